@@ -1,0 +1,194 @@
+import { Pool, type Dispatcher } from 'undici';
+import { encodeQuery, type Query } from '../protocol/query.ts';
+import type { TranscriptEntry } from '../check/outcome.ts';
+import { asTargetError, TargetError } from './errors.ts';
+import { loadTls, type TargetEndpoint } from './endpoint.ts';
+import { showBytes, type Transcript } from './transcript.ts';
+
+export interface TransportOptions {
+  timeoutMs: number;
+  /** Hard cap on a buffered response body; larger bodies are a TargetError('too-large'). */
+  maxBodyBytes: number;
+  /** Headers sent on every request (e.g. Authorization for the cloud API). */
+  defaultHeaders?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  method: string;
+  path: string;
+  query?: Query;
+  headers?: Record<string, string>;
+  /** A JSON value to send with Content-Type: application/json. */
+  json?: unknown;
+  /** Raw bytes or text to send as is. */
+  body?: Buffer | string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  durationMs: number;
+  text(): string;
+  /** Parses the body as JSON; throws a TargetError naming the request when it is not JSON. */
+  json<T = unknown>(): T;
+}
+
+export interface StreamingResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as it arrives; ends when the target closes it or close() is called. */
+  chunks: AsyncIterable<Buffer>;
+  close(): void;
+}
+
+/** One HTTP client per target endpoint (undici Pool over TCP, TLS or a unix socket). */
+export class HttpTransport {
+  private readonly pool: Pool;
+
+  constructor(
+    readonly endpoint: TargetEndpoint,
+    readonly options: TransportOptions,
+  ) {
+    const tls = endpoint.tls ? loadTls(endpoint.tls) : {};
+    this.pool = new Pool(endpoint.origin, {
+      connections: 16,
+      connect: { ...(endpoint.socketPath ? { socketPath: endpoint.socketPath } : {}), ...tls },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  async request(opts: RequestOptions, transcript?: Transcript): Promise<HttpResponse> {
+    const started = Date.now();
+    const { path, headers, body } = this.prepare(opts);
+    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
+    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    try {
+      const res = await this.pool.request({
+        method: opts.method as Dispatcher.HttpMethod,
+        path,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const responseBody = await readCapped(res.body, opts.maxBodyBytes ?? this.options.maxBodyBytes, `${opts.method} ${path}`);
+      const response = makeResponse(res.statusCode, flatHeaders(res.headers), responseBody, Date.now() - started, `${opts.method} ${path}`);
+      if (entry) {
+        entry.response = { status: response.status, headers: response.headers, body: showBytes(responseBody) };
+        entry.durationMs = response.durationMs;
+      }
+      return response;
+    } catch (err) {
+      const mapped = asTargetError(err, `${opts.method} ${path}`);
+      if (entry) entry.error = (mapped as Error).message;
+      throw mapped;
+    }
+  }
+
+  /** A request whose body is consumed as it arrives (events, stats, logs with follow). */
+  async stream(opts: RequestOptions, transcript?: Transcript): Promise<StreamingResponse> {
+    const { path, headers, body } = this.prepare(opts);
+    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
+    const controller = new AbortController();
+    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    try {
+      const res = await this.pool.request({
+        method: opts.method as Dispatcher.HttpMethod,
+        path,
+        headers,
+        body,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: 0,
+      });
+      const responseHeaders = flatHeaders(res.headers);
+      if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
+      const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript);
+      return {
+        status: res.statusCode,
+        headers: responseHeaders,
+        chunks,
+        close: () => {
+          controller.abort();
+          res.body.destroy();
+        },
+      };
+    } catch (err) {
+      const mapped = asTargetError(err, `${opts.method} ${path}`);
+      if (entry) entry.error = (mapped as Error).message;
+      throw mapped;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+
+  private prepare(opts: RequestOptions): { path: string; headers: Record<string, string>; body?: Buffer | string } {
+    const path = opts.path + encodeQuery(opts.query);
+    const headers: Record<string, string> = { ...this.options.defaultHeaders, ...opts.headers };
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    return { path, headers, body };
+  }
+}
+
+async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEntry | undefined, transcript: Transcript | undefined): AsyncIterable<Buffer> {
+  try {
+    for await (const chunk of source) {
+      if (entry && transcript) transcript.appendStream(entry, 'received', chunk);
+      yield chunk;
+    }
+  } catch (err) {
+    const e = err as { name?: string; code?: string };
+    if (e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED') return;
+    throw asTargetError(err, 'reading a streamed response');
+  }
+}
+
+export async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, cap: number, what: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy?.();
+      throw new TargetError(`${what}: response body exceeds the ${cap}-byte cap`, 'too-large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export function makeResponse(status: number, headers: Record<string, string>, body: Buffer, durationMs: number, what: string): HttpResponse {
+  return {
+    status,
+    headers,
+    body,
+    durationMs,
+    text: () => body.toString('utf8'),
+    json<T>(): T {
+      try {
+        return JSON.parse(body.toString('utf8')) as T;
+      } catch {
+        throw new TargetError(`${what}: body is not JSON: ${showBytes(body.subarray(0, 200))}`, 'malformed');
+      }
+    },
+  };
+}
