@@ -53,6 +53,11 @@ export interface ResponseSpec {
   schema?: string;
   /** Set when the body is a sequence of JSON objects, each valid against `schema`. */
   jsonStream?: boolean;
+  /**
+   * Cloud: the body is a list of `schema` objects. The envelope is "not shown" in the spec; the
+   * facts give {meta, objects}, which the suite observes as informational.
+   */
+  list?: boolean;
   versions?: string[];
 }
 

@@ -1,0 +1,113 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { HttpResponse } from '../target/http-transport.ts';
+import { Transcript } from '../target/transcript.ts';
+import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
+import { CheckFailure, CheckNotApplicable, CheckSkipped, type FailureDetail } from './signals.ts';
+
+/** What every check context is built from. */
+export interface ContextBase {
+  seed: number;
+  schemas: SchemaValidator;
+  timeoutMs: number;
+}
+
+/**
+ * The vocabulary checks use to state rules. Each expectation throws a CheckFailure carrying what
+ * was expected and what came back; the transcript of the exchanges is attached by the harness.
+ */
+export class CheckContext {
+  readonly transcript = new Transcript();
+  readonly observations: string[] = [];
+  private readonly cleanups: Array<() => Promise<void> | void> = [];
+  /** Set by property-based checks so the report can name the seed to replay. */
+  usedSeed: number | undefined;
+
+  constructor(readonly base: ContextBase) {}
+
+  get seed(): number {
+    return this.base.seed;
+  }
+
+  /** Records an observation that does not change the verdict ("not shown" behaviour, extras). */
+  observe(message: string): void {
+    if (!this.observations.includes(message)) this.observations.push(message);
+  }
+
+  fail(message: string, detail: FailureDetail = {}): never {
+    throw new CheckFailure(message, detail);
+  }
+
+  skip(reason: string): never {
+    throw new CheckSkipped(reason);
+  }
+
+  notApplicable(reason: string): never {
+    throw new CheckNotApplicable(reason);
+  }
+
+  expect(condition: boolean, message: string, detail: FailureDetail = {}): asserts condition {
+    if (!condition) this.fail(message, detail);
+  }
+
+  expectEqual<T>(actual: T, expected: T, message: string, requirement?: string): void {
+    if (!isDeepStrictEqual(actual, expected)) this.fail(message, { expected, actual, requirement });
+  }
+
+  /** The status code rule of an endpoint: `expected` is one code or the accepted codes. */
+  expectStatus(res: HttpResponse, expected: number | number[], rule: string, requirement?: string): void {
+    const accepted = Array.isArray(expected) ? expected : [expected];
+    if (!accepted.includes(res.status)) {
+      this.fail(`${rule}: expected status ${accepted.join(' or ')}, got ${res.status}`, {
+        expected: accepted.length === 1 ? accepted[0] : accepted,
+        actual: { status: res.status, body: res.text().slice(0, 500) },
+        requirement,
+      });
+    }
+  }
+
+  /**
+   * Validates a value against a schema: problems fail the check, undocumented fields are
+   * observations. Returns the value typed as T for the check to read on.
+   */
+  expectSchema<T = Record<string, unknown>>(set: SchemaSet, schema: string, value: unknown, what: string, requirement?: string): T {
+    const findings = this.base.schemas.validate(set, schema, value);
+    const problems = findings.filter((f) => f.kind === 'problem');
+    for (const extra of findings.filter((f) => f.kind === 'extra')) this.observe(`${what}: ${extra.message}`);
+    if (problems.length) {
+      this.fail(`${what} does not match the ${set} '${schema}' schema: ${problems.map((p) => p.message).join('; ')}`, {
+        expected: `a value valid against schemas/${set}/${schema}.json`,
+        actual: problems.map((p) => p.message),
+        requirement,
+      });
+    }
+    return value as T;
+  }
+
+  /** Parses a JSON body or fails the check: a body that should be JSON and is not is a breach. */
+  expectJson<T = unknown>(res: HttpResponse, what: string, requirement?: string): T {
+    try {
+      return JSON.parse(res.text()) as T;
+    } catch {
+      return this.fail(`${what}: the body is not JSON`, { expected: 'a JSON body', actual: res.text().slice(0, 300), requirement });
+    }
+  }
+
+  /** Registers work to undo after the check, also when it fails (resources it created). */
+  defer(cleanup: () => Promise<void> | void): void {
+    this.cleanups.push(cleanup);
+  }
+
+  /** Runs the deferred cleanups, newest first; returns the errors instead of throwing. */
+  async runCleanups(): Promise<string[]> {
+    const errors: string[] = [];
+    while (this.cleanups.length) {
+      const cleanup = this.cleanups.pop()!;
+      try {
+        await cleanup();
+      } catch (err) {
+        errors.push((err as Error).message);
+      }
+    }
+    return errors;
+  }
+}

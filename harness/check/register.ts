@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, test } from 'vitest';
+import type { SuiteName } from '../catalog/types.ts';
+import type { CheckContext } from './context.ts';
+import { executeCheck, type ExecuteOptions } from './execute.ts';
+import type { Check, CheckRecord } from './types.ts';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: CheckRecord;
+  }
+}
+
+/** How a suite turns its checks into vitest tests. */
+export interface SuiteBinding<C extends CheckContext> {
+  suite: SuiteName;
+  execute: ExecuteOptions;
+  /** A fresh context per check (its own transcript and cleanups). */
+  createContext(check: Check<C>): Promise<C>;
+  setup?(): Promise<void>;
+  teardown?(): Promise<void>;
+}
+
+/** The vitest test name: --grep matches the check id, its requirement ids and its title. */
+export function testName(check: Check<unknown>): string {
+  const extra = check.requirements.filter((r) => r !== check.id);
+  return `${check.id}: ${check.title}${extra.length ? ` [${extra.join(' ')}]` : ''}`;
+}
+
+/**
+ * Registers each check as one vitest test. The graded outcome travels in the task's meta to the
+ * conformance reporter; vitest's own state follows it (failed and error fail the test, skipped
+ * and not-applicable skip it, the rest pass).
+ */
+export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>, checks: ReadonlyArray<Check<C>>): void {
+  if (binding.setup) beforeAll(binding.setup, 600_000);
+  if (binding.teardown) afterAll(binding.teardown, 600_000);
+  for (const check of checks) {
+    test(testName(check as Check<unknown>), async (t) => {
+      const ctx = await binding.createContext(check);
+      const outcome = await executeCheck(check, ctx, binding.execute);
+      t.task.meta.conformance = {
+        id: check.id,
+        suite: binding.suite,
+        title: check.title,
+        requirements: check.requirements,
+        ...(check.endpoint ? { endpoint: check.endpoint } : {}),
+        outcome,
+      };
+      if (outcome.status === 'failed' || outcome.status === 'error') throw new Error(`${outcome.status}: ${outcome.message}`);
+      if (outcome.status === 'skipped' || outcome.status === 'not-applicable') t.skip(`${outcome.status}: ${outcome.message}`);
+    });
+  }
+}

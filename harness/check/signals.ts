@@ -1,0 +1,28 @@
+/**
+ * Exceptions a check throws to end itself with a verdict. They are not errors: executeCheck()
+ * turns them into outcomes.
+ */
+export interface FailureDetail {
+  expected?: unknown;
+  actual?: unknown;
+  /** The requirement the breach is about, when the check names several. */
+  requirement?: string;
+}
+
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly detail: FailureDetail = {},
+  ) {
+    super(message);
+  }
+}
+
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+}
+
+export class CheckNotApplicable extends Error {
+  override name = 'CheckNotApplicable';
+}

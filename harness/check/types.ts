@@ -1,0 +1,29 @@
+import type { SuiteName } from '../catalog/types.ts';
+import type { Outcome } from './outcome.ts';
+
+/**
+ * A conformance check: small, reads like the sentence of the spec it verifies, and names the
+ * requirement(s) it verifies. `run` states the rule through the context's expectations; the
+ * harness does the plumbing and grades the outcome by the requirements' levels.
+ */
+export interface Check<C> {
+  /** Unique check id; by convention the main requirement id, with a suffix when several checks share it. */
+  id: string;
+  title: string;
+  requirements: string[];
+  /** The catalog endpoint the check exercises, when there is one. */
+  endpoint?: string;
+  /** Returns a reason when the check cannot apply to this run (the outcome is not-applicable). */
+  notApplicable?: (ctx: C) => string | undefined;
+  run(ctx: C): Promise<void>;
+}
+
+/** What the report keeps of one executed check. */
+export interface CheckRecord {
+  id: string;
+  suite: SuiteName;
+  title: string;
+  requirements: string[];
+  endpoint?: string;
+  outcome: Outcome;
+}

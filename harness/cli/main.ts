@@ -1,0 +1,70 @@
+import { UsageError } from '../target/endpoint.ts';
+import { runConformance } from '../run/run-conformance.ts';
+import { consoleSummary } from '../report/console.ts';
+import { toolInfo } from '../run/tool-info.ts';
+import { parseRunArgs } from './run-args.ts';
+import { USAGE } from './usage.ts';
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  run: runCommand,
+  serve: serveCommand,
+  frames: async (argv) => {
+    const { framesCommand } = await import('./frames.ts');
+    return framesCommand(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  },
+  catalog: async (argv) => {
+    const { catalogCommand } = await import('./catalog-command.ts');
+    return catalogCommand(argv, process.stdout);
+  },
+};
+
+/** The `conformance` command. Returns the exit code; usage errors are one line and exit 2. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      process.stdout.write(USAGE);
+      return name === undefined ? 2 : 0;
+    }
+    if (name === '--version') {
+      process.stdout.write(`${toolInfo().version}\n`);
+      return 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')}; see conformance --help)`);
+    return await command(rest);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`conformance: ${err.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    return 3;
+  }
+}
+
+async function runCommand(argv: string[]): Promise<number> {
+  const options = parseRunArgs(argv, ['conformance', 'run', ...argv]);
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const result = await runConformance(options);
+  process.stdout.write(consoleSummary(result.report, result.reportPath));
+  return result.exitCode;
+}
+
+async function serveCommand(argv: string[]): Promise<number> {
+  const [api, ...rest] = argv;
+  if (api === 'engine') {
+    const { serveEngineCommand } = await import('../../reference/engine/serve-command.ts');
+    return serveEngineCommand(rest);
+  }
+  if (api === 'cloud') {
+    const { serveCloudCommand } = await import('../../reference/cloud/serve-command.ts');
+    return serveCloudCommand(rest);
+  }
+  throw new UsageError(`serve takes 'engine' or 'cloud', got '${api ?? ''}'`);
+}

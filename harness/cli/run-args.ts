@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import { SUITES, type SuiteName } from '../catalog/types.ts';
+import { parseProfile } from '../profile.ts';
+import { UsageError } from '../target/endpoint.ts';
+import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
+import type { Credentials } from '../run/config.ts';
+
+const RUN_FLAGS = {
+  target: { type: 'string' },
+  suite: { type: 'string', multiple: true },
+  'report-dir': { type: 'string' },
+  grep: { type: 'string' },
+  seed: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'vendor-profile': { type: 'string' },
+  auth: { type: 'string' },
+  auth2: { type: 'string' },
+  namespace: { type: 'string' },
+  'stream-target': { type: 'string' },
+  'tls-ca': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  'fixture-rootfs': { type: 'string' },
+  image: { type: 'string' },
+  registry: { type: 'string' },
+  'registry-auth': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Parses `conformance run` flags; any problem is a UsageError (one line, exit 2). */
+export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'help' {
+  const { values, positionals } = strictParse(argv, RUN_FLAGS);
+  if (values.help) return 'help';
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const target = values.target ?? 'embedded';
+  const tls = values['tls-ca'] || values['tls-cert'] || values['tls-key']
+    ? { ca: values['tls-ca'], cert: values['tls-cert'], key: values['tls-key'] }
+    : undefined;
+  if (tls && (Boolean(tls.cert) !== Boolean(tls.key))) throw new UsageError('--tls-cert and --tls-key go together');
+  return {
+    target,
+    suites: parseSuites(values.suite, target),
+    reportDir: values['report-dir'] ?? 'reports',
+    ...(values.grep !== undefined ? { grep: checkRegex(values.grep) } : {}),
+    seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(values.seed, '--seed', 0),
+    timeoutMs: values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(values['timeout-ms'], '--timeout-ms', 1),
+    vendorProfile: parseProfileFlag(values['vendor-profile'] ?? 'docker'),
+    ...(tls ? { tls } : {}),
+    ...optionalCredentials('auth', values.auth),
+    ...optionalCredentials('auth2', values.auth2),
+    ...(values.namespace ? { namespace: values.namespace } : {}),
+    ...(values['stream-target'] ? { streamTarget: values['stream-target'] } : {}),
+    faults: values.fault ?? [],
+    fixtureRootfs: values['fixture-rootfs'] ?? DEFAULT_FIXTURE_ROOTFS,
+    ...(values.image ? { image: values.image } : {}),
+    ...(values.registry ? { registry: values.registry } : {}),
+    ...optionalCredentials('registryAuth', values['registry-auth']),
+    command,
+    progress: true,
+  };
+}
+
+type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
+
+/** node:util parseArgs in strict mode, with its errors turned into one-line usage errors. */
+export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
+  }
+}
+
+function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
+  if (!raw?.length) return target === 'embedded' ? [...SUITES] : ['engine-1.18', 'engine-1.22'];
+  const out = new Set<SuiteName>();
+  for (const item of raw.flatMap((r) => r.split(','))) {
+    if (item === 'all') SUITES.forEach((s) => out.add(s));
+    else if ((SUITES as readonly string[]).includes(item)) out.add(item as SuiteName);
+    else throw new UsageError(`unknown suite '${item}': expected ${SUITES.join(', ')} or all`);
+  }
+  return SUITES.filter((s) => out.has(s));
+}
+
+function parseInteger(raw: string, flag: string, min: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+    throw new UsageError(`${flag} takes a whole number${min ? ` of at least ${min}` : ''}, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+function checkRegex(raw: string): string {
+  try {
+    new RegExp(raw);
+    return raw;
+  } catch {
+    throw new UsageError(`--grep '${raw}' is not a valid regular expression`);
+  }
+}
+
+function parseProfileFlag(raw: string) {
+  try {
+    return parseProfile(raw);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+export function parseCredentials(raw: string, flag: string): Credentials {
+  const colon = raw.indexOf(':');
+  if (colon <= 0 || colon === raw.length - 1) throw new UsageError(`--${flag} takes USER:KEY`);
+  return { user: raw.slice(0, colon), key: raw.slice(colon + 1) };
+}
+
+function optionalCredentials<K extends string>(key: K, raw: string | undefined): Partial<Record<K, Credentials>> {
+  if (raw === undefined) return {};
+  const flag = key === 'registryAuth' ? 'registry-auth' : key;
+  return { [key]: parseCredentials(raw, flag) } as Partial<Record<K, Credentials>>;
+}

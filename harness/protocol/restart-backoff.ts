@@ -1,0 +1,66 @@
+/**
+ * The restart delay model (spec, HostConfig RestartPolicy and Limits): "a delay that doubles,
+ * starting at 100 ms, precedes each restart". The spec states no upper bound; pass `maxDelayMs`
+ * for a target that caps the delay.
+ *
+ * What can be observed is the time between two starts: the container's own run time plus the
+ * delay. So the check is one-sided: each gap must be at least the expected delay minus a
+ * tolerance; and, since the delay doubles, the gaps must grow (each gap at least the previous one
+ * minus the tolerance; a container whose run time varies a lot can break that honestly, which is
+ * why the tolerance is a parameter).
+ *
+ * Default tolerance: 50 ms. It absorbs the daemon's timer slack and the difference between when a
+ * daemon restarts a container and when the observer stamps it, both a few ms on a local daemon;
+ * 50 ms stays well below the first delay (100 ms) so a missing delay is still caught. Coarser
+ * timestamps need a tolerance of at least their resolution (1000 for the whole seconds of 1.18
+ * event `time`; 1.22 events carry `timeNano`).
+ */
+import { violation, type Diagnostic } from './diagnostic.ts';
+
+export const INITIAL_RESTART_DELAY_MS = 100;
+export const DEFAULT_RESTART_TOLERANCE_MS = 50;
+
+export interface RestartBackoffOptions {
+  toleranceMs?: number;
+  maxDelayMs?: number;
+}
+
+/** The delay before restart number `restartIndex` (0 for the first restart): 100, 200, 400, ... ms. */
+export function expectedDelayMs(restartIndex: number, maxDelayMs = Infinity): number {
+  if (!Number.isInteger(restartIndex) || restartIndex < 0) return Number.NaN;
+  return Math.min(INITIAL_RESTART_DELAY_MS * 2 ** restartIndex, maxDelayMs);
+}
+
+/**
+ * `startTimesMs`: when the container started, in ms, the first start first: element i+1 is
+ * restart number i. Returns a diagnostic per gap that breaks the model.
+ */
+export function verifyRestartBackoff(startTimesMs: readonly number[], options: RestartBackoffOptions = {}): Diagnostic[] {
+  const tolerance = options.toleranceMs ?? DEFAULT_RESTART_TOLERANCE_MS;
+  const invalid = startTimesMs.findIndex((t) => !Number.isFinite(t));
+  if (invalid >= 0) return [violation('invalid-timestamp', `start time #${invalid} is not a finite number (${startTimesMs[invalid]})`)];
+  const diagnostics: Diagnostic[] = [];
+  let previousGap = -Infinity;
+  for (let i = 0; i + 1 < startTimesMs.length; i++) {
+    const gap = startTimesMs[i + 1]! - startTimesMs[i]!;
+    if (gap < 0) {
+      diagnostics.push(violation('timestamps-not-increasing', `start time #${i + 1} (${startTimesMs[i + 1]}) is before start time #${i} (${startTimesMs[i]})`));
+      return diagnostics;
+    }
+    const expected = expectedDelayMs(i, options.maxDelayMs);
+    if (gap < expected - tolerance) {
+      diagnostics.push(violation('restart-too-early',
+        `restart #${i + 1} came ${round(gap)} ms after the previous start; the delay alone should be ${expected} ms (tolerance ${tolerance} ms)`));
+    }
+    if (gap < previousGap - tolerance) {
+      diagnostics.push(violation('restart-gap-shrank',
+        `the gap before restart #${i + 1} (${round(gap)} ms) is shorter than the one before it (${round(previousGap)} ms); the delay should double (tolerance ${tolerance} ms)`));
+    }
+    previousGap = gap;
+  }
+  return diagnostics;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

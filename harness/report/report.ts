@@ -1,0 +1,137 @@
+import type { Requirement, RequirementLevel, SuiteName } from '../catalog/types.ts';
+import type { CheckRecord } from '../check/types.ts';
+import type { OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
+
+/** report.json: the contract users script against. Extend it compatibly; bump schemaVersion never for additions. */
+export interface Report {
+  schemaVersion: 1;
+  tool: { name: string; version: string };
+  target: { url: string; product: string; version: string; embedded: boolean; faults?: string[] };
+  suites: SuiteName[];
+  seed: number;
+  runId: string;
+  startedAt: string;
+  durationMs: number;
+  /** The command line that produced the report. */
+  command: string[];
+  summary: Summary;
+  results: ResultEntry[];
+  /** Coverage requirement by requirement, for the suites that ran. */
+  requirements: RequirementCoverage[];
+  /** Problems of the run itself (unreachable target, a suite that could not load). */
+  harnessErrors: string[];
+}
+
+export interface Summary {
+  total: number;
+  passed: number;
+  failed: number;
+  warnings: number;
+  informational: number;
+  skipped: number;
+  notApplicable: number;
+  errors: number;
+}
+
+export interface ResultEntry {
+  id: string;
+  suite: SuiteName;
+  title: string;
+  requirements: string[];
+  endpoint: string | null;
+  outcome: OutcomeStatus;
+  message: string;
+  durationMs: number;
+  expected?: unknown;
+  actual?: unknown;
+  observations?: string[];
+  seed?: number;
+  transcript?: TranscriptEntry[];
+}
+
+export type CoverageOutcome = OutcomeStatus | 'uncovered';
+
+export interface RequirementCoverage {
+  id: string;
+  suite: SuiteName;
+  section: string;
+  level: RequirementLevel;
+  statement: string;
+  /** The worst outcome of the checks that name it; `uncovered` when none ran. */
+  outcome: CoverageOutcome;
+  checks: string[];
+  uncoveredReason?: string;
+}
+
+const SUMMARY_KEY: Record<OutcomeStatus, keyof Omit<Summary, 'total'>> = {
+  passed: 'passed',
+  failed: 'failed',
+  warning: 'warnings',
+  informational: 'informational',
+  skipped: 'skipped',
+  'not-applicable': 'notApplicable',
+  error: 'errors',
+};
+
+/** Worst first: the order in which outcomes decide a requirement's standing. */
+export const SEVERITY: readonly OutcomeStatus[] = ['error', 'failed', 'warning', 'skipped', 'not-applicable', 'informational', 'passed'];
+
+export function summarize(results: ReadonlyArray<Pick<ResultEntry, 'outcome'>>): Summary {
+  const summary: Summary = { total: 0, passed: 0, failed: 0, warnings: 0, informational: 0, skipped: 0, notApplicable: 0, errors: 0 };
+  for (const r of results) {
+    summary.total++;
+    summary[SUMMARY_KEY[r.outcome]]++;
+  }
+  return summary;
+}
+
+export function toResultEntry(record: CheckRecord): ResultEntry {
+  const { outcome } = record;
+  const showEvidence = outcome.status !== 'passed';
+  return {
+    id: record.id,
+    suite: record.suite,
+    title: record.title,
+    requirements: record.requirements,
+    endpoint: record.endpoint ?? null,
+    outcome: outcome.status,
+    message: outcome.message,
+    durationMs: outcome.durationMs,
+    ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
+    ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
+    ...(outcome.observations.length ? { observations: outcome.observations } : {}),
+    ...(outcome.seed !== undefined ? { seed: outcome.seed } : {}),
+    ...(showEvidence && outcome.transcript.length ? { transcript: outcome.transcript } : {}),
+  };
+}
+
+/** Which requirements belong to a suite: engine ones by version, cloud ones to the cloud suite. */
+export function requirementsOfSuite(suite: SuiteName, all: Requirement[]): Requirement[] {
+  if (suite === 'cloud') return all.filter((r) => r.id.startsWith('cloud/'));
+  const version = suite.slice('engine-'.length);
+  return all.filter((r) => r.id.startsWith('engine/') && r.versions.includes(version));
+}
+
+export function coverage(suites: SuiteName[], all: Requirement[], results: ResultEntry[]): RequirementCoverage[] {
+  const out: RequirementCoverage[] = [];
+  for (const suite of suites) {
+    const suiteResults = results.filter((r) => r.suite === suite);
+    for (const req of requirementsOfSuite(suite, all)) {
+      const checks = suiteResults.filter((r) => r.requirements.includes(req.id));
+      const outcome = checks.length
+        ? SEVERITY.find((s) => checks.some((c) => c.outcome === s))!
+        : 'uncovered';
+      out.push({
+        id: req.id,
+        suite,
+        section: req.section,
+        level: req.level,
+        statement: req.statement,
+        outcome,
+        checks: checks.map((c) => c.id),
+        ...(req.uncoveredReason && !checks.length ? { uncoveredReason: req.uncoveredReason } : {}),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import type { SuiteName } from '../catalog/types.ts';
+import type { VendorProfileName } from '../profile.ts';
+import type { TargetEndpoint } from '../target/endpoint.ts';
+
+export interface Credentials {
+  user: string;
+  key: string;
+}
+
+export interface CloudTargetConfig {
+  rest: TargetEndpoint;
+  stream: TargetEndpoint;
+  auth: Credentials;
+  /** A second user, for the namespace isolation checks. */
+  auth2?: Credentials;
+  /** An organization namespace the first user belongs to. */
+  namespace?: string;
+}
+
+/**
+ * Everything a suite needs to know about the run. The CLI resolves it, starts embedded targets,
+ * and hands it to the vitest workers through the CONFORMANCE_RUN environment variable.
+ */
+export interface RunConfig {
+  /** Short random id carried by every resource name and label the run creates. */
+  runId: string;
+  suites: SuiteName[];
+  seed: number;
+  timeoutMs: number;
+  vendorProfile: VendorProfileName;
+  /** True when the target is the project's own reference implementation. */
+  embedded: boolean;
+  engine?: TargetEndpoint;
+  cloud?: CloudTargetConfig;
+  fixture: {
+    /** Use this image instead of importing the fixture rootfs. */
+    image?: string;
+    /** A static busybox binary to build the fixture rootfs from. */
+    rootfsPath: string;
+    /** Why no fixture image is available: checks that need one are skipped with this reason. */
+    error?: string;
+  };
+  /** A registry host:port the target can push to and pull from, for the pull/push checks. */
+  registry?: string;
+  /** Registry credentials sent as X-Registry-Auth. */
+  registryAuth?: Credentials;
+}
+
+export const RUN_CONFIG_ENV = 'CONFORMANCE_RUN';
+
+export function encodeRunConfig(config: RunConfig): string {
+  return JSON.stringify(config);
+}
+
+/** Reads the run's configuration inside a suite; fails loudly when a suite is run on its own. */
+export function loadRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
+  const raw = env[RUN_CONFIG_ENV];
+  if (!raw) {
+    throw new Error(`${RUN_CONFIG_ENV} is not set: run the suites through \`conformance run\` (see README)`);
+  }
+  return JSON.parse(raw) as RunConfig;
+}

@@ -1,0 +1,35 @@
+import type { SuiteName } from '../catalog/types.ts';
+import type { VendorProfileName } from '../profile.ts';
+import type { TlsFiles } from '../target/endpoint.ts';
+import type { Credentials } from './config.ts';
+
+/** `conformance run` options after parsing: what a programmatic caller passes too. */
+export interface RunOptions {
+  /** 'embedded', 'docker-env' or a target URL. */
+  target: string;
+  suites: SuiteName[];
+  reportDir: string;
+  grep?: string;
+  seed: number;
+  timeoutMs: number;
+  vendorProfile: VendorProfileName;
+  tls?: TlsFiles;
+  auth?: Credentials;
+  auth2?: Credentials;
+  namespace?: string;
+  /** The cloud Stream API when it is served elsewhere than the REST API. */
+  streamTarget?: string;
+  /** Faults of the embedded reference targets (teeth). */
+  faults: string[];
+  fixtureRootfs: string;
+  image?: string;
+  registry?: string;
+  registryAuth?: Credentials;
+  /** The command line, recorded in the report. */
+  command: string[];
+  /** Progress on the console; off for programmatic runs. */
+  progress?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';

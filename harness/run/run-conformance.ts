@@ -1,0 +1,157 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import type { SuiteName } from '../catalog/types.ts';
+import { RequirementIndex } from '../catalog/load.ts';
+import { OutcomeCollector } from '../report/collector.ts';
+import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
+import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
+import { newRunId } from '../fixtures/labels.ts';
+import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
+import type { RunOptions } from './options.ts';
+import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
+import { resolveTargets, type ResolvedTargets } from './targets.ts';
+import { toolInfo } from './tool-info.ts';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunResult {
+  report: Report;
+  reportPath: string;
+  exitCode: 0 | 1 | 3;
+}
+
+/**
+ * One conformance run: resolve (or start) the targets, probe them, provision the fixture, run the
+ * selected suites through vitest, remove what the run created, and write report.json. A run that
+ * cannot reach its target still writes its report, with the reason.
+ */
+export async function runConformance(options: RunOptions): Promise<RunResult> {
+  const startedAt = new Date();
+  const runId = newRunId();
+  const harnessErrors: string[] = [];
+  const collector = new OutcomeCollector(options.progress ? undefined : null);
+  let product: ProductInfo = { product: 'unknown', version: 'unknown' };
+  let targets: ResolvedTargets | undefined;
+  let config: RunConfig | undefined;
+  try {
+    targets = await resolveTargets(options);
+    product = await probe(targets, options.timeoutMs);
+    config = await prepareConfig(options, targets, runId);
+    await runSuites(options, config, collector);
+  } catch (err) {
+    if (!(err instanceof TargetUnreachable)) throw err;
+    harnessErrors.push(err.message);
+  } finally {
+    if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
+    await targets?.stop();
+  }
+  harnessErrors.push(...collector.harnessErrors);
+  const results = collector.records.map(toResultEntry);
+  const report: Report = {
+    schemaVersion: 1,
+    tool: toolInfo(),
+    target: { url: targetUrl(options, targets), ...product, embedded: options.target === 'embedded', ...(options.faults.length ? { faults: options.faults } : {}) },
+    suites: options.suites,
+    seed: options.seed,
+    runId,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    command: options.command,
+    summary: summarize(results),
+    results,
+    requirements: coverage(options.suites, RequirementIndex.load().all(), results),
+    harnessErrors,
+  };
+  const reportPath = writeReport(options.reportDir, report);
+  return { report, reportPath, exitCode: exitCodeOf(report) };
+}
+
+async function probe(targets: ResolvedTargets, timeoutMs: number): Promise<ProductInfo> {
+  const engine = targets.engine ? await probeEngine(targets.engine, timeoutMs) : undefined;
+  const cloud = targets.cloud ? await probeCloud(targets.cloud, timeoutMs) : undefined;
+  return engine ?? cloud ?? { product: 'unknown', version: 'unknown' };
+}
+
+async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runId: string): Promise<RunConfig> {
+  const config: RunConfig = {
+    runId,
+    suites: options.suites,
+    seed: options.seed,
+    timeoutMs: options.timeoutMs,
+    vendorProfile: options.vendorProfile,
+    embedded: targets.embedded,
+    ...(targets.engine ? { engine: targets.engine } : {}),
+    ...(targets.cloud ? { cloud: targets.cloud } : {}),
+    fixture: { rootfsPath: options.fixtureRootfs, ...(options.image ? { image: options.image } : {}) },
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.registryAuth ? { registryAuth: options.registryAuth } : {}),
+  };
+  if (targets.engine && !options.image) {
+    const version = options.suites.includes('engine-1.22') ? '1.22' : '1.18';
+    const fixture = await provisionFixture(targets.engine, { version, runId, rootfsPath: options.fixtureRootfs, embedded: targets.embedded, timeoutMs: options.timeoutMs });
+    if ('image' in fixture) config.fixture.image = fixture.image;
+    else config.fixture.error = fixture.error;
+  }
+  return config;
+}
+
+async function runSuites(options: RunOptions, config: RunConfig, collector: OutcomeCollector): Promise<void> {
+  process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
+  const checkTimeoutMs = checkTimeout(options.timeoutMs);
+  const vitest = await startVitest(
+    'test',
+    [],
+    {
+      root: PROJECT_ROOT,
+      config: false,
+      watch: false,
+      include: options.suites.map((s: SuiteName) => `suites/${s}/**/*.test.ts`),
+      reporters: [collector],
+      ...(options.grep ? { testNamePattern: options.grep } : {}),
+      testTimeout: checkTimeoutMs + 30_000,
+      hookTimeout: 600_000,
+      passWithNoTests: true,
+      maxWorkers: 2,
+    },
+    { logLevel: 'error' },
+  );
+  const interrupt = () => void vitest.cancelCurrentRun('keyboard-input');
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    await vitest.close();
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
+
+/** How long one check may take: generous, since restart back-off and stops take real time. */
+export function checkTimeout(timeoutMs: number): number {
+  return Math.max(60_000, timeoutMs * 6);
+}
+
+async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<string[]> {
+  const version = config.suites.includes('engine-1.22') ? '1.22' : '1.18';
+  const left = await sweepRun(targets.engine!, { version, runId: config.runId, timeoutMs: config.timeoutMs });
+  return left.map((l) => `cleanup left a resource behind: ${l}`);
+}
+
+function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): string {
+  if (options.target !== 'embedded') return targets?.engine?.url ?? targets?.cloud?.rest.url ?? options.target;
+  return 'embedded';
+}
+
+export function exitCodeOf(report: Report): 0 | 1 | 3 {
+  if (report.harnessErrors.length || report.summary.errors) return 3;
+  return report.summary.failed ? 1 : 0;
+}
+
+export function writeReport(dir: string, report: Report): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'report.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

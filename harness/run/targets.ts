@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SuiteName } from '../catalog/types.ts';
+import { dockerEnvTarget, parseTargetUrl, UsageError, type TargetEndpoint } from '../target/endpoint.ts';
+import type { CloudTargetConfig } from './config.ts';
+import type { RunOptions } from './options.ts';
+
+/** The resolved targets of a run, and how to stop the ones the run started itself. */
+export interface ResolvedTargets {
+  embedded: boolean;
+  engine?: TargetEndpoint;
+  cloud?: CloudTargetConfig;
+  /** Stops embedded reference servers. */
+  stop(): Promise<void>;
+}
+
+const isEngine = (s: SuiteName) => s.startsWith('engine-');
+
+/** Default credentials of the embedded cloud reference target. */
+export const EMBEDDED_CLOUD_USERS = {
+  auth: { user: 'conformance', key: 'conformance' },
+  auth2: { user: 'conformance2', key: 'conformance2' },
+  namespace: 'conformance-org',
+};
+
+export async function resolveTargets(options: RunOptions): Promise<ResolvedTargets> {
+  const wantsEngine = options.suites.some(isEngine);
+  const wantsCloud = options.suites.includes('cloud');
+  if (options.target === 'embedded') return startEmbedded(options, wantsEngine, wantsCloud);
+  if (options.faults.length) throw new UsageError('--fault applies to --target embedded only');
+  if (wantsEngine && wantsCloud) {
+    throw new UsageError('one target serves one API: choose --suite engine-1.18/engine-1.22 or --suite cloud for a non-embedded target');
+  }
+  const endpoint = options.target === 'docker-env' ? dockerEnvTarget(process.env) : parseTargetUrl(options.target, options.tls);
+  if (wantsEngine) return { embedded: false, engine: endpoint, stop: async () => {} };
+  if (!options.auth) throw new UsageError('the cloud suite needs --auth USER:KEY for a non-embedded target');
+  const stream = options.streamTarget ? parseTargetUrl(options.streamTarget.replace(/^ws/, 'http'), options.tls) : endpoint;
+  return {
+    embedded: false,
+    cloud: { rest: endpoint, stream, auth: options.auth, ...(options.auth2 ? { auth2: options.auth2 } : {}), ...(options.namespace ? { namespace: options.namespace } : {}) },
+    stop: async () => {},
+  };
+}
+
+async function startEmbedded(options: RunOptions, wantsEngine: boolean, wantsCloud: boolean): Promise<ResolvedTargets> {
+  const stops: Array<() => Promise<void>> = [];
+  const resolved: ResolvedTargets = { embedded: true, stop: async () => void (await Promise.all(stops.map((s) => s()))) };
+  const { engineFaults, cloudFaults } = await splitFaults(options.faults);
+  try {
+    if (wantsEngine) {
+      const { startEngineServer } = await import('../../reference/engine/index.ts');
+      const dir = mkdtempSync(path.join(tmpdir(), 'conformance-engine-'));
+      const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}`, faults: engineFaults, profile: options.vendorProfile });
+      stops.push(() => server.close());
+      resolved.engine = parseTargetUrl(server.url);
+    }
+    if (wantsCloud) {
+      const { startCloudServer } = await import('../../reference/cloud/index.ts');
+      const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: cloudFaults, profile: options.vendorProfile });
+      stops.push(() => server.close());
+      resolved.cloud = { rest: parseTargetUrl(server.url), stream: parseTargetUrl(server.url), ...EMBEDDED_CLOUD_USERS };
+    }
+  } catch (err) {
+    await resolved.stop();
+    if (/unknown fault/i.test((err as Error).message)) throw new UsageError((err as Error).message);
+    throw err;
+  }
+  return resolved;
+}
+
+/** Fault names are unique across both reference targets; each goes to the target that has it. */
+async function splitFaults(faults: string[]): Promise<{ engineFaults: string[]; cloudFaults: string[] }> {
+  if (!faults.length) return { engineFaults: [], cloudFaults: [] };
+  const { ENGINE_FAULTS } = await import('../../reference/engine/index.ts');
+  const { CLOUD_FAULTS } = await import('../../reference/cloud/index.ts');
+  const engineNames = new Set(ENGINE_FAULTS.map((f) => f.name));
+  const cloudNames = new Set(CLOUD_FAULTS.map((f) => f.name));
+  const unknown = faults.filter((f) => !engineNames.has(f) && !cloudNames.has(f));
+  if (unknown.length) throw new UsageError(`unknown fault(s): ${unknown.join(', ')} (see conformance serve engine|cloud --list-faults)`);
+  return { engineFaults: faults.filter((f) => engineNames.has(f)), cloudFaults: faults.filter((f) => cloudNames.has(f)) };
+}

@@ -1,0 +1,159 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { spellDeep, type ProfileApi, type VendorProfileName } from '../profile.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+/**
+ * A schema finding. `problem` is a breach of the schema (a wrong type, a missing documented
+ * field); `extra` is a property the spec does not document: allowed (clients ignore them) and
+ * reported as an observation only.
+ */
+export interface SchemaFinding {
+  kind: 'problem' | 'extra';
+  /** JSON Pointer into the validated value: /State/Running */
+  pointer: string;
+  message: string;
+}
+
+/** Schema sets are addressed as '<api>/<version>': 'engine/1.18', 'engine/1.22', 'cloud/v1'. */
+export type SchemaSet = 'engine/1.18' | 'engine/1.22' | 'cloud/v1';
+
+interface CompiledPair {
+  open: ValidateFunction;
+  closed: ValidateFunction;
+}
+
+/**
+ * One ajv instance per (schema set, profile), compiled once. Every schema is compiled twice: as
+ * written (extra properties allowed), and "closed" (every object schema that lists properties
+ * gets unevaluatedProperties: false) so the extra properties can be named as observations.
+ */
+export class SchemaValidator {
+  private readonly cache = new Map<string, CompiledPair>();
+  private readonly ajvOpen = makeAjv();
+  private readonly ajvClosed = makeAjv();
+  private readonly loaded = new Set<string>();
+
+  constructor(
+    private readonly profile: VendorProfileName = 'docker',
+    private readonly dir: string = SCHEMAS_DIR,
+  ) {}
+
+  /** The names of the schemas in a set (file names without .json). */
+  names(set: SchemaSet): string[] {
+    const dir = path.join(this.dir, set);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  }
+
+  has(set: SchemaSet, name: string): boolean {
+    return existsSync(path.join(this.dir, set, `${name}.json`));
+  }
+
+  /** The schema as the profile spells it. */
+  schema(set: SchemaSet, name: string): Record<string, unknown> {
+    const raw = JSON.parse(readFileSync(path.join(this.dir, set, `${name}.json`), 'utf8')) as Record<string, unknown>;
+    return spellDeep(raw, apiOf(set), this.profile);
+  }
+
+  validate(set: SchemaSet, name: string, value: unknown): SchemaFinding[] {
+    const pair = this.compiled(set, name);
+    const findings: SchemaFinding[] = [];
+    if (!pair.open(value)) for (const err of pair.open.errors ?? []) findings.push(toFinding('problem', err));
+    if (findings.length === 0 && !pair.closed(value)) {
+      for (const err of pair.closed.errors ?? []) {
+        if (err.keyword === 'unevaluatedProperties') findings.push(toFinding('extra', err));
+      }
+    }
+    return dedupe(findings);
+  }
+
+  private compiled(set: SchemaSet, name: string): CompiledPair {
+    const key = `${set}/${name}`;
+    let pair = this.cache.get(key);
+    if (!pair) {
+      this.loadSet(set);
+      const id = schemaId(set, name);
+      const open = this.ajvOpen.getSchema(id);
+      const closed = this.ajvClosed.getSchema(id);
+      if (!open || !closed) throw new Error(`no schema ${key} (looked in ${path.join(this.dir, set)})`);
+      pair = { open, closed };
+      this.cache.set(key, pair);
+    }
+    return pair;
+  }
+
+  /** Adds every schema of a set to both ajv instances, so cross-file $refs resolve. */
+  private loadSet(set: SchemaSet): void {
+    if (this.loaded.has(set)) return;
+    this.loaded.add(set);
+    for (const name of this.names(set)) {
+      const schema = this.schema(set, name);
+      const id = schemaId(set, name);
+      this.ajvOpen.addSchema({ ...schema, $id: id });
+      this.ajvClosed.addSchema({ ...closeObjects(schema), $id: id });
+    }
+  }
+}
+
+/** The $id under which a schema is registered; files refer to each other as "<name>.json". */
+export function schemaId(set: SchemaSet, name: string): string {
+  return `https://conformance.invalid/schemas/${set}/${name}.json`;
+}
+
+function apiOf(set: SchemaSet): ProfileApi {
+  return set.startsWith('cloud') ? 'cloud' : 'engine';
+}
+
+function makeAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Deep copy of a schema in which every object schema with `properties` is closed. */
+export function closeObjects(schema: unknown): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      // Property names and example values are data, not sub-schemas.
+      out[key] = key === 'properties' || key === '$defs' || key === 'patternProperties'
+        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]))
+        : key === 'examples' || key === 'enum' || key === 'const' || key === 'default'
+          ? value
+          : walk(value);
+    }
+    if ('properties' in out && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) {
+      out.unevaluatedProperties = false;
+    }
+    return out;
+  };
+  return walk(schema) as Record<string, unknown>;
+}
+
+function toFinding(kind: SchemaFinding['kind'], err: ErrorObject): SchemaFinding {
+  if (err.keyword === 'unevaluatedProperties' || err.keyword === 'additionalProperties') {
+    const prop = (err.params as { unevaluatedProperty?: string; additionalProperty?: string }).unevaluatedProperty
+      ?? (err.params as { additionalProperty?: string }).additionalProperty;
+    const pointer = `${err.instancePath}/${prop}`;
+    return { kind, pointer, message: kind === 'extra' ? `${pointer}: a field the spec does not document` : `${pointer}: not allowed` };
+  }
+  if (err.keyword === 'required') {
+    const prop = (err.params as { missingProperty: string }).missingProperty;
+    return { kind, pointer: `${err.instancePath}/${prop}`, message: `${err.instancePath}/${prop}: documented field is missing` };
+  }
+  return { kind, pointer: err.instancePath || '/', message: `${err.instancePath || '/'}: ${err.message ?? err.keyword}` };
+}
+
+function dedupe(findings: SchemaFinding[]): SchemaFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => (seen.has(f.message) ? false : (seen.add(f.message), true)));
+}

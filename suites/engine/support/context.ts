@@ -1,0 +1,126 @@
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
+import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
+import type { RunConfig } from '../../../harness/run/config.ts';
+import type { SchemaSet } from '../../../harness/schema/validator.ts';
+import type { HttpTransport } from '../../../harness/target/http-transport.ts';
+import { spell } from '../../../harness/profile.ts';
+import { EngineApi } from './api.ts';
+
+export interface ContainerSpec {
+  cmd: string[];
+  tty?: boolean;
+  openStdin?: boolean;
+  stdinOnce?: boolean;
+  attach?: boolean;
+  env?: string[];
+  labels?: Record<string, string>;
+  hostConfig?: Record<string, unknown>;
+  /** Any other create-request fields. */
+  extra?: Record<string, unknown>;
+  name?: string;
+}
+
+export interface CreatedContainer {
+  id: string;
+  name: string;
+}
+
+/** What an engine check works with: the versioned API, the fixture, and resource helpers. */
+export class EngineContext extends CheckContext {
+  readonly api: EngineApi;
+
+  constructor(
+    base: ContextBase,
+    readonly run: RunConfig,
+    readonly version: EngineVersion,
+    transport: HttpTransport,
+  ) {
+    super(base);
+    this.api = new EngineApi(transport, version, this.transcript);
+  }
+
+  get schemaSet(): SchemaSet {
+    return `engine/${this.version}`;
+  }
+
+  /** The spec's neutral identifier in the run's vendor profile (raw-stream type, headers). */
+  spell(neutral: string): string {
+    return spell(neutral, 'engine', this.run.vendorProfile);
+  }
+
+  /** The fixture image, or the check is skipped with the reason it is missing. */
+  fixtureImage(): string {
+    if (this.run.fixture.image) return this.run.fixture.image;
+    return this.skip(`no fixture image: ${this.run.fixture.error ?? 'none was provisioned'}`);
+  }
+
+  /** A name unique to this run, within the container-name grammar of the spec. */
+  uniqueName(purpose: string): string {
+    return `conformance-${this.run.runId}-${purpose}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  /** Validates against the schema of this version; problems fail the check. */
+  expectVersionSchema<T = Record<string, unknown>>(schema: string, value: unknown, what: string, requirement?: string): T {
+    return this.expectSchema<T>(this.schemaSet, schema, value, what, requirement);
+  }
+
+  /** Creates a labelled container from the fixture and removes it after the check. */
+  async createContainer(spec: ContainerSpec): Promise<CreatedContainer> {
+    const image = this.fixtureImage();
+    const name = spec.name ?? this.uniqueName('c');
+    const res = await this.api.post('/containers/create', {
+      query: { name },
+      json: {
+        Image: image,
+        Cmd: spec.cmd,
+        Tty: spec.tty ?? false,
+        OpenStdin: spec.openStdin ?? false,
+        StdinOnce: spec.stdinOnce ?? false,
+        AttachStdin: spec.openStdin ?? false,
+        AttachStdout: spec.attach ?? true,
+        AttachStderr: spec.attach ?? true,
+        Env: spec.env ?? [],
+        Labels: { ...spec.labels, [RUN_LABEL]: this.run.runId },
+        ...spec.extra,
+        HostConfig: spec.hostConfig ?? {},
+      },
+    });
+    if (res.status !== 201) this.fail(`precondition: creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status, requirement: undefined });
+    const id = this.expectJson<{ Id: string }>(res, 'container create response').Id;
+    this.defer(async () => {
+      await this.api.delete(`/containers/${id}`, { force: true, v: true });
+    });
+    return { id, name };
+  }
+
+  async start(id: string): Promise<void> {
+    const res = await this.api.post(`/containers/${id}/start`);
+    if (res.status !== 204) this.fail(`precondition: starting container ${id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  }
+
+  /** Creates and starts a container running `cmd`. */
+  async runningContainer(cmd: string[] = ['sleep', '300'], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer> {
+    const container = await this.createContainer({ ...spec, cmd });
+    await this.start(container.id);
+    return container;
+  }
+
+  /** Waits for the container to exit and returns its exit code (POST /wait). */
+  async waitExit(id: string): Promise<number> {
+    const res = await this.api.post(`/containers/${id}/wait`, { timeoutMs: 60_000 });
+    if (res.status !== 200) this.fail(`precondition: waiting for container ${id} answered ${res.status}`);
+    return this.expectJson<{ StatusCode: number }>(res, 'wait response').StatusCode;
+  }
+
+  async inspect(id: string): Promise<Record<string, unknown>> {
+    const res = await this.api.get(`/containers/${id}/json`);
+    if (res.status !== 200) this.fail(`precondition: inspecting container ${id} answered ${res.status}`);
+    return this.expectJson<Record<string, unknown>>(res, 'container inspect');
+  }
+
+  /** The inspect State object (Running, Paused, ExitCode, ...). */
+  async state(id: string): Promise<Record<string, unknown>> {
+    return ((await this.inspect(id)).State ?? {}) as Record<string, unknown>;
+  }
+}
