@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/closing-line-reporter.ts'],
     projects: [
       {
         test: {

@@ -45,7 +45,7 @@ export class CheckContext {
     throw new CheckNotApplicable(reason);
   }
 
-  expect(condition: boolean, message: string, detail: FailureDetail = {}): asserts condition {
+  expect(condition: boolean, message: string, detail: FailureDetail = {}): void {
     if (!condition) this.fail(message, detail);
   }
 

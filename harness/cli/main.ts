@@ -1,6 +1,4 @@
 import { UsageError } from '../target/endpoint.ts';
-import { runConformance } from '../run/run-conformance.ts';
-import { consoleSummary } from '../report/console.ts';
 import { toolInfo } from '../run/tool-info.ts';
 import { parseRunArgs } from './run-args.ts';
 import { USAGE } from './usage.ts';
@@ -51,6 +49,9 @@ async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // Loaded only now: vitest is heavy, and usage errors should answer at once.
+  const { runConformance } = await import('../run/run-conformance.ts');
+  const { consoleSummary } = await import('../report/console.ts');
   const result = await runConformance(options);
   process.stdout.write(consoleSummary(result.report, result.reportPath));
   return result.exitCode;

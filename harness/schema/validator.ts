@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { spellDeep, type ProfileApi, type VendorProfileName } from '../profile.ts';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+import { makeAjv } from './ajv.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -109,12 +107,6 @@ export function schemaId(set: SchemaSet, name: string): string {
 
 function apiOf(set: SchemaSet): ProfileApi {
   return set.startsWith('cloud') ? 'cloud' : 'engine';
-}
-
-function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-  addFormats(ajv);
-  return ajv;
 }
 
 /** Deep copy of a schema in which every object schema with `properties` is closed. */

@@ -1,0 +1,18 @@
+import type { SuiteName } from './types.ts';
+
+/** The checks of each suite, as (id, requirements) pairs: what coverage is computed from. */
+export interface CheckIndexEntry {
+  id: string;
+  requirements: string[];
+  endpoint?: string;
+}
+
+/** Loads the check definitions of a suite without running them (no vitest involved). */
+export async function checksOfSuite(suite: SuiteName): Promise<CheckIndexEntry[]> {
+  if (suite === 'cloud') {
+    const { cloudChecks } = await import('../../suites/cloud/all-checks.ts');
+    return cloudChecks;
+  }
+  const { engineChecksFor } = await import('../../suites/engine/all-checks.ts');
+  return engineChecksFor(suite === 'engine-1.18' ? '1.18' : '1.22');
+}

@@ -1,0 +1,78 @@
+import { SUITES, type Endpoint, type Requirement, type SuiteName } from '../catalog/types.ts';
+import { loadEndpoints, loadRequirements } from '../catalog/load.ts';
+import { checksOfSuite } from '../catalog/coverage.ts';
+import { requirementsOfSuite } from '../report/report.ts';
+import { UsageError } from '../target/endpoint.ts';
+import { strictParse } from './run-args.ts';
+
+export interface SuiteCatalog {
+  suite: SuiteName;
+  /** Distinct endpoint numbers of the spec (engine), or endpoints (cloud). */
+  endpointCount: number;
+  endpoints: Endpoint[];
+  requirements: Array<Requirement & { checks: string[] }>;
+  coverage: { requirements: number; covered: number; uncoveredWithReason: number; uncovered: string[] };
+}
+
+/** Endpoints and requirements of a suite, with the checks that cover each requirement. */
+export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
+  const api = suite === 'cloud' ? 'cloud' : 'engine';
+  const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
+  const endpoints = loadEndpoints(api).filter((e) => e.versions.includes(version));
+  const checks = await checksOfSuite(suite);
+  const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => ({
+    ...r,
+    checks: checks.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
+  }));
+  const uncovered = requirements.filter((r) => !r.checks.length && !r.uncoveredReason).map((r) => r.id);
+  const numbers = new Set(endpoints.map((e) => e.number ?? e.id));
+  return {
+    suite,
+    endpointCount: numbers.size,
+    endpoints,
+    requirements,
+    coverage: {
+      requirements: requirements.length,
+      covered: requirements.filter((r) => r.checks.length).length,
+      uncoveredWithReason: requirements.filter((r) => !r.checks.length && r.uncoveredReason).length,
+      uncovered,
+    },
+  };
+}
+
+/** `conformance catalog [--suite S]... [--json] [--openapi SUITE]` */
+export async function catalogCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = strictParse(argv, {
+    suite: { type: 'string', multiple: true },
+    json: { type: 'boolean' },
+    openapi: { type: 'string' },
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (values.openapi !== undefined) {
+    const { openApiDocument } = await import('../catalog/openapi.ts');
+    out.write(`${JSON.stringify(openApiDocument(parseSuite(values.openapi)), null, 2)}\n`);
+    return 0;
+  }
+  const suites = values.suite?.length ? values.suite.map(parseSuite) : [...SUITES];
+  const catalogs = await Promise.all(suites.map(suiteCatalog));
+  out.write(values.json ? `${JSON.stringify({ suites: catalogs }, null, 2)}\n` : catalogs.map(formatText).join('\n'));
+  return 0;
+}
+
+function parseSuite(raw: string): SuiteName {
+  if ((SUITES as readonly string[]).includes(raw)) return raw as SuiteName;
+  throw new UsageError(`unknown suite '${raw}': expected ${SUITES.join(', ')}`);
+}
+
+function formatText(c: SuiteCatalog): string {
+  const lines = [`== ${c.suite}: ${c.endpointCount} endpoints, ${c.coverage.requirements} requirements, ${c.coverage.covered} covered, ${c.coverage.uncoveredWithReason} uncovered with a reason, ${c.coverage.uncovered.length} uncovered`];
+  for (const e of c.endpoints) {
+    lines.push(`${String(e.number ?? '').padStart(3)} ${e.method.padEnd(6)} ${e.path}  [${e.responses.map((r) => r.status).join(' ')}]  ${e.id}`);
+  }
+  lines.push('');
+  for (const r of c.requirements) {
+    const mark = r.checks.length ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}` : r.uncoveredReason ? `uncovered: ${r.uncoveredReason}` : 'UNCOVERED';
+    lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
+  }
+  return `${lines.join('\n')}\n`;
+}

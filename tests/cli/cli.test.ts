@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { parseRunArgs } from '../../harness/cli/run-args.ts';
+import { UsageError } from '../../harness/target/endpoint.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
+const conformance = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+describe('conformance CLI', () => {
+  test('--help lists the run contract', () => {
+    const { status, stdout } = conformance('--help');
+    expect(status).toBe(0);
+    for (const flag of ['--target', '--suite', '--report-dir', '--grep', '--seed', '--timeout-ms', '--vendor-profile', '--auth', '--tls-ca', '--tls-cert', '--tls-key', 'docker-env', 'unix:///', 'frames', 'catalog']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  test.each([
+    [['run', '--bogus'], /unknown option '--bogus'/i],
+    [['run', '--target', 'ftp://x'], /bad target 'ftp:\/\/x'/],
+    [['run', '--suite', 'engine-9'], /unknown suite 'engine-9'/],
+    [['run', '--seed', 'abc'], /--seed takes a whole number/],
+    [['run', '--grep', '('], /not a valid regular expression/],
+    [['run', '--vendor-profile', 'acme'], /unknown vendor profile 'acme'/],
+    [['launch'], /unknown command 'launch'/],
+  ])('bad usage %j: one clear line on stderr, exit 2', (args, message) => {
+    const { status, stderr } = conformance(...args);
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
+  test('an unreachable target: exit 3, and the report is still written with the reason', () => {
+    const dir = fileURLToPath(new URL(`../../.tmp/cli-unreachable-${process.pid}`, import.meta.url));
+    const { status, stdout } = conformance('run', '--target', 'unix:///nonexistent/engine.sock', '--suite', 'engine-1.22', '--report-dir', dir, '--timeout-ms', '1000');
+    expect(status).toBe(3);
+    expect(stdout).toMatch(/unreachable/);
+  });
+});
+
+describe('run arguments', () => {
+  test('defaults: embedded target, every suite, docker profile', () => {
+    const options = parseRunArgs([], ['conformance', 'run']);
+    expect(options).toMatchObject({ target: 'embedded', suites: ['engine-1.18', 'engine-1.22', 'cloud'], vendorProfile: 'docker', reportDir: 'reports' });
+  });
+  test('a non-embedded target defaults to both engine suites; suites may repeat or be comma-separated', () => {
+    expect(parseRunArgs(['--target', 'unix:///s'], [])).toMatchObject({ suites: ['engine-1.18', 'engine-1.22'] });
+    expect(parseRunArgs(['--suite', 'cloud,engine-1.22', '--suite', 'cloud'], [])).toMatchObject({ suites: ['engine-1.22', 'cloud'] });
+  });
+  test('credentials and TLS flags', () => {
+    expect(parseRunArgs(['--auth', 'u:k:with:colons'], [])).toMatchObject({ auth: { user: 'u', key: 'k:with:colons' } });
+    expect(() => parseRunArgs(['--auth', 'nokey'], [])).toThrow(UsageError);
+    expect(() => parseRunArgs(['--tls-cert', 'c.pem'], [])).toThrow(/go together/);
+  });
+});

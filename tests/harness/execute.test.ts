@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import type { Requirement, RequirementLevel } from '../../harness/catalog/types.ts';
+import { CheckContext } from '../../harness/check/context.ts';
+import { executeCheck } from '../../harness/check/execute.ts';
+import type { Check } from '../../harness/check/types.ts';
+import { SchemaValidator } from '../../harness/schema/validator.ts';
+import { TargetError } from '../../harness/target/errors.ts';
+
+const requirement = (id: string, level: RequirementLevel): Requirement => ({ id, level, section: 'S', statement: `statement of ${id}`, versions: ['1.22'] });
+const REQS = new Map([
+  ['r/required', requirement('r/required', 'required')],
+  ['r/recommended', requirement('r/recommended', 'recommended')],
+  ['r/info', requirement('r/info', 'informational')],
+]);
+const options = { requirement: (id: string) => REQS.get(id), checkTimeoutMs: 200 };
+const ctx = () => new CheckContext({ seed: 1, schemas: new SchemaValidator(), timeoutMs: 100 });
+const check = (requirements: string[], run: Check<CheckContext>['run']): Check<CheckContext> => ({ id: 'c', title: 't', requirements, run });
+
+describe('executeCheck grades by the level of the requirement', () => {
+  test('a kept rule passes', async () => {
+    expect((await executeCheck(check(['r/required'], async () => {}), ctx(), options)).status).toBe('passed');
+  });
+  test('a broken required rule fails, with expected, actual and the spec statement', async () => {
+    const outcome = await executeCheck(check(['r/required'], async (c) => c.expectEqual(1, 2, 'one is two')), ctx(), options);
+    expect(outcome).toMatchObject({ status: 'failed', expected: 2, actual: 1 });
+    expect(outcome.message).toContain('statement of r/required');
+  });
+  test('a broken recommended rule is a warning', async () => {
+    const outcome = await executeCheck(check(['r/recommended'], async (c) => c.fail('lenient')), ctx(), options);
+    expect(outcome.status).toBe('warning');
+  });
+  test('a check of informational requirements only observes, never fails', async () => {
+    expect((await executeCheck(check(['r/info'], async (c) => c.fail('different')), ctx(), options)).status).toBe('informational');
+    const observed = await executeCheck(check(['r/info'], async (c) => c.observe('errors are text/plain')), ctx(), options);
+    expect(observed).toMatchObject({ status: 'informational', message: 'errors are text/plain' });
+  });
+  test('a failure naming one of several requirements is graded by that one', async () => {
+    const outcome = await executeCheck(check(['r/required', 'r/recommended'], async (c) => c.fail('x', { requirement: 'r/recommended' })), ctx(), options);
+    expect(outcome.status).toBe('warning');
+  });
+  test('skip, not-applicable, target errors, timeouts and harness bugs', async () => {
+    expect((await executeCheck(check(['r/required'], async (c) => c.skip('no fixture')), ctx(), options)).status).toBe('skipped');
+    expect((await executeCheck(check(['r/required'], async (c) => c.notApplicable('windows only')), ctx(), options)).status).toBe('not-applicable');
+    expect((await executeCheck(check(['r/required'], async () => { throw new TargetError('reset', 'unreachable'); }), ctx(), options)).status).toBe('failed');
+    expect((await executeCheck(check(['r/required'], () => new Promise(() => {})), ctx(), options)).status).toBe('failed');
+    expect((await executeCheck(check(['r/required'], async () => { throw new TypeError('bug'); }), ctx(), options)).status).toBe('error');
+    expect((await executeCheck(check(['r/unknown'], async () => {}), ctx(), options)).status).toBe('error');
+  });
+  test('cleanups run after a failure, and their errors become observations', async () => {
+    let cleaned = false;
+    const outcome = await executeCheck(check(['r/required'], async (c) => {
+      c.defer(() => { cleaned = true; });
+      c.defer(() => { throw new Error('could not remove'); });
+      c.fail('broken');
+    }), ctx(), options);
+    expect(cleaned).toBe(true);
+    expect(outcome.observations).toContain('cleanup: could not remove');
+  });
+});
