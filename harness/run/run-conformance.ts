@@ -13,6 +13,7 @@ import type { RunOptions } from './options.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { toolInfo } from './tool-info.ts';
+import { checkTimeout } from './timeouts.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -126,11 +127,6 @@ async function runSuites(options: RunOptions, config: RunConfig, collector: Outc
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
   }
-}
-
-/** How long one check may take: generous, since restart back-off and stops take real time. */
-export function checkTimeout(timeoutMs: number): number {
-  return Math.max(60_000, timeoutMs * 6);
 }
 
 async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<string[]> {

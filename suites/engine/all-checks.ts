@@ -1,5 +1,5 @@
 import type { EngineVersion } from '../../harness/catalog/types.ts';
-import type { EngineCheck } from './support/check.ts';
+import { checksForVersion, type EngineCheck } from './support/check.ts';
 import { containerChecks } from './containers/index.ts';
 import { systemChecks } from './system/index.ts';
 
@@ -10,5 +10,5 @@ export const ENGINE_SECTIONS: Record<string, EngineCheck[]> = {
 };
 
 export function engineChecksFor(version: EngineVersion): EngineCheck[] {
-  return Object.values(ENGINE_SECTIONS).flat().filter((c) => !c.versions || c.versions.includes(version));
+  return checksForVersion(Object.values(ENGINE_SECTIONS).flat(), version);
 }

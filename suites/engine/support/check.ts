@@ -11,3 +11,8 @@ export interface EngineCheck extends Check<EngineContext> {
 export function engineCheck(check: EngineCheck): EngineCheck {
   return check;
 }
+
+/** Checks that apply to a version: all versions unless a check names its own. */
+export function checksForVersion(checks: ReadonlyArray<EngineCheck>, version: EngineVersion): EngineCheck[] {
+  return checks.filter((c) => !c.versions || c.versions.includes(version));
+}

@@ -1,0 +1,24 @@
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { RequirementIndex } from '../../../harness/catalog/load.ts';
+import type { SuiteBinding } from '../../../harness/check/register.ts';
+import type { RunConfig } from '../../../harness/run/config.ts';
+import { checkTimeout } from '../../../harness/run/timeouts.ts';
+import { SchemaValidator } from '../../../harness/schema/validator.ts';
+import { HttpTransport } from '../../../harness/target/http-transport.ts';
+import { EngineContext } from './context.ts';
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** How engine checks of one version run against the run's engine target. */
+export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBinding<EngineContext> {
+  if (!run.engine) throw new Error('the engine suites need an engine target');
+  const transport = new HttpTransport(run.engine, { timeoutMs: run.timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
+  const schemas = new SchemaValidator(run.vendorProfile);
+  const requirements = RequirementIndex.load();
+  return {
+    suite: `engine-${version}`,
+    execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
+    createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, version, transport),
+    teardown: () => transport.close(),
+  };
+}
