@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { parseProfile } from '../profile.ts';
@@ -25,6 +26,8 @@ const RUN_FLAGS = {
   image: { type: 'string' },
   registry: { type: 'string' },
   'registry-auth': { type: 'string' },
+  expectations: { type: 'string' },
+  'strict-expectations': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -56,6 +59,8 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.image ? { image: values.image } : {}),
     ...(values.registry ? { registry: values.registry } : {}),
     ...optionalCredentials('registryAuth', values['registry-auth']),
+    ...(values.expectations ? { expectations: readable(values.expectations, '--expectations') } : {}),
+    ...(values['strict-expectations'] ? { strictExpectations: true } : {}),
     command,
     progress: true,
   };
@@ -81,6 +86,11 @@ function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
     else throw new UsageError(`unknown suite '${item}': expected ${SUITES.join(', ')} or all`);
   }
   return SUITES.filter((s) => out.has(s));
+}
+
+function readable(file: string, flag: string): string {
+  if (!existsSync(file)) throw new UsageError(`${flag}: no such file '${file}'`);
+  return file;
 }
 
 function parseInteger(raw: string, flag: string, min: number): number {

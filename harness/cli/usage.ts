@@ -33,6 +33,11 @@ run options:
   --image NAME          use this image as the engine fixture instead of importing one
   --registry HOST:PORT  a registry the engine target can push to and pull from
   --registry-auth U:P   credentials for that registry (sent as X-Registry-Auth)
+  --expectations FILE   known failures: the run exits 0 when every failure is expected
+  --strict-expectations an expectation that no longer fails makes the run exit 1
+
+  conformance expectations update --from report.json [--out FILE]
+                        write an expectations file from a run (keeps existing reasons)
 
 Exit codes: 0 every required check passed; 1 a check failed; 2 bad usage;
             3 target unreachable or the harness itself failed.

@@ -1,6 +1,7 @@
 import type { Requirement, RequirementLevel, SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
+import type { ExpectationsVerdict } from './expectations.ts';
 
 /** report.json: the contract users script against. Extend it compatibly; bump schemaVersion never for additions. */
 export interface Report {
@@ -20,6 +21,8 @@ export interface Report {
   requirements: RequirementCoverage[];
   /** Problems of the run itself (unreachable target, a suite that could not load). */
   harnessErrors: string[];
+  /** Present when the run was judged against an expectations file (--expectations). */
+  expectations?: ExpectationsVerdict;
 }
 
 export interface Summary {

@@ -25,6 +25,10 @@ export interface RunOptions {
   image?: string;
   registry?: string;
   registryAuth?: Credentials;
+  /** Known failures: a run whose only failures are expected exits 0. */
+  expectations?: string;
+  /** Expectations that no longer fail make the run fail. */
+  strictExpectations?: boolean;
   /** The command line, recorded in the report. */
   command: string[];
   /** Progress on the console; off for programmatic runs. */

@@ -6,6 +6,7 @@ import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
+import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
@@ -65,6 +66,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     requirements: coverage(options.suites, RequirementIndex.load().all(), results),
     harnessErrors,
   };
+  if (options.expectations) {
+    report.expectations = applyExpectations(report, options.expectations, loadExpectations(options.expectations), options.strictExpectations ?? false);
+  }
   const reportPath = writeReport(options.reportDir, report);
   return { report, reportPath, exitCode: exitCodeOf(report) };
 }
@@ -140,9 +144,17 @@ function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): s
   return 'embedded';
 }
 
+/**
+ * 0: every required check passed (or, with expectations, every failure was expected);
+ * 1: a check failed (or an expectation went stale under --strict-expectations);
+ * 3: the target was unreachable or the harness itself failed.
+ */
 export function exitCodeOf(report: Report): 0 | 1 | 3 {
-  if (report.harnessErrors.length || report.summary.errors) return 3;
-  return report.summary.failed ? 1 : 0;
+  if (report.harnessErrors.length) return 3;
+  const verdict = report.expectations;
+  if (!verdict) return report.summary.errors ? 3 : report.summary.failed ? 1 : 0;
+  if (verdict.unexpectedErrors) return 3;
+  return verdict.unexpected.length || (verdict.strict && verdict.stale.length) ? 1 : 0;
 }
 
 export function writeReport(dir: string, report: Report): string {

@@ -1,0 +1,86 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { SuiteName } from '../catalog/types.ts';
+import type { OutcomeStatus } from '../check/outcome.ts';
+import type { Report, ResultEntry } from './report.ts';
+
+/**
+ * Known departures of a target, for a CI regression gate: the run passes when the only failures
+ * are expected ones, and an expectation that no longer fails is stale.
+ */
+export interface Expectation {
+  /** A check id, or a requirement id (matches every check naming it). */
+  id: string;
+  /** Limits the expectation to one suite. */
+  suite?: SuiteName;
+  /** The outcome the check is expected to have (failed, warning, error, ...). */
+  outcome: OutcomeStatus;
+  reason: string;
+  link?: string;
+}
+
+export interface ExpectationsFile {
+  description?: string;
+  expectations: Expectation[];
+}
+
+export interface ExpectationsVerdict {
+  file: string;
+  /** Failed or error results an expectation covers. */
+  expected: string[];
+  /** Failed or error results no expectation covers: these fail the gate. */
+  unexpected: string[];
+  /** How many of the unexpected results are harness errors. */
+  unexpectedErrors: number;
+  /** Whether stale expectations fail the gate (--strict-expectations). */
+  strict: boolean;
+  /** Expectations whose checks ran and no longer have the expected outcome. */
+  stale: Array<Expectation & { actual: OutcomeStatus[] }>;
+}
+
+export function loadExpectations(file: string): ExpectationsFile {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as ExpectationsFile;
+  if (!Array.isArray(data.expectations)) throw new Error(`${file}: expected {"expectations": [...]}`);
+  for (const [i, e] of data.expectations.entries()) {
+    if (typeof e.id !== 'string' || typeof e.outcome !== 'string' || typeof e.reason !== 'string') {
+      throw new Error(`${file}: expectation ${i} needs id, outcome and reason`);
+    }
+  }
+  return data;
+}
+
+const matches = (e: Expectation, r: ResultEntry) => (e.suite === undefined || e.suite === r.suite) && (e.id === r.id || r.requirements.includes(e.id));
+const resultKey = (r: ResultEntry) => `${r.suite} ${r.id}`;
+const isBad = (o: OutcomeStatus) => o === 'failed' || o === 'error';
+
+export function applyExpectations(report: Report, file: string, data: ExpectationsFile, strict: boolean): ExpectationsVerdict {
+  const verdict: ExpectationsVerdict = { file, expected: [], unexpected: [], unexpectedErrors: 0, stale: [], strict };
+  for (const r of report.results.filter((x) => isBad(x.outcome) || x.outcome === 'warning')) {
+    const e = data.expectations.find((x) => matches(x, r) && x.outcome === r.outcome);
+    if (e) verdict.expected.push(resultKey(r));
+    else if (isBad(r.outcome)) {
+      verdict.unexpected.push(resultKey(r));
+      if (r.outcome === 'error') verdict.unexpectedErrors++;
+    }
+  }
+  for (const e of data.expectations) {
+    const ran = report.results.filter((r) => matches(e, r));
+    if (ran.length && !ran.some((r) => r.outcome === e.outcome)) verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
+  }
+  return verdict;
+}
+
+/** Writes an expectations file from a run: every failed, error and warning result, with its message as the reason. */
+export function expectationsFromReport(report: Report, previous?: ExpectationsFile): ExpectationsFile {
+  const keep = new Map((previous?.expectations ?? []).map((e) => [`${e.suite ?? ''} ${e.id}`, e]));
+  const expectations = report.results
+    .filter((r) => isBad(r.outcome) || r.outcome === 'warning')
+    .map((r): Expectation => {
+      const old = keep.get(`${r.suite} ${r.id}`);
+      return { id: r.id, suite: r.suite, outcome: r.outcome, reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300), ...(old?.link ? { link: old.link } : {}) };
+    });
+  return { description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`, expectations };
+}
+
+export function writeExpectations(file: string, data: ExpectationsFile): void {
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}
