@@ -12,6 +12,10 @@ const COMMANDS: Record<string, Command> = {
     const { framesCommand } = await import('./frames.ts');
     return framesCommand(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   },
+  expectations: async (argv) => {
+    const { expectationsCommand } = await import('./expectations-command.ts');
+    return expectationsCommand(argv, process.stdout);
+  },
   catalog: async (argv) => {
     const { catalogCommand } = await import('./catalog-command.ts');
     return catalogCommand(argv, process.stdout);

@@ -71,11 +71,10 @@ export function applyExpectations(report: Report, file: string, data: Expectatio
 
 /** Writes an expectations file from a run: every failed, error and warning result, with its message as the reason. */
 export function expectationsFromReport(report: Report, previous?: ExpectationsFile): ExpectationsFile {
-  const keep = new Map((previous?.expectations ?? []).map((e) => [`${e.suite ?? ''} ${e.id}`, e]));
   const expectations = report.results
     .filter((r) => isBad(r.outcome) || r.outcome === 'warning')
     .map((r): Expectation => {
-      const old = keep.get(`${r.suite} ${r.id}`);
+      const old = previous?.expectations.find((e) => matches(e, r));
       return { id: r.id, suite: r.suite, outcome: r.outcome, reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300), ...(old?.link ? { link: old.link } : {}) };
     });
   return { description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`, expectations };

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { applyExpectations, expectationsFromReport } from '../../harness/report/expectations.ts';
+import { summarize, type Report, type ResultEntry } from '../../harness/report/report.ts';
+import { exitCodeOf } from '../../harness/run/run-conformance.ts';
+
+const result = (id: string, outcome: ResultEntry['outcome'], requirements = [id]): ResultEntry => ({
+  id, suite: 'engine-1.22', title: id, requirements, endpoint: null, outcome, message: `${id} message`, durationMs: 1,
+});
+const report = (results: ResultEntry[]): Report => ({
+  schemaVersion: 1, tool: { name: 't', version: '0' }, target: { url: 'u', product: 'p', version: 'v', embedded: false },
+  suites: ['engine-1.22'], seed: 1, runId: 'r', startedAt: new Date(0).toISOString(), durationMs: 0, command: [],
+  summary: summarize(results), results, requirements: [], harnessErrors: [],
+});
+
+describe('expectations gate', () => {
+  const run = report([result('a', 'failed'), result('b', 'failed', ['req/b']), result('c', 'passed'), result('d', 'failed')]);
+  const file = { expectations: [
+    { id: 'a', outcome: 'failed' as const, reason: 'known' },
+    { id: 'req/b', outcome: 'failed' as const, reason: 'matched by requirement' },
+    { id: 'c', outcome: 'failed' as const, reason: 'fixed since' },
+  ] };
+
+  test('expected failures pass the gate, unexpected ones fail it, fixed ones are stale', () => {
+    const verdict = applyExpectations(run, 'x.json', file, false);
+    expect(verdict.expected).toEqual(['engine-1.22 a', 'engine-1.22 b']);
+    expect(verdict.unexpected).toEqual(['engine-1.22 d']);
+    expect(verdict.stale.map((s) => [s.id, s.actual])).toEqual([['c', ['passed']]]);
+    expect(exitCodeOf({ ...run, expectations: verdict })).toBe(1);
+  });
+
+  test('only stale expectations: exit 0, or 1 with --strict-expectations', () => {
+    const clean = report([result('a', 'failed'), result('c', 'passed')]);
+    const lenient = applyExpectations(clean, 'x.json', file, false);
+    expect(exitCodeOf({ ...clean, expectations: lenient })).toBe(0);
+    expect(exitCodeOf({ ...clean, expectations: applyExpectations(clean, 'x.json', file, true) })).toBe(1);
+  });
+
+  test('update writes one expectation per failing result and keeps existing reasons', () => {
+    const data = expectationsFromReport(run, file);
+    expect(data.expectations.map((e) => [e.id, e.reason])).toEqual([['a', 'known'], ['b', 'matched by requirement'], ['d', 'd message']]);
+    expect(applyExpectations(run, 'x.json', data, true).unexpected).toEqual([]);
+  });
+});
