@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Report } from '../../harness/report/report.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  report: Report | undefined;
+  reportDir: string;
+}
+
+/** Runs `conformance run ...` as a user would, and reads the report it wrote. */
+export async function runCli(args: string[], timeoutMs = 600_000): Promise<CliRun> {
+  const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
+  const child = spawn(process.execPath, [BIN, 'run', '--report-dir', reportDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGINT'), timeoutMs);
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  let report: Report | undefined;
+  try {
+    report = JSON.parse(readFileSync(path.join(reportDir, 'report.json'), 'utf8')) as Report;
+  } catch {
+    report = undefined;
+  }
+  return { status, stdout, stderr, report, reportDir };
+}
+
+/** The lines of a report worth showing when an assertion about it fails. */
+export function notPassing(report: Report): string[] {
+  return report.results
+    .filter((r) => !['passed', 'informational', 'not-applicable'].includes(r.outcome))
+    .map((r) => `${r.suite} ${r.id}: ${r.outcome} ${r.message.slice(0, 400)}`);
+}
