@@ -1,0 +1,147 @@
+import WebSocket from 'ws';
+import { encodeQuery, type Query } from '../protocol/query.ts';
+import type { TranscriptEntry } from '../check/outcome.ts';
+import { TargetError } from './errors.ts';
+import { loadTls, type TargetEndpoint } from './endpoint.ts';
+import type { Transcript } from './transcript.ts';
+
+export interface WebSocketOptions {
+  path: string;
+  query?: Query;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  /** Cap on one message; larger ones end the session with a TargetError. */
+  maxMessageBytes?: number;
+}
+
+/** Frames of one WebSocket session, received in order; also kept in the transcript. */
+export interface WebSocketSession {
+  /** Status of the handshake answer (101 on success). */
+  status: number;
+  headers: Record<string, string>;
+  send(data: string | Buffer): Promise<void>;
+  /** The next message, or undefined when the session has closed; throws TargetError on timeout. */
+  next(timeoutMs: number): Promise<Buffer | undefined>;
+  /** Messages until the session closes or the time is up (never throws on timeout). */
+  collect(timeoutMs: number): Promise<{ messages: Buffer[]; closed: boolean; closeCode?: number }>;
+  close(): void;
+}
+
+/** The ws URL of a path on a target: ws(s)://host/path, or ws+unix:///socket:/path for sockets. */
+export function webSocketUrl(endpoint: TargetEndpoint, pathWithQuery: string): string {
+  if (endpoint.socketPath) return `ws+unix://${endpoint.socketPath}:${pathWithQuery}`;
+  return `${endpoint.origin.replace(/^http/, 'ws')}${pathWithQuery}`;
+}
+
+/**
+ * Opens a WebSocket session. A refused handshake is not an exception: it resolves with the
+ * handshake's status (e.g. 401) and a closed session, so checks can state the rule about it.
+ */
+export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, transcript?: Transcript): Promise<WebSocketSession> {
+  const path = opts.path + encodeQuery(opts.query);
+  const entry = transcript?.record({ kind: 'websocket', request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: 'Upgrade' } } });
+  const tls = endpoint.tls ? loadTls(endpoint.tls) : {};
+  const socket = new WebSocket(webSocketUrl(endpoint, path), {
+    headers: opts.headers ?? {},
+    handshakeTimeout: opts.timeoutMs,
+    maxPayload: opts.maxMessageBytes ?? 16 * 1024 * 1024,
+    ...tls,
+  });
+  const queue: Buffer[] = [];
+  const state: { closed: boolean; closeCode?: number; error?: Error; wake?: () => void } = { closed: false };
+  const wake = () => {
+    const w = state.wake;
+    state.wake = undefined;
+    w?.();
+  };
+  socket.on('message', (data: WebSocket.RawData) => {
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (entry && transcript) transcript.appendStream(entry, 'received', buf);
+    queue.push(buf);
+    wake();
+  });
+  socket.on('close', (code) => {
+    state.closed = true;
+    state.closeCode = code;
+    wake();
+  });
+
+  return new Promise((resolve, reject) => {
+    socket.once('upgrade', (res) => {
+      const headers = flat(res.headers);
+      if (entry) entry.response = { status: res.statusCode ?? 101, headers };
+      resolve(session(socket, res.statusCode ?? 101, headers, queue, state, entry, transcript));
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      const headers = flat(res.headers);
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => {
+        if (entry) entry.response = { status: res.statusCode ?? 0, headers, body: body.slice(0, 2000) };
+        state.closed = true;
+        resolve(session(socket, res.statusCode ?? 0, headers, queue, state, entry, transcript));
+      });
+    });
+    socket.once('error', (err) => {
+      if (entry) entry.error = err.message;
+      reject(new TargetError(`WebSocket ${path}: ${err.message}`, /timeout/i.test(err.message) ? 'timeout' : 'unreachable'));
+    });
+  });
+}
+
+function session(
+  socket: WebSocket,
+  status: number,
+  headers: Record<string, string>,
+  queue: Buffer[],
+  state: { closed: boolean; closeCode?: number; wake?: () => void },
+  entry: TranscriptEntry | undefined,
+  transcript: Transcript | undefined,
+): WebSocketSession {
+  const next = async (timeoutMs: number): Promise<Buffer | undefined> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!queue.length) {
+      if (state.closed) return undefined;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new TargetError(`no WebSocket message within ${timeoutMs} ms`, 'timeout');
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+        timer = setTimeout(resolve, remaining);
+      });
+      clearTimeout(timer);
+    }
+    return queue.shift();
+  };
+  return {
+    status,
+    headers,
+    send: (data) =>
+      new Promise((resolve, reject) => {
+        if (entry && transcript) transcript.appendStream(entry, 'sent', data);
+        socket.send(data, (err) => (err ? reject(new TargetError(`WebSocket send: ${err.message}`, 'closed')) : resolve()));
+      }),
+    next,
+    async collect(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const messages: Buffer[] = [];
+      try {
+        for (;;) {
+          const message = await next(Math.max(1, deadline - Date.now()));
+          if (!message) break;
+          messages.push(message);
+        }
+      } catch (err) {
+        if (!(err instanceof TargetError && err.code === 'timeout')) throw err;
+      }
+      return { messages, closed: state.closed, ...(state.closeCode !== undefined ? { closeCode: state.closeCode } : {}) };
+    },
+    close: () => socket.terminate(),
+  };
+}
+
+function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
