@@ -1,0 +1,43 @@
+/**
+ * Runs every bench/*.bench.ts (each exports `run(): Promise<BenchResult[]>`), prints a table and
+ * writes reports/bench.json. Run: `npx tsx bench/index.ts` (add `--expose-gc` through
+ * NODE_OPTIONS for a steadier memory baseline).
+ */
+import { readdir, mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { BenchResult } from './types.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const reportPath = path.join(here, '..', 'reports', 'bench.json');
+
+interface BenchModule {
+  run(): Promise<BenchResult[]>;
+}
+
+async function main(): Promise<void> {
+  const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort();
+  const suites: Array<{ file: string; results: BenchResult[] }> = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(here, file)).href)) as BenchModule;
+    suites.push({ file, results: await module.run() });
+  }
+  for (const suite of suites) printTable(suite.file, suite.results);
+  await mkdir(path.dirname(reportPath), { recursive: true });
+  const report = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, suites };
+  await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(process.cwd(), reportPath)}`);
+}
+
+function printTable(file: string, results: readonly BenchResult[]): void {
+  const rows = results.map((r) => [r.name, r.ms.toFixed(1), r.ops === undefined ? '' : r.ops.toLocaleString('en-US'), r.heapMB.toFixed(1), r.note ?? '']);
+  const head = ['case', 'ms', 'ops/s', 'heap MB', 'note'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 1 || i === 2 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  console.log(`\n${file}`);
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
+
+await main();

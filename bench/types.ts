@@ -1,0 +1,10 @@
+/** One measured case of a benchmark. */
+export interface BenchResult {
+  name: string;
+  /** Operations per second, where the case has a natural operation (frames decoded). */
+  ops?: number;
+  ms: number;
+  /** Peak JS heap + ArrayBuffer memory above the baseline taken before the case ran, in MB. */
+  heapMB: number;
+  note?: string;
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { expectedDelayMs, verifyRestartBackoff } from '../../harness/protocol/index.ts';
+
+/** Start times of a container that runs `runMs` each time and waits the model's delay before each restart. */
+function startTimes(runs: readonly number[], delay = (i: number) => expectedDelayMs(i)): number[] {
+  const times = [1_000];
+  runs.forEach((run, i) => times.push(times[i]! + run + delay(i)));
+  return times;
+}
+const codes = (d: ReadonlyArray<{ code: string }>): string[] => d.map((x) => x.code);
+
+describe('restart backoff', () => {
+  test('the delay doubles from 100 ms', () => {
+    expect([0, 1, 2, 3, 10].map((i) => expectedDelayMs(i))).toEqual([100, 200, 400, 800, 102400]);
+    expect(expectedDelayMs(10, 60_000)).toBe(60_000);
+    expect(expectedDelayMs(-1)).toBeNaN();
+  });
+
+  test('restarts that follow the model (any steady run time, jitter within tolerance) pass', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 8 }), (run, jitter) => {
+      expect(verifyRestartBackoff(startTimes(jitter.map((j) => run + j)))).toEqual([]);
+    }));
+  });
+
+  test('a restart earlier than its delay minus the tolerance is restart-too-early', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 51, max: 100 }), (count, shortBy) => {
+      const last = count - 1;
+      const times = startTimes(Array(count).fill(0), (i) => expectedDelayMs(i) - (i === last ? shortBy : 0));
+      expect(codes(verifyRestartBackoff(times))).toContain('restart-too-early');
+    }));
+  });
+
+  test('a constant delay (no doubling) is caught', () => {
+    const times = [0, 100, 200, 300, 400];
+    expect(codes(verifyRestartBackoff(times))).toEqual(['restart-too-early', 'restart-too-early', 'restart-too-early']);
+  });
+
+  test('gaps that shrink are restart-gap-shrank, even when each is above its delay', () => {
+    expect(codes(verifyRestartBackoff([0, 5000, 5300]))).toEqual(['restart-gap-shrank']);
+  });
+
+  test('a coarser clock needs a larger tolerance', () => {
+    const seconds = [0, 1000, 1000, 2000];
+    expect(verifyRestartBackoff(seconds, { toleranceMs: 1000 })).toEqual([]);
+    expect(codes(verifyRestartBackoff(seconds))).toContain('restart-too-early');
+  });
+
+  test('bad input', () => {
+    expect(codes(verifyRestartBackoff([0, Number.NaN]))).toEqual(['invalid-timestamp']);
+    expect(codes(verifyRestartBackoff([500, 100]))).toEqual(['timestamps-not-increasing']);
+    expect(verifyRestartBackoff([])).toEqual([]);
+    expect(verifyRestartBackoff([5])).toEqual([]);
+  });
+});
