@@ -1,0 +1,58 @@
+import type { HttpResponse, HttpTransport, RequestOptions } from '../../../harness/target/http-transport.ts';
+import type { Transcript } from '../../../harness/target/transcript.ts';
+import { openWebSocket, type WebSocketSession } from '../../../harness/target/websocket.ts';
+import type { TargetEndpoint } from '../../../harness/target/endpoint.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { Credentials } from '../../../harness/run/config.ts';
+import { basicAuth } from '../../../harness/target/basic-auth.ts';
+
+export type CloudCallOptions = Omit<RequestOptions, 'method' | 'path'>;
+
+/**
+ * The cloud API as one user sees it: REST calls with Basic auth and `Accept: application/json`
+ * (the spec: every REST request sends both), Stream sessions with the same header on the
+ * upgrade. `credentials: null` sends no Authorization at all.
+ */
+export class CloudApi {
+  constructor(
+    private readonly rest: HttpTransport,
+    private readonly stream: TargetEndpoint,
+    private readonly transcript: Transcript,
+    readonly credentials: Credentials | null,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The same API as another user (or as nobody, with null). */
+  as(credentials: Credentials | null): CloudApi {
+    return new CloudApi(this.rest, this.stream, this.transcript, credentials, this.timeoutMs);
+  }
+
+  private headers(extra?: Record<string, string>): Record<string, string> {
+    return { accept: 'application/json', ...(this.credentials ? { authorization: basicAuth(this.credentials) } : {}), ...extra };
+  }
+
+  request(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
+    return this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
+  }
+
+  get(path: string, query?: Query): Promise<HttpResponse> {
+    return this.request('GET', path, query ? { query } : {});
+  }
+
+  post(path: string, json?: unknown, query?: Query): Promise<HttpResponse> {
+    return this.request('POST', path, { ...(json !== undefined ? { json } : {}), ...(query ? { query } : {}) });
+  }
+
+  patch(path: string, json: unknown): Promise<HttpResponse> {
+    return this.request('PATCH', path, { json });
+  }
+
+  delete(path: string): Promise<HttpResponse> {
+    return this.request('DELETE', path);
+  }
+
+  /** A Stream API session (WebSocket) on the stream target, authenticated like REST. */
+  openStream(path: string, query?: Query, headers?: Record<string, string>): Promise<WebSocketSession> {
+    return openWebSocket(this.stream, { path, ...(query ? { query } : {}), headers: this.headers(headers), timeoutMs: this.timeoutMs }, this.transcript);
+  }
+}

@@ -1,0 +1,22 @@
+import { RequirementIndex } from '../../../harness/catalog/load.ts';
+import type { SuiteBinding } from '../../../harness/check/register.ts';
+import type { RunConfig } from '../../../harness/run/config.ts';
+import { checkTimeout } from '../../../harness/run/timeouts.ts';
+import { SchemaValidator } from '../../../harness/schema/validator.ts';
+import { HttpTransport } from '../../../harness/target/http-transport.ts';
+import { CloudContext } from './context.ts';
+
+/** How cloud checks run against the run's cloud target. */
+export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
+  const cloud = run.cloud;
+  if (!cloud) throw new Error('the cloud suite needs a cloud target');
+  const transport = new HttpTransport(cloud.rest, { timeoutMs: run.timeoutMs, maxBodyBytes: 16 * 1024 * 1024 });
+  const schemas = new SchemaValidator(run.vendorProfile);
+  const requirements = RequirementIndex.load();
+  return {
+    suite: 'cloud',
+    execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
+    createContext: async () => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, cloud, transport),
+    teardown: () => transport.close(),
+  };
+}

@@ -1,0 +1,102 @@
+import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
+import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.ts';
+import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
+import { spell } from '../../../harness/profile.ts';
+import { CloudApi } from './api.ts';
+
+/** Action states in which no more work happens. */
+export const TERMINAL_ACTION_STATES = ['Success', 'Failed', 'Canceled'];
+
+type Json = Record<string, unknown>;
+
+/** What a cloud check works with: the API as the first (and second) user, and resource helpers. */
+export class CloudContext extends CheckContext {
+  /** The API as the run's first user. */
+  readonly api: CloudApi;
+  /** The API as the second user, when the run has one (namespace isolation checks). */
+  readonly api2: CloudApi | undefined;
+
+  constructor(
+    base: ContextBase,
+    readonly run: RunConfig,
+    cloud: CloudTargetConfig,
+    transport: HttpTransport,
+  ) {
+    super(base);
+    this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs);
+    this.api2 = cloud.auth2 ? this.api.as(cloud.auth2) : undefined;
+  }
+
+  /** The spec's neutral identifier in the run's vendor profile (X-Vendor-Action-URI, VENDOR_AUTH, ...). */
+  spell(neutral: string): string {
+    return spell(neutral, 'cloud', this.run.vendorProfile);
+  }
+
+  /** The action header's name as the profile spells it, lower-cased for header lookup. */
+  get actionHeader(): string {
+    return this.spell('X-Vendor-Action-URI').toLowerCase();
+  }
+
+  /** An organization namespace of the first user, or the check is skipped. */
+  organization(): string {
+    return this.run.cloud?.namespace ?? this.skip('no organization namespace for the run (pass --namespace ORG)');
+  }
+
+  /** The second user's API, or the check is skipped. */
+  secondUser(): CloudApi {
+    return this.api2 ?? this.skip('needs a second user (pass --auth2 USER:KEY)');
+  }
+
+  /** /api/app/v1/service/ → /api/app/v1/<ns>/service/ */
+  namespaced(path: string, namespace: string): string {
+    return path.replace(/^(\/api\/[a-z]+\/v1\/)/, `$1${namespace}/`);
+  }
+
+  uniqueName(purpose: string): string {
+    return `conformance-${this.run.runId}-${purpose}-${Math.random().toString(36).slice(2, 6)}`;
+  }
+
+  /** The objects of a list response; the envelope itself is observed, not required (spec: not shown). */
+  listObjects(res: HttpResponse, what: string): Json[] {
+    const body = this.expectJson<unknown>(res, what);
+    if (Array.isArray(body)) return body as Json[];
+    const objects = (body as { objects?: unknown }).objects;
+    if (Array.isArray(objects)) return objects as Json[];
+    return this.fail(`${what}: expected a list of objects (or the {meta, objects} envelope)`, { expected: 'a list', actual: body });
+  }
+
+  /** Creates a resource with POST and terminates it (DELETE) after the check. */
+  async create(path: string, body: Json, what: string): Promise<Json> {
+    const res = await this.api.post(path, body);
+    if (res.status < 200 || res.status >= 300) this.fail(`precondition: creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`);
+    const created = this.expectJson<Json>(res, `${what} create response`);
+    const uri = created.resource_uri;
+    if (typeof uri === 'string') this.defer(async () => void (await this.api.delete(uri)));
+    return created;
+  }
+
+  async getJson(uri: string, what: string): Promise<Json> {
+    const res = await this.api.get(uri);
+    if (res.status !== 200) this.fail(`precondition: GET ${uri} (${what}) answered ${res.status}`);
+    return this.expectJson<Json>(res, what);
+  }
+
+  /** Polls a resource until its state is one of `states`; fails when it does not get there in time. */
+  async waitForState(uri: string, states: string[], timeoutMs = 15_000): Promise<Json> {
+    const deadline = Date.now() + timeoutMs;
+    let last: Json = {};
+    while (Date.now() < deadline) {
+      last = await this.getJson(uri, 'resource');
+      if (states.includes(String(last.state))) return last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, { expected: states, actual: last.state });
+  }
+
+  /** The action a response created (from the action header), once it has ended. */
+  async finishedAction(res: HttpResponse, timeoutMs = 15_000): Promise<Json> {
+    const uri = res.headers[this.actionHeader];
+    if (!uri) this.fail(`the response carries no ${this.spell('X-Vendor-Action-URI')} header`, { expected: 'the action URI', actual: res.headers });
+    return this.waitForState(uri!, TERMINAL_ACTION_STATES, timeoutMs);
+  }
+}
