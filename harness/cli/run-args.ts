@@ -5,11 +5,13 @@ import { parseProfile } from '../profile.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
 import type { Credentials } from '../run/config.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
 
 const RUN_FLAGS = {
   target: { type: 'string' },
   suite: { type: 'string', multiple: true },
   'report-dir': { type: 'string' },
+  format: { type: 'string', multiple: true },
   grep: { type: 'string' },
   seed: { type: 'string' },
   'timeout-ms': { type: 'string' },
@@ -45,6 +47,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     target,
     suites: parseSuites(values.suite, target),
     reportDir: values['report-dir'] ?? 'reports',
+    ...(values.format ? { formats: parseFormats(values.format) } : {}),
     ...(values.grep !== undefined ? { grep: checkRegex(values.grep) } : {}),
     seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(values.seed, '--seed', 0),
     timeoutMs: values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(values['timeout-ms'], '--timeout-ms', 1),
@@ -75,6 +78,13 @@ export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
   }
+}
+
+function parseFormats(raw: string[]): ReportFormat[] {
+  const formats = raw.flatMap((r) => r.split(',')).filter(Boolean);
+  const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
+  if (unknown.length) throw new UsageError(`unknown format '${unknown[0]}': expected ${REPORT_FORMATS.join(', ')}`);
+  return formats as ReportFormat[];
 }
 
 function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {

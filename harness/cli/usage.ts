@@ -17,6 +17,8 @@ run options:
   --suite S             engine-1.18 | engine-1.22 | cloud | all (repeatable; default: all for
                         embedded, both engine suites for another target)
   --report-dir DIR      where report.json goes (default: reports)
+  --format F,...        also write json, junit (junit.xml), html (report.html), md (summary.md),
+                        allure; default: json,junit,html,md (report.json is always written)
   --grep RE             only checks whose requirement ID, check ID or title matches RE
   --seed N              seed of the property-based checks (default: random; in the report)
   --timeout-ms N        per-request timeout (default: 10000)

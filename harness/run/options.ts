@@ -2,6 +2,7 @@ import type { SuiteName } from '../catalog/types.ts';
 import type { VendorProfileName } from '../profile.ts';
 import type { TlsFiles } from '../target/endpoint.ts';
 import type { Credentials } from './config.ts';
+import type { ReportFormat } from '../report/formats/index.ts';
 
 /** `conformance run` options after parsing: what a programmatic caller passes too. */
 export interface RunOptions {
@@ -9,6 +10,8 @@ export interface RunOptions {
   target: string;
   suites: SuiteName[];
   reportDir: string;
+  /** Formats besides report.json (default: junit, html, md). */
+  formats?: ReportFormat[];
   grep?: string;
   seed: number;
   timeoutMs: number;

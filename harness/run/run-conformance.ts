@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
@@ -7,6 +6,7 @@ import { RequirementIndex } from '../catalog/load.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
+import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
@@ -69,8 +69,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   if (options.expectations) {
     report.expectations = applyExpectations(report, options.expectations, loadExpectations(options.expectations), options.strictExpectations ?? false);
   }
-  const reportPath = writeReport(options.reportDir, report);
-  return { report, reportPath, exitCode: exitCodeOf(report) };
+  await writeFormats(options.reportDir, report, options.formats ?? DEFAULT_FORMATS);
+  return { report, reportPath: path.join(options.reportDir, 'report.json'), exitCode: exitCodeOf(report) };
 }
 
 async function probe(targets: ResolvedTargets, timeoutMs: number): Promise<ProductInfo> {
@@ -157,9 +157,3 @@ export function exitCodeOf(report: Report): 0 | 1 | 3 {
   return verdict.unexpected.length || (verdict.strict && verdict.stale.length) ? 1 : 0;
 }
 
-export function writeReport(dir: string, report: Report): string {
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'report.json');
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
-}
