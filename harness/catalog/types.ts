@@ -43,6 +43,8 @@ export interface QueryParam {
   repeatable?: boolean;
   versions?: string[];
   description: string;
+  /** Cloud: the parameter comes from the facts file, not the spec. */
+  fromFacts?: boolean;
 }
 
 export interface ResponseSpec {
@@ -58,6 +60,11 @@ export interface ResponseSpec {
    * facts give {meta, objects}, which the suite observes as informational.
    */
   list?: boolean;
+  /** Cloud: the code (or the body shape) comes from the facts file, not the spec: informational. */
+  fromFacts?: boolean;
+  schemaFromFacts?: boolean;
+  /** Response headers the spec states, by name (e.g. the action URI header). */
+  headers?: Record<string, string>;
   versions?: string[];
 }
 

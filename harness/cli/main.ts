@@ -16,6 +16,10 @@ const COMMANDS: Record<string, Command> = {
     const { expectationsCommand } = await import('./expectations-command.ts');
     return expectationsCommand(argv, process.stdout);
   },
+  certify: async (argv) => {
+    const { certifyCommand } = await import('./certify-command.ts');
+    return certifyCommand(argv, process.stdout);
+  },
   catalog: async (argv) => {
     const { catalogCommand } = await import('./catalog-command.ts');
     return catalogCommand(argv, process.stdout);

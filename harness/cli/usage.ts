@@ -8,6 +8,11 @@ Usage:
                                        verify a captured multiplexed attach/logs/exec stream
   conformance catalog [--suite S] [--json] [--openapi engine-1.18|engine-1.22|cloud]
                                        endpoints and requirements with coverage
+  conformance certify [run options] --product NAME --out DIR
+                                       run and write a certification bundle (level core/full)
+  conformance certify --verify DIR     check a bundle's digests and claimed level
+  conformance diff A.json B.json [...] [--html FILE]
+                                       new failures, fixes and changed outcomes between runs
   conformance --version | --help
 
 run options:
