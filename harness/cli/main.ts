@@ -20,6 +20,10 @@ const COMMANDS: Record<string, Command> = {
     const { certifyCommand } = await import('./certify-command.ts');
     return certifyCommand(argv, process.stdout);
   },
+  diff: async (argv) => {
+    const { diffCommand } = await import('./diff-command.ts');
+    return diffCommand(argv, process.stdout);
+  },
   catalog: async (argv) => {
     const { catalogCommand } = await import('./catalog-command.ts');
     return catalogCommand(argv, process.stdout);

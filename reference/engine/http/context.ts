@@ -1,0 +1,111 @@
+/** Builds the RouteContext of one request: body readers, query readers and answer helpers. */
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import { HttpError, type ApiVersion, type JsonStreamWriter, type RouteContext } from './router.ts';
+import { readBool, readFilters, readInt } from './query.ts';
+import { toJson } from './json.ts';
+import { spell, type VendorProfileName } from '../../../harness/profile.ts';
+import type { FaultSet } from '../faults.ts';
+
+/** Where the request came from: a normal request, or one node handed over as an upgrade. */
+export interface Connection {
+  readBody(): Promise<Buffer>;
+  /** Takes the socket over; bytes read past the body are put back first. */
+  takeOver(): Duplex;
+  upgraded: boolean;
+  webSocket?: () => Promise<WebSocket>;
+}
+
+export interface ContextInput {
+  version: ApiVersion;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  faults: FaultSet;
+  profile: VendorProfileName;
+  connection: Connection;
+}
+
+export function createContext(input: ContextInput): RouteContext {
+  const { res, faults, profile, connection } = input;
+  let bodyPromise: Promise<Buffer> | undefined;
+  const body = (): Promise<Buffer> => (bodyPromise ??= connection.readBody());
+  const optionalJson = async <T>(): Promise<T | undefined> => {
+    const raw = (await body()).toString('utf8').trim();
+    if (!raw) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch (err) {
+      throw new HttpError(400, `invalid JSON body: ${(err as Error).message}`);
+    }
+  };
+  const wantsUpgrade = connection.upgraded || /upgrade/i.test(String(input.req.headers.connection ?? ''));
+  return {
+    ...input,
+    body,
+    optionalJson,
+    async json<T>(): Promise<T> {
+      const value = await optionalJson<T>();
+      if (value === undefined) throw new HttpError(400, 'request body is empty: a JSON object is required');
+      return value;
+    },
+    spell: (text) => spell(text, 'engine', profile),
+    bool: (name, fallback = false) => readBool(input.query, name, fallback, faults),
+    int: (name) => readInt(input.query, name),
+    filters: () => readFilters(input.query),
+    sendJson(status, value) {
+      const text = toJson(value) + '\n';
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    },
+    sendStatus(status, contentType) {
+      if (contentType) res.setHeader('Content-Type', contentType);
+      res.writeHead(status);
+      res.end();
+    },
+    jsonStream: (contentType) => openJsonStream(res, contentType),
+    hijack(contentType) {
+      const socket = connection.takeOver();
+      const upgrade = wantsUpgrade && !faults.has('hijack-no-101');
+      const head = upgrade
+        ? `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`
+        : `HTTP/1.1 200 OK\r\nContent-Type: ${contentType}\r\n\r\n`;
+      socket.write(head);
+      return socket;
+    },
+    wantsUpgrade,
+    webSocket() {
+      if (!connection.webSocket) throw new HttpError(400, 'not a WebSocket handshake (expected Upgrade: websocket)');
+      return connection.webSocket();
+    },
+  };
+}
+
+function openJsonStream(res: http.ServerResponse, contentType: string | undefined): JsonStreamWriter {
+  if (contentType) res.setHeader('Content-Type', contentType);
+  res.writeHead(200);
+  res.flushHeaders();
+  let closed = false;
+  let resolveClosed!: () => void;
+  const closedPromise = new Promise<void>((resolve) => (resolveClosed = resolve));
+  const markClosed = (): void => {
+    closed = true;
+    resolveClosed();
+  };
+  res.on('close', markClosed);
+  return {
+    write(value) {
+      if (!closed) res.write(toJson(value) + '\n');
+    },
+    end() {
+      if (!closed) res.end();
+      markClosed();
+    },
+    closed: closedPromise,
+    get isClosed() {
+      return closed;
+    },
+  };
+}

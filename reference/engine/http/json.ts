@@ -1,0 +1,6 @@
+/** JSON text with exact int64 numbers: a bigint is written as its digits (event timeNano). */
+export function toJson(value: unknown): string {
+  const marker = '\u0000bigint:';
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v));
+  return text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
+}

@@ -1,0 +1,59 @@
+/** Query parameter readers by the real daemon's rules. */
+import { HttpError } from './router.ts';
+import type { FaultSet } from '../faults.ts';
+
+const FALSE_SPELLINGS = new Set(['', '0', 'no', 'false', 'none']);
+
+/** `''`, `0`, `no`, `false`, `none` (any case) are false; anything else is true. */
+export function readBool(query: URLSearchParams, name: string, fallback: boolean, faults: FaultSet): boolean {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  if (faults.has('bool-True-is-false') && raw === 'True') return false;
+  return !FALSE_SPELLINGS.has(raw.toLowerCase());
+}
+
+export function readInt(query: URLSearchParams, name: string): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not an integer`);
+  return Number(raw);
+}
+
+/** `{"k":["v"]}` or the newer `{"k":{"v":true}}`; a malformed value is a bad parameter (400). */
+export function readFilters(query: URLSearchParams): Map<string, string[]> {
+  const raw = query.get('filters');
+  const filters = new Map<string, string[]>();
+  if (raw === null || raw === '') return filters;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, `invalid filters: ${JSON.stringify(raw)} is not JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new HttpError(400, 'invalid filters: expected a JSON object mapping names to lists of values');
+  }
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) filters.set(key, value as string[]);
+    else if (typeof value === 'object' && value !== null) filters.set(key, Object.keys(value).filter((k) => (value as Record<string, unknown>)[k]));
+    else throw new HttpError(400, `invalid filter '${key}': expected a list of strings`);
+  }
+  return filters;
+}
+
+/** Rejects filter keys the endpoint does not know (400, like the real daemon). */
+export function checkFilterKeys(filters: Map<string, string[]>, allowed: readonly string[]): void {
+  for (const key of filters.keys()) {
+    if (!allowed.includes(key)) throw new HttpError(400, `Invalid filter '${key}'`);
+  }
+}
+
+/** `label=key` or `label=key=value` against a label map. */
+export function labelsMatch(labels: Record<string, string> | null | undefined, wanted: readonly string[]): boolean {
+  return wanted.every((item) => {
+    const eq = item.indexOf('=');
+    const key = eq < 0 ? item : item.slice(0, eq);
+    if (!labels || !(key in labels)) return false;
+    return eq < 0 || labels[key] === item.slice(eq + 1);
+  });
+}

@@ -1,0 +1,49 @@
+/** A build from its tar context: decode, find the build file, validate it, run it. */
+import type { JsonStreamWriter } from '../../http/router.ts';
+import type { EventBus } from '../../state/events.ts';
+import type { FaultSet } from '../../faults.ts';
+import { ContainerFs } from '../../fs/filesystem.ts';
+import { decompress, UnsupportedCompressionError } from '../../fs/compression.ts';
+import { layerFromTar } from '../../fs/tar.ts';
+import { normalize } from '../../fs/paths.ts';
+import type { Image } from '../image.ts';
+import type { ImageStore } from '../store.ts';
+import { BuildFileError, parseInstructions } from './dockerfile.ts';
+import { Builder } from './builder.ts';
+import type { BuildOptions } from './builder.ts';
+
+export type { BuildOptions } from './builder.ts';
+
+export interface BuildRequest extends BuildOptions {
+  /** Path of the build file in the context (`Dockerfile` by default, in the profile's spelling). */
+  buildFile: string;
+  /** The default name, so that its lowercase variant is tried too, like the real daemon. */
+  defaultBuildFile: string;
+}
+
+export async function runBuild(store: ImageStore, events: EventBus, body: Buffer, req: BuildRequest, out: JsonStreamWriter, faults: FaultSet): Promise<Image | undefined> {
+  const builder = new Builder(store, events, new ContainerFs([]), req, out, faults);
+  let context: ContainerFs;
+  try {
+    context = new ContainerFs(body.length ? [await layerFromTar(decompress(body))] : []);
+  } catch (err) {
+    const message = err instanceof UnsupportedCompressionError ? err.message : `Error processing tar file: ${(err as Error).message}`;
+    builder.fail(message);
+    return undefined;
+  }
+  const candidates = req.buildFile === req.defaultBuildFile ? [req.buildFile, req.buildFile.toLowerCase()] : [req.buildFile];
+  const text = candidates.map((name) => context.readFile(normalize(name))).find((b) => b !== undefined);
+  if (!text) {
+    builder.fail(`Cannot locate specified ${req.defaultBuildFile}: ${req.buildFile}`);
+    return undefined;
+  }
+  let instructions;
+  try {
+    instructions = parseInstructions(text.toString('utf8'));
+  } catch (err) {
+    if (!(err instanceof BuildFileError)) throw err;
+    builder.fail(err.message);
+    return undefined;
+  }
+  return new Builder(store, events, context, req, out, faults).run(instructions);
+}

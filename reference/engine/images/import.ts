@@ -1,0 +1,60 @@
+/**
+ * Import (POST /images/create?fromSrc=-): the body is a rootfs tar (identity or gzip). The new
+ * image has one layer and an empty config; `repo` (1.22: may carry `:tag`) and `tag` name it.
+ */
+import { HttpError } from '../http/router.ts';
+import type { ApiVersion, JsonStreamWriter } from '../http/router.ts';
+import type { EventBus } from '../state/events.ts';
+import type { FaultSet } from '../faults.ts';
+import { decompress } from '../fs/compression.ts';
+import { layerFromTar } from '../fs/tar.ts';
+import type { Image } from './image.ts';
+import { makeImage } from './image.ts';
+import type { ImageStore } from './store.ts';
+import { isValidRepo, isValidTag, normalizeRepo, tagged } from './reference.ts';
+import { progressBar, errorObject } from './progress.ts';
+
+/** The `repo:tag` an import is named, undefined when unnamed; 500 for an invalid name (spec codes: 200, 404, 500). */
+export function importName(version: ApiVersion, repo: string, tag: string): string | undefined {
+  if (!repo) return undefined;
+  let name = repo;
+  let t = tag;
+  const colon = repo.lastIndexOf(':');
+  if (version === '1.22' && colon > repo.lastIndexOf('/')) {
+    name = repo.slice(0, colon);
+    t = t || repo.slice(colon + 1);
+  }
+  if (!isValidRepo(name)) throw new HttpError(500, `invalid reference format: repository name must be lowercase and valid: ${repo}`);
+  if (t && !isValidTag(t)) throw new HttpError(500, `invalid tag format: ${t}`);
+  return tagged(normalizeRepo(name), t);
+}
+
+export async function importImage(store: ImageStore, events: EventBus, body: Buffer, name: string | undefined, out: JsonStreamWriter, faults: FaultSet): Promise<Image | undefined> {
+  if (!faults.has('import-no-progress')) {
+    for (const current of [0, body.length]) {
+      out.write({ status: 'Importing', progressDetail: { current, total: body.length }, progress: progressBar(current, body.length) });
+    }
+  }
+  let image: Image;
+  try {
+    const layer = await layerFromTar(decompress(body));
+    const created = new Date();
+    image = makeImage({
+      parent: '',
+      created,
+      author: '',
+      comment: 'Imported from -',
+      config: {},
+      containerConfig: {},
+      layers: [layer],
+      history: [{ created, createdBy: '', comment: 'Imported from -', size: 0 }],
+    });
+  } catch (err) {
+    out.write(errorObject(`Error processing tar file: ${(err as Error).message}`));
+    return undefined;
+  }
+  store.add(image, name ? [name] : []);
+  out.write({ status: image.id });
+  events.emit({ Type: 'image', Action: 'import', id: image.id, attributes: { name: name ?? image.id } });
+  return image;
+}

@@ -1,0 +1,53 @@
+/** GET /images/json: `all`, `filters` (dangling, label), `filter` (name pattern), `digests`. */
+import { checkFilterKeys, labelsMatch } from '../http/query.ts';
+import type { RouteContext } from '../http/router.ts';
+import type { Image } from './image.ts';
+import type { ImageStore } from './store.ts';
+import { listItem } from './shape.ts';
+
+/** `path.Match`-like globbing: `*` and `?` within one path segment. */
+function globToRegExp(pattern: string): RegExp {
+  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  return new RegExp(`^${source}$`);
+}
+
+function isUntagged(image: Image): boolean {
+  return image.repoTags.length === 0 && image.repoDigests.length === 0;
+}
+
+/** Untagged parents of other images (build steps) show only with `all`. */
+function isIntermediate(store: ImageStore, image: Image): boolean {
+  return isUntagged(image) && store.children(image.id).length > 0;
+}
+
+export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<string, unknown>> {
+  const filters = ctx.filters();
+  checkFilterKeys(filters, ['dangling', 'label']);
+  const all = ctx.bool('all');
+  const digests = ctx.bool('digests');
+  const dangling = filters.get('dangling');
+  const labels = filters.get('label') ?? [];
+  const ignoreFilters = ctx.faults.has('images-dangling-filter-ignored');
+  const name = ctx.query.get('filter') ?? '';
+  const nameMatch = name ? globToRegExp(name) : undefined;
+  const out: Array<Record<string, unknown>> = [];
+  const images = store.all().sort((a, b) => b.created.getTime() - a.created.getTime());
+  for (const image of images) {
+    if (!all && isIntermediate(store, image)) continue;
+    if (dangling?.length && !ignoreFilters) {
+      const wantDangling = dangling.some((v) => /^(1|true)$/i.test(v));
+      if (wantDangling !== isUntagged(image)) continue;
+    }
+    if (!labelsMatch(image.config.Labels, labels)) continue;
+    let tags = image.repoTags;
+    if (nameMatch) {
+      tags = tags.filter((t) => nameMatch.test(t) || nameMatch.test(t.slice(0, t.lastIndexOf(':'))));
+      if (!tags.length) continue;
+    }
+    const item = listItem(image, ctx.version, digests, tags);
+    if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
+    if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
+    out.push(item);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * DELETE /images/(name), following the real daemon: removing a tag or digest reference only
+ * untags while other references remain; the last reference of an image used by a container is a
+ * conflict (409) unless forced; an image with dependent child images cannot be deleted; deleting
+ * an image prunes its dangling parents unless `noprune`.
+ */
+import { HttpError } from '../http/router.ts';
+import type { EventBus } from '../state/events.ts';
+import type { FaultSet } from '../faults.ts';
+import type { Image } from './image.ts';
+import type { ImageStore } from './store.ts';
+import { parseRef, tagged } from './reference.ts';
+import { shortId } from './shape.ts';
+
+export type DeleteRecord = { Untagged: string } | { Deleted: string };
+
+export interface DeleteOptions {
+  force: boolean;
+  noprune: boolean;
+  faults: FaultSet;
+}
+
+/** The reference string `ref` names on `image` (`repo:tag` or `repo@digest`), or undefined when it is an id. */
+function namedReference(image: Image, ref: string): string | undefined {
+  const hex = ref.replace(/^sha256:/, '');
+  if (/^[0-9a-f]+$/.test(hex) && image.id.slice(7).startsWith(hex)) return undefined;
+  const parsed = parseRef(ref);
+  if (!parsed) return undefined;
+  return parsed.digest ? `${parsed.repo}@${parsed.digest}` : tagged(parsed.repo, parsed.tag);
+}
+
+export function deleteImage(store: ImageStore, events: EventBus, ref: string, opts: DeleteOptions): DeleteRecord[] {
+  const image = store.resolve(ref);
+  if (!image) throw new HttpError(404, `No such image: ${ref}`);
+  const records: DeleteRecord[] = [];
+  const inUse = store.isInUse?.(image.id) ?? false;
+  const conflictIgnored = opts.faults.has('image-delete-in-use-200');
+  const named = namedReference(image, ref);
+  const references = image.repoTags.length + image.repoDigests.length;
+  if (named) {
+    if (!opts.force && references === 1 && inUse && !conflictIgnored) {
+      throw new HttpError(409, `conflict: unable to remove repository reference "${ref}" (must force) - container is using its referenced image ${shortId(image.id)}`);
+    }
+    store.untag(image.id, named);
+    records.push({ Untagged: named });
+    events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: named } });
+    if (image.repoTags.length + image.repoDigests.length > 0) return records;
+  } else if (references > 1 && !opts.force) {
+    throw new HttpError(409, `conflict: unable to delete ${shortId(image.id)} (must be forced) - image is referenced in multiple repositories`);
+  }
+  checkDeletable(store, image, opts.force || conflictIgnored, inUse);
+  removeWithReferences(store, events, image, records);
+  if (!opts.noprune) pruneParents(store, events, image, records);
+  return records;
+}
+
+function checkDeletable(store: ImageStore, image: Image, force: boolean, inUse: boolean): void {
+  if (store.children(image.id).length > 0) {
+    throw new HttpError(409, `conflict: unable to delete ${shortId(image.id)} (cannot be forced) - image has dependent child images`);
+  }
+  if (inUse && !force) {
+    throw new HttpError(409, `conflict: unable to delete ${shortId(image.id)} (must be forced) - image is being used by a container`);
+  }
+}
+
+function removeWithReferences(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[]): void {
+  for (const ref of [...image.repoTags, ...image.repoDigests]) {
+    store.untag(image.id, ref);
+    records.push({ Untagged: ref });
+    events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: ref } });
+  }
+  store.delete(image.id);
+  records.push({ Deleted: image.id });
+  events.emit({ Type: 'image', Action: 'delete', id: image.id, attributes: { name: image.id } });
+}
+
+/** Deletes parents left dangling (no references, no other children, unused). */
+function pruneParents(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[]): void {
+  for (let parent = store.get(image.parent); parent; parent = store.get(parent.parent)) {
+    const dangling = parent.repoTags.length + parent.repoDigests.length === 0;
+    if (!dangling || store.children(parent.id).length > 0 || store.isInUse?.(parent.id)) return;
+    removeWithReferences(store, events, parent, records);
+  }
+}

@@ -1,0 +1,58 @@
+/** The image routes (endpoints 25-37), registered on the daemon's router. */
+import { HttpError } from '../http/router.ts';
+import type { RouteContext, Router } from '../http/router.ts';
+import type { EngineDeps } from '../deps.ts';
+import { listImages } from './list.ts';
+import { historyItems, inspectImage } from './shape.ts';
+import { deleteImage } from './remove.ts';
+import { isValidRepo, isValidTag, tagged } from './reference.ts';
+import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
+
+function found(deps: EngineDeps, name: string) {
+  const image = deps.images.resolve(name);
+  if (!image) throw new HttpError(404, `No such image: ${name}`);
+  return image;
+}
+
+/** POST /images/(name)/tag: 201; 400 bad name; 404 no image; 409 tag held by another image unless force. */
+function tagImage(ctx: RouteContext, deps: EngineDeps): void {
+  const image = found(deps, ctx.params.name!);
+  let repo = ctx.query.get('repo') ?? '';
+  let tag = ctx.query.get('tag') ?? '';
+  const colon = repo.lastIndexOf(':');
+  if (!tag && colon > repo.lastIndexOf('/')) [repo, tag] = [repo.slice(0, colon), repo.slice(colon + 1)];
+  if (!repo || !isValidRepo(repo)) throw new HttpError(400, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
+  if (tag && !isValidTag(tag)) throw new HttpError(400, `invalid tag format: ${tag}`);
+  const ref = tagged(repo, tag);
+  const holder = deps.images.all().find((i) => i.repoTags.includes(ref));
+  if (holder && holder.id !== image.id && !ctx.bool('force') && !ctx.faults.has('tag-conflict-201')) {
+    throw new HttpError(409, `Conflict: Tag ${tag || 'latest'} is already set to image ${holder.id}, if you want to replace it, please use -f option`);
+  }
+  deps.images.tag(image.id, ref);
+  deps.events.emit({ Type: 'image', Action: 'tag', id: image.id, attributes: { name: ref } });
+  ctx.sendStatus(ctx.faults.has('tag-returns-200') ? 200 : 201);
+}
+
+function search(ctx: RouteContext, deps: EngineDeps): void {
+  const results = deps.images.registry.search(ctx.query.get('term') ?? '');
+  if (!ctx.faults.has('search-wrong-keys')) return ctx.sendJson(200, results);
+  ctx.sendJson(200, results.map((r) => ({ StarCount: r.star_count, IsOfficial: r.is_official, Name: r.name, IsAutomated: r.is_automated, Description: r.description })));
+}
+
+export function registerImageRoutes(router: Router, deps: EngineDeps): void {
+  router.add('GET', '/images/json', (ctx) => ctx.sendJson(200, listImages(ctx, deps.images)));
+  router.add('POST', '/build', (ctx) => build(ctx, deps));
+  router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
+  router.add('GET', '/images/search', (ctx) => search(ctx, deps));
+  router.add('GET', '/images/get', (ctx) => getImages(ctx, deps, ctx.query.getAll('names')));
+  router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
+  router.add('POST', '/commit', (ctx) => commit(ctx, deps));
+  router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(found(deps, ctx.params.name!), ctx.version, ctx.spell, ctx.faults)));
+  router.add('GET', '/images/{name*}/history', (ctx) => ctx.sendJson(200, historyItems(deps.images, found(deps, ctx.params.name!), ctx.version, ctx.faults)));
+  router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
+  router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
+  router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
+  router.add('DELETE', '/images/{name*}', (ctx) =>
+    ctx.sendJson(200, deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults })),
+  );
+}

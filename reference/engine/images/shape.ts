@@ -1,0 +1,85 @@
+/** Image answers shaped per API version: inspect, list item, history. */
+import type { ApiVersion } from '../http/router.ts';
+import type { FaultSet } from '../faults.ts';
+import type { Image } from './image.ts';
+import { fullConfig } from './image.ts';
+
+export { fullConfig } from './image.ts';
+import type { ImageStore } from './store.ts';
+
+export const DAEMON_VERSION_STRING = '1.10.3';
+
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+export function shortId(id: string): string {
+  return id.replace(/^sha256:/, '').slice(0, 12);
+}
+
+export function inspectImage(image: Image, version: ApiVersion, spell: (t: string) => string, faults: FaultSet): Record<string, unknown> {
+  const common = {
+    Id: image.id,
+    Parent: image.parent,
+    Created: image.created.toISOString(),
+    Container: image.container ?? '',
+    ContainerConfig: fullConfig(image.containerConfig),
+    Size: image.size,
+  };
+  if (version === '1.18' && !faults.has('inspect-1.18-has-1.22-fields')) return common;
+  return {
+    ...common,
+    RepoTags: image.repoTags,
+    RepoDigests: image.repoDigests,
+    Comment: image.comment,
+    [spell('VendorVersion')]: DAEMON_VERSION_STRING,
+    Author: image.author,
+    Config: fullConfig(image.config),
+    Architecture: 'amd64',
+    Os: 'linux',
+    VirtualSize: image.virtualSize,
+    GraphDriver: { Name: 'reference', Data: null },
+  };
+}
+
+export function listItem(image: Image, version: ApiVersion, digests: boolean, repoTags = image.repoTags): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    Id: image.id,
+    ParentId: image.parent,
+    RepoTags: repoTags.length ? repoTags : ['<none>:<none>'],
+    Created: unixSeconds(image.created),
+    Size: image.size,
+    VirtualSize: image.virtualSize,
+  };
+  if (digests) item.RepoDigests = image.repoDigests.length ? image.repoDigests : ['<none>@<none>'];
+  if (version === '1.22') item.Labels = image.config.Labels ?? {};
+  return item;
+}
+
+/**
+ * History newest first, like the real daemon: one item per history entry; ids and tags are
+ * filled in walking the parent chain (an entry without a local image shows `<missing>`).
+ */
+export function historyItems(store: ImageStore, image: Image, version: ApiVersion, faults: FaultSet): Array<Record<string, unknown>> {
+  const layerSizes = image.layers.map((l) => [...l.entries.values()].reduce((s, e) => s + (e !== 'whiteout' && e.type === 'file' ? e.data.length : 0), 0));
+  let layerIndex = 0;
+  const items = image.history.map((h) => ({
+    Id: '<missing>',
+    Created: unixSeconds(h.created),
+    CreatedBy: h.createdBy,
+    Tags: null as string[] | null,
+    Size: h.emptyLayer ? 0 : (layerSizes[layerIndex++] ?? 0),
+    Comment: h.comment,
+  }));
+  items.reverse();
+  let current: Image | undefined = image;
+  for (const item of items) {
+    if (!current) break;
+    item.Id = current.id;
+    item.Tags = current.repoTags.length ? [...current.repoTags] : null;
+    current = current.parent ? store.get(current.parent) : undefined;
+  }
+  if (version === '1.18') return items.map(({ Id, Created, CreatedBy }) => ({ Id, Created, CreatedBy }));
+  if (faults.has('history-1.22-no-Tags')) return items.map(({ Tags: _tags, ...rest }) => rest);
+  return items;
+}

@@ -1,0 +1,111 @@
+/**
+ * The image store: images by content-derived id, with tags (`repo:tag`) and digests
+ * (`repo@sha256:...`) pointing at them. Resolution order like the real daemon: a full id, a
+ * reference (tag, default `latest`, or digest), then a unique short id prefix.
+ */
+import type { Image } from './image.ts';
+import { DEFAULT_TAG, normalizeRepo, parseRef, tagged } from './reference.ts';
+import { InMemoryRegistry } from './registry.ts';
+import { busyboxImage } from './busybox.ts';
+
+export type { ContainerConfigLike, HistoryEntry, Image, NewImage } from './image.ts';
+export { makeImage } from './image.ts';
+
+/** A registry seeded with `busybox:latest`. */
+export function seededRegistry(): InMemoryRegistry {
+  const registry = new InMemoryRegistry();
+  registry.push('busybox', 'latest', busyboxImage(), 'Busybox base image.');
+  return registry;
+}
+
+export class ImageStore {
+  private readonly images = new Map<string, Image>();
+  /** CONTRACT: the in-memory registry pulls and pushes use; seeded with busybox:latest. */
+  constructor(readonly registry: InMemoryRegistry = seededRegistry()) {}
+
+  /** Set by the daemon: whether containers use the image (delete answers 409 then). */
+  isInUse?: (imageId: string) => boolean;
+
+  resolve(ref: string): Image | undefined {
+    const byId = this.images.get(ref) ?? this.images.get(`sha256:${ref}`);
+    if (byId) return byId;
+    const parsed = parseRef(ref);
+    if (parsed) {
+      const found = parsed.digest ? this.byDigest(`${parsed.repo}@${parsed.digest}`) : this.byTag(tagged(parsed.repo, parsed.tag));
+      if (found) return found;
+    }
+    return this.byShortId(ref);
+  }
+
+  private byTag(repoTag: string): Image | undefined {
+    for (const image of this.images.values()) if (image.repoTags.includes(repoTag)) return image;
+    return undefined;
+  }
+
+  private byDigest(repoDigest: string): Image | undefined {
+    for (const image of this.images.values()) if (image.repoDigests.includes(repoDigest)) return image;
+    return undefined;
+  }
+
+  private byShortId(ref: string): Image | undefined {
+    const hex = ref.replace(/^sha256:/, '');
+    if (!/^[0-9a-f]{1,64}$/.test(hex)) return undefined;
+    const matches = [...this.images.values()].filter((i) => i.id.slice(7).startsWith(hex));
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  /** Adds (or replaces) an image and points the given `repo[:tag]` references at it. */
+  add(image: Image, tags: string[] = []): void {
+    const existing = this.images.get(image.id);
+    if (existing) {
+      image.repoTags = [...new Set([...existing.repoTags, ...image.repoTags])];
+      image.repoDigests = [...new Set([...existing.repoDigests, ...image.repoDigests])];
+    }
+    this.images.set(image.id, image);
+    for (const ref of tags) this.tag(image.id, ref);
+  }
+
+  get(id: string): Image | undefined {
+    return this.images.get(id);
+  }
+
+  all(): Image[] {
+    return [...this.images.values()];
+  }
+
+  /** Points `repo[:tag]` at the image, moving it from any other image. */
+  tag(imageId: string, ref: string): void {
+    const parsed = parseRef(ref);
+    if (!parsed) throw new Error(`invalid reference format: ${ref}`);
+    const repoTag = tagged(parsed.repo, parsed.tag ?? DEFAULT_TAG);
+    for (const other of this.images.values()) other.repoTags = other.repoTags.filter((t) => t !== repoTag);
+    const image = this.images.get(imageId)!;
+    image.repoTags = [...image.repoTags, repoTag];
+  }
+
+  /** Records a registry digest for the image (`repo@sha256:...`). */
+  addDigest(imageId: string, repo: string, digest: string): void {
+    const ref = `${normalizeRepo(repo)}@${digest}`;
+    for (const other of this.images.values()) other.repoDigests = other.repoDigests.filter((d) => d !== ref);
+    const image = this.images.get(imageId)!;
+    image.repoDigests = [...image.repoDigests, ref];
+  }
+
+  /** Removes one `repo:tag` (or `repo@digest`) reference; false when the image did not have it. */
+  untag(imageId: string, ref: string): boolean {
+    const image = this.images.get(imageId);
+    if (!image) return false;
+    const before = image.repoTags.length + image.repoDigests.length;
+    image.repoTags = image.repoTags.filter((t) => t !== ref);
+    image.repoDigests = image.repoDigests.filter((d) => d !== ref);
+    return image.repoTags.length + image.repoDigests.length < before;
+  }
+
+  delete(imageId: string): boolean {
+    return this.images.delete(imageId);
+  }
+
+  children(imageId: string): Image[] {
+    return this.all().filter((i) => i.parent === imageId);
+  }
+}

@@ -1,0 +1,102 @@
+/** Endpoints 21-24: copy (both versions) and the 1.22 archive HEAD/GET/PUT with the path-stat header. */
+import { archivePath, extractInto } from '../fs/tar.ts';
+import { FsError, archiveErrorStatus } from '../fs/errors.ts';
+import { encodePathStat, pathStat } from '../fs/stat.ts';
+import { isWithin, normalize } from '../fs/paths.ts';
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import type { Container } from '../state/container.ts';
+import type { Engine } from '../state/engine.ts';
+import { findContainer } from './lookup.ts';
+
+const V122 = { versions: ['1.22' as const] };
+
+export function registerArchiveRoutes(router: Router, engine: Engine): void {
+  router.add(
+    'HEAD',
+    '/containers/{id}/archive',
+    (ctx) => {
+      const { c, path } = archiveTarget(engine, ctx);
+      setStatHeader(ctx, c, path);
+      ctx.sendStatus(200);
+    },
+    V122,
+  );
+
+  router.add(
+    'GET',
+    '/containers/{id}/archive',
+    async (ctx) => {
+      const { c, path } = archiveTarget(engine, ctx);
+      setStatHeader(ctx, c, path);
+      const tar = await asArchiveError(() => archivePath(c.fs, path));
+      ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
+      ctx.res.end(tar);
+    },
+    V122,
+  );
+
+  router.add(
+    'PUT',
+    '/containers/{id}/archive',
+    async (ctx) => {
+      const { c, path } = archiveTarget(engine, ctx);
+      const tar = await ctx.body();
+      const target = normalize(path);
+      const readOnlyMount = c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
+      if (c.hostConfig.ReadonlyRootfs || readOnlyMount) {
+        throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
+      }
+      await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir: ctx.bool('noOverwriteDirNonDir') }));
+      ctx.sendStatus(200);
+    },
+    V122,
+  );
+
+  router.add('POST', '/containers/{id}/copy', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    const { Resource } = await ctx.json<{ Resource?: string }>();
+    if (!Resource) throw new HttpError(500, 'Path cannot be empty');
+    let tar: Buffer;
+    try {
+      tar = await archivePath(c.fs, Resource);
+    } catch (err) {
+      if (err instanceof FsError) throw new HttpError(err.code === 'ENOENT' ? 404 : 500, err.message);
+      throw err;
+    }
+    engine.containerEvent(c, 'copy');
+    ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
+    ctx.res.end(tar);
+  });
+}
+
+function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path: string } {
+  const c = findContainer(engine, ctx);
+  const path = ctx.query.get('path') ?? '';
+  if (!path) throw new HttpError(400, 'path cannot be empty', 'json');
+  return { c, path };
+}
+
+function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
+  const stat = asArchiveErrorSync(() => pathStat(c.fs, path));
+  if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
+}
+
+function toHttp(err: unknown): unknown {
+  return err instanceof FsError ? new HttpError(archiveErrorStatus(err), err.message, 'json') : err;
+}
+
+async function asArchiveError<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toHttp(err);
+  }
+}
+
+function asArchiveErrorSync<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw toHttp(err);
+  }
+}

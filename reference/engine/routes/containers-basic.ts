@@ -1,0 +1,110 @@
+/** Endpoints 2-4, 6, 7, 9, 14, 15, 19, 20: create, inspect, top, changes, export, resize, update, rename, wait, delete. */
+import { exportTar } from '../fs/tar.ts';
+import { HttpError, type Router } from '../http/router.ts';
+import type { Engine } from '../state/engine.ts';
+import { checkName, createContainer } from '../state/create.ts';
+import { checkResources } from '../state/host-config.ts';
+import { removeContainer, removeLink } from '../state/remove.ts';
+import { notRunning } from '../state/lifecycle.ts';
+import { inspectContainer } from '../shape/container-inspect.ts';
+import { topView } from '../shape/top.ts';
+import { findContainer } from './lookup.ts';
+
+const UPDATABLE = ['BlkioWeight', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetCpus', 'CpusetMems', 'Memory', 'MemorySwap', 'MemoryReservation', 'KernelMemory'];
+
+export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
+  router.add('POST', '/containers/create', async (ctx) => {
+    const body = await ctx.json<Record<string, unknown>>();
+    const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
+    ctx.sendJson(201, { Id: container.id, Warnings: warnings });
+  });
+
+  router.add('GET', '/containers/{id}/json', (ctx) => {
+    const c = findContainer(engine, ctx);
+    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, ctx.version === '1.22' && ctx.bool('size')));
+  });
+
+  router.add('GET', '/containers/{id}/top', (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (!c.run || !c.isRunning) throw notRunning(c);
+    const view = topView(c.run.processes(), ctx.query.get('ps_args') ?? '-ef', c.state.startedAt ?? new Date());
+    engine.containerEvent(c, 'top');
+    ctx.sendJson(200, view);
+  });
+
+  router.add('GET', '/containers/{id}/changes', (ctx) => {
+    ctx.sendJson(200, findContainer(engine, ctx).fs.changes());
+  });
+
+  router.add('GET', '/containers/{id}/export', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    const tar = await exportTar(c.fs);
+    engine.containerEvent(c, 'export');
+    ctx.res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': tar.length });
+    ctx.res.end(tar);
+  });
+
+  router.add('POST', '/containers/{id}/resize', (ctx) => {
+    const c = findContainer(engine, ctx);
+    const height = ctx.int('h');
+    const width = ctx.int('w');
+    if (height === undefined || width === undefined) throw new HttpError(400, 'resize needs both h and w');
+    c.tty = { height, width };
+    engine.containerEvent(c, 'resize', { height: String(height), width: String(width) });
+    if (ctx.faults.has('resize-answers-json')) return ctx.sendJson(200, {});
+    ctx.sendStatus(200, 'text/plain; charset=utf-8');
+  });
+
+  router.add(
+    'POST',
+    '/containers/{id}/update',
+    async (ctx) => {
+      const c = findContainer(engine, ctx);
+      const body = await ctx.json<Record<string, unknown>>();
+      checkResources({ ...pickResources(c.hostConfig), ...body }, ctx.faults);
+      for (const key of UPDATABLE) if (body[key] !== undefined && !ctx.faults.has('update-ignores-body')) c.hostConfig[key] = body[key];
+      engine.containerEvent(c, 'update');
+      ctx.sendJson(200, { Warnings: [] });
+    },
+    { versions: ['1.22'] },
+  );
+
+  router.add('POST', '/containers/{id}/rename', (ctx) => {
+    const c = findContainer(engine, ctx);
+    const requested = ctx.query.get('name');
+    if (!requested) throw new HttpError(400, 'rename needs a new name (query parameter name)');
+    let name: string;
+    try {
+      name = checkName(engine, requested);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
+      throw err;
+    }
+    const oldName = c.name;
+    if (ctx.faults.has('rename-ignored')) return ctx.sendStatus(204);
+    c.name = name;
+    engine.containerEvent(c, 'rename', { oldName });
+    ctx.sendStatus(204);
+  });
+
+  router.add('POST', '/containers/{id}/wait', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    const code = ctx.faults.has('wait-no-block') ? c.state.exitCode : await c.waitNotRunning();
+    ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') ? 0 : code });
+  });
+
+  router.add('DELETE', '/containers/{id*}', async (ctx) => {
+    if (ctx.bool('link')) {
+      if (!ctx.faults.has('delete-link-kept')) removeLink(engine, ctx.params.id!);
+      return ctx.sendStatus(204);
+    }
+    const c = findContainer(engine, ctx);
+    const volumes = !ctx.faults.has('delete-v-ignored') && (ctx.bool('v') || (ctx.faults.has('delete-v-default-true') && ctx.query.get('v') === null));
+    await removeContainer(engine, c, { force: ctx.bool('force') && !ctx.faults.has('delete-force-ignored'), volumes });
+    ctx.sendStatus(204);
+  });
+}
+
+function pickResources(hostConfig: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(UPDATABLE.map((key) => [key, hostConfig[key]]));
+}

@@ -1,0 +1,54 @@
+/** Endpoints 10-13 and 16: start, stop, restart, kill, pause, unpause. */
+import { HttpError, type Router } from '../http/router.ts';
+import type { Engine } from '../state/engine.ts';
+import { killContainer, pauseContainer, restartContainer, startContainer, stopContainer, unpauseContainer } from '../state/lifecycle.ts';
+import { buildHostConfig } from '../state/host-config.ts';
+import { findContainer } from './lookup.ts';
+import { parseDetachKeys } from '../streams/detach-keys.ts';
+
+export function registerLifecycleRoutes(router: Router, engine: Engine): void {
+  router.add('POST', '/containers/{id}/start', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (ctx.version === '1.22') parseDetachKeys(ctx.query.get('detachKeys'));
+    const hostConfig = await ctx.optionalJson<Record<string, unknown>>();
+    if (ctx.faults.has('start-detach-keys-rejected') && ctx.query.get('detachKeys')) throw new HttpError(400, 'invalid detachKeys');
+    if (c.isActive || (ctx.faults.has('start-exited-returns-304') && c.state.status === 'exited')) {
+      ctx.sendStatus(ctx.faults.has('start-running-returns-204') ? 204 : 304);
+      return;
+    }
+    // Backward compatibility: a HostConfig in the start body replaces the stored one.
+    if (hostConfig && Object.keys(hostConfig).length && !ctx.faults.has('start-hostconfig-body-ignored')) Object.assign(c.hostConfig, buildHostConfig(ctx.version, hostConfig, ctx.faults));
+    startContainer(engine, c);
+    ctx.sendStatus(204);
+  });
+
+  router.add('POST', '/containers/{id}/stop', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (ctx.faults.has('stop-ignores-request') && c.isRunning) return ctx.sendStatus(204);
+    const stopped = await stopContainer(engine, c, ctx.int('t'));
+    ctx.sendStatus(stopped || ctx.faults.has('stop-stopped-returns-204') ? 204 : 304);
+  });
+
+  router.add('POST', '/containers/{id}/restart', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (!ctx.faults.has('restart-no-effect')) await restartContainer(engine, c, ctx.int('t'));
+    ctx.sendStatus(204);
+  });
+
+  router.add('POST', '/containers/{id}/kill', async (ctx) => {
+    await killContainer(engine, findContainer(engine, ctx), ctx.query.get('signal'));
+    ctx.sendStatus(204);
+  });
+
+  router.add('POST', '/containers/{id}/pause', (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (!ctx.faults.has('pause-no-effect')) pauseContainer(engine, c);
+    ctx.sendStatus(204);
+  });
+
+  router.add('POST', '/containers/{id}/unpause', (ctx) => {
+    const c = findContainer(engine, ctx);
+    if (!ctx.faults.has('unpause-no-effect')) unpauseContainer(engine, c);
+    ctx.sendStatus(204);
+  });
+}

@@ -1,0 +1,63 @@
+/** Endpoint 1: GET /containers/json with all, limit, since, before, size and filters. */
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import { checkFilterKeys, labelsMatch } from '../http/query.ts';
+import type { Container, ContainerStatus } from '../state/container.ts';
+import type { Engine } from '../state/engine.ts';
+import { listItem } from '../shape/container-list.ts';
+import { noSuchContainer } from './lookup.ts';
+
+const STATUS_VALUES: Record<'1.18' | '1.22', ContainerStatus[]> = {
+  '1.18': ['restarting', 'running', 'paused', 'exited'],
+  '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
+};
+const FILTER_KEYS = ['exited', 'status', 'label', 'id', 'name', 'ancestor', 'isolation'];
+
+export function registerListRoute(router: Router, engine: Engine): void {
+  router.add('GET', '/containers/json', (ctx) => {
+    const selected = selectContainers(engine, ctx);
+    ctx.sendJson(200, selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size'))));
+  });
+}
+
+function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
+  const filters = ctx.faults.has('filters-ignored') ? new Map<string, string[]>() : ctx.filters();
+  checkFilterKeys(filters, FILTER_KEYS);
+  const newestFirst = engine.containers.all().reverse();
+  const position = (param: string): number | undefined => {
+    const ref = ctx.query.get(param);
+    if (!ref) return undefined;
+    const c = engine.containers.resolve(ref);
+    if (!c) throw noSuchContainer(ctx, ref);
+    return newestFirst.indexOf(c);
+  };
+  const since = position('since');
+  const before = position('before');
+  const limit = ctx.faults.has('list-limit-ignored') ? undefined : ctx.int('limit');
+  const all = ctx.bool('all') || (limit ?? 0) > 0 || since !== undefined || before !== undefined || filters.has('status') || filters.has('exited');
+  let list = newestFirst.filter((c, i) => (all || c.isActive) && (since === undefined || i < since) && (before === undefined || i > before));
+  list = list.filter((c) => matchesFilters(ctx, c, filters));
+  return limit && limit > 0 ? list.slice(0, limit) : list;
+}
+
+function matchesFilters(ctx: RouteContext, c: Container, filters: Map<string, string[]>): boolean {
+  const any = (key: string, test: (value: string) => boolean): boolean => {
+    const values = filters.get(key);
+    return !values || values.length === 0 || values.some(test);
+  };
+  const statuses = filters.get('status') ?? [];
+  for (const s of statuses) {
+    if (!(STATUS_VALUES[ctx.version] as string[]).includes(s)) throw new HttpError(400, `Unrecognised filter value for status: ${s}`);
+  }
+  for (const code of filters.get('exited') ?? []) {
+    if (!/^-?\d+$/.test(code)) throw new HttpError(400, `invalid filter 'exited=${code}': not an integer`);
+  }
+  return (
+    any('status', (s) => c.state.status === s) &&
+    any('exited', (code) => c.state.status === 'exited' && c.state.exitCode === Number(code)) &&
+    labelsMatch(c.config.Labels, filters.get('label') ?? []) &&
+    any('id', (id) => c.id.startsWith(id)) &&
+    any('name', (name) => c.name.includes(name.replace(/^\//, ''))) &&
+    any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
+    any('isolation', (iso) => iso === 'default')
+  );
+}

@@ -1,0 +1,77 @@
+/** Endpoint 46: GET /events: past events (since/until), then live ones, filtered and shaped per version. */
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import { checkFilterKeys, labelsMatch } from '../http/query.ts';
+import type { EngineEvent } from '../state/events.ts';
+import type { Engine } from '../state/engine.ts';
+
+const FILTER_KEYS = ['container', 'event', 'image', 'label', 'type', 'volume', 'network'];
+/** Sources 1.18 knows: volume and network events do not exist there. */
+const V118_TYPES = new Set(['container', 'image']);
+
+export function registerEventsRoute(router: Router, engine: Engine): void {
+  router.add('GET', '/events', async (ctx) => {
+    const filters = ctx.filters();
+    checkFilterKeys(filters, FILTER_KEYS);
+    const since = parseTimestamp(ctx, 'since');
+    const until = parseTimestamp(ctx, 'until');
+    const wanted = (e: EngineEvent): boolean =>
+      (ctx.version === '1.22' || V118_TYPES.has(e.Type)) && matches(engine, e, filters) && (until === undefined || e.timeNano <= until);
+    const stream = ctx.jsonStream('application/json');
+    const send = (e: EngineEvent): void => stream.write(shapeEvent(e, ctx));
+    if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
+      for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
+    }
+    const nowNano = BigInt(Date.now()) * 1_000_000n;
+    if (until !== undefined && until <= nowNano) return stream.end();
+    const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
+    const timer = until === undefined ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
+    await stream.closed;
+    unsubscribe();
+    clearTimeout(timer);
+  });
+}
+
+/** Unix seconds with optional fraction (`1453230000.5`), or an RFC 3339 date; as nanoseconds. */
+function parseTimestamp(ctx: RouteContext, name: string): bigint | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return undefined;
+  const m = /^(\d+)(?:\.(\d{1,9}))?$/.exec(raw);
+  if (m) return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? '').padEnd(9, '0') || '0');
+  const ms = Date.parse(raw);
+  if (Number.isNaN(ms)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
+  return BigInt(ms) * 1_000_000n;
+}
+
+function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>): boolean {
+  const any = (key: string, test: (v: string) => boolean): boolean => {
+    const values = filters.get(key);
+    return !values || values.length === 0 || values.some(test);
+  };
+  const isContainer = e.Type === 'container';
+  return (
+    any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)) &&
+    any('event', (v) => e.Action === v) &&
+    any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v))) &&
+    labelsMatch(e.attributes, filters.get('label') ?? []) &&
+    any('type', (v) => e.Type === v) &&
+    any('volume', (v) => e.Type === 'volume' && e.id === v) &&
+    any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))
+  );
+}
+
+function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
+  const time = Number(e.timeNano / 1_000_000_000n);
+  const legacy = { status: e.Action, id: e.id, ...(e.from !== undefined ? { from: e.from } : {}) };
+  if (ctx.version === '1.18') return { ...legacy, time };
+  const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
+  const shaped: Record<string, unknown> = {
+    ...(carriesLegacy ? legacy : {}),
+    Type: e.Type,
+    Action: e.Action,
+    Actor: { ID: e.id, Attributes: e.attributes },
+    time,
+    timeNano: e.timeNano,
+  };
+  if (ctx.faults.has('events-1.22-no-timeNano')) delete shaped.timeNano;
+  return shaped;
+}

@@ -1,0 +1,104 @@
+/** Endpoints 38-41: exec create, start (attached or detached), resize, inspect. */
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import type { Engine } from '../state/engine.ts';
+import { ExecInstance, type ExecConfig } from '../state/exec-store.ts';
+import { newId } from '../state/ids.ts';
+import { notRunning } from '../state/lifecycle.ts';
+import { inspectContainer } from '../shape/container-inspect.ts';
+import { socketEndpoint } from '../streams/endpoint.ts';
+import { runSession } from '../streams/session.ts';
+import { findContainer, refuseWhilePaused } from './lookup.ts';
+import { parseDetachKeys } from '../streams/detach-keys.ts';
+
+export function registerExecRoutes(router: Router, engine: Engine): void {
+  router.add('POST', '/containers/{id}/exec', async (ctx) => {
+    const c = findContainer(engine, ctx);
+    const body = await ctx.json<Record<string, unknown>>();
+    if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
+    if (!c.isRunning) throw notRunning(c);
+    const exec = new ExecInstance(newId(), c, execConfig(body));
+    if (ctx.version === '1.22') parseDetachKeys(exec.config.DetachKeys);
+    if (exec.config.Cmd.length === 0) throw new HttpError(400, 'No exec command specified');
+    engine.execs.add(exec);
+    engine.containerEvent(c, 'exec_create', { execID: exec.id });
+    ctx.sendJson(201, { Id: exec.id, Warnings: [] });
+  });
+
+  router.add('POST', '/exec/{id}/start', async (ctx) => {
+    const exec = findExec(engine, ctx);
+    const body = (await ctx.optionalJson<{ Detach?: boolean; Tty?: boolean }>()) ?? {};
+    if (!ctx.faults.has('pause-allows-exec-start')) refuseWhilePaused(ctx, exec.container, 'exec');
+    if (exec.started) throw new HttpError(409, `Error: Exec command ${exec.id} has already run`);
+    if (!exec.container.isRunning) throw notRunning(exec.container);
+    const tty = body.Tty ?? exec.config.Tty;
+    engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
+    if (body.Detach) {
+      exec.start(tty);
+      return ctx.sendStatus(200);
+    }
+    const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
+    const session = runSession(socketEndpoint(socket), {
+      output: exec.output,
+      replay: [],
+      streams: { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
+      live: true,
+      stdin: exec.config.AttachStdin ? () => exec.stdin : undefined,
+      closeStdinOnEnd: true,
+      framed: !tty,
+      faults: ctx.faults,
+    });
+    exec.start(tty);
+    await session;
+  });
+
+  router.add('POST', '/exec/{id}/resize', (ctx) => {
+    findExec(engine, ctx);
+    if (ctx.int('h') === undefined || ctx.int('w') === undefined) throw new HttpError(400, 'resize needs both h and w');
+    ctx.sendStatus(201);
+  });
+
+  router.add('GET', '/exec/{id}/json', (ctx) => {
+    const exec = findExec(engine, ctx);
+    const process = {
+      arguments: exec.config.Cmd.slice(1),
+      entrypoint: exec.config.Cmd[0] ?? '',
+      privileged: exec.config.Privileged,
+      tty: exec.config.Tty,
+      user: exec.config.User,
+    };
+    const common = {
+      ID: exec.id,
+      Running: exec.running,
+      ExitCode: exec.exitCode ?? 0,
+      ProcessConfig: process,
+      OpenStdin: exec.config.AttachStdin,
+      OpenStderr: exec.config.AttachStderr,
+      OpenStdout: exec.config.AttachStdout,
+    };
+    if (ctx.version === '1.18') {
+      const container = ctx.faults.has('exec-1.18-no-Container') ? {} : { Container: inspectContainer(engine, exec.container, '1.18', false) };
+      return ctx.sendJson(200, { ...common, ...container });
+    }
+    ctx.sendJson(200, { ...common, CanRemove: false, ContainerID: exec.container.id, DetachKeys: exec.config.DetachKeys });
+  });
+}
+
+function findExec(engine: Engine, ctx: RouteContext): ExecInstance {
+  const exec = engine.execs.get(ctx.params.id ?? '');
+  if (!exec) throw new HttpError(404, `No such exec instance '${ctx.params.id}' found in daemon`);
+  return exec;
+}
+
+function execConfig(body: Record<string, unknown>): ExecConfig {
+  const cmd = typeof body.Cmd === 'string' ? [body.Cmd] : Array.isArray(body.Cmd) ? body.Cmd.map(String) : [];
+  return {
+    AttachStdin: body.AttachStdin === true,
+    AttachStdout: body.AttachStdout === true,
+    AttachStderr: body.AttachStderr === true,
+    Tty: body.Tty === true,
+    Cmd: cmd,
+    DetachKeys: typeof body.DetachKeys === 'string' ? body.DetachKeys : '',
+    Privileged: body.Privileged === true,
+    User: typeof body.User === 'string' ? body.User : '',
+  };
+}

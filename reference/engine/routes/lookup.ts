@@ -1,0 +1,22 @@
+/** Path-parameter lookups that answer the spec's 404 (or 500 under the `missing-container-500` fault). */
+import { HttpError, type RouteContext } from '../http/router.ts';
+import type { Container } from '../state/container.ts';
+import type { Engine } from '../state/engine.ts';
+
+export function noSuchContainer(ctx: RouteContext, idOrName: string): HttpError {
+  const status = ctx.faults.has('missing-container-500') ? 500 : 404;
+  return new HttpError(status, `No such container: ${idOrName}`);
+}
+
+export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? ''): Container {
+  const container = engine.containers.resolve(idOrName);
+  if (!container) throw noSuchContainer(ctx, idOrName);
+  return container;
+}
+
+/** 1.22: attach, exec create and exec start answer 409 while the container is paused. */
+export function refuseWhilePaused(ctx: RouteContext, c: Container, what: string): void {
+  if (ctx.version === '1.22' && c.state.status === 'paused') {
+    throw new HttpError(409, `Container ${c.id} is paused, unpause the container before ${what}`);
+  }
+}

@@ -1,0 +1,127 @@
+/** Endpoints 51-56 (1.22): networks. */
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import { checkFilterKeys } from '../http/query.ts';
+import type { Engine } from '../state/engine.ts';
+import type { Network } from '../state/networks.ts';
+import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
+import { findContainer } from './lookup.ts';
+
+const V122 = { versions: ['1.22' as const] };
+const DRIVERS = ['bridge', 'overlay'];
+
+export function registerNetworkRoutes(router: Router, engine: Engine): void {
+  const find = (ctx: RouteContext): Network => {
+    const network = engine.networks.resolve(ctx.params.id ?? '');
+    if (!network) throw new HttpError(404, `network ${ctx.params.id} not found`);
+    return network;
+  };
+  const view = (n: Network, withNames: boolean): Record<string, unknown> => ({
+    Name: n.Name,
+    Id: n.Id,
+    Scope: n.Scope,
+    Driver: n.Driver,
+    IPAM: n.IPAM,
+    Containers: Object.fromEntries(
+      engine.containers
+        .all()
+        .filter((c) => c.networks.get(n.Name)?.EndpointID)
+        .map((c) => {
+          const e = c.networks.get(n.Name)!;
+          const address = e.IPAddress ? `${e.IPAddress}/${e.IPPrefixLen}` : '';
+          return [c.id, { ...(withNames ? { Name: c.name.slice(1) } : {}), EndpointID: e.EndpointID, MacAddress: e.MacAddress, IPv4Address: address, IPv6Address: '' }];
+        }),
+    ),
+    Options: n.Options,
+  });
+
+  router.add(
+    'GET',
+    '/networks',
+    (ctx) => {
+      const filters = ctx.filters();
+      checkFilterKeys(filters, ['id', 'name', 'type']);
+      for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(400, `Invalid filter: 'type'='${t}'`);
+      const any = (key: string, test: (v: string) => boolean): boolean => (filters.get(key) ?? []).length === 0 || filters.get(key)!.some(test);
+      const list = engine.networks
+        .all()
+        .filter((n) => any('id', (v) => n.Id.includes(v)) && any('name', (v) => n.Name.includes(v)) && any('type', (v) => (v === 'builtin') === n.predefined));
+      ctx.sendJson(200, list.map((n) => view(n, false)));
+    },
+    V122,
+  );
+
+  router.add('GET', '/networks/{id}', (ctx) => ctx.sendJson(200, view(find(ctx), true)), V122);
+
+  router.add(
+    'POST',
+    '/networks/create',
+    async (ctx) => {
+      const body = await ctx.json<Parameters<Engine['networks']['create']>[0] & { CheckDuplicate?: boolean }>();
+      if (!body.Name) throw new HttpError(400, 'network Name is mandatory');
+      if (body.Driver && !DRIVERS.includes(body.Driver)) throw new HttpError(404, `plugin not found: network driver ${body.Driver}`);
+      if (engine.networks.all().some((n) => n.Name === body.Name) && (body.CheckDuplicate || engine.networks.resolve(body.Name)?.predefined)) {
+        throw new HttpError(409, `network with name ${body.Name} already exists`);
+      }
+      const network = engine.networks.create(body);
+      networkEvent(engine, network, 'create');
+      ctx.sendJson(201, { Id: network.Id, Warning: '' });
+    },
+    V122,
+  );
+
+  router.add(
+    'POST',
+    '/networks/{id}/connect',
+    async (ctx) => {
+      const network = find(ctx);
+      const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
+      const c = findContainer(engine, ctx, body.Container ?? '');
+      if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
+      addEndpoint(c, network, {
+        IPAMConfig: body.EndpointConfig?.IPAMConfig ?? null,
+        Aliases: body.EndpointConfig?.Aliases ?? null,
+        Links: body.EndpointConfig?.Links ?? null,
+      });
+      if (c.isRunning) activateEndpoint(engine, c, network.Name);
+      else networkEvent(engine, network, 'connect', c);
+      ctx.sendStatus(200);
+    },
+    V122,
+  );
+
+  router.add(
+    'POST',
+    '/networks/{id}/disconnect',
+    async (ctx) => {
+      const network = find(ctx);
+      const body = await ctx.json<{ Container?: string; Force?: boolean }>();
+      const c = findContainer(engine, ctx, body.Container ?? '');
+      if (!c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is not connected to network ${network.Name}`);
+      if (c.isRunning) deactivateEndpoint(engine, c, network.Name);
+      else networkEvent(engine, network, 'disconnect', c);
+      c.networks.delete(network.Name);
+      ctx.sendStatus(200);
+    },
+    V122,
+  );
+
+  router.add(
+    'DELETE',
+    '/networks/{id}',
+    (ctx) => {
+      const network = find(ctx);
+      if (network.predefined) {
+        if (ctx.faults.has('network-delete-predefined-200')) return ctx.sendStatus(200);
+        throw new HttpError(403, `${network.Name} is a pre-defined network and cannot be removed`);
+      }
+      if (engine.containers.all().some((c) => c.networks.get(network.Name)?.EndpointID)) {
+        throw new HttpError(500, `network ${network.Name} has active endpoints`);
+      }
+      for (const c of engine.containers.all()) c.networks.delete(network.Name);
+      engine.networks.delete(network);
+      networkEvent(engine, network, 'destroy');
+      ctx.sendStatus(200);
+    },
+    V122,
+  );
+}

@@ -1,0 +1,98 @@
+/** Endpoints 42-45: auth, info, version, _ping. */
+import os from 'node:os';
+import { HttpError, type Router } from '../http/router.ts';
+import type { Engine } from '../state/engine.ts';
+import { DAEMON_VERSION } from '../server.ts';
+
+const GO_VERSION = 'go1.5.3';
+const GIT_COMMIT = 'reference';
+
+export function registerSystemRoutes(router: Router, engine: Engine): void {
+  const loggedIn = new Set<string>();
+  router.add('POST', '/auth', async (ctx) => {
+    const body = await ctx.json<{ username?: string; password?: string; serveraddress?: string }>();
+    if (!body.username) throw new HttpError(500, 'Error response from daemon: username is required');
+    const key = `${body.serveraddress ?? ''}\u0000${body.username}\u0000${body.password ?? ''}`;
+    if (loggedIn.has(key)) return ctx.sendStatus(204);
+    loggedIn.add(key);
+    ctx.sendJson(200, { Status: 'Login Succeeded' });
+  });
+
+  router.add('GET', '/_ping', (ctx) => {
+    if (ctx.faults.has('ping-json')) return ctx.sendJson(200, { status: 'OK' });
+    ctx.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 2 });
+    ctx.res.end(ctx.req.method === 'HEAD' ? undefined : 'OK');
+  });
+
+  router.add('GET', '/version', (ctx) => {
+    const version: Record<string, unknown> = {
+      Version: DAEMON_VERSION,
+      Os: 'linux',
+      KernelVersion: os.release(),
+      GoVersion: GO_VERSION,
+      GitCommit: GIT_COMMIT,
+      Arch: 'amd64',
+      ApiVersion: ctx.version,
+    };
+    if (ctx.version === '1.22') Object.assign(version, { BuildTime: '2016-03-10T15:54:52.312835708+00:00', Experimental: false });
+    if (ctx.faults.has('version-no-ApiVersion')) delete version.ApiVersion;
+    ctx.sendJson(200, version);
+  });
+
+  router.add('GET', '/info', (ctx) => {
+    const flag = (value: boolean): boolean | number => (ctx.version === '1.18' ? Number(value) : value);
+    const containers = engine.containers.all();
+    const count = (status: string): number => containers.filter((c) => c.state.status === status).length;
+    const info: Record<string, unknown> = {
+      Containers: containers.length,
+      Debug: ctx.faults.has('info-1.22-debug-int') ? 0 : flag(false),
+      [ctx.spell('VendorRootDir')]: engine.rootDir,
+      Driver: 'overlay',
+      DriverStatus: [['Backing Filesystem', 'extfs']],
+      ExecutionDriver: 'native-0.2',
+      HttpProxy: '',
+      HttpsProxy: '',
+      ID: 'REFE:RENC:EENG:INE0:0000:0000:0000:0000:0000:0000:0000:0001',
+      IPv4Forwarding: flag(true),
+      Images: engine.images.all().length,
+      IndexServerAddress: 'https://index.docker.io/v1/',
+      InitPath: '/usr/bin/dockerd',
+      InitSha1: '',
+      KernelVersion: os.release(),
+      Labels: null,
+      MemTotal: os.totalmem(),
+      MemoryLimit: flag(true),
+      NCPU: os.cpus().length,
+      NEventsListener: engine.events.listenerCount,
+      NFd: 20,
+      NGoroutines: 30,
+      Name: os.hostname(),
+      NoProxy: '',
+      OperatingSystem: 'Reference Engine (in-memory)',
+      RegistryConfig: {
+        IndexConfigs: { 'docker.io': { Mirrors: null, Name: 'docker.io', Official: true, Secure: true } },
+        InsecureRegistryCIDRs: ['127.0.0.0/8'],
+      },
+      SwapLimit: flag(true),
+      SystemTime: new Date().toISOString(),
+    };
+    if (ctx.version === '1.22') {
+      Object.assign(info, {
+        Architecture: 'x86_64',
+        ClusterStore: '',
+        ContainersRunning: count('running') + count('restarting'),
+        ContainersStopped: count('exited') + count('created') + count('dead'),
+        ContainersPaused: count('paused'),
+        CpuCfsPeriod: true,
+        CpuCfsQuota: true,
+        ExperimentalBuild: false,
+        OomKillDisable: true,
+        OSType: 'linux',
+        Plugins: { Volume: ['local'], Network: ['bridge', 'null', 'host'] },
+        ServerVersion: DAEMON_VERSION,
+        SystemStatus: null,
+      });
+    }
+    ctx.sendJson(200, info);
+  });
+}

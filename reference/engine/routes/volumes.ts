@@ -1,0 +1,64 @@
+/** Endpoints 47-50 (1.22): volumes. */
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import { checkFilterKeys } from '../http/query.ts';
+import type { Engine } from '../state/engine.ts';
+import type { Volume } from '../state/volumes.ts';
+import { volumeEvent } from '../state/lifecycle.ts';
+
+const V122 = { versions: ['1.22' as const] };
+
+export function registerVolumeRoutes(router: Router, engine: Engine): void {
+  const inUse = (name: string): boolean => engine.containers.all().some((c) => c.mounts.some((m) => m.Name === name));
+  const view = (v: Volume): Record<string, unknown> => ({ Name: v.Name, Driver: v.Driver, Mountpoint: v.Mountpoint });
+  const find = (ctx: RouteContext): Volume => {
+    const volume = engine.volumes.get(ctx.params.name ?? '');
+    if (!volume) throw new HttpError(404, `get ${ctx.params.name}: no such volume`);
+    return volume;
+  };
+
+  router.add(
+    'GET',
+    '/volumes',
+    (ctx) => {
+      const filters = ctx.filters();
+      checkFilterKeys(filters, ['dangling']);
+      const dangling = filters.get('dangling')?.[0];
+      if (dangling !== undefined && !['true', 'false', '1', '0'].includes(dangling)) throw new HttpError(400, `Invalid filter 'dangling=${dangling}'`);
+      const wantDangling = dangling === 'true' || dangling === '1';
+      const volumes = engine.volumes.all().filter((v) => dangling === undefined || inUse(v.Name) !== wantDangling);
+      ctx.sendJson(200, { Volumes: volumes.map(view), Warnings: [] });
+    },
+    V122,
+  );
+
+  router.add(
+    'POST',
+    '/volumes/create',
+    async (ctx) => {
+      const body = (await ctx.optionalJson<{ Name?: string; Driver?: string; DriverOpts?: Record<string, string> }>()) ?? {};
+      if (body.Driver && body.Driver !== 'local') throw new HttpError(500, `Error looking up volume plugin ${body.Driver}: plugin not found`);
+      if (body.Name && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(body.Name)) throw new HttpError(500, `create ${body.Name}: "${body.Name}" includes invalid characters for a local volume name`);
+      const { volume, created } = engine.volumes.create(body);
+      if (created) volumeEvent(engine, undefined, volume.Name, 'create');
+      ctx.sendJson(201, view(volume));
+    },
+    V122,
+  );
+
+  router.add('GET', '/volumes/{name}', (ctx) => ctx.sendJson(200, view(find(ctx))), V122);
+
+  router.add(
+    'DELETE',
+    '/volumes/{name}',
+    (ctx) => {
+      const volume = find(ctx);
+      if (inUse(volume.Name) && !ctx.faults.has('volume-delete-in-use-204')) {
+        throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
+      }
+      engine.volumes.delete(volume.Name);
+      volumeEvent(engine, undefined, volume.Name, 'destroy');
+      ctx.sendStatus(204);
+    },
+    V122,
+  );
+}

@@ -1,0 +1,61 @@
+/** The environment one command runs in: the group it belongs to, its streams, env and cwd. */
+import type { ContainerFs } from '../fs/filesystem.ts';
+import type { ProcessGroup } from './process-group.ts';
+import type { StdinReader } from './stdin.ts';
+
+export interface Proc {
+  readonly group: ProcessGroup;
+  readonly fs: ContainerFs;
+  readonly hostname: string;
+  env: Map<string, string>;
+  cwd: string;
+  stdin: StdinReader;
+  out(data: Buffer | string): void;
+  err(data: Buffer | string): void;
+}
+
+/** A built-in program: `args` excludes the program name. Returns the exit code. */
+export type Program = (proc: Proc, args: string[], name: string) => Promise<number>;
+
+export function toBuffer(data: Buffer | string): Buffer {
+  return typeof data === 'string' ? Buffer.from(data) : data;
+}
+
+export function envFromList(list: readonly string[]): Map<string, string> {
+  const env = new Map<string, string>();
+  for (const entry of list) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env.set(entry.slice(0, eq), entry.slice(eq + 1));
+    else if (eq < 0 && entry) env.set(entry, '');
+  }
+  return env;
+}
+
+/** Splits `-abc`-style flags off the front of args (stops at `--` or the first non-flag). */
+export function parseFlags(args: string[], withValue: string[] = []): { flags: Map<string, string>; rest: string[] } {
+  const flags = new Map<string, string>();
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!/^-[A-Za-z0-9]/.test(arg)) break;
+    const letters = arg.slice(1);
+    for (let j = 0; j < letters.length; j++) {
+      const letter = letters[j]!;
+      if (withValue.includes(letter)) {
+        const inline = letters.slice(j + 1);
+        flags.set(letter, inline || args[++i] || '');
+        break;
+      }
+      if (/\d/.test(letter) && withValue.includes('#')) {
+        flags.set('#', letters.slice(j));
+        break;
+      }
+      flags.set(letter, '');
+    }
+  }
+  return { flags, rest: args.slice(i) };
+}

@@ -1,0 +1,58 @@
+/** The program table: every built-in program a container can run, by name. */
+import type { Program } from '../proc.ts';
+import { cat, echo, head, printf, wc } from './text.ts';
+import { date, env, falseProgram, hostname, id, ps, seq, sleep, top, trueProgram, uname } from './system.ts';
+import { ln, ls, mkdir, pwd, rm, touch } from './files.ts';
+import { Shell } from '../shell/interpreter.ts';
+import { resolveFrom } from '../../fs/paths.ts';
+
+/**
+ * `sh -c 'script' [name [args...]]`, `sh file [args...]`, or `sh` reading its script from stdin.
+ */
+const sh: Program = async (proc, args, name) => {
+  const rest = args.filter((a) => a !== '-e' && a !== '-x');
+  if (rest[0] === '-c') {
+    if (rest[1] === undefined) {
+      proc.err(`${name}: -c requires an argument\n`);
+      return 2;
+    }
+    return new Shell(proc, lookupProgram, rest.slice(3), rest[2] ?? name).main(rest[1]);
+  }
+  if (rest[0] !== undefined) {
+    const script = proc.fs.readFile(resolveFrom(proc.cwd, rest[0]));
+    if (!script) {
+      proc.err(`${name}: can't open '${rest[0]}': No such file or directory\n`);
+      return 2;
+    }
+    return new Shell(proc, lookupProgram, rest.slice(1), rest[0]).main(script.toString('utf8'));
+  }
+  const script = await proc.stdin.readAll();
+  return new Shell(proc, lookupProgram, [], name).main(script.toString('utf8'));
+};
+
+/** busybox as a multi-call binary: `busybox echo hi`. */
+const busybox: Program = async (proc, args) => {
+  const [applet, ...rest] = args;
+  const program = applet === undefined ? undefined : lookupProgram(applet);
+  if (!program) {
+    proc.out(`BusyBox (reference) multi-call binary.\nCurrently defined functions:\n\t${Object.keys(PROGRAMS).sort().join(', ')}\n`);
+    return applet === undefined ? 0 : 127;
+  }
+  return program(proc, rest, applet!);
+};
+
+export const PROGRAMS: Readonly<Record<string, Program>> = {
+  sh, ash: sh, bash: sh, busybox,
+  echo, printf, cat, head, wc,
+  sleep, true: trueProgram, false: falseProgram, env, printenv: env, hostname, id, ps, top, uname, date, seq,
+  ls, mkdir, touch, rm, ln, pwd,
+};
+
+/** A program by name or path (`/bin/echo` runs echo). */
+export function lookupProgram(nameOrPath: string): Program | undefined {
+  const name = nameOrPath.slice(nameOrPath.lastIndexOf('/') + 1);
+  return Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined;
+}
+
+/** The names a fixture image lists in /bin (the registry's busybox image). */
+export const PROGRAM_NAMES: readonly string[] = Object.keys(PROGRAMS);

@@ -1,0 +1,52 @@
+/**
+ * `conformance serve engine --listen unix:///p|tcp://127.0.0.1:PORT [--fault NAME]...
+ *  [--vendor-profile docker|neutral] [--list-faults]`
+ */
+import { parseArgs } from 'node:util';
+import { ENGINE_FAULTS, startEngineServer } from './index.ts';
+import { parseProfile } from '../../harness/profile.ts';
+
+const USAGE = 'usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [--fault NAME]... [--vendor-profile docker|neutral] [--list-faults]';
+
+export async function serveEngineCommand(argv: string[]): Promise<number> {
+  let values: { listen?: string; fault?: string[]; 'vendor-profile'?: string; 'list-faults'?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        listen: { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        'vendor-profile': { type: 'string' },
+        'list-faults': { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    return usageError(`${(err as Error).message}\n${USAGE}`);
+  }
+  if (values['list-faults']) {
+    for (const fault of ENGINE_FAULTS) process.stdout.write(`${fault.name}\t${fault.description}\n`);
+    return 0;
+  }
+  if (!values.listen) return usageError(`--listen is required\n${USAGE}`);
+  let server;
+  try {
+    const profile = values['vendor-profile'] === undefined ? 'docker' : parseProfile(values['vendor-profile']);
+    server = await startEngineServer({ listen: values.listen, faults: values.fault ?? [], profile });
+  } catch (err) {
+    return usageError((err as Error).message);
+  }
+  process.stdout.write(`${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`conformance serve engine: ${message.split('\n')[0]}\n`);
+  return 2;
+}

@@ -1,0 +1,118 @@
+/** GET /containers/(id)/json shaped per version. */
+import { layerSize } from '../fs/filesystem.ts';
+import type { ApiVersion } from '../http/router.ts';
+import type { Container } from '../state/container.ts';
+import type { Engine } from '../state/engine.ts';
+import { HOST_CONFIG_FIELDS } from '../state/host-config.ts';
+import { endpointView, isoTime, networksView, portMap } from './common.ts';
+
+const CONFIG_FIELDS = [
+  'Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce',
+  'Env', 'Cmd', 'Entrypoint', 'Image', 'Labels', 'Volumes', 'WorkingDir', 'NetworkDisabled', 'MacAddress', 'ExposedPorts', 'OnBuild',
+];
+const CONFIG_FIELDS_BY_VERSION: Record<ApiVersion, string[]> = {
+  '1.18': [...CONFIG_FIELDS, 'PortSpecs'],
+  '1.22': [...CONFIG_FIELDS, 'StopSignal'],
+};
+
+function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
+}
+
+export function configView(c: Container, version: ApiVersion): Record<string, unknown> {
+  return pick(c.config, CONFIG_FIELDS_BY_VERSION[version]);
+}
+
+export function hostConfigView(c: Container, version: ApiVersion): Record<string, unknown> {
+  const view = pick(c.hostConfig, HOST_CONFIG_FIELDS[version]);
+  const lxc = c.hostConfig.LxcConf;
+  view.LxcConf = Array.isArray(lxc) ? lxc : Object.entries((lxc ?? {}) as Record<string, string>).map(([Key, Value]) => ({ Key, Value }));
+  return view;
+}
+
+function stateView(c: Container, version: ApiVersion): Record<string, unknown> {
+  const s = c.state;
+  const base = {
+    Error: s.error,
+    ExitCode: s.exitCode,
+    FinishedAt: isoTime(s.finishedAt),
+    OOMKilled: s.oomKilled,
+    Paused: s.status === 'paused',
+    Pid: s.pid,
+    Restarting: s.status === 'restarting',
+    Running: c.isActive,
+    StartedAt: isoTime(s.startedAt),
+  };
+  return version === '1.18' ? base : { ...base, Dead: s.status === 'dead', Status: s.status };
+}
+
+function networkSettingsView(c: Container, version: ApiVersion): Record<string, unknown> {
+  const primary = c.networks.get('bridge') ?? [...c.networks.values()][0];
+  const ep = primary ? endpointView(primary) : undefined;
+  const common = {
+    Bridge: '',
+    Gateway: ep?.Gateway ?? '',
+    IPAddress: ep?.IPAddress ?? '',
+    IPPrefixLen: ep?.IPPrefixLen ?? 0,
+    MacAddress: ep?.MacAddress ?? '',
+    Ports: portMap(c),
+  };
+  if (version === '1.18') return { ...common, PortMapping: null };
+  return {
+    ...common,
+    SandboxID: c.isRunning ? c.id.split('').reverse().join('') : '',
+    HairpinMode: false,
+    LinkLocalIPv6Address: '',
+    LinkLocalIPv6PrefixLen: 0,
+    SandboxKey: c.isRunning ? `/var/run/${'netns'}/${c.shortId}` : '',
+    SecondaryIPAddresses: null,
+    SecondaryIPv6Addresses: null,
+    EndpointID: ep?.EndpointID ?? '',
+    GlobalIPv6Address: '',
+    GlobalIPv6PrefixLen: 0,
+    IPv6Gateway: '',
+    Networks: networksView(c),
+  };
+}
+
+export function inspectContainer(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
+  const dir = `${engine.rootDir}/containers/${c.id}`;
+  const view: Record<string, unknown> = {
+    AppArmorProfile: '',
+    Args: c.argv.slice(1),
+    Config: configView(c, version),
+    Created: c.created.toISOString(),
+    Driver: 'overlay',
+    ...(version === '1.18' ? { ExecDriver: 'native-0.2' } : {}),
+    ExecIDs: c.execIds.size ? [...c.execIds] : null,
+    HostConfig: hostConfigView(c, version),
+    HostnamePath: `${dir}/hostname`,
+    HostsPath: `${dir}/hosts`,
+    LogPath: `${dir}/${c.id}-json.log`,
+    Id: c.id,
+    Image: c.imageId,
+    MountLabel: '',
+    Name: c.name,
+    NetworkSettings: networkSettingsView(c, version),
+    Path: c.argv[0] ?? '',
+    ProcessLabel: '',
+    ResolvConfPath: `${dir}/resolv.conf`,
+    RestartCount: c.restartCount,
+    State: stateView(c, version),
+  };
+  if (engine.faults.has('inspect-drops-State')) delete view.State;
+  if (version === '1.18') {
+    view.Volumes = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.Source]));
+    view.VolumesRW = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.RW]));
+  } else {
+    view.Mounts = c.mounts.map((m) => ({ ...m }));
+    if (withSize) Object.assign(view, sizes(engine, c));
+  }
+  return view;
+}
+
+export function sizes(engine: Engine, c: Container): { SizeRw: number; SizeRootFs: number } {
+  const rw = layerSize(c.fs.upper);
+  const image = engine.images.resolve(c.imageId);
+  return { SizeRw: rw, SizeRootFs: rw + (image?.virtualSize ?? image?.size ?? 0) };
+}

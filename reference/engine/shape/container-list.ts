@@ -1,0 +1,35 @@
+/** GET /containers/json items shaped per version. */
+import type { ApiVersion } from '../http/router.ts';
+import type { Container } from '../state/container.ts';
+import type { Engine } from '../state/engine.ts';
+import { networksView, portList, statusText, unixSeconds } from './common.ts';
+import { sizes } from './container-inspect.ts';
+
+export function listItem(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    Id: c.id,
+    Names: [c.name, ...linkNames(engine, c)],
+    Image: c.config.Image,
+    Command: c.argv.join(' '),
+    Created: unixSeconds(c.created),
+    Status: statusText(c),
+    Ports: portList(c),
+    Labels: c.config.Labels,
+  };
+  if (withSize) Object.assign(item, sizes(engine, c));
+  if (version === '1.22') {
+    item.ImageID = c.imageId;
+    item.HostConfig = { NetworkMode: c.hostConfig.NetworkMode };
+    item.NetworkSettings = { Networks: networksView(c) };
+  }
+  return item;
+}
+
+/** `/parent/alias` for every container that links to this one. */
+function linkNames(engine: Engine, c: Container): string[] {
+  return engine.containers.all().flatMap((parent) =>
+    ((parent.hostConfig.Links as string[] | null) ?? [])
+      .filter((link) => engine.containers.resolve(link.split(':')[0]!) === c)
+      .map((link) => `${parent.name}/${(link.split(':')[1] ?? '').replace(/^.*\//, '')}`),
+  );
+}

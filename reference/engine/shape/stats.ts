@@ -1,0 +1,57 @@
+/** Stats objects (endpoint 8): simulated but consistent readings, shaped per version. */
+import type { ApiVersion } from '../http/router.ts';
+import type { Container } from '../state/container.ts';
+import type { FaultSet } from '../faults.ts';
+
+const NCPU = 2;
+const MEMORY_LIMIT = 2 * 1024 ** 3;
+
+interface CpuStats {
+  cpu_usage: { percpu_usage: number[]; usage_in_usermode: number; total_usage: number; usage_in_kernelmode: number };
+  system_cpu_usage: number;
+  throttling_data: Record<string, number>;
+}
+
+function cpuStats(c: Container, version: ApiVersion, now: number): CpuStats {
+  const runningNs = c.isRunning && c.state.startedAt ? (now - c.state.startedAt.getTime()) * 1e6 * 0.01 : 0;
+  const total = Math.round(runningNs);
+  return {
+    cpu_usage: {
+      percpu_usage: Array.from({ length: NCPU }, (_, i) => Math.round(total / NCPU) + i),
+      usage_in_usermode: Math.round(total * 0.7),
+      total_usage: total,
+      usage_in_kernelmode: Math.round(total * 0.3),
+    },
+    system_cpu_usage: now * 1e6 * NCPU,
+    throttling_data: version === '1.18' ? {} : { periods: 0, throttled_periods: 0, throttled_time: 0 },
+  };
+}
+
+function networkCounters(c: Container): Record<string, number> {
+  const bytes = c.isRunning ? c.output.size + 648 : 0;
+  return { rx_bytes: bytes, rx_dropped: 0, rx_errors: 0, rx_packets: Math.ceil(bytes / 100), tx_bytes: 648, tx_dropped: 0, tx_errors: 0, tx_packets: 8 };
+}
+
+/** A reader of successive stats for one container: 1.22 carries the previous CPU reading. */
+export function statsReader(c: Container, version: ApiVersion, faults: FaultSet): () => Record<string, unknown> {
+  let previous: CpuStats | undefined;
+  return () => {
+    const now = Date.now();
+    const cpu = cpuStats(c, version, now);
+    const usage = c.isRunning ? 4 * 1024 * 1024 + c.output.size : 0;
+    const reading: Record<string, unknown> = {
+      read: new Date(now).toISOString(),
+      memory_stats: { stats: { cache: 0, rss: usage, total_rss: usage }, max_usage: usage, usage, failcnt: 0, limit: MEMORY_LIMIT },
+      blkio_stats: {},
+      cpu_stats: cpu,
+    };
+    const perInterface = version === '1.22' || faults.has('stats-1.18-networks');
+    if (perInterface) reading.networks = { eth0: networkCounters(c) };
+    else reading.network = networkCounters(c);
+    if (version === '1.22' && !faults.has('stats-1.22-no-precpu')) {
+      reading.precpu_stats = previous ?? { cpu_usage: { percpu_usage: null, usage_in_usermode: 0, total_usage: 0, usage_in_kernelmode: 0 }, system_cpu_usage: 0, throttling_data: { periods: 0, throttled_periods: 0, throttled_time: 0 } };
+    }
+    previous = cpu;
+    return reading;
+  };
+}

@@ -1,0 +1,151 @@
+/** POST /containers/create: checks, the image's defaults merged in, mounts and the first network. */
+import { ContainerFs } from '../fs/filesystem.ts';
+import { HttpError, type ApiVersion } from '../http/router.ts';
+import { Container, type ContainerConfig, type MountPoint } from './container.ts';
+import { buildHostConfig } from './host-config.ts';
+import { addEndpoint, defaultNetworkName } from './network-endpoints.ts';
+import { volumeEvent } from './lifecycle.ts';
+import { newId, randomName } from './ids.ts';
+import { StdinChannel } from './stdin.ts';
+import type { Engine } from './engine.ts';
+
+export const NAME_PATTERN = /^\/?[a-zA-Z0-9_-]+$/;
+
+type Body = Record<string, unknown>;
+type ImageConfig = Partial<Record<'Cmd' | 'Entrypoint' | 'Env' | 'WorkingDir' | 'User' | 'StopSignal', unknown>> & {
+  Labels?: Record<string, string> | null;
+  ExposedPorts?: Record<string, object> | null;
+  Volumes?: Record<string, object> | null;
+};
+
+export function checkName(engine: Engine, name: string): string {
+  if (!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) {
+    throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
+  }
+  const full = name.startsWith('/') ? name : `/${name}`;
+  const holder = engine.containers.resolve(full);
+  if (holder && holder.name === full) {
+    throw new HttpError(409, `Conflict. The name "${full}" is already in use by container ${holder.id}. You have to remove (or rename) that container to be able to reuse that name.`);
+  }
+  return full;
+}
+
+export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body): { container: Container; warnings: string[] } {
+  const name = requestedName ? checkName(engine, requestedName) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
+  const imageRef = typeof body.Image === 'string' ? body.Image : '';
+  if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
+  const image = engine.images.resolve(imageRef);
+  if (!image) throw new HttpError(404, `No such image: ${imageRef}`);
+  const hostConfig = buildHostConfig(version, body.HostConfig as Body | undefined, engine.faults);
+  checkNetworkMode(engine, version, hostConfig.NetworkMode);
+  const id = newId();
+  const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id);
+  if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
+  const fs = new ContainerFs(image.layers);
+  const { mounts, createdVolumes } = buildMounts(engine, version, config, hostConfig.Binds ?? []);
+  for (const dir of [config.WorkingDir, ...mounts.map((m) => m.Destination)]) if (dir) fs.mkdirp(dir);
+  const container = new Container(id, name, config, hostConfig, image.id, fs, mounts);
+  if (config.OpenStdin) container.stdin = new StdinChannel();
+  attachFirstNetwork(engine, container, body.NetworkingConfig as Body | undefined);
+  engine.containers.add(container);
+  for (const volume of createdVolumes) volumeEvent(engine, undefined, volume, 'create');
+  engine.containerEvent(container, 'create');
+  return { container, warnings: [] };
+}
+
+function strslice(value: unknown): string[] | null {
+  if (typeof value === 'string') return value ? [value] : null;
+  if (Array.isArray(value)) return value.length ? value.map(String) : null;
+  return null;
+}
+
+function mergeEnv(image: unknown, given: unknown): string[] | null {
+  const merged = new Map<string, string>();
+  for (const entry of [...(strslice(image) ?? []), ...(strslice(given) ?? [])]) merged.set(entry.split('=')[0]!, entry);
+  return merged.size ? [...merged.values()] : null;
+}
+
+function mergeConfig(body: Body, image: ImageConfig, id: string): ContainerConfig {
+  const str = (key: string, fallback = ''): string => (typeof body[key] === 'string' ? (body[key] as string) : fallback);
+  const bool = (key: string): boolean => body[key] === true;
+  const userEntrypoint = strslice(body.Entrypoint);
+  const userCmd = strslice(body.Cmd);
+  const entrypoint = userEntrypoint ?? strslice(image.Entrypoint);
+  const cmd = userCmd ?? (userEntrypoint ? null : strslice(image.Cmd));
+  const stopSignal = body.StopSignal ?? image.StopSignal;
+  return {
+    ...body,
+    Hostname: str('Hostname') || id.slice(0, 12),
+    Domainname: str('Domainname'),
+    User: str('User', typeof image.User === 'string' ? image.User : ''),
+    AttachStdin: bool('AttachStdin'),
+    AttachStdout: bool('AttachStdout'),
+    AttachStderr: bool('AttachStderr'),
+    Tty: bool('Tty'),
+    OpenStdin: bool('OpenStdin'),
+    StdinOnce: bool('StdinOnce'),
+    Env: mergeEnv(image.Env, body.Env),
+    Cmd: cmd,
+    Entrypoint: entrypoint,
+    Image: str('Image'),
+    Labels: { ...(image.Labels ?? {}), ...((body.Labels as Record<string, string> | null) ?? {}) },
+    Volumes: mergeMaps(image.Volumes, body.Volumes),
+    WorkingDir: str('WorkingDir', typeof image.WorkingDir === 'string' ? image.WorkingDir : ''),
+    NetworkDisabled: bool('NetworkDisabled'),
+    MacAddress: str('MacAddress'),
+    ExposedPorts: mergeMaps(image.ExposedPorts, body.ExposedPorts),
+    StopSignal: stopSignal === undefined || stopSignal === '' ? 'SIGTERM' : String(stopSignal),
+    OnBuild: (body.OnBuild as string[] | undefined) ?? null,
+    PortSpecs: (body.PortSpecs as string[] | undefined) ?? null,
+  };
+}
+
+function mergeMaps(image: unknown, given: unknown): Record<string, object> | null {
+  const merged = { ...((image as Record<string, object>) ?? {}), ...((given as Record<string, object>) ?? {}) };
+  return Object.keys(merged).length ? merged : null;
+}
+
+function checkNetworkMode(engine: Engine, version: ApiVersion, mode: string): void {
+  if (['default', 'bridge', 'host', 'none'].includes(mode)) return;
+  if (mode.startsWith('container:')) {
+    if (!engine.containers.resolve(mode.slice('container:'.length))) throw new HttpError(404, `No such container: ${mode.slice(10)}`);
+    return;
+  }
+  if (version === '1.18') throw new HttpError(400, `invalid --net: ${mode}`);
+  if (!engine.networks.resolve(mode)) throw new HttpError(404, `network ${mode} not found`);
+}
+
+function attachFirstNetwork(engine: Engine, c: Container, networking: Body | undefined): void {
+  const name = defaultNetworkName(c);
+  const network = name && engine.networks.resolve(name);
+  if (!network) return;
+  const endpoints = (networking?.EndpointsConfig ?? {}) as Record<string, Body>;
+  const config = endpoints[network.Name] ?? endpoints[c.hostConfig.NetworkMode] ?? {};
+  addEndpoint(c, network, {
+    Aliases: (config.Aliases as string[]) ?? null,
+    Links: (config.Links as string[]) ?? null,
+    IPAMConfig: (config.IPAMConfig as { IPv4Address?: string }) ?? null,
+  });
+}
+
+/** Anonymous volumes for Config.Volumes; Binds are host paths or (1.22) volume names. */
+function buildMounts(engine: Engine, version: ApiVersion, config: ContainerConfig, binds: string[]): { mounts: MountPoint[]; createdVolumes: string[] } {
+  const mounts: MountPoint[] = [];
+  const createdVolumes: string[] = [];
+  const volumeMount = (name: string, destination: string, mode: string): MountPoint => {
+    const { volume, created } = engine.volumes.create({ Name: name });
+    if (created) createdVolumes.push(volume.Name);
+    return { Name: volume.Name, Source: volume.Mountpoint, Destination: destination, Driver: volume.Driver, Mode: mode, RW: mode !== 'ro', Propagation: '' };
+  };
+  for (const bind of binds) {
+    const [source = '', destination = '', mode = ''] = bind.split(':');
+    if (!destination.startsWith('/') || (mode && !['ro', 'rw', 'z', 'Z'].includes(mode))) throw new HttpError(400, `Invalid volume specification: ${bind}`);
+    if (source.startsWith('/')) mounts.push({ Name: '', Source: source, Destination: destination, Driver: '', Mode: mode, RW: mode !== 'ro', Propagation: 'rprivate' });
+    else if (version === '1.22' && /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(source)) mounts.push(volumeMount(source, destination, mode));
+    else throw new HttpError(400, `Invalid volume specification: ${bind}`);
+  }
+  for (const destination of Object.keys(config.Volumes ?? {})) {
+    if (!mounts.some((m) => m.Destination === destination)) mounts.push(volumeMount('', destination, ''));
+  }
+  return { mounts, createdVolumes };
+}

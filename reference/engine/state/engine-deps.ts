@@ -1,0 +1,58 @@
+/** The EngineDeps the image routes receive, built from the daemon's state. */
+import { ContainerFs } from '../fs/filesystem.ts';
+import { startProgram } from '../runtime/program.ts';
+import type { BuildContainer, BuildContainerOptions, CommitSource, EngineDeps } from '../deps.ts';
+import type { Engine } from './engine.ts';
+import { newId } from './ids.ts';
+
+export function engineDeps(engine: Engine): EngineDeps {
+  engine.images.isInUse = (imageId) => engine.containers.usesImage(imageId);
+  return {
+    images: engine.images,
+    events: engine.events,
+    containers: engine.containers,
+    volumes: engine.volumes,
+    networks: engine.networks,
+    faults: engine.faults,
+    profile: engine.profile,
+    createBuildContainer: (opts) => buildContainer(opts),
+    commitSource: (idOrName) => commitSource(engine, idOrName),
+  };
+}
+
+function buildContainer(opts: BuildContainerOptions): BuildContainer {
+  const fs = new ContainerFs(opts.image.layers);
+  const imageEnv = opts.image.config.Env ?? [];
+  return {
+    id: newId(),
+    fs,
+    async run() {
+      const chunks: Buffer[] = [];
+      const run = startProgram({
+        argv: opts.cmd,
+        env: [...imageEnv, ...(opts.env ?? [])],
+        fs,
+        hostname: 'build',
+        workingDir: opts.workingDir || opts.image.config.WorkingDir || '/',
+        tty: false,
+        io: { stdin: null, stdout: (d) => chunks.push(d), stderr: (d) => chunks.push(d) },
+      });
+      const exitCode = await run.exited;
+      return { exitCode, output: Buffer.concat(chunks) };
+    },
+    remove: () => undefined,
+  };
+}
+
+function commitSource(engine: Engine, idOrName: string): CommitSource | undefined {
+  const c = engine.containers.resolve(idOrName);
+  if (!c) return undefined;
+  return {
+    id: c.id,
+    fs: c.fs,
+    imageId: c.imageId,
+    config: c.config,
+    pause: () => c.state.status === 'running' && c.run?.pause(),
+    resume: () => c.state.status === 'running' && c.run?.resume(),
+  };
+}

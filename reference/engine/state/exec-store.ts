@@ -1,0 +1,85 @@
+/** Exec instances: a command run inside a running container, attached or detached. */
+import { startProgram, type ProgramRun } from '../runtime/program.ts';
+import { OutputLog } from './output.ts';
+import { StdinChannel } from './stdin.ts';
+import type { Container } from './container.ts';
+
+export interface ExecConfig {
+  AttachStdin: boolean;
+  AttachStdout: boolean;
+  AttachStderr: boolean;
+  Tty: boolean;
+  Cmd: string[];
+  DetachKeys: string;
+  Privileged: boolean;
+  User: string;
+}
+
+export class ExecInstance {
+  running = false;
+  exitCode: number | null = null;
+  started = false;
+  run: ProgramRun | undefined;
+  stdin: StdinChannel | undefined;
+  /** Not kept: an exec's output only goes to its attached client. */
+  readonly output = new OutputLog(false);
+
+  constructor(
+    readonly id: string,
+    readonly container: Container,
+    readonly config: ExecConfig,
+  ) {}
+
+  /** Starts the command; `tty` is the start body's Tty (which decides the framing). */
+  start(tty: boolean): ProgramRun {
+    const c = this.container;
+    this.started = true;
+    this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
+    const mergeStderr = tty || this.config.Tty;
+    const run = startProgram({
+      argv: this.config.Cmd,
+      env: c.config.Env ?? [],
+      fs: c.fs,
+      hostname: c.config.Hostname,
+      workingDir: c.config.WorkingDir || '/',
+      tty: mergeStderr,
+      io: {
+        stdin: this.stdin ?? null,
+        stdout: (data) => this.output.write('stdout', data),
+        stderr: (data) => this.output.write(mergeStderr ? 'stdout' : 'stderr', data),
+      },
+    });
+    this.run = run;
+    this.running = true;
+    void run.exited.then((code) => {
+      this.running = false;
+      this.exitCode = code;
+      this.stdin?.end();
+      this.output.runEnded();
+    });
+    return run;
+  }
+}
+
+export class ExecStore {
+  private readonly byId = new Map<string, ExecInstance>();
+
+  add(exec: ExecInstance): void {
+    this.byId.set(exec.id, exec);
+    exec.container.execIds.add(exec.id);
+  }
+
+  get(id: string): ExecInstance | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): ExecInstance[] {
+    return [...this.byId.values()];
+  }
+
+  removeFor(c: Container): void {
+    for (const id of c.execIds) this.byId.get(id)?.run?.signal('SIGKILL');
+    for (const id of c.execIds) this.byId.delete(id);
+    c.execIds.clear();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The HostConfig of a container: defaults for every documented field, the checks create and update
+ * make (400 on a bad value), and which fields each version shows.
+ */
+import { HttpError, type ApiVersion } from '../http/router.ts';
+import type { FaultSet } from '../faults.ts';
+import type { HostConfig } from './container.ts';
+
+const COMMON_DEFAULTS = {
+  Binds: null, ContainerIDFile: '', LxcConf: [], Memory: 0, MemorySwap: 0, CpuShares: 0, CpusetCpus: '',
+  PidMode: '', IpcMode: '', PortBindings: {}, PublishAllPorts: false, Privileged: false, ReadonlyRootfs: false,
+  Dns: [], DnsSearch: [], ExtraHosts: null, VolumesFrom: null, CapAdd: null, CapDrop: null, Links: null,
+  RestartPolicy: { Name: 'no', MaximumRetryCount: 0 }, NetworkMode: 'default', Devices: [], Ulimits: null,
+  SecurityOpt: null, LogConfig: { Type: 'json-file', Config: {} }, CgroupParent: '',
+} as const;
+
+const V122_DEFAULTS = {
+  Tmpfs: null, MemoryReservation: 0, KernelMemory: 0, CpuPeriod: 0, CpuQuota: 0, CpusetMems: '',
+  BlkioWeight: 0, BlkioWeightDevice: null, BlkioDeviceReadBps: null, BlkioDeviceWriteBps: null,
+  BlkioDeviceReadIOps: null, BlkioDeviceWriteIOps: null, MemorySwappiness: -1, OomKillDisable: false,
+  OomScoreAdj: 0, DnsOptions: [], GroupAdd: null, VolumeDriver: '', ShmSize: 67108864, ConsoleSize: [0, 0],
+  Isolation: '', CgroupParent: '',
+} as const;
+
+export const HOST_CONFIG_FIELDS: Record<ApiVersion, string[]> = {
+  '1.18': Object.keys(COMMON_DEFAULTS),
+  '1.22': [...Object.keys(COMMON_DEFAULTS), ...Object.keys(V122_DEFAULTS)],
+};
+
+const LOG_DRIVERS: Record<ApiVersion, string[]> = {
+  '1.18': ['json-file', 'syslog', 'journald', 'none'],
+  '1.22': ['json-file', 'syslog', 'journald', 'gelf', 'awslogs', 'splunk', 'none'],
+};
+
+const RESTART_POLICIES: Record<ApiVersion, string[]> = {
+  '1.18': ['', 'no', 'always', 'on-failure'],
+  '1.22': ['', 'no', 'always', 'on-failure', 'unless-stopped'],
+};
+
+/** The stored HostConfig: every documented field with its default, overlaid by the request's. */
+export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
+  const given = requested ?? {};
+  checkResources(given, faults);
+  checkRestartPolicy(version, given.RestartPolicy);
+  if (faults.has('restart-unless-stopped-rejected') && (given.RestartPolicy as { Name?: string } | undefined)?.Name === 'unless-stopped') throw new HttpError(400, 'invalid restart policy unless-stopped');
+  const logType = (given.LogConfig as { Type?: string } | undefined)?.Type;
+  if (logType && !LOG_DRIVERS[version].includes(logType)) throw new HttpError(400, `unknown log driver ${logType}`);
+  const stored = JSON.parse(JSON.stringify({ ...COMMON_DEFAULTS, ...V122_DEFAULTS })) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(given)) if (value !== undefined && value !== null) stored[key] = value;
+  const policy = stored.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
+  stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
+  if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
+  if (!stored.NetworkMode) stored.NetworkMode = 'default';
+  return stored as HostConfig;
+}
+
+/** Resource limits shared by create and update. */
+export function checkResources(given: Record<string, unknown>, faults: FaultSet): void {
+  const num = (key: string): number | undefined => (typeof given[key] === 'number' ? (given[key] as number) : undefined);
+  const blkio = num('BlkioWeight');
+  if (blkio && (blkio < 10 || blkio > 1000) && !faults.has('blkioweight-unchecked')) {
+    throw new HttpError(400, 'Range of blkio weight is from 10 to 1000');
+  }
+  const swappiness = num('MemorySwappiness');
+  if (swappiness !== undefined && swappiness !== -1 && (swappiness < 0 || swappiness > 100)) {
+    throw new HttpError(400, `Invalid value: ${swappiness}, valid memory swappiness range is 0-100`);
+  }
+  const shm = num('ShmSize');
+  if (shm !== undefined && shm < 0) throw new HttpError(400, 'SHM size must be greater than 0');
+  const memory = num('Memory') ?? 0;
+  const swap = num('MemorySwap') ?? 0;
+  if (memory > 0 && memory < 4 * 1024 * 1024) throw new HttpError(400, 'Minimum memory limit allowed is 4MB');
+  if (swap > 0 && memory === 0) throw new HttpError(400, 'You should always set the Memory limit when using Memoryswap limit');
+  if (swap > 0 && swap < memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
+}
+
+function checkRestartPolicy(version: ApiVersion, raw: unknown): void {
+  if (raw === undefined || raw === null) return;
+  const policy = raw as { Name?: string; MaximumRetryCount?: number };
+  const name = policy.Name ?? '';
+  if (!RESTART_POLICIES[version].includes(name)) throw new HttpError(400, `invalid restart policy ${name}`);
+  const retries = policy.MaximumRetryCount ?? 0;
+  if (retries < 0) throw new HttpError(400, 'maximum restart count must be a positive integer');
+  if (retries > 0 && name !== 'on-failure') throw new HttpError(400, `maximum restart count not valid with restart policy of '${name}'`);
+}

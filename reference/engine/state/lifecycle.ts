@@ -1,0 +1,195 @@
+/**
+ * Container lifecycle: start, exit (with restart policies), stop, kill, restart, pause, unpause.
+ * Each operation emits the events the real daemon emits for it.
+ */
+import { findExecutable, startProgram, type ProgramRun } from '../runtime/program.ts';
+import { signalNumber } from '../runtime/signals.ts';
+import { HttpError } from '../http/router.ts';
+import { StdinChannel } from './stdin.ts';
+import { activateEndpoint, deactivateEndpoint } from './network-endpoints.ts';
+import type { FaultSet } from '../faults.ts';
+import type { Container } from './container.ts';
+import type { Engine } from './engine.ts';
+
+const FIRST_RESTART_DELAY_MS = 100;
+const MAX_RESTART_DELAY_MS = 60_000;
+const DEFAULT_STOP_TIMEOUT_S = 10;
+
+export function notRunning(c: Container): HttpError {
+  return new HttpError(409, `Container ${c.id} is not running`);
+}
+
+/** The real daemon refuses to start a program the image does not hold (exit code 127, State.Error set). */
+function checkExecutable(c: Container): void {
+  const program = c.argv[0] ?? '';
+  if (findExecutable(c.fs, program, c.config.Env ?? [])) return;
+  const message = `exec: "${program}": executable file not found in $PATH`;
+  c.state = { ...c.state, exitCode: 127, error: message };
+  throw new HttpError(500, `Cannot start container ${c.id}: [8] System error: ${message}`);
+}
+
+export function startContainer(engine: Engine, c: Container): void {
+  checkExecutable(c);
+  c.manuallyStopped = false;
+  // A fresh stdin for each run after the first; the first keeps what attach clients sent before start.
+  const rerun = c.state.startedAt !== undefined;
+  if (c.config.OpenStdin && (!c.stdin || (rerun && c.stdin.isEnded))) c.stdin = new StdinChannel();
+  const stdin = c.config.OpenStdin ? c.stdin : undefined;
+  const tty = c.config.Tty;
+  let run: ProgramRun;
+  try {
+    run = startProgram({
+      argv: c.argv,
+      env: c.config.Env ?? [],
+      fs: c.fs,
+      hostname: c.config.Hostname,
+      workingDir: c.config.WorkingDir || '/',
+      tty,
+      io: {
+        stdin: stdin ?? null,
+        stdout: (data) => c.output.write('stdout', data),
+        stderr: (data) => c.output.write(tty ? 'stdout' : 'stderr', data),
+      },
+    });
+  } catch (err) {
+    c.state = { ...c.state, status: c.state.status === 'created' ? 'created' : 'exited', exitCode: 128, error: (err as Error).message };
+    throw new HttpError(500, `Cannot start container ${c.id}: ${(err as Error).message}`);
+  }
+  c.run = run;
+  c.state = { status: 'running', pid: run.pid, exitCode: 0, error: '', startedAt: new Date(), finishedAt: c.state.finishedAt, oomKilled: false };
+  for (const name of c.networks.keys()) activateEndpoint(engine, c, name);
+  for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'mount', { destination: mount.Destination, read_write: String(mount.RW) });
+  engine.containerEvent(c, 'start');
+  void run.exited.then((code) => onExit(engine, c, run, code));
+}
+
+function onExit(engine: Engine, c: Container, run: ProgramRun, code: number): void {
+  if (c.run !== run) return;
+  c.run = undefined;
+  c.stdin?.end();
+  const restart = !engine.closed && shouldRestart(c, code, engine.faults);
+  c.state = { ...c.state, status: restart ? 'restarting' : 'exited', pid: 0, exitCode: code, finishedAt: new Date() };
+  engine.containerEvent(c, 'die', { exitCode: String(code) });
+  for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
+  for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'unmount');
+  c.output.runEnded();
+  c.notifyExit(code);
+  if (restart) scheduleRestart(engine, c);
+}
+
+function shouldRestart(c: Container, code: number, faults: FaultSet): boolean {
+  if (c.manuallyStopped || c.removed) return false;
+  const { Name, MaximumRetryCount } = c.hostConfig.RestartPolicy;
+  if (faults.has('restart-policy-empty-restarts') && Name === 'no') return code !== 0 && c.restartCount < 1;
+  if (Name === 'always' && faults.has('restart-policy-always-ignored')) return false;
+  if (Name === 'always' || Name === 'unless-stopped') return true;
+  if (Name !== 'on-failure' || (code === 0 && !faults.has('restart-on-failure-exit0'))) return false;
+  return MaximumRetryCount <= 0 || c.restartCount < MaximumRetryCount || faults.has('restart-on-failure-unbounded');
+}
+
+/** The delay doubles with every restart, starting at 100 ms. */
+export function restartDelay(engine: Engine, restartCount: number): number {
+  if (engine.faults.has('restart-no-backoff')) return 0;
+  return Math.min(FIRST_RESTART_DELAY_MS * 2 ** restartCount, MAX_RESTART_DELAY_MS);
+}
+
+function scheduleRestart(engine: Engine, c: Container): void {
+  c.restartTimer = engine.later(restartDelay(engine, c.restartCount), () => {
+    c.restartTimer = undefined;
+    if (c.removed || c.state.status !== 'restarting') return;
+    c.restartCount++;
+    try {
+      startContainer(engine, c);
+    } catch {
+      c.state = { ...c.state, status: 'exited' };
+    }
+  });
+}
+
+/** Stop: the stop signal, then SIGKILL after `t` seconds. Returns false when it was not running (304). */
+export async function stopContainer(engine: Engine, c: Container, timeoutS: number | undefined): Promise<boolean> {
+  c.manuallyStopped = true;
+  if (c.state.status === 'restarting') {
+    engine.cancel(c.restartTimer);
+    c.state = { ...c.state, status: 'exited' };
+    engine.containerEvent(c, 'stop');
+    return true;
+  }
+  const run = c.run;
+  if (!run || !c.isRunning) return false;
+  if (c.state.status === 'paused') resumeProgram(c, run);
+  const stopSignal = signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15;
+  engine.containerEvent(c, 'kill', { signal: String(stopSignal) });
+  run.signal(stopSignal);
+  const graceMs = engine.faults.has('stop-ignores-t') ? 0 : (timeoutS ?? DEFAULT_STOP_TIMEOUT_S) * 1000;
+  const exitedInTime = await exitsWithin(engine, run, graceMs);
+  if (exitedInTime && engine.faults.has('stop-waits-full-t')) await new Promise<void>((resolve) => engine.later(graceMs, resolve));
+  if (!exitedInTime) {
+    engine.containerEvent(c, 'kill', { signal: '9' });
+    run.signal('SIGKILL');
+    await run.exited;
+  }
+  await settle();
+  engine.containerEvent(c, 'stop');
+  return true;
+}
+
+export async function killContainer(engine: Engine, c: Container, signal: string | null): Promise<void> {
+  const run = c.run;
+  if (!run || !c.isRunning) throw notRunning(c);
+  const asked = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
+  if (asked === undefined) throw new HttpError(400, `Invalid signal: ${signal}`);
+  const n = engine.faults.has('kill-ignores-signal') ? 9 : asked;
+  engine.containerEvent(c, 'kill', { signal: String(n) });
+  run.signal(n);
+  if (n === 9) {
+    await run.exited;
+    await settle();
+  }
+}
+
+export async function restartContainer(engine: Engine, c: Container, timeoutS: number | undefined): Promise<void> {
+  engine.cancel(c.restartTimer);
+  if (c.isRunning) await stopContainer(engine, c, timeoutS);
+  startContainer(engine, c);
+  engine.containerEvent(c, 'restart');
+}
+
+export function pauseContainer(engine: Engine, c: Container): void {
+  if (!c.run || !c.isRunning) throw notRunning(c);
+  if (c.state.status === 'paused') throw new HttpError(409, `Container ${c.id} is already paused`);
+  c.run.pause();
+  c.state = { ...c.state, status: 'paused' };
+  engine.containerEvent(c, 'pause');
+}
+
+export function unpauseContainer(engine: Engine, c: Container): void {
+  if (!c.run || c.state.status !== 'paused') throw new HttpError(409, `Container ${c.id} is not paused`);
+  resumeProgram(c, c.run);
+  engine.containerEvent(c, 'unpause');
+}
+
+function resumeProgram(c: Container, run: ProgramRun): void {
+  run.resume();
+  c.state = { ...c.state, status: 'running' };
+}
+
+function exitsWithin(engine: Engine, run: ProgramRun, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = engine.later(ms, () => resolve(false));
+    void run.exited.then(() => {
+      engine.cancel(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Lets the exit handler (a promise continuation) run before the caller answers. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export function volumeEvent(engine: Engine, c: Container | undefined, volume: string, action: string, extra: Record<string, string> = {}): void {
+  const driver = engine.volumes.get(volume)?.Driver ?? 'local';
+  engine.events.emit({ Type: 'volume', Action: action, id: volume, attributes: { ...(c ? { container: c.id } : {}), driver, ...extra } });
+}

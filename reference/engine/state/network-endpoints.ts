@@ -1,0 +1,67 @@
+/** Container ↔ network attachment: endpoints, addresses while running, and the network events. */
+import { randomBytes } from 'node:crypto';
+import type { Container, Endpoint } from './container.ts';
+import type { Engine } from './engine.ts';
+import type { Network } from './networks.ts';
+
+/** The network a container joins at create, by its NetworkMode; none for `container:<id>`. */
+export function defaultNetworkName(c: Container): string | undefined {
+  if (c.config.NetworkDisabled) return 'none';
+  const mode = c.hostConfig.NetworkMode;
+  if (!mode || mode === 'default') return 'bridge';
+  if (mode.startsWith('container:')) return undefined;
+  return mode;
+}
+
+export function addEndpoint(c: Container, network: Network, config: Partial<Pick<Endpoint, 'Aliases' | 'Links' | 'IPAMConfig'>> = {}): Endpoint {
+  const endpoint: Endpoint = {
+    NetworkID: network.Id,
+    EndpointID: '',
+    Gateway: '',
+    IPAddress: '',
+    IPPrefixLen: 0,
+    MacAddress: '',
+    Aliases: config.Aliases ?? null,
+    Links: config.Links ?? null,
+    IPAMConfig: config.IPAMConfig ?? null,
+  };
+  c.networks.set(network.Name, endpoint);
+  return endpoint;
+}
+
+/** Gives a running container's endpoint its address and announces the connection. */
+export function activateEndpoint(engine: Engine, c: Container, name: string): void {
+  const endpoint = c.networks.get(name);
+  const network = engine.networks.resolve(name);
+  if (!endpoint || !network) return;
+  const address = engine.networks.allocateAddress(network);
+  const requested = endpoint.IPAMConfig?.IPv4Address;
+  Object.assign(endpoint, address, {
+    IPAddress: requested || address.IPAddress,
+    EndpointID: randomBytes(32).toString('hex'),
+    MacAddress: address.IPAddress ? macFor(requested || address.IPAddress) : '',
+  });
+  networkEvent(engine, network, 'connect', c);
+}
+
+export function deactivateEndpoint(engine: Engine, c: Container, name: string): void {
+  const endpoint = c.networks.get(name);
+  const network = engine.networks.resolve(name);
+  if (!endpoint || !network) return;
+  Object.assign(endpoint, { EndpointID: '', Gateway: '', IPAddress: '', IPPrefixLen: 0, MacAddress: '' });
+  networkEvent(engine, network, 'disconnect', c);
+}
+
+export function networkEvent(engine: Engine, network: Network, action: string, c?: Container): void {
+  engine.events.emit({
+    Type: 'network',
+    Action: action,
+    id: network.Id,
+    attributes: { ...(c ? { container: c.id } : {}), name: network.Name, type: network.Driver },
+  });
+}
+
+/** The daemon's MAC scheme: 02:42 followed by the IPv4 address bytes. */
+function macFor(ip: string): string {
+  return ['02', '42', ...ip.split('.').map((o) => Number(o).toString(16).padStart(2, '0'))].join(':');
+}

@@ -1,0 +1,40 @@
+/** DELETE /containers/(id): running containers need force; `v` removes its anonymous volumes. */
+import { HttpError } from '../http/router.ts';
+import { killContainer, volumeEvent } from './lifecycle.ts';
+import type { Container } from './container.ts';
+import type { Engine } from './engine.ts';
+
+export async function removeContainer(engine: Engine, c: Container, opts: { force: boolean; volumes: boolean }): Promise<void> {
+  if (c.isRunning && !opts.force && !engine.faults.has('delete-running-without-force')) {
+    throw new HttpError(409, `Conflict, You cannot remove a running container ${c.id}. Stop the container before attempting removal or use -f`);
+  }
+  if (engine.faults.has('delete-keeps-container')) return;
+  engine.cancel(c.restartTimer);
+  c.removed = true;
+  if (c.isRunning) await killContainer(engine, c, 'SIGKILL');
+  engine.execs.removeFor(c);
+  engine.containers.delete(c);
+  if (opts.volumes) removeAnonymousVolumes(engine, c);
+  engine.containerEvent(c, 'destroy');
+}
+
+/** Volumes created for Config.Volumes (named by id) that no other container uses. */
+function removeAnonymousVolumes(engine: Engine, c: Container): void {
+  for (const mount of c.mounts) {
+    if (!/^[0-9a-f]{64}$/.test(mount.Name)) continue;
+    const inUse = engine.containers.all().some((other) => other.mounts.some((m) => m.Name === mount.Name));
+    if (inUse || !engine.volumes.delete(mount.Name)) continue;
+    volumeEvent(engine, undefined, mount.Name, 'destroy');
+  }
+}
+
+/** `DELETE /containers/<parent>/<alias>?link=1` removes the link from the parent. */
+export function removeLink(engine: Engine, path: string): void {
+  const slash = path.lastIndexOf('/');
+  const parent = slash > 0 ? engine.containers.resolve(path.slice(0, slash)) : undefined;
+  const alias = path.slice(slash + 1);
+  const links = (parent?.hostConfig.Links as string[] | null) ?? [];
+  const kept = links.filter((link) => link.split(':')[1]?.replace(/^.*\//, '') !== alias);
+  if (!parent || kept.length === links.length) throw new HttpError(404, `Could not find link ${path}`);
+  parent.hostConfig.Links = kept;
+}

@@ -1,0 +1,23 @@
+/**
+ * The target's own writer of the multiplexed stream: an 8-byte header [type, 0, 0, 0,
+ * size uint32 big-endian] and the payload. Deliberately not shared with the suite's decoder.
+ */
+import type { FaultSet } from '../faults.ts';
+import type { StreamName } from '../state/output.ts';
+
+const STREAM_TYPE: Record<StreamName, number> = { stdout: 1, stderr: 2 };
+const HEADER_BYTES = 8;
+
+export function encodeFrame(stream: StreamName, payload: Buffer, faults: FaultSet): Buffer {
+  const header = Buffer.alloc(HEADER_BYTES);
+  header[0] = STREAM_TYPE[stream];
+  if (faults.has('frame-reserved-nonzero')) header.fill(0x2a, 1, 4);
+  if (faults.has('frame-size-little-endian')) header.writeUInt32LE(payload.length, 4);
+  else header.writeUInt32BE(payload.length, 4);
+  return Buffer.concat([header, payload]);
+}
+
+/** A writer for one stream session: framed (Tty false) or raw (Tty true). */
+export function streamEncoder(framed: boolean, faults: FaultSet): (stream: StreamName, payload: Buffer) => Buffer {
+  return framed ? (stream, payload) => encodeFrame(stream, payload, faults) : (_stream, payload) => payload;
+}

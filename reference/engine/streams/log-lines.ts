@@ -1,0 +1,32 @@
+/** The json-file view of a container's output: one entry per line, with tail and since. */
+import type { OutputEntry } from '../state/output.ts';
+
+/** Splits entries at newlines, keeping each line's time and stream. */
+export function toLines(entries: readonly OutputEntry[]): OutputEntry[] {
+  const lines: OutputEntry[] = [];
+  for (const entry of entries) {
+    let start = 0;
+    for (let i = entry.data.indexOf(10); i >= 0; i = entry.data.indexOf(10, start)) {
+      lines.push({ ...entry, data: entry.data.subarray(start, i + 1) });
+      start = i + 1;
+    }
+    if (start < entry.data.length) lines.push({ ...entry, data: entry.data.subarray(start) });
+  }
+  return lines;
+}
+
+export function selectLogLines(
+  entries: readonly OutputEntry[],
+  opts: { tail: number | undefined; sinceSeconds: number; streams: { stdout: boolean; stderr: boolean } },
+): OutputEntry[] {
+  let lines = toLines(entries).filter((l) => opts.streams[l.stream]);
+  if (opts.sinceSeconds > 0) lines = lines.filter((l) => l.time.getTime() >= opts.sinceSeconds * 1000);
+  if (opts.tail !== undefined) lines = opts.tail === 0 ? [] : lines.slice(-opts.tail);
+  return lines;
+}
+
+/** `2015-01-06T15:47:31.485331387Z line` like the daemon's RFC 3339 (nano) timestamps. */
+export function timestamped(entry: OutputEntry): OutputEntry {
+  const stamp = entry.time.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+  return { ...entry, data: Buffer.concat([Buffer.from(`${stamp} `), entry.data]) };
+}

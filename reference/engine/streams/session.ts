@@ -1,0 +1,65 @@
+/**
+ * One attach (or exec start) session: replay of past output, then live output until the run
+ * ends, with the client's bytes delivered to stdin.
+ */
+import type { FaultSet } from '../faults.ts';
+import type { OutputEntry, OutputLog, StreamName } from '../state/output.ts';
+import type { StdinChannel } from '../state/stdin.ts';
+import type { StreamEndpoint } from './endpoint.ts';
+import { streamEncoder } from './frames.ts';
+import { detachScanner } from './detach-keys.ts';
+
+export interface SessionOptions {
+  output: OutputLog;
+  /** Past output to send first (attach `logs=1`). */
+  replay: readonly OutputEntry[];
+  streams: { stdout: boolean; stderr: boolean };
+  /** Live output until the run ends; false: end after the replay. */
+  live: boolean;
+  /** The current stdin of the program, when the client's input should reach it. */
+  stdin: (() => StdinChannel | undefined) | undefined;
+  /** Close the program's stdin when this client stops sending (StdinOnce). */
+  closeStdinOnEnd: boolean;
+  framed: boolean;
+  faults: FaultSet;
+  /** The detach sequence on stdin (attach only). */
+  detachKeys?: Buffer;
+}
+
+export function runSession(endpoint: StreamEndpoint, opts: SessionOptions): Promise<void> {
+  const encode = streamEncoder(opts.framed, opts.faults);
+  const wanted = (stream: StreamName): boolean => opts.streams[stream];
+  const send = (entry: OutputEntry): void => {
+    if (wanted(entry.stream)) endpoint.write(encode(entry.stream, entry.data));
+  };
+  for (const entry of opts.replay) send(entry);
+  if (!opts.live) {
+    endpoint.end();
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const unsubscribe = opts.output.subscribe(send);
+    const finish = (): void => {
+      unsubscribe();
+      unEnd();
+      endpoint.end();
+      resolve();
+    };
+    const unEnd = opts.output.onRunEnd(finish);
+    endpoint.onClose(() => {
+      unsubscribe();
+      unEnd();
+      resolve();
+    });
+    const stdin = opts.stdin;
+    if (stdin) {
+      const scan = opts.detachKeys ? detachScanner(opts.detachKeys) : (data: Buffer) => ({ pass: data, detached: false });
+      endpoint.onInput((data) => {
+        const { pass, detached } = scan(data);
+        stdin()?.push(pass);
+        if (detached) finish();
+      });
+      if (opts.closeStdinOnEnd) endpoint.onInputEnd(() => stdin()?.end());
+    }
+  });
+}
