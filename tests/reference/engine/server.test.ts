@@ -18,7 +18,7 @@ describe('engine reference: HTTP front', () => {
     expect(get.text).toBe('OK');
     expect(get.headers['content-type']).toMatch(/^text\/plain/);
     expect(get.headers['api-version']).toBe('1.22');
-    expect(get.headers['server']).toMatch(/^Docker\/[\d.]+ \(linux\)$/);
+    expect(get.headers['server']).toMatch(/^container-api-conformance-reference\/[\d.]+ \(linux\)$/);
     expect(get.headers['ostype']).toBe('linux');
     expect(get.headers['docker-experimental']).toBe('false');
     const head = await request(t.socketPath, 'HEAD', '/v1.18/_ping');
@@ -89,7 +89,7 @@ describe('engine reference: startEngineServer', () => {
     const neutral = await startTestServer({ profile: 'neutral' });
     try {
       const ping = await request(neutral.socketPath, 'GET', '/_ping');
-      expect(ping.headers['server']).toMatch(/^Vendor\//);
+      expect(ping.headers['vendor-experimental']).toBe('false');
       const info = await request(neutral.socketPath, 'GET', '/v1.22/info');
       expect(info.json()).toHaveProperty('VendorRootDir');
     } finally {
