@@ -41,3 +41,14 @@ export function writeSums(dir: string, files: string[]): void {
   const lines = files.map((f) => `${sha256(path.join(dir, f))}  ${f}`);
   writeFileSync(path.join(dir, SUMS_FILE), `${lines.join('\n')}\n`);
 }
+
+/** The files a bundle holds besides SHA256SUMS. */
+export const BUNDLE_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'product.json'];
+
+/** Completes a bundle whose report formats are written: product.json, then SHA256SUMS over all. */
+export function sealBundle(dir: string, report: Report, productName: string): ProductRecord {
+  const record = productRecord(report, productName);
+  writeFileSync(path.join(dir, 'product.json'), `${JSON.stringify(record, null, 2)}\n`);
+  writeSums(dir, BUNDLE_FILES);
+  return record;
+}

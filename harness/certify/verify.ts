@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../report/report.ts';
-import { SUMS_FILE, sha256, type ProductRecord } from './bundle.ts';
+import { BUNDLE_FILES, SUMS_FILE, sha256, type ProductRecord } from './bundle.ts';
 import { certificationLevel } from './level.ts';
-
-export const BUNDLE_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'product.json'];
 
 /** Checks a certification bundle: every digest matches, and report.json supports the level product.json claims. */
 export function verifyBundle(dir: string): string[] {

@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { UsageError } from '../target/endpoint.ts';
-import { productRecord, writeSums } from '../certify/bundle.ts';
-import { BUNDLE_FILES, verifyBundle } from '../certify/verify.ts';
+import { sealBundle } from '../certify/bundle.ts';
+import { verifyBundle } from '../certify/verify.ts';
 import { parseRunArgs } from './run-args.ts';
 
 /** Takes `--name VALUE` out of argv (certify's own flags), leaving the run flags. */
@@ -36,9 +34,7 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   if (options === 'help') throw new UsageError('see conformance --help');
   const { runConformance } = await import('../run/run-conformance.ts');
   const result = await runConformance(options);
-  const record = productRecord(result.report, product);
-  writeFileSync(path.join(dir, 'product.json'), `${JSON.stringify(record, null, 2)}\n`);
-  writeSums(dir, BUNDLE_FILES);
+  const record = sealBundle(dir, result.report, product);
   out.write(`${product}: level ${record.level}${record.reasons.length ? ` (${record.reasons.length} blocking: ${record.reasons.slice(0, 3).join('; ')}${record.reasons.length > 3 ? '; …' : ''})` : ''}\nbundle: ${dir}\n`);
   if (result.exitCode === 3) return 3;
   return record.level === 'none' ? 1 : 0;
