@@ -63,8 +63,8 @@ export interface ResponseSpec {
   /** Cloud: the code (or the body shape) comes from the facts file, not the spec: informational. */
   fromFacts?: boolean;
   schemaFromFacts?: boolean;
-  /** Response headers the spec states, by name (e.g. the action URI header). */
-  headers?: Record<string, string>;
+  /** Names of the headers the response carries (e.g. the action URI header). */
+  headers?: string[];
   versions?: string[];
 }
 

@@ -2,19 +2,11 @@
 import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, ResponseSpec } from '../../../harness/catalog/types.ts';
 
-/** Extension fields the cloud data adds to ResponseSpec and QueryParam (the loader keeps them). */
-export interface CloudResponseSpec extends ResponseSpec {
-  /** The status code comes from the facts file, not from the spec: informational. */
-  fromFacts?: boolean;
-  /** The status is the spec's but the body's shape comes from the facts. */
-  schemaFromFacts?: boolean;
-  /** Headers the response carries (the action header). */
-  headers?: string[];
-}
+/** The cloud data uses ResponseSpec's extension fields (fromFacts, schemaFromFacts, headers). */
+export type CloudResponseSpec = ResponseSpec;
+export type CloudEndpoint = Endpoint;
 
-export type CloudEndpoint = Omit<Endpoint, 'responses'> & { responses: CloudResponseSpec[] };
-
-export const endpoints = loadEndpoints('cloud') as CloudEndpoint[];
+export const endpoints = loadEndpoints('cloud');
 export const requirements = loadRequirements('cloud');
 
 const crud = (resource: string, ops: string[]): string[] => ops.map((op) => `cloud/${resource}/${op}`);

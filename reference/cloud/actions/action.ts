@@ -1,0 +1,67 @@
+/** The audit record of one API call, and its JSON form. */
+import type { LogBook } from '../state/logbook.ts';
+import type { ApiRequest } from '../http/types.ts';
+import type { World } from '../world.ts';
+
+export type ActionState = 'Pending' | 'In progress' | 'Canceling' | 'Canceled' | 'Success' | 'Failed';
+
+export const TERMINAL_ACTION_STATES: readonly ActionState[] = ['Success', 'Failed', 'Canceled'];
+export const CANCELABLE_ACTION_STATES: readonly ActionState[] = ['Pending', 'In progress'];
+
+export interface ActionLogLine {
+  type: 'log';
+  log: string;
+  timestamp: number;
+}
+
+export interface Action {
+  uuid: string;
+  resource_uri: string;
+  object: string;
+  action: string;
+  method: string;
+  path: string;
+  user: string;
+  user_agent: string;
+  start_date: Date;
+  end_date: Date | null;
+  state: ActionState;
+  ip: string;
+  location: string;
+  is_user_action: boolean;
+  /** Executed in the background (answered 202). */
+  async: boolean;
+  /** The namespace of its object: who may see it. */
+  namespace: string;
+  logs: LogBook<ActionLogLine>;
+  /** The call as made, re-dispatched by retry. */
+  request: ApiRequest;
+  /** Aborts the background work (cancel). */
+  abort?: AbortController;
+}
+
+export function actionJson(world: World, a: Action): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    resource_uri: a.resource_uri,
+    uuid: a.uuid,
+    object: a.object,
+    action: a.action,
+    method: a.method,
+    path: a.path,
+    user: a.user,
+    user_agent: a.user_agent,
+    start_date: world.date(a.start_date),
+    end_date: world.date(a.end_date),
+    state: a.state,
+    ip: a.ip,
+    location: a.location,
+    is_user_action: a.is_user_action,
+    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
+    can_be_retried: TERMINAL_ACTION_STATES.includes(a.state),
+  };
+  if (world.faults.has('action-missing-fields')) {
+    delete json.location;
+    delete json.can_be_retried;
+  }
+  return json;
+}

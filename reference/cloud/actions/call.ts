@@ -1,0 +1,121 @@
+/**
+ * The action a call records. Synchronous calls end Success or Failed when the handler answers;
+ * asynchronous ones stay In progress while their background work runs and end Success, Failed
+ * or (after a cancel) Canceled.
+ */
+import { newUuid } from '../ids.ts';
+import type { DurationName } from '../clock.ts';
+import type { ApiRequest, Reply } from '../http/types.ts';
+import { LogBook } from '../state/logbook.ts';
+import { announceAction } from '../state/notify.ts';
+import { resourceUri, type UriScope } from '../uris.ts';
+import type { World } from '../world.ts';
+import type { Action, ActionLogLine, ActionState } from './action.ts';
+import { unixSeconds } from '../dates.ts';
+
+/** Background work: waits are simulated time and throw when the action is canceled. */
+export interface Job {
+  readonly signal: AbortSignal;
+  wait(duration: DurationName): Promise<void>;
+  log(line: string): void;
+}
+
+/** A domain failure during background work: the action ends Failed with this message logged. */
+export class OperationFailed extends Error {}
+
+export class ActionCall {
+  readonly action: Action;
+  private announced = false;
+
+  constructor(
+    private readonly world: World,
+    req: ApiRequest,
+    name: string,
+    scope: UriScope,
+  ) {
+    const uuid = newUuid();
+    this.action = {
+      uuid, resource_uri: resourceUri('action', [uuid]), object: req.path, action: name,
+      method: req.method, path: req.path, user: req.user.username, user_agent: req.userAgent,
+      start_date: world.clock.now(), end_date: null, state: 'In progress', ip: req.ip,
+      location: locationOf(req.ip), is_user_action: true, async: false, namespace: scope.namespace,
+      logs: new LogBook<ActionLogLine>(), request: req,
+    };
+    world.store.actions.set(uuid, this.action);
+  }
+
+  /** Names the object the action applies to (and so whose namespace sees it). */
+  track(objectUri: string, scope: UriScope): void {
+    this.action.object = objectUri;
+    this.action.namespace = scope.namespace;
+  }
+
+  log(line: string): void {
+    this.action.logs.append({ type: 'log', log: line, timestamp: unixSeconds(this.world.clock.now()) });
+  }
+
+  /** Runs work in the background; `revert` undoes its partial effect when it fails or is canceled. */
+  runAsync(work: (job: Job) => Promise<void>, revert?: () => void): void {
+    const { world, action } = this;
+    const abort = new AbortController();
+    action.async = true;
+    action.abort = abort;
+    this.announce();
+    const job: Job = {
+      signal: abort.signal,
+      wait: (d) => world.clock.sleep(world.clock.ms(d), abort.signal),
+      log: (line) => this.log(line),
+    };
+    void work(job).then(
+      () => this.finish('Success'),
+      async (err: unknown) => {
+        revert?.();
+        if (!abort.signal.aborted) {
+          this.log(`Error: ${err instanceof Error ? err.message : String(err)}`);
+          this.finish('Failed');
+          return;
+        }
+        this.log('Action canceled');
+        await world.clock.sleep(world.clock.ms('cancel')).catch(() => {});
+        this.finish('Canceled');
+      },
+    ).finally(() => {
+      if (action.abort === abort) delete action.abort;
+    });
+  }
+
+  /** After the handler answered: a synchronous call ends now, by its status code. */
+  settle(reply: Reply): void {
+    if (this.action.async && reply.status < 400) return;
+    if (this.action.async) this.action.abort?.abort(new Error('call failed'));
+    const ok = reply.status < 400;
+    if (!ok) this.log(`Error: ${(reply.body as { error?: string } | undefined)?.error ?? `status ${reply.status}`}`);
+    this.action.async = false;
+    this.action.state = ok ? 'Success' : 'Failed';
+    this.action.end_date = this.world.clock.now();
+    this.action.logs.end();
+    this.announce();
+  }
+
+  private announce(): void {
+    announceAction(this.world, this.action, this.announced ? 'update' : 'create');
+    this.announced = true;
+  }
+
+  private finish(state: ActionState): void {
+    finishAction(this.world, this.action, state);
+  }
+}
+
+/** Ends an action (the fault `action-stuck-in-progress` keeps finished work In progress). */
+export function finishAction(world: World, action: Action, state: ActionState): void {
+  if (state !== 'Canceled' && world.faults.has('action-stuck-in-progress')) return;
+  action.state = state;
+  action.end_date = world.clock.now();
+  action.logs.end();
+  announceAction(world, action, 'update');
+}
+
+function locationOf(ip: string): string {
+  return /^(127\.|::1$|10\.|192\.168\.)/.test(ip) ? 'Local network' : 'Unknown location';
+}

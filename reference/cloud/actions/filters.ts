@@ -1,0 +1,86 @@
+/**
+ * The action list's filters: uuid, state, start/end date ranges, and object with
+ * include_related (the spec's parent-child relationships). A caller sees the actions of the
+ * namespaces it may address.
+ */
+import { badRequest } from '../http/errors.ts';
+import { parseDate } from '../dates.ts';
+import { pick } from '../state/store.ts';
+import { parseUri } from '../uris.ts';
+import type { World } from '../world.ts';
+import type { Action } from './action.ts';
+
+/** The object's own uuid plus those of its related objects, per the include_related rules. */
+export function relatedIds(world: World, objectUri: string): Set<string> {
+  const parsed = parseUri(objectUri);
+  if (!parsed) return new Set();
+  const { store } = world;
+  const ids = new Set([parsed.id]);
+  const add = (...uuids: (string | null | undefined)[]): void => uuids.forEach((u) => u && ids.add(u));
+  switch (parsed.kind) {
+    case 'container': {
+      const svc = store.services.get(store.containers.get(parsed.id)?.serviceUuid ?? '');
+      add(svc?.uuid, svc?.stackUuid);
+      break;
+    }
+    case 'service': {
+      const svc = store.services.get(parsed.id);
+      add(...(svc?.containers ?? []), svc?.stackUuid);
+      break;
+    }
+    case 'stack':
+      for (const svc of pick(store.services, store.stacks.get(parsed.id)?.services ?? [])) add(svc.uuid, ...svc.containers);
+      break;
+    case 'node':
+      add(store.nodes.get(parsed.id)?.clusterUuid);
+      break;
+    case 'nodecluster':
+      add(...(store.nodeClusters.get(parsed.id)?.nodes ?? []));
+      break;
+    default:
+  }
+  return ids;
+}
+
+const FILTERS_BESIDES_OBJECT = ['uuid', 'state', 'start_date__gte', 'start_date__lte', 'end_date__gte', 'end_date__lte'];
+
+function dateBound(query: URLSearchParams, name: string): number | undefined {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
+  const date = parseDate(raw);
+  if (!date) throw badRequest(`${name} must be a date (RFC 2822 or ISO 8601)`);
+  return Math.floor(date.getTime() / 1000);
+}
+
+const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTime() / 1000) : undefined);
+
+export function filterActions(world: World, query: URLSearchParams, actions: readonly Action[]): Action[] {
+  const object = query.get('object');
+  if (object !== null) {
+    if (FILTERS_BESIDES_OBJECT.some((f) => query.has(f))) throw badRequest('object can only be combined with include_related');
+    const related = query.get('include_related') === 'true' && !world.faults.has('include-related-ignored');
+    const ids = related ? relatedIds(world, object) : new Set([parseUri(object)?.id ?? object]);
+    return actions.filter((a) => ids.has(parseUri(a.object)?.id ?? a.object));
+  }
+  const bounds: [string, (a: Action) => number | undefined, (v: number, b: number) => boolean][] = [
+    ['start_date__gte', (a) => seconds(a.start_date), (v, b) => v >= b],
+    ['start_date__lte', (a) => seconds(a.start_date), (v, b) => v <= b],
+    ['end_date__gte', (a) => seconds(a.end_date), (v, b) => v >= b],
+    ['end_date__lte', (a) => seconds(a.end_date), (v, b) => v <= b],
+  ];
+  let kept = actions.filter((a) => {
+    const uuid = query.get('uuid');
+    return uuid === null || a.uuid === uuid;
+  });
+  const state = query.get('state');
+  if (state !== null && !world.faults.has('filter-state-ignored')) kept = kept.filter((a) => a.state === state);
+  for (const [name, read, test] of bounds) {
+    const bound = dateBound(query, name);
+    if (bound === undefined) continue;
+    kept = kept.filter((a) => {
+      const v = read(a);
+      return v !== undefined && test(v, bound);
+    });
+  }
+  return kept;
+}

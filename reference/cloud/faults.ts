@@ -1,0 +1,62 @@
+/**
+ * Named faults of the cloud reference service. Each one makes the service break ONE documented
+ * rule (or one behaviour the public clients rely on), so that a conformance check can prove it
+ * notices. A fault is switched on per server (`--fault NAME`) and tested where the rule is
+ * implemented with `world.faults.has('name')`.
+ */
+export interface CloudFault {
+  name: string;
+  description: string;
+  /** What the rule is about: actions, auth, namespaces, defaults, states, dates, lists, filters, roles, repositories, stream, validation, clients. */
+  area: string;
+}
+
+export interface FaultSet {
+  has(name: string): boolean;
+}
+
+export const CLOUD_FAULTS: ReadonlyArray<CloudFault> = [
+  { name: 'no-action-header', area: 'actions', description: 'responses that create an action carry no X-Vendor-Action-URI header' },
+  { name: 'async-returns-200', area: 'actions', description: 'asynchronous operations answer 200 instead of 202 Accepted' },
+  { name: 'action-stuck-in-progress', area: 'actions', description: 'asynchronous actions never leave In progress (the work itself completes)' },
+  { name: 'cancel-finished-action-allowed', area: 'actions', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
+  { name: 'retry-in-progress-allowed', area: 'actions', description: 'retry of an In progress action starts a new execution instead of being rejected' },
+  { name: 'action-missing-fields', area: 'actions', description: 'action objects lack the location and can_be_retried fields' },
+  { name: 'auth-not-required', area: 'auth', description: 'REST requests without valid Basic credentials are served (as the first user) instead of 401' },
+  { name: 'stream-auth-not-required', area: 'auth', description: 'Stream API upgrades without credentials are accepted instead of 401' },
+  { name: 'namespace-leak', area: 'namespaces', description: "another user's namespace can be read and written instead of answering 403" },
+  { name: 'service-default-target-2', area: 'defaults', description: 'service create defaults target_num_containers to 2 instead of 1' },
+  { name: 'working-dir-default-empty', area: 'defaults', description: 'service create defaults working_dir to "" instead of "/"' },
+  { name: 'disk-default-100', area: 'defaults', description: 'node cluster create defaults disk to 100 instead of 60 GB' },
+  { name: 'stopped-service-rejects-start', area: 'states', description: 'start of a Stopped service is rejected (409) although the state table allows it' },
+  { name: 'running-service-allows-start', area: 'states', description: 'start of a Running service is accepted although the state table allows only stop, redeploy, terminate' },
+  { name: 'terminate-reversible', area: 'states', description: 'a Terminated service can be started again' },
+  { name: 'deployed-node-allows-health-check', area: 'states', description: 'health-check of a Deployed node is accepted although only Unreachable allows it' },
+  { name: 'every-node-scalable', area: 'states', description: 'a service with the EVERY_NODE strategy can be scaled manually' },
+  { name: 'every-node-update-allowed', area: 'states', description: 'a service can be updated to or from the EVERY_NODE strategy' },
+  { name: 'date-iso8601', area: 'dates', description: 'REST date-time fields are ISO 8601 instead of RFC 2822 style' },
+  { name: 'list-no-meta', area: 'lists', description: 'list responses have no meta object (only objects)' },
+  { name: 'next-absolute-url', area: 'lists', description: 'meta.next and meta.previous are absolute URLs instead of paths starting with /api/' },
+  { name: 'include-related-ignored', area: 'filters', description: 'the action list ignores include_related=true (only the object itself)' },
+  { name: 'filter-state-ignored', area: 'filters', description: 'list endpoints ignore the state filter' },
+  { name: 'global-role-no-auth-env', area: 'roles', description: 'containers of a service with the global role get no VENDOR_AUTH variable' },
+  { name: 'repository-returns-password', area: 'repositories', description: 'external repository objects return the write-only username and password' },
+  { name: 'repository-delete-200', area: 'repositories', description: 'DELETE of an external repository answers 200 with a body instead of 204' },
+  { name: 'reuse-volumes-ignored', area: 'states', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
+  { name: 'create-missing-name-accepted', area: 'validation', description: 'node cluster and stack create without the required name answer 201' },
+  { name: 'tags-string-list-rejected', area: 'clients', description: 'service create rejects tags given as ["name", ...] (one client sends them so) with 400' },
+  { name: 'event-no-parents', area: 'stream', description: 'event messages have no parents field' },
+  { name: 'stream-logs-tail-ignored', area: 'stream', description: 'log streams ignore tail and send every line' },
+  { name: 'exec-no-eof', area: 'stream', description: 'exec sessions end without the final output "EOF" message' },
+  { name: 'stream-query-auth-rejected', area: 'stream', description: 'the ?user=&token= form of stream authentication is rejected (401)' },
+];
+
+/** Builds the fault set of a server; throws naming every unknown fault. */
+export function faultSet(names: readonly string[] = []): FaultSet {
+  const known = new Set(CLOUD_FAULTS.map((f) => f.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) {
+    throw new Error(`unknown cloud fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (see --list-faults)`);
+  }
+  return new Set(names);
+}

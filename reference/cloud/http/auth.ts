@@ -1,0 +1,24 @@
+/**
+ * HTTP Basic authentication with the API key as password; the Stream API also takes
+ * `?user=<name>&token=<apikey>` (one client sends no header).
+ */
+import type { CloudUser } from '../users.ts';
+
+export function userFromBasic(header: string | undefined, users: readonly CloudUser[]): CloudUser | undefined {
+  const m = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return findUser(users, decoded.slice(0, colon), decoded.slice(colon + 1));
+}
+
+export function userFromQuery(query: URLSearchParams, users: readonly CloudUser[]): CloudUser | undefined {
+  const name = query.get('user');
+  const token = query.get('token');
+  return name && token ? findUser(users, name, token) : undefined;
+}
+
+function findUser(users: readonly CloudUser[], username: string, apiKey: string): CloudUser | undefined {
+  return users.find((u) => u.username === username && u.apiKey === apiKey);
+}

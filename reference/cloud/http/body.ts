@@ -1,0 +1,39 @@
+/**
+ * Request bodies: JSON with `Content-Type: application/json` or with no Content-Type at all (one
+ * client sends `{}` even on GET and DELETE). An empty body reads as undefined.
+ */
+import type http from 'node:http';
+import { ApiError, badRequest } from './errors.ts';
+
+const MAX_BODY = 1 << 20;
+
+export async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new ApiError(413, 'request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  const text = raw.toString('utf8').trim();
+  if (!text) return undefined;
+  if (contentType && !/json/i.test(contentType) && !/^text\/plain/i.test(contentType)) {
+    throw new ApiError(415, `unsupported Content-Type '${contentType}': send application/json`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+}
+
+/** The body as a JSON object ({} when absent); 400 for any other JSON value. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object');
+  return body as Record<string, unknown>;
+}

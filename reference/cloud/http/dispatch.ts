@@ -1,0 +1,35 @@
+/**
+ * One API call through the route table: route, namespace, the action it records, the handler.
+ * Errors the handler throws become `{"error": ...}` answers and end the call's action Failed;
+ * unknown routes (404), wrong methods (405) and foreign namespaces (403) record no action.
+ */
+import { ActionCall } from '../actions/call.ts';
+import type { World, Dispatched } from '../world.ts';
+import { errorReply } from './replies.ts';
+import { resolveScope } from './namespace.ts';
+import type { RouteTable } from './router.ts';
+import type { ApiRequest, Reply } from './types.ts';
+import { ApiError } from './errors.ts';
+
+export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
+  return async (req) => {
+    const match = routes.match(req.method, req.path);
+    if (!match) return { reply: errorReply(new ApiError(404, `no endpoint ${req.path}`)) };
+    if (match === 'method-not-allowed') return { reply: errorReply(new ApiError(405, `method ${req.method} not allowed on ${req.path}`)) };
+    let scope;
+    try {
+      scope = resolveScope(world, req.user, match.params.ns);
+    } catch (err) {
+      return { reply: errorReply(err) };
+    }
+    const call = match.route.action ? new ActionCall(world, req, match.route.action, scope) : undefined;
+    let reply: Reply;
+    try {
+      reply = await match.route.handler({ world, req, params: match.params, scope, call });
+    } catch (err) {
+      reply = errorReply(err);
+    }
+    call?.settle(reply);
+    return { reply, action: reply.action ?? call?.action };
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The list envelope the clients read: `{meta: {limit, next, offset, previous, total_count},
+ * objects}`; `limit` (default 25, 0 = the maximum) and `offset`; `next`/`previous` are relative
+ * paths starting with `/api/` that keep the other query parameters.
+ */
+import { badRequest } from './errors.ts';
+import type { CallContext, Reply } from './types.ts';
+
+export const DEFAULT_LIMIT = 25;
+const MAX_LIMIT = 1000;
+
+function nonNegativeInt(query: URLSearchParams, name: string, fallback: number): number {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw badRequest(`${name} must be a non-negative integer`);
+  return Number(raw);
+}
+
+export function listReply(ctx: CallContext, objects: readonly unknown[]): Reply {
+  const { req, world } = ctx;
+  const requested = nonNegativeInt(req.query, 'limit', DEFAULT_LIMIT);
+  const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
+  const offset = nonNegativeInt(req.query, 'offset', 0);
+  const page = objects.slice(offset, offset + limit);
+  if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };
+  const link = (at: number): string => {
+    const query = new URLSearchParams(req.query);
+    query.set('limit', String(limit));
+    query.set('offset', String(at));
+    const relative = `${req.path}?${query.toString()}`;
+    return world.faults.has('next-absolute-url') ? `http://${req.host}${relative}` : relative;
+  };
+  const meta = {
+    limit,
+    next: offset + limit < objects.length ? link(offset + limit) : null,
+    offset,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    total_count: objects.length,
+  };
+  return { status: 200, body: { meta, objects: page } };
+}

@@ -1,0 +1,29 @@
+/**
+ * List filters: query parameters matching the field of the same name. URIs match in either
+ * spelling (with or without the namespace segment); booleans as `true`/`false`; a list field
+ * matches when one element does.
+ */
+import { parseUri, sameResource } from '../uris.ts';
+import type { World } from '../world.ts';
+
+export type FieldReader<T> = (item: T) => unknown;
+
+function matches(wanted: string, actual: unknown): boolean {
+  if (Array.isArray(actual)) return actual.some((a) => matches(wanted, a));
+  if (typeof actual === 'boolean') return wanted.toLowerCase() === String(actual);
+  if (typeof actual === 'number') return Number(wanted) === actual;
+  if (typeof actual !== 'string') return false;
+  if (parseUri(wanted) && parseUri(actual)) return sameResource(wanted, actual);
+  return wanted === actual;
+}
+
+export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>): T[] {
+  let kept = [...items];
+  for (const [name, read] of Object.entries(fields)) {
+    const wanted = query.get(name);
+    if (wanted === null) continue;
+    if (name === 'state' && world.faults.has('filter-state-ignored')) continue;
+    kept = kept.filter((item) => matches(wanted, read(item)));
+  }
+  return kept;
+}

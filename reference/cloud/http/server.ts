@@ -1,0 +1,63 @@
+/**
+ * The node:http front: Basic authentication, body parsing, dispatch, and the answer with its
+ * X-Vendor-Action-URI header. WebSocket upgrades go to the Stream API on the same port.
+ */
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { World, Dispatched } from '../world.ts';
+import { userFromBasic } from './auth.ts';
+import { parseJsonBody, readBody } from './body.ts';
+import { ApiError } from './errors.ts';
+import { errorReply } from './replies.ts';
+import { withTrailingSlash } from './router.ts';
+import type { ApiRequest, Reply } from './types.ts';
+
+export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, onUpgrade: UpgradeHandler): http.Server {
+  const server = http.createServer((req, res) => {
+    void handle(world, dispatch, req).then(
+      (result) => writeReply(world, res, result),
+      (err: unknown) => writeReply(world, res, { reply: errorReply(err) }),
+    );
+  });
+  server.on('upgrade', onUpgrade);
+  return server;
+}
+
+async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
+  const raw = await readBody(req);
+  const user = userFromBasic(req.headers.authorization, world.users) ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
+  if (!user) return { reply: unauthorized() };
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  return dispatch({
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: withTrailingSlash(url.pathname),
+    query: url.searchParams,
+    body: parseJsonBody(raw, req.headers['content-type']),
+    user,
+    ip: clientIp(req),
+    userAgent: req.headers['user-agent'] ?? '',
+    host: req.headers.host ?? 'localhost',
+  });
+}
+
+export function unauthorized(): Reply {
+  return errorReply(new ApiError(401, 'authentication required: HTTP Basic with your username and API key'));
+}
+
+export function clientIp(req: http.IncomingMessage): string {
+  return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+}
+
+function writeReply(world: World, res: http.ServerResponse, { reply, action }: Dispatched): void {
+  const headers: Record<string, string> = {};
+  if (action && !world.faults.has('no-action-header')) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
+  if (reply.status === 401) headers['WWW-Authenticate'] = 'Basic realm="cloud"';
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) }).end(text);
+}

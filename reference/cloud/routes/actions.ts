@@ -1,0 +1,58 @@
+/**
+ * Actions (subsystem audit): list, get, cancel, retry. Cancel and retry record no action of
+ * their own: cancel changes the canceled action (202, Canceling), retry creates the new
+ * execution (202, that new action, named by the X-Vendor-Action-URI header).
+ */
+import { actionJson, CANCELABLE_ACTION_STATES, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
+import { finishAction } from '../actions/call.ts';
+import { filterActions } from '../actions/filters.ts';
+import { listReply } from '../http/envelope.ts';
+import { ApiError, conflict, notFound } from '../http/errors.ts';
+import { accepted, ok } from '../http/replies.ts';
+import type { RouteTable } from '../http/router.ts';
+import type { CallContext, Reply } from '../http/types.ts';
+import { announceAction } from '../state/notify.ts';
+import { namespacesOf } from '../users.ts';
+import type { World } from '../world.ts';
+
+const ACTIONS = '/api/audit/v1/action/';
+
+export function visibleActions(world: World, ctx: Pick<CallContext, 'req'>): Action[] {
+  const mine = new Set(namespacesOf(ctx.req.user));
+  return [...world.store.actions.values()].filter((a) => mine.has(a.namespace));
+}
+
+function action(ctx: CallContext): Action {
+  const found = ctx.world.store.actions.get(ctx.params.uuid ?? '');
+  if (!found || !namespacesOf(ctx.req.user).includes(found.namespace)) throw notFound('action');
+  return found;
+}
+
+function cancel(ctx: CallContext): Reply {
+  const { world } = ctx;
+  const a = action(ctx);
+  const finishedButAllowed = (a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed');
+  if (!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) throw conflict(`action in state '${a.state}' cannot be canceled`);
+  a.state = 'Canceling';
+  announceAction(world, a, 'update');
+  if (a.abort) a.abort.abort(new Error('canceled'));
+  else world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
+  return accepted(world, actionJson(world, a));
+}
+
+async function retry(ctx: CallContext): Promise<Reply> {
+  const { world, req } = ctx;
+  const a = action(ctx);
+  const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
+  if (!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) throw conflict(`action in state '${a.state}' cannot be retried`);
+  const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
+  if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
+  return { ...accepted(world, actionJson(world, fresh)), action: fresh };
+}
+
+export function addActionRoutes(routes: RouteTable): void {
+  routes.add('GET', ACTIONS, (ctx) => listReply(ctx, filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx)).map((a) => actionJson(ctx.world, a))));
+  routes.add('GET', `${ACTIONS}{uuid}/`, (ctx) => ok(actionJson(ctx.world, action(ctx))));
+  routes.add('POST', `${ACTIONS}{uuid}/cancel/`, cancel);
+  routes.add('POST', `${ACTIONS}{uuid}/retry/`, retry);
+}

@@ -1,0 +1,172 @@
+/** Stacks, services and containers (subsystem app, namespaced). */
+import { bodyObject } from '../http/body.ts';
+import { listReply } from '../http/envelope.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { applyFilters } from '../http/filters.ts';
+import { accepted, created, ok } from '../http/replies.ts';
+import type { RouteTable } from '../http/router.ts';
+import type { CallContext } from '../http/types.ts';
+import { CONTAINER_STABLE, containerAllows, containerJson } from '../state/container.ts';
+import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from '../state/container-ops.ts';
+import type { Container, Service, Stack } from '../state/model.ts';
+import { setState } from '../state/notify.ts';
+import { readServiceCreate, readServiceUpdate } from '../state/service-fields.ts';
+import { redeployService, revertServiceOp, scaleService, startService, stopService, terminateService } from '../state/service-ops.ts';
+import {
+  SERVICE_STABLE, applyServiceUpdate, buildService, refreshService, resolveBindings, resolveLinks, serviceAllows, serviceJson,
+  storeService, uriResolver,
+} from '../state/service.ts';
+import { stackDefinition } from '../state/stack-definition.ts';
+import {
+  STACK_OPS, STACK_STABLE, STACK_STOPPABLE, createStack, redeployStack, revertStackOp, stackJson, startStack, stopStack,
+  terminateStack, updateStack,
+} from '../state/stack.ts';
+import { allows } from '../state/states.ts';
+import { inNamespace } from '../state/store.ts';
+import { lookup, queryBool, runVerb, track } from './common.ts';
+
+const STACKS = '/api/app/v1/[ns/]stack/';
+const SERVICES = '/api/app/v1/[ns/]service/';
+const CONTAINERS = '/api/app/v1/[ns/]container/';
+
+const stack = (ctx: CallContext): Stack => lookup(ctx, ctx.world.store.stacks, 'stack');
+const service = (ctx: CallContext): Service => lookup(ctx, ctx.world.store.services, 'service');
+const container = (ctx: CallContext): Container => lookup(ctx, ctx.world.store.containers, 'container');
+const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 'reuse_volumes', true);
+
+function addStackRoutes(routes: RouteTable): void {
+  const json = (ctx: CallContext) => (s: Stack) => stackJson(ctx.world, s);
+  routes.add('GET', STACKS, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.stacks, ctx.scope.namespace), { uuid: (s) => s.uuid, name: (s) => s.name, state: (s) => s.state });
+    return listReply(ctx, items.map(json(ctx)));
+  });
+  routes.add('POST', STACKS, (ctx) => {
+    const s = createStack(ctx.world, ctx.scope, bodyObject(ctx.req.body), ctx.req.user);
+    track(ctx, s.resource_uri, s.scope);
+    return created(stackJson(ctx.world, s));
+  }, { action: 'Stack Create' });
+  routes.add('GET', `${STACKS}{uuid}/`, (ctx) => ok(stackJson(ctx.world, stack(ctx))));
+  routes.add('GET', `${STACKS}{uuid}/export/`, (ctx) => ok(stackDefinition(ctx.world, stack(ctx))));
+  routes.add('PATCH', `${STACKS}{uuid}/`, (ctx) => {
+    const s = stack(ctx);
+    if (!STACK_STABLE.includes(s.state)) throw conflict(`stack in state '${s.state}' cannot be updated`);
+    updateStack(ctx.world, s, bodyObject(ctx.req.body), ctx.req.user);
+    ctx.call?.runAsync((job) => job.wait('update'));
+    return accepted(ctx.world, stackJson(ctx.world, s));
+  }, { action: 'Stack Update' });
+  const verb = (name: 'start' | 'redeploy' | 'terminate', label: string, work: (ctx: CallContext, s: Stack) => (job: import('../actions/call.ts').Job) => Promise<void>) =>
+    routes.add(name === 'terminate' ? 'DELETE' : 'POST', name === 'terminate' ? `${STACKS}{uuid}/` : `${STACKS}{uuid}/${name}/`, (ctx) => {
+      const s = stack(ctx);
+      return runVerb(ctx, s, { allowed: allows(STACK_OPS, s.state, name), what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
+    }, { action: `Stack ${label}` });
+  verb('start', 'Start', (ctx, s) => (job) => startStack(ctx.world, s, job));
+  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployStack(ctx.world, s, reuseVolumes(ctx), job));
+  verb('terminate', 'Terminate', (ctx, s) => (job) => terminateStack(ctx.world, s, job));
+  routes.add('POST', `${STACKS}{uuid}/stop/`, (ctx) => {
+    const s = stack(ctx);
+    return runVerb(ctx, s, { allowed: STACK_STOPPABLE.includes(s.state), what: 'stack', name: 'stop' },
+      (job) => stopStack(ctx.world, s, job), () => revertStackOp(ctx.world, s), json(ctx));
+  }, { action: 'Stack Stop' });
+}
+
+function addServiceRoutes(routes: RouteTable): void {
+  const json = (ctx: CallContext) => (s: Service) => serviceJson(ctx.world, s);
+  routes.add('GET', SERVICES, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.services, ctx.scope.namespace), {
+      uuid: (s) => s.uuid, state: (s) => s.state, name: (s) => s.config.name,
+      stack: (s) => (s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
+    });
+    return listReply(ctx, items.map(json(ctx)));
+  });
+  routes.add('POST', SERVICES, (ctx) => {
+    const spec = readServiceCreate(ctx.world, bodyObject(ctx.req.body));
+    const svc = buildService(ctx.scope, spec, ctx.req.user, null);
+    const resolve = uriResolver(ctx.world, ctx.scope.namespace);
+    svc.links = resolveLinks(ctx.world, spec.links, resolve, (uuid) => ctx.world.store.services.get(uuid)?.config.name ?? uuid);
+    svc.bindings = resolveBindings(spec.bindings, resolve);
+    storeService(ctx.world, svc);
+    track(ctx, svc.resource_uri, svc.scope);
+    return created(serviceJson(ctx.world, svc));
+  }, { action: 'Service Create' });
+  routes.add('GET', `${SERVICES}{uuid}/`, (ctx) => ok(serviceJson(ctx.world, service(ctx))));
+  routes.add('PATCH', `${SERVICES}{uuid}/`, (ctx) => {
+    const svc = service(ctx);
+    if (!SERVICE_STABLE.includes(svc.state)) throw conflict(`service in state '${svc.state}' cannot be updated`);
+    applyServiceUpdate(ctx.world, svc, readServiceUpdate(ctx.world, bodyObject(ctx.req.body)), uriResolver(ctx.world, ctx.scope.namespace));
+    ctx.call?.runAsync((job) => job.wait('update'));
+    return accepted(ctx.world, serviceJson(ctx.world, svc));
+  }, { action: 'Service Update' });
+  const verb = (name: 'start' | 'stop' | 'redeploy' | 'terminate', label: string, work: (ctx: CallContext, s: Service) => (job: import('../actions/call.ts').Job) => Promise<void>) =>
+    routes.add(name === 'terminate' ? 'DELETE' : 'POST', name === 'terminate' ? `${SERVICES}{uuid}/` : `${SERVICES}{uuid}/${name}/`, (ctx) => {
+      const svc = service(ctx);
+      return runVerb(ctx, svc, { allowed: serviceAllows(ctx.world, svc, name), what: 'service', name }, work(ctx, svc), () => revertServiceOp(ctx.world, svc), json(ctx));
+    }, { action: `Service ${label}` });
+  verb('start', 'Start', (ctx, s) => (job) => startService(ctx.world, s, job));
+  verb('stop', 'Stop', (ctx, s) => (job) => stopService(ctx.world, s, job));
+  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployService(ctx.world, s, reuseVolumes(ctx), job));
+  verb('terminate', 'Terminate', (ctx, s) => (job) => terminateService(ctx.world, s, job));
+  routes.add('POST', `${SERVICES}{uuid}/scale/`, (ctx) => {
+    const svc = service(ctx);
+    if (svc.config.deployment_strategy === 'EVERY_NODE' && !ctx.world.faults.has('every-node-scalable')) {
+      throw badRequest('a service with the EVERY_NODE deployment strategy cannot be scaled manually');
+    }
+    return runVerb(ctx, svc, { allowed: SERVICE_STABLE.includes(svc.state), what: 'service', name: 'scale' },
+      (job) => scaleService(ctx.world, svc, job), () => revertServiceOp(ctx.world, svc), json(ctx));
+  }, { action: 'Service Scale' });
+}
+
+function addContainerRoutes(routes: RouteTable): void {
+  const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
+  const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
+  routes.add('GET', CONTAINERS, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.containers, ctx.scope.namespace), {
+      uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name,
+      service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri, node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
+    });
+    return listReply(ctx, items.map(json(ctx)));
+  });
+  routes.add('GET', `${CONTAINERS}{uuid}/`, (ctx) => ok(containerJson(ctx.world, container(ctx))));
+  routes.add('POST', `${CONTAINERS}{uuid}/start/`, (ctx) => {
+    const c = container(ctx);
+    return runVerb(ctx, c, { allowed: containerAllows(c, 'start'), what: 'container', name: 'start' }, async (job) => {
+      setState(ctx.world, c, 'Starting');
+      await bootContainers(ctx.world, [c], false, job);
+      settle(ctx, c);
+    }, () => { setState(ctx.world, c, 'Stopped'); settle(ctx, c); }, json(ctx));
+  }, { action: 'Container Start' });
+  routes.add('POST', `${CONTAINERS}{uuid}/stop/`, (ctx) => {
+    const c = container(ctx);
+    return runVerb(ctx, c, { allowed: containerAllows(c, 'stop'), what: 'container', name: 'stop' }, async (job) => {
+      beginStop(ctx.world, [c]);
+      await job.wait('stopContainer');
+      finishStop(ctx.world, [c]);
+      settle(ctx, c);
+    }, () => { setState(ctx.world, c, 'Running'); settle(ctx, c); }, json(ctx));
+  }, { action: 'Container Stop' });
+  routes.add('POST', `${CONTAINERS}{uuid}/redeploy/`, (ctx) => {
+    const c = container(ctx);
+    const svc = ctx.world.store.services.get(c.serviceUuid) as Service;
+    return runVerb(ctx, c, { allowed: CONTAINER_STABLE.includes(c.state), what: 'container', name: 'redeploy' }, async (job) => {
+      redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx));
+      await job.wait('redeploy');
+      markRunning(ctx.world, c);
+      settle(ctx, c);
+    }, () => { markRunning(ctx.world, c); settle(ctx, c); }, json(ctx));
+  }, { action: 'Container Redeploy' });
+  routes.add('DELETE', `${CONTAINERS}{uuid}/`, (ctx) => {
+    const c = container(ctx);
+    const before = c.state;
+    return runVerb(ctx, c, { allowed: containerAllows(c, 'terminate'), what: 'container', name: 'terminate' }, async (job) => {
+      c.stopProgram?.();
+      setState(ctx.world, c, 'Terminating');
+      await job.wait('terminate');
+      terminateContainersNow(ctx.world, [c]);
+    }, () => setState(ctx.world, c, before), json(ctx));
+  }, { action: 'Container Terminate' });
+}
+
+export function addAppRoutes(routes: RouteTable): void {
+  addStackRoutes(routes);
+  addServiceRoutes(routes);
+  addContainerRoutes(routes);
+}

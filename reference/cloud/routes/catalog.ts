@@ -1,0 +1,39 @@
+/** The read-only infrastructure catalog: providers, regions, availability zones, node types. */
+import { applyFilters, type FieldReader } from '../http/filters.ts';
+import { listReply } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { ok } from '../http/replies.ts';
+import type { RouteTable } from '../http/router.ts';
+import type { CallContext, Reply } from '../http/types.ts';
+import { resourceUri, type UriKind } from '../uris.ts';
+import type { Catalog } from '../catalog-seed.ts';
+
+interface Entry {
+  resource_uri: string;
+}
+
+function addCatalog<T extends Entry>(
+  routes: RouteTable,
+  kind: UriKind,
+  idParams: string[],
+  items: (c: Catalog) => T[],
+  filters: Record<string, FieldReader<T>>,
+): void {
+  const base = `/api/infra/v1/${kind}/`;
+  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters)));
+  routes.add('GET', `${base}${idParams.map((p) => `{${p}}/`).join('')}`, (ctx: CallContext): Reply => {
+    const uri = resourceUri(kind, idParams.map((p) => ctx.params[p] ?? ''));
+    const found = items(ctx.world.catalog).find((i) => i.resource_uri === uri);
+    if (!found) throw notFound(kind);
+    return ok(found);
+  });
+}
+
+export function addCatalogRoutes(routes: RouteTable): void {
+  addCatalog(routes, 'provider', ['name'], (c) => c.providers, { name: (p) => p.name });
+  addCatalog(routes, 'region', ['provider', 'name'], (c) => c.regions, { name: (r) => r.name, provider: (r) => r.provider });
+  addCatalog(routes, 'az', ['provider', 'region', 'name'], (c) => c.zones, { name: (z) => z.name, region: (z) => z.region });
+  addCatalog(routes, 'nodetype', ['provider', 'name'], (c) => c.nodeTypes, {
+    name: (t) => t.name, regions: (t) => t.regions, availability_zones: (t) => t.availability_zones,
+  });
+}

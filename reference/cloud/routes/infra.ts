@@ -1,0 +1,125 @@
+/** Node clusters and nodes (subsystem infra, namespaced). */
+import { applyFilters } from '../http/filters.ts';
+import { listReply } from '../http/envelope.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { accepted, created, ok } from '../http/replies.ts';
+import type { RouteTable } from '../http/router.ts';
+import type { CallContext } from '../http/types.ts';
+import { bodyObject } from '../http/body.ts';
+import type { Node, NodeCluster } from '../state/model.ts';
+import {
+  NODE_CLUSTER_OPS, NODE_CLUSTER_STABLE, clusterJson, createNodeCluster, deployCluster, revertDeploy, scaleCluster,
+  settleCluster, terminateCluster,
+} from '../state/nodecluster.ts';
+import { NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, terminateNodes, upgradeNode } from '../state/node.ts';
+import { allows } from '../state/states.ts';
+import { setState } from '../state/notify.ts';
+import { inNamespace } from '../state/store.ts';
+import { optBool, optInt, optString, optTags } from '../state/validate.ts';
+import { lookup, runVerb, track } from './common.ts';
+
+const CLUSTERS = '/api/infra/v1/[ns/]nodecluster/';
+const NODES = '/api/infra/v1/[ns/]node/';
+
+const cluster = (ctx: CallContext): NodeCluster => lookup(ctx, ctx.world.store.nodeClusters, 'node cluster');
+const node = (ctx: CallContext): Node => lookup(ctx, ctx.world.store.nodes, 'node');
+
+function addClusterRoutes(routes: RouteTable): void {
+  routes.add('GET', CLUSTERS, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.nodeClusters, ctx.scope.namespace), {
+      uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name, region: (c) => c.region, node_type: (c) => c.node_type,
+    });
+    return listReply(ctx, items.map((c) => clusterJson(ctx.world, c)));
+  });
+  routes.add('POST', CLUSTERS, (ctx) => {
+    const c = createNodeCluster(ctx.world, ctx.scope, bodyObject(ctx.req.body));
+    track(ctx, c.resource_uri, c.scope);
+    return created(clusterJson(ctx.world, c));
+  }, { action: 'Node Cluster Create' });
+  routes.add('GET', `${CLUSTERS}{uuid}/`, (ctx) => ok(clusterJson(ctx.world, cluster(ctx))));
+  routes.add('POST', `${CLUSTERS}{uuid}/deploy/`, (ctx) => {
+    const c = cluster(ctx);
+    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy'), what: 'node cluster', name: 'deploy' },
+      (job) => deployCluster(ctx.world, c, job), () => revertDeploy(ctx.world, c), (x) => clusterJson(ctx.world, x));
+  }, { action: 'Node Cluster Deploy' });
+  routes.add('PATCH', `${CLUSTERS}{uuid}/`, (ctx) => {
+    const c = cluster(ctx);
+    const body = bodyObject(ctx.req.body);
+    const target = optInt(body, 'target_num_nodes');
+    const tags = optTags(body);
+    if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
+    if (tags) {
+      c.tags = tags;
+      for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
+    }
+    const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init';
+    if (target !== undefined) c.target_num_nodes = target;
+    ctx.call?.runAsync(async (job) => (scales ? scaleCluster(ctx.world, c, job) : job.wait('update')), () => settleCluster(ctx.world, c));
+    return accepted(ctx.world, clusterJson(ctx.world, c));
+  }, { action: 'Node Cluster Update' });
+  routes.add('DELETE', `${CLUSTERS}{uuid}/`, (ctx) => {
+    const c = cluster(ctx);
+    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate'), what: 'node cluster', name: 'terminate' },
+      (job) => terminateCluster(ctx.world, c, job), undefined, (x) => clusterJson(ctx.world, x));
+  }, { action: 'Node Cluster Terminate' });
+}
+
+function settleOwner(ctx: CallContext, n: Node): void {
+  const c = n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid) : undefined;
+  if (c) settleCluster(ctx.world, c);
+}
+
+function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): void {
+  routes.add('GET', NODES, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.nodes, ctx.scope.namespace), {
+      uuid: (n) => n.uuid, state: (n) => n.state, node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
+      node_type: (n) => n.node_type, region: (n) => n.region, [ctx.world.spell('vendor_version')]: (n) => n.engine.version,
+    });
+    return listReply(ctx, items.map((n) => nodeJson(ctx.world, n)));
+  });
+  routes.add('GET', `${NODES}{uuid}/`, (ctx) => ok(nodeJson(ctx.world, node(ctx))));
+  routes.add('PATCH', `${NODES}{uuid}/`, (ctx) => {
+    const n = node(ctx);
+    const body = bodyObject(ctx.req.body);
+    const nickname = optString(body, 'nickname');
+    const tags = optTags(body);
+    if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
+    if (nickname !== undefined) n.nickname = nickname;
+    if (tags) n.tags = tags;
+    ctx.call?.runAsync((job) => job.wait('update'));
+    return accepted(ctx.world, nodeJson(ctx.world, n));
+  }, { action: 'Node Update' });
+  routes.add('POST', `${NODES}{uuid}/${spell('vendor-upgrade')}/`, (ctx) => {
+    const n = node(ctx);
+    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'vendor-upgrade'), what: 'node', name: 'vendor-upgrade' },
+      (job) => upgradeNode(ctx.world, n, job), () => setState(ctx.world, n, 'Deployed'), (x) => nodeJson(ctx.world, x));
+  }, { action: 'Node Upgrade' });
+  routes.add('POST', `${NODES}{uuid}/health-check/`, (ctx) => {
+    const n = node(ctx);
+    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'health-check'), what: 'node', name: 'health-check' },
+      (job) => healthCheckNode(ctx.world, n, job), undefined, (x) => nodeJson(ctx.world, x));
+  }, { action: 'Node Health Check' });
+  routes.add('DELETE', `${NODES}{uuid}/`, (ctx) => {
+    const n = node(ctx);
+    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'terminate'), what: 'node', name: 'terminate' },
+      async (job) => {
+        await terminateNodes(ctx.world, [n], job);
+        settleOwner(ctx, n);
+      }, undefined, (x) => nodeJson(ctx.world, x));
+  }, { action: 'Node Terminate' });
+  // Test control of the reference target (not part of the API): the node's engine daemon stops or
+  // starts answering; an unreachable Deployed node turns Unreachable at once.
+  routes.add('POST', `/_reference/v1/[ns/]node/{uuid}/reachability/`, (ctx) => {
+    const n = node(ctx);
+    const reachable = optBool(bodyObject(ctx.req.body), 'reachable');
+    if (reachable === undefined) throw badRequest('reachable (boolean) is required');
+    n.reachable = reachable;
+    if (!reachable && n.state === 'Deployed') setState(ctx.world, n, 'Unreachable');
+    return ok(nodeJson(ctx.world, n));
+  });
+}
+
+export function addInfraRoutes(routes: RouteTable, spell: (text: string) => string): void {
+  addClusterRoutes(routes);
+  addNodeRoutes(routes, spell);
+}

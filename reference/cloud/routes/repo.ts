@@ -1,0 +1,58 @@
+/** Registries and external repositories (subsystem repo, namespaced). */
+import { bodyObject } from '../http/body.ts';
+import { listReply } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { applyFilters } from '../http/filters.ts';
+import { accepted, created, noContent, ok } from '../http/replies.ts';
+import type { RouteTable } from '../http/router.ts';
+import type { CallContext } from '../http/types.ts';
+import type { Repository } from '../state/model.ts';
+import {
+  createRepository, deleteRepository, findRepository, registriesOf, registryJson, repositoriesOf, repositoryJson, updateRepository,
+} from '../state/registry.ts';
+import { track } from './common.ts';
+
+const REGISTRIES = '/api/repo/v1/[ns/]registry/';
+const REPOSITORIES = '/api/repo/v1/[ns/]repository/';
+
+function repository(ctx: CallContext): Repository {
+  const repo = findRepository(ctx.world, ctx.scope.namespace, ctx.params.name ?? '');
+  if (!repo) throw notFound('repository');
+  track(ctx, repo.resource_uri, repo.scope);
+  return repo;
+}
+
+export function addRepoRoutes(routes: RouteTable): void {
+  routes.add('GET', REGISTRIES, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, registriesOf(ctx.world, ctx.scope.namespace), {
+      uuid: () => undefined, name: (r) => r.name, host: (r) => r.host, [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
+    });
+    return listReply(ctx, items.map((r) => registryJson(ctx.world, r)));
+  });
+  routes.add('GET', `${REGISTRIES}{host}/`, (ctx) => {
+    const found = registriesOf(ctx.world, ctx.scope.namespace).find((r) => r.host === ctx.params.host);
+    if (!found) throw notFound('registry');
+    return ok(registryJson(ctx.world, found));
+  });
+  routes.add('GET', REPOSITORIES, (ctx) => {
+    const items = applyFilters(ctx.world, ctx.req.query, repositoriesOf(ctx.world, ctx.scope.namespace), { name: (r) => r.name, registry: (r) => r.registry });
+    return listReply(ctx, items.map((r) => repositoryJson(ctx.world, r)));
+  });
+  routes.add('POST', REPOSITORIES, (ctx) => {
+    const repo = createRepository(ctx.world, ctx.scope, bodyObject(ctx.req.body));
+    track(ctx, repo.resource_uri, repo.scope);
+    return created(repositoryJson(ctx.world, repo));
+  }, { action: 'Repository Create' });
+  routes.add('GET', `${REPOSITORIES}{name*}/`, (ctx) => ok(repositoryJson(ctx.world, repository(ctx))));
+  routes.add('PATCH', `${REPOSITORIES}{name*}/`, (ctx) => {
+    const repo = repository(ctx);
+    updateRepository(repo, bodyObject(ctx.req.body));
+    ctx.call?.runAsync((job) => job.wait('update'));
+    return accepted(ctx.world, repositoryJson(ctx.world, repo));
+  }, { action: 'Repository Update' });
+  routes.add('DELETE', `${REPOSITORIES}{name*}/`, (ctx) => {
+    const repo = repository(ctx);
+    deleteRepository(ctx.world, repo);
+    return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();
+  }, { action: 'Repository Delete' });
+}

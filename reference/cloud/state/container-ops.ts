@@ -1,0 +1,172 @@
+/**
+ * What happens to containers: creation on a node, booting (with the log lines their program
+ * writes), stopping, terminating, in-place redeploy, and the exit of a finite run_command with
+ * its autorestart/autodestroy consequences.
+ */
+import type { Job } from '../actions/call.ts';
+import { unixSeconds } from '../dates.ts';
+import { newUuid, nextPrivateIp } from '../ids.ts';
+import { resourceUri } from '../uris.ts';
+import type { World } from '../world.ts';
+import { containerHostname, shellEnvFor, volumeUri } from './container.ts';
+import { LogBook } from './logbook.ts';
+import type { Container, ContainerBinding, ContainerLogLine, Node, Service } from './model.ts';
+import { announce, setState } from './notify.ts';
+import { liveContainers } from './queries.ts';
+import { refreshService } from './service.ts';
+import { isFiniteProgram, runLine } from './shell.ts';
+
+const nextDynamicPort = new Map<string, number>();
+
+function allocatePort(node: Node): number {
+  const port = nextDynamicPort.get(node.uuid) ?? 32768;
+  nextDynamicPort.set(node.uuid, port + 1);
+  return port;
+}
+
+function bindingsFor(world: World, svc: Service, previous: readonly ContainerBinding[], reuseVolumes: boolean): ContainerBinding[] {
+  const reuse = reuseVolumes && !world.faults.has('reuse-volumes-ignored');
+  return svc.bindings.flatMap((b): ContainerBinding[] => {
+    if (b.volumesFrom) {
+      const source = world.store.services.get(b.volumesFrom);
+      const first = source ? liveContainers(world, source)[0] : undefined;
+      return first ? first.bindings.map((x) => ({ ...x, rewritable: b.rewritable })) : [];
+    }
+    if (b.host_path) return [{ volume: null, host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable }];
+    const kept = reuse ? previous.find((p) => p.container_path === b.container_path && p.volume)?.volume : undefined;
+    return [{ volume: kept ?? volumeUri(newUuid(), svc), host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
+  });
+}
+
+/** A new container of the service on the node, Starting. */
+export function createContainer(world: World, svc: Service, node: Node): Container {
+  const uuid = newUuid();
+  const now = world.clock.now();
+  const c: Container = {
+    kind: 'container', uuid, resource_uri: resourceUri('container', [uuid], svc.scope), scope: svc.scope,
+    serviceUuid: svc.uuid, nodeUuid: node.uuid, name: `${svc.config.name}-${svc.nextNumber++}`,
+    config: structuredClone(svc.config), revision: svc.revision, state: 'Starting',
+    exit_code: null, exit_code_msg: null, private_ip: nextPrivateIp(),
+    outerPorts: svc.config.container_ports.map((p) => (p.published ? (p.outer_port ?? allocatePort(node)) : null)),
+    bindings: [], deployed_datetime: now, started_datetime: null, stopped_datetime: null, destroyed_datetime: null,
+    logs: new LogBook<ContainerLogLine>(), restarts: 0,
+  };
+  c.bindings = bindingsFor(world, svc, [], false);
+  world.store.containers.set(uuid, c);
+  svc.containers.push(uuid);
+  announce(world, c, 'create');
+  return c;
+}
+
+/** Redeploy in place: the service's current definition, volumes kept when reuse_volumes. */
+export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean): void {
+  c.stopProgram?.();
+  c.config = structuredClone(svc.config);
+  c.revision = svc.revision;
+  c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);
+  c.deployed_datetime = world.clock.now();
+  c.exit_code = null;
+  c.exit_code_msg = null;
+  setState(world, c, 'Starting');
+}
+
+export function appendLog(world: World, c: Container, streamType: 'stdout' | 'stderr', text: string): void {
+  const timestamp = unixSeconds(world.clock.now());
+  const service = world.store.services.get(c.serviceUuid);
+  for (const log of text.split('\n').filter((l) => l.length > 0)) {
+    c.logs.append({ type: 'log', log, streamType, timestamp });
+    service?.logs.append({ type: 'log', source: c.name, log, streamType, timestamp });
+  }
+}
+
+/** Starting → Running: the program writes its first lines; a finite run_command exits later. */
+export function markRunning(world: World, c: Container): void {
+  if (c.state !== 'Starting') return;
+  c.started_datetime = world.clock.now();
+  setState(world, c, 'Running');
+  const cfg = c.config;
+  if (!isFiniteProgram(cfg.run_command)) {
+    appendLog(world, c, 'stdout', `Starting ${cfg.image_name} on ${containerHostname(c)}`);
+    if (cfg.run_command) appendLog(world, c, 'stdout', `Running: ${cfg.run_command}`);
+    appendLog(world, c, 'stdout', 'Ready');
+    return;
+  }
+  const result = runLine(cfg.run_command ?? '', shellEnvFor(world, c));
+  for (const out of result.output) appendLog(world, c, out.stream, out.text);
+  c.stopProgram = world.clock.after(world.clock.ms('containerRun'), () => programExited(world, c, result.exitCode));
+}
+
+function programExited(world: World, c: Container, code: number): void {
+  if (c.state !== 'Running') return;
+  c.stopProgram = undefined;
+  c.exit_code = code;
+  c.exit_code_msg = `Exit code ${code}`;
+  c.stopped_datetime = world.clock.now();
+  setState(world, c, 'Stopped');
+  const { autorestart, autodestroy } = c.config;
+  if (autorestart === 'ALWAYS' || (autorestart === 'ON_FAILURE' && code !== 0)) {
+    c.restarts += 1;
+    const backoff = world.clock.ms('startContainer') * 2 ** Math.min(c.restarts - 1, 6);
+    c.stopProgram = world.clock.after(backoff, () => {
+      setState(world, c, 'Starting');
+      c.stopProgram = world.clock.after(world.clock.ms('startContainer'), () => {
+        markRunning(world, c);
+        refreshService(world, c.serviceUuid);
+      });
+      refreshService(world, c.serviceUuid);
+    });
+  } else if (autodestroy === 'ALWAYS' || (autodestroy === 'ON_SUCCESS' && code === 0)) {
+    terminateContainersNow(world, [c]);
+  }
+  refreshService(world, c.serviceUuid);
+}
+
+/** Boots Starting containers: one after the other when sequential, else together. */
+export async function bootContainers(world: World, containers: readonly Container[], sequential: boolean, job: Job): Promise<void> {
+  if (!sequential) await job.wait('startContainer');
+  for (const c of containers) {
+    if (sequential) await job.wait('startContainer');
+    markRunning(world, c);
+    job.log(`Container ${c.name} started`);
+  }
+}
+
+export function beginStop(world: World, containers: readonly Container[]): void {
+  for (const c of containers) {
+    c.stopProgram?.();
+    setState(world, c, 'Stopping');
+  }
+}
+
+export function finishStop(world: World, containers: readonly Container[]): void {
+  for (const c of containers) {
+    if (c.state !== 'Stopping') continue;
+    c.exit_code = 0;
+    c.exit_code_msg = 'Exit code 0';
+    c.stopped_datetime = world.clock.now();
+    setState(world, c, 'Stopped');
+    appendLog(world, c, 'stdout', 'Stopped');
+  }
+}
+
+export function terminateContainersNow(world: World, containers: readonly Container[]): void {
+  for (const c of containers) {
+    if (c.state === 'Terminated') continue;
+    c.stopProgram?.();
+    c.destroyed_datetime = world.clock.now();
+    setState(world, c, 'Terminated');
+    c.logs.end();
+    refreshService(world, c.serviceUuid);
+  }
+}
+
+/** Running containers restart (vendor-upgrade of their node). */
+export async function restartContainers(world: World, containers: readonly Container[], job: Job): Promise<void> {
+  const running = containers.filter((c) => c.state === 'Running');
+  for (const c of running) {
+    c.stopProgram?.();
+    setState(world, c, 'Starting');
+  }
+  await bootContainers(world, running, false, job);
+  for (const c of running) refreshService(world, c.serviceUuid);
+}

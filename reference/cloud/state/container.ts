@@ -1,0 +1,118 @@
+/**
+ * Containers: the state table and the JSON form. Not shown, chosen here: deployed or started
+ * Starting → Running; stop Running → Stopping → Stopped; terminate → Terminating → Terminated;
+ * redeploy (an operation the table never names) works in place in Running or Stopped: the
+ * container keeps its uuid, takes the service's current definition, and is Starting again.
+ */
+import type { World } from '../world.ts';
+import { resourceUri } from '../uris.ts';
+import { basicAuthorization } from '../users.ts';
+import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.ts';
+import type { Container, ContainerState, EnvVar } from './model.ts';
+import { portsJson } from './ports.ts';
+import type { ShellEnv } from './shell.ts';
+import { allows, type StateTable } from './states.ts';
+
+export type ContainerOp = 'start' | 'stop' | 'terminate';
+
+export const CONTAINER_OPS: StateTable<ContainerState, ContainerOp> = {
+  Starting: [],
+  Running: ['stop', 'terminate'],
+  Stopping: [],
+  Stopped: ['start', 'terminate'],
+  Terminating: [],
+  Terminated: [],
+};
+
+/** States where redeploy (not named by the table) is accepted. */
+export const CONTAINER_STABLE: readonly ContainerState[] = ['Running', 'Stopped'];
+
+export const containerAllows = (c: Container, op: ContainerOp): boolean => allows(CONTAINER_OPS, c.state, op);
+
+export const isLiveContainer = (c: Container): boolean => c.state !== 'Terminated';
+
+/** The container's environment: its service's variables, link variables, and VENDOR_AUTH for the global role. */
+export function containerEnv(world: World, c: Container): EnvVar[] {
+  const service = world.store.services.get(c.serviceUuid);
+  const env: EnvVar[] = [...c.config.container_envvars, ...(service ? linkEnvFor(world, service) : [])];
+  if (service && c.config.roles.includes('global') && !world.faults.has('global-role-no-auth-env')) {
+    env.push({ key: world.spell('VENDOR_AUTH'), value: basicAuthorization(service.owner) });
+  }
+  return env;
+}
+
+export const containerHostname = (c: Container): string => c.config.hostname || c.name;
+
+/** What the container's programs (run_command, exec) see. */
+export function shellEnvFor(world: World, c: Container): ShellEnv {
+  const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
+  return {
+    vars: { ...vars, ...Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value])) },
+    hostname: containerHostname(c),
+    workingDir: c.config.working_dir || '/',
+  };
+}
+
+export function containerPublicDns(world: World, c: Container): string {
+  return `${c.name}.${c.scope.namespace}.cont.${world.domain}`;
+}
+
+export function containerJson(world: World, c: Container): Record<string, unknown> {
+  const service = world.store.services.get(c.serviceUuid);
+  const node = world.store.nodes.get(c.nodeUuid);
+  const cfg = c.config;
+  return {
+    uuid: c.uuid,
+    resource_uri: c.resource_uri,
+    image_name: cfg.image_name,
+    name: c.name,
+    public_dns: containerPublicDns(world, c),
+    state: c.state,
+    synchronized: service ? c.revision === service.revision : true,
+    node: node?.resource_uri ?? null,
+    service: service?.resource_uri ?? null,
+    exit_code: c.exit_code,
+    exit_code_msg: c.exit_code_msg,
+    private_ip: c.private_ip,
+    container_envvars: containerEnv(world, c),
+    container_ports: portsJson(cfg.container_ports, c.outerPorts, containerPublicDns(world, c), true),
+    bindings: c.bindings,
+    linked_to_container: linkedToContainer(world, c),
+    labels: cfg.labels,
+    working_dir: cfg.working_dir,
+    user: cfg.user,
+    hostname: containerHostname(c),
+    domainname: cfg.domainname,
+    mac_address: cfg.mac_address,
+    cgroup_parent: cfg.cgroup_parent,
+    tty: cfg.tty,
+    stdin_open: cfg.stdin_open,
+    dns: cfg.dns,
+    dns_search: cfg.dns_search,
+    cap_add: cfg.cap_add,
+    cap_drop: cfg.cap_drop,
+    devices: cfg.devices,
+    extra_hosts: cfg.extra_hosts,
+    security_opt: cfg.security_opt,
+    entrypoint: cfg.entrypoint,
+    run_command: cfg.run_command,
+    cpu_shares: cfg.cpu_shares,
+    cpuset: cfg.cpuset,
+    memory: cfg.memory,
+    memory_swap: cfg.memory_swap,
+    autorestart: cfg.autorestart,
+    autodestroy: cfg.autodestroy,
+    roles: cfg.roles,
+    link_variables: containerLinkVariables(c),
+    privileged: cfg.privileged,
+    read_only: cfg.read_only,
+    net: cfg.net,
+    pid: cfg.pid,
+    deployed_datetime: world.date(c.deployed_datetime),
+    started_datetime: world.date(c.started_datetime),
+    stopped_datetime: world.date(c.stopped_datetime),
+    destroyed_datetime: world.date(c.destroyed_datetime),
+  };
+}
+
+export const volumeUri = (uuid: string, c: Pick<Container, 'scope'>): string => resourceUri('volume', [uuid], c.scope);

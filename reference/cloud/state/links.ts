@@ -1,0 +1,79 @@
+/**
+ * Links between services. A service exposes link variables (`<NAME>_PORT`, `<NAME>_PORT_80_TCP`,
+ * `<NAME>_ENV_<KEY>`, and the same per container `<NAME>_1_...`); containers of a service that
+ * links to it receive them under the link's name. linked_to_container lists, for each link, the
+ * target's live containers with their endpoints.
+ */
+import type { World } from '../world.ts';
+import type { Container, EnvVar, PortSpec, Service } from './model.ts';
+import { liveContainers } from './queries.ts';
+
+export const envName = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+
+function portVars(prefix: string, host: string, ports: readonly PortSpec[]): Record<string, string> {
+  const vars: Record<string, string> = {};
+  ports.forEach((p, i) => {
+    const url = `${p.protocol}://${host}:${p.inner_port}`;
+    const base = `${prefix}_PORT_${p.inner_port}_${p.protocol.toUpperCase()}`;
+    if (i === 0) vars[`${prefix}_PORT`] = url;
+    vars[base] = url;
+    vars[`${base}_ADDR`] = host;
+    vars[`${base}_PORT`] = String(p.inner_port);
+    vars[`${base}_PROTO`] = p.protocol;
+  });
+  return vars;
+}
+
+function envVars(prefix: string, env: readonly EnvVar[]): Record<string, string> {
+  return Object.fromEntries(env.map((e) => [`${prefix}_ENV_${e.key}`, e.value]));
+}
+
+export function containerLinkVariables(c: Container): Record<string, string> {
+  const prefix = envName(c.name);
+  return { ...portVars(prefix, c.name, c.config.container_ports), ...envVars(prefix, c.config.container_envvars) };
+}
+
+export function serviceLinkVariables(world: World, svc: Service): Record<string, string> {
+  const prefix = envName(svc.config.name);
+  const vars = { ...portVars(prefix, svc.config.name, svc.config.container_ports), ...envVars(prefix, svc.config.container_envvars) };
+  for (const c of liveContainers(world, svc)) Object.assign(vars, containerLinkVariables(c));
+  return vars;
+}
+
+/** The link variables a service's containers receive, renamed to each link's name. */
+export function linkEnvFor(world: World, svc: Service): EnvVar[] {
+  return svc.links.flatMap((link) => {
+    const target = world.store.services.get(link.to);
+    if (!target) return [];
+    const from = envName(target.config.name);
+    const to = envName(link.name);
+    return Object.entries(serviceLinkVariables(world, target)).map(([key, value]) => ({ key: to + key.slice(from.length), value }));
+  });
+}
+
+export function linkedToContainer(world: World, c: Container): Record<string, unknown>[] {
+  const svc = world.store.services.get(c.serviceUuid);
+  if (!svc) return [];
+  return svc.links.flatMap((link) => {
+    const target = world.store.services.get(link.to);
+    if (!target) return [];
+    return liveContainers(world, target).map((t) => ({
+      name: link.name,
+      from_container: c.resource_uri,
+      to_container: t.resource_uri,
+      endpoints: Object.fromEntries(t.config.container_ports.map((p) => [`${p.inner_port}/${p.protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`])),
+    }));
+  });
+}
+
+export function serviceLinksJson(world: World, svc: Service): { linked_to_service: unknown[]; linked_from_service: unknown[] } {
+  const linkJson = (from: Service, name: string, to: Service): Record<string, string> => ({ name, from_service: from.resource_uri, to_service: to.resource_uri });
+  const linked_to_service = svc.links.flatMap((l) => {
+    const to = world.store.services.get(l.to);
+    return to ? [linkJson(svc, l.name, to)] : [];
+  });
+  const linked_from_service = [...world.store.services.values()].flatMap((from) =>
+    from.links.filter((l) => l.to === svc.uuid).map((l) => linkJson(from, l.name, svc)),
+  );
+  return { linked_to_service, linked_from_service };
+}

@@ -1,0 +1,135 @@
+/**
+ * Nodes: created by a cluster deploy or scale. States and allowed operations per the spec's
+ * table; shown transition: health-check sets Deployed when the engine daemon answers and
+ * Unreachable otherwise. Not shown, chosen here: deploy Deploying → Deployed; vendor-upgrade
+ * Deployed → Upgrading → Deployed (its containers restart); terminate → Terminating →
+ * Terminated (its containers are terminated). A node turns Unreachable only through the
+ * reference's test control `POST /_reference/v1/[ns/]node/<uuid>/reachability/`.
+ */
+import type { Job } from '../actions/call.ts';
+import { newUuid, nextPublicIp, shortId } from '../ids.ts';
+import { resourceUri } from '../uris.ts';
+import type { World } from '../world.ts';
+import { restartContainers, terminateContainersNow } from './container-ops.ts';
+import { liveContainersOnNode } from './queries.ts';
+import { placeEveryNodeOn } from './service-ops.ts';
+import type { Node, NodeCluster, NodeState } from './model.ts';
+import { announce, setState } from './notify.ts';
+import { allows, type StateTable } from './states.ts';
+import { tagsJson } from './validate.ts';
+
+export type NodeOp = 'terminate' | 'vendor-upgrade' | 'health-check';
+
+export const NODE_OPS: StateTable<NodeState, NodeOp> = {
+  Deploying: [],
+  Deployed: ['terminate', 'vendor-upgrade'],
+  Unreachable: ['health-check', 'terminate'],
+  Upgrading: [],
+  Terminating: [],
+  Terminated: [],
+};
+
+/** States where PATCH (nickname, tags) is accepted. */
+export const NODE_STABLE: readonly NodeState[] = ['Deployed', 'Unreachable'];
+
+const ENGINE_VERSIONS = { initial: '1.10.3-cs3', upgraded: '1.11.1-cs1' };
+
+export function nodeAllows(world: World, node: Node, op: NodeOp): boolean {
+  if (op === 'health-check' && node.state === 'Deployed' && world.faults.has('deployed-node-allows-health-check')) return true;
+  return allows(NODE_OPS, node.state, op);
+}
+
+export const isLiveNode = (n: Node): boolean => n.state !== 'Terminated' && n.state !== 'Terminating';
+
+export function newNode(world: World, cluster: NodeCluster, index: number): Node {
+  const uuid = newUuid();
+  const hardware = world.catalog.hardware.get(cluster.node_type);
+  const region = world.catalog.regions.find((r) => r.resource_uri === cluster.region);
+  const zones = region?.availability_zones ?? [];
+  const fqdn = `${shortId(uuid)}.node.${world.domain}`;
+  const node: Node = {
+    kind: 'node', uuid, resource_uri: resourceUri('node', [uuid], cluster.scope), scope: cluster.scope,
+    clusterUuid: cluster.uuid, state: 'Deploying',
+    availability_zone: zones.length ? (zones[index % zones.length] ?? null) : null,
+    external_fqdn: fqdn, node_type: cluster.node_type, region: cluster.region,
+    engine: { execdriver: 'native-0.2', graphdriver: 'aufs', version: ENGINE_VERSIONS.initial },
+    cpu: hardware?.cpu ?? 1, disk: cluster.disk, memory: hardware?.memory ?? 1024,
+    last_seen: world.clock.now(), public_ip: nextPublicIp(), deployed_datetime: null, destroyed_datetime: null,
+    tags: [...cluster.tags], nickname: fqdn, reachable: true,
+  };
+  world.store.nodes.set(uuid, node);
+  cluster.nodes.push(uuid);
+  announce(world, node, 'create');
+  return node;
+}
+
+/** Deploying nodes come up after the deploy time. */
+export async function bringUpNodes(world: World, nodes: readonly Node[], job: Job): Promise<void> {
+  job.log(`Deploying ${nodes.length} node(s)`);
+  await job.wait('deployNode');
+  for (const node of nodes) {
+    node.deployed_datetime = world.clock.now();
+    node.last_seen = world.clock.now();
+    setState(world, node, 'Deployed');
+    job.log(`Node ${node.external_fqdn} deployed`);
+  }
+  placeEveryNodeOn(world, nodes);
+}
+
+export async function healthCheckNode(world: World, node: Node, job: Job): Promise<void> {
+  await job.wait('healthCheck');
+  if (node.reachable) node.last_seen = world.clock.now();
+  job.log(node.reachable ? 'Engine daemon reachable' : 'Engine daemon unreachable');
+  setState(world, node, node.reachable ? 'Deployed' : 'Unreachable');
+}
+
+export async function upgradeNode(world: World, node: Node, job: Job): Promise<void> {
+  setState(world, node, 'Upgrading');
+  await job.wait('upgradeNode');
+  node.engine = { ...node.engine, version: ENGINE_VERSIONS.upgraded };
+  job.log(`Engine upgraded to ${ENGINE_VERSIONS.upgraded}`);
+  setState(world, node, 'Deployed');
+  await restartContainers(world, liveContainersOnNode(world, node), job);
+}
+
+/** Marks nodes Terminating (their containers go at once) and, after the delay, Terminated. */
+export async function terminateNodes(world: World, nodes: readonly Node[], job: Job): Promise<void> {
+  for (const node of nodes) {
+    setState(world, node, 'Terminating');
+    terminateContainersNow(world, liveContainersOnNode(world, node));
+  }
+  await job.wait('terminate');
+  for (const node of nodes) {
+    node.destroyed_datetime = world.clock.now();
+    setState(world, node, 'Terminated');
+    job.log(`Node ${node.external_fqdn} terminated`);
+  }
+}
+
+export function nodeJson(world: World, node: Node): Record<string, unknown> {
+  const cluster = node.clusterUuid ? world.store.nodeClusters.get(node.clusterUuid) : undefined;
+  return {
+    uuid: node.uuid,
+    resource_uri: node.resource_uri,
+    availability_zone: node.availability_zone,
+    external_fqdn: node.external_fqdn,
+    state: node.state,
+    node_cluster: cluster?.resource_uri ?? null,
+    node_type: node.node_type,
+    region: node.region,
+    [world.spell('vendor_execdriver')]: node.engine.execdriver,
+    [world.spell('vendor_graphdriver')]: node.engine.graphdriver,
+    [world.spell('vendor_version')]: node.engine.version,
+    cpu: node.cpu,
+    disk: node.disk,
+    memory: node.memory,
+    current_num_containers: liveContainersOnNode(world, node).length,
+    last_seen: world.date(node.last_seen),
+    public_ip: node.public_ip,
+    tunnel: null,
+    deployed_datetime: world.date(node.deployed_datetime),
+    destroyed_datetime: world.date(node.destroyed_datetime),
+    tags: tagsJson(node.tags),
+    nickname: node.nickname,
+  };
+}

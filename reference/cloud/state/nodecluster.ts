@@ -1,0 +1,155 @@
+/**
+ * Node clusters. States and allowed operations per the spec's table. Not shown, chosen here:
+ * create → Init; deploy Init → Deploying → Deployed (Empty cluster when target_num_nodes is 0);
+ * PATCH target_num_nodes in Deployed, Partly deployed or Empty cluster → Scaling → settled state
+ * (in Init it only sets the target); terminate → Terminating → Terminated. A settled cluster is
+ * Deployed when all target nodes are alive, Partly deployed with fewer, Empty cluster with none.
+ */
+import type { Job } from '../actions/call.ts';
+import { AWS_DISK_SIZES } from '../catalog-seed.ts';
+import { badRequest } from '../http/errors.ts';
+import { newUuid } from '../ids.ts';
+import { resourceUri, sameResource, type UriScope } from '../uris.ts';
+import type { World } from '../world.ts';
+import type { Node, NodeCluster, NodeClusterState } from './model.ts';
+import { bringUpNodes, isLiveNode, newNode, terminateNodes } from './node.ts';
+import { announce, setState } from './notify.ts';
+import { pick } from './store.ts';
+import type { StateTable } from './states.ts';
+import { optInt, optObject, optString, optTags, reqString, tagsJson, type Fields } from './validate.ts';
+
+export type NodeClusterOp = 'deploy' | 'terminate';
+
+export const NODE_CLUSTER_OPS: StateTable<NodeClusterState, NodeClusterOp> = {
+  Init: ['deploy', 'terminate'],
+  Deploying: [],
+  Deployed: ['terminate'],
+  'Partly deployed': ['terminate'],
+  Scaling: [],
+  Terminating: [],
+  Terminated: [],
+  'Empty cluster': ['terminate'],
+};
+
+/** States where PATCH is accepted. */
+export const NODE_CLUSTER_STABLE: readonly NodeClusterState[] = ['Init', 'Deployed', 'Partly deployed', 'Empty cluster'];
+
+export const DEFAULT_DISK = 60;
+
+export function createNodeCluster(world: World, scope: UriScope, body: Fields): NodeCluster {
+  const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
+  const nodeType = world.catalog.nodeTypes.find((t) => sameResource(t.resource_uri, reqString(body, 'node_type')));
+  if (!nodeType) throw badRequest('node_type is not a known node type URI');
+  const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, reqString(body, 'region')));
+  if (!region) throw badRequest('region is not a known region URI');
+  if (!nodeType.regions.includes(region.resource_uri)) throw badRequest(`node type ${nodeType.name} is not offered in region ${region.name}`);
+  if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
+  const uuid = newUuid();
+  const cluster: NodeCluster = {
+    kind: 'nodecluster', uuid, resource_uri: resourceUri('nodecluster', [uuid], scope), scope,
+    name, nickname: optString(body, 'nickname') ?? name, state: 'Init',
+    node_type: nodeType.resource_uri, region: region.resource_uri,
+    disk: readDisk(world, body, region.provider), nodes: [],
+    target_num_nodes: optInt(body, 'target_num_nodes') ?? 1,
+    deployed_datetime: null, destroyed_datetime: null, tags: optTags(body) ?? [],
+    provider_options: readProviderOptions(body, region.provider),
+  };
+  world.store.nodeClusters.set(uuid, cluster);
+  announce(world, cluster, 'create');
+  return cluster;
+}
+
+function readDisk(world: World, body: Fields, provider: string): number {
+  const disk = optInt(body, 'disk', 1);
+  const rule = world.catalog.diskRule.get(provider);
+  if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
+  if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk)) throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);
+  return disk ?? (world.faults.has('disk-default-100') ? 100 : DEFAULT_DISK);
+}
+
+/** aws takes `vpc` {id, subnets, security_groups} and `iam` {instance_profile_name}. */
+function readProviderOptions(body: Fields, provider: string): Record<string, unknown> {
+  const options = optObject(body, 'provider_options') ?? {};
+  if (!provider.endsWith('/aws/')) return options;
+  const vpc = optObject(options, 'vpc');
+  if (vpc) {
+    optString(vpc, 'id');
+    for (const key of ['subnets', 'security_groups']) {
+      const v = vpc[key];
+      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) throw badRequest(`provider_options.vpc.${key} must be a list of strings`);
+    }
+  }
+  const iam = optObject(options, 'iam');
+  if (iam) optString(iam, 'instance_profile_name');
+  return options;
+}
+
+export const clusterNodes = (world: World, c: NodeCluster): Node[] => pick(world.store.nodes, c.nodes);
+const liveNodes = (world: World, c: NodeCluster): Node[] => clusterNodes(world, c).filter(isLiveNode);
+
+/** The state a cluster settles in after work on it or on one of its nodes. */
+export function settleCluster(world: World, c: NodeCluster): void {
+  if (c.state === 'Init' || c.state === 'Terminated' || c.state === 'Terminating') return;
+  const alive = liveNodes(world, c).length;
+  setState(world, c, alive === 0 ? 'Empty cluster' : alive < c.target_num_nodes ? 'Partly deployed' : 'Deployed');
+}
+
+export async function deployCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
+  setState(world, c, 'Deploying');
+  const nodes = Array.from({ length: c.target_num_nodes }, (_, i) => newNode(world, c, i));
+  await bringUpNodes(world, nodes, job);
+  c.deployed_datetime = world.clock.now();
+  settleCluster(world, c);
+}
+
+/** Undoes a canceled deploy: its nodes go away and the cluster is Init again. */
+export function revertDeploy(world: World, c: NodeCluster): void {
+  for (const node of liveNodes(world, c)) {
+    node.destroyed_datetime = world.clock.now();
+    setState(world, node, 'Terminated');
+  }
+  setState(world, c, 'Init');
+}
+
+export async function scaleCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
+  setState(world, c, 'Scaling');
+  const alive = liveNodes(world, c);
+  const missing = c.target_num_nodes - alive.length;
+  if (missing > 0) {
+    const added = Array.from({ length: missing }, (_, i) => newNode(world, c, alive.length + i));
+    await bringUpNodes(world, added, job);
+  } else if (missing < 0) {
+    await terminateNodes(world, alive.slice(missing), job);
+  } else {
+    await job.wait('scale');
+  }
+  settleCluster(world, c);
+}
+
+export async function terminateCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
+  setState(world, c, 'Terminating');
+  await terminateNodes(world, liveNodes(world, c), job);
+  c.destroyed_datetime = world.clock.now();
+  setState(world, c, 'Terminated');
+}
+
+export function clusterJson(world: World, c: NodeCluster): Record<string, unknown> {
+  const nodes = clusterNodes(world, c);
+  return {
+    uuid: c.uuid,
+    resource_uri: c.resource_uri,
+    name: c.name,
+    nickname: c.nickname,
+    state: c.state,
+    node_type: c.node_type,
+    disk: c.disk,
+    nodes: nodes.map((n) => n.resource_uri),
+    region: c.region,
+    target_num_nodes: c.target_num_nodes,
+    current_num_nodes: nodes.filter((n) => n.state !== 'Terminated').length,
+    deployed_datetime: world.date(c.deployed_datetime),
+    destroyed_datetime: world.date(c.destroyed_datetime),
+    tags: tagsJson(c.tags),
+    provider_options: c.provider_options,
+  };
+}

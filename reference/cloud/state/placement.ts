@@ -1,0 +1,47 @@
+/**
+ * Deployment strategies: where new containers of a service go. Candidates are the Deployed nodes
+ * of the service's namespace that carry all the service's tags.
+ * EMPTIEST_NODE: the node with the fewest containers; HIGH_AVAILABILITY: the fewest containers
+ * of the same service (then the fewest overall); EVERY_NODE: one container on every node.
+ */
+import { OperationFailed } from '../actions/call.ts';
+import type { World } from '../world.ts';
+import { createContainer } from './container-ops.ts';
+import type { Container, Node, Service } from './model.ts';
+import { liveContainers, liveContainersOnNode } from './queries.ts';
+
+export function candidateNodes(world: World, svc: Service): Node[] {
+  return [...world.store.nodes.values()].filter(
+    (n) => n.scope.namespace === svc.scope.namespace && n.state === 'Deployed' && svc.config.tags.every((t) => n.tags.includes(t)),
+  );
+}
+
+function noNodes(svc: Service): OperationFailed {
+  const tags = svc.config.tags.length ? ` with tags ${svc.config.tags.join(', ')}` : '';
+  return new OperationFailed(`no deployed node${tags} available for service ${svc.config.name}`);
+}
+
+function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
+  const total = (n: Node): number => liveContainersOnNode(world, n).length;
+  const own = (n: Node): number => liveContainersOnNode(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
+  const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : total;
+  return nodes.reduce((best, n) => (score(n) < score(best) ? n : best));
+}
+
+/** New containers, placed one at a time so each choice sees the previous ones. */
+export function placeContainers(world: World, svc: Service, count: number): Container[] {
+  if (count <= 0) return [];
+  const nodes = candidateNodes(world, svc);
+  if (!nodes.length) throw noNodes(svc);
+  return Array.from({ length: count }, () => createContainer(world, svc, pickNode(world, svc, nodes)));
+}
+
+/** EVERY_NODE: a container on each candidate node that has none of this service yet. */
+export function placeOnEveryNode(world: World, svc: Service, nodes = candidateNodes(world, svc)): Container[] {
+  if (!nodes.length && !liveContainers(world, svc).length) throw noNodes(svc);
+  const placed = nodes
+    .filter((n) => !liveContainersOnNode(world, n).some((c) => c.serviceUuid === svc.uuid))
+    .map((n) => createContainer(world, svc, n));
+  svc.config.target_num_containers = liveContainers(world, svc).length;
+  return placed;
+}

@@ -1,0 +1,80 @@
+/**
+ * Registries and external repositories. Every namespace sees the vendor's own registry and one
+ * third-party registry (seeded); adding a repository on an unknown host adds that registry to
+ * the namespace. Repository credentials are write-only: stored, never returned.
+ */
+import { badRequest, conflict } from '../http/errors.ts';
+import { resourceUri, type UriScope } from '../uris.ts';
+import type { World } from '../world.ts';
+import type { Registry, Repository } from './model.ts';
+import { optString, reqString, type Fields } from './validate.ts';
+
+function seeded(world: World): Registry[] {
+  const vendorHost = world.profile === 'docker' ? 'registry.hub.docker.com' : 'registry.cloud.example';
+  const vendorName = world.profile === 'docker' ? 'Docker Hub' : 'Vendor Registry';
+  return [
+    { resource_uri: resourceUri('registry', [vendorHost]), name: vendorName, host: vendorHost, isVendor: true, is_ssl: true, port: 443 },
+    { resource_uri: resourceUri('registry', ['quay.io']), name: 'Quay', host: 'quay.io', isVendor: false, is_ssl: true, port: 443 },
+  ];
+}
+
+export function registriesOf(world: World, namespace: string): Registry[] {
+  return [...seeded(world), ...(world.store.addedRegistries.get(namespace) ?? [])];
+}
+
+export function registryJson(world: World, r: Registry): Record<string, unknown> {
+  return { resource_uri: r.resource_uri, name: r.name, host: r.host, [world.spell('is_vendor_registry')]: r.isVendor, is_ssl: r.is_ssl, port: r.port };
+}
+
+const repoKey = (namespace: string, name: string): string => `${namespace}\n${name}`;
+
+export function findRepository(world: World, namespace: string, name: string): Repository | undefined {
+  return world.store.repositories.get(repoKey(namespace, name.replace(/\/+$/, '')));
+}
+
+export function repositoriesOf(world: World, namespace: string): Repository[] {
+  return [...world.store.repositories.values()].filter((r) => r.scope.namespace === namespace);
+}
+
+/** `host/path`: the host is the first segment when it looks like one (a dot or a port). */
+function registryFor(world: World, scope: UriScope, name: string): Registry {
+  const [host, ...rest] = name.split('/');
+  if (!host || rest.length === 0 || !/[.:]/.test(host)) throw badRequest(`name '${name}' must start with a third-party registry host (host/path)`);
+  const known = registriesOf(world, scope.namespace).find((r) => r.host === host);
+  if (known?.isVendor) throw badRequest(`${host} is the vendor's own registry, not a third-party one`);
+  if (known) return known;
+  const [hostname, port] = host.split(':');
+  const added: Registry = { resource_uri: resourceUri('registry', [host], scope), name: hostname ?? host, host, isVendor: false, is_ssl: true, port: Number(port ?? 443) };
+  world.store.addedRegistries.set(scope.namespace, [...(world.store.addedRegistries.get(scope.namespace) ?? []), added]);
+  return added;
+}
+
+export function createRepository(world: World, scope: UriScope, body: Fields): Repository {
+  const name = reqString(body, 'name');
+  if (findRepository(world, scope.namespace, name)) throw conflict(`repository ${name} already exists`);
+  const registry = registryFor(world, scope, name);
+  const repo: Repository = {
+    resource_uri: resourceUri('repository', [name], scope), scope, name, registry: registry.resource_uri,
+    username: optString(body, 'username') ?? '', password: optString(body, 'password') ?? '',
+  };
+  world.store.repositories.set(repoKey(scope.namespace, name), repo);
+  return repo;
+}
+
+export function updateRepository(repo: Repository, body: Fields): void {
+  repo.username = optString(body, 'username') ?? repo.username;
+  repo.password = optString(body, 'password') ?? repo.password;
+}
+
+export function deleteRepository(world: World, repo: Repository): void {
+  world.store.repositories.delete(repoKey(repo.scope.namespace, repo.name));
+}
+
+export function repositoryJson(world: World, repo: Repository): Record<string, unknown> {
+  const inUse = [...world.store.services.values()].some(
+    (s) => s.scope.namespace === repo.scope.namespace && s.state !== 'Terminated' && s.config.image_name.startsWith(`${repo.name}:`),
+  );
+  const json: Record<string, unknown> = { resource_uri: repo.resource_uri, name: repo.name, in_use: inUse, registry: repo.registry };
+  if (world.faults.has('repository-returns-password')) Object.assign(json, { username: repo.username, password: repo.password });
+  return json;
+}

@@ -1,0 +1,182 @@
+/**
+ * Reading service create and update bodies, with the spec's defaults. References to other
+ * services (linked_to_service[].to_service, bindings[].volumes_from) are kept as given and
+ * resolved by the caller: URIs for a service, URIs or names of sibling services in a stack.
+ */
+import { badRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import type { EnvVar, PortSpec, ServiceConfig } from './model.ts';
+import {
+  optBool, optEnum, optInt, optList, optObject, optString, optStringList, optTags, reqString, type Fields,
+} from './validate.ts';
+
+export interface LinkRequest {
+  ref: string;
+  name?: string;
+}
+
+export interface BindingRequest {
+  host_path: string | null;
+  container_path: string | null;
+  rewritable: boolean;
+  volumesFromRef: string | null;
+}
+
+export interface ServiceSpec {
+  config: ServiceConfig;
+  links: LinkRequest[];
+  bindings: BindingRequest[];
+}
+
+export interface ServiceUpdateSpec {
+  config: Partial<ServiceConfig>;
+  links?: LinkRequest[];
+}
+
+type Reader = (body: Fields, world: World) => unknown;
+
+const AUTORESTART = ['OFF', 'ON_FAILURE', 'ALWAYS'] as const;
+const AUTODESTROY = ['OFF', 'ON_SUCCESS', 'ALWAYS'] as const;
+export const STRATEGIES = ['EMPTIEST_NODE', 'HIGH_AVAILABILITY', 'EVERY_NODE'] as const;
+
+/** Fields both create and update take (update's list in the spec). */
+const UPDATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
+  autorestart: (b) => optEnum(b, 'autorestart', AUTORESTART),
+  autodestroy: (b) => optEnum(b, 'autodestroy', AUTODESTROY),
+  container_envvars: readEnv,
+  container_ports: readPorts,
+  cpu_shares: (b) => optInt(b, 'cpu_shares'),
+  entrypoint: (b) => optString(b, 'entrypoint'),
+  memory: (b) => optInt(b, 'memory'),
+  privileged: (b) => optBool(b, 'privileged'),
+  roles: readRoles,
+  run_command: (b) => optString(b, 'run_command'),
+  sequential_deployment: (b) => optBool(b, 'sequential_deployment'),
+  tags: (b, world) => optTags(b, !world.faults.has('tags-string-list-rejected')),
+  target_num_containers: (b) => optInt(b, 'target_num_containers'),
+  deployment_strategy: (b) => optEnum(b, 'deployment_strategy', STRATEGIES),
+  autoredeploy: (b) => optBool(b, 'autoredeploy'),
+  net: (b) => optEnum(b, 'net', ['bridge', 'host'] as const),
+  pid: (b) => optEnum(b, 'pid', ['none', 'host'] as const),
+  working_dir: (b) => optString(b, 'working_dir'),
+  nickname: (b) => optString(b, 'nickname'),
+};
+
+/** Descriptive fields of the service resource that create also takes. */
+const CREATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
+  ...UPDATE_READERS,
+  labels: readLabels,
+  user: (b) => optString(b, 'user'),
+  hostname: (b) => optString(b, 'hostname'),
+  domainname: (b) => optString(b, 'domainname'),
+  mac_address: (b) => optString(b, 'mac_address'),
+  cgroup_parent: (b) => optString(b, 'cgroup_parent'),
+  tty: (b) => optBool(b, 'tty'),
+  stdin_open: (b) => optBool(b, 'stdin_open'),
+  read_only: (b) => optBool(b, 'read_only'),
+  cpuset: (b) => optString(b, 'cpuset'),
+  memory_swap: (b) => optInt(b, 'memory_swap'),
+  ...Object.fromEntries(['dns', 'dns_search', 'cap_add', 'cap_drop', 'extra_hosts', 'security_opt', 'devices'].map((k) => [k, (b: Fields) => optStringList(b, k)])),
+};
+
+function readValues(world: World, body: Fields, readers: Partial<Record<keyof ServiceConfig, Reader>>): Partial<ServiceConfig> {
+  const values: Record<string, unknown> = {};
+  for (const [field, read] of Object.entries(readers)) {
+    const v = read(body, world);
+    if (v !== undefined) values[field] = v;
+  }
+  return values as Partial<ServiceConfig>;
+}
+
+/** `image` with the tag `latest` when it names none. */
+export function normalizeImage(image: string): string {
+  const last = image.slice(image.lastIndexOf('/') + 1);
+  return last.includes(':') || last.includes('@') ? image : `${image}:latest`;
+}
+
+/** The image name without registry, namespace and tag: `quay.io/org/app:1` → `app`. */
+export function defaultServiceName(image: string): string {
+  return image.slice(image.lastIndexOf('/') + 1).split(/[:@]/)[0] ?? image;
+}
+
+const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
+
+export function readServiceCreate(world: World, body: Fields): ServiceSpec {
+  const image = normalizeImage(reqString(body, 'image'));
+  const name = optString(body, 'name') ?? defaultServiceName(image);
+  if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
+  const config: ServiceConfig = {
+    ...defaultConfig(world, image, name),
+    ...readValues(world, body, CREATE_READERS),
+  };
+  return { config, links: readLinks(body) ?? [], bindings: readBindings(body) };
+}
+
+export function readServiceUpdate(world: World, body: Fields): ServiceUpdateSpec {
+  const config = readValues(world, body, UPDATE_READERS);
+  const image = optString(body, 'image');
+  if (image !== undefined) config.image_name = normalizeImage(image);
+  return { config, links: readLinks(body) };
+}
+
+function defaultConfig(world: World, image: string, name: string): ServiceConfig {
+  return {
+    image_name: image, name, nickname: name, net: 'bridge', pid: 'none',
+    target_num_containers: world.faults.has('service-default-target-2') ? 2 : 1,
+    container_ports: [], container_envvars: [], labels: {},
+    working_dir: world.faults.has('working-dir-default-empty') ? '' : '/',
+    user: 'root', hostname: '', domainname: '', mac_address: '', cgroup_parent: '',
+    tty: false, stdin_open: false, dns: [], dns_search: [], cap_add: [], cap_drop: [], extra_hosts: [],
+    security_opt: [], devices: [], entrypoint: null, run_command: null, sequential_deployment: false,
+    cpu_shares: null, cpuset: '', memory: null, memory_swap: null, autorestart: 'OFF', autodestroy: 'OFF',
+    roles: [], privileged: false, read_only: false, deployment_strategy: 'EMPTIEST_NODE', tags: [], autoredeploy: false,
+  };
+}
+
+function readPorts(body: Fields): PortSpec[] | undefined {
+  return optList(body, 'container_ports')?.map((p, i) => {
+    const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const);
+    if (!protocol) throw badRequest(`container_ports[${i}].protocol is required (tcp or udp)`);
+    const inner = optInt(p, 'inner_port', 1);
+    if (inner === undefined || inner > 65535) throw badRequest(`container_ports[${i}].inner_port is required (1-65535)`);
+    const outer = optInt(p, 'outer_port', 1);
+    if (outer !== undefined && outer > 65535) throw badRequest(`container_ports[${i}].outer_port must be 1-65535`);
+    return { protocol, inner_port: inner, outer_port: outer ?? null, published: optBool(p, 'published') ?? false };
+  });
+}
+
+function readEnv(body: Fields): EnvVar[] | undefined {
+  return optList(body, 'container_envvars')?.map((e, i) => {
+    if (typeof e.key !== 'string' || !e.key) throw badRequest(`container_envvars[${i}].key is required`);
+    if (typeof e.value !== 'string') throw badRequest(`container_envvars[${i}].value is required (a string)`);
+    return { key: e.key, value: e.value };
+  });
+}
+
+function readRoles(body: Fields): string[] | undefined {
+  const roles = optStringList(body, 'roles');
+  if (roles?.some((r) => r !== 'global')) throw badRequest("roles may only hold 'global'");
+  return roles;
+}
+
+function readLabels(body: Fields): Record<string, string> | undefined {
+  const labels = optObject(body, 'labels');
+  if (labels && Object.values(labels).some((v) => typeof v !== 'string')) throw badRequest('labels values must be strings');
+  return labels as Record<string, string> | undefined;
+}
+
+function readLinks(body: Fields): LinkRequest[] | undefined {
+  return optList(body, 'linked_to_service')?.map((l, i) => {
+    if (typeof l.to_service !== 'string' || !l.to_service) throw badRequest(`linked_to_service[${i}].to_service is required`);
+    return { ref: l.to_service, name: optString(l, 'name') };
+  });
+}
+
+function readBindings(body: Fields): BindingRequest[] {
+  return (optList(body, 'bindings') ?? []).map((b, i) => {
+    const container_path = optString(b, 'container_path') ?? null;
+    const volumesFromRef = optString(b, 'volumes_from') ?? null;
+    if (!container_path && !volumesFromRef) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
+    return { host_path: optString(b, 'host_path') ?? null, container_path, rewritable: optBool(b, 'rewritable') ?? true, volumesFromRef };
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The background work of service operations. Not shown, chosen here:
+ * start: Starting → containers created (or started again) → Running; redeploy: Redeploying →
+ * every container redeployed in place → Running; stop: Stopping → Stopped; scale: Scaling →
+ * containers added or removed (newest first) → settled (a service at rest only records the new
+ * target); terminate: Terminating → Terminated with all its containers. A start with no node to
+ * place containers on fails (the action ends Failed, the service settles back).
+ */
+import type { Job } from '../actions/call.ts';
+import type { World } from '../world.ts';
+import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from './container-ops.ts';
+import type { Container, Node, Service } from './model.ts';
+import { setState } from './notify.ts';
+import { candidateNodes, placeContainers, placeOnEveryNode } from './placement.ts';
+import { liveContainers } from './queries.ts';
+import { settleService } from './service.ts';
+
+const isEveryNode = (svc: Service): boolean => svc.config.deployment_strategy === 'EVERY_NODE';
+
+/** Brings the number of live containers to the target: new ones placed, extra ones (newest) terminated. */
+function reconcileCount(world: World, svc: Service): Container[] {
+  if (isEveryNode(svc)) return placeOnEveryNode(world, svc);
+  const live = liveContainers(world, svc);
+  const missing = svc.config.target_num_containers - live.length;
+  if (missing < 0) terminateContainersNow(world, live.slice(missing));
+  return placeContainers(world, svc, missing);
+}
+
+function markStarted(world: World, svc: Service): void {
+  const now = world.clock.now();
+  svc.started_datetime = now;
+  svc.deployed_datetime ??= now;
+}
+
+export async function startService(world: World, svc: Service, job: Job): Promise<void> {
+  setState(world, svc, 'Starting');
+  const restarted = liveContainers(world, svc).filter((c) => c.state === 'Stopped');
+  for (const c of restarted) setState(world, c, 'Starting');
+  const added = reconcileCount(world, svc);
+  job.log(`Starting ${restarted.length + added.length} container(s) of ${svc.config.name}`);
+  await bootContainers(world, [...restarted, ...added], svc.config.sequential_deployment, job);
+  markStarted(world, svc);
+  settleService(world, svc);
+}
+
+export async function stopService(world: World, svc: Service, job: Job): Promise<void> {
+  setState(world, svc, 'Stopping');
+  const running = liveContainers(world, svc).filter((c) => c.state === 'Running' || c.state === 'Starting');
+  beginStop(world, running);
+  await job.wait('stopContainer');
+  finishStop(world, running);
+  svc.stopped_datetime = world.clock.now();
+  job.log(`Stopped ${running.length} container(s) of ${svc.config.name}`);
+  settleService(world, svc);
+}
+
+export async function redeployService(world: World, svc: Service, reuseVolumes: boolean, job: Job): Promise<void> {
+  setState(world, svc, 'Redeploying');
+  const live = liveContainers(world, svc);
+  for (const c of live) redeployInPlace(world, svc, c, reuseVolumes);
+  const added = reconcileCount(world, svc);
+  job.log(`Redeploying ${live.length + added.length} container(s) of ${svc.config.name}`);
+  await job.wait('redeploy');
+  await bootContainers(world, [...live.filter((c) => c.state === 'Starting'), ...added], svc.config.sequential_deployment, job);
+  svc.deployed_datetime = world.clock.now();
+  markStarted(world, svc);
+  settleService(world, svc);
+}
+
+export async function scaleService(world: World, svc: Service, job: Job): Promise<void> {
+  if (svc.state === 'Not running' || svc.state === 'Stopped') {
+    await job.wait('update');
+    job.log(`Target of ${svc.config.name} is ${svc.config.target_num_containers}; applied on the next start`);
+    return;
+  }
+  setState(world, svc, 'Scaling');
+  const added = reconcileCount(world, svc);
+  job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
+  await job.wait('scale');
+  await bootContainers(world, added, svc.config.sequential_deployment, job);
+  settleService(world, svc);
+}
+
+export async function terminateService(world: World, svc: Service, job: Job): Promise<void> {
+  setState(world, svc, 'Terminating');
+  const live = liveContainers(world, svc);
+  for (const c of live) {
+    c.stopProgram?.();
+    setState(world, c, 'Terminating');
+  }
+  await job.wait('terminate');
+  terminateContainersNow(world, live);
+  svc.destroyed_datetime = world.clock.now();
+  setState(world, svc, 'Terminated');
+  svc.logs.end();
+  job.log(`Service ${svc.config.name} terminated`);
+  settleService(world, svc);
+}
+
+/** Undoes a canceled or failed operation: containers it created go away, others not yet up stop. */
+export function revertServiceOp(world: World, svc: Service): void {
+  const neverStarted = liveContainers(world, svc).filter((c) => c.state === 'Starting' && c.started_datetime === null);
+  terminateContainersNow(world, neverStarted);
+  for (const c of liveContainers(world, svc)) {
+    if (c.state === 'Starting' || c.state === 'Terminating') {
+      c.stopped_datetime = world.clock.now();
+      setState(world, c, 'Stopped');
+    }
+    if (c.state === 'Stopping') setState(world, c, 'Running');
+  }
+  settleService(world, svc);
+}
+
+/** New nodes get a container of every running EVERY_NODE service whose tags they carry. */
+export function placeEveryNodeOn(world: World, nodes: readonly Node[]): void {
+  const running = [...world.store.services.values()].filter((s) => isEveryNode(s) && (s.state === 'Running' || s.state === 'Partly running'));
+  for (const svc of running) {
+    const fits = candidateNodes(world, svc).filter((n) => nodes.includes(n));
+    const placed = placeOnEveryNode(world, svc, fits);
+    if (!placed.length) continue;
+    world.clock.after(world.clock.ms('startContainer'), () => {
+      for (const c of placed) markRunning(world, c);
+      settleService(world, svc);
+    });
+    settleService(world, svc);
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Services: the state table, building from a create body, updates, the JSON form, and the state
+ * a service settles in. Not shown, chosen here: create → Not running; a settled service is
+ * Running when all its live containers run, Partly running when some do, Stopped when none do
+ * (Not running when it never had any). Scale and PATCH (not named by the table) are accepted in
+ * Not running, Running, Partly running and Stopped.
+ */
+import { badRequest } from '../http/errors.ts';
+import { newUuid } from '../ids.ts';
+import { parseUri, resourceUri, type UriScope } from '../uris.ts';
+import type { CloudUser } from '../users.ts';
+import type { World } from '../world.ts';
+import { serviceLinkVariables, serviceLinksJson } from './links.ts';
+import { LogBook } from './logbook.ts';
+import type { Service, ServiceBinding, ServiceLink, ServiceLogLine, ServiceState } from './model.ts';
+import { announce, setState } from './notify.ts';
+import { portsJson } from './ports.ts';
+import { liveContainers } from './queries.ts';
+import type { BindingRequest, LinkRequest, ServiceSpec, ServiceUpdateSpec } from './service-fields.ts';
+import { refreshStack } from './stack.ts';
+import { allows, type StateTable } from './states.ts';
+import { tagsJson } from './validate.ts';
+
+export type ServiceOp = 'start' | 'stop' | 'redeploy' | 'terminate';
+
+export const SERVICE_OPS: StateTable<ServiceState, ServiceOp> = {
+  'Not running': ['start', 'terminate'],
+  Starting: [],
+  Running: ['stop', 'redeploy', 'terminate'],
+  'Partly running': ['stop', 'redeploy', 'terminate'],
+  Scaling: [],
+  Redeploying: [],
+  Stopping: [],
+  Stopped: ['start', 'redeploy', 'terminate'],
+  Terminating: [],
+  Terminated: [],
+};
+
+/** States where scale and PATCH are accepted. */
+export const SERVICE_STABLE: readonly ServiceState[] = ['Not running', 'Running', 'Partly running', 'Stopped'];
+
+export function serviceAllows(world: World, svc: Service, op: ServiceOp): boolean {
+  if (op === 'start') {
+    if (svc.state === 'Stopped' && world.faults.has('stopped-service-rejects-start')) return false;
+    if (svc.state === 'Running' && world.faults.has('running-service-allows-start')) return true;
+    if (svc.state === 'Terminated' && world.faults.has('terminate-reversible')) return true;
+  }
+  return allows(SERVICE_OPS, svc.state, op);
+}
+
+/** Resolves a reference to another service (URI, or a sibling's name in a stack) to its uuid. */
+export type ServiceResolver = (ref: string) => string | undefined;
+
+/** URIs of services in the namespace. */
+export function uriResolver(world: World, namespace: string): ServiceResolver {
+  return (ref) => {
+    const parsed = parseUri(ref);
+    const svc = parsed?.kind === 'service' ? world.store.services.get(parsed.id) : undefined;
+    return svc && svc.scope.namespace === namespace ? svc.uuid : undefined;
+  };
+}
+
+function resolveOrThrow(resolve: ServiceResolver, ref: string, field: string): string {
+  const uuid = resolve(ref);
+  if (!uuid) throw badRequest(`${field}: '${ref}' is not a service of this namespace`);
+  return uuid;
+}
+
+export function resolveLinks(world: World, links: readonly LinkRequest[], resolve: ServiceResolver, nameOf: (uuid: string) => string): ServiceLink[] {
+  return links.map((l) => {
+    const to = resolveOrThrow(resolve, l.ref, 'linked_to_service.to_service');
+    return { name: l.name ?? nameOf(to), to };
+  });
+}
+
+export function resolveBindings(bindings: readonly BindingRequest[], resolve: ServiceResolver): ServiceBinding[] {
+  return bindings.map((b) => ({
+    host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable,
+    volumesFrom: b.volumesFromRef ? resolveOrThrow(resolve, b.volumesFromRef, 'bindings.volumes_from') : null,
+  }));
+}
+
+/** A service object from a create body (not stored yet; links and bindings set by the caller). */
+export function buildService(scope: UriScope, spec: ServiceSpec, owner: CloudUser, stackUuid: string | null): Service {
+  const uuid = newUuid();
+  return {
+    kind: 'service', uuid, resource_uri: resourceUri('service', [uuid], scope), scope, config: spec.config,
+    state: 'Not running', stackUuid, containers: [], links: [], bindings: [],
+    deployed_datetime: null, started_datetime: null, stopped_datetime: null, destroyed_datetime: null,
+    owner, logs: new LogBook<ServiceLogLine>(), nextNumber: 1, revision: 1,
+  };
+}
+
+export function storeService(world: World, svc: Service): void {
+  world.store.services.set(svc.uuid, svc);
+  announce(world, svc, 'create');
+}
+
+/** Applies a PATCH; EVERY_NODE cannot be switched to or from. */
+export function applyServiceUpdate(world: World, svc: Service, update: ServiceUpdateSpec, resolve: ServiceResolver): void {
+  const strategy = update.config.deployment_strategy;
+  const switchesEveryNode = strategy !== undefined && strategy !== svc.config.deployment_strategy && (strategy === 'EVERY_NODE' || svc.config.deployment_strategy === 'EVERY_NODE');
+  if (switchesEveryNode && !world.faults.has('every-node-update-allowed')) throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
+  const links = update.links ? resolveLinks(world, update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
+  Object.assign(svc.config, update.config);
+  if (links) svc.links = links;
+  svc.revision += 1;
+  announce(world, svc, 'update');
+}
+
+/** The state a service settles in from its containers (after its own work, or theirs). */
+export function settleService(world: World, svc: Service): void {
+  if (svc.state !== 'Terminated') {
+    const live = liveContainers(world, svc);
+    const running = live.filter((c) => c.state === 'Running').length;
+    const next: ServiceState = live.length === 0
+      ? (svc.deployed_datetime ? 'Stopped' : 'Not running')
+      : running === live.length ? 'Running' : running > 0 ? 'Partly running' : 'Stopped';
+    setState(world, svc, next);
+  }
+  if (svc.stackUuid) refreshStack(world, svc.stackUuid);
+}
+
+/** After a container changed on its own: a service at rest follows its containers. */
+export function refreshService(world: World, uuid: string): void {
+  const svc = world.store.services.get(uuid);
+  if (svc && SERVICE_STABLE.includes(svc.state)) settleService(world, svc);
+}
+
+export const servicePublicDns = (world: World, svc: Service): string => `${svc.config.name}.${svc.scope.namespace}.svc.${world.domain}`;
+
+export function serviceJson(world: World, svc: Service): Record<string, unknown> {
+  const cfg = svc.config;
+  const live = liveContainers(world, svc);
+  const stack = svc.stackUuid ? world.store.stacks.get(svc.stackUuid) : undefined;
+  const count = (state: string): number => live.filter((c) => c.state === state).length;
+  return {
+    uuid: svc.uuid,
+    resource_uri: svc.resource_uri,
+    image_name: cfg.image_name,
+    name: cfg.name,
+    nickname: cfg.nickname,
+    public_dns: servicePublicDns(world, svc),
+    state: svc.state,
+    net: cfg.net,
+    pid: cfg.pid,
+    synchronized: live.every((c) => c.revision === svc.revision),
+    deployed_datetime: world.date(svc.deployed_datetime),
+    started_datetime: world.date(svc.started_datetime),
+    stopped_datetime: world.date(svc.stopped_datetime),
+    destroyed_datetime: world.date(svc.destroyed_datetime),
+    target_num_containers: cfg.target_num_containers,
+    current_num_containers: live.length,
+    running_num_containers: count('Running'),
+    stopped_num_containers: count('Stopped'),
+    stack: stack?.resource_uri ?? null,
+    containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),
+    container_ports: portsJson(cfg.container_ports, cfg.container_ports.map((p) => p.outer_port), servicePublicDns(world, svc), false),
+    container_envvars: cfg.container_envvars,
+    labels: cfg.labels,
+    working_dir: cfg.working_dir,
+    user: cfg.user,
+    hostname: cfg.hostname,
+    domainname: cfg.domainname,
+    mac_address: cfg.mac_address,
+    cgroup_parent: cfg.cgroup_parent,
+    tty: cfg.tty,
+    stdin_open: cfg.stdin_open,
+    dns: cfg.dns,
+    dns_search: cfg.dns_search,
+    cap_add: cfg.cap_add,
+    cap_drop: cfg.cap_drop,
+    extra_hosts: cfg.extra_hosts,
+    security_opt: cfg.security_opt,
+    devices: cfg.devices,
+    entrypoint: cfg.entrypoint,
+    run_command: cfg.run_command,
+    sequential_deployment: cfg.sequential_deployment,
+    cpu_shares: cfg.cpu_shares,
+    cpuset: cfg.cpuset,
+    memory: cfg.memory,
+    memory_swap: cfg.memory_swap,
+    ...serviceLinksJson(world, svc),
+    bindings: svc.bindings.map((b) => ({
+      host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable,
+      volumes_from: b.volumesFrom ? (world.store.services.get(b.volumesFrom)?.resource_uri ?? null) : null,
+    })),
+    autorestart: cfg.autorestart,
+    autodestroy: cfg.autodestroy,
+    roles: cfg.roles,
+    link_variables: serviceLinkVariables(world, svc),
+    privileged: cfg.privileged,
+    read_only: cfg.read_only,
+    deployment_strategy: cfg.deployment_strategy,
+    tags: tagsJson(cfg.tags),
+    autoredeploy: cfg.autoredeploy,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `true`,
+ * `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion and `;`/`&&` lists. It runs exec sessions
+ * and finite run_commands (a run_command made only of these builtins runs, logs its output and
+ * exits; anything else is a long-running program).
+ */
+export interface ShellEnv {
+  vars: Record<string, string>;
+  hostname: string;
+  workingDir: string;
+}
+
+export interface ShellOutput {
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+export interface ShellResult {
+  output: ShellOutput[];
+  exitCode: number;
+  /** `exit` ran: the session is over. */
+  exited: boolean;
+}
+
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'true', 'false', 'exit']);
+
+function expand(word: string, vars: Record<string, string>): string {
+  return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
+}
+
+/** Splits a command into words, honouring single and double quotes. */
+function words(command: string, vars: Record<string, string>): string[] {
+  const out: string[] = [];
+  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g;
+  for (let m = re.exec(command); m; m = re.exec(command)) {
+    out.push(m[1] !== undefined ? m[1] : expand(m[2] ?? m[3] ?? '', vars));
+  }
+  return out;
+}
+
+const commandsOf = (line: string): string[] => line.split(/;|&&/).map((c) => c.trim()).filter(Boolean);
+
+export function isFiniteProgram(runCommand: string | null): boolean {
+  if (!runCommand) return false;
+  const commands = commandsOf(runCommand);
+  return commands.length > 0 && commands.every((c) => BUILTINS.has(c.split(/\s+/)[0] ?? ''));
+}
+
+export function runLine(line: string, env: ShellEnv): ShellResult {
+  const result: ShellResult = { output: [], exitCode: 0, exited: false };
+  for (const command of commandsOf(line)) {
+    const [name, ...args] = words(command, env.vars);
+    if (name === undefined) continue;
+    const out = (text: string): void => void result.output.push({ stream: 'stdout', text });
+    switch (name) {
+      case 'echo':
+        out(args[0] === '-n' ? args.slice(1).join(' ') : `${args.join(' ')}\n`);
+        result.exitCode = 0;
+        break;
+      case 'env':
+        out(Object.entries(env.vars).map(([k, v]) => `${k}=${v}\n`).join(''));
+        result.exitCode = 0;
+        break;
+      case 'printenv': {
+        const value = env.vars[args[0] ?? ''];
+        if (value !== undefined) out(`${value}\n`);
+        result.exitCode = value === undefined ? 1 : 0;
+        break;
+      }
+      case 'hostname':
+        out(`${env.hostname}\n`);
+        result.exitCode = 0;
+        break;
+      case 'pwd':
+        out(`${env.workingDir}\n`);
+        result.exitCode = 0;
+        break;
+      case 'true':
+      case 'false':
+        result.exitCode = name === 'true' ? 0 : 1;
+        break;
+      case 'exit':
+        result.exitCode = Number.parseInt(args[0] ?? '0', 10) || 0;
+        result.exited = true;
+        return result;
+      default:
+        result.output.push({ stream: 'stderr', text: `sh: 1: ${name}: not found\n` });
+        result.exitCode = 127;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,32 @@
+/** Every resource of the service, each tagged with its namespace. */
+import type { Action } from '../actions/action.ts';
+import type { Container, Node, NodeCluster, Owned, Registry, Repository, Service, Stack } from './model.ts';
+
+export class Store {
+  readonly nodeClusters = new Map<string, NodeCluster>();
+  readonly nodes = new Map<string, Node>();
+  readonly stacks = new Map<string, Stack>();
+  readonly services = new Map<string, Service>();
+  readonly containers = new Map<string, Container>();
+  /** keyed by `<namespace>\n<name>` */
+  readonly repositories = new Map<string, Repository>();
+  /** third-party registries added by repositories, per namespace (the seeded ones are shared) */
+  readonly addedRegistries = new Map<string, Registry[]>();
+  /** in creation order, which is chronological */
+  readonly actions = new Map<string, Action>();
+}
+
+/** The resources of one namespace, in creation order. */
+export function inNamespace<T extends Owned>(map: ReadonlyMap<string, T>, namespace: string): T[] {
+  return [...map.values()].filter((r) => r.scope.namespace === namespace);
+}
+
+export function findIn<T extends Owned>(map: ReadonlyMap<string, T>, namespace: string, uuid: string): T | undefined {
+  const found = map.get(uuid);
+  return found && found.scope.namespace === namespace ? found : undefined;
+}
+
+/** Looks up several uuids, skipping unknown ones. */
+export function pick<T>(map: ReadonlyMap<string, T>, uuids: readonly string[]): T[] {
+  return uuids.map((u) => map.get(u)).filter((x): x is T => x !== undefined);
+}

@@ -1,0 +1,36 @@
+/**
+ * The events feed `/api/audit/v1/[ns/]events`: after the upgrade one `{"type": "auth"}` frame
+ * (the subscription is live from then on), then one message per change in the namespace:
+ * {type, action, parents, resource_uri, state, uuid, datetime (ISO 8601)}. Optional query
+ * filters: `type`, `object` (a resource URI), `parent` (a URI among the parents).
+ */
+import { iso8601 } from '../dates.ts';
+import type { CloudEvent } from '../state/events.ts';
+import { sameResource } from '../uris.ts';
+import type { World } from '../world.ts';
+import { sendJson, type StreamHandler } from './types.ts';
+
+export function eventMessage(world: World, e: CloudEvent): Record<string, unknown> {
+  const message: Record<string, unknown> = {
+    type: e.type, action: e.action, parents: e.parents, resource_uri: e.resource_uri, state: e.state, uuid: e.uuid, datetime: iso8601(e.date),
+  };
+  if (world.faults.has('event-no-parents')) delete message.parents;
+  return message;
+}
+
+function wanted(query: URLSearchParams, e: CloudEvent): boolean {
+  const type = query.get('type');
+  const object = query.get('object');
+  const parent = query.get('parent');
+  return (type === null || e.type === type)
+    && (object === null || sameResource(object, e.resource_uri))
+    && (parent === null || e.parents.some((p) => sameResource(parent, p)));
+}
+
+export const eventsStream: StreamHandler = ({ world, scope, query }) => (ws) => {
+  const unsubscribe = world.events.subscribe((e) => {
+    if (e.namespace === scope.namespace && wanted(query, e)) sendJson(ws, eventMessage(world, e));
+  });
+  ws.on('close', unsubscribe);
+  sendJson(ws, { type: 'auth' });
+};

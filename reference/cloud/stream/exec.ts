@@ -1,0 +1,51 @@
+/**
+ * Container exec `/api/app/v1/[ns/]container/<uuid>/exec/?command=<cmd>` (default `sh`), on a
+ * Running container. Output messages: {type: "output", output, streamType}. A shell command
+ * (sh, bash, ash, /bin/sh ...) reads the client's raw keystrokes (text frames; no echo) and runs
+ * each line in the tiny shell until `exit`; any other command runs once. The session ends with
+ * an `output: "EOF"` message, then the socket closes.
+ */
+import { conflict, notFound } from '../http/errors.ts';
+import { shellEnvFor } from '../state/container.ts';
+import { runLine } from '../state/shell.ts';
+import { findIn } from '../state/store.ts';
+import { sendJson, type StreamHandler } from './types.ts';
+
+const SHELLS = /^(\/bin\/|\/usr\/bin\/)?(sh|bash|ash|dash|zsh)$/;
+
+export const execStream: StreamHandler = (ctx) => {
+  const { world } = ctx;
+  const c = findIn(world.store.containers, ctx.scope.namespace, ctx.params.uuid ?? '');
+  if (!c) throw notFound('container');
+  if (c.state !== 'Running') throw conflict(`container in state '${c.state}' is not running`);
+  const command = ctx.query.get('command') || 'sh';
+  const env = shellEnvFor(world, c);
+  return (ws) => {
+    const run = (line: string): boolean => {
+      const result = runLine(line, env);
+      for (const out of result.output) sendJson(ws, { type: 'output', output: out.text, streamType: out.stream });
+      return result.exited;
+    };
+    const end = (): void => {
+      if (!world.faults.has('exec-no-eof')) sendJson(ws, { type: 'output', output: 'EOF', streamType: 'stdout' });
+      ws.close(1000);
+    };
+    if (!SHELLS.test(command)) {
+      run(command);
+      end();
+      return;
+    }
+    let pending = '';
+    ws.on('message', (data) => {
+      pending += data.toString();
+      const lines = pending.split(/\r\n|\r|\n/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (run(line)) {
+          end();
+          return;
+        }
+      }
+    });
+  };
+};

@@ -1,0 +1,54 @@
+/**
+ * Log streams of containers, services and actions: the last `tail` lines (default 300), then,
+ * with `follow` (default true), new lines until the source ends (a terminated container or
+ * service, a finished action); `follow=false` closes after the tail.
+ */
+import type { WebSocket } from 'ws';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { LogBook } from '../state/logbook.ts';
+import { findIn } from '../state/store.ts';
+import { queryBool } from '../routes/common.ts';
+import { namespacesOf } from '../users.ts';
+import { sendJson, type StreamContext, type StreamHandler } from './types.ts';
+
+export const DEFAULT_TAIL = 300;
+
+function tailOf(query: URLSearchParams): number {
+  const raw = query.get('tail');
+  if (raw === null || raw === '') return DEFAULT_TAIL;
+  if (!/^\d+$/.test(raw)) throw badRequest('tail must be a non-negative integer');
+  return Number(raw);
+}
+
+function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
+  const tail = tailOf(ctx.query);
+  const follow = queryBool(ctx.query, 'follow', true);
+  const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
+  return (ws) => {
+    for (const line of ignoreTail ? book.tail() : book.tail(tail)) sendJson(ws, line);
+    if (!follow || book.isEnded) {
+      ws.close(1000);
+      return;
+    }
+    const stop = book.follow({ line: (l) => sendJson(ws, l), end: () => ws.close(1000) });
+    ws.on('close', stop);
+  };
+}
+
+export const containerLogs: StreamHandler = (ctx) => {
+  const c = findIn(ctx.world.store.containers, ctx.scope.namespace, ctx.params.uuid ?? '');
+  if (!c) throw notFound('container');
+  return logSession(ctx, c.logs);
+};
+
+export const serviceLogs: StreamHandler = (ctx) => {
+  const svc = findIn(ctx.world.store.services, ctx.scope.namespace, ctx.params.uuid ?? '');
+  if (!svc) throw notFound('service');
+  return logSession(ctx, svc.logs);
+};
+
+export const actionLogs: StreamHandler = (ctx) => {
+  const a = ctx.world.store.actions.get(ctx.params.uuid ?? '');
+  if (!a || !namespacesOf(ctx.user).includes(a.namespace)) throw notFound('action');
+  return logSession(ctx, a.logs);
+};

@@ -1,0 +1,78 @@
+/**
+ * The Stream API: WebSocket upgrades on the REST port. Authentication by Basic header on the
+ * upgrade or by `?user=&token=`; failures, foreign namespaces, unknown resources and bad
+ * parameters answer the upgrade with the HTTP status and an `{"error": ...}` body instead of
+ * upgrading.
+ */
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { userFromBasic, userFromQuery } from '../http/auth.ts';
+import { ApiError } from '../http/errors.ts';
+import { resolveScope } from '../http/namespace.ts';
+import { errorReply } from '../http/replies.ts';
+import { RouteTable, withTrailingSlash } from '../http/router.ts';
+import type { CloudUser } from '../users.ts';
+import type { World } from '../world.ts';
+import { eventsStream } from './events.ts';
+import { execStream } from './exec.ts';
+import { actionLogs, containerLogs, serviceLogs } from './logs.ts';
+import type { StreamHandler } from './types.ts';
+
+function streamRoutes(): RouteTable<StreamHandler> {
+  const routes = new RouteTable<StreamHandler>();
+  routes.add('GET', '/api/audit/v1/[ns/]events/', eventsStream);
+  routes.add('GET', '/api/audit/v1/action/{uuid}/logs/', actionLogs);
+  routes.add('GET', '/api/app/v1/[ns/]container/{uuid}/logs/', containerLogs);
+  routes.add('GET', '/api/app/v1/[ns/]service/{uuid}/logs/', serviceLogs);
+  routes.add('GET', '/api/app/v1/[ns/]container/{uuid}/exec/', execStream);
+  return routes;
+}
+
+export interface StreamServer {
+  onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  closeAll(): void;
+}
+
+function streamUser(world: World, req: http.IncomingMessage, query: URLSearchParams): CloudUser | undefined {
+  const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(query, world.users);
+  const user = userFromBasic(req.headers.authorization, world.users) ?? fromQuery;
+  return user ?? (world.faults.has('stream-auth-not-required') ? world.users[0] : undefined);
+}
+
+function refuse(socket: Duplex, err: unknown): void {
+  const reply = errorReply(err);
+  const body = JSON.stringify(reply.body);
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[reply.status] ?? 'Error';
+  const auth = reply.status === 401 ? 'WWW-Authenticate: Basic realm="cloud"\r\n' : '';
+  socket.end(`HTTP/1.1 ${reply.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${auth}Connection: close\r\n\r\n${body}`);
+}
+
+export function createStreamServer(world: World): StreamServer {
+  const routes = streamRoutes();
+  const wss = new WebSocketServer({ noServer: true });
+  return {
+    onUpgrade(req, socket, head) {
+      socket.on('error', () => {});
+      try {
+        const url = new URL(req.url ?? '/', 'http://reference.invalid');
+        const user = streamUser(world, req, url.searchParams);
+        if (!user) throw new ApiError(401, 'authentication required: Basic header or ?user=&token=');
+        const match = routes.match('GET', withTrailingSlash(url.pathname));
+        if (!match || match === 'method-not-allowed') throw new ApiError(404, `no stream endpoint ${url.pathname}`);
+        const scope = resolveScope(world, user, match.params.ns);
+        const session = match.route.handler({ world, user, params: match.params, scope, query: url.searchParams });
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          ws.on('error', () => {});
+          session(ws);
+        });
+      } catch (err) {
+        refuse(socket, err);
+      }
+    },
+    closeAll() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
