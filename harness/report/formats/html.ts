@@ -1,7 +1,55 @@
+import { readFileSync } from 'node:fs';
 import type { Report } from '../report.ts';
+import { escapeHtml } from './escape-html.ts';
 
-/** Placeholder until the HTML report lands: a minimal self-contained page with the summary. */
+const asset = (name: string) => readFileSync(new URL(`./html/${name}`, import.meta.url), 'utf8');
+
+/** JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * report.html: one self-contained page (no network; works from file://): the summary, a matrix
+ * of spec sections × outcomes, every check with failures first (expected vs actual and the
+ * redacted wire transcript), every requirement with its checks, search and filters.
+ */
 export function htmlReport(report: Report): string {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<!doctype html><meta charset="utf-8"><title>Conformance report</title><pre>${esc(JSON.stringify(report.summary, null, 2))}</pre>\n`;
+  const title = `Conformance: ${report.target.product} ${report.target.version}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${asset('style.css')}</style>
+</head>
+<body>
+<header>
+  <h1>${escapeHtml(title)}: <span id="verdict"></span></h1>
+  <div class="meta">${escapeHtml(`${report.target.url} · suites ${report.suites.join(', ')} · seed ${report.seed} · ${report.startedAt} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.tool.name} ${report.tool.version}`)}</div>
+  <ul class="counts" id="counts"></ul>
+  <div id="harness"></div>
+</header>
+<main>
+  <h2>Spec sections × outcomes</h2>
+  <table id="matrix"></table>
+  <h2>Checks</h2>
+  <div class="filters">
+    <input type="search" id="f-text" placeholder="search requirement, check, title, message" aria-label="search">
+    <select id="f-outcome" aria-label="outcome"><option value="">any outcome</option></select>
+    <select id="f-suite" aria-label="suite"><option value="">any suite</option></select>
+    <select id="f-section" aria-label="section"><option value="">any section</option></select>
+    <select id="f-endpoint" aria-label="endpoint"><option value="">any endpoint</option></select>
+    <span id="shown" class="meta"></span>
+  </div>
+  <div id="results"></div>
+  <h2>Requirements</h2>
+  <table id="requirements"></table>
+</main>
+<script type="application/json" id="report-data">${scriptJson(report)}</script>
+<script>${asset('app.js')}</script>
+</body>
+</html>
+`;
 }

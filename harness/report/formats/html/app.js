@@ -1,0 +1,131 @@
+// Renders report.html from the report embedded in the page. Plain browser JavaScript, no
+// network: the page works from file://. The report data is the JSON in #report-data.
+(function () {
+  'use strict';
+  const report = JSON.parse(document.getElementById('report-data').textContent);
+  const SEVERITY = ['error', 'failed', 'warning', 'skipped', 'not-applicable', 'informational', 'passed'];
+  const el = (tag, attrs, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') node.className = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children.flat()) if (c !== undefined && c !== null) node.append(c instanceof Node ? c : String(c));
+    return node;
+  };
+  const badge = (outcome) => el('span', { class: `badge o-${outcome}` }, outcome);
+  const sectionOf = new Map();
+  for (const r of report.requirements) sectionOf.set(`${r.suite} ${r.id}`, r.section);
+  const section = (result) => result.requirements.map((id) => sectionOf.get(`${result.suite} ${id}`)).find(Boolean) || 'Unsectioned';
+  const results = report.results
+    .map((r, index) => ({ ...r, index, section: section(r) }))
+    .sort((a, b) => SEVERITY.indexOf(a.outcome) - SEVERITY.indexOf(b.outcome) || a.index - b.index);
+
+  function renderSummary() {
+    const s = report.summary;
+    const bad = s.failed + s.errors + report.harnessErrors.length;
+    document.getElementById('verdict').append(
+      el('span', { class: bad ? 'verdict-fail' : 'verdict-pass' }, bad ? 'not conformant' : 'conformant'),
+    );
+    const counts = [['checks', s.total], ['passed', s.passed], ['failed', s.failed], ['warnings', s.warnings], ['informational', s.informational], ['skipped', s.skipped], ['not applicable', s.notApplicable], ['errors', s.errors]];
+    document.getElementById('counts').append(...counts.map(([label, n]) => el('li', {}, el('b', {}, n), label)));
+    for (const e of report.harnessErrors) document.getElementById('harness').append(el('pre', {}, `harness: ${e}`));
+  }
+
+  function renderMatrix() {
+    const sections = [...new Set(results.map((r) => r.section))].sort();
+    const outcomes = SEVERITY.filter((o) => results.some((r) => r.outcome === o));
+    const head = el('tr', {}, el('th', {}, 'spec section'), outcomes.map((o) => el('th', {}, badge(o))));
+    const rows = sections.map((sec) =>
+      el('tr', {}, el('td', {}, sec), outcomes.map((o) => {
+        const n = results.filter((r) => r.section === sec && r.outcome === o).length;
+        return el('td', { class: 'num' }, n ? el('button', { onclick: () => applyFilter({ section: sec, outcome: o }) }, n) : '');
+      })),
+    );
+    document.getElementById('matrix').append(el('thead', {}, head), el('tbody', {}, rows));
+  }
+
+  function exchange(t) {
+    const lines = [];
+    lines.push(el('div', {}, el('b', {}, `${t.request.method} ${t.request.path}`), t.kind !== 'http' ? ` (${t.kind})` : ''));
+    const headers = (h) => Object.entries(h || {}).map(([k, v]) => `${k}: ${v}`).join('\n');
+    if (Object.keys(t.request.headers || {}).length) lines.push(el('pre', {}, headers(t.request.headers)));
+    if (t.request.body) lines.push(el('pre', {}, t.request.body));
+    if (t.response) {
+      lines.push(el('div', {}, el('b', {}, `← ${t.response.status}`)));
+      if (Object.keys(t.response.headers || {}).length) lines.push(el('pre', {}, headers(t.response.headers)));
+      if (t.response.body) lines.push(el('pre', {}, t.response.body));
+    }
+    for (const s of t.stream || []) lines.push(el('pre', { class: `dir-${s.direction}` }, `${s.direction === 'sent' ? '→' : '←'} ${s.data}`));
+    if (t.error) lines.push(el('pre', {}, `error: ${t.error}`));
+    return el('div', { class: 'exchange' }, lines);
+  }
+
+  function resultNode(r) {
+    const body = el('div', { class: 'body' },
+      el('div', {}, 'requirements: ', r.requirements.map((id) => el('code', {}, id, ' '))),
+      r.endpoint ? el('div', {}, 'endpoint: ', el('code', {}, r.endpoint)) : null,
+      el('div', {}, `section: ${r.section} · suite: ${r.suite} · ${r.durationMs} ms`),
+      r.message ? el('pre', {}, r.message) : null,
+      r.expected !== undefined ? el('div', {}, 'expected:', el('pre', {}, JSON.stringify(r.expected, null, 2))) : null,
+      r.actual !== undefined ? el('div', {}, 'actual:', el('pre', {}, JSON.stringify(r.actual, null, 2))) : null,
+      r.seed !== undefined ? el('div', {}, `seed ${r.seed}: replay with --seed ${r.seed}`) : null,
+      (r.observations || []).length ? el('div', {}, 'observed:', el('pre', {}, r.observations.join('\n'))) : null,
+      (r.transcript || []).length ? el('div', {}, el('b', {}, 'wire transcript (redacted)'), r.transcript.map(exchange)) : null,
+    );
+    const node = el('details', { class: 'result', 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
+      el('summary', {}, badge(r.outcome), el('span', {}, r.title), el('code', {}, r.id), el('code', {}, r.suite)));
+    node.append(body);
+    node.dataset.text = `${r.id} ${r.title} ${r.requirements.join(' ')} ${r.message} ${r.endpoint || ''}`.toLowerCase();
+    return node;
+  }
+
+  function renderResults() {
+    document.getElementById('results').append(...results.map(resultNode));
+    const fill = (id, values) => document.getElementById(id).append(...values.map((v) => el('option', { value: v }, v)));
+    fill('f-outcome', SEVERITY.filter((o) => results.some((r) => r.outcome === o)));
+    fill('f-suite', report.suites);
+    fill('f-section', [...new Set(results.map((r) => r.section))].sort());
+    fill('f-endpoint', [...new Set(results.map((r) => r.endpoint).filter(Boolean))].sort());
+    for (const id of ['f-text', 'f-outcome', 'f-suite', 'f-section', 'f-endpoint']) document.getElementById(id).addEventListener('input', filter);
+  }
+
+  function renderRequirements() {
+    const rows = report.requirements.map((r) =>
+      el('tr', { 'data-outcome': r.outcome }, el('td', {}, badge(r.outcome)), el('td', {}, el('code', {}, r.id)), el('td', {}, r.level), el('td', {}, r.section), el('td', {}, r.statement), el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—')),
+    );
+    document.getElementById('requirements').append(
+      el('thead', {}, el('tr', {}, ['outcome', 'requirement', 'level', 'section', 'statement', 'checks'].map((h) => el('th', {}, h)))),
+      el('tbody', {}, rows),
+    );
+  }
+
+  function applyFilter(values) {
+    document.getElementById('f-text').value = values.text || '';
+    document.getElementById('f-outcome').value = values.outcome || '';
+    document.getElementById('f-suite').value = values.suite || '';
+    document.getElementById('f-section').value = values.section || '';
+    document.getElementById('f-endpoint').value = values.endpoint || '';
+    filter();
+    document.getElementById('results').scrollIntoView();
+  }
+
+  function filter() {
+    const text = document.getElementById('f-text').value.trim().toLowerCase();
+    const want = { outcome: document.getElementById('f-outcome').value, suite: document.getElementById('f-suite').value, section: document.getElementById('f-section').value, endpoint: document.getElementById('f-endpoint').value };
+    let shown = 0;
+    for (const node of document.querySelectorAll('#results details.result')) {
+      const ok = (!text || node.dataset.text.includes(text)) && Object.entries(want).every(([k, v]) => !v || node.dataset[k] === v);
+      node.classList.toggle('hidden', !ok);
+      if (ok) shown++;
+    }
+    document.getElementById('shown').textContent = `${shown} of ${results.length} checks shown`;
+  }
+
+  renderSummary();
+  renderMatrix();
+  renderResults();
+  renderRequirements();
+  filter();
+})();
