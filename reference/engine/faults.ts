@@ -53,6 +53,43 @@ const DAEMON_FAULTS: EngineFault[] = [
 ];
 
 /**
+ * Container data faults (create fields, list, inspect, top, changes, export, copy, stats, archive,
+ * limits): each breaks one rule the container-data checks verify.
+ */
+const CONTAINER_DATA_FAULTS: EngineFault[] = [
+  { name: 'create-name-conflict-201', area: 'containers', description: 'create with a name already in use answers 201 instead of 409' },
+  { name: 'create-missing-image-500', area: 'containers', description: 'create from a missing image answers 500 instead of 404' },
+  { name: 'create-bad-json-500', area: 'containers', description: 'create with a malformed JSON body answers 500 instead of 400' },
+  { name: 'create-ignores-name', area: 'containers', description: 'create ignores the name parameter and gives a random name' },
+  { name: 'create-string-cmd-400', area: 'containers', description: 'create refuses Cmd or Entrypoint given as a string (400)' },
+  { name: 'config-fields-dropped', area: 'containers', description: 'create ignores Hostname, Domainname, User, Env, WorkingDir, Volumes, MacAddress, ExposedPorts and StopSignal' },
+  { name: 'host-config-fields-dropped', area: 'containers', description: 'create ignores the HostConfig of the request (defaults are stored)' },
+  { name: 'list-item-no-labels', area: 'containers', description: 'the container list items carry no Labels' },
+  { name: 'list-all-ignored', area: 'filters', description: 'GET /containers/json lists non-running containers whatever `all` says' },
+  { name: 'list-since-before-ignored', area: 'filters', description: 'GET /containers/json ignores since and before' },
+  { name: 'list-size-ignored', area: 'filters', description: 'GET /containers/json?size=1 gives no SizeRw/SizeRootFs' },
+  { name: 'inspect-size-inverted', area: 'containers', description: '1.22 inspect computes the sizes without size=1 and omits them with it' },
+  { name: 'top-ps-args-ignored', area: 'containers', description: 'top ignores ps_args (always -ef)' },
+  { name: 'top-default-not-ef', area: 'containers', description: 'top without ps_args runs ps aux instead of ps -ef' },
+  { name: 'changes-kind-swapped', area: 'containers', description: 'changes reports added paths with Kind 0 and modified ones with Kind 1' },
+  { name: 'export-wrong-content-type', area: 'containers', description: 'export answers application/x-tar instead of application/octet-stream' },
+  { name: 'copy-wrong-content-type', area: 'containers', description: 'copy answers application/octet-stream instead of application/x-tar' },
+  { name: 'stats-single-reading', area: 'containers', description: 'stats sends one reading and ends the stream whatever `stream` says' },
+  { name: 'stats-stream-false-ignored', area: 'containers', description: '1.22 stats?stream=0 keeps streaming' },
+  { name: 'stats-precpu-current', area: 'containers', description: '1.22 precpu_stats is a copy of the current cpu_stats, not the previous reading' },
+  { name: 'archive-errors-text', area: 'archive', description: 'archive 400/404 answers for an empty path or a missing container carry a text body, not JSON' },
+  { name: 'archive-dot-ignored', area: 'archive', description: 'archive GET treats a trailing /. like the directory itself' },
+  { name: 'archive-put-overwrite-unchecked', area: 'archive', description: 'archive PUT ignores noOverwriteDirNonDir' },
+  { name: 'archive-put-readonly-allowed', area: 'archive', description: 'archive PUT extracts into a read-only root filesystem (200) instead of 403' },
+  { name: 'v1.18-serves-archive', area: 'versions', description: 'the 1.22-only archive endpoints answer under /v1.18/ instead of 404' },
+  { name: 'name-pattern-strict', area: 'containers', description: 'create refuses names the spec allows: a leading _ or -, or a single character' },
+  { name: 'swappiness-unchecked', area: 'containers', description: 'create accepts MemorySwappiness outside 0..100' },
+  { name: 'shm-size-unchecked', area: 'containers', description: 'create accepts a negative ShmSize' },
+  { name: 'shm-size-default-zero', area: 'containers', description: 'ShmSize defaults to 0 instead of 64 MB' },
+  { name: 'memory-swap-unchecked', area: 'containers', description: 'create accepts a MemorySwap smaller than Memory, or without Memory' },
+];
+
+/**
  * Image-side faults (images engineer). CONTRACT: append image faults to this block only.
  */
 const IMAGE_FAULTS: EngineFault[] = [
@@ -69,6 +106,58 @@ const IMAGE_FAULTS: EngineFault[] = [
   { name: 'images-list-created-iso', area: 'schema', description: 'image list items give Created as an ISO 8601 string instead of Unix seconds' },
   { name: 'search-wrong-keys', area: 'schema', description: 'image search items use StarCount/IsOfficial/Name/... instead of star_count/is_official/name/...' },
   { name: 'save-no-repositories', area: 'images', description: 'the image tarball of a name:tag has no root `repositories` file' },
+];
+
+/**
+ * Image-check faults (images checks engineer): each breaks one image rule the suite verifies.
+ * CONTRACT: append image-check faults to this block only.
+ */
+const IMAGE_CHECK_FAULTS: EngineFault[] = [
+  { name: 'missing-image-500', area: 'images', description: 'an unknown image (inspect, history, tag, delete, push) answers 500 instead of 404' },
+  { name: 'image-short-id-unresolved', area: 'images', description: 'a short (12 hex) image ID does not resolve (404)' },
+  { name: 'image-digest-ref-unresolved', area: 'images', description: 'a repo@sha256:… reference does not resolve (404)' },
+  { name: 'image-inspect-no-GraphDriver', area: 'schema', description: '1.22 image inspect has no GraphDriver' },
+  { name: 'images-label-filter-ignored', area: 'filters', description: 'GET /images/json ignores the label filter' },
+  { name: 'images-filter-param-ignored', area: 'filters', description: 'GET /images/json ignores the filter (name) parameter' },
+  { name: 'images-digests-ignored', area: 'images', description: 'GET /images/json?digests=1 adds no RepoDigests' },
+  { name: 'images-all-narrows', area: 'images', description: 'GET /images/json?all=1 leaves out the tagged images' },
+  { name: 'build-t-ignored', area: 'images', description: 'POST /build ignores t: the image gets no name' },
+  { name: 'build-vendorfile-param-ignored', area: 'images', description: 'POST /build ignores the vendorfile parameter and reads the default build file' },
+  { name: 'build-nocache-ignored', area: 'images', description: 'POST /build?nocache=1 still uses the cache' },
+  { name: 'build-quiet-ignored', area: 'images', description: 'POST /build?q=1 still writes the verbose output' },
+  { name: 'build-buildargs-ignored', area: 'images', description: '1.22 POST /build ignores buildargs' },
+  { name: 'build-shmsize-unchecked', area: 'limits', description: '1.22 POST /build accepts a negative shmsize' },
+  { name: 'build-compressed-context-rejected', area: 'images', description: 'POST /build answers 500 to a gzip, bzip2 or xz context' },
+  { name: 'build-syntax-error-ignored', area: 'images', description: 'POST /build skips unknown instructions instead of reporting the syntax error' },
+  { name: 'build-drops-last-instruction', area: 'images', description: 'POST /build does not run the last instruction of the build file' },
+  { name: 'build-context-files-dropped', area: 'images', description: 'POST /build sees only the build file, not the other files of the context' },
+  { name: 'build-registry-config-rejected', area: 'images', description: 'POST /build answers 500 when X-Registry-Config is sent' },
+  { name: 'import-repo-ignored', area: 'images', description: 'an import (fromSrc) leaves the image unnamed whatever repo says' },
+  { name: 'import-url-unsupported', area: 'images', description: 'an import from a URL (fromSrc=<URL>) answers 500' },
+  { name: 'pull-stream-error', area: 'images', description: 'a pull of an existing repository ends with an in-stream {error} and stores nothing' },
+  { name: 'pull-tag-ignored', area: 'images', description: 'a pull with tag fetches every tag of the repository' },
+  { name: 'pull-empty-tag-latest-only', area: 'images', description: 'a pull with an empty tag fetches only latest instead of every tag' },
+  { name: 'pull-from-image-ref-ignored', area: 'images', description: '1.22 a tag or digest in fromImage is ignored (latest is pulled)' },
+  { name: 'push-stream-error', area: 'images', description: 'a push to a registry ends with an in-stream {error}' },
+  { name: 'push-tag-ignored', area: 'images', description: 'a push with tag pushes every tag of the repository' },
+  { name: 'tag-bad-name-500', area: 'images', description: 'tagging with an invalid repository name answers 500 instead of 400' },
+  { name: 'tag-force-ignored', area: 'images', description: 'tag with force=1 over a tag another image holds answers 409' },
+  { name: 'image-delete-no-Deleted', area: 'images', description: 'DELETE /images/(name) answers no {Deleted} object for a removed image' },
+  { name: 'image-delete-force-ignored', area: 'images', description: 'DELETE /images/(name)?force=1 of an image in use answers 409' },
+  { name: 'image-delete-noprune-ignored', area: 'images', description: 'DELETE /images/(name)?noprune=1 still deletes the untagged parents' },
+  { name: 'search-term-ignored', area: 'images', description: 'GET /images/search answers every repository whatever the term' },
+  { name: 'save-layer-version-2', area: 'images', description: 'the image tarball layer directories carry VERSION 2.0' },
+  { name: 'save-content-type-octet', area: 'images', description: 'the image tarball is sent as application/octet-stream' },
+  { name: 'save-name-tag-whole-repo', area: 'images', description: 'the tarball of name:tag holds every tag of the repository' },
+  { name: 'save-id-has-repositories', area: 'images', description: 'the tarball of an image ID carries a repositories file' },
+  { name: 'get-many-first-name-only', area: 'images', description: 'GET /images/get saves only the first names value' },
+  { name: 'load-ignores-tags', area: 'images', description: 'POST /images/load loads the images but not their tags' },
+  { name: 'commit-returns-200', area: 'images', description: 'POST /commit answers 200 instead of 201' },
+  { name: 'commit-repo-ignored', area: 'images', description: 'POST /commit leaves the new image unnamed whatever repo/tag say' },
+  { name: 'commit-author-comment-dropped', area: 'images', description: 'POST /commit does not record comment and author' },
+  { name: 'commit-changes-ignored', area: 'images', description: 'POST /commit ignores changes' },
+  { name: 'commit-body-config-ignored', area: 'images', description: 'POST /commit ignores the container configuration in the body' },
+  { name: 'commit-pause-ignored', area: 'images', description: '1.22 POST /commit?pause=1 does not pause the container' },
 ];
 
 /**
@@ -105,7 +194,53 @@ const LIFECYCLE_FAULTS: EngineFault[] = [
   { name: 'restart-unless-stopped-rejected', area: 'containers', description: '1.22 create with restart policy unless-stopped answers 400' },
 ];
 
-export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...LIFECYCLE_FAULTS];
+/**
+ * Stream, logs and exec faults (streams engineer). CONTRACT: append stream/logs/exec faults to
+ * this block only.
+ */
+const STREAM_FAULTS: EngineFault[] = [
+  { name: 'frame-stdout-typed-stderr', area: 'streams', description: 'stdout frames carry stream type 2 (stderr) instead of 1' },
+  { name: 'frame-trailing-byte', area: 'streams', description: 'a newline byte follows every multiplexed frame (frames are not contiguous)' },
+  { name: 'hijack-always-101', area: 'streams', description: 'attach/logs/exec start answer 101 UPGRADED even without the upgrade headers instead of 200' },
+  { name: 'attach-stdin-dropped', area: 'streams', description: 'attach with stdin=1&stream=1 never delivers the client bytes to the container stdin' },
+  { name: 'stdin-once-ignored', area: 'streams', description: 'StdinOnce: the container stdin stays open after the attached client closes its side' },
+  { name: 'attach-logs-ignored', area: 'streams', description: 'attach (and attach/ws) ignore logs=1 and replay no logs' },
+  { name: 'attach-logs-by-default', area: 'streams', description: 'attach replays the logs when logs is not given (logs defaults to true)' },
+  { name: 'attach-streams-unfiltered', area: 'streams', description: 'attach (and attach/ws) send stdout and stderr whatever stdout/stderr ask for' },
+  { name: 'attach-detach-keys-ignored', area: 'streams', description: '1.22 attach and exec neither validate detachKeys (no 400) nor detach on the sequence' },
+  { name: 'attach-ws-refused', area: 'streams', description: 'GET /attach/ws refuses the WebSocket handshake with 400' },
+  { name: 'logs-follow-ignored', area: 'streams', description: 'logs ignores follow=1 and ends after the existing log' },
+  { name: 'logs-timestamps-ignored', area: 'streams', description: 'logs ignores timestamps=1 and prints the lines without timestamps' },
+  { name: 'logs-since-ignored', area: 'streams', description: '1.22 logs ignores since and returns every line' },
+  { name: 'logs-since-default-now', area: 'streams', description: '1.22 logs reads since=0 (and no since) as now instead of unfiltered' },
+  { name: 'logs-streams-unfiltered', area: 'streams', description: 'logs returns stdout and stderr whatever stdout/stderr ask for' },
+  { name: 'logs-any-driver-served', area: 'streams', description: 'logs are served for a container whose log driver is none' },
+  { name: 'exec-create-200', area: 'exec', description: 'exec create answers 200 instead of 201' },
+  { name: 'exec-cmd-args-dropped', area: 'exec', description: 'exec runs only the first word of Cmd, without its arguments' },
+  { name: 'exec-attach-flags-ignored', area: 'exec', description: 'an exec session carries stdout and stderr whatever AttachStdout/AttachStderr say' },
+  { name: 'exec-user-ignored', area: 'exec', description: '1.22 exec runs the command as root whatever User says' },
+  { name: 'exec-privileged-ignored', area: 'exec', description: '1.22 exec ignores Privileged (inspect ProcessConfig.privileged false)' },
+  { name: 'exec-detach-ignored', area: 'exec', description: 'exec start with Detach true still streams and answers only when the command ends' },
+  { name: 'exec-tty-from-create', area: 'exec', description: 'exec start frames the stream by the create Tty instead of the start body Tty' },
+  { name: 'exec-resize-200', area: 'exec', description: 'exec resize answers 200 instead of 201' },
+  { name: 'exec-missing-500', area: 'exec', description: 'an unknown exec id answers 500 instead of 404' },
+  { name: 'exec-inspect-no-ExitCode', area: 'exec', description: 'exec inspect has no ExitCode' },
+  { name: 'exec-exit-code-zero', area: 'exec', description: 'exec inspect reports ExitCode 0 whatever the command exited with' },
+];
+
+/**
+ * System, events, volumes, networks and versioning faults (system/events/volumes/networks engineer).
+ * CONTRACT: append faults of that area to this block only.
+ */
+const SYSTEM_AREA_FAULTS: EngineFault[] = [
+  { name: 'events-until-ignored', area: 'events', description: 'GET /events ignores until and keeps the stream open' },
+  { name: 'events-filters-ignored', area: 'events', description: 'GET /events ignores the filters parameter' },
+  { name: 'v1.18-serves-networks', area: 'versions', description: 'the 1.22-only network endpoints answer under /v1.18/ instead of 404' },
+  { name: 'volume-missing-500', area: 'volumes', description: 'an unknown volume name answers 500 instead of 404' },
+  { name: 'network-missing-500', area: 'networks', description: 'an unknown network id or name answers 500 instead of 404' },
+];
+
+export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS];
 
 /** Builds the fault set of a server; throws naming every unknown fault. */
 export function faultSet(names: readonly string[] = []): FaultSet {

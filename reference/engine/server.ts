@@ -77,7 +77,7 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     const { version, path } = routeVersion(url.pathname, opts.faults);
     const method = (req.method ?? 'GET').toUpperCase();
     const match = opts.routes.match(method, path);
-    const servedAnyway = (opts.faults.has('v1.18-serves-volumes') && path.startsWith('/volumes')) || (opts.faults.has('v1.18-serves-update') && path.endsWith('/update'));
+    const servedAnyway = (opts.faults.has('v1.18-serves-volumes') && path.startsWith('/volumes')) || (opts.faults.has('v1.18-serves-update') && path.endsWith('/update')) || (opts.faults.has('v1.18-serves-archive') && path.endsWith('/archive')) || (opts.faults.has('v1.18-serves-networks') && path.startsWith('/networks'));
     if (!match || (!match.versions.includes(version) && !servedAnyway)) throw new HttpError(404, '404 page not found');
     const ctx = createContext({ version, req, res, params: match.params, query: url.searchParams, faults: opts.faults, profile: opts.profile, connection });
     await match.handler(ctx);

@@ -1,8 +1,9 @@
 /**
  * Build contexts and imported rootfs may be compressed. gzip is decoded with zlib; bzip2 and xz
- * are recognised but cannot be decoded here (no decoder in Node's standard library), so they
- * throw a clear error the caller turns into an error object.
+ * (no decoder in Node's standard library) with the system's `bzip2`/`xz` programs, and without
+ * them they throw a clear error the caller turns into an error object.
  */
+import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 
 export type Compression = 'identity' | 'gzip' | 'bzip2' | 'xz';
@@ -16,7 +17,7 @@ export function detectCompression(data: Buffer): Compression {
 
 export class UnsupportedCompressionError extends Error {
   constructor(readonly compression: Compression) {
-    super(`${compression} compressed archives are not supported by this reference daemon (identity and gzip are)`);
+    super(`${compression} compressed archives cannot be decoded here: no ${compression} program is installed (identity and gzip always work)`);
   }
 }
 
@@ -25,5 +26,8 @@ export function decompress(data: Buffer): Buffer {
   const kind = detectCompression(data);
   if (kind === 'identity') return data;
   if (kind === 'gzip') return gunzipSync(data);
-  throw new UnsupportedCompressionError(kind);
+  // Node has no bzip2/xz decoder: the system's programs decode them when installed.
+  const run = spawnSync(kind, ['-dc'], { input: data, maxBuffer: 256 * 1024 * 1024 });
+  if (run.error || run.status !== 0) throw new UnsupportedCompressionError(kind);
+  return run.stdout;
 }

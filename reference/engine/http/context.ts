@@ -68,7 +68,7 @@ export function createContext(input: ContextInput): RouteContext {
     jsonStream: (contentType) => openJsonStream(res, contentType),
     hijack(contentType) {
       const socket = connection.takeOver();
-      const upgrade = wantsUpgrade && !faults.has('hijack-no-101');
+      const upgrade = (wantsUpgrade || faults.has('hijack-always-101')) && !faults.has('hijack-no-101');
       const head = upgrade
         ? `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`
         : `HTTP/1.1 200 OK\r\nContent-Type: ${contentType}\r\n\r\n`;

@@ -14,13 +14,17 @@ import type { ImageStore } from './store.ts';
 import { isValidRepo, isValidTag, normalizeRepo, tagged } from './reference.ts';
 import { progressBar, errorObject } from './progress.ts';
 
-/** The `repo:tag` an import is named, undefined when unnamed; 500 for an invalid name (spec codes: 200, 404, 500). */
-export function importName(version: ApiVersion, repo: string, tag: string): string | undefined {
+/**
+ * The `repo:tag` an import is named, undefined when unnamed; 500 for an invalid name (spec codes:
+ * 200, 404, 500). A tag inside `repo` is a 1.22 feature, but it is also read at 1.18 because the
+ * docker CLI (20.10) sends `repo=name:tag` whatever the API version.
+ */
+export function importName(_version: ApiVersion, repo: string, tag: string): string | undefined {
   if (!repo) return undefined;
   let name = repo;
   let t = tag;
   const colon = repo.lastIndexOf(':');
-  if (version === '1.22' && colon > repo.lastIndexOf('/')) {
+  if (colon > repo.lastIndexOf('/')) {
     name = repo.slice(0, colon);
     t = t || repo.slice(colon + 1);
   }

@@ -26,14 +26,15 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
   const all = ctx.bool('all');
   const digests = ctx.bool('digests');
   const dangling = filters.get('dangling');
-  const labels = filters.get('label') ?? [];
+  const labels = ctx.faults.has('images-label-filter-ignored') ? [] : (filters.get('label') ?? []);
   const ignoreFilters = ctx.faults.has('images-dangling-filter-ignored');
   const name = ctx.query.get('filter') ?? '';
-  const nameMatch = name ? globToRegExp(name) : undefined;
+  const nameMatch = name && !ctx.faults.has('images-filter-param-ignored') ? globToRegExp(name) : undefined;
   const out: Array<Record<string, unknown>> = [];
   const images = store.all().sort((a, b) => b.created.getTime() - a.created.getTime());
   for (const image of images) {
     if (!all && isIntermediate(store, image)) continue;
+    if (all && ctx.faults.has('images-all-narrows') && image.repoTags.length) continue;
     if (dangling?.length && !ignoreFilters) {
       const wantDangling = dangling.some((v) => /^(1|true)$/i.test(v));
       if (wantDangling !== isUntagged(image)) continue;
@@ -44,7 +45,7 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
       tags = tags.filter((t) => nameMatch.test(t) || nameMatch.test(t.slice(0, t.lastIndexOf(':'))));
       if (!tags.length) continue;
     }
-    const item = listItem(image, ctx.version, digests, tags);
+    const item = listItem(image, ctx.version, digests && !ctx.faults.has('images-digests-ignored'), tags);
     if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
     if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
     out.push(item);

@@ -31,7 +31,8 @@ function namedReference(image: Image, ref: string): string | undefined {
 
 export function deleteImage(store: ImageStore, events: EventBus, ref: string, opts: DeleteOptions): DeleteRecord[] {
   const image = store.resolve(ref);
-  if (!image) throw new HttpError(404, `No such image: ${ref}`);
+  if (!image) throw new HttpError(opts.faults.has('missing-image-500') ? 500 : 404, `No such image: ${ref}`);
+  if (opts.faults.has('image-delete-force-ignored')) opts = { ...opts, force: false };
   const records: DeleteRecord[] = [];
   const inUse = store.isInUse?.(image.id) ?? false;
   const conflictIgnored = opts.faults.has('image-delete-in-use-200');
@@ -50,7 +51,7 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   }
   checkDeletable(store, image, opts.force || conflictIgnored, inUse);
   removeWithReferences(store, events, image, records);
-  if (!opts.noprune) pruneParents(store, events, image, records);
+  if (!opts.noprune || opts.faults.has('image-delete-noprune-ignored')) pruneParents(store, events, image, records);
   return records;
 }
 

@@ -10,6 +10,7 @@ import type { SaveItem } from './tarball.ts';
 import { parseRef, tagged, normalizeRepo } from './reference.ts';
 import { runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
+import { detectCompression } from '../fs/compression.ts';
 import type { ContainerConfigLike } from './image.ts';
 import { errorObject } from './progress.ts';
 
@@ -21,15 +22,15 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   const fromImage = ctx.query.get('fromImage');
   const tag = ctx.query.get('tag') ?? '';
   if (fromSrc) {
-    if (fromSrc !== '-') throw new HttpError(500, `importing from a URL (${fromSrc}) is not supported by the reference daemon: use fromSrc=-`);
-    const name = importName(ctx.version, ctx.query.get('repo') ?? '', tag);
-    const body = await ctx.body();
+    const name = ctx.faults.has('import-repo-ignored') ? undefined : importName(ctx.version, ctx.query.get('repo') ?? '', tag);
+    if (fromSrc !== '-' && ctx.faults.has('import-url-unsupported')) throw new HttpError(500, `importing from a URL (${fromSrc}) is not supported`);
+    const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc);
     const out = ctx.jsonStream(JSON_TYPE);
     await importImage(deps.images, deps.events, body, name, out, ctx.faults);
     return out.end();
   }
   if (!fromImage) throw new HttpError(500, 'one of fromImage or fromSrc is required');
-  const req = pullRequest(fromImage, tag);
+  const req = pullRequest(...faultyPull(ctx, fromImage, tag));
   let entries;
   try {
     entries = findInRegistry(deps.images, req);
@@ -40,14 +41,42 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     return out.end();
   }
   const out = ctx.jsonStream(JSON_TYPE);
-  pullInto(deps.images, deps.events, req, entries, out);
+  if (ctx.faults.has('pull-stream-error')) out.write({ error: `pull of ${fromImage} failed` });
+  else pullInto(deps.images, deps.events, req, entries, out);
   out.end();
 }
 
+/** fromImage and tag as the pull faults misread them (unchanged without a fault). */
+function faultyPull(ctx: RouteContext, fromImage: string, tag: string): [string, string] {
+  if (ctx.faults.has('pull-tag-ignored')) return [fromImage, ''];
+  if (ctx.faults.has('pull-empty-tag-latest-only') && !tag && !/[:@][^/]*$/.test(fromImage)) return [fromImage, 'latest'];
+  if (ctx.faults.has('pull-from-image-ref-ignored')) return [parseRef(fromImage)?.repo ?? fromImage, tag || 'latest'];
+  return [fromImage, tag];
+}
+
+/** The image data an import URL (`fromSrc=<URL>`) serves; 500 when it cannot be fetched. */
+async function fetchSource(url: string): Promise<Buffer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  } catch (err) {
+    throw new HttpError(500, `Get ${url}: ${(err as Error).message}`);
+  }
+  if (!res.ok) throw new HttpError(500, `Get ${url}: unexpected status ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  const targets = pushTargets(deps.images, ctx.params.name!, ctx.query.get('tag') ?? '');
+  let targets;
+  try {
+    targets = pushTargets(deps.images, ctx.params.name!, ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? ''));
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
+    throw err;
+  }
   const out = ctx.jsonStream(JSON_TYPE);
-  pushInto(deps.images, deps.events, targets, out);
+  if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
+  else pushInto(deps.images, deps.events, targets, out);
   out.end();
 }
 
@@ -55,7 +84,7 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
 function saveItems(deps: EngineDeps, name: string): SaveItem[] {
   const parsed = parseRef(name);
   const byId = deps.images.get(name) ?? deps.images.get(`sha256:${name}`);
-  if (!byId && parsed && parsed.tag === undefined && parsed.digest === undefined) {
+  if (!byId && parsed && (parsed.tag === undefined || deps.faults.has('save-name-tag-whole-repo')) && parsed.digest === undefined) {
     const repo = normalizeRepo(parsed.repo);
     const items = deps.images
       .all()
@@ -66,14 +95,15 @@ function saveItems(deps: EngineDeps, name: string): SaveItem[] {
   const image = deps.images.resolve(name);
   if (!image) throw new HttpError(500, `reference does not exist: No such image: ${name}`);
   const named = parsed && image.repoTags.includes(tagged(parsed.repo, parsed.tag)) && !byId;
+  if (byId && deps.faults.has('save-id-has-repositories')) return [{ image, tags: image.repoTags }];
   return [{ image, tags: named ? [tagged(parsed.repo, parsed.tag)] : [] }];
 }
 
 export async function getImages(ctx: RouteContext, deps: EngineDeps, names: string[]): Promise<void> {
   if (!names.length) throw new HttpError(500, 'no image names given: use names=<name>');
   const items = names.flatMap((n) => saveItems(deps, n));
-  const tar = await saveImages(items, { repositoriesFile: !ctx.faults.has('save-no-repositories') });
-  ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
+  const tar = await saveImages(items, { repositoriesFile: !ctx.faults.has('save-no-repositories'), layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0' });
+  ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar', 'Content-Length': tar.length });
   ctx.res.end(tar);
 }
 
@@ -86,7 +116,7 @@ export async function loadImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   }
   const out = ctx.jsonStream(JSON_TYPE);
   for (const { image, tags } of loaded) {
-    deps.images.add(image, tags);
+    deps.images.add(image, ctx.faults.has('load-ignores-tags') ? [] : tags);
     for (const tag of tags) out.write({ stream: `Loaded image: ${tag}\n` });
     if (!tags.length) out.write({ stream: `Loaded image ID: ${image.id}\n` });
     deps.events.emit({ Type: 'image', Action: 'load', id: image.id, attributes: { name: tags[0] ?? image.id } });
@@ -96,7 +126,7 @@ export async function loadImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
 
 function buildArgs(ctx: RouteContext): Record<string, string> {
   const raw = ctx.query.get('buildargs');
-  if (ctx.version !== '1.22' || !raw) return {};
+  if (ctx.version !== '1.22' || !raw || ctx.faults.has('build-buildargs-ignored')) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
@@ -107,6 +137,7 @@ function buildArgs(ctx: RouteContext): Record<string, string> {
 }
 
 function buildTags(ctx: RouteContext): string[] {
+  if (ctx.faults.has('build-t-ignored')) return [];
   const given = ctx.version === '1.22' ? ctx.query.getAll('t') : [ctx.query.get('t') ?? ''];
   return given.filter(Boolean).map((t) => {
     const parsed = parseRef(t);
@@ -121,7 +152,7 @@ function buildTags(ctx: RouteContext): string[] {
  */
 function checkShmSize(ctx: RouteContext): void {
   const raw = ctx.query.get('shmsize');
-  if (ctx.version !== '1.22' || raw === null || raw === '' || raw === '0') return;
+  if (ctx.version !== '1.22' || raw === null || raw === '' || raw === '0' || ctx.faults.has('build-shmsize-unchecked')) return;
   if (!/^-?\d+$/.test(raw)) throw new HttpError(500, `invalid shmsize: ${raw}`);
   if (Number(raw) < 0) throw new HttpError(500, 'ShmSize must be greater than 0');
 }
@@ -133,13 +164,15 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
   const args = buildArgs(ctx);
   const defaultBuildFile = ctx.spell('Vendorfile');
   const body = await ctx.body();
+  if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined) throw new HttpError(500, 'X-Registry-Config is not accepted');
+  if (ctx.faults.has('build-compressed-context-rejected') && detectCompression(body) !== 'identity') throw new HttpError(500, `${detectCompression(body)} build contexts are not accepted`);
   const out = ctx.jsonStream(JSON_TYPE);
   await runBuild(deps.images, deps.events, body, {
-    buildFile: ctx.query.get(ctx.spell('vendorfile')) || defaultBuildFile,
+    buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
     defaultBuildFile,
     tags,
-    quiet: ctx.bool('q'),
-    nocache: ctx.bool('nocache'),
+    quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
+    nocache: ctx.bool('nocache') && !ctx.faults.has('build-nocache-ignored'),
     rm: ctx.bool('rm', true),
     forcerm: ctx.bool('forcerm'),
     buildArgs: args,
@@ -150,18 +183,20 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
 export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   const name = ctx.query.get('container') ?? '';
   const source = deps.commitSource(name);
-  if (!source) throw new HttpError(404, `No such container: ${name}`);
-  const repo = ctx.query.get('repo') ?? '';
+  if (!source) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${name}`);
+  const repo = ctx.faults.has('commit-repo-ignored') ? '' : (ctx.query.get('repo') ?? '');
   const tag = ctx.query.get('tag') ?? '';
+  const dropMeta = ctx.faults.has('commit-author-comment-dropped');
+  const config = await ctx.optionalJson<ContainerConfigLike>();
   if (repo && !parseRef(`${repo}${tag ? `:${tag}` : ''}`)) throw new HttpError(500, `invalid reference format: ${repo}:${tag}`);
   const image = await commitContainer(deps.images, deps.events, source, {
     repo,
     tag,
-    comment: ctx.query.get('comment') ?? '',
-    author: ctx.query.get('author') ?? '',
-    pause: ctx.version === '1.22' ? ctx.bool('pause', true) : true,
-    changes: ctx.query.getAll('changes').filter(Boolean),
-    config: await ctx.optionalJson<ContainerConfigLike>(),
+    comment: dropMeta ? '' : (ctx.query.get('comment') ?? ''),
+    author: dropMeta ? '' : (ctx.query.get('author') ?? ''),
+    pause: (ctx.version === '1.22' ? ctx.bool('pause', true) : true) && !ctx.faults.has('commit-pause-ignored'),
+    changes: ctx.faults.has('commit-changes-ignored') ? [] : ctx.query.getAll('changes').filter(Boolean),
+    config: ctx.faults.has('commit-body-config-ignored') ? undefined : config,
   });
-  ctx.sendJson(201, { Id: image.id });
+  ctx.sendJson(ctx.faults.has('commit-returns-200') ? 200 : 201, { Id: image.id });
 }

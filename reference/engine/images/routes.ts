@@ -9,8 +9,9 @@ import { isValidRepo, isValidTag, tagged } from './reference.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 
 function found(deps: EngineDeps, name: string) {
-  const image = deps.images.resolve(name);
-  if (!image) throw new HttpError(404, `No such image: ${name}`);
+  const unresolved = (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
+  const image = unresolved ? undefined : deps.images.resolve(name);
+  if (!image) throw new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`);
   return image;
 }
 
@@ -21,11 +22,13 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   let tag = ctx.query.get('tag') ?? '';
   const colon = repo.lastIndexOf(':');
   if (!tag && colon > repo.lastIndexOf('/')) [repo, tag] = [repo.slice(0, colon), repo.slice(colon + 1)];
-  if (!repo || !isValidRepo(repo)) throw new HttpError(400, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
-  if (tag && !isValidTag(tag)) throw new HttpError(400, `invalid tag format: ${tag}`);
+  const badName = ctx.faults.has('tag-bad-name-500') ? 500 : 400;
+  if (!repo || !isValidRepo(repo)) throw new HttpError(badName, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
+  if (tag && !isValidTag(tag)) throw new HttpError(badName, `invalid tag format: ${tag}`);
   const ref = tagged(repo, tag);
   const holder = deps.images.all().find((i) => i.repoTags.includes(ref));
-  if (holder && holder.id !== image.id && !ctx.bool('force') && !ctx.faults.has('tag-conflict-201')) {
+  const force = ctx.bool('force') && !ctx.faults.has('tag-force-ignored');
+  if (holder && holder.id !== image.id && !force && !ctx.faults.has('tag-conflict-201')) {
     throw new HttpError(409, `Conflict: Tag ${tag || 'latest'} is already set to image ${holder.id}, if you want to replace it, please use -f option`);
   }
   deps.images.tag(image.id, ref);
@@ -34,7 +37,7 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
 }
 
 function search(ctx: RouteContext, deps: EngineDeps): void {
-  const results = deps.images.registry.search(ctx.query.get('term') ?? '');
+  const results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
   if (!ctx.faults.has('search-wrong-keys')) return ctx.sendJson(200, results);
   ctx.sendJson(200, results.map((r) => ({ StarCount: r.star_count, IsOfficial: r.is_official, Name: r.name, IsAutomated: r.is_automated, Description: r.description })));
 }
@@ -44,7 +47,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/build', (ctx) => build(ctx, deps));
   router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
   router.add('GET', '/images/search', (ctx) => search(ctx, deps));
-  router.add('GET', '/images/get', (ctx) => getImages(ctx, deps, ctx.query.getAll('names')));
+  router.add('GET', '/images/get', (ctx) => getImages(ctx, deps, ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined)));
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
   router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(found(deps, ctx.params.name!), ctx.version, ctx.spell, ctx.faults)));
@@ -53,6 +56,6 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
   router.add('DELETE', '/images/{name*}', (ctx) =>
-    ctx.sendJson(200, deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults })),
+    ctx.sendJson(200, deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults }).filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted')))),
   );
 }

@@ -38,7 +38,7 @@ export function inspectImage(image: Image, version: ApiVersion, spell: (t: strin
     Architecture: 'amd64',
     Os: 'linux',
     VirtualSize: image.virtualSize,
-    GraphDriver: { Name: 'reference', Data: null },
+    ...(faults.has('image-inspect-no-GraphDriver') ? {} : { GraphDriver: { Name: 'reference', Data: {} } }),
   };
 }
 

@@ -56,7 +56,7 @@ export interface SaveItem {
   tags: string[];
 }
 
-export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: boolean } = {}): Promise<Buffer> {
+export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: boolean; layerVersion?: string } = {}): Promise<Buffer> {
   const entries: TarEntry[] = [];
   const written = new Set<string>();
   const repositories: Record<string, Record<string, string>> = {};
@@ -69,7 +69,7 @@ export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: b
       written.add(id);
       const top = i === image.layers.length - 1;
       const json = { id, ...(i > 0 ? { parent: ids[i - 1] } : {}), created: image.created.toISOString(), container_config: fullConfig(top ? image.containerConfig : {}), ...(top ? { config: fullConfig(image.config), container: image.container ?? '', docker_version: DAEMON_VERSION_STRING, architecture: 'amd64', os: 'linux' } : {}) };
-      entries.push(dir(id), file(`${id}/VERSION`, '1.0'), file(`${id}/json`, JSON.stringify(json)), file(`${id}/layer.tar`, await layerToTar(layer)));
+      entries.push(dir(id), file(`${id}/VERSION`, opts.layerVersion ?? '1.0'), file(`${id}/json`, JSON.stringify(json)), file(`${id}/layer.tar`, await layerToTar(layer)));
     }
     const configName = `${image.id.slice(7)}.json`;
     if (!written.has(configName)) entries.push(file(configName, JSON.stringify(configJson(image))));

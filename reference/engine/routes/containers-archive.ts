@@ -28,7 +28,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
       setStatHeader(ctx, c, path);
-      const tar = await asArchiveError(() => archivePath(c.fs, path));
+      const tar = await asArchiveError(() => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path));
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
       ctx.res.end(tar);
     },
@@ -43,10 +43,10 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       const tar = await ctx.body();
       const target = normalize(path);
       const readOnlyMount = c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
-      if (c.hostConfig.ReadonlyRootfs || readOnlyMount) {
+      if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }
-      await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir: ctx.bool('noOverwriteDirNonDir') }));
+      await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir: ctx.bool('noOverwriteDirNonDir') && !ctx.faults.has('archive-put-overwrite-unchecked') }));
       ctx.sendStatus(200);
     },
     V122,
@@ -64,15 +64,18 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       throw err;
     }
     engine.containerEvent(c, 'copy');
-    ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
+    ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('copy-wrong-content-type') ? 'application/octet-stream' : 'application/x-tar', 'Content-Length': tar.length });
     ctx.res.end(tar);
   });
 }
 
 function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path: string } {
-  const c = findContainer(engine, ctx);
+  const c = engine.containers.resolve(ctx.params.id ?? '');
+  // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
+  const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
+  if (!c) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
   const path = ctx.query.get('path') ?? '';
-  if (!path) throw new HttpError(400, 'path cannot be empty', 'json');
+  if (!path) throw new HttpError(400, 'path cannot be empty', body);
   return { c, path };
 }
 

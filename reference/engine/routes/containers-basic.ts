@@ -14,33 +14,37 @@ const UPDATABLE = ['BlkioWeight', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetC
 
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
-    const body = await ctx.json<Record<string, unknown>>();
+    const body = await ctx.json<Record<string, unknown>>().catch((err: unknown) => {
+      throw ctx.faults.has('create-bad-json-500') ? new HttpError(500, String(err)) : err;
+    });
     const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
     ctx.sendJson(201, { Id: container.id, Warnings: warnings });
   });
 
   router.add('GET', '/containers/{id}/json', (ctx) => {
     const c = findContainer(engine, ctx);
-    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, ctx.version === '1.22' && ctx.bool('size')));
+    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, ctx.version === '1.22' && ctx.bool('size') !== ctx.faults.has('inspect-size-inverted')));
   });
 
   router.add('GET', '/containers/{id}/top', (ctx) => {
     const c = findContainer(engine, ctx);
     if (!c.run || !c.isRunning) throw notRunning(c);
-    const view = topView(c.run.processes(), ctx.query.get('ps_args') ?? '-ef', c.state.startedAt ?? new Date());
+    const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef');
+    const view = topView(c.run.processes(), psArgs, c.state.startedAt ?? new Date());
     engine.containerEvent(c, 'top');
     ctx.sendJson(200, view);
   });
 
   router.add('GET', '/containers/{id}/changes', (ctx) => {
-    ctx.sendJson(200, findContainer(engine, ctx).fs.changes());
+    const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
+    ctx.sendJson(200, findContainer(engine, ctx).fs.changes().map((c) => ({ ...c, Kind: swap(c.Kind) })));
   });
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
     const c = findContainer(engine, ctx);
     const tar = await exportTar(c.fs);
     engine.containerEvent(c, 'export');
-    ctx.res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': tar.length });
+    ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('export-wrong-content-type') ? 'application/x-tar' : 'application/octet-stream', 'Content-Length': tar.length });
     ctx.res.end(tar);
   });
 

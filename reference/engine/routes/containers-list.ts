@@ -15,16 +15,17 @@ const FILTER_KEYS = ['exited', 'status', 'label', 'id', 'name', 'ancestor', 'iso
 export function registerListRoute(router: Router, engine: Engine): void {
   router.add('GET', '/containers/json', (ctx) => {
     const selected = selectContainers(engine, ctx);
-    ctx.sendJson(200, selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size'))));
+    ctx.sendJson(200, selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size') && !ctx.faults.has('list-size-ignored'), ctx.faults)));
   });
 }
 
 function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   const filters = ctx.faults.has('filters-ignored') ? new Map<string, string[]>() : ctx.filters();
   checkFilterKeys(filters, FILTER_KEYS);
+  checkFilterValues(ctx, filters);
   const newestFirst = engine.containers.all().reverse();
   const position = (param: string): number | undefined => {
-    const ref = ctx.query.get(param);
+    const ref = ctx.faults.has('list-since-before-ignored') ? null : ctx.query.get(param);
     if (!ref) return undefined;
     const c = engine.containers.resolve(ref);
     if (!c) throw noSuchContainer(ctx, ref);
@@ -33,7 +34,7 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   const since = position('since');
   const before = position('before');
   const limit = ctx.faults.has('list-limit-ignored') ? undefined : ctx.int('limit');
-  const all = ctx.bool('all') || (limit ?? 0) > 0 || since !== undefined || before !== undefined || filters.has('status') || filters.has('exited');
+  const all = ctx.bool('all') || ctx.faults.has('list-all-ignored') || (limit ?? 0) > 0 || since !== undefined || before !== undefined || filters.has('status') || filters.has('exited');
   let list = newestFirst.filter((c, i) => (all || c.isActive) && (since === undefined || i < since) && (before === undefined || i > before));
   list = list.filter((c) => matchesFilters(ctx, c, filters));
   return limit && limit > 0 ? list.slice(0, limit) : list;
@@ -44,13 +45,6 @@ function matchesFilters(ctx: RouteContext, c: Container, filters: Map<string, st
     const values = filters.get(key);
     return !values || values.length === 0 || values.some(test);
   };
-  const statuses = filters.get('status') ?? [];
-  for (const s of statuses) {
-    if (!(STATUS_VALUES[ctx.version] as string[]).includes(s)) throw new HttpError(400, `Unrecognised filter value for status: ${s}`);
-  }
-  for (const code of filters.get('exited') ?? []) {
-    if (!/^-?\d+$/.test(code)) throw new HttpError(400, `invalid filter 'exited=${code}': not an integer`);
-  }
   return (
     any('status', (s) => c.state.status === s) &&
     any('exited', (code) => c.state.status === 'exited' && c.state.exitCode === Number(code)) &&
@@ -60,4 +54,14 @@ function matchesFilters(ctx: RouteContext, c: Container, filters: Map<string, st
     any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
     any('isolation', (iso) => iso === 'default')
   );
+}
+
+/** Bad filter values are a bad parameter (400) whatever containers there are. */
+function checkFilterValues(ctx: RouteContext, filters: Map<string, string[]>): void {
+  for (const s of filters.get('status') ?? []) {
+    if (!(STATUS_VALUES[ctx.version] as string[]).includes(s)) throw new HttpError(400, `Unrecognised filter value for status: ${s}`);
+  }
+  for (const code of filters.get('exited') ?? []) {
+    if (!/^-?\d+$/.test(code)) throw new HttpError(400, `invalid filter 'exited=${code}': not an integer`);
+  }
 }

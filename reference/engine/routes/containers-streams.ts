@@ -26,20 +26,22 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const c = findContainer(engine, ctx);
     refuseWhilePaused(ctx, c, 'attach');
     const detachKeys = detachKeysOf(ctx);
+    if (ctx.faults.has('attach-ws-refused')) throw new HttpError(400, 'WebSocket handshake refused');
     const ws = await ctx.webSocket();
     await attach(engine, ctx, c, webSocketEndpoint(ws), { framed: false, detachKeys });
   });
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {
     const c = findContainer(engine, ctx);
-    const streams = { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
+    if (!readsLogs(c) && !ctx.faults.has('logs-any-driver-served')) throw new HttpError(501, `configured logging driver does not support reading`);
+    const streams = ctx.faults.has('logs-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);
-    const since = ctx.version === '1.22' ? ctx.int('since') ?? 0 : 0;
-    const withTime = ctx.bool('timestamps');
-    const lines = selectLogLines(c.output.entries, { tail: ctx.faults.has('logs-tail-ignored') ? undefined : tail, sinceSeconds: since, streams }).map((e) => (withTime ? timestamped(e) : e));
-    const endpoint = ctx.wantsUpgrade ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'))) : responseEndpoint(ctx);
-    const follow = ctx.bool('follow') && c.isActive;
+    const since = ctx.version === '1.22' && !ctx.faults.has('logs-since-ignored') ? ctx.int('since') ?? 0 : 0;
+    const withTime = ctx.bool('timestamps') && !ctx.faults.has('logs-timestamps-ignored');
+    const lines = selectLogLines(c.output.entries, { tail: ctx.faults.has('logs-tail-ignored') ? undefined : tail, sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : since, streams }).map((e) => (withTime ? timestamped(e) : e));
+    const endpoint = ctx.wantsUpgrade || ctx.faults.has('hijack-always-101') ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'))) : responseEndpoint(ctx);
+    const follow = ctx.bool('follow') && c.isActive && !ctx.faults.has('logs-follow-ignored');
     await runSession(endpoint, {
       output: withTime ? timestampedLog(c) : c.output,
       replay: lines,
@@ -55,7 +57,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
   router.add('GET', '/containers/{id}/stats', async (ctx) => {
     const c = findContainer(engine, ctx);
     const read = statsReader(c, ctx.version, ctx.faults);
-    if (ctx.version === '1.22' && !ctx.bool('stream', true)) return ctx.sendJson(200, read());
+    if (ctx.version === '1.22' && !ctx.bool('stream', true) && !ctx.faults.has('stats-stream-false-ignored')) return ctx.sendJson(200, read());
+    if (ctx.faults.has('stats-single-reading')) return ctx.sendJson(200, read());
     const stream = ctx.jsonStream();
     stream.write(read());
     const timer = setInterval(() => (c.removed ? stream.end() : stream.write(read())), STATS_INTERVAL_MS);
@@ -64,21 +67,25 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
   });
 }
 
-function detachKeysOf(ctx: RouteContext): Buffer {
+function detachKeysOf(ctx: RouteContext): Buffer | undefined {
+  if (ctx.faults.has('attach-detach-keys-ignored')) return undefined;
   return parseDetachKeys(ctx.version === '1.22' ? ctx.query.get('detachKeys') : null);
 }
 
-function attach(engine: Engine, ctx: RouteContext, c: Container, endpoint: StreamEndpoint, how: { framed: boolean; detachKeys: Buffer }): Promise<void> {
+function attach(engine: Engine, ctx: RouteContext, c: Container, endpoint: StreamEndpoint, how: { framed: boolean; detachKeys: Buffer | undefined }): Promise<void> {
   engine.containerEvent(c, 'attach');
   const streamMode = ctx.bool('stream');
+  const faults = ctx.faults;
   return runSession(endpoint, {
     output: c.output,
-    replay: ctx.bool('logs') ? c.output.entries : [],
-    streams: { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') },
+    replay: ctx.bool('logs', faults.has('attach-logs-by-default')) && !faults.has('attach-logs-ignored') ? c.output.entries : [],
+    streams: faults.has('attach-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') },
     live: streamMode && (c.isActive || c.state.status === 'created'),
-    stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin ? () => c.stdin : undefined,
-    closeStdinOnEnd: c.config.StdinOnce,
-    ...how,
+    stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !faults.has('attach-stdin-dropped') ? () => c.stdin : undefined,
+    closeStdinOnEnd: c.config.StdinOnce && !faults.has('stdin-once-ignored'),
+    framed: how.framed,
+    // Like real daemons, the detach sequence is watched for on a tty only: other stdin is passed through whole.
+    detachKeys: c.config.Tty ? how.detachKeys : undefined,
     faults: ctx.faults,
   });
 }
@@ -120,4 +127,10 @@ function timestampedLog(c: Container): Container['output'] {
     subscribe: (listener: (e: OutputEntry) => void) => c.output.subscribe((e) => listener(timestamped(e))),
     onRunEnd: (listener: () => void) => c.output.onRunEnd(listener),
   } as Container['output'];
+}
+
+/** Logs are read back only from the json-file and journald drivers (spec, endpoint 5). */
+function readsLogs(c: Container): boolean {
+  const type = (c.hostConfig.LogConfig as { Type?: string } | undefined)?.Type ?? 'json-file';
+  return type === 'json-file' || type === 'journald';
 }

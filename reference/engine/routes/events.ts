@@ -7,6 +7,8 @@ import type { Engine } from '../state/engine.ts';
 const FILTER_KEYS = ['container', 'event', 'image', 'label', 'type', 'volume', 'network'];
 /** Sources 1.18 knows: volume and network events do not exist there. */
 const V118_TYPES = new Set(['container', 'image']);
+/** Image kinds 1.18 lists (spec: Events table); later kinds (tag, import, ...) are not sent there. */
+const V118_IMAGE_KINDS = new Set(['untag', 'delete']);
 
 export function registerEventsRoute(router: Router, engine: Engine): void {
   router.add('GET', '/events', async (ctx) => {
@@ -15,16 +17,18 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const since = parseTimestamp(ctx, 'since');
     const until = parseTimestamp(ctx, 'until');
     const wanted = (e: EngineEvent): boolean =>
-      (ctx.version === '1.22' || V118_TYPES.has(e.Type)) && matches(engine, e, filters) && (until === undefined || e.timeNano <= until);
+      (ctx.version === '1.22' || (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action)))) &&
+      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) && (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
     const send = (e: EngineEvent): void => stream.write(shapeEvent(e, ctx));
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
       for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
     }
     const nowNano = BigInt(Date.now()) * 1_000_000n;
-    if (until !== undefined && until <= nowNano) return stream.end();
+    const honourUntil = until !== undefined && !ctx.faults.has('events-until-ignored');
+    if (honourUntil && until <= nowNano) return stream.end();
     const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
-    const timer = until === undefined ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
+    const timer = !honourUntil ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
     await stream.closed;
     unsubscribe();
     clearTimeout(timer);

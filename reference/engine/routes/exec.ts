@@ -1,5 +1,6 @@
 /** Endpoints 38-41: exec create, start (attached or detached), resize, inspect. */
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import type { FaultSet } from '../faults.ts';
 import type { Engine } from '../state/engine.ts';
 import { ExecInstance, type ExecConfig } from '../state/exec-store.ts';
 import { newId } from '../state/ids.ts';
@@ -16,12 +17,12 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const body = await ctx.json<Record<string, unknown>>();
     if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
     if (!c.isRunning) throw notRunning(c);
-    const exec = new ExecInstance(newId(), c, execConfig(body));
+    const exec = new ExecInstance(newId(), c, execConfig(body, ctx.faults));
     if (ctx.version === '1.22') parseDetachKeys(exec.config.DetachKeys);
     if (exec.config.Cmd.length === 0) throw new HttpError(400, 'No exec command specified');
     engine.execs.add(exec);
     engine.containerEvent(c, 'exec_create', { execID: exec.id });
-    ctx.sendJson(201, { Id: exec.id, Warnings: [] });
+    ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: exec.id, Warnings: [] });
   });
 
   router.add('POST', '/exec/{id}/start', async (ctx) => {
@@ -30,31 +31,32 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (!ctx.faults.has('pause-allows-exec-start')) refuseWhilePaused(ctx, exec.container, 'exec');
     if (exec.started) throw new HttpError(409, `Error: Exec command ${exec.id} has already run`);
     if (!exec.container.isRunning) throw notRunning(exec.container);
-    const tty = body.Tty ?? exec.config.Tty;
+    const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : body.Tty ?? exec.config.Tty;
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
-    if (body.Detach) {
-      exec.start(tty);
+    if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
+      exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
       return ctx.sendStatus(200);
     }
     const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
     const session = runSession(socketEndpoint(socket), {
       output: exec.output,
       replay: [],
-      streams: { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
+      streams: ctx.faults.has('exec-attach-flags-ignored') ? { stdout: true, stderr: true } : { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
       live: true,
       stdin: exec.config.AttachStdin ? () => exec.stdin : undefined,
       closeStdinOnEnd: true,
       framed: !tty,
+      detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
     });
-    exec.start(tty);
+    exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
     await session;
   });
 
   router.add('POST', '/exec/{id}/resize', (ctx) => {
     findExec(engine, ctx);
     if (ctx.int('h') === undefined || ctx.int('w') === undefined) throw new HttpError(400, 'resize needs both h and w');
-    ctx.sendStatus(201);
+    ctx.sendStatus(ctx.faults.has('exec-resize-200') ? 200 : 201);
   });
 
   router.add('GET', '/exec/{id}/json', (ctx) => {
@@ -62,14 +64,14 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const process = {
       arguments: exec.config.Cmd.slice(1),
       entrypoint: exec.config.Cmd[0] ?? '',
-      privileged: exec.config.Privileged,
+      privileged: exec.config.Privileged && !ctx.faults.has('exec-privileged-ignored'),
       tty: exec.config.Tty,
       user: exec.config.User,
     };
     const common = {
       ID: exec.id,
       Running: exec.running,
-      ExitCode: exec.exitCode ?? 0,
+      ...(ctx.faults.has('exec-inspect-no-ExitCode') ? {} : { ExitCode: ctx.faults.has('exec-exit-code-zero') ? 0 : exec.exitCode ?? 0 }),
       ProcessConfig: process,
       OpenStdin: exec.config.AttachStdin,
       OpenStderr: exec.config.AttachStderr,
@@ -85,12 +87,13 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
 
 function findExec(engine: Engine, ctx: RouteContext): ExecInstance {
   const exec = engine.execs.get(ctx.params.id ?? '');
-  if (!exec) throw new HttpError(404, `No such exec instance '${ctx.params.id}' found in daemon`);
+  if (!exec) throw new HttpError(ctx.faults.has('exec-missing-500') ? 500 : 404, `No such exec instance '${ctx.params.id}' found in daemon`);
   return exec;
 }
 
-function execConfig(body: Record<string, unknown>): ExecConfig {
-  const cmd = typeof body.Cmd === 'string' ? [body.Cmd] : Array.isArray(body.Cmd) ? body.Cmd.map(String) : [];
+function execConfig(body: Record<string, unknown>, faults: FaultSet): ExecConfig {
+  const given = typeof body.Cmd === 'string' ? [body.Cmd] : Array.isArray(body.Cmd) ? body.Cmd.map(String) : [];
+  const cmd = faults.has('exec-cmd-args-dropped') ? given.slice(0, 1) : given;
   return {
     AttachStdin: body.AttachStdin === true,
     AttachStdout: body.AttachStdout === true,

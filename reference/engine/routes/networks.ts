@@ -12,7 +12,7 @@ const DRIVERS = ['bridge', 'overlay'];
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   const find = (ctx: RouteContext): Network => {
     const network = engine.networks.resolve(ctx.params.id ?? '');
-    if (!network) throw new HttpError(404, `network ${ctx.params.id} not found`);
+    if (!network) throw new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
     return network;
   };
   const view = (n: Network, withNames: boolean): Record<string, unknown> => ({

@@ -59,7 +59,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       InitPath: '/usr/bin/dockerd',
       InitSha1: '',
       KernelVersion: os.release(),
-      Labels: null,
+      Labels: [],
       MemTotal: os.totalmem(),
       MemoryLimit: flag(true),
       NCPU: os.cpus().length,
@@ -70,7 +70,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       NoProxy: '',
       OperatingSystem: 'Reference Engine (in-memory)',
       RegistryConfig: {
-        IndexConfigs: { 'docker.io': { Mirrors: null, Name: 'docker.io', Official: true, Secure: true } },
+        IndexConfigs: { 'docker.io': { Mirrors: [], Name: 'docker.io', Official: true, Secure: true } },
         InsecureRegistryCIDRs: ['127.0.0.0/8'],
       },
       SwapLimit: flag(true),
@@ -90,7 +90,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
         OSType: 'linux',
         Plugins: { Volume: ['local'], Network: ['bridge', 'null', 'host'] },
         ServerVersion: DAEMON_VERSION,
-        SystemStatus: null,
+        SystemStatus: [],
       });
     }
     ctx.sendJson(200, info);

@@ -12,7 +12,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
   const view = (v: Volume): Record<string, unknown> => ({ Name: v.Name, Driver: v.Driver, Mountpoint: v.Mountpoint });
   const find = (ctx: RouteContext): Volume => {
     const volume = engine.volumes.get(ctx.params.name ?? '');
-    if (!volume) throw new HttpError(404, `get ${ctx.params.name}: no such volume`);
+    if (!volume) throw new HttpError(ctx.faults.has('volume-missing-500') ? 500 : 404, `get ${ctx.params.name}: no such volume`);
     return volume;
   };
 

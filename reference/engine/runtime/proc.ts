@@ -9,6 +9,8 @@ export interface Proc {
   readonly hostname: string;
   env: Map<string, string>;
   cwd: string;
+  /** The user the program runs as: `uid` or `uid:gid`, or empty for root. */
+  user?: string;
   stdin: StdinReader;
   out(data: Buffer | string): void;
   err(data: Buffer | string): void;

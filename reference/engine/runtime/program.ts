@@ -54,6 +54,8 @@ export interface StartProgramOptions {
   hostname: string;
   workingDir: string;
   tty: boolean;
+  /** `uid` or `uid:gid` (exec User); root when empty. */
+  user?: string;
   io: ProgramIO;
 }
 
@@ -72,6 +74,7 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     hostname: opts.hostname,
     env,
     cwd: opts.workingDir || '/',
+    user: opts.user ?? '',
     stdin: new StdinReader(opts.io.stdin),
     out: (d) => group.write('stdout', toBuffer(d)),
     err: (d) => group.write('stderr', toBuffer(d)),

@@ -14,9 +14,9 @@ export function unixSeconds(date: Date): number {
 /** The endpoint object of NetworkSettings.Networks (inspect and list, 1.22). */
 export function endpointView(e: Endpoint): Record<string, unknown> {
   return {
-    IPAMConfig: e.IPAMConfig,
-    Links: e.Links,
-    Aliases: e.Aliases,
+    IPAMConfig: e.IPAMConfig ?? {},
+    Links: e.Links ?? [],
+    Aliases: e.Aliases ?? [],
     NetworkID: e.NetworkID,
     EndpointID: e.EndpointID,
     Gateway: e.Gateway,

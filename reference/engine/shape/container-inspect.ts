@@ -15,8 +15,12 @@ const CONFIG_FIELDS_BY_VERSION: Record<ApiVersion, string[]> = {
   '1.22': [...CONFIG_FIELDS, 'StopSignal'],
 };
 
+/** Fields the spec types as a list or a map: shown empty, never null (the spec marks the nullable ones, e.g. Entrypoint). */
+const LISTS = new Set(['Env', 'Binds', 'Links', 'ExtraHosts', 'VolumesFrom', 'CapAdd', 'CapDrop', 'Ulimits', 'SecurityOpt', 'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'GroupAdd', 'Dns', 'DnsSearch', 'DnsOptions', 'Devices']);
+const MAPS = new Set(['Volumes', 'ExposedPorts', 'Tmpfs', 'Labels', 'PortBindings']);
+
 function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
+  return Object.fromEntries(fields.map((f) => [f, source[f] ?? (LISTS.has(f) ? [] : MAPS.has(f) ? {} : null)]));
 }
 
 export function configView(c: Container, version: ApiVersion): Record<string, unknown> {
@@ -26,6 +30,9 @@ export function configView(c: Container, version: ApiVersion): Record<string, un
 export function hostConfigView(c: Container, version: ApiVersion): Record<string, unknown> {
   const view = pick(c.hostConfig, HOST_CONFIG_FIELDS[version]);
   const lxc = c.hostConfig.LxcConf;
+  const policy = c.hostConfig.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
+  // The spec's default restart policy Name is empty ('no' is kept internally).
+  view.RestartPolicy = { ...policy, Name: policy.Name === 'no' ? '' : policy.Name };
   view.LxcConf = Array.isArray(lxc) ? lxc : Object.entries((lxc ?? {}) as Record<string, string>).map(([Key, Value]) => ({ Key, Value }));
   return view;
 }

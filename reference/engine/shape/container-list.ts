@@ -2,10 +2,11 @@
 import type { ApiVersion } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
+import type { FaultSet } from '../faults.ts';
 import { networksView, portList, statusText, unixSeconds } from './common.ts';
 import { sizes } from './container-inspect.ts';
 
-export function listItem(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
+export function listItem(engine: Engine, c: Container, version: ApiVersion, withSize: boolean, faults?: FaultSet): Record<string, unknown> {
   const item: Record<string, unknown> = {
     Id: c.id,
     Names: [c.name, ...linkNames(engine, c)],
@@ -14,7 +15,7 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     Created: unixSeconds(c.created),
     Status: statusText(c),
     Ports: portList(c),
-    Labels: c.config.Labels,
+    Labels: faults?.has('list-item-no-labels') ? {} : c.config.Labels,
   };
   if (withSize) Object.assign(item, sizes(engine, c));
   if (version === '1.22') {

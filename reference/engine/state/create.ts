@@ -19,23 +19,26 @@ type ImageConfig = Partial<Record<'Cmd' | 'Entrypoint' | 'Env' | 'WorkingDir' | 
 };
 
 export function checkName(engine: Engine, name: string): string {
-  if (!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) {
+  if ((!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) || (engine.faults.has('name-pattern-strict') && !/^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(name))) {
     throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   }
   const full = name.startsWith('/') ? name : `/${name}`;
   const holder = engine.containers.resolve(full);
-  if (holder && holder.name === full) {
+  if (holder && holder.name === full && !engine.faults.has('create-name-conflict-201')) {
     throw new HttpError(409, `Conflict. The name "${full}" is already in use by container ${holder.id}. You have to remove (or rename) that container to be able to reuse that name.`);
   }
   return full;
 }
 
 export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body): { container: Container; warnings: string[] } {
+  if (engine.faults.has('create-ignores-name')) requestedName = null;
+  if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string')) throw new HttpError(400, 'Cmd and Entrypoint must be lists');
+  if (engine.faults.has('config-fields-dropped')) for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
   const name = requestedName ? checkName(engine, requestedName) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
   const image = engine.images.resolve(imageRef);
-  if (!image) throw new HttpError(404, `No such image: ${imageRef}`);
+  if (!image) throw new HttpError(engine.faults.has('create-missing-image-500') ? 500 : 404, `No such image: ${imageRef}`);
   const hostConfig = buildHostConfig(version, body.HostConfig as Body | undefined, engine.faults);
   checkNetworkMode(engine, version, hostConfig.NetworkMode);
   const id = newId();
@@ -43,6 +46,7 @@ export function createContainer(engine: Engine, version: ApiVersion, requestedNa
   if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
   const fs = new ContainerFs(image.layers);
   const { mounts, createdVolumes } = buildMounts(engine, version, config, hostConfig.Binds ?? []);
+  mounts.push(...volumesFrom(engine, (hostConfig.VolumesFrom as string[] | null) ?? [], mounts));
   for (const dir of [config.WorkingDir, ...mounts.map((m) => m.Destination)]) if (dir) fs.mkdirp(dir);
   const container = new Container(id, name, config, hostConfig, image.id, fs, mounts);
   if (config.OpenStdin) container.stdin = new StdinChannel();
@@ -148,4 +152,20 @@ function buildMounts(engine: Engine, version: ApiVersion, config: ContainerConfi
     if (!mounts.some((m) => m.Destination === destination)) mounts.push(volumeMount('', destination, ''));
   }
   return { mounts, createdVolumes };
+}
+
+/** VolumesFrom `<container>[:ro|rw]`: that container's mount points, read-only with `:ro`. */
+function volumesFrom(engine: Engine, entries: readonly string[], own: readonly MountPoint[]): MountPoint[] {
+  const added: MountPoint[] = [];
+  for (const entry of entries) {
+    const [ref = '', mode = ''] = entry.split(':');
+    const source = engine.containers.resolve(ref);
+    if (!source) throw new HttpError(404, `No such container: ${ref}`);
+    if (mode && !['ro', 'rw'].includes(mode)) throw new HttpError(400, `invalid mode for volumes-from: ${mode}`);
+    for (const m of source.mounts) {
+      if ([...own, ...added].some((o) => o.Destination === m.Destination)) continue;
+      added.push({ ...m, RW: mode === 'ro' ? false : m.RW, Mode: mode || m.Mode });
+    }
+  }
+  return added;
 }

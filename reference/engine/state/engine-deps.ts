@@ -52,7 +52,16 @@ function commitSource(engine: Engine, idOrName: string): CommitSource | undefine
     fs: c.fs,
     imageId: c.imageId,
     config: c.config,
-    pause: () => c.state.status === 'running' && c.run?.pause(),
-    resume: () => c.state.status === 'running' && c.run?.resume(),
+    // Like the real daemon, a commit's pause shows as pause/unpause events of the container.
+    pause: () => {
+      if (c.state.status !== 'running' || !c.run) return;
+      c.run.pause();
+      engine.containerEvent(c, 'pause');
+    },
+    resume: () => {
+      if (c.state.status !== 'running' || !c.run) return;
+      c.run.resume();
+      engine.containerEvent(c, 'unpause');
+    },
   };
 }

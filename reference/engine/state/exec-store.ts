@@ -30,8 +30,8 @@ export class ExecInstance {
     readonly config: ExecConfig,
   ) {}
 
-  /** Starts the command; `tty` is the start body's Tty (which decides the framing). */
-  start(tty: boolean): ProgramRun {
+  /** Starts the command; `tty` is the start body's Tty (which decides the framing); `user` as in the create User. */
+  start(tty: boolean, user = ''): ProgramRun {
     const c = this.container;
     this.started = true;
     this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
@@ -43,6 +43,7 @@ export class ExecInstance {
       hostname: c.config.Hostname,
       workingDir: c.config.WorkingDir || '/',
       tty: mergeStderr,
+      user,
       io: {
         stdin: this.stdin ?? null,
         stdout: (data) => this.output.write('stdout', data),

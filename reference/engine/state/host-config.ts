@@ -39,7 +39,7 @@ const RESTART_POLICIES: Record<ApiVersion, string[]> = {
 
 /** The stored HostConfig: every documented field with its default, overlaid by the request's. */
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
-  const given = requested ?? {};
+  const given = faults.has('host-config-fields-dropped') ? {} : requested ?? {};
   checkResources(given, faults);
   checkRestartPolicy(version, given.RestartPolicy);
   if (faults.has('restart-unless-stopped-rejected') && (given.RestartPolicy as { Name?: string } | undefined)?.Name === 'unless-stopped') throw new HttpError(400, 'invalid restart policy unless-stopped');
@@ -49,7 +49,7 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   for (const [key, value] of Object.entries(given)) if (value !== undefined && value !== null) stored[key] = value;
   const policy = stored.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
   stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
-  if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
+  if (!stored.ShmSize) stored.ShmSize = faults.has('shm-size-default-zero') ? 0 : V122_DEFAULTS.ShmSize;
   if (!stored.NetworkMode) stored.NetworkMode = 'default';
   return stored as HostConfig;
 }
@@ -62,14 +62,15 @@ export function checkResources(given: Record<string, unknown>, faults: FaultSet)
     throw new HttpError(400, 'Range of blkio weight is from 10 to 1000');
   }
   const swappiness = num('MemorySwappiness');
-  if (swappiness !== undefined && swappiness !== -1 && (swappiness < 0 || swappiness > 100)) {
+  if (swappiness !== undefined && swappiness !== -1 && (swappiness < 0 || swappiness > 100) && !faults.has('swappiness-unchecked')) {
     throw new HttpError(400, `Invalid value: ${swappiness}, valid memory swappiness range is 0-100`);
   }
   const shm = num('ShmSize');
-  if (shm !== undefined && shm < 0) throw new HttpError(400, 'SHM size must be greater than 0');
+  if (shm !== undefined && shm < 0 && !faults.has('shm-size-unchecked')) throw new HttpError(400, 'SHM size must be greater than 0');
   const memory = num('Memory') ?? 0;
   const swap = num('MemorySwap') ?? 0;
   if (memory > 0 && memory < 4 * 1024 * 1024) throw new HttpError(400, 'Minimum memory limit allowed is 4MB');
+  if (faults.has('memory-swap-unchecked')) return;
   if (swap > 0 && memory === 0) throw new HttpError(400, 'You should always set the Memory limit when using Memoryswap limit');
   if (swap > 0 && swap < memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
 }

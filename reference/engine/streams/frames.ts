@@ -7,14 +7,16 @@ import type { StreamName } from '../state/output.ts';
 
 const STREAM_TYPE: Record<StreamName, number> = { stdout: 1, stderr: 2 };
 const HEADER_BYTES = 8;
+const TRAILING_BYTE = Buffer.from('\n');
+const NO_BYTES = Buffer.alloc(0);
 
 export function encodeFrame(stream: StreamName, payload: Buffer, faults: FaultSet): Buffer {
   const header = Buffer.alloc(HEADER_BYTES);
-  header[0] = STREAM_TYPE[stream];
+  header[0] = stream === 'stdout' && faults.has('frame-stdout-typed-stderr') ? STREAM_TYPE.stderr : STREAM_TYPE[stream];
   if (faults.has('frame-reserved-nonzero')) header.fill(0x2a, 1, 4);
   if (faults.has('frame-size-little-endian')) header.writeUInt32LE(payload.length, 4);
   else header.writeUInt32BE(payload.length, 4);
-  return Buffer.concat([header, payload]);
+  return Buffer.concat([header, payload, faults.has('frame-trailing-byte') ? TRAILING_BYTE : NO_BYTES]);
 }
 
 /** A writer for one stream session: framed (Tty false) or raw (Tty true). */

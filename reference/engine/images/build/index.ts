@@ -8,7 +8,7 @@ import { layerFromTar } from '../../fs/tar.ts';
 import { normalize } from '../../fs/paths.ts';
 import type { Image } from '../image.ts';
 import type { ImageStore } from '../store.ts';
-import { BuildFileError, parseInstructions } from './dockerfile.ts';
+import { BUILD_INSTRUCTIONS, BuildFileError, parseInstructions } from './dockerfile.ts';
 import { Builder } from './builder.ts';
 import type { BuildOptions } from './builder.ts';
 
@@ -39,11 +39,18 @@ export async function runBuild(store: ImageStore, events: EventBus, body: Buffer
   }
   let instructions;
   try {
-    instructions = parseInstructions(text.toString('utf8'));
+    instructions = parseInstructions(faults.has('build-syntax-error-ignored') ? knownLinesOnly(text.toString('utf8')) : text.toString('utf8'));
   } catch (err) {
     if (!(err instanceof BuildFileError)) throw err;
     builder.fail(err.message);
     return undefined;
   }
+  if (faults.has('build-drops-last-instruction')) instructions = instructions.slice(0, -1);
+  if (faults.has('build-context-files-dropped')) context = new ContainerFs([]);
   return new Builder(store, events, context, req, out, faults).run(instructions);
+}
+
+/** The build file without its unknown instructions (the `build-syntax-error-ignored` fault). */
+function knownLinesOnly(text: string): string {
+  return text.split('\n').filter((line) => !line.trim() || BUILD_INSTRUCTIONS.includes(line.trim().split(/\s/)[0]!.toUpperCase())).join('\n');
 }

@@ -1,9 +1,12 @@
 /** The program table: every built-in program a container can run, by name. */
-import type { Program } from '../proc.ts';
+import type { Proc, Program } from '../proc.ts';
 import { cat, echo, head, printf, wc } from './text.ts';
 import { date, env, falseProgram, hostname, id, ps, seq, sleep, top, trueProgram, uname } from './system.ts';
 import { ln, ls, mkdir, pwd, rm, touch } from './files.ts';
 import { Shell } from '../shell/interpreter.ts';
+import { ShellExit } from '../shell/control.ts';
+import { ShellSyntaxError } from '../shell/lexer.ts';
+import { parseScript } from '../shell/parser.ts';
 import { resolveFrom } from '../../fs/paths.ts';
 
 /**
@@ -26,9 +29,42 @@ const sh: Program = async (proc, args, name) => {
     }
     return new Shell(proc, lookupProgram, rest.slice(1), rest[0]).main(script.toString('utf8'));
   }
-  const script = await proc.stdin.readAll();
-  return new Shell(proc, lookupProgram, [], name).main(script.toString('utf8'));
+  return interactive(new Shell(proc, lookupProgram, [], name), proc);
 };
+
+/** `sh` reading commands from stdin: each complete command runs as soon as its line arrives. */
+async function interactive(shell: Shell, proc: Proc): Promise<number> {
+  let pending = '';
+  let command = '';
+  try {
+    for (let chunk = await proc.stdin.read(); chunk; chunk = await proc.stdin.read()) {
+      pending += chunk.toString('utf8');
+      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+        command += pending.slice(0, nl + 1);
+        pending = pending.slice(nl + 1);
+        if (isIncomplete(command)) continue;
+        await shell.run(command);
+        command = '';
+      }
+    }
+    pending = command + pending;
+    if (pending.trim()) await shell.run(pending);
+    return shell.status;
+  } catch (err) {
+    if (err instanceof ShellExit) return err.code;
+    throw err;
+  }
+}
+
+/** True when the text stops inside a quote or a compound command (more lines will follow). */
+function isIncomplete(script: string): boolean {
+  try {
+    parseScript(script);
+    return false;
+  } catch (err) {
+    return err instanceof ShellSyntaxError && /end of file|unterminated/.test(err.message);
+  }
+}
 
 /** busybox as a multi-call binary: `busybox echo hi`. */
 const busybox: Program = async (proc, args) => {

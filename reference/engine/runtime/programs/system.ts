@@ -43,8 +43,13 @@ export const hostname: Program = async (proc) => {
 
 export const id: Program = async (proc, args) => {
   const { flags } = parseFlags(args);
-  if (flags.has('u') || flags.has('g')) proc.out(flags.has('n') ? 'root\n' : '0\n');
-  else proc.out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
+  const [uid = '', gid = '0'] = (proc.user ?? '').split(':');
+  if (!uid || uid === '0') {
+    if (flags.has('u') || flags.has('g')) proc.out(flags.has('n') ? 'root\n' : '0\n');
+    else proc.out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
+  } else if (flags.has('u')) proc.out(`${uid}\n`);
+  else if (flags.has('g')) proc.out(`${gid}\n`);
+  else proc.out(`uid=${uid} gid=${gid}\n`);
   return 0;
 };
 

@@ -59,3 +59,16 @@ describe('sh -c', () => {
     expect(c.run.processes()).toEqual([]);
   });
 });
+
+describe('sh reading stdin', () => {
+  it('runs each complete command as its line arrives, waiting for the end of a compound', async () => {
+    const { feed } = await import('./run-helper.ts');
+    const input = feed();
+    const c = start(['sh'], { stdin: input.source });
+    input.push(Buffer.from('echo one\nfor i in a b; do\n'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(c.stdout().toString()).toBe('one\n');
+    input.push(Buffer.from('echo $i; done\nexit 5\n'));
+    expect(await c.result).toMatchObject({ code: 5, stdout: 'one\na\nb\n' });
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { call, jsonLines, tarOf, TAR, useServer } from './http.ts';
+
+const server = useServer();
+
+async function build(query: string, files: Record<string, string>, gzip = false) {
+  const r = await call(server(), 'POST', `/v1.22/build?${query}`, await tarOf(files, gzip), TAR);
+  return { status: r.status, lines: jsonLines(r) };
+}
+
+describe('POST /build', () => {
+  it('runs the steps and answers Step/---> lines and Successfully built', async () => {
+    const { status, lines } = await build('t=app:1&t=app:2', {
+      Dockerfile: 'FROM busybox\nENV A=1\nRUN echo "a=$A" > /out && cat /out\nCOPY f.txt /data/\nCMD ["cat", "/data/f.txt"]\n',
+      'f.txt': 'file',
+    });
+    expect(status).toBe(200);
+    const text = lines.map((l) => l.stream).join('');
+    expect(text).toMatch(/^Step 1 : FROM busybox\n ---> [0-9a-f]{12}\nStep 2 : ENV A=1\n/);
+    expect(text).toContain('a=1\n');
+    const id = /Successfully built ([0-9a-f]{12})\n$/.exec(text)![1]!;
+    const inspect = (await call(server(), 'GET', '/v1.22/images/app:2/json')).json();
+    expect(inspect.Id.slice(7, 19)).toBe(id);
+    expect(inspect.Config.Cmd).toEqual(['cat', '/data/f.txt']);
+    expect(inspect.RepoTags.sort()).toEqual(['app:1', 'app:2']);
+  });
+
+  it('uses the cache on a second build unless nocache', async () => {
+    const files = { Dockerfile: 'FROM busybox\nRUN echo cached\n' };
+    await build('', files);
+    expect(jsonLines(await call(server(), 'POST', '/v1.22/build', await tarOf(files), TAR)).map((l) => l.stream).join('')).toContain('Using cache');
+    expect((await build('nocache=1', files)).lines.map((l) => l.stream).join('')).not.toContain('Using cache');
+  });
+
+  it('reads the build file named by the dockerfile parameter, from a gzip context', async () => {
+    const { lines } = await build('dockerfile=sub/Build.file&q=1', { 'sub/Build.file': 'FROM busybox\nLABEL x=y\n' }, true);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.stream).toMatch(/^sha256:[0-9a-f]{64}\n$/);
+  });
+
+  it('answers {error, errorDetail} in the 200 stream for a syntax error and a failing RUN', async () => {
+    const syntax = await build('', { Dockerfile: 'FROM busybox\nBOGUS x\n' });
+    expect(syntax.status).toBe(200);
+    expect(syntax.lines).toEqual([{ error: 'Unknown instruction: BOGUS', errorDetail: { code: 1, message: 'Unknown instruction: BOGUS' } }]);
+    const failing = await build('', { Dockerfile: 'FROM busybox\nRUN exit 3\n' });
+    expect(failing.lines.at(-1)).toEqual({ error: "The command '/bin/sh -c exit 3' returned a non-zero code: 3", errorDetail: { code: 3, message: "The command '/bin/sh -c exit 3' returned a non-zero code: 3" } });
+  });
+
+  it('passes buildargs to ARG and fails on build args nobody declared', async () => {
+    const ok = await build(`buildargs=${encodeURIComponent('{"WHO":"you"}')}`, { Dockerfile: 'FROM busybox\nARG WHO=me\nRUN echo hi $WHO\n' });
+    expect(ok.lines.map((l) => l.stream).join('')).toContain('hi you\n');
+    const unused = await build(`buildargs=${encodeURIComponent('{"NOPE":"x"}')}`, { Dockerfile: 'FROM busybox\n' });
+    expect(unused.lines.at(-1)!.error).toContain('[NOPE] were not consumed');
+  });
+
+  it('rejects a negative shmsize', async () => {
+    const r = await call(server(), 'POST', '/v1.22/build?shmsize=-1', await tarOf({ Dockerfile: 'FROM busybox\n' }), TAR);
+    expect(r.status).toBe(500);
+    expect(r.text).toBe('ShmSize must be greater than 0\n');
+  });
+});
+
+describe('POST /commit', () => {
+  it('commits a container with changes, author and comment (201 {Id})', async () => {
+    const t = server();
+    const create = await call(t, 'POST', '/v1.22/containers/create?name=tocommit', { Image: 'busybox', Cmd: ['sh', '-c', 'echo x > /made'] });
+    expect(create.status).toBe(201);
+    await call(t, 'POST', '/v1.22/containers/tocommit/start');
+    await call(t, 'POST', '/v1.22/containers/tocommit/wait');
+    const r = await call(t, 'POST', `/v1.22/commit?container=tocommit&repo=committed&tag=v1&author=me&comment=note&changes=${encodeURIComponent('CMD ["cat","/made"]')}`);
+    expect(r.status).toBe(201);
+    const inspect = (await call(t, 'GET', '/v1.22/images/committed:v1/json')).json();
+    expect(inspect).toMatchObject({ Id: r.json().Id, Author: 'me', Comment: 'note', Config: { Cmd: ['cat', '/made'] } });
+    expect((await call(t, 'POST', '/v1.22/commit?container=nothing')).status).toBe(404);
+  });
+});
