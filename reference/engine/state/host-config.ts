@@ -49,7 +49,8 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   for (const [key, value] of Object.entries(given)) if (value !== undefined && value !== null) stored[key] = value;
   const policy = stored.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
   stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
-  if (!stored.ShmSize) stored.ShmSize = faults.has('shm-size-default-zero') ? 0 : V122_DEFAULTS.ShmSize;
+  if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
+  if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
   if (!stored.NetworkMode) stored.NetworkMode = 'default';
   return stored as HostConfig;
 }

@@ -1,4 +1,32 @@
 import type { EngineCheck } from '../support/check.ts';
 import start from './start.ts';
+import stop from './stop.ts';
+import restart from './restart.ts';
+import kill from './kill.ts';
+import pause from './pause.ts';
+import wait from './wait.ts';
+import remove from './delete.ts';
+import rename from './rename.ts';
+import update from './update.ts';
+import resize from './resize.ts';
+import restartPolicy from './restart-policy.ts';
+import states from './states.ts';
+import lifecycleModel from './lifecycle-model.ts';
+import { containerDataChecks } from './data-checks.ts';
 
-export const containerChecks: EngineCheck[] = [...start];
+export const containerChecks: EngineCheck[] = [
+  ...start,
+  ...stop,
+  ...restart,
+  ...kill,
+  ...pause,
+  ...wait,
+  ...remove,
+  ...rename,
+  ...update,
+  ...resize,
+  ...restartPolicy,
+  ...states,
+  ...lifecycleModel,
+  ...containerDataChecks,
+];

@@ -1,0 +1,43 @@
+import { engineCheck } from '../support/check.ts';
+import { ranContainer } from '../support/container-data.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
+
+const ENDPOINT = 'engine/containers/changes';
+const R = 'engine/containers/changes/';
+
+type Change = { Path: string; Kind: number };
+
+/** Changes a script makes to the fixture: /etc/fixture-release removed, /conformance-added added. */
+const SCRIPT = 'echo added > /conformance-added; rm /etc/fixture-release';
+
+/** Spec: Endpoints > Containers > 6. GET /containers/(id or name)/changes; Resources > Changes item. */
+export default [
+  engineCheck({
+    id: `${R}200-response-schema`,
+    title: 'GET /containers/(id)/changes answers 200 with a list of {Path S, Kind I}',
+    requirements: [`${R}200-response-schema`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ranContainer(ctx, SCRIPT);
+      const res = await ctx.api.get(`/containers/${id}/changes`);
+      ctx.expectStatus(res, 200, 'changes of a container that changed its filesystem');
+      const changes = ctx.expectVersionSchema<Change[]>('container-changes', ctx.expectJson(res, 'changes'), 'the changes list');
+      ctx.expect(changes.length > 0, 'the list is not empty after the container added and removed files', { expected: 'some changes', actual: changes });
+    },
+  }),
+  engineCheck({
+    id: `${R}kind-values`,
+    title: 'Kind is 0 for a modified path, 1 for an added one, 2 for a deleted one',
+    requirements: [`${R}kind-values`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ranContainer(ctx, SCRIPT);
+      const changes = ctx.expectJson<Change[]>(await ctx.api.get(`/containers/${id}/changes`), 'changes');
+      const kindOf = (path: string): number | undefined => changes.find((c) => c.Path === path)?.Kind;
+      const expected = { '/conformance-added': 1, '/etc/fixture-release': 2, '/etc': 0 };
+      const actual = Object.fromEntries(Object.keys(expected).map((p) => [p, kindOf(p)]));
+      ctx.expectEqual(actual, expected, 'added file Kind 1, deleted file Kind 2, its modified parent directory Kind 0');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'changes' }),
+];

@@ -1,0 +1,222 @@
+import { engineCheck } from '../support/check.ts';
+import { createBody, createRaw, stdoutOf } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
+import { EXITS_ON_HUP, HUP_EXIT_CODE } from '../support/lifecycle.ts';
+import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
+import { createNetwork, createVolume } from '../support/resources.ts';
+
+const R = 'engine/containers/create/';
+const ENDPOINT = 'engine/containers/create';
+
+type Mount = { Name?: string; Destination?: string; RW?: boolean };
+
+/** The mount points of a container: 1.22 Mounts, 1.18 Volumes/VolumesRW, as {destination: RW}. */
+async function mountsOf(ctx: EngineContext, id: string): Promise<Record<string, { rw: boolean; name?: string }>> {
+  const inspect = await ctx.inspect(id);
+  if (ctx.version === '1.22') {
+    const mounts = (inspect.Mounts ?? []) as Mount[];
+    return Object.fromEntries(mounts.map((m) => [m.Destination ?? '', { rw: m.RW !== false, ...(m.Name ? { name: m.Name } : {}) }]));
+  }
+  const volumes = (inspect.Volumes ?? {}) as Record<string, string>;
+  const rw = (inspect.VolumesRW ?? {}) as Record<string, boolean>;
+  return Object.fromEntries(Object.keys(volumes).map((d) => [d, { rw: rw[d] !== false }]));
+}
+
+/** Spec: Resources > Container create request: the fields whose effect is visible from outside. */
+export default [
+  engineCheck({
+    id: `${R}body-hostname`,
+    title: 'Hostname is the hostname the container sees (`hostname` prints it)',
+    requirements: [`${R}body-hostname`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const out = await stdoutOf(ctx, ['hostname'], { extra: { Hostname: 'conformance-host' } });
+      ctx.expectEqual(out.trim(), 'conformance-host', '`hostname` in a container created with Hostname conformance-host');
+    },
+  }),
+  engineCheck({
+    id: `${R}body-env`,
+    title: 'Env entries VAR=value are set in the process environment',
+    requirements: [`${R}body-env`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'];
+      const lines = (await stdoutOf(ctx, ['env'], { env })).split('\n');
+      ctx.expect(env.every((e) => lines.includes(e)), '`env` shows every Env entry of create', { expected: env, actual: lines });
+    },
+  }),
+  engineCheck({
+    id: `${R}body-working-dir`,
+    title: 'WorkingDir is the working directory of the command (`ls` lists it)',
+    requirements: [`${R}body-working-dir`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const out = await stdoutOf(ctx, ['ls'], { extra: { WorkingDir: '/etc' } });
+      ctx.expect(out.split(/\s+/).includes('fixture-release'), '`ls` with WorkingDir /etc lists /etc (the fixture has /etc/fixture-release)', { expected: 'fixture-release', actual: out.slice(0, 300) });
+    },
+  }),
+  engineCheck({
+    id: `${R}body-cmd`,
+    title: 'Cmd is accepted as a string and as a list of strings, and runs',
+    requirements: [`${R}body-cmd`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const cmd of ['true', ['true']]) {
+        const { res, id } = await createRaw(ctx, createBody(ctx, { Cmd: cmd }));
+        ctx.expectStatus(res, 201, `create with Cmd ${JSON.stringify(cmd)}`);
+        await ctx.start(id!);
+        ctx.expectEqual(await ctx.waitExit(id!), 0, `the command ${JSON.stringify(cmd)} ran and exited 0`);
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}body-entrypoint`,
+    title: 'Entrypoint is accepted as a string, a list of strings or null; the command runs as entry point plus Cmd',
+    requirements: [`${R}body-entrypoint`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const forms: Array<[unknown, string[], string]> = [
+        ['echo', ['from-string'], 'from-string'],
+        [['echo', 'from'], ['list'], 'from list'],
+        [null, ['echo', 'from-null'], 'from-null'],
+      ];
+      for (const [entrypoint, cmd, expected] of forms) {
+        const out = await stdoutOf(ctx, cmd, { extra: { Entrypoint: entrypoint } });
+        ctx.expectEqual(out.trim(), expected, `Entrypoint ${JSON.stringify(entrypoint)} with Cmd ${JSON.stringify(cmd)} prints ${expected}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}body-labels`,
+    title: 'Labels are the labels of the container: inspect Config.Labels and the list item Labels show them',
+    requirements: [`${R}body-labels`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('labels');
+      const labels = { 'conformance.field': 'label value', 'conformance.empty': '' };
+      const { id } = await createOwn(ctx, label, { cmd: ['true'], labels });
+      const stored = ((await ctx.inspect(id)).Config as Record<string, unknown>).Labels as Record<string, string>;
+      const listed = ctx.expectJson<ListItem[]>(await listRequest(ctx, label, { all: 1 }), 'container list')[0]?.Labels as Record<string, string> | undefined;
+      for (const [k, v] of Object.entries(labels)) {
+        ctx.expectEqual(stored?.[k], v, `inspect Config.Labels["${k}"]`);
+        ctx.expectEqual(listed?.[k], v, `list item Labels["${k}"]`);
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}body-volumes`,
+    title: 'Each path of Volumes becomes a volume mount point of the container',
+    requirements: [`${R}body-volumes`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-vol': {} } } });
+      const mounts = await mountsOf(ctx, id);
+      ctx.expect('/conformance-vol' in mounts, `inspect ${ctx.version === '1.22' ? 'Mounts' : 'Volumes'} has a mount point at /conformance-vol`, { expected: '/conformance-vol', actual: mounts });
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-binds`,
+    title: 'Binds host-src:container-dest mounts read-write, with :ro read-only',
+    requirements: [`${R}host-config-binds`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: ['/tmp:/conformance-ro:ro', '/tmp:/conformance-rw'] } });
+      const mounts = await mountsOf(ctx, id);
+      ctx.expectEqual([mounts['/conformance-ro']?.rw, mounts['/conformance-rw']?.rw], [false, true], 'the :ro bind is read-only and the plain one read-write (inspect mount points)');
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-binds-volume-name`,
+    title: '(1.22) Binds volume-name:container-dest mounts that named volume',
+    requirements: [`${R}host-config-binds-volume-name`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const volume = await createVolume(ctx);
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${volume.Name}:/conformance-named:ro`] } });
+      const mount = (await mountsOf(ctx, id))['/conformance-named'];
+      ctx.expectEqual(mount, { rw: false, name: volume.Name }, 'inspect Mounts has the named volume at /conformance-named, read-only');
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-volumes-from`,
+    title: 'VolumesFrom <name>:ro mounts the volumes of that container (read-only)',
+    requirements: [`${R}host-config-volumes-from`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const source = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-shared': {} } } });
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { VolumesFrom: [`${source.name}:ro`] } });
+      ctx.expectEqual((await mountsOf(ctx, id))['/conformance-shared']?.rw, false, "the other container's volume /conformance-shared is mounted read-only");
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-network-mode`,
+    title: 'NetworkMode bridge, host, none and container:<id> are accepted and stored',
+    requirements: [`${R}host-config-network-mode`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const other = await ctx.runningContainer(['sleep', '300']);
+      for (const mode of ['bridge', 'host', 'none', `container:${other.id}`]) {
+        const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { NetworkMode: mode } }));
+        ctx.expectStatus(res, 201, `create with NetworkMode ${mode}`);
+        ctx.expectEqual(((await ctx.inspect(id!)).HostConfig as Record<string, unknown>).NetworkMode, mode, `inspect HostConfig.NetworkMode for ${mode}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-pid-mode`,
+    title: 'PidMode empty (default), host and container:<id> are accepted and stored',
+    requirements: [`${R}host-config-pid-mode`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const other = await ctx.runningContainer(['sleep', '300']);
+      for (const mode of ['', 'host', `container:${other.id}`]) {
+        const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { PidMode: mode } }));
+        ctx.expectStatus(res, 201, `create with PidMode ${JSON.stringify(mode)}`);
+        ctx.expectEqual(((await ctx.inspect(id!)).HostConfig as Record<string, unknown>).PidMode, mode, `inspect HostConfig.PidMode for ${JSON.stringify(mode)}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}body-stop-signal`,
+    title: '(1.22) StopSignal is the signal stop sends (a SIGHUP-handling program exits by it); default SIGTERM',
+    requirements: [`${R}body-stop-signal`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXITS_ON_HUP, { extra: { StopSignal: 'SIGHUP' } });
+      const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 10 }, timeoutMs: 20_000 });
+      ctx.expectStatus(res, 204, 'stop of a container created with StopSignal SIGHUP');
+      ctx.expectEqual(await ctx.waitExit(id), HUP_EXIT_CODE, `stop sent SIGHUP: the program's HUP trap exit code ${HUP_EXIT_CODE}`);
+      const plain = await ctx.createContainer({ cmd: ['true'] });
+      const stored = ((await ctx.inspect(plain.id)).Config as Record<string, unknown>).StopSignal;
+      ctx.expect(stored === undefined || stored === '' || stored === 'SIGTERM' || stored === 15, 'without StopSignal the stop signal is SIGTERM (inspect shows SIGTERM or nothing)', { expected: 'SIGTERM', actual: stored });
+    },
+  }),
+  engineCheck({
+    id: `${R}body-stop-signal/integer`,
+    title: '(1.22) StopSignal is also accepted as an unsigned integer',
+    requirements: [`${R}body-stop-signal`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { res } = await createRaw(ctx, createBody(ctx, { StopSignal: 1 }));
+      ctx.expectStatus(res, 201, 'create with StopSignal 1 (an unsigned integer)');
+    },
+  }),
+  engineCheck({
+    id: `${R}body-networking-config`,
+    title: '(1.22) NetworkingConfig.EndpointsConfig sets the endpoint of a custom network (NetworkMode = its name), e.g. its Aliases',
+    requirements: [`${R}body-networking-config`, `${R}host-config-network-mode-custom`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const network = await createNetwork(ctx);
+      const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { NetworkMode: network.name }, NetworkingConfig: { EndpointsConfig: { [network.name]: { Aliases: ['conformance-alias'] } } } }));
+      ctx.expectStatus(res, 201, `create with NetworkMode ${network.name} (a custom network)`, `${R}host-config-network-mode-custom`);
+      const networks = (((await ctx.inspect(id!)).NetworkSettings as Record<string, unknown>)?.Networks ?? {}) as Record<string, { Aliases?: string[] | null }>;
+      ctx.expect(network.name in networks, 'inspect NetworkSettings.Networks has the custom network', { expected: network.name, actual: Object.keys(networks), requirement: `${R}host-config-network-mode-custom` });
+      ctx.expect((networks[network.name]?.Aliases ?? []).includes('conformance-alias'), 'the endpoint has the Aliases of EndpointsConfig', { expected: ['conformance-alias'], actual: networks[network.name]?.Aliases, requirement: `${R}body-networking-config` });
+    },
+  }),
+];

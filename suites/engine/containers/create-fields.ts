@@ -1,0 +1,181 @@
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { createBody, createRaw, expectFieldsStored, holds, type FieldCase } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
+
+const R = 'engine/containers/create/';
+
+/** Config fields of the create request (spec: Resources > Container create request, top level). */
+function configCases(version: EngineVersion, image: string): FieldCase[] {
+  const cases: FieldCase[] = [
+    { requirement: `${R}body-hostname`, field: 'Hostname', value: 'conformance-host' },
+    { requirement: `${R}body-domainname`, field: 'Domainname', value: 'example.test' },
+    { requirement: `${R}body-user`, field: 'User', value: '1234' },
+    { requirement: `${R}body-attach-flags`, field: 'AttachStdin', value: true },
+    { requirement: `${R}body-attach-flags`, field: 'AttachStdout', value: false },
+    { requirement: `${R}body-attach-flags`, field: 'AttachStderr', value: true },
+    { requirement: `${R}body-tty`, field: 'Tty', value: true },
+    { requirement: `${R}body-open-stdin`, field: 'OpenStdin', value: true },
+    { requirement: `${R}body-open-stdin`, field: 'StdinOnce', value: true },
+    { requirement: `${R}body-env`, field: 'Env', value: ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'], matches: (s) => Array.isArray(s) && ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'].every((e) => s.includes(e)) },
+    { requirement: `${R}body-labels`, field: 'Labels', value: { 'conformance.field': 'label value' } },
+    { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0'] },
+    { requirement: `${R}body-entrypoint`, field: 'Entrypoint', value: ['sh', '-c'] },
+    { requirement: `${R}body-image`, field: 'Image', value: image },
+    { requirement: `${R}body-volumes`, field: 'Volumes', value: { '/conformance-vol': {} } },
+    { requirement: `${R}body-working-dir`, field: 'WorkingDir', value: '/conformance-work' },
+    { requirement: `${R}body-network-disabled`, field: 'NetworkDisabled', value: true },
+    { requirement: `${R}body-mac-address`, field: 'MacAddress', value: '02:42:ac:11:00:99' },
+    { requirement: `${R}body-exposed-ports`, field: 'ExposedPorts', value: { '8080/tcp': {}, '53/udp': {} } },
+  ];
+  if (version === '1.22') cases.push({ requirement: `${R}body-stop-signal`, field: 'StopSignal', value: 'SIGUSR1' });
+  return cases;
+}
+
+/** `name:alias` as sent, or the `/name:/container/alias` form some targets store. */
+function linkMatches(name: string, alias: string): (stored: unknown) => boolean {
+  return (stored) => Array.isArray(stored) && stored.length === 1 && [`${name}:${alias}`, `/${name}:/`].some((form) => String(stored[0]).startsWith(form)) && String(stored[0]).endsWith(alias);
+}
+
+const rate = (value: number) => (stored: unknown) => Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
+
+/** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
+function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
+  const cases: FieldCase[] = [
+    { requirement: `${R}host-config-binds`, field: 'Binds', value: ['/tmp:/conformance-bind:ro'] },
+    { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },
+    { requirement: `${R}host-config-memory`, field: 'Memory', value: 64 * 1024 * 1024 },
+    { requirement: `${R}host-config-memory-swap-needs-memory`, field: 'MemorySwap', value: 128 * 1024 * 1024 },
+    { requirement: `${R}host-config-cpu-shares`, field: 'CpuShares', value: 512 },
+    { requirement: `${R}host-config-cpuset-cpus`, field: 'CpusetCpus', value: '0' },
+    { requirement: `${R}host-config-pid-mode`, field: 'PidMode', value: 'host' },
+    { requirement: `${R}host-config-port-bindings`, field: 'PortBindings', value: { '8080/tcp': [{ HostPort: '18080' }] } },
+    { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
+    { requirement: `${R}host-config-privileged`, field: 'Privileged', value: true },
+    { requirement: `${R}host-config-readonly-rootfs`, field: 'ReadonlyRootfs', value: true },
+    { requirement: `${R}host-config-dns`, field: 'Dns', value: ['10.9.8.7'] },
+    { requirement: `${R}host-config-dns-search`, field: 'DnsSearch', value: ['example.test'] },
+    { requirement: `${R}host-config-extra-hosts`, field: 'ExtraHosts', value: ['conformance.test:10.9.8.6'] },
+    { requirement: `${R}host-config-volumes-from`, field: 'VolumesFrom', value: [`${helper}:ro`] },
+    { requirement: `${R}host-config-cap-add-drop`, field: 'CapAdd', value: ['NET_ADMIN'] },
+    { requirement: `${R}host-config-cap-add-drop`, field: 'CapDrop', value: ['MKNOD'] },
+    { requirement: `${R}host-config-network-mode`, field: 'NetworkMode', value: 'bridge' },
+    { requirement: `${R}host-config-devices`, field: 'Devices', value: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }] },
+    { requirement: `${R}host-config-ulimits`, field: 'Ulimits', value: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] },
+    { requirement: `${R}host-config-security-opt`, field: 'SecurityOpt', value: ['label:disable'], matches: (s) => Array.isArray(s) && s.includes('label:disable') },
+    { requirement: `${R}host-config-cgroup-parent`, field: 'CgroupParent', value: 'conformance-parent' },
+  ];
+  if (version === '1.18') {
+    cases.push({ requirement: `${R}host-config-lxc-conf`, field: 'LxcConf', value: { 'lxc.utsname': 'conformance' }, matches: (s) => holds(s, [{ Key: 'lxc.utsname', Value: 'conformance' }]) });
+    return cases;
+  }
+  return cases.concat([
+    { requirement: `${R}host-config-tmpfs`, field: 'Tmpfs', value: { '/conformance-tmpfs': 'size=1m' } },
+    { requirement: `${R}host-config-memory-reservation`, field: 'MemoryReservation', value: 32 * 1024 * 1024 },
+    { requirement: `${R}host-config-kernel-memory`, field: 'KernelMemory', value: 64 * 1024 * 1024 },
+    { requirement: `${R}host-config-cpu-period`, field: 'CpuPeriod', value: 100000 },
+    { requirement: `${R}host-config-cpu-quota`, field: 'CpuQuota', value: 50000 },
+    { requirement: `${R}host-config-cpuset-mems`, field: 'CpusetMems', value: '0' },
+    { requirement: `${R}host-config-blkio-weight-device`, field: 'BlkioWeightDevice', value: [{ Path: '/dev/null', Weight: 100 }] },
+    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadBps', value: [{ Path: '/dev/null', Rate: 1048576 }], matches: rate(1048576) },
+    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteBps', value: [{ Path: '/dev/null', Rate: 2097152 }], matches: rate(2097152) },
+    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadIOps', value: [{ Path: '/dev/null', Rate: 100 }], matches: rate(100) },
+    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteIOps', value: [{ Path: '/dev/null', Rate: 200 }], matches: rate(200) },
+    { requirement: `${R}host-config-oom-kill-disable`, field: 'OomKillDisable', value: true },
+    { requirement: `${R}host-config-oom-score-adj`, field: 'OomScoreAdj', value: 100 },
+    { requirement: `${R}host-config-dns-options`, field: 'DnsOptions', value: ['ndots:2'] },
+    { requirement: `${R}host-config-group-add`, field: 'GroupAdd', value: ['audio'] },
+    { requirement: `${R}host-config-volume-driver`, field: 'VolumeDriver', value: 'local' },
+  ]);
+}
+
+function sendValue(c: FieldCase): [string, unknown] {
+  return [c.field, c.value];
+}
+
+function requirementsOf(cases: readonly FieldCase[], main: string): string[] {
+  return [main, ...new Set(cases.map((c) => c.requirement))];
+}
+
+/** Creates one container with every field of the group and reads it back from inspect. */
+async function echo(ctx: EngineContext, where: 'Config' | 'HostConfig', fields: Record<string, unknown>, cases: readonly FieldCase[], main: string): Promise<void> {
+  const { res, id, warnings } = await createRaw(ctx, createBody(ctx, fields));
+  ctx.expectStatus(res, 201, `create with every ${where} field set`, main);
+  for (const w of warnings) ctx.observe(`create warning: ${w}`);
+  const stored = ((await ctx.inspect(id!))[where] ?? {}) as Record<string, unknown>;
+  expectFieldsStored(ctx, `inspect ${where}`, stored, cases, warnings);
+}
+
+function configEchoCheck(version: EngineVersion): EngineCheck {
+  const main = 'engine/containers/inspect/config-echoes-create';
+  return engineCheck({
+    id: `${main}/${version}`,
+    title: `(${version}) Every create field is stored as sent and returned in inspect Config`,
+    requirements: requirementsOf(configCases(version, ''), main),
+    endpoint: 'engine/containers/create',
+    versions: [version],
+    async run(ctx) {
+      const cases = configCases(version, ctx.fixtureImage());
+      await echo(ctx, 'Config', Object.fromEntries(cases.map(sendValue)), cases, main);
+    },
+  });
+}
+
+function hostConfigEchoCheck(version: EngineVersion): EngineCheck {
+  const main = 'engine/containers/inspect/host-config-echoes-create';
+  return engineCheck({
+    id: `${main}/${version}`,
+    title: `(${version}) Every HostConfig field of create is stored as sent and returned in inspect HostConfig (plus ContainerIDFile and IpcMode)`,
+    requirements: requirementsOf(hostConfigCases(version, 'x'), main),
+    endpoint: 'engine/containers/create',
+    versions: [version],
+    async run(ctx) {
+      const helper = await ctx.runningContainer(['sleep', '300'], { extra: { Volumes: { '/conformance-shared': {} } } });
+      const cases = hostConfigCases(version, helper.name);
+      await echo(ctx, 'HostConfig', { HostConfig: Object.fromEntries(cases.map(sendValue)) }, cases, main);
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
+      for (const field of ['ContainerIDFile', 'IpcMode']) {
+        ctx.expect(typeof stored[field] === 'string', `inspect HostConfig has ${field} S`, { expected: `${field}: a string`, actual: stored[field], requirement: main });
+      }
+    },
+  });
+}
+
+/** LogConfig Type values of each version, with the options each driver needs to be accepted. */
+const LOG_CONFIGS: Record<string, Record<string, string>> = {
+  'json-file': {},
+  syslog: { 'syslog-address': 'udp://127.0.0.1:514' },
+  journald: {},
+  gelf: { 'gelf-address': 'udp://127.0.0.1:12201' },
+  awslogs: { 'awslogs-region': 'us-east-1', 'awslogs-group': 'conformance' },
+  splunk: { 'splunk-url': 'http://127.0.0.1:8088', 'splunk-token': 'conformance' },
+  none: {},
+};
+const LOG_TYPES: Record<EngineVersion, string[]> = {
+  '1.18': ['json-file', 'syslog', 'journald', 'none'],
+  '1.22': ['json-file', 'syslog', 'journald', 'gelf', 'awslogs', 'splunk', 'none'],
+};
+
+function logConfigCheck(version: EngineVersion): EngineCheck {
+  const requirement = `${R}host-config-log-config-types-${version}`;
+  return engineCheck({
+    id: requirement,
+    title: `(${version}) LogConfig accepts every documented Type (${LOG_TYPES[version].join(', ')}) and stores it`,
+    requirements: [requirement],
+    endpoint: 'engine/containers/create',
+    versions: [version],
+    async run(ctx) {
+      for (const type of LOG_TYPES[version]) {
+        const logConfig = { Type: type, Config: LOG_CONFIGS[type] };
+        const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { LogConfig: logConfig } }));
+        ctx.expectStatus(res, 201, `create with LogConfig.Type ${type}`);
+        const stored = ((await ctx.inspect(id!)).HostConfig as Record<string, unknown>).LogConfig;
+        ctx.expect(holds(stored, logConfig), `inspect HostConfig.LogConfig is stored as sent for Type ${type}`, { expected: logConfig, actual: stored });
+      }
+    },
+  });
+}
+
+/** Spec: Resources > Container create request; Container inspect (Config, HostConfig). */
+export default [configEchoCheck('1.18'), configEchoCheck('1.22'), hostConfigEchoCheck('1.18'), hostConfigEchoCheck('1.22'), logConfigCheck('1.18'), logConfigCheck('1.22')];

@@ -1,0 +1,84 @@
+import { engineCheck } from '../support/check.ts';
+import { createBody, createRaw } from '../support/container-data.ts';
+import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
+
+const ENDPOINT = 'engine/containers/create';
+
+/** Spec: Endpoints > Containers > 2. POST /containers/create: codes 201, 400, 404, 409; `name`. */
+export default [
+  engineCheck({
+    id: 'engine/containers/create/201-created',
+    title: 'POST /containers/create answers 201 with {Id S, Warnings [S]}',
+    requirements: ['engine/containers/create/201-created'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { res } = await createRaw(ctx, createBody(ctx));
+      ctx.expectStatus(res, 201, 'create from the fixture image');
+      ctx.expectVersionSchema('container-create-response', ctx.expectJson(res, 'create response'), 'the create response');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/404-no-such-image',
+    title: 'POST /containers/create with an image that does not exist answers 404',
+    requirements: ['engine/containers/create/404-no-such-image'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { res } = await createRaw(ctx, createBody(ctx, { Image: `${ctx.uniqueName('no-such-image')}:none` }));
+      ctx.expectStatus(res, 404, 'create from a missing image');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/409-name-conflict',
+    title: 'POST /containers/create with a name already assigned to another container answers 409',
+    requirements: ['engine/containers/create/409-name-conflict'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { name } = await ctx.createContainer({ cmd: ['true'] });
+      const { res } = await createRaw(ctx, createBody(ctx), name);
+      ctx.expectStatus(res, 409, `create with the name ${name}, already in use`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/400-bad-parameter',
+    title: 'POST /containers/create with a malformed body answers 400',
+    requirements: ['engine/containers/create/400-bad-parameter'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const res = await ctx.api.post('/containers/create', { body: `{"Image": "${ctx.fixtureImage()}", "Cmd": [`, headers: { 'content-type': 'application/json' } });
+      ctx.expectStatus(res, 400, 'create with a truncated JSON body');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/query-name',
+    title: '`name` on create names the container: inspect Name and list Names show it',
+    requirements: ['engine/containers/create/query-name'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('create-name');
+      const name = ctx.uniqueName('named');
+      const { id } = await createOwn(ctx, label, { cmd: ['true'], name });
+      ctx.expectEqual((await ctx.inspect(id)).Name, `/${name}`, 'inspect Name is the requested name with a leading /');
+      const listed = ctx.expectJson<ListItem[]>(await listRequest(ctx, label, { all: 1 }), 'container list');
+      ctx.expectEqual(listed.map((c) => c.Names), [[`/${name}`]], 'the list item Names holds the requested name');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/required-fields',
+    title: 'Which create fields are required is not shown: record which minimal bodies the target accepts',
+    requirements: ['engine/containers/create/required-fields'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const bodies: Record<string, Record<string, unknown>> = {
+        '{Image, Cmd}': { Image: ctx.fixtureImage(), Cmd: ['true'] },
+        '{Image} (the image has no Cmd)': { Image: ctx.fixtureImage() },
+        '{Cmd} (no Image)': { Cmd: ['true'] },
+        '{}': {},
+      };
+      const labels = createBody(ctx).Labels;
+      for (const [what, body] of Object.entries(bodies)) {
+        const { res } = await createRaw(ctx, { ...body, Labels: labels });
+        ctx.observe(`create with ${what}: ${res.status}${res.status >= 400 ? ` (${res.text().trim().slice(0, 120)})` : ''}`);
+      }
+    },
+  }),
+];

@@ -1,0 +1,15 @@
+import type { EngineCheck } from '../support/check.ts';
+import create from './create.ts';
+import createFields from './create-fields.ts';
+import createEffects from './create-effects.ts';
+import list from './list.ts';
+import inspect from './inspect.ts';
+import top from './top.ts';
+import changes from './changes.ts';
+import exportChecks from './export.ts';
+import stats from './stats.ts';
+import copy from './copy.ts';
+import missing from './missing-property.ts';
+
+/** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy. */
+export const containerDataChecks: EngineCheck[] = [...create, ...createFields, ...createEffects, ...list, ...inspect, ...top, ...changes, ...exportChecks, ...stats, ...copy, ...missing];

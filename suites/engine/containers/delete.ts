@@ -1,0 +1,102 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { exitedContainer, IGNORES_TERM, noSuchContainerCheck } from '../support/lifecycle.ts';
+
+const ENDPOINT = 'engine/containers/delete';
+
+async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: string): Promise<void> {
+  const res = await ctx.api.get(`/containers/${id}/json`);
+  ctx.expectStatus(res, 404, `${rule}: inspect of the removed container`, requirement);
+}
+
+/** An exited container with one anonymous volume (Config.Volumes); returns the volume's name. */
+async function containerWithVolume(ctx: EngineContext): Promise<{ id: string; volume: string }> {
+  const { id } = await exitedContainer(ctx, ['true'], { extra: { Volumes: { '/data': {} } } });
+  const mounts = ((await ctx.inspect(id)).Mounts ?? []) as Array<{ Name?: string; Destination?: string }>;
+  const volume = mounts.find((m) => m.Destination === '/data')?.Name;
+  if (!volume) return ctx.fail('precondition: inspect Mounts shows no named volume for Config.Volumes /data', { actual: mounts });
+  ctx.defer(async () => {
+    await ctx.api.delete(`/volumes/${volume}`);
+  });
+  return { id, volume };
+}
+
+/** Spec: Endpoints > Containers > 20. DELETE /containers/(id or name); States > Operation effects. */
+export default [
+  engineCheck({
+    id: 'engine/containers/delete/204-removed',
+    title: 'DELETE of an exited container answers 204 and the container is gone',
+    requirements: ['engine/containers/delete/204-removed'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`), 204, 'DELETE of an exited container');
+      await expectGone(ctx, id, 'after a 204 DELETE the container does not exist', 'engine/containers/delete/204-removed');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/409-conflict',
+    title: 'DELETE of a running container without force answers 409 and leaves it running (force defaults to false)',
+    requirements: ['engine/containers/delete/409-conflict', 'engine/containers/delete/query-defaults-false'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`), 409, 'DELETE of a running container without force');
+      ctx.expectEqual((await ctx.state(id)).Running, true, 'after the 409 the container still exists and runs');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-force',
+    title: 'DELETE ?force=1 of a running container kills it, removes it and answers 204',
+    requirements: ['engine/containers/delete/query-force', 'engine/states/delete-force'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`, { force: true }), 204, 'DELETE ?force=1 of a running container');
+      await expectGone(ctx, id, 'force=1 kills then removes the container', 'engine/containers/delete/query-force');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-v',
+    title: 'DELETE ?v=1 also removes the volumes associated with the container',
+    requirements: ['engine/containers/delete/query-v', 'engine/states/delete-force'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id, volume } = await containerWithVolume(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`, { v: true }), 204, 'DELETE ?v=1 of an exited container');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${volume}`), 404, `v=1 removes the container's volume ${volume}: GET /volumes/(name)`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-defaults-false',
+    title: 'DELETE without v keeps the volumes associated with the container (v defaults to false)',
+    requirements: ['engine/containers/delete/query-defaults-false'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id, volume } = await containerWithVolume(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`), 204, 'DELETE of an exited container without v');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${volume}`), 200, `without v the container's volume ${volume} remains: GET /volumes/(name)`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-link',
+    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link and keeps the container',
+    requirements: ['engine/containers/delete/query-link'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const target = await ctx.createContainer({ cmd: ['sleep', '300'] });
+      const alias = 'linked';
+      const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig: { Links: [`${target.name}:${alias}`] } });
+      const res = await ctx.api.delete(`/containers/${name}/${alias}`, { link: true });
+      ctx.expectStatus(res, 204, `DELETE /containers/${name}/${alias}?link=1`);
+      const links = ((await ctx.inspect(id)).HostConfig as { Links?: string[] | null }).Links ?? [];
+      ctx.expect(!links.some((link) => new RegExp(`(^|[:/])${alias}$`).test(link)), 'after link=1 the container still exists and no longer has the link', {
+        expected: `HostConfig.Links without the alias ${alias}`,
+        actual: links,
+      });
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'DELETE', suffix: '' }),
+];

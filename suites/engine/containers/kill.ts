@@ -1,0 +1,47 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { EXITS_ON_HUP, HUP_EXIT_CODE, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck } from '../support/lifecycle.ts';
+
+/**
+ * Sends SIGHUP spelled as `signal` to a program that exits with HUP_EXIT_CODE on SIGHUP only: the
+ * exit code shows which signal arrived (137 would mean SIGKILL was sent instead).
+ */
+async function expectSighupDelivered(ctx: EngineContext, signal: string): Promise<void> {
+  const { id } = await ctx.runningContainer(EXITS_ON_HUP);
+  const res = await ctx.api.post(`/containers/${id}/kill`, { query: { signal } });
+  ctx.expectStatus(res, 204, `kill?signal=${signal}`);
+  const code = await ctx.waitExit(id);
+  ctx.expectEqual(code, HUP_EXIT_CODE, `kill?signal=${signal} sends SIGHUP: the program's SIGHUP trap exits ${HUP_EXIT_CODE}`);
+}
+
+/** Spec: Endpoints > Containers > 13. POST /containers/(id or name)/kill?signal=<integer or name>; States > Operation effects. */
+export default [
+  engineCheck({
+    id: 'engine/containers/kill/204-killed',
+    title: 'POST /kill without a signal sends SIGKILL and answers 204 once the container has exited',
+    requirements: ['engine/containers/kill/204-killed', 'engine/states/kill-default-sigkill'],
+    endpoint: 'engine/containers/kill',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      const res = await ctx.api.post(`/containers/${id}/kill`);
+      ctx.expectStatus(res, 204, 'kill of a running container');
+      const state = await ctx.state(id);
+      ctx.expectEqual([state.Running, state.ExitCode], [false, KILLED_EXIT_CODE], 'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL)', 'engine/states/kill-default-sigkill');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/kill/query-signal-name',
+    title: 'POST /kill?signal=SIGHUP sends SIGHUP',
+    requirements: ['engine/containers/kill/query-signal-name', 'engine/states/kill-signal'],
+    endpoint: 'engine/containers/kill',
+    run: (ctx) => expectSighupDelivered(ctx, 'SIGHUP'),
+  }),
+  engineCheck({
+    id: 'engine/containers/kill/query-signal-integer',
+    title: 'POST /kill?signal=1 sends signal number 1 (SIGHUP)',
+    requirements: ['engine/containers/kill/query-signal-integer', 'engine/states/kill-signal'],
+    endpoint: 'engine/containers/kill',
+    run: (ctx) => expectSighupDelivered(ctx, '1'),
+  }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/kill', method: 'POST', suffix: 'kill' }),
+];

@@ -1,0 +1,179 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { createOwn, exitedOwn, listIds, listRequest, ownLabel, sameIds, short, type ListItem, type OwnLabel } from '../support/own-containers.ts';
+
+const ENDPOINT = 'engine/containers/list';
+const R = 'engine/containers/list/';
+
+/** One running and one exited container of the check (the running one created last). */
+async function runningAndExited(ctx: EngineContext, label: OwnLabel): Promise<{ running: string; exited: string }> {
+  const exited = await exitedOwn(ctx, label, ['true']);
+  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'] });
+  await ctx.start(running.id);
+  return { running: running.id, exited: exited.id };
+}
+
+/** Three exited containers created in order a, b, c. */
+async function threeInOrder(ctx: EngineContext, label: OwnLabel): Promise<[string, string, string]> {
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await exitedOwn(ctx, label, ['true'])).id);
+  return ids as [string, string, string];
+}
+
+function expectIds(ctx: EngineContext, actual: string[], expected: string[], what: string, requirement: string, ordered = false): void {
+  const ok = ordered ? actual.join() === expected.join() : sameIds(actual, expected);
+  if (!ok) ctx.fail(what, { expected: short(expected), actual: short(actual), requirement });
+}
+
+/** Spec: Endpoints > Containers > 1. GET /containers/json. */
+export default [
+  engineCheck({
+    id: `${R}200-response-schema`,
+    title: 'GET /containers/json answers 200 with a list of container list items valid for the version',
+    requirements: [`${R}200-response-schema`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-schema');
+      await runningAndExited(ctx, label);
+      const res = await listRequest(ctx, label, { all: 1 });
+      ctx.expectStatus(res, 200, 'the container list');
+      const list = ctx.expectVersionSchema<unknown[]>('container-list', ctx.expectJson(res, 'container list'), 'the container list');
+      ctx.expectEqual(list.length, 2, "the list holds the check's two containers");
+    },
+  }),
+  engineCheck({
+    id: `${R}query-all-default`,
+    title: 'Without `all`, only running containers are listed',
+    requirements: [`${R}query-all-default`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-default');
+      const { running } = await runningAndExited(ctx, label);
+      expectIds(ctx, await listIds(ctx, label), [running], 'without all, the list shows the running container only', `${R}query-all-default`);
+    },
+  }),
+  engineCheck({
+    id: `${R}query-all`,
+    title: '`all=1` lists non-running containers too',
+    requirements: [`${R}query-all`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-all');
+      const { running, exited } = await runningAndExited(ctx, label);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }), [running, exited], 'all=1 lists the running and the exited container', `${R}query-all`);
+    },
+  }),
+  engineCheck({
+    id: `${R}query-limit`,
+    title: '`limit=N` lists the N last created containers, non-running ones included',
+    requirements: [`${R}query-limit`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-limit');
+      const [, b, c] = await threeInOrder(ctx, label);
+      expectIds(ctx, await listIds(ctx, label, { limit: 2 }), [c, b], 'limit=2 lists the two last created (exited) containers', `${R}query-limit`);
+    },
+  }),
+  engineCheck({
+    id: `${R}query-since`,
+    title: '`since=<id>` lists only containers created after that one, non-running ones included',
+    requirements: [`${R}query-since`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-since');
+      const [a, b, c] = await threeInOrder(ctx, label);
+      expectIds(ctx, await listIds(ctx, label, { since: a }), [c, b], 'since=<first> lists the two (exited) containers created after it', `${R}query-since`);
+    },
+  }),
+  engineCheck({
+    id: `${R}query-before`,
+    title: '`before=<id>` lists only containers created before that one',
+    requirements: [`${R}query-before`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-before');
+      const [a, b, c] = await threeInOrder(ctx, label);
+      expectIds(ctx, await listIds(ctx, label, { all: 1, before: c }), [b, a], 'before=<last> lists the two containers created before it', `${R}query-before`);
+    },
+  }),
+  engineCheck({
+    id: `${R}query-size`,
+    title: '`size=1` is accepted and the list items carry SizeRw and SizeRootFs',
+    requirements: [`${R}query-size`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-size');
+      await exitedOwn(ctx, label, ['sh', '-c', 'echo data > /sized']);
+      const res = await listRequest(ctx, label, { all: 1, size: 1 });
+      ctx.expectStatus(res, 200, 'the container list with size=1');
+      const [item] = ctx.expectJson<ListItem[]>(res, 'container list');
+      ctx.expect(Number.isInteger(item?.SizeRw) && Number.isInteger(item?.SizeRootFs), 'with size=1 the list item has SizeRw I and SizeRootFs I', { expected: { SizeRw: 'integer', SizeRootFs: 'integer' }, actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs } });
+    },
+  }),
+  engineCheck({
+    id: `${R}filter-exited`,
+    title: 'The filter exited=<int> lists only containers that exited with that code',
+    requirements: [`${R}filter-exited`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-exited');
+      const zero = await exitedOwn(ctx, label, ['true']);
+      const three = await exitedOwn(ctx, label, ['sh', '-c', 'exit 3']);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['3'] }), [three.id], 'exited=3 lists the container that exited 3', `${R}filter-exited`);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['0'] }), [zero.id], 'exited=0 lists the container that exited 0', `${R}filter-exited`);
+    },
+  }),
+  engineCheck({
+    id: `${R}filter-status`,
+    title: 'The filter status=<value> lists only containers in that status',
+    requirements: [`${R}filter-status`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-status');
+      const { running, exited } = await runningAndExited(ctx, label);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { status: ['running'] }), [running], 'status=running', `${R}filter-status`);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { status: ['exited'] }), [exited], 'status=exited', `${R}filter-status`);
+    },
+  }),
+  engineCheck({
+    id: `${R}filter-label`,
+    title: 'The filter label=key or label=key=value lists only containers with that label (and value)',
+    requirements: [`${R}filter-label`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('list-label');
+      const red = await createOwn(ctx, label, { cmd: ['true'], labels: { 'conformance.color': 'red' } });
+      const blue = await createOwn(ctx, label, { cmd: ['true'], labels: { 'conformance.color': 'blue' } });
+      await createOwn(ctx, label, { cmd: ['true'] });
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { label: ['conformance.color'] }), [red.id, blue.id], 'label=conformance.color lists the two containers with that key', `${R}filter-label`);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { label: ['conformance.color=red'] }), [red.id], 'label=conformance.color=red lists the red one', `${R}filter-label`);
+    },
+  }),
+  engineCheck({
+    id: `${R}filter-isolation`,
+    title: '(1.22) The filter isolation= default|process|hyperv applies to Windows daemons only',
+    requirements: [`${R}filter-isolation`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const res = await ctx.api.get('/version');
+      const os = ctx.expectJson<{ Os?: string }>(res, 'version').Os ?? '';
+      if (os.toLowerCase() !== 'windows') ctx.notApplicable(`the isolation filter is for Windows daemons; this target runs on ${os || 'an unnamed OS'}`);
+      const label = ownLabel('list-isolation');
+      const { id } = await createOwn(ctx, label, { cmd: ['true'] });
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { isolation: ['default'] }), [id], 'isolation=default lists a container with the default isolation', `${R}filter-isolation`);
+    },
+  }),
+  engineCheck({
+    id: `${R}400-bad-parameter`,
+    title: 'GET /containers/json with an invalid filter answers 400',
+    requirements: [`${R}400-bad-parameter`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const res = await ctx.api.get('/containers/json', { filters: JSON.stringify({ status: ['not-a-status'] }) });
+      ctx.expectStatus(res, 400, 'the list filter status=not-a-status (not a status value)');
+      const malformed = await ctx.api.get('/containers/json', { filters: '{"status": [' });
+      ctx.observe(`filters that are not JSON answered ${malformed.status}`);
+    },
+  }),
+];

@@ -1,0 +1,166 @@
+import { verifyRestartBackoff } from '../../../harness/protocol/restart-backoff.ts';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { pollState, restartCount, sleep, timestampMs } from '../support/lifecycle.ts';
+
+const FAILS = ['sh', '-c', 'exit 1'];
+const SUCCEEDS = ['sh', '-c', 'exit 0'];
+const RETRIES = 3;
+/** Longer than the first restart delay (100 ms) with room for a loaded daemon. */
+const NO_RESTART_WINDOW_MS = 600;
+const POLL_MS = 10;
+
+interface Policy {
+  Name: string;
+  MaximumRetryCount?: number;
+}
+
+/** Runs `cmd` under `policy`; returns the container id. */
+async function runWithPolicy(ctx: EngineContext, cmd: string[], policy: Policy): Promise<string> {
+  const { id } = await ctx.runningContainer(cmd, { hostConfig: { RestartPolicy: policy } });
+  return id;
+}
+
+/** The container does not come back: once exited, RestartCount stays 0 past the first delay. */
+async function expectNoRestart(ctx: EngineContext, cmd: string[], policy: Policy, rule: string): Promise<void> {
+  const id = await runWithPolicy(ctx, cmd, policy);
+  await pollState(ctx, id, (s) => s.Running === false && s.Restarting !== true);
+  await sleep(NO_RESTART_WINDOW_MS);
+  const state = await ctx.state(id);
+  ctx.expectEqual({ RestartCount: await restartCount(ctx, id), Running: state.Running }, { RestartCount: 0, Running: false }, rule);
+}
+
+interface ObservedRestarts {
+  id: string;
+  starts: number[];
+  finishes: number[];
+  restartCount: number;
+  settled: boolean;
+}
+
+function addDistinct(times: number[], value: unknown): void {
+  const t = timestampMs(value);
+  if (Number.isFinite(t) && t > 0 && !times.includes(t)) times.push(t);
+}
+
+/**
+ * Polls an on-failure container until it stops for good, recording every distinct StartedAt and
+ * FinishedAt (the daemon's own timestamps, so the delays are measured on its clock, not ours).
+ */
+async function observeRestarts(ctx: EngineContext, id: string, deadlineMs = 10_000): Promise<ObservedRestarts> {
+  const deadline = Date.now() + deadlineMs;
+  const starts: number[] = [];
+  const finishes: number[] = [];
+  for (;;) {
+    const c = await ctx.inspect(id);
+    const state = c.State as Record<string, unknown>;
+    addDistinct(starts, state.StartedAt);
+    addDistinct(finishes, state.FinishedAt);
+    const count = Number(c.RestartCount ?? 0);
+    const settled = state.Running === false && state.Restarting !== true && count >= RETRIES;
+    if (settled || Date.now() >= deadline) return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: count, settled };
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * The delay before each restart: from the exit of run i (FinishedAt) to the start of run i+1
+ * (StartedAt). The container's own run time is left out, so only the policy's delay (plus the
+ * daemon's start work) is measured. Paired by index: a real daemon may stamp StartedAt after the
+ * program has already exited, so "the last exit before this start" would pick the wrong run.
+ */
+function restartDelays(run: ObservedRestarts): number[] {
+  return run.starts.slice(1).map((start, i) => start - (run.finishes[i] ?? Number.NaN));
+}
+
+/** Start times spaced by the delays alone: what the back-off verifier reads as restarts. */
+function spacedByDelays(delays: number[]): number[] {
+  return delays.reduce<number[]>((times, delay) => [...times, times[times.length - 1]! + delay], [0]);
+}
+
+async function onFailureRun(ctx: EngineContext): Promise<ObservedRestarts> {
+  const id = await runWithPolicy(ctx, FAILS, { Name: 'on-failure', MaximumRetryCount: RETRIES });
+  return observeRestarts(ctx, id);
+}
+
+/** Spec: Resources > HostConfig RestartPolicy; Limits > Restart delay; States > Exit of a container. */
+export default [
+  engineCheck({
+    id: 'engine/containers/create/host-config-restart-policy-default',
+    title: 'RestartPolicy with an empty Name (the default): a container that exits non-zero is not restarted',
+    requirements: ['engine/containers/create/host-config-restart-policy-default'],
+    endpoint: 'engine/containers/create',
+    run: (ctx) => expectNoRestart(ctx, FAILS, { Name: '' }, 'with the default (empty) restart policy the exited container stays exited: RestartCount 0'),
+  }),
+  engineCheck({
+    id: 'engine/containers/create/host-config-restart-policy-always',
+    title: 'RestartPolicy `always`: a container that exits (even with 0) is restarted',
+    requirements: ['engine/containers/create/host-config-restart-policy-always'],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const id = await runWithPolicy(ctx, SUCCEEDS, { Name: 'always' });
+      const deadline = Date.now() + 5000;
+      let count = 0;
+      while ((count = await restartCount(ctx, id)) < 1 && Date.now() < deadline) await sleep(POLL_MS * 5);
+      ctx.expect(count >= 1, `with restart policy always a container that exited 0 is restarted; RestartCount is ${count} after 5 s`, { expected: 'RestartCount at least 1', actual: count });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/host-config-restart-policy-on-failure',
+    title: `RestartPolicy on-failure with MaximumRetryCount ${RETRIES}: a failing container is restarted exactly ${RETRIES} times`,
+    requirements: ['engine/containers/create/host-config-restart-policy-on-failure'],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const run = await onFailureRun(ctx);
+      ctx.expect(run.settled, `the container restarted ${run.restartCount} times and had not stopped for good within 10 s`, { expected: `${RETRIES} restarts, then exited`, actual: run.restartCount });
+      await sleep(NO_RESTART_WINDOW_MS);
+      ctx.expectEqual(await restartCount(ctx, run.id), RETRIES, `MaximumRetryCount ${RETRIES} bounds the retries: RestartCount is ${RETRIES} and stays there`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/host-config-restart-policy-on-failure/zero-exit',
+    title: 'RestartPolicy on-failure: a container that exits 0 is not restarted',
+    requirements: ['engine/containers/create/host-config-restart-policy-on-failure'],
+    endpoint: 'engine/containers/create',
+    run: (ctx) => expectNoRestart(ctx, SUCCEEDS, { Name: 'on-failure', MaximumRetryCount: RETRIES }, 'on-failure restarts only on a non-zero exit: after exit 0, RestartCount stays 0'),
+  }),
+  engineCheck({
+    id: 'engine/states/restart-policy-backoff',
+    title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (gaps between StartedAt values)',
+    requirements: ['engine/states/restart-policy-backoff', 'engine/limits/restart-delay'],
+    async run(ctx) {
+      const run = await onFailureRun(ctx);
+      ctx.expect(run.starts.length === run.restartCount + 1, `${run.restartCount} restarts, but polling every ${POLL_MS} ms saw only ${run.starts.length} distinct StartedAt values: restarts came closer together than the poll, far below the 100 ms first delay`, {
+        expected: `${run.restartCount + 1} starts at least 100, 200, 400 ms apart`,
+        actual: run.starts.map((t) => new Date(t).toISOString()),
+      });
+      const delays = restartDelays(run);
+      ctx.expect(delays.every(Number.isFinite), 'every restart follows an observed exit (one FinishedAt per run before the last)', { actual: { starts: run.starts, finishes: run.finishes } });
+      const diagnostics = verifyRestartBackoff(spacedByDelays(delays));
+      // Each measured delay also holds the daemon's own start work (about 1-2 s and varying on a
+      // real daemon under load), which can hide the doubling but never shortens a delay: so a
+      // delay below its minimum fails, a gap that did not grow is recorded.
+      const tooEarly = diagnostics.filter((d) => d.code === 'restart-too-early');
+      for (const d of diagnostics.filter((d) => d.code !== 'restart-too-early')) ctx.observe(d.message);
+      ctx.expect(tooEarly.length === 0, tooEarly.map((p) => p.message).join('; '), {
+        expected: 'delays (FinishedAt to the next StartedAt) of at least 100, 200, 400 ms (tolerance 50 ms)',
+        actual: delays.map((d) => `${Math.round(d)} ms`),
+      });
+      ctx.observe(`restart delays measured: ${delays.map((d) => `${Math.round(d)} ms`).join(', ')}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/host-config-restart-policy-unless-stopped',
+    title: '(1.22) RestartPolicy `unless-stopped` is accepted and kept in the container HostConfig',
+    requirements: ['engine/containers/create/host-config-restart-policy-unless-stopped'],
+    endpoint: 'engine/containers/create',
+    versions: ['1.22'],
+    async run(ctx) {
+      const id = await runWithPolicy(ctx, SUCCEEDS, { Name: 'unless-stopped' });
+      const policy = ((await ctx.inspect(id)).HostConfig as { RestartPolicy?: Policy }).RestartPolicy;
+      ctx.expectEqual(policy?.Name, 'unless-stopped', 'inspect HostConfig.RestartPolicy.Name is unless-stopped');
+      const state = await pollState(ctx, id, () => false, NO_RESTART_WINDOW_MS);
+      ctx.observe(`unless-stopped, after exit 0: RestartCount ${await restartCount(ctx, id)}, Running ${String(state.Running)} (the spec does not say what unless-stopped does)`);
+    },
+  }),
+];

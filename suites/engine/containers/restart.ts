@@ -1,0 +1,66 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, noSuchContainerCheck, timed, timestampMs } from '../support/lifecycle.ts';
+
+const RESTART_SLACK_MS = 3000;
+
+/** After a restart the container runs again, with a StartedAt later than the one before it. */
+async function expectRestarted(ctx: EngineContext, id: string, startedBefore: unknown): Promise<void> {
+  const after = await ctx.state(id);
+  ctx.expect(after.Running === true && timestampMs(after.StartedAt) > timestampMs(startedBefore), 'after a 204 restart the container runs again with a new StartedAt', {
+    expected: { Running: true, StartedAt: `later than ${String(startedBefore)}` },
+    actual: { Running: after.Running, StartedAt: after.StartedAt },
+  });
+}
+
+/** Spec: Endpoints > Containers > 12. POST /containers/(id or name)/restart?t=<seconds>; States > Operation effects. */
+export default [
+  engineCheck({
+    id: 'engine/containers/restart/204-restarted',
+    title: 'POST /restart on a running container answers 204 and the container runs again, freshly started',
+    requirements: ['engine/containers/restart/204-restarted', 'engine/states/restart-waits-t'],
+    endpoint: 'engine/containers/restart',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const before = await ctx.state(id);
+      const res = await ctx.api.post(`/containers/${id}/restart`, { query: { t: 5 } });
+      ctx.expectStatus(res, 204, 'restart of a running container');
+      await expectRestarted(ctx, id, before.StartedAt);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/restart/204-restarted/exited',
+    title: 'POST /restart on an exited container (restart applies to any state) answers 204 and the container runs',
+    requirements: ['engine/containers/restart/204-restarted', 'engine/states/restart-waits-t'],
+    endpoint: 'engine/containers/restart',
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['true']);
+      const before = await ctx.state(id);
+      const res = await ctx.api.post(`/containers/${id}/restart`, { query: { t: 0 } });
+      ctx.expectStatus(res, 204, 'restart of an exited container');
+      const after = await ctx.state(id);
+      ctx.expect(timestampMs(after.StartedAt) > timestampMs(before.StartedAt), 'after a 204 restart the container has started again (a new StartedAt)', {
+        expected: `StartedAt later than ${String(before.StartedAt)}`,
+        actual: after.StartedAt,
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/restart/query-t',
+    title: 'POST /restart?t=1 waits 1 second for a container that ignores the stop signal, kills it, and starts it again',
+    requirements: ['engine/containers/restart/query-t', 'engine/states/restart-waits-t'],
+    endpoint: 'engine/containers/restart',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      const before = await ctx.state(id);
+      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/restart`, { query: { t: 1 } }));
+      ctx.expectStatus(res, 204, 'restart?t=1 of a running container');
+      ctx.expect(ms >= 900 && ms <= 1000 + RESTART_SLACK_MS, `restart?t=1 waits about 1 s before the kill; it answered after ${Math.round(ms)} ms`, {
+        expected: `between 900 and ${1000 + RESTART_SLACK_MS} ms`,
+        actual: `${Math.round(ms)} ms`,
+      });
+      await expectRestarted(ctx, id, before.StartedAt);
+    },
+  }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/restart', method: 'POST', suffix: 'restart', query: { t: 0 } }),
+];

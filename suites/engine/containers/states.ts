@@ -1,0 +1,83 @@
+import { encodeFilters } from '../../../harness/protocol/filters.ts';
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { IGNORES_TERM, type State } from '../support/lifecycle.ts';
+
+const STATUS_VALUES = {
+  '1.18': ['restarting', 'running', 'paused', 'exited'],
+  '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
+} as const;
+
+/** One container in each status the suite can reach on demand, tagged with one label. */
+async function containersByStatus(ctx: EngineContext, label: string): Promise<Record<string, string>> {
+  const labels = { [label]: '1' };
+  const byStatus: Record<string, string> = {};
+  if (ctx.version === '1.22') byStatus.created = (await ctx.createContainer({ cmd: ['true'], labels })).id;
+  byStatus.running = (await ctx.runningContainer(IGNORES_TERM, { labels })).id;
+  const paused = await ctx.runningContainer(IGNORES_TERM, { labels });
+  if ((await ctx.api.post(`/containers/${paused.id}/pause`)).status !== 204) ctx.fail('precondition: pause did not answer 204');
+  ctx.defer(async () => {
+    await ctx.api.post(`/containers/${paused.id}/unpause`);
+  });
+  byStatus.paused = paused.id;
+  const exited = await ctx.runningContainer(['true'], { labels });
+  await ctx.waitExit(exited.id);
+  byStatus.exited = exited.id;
+  return byStatus;
+}
+
+/** Checks the State booleans (and 1.22 Status) after one operation. */
+async function expectState(ctx: EngineContext, id: string, after: string, expected: { Running: boolean; Paused: boolean; Status: string }): Promise<void> {
+  const state: State = await ctx.state(id);
+  const wanted: Record<string, unknown> = { Running: expected.Running, Paused: expected.Paused, Restarting: false, OOMKilled: false };
+  if (ctx.version === '1.22') Object.assign(wanted, { Dead: false, Status: expected.Status });
+  const actual = Object.fromEntries(Object.keys(wanted).map((k) => [k, state[k]]));
+  ctx.expectEqual(actual, wanted, `after ${after}, the inspect State shows ${JSON.stringify(wanted)}`);
+}
+
+/** The list filter accepts every status value of the version and lists each container under its status. */
+function statusValuesCheck(version: EngineVersion): EngineCheck {
+  const requirement = `engine/states/status-values-${version}`;
+  return engineCheck({
+    id: requirement,
+    title: `(${version}) The list filter accepts every status value (${STATUS_VALUES[version].join(', ')}) and lists each container under its own status`,
+    requirements: [requirement],
+    endpoint: 'engine/containers/list',
+    versions: [version],
+    async run(ctx) {
+      const label = `conformance.states.${Math.random().toString(36).slice(2, 8)}`;
+      const byStatus = await containersByStatus(ctx, label);
+      for (const status of STATUS_VALUES[version]) {
+        const res = await ctx.api.get('/containers/json', { all: 1, filters: encodeFilters({ status: [status], label: [label] }) });
+        ctx.expectStatus(res, 200, `the list filter status=${status}`);
+        const listed = ctx.expectJson<Array<{ Id: string }>>(res, 'container list').map((c) => c.Id);
+        const expected = byStatus[status] ? [byStatus[status]] : [];
+        ctx.expectEqual(listed, expected, `status=${status} lists exactly the containers in that status (${expected.length ? 'the one this check put there' : "none of this check's"})`);
+      }
+    },
+  });
+}
+
+/** Spec: States and transitions (status values, State booleans). */
+export default [
+  statusValuesCheck('1.18'),
+  statusValuesCheck('1.22'),
+  engineCheck({
+    id: 'engine/states/state-booleans',
+    title: 'The inspect State booleans (and 1.22 Status) follow the container through start, pause, unpause and kill',
+    requirements: ['engine/states/state-booleans'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: IGNORES_TERM });
+      if (ctx.version === '1.22') await expectState(ctx, id, 'create', { Running: false, Paused: false, Status: 'created' });
+      await ctx.start(id);
+      await expectState(ctx, id, 'start', { Running: true, Paused: false, Status: 'running' });
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/pause`), 204, 'pause');
+      await expectState(ctx, id, 'pause', { Running: true, Paused: true, Status: 'paused' });
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/unpause`), 204, 'unpause');
+      await expectState(ctx, id, 'unpause', { Running: true, Paused: false, Status: 'running' });
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/kill`), 204, 'kill');
+      await expectState(ctx, id, 'kill', { Running: false, Paused: false, Status: 'exited' });
+    },
+  }),
+];

@@ -1,0 +1,100 @@
+import { isDeepStrictEqual } from 'node:util';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
+import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
+
+const ENDPOINT = 'engine/containers/stats';
+const R = 'engine/containers/stats/';
+
+/** Two readings of a running container's stream (the check closes it after the second). */
+async function twoReadings(ctx: EngineContext, requirement: string): Promise<StatsRead> {
+  const { id } = await ctx.runningContainer(['sleep', '300']);
+  const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 8000 });
+  ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200', requirement);
+  ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, { expected: 'newline-separated JSON objects', actual: read.problems, requirement });
+  return read;
+}
+
+function cpuOf(reading: StatsObject | undefined, key: 'cpu_stats' | 'precpu_stats'): unknown {
+  const cpu = reading?.[key] as { cpu_usage?: { total_usage?: unknown }; system_cpu_usage?: unknown } | undefined;
+  return { total_usage: cpu?.cpu_usage?.total_usage, system_cpu_usage: cpu?.system_cpu_usage };
+}
+
+/** Spec: Endpoints > Containers > 8. GET /containers/(id or name)/stats; Resources > Stats object. */
+export default [
+  engineCheck({
+    id: `${R}200-stats-stream`,
+    title: 'GET /containers/(id)/stats answers 200 with a continuing stream of stats objects valid for the version',
+    requirements: [`${R}200-stats-stream`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const read = await twoReadings(ctx, `${R}200-stats-stream`);
+      ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', { expected: '2 readings or more', actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}` });
+      read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
+    },
+  }),
+  engineCheck({
+    id: `${R}query-stream-default-true`,
+    title: '(1.22) Without `stream`, readings continue until the client disconnects',
+    requirements: [`${R}query-stream-default-true`, 'engine/limits/stats-stream-default'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const read = await twoReadings(ctx, `${R}query-stream-default-true`);
+      ctx.expect(read.readings.length >= 2 && !read.endedByTarget, 'without stream, a second reading arrives and the target keeps the stream open', { expected: '2 readings, stream open', actual: `${read.readings.length} reading(s), ${read.endedByTarget ? 'ended by the target' : 'open'}` });
+    },
+  }),
+  engineCheck({
+    id: `${R}query-stream-false`,
+    title: '(1.22) `stream=0` gives one reading, then the target ends the answer',
+    requirements: [`${R}query-stream-false`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const read = await readStats(ctx, id, { stream: 0 }, { deadlineMs: 6000 });
+      ctx.expectEqual(read.status, 200, 'GET /stats?stream=0 answers 200');
+      ctx.expectEqual({ readings: read.readings.length, endedByTarget: read.endedByTarget }, { readings: 1, endedByTarget: true }, 'stream=0: exactly one reading, then the target disconnects');
+      ctx.expectVersionSchema('stats', read.readings[0], 'the one reading');
+    },
+  }),
+  engineCheck({
+    id: `${R}precpu-stats-previous-read`,
+    title: "(1.22) precpu_stats of a reading holds the CPU statistics of the previous reading",
+    requirements: [`${R}precpu-stats-previous-read`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const read = await twoReadings(ctx, `${R}precpu-stats-previous-read`);
+      const [first, second] = read.readings;
+      ctx.expect(second !== undefined, 'a second reading arrives', { expected: 2, actual: read.readings.length });
+      ctx.expect(isDeepStrictEqual(cpuOf(second, 'precpu_stats'), cpuOf(first, 'cpu_stats')), "the second reading's precpu_stats is the first reading's cpu_stats", { expected: cpuOf(first, 'cpu_stats'), actual: cpuOf(second, 'precpu_stats') });
+    },
+  }),
+  engineCheck({
+    id: `${R}interval`,
+    title: 'The interval between readings is not shown: record it',
+    requirements: [`${R}interval`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const read = await twoReadings(ctx, `${R}interval`);
+      const [a, b] = read.arrivals;
+      ctx.observe(b === undefined ? `only ${read.readings.length} reading(s) arrived` : `readings arrived ${b - a!} ms apart (first after ${a} ms)`);
+    },
+  }),
+  engineCheck({
+    id: `${R}blkio-and-memory-counters`,
+    title: 'The contents of blkio_stats and the memory counters are not shown: record them',
+    requirements: [`${R}blkio-and-memory-counters`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const [reading] = (await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1 })).readings;
+      const memory = ((reading?.memory_stats as { stats?: Record<string, unknown> } | undefined)?.stats ?? {}) as Record<string, unknown>;
+      ctx.observe(`blkio_stats keys: ${Object.keys((reading?.blkio_stats ?? {}) as object).join(', ') || '(none)'}`);
+      ctx.observe(`memory_stats.stats counters: ${Object.keys(memory).join(', ') || '(none)'}`);
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'stats', query: { stream: 0 } }),
+];

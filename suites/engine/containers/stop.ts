@@ -1,0 +1,66 @@
+import { engineCheck } from '../support/check.ts';
+import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+
+/** Slack for the daemon's own work around a stop (signal delivery, exit bookkeeping). */
+const STOP_SLACK_MS = 3000;
+
+/** Spec: Endpoints > Containers > 11. POST /containers/(id or name)/stop?t=<seconds>; States > Operation effects. */
+export default [
+  engineCheck({
+    id: 'engine/containers/stop/204-stopped',
+    title: 'POST /stop on a running container answers 204 and the container is stopped',
+    requirements: ['engine/containers/stop/204-stopped'],
+    endpoint: 'engine/containers/stop',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } });
+      ctx.expectStatus(res, 204, 'stop of a running container');
+      ctx.expectEqual((await ctx.state(id)).Running, false, 'after a 204 stop, inspect shows State.Running false');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/stop/304-already-stopped',
+    title: 'POST /stop on an exited container answers 304 and changes nothing',
+    requirements: ['engine/containers/stop/304-already-stopped', 'engine/states/stop-already-stopped'],
+    endpoint: 'engine/containers/stop',
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['sh', '-c', 'exit 5']);
+      const before = await ctx.state(id);
+      const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 0 } });
+      ctx.expectStatus(res, 304, 'stop of an already stopped container');
+      const after = await ctx.state(id);
+      ctx.expectEqual([after.Running, after.ExitCode, after.FinishedAt], [before.Running, before.ExitCode, before.FinishedAt], '304 means no change: Running, ExitCode and FinishedAt are unchanged');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/stop/query-t',
+    title: 'POST /stop?t=1 waits 1 second for a container that ignores the stop signal, then kills it',
+    requirements: ['engine/containers/stop/query-t', 'engine/states/stop-waits-t'],
+    endpoint: 'engine/containers/stop',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: 1 } }));
+      ctx.expectStatus(res, 204, 'stop?t=1 of a running container');
+      ctx.expect(ms >= 900 && ms <= 1000 + STOP_SLACK_MS, `stop?t=1 waits about 1 s before the kill; it answered after ${Math.round(ms)} ms`, {
+        expected: `between 900 and ${1000 + STOP_SLACK_MS} ms`,
+        actual: `${Math.round(ms)} ms`,
+      });
+      const state = await ctx.state(id);
+      ctx.expectEqual([state.Running, state.ExitCode], [false, KILLED_EXIT_CODE], 'after t seconds the container is killed: Running false, ExitCode 137');
+    },
+  }),
+  engineCheck({
+    id: 'engine/states/stop-waits-t',
+    title: 'POST /stop?t=5 of a container that exits on SIGTERM answers 204 without waiting the full t',
+    requirements: ['engine/states/stop-waits-t'],
+    endpoint: 'engine/containers/stop',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } }));
+      ctx.expectStatus(res, 204, 'stop?t=5 of a container that exits on SIGTERM');
+      ctx.expect(ms < 5000, `t is the longest wait before the kill; the stop answered after ${Math.round(ms)} ms`, { expected: 'under 5000 ms', actual: `${Math.round(ms)} ms` });
+      ctx.expectEqual((await ctx.state(id)).ExitCode, 0, 'the container stopped on the stop signal (ExitCode 0), not by the kill');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/stop', method: 'POST', suffix: 'stop', query: { t: 0 } }),
+];

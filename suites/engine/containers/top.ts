@@ -1,0 +1,65 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
+
+const ENDPOINT = 'engine/containers/top';
+const R = 'engine/containers/top/';
+
+type Top = { Titles: string[]; Processes: string[][] };
+
+async function top(ctx: EngineContext, id: string, psArgs?: string, requirement?: string): Promise<Top> {
+  const res = await ctx.api.get(`/containers/${id}/top`, psArgs === undefined ? {} : { ps_args: psArgs });
+  ctx.expectStatus(res, 200, `top${psArgs === undefined ? '' : ` with ps_args ${psArgs}`}`, requirement);
+  return ctx.expectVersionSchema<Top>('container-top', ctx.expectJson(res, 'top', requirement), 'the top result', requirement);
+}
+
+/** Spec: Endpoints > Containers > 4. GET /containers/(id or name)/top. */
+export default [
+  engineCheck({
+    id: `${R}200-response-schema`,
+    title: 'GET /containers/(id)/top answers 200 with {Titles, Processes}: the processes of the container',
+    requirements: [`${R}200-response-schema`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const result = await top(ctx, id);
+      ctx.expect(result.Processes.some((row) => row.join(' ').includes('sleep 300')), 'Processes lists the container command (sleep 300)', { expected: 'a row with sleep 300', actual: result.Processes });
+      ctx.expect(result.Processes.every((row) => row.length === result.Titles.length), 'every process row has one value per title', { expected: result.Titles.length, actual: result.Processes.map((r) => r.length) });
+    },
+  }),
+  engineCheck({
+    id: `${R}query-ps-args-default`,
+    title: '`ps_args` defaults to -ef: top without it answers as with ps_args=-ef',
+    requirements: [`${R}query-ps-args-default`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const [plain, ef] = [await top(ctx, id), await top(ctx, id, '-ef')];
+      ctx.expectEqual(plain.Titles, ef.Titles, 'the Titles of top without ps_args are those of ps_args=-ef');
+    },
+  }),
+  engineCheck({
+    id: `${R}query-ps-args`,
+    title: '`ps_args` passes its arguments to ps: the Titles follow them',
+    requirements: [`${R}query-ps-args`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const result = await top(ctx, id, '-o pid,comm');
+      ctx.expectEqual(result.Titles, ['PID', 'COMMAND'], 'ps_args=-o pid,comm gives the titles PID and COMMAND');
+    },
+  }),
+  engineCheck({
+    id: `${R}not-supported-on-windows`,
+    title: 'Top runs ps (not supported on Windows): on other systems it answers 200',
+    requirements: [`${R}not-supported-on-windows`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const os = ctx.expectJson<{ Os?: string }>(await ctx.api.get('/version'), 'version').Os ?? '';
+      if (os.toLowerCase() === 'windows') ctx.notApplicable('top is not supported on Windows');
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      await top(ctx, id, undefined, `${R}not-supported-on-windows`);
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'top' }),
+];

@@ -1,0 +1,69 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
+
+const ENDPOINT = 'engine/containers/update';
+const SHARES = 512;
+
+function cpuShares(ctx: EngineContext, id: string): Promise<unknown> {
+  return ctx.inspect(id).then((c) => (c.HostConfig as Record<string, unknown>).CpuShares);
+}
+
+/** Spec: Endpoints > Containers > 14. (1.22) POST /containers/(id or name)/update. */
+export default [
+  engineCheck({
+    id: 'engine/containers/update/200-response-schema',
+    title: '(1.22) POST /update answers 200 with {Warnings [S]}',
+    requirements: ['engine/containers/update/200-response-schema'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const res = await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: SHARES } });
+      ctx.expectStatus(res, 200, 'update of a running container');
+      ctx.expectVersionSchema('container-update-response', ctx.expectJson(res, 'update response'), 'update response');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/update/body-resource-fields',
+    title: '(1.22) the resource values given to POST /update take effect (inspect HostConfig shows them)',
+    requirements: ['engine/containers/update/body-resource-fields'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const res = await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: SHARES } });
+      ctx.expectStatus(res, 200, 'update of CpuShares');
+      ctx.expectEqual(await cpuShares(ctx, id), SHARES, `after the update, inspect HostConfig.CpuShares is ${SHARES}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/update/400-bad-parameter',
+    title: '(1.22) POST /update with BlkioWeight outside 10..1000 answers 400',
+    requirements: ['engine/containers/update/400-bad-parameter'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/update`, { json: { BlkioWeight: 5 } }), 400, 'update with BlkioWeight 5 (out of range 10 to 1000)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/update/absent-in-1.18',
+    title: 'POST /v1.18/containers/(id)/update is not served: update is a 1.22 item',
+    requirements: ['engine/containers/update/absent-in-1.18'],
+    endpoint: ENDPOINT,
+    versions: ['1.18'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const before = await cpuShares(ctx, id);
+      const res = await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: SHARES } });
+      ctx.expect(res.status !== 200, `a /v1.18 update request must not be served as the 1.22 operation; it answered ${res.status}`, {
+        expected: 'not 200 (the endpoint does not exist in 1.18)',
+        actual: { status: res.status, body: res.text().slice(0, 300) },
+      });
+      ctx.expectEqual(await cpuShares(ctx, id), before, 'the /v1.18 update request changed nothing (HostConfig.CpuShares)');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'update', versions: ['1.22'], body: { CpuShares: SHARES } }),
+];

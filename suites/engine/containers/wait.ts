@@ -1,0 +1,42 @@
+import { engineCheck } from '../support/check.ts';
+import { noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+
+/** How long the program of the blocking check runs; the wait must not answer much earlier. */
+const RUN_MS = 1000;
+/** Time between the start answer and the wait request, which the program already ran for. */
+const START_SLACK_MS = 300;
+
+/** Spec: Endpoints > Containers > 19. POST /containers/(id or name)/wait; States > Operation effects. */
+export default [
+  engineCheck({
+    id: 'engine/containers/wait/200-status-code',
+    title: 'POST /wait answers 200 with {StatusCode} holding the exit code of the container',
+    requirements: ['engine/containers/wait/200-status-code'],
+    endpoint: 'engine/containers/wait',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'exit 7']);
+      const res = await ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 });
+      ctx.expectStatus(res, 200, 'wait for a container');
+      const body = ctx.expectVersionSchema<{ StatusCode: number }>('container-wait', ctx.expectJson(res, 'wait response'), 'wait response');
+      ctx.expectEqual(body.StatusCode, 7, 'StatusCode is the exit code of the container (the program ran `exit 7`)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/states/wait-blocks',
+    title: 'POST /wait on a running container blocks until it stops, then returns its exit code',
+    requirements: ['engine/states/wait-blocks'],
+    endpoint: 'engine/containers/wait',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', `sleep ${RUN_MS / 1000}; exit 4`]);
+      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 }));
+      ctx.expectStatus(res, 200, 'wait for a running container');
+      ctx.expect(ms >= RUN_MS - START_SLACK_MS, `wait blocks until the container stops: the program runs ${RUN_MS} ms, wait answered after ${Math.round(ms)} ms`, {
+        expected: `at least ${RUN_MS - START_SLACK_MS} ms`,
+        actual: `${Math.round(ms)} ms`,
+      });
+      ctx.expectEqual(ctx.expectJson<{ StatusCode?: unknown }>(res, 'wait response').StatusCode, 4, 'wait returns the exit code of the stopped container');
+      ctx.expectEqual((await ctx.state(id)).Running, false, 'when wait answers, the container has stopped');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/wait', method: 'POST', suffix: 'wait' }),
+];

@@ -1,0 +1,95 @@
+/**
+ * Helpers for the container lifecycle checks (start, stop, restart, kill, pause, wait, delete,
+ * rename, update, resize, restart policies, the state table): container programs with a known
+ * reaction to signals, state polling, timing, and the shared "no such container" rule.
+ */
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { engineCheck, type EngineCheck } from './check.ts';
+import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+
+/** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
+export const IGNORES_TERM = ['sh', '-c', 'trap "" TERM; while true; do sleep 0.1; done'];
+/** Runs until SIGTERM, then exits 0 at once (a clean stop). */
+export const EXITS_ON_TERM = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
+/** Runs until SIGHUP, then exits with HUP_EXIT_CODE: the proof that SIGHUP (not SIGKILL) arrived. */
+export const HUP_EXIT_CODE = 3;
+export const EXITS_ON_HUP = ['sh', '-c', `trap "exit ${HUP_EXIT_CODE}" HUP; trap "" TERM; while true; do sleep 0.1; done`];
+/** Exit code of a container killed by SIGKILL (128 + 9). */
+export const KILLED_EXIT_CODE = 137;
+
+export type State = Record<string, unknown>;
+
+/** A container that ran `cmd` to its end; returns it with its exit code. */
+export async function exitedContainer(ctx: EngineContext, cmd: string[] = ['true'], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer & { exitCode: number }> {
+  const container = await ctx.runningContainer(cmd, spec);
+  return { ...container, exitCode: await ctx.waitExit(container.id) };
+}
+
+/** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
+export async function pollState(ctx: EngineContext, id: string, done: (s: State) => boolean, deadlineMs = 5000, intervalMs = 20): Promise<State> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const state = await ctx.state(id);
+    if (done(state) || Date.now() >= deadline) return state;
+    await sleep(intervalMs);
+  }
+}
+
+export async function restartCount(ctx: EngineContext, id: string): Promise<number> {
+  return Number((await ctx.inspect(id)).RestartCount ?? 0);
+}
+
+/** Runs a request and measures how long the target took to answer it. */
+export async function timed(request: () => Promise<HttpResponse>): Promise<{ res: HttpResponse; ms: number }> {
+  const started = performance.now();
+  const res = await request();
+  return { res, ms: performance.now() - started };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * An inspect timestamp (ISO 8601 with up to nanosecond fractions) in ms with sub-ms precision;
+ * NaN when it is not one. Date.parse keeps only milliseconds, so the fraction is read here.
+ */
+export function timestampMs(text: unknown): number {
+  const m = typeof text === 'string' ? /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(text) : null;
+  if (!m) return Number.NaN;
+  const whole = Date.parse(`${m[1]}${m[3]}`);
+  return whole + (m[2] ? Number(`0.${m[2]}`) * 1000 : 0);
+}
+
+/**
+ * The rule every container endpoint states: an unknown container is 404. One check per endpoint,
+ * written once here.
+ */
+export function noSuchContainerCheck(opts: { endpoint: string; method: string; suffix: string; versions?: EngineCheck['versions']; body?: unknown; query?: Query }): EngineCheck {
+  const operation = opts.endpoint.split('/').pop()!;
+  const requirement = `${opts.endpoint}/404-no-such-container`;
+  return engineCheck({
+    id: requirement,
+    title: `${opts.method} ${opts.suffix ? `/containers/(id)/${opts.suffix}` : '/containers/(id)'} on a container that does not exist answers 404`,
+    requirements: [requirement],
+    endpoint: opts.endpoint,
+    ...(opts.versions ? { versions: opts.versions } : {}),
+    async run(ctx) {
+      const path = `/containers/${ctx.uniqueName('missing')}${opts.suffix ? `/${opts.suffix}` : ''}`;
+      const res = await ctx.api.request(opts.method, path, { ...(opts.body === undefined ? {} : { json: opts.body }), ...(opts.query ? { query: opts.query } : {}) });
+      ctx.expectStatus(res, 404, `${operation} of a missing container`);
+    },
+  });
+}
+
+/** A running container, paused (POST /pause must answer 204); unpaused again before its removal. */
+export async function pausedContainer(ctx: EngineContext, cmd: string[] = IGNORES_TERM): Promise<CreatedContainer> {
+  const container = await ctx.runningContainer(cmd);
+  const res = await ctx.api.post(`/containers/${container.id}/pause`);
+  if (res.status !== 204) ctx.fail(`precondition: pausing container ${container.id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  ctx.defer(async () => {
+    await ctx.api.post(`/containers/${container.id}/unpause`);
+  });
+  return container;
+}
