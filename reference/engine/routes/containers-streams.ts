@@ -131,6 +131,7 @@ function timestampedLog(c: Container): Container['output'] {
 
 /** Logs are read back only from the json-file and journald drivers (spec, endpoint 5). */
 function readsLogs(c: Container): boolean {
-  const type = (c.hostConfig.LogConfig as { Type?: string } | undefined)?.Type ?? 'json-file';
+  // An empty Type (the docker CLI sends one) means the daemon's default driver, json-file.
+  const type = (c.hostConfig.LogConfig as { Type?: string } | undefined)?.Type || 'json-file';
   return type === 'json-file' || type === 'journald';
 }
