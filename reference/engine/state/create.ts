@@ -94,7 +94,8 @@ function mergeConfig(body: Body, image: ImageConfig, id: string): ContainerConfi
     Image: str('Image'),
     Labels: { ...(image.Labels ?? {}), ...((body.Labels as Record<string, string> | null) ?? {}) },
     Volumes: mergeMaps(image.Volumes, body.Volumes),
-    WorkingDir: str('WorkingDir', typeof image.WorkingDir === 'string' ? image.WorkingDir : ''),
+    // An empty WorkingDir (clients send one) leaves the image's in place, as real daemons do.
+    WorkingDir: str('WorkingDir') || (typeof image.WorkingDir === 'string' ? image.WorkingDir : ''),
     NetworkDisabled: bool('NetworkDisabled'),
     MacAddress: str('MacAddress'),
     ExposedPorts: mergeMaps(image.ExposedPorts, body.ExposedPorts),
