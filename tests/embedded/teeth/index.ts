@@ -1,5 +1,10 @@
 import type { Teeth } from './types.ts';
 import { containerTeeth } from './containers.ts';
 import { systemTeeth } from './system.ts';
+import { streamTeeth } from './streams.ts';
+import { containersDataTeeth } from './containers-data.ts';
+import { imageTeeth } from './images.ts';
+import { eventTeeth } from './events.ts';
+import { networkTeeth } from './networks.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth];
+export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth];

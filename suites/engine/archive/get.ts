@@ -1,0 +1,133 @@
+import { engineCheck } from '../support/check.ts';
+import { archive, containerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
+import { expectTar } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
+import { plainName, type TarRead } from '../support/tar-files.ts';
+
+const ENDPOINT = 'engine/containers/archive-get';
+const R = 'engine/containers/archive-get/';
+
+/** GET /archive?path=… of the test tree, answering 200 with a tar; its entries. */
+async function entriesOf(ctx: EngineContext, id: string, path: string, requirement: string): Promise<TarRead[]> {
+  const res = await archive(ctx, 'GET', id, { path });
+  ctx.expectStatus(res, 200, `GET /archive?path=${path}`, requirement);
+  return expectTar(ctx, res, `the archive of ${path}`, requirement);
+}
+
+const names = (entries: TarRead[]): string[] => entries.map((e) => plainName(e.name)).filter((n) => n !== '' && n !== '.');
+
+/** Spec: Endpoints > Containers > 23. (1.22) GET /containers/(id or name)/archive. */
+export default [
+  engineCheck({
+    id: `${R}200-tar-and-stat-header`,
+    title: '(1.22) GET /archive answers 200 with a tar of the resource and the path-stat header',
+    requirements: [`${R}200-tar-and-stat-header`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const res = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt` });
+      ctx.expectStatus(res, 200, 'GET of an existing file');
+      expectPathStat(ctx, res, 'GET /archive', `${R}200-tar-and-stat-header`);
+      const entries = await expectTar(ctx, res, 'the archive');
+      ctx.expectEqual(entries.map((e) => [plainName(e.name), e.content.toString('utf8')]), [['file.txt', FILE_TEXT]], 'the tar holds file.txt with its content');
+    },
+  }),
+  engineCheck({
+    id: `${R}relative-path`,
+    title: '(1.22) A relative path is relative to the container root',
+    requirements: [`${R}relative-path`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const entries = await entriesOf(ctx, id, 'arch/file.txt', `${R}relative-path`);
+      ctx.expectEqual(entries.map((e) => e.content.toString('utf8')), [FILE_TEXT], 'path arch/file.txt is /arch/file.txt');
+    },
+  }),
+  engineCheck({
+    id: `${R}trailing-slash-dot`,
+    title: '(1.22) A trailing /. copies only the contents of the directory, not the directory itself',
+    requirements: [`${R}trailing-slash-dot`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const whole = names(await entriesOf(ctx, id, `${TREE_ROOT}/sub`, `${R}trailing-slash-dot`));
+      const contents = names(await entriesOf(ctx, id, `${TREE_ROOT}/sub/.`, `${R}trailing-slash-dot`));
+      ctx.expectEqual(whole.sort(), ['sub', 'sub/inner.txt'], 'the archive of /arch/sub holds the directory and its file');
+      ctx.expectEqual(contents, ['inner.txt'], 'the archive of /arch/sub/. holds only the contents (inner.txt)');
+    },
+  }),
+  engineCheck({
+    id: `${R}symlink-resolved`,
+    title: '(1.22) Symlinks are resolved to their target: the archive of a link holds the target content',
+    requirements: [`${R}symlink-resolved`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const inDir = await entriesOf(ctx, id, `${TREE_ROOT}/dirlink/inner.txt`, `${R}symlink-resolved`);
+      ctx.expectEqual(inDir.map((e) => e.content.toString('utf8')), ['inner\n'], 'a path through a symlinked directory reaches the target file');
+      const link = await entriesOf(ctx, id, `${TREE_ROOT}/link`, `${R}symlink-resolved`);
+      ctx.expectEqual(link.map((e) => [e.type, e.content.toString('utf8')]), [['file', FILE_TEXT]], 'the archive of a symlink to a file holds the target file (a regular file with its content), not the link');
+    },
+  }),
+  engineCheck({
+    id: `${R}special-paths-not-copied`,
+    title: '(1.22) Resources under /proc, /sys and /dev cannot be copied',
+    requirements: [`${R}special-paths-not-copied`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      for (const path of ['/proc/self/status', '/sys/kernel', '/dev/null']) {
+        const res = await archive(ctx, 'GET', id, { path });
+        ctx.expect(res.status >= 400 && res.status < 500, `GET /archive?path=${path} is refused`, { expected: 'a 4xx answer', actual: res.status });
+      }
+    },
+  }),
+  engineCheck({
+    id: `${R}400-path-empty`,
+    title: '(1.22) GET /archive with an empty path answers 400 with the details in a JSON body',
+    requirements: [`${R}400-path-empty`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      expectArchiveError(ctx, await archive(ctx, 'GET', id, { path: '' }), 400, 'GET /archive?path=', `${R}400-path-empty`);
+    },
+  }),
+  engineCheck({
+    id: `${R}400-path-is-file-asserted-dir`,
+    title: '(1.22) GET /archive of a file with a trailing / answers 400 with the details in a JSON body',
+    requirements: [`${R}400-path-is-file-asserted-dir`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      expectArchiveError(ctx, await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt/` }), 400, 'GET /archive of a file asserted to be a directory', `${R}400-path-is-file-asserted-dir`);
+    },
+  }),
+  engineCheck({
+    id: `${R}404-no-such-path`,
+    title: '(1.22) GET /archive of a path that does not exist answers 404 with the details in a JSON body',
+    requirements: [`${R}404-no-such-path`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      expectArchiveError(ctx, await archive(ctx, 'GET', id, { path: '/conformance-missing' }), 404, 'GET /archive of a missing path', `${R}404-no-such-path`);
+    },
+  }),
+  engineCheck({
+    id: `${R}404-no-such-container`,
+    title: '(1.22) GET /archive on a container that does not exist answers 404 with the details in a JSON body',
+    requirements: [`${R}404-no-such-container`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      expectArchiveError(ctx, await archive(ctx, 'GET', ctx.uniqueName('missing'), { path: '/' }), 404, 'GET /archive of a missing container', `${R}404-no-such-container`);
+    },
+  }),
+];

@@ -1,0 +1,68 @@
+import { engineCheck } from '../support/check.ts';
+import { archive, containerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
+
+const ENDPOINT = 'engine/containers/archive-head';
+const R = 'engine/containers/archive-head/';
+
+/** Spec: Endpoints > Containers > 22. (1.22) HEAD /containers/(id or name)/archive. */
+export default [
+  engineCheck({
+    id: `${R}200-path-stat-header`,
+    title: '(1.22) HEAD /archive answers 200 with the path-stat header: base64 JSON {name, size, mode, mtime, linkTarget}',
+    requirements: [`${R}200-path-stat-header`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
+      ctx.expectStatus(res, 200, 'HEAD of an existing file');
+      expectPathStat(ctx, res, 'HEAD /archive', `${R}200-path-stat-header`);
+    },
+  }),
+  engineCheck({
+    id: `${R}no-body`,
+    title: '(1.22) HEAD /archive returns only the header, no body',
+    requirements: [`${R}no-body`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
+      ctx.expectStatus(res, 200, 'HEAD of an existing file');
+      ctx.expectEqual(res.body.length, 0, 'the HEAD answer has no body');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/archive-path-stat-header',
+    title: '(1.22) The path-stat header describes the resource: its name, its size, a directory mode for a directory',
+    requirements: ['engine/containers/archive-path-stat-header'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const file = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` }), 'HEAD of the file');
+      ctx.expectEqual([file.name, file.size], ['file.txt', Buffer.byteLength(FILE_TEXT)], 'the stat of /arch/file.txt names it and gives its size');
+      const dir = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/sub` }), 'HEAD of the directory');
+      ctx.expectEqual(dir.name, 'sub', 'the stat of /arch/sub names it');
+      ctx.expect(dir.mode !== file.mode, 'the directory and the file have different modes (the mode tells a directory)', { expected: 'different modes', actual: { dir: dir.mode, file: file.mode } });
+      const link = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/link` }), 'HEAD of the symlink');
+      ctx.observe(`the stat of a symlink: ${JSON.stringify(link)}`);
+    },
+  }),
+  engineCheck({
+    id: `${R}error-codes`,
+    title: '(1.22) The codes of HEAD /archive for a missing container, path or an empty path are not listed: record them',
+    requirements: [`${R}error-codes`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const cases: Array<[string, string, string]> = [
+        ['a missing container', ctx.uniqueName('missing'), '/'],
+        ['a missing path', id, '/conformance-missing'],
+        ['an empty path', id, ''],
+      ];
+      for (const [what, ref, path] of cases) ctx.observe(`HEAD /archive for ${what}: ${(await archive(ctx, 'HEAD', ref, { path })).status}`);
+    },
+  }),
+];

@@ -1,0 +1,107 @@
+import { engineCheck } from '../support/check.ts';
+import { archive, containerWithTree, expectArchiveError, TREE_ROOT } from '../support/archive.ts';
+import { expectTar } from '../support/container-data.ts';
+import { packTar } from '../support/tar-files.ts';
+
+const ENDPOINT = 'engine/containers/archive-put';
+const R = 'engine/containers/archive-put/';
+
+/** A tar that puts a regular file where /arch/sub (a directory) is. */
+const fileOverDir = () => packTar([{ name: 'sub', content: 'now a file\n' }]);
+
+/** Spec: Endpoints > Containers > 24. (1.22) PUT /containers/(id or name)/archive. */
+export default [
+  engineCheck({
+    id: `${R}200-extracted`,
+    title: '(1.22) PUT /archive answers 200 and the tar is extracted into the directory `path`',
+    requirements: [`${R}200-extracted`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const res = await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/sub` }, await packTar([{ name: 'put.txt', content: 'put content\n' }]));
+      ctx.expectStatus(res, 200, 'PUT of a one-file tar into /arch/sub');
+      const back = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/sub/put.txt` });
+      ctx.expectStatus(back, 200, 'GET of the extracted file');
+      const entries = await expectTar(ctx, back, 'the archive of the extracted file');
+      ctx.expectEqual(entries.map((e) => e.content.toString('utf8')), ['put content\n'], 'the file is in /arch/sub with its content');
+    },
+  }),
+  engineCheck({
+    id: `${R}400-path-empty`,
+    title: '(1.22) PUT /archive with an empty path answers 400 with the details in a JSON body',
+    requirements: [`${R}400-path-empty`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '' }, await packTar([{ name: 'x.txt', content: 'x' }])), 400, 'PUT /archive?path=', `${R}400-path-empty`);
+    },
+  }),
+  engineCheck({
+    id: `${R}400-path-is-file`,
+    title: '(1.22) PUT /archive into a path that is a file answers 400 with the details in a JSON body',
+    requirements: [`${R}400-path-is-file`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/file.txt` }, await packTar([{ name: 'x.txt', content: 'x' }])), 400, 'PUT /archive into a file', `${R}400-path-is-file`);
+    },
+  }),
+  engineCheck({
+    id: `${R}400-forbidden-overwrite`,
+    title: '(1.22) With noOverwriteDirNonDir=1, replacing a directory with a file answers 400',
+    requirements: [`${R}400-forbidden-overwrite`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      const res = await archive(ctx, 'PUT', id, { path: TREE_ROOT, noOverwriteDirNonDir: 1 }, await fileOverDir());
+      expectArchiveError(ctx, res, 400, 'PUT /archive replacing the directory /arch/sub with a file, noOverwriteDirNonDir=1', `${R}400-forbidden-overwrite`);
+    },
+  }),
+  engineCheck({
+    id: `${R}overwrite-allowed-by-default`,
+    title: '(1.22) Without noOverwriteDirNonDir, replacing a directory with a file is not an error',
+    requirements: [`${R}overwrite-allowed-by-default`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await containerWithTree(ctx);
+      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: TREE_ROOT }, await fileOverDir()), 200, 'PUT /archive replacing the directory /arch/sub with a file, no flag');
+    },
+  }),
+  engineCheck({
+    id: `${R}403-read-only`,
+    title: '(1.22) PUT /archive into a container whose root filesystem is read-only (ReadonlyRootfs) answers 403',
+    requirements: [`${R}403-read-only`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { ReadonlyRootfs: true } });
+      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: '/etc' }, await packTar([{ name: 'x.txt', content: 'x' }])), 403, 'PUT /archive into a read-only root filesystem');
+    },
+  }),
+  engineCheck({
+    id: `${R}404-no-such-path`,
+    title: '(1.22) PUT /archive into a directory that does not exist answers 404 with the details in a JSON body',
+    requirements: [`${R}404-no-such-path`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '/conformance-missing' }, await packTar([{ name: 'x.txt', content: 'x' }])), 404, 'PUT /archive into a missing directory', `${R}404-no-such-path`);
+    },
+  }),
+  engineCheck({
+    id: `${R}404-no-such-container`,
+    title: '(1.22) PUT /archive on a container that does not exist answers 404 with the details in a JSON body',
+    requirements: [`${R}404-no-such-container`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      expectArchiveError(ctx, await archive(ctx, 'PUT', ctx.uniqueName('missing'), { path: '/' }, await packTar([{ name: 'x.txt', content: 'x' }])), 404, 'PUT /archive on a missing container', `${R}404-no-such-container`);
+    },
+  }),
+];

@@ -1,0 +1,106 @@
+import { engineCheck } from '../support/check.ts';
+import { actionOf, attributesOf, eventsOf, hasKinds, kindOf, nowSeconds, typeOf, type EngineEvent } from '../support/events.ts';
+import { execDetached, networkScenario } from '../support/event-scenarios.ts';
+import { createNetwork, createVolume } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+const CONTAINER_KINDS_122 = ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'];
+
+function find(events: EngineEvent[], kind: string): EngineEvent | undefined {
+  return events.find((e) => kindOf(e) === kind);
+}
+
+/** Spec: Resources > Event object (1.22): Type, Action and the Attributes they carry. */
+export default [
+  engineCheck({
+    id: 'engine/events/action-is-kind',
+    title: '(1.22) The event kind is the value of status and of Action',
+    requirements: ['engine/events/action-is-kind'],
+    versions: V122,
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      await execDetached(ctx, id);
+      const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
+      for (const e of events) {
+        ctx.expectEqual(e.Action, e.status, `the ${actionOf(e)} event has the same kind in status and Action`);
+        ctx.expect(CONTAINER_KINDS_122.includes(actionOf(e)), `the container event Action '${actionOf(e)}' is not one of the listed kinds`, { expected: CONTAINER_KINDS_122, actual: actionOf(e) });
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/type-values',
+    title: '(1.22) Type is container, image, volume or network',
+    requirements: ['engine/events/type-values'],
+    versions: V122,
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      const volume = await createVolume(ctx);
+      const network = await createNetwork(ctx);
+      const expected: Array<[string, string]> = [[id, 'container'], [volume.Name, 'volume'], [network.id, 'network']];
+      for (const [subject, type] of expected) {
+        const events = await eventsOf(ctx, since, subject, hasKinds('create'));
+        ctx.expect(events.length > 0, `the ${type} produced no create event`);
+        for (const e of events) ctx.expectEqual(typeOf(e), type, `an event about a ${type} has Type ${type}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/attributes-name-image-labels',
+    title: '(1.22) Container event Attributes include name, image and the container labels',
+    requirements: ['engine/events/attributes-name-image-labels'],
+    versions: V122,
+    async run(ctx) {
+      const since = nowSeconds();
+      const labels = { 'conformance.attr': ctx.uniqueName('label') };
+      const { id, name } = await ctx.createContainer({ cmd: ['true'], labels });
+      const create = find(await eventsOf(ctx, since, id, hasKinds('create')), 'create');
+      ctx.expect(create !== undefined, 'the create event never arrived');
+      const attrs = attributesOf(create!);
+      ctx.expectEqual({ name: attrs.name, image: attrs.image, label: attrs['conformance.attr'] }, { name, image: ctx.fixtureImage(), label: labels['conformance.attr'] }, 'the create event Attributes name, image and label');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/attributes-die-exit-code',
+    title: '(1.22) The die event Attributes include exitCode',
+    requirements: ['engine/events/attributes-die-exit-code'],
+    versions: V122,
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.runningContainer(['sh', '-c', 'exit 3']);
+      const die = find(await eventsOf(ctx, since, id, hasKinds('die')), 'die');
+      ctx.expect(die !== undefined, 'the die event never arrived');
+      ctx.expectEqual(attributesOf(die!).exitCode, '3', 'the die event of a container that exited 3 has exitCode 3');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/attributes-resize-height-width',
+    title: '(1.22) The resize event Attributes include height and width',
+    requirements: ['engine/events/attributes-resize-height-width'],
+    versions: V122,
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.runningContainer(['sleep', '300'], { tty: true });
+      const res = await ctx.api.post(`/containers/${id}/resize`, { query: { h: 31, w: 101 } });
+      ctx.expectStatus(res, 200, 'precondition: resizing a tty container');
+      const resize = find(await eventsOf(ctx, since, id, hasKinds('resize')), 'resize');
+      ctx.expect(resize !== undefined, 'the resize event never arrived');
+      const attrs = attributesOf(resize!);
+      ctx.expectEqual([attrs.height, attrs.width], ['31', '101'], 'the resize event Attributes height and width');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/network-attributes',
+    title: '(1.22) Network event Attributes include container, name and type',
+    requirements: ['engine/events/network-attributes'],
+    versions: V122,
+    async run(ctx) {
+      const { name, container, events } = await networkScenario(ctx);
+      const connect = find(events, 'connect');
+      ctx.expect(connect !== undefined, 'the connect event never arrived');
+      const attrs = attributesOf(connect!);
+      ctx.expectEqual({ container: attrs.container, name: attrs.name, type: attrs.type }, { container, name, type: 'bridge' }, 'the connect event Attributes container, name and type');
+    },
+  }),
+];

@@ -1,0 +1,112 @@
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { attributesOf, kindOf, nowSeconds, readEvents, subjectOf, typeOf, type EngineEvent } from '../support/events.ts';
+import { imageId } from '../support/event-scenarios.ts';
+import { createNetwork, createVolume } from '../support/resources.ts';
+
+/**
+ * A filter check: `setup` first does work the filter must leave out, then the work it must let
+ * through, ending with a `sentinel` event. Past events arrive in order, so once the sentinel is
+ * read, anything the filter failed to drop has been read too. Every event read must pass `admits`.
+ */
+interface FilterCase {
+  key: string;
+  versions?: Array<'1.18' | '1.22'>;
+  title: string;
+  setup(ctx: EngineContext): Promise<{ filters: Record<string, string[]>; sentinel: (e: EngineEvent) => boolean; admits: (e: EngineEvent) => boolean; excluded: string[] }>;
+}
+
+function filterCheck(c: FilterCase): EngineCheck {
+  return engineCheck({
+    id: `engine/system/events/filter-${c.key}`,
+    title: c.title,
+    requirements: [`engine/system/events/filter-${c.key}`],
+    endpoint: 'engine/system/events',
+    ...(c.versions ? { versions: c.versions } : {}),
+    async run(ctx) {
+      const since = nowSeconds();
+      const { filters, sentinel, admits, excluded } = await c.setup(ctx);
+      const read = await readEvents(ctx, { since, filters }, { enough: (all) => all.some(sentinel) });
+      ctx.expect(read.events.some(sentinel), `with filters ${JSON.stringify(filters)}, the event the filter selects never arrived`, { expected: 'the selected event', actual: read.events.slice(0, 5) });
+      const strays = read.events.filter((e) => !admits(e) || excluded.includes(subjectOf(e)));
+      ctx.expect(strays.length === 0, `with filters ${JSON.stringify(filters)}, ${strays.length} event(s) the filter excludes were sent`, { expected: 'only events the filter selects', actual: strays.slice(0, 5) });
+    },
+  });
+}
+
+const created = (id: string) => (e: EngineEvent): boolean => subjectOf(e) === id && kindOf(e) === 'create';
+const fromImage = (e: EngineEvent): string => String(attributesOf(e).image ?? e.from ?? '');
+
+/** Spec: Endpoints > System > 46. GET /events filters. */
+export default [
+  filterCheck({
+    key: 'container',
+    title: 'Filter container= sends only the events of that container',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      return { filters: { container: [mine.id] }, sentinel: created(mine.id), admits: (e) => subjectOf(e) === mine.id, excluded: [other.id] };
+    },
+  }),
+  filterCheck({
+    key: 'event',
+    title: 'Filter event= sends only events of that kind',
+    async setup(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      return { filters: { event: ['start'] }, sentinel: (e) => subjectOf(e) === id && kindOf(e) === 'start', admits: (e) => kindOf(e) === 'start', excluded: [] };
+    },
+  }),
+  filterCheck({
+    key: 'image',
+    title: 'Filter image= sends only the events of that image (containers created from it)',
+    async setup(ctx) {
+      const fixture = ctx.fixtureImage();
+      const byId = await ctx.createContainer({ cmd: ['true'], extra: { Image: await imageId(ctx, fixture) } });
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      const admits = (e: EngineEvent): boolean => typeOf(e) === 'image' || fromImage(e) === fixture || fromImage(e) === fixture.replace(/:latest$/, '');
+      return { filters: { image: [fixture] }, sentinel: created(mine.id), admits, excluded: [byId.id] };
+    },
+  }),
+  filterCheck({
+    key: 'label',
+    versions: ['1.22'],
+    title: '(1.22) Filter label= sends only events of containers and images with that label',
+    async setup(ctx) {
+      const label = { 'conformance.filter': ctx.uniqueName('label') };
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const mine = await ctx.createContainer({ cmd: ['true'], labels: label });
+      const [[key, value]] = Object.entries(label) as [[string, string]];
+      return { filters: { label: [`${key}=${value}`] }, sentinel: created(mine.id), admits: (e) => attributesOf(e)[key] === value, excluded: [other.id] };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    versions: ['1.22'],
+    title: '(1.22) Filter type= sends only events of that source type',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const { id } = await createNetwork(ctx);
+      return { filters: { type: ['network'] }, sentinel: (e) => subjectOf(e) === id && kindOf(e) === 'create', admits: (e) => typeOf(e) === 'network', excluded: [other.id] };
+    },
+  }),
+  filterCheck({
+    key: 'volume',
+    versions: ['1.22'],
+    title: '(1.22) Filter volume= sends only the events of that volume',
+    async setup(ctx) {
+      const other = await createVolume(ctx);
+      const mine = await createVolume(ctx);
+      return { filters: { volume: [mine.Name] }, sentinel: created(mine.Name), admits: (e) => typeOf(e) === 'volume' && subjectOf(e) === mine.Name, excluded: [other.Name] };
+    },
+  }),
+  filterCheck({
+    key: 'network',
+    versions: ['1.22'],
+    title: '(1.22) Filter network= sends only the events of that network',
+    async setup(ctx) {
+      const other = await createNetwork(ctx);
+      const mine = await createNetwork(ctx);
+      return { filters: { network: [mine.id] }, sentinel: created(mine.id), admits: (e) => typeOf(e) === 'network' && subjectOf(e) === mine.id, excluded: [other.id] };
+    },
+  }),
+];

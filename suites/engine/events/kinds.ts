@@ -1,0 +1,155 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { attributesOf, hasKinds, kindOf, nowSeconds, readEvents, subjectOf, typeOf, type EngineEvent } from '../support/events.ts';
+import {
+  containerScenario, execDetached, expectOk, imageId, kindDiff, lifecycleSteps, networkScenario, TERM_AWARE, tinyImageTar, volumeScenario, type Step,
+} from '../support/event-scenarios.ts';
+import { createNetwork, createVolume } from '../support/resources.ts';
+
+/** Spec: Events, the table of event kinds per source type and version. */
+const KINDS = {
+  '1.18': {
+    container: ['create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'restart', 'start', 'stop', 'unpause'],
+    image: ['untag', 'delete'],
+  },
+  '1.22': {
+    container: ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'],
+    image: ['delete', 'import', 'pull', 'push', 'tag', 'untag'],
+    volume: ['create', 'mount', 'unmount', 'destroy'],
+    network: ['create', 'connect', 'disconnect', 'destroy'],
+  },
+} as const;
+
+function expectKinds(ctx: EngineContext, events: EngineEvent[], expected: readonly string[], allowed: readonly string[], what: string): void {
+  const { missing, unlisted } = kindDiff(events, expected, allowed);
+  ctx.expect(missing.length === 0, `${what}: the operations done produced no ${missing.join(', ')} event(s)`, { expected, actual: events.map((e) => e.Action ?? e.status) });
+  ctx.expect(unlisted.length === 0, `${what}: kind(s) ${unlisted.join(', ')} are not in the version's list`, { expected: allowed, actual: unlisted });
+}
+
+/** The 1.22-only container operations, each named by the kind it produces. */
+function steps122(ctx: EngineContext, id: string): Step[] {
+  const post = (path: string, opts: Parameters<EngineContext['api']['post']>[1] = {}) => async () => expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, opts), `POST ${path}`);
+  return [
+    { op: 'top', run: async () => expectOk(ctx, await ctx.api.get(`/containers/${id}/top`), 'GET /top') },
+    { op: 'resize', run: post('/resize', { query: { h: 30, w: 100 } }) },
+    { op: 'rename', run: post('/rename', { query: { name: ctx.uniqueName('renamed') } }) },
+    { op: 'update', run: post('/update', { json: { CpuShares: 512 } }) },
+    { op: 'copy', run: post('/copy', { json: { Resource: '/bin' } }) },
+    { op: 'attach', run: async () => (await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true })).close() },
+    {
+      op: 'commit',
+      run: async () => {
+        const repo = ctx.uniqueName('commit');
+        ctx.defer(async () => void (await ctx.api.delete(`/images/${repo}:latest`, { force: true })));
+        expectOk(ctx, await ctx.api.post('/commit', { query: { container: id, repo, tag: 'latest' }, json: {} }), 'POST /commit');
+      },
+    },
+  ];
+}
+
+/** Image operations: tag, untag, import, delete (and push, pull with a registry). */
+async function imageEvents(ctx: EngineContext): Promise<EngineEvent[]> {
+  const since = nowSeconds();
+  const fixture = ctx.fixtureImage();
+  const alias = ctx.uniqueName('alias');
+  expectOk(ctx, await ctx.api.post(`/images/${fixture}/tag`, { query: { repo: alias, tag: 'x' } }), 'tagging the fixture');
+  ctx.defer(async () => void (await ctx.api.delete(`/images/${alias}:x`)));
+  expectOk(ctx, await ctx.api.delete(`/images/${alias}:x`), 'removing the tag');
+  const repo = ctx.uniqueName('import');
+  const imported = await ctx.api.post('/images/create', { query: { fromSrc: '-', repo, tag: 'x' }, body: await tinyImageTar(), headers: { 'content-type': 'application/x-tar' } });
+  expectOk(ctx, imported, 'importing an image');
+  const importedId = await imageId(ctx, `${repo}:x`);
+  ctx.defer(async () => void (await ctx.api.delete(`/images/${importedId}`, { force: true })));
+  expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image');
+  const fixtureId = await imageId(ctx, fixture);
+  const ours = (e: EngineEvent): boolean =>
+    [fixtureId, importedId, `${alias}:x`, `${repo}:x`].includes(subjectOf(e)) || String(attributesOf(e).name ?? '').startsWith(alias) || String(attributesOf(e).name ?? '').startsWith(repo);
+  const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
+  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('delete')(all.filter((e) => isImage(e) && subjectOf(e) === importedId)) });
+  return read.events.filter((e) => isImage(e) && ours(e));
+}
+
+export default [
+  engineCheck({
+    id: 'engine/events/container-kinds-1.22',
+    title: '1.22 container operations produce events of the listed container kinds only',
+    requirements: ['engine/events/container-kinds-1.22'],
+    versions: ['1.22'],
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.runningContainer(TERM_AWARE, { tty: true });
+      const { events } = await containerScenario(ctx, id, since, [...steps122(ctx, id), ...lifecycleSteps(ctx, id)]);
+      const expected = KINDS['1.22'].container.filter((k) => k !== 'oom');
+      expectKinds(ctx, events.filter((e) => typeOf(e) === 'container'), expected, KINDS['1.22'].container, '1.22 container events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/container-kinds-1.18',
+    title: '1.18 container operations produce events of the listed container kinds only',
+    requirements: ['engine/events/container-kinds-1.18'],
+    versions: ['1.18'],
+    async run(ctx) {
+      const since = nowSeconds();
+      const { id } = await ctx.runningContainer(TERM_AWARE);
+      const { events } = await containerScenario(ctx, id, since, lifecycleSteps(ctx, id));
+      const expected = KINDS['1.18'].container.filter((k) => k !== 'oom');
+      expectKinds(ctx, events.filter((e) => subjectOf(e) === id), expected, KINDS['1.18'].container, '1.18 container events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/image-kinds-1.22',
+    title: '1.22 image operations produce events of the listed image kinds only',
+    requirements: ['engine/events/image-kinds-1.22'],
+    versions: ['1.22'],
+    async run(ctx) {
+      const events = await imageEvents(ctx);
+      if (!ctx.run.registry) ctx.observe('push and pull were not exercised: no registry is configured (--registry)');
+      expectKinds(ctx, events, ['tag', 'untag', 'import', 'delete'], KINDS['1.22'].image, '1.22 image events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/image-kinds-1.18',
+    title: '1.18 image operations produce only untag and delete image events',
+    requirements: ['engine/events/image-kinds-1.18'],
+    versions: ['1.18'],
+    async run(ctx) {
+      expectKinds(ctx, await imageEvents(ctx), ['untag', 'delete'], KINDS['1.18'].image, '1.18 image events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/volume-kinds-1.22',
+    title: 'A volume created, mounted by a container, unmounted and removed produces create, mount, unmount, destroy',
+    requirements: ['engine/events/volume-kinds-1.22'],
+    versions: ['1.22'],
+    async run(ctx) {
+      const { events } = await volumeScenario(ctx);
+      expectKinds(ctx, events, KINDS['1.22'].volume, KINDS['1.22'].volume, '1.22 volume events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/network-kinds-1.22',
+    title: 'A network created, connected, disconnected and removed produces create, connect, disconnect, destroy',
+    requirements: ['engine/events/network-kinds-1.22'],
+    versions: ['1.22'],
+    async run(ctx) {
+      const { events } = await networkScenario(ctx);
+      expectKinds(ctx, events, KINDS['1.22'].network, KINDS['1.22'].network, '1.22 network events');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/no-volume-network-events-1.18',
+    title: 'The 1.18 event stream carries no volume and no network events',
+    requirements: ['engine/events/no-volume-network-events-1.18'],
+    versions: ['1.18'],
+    async run(ctx) {
+      const since = nowSeconds();
+      const volume = await createVolume(ctx);
+      const network = await createNetwork(ctx);
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      await execDetached(ctx, id);
+      const read = await readEvents(ctx, { since }, { enough: (all) => all.some((e) => subjectOf(e) === id && kindOf(e) === 'exec_start') });
+      const foreign = read.events.filter((e) => ['volume', 'network'].includes(typeOf(e)) || [volume.Name, network.id].includes(subjectOf(e)));
+      ctx.expect(foreign.length === 0, `the /v1.18 event stream carried ${foreign.length} volume or network event(s)`, { expected: 'no volume or network events', actual: foreign.slice(0, 5) });
+    },
+  }),
+];

@@ -1,0 +1,109 @@
+import { engineCheck } from '../support/check.ts';
+import { createExec, inspectExec, runExec, startAttached, EXEC_HOST } from '../support/exec.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
+import { bothStreams, expectClosed, expectFrames, expectPayload, expectRaw, terminalText } from '../support/streams.ts';
+
+const ENDPOINT = 'engine/exec/create';
+/** Prints the effective capability set of the process, where the target has a /proc. */
+const SHOW_STATUS = ['cat', '/proc/self/status'];
+
+/** The CapEff bits of a /proc/self/status text, or undefined when there is none. */
+function capEff(status: Buffer): bigint | undefined {
+  const hex = /CapEff:\s*([0-9a-fA-F]+)/.exec(status.toString('utf8'))?.[1];
+  return hex === undefined ? undefined : BigInt(`0x${hex}`);
+}
+
+/** Spec: Endpoints > Exec > 38. POST /containers/(id or name)/exec; Resources > Exec instance. */
+export default [
+  engineCheck({
+    id: 'engine/exec/create/201-response-schema',
+    title: 'POST /containers/(id)/exec answers 201 with the exec create response {Id, Warnings}',
+    requirements: ['engine/exec/create/201-response-schema'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXEC_HOST);
+      const res = await ctx.api.post(`/containers/${id}/exec`, { json: { AttachStdout: true, AttachStderr: true, Tty: false, Cmd: ['true'] } });
+      ctx.expectStatus(res, 201, 'exec create in a running container');
+      ctx.expectVersionSchema('exec-create-response', ctx.expectJson(res, 'exec create response'), 'exec create response');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'exec', body: { AttachStdout: true, Cmd: ['true'] } }),
+  engineCheck({
+    id: 'engine/exec/create/body-cmd',
+    title: 'Exec Cmd, as a list or as a string, is the command the exec instance runs',
+    requirements: ['engine/exec/create/body-cmd'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const list = await runExec(ctx, { Cmd: ['echo', 'exec-cmd', 'two'] });
+      expectPayload(ctx, expectFrames(ctx, list.data, 'exec of a list Cmd').stdout, 'exec-cmd two\n', 'Cmd ["echo","exec-cmd","two"] runs echo with both arguments');
+      const hostname = String(((await ctx.inspect(list.containerId)).Config as Record<string, unknown>).Hostname ?? '');
+      const created = await ctx.api.post(`/containers/${list.containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, Cmd: 'hostname' } });
+      ctx.expectStatus(created, 201, 'exec create with Cmd as a string ("hostname")');
+      const single = await startAttached(ctx, ctx.expectJson<{ Id: string }>(created, 'exec create response').Id, false);
+      expectPayload(ctx, expectFrames(ctx, single.data, 'exec of a string Cmd').stdout, `${hostname}\n`, 'Cmd "hostname" (a string) runs hostname, which prints the container hostname');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/create/body-attach-tty',
+    title: 'AttachStdout/AttachStderr choose the streams the exec session carries; Tty true gives a raw terminal stream',
+    requirements: ['engine/exec/create/body-attach-tty'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const outOnly = await runExec(ctx, { Cmd: bothStreams('x-out', 'x-err'), AttachStdout: true, AttachStderr: false });
+      const out = expectFrames(ctx, outOnly.data, 'exec with AttachStderr false');
+      expectPayload(ctx, out.stdout, 'x-out\n', 'AttachStdout true: stdout is carried');
+      ctx.expectEqual(out.stderr.toString('utf8'), '', 'AttachStderr false: no stderr is carried');
+      const errOnly = await startAttached(ctx, await createExec(ctx, outOnly.containerId, { Cmd: bothStreams('x-out', 'x-err'), AttachStdout: false, AttachStderr: true }), false);
+      const err = expectFrames(ctx, errOnly.data, 'exec with AttachStdout false');
+      expectPayload(ctx, err.stderr, 'x-err\n', 'AttachStderr true: stderr is carried');
+      ctx.expectEqual(err.stdout.toString('utf8'), '', 'AttachStdout false: no stdout is carried');
+      const tty = await startAttached(ctx, await createExec(ctx, outOnly.containerId, { Cmd: ['echo', 'x-tty'], Tty: true }), true);
+      expectRaw(ctx, tty.data, 'exec with Tty true');
+      ctx.expectEqual(terminalText(tty.data), 'x-tty\n', 'Tty true: the session carries the raw terminal output');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/create/body-user',
+    title: '(1.22) Exec User `uid:gid` runs the command as that user and group',
+    requirements: ['engine/exec/create/body-user'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const got = await runExec(ctx, { Cmd: ['sh', '-c', 'id -u; id -g'], User: '1234:5678' });
+      expectPayload(ctx, expectFrames(ctx, got.data, 'exec as 1234:5678').stdout, '1234\n5678\n', 'id -u and id -g inside the exec print the uid and gid of User');
+      ctx.expectEqual((await inspectExec(ctx, got.execId)).ProcessConfig?.user, '1234:5678', 'exec inspect ProcessConfig.user is the User of the create request');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/create/body-privileged',
+    title: '(1.22) Exec Privileged true runs the process with extended privileges',
+    requirements: ['engine/exec/create/body-privileged'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const privileged = await runExec(ctx, { Cmd: SHOW_STATUS, Privileged: true });
+      ctx.expectEqual((await inspectExec(ctx, privileged.execId)).ProcessConfig?.privileged, true, 'exec inspect ProcessConfig.privileged is true for a Privileged exec');
+      const plain = await startAttached(ctx, await createExec(ctx, privileged.containerId, { Cmd: SHOW_STATUS }), false);
+      const [extended, normal] = [capEff(expectFrames(ctx, privileged.data, 'privileged exec').stdout), capEff(expectFrames(ctx, plain.data, 'exec').stdout)];
+      if (extended === undefined || normal === undefined) {
+        ctx.observe('the target shows no CapEff in /proc/self/status: the extended privileges themselves could not be compared');
+        return;
+      }
+      ctx.expect((extended & normal) === normal && extended !== normal, `the privileged exec's capabilities (CapEff ${extended.toString(16)}) are not a strict superset of a plain exec's (${normal.toString(16)})`, { expected: `more than ${normal.toString(16)}`, actual: extended.toString(16) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/create/body-detach-keys',
+    title: '(1.22) Exec DetachKeys: sending the sequence on stdin detaches the client, and the command keeps running',
+    requirements: ['engine/exec/create/body-detach-keys'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXEC_HOST);
+      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'while true; do sleep 0.1; done'], AttachStdin: true, Tty: true, DetachKeys: 'ctrl-x' });
+      const got = await startAttached(ctx, execId, true, { stdin: Buffer.from([0x18]) });
+      expectClosed(ctx, got, 'after ctrl-x (the exec DetachKeys) on stdin the target ends the exec session');
+      ctx.observe(`after the detach, exec inspect shows Running ${String((await inspectExec(ctx, execId)).Running)} (the spec does not say whether the command goes on)`);
+    },
+  }),
+];

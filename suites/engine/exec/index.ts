@@ -1,0 +1,8 @@
+import type { EngineCheck } from '../support/check.ts';
+import create from './create.ts';
+import inspect from './inspect.ts';
+import properties from './properties.ts';
+import resize from './resize.ts';
+import start from './start.ts';
+
+export const execChecks: EngineCheck[] = [...create, ...start, ...resize, ...inspect, ...properties];

@@ -1,0 +1,54 @@
+import { engineCheck } from '../support/check.ts';
+import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
+
+/** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
+export default [
+  engineCheck({
+    id: 'engine/exec/inspect/200-response-schema',
+    title: 'GET /exec/(id)/json answers 200 with the exec inspect object of the version',
+    requirements: ['engine/exec/inspect/200-response-schema'],
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      const { execId } = await runExec(ctx, { Cmd: ['true'] });
+      const done = await waitExecEnd(ctx, execId);
+      ctx.expectVersionSchema('exec-inspect', done, `${ctx.version} exec inspect of a finished command`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/404-no-such-exec',
+    title: 'GET /exec/(id)/json for an exec instance that does not exist answers 404',
+    requirements: ['engine/exec/inspect/404-no-such-exec'],
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.get(`/exec/${missingExecId()}/json`), 404, 'inspect of a missing exec instance');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/running-and-exit-code',
+    title: 'Exec inspect: Running is true while the command runs, false after it exits, and ExitCode then holds its exit code',
+    requirements: ['engine/exec/inspect/running-and-exit-code'],
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: ['sh', '-c', 'sleep 0.5; exit 3'] });
+      const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+      if (res.status !== 200) ctx.fail(`precondition: detached exec start answered ${res.status}`);
+      const during = await inspectExec(ctx, execId);
+      ctx.expectEqual(during.Running, true, 'while the command runs, Running is true');
+      ctx.observe(`ExitCode while the command runs: ${JSON.stringify(during.ExitCode)}`);
+      const after = await waitExecEnd(ctx, execId);
+      ctx.expectEqual([after.Running, after.ExitCode], [false, 3], 'after `exit 3`, Running is false and ExitCode is 3');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/content-type-1.18',
+    title: '(1.18) The exec inspect sample labels its content type as plain text: the suite records the content type',
+    requirements: ['engine/exec/inspect/content-type-1.18'],
+    endpoint: 'engine/exec/inspect',
+    versions: ['1.18'],
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: ['true'] });
+      const res = await ctx.api.get(`/exec/${execId}/json`);
+      ctx.observe(`1.18 exec inspect answered ${res.status} with Content-Type ${res.headers['content-type'] ?? '(none)'}`);
+    },
+  }),
+];

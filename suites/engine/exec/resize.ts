@@ -1,0 +1,51 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { createExec, missingExecId, EXEC_HOST } from '../support/exec.ts';
+
+/** Keeps running until the container goes, so the exec session can be resized meanwhile. */
+const LOOP = ['sh', '-c', 'while true; do sleep 0.1; done'];
+
+/** An exec instance started detached (Tty as given), running LOOP. */
+async function runningExec(ctx: EngineContext, tty: boolean): Promise<string> {
+  const { id } = await ctx.runningContainer(EXEC_HOST);
+  const execId = await createExec(ctx, id, { Cmd: LOOP, Tty: tty });
+  const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: tty } });
+  if (res.status !== 200) ctx.fail(`precondition: detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  return execId;
+}
+
+/** Spec: Endpoints > Exec > 40. POST /exec/(id)/resize. */
+export default [
+  engineCheck({
+    id: 'engine/exec/resize/201-resized',
+    title: 'POST /exec/(id)/resize?h=&w= on an exec session with a tty answers 201 with an empty body',
+    requirements: ['engine/exec/resize/201-resized'],
+    endpoint: 'engine/exec/resize',
+    async run(ctx) {
+      const execId = await runningExec(ctx, true);
+      const res = await ctx.api.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } });
+      ctx.expectStatus(res, 201, 'resize of a tty exec session');
+      ctx.expectEqual(res.text(), '', 'the 201 answer has an empty body');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/resize/404-no-such-exec',
+    title: 'POST /exec/(id)/resize for an exec instance that does not exist answers 404',
+    requirements: ['engine/exec/resize/404-no-such-exec'],
+    endpoint: 'engine/exec/resize',
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.post(`/exec/${missingExecId()}/resize`, { query: { h: 40, w: 100 } }), 404, 'resize of a missing exec instance');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/resize/tty-only',
+    title: 'Resize of an exec without a tty: the answer is not stated; the suite records what the target does',
+    requirements: ['engine/exec/resize/tty-only'],
+    endpoint: 'engine/exec/resize',
+    async run(ctx) {
+      const execId = await runningExec(ctx, false);
+      const res = await ctx.api.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } });
+      ctx.observe(`resize of an exec session without a tty answered ${res.status}${res.text().trim() ? `: ${res.text().trim().slice(0, 200)}` : ''}`);
+    },
+  }),
+];

@@ -1,0 +1,77 @@
+import { engineCheck } from '../support/check.ts';
+import { createExec, execIn, inspectExec, missingExecId, startAttached, EXEC_HOST } from '../support/exec.ts';
+import { RAW_STREAM, expectFrames, expectNoUpgradeHeaders, expectPayload, expectRaw, expectUpgradeHeaders, session, terminalText } from '../support/streams.ts';
+
+const ENDPOINT = 'engine/exec/start';
+/** A detached command must still run when the start call has answered. */
+const RUNS_A_WHILE = ['sleep', '3'];
+const DETACH_ANSWER_MS = 1500;
+
+/** Spec: Endpoints > Exec > 39. POST /exec/(id)/start; Stream details. */
+export default [
+  engineCheck({
+    id: 'engine/exec/start/101-upgraded',
+    title: 'POST /exec/(id)/start with the upgrade headers answers 101 and the raw stream (same as attach)',
+    requirements: ['engine/exec/start/101-upgraded'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: ['echo', 'exec-101'] });
+      const got = await startAttached(ctx, execId, false);
+      expectUpgradeHeaders(ctx, got, 'exec start with Upgrade: tcp');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the exec stream after the 101').stdout, 'exec-101\n', 'the frames after the 101 carry the command output');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/start/200-raw-stream',
+    title: 'POST /exec/(id)/start without upgrade headers answers 200, application/vnd.vendor.raw-stream, and the interactive stream',
+    requirements: ['engine/exec/start/200-raw-stream'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: ['echo', 'exec-200'] });
+      const got = await startAttached(ctx, execId, false, { upgrade: false });
+      expectNoUpgradeHeaders(ctx, got, 'exec start without upgrade headers');
+      ctx.expectEqual(got.headers['content-type'], ctx.spell(RAW_STREAM), `the 200 answer is ${ctx.spell(RAW_STREAM)}`);
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 exec stream').stdout, 'exec-200\n', 'the 200 body carries the command output in frames');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/start/404-no-such-exec',
+    title: 'POST /exec/(id)/start for an exec instance that does not exist answers 404',
+    requirements: ['engine/exec/start/404-no-such-exec'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const got = await session(ctx, `/exec/${missingExecId()}/start`, { body: { Detach: false, Tty: false }, readMs: 2000 });
+      ctx.expectEqual(got.status, 404, `exec start of a missing exec instance answers 404, got ${got.status} ${got.statusText}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/start/detach-returns',
+    title: 'POST /exec/(id)/start with Detach true returns after starting the command, which goes on running',
+    requirements: ['engine/exec/start/detach-returns'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: RUNS_A_WHILE });
+      const started = Date.now();
+      const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+      const ms = Date.now() - started;
+      ctx.expectStatus(res, 200, 'detached exec start');
+      ctx.expect(ms < DETACH_ANSWER_MS, `a detached start returns after starting the command, but it took ${ms} ms (the command runs 3 s)`, { expected: `< ${DETACH_ANSWER_MS} ms`, actual: ms });
+      ctx.expectEqual((await inspectExec(ctx, execId)).Running, true, 'after a detached start the command runs: exec inspect Running is true');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/start/body-tty',
+    title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames',
+    requirements: ['engine/exec/start/body-tty'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(EXEC_HOST);
+      const raw = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-tty'], Tty: false }), true);
+      expectRaw(ctx, raw.data, 'start body Tty true (create Tty false)');
+      ctx.expectEqual(terminalText(raw.data), 'start-tty\n', 'start body Tty true: the output comes raw');
+      const framed = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-frames'], Tty: true }), false);
+      const decoded = expectFrames(ctx, framed.data, 'start body Tty false (create Tty true)');
+      ctx.expectEqual(terminalText(decoded.stdout), 'start-frames\n', 'start body Tty false: the output comes in stdout frames');
+    },
+  }),
+];

@@ -1,0 +1,138 @@
+import { engineCheck } from '../support/check.ts';
+import { BUILD_ENDPOINT, buildImage, buildName, expectBuildSucceeded, expectOutputsId, fromFixture, intermediateContainers, postBuild, type BuildResult } from '../support/build.ts';
+import type { EngineContext } from '../support/context.ts';
+import { configOf, imageIdOf, sameImage } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 26. POST /build, query parameters. */
+
+/** Every intermediate container the build output names is gone (inspect 404). */
+async function expectContainersRemoved(ctx: EngineContext, result: BuildResult, rule: string, requirement: string): Promise<void> {
+  const named = intermediateContainers(result.stream);
+  if (!named.length) ctx.notApplicable('the build output names no intermediate container (" ---> Running in <id>"), so their removal cannot be observed');
+  for (const id of named) {
+    const res = await ctx.api.get(`/containers/${id}/json`);
+    ctx.expect(res.status === 404, `${rule}: the intermediate container ${id} still exists`, { expected: 404, actual: res.status, requirement });
+  }
+}
+
+/** A build whose answer is an error: an error status, or an {error} object in the 200 stream (its shape is judged by engine/errors/build-error-detail). */
+function isBuildError(result: BuildResult): boolean {
+  return result.res.status === 200 ? result.stream.errors.length > 0 : result.res.status >= 400;
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/build/query-vendorfile',
+    title: `the vendorfile parameter names the build file's path in the context`,
+    requirements: ['engine/images/build/query-vendorfile'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const path = 'custom/Build.conformance';
+      const { id } = await buildImage(ctx, 'named-file', {
+        buildFile: `${fromFixture(ctx)}\nLABEL conformance.via=default\n`,
+        files: [{ name: 'custom/', type: 'directory' }, { name: path, content: `${fromFixture(ctx)}\nLABEL conformance.via=parameter\n` }],
+        query: { [ctx.spell('vendorfile')]: path },
+      }, 'engine/images/build/query-vendorfile');
+      ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.via'], 'parameter', `the build used the file named by ${ctx.spell('vendorfile')}=${path}, not the default one`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-t',
+    title: 't names the built image; the tag defaults to latest',
+    requirements: ['engine/images/build/query-t'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      await buildImage(ctx, 't', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.t=1\n` }, 'engine/images/build/query-t');
+      const withTag = `${buildName(ctx, 't-tagged')}:custom`;
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.t=2\n`, query: { t: withTag } });
+      const stream = expectBuildSucceeded(ctx, result, `build with t=${withTag}`, 'engine/images/build/query-t');
+      expectOutputsId(ctx, stream, await imageIdOf(ctx, withTag, 'engine/images/build/query-t'), 'engine/images/build/query-t');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-t-repeatable',
+    title: '(1.22) t may be repeated: the built image gets every given name',
+    requirements: ['engine/images/build/query-t-repeatable'],
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const names = [`${buildName(ctx, 'multi-a')}:one`, `${buildName(ctx, 'multi-b')}:two`];
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.multi=1\n`, query: { t: names } });
+      expectBuildSucceeded(ctx, result, 'build with two t values');
+      const [a, b] = [await imageIdOf(ctx, names[0]!, 'engine/images/build/query-t-repeatable'), await imageIdOf(ctx, names[1]!, 'engine/images/build/query-t-repeatable')];
+      ctx.expect(sameImage(a, b), 'the two names given with t reference different images', { expected: 'one image under both names', actual: { [names[0]!]: a, [names[1]!]: b } });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-q',
+    title: 'q=1 suppresses the verbose build output',
+    requirements: ['engine/images/build/query-q'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const marker = 'conformance-quiet-marker';
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\n`, query: { t: buildName(ctx, 'quiet'), q: true } });
+      const stream = expectBuildSucceeded(ctx, result, 'build with q=1', 'engine/images/build/query-q');
+      ctx.expect(!stream.text.includes(marker), 'with q=1 the output still shows the build steps', { expected: 'no step output', actual: stream.text.slice(0, 400) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-nocache',
+    title: 'nocache=1 builds without the cache: the same context gives a new image',
+    requirements: ['engine/images/build/query-nocache'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=1\n`;
+      const first = await buildImage(ctx, 'cache', { buildFile }, 'engine/images/build/query-nocache');
+      const second = await buildImage(ctx, 'nocache', { buildFile, query: { nocache: true } }, 'engine/images/build/query-nocache');
+      ctx.expect(!sameImage(first.id, second.id), 'nocache=1 gave the same image as the earlier build of the same context (the cache was used)', { expected: `an image other than ${first.id}`, actual: second.id });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-rm-default',
+    title: 'by default (rm) the intermediate containers are removed after a successful build',
+    requirements: ['engine/images/build/query-rm-default'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN true\n`, query: { t: buildName(ctx, 'rm'), nocache: true } });
+      expectBuildSucceeded(ctx, result, 'build without rm', 'engine/images/build/query-rm-default');
+      await expectContainersRemoved(ctx, result, 'after a successful build without rm', 'engine/images/build/query-rm-default');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-forcerm',
+    title: 'forcerm=1 removes the intermediate containers even after a failed build',
+    requirements: ['engine/images/build/query-forcerm'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'forcerm'), nocache: true, forcerm: true } });
+      ctx.expect(isBuildError(result), 'the build with a failing step did not report an error', { expected: 'an {error} object', actual: result.stream.objects.slice(-2) });
+      await expectContainersRemoved(ctx, result, 'after a failed build with forcerm=1', 'engine/images/build/query-forcerm');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-buildargs',
+    title: '(1.22) buildargs sets build-time variables the instructions see',
+    requirements: ['engine/images/build/query-buildargs'],
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const value = 'conformance-arg-value';
+      const { id } = await buildImage(ctx, 'args', { buildFile: `${fromFixture(ctx)}\nARG CONFORMANCE_ARG\nLABEL conformance.arg=\${CONFORMANCE_ARG}\n`, query: { buildargs: JSON.stringify({ CONFORMANCE_ARG: value }) } }, 'engine/images/build/query-buildargs');
+      ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.arg'], value, 'the LABEL step saw the value given in buildargs');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-shmsize',
+    title: '(1.22) shmsize must be greater than 0: a positive size builds, a negative one is an error',
+    requirements: ['engine/images/build/query-shmsize', 'engine/limits/shm-size-positive'],
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const buildFile = `${fromFixture(ctx)}\nRUN true\n`;
+      const ok = await postBuild(ctx, { buildFile, query: { t: buildName(ctx, 'shm'), shmsize: 128 * 1024 * 1024 } });
+      expectBuildSucceeded(ctx, ok, 'build with shmsize=128 MB', 'engine/images/build/query-shmsize');
+      const negative = await postBuild(ctx, { buildFile, query: { t: buildName(ctx, 'shm-negative'), nocache: true, shmsize: -1 } });
+      ctx.expect(isBuildError(negative), 'a build with shmsize=-1 succeeded; shmsize must be greater than 0', { expected: 'an error', actual: { status: negative.res.status, last: negative.stream.objects.at(-1) }, requirement: 'engine/limits/shm-size-positive' });
+    },
+  }),
+];

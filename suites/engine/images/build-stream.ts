@@ -1,0 +1,91 @@
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { BUILD_ENDPOINT, buildImage, buildName, fromFixture, postBuild } from '../support/build.ts';
+import type { Compression } from '../support/compression.ts';
+import { stdoutOf } from '../support/container-data.ts';
+import { expectEndsWithError, expectObjectStream } from '../support/image-streams.ts';
+import { configOf, envValue, imageExists } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 26. POST /build; Errors (in-stream errors); Limits (build archive compression). */
+
+function compressedContext(compression: Exclude<Compression, 'identity'>): EngineCheck {
+  return engineCheck({
+    id: `engine/images/build/context-${compression}`,
+    title: `POST /build accepts a ${compression}-compressed context archive`,
+    requirements: [`engine/images/build/context-${compression}`, 'engine/limits/build-compression'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const { id } = await buildImage(ctx, compression, { buildFile: `${fromFixture(ctx)}\nLABEL compression=${compression}\n`, compression }, `engine/images/build/context-${compression}`);
+      ctx.expectEqual((await configOf(ctx, id)).Labels?.compression, compression, `the image built from the ${compression} context carries its label`, `engine/images/build/context-${compression}`);
+    },
+  });
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/build/200-json-stream',
+    title: 'POST /build of an uncompressed x-tar context answers 200 with {stream} objects that output the new image ID',
+    requirements: ['engine/images/build/200-json-stream', 'engine/images/build/content-type-x-tar', 'engine/images/build/context-identity', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const { stream } = await buildImage(ctx, 'stream', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.step=one\n` });
+      ctx.expect(stream.objects.some((o) => typeof o.stream === 'string'), 'the build answer has no {stream} object', { expected: '{stream S} objects', actual: stream.objects.slice(0, 5) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/default-vendorfile',
+    title: 'the build file at the archive root under the default name is used; the other files form the context',
+    requirements: ['engine/images/build/default-vendorfile'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const text = 'a file of the build context\n';
+      const { id } = await buildImage(ctx, 'default-file', { buildFile: `${fromFixture(ctx)}\nCOPY context.txt /context.txt\n`, files: [{ name: 'context.txt', content: text }] }, 'engine/images/build/default-vendorfile');
+      ctx.expectEqual(await stdoutOf(ctx, ['cat', '/context.txt'], { extra: { Image: id } }), text, 'a container of the built image holds the context file the build file copied', 'engine/images/build/default-vendorfile');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/instructions-in-order',
+    title: 'the build instructions run in order: a later ENV sees the earlier one',
+    requirements: ['engine/images/build/instructions-in-order'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const { id } = await buildImage(ctx, 'order', { buildFile: `${fromFixture(ctx)}\nENV ORDER first\nENV ORDER \${ORDER}-second\n` });
+      ctx.expectEqual(envValue((await configOf(ctx, id)).Env, 'ORDER'), 'first-second', 'the ENV steps ran in order (ORDER=first-second)');
+    },
+  }),
+  compressedContext('gzip'),
+  compressedContext('bzip2'),
+  compressedContext('xz'),
+  engineCheck({
+    id: 'engine/images/build/syntax-error',
+    title: 'a build file with a syntax error returns an error and runs no instruction',
+    requirements: ['engine/images/build/syntax-error', 'engine/errors/build-error-detail'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const name = buildName(ctx, 'syntax');
+      const marker = 'conformance-syntax-marker';
+      const { res, stream } = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\nNOT_AN_INSTRUCTION here\n`, query: { t: name } });
+      if (res.status !== 200) {
+        ctx.expect(res.status >= 400, `a syntax error answered ${res.status}, which is not an error`, { expected: 'an error (an error status, or an {error} object in the 200 stream)', actual: res.status, requirement: 'engine/images/build/syntax-error' });
+        if (res.status !== 500) ctx.observe(`the syntax error is answered with status ${res.status} before any stream (the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`);
+      } else {
+        const judged = expectObjectStream(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/errors/build-error-detail');
+        const error = expectEndsWithError(ctx, judged, 'the build answer to a syntax error', 'engine/images/build/syntax-error');
+        ctx.expect(error.has.errorDetail, 'the build error object has no errorDetail', { expected: '{error, errorDetail {code, message}}', actual: judged.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
+        ctx.expect(!stream.text.includes(marker), 'the build ran an instruction before the syntax error was reported (its step appears in the output)', { expected: 'no step output', actual: stream.text.slice(0, 400), requirement: 'engine/images/build/syntax-error' });
+      }
+      ctx.expect(!(await imageExists(ctx, `${name}:latest`)), `a build with a syntax error still produced the image ${name}`, { expected: 'no image', actual: `${name}:latest exists`, requirement: 'engine/images/build/syntax-error' });
+    },
+  }),
+  engineCheck({
+    id: 'engine/errors/build-error-detail',
+    title: 'a failing build step ends the 200 stream with {error, errorDetail {code, message}}',
+    requirements: ['engine/errors/build-error-detail', 'engine/errors/stream-error-object', 'engine/images/build/200-json-stream'],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'fails'), nocache: true } });
+      const stream = expectObjectStream(ctx, result.res, 'build-stream-object', 'the answer of a build whose step fails', 'engine/errors/build-error-detail');
+      const error = expectEndsWithError(ctx, stream, 'the answer of a build whose step fails', 'engine/errors/stream-error-object');
+      ctx.expect(error.has.errorDetail && error.code !== undefined, 'the build error object has no errorDetail {code I, message S}', { expected: '{error S, errorDetail {code I, message S}}', actual: stream.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
+    },
+  }),
+];

@@ -1,0 +1,91 @@
+import { engineCheck } from '../support/check.ts';
+import { buildImage, fromFixture } from '../support/build.ts';
+import type { EngineContext } from '../support/context.ts';
+import { imageExists, missingRepo, ownImage, removeLater, sameImage } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 32. DELETE /images/(name): Untagged/Deleted list; 404, 409; force, noprune. */
+const ENDPOINT = 'engine/images/delete';
+
+type DeleteRecord = Record<string, string>;
+
+/** An image with a single tag that a (created) container uses: its last reference is in use. */
+async function imageInUse(ctx: EngineContext, purpose: string) {
+  const image = await ownImage(ctx, purpose);
+  await ctx.createContainer({ cmd: ['true'], extra: { Image: image.ref } });
+  return image;
+}
+
+/** A built image whose parent is an untagged intermediate image of the build; returns both ids. */
+async function imageWithUntaggedParent(ctx: EngineContext, purpose: string): Promise<{ name: string; parent: string }> {
+  const unique = `${ctx.run.runId}-${Math.random().toString(36).slice(2, 8)}`;
+  const { id, name } = await buildImage(ctx, purpose, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.first=${unique}\nLABEL conformance.second=${unique}\n` }, 'engine/images/delete/query-noprune');
+  const parent = String(ctx.expectJson<{ Parent?: string }>(await ctx.api.get(`/images/${id}/json`), 'image inspect').Parent ?? '');
+  if (!parent) ctx.notApplicable('the built image records no Parent, so there is no untagged parent to prune');
+  removeLater(ctx, parent);
+  return { name: `${name}:latest`, parent };
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/delete/200-untagged-deleted',
+    title: 'DELETE of an image by its only tag answers 200 with single-key Untagged/Deleted objects, and the image is gone',
+    requirements: ['engine/images/delete/200-untagged-deleted'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const image = await ownImage(ctx, 'delete');
+      const res = await ctx.api.delete(`/images/${image.ref}`);
+      ctx.expectStatus(res, 200, `delete of ${image.ref}`);
+      const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', ctx.expectJson(res, 'delete result'), 'the delete result');
+      const multi = records.filter((r) => Object.keys(r).length !== 1);
+      ctx.expect(multi.length === 0, 'delete result objects carry more than the single key Untagged or Deleted', { expected: '{Untagged} or {Deleted}', actual: multi });
+      ctx.expect(records.some((r) => r.Untagged !== undefined), `the delete result has no Untagged object for ${image.ref}`, { expected: { Untagged: image.ref }, actual: records });
+      ctx.expect(records.some((r) => r.Deleted !== undefined && sameImage(r.Deleted, image.id)), `the delete result has no Deleted object for ${image.id}`, { expected: { Deleted: image.id }, actual: records });
+      ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/404-no-such-image',
+    title: 'DELETE of an unknown image answers 404',
+    requirements: ['engine/images/delete/404-no-such-image'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.delete(`/images/${missingRepo(ctx)}`), 404, 'delete of an unknown image');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/409-image-in-use',
+    title: 'DELETE of the last reference of an image a container uses answers 409 and keeps the image',
+    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const image = await imageInUse(ctx, 'in-use');
+      ctx.expectStatus(await ctx.api.delete(`/images/${image.ref}`), 409, `delete of ${image.ref}, used by a container`);
+      ctx.expect(await imageExists(ctx, image.ref), `after the 409, ${image.ref} is gone`, { expected: 'inspect 200', actual: 404 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/query-force',
+    title: 'DELETE ?force=1 removes the reference of an image even while a container uses it',
+    requirements: ['engine/images/delete/query-force'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const image = await imageInUse(ctx, 'force');
+      ctx.expectStatus(await ctx.api.delete(`/images/${image.ref}`, { force: true }), 200, `delete of ${image.ref} (in use) with force=1`);
+      ctx.expect(!(await imageExists(ctx, image.ref)), `after the forced delete, ${image.ref} still names an image`, { expected: 'inspect 404', actual: 200 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/query-noprune',
+    title: 'noprune=1 keeps the untagged parents; by default they are deleted with the image',
+    requirements: ['engine/images/delete/query-noprune'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const kept = await imageWithUntaggedParent(ctx, 'noprune');
+      ctx.expectStatus(await ctx.api.delete(`/images/${kept.name}`, { noprune: true }), 200, `delete of ${kept.name} with noprune=1`);
+      ctx.expect(await imageExists(ctx, kept.parent), `noprune=1 deleted the untagged parent ${kept.parent}`, { expected: 'the parent remains', actual: 'inspect 404' });
+      const pruned = await imageWithUntaggedParent(ctx, 'prune');
+      ctx.expectStatus(await ctx.api.delete(`/images/${pruned.name}`), 200, `delete of ${pruned.name}`);
+      ctx.expect(!(await imageExists(ctx, pruned.parent)), `without noprune the untagged parent ${pruned.parent} was kept (noprune defaults to false)`, { expected: 'the parent is deleted', actual: 'inspect 200' });
+    },
+  }),
+];

@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
+import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 27. POST /images/create with fromSrc (import). */
+const ENDPOINT = 'engine/images/create';
+
+/** Imports `body` with the query; the answer must be a 200 stream of progress objects with no error. */
+async function expectImported(ctx: EngineContext, query: Record<string, string>, body: Buffer, requirement: string): Promise<void> {
+  const res = await importRequest(ctx, query, body);
+  const stream = expectObjectStream(ctx, res, 'progress-object', `import with ${JSON.stringify(query)}`, requirement);
+  expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
+}
+
+/** Serves one body over HTTP on loopback for the length of the check. */
+async function serveOnce(ctx: EngineContext, body: Buffer): Promise<string> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ctx.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/rootfs.tar`;
+}
+
+/** Whether the target runs on this host (a unix socket or loopback), so it can reach a loopback server. */
+function targetIsLocal(ctx: EngineContext): boolean {
+  const engine = ctx.run.engine;
+  return Boolean(engine?.socketPath) || /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(engine?.origin ?? '');
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/create/query-from-src-body',
+    title: 'fromSrc=- imports the request body: 200 with progress objects, the image named repo:tag',
+    requirements: ['engine/images/create/query-from-src-body', 'engine/images/create/200-progress-stream', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const repo = ctx.uniqueName('import');
+      removeLater(ctx, `${repo}:v1`);
+      await expectImported(ctx, { repo, tag: 'v1' }, await uniqueRootfs(), 'engine/images/create/200-progress-stream');
+      await imageIdOf(ctx, `${repo}:v1`, 'engine/images/create/query-from-src-body');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-repo',
+    title: 'repo is the name given to the imported image',
+    requirements: ['engine/images/create/query-repo'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const repo = ctx.uniqueName('import-repo');
+      removeLater(ctx, repo);
+      await expectImported(ctx, { repo }, await uniqueRootfs(), 'engine/images/create/query-repo');
+      await imageIdOf(ctx, repo, 'engine/images/create/query-repo');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-repo-with-tag',
+    title: '(1.22) repo may include a tag: repo=name:tag names the import name:tag',
+    requirements: ['engine/images/create/query-repo-with-tag'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const ref = `${ctx.uniqueName('import-tagged')}:t9`;
+      removeLater(ctx, ref);
+      await expectImported(ctx, { repo: ref }, await uniqueRootfs(), 'engine/images/create/query-repo-with-tag');
+      await imageIdOf(ctx, ref, 'engine/images/create/query-repo-with-tag');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-from-src-url',
+    title: 'fromSrc=<URL> imports the image from that URL',
+    requirements: ['engine/images/create/query-from-src-url'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      if (!targetIsLocal(ctx)) ctx.skip('the target is not on this host, so it cannot fetch from the check\'s loopback HTTP server');
+      const url = await serveOnce(ctx, await uniqueRootfs());
+      const repo = ctx.uniqueName('import-url');
+      removeLater(ctx, `${repo}:v1`);
+      const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo, tag: 'v1' } });
+      const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, 'engine/images/create/query-from-src-url');
+      expectNoStreamError(ctx, stream, `import from ${url}`, 'engine/images/create/query-from-src-url');
+      await imageIdOf(ctx, `${repo}:v1`, 'engine/images/create/query-from-src-url');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/import-body-format',
+    title: 'which fromSrc=- body formats the target imports (plain tar, gzip tar): observed',
+    requirements: ['engine/images/create/import-body-format'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const [format, body] of [['a plain tar', await uniqueRootfs()], ['a gzip-compressed tar', gzipSync(await uniqueRootfs())]] as const) {
+        const repo = ctx.uniqueName('import-format');
+        removeLater(ctx, `${repo}:v1`);
+        const res = await importRequest(ctx, { repo, tag: 'v1' }, body);
+        const imported = res.status === 200 && (await ctx.api.get(`/images/${repo}:v1/json`)).status === 200;
+        ctx.observe(`${format}: ${imported ? 'imported' : `not imported (${res.status}: ${res.text().trim().slice(-160)})`}`);
+      }
+    },
+  }),
+];

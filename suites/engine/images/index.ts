@@ -1,0 +1,28 @@
+import type { EngineCheck } from '../support/check.ts';
+import list from './list.ts';
+import buildStream from './build-stream.ts';
+import buildOptions from './build-options.ts';
+import registryConfig from './registry-config.ts';
+import importChecks from './import.ts';
+import registry from './registry.ts';
+import inspectHistory from './inspect-history.ts';
+import tag from './tag.ts';
+import remove from './delete.ts';
+import search from './search.ts';
+import saveLoad from './save-load.ts';
+import commit from './commit.ts';
+
+export const imageChecks: EngineCheck[] = [
+  ...list,
+  ...buildStream,
+  ...buildOptions,
+  ...registryConfig,
+  ...importChecks,
+  ...registry,
+  ...inspectHistory,
+  ...tag,
+  ...remove,
+  ...search,
+  ...saveLoad,
+  ...commit,
+];

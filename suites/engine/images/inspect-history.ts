@@ -1,0 +1,84 @@
+import { engineCheck } from '../support/check.ts';
+import { imageIdOf, inspectImage, missingRepo, repoOf, sameImage } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 28. GET /images/(name)/json, 29. GET /images/(name)/history; Resources > Image resources. */
+
+/** The fields the 1.22 image inspect adds to the 1.18 one. */
+const INSPECT_1_22_ONLY = ['Comment', 'Os', 'Architecture', 'VendorVersion', 'VirtualSize', 'Author', 'GraphDriver', 'RepoDigests', 'RepoTags', 'Config'];
+
+export default [
+  engineCheck({
+    id: 'engine/images/inspect/200-response-schema',
+    title: 'GET /images/(name)/json answers 200 with the image inspect object of the version',
+    requirements: ['engine/images/inspect/200-response-schema'],
+    endpoint: 'engine/images/inspect',
+    async run(ctx) {
+      const res = await inspectImage(ctx, ctx.fixtureImage());
+      ctx.expectStatus(res, 200, `inspect of ${ctx.fixtureImage()}`);
+      ctx.expectVersionSchema('image-inspect', ctx.expectJson(res, 'image inspect'), 'the image inspect object');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/inspect/200-response-schema/1.18-fields',
+    title: '(1.18) image inspect carries none of the fields 1.22 adds',
+    requirements: ['engine/images/inspect/200-response-schema'],
+    endpoint: 'engine/images/inspect',
+    versions: ['1.18'],
+    async run(ctx) {
+      const res = await inspectImage(ctx, ctx.fixtureImage());
+      ctx.expectStatus(res, 200, `inspect of ${ctx.fixtureImage()}`);
+      const body = ctx.expectJson<Record<string, unknown>>(res, 'image inspect');
+      const newer = INSPECT_1_22_ONLY.map((f) => ctx.spell(f)).filter((f) => Object.hasOwn(body, f));
+      ctx.expect(newer.length === 0, `the 1.18 image inspect carries 1.22 fields: ${newer.join(', ')}`, { expected: 'Created, Container, ContainerConfig, Id, Parent, Size', actual: Object.keys(body) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/inspect/404-no-such-image',
+    title: 'GET /images/(name)/json of an unknown image answers 404',
+    requirements: ['engine/images/inspect/404-no-such-image', 'engine/errors/404-not-found'],
+    endpoint: 'engine/images/inspect',
+    async run(ctx) {
+      ctx.expectStatus(await inspectImage(ctx, missingRepo(ctx)), 404, 'inspect of an unknown image');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/inspect/name-tag-or-id',
+    title: 'the image placeholder accepts a name, a name:tag reference, the full ID and a short ID',
+    requirements: ['engine/images/inspect/name-tag-or-id'],
+    endpoint: 'engine/images/inspect',
+    async run(ctx) {
+      const ref = ctx.fixtureImage();
+      const id = await imageIdOf(ctx, ref);
+      const hex = id.replace(/^sha256:/, '');
+      const forms = [ref, ...(ref.endsWith(':latest') ? [repoOf(ref)] : []), id, hex.slice(0, 12)];
+      for (const form of forms) {
+        const res = await inspectImage(ctx, form);
+        ctx.expectStatus(res, 200, `inspect of the fixture by '${form}'`);
+        ctx.expect(sameImage(ctx.expectJson<{ Id: string }>(res, 'image inspect').Id, id), `inspect by '${form}' names another image`, { expected: id, actual: res.text().slice(0, 100) });
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/history/200-response-schema',
+    title: 'GET /images/(name)/history answers 200 with history items of the version, newest naming the image',
+    requirements: ['engine/images/history/200-response-schema'],
+    endpoint: 'engine/images/history',
+    async run(ctx) {
+      const id = await imageIdOf(ctx, ctx.fixtureImage());
+      const res = await ctx.api.get(`/images/${ctx.fixtureImage()}/history`);
+      ctx.expectStatus(res, 200, `history of ${ctx.fixtureImage()}`);
+      const items = ctx.expectVersionSchema<Array<{ Id: string; Tags?: string[] | null }>>('image-history', ctx.expectJson(res, 'image history'), 'the image history');
+      ctx.expect(items.length > 0 && sameImage(items[0]!.Id, id), 'the first history item is not the image itself', { expected: id, actual: items[0]?.Id });
+      if (ctx.version === '1.22') ctx.expect((items[0]!.Tags ?? []).includes(ctx.fixtureImage()), `(1.22) the image's history item does not list its tag in Tags`, { expected: ctx.fixtureImage(), actual: items[0]!.Tags });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/history/404-no-such-image',
+    title: 'GET /images/(name)/history of an unknown image answers 404',
+    requirements: ['engine/images/history/404-no-such-image'],
+    endpoint: 'engine/images/history',
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.get(`/images/${missingRepo(ctx)}/history`), 404, 'history of an unknown image');
+    },
+  }),
+];

@@ -1,0 +1,134 @@
+import { engineCheck } from '../support/check.ts';
+import { committedImage, danglingImage, ids, imageExists, imageIdOf, isRealTag, listImages, ownImage, repoOf, sameImage, type ListItem } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 25. GET /images/json; Resources > Image resources > List item. */
+const ENDPOINT = 'engine/images/list';
+
+function holds(items: readonly ListItem[], id: string): boolean {
+  return items.some((i) => sameImage(i.Id, id));
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/list/200-response-schema',
+    title: 'GET /images/json answers 200 with a list of image list items, the fixture among them',
+    requirements: ['engine/images/list/200-response-schema'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const res = await ctx.api.get('/images/json');
+      ctx.expectStatus(res, 200, 'GET /images/json');
+      const list = ctx.expectVersionSchema<ListItem[]>('image-list', ctx.expectJson(res, 'image list'), 'the image list');
+      const item = list.find((i) => sameImage(i.Id, fixture));
+      ctx.expect(item !== undefined, 'the image list does not hold the fixture image', { expected: fixture, actual: ids(list) });
+      ctx.expect((item!.RepoTags ?? []).includes(ctx.fixtureImage()), `the fixture's list item does not carry its tag ${ctx.fixtureImage()} in RepoTags`, { expected: ctx.fixtureImage(), actual: item!.RepoTags });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/200-response-schema/1.18-no-labels',
+    title: '(1.18) image list items carry no Labels: the field is 1.22',
+    requirements: ['engine/images/list/200-response-schema'],
+    endpoint: ENDPOINT,
+    versions: ['1.18'],
+    async run(ctx) {
+      const list = await listImages(ctx);
+      const labelled = list.filter((i) => Object.hasOwn(i, 'Labels'));
+      ctx.expect(labelled.length === 0, `${labelled.length} of ${list.length} 1.18 image list items carry the 1.22 field Labels`, { expected: 'no Labels under /v1.18/', actual: labelled.slice(0, 3) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/query-all',
+    title: 'GET /images/json?all=1 lists at least every image of the default list',
+    requirements: ['engine/images/list/query-all'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const plain = await listImages(ctx);
+      const all = await listImages(ctx, { all: true });
+      const missing: string[] = [];
+      for (const item of plain) {
+        // An image removed by another check between the two reads is not a finding.
+        if (!holds(all, item.Id) && (await imageExists(ctx, item.Id))) missing.push(item.Id);
+      }
+      ctx.expect(missing.length === 0, `${missing.length} image(s) of the default list are missing from the all=1 list`, { expected: 'all=1 ⊇ default list', actual: missing });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/filter-dangling',
+    title: 'filters dangling=true lists only untagged images, an untagged one among them',
+    requirements: ['engine/images/list/filter-dangling'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const untagged = await danglingImage(ctx);
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const list = await listImages(ctx, { filters: JSON.stringify({ dangling: ['true'] }) });
+      ctx.expect(holds(list, untagged), 'dangling=true does not list an untagged image', { expected: untagged, actual: ids(list) });
+      ctx.expect(!holds(list, fixture), 'dangling=true lists the tagged fixture image', { expected: `not ${fixture}`, actual: ids(list) });
+      const tagged = list.filter((i) => (i.RepoTags ?? []).some(isRealTag));
+      ctx.expect(tagged.length === 0, 'dangling=true lists images that have tags', { expected: 'only untagged images', actual: tagged.map((i) => i.RepoTags) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/filter-label',
+    title: 'filters label=key and label=key=value list only images with that label (and value)',
+    requirements: ['engine/images/list/filter-label'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const key = `conformance.label-${ctx.run.runId}`;
+      const image = await committedImage(ctx, 'label', [`LABEL ${key}=yes`]);
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const byKey = await listImages(ctx, { filters: JSON.stringify({ label: [key] }) });
+      ctx.expect(holds(byKey, image.id), `label=${key} does not list the image that has the label`, { expected: image.id, actual: ids(byKey) });
+      ctx.expect(!holds(byKey, fixture), `label=${key} lists the fixture, which has no such label`, { expected: `not ${fixture}`, actual: ids(byKey) });
+      const byValue = await listImages(ctx, { filters: JSON.stringify({ label: [`${key}=yes`] }) });
+      ctx.expect(holds(byValue, image.id), `label=${key}=yes does not list the image that has it`, { expected: image.id, actual: ids(byValue) });
+      const otherValue = await listImages(ctx, { filters: JSON.stringify({ label: [`${key}=no`] }) });
+      ctx.expect(!holds(otherValue, image.id), `label=${key}=no lists an image whose value is yes`, { expected: `not ${image.id}`, actual: ids(otherValue) });
+      if (ctx.version === '1.22') {
+        const item = byKey.find((i) => sameImage(i.Id, image.id))!;
+        ctx.expectEqual(item.Labels?.[key], 'yes', `(1.22) the list item's Labels carry ${key}=yes`, 'engine/images/list/200-response-schema');
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/query-filter',
+    title: 'GET /images/json?filter=<name> lists only images with that name',
+    requirements: ['engine/images/list/query-filter'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const name = repoOf(ctx.fixtureImage());
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const other = await ownImage(ctx, 'other-name');
+      const list = await listImages(ctx, { filter: name });
+      ctx.expect(holds(list, fixture), `filter=${name} does not list the image of that name`, { expected: fixture, actual: ids(list) });
+      ctx.expect(!holds(list, other.id), `filter=${name} lists ${other.ref}, an image of another name`, { expected: `not ${other.id}`, actual: ids(list) });
+      const others = list.filter((i) => !(i.RepoTags ?? []).some((t) => repoOf(t) === name));
+      ctx.expect(others.length === 0, `filter=${name} lists images with other names`, { expected: `only ${name}`, actual: others.map((i) => i.RepoTags) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/query-digests',
+    title: 'GET /images/json?digests=1 adds RepoDigests [S] to the list items',
+    requirements: ['engine/images/list/query-digests'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const list = await listImages(ctx, { digests: true });
+      ctx.expect(list.length > 0, 'the image list is empty (the fixture should be in it)', { expected: 'at least the fixture', actual: list });
+      const without = list.filter((i) => !Array.isArray(i.RepoDigests) || i.RepoDigests.some((d) => typeof d !== 'string'));
+      ctx.expect(without.length === 0, `${without.length} list item(s) have no RepoDigests list of strings with digests=1`, { expected: 'RepoDigests [S] on every item', actual: without.slice(0, 3) });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/reference-by-tag-or-digest',
+    title: 'each tag in RepoTags references the image it is listed with',
+    requirements: ['engine/images/list/reference-by-tag-or-digest'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const item = (await listImages(ctx)).find((i) => sameImage(i.Id, fixture));
+      if (!item) ctx.fail('precondition: the fixture is not in the image list');
+      for (const tag of (item!.RepoTags ?? []).filter(isRealTag)) {
+        ctx.expect(sameImage(await imageIdOf(ctx, tag), item!.Id), `the listed tag ${tag} does not reference the image it is listed with`, { expected: item!.Id, actual: tag });
+      }
+    },
+  }),
+];

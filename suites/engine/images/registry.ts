@@ -1,0 +1,163 @@
+import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
+import { engineCheck } from '../support/check.ts';
+import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
+import { imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage } from '../support/images.ts';
+import { expectTransferred, fixtureAs, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
+
+/**
+ * Spec: Endpoints > Images > 27 (pull with fromImage), 30 (push); Authentication (X-Registry-Auth);
+ * the typical run flow. Against the run's registry (`--registry HOST:PORT`), skipped without one.
+ */
+const CREATE = 'engine/images/create';
+const PUSH = 'engine/images/push';
+
+export default [
+  engineCheck({
+    id: 'engine/images/push/200-progress-stream',
+    title: 'pushing an image tagged <registry host:port>/repo answers 200 with progress objects and no error',
+    requirements: ['engine/images/push/200-progress-stream', 'engine/images/push/private-registry-name', 'engine/auth/x-registry-auth', 'engine/images/progress-objects'],
+    endpoint: PUSH,
+    async run(ctx) {
+      const repo = registryRepo(ctx, 'push');
+      await fixtureAs(ctx, repo, 't1');
+      const res = await push(ctx, repo, { tag: 't1' });
+      const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream');
+      expectNoStreamError(ctx, stream, `push of ${repo}:t1 to ${registryOf(ctx)}`, 'engine/images/push/private-registry-name');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/push/404-no-such-image',
+    title: 'pushing an image that does not exist answers 404',
+    requirements: ['engine/images/push/404-no-such-image'],
+    endpoint: PUSH,
+    async run(ctx) {
+      const repo = ctx.run.registry || ctx.run.embedded ? registryRepo(ctx, 'missing') : missingRepo(ctx);
+      const res = await push(ctx, repo, { tag: 'latest' });
+      ctx.expectStatus(res, 404, `push of ${repo}, which no image has`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/push/query-tag',
+    title: 'push with tag pushes only that tag',
+    requirements: ['engine/images/push/query-tag'],
+    endpoint: PUSH,
+    async run(ctx) {
+      const repo = registryRepo(ctx, 'push-tag');
+      await fixtureAs(ctx, repo, 'pushed');
+      await fixtureAs(ctx, repo, 'kept');
+      expectTransferred(ctx, await push(ctx, repo, { tag: 'pushed' }), `pushing ${repo}:pushed`);
+      await untagLocal(ctx, `${repo}:kept`);
+      const res = await pull(ctx, repo, { tag: 'kept' });
+      removeLater(ctx, `${repo}:kept`);
+      ctx.expect(res.status !== 200 || /"error"\s*:/.test(res.text()), `${repo}:kept reached the registry although the push named tag=pushed`, { expected: 'a pull of the unpushed tag fails', actual: { status: res.status, body: res.text().slice(-200) } });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-from-image',
+    title: 'fromImage pulls the image from the registry: 200 with progress objects, then the image is local',
+    requirements: ['engine/images/create/query-from-image', 'engine/images/create/200-progress-stream', 'engine/images/progress-objects', 'engine/auth/x-registry-auth'],
+    endpoint: CREATE,
+    async run(ctx) {
+      const repo = await pushedRepo(ctx, 'pull', ['t1']);
+      removeLater(ctx, `${repo}:t1`);
+      const res = await pull(ctx, repo, { tag: 't1' });
+      expectNoStreamError(ctx, expectObjectStream(ctx, res, 'progress-object', `pull of ${repo}:t1`, 'engine/images/create/200-progress-stream'), `pull of ${repo}:t1`, 'engine/images/create/query-from-image');
+      const pulled = await imageIdOf(ctx, `${repo}:t1`, 'engine/images/create/query-from-image');
+      if (!sameImage(pulled, await imageIdOf(ctx, ctx.fixtureImage()))) ctx.observe(`the pulled image ${pulled} has another id than the pushed fixture`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-tag',
+    title: 'a pull with tag fetches that tag only',
+    requirements: ['engine/images/create/query-tag'],
+    endpoint: CREATE,
+    async run(ctx) {
+      const repo = await pushedRepo(ctx, 'pull-tag', ['wanted', 'other']);
+      for (const tag of ['wanted', 'other']) removeLater(ctx, `${repo}:${tag}`);
+      expectTransferred(ctx, await pull(ctx, repo, { tag: 'wanted' }), `pulling ${repo}:wanted`);
+      ctx.expect(await imageExists(ctx, `${repo}:wanted`), `after a pull with tag=wanted, ${repo}:wanted is not local`, { expected: 'inspect 200', actual: 404 });
+      ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=wanted also brought ${repo}:other`, { expected: 'inspect 404', actual: 200 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-tag-empty-pulls-all',
+    title: 'a pull with an empty tag fetches every tag of the repository',
+    requirements: ['engine/images/create/query-tag-empty-pulls-all'],
+    endpoint: CREATE,
+    async run(ctx) {
+      const tags = ['one', 'two'];
+      const repo = await pushedRepo(ctx, 'pull-all', tags);
+      for (const tag of tags) removeLater(ctx, `${repo}:${tag}`);
+      expectTransferred(ctx, await pull(ctx, repo, { tag: '' }), `pulling ${repo} with tag=''`);
+      for (const tag of tags) ctx.expect(await imageExists(ctx, `${repo}:${tag}`), `a pull with an empty tag did not bring ${repo}:${tag}`, { expected: `every tag: ${tags.join(', ')}`, actual: `${tag} missing` });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/query-from-image-tag-or-digest',
+    title: '(1.22) fromImage may carry the tag (repo:tag) or the digest (repo@sha256:…)',
+    requirements: ['engine/images/create/query-from-image-tag-or-digest'],
+    endpoint: CREATE,
+    versions: ['1.22'],
+    async run(ctx) {
+      const repo = registryRepo(ctx, 'pull-ref');
+      await fixtureAs(ctx, repo, 't1');
+      const pushed = await push(ctx, repo, { tag: 't1' });
+      expectTransferred(ctx, pushed, `pushing ${repo}:t1`);
+      await untagLocal(ctx, `${repo}:t1`);
+      removeLater(ctx, `${repo}:t1`);
+      expectTransferred(ctx, await pull(ctx, `${repo}:t1`), `pulling fromImage=${repo}:t1`);
+      ctx.expect(await imageExists(ctx, `${repo}:t1`), `fromImage=${repo}:t1 did not bring ${repo}:t1`, { expected: 'inspect 200', actual: 404 });
+      const digest = pushedDigest(pushed.text());
+      if (!digest) return ctx.observe('the push stream names no digest, so the digest form was not tried');
+      const byDigest = `${repo}@${digest}`;
+      removeLater(ctx, byDigest);
+      expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`);
+      ctx.expect(await imageExists(ctx, byDigest), `fromImage=${byDigest} did not make ${byDigest} resolvable`, { expected: 'inspect 200', actual: 404 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/404-no-such-repository',
+    title: 'a pull of a repository that does not exist answers 404',
+    requirements: ['engine/images/create/404-no-such-repository'],
+    endpoint: CREATE,
+    async run(ctx) {
+      const repo = registryRepo(ctx, 'missing');
+      const res = await pull(ctx, repo, { tag: 'latest' });
+      ctx.expectStatus(res, 404, `pull of ${repo}, which the registry does not hold`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/reference-by-tag-or-digest/digest',
+    title: 'a digest listed in RepoDigests (digests=1) references the image',
+    requirements: ['engine/images/list/reference-by-tag-or-digest'],
+    endpoint: 'engine/images/list',
+    async run(ctx) {
+      const repo = registryRepo(ctx, 'digest');
+      await fixtureAs(ctx, repo, 't1');
+      expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`);
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      const item = (await listImages(ctx, { digests: true })).find((i) => sameImage(i.Id, fixture));
+      const digests = (item?.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`));
+      ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, { expected: `${repo}@sha256:…`, actual: item?.RepoDigests });
+      for (const digest of digests) ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, { expected: fixture, actual: digest });
+    },
+  }),
+  engineCheck({
+    id: 'engine/service/typical-run-flow/pull-on-404',
+    title: 'typical run flow: create answers 404 for a missing image; after pulling it, the create succeeds and the container runs',
+    requirements: ['engine/service/typical-run-flow', 'engine/containers/create/404-no-such-image'],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const repo = await pushedRepo(ctx, 'flow', ['latest']);
+      const image = `${repo}:latest`;
+      removeLater(ctx, image);
+      const first = await ctx.api.post('/containers/create', { query: { name: ctx.uniqueName('flow') }, json: { Image: image, Cmd: ['true'], Labels: { [RUN_LABEL]: ctx.run.runId } } });
+      if (first.status === 201) await ctx.api.delete(`/containers/${ctx.expectJson<{ Id: string }>(first, 'create').Id}`, { force: true });
+      ctx.expectStatus(first, 404, `create from ${image}, which is not local`, 'engine/containers/create/404-no-such-image');
+      expectTransferred(ctx, await pull(ctx, repo, { tag: 'latest' }), `pulling ${image}`);
+      const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image } });
+      await ctx.start(id);
+      ctx.expectEqual(await ctx.waitExit(id), 0, 'the container created after the pull runs to exit code 0');
+    },
+  }),
+];

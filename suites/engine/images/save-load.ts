@@ -1,0 +1,113 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { contentType } from '../support/container-data.ts';
+import { expectImageTarball, expectLayerDirs, expectRepositories, topLayer } from '../support/image-tarball.ts';
+import { imageExists, imageIdOf, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
+
+/** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
+
+/** One repository with two tags on two different images: `first` (repo:v1) and `second` (repo:b). */
+async function twoTagRepo(ctx: EngineContext): Promise<{ repo: string; first: OwnImage; second: string }> {
+  const first = await ownImage(ctx, 'save');
+  const other = await ownImage(ctx, 'save-other');
+  return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b') };
+}
+
+function getImage(ctx: EngineContext, name: string) {
+  return ctx.api.get(`/images/${name}/get`, undefined, { timeoutMs: 60_000 });
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/get/tarball-format',
+    title: 'GET /images/(name:tag)/get answers application/x-tar: per-layer VERSION 1.0, json, layer.tar, and a root repositories file',
+    requirements: ['engine/images/get/tarball-format', 'engine/images/get/content-type-x-tar'],
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const image = await ownImage(ctx, 'save-format');
+      const res = await getImage(ctx, image.ref);
+      ctx.expect(contentType(res) === 'application/x-tar', `the image tarball is sent as '${contentType(res)}'`, { expected: 'application/x-tar', actual: contentType(res), requirement: 'engine/images/get/content-type-x-tar' });
+      const tarball = await expectImageTarball(ctx, res, `GET /images/${image.ref}/get`, 'engine/images/get/tarball-format');
+      await expectLayerDirs(ctx, tarball, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
+      expectRepositories(ctx, tarball, { [image.repo]: [image.tag] }, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get/name-tag-only-that-image',
+    title: 'the tarball of name:tag holds only that image (not the other tags of the repository)',
+    requirements: ['engine/images/get/name-tag-only-that-image'],
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const { repo, first, second } = await twoTagRepo(ctx);
+      const other = await expectImageTarball(ctx, await getImage(ctx, second), `GET /images/${second}/get`, 'engine/images/get/name-tag-only-that-image');
+      const tarball = await expectImageTarball(ctx, await getImage(ctx, first.ref), `GET /images/${first.ref}/get`, 'engine/images/get/name-tag-only-that-image');
+      expectRepositories(ctx, tarball, { [repo]: [first.tag] }, `the tarball of ${first.ref}`, 'engine/images/get/name-tag-only-that-image');
+      const otherTop = topLayer(other, repo, 'b');
+      ctx.expect(otherTop === undefined || !tarball.layers.has(otherTop), `the tarball of ${first.ref} holds the layer of ${second}`, { expected: `no directory ${otherTop}`, actual: [...tarball.layers.keys()] });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get/200-tarball',
+    title: 'GET /images/(repository)/get answers 200 with a tarball of the repository: all its tags',
+    requirements: ['engine/images/get/200-tarball'],
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const { repo, first } = await twoTagRepo(ctx);
+      const tarball = await expectImageTarball(ctx, await getImage(ctx, repo), `GET /images/${repo}/get`, 'engine/images/get/200-tarball');
+      expectRepositories(ctx, tarball, { [repo]: [first.tag, 'b'] }, `the tarball of the repository ${repo}`, 'engine/images/get/200-tarball');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get/image-id-no-repositories-file',
+    title: 'the tarball of an image ID has the layer directories but no repositories file',
+    requirements: ['engine/images/get/image-id-no-repositories-file'],
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const image = await ownImage(ctx, 'save-id');
+      const tarball = await expectImageTarball(ctx, await getImage(ctx, image.id), `GET /images/${image.id}/get`, 'engine/images/get/image-id-no-repositories-file');
+      await expectLayerDirs(ctx, tarball, `the tarball of ${image.id}`, 'engine/images/get/image-id-no-repositories-file');
+      ctx.expect(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', { expected: 'no repositories file', actual: tarball.repositories });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get-many/query-names-repeatable',
+    title: 'GET /images/get?names=…&names=… answers one tarball holding every named image',
+    requirements: ['engine/images/get-many/query-names-repeatable', 'engine/images/get-many/200-tarball'],
+    endpoint: 'engine/images/get-many',
+    async run(ctx) {
+      const { repo, first, second } = await twoTagRepo(ctx);
+      const res = await ctx.api.get('/images/get', { names: [first.ref, second] }, { timeoutMs: 60_000 });
+      const tarball = await expectImageTarball(ctx, res, 'GET /images/get with two names', 'engine/images/get-many/200-tarball');
+      await expectLayerDirs(ctx, tarball, 'the tarball of two names', 'engine/images/get-many/200-tarball');
+      expectRepositories(ctx, tarball, { [repo]: [first.tag, 'b'] }, 'the tarball of two names', 'engine/images/get-many/query-names-repeatable');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/load/200-loaded',
+    title: 'POST /images/load of a saved tarball answers 200 and brings the image and its tag back',
+    requirements: ['engine/images/load/200-loaded'],
+    endpoint: 'engine/images/load',
+    async run(ctx) {
+      const image = await ownImage(ctx, 'load');
+      const saved = await getImage(ctx, image.ref);
+      if (saved.status !== 200) ctx.fail(`precondition: GET /images/${image.ref}/get answered ${saved.status}`);
+      const removed = await ctx.api.delete(`/images/${image.ref}`);
+      if (removed.status !== 200 || (await imageExists(ctx, image.id))) ctx.fail(`precondition: ${image.ref} could not be removed before the load (${removed.status})`);
+      const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      ctx.expectStatus(res, 200, 'load of the saved tarball');
+      ctx.expect(sameImage(await imageIdOf(ctx, image.ref, 'engine/images/load/200-loaded'), image.id), `after the load, ${image.ref} names another image`, { expected: image.id, actual: image.ref });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/load/response-body',
+    title: 'the body of a load answer (shape not shown): observed',
+    requirements: ['engine/images/load/response-body'],
+    endpoint: 'engine/images/load',
+    async run(ctx) {
+      const image = await ownImage(ctx, 'load-body');
+      const saved = await getImage(ctx, image.ref);
+      const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      ctx.observe(`load answered ${res.status} '${contentType(res) || 'no content type'}': ${res.text().trim().slice(0, 200) || '(empty body)'}`);
+    },
+  }),
+];

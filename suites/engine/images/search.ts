@@ -1,0 +1,59 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+
+/** Spec: Endpoints > Images > 33. GET /images/search?term=; Resources > Search result item. */
+const ENDPOINT = 'engine/images/search';
+const KEYS = ['description', 'is_automated', 'is_official', 'name', 'star_count'];
+
+interface SearchItem {
+  name?: string;
+  description?: string;
+  [key: string]: unknown;
+}
+
+/** A network failure toward the target's index (the real daemon here has none to reach). */
+const UNREACHABLE = /dial tcp|no such host|lookup |connection refused|network is unreachable|i\/o timeout|TLS handshake timeout/i;
+
+/** The search results for a term; skipped when the target cannot reach its registry index. */
+async function search(ctx: EngineContext, term: string, requirement: string): Promise<SearchItem[]> {
+  const res = await ctx.api.get('/images/search', { term });
+  if (res.status !== 200 && UNREACHABLE.test(res.text())) ctx.skip(`the target cannot reach its registry index: ${res.text().trim().slice(0, 160)}`);
+  ctx.expectStatus(res, 200, `search for '${term}'`, requirement);
+  return ctx.expectVersionSchema<SearchItem[]>('image-search-response', ctx.expectJson(res, 'search result', requirement), 'the search result', requirement);
+}
+
+export default [
+  engineCheck({
+    id: 'engine/images/search/200-response-schema',
+    title: 'GET /images/search answers 200 with a list of search results',
+    requirements: ['engine/images/search/200-response-schema'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/search/query-term',
+    title: 'every search result matches the term (by name or description)',
+    requirements: ['engine/images/search/query-term'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const term of ['busybox', `conformance-${ctx.run.runId}-nothing`]) {
+        const items = await search(ctx, term, 'engine/images/search/query-term');
+        const unrelated = items.filter((i) => !`${i.name ?? ''} ${i.description ?? ''}`.toLowerCase().includes(term));
+        ctx.expect(unrelated.length === 0, `the search for '${term}' answers results that do not match it`, { expected: `names or descriptions holding '${term}'`, actual: unrelated.slice(0, 5) });
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/search/registry-style-keys',
+    title: "search results use the registry's keys: star_count, is_official, name, is_automated, description",
+    requirements: ['engine/images/search/registry-style-keys'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');
+      if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing, so no result keys can be read");
+      for (const item of items) ctx.expectEqual(Object.keys(item).filter((k) => KEYS.includes(k)).sort(), KEYS, `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`);
+    },
+  }),
+];

@@ -1,0 +1,106 @@
+import { engineCheck } from '../support/check.ts';
+import { createBody, createRaw } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
+
+const ENDPOINT = 'engine/containers/create';
+const MB = 1024 * 1024;
+
+/** Creates a container with the HostConfig; the answer, the warnings and (on 201) the stored HostConfig. */
+async function createWith(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<{ status: number; warnings: string[]; stored?: Record<string, unknown> }> {
+  const { res, id, warnings } = await createRaw(ctx, createBody(ctx, { HostConfig: hostConfig }));
+  if (!id) return { status: res.status, warnings };
+  return { status: res.status, warnings, stored: (await ctx.inspect(id)).HostConfig as Record<string, unknown> };
+}
+
+/**
+ * A value outside the limit must not take effect: refused with 400, or (a host that cannot apply
+ * the setting) discarded with a warning. Stored as sent is the breach.
+ */
+async function expectRefused(ctx: EngineContext, hostConfig: Record<string, unknown>, field: string, rule: string, requirement: string): Promise<void> {
+  const { status, warnings, stored } = await createWith(ctx, hostConfig);
+  if (status === 400) return;
+  if (status === 201 && warnings.length > 0 && stored?.[field] !== hostConfig[field]) {
+    ctx.observe(`${JSON.stringify(hostConfig)} was accepted with the setting discarded and a warning: ${warnings.join(' | ')}`);
+    return;
+  }
+  ctx.fail(`${rule}: create with ${JSON.stringify(hostConfig)} answered ${status}${stored ? ` and stored ${field}=${JSON.stringify(stored[field])}` : ''}`, { expected: 400, actual: { status, stored: stored?.[field], warnings }, requirement });
+}
+
+async function expectAccepted(ctx: EngineContext, hostConfig: Record<string, unknown>, rule: string, requirement: string): Promise<void> {
+  const { status } = await createWith(ctx, hostConfig);
+  ctx.expect(status === 201, `${rule}: create with ${JSON.stringify(hostConfig)} must be accepted, got ${status}`, { expected: 201, actual: status, requirement });
+}
+
+/** Spec: Limits (BlkioWeight, MemorySwappiness, ShmSize, MemorySwap); HostConfig fields. */
+export default [
+  engineCheck({
+    id: 'engine/limits/blkio-weight-range',
+    title: '(1.22) BlkioWeight is between 10 and 1000: 10 and 1000 are accepted, 9 and 1001 refused',
+    requirements: ['engine/limits/blkio-weight-range'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const r = 'engine/limits/blkio-weight-range';
+      for (const w of [10, 1000]) await expectAccepted(ctx, { BlkioWeight: w }, 'BlkioWeight between 10 and 1000', r);
+      for (const w of [9, 1001]) await expectRefused(ctx, { BlkioWeight: w }, 'BlkioWeight', 'BlkioWeight is between 10 and 1000', r);
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/memory-swappiness-range',
+    title: '(1.22) MemorySwappiness is between 0 and 100: 0 and 100 are accepted, 101 refused',
+    requirements: ['engine/limits/memory-swappiness-range'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const r = 'engine/limits/memory-swappiness-range';
+      for (const s of [0, 100]) await expectAccepted(ctx, { MemorySwappiness: s }, 'MemorySwappiness between 0 and 100', r);
+      await expectRefused(ctx, { MemorySwappiness: 101 }, 'MemorySwappiness', 'MemorySwappiness is between 0 and 100', r);
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/shm-size-positive',
+    title: '(1.22) ShmSize is greater than 0: a positive size is accepted and stored, a negative one refused',
+    requirements: ['engine/limits/shm-size-positive'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const r = 'engine/limits/shm-size-positive';
+      const { status, stored } = await createWith(ctx, { ShmSize: 32 * MB });
+      ctx.expectEqual([status, stored?.ShmSize], [201, 32 * MB], 'ShmSize 32 MB is accepted and stored', r);
+      await expectRefused(ctx, { ShmSize: -1 }, 'ShmSize', 'ShmSize is greater than 0', r);
+      ctx.observe(`ShmSize 0 answered ${(await createWith(ctx, { ShmSize: 0 })).status}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/shm-size-default',
+    title: '(1.22) ShmSize defaults to 64 MB when omitted',
+    requirements: ['engine/limits/shm-size-default'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { stored } = await createWith(ctx, {});
+      ctx.expectEqual(stored?.ShmSize, 64 * MB, 'inspect HostConfig.ShmSize of a container created without it');
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/memory-swap',
+    title: 'MemorySwap -1 (unlimited) is accepted; otherwise it must be larger than Memory',
+    requirements: ['engine/limits/memory-swap'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const r = 'engine/limits/memory-swap';
+      await expectAccepted(ctx, { Memory: 64 * MB, MemorySwap: -1 }, 'MemorySwap -1 is unlimited swap', r);
+      await expectAccepted(ctx, { Memory: 64 * MB, MemorySwap: 128 * MB }, 'MemorySwap larger than Memory', r);
+      await expectRefused(ctx, { Memory: 64 * MB, MemorySwap: 32 * MB }, 'MemorySwap', 'MemorySwap must be larger than Memory', r);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/host-config-memory-swap-needs-memory',
+    title: 'MemorySwap must be used together with Memory: MemorySwap alone is refused',
+    requirements: ['engine/containers/create/host-config-memory-swap-needs-memory'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      await expectRefused(ctx, { MemorySwap: 128 * MB }, 'MemorySwap', 'MemorySwap must be used together with Memory', 'engine/containers/create/host-config-memory-swap-needs-memory');
+    },
+  }),
+];

@@ -1,0 +1,6 @@
+import type { EngineCheck } from '../support/check.ts';
+import limits from './limits.ts';
+import logs from './logs.ts';
+import properties from './properties.ts';
+
+export const logChecks: EngineCheck[] = [...logs, ...limits, ...properties];

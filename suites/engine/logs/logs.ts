@@ -1,0 +1,164 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { exitedContainer, noSuchContainerCheck } from '../support/lifecycle.ts';
+import {
+  bothStreams,
+  demux,
+  expectClosed,
+  expectFrames,
+  expectNoUpgradeHeaders,
+  expectPayload,
+  expectUpgradeHeaders,
+  logsSession,
+  streamTypes,
+  waitForLog,
+} from '../support/streams.ts';
+
+const ENDPOINT = 'engine/containers/logs';
+/** The daemon's timestamp prefix: RFC 3339 with fractional seconds, then a space. */
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d) /;
+
+/** The stdout log of a container, decoded (Tty false). */
+async function stdoutLog(ctx: EngineContext, id: string, query: Record<string, string | number>, what: string): Promise<string> {
+  return expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, ...query })).data, what).stdout.toString('utf8');
+}
+
+/** Spec: Endpoints > Containers > 5. GET /containers/(id or name)/logs; Stream details. */
+export default [
+  engineCheck({
+    id: 'engine/containers/logs/101-upgraded',
+    title: 'GET /logs with the upgrade headers answers 101 (hijack hint) and the raw stream',
+    requirements: ['engine/containers/logs/101-upgraded'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['echo', 'logs-101']);
+      const got = await logsSession(ctx, id, { stdout: 1 }, { upgrade: true });
+      expectUpgradeHeaders(ctx, got, 'logs with Upgrade: tcp');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the logs after the 101').stdout, 'logs-101\n', 'the raw stream after the 101 carries the log');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/200-raw-stream',
+    title: 'GET /logs without an upgrade header answers 200 with the raw stream (frames for a Tty-false container)',
+    requirements: ['engine/containers/logs/200-raw-stream'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['echo', 'logs-200']);
+      const got = await logsSession(ctx, id, { stdout: 1 });
+      expectNoUpgradeHeaders(ctx, got, 'logs without upgrade headers');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 body').stdout, 'logs-200\n', 'the 200 body carries the log in frames');
+    },
+  }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'logs', query: { stdout: 1 } }),
+  engineCheck({
+    id: 'engine/containers/logs/query-stdout',
+    title: 'logs stdout=1 returns the stdout log in type 1 frames (and, stderr not asked, no stderr)',
+    requirements: ['engine/containers/logs/query-stdout'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1 })).data, 'logs stdout=1');
+      expectPayload(ctx, decoded.stdout, 'log-out\n', 'stdout=1 returns the stdout log');
+      ctx.expect(decoded.stderr.length === 0, `stderr=1 was not sent, yet stderr frames arrived (types ${streamTypes(decoded.frames).join(', ')})`, { expected: 'no stderr frames', actual: decoded.stderr.toString('utf8') });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-stderr',
+    title: 'logs stderr=1 returns the stderr log in type 2 frames (and, stdout not asked, no stdout)',
+    requirements: ['engine/containers/logs/query-stderr'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stderr: 1 })).data, 'logs stderr=1');
+      expectPayload(ctx, decoded.stderr, 'log-err\n', 'stderr=1 returns the stderr log');
+      ctx.expect(decoded.stdout.length === 0, `stdout=1 was not sent, yet stdout frames arrived (types ${streamTypes(decoded.frames).join(', ')})`, { expected: 'no stdout frames', actual: decoded.stdout.toString('utf8') });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-follow',
+    title: 'logs follow=1 keeps the stream open and returns new output as it is produced',
+    requirements: ['engine/containers/logs/query-follow'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'echo first; read x; echo second-$x'], { openStdin: true });
+      await waitForLog(ctx, id, 'first');
+      const got = await logsSession(ctx, id, { stdout: 1, follow: 1 }, {
+        afterHead: async () => {
+          const answered = await ctx.api.hijack('POST', `/containers/${id}/attach`, { upgrade: true, query: { stream: 1, stdin: 1 } });
+          ctx.defer(() => answered.close());
+          await answered.write('later\n');
+        },
+      });
+      expectPayload(ctx, expectFrames(ctx, got.data, 'logs follow=1').stdout, 'first\nsecond-later\n', 'follow=1 returns the existing log, then the line written after the request');
+      expectClosed(ctx, got, 'the followed stream ends when the container exits');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-timestamps',
+    title: 'logs timestamps=1 prints a timestamp before every log line',
+    requirements: ['engine/containers/logs/query-timestamps'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo one; echo two; echo three']);
+      const lines = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
+      ctx.expectEqual(lines.length, 3, 'three log lines come back');
+      const bare = lines.filter((line) => !TIMESTAMP.test(line));
+      ctx.expect(bare.length === 0, `every line starts with a timestamp and a space; these do not: ${JSON.stringify(bare)}`, { expected: '<RFC 3339 time> <line>', actual: lines });
+      ctx.expectEqual(lines.map((l) => l.replace(TIMESTAMP, '')), ['one', 'two', 'three'], 'after the timestamp comes the line as written');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-defaults-false',
+    title: 'logs follow, stderr and timestamps default to false: stdout=1 alone ends after the existing log, stdout only, without timestamps',
+    requirements: ['engine/containers/logs/query-defaults-false'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'echo plain; echo noise >&2; while true; do sleep 0.1; done']);
+      await waitForLog(ctx, id, 'plain');
+      const got = await logsSession(ctx, id, { stdout: 1 });
+      expectClosed(ctx, got, 'without follow the response ends after the existing logs (the container still runs)');
+      const decoded = expectFrames(ctx, got.data, 'logs stdout=1');
+      expectPayload(ctx, decoded.stdout, 'plain\n', 'no timestamps (timestamps defaults to false) and the stdout log only');
+      ctx.expectEqual(decoded.stderr.length, 0, 'no stderr log (stderr defaults to false)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-tail',
+    title: 'logs tail=N returns only the last N lines',
+    requirements: ['engine/containers/logs/query-tail'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done']);
+      ctx.expectEqual(await stdoutLog(ctx, id, { tail: 2 }, 'logs tail=2'), 'line-4\nline-5\n', 'tail=2 returns the last two lines');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/query-since',
+    title: '(1.22) logs since=<Unix seconds> returns only the lines logged since then',
+    requirements: ['engine/containers/logs/query-since'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo early; sleep 1.1; echo late']);
+      const stamped = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
+      const early = Date.parse(stamped[0]?.split(' ')[0] ?? '');
+      if (stamped.length !== 2 || Number.isNaN(early)) ctx.fail(`precondition: expected two timestamped lines, got ${JSON.stringify(stamped)}`);
+      // Strictly after the early line and at most 1 s later, so at or before the late one (1.1 s after).
+      const since = Math.floor(early / 1000) + 1;
+      ctx.expectEqual(await stdoutLog(ctx, id, { since }, `logs since=${since}`), 'late\n', `since=${since} returns the line logged after it and not the one logged at ${stamped[0]?.split(' ')[0]}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/logs/log-drivers',
+    title: 'Logs are served only for the json-file and journald drivers: a container logging to `none` has no logs served',
+    requirements: ['engine/containers/logs/log-drivers'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, ['echo', 'unlogged'], { hostConfig: { LogConfig: { Type: 'none', Config: {} } } });
+      const got = await logsSession(ctx, id, { stdout: 1, stderr: 1 });
+      const served = (got.status === 200 || got.status === 101) && demux(got.data).stdout.includes('unlogged');
+      ctx.observe(`logs of a container with the none driver answered ${got.status}: ${got.data.subarray(0, 200).toString('utf8').trim()}`);
+      ctx.expect(!served, 'the log of a container with the `none` driver was served', { expected: 'no logs (an error, or an empty stream)', actual: got.data.toString('utf8').slice(0, 300) });
+    },
+  }),
+];

@@ -1,0 +1,119 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { createNetwork, inspectNetwork, randomSubnet } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+
+/** POST /networks/create as sent, removing whatever it creates after the check. */
+async function postCreate(ctx: EngineContext, body: Record<string, unknown>, timeoutMs?: number) {
+  const res = await ctx.api.post('/networks/create', { json: body, ...(timeoutMs ? { timeoutMs } : {}) });
+  if (res.status === 201) {
+    const id = (JSON.parse(res.text() || '{}') as { Id?: string }).Id;
+    if (id) ctx.defer(async () => void (await ctx.api.delete(`/networks/${id}`)));
+  }
+  return res;
+}
+
+/** Spec: Endpoints > Networks > 53. POST /networks/create (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/networks/create/201-response-schema',
+    title: 'POST /networks/create answers 201 with {Id S, Warning S}',
+    requirements: ['engine/networks/create/201-response-schema'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net') });
+      ctx.expectStatus(res, 201, 'POST /networks/create');
+      ctx.expectVersionSchema('network-create-response', ctx.expectJson(res, 'network create response'), 'the network create response');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/404-plugin-not-found',
+    title: 'POST /networks/create with a driver no plugin provides answers 404',
+    requirements: ['engine/networks/create/404-plugin-not-found'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      // A real daemon looks for the plugin for about 15 s before it answers.
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), Driver: ctx.uniqueName('nodriver') }, 30_000);
+      ctx.expectStatus(res, 404, 'network create with an unknown driver plugin');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-name-mandatory',
+    title: 'POST /networks/create without a Name is refused',
+    requirements: ['engine/networks/create/body-name-mandatory'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const res = await postCreate(ctx, { Driver: 'bridge' });
+      ctx.expect(res.status >= 400, `a network create without Name must be refused, got ${res.status}`, { expected: 'an error status', actual: { status: res.status, body: res.text().slice(0, 200) } });
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-check-duplicate',
+    title: 'CheckDuplicate=true refuses a second network with the same name',
+    requirements: ['engine/networks/create/body-check-duplicate'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const { name } = await createNetwork(ctx);
+      const res = await postCreate(ctx, { Name: name, CheckDuplicate: true });
+      ctx.expect(res.status >= 400, `CheckDuplicate=true with the name of an existing network must be refused, got ${res.status}`, { expected: 'an error status (409)', actual: { status: res.status, body: res.text().slice(0, 200) } });
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-driver-default-bridge',
+    title: 'A network created without a Driver uses the bridge driver and the default IPAM driver',
+    requirements: ['engine/networks/create/body-driver-default-bridge'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const { id } = await createNetwork(ctx);
+      const network = await inspectNetwork(ctx, id);
+      ctx.expectEqual(network.Driver, 'bridge', 'the default network Driver is bridge');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-ipam',
+    title: 'IPAM Config: the given Subnet and Gateway are used; the IPAM Driver defaults to default',
+    requirements: ['engine/networks/create/body-ipam'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const { subnet, gateway } = randomSubnet();
+      const { id } = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }] } });
+      const ipam = (await inspectNetwork(ctx, id)).IPAM;
+      const config = (ipam.Config ?? []).map((c) => ({ Subnet: c.Subnet, Gateway: c.Gateway }));
+      ctx.expectEqual(config, [{ Subnet: subnet, Gateway: gateway }], 'the network IPAM Config shows the given Subnet and Gateway');
+      ctx.expectEqual(ipam.Driver, 'default', 'the IPAM Driver defaults to default');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-options',
+    title: 'Driver Options given at create are seen in the network Options',
+    requirements: ['engine/networks/create/body-options'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const key = ctx.spell('com.vendor.network.driver.mtu');
+      const { id } = await createNetwork(ctx, { Options: { [key]: '1400' } });
+      const options = (await inspectNetwork(ctx, id)).Options ?? {};
+      ctx.expectEqual(options[key], '1400', `the network Options show ${key}=1400 as given`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-internal',
+    title: 'Internal=true is accepted at network create',
+    requirements: ['engine/networks/create/body-internal'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), Internal: true });
+      ctx.expectStatus(res, 201, 'network create with Internal=true');
+      const network = (await inspectNetwork(ctx, ctx.expectJson<{ Id: string }>(res, 'network create response').Id)) as unknown as Record<string, unknown>;
+      ctx.observe(`the network inspect shows Internal=${JSON.stringify(network.Internal)}`);
+    },
+  }),
+];

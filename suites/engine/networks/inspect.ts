@@ -1,0 +1,87 @@
+import { engineCheck } from '../support/check.ts';
+import { forAll, hexId, nameSuffix } from '../support/properties.ts';
+import { connect, createNetwork, inspectNetwork, type Network } from '../support/resources.ts';
+import fc from 'fast-check';
+
+const V122 = ['1.22' as const];
+
+/** The bridge-driver option keys the spec lists, in the run's vendor spelling. */
+const BRIDGE_OPTIONS = ['bridge.default_bridge', 'bridge.enable_icc', 'bridge.enable_ip_masquerade', 'bridge.host_binding_ipv4', 'bridge.name', 'driver.mtu'];
+
+/** Spec: Endpoints > Networks > 52. GET /networks/(id or name) (1.22); Resources > Network. */
+export default [
+  engineCheck({
+    id: 'engine/networks/inspect/200-response-schema',
+    title: 'GET /networks/(id or name) answers 200 with the Network, by id and by name',
+    requirements: ['engine/networks/inspect/200-response-schema'],
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      const { id, name } = await createNetwork(ctx);
+      for (const ref of [id, name]) {
+        const res = await ctx.api.get(`/networks/${ref}`);
+        ctx.expectStatus(res, 200, `GET /networks/${ref}`);
+        const network = ctx.expectVersionSchema<Network>('network', ctx.expectJson(res, 'network inspect'), 'the inspected network');
+        ctx.expectEqual([network.Id, network.Name], [id, name], `GET /networks/${ref} shows the network created`);
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/inspect/404-no-such-network',
+    title: 'GET /networks/(id or name) of a network that does not exist answers 404',
+    requirements: ['engine/networks/inspect/404-no-such-network'],
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.get(`/networks/${ctx.uniqueName('missing')}`), 404, 'inspect of a missing network');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/inspect/404-no-such-network/property',
+    title: 'Any name or id no network carries answers 404 on inspect and on delete',
+    requirements: ['engine/networks/inspect/404-no-such-network', 'engine/networks/delete/404-no-such-network'],
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      const prefix = ctx.uniqueName('missing');
+      const refs = fc.oneof(nameSuffix().map((s) => `${prefix}-${s}`), hexId(64));
+      await forAll(ctx, refs, async (ref) => {
+        const inspect = await ctx.api.get(`/networks/${ref}`);
+        if (inspect.status !== 404) return `GET /networks/${ref} answered ${inspect.status}, expected 404`;
+        const remove = await ctx.api.delete(`/networks/${ref}`);
+        if (remove.status !== 404) return `DELETE /networks/${ref} answered ${remove.status}, expected 404`;
+        return undefined;
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/inspect/containers-entry-name',
+    title: 'Inspect maps each connected container ID to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address}',
+    requirements: ['engine/networks/inspect/containers-entry-name'],
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      const network = await createNetwork(ctx);
+      const container = await ctx.runningContainer(['sleep', '300']);
+      ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
+      const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
+      ctx.expect(entry !== undefined, `inspect Containers must have an entry for ${container.id}`);
+      const fields = ['Name', 'EndpointID', 'MacAddress', 'IPv4Address', 'IPv6Address'].filter((f) => typeof entry![f] !== 'string');
+      ctx.expect(fields.length === 0, `the Containers entry lacks string field(s) ${fields.join(', ')}`, { expected: 'Name, EndpointID, MacAddress, IPv4Address, IPv6Address', actual: entry });
+      ctx.expectEqual(entry!.Name, container.name, 'the Containers entry Name is the container name');
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/inspect/bridge-options-namespaced',
+    title: 'The bridge network options are namespaced com.vendor.network.bridge.* plus com.vendor.network.driver.mtu',
+    requirements: ['engine/networks/inspect/bridge-options-namespaced'],
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      const options = (await inspectNetwork(ctx, 'bridge')).Options ?? {};
+      const expected = BRIDGE_OPTIONS.map((key) => ctx.spell(`com.vendor.network.${key}`));
+      const missing = expected.filter((key) => !(key in options));
+      ctx.expect(missing.length === 0, `the bridge network Options lack ${missing.join(', ')}`, { expected, actual: Object.keys(options) });
+    },
+  }),
+];

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { forAll } from '../support/properties.ts';
+import { createOwn, exitedOwn, listIds, ownLabel, sameIds, short, type OwnLabel } from '../support/own-containers.ts';
+
+const ENDPOINT = 'engine/containers/list';
+const COLOR = 'conformance.color';
+
+interface Known {
+  id: string;
+  running: boolean;
+  exitCode: number;
+  labels: Record<string, string>;
+}
+
+/** Three containers: running (red), exited 0 (blue), exited 3 (no color); what inspect says of each. */
+async function population(ctx: EngineContext, label: OwnLabel): Promise<Known[]> {
+  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], labels: { [COLOR]: 'red' } });
+  await ctx.start(running.id);
+  const ids = [running.id, (await exitedOwn(ctx, label, ['true'], { [COLOR]: 'blue' })).id, (await exitedOwn(ctx, label, ['sh', '-c', 'exit 3'])).id];
+  return Promise.all(ids.map(async (id) => {
+    const inspect = await ctx.inspect(id);
+    const state = inspect.State as { Running: boolean; ExitCode: number };
+    return { id, running: state.Running, exitCode: state.ExitCode, labels: ((inspect.Config as { Labels?: Record<string, string> }).Labels ?? {}) };
+  }));
+}
+
+type FilterMap = { status?: string[]; exited?: string[]; label?: string[] };
+
+/** The spec's filters applied to a known container: every key must match (one value per key here). */
+function matches(c: Known, filters: FilterMap): boolean {
+  const status = filters.status?.[0];
+  const exited = filters.exited?.[0];
+  const label = filters.label?.[0];
+  if (status && status !== (c.running ? 'running' : 'exited')) return false;
+  if (exited !== undefined && (c.running || String(c.exitCode) !== exited)) return false;
+  if (label) {
+    const [key, value] = label.split('=') as [string, string | undefined];
+    if (!(key in c.labels) || (value !== undefined && c.labels[key] !== value)) return false;
+  }
+  return true;
+}
+
+const filterMaps: fc.Arbitrary<FilterMap> = fc.record(
+  {
+    status: fc.constantFrom(['running'], ['exited']),
+    exited: fc.constantFrom(['0'], ['3']),
+    label: fc.constantFrom([COLOR], [`${COLOR}=red`], [`${COLOR}=blue`]),
+  },
+  { requiredKeys: [] },
+);
+
+/** Spec: Overview: `filters` is a JSON map of lists; Endpoints > Containers > 1: exited, status, label. */
+export default [
+  engineCheck({
+    id: 'engine/query/filters-json-map',
+    title: '`filters` is a JSON-encoded map from string to list of strings (two keys given at once both apply)',
+    requirements: ['engine/query/filters-json-map'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('filters-map');
+      const [red] = await population(ctx, label);
+      const ids = await listIds(ctx, label, { all: 1 }, { status: ['running'], label: [`${COLOR}=red`] }, 'engine/query/filters-json-map');
+      ctx.expectEqual(short(ids), short([red!.id]), 'filters {"status":["running"],"label":[…,"conformance.color=red"]} lists the running red container only');
+    },
+  }),
+  engineCheck({
+    id: 'engine/query/filters-json-map/property',
+    title: "Random filter maps on the container list agree with the filters applied to the full list of the check's containers",
+    requirements: ['engine/query/filters-json-map', 'engine/containers/list/filter-exited', 'engine/containers/list/filter-status', 'engine/containers/list/filter-label'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('filters-random');
+      const known = await population(ctx, label);
+      await forAll(ctx, filterMaps, async (filters) => {
+        const listed = await listIds(ctx, label, { all: 1 }, filters);
+        const expected = known.filter((c) => matches(c, filters)).map((c) => c.id);
+        return sameIds(listed, expected) ? undefined : `filters ${JSON.stringify(filters)} listed ${JSON.stringify(short(listed))}, expected ${JSON.stringify(short(expected))}`;
+      }, 8);
+    },
+  }),
+];

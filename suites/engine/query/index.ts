@@ -1,0 +1,5 @@
+import type { EngineCheck } from '../support/check.ts';
+import booleans from './booleans.ts';
+import filters from './filters.ts';
+
+export const queryChecks: EngineCheck[] = [...booleans, ...filters];

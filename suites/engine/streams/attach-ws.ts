@@ -1,0 +1,69 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { exitedContainer } from '../support/lifecycle.ts';
+import { bothStreams, expectClosed, wsAttach, type WsCapture } from '../support/streams.ts';
+
+const ENDPOINT = 'engine/containers/attach-ws';
+
+/** The RFC 6455 handshake succeeded: 101 Switching Protocols (the spec lists it as 200). */
+function expectSession(ctx: EngineContext, got: WsCapture, what: string): void {
+  ctx.expect(got.status === 101 || got.status === 200, `${what}: the WebSocket handshake did not complete (status ${got.status})`, { expected: '101 Switching Protocols (listed as 200)', actual: { status: got.status, headers: got.headers } });
+}
+
+/** Whether the session carried `text` (over attach/ws the framing is not stated: raw or framed both hold it). */
+function carries(got: WsCapture, text: string): boolean {
+  return got.data.includes(text);
+}
+
+/** Spec: Endpoints > Containers > 18. GET /containers/(id or name)/attach/ws. */
+export default [
+  engineCheck({
+    id: 'engine/containers/attach-ws/200-websocket-session',
+    title: 'GET /attach/ws completes the RFC 6455 handshake and the session carries the container output',
+    requirements: ['engine/containers/attach-ws/200-websocket-session'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.createContainer({ cmd: ['echo', 'ws-hello'] });
+      const got = await wsAttach(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { afterOpen: () => ctx.start(id) });
+      expectSession(ctx, got, 'attach/ws stream=1');
+      ctx.expect(carries(got, 'ws-hello'), 'the WebSocket session carries what the container wrote on stdout', { expected: 'ws-hello', actual: got.data.toString('utf8').slice(0, 300) });
+      expectClosed(ctx, got, 'the session ends when the container exits');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/attach-ws/400-bad-parameter',
+    title: '(1.22) GET /attach/ws with a detachKeys value outside the grammar answers 400',
+    requirements: ['engine/containers/attach-ws/400-bad-parameter'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300'], { openStdin: true });
+      const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 1000 });
+      ctx.expectEqual(got.status, 400, `attach/ws with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/attach-ws/404-no-such-container',
+    title: 'GET /attach/ws for a container that does not exist answers 404',
+    requirements: ['engine/containers/attach-ws/404-no-such-container'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const got = await wsAttach(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 1000 });
+      ctx.expectEqual(got.status, 404, `attach/ws to a missing container answers 404, got ${got.status}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/attach-ws/query-params-as-attach',
+    title: 'GET /attach/ws takes the attach parameters: logs=1 with stdout=1 or stderr=1 returns that log only',
+    requirements: ['engine/containers/attach-ws/query-params-as-attach'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await exitedContainer(ctx, bothStreams('ws-out', 'ws-err'));
+      const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
+      expectSession(ctx, out, 'attach/ws logs=1&stdout=1');
+      ctx.expect(carries(out, 'ws-out') && !carries(out, 'ws-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', { expected: 'ws-out only', actual: out.data.toString('utf8') });
+      const err = await wsAttach(ctx, id, { logs: 1, stderr: 1 });
+      ctx.expect(carries(err, 'ws-err') && !carries(err, 'ws-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', { expected: 'ws-err only', actual: err.data.toString('utf8') });
+    },
+  }),
+];

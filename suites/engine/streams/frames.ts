@@ -1,0 +1,143 @@
+import { STREAM_STDERR, STREAM_STDOUT } from '../../../harness/protocol/frame-header.ts';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { createExec, startAttached } from '../support/exec.ts';
+import { exitedContainer } from '../support/lifecycle.ts';
+import {
+  attachAndRun,
+  bothStreams,
+  describeDiagnostics,
+  expectFrames,
+  expectPayload,
+  expectRaw,
+  logsSession,
+  streamTypes,
+  terminalText,
+  waitForLog,
+  type Capture,
+  type Demuxed,
+} from '../support/streams.ts';
+
+const ATTACH = 'engine/containers/attach';
+const ALL = { stream: 1, stdout: 1, stderr: 1 };
+/** 300 bytes: a size whose big-endian and little-endian readings differ (and exceed one byte). */
+const LONG_LINE = 'x'.repeat(299);
+
+/** Attach to a container running `cmd` (Tty false) from before its start until it exits. */
+function attachRun(ctx: EngineContext, cmd: string[]): Promise<Capture> {
+  return attachAndRun(ctx, { cmd }, ALL);
+}
+
+/** Every frame has the one stream type `stream`. */
+function expectOnlyType(ctx: EngineContext, decoded: Demuxed, stream: number, what: string): void {
+  const others = decoded.frames.filter((f) => f.stream !== stream);
+  ctx.expect(decoded.frames.length > 0 && others.length === 0,
+    `${what}: expected only stream type ${stream} frames, got types ${streamTypes(decoded.frames).join(', ') || 'none'}${others[0] ? ` (first other at byte ${others[0].offset})` : ''}`,
+    { expected: `type ${stream}`, actual: streamTypes(decoded.frames) });
+}
+
+/** Spec: Endpoints > Containers, "Stream details for attach (and logs, exec start)". */
+export default [
+  engineCheck({
+    id: 'engine/stream/frame-header',
+    title: 'With Tty false the stream is multiplexed into frames: an 8-byte header, then the payload',
+    requirements: ['engine/stream/frame-header'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const got = await attachRun(ctx, bothStreams('header-out', 'header-err'));
+      const decoded = expectFrames(ctx, got.data, 'attach stream of a Tty-false container');
+      ctx.expect(decoded.frames.length >= 2, `expected at least two frames (stdout and stderr output), got ${decoded.frames.length}`, { expected: '>= 2 frames', actual: decoded.frames.length });
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/frame-stream-type',
+    title: 'Header byte 0 is the stream type: stdout output in type 1 frames, stderr output in type 2 frames',
+    requirements: ['engine/stream/frame-stream-type'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('typed-out', 'typed-err'))).data, 'attach stream', undefined, ['unknown-stream-type', 'system-error-frame']);
+      const byText = (text: string) => decoded.frames.filter((f) => f.payload.includes(text));
+      expectOnlyType(ctx, { ...decoded, frames: byText('typed-out') }, STREAM_STDOUT, 'the frames carrying the stdout line');
+      expectOnlyType(ctx, { ...decoded, frames: byText('typed-err') }, STREAM_STDERR, 'the frames carrying the stderr line');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/frame-reserved-zero',
+    title: 'Header bytes 1-3 are zero',
+    requirements: ['engine/stream/frame-reserved-zero'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const got = await attachRun(ctx, bothStreams('reserved-out', 'reserved-err'));
+      expectFrames(ctx, got.data, 'attach stream', undefined, ['reserved-bytes-nonzero']);
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/frame-size-big-endian',
+    title: 'Header bytes 4-7 are the payload size, unsigned 32-bit big-endian, and the payload is that many bytes',
+    requirements: ['engine/stream/frame-size-big-endian'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const got = await attachRun(ctx, ['echo', LONG_LINE]);
+      const decoded = expectFrames(ctx, got.data, 'attach stream of a 300-byte line', undefined, ['frame-too-large', 'truncated-payload', 'truncated-header']);
+      expectPayload(ctx, decoded.stdout, `${LONG_LINE}\n`, 'the payloads, read by their big-endian sizes, are exactly the 300 bytes written');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/frames-contiguous',
+    title: 'The reader procedure consumes the stream exactly: frames back to back, no bytes between them, no partial frame at the end',
+    requirements: ['engine/stream/frames-contiguous'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const got = await attachRun(ctx, ['sh', '-c', 'echo one; echo two >&2; echo three']);
+      const decoded = expectFrames(ctx, got.data, 'attach stream of several writes');
+      ctx.expect(decoded.unparsedBytes === 0, `${decoded.unparsedBytes} of ${got.data.length} bytes are not part of a complete frame (${describeDiagnostics(decoded.diagnostics)})`, { expected: 0, actual: decoded.unparsedBytes });
+      expectPayload(ctx, decoded.stdout, 'one\nthree\n', 'the stdout frames, read one after another, hold every stdout write');
+      expectPayload(ctx, decoded.stderr, 'two\n', 'the stderr frames hold the stderr write');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/stdout-stderr-separated',
+    title: 'What the process writes on stdout arrives in type 1 frames, what it writes on stderr in type 2 frames',
+    requirements: ['engine/stream/stdout-stderr-separated'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('sep-out', 'sep-err'))).data, 'attach stream');
+      expectPayload(ctx, decoded.stdout, 'sep-out\n', 'stdout output, and only it, in type 1 frames');
+      expectPayload(ctx, decoded.stderr, 'sep-err\n', 'stderr output, and only it, in type 2 frames');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/tty-raw',
+    title: 'A container created with Tty true streams the raw terminal data, not frames',
+    requirements: ['engine/stream/tty-raw'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const got = await attachAndRun(ctx, { cmd: ['echo', 'tty-raw'], tty: true }, ALL);
+      expectRaw(ctx, got.data, 'attach to a Tty container');
+      ctx.expectEqual(terminalText(got.data), 'tty-raw\n', 'the raw stream is the terminal output (CR LF read as LF)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/same-for-logs-and-exec',
+    title: 'Logs and exec start stream like attach: frames when Tty is false, raw data when Tty is true',
+    requirements: ['engine/stream/same-for-logs-and-exec'],
+    endpoint: 'engine/containers/logs',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'echo logs-out; echo logs-err >&2; while true; do sleep 0.1; done']);
+      await waitForLog(ctx, id, 'logs-out');
+      const logs = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, stderr: 1 })).data, 'logs of a Tty-false container');
+      expectPayload(ctx, logs.stdout, 'logs-out\n', 'logs: stdout in type 1 frames');
+      expectPayload(ctx, logs.stderr, 'logs-err\n', 'logs: stderr in type 2 frames');
+      const rawLogs = await exitedContainer(ctx, ['echo', 'logs-tty'], { tty: true });
+      const ttyLogs = await logsSession(ctx, rawLogs.id, { stdout: 1, stderr: 1 });
+      expectRaw(ctx, ttyLogs.data, 'logs of a Tty container');
+      ctx.expectEqual(terminalText(ttyLogs.data), 'logs-tty\n', 'logs of a Tty container are the raw terminal output');
+      const exec = expectFrames(ctx, (await startAttached(ctx, await createExec(ctx, id, { Cmd: bothStreams('exec-out', 'exec-err') }), false)).data, 'exec start with Tty false');
+      expectPayload(ctx, exec.stdout, 'exec-out\n', 'exec: stdout in type 1 frames');
+      expectPayload(ctx, exec.stderr, 'exec-err\n', 'exec: stderr in type 2 frames');
+      const ttyExec = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'exec-tty'], Tty: true }), true);
+      expectRaw(ctx, ttyExec.data, 'exec start with Tty true');
+      ctx.expectEqual(terminalText(ttyExec.data), 'exec-tty\n', 'exec with Tty true streams the raw terminal output');
+    },
+  }),
+];

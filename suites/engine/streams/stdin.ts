@@ -1,0 +1,48 @@
+import { engineCheck } from '../support/check.ts';
+import { forAll } from '../support/properties.ts';
+import { binaryPayload } from '../support/stream-payloads.ts';
+import { attachSession, describeDifference, describeDiagnostics, demux, expectClosed, expectFrames, expectPayload, openSession, readUntil } from '../support/streams.ts';
+
+const ATTACH = 'engine/containers/attach';
+const STDIN_ATTACH = { stream: 1, stdin: 1, stdout: 1, stderr: 1 };
+
+/** Spec: Resources > Container create (OpenStdin, StdinOnce); Endpoints > 17 (stdin); Stream details. */
+export default [
+  engineCheck({
+    id: 'engine/stream/stdin-forwarded',
+    title: 'Property: random bytes (frame-header look-alikes included) written on an attached stdin reach `cat` and come back byte-exact in stdout frames',
+    requirements: ['engine/stream/stdin-forwarded', 'engine/stream/frames-contiguous'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      // One `cat` serves every run: each run attaches, writes, reads the echo back, and detaches.
+      const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
+      await forAll(ctx, binaryPayload(), async (payload) => {
+        const conn = await openSession(ctx, `/containers/${id}/attach`, { query: STDIN_ATTACH, stdin: payload });
+        const got = await readUntil(conn, (data) => {
+          const sofar = demux(data);
+          return sofar.stdout.length >= payload.length || sofar.diagnostics.some((d) => d.severity === 'violation' && d.code !== 'truncated-payload' && d.code !== 'truncated-header');
+        });
+        conn.close();
+        const decoded = demux(got.data);
+        const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation');
+        if (breaches.length) return `the stream carrying ${payload.length} stdin bytes breaks the frame format: ${describeDiagnostics(breaches)}`;
+        if (!decoded.stdout.equals(payload)) return `cat echoed the ${payload.length} stdin bytes wrongly: ${describeDifference(decoded.stdout, payload)}`;
+        if (decoded.stderr.length) return `${decoded.stderr.length} unexpected stderr bytes: ${decoded.stderr.toString('utf8').slice(0, 200)}`;
+        return undefined;
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/stdin-once',
+    title: 'StdinOnce: when the one attached client closes its stdin, the process sees end of file',
+    requirements: ['engine/stream/stdin-once'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'cat; echo eof-seen'], { openStdin: true, stdinOnce: true });
+      const got = await attachSession(ctx, id, STDIN_ATTACH, { stdin: 'abc', endInput: true });
+      expectClosed(ctx, got, 'after the client closed stdin (StdinOnce) the program reaches end of file, exits, and the stream ends');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'attach with StdinOnce').stdout, 'abceof-seen\n', 'cat copied the input, saw end of file, and the shell went on');
+      ctx.expectEqual(await ctx.waitExit(id), 0, 'the container exits 0 after its stdin closed');
+    },
+  }),
+];

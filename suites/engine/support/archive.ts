@@ -1,0 +1,57 @@
+/**
+ * Helpers for the 1.22 archive checks (HEAD/GET/PUT /containers/(id)/archive): a container with a
+ * known tree put in place through PUT, the path-stat header decoded with the suite's own verifier
+ * (harness/protocol/path-stat.ts), and the JSON error bodies the spec asks for on 400 and 404.
+ */
+import { decodePathStat, type PathStat } from '../../../harness/protocol/path-stat.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { CreatedContainer, EngineContext } from './context.ts';
+import { packTar, type TarFile } from './tar-files.ts';
+
+/** The tree every archive check finds in its container, under /arch. */
+export const TREE_ROOT = '/arch';
+export const FILE_TEXT = 'hello archive\n';
+export const TREE: readonly TarFile[] = [
+  { name: 'arch/', type: 'directory' },
+  { name: 'arch/file.txt', content: FILE_TEXT },
+  { name: 'arch/sub/', type: 'directory' },
+  { name: 'arch/sub/inner.txt', content: 'inner\n' },
+  { name: 'arch/link', type: 'symlink', linkname: '/arch/file.txt' },
+  { name: 'arch/dirlink', type: 'symlink', linkname: '/arch/sub' },
+];
+
+export function archive(ctx: EngineContext, method: string, id: string, query: Query, body?: Buffer): Promise<HttpResponse> {
+  return ctx.api.request(method, `/containers/${id}/archive`, { query, ...(body ? { body, headers: { 'content-type': 'application/x-tar' } } : {}) });
+}
+
+/** A created (not started) container holding TREE, put in place with PUT path=/ (200 required). */
+export async function containerWithTree(ctx: EngineContext, hostConfig: Record<string, unknown> = {}): Promise<CreatedContainer> {
+  const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig });
+  const res = await archive(ctx, 'PUT', c.id, { path: '/' }, await packTar(TREE));
+  if (res.status !== 200) ctx.fail(`precondition: PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status, requirement: 'engine/containers/archive-put/200-extracted' });
+  return c;
+}
+
+export function statHeaderName(ctx: EngineContext): string {
+  return ctx.spell('X-Vendor-Container-Path-Stat').toLowerCase();
+}
+
+/** The decoded path-stat header of an answer, or the check fails naming the rule. */
+export function expectPathStat(ctx: EngineContext, res: HttpResponse, what: string, requirement = 'engine/containers/archive-path-stat-header'): PathStat {
+  const name = statHeaderName(ctx);
+  const raw = res.headers[name];
+  if (raw === undefined) ctx.fail(`${what}: the answer has no ${ctx.spell('X-Vendor-Container-Path-Stat')} header`, { expected: `a ${name} header`, actual: Object.keys(res.headers), requirement });
+  const decoded = decodePathStat(raw);
+  const violations = decoded.diagnostics.filter((d) => d.severity === 'violation');
+  for (const d of decoded.diagnostics.filter((x) => x.severity === 'observation')) ctx.observe(`${what}: ${d.message}`);
+  if (!decoded.value || violations.length) ctx.fail(`${what}: the path-stat header is not base64 of {name, size, mode, mtime, linkTarget}: ${violations.map((d) => d.message).join('; ')}`, { expected: '{name S, size I, mode I, mtime S, linkTarget S}', actual: raw, requirement });
+  return decoded.value!;
+}
+
+/** An archive error answer: the status, then (spec) the details in a JSON body. */
+export function expectArchiveError(ctx: EngineContext, res: HttpResponse, status: number, what: string, requirement: string): void {
+  ctx.expectStatus(res, status, what, requirement);
+  const body = ctx.expectJson<unknown>(res, `${what}: the spec puts the details in a JSON body`, requirement);
+  ctx.expectSchema(ctx.schemaSet, 'archive-error', body, `${what} error body`, requirement);
+}

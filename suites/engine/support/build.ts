@@ -1,0 +1,102 @@
+/**
+ * POST /build from the checks: a tar context packed here (with `tar-stream`), the build file under
+ * the profile's default name (`Vendorfile`) unless told otherwise, the answer read as a stream of
+ * `build-stream-object`s. Every image a build names carries the run id, and every intermediate
+ * container the output names is removed after the check.
+ */
+import { encodeRegistryConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { EngineContext } from './context.ts';
+import { compress, type Compression } from './compression.ts';
+import { expectNoStreamError, expectObjectStream, summarize, decodeObjects, type ObjectStream } from './image-streams.ts';
+import { imageIdOf, removeLater, sameImage } from './images.ts';
+import { packTar, type TarFile } from './tar-files.ts';
+
+export interface BuildRequest {
+  /** The build file's text, stored under the default name unless `buildFile` says otherwise. */
+  buildFile: string;
+  /** Where the build file is stored in the context (default: the profile's `Vendorfile`). */
+  buildFilePath?: string;
+  /** Other files of the context. */
+  files?: TarFile[];
+  query?: Query;
+  compression?: Compression;
+  headers?: Record<string, string>;
+}
+
+export interface BuildResult {
+  res: HttpResponse;
+  stream: ObjectStream;
+}
+
+export const BUILD_ENDPOINT = 'engine/images/build';
+
+/** The build-file line that starts every build: FROM the fixture image. */
+export function fromFixture(ctx: EngineContext): string {
+  return `FROM ${ctx.fixtureImage()}`;
+}
+
+/** The context archive of a request (compressed as asked; skips when the compressor is missing). */
+export async function buildContext(ctx: EngineContext, req: BuildRequest): Promise<Buffer> {
+  const path = req.buildFilePath ?? ctx.spell('Vendorfile');
+  const tar = await packTar([...(req.files ?? []), { name: path, content: req.buildFile }]);
+  const body = compress(tar, req.compression ?? 'identity');
+  if (!Buffer.isBuffer(body)) return ctx.skip(body.unavailable);
+  return body;
+}
+
+/** Sends a build; the answer's objects are decoded (not yet judged) and its containers cleaned up. */
+export async function postBuild(ctx: EngineContext, req: BuildRequest): Promise<BuildResult> {
+  const body = await buildContext(ctx, req);
+  for (const t of [req.query?.t ?? []].flat()) removeLater(ctx, String(t));
+  const res = await ctx.api.post('/build', { query: req.query ?? {}, body, headers: { 'content-type': 'application/x-tar', ...req.headers }, timeoutMs: 60_000 });
+  const stream = res.status === 200 ? summarize(decodeObjects(ctx, res, 'the build answer')) : summarize([]);
+  for (const id of intermediateContainers(stream)) {
+    ctx.defer(async () => {
+      await ctx.api.delete(`/containers/${id}`, { force: true });
+    });
+  }
+  return { res, stream };
+}
+
+/** The ids of the intermediate containers the verbose output names (" ---> Running in <id>"). */
+export function intermediateContainers(stream: ObjectStream): string[] {
+  return [...stream.text.matchAll(/Running in ([0-9a-f]{12,64})/g)].map((m) => m[1]!);
+}
+
+/** A successful build: 200, every object a build-stream-object, no error object. */
+export function expectBuildSucceeded(ctx: EngineContext, result: BuildResult, what: string, requirement = 'engine/images/build/200-json-stream'): ObjectStream {
+  const stream = expectObjectStream(ctx, result.res, 'build-stream-object', what, requirement);
+  expectNoStreamError(ctx, stream, what, requirement);
+  return stream;
+}
+
+/** A name for a built image in the run's namespace. */
+export function buildName(ctx: EngineContext, purpose: string): string {
+  return ctx.uniqueName(`build-${purpose}`);
+}
+
+/**
+ * Builds and returns the id of the image `t` names; the output must mention that id (the spec:
+ * instructions run "until the new image ID is output").
+ */
+export async function buildImage(ctx: EngineContext, purpose: string, req: BuildRequest, requirement = 'engine/images/build/200-json-stream'): Promise<{ id: string; name: string; stream: ObjectStream }> {
+  const name = buildName(ctx, purpose);
+  const result = await postBuild(ctx, { ...req, query: { t: name, ...req.query } });
+  const stream = expectBuildSucceeded(ctx, result, `build of ${name}`, requirement);
+  const id = await imageIdOf(ctx, `${name}:latest`, requirement);
+  expectOutputsId(ctx, stream, id, requirement);
+  return { id, name, stream };
+}
+
+/** The build output names the new image's id (full or short). */
+export function expectOutputsId(ctx: EngineContext, stream: ObjectStream, id: string, requirement: string): void {
+  const mentioned = [...stream.text.matchAll(/(?:sha256:)?([0-9a-f]{12,64})/g)].map((m) => m[1]!);
+  ctx.expect(mentioned.some((m) => sameImage(m, id)), `the build output does not output the new image ID ${id}`, { expected: `an output line naming ${id}`, actual: stream.text.slice(-400), requirement });
+}
+
+/** X-Registry-Config for a build: URL-safe base64 of {host: {username, password}}. */
+export function registryConfigHeader(hosts: Record<string, { username: string; password: string }>): Record<string, string> {
+  return { 'X-Registry-Config': encodeRegistryConfig(hosts, 'url-safe') };
+}

@@ -1,0 +1,108 @@
+/**
+ * Helpers for the container data checks (create fields, inspect, top, changes, export, copy):
+ * a container's stdout after it ran, tar answers read as entries, and "is the field stored as
+ * sent" comparisons that name the requirement a mismatch breaks.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { loadEndpoints } from '../../../harness/catalog/load.ts';
+import type { Endpoint } from '../../../harness/catalog/types.ts';
+import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+import { demux, logsSession } from './streams.ts';
+import { readTar, type TarRead } from './tar-files.ts';
+
+/** Runs `cmd` to its end and returns its stdout (read back through the logs). */
+export async function stdoutOf(ctx: EngineContext, cmd: string[], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<string> {
+  const c = await ctx.runningContainer(cmd, spec);
+  await ctx.waitExit(c.id);
+  return demux((await logsSession(ctx, c.id, { stdout: 1 })).data).stdout.toString('utf8');
+}
+
+/** A container whose command ran to its end (e.g. a script that changed its filesystem). */
+export async function ranContainer(ctx: EngineContext, script: string): Promise<CreatedContainer> {
+  const c = await ctx.runningContainer(['sh', '-c', script]);
+  const code = await ctx.waitExit(c.id);
+  if (code !== 0) ctx.fail(`precondition: the script ${JSON.stringify(script)} exited with ${code}`);
+  return c;
+}
+
+/** The tar entries of a 200 answer, or the check fails naming the requirement. */
+export async function expectTar(ctx: EngineContext, res: HttpResponse, what: string, requirement?: string): Promise<TarRead[]> {
+  try {
+    return await readTar(res.body);
+  } catch (err) {
+    return ctx.fail(`${what}: the body is not a tar stream (${(err as Error).message})`, { expected: 'a tar stream', actual: res.body.subarray(0, 120).toString('latin1'), requirement });
+  }
+}
+
+export function contentType(res: HttpResponse): string {
+  return (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+}
+
+/**
+ * True when `stored` holds everything `sent` holds: objects may carry more keys (defaults the
+ * target fills in), lists must match item by item, scalars must be equal.
+ */
+export function holds(stored: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(stored) && stored.length === sent.length && sent.every((item, i) => holds(stored[i], item));
+  if (sent !== null && typeof sent === 'object') {
+    if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return false;
+    return Object.entries(sent).every(([k, v]) => holds((stored as Record<string, unknown>)[k], v));
+  }
+  return isDeepStrictEqual(stored, sent);
+}
+
+/** One create field: what is sent, the requirement it verifies, and how the stored value is judged. */
+export interface FieldCase {
+  requirement: string;
+  field: string;
+  value: unknown;
+  /** Default: the stored value holds the sent one (see `holds`). */
+  matches?: (stored: unknown) => boolean;
+}
+
+/**
+ * Compares each field as stored (in inspect) with what was sent. A mismatch fails naming the
+ * field's requirement, unless the create answer carried Warnings: a target that cannot apply a
+ * setting on its host discards it with a warning, which is recorded instead.
+ */
+export function expectFieldsStored(ctx: EngineContext, where: string, stored: Record<string, unknown>, cases: readonly FieldCase[], warnings: readonly string[]): void {
+  for (const c of cases) {
+    const actual = stored[c.field];
+    const ok = c.matches ? c.matches(actual) : holds(actual, c.value);
+    if (ok) continue;
+    if (warnings.length > 0) {
+      ctx.observe(`${where}.${c.field} was not stored as sent (${JSON.stringify(actual)}); the create answer warned: ${warnings.join(' | ')}`);
+      continue;
+    }
+    ctx.fail(`${where}.${c.field} is not stored as sent on create`, { expected: c.value, actual, requirement: c.requirement });
+  }
+}
+
+/** POST /containers/create answering 201, with the container removed after the check. */
+export async function createRaw(ctx: EngineContext, body: Record<string, unknown>, name?: string): Promise<{ res: HttpResponse; id?: string; warnings: string[] }> {
+  const res = await ctx.api.post('/containers/create', { json: body, ...(name ? { query: { name } } : {}) });
+  if (res.status !== 201) return { res, warnings: [] };
+  const created = ctx.expectJson<{ Id: string; Warnings?: string[] | null }>(res, 'container create response');
+  ctx.defer(async () => {
+    await ctx.api.delete(`/containers/${created.Id}`, { force: true, v: true });
+  });
+  return { res, id: created.Id, warnings: created.Warnings ?? [] };
+}
+
+/** A create body from the fixture image (Cmd `true` unless given), labelled with the run id. */
+export function createBody(ctx: EngineContext, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  const labels = (fields.Labels as Record<string, string> | undefined) ?? {};
+  return { Image: ctx.fixtureImage(), Cmd: ['true'], ...fields, Labels: { ...labels, [RUN_LABEL]: ctx.run.runId } };
+}
+
+let endpoints: Endpoint[] | undefined;
+
+/** The content type the catalog (from the spec) gives an endpoint's answer. */
+export function catalogContentType(endpointId: string, status = 200): string {
+  endpoints ??= loadEndpoints('engine');
+  const type = endpoints.find((e) => e.id === endpointId)?.responses.find((r) => r.status === status)?.contentType;
+  if (!type) throw new Error(`the catalog gives no content type for ${endpointId} ${status}`);
+  return type;
+}

@@ -1,0 +1,113 @@
+/**
+ * Operations whose events the event checks read: each scenario does its work after noting the
+ * time, then reads the events since then about its own resources (a real daemon has other
+ * activity), until the scenario's last event has arrived.
+ */
+import tar from 'tar-stream';
+import type { EngineContext } from './context.ts';
+import { about, attributesOf, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, subjectOf, type EngineEvent } from './events.ts';
+import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
+
+/** A container that stops cleanly on SIGTERM (busybox sleep as PID 1 ignores it). */
+export const TERM_AWARE = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
+
+/** A step of a scenario: the operation, named by the event kind it is expected to produce. */
+export interface Step {
+  op: string;
+  run(): Promise<void>;
+}
+
+export interface ScenarioResult {
+  /** Events whose subject is the container, or that name it (network connect/disconnect). */
+  events: EngineEvent[];
+  /** When each operation started (ms), to attribute events to operations where timeNano allows. */
+  marks: Array<{ op: string; atMs: number }>;
+}
+
+/** Runs the steps in order against one container, ending with its removal, and reads its events. */
+export async function containerScenario(ctx: EngineContext, id: string, since: number, steps: Step[]): Promise<ScenarioResult> {
+  const marks: ScenarioResult['marks'] = [];
+  for (const step of [...steps, removeStep(ctx, id)]) {
+    marks.push({ op: step.op, atMs: Date.now() });
+    await step.run();
+  }
+  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('destroy')(about(all, id)) });
+  return { events: read.events.filter((e) => subjectOf(e) === id || attributesOf(e).container === id), marks };
+}
+
+export function removeStep(ctx: EngineContext, id: string): Step {
+  return { op: 'destroy', run: async () => expectOk(ctx, await ctx.api.delete(`/containers/${id}`, { force: true }), 'removing the container') };
+}
+
+/** The steps that drive a running container through the kinds both versions list. */
+export function lifecycleSteps(ctx: EngineContext, id: string): Step[] {
+  const post = (path: string, query?: Record<string, string | number>) => async () => expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, query ? { query } : {}), `POST ${path}`);
+  return [
+    { op: 'pause', run: post('/pause') },
+    { op: 'unpause', run: post('/unpause') },
+    { op: 'exec_create', run: async () => void (await execDetached(ctx, id)) },
+    { op: 'export', run: async () => expectOk(ctx, await ctx.api.get(`/containers/${id}/export`), 'GET /export') },
+    { op: 'kill', run: post('/kill', { signal: 'SIGWINCH' }) },
+    { op: 'restart', run: post('/restart', { t: 1 }) },
+    { op: 'stop', run: post('/stop', { t: 1 }) },
+  ];
+}
+
+/** Exec create + start (detached) of `true`: the exec_create and exec_start events. */
+export async function execDetached(ctx: EngineContext, id: string): Promise<string> {
+  const created = await ctx.api.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: false, AttachStderr: false } });
+  expectOk(ctx, created, 'exec create');
+  const execId = ctx.expectJson<{ Id: string }>(created, 'exec create response').Id;
+  expectOk(ctx, await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } }), 'exec start');
+  return execId;
+}
+
+export function expectOk(ctx: EngineContext, res: { status: number; text(): string }, what: string): void {
+  if (res.status >= 300 && res.status !== 304) ctx.fail(`precondition: ${what} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+}
+
+/** Volume lifecycle: create, mount and unmount (a container using it runs and exits), destroy. */
+export async function volumeScenario(ctx: EngineContext): Promise<{ name: string; events: EngineEvent[] }> {
+  const since = nowSeconds();
+  const { Name } = await createVolume(ctx);
+  const c = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${Name}:/data`] } });
+  await ctx.start(c.id);
+  await ctx.waitExit(c.id);
+  expectOk(ctx, await ctx.api.delete(`/containers/${c.id}`, { force: true }), 'removing the container');
+  expectOk(ctx, await ctx.api.raw('DELETE', v122(`/volumes/${Name}`)), 'removing the volume');
+  return { name: Name, events: await eventsOf(ctx, since, Name, hasKinds('destroy')) };
+}
+
+/** Network lifecycle: create, connect and disconnect a running container, destroy. */
+export async function networkScenario(ctx: EngineContext): Promise<{ id: string; name: string; container: string; events: EngineEvent[] }> {
+  const since = nowSeconds();
+  const { id, name } = await createNetwork(ctx);
+  const c = await ctx.runningContainer(['sleep', '300']);
+  expectOk(ctx, await connect(ctx, id, c.id), 'connect');
+  expectOk(ctx, await disconnect(ctx, id, c.id), 'disconnect');
+  expectOk(ctx, await ctx.api.raw('DELETE', v122(`/networks/${id}`)), 'removing the network');
+  return { id, name, container: c.id, events: await eventsOf(ctx, since, id, hasKinds('destroy')) };
+}
+
+/** A one-file image tar for POST /images/create?fromSrc=- (the import event). */
+export async function tinyImageTar(): Promise<Buffer> {
+  const pack = tar.pack();
+  pack.entry({ name: 'hello.txt' }, 'hello\n');
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The image id of a reference (GET /images/(name)/json). */
+export async function imageId(ctx: EngineContext, ref: string): Promise<string> {
+  const res = await ctx.api.get(`/images/${ref}/json`);
+  expectOk(ctx, res, `inspecting image ${ref}`);
+  return ctx.expectJson<{ Id: string }>(res, 'image inspect').Id;
+}
+
+/** Kinds missing from the events, and kinds the events have that the list does not. */
+export function kindDiff(events: EngineEvent[], expected: readonly string[], allowed: readonly string[]): { missing: string[]; unlisted: string[] } {
+  const kinds = kindsOf(events);
+  return { missing: expected.filter((k) => !kinds.includes(k)), unlisted: [...new Set(kinds.filter((k) => !allowed.includes(k)))] };
+}

@@ -1,0 +1,123 @@
+/**
+ * Reading GET /events in checks: a bounded read that ends by `until` (the target closes the
+ * stream) or by the check closing it once it has what it waits for, never by hanging. A real
+ * daemon has other activity, so checks pick their own events out by resource id.
+ */
+import { encodeFilters } from '../../../harness/protocol/filters.ts';
+import { JsonStreamDecoder } from '../../../harness/protocol/json-stream.ts';
+import type { EngineContext } from './context.ts';
+
+export type EngineEvent = Record<string, unknown>;
+
+export interface EventQuery {
+  since?: number;
+  until?: number;
+  filters?: Record<string, string[]>;
+}
+
+export interface EventRead {
+  events: EngineEvent[];
+  /** True when the target ended the stream itself (as `until` asks); false when the check closed it. */
+  endedByTarget: boolean;
+  /** Stream-level problems (not JSON, not an object, truncated). */
+  problems: string[];
+  contentType: string;
+}
+
+export interface ReadOptions {
+  /** Stop reading (close the stream) once this holds for the events so far. */
+  enough?: (events: EngineEvent[]) => boolean;
+  /** The longest the read may take before the check closes the stream. */
+  deadlineMs?: number;
+}
+
+/** Unix seconds now, rounded down: a `since` that includes everything done from now on. */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Reads the event stream for the query; the read ends by `until`, by `enough`, or at the deadline. */
+export async function readEvents(ctx: EngineContext, query: EventQuery, opts: ReadOptions = {}): Promise<EventRead> {
+  const res = await ctx.api.stream('GET', '/events', {
+    query: { since: query.since, until: query.until, filters: query.filters ? encodeFilters(query.filters) : undefined },
+  });
+  if (res.status !== 200) {
+    res.close();
+    ctx.fail(`GET /events answered ${res.status}, expected 200 with a stream of event objects`, { expected: 200, actual: res.status, requirement: 'engine/system/events/200-event-stream' });
+  }
+  const decoder = new JsonStreamDecoder();
+  const events: EngineEvent[] = [];
+  const problems: string[] = [];
+  let closedByCheck = false;
+  const close = (): void => {
+    closedByCheck = true;
+    res.close();
+  };
+  const timer = setTimeout(close, opts.deadlineMs ?? 5000);
+  const take = (items: ReturnType<JsonStreamDecoder['push']>): void => {
+    for (const item of items) {
+      if (item.kind === 'value') events.push(item.value as EngineEvent);
+      else if (item.diagnostic.severity !== 'observation') problems.push(item.diagnostic.message);
+    }
+  };
+  try {
+    for await (const chunk of res.chunks) {
+      take(decoder.push(chunk));
+      if (opts.enough?.(events)) {
+        close();
+        break;
+      }
+    }
+    take(decoder.end());
+  } finally {
+    clearTimeout(timer);
+  }
+  return { events, endedByTarget: !closedByCheck, problems, contentType: res.headers['content-type'] ?? '' };
+}
+
+/** Events since `since` about one resource, read until `enough` holds for them (or the deadline). */
+export async function eventsOf(ctx: EngineContext, since: number, resourceId: string, enough: (events: EngineEvent[]) => boolean, filters?: Record<string, string[]>): Promise<EngineEvent[]> {
+  const read = await readEvents(ctx, { since, ...(filters ? { filters } : {}) }, { enough: (all) => enough(about(all, resourceId)) });
+  return about(read.events, resourceId);
+}
+
+/** The events whose subject (id, or 1.22 Actor.ID) is the resource. */
+export function about(events: EngineEvent[], resourceId: string): EngineEvent[] {
+  return events.filter((e) => subjectOf(e) === resourceId);
+}
+
+export function subjectOf(e: EngineEvent): string {
+  const actor = e.Actor as { ID?: unknown } | undefined;
+  return String(actor?.ID ?? e.id ?? '');
+}
+
+/** The event's Action (1.22) or status (1.18) as sent. */
+export function actionOf(e: EngineEvent): string {
+  return String(e.Action ?? e.status ?? '');
+}
+
+/**
+ * The kind of an event: its Action/status, or the part before `: ` when the target appends
+ * details (newer daemons send `exec_create: sh -c ...`); `engine/events/action-is-kind` judges that.
+ */
+export function kindOf(e: EngineEvent): string {
+  return actionOf(e).split(':')[0]!.trim();
+}
+
+export function kindsOf(events: EngineEvent[]): string[] {
+  return events.map(kindOf);
+}
+
+/** True once every kind appears among the events. */
+export function hasKinds(...kinds: string[]): (events: EngineEvent[]) => boolean {
+  return (events) => kinds.every((k) => kindsOf(events).includes(k));
+}
+
+export function attributesOf(e: EngineEvent): Record<string, unknown> {
+  return ((e.Actor as { Attributes?: Record<string, unknown> } | undefined)?.Attributes ?? {}) as Record<string, unknown>;
+}
+
+/** The Type of a 1.22 event. */
+export function typeOf(e: EngineEvent): string {
+  return String(e.Type ?? '');
+}

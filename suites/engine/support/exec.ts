@@ -1,0 +1,67 @@
+/**
+ * Helpers for the exec checks (endpoints 38-41): creating an exec instance in a running
+ * container, starting it attached (a hijacked session) or detached, and reading its inspect.
+ */
+import type { EngineContext } from './context.ts';
+import { session, type Capture, type SessionOptions } from './streams.ts';
+
+export interface ExecCreateBody {
+  Cmd: string[] | string;
+  AttachStdin?: boolean;
+  AttachStdout?: boolean;
+  AttachStderr?: boolean;
+  Tty?: boolean;
+  DetachKeys?: string;
+  Privileged?: boolean;
+  User?: string;
+}
+
+export type ExecInspect = Record<string, unknown> & { Running?: unknown; ExitCode?: unknown; ProcessConfig?: Record<string, unknown> };
+
+/** A program that keeps a container running for exec instances (and stops on SIGTERM). */
+export const EXEC_HOST = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
+
+/** Creates an exec instance (stdout and stderr attached unless said otherwise); fails unless 201. */
+export async function createExec(ctx: EngineContext, containerId: string, body: ExecCreateBody): Promise<string> {
+  const res = await ctx.api.post(`/containers/${containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, ...body } });
+  if (res.status !== 201) ctx.fail(`precondition: exec create answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status });
+  return ctx.expectJson<{ Id: string }>(res, 'exec create response').Id;
+}
+
+/** A running container and an exec instance in it. */
+export async function execIn(ctx: EngineContext, body: ExecCreateBody): Promise<{ containerId: string; execId: string }> {
+  const { id } = await ctx.runningContainer(EXEC_HOST);
+  return { containerId: id, execId: await createExec(ctx, id, body) };
+}
+
+/** POST /exec/(id)/start attached (Detach false): the interactive stream session. */
+export function startAttached(ctx: EngineContext, execId: string, tty: boolean, opts: Omit<SessionOptions, 'body' | 'method'> = {}): Promise<Capture> {
+  return session(ctx, `/exec/${execId}/start`, { ...opts, body: { Detach: false, Tty: tty } });
+}
+
+/** Runs a command as an attached exec (stdout+stderr, Tty false unless asked) and captures its stream. */
+export async function runExec(ctx: EngineContext, body: ExecCreateBody, opts: Omit<SessionOptions, 'body' | 'method'> = {}): Promise<Capture & { execId: string; containerId: string }> {
+  const ids = await execIn(ctx, body);
+  return { ...(await startAttached(ctx, ids.execId, body.Tty ?? false, opts)), ...ids };
+}
+
+export async function inspectExec(ctx: EngineContext, execId: string): Promise<ExecInspect> {
+  const res = await ctx.api.get(`/exec/${execId}/json`);
+  if (res.status !== 200) ctx.fail(`precondition: exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status });
+  return ctx.expectJson<ExecInspect>(res, 'exec inspect');
+}
+
+/** Polls exec inspect until Running is false (or the deadline); returns the last inspect. */
+export async function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const inspect = await inspectExec(ctx, execId);
+    if (inspect.Running === false || Date.now() >= deadline) return inspect;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** An id no exec instance has (64 hex digits, like a real one). */
+export function missingExecId(): string {
+  return Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+}

@@ -1,0 +1,66 @@
+/**
+ * The JSON object streams of build, create (pull/import), push and load (spec: "a sequence of JSON
+ * objects in the body of a 200 response"), read with the suite's own decoder
+ * (harness/protocol/json-stream.ts) and every object validated against the endpoint's schema.
+ */
+import { decodeJsonStream } from '../../../harness/protocol/json-stream.ts';
+import { inStreamError, type StreamError } from '../../../harness/protocol/stream-error.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { EngineContext } from './context.ts';
+
+export type StreamObject = Record<string, unknown>;
+
+/** `build-stream-object` for build, `progress-object` for create and push. */
+export type StreamSchema = 'build-stream-object' | 'progress-object';
+
+export interface ObjectStream {
+  objects: StreamObject[];
+  /** The in-stream error objects, in order. */
+  errors: StreamError[];
+  /** The `stream` texts joined (build output). */
+  text: string;
+}
+
+/** Decodes a body as a stream of JSON objects; stream-level violations fail the check. */
+export function decodeObjects(ctx: EngineContext, res: HttpResponse, what: string, requirement = 'engine/service/json-object-streams'): StreamObject[] {
+  const { values, diagnostics } = decodeJsonStream([res.body]);
+  const violations = diagnostics.filter((d) => d.severity === 'violation');
+  for (const d of diagnostics.filter((x) => x.severity !== 'violation')) ctx.observe(`${what}: ${d.message}`);
+  if (violations.length) {
+    ctx.fail(`${what}: the body is not a sequence of JSON objects: ${violations.map((d) => d.message).join('; ')}`, {
+      expected: 'newline-separated JSON objects',
+      actual: res.text().slice(0, 400),
+      requirement,
+    });
+  }
+  return values as StreamObject[];
+}
+
+/** A 200 answer whose body is a stream of objects each valid against `schema`. */
+export function expectObjectStream(ctx: EngineContext, res: HttpResponse, schema: StreamSchema, what: string, requirement: string): ObjectStream {
+  ctx.expectStatus(res, 200, what, requirement);
+  const objects = decodeObjects(ctx, res, what);
+  objects.forEach((object, i) => ctx.expectVersionSchema(schema, object, `${what}, object ${i + 1} of ${objects.length}`, requirement));
+  return summarize(objects);
+}
+
+export function summarize(objects: StreamObject[]): ObjectStream {
+  const errors = objects.map(inStreamError).filter((e): e is StreamError => e !== undefined);
+  const text = objects.map((o) => (typeof o.stream === 'string' ? o.stream : '')).join('');
+  return { objects, errors, text };
+}
+
+/** The stream carries no error object (the operation succeeded). */
+export function expectNoStreamError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): void {
+  if (stream.errors.length) {
+    ctx.fail(`${what}: the stream reports an error: ${stream.errors.map((e) => e.message).join('; ')}`, { expected: 'no {error} object', actual: stream.errors, requirement });
+  }
+}
+
+/** The last object of the stream is an error object; returns it. */
+export function expectEndsWithError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): StreamError {
+  const last = stream.objects[stream.objects.length - 1];
+  const error = inStreamError(last);
+  if (!error) ctx.fail(`${what}: the stream does not end with an {error} object`, { expected: '{error S, ...} as the last object', actual: last ?? 'an empty stream', requirement });
+  return error!;
+}

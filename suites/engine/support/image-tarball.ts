@@ -1,0 +1,97 @@
+/**
+ * The image tarball of GET /images/(name)/get and /images/get (spec, Resources > Image tarball
+ * format): one directory per layer named by its long layer ID holding `VERSION` (1.0), `json` and
+ * `layer.tar`; a root `repositories` file mapping repository → tag → layer ID when the tarball
+ * defines repositories. Read with `tar-stream` (through tar-files.ts).
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { EngineContext } from './context.ts';
+import { plainName, readTar, type TarRead } from './tar-files.ts';
+
+export interface LayerDir {
+  id: string;
+  files: Map<string, Buffer>;
+}
+
+export interface ImageTarball {
+  /** Directories at the root named by a 64-hex layer id. */
+  layers: Map<string, LayerDir>;
+  /** The parsed root `repositories` file, undefined when absent. */
+  repositories: Record<string, Record<string, string>> | undefined;
+  /** Every entry name (plain). */
+  names: string[];
+}
+
+const LAYER_DIR = /^([0-9a-f]{64})\/([^/]+)$/;
+
+/** A 200 `application/x-tar` answer, read as an image tarball. */
+export async function expectImageTarball(ctx: EngineContext, res: HttpResponse, what: string, requirement: string): Promise<ImageTarball> {
+  ctx.expectStatus(res, 200, what, requirement);
+  let entries: TarRead[];
+  try {
+    entries = await readTar(res.body);
+  } catch (err) {
+    return ctx.fail(`${what}: the body is not a tar archive (${(err as Error).message})`, { expected: 'a tar archive', actual: res.body.subarray(0, 200).toString('latin1'), requirement });
+  }
+  const layers = new Map<string, LayerDir>();
+  let repositories: ImageTarball['repositories'];
+  for (const entry of entries) {
+    const name = plainName(entry.name);
+    const inLayer = LAYER_DIR.exec(name);
+    if (inLayer) {
+      const dir = layers.get(inLayer[1]!) ?? { id: inLayer[1]!, files: new Map() };
+      dir.files.set(inLayer[2]!, entry.content);
+      layers.set(dir.id, dir);
+    } else if (name === 'repositories') {
+      repositories = parseJson(ctx, entry.content, `${what}: the root repositories file`, requirement) as ImageTarball['repositories'];
+    }
+  }
+  return { layers, repositories, names: entries.map((e) => plainName(e.name)) };
+}
+
+function parseJson(ctx: EngineContext, data: Buffer, what: string, requirement: string): unknown {
+  try {
+    return JSON.parse(data.toString('utf8'));
+  } catch {
+    return ctx.fail(`${what} is not JSON`, { expected: 'JSON', actual: data.toString('utf8').slice(0, 200), requirement });
+  }
+}
+
+/** Each layer directory holds VERSION (1.0), json (a JSON object) and layer.tar (a tar archive). */
+export async function expectLayerDirs(ctx: EngineContext, tarball: ImageTarball, what: string, requirement: string): Promise<void> {
+  ctx.expect(tarball.layers.size > 0, `${what}: no directory named by a long (64 hex) layer ID`, { expected: '<layer id>/VERSION, json, layer.tar', actual: tarball.names, requirement });
+  for (const layer of tarball.layers.values()) {
+    const where = `${what}, layer directory ${layer.id.slice(0, 12)}`;
+    const version = layer.files.get('VERSION');
+    ctx.expect(version !== undefined && version.toString('utf8').trim() === '1.0', `${where}: VERSION is not 1.0`, { expected: '1.0', actual: version?.toString('utf8') ?? 'no VERSION file', requirement });
+    const json = layer.files.get('json');
+    if (!json) ctx.fail(`${where}: no json file`, { expected: 'json (layer information)', actual: [...layer.files.keys()], requirement });
+    const info = parseJson(ctx, json!, `${where}: json`, requirement);
+    ctx.expect(typeof info === 'object' && info !== null && !Array.isArray(info), `${where}: json is not an object`, { expected: 'a JSON object', actual: info, requirement });
+    const layerTar = layer.files.get('layer.tar');
+    if (!layerTar) ctx.fail(`${where}: no layer.tar`, { expected: 'layer.tar (filesystem changes)', actual: [...layer.files.keys()], requirement });
+    try {
+      await readTar(layerTar!);
+    } catch (err) {
+      ctx.fail(`${where}: layer.tar is not a tar archive (${(err as Error).message})`, { expected: 'a tar archive', actual: layerTar!.length, requirement });
+    }
+  }
+}
+
+/** The `repositories` file maps repo → tag → a layer ID present in the tarball. */
+export function expectRepositories(ctx: EngineContext, tarball: ImageTarball, expected: Record<string, string[]>, what: string, requirement: string): void {
+  const repos = tarball.repositories;
+  if (!repos) ctx.fail(`${what}: no root repositories file`, { expected: { repositories: expected }, actual: tarball.names, requirement });
+  const actual = Object.fromEntries(Object.entries(repos!).map(([repo, tags]) => [repo, Object.keys(tags ?? {}).sort()]));
+  ctx.expectEqual(actual, Object.fromEntries(Object.entries(expected).map(([r, t]) => [r, [...t].sort()])), `${what}: the repositories file maps exactly the named repositories and tags`, requirement);
+  for (const [repo, tags] of Object.entries(repos!)) {
+    for (const [tag, layer] of Object.entries(tags)) {
+      ctx.expect(tarball.layers.has(layer), `${what}: repositories maps ${repo}:${tag} to ${layer}, which is not a layer directory of the tarball`, { expected: [...tarball.layers.keys()], actual: layer, requirement });
+    }
+  }
+}
+
+/** The layer ID `repositories` names for repo:tag. */
+export function topLayer(tarball: ImageTarball, repo: string, tag: string): string | undefined {
+  return tarball.repositories?.[repo]?.[tag];
+}

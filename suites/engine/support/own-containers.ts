@@ -1,0 +1,60 @@
+/**
+ * Containers a check owns, told apart from anything else on the target by a label unique to the
+ * check: list queries always filter by it, so other containers on a real daemon never matter.
+ */
+import { encodeFilters } from '../../../harness/protocol/filters.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+
+export type ListItem = Record<string, unknown> & { Id: string };
+
+/** A label (key=value) unique to one check. */
+export interface OwnLabel {
+  key: string;
+  value: string;
+  /** The `label` filter value that selects exactly the check's containers. */
+  filter: string;
+}
+
+export function ownLabel(purpose: string): OwnLabel {
+  const key = `conformance.${purpose}`;
+  const value = Math.random().toString(36).slice(2, 10);
+  return { key, value, filter: `${key}=${value}` };
+}
+
+/** Creates a container carrying the check's label (plus any labels of the spec). */
+export function createOwn(ctx: EngineContext, label: OwnLabel, spec: ContainerSpec): Promise<CreatedContainer> {
+  return ctx.createContainer({ ...spec, labels: { ...spec.labels, [label.key]: label.value } });
+}
+
+/** A container that ran `cmd` to its end (exit code as the command chose). */
+export async function exitedOwn(ctx: EngineContext, label: OwnLabel, cmd: string[], labels: Record<string, string> = {}): Promise<CreatedContainer> {
+  const c = await createOwn(ctx, label, { cmd, labels });
+  await ctx.start(c.id);
+  await ctx.waitExit(c.id);
+  return c;
+}
+
+/** GET /containers/json restricted to the check's label (more filters may be added). */
+export function listRequest(ctx: EngineContext, label: OwnLabel, query: Query = {}, filters: Record<string, string[]> = {}): Promise<HttpResponse> {
+  const all = { ...filters, label: [...(filters.label ?? []), label.filter] };
+  return ctx.api.get('/containers/json', { ...query, filters: encodeFilters(all) });
+}
+
+/** The ids the list answers (200 required), newest first as sent. */
+export async function listIds(ctx: EngineContext, label: OwnLabel, query: Query = {}, filters: Record<string, string[]> = {}, requirement?: string): Promise<string[]> {
+  const res = await listRequest(ctx, label, query, filters);
+  ctx.expectStatus(res, 200, `GET /containers/json ${JSON.stringify({ ...query, filters })}`, requirement);
+  return ctx.expectJson<ListItem[]>(res, 'container list', requirement).map((c) => c.Id);
+}
+
+/** Order-insensitive comparison of id lists, for filters that say nothing about order. */
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+/** Short ids for messages. */
+export function short(ids: readonly string[]): string[] {
+  return ids.map((id) => id.slice(0, 12));
+}

@@ -1,0 +1,37 @@
+/**
+ * Property-based checks against a target: fast-check seeded from the run's seed (recorded on the
+ * outcome so the run can be replayed), few runs (each one is a round trip to the target).
+ */
+import fc from 'fast-check';
+import type { EngineContext } from './context.ts';
+
+/**
+ * Runs `property` for generated values; it returns a description of the breach, or undefined
+ * when the value satisfies the rule. The first (shrunk) counterexample fails the check.
+ */
+export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<string | undefined>, numRuns = 5): Promise<void> {
+  ctx.usedSeed = ctx.seed;
+  let breach: string | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      const found = await property(value);
+      if (found !== undefined) breach = found;
+      return found === undefined;
+    }),
+    { seed: ctx.seed, numRuns, endOnFailure: true },
+  );
+  if (details.failed) {
+    if (details.errorInstance && breach === undefined) throw details.errorInstance;
+    ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, { expected: 'the rule to hold for every generated value', actual: details.counterexample });
+  }
+}
+
+/** A lower-case hex string of the given length (resource ids). */
+export function hexId(length = 64): fc.Arbitrary<string> {
+  return fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
+}
+
+/** A name suffix in the name grammar of volumes and networks (letters, digits, `_`, `-`). */
+export function nameSuffix(): fc.Arbitrary<string> {
+  return fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'), minLength: 1, maxLength: 24 });
+}

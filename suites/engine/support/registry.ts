@@ -1,0 +1,79 @@
+/**
+ * Pull and push against the run's registry (`--registry HOST:PORT`). Every push and pull carries an
+ * `X-Registry-Auth` header built with the suite's own encoder (harness/protocol/registry-auth.ts):
+ * the run's credentials when given, else an AuthConfig with the login fields and no secret.
+ */
+import { encodeRegistryAuth, type AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { EngineContext } from './context.ts';
+import { tagged } from './images.ts';
+
+/**
+ * The embedded reference target keeps an in-memory registry that answers for any host with a port
+ * (it never opens a connection), so an embedded run without `--registry` uses this name.
+ */
+export const EMBEDDED_REGISTRY = '127.0.0.1:5000';
+
+/** The registry host:port of the run, or the check is skipped. */
+export function registryOf(ctx: EngineContext): string {
+  if (ctx.run.registry) return ctx.run.registry;
+  if (ctx.run.embedded) return EMBEDDED_REGISTRY;
+  return ctx.skip('no registry configured (--registry HOST:PORT)');
+}
+
+/** The login form of AuthConfig: {username, password, email}. */
+export function loginAuth(ctx: EngineContext): AuthConfig {
+  const creds = ctx.run.registryAuth;
+  return { username: creds?.user ?? 'conformance', password: creds?.key ?? '', email: 'conformance@example.invalid' };
+}
+
+export function authHeader(auth: AuthConfig): Record<string, string> {
+  return { 'X-Registry-Auth': encodeRegistryAuth(auth) };
+}
+
+/** A repository on the run's registry in the run's namespace: `<registry>/conformance-<runId>-<purpose>-…`. */
+export function registryRepo(ctx: EngineContext, purpose: string): string {
+  return `${registryOf(ctx)}/${ctx.uniqueName(purpose)}`;
+}
+
+export function push(ctx: EngineContext, repo: string, query: Query = {}, auth: AuthConfig = loginAuth(ctx)): Promise<HttpResponse> {
+  return ctx.api.post(`/images/${repo}/push`, { query, headers: authHeader(auth), timeoutMs: 60_000 });
+}
+
+export function pull(ctx: EngineContext, fromImage: string, query: Query = {}): Promise<HttpResponse> {
+  return ctx.api.post('/images/create', { query: { fromImage, ...query }, headers: authHeader(loginAuth(ctx)), timeoutMs: 60_000 });
+}
+
+/** Tags the fixture into a registry repository (removed after the check) and returns `repo:tag`. */
+export function fixtureAs(ctx: EngineContext, repo: string, tag: string): Promise<string> {
+  return tagged(ctx, ctx.fixtureImage(), repo, tag);
+}
+
+/** Removes a local reference as a precondition (the image itself stays while other tags hold it). */
+export async function untagLocal(ctx: EngineContext, ref: string): Promise<void> {
+  const res = await ctx.api.delete(`/images/${ref}`);
+  if (res.status !== 200) ctx.fail(`precondition: removing the local reference ${ref} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+}
+
+/** A successful push or pull: the precondition of a later step. */
+export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: string): void {
+  if (res.status !== 200 || /"error"\s*:/.test(res.text())) ctx.fail(`precondition: ${what} answered ${res.status}: ${res.text().slice(-300)}`);
+}
+
+/**
+ * A registry repository holding the fixture under each tag (pushed without a tag parameter: every
+ * local tag of the repository), with the local tags removed again so that a pull has to fetch.
+ */
+export async function pushedRepo(ctx: EngineContext, purpose: string, tags: string[]): Promise<string> {
+  const repo = registryRepo(ctx, purpose);
+  for (const tag of tags) await fixtureAs(ctx, repo, tag);
+  expectTransferred(ctx, await push(ctx, repo), `pushing ${repo}`);
+  for (const tag of tags) await untagLocal(ctx, `${repo}:${tag}`);
+  return repo;
+}
+
+/** The manifest digest a push stream reports (`<tag>: digest: sha256:… size: …`). */
+export function pushedDigest(text: string): string | undefined {
+  return /digest: (sha256:[0-9a-f]{64})/.exec(text)?.[1];
+}

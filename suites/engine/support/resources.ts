@@ -1,0 +1,97 @@
+/**
+ * Volumes and networks (1.22) for checks: created under run-unique names and removed after the
+ * check. The 1.18 absence checks create their subject through /v1.22 (`raw`), so that a /v1.18
+ * request that answers success can only mean the 1.22 operation was served there.
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { EngineContext } from './context.ts';
+
+export interface Volume {
+  Name: string;
+  Driver: string;
+  Mountpoint: string;
+}
+
+export interface Network {
+  Name: string;
+  Id: string;
+  Driver: string;
+  IPAM: { Driver?: string; Config?: Array<Record<string, string>> | null };
+  Containers: Record<string, Record<string, string>> | null;
+  Options: Record<string, string> | null;
+}
+
+const V122 = '/v1.22';
+
+/** The path of a 1.22 operation, whatever the version of the running suite. */
+export function v122(path: string): string {
+  return `${V122}${path}`;
+}
+
+/** Creates a volume through /v1.22 and removes it after the check; returns its name. */
+export async function createVolume(ctx: EngineContext, body: Record<string, unknown> = {}): Promise<Volume> {
+  const name = (body.Name as string | undefined) ?? ctx.uniqueName('vol');
+  const res = await ctx.api.raw('POST', v122('/volumes/create'), { json: { ...body, Name: name } });
+  if (res.status !== 201) ctx.fail(`precondition: creating volume ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  ctx.defer(async () => {
+    await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`));
+  });
+  return ctx.expectJson<Volume>(res, 'volume create response');
+}
+
+/** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
+export async function createNetwork(ctx: EngineContext, body: Record<string, unknown> = {}): Promise<{ id: string; name: string; res: HttpResponse }> {
+  const name = (body.Name as string | undefined) ?? ctx.uniqueName('net');
+  const res = await ctx.api.raw('POST', v122('/networks/create'), { json: { ...body, Name: name } });
+  if (res.status !== 201) ctx.fail(`precondition: creating network ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  const id = ctx.expectJson<{ Id: string }>(res, 'network create response').Id;
+  ctx.defer(async () => {
+    await ctx.api.raw('DELETE', v122(`/networks/${id}`));
+  });
+  return { id, name, res };
+}
+
+export async function inspectNetwork(ctx: EngineContext, idOrName: string): Promise<Network> {
+  const res = await ctx.api.raw('GET', v122(`/networks/${encodeURIComponent(idOrName)}`));
+  if (res.status !== 200) ctx.fail(`precondition: inspecting network ${idOrName} answered ${res.status}`);
+  return ctx.expectJson<Network>(res, 'network inspect');
+}
+
+export async function listNetworks(ctx: EngineContext, filters?: Record<string, string[]>): Promise<Network[]> {
+  const res = await ctx.api.raw('GET', v122('/networks'), filters ? { query: { filters: JSON.stringify(filters) } } : {});
+  ctx.expectStatus(res, 200, `GET /networks${filters ? ` with filters ${JSON.stringify(filters)}` : ''}`);
+  return ctx.expectJson<Network[]>(res, 'network list');
+}
+
+export async function connect(ctx: EngineContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<HttpResponse> {
+  return ctx.api.raw('POST', v122(`/networks/${network}/connect`), { json: { Container: container, ...(endpointConfig ? { EndpointConfig: endpointConfig } : {}) } });
+}
+
+export async function disconnect(ctx: EngineContext, network: string, container: string, force?: boolean): Promise<HttpResponse> {
+  return ctx.api.raw('POST', v122(`/networks/${network}/disconnect`), { json: { Container: container, ...(force !== undefined ? { Force: force } : {}) } });
+}
+
+/** The container ids attached to a network, per its inspect. */
+export async function attachedContainers(ctx: EngineContext, network: string): Promise<string[]> {
+  return Object.keys((await inspectNetwork(ctx, network)).Containers ?? {});
+}
+
+/**
+ * A 1.22-only operation requested under /v1.18: any success answer means it was served as the
+ * 1.22 operation there.
+ */
+export function expectNotServedIn118(ctx: EngineContext, res: HttpResponse, operation: string): void {
+  ctx.expect(res.status < 200 || res.status >= 300, `${operation} is a 1.22 item but /v1.18 served it (status ${res.status}); it must not exist in 1.18`, {
+    expected: 'a non-success answer (the operation does not exist in 1.18), e.g. 404',
+    actual: { status: res.status, body: res.text().slice(0, 300) },
+  });
+}
+
+/** The pre-defined networks of a daemon (spec: "pre-defined network (e.g. bridge, host, none)"). */
+export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
+
+/** A /24 subnet unlikely to collide with other networks on the target, with its gateway and a host address. */
+export function randomSubnet(): { subnet: string; gateway: string; host: string } {
+  const [a, b] = [1 + Math.floor(Math.random() * 250), Math.floor(Math.random() * 256)];
+  return { subnet: `10.${a}.${b}.0/24`, gateway: `10.${a}.${b}.1`, host: `10.${a}.${b}.10` };
+}

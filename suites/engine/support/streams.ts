@@ -1,0 +1,278 @@
+/**
+ * Helpers for the stream checks (attach, attach/ws, logs, exec start and the frame protocol of
+ * "Stream details"): opening a hijacked session, writing stdin only after the 101/200 answer
+ * (facts), reading until the target closes, and verifying what came back with the suite's own
+ * frame verifier (harness/protocol/frames.ts), whose diagnostics carry byte offsets.
+ */
+import type { Diagnostic } from '../../../harness/protocol/diagnostic.ts';
+import { decodeFrames, type Frame } from '../../../harness/protocol/frames.ts';
+import { STREAM_STDERR, STREAM_STDOUT, streamName } from '../../../harness/protocol/frame-header.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import { TtyStreamVerifier } from '../../../harness/protocol/tty.ts';
+import type { HijackedConnection } from '../../../harness/target/hijack.ts';
+import { openWebSocket } from '../../../harness/target/websocket.ts';
+import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+
+/** The spec's media type of the hijacked stream, in neutral spelling (ctx.spell gives the profile's). */
+export const RAW_STREAM = 'application/vnd.vendor.raw-stream';
+/** How long a session may take to end by itself after its work is done. */
+export const SESSION_END_MS = 10_000;
+/** How long to watch for something that must NOT arrive (a negative observation). */
+export const QUIET_MS = 600;
+
+/** One hijacked exchange: the answer head and every byte after it, until close or timeout. */
+export interface Capture {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  data: Buffer;
+  /** True when the target closed the stream; false when the read timed out first. */
+  closed: boolean;
+}
+
+export interface SessionOptions {
+  method?: string;
+  query?: Query;
+  /** Send the hijack hint (Upgrade: tcp, Connection: Upgrade); default true. */
+  upgrade?: boolean;
+  body?: unknown;
+  /** Bytes written on the connection once the answer head has arrived. */
+  stdin?: Buffer | string;
+  /** Half-close our side after stdin (stdin EOF). */
+  endInput?: boolean;
+  /** Runs after the head arrived and stdin was written, before reading (e.g. start the container). */
+  afterHead?: (conn: HijackedConnection) => Promise<void>;
+  /** How long to read; default SESSION_END_MS. */
+  readMs?: number;
+}
+
+/** Opens a hijacked session on `path`, writes stdin after the answer, and reads until close. */
+export async function session(ctx: EngineContext, path: string, opts: SessionOptions = {}): Promise<Capture> {
+  const conn = await openSession(ctx, path, opts);
+  if (opts.afterHead) await opts.afterHead(conn);
+  const { data, closed } = await conn.readAll({ timeoutMs: opts.readMs ?? SESSION_END_MS });
+  return { status: conn.status, statusText: conn.statusText, headers: conn.headers, data, closed };
+}
+
+/** Opens a hijacked session and writes stdin (then half-closes, if asked) once the answer head has arrived. */
+export async function openSession(ctx: EngineContext, path: string, opts: Omit<SessionOptions, 'afterHead' | 'readMs'> = {}): Promise<HijackedConnection> {
+  const conn = await ctx.api.hijack(opts.method ?? 'POST', path, {
+    upgrade: opts.upgrade ?? true,
+    ...(opts.query ? { query: opts.query } : {}),
+    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }),
+  });
+  ctx.defer(() => conn.close());
+  if (opts.stdin !== undefined && isStreamStatus(conn.status)) await conn.write(opts.stdin);
+  if (opts.endInput && isStreamStatus(conn.status)) conn.endInput();
+  return conn;
+}
+
+/**
+ * Reads a session until `enough` holds for the bytes so far, the target closes, or the time is up
+ * (the connection is then closed). For sessions that stay open after the part a check needs.
+ */
+export async function readUntil(conn: HijackedConnection, enough: (data: Buffer) => boolean, timeoutMs = SESSION_END_MS): Promise<{ data: Buffer; closed: boolean }> {
+  const chunks = conn.chunks()[Symbol.asyncIterator]();
+  const deadline = Date.now() + timeoutMs;
+  let data = Buffer.alloc(0);
+  while (!enough(data)) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))));
+    const next = await Promise.race([chunks.next(), timeout]);
+    clearTimeout(timer);
+    if (next === 'timeout') {
+      conn.close();
+      return { data, closed: false };
+    }
+    if (next.done) return { data, closed: true };
+    data = Buffer.concat([data, next.value]);
+  }
+  return { data, closed: false };
+}
+
+function isStreamStatus(status: number): boolean {
+  return status === 101 || status === 200;
+}
+
+/** POST /containers/(id)/attach as a session. */
+export function attachSession(ctx: EngineContext, id: string, query: Query, opts: Omit<SessionOptions, 'query' | 'method'> = {}): Promise<Capture> {
+  return session(ctx, `/containers/${id}/attach`, { ...opts, query });
+}
+
+/**
+ * The typical run flow of the spec: create, attach before start (so no output is missed), start,
+ * then read until the container exits and the target closes the stream.
+ */
+export async function attachAndRun(ctx: EngineContext, spec: ContainerSpec, query: Query, opts: Omit<SessionOptions, 'query' | 'method' | 'afterHead'> = {}): Promise<Capture & CreatedContainer> {
+  const container = await ctx.createContainer(spec);
+  const capture = await attachSession(ctx, container.id, query, { ...opts, afterHead: () => ctx.start(container.id) });
+  return { ...capture, ...container };
+}
+
+/** The status rule of a stream answer: 101 with the hint, 200 without. */
+export function expectStreamStatus(ctx: EngineContext, capture: Capture, upgrade: boolean, what: string, requirement?: string): void {
+  const expected = upgrade ? 101 : 200;
+  ctx.expect(capture.status === expected, `${what}: expected ${expected} ${upgrade ? '(the client sent Upgrade: tcp and Connection: Upgrade)' : '(no upgrade header sent)'}, got ${capture.status} ${capture.statusText}`, {
+    expected,
+    actual: { status: capture.status, statusText: capture.statusText, headers: capture.headers, body: capture.data.subarray(0, 300).toString('utf8') },
+    requirement,
+  });
+}
+
+/** The three headers a 101 answer repeats: Content-Type raw-stream, Connection: Upgrade, Upgrade: tcp. */
+export function expectUpgradeHeaders(ctx: EngineContext, capture: Capture, what: string, requirement?: string): void {
+  expectStreamStatus(ctx, capture, true, what, requirement);
+  const expected = { 'content-type': ctx.spell(RAW_STREAM), connection: 'upgrade', upgrade: 'tcp' };
+  const actual = {
+    'content-type': capture.headers['content-type'] ?? '(absent)',
+    connection: (capture.headers['connection'] ?? '(absent)').toLowerCase(),
+    upgrade: (capture.headers['upgrade'] ?? '(absent)').toLowerCase(),
+  };
+  ctx.expectEqual(actual, expected, `${what}: a 101 answer repeats Content-Type: ${expected['content-type']}, Connection: Upgrade and Upgrade: tcp`, requirement);
+}
+
+/** A 200 stream answer carries no upgrade headers (there was nothing to upgrade). */
+export function expectNoUpgradeHeaders(ctx: EngineContext, capture: Capture, what: string, requirement?: string): void {
+  expectStreamStatus(ctx, capture, false, what, requirement);
+  const upgrade = capture.headers['upgrade'];
+  ctx.expect(upgrade === undefined, `${what}: a 200 answer (no upgrade header found) carries no Upgrade header, got Upgrade: ${upgrade}`, { expected: 'no Upgrade header', actual: capture.headers, requirement });
+}
+
+/** The stream decoded by the suite's verifier: payload bytes per stream type, frames and diagnostics. */
+export interface Demuxed {
+  stdout: Buffer;
+  stderr: Buffer;
+  frames: Frame[];
+  diagnostics: Diagnostic[];
+  /** Bytes of the stream that are not part of a complete frame. */
+  unparsedBytes: number;
+}
+
+export function demux(data: Buffer): Demuxed {
+  const { frames, diagnostics, summary } = decodeFrames([data]);
+  const of = (stream: number): Buffer => Buffer.concat(frames.filter((f) => f.stream === stream).map((f) => f.payload));
+  return { stdout: of(STREAM_STDOUT), stderr: of(STREAM_STDERR), frames, diagnostics, unparsedBytes: summary.unparsedBytes };
+}
+
+/** Diagnostics as one line each, with the byte offset where the problem starts. */
+export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((d) => `${d.code}${d.offset === undefined ? '' : ` at byte ${d.offset}`}: ${d.message}`).join('; ');
+}
+
+/**
+ * Decodes a Tty-false stream and fails on any violation the verifier reports (with offsets);
+ * `codes` limits the verdict to the diagnostics a rule is about.
+ */
+export function expectFrames(ctx: EngineContext, data: Buffer, what: string, requirement?: string, codes?: readonly string[]): Demuxed {
+  const decoded = demux(data);
+  const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation' || d.code === 'system-error-frame').filter((d) => !codes || codes.includes(d.code));
+  if (breaches.length) {
+    ctx.fail(`${what}: the multiplexed stream breaks the frame format: ${describeDiagnostics(breaches)}`, {
+      expected: 'frames of [type 0/1/2, 0, 0, 0, size uint32 big-endian] + payload, back to back',
+      actual: { diagnostics: breaches, firstBytes: data.subarray(0, 64).toString('hex') },
+      requirement,
+    });
+  }
+  return decoded;
+}
+
+/** The payload a stream type carried equals the expected bytes exactly. */
+export function expectPayload(ctx: EngineContext, actual: Buffer, expected: Buffer | string, what: string, requirement?: string): void {
+  const want = Buffer.isBuffer(expected) ? expected : Buffer.from(expected);
+  if (actual.equals(want)) return;
+  ctx.fail(`${what}: ${describeDifference(actual, want)}`, { expected: show(want), actual: show(actual), requirement });
+}
+
+/** Where two byte strings first differ, for messages. */
+export function describeDifference(actual: Buffer, expected: Buffer): string {
+  let at = 0;
+  while (at < actual.length && at < expected.length && actual[at] === expected[at]) at++;
+  return `expected ${expected.length} bytes, got ${actual.length}; first difference at byte ${at}`;
+}
+
+function show(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return /^[\x20-\x7e\r\n\t]*$/.test(text) && bytes.length <= 400 ? JSON.stringify(text) : `hex ${bytes.subarray(0, 200).toString('hex')}${bytes.length > 200 ? '…' : ''}`;
+}
+
+/** Which stream types carried frames, by name (for messages). */
+export function streamTypes(frames: readonly Frame[]): string[] {
+  return [...new Set(frames.map((f) => f.stream))].sort().map((s) => `${s} (${streamName(s)})`);
+}
+
+/**
+ * A Tty stream is the raw terminal data: the bytes must not be frames. The suite's Tty verifier
+ * says when the data starts with what look like frame headers.
+ */
+export function expectRaw(ctx: EngineContext, data: Buffer, what: string, requirement?: string): void {
+  const verifier = new TtyStreamVerifier();
+  verifier.push(data);
+  const framed = verifier.end();
+  if (framed.length) {
+    ctx.fail(`${what}: a Tty stream is raw pseudo-terminal data, but it is multiplexed into frames (${describeDiagnostics(framed)})`, {
+      expected: 'raw bytes, no frame headers',
+      actual: `hex ${data.subarray(0, 64).toString('hex')}`,
+      requirement,
+    });
+  }
+}
+
+/** Terminal output with the pty's CR before LF removed (onlcr is a terminal setting, not the rule). */
+export function terminalText(data: Buffer): string {
+  return data.toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** Fails unless the session ended by itself (the target closed it) within the read time. */
+export function expectClosed(ctx: EngineContext, capture: Pick<Capture, 'closed' | 'data'>, what: string, requirement?: string): void {
+  ctx.expect(capture.closed, `${what}: the target did not end the stream within ${SESSION_END_MS} ms`, { expected: 'the stream ends', actual: `open after ${SESSION_END_MS} ms with ${capture.data.length} bytes`, requirement });
+}
+
+/** Polls until `done` holds or the deadline passes. */
+export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 5000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** A program that writes one line on stdout and one on stderr, then exits. */
+export function bothStreams(out: string, err: string): string[] {
+  return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
+}
+
+/** GET /containers/(id)/logs as a session (without the hijack hint unless asked). */
+export function logsSession(ctx: EngineContext, id: string, query: Query, opts: Omit<SessionOptions, 'query' | 'method'> = {}): Promise<Capture> {
+  return session(ctx, `/containers/${id}/logs`, { upgrade: false, ...opts, method: 'GET', query });
+}
+
+/** Waits until the container's stdout log holds `text` (output written before a check attaches). */
+export async function waitForLog(ctx: EngineContext, id: string, text: string): Promise<void> {
+  const logged = await eventually(
+    async () => demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8'),
+    (out) => out.includes(text),
+  );
+  if (!logged.includes(text)) ctx.fail(`precondition: the container's log never showed ${JSON.stringify(text)} (got ${JSON.stringify(logged.slice(0, 200))})`);
+}
+
+/** One attach/ws session: the handshake status and every message until close or the read time. */
+export interface WsCapture {
+  status: number;
+  headers: Record<string, string>;
+  data: Buffer;
+  closed: boolean;
+}
+
+/** GET /containers/(id)/attach/ws: opens the WebSocket, runs `afterOpen`, collects the messages. */
+export async function wsAttach(ctx: EngineContext, id: string, query: Query, opts: { afterOpen?: () => Promise<void>; send?: string; readMs?: number } = {}): Promise<WsCapture> {
+  const endpoint = ctx.run.engine;
+  if (!endpoint) return ctx.skip('no engine target endpoint');
+  const ws = await openWebSocket(endpoint, { path: ctx.api.path(`/containers/${id}/attach/ws`), query, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);
+  ctx.defer(() => ws.close());
+  const opened = ws.status === 101 || ws.status === 200;
+  if (opened && opts.send !== undefined) await ws.send(opts.send);
+  if (opened && opts.afterOpen) await opts.afterOpen();
+  const { messages, closed } = opened ? await ws.collect(opts.readMs ?? SESSION_END_MS) : { messages: [], closed: true };
+  return { status: ws.status, headers: ws.headers, data: Buffer.concat(messages), closed };
+}

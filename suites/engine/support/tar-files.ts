@@ -1,0 +1,66 @@
+/** Building and reading tar streams in checks (archive PUT bodies, export/copy/archive answers). */
+import tar from 'tar-stream';
+
+export interface TarFile {
+  name: string;
+  type?: 'file' | 'directory' | 'symlink';
+  content?: string;
+  linkname?: string;
+  mode?: number;
+}
+
+export interface TarRead {
+  name: string;
+  type: string;
+  content: Buffer;
+  linkname?: string;
+}
+
+/** A tar archive holding the entries, in order. */
+export async function packTar(entries: readonly TarFile[]): Promise<Buffer> {
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  pack.on('data', (c: unknown) => {
+    chunks.push(c as Buffer);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    pack.on('end', resolve);
+    pack.on('error', reject);
+  });
+  for (const e of entries) {
+    const type = e.type ?? 'file';
+    const header = { name: e.name, type, mode: e.mode ?? (type === 'directory' ? 0o755 : type === 'symlink' ? 0o777 : 0o644), mtime: new Date(), ...(e.linkname ? { linkname: e.linkname } : {}) };
+    if (type === 'file') pack.entry(header, e.content ?? '');
+    else pack.entry(header);
+  }
+  pack.finalize();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** The entries of a tar archive; rejects when the bytes are not a tar stream. */
+export function readTar(data: Buffer): Promise<TarRead[]> {
+  return new Promise((resolve, reject) => {
+    const extract = tar.extract();
+    const entries: TarRead[] = [];
+    extract.on('entry', (header, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (c: unknown) => {
+        parts.push(c as Buffer);
+      });
+      stream.on('end', () => {
+        entries.push({ name: header.name, type: header.type ?? 'file', content: Buffer.concat(parts), ...(header.linkname ? { linkname: header.linkname } : {}) });
+        next();
+      });
+      stream.resume();
+    });
+    extract.on('finish', () => resolve(entries));
+    extract.on('error', reject);
+    extract.end(data);
+  });
+}
+
+/** An entry name without a leading `./` or `/` and without a trailing `/`. */
+export function plainName(name: string): string {
+  return name.replace(/^(\.\/|\/)+/, '').replace(/\/$/, '');
+}

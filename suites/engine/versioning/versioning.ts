@@ -1,0 +1,79 @@
+import { engineCheck } from '../support/check.ts';
+import { about, hasKinds, nowSeconds, readEvents } from '../support/events.ts';
+
+/** Info fields that are I in 1.18 and B in 1.22 (spec: Resources > System information). */
+const VERSIONED_FLAGS = ['Debug', 'IPv4Forwarding', 'MemoryLimit', 'SwapLimit'];
+/** Event fields 1.22 adds (spec: Resources > Event object). */
+const EVENT_FIELDS_122 = ['Type', 'Action', 'Actor', 'timeNano'];
+
+/** Spec: Versioning. */
+export default [
+  engineCheck({
+    id: 'engine/versioning/path-prefix',
+    title: 'The API version is part of the request path: /v<version>/... is served',
+    requirements: ['engine/versioning/path-prefix'],
+    async run(ctx) {
+      for (const path of ['/_ping', '/version', '/containers/json']) ctx.expectStatus(await ctx.api.get(path), 200, `GET ${ctx.api.path(path)}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/api-version-field',
+    title: 'GET /version reports the API version in ApiVersion',
+    requirements: ['engine/versioning/api-version-field'],
+    endpoint: 'engine/system/version',
+    async run(ctx) {
+      const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
+      ctx.expect(typeof version.ApiVersion === 'string' && /^\d+\.\d+$/.test(version.ApiVersion), `ApiVersion must hold the API version, got ${JSON.stringify(version.ApiVersion)}`, { expected: 'a version such as 1.22', actual: version.ApiVersion });
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/api-version-matches-path',
+    title: 'Records whether ApiVersion equals the version of the request path (not stated)',
+    requirements: ['engine/versioning/api-version-matches-path'],
+    endpoint: 'engine/system/version',
+    async run(ctx) {
+      const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
+      ctx.observe(`GET ${ctx.api.path('/version')} reports ApiVersion ${JSON.stringify(version.ApiVersion)}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/unversioned-path',
+    title: 'Records how the target answers paths without a version prefix (not shown)',
+    requirements: ['engine/versioning/unversioned-path'],
+    async run(ctx) {
+      for (const path of ['/_ping', '/version', '/containers/json']) {
+        const res = await ctx.api.raw('GET', path);
+        ctx.observe(`GET ${path} (no version prefix) answered ${res.status} ${JSON.stringify(res.text().slice(0, 80))}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/unsupported-version',
+    title: 'Records how the target answers an unsupported version prefix (not shown)',
+    requirements: ['engine/versioning/unsupported-version'],
+    async run(ctx) {
+      for (const path of ['/v1.99/_ping', '/v0.1/version', '/v9/_ping']) {
+        const res = await ctx.api.raw('GET', path);
+        ctx.observe(`GET ${path} answered ${res.status} ${res.headers['content-type'] ?? ''} ${JSON.stringify(res.text().slice(0, 100))}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/shapes-per-version',
+    title: 'A response has the shapes of the version in its path (Info flags, event fields)',
+    requirements: ['engine/versioning/shapes-per-version'],
+    async run(ctx) {
+      const info = ctx.expectJson<Record<string, unknown>>(await ctx.api.get('/info'), 'info');
+      const want = ctx.version === '1.18' ? 'number' : 'boolean';
+      const wrong = VERSIONED_FLAGS.filter((f) => typeof info[f] !== want);
+      ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, { expected: want, actual: Object.fromEntries(wrong.map((f) => [f, info[f]])) });
+      const since = nowSeconds();
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      const [event] = about((await readEvents(ctx, { since }, { enough: (all) => hasKinds('create')(about(all, id)) })).events, id);
+      ctx.expect(event !== undefined, 'the create event never arrived');
+      const has122 = EVENT_FIELDS_122.filter((f) => f in event!);
+      if (ctx.version === '1.18') ctx.expect(has122.length === 0, `a /v1.18 event carries the 1.22 field(s) ${has122.join(', ')}`, { expected: 'the 1.18 event {status, id, from, time}', actual: event });
+      else ctx.expect(has122.length === EVENT_FIELDS_122.length, 'a /v1.22 event carries Type, Action, Actor and timeNano', { expected: EVENT_FIELDS_122, actual: event });
+    },
+  }),
+];

@@ -1,0 +1,67 @@
+import { engineCheck } from '../support/check.ts';
+import { createVolume, type Volume } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+
+/** Spec: Endpoints > Volumes > 48. POST /volumes/create (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/volumes/create/201-response-schema',
+    title: 'POST /volumes/create answers 201 with the Volume {Name, Driver, Mountpoint}',
+    requirements: ['engine/volumes/create/201-response-schema'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const name = ctx.uniqueName('vol');
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name } });
+      ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
+      ctx.expectStatus(res, 201, 'POST /volumes/create');
+      const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume create response'), 'the created volume');
+      ctx.expectEqual(volume.Name, name, 'the created volume carries the requested Name');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/create/body-name-generated',
+    title: 'A volume created without a Name gets a generated one',
+    requirements: ['engine/volumes/create/body-name-generated'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const res = await ctx.api.post('/volumes/create', { json: {} });
+      ctx.expectStatus(res, 201, 'POST /volumes/create without a Name');
+      const { Name } = ctx.expectJson<Volume>(res, 'volume create response');
+      if (typeof Name === 'string' && Name) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${Name}`)));
+      ctx.expect(typeof Name === 'string' && Name.length > 0, `a volume created without a Name must get a generated one, got ${JSON.stringify(Name)}`, { expected: 'a non-empty generated Name', actual: Name });
+      const inspect = await ctx.api.get(`/volumes/${Name}`);
+      ctx.expectStatus(inspect, 200, 'the generated name addresses the new volume');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/create/body-driver-default-local',
+    title: 'A volume created without a Driver uses the local driver',
+    requirements: ['engine/volumes/create/body-driver-default-local'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const volume = await createVolume(ctx);
+      ctx.expectEqual(volume.Driver, 'local', 'the default volume Driver is local');
+      const inspect = ctx.expectJson<Volume>(await ctx.api.get(`/volumes/${volume.Name}`), 'volume inspect');
+      ctx.expectEqual(inspect.Driver, 'local', 'inspect shows the default Driver local');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/create/body-driver-opts',
+    title: 'DriverOpts are passed to the driver: the local driver accepts its mount options',
+    requirements: ['engine/volumes/create/body-driver-opts'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const name = ctx.uniqueName('vol');
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: 'local', DriverOpts: { type: 'tmpfs', device: 'tmpfs', o: 'size=1m' } } });
+      ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
+      ctx.expectStatus(res, 201, 'POST /volumes/create with DriverOpts for the local driver');
+      const inspect = ctx.expectJson<Record<string, unknown>>(await ctx.api.get(`/volumes/${name}`), 'volume inspect');
+      if (inspect.Options !== undefined) ctx.observe(`the volume shows its options as Options: ${JSON.stringify(inspect.Options)}`);
+    },
+  }),
+];

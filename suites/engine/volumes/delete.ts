@@ -1,0 +1,43 @@
+import { engineCheck } from '../support/check.ts';
+import { createVolume } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+
+/** Spec: Endpoints > Volumes > 50. DELETE /volumes/(name) (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/volumes/delete/204-removed',
+    title: 'DELETE /volumes/(name) answers 204 and the volume is gone',
+    requirements: ['engine/volumes/delete/204-removed'],
+    endpoint: 'engine/volumes/delete',
+    versions: V122,
+    async run(ctx) {
+      const { Name } = await createVolume(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 204, 'DELETE of an unused volume');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 404, 'after a 204 delete, inspect of the volume');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/delete/404-no-such-volume',
+    title: 'DELETE /volumes/(name) of a volume that does not exist answers 404',
+    requirements: ['engine/volumes/delete/404-no-such-volume'],
+    endpoint: 'engine/volumes/delete',
+    versions: V122,
+    async run(ctx) {
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${ctx.uniqueName('missing')}`), 404, 'DELETE of a missing volume');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/delete/409-in-use',
+    title: 'DELETE /volumes/(name) of a volume a container uses answers 409 and keeps it',
+    requirements: ['engine/volumes/delete/409-in-use'],
+    endpoint: 'engine/volumes/delete',
+    versions: V122,
+    async run(ctx) {
+      const { Name } = await createVolume(ctx);
+      await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${Name}:/data`] } });
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 409, 'DELETE of a volume mounted by a container');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 200, 'after a 409, the volume still exists');
+    },
+  }),
+];

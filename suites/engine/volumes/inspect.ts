@@ -1,0 +1,53 @@
+import { engineCheck } from '../support/check.ts';
+import { forAll, nameSuffix } from '../support/properties.ts';
+import { createVolume, type Volume } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+
+/** Spec: Endpoints > Volumes > 49. GET /volumes/(name) (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/volumes/inspect/200-response-schema',
+    title: 'GET /volumes/(name) answers 200 with the Volume {Name, Driver, Mountpoint}',
+    requirements: ['engine/volumes/inspect/200-response-schema'],
+    endpoint: 'engine/volumes/inspect',
+    versions: V122,
+    async run(ctx) {
+      const created = await createVolume(ctx);
+      const res = await ctx.api.get(`/volumes/${created.Name}`);
+      ctx.expectStatus(res, 200, 'GET /volumes/(name) of an existing volume');
+      const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume inspect'), 'the inspected volume');
+      const shown = { Name: volume.Name, Driver: volume.Driver, Mountpoint: volume.Mountpoint };
+      ctx.expectEqual(shown, { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint }, 'inspect shows the Name, Driver and Mountpoint of the volume as created');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/inspect/404-no-such-volume',
+    title: 'GET /volumes/(name) of a volume that does not exist answers 404',
+    requirements: ['engine/volumes/inspect/404-no-such-volume'],
+    endpoint: 'engine/volumes/inspect',
+    versions: V122,
+    async run(ctx) {
+      const res = await ctx.api.get(`/volumes/${ctx.uniqueName('missing')}`);
+      ctx.expectStatus(res, 404, 'inspect of a missing volume');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/inspect/404-no-such-volume/property',
+    title: 'Any name no volume carries answers 404 on inspect and on delete',
+    requirements: ['engine/volumes/inspect/404-no-such-volume', 'engine/volumes/delete/404-no-such-volume'],
+    endpoint: 'engine/volumes/inspect',
+    versions: V122,
+    async run(ctx) {
+      const prefix = ctx.uniqueName('missing');
+      await forAll(ctx, nameSuffix(), async (suffix) => {
+        const name = `${prefix}-${suffix}`;
+        const inspect = await ctx.api.get(`/volumes/${name}`);
+        if (inspect.status !== 404) return `GET /volumes/${name} answered ${inspect.status}, expected 404`;
+        const remove = await ctx.api.delete(`/volumes/${name}`);
+        if (remove.status !== 404) return `DELETE /volumes/${name} answered ${remove.status}, expected 404`;
+        return undefined;
+      });
+    },
+  }),
+];

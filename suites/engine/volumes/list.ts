@@ -1,0 +1,44 @@
+import { engineCheck } from '../support/check.ts';
+import { createVolume, type Volume } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+
+interface VolumeList {
+  Volumes: Volume[] | null;
+  Warnings: string[] | null;
+}
+
+/** Spec: Endpoints > Volumes > 47. GET /volumes (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/volumes/list/200-response-schema',
+    title: 'GET /volumes answers 200 with {Volumes [Volume], Warnings [S]} including a new volume',
+    requirements: ['engine/volumes/list/200-response-schema'],
+    endpoint: 'engine/volumes/list',
+    versions: V122,
+    async run(ctx) {
+      const { Name } = await createVolume(ctx);
+      const res = await ctx.api.get('/volumes');
+      ctx.expectStatus(res, 200, 'GET /volumes');
+      const list = ctx.expectVersionSchema<VolumeList>('volume-list', ctx.expectJson(res, 'volume list'), 'the volume list');
+      ctx.expect((list.Volumes ?? []).some((v) => v.Name === Name), `the list must include the volume ${Name} just created`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/list/filter-dangling',
+    title: 'Filter dangling=true lists only volumes no container uses',
+    requirements: ['engine/volumes/list/filter-dangling'],
+    endpoint: 'engine/volumes/list',
+    versions: V122,
+    async run(ctx) {
+      const unused = await createVolume(ctx);
+      const used = await createVolume(ctx);
+      await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${used.Name}:/data`] } });
+      const res = await ctx.api.get('/volumes', { filters: JSON.stringify({ dangling: ['true'] }) });
+      ctx.expectStatus(res, 200, 'GET /volumes with filters {"dangling":["true"]}');
+      const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v.Name);
+      ctx.expect(names.includes(unused.Name), `dangling=true must list the unused volume ${unused.Name}`, { expected: unused.Name, actual: names });
+      ctx.expect(!names.includes(used.Name), `dangling=true must not list the volume ${used.Name} a container uses`, { expected: `no ${used.Name}`, actual: names });
+    },
+  }),
+];

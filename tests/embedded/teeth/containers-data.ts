@@ -1,0 +1,55 @@
+import type { Teeth } from './types.ts';
+
+const C = 'engine/containers/';
+const CREATE = `${C}create/`;
+const LIST = `${C}list/`;
+
+/** Container data: create and its fields, list, inspect, top, changes, export, copy, stats, archive, limits, query. */
+export const containersDataTeeth: Teeth[] = [
+  { fault: 'create-name-conflict-201', version: '1.22', catches: [`${CREATE}409-name-conflict`] },
+  { fault: 'create-missing-image-500', version: '1.18', catches: [`${CREATE}404-no-such-image`] },
+  { fault: 'create-bad-json-500', version: '1.22', catches: [`${CREATE}400-bad-parameter`] },
+  { fault: 'create-ignores-name', version: '1.18', catches: [`${CREATE}query-name`] },
+  { fault: 'create-string-cmd-400', version: '1.22', catches: [`${CREATE}body-cmd`, `${CREATE}body-entrypoint`] },
+  { fault: 'config-fields-dropped', version: '1.22', catches: [`${C}inspect/config-echoes-create/1.22`, `${CREATE}body-hostname`, `${CREATE}body-env`, `${CREATE}body-working-dir`, `${CREATE}body-volumes`, `${CREATE}body-stop-signal`] },
+  { fault: 'config-fields-dropped', version: '1.18', catches: [`${C}inspect/config-echoes-create/1.18`] },
+  {
+    fault: 'host-config-fields-dropped',
+    version: '1.22',
+    catches: [`${C}inspect/host-config-echoes-create/1.22`, `${CREATE}host-config-log-config-types-1.22`, `${CREATE}host-config-binds`, `${CREATE}host-config-binds-volume-name`, `${CREATE}host-config-volumes-from`, `${CREATE}host-config-network-mode`, `${CREATE}host-config-pid-mode`, `${CREATE}body-networking-config`, `${C}archive-put/403-read-only`, 'engine/limits/shm-size-positive', 'engine/limits/memory-swap'],
+  },
+  { fault: 'host-config-fields-dropped', version: '1.18', catches: [`${C}inspect/host-config-echoes-create/1.18`, `${CREATE}host-config-log-config-types-1.18`] },
+  { fault: 'list-item-no-labels', version: '1.22', catches: [`${CREATE}body-labels`] },
+  { fault: 'filters-ignored', version: '1.22', catches: [`${LIST}filter-exited`, `${LIST}filter-status`, `${LIST}filter-label`, `${LIST}400-bad-parameter`, 'engine/query/filters-json-map', 'engine/query/filters-json-map/property'] },
+  { fault: 'list-limit-ignored', version: '1.18', catches: [`${LIST}query-limit`] },
+  { fault: 'list-all-ignored', version: '1.22', catches: [`${LIST}query-all-default`, 'engine/query/boolean-false-spellings'] },
+  { fault: 'list-since-before-ignored', version: '1.22', catches: [`${LIST}query-since`, `${LIST}query-before`] },
+  { fault: 'list-size-ignored', version: '1.18', catches: [`${LIST}query-size`] },
+  { fault: 'bool-True-is-false', version: '1.18', catches: ['engine/query/boolean-true-spellings'] },
+  { fault: 'inspect-drops-State', version: '1.22', catches: [`${C}inspect/200-response-schema`] },
+  { fault: 'inspect-size-inverted', version: '1.22', catches: [`${C}inspect/query-size`, `${C}inspect/query-size-default-false`] },
+  { fault: 'missing-container-500', version: '1.22', catches: [`${C}inspect/404-no-such-container`, `${C}top/404-no-such-container`, `${C}changes/404-no-such-container`, `${C}export/404-no-such-container`, `${C}stats/404-no-such-container`, `${C}copy/404-no-such-container`, `${C}inspect/404-no-such-container/property`, `${C}archive-get/404-no-such-container`, `${C}archive-put/404-no-such-container`] },
+  { fault: 'top-ps-args-ignored', version: '1.22', catches: [`${C}top/query-ps-args`] },
+  { fault: 'top-default-not-ef', version: '1.18', catches: [`${C}top/query-ps-args-default`] },
+  { fault: 'changes-kind-swapped', version: '1.22', catches: [`${C}changes/kind-values`] },
+  { fault: 'export-wrong-content-type', version: '1.18', catches: [`${C}export/content-type-octet-stream`] },
+  { fault: 'copy-wrong-content-type', version: '1.22', catches: [`${C}copy/content-type-x-tar`] },
+  { fault: 'stats-1.22-no-precpu', version: '1.22', catches: [`${C}stats/200-stats-stream`, `${C}stats/query-stream-false`] },
+  { fault: 'stats-1.18-networks', version: '1.18', catches: [`${C}stats/200-stats-stream`] },
+  { fault: 'stats-single-reading', version: '1.22', catches: [`${C}stats/200-stats-stream`, `${C}stats/query-stream-default-true`, `${C}stats/precpu-stats-previous-read`] },
+  { fault: 'stats-stream-false-ignored', version: '1.22', catches: [`${C}stats/query-stream-false`] },
+  { fault: 'stats-precpu-current', version: '1.22', catches: [`${C}stats/precpu-stats-previous-read`] },
+  { fault: 'archive-no-stat-header', version: '1.22', catches: [`${C}archive-head/200-path-stat-header`, `${C}archive-get/200-tar-and-stat-header`, `${C}archive-path-stat-header`] },
+  { fault: 'archive-errors-text', version: '1.22', catches: [`${C}archive-get/400-path-empty`, `${C}archive-put/400-path-empty`, `${C}archive-get/404-no-such-container`, `${C}archive-put/404-no-such-container`] },
+  { fault: 'archive-dot-ignored', version: '1.22', catches: [`${C}archive-get/trailing-slash-dot`] },
+  { fault: 'archive-put-overwrite-unchecked', version: '1.22', catches: [`${C}archive-put/400-forbidden-overwrite`] },
+  { fault: 'archive-put-readonly-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },
+  { fault: 'v1.18-serves-archive', version: '1.18', catches: [`${C}archive-head/absent-in-1.18`, `${C}archive-get/absent-in-1.18`, `${C}archive-put/absent-in-1.18`] },
+  { fault: 'name-pattern-unchecked', version: '1.22', catches: ['engine/limits/container-name-outside-pattern'] },
+  { fault: 'name-pattern-strict', version: '1.18', catches: ['engine/limits/container-name-pattern/edges'] },
+  { fault: 'blkioweight-unchecked', version: '1.22', catches: ['engine/limits/blkio-weight-range'] },
+  { fault: 'swappiness-unchecked', version: '1.22', catches: ['engine/limits/memory-swappiness-range'] },
+  { fault: 'shm-size-unchecked', version: '1.22', catches: ['engine/limits/shm-size-positive'] },
+  { fault: 'shm-size-default-zero', version: '1.22', catches: ['engine/limits/shm-size-default'] },
+  { fault: 'memory-swap-unchecked', version: '1.18', catches: ['engine/limits/memory-swap', `${CREATE}host-config-memory-swap-needs-memory`] },
+];

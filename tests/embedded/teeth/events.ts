@@ -1,0 +1,17 @@
+import type { Teeth } from './types.ts';
+
+/** GET /events: the stream, since/until, filters, shapes per version. */
+export const eventTeeth: Teeth[] = [
+  { fault: 'events-1.22-no-timeNano', version: '1.22', catches: ['engine/events/1.22-shape', 'engine/system/events/200-event-stream', 'engine/versioning/shapes-per-version'] },
+  { fault: 'events-since-ignored', version: '1.22', catches: ['engine/system/events/query-since'] },
+  { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until'] },
+  { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
+  {
+    fault: 'events-filters-ignored',
+    version: '1.22',
+    catches: [
+      'engine/system/events/filter-container', 'engine/system/events/filter-event', 'engine/system/events/filter-image', 'engine/system/events/filter-label',
+      'engine/system/events/filter-type', 'engine/system/events/filter-volume', 'engine/system/events/filter-network',
+    ],
+  },
+];
