@@ -1,5 +1,7 @@
+import { AssertionError } from 'node:assert';
 import { afterAll, beforeAll, test } from 'vitest';
 import type { SuiteName } from '../catalog/types.ts';
+import { loadRunConfig, RUN_CONFIG_ENV } from '../run/config.ts';
 import type { CheckContext } from './context.ts';
 import { executeCheck, type ExecuteOptions } from './execute.ts';
 import type { Check, CheckRecord } from './types.ts';
@@ -18,6 +20,8 @@ export interface SuiteBinding<C extends CheckContext> {
   createContext(check: Check<C>): Promise<C>;
   setup?(): Promise<void>;
   teardown?(): Promise<void>;
+  /** Run checks concurrently (each on its own resources); `serial` checks still run alone. */
+  concurrent?: boolean;
 }
 
 /** The vitest test name: --grep matches the check id, its requirement ids and its title. */
@@ -29,16 +33,19 @@ export function testName(check: Check<unknown>): string {
 /**
  * Registers each check as one vitest test. The graded outcome travels in the task's meta to the
  * conformance reporter; vitest's own state follows it (failed and error fail the test, skipped
- * and not-applicable skip it, the rest pass).
+ * and not-applicable skip it, the rest pass). A failed check throws an AssertionError and an
+ * error a plain Error, so that other reporters (Allure: failed vs broken) tell them apart.
  */
 export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>, checks: ReadonlyArray<Check<C>>): void {
   if (binding.setup) beforeAll(binding.setup, 600_000);
   if (binding.teardown) afterAll(binding.teardown, 600_000);
+  const allure = allureRequested();
   for (const check of checks) {
-    test(testName(check as Check<unknown>), async (t) => {
+    const register = binding.concurrent && !check.serial ? test.concurrent : test;
+    register(testName(check as Check<unknown>), async (t) => {
       const ctx = await binding.createContext(check);
       const outcome = await executeCheck(check, ctx, binding.execute);
-      t.task.meta.conformance = {
+      const record: CheckRecord = {
         id: check.id,
         suite: binding.suite,
         title: check.title,
@@ -46,8 +53,16 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
         ...(check.endpoint ? { endpoint: check.endpoint } : {}),
         outcome,
       };
-      if (outcome.status === 'failed' || outcome.status === 'error') throw new Error(`${outcome.status}: ${outcome.message}`);
+      t.task.meta.conformance = record;
+      if (allure) await (await import('../report/allure-labels.ts')).labelForAllure(record);
+      if (outcome.status === 'failed') throw new AssertionError({ message: `failed: ${outcome.message}` });
+      if (outcome.status === 'error') throw new Error(`error: ${outcome.message}`);
       if (outcome.status === 'skipped' || outcome.status === 'not-applicable') t.skip(`${outcome.status}: ${outcome.message}`);
     });
   }
+}
+
+/** Whether the run asked for Allure results (never outside a conformance run). */
+function allureRequested(): boolean {
+  return Boolean(process.env[RUN_CONFIG_ENV]) && loadRunConfig().allure === true;
 }

@@ -13,6 +13,11 @@ export interface Check<C> {
   requirements: string[];
   /** The catalog endpoint the check exercises, when there is one. */
   endpoint?: string;
+  /**
+   * Runs alone, never beside other checks: for rules about timing (restart back-off, stop
+   * timeouts) that a busy target would blur.
+   */
+  serial?: boolean;
   /** Returns a reason when the check cannot apply to this run (the outcome is not-applicable). */
   notApplicable?: (ctx: C) => string | undefined;
   run(ctx: C): Promise<void>;

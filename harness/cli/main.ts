@@ -24,6 +24,10 @@ const COMMANDS: Record<string, Command> = {
     const { diffCommand } = await import('./diff-command.ts');
     return diffCommand(argv, process.stdout);
   },
+  report: async (argv) => {
+    const { reportCommand } = await import('./report-command.ts');
+    return reportCommand(argv, process.stdout);
+  },
   catalog: async (argv) => {
     const { catalogCommand } = await import('./catalog-command.ts');
     return catalogCommand(argv, process.stdout);

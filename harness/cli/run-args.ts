@@ -5,6 +5,7 @@ import { parseProfile } from '../profile.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
 import type { Credentials } from '../run/config.ts';
+import type { Shard } from '../run/shard.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
 
 const RUN_FLAGS = {
@@ -13,8 +14,10 @@ const RUN_FLAGS = {
   'report-dir': { type: 'string' },
   format: { type: 'string', multiple: true },
   grep: { type: 'string' },
+  shard: { type: 'string' },
   seed: { type: 'string' },
   'timeout-ms': { type: 'string' },
+  concurrency: { type: 'string' },
   'vendor-profile': { type: 'string' },
   auth: { type: 'string' },
   auth2: { type: 'string' },
@@ -49,8 +52,10 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     reportDir: values['report-dir'] ?? 'reports',
     ...(values.format ? { formats: parseFormats(values.format) } : {}),
     ...(values.grep !== undefined ? { grep: checkRegex(values.grep) } : {}),
+    ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
     seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(values.seed, '--seed', 0),
     timeoutMs: values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(values['timeout-ms'], '--timeout-ms', 1),
+    ...(values.concurrency !== undefined ? { concurrency: parseInteger(values.concurrency, '--concurrency', 1) } : {}),
     vendorProfile: parseProfileFlag(values['vendor-profile'] ?? 'docker'),
     ...(tls ? { tls } : {}),
     ...optionalCredentials('auth', values.auth),
@@ -117,6 +122,17 @@ function checkRegex(raw: string): string {
   } catch {
     throw new UsageError(`--grep '${raw}' is not a valid regular expression`);
   }
+}
+
+/** INDEX/COUNT, 1-based, as vitest's --shard takes it. */
+export function parseShard(raw: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
+    throw new UsageError(`--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT (e.g. 1/3), got '${raw}'`);
+  }
+  return { index, count };
 }
 
 function parseProfileFlag(raw: string) {

@@ -13,6 +13,8 @@ Usage:
   conformance certify --verify DIR     check a bundle's digests and claimed level
   conformance diff A.json B.json [...] [--html FILE]
                                        new failures, fixes and changed outcomes between runs
+  conformance report merge DIR... [--report-dir OUT]
+                                       one report from the report dirs of a run's shards
   conformance --version | --help
 
 run options:
@@ -23,10 +25,16 @@ run options:
                         embedded, both engine suites for another target)
   --report-dir DIR      where report.json goes (default: reports)
   --format F,...        also write json, junit (junit.xml), html (report.html), md (summary.md),
-                        allure; default: json,junit,html,md (report.json is always written)
+                        allure (Allure results in DIR/allure-results; render them with
+                        npm run report:allure); default: json,junit,html,md (report.json is
+                        always written)
   --grep RE             only checks whose requirement ID, check ID or title matches RE
+  --shard I/N           run shard I of N (the suites' files split deterministically); also
+                        writes vitest's blob report (DIR/blob/I-N.json) for
+                        'conformance report merge'; give every shard the same --seed
   --seed N              seed of the property-based checks (default: random; in the report)
   --timeout-ms N        per-request timeout (default: 10000)
+  --concurrency N       checks of one suite file run at once (default: 4; 1 = one at a time)
   --vendor-profile P    docker (default: real spellings) | neutral (the spec's 'vendor' words)
   --auth USER:KEY       cloud API credentials (Basic auth with the API key)
   --auth2 USER:KEY      a second cloud user, for namespace isolation checks

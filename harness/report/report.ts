@@ -23,6 +23,18 @@ export interface Report {
   harnessErrors: string[];
   /** Present when the run was judged against an expectations file (--expectations). */
   expectations?: ExpectationsVerdict;
+  /** Present when the run was one shard of a sharded run (--shard i/n). */
+  shard?: { index: number; count: number };
+  /** Present when the report merges shard reports (`conformance report merge`): the shards' runs. */
+  mergedFrom?: MergedShard[];
+}
+
+export interface MergedShard {
+  runId: string;
+  shard?: { index: number; count: number };
+  startedAt: string;
+  durationMs: number;
+  results: number;
 }
 
 export interface Summary {

@@ -27,6 +27,8 @@ export interface RunConfig {
   suites: SuiteName[];
   seed: number;
   timeoutMs: number;
+  /** How many checks of a suite file run at once against the target (1: one after another). */
+  concurrency: number;
   vendorProfile: VendorProfileName;
   /** True when the target is the project's own reference implementation. */
   embedded: boolean;
@@ -44,6 +46,8 @@ export interface RunConfig {
   registry?: string;
   /** Registry credentials sent as X-Registry-Auth. */
   registryAuth?: Credentials;
+  /** The run writes Allure results (--format allure): each check labels itself for Allure. */
+  allure?: boolean;
 }
 
 export const RUN_CONFIG_ENV = 'CONFORMANCE_RUN';

@@ -3,6 +3,7 @@ import type { VendorProfileName } from '../profile.ts';
 import type { TlsFiles } from '../target/endpoint.ts';
 import type { Credentials } from './config.ts';
 import type { ReportFormat } from '../report/formats/index.ts';
+import type { Shard } from './shard.ts';
 
 /** `conformance run` options after parsing: what a programmatic caller passes too. */
 export interface RunOptions {
@@ -13,8 +14,12 @@ export interface RunOptions {
   /** Formats besides report.json (default: junit, html, md). */
   formats?: ReportFormat[];
   grep?: string;
+  /** Run only this shard of the checks (and write vitest's blob report for merging). */
+  shard?: Shard;
   seed: number;
   timeoutMs: number;
+  /** Checks of one suite file running at once (default 4); 1 runs them one after another. */
+  concurrency?: number;
   vendorProfile: VendorProfileName;
   tls?: TlsFiles;
   auth?: Credentials;
@@ -39,4 +44,5 @@ export interface RunOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Reporter } from 'vitest/node';
 import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
+import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
-import type { RunOptions } from './options.ts';
+import { DEFAULT_CONCURRENCY, type RunOptions } from './options.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
+import { blobFile, shardName } from './shard.ts';
 import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
 
@@ -41,7 +43,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
     config = await prepareConfig(options, targets, runId);
-    await runSuites(options, config, collector);
+    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))]);
   } catch (err) {
     if (!(err instanceof TargetUnreachable)) throw err;
     harnessErrors.push(err.message);
@@ -65,6 +67,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     results,
     requirements: coverage(options.suites, RequirementIndex.load().all(), results),
     harnessErrors,
+    ...(options.shard ? { shard: options.shard } : {}),
   };
   if (options.expectations) {
     report.expectations = applyExpectations(report, options.expectations, loadExpectations(options.expectations), options.strictExpectations ?? false);
@@ -85,6 +88,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     suites: options.suites,
     seed: options.seed,
     timeoutMs: options.timeoutMs,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     vendorProfile: options.vendorProfile,
     embedded: targets.embedded,
     ...(targets.engine ? { engine: targets.engine } : {}),
@@ -92,6 +96,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     fixture: { rootfsPath: options.fixtureRootfs, ...(options.image ? { image: options.image } : {}) },
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.registryAuth ? { registryAuth: options.registryAuth } : {}),
+    ...(options.formats?.includes('allure') ? { allure: true } : {}),
   };
   if (targets.engine && !options.image) {
     const version = options.suites.includes('engine-1.22') ? '1.22' : '1.18';
@@ -102,7 +107,21 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
   return config;
 }
 
-async function runSuites(options: RunOptions, config: RunConfig, collector: OutcomeCollector): Promise<void> {
+type RunReporter = Reporter | ['blob', { outputFile: string }];
+
+/** Allure's reporter when the run writes Allure results; vitest's blob report when it is a shard. */
+async function extraReporters(options: RunOptions, config: RunConfig, product: ProductInfo): Promise<RunReporter[]> {
+  const reporters: RunReporter[] = [];
+  if (config.allure) {
+    const target = config.engine?.url ?? config.cloud?.rest.url ?? 'unknown';
+    const environment = { target: config.embedded ? 'embedded' : target, product: product.product, version: product.version, suites: config.suites.join(','), seed: String(config.seed), runId: config.runId };
+    reporters.push(await allureReporter(options.reportDir, options.shard ? { ...environment, shard: shardName(options.shard) } : environment));
+  }
+  if (options.shard) reporters.push(['blob', { outputFile: blobFile(options.reportDir, options.shard) }]);
+  return reporters;
+}
+
+async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[]): Promise<void> {
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const checkTimeoutMs = checkTimeout(options.timeoutMs);
   const vitest = await startVitest(
@@ -113,9 +132,11 @@ async function runSuites(options: RunOptions, config: RunConfig, collector: Outc
       config: false,
       watch: false,
       include: options.suites.map((s: SuiteName) => `suites/${s}/**/*.test.ts`),
-      reporters: [collector],
+      reporters,
       ...(options.grep ? { testNamePattern: options.grep } : {}),
+      ...(options.shard ? { shard: shardName(options.shard) } : {}),
       testTimeout: checkTimeoutMs + 30_000,
+      maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
       passWithNoTests: true,
       maxWorkers: 2,

@@ -30,6 +30,7 @@ export async function runAgainstEmbedded(opts: { faults?: string[]; version: Eng
       suites: [`engine-${opts.version}`],
       seed: 42,
       timeoutMs,
+      concurrency: 1,
       vendorProfile: 'docker',
       embedded: true,
       engine,

@@ -18,5 +18,6 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
     createContext: async () => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, cloud, transport),
     teardown: () => transport.close(),
+    concurrent: run.concurrency > 1,
   };
 }

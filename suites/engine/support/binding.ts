@@ -20,5 +20,6 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
     createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, version, transport),
     teardown: () => transport.close(),
+    concurrent: run.concurrency > 1,
   };
 }

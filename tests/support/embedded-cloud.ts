@@ -1,0 +1,64 @@
+import type { Outcome } from '../../harness/check/outcome.ts';
+import { executeCheck, type ExecuteOptions } from '../../harness/check/execute.ts';
+import { newRunId } from '../../harness/fixtures/labels.ts';
+import type { RunConfig } from '../../harness/run/config.ts';
+import { EMBEDDED_CLOUD_USERS } from '../../harness/run/targets.ts';
+import { parseTargetUrl } from '../../harness/target/endpoint.ts';
+import { startCloudServer } from '../../reference/cloud/index.ts';
+import { cloudBinding } from '../../suites/cloud/support/binding.ts';
+import type { CloudCheck } from '../../suites/cloud/support/check.ts';
+
+export interface EmbeddedCloudRun {
+  faults?: string[];
+  checks: CloudCheck[];
+  timeoutMs?: number;
+  seed?: number;
+  /**
+   * Grade every requirement as required: a breach of an informational rule (a fact) then fails
+   * instead of being observed, which is how the teeth prove that such a check notices.
+   */
+  strictLevels?: boolean;
+}
+
+/**
+ * Runs cloud checks straight through executeCheck (no vitest run per target) against an
+ * embedded cloud reference target started with the given faults: how the teeth tests prove
+ * that each check fails against a target that breaks its rule.
+ */
+export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<Map<string, Outcome>> {
+  const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [] });
+  const endpoint = parseTargetUrl(server.url);
+  const run: RunConfig = {
+    runId: newRunId(),
+    suites: ['cloud'],
+    seed: opts.seed ?? 42,
+    timeoutMs: opts.timeoutMs ?? 5000,
+    concurrency: 1,
+    vendorProfile: 'docker',
+    embedded: true,
+    cloud: { rest: endpoint, stream: endpoint, ...EMBEDDED_CLOUD_USERS },
+    fixture: { rootfsPath: '' },
+  };
+  const binding = cloudBinding(run);
+  const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
+  try {
+    const outcomes = new Map<string, Outcome>();
+    for (const check of opts.checks) {
+      outcomes.set(check.id, await executeCheck(check, await binding.createContext(check), execute));
+    }
+    return outcomes;
+  } finally {
+    await binding.teardown?.();
+    await server.close();
+  }
+}
+
+function strict(options: ExecuteOptions): ExecuteOptions {
+  return {
+    ...options,
+    requirement: (id) => {
+      const found = options.requirement(id);
+      return found && { ...found, level: 'required' };
+    },
+  };
+}
