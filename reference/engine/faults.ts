@@ -131,6 +131,7 @@ const IMAGE_CHECK_FAULTS: EngineFault[] = [
   { name: 'build-syntax-error-ignored', area: 'images', description: 'POST /build skips unknown instructions instead of reporting the syntax error' },
   { name: 'build-drops-last-instruction', area: 'images', description: 'POST /build does not run the last instruction of the build file' },
   { name: 'build-context-files-dropped', area: 'images', description: 'POST /build sees only the build file, not the other files of the context' },
+  { name: 'build-pull-ignored', area: 'images', description: 'POST /build?pull=1 uses the local base image instead of pulling it' },
   { name: 'build-registry-config-rejected', area: 'images', description: 'POST /build answers 500 when X-Registry-Config is sent' },
   { name: 'import-repo-ignored', area: 'images', description: 'an import (fromSrc) leaves the image unnamed whatever repo says' },
   { name: 'import-url-unsupported', area: 'images', description: 'an import from a URL (fromSrc=<URL>) answers 500' },

@@ -175,6 +175,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
     nocache: ctx.bool('nocache') && !ctx.faults.has('build-nocache-ignored'),
     rm: ctx.bool('rm', true),
     forcerm: ctx.bool('forcerm'),
+    pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
     buildArgs: args,
   }, out, ctx.faults);
   out.end();

@@ -1,7 +1,8 @@
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import { engineCheck } from '../support/check.ts';
 import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
-import { imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage } from '../support/images.ts';
+import { buildImage } from '../support/build.ts';
+import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
 import { expectTransferred, fixtureAs, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
 
 /**
@@ -140,6 +141,22 @@ export default [
       const digests = (item?.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`));
       ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, { expected: `${repo}@sha256:…`, actual: item?.RepoDigests });
       for (const digest of digests) ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, { expected: fixture, actual: digest });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-pull',
+    title: 'build with pull=1 pulls the base image although an older one exists locally',
+    requirements: ['engine/images/build/query-pull'],
+    endpoint: 'engine/images/build',
+    async run(ctx) {
+      const remote = await committedImage(ctx, 'pull-base', ['LABEL conformance.base=registry']);
+      const repo = registryRepo(ctx, 'build-pull');
+      await tagged(ctx, remote.ref, repo, 'latest');
+      expectTransferred(ctx, await push(ctx, repo, { tag: 'latest' }), `pushing ${repo}:latest`);
+      const local = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
+      if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
+      const { id } = await buildImage(ctx, 'pull', { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true } }, 'engine/images/build/query-pull');
+      ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.base'], 'registry', `the build with pull=1 used the registry's ${repo}:latest (labelled base=registry), not the older local one`);
     },
   }),
   engineCheck({

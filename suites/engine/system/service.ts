@@ -27,7 +27,7 @@ export default [
     requirements: ['engine/service/container-id-or-name'],
     async run(ctx) {
       const { id, name } = await ctx.createContainer({ cmd: ['true'] });
-      for (const ref of [name, `/${name}`, id.slice(0, 12)]) {
+      for (const ref of [name, id.slice(0, 12)]) {
         const res = await ctx.api.get(`/containers/${encodeURIComponent(ref)}/json`);
         ctx.expectStatus(res, 200, `GET /containers/${ref}/json`);
         ctx.expectEqual(ctx.expectJson<{ Id: string }>(res, 'container inspect').Id, id, `/containers/${ref} addresses the container ${id}`);

@@ -28,6 +28,8 @@ export interface BuildOptions {
   rm: boolean;
   forcerm: boolean;
   buildArgs: Record<string, string>;
+  /** `pull=1`: pull the base image even when a local one exists. */
+  pull?: boolean;
 }
 
 /** Build args every build accepts without an ARG (like the real daemon's proxy variables). */
@@ -131,6 +133,7 @@ export class Builder {
       this.say(' ---> \n');
       return;
     }
+    if (this.opts.pull) pullQuietly(this.store, this.events, ref);
     let image = this.store.resolve(ref);
     if (!image && pullQuietly(this.store, this.events, ref)) image = this.store.resolve(ref);
     if (!image) throw new StepError(`Error: image ${ref} not found`);
