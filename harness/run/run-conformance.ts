@@ -94,7 +94,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     ...(targets.engine ? { engine: targets.engine } : {}),
     ...(targets.cloud ? { cloud: targets.cloud } : {}),
     fixture: { rootfsPath: options.fixtureRootfs, ...(options.image ? { image: options.image } : {}) },
-    ...(options.registry ? { registry: options.registry } : {}),
+    ...(registryOf(options, targets) ? { registry: registryOf(options, targets) } : {}),
     ...(options.registryAuth ? { registryAuth: options.registryAuth } : {}),
     ...(options.formats?.includes('allure') ? { allure: true } : {}),
   };
@@ -119,6 +119,13 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
   }
   if (options.shard) reporters.push(['blob', { outputFile: blobFile(options.reportDir, options.shard) }]);
   return reporters;
+}
+
+/** The embedded engine target has an in-memory registry that answers any registry host. */
+const EMBEDDED_REGISTRY = '127.0.0.1:5000';
+
+function registryOf(options: RunOptions, targets: ResolvedTargets): string | undefined {
+  return options.registry ?? (targets.embedded ? EMBEDDED_REGISTRY : undefined);
 }
 
 async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[]): Promise<void> {

@@ -241,7 +241,74 @@ const SYSTEM_AREA_FAULTS: EngineFault[] = [
   { name: 'network-missing-500', area: 'networks', description: 'an unknown network id or name answers 500 instead of 404' },
 ];
 
-export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS];
+/**
+ * TEETH_FAULTS (teeth engineer): each gives a conformance check of the system, events, volumes,
+ * networks, versioning, errors, service, auth and container-data areas a target that breaks the
+ * one rule it verifies (see tests/embedded/teeth/*.ts). CONTRACT: append such faults here only.
+ */
+const TEETH_FAULTS: EngineFault[] = [
+  // service, resources, errors, auth
+  { name: 'json-labelled-text-plain', area: 'system', description: 'JSON answers are labelled text/plain instead of application/json' },
+  { name: 'json-stream-sse', area: 'streams', description: 'streamed JSON objects (events, stats, progress) are written as `data: {...}` lines, not JSON objects' },
+  { name: 'container-name-unresolved', area: 'containers', description: 'a container name does not address its container (404); only its id does' },
+  { name: 'exec-create-returns-other-id', area: 'exec', description: 'exec create returns an Id that does not address the exec instance it created' },
+  { name: 'inspect-created-no-fraction', area: 'schema', description: 'container inspect Created is an ISO 8601 string without fractional seconds' },
+  { name: 'missing-container-418', area: 'containers', description: 'an unknown container id or name answers 418, a status no endpoint lists, instead of 404' },
+  { name: 'auth-login-refused', area: 'system', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },
+  { name: 'push-registry-auth-refused', area: 'images', description: 'a push carrying X-Registry-Auth ends with an in-stream authentication {error}' },
+  { name: 'cors-allow-all', area: 'system', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
+  // events
+  { name: 'events-removal-named-remove', area: 'events', description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`' },
+  { name: 'events-1.18-volume-network', area: 'versions', description: 'the 1.18 event stream carries volume and network events' },
+  { name: 'events-1.18-no-from', area: 'events', description: '1.18 events carry no from' },
+  { name: 'events-action-not-kind', area: 'events', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
+  { name: 'events-type-capitalised', area: 'events', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
+  { name: 'events-attributes-empty', area: 'events', description: '1.22 events carry an empty Actor.Attributes (no name, image, labels, exitCode, height/width, container/type)' },
+  // volumes
+  { name: 'volume-no-Mountpoint', area: 'schema', description: 'volumes (list, create, inspect) have no Mountpoint' },
+  { name: 'volumes-dangling-filter-ignored', area: 'filters', description: 'GET /volumes ignores the dangling filter' },
+  { name: 'volume-name-required', area: 'volumes', description: 'volume create without a Name answers 500 instead of generating one' },
+  { name: 'volume-driver-default-empty', area: 'volumes', description: 'a volume created without a Driver has Driver "" instead of local' },
+  { name: 'volume-driver-opts-refused', area: 'volumes', description: 'volume create with DriverOpts answers 500 instead of passing them to the driver' },
+  { name: 'volume-delete-keeps-volume', area: 'volumes', description: 'DELETE of a volume answers 204 but the volume remains' },
+  // networks
+  { name: 'network-no-Scope', area: 'schema', description: 'networks (list, inspect) have no Scope' },
+  { name: 'network-create-no-Warning', area: 'schema', description: 'the network create answer is {Id} without Warning' },
+  { name: 'networks-filters-ignored', area: 'filters', description: 'GET /networks ignores the id, name and type filters' },
+  { name: 'network-containers-no-Name', area: 'networks', description: 'network inspect Containers entries carry no Name' },
+  { name: 'network-options-dropped', area: 'networks', description: 'networks show empty Options (the bridge options and those given at create are not shown)' },
+  { name: 'network-plugin-missing-500', area: 'networks', description: 'network create with a driver no plugin provides answers 500 instead of 404' },
+  { name: 'network-name-optional', area: 'networks', description: 'network create without a Name creates a network (201) instead of refusing' },
+  { name: 'network-check-duplicate-ignored', area: 'networks', description: 'network create ignores CheckDuplicate and creates a second network with the same name' },
+  { name: 'network-driver-default-overlay', area: 'networks', description: 'a network created without a Driver uses the overlay driver instead of bridge' },
+  { name: 'network-ipam-config-ignored', area: 'networks', description: 'network create ignores the IPAM Config given and allocates its own subnet' },
+  { name: 'network-internal-refused', area: 'networks', description: 'network create with Internal true answers 500' },
+  { name: 'network-connect-ignored', area: 'networks', description: 'network connect answers 200 but does not connect the container' },
+  { name: 'network-endpoint-config-ignored', area: 'networks', description: 'network connect ignores EndpointConfig (the IPv4Address asked for is not given)' },
+  { name: 'network-disconnect-ignored', area: 'networks', description: 'network disconnect answers 200 but the container stays connected' },
+  { name: 'network-delete-keeps-network', area: 'networks', description: 'DELETE of a custom network answers 200 but the network remains' },
+  // container data
+  { name: 'create-returns-200', area: 'containers', description: 'container create answers 200 instead of 201' },
+  { name: 'stop-signal-integer-refused', area: 'containers', description: '1.22 create refuses StopSignal given as an unsigned integer (400)' },
+  { name: 'list-all-true-ignored', area: 'filters', description: 'GET /containers/json?all=1 still lists only running containers' },
+  { name: 'list-item-created-iso', area: 'schema', description: 'container list items give Created as an ISO 8601 string instead of Unix seconds' },
+  { name: 'top-titles-joined', area: 'schema', description: 'top answers Titles as one string instead of a list of strings' },
+  { name: 'top-unsupported', area: 'containers', description: 'top answers 500 (not supported) on a non-Windows system' },
+  { name: 'changes-kind-string', area: 'schema', description: 'changes items carry Kind as a string ("1") instead of an integer' },
+  { name: 'export-tar-truncated', area: 'containers', description: 'export sends only the first 1024 bytes of the tar stream' },
+  { name: 'copy-tar-truncated', area: 'containers', description: 'copy sends only the first 700 bytes of the tar stream' },
+  { name: 'name-leading-slash-refused', area: 'containers', description: 'create refuses a name with the leading / the pattern allows (400)' },
+  // archive
+  { name: 'archive-relative-path-refused', area: 'archive', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
+  { name: 'archive-symlink-not-followed', area: 'archive', description: 'archive GET of a symlink sends the link itself, not its target' },
+  { name: 'archive-special-paths-copied', area: 'archive', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },
+  { name: 'archive-not-dir-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed' },
+  { name: 'archive-missing-path-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
+  { name: 'archive-put-not-extracted', area: 'archive', description: 'archive PUT answers 200 without extracting the tar' },
+  { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
+];
+
+export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS, ...TEETH_FAULTS];
 
 /** Builds the fault set of a server; throws naming every unknown fault. */
 export function faultSet(names: readonly string[] = []): FaultSet {

@@ -72,6 +72,7 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
 
 async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: http.ServerResponse, connection: Connection): Promise<void> {
   setDaemonHeaders(res, opts.profile);
+  if (opts.faults.has('cors-allow-all')) res.setHeader('Access-Control-Allow-Origin', '*');
   try {
     const url = new URL(req.url ?? '/', 'http://engine');
     const { version, path } = routeVersion(url.pathname, opts.faults);

@@ -114,12 +114,12 @@ function isForbidden(path: string): boolean {
  * the requested name); /proc, /sys and /dev cannot be copied.
  * Throws FsError: EINVAL (empty path), ENOENT, ENOTDIR (asserted directory), EPERM (forbidden).
  */
-export async function archivePath(fs: ContainerFs, path: string): Promise<Buffer> {
+export async function archivePath(fs: ContainerFs, path: string, followLinks = true): Promise<Buffer> {
   if (path === '') throw new FsError('EINVAL', path, 'path cannot be empty');
   const contentsOnly = /\/\.$/.test(path) || path === '.';
   const assertsDir = path.endsWith('/') || contentsOnly;
   const requested = normalize(path);
-  const { path: real, node } = fs.resolve(requested, true);
+  const { path: real, node } = fs.resolve(requested, followLinks);
   if (!node) throw new FsError('ENOENT', path, `Could not find the file ${path} in container`);
   if (assertsDir && node.type !== 'dir') throw new FsError('ENOTDIR', path, `${path}: not a directory`);
   if (isForbidden(requested) || isForbidden(real)) throw new FsError('EPERM', path, `${path}: copying from ${requested} is not allowed`);

@@ -57,7 +57,7 @@ export function createContext(input: ContextInput): RouteContext {
     filters: () => readFilters(input.query),
     sendJson(status, value) {
       const text = toJson(value) + '\n';
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+      res.writeHead(status, { 'Content-Type': faults.has('json-labelled-text-plain') ? 'text/plain; charset=utf-8' : 'application/json', 'Content-Length': Buffer.byteLength(text) });
       res.end(text);
     },
     sendStatus(status, contentType) {
@@ -65,7 +65,7 @@ export function createContext(input: ContextInput): RouteContext {
       res.writeHead(status);
       res.end();
     },
-    jsonStream: (contentType) => openJsonStream(res, contentType),
+    jsonStream: (contentType) => openJsonStream(res, contentType, faults.has('json-stream-sse') ? 'data: ' : ''),
     hijack(contentType) {
       const socket = connection.takeOver();
       const upgrade = (wantsUpgrade || faults.has('hijack-always-101')) && !faults.has('hijack-no-101');
@@ -83,7 +83,7 @@ export function createContext(input: ContextInput): RouteContext {
   };
 }
 
-function openJsonStream(res: http.ServerResponse, contentType: string | undefined): JsonStreamWriter {
+function openJsonStream(res: http.ServerResponse, contentType: string | undefined, linePrefix = ''): JsonStreamWriter {
   if (contentType) res.setHeader('Content-Type', contentType);
   res.writeHead(200);
   res.flushHeaders();
@@ -97,7 +97,7 @@ function openJsonStream(res: http.ServerResponse, contentType: string | undefine
   res.on('close', markClosed);
   return {
     write(value) {
-      if (!closed) res.write(toJson(value) + '\n');
+      if (!closed) res.write(linePrefix + toJson(value) + '\n');
     },
     end() {
       if (!closed) res.end();

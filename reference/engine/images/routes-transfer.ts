@@ -75,7 +75,8 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
     throw err;
   }
   const out = ctx.jsonStream(JSON_TYPE);
-  if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
+  if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined) out.write({ error: 'unauthorized: authentication required' });
+  else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out);
   out.end();
 }

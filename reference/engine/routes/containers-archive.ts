@@ -6,6 +6,7 @@ import { isWithin, normalize } from '../fs/paths.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
+import type { FaultSet } from '../faults.ts';
 import { findContainer } from './lookup.ts';
 
 const V122 = { versions: ['1.22' as const] };
@@ -27,8 +28,9 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     '/containers/{id}/archive',
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
+      if (ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path))) return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
       setStatHeader(ctx, c, path);
-      const tar = await asArchiveError(() => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path));
+      const tar = await asArchiveError(() => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path, !ctx.faults.has('archive-symlink-not-followed')), ctx.faults);
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
       ctx.res.end(tar);
     },
@@ -46,7 +48,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }
-      await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir: ctx.bool('noOverwriteDirNonDir') && !ctx.faults.has('archive-put-overwrite-unchecked') }));
+      const noOverwriteDirNonDir = ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
+      if (!ctx.faults.has('archive-put-not-extracted')) await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir }), ctx.faults);
       ctx.sendStatus(200);
     },
     V122,
@@ -63,6 +66,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if (err instanceof FsError) throw new HttpError(err.code === 'ENOENT' ? 404 : 500, err.message);
       throw err;
     }
+    if (ctx.faults.has('copy-tar-truncated')) tar = tar.subarray(0, 700);
     engine.containerEvent(c, 'copy');
     ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('copy-wrong-content-type') ? 'application/octet-stream' : 'application/x-tar', 'Content-Length': tar.length });
     ctx.res.end(tar);
@@ -76,30 +80,33 @@ function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path:
   if (!c) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
   const path = ctx.query.get('path') ?? '';
   if (!path) throw new HttpError(400, 'path cannot be empty', body);
+  if (ctx.faults.has('archive-relative-path-refused') && !path.startsWith('/')) throw new HttpError(400, `path ${path} is not absolute`, body);
   return { c, path };
 }
 
 function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
-  const stat = asArchiveErrorSync(() => pathStat(c.fs, path));
+  const stat = asArchiveErrorSync(() => pathStat(c.fs, path), ctx.faults);
   if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
 }
 
-function toHttp(err: unknown): unknown {
-  return err instanceof FsError ? new HttpError(archiveErrorStatus(err), err.message, 'json') : err;
+function toHttp(err: unknown, faults: FaultSet): unknown {
+  if (!(err instanceof FsError)) return err;
+  const broken = (err.code === 'ENOTDIR' && faults.has('archive-not-dir-500')) || (err.code === 'ENOENT' && faults.has('archive-missing-path-500'));
+  return new HttpError(broken ? 500 : archiveErrorStatus(err), err.message, 'json');
 }
 
-async function asArchiveError<T>(fn: () => Promise<T>): Promise<T> {
+async function asArchiveError<T>(fn: () => Promise<T>, faults: FaultSet): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw toHttp(err);
+    throw toHttp(err, faults);
   }
 }
 
-function asArchiveErrorSync<T>(fn: () => T): T {
+function asArchiveErrorSync<T>(fn: () => T, faults: FaultSet): T {
   try {
     return fn();
   } catch (err) {
-    throw toHttp(err);
+    throw toHttp(err, faults);
   }
 }

@@ -18,7 +18,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       throw ctx.faults.has('create-bad-json-500') ? new HttpError(500, String(err)) : err;
     });
     const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
-    ctx.sendJson(201, { Id: container.id, Warnings: warnings });
+    ctx.sendJson(ctx.faults.has('create-returns-200') ? 200 : 201, { Id: container.id, Warnings: warnings });
   });
 
   router.add('GET', '/containers/{id}/json', (ctx) => {
@@ -29,20 +29,23 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('GET', '/containers/{id}/top', (ctx) => {
     const c = findContainer(engine, ctx);
     if (!c.run || !c.isRunning) throw notRunning(c);
+    if (ctx.faults.has('top-unsupported')) throw new HttpError(500, 'top is not supported on this system');
     const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef');
     const view = topView(c.run.processes(), psArgs, c.state.startedAt ?? new Date());
     engine.containerEvent(c, 'top');
-    ctx.sendJson(200, view);
+    ctx.sendJson(200, ctx.faults.has('top-titles-joined') ? { ...view, Titles: view.Titles.join(' ') } : view);
   });
 
   router.add('GET', '/containers/{id}/changes', (ctx) => {
     const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
-    ctx.sendJson(200, findContainer(engine, ctx).fs.changes().map((c) => ({ ...c, Kind: swap(c.Kind) })));
+    const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
+    ctx.sendJson(200, findContainer(engine, ctx).fs.changes().map((c) => ({ ...c, Kind: typed(swap(c.Kind)) })));
   });
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
     const c = findContainer(engine, ctx);
-    const tar = await exportTar(c.fs);
+    const whole = await exportTar(c.fs);
+    const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
     engine.containerEvent(c, 'export');
     ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('export-wrong-content-type') ? 'application/x-tar' : 'application/octet-stream', 'Content-Length': tar.length });
     ctx.res.end(tar);

@@ -17,7 +17,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const since = parseTimestamp(ctx, 'since');
     const until = parseTimestamp(ctx, 'until');
     const wanted = (e: EngineEvent): boolean =>
-      (ctx.version === '1.22' || (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action)))) &&
+      (ctx.version === '1.22' || (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) || (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) && (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
     const send = (e: EngineEvent): void => stream.write(shapeEvent(e, ctx));
@@ -65,14 +65,15 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>)
 
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
-  const legacy = { status: e.Action, id: e.id, ...(e.from !== undefined ? { from: e.from } : {}) };
+  const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
+  const legacy = { status: kind, id: e.id, ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}) };
   if (ctx.version === '1.18') return { ...legacy, time };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),
-    Type: e.Type,
-    Action: e.Action,
-    Actor: { ID: e.id, Attributes: e.attributes },
+    Type: ctx.faults.has('events-type-capitalised') ? e.Type[0]!.toUpperCase() + e.Type.slice(1) : e.Type,
+    Action: ctx.faults.has('events-action-not-kind') ? `${e.Type}.${kind}` : kind,
+    Actor: { ID: e.id, Attributes: ctx.faults.has('events-attributes-empty') ? {} : e.attributes },
     time,
     timeNano: e.timeNano,
   };

@@ -22,7 +22,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (exec.config.Cmd.length === 0) throw new HttpError(400, 'No exec command specified');
     engine.execs.add(exec);
     engine.containerEvent(c, 'exec_create', { execID: exec.id });
-    ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: exec.id, Warnings: [] });
+    ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: ctx.faults.has('exec-create-returns-other-id') ? newId() : exec.id, Warnings: [] });
   });
 
   router.add('POST', '/exec/{id}/start', async (ctx) => {

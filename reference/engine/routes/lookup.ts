@@ -4,13 +4,13 @@ import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 
 export function noSuchContainer(ctx: RouteContext, idOrName: string): HttpError {
-  const status = ctx.faults.has('missing-container-500') ? 500 : 404;
+  const status = ctx.faults.has('missing-container-500') ? 500 : ctx.faults.has('missing-container-418') ? 418 : 404;
   return new HttpError(status, `No such container: ${idOrName}`);
 }
 
 export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? ''): Container {
   const container = engine.containers.resolve(idOrName);
-  if (!container) throw noSuchContainer(ctx, idOrName);
+  if (!container || (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName))) throw noSuchContainer(ctx, idOrName);
   return container;
 }
 

@@ -15,10 +15,10 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     if (!network) throw new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
     return network;
   };
-  const view = (n: Network, withNames: boolean): Record<string, unknown> => ({
+  const view = (n: Network, withNames: boolean, faults: RouteContext['faults']): Record<string, unknown> => ({
     Name: n.Name,
     Id: n.Id,
-    Scope: n.Scope,
+    ...(faults.has('network-no-Scope') ? {} : { Scope: n.Scope }),
     Driver: n.Driver,
     IPAM: n.IPAM,
     Containers: Object.fromEntries(
@@ -28,43 +28,47 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         .map((c) => {
           const e = c.networks.get(n.Name)!;
           const address = e.IPAddress ? `${e.IPAddress}/${e.IPPrefixLen}` : '';
-          return [c.id, { ...(withNames ? { Name: c.name.slice(1) } : {}), EndpointID: e.EndpointID, MacAddress: e.MacAddress, IPv4Address: address, IPv6Address: '' }];
+          return [c.id, { ...(withNames && !faults.has('network-containers-no-Name') ? { Name: c.name.slice(1) } : {}), EndpointID: e.EndpointID, MacAddress: e.MacAddress, IPv4Address: address, IPv6Address: '' }];
         }),
     ),
-    Options: n.Options,
+    Options: faults.has('network-options-dropped') ? {} : n.Options,
   });
 
   router.add(
     'GET',
     '/networks',
     (ctx) => {
-      const filters = ctx.filters();
+      const filters = ctx.faults.has('networks-filters-ignored') ? new Map<string, string[]>() : ctx.filters();
       checkFilterKeys(filters, ['id', 'name', 'type']);
       for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(400, `Invalid filter: 'type'='${t}'`);
       const any = (key: string, test: (v: string) => boolean): boolean => (filters.get(key) ?? []).length === 0 || filters.get(key)!.some(test);
       const list = engine.networks
         .all()
         .filter((n) => any('id', (v) => n.Id.includes(v)) && any('name', (v) => n.Name.includes(v)) && any('type', (v) => (v === 'builtin') === n.predefined));
-      ctx.sendJson(200, list.map((n) => view(n, false)));
+      ctx.sendJson(200, list.map((n) => view(n, false, ctx.faults)));
     },
     V122,
   );
 
-  router.add('GET', '/networks/{id}', (ctx) => ctx.sendJson(200, view(find(ctx), true)), V122);
+  router.add('GET', '/networks/{id}', (ctx) => ctx.sendJson(200, view(find(ctx), true, ctx.faults)), V122);
 
   router.add(
     'POST',
     '/networks/create',
     async (ctx) => {
       const body = await ctx.json<Parameters<Engine['networks']['create']>[0] & { CheckDuplicate?: boolean }>();
-      if (!body.Name) throw new HttpError(400, 'network Name is mandatory');
-      if (body.Driver && !DRIVERS.includes(body.Driver)) throw new HttpError(404, `plugin not found: network driver ${body.Driver}`);
-      if (engine.networks.all().some((n) => n.Name === body.Name) && (body.CheckDuplicate || engine.networks.resolve(body.Name)?.predefined)) {
+      if (!body.Name && !ctx.faults.has('network-name-optional')) throw new HttpError(400, 'network Name is mandatory');
+      if (body.Driver && !DRIVERS.includes(body.Driver)) throw new HttpError(ctx.faults.has('network-plugin-missing-500') ? 500 : 404, `plugin not found: network driver ${body.Driver}`);
+      if (body.Internal && ctx.faults.has('network-internal-refused')) throw new HttpError(500, 'network create: Internal is not supported');
+      const checkDuplicate = body.CheckDuplicate && !ctx.faults.has('network-check-duplicate-ignored');
+      if (engine.networks.all().some((n) => n.Name === body.Name) && (checkDuplicate || engine.networks.resolve(body.Name)?.predefined)) {
         throw new HttpError(409, `network with name ${body.Name} already exists`);
       }
+      if (ctx.faults.has('network-driver-default-overlay')) body.Driver ||= 'overlay';
+      if (ctx.faults.has('network-ipam-config-ignored') && body.IPAM) body.IPAM = { ...body.IPAM, Config: [] };
       const network = engine.networks.create(body);
       networkEvent(engine, network, 'create');
-      ctx.sendJson(201, { Id: network.Id, Warning: '' });
+      ctx.sendJson(201, ctx.faults.has('network-create-no-Warning') ? { Id: network.Id } : { Id: network.Id, Warning: '' });
     },
     V122,
   );
@@ -77,8 +81,9 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
+      if (ctx.faults.has('network-connect-ignored')) return ctx.sendStatus(200);
       addEndpoint(c, network, {
-        IPAMConfig: body.EndpointConfig?.IPAMConfig ?? null,
+        IPAMConfig: ctx.faults.has('network-endpoint-config-ignored') ? null : body.EndpointConfig?.IPAMConfig ?? null,
         Aliases: body.EndpointConfig?.Aliases ?? null,
         Links: body.EndpointConfig?.Links ?? null,
       });
@@ -97,6 +102,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const body = await ctx.json<{ Container?: string; Force?: boolean }>();
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (!c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is not connected to network ${network.Name}`);
+      if (ctx.faults.has('network-disconnect-ignored')) return ctx.sendStatus(200);
       if (c.isRunning) deactivateEndpoint(engine, c, network.Name);
       else networkEvent(engine, network, 'disconnect', c);
       c.networks.delete(network.Name);
@@ -117,6 +123,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       if (engine.containers.all().some((c) => c.networks.get(network.Name)?.EndpointID)) {
         throw new HttpError(500, `network ${network.Name} has active endpoints`);
       }
+      if (ctx.faults.has('network-delete-keeps-network')) return ctx.sendStatus(200);
       for (const c of engine.containers.all()) c.networks.delete(network.Name);
       engine.networks.delete(network);
       networkEvent(engine, network, 'destroy');

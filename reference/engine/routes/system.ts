@@ -12,6 +12,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/auth', async (ctx) => {
     const body = await ctx.json<{ username?: string; password?: string; serveraddress?: string }>();
     if (!body.username) throw new HttpError(500, 'Error response from daemon: username is required');
+    if (ctx.faults.has('auth-login-refused')) throw new HttpError(401, 'login attempt failed: unauthorized');
     const key = `${body.serveraddress ?? ''}\u0000${body.username}\u0000${body.password ?? ''}`;
     if (loggedIn.has(key)) return ctx.sendStatus(204);
     loggedIn.add(key);

@@ -9,7 +9,7 @@ const V122 = { versions: ['1.22' as const] };
 
 export function registerVolumeRoutes(router: Router, engine: Engine): void {
   const inUse = (name: string): boolean => engine.containers.all().some((c) => c.mounts.some((m) => m.Name === name));
-  const view = (v: Volume): Record<string, unknown> => ({ Name: v.Name, Driver: v.Driver, Mountpoint: v.Mountpoint });
+  const view = (v: Volume, ctx: RouteContext): Record<string, unknown> => ({ Name: v.Name, Driver: v.Driver, ...(ctx.faults.has('volume-no-Mountpoint') ? {} : { Mountpoint: v.Mountpoint }) });
   const find = (ctx: RouteContext): Volume => {
     const volume = engine.volumes.get(ctx.params.name ?? '');
     if (!volume) throw new HttpError(ctx.faults.has('volume-missing-500') ? 500 : 404, `get ${ctx.params.name}: no such volume`);
@@ -25,8 +25,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const dangling = filters.get('dangling')?.[0];
       if (dangling !== undefined && !['true', 'false', '1', '0'].includes(dangling)) throw new HttpError(400, `Invalid filter 'dangling=${dangling}'`);
       const wantDangling = dangling === 'true' || dangling === '1';
-      const volumes = engine.volumes.all().filter((v) => dangling === undefined || inUse(v.Name) !== wantDangling);
-      ctx.sendJson(200, { Volumes: volumes.map(view), Warnings: [] });
+      const volumes = engine.volumes.all().filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUse(v.Name) !== wantDangling);
+      ctx.sendJson(200, { Volumes: volumes.map((v) => view(v, ctx)), Warnings: [] });
     },
     V122,
   );
@@ -38,14 +38,17 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const body = (await ctx.optionalJson<{ Name?: string; Driver?: string; DriverOpts?: Record<string, string> }>()) ?? {};
       if (body.Driver && body.Driver !== 'local') throw new HttpError(500, `Error looking up volume plugin ${body.Driver}: plugin not found`);
       if (body.Name && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(body.Name)) throw new HttpError(500, `create ${body.Name}: "${body.Name}" includes invalid characters for a local volume name`);
+      if (!body.Name && ctx.faults.has('volume-name-required')) throw new HttpError(500, 'volume create: a Name is required');
+      if (body.DriverOpts && ctx.faults.has('volume-driver-opts-refused')) throw new HttpError(500, 'volume create: driver options are not supported');
       const { volume, created } = engine.volumes.create(body);
+      if (created && !body.Driver && ctx.faults.has('volume-driver-default-empty')) volume.Driver = '';
       if (created) volumeEvent(engine, undefined, volume.Name, 'create');
-      ctx.sendJson(201, view(volume));
+      ctx.sendJson(201, view(volume, ctx));
     },
     V122,
   );
 
-  router.add('GET', '/volumes/{name}', (ctx) => ctx.sendJson(200, view(find(ctx))), V122);
+  router.add('GET', '/volumes/{name}', (ctx) => ctx.sendJson(200, view(find(ctx), ctx)), V122);
 
   router.add(
     'DELETE',
@@ -55,7 +58,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       if (inUse(volume.Name) && !ctx.faults.has('volume-delete-in-use-204')) {
         throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
       }
-      engine.volumes.delete(volume.Name);
+      if (!ctx.faults.has('volume-delete-keeps-volume')) engine.volumes.delete(volume.Name);
       volumeEvent(engine, undefined, volume.Name, 'destroy');
       ctx.sendStatus(204);
     },

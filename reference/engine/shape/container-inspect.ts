@@ -88,7 +88,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     AppArmorProfile: '',
     Args: c.argv.slice(1),
     Config: configView(c, version),
-    Created: c.created.toISOString(),
+    Created: engine.faults.has('inspect-created-no-fraction') ? c.created.toISOString().replace(/\.\d+Z$/, 'Z') : c.created.toISOString(),
     Driver: 'overlay',
     ...(version === '1.18' ? { ExecDriver: 'native-0.2' } : {}),
     ExecIDs: c.execIds.size ? [...c.execIds] : null,

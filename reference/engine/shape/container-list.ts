@@ -12,7 +12,7 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     Names: [c.name, ...linkNames(engine, c)],
     Image: c.config.Image,
     Command: c.argv.join(' '),
-    Created: unixSeconds(c.created),
+    Created: faults?.has('list-item-created-iso') ? c.created.toISOString() : unixSeconds(c.created),
     Status: statusText(c),
     Ports: portList(c),
     Labels: faults?.has('list-item-no-labels') ? {} : c.config.Labels,

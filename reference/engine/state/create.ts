@@ -22,6 +22,7 @@ export function checkName(engine: Engine, name: string): string {
   if ((!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) || (engine.faults.has('name-pattern-strict') && !/^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(name))) {
     throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   }
+  if (engine.faults.has('name-leading-slash-refused') && name.startsWith('/')) throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   const full = name.startsWith('/') ? name : `/${name}`;
   const holder = engine.containers.resolve(full);
   if (holder && holder.name === full && !engine.faults.has('create-name-conflict-201')) {
@@ -32,6 +33,7 @@ export function checkName(engine: Engine, name: string): string {
 
 export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body): { container: Container; warnings: string[] } {
   if (engine.faults.has('create-ignores-name')) requestedName = null;
+  if (engine.faults.has('stop-signal-integer-refused') && typeof body.StopSignal === 'number') throw new HttpError(400, 'StopSignal must be a signal name');
   if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string')) throw new HttpError(400, 'Cmd and Entrypoint must be lists');
   if (engine.faults.has('config-fields-dropped')) for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
   const name = requestedName ? checkName(engine, requestedName) : `/${randomName((n) => engine.containers.nameTaken(n))}`;

@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
+import { SESSION_END_MS, openSession } from '../support/streams.ts';
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
 export default [
@@ -29,12 +30,14 @@ export default [
     requirements: ['engine/exec/inspect/running-and-exit-code'],
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
-      const { execId } = await execIn(ctx, { Cmd: ['sh', '-c', 'sleep 0.5; exit 3'] });
-      const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
-      if (res.status !== 200) ctx.fail(`precondition: detached exec start answered ${res.status}`);
+      // The command waits for a line on its stdin, so it is surely running until the check sends one.
+      const { execId } = await execIn(ctx, { Cmd: ['sh', '-c', 'read x; exit 3'], AttachStdin: true });
+      const conn = await openSession(ctx, `/exec/${execId}/start`, { body: { Detach: false, Tty: false } });
       const during = await inspectExec(ctx, execId);
       ctx.expectEqual(during.Running, true, 'while the command runs, Running is true');
       ctx.observe(`ExitCode while the command runs: ${JSON.stringify(during.ExitCode)}`);
+      await conn.write('go\n');
+      await conn.readAll({ timeoutMs: SESSION_END_MS });
       const after = await waitExecEnd(ctx, execId);
       ctx.expectEqual([after.Running, after.ExitCode], [false, 3], 'after `exit 3`, Running is false and ExitCode is 3');
     },
