@@ -30,6 +30,7 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const product = takeFlag(rest, '--product');
   const dir = takeFlag(rest, '--out');
   if (!product || !dir) throw new UsageError('certify needs --product NAME and --out DIR (or --verify DIR)');
+  if (rest.includes('--shard')) throw new UsageError('certify runs every check: --shard would certify a part of the results');
   const options = parseRunArgs([...rest, '--report-dir', dir, '--format', 'json,junit,html,md'], ['conformance', 'certify', ...argv]);
   if (options === 'help') throw new UsageError('see conformance --help');
   const { runConformance } = await import('../run/run-conformance.ts');

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { runCli } from '../support/run-cli.ts';
+import { checkIdOf, labelValues, readAllureResults } from './support/allure-results.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** How each graded outcome shows in Allure: only failed fails, only a harness error is broken. */
+const ALLURE_STATUS: Record<string, string> = {
+  passed: 'passed',
+  warning: 'passed',
+  informational: 'passed',
+  failed: 'failed',
+  error: 'broken',
+  skipped: 'skipped',
+  'not-applicable': 'skipped',
+};
+
+/** Runs `npm run report:allure`'s command line in `cwd`, without network when the machine allows it. */
+function renderAllure(cwd: string) {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const command = scripts['report:allure']!;
+  const offline = spawnSync('unshare', ['-n', 'true']).status === 0;
+  const argv = offline ? ['unshare', '-n', 'sh', '-c', command] : ['sh', '-c', command];
+  const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` };
+  return spawnSync(argv[0]!, argv.slice(1), { cwd, env, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('--format allure', () => {
+  test('writes one Allure result per check, labelled with its requirements, suite, section and endpoint; npm run report:allure renders them offline', async () => {
+    const run = await runCli(['--suite', 'engine-1.22', '--grep', 'engine/system/ping', '--format', 'allure', '--seed', '1']);
+    expect(run.status, run.stderr).toBe(0);
+    const checks = run.report!.results;
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    const allure = readAllureResults(path.join(run.reportDir, 'allure-results'));
+    expect(allure.map(checkIdOf).sort()).toEqual(checks.map((c) => c.id).sort());
+    for (const check of checks) {
+      const result = allure.find((a) => checkIdOf(a) === check.id)!;
+      expect(labelValues(result, 'requirement')).toEqual(check.requirements);
+      expect(labelValues(result, 'epic')).toEqual(['engine-1.22']);
+      expect(labelValues(result, 'feature')).toEqual([run.report!.requirements.find((r) => r.id === check.requirements[0])!.section]);
+      expect(labelValues(result, 'story')).toEqual([check.endpoint]);
+      expect(result.status).toBe(ALLURE_STATUS[check.outcome]);
+    }
+
+    const cwd = mkdtempSync(path.join(tmpdir(), 'allure-render-'));
+    cpSync(path.join(run.reportDir, 'allure-results'), path.join(cwd, 'reports/allure-results'), { recursive: true });
+    const started = Date.now();
+    const render = renderAllure(cwd);
+    expect(render.status, render.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(existsSync(path.join(cwd, 'reports/allure-report/index.html'))).toBe(true);
+  }, 180_000);
+
+  test('each graded outcome gets its Allure status (a warning is not broken, an error is)', () => {
+    const reportDir = mkdtempSync(path.join(tmpdir(), 'allure-outcomes-'));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/report/support/run-outcomes-suite.ts', reportDir], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+    expect(child.status, child.stderr).toBe(0);
+    const records = JSON.parse(child.stdout) as Array<{ id: string; status: string }>;
+    expect(records.map((r) => r.status)).toEqual(records.map((r) => r.id));
+    expect(records).toHaveLength(Object.keys(ALLURE_STATUS).length);
+    const allure = readAllureResults(path.join(reportDir, 'allure-results'));
+    expect(Object.fromEntries(allure.map((a) => [checkIdOf(a), a.status]))).toEqual(ALLURE_STATUS);
+    for (const result of allure) {
+      expect(labelValues(result, 'requirement')).toHaveLength(1);
+      expect(result.parameters).toContainEqual(expect.objectContaining({ name: 'outcome', value: checkIdOf(result) }));
+    }
+  }, 120_000);
+});

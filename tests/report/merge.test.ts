@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { RequirementIndex } from '../../harness/catalog/load.ts';
+import { shardDisagreement, type ShardReport } from '../../harness/report/merge.ts';
+import { coverage, summarize, type Report } from '../../harness/report/report.ts';
+import { validateReport } from '../../harness/report/validate-report.ts';
+import { runCli } from '../support/run-cli.ts';
+import { checkIdOf, readAllureResults } from './support/allure-results.ts';
+import { report as synthetic } from './support/synthetic-report.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
+const conformance = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+const shard = (dir: string, index: number, count: number, change: Partial<Report> = {}): ShardReport => ({
+  dir,
+  report: { ...synthetic, shard: { index, count }, ...change },
+});
+
+/** A shard's report directory holding only report.json (no blob): enough for the refusals. */
+function shardDir(s: ShardReport): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shard-'));
+  writeFileSync(path.join(dir, 'report.json'), JSON.stringify(s.report));
+  return dir;
+}
+
+const ids = (report: Report) => report.results.map((r) => `${r.suite} ${r.id}`).sort();
+const covered = (report: Report) => report.requirements.filter((r) => r.outcome !== 'uncovered').map((r) => r.id).sort();
+
+describe('conformance report merge', () => {
+  // The system and containers files fall in shard 2/2 of engine-1.22; versioning puts checks in 1/2.
+  const grep = 'engine/(system|containers/start|versioning)';
+
+  test('merges shards into one report: the union of their results, recomputed summary and coverage, valid; and their Allure results', async () => {
+    const [one, two] = await Promise.all(
+      [1, 2].map((i) => runCli(['--suite', 'engine-1.22', '--grep', grep, '--seed', '5', '--shard', `${i}/2`, '--format', 'json,allure'])),
+    );
+    for (const run of [one!, two!]) {
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report!.results.length).toBeGreaterThan(0);
+      expect(existsSync(path.join(run.reportDir, 'blob'))).toBe(true);
+    }
+    expect(ids(one!.report!).filter((id) => ids(two!.report!).includes(id))).toEqual([]);
+
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'merged-')), 'out');
+    const merge = conformance('report', 'merge', one!.reportDir, two!.reportDir, '--report-dir', out);
+    expect(merge.status, merge.stderr).toBe(0);
+    const merged = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as Report;
+
+    expect(ids(merged)).toEqual([...ids(one!.report!), ...ids(two!.report!)].sort());
+    expect(merged.summary).toEqual(summarize(merged.results));
+    expect(merged.summary.total).toBe(one!.report!.summary.total + two!.report!.summary.total);
+    expect(merged.requirements).toEqual(coverage(['engine-1.22'], RequirementIndex.load().all(), merged.results));
+    expect(covered(merged)).toEqual([...covered(one!.report!), ...covered(two!.report!)].sort());
+    expect(merged.target).toEqual(one!.report!.target);
+    expect(merged.seed).toBe(5);
+    expect(merged.mergedFrom!.map((m) => m.shard)).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(merged.harnessErrors).toEqual([]);
+    expect(validateReport(merged)).toEqual([]);
+    expect(existsSync(path.join(out, 'junit.xml'))).toBe(true);
+    expect(readAllureResults(path.join(out, 'allure-results')).map(checkIdOf).sort()).toEqual(merged.results.map((r) => r.id).sort());
+  }, 300_000);
+
+  test.each([
+    ['seed', { seed: 8 }, /shards disagree on seed/],
+    ['target', { target: { ...synthetic.target, url: 'tcp://other:2375' } }, /shards disagree on target/],
+  ])('refuses shards that disagree on %s: one line, exit 2', (_, change, message) => {
+    const { status, stderr } = conformance('report', 'merge', shardDir(shard('a', 1, 2)), shardDir(shard('b', 2, 2, change)), '--report-dir', mkdtempSync(path.join(tmpdir(), 'out-')));
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+
+  test('refuses a directory that is no shard, or a shard without its blob report', () => {
+    const notShard = mkdtempSync(path.join(tmpdir(), 'plain-'));
+    writeFileSync(path.join(notShard, 'report.json'), JSON.stringify(synthetic));
+    expect(conformance('report', 'merge', notShard).stderr).toMatch(/not a shard's report \(run it with --shard/);
+    const noBlob = conformance('report', 'merge', shardDir(shard('a', 1, 1)), '--report-dir', mkdtempSync(path.join(tmpdir(), 'out-')));
+    expect(noBlob.status).toBe(2);
+    expect(noBlob.stderr).toMatch(/holds no vitest blob report/);
+    const empty = mkdtempSync(path.join(tmpdir(), 'empty-'));
+    mkdirSync(path.join(empty, 'sub'));
+    expect(conformance('report', 'merge', path.join(empty, 'sub')).stderr).toMatch(/holds no report\.json/);
+    expect(conformance('report', 'merge').status).toBe(2);
+  });
+});
+
+describe('shardDisagreement', () => {
+  test('shards of one split agree', () => {
+    expect(shardDisagreement([shard('a', 1, 3), shard('b', 3, 3)])).toBeUndefined();
+  });
+
+  test('names what differs and where', () => {
+    expect(shardDisagreement([shard('a', 1, 2), shard('b', 2, 2, { suites: ['engine-1.18'] })])).toMatch(/disagree on suites: 'a' has \["engine-1.22"\], 'b' has \["engine-1.18"\]/);
+    expect(shardDisagreement([shard('a', 1, 2), shard('b', 2, 3)])).toMatch(/disagree on shard count/);
+    expect(shardDisagreement([shard('a', 1, 2), shard('b', 1, 2)])).toMatch(/'a' and 'b' are the same shard 1\/2/);
+    expect(shardDisagreement([])).toMatch(/at least one/);
+  });
+});
