@@ -256,6 +256,7 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'missing-container-418', area: 'containers', description: 'an unknown container id or name answers 418, a status no endpoint lists, instead of 404' },
   { name: 'auth-login-refused', area: 'system', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },
   { name: 'push-registry-auth-refused', area: 'images', description: 'a push carrying X-Registry-Auth ends with an in-stream authentication {error}' },
+  { name: 'v1.18-prefix-refused', area: 'versions', description: 'paths with the /v1.18/ prefix answer 400: only the newest version is served' },
   { name: 'cors-allow-all', area: 'system', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
   // events
   { name: 'events-removal-named-remove', area: 'events', description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`' },

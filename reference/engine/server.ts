@@ -65,6 +65,7 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
   const m = /^\/v([0-9][0-9.]*)(\/.*)$/.exec(pathname);
   if (!m) return { version: NEWEST, path: pathname };
   const requested = m[1]!;
+  if (requested === '1.18' && faults.has('v1.18-prefix-refused')) throw new HttpError(400, 'client version 1.18 is too old');
   if ((API_VERSIONS as readonly string[]).includes(requested)) return { version: requested as ApiVersion, path: m[2]! };
   if (faults.has('unsupported-version-served')) return { version: NEWEST, path: m[2]! };
   throw new HttpError(400, `client version ${requested} is not supported by this daemon: supported API versions are ${API_VERSIONS.join(', ')}`);

@@ -1,11 +1,13 @@
 import { encodeRegistryAuth, encodeRegistryConfig, type AuthConfig } from '../../../harness/protocol/registry-auth.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { registryOf } from '../support/registry.ts';
 import { build, jsonObjects } from '../support/system.ts';
 
 /** Pushes a tag of the fixture to the run's registry with the given X-Registry-Auth; the push must succeed. */
 async function pushWith(ctx: EngineContext, auth: AuthConfig): Promise<void> {
-  const registry = ctx.run.registry ?? ctx.skip('no registry is configured (--registry): the header is only observable on a push');
+  // The embedded reference target has its own in-memory registry; a real daemon needs --registry.
+  const registry = registryOf(ctx);
   const repo = `${registry}/${ctx.uniqueName('push')}`;
   const tagged = await ctx.api.post(`/images/${ctx.fixtureImage()}/tag`, { query: { repo, tag: 'x' } });
   if (tagged.status !== 201) ctx.fail(`precondition: tagging the fixture as ${repo}:x answered ${tagged.status}`);

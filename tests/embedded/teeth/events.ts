@@ -14,4 +14,15 @@ export const eventTeeth: Teeth[] = [
       'engine/system/events/filter-type', 'engine/system/events/filter-volume', 'engine/system/events/filter-network',
     ],
   },
+  { fault: 'events-removal-named-remove', version: '1.22', catches: ['engine/events/container-kinds-1.22', 'engine/events/image-kinds-1.22', 'engine/events/volume-kinds-1.22', 'engine/events/network-kinds-1.22'] },
+  { fault: 'events-removal-named-remove', version: '1.18', catches: ['engine/events/container-kinds-1.18', 'engine/events/image-kinds-1.18'] },
+  { fault: 'events-1.18-volume-network', version: '1.18', catches: ['engine/events/no-volume-network-events-1.18'] },
+  { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
+  { fault: 'events-action-not-kind', version: '1.22', catches: ['engine/events/action-is-kind'] },
+  { fault: 'events-type-capitalised', version: '1.22', catches: ['engine/events/type-values'] },
+  {
+    fault: 'events-attributes-empty',
+    version: '1.22',
+    catches: ['engine/events/attributes-name-image-labels', 'engine/events/attributes-die-exit-code', 'engine/events/attributes-resize-height-width', 'engine/events/network-attributes'],
+  },
 ];

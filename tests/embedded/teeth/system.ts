@@ -11,4 +11,23 @@ export const systemTeeth: Teeth[] = [
   { fault: 'hijack-no-101', version: '1.22', catches: ['engine/errors/101-hijack', 'engine/auth/upgrade-hint'] },
   { fault: 'network-delete-predefined-200', version: '1.22', catches: ['engine/errors/403-forbidden'] },
   { fault: 'archive-errors-text', version: '1.22', catches: ['engine/errors/archive-json-body'] },
+  { fault: 'create-name-conflict-201', version: '1.18', catches: ['engine/errors/409-conflict'] },
+  { fault: 'create-returns-200', version: '1.22', catches: ['engine/errors/success-codes'] },
+  { fault: 'missing-container-418', version: '1.22', catches: ['engine/errors/listed-codes-only', 'engine/errors/404-not-found'] },
+  { fault: 'build-error-no-errorDetail', version: '1.22', catches: ['engine/errors/stream-error-object'] },
+  { fault: 'archive-missing-path-500', version: '1.22', catches: ['engine/errors/archive-json-body'] },
+  // service-wide rules
+  { fault: 'json-labelled-text-plain', version: '1.22', catches: ['engine/service/json-bodies'] },
+  { fault: 'json-stream-sse', version: '1.22', catches: ['engine/service/json-object-streams', 'engine/system/events/200-event-stream'] },
+  { fault: 'container-name-unresolved', version: '1.18', catches: ['engine/service/container-id-or-name'] },
+  { fault: 'exec-create-returns-other-id', version: '1.22', catches: ['engine/service/exec-id'] },
+  { fault: 'create-missing-image-500', version: '1.22', catches: ['engine/service/typical-run-flow'] },
+  { fault: 'inspect-created-no-fraction', version: '1.22', catches: ['engine/resources/timestamps'] },
+  { fault: 'list-item-created-iso', version: '1.18', catches: ['engine/resources/timestamps'] },
+  { fault: 'v1.18-prefix-refused', version: '1.18', catches: ['engine/versioning/path-prefix'] },
+  // auth
+  { fault: 'auth-login-refused', version: '1.22', catches: ['engine/system/auth/200-credentials-accepted'] },
+  { fault: 'push-registry-auth-refused', version: '1.22', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
+  { fault: 'build-registry-config-rejected', version: '1.18', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key'] },
+  { fault: 'cors-allow-all', version: '1.22', catches: ['engine/auth/cors-default-disabled'] },
 ];
