@@ -52,7 +52,7 @@ export function createWorld(opts: WorldOptions): World {
     users: opts.users,
     events: new EventBus(),
     spell: (text) => spell(text, 'cloud', profile),
-    date: (value) => (value === null ? null : faults.has('date-iso8601') ? iso8601(value) : rfc2822(value)),
+    date: (value) => (value === null || faults.has('dates-never-set') ? null : faults.has('date-iso8601') ? iso8601(value) : rfc2822(value)),
     domain: profile === 'docker' ? 'dockerapp.io' : 'cloud.example',
     dispatch: () => Promise.reject(new Error('dispatch is not wired yet')),
   };

@@ -75,8 +75,9 @@ export function filterActions(world: World, query: URLSearchParams, actions: rea
   const state = query.get('state');
   if (state !== null && !world.faults.has('filter-state-ignored')) kept = kept.filter((a) => a.state === state);
   for (const [name, read, test] of bounds) {
-    const bound = dateBound(query, name);
-    if (bound === undefined) continue;
+    const found = dateBound(query, name);
+    if (found === undefined) continue;
+    const bound = world.faults.has('date-filter-exclusive') ? found + (name.endsWith('gte') ? 1 : -1) : found;
     kept = kept.filter((a) => {
       const v = read(a);
       return v !== undefined && test(v, bound);

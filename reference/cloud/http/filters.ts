@@ -18,7 +18,7 @@ function matches(wanted: string, actual: unknown): boolean {
 }
 
 export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>): T[] {
-  let kept = [...items];
+  let kept = world.faults.has('terminated-not-listed') ? items.filter((i) => (i as { state?: unknown }).state !== 'Terminated') : [...items];
   for (const [name, read] of Object.entries(fields)) {
     const wanted = query.get(name);
     if (wanted === null) continue;

@@ -39,7 +39,7 @@ function addClusterRoutes(routes: RouteTable): void {
   routes.add('GET', `${CLUSTERS}{uuid}/`, (ctx) => ok(clusterJson(ctx.world, cluster(ctx))));
   routes.add('POST', `${CLUSTERS}{uuid}/deploy/`, (ctx) => {
     const c = cluster(ctx);
-    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy'), what: 'node cluster', name: 'deploy' },
+    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy') || (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')), what: 'node cluster', name: 'deploy' },
       (job) => deployCluster(ctx.world, c, job), () => revertDeploy(ctx.world, c), (x) => clusterJson(ctx.world, x));
   }, { action: 'Node Cluster Deploy' });
   routes.add('PATCH', `${CLUSTERS}{uuid}/`, (ctx) => {
@@ -50,7 +50,7 @@ function addClusterRoutes(routes: RouteTable): void {
     if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
     if (tags) {
       c.tags = tags;
-      for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
+      if (!ctx.world.faults.has('cluster-tags-not-propagated')) for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
     }
     const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init';
     if (target !== undefined) c.target_num_nodes = target;

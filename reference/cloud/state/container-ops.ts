@@ -61,8 +61,10 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
 /** Redeploy in place: the service's current definition, volumes kept when reuse_volumes. */
 export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean): void {
   c.stopProgram?.();
-  c.config = structuredClone(svc.config);
-  c.revision = svc.revision;
+  if (!world.faults.has('redeploy-keeps-old-config')) {
+    c.config = structuredClone(svc.config);
+    c.revision = svc.revision;
+  }
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);
   c.deployed_datetime = world.clock.now();
   c.exit_code = null;
@@ -99,12 +101,15 @@ export function markRunning(world: World, c: Container): void {
 function programExited(world: World, c: Container, code: number): void {
   if (c.state !== 'Running') return;
   c.stopProgram = undefined;
-  c.exit_code = code;
-  c.exit_code_msg = `Exit code ${code}`;
+  if (!world.faults.has('exit-code-missing')) {
+    c.exit_code = code;
+    c.exit_code_msg = `Exit code ${code}`;
+  }
   c.stopped_datetime = world.clock.now();
   setState(world, c, 'Stopped');
   const { autorestart, autodestroy } = c.config;
-  if (autorestart === 'ALWAYS' || (autorestart === 'ON_FAILURE' && code !== 0)) {
+  const restarts = !world.faults.has('autorestart-ignored') && (autorestart === 'ALWAYS' || (autorestart === 'ON_FAILURE' && code !== 0));
+  if (restarts) {
     c.restarts += 1;
     const backoff = world.clock.ms('startContainer') * 2 ** Math.min(c.restarts - 1, 6);
     c.stopProgram = world.clock.after(backoff, () => {

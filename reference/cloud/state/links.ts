@@ -42,6 +42,7 @@ export function serviceLinkVariables(world: World, svc: Service): Record<string,
 
 /** The link variables a service's containers receive, renamed to each link's name. */
 export function linkEnvFor(world: World, svc: Service): EnvVar[] {
+  if (world.faults.has('link-variables-not-injected')) return [];
   return svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];
@@ -51,19 +52,25 @@ export function linkEnvFor(world: World, svc: Service): EnvVar[] {
   });
 }
 
+const endpointsOf = (t: Container): Record<string, string> =>
+  Object.fromEntries(t.config.container_ports.map((p) => [`${p.inner_port}/${p.protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`]));
+
 export function linkedToContainer(world: World, c: Container): Record<string, unknown>[] {
   const svc = world.store.services.get(c.serviceUuid);
   if (!svc) return [];
-  return svc.links.flatMap((link) => {
+  const serviceLinks = svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];
-    return liveContainers(world, target).map((t) => ({
-      name: link.name,
-      from_container: c.resource_uri,
-      to_container: t.resource_uri,
-      endpoints: Object.fromEntries(t.config.container_ports.map((p) => [`${p.inner_port}/${p.protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`])),
-    }));
+    return liveContainers(world, target).map((t) => ({ name: link.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(t) }));
   });
+  return [...serviceLinks, ...sequentialLinks(world, svc, c)];
+}
+
+/** sequential_deployment: each container is linked to the containers of its service deployed before it. */
+function sequentialLinks(world: World, svc: Service, c: Container): Record<string, unknown>[] {
+  if (!c.config.sequential_deployment || world.faults.has('sequential-no-links')) return [];
+  const earlier = liveContainers(world, svc).filter((t) => svc.containers.indexOf(t.uuid) < svc.containers.indexOf(c.uuid));
+  return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(t) }));
 }
 
 export function serviceLinksJson(world: World, svc: Service): { linked_to_service: unknown[]; linked_from_service: unknown[] } {
@@ -72,7 +79,7 @@ export function serviceLinksJson(world: World, svc: Service): { linked_to_servic
     const to = world.store.services.get(l.to);
     return to ? [linkJson(svc, l.name, to)] : [];
   });
-  const linked_from_service = [...world.store.services.values()].flatMap((from) =>
+  const linked_from_service = world.faults.has('linked-from-missing') ? [] : [...world.store.services.values()].flatMap((from) =>
     from.links.filter((l) => l.to === svc.uuid).map((l) => linkJson(from, l.name, svc)),
   );
   return { linked_to_service, linked_from_service };

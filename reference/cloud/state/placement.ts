@@ -12,7 +12,8 @@ import { liveContainers, liveContainersOnNode } from './queries.ts';
 
 export function candidateNodes(world: World, svc: Service): Node[] {
   return [...world.store.nodes.values()].filter(
-    (n) => n.scope.namespace === svc.scope.namespace && n.state === 'Deployed' && svc.config.tags.every((t) => n.tags.includes(t)),
+    (n) => n.scope.namespace === svc.scope.namespace && n.state === 'Deployed'
+      && (world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
   );
 }
 
@@ -25,6 +26,7 @@ function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
   const total = (n: Node): number => liveContainersOnNode(world, n).length;
   const own = (n: Node): number => liveContainersOnNode(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
   const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : total;
+  if (world.faults.has('placement-first-node')) return nodes[0] as Node;
   return nodes.reduce((best, n) => (score(n) < score(best) ? n : best));
 }
 

@@ -130,8 +130,17 @@ function defaultConfig(world: World, image: string, name: string): ServiceConfig
     security_opt: [], devices: [], entrypoint: null, run_command: null, sequential_deployment: false,
     cpu_shares: null, cpuset: '', memory: null, memory_swap: null, autorestart: 'OFF', autodestroy: 'OFF',
     roles: [], privileged: false, read_only: false, deployment_strategy: 'EMPTIEST_NODE', tags: [], autoredeploy: false,
+    ...(world.faults.has('service-defaults-off') ? OFF_DEFAULTS : {}),
   };
 }
+
+/** What the service-defaults-off fault puts in place of every documented default. */
+const OFF_DEFAULTS: Partial<ServiceConfig> = {
+  nickname: 'off', net: 'host', pid: 'host', target_num_containers: 3, container_ports: [{ protocol: 'tcp', inner_port: 1, outer_port: null, published: true }],
+  container_envvars: [{ key: 'OFF', value: 'off' }], working_dir: '/off', user: 'nobody', tty: true, stdin_open: true,
+  entrypoint: 'off', run_command: 'off', sequential_deployment: true, autorestart: 'ALWAYS', autodestroy: 'ALWAYS',
+  roles: ['global'], privileged: true, read_only: true, deployment_strategy: 'HIGH_AVAILABILITY', tags: ['off'], autoredeploy: true,
+};
 
 function readPorts(body: Fields): PortSpec[] | undefined {
   return optList(body, 'container_ports')?.map((p, i) => {

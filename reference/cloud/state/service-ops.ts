@@ -113,6 +113,7 @@ export function revertServiceOp(world: World, svc: Service): void {
 
 /** New nodes get a container of every running EVERY_NODE service whose tags they carry. */
 export function placeEveryNodeOn(world: World, nodes: readonly Node[]): void {
+  if (world.faults.has('every-node-skips-new-nodes')) return;
   const running = [...world.store.services.values()].filter((s) => isEveryNode(s) && (s.state === 'Running' || s.state === 'Partly running'));
   for (const svc of running) {
     const fits = candidateNodes(world, svc).filter((n) => nodes.includes(n));

@@ -27,7 +27,8 @@ export const SERVICE_OPS: StateTable<ServiceState, ServiceOp> = {
   'Not running': ['start', 'terminate'],
   Starting: [],
   Running: ['stop', 'redeploy', 'terminate'],
-  'Partly running': ['stop', 'redeploy', 'terminate'],
+  // The table omits start here, but the start operation is described as acting on partly running services.
+  'Partly running': ['start', 'stop', 'redeploy', 'terminate'],
   Scaling: [],
   Redeploying: [],
   Stopping: [],
@@ -151,7 +152,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     destroyed_datetime: world.date(svc.destroyed_datetime),
     target_num_containers: cfg.target_num_containers,
     current_num_containers: live.length,
-    running_num_containers: count('Running'),
+    running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
     stopped_num_containers: count('Stopped'),
     stack: stack?.resource_uri ?? null,
     containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),

@@ -68,7 +68,8 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
 
 export function createStack(world: World, scope: UriScope, body: Fields, owner: CloudUser): Stack {
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
-  const specs = (optList(body, 'services') ?? []).map((s) => readServiceCreate(world, s));
+  const items = world.faults.has('stack-services-ignored') ? [] : (optList(body, 'services') ?? []);
+  const specs = items.map((s) => readServiceCreate(world, s));
   const uuid = newUuid();
   const stack: Stack = {
     kind: 'stack', uuid, resource_uri: resourceUri('stack', [uuid], scope), scope, name,

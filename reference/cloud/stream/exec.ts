@@ -37,6 +37,7 @@ export const execStream: StreamHandler = (ctx) => {
     }
     let pending = '';
     ws.on('message', (data) => {
+      if (world.faults.has('exec-stdin-ignored')) return;
       pending += data.toString();
       const lines = pending.split(/\r\n|\r|\n/);
       pending = lines.pop() ?? '';

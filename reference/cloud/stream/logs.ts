@@ -22,7 +22,7 @@ function tailOf(query: URLSearchParams): number {
 
 function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
   const tail = tailOf(ctx.query);
-  const follow = queryBool(ctx.query, 'follow', true);
+  const follow = queryBool(ctx.query, 'follow', true) || ctx.world.faults.has('logs-follow-false-ignored');
   const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {
     for (const line of ignoreTail ? book.tail() : book.tail(tail)) sendJson(ws, line);

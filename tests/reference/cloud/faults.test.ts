@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS } from '../../../reference/cloud/index.ts';
 import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
+import { APP_PROBES } from './app-fault-probes.ts';
+import { INFRA_PROBES } from './infra-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -127,6 +129,8 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   'stream-query-auth-rejected': async (t) => {
     await expect(t.ws('/api/audit/v1/events?user=conformance&token=conformance', { headers: {} })).rejects.toMatchObject({ status: 401 });
   },
+  ...APP_PROBES,
+  ...INFRA_PROBES,
 };
 
 let server: TestServer | undefined;

@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { actionChecks } from './actions/index.ts';
+
+cloudSuite(actionChecks);

@@ -1,0 +1,186 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { ACTIONS, actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
+import { createService, serviceBody } from '../support/app.ts';
+import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
+import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
+import type { Json } from '../support/lists.ts';
+
+const CANCEL = 'cloud/action/cancel';
+const RETRY = 'cloud/action/retry';
+const row = (r: string): string => `cloud/states/action/${r}`;
+const R = {
+  cancelInProgress: 'cloud/action/cancel/in-progress-to-canceling',
+  cancelPending: 'cloud/action/cancel/pending-to-canceling',
+  cancelFlag: 'cloud/action/cancel/can-be-canceled-flag',
+  retryNew: 'cloud/action/retry/new-execution',
+  retryFlag: 'cloud/action/retry/can-be-retried-flag',
+  codes: 'cloud/action/success-codes-not-shown',
+  pending: 'cloud/actions/pending-waits',
+};
+const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
+const cancel = (ctx: CloudContext, a: Json): Promise<HttpResponse> => ctx.api.post(`${String(a.resource_uri)}cancel/`);
+const retry = (ctx: CloudContext, a: Json): Promise<HttpResponse> => ctx.api.post(`${String(a.resource_uri)}retry/`);
+const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
+
+/** A node cluster deploy whose action is still In progress. */
+async function deployInProgress(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+  const cluster = await createCluster(ctx);
+  const res = await ctx.api.post(`${String(cluster.resource_uri)}deploy/`);
+  const action = await ctx.getJson(actionUriOf(ctx, res, 'deploy'), 'the deploy action');
+  if (action.state !== 'In progress') ctx.skip(`the deploy action was ${String(action.state)} when read, not In progress`);
+  return { cluster, action };
+}
+
+async function canceled(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+  const { cluster, action } = await deployInProgress(ctx);
+  const res = await cancel(ctx, action);
+  if (!ok(res)) ctx.fail(`precondition: cancel of an In progress action answered ${res.status}`);
+  return { cluster, action: await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES) };
+}
+
+/** A finished PATCH of tags on an Init cluster: its retry sets the tags back. */
+async function succeeded(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+  const cluster = await createCluster(ctx);
+  const res = await ctx.api.patch(String(cluster.resource_uri), { tags: [{ name: 'conformance-retried' }] });
+  return { cluster, action: await ctx.waitForState(actionUriOf(ctx, res, 'PATCH'), TERMINAL_ACTION_STATES) };
+}
+
+/** A service start that fails for want of nodes carrying its tag; a later retry can succeed. */
+async function failed(ctx: CloudContext): Promise<{ service: Json; tag: string; action: Json }> {
+  const tag = ctx.uniqueName('notag');
+  const service = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: tag }] }));
+  const res = await ctx.api.post(`${String(service.resource_uri)}start/`);
+  if (res.status >= 400) return { service, tag, action: await ctx.getJson(actionUriOf(ctx, res, 'start'), 'the start action') };
+  return { service, tag, action: await ctx.waitForState(actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
+}
+
+const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)) : []);
+
+/** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
+function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Json }>, op: typeof cancel): CloudCheck {
+  return cloudCheck({
+    id, title, requirements: [id], endpoint,
+    async run(ctx) {
+      const { action } = await reach(ctx);
+      if (!TERMINAL_ACTION_STATES.includes(String(action.state))) ctx.fail(`precondition: the action is ${String(action.state)}`);
+      await expectRefused(ctx, await op(ctx, action), title.split(':')[0]!, id);
+      expectUnchanged(ctx, action, await ctx.getJson(String(action.resource_uri), 'the action'), ACTION_FIELDS, title.split(':')[0]!, id);
+    },
+  });
+}
+
+const pendingSkip = (ctx: CloudContext): never => ctx.skip('Pending (an action waiting for another in-progress action) cannot be reached black-box: the spec shows no operation that queues');
+
+export default [
+  cloudCheck({
+    id: R.cancelInProgress,
+    title: 'Cancel of an In progress action (a node cluster deploy) moves it to Canceling, then Canceled',
+    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes],
+    endpoint: CANCEL,
+    async run(ctx) {
+      const { action } = await deployInProgress(ctx);
+      const res = await cancel(ctx, action);
+      ctx.observe(`cancel answered ${res.status}`);
+      if (action.can_be_canceled === false) return expectRefused(ctx, res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
+      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.cancelInProgress });
+      const now = await ctx.getJson(String(action.resource_uri), 'the action');
+      ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, { expected: 'Canceling, then Canceled', requirement: R.cancelInProgress });
+      const end = await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES);
+      ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
+    },
+  }),
+  cloudCheck({
+    id: row('in-progress-rejects-retry'),
+    title: 'In progress rejects retry: refused, and the operation runs once',
+    requirements: [row('in-progress-rejects-retry'), R.retryFlag],
+    endpoint: RETRY,
+    async run(ctx) {
+      const { cluster, action } = await deployInProgress(ctx);
+      await expectRefused(ctx, await retry(ctx, action), 'retry of an In progress action', row('in-progress-rejects-retry'));
+      const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
+      ctx.expectEqual((end.nodes as unknown[]).length, end.target_num_nodes, 'the deploy ran more than once', row('in-progress-rejects-retry'));
+    },
+  }),
+  cloudCheck({
+    id: row('canceling-rejects-cancel'),
+    title: 'Canceling rejects cancel and retry: refused, and the action still ends Canceled',
+    requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry')],
+    endpoint: CANCEL,
+    async run(ctx) {
+      const { action } = await deployInProgress(ctx);
+      await cancel(ctx, action);
+      const [now, again, redo] = await Promise.all([ctx.getJson(String(action.resource_uri), 'the action'), cancel(ctx, action), retry(ctx, action)]);
+      if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
+      const after = await ctx.getJson(String(action.resource_uri), 'the action');
+      if ((ok(again) || ok(redo)) && after.state !== 'Canceling') ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
+      await expectRefused(ctx, again, 'cancel of a Canceling action', row('canceling-rejects-cancel'));
+      await expectRefused(ctx, redo, 'retry of a Canceling action', row('canceling-rejects-retry'));
+      ctx.expectEqual((await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES)).state, 'Canceled', 'the action did not end Canceled');
+    },
+  }),
+  refusedRow(row('canceled-rejects-cancel'), CANCEL, 'Canceled rejects cancel: refused and the action is unchanged', canceled, cancel),
+  refusedRow(row('success-rejects-cancel'), CANCEL, 'Success rejects cancel: refused and the action is unchanged', succeeded, cancel),
+  refusedRow(row('failed-rejects-cancel'), CANCEL, 'Failed rejects cancel: refused and the action is unchanged', failed, cancel),
+  cloudCheck({
+    id: row('success-allows-retry'),
+    title: 'Success allows retry: a new execution of the action runs (a retried PATCH sets the tags again)',
+    requirements: [row('success-allows-retry'), R.retryNew, R.codes],
+    endpoint: RETRY,
+    async run(ctx) {
+      const { cluster, action } = await succeeded(ctx);
+      ctx.expectEqual(action.state, 'Success', 'precondition: the PATCH did not succeed');
+      const uri = String(cluster.resource_uri);
+      await ctx.api.patch(uri, { tags: [{ name: 'conformance-other' }] });
+      await ctx.waitForState(uri, ['Init']);
+      const res = await retry(ctx, action);
+      ctx.observe(`retry answered ${res.status}`);
+      ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      const next = res.headers[ctx.actionHeader] ?? String(action.resource_uri);
+      await ctx.waitForState(next, TERMINAL_ACTION_STATES);
+      await new Promise((r) => setTimeout(r, 100));
+      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', R.retryNew);
+    },
+  }),
+  cloudCheck({
+    id: row('canceled-allows-retry'),
+    title: 'Canceled allows retry: the canceled deploy runs again and deploys the cluster',
+    requirements: [row('canceled-allows-retry'), R.retryNew],
+    endpoint: RETRY,
+    async run(ctx) {
+      const { cluster, action } = await canceled(ctx);
+      const before = await settle(ctx, String(cluster.resource_uri), ['Init', ...CLUSTER_SETTLED]);
+      const res = await retry(ctx, action);
+      ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      if (before.state !== 'Init') ctx.observe(`the canceled deploy left the cluster ${String(before.state)}`);
+      const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
+      ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, { requirement: R.retryNew });
+    },
+  }),
+  cloudCheck({
+    id: row('failed-allows-retry'),
+    title: 'Failed allows retry: a service start that failed for want of nodes runs again once a node is there',
+    requirements: [row('failed-allows-retry'), R.retryNew],
+    endpoint: RETRY,
+    async run(ctx) {
+      const { service, tag, action } = await failed(ctx);
+      ctx.expectEqual(action.state, 'Failed', 'precondition: a service start without any node did not fail');
+      await deployedCluster(ctx, 1, { tags: [{ name: tag }] });
+      const res = await retry(ctx, action);
+      ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      const end = await ctx.waitForState(String(service.resource_uri), ['Running', 'Partly running', 'Stopped'], 60_000);
+      ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', R.retryNew);
+    },
+  }),
+  cloudCheck({
+    id: R.pending,
+    title: 'Pending: an action waiting for an in-progress one; cancel moves it to Canceling then Canceled; retry is refused',
+    requirements: [R.pending, R.cancelPending, row('pending-allows-cancel'), row('pending-rejects-retry')],
+    endpoint: CANCEL,
+    async run(ctx) {
+      const listed = (await ctx.api.get(ACTIONS, { state: 'Pending' })).status;
+      ctx.observe(`the action list filtered by state=Pending answered ${listed}`);
+      pendingSkip(ctx);
+    },
+  }),
+];

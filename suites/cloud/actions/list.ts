@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { ACTIONS } from '../support/actions.ts';
+import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { compareFiltered, expectFilterAgrees } from '../support/filters.ts';
+import { createCluster } from '../support/infra.ts';
+import { listAll, listPage, type Json } from '../support/lists.ts';
+
+const LIST = 'cloud/action/list';
+const FINISHED = ['Success', 'Failed', 'Canceled'];
+/** Finished actions no longer change: completeness is held against those only. */
+const finished = (a: Json): boolean => FINISHED.includes(String(a.state));
+const time = (v: unknown): number => (typeof v === 'string' ? Math.floor(Date.parse(v) / 1000) : NaN);
+
+type Predicate = (a: Json, value: string) => boolean;
+const DATE_FILTERS: Record<string, Predicate> = {
+  start_date__gte: (a, v) => time(a.start_date) >= time(v),
+  start_date__lte: (a, v) => time(a.start_date) <= time(v),
+  end_date__gte: (a, v) => time(a.end_date) >= time(v),
+  end_date__lte: (a, v) => time(a.end_date) <= time(v),
+};
+const FILTERS: Record<string, Predicate> = {
+  uuid: (a, v) => a.uuid === v,
+  state: (a, v) => a.state === v,
+  ...DATE_FILTERS,
+};
+const sourceField = (param: string): string => param.replace(/__(gte|lte)$/, '');
+
+/** The actions of the caller, with at least a few finished ones of this check. */
+async function actionsWithHistory(ctx: CloudContext): Promise<Json[]> {
+  const cluster = await createCluster(ctx);
+  for (const tag of ['conformance-a', 'conformance-b']) await ctx.api.patch(String(cluster.resource_uri), { tags: [{ name: tag }] });
+  await new Promise((r) => setTimeout(r, 1100));
+  await ctx.api.delete(String(cluster.resource_uri));
+  return listAll(ctx, ACTIONS);
+}
+
+/** A value of the filter taken from a finished action: a date in the middle of the range, a uuid, a state. */
+function valueFor(param: string, actions: Json[]): string | undefined {
+  const done = actions.filter(finished);
+  if (param === 'state') return 'Success';
+  const pick = done[Math.floor(done.length / 2)];
+  return pick ? String(pick[sourceField(param)]) : undefined;
+}
+
+function filterCheck(param: string): CloudCheck {
+  const id = `cloud/action/list/filter-${param.replace(/__/g, '-').replace(/_/g, '-')}`;
+  return cloudCheck({
+    id,
+    title: `Query ${param} on the action list returns only the matching actions`,
+    requirements: [id],
+    endpoint: LIST,
+    async run(ctx) {
+      const full = await actionsWithHistory(ctx);
+      const value = valueFor(param, full);
+      if (!value) return ctx.skip('the caller has no finished action to filter by');
+      const filtered = await listAll(ctx, ACTIONS, { [param]: value });
+      const matches = (a: Json): boolean => FILTERS[param]!(a, value);
+      expectFilterAgrees(ctx, compareFiltered(full, filtered, matches, finished), `GET ${ACTIONS}?${param}=${value}`, id);
+    },
+  });
+}
+
+const R = {
+  returns: 'cloud/action/list/returns-actions',
+  chrono: 'cloud/action/list/chronological',
+  combos: 'cloud/action/list/filter-combinations',
+};
+
+export default [
+  cloudCheck({
+    id: R.returns,
+    title: 'GET /api/audit/v1/action/ returns a list of action objects, in chronological order',
+    requirements: [R.returns, R.chrono],
+    endpoint: LIST,
+    async run(ctx) {
+      const first = await listPage(ctx, ACTIONS);
+      first.forEach((a, i) => ctx.expectSchema('cloud/v1', 'action', a, `action #${i}`, R.returns));
+      const all = await actionsWithHistory(ctx);
+      const times = all.map((a) => time(a.start_date));
+      const ascending = times.every((t, i) => i === 0 || t >= times[i - 1]!);
+      const descending = times.every((t, i) => i === 0 || t <= times[i - 1]!);
+      ctx.expect(ascending || descending, 'the actions are not in chronological order of start_date', { expected: 'start_date in order', actual: all.slice(0, 10).map((a) => a.start_date), requirement: R.chrono });
+      if (!ascending) ctx.observe('the actions are listed newest first');
+    },
+  }),
+  ...['uuid', 'state', 'start_date__gte', 'start_date__lte', 'end_date__gte', 'end_date__lte'].map(filterCheck),
+  cloudCheck({
+    id: R.combos,
+    title: 'Random combinations of the action list filters agree with the filters applied to the full list',
+    requirements: ['uuid', 'state', 'start-date-gte', 'start-date-lte', 'end-date-gte', 'end-date-lte'].map((f) => `cloud/action/list/filter-${f}`),
+    endpoint: LIST,
+    async run(ctx) {
+      const full = await actionsWithHistory(ctx);
+      const done = full.filter(finished);
+      if (!done.length) return ctx.skip('the caller has no finished action to filter by');
+      const valueOf = (param: string): fc.Arbitrary<string> => param === 'state' ? fc.constantFrom(...FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
+      const query = fc.record(Object.fromEntries(Object.keys(FILTERS).map((p) => [p, fc.option(valueOf(p), { nil: undefined })])), { requiredKeys: [] });
+      ctx.usedSeed = ctx.seed;
+      await fc.assert(
+        fc.asyncProperty(query, async (q) => {
+          const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
+          const filtered = await listAll(ctx, ACTIONS, Object.fromEntries(wanted));
+          const outcome = compareFiltered(full, filtered, (a) => wanted.every(([p, v]) => FILTERS[p]!(a, v)), finished);
+          return outcome.extra.length === 0 && outcome.missing.length === 0;
+        }),
+        { seed: ctx.seed, numRuns: 10, endOnFailure: true },
+      ).catch((err: Error) => ctx.fail(`a combination of action filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`));
+    },
+  }),
+];

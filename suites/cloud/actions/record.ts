@@ -1,0 +1,99 @@
+import { ACTIONS, actionUriOf, finishedActionOf } from '../support/actions.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
+import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
+
+const R = {
+  header: 'cloud/actions/header-on-creating-responses',
+  record: 'cloud/actions/record-matches-call',
+  user: 'cloud/actions/user-action',
+  ip: 'cloud/actions/ip',
+  location: 'cloud/actions/location-geographic',
+  get: 'cloud/action/get/returns-action',
+  sync: 'cloud/actions/sync-terminal',
+  async202: 'cloud/actions/async-202-in-progress',
+  asyncEnds: 'cloud/actions/async-ends-terminal',
+  every: 'cloud/actions/every-call-recorded',
+};
+const USER_AGENT = 'conformance-suite/1 (action record check)';
+const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
+
+/** GET of the action a response names: it must be the action object (schema action). */
+async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
+  const res = await ctx.api.get(uri);
+  ctx.expectStatus(res, 200, `GET ${uri} (the action header's URI)`, R.get);
+  const action = ctx.expectSchema<Json>('cloud/v1', 'action', ctx.expectJson(res, 'the action', R.get), 'the action', R.get);
+  ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${String(action.resource_uri)}`, { requirement: R.get });
+  return action;
+}
+
+export default [
+  cloudCheck({
+    id: R.header,
+    title: `Every POST, PATCH and DELETE carries X-Vendor-Action-URI naming its action, which records the call`,
+    requirements: [R.header, R.record, R.user, R.ip, R.location, R.get, R.sync],
+    async run(ctx) {
+      const at = await placement(ctx);
+      const create = await ctx.api.request('POST', CLUSTERS, { headers: { 'user-agent': USER_AGENT }, json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region } });
+      ctx.expect(create.status >= 200 && create.status < 300, `precondition: node cluster create answered ${create.status}`);
+      const uri = pathOf(String(ctx.expectJson<Json>(create, 'create').resource_uri));
+      ctx.defer(async () => void (await ctx.api.delete(uri)));
+      if (create.status !== 202) ctx.expectEqual((await actionOf(ctx, actionUriOf(ctx, create, 'POST create'))).state, 'Success', 'a synchronous call that succeeded did not create its action Success at once', R.sync);
+      const calls: Array<[string, string, unknown]> = [['POST', CLUSTERS, 'create'], ['PATCH', uri, { tags: [{ name: 'conformance-x' }] }], ['DELETE', uri, undefined]];
+      for (const [method, path, json] of calls) {
+        const res = json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
+        ctx.expect(res.status < 300, `precondition: ${method} ${path} answered ${res.status}`);
+        const action = res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
+        await actionOf(ctx, String(action.resource_uri));
+        ctx.expectEqual(action.method, method, 'the action does not record the HTTP method', R.record);
+        ctx.expect(pathOf(String(action.path)).replace(/\/?$/, '/') === path, `the action's path is ${String(action.path)}, not ${path}`, { requirement: R.record });
+        ctx.expect(sameResource(action.object, uri), `the action's object is ${String(action.object)}, not ${uri}`, { requirement: R.record });
+        ctx.expectEqual(action.user, ctx.api.credentials?.user, 'the action does not record the authenticated user', R.record);
+        ctx.expectEqual(action.user_agent, USER_AGENT, "the action does not record the client's User-Agent", R.record);
+        ctx.expect(typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < 5 * 60_000, `start_date ${String(action.start_date)} is not when the call was made`, { requirement: R.record });
+        ctx.expectEqual(action.is_user_action, true, 'an action of a user call has is_user_action other than true', R.user);
+        ctx.expect(typeof action.ip === 'string' && IP.test(action.ip), `ip ${String(action.ip)} is not an IP address`, { requirement: R.ip });
+        ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
+      }
+      const failed = await ctx.api.post(`${uri}deploy/`);
+      ctx.expect(failed.status >= 400, `precondition: deploy of a terminated cluster answered ${failed.status}`);
+      const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
+      ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
+    },
+  }),
+  cloudCheck({
+    id: R.async202,
+    title: 'An asynchronous call returns 202 and creates its action In progress; the action ends Success or Failed with end_date set',
+    requirements: [R.async202, R.asyncEnds],
+    endpoint: 'cloud/nodecluster/deploy',
+    async run(ctx) {
+      const cluster = await createCluster(ctx);
+      const res = await ctx.api.post(`${String(cluster.resource_uri)}deploy/`);
+      ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
+      const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
+      if (['Success', 'Failed'].includes(String(first.state))) ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
+      else ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, { expected: 'In progress (or Pending)', actual: first.state, requirement: R.async202 });
+      const done = await finishedActionOf(ctx, res, 'deploy');
+      ctx.expect(done.state === 'Success' || done.state === 'Failed', `the action ended ${String(done.state)}`, { expected: 'Success or Failed', requirement: R.asyncEnds });
+      ctx.expect(typeof done.end_date === 'string', 'a finished action has no end_date', { actual: done.end_date, requirement: R.asyncEnds });
+    },
+  }),
+  cloudCheck({
+    id: R.every,
+    title: 'Every API call by a user is recorded as an action (listed in the action list)',
+    requirements: [R.every],
+    endpoint: 'cloud/action/list',
+    async run(ctx) {
+      const cluster = await createCluster(ctx);
+      const uri = String(cluster.resource_uri);
+      const patch = await ctx.api.patch(uri, { tags: [] });
+      const get = await ctx.api.get(uri);
+      const listed = await listAll(ctx, ACTIONS, { object: uri, include_related: 'false' });
+      const patchAction = patch.headers[ctx.actionHeader];
+      ctx.expect(!!patchAction && listed.some((a) => sameResource(a.resource_uri, patchAction)), 'a PATCH is not recorded in the action list', { requirement: R.every });
+      const readRecorded = listed.some((a) => a.method === 'GET') || !!get.headers[ctx.actionHeader];
+      ctx.observe(`a GET of the cluster was ${readRecorded ? '' : 'not '}recorded as an action`);
+    },
+  }),
+];

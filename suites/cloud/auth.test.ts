@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { authChecks } from './auth/index.ts';
+
+cloudSuite(authChecks);

@@ -1,0 +1,5 @@
+import type { CloudCheck } from '../support/check.ts';
+import rest from './rest.ts';
+import vendorAuth from './vendor-auth.ts';
+
+export const authChecks: CloudCheck[] = [...rest, ...vendorAuth];

@@ -1,0 +1,96 @@
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { CLUSTERS, placement } from '../support/infra.ts';
+import { listAll } from '../support/lists.ts';
+import { EVENTS } from '../support/streams.ts';
+
+const R = {
+  basic: 'cloud/auth/rest-basic-api-key',
+  none: 'cloud/auth/rest-without-credentials-refused',
+  wrong: 'cloud/auth/rest-wrong-key-refused',
+  code401: 'cloud/auth/rest-401',
+  streamOk: 'cloud/auth/stream-basic-on-upgrade',
+  streamRefused: 'cloud/auth/stream-without-credentials-refused',
+  query: 'cloud/auth/stream-query-credentials',
+  errorFrame: 'cloud/auth/stream-error-frame',
+};
+
+/** A caller without valid credentials gets no data and changes nothing. */
+async function expectRefusedCaller(ctx: CloudContext, api: CloudContext['api'], requirement: string, what: string): Promise<void> {
+  const list = await api.get(CLUSTERS);
+  ctx.expect(list.status >= 400, `GET ${CLUSTERS} ${what} answered ${list.status}`, { expected: 'refused (401)', actual: list.status, requirement });
+  const marker = ctx.uniqueName('unauth');
+  const at = await placement(ctx);
+  const create = await api.post(CLUSTERS, { name: marker, node_type: at.nodeType, region: at.region });
+  ctx.expect(create.status >= 400, `POST ${CLUSTERS} ${what} answered ${create.status}`, { expected: 'refused (401)', actual: create.status, requirement });
+  const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.name === marker);
+  for (const c of left) ctx.defer(async () => void (await ctx.api.delete(String(c.resource_uri))));
+  ctx.expect(left.length === 0, `POST ${what} created a node cluster`, { requirement });
+  ctx.expectStatus(list, 401, `a request ${what} (facts: 401)`, R.code401);
+  ctx.expectSchema('cloud/v1', 'error-body', ctx.expectJson(list, '401 body', R.code401), 'the 401 body', R.code401);
+}
+
+export default [
+  cloudCheck({
+    id: R.basic,
+    title: 'REST requests with Basic username:API key are served',
+    requirements: [R.basic],
+    async run(ctx) {
+      const res = await ctx.api.get(CLUSTERS);
+      ctx.expectStatus(res, 200, 'GET with valid Basic credentials', R.basic);
+    },
+  }),
+  cloudCheck({
+    id: R.none,
+    title: 'A REST request without Authorization is refused: no data, nothing changes (facts: 401)',
+    requirements: [R.none, R.code401],
+    run: (ctx) => expectRefusedCaller(ctx, ctx.api.as(null), R.none, 'without credentials'),
+  }),
+  cloudCheck({
+    id: R.wrong,
+    title: 'A REST request with a wrong API key is refused: no data, nothing changes (facts: 401)',
+    requirements: [R.wrong, R.code401],
+    run: (ctx) => expectRefusedCaller(ctx, ctx.api.as({ user: ctx.api.credentials!.user, key: `${ctx.api.credentials!.key}-wrong` }), R.wrong, 'with a wrong API key'),
+  }),
+  cloudCheck({
+    id: R.streamOk,
+    title: 'The Stream API accepts the same Basic header on the WebSocket upgrade (101)',
+    requirements: [R.streamOk],
+    endpoint: 'cloud/events',
+    async run(ctx) {
+      const session = await ctx.api.openStream(EVENTS);
+      ctx.defer(() => session.close());
+      ctx.expectEqual(session.status, 101, 'the upgrade with valid credentials was not accepted', R.streamOk);
+    },
+  }),
+  cloudCheck({
+    id: R.streamRefused,
+    title: 'A WebSocket upgrade without credentials or with a wrong key is refused: no 101, no messages',
+    requirements: [R.streamRefused, R.errorFrame],
+    endpoint: 'cloud/events',
+    async run(ctx) {
+      const callers = [['without credentials', ctx.api.as(null)], ['with a wrong key', ctx.api.as({ user: ctx.api.credentials!.user, key: 'wrong-key' })]] as const;
+      for (const [what, api] of callers) {
+        const session = await api.openStream(EVENTS);
+        ctx.defer(() => session.close());
+        const { messages } = await session.collect(500);
+        const events = messages.map((m) => m.toString()).filter((m) => !/UNAUTHORIZED/.test(m));
+        ctx.expect(session.status !== 101 || events.length === 0, `the upgrade ${what} was accepted and sent messages`, { expected: 'no 101', actual: { status: session.status, messages: events }, requirement: R.streamRefused });
+        ctx.expect(session.status !== 101, `the upgrade ${what} answered 101`, { expected: 'refused (401)', actual: session.status, requirement: R.streamRefused });
+        ctx.observe(`upgrade ${what}: ${session.status}${messages.length ? `, frames ${messages.map(String).join(' ')}` : ''}`);
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.query,
+    title: 'facts: a WebSocket upgrade with ?user=&token= and no Authorization header is accepted',
+    requirements: [R.query],
+    endpoint: 'cloud/events',
+    async run(ctx) {
+      const creds = ctx.api.credentials!;
+      const session = await ctx.api.as(null).openStream(EVENTS, { user: creds.user, token: creds.key });
+      ctx.defer(() => session.close());
+      ctx.expectEqual(session.status, 101, 'the upgrade with ?user=&token= was not accepted', R.query);
+    },
+  }),
+];

@@ -1,0 +1,44 @@
+import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { cloudCheck } from '../support/check.ts';
+import { CLUSTERS } from '../support/infra.ts';
+import { EVENTS, printenv } from '../support/streams.ts';
+
+const R = {
+  global: 'cloud/auth/global-role-vendor-auth',
+  usable: 'cloud/auth/vendor-auth-usable',
+  none: 'cloud/auth/no-global-role-no-vendor-auth',
+};
+
+export default [
+  cloudCheck({
+    id: R.global,
+    title: 'A container of a service with the role global gets VENDOR_AUTH, an Authorization value the REST and Stream APIs accept',
+    requirements: [R.global, R.usable],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const at = await appNodes(ctx, 1);
+      const container = await firstContainer(ctx, await runningService(ctx, at, { roles: ['global'] }));
+      const name = ctx.spell('VENDOR_AUTH');
+      const value = await printenv(ctx, container, name, R.global);
+      ctx.expect(!!value && /^Basic\s+\S+/.test(value), `the container's ${name} is ${JSON.stringify(value)}`, { expected: 'Basic <credentials>', actual: value, requirement: R.global });
+      const anonymous = ctx.api.as(null);
+      const rest = await anonymous.request('GET', CLUSTERS, { headers: { authorization: value! } });
+      ctx.expectStatus(rest, 200, `GET with Authorization: <${name}>`, R.usable);
+      const session = await anonymous.openStream(EVENTS, undefined, { authorization: value! });
+      ctx.defer(() => session.close());
+      ctx.expectEqual(session.status, 101, `the Stream API refused Authorization: <${name}>`, R.usable);
+    },
+  }),
+  cloudCheck({
+    id: R.none,
+    title: 'A container of a service without the role global gets no VENDOR_AUTH',
+    requirements: [R.none],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const at = await appNodes(ctx, 1);
+      const container = await firstContainer(ctx, await runningService(ctx, at));
+      const value = await printenv(ctx, container, ctx.spell('VENDOR_AUTH'), R.none);
+      ctx.expectEqual(value, undefined, `a container without the global role has ${ctx.spell('VENDOR_AUTH')}`, R.none);
+    },
+  }),
+];

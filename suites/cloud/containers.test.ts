@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { containerChecks } from './containers/index.ts';
+
+cloudSuite(containerChecks);

@@ -1,0 +1,7 @@
+import type { CloudCheck } from '../support/check.ts';
+import filters from './filters.ts';
+import operations from './operations.ts';
+import read from './read.ts';
+import states from './states.ts';
+
+export const containerChecks: CloudCheck[] = [...read, ...operations, ...filters, ...states];

@@ -1,0 +1,110 @@
+/** Spec: Containers > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
+import { expectRefused } from '../support/actions.ts';
+import { startOp } from '../support/async-op.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { appNodes, firstContainer, operate, operateAndSettle, runningService, settled } from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+import { environment } from '../support/streams.ts';
+
+const R = {
+  start: 'cloud/container/start/effect',
+  start202: 'cloud/container/start/202-async',
+  stop: 'cloud/container/stop/effect',
+  stop202: 'cloud/container/stop/202-async',
+  terminate: 'cloud/container/terminate/effect',
+  terminate202: 'cloud/container/terminate/202-async',
+  redeploy: 'cloud/container/redeploy/effect',
+  redeploy202: 'cloud/container/redeploy/202',
+  redeployOutside: 'cloud/states/container/redeploy-not-in-table',
+  reuse: 'cloud/container/redeploy/reuse-volumes-default-true',
+  irreversible: 'cloud/container/terminate/not-reversible',
+};
+
+const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Json> => firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
+const volumes = (c: Json): string[] => ((c.bindings as Json[] | undefined) ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
+
+export default [
+  cloudCheck({
+    id: R.stop,
+    title: 'stop stops a running container: it ends Stopped (202, action ends)',
+    requirements: [R.stop, R.stop202],
+    endpoint: 'cloud/container/stop',
+    async run(ctx) {
+      const c = await runningContainer(ctx);
+      const op = await startOp(ctx, String(c.resource_uri), 'stop', R.stop, R.stop202);
+      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Stopped', 'the stopped container is not Stopped', R.stop);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.start,
+    title: 'start starts a stopped container: it ends Running (202, action ends)',
+    requirements: [R.start, R.start202],
+    endpoint: 'cloud/container/start',
+    async run(ctx) {
+      const c = await runningContainer(ctx);
+      await operateAndSettle(ctx, c, 'stop');
+      const op = await startOp(ctx, String(c.resource_uri), 'start', R.start, R.start202);
+      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Running', 'the started container is not Running', R.start);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.terminate,
+    title: 'DELETE terminates the container: it ends Terminated (202, action ends)',
+    requirements: [R.terminate, R.terminate202],
+    endpoint: 'cloud/container/terminate',
+    async run(ctx) {
+      const c = await runningContainer(ctx);
+      const op = await startOp(ctx, String(c.resource_uri), 'terminate', R.terminate, R.terminate202);
+      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', 'the terminated container is not Terminated', R.terminate);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.redeploy,
+    title: "redeploy runs the container again with its service's current configuration (facts: 202 with the container)",
+    requirements: [R.redeploy, R.redeploy202, R.redeployOutside],
+    endpoint: 'cloud/container/redeploy',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at);
+      const c = await firstContainer(ctx, svc);
+      const patch = await ctx.api.patch(String(svc.resource_uri), { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'container' }] });
+      ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
+      await settled(ctx, String(svc.resource_uri));
+      const res = await operate(ctx, String(c.resource_uri), 'redeploy');
+      ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
+      ctx.expect(res.status >= 200 && res.status < 300, `redeploy answered ${res.status}`, { requirement: R.redeploy });
+      const after = await ctx.waitForState(String(c.resource_uri), ['Running']);
+      ctx.expectEqual((await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'), 'container', "the redeployed container does not have its service's current configuration", R.redeploy);
+      ctx.expectStatus(res, 202, 'redeploy (facts: 202 with the container)', R.redeploy202);
+    },
+  }),
+  cloudCheck({
+    id: R.reuse,
+    title: "Without reuse_volumes, container redeploy keeps the container's volumes (default true)",
+    requirements: [R.reuse],
+    endpoint: 'cloud/container/redeploy',
+    async run(ctx) {
+      const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
+      const before = volumes(c);
+      ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
+      await operateAndSettle(ctx, c, 'redeploy');
+      ctx.expectEqual(volumes(await ctx.waitForState(String(c.resource_uri), ['Running'])), before, 'redeploy without reuse_volumes gave the container other volumes', R.reuse);
+    },
+  }),
+  cloudCheck({
+    id: R.irreversible,
+    title: 'Termination is not reversible: a Terminated container cannot be started again',
+    requirements: [R.irreversible],
+    endpoint: 'cloud/container/terminate',
+    async run(ctx) {
+      const c = await runningContainer(ctx);
+      await operateAndSettle(ctx, c, 'terminate');
+      await expectRefused(ctx, await operate(ctx, String(c.resource_uri), 'start'), 'start of a Terminated container', R.irreversible);
+      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', 'the Terminated container left Terminated', R.irreversible);
+    },
+  }),
+];

@@ -1,0 +1,4 @@
+/** Spec: States and transitions > Container states and allowed operations (one check per cell). */
+import { appStateChecks } from '../support/app-states.ts';
+
+export default appStateChecks('container');

@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { deploymentChecks } from './deployment/index.ts';
+
+cloudSuite(deploymentChecks);

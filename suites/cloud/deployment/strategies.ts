@@ -1,0 +1,127 @@
+/**
+ * Spec: Services > Deployment strategies (EMPTIEST_NODE, HIGH_AVAILABILITY, EVERY_NODE), tags
+ * that select nodes, sequential_deployment. Each check has a cluster of its own, tagged so that
+ * nothing else runs there; one node carries an extra tag so that a service can load it alone.
+ */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import {
+  appNodes, containersOf, live, nodeOf, runningService, settled, tagNode, waitForContainers, type AppNodes,
+} from '../support/app.ts';
+import { sameResource, type Json } from '../support/lists.ts';
+
+const R = {
+  emptiest: 'cloud/deployment/emptiest-node',
+  ha: 'cloud/deployment/high-availability',
+  everyNode: 'cloud/deployment/every-node-one-per-node',
+  newNodes: 'cloud/deployment/every-node-new-nodes',
+  tags: 'cloud/deployment/tags-select-nodes',
+  sequential: 'cloud/deployment/sequential',
+};
+
+interface Loaded {
+  at: AppNodes;
+  /** The node that already runs two containers of another service. */
+  busy: Json;
+  idle: Json;
+}
+
+/** Two nodes; two containers of a first service run on one of them (selected by an extra tag). */
+async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
+  const at = await appNodes(ctx, 2);
+  const [busy, idle] = at.nodes as [Json, Json];
+  const only = await tagNode(ctx, at, busy);
+  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 2 });
+  const placed = await waitForContainers(ctx, svc, 2);
+  if (!placed.every((c) => sameResource(c.node, busy.resource_uri))) ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
+  return { at, busy, idle };
+}
+
+const nodesOf = (at: AppNodes, containers: Json[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
+
+export default [
+  cloudCheck({
+    id: R.emptiest,
+    title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers',
+    requirements: [R.emptiest],
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const { at, idle } = await loadedNodes(ctx);
+      const svc = await runningService(ctx, at, { target_num_containers: 1 });
+      const [c] = await waitForContainers(ctx, svc, 1);
+      ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the other runs two)', {
+        expected: idle.resource_uri, actual: c!.node, requirement: R.emptiest,
+      });
+    },
+  }),
+  cloudCheck({
+    id: R.ha,
+    title: 'HIGH_AVAILABILITY places each new container on the node with the fewest containers of the same service',
+    requirements: [R.ha],
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const { at } = await loadedNodes(ctx);
+      const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
+      ctx.expectEqual(new Set(placed).size, 2, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);
+    },
+  }),
+  cloudCheck({
+    id: R.everyNode,
+    title: 'EVERY_NODE runs one container on every node; new nodes automatically get one',
+    requirements: [R.everyNode, R.newNodes],
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const at = await appNodes(ctx, 2);
+      const svc = await runningService(ctx, at, { deployment_strategy: 'EVERY_NODE' });
+      const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
+      ctx.expectEqual([...placed].sort(), at.nodes.map((n) => String(n.resource_uri)).sort(), 'an EVERY_NODE service does not have one container on each node', R.everyNode);
+      const uri = String(at.cluster.resource_uri);
+      const res = await ctx.api.patch(uri, { target_num_nodes: 3 });
+      ctx.expect(res.status < 300, `precondition: PATCH target_num_nodes answered ${res.status}`);
+      await new Promise((r) => setTimeout(r, 50));
+      const cluster = await ctx.waitForState(uri, ['Deployed'], 60_000);
+      const nodes = (cluster.nodes as string[]) ?? [];
+      await Promise.all(nodes.map((n) => ctx.waitForState(n, ['Deployed'], 60_000)));
+      const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000);
+      ctx.expectEqual(new Set(after.map((c) => String(c.node))).size, nodes.length, 'the new node did not get a container of the EVERY_NODE service', R.newNodes);
+      await settled(ctx, String(svc.resource_uri));
+    },
+  }),
+  cloudCheck({
+    id: R.tags,
+    title: "A service's tags select its nodes: its containers run only on nodes carrying those tags",
+    requirements: [R.tags],
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const at = await appNodes(ctx, 2);
+      const only = await tagNode(ctx, at, at.nodes[1]!);
+      const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 3 });
+      const placed = await waitForContainers(ctx, svc, 3);
+      for (const c of placed) ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${String(c.resource_uri)} runs on a node without the service's tags`, { expected: at.nodes[1]!.resource_uri, actual: c.node, requirement: R.tags });
+    },
+  }),
+  cloudCheck({
+    id: R.sequential,
+    title: 'sequential_deployment deploys containers in sequence, linking each to the previous containers of the service',
+    requirements: [R.sequential],
+    endpoint: 'cloud/service/scale',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at, { sequential_deployment: true, target_num_containers: 3 });
+      await waitForContainers(ctx, svc, 3);
+      const all = live(await containersOf(ctx, svc));
+      const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
+      const siblingLinks = (c: Json): number => all.filter((o) => linksOf(c).some((l) => sameResource(l, o.resource_uri))).length;
+      // In sequence, the k-th container links to the k-1 before it: order them by that count.
+      const ordered = [...all].sort((a, b) => siblingLinks(a) - siblingLinks(b));
+      ordered.forEach((c, i) => {
+        for (const previous of ordered.slice(0, i)) {
+          ctx.expect(linksOf(c).some((l) => sameResource(l, previous.resource_uri)), `container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`, {
+            expected: ordered.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential,
+          });
+        }
+      });
+    },
+  }),
+];

@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { generalChecks } from './general/index.ts';
+
+cloudSuite(generalChecks);

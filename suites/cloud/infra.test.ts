@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { infraChecks } from './infra/index.ts';
+
+cloudSuite(infraChecks);

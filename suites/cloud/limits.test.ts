@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { limitChecks } from './limits/index.ts';
+
+cloudSuite(limitChecks);

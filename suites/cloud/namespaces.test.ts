@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { namespaceChecks } from './namespaces/index.ts';
+
+cloudSuite(namespaceChecks);

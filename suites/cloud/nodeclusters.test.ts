@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { nodeClusterChecks } from './nodeclusters/index.ts';
+
+cloudSuite(nodeClusterChecks);

@@ -1,0 +1,148 @@
+import { finishedActionOf } from '../support/actions.ts';
+import { cloudCheck } from '../support/check.ts';
+import { CLUSTER_SETTLED, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
+import { sameResource, type Json } from '../support/lists.ts';
+
+const R = {
+  get: 'cloud/nodecluster/get/returns-node-cluster',
+  deploys: 'cloud/nodecluster/deploy/deploys',
+  deploy202: 'cloud/nodecluster/deploy/202-async',
+  belong: 'cloud/nodecluster/get/nodes-belong',
+  share: 'cloud/nodecluster/get/nodes-share-type-and-region',
+  current: 'cloud/nodecluster/get/current-equals-target-when-deployed',
+  dates: 'cloud/nodecluster/get/datetimes-track-operations',
+  scale: 'cloud/nodecluster/update/scale-target',
+  update202: 'cloud/nodecluster/update/202',
+  updateOutside: 'cloud/states/nodecluster/update-not-in-table',
+  tags: 'cloud/nodecluster/update/tags-replace',
+  terminates: 'cloud/nodecluster/terminate/terminates-nodes',
+  terminate202: 'cloud/nodecluster/terminate/202-async',
+  recent: 'cloud/nodecluster/list/recently-terminated',
+};
+
+const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
+const liveNodes = (nodes: Json[]): Json[] => nodes.filter((n) => n.state !== 'Terminated' && n.state !== 'Terminating');
+
+export default [
+  cloudCheck({
+    id: R.get,
+    title: 'GET of one node cluster returns it',
+    requirements: [R.get],
+    endpoint: 'cloud/nodecluster/get',
+    async run(ctx) {
+      const cluster = await createCluster(ctx);
+      const got = ctx.expectSchema<Json>('cloud/v1', 'node-cluster', await ctx.getJson(String(cluster.resource_uri), 'the cluster'), 'GET node cluster', R.get);
+      ctx.expectEqual(got.uuid, cluster.uuid, 'GET returns another cluster', R.get);
+      ctx.expectEqual(got.name, cluster.name, 'GET returns another cluster', R.get);
+    },
+  }),
+  cloudCheck({
+    id: R.deploys,
+    title: 'deploy deploys a created cluster: it leaves Init and gets target_num_nodes nodes in its region (202, action ends Success)',
+    requirements: [R.deploys, R.deploy202],
+    endpoint: 'cloud/nodecluster/deploy',
+    async run(ctx) {
+      const cluster = await createCluster(ctx, { target_num_nodes: 2 });
+      const uri = String(cluster.resource_uri);
+      const res = await ctx.api.post(`${uri}deploy/`);
+      ctx.expect(res.status >= 200 && res.status < 300, `deploy answered ${res.status}`, { requirement: R.deploys });
+      const done = await settle(ctx, uri, CLUSTER_SETTLED);
+      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
+      for (const n of nodes) ctx.expect(sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} is not in the cluster's region`, { requirement: R.deploys });
+      ctx.expectStatus(res, 202, 'deploy is asynchronous', R.deploy202);
+      const action = await finishedActionOf(ctx, res, 'deploy');
+      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the deploy action ended ${String(action.state)}`, { requirement: R.deploy202 });
+    },
+  }),
+  cloudCheck({
+    id: R.belong,
+    title: "A cluster's nodes belong to it and share its node type and region; deployed, current_num_nodes equals target_num_nodes",
+    requirements: [R.belong, R.share, R.current],
+    endpoint: 'cloud/nodecluster/get',
+    async run(ctx) {
+      const cluster = await deployedCluster(ctx, 2);
+      const nodes = await Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      ctx.expect(nodes.length > 0, 'a deployed cluster lists no nodes', { requirement: R.belong });
+      for (const n of nodes) {
+        ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${String(n.resource_uri)} names node_cluster ${String(n.node_cluster)}`, { requirement: R.belong });
+        ctx.expect(sameResource(n.node_type, cluster.node_type) && sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} has another node type or region than its cluster`, { expected: [cluster.node_type, cluster.region], actual: [n.node_type, n.region], requirement: R.share });
+      }
+      if (cluster.state === 'Deployed') ctx.expectEqual(cluster.current_num_nodes, cluster.target_num_nodes, 'a Deployed cluster has current_num_nodes other than target_num_nodes', R.current);
+    },
+  }),
+  cloudCheck({
+    id: R.dates,
+    title: 'deployed_datetime is null until deploy and then set; destroyed_datetime is null until terminate',
+    requirements: [R.dates],
+    endpoint: 'cloud/nodecluster/get',
+    async run(ctx) {
+      const cluster = await createCluster(ctx);
+      ctx.expect(cluster.deployed_datetime === null && cluster.destroyed_datetime === null, 'a created cluster has dates set', { expected: [null, null], actual: [cluster.deployed_datetime, cluster.destroyed_datetime], requirement: R.dates });
+      const deployed = await deployCluster(ctx, cluster);
+      ctx.expect(typeof deployed.deployed_datetime === 'string', 'a deployed cluster has no deployed_datetime', { actual: deployed.deployed_datetime, requirement: R.dates });
+      ctx.expectEqual(deployed.destroyed_datetime, null, 'a deployed cluster has a destroyed_datetime', R.dates);
+      await ctx.api.delete(String(cluster.resource_uri));
+      const gone = await settle(ctx, String(cluster.resource_uri), ['Terminated']);
+      ctx.expect(typeof gone.destroyed_datetime === 'string', 'a terminated cluster has no destroyed_datetime', { actual: gone.destroyed_datetime, requirement: R.dates });
+    },
+  }),
+  cloudCheck({
+    id: R.scale,
+    title: 'PATCH target_num_nodes sets the scale target and the cluster scales to it',
+    requirements: [R.scale, R.update202, R.updateOutside],
+    endpoint: 'cloud/nodecluster/update',
+    async run(ctx) {
+      const cluster = await deployedCluster(ctx, 1);
+      const uri = String(cluster.resource_uri);
+      const res = await ctx.api.patch(uri, { target_num_nodes: 2 });
+      ctx.expect(res.status >= 200 && res.status < 300, `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
+      ctx.observe(`PATCH of a ${String(cluster.state)} cluster answered ${res.status} (the state table does not list update)`);
+      await new Promise((r) => setTimeout(r, 100));
+      const done = await settle(ctx, uri, CLUSTER_SETTLED);
+      ctx.expectEqual(done.target_num_nodes, 2, 'target_num_nodes is not the value PATCHed', R.scale);
+      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      ctx.expectEqual(liveNodes(nodes).length, 2, 'the cluster did not scale to the new target', R.scale);
+      ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
+    },
+  }),
+  cloudCheck({
+    id: R.tags,
+    title: 'PATCH tags replaces the tag list of the cluster and of its nodes',
+    requirements: [R.tags],
+    endpoint: 'cloud/nodecluster/update',
+    async run(ctx) {
+      const cluster = await deployedCluster(ctx, 1, { tags: [{ name: 'conformance-old' }] });
+      const uri = String(cluster.resource_uri);
+      const res = await ctx.api.patch(uri, { tags: [{ name: 'conformance-new' }] });
+      ctx.expect(res.status >= 200 && res.status < 300, `PATCH tags answered ${res.status}`, { requirement: R.tags });
+      const done = await settle(ctx, uri, CLUSTER_SETTLED);
+      ctx.expectEqual(tagNames(done.tags), ['conformance-new'], 'the cluster tags were not replaced', R.tags);
+      for (const n of (done.nodes as string[]) ?? []) {
+        const names = tagNames((await ctx.getJson(n, 'node')).tags);
+        ctx.expect(names.includes('conformance-new') && !names.includes('conformance-old'), `the tags of node ${n} were not replaced`, { expected: ['conformance-new'], actual: names, requirement: R.tags });
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.terminates,
+    title: 'DELETE terminates all nodes and the cluster (202, action ends Success); the cluster is still listed',
+    requirements: [R.terminates, R.terminate202, R.recent],
+    endpoint: 'cloud/nodecluster/terminate',
+    async run(ctx) {
+      const cluster = await deployedCluster(ctx, 2);
+      const uri = String(cluster.resource_uri);
+      const res = await ctx.api.delete(uri);
+      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
+      const listed = ctx.listObjects(await ctx.api.get('/api/infra/v1/nodecluster/', { uuid: String(cluster.uuid) }), 'the cluster list');
+      ctx.expect(listed.some((c) => c.uuid === cluster.uuid), 'a cluster just terminated is no longer listed', { requirement: R.recent });
+      const done = await settle(ctx, uri, ['Terminated']);
+      for (const n of (done.nodes as string[]) ?? []) {
+        ctx.expectEqual((await ctx.getJson(n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
+      }
+      ctx.expectStatus(res, 202, 'terminate is asynchronous', R.terminate202);
+      const action = await finishedActionOf(ctx, res, 'terminate');
+      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the terminate action ended ${String(action.state)}`, { requirement: R.terminate202 });
+    },
+  }),
+];

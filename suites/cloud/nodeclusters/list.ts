@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { compareFiltered, fieldMatches, filterCheck } from '../support/filters.ts';
+import { CLUSTERS, createCluster, settle } from '../support/infra.ts';
+import { listAll, type Json } from '../support/lists.ts';
+
+const LIST = 'cloud/nodecluster/list';
+const RETURNS = 'cloud/nodecluster/list/returns-node-clusters';
+const FILTERS = ['uuid', 'state', 'name', 'region', 'node_type'] as const;
+
+/** Makes sure the list holds clusters of this check in two states (Init and Terminated). */
+async function ensureTwo(ctx: CloudContext): Promise<void> {
+  await createCluster(ctx);
+  const gone = await createCluster(ctx);
+  await ctx.api.delete(String(gone.resource_uri));
+  await settle(ctx, String(gone.resource_uri), ['Terminated']);
+}
+/** Terminated clusters cannot change; the others may while the check runs. */
+const finalState = (o: Json): boolean => o.state === 'Terminated';
+
+function filter(param: (typeof FILTERS)[number], what: string) {
+  const id = `cloud/nodecluster/list/filter-${param.replace('_', '-')}`;
+  const stable = param === 'state' ? finalState : undefined;
+  return filterCheck({ id, endpoint: LIST, path: CLUSTERS, param, setup: ensureTwo, ...(stable ? { stable } : {}) }, `Query ${param} on the node cluster list returns only the clusters ${what}`);
+}
+
+export default [
+  cloudCheck({
+    id: RETURNS,
+    title: 'The node cluster list returns a list of node cluster objects',
+    requirements: [RETURNS],
+    endpoint: LIST,
+    async run(ctx) {
+      const cluster = await createCluster(ctx);
+      const objects = await listAll(ctx, CLUSTERS);
+      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node-cluster', o, `node cluster #${i}`, RETURNS));
+      ctx.expect(objects.some((o) => o.uuid === cluster.uuid), 'a cluster just created is not listed', { requirement: RETURNS });
+    },
+  }),
+  filter('uuid', 'with that uuid'),
+  filter('state', 'in that state'),
+  filter('name', 'of that name'),
+  filter('region', 'in that region'),
+  filter('node_type', 'of that node type'),
+  cloudCheck({
+    id: 'cloud/nodecluster/list/filter-combinations',
+    title: 'Random combinations of the node cluster list filters agree with the filters applied to the full list',
+    requirements: FILTERS.map((f) => `cloud/nodecluster/list/filter-${f.replace('_', '-')}`),
+    endpoint: LIST,
+    async run(ctx) {
+      const mine = await createCluster(ctx);
+      const full = await listAll(ctx, CLUSTERS);
+      const pool = full.length ? full : [mine];
+      const stable = (o: Json): boolean => finalState(o) || o.uuid === mine.uuid;
+      const query = fc.record(
+        Object.fromEntries(FILTERS.map((f) => [f, fc.option(fc.constantFrom(...pool.map((o) => String(o[f]))), { nil: undefined })])),
+        { requiredKeys: [] },
+      );
+      ctx.usedSeed = ctx.seed;
+      await fc.assert(
+        fc.asyncProperty(query, async (q) => {
+          const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
+          const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
+          const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
+          const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
+          return outcome.extra.length === 0 && outcome.missing.length === 0;
+        }),
+        { seed: ctx.seed, numRuns: 12, endOnFailure: true },
+      ).catch((err: Error) => ctx.fail(`a combination of node cluster filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`));
+    },
+  }),
+];

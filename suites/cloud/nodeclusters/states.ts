@@ -1,0 +1,91 @@
+import type { CloudContext } from '../support/context.ts';
+import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
+import type { Json } from '../support/lists.ts';
+import { catchTransitional, stateRowCheck, type StateRow } from '../support/state-rows.ts';
+
+const uriOf = (c: Json): string => String(c.resource_uri);
+const deploy = (ctx: CloudContext, c: Json) => ctx.api.post(`${uriOf(c)}deploy/`);
+const terminate = (ctx: CloudContext, c: Json) => ctx.api.delete(uriOf(c));
+const STABLE_FIELDS = ['state', 'nodes', 'target_num_nodes', 'destroyed_datetime'];
+
+/** A deployed cluster with some (or all) of its nodes terminated, if the target settles it in `state`. */
+async function withNodesGone(ctx: CloudContext, nodes: number, gone: number, state: string): Promise<Json> {
+  const cluster = await deployedCluster(ctx, nodes);
+  for (const node of ((cluster.nodes as string[]) ?? []).slice(0, gone)) {
+    await ctx.api.delete(node);
+    await settle(ctx, node, ['Terminated']);
+  }
+  const now = await settle(ctx, uriOf(cluster), [...CLUSTER_SETTLED, 'Init', 'Terminated']);
+  if (now.state !== state) ctx.skip(`could not bring a cluster to ${state}: terminating ${gone} of its ${nodes} node(s) left it ${String(now.state)} (transitions are not shown)`);
+  return now;
+}
+
+const reach = {
+  init: (ctx: CloudContext) => createCluster(ctx),
+  deploying: async (ctx: CloudContext) => {
+    const c = await createCluster(ctx);
+    return catchTransitional(ctx, uriOf(c), 'Deploying', () => deploy(ctx, c));
+  },
+  deployed: async (ctx: CloudContext) => {
+    const c = await deployedCluster(ctx, 1);
+    if (c.state !== 'Deployed') ctx.skip(`a deployed cluster settled ${String(c.state)}, not Deployed`);
+    return c;
+  },
+  partly: (ctx: CloudContext) => withNodesGone(ctx, 2, 1, 'Partly deployed'),
+  empty: (ctx: CloudContext) => withNodesGone(ctx, 1, 1, 'Empty cluster'),
+  scaling: async (ctx: CloudContext) => {
+    const c = await deployedCluster(ctx, 1);
+    return catchTransitional(ctx, uriOf(c), 'Scaling', () => ctx.api.patch(uriOf(c), { target_num_nodes: 2 }));
+  },
+  terminating: async (ctx: CloudContext) => {
+    const c = await deployedCluster(ctx, 1);
+    return catchTransitional(ctx, uriOf(c), 'Terminating', () => terminate(ctx, c));
+  },
+  terminated: async (ctx: CloudContext) => {
+    const c = await createCluster(ctx);
+    await terminate(ctx, c);
+    return settle(ctx, uriOf(c), ['Terminated']);
+  },
+};
+
+/** After a refused operation during transitional work: the work ends as it would have. */
+function endsIn(states: string[]): (ctx: CloudContext, c: Json) => Promise<void> {
+  return async (ctx, c) => {
+    const end = await settle(ctx, uriOf(c), [...CLUSTER_SETTLED, 'Terminated', 'Init']);
+    ctx.expect(states.includes(String(end.state)), `after the refused operation the cluster ended ${String(end.state)}`, { expected: states });
+  };
+}
+
+const terminatedEffect = async (ctx: CloudContext, c: Json): Promise<void> => {
+  const end = await settle(ctx, uriOf(c), ['Terminated']);
+  ctx.expectEqual(end.state, 'Terminated', 'terminate did not terminate the cluster');
+};
+const deployedEffect = async (ctx: CloudContext, c: Json): Promise<void> => {
+  const end = await settle(ctx, uriOf(c), CLUSTER_SETTLED);
+  ctx.expect(end.state !== 'Init', 'deploy left the cluster in Init');
+};
+
+const id = (row: string): string => `cloud/states/nodecluster/${row}`;
+const DEPLOY = 'cloud/nodecluster/deploy';
+const TERMINATE = 'cloud/nodecluster/terminate';
+
+const rows: StateRow[] = [
+  { id: id('init-allows-deploy'), endpoint: DEPLOY, title: 'Init allows deploy: it is accepted and deploys the cluster', reach: reach.init, op: deploy, effect: deployedEffect },
+  { id: id('init-allows-terminate'), endpoint: TERMINATE, title: 'Init allows terminate: it is accepted and terminates the cluster', reach: reach.init, op: terminate, effect: terminatedEffect },
+  { id: id('deploying-rejects-deploy'), endpoint: DEPLOY, title: 'Deploying rejects deploy: refused, and the deploy under way ends as before', reach: reach.deploying, op: deploy, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
+  { id: id('deploying-rejects-terminate'), endpoint: TERMINATE, title: 'Deploying rejects terminate: refused, and the cluster is not terminated', reach: reach.deploying, op: terminate, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
+  { id: id('deployed-rejects-deploy'), endpoint: DEPLOY, title: 'Deployed rejects deploy: refused and nothing changes', reach: reach.deployed, op: deploy, unchangedFields: STABLE_FIELDS },
+  { id: id('deployed-allows-terminate'), endpoint: TERMINATE, title: 'Deployed allows terminate: it is accepted and terminates the cluster', reach: reach.deployed, op: terminate, effect: terminatedEffect },
+  { id: id('partly-deployed-rejects-deploy'), endpoint: DEPLOY, title: 'Partly deployed rejects deploy: refused and nothing changes', reach: reach.partly, op: deploy, unchangedFields: STABLE_FIELDS },
+  { id: id('partly-deployed-allows-terminate'), endpoint: TERMINATE, title: 'Partly deployed allows terminate: it is accepted and terminates the cluster', reach: reach.partly, op: terminate, effect: terminatedEffect },
+  { id: id('scaling-rejects-deploy'), endpoint: DEPLOY, title: 'Scaling rejects deploy: refused, and the scaling ends as before', reach: reach.scaling, op: deploy, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
+  { id: id('scaling-rejects-terminate'), endpoint: TERMINATE, title: 'Scaling rejects terminate: refused, and the cluster is not terminated', reach: reach.scaling, op: terminate, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
+  { id: id('terminating-rejects-deploy'), endpoint: DEPLOY, title: 'Terminating rejects deploy: refused, and the cluster ends Terminated', reach: reach.terminating, op: deploy, afterRefusal: endsIn(['Terminated']) },
+  { id: id('terminating-rejects-terminate'), endpoint: TERMINATE, title: 'Terminating rejects terminate: refused, and the cluster ends Terminated', reach: reach.terminating, op: terminate, afterRefusal: endsIn(['Terminated']) },
+  { id: id('terminated-rejects-deploy'), endpoint: DEPLOY, title: 'Terminated rejects deploy: refused and the cluster stays Terminated (termination is not reversible)', reach: reach.terminated, op: deploy, unchangedFields: STABLE_FIELDS, also: ['cloud/nodecluster/terminate/not-reversible'] },
+  { id: id('terminated-rejects-terminate'), endpoint: TERMINATE, title: 'Terminated rejects terminate: refused and nothing changes', reach: reach.terminated, op: terminate, unchangedFields: STABLE_FIELDS },
+  { id: id('empty-cluster-rejects-deploy'), endpoint: DEPLOY, title: 'Empty cluster rejects deploy: refused and nothing changes', reach: reach.empty, op: deploy, unchangedFields: STABLE_FIELDS },
+  { id: id('empty-cluster-allows-terminate'), endpoint: TERMINATE, title: 'Empty cluster allows terminate: it is accepted and terminates the cluster', reach: reach.empty, op: terminate, effect: terminatedEffect },
+];
+
+export default rows.map(stateRowCheck);

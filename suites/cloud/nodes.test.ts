@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { nodeChecks } from './nodes/index.ts';
+
+cloudSuite(nodeChecks);

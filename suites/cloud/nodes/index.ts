@@ -1,0 +1,6 @@
+import type { CloudCheck } from '../support/check.ts';
+import list from './list.ts';
+import operations from './operations.ts';
+import states from './states.ts';
+
+export const nodeChecks: CloudCheck[] = [...operations, ...list, ...states];

@@ -1,0 +1,149 @@
+import { finishedActionOf } from '../support/actions.ts';
+import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
+import { listAll, type Json } from '../support/lists.ts';
+
+const R = {
+  list: 'cloud/node/list/returns-nodes',
+  recent: 'cloud/node/list/recently-terminated',
+  get: 'cloud/node/get/returns-node',
+  nickname: 'cloud/node/get/nickname-default-external-fqdn',
+  containers: 'cloud/node/get/current-num-containers',
+  updNick: 'cloud/node/update/nickname',
+  updTags: 'cloud/node/update/tags-replace',
+  upd202: 'cloud/node/update/202',
+  updOutside: 'cloud/states/node/update-not-in-table',
+  upgrade: 'cloud/node/vendor-upgrade/upgrades',
+  upgradeRestart: 'cloud/node/vendor-upgrade/containers-restart',
+  upgrade202: 'cloud/node/vendor-upgrade/202-async',
+  health: 'cloud/node/health-check/sets-state',
+  health202: 'cloud/node/health-check/202',
+  terminates: 'cloud/node/terminate/terminates',
+  terminate202: 'cloud/node/terminate/202-async',
+};
+
+const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
+const uriOf = (n: Json): string => String(n.resource_uri);
+
+/** The 202 + action rule of an asynchronous node operation (recommended). */
+async function expectAsync(ctx: CloudContext, res: Parameters<typeof finishedActionOf>[1], what: string, requirement: string): Promise<void> {
+  ctx.expectStatus(res, 202, `${what} is asynchronous`, requirement);
+  const action = await finishedActionOf(ctx, res, what);
+  ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${what} action ended ${String(action.state)}`, { requirement });
+}
+
+export default [
+  cloudCheck({
+    id: R.list,
+    title: 'The node list returns a list of node objects',
+    requirements: [R.list],
+    endpoint: 'cloud/node/list',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx);
+      const objects = await listAll(ctx, NODES);
+      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node', o, `node #${i}`, R.list));
+      ctx.expect(objects.some((o) => o.uuid === node.uuid), 'a deployed node is not listed', { requirement: R.list });
+    },
+  }),
+  cloudCheck({
+    id: R.get,
+    title: 'GET of one node returns it; nickname defaults to external_fqdn; current_num_containers counts its containers',
+    requirements: [R.get, R.nickname, R.containers],
+    endpoint: 'cloud/node/get',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx);
+      const got = ctx.expectSchema<Json>('cloud/v1', 'node', await ctx.getJson(uriOf(node), 'the node'), 'GET node', R.get);
+      ctx.expectEqual(got.uuid, node.uuid, 'GET returns another node', R.get);
+      ctx.expectEqual(got.nickname, got.external_fqdn, 'nickname does not default to external_fqdn', R.nickname);
+      const containers = (await listAll(ctx, '/api/app/v1/container/', { node: uriOf(node) })).filter((c) => c.state !== 'Terminated');
+      ctx.expectEqual(got.current_num_containers, containers.length, 'current_num_containers is not the number of containers on the node', R.containers);
+    },
+  }),
+  cloudCheck({
+    id: R.updNick,
+    title: 'PATCH nickname sets the node nickname; PATCH tags replaces its user tags',
+    requirements: [R.updNick, R.updTags, R.upd202, R.updOutside],
+    endpoint: 'cloud/node/update',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-old' }] });
+      const nickname = ctx.uniqueName('node');
+      const res = await ctx.api.patch(uriOf(node), { nickname, tags: [{ name: 'conformance-new' }] });
+      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.updNick });
+      ctx.observe(`PATCH of a Deployed node answered ${res.status} (the state table does not list update)`);
+      const got = await settle(ctx, uriOf(node), ['Deployed']);
+      ctx.expectEqual(got.nickname, nickname, 'the nickname was not set', R.updNick);
+      ctx.expectEqual(tagNames(got.tags), ['conformance-new'], 'the tag list was not replaced', R.updTags);
+      ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the node)', R.upd202);
+    },
+  }),
+  cloudCheck({
+    id: R.upgrade,
+    title: `vendor-upgrade upgrades the engine daemon (Upgrading, then Deployed; 202, action ends Success)`,
+    requirements: [R.upgrade, R.upgrade202],
+    endpoint: 'cloud/node/vendor-upgrade',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx);
+      const res = await ctx.api.post(`${uriOf(node)}${ctx.spell('vendor-upgrade')}/`);
+      ctx.expect(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, { requirement: R.upgrade });
+      const action = await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
+      ctx.expectEqual(action.state, 'Success', 'the upgrade action did not succeed', R.upgrade);
+      const after = await settle(ctx, uriOf(node), ['Deployed']);
+      const field = ctx.spell('vendor_version');
+      if (after[field] === node[field]) ctx.observe(`${field} stayed ${String(node[field])} (the node may already run the latest engine)`);
+      await expectAsync(ctx, res, ctx.spell('vendor-upgrade'), R.upgrade202);
+    },
+  }),
+  cloudCheck({
+    id: R.health,
+    title: 'health-check sets Unreachable when the engine daemon cannot be reached and Deployed when it can',
+    requirements: [R.health, R.health202],
+    endpoint: 'cloud/node/health-check',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx);
+      await setReachable(ctx, node, false);
+      const down = await ctx.api.post(`${uriOf(node)}health-check/`);
+      await finishedActionOf(ctx, down, 'health-check');
+      ctx.expectEqual((await ctx.getJson(uriOf(node), 'node')).state, 'Unreachable', 'health-check of an unreachable node did not set Unreachable', R.health);
+      await setReachable(ctx, node, true);
+      const up = await ctx.api.post(`${uriOf(node)}health-check/`);
+      ctx.expect(up.status >= 200 && up.status < 300, `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });
+      await finishedActionOf(ctx, up, 'health-check');
+      ctx.expectEqual((await ctx.getJson(uriOf(node), 'node')).state, 'Deployed', 'health-check of a reachable node did not set Deployed', R.health);
+      ctx.expectStatus(up, 202, 'health-check (facts: 202)', R.health202);
+    },
+  }),
+  cloudCheck({
+    id: R.terminates,
+    title: 'DELETE terminates the node (202, action ends Success); it is still listed',
+    requirements: [R.terminates, R.terminate202, R.recent],
+    endpoint: 'cloud/node/terminate',
+    async run(ctx) {
+      const { node } = await deployedNode(ctx);
+      const res = await ctx.api.delete(uriOf(node));
+      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
+      const done = await settle(ctx, uriOf(node), ['Terminated']);
+      ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
+      const listed = await listAll(ctx, NODES, { uuid: String(node.uuid) });
+      ctx.expect(listed.some((n) => n.uuid === node.uuid), 'a node just terminated is no longer listed', { requirement: R.recent });
+      await expectAsync(ctx, res, 'terminate', R.terminate202);
+    },
+  }),
+  cloudCheck({
+    id: R.upgradeRestart,
+    title: 'The containers on a node upgraded with vendor-upgrade restart',
+    requirements: [R.upgradeRestart],
+    endpoint: 'cloud/node/vendor-upgrade',
+    async run(ctx) {
+      const at = await appNodes(ctx, 1);
+      const container = await firstContainer(ctx, await runningService(ctx, at));
+      await new Promise((r) => setTimeout(r, 1100));
+      const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
+      ctx.expect(res.status >= 200 && res.status < 300, `precondition: ${ctx.spell('vendor-upgrade')} answered ${res.status}`);
+      await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
+      const after = await ctx.waitForState(uriOf(container), ['Running'], 60_000);
+      ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', { expected: 'a later started_datetime', actual: after.started_datetime, requirement: R.upgradeRestart });
+    },
+  }),
+];

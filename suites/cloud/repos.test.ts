@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { repoChecks } from './repos/index.ts';
+
+cloudSuite(repoChecks);

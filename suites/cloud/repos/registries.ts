@@ -1,0 +1,67 @@
+import { cloudCheck } from '../support/check.ts';
+import { filterCheck } from '../support/filters.ts';
+import { listAll, pathOf, type Json } from '../support/lists.ts';
+
+export const REGISTRIES = '/api/repo/v1/registry/';
+const LIST = 'cloud/registry/list';
+const R = {
+  list: 'cloud/registry/list/returns-registries',
+  get: 'cloud/registry/get/returns-registry',
+  path: 'cloud/registry/get/path-without-repo-segment',
+  uuid: 'cloud/registry/list/filter-uuid',
+  uuidNoField: 'cloud/registry/list/uuid-filter-without-field',
+};
+
+export default [
+  cloudCheck({
+    id: R.list,
+    title: 'The registry list returns a list of registry objects',
+    requirements: [R.list],
+    endpoint: LIST,
+    async run(ctx) {
+      const objects = await listAll(ctx, REGISTRIES);
+      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'registry', o, `registry #${i}`, R.list));
+      if (!objects.length) ctx.observe('the registry list is empty');
+    },
+  }),
+  cloudCheck({
+    id: R.get,
+    title: 'GET /api/repo/v1/registry/(host)/ returns the registry of that host',
+    requirements: [R.get, R.path],
+    endpoint: 'cloud/registry/get',
+    async run(ctx) {
+      const registries = await listAll(ctx, REGISTRIES);
+      if (!registries.length) return ctx.skip('the registry list is empty: nothing to get');
+      for (const r of registries.slice(0, 3)) {
+        const path = `${REGISTRIES}${String(r.host)}/`;
+        const res = await ctx.api.get(path);
+        ctx.expectStatus(res, 200, `GET ${path}`, R.get);
+        const got = ctx.expectSchema<Json>('cloud/v1', 'registry', ctx.expectJson(res, `GET ${path}`, R.get), `GET ${path}`, R.get);
+        ctx.expectEqual(got.host, r.host, `GET ${path} returns another registry`, R.get);
+        ctx.observe(`the registry's resource_uri is ${pathOf(String(got.resource_uri))}`);
+      }
+      const bare = await ctx.api.get(`/api/v1/registry/${String(registries[0]!.host)}/`);
+      ctx.observe(`the path without the repo segment (/api/v1/registry/<host>/) answered ${bare.status}`);
+    },
+  }),
+  cloudCheck({
+    id: R.uuid,
+    title: 'Query uuid on the registry list returns only the registry with that uuid (registries have no documented uuid)',
+    requirements: [R.uuid, R.uuidNoField],
+    endpoint: LIST,
+    async run(ctx) {
+      const all = await listAll(ctx, REGISTRIES);
+      const withUuid = all.find((r) => typeof r.uuid === 'string');
+      if (!withUuid) {
+        const res = await ctx.api.get(REGISTRIES, { uuid: '00000000-0000-0000-0000-000000000000' });
+        ctx.observe(`registries carry no uuid field; the uuid filter with an unknown uuid answered ${res.status} with ${res.status === 200 ? ctx.listObjects(res, 'registry list').length : 0} object(s)`);
+        return ctx.notApplicable('registries carry no uuid field (none is documented): the uuid filter cannot be checked');
+      }
+      const filtered = await listAll(ctx, REGISTRIES, { uuid: String(withUuid.uuid) });
+      ctx.expect(filtered.length >= 1 && filtered.every((r) => r.uuid === withUuid.uuid), 'the uuid filter returned other registries', { expected: withUuid.uuid, actual: filtered.map((r) => r.uuid), requirement: R.uuid });
+    },
+  }),
+  filterCheck({ id: 'cloud/registry/list/filter-name', endpoint: LIST, path: REGISTRIES, param: 'name' }, 'Query name on the registry list returns only the registries of that name'),
+  filterCheck({ id: 'cloud/registry/list/filter-host', endpoint: LIST, path: REGISTRIES, param: 'host' }, 'Query host on the registry list returns only the registries of that host'),
+  filterCheck({ id: 'cloud/registry/list/filter-is-vendor-registry', endpoint: LIST, path: REGISTRIES, param: 'is_vendor_registry' }, 'Query is_vendor_registry on the registry list returns only the registries with that value'),
+];

@@ -1,0 +1,145 @@
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { createService, serviceBody } from '../support/app.ts';
+import { filterCheck } from '../support/filters.ts';
+import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { REGISTRIES } from './registries.ts';
+
+export const REPOSITORIES = '/api/repo/v1/repository/';
+/** A third-party host no target runs itself; the service only records the repository. */
+const THIRD_PARTY_HOST = 'quay.io';
+const R = {
+  create: 'cloud/repository/create/returns-repository',
+  create201: 'cloud/repository/create/201',
+  requiresName: 'cloud/repository/create/requires-name',
+  list: 'cloud/repository/list/returns-repositories',
+  secret: 'cloud/repository/credentials-write-only',
+  get: 'cloud/repository/get/name-with-slashes',
+  registry: 'cloud/repository/get/registry-matches-host',
+  inUse: 'cloud/repository/in-use',
+  update: 'cloud/repository/update/credentials',
+  update202: 'cloud/repository/update/202',
+  removed: 'cloud/repository/delete/removed',
+  delete204: 'cloud/repository/delete/204',
+};
+const SECRET = 'conformance-secret-password';
+
+const repoPath = (name: string): string => `${REPOSITORIES}${name}/`;
+
+/** Adds an external repository for this check; it is removed afterwards. */
+async function addRepository(ctx: CloudContext): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
+  const name = `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+  const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance-user', password: SECRET });
+  if (res.status < 200 || res.status >= 300) ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
+  ctx.defer(async () => void (await ctx.api.delete(repoPath(name))));
+  return { name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
+}
+
+function expectNoCredentials(ctx: CloudContext, text: string, what: string): void {
+  const leaked = text.includes(SECRET) || /"(username|password)"\s*:/.test(text);
+  ctx.expect(!leaked, `${what} carries the write-only credentials`, { expected: 'no username or password', actual: text.slice(0, 300), requirement: R.secret });
+}
+
+export default [
+  cloudCheck({
+    id: R.create,
+    title: 'POST adds an external repository and returns it, named as sent (host/path)',
+    requirements: [R.create, R.create201],
+    endpoint: 'cloud/repository/create',
+    async run(ctx) {
+      const { name, res, body } = await addRepository(ctx);
+      ctx.expectSchema('cloud/v1', 'external-repository', body, 'the created repository', R.create);
+      ctx.expectEqual(body.name, name, 'the created repository does not carry the name sent', R.create);
+      ctx.expectStatus(res, 201, 'create (facts: 201)', R.create201);
+    },
+  }),
+  cloudCheck({
+    id: R.requiresName,
+    title: 'A repository create body without name is refused and adds nothing',
+    requirements: [R.requiresName],
+    endpoint: 'cloud/repository/create',
+    async run(ctx) {
+      const before = new Set((await listAll(ctx, REPOSITORIES)).map((r) => String(r.resource_uri)));
+      const res = await ctx.api.post(REPOSITORIES, { username: 'conformance-user', password: SECRET });
+      ctx.expect(res.status >= 400, `create without name answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: R.requiresName });
+      const nameless = (await listAll(ctx, REPOSITORIES)).filter((r) => !before.has(String(r.resource_uri)) && (typeof r.name !== 'string' || !r.name.includes('/')));
+      ctx.expect(nameless.length === 0, 'create without name added a repository', { expected: 'nothing added', actual: nameless, requirement: R.requiresName });
+    },
+  }),
+  cloudCheck({
+    id: R.list,
+    title: 'The repository list returns a list of external repository objects',
+    requirements: [R.list],
+    endpoint: 'cloud/repository/list',
+    async run(ctx) {
+      const { name } = await addRepository(ctx);
+      const objects = await listAll(ctx, REPOSITORIES);
+      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'external-repository', o, `repository #${i}`, R.list));
+      ctx.expect(objects.some((o) => o.name === name), 'a repository just added is not listed', { requirement: R.list });
+    },
+  }),
+  cloudCheck({
+    id: R.get,
+    title: 'GET /api/repo/v1/repository/(name)/ with the host and slashes in name returns that repository; registry is the host\'s registry',
+    requirements: [R.get, R.registry],
+    endpoint: 'cloud/repository/get',
+    async run(ctx) {
+      const { name } = await addRepository(ctx);
+      const res = await ctx.api.get(repoPath(name));
+      ctx.expectStatus(res, 200, `GET ${repoPath(name)}`, R.get);
+      const got = ctx.expectSchema<Json>('cloud/v1', 'external-repository', ctx.expectJson(res, 'GET repository', R.get), 'GET repository', R.get);
+      ctx.expectEqual(got.name, name, 'GET returns another repository', R.get);
+      const registry = (await listAll(ctx, REGISTRIES)).find((r) => r.host === THIRD_PARTY_HOST);
+      if (!registry) return ctx.observe(`no registry of host ${THIRD_PARTY_HOST} is listed`);
+      ctx.expect(sameResource(got.registry, registry.resource_uri), `registry is ${String(got.registry)}, not the registry of ${THIRD_PARTY_HOST}`, { expected: registry.resource_uri, actual: got.registry, requirement: R.registry });
+    },
+  }),
+  cloudCheck({
+    id: R.secret,
+    title: 'username and password are write-only: no response carries them (create, update, get, list)',
+    requirements: [R.secret, R.update, R.update202],
+    endpoint: 'cloud/repository/update',
+    async run(ctx) {
+      const { name, res } = await addRepository(ctx);
+      expectNoCredentials(ctx, res.text(), 'the create response');
+      const update = await ctx.api.patch(repoPath(name), { username: 'conformance-user2', password: SECRET });
+      ctx.expect(update.status >= 200 && update.status < 300, `PATCH credentials answered ${update.status}`, { requirement: R.update });
+      expectNoCredentials(ctx, update.text(), 'the update response');
+      expectNoCredentials(ctx, (await ctx.api.get(repoPath(name))).text(), 'GET of the repository');
+      expectNoCredentials(ctx, (await ctx.api.get(REPOSITORIES, { name })).text(), 'the repository list');
+      ctx.expectStatus(update, 202, 'PATCH (facts: 202)', R.update202);
+    },
+  }),
+  cloudCheck({
+    id: R.inUse,
+    title: "in_use is true when one of the caller's services uses an image of the repository, false otherwise",
+    requirements: [R.inUse],
+    endpoint: 'cloud/repository/get',
+    async run(ctx) {
+      const { name, body } = await addRepository(ctx);
+      ctx.expectEqual(body.in_use, false, 'a repository no service uses is in_use', R.inUse);
+      await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
+      const got = await ctx.getJson(repoPath(name), 'repository');
+      ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
+    },
+  }),
+  cloudCheck({
+    id: R.removed,
+    title: 'DELETE removes the repository from the service: no longer listed, GET fails',
+    requirements: [R.removed, R.delete204],
+    endpoint: 'cloud/repository/delete',
+    async run(ctx) {
+      const { name } = await addRepository(ctx);
+      const res = await ctx.api.delete(repoPath(name));
+      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.removed });
+      const get = await ctx.api.get(repoPath(name));
+      ctx.expect(get.status >= 400, `GET of a deleted repository answered ${get.status}`, { requirement: R.removed });
+      ctx.expect(!(await listAll(ctx, REPOSITORIES)).some((r) => r.name === name), 'a deleted repository is still listed', { requirement: R.removed });
+      ctx.expect(res.status === 204 && res.body.length === 0, `DELETE answered ${res.status} with ${res.body.length} byte(s) (facts: 204, empty body)`, { expected: 204, actual: res.status, requirement: R.delete204 });
+    },
+  }),
+  filterCheck({ id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: async (ctx) => void (await addRepository(ctx)) },
+    'Query name on the repository list returns only the repositories of that name'),
+  filterCheck({ id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: async (ctx) => void (await addRepository(ctx)) },
+    'Query registry on the repository list returns only the repositories of that registry'),
+];

@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { serviceChecks } from './services/index.ts';
+
+cloudSuite(serviceChecks);

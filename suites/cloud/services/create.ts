@@ -1,0 +1,253 @@
+/** Spec: Services > POST /api/app/v1/[ns/]service/ (create body, defaults, required fields, value sets). */
+import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { appNodes, createService, firstContainer, IMAGE, operateAndSettle, serviceBody, servicesNamed, SERVICES } from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+
+const ENDPOINT = 'cloud/service/create';
+const R = {
+  returns: 'cloud/service/create/returns-service',
+  notStarted: 'cloud/service/create/not-started',
+  status201: 'cloud/service/create/201',
+  requiresImage: 'cloud/service/create/requires-image',
+  defaultName: 'cloud/service/create/default-name-image-without-namespace',
+  defaultNickname: 'cloud/service/create/default-nickname-name',
+  published: 'cloud/service/create/default-port-published-false',
+  outerPort: 'cloud/service/create/default-port-outer-port-dynamic',
+  rewritable: 'cloud/service/create/default-binding-rewritable-true',
+  enums: 'cloud/service/create/enum-values-accepted',
+  enumsRefused: 'cloud/service/create/enum-other-values-refused',
+  tagStrings: 'cloud/service/create/tags-as-strings',
+};
+
+/** Create then read back: the value the service shows (the GET, which must agree with the answer). */
+async function createdField(ctx: CloudContext, body: Json, requirement: string): Promise<Json> {
+  const created = await createService(ctx, body);
+  const got = await ctx.getJson(String(created.resource_uri), 'the created service');
+  ctx.expectSchema('cloud/v1', 'service', got, 'GET service', requirement);
+  return got;
+}
+
+/** One documented default: a create body without the field gives the service the value. */
+function defaultCheck(slug: string, field: string, expected: unknown[], title: string): CloudCheck {
+  const id = `cloud/service/create/default-${slug}`;
+  return cloudCheck({
+    id,
+    title,
+    requirements: [id],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const got = await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name }, id);
+      ctx.expect(expected.some((e) => JSON.stringify(e) === JSON.stringify(got[field])), `a service created without ${field} has ${field} ${JSON.stringify(got[field])}`, {
+        expected: expected.length === 1 ? expected[0] : expected, actual: got[field], requirement: id,
+      });
+    },
+  });
+}
+
+const DEFAULTS: CloudCheck[] = [
+  defaultCheck('target-num-containers-1', 'target_num_containers', [1], 'target_num_containers defaults to 1'),
+  defaultCheck('run-command-null', 'run_command', [null], 'run_command defaults to null'),
+  defaultCheck('entrypoint-null', 'entrypoint', [null], 'entrypoint defaults to null'),
+  defaultCheck('container-ports-empty', 'container_ports', [[]], 'container_ports defaults to []'),
+  defaultCheck('container-envvars-empty', 'container_envvars', [[]], 'container_envvars defaults to []'),
+  defaultCheck('linked-to-service-empty', 'linked_to_service', [[]], 'linked_to_service defaults to []'),
+  defaultCheck('bindings-empty', 'bindings', [[]], 'bindings defaults to []'),
+  defaultCheck('autorestart-off', 'autorestart', ['OFF'], 'autorestart defaults to OFF'),
+  defaultCheck('autodestroy-off', 'autodestroy', ['OFF'], 'autodestroy defaults to OFF'),
+  defaultCheck('sequential-deployment-false', 'sequential_deployment', [false], 'sequential_deployment defaults to false'),
+  defaultCheck('roles-empty', 'roles', [[]], 'roles defaults to []'),
+  defaultCheck('privileged-false', 'privileged', [false], 'privileged defaults to false'),
+  defaultCheck('deployment-strategy-emptiest-node', 'deployment_strategy', ['EMPTIEST_NODE'], 'deployment_strategy defaults to EMPTIEST_NODE'),
+  defaultCheck('tags-empty', 'tags', [[]], 'tags defaults to []'),
+  defaultCheck('autoredeploy-false', 'autoredeploy', [false], 'autoredeploy defaults to false'),
+  defaultCheck('net-bridge', 'net', ['bridge'], 'net defaults to bridge'),
+  defaultCheck('pid-none', 'pid', ['none'], 'pid defaults to none'),
+  defaultCheck('working-dir-slash', 'working_dir', ['/'], 'working_dir defaults to /'),
+  // "root by default": the field may spell root, or leave the engine's default (root) empty.
+  defaultCheck('user-root', 'user', ['root', ''], 'user is root by default'),
+  defaultCheck('tty-false', 'tty', [false], 'tty defaults to false'),
+  defaultCheck('stdin-open-false', 'stdin_open', [false], 'stdin_open defaults to false'),
+  defaultCheck('read-only-false', 'read_only', [false], 'read_only defaults to false'),
+];
+
+/** Bodies the spec's required sub-fields make invalid, per requirement. */
+const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
+  {
+    id: 'cloud/service/create/port-requires-protocol-and-inner-port',
+    title: 'A container port without protocol or without inner_port is refused and nothing is created',
+    bodies: [{ container_ports: [{ inner_port: 80 }] }, { container_ports: [{ protocol: 'tcp' }] }],
+  },
+  {
+    id: 'cloud/service/create/envvar-requires-key-and-value',
+    title: 'A container_envvars item without key or without value is refused and nothing is created',
+    bodies: [{ container_envvars: [{ value: 'v' }] }, { container_envvars: [{ key: 'CONFORMANCE' }] }],
+  },
+  {
+    id: 'cloud/service/create/link-requires-to-service',
+    title: 'A linked_to_service item without to_service is refused and nothing is created',
+    bodies: [{ linked_to_service: [{ name: 'conformance' }] }],
+  },
+  {
+    id: 'cloud/service/create/binding-requires-container-path-or-volumes-from',
+    title: 'A binding with neither container_path nor volumes_from is refused and nothing is created',
+    bodies: [{ bindings: [{ host_path: '/tmp', rewritable: true }] }],
+  },
+];
+
+/** POSTs a body that must be refused (4xx) and checks that no service of its name exists. */
+async function expectRefusedCreate(ctx: CloudContext, body: Json, requirement: string): Promise<void> {
+  const res = await ctx.api.post(SERVICES, body);
+  if (res.status >= 200 && res.status < 300) {
+    const made = JSON.parse(res.text()) as Json;
+    if (typeof made.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(made.resource_uri as string)));
+  }
+  ctx.expect(res.status >= 400 && res.status < 500, `create with ${JSON.stringify(body).slice(0, 160)} answered ${res.status}, not a client error`, {
+    expected: '4xx', actual: { status: res.status, body: res.text().slice(0, 200) }, requirement,
+  });
+  ctx.expectEqual((await servicesNamed(ctx, String(body.name))).length, 0, 'a refused create left a service behind', requirement);
+}
+
+function refusedCheck(spec: { id: string; title: string; bodies: Json[] }): CloudCheck {
+  return cloudCheck({
+    id: spec.id,
+    title: spec.title,
+    requirements: [spec.id],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const bad of spec.bodies) await expectRefusedCreate(ctx, { ...serviceBody(ctx, undefined), ...bad }, spec.id);
+    },
+  });
+}
+
+/** Every documented value, spread over three services. */
+const ENUM_BODIES: Json[] = [
+  { autorestart: 'OFF', autodestroy: 'OFF', deployment_strategy: 'EMPTIEST_NODE', net: 'bridge', pid: 'none', container_ports: [{ protocol: 'tcp', inner_port: 80 }], roles: [] },
+  { autorestart: 'ON_FAILURE', autodestroy: 'ON_SUCCESS', deployment_strategy: 'HIGH_AVAILABILITY', net: 'host', pid: 'host', container_ports: [{ protocol: 'udp', inner_port: 53 }], roles: ['global'] },
+  { autorestart: 'ALWAYS', autodestroy: 'ALWAYS', deployment_strategy: 'EVERY_NODE' },
+];
+
+const BOGUS: Json[] = [
+  { autorestart: 'SOMETIMES' }, { autodestroy: 'NEVER' }, { deployment_strategy: 'FULLEST_NODE' }, { net: 'overlay' }, { pid: 'container' },
+  { container_ports: [{ protocol: 'sctp', inner_port: 80 }] }, { roles: ['admin'] },
+];
+
+export default [
+  cloudCheck({
+    id: R.returns,
+    title: 'POST creates a service and returns it with the fields sent; it is not started (Not running, no container)',
+    requirements: [R.returns, R.notStarted, R.status201],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const body = serviceBody(ctx, undefined, { container_envvars: [{ key: 'CONFORMANCE', value: 'yes' }], target_num_containers: 2, working_dir: '/tmp' });
+      const res = await ctx.api.post(SERVICES, body);
+      ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}`, { actual: res.text().slice(0, 200), requirement: R.returns });
+      const svc = ctx.expectSchema<Json>('cloud/v1', 'service', ctx.expectJson(res, 'create response'), 'the created service', R.returns);
+      ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
+      ctx.expectEqual(svc.name, body.name, 'the created service has another name', R.returns);
+      ctx.expect(String(svc.image_name).includes('busybox'), `image_name ${String(svc.image_name)} is not the image sent`, { requirement: R.returns });
+      ctx.expectEqual(svc.target_num_containers, 2, 'target_num_containers is not the value sent', R.returns);
+      ctx.expectEqual(svc.working_dir, '/tmp', 'working_dir is not the value sent', R.returns);
+      ctx.expectEqual(svc.container_envvars, body.container_envvars, 'container_envvars are not the values sent', R.returns);
+      const got = await ctx.getJson(String(svc.resource_uri), 'the service');
+      ctx.expectEqual(got.state, 'Not running', 'a created service is not in state Not running', R.notStarted);
+      ctx.expectEqual(got.current_num_containers, 0, 'a created service has containers', R.notStarted);
+      ctx.expectEqual(got.containers, [], 'a created service lists containers', R.notStarted);
+      ctx.expectStatus(res, 201, 'create (facts: 201 with the service)', R.status201);
+    },
+  }),
+  cloudCheck({
+    id: R.requiresImage,
+    title: 'image is required: a body without it is refused and creates nothing',
+    requirements: [R.requiresImage],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { image: _image, ...body } = serviceBody(ctx, undefined);
+      await expectRefusedCreate(ctx, body, R.requiresImage);
+    },
+  }),
+  cloudCheck({
+    id: R.defaultName,
+    title: 'name defaults to the image name without namespace and tag; nickname defaults to name',
+    requirements: [R.defaultName, R.defaultNickname],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const got = await createdField(ctx, { image: 'library/busybox:1.36' }, R.defaultName);
+      ctx.expectEqual(got.name, 'busybox', "the default name of image 'library/busybox:1.36' is not 'busybox'", R.defaultName);
+      ctx.expectEqual(got.nickname, got.name, 'nickname does not default to name', R.defaultNickname);
+      const named = await createdField(ctx, serviceBody(ctx, undefined), R.defaultNickname);
+      ctx.expectEqual(named.nickname, named.name, 'nickname does not default to the name sent', R.defaultNickname);
+    },
+  }),
+  ...DEFAULTS,
+  cloudCheck({
+    id: R.published,
+    title: 'A container port without published is not published; a binding without rewritable is writable',
+    requirements: [R.published, R.rewritable],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const got = await createdField(ctx, serviceBody(ctx, undefined, { container_ports: [{ protocol: 'tcp', inner_port: 8080 }], bindings: [{ container_path: '/data' }] }), R.published);
+      const port = (got.container_ports as Json[] | undefined)?.[0];
+      ctx.expectEqual(port?.published, false, 'a port sent without published is published', R.published);
+      ctx.expectEqual((got.bindings as Json[] | undefined)?.[0]?.rewritable, true, 'a binding sent without rewritable is not writable', R.rewritable);
+    },
+  }),
+  cloudCheck({
+    id: R.outerPort,
+    title: 'A published port without outer_port gets a dynamically allocated outer_port in its containers',
+    requirements: [R.outerPort],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await createService(ctx, serviceBody(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] }));
+      await operateAndSettle(ctx, svc, 'start');
+      const container = await firstContainer(ctx, svc);
+      const port = (container.container_ports as Json[] | undefined)?.find((p) => p.inner_port === 8080);
+      ctx.expect(Number.isInteger(port?.outer_port) && (port?.outer_port as number) > 0, `the published port has outer_port ${JSON.stringify(port?.outer_port)}`, {
+        expected: 'an allocated port number', actual: port, requirement: R.outerPort,
+      });
+      ctx.expectEqual(port?.published, true, 'the port sent as published is not published', R.outerPort);
+    },
+  }),
+  ...REFUSED_BODIES.map(refusedCheck),
+  cloudCheck({
+    id: R.enums,
+    title: 'Every documented value of autorestart, autodestroy, deployment_strategy, net, pid, port protocol and roles is accepted and echoed',
+    requirements: [R.enums],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const values of ENUM_BODIES) {
+        const got = await createdField(ctx, serviceBody(ctx, undefined, values), R.enums);
+        for (const [field, value] of Object.entries(values)) {
+          const actual = field === 'container_ports' ? (got[field] as Json[]).map((p) => ({ protocol: p.protocol, inner_port: p.inner_port })) : got[field];
+          ctx.expectEqual(actual, value, `${field} ${JSON.stringify(value)} was not echoed`, R.enums);
+        }
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.enumsRefused,
+    title: 'A value outside a documented value set (autorestart, autodestroy, deployment_strategy, net, pid, protocol, roles) is refused',
+    requirements: [R.enumsRefused],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      for (const bad of BOGUS) await expectRefusedCreate(ctx, serviceBody(ctx, undefined, bad), R.enumsRefused);
+    },
+  }),
+  cloudCheck({
+    id: R.tagStrings,
+    title: 'tags sent as ["name", ...] are accepted; the service shows them as [{"name": ...}]',
+    requirements: [R.tagStrings],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const res = await ctx.api.post(SERVICES, serviceBody(ctx, undefined, { tags: ['conformance-a'] }));
+      if (res.status >= 200 && res.status < 300) {
+        const made = JSON.parse(res.text()) as Json;
+        ctx.defer(async () => void (await ctx.api.delete(String(made.resource_uri))));
+        ctx.expectEqual(made.tags, [{ name: 'conformance-a' }], 'tags sent as strings are not shown as [{"name": ...}]', R.tagStrings);
+        return;
+      }
+      ctx.fail(`tags sent as a list of strings were refused (${res.status})`, { expected: 'accepted', actual: res.status, requirement: R.tagStrings });
+    },
+  }),
+] satisfies CloudCheck[];

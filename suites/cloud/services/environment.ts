@@ -1,0 +1,103 @@
+/**
+ * Spec: Services (container_envvars, entrypoint, run_command, link_variables, autorestart,
+ * autodestroy). The role `global` (VENDOR_AUTH) is checked with Authentication (suites/cloud/auth).
+ */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import {
+  appNodes, containersOf, createService, firstContainer, operateAndSettle, runningService, serviceBody, waitForContainers, type AppNodes,
+} from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+import { allLines, environment, printenv } from '../support/streams.ts';
+
+const R = {
+  overrides: 'cloud/service/overrides-image',
+  linkVariables: 'cloud/service/link-variables',
+  restart: 'cloud/service/autorestart-autodestroy-semantics',
+};
+
+const OVERRIDDEN_PATH = '/conformance/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** A service whose finite run_command exits with code 3, with the given restart/destroy policy; its container. */
+async function exitedContainer(ctx: CloudContext, at: AppNodes, policy: Json): Promise<{ svc: Json; container: Json }> {
+  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: 'echo conformance-exit; exit 3', ...policy }));
+  await operateAndSettle(ctx, svc, 'start');
+  // Terminated included: with autodestroy the container may already be gone.
+  const [container] = await containersOf(ctx, svc);
+  return { svc, container: container ?? ctx.fail('precondition: the started service lists no container') };
+}
+
+/** Polls a container for `ms`; returns every state it was seen in and the last object. */
+async function watch(ctx: CloudContext, uri: string, ms: number): Promise<{ states: string[]; starts: Set<unknown>; last: Json }> {
+  const deadline = Date.now() + ms;
+  const states: string[] = [];
+  const starts = new Set<unknown>();
+  let last: Json = {};
+  while (Date.now() < deadline) {
+    last = await ctx.getJson(uri, 'container');
+    if (states.at(-1) !== last.state) states.push(String(last.state));
+    starts.add(last.started_datetime);
+    if (last.state === 'Terminated') break;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  return { states, starts, last };
+}
+
+export default [
+  cloudCheck({
+    id: R.overrides,
+    title: "container_envvars override the image's variables; entrypoint and run_command, when set, replace the image's in the containers",
+    requirements: [R.overrides],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at, { container_envvars: [{ key: 'PATH', value: OVERRIDDEN_PATH }], entrypoint: 'sleep', run_command: '86400' });
+      const container = await firstContainer(ctx, svc);
+      ctx.expectEqual(await printenv(ctx, container, 'PATH', R.overrides), OVERRIDDEN_PATH, "the container's PATH is not the service's container_envvars value", R.overrides);
+      ctx.expectEqual([container.entrypoint, container.run_command], ['sleep', '86400'], 'the container does not carry the entrypoint and run_command of its service', R.overrides);
+      const marker = `conformance-override-${Math.random().toString(36).slice(2, 8)}`;
+      const printer = await createService(ctx, serviceBody(ctx, at, { run_command: `echo ${marker}` }));
+      await operateAndSettle(ctx, printer, 'start');
+      const [done] = await waitForContainers(ctx, printer, 1, ['Stopped', 'Running']);
+      const lines = await ctx.waitForState(String(done!.resource_uri), ['Stopped']).then(() => allLines(ctx, String(done!.resource_uri)));
+      ctx.expect(lines.some((l) => String(l.log).includes(marker)), 'the container did not run the service\'s run_command (its output is not in the logs)', { expected: marker, actual: lines.map((l) => l.log).slice(0, 10), requirement: R.overrides });
+    },
+  }),
+  cloudCheck({
+    id: R.linkVariables,
+    title: "A container of a service linking to another has that service's link_variables in its environment",
+    requirements: [R.linkVariables],
+    endpoint: 'cloud/service/get',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const server = await runningService(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 6379 }], container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }] });
+      const client = await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: server.name }] });
+      const vars = (await ctx.getJson(String(server.resource_uri), 'linked service')).link_variables as Record<string, string>;
+      ctx.expect(Object.keys(vars ?? {}).length > 0, 'a running service with a port and a variable exposes no link_variables', { actual: vars, requirement: R.linkVariables });
+      const env = await environment(ctx, await firstContainer(ctx, client), R.linkVariables);
+      const missing = Object.entries(vars).filter(([k, v]) => env.get(k) !== v);
+      ctx.expect(missing.length === 0, `${missing.length} link variable(s) of the linked service are not in the linking container's environment`, {
+        expected: Object.fromEntries(missing.slice(0, 5)), actual: Object.fromEntries(missing.slice(0, 5).map(([k]) => [k, env.get(k)])), requirement: R.linkVariables,
+      });
+    },
+  }),
+  cloudCheck({
+    id: R.restart,
+    title: 'autorestart ON_FAILURE starts a container again after a failing exit; autodestroy ALWAYS terminates it after its exit (names only: observed)',
+    requirements: [R.restart],
+    endpoint: 'cloud/service/get',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const restarting = await exitedContainer(ctx, at, { autorestart: 'ON_FAILURE' });
+      const seen = await watch(ctx, String(restarting.container.resource_uri), 1500);
+      ctx.observe(`autorestart ON_FAILURE after exit 3: states seen ${seen.states.join(' → ')}`);
+      ctx.expect(seen.starts.size > 1 || seen.states.filter((s) => s === 'Running').length > 1, 'a container with autorestart ON_FAILURE was not started again after exiting with code 3', {
+        expected: 'started again', actual: seen.states, requirement: R.restart,
+      });
+      const destroyed = await exitedContainer(ctx, at, { autodestroy: 'ALWAYS' });
+      const end = await watch(ctx, String(destroyed.container.resource_uri), 1500);
+      ctx.observe(`autodestroy ALWAYS after exit 3: states seen ${end.states.join(' → ')}`);
+      ctx.expectEqual(end.last.state, 'Terminated', 'a container with autodestroy ALWAYS was not terminated after its exit', R.restart);
+    },
+  }),
+];

@@ -1,0 +1,11 @@
+import type { CloudCheck } from '../support/check.ts';
+import create from './create.ts';
+import environment from './environment.ts';
+import filters from './filters.ts';
+import operations from './operations.ts';
+import read from './read.ts';
+import sequences from './sequences.ts';
+import states from './states.ts';
+import update from './update.ts';
+
+export const serviceChecks: CloudCheck[] = [...create, ...read, ...update, ...operations, ...environment, ...filters, ...states, ...sequences];

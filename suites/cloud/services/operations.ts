@@ -1,0 +1,126 @@
+/** Spec: Services > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
+import { expectRefused } from '../support/actions.ts';
+import { startOp } from '../support/async-op.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import {
+  appNodes, containersOf, createService, live, operate, operateAndSettle, runningService, serviceBody, settled, waitForContainers,
+} from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+import { environment } from '../support/streams.ts';
+
+const R = {
+  start: 'cloud/service/start/effect',
+  start202: 'cloud/service/start/202-async',
+  stop: 'cloud/service/stop/effect',
+  stop202: 'cloud/service/stop/202-async',
+  redeploy: 'cloud/service/redeploy/effect',
+  redeploy202: 'cloud/service/redeploy/202-async',
+  terminate: 'cloud/service/terminate/effect',
+  terminate202: 'cloud/service/terminate/202-async',
+  reuse: 'cloud/service/redeploy/reuse-volumes-default-true',
+  irreversible: 'cloud/service/terminate/not-reversible',
+};
+
+/** The volume URIs of a service's live containers, by container path. */
+export async function volumesOf(ctx: CloudContext, svc: Json): Promise<string[]> {
+  const containers = live(await containersOf(ctx, svc));
+  return containers.flatMap((c) => ((c.bindings as Json[] | undefined) ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`)).sort();
+}
+
+export default [
+  cloudCheck({
+    id: R.start,
+    title: 'start starts all containers: they end Running and running_num_containers equals target_num_containers (202, action ends)',
+    requirements: [R.start, R.start202],
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await createService(ctx, serviceBody(ctx, at, { target_num_containers: 2 }));
+      const op = await startOp(ctx, String(svc.resource_uri), 'start', R.start, R.start202);
+      await waitForContainers(ctx, svc, 2);
+      const got = await ctx.waitForState(String(svc.resource_uri), ['Running']);
+      ctx.expectEqual(got.running_num_containers, got.target_num_containers, 'running_num_containers is not target_num_containers', R.start);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.stop,
+    title: 'stop stops all containers of the service: they end Stopped (202, action ends)',
+    requirements: [R.stop, R.stop202],
+    endpoint: 'cloud/service/stop',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at, { target_num_containers: 2 });
+      const op = await startOp(ctx, String(svc.resource_uri), 'stop', R.stop, R.stop202);
+      await waitForContainers(ctx, svc, 2, ['Stopped']);
+      ctx.expectEqual((await settled(ctx, String(svc.resource_uri))).state, 'Stopped', 'the stopped service is not Stopped', R.stop);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.redeploy,
+    title: 'redeploy redeploys all containers with the current configuration: afterwards they match it (synchronized) (202, action ends)',
+    requirements: [R.redeploy, R.redeploy202],
+    endpoint: 'cloud/service/redeploy',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at);
+      const uri = String(svc.resource_uri);
+      const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
+      ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
+      await settled(ctx, uri);
+      const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
+      const [container] = await waitForContainers(ctx, svc, 1);
+      const got = await ctx.waitForState(uri, ['Running']);
+      ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
+      ctx.expectEqual((await environment(ctx, container!, R.redeploy)).get('CONFORMANCE_REDEPLOY'), 'new', 'the redeployed container does not have the current configuration', R.redeploy);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.terminate,
+    title: 'DELETE terminates all containers and the service: they end Terminated (202, action ends)',
+    requirements: [R.terminate, R.terminate202],
+    endpoint: 'cloud/service/terminate',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at, { target_num_containers: 2 });
+      const containers = live(await containersOf(ctx, svc));
+      const op = await startOp(ctx, String(svc.resource_uri), 'terminate', R.terminate, R.terminate202);
+      await ctx.waitForState(String(svc.resource_uri), ['Terminated']);
+      for (const c of containers) ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', `container ${String(c.resource_uri)} of the terminated service is not Terminated`, R.terminate);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.reuse,
+    title: 'Without reuse_volumes, redeploy keeps the containers\' volumes (default true)',
+    requirements: [R.reuse],
+    endpoint: 'cloud/service/redeploy',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at, { bindings: [{ container_path: '/conformance-data' }] });
+      const before = await volumesOf(ctx, svc);
+      ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
+      await operateAndSettle(ctx, svc, 'redeploy');
+      await waitForContainers(ctx, svc, 1);
+      ctx.expectEqual(await volumesOf(ctx, svc), before, 'redeploy without reuse_volumes gave the containers other volumes', R.reuse);
+    },
+  }),
+  cloudCheck({
+    id: R.irreversible,
+    title: 'Termination is not reversible: a Terminated service cannot be started again',
+    requirements: [R.irreversible],
+    endpoint: 'cloud/service/terminate',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at);
+      const uri = String(svc.resource_uri);
+      await operateAndSettle(ctx, svc, 'terminate');
+      const res = await operate(ctx, uri, 'start');
+      await expectRefused(ctx, res, 'start of a Terminated service', R.irreversible);
+      ctx.expectEqual((await settled(ctx, uri)).state, 'Terminated', 'the Terminated service left Terminated', R.irreversible);
+    },
+  }),
+];

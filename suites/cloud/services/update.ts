@@ -1,0 +1,104 @@
+/** Spec: Services > PATCH (update body) and scale. The EVERY_NODE limits are checked with Limits (suites/cloud/limits). */
+import { finishedActionOf } from '../support/actions.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { appNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+
+const R = {
+  applies: 'cloud/service/update/applies-fields',
+  latest: 'cloud/service/update/image-tag-latest',
+  tags: 'cloud/service/update/tags-replace',
+  target: 'cloud/service/update/target-num-containers',
+  status202: 'cloud/service/update/202',
+  outside: 'cloud/states/service/update-not-in-table',
+  scale: 'cloud/service/scale/effect',
+  scale202: 'cloud/service/scale/202-async',
+  scaleOutside: 'cloud/states/service/scale-not-in-table',
+};
+
+/** Every field of the update body with a value other than its default. */
+const UPDATE: Json = {
+  autorestart: 'ALWAYS', autodestroy: 'ON_SUCCESS', container_envvars: [{ key: 'CONFORMANCE', value: 'updated' }],
+  cpu_shares: 512, entrypoint: '/bin/sh -c', memory: 256, privileged: true, roles: ['global'], run_command: 'sleep 3600',
+  sequential_deployment: true, target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY', autoredeploy: true,
+  net: 'host', pid: 'host', working_dir: '/tmp', nickname: 'conformance-updated',
+};
+/** Fields the PATCH leaves out: they must keep their values. */
+const KEPT = ['name', 'image_name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
+
+const ok = (status: number): boolean => status >= 200 && status < 300;
+
+async function patchOk(ctx: CloudContext, uri: string, body: Json, requirement: string): Promise<Json> {
+  const res = await ctx.api.patch(uri, body);
+  ctx.expect(ok(res.status), `PATCH ${JSON.stringify(body).slice(0, 120)} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
+  return settled(ctx, uri);
+}
+
+export default [
+  cloudCheck({
+    id: R.applies,
+    title: 'PATCH sets each field sent and leaves the others unchanged (facts: 202 with the service)',
+    requirements: [R.applies, R.status202, R.outside],
+    endpoint: 'cloud/service/update',
+    async run(ctx) {
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { labels: { conformance: 'kept' }, bindings: [{ container_path: '/data' }] }));
+      const uri = String(svc.resource_uri);
+      const before = await ctx.getJson(uri, 'service');
+      const res = await ctx.api.patch(uri, UPDATE);
+      ctx.expect(ok(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.applies });
+      ctx.observe(`PATCH of a Not running service answered ${res.status} (the state table does not list update)`);
+      const after = await settled(ctx, uri);
+      for (const [field, value] of Object.entries(UPDATE)) ctx.expectEqual(after[field], value, `PATCH did not set ${field}`, R.applies);
+      for (const field of KEPT) ctx.expectEqual(after[field], before[field], `PATCH changed ${field}, which it did not send`, R.applies);
+      ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the service)', R.status202);
+    },
+  }),
+  cloudCheck({
+    id: R.latest,
+    title: 'PATCH image without a tag means the tag latest',
+    requirements: [R.latest],
+    endpoint: 'cloud/service/update',
+    async run(ctx) {
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: 'busybox:1.36' }));
+      const after = await patchOk(ctx, String(svc.resource_uri), { image: 'library/busybox' }, R.latest);
+      ctx.expect(String(after.image_name).endsWith(':latest'), `image_name after PATCH image 'library/busybox' is ${String(after.image_name)}`, { expected: '...:latest', actual: after.image_name, requirement: R.latest });
+    },
+  }),
+  cloudCheck({
+    id: R.tags,
+    title: 'PATCH tags replaces the tag list of the service',
+    requirements: [R.tags],
+    endpoint: 'cloud/service/update',
+    async run(ctx) {
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: 'conformance-old' }, { name: 'conformance-kept' }] }));
+      const after = await patchOk(ctx, String(svc.resource_uri), { tags: [{ name: 'conformance-new' }] }, R.tags);
+      ctx.expectEqual(tagNames(after.tags), ['conformance-new'], 'the tag list was not replaced', R.tags);
+    },
+  }),
+  cloudCheck({
+    id: R.target,
+    title: 'PATCH target_num_containers sets the scale target; scale (202, action ends) brings the service to it',
+    requirements: [R.target, R.scale, R.scale202, R.scaleOutside],
+    endpoint: 'cloud/service/scale',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await runningService(ctx, at);
+      const uri = String(svc.resource_uri);
+      const patched = await patchOk(ctx, uri, { target_num_containers: 3 }, R.target);
+      ctx.expectEqual(patched.target_num_containers, 3, 'target_num_containers is not the value PATCHed', R.target);
+      const res = await operate(ctx, uri, 'scale');
+      ctx.expect(ok(res.status), `scale answered ${res.status}`, { requirement: R.scale });
+      ctx.observe(`scale of a Running service answered ${res.status} (the state table does not list scale)`);
+      await waitForContainers(ctx, svc, 3);
+      await patchOk(ctx, uri, { target_num_containers: 1 }, R.target);
+      const down = await operate(ctx, uri, 'scale');
+      ctx.expect(ok(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
+      await waitForContainers(ctx, svc, 1);
+      ctx.expectEqual((await settled(ctx, uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
+      ctx.expectStatus(res, 202, 'scale is asynchronous', R.scale202);
+      const action = await finishedActionOf(ctx, res, 'scale');
+      ctx.expect(['Success', 'Failed'].includes(String(action.state)), `the scale action ended ${String(action.state)}`, { requirement: R.scale202 });
+    },
+  }),
+];

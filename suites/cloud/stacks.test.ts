@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { stackChecks } from './stacks/index.ts';
+
+cloudSuite(stackChecks);

@@ -1,0 +1,93 @@
+/** Spec: Stacks > POST /api/app/v1/[ns/]stack/ (services referring to each other by name). */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { createStack, serviceBody, STACKS } from '../support/app.ts';
+import { listAll, sameResource, type Json } from '../support/lists.ts';
+
+const ENDPOINT = 'cloud/stack/create';
+const R = {
+  returns: 'cloud/stack/create/returns-stack',
+  notStarted: 'cloud/stack/create/not-started',
+  status201: 'cloud/stack/create/201',
+  requiresName: 'cloud/stack/create/requires-name',
+  nickname: 'cloud/stack/create/default-nickname-name',
+  noServices: 'cloud/stack/create/default-services-empty',
+  services: 'cloud/stack/create/services-created',
+  linkByName: 'cloud/stack/create/link-by-name',
+  volumesByName: 'cloud/stack/create/volumes-from-by-name',
+};
+
+/** The services of a stack, by name. */
+export async function servicesByName(ctx: CloudContext, stack: Json): Promise<Map<string, Json>> {
+  const fresh = await ctx.getJson(String(stack.resource_uri), 'stack');
+  const services = await Promise.all(((fresh.services as string[]) ?? []).map((s) => ctx.getJson(s, 'stack service')));
+  return new Map(services.map((s) => [String(s.name), s]));
+}
+
+export default [
+  cloudCheck({
+    id: R.returns,
+    title: 'POST creates a stack and returns it, without starting it (Not Running, services Not running)',
+    requirements: [R.returns, R.notStarted, R.status201],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const name = ctx.uniqueName('stack');
+      const res = await ctx.api.post(STACKS, { name, services: [serviceBody(ctx, undefined)] });
+      ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
+      const stack = ctx.expectSchema<Json>('cloud/v1', 'stack', ctx.expectJson(res, 'create response'), 'the created stack', R.returns);
+      ctx.defer(async () => void (await ctx.api.delete(String(stack.resource_uri))));
+      ctx.expectEqual(stack.name, name, 'the created stack has another name', R.returns);
+      const got = await ctx.getJson(String(stack.resource_uri), 'stack');
+      ctx.expectEqual(got.state, 'Not Running', 'a created stack is not Not Running', R.notStarted);
+      for (const svc of (await servicesByName(ctx, stack)).values()) ctx.expectEqual(svc.state, 'Not running', 'a service of a created stack is not Not running', R.notStarted);
+      ctx.expectStatus(res, 201, 'create (facts: 201 with the stack)', R.status201);
+    },
+  }),
+  cloudCheck({
+    id: R.requiresName,
+    title: 'name is required: a stack body without it is refused and creates nothing',
+    requirements: [R.requiresName],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const nickname = ctx.uniqueName('nameless');
+      const res = await ctx.api.post(STACKS, { nickname });
+      const made = res.status < 300 ? (JSON.parse(res.text()) as Json) : undefined;
+      if (made?.resource_uri) ctx.defer(async () => void (await ctx.api.delete(String(made.resource_uri))));
+      ctx.expect(res.status >= 400 && res.status < 500, `a stack without name answered ${res.status}`, { expected: '4xx', actual: res.status, requirement: R.requiresName });
+      const left = (await listAll(ctx, STACKS)).filter((s) => s.nickname === nickname && s.state !== 'Terminated');
+      ctx.expectEqual(left.length, 0, 'a refused stack create left a stack behind', R.requiresName);
+    },
+  }),
+  cloudCheck({
+    id: R.nickname,
+    title: 'nickname defaults to name; services default to []',
+    requirements: [R.nickname, R.noServices],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
+      const got = await ctx.getJson(String(stack.resource_uri), 'stack');
+      ctx.expectEqual(got.nickname, got.name, 'nickname does not default to name', R.nickname);
+      ctx.expectEqual(got.services, [], 'a stack created without services has some', R.noServices);
+    },
+  }),
+  cloudCheck({
+    id: R.services,
+    title: "Each item of services creates a service of the stack; links and volumes-from bindings may name another service of the stack",
+    requirements: [R.services, R.linkByName, R.volumesByName],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const db = serviceBody(ctx, undefined, { bindings: [{ container_path: '/conformance-data' }] });
+      const web = serviceBody(ctx, undefined, { linked_to_service: [{ to_service: db.name, name: 'db' }], bindings: [{ volumes_from: db.name }] });
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [db, web] });
+      const byName = await servicesByName(ctx, stack);
+      const gotDb = byName.get(String(db.name));
+      const gotWeb = byName.get(String(web.name));
+      ctx.expect(gotDb !== undefined && gotWeb !== undefined, "the stack's services are not the items sent", { expected: [db.name, web.name], actual: [...byName.keys()], requirement: R.services });
+      for (const svc of [gotDb!, gotWeb!]) ctx.expect(sameResource(svc.stack, stack.resource_uri), `service ${String(svc.name)} names stack ${String(svc.stack)}`, { requirement: R.services });
+      const link = (gotWeb!.linked_to_service as Json[])[0];
+      ctx.expect(sameResource(link?.to_service, gotDb!.resource_uri), "a link naming a sibling service does not point to that service's URI", { expected: gotDb!.resource_uri, actual: link, requirement: R.linkByName });
+      const binding = (gotWeb!.bindings as Json[]).find((b) => b.volumes_from);
+      ctx.expect(sameResource(binding?.volumes_from, gotDb!.resource_uri), "a volumes-from binding naming a sibling service does not point to that service's URI", { expected: gotDb!.resource_uri, actual: gotWeb!.bindings, requirement: R.volumesByName });
+    },
+  }),
+];

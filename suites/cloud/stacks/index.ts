@@ -1,0 +1,8 @@
+import type { CloudCheck } from '../support/check.ts';
+import create from './create.ts';
+import filters from './filters.ts';
+import operations from './operations.ts';
+import read from './read.ts';
+import states from './states.ts';
+
+export const stackChecks: CloudCheck[] = [...create, ...read, ...operations, ...filters, ...states];

@@ -1,0 +1,172 @@
+/** Spec: Stacks > PATCH, start, stop, redeploy (reuse_volumes), DELETE. */
+import { startOp } from '../support/async-op.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import {
+  appNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes,
+} from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+import { volumesOf } from '../services/operations.ts';
+import { servicesByName } from './create.ts';
+
+const R = {
+  updates: 'cloud/stack/update/updates-services',
+  emptyPatch: 'cloud/stack/update/default-services-empty',
+  update202: 'cloud/stack/update/202',
+  updateOutside: 'cloud/states/stack/update-not-in-table',
+  start: 'cloud/stack/start/starts-services',
+  start202: 'cloud/stack/start/202-async',
+  stop: 'cloud/stack/stop/stops-services',
+  stop202: 'cloud/stack/stop/202-async',
+  stopOutside: 'cloud/states/stack/stop-not-in-table',
+  redeploy: 'cloud/stack/redeploy/redeploys-services',
+  redeploy202: 'cloud/stack/redeploy/202-async',
+  terminate: 'cloud/stack/terminate/terminates-services',
+  terminate202: 'cloud/stack/terminate/202-async',
+  reuse: 'cloud/stack/redeploy/reuse-volumes-default-true',
+};
+
+/** A stack of two services on the check's nodes. */
+async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Json> {
+  return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
+}
+
+async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Json> {
+  const stack = await twoServiceStack(ctx, await appNodes(ctx), extra);
+  await operateAndSettle(ctx, stack, 'start');
+  return ctx.waitForState(String(stack.resource_uri), ['Running']);
+}
+
+async function expectServicesIn(ctx: CloudContext, stack: Json, states: string[], requirement: string): Promise<Json[]> {
+  const services = [...(await servicesByName(ctx, stack)).values()];
+  ctx.expect(services.length > 0, 'precondition: the stack has no services');
+  for (const svc of services) {
+    const now = await settled(ctx, String(svc.resource_uri));
+    ctx.expect(states.includes(String(now.state)), `service ${String(svc.name)} of the stack is ${String(now.state)}`, { expected: states, actual: now.state, requirement });
+  }
+  return services;
+}
+
+/** Container uuids and deploy dates of every service of the stack. */
+async function deployments(ctx: CloudContext, stack: Json): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  for (const svc of (await servicesByName(ctx, stack)).values()) {
+    for (const c of live(await containersOf(ctx, svc))) out.set(String(c.uuid), c.deployed_datetime);
+  }
+  return out;
+}
+
+export default [
+  cloudCheck({
+    id: R.updates,
+    title: "PATCH updates the stack's services: each item's update parameters apply to the service of that name (facts: 202)",
+    requirements: [R.updates, R.update202, R.updateOutside],
+    endpoint: 'cloud/stack/update',
+    async run(ctx) {
+      const stack = await twoServiceStack(ctx, undefined);
+      const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Json, Json];
+      const res = await ctx.api.patch(String(stack.resource_uri), { services: [{ name: first.name, target_num_containers: 2, container_envvars: [{ key: 'CONFORMANCE', value: 'stack' }] }] });
+      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
+      ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
+      await settled(ctx, String(stack.resource_uri));
+      const after = await servicesByName(ctx, stack);
+      ctx.expectEqual(after.get(String(first.name))?.target_num_containers, 2, 'the named service did not get the target_num_containers sent', R.updates);
+      ctx.expectEqual(after.get(String(first.name))?.container_envvars, [{ key: 'CONFORMANCE', value: 'stack' }], 'the named service did not get the container_envvars sent', R.updates);
+      ctx.expectEqual(after.get(String(second.name))?.target_num_containers, second.target_num_containers, 'a service the PATCH did not name changed', R.updates);
+      ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);
+    },
+  }),
+  cloudCheck({
+    id: R.emptyPatch,
+    title: 'services defaults to []: PATCH with an empty body changes no service',
+    requirements: [R.emptyPatch],
+    endpoint: 'cloud/stack/update',
+    async run(ctx) {
+      const stack = await twoServiceStack(ctx, undefined);
+      const before = [...(await servicesByName(ctx, stack)).values()];
+      const res = await ctx.api.patch(String(stack.resource_uri), {});
+      ctx.expect(res.status >= 200 && res.status < 300, `PATCH {} answered ${res.status}`, { requirement: R.emptyPatch });
+      await settled(ctx, String(stack.resource_uri));
+      const after = await servicesByName(ctx, stack);
+      ctx.expectEqual(after.size, before.length, 'PATCH {} changed the number of services', R.emptyPatch);
+      for (const svc of before) {
+        const now = after.get(String(svc.name));
+        for (const f of ['image_name', 'target_num_containers', 'container_envvars', 'run_command', 'state']) ctx.expectEqual(now?.[f], svc[f], `PATCH {} changed ${f} of service ${String(svc.name)}`, R.emptyPatch);
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.start,
+    title: 'start starts the services of the stack: they end Running (202, action ends)',
+    requirements: [R.start, R.start202],
+    endpoint: 'cloud/stack/start',
+    async run(ctx) {
+      const stack = await twoServiceStack(ctx, await appNodes(ctx));
+      const op = await startOp(ctx, String(stack.resource_uri), 'start', R.start, R.start202);
+      await settled(ctx, String(stack.resource_uri));
+      await expectServicesIn(ctx, stack, ['Running'], R.start);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.stop,
+    title: 'stop stops the services of the stack: they end Stopped (202, action ends)',
+    requirements: [R.stop, R.stop202, R.stopOutside],
+    endpoint: 'cloud/stack/stop',
+    async run(ctx) {
+      const stack = await runningStack(ctx);
+      const op = await startOp(ctx, String(stack.resource_uri), 'stop', R.stop, R.stop202);
+      ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
+      await settled(ctx, String(stack.resource_uri));
+      await expectServicesIn(ctx, stack, ['Stopped'], R.stop);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.redeploy,
+    title: 'redeploy redeploys all services of the stack: their containers are deployed again (202, action ends)',
+    requirements: [R.redeploy, R.redeploy202],
+    endpoint: 'cloud/stack/redeploy',
+    async run(ctx) {
+      const stack = await runningStack(ctx);
+      const before = await deployments(ctx, stack);
+      await new Promise((r) => setTimeout(r, 1100)); // dates have second resolution
+      const op = await startOp(ctx, String(stack.resource_uri), 'redeploy', R.redeploy, R.redeploy202);
+      await settled(ctx, String(stack.resource_uri));
+      const services = await expectServicesIn(ctx, stack, ['Running'], R.redeploy);
+      for (const svc of services) await waitForContainers(ctx, svc, 1);
+      const after = await deployments(ctx, stack);
+      const same = [...after.entries()].filter(([uuid, date]) => before.has(uuid) && before.get(uuid) === date);
+      ctx.expect(same.length === 0, `${same.length} container(s) of the stack were not redeployed (same container, same deployed_datetime)`, { actual: same, requirement: R.redeploy });
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.terminate,
+    title: 'DELETE terminates all services of the stack and the stack: they end Terminated (202, action ends)',
+    requirements: [R.terminate, R.terminate202],
+    endpoint: 'cloud/stack/terminate',
+    async run(ctx) {
+      const stack = await runningStack(ctx);
+      const op = await startOp(ctx, String(stack.resource_uri), 'terminate', R.terminate, R.terminate202);
+      ctx.expectEqual((await settled(ctx, String(stack.resource_uri))).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);
+      await expectServicesIn(ctx, stack, ['Terminated'], R.terminate);
+      await op.expectAsync();
+    },
+  }),
+  cloudCheck({
+    id: R.reuse,
+    title: "Without reuse_volumes, stack redeploy keeps the containers' volumes (default true)",
+    requirements: [R.reuse],
+    endpoint: 'cloud/stack/redeploy',
+    async run(ctx) {
+      const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });
+      const services = [...(await servicesByName(ctx, stack)).values()];
+      const before = (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat();
+      ctx.expect(before.length > 0, 'precondition: the containers show no binding for /conformance-data');
+      await operateAndSettle(ctx, stack, 'redeploy');
+      for (const svc of services) await waitForContainers(ctx, svc, 1);
+      ctx.expectEqual((await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat(), before, 'stack redeploy without reuse_volumes gave the containers other volumes', R.reuse);
+    },
+  }),
+];

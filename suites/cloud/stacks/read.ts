@@ -1,0 +1,91 @@
+/** Spec: Stacks > GET list, one stack, export (stack definition format); the Stack fields. */
+import { cloudCheck } from '../support/check.ts';
+import { appNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
+import { listAll, type Json } from '../support/lists.ts';
+
+const R = {
+  list: 'cloud/stack/list/returns-stacks',
+  recent: 'cloud/stack/list/recently-terminated',
+  get: 'cloud/stack/get/returns-stack',
+  synchronized: 'cloud/stack/get/synchronized',
+  dates: 'cloud/stack/get/datetimes-track-operations',
+  export: 'cloud/stack/export/returns-definition',
+  format: 'cloud/stack/export/definition-format',
+};
+
+const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
+
+export default [
+  cloudCheck({
+    id: R.list,
+    title: 'The stack list returns a list of stack objects, including one just created',
+    requirements: [R.list],
+    endpoint: 'cloud/stack/list',
+    async run(ctx) {
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
+      const mine = (await listAll(ctx, STACKS)).find((s) => s.uuid === stack.uuid);
+      ctx.expect(mine !== undefined, 'a stack just created is not listed', { requirement: R.list });
+      ctx.expectSchema('cloud/v1', 'stack', mine, 'the listed stack', R.list);
+    },
+  }),
+  cloudCheck({
+    id: R.recent,
+    title: 'The stack list holds recently terminated stacks',
+    requirements: [R.recent],
+    endpoint: 'cloud/stack/list',
+    async run(ctx) {
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
+      await operateAndSettle(ctx, stack, 'terminate');
+      const mine = (await listAll(ctx, STACKS)).find((s) => s.uuid === stack.uuid);
+      ctx.expect(mine !== undefined, 'a stack terminated a moment ago is not listed', { requirement: R.recent });
+      ctx.expectEqual(mine?.state, 'Terminated', 'the listed terminated stack is not Terminated', R.recent);
+    },
+  }),
+  cloudCheck({
+    id: R.get,
+    title: 'GET of one stack returns it; right after create it is synchronized',
+    requirements: [R.get, R.synchronized],
+    endpoint: 'cloud/stack/get',
+    async run(ctx) {
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
+      const got = ctx.expectSchema<Json>('cloud/v1', 'stack', await ctx.getJson(String(stack.resource_uri), 'stack'), 'GET stack', R.get);
+      ctx.expectEqual([got.uuid, got.name], [stack.uuid, stack.name], 'GET returns another stack', R.get);
+      ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
+    },
+  }),
+  cloudCheck({
+    id: R.dates,
+    title: 'deployed_datetime is null until the first deployment and then set; destroyed_datetime is null until terminate',
+    requirements: [R.dates],
+    endpoint: 'cloud/stack/get',
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
+      ctx.expectEqual([stack.deployed_datetime, stack.destroyed_datetime], [null, null], 'a created stack has dates set', R.dates);
+      const started = await operateAndSettle(ctx, stack, 'start');
+      ctx.expect(!Number.isNaN(time(started.deployed_datetime)), 'a started stack has no deployed_datetime', { actual: started.deployed_datetime, requirement: R.dates });
+      ctx.expectEqual(started.destroyed_datetime, null, 'a running stack has a destroyed_datetime', R.dates);
+      await operateAndSettle(ctx, stack, 'terminate');
+      const gone = await settled(ctx, String(stack.resource_uri));
+      ctx.expect(time(gone.destroyed_datetime) >= time(started.deployed_datetime), 'destroyed_datetime is not set after terminate', { actual: gone.destroyed_datetime, requirement: R.dates });
+    },
+  }),
+  cloudCheck({
+    id: R.export,
+    title: 'export returns a JSON object: the stack definition, mapping each service name to its definition',
+    requirements: [R.export, R.format],
+    endpoint: 'cloud/stack/export',
+    async run(ctx) {
+      const web = serviceBody(ctx, undefined, { target_num_containers: 2 });
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [web] });
+      const res = await ctx.api.get(`${String(stack.resource_uri)}export/`);
+      ctx.expectStatus(res, 200, 'GET export', R.export);
+      const definition = ctx.expectJson<unknown>(res, 'export', R.export);
+      ctx.expect(definition !== null && typeof definition === 'object' && !Array.isArray(definition), 'the export is not a JSON object', { actual: definition, requirement: R.export });
+      ctx.expectSchema('cloud/v1', 'stack-definition', definition, 'the export', R.format);
+      const entry = (definition as Record<string, Json>)[String(web.name)];
+      ctx.expect(entry !== undefined && String(entry.image ?? '').includes('busybox'), 'the export has no entry for the service, with its image, under its name', { expected: { [String(web.name)]: { image: web.image } }, actual: definition, requirement: R.format });
+      ctx.expectEqual(entry?.target_num_containers, 2, 'the export does not carry the service\'s target_num_containers', R.format);
+    },
+  }),
+];

@@ -1,0 +1,4 @@
+import { cloudSuite } from './support/suite.ts';
+import { streamChecks } from './stream/index.ts';
+
+cloudSuite(streamChecks);

@@ -1,0 +1,144 @@
+/**
+ * Spec: Events (the Stream API's `GET /api/audit/v1/events`; message format "not shown": the
+ * facts' shapes, graded informational) and the Stream request rule.
+ */
+import type { WebSocketSession } from '../../../harness/target/websocket.ts';
+import { ACTIONS } from '../support/actions.ts';
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { appNodes, createService, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
+import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { EVENTS, openEvents, readUntil } from '../support/streams.ts';
+
+const ENDPOINT = 'cloud/events';
+const R = {
+  websocket: 'cloud/stream/websocket-get',
+  endpoint: 'cloud/stream/events/endpoint',
+  shape: 'cloud/stream/events/message-shape',
+  emitted: 'cloud/stream/events/emitted-on-changes',
+  parents: 'cloud/stream/events/parents',
+  filters: 'cloud/stream/events/filters',
+  audit: 'cloud/stream/events/audit-as-actions',
+};
+const WAIT_MS = 10_000;
+
+const isAbout = (uri: unknown) => (m: Json): boolean => sameResource(m.resource_uri, uri);
+
+/** Reads events until one satisfies `wanted`; fails naming `requirement` when none comes. */
+async function expectEvent(ctx: CloudContext, session: WebSocketSession, wanted: (m: Json) => boolean, what: string, requirement: string, seen: Json[] = []): Promise<Json> {
+  const earlier = seen.find(wanted);
+  if (earlier) return earlier;
+  const { messages } = await readUntil(ctx, session, wanted, WAIT_MS, 'events');
+  seen.push(...messages);
+  const found = messages.find(wanted);
+  return found ?? ctx.fail(`no event ${what} arrived within ${WAIT_MS} ms`, { expected: what, actual: messages.slice(-5), requirement });
+}
+
+export default [
+  cloudCheck({
+    id: R.endpoint,
+    title: 'GET /api/audit/v1/events upgrades to a WebSocket (101) with the REST credentials and sends JSON text messages; without them it is refused',
+    requirements: [R.endpoint, R.websocket],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { session, first } = await openEvents(ctx, undefined, R.endpoint);
+      const svc = await createService(ctx, serviceBody(ctx, undefined));
+      await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${String(svc.resource_uri)})`, R.websocket, first);
+      const anonymous = await ctx.api.as(null).openStream(EVENTS);
+      anonymous.close();
+      ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', { expected: 401, actual: anonymous.status, requirement: R.endpoint });
+      const wrong = await ctx.api.as({ user: ctx.api.credentials?.user ?? 'x', key: 'conformance-wrong-key' }).openStream(EVENTS);
+      wrong.close();
+      ctx.expect(wrong.status !== 101, 'the events upgrade with a wrong API key was accepted (101)', { expected: 401, actual: wrong.status, requirement: R.endpoint });
+    },
+  }),
+  cloudCheck({
+    id: R.emitted,
+    title: 'Creating, starting and terminating a service emits events with its resource_uri and new state, each of the facts\' shape',
+    requirements: [R.emitted, R.shape],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const { session, first } = await openEvents(ctx);
+      const seen = [...first];
+      const svc = await createService(ctx, serviceBody(ctx, at));
+      const about = isAbout(svc.resource_uri);
+      await expectEvent(ctx, session, (m) => about(m) && m.action === 'create', 'create of the service', R.emitted, seen);
+      await operateAndSettle(ctx, svc, 'start');
+      await expectEvent(ctx, session, (m) => about(m) && m.action === 'update' && m.state === 'Running', 'update of the service to Running', R.emitted, seen);
+      const container = await firstContainer(ctx, svc);
+      await expectEvent(ctx, session, (m) => isAbout(container.resource_uri)(m) && m.type === 'container', 'about its container', R.emitted, seen);
+      await operateAndSettle(ctx, svc, 'terminate');
+      await expectEvent(ctx, session, (m) => about(m) && m.state === 'Terminated', 'of the service reaching Terminated', R.emitted, seen);
+      seen.forEach((m, i) => ctx.expectSchema('cloud/v1', 'stream-event', m, `event #${i}`, R.shape));
+    },
+  }),
+  cloudCheck({
+    id: R.parents,
+    title: "Event parents: a container's service, stack, node and node cluster; a service's stack",
+    requirements: [R.parents],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const { session, first } = await openEvents(ctx);
+      const seen = [...first];
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
+      const svcUri = ((await ctx.getJson(String(stack.resource_uri), 'stack')).services as string[])[0]!;
+      await operateAndSettle(ctx, stack, 'start');
+      const container = await firstContainer(ctx, { resource_uri: svcUri });
+      const svcEvent = await expectEvent(ctx, session, isAbout(svcUri), 'about the stack\'s service', R.parents, seen);
+      const has = (m: Json, uri: unknown): boolean => Array.isArray(m.parents) && m.parents.some((p) => sameResource(p, uri));
+      ctx.expect(has(svcEvent, stack.resource_uri), "a service event's parents do not list its stack", { expected: stack.resource_uri, actual: svcEvent.parents, requirement: R.parents });
+      const cEvent = await expectEvent(ctx, session, isAbout(container.resource_uri), 'about the container', R.parents, seen);
+      for (const [what, uri] of [['service', svcUri], ['stack', stack.resource_uri], ['node', container.node], ['node cluster', at.cluster.resource_uri]] as const) {
+        ctx.expect(has(cEvent, uri), `a container event's parents do not list its ${what}`, { expected: uri, actual: cEvent.parents, requirement: R.parents });
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.filters,
+    title: 'The events filters type, object and parent restrict the events sent to the matching ones',
+    requirements: [R.filters],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const at = await appNodes(ctx);
+      const svc = await createService(ctx, serviceBody(ctx, at));
+      const uri = String(svc.resource_uri);
+      const filters: Array<[string, Record<string, string>, (m: Json) => boolean]> = [
+        ['type=container', { type: 'container' }, (m) => m.type === 'container'],
+        ['object=<service>', { object: uri }, isAbout(uri)],
+        ['parent=<service>', { parent: uri }, (m) => Array.isArray(m.parents) && m.parents.some((p) => sameResource(p, uri))],
+      ];
+      const sessions = await Promise.all(filters.map(([, query]) => openEvents(ctx, query)));
+      await operateAndSettle(ctx, svc, 'start');
+      for (const [i, [name, , matches]] of filters.entries()) {
+        const { session, first } = sessions[i]!;
+        const { messages } = await session.collect(300);
+        const events = [...first, ...messages.map((m) => JSON.parse(m.toString()) as Json)].filter((m) => m.type !== 'auth');
+        ctx.expect(events.length > 0, `no event came through the filter ${name} although matching changes happened`, { requirement: R.filters });
+        const other = events.filter((m) => !matches(m));
+        ctx.expect(other.length === 0, `the filter ${name} let ${other.length} other event(s) through`, { expected: name, actual: other.slice(0, 3), requirement: R.filters });
+      }
+    },
+  }),
+  cloudCheck({
+    id: R.audit,
+    title: 'API calls are recorded as actions (listed, with the object they apply to) whose logs the action logs stream serves',
+    requirements: [R.audit],
+    endpoint: 'cloud/action/list',
+    async run(ctx) {
+      const res = await ctx.api.post('/api/app/v1/service/', serviceBody(ctx, undefined));
+      ctx.expect(res.status >= 200 && res.status < 300, `precondition: service create answered ${res.status}`);
+      const svc = ctx.expectJson<Json>(res, 'service');
+      ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
+      const actionUri = res.headers[ctx.actionHeader];
+      if (!actionUri) return ctx.fail('the create response names no action', { requirement: R.audit });
+      const action = await ctx.getJson(actionUri, 'action');
+      ctx.expect(sameResource(action.object, svc.resource_uri), 'the action of the service create does not name the service as its object', { expected: svc.resource_uri, actual: action.object, requirement: R.audit });
+      ctx.expect((await listAll(ctx, ACTIONS)).some((a) => a.uuid === action.uuid), 'the action is not in the action list', { requirement: R.audit });
+      const logs = await ctx.api.openStream(`${actionUri}logs/`, { follow: 'false' });
+      logs.close();
+      ctx.expectEqual(logs.status, 101, 'the action logs stream of the action was not served', R.audit);
+    },
+  }),
+];

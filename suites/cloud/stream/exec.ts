@@ -1,0 +1,52 @@
+/**
+ * Spec: Containers > GET .../container/(uuid)/exec/ (Stream: a command in a running container
+ * with a bidirectional stream). Query parameters and message format are "not shown": the facts'
+ * `?command=`, `{type, output, streamType}` and the final `EOF` are graded informational.
+ */
+import { cloudCheck } from '../support/check.ts';
+import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { execute } from '../support/streams.ts';
+
+const R = {
+  bidirectional: 'cloud/container/exec/bidirectional',
+  shape: 'cloud/container/exec/message-shape',
+  command: 'cloud/container/exec/command-param',
+};
+
+export default [
+  cloudCheck({
+    id: R.bidirectional,
+    title: "Exec runs a command in a running container: text the client sends reaches its standard input, its output comes back",
+    requirements: [R.bidirectional],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const marker = `conformance-exec-${Math.random().toString(36).slice(2, 8)}`;
+      const result = await execute(ctx, container, 'sh', [`echo ${marker}\n`, 'exit\n'], R.bidirectional);
+      ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', { expected: marker, actual: result.output.slice(0, 300), requirement: R.bidirectional });
+    },
+  }),
+  cloudCheck({
+    id: R.shape,
+    title: 'Exec messages are {type, output, streamType stdout|stderr}; the session ends with output "EOF"',
+    requirements: [R.shape],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', 'exit\n'], R.shape);
+      result.messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'exec-message', m, `exec message #${i}`, R.shape));
+      ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', { expected: 'EOF', actual: result.messages.slice(-2), requirement: R.shape });
+    },
+  }),
+  cloudCheck({
+    id: R.command,
+    title: 'The command to run is passed as ?command=<cmd>',
+    requirements: [R.command],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const result = await execute(ctx, container, 'echo conformance-command', [], R.command);
+      ctx.expect(result.output.includes('conformance-command'), 'the command named by ?command= did not run', { expected: 'conformance-command', actual: result.output.slice(0, 200), requirement: R.command });
+    },
+  }),
+];

@@ -1,0 +1,202 @@
+/**
+ * Spec: the log streams of containers, services and actions (Stream API): message shapes,
+ * `tail` (default 300), `follow` (default true; false closes after the tail), and the service
+ * stream's aggregation. A finite run_command of echo built-ins writes more than 300 lines.
+ */
+import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { appNodes, createService, operate, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
+import { TERMINAL_ACTION_STATES } from '../support/context.ts';
+import type { Json } from '../support/lists.ts';
+import { allLines, collectJson, openLogs, readUntil } from '../support/streams.ts';
+
+const MANY = 320;
+const DEFAULT_TAIL = 300;
+const manyLines = (tag: string): string => Array.from({ length: MANY }, (_, i) => `echo ${tag}-${i + 1}`).join('; ');
+
+interface Source {
+  /** cloud/<kind>/logs */
+  kind: 'container' | 'service' | 'action';
+  schema: string;
+  what: string;
+  /** A log source with its lines written, and what makes it write new ones (or a fresh source that is writing). */
+  prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string> }>;
+}
+
+/** A service whose containers print MANY lines and exit; started and settled. */
+async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Json; containers: Json[]; start: Json }> {
+  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: manyLines('conformance-line'), ...extra }));
+  const res = await operate(ctx, String(svc.resource_uri), 'start');
+  if (res.status >= 300) ctx.fail(`precondition: service start answered ${res.status}`);
+  const actionUri = res.headers[ctx.actionHeader];
+  const start = actionUri ? await ctx.waitForState(actionUri, TERMINAL_ACTION_STATES) : {};
+  const containers = await waitForContainers(ctx, svc, Number(extra.target_num_containers ?? 1), ['Stopped']);
+  await settled(ctx, String(svc.resource_uri));
+  return { svc, containers, start };
+}
+
+const SOURCES: Source[] = [
+  {
+    kind: 'container', schema: 'stream-log-line', what: 'container',
+    async prepare(ctx) {
+      const { containers } = await printingService(ctx, await appNodes(ctx));
+      const uri = String(containers[0]!.resource_uri);
+      return { uri, renew: async () => (await operate(ctx, uri, 'start'), uri) };
+    },
+  },
+  {
+    kind: 'service', schema: 'service-log-line', what: 'service',
+    async prepare(ctx) {
+      const { svc } = await printingService(ctx, await appNodes(ctx));
+      const uri = String(svc.resource_uri);
+      return { uri, renew: async () => (await operate(ctx, uri, 'start'), uri) };
+    },
+  },
+  {
+    kind: 'action', schema: 'action-log-line', what: 'action',
+    async prepare(ctx) {
+      const at = await appNodes(ctx);
+      const { start } = await printingService(ctx, at);
+      if (!start.resource_uri) ctx.skip('the service start named no action');
+      return {
+        uri: String(start.resource_uri),
+        // A fresh action that is still writing for a while: a sequential start of many containers.
+        renew: async () => {
+          const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: 15 }));
+          const res = await operate(ctx, String(svc.resource_uri), 'start');
+          return res.headers[ctx.actionHeader] ?? ctx.fail('precondition: the service start named no action');
+        },
+      };
+    },
+  },
+];
+
+const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
+const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
+
+function logChecks(s: Source): CloudCheck[] {
+  const endpoint = `cloud/${s.kind}/logs`;
+  return [
+    cloudCheck({
+      id: id(s, 'message-shape'),
+      title: `Each message of the ${s.what} logs stream is a log line (schema ${s.schema}) with a Unix-seconds timestamp`,
+      requirements: [id(s, 'message-shape'), ...(s.kind === 'container' ? ['cloud/container/logs/type-log'] : [])],
+      endpoint,
+      async run(ctx) {
+        const { uri } = await s.prepare(ctx);
+        const lines = await allLines(ctx, uri);
+        ctx.expect(lines.length > 0, `the ${s.what} logs stream sent no line`, { requirement: id(s, 'message-shape') });
+        const now = Date.now() / 1000;
+        lines.forEach((m, i) => {
+          ctx.expectSchema('cloud/v1', s.schema, m, `log line #${i}`, id(s, 'message-shape'));
+          ctx.expect(Math.abs(Number(m.timestamp) - now) < 86_400, `log line #${i} has timestamp ${String(m.timestamp)}, not Unix seconds of today`, { requirement: id(s, 'message-shape') });
+        });
+        if (s.kind === 'container') {
+          const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
+          ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', { actual: odd.slice(0, 3), requirement: 'cloud/container/logs/type-log' });
+        }
+      },
+    }),
+    cloudCheck({
+      id: id(s, 'tail-default-300'),
+      title: `Without tail, the ${s.what} logs stream starts with the last 300 lines`,
+      requirements: [id(s, 'tail-default-300')],
+      endpoint,
+      async run(ctx) {
+        const { uri } = await s.prepare(ctx);
+        const total = (await allLines(ctx, uri)).length;
+        const session = await openLogs(ctx, uri, undefined, id(s, 'tail-default-300'));
+        const { messages } = await collectJson(ctx, session, 1500, 'log stream');
+        ctx.expectEqual(messages.length, Math.min(total, DEFAULT_TAIL), `without tail the stream sent ${messages.length} of ${total} lines`, id(s, 'tail-default-300'));
+        if (total <= DEFAULT_TAIL) ctx.observe(`the ${s.what} holds ${total} lines: the cap of 300 could not be seen`);
+      },
+    }),
+    cloudCheck({
+      id: id(s, 'tail'),
+      title: `tail=<n> makes the ${s.what} logs stream send the last n lines first`,
+      requirements: [id(s, 'tail')],
+      endpoint,
+      async run(ctx) {
+        const { uri } = await s.prepare(ctx);
+        const all = await allLines(ctx, uri);
+        // Fewer than all of them, so that a stream sending everything is told apart.
+        const n = Math.max(1, Math.min(2, all.length - 1));
+        const session = await openLogs(ctx, uri, { tail: n, follow: 'false' }, id(s, 'tail'));
+        const { messages } = await collectJson(ctx, session, 3000, 'log stream');
+        ctx.expectEqual(messages.map(lineText), all.slice(-n).map(lineText), `tail=${n} did not send the last ${n} lines`, id(s, 'tail'));
+      },
+    }),
+    cloudCheck({
+      id: id(s, 'follow-default-true'),
+      title: `Without follow, the ${s.what} logs stream stays open and sends new lines as they come`,
+      requirements: [id(s, 'follow-default-true')],
+      endpoint,
+      async run(ctx) {
+        const { uri, renew } = await s.prepare(ctx);
+        const fresh = s.kind === 'action' ? undefined : uri;
+        const session = fresh ? await openLogs(ctx, fresh, { tail: 0 }, id(s, 'follow-default-true')) : undefined;
+        if (session) {
+          const quiet = await session.collect(300);
+          ctx.expect(!quiet.closed, 'the stream closed although follow defaults to true', { requirement: id(s, 'follow-default-true') });
+          await renew();
+          const { messages } = await readUntil(ctx, session, () => true, 10_000, 'log stream');
+          ctx.expect(messages.length > 0, 'no new line came through the open stream after the source wrote some', { requirement: id(s, 'follow-default-true') });
+          return;
+        }
+        const running = await renew();
+        const live = await openLogs(ctx, running, { tail: 0 }, id(s, 'follow-default-true'));
+        const { messages, closed } = await collectJson(ctx, live, 5000, 'log stream');
+        const action = await ctx.getJson(running, 'action');
+        if (!messages.length && closed && TERMINAL_ACTION_STATES.includes(String(action.state))) {
+          ctx.skip('the action had already ended when the stream opened: nothing new could be followed');
+        }
+        ctx.expect(messages.length > 0, 'no new line of the running action came through the stream', { requirement: id(s, 'follow-default-true') });
+      },
+    }),
+    cloudCheck({
+      id: id(s, 'follow-false-closes'),
+      title: `follow=false sends the tail of the ${s.what} logs and closes the stream`,
+      requirements: [id(s, 'follow-false-closes')],
+      endpoint,
+      async run(ctx) {
+        const { uri, renew } = await s.prepare(ctx);
+        // A finished action's stream ends anyway: follow=false must close one that is still writing.
+        const source = s.kind === 'action' ? await renew() : uri;
+        const session = await openLogs(ctx, source, { tail: 3, follow: 'false' }, id(s, 'follow-false-closes'));
+        const { messages, closed } = await collectJson(ctx, session, 800, 'log stream');
+        ctx.expect(closed, 'with follow=false the stream did not close after the tail', { requirement: id(s, 'follow-false-closes') });
+        ctx.expect(messages.length <= 3, `with tail=3 and follow=false the stream sent ${messages.length} lines`, { requirement: id(s, 'follow-false-closes') });
+      },
+    }),
+  ];
+}
+
+export default [
+  ...SOURCES.flatMap(logChecks),
+  cloudCheck({
+    id: 'cloud/service/logs/aggregated',
+    title: 'The service logs stream aggregates the logs of all its containers; source names the container of each line',
+    requirements: ['cloud/service/logs/aggregated'],
+    endpoint: 'cloud/service/logs',
+    async run(ctx) {
+      const { svc, containers } = await printingService(ctx, await appNodes(ctx), { target_num_containers: 2 });
+      const lines = await allLines(ctx, String(svc.resource_uri));
+      const sources = new Set(lines.map((l) => l.source));
+      for (const c of containers) ctx.expect(sources.has(c.name), `no line of container ${String(c.name)} in the service logs`, { expected: containers.map((x) => x.name), actual: [...sources], requirement: 'cloud/service/logs/aggregated' });
+    },
+  }),
+  cloudCheck({
+    id: 'cloud/container/logs/service-param',
+    title: 'The container logs endpoint takes a service query parameter (its effect is not shown: observed)',
+    requirements: ['cloud/container/logs/service-param'],
+    endpoint: 'cloud/container/logs',
+    async run(ctx) {
+      const { svc, containers } = await printingService(ctx, await appNodes(ctx));
+      const session = await ctx.api.openStream(`${String(containers[0]!.resource_uri)}logs/`, { service: String(svc.resource_uri), tail: 5, follow: 'false' });
+      ctx.defer(() => session.close());
+      const { messages } = await session.collect(2000);
+      ctx.observe(`container logs with ?service=<its service> answered ${session.status} and sent ${messages.length} message(s)`);
+      ctx.expect(session.status === 101, `the container logs endpoint refused the service parameter (${session.status})`, { requirement: 'cloud/container/logs/service-param' });
+    },
+  }),
+];

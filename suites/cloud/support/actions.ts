@@ -1,0 +1,57 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
+import type { Json } from './lists.ts';
+
+export const ACTIONS = '/api/audit/v1/action/';
+const HEADER_RULE = 'cloud/actions/header-on-creating-responses';
+
+/** The action URI a response names in the action header, or the check fails (naming the header rule). */
+export function actionUriOf(ctx: CloudContext, res: HttpResponse, what: string): string {
+  const uri = res.headers[ctx.actionHeader];
+  if (!uri) {
+    ctx.fail(`${what}: the response carries no ${ctx.spell('X-Vendor-Action-URI')} header`, {
+      expected: `${ctx.spell('X-Vendor-Action-URI')}: /api/audit/v1/action/<uuid>/`, actual: res.headers, requirement: HEADER_RULE,
+    });
+  }
+  return uri!;
+}
+
+/** Waits for the action a response created to end; returns it. */
+export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, what: string, timeoutMs = 30_000): Promise<Json> {
+  return ctx.waitForState(actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs);
+}
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/**
+ * The rule of a state-table row that forbids an operation: refused with an HTTP error code, or
+ * accepted with an action that ends Failed.
+ */
+export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: string, requirement: string): Promise<void> {
+  if (res.status >= 400) return;
+  if (!isSuccess(res.status)) ctx.fail(`${what}: expected an error status, got ${res.status}`, { requirement });
+  const uri = res.headers[ctx.actionHeader];
+  if (!uri) ctx.fail(`${what} was accepted (${res.status}) although the state does not allow it`, { expected: 'an HTTP error code, or an action that ends Failed', actual: res.status, requirement });
+  const action = await ctx.waitForState(uri!, TERMINAL_ACTION_STATES, 30_000);
+  ctx.expect(action.state === 'Failed', `${what} was accepted (${res.status}) and its action ended ${String(action.state)}, not Failed`, {
+    expected: 'an HTTP error code, or an action that ends Failed', actual: action.state, requirement,
+  });
+}
+
+/** An allowed operation: a 2xx answer, and when it is asynchronous its action ends Success. */
+export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what: string, requirement: string): Promise<void> {
+  ctx.expect(isSuccess(res.status), `${what}: expected the operation to be accepted, got ${res.status}: ${res.text().slice(0, 200)}`, {
+    expected: 'a 2xx answer', actual: res.status, requirement,
+  });
+  const uri = res.headers[ctx.actionHeader];
+  if (!uri) return;
+  const action = await ctx.waitForState(uri, TERMINAL_ACTION_STATES, 30_000);
+  ctx.expect(action.state === 'Success', `${what}: its action ended ${String(action.state)}, not Success`, { expected: 'Success', actual: action.state, requirement });
+}
+
+/** The fields of an object that must not change when an operation is refused. */
+export function expectUnchanged(ctx: CloudContext, before: Json, after: Json, fields: string[], what: string, requirement: string): void {
+  for (const field of fields) {
+    ctx.expectEqual(after[field], before[field], `${what}: a refused operation changed ${field}`, requirement);
+  }
+}

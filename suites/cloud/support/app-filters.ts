@@ -1,0 +1,77 @@
+/**
+ * The list filters of stacks, services and containers: one check per documented query
+ * parameter (the filter applied by the target agrees with the filter applied to the full list),
+ * and a property-based check of random combinations of them.
+ */
+import fc from 'fast-check';
+import { appNodes, createStack, runningService, serviceBody, waitForContainers } from './app.ts';
+import { cloudCheck, type CloudCheck } from './check.ts';
+import type { CloudContext } from './context.ts';
+import { compareFiltered, fieldMatches, filterCheck } from './filters.ts';
+import { listAll, type Json } from './lists.ts';
+
+export interface AppList {
+  resource: 'stack' | 'service' | 'container';
+  path: string;
+  params: string[];
+}
+
+/**
+ * Something to filter: a stack with two services (one running with two containers, one stopped
+ * container among them), so every documented filter has values that split the list.
+ */
+export async function populate(ctx: CloudContext): Promise<void> {
+  const at = await appNodes(ctx);
+  await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
+  const svc = await runningService(ctx, at, { target_num_containers: 2 });
+  const [one] = await waitForContainers(ctx, svc, 2);
+  const res = await ctx.api.post(`${String(one!.resource_uri)}stop/`);
+  if (res.status >= 300) ctx.fail(`precondition: stop of a container answered ${res.status}`);
+  await ctx.waitForState(String(one!.resource_uri), ['Stopped']);
+}
+
+/** Objects whose filtered fields cannot change while the check runs (others may be moving). */
+const stableFor = (params: readonly string[]) => (o: Json): boolean => !params.includes('state') || o.state === 'Terminated';
+
+export function appFilterChecks(list: AppList): CloudCheck[] {
+  return list.params.map((param) => filterCheck({
+    id: `cloud/${list.resource}/list/filter-${param}`,
+    endpoint: `cloud/${list.resource}/list`,
+    path: list.path,
+    param,
+    setup: populate,
+    stable: stableFor([param]),
+  }, `Query ${param} on the ${list.resource} list returns exactly the ${list.resource}s whose ${param} matches`));
+}
+
+const NUM_RUNS = 5;
+
+/** Random combinations of the list's filters agree with the combination applied to the full list. */
+export function filterCombinationCheck(list: AppList): CloudCheck {
+  return cloudCheck({
+    id: `cloud/${list.resource}/list/filter-combinations`,
+    title: `Random combinations of the ${list.resource} list filters agree with the filters applied to the full list`,
+    requirements: list.params.map((p) => `cloud/${list.resource}/list/filter-${p}`),
+    endpoint: `cloud/${list.resource}/list`,
+    async run(ctx) {
+      await populate(ctx);
+      const full = await listAll(ctx, list.path);
+      const values = (p: string): string[] => [...new Set(full.map((o) => o[p]).filter((v) => typeof v === 'string' && v !== '').map(String))];
+      const query = fc.record(Object.fromEntries(list.params.map((p) => [p, fc.option(fc.constantFrom('', ...values(p)), { nil: undefined })])), { requiredKeys: [] });
+      ctx.usedSeed = ctx.seed;
+      let breach = '';
+      const details = await fc.check(fc.asyncProperty(query, async (q) => {
+        const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+        const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
+        const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
+        const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
+        if (outcome.extra.length || outcome.missing.length) breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
+        return !outcome.extra.length && !outcome.missing.length;
+      }), { seed: ctx.seed, numRuns: NUM_RUNS, endOnFailure: true });
+      if (details.failed) {
+        if (!breach && details.errorInstance) throw details.errorInstance;
+        ctx.fail(`a combination of ${list.resource} list filters disagrees with the filters applied to the full list (seed ${ctx.seed}): ${breach}`, { expected: 'exactly the matching objects', actual: breach });
+      }
+    },
+  });
+}

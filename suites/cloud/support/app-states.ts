@@ -1,0 +1,194 @@
+/**
+ * The state tables of stacks, services and containers as checks: one check per cell of the
+ * table (catalog/cloud/state-tables.json → requirement ids `cloud/states/<resource>/<state>-
+ * allows|rejects-<op>`). Each state is reached black-box from a fresh resource; transitional
+ * states are caught right after the operation that leads to them (or the check is skipped), and
+ * their refusal rows are tried on up to three fresh resources, since the state may pass before
+ * the operation arrives.
+ */
+import { loadStateTables, stateSlug, type StateTable } from '../../../catalog/cloud/state-tables.ts';
+import { CheckSkipped } from '../../../harness/check/signals.ts';
+import {
+  appNodes, createService, createStack, firstContainer, operate, operateAndSettle, runningService, serviceBody, settled, waitForContainers,
+  type Verb,
+} from './app.ts';
+import { cloudCheck, type CloudCheck } from './check.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
+import type { Json } from './lists.ts';
+import { catchTransitional, stateRowCheck } from './state-rows.ts';
+
+export type AppResource = 'stack' | 'service' | 'container';
+type Reacher = (ctx: CloudContext) => Promise<Json>;
+
+const uriOf = (r: Json): string => String(r.resource_uri);
+
+/** A settled resource whose state must be `state`; otherwise the target's transitions differ and the row cannot be reached. */
+async function expectReached(ctx: CloudContext, resource: Json, state: string): Promise<Json> {
+  const now = await settled(ctx, uriOf(resource));
+  if (now.state !== state) ctx.skip(`could not reach ${state} black-box: the operations meant to lead there ended in ${String(now.state)}`);
+  return now;
+}
+
+/** From a resource in one stable state, the operation that leads through a transitional one. */
+function via(from: Reacher, verb: Verb, state: string, before?: (ctx: CloudContext, r: Json) => Promise<void>): Reacher {
+  return async (ctx) => {
+    const r = await from(ctx);
+    await before?.(ctx, r);
+    return catchTransitional(ctx, uriOf(r), state, () => operate(ctx, uriOf(r), verb));
+  };
+}
+
+function after(from: Reacher, verb: Verb, state: string): Reacher {
+  return async (ctx) => {
+    const r = await from(ctx);
+    await operateAndSettle(ctx, r, verb);
+    return expectReached(ctx, r, state);
+  };
+}
+
+const newService: Reacher = async (ctx) => createService(ctx, serviceBody(ctx, await appNodes(ctx)));
+const runService: Reacher = async (ctx) => runningService(ctx, await appNodes(ctx));
+const partlyService: Reacher = async (ctx) => {
+  const svc = await runningService(ctx, await appNodes(ctx), { target_num_containers: 2 });
+  const [one] = await waitForContainers(ctx, svc, 2);
+  await operateAndSettle(ctx, one!, 'stop');
+  return expectReached(ctx, svc, 'Partly running');
+};
+
+const runContainer: Reacher = async (ctx) => firstContainer(ctx, await runService(ctx));
+
+const stackWith = (count: number): Reacher => async (ctx) => {
+  const at = await appNodes(ctx);
+  return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at)) });
+};
+const runStack: Reacher = after(stackWith(1), 'start', 'Running');
+const partlyStack: Reacher = async (ctx) => {
+  const stack = await stackWith(2)(ctx);
+  await operateAndSettle(ctx, stack, 'start');
+  const running = await expectReached(ctx, stack, 'Running');
+  await operateAndSettle(ctx, { resource_uri: (running.services as string[])[0] }, 'stop');
+  return expectReached(ctx, stack, 'Partly running');
+};
+
+const scaleUp = async (ctx: CloudContext, svc: Json): Promise<void> => {
+  const res = await ctx.api.patch(uriOf(svc), { target_num_containers: 3 });
+  if (res.status >= 300) ctx.skip(`PATCH target_num_containers answered ${res.status}: Scaling cannot be reached`);
+  await settled(ctx, uriOf(svc));
+};
+
+/** How each state is reached, and where a transitional state's own work ends. */
+const REACH: Record<AppResource, Record<string, { reach: Reacher; endsIn?: string[] }>> = {
+  service: {
+    'Not running': { reach: newService },
+    Starting: { reach: via(newService, 'start', 'Starting'), endsIn: ['Running'] },
+    Running: { reach: runService },
+    'Partly running': { reach: partlyService },
+    Scaling: { reach: via(runService, 'scale', 'Scaling', scaleUp), endsIn: ['Running'] },
+    Redeploying: { reach: via(runService, 'redeploy', 'Redeploying'), endsIn: ['Running'] },
+    Stopping: { reach: via(runService, 'stop', 'Stopping'), endsIn: ['Stopped'] },
+    Stopped: { reach: after(runService, 'stop', 'Stopped') },
+    Terminating: { reach: via(runService, 'terminate', 'Terminating'), endsIn: ['Terminated'] },
+    Terminated: { reach: after(newService, 'terminate', 'Terminated') },
+  },
+  container: {
+    Starting: { reach: via(after(runContainer, 'stop', 'Stopped'), 'start', 'Starting'), endsIn: ['Running'] },
+    Running: { reach: runContainer },
+    Stopping: { reach: via(runContainer, 'stop', 'Stopping'), endsIn: ['Stopped'] },
+    Stopped: { reach: after(runContainer, 'stop', 'Stopped') },
+    Terminating: { reach: via(runContainer, 'terminate', 'Terminating'), endsIn: ['Terminated'] },
+    Terminated: { reach: after(runContainer, 'terminate', 'Terminated') },
+  },
+  stack: {
+    'Not Running': { reach: stackWith(1) },
+    Starting: { reach: via(stackWith(1), 'start', 'Starting'), endsIn: ['Running'] },
+    Running: { reach: runStack },
+    'Partly running': { reach: partlyStack },
+    Stopping: { reach: via(runStack, 'stop', 'Stopping'), endsIn: ['Stopped'] },
+    Stopped: { reach: after(runStack, 'stop', 'Stopped') },
+    Redeploying: { reach: via(runStack, 'redeploy', 'Redeploying'), endsIn: ['Running'] },
+    Terminating: { reach: via(runStack, 'terminate', 'Terminating'), endsIn: ['Terminated'] },
+    Terminated: { reach: after(stackWith(1), 'terminate', 'Terminated') },
+  },
+};
+
+/** Where an accepted operation leads. */
+const EFFECT: Record<string, string[]> = { start: ['Running'], stop: ['Stopped'], redeploy: ['Running'], terminate: ['Terminated'] };
+/** What a refused operation on a stable state must leave as it was. */
+const UNCHANGED: Record<AppResource, string[]> = {
+  service: ['state', 'current_num_containers', 'running_num_containers', 'stopped_num_containers', 'containers'],
+  container: ['state', 'node', 'started_datetime', 'stopped_datetime'],
+  stack: ['state', 'services', 'deployed_datetime'],
+};
+
+const LABEL: Record<AppResource, string> = { stack: 'A stack', service: 'A service', container: 'A container' };
+
+const ATTEMPTS = 3;
+
+/**
+ * A refused operation in a transitional state. The state can pass between the GET that saw it
+ * and the operation's arrival, and then the operation is rightly accepted: so the row is tried
+ * on fresh resources up to ATTEMPTS times and fails only when the operation is accepted every time.
+ */
+function transitionalRefusal(id: string, endpoint: string, title: string, resource: AppResource, op: string, how: { reach: Reacher; endsIn?: string[] }): CloudCheck {
+  return cloudCheck({
+    id,
+    title,
+    requirements: [id],
+    endpoint,
+    async run(ctx) {
+      const accepted: unknown[] = [];
+      for (let tries = 0; tries < 2 * ATTEMPTS && accepted.length < ATTEMPTS; tries++) {
+        const r = await how.reach(ctx).catch((err: unknown) => {
+          if (err instanceof CheckSkipped) return undefined;
+          throw err;
+        });
+        if (!r) continue;
+        const res = await operate(ctx, uriOf(r), op as Verb);
+        const action = res.status < 300 ? res.headers[ctx.actionHeader] : undefined;
+        const ended = action ? (await ctx.waitForState(action, TERMINAL_ACTION_STATES, 30_000)).state : undefined;
+        if (res.status >= 400 || ended === 'Failed') {
+          const now = await settled(ctx, uriOf(r));
+          ctx.expect(how.endsIn!.includes(String(now.state)), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, { expected: how.endsIn, actual: now.state, requirement: id });
+          return;
+        }
+        accepted.push({ status: res.status, action: ended });
+      }
+      if (accepted.length < ATTEMPTS) ctx.skip(`the transitional state passed too fast to act in it ${ATTEMPTS} times (${accepted.length} operation(s) accepted)`);
+      ctx.fail(`${op} of a ${resource} seen in a transitional state was accepted in ${ATTEMPTS} attempts out of ${ATTEMPTS}`, { expected: 'an HTTP error code, or an action that ends Failed', actual: accepted, requirement: id });
+    },
+  });
+}
+
+function rowCheck(table: StateTable, resource: AppResource, state: string, op: string, allows: boolean): CloudCheck {
+  const id = `cloud/states/${resource}/${stateSlug(state)}-${allows ? 'allows' : 'rejects'}-${op}`;
+  const how = REACH[resource][state];
+  if (!how) throw new Error(`no way to reach ${resource} state ${state}`);
+  const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? 'accepted and takes effect' : 'refused and changes nothing'}`;
+  if (!allows && how.endsIn) return transitionalRefusal(id, table.operations[op]!, title, resource, op, how);
+  return stateRowCheck({
+    id,
+    endpoint: table.operations[op]!,
+    title,
+    reach: how.reach,
+    op: (ctx, r) => operate(ctx, uriOf(r), op as Verb),
+    ...(allows
+      ? {
+        effect: async (ctx: CloudContext, r: Json) => {
+          const now = await settled(ctx, uriOf(r));
+          ctx.expect(EFFECT[op]!.includes(String(now.state)), `${op} from ${state} was accepted but the ${resource} ended ${String(now.state)}`, { expected: EFFECT[op], actual: now.state, requirement: id });
+        },
+      }
+      : { unchangedFields: UNCHANGED[resource] }),
+  });
+}
+
+/** One check per cell of the resource's state table. */
+export function appStateChecks(resource: AppResource): CloudCheck[] {
+  const table = loadStateTables().find((t) => t.resource === resource);
+  if (!table) throw new Error(`no state table for ${resource}`);
+  return table.states.flatMap((row) => Object.keys(table.operations).map((op) => {
+    const ambiguity = table.ambiguous?.find((a) => a.state === row.state && a.operation === op);
+    const allows = ambiguity ? ambiguity.decision === 'allows' : row.allowed.includes(op);
+    return rowCheck(table, resource, row.state, op, allows);
+  }));
+}

@@ -1,0 +1,177 @@
+/**
+ * Stacks, services and containers for checks: paths, a tagged node cluster of the check's own
+ * (services carrying its tag run only there, so checks never disturb each other's placement),
+ * services created and cleaned up, and the common waits.
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { finishedActionOf } from './actions.ts';
+import type { CloudContext } from './context.ts';
+import { deployedCluster, NODES } from './infra.ts';
+import { sameResource, type Json } from './lists.ts';
+
+export const STACKS = '/api/app/v1/stack/';
+export const SERVICES = '/api/app/v1/service/';
+export const CONTAINERS = '/api/app/v1/container/';
+
+/** An image in engine format that any target can pull; the suite relies only on the shell built-ins. */
+export const IMAGE = 'busybox:latest';
+/** A run_command that keeps its container running. */
+export const LONG_RUNNING = 'sleep 86400';
+/** A run_command of shell built-ins: it prints and exits with code 3 (the container ends Stopped). */
+export const EXITS_3 = 'echo conformance-exit; exit 3';
+
+const SERVICE_SETTLED = ['Not running', 'Running', 'Partly running', 'Stopped', 'Terminated'];
+const STACK_SETTLED = ['Not Running', 'Running', 'Partly running', 'Stopped', 'Terminated'];
+const CONTAINER_SETTLED = ['Running', 'Stopped', 'Terminated'];
+const WAIT_MS = 60_000;
+
+export interface AppNodes {
+  cluster: Json;
+  /** The tag of this check's nodes: a service with it deploys only there. */
+  tag: string;
+  nodes: Json[];
+}
+
+/** A deployed cluster of `count` nodes tagged for this check only; terminated afterwards. */
+export async function appNodes(ctx: CloudContext, count = 1): Promise<AppNodes> {
+  const tag = ctx.uniqueName('tag');
+  const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] });
+  const uris = (cluster.nodes as string[] | undefined) ?? [];
+  if (uris.length < count) ctx.fail(`precondition: the deployed cluster lists ${uris.length} node(s), not ${count}`);
+  const nodes = await Promise.all(uris.map((n) => ctx.waitForState(n, ['Deployed'], WAIT_MS)));
+  return { cluster, tag, nodes };
+}
+
+/** Gives one node an extra tag (PATCH replaces its tag list); returns the tag. */
+export async function tagNode(ctx: CloudContext, at: AppNodes, node: Json): Promise<string> {
+  const extra = ctx.uniqueName('only');
+  const res = await ctx.api.patch(String(node.resource_uri), { tags: [{ name: at.tag }, { name: extra }] });
+  if (res.status >= 300) ctx.fail(`precondition: PATCH tags of node ${String(node.resource_uri)} answered ${res.status}`);
+  await ctx.waitForState(String(node.resource_uri), ['Deployed'], WAIT_MS);
+  return extra;
+}
+
+/** A service body for this check: unique name, the image, kept running, placed on `at`'s nodes. */
+export function serviceBody(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Json {
+  return {
+    image: IMAGE,
+    name: ctx.uniqueName('svc').slice(-40).replace(/^[^a-zA-Z0-9]+/, ''),
+    run_command: LONG_RUNNING,
+    ...(at ? { tags: [{ name: at.tag }] } : {}),
+    ...extra,
+  };
+}
+
+/** Terminates a resource once its own work has ended (a transitional state refuses terminate). */
+export function terminateLater(ctx: CloudContext, uri: string, settled = SERVICE_SETTLED): void {
+  ctx.defer(async () => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const res = await ctx.api.get(uri);
+      if (res.status !== 200) return;
+      const state = String((JSON.parse(res.text()) as Json).state);
+      if (state === 'Terminated') return;
+      if (settled.includes(state)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await ctx.api.delete(uri);
+  });
+}
+
+/** POST of a service (terminated after the check); fails the check when it is not created. */
+export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Json> {
+  const res = await ctx.api.post(path, body);
+  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a service answered ${res.status}: ${res.text().slice(0, 300)}`);
+  const svc = ctx.expectJson<Json>(res, 'service create response');
+  if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
+  return svc;
+}
+
+/** POST of a stack (terminated after the check). */
+export async function createStack(ctx: CloudContext, body: Json): Promise<Json> {
+  const res = await ctx.api.post(STACKS, body);
+  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a stack answered ${res.status}: ${res.text().slice(0, 300)}`);
+  const stack = ctx.expectJson<Json>(res, 'stack create response');
+  if (typeof stack.resource_uri === 'string') terminateLater(ctx, stack.resource_uri, STACK_SETTLED);
+  return stack;
+}
+
+export type Verb = 'start' | 'stop' | 'redeploy' | 'scale' | 'terminate';
+
+/** An operation on a stack, service or container: POST <uri><verb>/, or DELETE <uri> for terminate. */
+export function operate(ctx: CloudContext, uri: string, verb: Verb, query?: Record<string, string>): Promise<HttpResponse> {
+  return verb === 'terminate' ? ctx.api.delete(uri) : ctx.api.post(`${uri}${verb}/`, undefined, query);
+}
+
+/** Runs an operation that must be accepted and waits for its action and the resource to settle. */
+export async function operateAndSettle(ctx: CloudContext, resource: Json, verb: Verb, query?: Record<string, string>): Promise<Json> {
+  const uri = String(resource.resource_uri);
+  const res = await operate(ctx, uri, verb, query);
+  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: ${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, verb);
+  return settled(ctx, uri);
+}
+
+/** Waits until a stack, service or container is in a state where no work runs. */
+export function settled(ctx: CloudContext, uri: string): Promise<Json> {
+  const states = uri.includes('/stack/') ? STACK_SETTLED : uri.includes('/container/') ? CONTAINER_SETTLED : SERVICE_SETTLED;
+  return ctx.waitForState(uri, states, WAIT_MS);
+}
+
+/** A service created and started; resolves once it runs. */
+export async function runningService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<Json> {
+  const svc = await createService(ctx, serviceBody(ctx, at, extra));
+  await operateAndSettle(ctx, svc, 'start');
+  return ctx.waitForState(String(svc.resource_uri), ['Running'], WAIT_MS);
+}
+
+/** The service's containers (GET each URI it lists). */
+export async function containersOf(ctx: CloudContext, svc: Json): Promise<Json[]> {
+  const fresh = await ctx.getJson(String(svc.resource_uri), 'service');
+  return Promise.all(((fresh.containers as string[] | undefined) ?? []).map((c) => ctx.getJson(c, 'container')));
+}
+
+export const live = (items: Json[]): Json[] => items.filter((c) => c.state !== 'Terminated' && c.state !== 'Terminating');
+
+/** The live containers of a service once there are `count` of them in one of `states`. */
+export async function waitForContainers(ctx: CloudContext, svc: Json, count: number, states = ['Running'], timeoutMs = WAIT_MS): Promise<Json[]> {
+  const deadline = Date.now() + timeoutMs;
+  let found: Json[] = [];
+  while (Date.now() < deadline) {
+    found = live(await containersOf(ctx, svc));
+    if (found.length === count && found.every((c) => states.includes(String(c.state)))) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return ctx.fail(`service ${String(svc.resource_uri)} did not get ${count} container(s) in ${states.join('/')}`, {
+    expected: { count, states }, actual: found.map((c) => c.state),
+  });
+}
+
+/** The first live container of a running service. */
+export async function firstContainer(ctx: CloudContext, svc: Json): Promise<Json> {
+  const [c] = live(await containersOf(ctx, svc));
+  return c ?? ctx.fail(`precondition: the running service ${String(svc.resource_uri)} has no container`);
+}
+
+/** The node URI a container runs on, matched to one of the check's nodes. */
+export function nodeOf(at: AppNodes, container: Json): Json | undefined {
+  return at.nodes.find((n) => sameResource(n.resource_uri, container.node));
+}
+
+/** Every node of the check, refreshed. */
+export async function refreshNodes(ctx: CloudContext, at: AppNodes): Promise<Json[]> {
+  const cluster = await ctx.getJson(String(at.cluster.resource_uri), 'cluster');
+  return Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+}
+
+export { NODES };
+
+/** Names of a tag list ([{name}] or, leniently, strings). */
+export const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
+
+/** Services named `name` in the list (none must exist after a refused create). */
+export async function servicesNamed(ctx: CloudContext, name: string): Promise<Json[]> {
+  const res = await ctx.api.get(SERVICES, { name });
+  ctx.expectStatus(res, 200, `GET ${SERVICES}?name=`);
+  return ctx.listObjects(res, 'service list').filter((s) => s.name === name && s.state !== 'Terminated');
+}

@@ -1,0 +1,97 @@
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { CloudCheck } from './check.ts';
+import { cloudCheck } from './check.ts';
+import type { CloudContext } from './context.ts';
+import { listAll, sameResource, type Json } from './lists.ts';
+
+/** Does an object's field match a filter value: equal, the same URI, or (lists) one element is. */
+export function fieldMatches(actual: unknown, wanted: string): boolean {
+  if (Array.isArray(actual)) return actual.some((a) => fieldMatches(a, wanted));
+  if (typeof actual === 'boolean') return String(actual) === wanted.toLowerCase();
+  if (typeof actual === 'number') return Number(wanted) === actual;
+  if (typeof actual !== 'string') return false;
+  return actual === wanted || (wanted.startsWith('/api/') && sameResource(actual, wanted));
+}
+
+export interface FilterOutcome {
+  /** Objects returned that do not match the filter. */
+  extra: Json[];
+  /** Objects of the full list that match and are missing from the answer. */
+  missing: Json[];
+}
+
+/**
+ * Compares a filtered list with the filter applied to the full list. `stable` says which
+ * objects of the full list cannot have changed meanwhile (others are not held against
+ * completeness); `matches` is the filter as the spec states it.
+ */
+export function compareFiltered(full: readonly Json[], filtered: readonly Json[], matches: (o: Json) => boolean, stable: (o: Json) => boolean = () => true): FilterOutcome {
+  const key = (o: Json): string => String(o.resource_uri);
+  const returned = new Set(filtered.map(key));
+  return {
+    extra: filtered.filter((o) => !matches(o)),
+    missing: full.filter((o) => stable(o) && matches(o) && !returned.has(key(o))),
+  };
+}
+
+export function expectFilterAgrees(ctx: CloudContext, outcome: FilterOutcome, what: string, requirement: string): void {
+  const names = (items: Json[]): string[] => items.slice(0, 5).map((o) => String(o.resource_uri));
+  ctx.expect(outcome.extra.length === 0, `${what} returned ${outcome.extra.length} object(s) that do not match`, { expected: 'only matching objects', actual: names(outcome.extra), requirement });
+  ctx.expect(outcome.missing.length === 0, `${what} left out ${outcome.missing.length} matching object(s)`, { expected: 'every matching object', actual: names(outcome.missing), requirement });
+}
+
+export interface FilterSpec {
+  /** The requirement id (also the check id). */
+  id: string;
+  endpoint: string;
+  path: string;
+  param: string;
+  /** The field the parameter matches (defaults to the parameter). */
+  field?: string;
+  /** Makes sure the list holds something to filter (e.g. creates a resource); returns nothing. */
+  setup?: (ctx: CloudContext) => Promise<void>;
+  /** Objects that cannot change during the check (defaults to all). */
+  stable?: (o: Json) => boolean;
+}
+
+/** A filter check: the value is taken from the list itself; the answer must be the matching objects. */
+export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
+  return cloudCheck({
+    id: spec.id,
+    title,
+    requirements: [spec.id],
+    endpoint: spec.endpoint,
+    async run(ctx) {
+      await spec.setup?.(ctx);
+      const field = ctx.spell(spec.field ?? spec.param);
+      const param = ctx.spell(spec.param);
+      const full = await listAll(ctx, spec.path);
+      const value = pickValue(full, field);
+      if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
+      const query: Query = { [param]: value };
+      const filtered = await listAll(ctx, spec.path, query);
+      const matches = (o: Json): boolean => fieldMatches(o[field], value);
+      const outcome = compareFiltered(full, filtered, matches, spec.stable);
+      if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
+      expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
+      if (!full.some((o) => !matches(o))) ctx.observe(`every object of ${spec.path} matches ${param}=${value}: the filter could not be seen to exclude anything`);
+    },
+  });
+}
+
+/** Of objects missing from a filtered answer, those still listed unchanged (others changed or went away meanwhile). */
+async function stillThere(ctx: CloudContext, path: string, missing: Json[], field: string): Promise<Json[]> {
+  const now = new Map((await listAll(ctx, path)).map((o) => [String(o.resource_uri), o]));
+  return missing.filter((o) => JSON.stringify(now.get(String(o.resource_uri))?.[field]) === JSON.stringify(o[field]));
+}
+
+/** A value of the field that some but, preferably, not all objects have. */
+function pickValue(objects: readonly Json[], field: string): string | undefined {
+  const values = objects.flatMap((o) => (Array.isArray(o[field]) ? (o[field] as unknown[]) : [o[field]]))
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const partial = [...counts.entries()].filter(([, n]) => n < objects.length).sort((a, b) => a[1] - b[1]);
+  return partial[0]?.[0] ?? values[0];
+}

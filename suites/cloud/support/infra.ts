@@ -1,0 +1,78 @@
+import type { CloudContext } from './context.ts';
+import { listAll, type Json } from './lists.ts';
+
+export const CATALOG = {
+  provider: '/api/infra/v1/provider/',
+  region: '/api/infra/v1/region/',
+  az: '/api/infra/v1/az/',
+  nodetype: '/api/infra/v1/nodetype/',
+} as const;
+export const CLUSTERS = '/api/infra/v1/nodecluster/';
+export const NODES = '/api/infra/v1/node/';
+
+/** Settled states of a deployed cluster (the spec shows no transitions; these end a deploy). */
+export const CLUSTER_SETTLED = ['Deployed', 'Partly deployed', 'Empty cluster'];
+const DEPLOY_TIMEOUT_MS = 60_000;
+
+export interface Placement {
+  provider: string;
+  region: string;
+  nodeType: string;
+}
+
+/** An available region and a node type offered there, discovered through the catalog. */
+export async function placement(ctx: CloudContext): Promise<Placement> {
+  const providers = (await listAll(ctx, CATALOG.provider)).filter((p) => p.available !== false);
+  const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
+  const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
+  for (const p of providers) {
+    for (const r of regions.filter((r) => r.provider === p.resource_uri)) {
+      const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+      if (type) return { provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) };
+    }
+  }
+  return ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
+}
+
+/** A node cluster created (not deployed) for this check; it is terminated afterwards. */
+export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<Json> {
+  const at = where ?? (await placement(ctx));
+  return ctx.create(CLUSTERS, { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra }, 'a node cluster');
+}
+
+/** Deploys a cluster and waits until it has settled. */
+export async function deployCluster(ctx: CloudContext, cluster: Json): Promise<Json> {
+  const uri = String(cluster.resource_uri);
+  const res = await ctx.api.post(`${uri}deploy/`);
+  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  return ctx.waitForState(uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
+}
+
+/** A deployed cluster of `nodes` nodes, for this check only. */
+export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}): Promise<Json> {
+  const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra });
+  return deployCluster(ctx, cluster);
+}
+
+/** The first node of a deployed cluster, once Deployed. */
+export async function deployedNode(ctx: CloudContext, extra: Json = {}): Promise<{ cluster: Json; node: Json }> {
+  const cluster = await deployedCluster(ctx, 1, extra);
+  const nodes = cluster.nodes as string[] | undefined;
+  if (!nodes?.length) return ctx.fail(`precondition: the deployed cluster ${String(cluster.resource_uri)} lists no nodes`);
+  const node = await ctx.waitForState(nodes[0]!, ['Deployed'], DEPLOY_TIMEOUT_MS);
+  return { cluster, node };
+}
+
+/** Waits until a resource reaches one of `states`, with the deploy-length timeout. */
+export function settle(ctx: CloudContext, uri: string, states: string[]): Promise<Json> {
+  return ctx.waitForState(uri, states, DEPLOY_TIMEOUT_MS);
+}
+
+/** The reference target's test control that makes a node's engine daemon (un)reachable. */
+export async function setReachable(ctx: CloudContext, node: Json, reachable: boolean): Promise<void> {
+  const path = String(node.resource_uri).replace(/^\/api\/infra\/v1\//, '/_reference/v1/');
+  const res = await ctx.api.post(`${path}reachability/`, { reachable });
+  if (res.status !== 200) {
+    ctx.skip('making a node Unreachable needs control of its network: the target offers no way to do it black-box');
+  }
+}

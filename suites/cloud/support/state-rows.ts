@@ -1,0 +1,57 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { expectAccepted, expectRefused, expectUnchanged } from './actions.ts';
+import { cloudCheck, type CloudCheck } from './check.ts';
+import type { CloudContext } from './context.ts';
+import type { Json } from './lists.ts';
+
+/** One row cell of a state table: an operation in a state, allowed or not. */
+export interface StateRow {
+  id: string;
+  endpoint: string;
+  title: string;
+  /** A fresh resource in the row's state (or the check skips saying why it cannot get one). */
+  reach(ctx: CloudContext): Promise<Json>;
+  op(ctx: CloudContext, resource: Json): Promise<HttpResponse>;
+  /** Allowed rows: what the operation must have done. */
+  effect?: (ctx: CloudContext, resource: Json) => Promise<void>;
+  /** Refused rows of a stable state: the fields a GET after must show unchanged. */
+  unchangedFields?: string[];
+  /** Refused rows of a transitional state: what the resource must look like once its own work ended. */
+  afterRefusal?: (ctx: CloudContext, resource: Json) => Promise<void>;
+  /** Other requirements the same exchange verifies. */
+  also?: string[];
+}
+
+export function stateRowCheck(row: StateRow): CloudCheck {
+  return cloudCheck({
+    id: row.id,
+    title: row.title,
+    requirements: [row.id, ...(row.also ?? [])],
+    endpoint: row.endpoint,
+    async run(ctx) {
+      const before = await row.reach(ctx);
+      const res = await row.op(ctx, before);
+      const what = `${row.title.split(':')[0]} (${String(before.resource_uri)})`;
+      if (row.effect) {
+        await expectAccepted(ctx, res, what, row.id);
+        await row.effect(ctx, before);
+        return;
+      }
+      await expectRefused(ctx, res, what, row.id);
+      if (row.unchangedFields) expectUnchanged(ctx, before, await ctx.getJson(String(before.resource_uri), 'after'), row.unchangedFields, what, row.id);
+      await row.afterRefusal?.(ctx, before);
+    },
+  });
+}
+
+/**
+ * Starts work that passes through a transitional state and returns the resource while it is in
+ * it; when the state has already passed (it is brief), the check is skipped, never flaky.
+ */
+export async function catchTransitional(ctx: CloudContext, uri: string, state: string, trigger: () => Promise<HttpResponse>): Promise<Json> {
+  const res = await trigger();
+  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  const now = await ctx.getJson(uri, 'resource');
+  if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${String(now.state)}) when the check could act`);
+  return now;
+}

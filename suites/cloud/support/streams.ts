@@ -1,0 +1,112 @@
+/**
+ * The Stream API for checks: JSON messages of a WebSocket session, log streams, exec sessions
+ * and the events feed.
+ */
+import type { WebSocketSession } from '../../../harness/target/websocket.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { CloudContext } from './context.ts';
+import type { Json } from './lists.ts';
+
+export const EVENTS = '/api/audit/v1/events';
+
+/** Parses a frame; a frame that is not a JSON object fails the check. */
+export function parseFrame(ctx: CloudContext, frame: Buffer, what: string, requirement?: string): Json {
+  try {
+    const value = JSON.parse(frame.toString('utf8')) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
+  } catch {
+    // reported below
+  }
+  return ctx.fail(`${what}: a message is not a JSON object`, { expected: 'a JSON text message', actual: frame.toString('utf8').slice(0, 200), requirement });
+}
+
+/** Opens a stream that must be accepted (101). */
+export async function openAccepted(ctx: CloudContext, path: string, query?: Query, requirement?: string): Promise<WebSocketSession> {
+  const session = await ctx.api.openStream(path, query);
+  ctx.defer(() => session.close());
+  ctx.expect(session.status === 101, `the WebSocket upgrade of ${path} answered ${session.status}, not 101 Switching Protocols`, { expected: 101, actual: session.status, requirement });
+  return session;
+}
+
+export interface Collected {
+  messages: Json[];
+  closed: boolean;
+}
+
+/** The JSON messages of a session until it closes or `ms` pass. */
+export async function collectJson(ctx: CloudContext, session: WebSocketSession, ms: number, what: string, requirement?: string): Promise<Collected> {
+  const { messages, closed } = await session.collect(ms);
+  return { messages: messages.map((m) => parseFrame(ctx, m, what, requirement)), closed };
+}
+
+/** Messages until one satisfies `until` (included), the session closes or `ms` pass. */
+export async function readUntil(ctx: CloudContext, session: WebSocketSession, until: (m: Json) => boolean, ms: number, what: string): Promise<Collected> {
+  const deadline = Date.now() + ms;
+  const messages: Json[] = [];
+  while (Date.now() < deadline) {
+    let frame: Buffer | undefined;
+    try {
+      frame = await session.next(Math.max(1, deadline - Date.now()));
+    } catch {
+      break;
+    }
+    if (frame === undefined) return { messages, closed: true };
+    const message = parseFrame(ctx, frame, what);
+    messages.push(message);
+    if (until(message)) break;
+  }
+  return { messages, closed: false };
+}
+
+/** The log stream of a container, service (or action): `<uri>logs/`. */
+export function openLogs(ctx: CloudContext, uri: string, query?: Query, requirement?: string): Promise<WebSocketSession> {
+  return openAccepted(ctx, `${uri}logs/`, query, requirement);
+}
+
+/** Every line a finished log source holds: a large tail without follow. */
+export async function allLines(ctx: CloudContext, uri: string): Promise<Json[]> {
+  const session = await openLogs(ctx, uri, { tail: 100_000, follow: 'false' });
+  return (await collectJson(ctx, session, 5000, 'log stream')).messages;
+}
+
+export interface ExecResult {
+  messages: Json[];
+  output: string;
+  closed: boolean;
+  sawEof: boolean;
+}
+
+/** Runs an exec session: sends `input` (raw keystrokes), reads until EOF or close. */
+export async function execute(ctx: CloudContext, container: Json, command: string | undefined, input: string[], requirement?: string): Promise<ExecResult> {
+  const session = await openAccepted(ctx, `${String(container.resource_uri)}exec/`, command === undefined ? undefined : { command }, requirement);
+  for (const line of input) await session.send(line);
+  const { messages, closed } = await readUntil(ctx, session, (m) => m.output === 'EOF', 5000, 'exec');
+  const sawEof = messages.some((m) => m.output === 'EOF');
+  const output = messages.filter((m) => m.output !== 'EOF').map((m) => String(m.output ?? '')).join('');
+  return { messages, output, closed, sawEof };
+}
+
+/** The value of a variable in a running container's environment (exec `printenv`), or undefined. */
+export async function printenv(ctx: CloudContext, container: Json, name: string, requirement?: string): Promise<string | undefined> {
+  const { output } = await execute(ctx, container, 'sh', [`printenv ${name}\n`, 'exit\n'], requirement);
+  const value = output.replace(/\r?\n$/, '');
+  return value === '' ? undefined : value;
+}
+
+/** The whole environment of a running container (exec `env`). */
+export async function environment(ctx: CloudContext, container: Json, requirement?: string): Promise<Map<string, string>> {
+  const { output } = await execute(ctx, container, 'sh', ['env\n', 'exit\n'], requirement);
+  const env = new Map<string, string>();
+  for (const line of output.split(/\r?\n/)) {
+    const at = line.indexOf('=');
+    if (at > 0) env.set(line.slice(0, at), line.slice(at + 1));
+  }
+  return env;
+}
+
+/** An events session that is live: the first frame (the facts' `auth` frame, or any event) has come or a moment passed. */
+export async function openEvents(ctx: CloudContext, query?: Query, requirement?: string): Promise<{ session: WebSocketSession; first: Json[] }> {
+  const session = await openAccepted(ctx, EVENTS, query, requirement);
+  const { messages } = await readUntil(ctx, session, () => true, 500, 'events');
+  return { session, first: messages };
+}

@@ -1,0 +1,71 @@
+import { loadStateTables, stateSlug } from '../../../catalog/cloud/state-tables.ts';
+import type { CloudTeeth } from './types.ts';
+
+/** Every cell of the stack, service and container tables that refuses an operation. */
+function refusedCells(): string[] {
+  return loadStateTables().filter((t) => ['stack', 'service', 'container'].includes(t.resource)).flatMap((t) => t.states.flatMap((row) =>
+    Object.keys(t.operations)
+      .filter((op) => !row.allowed.includes(op) && !t.ambiguous?.some((a) => a.state === row.state && a.operation === op))
+      .map((op) => `cloud/states/${t.resource}/${stateSlug(row.state)}-rejects-${op}`)));
+}
+
+const SERVICE_DEFAULTS = [
+  'target-num-containers-1', 'run-command-null', 'entrypoint-null', 'container-ports-empty', 'container-envvars-empty', 'autorestart-off', 'autodestroy-off', 'sequential-deployment-false', 'roles-empty', 'privileged-false',
+  'deployment-strategy-emptiest-node', 'tags-empty', 'autoredeploy-false', 'net-bridge', 'pid-none', 'working-dir-slash', 'user-root',
+  'tty-false', 'stdin-open-false', 'read-only-false', 'name-image-without-namespace',
+].map((d) => `cloud/service/create/default-${d}`);
+
+/** Stacks, services, containers, deployment strategies and the Stream API. */
+export const appTeeth: CloudTeeth[] = [
+  { fault: 'service-default-target-2', catches: ['cloud/service/create/default-target-num-containers-1'] },
+  { fault: 'working-dir-default-empty', catches: ['cloud/service/create/default-working-dir-slash'] },
+  { fault: 'stopped-service-rejects-start', catches: ['cloud/states/service/stopped-allows-start', 'cloud/states/stack/stopped-allows-start'] },
+  { fault: 'running-service-allows-start', catches: ['cloud/states/service/running-rejects-start'] },
+  { fault: 'terminate-reversible', catches: ['cloud/service/terminate/not-reversible', 'cloud/states/service/terminated-rejects-start'] },
+  { fault: 'container-terminate-reversible', catches: ['cloud/container/terminate/not-reversible', 'cloud/states/container/terminated-rejects-start'] },
+  {
+    fault: 'reuse-volumes-ignored',
+    catches: ['cloud/service/redeploy/reuse-volumes-default-true', 'cloud/container/redeploy/reuse-volumes-default-true', 'cloud/stack/redeploy/reuse-volumes-default-true'],
+  },
+  { fault: 'create-missing-name-accepted', catches: ['cloud/stack/create/requires-name'] },
+  { fault: 'tags-string-list-rejected', catches: ['cloud/service/create/tags-as-strings'] },
+  { fault: 'no-action-header', catches: ['cloud/service/start/effect', 'cloud/stack/stop/stops-services', 'cloud/stream/events/audit-as-actions'] },
+  { fault: 'async-returns-200', catches: ['cloud/service/stop/effect', 'cloud/container/terminate/effect', 'cloud/stack/start/starts-services'] },
+  { fault: 'filter-state-ignored', catches: ['cloud/service/list/filter-state', 'cloud/container/list/filter-state'] },
+  { fault: 'event-no-parents', catches: ['cloud/stream/events/parents'] },
+  { fault: 'event-filters-ignored', catches: ['cloud/stream/events/filters'] },
+  { fault: 'stream-auth-not-required', catches: ['cloud/stream/events/endpoint'] },
+  {
+    fault: 'stream-logs-tail-ignored',
+    catches: ['cloud/container/logs/tail-default-300', 'cloud/service/logs/tail-default-300', 'cloud/container/logs/tail', 'cloud/service/logs/tail', 'cloud/action/logs/tail'],
+  },
+  {
+    fault: 'logs-follow-false-ignored',
+    catches: ['cloud/container/logs/follow-false-closes', 'cloud/service/logs/follow-false-closes', 'cloud/action/logs/follow-false-closes'],
+  },
+  { fault: 'exec-no-eof', catches: ['cloud/container/exec/message-shape'] },
+  { fault: 'exec-stdin-ignored', catches: ['cloud/container/exec/bidirectional'] },
+  { fault: 'placement-first-node', catches: ['cloud/deployment/emptiest-node', 'cloud/deployment/high-availability'] },
+  { fault: 'placement-ignores-tags', catches: ['cloud/deployment/tags-select-nodes'] },
+  { fault: 'every-node-skips-new-nodes', catches: ['cloud/deployment/every-node-one-per-node'] },
+  { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },
+  { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
+  { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
+  { fault: 'link-variables-not-injected', catches: ['cloud/service/link-variables'] },
+  { fault: 'linked-from-missing', catches: ['cloud/service/get/linked-from'] },
+  { fault: 'stack-export-empty', catches: ['cloud/stack/export/returns-definition'] },
+  { fault: 'states-not-enforced', catches: refusedCells() },
+  { fault: 'terminated-not-listed', catches: ['cloud/stack/list/recently-terminated', 'cloud/service/list/recently-terminated', 'cloud/container/list/recently-terminated'] },
+  {
+    fault: 'service-create-unvalidated',
+    catches: [
+      'cloud/service/create/requires-image', 'cloud/service/create/port-requires-protocol-and-inner-port', 'cloud/service/create/envvar-requires-key-and-value',
+      'cloud/service/create/link-requires-to-service', 'cloud/service/create/binding-requires-container-path-or-volumes-from', 'cloud/service/create/enum-other-values-refused',
+    ],
+  },
+  { fault: 'service-defaults-off', catches: SERVICE_DEFAULTS },
+  { fault: 'dates-never-set', catches: ['cloud/service/get/datetimes-track-operations', 'cloud/container/get/datetimes-track-operations', 'cloud/stack/get/datetimes-track-operations'] },
+  { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
+  { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },
+  { fault: 'exit-code-missing', catches: ['cloud/container/get/exit-code'] },
+];

@@ -1,0 +1,5 @@
+import type { CloudTeeth } from './types.ts';
+import { infraTeeth } from './infra.ts';
+import { appTeeth } from './app.ts';
+
+export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth];

@@ -1,0 +1,30 @@
+import type { CloudTeeth } from './types.ts';
+
+/** Actions, auth, namespaces, general rules, catalog, node clusters, nodes, registries, repositories, limits. */
+export const infraTeeth: CloudTeeth[] = [
+  { fault: 'no-action-header', catches: ['cloud/actions/header-on-creating-responses', 'cloud/actions/async-202-in-progress', 'cloud/nodecluster/deploy/deploys'] },
+  { fault: 'async-returns-200', catches: ['cloud/actions/async-202-in-progress', 'cloud/nodecluster/terminate/terminates-nodes'] },
+  { fault: 'action-stuck-in-progress', catches: ['cloud/actions/async-202-in-progress', 'cloud/states/action/success-allows-retry'] },
+  { fault: 'cancel-finished-action-allowed', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
+  { fault: 'action-missing-fields', catches: ['cloud/actions/header-on-creating-responses', 'cloud/action/list/returns-actions'] },
+  { fault: 'auth-not-required', catches: ['cloud/auth/rest-without-credentials-refused', 'cloud/auth/rest-wrong-key-refused'] },
+  { fault: 'stream-auth-not-required', catches: ['cloud/auth/stream-without-credentials-refused'] },
+  { fault: 'stream-query-auth-rejected', catches: ['cloud/auth/stream-query-credentials'] },
+  { fault: 'global-role-no-auth-env', catches: ['cloud/auth/global-role-vendor-auth'] },
+  { fault: 'namespace-leak', catches: ['cloud/namespaces/identifies-owner'] },
+  { fault: 'disk-default-100', catches: ['cloud/nodecluster/create/default-disk-60'] },
+  { fault: 'create-missing-name-accepted', catches: ['cloud/nodecluster/create/requires-name'] },
+  { fault: 'deployed-node-allows-health-check', catches: ['cloud/states/node/deployed-rejects-health-check'] },
+  { fault: 'every-node-scalable', catches: ['cloud/limits/every-node-no-manual-scaling'] },
+  { fault: 'every-node-update-allowed', catches: ['cloud/limits/every-node-no-update-to', 'cloud/limits/every-node-no-update-from'] },
+  { fault: 'date-iso8601', catches: ['cloud/dates/rfc2822'] },
+  { fault: 'list-no-meta', catches: ['cloud/list/envelope'] },
+  { fault: 'next-absolute-url', catches: ['cloud/list/envelope'] },
+  { fault: 'include-related-ignored', catches: ['cloud/action/list/include-related-nodecluster', 'cloud/action/list/include-related-stack'] },
+  { fault: 'filter-state-ignored', catches: ['cloud/nodecluster/list/filter-state', 'cloud/action/list/filter-state', 'cloud/action/list/filter-combinations', 'cloud/nodecluster/list/filter-combinations'] },
+  { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
+  { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },
+  { fault: 'date-filter-exclusive', catches: ['cloud/action/list/filter-start-date-gte', 'cloud/action/list/filter-start-date-lte', 'cloud/action/list/filter-end-date-gte', 'cloud/action/list/filter-end-date-lte'] },
+  { fault: 'cluster-tags-not-propagated', catches: ['cloud/nodecluster/update/tags-replace'] },
+  { fault: 'terminated-cluster-deployable', catches: ['cloud/states/nodecluster/terminated-rejects-deploy'] },
+];

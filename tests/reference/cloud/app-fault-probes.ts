@@ -1,0 +1,141 @@
+/**
+ * Probes of the faults added for the stack, service, container, deployment and Stream checks:
+ * each passes against a server with its fault and throws against a clean one.
+ */
+import { expect } from 'vitest';
+import { deployedCluster, runningService, until, type TestServer } from './helpers.ts';
+
+const S = '/api/app/v1/service/';
+const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+const settledContainer = (t: TestServer, uri: string, state: string): Promise<any> => until(() => get(t, uri), (x) => x.state === state);
+
+/** Two deployed nodes; a first service's two containers load the first one (it alone carries tag `busy`). */
+async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
+  const cluster = await deployedCluster(t, 2, { tags: [{ name: 'all' }] });
+  const [busy, idle] = cluster.nodes as [string, string];
+  await t.ok('PATCH', busy, { tags: [{ name: 'all' }, { name: 'busy' }] });
+  await runningService(t, { image: 'x', tags: ['all', 'busy'], target_num_containers: 2 });
+  return { idle };
+}
+
+async function exitedContainer(t: TestServer, extra: Record<string, unknown>): Promise<any> {
+  await deployedCluster(t, 1);
+  const svc = await runningService(t, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
+  return settledContainer(t, svc.containers[0], 'Stopped');
+}
+
+export const APP_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+  'placement-first-node': async (t) => {
+    const { idle } = await loadedNodes(t);
+    const svc = await runningService(t, { image: 'x', tags: ['all'] });
+    expect((await get(t, svc.containers[0])).node).not.toBe(idle);
+  },
+  'placement-ignores-tags': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', tags: ['nowhere'] });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+  },
+  'every-node-skips-new-nodes': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', deployment_strategy: 'EVERY_NODE' });
+    await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
+    await until(() => get(t, cluster.resource_uri), (x) => x.current_num_nodes === 2 && x.state === 'Deployed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await get(t, svc.resource_uri)).current_num_containers).toBe(1);
+  },
+  'sequential-no-links': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', sequential_deployment: true, target_num_containers: 2 });
+    const second = await get(t, svc.containers[1]);
+    expect(second.linked_to_container).toEqual([]);
+  },
+  'autorestart-ignored': async (t) => {
+    const c = await exitedContainer(t, { autorestart: 'ALWAYS' });
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      seen.add((await get(t, c.resource_uri)).state);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    expect([...seen]).toEqual(['Stopped']);
+  },
+  'container-terminate-reversible': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('DELETE', svc.containers[0]);
+    await settledContainer(t, svc.containers[0], 'Terminated');
+    expect((await t.call('POST', `${svc.containers[0]}start/`)).status).toBe(202);
+  },
+  'redeploy-keeps-old-config': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('PATCH', svc.resource_uri, { working_dir: '/new' });
+    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    await t.ok('POST', `${svc.resource_uri}redeploy/`);
+    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    expect((await get(t, svc.containers[0])).working_dir).toBe('/');
+  },
+  'link-variables-not-injected': async (t) => {
+    await deployedCluster(t, 1);
+    const db = await runningService(t, { image: 'x', name: 'db', container_envvars: [{ key: 'K', value: 'v' }] });
+    const web = await runningService(t, { image: 'x', linked_to_service: [{ to_service: db.resource_uri }] });
+    expect((await get(t, web.containers[0])).container_envvars.map((e: any) => e.key)).not.toContain('DB_ENV_K');
+  },
+  'linked-from-missing': async (t) => {
+    const db = await t.ok('POST', S, { image: 'x', name: 'db' });
+    await t.ok('POST', S, { image: 'x', linked_to_service: [{ to_service: db.resource_uri }] });
+    expect((await get(t, db.resource_uri)).linked_from_service).toEqual([]);
+  },
+  'stack-export-empty': async (t) => {
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x' }] });
+    expect(await get(t, `${stack.resource_uri}export/`)).toEqual({});
+  },
+  'logs-follow-false-ignored': async (t) => {
+    const c = await exitedContainer(t, {});
+    const s = await t.ws(`${c.resource_uri}logs/?follow=false`);
+    const closed = await Promise.race([s.closed.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+    s.close();
+    expect(closed).toBe(false);
+  },
+  'exec-stdin-ignored': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    const s = await t.ws(`${svc.containers[0]}exec/`);
+    s.send('echo hi\n');
+    await new Promise((r) => setTimeout(r, 200));
+    s.close();
+    expect(s.messages).toEqual([]);
+  },
+  'event-filters-ignored': async (t) => {
+    const events = await t.ws('/api/audit/v1/events?type=container');
+    await events.waitFor((m) => m.type === 'auth');
+    await t.ok('POST', S, { image: 'x' });
+    await events.waitFor((m) => m.type === 'service', 1000);
+    events.close();
+  },
+  'states-not-enforced': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await t.call('POST', `${svc.resource_uri}stop/`)).status).toBe(202);
+  },
+  'terminated-not-listed': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    await t.ok('DELETE', svc.resource_uri);
+    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Terminated');
+    expect((await get(t, S)).objects).toHaveLength(0);
+  },
+  'service-create-unvalidated': async (t) => expect((await t.call('POST', S, { image: 'x', net: 'overlay' })).status).toBe(201),
+  'service-defaults-off': async (t) => expect((await t.ok('POST', S, { image: 'x' })).net).toBe('host'),
+  'dates-never-set': async (t) => {
+    await deployedCluster(t, 1);
+    expect((await runningService(t, { image: 'x' })).started_datetime).toBeNull();
+  },
+  'stack-services-ignored': async (t) => expect((await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x' }] })).services).toEqual([]),
+  'service-counters-stale': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('POST', `${svc.containers[0]}stop/`);
+    await settledContainer(t, svc.containers[0], 'Stopped');
+    expect((await get(t, svc.resource_uri)).running_num_containers).toBe(1);
+  },
+  'exit-code-missing': async (t) => expect((await exitedContainer(t, {})).exit_code).toBeNull(),
+};

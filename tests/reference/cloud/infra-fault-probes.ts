@@ -1,0 +1,29 @@
+/**
+ * Probes of the faults added for the action, node cluster and node checks: each passes against a
+ * server with its fault and throws against a clean one.
+ */
+import { expect } from 'vitest';
+import { deployedCluster, until, type TestServer } from './helpers.ts';
+
+const ACTIONS = '/api/audit/v1/action/';
+const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+
+export const INFRA_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+  'date-filter-exclusive': async (t) => {
+    await t.ok('POST', '/api/app/v1/service/', { image: 'x' });
+    const [first] = (await get(t, ACTIONS)).objects;
+    const listed = (await get(t, `${ACTIONS}?start_date__gte=${encodeURIComponent(first.start_date)}`)).objects;
+    expect(listed.map((a: any) => a.uuid)).not.toContain(first.uuid);
+  },
+  'cluster-tags-not-propagated': async (t) => {
+    const cluster = await deployedCluster(t, 1, { tags: [{ name: 'old' }] });
+    await t.ok('PATCH', cluster.resource_uri, { tags: [{ name: 'new' }] });
+    expect((await get(t, cluster.nodes[0])).tags).toEqual([{ name: 'old' }]);
+  },
+  'terminated-cluster-deployable': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    await t.ok('DELETE', cluster.resource_uri);
+    await until(() => get(t, cluster.resource_uri), (c) => c.state === 'Terminated');
+    expect((await t.call('POST', `${cluster.resource_uri}deploy/`)).status).toBe(202);
+  },
+};
