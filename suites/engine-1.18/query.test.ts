@@ -1,0 +1,4 @@
+import { engineSuite } from '../engine/support/suite.ts';
+import { queryChecks } from '../engine/query/index.ts';
+
+engineSuite('1.18', queryChecks);

@@ -1,0 +1,4 @@
+import { engineSuite } from '../engine/support/suite.ts';
+import { versioningChecks } from '../engine/versioning/index.ts';
+
+engineSuite('1.18', versioningChecks);

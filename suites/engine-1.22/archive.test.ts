@@ -1,0 +1,4 @@
+import { engineSuite } from '../engine/support/suite.ts';
+import { archiveChecks } from '../engine/archive/index.ts';
+
+engineSuite('1.22', archiveChecks);

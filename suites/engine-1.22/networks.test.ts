@@ -1,0 +1,4 @@
+import { engineSuite } from '../engine/support/suite.ts';
+import { networkChecks } from '../engine/networks/index.ts';
+
+engineSuite('1.22', networkChecks);
