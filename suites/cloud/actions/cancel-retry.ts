@@ -32,9 +32,26 @@ async function deployInProgress(ctx: CloudContext): Promise<{ cluster: Json; act
   return { cluster, action };
 }
 
+const CANCEL_ATTEMPTS = 3;
+
+/**
+ * Cancels a deploy that was In progress when read. The action may end between the read and the
+ * cancel (a busy target, a fast deploy): a refusal of an action that has ended by then is tried
+ * again on a fresh deploy, and only a refusal seen every time counts against the target.
+ */
+async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json; action: Json; res: HttpResponse }> {
+  for (let attempt = 1; ; attempt++) {
+    const { cluster, action } = await deployInProgress(ctx);
+    const res = await cancel(ctx, action);
+    if (ok(res) || action.can_be_canceled === false || attempt === CANCEL_ATTEMPTS) return { cluster, action, res };
+    const now = await ctx.getJson(String(action.resource_uri), 'the action');
+    if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
+    ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh deploy`);
+  }
+}
+
 async function canceled(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
-  const { cluster, action } = await deployInProgress(ctx);
-  const res = await cancel(ctx, action);
+  const { cluster, action, res } = await cancelWhileInProgress(ctx);
   if (!ok(res)) ctx.fail(`precondition: cancel of an In progress action answered ${res.status}`);
   return { cluster, action: await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES) };
 }
@@ -79,8 +96,7 @@ export default [
     requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes],
     endpoint: CANCEL,
     async run(ctx) {
-      const { action } = await deployInProgress(ctx);
-      const res = await cancel(ctx, action);
+      const { action, res } = await cancelWhileInProgress(ctx);
       ctx.observe(`cancel answered ${res.status}`);
       if (action.can_be_canceled === false) return expectRefused(ctx, res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
       ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.cancelInProgress });
