@@ -97,7 +97,7 @@ const IMAGE_FAULTS: EngineFault[] = [
   { name: 'tag-conflict-201', area: 'images', description: 'tagging over a tag held by another image without force succeeds (201) instead of 409' },
   { name: 'image-delete-in-use-200', area: 'images', description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409' },
   { name: 'pull-missing-200', area: 'images', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
-  { name: 'import-no-progress', area: 'streams', description: 'import (fromSrc=-) writes no progress objects, only the final status' },
+  { name: 'import-no-progress', area: 'streams', description: 'import (fromSrc=-) answers 200 with an empty body: no progress object at all' },
   { name: 'build-error-no-errorDetail', area: 'streams', description: 'build error objects carry `error` but no `errorDetail`' },
   { name: 'history-1.22-no-Tags', area: 'versions', description: '1.22 image history items have no Tags' },
   { name: 'inspect-1.18-has-1.22-fields', area: 'versions', description: '1.18 image inspect carries the 1.22 fields (RepoTags, GraphDriver, Config, ...)' },

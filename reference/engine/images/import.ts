@@ -58,7 +58,7 @@ export async function importImage(store: ImageStore, events: EventBus, body: Buf
     return undefined;
   }
   store.add(image, name ? [name] : []);
-  out.write({ status: image.id });
+  if (!faults.has('import-no-progress')) out.write({ status: image.id });
   events.emit({ Type: 'image', Action: 'import', id: image.id, attributes: { name: name ?? image.id } });
   return image;
 }

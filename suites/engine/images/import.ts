@@ -13,6 +13,7 @@ const ENDPOINT = 'engine/images/create';
 async function expectImported(ctx: EngineContext, query: Record<string, string>, body: Buffer, requirement: string): Promise<void> {
   const res = await importRequest(ctx, query, body);
   const stream = expectObjectStream(ctx, res, 'progress-object', `import with ${JSON.stringify(query)}`, requirement);
+  ctx.expect(stream.objects.length > 0, `import with ${JSON.stringify(query)}: the 200 body holds no progress object`, { expected: 'JSON progress objects', actual: res.text().slice(0, 200), requirement });
   expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
 }
 

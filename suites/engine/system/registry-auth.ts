@@ -1,29 +1,23 @@
-import { encodeRegistryAuth, encodeRegistryConfig, type AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import { buildName, expectBuildSucceeded, fromFixture, postBuild, registryConfigHeader } from '../support/build.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { registryOf } from '../support/registry.ts';
-import { build, jsonObjects } from '../support/system.ts';
+import { expectAcceptedStream, expectNoStreamError } from '../support/image-streams.ts';
+import { fixtureAs, push, registryRepo } from '../support/registry.ts';
 
 /** Pushes a tag of the fixture to the run's registry with the given X-Registry-Auth; the push must succeed. */
-async function pushWith(ctx: EngineContext, auth: AuthConfig): Promise<void> {
+async function pushWith(ctx: EngineContext, auth: AuthConfig, requirement: string): Promise<void> {
   // The embedded reference target has its own in-memory registry; a real daemon needs --registry.
-  const registry = registryOf(ctx);
-  const repo = `${registry}/${ctx.uniqueName('push')}`;
-  const tagged = await ctx.api.post(`/images/${ctx.fixtureImage()}/tag`, { query: { repo, tag: 'x' } });
-  if (tagged.status !== 201) ctx.fail(`precondition: tagging the fixture as ${repo}:x answered ${tagged.status}`);
-  ctx.defer(async () => void (await ctx.api.delete(`/images/${repo}:x`)));
-  const res = await ctx.api.post(`/images/${repo}/push`, { query: { tag: 'x' }, headers: { 'X-Registry-Auth': encodeRegistryAuth(auth) }, timeoutMs: 60_000 });
-  ctx.expectStatus(res, 200, 'push with X-Registry-Auth');
-  const errors = jsonObjects(res.body).values.filter((v) => 'error' in v);
-  ctx.expect(errors.length === 0, `the push with X-Registry-Auth failed: ${errors.map((e) => String(e.error)).join('; ')}`, { actual: errors });
+  const repo = registryRepo(ctx, 'push');
+  await fixtureAs(ctx, repo, 'x');
+  const stream = expectAcceptedStream(ctx, await push(ctx, repo, { tag: 'x' }, auth), 'push with X-Registry-Auth', requirement);
+  expectNoStreamError(ctx, stream, 'the push with X-Registry-Auth', requirement);
 }
 
 /** Builds with the given X-Registry-Config; the build must succeed. */
-async function buildWith(ctx: EngineContext, config: Record<string, { username: string; password: string }>): Promise<void> {
-  const res = await build(ctx, `FROM ${ctx.fixtureImage()}\n`, { 'X-Registry-Config': encodeRegistryConfig(config) });
-  ctx.expectStatus(res, 200, 'build with X-Registry-Config');
-  const errors = jsonObjects(res.body).values.filter((v) => 'error' in v);
-  ctx.expect(errors.length === 0, `the build with X-Registry-Config failed: ${errors.map((e) => String(e.error)).join('; ')}`, { actual: errors });
+async function buildWith(ctx: EngineContext, config: Record<string, { username: string; password: string }>, requirement: string): Promise<void> {
+  const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\n`, query: { t: buildName(ctx, 'registry-config') }, headers: registryConfigHeader(config) });
+  expectBuildSucceeded(ctx, result, 'build with X-Registry-Config', requirement);
 }
 
 function credentials(ctx: EngineContext): { username: string; password: string } {
@@ -37,7 +31,7 @@ export default [
     title: 'A push accepts X-Registry-Auth as base64 of {username, password, email}',
     requirements: ['engine/auth/x-registry-auth'],
     async run(ctx) {
-      await pushWith(ctx, { ...credentials(ctx), email: 'conformance@example.invalid' });
+      await pushWith(ctx, { ...credentials(ctx), email: 'conformance@example.invalid' }, 'engine/auth/x-registry-auth');
     },
   }),
   engineCheck({
@@ -45,7 +39,7 @@ export default [
     title: 'A push accepts X-Registry-Auth as base64 of {registrytoken}',
     requirements: ['engine/auth/x-registry-auth-registrytoken'],
     async run(ctx) {
-      await pushWith(ctx, { registrytoken: 'conformance-token' });
+      await pushWith(ctx, { registrytoken: 'conformance-token' }, 'engine/auth/x-registry-auth-registrytoken');
     },
   }),
   engineCheck({
@@ -54,7 +48,7 @@ export default [
     requirements: ['engine/auth/x-registry-config'],
     endpoint: 'engine/images/build',
     async run(ctx) {
-      await buildWith(ctx, { [ctx.run.registry ?? 'registry.example.invalid:5000']: credentials(ctx) });
+      await buildWith(ctx, { [ctx.run.registry ?? 'registry.example.invalid:5000']: credentials(ctx) }, 'engine/auth/x-registry-config');
     },
   }),
   engineCheck({
@@ -63,7 +57,7 @@ export default [
     requirements: ['engine/auth/x-registry-config-host-key'],
     endpoint: 'engine/images/build',
     async run(ctx) {
-      await buildWith(ctx, { 'registry.example.invalid': credentials(ctx) });
+      await buildWith(ctx, { 'registry.example.invalid': credentials(ctx) }, 'engine/auth/x-registry-config-host-key');
     },
   }),
   engineCheck({
@@ -78,8 +72,8 @@ export default [
   }),
   engineCheck({
     id: 'engine/auth/upgrade-hint',
-    title: 'With Upgrade: tcp the daemon answers 101 and repeats the headers; without it, 200',
-    requirements: ['engine/auth/upgrade-hint'],
+    title: 'With Upgrade: tcp the daemon answers 101 (the connection is hijacked) and repeats the headers; without it, 200',
+    requirements: ['engine/auth/upgrade-hint', 'engine/errors/101-hijack'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });

@@ -30,7 +30,8 @@ export const imageTeeth: Teeth[] = [
   // create: import and pull; push
   { fault: 'import-repo-ignored', version: '1.22', catches: [`${I}/create/query-from-src-body`, `${I}/create/query-repo`, `${I}/create/query-repo-with-tag`] },
   { fault: 'import-url-unsupported', version: '1.22', catches: [`${I}/create/query-from-src-url`] },
-  { fault: 'pull-stream-error', version: '1.22', catches: [`${I}/create/query-from-image`, 'engine/service/typical-run-flow/pull-on-404'] },
+  { fault: 'import-no-progress', version: '1.18', catches: [`${I}/create/query-from-src-body`, `${I}/create/query-repo`] },
+  { fault: 'pull-stream-error', version: '1.22', catches: [`${I}/create/query-from-image`, 'engine/service/typical-run-flow'] },
   { fault: 'pull-tag-ignored', version: '1.22', catches: [`${I}/create/query-tag`] },
   { fault: 'pull-empty-tag-latest-only', version: '1.18', catches: [`${I}/create/query-tag-empty-pulls-all`] },
   { fault: 'pull-from-image-ref-ignored', version: '1.22', catches: [`${I}/create/query-from-image-tag-or-digest`] },
