@@ -112,7 +112,7 @@ export default [
   engineCheck({
     id: `${R}404-no-such-path`,
     title: '(1.22) GET /archive of a path that does not exist answers 404 with the details in a JSON body',
-    requirements: [`${R}404-no-such-path`],
+    requirements: [`${R}404-no-such-path`, 'engine/errors/archive-json-body'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -123,7 +123,7 @@ export default [
   engineCheck({
     id: `${R}404-no-such-container`,
     title: '(1.22) GET /archive on a container that does not exist answers 404 with the details in a JSON body',
-    requirements: [`${R}404-no-such-container`],
+    requirements: [`${R}404-no-such-container`, 'engine/errors/archive-json-body'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

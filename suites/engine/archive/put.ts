@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { archive, containerWithTree, expectArchiveError, TREE_ROOT } from '../support/archive.ts';
+import { archive, containerWithTree, expectArchiveError, oneFileTar, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import { packTar } from '../support/tar-files.ts';
 
@@ -35,7 +35,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '' }, await packTar([{ name: 'x.txt', content: 'x' }])), 400, 'PUT /archive?path=', `${R}400-path-empty`);
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '' }, await oneFileTar()), 400, 'PUT /archive?path=', `${R}400-path-empty`);
     },
   }),
   engineCheck({
@@ -46,7 +46,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/file.txt` }, await packTar([{ name: 'x.txt', content: 'x' }])), 400, 'PUT /archive into a file', `${R}400-path-is-file`);
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/file.txt` }, await oneFileTar()), 400, 'PUT /archive into a file', `${R}400-path-is-file`);
     },
   }),
   engineCheck({
@@ -80,7 +80,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { ReadonlyRootfs: true } });
-      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: '/etc' }, await packTar([{ name: 'x.txt', content: 'x' }])), 403, 'PUT /archive into a read-only root filesystem');
+      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: '/etc' }, await oneFileTar()), 403, 'PUT /archive into a read-only root filesystem');
     },
   }),
   engineCheck({
@@ -91,7 +91,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '/conformance-missing' }, await packTar([{ name: 'x.txt', content: 'x' }])), 404, 'PUT /archive into a missing directory', `${R}404-no-such-path`);
+      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '/conformance-missing' }, await oneFileTar()), 404, 'PUT /archive into a missing directory', `${R}404-no-such-path`);
     },
   }),
   engineCheck({
@@ -101,7 +101,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      expectArchiveError(ctx, await archive(ctx, 'PUT', ctx.uniqueName('missing'), { path: '/' }, await packTar([{ name: 'x.txt', content: 'x' }])), 404, 'PUT /archive on a missing container', `${R}404-no-such-container`);
+      expectArchiveError(ctx, await archive(ctx, 'PUT', ctx.uniqueName('missing'), { path: '/' }, await oneFileTar()), 404, 'PUT /archive on a missing container', `${R}404-no-such-container`);
     },
   }),
 ];

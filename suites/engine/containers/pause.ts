@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
-import { noSuchContainerCheck, pausedContainer } from '../support/lifecycle.ts';
+import { createExec } from '../support/exec.ts';
+import { noSuchContainerCheck, pause, pausedContainer } from '../support/lifecycle.ts';
 
 /** The 1.22 rule of the state table: attach, exec create and exec start answer 409 while paused. */
 const PAUSED_409 = 'engine/states/paused-attach-exec-409';
@@ -68,14 +69,8 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      const created = await ctx.api.post(`/containers/${id}/exec`, { json: { AttachStdout: true, AttachStderr: true, Cmd: ['true'] } });
-      if (created.status !== 201) ctx.fail(`precondition: exec create answered ${created.status}: ${created.text().slice(0, 300)}`);
-      const execId = ctx.expectJson<{ Id: string }>(created, 'exec create response').Id;
-      const paused = await ctx.api.post(`/containers/${id}/pause`);
-      if (paused.status !== 204) ctx.fail(`precondition: pause answered ${paused.status}`);
-      ctx.defer(async () => {
-        await ctx.api.post(`/containers/${id}/unpause`);
-      });
+      const execId = await createExec(ctx, id, { Cmd: ['true'] });
+      await pause(ctx, id);
       const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
       ctx.expectStatus(res, 409, 'detached exec start while the container is paused');
     },

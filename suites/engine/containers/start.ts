@@ -18,7 +18,7 @@ export default [
   engineCheck({
     id: 'engine/containers/start/304-already-started',
     title: 'POST /start on a running container answers 304 and changes nothing',
-    requirements: ['engine/containers/start/304-already-started', 'engine/states/start-already-started'],
+    requirements: ['engine/containers/start/304-already-started', 'engine/states/start-already-started', 'engine/errors/304-already'],
     endpoint: 'engine/containers/start',
     async run(ctx) {
       const { id } = await ctx.runningContainer();

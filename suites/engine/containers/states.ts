@@ -1,29 +1,22 @@
-import { encodeFilters } from '../../../harness/protocol/filters.ts';
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { IGNORES_TERM, type State } from '../support/lifecycle.ts';
+import { exitedContainer, IGNORES_TERM, pausedContainer, type State } from '../support/lifecycle.ts';
+import { listIds, ownLabel, type OwnLabel } from '../support/own-containers.ts';
 
 const STATUS_VALUES = {
   '1.18': ['restarting', 'running', 'paused', 'exited'],
   '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
 } as const;
 
-/** One container in each status the suite can reach on demand, tagged with one label. */
-async function containersByStatus(ctx: EngineContext, label: string): Promise<Record<string, string>> {
-  const labels = { [label]: '1' };
+/** One container in each status the suite can reach on demand, all carrying the check's label. */
+async function containersByStatus(ctx: EngineContext, label: OwnLabel): Promise<Record<string, string>> {
+  const labels = { [label.key]: label.value };
   const byStatus: Record<string, string> = {};
   if (ctx.version === '1.22') byStatus.created = (await ctx.createContainer({ cmd: ['true'], labels })).id;
   byStatus.running = (await ctx.runningContainer(IGNORES_TERM, { labels })).id;
-  const paused = await ctx.runningContainer(IGNORES_TERM, { labels });
-  if ((await ctx.api.post(`/containers/${paused.id}/pause`)).status !== 204) ctx.fail('precondition: pause did not answer 204');
-  ctx.defer(async () => {
-    await ctx.api.post(`/containers/${paused.id}/unpause`);
-  });
-  byStatus.paused = paused.id;
-  const exited = await ctx.runningContainer(['true'], { labels });
-  await ctx.waitExit(exited.id);
-  byStatus.exited = exited.id;
+  byStatus.paused = (await pausedContainer(ctx, IGNORES_TERM, { labels })).id;
+  byStatus.exited = (await exitedContainer(ctx, ['true'], { labels })).id;
   return byStatus;
 }
 
@@ -46,12 +39,10 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
     endpoint: 'engine/containers/list',
     versions: [version],
     async run(ctx) {
-      const label = `conformance.states.${Math.random().toString(36).slice(2, 8)}`;
+      const label = ownLabel('states');
       const byStatus = await containersByStatus(ctx, label);
       for (const status of STATUS_VALUES[version]) {
-        const res = await ctx.api.get('/containers/json', { all: 1, filters: encodeFilters({ status: [status], label: [label] }) });
-        ctx.expectStatus(res, 200, `the list filter status=${status}`);
-        const listed = ctx.expectJson<Array<{ Id: string }>>(res, 'container list').map((c) => c.Id);
+        const listed = await listIds(ctx, label, { all: 1 }, { status: [status] });
         const expected = byStatus[status] ? [byStatus[status]] : [];
         ctx.expectEqual(listed, expected, `status=${status} lists exactly the containers in that status (${expected.length ? 'the one this check put there' : "none of this check's"})`);
       }

@@ -1,10 +1,10 @@
 import { engineCheck } from '../support/check.ts';
-import { actionOf, attributesOf, eventsOf, hasKinds, kindOf, nowSeconds, typeOf, type EngineEvent } from '../support/events.ts';
+import { actionOf, attributesOf, EVENT_KINDS, eventsOf, hasKinds, kindOf, nowSeconds, typeOf, type EngineEvent } from '../support/events.ts';
 import { execDetached, networkScenario } from '../support/event-scenarios.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
-const CONTAINER_KINDS_122 = ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'];
+const CONTAINER_KINDS_122: readonly string[] = EVENT_KINDS['1.22'].container;
 
 function find(events: EngineEvent[], kind: string): EngineEvent | undefined {
   return events.find((e) => kindOf(e) === kind);

@@ -1,7 +1,7 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { attributesOf, kindOf, nowSeconds, readEvents, subjectOf, typeOf, type EngineEvent } from '../support/events.ts';
-import { imageId } from '../support/event-scenarios.ts';
+import { imageIdOf } from '../support/images.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /**
@@ -61,7 +61,7 @@ export default [
     title: 'Filter image= sends only the events of that image (containers created from it)',
     async setup(ctx) {
       const fixture = ctx.fixtureImage();
-      const byId = await ctx.createContainer({ cmd: ['true'], extra: { Image: await imageId(ctx, fixture) } });
+      const byId = await ctx.createContainer({ cmd: ['true'], extra: { Image: await imageIdOf(ctx, fixture) } });
       const mine = await ctx.createContainer({ cmd: ['true'] });
       const admits = (e: EngineEvent): boolean => typeOf(e) === 'image' || fromImage(e) === fixture || fromImage(e) === fixture.replace(/:latest$/, '');
       return { filters: { image: [fixture] }, sentinel: created(mine.id), admits, excluded: [byId.id] };

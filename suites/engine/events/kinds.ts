@@ -1,24 +1,10 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { attributesOf, hasKinds, kindOf, nowSeconds, readEvents, subjectOf, typeOf, type EngineEvent } from '../support/events.ts';
-import {
-  containerScenario, execDetached, expectOk, imageId, kindDiff, lifecycleSteps, networkScenario, TERM_AWARE, tinyImageTar, volumeScenario, type Step,
-} from '../support/event-scenarios.ts';
+import { attributesOf, EVENT_KINDS, hasKinds, kindOf, nowSeconds, readEvents, subjectOf, typeOf, type EngineEvent } from '../support/events.ts';
+import { containerScenario, execDetached, expectOk, kindDiff, lifecycleSteps, networkScenario, volumeScenario, type Step } from '../support/event-scenarios.ts';
+import { imageIdOf, importRequest, uniqueRootfs } from '../support/images.ts';
+import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
-
-/** Spec: Events, the table of event kinds per source type and version. */
-const KINDS = {
-  '1.18': {
-    container: ['create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'restart', 'start', 'stop', 'unpause'],
-    image: ['untag', 'delete'],
-  },
-  '1.22': {
-    container: ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'],
-    image: ['delete', 'import', 'pull', 'push', 'tag', 'untag'],
-    volume: ['create', 'mount', 'unmount', 'destroy'],
-    network: ['create', 'connect', 'disconnect', 'destroy'],
-  },
-} as const;
 
 function expectKinds(ctx: EngineContext, events: EngineEvent[], expected: readonly string[], allowed: readonly string[], what: string): void {
   const { missing, unlisted } = kindDiff(events, expected, allowed);
@@ -56,12 +42,11 @@ async function imageEvents(ctx: EngineContext): Promise<EngineEvent[]> {
   ctx.defer(async () => void (await ctx.api.delete(`/images/${alias}:x`)));
   expectOk(ctx, await ctx.api.delete(`/images/${alias}:x`), 'removing the tag');
   const repo = ctx.uniqueName('import');
-  const imported = await ctx.api.post('/images/create', { query: { fromSrc: '-', repo, tag: 'x' }, body: await tinyImageTar(), headers: { 'content-type': 'application/x-tar' } });
-  expectOk(ctx, imported, 'importing an image');
-  const importedId = await imageId(ctx, `${repo}:x`);
+  expectOk(ctx, await importRequest(ctx, { repo, tag: 'x' }, await uniqueRootfs()), 'importing an image');
+  const importedId = await imageIdOf(ctx, `${repo}:x`);
   ctx.defer(async () => void (await ctx.api.delete(`/images/${importedId}`, { force: true })));
   expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image');
-  const fixtureId = await imageId(ctx, fixture);
+  const fixtureId = await imageIdOf(ctx, fixture);
   const ours = (e: EngineEvent): boolean =>
     [fixtureId, importedId, `${alias}:x`, `${repo}:x`].includes(subjectOf(e)) || String(attributesOf(e).name ?? '').startsWith(alias) || String(attributesOf(e).name ?? '').startsWith(repo);
   const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
@@ -77,10 +62,10 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const since = nowSeconds();
-      const { id } = await ctx.runningContainer(TERM_AWARE, { tty: true });
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM, { tty: true });
       const { events } = await containerScenario(ctx, id, since, [...steps122(ctx, id), ...lifecycleSteps(ctx, id)]);
-      const expected = KINDS['1.22'].container.filter((k) => k !== 'oom');
-      expectKinds(ctx, events.filter((e) => typeOf(e) === 'container'), expected, KINDS['1.22'].container, '1.22 container events');
+      const expected = EVENT_KINDS['1.22'].container.filter((k) => k !== 'oom');
+      expectKinds(ctx, events.filter((e) => typeOf(e) === 'container'), expected, EVENT_KINDS['1.22'].container, '1.22 container events');
     },
   }),
   engineCheck({
@@ -90,10 +75,10 @@ export default [
     versions: ['1.18'],
     async run(ctx) {
       const since = nowSeconds();
-      const { id } = await ctx.runningContainer(TERM_AWARE);
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       const { events } = await containerScenario(ctx, id, since, lifecycleSteps(ctx, id));
-      const expected = KINDS['1.18'].container.filter((k) => k !== 'oom');
-      expectKinds(ctx, events.filter((e) => subjectOf(e) === id), expected, KINDS['1.18'].container, '1.18 container events');
+      const expected = EVENT_KINDS['1.18'].container.filter((k) => k !== 'oom');
+      expectKinds(ctx, events.filter((e) => subjectOf(e) === id), expected, EVENT_KINDS['1.18'].container, '1.18 container events');
     },
   }),
   engineCheck({
@@ -104,7 +89,7 @@ export default [
     async run(ctx) {
       const events = await imageEvents(ctx);
       if (!ctx.run.registry) ctx.observe('push and pull were not exercised: no registry is configured (--registry)');
-      expectKinds(ctx, events, ['tag', 'untag', 'import', 'delete'], KINDS['1.22'].image, '1.22 image events');
+      expectKinds(ctx, events, ['tag', 'untag', 'import', 'delete'], EVENT_KINDS['1.22'].image, '1.22 image events');
     },
   }),
   engineCheck({
@@ -113,7 +98,7 @@ export default [
     requirements: ['engine/events/image-kinds-1.18'],
     versions: ['1.18'],
     async run(ctx) {
-      expectKinds(ctx, await imageEvents(ctx), ['untag', 'delete'], KINDS['1.18'].image, '1.18 image events');
+      expectKinds(ctx, await imageEvents(ctx), ['untag', 'delete'], EVENT_KINDS['1.18'].image, '1.18 image events');
     },
   }),
   engineCheck({
@@ -123,7 +108,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { events } = await volumeScenario(ctx);
-      expectKinds(ctx, events, KINDS['1.22'].volume, KINDS['1.22'].volume, '1.22 volume events');
+      expectKinds(ctx, events, EVENT_KINDS['1.22'].volume, EVENT_KINDS['1.22'].volume, '1.22 volume events');
     },
   }),
   engineCheck({
@@ -133,7 +118,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { events } = await networkScenario(ctx);
-      expectKinds(ctx, events, KINDS['1.22'].network, KINDS['1.22'].network, '1.22 network events');
+      expectKinds(ctx, events, EVENT_KINDS['1.22'].network, EVENT_KINDS['1.22'].network, '1.22 network events');
     },
   }),
   engineCheck({

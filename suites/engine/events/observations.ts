@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { actionOf, nowSeconds, typeOf, type EngineEvent } from '../support/events.ts';
 import { containerScenario, type ScenarioResult } from '../support/event-scenarios.ts';
+import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 
 function label(e: EngineEvent): string {
   const type = typeOf(e);
@@ -27,7 +28,7 @@ export default [
     requirements: ['engine/events/operation-mapping'],
     async run(ctx) {
       const since = nowSeconds();
-      const { id } = await ctx.createContainer({ cmd: ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'] });
+      const { id } = await ctx.createContainer({ cmd: EXITS_ON_TERM });
       const post = (path: string, query?: Record<string, number>) => async () => void (await ctx.api.post(`/containers/${id}${path}`, query ? { query } : {}));
       const result = await containerScenario(ctx, id, since, [
         { op: 'start', run: post('/start') },

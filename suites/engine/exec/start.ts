@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
-import { createExec, execIn, inspectExec, missingExecId, startAttached, EXEC_HOST } from '../support/exec.ts';
+import { createExec, execIn, inspectExec, missingExecId, startAttached } from '../support/exec.ts';
+import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 import { RAW_STREAM, expectFrames, expectNoUpgradeHeaders, expectPayload, expectRaw, expectUpgradeHeaders, session, terminalText } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/start';
@@ -65,7 +66,7 @@ export default [
     requirements: ['engine/exec/start/body-tty'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXEC_HOST);
+      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       const raw = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-tty'], Tty: false }), true);
       expectRaw(ctx, raw.data, 'start body Tty true (create Tty false)');
       ctx.expectEqual(terminalText(raw.data), 'start-tty\n', 'start body Tty true: the output comes raw');

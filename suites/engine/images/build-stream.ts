@@ -85,6 +85,7 @@ export default [
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'fails'), nocache: true } });
       const stream = expectObjectStream(ctx, result.res, 'build-stream-object', 'the answer of a build whose step fails', 'engine/errors/build-error-detail');
       const error = expectEndsWithError(ctx, stream, 'the answer of a build whose step fails', 'engine/errors/stream-error-object');
+      ctx.expect(error.has.error, 'the build error object has no {error S}', { expected: '{error S, errorDetail {code I, message S}}', actual: stream.objects.at(-1), requirement: 'engine/errors/stream-error-object' });
       ctx.expect(error.has.errorDetail && error.code !== undefined, 'the build error object has no errorDetail {code I, message S}', { expected: '{error S, errorDetail {code I, message S}}', actual: stream.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
     },
   }),

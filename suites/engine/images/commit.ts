@@ -1,6 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { eventsOf, hasKinds, kindsOf } from '../support/events.ts';
-import { nowSeconds } from '../support/events.ts';
+import { eventsOf, hasKinds, kindsOf, nowSeconds } from '../support/events.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 

@@ -1,4 +1,3 @@
-import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import { engineCheck } from '../support/check.ts';
 import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
 import { buildImage } from '../support/build.ts';
@@ -6,8 +5,9 @@ import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRe
 import { expectTransferred, fixtureAs, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
 
 /**
- * Spec: Endpoints > Images > 27 (pull with fromImage), 30 (push); Authentication (X-Registry-Auth);
- * the typical run flow. Against the run's registry (`--registry HOST:PORT`), skipped without one.
+ * Spec: Endpoints > Images > 27 (pull with fromImage), 30 (push); Authentication (X-Registry-Auth).
+ * Against the run's registry (`--registry HOST:PORT`), skipped without one. (The typical run flow,
+ * which pulls after a 404, is checked in suites/engine/system/service.ts.)
  */
 const CREATE = 'engine/images/create';
 const PUSH = 'engine/images/push';
@@ -157,24 +157,6 @@ export default [
       if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
       const { id } = await buildImage(ctx, 'pull', { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true } }, 'engine/images/build/query-pull');
       ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.base'], 'registry', `the build with pull=1 used the registry's ${repo}:latest (labelled base=registry), not the older local one`);
-    },
-  }),
-  engineCheck({
-    id: 'engine/service/typical-run-flow/pull-on-404',
-    title: 'typical run flow: create answers 404 for a missing image; after pulling it, the create succeeds and the container runs',
-    requirements: ['engine/service/typical-run-flow', 'engine/containers/create/404-no-such-image'],
-    endpoint: 'engine/containers/create',
-    async run(ctx) {
-      const repo = await pushedRepo(ctx, 'flow', ['latest']);
-      const image = `${repo}:latest`;
-      removeLater(ctx, image);
-      const first = await ctx.api.post('/containers/create', { query: { name: ctx.uniqueName('flow') }, json: { Image: image, Cmd: ['true'], Labels: { [RUN_LABEL]: ctx.run.runId } } });
-      if (first.status === 201) await ctx.api.delete(`/containers/${ctx.expectJson<{ Id: string }>(first, 'create').Id}`, { force: true });
-      ctx.expectStatus(first, 404, `create from ${image}, which is not local`, 'engine/containers/create/404-no-such-image');
-      expectTransferred(ctx, await pull(ctx, repo, { tag: 'latest' }), `pulling ${image}`);
-      const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image } });
-      await ctx.start(id);
-      ctx.expectEqual(await ctx.waitExit(id), 0, 'the container created after the pull runs to exit code 0');
     },
   }),
 ];

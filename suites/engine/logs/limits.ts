@@ -1,15 +1,15 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer } from '../support/lifecycle.ts';
-import { expectFrames, logsSession } from '../support/streams.ts';
+import { stdoutLog } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/logs';
 const FIVE_LINES = ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done'];
 const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
 
-async function stdoutWith(ctx: EngineContext, id: string, query: Record<string, string | number>): Promise<string> {
-  const what = `logs ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&') || '(no tail)'}`;
-  return expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, ...query })).data, what).stdout.toString('utf8');
+/** The stdout log for a query; the query names the read in messages. */
+function stdoutWith(ctx: EngineContext, id: string, query: Record<string, string | number>): Promise<string> {
+  return stdoutLog(ctx, id, query, `logs ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&') || '(no tail)'}`);
 }
 
 /** Spec: Limits (Log `tail`, Logs `since`). */

@@ -1,5 +1,4 @@
 import { engineCheck } from '../support/check.ts';
-import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, noSuchContainerCheck } from '../support/lifecycle.ts';
 import {
   bothStreams,
@@ -10,6 +9,7 @@ import {
   expectPayload,
   expectUpgradeHeaders,
   logsSession,
+  stdoutLog,
   streamTypes,
   waitForLog,
 } from '../support/streams.ts';
@@ -17,11 +17,6 @@ import {
 const ENDPOINT = 'engine/containers/logs';
 /** The daemon's timestamp prefix: RFC 3339 with fractional seconds, then a space. */
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d) /;
-
-/** The stdout log of a container, decoded (Tty false). */
-async function stdoutLog(ctx: EngineContext, id: string, query: Record<string, string | number>, what: string): Promise<string> {
-  return expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, ...query })).data, what).stdout.toString('utf8');
-}
 
 /** Spec: Endpoints > Containers > 5. GET /containers/(id or name)/logs; Stream details. */
 export default [

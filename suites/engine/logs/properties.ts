@@ -3,8 +3,7 @@ import { engineCheck } from '../support/check.ts';
 import { exitedContainer } from '../support/lifecycle.ts';
 import { forAll } from '../support/properties.ts';
 import { PRINT_PAYLOAD, printableLines, printablePayload } from '../support/stream-payloads.ts';
-import { TtyStreamVerifier } from '../../../harness/protocol/tty.ts';
-import { demux, describeDiagnostics, describeDifference, logsSession } from '../support/streams.ts';
+import { describeDiagnostics, describeDifference, framedLooking, framedStdoutBreach, logsSession } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/logs';
 
@@ -16,19 +15,10 @@ const payloads = fc.oneof(
 
 /** Judges the log of a container that printed `payload`: framed and exact, or raw and exact. */
 function logBreach(data: Buffer, payload: Buffer, tty: boolean): string | undefined {
-  if (tty) return data.equals(payload) ? undefined : `the raw log of a Tty container differs from what was printed: ${describeDifference(data, payload)}${looksFramed(data)}`;
-  const decoded = demux(data);
-  const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation');
-  if (breaches.length) return `the log stream breaks the frame format: ${describeDiagnostics(breaches)}`;
-  return decoded.stdout.equals(payload) ? undefined : `the stdout log differs from what was printed: ${describeDifference(decoded.stdout, payload)}`;
-}
-
-/** The Tty verifier's note when raw data looks like frames (the target framed a Tty stream). */
-function looksFramed(data: Buffer): string {
-  const verifier = new TtyStreamVerifier();
-  verifier.push(data);
-  const found = verifier.end();
-  return found.length ? ` (${describeDiagnostics(found)})` : '';
+  if (!tty) return framedStdoutBreach(data, payload, 'the stdout log');
+  if (data.equals(payload)) return undefined;
+  const framed = framedLooking(data);
+  return `the raw log of a Tty container differs from what was printed: ${describeDifference(data, payload)}${framed.length ? ` (${describeDiagnostics(framed)})` : ''}`;
 }
 
 /** Spec: Endpoints > 5 (logs); Stream details (frames, Tty raw). */

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { forAll } from '../support/properties.ts';
 import { binaryPayload } from '../support/stream-payloads.ts';
-import { attachSession, describeDifference, describeDiagnostics, demux, expectClosed, expectFrames, expectPayload, openSession, readUntil } from '../support/streams.ts';
+import { attachSession, demux, expectClosed, expectFrames, expectPayload, framedStdoutBreach, openSession, readUntil } from '../support/streams.ts';
 
 const ATTACH = 'engine/containers/attach';
 const STDIN_ATTACH = { stream: 1, stdin: 1, stdout: 1, stderr: 1 };
@@ -26,12 +26,9 @@ export default [
         const conn = await openSession(ctx, `/containers/${id}/attach`, { query: STDIN_ATTACH, stdin: payload });
         const got = await readUntil(conn, (data) => echoedOrBroken(data, payload.length));
         conn.close();
-        const decoded = demux(got.data);
-        const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation');
-        if (breaches.length) return `the stream carrying ${payload.length} stdin bytes breaks the frame format: ${describeDiagnostics(breaches)}`;
-        if (!decoded.stdout.equals(payload)) return `cat echoed the ${payload.length} stdin bytes wrongly: ${describeDifference(decoded.stdout, payload)}`;
-        if (decoded.stderr.length) return `${decoded.stderr.length} unexpected stderr bytes: ${decoded.stderr.toString('utf8').slice(0, 200)}`;
-        return undefined;
+        const breach = framedStdoutBreach(got.data, payload, `the attach stream of \`cat\` given ${payload.length} stdin bytes`);
+        const stderr = demux(got.data).stderr;
+        return breach ?? (stderr.length ? `${stderr.length} unexpected stderr bytes: ${stderr.toString('utf8').slice(0, 200)}` : undefined);
       });
     },
   }),

@@ -21,6 +21,11 @@ export const TREE: readonly TarFile[] = [
   { name: 'arch/dirlink', type: 'symlink', linkname: '/arch/sub' },
 ];
 
+/** A tar holding one small file, x.txt: a body for PUT /archive where the content does not matter. */
+export function oneFileTar(): Promise<Buffer> {
+  return packTar([{ name: 'x.txt', content: 'x' }]);
+}
+
 export function archive(ctx: EngineContext, method: string, id: string, query: Query, body?: Buffer): Promise<HttpResponse> {
   return ctx.api.request(method, `/containers/${id}/archive`, { query, ...(body ? { body, headers: { 'content-type': 'application/x-tar' } } : {}) });
 }

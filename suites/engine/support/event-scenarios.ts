@@ -3,13 +3,9 @@
  * time, then reads the events since then about its own resources (a real daemon has other
  * activity), until the scenario's last event has arrived.
  */
-import tar from 'tar-stream';
 import type { EngineContext } from './context.ts';
 import { about, attributesOf, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, subjectOf, type EngineEvent } from './events.ts';
 import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
-
-/** A container that stops cleanly on SIGTERM (busybox sleep as PID 1 ignores it). */
-export const TERM_AWARE = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
 
 /** A step of a scenario: the operation, named by the event kind it is expected to produce. */
 export interface Step {
@@ -87,23 +83,6 @@ export async function networkScenario(ctx: EngineContext): Promise<{ id: string;
   expectOk(ctx, await disconnect(ctx, id, c.id), 'disconnect');
   expectOk(ctx, await ctx.api.raw('DELETE', v122(`/networks/${id}`)), 'removing the network');
   return { id, name, container: c.id, events: await eventsOf(ctx, since, id, hasKinds('destroy')) };
-}
-
-/** A one-file image tar for POST /images/create?fromSrc=- (the import event). */
-export async function tinyImageTar(): Promise<Buffer> {
-  const pack = tar.pack();
-  pack.entry({ name: 'hello.txt' }, 'hello\n');
-  pack.finalize();
-  const chunks: Buffer[] = [];
-  for await (const chunk of pack) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** The image id of a reference (GET /images/(name)/json). */
-export async function imageId(ctx: EngineContext, ref: string): Promise<string> {
-  const res = await ctx.api.get(`/images/${ref}/json`);
-  expectOk(ctx, res, `inspecting image ${ref}`);
-  return ctx.expectJson<{ Id: string }>(res, 'image inspect').Id;
 }
 
 /** Kinds missing from the events, and kinds the events have that the list does not. */

@@ -4,10 +4,24 @@
  * daemon has other activity, so checks pick their own events out by resource id.
  */
 import { encodeFilters } from '../../../harness/protocol/filters.ts';
-import { JsonStreamDecoder } from '../../../harness/protocol/json-stream.ts';
 import type { EngineContext } from './context.ts';
+import { readJsonStream } from './json-stream-read.ts';
 
 export type EngineEvent = Record<string, unknown>;
+
+/** Spec: Events, the table of event kinds per source type and version. */
+export const EVENT_KINDS = {
+  '1.18': {
+    container: ['create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'restart', 'start', 'stop', 'unpause'],
+    image: ['untag', 'delete'],
+  },
+  '1.22': {
+    container: ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'],
+    image: ['delete', 'import', 'pull', 'push', 'tag', 'untag'],
+    volume: ['create', 'mount', 'unmount', 'destroy'],
+    network: ['create', 'connect', 'disconnect', 'destroy'],
+  },
+} as const;
 
 export interface EventQuery {
   since?: number;
@@ -45,34 +59,8 @@ export async function readEvents(ctx: EngineContext, query: EventQuery, opts: Re
     res.close();
     ctx.fail(`GET /events answered ${res.status}, expected 200 with a stream of event objects`, { expected: 200, actual: res.status, requirement: 'engine/system/events/200-event-stream' });
   }
-  const decoder = new JsonStreamDecoder();
-  const events: EngineEvent[] = [];
-  const problems: string[] = [];
-  let closedByCheck = false;
-  const close = (): void => {
-    closedByCheck = true;
-    res.close();
-  };
-  const timer = setTimeout(close, opts.deadlineMs ?? 5000);
-  const take = (items: ReturnType<JsonStreamDecoder['push']>): void => {
-    for (const item of items) {
-      if (item.kind === 'value') events.push(item.value as EngineEvent);
-      else if (item.diagnostic.severity !== 'observation') problems.push(item.diagnostic.message);
-    }
-  };
-  try {
-    for await (const chunk of res.chunks) {
-      take(decoder.push(chunk));
-      if (opts.enough?.(events)) {
-        close();
-        break;
-      }
-    }
-    take(decoder.end());
-  } finally {
-    clearTimeout(timer);
-  }
-  return { events, endedByTarget: !closedByCheck, problems, contentType: res.headers['content-type'] ?? '' };
+  const read = await readJsonStream<EngineEvent>(res, { deadlineMs: opts.deadlineMs ?? 5000, ...(opts.enough ? { enough: opts.enough } : {}) });
+  return { events: read.values, endedByTarget: read.endedByTarget, problems: read.problems, contentType: res.headers['content-type'] ?? '' };
 }
 
 /** Events since `since` about one resource, read until `enough` holds for them (or the deadline). */

@@ -3,6 +3,8 @@
  * container, starting it attached (a hijacked session) or detached, and reading its inspect.
  */
 import type { EngineContext } from './context.ts';
+import { EXITS_ON_TERM } from './lifecycle.ts';
+import { eventually } from './poll.ts';
 import { session, type Capture, type SessionOptions } from './streams.ts';
 
 export interface ExecCreateBody {
@@ -18,9 +20,6 @@ export interface ExecCreateBody {
 
 export type ExecInspect = Record<string, unknown> & { Running?: unknown; ExitCode?: unknown; ProcessConfig?: Record<string, unknown> };
 
-/** A program that keeps a container running for exec instances (and stops on SIGTERM). */
-export const EXEC_HOST = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
-
 /** Creates an exec instance (stdout and stderr attached unless said otherwise); fails unless 201. */
 export async function createExec(ctx: EngineContext, containerId: string, body: ExecCreateBody): Promise<string> {
   const res = await ctx.api.post(`/containers/${containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, ...body } });
@@ -30,7 +29,7 @@ export async function createExec(ctx: EngineContext, containerId: string, body: 
 
 /** A running container and an exec instance in it. */
 export async function execIn(ctx: EngineContext, body: ExecCreateBody): Promise<{ containerId: string; execId: string }> {
-  const { id } = await ctx.runningContainer(EXEC_HOST);
+  const { id } = await ctx.runningContainer(EXITS_ON_TERM);
   return { containerId: id, execId: await createExec(ctx, id, body) };
 }
 
@@ -52,13 +51,8 @@ export async function inspectExec(ctx: EngineContext, execId: string): Promise<E
 }
 
 /** Polls exec inspect until Running is false (or the deadline); returns the last inspect. */
-export async function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const inspect = await inspectExec(ctx, execId);
-    if (inspect.Running === false || Date.now() >= deadline) return inspect;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
+  return eventually(() => inspectExec(ctx, execId), (inspect) => inspect.Running === false, deadlineMs);
 }
 
 /** An id no exec instance has (64 hex digits, like a real one). */

@@ -7,6 +7,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+import { eventually } from './poll.ts';
 
 /** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
 export const IGNORES_TERM = ['sh', '-c', 'trap "" TERM; while true; do sleep 0.1; done'];
@@ -27,13 +28,8 @@ export async function exitedContainer(ctx: EngineContext, cmd: string[] = ['true
 }
 
 /** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
-export async function pollState(ctx: EngineContext, id: string, done: (s: State) => boolean, deadlineMs = 5000, intervalMs = 20): Promise<State> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const state = await ctx.state(id);
-    if (done(state) || Date.now() >= deadline) return state;
-    await sleep(intervalMs);
-  }
+export function pollState(ctx: EngineContext, id: string, done: (s: State) => boolean, deadlineMs = 5000, intervalMs = 20): Promise<State> {
+  return eventually(() => ctx.state(id), done, deadlineMs, intervalMs);
 }
 
 export async function restartCount(ctx: EngineContext, id: string): Promise<number> {
@@ -45,10 +41,6 @@ export async function timed(request: () => Promise<HttpResponse>): Promise<{ res
   const started = performance.now();
   const res = await request();
   return { res, ms: performance.now() - started };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -83,13 +75,18 @@ export function noSuchContainerCheck(opts: { endpoint: string; method: string; s
   });
 }
 
-/** A running container, paused (POST /pause must answer 204); unpaused again before its removal. */
-export async function pausedContainer(ctx: EngineContext, cmd: string[] = IGNORES_TERM): Promise<CreatedContainer> {
-  const container = await ctx.runningContainer(cmd);
-  const res = await ctx.api.post(`/containers/${container.id}/pause`);
-  if (res.status !== 204) ctx.fail(`precondition: pausing container ${container.id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+/** Pauses a running container as a precondition (POST /pause must answer 204); unpaused again before its removal. */
+export async function pause(ctx: EngineContext, id: string): Promise<void> {
+  const res = await ctx.api.post(`/containers/${id}/pause`);
+  if (res.status !== 204) ctx.fail(`precondition: pausing container ${id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
   ctx.defer(async () => {
-    await ctx.api.post(`/containers/${container.id}/unpause`);
+    await ctx.api.post(`/containers/${id}/unpause`);
   });
+}
+
+/** A running container, paused (see `pause`). */
+export async function pausedContainer(ctx: EngineContext, cmd: string[] = IGNORES_TERM, spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer> {
+  const container = await ctx.runningContainer(cmd, spec);
+  await pause(ctx, container.id);
   return container;
 }

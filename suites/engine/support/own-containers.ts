@@ -6,6 +6,7 @@ import { encodeFilters } from '../../../harness/protocol/filters.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+import { exitedContainer } from './lifecycle.ts';
 
 export type ListItem = Record<string, unknown> & { Id: string };
 
@@ -29,11 +30,8 @@ export function createOwn(ctx: EngineContext, label: OwnLabel, spec: ContainerSp
 }
 
 /** A container that ran `cmd` to its end (exit code as the command chose). */
-export async function exitedOwn(ctx: EngineContext, label: OwnLabel, cmd: string[], labels: Record<string, string> = {}): Promise<CreatedContainer> {
-  const c = await createOwn(ctx, label, { cmd, labels });
-  await ctx.start(c.id);
-  await ctx.waitExit(c.id);
-  return c;
+export function exitedOwn(ctx: EngineContext, label: OwnLabel, cmd: string[], labels: Record<string, string> = {}): Promise<CreatedContainer> {
+  return exitedContainer(ctx, cmd, { labels: { ...labels, [label.key]: label.value } });
 }
 
 /** GET /containers/json restricted to the check's label (more filters may be added). */

@@ -76,17 +76,6 @@ export async function attachedContainers(ctx: EngineContext, network: string): P
   return Object.keys((await inspectNetwork(ctx, network)).Containers ?? {});
 }
 
-/**
- * A 1.22-only operation requested under /v1.18: any success answer means it was served as the
- * 1.22 operation there.
- */
-export function expectNotServedIn118(ctx: EngineContext, res: HttpResponse, operation: string): void {
-  ctx.expect(res.status < 200 || res.status >= 300, `${operation} is a 1.22 item but /v1.18 served it (status ${res.status}); it must not exist in 1.18`, {
-    expected: 'a non-success answer (the operation does not exist in 1.18), e.g. 404',
-    actual: { status: res.status, body: res.text().slice(0, 300) },
-  });
-}
-
 /** The pre-defined networks of a daemon (spec: "pre-defined network (e.g. bridge, host, none)"). */
 export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
 

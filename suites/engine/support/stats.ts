@@ -1,11 +1,11 @@
 /**
  * Reading GET /containers/(id)/stats in checks: a bounded read of the stream of stats objects
- * (harness/protocol/json-stream.ts) that ends when the target closes it, when the check has the
- * readings it needs, or at a deadline.
+ * (json-stream-read.ts) that ends when the target closes it, when the check has the readings it
+ * needs, or at a deadline.
  */
-import { JsonStreamDecoder } from '../../../harness/protocol/json-stream.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { EngineContext } from './context.ts';
+import { readJsonStream } from './json-stream-read.ts';
 
 export type StatsObject = Record<string, unknown>;
 
@@ -28,42 +28,14 @@ export interface StatsReadOptions {
 }
 
 export async function readStats(ctx: EngineContext, id: string, query: Query = {}, opts: StatsReadOptions = {}): Promise<StatsRead> {
-  const started = Date.now();
+  const startedAt = Date.now();
   const res = await ctx.api.stream('GET', `/containers/${id}/stats`, { query });
-  const result: StatsRead = { status: res.status, contentType: res.headers['content-type'] ?? '', readings: [], arrivals: [], problems: [], endedByTarget: false };
+  const head = { status: res.status, contentType: res.headers['content-type'] ?? '' };
   if (res.status !== 200) {
     for await (const _ of res.chunks) void _;
-    return result;
+    return { ...head, readings: [], arrivals: [], problems: [], endedByTarget: false };
   }
-  const decoder = new JsonStreamDecoder();
-  let closedByCheck = false;
-  const close = (): void => {
-    closedByCheck = true;
-    res.close();
-  };
-  const timer = setTimeout(close, opts.deadlineMs ?? 6000);
-  const take = (events: ReturnType<JsonStreamDecoder['push']>): void => {
-    for (const e of events) {
-      if (e.kind === 'value') {
-        result.readings.push(e.value as StatsObject);
-        result.arrivals.push(Date.now() - started);
-      } else if (e.diagnostic.severity !== 'observation') result.problems.push(e.diagnostic.message);
-    }
-  };
-  try {
-    for await (const chunk of res.chunks) {
-      take(decoder.push(chunk));
-      if (opts.readings !== undefined && result.readings.length >= opts.readings) {
-        close();
-        break;
-      }
-    }
-    if (!closedByCheck) take(decoder.end());
-  } catch (err) {
-    if (!closedByCheck) throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-  result.endedByTarget = !closedByCheck;
-  return result;
+  const enough = opts.readings === undefined ? undefined : (values: StatsObject[]) => values.length >= opts.readings!;
+  const read = await readJsonStream<StatsObject>(res, { deadlineMs: opts.deadlineMs ?? 6000, startedAt, ...(enough ? { enough } : {}) });
+  return { ...head, readings: read.values, arrivals: read.arrivals, problems: read.problems, endedByTarget: read.endedByTarget };
 }

@@ -12,6 +12,7 @@ import { TtyStreamVerifier } from '../../../harness/protocol/tty.ts';
 import type { HijackedConnection } from '../../../harness/target/hijack.ts';
 import { openWebSocket } from '../../../harness/target/websocket.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+import { eventually } from './poll.ts';
 
 /** The spec's media type of the hijacked stream, in neutral spelling (ctx.spell gives the profile's). */
 export const RAW_STREAM = 'application/vnd.vendor.raw-stream';
@@ -205,9 +206,7 @@ export function streamTypes(frames: readonly Frame[]): string[] {
  * says when the data starts with what look like frame headers.
  */
 export function expectRaw(ctx: EngineContext, data: Buffer, what: string, requirement?: string): void {
-  const verifier = new TtyStreamVerifier();
-  verifier.push(data);
-  const framed = verifier.end();
+  const framed = framedLooking(data);
   if (framed.length) {
     ctx.fail(`${what}: a Tty stream is raw pseudo-terminal data, but it is multiplexed into frames (${describeDiagnostics(framed)})`, {
       expected: 'raw bytes, no frame headers',
@@ -215,6 +214,25 @@ export function expectRaw(ctx: EngineContext, data: Buffer, what: string, requir
       requirement,
     });
   }
+}
+
+/** What the suite's Tty verifier says of raw data that starts like frame headers (empty: it does not). */
+export function framedLooking(data: Buffer): Diagnostic[] {
+  const verifier = new TtyStreamVerifier();
+  verifier.push(data);
+  return verifier.end();
+}
+
+/**
+ * For property checks: why a Tty-false stream fails to carry `expected` as its stdout (a frame
+ * format breach, or other stdout bytes), or undefined when it carries exactly that.
+ */
+export function framedStdoutBreach(data: Buffer, expected: Buffer, what: string): string | undefined {
+  const decoded = demux(data);
+  const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation');
+  if (breaches.length) return `${what} breaks the frame format: ${describeDiagnostics(breaches)}`;
+  if (!decoded.stdout.equals(expected)) return `${what}: the stdout differs from what was expected: ${describeDifference(decoded.stdout, expected)}`;
+  return undefined;
 }
 
 /** Terminal output with the pty's CR before LF removed (onlcr is a terminal setting, not the rule). */
@@ -227,16 +245,6 @@ export function expectClosed(ctx: EngineContext, capture: Pick<Capture, 'closed'
   ctx.expect(capture.closed, `${what}: the target did not end the stream within ${SESSION_END_MS} ms`, { expected: 'the stream ends', actual: `open after ${SESSION_END_MS} ms with ${capture.data.length} bytes`, requirement });
 }
 
-/** Polls until `done` holds or the deadline passes. */
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 5000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() >= deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 /** A program that writes one line on stdout and one on stderr, then exits. */
 export function bothStreams(out: string, err: string): string[] {
   return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
@@ -245,6 +253,11 @@ export function bothStreams(out: string, err: string): string[] {
 /** GET /containers/(id)/logs as a session (without the hijack hint unless asked). */
 export function logsSession(ctx: EngineContext, id: string, query: Query, opts: Omit<SessionOptions, 'query' | 'method'> = {}): Promise<Capture> {
   return session(ctx, `/containers/${id}/logs`, { upgrade: false, ...opts, method: 'GET', query });
+}
+
+/** The stdout log of a Tty-false container, decoded (any frame format breach fails the check). */
+export async function stdoutLog(ctx: EngineContext, id: string, query: Query, what: string): Promise<string> {
+  return expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, ...query })).data, what).stdout.toString('utf8');
 }
 
 /** Waits until the container's stdout log holds `text` (output written before a check attaches). */

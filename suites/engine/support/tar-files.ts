@@ -52,6 +52,8 @@ export function readTar(data: Buffer): Promise<TarRead[]> {
         entries.push({ name: header.name, type: header.type ?? 'file', content: Buffer.concat(parts), ...(header.linkname ? { linkname: header.linkname } : {}) });
         next();
       });
+      // An archive that ends inside an entry fails the entry's stream too.
+      stream.on('error', reject);
       stream.resume();
     });
     extract.on('finish', () => resolve(entries));

@@ -1,8 +1,40 @@
 import { engineCheck } from '../support/check.ts';
 import { nowSeconds, readEvents } from '../support/events.ts';
-import { firstObjects } from '../support/system.ts';
+import { createBody, createRaw } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
+import { removeLater } from '../support/images.ts';
+import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
+import { readStats } from '../support/stats.ts';
+import { attachAndRun } from '../support/streams.ts';
 
 const ISO_FRACTIONAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d)$/;
+
+/**
+ * The image of the run flow: pushed to the run's registry and not local, so that the flow pulls
+ * it. Without a registry the flow cannot pull: it asks for an image no one has, then goes on with
+ * the fixture (already local) and says so.
+ */
+async function imageToPull(ctx: EngineContext): Promise<{ missing: string; pull: () => Promise<string> }> {
+  if (!ctx.run.registry && !ctx.run.embedded) {
+    return {
+      missing: `${ctx.uniqueName('noimage')}:latest`,
+      pull: async () => {
+        ctx.observe('no registry (--registry): the pull step was not tried; the flow went on with the fixture image');
+        return ctx.fixtureImage();
+      },
+    };
+  }
+  const repo = await pushedRepo(ctx, 'flow', ['latest']);
+  const image = `${repo}:latest`;
+  removeLater(ctx, image);
+  return {
+    missing: image,
+    pull: async () => {
+      expectTransferred(ctx, await pull(ctx, repo, { tag: 'latest' }), `pulling ${image}`);
+      return image;
+    },
+  };
+}
 
 /** Spec: What the service does; Resources (notation, timestamps). */
 export default [
@@ -50,19 +82,17 @@ export default [
   }),
   engineCheck({
     id: 'engine/service/typical-run-flow',
-    title: 'The typical run flow works: create (404 on a missing image), start, attach with logs and stream, wait',
-    requirements: ['engine/service/typical-run-flow'],
+    title: 'The typical run flow works: create answers 404 for a missing image; after the pull the create succeeds; attach with logs and stream, start, wait',
+    requirements: ['engine/service/typical-run-flow', 'engine/containers/create/404-no-such-image'],
     async run(ctx) {
-      const missing = await ctx.api.post('/containers/create', { query: { name: ctx.uniqueName('c') }, json: { Image: `${ctx.uniqueName('noimage')}:latest`, Cmd: ['true'] } });
-      ctx.expectStatus(missing, 404, 'create from an image that is not there (the client then pulls)');
-      const { id } = await ctx.createContainer({ cmd: ['echo', 'conformance-run-flow'] });
-      const attach = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { logs: 1, stream: 1, stdout: 1, stderr: 1 }, upgrade: true });
-      ctx.expect([101, 200].includes(attach.status), `attach with logs=1 and stream=1 answered ${attach.status}, expected 101 or 200`, { expected: [101, 200], actual: attach.status });
-      await ctx.start(id);
-      const { data } = await attach.readAll({ timeoutMs: 10_000 });
-      attach.close();
-      ctx.expect(data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', { expected: 'conformance-run-flow', actual: data.toString('latin1').slice(0, 200) });
-      ctx.expectEqual(await ctx.waitExit(id), 0, 'the run ends with exit code 0');
+      const flow = await imageToPull(ctx);
+      const first = await createRaw(ctx, createBody(ctx, { Image: flow.missing }));
+      ctx.expectStatus(first.res, 404, `create from ${flow.missing}, which is not local (the client then pulls it)`, 'engine/containers/create/404-no-such-image');
+      const image = await flow.pull();
+      const got = await attachAndRun(ctx, { cmd: ['echo', 'conformance-run-flow'], extra: { Image: image } }, { logs: 1, stream: 1, stdout: 1, stderr: 1 });
+      ctx.expect([101, 200].includes(got.status), `attach with logs=1 and stream=1 answered ${got.status}, expected 101 or 200`, { expected: [101, 200], actual: got.status });
+      ctx.expect(got.data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', { expected: 'conformance-run-flow', actual: got.data.toString('latin1').slice(0, 200) });
+      ctx.expectEqual(await ctx.waitExit(got.id), 0, 'the run ends with exit code 0');
     },
   }),
   engineCheck({
@@ -74,10 +104,9 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const events = await readEvents(ctx, { since, until: nowSeconds() + 1 }, { deadlineMs: 5000 });
       ctx.expect(events.problems.length === 0 && events.events.length > 0, `the events body must be JSON objects: ${events.problems.join('; ') || 'none arrived'}`);
-      const stats = await ctx.api.stream('GET', `/containers/${id}/stats`);
+      const stats = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 5000 });
       ctx.expectEqual(stats.status, 200, 'GET /stats answers 200');
-      const read = await firstObjects(stats, 2);
-      ctx.expect(read.problems.length === 0 && read.values.length >= 1, `the stats body must be a sequence of JSON objects: ${read.problems.join('; ') || 'none arrived'}`);
+      ctx.expect(stats.problems.length === 0 && stats.readings.length >= 1, `the stats body must be a sequence of JSON objects: ${stats.problems.join('; ') || 'none arrived'}`);
     },
   }),
   engineCheck({

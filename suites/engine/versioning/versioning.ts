@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { about, hasKinds, nowSeconds, readEvents } from '../support/events.ts';
+import { eventsOf, hasKinds, nowSeconds } from '../support/events.ts';
 
 /** Info fields that are I in 1.18 and B in 1.22 (spec: Resources > System information). */
 const VERSIONED_FLAGS = ['Debug', 'IPv4Forwarding', 'MemoryLimit', 'SwapLimit'];
@@ -69,7 +69,7 @@ export default [
       ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, { expected: want, actual: Object.fromEntries(wrong.map((f) => [f, info[f]])) });
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: ['true'] });
-      const [event] = about((await readEvents(ctx, { since }, { enough: (all) => hasKinds('create')(about(all, id)) })).events, id);
+      const [event] = await eventsOf(ctx, since, id, hasKinds('create'));
       ctx.expect(event !== undefined, 'the create event never arrived');
       const has122 = EVENT_FIELDS_122.filter((f) => f in event!);
       if (ctx.version === '1.18') ctx.expect(has122.length === 0, `a /v1.18 event carries the 1.22 field(s) ${has122.join(', ')}`, { expected: 'the 1.18 event {status, id, from, time}', actual: event });
