@@ -125,6 +125,8 @@ export default [
   }),
   engineCheck({
     id: 'engine/states/restart-policy-backoff',
+    // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
+    serial: true,
     title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (gaps between StartedAt values)',
     requirements: ['engine/states/restart-policy-backoff', 'engine/limits/restart-delay'],
     async run(ctx) {
