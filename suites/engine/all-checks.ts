@@ -1,6 +1,7 @@
 import type { EngineVersion } from '../../harness/catalog/types.ts';
 import { checksForVersion, type EngineCheck } from './support/check.ts';
 import { containerChecks } from './containers/index.ts';
+import { containerDataChecks } from './containers/data-checks.ts';
 import { systemChecks } from './system/index.ts';
 import { volumeChecks } from './volumes/index.ts';
 import { networkChecks } from './networks/index.ts';
@@ -17,6 +18,7 @@ import { imageChecks } from './images/index.ts';
 /** Every engine check, by spec section; the suite files register the same lists. */
 export const ENGINE_SECTIONS: Record<string, EngineCheck[]> = {
   containers: containerChecks,
+  'containers-data': containerDataChecks,
   system: systemChecks,
   volumes: volumeChecks,
   networks: networkChecks,
