@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - embedded: the conformance suites against the embedded reference targets (seconds);
  * - real: the engine suites against a real daemon (CI starts it; see .ci/run).
  * `conformance run` drives the suites itself through vitest's node API with its own settings.
+ * The layers run one after another (groupOrder), each after the faster ones.
  */
 export default defineConfig({
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/real/**', 'tests/embedded/**'],
           testTimeout: 30_000,
@@ -22,6 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'embedded',
+          sequence: { groupOrder: 1 },
           include: ['tests/embedded/**/*.test.ts'],
           testTimeout: 300_000,
           fileParallelism: false,
@@ -30,6 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'real',
+          // Last and alone: timing rules against a real daemon must not share the machine.
+          sequence: { groupOrder: 2 },
           include: ['tests/real/**/*.test.ts'],
           testTimeout: 600_000,
           fileParallelism: false,

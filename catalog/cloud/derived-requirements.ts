@@ -12,7 +12,10 @@ const VERSIONS = ['v1'];
 export function stateRequirements(tables: StateTable[]): Requirement[] {
   return tables.flatMap((table) => [
     ...table.states.flatMap((row) =>
-      Object.entries(table.operations).map(([op, endpoint]) => cellRequirement(table, row.state, op, endpoint, row.allowed.includes(op), row.transitional === true)),
+      Object.entries(table.operations).map(([op, endpoint]) => ({
+        ...cellRequirement(table, row.state, op, endpoint, row.allowed.includes(op), row.transitional === true),
+        ...(row.unreachable ? { uncoveredReason: row.unreachable } : {}),
+      })),
     ),
     ...Object.entries(table.outsideTable ?? {}).map(([op, why]) => outsideTableRequirement(table, op, why)),
   ]);

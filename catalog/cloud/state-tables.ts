@@ -6,6 +6,8 @@ export interface StateRow {
   allowed: string[];
   /** A state the resource passes through while work runs in the background: reachable only briefly. */
   transitional?: boolean;
+  /** Why no black-box check can reach this state: its cells carry it as their uncoveredReason. */
+  unreachable?: string;
   note?: string;
 }
 

@@ -95,7 +95,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     ...(targets.cloud ? { cloud: targets.cloud } : {}),
     fixture: { rootfsPath: options.fixtureRootfs, ...(options.image ? { image: options.image } : {}) },
     ...(registryOf(options, targets) ? { registry: registryOf(options, targets) } : {}),
-    ...(options.registryAuth ? { registryAuth: options.registryAuth } : {}),
+    ...(registryAuthOf(options, targets) ? { registryAuth: registryAuthOf(options, targets) } : {}),
     ...(options.formats?.includes('allure') ? { allure: true } : {}),
   };
   if (targets.engine && !options.image) {
@@ -122,10 +122,17 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
 }
 
 /** The embedded engine target has an in-memory registry that answers any registry host. */
-const EMBEDDED_REGISTRY = '127.0.0.1:5000';
+export const EMBEDDED_REGISTRY = '127.0.0.1:5000';
 
 function registryOf(options: RunOptions, targets: ResolvedTargets): string | undefined {
   return options.registry ?? (targets.embedded ? EMBEDDED_REGISTRY : undefined);
+}
+
+/** Its accounts: the first login registers a password that later logins must match. */
+export const EMBEDDED_REGISTRY_AUTH = { user: 'conformance', key: 'conformance' };
+
+function registryAuthOf(options: RunOptions, targets: ResolvedTargets): RunOptions['registryAuth'] {
+  return options.registryAuth ?? (targets.embedded ? EMBEDDED_REGISTRY_AUTH : undefined);
 }
 
 async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[]): Promise<void> {

@@ -97,6 +97,7 @@ const IMAGE_FAULTS: EngineFault[] = [
   { name: 'tag-conflict-201', area: 'images', description: 'tagging over a tag held by another image without force succeeds (201) instead of 409' },
   { name: 'image-delete-in-use-200', area: 'images', description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409' },
   { name: 'pull-missing-200', area: 'images', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
+  { name: 'auth-any-password', area: 'system', description: 'POST /auth accepts any password for an account of the registry' },
   { name: 'import-no-progress', area: 'streams', description: 'import (fromSrc=-) answers 200 with an empty body: no progress object at all' },
   { name: 'build-error-no-errorDetail', area: 'streams', description: 'build error objects carry `error` but no `errorDetail`' },
   { name: 'history-1.22-no-Tags', area: 'versions', description: '1.22 image history items have no Tags' },

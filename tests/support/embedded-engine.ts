@@ -7,6 +7,7 @@ import { executeCheck } from '../../harness/check/execute.ts';
 import { provisionFixture, sweepRun } from '../../harness/fixtures/engine-fixture.ts';
 import { newRunId } from '../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../harness/run/config.ts';
+import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../../harness/run/run-conformance.ts';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { startEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
@@ -34,6 +35,8 @@ export async function runAgainstEmbedded(opts: { faults?: string[]; version: Eng
       vendorProfile: 'docker',
       embedded: true,
       engine,
+      registry: EMBEDDED_REGISTRY,
+      registryAuth: EMBEDDED_REGISTRY_AUTH,
       fixture: { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) },
     };
     const binding = engineBinding(run, opts.version);

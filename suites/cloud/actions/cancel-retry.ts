@@ -16,7 +16,6 @@ const R = {
   retryNew: 'cloud/action/retry/new-execution',
   retryFlag: 'cloud/action/retry/can-be-retried-flag',
   codes: 'cloud/action/success-codes-not-shown',
-  pending: 'cloud/actions/pending-waits',
 };
 const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
 const cancel = (ctx: CloudContext, a: Json): Promise<HttpResponse> => ctx.api.post(`${String(a.resource_uri)}cancel/`);
@@ -87,7 +86,6 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
   });
 }
 
-const pendingSkip = (ctx: CloudContext): never => ctx.skip('Pending (an action waiting for another in-progress action) cannot be reached black-box: the spec shows no operation that queues');
 
 export default [
   cloudCheck({
@@ -186,17 +184,6 @@ export default [
       ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
       const end = await ctx.waitForState(String(service.resource_uri), ['Running', 'Partly running', 'Stopped'], 60_000);
       ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', R.retryNew);
-    },
-  }),
-  cloudCheck({
-    id: R.pending,
-    title: 'Pending: an action waiting for an in-progress one; cancel moves it to Canceling then Canceled; retry is refused',
-    requirements: [R.pending, R.cancelPending, row('pending-allows-cancel'), row('pending-rejects-retry')],
-    endpoint: CANCEL,
-    async run(ctx) {
-      const listed = (await ctx.api.get(ACTIONS, { state: 'Pending' })).status;
-      ctx.observe(`the action list filtered by state=Pending answered ${listed}`);
-      pendingSkip(ctx);
     },
   }),
 ];

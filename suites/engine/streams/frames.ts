@@ -124,7 +124,9 @@ export default [
     endpoint: 'engine/containers/logs',
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo logs-out; echo logs-err >&2; while true; do sleep 0.1; done']);
+      // The daemon copies stdout and stderr to the log separately: wait until both are there.
       await waitForLog(ctx, id, 'logs-out');
+      await waitForLog(ctx, id, 'logs-err', 'stderr');
       const logs = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, stderr: 1 })).data, 'logs of a Tty-false container');
       expectPayload(ctx, logs.stdout, 'logs-out\n', 'logs: stdout in type 1 frames');
       expectPayload(ctx, logs.stderr, 'logs-err\n', 'logs: stderr in type 2 frames');

@@ -261,9 +261,9 @@ export async function stdoutLog(ctx: EngineContext, id: string, query: Query, wh
 }
 
 /** Waits until the container's stdout log holds `text` (output written before a check attaches). */
-export async function waitForLog(ctx: EngineContext, id: string, text: string): Promise<void> {
+export async function waitForLog(ctx: EngineContext, id: string, text: string, stream: 'stdout' | 'stderr' = 'stdout'): Promise<void> {
   const logged = await eventually(
-    async () => demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8'),
+    async () => demux((await logsSession(ctx, id, { [stream]: 1 })).data)[stream].toString('utf8'),
     (out) => out.includes(text),
   );
   if (!logged.includes(text)) ctx.fail(`precondition: the container's log never showed ${JSON.stringify(text)} (got ${JSON.stringify(logged.slice(0, 200))})`);
