@@ -31,6 +31,21 @@ async function deployInProgress(ctx: CloudContext): Promise<{ cluster: Json; act
   return { cluster, action };
 }
 
+/**
+ * A refused call may still record an action of its own (that ends Failed); a new execution of the
+ * retried action is another matter: an action repeating its method and path.
+ */
+async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, original: Json, requirement: string): Promise<void> {
+  const uri = ok(res) ? res.headers[ctx.actionHeader] : undefined;
+  if (!uri || uri === original.resource_uri) return;
+  const recorded = await ctx.getJson(uri, 'the action the retry answered with');
+  ctx.expect(!(recorded.method === original.method && recorded.path === original.path), `the retry of an In progress action started a new execution of it (${String(recorded.method)} ${String(recorded.path)})`, {
+    expected: 'a refusal: retry is allowed from Success, Failed and Canceled only',
+    actual: { status: res.status, action: recorded.resource_uri },
+    requirement,
+  });
+}
+
 const CANCEL_ATTEMPTS = 3;
 
 /**
@@ -111,7 +126,9 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await deployInProgress(ctx);
-      await expectRefused(ctx, await retry(ctx, action), 'retry of an In progress action', row('in-progress-rejects-retry'));
+      const res = await retry(ctx, action);
+      await expectNoNewExecution(ctx, res, action, row('in-progress-rejects-retry'));
+      await expectRefused(ctx, res, 'retry of an In progress action', row('in-progress-rejects-retry'));
       const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
       ctx.expectEqual((end.nodes as unknown[]).length, end.target_num_nodes, 'the deploy ran more than once', row('in-progress-rejects-retry'));
     },
