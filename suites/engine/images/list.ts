@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { committedImage, danglingImage, ids, imageExists, imageIdOf, isRealTag, listImages, ownImage, repoOf, sameImage, type ListItem } from '../support/images.ts';
+import { committedImage, danglingImage, ids, imageExists, imageIdOf, isRealTag, listImages, ownImage, repoOf, sameImage, tagged, type ListItem } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 25. GET /images/json; Resources > Image resources > List item. */
 const ENDPOINT = 'engine/images/list';
@@ -124,9 +124,13 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      // Only the tags this check owns: other checks tag and untag the fixture at the same time.
+      const own = [ctx.fixtureImage(), await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('ref'), 'v1')];
       const item = (await listImages(ctx)).find((i) => sameImage(i.Id, fixture));
       if (!item) ctx.fail('precondition: the fixture is not in the image list');
-      for (const tag of (item!.RepoTags ?? []).filter(isRealTag)) {
+      const listed = (item!.RepoTags ?? []).filter(isRealTag).filter((tag) => own.includes(tag));
+      ctx.expectEqual(listed.sort(), [...own].sort(), 'RepoTags of the fixture lists both of its tags');
+      for (const tag of listed) {
         ctx.expect(sameImage(await imageIdOf(ctx, tag), item!.Id), `the listed tag ${tag} does not reference the image it is listed with`, { expected: item!.Id, actual: tag });
       }
     },
