@@ -14,6 +14,7 @@ import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
 import { DEFAULT_CONCURRENCY, type RunOptions } from './options.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
+import { UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
 import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
@@ -45,8 +46,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     config = await prepareConfig(options, targets, runId);
     await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))]);
   } catch (err) {
-    if (!(err instanceof TargetUnreachable)) throw err;
-    harnessErrors.push(err.message);
+    // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
+    if (err instanceof UsageError) throw err;
+    harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
     if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
     await targets?.stop();
