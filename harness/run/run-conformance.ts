@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest, type Reporter } from 'vitest/node';
+import { createVitest, type Reporter } from 'vitest/node';
 import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
 import { OutcomeCollector } from '../report/collector.ts';
@@ -18,6 +18,7 @@ import { UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
 import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
+import { Interruption } from './interruption.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -40,11 +41,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let product: ProductInfo = { product: 'unknown', version: 'unknown' };
   let targets: ResolvedTargets | undefined;
   let config: RunConfig | undefined;
+  const interruption = new Interruption().install();
   try {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
     config = await prepareConfig(options, targets, runId);
-    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))]);
+    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption);
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
     if (err instanceof UsageError) throw err;
@@ -52,7 +54,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   } finally {
     if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
     await targets?.stop();
+    interruption.uninstall();
   }
+  if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
   const results = collector.records.map(toResultEntry);
   const report: Report = {
@@ -137,12 +141,12 @@ function registryAuthOf(options: RunOptions, targets: ResolvedTargets): RunOptio
   return options.registryAuth ?? (targets.embedded ? EMBEDDED_REGISTRY_AUTH : undefined);
 }
 
-async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[]): Promise<void> {
+async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[], interruption: Interruption): Promise<void> {
+  if (interruption.signal) return;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const checkTimeoutMs = checkTimeout(options.timeoutMs);
-  const vitest = await startVitest(
+  const vitest = await createVitest(
     'test',
-    [],
     {
       root: PROJECT_ROOT,
       config: false,
@@ -159,14 +163,12 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
     },
     { logLevel: 'error' },
   );
-  const interrupt = () => void vitest.cancelCurrentRun('keyboard-input');
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  interruption.claimSignals();
+  interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
   try {
-    await vitest.close();
+    await vitest.start();
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    await vitest.close();
   }
 }
 
