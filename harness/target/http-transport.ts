@@ -63,70 +63,55 @@ export class HttpTransport {
 
   async request(opts: RequestOptions, transcript?: Transcript): Promise<HttpResponse> {
     const started = Date.now();
-    const { path, headers, body } = this.prepare(opts);
-    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
     const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    const { res, what, entry } = await this.send(opts, transcript, AbortSignal.timeout(timeoutMs), timeoutMs);
     try {
-      const res = await this.pool.request({
-        method: opts.method as Dispatcher.HttpMethod,
-        path,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const responseBody = await readCapped(res.body, opts.maxBodyBytes ?? this.options.maxBodyBytes, `${opts.method} ${path}`);
-      const response = makeResponse(res.statusCode, flatHeaders(res.headers), responseBody, Date.now() - started, `${opts.method} ${path}`);
+      const responseBody = await readCapped(res.body, opts.maxBodyBytes ?? this.options.maxBodyBytes, what);
+      const response = makeResponse(res.statusCode, flatHeaders(res.headers), responseBody, Date.now() - started, what);
       if (entry) {
         entry.response = { status: response.status, headers: response.headers, body: showBytes(responseBody) };
         entry.durationMs = response.durationMs;
       }
       return response;
     } catch (err) {
-      const mapped = asTargetError(err, `${opts.method} ${path}`);
-      if (entry) entry.error = (mapped as Error).message;
-      throw mapped;
+      throw failed(err, what, entry);
     }
   }
 
   /** A request whose body is consumed as it arrives (events, stats, logs with follow). */
   async stream(opts: RequestOptions, transcript?: Transcript): Promise<StreamingResponse> {
-    const { path, headers, body } = this.prepare(opts);
-    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
     const controller = new AbortController();
-    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
-    try {
-      const res = await this.pool.request({
-        method: opts.method as Dispatcher.HttpMethod,
-        path,
-        headers,
-        body,
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: 0,
-      });
-      const responseHeaders = flatHeaders(res.headers);
-      if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
-      const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript);
-      return {
-        status: res.statusCode,
-        headers: responseHeaders,
-        chunks,
-        close: () => {
-          controller.abort();
-          res.body.destroy();
-        },
-      };
-    } catch (err) {
-      const mapped = asTargetError(err, `${opts.method} ${path}`);
-      if (entry) entry.error = (mapped as Error).message;
-      throw mapped;
-    }
+    const { res, entry } = await this.send(opts, transcript, controller.signal, 0);
+    const responseHeaders = flatHeaders(res.headers);
+    if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
+    const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript);
+    return {
+      status: res.statusCode,
+      headers: responseHeaders,
+      chunks,
+      close: () => {
+        controller.abort();
+        res.body.destroy();
+      },
+    };
   }
 
   async close(): Promise<void> {
     await this.pool.destroy();
+  }
+
+  /** Records the request in the transcript and dispatches it; answers once the response head is in. */
+  private async send(opts: RequestOptions, transcript: Transcript | undefined, signal: AbortSignal, bodyTimeout: number): Promise<{ res: Dispatcher.ResponseData; what: string; entry: TranscriptEntry | undefined }> {
+    const { path, headers, body } = this.prepare(opts);
+    const what = `${opts.method} ${path}`;
+    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
+    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    try {
+      const res = await this.pool.request({ method: opts.method as Dispatcher.HttpMethod, path, headers, body, signal, headersTimeout: timeoutMs, bodyTimeout });
+      return { res, what, entry };
+    } catch (err) {
+      throw failed(err, what, entry);
+    }
   }
 
   private prepare(opts: RequestOptions): { path: string; headers: Record<string, string>; body?: Buffer | string } {
@@ -139,6 +124,13 @@ export class HttpTransport {
     }
     return { path, headers, body };
   }
+}
+
+/** The target's failure as a TargetError, noted on the transcript entry. */
+function failed(err: unknown, what: string, entry: TranscriptEntry | undefined): unknown {
+  const mapped = asTargetError(err, what);
+  if (entry) entry.error = (mapped as Error).message;
+  return mapped;
 }
 
 async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEntry | undefined, transcript: Transcript | undefined): AsyncIterable<Buffer> {

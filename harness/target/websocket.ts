@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { encodeQuery, type Query } from '../protocol/query.ts';
 import type { TranscriptEntry } from '../check/outcome.ts';
 import { TargetError } from './errors.ts';
+import { flatHeaders } from './http-transport.ts';
 import { loadTls, type TargetEndpoint } from './endpoint.ts';
 import type { Transcript } from './transcript.ts';
 
@@ -68,12 +69,12 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
 
   return new Promise((resolve, reject) => {
     socket.once('upgrade', (res) => {
-      const headers = flat(res.headers);
+      const headers = flatHeaders(res.headers);
       if (entry) entry.response = { status: res.statusCode ?? 101, headers };
       resolve(session(socket, res.statusCode ?? 101, headers, queue, state, entry, transcript));
     });
     socket.once('unexpected-response', (_req, res) => {
-      const headers = flat(res.headers);
+      const headers = flatHeaders(res.headers);
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
       res.on('end', () => {
@@ -138,10 +139,4 @@ function session(
     },
     close: () => socket.terminate(),
   };
-}
-
-function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }
