@@ -197,6 +197,16 @@ function show(bytes: Buffer): string {
 }
 
 /** Which stream types carried frames, by name (for messages). */
+/** Only the selected stream arrived: it carries `text`, and the other stream is empty. */
+export function expectOnlyStream(ctx: EngineContext, decoded: Demuxed, selected: 'stdout' | 'stderr', text: string, what: string): void {
+  const other = selected === 'stdout' ? 'stderr' : 'stdout';
+  expectPayload(ctx, decoded[selected], text, `${what} returns the ${selected} output`);
+  ctx.expect(decoded[other].length === 0, `${what}: ${other} was not asked for, yet ${decoded[other].length} ${other} bytes arrived (frame types ${streamTypes(decoded.frames).join(', ')})`, {
+    expected: `no ${other} frames`,
+    actual: decoded[other].toString('utf8'),
+  });
+}
+
 export function streamTypes(frames: readonly Frame[]): string[] {
   return [...new Set(frames.map((f) => f.stream))].sort().map((s) => `${s} (${streamName(s)})`);
 }
