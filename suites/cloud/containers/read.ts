@@ -1,8 +1,6 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
 import { cloudCheck } from '../support/check.ts';
-import {
-  appNodes, CONTAINERS, firstContainer, nodeOf, operateAndSettle, runningService, settled, waitForContainers, EXITS_3,
-} from '../support/app.ts';
+import { appNodes, CONTAINERS, EXITS_3, firstContainer, nodeOf, operateAndSettle, runningAppContainer, runningService, settled, waitForContainers } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 
@@ -28,7 +26,7 @@ export default [
     requirements: [R.list],
     endpoint: 'cloud/container/list',
     async run(ctx) {
-      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const container = await runningAppContainer(ctx);
       const mine = (await listAll(ctx, CONTAINERS)).find((c) => c.uuid === container.uuid);
       ctx.expect(mine !== undefined, 'a running container is not listed', { requirement: R.list });
       ctx.expectSchema('cloud/v1', 'container', mine, 'the listed container', R.list);
@@ -40,7 +38,7 @@ export default [
     requirements: [R.recent],
     endpoint: 'cloud/container/list',
     async run(ctx) {
-      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const container = await runningAppContainer(ctx);
       await operateAndSettle(ctx, container, 'terminate');
       const mine = (await listAll(ctx, CONTAINERS)).find((c) => c.uuid === container.uuid);
       ctx.expect(mine !== undefined, 'a container terminated a moment ago is not listed', { requirement: R.recent });
@@ -106,7 +104,7 @@ export default [
     requirements: [R.dates],
     endpoint: 'cloud/container/get',
     async run(ctx) {
-      const c = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const c = await runningAppContainer(ctx);
       const uri = String(c.resource_uri);
       ctx.expect(!Number.isNaN(time(c.deployed_datetime)) && !Number.isNaN(time(c.started_datetime)), 'a running container has no deployed/started date', { actual: [c.deployed_datetime, c.started_datetime], requirement: R.dates });
       ctx.expectEqual([c.stopped_datetime, c.destroyed_datetime], [null, null], 'a container never stopped or terminated has those dates', R.dates);

@@ -4,7 +4,7 @@
  * `?command=`, `{type, output, streamType}` and the final `EOF` are graded informational.
  */
 import { cloudCheck } from '../support/check.ts';
-import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { runningAppContainer } from '../support/app.ts';
 import { execute } from '../support/streams.ts';
 
 const R = {
@@ -20,7 +20,7 @@ export default [
     requirements: [R.bidirectional],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const container = await runningAppContainer(ctx);
       const marker = `conformance-exec-${Math.random().toString(36).slice(2, 8)}`;
       const result = await execute(ctx, container, 'sh', [`echo ${marker}\n`, 'exit\n'], R.bidirectional);
       ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', { expected: marker, actual: result.output.slice(0, 300), requirement: R.bidirectional });
@@ -32,7 +32,7 @@ export default [
     requirements: [R.shape],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const container = await runningAppContainer(ctx);
       const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', 'exit\n'], R.shape);
       result.messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'exec-message', m, `exec message #${i}`, R.shape));
       ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', { expected: 'EOF', actual: result.messages.slice(-2), requirement: R.shape });
@@ -44,7 +44,7 @@ export default [
     requirements: [R.command],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const container = await firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+      const container = await runningAppContainer(ctx);
       const result = await execute(ctx, container, 'echo conformance-command', [], R.command);
       ctx.expect(result.output.includes('conformance-command'), 'the command named by ?command= did not run', { expected: 'conformance-command', actual: result.output.slice(0, 200), requirement: R.command });
     },

@@ -153,6 +153,11 @@ export async function firstContainer(ctx: CloudContext, svc: Json): Promise<Json
   return c ?? ctx.fail(`precondition: the running service ${String(svc.resource_uri)} has no container`);
 }
 
+/** A live container of a running service on nodes of the check's own: what most container checks start from. */
+export async function runningAppContainer(ctx: CloudContext): Promise<Json> {
+  return firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+}
+
 /** The node URI a container runs on, matched to one of the check's nodes. */
 export function nodeOf(at: AppNodes, container: Json): Json | undefined {
   return at.nodes.find((n) => sameResource(n.resource_uri, container.node));
