@@ -18,10 +18,9 @@ export class Interruption {
     return this;
   }
 
-  /** What stops the work under way (the vitest run). */
+  /** What stops the work under way (the vitest run), once it is under way. */
   onInterrupt(cancel: () => void): void {
     this.cancel = cancel;
-    if (this.signal) cancel();
   }
 
   /**

@@ -164,8 +164,10 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
     { logLevel: 'error' },
   );
   interruption.claimSignals();
-  interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
   try {
+    // A signal that came while vitest was being set up: a cancel before start() would be lost.
+    if (interruption.signal) return;
+    interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
     await vitest.start();
   } finally {
     await vitest.close();
