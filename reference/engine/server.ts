@@ -122,6 +122,7 @@ function plainConnection(req: http.IncomingMessage, hijacked: WeakSet<Duplex>): 
       const socket = req.socket;
       hijacked.add(socket);
       socket.setTimeout(0);
+      socket.removeAllListeners('end');
       return socket;
     },
   };

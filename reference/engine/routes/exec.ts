@@ -8,6 +8,7 @@ import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
 import { socketEndpoint } from '../streams/endpoint.ts';
 import { runSession } from '../streams/session.ts';
+import { afterHeadDelivered } from '../streams/spawn-delay.ts';
 import { findContainer, refuseWhilePaused } from './lookup.ts';
 import { parseDetachKeys } from '../streams/detach-keys.ts';
 
@@ -37,6 +38,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
       return ctx.sendStatus(200);
     }
+    exec.claim();
     const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
     const session = runSession(socketEndpoint(socket), {
       output: exec.output,
@@ -49,6 +51,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
     });
+    await afterHeadDelivered(socket);
     exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
     await session;
   });

@@ -30,11 +30,21 @@ export class ExecInstance {
     readonly config: ExecConfig,
   ) {}
 
+  /**
+   * Marks the exec as started and running (as a daemon does before it asks the runtime to spawn)
+   * and opens its stdin, so a client's early input waits for the program.
+   */
+  claim(): void {
+    if (this.started) return;
+    this.started = true;
+    this.running = true;
+    this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
+  }
+
   /** Starts the command; `tty` is the start body's Tty (which decides the framing); `user` as in the create User. */
   start(tty: boolean, user = ''): ProgramRun {
     const c = this.container;
-    this.started = true;
-    this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
+    this.claim();
     const mergeStderr = tty || this.config.Tty;
     const run = startProgram({
       argv: this.config.Cmd,

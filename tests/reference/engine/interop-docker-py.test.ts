@@ -42,8 +42,9 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasPython)('docker-py interop (API 1.22)', () => {
-  // Open bug: exec_start output is sometimes empty (2 of 3 runs on 2026-11-21); skipped until the race in the reference's exec session is found.
-  it.skip('runs a create/start/wait/logs/remove flow, attach and exec (skipped: exec output race, open bug)', async () => {
+  // exec_start reads frames from the raw socket under a buffered reader: the reference must not
+  // send output in the same read as the response head (see reference/engine/streams/spawn-delay.ts).
+  it('runs a create/start/wait/logs/remove flow, attach and exec', async () => {
     const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) =>
       execFile(PYTHON, ['-c', SCRIPT, `unix://${t.socketPath}`], { timeout: 30_000 }, (err, stdout, stderr) =>
         resolve({ stdout, stderr, code: err ? 1 : 0 }),
