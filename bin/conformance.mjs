@@ -5,4 +5,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../harness/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// The command is finished: end the process rather than wait for the event loop to drain. After a
+// cancelled vitest run (Ctrl-C), a native thread of vite's bundler can hold the loop open forever
+// though everything the run owns is closed. The empty write lets stdout flush first.
+process.stdout.write('', () => process.exit(code));
