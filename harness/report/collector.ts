@@ -43,7 +43,7 @@ export class OutcomeCollector implements Reporter {
     for (const module of modules) {
       for (const error of module.errors()) this.harnessErrors.push(`${module.moduleId}: ${error.message}`);
     }
-    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.message}`);
+    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.stack ?? error.message}`);
   }
 
   recordsOf(suite: SuiteName): CheckRecord[] {

@@ -25,6 +25,7 @@ export function asTargetError(err: unknown, what: string): unknown {
     return new TargetError(`${what}: timed out`, 'timeout');
   }
   if (code && UNREACHABLE.has(code)) return new TargetError(`${what}: ${code} (${e.message ?? ''})`, 'unreachable');
-  if (code?.startsWith('HPE_') || code === 'UND_ERR_INFO') return new TargetError(`${what}: malformed HTTP (${e.message})`, 'malformed');
+  // undici's HTTPParserError does not always carry an HPE_ code (a head that is not HTTP at all).
+  if (code?.startsWith('HPE_') || code === 'UND_ERR_INFO' || e?.name === 'HTTPParserError') return new TargetError(`${what}: malformed HTTP (${e.message})`, 'malformed');
   return err;
 }

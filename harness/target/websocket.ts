@@ -28,6 +28,9 @@ export interface WebSocketSession {
   close(): void;
 }
 
+/** How much of a refused handshake's body the transcript keeps. */
+const REFUSAL_BODY_SHOWN = 2000;
+
 /** The ws URL of a path on a target: ws(s)://host/path, or ws+unix:///socket:/path for sockets. */
 export function webSocketUrl(endpoint: TargetEndpoint, pathWithQuery: string): string {
   if (endpoint.socketPath) return `ws+unix://${endpoint.socketPath}:${pathWithQuery}`;
@@ -75,17 +78,31 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
     });
     socket.once('unexpected-response', (_req, res) => {
       const headers = flatHeaders(res.headers);
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => {
-        if (entry) entry.response = { status: res.statusCode ?? 0, headers, body: body.slice(0, 2000) };
+      const kept: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      // The refusal's body is evidence, not payload: keep its start and stop reading there (an
+      // endless body would otherwise fill memory). A body that stalls ends at ws's handshake timeout.
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        res.destroy();
+        if (entry) entry.response = { status: res.statusCode ?? 0, headers, body: Buffer.concat(kept).toString('utf8').slice(0, REFUSAL_BODY_SHOWN) };
         state.closed = true;
         resolve(session(socket, res.statusCode ?? 0, headers, queue, state, entry, transcript));
+      };
+      res.on('data', (d: Buffer) => {
+        if (size < REFUSAL_BODY_SHOWN) kept.push(d);
+        size += d.length;
+        if (size >= REFUSAL_BODY_SHOWN) finish();
       });
+      res.on('end', finish);
+      res.on('error', finish);
+      res.on('close', finish);
     });
     socket.once('error', (err) => {
       if (entry) entry.error = err.message;
-      reject(new TargetError(`WebSocket ${path}: ${err.message}`, /timeout/i.test(err.message) ? 'timeout' : 'unreachable'));
+      reject(new TargetError(`WebSocket ${path}: ${err.message}`, /timeout|timed out/i.test(err.message) ? 'timeout' : 'unreachable'));
     });
   });
 }

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parseRunArgs } from '../../harness/cli/run-args.ts';
@@ -33,7 +36,7 @@ describe('conformance CLI', () => {
   });
 
   test('an unreachable target: exit 3, and the report is still written with the reason', () => {
-    const dir = fileURLToPath(new URL(`../../.tmp/cli-unreachable-${process.pid}`, import.meta.url));
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-unreachable-'));
     const { status, stdout } = conformance('run', '--target', 'unix:///nonexistent/engine.sock', '--suite', 'engine-1.22', '--report-dir', dir, '--timeout-ms', '1000');
     expect(status).toBe(3);
     expect(stdout).toMatch(/unreachable/);

@@ -105,6 +105,13 @@ describe('HttpTransport', () => {
     await t.close();
   });
 
+  test('an answer that is not HTTP at all is a malformed TargetError, not a harness error', async () => {
+    const url = await rawServer((_h, socket) => socket.end('NOT HTTP AT ALL\r\n\r\n'));
+    const t = new HttpTransport(parseTargetUrl(url), { timeoutMs: 2000, maxBodyBytes: 1024 });
+    await expect(t.request({ method: 'GET', path: '/' })).rejects.toMatchObject({ name: 'TargetError', code: 'malformed' });
+    await t.close();
+  });
+
   test('a target that does not answer times out as a TargetError', async () => {
     const url = await httpServer(() => {});
     const t = new HttpTransport(parseTargetUrl(url), { timeoutMs: 200, maxBodyBytes: 1024 });
