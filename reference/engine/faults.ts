@@ -24,6 +24,7 @@ const DAEMON_FAULTS: EngineFault[] = [
   { name: 'kill-ignores-signal', area: 'containers', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'delete-running-without-force', area: 'containers', description: 'DELETE of a running container without force removes it (204) instead of 409' },
   { name: 'restart-no-backoff', area: 'containers', description: 'restart policies restart immediately every time instead of doubling the delay from 100 ms' },
+  { name: 'restart-delay-front-loaded', area: 'containers', description: 'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not' },
   { name: 'name-pattern-unchecked', area: 'containers', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },
   { name: 'blkioweight-unchecked', area: 'containers', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'inspect-drops-State', area: 'schema', description: 'container inspect has no State object' },

@@ -43,6 +43,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'restart-on-failure-unbounded', version: '1.18', catches: ['engine/containers/create/host-config-restart-policy-on-failure'] },
   { fault: 'restart-on-failure-exit0', version: '1.22', catches: ['engine/containers/create/host-config-restart-policy-on-failure/zero-exit'] },
   { fault: 'restart-no-backoff', version: '1.22', catches: ['engine/states/restart-policy-backoff'] },
+  { fault: 'restart-delay-front-loaded', version: '1.22', catches: ['engine/states/restart-policy-backoff'] },
+  { fault: 'restart-delay-front-loaded', version: '1.18', catches: ['engine/states/restart-policy-backoff'] },
   { fault: 'restart-unless-stopped-rejected', version: '1.22', catches: ['engine/containers/create/host-config-restart-policy-unless-stopped'] },
   { fault: 'inspect-drops-State', version: '1.18', catches: ['engine/states/state-booleans'] },
   { fault: 'filters-ignored', version: '1.18', catches: ['engine/states/status-values-1.18'] },
