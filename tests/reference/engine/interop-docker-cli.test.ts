@@ -189,4 +189,26 @@ describe.skipIf(!hasDocker)('docker CLI interop, API 1.18', () => {
     expect(lines.length).toBeGreaterThanOrEqual(10);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z/);
   });
+
+  it('stats --no-stream, commit, save, rmi, load', async () => {
+    await d(['run', '-d', '--name', 'img18', 'fixture', 'sh', '-c', 'echo made > /made; sleep 100']);
+    const stats = await d(['stats', '--no-stream', 'img18']);
+    expect(stats.code).toBe(0);
+    // 1.18 stats objects carry no id or name, so the CLI leaves those columns blank.
+    expect(stats.stdout).toMatch(/CPU %[\s\S]*\d+(\.\d+)?%/);
+    expect((await d(['commit', '-m', 'note18', 'img18', 'committed18:v1'])).code).toBe(0);
+    expect((await d(['save', '-o', 'committed18.tar', 'committed18:v1'])).code).toBe(0);
+    expect((await d(['rmi', 'committed18:v1'])).code).toBe(0);
+    expect((await d(['load', '-i', 'committed18.tar'])).stdout).toBe('Loaded image: committed18:v1\n');
+    expect((await d(['run', '--rm', 'committed18:v1', 'cat', '/made'])).stdout).toBe('made\n');
+    await d(['rm', '-f', 'img18']);
+  });
+
+  it('cp needs the archive endpoint, which 1.18 does not have: the CLI reports the 404', async () => {
+    await d(['run', '-d', '--name', 'cp18', 'fixture', 'sleep', '100']);
+    const cp = await d(['cp', 'cp18:/etc/hostname', 'hostname18']);
+    expect(cp.code).toBe(1);
+    expect(cp.stderr).toMatch(/No such container:path/);
+    await d(['rm', '-f', 'cp18']);
+  });
 });
