@@ -122,6 +122,8 @@ function plainConnection(req: http.IncomingMessage, hijacked: WeakSet<Duplex>): 
       const socket = req.socket;
       hijacked.add(socket);
       socket.setTimeout(0);
+      // Node's HTTP server ends a socket whose client half-closed; a hijacked stream stays open
+      // after stdin EOF (StdinOnce) so the program's remaining output still reaches the client.
       socket.removeAllListeners('end');
       return socket;
     },
