@@ -28,6 +28,7 @@ const DAEMON_FAULTS: EngineFault[] = [
   { name: 'name-pattern-unchecked', area: 'containers', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },
   { name: 'blkioweight-unchecked', area: 'containers', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'inspect-drops-State', area: 'schema', description: 'container inspect has no State object' },
+  { name: 'hijack-closes-on-stdin-eof', area: 'streams', description: 'a hijacked stream is closed when the client half-closes (stdin EOF), dropping the output the program still writes' },
   { name: 'frame-size-little-endian', area: 'streams', description: 'multiplexed frame headers carry the payload size little-endian' },
   { name: 'frame-reserved-nonzero', area: 'streams', description: 'multiplexed frame header bytes 1-3 are not zero' },
   { name: 'attach-tty-framed', area: 'streams', description: 'a Tty container still has its attach stream multiplexed into frames' },

@@ -68,6 +68,7 @@ export function createContext(input: ContextInput): RouteContext {
     jsonStream: (contentType) => openJsonStream(res, contentType, faults.has('json-stream-sse') ? 'data: ' : ''),
     hijack(contentType) {
       const socket = connection.takeOver();
+      if (faults.has('hijack-closes-on-stdin-eof')) socket.once('end', () => socket.destroy());
       const upgrade = (wantsUpgrade || faults.has('hijack-always-101')) && !faults.has('hijack-no-101');
       const head = upgrade
         ? `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`

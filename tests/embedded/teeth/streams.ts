@@ -24,6 +24,7 @@ export const streamTeeth: Teeth[] = [
   { fault: 'missing-container-500', version: '1.22', catches: [`${ATTACH}/404-no-such-container`, `${WS}/404-no-such-container`, `${LOGS}/404-no-such-container`, 'engine/exec/create/404-no-such-container'] },
   { fault: 'attach-stdin-dropped', version: '1.22', catches: [`${ATTACH}/query-stdin`, `${ATTACH}/query-stream`, 'engine/stream/stdin-forwarded', 'engine/stream/stdin-once', `${LOGS}/query-follow`] },
   { fault: 'stdin-once-ignored', version: '1.18', catches: ['engine/stream/stdin-once'] },
+  { fault: 'hijack-closes-on-stdin-eof', version: '1.22', catches: ['engine/stream/stdin-once', 'engine/exec/start/200-raw-stream/property'] },
   { fault: 'attach-logs-ignored', version: '1.22', catches: [`${ATTACH}/query-logs`, `${WS}/query-params-as-attach`] },
   { fault: 'attach-logs-by-default', version: '1.18', catches: [`${ATTACH}/query-stream`] },
   { fault: 'attach-streams-unfiltered', version: '1.22', catches: [`${ATTACH}/query-stdout`, `${ATTACH}/query-stderr`, `${ATTACH}/query-defaults-false`, `${WS}/query-params-as-attach`] },
