@@ -52,7 +52,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       faults: ctx.faults,
     });
     await afterHeadDelivered(socket);
-    exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+    if (exec.container.isRunning) exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+    else exec.abandon();
     await session;
   });
 

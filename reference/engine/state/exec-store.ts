@@ -41,6 +41,13 @@ export class ExecInstance {
     this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
   }
 
+  /** The container stopped between claim and start: the command never runs, its session ends. */
+  abandon(): void {
+    this.running = false;
+    this.stdin?.end();
+    this.output.runEnded();
+  }
+
   /** Starts the command; `tty` is the start body's Tty (which decides the framing); `user` as in the create User. */
   start(tty: boolean, user = ''): ProgramRun {
     const c = this.container;
