@@ -50,7 +50,11 @@ export async function buildContext(ctx: EngineContext, req: BuildRequest): Promi
 export async function postBuild(ctx: EngineContext, req: BuildRequest): Promise<BuildResult> {
   const body = await buildContext(ctx, req);
   for (const t of [req.query?.t ?? []].flat()) removeLater(ctx, String(t));
-  const res = await ctx.api.post('/build', { query: req.query ?? {}, body, headers: { 'content-type': 'application/x-tar', ...req.headers }, timeoutMs: 60_000 });
+  // Without the cache unless a check asks for it: two checks (or the 1.18 and 1.22 runs of one
+  // check) building the same file would otherwise share one cached image, and the first check's
+  // cleanup could remove it while the other still tags it.
+  const query = { nocache: true, ...req.query };
+  const res = await ctx.api.post('/build', { query, body, headers: { 'content-type': 'application/x-tar', ...req.headers }, timeoutMs: 60_000 });
   const stream = res.status === 200 ? summarize(decodeObjects(ctx, res, 'the build answer')) : summarize([]);
   for (const id of intermediateContainers(stream)) {
     ctx.defer(async () => {
