@@ -22,6 +22,15 @@ const R = {
 };
 
 const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Json> => firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
+/** The action on the container answers 202, the container settles in `state`, and the action ends. */
+async function endsIn(ctx: CloudContext, c: Json, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
+  const uri = String(c.resource_uri);
+  const op = await startOp(ctx, uri, verb, effect, async202);
+  const past = { start: 'started', stop: 'stopped', terminate: 'terminated' }[verb];
+  ctx.expectEqual((await settled(ctx, uri)).state, state, `the ${past} container is not ${state}`, effect);
+  await op.expectAsync();
+}
+
 const volumes = (c: Json): string[] => ((c.bindings as Json[] | undefined) ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
 
 export default [
@@ -30,12 +39,7 @@ export default [
     title: 'stop stops a running container: it ends Stopped (202, action ends)',
     requirements: [R.stop, R.stop202],
     endpoint: 'cloud/container/stop',
-    async run(ctx) {
-      const c = await runningContainer(ctx);
-      const op = await startOp(ctx, String(c.resource_uri), 'stop', R.stop, R.stop202);
-      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Stopped', 'the stopped container is not Stopped', R.stop);
-      await op.expectAsync();
-    },
+    run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'stop', 'Stopped', R.stop, R.stop202),
   }),
   cloudCheck({
     id: R.start,
@@ -45,9 +49,7 @@ export default [
     async run(ctx) {
       const c = await runningContainer(ctx);
       await operateAndSettle(ctx, c, 'stop');
-      const op = await startOp(ctx, String(c.resource_uri), 'start', R.start, R.start202);
-      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Running', 'the started container is not Running', R.start);
-      await op.expectAsync();
+      await endsIn(ctx, c, 'start', 'Running', R.start, R.start202);
     },
   }),
   cloudCheck({
@@ -55,12 +57,7 @@ export default [
     title: 'DELETE terminates the container: it ends Terminated (202, action ends)',
     requirements: [R.terminate, R.terminate202],
     endpoint: 'cloud/container/terminate',
-    async run(ctx) {
-      const c = await runningContainer(ctx);
-      const op = await startOp(ctx, String(c.resource_uri), 'terminate', R.terminate, R.terminate202);
-      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', 'the terminated container is not Terminated', R.terminate);
-      await op.expectAsync();
-    },
+    run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'terminate', 'Terminated', R.terminate, R.terminate202),
   }),
   cloudCheck({
     id: R.redeploy,
