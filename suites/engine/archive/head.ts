@@ -1,8 +1,18 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { archive, containerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 
 const ENDPOINT = 'engine/containers/archive-head';
 const R = 'engine/containers/archive-head/';
+
+/** HEAD of a file in a container's tree, which must answer 200. */
+async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
+  const { id } = await containerWithTree(ctx);
+  const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
+  ctx.expectStatus(res, 200, 'HEAD of an existing file');
+  return res;
+}
 
 /** Spec: Endpoints > Containers > 22. (1.22) HEAD /containers/(id or name)/archive. */
 export default [
@@ -13,10 +23,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
-      const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
-      ctx.expectStatus(res, 200, 'HEAD of an existing file');
-      expectPathStat(ctx, res, 'HEAD /archive', `${R}200-path-stat-header`);
+      expectPathStat(ctx, await headOfFile(ctx), 'HEAD /archive', `${R}200-path-stat-header`);
     },
   }),
   engineCheck({
@@ -26,10 +33,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
-      const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
-      ctx.expectStatus(res, 200, 'HEAD of an existing file');
-      ctx.expectEqual(res.body.length, 0, 'the HEAD answer has no body');
+      ctx.expectEqual((await headOfFile(ctx)).body.length, 0, 'the HEAD answer has no body');
     },
   }),
   engineCheck({

@@ -1,7 +1,38 @@
-import { engineCheck } from '../support/check.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { attachedContainers, connect, createNetwork, disconnect, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+
+/** The two 404s connect and disconnect each state: a network that does not exist, a container that does not exist. */
+function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition: string): EngineCheck[] {
+  const endpoint = `engine/networks/${operation}`;
+  const send = (ctx: EngineContext, network: string, container: string) => (operation === 'connect' ? connect(ctx, network, container) : disconnect(ctx, network, container));
+  return [
+    engineCheck({
+      id: `${endpoint}/404-no-such-network`,
+      title: `POST /networks/(id)/${operation} ${preposition} a network that does not exist answers 404`,
+      requirements: [`${endpoint}/404-no-such-network`],
+      endpoint,
+      versions: V122,
+      async run(ctx) {
+        const container = await ctx.runningContainer(['sleep', '300']);
+        ctx.expectStatus(await send(ctx, ctx.uniqueName('missing'), container.id), 404, `${operation} ${preposition} a missing network`);
+      },
+    }),
+    engineCheck({
+      id: `${endpoint}/404-no-such-container`,
+      title: `POST /networks/(id)/${operation} of a container that does not exist answers 404`,
+      requirements: [`${endpoint}/404-no-such-container`],
+      endpoint,
+      versions: V122,
+      async run(ctx) {
+        const network = await createNetwork(ctx);
+        ctx.expectStatus(await send(ctx, network.id, ctx.uniqueName('missing')), 404, `${operation} of a missing container`);
+      },
+    }),
+  ];
+}
 
 /** Spec: Endpoints > Networks > 54, 55. POST /networks/(id or name)/connect and /disconnect (1.22). */
 export default [
@@ -18,28 +49,7 @@ export default [
       ctx.expect((await attachedContainers(ctx, network.id)).includes(container.id), `after a 200 connect, the network Containers must include ${container.id}`);
     },
   }),
-  engineCheck({
-    id: 'engine/networks/connect/404-no-such-network',
-    title: 'POST /networks/(id)/connect to a network that does not exist answers 404',
-    requirements: ['engine/networks/connect/404-no-such-network'],
-    endpoint: 'engine/networks/connect',
-    versions: V122,
-    async run(ctx) {
-      const container = await ctx.runningContainer(['sleep', '300']);
-      ctx.expectStatus(await connect(ctx, ctx.uniqueName('missing'), container.id), 404, 'connect to a missing network');
-    },
-  }),
-  engineCheck({
-    id: 'engine/networks/connect/404-no-such-container',
-    title: 'POST /networks/(id)/connect of a container that does not exist answers 404',
-    requirements: ['engine/networks/connect/404-no-such-container'],
-    endpoint: 'engine/networks/connect',
-    versions: V122,
-    async run(ctx) {
-      const network = await createNetwork(ctx);
-      ctx.expectStatus(await connect(ctx, network.id, ctx.uniqueName('missing')), 404, 'connect of a missing container');
-    },
-  }),
+  ...missingReferenceChecks('connect', 'to'),
   engineCheck({
     id: 'engine/networks/connect/body-endpoint-config',
     title: 'EndpointConfig IPAMConfig.IPv4Address gives the container that address on the network',
@@ -83,26 +93,5 @@ export default [
       ctx.expect(!(await attachedContainers(ctx, network.id)).includes(container.id), 'a forced disconnect removes the container from the network Containers');
     },
   }),
-  engineCheck({
-    id: 'engine/networks/disconnect/404-no-such-network',
-    title: 'POST /networks/(id)/disconnect from a network that does not exist answers 404',
-    requirements: ['engine/networks/disconnect/404-no-such-network'],
-    endpoint: 'engine/networks/disconnect',
-    versions: V122,
-    async run(ctx) {
-      const container = await ctx.runningContainer(['sleep', '300']);
-      ctx.expectStatus(await disconnect(ctx, ctx.uniqueName('missing'), container.id), 404, 'disconnect from a missing network');
-    },
-  }),
-  engineCheck({
-    id: 'engine/networks/disconnect/404-no-such-container',
-    title: 'POST /networks/(id)/disconnect of a container that does not exist answers 404',
-    requirements: ['engine/networks/disconnect/404-no-such-container'],
-    endpoint: 'engine/networks/disconnect',
-    versions: V122,
-    async run(ctx) {
-      const network = await createNetwork(ctx);
-      ctx.expectStatus(await disconnect(ctx, network.id, ctx.uniqueName('missing')), 404, 'disconnect of a missing container');
-    },
-  }),
+  ...missingReferenceChecks('disconnect', 'from'),
 ];
