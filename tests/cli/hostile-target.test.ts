@@ -7,6 +7,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { validateReport } from '../../harness/report/validate-report.ts';
+import { writeEndlessBody } from '../support/endless-body.ts';
 import { runCli } from '../support/run-cli.ts';
 
 type Misbehaviour = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -16,12 +17,7 @@ const MISBEHAVIOURS: Record<string, Misbehaviour> = {
   'resets the connection': (req) => req.socket.destroy(),
   'sends an endless body': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    const chunk = Buffer.alloc(1 << 20, 0x20);
-    const pump = (): void => {
-      while (!res.destroyed && res.write(chunk));
-      if (!res.destroyed) res.once('drain', pump);
-    };
-    pump();
+    writeEndlessBody(res, Buffer.alloc(1 << 20, 0x20));
   },
 };
 

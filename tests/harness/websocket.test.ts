@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { openWebSocket } from '../../harness/target/websocket.ts';
 import { Transcript } from '../../harness/target/transcript.ts';
+import { writeEndlessBody } from '../support/endless-body.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -34,12 +35,7 @@ describe('openWebSocket', () => {
   test('a refusal whose body never ends: the session still resolves, with the start of the body, in bounded memory', async () => {
     const url = await refusingServer((res) => {
       res.writeHead(400, { 'Content-Type': 'text/plain' });
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const pump = (): void => {
-        while (!res.destroyed && res.write(chunk));
-        if (!res.destroyed) res.once('drain', pump);
-      };
-      pump();
+      writeEndlessBody(res, Buffer.alloc(64 * 1024, 0x61));
     });
     const transcript = new Transcript();
     const session = await openWebSocket(parseTargetUrl(url), { path: '/stream', timeoutMs: 2000 }, transcript);
