@@ -71,7 +71,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       checkResources({ ...pickResources(c.hostConfig), ...body }, ctx.faults);
       for (const key of UPDATABLE) if (body[key] !== undefined && !ctx.faults.has('update-ignores-body')) c.hostConfig[key] = body[key];
       engine.containerEvent(c, 'update');
-      ctx.sendJson(200, { Warnings: [] });
+      ctx.sendJson(200, ctx.faults.has('update-no-Warnings') ? {} : { Warnings: [] });
     },
     { versions: ['1.22'] },
   );
