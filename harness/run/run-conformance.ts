@@ -6,6 +6,7 @@ import { RequirementIndex } from '../catalog/load.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
+import { verdictOf } from '../report/verdict.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
 import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
@@ -185,16 +186,7 @@ function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): s
   return 'embedded';
 }
 
-/**
- * 0: every required check passed (or, with expectations, every failure was expected);
- * 1: a check failed (or an expectation went stale under --strict-expectations);
- * 3: the target was unreachable or the harness itself failed.
- */
+/** The exit code of a report's verdict (see harness/report/verdict.ts: one place decides). */
 export function exitCodeOf(report: Report): 0 | 1 | 3 {
-  if (report.harnessErrors.length) return 3;
-  const verdict = report.expectations;
-  if (!verdict) return report.summary.errors ? 3 : report.summary.failed ? 1 : 0;
-  if (verdict.unexpectedErrors) return 3;
-  return verdict.unexpected.length || (verdict.strict && verdict.stale.length) ? 1 : 0;
+  return verdictOf(report).exitCode;
 }
-
