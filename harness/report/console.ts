@@ -1,10 +1,14 @@
 import type { Report } from './report.ts';
+import { isExpected, verdictOf } from './verdict.ts';
 
-/** A short account of a run on the console: what failed, then the summary line. */
+const MAX_REASONS = 10;
+
+/** A short account of a run on the console: what failed, the counts, then the verdict and why. */
 export function consoleSummary(report: Report, reportPath: string): string {
   const lines: string[] = [];
   for (const r of report.results.filter((x) => x.outcome === 'failed' || x.outcome === 'error')) {
-    lines.push(`${r.outcome.toUpperCase()} ${r.suite} ${r.id}: ${r.message.split('\n')[0]}`);
+    const label = isExpected(report, r.suite, r.id) ? `EXPECTED ${r.outcome}` : r.outcome.toUpperCase();
+    lines.push(`${label} ${r.suite} ${r.id}: ${r.message.split('\n')[0]}`);
   }
   for (const e of report.harnessErrors) lines.push(`HARNESS ${e.split('\n')[0]}`);
   const s = report.summary;
@@ -13,6 +17,16 @@ export function consoleSummary(report: Report, reportPath: string): string {
       `${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.informational} informational, ` +
       `${s.skipped} skipped, ${s.notApplicable} not applicable, ${s.errors} errors; seed ${report.seed}`,
   );
+  const verdict = verdictOf(report);
+  lines.push(`verdict: ${verdict.headline} (exit ${verdict.exitCode})`);
+  const shownReasons = verdict.reasons.filter((reason) => !listedAbove(report, reason));
+  for (const reason of shownReasons.slice(0, MAX_REASONS)) lines.push(`  ${reason}`);
+  if (shownReasons.length > MAX_REASONS) lines.push(`  … and ${shownReasons.length - MAX_REASONS} more in report.json`);
   lines.push(`report: ${reportPath}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Reasons the lines above already show: the failed and error checks, the harness errors. */
+function listedAbove(report: Report, reason: string): boolean {
+  return /^(unexpected|failed|error): /.test(reason) || report.harnessErrors.some((e) => e.startsWith(reason));
 }

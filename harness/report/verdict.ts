@@ -52,7 +52,8 @@ function plainVerdict(report: Report): Verdict {
   const { failed, errors } = report.summary;
   const bad = report.results.filter((r) => r.outcome === 'failed' || r.outcome === 'error').map((r) => `${r.outcome}: ${r.suite} ${r.id}`);
   if (errors) {
-    return { status: 'harness-failed', exitCode: 3, headline: `the harness failed: ${plural(errors, 'check')} ended in error`, reasons: bad };
+    const alsoFailed = failed ? `; ${plural(failed, 'check')} failed` : '';
+    return { status: 'harness-failed', exitCode: 3, headline: `the harness failed: ${plural(errors, 'check')} ended in error${alsoFailed}`, reasons: bad };
   }
   if (failed) return { status: 'not-conformant', exitCode: 1, headline: `not conformant: ${plural(failed, 'check')} failed`, reasons: bad };
   return { status: 'conformant', exitCode: 0, headline: 'conformant', reasons: [] };

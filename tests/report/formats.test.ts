@@ -28,13 +28,21 @@ describe('report formats', () => {
     expect(xml).toContain('title of engine/containers/start/204-started &lt;&amp;&gt;');
   });
 
+  test('junit.xml of a run that met trouble (interrupted, stale expectations) still validates, with its properties', async () => {
+    const expectations = { file: 'e.json', expected: [], unexpected: [], unexpectedErrors: 0, strict: true, stale: [{ id: 'x', outcome: 'failed' as const, reason: 'r', actual: ['passed' as const] }] };
+    const xml = junitXml({ ...report, harnessErrors: ['interrupted by SIGTERM: the report holds the checks that finished'], expectations });
+    expect(await xsdValid(xml)).toBe(true);
+    expect(xml.match(/<testcase /g)).toHaveLength(results.length + 2);
+    expect(xml).toContain('<property name="verdict" value="interrupted"/>');
+  });
+
   test('the XSD check has teeth: a test case without a name is invalid', async () => {
     expect(await xsdValid(junitXml(report).replace(/<testcase classname="([^"]*)" name="[^"]*"/, '<testcase classname="$1"'))).toBe(false);
   });
 
   test('summary.md states the verdict, the counts and each failure with its requirement', () => {
     const md = markdownSummary(report);
-    expect(md).toContain('not conformant');
+    expect(md).toContain('the harness failed: 1 check ended in error; 1 check failed');
     expect(md).toContain('| 7 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |');
     expect(md).toContain('`engine/containers/start/304-already-started`');
   });

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { htmlReport } from '../../harness/report/formats/html.ts';
+import { verdictOf } from '../../harness/report/verdict.ts';
 import { report, results } from './support/synthetic-report.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -34,7 +35,8 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     page.on('request', (r) => !r.url().startsWith('file:') && problems.push(`network: ${r.url()}`));
     await page.goto(url);
     expect(problems).toEqual([]);
-    expect(await page.locator('#verdict').textContent()).toBe('not conformant');
+    expect(await page.locator('#verdict').textContent()).toBe(verdictOf(report).headline);
+    expect(await page.locator('#why').textContent()).toContain('exit code 3');
     expect(await page.locator('#results details.result').count()).toBe(results.length);
     expect(await page.locator('#results details.result').first().getAttribute('data-outcome')).toBe('error');
     expect(await page.locator('#results details.result').nth(1).getAttribute('data-outcome')).toBe('failed');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Report } from '../report.ts';
 import { escapeHtml } from './escape-html.ts';
+import { verdictOf } from '../verdict.ts';
 
 const asset = (name: string) => readFileSync(new URL(`./html/${name}`, import.meta.url), 'utf8');
 
@@ -28,6 +29,7 @@ export function htmlReport(report: Report): string {
 <header>
   <h1>${escapeHtml(title)}: <span id="verdict"></span></h1>
   <div class="meta">${escapeHtml(`${report.target.url} · suites ${report.suites.join(', ')} · seed ${report.seed} · ${report.startedAt} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.tool.name} ${report.tool.version}`)}</div>
+  <div class="meta" id="why"></div>
   <ul class="counts" id="counts"></ul>
   <div id="harness"></div>
 </header>
@@ -47,7 +49,7 @@ export function htmlReport(report: Report): string {
   <h2>Requirements</h2>
   <table id="requirements"></table>
 </main>
-<script type="application/json" id="report-data">${scriptJson(report)}</script>
+<script type="application/json" id="report-data">${scriptJson({ ...report, verdict: verdictOf(report) })}</script>
 <script>${asset('app.js')}</script>
 </body>
 </html>

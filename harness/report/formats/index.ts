@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Report } from '../report.ts';
 import { junitXml } from './junit.ts';
 import { markdownSummary } from './markdown.ts';
+import { verdictOf } from '../verdict.ts';
 
 export const REPORT_FORMATS = ['json', 'junit', 'html', 'md', 'allure'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -10,7 +11,7 @@ export const DEFAULT_FORMATS: ReportFormat[] = ['json', 'junit', 'html', 'md'];
 
 /** The file each format writes; allure is written by its vitest reporter during the run. */
 const WRITERS: Partial<Record<ReportFormat, { file: string; render: (r: Report) => string | Promise<string> }>> = {
-  json: { file: 'report.json', render: (r) => `${JSON.stringify(r, null, 2)}\n` },
+  json: { file: 'report.json', render: (r) => `${JSON.stringify({ ...r, verdict: verdictOf(r) }, null, 2)}\n` },
   junit: { file: 'junit.xml', render: junitXml },
   md: { file: 'summary.md', render: markdownSummary },
   html: { file: 'report.html', render: async (r) => (await import('./html.ts')).htmlReport(r) },

@@ -1,5 +1,6 @@
 import type { Report, ResultEntry } from '../report.ts';
 import { evidenceText, groupBySection } from '../sections.ts';
+import { INTERRUPTED, UNREACHABLE, isExpected, verdictOf, type Verdict } from '../verdict.ts';
 
 const escape = (text: string) =>
   text
@@ -9,50 +10,120 @@ const escape = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 500);
+
+/** One rendered <testcase> and how a CI system counts it. */
+interface Case {
+  xml: string;
+  kind: 'failure' | 'error' | 'skipped' | 'ok';
+  durationMs: number;
+}
+
+/** The name of the test suite that carries the run's own verdict (properties and run-level cases). */
+export const RUN_SUITE = 'conformance run';
 
 /**
  * junit.xml: one test case per check, named by requirement ID and title, one test suite per spec
- * section. Failed checks carry expected vs actual; errors are <error>; skipped and
- * not-applicable are <skipped>; warnings and observations go to <system-out>.
+ * section. Failed checks carry expected vs actual; errors are <error>; skipped and not-applicable
+ * are <skipped>, and so are departures the expectations file lists (as pytest does with xfail);
+ * warnings and observations go to <system-out>. What the run itself met (interrupted, target
+ * unreachable, harness failure, stale expectations) is a test case of its own in the
+ * "conformance run" suite, whose properties state the verdict and exit code.
  */
 export function junitXml(report: Report): string {
-  const suites = [...groupBySection(report)].map(([name, results], i) => testSuite(report, name, results, i));
-  const count = (o: ResultEntry['outcome'][]) => report.results.filter((r) => o.includes(r.outcome)).length;
+  const sections = [...groupBySection(report)].map(([name, results]) => ({
+    name,
+    pkg: results[0]!.suite,
+    cases: results.map((r) => checkCase(report, r)),
+  }));
+  const verdict = verdictOf(report);
+  const run = runCases(report, verdict);
+  const all = [...sections, ...(run ? [{ name: RUN_SUITE, pkg: 'conformance', cases: run, properties: verdictProperties(report, verdict) }] : [])];
+  const cases = all.flatMap((s) => s.cases);
+  const count = (kind: Case['kind']) => cases.filter((c) => c.kind === kind).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escape(report.tool.name)}" tests="${report.results.length}" failures="${count(['failed'])}" errors="${count(['error'])}" time="${seconds(report.durationMs)}">`,
-    ...suites,
+    `<testsuites name="${escape(report.tool.name)}" tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" time="${seconds(report.durationMs)}">`,
+    ...all.map((s, i) => testSuite(report, { ...s, id: i })),
     '</testsuites>',
     '',
   ].join('\n');
 }
 
-function testSuite(report: Report, name: string, results: ResultEntry[], id: number): string {
-  const count = (o: ResultEntry['outcome'][]) => results.filter((r) => o.includes(r.outcome)).length;
-  const time = results.reduce((t, r) => t + r.durationMs, 0);
+interface SuiteXml {
+  name: string;
+  pkg: string;
+  id: number;
+  cases: Case[];
+  properties?: Array<[string, string]>;
+}
+
+function testSuite(report: Report, s: SuiteXml): string {
+  const count = (kind: Case['kind']) => s.cases.filter((c) => c.kind === kind).length;
+  const time = s.cases.reduce((t, c) => t + c.durationMs, 0);
+  const properties = s.properties
+    ? ['    <properties>', ...s.properties.map(([name, value]) => `      <property name="${escape(name)}" value="${escape(value)}"/>`), '    </properties>']
+    : [];
   return [
-    `  <testsuite name="${escape(name)}" tests="${results.length}" failures="${count(['failed'])}" errors="${count(['error'])}" skipped="${count(['skipped', 'not-applicable'])}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}" hostname="${escape(report.target.url)}" id="${id}" package="${escape(results[0]!.suite)}">`,
-    ...results.map(testCase),
+    `  <testsuite name="${escape(s.name)}" tests="${s.cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}" hostname="${escape(report.target.url)}" id="${s.id}" package="${escape(s.pkg)}">`,
+    ...properties,
+    ...s.cases.map((c) => c.xml),
     '  </testsuite>',
   ].join('\n');
 }
 
-function testCase(r: ResultEntry): string {
+function checkCase(report: Report, r: ResultEntry): Case {
   const open = `    <testcase classname="${escape(`${r.suite}.${r.requirements[0]}`)}" name="${escape(`${r.requirements.join(' ')}: ${r.title}`)}" time="${seconds(r.durationMs)}"`;
   const evidence = escape(evidenceText(r));
-  const message = escape(r.message.split('\n')[0]!.slice(0, 500));
+  const message = escape(firstLine(r.message));
+  const body = (inner: string, kind: Case['kind']): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
+  if ((r.outcome === 'failed' || r.outcome === 'error') && isExpected(report, r.suite, r.id)) {
+    return body(`<skipped message="${escape(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>\n      <system-out>${evidence}</system-out>`, 'skipped');
+  }
   switch (r.outcome) {
     case 'failed':
-      return `${open}>\n      <failure message="${message}" type="failed">${evidence}</failure>\n    </testcase>`;
+      return body(`<failure message="${message}" type="failed">${evidence}</failure>`, 'failure');
     case 'error':
-      return `${open}>\n      <error message="${message}" type="harness-error">${evidence}</error>\n    </testcase>`;
+      return body(`<error message="${message}" type="harness-error">${evidence}</error>`, 'error');
     case 'skipped':
     case 'not-applicable':
-      return `${open}>\n      <skipped message="${escape(`${r.outcome}: `)}${message}"/>\n    </testcase>`;
+      return body(`<skipped message="${escape(`${r.outcome}: `)}${message}"/>`, 'skipped');
     case 'warning':
     case 'informational':
-      return `${open}>\n      <system-out>${escape(`${r.outcome}: `)}${evidence}</system-out>\n    </testcase>`;
+      return body(`<system-out>${escape(`${r.outcome}: `)}${evidence}</system-out>`, 'ok');
     default:
-      return `${open}/>`;
+      return { xml: `${open}/>`, kind: 'ok', durationMs: r.durationMs };
   }
+}
+
+/** The run-level cases: one error per harness error, one failure per stale expectation under --strict-expectations. */
+function runCases(report: Report, verdict: Verdict): Case[] | undefined {
+  if (!report.harnessErrors.length && !report.expectations) return undefined;
+  const runCase = (name: string, inner?: string): Case['xml'] =>
+    `    <testcase classname="conformance.run" name="${escape(name)}" time="0.000"${inner ? `>\n      ${inner}\n    </testcase>` : '/>'}`;
+  const cases: Case[] = report.harnessErrors.map((e) => {
+    const [name, type] = INTERRUPTED.test(e) ? ['run interrupted', 'interrupted'] : UNREACHABLE.test(e) ? ['target unreachable', 'unreachable'] : ['harness error', 'harness-error'];
+    return { xml: runCase(name, `<error message="${escape(firstLine(e))}" type="${type}">${escape(e)}</error>`), kind: 'error', durationMs: 0 };
+  });
+  const strict = report.expectations?.strict ?? false;
+  for (const s of report.expectations?.stale ?? []) {
+    const message = escape(`expected ${s.outcome}, now ${s.actual.join(', ')}: ${s.reason}`);
+    cases.push(strict
+      ? { xml: runCase(`stale expectation: ${s.id}`, `<failure message="${message}" type="stale-expectation"/>`), kind: 'failure', durationMs: 0 }
+      : { xml: runCase(`stale expectation: ${s.id}`, `<system-out>stale (not failing without --strict-expectations): ${message}</system-out>`), kind: 'ok', durationMs: 0 });
+  }
+  if (!cases.length) cases.push({ xml: runCase(`verdict: ${verdict.headline}`), kind: 'ok', durationMs: 0 });
+  return cases;
+}
+
+function verdictProperties(report: Report, verdict: Verdict): Array<[string, string]> {
+  return [
+    ['verdict', verdict.status],
+    ['verdict.headline', verdict.headline],
+    ['exit-code', String(verdict.exitCode)],
+    ['checks-finished', String(report.results.length)],
+    ...(verdict.status === 'interrupted' ? [['interrupted', 'true'] as [string, string]] : []),
+    ...(report.expectations ? [['expected-departures', String(report.expectations.expected.length)] as [string, string]] : []),
+    ...verdict.reasons.slice(0, 20).map((r, i): [string, string] => [`reason.${i + 1}`, r]),
+  ];
 }

@@ -14,6 +14,7 @@
     for (const c of children.flat()) if (c !== undefined && c !== null) node.append(c instanceof Node ? c : String(c));
     return node;
   };
+  const expectedKeys = new Set((report.expectations && report.expectations.expected) || []);
   const badge = (outcome) => el('span', { class: `badge o-${outcome}` }, outcome);
   const sectionOf = new Map();
   for (const r of report.requirements) sectionOf.set(`${r.suite} ${r.id}`, r.section);
@@ -24,9 +25,13 @@
 
   function renderSummary() {
     const s = report.summary;
-    const bad = s.failed + s.errors + report.harnessErrors.length;
-    document.getElementById('verdict').append(
-      el('span', { class: bad ? 'verdict-fail' : 'verdict-pass' }, bad ? 'not conformant' : 'conformant'),
+    // The verdict is computed once, by the report writer (harness/report/verdict.ts), for every format.
+    const verdict = report.verdict;
+    const pass = verdict.exitCode === 0;
+    document.getElementById('verdict').append(el('span', { class: pass ? 'verdict-pass' : 'verdict-fail' }, verdict.headline));
+    document.getElementById('why').append(
+      el('div', {}, `exit code ${verdict.exitCode}`),
+      verdict.reasons.length ? el('ul', {}, verdict.reasons.slice(0, 30).map((r) => el('li', {}, r))) : null,
     );
     const counts = [['checks', s.total], ['passed', s.passed], ['failed', s.failed], ['warnings', s.warnings], ['informational', s.informational], ['skipped', s.skipped], ['not applicable', s.notApplicable], ['errors', s.errors]];
     document.getElementById('counts').append(...counts.map(([label, n]) => el('li', {}, el('b', {}, n), label)));
@@ -75,7 +80,7 @@
       (r.transcript || []).length ? el('div', {}, el('b', {}, 'wire transcript (redacted)'), r.transcript.map(exchange)) : null,
     );
     const node = el('details', { class: 'result', 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
-      el('summary', {}, badge(r.outcome), el('span', {}, r.title), el('code', {}, r.id), el('code', {}, r.suite)));
+      el('summary', {}, badge(r.outcome), expectedKeys.has(`${r.suite} ${r.id}`) ? el('span', { class: 'badge' }, 'expected departure') : null, el('span', {}, r.title), el('code', {}, r.id), el('code', {}, r.suite)));
     node.append(body);
     node.dataset.text = `${r.id} ${r.title} ${r.requirements.join(' ')} ${r.message} ${r.endpoint || ''}`.toLowerCase();
     return node;
