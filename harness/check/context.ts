@@ -1,7 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
+import { TargetError } from '../target/errors.ts';
 import type { HttpResponse } from '../target/http-transport.ts';
 import { Transcript } from '../target/transcript.ts';
 import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
+import type { Breach } from './outcome.ts';
 import { CheckFailure, CheckNotApplicable, CheckSkipped, type FailureDetail } from './signals.ts';
 
 /** What every check context is built from. */
@@ -18,6 +20,11 @@ export interface ContextBase {
 export class CheckContext {
   readonly transcript = new Transcript();
   readonly observations: string[] = [];
+  /** Breaches recorded by verify() without ending the check; the harness fails it with all of them. */
+  readonly breaches: Breach[] = [];
+  /** Expectations evaluated about the check's subject (set-up steps do not count). */
+  verified = 0;
+  private setUpDepth = 0;
   private readonly cleanups: Array<() => Promise<void> | void> = [];
   /** Set by property-based checks so the report can name the seed to replay. */
   usedSeed: number | undefined;
@@ -34,11 +41,52 @@ export class CheckContext {
   }
 
   fail(message: string, detail: FailureDetail = {}): never {
+    this.count();
     throw new CheckFailure(message, detail);
+  }
+
+  /**
+   * Records a breach of `detail.requirement` and lets the check go on, so that a check comparing
+   * several fields reports every mismatch and fails only the requirements whose fields mismatched.
+   * Returns the condition.
+   */
+  verify(condition: boolean, message: string, detail: FailureDetail & { requirement: string }): boolean {
+    this.count();
+    if (!condition) {
+      const { requirement, expected, actual } = detail;
+      this.breaches.push({ requirements: [requirement], message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+    }
+    return condition;
   }
 
   skip(reason: string): never {
     throw new CheckSkipped(reason);
+  }
+
+  /**
+   * The check cannot be made because the target already broke `requirement` in its set-up (a
+   * cascade): the check is skipped naming that cause, and the breach is reported once, by the
+   * check that verifies it.
+   */
+  blockedBy(requirement: string, reason: string): never {
+    throw new CheckSkipped(`blocked by ${requirement}: ${reason}`, requirement);
+  }
+
+  /**
+   * Runs set-up steps: their expectations do not count as verifying the check's subject, and a
+   * breach inside them (or an answer the transport rejects) blocks the check naming `requirement`
+   * as the cause instead of failing it. Without a requirement, breaches fail the check as usual.
+   */
+  async setUp<T>(work: () => Promise<T>, requirement?: string): Promise<T> {
+    this.setUpDepth++;
+    try {
+      return await work();
+    } catch (err) {
+      if (requirement && (err instanceof CheckFailure || err instanceof TargetError)) this.blockedBy(requirement, (err as Error).message);
+      throw err;
+    } finally {
+      this.setUpDepth--;
+    }
   }
 
   notApplicable(reason: string): never {
@@ -46,16 +94,19 @@ export class CheckContext {
   }
 
   expect(condition: boolean, message: string, detail: FailureDetail = {}): void {
+    this.count();
     if (!condition) this.fail(message, detail);
   }
 
   expectEqual<T>(actual: T, expected: T, message: string, requirement?: string): void {
+    this.count();
     if (!isDeepStrictEqual(actual, expected)) this.fail(message, { expected, actual, requirement });
   }
 
   /** The status code rule of an endpoint: `expected` is one code or the accepted codes. */
   expectStatus(res: HttpResponse, expected: number | number[], rule: string, requirement?: string): void {
     const accepted = Array.isArray(expected) ? expected : [expected];
+    this.count();
     if (!accepted.includes(res.status)) {
       this.fail(`${rule}: expected status ${accepted.join(' or ')}, got ${res.status}`, {
         expected: accepted.length === 1 ? accepted[0] : accepted,
@@ -70,6 +121,7 @@ export class CheckContext {
    * observations. Returns the value typed as T for the check to read on.
    */
   expectSchema<T = Record<string, unknown>>(set: SchemaSet, schema: string, value: unknown, what: string, requirement?: string): T {
+    this.count();
     const findings = this.base.schemas.validate(set, schema, value);
     const problems = findings.filter((f) => f.kind === 'problem');
     for (const extra of findings.filter((f) => f.kind === 'extra')) this.observe(`${what}: ${extra.message}`);
@@ -92,6 +144,11 @@ export class CheckContext {
     }
   }
 
+  /** One more expectation evaluated about the subject, unless in a set-up step. */
+  private count(): void {
+    if (this.setUpDepth === 0) this.verified++;
+  }
+
   /** Registers work to undo after the check, also when it fails (resources it created). */
   defer(cleanup: () => Promise<void> | void): void {
     this.cleanups.push(cleanup);
@@ -111,3 +168,4 @@ export class CheckContext {
     return errors;
   }
 }
+

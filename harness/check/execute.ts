@@ -1,7 +1,7 @@
 import type { Requirement, RequirementLevel } from '../catalog/types.ts';
 import { TargetError } from '../target/errors.ts';
 import type { CheckContext } from './context.ts';
-import type { Outcome, OutcomeStatus } from './outcome.ts';
+import type { Breach, Outcome, OutcomeStatus } from './outcome.ts';
 import { CheckFailure, CheckNotApplicable, CheckSkipped } from './signals.ts';
 import type { Check } from './types.ts';
 
@@ -19,6 +19,9 @@ const BREACH: Record<RequirementLevel, OutcomeStatus> = {
   informational: 'informational',
 };
 
+/** The message of a check that ran to its end without evaluating anything about its subject. */
+export const VERIFIED_NOTHING = 'the check verified nothing: it evaluated no expectation about its subject (a defect of the suite, never a pass)';
+
 /**
  * Runs one check and grades it. Never throws: a bug in the check or the harness becomes an
  * `error` outcome, which is never the target's fault.
@@ -31,25 +34,23 @@ export async function executeCheck<C extends CheckContext>(check: Check<C>, ctx:
     observations: [...ctx.observations],
     transcript: ctx.transcript.entries,
     ...(ctx.usedSeed !== undefined ? { seed: ctx.usedSeed } : {}),
+    verified: ctx.verified,
     ...extra,
     durationMs: Date.now() - started,
   });
 
-  const requirements = check.requirements.map((id) => ({ id, requirement: options.requirement(id) }));
-  const unknown = requirements.filter((r) => !r.requirement).map((r) => r.id);
+  const unknown = check.requirements.filter((id) => !options.requirement(id));
   if (unknown.length) return finish('error', `check names unknown requirement(s): ${unknown.join(', ')}`);
-  const levels = requirements.map((r) => r.requirement!.level);
+  const grader = new Grader(check, options);
 
   let outcome: Outcome;
   try {
     const reason = check.notApplicable?.(ctx);
     if (reason) throw new CheckNotApplicable(reason);
     await withTimeout(check.run(ctx), options.checkTimeoutMs);
-    outcome = levels.every((l) => l === 'informational')
-      ? finish('informational', ctx.observations.join('; ') || 'observed; the spec states no rule here')
-      : finish('passed', '');
+    outcome = grader.completed(ctx, finish);
   } catch (err) {
-    outcome = grade(err, check, levels, options, finish);
+    outcome = grader.stopped(err, ctx, finish);
   }
   const cleanupErrors = await ctx.runCleanups();
   for (const message of cleanupErrors) outcome.observations.push(`cleanup: ${message}`);
@@ -59,19 +60,61 @@ export async function executeCheck<C extends CheckContext>(check: Check<C>, ctx:
 
 type Finish = (status: OutcomeStatus, message: string, extra?: Partial<Outcome>) => Outcome;
 
-function grade<C>(err: unknown, check: Check<C>, levels: RequirementLevel[], options: ExecuteOptions, finish: Finish): Outcome {
-  if (err instanceof CheckSkipped) return finish('skipped', err.message);
-  if (err instanceof CheckNotApplicable) return finish('not-applicable', err.message);
-  if (err instanceof CheckFailure || err instanceof TargetError || err instanceof CheckTimeout) {
-    const named = err instanceof CheckFailure ? err.detail.requirement : undefined;
-    const level = named ? options.requirement(named)?.level ?? 'required' : strongest(levels);
-    const statement = options.requirement(named ?? check.requirements[0]!)?.statement;
-    const detail = err instanceof CheckFailure ? err.detail : {};
-    const message = statement ? `${err.message} (spec: ${statement})` : err.message;
-    return finish(BREACH[level], message, { expected: detail.expected, actual: detail.actual });
+/** Grades a check's end by the levels of the requirements its breaches name. */
+class Grader<C> {
+  constructor(
+    private readonly check: Check<C>,
+    private readonly options: ExecuteOptions,
+  ) {}
+
+  private get informationalOnly(): boolean {
+    return this.check.requirements.every((id) => this.options.requirement(id)?.level === 'informational');
   }
-  const e = err as Error;
-  return finish('error', `harness error: ${e?.stack ?? String(err)}`);
+
+  /** The check ran to its end: breaches it collected fail it, and so does having verified nothing. */
+  completed(ctx: CheckContext, finish: Finish): Outcome {
+    if (ctx.breaches.length) return this.breached(ctx.breaches, true, finish);
+    if (this.informationalOnly) return finish('informational', ctx.observations.join('; ') || 'observed; the spec states no rule here');
+    if (ctx.verified === 0) return finish('error', VERIFIED_NOTHING);
+    return finish('passed', '', { completed: true });
+  }
+
+  /** The check ended early: a breach, a verdict it chose (skip, not applicable) or a bug. */
+  stopped(err: unknown, ctx: CheckContext, finish: Finish): Outcome {
+    if (err instanceof CheckSkipped) return finish('skipped', err.message, err.blockedBy ? { blockedBy: err.blockedBy } : {});
+    if (err instanceof CheckNotApplicable) return finish('not-applicable', err.message);
+    if (err instanceof CheckFailure || err instanceof TargetError || err instanceof CheckTimeout) {
+      const detail = err instanceof CheckFailure ? err.detail : {};
+      const thrown: Breach = {
+        requirements: detail.requirement ? [detail.requirement] : [...this.check.requirements],
+        message: err.message,
+        ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
+        ...(detail.actual !== undefined ? { actual: detail.actual } : {}),
+      };
+      return this.breached([...ctx.breaches, thrown], false, finish);
+    }
+    const e = err as Error;
+    return finish('error', `harness error: ${e?.stack ?? String(err)}`);
+  }
+
+  private breached(breaches: Breach[], completed: boolean, finish: Finish): Outcome {
+    const named = [...new Set(breaches.flatMap((b) => b.requirements))];
+    const level = strongest(named.map((id) => this.options.requirement(id)?.level ?? 'required'));
+    const messages = breaches.map((b) => this.withStatement(b));
+    const first = breaches[0]!;
+    return finish(BREACH[level], messages.join('; '), {
+      expected: breaches.length === 1 ? first.expected : breaches.map((b) => b.expected),
+      actual: breaches.length === 1 ? first.actual : breaches.map((b) => b.actual),
+      breaches,
+      completed,
+    });
+  }
+
+  /** A breach's message with the spec's sentence of the requirement it names. */
+  private withStatement(breach: Breach): string {
+    const statement = this.options.requirement(breach.requirements[0]!)?.statement;
+    return statement ? `${breach.message} (spec: ${statement})` : breach.message;
+  }
 }
 
 function strongest(levels: RequirementLevel[]): RequirementLevel {

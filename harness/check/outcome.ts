@@ -23,7 +23,30 @@ export interface Outcome {
   transcript: TranscriptEntry[];
   /** The fast-check seed, when the check is property-based, so a failure can be replayed. */
   seed?: number;
+  /**
+   * Failed or warning: each breach the check found, with the requirement(s) it names. A check
+   * that collects several mismatches (ctx.verify) has one breach each; a breach that names no
+   * requirement stands for all of the check's requirements.
+   */
+  breaches?: Breach[];
+  /**
+   * How many expectations the check evaluated about its subject. A check that evaluates none
+   * cannot pass (it is an error of the suite, or not-applicable with a reason).
+   */
+  verified?: number;
+  /** Skipped because an earlier breach of this requirement made the check impossible. */
+  blockedBy?: string;
+  /** False when the check stopped at its first breach: requirements it did not reach are unverified. */
+  completed?: boolean;
   durationMs: number;
+}
+
+/** One departure a check found: the requirements it breaks, what was expected and what came back. */
+export interface Breach {
+  requirements: string[];
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
 }
 
 export interface TranscriptEntry {

@@ -21,6 +21,13 @@ export class CheckFailure extends Error {
 
 export class CheckSkipped extends Error {
   override name = 'CheckSkipped';
+  constructor(
+    message: string,
+    /** The requirement whose earlier breach made this check impossible (a cascade), if any. */
+    readonly blockedBy?: string,
+  ) {
+    super(message);
+  }
 }
 
 export class CheckNotApplicable extends Error {

@@ -18,7 +18,46 @@ const check = (requirements: string[], run: Check<CheckContext>['run']): Check<C
 
 describe('executeCheck grades by the level of the requirement', () => {
   test('a kept rule passes', async () => {
-    expect((await executeCheck(check(['r/required'], async () => {}), ctx(), options)).status).toBe('passed');
+    expect((await executeCheck(check(['r/required'], async (c) => c.expectEqual(1, 1, 'one is one')), ctx(), options)).status).toBe('passed');
+  });
+  test('a check that verifies nothing cannot pass: it is an error of the suite', async () => {
+    const outcome = await executeCheck(check(['r/required'], async () => {}), ctx(), options);
+    expect(outcome).toMatchObject({ status: 'error', verified: 0 });
+    expect(outcome.message).toContain('verified nothing');
+  });
+  test('expectations inside set-up steps do not count as verifying the subject', async () => {
+    const setUpOnly = check(['r/required'], async (c) => c.setUp(async () => c.expect(true, 'the container was created')));
+    expect((await executeCheck(setUpOnly, ctx(), options)).status).toBe('error');
+    const both = check(['r/required'], async (c) => {
+      await c.setUp(async () => c.expect(true, 'the container was created'));
+      c.expect(true, 'the subject');
+    });
+    expect(await executeCheck(both, ctx(), options)).toMatchObject({ status: 'passed', verified: 1 });
+  });
+  test('verify() collects every mismatch and fails only the requirements it names', async () => {
+    const outcome = await executeCheck(
+      check(['r/required', 'r/recommended', 'r/info'], async (c) => {
+        c.verify(true, 'kept', { requirement: 'r/required' });
+        c.verify(false, 'A differs', { requirement: 'r/recommended', expected: 1, actual: 2 });
+        c.verify(false, 'B differs', { requirement: 'r/info', expected: 'x', actual: 'y' });
+      }),
+      ctx(),
+      options,
+    );
+    expect(outcome).toMatchObject({ status: 'warning', completed: true, expected: [1, 'x'], actual: [2, 'y'] });
+    expect(outcome.breaches?.map((b) => b.requirements)).toEqual([['r/recommended'], ['r/info']]);
+    expect(outcome.message).toContain('A differs');
+    expect(outcome.message).toContain('B differs');
+  });
+  test('a breach in a set-up step that names its cause blocks the check instead of failing it', async () => {
+    const outcome = await executeCheck(
+      check(['r/required'], async (c) => {
+        await c.setUp(async () => c.fail('the import ignored tag'), 'r/recommended');
+      }),
+      ctx(),
+      options,
+    );
+    expect(outcome).toMatchObject({ status: 'skipped', blockedBy: 'r/recommended', message: 'blocked by r/recommended: the import ignored tag' });
   });
   test('a broken required rule fails, with expected, actual and the spec statement', async () => {
     const outcome = await executeCheck(check(['r/required'], async (c) => c.expectEqual(1, 2, 'one is two')), ctx(), options);
