@@ -1,7 +1,8 @@
 import { SUITES, type Endpoint, type Requirement, type SuiteName } from '../catalog/types.ts';
 import { loadEndpoints, loadRequirements } from '../catalog/load.ts';
 import { checksOfSuite } from '../catalog/coverage.ts';
-import { requirementsOfSuite } from '../report/report.ts';
+import { loadProofs, proofsOf, type Proof } from '../catalog/proofs.ts';
+import { provenStanding, requirementsOfSuite } from '../report/report.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
 
@@ -10,8 +11,20 @@ export interface SuiteCatalog {
   /** Distinct endpoint numbers of the spec (engine), or endpoints (cloud). */
   endpointCount: number;
   endpoints: Endpoint[];
-  requirements: Array<Requirement & { checks: string[] }>;
-  coverage: { requirements: number; covered: number; uncoveredWithReason: number; uncovered: string[] };
+  requirements: Array<Requirement & { checks: string[]; proofs: Proof[] }>;
+  /**
+   * proven ⊆ covered: requirements a named fault breaks and a covering check then fails naming
+   * them. `coveredTestable` and `provenTestable` count the required and recommended ones only (the ones a fault can break).
+   */
+  coverage: {
+    requirements: number;
+    covered: number;
+    proven: number;
+    coveredTestable: number;
+    provenTestable: number;
+    uncoveredWithReason: number;
+    uncovered: string[];
+  };
 }
 
 /** Endpoints and requirements of a suite, with the checks that cover each requirement. */
@@ -20,10 +33,13 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
   const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
   const endpoints = loadEndpoints(api).filter((e) => e.versions.includes(version));
   const checks = await checksOfSuite(suite);
-  const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => ({
-    ...r,
-    checks: checks.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
-  }));
+  const proofTable = loadProofs(api);
+  const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => {
+    const covering = checks.filter((c) => c.requirements.includes(r.id)).map((c) => c.id);
+    return { ...r, checks: covering, proofs: provenStanding(proofsOf(proofTable, suite, r.id), covering).proofs ?? [] };
+  });
+  const covered = requirements.filter((r) => r.checks.length);
+  const testable = covered.filter((r) => r.level !== 'informational');
   const uncovered = requirements.filter((r) => !r.checks.length && !r.uncoveredReason).map((r) => r.id);
   const numbers = new Set(endpoints.map((e) => e.number ?? e.id));
   return {
@@ -33,7 +49,10 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
     requirements,
     coverage: {
       requirements: requirements.length,
-      covered: requirements.filter((r) => r.checks.length).length,
+      covered: covered.length,
+      proven: covered.filter((r) => r.proofs.length).length,
+      coveredTestable: testable.length,
+      provenTestable: testable.filter((r) => r.proofs.length).length,
       uncoveredWithReason: requirements.filter((r) => !r.checks.length && r.uncoveredReason).length,
       uncovered,
     },
@@ -65,14 +84,23 @@ function parseSuite(raw: string): SuiteName {
 }
 
 function formatText(c: SuiteCatalog): string {
-  const lines = [`== ${c.suite}: ${c.endpointCount} endpoints, ${c.coverage.requirements} requirements, ${c.coverage.covered} covered, ${c.coverage.uncoveredWithReason} uncovered with a reason, ${c.coverage.uncovered.length} uncovered`];
+  const { coverage: cov } = c;
+  const lines = [
+    `== ${c.suite}: ${c.endpointCount} endpoints, ${cov.requirements} requirements, ${cov.covered} covered, ${cov.proven} proven, ${cov.uncoveredWithReason} uncovered with a reason, ${cov.uncovered.length} uncovered`,
+    `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven by a fault (${percent(cov.provenTestable, cov.coveredTestable)})`,
+  ];
   for (const e of c.endpoints) {
     lines.push(`${String(e.number ?? '').padStart(3)} ${e.method.padEnd(6)} ${e.path}  [${e.responses.map((r) => r.status).join(' ')}]  ${e.id}`);
   }
   lines.push('');
   for (const r of c.requirements) {
-    const mark = r.checks.length ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}` : r.uncoveredReason ? `uncovered: ${r.uncoveredReason}` : 'UNCOVERED';
+    const proof = r.proofs.length ? `, proven by ${r.proofs[0]!.fault}` : r.level === 'informational' ? '' : ', not proven';
+    const mark = r.checks.length ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}${proof}` : r.uncoveredReason ? `uncovered: ${r.uncoveredReason}` : 'UNCOVERED';
     lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function percent(part: number, whole: number): string {
+  return whole ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a';
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RequirementIndex } from '../catalog/load.ts';
+import { loadAllProofs } from '../catalog/proofs.ts';
 import type { CheckRecord } from '../check/types.ts';
 import { coverage, summarize, toResultEntry, type MergedShard, type Report } from './report.ts';
 
@@ -82,7 +83,7 @@ export function mergeShardReports(input: MergeInput): Report {
     command: input.command,
     summary: summarize(results),
     results,
-    requirements: coverage(first.suites, RequirementIndex.load().all(), results),
+    requirements: coverage(first.suites, RequirementIndex.load().all(), results, loadAllProofs()),
     harnessErrors: [...new Set([...shards.flatMap((s) => s.report.harnessErrors), ...input.harnessErrors, ...completeness(shards, results.length)])],
     mergedFrom: shards.map((s) => mergedShard(s.report)),
   };

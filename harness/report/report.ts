@@ -1,6 +1,7 @@
 import type { Requirement, RequirementLevel, SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
-import type { OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
+import type { Breach, OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
+import { proofsOf, type Proof, type ProofTable } from '../catalog/proofs.ts';
 import type { ExpectationsVerdict } from './expectations.ts';
 
 /** report.json: the contract users script against. Extend it compatibly; bump schemaVersion never for additions. */
@@ -62,6 +63,14 @@ export interface ResultEntry {
   observations?: string[];
   seed?: number;
   transcript?: TranscriptEntry[];
+  /** Failed or warning: each breach with the requirement(s) it names. */
+  breaches?: Breach[];
+  /** False when the check stopped at its first breach (requirements it names but did not reach are unverified). */
+  completed?: boolean;
+  /** Skipped because of an earlier breach of this requirement (a cascade, reported once by its own check). */
+  blockedBy?: string;
+  /** How many expectations the check evaluated about its subject. */
+  verified?: number;
 }
 
 export type CoverageOutcome = OutcomeStatus | 'uncovered';
@@ -76,6 +85,10 @@ export interface RequirementCoverage {
   outcome: CoverageOutcome;
   checks: string[];
   uncoveredReason?: string;
+  /** A named fault of a reference target breaks it and a covering check fails naming it. */
+  proven: boolean;
+  /** The (fault, check) pairs that prove it (catalog/<api>/proofs.json). */
+  proofs?: Proof[];
 }
 
 const SUMMARY_KEY: Record<OutcomeStatus, keyof Omit<Summary, 'total'>> = {
@@ -117,7 +130,22 @@ export function toResultEntry(record: CheckRecord): ResultEntry {
     ...(outcome.observations.length ? { observations: outcome.observations } : {}),
     ...(outcome.seed !== undefined ? { seed: outcome.seed } : {}),
     ...(showEvidence && outcome.transcript.length ? { transcript: outcome.transcript } : {}),
+    ...(outcome.breaches ? { breaches: outcome.breaches } : {}),
+    ...(outcome.completed !== undefined ? { completed: outcome.completed } : {}),
+    ...(outcome.blockedBy ? { blockedBy: outcome.blockedBy } : {}),
+    ...(outcome.verified !== undefined ? { verified: outcome.verified } : {}),
   };
+}
+
+/**
+ * What a check says of one of its requirements. A failed check fails only the requirements its
+ * breaches name; the others it verified (it ran to its end) pass, and those it did not reach
+ * stay unverified (skipped).
+ */
+export function outcomeFor(requirement: string, result: Pick<ResultEntry, 'outcome' | 'breaches' | 'completed'>): OutcomeStatus {
+  if (!result.breaches?.length) return result.outcome;
+  if (result.breaches.some((b) => b.requirements.includes(requirement))) return result.outcome;
+  return result.completed ? 'passed' : 'skipped';
 }
 
 /** Which requirements belong to a suite: engine ones by version, cloud ones to the cloud suite. */
@@ -127,15 +155,14 @@ export function requirementsOfSuite(suite: SuiteName, all: Requirement[]): Requi
   return all.filter((r) => r.id.startsWith('engine/') && r.versions.includes(version));
 }
 
-export function coverage(suites: SuiteName[], all: Requirement[], results: ResultEntry[]): RequirementCoverage[] {
+export function coverage(suites: SuiteName[], all: Requirement[], results: ResultEntry[], proofTable: ProofTable = {}): RequirementCoverage[] {
   const out: RequirementCoverage[] = [];
   for (const suite of suites) {
     const suiteResults = results.filter((r) => r.suite === suite);
     for (const req of requirementsOfSuite(suite, all)) {
       const checks = suiteResults.filter((r) => r.requirements.includes(req.id));
-      const outcome = checks.length
-        ? SEVERITY.find((s) => checks.some((c) => c.outcome === s))!
-        : 'uncovered';
+      const outcomes = checks.map((c) => outcomeFor(req.id, c));
+      const outcome = checks.length ? SEVERITY.find((s) => outcomes.includes(s))! : 'uncovered';
       out.push({
         id: req.id,
         suite,
@@ -145,8 +172,15 @@ export function coverage(suites: SuiteName[], all: Requirement[], results: Resul
         outcome,
         checks: checks.map((c) => c.id),
         ...(req.uncoveredReason && !checks.length ? { uncoveredReason: req.uncoveredReason } : {}),
+        ...provenStanding(proofsOf(proofTable, suite, req.id), checks.map((c) => c.id)),
       });
     }
   }
   return out;
+}
+
+/** Proven only by proofs whose check covers the requirement in this run (proven ⊆ covered). */
+export function provenStanding(proofs: Proof[], checks: string[]): { proven: boolean; proofs?: Proof[] } {
+  const holding = proofs.filter((p) => checks.includes(p.check));
+  return holding.length ? { proven: true, proofs: holding } : { proven: false };
 }

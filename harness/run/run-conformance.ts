@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter } from 'vitest/node';
 import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
+import { loadAllProofs } from '../catalog/proofs.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
@@ -20,6 +21,8 @@ import { blobFile, shardName } from './shard.ts';
 import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
 import { Interruption } from './interruption.ts';
+import { Progress } from '../report/progress.ts';
+import { plannedChecks, runFiles } from './planned-checks.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,23 +41,27 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const runId = newRunId();
   const harnessErrors: string[] = [];
-  const collector = new OutcomeCollector(options.progress ? undefined : null);
+  const interruption = new Interruption().install();
+  const progress = options.progress ? new Progress({ out: process.stderr, tty: Boolean(process.stderr.isTTY) }) : undefined;
+  const collector = new OutcomeCollector(progress, () => interruption.signal !== undefined);
   let product: ProductInfo = { product: 'unknown', version: 'unknown' };
   let targets: ResolvedTargets | undefined;
   let config: RunConfig | undefined;
-  const interruption = new Interruption().install();
   try {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
     config = await prepareConfig(options, targets, runId);
-    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption);
+    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption, collector);
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
     if (err instanceof UsageError) throw err;
     harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
+    progress?.stop();
     if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
+    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG cleaned ${Date.now()}\n`);
     await targets?.stop();
+    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG stopped ${Date.now()}\n`);
     interruption.uninstall();
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
@@ -72,13 +79,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     command: options.command,
     summary: summarize(results),
     results,
-    requirements: coverage(options.suites, RequirementIndex.load().all(), results),
+    requirements: coverage(options.suites, RequirementIndex.load().all(), results, loadAllProofs()),
     harnessErrors,
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (options.expectations) {
     report.expectations = applyExpectations(report, options.expectations, loadExpectations(options.expectations), options.strictExpectations ?? false);
   }
+  if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG writing ${Date.now()}\n`);
   await writeFormats(options.reportDir, report, options.formats ?? DEFAULT_FORMATS);
   return { report, reportPath: path.join(options.reportDir, 'report.json'), exitCode: exitCodeOf(report) };
 }
@@ -142,7 +150,7 @@ function registryAuthOf(options: RunOptions, targets: ResolvedTargets): RunOptio
   return options.registryAuth ?? (targets.embedded ? EMBEDDED_REGISTRY_AUTH : undefined);
 }
 
-async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[], interruption: Interruption): Promise<void> {
+async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[], interruption: Interruption, collector: OutcomeCollector): Promise<void> {
   if (interruption.signal) return;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const checkTimeoutMs = checkTimeout(options.timeoutMs);
@@ -166,12 +174,16 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
   );
   interruption.claimSignals();
   try {
+    collector.plan(await plannedChecks(await runFiles(vitest, Boolean(options.shard)), options.grep));
     // A signal that came while vitest was being set up: a cancel before start() would be lost.
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
-    await vitest.start();
+    await interruption.bounded(vitest.start());
+    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG start-returned ${Date.now()}\n`);
   } finally {
-    await vitest.close();
+    // Closing stops the workers, so that the sweep after it sees everything the checks created.
+    await interruption.bounded(vitest.close(), 1000);
+    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG closed ${Date.now()}\n`);
   }
 }
 

@@ -2,11 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { CLOUD_FAULTS } from '../../reference/cloud/index.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
+import { ProofRecorder } from '../support/proof-recorder.ts';
 import { CLOUD_TEETH } from './cloud-teeth/index.ts';
 
 const byId = new Map(cloudChecks.map((c) => [c.id, c]));
 
 describe('every cloud check that claims a fault catches it', () => {
+  const proofs = new ProofRecorder('cloud');
   test('the teeth table names known faults and known checks', () => {
     const faults = new Set(CLOUD_FAULTS.map((f) => f.name));
     for (const t of CLOUD_TEETH) {
@@ -20,7 +22,10 @@ describe('every cloud check that claims a fault catches it', () => {
     const outcomes = await runAgainstEmbeddedCloud({ faults: [teeth.fault], checks, strictLevels: true });
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;
+      proofs.record('cloud', teeth.fault, id, outcome);
       expect(['failed', 'warning'], `${id} against fault ${teeth.fault}: ${outcome.status} ${outcome.message}`).toContain(outcome.status);
     }
   });
+
+  proofs.registerCompletenessTest();
 });

@@ -14,7 +14,7 @@ const withResults = (base: Report, results: Report['results']): Report => ({
   ...base,
   results,
   summary: summarize(results),
-  requirements: results.map((r) => ({ id: r.id, suite: r.suite, section: 'S', level: r.id.includes('rec') ? ('recommended' as const) : ('required' as const), statement: 's', outcome: r.outcome, checks: [r.id] })),
+  requirements: results.map((r) => ({ id: r.id, suite: r.suite, section: 'S', level: r.id.includes('rec') ? ('recommended' as const) : ('required' as const), statement: 's', outcome: r.outcome, checks: [r.id], proven: false })),
 });
 
 describe('certification levels', () => {

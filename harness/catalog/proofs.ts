@@ -1,0 +1,55 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_DIR } from './load.ts';
+import type { Api, SuiteName } from './types.ts';
+
+/**
+ * A proof that a requirement is verified: under `fault`, a named fault of the reference target that
+ * breaks the requirement, the covering `check` fails with a breach naming the requirement.
+ */
+export interface Proof {
+  fault: string;
+  check: string;
+}
+
+/** catalog/<api>/proofs.json: suite → requirement id → its proofs. Derived by the teeth tests. */
+export type ProofTable = Partial<Record<SuiteName, Record<string, Proof[]>>>;
+
+const proofsFile = (api: Api, dir: string): string => path.join(dir, api, 'proofs.json');
+
+export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
+  const file = proofsFile(api, dir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ProofTable) : {};
+}
+
+/** The proofs of every suite's requirements, for the reports and the catalog. */
+export function loadAllProofs(dir: string = CATALOG_DIR): ProofTable {
+  return { ...loadProofs('engine', dir), ...loadProofs('cloud', dir) };
+}
+
+export function proofsOf(table: ProofTable, suite: SuiteName, requirement: string): Proof[] {
+  return table[suite]?.[requirement] ?? [];
+}
+
+/** Writes a proof table in a stable order (suites, requirements and proofs sorted), for review in diffs. */
+export function writeProofs(api: Api, table: ProofTable, dir: string = CATALOG_DIR): void {
+  const sorted: ProofTable = {};
+  for (const suite of Object.keys(table).sort() as SuiteName[]) {
+    const bySuite = table[suite]!;
+    sorted[suite] = Object.fromEntries(
+      Object.keys(bySuite)
+        .sort()
+        .map((id) => [id, [...bySuite[id]!].sort((a, b) => `${a.fault} ${a.check}`.localeCompare(`${b.fault} ${b.check}`))]),
+    );
+  }
+  writeFileSync(proofsFile(api, dir), `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
+/**
+ * The requirements a failed or warning outcome proves broken: those its breaches name one by
+ * one. A breach that stands for several requirements at once (a check that did not say which)
+ * proves none of them.
+ */
+export function provenBy(breaches: ReadonlyArray<{ requirements: string[] }> | undefined): string[] {
+  return [...new Set((breaches ?? []).filter((b) => b.requirements.length === 1).map((b) => b.requirements[0]!))];
+}

@@ -1,0 +1,56 @@
+import { afterAll, expect, test } from 'vitest';
+import { loadProofs, provenBy, writeProofs, type ProofTable } from '../../harness/catalog/proofs.ts';
+import type { Api, SuiteName } from '../../harness/catalog/types.ts';
+import type { Outcome } from '../../harness/check/outcome.ts';
+
+/** Set to rebuild catalog/<api>/proofs.json from what the teeth runs show instead of verifying it. */
+export const UPDATE_PROOFS = process.env.UPDATE_PROOFS === '1';
+
+/**
+ * Turns the teeth runs (fault → checks) around into proofs per requirement (requirement →
+ * fault, check): a check that fails under a fault with a breach naming one requirement proves it.
+ * By default every listed proof is verified against the teeth runs; with UPDATE_PROOFS=1 the
+ * list is rebuilt from them.
+ */
+export class ProofRecorder {
+  private readonly listed: ProofTable;
+  private readonly observed: ProofTable = {};
+  private readonly exercised = new Set<string>();
+
+  constructor(private readonly api: Api) {
+    this.listed = loadProofs(api);
+    if (UPDATE_PROOFS) afterAll(() => writeProofs(api, this.observed));
+  }
+
+  /** Records what one check did under one fault, and verifies the proofs listed for that pair. */
+  record(suite: SuiteName, fault: string, check: string, outcome: Outcome): void {
+    const proven = ['failed', 'warning'].includes(outcome.status) ? provenBy(outcome.breaches) : [];
+    for (const requirement of proven) {
+      const bySuite = (this.observed[suite] ??= {});
+      (bySuite[requirement] ??= []).push({ fault, check });
+    }
+    for (const [requirement, proofs] of Object.entries(this.listed[suite] ?? {})) {
+      if (!proofs.some((p) => p.fault === fault && p.check === check)) continue;
+      this.exercised.add(key(suite, requirement, fault, check));
+      if (!UPDATE_PROOFS) {
+        expect(proven, `${suite} ${check} under fault ${fault} no longer fails naming ${requirement}: ${outcome.status} ${outcome.message}`).toContain(requirement);
+      }
+    }
+  }
+
+  /** A test that every listed proof was exercised by some teeth run (none is stale). */
+  registerCompletenessTest(): void {
+    test(`every proof listed in catalog/${this.api}/proofs.json is exercised by a teeth run`, () => {
+      if (UPDATE_PROOFS) return;
+      const stale: string[] = [];
+      for (const [suite, bySuite] of Object.entries(this.listed)) {
+        for (const [requirement, proofs] of Object.entries(bySuite ?? {})) {
+          for (const p of proofs) if (!this.exercised.has(key(suite, requirement, p.fault, p.check))) stale.push(`${suite} ${requirement} ← ${p.fault} / ${p.check}`);
+        }
+      }
+      expect(stale, 'listed proofs that no teeth run exercised: rebuild with UPDATE_PROOFS=1').toEqual([]);
+    });
+  }
+}
+
+const key = (...parts: string[]): string => parts.join('\u0000');
