@@ -68,7 +68,8 @@ export default [
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, bothStreams('reserved-out', 'reserved-err'));
-      expectFrames(ctx, got.data, 'attach stream', undefined, ['reserved-bytes-nonzero']);
+      const decoded = expectFrames(ctx, got.data, 'attach stream', undefined, ['reserved-bytes-nonzero']);
+      ctx.expect(decoded.frames.length >= 2, `expected the stdout and the stderr frame to judge their headers, got ${decoded.frames.length} frame(s)`, { expected: '>= 2 frames', actual: decoded.frames.length });
     },
   }),
   engineCheck({

@@ -24,6 +24,7 @@ export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, 
     if (details.errorInstance && breach === undefined) throw details.errorInstance;
     ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, { expected: 'the rule to hold for every generated value', actual: details.counterexample });
   }
+  ctx.expect(details.numRuns > 0, 'the property held on no generated value: nothing was verified', { expected: `${numRuns} runs`, actual: details.numRuns });
 }
 
 /** A lower-case hex string of the given length (resource ids). */

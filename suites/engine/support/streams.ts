@@ -167,21 +167,19 @@ export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string 
 export function expectFrames(ctx: EngineContext, data: Buffer, what: string, requirement?: string, codes?: readonly string[]): Demuxed {
   const decoded = demux(data);
   const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation' || d.code === 'system-error-frame').filter((d) => !codes || codes.includes(d.code));
-  if (breaches.length) {
-    ctx.fail(`${what}: the multiplexed stream breaks the frame format: ${describeDiagnostics(breaches)}`, {
-      expected: 'frames of [type 0/1/2, 0, 0, 0, size uint32 big-endian] + payload, back to back',
-      actual: { diagnostics: breaches, firstBytes: data.subarray(0, 64).toString('hex') },
-      requirement,
-    });
-  }
+  ctx.expect(breaches.length === 0, `${what}: the multiplexed stream breaks the frame format: ${describeDiagnostics(breaches)}`, {
+    expected: 'frames of [type 0/1/2, 0, 0, 0, size uint32 big-endian] + payload, back to back',
+    actual: { diagnostics: breaches, firstBytes: data.subarray(0, 64).toString('hex') },
+    requirement,
+  });
   return decoded;
 }
 
 /** The payload a stream type carried equals the expected bytes exactly. */
 export function expectPayload(ctx: EngineContext, actual: Buffer, expected: Buffer | string, what: string, requirement?: string): void {
   const want = Buffer.isBuffer(expected) ? expected : Buffer.from(expected);
-  if (actual.equals(want)) return;
-  ctx.fail(`${what}: ${describeDifference(actual, want)}`, { expected: show(want), actual: show(actual), requirement });
+  const equal = actual.equals(want);
+  ctx.expect(equal, equal ? what : `${what}: ${describeDifference(actual, want)}`, { expected: show(want), actual: show(actual), requirement });
 }
 
 /** Where two byte strings first differ, for messages. */
@@ -217,13 +215,11 @@ export function streamTypes(frames: readonly Frame[]): string[] {
  */
 export function expectRaw(ctx: EngineContext, data: Buffer, what: string, requirement?: string): void {
   const framed = framedLooking(data);
-  if (framed.length) {
-    ctx.fail(`${what}: a Tty stream is raw pseudo-terminal data, but it is multiplexed into frames (${describeDiagnostics(framed)})`, {
-      expected: 'raw bytes, no frame headers',
-      actual: `hex ${data.subarray(0, 64).toString('hex')}`,
-      requirement,
-    });
-  }
+  ctx.expect(framed.length === 0, `${what}: a Tty stream is raw pseudo-terminal data, but it is multiplexed into frames (${describeDiagnostics(framed)})`, {
+    expected: 'raw bytes, no frame headers',
+    actual: `hex ${data.subarray(0, 64).toString('hex')}`,
+    requirement,
+  });
 }
 
 /** What the suite's Tty verifier says of raw data that starts like frame headers (empty: it does not). */
