@@ -1,5 +1,5 @@
 /** Filesystem errors with POSIX-like codes; callers map them to HTTP statuses. */
-export type FsErrorCode = 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'ELOOP' | 'EEXIST' | 'EPERM' | 'EINVAL';
+export type FsErrorCode = 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'ELOOP' | 'EEXIST' | 'EPERM' | 'EINVAL' | 'EROFS';
 
 export class FsError extends Error {
   constructor(
@@ -19,6 +19,7 @@ const DESCRIPTIONS: Record<FsErrorCode, string> = {
   EEXIST: 'file exists',
   EPERM: 'operation not permitted',
   EINVAL: 'invalid argument',
+  EROFS: 'read-only file system',
 };
 
 /**

@@ -51,16 +51,41 @@ function lookupIn(layersTopDown: readonly Layer[], path: string): FsNode | undef
   return undefined;
 }
 
+/**
+ * What the runtime mounts over a running container's filesystem (/proc, /sys, /dev, /etc/hosts,
+ * volumes...): files its programs see but that are not part of the container's own layer
+ * (changes, export and commit never see them), and which paths its programs may write.
+ */
+export interface RuntimeMounts {
+  layer: Layer;
+  /** False for a path on a read-only mount (or a read-only root filesystem): writes fail EROFS. */
+  writable(path: string): boolean;
+}
+
 export class ContainerFs {
-  readonly upper: Layer = emptyLayer();
+  readonly upper: Layer;
   private readonly lowersTopDown: Layer[];
 
-  constructor(readonly imageLayers: Layer[]) {
+  constructor(
+    readonly imageLayers: Layer[],
+    upper?: Layer,
+    private readonly runtime?: RuntimeMounts,
+  ) {
+    this.upper = upper ?? emptyLayer();
     this.lowersTopDown = [...imageLayers].reverse();
   }
 
+  /** The same filesystem as the container's programs see it, with the runtime's mounts over it. */
+  withRuntime(runtime: RuntimeMounts): ContainerFs {
+    return new ContainerFs(this.imageLayers, this.upper, runtime);
+  }
+
   private get layersTopDown(): Layer[] {
-    return [this.upper, ...this.lowersTopDown];
+    return this.runtime ? [this.runtime.layer, this.upper, ...this.lowersTopDown] : [this.upper, ...this.lowersTopDown];
+  }
+
+  private checkWritable(real: string, path: string): void {
+    if (this.runtime && !this.runtime.writable(real)) throw new FsError('EROFS', path);
   }
 
   /** The node at a path whose directories are already resolved (no symlink following). */
@@ -151,6 +176,7 @@ export class ContainerFs {
     if (!parent.node) this.mkdirp(parent.path);
     const real = join(parent.path, basename(path));
     if (real === '/') throw new FsError('EPERM', path);
+    this.checkWritable(real, path);
     const existing = this.lookup(real);
     if (existing?.type === 'dir' && node.type === 'dir') {
       this.upper.entries.set(real, node);
@@ -167,6 +193,7 @@ export class ContainerFs {
     const { path: real, node } = this.resolve(path, false);
     if (!node) throw new FsError('ENOENT', path);
     if (real === '/') throw new FsError('EPERM', path);
+    this.checkWritable(real, path);
     for (const key of [...this.upper.entries.keys()]) if (isWithin(key, real)) this.upper.entries.delete(key);
     for (const dir of [...this.upper.opaque!]) if (isWithin(dir, real)) this.upper.opaque!.delete(dir);
     if (this.lookupLower(real)) this.upper.entries.set(real, 'whiteout');

@@ -1,6 +1,7 @@
 /** Exec instances: a command run inside a running container, attached or detached. */
 import { startProgram, type ProgramRun } from '../runtime/program.ts';
 import { OutputLog } from './output.ts';
+import { runtimeViewOf } from './runtime-view.ts';
 import { StdinChannel } from './stdin.ts';
 import type { Container } from './container.ts';
 
@@ -53,12 +54,13 @@ export class ExecInstance {
     const c = this.container;
     this.claim();
     const mergeStderr = tty || this.config.Tty;
+    const view = runtimeViewOf(c);
     const run = startProgram({
       argv: this.config.Cmd,
-      env: c.config.Env ?? [],
-      fs: c.fs,
-      hostname: c.config.Hostname,
-      workingDir: c.config.WorkingDir || '/',
+      env: view?.env ?? c.config.Env ?? [],
+      fs: view?.fs ?? c.fs,
+      hostname: view?.hostname ?? c.config.Hostname,
+      workingDir: view?.workingDir ?? (c.config.WorkingDir || '/'),
       tty: mergeStderr,
       user,
       io: {

@@ -7,6 +7,7 @@ import { signalNumber } from '../runtime/signals.ts';
 import { HttpError } from '../http/router.ts';
 import { StdinChannel } from './stdin.ts';
 import { activateEndpoint, deactivateEndpoint } from './network-endpoints.ts';
+import { buildRuntimeView } from './runtime-view.ts';
 import type { FaultSet } from '../faults.ts';
 import type { Container } from './container.ts';
 import type { Engine } from './engine.ts';
@@ -37,13 +38,17 @@ export function startContainer(engine: Engine, c: Container): void {
   const stdin = c.config.OpenStdin ? c.stdin : undefined;
   const tty = c.config.Tty;
   let run: ProgramRun;
+  // Endpoints get their addresses first: the runtime writes them into the container's /etc/hosts.
+  for (const name of c.networks.keys()) activateEndpoint(engine, c, name);
+  const view = buildRuntimeView(engine, c);
   try {
     run = startProgram({
       argv: c.argv,
-      env: c.config.Env ?? [],
-      fs: c.fs,
-      hostname: c.config.Hostname,
-      workingDir: c.config.WorkingDir || '/',
+      env: view.env,
+      fs: view.fs,
+      hostname: view.hostname,
+      workingDir: view.workingDir,
+      user: view.user,
       tty,
       io: {
         stdin: stdin ?? null,
@@ -52,12 +57,12 @@ export function startContainer(engine: Engine, c: Container): void {
       },
     });
   } catch (err) {
+    for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
     c.state = { ...c.state, status: c.state.status === 'created' ? 'created' : 'exited', exitCode: 128, error: (err as Error).message };
     throw new HttpError(500, `Cannot start container ${c.id}: ${(err as Error).message}`);
   }
   c.run = run;
   c.state = { status: 'running', pid: run.pid, exitCode: 0, error: '', startedAt: new Date(), finishedAt: c.state.finishedAt, oomKilled: false };
-  for (const name of c.networks.keys()) activateEndpoint(engine, c, name);
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'mount', { destination: mount.Destination, read_write: String(mount.RW) });
   engine.containerEvent(c, 'start');
   void run.exited.then((code) => onExit(engine, c, run, code));

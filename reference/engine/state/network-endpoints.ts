@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Container, Endpoint } from './container.ts';
 import type { Engine } from './engine.ts';
 import type { Network } from './networks.ts';
+import { effective } from '../field-faults.ts';
 
 /** The network a container joins at create, by its NetworkMode; none for `container:<id>`. */
 export function defaultNetworkName(c: Container): string | undefined {
@@ -39,7 +40,7 @@ export function activateEndpoint(engine: Engine, c: Container, name: string): vo
   Object.assign(endpoint, address, {
     IPAddress: requested || address.IPAddress,
     EndpointID: randomBytes(32).toString('hex'),
-    MacAddress: address.IPAddress ? macFor(requested || address.IPAddress) : '',
+    MacAddress: address.IPAddress ? configuredMac(engine, c, name) || macFor(requested || address.IPAddress) : '',
   });
   networkEvent(engine, network, 'connect', c);
 }
@@ -59,6 +60,11 @@ export function networkEvent(engine: Engine, network: Network, action: string, c
     id: network.Id,
     attributes: { ...(c ? { container: c.id } : {}), name: network.Name, type: network.Driver },
   });
+}
+
+/** The create MacAddress, which the container's interface on its first network takes. */
+function configuredMac(engine: Engine, c: Container, network: string): string {
+  return network === defaultNetworkName(c) ? effective(engine.faults, 'MacAddress', c.config.MacAddress, '') : '';
 }
 
 /** The daemon's MAC scheme: 02:42 followed by the IPv4 address bytes. */

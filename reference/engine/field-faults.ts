@@ -1,0 +1,31 @@
+/**
+ * The parametrised fault family `field-ignored:<Field>`: the target stores the create field as
+ * sent (inspect echoes it) but the container runs as if it had not been given. Each member breaks
+ * exactly the effect the spec states for that one field, so a check that only reads the echo
+ * back cannot catch it and a check that observes the effect inside the container must.
+ */
+import type { EngineFault, FaultSet } from './faults.ts';
+
+/** Create fields (top level or HostConfig) whose effect the reference's runtime models. */
+export const EFFECT_FIELDS = [
+  'Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'NetworkDisabled',
+  'Binds', 'Tmpfs', 'Links', 'VolumesFrom', 'Privileged', 'ReadonlyRootfs', 'PidMode', 'Dns', 'DnsSearch',
+  'DnsOptions', 'ExtraHosts', 'CapAdd', 'CapDrop', 'Devices', 'Ulimits', 'OomScoreAdj', 'GroupAdd',
+] as const;
+
+export type EffectField = (typeof EFFECT_FIELDS)[number];
+
+export const FIELD_IGNORED_FAULTS: EngineFault[] = EFFECT_FIELDS.map((field) => ({
+  name: fieldIgnored(field),
+  area: 'containers',
+  description: `create stores ${field} (inspect echoes it) but the container runs without its effect`,
+}));
+
+export function fieldIgnored(field: EffectField): string {
+  return `field-ignored:${field}`;
+}
+
+/** The value a field takes effect with: the default (`fallback`) when its fault is on. */
+export function effective<T>(faults: FaultSet, field: EffectField, value: T, fallback: T): T {
+  return faults.has(fieldIgnored(field)) ? fallback : value;
+}

@@ -1,0 +1,125 @@
+/**
+ * The text of the files a container's programs read about themselves, as Linux and the daemon
+ * write them: /proc/mounts, /proc/self/status, /proc/self/limits, /etc/hosts, /etc/resolv.conf.
+ * Pure functions of the settings that take effect (see runtime-view.ts).
+ */
+
+/** A mount as /proc/mounts lists it. */
+export interface MountLine {
+  source: string;
+  target: string;
+  fstype: string;
+  options: string;
+}
+
+export function procMounts(readonlyRoot: boolean, mounts: readonly MountLine[]): string {
+  const base: MountLine[] = [
+    { source: 'overlay', target: '/', fstype: 'overlay', options: `${readonlyRoot ? 'ro' : 'rw'},relatime` },
+    { source: 'proc', target: '/proc', fstype: 'proc', options: 'rw,nosuid,nodev,noexec,relatime' },
+    { source: 'tmpfs', target: '/dev', fstype: 'tmpfs', options: 'rw,nosuid,size=65536k,mode=755' },
+    { source: 'devpts', target: '/dev/pts', fstype: 'devpts', options: 'rw,nosuid,noexec,relatime,gid=5,mode=620,ptmxmode=666' },
+    { source: 'sysfs', target: '/sys', fstype: 'sysfs', options: 'ro,nosuid,nodev,noexec,relatime' },
+    { source: 'shm', target: '/dev/shm', fstype: 'tmpfs', options: 'rw,nosuid,nodev,noexec,relatime,size=65536k' },
+    ...['/etc/resolv.conf', '/etc/hostname', '/etc/hosts'].map((target) => ({ source: '/dev/root', target, fstype: 'ext4', options: 'rw,relatime' })),
+  ];
+  return [...base, ...mounts].map((m) => `${m.source} ${m.target} ${m.fstype} ${m.options} 0 0\n`).join('');
+}
+
+/** Capability numbers by name (linux/capability.h), without the CAP_ prefix. */
+const CAPABILITIES = [
+  'CHOWN', 'DAC_OVERRIDE', 'DAC_READ_SEARCH', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'SETPCAP', 'LINUX_IMMUTABLE',
+  'NET_BIND_SERVICE', 'NET_BROADCAST', 'NET_ADMIN', 'NET_RAW', 'IPC_LOCK', 'IPC_OWNER', 'SYS_MODULE', 'SYS_RAWIO', 'SYS_CHROOT',
+  'SYS_PTRACE', 'SYS_PACCT', 'SYS_ADMIN', 'SYS_BOOT', 'SYS_NICE', 'SYS_RESOURCE', 'SYS_TIME', 'SYS_TTY_CONFIG', 'MKNOD', 'LEASE',
+  'AUDIT_WRITE', 'AUDIT_CONTROL', 'SETFCAP', 'MAC_OVERRIDE', 'MAC_ADMIN', 'SYSLOG', 'WAKE_ALARM', 'BLOCK_SUSPEND', 'AUDIT_READ',
+];
+
+/** The daemon's default set for a container that is not privileged. */
+const DEFAULT_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'SETPCAP', 'NET_BIND_SERVICE', 'NET_RAW', 'SYS_CHROOT', 'MKNOD', 'AUDIT_WRITE', 'SETFCAP'];
+
+const capName = (name: string): string => name.toUpperCase().replace(/^CAP_/, '');
+
+/** The capability set as names: everything when privileged, else the default set plus add minus drop. */
+export function capabilitySet(privileged: boolean, add: readonly string[], drop: readonly string[]): Set<string> {
+  if (privileged || add.map(capName).includes('ALL')) return new Set(CAPABILITIES.filter((c) => !drop.map(capName).includes(c)));
+  const set = drop.map(capName).includes('ALL') ? new Set<string>() : new Set(DEFAULT_CAPABILITIES);
+  for (const name of add.map(capName)) if (CAPABILITIES.includes(name)) set.add(name);
+  for (const name of drop.map(capName)) set.delete(name);
+  return set;
+}
+
+/** A capability set as /proc/<pid>/status writes it: 16 hex digits, bit n for capability n. */
+export function capabilityMask(set: ReadonlySet<string>): string {
+  let mask = 0n;
+  for (const name of set) mask |= 1n << BigInt(CAPABILITIES.indexOf(name));
+  return mask.toString(16).padStart(16, '0');
+}
+
+export interface StatusOptions {
+  name: string;
+  pid: number;
+  uid: string;
+  gid: string;
+  groups: readonly string[];
+  capabilities: ReadonlySet<string>;
+}
+
+export function procStatus(o: StatusOptions): string {
+  const root = o.uid === '0';
+  const caps = capabilityMask(o.capabilities);
+  const held = root ? caps : '0'.repeat(16);
+  return [
+    `Name:\t${o.name}`, 'State:\tS (sleeping)', `Pid:\t${o.pid}`, 'PPid:\t0',
+    `Uid:\t${o.uid}\t${o.uid}\t${o.uid}\t${o.uid}`, `Gid:\t${o.gid}\t${o.gid}\t${o.gid}\t${o.gid}`, `Groups:\t${o.groups.join(' ')}${o.groups.length ? ' ' : ''}`,
+    `CapInh:\t${'0'.repeat(16)}`, `CapPrm:\t${held}`, `CapEff:\t${held}`, `CapBnd:\t${caps}`, `CapAmb:\t${'0'.repeat(16)}`,
+  ].join('\n') + '\n';
+}
+
+/** Resource names of Ulimits and the rows of /proc/<pid>/limits they set, with the defaults. */
+const LIMITS: Array<{ name: string; label: string; units: string; soft: string; hard: string }> = [
+  { name: 'cpu', label: 'Max cpu time', units: 'seconds', soft: 'unlimited', hard: 'unlimited' },
+  { name: 'fsize', label: 'Max file size', units: 'bytes', soft: 'unlimited', hard: 'unlimited' },
+  { name: 'data', label: 'Max data size', units: 'bytes', soft: 'unlimited', hard: 'unlimited' },
+  { name: 'stack', label: 'Max stack size', units: 'bytes', soft: '8388608', hard: 'unlimited' },
+  { name: 'core', label: 'Max core file size', units: 'bytes', soft: 'unlimited', hard: 'unlimited' },
+  { name: 'nproc', label: 'Max processes', units: 'processes', soft: 'unlimited', hard: 'unlimited' },
+  { name: 'nofile', label: 'Max open files', units: 'files', soft: '1048576', hard: '1048576' },
+  { name: 'memlock', label: 'Max locked memory', units: 'bytes', soft: '65536', hard: '65536' },
+];
+
+export function procLimits(ulimits: ReadonlyArray<{ Name?: string; Soft?: number; Hard?: number }>): string {
+  const row = (a: string, b: string, c: string, d: string) => `${a.padEnd(26)}${b.padEnd(21)}${c.padEnd(21)}${d.padEnd(10)}\n`;
+  let out = row('Limit', 'Soft Limit', 'Hard Limit', 'Units');
+  for (const l of LIMITS) {
+    const set = ulimits.find((u) => u.Name === l.name);
+    out += row(l.label, set ? String(set.Soft ?? l.soft) : l.soft, set ? String(set.Hard ?? l.hard) : l.hard, l.units);
+  }
+  return out;
+}
+
+export interface HostsOptions {
+  ip: string;
+  hostname: string;
+  /** `hostname:IP` entries (ExtraHosts). */
+  extraHosts: readonly string[];
+  /** Linked containers: their address and the names they answer to. */
+  links: ReadonlyArray<{ ip: string; names: string[] }>;
+}
+
+export function etcHosts(o: HostsOptions): string {
+  const lines = ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback'];
+  for (const entry of o.extraHosts) {
+    const colon = entry.indexOf(':');
+    if (colon > 0) lines.push(`${entry.slice(colon + 1)}\t${entry.slice(0, colon)}`);
+  }
+  for (const link of o.links) if (link.ip) lines.push(`${link.ip}\t${link.names.join(' ')}`);
+  if (o.ip) lines.push(`${o.ip}\t${o.hostname}`);
+  return lines.join('\n') + '\n';
+}
+
+export function resolvConf(dns: readonly string[], search: readonly string[], options: readonly string[]): string {
+  const servers = dns.length ? dns : ['8.8.8.8', '8.8.4.4'];
+  const lines = servers.map((s) => `nameserver ${s}`);
+  if (search.length) lines.push(`search ${search.join(' ')}`);
+  if (options.length) lines.push(`options ${options.join(' ')}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,137 @@
+/**
+ * A running container as its programs see it: the settings that take effect (hostname, env, user,
+ * working directory) and what the runtime mounts over its filesystem (/proc, /sys, /dev, /etc/hosts,
+ * /etc/resolv.conf, volumes, binds, tmpfs). Built at start; its exec instances share it. Each
+ * create field goes through `effective`, so `field-ignored:<Field>` drops exactly its effect.
+ */
+import { emptyLayer, type ContainerFs, type FsNode, type Layer } from '../fs/filesystem.ts';
+import { ancestors, isWithin, normalize } from '../fs/paths.ts';
+import { effective, type EffectField } from '../field-faults.ts';
+import type { Container, MountPoint } from './container.ts';
+import type { Engine } from './engine.ts';
+import { capabilitySet, etcHosts, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
+
+export interface RuntimeView {
+  fs: ContainerFs;
+  hostname: string;
+  env: string[];
+  workingDir: string;
+  user: string;
+}
+
+const views = new WeakMap<Container, RuntimeView>();
+
+/** The view of the container's current run (undefined before its first start). */
+export function runtimeViewOf(c: Container): RuntimeView | undefined {
+  return views.get(c);
+}
+
+type Settings = <T>(field: EffectField, value: T, fallback: T) => T;
+
+export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
+  const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
+  const hc = c.hostConfig as Record<string, unknown>;
+  const list = (field: EffectField): string[] => set(field, (hc[field] as string[] | null) ?? [], []);
+  const hostname = set('Hostname', c.config.Hostname, c.shortId);
+  const user = set('User', c.config.User, '');
+  const mounts = effectiveMounts(c, set);
+  const tmpfs = set('Tmpfs', (hc.Tmpfs as Record<string, string> | null) ?? {}, {});
+  const readonlyRoot = set('ReadonlyRootfs', c.hostConfig.ReadonlyRootfs === true, false);
+  const files = new Map<string, string>();
+  files.set('/etc/hostname', `${hostname}\n`);
+  files.set('/proc/sys/kernel/hostname', `${hostname}\n`);
+  files.set('/proc/sys/kernel/domainname', `${set('Domainname', c.config.Domainname, '') || '(none)'}\n`);
+  files.set('/etc/hosts', etcHosts({ ip: primaryAddress(c), hostname, extraHosts: list('ExtraHosts'), links: links(engine, c, list('Links')) }));
+  files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
+  const mountLines: MountLine[] = [
+    ...mounts.map((m) => ({ source: m.Name ? `/dev/root` : m.Source, target: m.Destination, fstype: 'ext4', options: `${m.RW ? 'rw' : 'ro'},relatime` })),
+    ...Object.entries(tmpfs).map(([target, options]) => ({ source: 'tmpfs', target, fstype: 'tmpfs', options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(',') })),
+  ];
+  files.set('/proc/mounts', procMounts(readonlyRoot, mountLines));
+  const [uid = '0', gid = '0'] = (user || '0').split(':');
+  const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
+  const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), list('CapDrop'));
+  files.set('/proc/self/status', procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities }));
+  files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
+  files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
+  files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
+  for (const [name, address] of interfaces(c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
+  for (const device of devices(hc, set)) files.set(device, '');
+  const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
+  const layer = layerOf(files, dirs);
+  const writableMounts = [...mounts.map((m) => ({ target: m.Destination, rw: m.RW })), ...Object.keys(tmpfs).map((target) => ({ target, rw: true })), { target: '/dev', rw: true }, { target: '/proc', rw: false }, { target: '/sys', rw: false }];
+  const fs = c.fs.withRuntime({ layer, writable: (path) => writableAt(path, writableMounts, !readonlyRoot) });
+  const view: RuntimeView = { fs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
+  views.set(c, view);
+  return view;
+}
+
+/** The mount points that take effect: those of Binds, Volumes and VolumesFrom, each unless its field is ignored. */
+function effectiveMounts(c: Container, set: Settings): MountPoint[] {
+  const bindTargets = new Set(((c.hostConfig.Binds as string[] | null) ?? []).map((b) => normalize(b.split(':')[1] ?? '')));
+  const volumeTargets = new Set(Object.keys(c.config.Volumes ?? {}).map(normalize));
+  return c.mounts.filter((m) => {
+    const target = normalize(m.Destination);
+    if (bindTargets.has(target)) return set('Binds', true, false);
+    if (volumeTargets.has(target)) return set('Volumes', true, false);
+    return set('VolumesFrom', true, false);
+  });
+}
+
+function writableAt(path: string, mounts: ReadonlyArray<{ target: string; rw: boolean }>, rootWritable: boolean): boolean {
+  const covering = mounts.filter((m) => isWithin(path, m.target)).sort((a, b) => b.target.length - a.target.length)[0];
+  return covering ? covering.rw : rootWritable;
+}
+
+function primaryAddress(c: Container): string {
+  return [...c.networks.values()].find((e) => e.IPAddress)?.IPAddress ?? '';
+}
+
+/** Links `name:alias`: the linked container's address under its alias and its name. */
+function links(engine: Engine, c: Container, entries: readonly string[]): Array<{ ip: string; names: string[] }> {
+  return entries.map((entry) => {
+    const [name = '', alias = name] = entry.split(':');
+    const target = engine.containers.resolve(name);
+    const bare = (n: string) => n.slice(n.lastIndexOf('/') + 1);
+    return { ip: target ? primaryAddress(target) : '', names: [bare(alias), bare(name), ...(target ? [target.shortId] : [])] };
+  });
+}
+
+/** PID 1 of the container's PID namespace: its own command, the host's init, or another container's command. */
+function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
+  if (mode === 'host') return ['/sbin/init'];
+  if (mode.startsWith('container:')) return engine.containers.resolve(mode.slice('container:'.length))?.argv ?? c.argv;
+  return c.argv;
+}
+
+/** Network interfaces and their MAC addresses: lo, then eth0.. for each addressed endpoint. */
+function interfaces(c: Container, set: Settings): Array<[string, string]> {
+  const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
+  const addressed = [...c.networks.values()].filter((e) => e.IPAddress);
+  if (!addressed.length && c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) out.push(['eth0', '02:42:ac:11:00:fe']);
+  addressed.forEach((e, i) => out.push([`eth${i}`, e.MacAddress]));
+  return out;
+}
+
+function devices(hc: Record<string, unknown>, set: Settings): string[] {
+  const base = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/console'];
+  const given = set('Devices', (hc.Devices as Array<{ PathOnHost?: string; PathInContainer?: string }> | null) ?? [], []);
+  const mapped = given.map((d) => d.PathInContainer || d.PathOnHost || '').filter((p) => p.startsWith('/'));
+  const host = set('Privileged', hc.Privileged === true, false) ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'] : [];
+  return [...base, ...mapped, ...host];
+}
+
+function layerOf(files: ReadonlyMap<string, string>, dirs: readonly string[]): Layer {
+  const layer = emptyLayer('runtime');
+  const mtime = new Date();
+  const dir: FsNode = { type: 'dir', mode: 0o755, mtime };
+  const addDir = (path: string) => {
+    for (const a of [...ancestors(path), path]) if (a !== '/' && !layer.entries.has(a)) layer.entries.set(a, dir);
+  };
+  for (const d of dirs) addDir(normalize(d));
+  for (const [path, text] of files) {
+    for (const a of ancestors(path)) addDir(a);
+    layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
+  }
+  return layer;
+}

@@ -1,0 +1,248 @@
+import type { EngineCheck } from '../support/check.ts';
+import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, type Judgement, type Observed } from '../support/effects.ts';
+
+const R = 'engine/containers/create/';
+
+const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const judged = (ok: boolean, message: string, expected: unknown, actual: unknown): Judgement => ({ ok, message, expected, actual });
+
+/** The /proc/mounts entry at `target`, as the container sees it. */
+function mountAt(o: Observed, target: string) {
+  return parseMounts(o.out).find((m) => m.target === target);
+}
+
+/** A /etc/hosts line that maps `name` to `ip` (any address when `ip` is undefined). */
+function hostsMaps(text: string, name: string, ip?: string): boolean {
+  return lines(text).some((l) => {
+    const [addr, ...names] = l.split(/\s+/);
+    return names.includes(name) && (ip === undefined || addr === ip);
+  });
+}
+
+/** PID 1 as the container sees it (its command line, NUL-separated). */
+const PID_ONE = 'cat /proc/1/cmdline';
+const ownPidOne = (o: Observed): boolean => o.out.includes('/proc/1/cmdline');
+
+/** Spec: Resources > Container create request: effects seen from inside the container (/proc, /sys, /etc). */
+export default [
+  effectCheck({
+    requirement: `${R}body-user`,
+    title: 'User is the user the command runs as (`id -u` prints it)',
+    fields: () => ({ User: '1234' }),
+    script: 'id -u',
+    judge: (o) => judged(o.out.trim() === '1234', '`id -u` in a container created with User 1234', '1234', o.out.trim()),
+  }),
+  effectCheck({
+    requirement: `${R}body-domainname`,
+    title: 'Domainname is the domain name the container sees (/proc/sys/kernel/domainname)',
+    fields: () => ({ Domainname: 'example.test' }),
+    script: 'cat /proc/sys/kernel/domainname',
+    judge: (o) => judged(o.out.trim() === 'example.test', '/proc/sys/kernel/domainname in a container created with Domainname example.test', 'example.test', o.out.trim()),
+  }),
+  effectCheck({
+    requirement: `${R}body-mac-address`,
+    title: 'MacAddress is the MAC address of the container interface (/sys/class/net/eth0/address)',
+    fields: () => ({ MacAddress: '02:42:ac:11:00:99' }),
+    script: 'cat /sys/class/net/eth0/address',
+    judge: (o) => judged(o.out.trim().toLowerCase() === '02:42:ac:11:00:99', 'eth0 address in a container created with MacAddress 02:42:ac:11:00:99', '02:42:ac:11:00:99', o.out.trim()),
+  }),
+  effectCheck({
+    requirement: `${R}body-network-disabled`,
+    title: 'NetworkDisabled true leaves the container no network interface besides loopback (ls /sys/class/net)',
+    fields: () => ({ NetworkDisabled: true }),
+    script: 'ls /sys/class/net',
+    baseline: (o) => lines(o.out.replace(/\s+/g, '\n')).some((i) => i !== 'lo'),
+    judge: (o) => {
+      const ifaces = lines(o.out.replace(/\s+/g, '\n'));
+      return judged(ifaces.length === 1 && ifaces[0] === 'lo', 'the interfaces of a container created with NetworkDisabled true', ['lo'], ifaces);
+    },
+  }),
+  effectCheck({
+    requirement: `${R}body-volumes`,
+    id: `${R}body-volumes/mounted-inside`,
+    title: 'Each path of Volumes is a mount point inside the container (/proc/mounts)',
+    fields: () => ({ Volumes: { '/conformance-vol': {} } }),
+    script: 'cat /proc/mounts',
+    judge: (o) => judged(mountAt(o, '/conformance-vol') !== undefined, 'a mount at /conformance-vol in /proc/mounts', '/conformance-vol', parseMounts(o.out).map((m) => m.target)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-binds`,
+    id: `${R}host-config-binds/mounted-inside`,
+    title: 'Binds are mounted inside the container: `:ro` read-only, the plain form read-write (/proc/mounts)',
+    fields: () => ({ HostConfig: { Binds: ['/tmp:/conformance-ro:ro', '/tmp:/conformance-rw'] } }),
+    script: 'cat /proc/mounts',
+    judge: (o) => {
+      const ro = mountAt(o, '/conformance-ro')?.options;
+      const rw = mountAt(o, '/conformance-rw')?.options;
+      return judged(ro?.includes('ro') === true && rw?.includes('rw') === true, 'the binds in /proc/mounts: /conformance-ro read-only, /conformance-rw read-write', { '/conformance-ro': 'ro', '/conformance-rw': 'rw' }, { '/conformance-ro': ro ?? 'not mounted', '/conformance-rw': rw ?? 'not mounted' });
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-volumes-from`,
+    id: `${R}host-config-volumes-from/mounted-inside`,
+    title: "VolumesFrom <name>:ro mounts the other container's volumes inside, read-only (/proc/mounts)",
+    fields: async (ctx) => {
+      const source = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-shared': {} } } });
+      return { HostConfig: { VolumesFrom: [`${source.name}:ro`] } };
+    },
+    script: 'cat /proc/mounts',
+    judge: (o) => {
+      const options = mountAt(o, '/conformance-shared')?.options;
+      return judged(options?.includes('ro') === true, "the other container's volume /conformance-shared is mounted read-only", 'a ro mount at /conformance-shared', options ?? 'not mounted');
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-tmpfs`,
+    versions: ['1.22'],
+    title: '(1.22) Tmpfs replaces the directory by a tmpfs mount (/proc/mounts)',
+    fields: () => ({ HostConfig: { Tmpfs: { '/conformance-tmpfs': 'size=1m' } } }),
+    script: 'cat /proc/mounts',
+    judge: (o) => {
+      const mount = mountAt(o, '/conformance-tmpfs');
+      return judged(mount?.fstype === 'tmpfs', 'a tmpfs mount at /conformance-tmpfs', 'tmpfs', mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted');
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-privileged`,
+    title: 'Privileged gives full host access: the process holds CAP_SYS_ADMIN (CapEff in /proc/self/status), which a default container does not',
+    fields: () => ({ HostConfig: { Privileged: true } }),
+    script: 'cat /proc/self/status',
+    baseline: (o) => !hasCapability(parseStatus(o.out).CapEff, CAP_BITS.SYS_ADMIN),
+    judge: (o) => {
+      const capEff = parseStatus(o.out).CapEff;
+      return judged(hasCapability(capEff, CAP_BITS.SYS_ADMIN), 'CapEff of a privileged container has CAP_SYS_ADMIN (bit 21)', 'bit 21 set', capEff ?? 'no CapEff line');
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-cap-add-drop`,
+    title: 'CapAdd NET_ADMIN adds the capability and CapDrop MKNOD removes it (CapEff in /proc/self/status, against a default container)',
+    fields: () => ({ HostConfig: { CapAdd: ['NET_ADMIN'], CapDrop: ['MKNOD'] } }),
+    script: 'cat /proc/self/status',
+    baseline: (o) => {
+      const capEff = parseStatus(o.out).CapEff;
+      return !hasCapability(capEff, CAP_BITS.NET_ADMIN) && hasCapability(capEff, CAP_BITS.MKNOD);
+    },
+    judge: (o) => {
+      const capEff = parseStatus(o.out).CapEff;
+      const held = { NET_ADMIN: hasCapability(capEff, CAP_BITS.NET_ADMIN), MKNOD: hasCapability(capEff, CAP_BITS.MKNOD) };
+      return judged(held.NET_ADMIN && !held.MKNOD, 'CapEff holds NET_ADMIN (added) and not MKNOD (dropped)', { NET_ADMIN: true, MKNOD: false }, { ...held, CapEff: capEff });
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-readonly-rootfs`,
+    title: 'ReadonlyRootfs makes the root filesystem read-only: writing a file fails there and succeeds in a default container',
+    fields: () => ({ HostConfig: { ReadonlyRootfs: true } }),
+    script: 'touch /conformance-probe && echo written || echo refused',
+    baseline: (o) => o.out.trim() === 'written',
+    judge: (o) => judged(o.out.trim() === 'refused', '`touch /conformance-probe` with ReadonlyRootfs true', 'refused', o.out.trim()),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-dns`,
+    title: 'Dns servers are the nameservers of the container (/etc/resolv.conf)',
+    fields: () => ({ HostConfig: { Dns: ['10.9.8.7'] } }),
+    script: 'cat /etc/resolv.conf',
+    judge: (o) => judged(lines(o.out).includes('nameserver 10.9.8.7'), '/etc/resolv.conf has `nameserver 10.9.8.7`', 'nameserver 10.9.8.7', lines(o.out)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-dns-search`,
+    title: 'DnsSearch domains are the search domains of the container (/etc/resolv.conf)',
+    fields: () => ({ HostConfig: { DnsSearch: ['example.test'] } }),
+    script: 'cat /etc/resolv.conf',
+    judge: (o) => judged(lines(o.out).some((l) => /^search\s/.test(l) && l.split(/\s+/).includes('example.test')), '/etc/resolv.conf searches example.test', 'search example.test', lines(o.out)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-dns-options`,
+    versions: ['1.22'],
+    title: '(1.22) DnsOptions are the resolver options of the container (/etc/resolv.conf)',
+    fields: () => ({ HostConfig: { DnsOptions: ['ndots:2'] } }),
+    script: 'cat /etc/resolv.conf',
+    judge: (o) => judged(lines(o.out).some((l) => /^options\s/.test(l) && l.split(/\s+/).includes('ndots:2')), '/etc/resolv.conf has the option ndots:2', 'options ndots:2', lines(o.out)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-extra-hosts`,
+    title: "ExtraHosts hostname:IP entries are in the container's hosts file (/etc/hosts)",
+    fields: () => ({ HostConfig: { ExtraHosts: ['conformance.test:10.9.8.6'] } }),
+    script: 'cat /etc/hosts',
+    judge: (o) => judged(hostsMaps(o.out, 'conformance.test', '10.9.8.6'), '/etc/hosts maps conformance.test to 10.9.8.6', '10.9.8.6 conformance.test', lines(o.out)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-devices`,
+    title: 'Devices makes the host device available in the container at PathInContainer',
+    fields: () => ({ HostConfig: { Devices: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }] } }),
+    script: 'ls /dev/conformance-null && echo present || echo absent',
+    judge: (o) => judged(lines(o.out).includes('present'), '/dev/conformance-null exists in the container', 'present', lines(o.out)),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-ulimits`,
+    title: 'Ulimits set the resource limits of the container process (nofile: Max open files in /proc/self/limits)',
+    fields: () => ({ HostConfig: { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] } }),
+    script: 'cat /proc/self/limits',
+    judge: (o) => {
+      const row = lines(o.out).find((l) => l.startsWith('Max open files'));
+      const [soft, hard] = row?.replace('Max open files', '').trim().split(/\s+/) ?? [];
+      return judged(soft === '1024' && hard === '2048', 'Max open files of a container created with Ulimits nofile 1024/2048', { soft: '1024', hard: '2048' }, row ?? 'no Max open files row');
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-oom-score-adj`,
+    versions: ['1.22'],
+    title: '(1.22) OomScoreAdj is the OOM score adjustment of the container process (/proc/self/oom_score_adj)',
+    fields: () => ({ HostConfig: { OomScoreAdj: 100 } }),
+    script: 'cat /proc/self/oom_score_adj',
+    judge: (o) => judged(o.out.trim() === '100', '/proc/self/oom_score_adj of a container created with OomScoreAdj 100', '100', o.out.trim()),
+  }),
+  effectCheck({
+    requirement: `${R}host-config-group-add`,
+    versions: ['1.22'],
+    title: '(1.22) GroupAdd groups are supplementary groups of the container process (Groups in /proc/self/status)',
+    fields: () => ({ HostConfig: { GroupAdd: ['4242'] } }),
+    script: 'cat /proc/self/status',
+    judge: (o) => {
+      const groups = (parseStatus(o.out).Groups ?? '').split(/\s+/).filter(Boolean);
+      return judged(groups.includes('4242'), 'the supplementary groups of a container created with GroupAdd ["4242"]', '4242 among the groups', groups);
+    },
+  }),
+  effectCheck({
+    requirement: `${R}host-config-links`,
+    title: "Links container_name:alias: the alias resolves to the linked container's address (/etc/hosts)",
+    fields: async (ctx, scratch) => {
+      const helper = await ctx.runningContainer(['sleep', '300']);
+      scratch.ip = ((await ctx.inspect(helper.id)).NetworkSettings as Record<string, unknown> | undefined)?.IPAddress;
+      return { HostConfig: { Links: [`${helper.name}:helperalias`] } };
+    },
+    script: 'cat /etc/hosts',
+    judge: (o, scratch) => {
+      const ip = typeof scratch.ip === 'string' && scratch.ip ? scratch.ip : undefined;
+      return judged(hostsMaps(o.out, 'helperalias', ip), `/etc/hosts maps helperalias to the linked container${ip ? ` (${ip})` : ''}`, `${ip ?? '<its address>'} helperalias`, lines(o.out));
+    },
+  }),
+  ...pidModeChecks(),
+] satisfies EngineCheck[];
+
+function pidModeChecks(): EngineCheck[] {
+  return [
+    effectCheck({
+      requirement: `${R}host-config-pid-mode`,
+      id: `${R}host-config-pid-mode/host-inside`,
+      title: "PidMode host: the container uses the host's PID namespace (PID 1 is not its own command)",
+      fields: () => ({ HostConfig: { PidMode: 'host' } }),
+      script: PID_ONE,
+      baseline: ownPidOne,
+      judge: (o) => judged(!ownPidOne(o), 'PID 1 seen from a container with PidMode host is not its own command', "the host's PID 1", o.out.split('\0').join(' ').trim()),
+    }),
+    effectCheck({
+      requirement: `${R}host-config-pid-mode`,
+      id: `${R}host-config-pid-mode/container-inside`,
+      title: "PidMode container:<id> joins that container's PID namespace (PID 1 is the other container's command)",
+      fields: async (ctx) => {
+        const other = await ctx.runningContainer(['sleep', '300']);
+        return { HostConfig: { PidMode: `container:${other.id}` } };
+      },
+      script: PID_ONE,
+      judge: (o) => {
+        const argv = o.out.split('\0').filter(Boolean);
+        return judged(argv[0]?.endsWith('sleep') === true && argv[1] === '300', "PID 1 seen from a container with PidMode container:<id> is that container's `sleep 300`", ['sleep', '300'], argv);
+      },
+    }),
+  ];
+}

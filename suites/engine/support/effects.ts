@@ -1,0 +1,125 @@
+/**
+ * Observing the effect of a create field from inside the container, with the fixture's busybox
+ * tools: the container runs a script that prints what the kernel and the daemon set up (/proc,
+ * /sys, /etc), and the check reads it back from the logs.
+ *
+ * A Warning in the create answer may explain why a field did not take effect (a host that cannot
+ * apply it): it is recorded beside the verdict, and never turns a missing effect into a pass.
+ */
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import type { FailureDetail } from '../../../harness/check/signals.ts';
+import { engineCheck, type EngineCheck } from './check.ts';
+import { createBody, createRaw } from './container-data.ts';
+import type { EngineContext } from './context.ts';
+import { demux, logsSession } from './streams.ts';
+
+export interface Observed {
+  /** The script's stdout. */
+  out: string;
+  code: number;
+  /** The Warnings of the create answer. */
+  warnings: string[];
+}
+
+/**
+ * Creates a container from the fixture with `fields` (top level; HostConfig inside), runs `script`
+ * with `sh -c` to its end and returns what it printed. Set-up: nothing here verifies the subject.
+ */
+export async function observeInside(ctx: EngineContext, script: string, fields: Record<string, unknown> = {}): Promise<Observed> {
+  return ctx.setUp(async () => {
+    const { res, id, warnings } = await createRaw(ctx, createBody(ctx, { ...fields, Cmd: ['sh', '-c', script] }));
+    ctx.expectStatus(res, 201, `create with ${JSON.stringify(fields).slice(0, 200)}`);
+    for (const w of warnings) ctx.observe(`create warning: ${w}`);
+    await ctx.start(id!);
+    const code = await ctx.waitExit(id!);
+    const out = demux((await logsSession(ctx, id!, { stdout: 1 })).data).stdout.toString('utf8');
+    return { out, code, warnings };
+  });
+}
+
+/**
+ * The effect `requirement` states was observed (`condition`), or the check fails naming it; a
+ * create Warning is recorded as a possible explanation, the grade stays the requirement's.
+ */
+export function expectEffect(ctx: EngineContext, observed: Observed, condition: boolean, message: string, detail: FailureDetail & { requirement: string }): void {
+  if (!condition && observed.warnings.length) ctx.observe(`${message}: not observed; the create answer warned: ${observed.warnings.join(' | ')}`);
+  ctx.expect(condition, message, detail);
+}
+
+/** Lines of /proc/mounts as {source, target, fstype, options}. */
+export function parseMounts(text: string): Array<{ source: string; target: string; fstype: string; options: string[] }> {
+  return text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length >= 4)
+    .map(([source, target, fstype, options]) => ({ source: source!, target: target!, fstype: fstype!, options: options!.split(',') }));
+}
+
+/** The `Key:\tvalue` lines of /proc/self/status. */
+export function parseStatus(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) out[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+/** Capability numbers (linux/capability.h) of the capabilities the checks use. */
+export const CAP_BITS = { NET_ADMIN: 12, SYS_ADMIN: 21, MKNOD: 27 } as const;
+
+/** True when bit `cap` is set in a /proc status capability mask (hex). */
+export function hasCapability(mask: string | undefined, cap: number): boolean {
+  if (!mask || !/^[0-9a-f]+$/i.test(mask)) return false;
+  return ((BigInt(`0x${mask}`) >> BigInt(cap)) & 1n) === 1n;
+}
+
+/** What one effect check sends, runs and judges. */
+export interface EffectSpec {
+  /** The requirement whose effect is observed; the check id unless `id` is given. */
+  requirement: string;
+  id?: string;
+  title: string;
+  versions?: EngineVersion[];
+  /**
+   * Create fields (HostConfig inside); may build what they refer to (another container) and note
+   * in `scratch` what the judgement needs to know about it.
+   */
+  fields(ctx: EngineContext, scratch: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
+  script: string;
+  /** Judges the output of the container created with `fields`. */
+  judge(observed: Observed, scratch: Record<string, unknown>): Judgement;
+  /**
+   * Judges a container created without the field: true when it does NOT show the effect. When it
+   * does, the target shows the effect by default and the field's own cannot be told apart.
+   */
+  baseline?(observed: Observed): boolean;
+}
+
+export interface Judgement {
+  ok: boolean;
+  message: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+/** A check that observes `spec.requirement`'s effect inside the container (and a baseline without the field, where given). */
+export function effectCheck(spec: EffectSpec): EngineCheck {
+  return engineCheck({
+    id: spec.id ?? spec.requirement,
+    title: spec.title,
+    requirements: [spec.requirement],
+    endpoint: 'engine/containers/create',
+    ...(spec.versions ? { versions: spec.versions } : {}),
+    async run(ctx) {
+      if (spec.baseline) {
+        const plain = await observeInside(ctx, spec.script);
+        if (!spec.baseline(plain)) ctx.notApplicable(`a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`);
+      }
+      const scratch: Record<string, unknown> = {};
+      const observed = await observeInside(ctx, spec.script, await ctx.setUp(async () => spec.fields(ctx, scratch)));
+      const { ok, message, expected, actual } = spec.judge(observed, scratch);
+      expectEffect(ctx, observed, ok, message, { requirement: spec.requirement, expected, actual });
+    },
+  });
+}
