@@ -22,10 +22,20 @@ export function verifyBundle(dir: string): string[] {
     else if (sha256(full) !== digest) problems.push(`${file}: digest does not match ${SUMS_FILE}`);
   }
   if (problems.length) return problems;
-  const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
-  const product = JSON.parse(readFileSync(path.join(dir, 'product.json'), 'utf8')) as ProductRecord;
+  const report = readJson<Report>(dir, 'report.json', problems);
+  const product = readJson<ProductRecord>(dir, 'product.json', problems);
+  if (!report || !product) return problems;
   const { level } = certificationLevel(report);
   if (level !== product.level) problems.push(`product.json claims level '${product.level}', the report supports '${level}'`);
   if (product.seed !== report.seed || product.date !== report.startedAt) problems.push('product.json does not describe the run in report.json (seed or date differ)');
   return problems;
+}
+
+function readJson<T>(dir: string, file: string, problems: string[]): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T;
+  } catch (err) {
+    problems.push(`${file} is not JSON: ${(err as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
 }

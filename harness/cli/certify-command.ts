@@ -2,6 +2,7 @@ import { UsageError } from '../target/endpoint.ts';
 import { sealBundle } from '../certify/bundle.ts';
 import { verifyBundle } from '../certify/verify.ts';
 import { parseRunArgs } from './run-args.ts';
+import { existingDir, writableDir } from './inputs.ts';
 
 /** Takes `--name VALUE` out of argv (certify's own flags), leaving the run flags. */
 function takeFlag(argv: string[], name: string): string | undefined {
@@ -23,7 +24,7 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const verify = takeFlag(rest, '--verify');
   if (verify !== undefined) {
     if (rest.length) throw new UsageError(`--verify takes no other arguments (got '${rest[0]}')`);
-    const problems = verifyBundle(verify);
+    const problems = verifyBundle(existingDir('--verify', verify));
     out.write(problems.length ? `${problems.map((p) => `FAIL ${p}`).join('\n')}\n` : `verified: ${verify}\n`);
     return problems.length ? 1 : 0;
   }
@@ -31,8 +32,11 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const dir = takeFlag(rest, '--out');
   if (!product || !dir) throw new UsageError('certify needs --product NAME and --out DIR (or --verify DIR)');
   if (rest.includes('--shard')) throw new UsageError('certify runs every check: --shard would certify a part of the results');
+  if (rest.includes('--report-dir') || rest.includes('--format')) throw new UsageError('certify writes its bundle in --out DIR, in every format: --report-dir and --format do not apply');
+  writableDir('--out', dir);
   const options = parseRunArgs([...rest, '--report-dir', dir, '--format', 'json,junit,html,md'], ['conformance', 'certify', ...argv]);
-  if (options === 'help') throw new UsageError('see conformance --help');
+  if (options === 'help') throw new UsageError('see conformance certify --help');
+  if (options.grep !== undefined) throw new UsageError('certify runs every check: --grep would certify a part of the results');
   const { runConformance } = await import('../run/run-conformance.ts');
   const result = await runConformance(options);
   const record = sealBundle(dir, result.report, product);

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../report/report.ts';
 import { diffReports, outcomeMatrix, type OutcomeChange } from '../report/diff.ts';
 import { matrixHtml } from '../report/formats/matrix-html.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
+import { readJsonFile, writableFile } from './inputs.ts';
 
 const line = (c: OutcomeChange) => `  ${c.key}: ${c.before} → ${c.after}`;
 
@@ -12,10 +13,8 @@ const line = (c: OutcomeChange) => `  ${c.key}: ${c.before} → ${c.after}`;
 export async function diffCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = strictParse(argv, { json: { type: 'boolean' }, html: { type: 'string' } });
   if (positionals.length < 2) throw new UsageError('diff needs at least two report.json files');
-  const reports = positionals.map((file) => {
-    if (!existsSync(file)) throw new UsageError(`no such report '${file}'`);
-    return { name: `${path.basename(path.dirname(path.resolve(file)))} (${file})`, report: JSON.parse(readFileSync(file, 'utf8')) as Report };
-  });
+  if (values.html) writableFile('--html', values.html);
+  const reports = positionals.map((file) => ({ name: `${path.basename(path.dirname(path.resolve(file)))} (${file})`, report: readReport(file) }));
   const matrix = outcomeMatrix(reports.map((r) => ({ name: `${r.report.target.product} ${r.report.target.version} · ${r.name}`, report: r.report })));
   if (values.html) writeFileSync(values.html, matrixHtml(matrix));
   const diff = diffReports(reports[0]!.report, reports[reports.length - 1]!.report);
@@ -27,4 +26,12 @@ export async function diffCommand(argv: string[], out: NodeJS.WritableStream): P
     if (reports.length > 2) out.write(`${matrix.rows.filter((r) => new Set(r.outcomes).size > 1).length} checks differ across ${reports.length} runs\n`);
   }
   return diff.newFailures.length ? 1 : 0;
+}
+
+/** A report.json, checked for the parts diff reads. */
+function readReport(file: string): Report {
+  const report = readJsonFile('report', file) as Partial<Report> | null;
+  const ok = typeof report === 'object' && report !== null && Array.isArray(report.results) && typeof report.target === 'object' && report.target !== null;
+  if (!ok) throw new UsageError(`report '${file}': not a conformance report.json (no results or target)`);
+  return report as Report;
 }

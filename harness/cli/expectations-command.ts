@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Report } from '../report/report.ts';
-import { expectationsFromReport, loadExpectations, writeExpectations } from '../report/expectations.ts';
+import { expectationsFromReport, parseExpectations, writeExpectations, type ExpectationsFile } from '../report/expectations.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
+import { readJsonFile, writableFile } from './inputs.ts';
 
 /** `conformance expectations update --from report.json [--out FILE]` */
 export async function expectationsCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
@@ -11,12 +12,22 @@ export async function expectationsCommand(argv: string[], out: NodeJS.WritableSt
   const { values, positionals } = strictParse(rest, { from: { type: 'string' }, out: { type: 'string' } });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.from) throw new UsageError('expectations update needs --from report.json');
-  if (!existsSync(values.from)) throw new UsageError(`--from: no such file '${values.from}'`);
-  const report = JSON.parse(readFileSync(values.from, 'utf8')) as Report;
-  const file = values.out ?? 'expectations.json';
-  const previous = existsSync(file) ? loadExpectations(file) : undefined;
+  const report = readJsonFile('--from', values.from) as Report | null;
+  if (typeof report !== 'object' || report === null || !Array.isArray(report.results)) throw new UsageError(`--from '${values.from}': not a conformance report.json (no results)`);
+  const file = writableFile('--out', values.out ?? 'expectations.json');
+  const previous = existsSync(file) ? previousExpectations(file) : undefined;
   const data = expectationsFromReport(report, previous);
   writeExpectations(file, data);
   out.write(`${file}: ${data.expectations.length} expectations\n`);
   return 0;
+}
+
+/** The file being updated: its reasons and links are kept, so it must be a valid expectations file. */
+function previousExpectations(file: string): ExpectationsFile {
+  try {
+    return parseExpectations(readJsonFile('--out', file));
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`--out '${file}': ${(err as Error).message}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '../target/endpoint.ts';
 import { toolInfo } from '../run/tool-info.ts';
 import { parseRunArgs } from './run-args.ts';
-import { USAGE } from './usage.ts';
+import { helpFor, USAGE } from './usage.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -34,16 +34,27 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-/** The `conformance` command. Returns the exit code; usage errors are one line and exit 2. */
+/**
+ * The `conformance` command. Returns the exit code. Bad usage and bad input files are one line on
+ * stderr and exit 2; an internal error is one line and exit 3, with its stack trace only under
+ * `--debug` (accepted anywhere on the command line).
+ */
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const debug = argv.includes('--debug');
+  const args = argv.filter((a) => a !== '--debug');
+  const [name, ...rest] = args;
   try {
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    if (name === undefined || name === 'help') {
       process.stdout.write(USAGE);
       return name === undefined ? 2 : 0;
     }
     if (name === '--version') {
       process.stdout.write(`${toolInfo().version}\n`);
+      return 0;
+    }
+    const help = helpFor(args);
+    if (help !== undefined) {
+      process.stdout.write(help);
       return 0;
     }
     const command = COMMANDS[name];
@@ -54,10 +65,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`conformance: ${err.message}\n`);
       return 2;
     }
-    process.stderr.write(`conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    const detail = debug ? ((err as Error)?.stack ?? String(err)) : `${firstLine(err)} (run again with --debug for the stack trace)`;
+    process.stderr.write(`conformance: internal error: ${detail}\n`);
     return 3;
   }
 }
+
+const firstLine = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).split('\n')[0]!;
 
 async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv, ['conformance', 'run', ...argv]);
@@ -65,6 +79,7 @@ async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (options.grep !== undefined) await (await import('./grep-check.ts')).checkGrepMatches(options.grep, options.suites);
   // Loaded only now: vitest is heavy, and usage errors should answer at once.
   const { runConformance } = await import('../run/run-conformance.ts');
   const { consoleSummary } = await import('../report/console.ts');

@@ -3,7 +3,8 @@ import { UsageError } from '../target/endpoint.ts';
 import { mergeShardReports, readShardReport, shardDisagreement, type ShardReport } from '../report/merge.ts';
 import { BLOB_DIR, blobFilesIn } from '../run/shard.ts';
 import { strictParse } from './run-args.ts';
-import { USAGE } from './usage.ts';
+import { writableDir } from './inputs.ts';
+import { COMMAND_HELP } from './usage.ts';
 
 /**
  * `conformance report merge DIR... [--report-dir OUT]`: one report from the report directories
@@ -12,13 +13,14 @@ import { USAGE } from './usage.ts';
 export async function reportCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
   const [verb, ...rest] = argv;
   if (verb === '--help' || verb === '-h') {
-    out.write(USAGE);
+    out.write(COMMAND_HELP.report!);
     return 0;
   }
   if (verb !== 'merge') throw new UsageError(`report takes 'merge', got '${verb ?? ''}'`);
   const { values, positionals: dirs } = strictParse(rest, { 'report-dir': { type: 'string' } });
   const reportDir = values['report-dir'] ?? 'reports';
   const shards = readShards(dirs, reportDir);
+  writableDir('--report-dir', reportDir);
   const blobs = shards.map((s) => blobsOf(s));
 
   // Loaded only now: vitest is heavy, and usage errors should answer at once.

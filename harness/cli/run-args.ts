@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { parseProfile } from '../profile.ts';
@@ -7,6 +6,8 @@ import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../
 import type { Credentials } from '../run/config.ts';
 import type { Shard } from '../run/shard.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
+import { parseExpectations } from '../report/expectations.ts';
+import { readableFile, readJsonFile, writableDir } from './inputs.ts';
 
 const RUN_FLAGS = {
   target: { type: 'string' },
@@ -46,7 +47,8 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ? { ca: values['tls-ca'], cert: values['tls-cert'], key: values['tls-key'] }
     : undefined;
   if (tls && (Boolean(tls.cert) !== Boolean(tls.key))) throw new UsageError('--tls-cert and --tls-key go together');
-  return {
+  for (const flag of ['tls-ca', 'tls-cert', 'tls-key'] as const) if (values[flag]) readableFile(`--${flag}`, values[flag]);
+  const options: RunOptions = {
     target,
     suites: parseSuites(values.suite, target),
     reportDir: values['report-dir'] ?? 'reports',
@@ -67,11 +69,15 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.image ? { image: values.image } : {}),
     ...(values.registry ? { registry: values.registry } : {}),
     ...optionalCredentials('registryAuth', values['registry-auth']),
-    ...(values.expectations ? { expectations: readable(values.expectations, '--expectations') } : {}),
+    ...(values.expectations !== undefined ? { expectations: checkedExpectations(values.expectations) } : {}),
     ...(values['strict-expectations'] ? { strictExpectations: true } : {}),
     command,
     progress: true,
   };
+  if (options.strictExpectations && !options.expectations) throw new UsageError('--strict-expectations needs --expectations FILE');
+  // Last: the only check with a side effect (it creates the directory), made once the rest is valid.
+  writableDir('--report-dir', options.reportDir);
+  return options;
 }
 
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
@@ -79,11 +85,32 @@ type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean;
 /** node:util parseArgs in strict mode, with its errors turned into one-line usage errors. */
 export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return parseArgs({ args: attachDashValues(argv, options), options, strict: true, allowPositionals: true });
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
   }
 }
+
+/**
+ * `--concurrency -1`: node's parser refuses a value that starts with a dash as "ambiguous"; a
+ * value that is not an option of its own is attached (`--concurrency=-1`), so that the option's
+ * own check answers with what is wrong with it.
+ */
+function attachDashValues(argv: string[], options: FlagSpec): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const spec = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (spec?.type === 'string' && next !== undefined && /^-[^-]/.test(next) && !isShortFlag(next, options)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+const isShortFlag = (arg: string, options: FlagSpec) => Object.values(options).some((o) => o.short !== undefined && arg === `-${o.short}`);
 
 function parseFormats(raw: string[]): ReportFormat[] {
   const formats = raw.flatMap((r) => r.split(',')).filter(Boolean);
@@ -103,14 +130,19 @@ function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
   return SUITES.filter((s) => out.has(s));
 }
 
-function readable(file: string, flag: string): string {
-  if (!existsSync(file)) throw new UsageError(`${flag}: no such file '${file}'`);
+function checkedExpectations(file: string): string {
+  try {
+    parseExpectations(readJsonFile('--expectations', file));
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`--expectations '${file}': ${(err as Error).message}`);
+  }
   return file;
 }
 
 function parseInteger(raw: string, flag: string, min: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
-    throw new UsageError(`${flag} takes a whole number${min ? ` of at least ${min}` : ''}, got '${raw}'`);
+    throw new UsageError(`${flag} must be a whole number ≥ ${min}, got '${raw}'`);
   }
   return Number(raw);
 }

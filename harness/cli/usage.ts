@@ -1,34 +1,23 @@
-/** The CLI contract, as `conformance --help` prints it. */
-export const USAGE = `conformance: conformance suite and protocol verifier for the container engine API (1.18, 1.22) and the cloud API
+/** The CLI contract, as `conformance --help` and `conformance COMMAND --help` print it. */
 
-Usage:
-  conformance run [options]            run suites against a target and write reports
-  conformance serve engine|cloud ...   serve a reference target (see: conformance serve engine --help)
-  conformance frames [--tty] [--json] [--max-frame-bytes N] < capture.bin
-                                       verify a captured multiplexed attach/logs/exec stream
-  conformance catalog [--suite S] [--json] [--openapi engine-1.18|engine-1.22|cloud]
-                                       endpoints and requirements with coverage
-  conformance certify [run options] --product NAME --out DIR
-                                       run and write a certification bundle (level core/full)
-  conformance certify --verify DIR     check a bundle's digests and claimed level
-  conformance diff A.json B.json [...] [--html FILE]
-                                       new failures, fixes and changed outcomes between runs
-  conformance report merge DIR... [--report-dir OUT]
-                                       one report from the report dirs of a run's shards
-  conformance --version | --help
+const EXIT_CODES = `Exit codes: 0 every required check passed (expected departures listed in --expectations
+            allowed); 1 a check failed (or a stale expectation under --strict-expectations);
+            2 bad usage or a bad input file; 3 target unreachable, the harness itself failed,
+            or the run was interrupted (Ctrl-C, SIGTERM).`;
 
-run options:
+const RUN_OPTIONS = `run options:
   --target T            embedded (default: the project's reference targets, in-process),
                         docker-env (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH),
                         unix:///path.sock, tcp://host:port, http://host:port, https://host:port
   --suite S             engine-1.18 | engine-1.22 | cloud | all (repeatable; default: all for
                         embedded, both engine suites for another target)
-  --report-dir DIR      where report.json goes (default: reports)
+  --report-dir DIR      where report.json goes (default: reports; created when missing)
   --format F,...        also write json, junit (junit.xml), html (report.html), md (summary.md),
                         allure (Allure results in DIR/allure-results; render them with
                         npm run report:allure); default: json,junit,html,md (report.json is
                         always written)
-  --grep RE             only checks whose requirement ID, check ID or title matches RE
+  --grep RE             only checks whose requirement ID, check ID or title matches RE (a
+                        pattern that matches no check is an error)
   --shard I/N           run shard I of N (the suites' files split deterministically); also
                         writes vitest's blob report (DIR/blob/I-N.json) for
                         'conformance report merge'; give every shard the same --seed
@@ -48,12 +37,189 @@ run options:
   --image NAME          use this image as the engine fixture instead of importing one
   --registry HOST:PORT  a registry the engine target can push to and pull from
   --registry-auth U:P   credentials for that registry (sent as X-Registry-Auth)
-  --expectations FILE   known failures: the run exits 0 when every failure is expected
+  --expectations FILE   known departures: the run exits 0 when every failure is expected
   --strict-expectations an expectation that no longer fails makes the run exit 1
+  --debug               print the stack trace of an internal error (any command)
 
+Every file and directory given is checked before the first check runs.`;
+
+export const USAGE = `conformance: conformance suite and protocol verifier for the container engine API (1.18, 1.22) and the cloud API
+
+Usage:
+  conformance run [options]            run suites against a target and write reports
+                                       (see: conformance run --help)
+  conformance serve engine ...         serve the reference engine target
+                                       (see: conformance serve engine --help)
+  conformance serve cloud ...          serve the reference cloud target
+                                       (see: conformance serve cloud --help)
+  conformance frames [--tty] [--json] [--max-frame-bytes N] < capture.bin
+                                       verify a captured multiplexed attach/logs/exec stream
+                                       (see: conformance frames --help)
+  conformance catalog [--suite S] [--json] [--openapi engine-1.18|engine-1.22|cloud]
+                                       endpoints and requirements with coverage
+                                       (see: conformance catalog --help)
+  conformance certify [run options] --product NAME --out DIR
+                                       run and write a certification bundle (level core/full)
+  conformance certify --verify DIR     check a bundle's digests and claimed level
+                                       (see: conformance certify --help)
+  conformance diff A.json B.json [...] [--html FILE]
+                                       new failures, fixes and changed outcomes between runs
+                                       (see: conformance diff --help)
+  conformance report merge DIR... [--report-dir OUT]
+                                       one report from the report dirs of a run's shards
+                                       (see: conformance report merge --help)
   conformance expectations update --from report.json [--out FILE]
-                        write an expectations file from a run (keeps existing reasons)
+                                       write an expectations file from a run
+                                       (see: conformance expectations update --help)
+  conformance --version | --help
 
-Exit codes: 0 every required check passed; 1 a check failed; 2 bad usage;
-            3 target unreachable or the harness itself failed.
+${RUN_OPTIONS}
+
+${EXIT_CODES}
 `;
+
+const RUN_HELP = `usage: conformance run [options]
+
+Runs the chosen suites against a target, removes what the run created, and writes report.json
+(and junit.xml, report.html, summary.md) in --report-dir. Ctrl-C stops the checks and writes the
+partial report.
+
+${RUN_OPTIONS}
+
+${EXIT_CODES}
+`;
+
+const SERVE_ENGINE_HELP = `usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [options]
+
+Serves the project's in-memory reference engine (API 1.18 and 1.22) until SIGINT or SIGTERM;
+prints its URL once it listens.
+
+  --listen ADDR         unix:///path.sock or tcp://127.0.0.1:PORT (required)
+  --fault NAME          break one documented rule (repeatable)
+  --list-faults         print every fault with what it breaks, and exit
+  --vendor-profile P    docker (default) | neutral
+
+Exit codes: 0 stopped by a signal; 2 bad usage (one line on stderr).
+`;
+
+const SERVE_CLOUD_HELP = `usage: conformance serve cloud --listen tcp://127.0.0.1:PORT|unix:///path [options]
+
+Serves the project's in-memory reference cloud API (REST and the Stream API) until SIGINT or
+SIGTERM; prints the REST and Stream URLs (and the default users when no --users is given).
+
+  --listen ADDR         tcp://127.0.0.1:PORT or unix:///path (required)
+  --users FILE          a JSON array of {"username", "apiKey", "organizations": [...]}
+  --fault NAME          break one documented rule (repeatable)
+  --list-faults         print every fault with what it breaks, and exit
+  --vendor-profile P    docker (default) | neutral
+  --time-scale N        speed factor of the simulated clock (a positive number)
+
+Exit codes: 0 stopped by a signal; 2 bad usage or a bad users file (one line on stderr).
+`;
+
+const SERVE_HELP = `usage: conformance serve engine|cloud [options]
+
+  conformance serve engine --help      the reference engine target
+  conformance serve cloud --help       the reference cloud target
+`;
+
+const FRAMES_HELP = `usage: conformance frames [--tty] [--json] [--max-frame-bytes N] < capture.bin
+
+Verifies a captured attach/logs/exec stream read from stdin, as it arrives: per-stream byte and
+frame counts, and every protocol violation with its byte offset.
+
+  --tty                 the stream is a TTY stream (raw bytes, no frame headers)
+  --json                one JSON object instead of text lines
+  --max-frame-bytes N   the largest frame payload accepted
+
+Exit codes: 0 clean; 1 a violation; 2 bad usage or unreadable input.
+`;
+
+const CATALOG_HELP = `usage: conformance catalog [--suite S]... [--json] [--openapi engine-1.18|engine-1.22|cloud]
+
+Lists the endpoints and requirements of the suites, with the checks that cover each requirement.
+
+  --suite S             engine-1.18 | engine-1.22 | cloud (repeatable; default: all)
+  --json                the catalog as JSON
+  --openapi SUITE       an OpenAPI 3.1 document of the suite's endpoints
+
+Exit codes: 0 listed; 2 bad usage.
+`;
+
+const CERTIFY_HELP = `usage: conformance certify [run options] --product NAME --out DIR
+       conformance certify --verify DIR
+
+Runs every check (no --shard) and writes a certification bundle in DIR: report.json, junit.xml,
+report.html, summary.md, product.json (the level reached: full, core or none, and why) and
+SHA256SUMS over them. --verify checks a bundle: every digest matches and report.json supports
+the level product.json claims.
+
+  --product NAME        the product being certified
+  --out DIR             the bundle directory (created when missing)
+  --verify DIR          check a bundle instead of making one
+  run options           as for conformance run (see: conformance run --help)
+
+Exit codes: 0 a level was reached (or the bundle verifies); 1 no level (or verification
+failed); 2 bad usage; 3 target unreachable or the harness failed.
+`;
+
+const DIFF_HELP = `usage: conformance diff A.json B.json [more.json...] [--json] [--html FILE]
+
+Compares report.json files: new failures, fixes and other changed outcomes between the first
+and the last; with more than two, how many checks differ across the runs.
+
+  --json                the diff and the outcome matrix as JSON
+  --html FILE           write the differential matrix (targets x checks) as one HTML page
+
+Exit codes: 0 no new failures; 1 the last report has new failures; 2 bad usage or a report
+that cannot be read.
+`;
+
+const REPORT_HELP = `usage: conformance report merge DIR... [--report-dir OUT]
+
+Merges the report directories of the shards of one run (conformance run --shard I/N, each
+holding report.json and blob/) into one report in OUT (default: reports).
+
+  --report-dir OUT      where the merged report goes (not one of the shard directories)
+
+Exit codes: as conformance run's (see: conformance run --help).
+`;
+
+const EXPECTATIONS_HELP = `usage: conformance expectations update --from report.json [--out FILE]
+
+Writes an expectations file (the known departures of a target) from a run: every failed, error
+and warning result, keeping the reasons and links of the existing FILE.
+
+  --from report.json    the run to record
+  --out FILE            the expectations file (default: expectations.json)
+
+Exit codes: 0 written; 2 bad usage or a file that cannot be read or written.
+`;
+
+/** Help per command, keyed by the command words ('serve engine', 'report merge', ...). */
+export const COMMAND_HELP: Record<string, string> = {
+  run: RUN_HELP,
+  serve: SERVE_HELP,
+  'serve engine': SERVE_ENGINE_HELP,
+  'serve cloud': SERVE_CLOUD_HELP,
+  frames: FRAMES_HELP,
+  catalog: CATALOG_HELP,
+  certify: CERTIFY_HELP,
+  diff: DIFF_HELP,
+  report: REPORT_HELP,
+  'report merge': REPORT_HELP,
+  expectations: EXPECTATIONS_HELP,
+  'expectations update': EXPECTATIONS_HELP,
+};
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * The help a command line asks for, if it asks (`--help` or `-h` anywhere among its words),
+ * most specific first: `serve engine --help` is the engine server's help.
+ */
+export function helpFor(argv: string[]): string | undefined {
+  if (!argv.some((a) => HELP_FLAGS.has(a))) return undefined;
+  const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2);
+  return COMMAND_HELP[words.join(' ')] ?? COMMAND_HELP[words[0] ?? ''] ?? USAGE;
+}

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { SuiteName } from '../catalog/types.ts';
-import type { OutcomeStatus } from '../check/outcome.ts';
+import { SUITES, type SuiteName } from '../catalog/types.ts';
+import { OUTCOMES, type OutcomeStatus } from '../check/outcome.ts';
 import type { Report, ResultEntry } from './report.ts';
 
 /**
@@ -38,14 +38,23 @@ export interface ExpectationsVerdict {
 }
 
 export function loadExpectations(file: string): ExpectationsFile {
-  const data = JSON.parse(readFileSync(file, 'utf8')) as ExpectationsFile;
-  if (!Array.isArray(data.expectations)) throw new Error(`${file}: expected {"expectations": [...]}`);
-  for (const [i, e] of data.expectations.entries()) {
-    if (typeof e.id !== 'string' || typeof e.outcome !== 'string' || typeof e.reason !== 'string') {
-      throw new Error(`${file}: expectation ${i} needs id, outcome and reason`);
-    }
+  return parseExpectations(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the shape of an expectations file; the error says what is wrong and where. */
+export function parseExpectations(data: unknown): ExpectationsFile {
+  if (!isObject(data) || !Array.isArray(data.expectations)) {
+    const got = isObject(data) ? 'an object without an "expectations" array' : Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
+    throw new Error(`expected an object {"expectations": [...]}, got ${got}`);
   }
-  return data;
+  for (const [i, e] of (data.expectations as unknown[]).entries()) {
+    if (!isObject(e) || typeof e.id !== 'string' || typeof e.reason !== 'string') throw new Error(`expectation ${i} needs a string id, outcome and reason`);
+    if (!(OUTCOMES as readonly unknown[]).includes(e.outcome)) throw new Error(`expectation ${i} (${e.id}): outcome must be one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(e.outcome)}`);
+    if (e.suite !== undefined && !(SUITES as readonly unknown[]).includes(e.suite)) throw new Error(`expectation ${i} (${e.id}): unknown suite ${JSON.stringify(e.suite)}`);
+  }
+  return data as unknown as ExpectationsFile;
 }
 
 const matches = (e: Expectation, r: ResultEntry) => (e.suite === undefined || e.suite === r.suite) && (e.id === r.id || r.requirements.includes(e.id));
