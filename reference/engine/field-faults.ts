@@ -29,3 +29,35 @@ export function fieldIgnored(field: EffectField): string {
 export function effective<T>(faults: FaultSet, field: EffectField, value: T, fallback: T): T {
   return faults.has(fieldIgnored(field)) ? fallback : value;
 }
+
+/**
+ * The family `field-not-stored:<Field>`: create ignores that one field of the request (Config or
+ * HostConfig), so inspect shows the default. Each member breaks the rule "the field is stored as
+ * sent" of exactly one field.
+ */
+export const STORED_FIELDS = {
+  Config: [
+    'Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Env',
+    'Labels', 'Cmd', 'Entrypoint', 'Volumes', 'WorkingDir', 'NetworkDisabled', 'MacAddress', 'ExposedPorts', 'StopSignal',
+  ],
+  HostConfig: [
+    'Binds', 'Links', 'Memory', 'MemorySwap', 'CpuShares', 'CpusetCpus', 'PidMode', 'PortBindings', 'PublishAllPorts', 'Privileged',
+    'ReadonlyRootfs', 'Dns', 'DnsSearch', 'ExtraHosts', 'VolumesFrom', 'CapAdd', 'CapDrop', 'NetworkMode', 'Devices', 'Ulimits',
+    'SecurityOpt', 'CgroupParent', 'LxcConf', 'Tmpfs', 'MemoryReservation', 'KernelMemory', 'CpuPeriod', 'CpuQuota', 'CpusetMems',
+    'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'OomKillDisable',
+    'OomScoreAdj', 'DnsOptions', 'GroupAdd', 'VolumeDriver', 'LogConfig',
+  ],
+} as const;
+
+export const FIELD_NOT_STORED_FAULTS: EngineFault[] = (['Config', 'HostConfig'] as const).flatMap((where) =>
+  STORED_FIELDS[where].map((field) => ({
+    name: `field-not-stored:${field}`,
+    area: 'containers',
+    description: `create ignores ${where}.${field} of the request: inspect shows the default`,
+  })),
+);
+
+/** The request without the fields whose `field-not-stored` fault is on. */
+export function withoutUnstored(faults: FaultSet, fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !faults.has(`field-not-stored:${k}`)));
+}

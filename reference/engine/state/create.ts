@@ -3,6 +3,7 @@ import { ContainerFs } from '../fs/filesystem.ts';
 import { HttpError, type ApiVersion } from '../http/router.ts';
 import { Container, type ContainerConfig, type MountPoint } from './container.ts';
 import { buildHostConfig } from './host-config.ts';
+import { withoutUnstored } from '../field-faults.ts';
 import { addEndpoint, defaultNetworkName } from './network-endpoints.ts';
 import { volumeEvent } from './lifecycle.ts';
 import { newId, randomName } from './ids.ts';
@@ -41,7 +42,9 @@ export function createContainer(engine: Engine, version: ApiVersion, requestedNa
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
   const image = engine.images.resolve(imageRef);
   if (!image) throw new HttpError(engine.faults.has('create-missing-image-500') ? 500 : 404, `No such image: ${imageRef}`);
-  const hostConfig = buildHostConfig(version, body.HostConfig as Body | undefined, engine.faults);
+  body = withoutUnstored(engine.faults, body);
+  const requestedHost = body.HostConfig as Body | undefined;
+  const hostConfig = buildHostConfig(version, requestedHost && withoutUnstored(engine.faults, requestedHost), engine.faults);
   checkNetworkMode(engine, version, hostConfig.NetworkMode);
   const id = newId();
   const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id);

@@ -12,7 +12,7 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
     { requirement: `${R}body-domainname`, field: 'Domainname', value: 'example.test' },
     { requirement: `${R}body-user`, field: 'User', value: '1234' },
     { requirement: `${R}body-attach-flags`, field: 'AttachStdin', value: true },
-    { requirement: `${R}body-attach-flags`, field: 'AttachStdout', value: false },
+    { requirement: `${R}body-attach-flags`, field: 'AttachStdout', value: true },
     { requirement: `${R}body-attach-flags`, field: 'AttachStderr', value: true },
     { requirement: `${R}body-tty`, field: 'Tty', value: true },
     { requirement: `${R}body-open-stdin`, field: 'OpenStdin', value: true },

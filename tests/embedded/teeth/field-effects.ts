@@ -1,4 +1,5 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { STORED_FIELDS } from '../../../reference/engine/field-faults.ts';
 import type { Teeth } from './types.ts';
 
 const CREATE = 'engine/containers/create/';
@@ -36,3 +37,18 @@ const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion
 export const fieldEffectTeeth: Teeth[] = Object.entries(EFFECT_CHECKS).flatMap(([field, { checks, versions = ['1.18', '1.22'] }]) =>
   versions.map((version) => ({ fault: `field-ignored:${field}`, version, catches: checks })),
 );
+
+const ECHO = 'engine/containers/inspect/';
+const ONLY_122 = ['Tmpfs', 'MemoryReservation', 'KernelMemory', 'CpuPeriod', 'CpuQuota', 'CpusetMems', 'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'OomKillDisable', 'OomScoreAdj', 'DnsOptions', 'GroupAdd', 'VolumeDriver', 'StopSignal'];
+
+function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly string[]): Teeth[] {
+  const check = where === 'Config' ? 'config-echoes-create' : 'host-config-echoes-create';
+  return fields.flatMap((field) => {
+    const versions: EngineVersion[] = ONLY_122.includes(field) ? ['1.22'] : field === 'LxcConf' ? ['1.18'] : ['1.18', '1.22'];
+    const catches = (v: EngineVersion) => (field === 'LogConfig' ? [`${CREATE}host-config-log-config-types-${v}`] : [`${ECHO}${check}/${v}`]);
+    return versions.map((version) => ({ fault: `field-not-stored:${field}`, version, catches: catches(version) }));
+  });
+}
+
+/** field-not-stored:<Field> → the echo check of its group, which must fail naming that field's requirement. */
+export const fieldStoredTeeth: Teeth[] = [...echoTeeth('Config', STORED_FIELDS.Config), ...echoTeeth('HostConfig', STORED_FIELDS.HostConfig)];

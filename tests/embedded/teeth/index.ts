@@ -6,6 +6,6 @@ import { containersDataTeeth } from './containers-data.ts';
 import { imageTeeth } from './images.ts';
 import { eventTeeth } from './events.ts';
 import { networkTeeth } from './networks.ts';
-import { fieldEffectTeeth } from './field-effects.ts';
+import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth];
+export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth];
