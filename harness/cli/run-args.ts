@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { parseProfile } from '../profile.ts';
-import { UsageError } from '../target/endpoint.ts';
+import { dockerEnvTarget, UsageError } from '../target/endpoint.ts';
 import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
 import type { Credentials } from '../run/config.ts';
 import type { Shard } from '../run/shard.ts';
@@ -48,6 +48,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     : undefined;
   if (tls && (Boolean(tls.cert) !== Boolean(tls.key))) throw new UsageError('--tls-cert and --tls-key go together');
   for (const flag of ['tls-ca', 'tls-cert', 'tls-key'] as const) if (values[flag]) readableFile(`--${flag}`, values[flag]);
+  if (target === 'docker-env') checkDockerEnvTls();
   const options: RunOptions = {
     target,
     suites: parseSuites(values.suite, target),
@@ -128,6 +129,12 @@ function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
     else throw new UsageError(`unknown suite '${item}': expected ${SUITES.join(', ')} or all`);
   }
   return SUITES.filter((s) => out.has(s));
+}
+
+/** With DOCKER_TLS_VERIFY, the certificates DOCKER_CERT_PATH names must be there to read. */
+function checkDockerEnvTls(): void {
+  const tls = dockerEnvTarget(process.env).tls;
+  for (const file of [tls?.ca, tls?.cert, tls?.key]) if (file) readableFile('DOCKER_CERT_PATH', file);
 }
 
 function checkedExpectations(file: string): string {

@@ -37,6 +37,8 @@ describe('bad inputs are refused before the run, naming the option', () => {
     [['run', '--tls-ca', 'ca.pem', '--target', 'https://127.0.0.1:1'], /--tls-ca 'ca.pem': no such file or directory/],
     [['run', '--tls-cert', 'c.pem', '--tls-key', 'a-file', '--target', 'https://127.0.0.1:1'], /--tls-cert 'c.pem': no such file or directory/],
     [['run', '--format', 'json,xml'], /unknown format 'xml'/],
+    [['run', '--fault', 'no-such-fault', '--suite', 'engine-1.22'], /unknown fault\(s\): no-such-fault/],
+    [['--debug', 'run', '--bogus'], /Unknown option '--bogus'/],
     [['run', '--concurrency', '-1'], /^conformance: --concurrency must be a whole number ≥ 1, got '-1'$/m],
     [['run', '--timeout-ms', '-5'], /--timeout-ms must be a whole number ≥ 1, got '-5'/],
     [['run', '--strict-expectations'], /--strict-expectations needs --expectations FILE/],
@@ -57,6 +59,13 @@ describe('bad inputs are refused before the run, naming the option', () => {
     expect({ status, stderr }).toMatchObject({ status: 2, stderr: expect.stringMatching(message) as string });
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr + stdout).not.toMatch(/\bat .*\.ts:\d+|internal error/);
+  });
+
+  test('docker-env with DOCKER_TLS_VERIFY: missing certificates under DOCKER_CERT_PATH', () => {
+    const env = { ...process.env, DOCKER_HOST: 'tcp://127.0.0.1:1', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: at('no-certs') };
+    const { status, stderr } = spawnSync(process.execPath, [BIN, 'run', '--target', 'docker-env'], { encoding: 'utf8', timeout: 60_000, cwd: dir, env });
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^conformance: DOCKER_CERT_PATH '.*no-certs\/ca.pem': no such file or directory\n$/);
   });
 
   test.skipIf(process.getuid?.() === 0)('a report directory without write permission', () => {
