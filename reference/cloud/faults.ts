@@ -2,8 +2,11 @@
  * Named faults of the cloud reference service. Each one makes the service break ONE documented
  * rule (or one behaviour the public clients rely on), so that a conformance check can prove it
  * notices. A fault is switched on per server (`--fault NAME`) and tested where the rule is
- * implemented with `world.faults.has('name')`.
+ * implemented with `world.faults.has('name')`. Parametrised families (`filter-ignored:<list>.<param>`,
+ * `field-ignored:<resource>.<field>`, ...) are listed member by member (fault-families.ts).
  */
+import { FAMILY_FAULTS } from './fault-families.ts';
+
 export interface CloudFault {
   name: string;
   description: string;
@@ -15,7 +18,7 @@ export interface FaultSet {
   has(name: string): boolean;
 }
 
-export const CLOUD_FAULTS: ReadonlyArray<CloudFault> = [
+const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'no-action-header', area: 'actions', description: 'responses that create an action carry no X-Vendor-Action-URI header' },
   { name: 'async-returns-200', area: 'actions', description: 'asynchronous operations answer 200 instead of 202 Accepted' },
   { name: 'action-stuck-in-progress', area: 'actions', description: 'asynchronous actions never leave In progress (the work itself completes)' },
@@ -74,6 +77,9 @@ export const CLOUD_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'service-counters-stale', area: 'states', description: 'running_num_containers counts every container, running or not' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
+
+/** Every named fault: the single ones above, then every member of the parametrised families. */
+export const CLOUD_FAULTS: ReadonlyArray<CloudFault> = [...NAMED_FAULTS, ...FAMILY_FAULTS];
 
 /** Builds the fault set of a server; throws naming every unknown fault. */
 export function faultSet(names: readonly string[] = []): FaultSet {

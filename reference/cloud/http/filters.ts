@@ -3,6 +3,7 @@
  * spelling (with or without the namespace segment); booleans as `true`/`false`; a list field
  * matches when one element does.
  */
+import { FILTER_PARAMS, filterIgnored } from '../fault-families.ts';
 import { parseUri, sameResource } from '../uris.ts';
 import type { World } from '../world.ts';
 
@@ -17,12 +18,18 @@ function matches(wanted: string, actual: unknown): boolean {
   return wanted === actual;
 }
 
-export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>): T[] {
+/** The spelled names of the filters of `list` that a filter-ignored fault switches off. */
+function ignoredFilters(world: World, list: string): Set<string> {
+  return new Set((FILTER_PARAMS[list] ?? []).filter((p) => world.faults.has(filterIgnored(list, p))).map((p) => world.spell(p)));
+}
+
+export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>, list: string): T[] {
+  const ignored = ignoredFilters(world, list);
   let kept = world.faults.has('terminated-not-listed') ? items.filter((i) => (i as { state?: unknown }).state !== 'Terminated') : [...items];
   for (const [name, read] of Object.entries(fields)) {
     const wanted = query.get(name);
     if (wanted === null) continue;
-    if (name === 'state' && world.faults.has('filter-state-ignored')) continue;
+    if ((name === 'state' && world.faults.has('filter-state-ignored')) || ignored.has(name)) continue;
     kept = kept.filter((item) => matches(wanted, read(item)));
   }
   return kept;

@@ -20,7 +20,7 @@ function addCatalog<T extends Entry>(
   filters: Record<string, FieldReader<T>>,
 ): void {
   const base = `/api/infra/v1/${kind}/`;
-  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters)));
+  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters, kind)));
   routes.add('GET', `${base}${idParams.map((p) => `{${p}}/`).join('')}`, (ctx: CallContext): Reply => {
     const uri = resourceUri(kind, idParams.map((p) => ctx.params[p] ?? ''));
     const found = items(ctx.world.catalog).find((i) => i.resource_uri === uri);

@@ -26,7 +26,7 @@ export function addRepoRoutes(routes: RouteTable): void {
   routes.add('GET', REGISTRIES, (ctx) => {
     const items = applyFilters(ctx.world, ctx.req.query, registriesOf(ctx.world, ctx.scope.namespace), {
       uuid: () => undefined, name: (r) => r.name, host: (r) => r.host, [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
-    });
+    }, 'registry');
     return listReply(ctx, items.map((r) => registryJson(ctx.world, r)));
   });
   routes.add('GET', `${REGISTRIES}{host}/`, (ctx) => {
@@ -35,7 +35,7 @@ export function addRepoRoutes(routes: RouteTable): void {
     return ok(registryJson(ctx.world, found));
   });
   routes.add('GET', REPOSITORIES, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, repositoriesOf(ctx.world, ctx.scope.namespace), { name: (r) => r.name, registry: (r) => r.registry });
+    const items = applyFilters(ctx.world, ctx.req.query, repositoriesOf(ctx.world, ctx.scope.namespace), { name: (r) => r.name, registry: (r) => r.registry }, 'repository');
     return listReply(ctx, items.map((r) => repositoryJson(ctx.world, r)));
   });
   routes.add('POST', REPOSITORIES, (ctx) => {

@@ -7,6 +7,7 @@
  */
 import type { Job } from '../actions/call.ts';
 import { AWS_DISK_SIZES } from '../catalog-seed.ts';
+import { fieldIgnored, withoutIgnored } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import { newUuid } from '../ids.ts';
 import { resourceUri, sameResource, type UriScope } from '../uris.ts';
@@ -36,7 +37,8 @@ export const NODE_CLUSTER_STABLE: readonly NodeClusterState[] = ['Init', 'Deploy
 
 export const DEFAULT_DISK = 60;
 
-export function createNodeCluster(world: World, scope: UriScope, body: Fields): NodeCluster {
+export function createNodeCluster(world: World, scope: UriScope, sent: Fields): NodeCluster {
+  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('nodecluster', f));
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
   const nodeType = world.catalog.nodeTypes.find((t) => sameResource(t.resource_uri, reqString(body, 'node_type')));
   if (!nodeType) throw badRequest('node_type is not a known node type URI');

@@ -3,6 +3,7 @@
  * services (linked_to_service[].to_service, bindings[].volumes_from) are kept as given and
  * resolved by the caller: URIs for a service, URIs or names of sibling services in a stack.
  */
+import { fieldIgnored, updateIgnored, withoutIgnored } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import type { World } from '../world.ts';
 import type { EnvVar, PortSpec, ServiceConfig } from './model.ts';
@@ -101,7 +102,8 @@ export function defaultServiceName(image: string): string {
 
 const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
-export function readServiceCreate(world: World, body: Fields): ServiceSpec {
+export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
+  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('service', f));
   const image = normalizeImage(reqString(body, 'image'));
   const name = optString(body, 'name') ?? defaultServiceName(image);
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
@@ -112,7 +114,8 @@ export function readServiceCreate(world: World, body: Fields): ServiceSpec {
   return { config, links: readLinks(body) ?? [], bindings: readBindings(body) };
 }
 
-export function readServiceUpdate(world: World, body: Fields): ServiceUpdateSpec {
+export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec {
+  const body = withoutIgnored(world.faults, sent, updateIgnored);
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
   if (image !== undefined) config.image_name = normalizeImage(image);

@@ -6,6 +6,7 @@
  * accepted in Running and Partly running (where something runs).
  */
 import type { Job } from '../actions/call.ts';
+import { fieldIgnored } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import { newUuid } from '../ids.ts';
 import { resourceUri, type UriScope } from '../uris.ts';
@@ -73,7 +74,7 @@ export function createStack(world: World, scope: UriScope, body: Fields, owner: 
   const uuid = newUuid();
   const stack: Stack = {
     kind: 'stack', uuid, resource_uri: resourceUri('stack', [uuid], scope), scope, name,
-    nickname: optString(body, 'nickname') ?? name, state: 'Not Running', services: [],
+    nickname: (world.faults.has(fieldIgnored('stack', 'nickname')) ? undefined : optString(body, 'nickname')) ?? name, state: 'Not Running', services: [],
     deployed_datetime: null, destroyed_datetime: null,
   };
   const services = buildStackServices(world, stack, specs, owner, []);

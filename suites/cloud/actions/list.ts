@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ACTIONS } from '../support/actions.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { compareFiltered, expectFilterAgrees } from '../support/filters.ts';
+import { compareFiltered, expectDiscriminates, expectFilterAgrees } from '../support/filters.ts';
 import { createCluster } from '../support/infra.ts';
 import { listAll, listPage, type Json } from '../support/lists.ts';
 
@@ -26,21 +26,33 @@ const FILTERS: Record<string, Predicate> = {
 };
 const sourceField = (param: string): string => param.replace(/__(gte|lte)$/, '');
 
-/** The actions of the caller, with at least a few finished ones of this check. */
+/**
+ * The actions of the caller, with finished ones of this check in distinct seconds: a Success
+ * (create, update), and a Failed one (terminate of the cluster once Terminated, which the state
+ * table refuses), so that state and date filters have actions to keep and to leave out.
+ */
 async function actionsWithHistory(ctx: CloudContext): Promise<Json[]> {
   const cluster = await createCluster(ctx);
-  for (const tag of ['conformance-a', 'conformance-b']) await ctx.api.patch(String(cluster.resource_uri), { tags: [{ name: tag }] });
+  const uri = String(cluster.resource_uri);
+  for (const tag of ['conformance-a', 'conformance-b']) await ctx.api.patch(uri, { tags: [{ name: tag }] });
   await new Promise((r) => setTimeout(r, 1100));
-  await ctx.api.delete(String(cluster.resource_uri));
+  await ctx.api.delete(uri);
+  await ctx.waitForState(uri, ['Terminated'], 30_000);
+  await ctx.api.delete(uri);
   return listAll(ctx, ACTIONS);
 }
 
-/** A value of the filter taken from a finished action: a date in the middle of the range, a uuid, a state. */
+/**
+ * A value of the filter taken from a finished action that splits them: for a lower bound the
+ * latest date, for an upper bound the earliest (actions on the bound are kept, the others not);
+ * a uuid; the state Success.
+ */
 function valueFor(param: string, actions: Json[]): string | undefined {
   const done = actions.filter(finished);
   if (param === 'state') return 'Success';
-  const pick = done[Math.floor(done.length / 2)];
-  return pick ? String(pick[sourceField(param)]) : undefined;
+  if (param === 'uuid') return done[0] ? String(done[0].uuid) : undefined;
+  const dates = done.map((a) => a[sourceField(param)]).filter((d): d is string => typeof d === 'string').sort((a, b) => time(a) - time(b));
+  return param.endsWith('__gte') ? dates[dates.length - 1] : dates[0];
 }
 
 function filterCheck(param: string): CloudCheck {
@@ -56,6 +68,7 @@ function filterCheck(param: string): CloudCheck {
       if (!value) return ctx.skip('the caller has no finished action to filter by');
       const filtered = await listAll(ctx, ACTIONS, { [param]: value });
       const matches = (a: Json): boolean => FILTERS[param]!(a, value);
+      expectDiscriminates(ctx, full.filter(finished), matches, `${param}=${value}`);
       expectFilterAgrees(ctx, compareFiltered(full, filtered, matches, finished), `GET ${ACTIONS}?${param}=${value}`, id);
     },
   });

@@ -2,17 +2,18 @@ import fc from 'fast-check';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { compareFiltered, fieldMatches, filterCheck } from '../support/filters.ts';
-import { CLUSTERS, createCluster, settle } from '../support/infra.ts';
+import { CLUSTERS, createCluster, otherPlacement, placement, settle } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
 
 const LIST = 'cloud/nodecluster/list';
 const RETURNS = 'cloud/nodecluster/list/returns-node-clusters';
 const FILTERS = ['uuid', 'state', 'name', 'region', 'node_type'] as const;
 
-/** Makes sure the list holds clusters of this check in two states (Init and Terminated). */
+/** Clusters of this check that every filter must split: two states (Init, Terminated), two regions and node types. */
 async function ensureTwo(ctx: CloudContext): Promise<void> {
-  await createCluster(ctx);
-  const gone = await createCluster(ctx);
+  const first = await placement(ctx);
+  await createCluster(ctx, {}, first);
+  const gone = await createCluster(ctx, {}, await otherPlacement(ctx, first) ?? first);
   await ctx.api.delete(String(gone.resource_uri));
   await settle(ctx, String(gone.resource_uri), ['Terminated']);
 }

@@ -1,15 +1,33 @@
+import type { CloudContext } from '../support/context.ts';
 import { filterCheck } from '../support/filters.ts';
-import { deployedNode, NODES } from '../support/infra.ts';
+import { deployedNode, NODES, otherPlacement, placement, settle } from '../support/infra.ts';
 import type { Json } from '../support/lists.ts';
 
 const LIST = 'cloud/node/list';
 const finalState = (o: Json): boolean => o.state === 'Terminated';
 
+/**
+ * Nodes that every node filter must split: two deployed nodes in different regions with
+ * different node types, one upgraded (another engine version), and a terminated one.
+ */
+async function nodesToSplit(ctx: CloudContext): Promise<void> {
+  const first = await placement(ctx);
+  const { node } = await deployedNode(ctx, {}, first);
+  const other = await otherPlacement(ctx, first);
+  if (other) await deployedNode(ctx, {}, other);
+  else ctx.observe('the catalog offers a single region and node type: the node_type and region filters cannot split the nodes');
+  const upgrade = await ctx.api.post(`${String(node.resource_uri)}${ctx.spell('vendor-upgrade')}/`);
+  if (upgrade.status < 300) await settle(ctx, String(node.resource_uri), ['Deployed']);
+  const { cluster } = await deployedNode(ctx, {}, first);
+  await ctx.api.delete(String(cluster.resource_uri));
+  await settle(ctx, String(cluster.resource_uri), ['Terminated']);
+}
+
 function filter(param: string, field: string, what: string) {
   const id = `cloud/node/list/filter-${param.replace(/_/g, '-')}`;
   return filterCheck({
     id, endpoint: LIST, path: NODES, param, field,
-    setup: async (ctx) => void (await deployedNode(ctx)),
+    setup: nodesToSplit,
     ...(param === 'state' ? { stable: finalState } : {}),
   }, `Query ${param} on the node list returns only the nodes ${what}`);
 }

@@ -8,6 +8,8 @@ import { REGISTRIES } from './registries.ts';
 export const REPOSITORIES = '/api/repo/v1/repository/';
 /** A third-party host no target runs itself; the service only records the repository. */
 const THIRD_PARTY_HOST = 'quay.io';
+/** A second third-party host, so that the registry filter has repositories to leave out. */
+const OTHER_HOST = 'registry.gitlab.com';
 const R = {
   create: 'cloud/repository/create/returns-repository',
   create201: 'cloud/repository/create/201',
@@ -27,12 +29,18 @@ const SECRET = 'conformance-secret-password';
 const repoPath = (name: string): string => `${REPOSITORIES}${name}/`;
 
 /** Adds an external repository for this check; it is removed afterwards. */
-async function addRepository(ctx: CloudContext): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
-  const name = `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+async function addRepository(ctx: CloudContext, host = THIRD_PARTY_HOST): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
+  const name = `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
   const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance-user', password: SECRET });
   if (res.status < 200 || res.status >= 300) ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
   ctx.defer(async () => void (await ctx.api.delete(repoPath(name))));
   return { name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
+}
+
+/** Two repositories of this check, on two registries: each filter has one to keep and one to leave out. */
+async function twoRepositories(ctx: CloudContext): Promise<void> {
+  await addRepository(ctx);
+  await addRepository(ctx, OTHER_HOST);
 }
 
 function expectNoCredentials(ctx: CloudContext, text: string, what: string): void {
@@ -138,8 +146,8 @@ export default [
       ctx.expect(res.status === 204 && res.body.length === 0, `DELETE answered ${res.status} with ${res.body.length} byte(s) (facts: 204, empty body)`, { expected: 204, actual: res.status, requirement: R.delete204 });
     },
   }),
-  filterCheck({ id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: async (ctx) => void (await addRepository(ctx)) },
+  filterCheck({ id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: twoRepositories },
     'Query name on the repository list returns only the repositories of that name'),
-  filterCheck({ id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: async (ctx) => void (await addRepository(ctx)) },
+  filterCheck({ id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: twoRepositories },
     'Query registry on the repository list returns only the repositories of that registry'),
 ];

@@ -1,5 +1,6 @@
 import type { CloudCheck } from '../support/check.ts';
 import create from './create.ts';
+import createFields from './create-fields.ts';
 import environment from './environment.ts';
 import filters from './filters.ts';
 import operations from './operations.ts';
@@ -8,4 +9,4 @@ import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
 
-export const serviceChecks: CloudCheck[] = [...create, ...read, ...update, ...operations, ...environment, ...filters, ...states, ...sequences];
+export const serviceChecks: CloudCheck[] = [...createFields, ...create, ...read, ...update, ...operations, ...environment, ...filters, ...states, ...sequences];

@@ -60,14 +60,18 @@ export default [
   }),
   cloudCheck({
     id: R.nickname,
-    title: 'nickname defaults to name; services default to []',
+    title: 'nickname defaults to name, a nickname sent is kept; services default to []',
     requirements: [R.nickname, R.noServices],
     endpoint: ENDPOINT,
     async run(ctx) {
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
       const got = await ctx.getJson(String(stack.resource_uri), 'stack');
-      ctx.expectEqual(got.nickname, got.name, 'nickname does not default to name', R.nickname);
-      ctx.expectEqual(got.services, [], 'a stack created without services has some', R.noServices);
+      ctx.verify(got.nickname === got.name, 'nickname does not default to name', { requirement: R.nickname, expected: got.name, actual: got.nickname });
+      ctx.verify(JSON.stringify(got.services) === '[]', 'a stack created without services has some', { requirement: R.noServices, expected: [], actual: got.services });
+      const nickname = ctx.uniqueName('nick');
+      const named = await createStack(ctx, { name: ctx.uniqueName('stack'), nickname });
+      const gotNamed = await ctx.getJson(String(named.resource_uri), 'stack');
+      ctx.verify(gotNamed.nickname === nickname, 'a nickname sent is not kept', { requirement: R.nickname, expected: nickname, actual: gotNamed.nickname });
     },
   }),
   cloudCheck({

@@ -4,7 +4,7 @@
  * and a property-based check of random combinations of them.
  */
 import fc from 'fast-check';
-import { appNodes, createStack, runningService, serviceBody, waitForContainers } from './app.ts';
+import { appNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
 import { compareFiltered, fieldMatches, filterCheck } from './filters.ts';
@@ -17,12 +17,15 @@ export interface AppList {
 }
 
 /**
- * Something to filter: a stack with two services (one running with two containers, one stopped
- * container among them), so every documented filter has values that split the list.
+ * Something to filter, so that every documented filter has values that split the list: two
+ * stacks, one with a running service, and a service outside them running two containers on two
+ * nodes, one of them stopped.
  */
 export async function populate(ctx: CloudContext): Promise<void> {
-  const at = await appNodes(ctx);
-  await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
+  const at = await appNodes(ctx, 2);
+  const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
+  await createStack(ctx, { name: ctx.uniqueName('stack') });
+  await operateAndSettle(ctx, stack, 'start');
   const svc = await runningService(ctx, at, { target_num_containers: 2 });
   const [one] = await waitForContainers(ctx, svc, 2);
   const res = await ctx.api.post(`${String(one!.resource_uri)}stop/`);

@@ -34,6 +34,22 @@ export async function placement(ctx: CloudContext): Promise<Placement> {
   return ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
 }
 
+/** Every available provider/region/node type combination the catalog offers, one per region. */
+export async function placements(ctx: CloudContext): Promise<Placement[]> {
+  const providers = (await listAll(ctx, CATALOG.provider)).filter((p) => p.available !== false);
+  const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
+  const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
+  return providers.flatMap((p) => regions.filter((r) => r.provider === p.resource_uri).flatMap((r) => {
+    const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+    return type ? [{ provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) }] : [];
+  }));
+}
+
+/** A second placement with another region and node type than `first`, when the catalog has one. */
+export async function otherPlacement(ctx: CloudContext, first: Placement): Promise<Placement | undefined> {
+  return (await placements(ctx)).find((p) => p.region !== first.region && p.nodeType !== first.nodeType);
+}
+
 /** A node cluster created (not deployed) for this check; it is terminated afterwards. */
 export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<Json> {
   const at = where ?? (await placement(ctx));
@@ -49,14 +65,14 @@ export async function deployCluster(ctx: CloudContext, cluster: Json): Promise<J
 }
 
 /** A deployed cluster of `nodes` nodes, for this check only. */
-export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}): Promise<Json> {
-  const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra });
+export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}, where?: Placement): Promise<Json> {
+  const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra }, where);
   return deployCluster(ctx, cluster);
 }
 
 /** The first node of a deployed cluster, once Deployed. */
-export async function deployedNode(ctx: CloudContext, extra: Json = {}): Promise<{ cluster: Json; node: Json }> {
-  const cluster = await deployedCluster(ctx, 1, extra);
+export async function deployedNode(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<{ cluster: Json; node: Json }> {
+  const cluster = await deployedCluster(ctx, 1, extra, where);
   const nodes = cluster.nodes as string[] | undefined;
   if (!nodes?.length) return ctx.fail(`precondition: the deployed cluster ${String(cluster.resource_uri)} lists no nodes`);
   const node = await ctx.waitForState(nodes[0]!, ['Deployed'], DEPLOY_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { expectAccepted, expectRefused, expectUnchanged } from './actions.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
-import type { CloudContext } from './context.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
 import type { Json } from './lists.ts';
 
 /** One row cell of a state table: an operation in a state, allowed or not. */
@@ -29,8 +29,7 @@ export function stateRowCheck(row: StateRow): CloudCheck {
     requirements: [row.id, ...(row.also ?? [])],
     endpoint: row.endpoint,
     async run(ctx) {
-      const before = await row.reach(ctx);
-      const res = await row.op(ctx, before);
+      const { before, res } = await attempt(ctx, row);
       const what = `${row.title.split(':')[0]} (${String(before.resource_uri)})`;
       if (row.effect) {
         await expectAccepted(ctx, res, what, row.id);
@@ -42,6 +41,31 @@ export function stateRowCheck(row: StateRow): CloudCheck {
       await row.afterRefusal?.(ctx, before);
     },
   });
+}
+
+const TRANSITIONAL_ATTEMPTS = 3;
+
+/**
+ * Reaches the row's state and runs the operation. A transitional state may pass between the read
+ * that saw it and the operation: an operation accepted then proves nothing, so a refused row of
+ * a transitional state is tried afresh, and only an acceptance seen every time is held against
+ * the target.
+ */
+async function attempt(ctx: CloudContext, row: StateRow): Promise<{ before: Json; res: HttpResponse }> {
+  for (let n = 1; ; n++) {
+    const before = await row.reach(ctx);
+    const res = await row.op(ctx, before);
+    if (!row.afterRefusal || n === TRANSITIONAL_ATTEMPTS || !(await wasAccepted(ctx, res))) return { before, res };
+    ctx.observe(`attempt ${n}: the operation was accepted; the state may have passed before it arrived: trying a fresh resource`);
+  }
+}
+
+/** A 2xx answer whose action (if any) did not end Failed. */
+async function wasAccepted(ctx: CloudContext, res: HttpResponse): Promise<boolean> {
+  if (res.status < 200 || res.status >= 300) return false;
+  const uri = res.headers[ctx.actionHeader];
+  if (!uri) return true;
+  return (await ctx.waitForState(uri, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CloudTeeth } from './types.ts';
 import { infraTeeth } from './infra.ts';
 import { appTeeth } from './app.ts';
+import { familyTeeth } from './families.ts';
 
-export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth];
+export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth];

@@ -4,6 +4,7 @@ import { CLOUD_FAULTS } from '../../../reference/cloud/index.ts';
 import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
+import { FAMILY_PROBES } from './family-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -131,6 +132,7 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   },
   ...APP_PROBES,
   ...INFRA_PROBES,
+  ...FAMILY_PROBES,
 };
 
 let server: TestServer | undefined;

@@ -1,0 +1,49 @@
+/** The parametrised fault families (reference/cloud/fault-families.ts) and the checks each member breaks. */
+import {
+  CREATE_FIELDS, fieldIgnored, FILTER_PARAMS, filterIgnored, SERVICE_UPDATE_FIELDS, updateIgnored,
+} from '../../../reference/cloud/fault-families.ts';
+import type { CloudTeeth } from './types.ts';
+
+const slug = (param: string): string => param.replace(/__/g, '-').replace(/_/g, '-');
+
+/** Each ignored filter fails the check of that filter (the random combination checks may not draw it). */
+const filterTeeth: CloudTeeth[] = Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((param) => ({
+  fault: filterIgnored(list, param),
+  catches: [`cloud/${list}/list/filter-${slug(param)}`],
+})));
+
+/** Service create fields whose default check also sends another value. */
+const SERVICE_DEFAULT_SLUG: Record<string, string> = {
+  target_num_containers: 'target-num-containers-1', run_command: 'run-command-null', entrypoint: 'entrypoint-null', container_ports: 'container-ports-empty',
+  container_envvars: 'container-envvars-empty', bindings: 'bindings-empty', autorestart: 'autorestart-off', autodestroy: 'autodestroy-off',
+  sequential_deployment: 'sequential-deployment-false', roles: 'roles-empty', privileged: 'privileged-false', deployment_strategy: 'deployment-strategy-emptiest-node',
+  tags: 'tags-empty', autoredeploy: 'autoredeploy-false', net: 'net-bridge', pid: 'pid-none', working_dir: 'working-dir-slash',
+};
+
+/** Node cluster create fields: the echo check, and the check of the field's default (which also sends another value). */
+const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
+  disk: 'cloud/nodecluster/create/default-disk-60', nickname: 'cloud/nodecluster/create/default-nickname-name',
+  target_num_nodes: 'cloud/nodecluster/create/default-nickname-name', tags: 'cloud/nodecluster/create/default-nickname-name',
+};
+
+/** Each ignored create field fails the check that the created object keeps what was sent. */
+const createTeeth: CloudTeeth[] = [
+  ...CREATE_FIELDS.service!.map((f) => ({
+    fault: fieldIgnored('service', f),
+    catches: ['cloud/service/create/returns-service', ...(SERVICE_DEFAULT_SLUG[f] ? [`cloud/service/create/default-${SERVICE_DEFAULT_SLUG[f]}`] : [])],
+  })),
+  ...CREATE_FIELDS.nodecluster!.map((f) => ({
+    fault: fieldIgnored('nodecluster', f),
+    catches: ['cloud/nodecluster/create/echoes-body', ...(CLUSTER_DEFAULT_CHECK[f] ? [CLUSTER_DEFAULT_CHECK[f]] : [])],
+  })),
+  { fault: fieldIgnored('stack', 'nickname'), catches: ['cloud/stack/create/default-nickname-name'] },
+];
+
+/** Each ignored update field fails the check that PATCH sets what it sends (tags and the scale target have checks of their own). */
+const updateTeeth: CloudTeeth[] = SERVICE_UPDATE_FIELDS.map((f) => ({
+  fault: updateIgnored(f),
+  catches: f === 'tags' ? ['cloud/service/update/tags-replace']
+    : ['cloud/service/update/applies-fields', ...(f === 'target_num_containers' ? ['cloud/service/update/target-num-containers'] : [])],
+}));
+
+export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth];

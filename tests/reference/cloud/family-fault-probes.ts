@@ -1,0 +1,94 @@
+/**
+ * Probes of the parametrised fault families (reference/cloud/fault-families.ts): each passes
+ * against a server with its fault and throws against a clean one.
+ */
+import { expect } from 'vitest';
+import { spell } from '../../../harness/profile.ts';
+import { CREATE_FIELDS, fieldIgnored, FILTER_PARAMS, filterIgnored, SERVICE_UPDATE_FIELDS, updateIgnored } from '../../../reference/cloud/fault-families.ts';
+import { deployedCluster, NODE_TYPE, REGION, runningService, type TestServer } from './helpers.ts';
+
+type Probe = (t: TestServer) => Promise<void>;
+type Json = Record<string, any>;
+
+const PATHS: Record<string, string> = {
+  provider: '/api/infra/v1/provider/', region: '/api/infra/v1/region/', az: '/api/infra/v1/az/', nodetype: '/api/infra/v1/nodetype/',
+  nodecluster: '/api/infra/v1/nodecluster/', node: '/api/infra/v1/node/', registry: '/api/repo/v1/registry/', repository: '/api/repo/v1/repository/',
+  stack: '/api/app/v1/stack/', service: '/api/app/v1/service/', container: '/api/app/v1/container/', action: '/api/audit/v1/action/',
+};
+
+/** A value no object has (dates: a bound that excludes every action). */
+function matchingNothing(param: string): string {
+  if (param.endsWith('__gte')) return 'Mon, 01 Jan 2103 00:00:00 +0000';
+  if (param.endsWith('__lte')) return 'Mon, 01 Jan 1973 00:00:00 +0000';
+  return param === 'is_vendor_registry' ? 'maybe' : '/api/app/v1/service/no-such-thing/';
+}
+
+/** Something in every list: a deployed node, a running service (a container), a stack, a repository. */
+async function populate(t: TestServer): Promise<void> {
+  await deployedCluster(t, 1);
+  await runningService(t, { image: 'x' });
+  await t.ok('POST', PATHS.stack!, { name: 'probe-stack' });
+  await t.ok('POST', PATHS.repository!, { name: 'registry.example.com/probe/app', username: 'u', password: 'p' });
+}
+
+/** With the fault the filter that matches nothing still returns the list. */
+const filterProbe = (list: string, param: string): Probe => async (t) => {
+  await populate(t);
+  const query = new URLSearchParams({ [spell(param, 'cloud', 'docker')]: matchingNothing(param) });
+  const answer = await t.ok('GET', `${PATHS[list]}?${query.toString()}`);
+  expect(answer.objects.length).toBeGreaterThan(0);
+};
+
+/** A value other than the default for every optional field of the create and update bodies. */
+const SERVICE_VALUES: Json = {
+  image: 'x:1.2', name: 'probe-name', target_num_containers: 3, run_command: 'sleep 1', entrypoint: '/bin/sh', container_ports: [{ protocol: 'udp', inner_port: 53 }],
+  container_envvars: [{ key: 'K', value: 'V' }], bindings: [{ container_path: '/data' }], autorestart: 'ALWAYS', autodestroy: 'ALWAYS',
+  sequential_deployment: true, roles: ['global'], privileged: true, deployment_strategy: 'HIGH_AVAILABILITY', tags: [{ name: 't' }], autoredeploy: true,
+  net: 'host', pid: 'host', working_dir: '/tmp', nickname: 'probe-nick', cpu_shares: 512, memory: 256,
+};
+const CLUSTER_VALUES: Json = { disk: 20, nickname: 'probe-nick', target_num_nodes: 3, tags: [{ name: 't' }], provider_options: { vpc: { id: 'vpc-1' } } };
+
+/** Was the value sent kept? (a link or a binding is compared by count: its URIs are the server's own). */
+function kept(object: Json, field: string, value: unknown): boolean {
+  if (field === 'image') return object.image_name === value;
+  if (field === 'linked_to_service' || field === 'bindings') return object[field]?.length === 1;
+  if (field === 'container_ports') return object[field]?.length === 1 && object[field][0].protocol === 'udp';
+  return JSON.stringify(object[field]) === JSON.stringify(value);
+}
+
+async function serviceValue(t: TestServer, field: string): Promise<unknown> {
+  if (field !== 'linked_to_service') return SERVICE_VALUES[field];
+  const other = await t.ok('POST', PATHS.service!, { image: 'y' });
+  return [{ to_service: other.resource_uri, name: 'db' }];
+}
+
+const serviceCreateProbe = (field: string): Probe => async (t) => {
+  const value = await serviceValue(t, field);
+  const created = await t.ok('POST', PATHS.service!, { image: 'x', [field]: value });
+  expect(kept(created, field, value)).toBe(false);
+};
+
+const serviceUpdateProbe = (field: string): Probe => async (t) => {
+  const value = field === 'image' ? 'x:1.3' : await serviceValue(t, field);
+  const svc = await t.ok('POST', PATHS.service!, { image: 'x' });
+  await t.ok('PATCH', svc.resource_uri, { [field]: value });
+  expect(kept(await t.ok('GET', svc.resource_uri), field, value)).toBe(false);
+};
+
+const clusterCreateProbe = (field: string): Probe => async (t) => {
+  const created = await t.ok('POST', PATHS.nodecluster!, { name: 'c', node_type: NODE_TYPE, region: REGION, [field]: CLUSTER_VALUES[field] });
+  expect(kept(created, field, CLUSTER_VALUES[field])).toBe(false);
+};
+
+const stackCreateProbe: Probe = async (t) => {
+  const created = await t.ok('POST', PATHS.stack!, { name: 's', nickname: 'probe-nick' });
+  expect(created.nickname).toBe('s');
+};
+
+export const FAMILY_PROBES: Record<string, Probe> = {
+  ...Object.fromEntries(Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => [filterIgnored(list, p), filterProbe(list, p)]))),
+  ...Object.fromEntries(CREATE_FIELDS.service!.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
+  ...Object.fromEntries(CREATE_FIELDS.nodecluster!.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
+  [fieldIgnored('stack', 'nickname')]: stackCreateProbe,
+  ...Object.fromEntries(SERVICE_UPDATE_FIELDS.map((f) => [updateIgnored(f), serviceUpdateProbe(f)])),
+};
