@@ -1,12 +1,64 @@
 #!/usr/bin/env node
 // Entry point of the `conformance` command: loads the TypeScript CLI through tsx, so a fresh
 // clone needs no build step.
-import { register } from 'tsx/esm/api';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('../harness/cli/main.ts');
-const code = await main(process.argv.slice(2));
-// The command is finished: end the process rather than wait for the event loop to drain. After a
-// cancelled vitest run (Ctrl-C), a native thread of vite's bundler can hold the loop open forever
-// though everything the run owns is closed. The empty write lets stdout flush first.
-process.stdout.write('', () => process.exit(code));
+// Commands that run checks. A terminal's Ctrl-C signals its whole foreground process group: the
+// vitest workers and the esbuild services died of it mid-run (no report, or a crash). So these
+// commands run in a process group of their own, and this process, the one the terminal (or npm,
+// or a CI runner) signals, passes each signal on to that group's leader alone, which stops the
+// checks, cleans up and writes the partial report.
+const SUPERVISED_COMMANDS = new Set(['run', 'certify']);
+const SUPERVISED_ENV = 'CONFORMANCE_SUPERVISED';
+const args = process.argv.slice(2);
+
+if (SUPERVISED_COMMANDS.has(args[0]) && !process.env[SUPERVISED_ENV] && process.platform !== 'win32') {
+  supervise();
+} else {
+  watchSupervisor();
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { main } = await import('../harness/cli/main.ts');
+  const code = await main(args);
+  // The command is finished: end the process rather than wait for the event loop to drain. After a
+  // cancelled vitest run (Ctrl-C), a native thread of vite's bundler can hold the loop open forever
+  // though everything the run owns is closed. The empty write lets stdout flush first.
+  process.stdout.write('', () => process.exit(code));
+}
+
+/** A run whose supervisor is gone (killed outright) stops as if sent SIGTERM, rather than run on unseen. */
+function watchSupervisor() {
+  const supervisor = Number(process.env[SUPERVISED_ENV]);
+  delete process.env[SUPERVISED_ENV];
+  if (!supervisor) return;
+  const timer = setInterval(() => {
+    if (process.ppid === supervisor) return;
+    clearInterval(timer);
+    process.kill(process.pid, 'SIGTERM');
+  }, 1000);
+  timer.unref();
+}
+
+function supervise() {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, [SUPERVISED_ENV]: String(process.pid) },
+  });
+  // SIGHUP (the terminal went away) stops the run as SIGTERM does.
+  const forward = (signal) => () => {
+    try {
+      child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+    } catch {
+      // The run has ended already.
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward(signal));
+  child.on('error', (err) => {
+    process.stderr.write(`conformance: cannot start the run: ${err.message}\n`);
+    process.exit(3);
+  });
+  // Killed by a signal (not one it handled): the harness failed.
+  child.on('exit', (code) => process.exit(code ?? 3));
+}

@@ -2,51 +2,87 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
+import type { Progress } from './progress.ts';
+
+/** How vitest ends the work an interruption cut short: not the harness's failures. */
+const CUT_SHORT = /TestRunAbortError|aborted by the user|\[vitest-pool\]: Worker .*(emitted error|exited unexpectedly)/;
 
 /**
  * A vitest reporter that collects the graded outcome of every check (from the task meta) and
  * the failures that are the harness's own (a suite file that does not load, a test that died
- * without an outcome). It also shows live progress on a TTY.
+ * without an outcome). It feeds the run's live progress.
  */
 export class OutcomeCollector implements Reporter {
   readonly records: CheckRecord[] = [];
   readonly harnessErrors: string[] = [];
-  private done = 0;
-  private failures = 0;
-  private total = 0;
+  private planned: ReadonlyMap<string, number> | undefined;
 
-  private readonly progress: NodeJS.WriteStream | undefined;
+  /** `interrupted` tells when the run is being stopped (Ctrl-C): checks cut short are not outcomes. */
+  constructor(
+    private readonly progress?: Progress | null,
+    private readonly interrupted: () => boolean = () => false,
+  ) {}
 
-  /** Progress goes to stderr when it is a TTY, unless `null` turns it off. */
-  constructor(progress?: NodeJS.WriteStream | null) {
-    this.progress = progress === null ? undefined : (progress ?? (process.stderr.isTTY ? process.stderr : undefined));
+  /** The checks each suite file will run, known before the files load: the progress total. */
+  plan(planned: ReadonlyMap<string, number>): void {
+    this.planned = planned;
+    this.progress?.start([...planned.values()].reduce((a, b) => a + b, 0));
   }
 
   onTestModuleCollected(module: TestModule): void {
-    for (const _ of module.children.allTests()) this.total++;
+    if (this.planned?.has(module.moduleId)) return;
+    let count = 0;
+    for (const test of module.children.allTests()) if (test.options.mode !== 'skip') count++;
+    if (this.planned) this.progress?.grow(count);
   }
 
   onTestCaseResult(testCase: TestCase): void {
     const record = testCase.meta().conformance;
-    if (record) {
+    const result = testCase.result();
+    if (record && !(this.interrupted() && result.state === 'skipped' && ranToVerdict(record))) {
       this.records.push(record);
-      if (record.outcome.status === 'failed' || record.outcome.status === 'error') this.failures++;
-    } else if (testCase.result().state === 'failed') {
-      this.harnessErrors.push(`${testCase.fullName}: ${(testCase.result().errors ?? []).map((e) => e.message).join('; ')}`);
+      this.progress?.checkDone(record.outcome.status);
+    } else if (result.state === 'failed') {
+      const message = (result.errors ?? []).map((e) => `${e.name ?? ''} ${e.message}`).join('; ');
+      if (this.interrupted() && CUT_SHORT.test(message)) return;
+      this.harnessErrors.push(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
+      this.progress?.checkDone('error');
     }
-    this.done++;
-    this.progress?.write(`\r${this.done}/${this.total} checks, ${this.failures} failing `);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    // A file --grep or --shard left nothing to run in is no news.
+    if (this.planned?.get(module.moduleId) === 0) return;
+    this.progress?.fileDone(moduleName(module.moduleId));
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    if (this.progress) this.progress.write('\n');
+    this.progress?.stop();
     for (const module of modules) {
       for (const error of module.errors()) this.harnessErrors.push(`${module.moduleId}: ${error.message}`);
     }
-    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.stack ?? error.message}`);
+    for (const error of unhandledErrors) {
+      const text = error.stack ?? error.message;
+      if (this.interrupted() && CUT_SHORT.test(text)) continue;
+      this.harnessErrors.push(`unhandled: ${text}`);
+    }
   }
 
   recordsOf(suite: SuiteName): CheckRecord[] {
     return this.records.filter((r) => r.suite === suite);
   }
+}
+
+/**
+ * A check that vitest reports skipped but whose record holds a verdict other than a skip was
+ * running when the run was cancelled: vitest marked it skipped and its body ended cut short.
+ */
+function ranToVerdict(record: CheckRecord): boolean {
+  return record.outcome.status !== 'skipped' && record.outcome.status !== 'not-applicable';
+}
+
+/** `suites/engine-1.22/containers.test.ts` → `engine-1.22/containers` */
+function moduleName(moduleId: string): string {
+  const match = /suites\/([^/]+)\/([^/]+)\.test\.ts$/.exec(moduleId);
+  return match ? `${match[1]}/${match[2]}` : moduleId;
 }

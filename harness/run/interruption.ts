@@ -1,14 +1,36 @@
 /**
+ * A signal this soon after the first is the same Ctrl-C come by another path: npm and npx pass
+ * the terminal's SIGINT on to the command that the terminal signalled already.
+ */
+const SAME_INTERRUPT_MS = 1500;
+
+/**
+ * How long the checks under way get to wind down once interrupted. Past it the run stops
+ * waiting for them (a check can be waiting on its target for many seconds) and goes on to
+ * clean up and write its report: Ctrl-C ends a run within a few seconds.
+ */
+export const WIND_DOWN_MS = 1500;
+
+/**
  * Ctrl-C (SIGINT) or SIGTERM during a run: the first one stops the checks and lets the run
- * remove what it created and write its partial report; a second one exits at once.
+ * remove what it created and write its partial report; a second one (not the first one's echo)
+ * exits at once.
  */
 export class Interruption {
   signal: NodeJS.Signals | undefined;
+  private at = 0;
   private cancel: (() => void) | undefined;
+  private endWindDown: () => void = () => undefined;
+  private readonly windDownOver = new Promise<void>((resolve) => (this.endWindDown = resolve));
   private readonly handler = (signal: NodeJS.Signals): void => {
-    if (this.signal) process.exit(130);
+    if (this.signal) {
+      if (Date.now() - this.at < SAME_INTERRUPT_MS) return;
+      process.exit(130);
+    }
     this.signal = signal;
+    this.at = Date.now();
     process.stderr.write(`\n${signal}: stopping the checks, cleaning up and writing the partial report (again to quit at once)\n`);
+    setTimeout(this.endWindDown, WIND_DOWN_MS);
     this.cancel?.();
   };
 
@@ -31,6 +53,15 @@ export class Interruption {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) if (listener !== this.handler) process.off(signal, listener);
     }
+  }
+
+  /**
+   * Waits for `work`, or, once interrupted, until the wind-down time (and `extraMs` more) is over,
+   * whichever is first.
+   */
+  async bounded(work: Promise<unknown>, extraMs = 0): Promise<void> {
+    const over = this.windDownOver.then(() => new Promise<void>((resolve) => setTimeout(resolve, extraMs)));
+    await Promise.race([work, over]);
   }
 
   uninstall(): void {

@@ -59,9 +59,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   } finally {
     progress?.stop();
     if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
-    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG cleaned ${Date.now()}\n`);
     await targets?.stop();
-    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG stopped ${Date.now()}\n`);
     interruption.uninstall();
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
@@ -86,7 +84,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   if (options.expectations) {
     report.expectations = applyExpectations(report, options.expectations, loadExpectations(options.expectations), options.strictExpectations ?? false);
   }
-  if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG writing ${Date.now()}\n`);
   await writeFormats(options.reportDir, report, options.formats ?? DEFAULT_FORMATS);
   return { report, reportPath: path.join(options.reportDir, 'report.json'), exitCode: exitCodeOf(report) };
 }
@@ -179,11 +176,9 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
     await interruption.bounded(vitest.start());
-    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG start-returned ${Date.now()}\n`);
   } finally {
     // Closing stops the workers, so that the sweep after it sees everything the checks created.
     await interruption.bounded(vitest.close(), 1000);
-    if (process.env.H1B_DEBUG) process.stderr.write(`\nDBG closed ${Date.now()}\n`);
   }
 }
 
