@@ -34,6 +34,7 @@ const RUN_FLAGS = {
   'registry-auth': { type: 'string' },
   expectations: { type: 'string' },
   'strict-expectations': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -73,7 +74,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.expectations !== undefined ? { expectations: checkedExpectations(values.expectations) } : {}),
     ...(values['strict-expectations'] ? { strictExpectations: true } : {}),
     command,
-    progress: true,
+    progress: !values.quiet,
   };
   if (options.strictExpectations && !options.expectations) throw new UsageError('--strict-expectations needs --expectations FILE');
   // Last: the only check with a side effect (it creates the directory), made once the rest is valid.

@@ -39,6 +39,8 @@ const RUN_OPTIONS = `run options:
   --registry-auth U:P   credentials for that registry (sent as X-Registry-Auth)
   --expectations FILE   known departures: the run exits 0 when every failure is expected
   --strict-expectations an expectation that no longer fails makes the run exit 1
+  --quiet, -q           no progress on stderr (N/M checks, counts, ETA; in a CI log a line
+                        per suite file and every 30 s): only the final summary
   --debug               print the stack trace of an internal error (any command)
 
 Every file and directory given is checked before the first check runs.`;
