@@ -1,4 +1,12 @@
+import { SUITES } from '../catalog/types.ts';
 import type { Report, ResultEntry } from './report.ts';
+
+/**
+ * Natural order of section titles: numbers compare as numbers, so "> 2. POST" comes before
+ * "> 10. POST" (report.html's script sorts with the same collator).
+ */
+const NATURAL = new Intl.Collator('en', { numeric: true });
+export const compareSections = (a: string, b: string): number => NATURAL.compare(a, b);
 
 /** The spec section a result belongs to: the section of its first requirement. */
 export function sectionOf(report: Report, result: ResultEntry): string {
@@ -6,16 +14,19 @@ export function sectionOf(report: Report, result: ResultEntry): string {
   return req?.section ?? 'Unsectioned';
 }
 
-/** Results grouped by suite and spec section, in report order. */
+/** Results grouped by suite (in suite order) and spec section (in natural order); results keep report order. */
 export function groupBySection(report: Report): Map<string, ResultEntry[]> {
-  const groups = new Map<string, ResultEntry[]>();
+  const groups = new Map<string, { suite: string; section: string; results: ResultEntry[] }>();
   for (const r of report.results) {
-    const key = `${r.suite} — ${sectionOf(report, r)}`;
-    const list = groups.get(key) ?? [];
-    list.push(r);
-    groups.set(key, list);
+    const section = sectionOf(report, r);
+    const key = `${r.suite} — ${section}`;
+    const group = groups.get(key) ?? { suite: r.suite, section, results: [] };
+    group.results.push(r);
+    groups.set(key, group);
   }
-  return groups;
+  const suiteRank = (suite: string): number => (SUITES as readonly string[]).indexOf(suite);
+  const sorted = [...groups].sort(([, a], [, b]) => suiteRank(a.suite) - suiteRank(b.suite) || compareSections(a.section, b.section));
+  return new Map(sorted.map(([key, group]) => [key, group.results]));
 }
 
 /** Expected vs actual, and the transcript, as plain text for formats that carry text. */

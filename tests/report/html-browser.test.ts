@@ -6,7 +6,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { htmlReport } from '../../harness/report/formats/html.ts';
 import { verdictOf } from '../../harness/report/verdict.ts';
-import { report, results } from './support/synthetic-report.ts';
+import { report, result, results } from './support/synthetic-report.ts';
+import { summarize, type Report } from '../../harness/report/report.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../reports/screenshots/', import.meta.url));
@@ -16,11 +17,13 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${existsSync(CHROMIUM) ? '' : ' (skipped: apt-get install -y chromium)'}`, () => {
   let browser: Browser;
   let url: string;
+  const page = (r: Report): string => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'html-report-')), 'report.html');
+    writeFileSync(file, htmlReport(r));
+    return pathToFileURL(file).href;
+  };
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'html-report-'));
-    const file = path.join(dir, 'report.html');
-    writeFileSync(file, htmlReport({ ...report, results: results.map((r) => ({ ...r, message: `${r.message} </script><!-- hostile` })) }));
-    url = pathToFileURL(file).href;
+    url = page({ ...report, results: results.map((r) => ({ ...r, message: `${r.message} </script><!-- hostile` })) });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }, 60_000);
   afterAll(async () => {
@@ -65,5 +68,47 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     expect(shown).toBeLessThan(results.length);
     expect(await page.locator('#shown').textContent()).toBe(`${shown} of ${results.length} checks shown`);
     await page.close();
+  });
+
+  test('sections in natural order (1., 2., 10., 11.), one column group per suite, side by side', async () => {
+    const section = (n: number, what: string) => `Endpoints > Containers > ${n}. ${what}`;
+    const rows = [
+      result('engine/containers/stop/204', 'passed', { suite: 'engine-1.18' }),
+      result('engine/containers/start/204', 'failed', { suite: 'engine-1.22' }),
+      result('engine/containers/create/201', 'passed', { suite: 'engine-1.22' }),
+      result('engine/containers/list/200', 'warning', { suite: 'engine-1.18' }),
+      result('cloud/auth/401', 'passed', { suite: 'cloud' }),
+    ];
+    const sectionOf: Record<string, string> = {
+      'engine/containers/stop/204': section(11, 'POST /containers/(id or name)/stop'),
+      'engine/containers/start/204': section(10, 'POST /containers/(id or name)/start'),
+      'engine/containers/create/201': section(2, 'POST /containers/create'),
+      'engine/containers/list/200': section(1, 'GET /containers/json'),
+      'cloud/auth/401': 'Authentication',
+    };
+    const ordered: Report = {
+      ...report,
+      suites: ['engine-1.18', 'engine-1.22', 'cloud'],
+      summary: summarize(rows),
+      results: rows,
+      requirements: rows.map((r) => ({ ...report.requirements[0]!, id: r.id, suite: r.suite, section: sectionOf[r.id]!, outcome: r.outcome, checks: [r.id] })),
+    };
+    const tab = await browser.newPage();
+    await tab.goto(page(ordered));
+    const natural = ['Authentication', section(1, 'GET /containers/json'), section(2, 'POST /containers/create'), section(10, 'POST /containers/(id or name)/start'), section(11, 'POST /containers/(id or name)/stop')];
+    expect(await tab.locator('#matrix tbody tr td:first-child').allTextContents()).toEqual(natural);
+    expect(await tab.locator('#f-section option').allTextContents()).toEqual(['any section', ...natural]);
+    expect(await tab.locator('#matrix thead tr').first().locator('th').allTextContents()).toEqual(['spec section', 'engine-1.18', 'engine-1.22', 'cloud']);
+    // Each group holds its suite's outcomes: engine-1.18 passed + warning, engine-1.22 failed + passed, cloud passed.
+    expect(await tab.locator('#matrix thead tr').nth(1).locator('th').allTextContents()).toEqual(['warning', 'passed', 'failed', 'passed', 'passed']);
+    // The row of "11. stop" has its one check under engine-1.18 passed (2nd column), nowhere else.
+    const stopRow = tab.locator('#matrix tbody tr').nth(4).locator('td');
+    expect(await stopRow.allTextContents()).toEqual([natural[4], '', '1', '', '', '']);
+    await stopRow.nth(2).locator('button').click();
+    const visible = tab.locator('#results details.result:not(.hidden)');
+    expect(await visible.count()).toBe(1);
+    expect(await visible.first().getAttribute('data-suite')).toBe('engine-1.18');
+    expect(await tab.locator('#f-suite').inputValue()).toBe('engine-1.18');
+    await tab.close();
   });
 });

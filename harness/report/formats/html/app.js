@@ -16,6 +16,8 @@
   };
   const expectedKeys = new Set((report.expectations && report.expectations.expected) || []);
   const badge = (outcome) => el('span', { class: `badge o-${outcome}` }, outcome);
+  // Natural order, as the report's other formats sort sections: "2. POST" before "10. POST".
+  const natural = new Intl.Collator('en', { numeric: true }).compare;
   const sectionOf = new Map();
   for (const r of report.requirements) sectionOf.set(`${r.suite} ${r.id}`, r.section);
   const section = (result) => result.requirements.map((id) => sectionOf.get(`${result.suite} ${id}`)).find(Boolean) || 'Unsectioned';
@@ -38,17 +40,25 @@
     for (const e of report.harnessErrors) document.getElementById('harness').append(el('pre', {}, `harness: ${e}`));
   }
 
+  // One row per spec section; one column group per suite (engine-1.18, engine-1.22, cloud side
+  // by side), each with the outcomes that suite has.
   function renderMatrix() {
-    const sections = [...new Set(results.map((r) => r.section))].sort();
-    const outcomes = SEVERITY.filter((o) => results.some((r) => r.outcome === o));
-    const head = el('tr', {}, el('th', {}, 'spec section'), outcomes.map((o) => el('th', {}, badge(o))));
-    const rows = sections.map((sec) =>
-      el('tr', {}, el('td', {}, sec), outcomes.map((o) => {
-        const n = results.filter((r) => r.section === sec && r.outcome === o).length;
-        return el('td', { class: 'num' }, n ? el('button', { onclick: () => applyFilter({ section: sec, outcome: o }) }, n) : '');
-      })),
-    );
-    document.getElementById('matrix').append(el('thead', {}, head), el('tbody', {}, rows));
+    const sections = [...new Set(results.map((r) => r.section))].sort(natural);
+    const groups = report.suites
+      .map((suite) => ({ suite, outcomes: SEVERITY.filter((o) => results.some((r) => r.suite === suite && r.outcome === o)) }))
+      .filter((g) => g.outcomes.length);
+    const edge = (i) => (i === 0 ? 'group-start' : '');
+    const head = [
+      el('tr', {}, el('th', { rowspan: 2 }, 'spec section'), groups.map((g) => el('th', { colspan: g.outcomes.length, scope: 'colgroup', class: 'suite group-start' }, g.suite))),
+      el('tr', {}, groups.flatMap((g) => g.outcomes.map((o, i) => el('th', { class: edge(i) }, badge(o))))),
+    ];
+    const cell = (sec, suite, o, i) => {
+      const n = results.filter((r) => r.section === sec && r.suite === suite && r.outcome === o).length;
+      return el('td', { class: `num ${edge(i)}` }, n ? el('button', { onclick: () => applyFilter({ section: sec, suite, outcome: o }) }, n) : '');
+    };
+    const rows = sections.map((sec) => el('tr', {}, el('td', {}, sec), groups.flatMap((g) => g.outcomes.map((o, i) => cell(sec, g.suite, o, i)))));
+    const cols = groups.map((g) => el('colgroup', { span: g.outcomes.length, 'data-suite': g.suite }));
+    document.getElementById('matrix').append(el('colgroup', {}), ...cols, el('thead', {}, head), el('tbody', {}, rows));
   }
 
   function exchange(t) {
@@ -91,7 +101,7 @@
     const fill = (id, values) => document.getElementById(id).append(...values.map((v) => el('option', { value: v }, v)));
     fill('f-outcome', SEVERITY.filter((o) => results.some((r) => r.outcome === o)));
     fill('f-suite', report.suites);
-    fill('f-section', [...new Set(results.map((r) => r.section))].sort());
+    fill('f-section', [...new Set(results.map((r) => r.section))].sort(natural));
     fill('f-endpoint', [...new Set(results.map((r) => r.endpoint).filter(Boolean))].sort());
     for (const id of ['f-text', 'f-outcome', 'f-suite', 'f-section', 'f-endpoint']) document.getElementById(id).addEventListener('input', filter);
   }
