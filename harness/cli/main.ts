@@ -1,7 +1,7 @@
 import { UsageError } from '../target/endpoint.ts';
 import { toolInfo } from '../run/tool-info.ts';
 import { parseRunArgs } from './run-args.ts';
-import { helpFor, USAGE } from './usage.ts';
+import { COMMAND_HELP, helpFor, USAGE } from './usage.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -76,7 +76,7 @@ const firstLine = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.
 async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv, ['conformance', 'run', ...argv]);
   if (options === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(COMMAND_HELP.run!);
     return 0;
   }
   if (options.grep !== undefined) await (await import('./grep-check.ts')).checkGrepMatches(options.grep, options.suites);

@@ -67,7 +67,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.namespace ? { namespace: values.namespace } : {}),
     ...(values['stream-target'] ? { streamTarget: values['stream-target'] } : {}),
     faults: values.fault ?? [],
-    fixtureRootfs: values['fixture-rootfs'] ?? DEFAULT_FIXTURE_ROOTFS,
+    fixtureRootfs: values['fixture-rootfs'] === undefined ? DEFAULT_FIXTURE_ROOTFS : readableFile('--fixture-rootfs', values['fixture-rootfs']),
     ...(values.image ? { image: values.image } : {}),
     ...(values.registry ? { registry: values.registry } : {}),
     ...optionalCredentials('registryAuth', values['registry-auth']),

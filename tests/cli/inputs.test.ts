@@ -37,6 +37,7 @@ describe('bad inputs are refused before the run, naming the option', () => {
     [['run', '--tls-ca', 'ca.pem', '--target', 'https://127.0.0.1:1'], /--tls-ca 'ca.pem': no such file or directory/],
     [['run', '--tls-cert', 'c.pem', '--tls-key', 'a-file', '--target', 'https://127.0.0.1:1'], /--tls-cert 'c.pem': no such file or directory/],
     [['run', '--format', 'json,xml'], /unknown format 'xml'/],
+    [['run', '--fixture-rootfs', 'no-busybox'], /--fixture-rootfs 'no-busybox': no such file or directory/],
     [['run', '--fault', 'no-such-fault', '--suite', 'engine-1.22'], /unknown fault\(s\): no-such-fault/],
     [['--debug', 'run', '--bogus'], /Unknown option '--bogus'/],
     [['run', '--concurrency', '-1'], /^conformance: --concurrency must be a whole number ≥ 1, got '-1'$/m],
