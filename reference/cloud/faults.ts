@@ -40,6 +40,7 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'date-iso8601', area: 'dates', description: 'REST date-time fields are ISO 8601 instead of RFC 2822 style' },
   { name: 'list-no-meta', area: 'lists', description: 'list responses have no meta object (only objects)' },
   { name: 'next-absolute-url', area: 'lists', description: 'meta.next and meta.previous are absolute URLs instead of paths starting with /api/' },
+  { name: 'actions-newest-first', area: 'lists', description: 'the action list is in reverse chronological order (newest first)' },
   { name: 'include-related-ignored', area: 'filters', description: 'the action list ignores include_related=true (only the object itself)' },
   { name: 'filter-state-ignored', area: 'filters', description: 'list endpoints ignore the state filter' },
   { name: 'date-filter-exclusive', area: 'filters', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },

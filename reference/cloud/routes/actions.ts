@@ -51,7 +51,11 @@ async function retry(ctx: CallContext): Promise<Reply> {
 }
 
 export function addActionRoutes(routes: RouteTable): void {
-  routes.add('GET', ACTIONS, (ctx) => listReply(ctx, filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx)).map((a) => actionJson(ctx.world, a))));
+  routes.add('GET', ACTIONS, (ctx) => {
+    const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx));
+    if (ctx.world.faults.has('actions-newest-first')) listed.reverse();
+    return listReply(ctx, listed.map((a) => actionJson(ctx.world, a)));
+  });
   routes.add('GET', `${ACTIONS}{uuid}/`, (ctx) => ok(actionJson(ctx.world, action(ctx))));
   routes.add('POST', `${ACTIONS}{uuid}/cancel/`, cancel);
   routes.add('POST', `${ACTIONS}{uuid}/retry/`, retry);

@@ -5,6 +5,7 @@ import type { CloudContext } from '../support/context.ts';
 import {
   appNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes,
 } from '../support/app.ts';
+import { keptField } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
@@ -71,7 +72,8 @@ export default [
       await settled(ctx, String(stack.resource_uri));
       const after = await servicesByName(ctx, stack);
       ctx.expectEqual(after.get(String(first.name))?.target_num_containers, 2, 'the named service did not get the target_num_containers sent', R.updates);
-      ctx.expectEqual(after.get(String(first.name))?.container_envvars, [{ key: 'CONFORMANCE', value: 'stack' }], 'the named service did not get the container_envvars sent', R.updates);
+      const envvars = [{ key: 'CONFORMANCE', value: 'stack' }];
+      ctx.expect(keptField('container_envvars', envvars, after.get(String(first.name)) ?? {}), 'the named service did not get the container_envvars sent', { expected: envvars, actual: after.get(String(first.name))?.container_envvars, requirement: R.updates });
       ctx.expectEqual(after.get(String(second.name))?.target_num_containers, second.target_num_containers, 'a service the PATCH did not name changed', R.updates);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);
     },

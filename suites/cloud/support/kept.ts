@@ -21,7 +21,7 @@ const BY_FIELD: Record<string, (sent: unknown, got: Json, field: string) => bool
   image: IMAGE,
   tags: (s, g, f) => JSON.stringify(names(s)) === JSON.stringify(names(g[f])),
   roles: (s, g, f) => JSON.stringify(sorted(s)) === JSON.stringify(sorted(g[f])),
-  container_envvars: (s, g, f) => JSON.stringify(sorted(s)) === JSON.stringify(sorted(g[f])),
+  container_envvars: (s, g, f) => itemsKept(s, g[f]),
   container_ports: (s, g, f) => itemsKept(s, g[f]),
   linked_to_service: (s, g, f) => itemsKept(s, g[f]),
   bindings: (s, g, f) => itemsKept(s, g[f]),

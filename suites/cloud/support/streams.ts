@@ -76,14 +76,50 @@ export interface ExecResult {
   sawEof: boolean;
 }
 
-/** Runs an exec session: sends `input` (raw keystrokes), reads until EOF or close. */
+/**
+ * Runs an exec session: sends `input` (raw keystrokes), reads until the facts' final `EOF` or the
+ * close. The message format is "not shown": the output is read from the facts' `output` field when
+ * a message has it, from the string values of another JSON message, or from a plain text frame,
+ * so that a required check never rests on the facts' format.
+ */
 export async function execute(ctx: CloudContext, container: Json, command: string | undefined, input: string[], requirement?: string): Promise<ExecResult> {
   const session = await openAccepted(ctx, `${String(container.resource_uri)}exec/`, command === undefined ? undefined : { command }, requirement);
   for (const line of input) await session.send(line);
-  const { messages, closed } = await readUntil(ctx, session, (m) => m.output === 'EOF', 5000, 'exec');
+  const { frames, closed } = await readFramesUntil(session, (f) => asJson(f)?.output === 'EOF', 5000);
+  const messages = frames.map((f) => asJson(f) ?? { text: f.toString('utf8') });
   const sawEof = messages.some((m) => m.output === 'EOF');
-  const output = messages.filter((m) => m.output !== 'EOF').map((m) => String(m.output ?? '')).join('');
+  const output = messages.filter((m) => m.output !== 'EOF').map(textOf).join('');
   return { messages, output, closed, sawEof };
+}
+
+function asJson(frame: Buffer): Json | undefined {
+  try {
+    const value = JSON.parse(frame.toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text a message carries: its `output`, else every string value (or the plain frame's text). */
+const textOf = (m: Json): string => (typeof m.output === 'string' ? m.output : Object.values(m).filter((v): v is string => typeof v === 'string').join(''));
+
+/** Raw frames until one satisfies `until` (included), the session closes or `ms` pass. */
+async function readFramesUntil(session: WebSocketSession, until: (f: Buffer) => boolean, ms: number): Promise<{ frames: Buffer[]; closed: boolean }> {
+  const deadline = Date.now() + ms;
+  const frames: Buffer[] = [];
+  while (Date.now() < deadline) {
+    let frame: Buffer | undefined;
+    try {
+      frame = await session.next(Math.max(1, deadline - Date.now()));
+    } catch {
+      break;
+    }
+    if (frame === undefined) return { frames, closed: true };
+    frames.push(frame);
+    if (until(frame)) break;
+  }
+  return { frames, closed: false };
 }
 
 /** The value of a variable in a running container's environment (exec `printenv`), or undefined. */

@@ -21,6 +21,7 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'date-iso8601', catches: ['cloud/dates/rfc2822'] },
   { fault: 'list-no-meta', catches: ['cloud/list/envelope'] },
   { fault: 'next-absolute-url', catches: ['cloud/list/envelope'] },
+  { fault: 'actions-newest-first', catches: ['cloud/action/list/returns-actions'] },
   { fault: 'include-related-ignored', catches: ['cloud/action/list/include-related-nodecluster', 'cloud/action/list/include-related-stack'] },
   { fault: 'filter-state-ignored', catches: ['cloud/nodecluster/list/filter-state', 'cloud/action/list/filter-state', 'cloud/action/list/filter-combinations', 'cloud/nodecluster/list/filter-combinations'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },

@@ -9,6 +9,12 @@ const ACTIONS = '/api/audit/v1/action/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 
 export const INFRA_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+  'actions-newest-first': async (t) => {
+    const first = (await t.call('POST', '/api/app/v1/service/', { image: 'x' })).headers.get('x-dockercloud-action-uri');
+    const second = (await t.call('POST', '/api/app/v1/service/', { image: 'y' })).headers.get('x-dockercloud-action-uri');
+    const listed = (await get(t, ACTIONS)).objects.map((a: any) => a.resource_uri);
+    expect(listed.indexOf(second)).toBeLessThan(listed.indexOf(first));
+  },
   'date-filter-exclusive': async (t) => {
     await t.ok('POST', '/api/app/v1/service/', { image: 'x' });
     const [first] = (await get(t, ACTIONS)).objects;
