@@ -13,18 +13,25 @@ export interface CliRun {
   stderr: string;
   report: Report | undefined;
   reportDir: string;
+  /** Milliseconds from the signal sent at `timeoutMs` to the command's exit (NaN: it ended before). */
+  afterSignalMs: number;
 }
 
-/** Runs `conformance run ...` as a user would, and reads the report it wrote. */
-export async function runCli(args: string[], timeoutMs = 600_000): Promise<CliRun> {
+/** Runs `conformance run ...` as a user would, and reads the report it wrote; `signal` after `timeoutMs`. */
+export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
   const child = spawn(process.execPath, [BIN, 'run', '--report-dir', reportDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGINT'), timeoutMs);
+  let signalledAt = Number.NaN;
+  const timer = setTimeout(() => {
+    signalledAt = Date.now();
+    child.kill(signal);
+  }, timeoutMs);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const afterSignalMs = Date.now() - signalledAt;
   clearTimeout(timer);
   let report: Report | undefined;
   try {
@@ -32,7 +39,7 @@ export async function runCli(args: string[], timeoutMs = 600_000): Promise<CliRu
   } catch {
     report = undefined;
   }
-  return { status, stdout, stderr, report, reportDir };
+  return { status, stdout, stderr, report, reportDir, afterSignalMs };
 }
 
 /** The lines of a report worth showing when an assertion about it fails. */
