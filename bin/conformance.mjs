@@ -13,7 +13,10 @@ const SUPERVISED_COMMANDS = new Set(['run', 'certify']);
 const SUPERVISED_ENV = 'CONFORMANCE_SUPERVISED';
 const args = process.argv.slice(2);
 
-if (SUPERVISED_COMMANDS.has(args[0]) && !process.env[SUPERVISED_ENV] && process.platform !== 'win32') {
+// --debug may come anywhere, the command name after it.
+const commandName = args.find((a) => a !== '--debug');
+
+if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && process.platform !== 'win32') {
   supervise();
 } else {
   watchSupervisor();
