@@ -30,7 +30,9 @@ hard_limit() {
 
 # write_config NOFILE NPROC: the private configuration. Rootful Podman gives every container
 # nofile/nproc 1048576 unless told otherwise, and runc may not set a limit above the service's
-# own hard limit without CAP_SYS_RESOURCE.
+# own hard limit without CAP_SYS_RESOURCE. static_dir (the container database) is where
+# `podman container cleanup`, run by conmon with --root, derives it: GRAPHROOT/libpod; elsewhere
+# the cleanup finds no container and every wait lasts Podman's 20 s cleanup timeout.
 write_config() {
   local nofile=$1 nproc=$2
   cat >"$CONTAINERS_CONF" <<CONF
@@ -42,7 +44,7 @@ cgroup_manager = "cgroupfs"
 events_logger = "file"
 events_logfile_path = "$dir/events.log"
 tmp_dir = "$dir/tmp"
-static_dir = "$dir/static"
+static_dir = "$dir/root/libpod"
 volume_path = "$dir/volumes"
 
 [network]
@@ -134,6 +136,19 @@ remove_netavark_chains() {
   done
 }
 
+# Unmounts what is mounted under DIR and removes everything there but the service's log; a
+# cleanup process started just before may mount again, hence the retries.
+remove_state() {
+  for _ in 1 2 3 4 5; do
+    awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r | while read -r m; do
+      umount -l "$m" 2>/dev/null || true
+    done || true
+    find "$dir" -mindepth 1 -maxdepth 1 ! -name podman.log -exec rm -rf {} + 2>/dev/null && return 0
+    sleep 1
+  done
+  echo "warning: could not remove everything under $dir" >&2
+}
+
 stop() {
   [ -d "$dir" ] || return 0
   stop_pidfile "$dir/registry.pid"
@@ -142,12 +157,9 @@ stop() {
   # conmon of a finished exec session lingers ~300 s, then runs `podman container cleanup`,
   # which would recreate the state directory.
   for pid in $(pids_of conmon) $(pids_of aardvark-dns); do kill "$pid" 2>/dev/null || true; done
-  awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r | while read -r m; do
-    umount -l "$m" 2>/dev/null || true
-  done || true
   [ -f "$dir/netavark.preexisting" ] || remove_netavark_chains
   [ -f "$dir/podman0.preexisting" ] || ip link delete podman0 2>/dev/null || true
-  find "$dir" -mindepth 1 -maxdepth 1 ! -name podman.log -exec rm -rf {} +
+  remove_state
 }
 
 case "$cmd" in

@@ -1,5 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { RequirementIndex } from '../../../harness/catalog/load.ts';
+import { judgeForSuite } from '../../../harness/judge/suite-judge.ts';
 import type { SuiteBinding } from '../../../harness/check/register.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
 import { checkTimeout } from '../../../harness/run/timeouts.ts';
@@ -15,10 +16,11 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
   const transport = new HttpTransport(run.engine, { timeoutMs: run.timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
   const schemas = new SchemaValidator(run.vendorProfile);
   const requirements = RequirementIndex.load();
+  const judge = judgeForSuite(`engine-${version}`, schemas, requirements, run.vendorProfile);
   return {
     suite: `engine-${version}`,
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
-    createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, version, transport),
+    createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, version, transport),
     teardown: () => transport.close(),
     concurrent: run.concurrency > 1,
   };
