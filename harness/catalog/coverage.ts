@@ -1,3 +1,4 @@
+import { observedChecks } from '../judge/suite-judge.ts';
 import type { SuiteName } from './types.ts';
 
 /** The checks of each suite, as (id, requirements) pairs: what coverage is computed from. */
@@ -9,6 +10,10 @@ export interface CheckIndexEntry {
 
 /** Loads the check definitions of a suite without running them (no vitest involved). */
 export async function checksOfSuite(suite: SuiteName): Promise<CheckIndexEntry[]> {
+  return [...(await suiteChecks(suite)), ...observedChecks(suite)];
+}
+
+async function suiteChecks(suite: SuiteName): Promise<CheckIndexEntry[]> {
   if (suite === 'cloud') {
     const { cloudChecks } = await import('../../suites/cloud/all-checks.ts');
     return cloudChecks;

@@ -86,4 +86,6 @@ export interface Endpoint {
   query: QueryParam[];
   requestBody?: { contentType: string; schema?: string; required?: boolean; versions?: string[] };
   responses: ResponseSpec[];
+  /** False when the spec lists no status codes for the endpoint: its answers' codes are not judged. */
+  codesListed?: boolean;
 }

@@ -3,7 +3,8 @@ import { TargetError } from '../target/errors.ts';
 import type { HttpResponse } from '../target/http-transport.ts';
 import { Transcript } from '../target/transcript.ts';
 import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
-import type { Breach } from './outcome.ts';
+import type { ExchangeJudge, JudgedAnswer } from '../judge/exchange-judge.ts';
+import type { Breach, JudgedExchanges } from './outcome.ts';
 import { CheckFailure, CheckNotApplicable, CheckSkipped, type FailureDetail } from './signals.ts';
 
 /** What every check context is built from. */
@@ -11,6 +12,8 @@ export interface ContextBase {
   seed: number;
   schemas: SchemaValidator;
   timeoutMs: number;
+  /** Judges every answer against the catalog, whatever the check asked for. */
+  judge?: ExchangeJudge;
 }
 
 /**
@@ -22,6 +25,8 @@ export class CheckContext {
   readonly observations: string[] = [];
   /** Breaches recorded by verify() without ending the check; the harness fails it with all of them. */
   readonly breaches: Breach[] = [];
+  /** Every answer received, judged against the catalog (not a verdict of this check: see harness/judge/). */
+  readonly exchanges: JudgedExchanges = { judged: {}, findings: [] };
   /** Expectations evaluated about the check's subject (set-up steps do not count). */
   verified = 0;
   private setUpDepth = 0;
@@ -141,6 +146,16 @@ export class CheckContext {
       return JSON.parse(res.text()) as T;
     } catch {
       return this.fail(`${what}: the body is not JSON`, { expected: 'a JSON body', actual: res.text().slice(0, 300), requirement });
+    }
+  }
+
+  /** Judges an answer the check received (the API helpers call this for every buffered exchange). */
+  judgeAnswer(method: string, path: string, answer: JudgedAnswer): void {
+    if (!this.base.judge) return;
+    const { endpoint, findings } = this.base.judge.judge(method, path, answer);
+    if (endpoint) this.exchanges.judged[endpoint] = (this.exchanges.judged[endpoint] ?? 0) + 1;
+    for (const f of findings) {
+      if (!this.exchanges.findings.some((g) => g.endpoint === f.endpoint && g.rule === f.rule)) this.exchanges.findings.push(f);
     }
   }
 

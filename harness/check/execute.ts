@@ -35,6 +35,7 @@ export async function executeCheck<C extends CheckContext>(check: Check<C>, ctx:
     transcript: ctx.transcript.entries,
     ...(ctx.usedSeed !== undefined ? { seed: ctx.usedSeed } : {}),
     verified: ctx.verified,
+    ...(Object.keys(ctx.exchanges.judged).length ? { exchanges: ctx.exchanges } : {}),
     ...extra,
     durationMs: Date.now() - started,
   });

@@ -1,3 +1,5 @@
+import type { ExchangeFinding } from '../judge/exchange-judge.ts';
+
 /** The graded result of one conformance check, as report.json carries it. */
 export const OUTCOMES = [
   'passed',
@@ -38,7 +40,15 @@ export interface Outcome {
   blockedBy?: string;
   /** False when the check stopped at its first breach: requirements it did not reach are unverified. */
   completed?: boolean;
+  /** Every answer the check received, judged against the catalog (see harness/judge/). */
+  exchanges?: JudgedExchanges;
   durationMs: number;
+}
+
+/** What the judge of every exchange saw during one check: answers per endpoint, and departures. */
+export interface JudgedExchanges {
+  judged: Record<string, number>;
+  findings: ExchangeFinding[];
 }
 
 /** One departure a check found: the requirements it breaks, what was expected and what came back. */

@@ -4,6 +4,7 @@ import { createVitest, type Reporter } from 'vitest/node';
 import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
 import { loadAllProofs } from '../catalog/proofs.ts';
+import { observedResults } from '../judge/observed-results.ts';
 import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
@@ -64,7 +65,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
-  const results = collector.records.map(toResultEntry);
+  const results = [...collector.records.map(toResultEntry), ...observedResults(options.suites, collector.records, RequirementIndex.load())];
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),

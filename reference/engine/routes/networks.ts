@@ -40,7 +40,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     (ctx) => {
       const filters = ctx.faults.has('networks-filters-ignored') ? new Map<string, string[]>() : ctx.filters();
       checkFilterKeys(filters, ['id', 'name', 'type']);
-      for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(400, `Invalid filter: 'type'='${t}'`);
+      for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(500, `Invalid filter: 'type'='${t}'`);
       const any = (key: string, test: (v: string) => boolean): boolean => (filters.get(key) ?? []).length === 0 || filters.get(key)!.some(test);
       const list = engine.networks
         .all()
@@ -57,12 +57,12 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     '/networks/create',
     async (ctx) => {
       const body = await ctx.json<Parameters<Engine['networks']['create']>[0] & { CheckDuplicate?: boolean }>();
-      if (!body.Name && !ctx.faults.has('network-name-optional')) throw new HttpError(400, 'network Name is mandatory');
+      if (!body.Name && !ctx.faults.has('network-name-optional')) throw new HttpError(500, 'network Name is mandatory');
       if (body.Driver && !DRIVERS.includes(body.Driver)) throw new HttpError(ctx.faults.has('network-plugin-missing-500') ? 500 : 404, `plugin not found: network driver ${body.Driver}`);
       if (body.Internal && ctx.faults.has('network-internal-refused')) throw new HttpError(500, 'network create: Internal is not supported');
       const checkDuplicate = body.CheckDuplicate && !ctx.faults.has('network-check-duplicate-ignored');
       if (engine.networks.all().some((n) => n.Name === body.Name) && (checkDuplicate || engine.networks.resolve(body.Name)?.predefined)) {
-        throw new HttpError(409, `network with name ${body.Name} already exists`);
+        throw new HttpError(500, `network with name ${body.Name} already exists`);
       }
       if (ctx.faults.has('network-driver-default-overlay')) body.Driver ||= 'overlay';
       if (ctx.faults.has('network-ipam-config-ignored') && body.IPAM) body.IPAM = { ...body.IPAM, Config: [] };

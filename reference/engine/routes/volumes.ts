@@ -23,7 +23,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const filters = ctx.filters();
       checkFilterKeys(filters, ['dangling']);
       const dangling = filters.get('dangling')?.[0];
-      if (dangling !== undefined && !['true', 'false', '1', '0'].includes(dangling)) throw new HttpError(400, `Invalid filter 'dangling=${dangling}'`);
+      if (dangling !== undefined && !['true', 'false', '1', '0'].includes(dangling)) throw new HttpError(500, `Invalid filter 'dangling=${dangling}'`);
       const wantDangling = dangling === 'true' || dangling === '1';
       const volumes = engine.volumes.all().filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUse(v.Name) !== wantDangling);
       ctx.sendJson(200, { Volumes: volumes.map((v) => view(v, ctx)), Warnings: [] });

@@ -17,7 +17,7 @@ const MAX_RESTART_DELAY_MS = 60_000;
 const DEFAULT_STOP_TIMEOUT_S = 10;
 
 export function notRunning(c: Container): HttpError {
-  return new HttpError(409, `Container ${c.id} is not running`);
+  return new HttpError(500, `Container ${c.id} is not running`);
 }
 
 /** The real daemon refuses to start a program the image does not hold (exit code 127, State.Error set). */
@@ -165,14 +165,14 @@ export async function restartContainer(engine: Engine, c: Container, timeoutS: n
 
 export function pauseContainer(engine: Engine, c: Container): void {
   if (!c.run || !c.isRunning) throw notRunning(c);
-  if (c.state.status === 'paused') throw new HttpError(409, `Container ${c.id} is already paused`);
+  if (c.state.status === 'paused') throw new HttpError(500, `Container ${c.id} is already paused`);
   c.run.pause();
   c.state = { ...c.state, status: 'paused' };
   engine.containerEvent(c, 'pause');
 }
 
 export function unpauseContainer(engine: Engine, c: Container): void {
-  if (!c.run || c.state.status !== 'paused') throw new HttpError(409, `Container ${c.id} is not paused`);
+  if (!c.run || c.state.status !== 'paused') throw new HttpError(500, `Container ${c.id} is not paused`);
   resumeProgram(c, c.run);
   engine.containerEvent(c, 'unpause');
 }

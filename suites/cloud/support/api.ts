@@ -20,19 +20,23 @@ export class CloudApi {
     private readonly transcript: Transcript,
     readonly credentials: Credentials | null,
     private readonly timeoutMs: number,
+    /** Sees every buffered REST answer (the judge of every exchange). */
+    private readonly onAnswer?: (method: string, path: string, res: HttpResponse) => void,
   ) {}
 
   /** The same API as another user (or as nobody, with null). */
   as(credentials: Credentials | null): CloudApi {
-    return new CloudApi(this.rest, this.stream, this.transcript, credentials, this.timeoutMs);
+    return new CloudApi(this.rest, this.stream, this.transcript, credentials, this.timeoutMs, this.onAnswer);
   }
 
   private headers(extra?: Record<string, string>): Record<string, string> {
     return { accept: 'application/json', ...(this.credentials ? { authorization: basicAuth(this.credentials) } : {}), ...extra };
   }
 
-  request(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
-    return this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
+  async request(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
+    const res = await this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
+    this.onAnswer?.(method, path, res);
+    return res;
   }
 
   get(path: string, query?: Query): Promise<HttpResponse> {

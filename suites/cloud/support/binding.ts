@@ -1,4 +1,5 @@
 import { RequirementIndex } from '../../../harness/catalog/load.ts';
+import { judgeForSuite } from '../../../harness/judge/suite-judge.ts';
 import type { SuiteBinding } from '../../../harness/check/register.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
 import { checkTimeout } from '../../../harness/run/timeouts.ts';
@@ -13,10 +14,11 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
   const transport = new HttpTransport(cloud.rest, { timeoutMs: run.timeoutMs, maxBodyBytes: 16 * 1024 * 1024 });
   const schemas = new SchemaValidator(run.vendorProfile);
   const requirements = RequirementIndex.load();
+  const judge = judgeForSuite('cloud', schemas, requirements, run.vendorProfile);
   return {
     suite: 'cloud',
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
-    createContext: async () => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs }, run, cloud, transport),
+    createContext: async () => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, cloud, transport),
     teardown: () => transport.close(),
     concurrent: run.concurrency > 1,
   };

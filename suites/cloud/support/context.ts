@@ -23,7 +23,7 @@ export class CloudContext extends CheckContext {
     transport: HttpTransport,
   ) {
     super(base);
-    this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs);
+    this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs, (method, path, res) => this.judgeAnswer(method, path, res));
     this.api2 = cloud.auth2 ? this.api.as(cloud.auth2) : undefined;
   }
 

@@ -15,6 +15,8 @@ export class EngineApi {
     private readonly transport: HttpTransport,
     readonly version: EngineVersion,
     private readonly transcript: Transcript,
+    /** Sees every buffered answer of a versioned request (the judge of every exchange). */
+    private readonly onAnswer?: (method: string, path: string, res: HttpResponse) => void,
   ) {}
 
   /** /v1.22/containers/json */
@@ -22,8 +24,11 @@ export class EngineApi {
     return `/v${this.version}${path}`;
   }
 
-  request(method: string, path: string, opts: CallOptions = {}): Promise<HttpResponse> {
-    return this.transport.request({ ...opts, method, path: this.path(path) }, this.transcript);
+  async request(method: string, path: string, opts: CallOptions = {}): Promise<HttpResponse> {
+    const full = this.path(path);
+    const res = await this.transport.request({ ...opts, method, path: full }, this.transcript);
+    this.onAnswer?.(method, full, res);
+    return res;
   }
 
   get(path: string, query?: Query, opts: CallOptions = {}): Promise<HttpResponse> {

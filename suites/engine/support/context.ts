@@ -37,7 +37,7 @@ export class EngineContext extends CheckContext {
     transport: HttpTransport,
   ) {
     super(base);
-    this.api = new EngineApi(transport, version, this.transcript);
+    this.api = new EngineApi(transport, version, this.transcript, (method, path, res) => this.judgeAnswer(method, path, res));
   }
 
   get schemaSet(): SchemaSet {

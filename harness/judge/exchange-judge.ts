@@ -1,0 +1,112 @@
+import type { Endpoint, ResponseSpec } from '../catalog/types.ts';
+import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
+import type { EndpointMatcher } from './endpoint-matcher.ts';
+
+/** The rules every answer is judged by, whatever check asked for it. */
+export const EXCHANGE_RULES = ['status-documented', 'content-type-documented', 'shape-documented'] as const;
+export type ExchangeRule = (typeof EXCHANGE_RULES)[number];
+
+/** One answer that departs from what the catalog documents for its endpoint. */
+export interface ExchangeFinding {
+  endpoint: string;
+  rule: ExchangeRule;
+  /** The requirement the departure breaks (its level grades it). */
+  requirement: string;
+  message: string;
+  /** `METHOD path → status`, as sent; method and status find it in the check's (redacted) transcript. */
+  exchange: string;
+  method: string;
+  status: number;
+}
+
+/** What a judged answer looks like: a buffered HTTP response. */
+export interface JudgedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The requirements each rule names; an endpoint's own response-schema requirement wins for shapes. */
+export interface JudgeRequirements {
+  status: string;
+  contentType: string;
+  shape: string;
+  /** The endpoint's own requirement for the shape of one status's body, when the catalog has one. */
+  shapeOf(endpoint: Endpoint, status: number): string | undefined;
+  /** Codes documented for every endpoint besides its own list (the cloud facts' error codes). */
+  alsoDocumented?: (status: number) => boolean;
+}
+
+export interface JudgeOptions {
+  matcher: EndpointMatcher;
+  /** 'engine/1.22', 'cloud/v1'. */
+  schemaSet: SchemaSet;
+  /** The catalog version of the suite: '1.22', 'v1'. */
+  version: string;
+  schemas: SchemaValidator;
+  requirements: JudgeRequirements;
+}
+
+/**
+ * Judges every answer a check received against the catalog: a status code the endpoint documents,
+ * the documented Content-Type, a JSON body valid against the endpoint's schema for that status
+ * and version. Undocumented fields are notes elsewhere and are not judged here. Requests to paths
+ * the suite's catalog does not know (other versions, deliberate probes) are not judged.
+ */
+export class ExchangeJudge {
+  constructor(private readonly options: JudgeOptions) {}
+
+  judge(method: string, path: string, answer: JudgedAnswer): { endpoint?: string; findings: ExchangeFinding[] } {
+    const endpoint = this.options.matcher.match(method, path);
+    if (!endpoint) return { findings: [] };
+    const exchange = `${method.toUpperCase()} ${path.split('?')[0]} → ${answer.status}`;
+    const documented = endpoint.responses.filter((r) => !r.versions || r.versions.includes(this.options.version));
+    const spec = documented.find((r) => r.status === answer.status);
+    const found = (rule: ExchangeRule, requirement: string, message: string): ExchangeFinding => ({ endpoint: endpoint.id, rule, requirement, message, exchange, method: method.toUpperCase(), status: answer.status });
+    const { requirements } = this.options;
+    if (!spec) {
+      if (endpoint.codesListed === false || requirements.alsoDocumented?.(answer.status)) return { endpoint: endpoint.id, findings: [] };
+      const codes = documented.map((r) => r.status).join(', ');
+      return { endpoint: endpoint.id, findings: [found('status-documented', requirements.status, `${exchange}: status ${answer.status} is not among the codes documented for ${endpoint.method} ${endpoint.path} (${codes})`)] };
+    }
+    const findings: ExchangeFinding[] = [];
+    const contentType = this.contentTypeDeparture(spec, answer);
+    if (contentType) findings.push(found('content-type-documented', requirements.contentType, `${exchange}: ${contentType}`));
+    const shape = this.shapeDeparture(spec, answer);
+    if (shape) findings.push(found('shape-documented', requirements.shapeOf(endpoint, answer.status) ?? requirements.shape, `${exchange}: ${shape}`));
+    return { endpoint: endpoint.id, findings };
+  }
+
+  private contentTypeDeparture(spec: ResponseSpec, answer: JudgedAnswer): string | undefined {
+    if (!spec.contentType || answer.body.length === 0) return undefined;
+    const got = (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const want = spec.contentType.split(';')[0]!.trim().toLowerCase();
+    return got === want ? undefined : `Content-Type is ${got ? `'${got}'` : 'missing'}, documented '${want}'`;
+  }
+
+  private shapeDeparture(spec: ResponseSpec, answer: JudgedAnswer): string | undefined {
+    // Error bodies known only from the facts are never judged: their shape is "not shown".
+    const fromFactsOnly = spec.schemaFromFacts || (spec.fromFacts && spec.status >= 400);
+    if (!spec.schema || spec.jsonStream || fromFactsOnly || answer.body.length === 0) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      return `the body is not JSON, documented a '${spec.schema}' object`;
+    }
+    const items = spec.list ? listItems(value) : [value];
+    if (!items) return `the body is not a list of '${spec.schema}' objects`;
+    for (const [index, item] of items.entries()) {
+      const problems = this.options.schemas.validate(this.options.schemaSet, spec.schema, item).filter((f) => f.kind === 'problem');
+      if (problems.length) return `${spec.list ? `item ${index}: ` : ''}does not match the '${spec.schema}' schema: ${problems.map((p) => p.message).join('; ')}`;
+    }
+    return undefined;
+  }
+}
+
+/** A cloud list: the objects of the {meta, objects} envelope (facts), or a bare array (the spec's words). */
+function listItems(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  const objects = (value as { objects?: unknown } | null)?.objects;
+  return Array.isArray(objects) ? objects : undefined;
+}

@@ -1,0 +1,65 @@
+import { loadEndpoints, type RequirementIndex } from '../catalog/load.ts';
+import type { SuiteName } from '../catalog/types.ts';
+import { spellDeep, type VendorProfileName } from '../profile.ts';
+import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
+import { cloudCatalogPath, EndpointMatcher, engineCatalogPath } from './endpoint-matcher.ts';
+import { EXCHANGE_RULES, ExchangeJudge, type ExchangeRule, type JudgeRequirements } from './exchange-judge.ts';
+
+/** The requirement each rule names, per API (the catalog's general statements about answers). */
+const RULE_REQUIREMENTS: Record<'engine' | 'cloud', Record<ExchangeRule, string>> = {
+  engine: {
+    'status-documented': 'engine/errors/listed-codes-only',
+    'content-type-documented': 'engine/responses/content-type-documented',
+    'shape-documented': 'engine/responses/shape-documented',
+  },
+  cloud: {
+    'status-documented': 'cloud/errors/codes',
+    'content-type-documented': 'cloud/http/json-responses',
+    'shape-documented': 'cloud/responses/shape-documented',
+  },
+};
+
+/**
+ * Cloud: success codes other than 202 and every operation's error codes are "not shown"; the
+ * facts list the error codes the service used. A code is judged only when it is none of these.
+ */
+const CLOUD_FACT_ERROR_CODES = [400, 401, 402, 403, 404, 405, 409, 415, 429, 500, 503, 504];
+const cloudCodeNotShown = (status: number): boolean => status < 300 || CLOUD_FACT_ERROR_CODES.includes(status);
+
+export const apiOfSuite = (suite: SuiteName): 'engine' | 'cloud' => (suite === 'cloud' ? 'cloud' : 'engine');
+const versionOfSuite = (suite: SuiteName): string => (suite === 'cloud' ? 'v1' : suite.slice('engine-'.length));
+
+export function ruleRequirement(suite: SuiteName, rule: ExchangeRule): string {
+  return RULE_REQUIREMENTS[apiOfSuite(suite)][rule];
+}
+
+/** The id of the result that sums up one rule over a whole run: `engine/observed/status-documented`. */
+export function observedCheckId(suite: SuiteName, rule: ExchangeRule, endpoint?: string): string {
+  const api = apiOfSuite(suite);
+  return endpoint ? `${api}/observed/${endpoint.slice(api.length + 1)}/${rule}` : `${api}/observed/${rule}`;
+}
+
+/** The judged rules as entries of the suite's check index (coverage counts them like checks). */
+export function observedChecks(suite: SuiteName): Array<{ id: string; title: string; requirements: string[] }> {
+  return EXCHANGE_RULES.map((rule) => ({ id: observedCheckId(suite, rule), title: `every answer of the run is judged: ${rule}`, requirements: [ruleRequirement(suite, rule)] }));
+}
+
+/** The judge of every answer of one suite's run, built from its catalog endpoints and schemas. */
+export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index: RequirementIndex, profile: VendorProfileName): ExchangeJudge {
+  const api = apiOfSuite(suite);
+  const version = versionOfSuite(suite);
+  const endpoints = spellDeep(loadEndpoints(api).filter((e) => e.versions.includes(version) && e.interface !== 'stream'), api, profile);
+  const rules = RULE_REQUIREMENTS[api];
+  const requirements: JudgeRequirements = {
+    status: rules['status-documented'],
+    contentType: rules['content-type-documented'],
+    shape: rules['shape-documented'],
+    shapeOf: (endpoint, status) => {
+      const id = `${endpoint.id}/${status}-response-schema`;
+      return index.get(id)?.versions.includes(version) ? id : undefined;
+    },
+    ...(api === 'cloud' ? { alsoDocumented: cloudCodeNotShown } : {}),
+  };
+  const matcher = new EndpointMatcher(endpoints, api === 'engine' ? engineCatalogPath(version) : cloudCatalogPath);
+  return new ExchangeJudge({ matcher, schemaSet: (api === 'engine' ? `engine/${version}` : 'cloud/v1') as SchemaSet, version, schemas, requirements });
+}
