@@ -7,12 +7,14 @@
  * UTF-8 never confuses since every structural byte is ASCII, then decodes and parses each complete
  * value once. Objects written back to back with no newline are accepted and noted once
  * (`missing-newline-separator`, at the first). A value above `maxObjectBytes` is reported once
- * (`object-too-large`) and skipped without being kept. A line of anything else is reported whole.
+ * (`object-too-large`) and skipped without being kept, as is a value nested deeper than
+ * MAX_JSON_DEPTH (`too-deep`), which no recursive reader downstream could take. A line of anything else is reported whole.
  * An unbalanced `{` swallows the rest of the stream (reported at end as `truncated-json`): the
  * scanner cannot tell a missing `}` from a long pretty-printed object.
  */
 import { observation, quote, violation, type Diagnostic } from './diagnostic.ts';
 import { ChunkedDecoder } from './chunked-decoder.ts';
+import { MAX_JSON_DEPTH } from './json-depth.ts';
 import { describeJson, isJsonObject, parseJsonText } from './json-value.ts';
 
 export const DEFAULT_MAX_OBJECT_BYTES = 8 * 1024 * 1024;
@@ -118,8 +120,9 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
         else if (byte === BACKSLASH) this.escaped = true;
         else if (byte === QUOTE) this.inString = false;
       } else if (byte === QUOTE) this.inString = true;
-      else if (byte === 0x7b || byte === 0x5b) this.depth++;
-      else if (byte === 0x7d || byte === 0x5d) done = --this.depth === 0;
+      else if (byte === 0x7b || byte === 0x5b) {
+        if (++this.depth > MAX_JSON_DEPTH) this.dropTooDeep();
+      } else if (byte === 0x7d || byte === 0x5d) done = --this.depth === 0;
     }
     this.keep(chunk.subarray(from, at));
     this.advance(at - from);
@@ -145,6 +148,13 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
       return;
     }
     if (bytes.length > 0) this.pieces.push(bytes);
+  }
+
+  private dropTooDeep(): void {
+    if (this.oversize) return;
+    this.oversize = true;
+    this.pieces = [];
+    this.report(violation('too-deep', `the JSON value at offset ${this.start} is nested deeper than ${MAX_JSON_DEPTH} levels; it is skipped`, this.start));
   }
 
   private finishValue(): void {

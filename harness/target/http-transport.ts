@@ -1,6 +1,8 @@
 import { Pool, type Dispatcher } from 'undici';
+import { jsonDepthProblem } from '../protocol/json-depth.ts';
 import { encodeQuery, type Query } from '../protocol/query.ts';
 import type { TranscriptEntry } from '../check/outcome.ts';
+import { decodeContentEncoding } from './content-encoding.ts';
 import { asTargetError, TargetError } from './errors.ts';
 import { loadTls, type TargetEndpoint } from './endpoint.ts';
 import { showBytes, type Transcript } from './transcript.ts';
@@ -66,12 +68,9 @@ export class HttpTransport {
     const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
     const { res, what, entry } = await this.send(opts, transcript, AbortSignal.timeout(timeoutMs), timeoutMs);
     try {
-      const responseBody = await readCapped(res.body, opts.maxBodyBytes ?? this.options.maxBodyBytes, what);
-      const response = makeResponse(res.statusCode, flatHeaders(res.headers), responseBody, Date.now() - started, what);
-      if (entry) {
-        entry.response = { status: response.status, headers: response.headers, body: showBytes(responseBody) };
-        entry.durationMs = response.durationMs;
-      }
+      const body = await receiveBody(res, opts.maxBodyBytes ?? this.options.maxBodyBytes, what, entry);
+      const response = makeResponse(res.statusCode, flatHeaders(res.headers), body, Date.now() - started, what);
+      if (entry) entry.durationMs = response.durationMs;
       return response;
     } catch (err) {
       throw failed(err, what, entry);
@@ -158,6 +157,22 @@ export async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () =>
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * The body as checks read it: capped, its Content-Encoding undone (within the cap), and refused
+ * when nested past any documented depth, whoever reads it next: a recursive reader (schema
+ * validation, deep comparison, a report's JSON) would otherwise overflow its stack.
+ */
+async function receiveBody(res: Dispatcher.ResponseData, cap: number, what: string, entry: TranscriptEntry | undefined): Promise<Buffer> {
+  const wire = await readCapped(res.body, cap, what);
+  const headers = flatHeaders(res.headers);
+  if (entry) entry.response = { status: res.statusCode, headers, body: showBytes(wire) };
+  const body = decodeContentEncoding(wire, headers['content-encoding'], cap, what);
+  if (entry?.response && body !== wire) entry.response.body = showBytes(body);
+  const deep = jsonDepthProblem(body);
+  if (deep) throw new TargetError(`${what}: the body is ${deep}`, 'malformed');
+  return body;
 }
 
 export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

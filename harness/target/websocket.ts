@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { encodeQuery, type Query } from '../protocol/query.ts';
 import type { TranscriptEntry } from '../check/outcome.ts';
+import { jsonDepthProblem } from '../protocol/json-depth.ts';
 import { TargetError } from './errors.ts';
 import { flatHeaders } from './http-transport.ts';
 import { loadTls, type TargetEndpoint } from './endpoint.ts';
@@ -52,7 +53,7 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
     ...tls,
   });
   const queue: Buffer[] = [];
-  const state: { closed: boolean; closeCode?: number; error?: Error; wake?: () => void } = { closed: false };
+  const state: SessionState = { closed: false };
   const wake = () => {
     const w = state.wake;
     state.wake = undefined;
@@ -61,7 +62,12 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
   socket.on('message', (data: WebSocket.RawData) => {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (entry && transcript) transcript.appendStream(entry, 'received', buf);
-    queue.push(buf);
+    const deep = jsonDepthProblem(buf);
+    if (deep) {
+      // Refused here, before any reader parses it: the session ends with the target's fault.
+      state.error = new TargetError(`WebSocket ${path}: a message is ${deep}`, 'malformed');
+      socket.terminate();
+    } else queue.push(buf);
     wake();
   });
   socket.on('close', (code) => {
@@ -107,18 +113,27 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
   });
 }
 
+interface SessionState {
+  closed: boolean;
+  closeCode?: number;
+  /** The target's fault that ended the session; thrown to the reader once the queue is drained. */
+  error?: TargetError;
+  wake?: () => void;
+}
+
 function session(
   socket: WebSocket,
   status: number,
   headers: Record<string, string>,
   queue: Buffer[],
-  state: { closed: boolean; closeCode?: number; wake?: () => void },
+  state: SessionState,
   entry: TranscriptEntry | undefined,
   transcript: Transcript | undefined,
 ): WebSocketSession {
   const next = async (timeoutMs: number): Promise<Buffer | undefined> => {
     const deadline = Date.now() + timeoutMs;
     while (!queue.length) {
+      if (state.error) throw state.error;
       if (state.closed) return undefined;
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new TargetError(`no WebSocket message within ${timeoutMs} ms`, 'timeout');

@@ -1,24 +1,21 @@
 /**
  * A hostile engine target: it answers the probe (`/_ping`, `/version`) and then misbehaves on
- * every other request. The run must end, write its report, and blame the target: failures, not
- * harness errors.
+ * every other request. The run must end, write its report, and blame the target: failures that
+ * name the problem, not harness errors.
  */
-import http from 'node:http';
-import type net from 'node:net';
+import type http from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { validateReport } from '../../harness/report/validate-report.ts';
-import { writeEndlessBody } from '../support/endless-body.ts';
+import { MISBEHAVIOURS, serveHostile } from '../support/hostile-server.ts';
 import { runCli } from '../support/run-cli.ts';
 
-type Misbehaviour = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-const MISBEHAVIOURS: Record<string, Misbehaviour> = {
-  'answers with bytes that are not HTTP': (req) => req.socket.end('NOT HTTP AT ALL\r\n\r\n'),
-  'resets the connection': (req) => req.socket.destroy(),
-  'sends an endless body': (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    writeEndlessBody(res, Buffer.alloc(1 << 20, 0x20));
-  },
+/** What the failures must name, per misbehaviour (undefined: any failure will do). */
+const NAMED: Record<string, RegExp | undefined> = {
+  'floods the response head with headers': /header flood/,
+  'sends fewer bytes than its Content-Length': /disagrees with its Content-Length|closed the connection before the response was complete/,
+  'sends malformed chunks': /chunk size/,
+  'answers JSON nested 100000 deep': /JSON nested deeper than 256 levels/,
+  'answers a gzip bomb': /decompression bomb/,
 };
 
 const servers: http.Server[] = [];
@@ -26,30 +23,20 @@ afterEach(async () => {
   for (const s of servers.splice(0)) s.closeAllConnections();
 });
 
-async function hostileTarget(misbehave: Misbehaviour): Promise<string> {
-  const server = http.createServer((req, res) => {
-    if (req.url?.endsWith('/_ping')) return void res.end('OK');
-    if (req.url?.endsWith('/version')) {
-      res.setHeader('Content-Type', 'application/json');
-      return void res.end(JSON.stringify({ Version: '0.0.0', ApiVersion: '1.22', Os: 'linux', Arch: 'amd64' }));
-    }
-    misbehave(req, res);
-  });
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `tcp://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-}
-
 describe('a hostile target', () => {
   test.each(Object.keys(MISBEHAVIOURS))('that %s: the run ends, writes its report, and reports failures, not harness errors', async (name) => {
-    const url = await hostileTarget(MISBEHAVIOURS[name]!);
-    const run = await runCli(['--target', url, '--suite', 'engine-1.22', '--grep', '^engine/(system|stream|containers/attach-ws)/', '--timeout-ms', '1000'], 60_000);
+    const { url, server } = await serveHostile(MISBEHAVIOURS[name]!);
+    servers.push(server);
+    const run = await runCli(['--target', url, '--suite', 'engine-1.22', '--grep', '^engine/(system|stream|containers/(attach-ws|inspect|list))/', '--timeout-ms', '1000'], 60_000);
     const report = run.report!;
     expect(report, run.stderr).toBeDefined();
     expect(validateReport(report)).toEqual([]);
     expect(report.harnessErrors).toEqual([]);
     expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message.slice(0, 200)}`)).toEqual([]);
-    expect(report.summary.failed).toBeGreaterThan(0);
+    const failures = report.results.filter((r) => r.outcome === 'failed');
+    expect(failures.length).toBeGreaterThan(0);
+    const named = NAMED[name];
+    if (named) expect(failures.some((r) => named.test(r.message)), failures.map((r) => r.message.slice(0, 200)).join('\n')).toBe(true);
     expect(run.status).toBe(1);
   }, 90_000);
 });

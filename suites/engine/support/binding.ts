@@ -8,7 +8,12 @@ import { SchemaValidator } from '../../../harness/schema/validator.ts';
 import { HttpTransport } from '../../../harness/target/http-transport.ts';
 import { EngineContext } from './context.ts';
 
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest answer a check buffers (after decompression). The largest documented answers a run
+ * reads are its own fixture image's tarballs (a few MB); a hostile target's endless or inflating
+ * body is cut here, four checks at a time, so the cap bounds the run's memory too.
+ */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** How engine checks of one version run against the run's engine target. */
 export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBinding<EngineContext> {
