@@ -5,6 +5,8 @@
  * - `field-ignored:<resource>.<field>`: create ignores that field of the body (its default applies;
  *   for `service.image` the tag is dropped, so `latest` applies).
  * - `update-ignored:service.<field>`: service PATCH ignores that field.
+ * - `field-missing:<kind>`: every object of that kind the API answers lacks one documented field
+ *   (MISSING_FIELD), which the flows of the checks do not need.
  *
  * Names use the spec's neutral spelling (`vendor_version`, `is_vendor_registry`).
  */
@@ -44,9 +46,16 @@ export const SERVICE_UPDATE_FIELDS: readonly string[] = [
   'net', 'pid', 'working_dir', 'nickname',
 ];
 
+/** Per resource kind, the documented field the field-missing fault leaves out of its objects. */
+export const MISSING_FIELD: Readonly<Record<string, string>> = {
+  provider: 'label', region: 'label', az: 'available', nodetype: 'label', nodecluster: 'current_num_nodes', node: 'vendor_graphdriver',
+  registry: 'is_ssl', repository: 'in_use', stack: 'synchronized', service: 'public_dns', container: 'private_ip', action: 'user_agent',
+};
+
 export const filterIgnored = (list: string, param: string): string => `filter-ignored:${list}.${param}`;
 export const fieldIgnored = (resource: string, field: string): string => `field-ignored:${resource}.${field}`;
 export const updateIgnored = (field: string): string => `update-ignored:service.${field}`;
+export const fieldMissing = (kind: string): string => `field-missing:${kind}`;
 
 /** Every member of every family, as named faults. */
 export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
@@ -58,6 +67,7 @@ export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
     description: f === 'image' ? `${resource} create drops the tag of image (latest applies)` : `${resource} create ignores ${f} in the body (its default applies)`,
   }))),
   ...SERVICE_UPDATE_FIELDS.map((f) => ({ name: updateIgnored(f), area: 'update', description: `service PATCH ignores ${f} in the body` })),
+  ...Object.entries(MISSING_FIELD).map(([kind, field]) => ({ name: fieldMissing(kind), area: 'shapes', description: `${kind} objects lack the documented ${field} field` })),
 ];
 
 /** A body without the fields the faults make the target ignore (`faultOf` names a field's fault); image keeps its name. */

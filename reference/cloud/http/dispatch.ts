@@ -10,6 +10,7 @@ import { resolveScope } from './namespace.ts';
 import type { RouteTable } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
 import { ApiError } from './errors.ts';
+import { withMissingFields } from './missing-fields.ts';
 
 export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
   return async (req) => {
@@ -29,6 +30,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     } catch (err) {
       reply = errorReply(err);
     }
+    reply = withMissingFields(world, reply);
     call?.settle(reply);
     return { reply, action: reply.action ?? call?.action };
   };

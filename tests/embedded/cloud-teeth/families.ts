@@ -1,6 +1,6 @@
 /** The parametrised fault families (reference/cloud/fault-families.ts) and the checks each member breaks. */
 import {
-  CREATE_FIELDS, fieldIgnored, FILTER_PARAMS, filterIgnored, SERVICE_UPDATE_FIELDS, updateIgnored,
+  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, SERVICE_UPDATE_FIELDS, updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
 import type { CloudTeeth } from './types.ts';
 
@@ -46,4 +46,22 @@ const updateTeeth: CloudTeeth[] = SERVICE_UPDATE_FIELDS.map((f) => ({
     : ['cloud/service/update/applies-fields', ...(f === 'target_num_containers' ? ['cloud/service/update/target-num-containers'] : [])],
 }));
 
-export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth];
+/** The checks that read objects of each kind against its schema: a documented field missing fails each. */
+const SHAPE_CHECKS: Record<string, string[]> = {
+  provider: ['cloud/provider/list/returns-providers', 'cloud/provider/get/returns-provider'],
+  region: ['cloud/region/list/returns-regions', 'cloud/region/get/returns-region'],
+  az: ['cloud/az/list/returns-azs', 'cloud/az/get/returns-az'],
+  nodetype: ['cloud/nodetype/list/returns-nodetypes', 'cloud/nodetype/get/returns-nodetype'],
+  nodecluster: ['cloud/nodecluster/create/returns-node-cluster', 'cloud/nodecluster/list/returns-node-clusters', 'cloud/nodecluster/get/returns-node-cluster'],
+  node: ['cloud/node/list/returns-nodes', 'cloud/node/get/returns-node'],
+  registry: ['cloud/registry/list/returns-registries', 'cloud/registry/get/returns-registry'],
+  repository: ['cloud/repository/create/returns-repository', 'cloud/repository/list/returns-repositories', 'cloud/repository/get/name-with-slashes', 'cloud/repository/in-use'],
+  stack: ['cloud/stack/create/returns-stack', 'cloud/stack/list/returns-stacks', 'cloud/stack/get/returns-stack'],
+  service: ['cloud/service/create/returns-service', 'cloud/service/list/returns-services', 'cloud/service/get/returns-service'],
+  container: ['cloud/container/list/returns-containers', 'cloud/container/get/returns-container'],
+  action: ['cloud/action/list/returns-actions', 'cloud/actions/header-on-creating-responses'],
+};
+
+const shapeTeeth: CloudTeeth[] = Object.keys(MISSING_FIELD).map((kind) => ({ fault: fieldMissing(kind), catches: SHAPE_CHECKS[kind]! }));
+
+export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth];

@@ -4,7 +4,9 @@
  */
 import { expect } from 'vitest';
 import { spell } from '../../../harness/profile.ts';
-import { CREATE_FIELDS, fieldIgnored, FILTER_PARAMS, filterIgnored, SERVICE_UPDATE_FIELDS, updateIgnored } from '../../../reference/cloud/fault-families.ts';
+import {
+  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, SERVICE_UPDATE_FIELDS, updateIgnored,
+} from '../../../reference/cloud/fault-families.ts';
 import { deployedCluster, NODE_TYPE, REGION, runningService, type TestServer } from './helpers.ts';
 
 type Probe = (t: TestServer) => Promise<void>;
@@ -85,10 +87,19 @@ const stackCreateProbe: Probe = async (t) => {
   expect(created.nickname).toBe('s');
 };
 
+/** With the fault the objects of the kind's list lack the field. */
+const missingProbe = (kind: string, field: string): Probe => async (t) => {
+  await populate(t);
+  const objects = (await t.ok('GET', PATHS[kind]!)).objects as Json[];
+  expect(objects.length).toBeGreaterThan(0);
+  expect(objects.some((o) => spell(field, 'cloud', 'docker') in o)).toBe(false);
+};
+
 export const FAMILY_PROBES: Record<string, Probe> = {
   ...Object.fromEntries(Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => [filterIgnored(list, p), filterProbe(list, p)]))),
   ...Object.fromEntries(CREATE_FIELDS.service!.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
   ...Object.fromEntries(CREATE_FIELDS.nodecluster!.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
   [fieldIgnored('stack', 'nickname')]: stackCreateProbe,
   ...Object.fromEntries(SERVICE_UPDATE_FIELDS.map((f) => [updateIgnored(f), serviceUpdateProbe(f)])),
+  ...Object.fromEntries(Object.entries(MISSING_FIELD).map(([kind, field]) => [fieldMissing(kind), missingProbe(kind, field)])),
 };
