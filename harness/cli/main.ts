@@ -41,7 +41,7 @@ const COMMANDS: Record<string, Command> = {
  */
 export async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
-  const args = argv.filter((a) => a !== '--debug');
+  const args = attachNegativeNumbers(argv.filter((a) => a !== '--debug'));
   const [name, ...rest] = args;
   try {
     if (name === undefined || name === 'help') {
@@ -69,6 +69,22 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`conformance: internal error: ${detail}\n`);
     return 3;
   }
+}
+
+/**
+ * `--time-scale -1`: node's parser calls a value that starts with a dash "ambiguous" instead of
+ * letting the option say what is wrong with it. A negative number after a long option is its value.
+ */
+function attachNegativeNumbers(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const [arg, next] = [argv[i]!, argv[i + 1]];
+    if (/^--[^=]+$/.test(arg) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 const firstLine = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).split('\n')[0]!;

@@ -87,32 +87,11 @@ type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean;
 /** node:util parseArgs in strict mode, with its errors turned into one-line usage errors. */
 export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: attachDashValues(argv, options), options, strict: true, allowPositionals: true });
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
   }
 }
-
-/**
- * `--concurrency -1`: node's parser refuses a value that starts with a dash as "ambiguous"; a
- * value that is not an option of its own is attached (`--concurrency=-1`), so that the option's
- * own check answers with what is wrong with it.
- */
-function attachDashValues(argv: string[], options: FlagSpec): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const next = argv[i + 1];
-    const spec = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
-    if (spec?.type === 'string' && next !== undefined && /^-[^-]/.test(next) && !isShortFlag(next, options)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
-const isShortFlag = (arg: string, options: FlagSpec) => Object.values(options).some((o) => o.short !== undefined && arg === `-${o.short}`);
 
 function parseFormats(raw: string[]): ReportFormat[] {
   const formats = raw.flatMap((r) => r.split(',')).filter(Boolean);

@@ -42,6 +42,8 @@ describe('bad inputs are refused before the run, naming the option', () => {
     [['--debug', 'run', '--bogus'], /Unknown option '--bogus'/],
     [['run', '--concurrency', '-1'], /^conformance: --concurrency must be a whole number ≥ 1, got '-1'$/m],
     [['run', '--timeout-ms', '-5'], /--timeout-ms must be a whole number ≥ 1, got '-5'/],
+    [['serve', 'cloud', '--listen', 'tcp://127.0.0.1:0', '--time-scale', '-1'], /--time-scale must be a positive number, got '-1'/],
+    [['frames', '--max-frame-bytes', '-1'], /--max-frame-bytes wants a whole number of bytes, got '-1'/],
     [['run', '--strict-expectations'], /--strict-expectations needs --expectations FILE/],
     [['run', '--grep', 'no-check-is-named-like-this', '--suite', 'engine-1.22'], /--grep 'no-check-is-named-like-this' matches no check of engine-1.22/],
     [['diff', 'bad.json', 'array.json'], /report 'bad.json': not JSON/],
