@@ -313,6 +313,9 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'archive-not-dir-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed' },
   { name: 'archive-missing-path-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
   { name: 'archive-put-not-extracted', area: 'archive', description: 'archive PUT answers 200 without extracting the tar' },
+  // registry credentials (the in-memory registry refuses wrong or missing credentials)
+  { name: 'registry-auth-ignored', area: 'images', description: 'pull and push do not pass the X-Registry-Auth credentials to the registry (it answers as to an anonymous client)' },
+  { name: 'build-registry-config-ignored', area: 'images', description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry' },
   { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
 ];
 

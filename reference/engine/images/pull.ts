@@ -13,6 +13,7 @@ import { parseRef, registryHost, tagged } from './reference.ts';
 import { shortId } from './shape.ts';
 import { statusLine, writeTransfer, errorObject } from './progress.ts';
 import { layerSize } from '../fs/filesystem.ts';
+import { mayAccess, type Credentials } from './registry-auth.ts';
 
 export interface PullRequest {
   repo: string;
@@ -32,9 +33,13 @@ export function isUnreachable(repo: string): boolean {
   return /\.invalid(:\d+)?$/.test(registryHost(repo) ?? '');
 }
 
-/** What a pull would bring; throws 404 when the repository, tag or digest is unknown. */
-export function findInRegistry(store: ImageStore, req: PullRequest): Array<{ tag: string } & RegistryEntry> {
+/**
+ * What a pull would bring; throws 404 when the repository, tag or digest is unknown, or when the
+ * credentials do not give access to the (private) repository.
+ */
+export function findInRegistry(store: ImageStore, req: PullRequest, creds: Credentials): Array<{ tag: string } & RegistryEntry> {
   if (isUnreachable(req.repo)) return [];
+  if (!mayAccess(req.repo, creds)) throw new HttpError(404, `pull access denied for ${req.repo}, repository does not exist or may require 'docker login': unauthorized: authentication required`);
   const entries = req.digest ? [store.registry.byDigest(req.repo, req.digest)].filter((e) => e !== undefined) : store.registry.pull(req.repo, req.tag);
   if (!entries.length) {
     throw new HttpError(
@@ -79,12 +84,12 @@ export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, 
 }
 
 /** Pull without a stream (build FROM of an image that is not local yet). */
-export function pullQuietly(store: ImageStore, events: EventBus, ref: string): boolean {
+export function pullQuietly(store: ImageStore, events: EventBus, ref: string, creds: Credentials): boolean {
   const parsed = parseRef(ref);
   if (!parsed) return false;
   const req: PullRequest = { repo: parsed.repo, tag: parsed.digest ? undefined : (parsed.tag ?? 'latest'), digest: parsed.digest };
   try {
-    const entries = findInRegistry(store, req);
+    const entries = findInRegistry(store, req, creds);
     const sink: JsonStreamWriter = { write() {}, end() {}, closed: Promise.resolve(), isClosed: false };
     pullInto(store, events, req, entries, sink);
     return true;

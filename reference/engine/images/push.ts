@@ -13,6 +13,7 @@ import { isUnreachable } from './pull.ts';
 import { shortId } from './shape.ts';
 import { statusLine, writeTransfer, errorObject } from './progress.ts';
 import { layerSize } from '../fs/filesystem.ts';
+import { mayAccess, type Credentials } from './registry-auth.ts';
 
 export interface PushTarget {
   repo: string;
@@ -39,12 +40,16 @@ export function pushTargets(store: ImageStore, name: string, tag: string): PushT
   return targets;
 }
 
-export function pushInto(store: ImageStore, events: EventBus, targets: PushTarget[], out: JsonStreamWriter): void {
+export function pushInto(store: ImageStore, events: EventBus, targets: PushTarget[], out: JsonStreamWriter, creds: Credentials): void {
   const repo = targets[0]!.repo;
   const host = registryHost(repo);
   out.write(statusLine(`The push refers to a repository [${host ? repo : `docker.io/library/${repo}`}]`));
   if (isUnreachable(repo)) {
     out.write(errorObject(`Get https://${host}/v1/_ping: dial tcp: lookup ${host}: no such host`));
+    return;
+  }
+  if (!mayAccess(repo, creds)) {
+    out.write(errorObject('unauthorized: authentication required'));
     return;
   }
   for (const { tag, image } of targets) {

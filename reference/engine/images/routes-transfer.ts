@@ -13,6 +13,7 @@ import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
 import type { ContainerConfigLike } from './image.ts';
 import { errorObject } from './progress.ts';
+import { credentialsOfAuth, credentialsOfConfig } from './registry-auth.ts';
 
 const JSON_TYPE = 'application/json';
 
@@ -33,7 +34,7 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   const req = pullRequest(...faultyPull(ctx, fromImage, tag));
   let entries;
   try {
-    entries = findInRegistry(deps.images, req);
+    entries = findInRegistry(deps.images, req, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   } catch (err) {
     if (!(err instanceof HttpError && ctx.faults.has('pull-missing-200'))) throw err;
     const out = ctx.jsonStream(JSON_TYPE);
@@ -77,7 +78,7 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   const out = ctx.jsonStream(JSON_TYPE);
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined) out.write({ error: 'unauthorized: authentication required' });
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
-  else pushInto(deps.images, deps.events, targets, out);
+  else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   out.end();
 }
 
@@ -178,6 +179,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
     forcerm: ctx.bool('forcerm'),
     pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
     buildArgs: args,
+    registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
   }, out, ctx.faults);
   out.end();
 }

@@ -1,8 +1,8 @@
 import { engineCheck } from '../support/check.ts';
 import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
-import { buildImage } from '../support/build.ts';
+import { buildImage, registryConfigHeader } from '../support/build.ts';
 import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
-import { expectTransferred, fixtureAs, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
+import { expectTransferred, fixtureAs, loginAuth, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
 
 /**
  * Spec: Endpoints > Images > 27 (pull with fromImage), 30 (push); Authentication (X-Registry-Auth).
@@ -155,7 +155,9 @@ export default [
       expectTransferred(ctx, await push(ctx, repo, { tag: 'latest' }), `pushing ${repo}:latest`);
       const local = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
       if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
-      const { id } = await buildImage(ctx, 'pull', { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true } }, 'engine/images/build/query-pull');
+      const { username, password } = loginAuth(ctx) as { username: string; password: string };
+      const headers = registryConfigHeader({ [registryOf(ctx)]: { username, password } });
+      const { id } = await buildImage(ctx, 'pull', { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true }, headers }, 'engine/images/build/query-pull');
       ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.base'], 'registry', `the build with pull=1 used the registry's ${repo}:latest (labelled base=registry), not the older local one`);
     },
   }),

@@ -1,63 +1,78 @@
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
-import { buildName, expectBuildSucceeded, fromFixture, postBuild, registryConfigHeader } from '../support/build.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { expectAcceptedStream, expectNoStreamError } from '../support/image-streams.ts';
-import { fixtureAs, push, registryRepo } from '../support/registry.ts';
+import { fixtureAs, registryRepo } from '../support/registry.ts';
+import { buildFrom, EMBEDDED_REGISTRY_TOKEN, pullWith, pushWith, registryBase, registryCredentials, wrongCredentials, type Transfer } from '../support/registry-credentials.ts';
 
-/** Pushes a tag of the fixture to the run's registry with the given X-Registry-Auth; the push must succeed. */
-async function pushWith(ctx: EngineContext, auth: AuthConfig, requirement: string): Promise<void> {
-  // The embedded reference target has its own in-memory registry; a real daemon needs --registry.
-  const repo = registryRepo(ctx, 'push');
-  await fixtureAs(ctx, repo, 'x');
-  const stream = expectAcceptedStream(ctx, await push(ctx, repo, { tag: 'x' }, auth), 'push with X-Registry-Auth', requirement);
-  expectNoStreamError(ctx, stream, 'the push with X-Registry-Auth', requirement);
+const EMAIL = 'conformance@example.invalid';
+
+/**
+ * The right credentials must work; wrong ones, refused by the registry, show that the target
+ * passed what it was given. A registry that takes wrong ones too cannot show it: recorded.
+ */
+function judgeCredentials(ctx: EngineContext, what: string, right: Transfer, wrong: Transfer, requirement: string): boolean {
+  ctx.expect(right.accepted, `${what} with the right credentials was refused (${right.detail})`, { expected: 'accepted', actual: right.detail, requirement });
+  if (wrong.accepted) ctx.observe(`${what} with wrong credentials was accepted too (${wrong.detail}): the registry does not show whether the credentials are passed`);
+  return !wrong.accepted;
 }
 
-/** Builds with the given X-Registry-Config; the build must succeed. */
-async function buildWith(ctx: EngineContext, config: Record<string, { username: string; password: string }>, requirement: string): Promise<void> {
-  const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\n`, query: { t: buildName(ctx, 'registry-config') }, headers: registryConfigHeader(config) });
-  expectBuildSucceeded(ctx, result, 'build with X-Registry-Config', requirement);
+/** Push, then pull, with the right and with wrong X-Registry-Auth. */
+async function pushAndPull(ctx: EngineContext, right: AuthConfig, wrong: AuthConfig, requirement: string): Promise<void> {
+  const repo = registryRepo(ctx, 'auth');
+  await ctx.setUp(() => fixtureAs(ctx, repo, 'x'));
+  const pushes = [await pushWith(ctx, repo, 'x', wrong), await pushWith(ctx, repo, 'x', right)] as const;
+  const pulls = [await pullWith(ctx, `${repo}:x`, wrong), await pullWith(ctx, `${repo}:x`, right)] as const;
+  const shown = [judgeCredentials(ctx, 'the push', pushes[1], pushes[0], requirement), judgeCredentials(ctx, 'the pull', pulls[1], pulls[0], requirement)];
+  if (!shown.some(Boolean)) ctx.notApplicable('the registry accepted wrong credentials for both push and pull: whether the target passes X-Registry-Auth cannot be seen');
 }
 
-function credentials(ctx: EngineContext): { username: string; password: string } {
-  return { username: ctx.run.registryAuth?.user ?? 'conformance', password: ctx.run.registryAuth?.key ?? 'conformance' };
+/** Builds FROM an image of the registry with the right and with wrong X-Registry-Config, keyed by its host:port. */
+async function buildWithConfig(ctx: EngineContext, requirement: string): Promise<void> {
+  const creds = registryCredentials(ctx);
+  const base = await registryBase(ctx, creds, 'build-base');
+  const wrong = await buildFrom(ctx, base, wrongCredentials(creds));
+  const right = await buildFrom(ctx, base, creds);
+  if (!judgeCredentials(ctx, `the build FROM ${base}`, right, wrong, requirement)) ctx.notApplicable('the registry accepted wrong credentials: whether the target passes X-Registry-Config cannot be seen');
 }
 
 /** Spec: Authentication (registry credentials, CORS, connection upgrade, API callers). */
 export default [
   engineCheck({
     id: 'engine/auth/x-registry-auth',
-    title: 'A push accepts X-Registry-Auth as base64 of {username, password, email}',
+    title: 'Push and pull pass X-Registry-Auth {username, password, email} to the registry: the right credentials work, wrong ones are refused',
     requirements: ['engine/auth/x-registry-auth'],
+    endpoint: 'engine/images/push',
     async run(ctx) {
-      await pushWith(ctx, { ...credentials(ctx), email: 'conformance@example.invalid' }, 'engine/auth/x-registry-auth');
+      const creds = registryCredentials(ctx);
+      await pushAndPull(ctx, { ...creds, email: EMAIL }, { ...wrongCredentials(creds), email: EMAIL }, 'engine/auth/x-registry-auth');
     },
   }),
   engineCheck({
     id: 'engine/auth/x-registry-auth-registrytoken',
-    title: 'A push accepts X-Registry-Auth as base64 of {registrytoken}',
+    title: 'Push and pull pass X-Registry-Auth {registrytoken} to the registry: the right token works, a wrong one is refused',
     requirements: ['engine/auth/x-registry-auth-registrytoken'],
+    endpoint: 'engine/images/push',
     async run(ctx) {
-      await pushWith(ctx, { registrytoken: 'conformance-token' }, 'engine/auth/x-registry-auth-registrytoken');
+      if (!ctx.run.embedded) ctx.notApplicable("no registry token is known for the run's registry (the embedded reference registry has one)");
+      await pushAndPull(ctx, { registrytoken: EMBEDDED_REGISTRY_TOKEN }, { registrytoken: `${EMBEDDED_REGISTRY_TOKEN}-wrong` }, 'engine/auth/x-registry-auth-registrytoken');
     },
   }),
   engineCheck({
     id: 'engine/auth/x-registry-config',
-    title: 'A build accepts X-Registry-Config as URL-safe base64 of a map from registry host to {username, password}',
+    title: 'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: the right credentials work, wrong ones are refused',
     requirements: ['engine/auth/x-registry-config'],
     endpoint: 'engine/images/build',
     async run(ctx) {
-      await buildWith(ctx, { [ctx.run.registry ?? 'registry.example.invalid:5000']: credentials(ctx) }, 'engine/auth/x-registry-config');
+      await buildWithConfig(ctx, 'engine/auth/x-registry-config');
     },
   }),
   engineCheck({
     id: 'engine/auth/x-registry-config-host-key',
-    title: 'X-Registry-Config keyed by the registry domain name alone (port 443 implied) is accepted',
+    title: 'X-Registry-Config keyed by the registry domain name and port alone (no scheme, no path) is used for that registry',
     requirements: ['engine/auth/x-registry-config-host-key'],
     endpoint: 'engine/images/build',
     async run(ctx) {
-      await buildWith(ctx, { 'registry.example.invalid': credentials(ctx) }, 'engine/auth/x-registry-config-host-key');
+      await buildWithConfig(ctx, 'engine/auth/x-registry-config-host-key');
     },
   }),
   engineCheck({

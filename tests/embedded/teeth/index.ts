@@ -7,5 +7,6 @@ import { imageTeeth } from './images.ts';
 import { eventTeeth } from './events.ts';
 import { networkTeeth } from './networks.ts';
 import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
+import { credentialTeeth } from './credentials.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth];
+export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth];

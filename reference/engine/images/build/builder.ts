@@ -15,6 +15,8 @@ import { makeImage } from '../image.ts';
 import type { ContainerConfigLike, Image } from '../image.ts';
 import type { ImageStore } from '../store.ts';
 import { pullQuietly } from '../pull.ts';
+import { parseRef, registryHost } from '../reference.ts';
+import type { Credentials } from '../registry-auth.ts';
 import { shortId } from '../shape.ts';
 import { BuildFileError, splitWords, substitute } from './dockerfile.ts';
 import type { Instruction } from './dockerfile.ts';
@@ -30,6 +32,8 @@ export interface BuildOptions {
   buildArgs: Record<string, string>;
   /** `pull=1`: pull the base image even when a local one exists. */
   pull?: boolean;
+  /** The credentials X-Registry-Config gives for a registry host (FROM an image of a private registry). */
+  registryCredentials?: (host: string) => Credentials;
 }
 
 /** Build args every build accepts without an ARG (like the real daemon's proxy variables). */
@@ -133,9 +137,10 @@ export class Builder {
       this.say(' ---> \n');
       return;
     }
-    if (this.opts.pull) pullQuietly(this.store, this.events, ref);
+    const creds = this.opts.registryCredentials?.(registryHost(parseRef(ref)?.repo ?? '') ?? '');
+    if (this.opts.pull) pullQuietly(this.store, this.events, ref, creds);
     let image = this.store.resolve(ref);
-    if (!image && pullQuietly(this.store, this.events, ref)) image = this.store.resolve(ref);
+    if (!image && pullQuietly(this.store, this.events, ref, creds)) image = this.store.resolve(ref);
     if (!image) throw new StepError(`Error: image ${ref} not found`);
     this.image = image;
     this.say(` ---> ${shortId(image.id)}\n`);

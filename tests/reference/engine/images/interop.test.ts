@@ -129,6 +129,8 @@ describe.skipIf(!hasDocker)('docker CLI, API 1.22', () => {
 
   it('push to the in-memory registry, remove, pull back', async () => {
     await d('tag', 'busybox', '127.0.0.1:5000/mine:v1');
+    // The in-memory registry refuses anonymous clients: log in first (the CLI then sends X-Registry-Auth).
+    expect((await d('login', '127.0.0.1:5000', '-u', 'conformance', '-p', 'conformance')).code).toBe(0);
     const push = await d('push', '127.0.0.1:5000/mine:v1');
     expect(push.code).toBe(0);
     expect(push.stdout).toMatch(/v1: digest: sha256:[0-9a-f]{64} size: \d+/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, jsonLines, tarOf, TAR, useServer } from './http.ts';
 import { createContainer } from '../helpers.ts';
+import { REGISTRY_ACCOUNT } from '../../../../reference/engine/images/registry-auth.ts';
 
 const server = useServer();
 
@@ -96,7 +97,7 @@ describe('delete', () => {
 describe('push and search', () => {
   it('pushes a tagged image with progress and a digest; 404 for an untagged or unknown one', async () => {
     await call(server(), 'POST', '/v1.22/images/busybox/tag?repo=127.0.0.1:5000/mine&tag=v1');
-    const lines = jsonLines(await call(server(), 'POST', '/v1.22/images/127.0.0.1:5000/mine/push?tag=v1', undefined, { 'X-Registry-Auth': Buffer.from('{}').toString('base64') }));
+    const lines = jsonLines(await call(server(), 'POST', '/v1.22/images/127.0.0.1:5000/mine/push?tag=v1', undefined, { 'X-Registry-Auth': Buffer.from(JSON.stringify(REGISTRY_ACCOUNT)).toString('base64') }));
     expect(lines[0]!.status).toBe('The push refers to a repository [127.0.0.1:5000/mine]');
     expect(lines.at(-1)!.status).toMatch(/^v1: digest: sha256:[0-9a-f]{64} size: \d+$/);
     expect((await call(server(), 'POST', '/v1.22/images/nothing/push')).status).toBe(404);

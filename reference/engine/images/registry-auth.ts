@@ -1,0 +1,55 @@
+/**
+ * Credentials for the in-memory registry. A repository on a registry host (`host:port/name`) is
+ * private: push and pull need the account's credentials, from X-Registry-Auth (pull, push) or the
+ * host's entry of X-Registry-Config (build). Repositories without a host (the official index, e.g.
+ * busybox) are public. Wrong or missing credentials are refused, so a client (or a conformance
+ * check) can tell whether the daemon passed the credentials it was given.
+ */
+import type { FaultSet } from '../faults.ts';
+import { registryHost } from './reference.ts';
+
+/** The registry's one account (the embedded run's --registry-auth default) and its token. */
+export const REGISTRY_ACCOUNT = { username: 'conformance', password: 'conformance' } as const;
+export const REGISTRY_TOKEN = 'conformance-token';
+
+/** What the daemon sends the registry for one request: an AuthConfig, or nothing. */
+export type Credentials = Record<string, unknown> | undefined;
+
+function decodeJson(header: string | string[] | undefined): unknown {
+  if (typeof header !== 'string' || !header) return undefined;
+  try {
+    return JSON.parse(Buffer.from(header.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The AuthConfig of X-Registry-Auth (pull, push); nothing under `registry-auth-ignored`. */
+export function credentialsOfAuth(header: string | string[] | undefined, faults: FaultSet): Credentials {
+  if (faults.has('registry-auth-ignored')) return undefined;
+  const value = decodeJson(header);
+  return isObject(value) ? value : undefined;
+}
+
+/**
+ * The credentials X-Registry-Config holds for a registry host (build): the entry keyed by the
+ * host (`host:port`, or the domain alone for port 443), a URL form of it also accepted.
+ */
+export function credentialsOfConfig(header: string | string[] | undefined, host: string, faults: FaultSet): Credentials {
+  if (faults.has('build-registry-config-ignored')) return undefined;
+  const map = decodeJson(header);
+  if (!isObject(map)) return undefined;
+  const bare = (key: string) => key.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  const entry = Object.entries(map).find(([key]) => bare(key) === host || bare(key) === host.replace(/:443$/, ''));
+  return entry && isObject(entry[1]) ? entry[1] : undefined;
+}
+
+/** True when the repository is public or the credentials are the account's (or its token). */
+export function mayAccess(repo: string, creds: Credentials): boolean {
+  if (!registryHost(repo)) return true;
+  if (!creds) return false;
+  if (creds.registrytoken !== undefined) return creds.registrytoken === REGISTRY_TOKEN;
+  return creds.username === REGISTRY_ACCOUNT.username && creds.password === REGISTRY_ACCOUNT.password;
+}

@@ -1,0 +1,76 @@
+/**
+ * Registry credential checks need a registry that refuses wrong credentials: only then does a
+ * transfer that succeeds with the right ones show the target passed them on. The run's
+ * `--registry-auth` (the embedded run: its reference registry's account) states such a registry.
+ */
+import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { buildName, postBuild, registryConfigHeader, type BuildResult } from './build.ts';
+import type { EngineContext } from './context.ts';
+import { decodeObjects, summarize } from './image-streams.ts';
+import { authHeader, expectTransferred, fixtureAs, push, registryOf, registryRepo, untagLocal } from './registry.ts';
+
+/** The token the embedded reference registry accepts as {registrytoken}. */
+export const EMBEDDED_REGISTRY_TOKEN = 'conformance-token';
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/** The registry's credentials, or not applicable: a registry that needs none cannot show whether they are passed. */
+export function registryCredentials(ctx: EngineContext): LoginCredentials {
+  const creds = ctx.run.registryAuth;
+  if (!creds) ctx.notApplicable('the run names no registry credentials (--registry-auth): a registry that accepts anyone cannot show whether the target passes them');
+  registryOf(ctx);
+  return { username: creds!.user, password: creds!.key };
+}
+
+export function wrongCredentials(creds: LoginCredentials): LoginCredentials {
+  return { username: creds.username, password: `${creds.password}-wrong` };
+}
+
+/** How a pull, push or build ended: accepted (200, no {error} object) or refused, with what showed it. */
+export interface Transfer {
+  accepted: boolean;
+  detail: string;
+}
+
+export function transferOf(ctx: EngineContext, res: HttpResponse, what: string): Transfer {
+  if (res.status !== 200) return { accepted: false, detail: `${res.status}: ${res.text().trim().slice(0, 200)}` };
+  const errors = summarize(decodeObjects(ctx, res, what)).errors;
+  return { accepted: errors.length === 0, detail: errors.length ? `200 with {error}: ${errors.map((e) => e.message).join('; ').slice(0, 200)}` : '200, no error' };
+}
+
+export function buildTransfer(ctx: EngineContext, result: BuildResult): Transfer {
+  return transferOf(ctx, result.res, 'the build');
+}
+
+export async function pushWith(ctx: EngineContext, repo: string, tag: string, auth: AuthConfig): Promise<Transfer> {
+  return transferOf(ctx, await push(ctx, repo, { tag }, auth), `the push of ${repo}:${tag}`);
+}
+
+export async function pullWith(ctx: EngineContext, ref: string, auth: AuthConfig): Promise<Transfer> {
+  const res = await ctx.api.post('/images/create', { query: { fromImage: ref }, headers: authHeader(auth), timeoutMs: 60_000 });
+  return transferOf(ctx, res, `the pull of ${ref}`);
+}
+
+/**
+ * A repository of the registry holding the fixture as `base`, pushed with the right credentials
+ * and removed locally, so that using it makes the target contact the registry. Set-up.
+ */
+export async function registryBase(ctx: EngineContext, creds: LoginCredentials, purpose: string): Promise<string> {
+  return ctx.setUp(async () => {
+    const repo = registryRepo(ctx, purpose);
+    await fixtureAs(ctx, repo, 'base');
+    expectTransferred(ctx, await push(ctx, repo, { tag: 'base' }, { ...creds, email: 'conformance@example.invalid' }), `pushing ${repo}:base`);
+    await untagLocal(ctx, `${repo}:base`);
+    return `${repo}:base`;
+  });
+}
+
+/** Builds FROM `base` with X-Registry-Config giving `creds` for the registry's host:port (the key the spec requires). */
+export async function buildFrom(ctx: EngineContext, base: string, creds: LoginCredentials): Promise<Transfer> {
+  const result = await postBuild(ctx, { buildFile: `FROM ${base}\nLABEL conformance.from-registry=1\n`, query: { t: buildName(ctx, 'from-registry') }, headers: registryConfigHeader({ [registryOf(ctx)]: creds }) });
+  return buildTransfer(ctx, result);
+}
