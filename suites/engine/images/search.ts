@@ -29,7 +29,8 @@ export default [
     requirements: ['engine/images/search/200-response-schema'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
+      const items = await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
+      if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing: the shape of a result item cannot be checked");
     },
   }),
   engineCheck({
@@ -40,6 +41,8 @@ export default [
     async run(ctx) {
       for (const term of ['busybox', `conformance-${ctx.run.runId}-nothing`]) {
         const items = await search(ctx, term, 'engine/images/search/query-term');
+        // A term that finds nothing everywhere cannot show a target that ignores the term.
+        if (term === 'busybox' && !items.length) ctx.notApplicable("the search for 'busybox' found nothing: whether results follow the term cannot be seen");
         const unrelated = items.filter((i) => !`${i.name ?? ''} ${i.description ?? ''}`.toLowerCase().includes(term));
         ctx.expect(unrelated.length === 0, `the search for '${term}' answers results that do not match it`, { expected: `names or descriptions holding '${term}'`, actual: unrelated.slice(0, 5) });
       }

@@ -28,9 +28,11 @@ export default [
     versions: V122,
     async run(ctx) {
       const { id } = await createNetwork(ctx);
+      const other = await createNetwork(ctx);
       for (const value of [id, id.slice(0, 12)]) {
         const list = await listNetworks(ctx, { id: [value] });
         ctx.expect(list.some((n) => n.Id === id), `filter id=${value} must list the network ${id}`, { expected: id, actual: list.map((n) => n.Id) });
+        ctx.expect(!list.some((n) => n.Id === other.id), `filter id=${value} must not list the other network ${other.id}`, { expected: `not ${other.id}`, actual: list.map((n) => n.Id) });
         const strays = list.filter((n) => !n.Id.includes(value));
         ctx.expect(strays.length === 0, `filter id=${value} must list only networks whose ID matches it`, { expected: `IDs containing ${value}`, actual: strays.map((n) => n.Id) });
       }
@@ -44,9 +46,11 @@ export default [
     versions: V122,
     async run(ctx) {
       const { name } = await createNetwork(ctx);
+      const other = await createNetwork(ctx);
       for (const value of [name, name.slice(-6)]) {
         const list = await listNetworks(ctx, { name: [value] });
         ctx.expect(names(list).includes(name), `filter name=${value} must list the network ${name}`, { expected: name, actual: names(list) });
+        ctx.expect(!names(list).includes(other.name), `filter name=${value} must not list the other network ${other.name}`, { expected: `not ${other.name}`, actual: names(list) });
         const strays = names(list).filter((n) => !n.includes(value));
         ctx.expect(strays.length === 0, `filter name=${value} must list only networks whose name matches it`, { expected: `names containing ${value}`, actual: strays });
       }
