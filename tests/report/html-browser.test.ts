@@ -111,4 +111,14 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     expect(await tab.locator('#f-suite').inputValue()).toBe('engine-1.18');
     await tab.close();
   });
+  test('states the verdict every format states: expected departures are marked and do not make it "not conformant"', async () => {
+    const failedKey = `${results[1]!.suite} ${results[1]!.id}`;
+    const gated: Report = { ...report, results: [results[0]!, results[1]!], summary: { ...report.summary, failed: 1, errors: 0 }, expectations: { file: 'known.json', expected: [failedKey], unexpected: [], unexpectedErrors: 0, strict: false, stale: [] } };
+    const tab = await browser.newPage();
+    await tab.goto(page(gated));
+    expect(await tab.locator('#verdict').textContent()).toBe('conformant except 1 expected departure');
+    expect(await tab.locator('#why').textContent()).toContain('exit code 0');
+    expect(await tab.locator('#results details.result[data-outcome="failed"] summary').textContent()).toContain('expected departure');
+    await tab.close();
+  });
 });
