@@ -19,6 +19,7 @@ const commandName = args.find((a) => a !== '--debug');
 if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && process.platform !== 'win32') {
   supervise();
 } else {
+  catchEarlySignals();
   watchSupervisor();
   const { register } = await import('tsx/esm/api');
   register();
@@ -28,6 +29,19 @@ if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && proc
   // cancelled vitest run (Ctrl-C), a native thread of vite's bundler can hold the loop open forever
   // though everything the run owns is closed. The empty write lets stdout flush first.
   process.stdout.write('', () => process.exit(code));
+}
+
+/**
+ * A signal that comes while the command is still starting (loading takes seconds on a busy
+ * machine) would kill it without a report: it is kept for the run, which takes it as its first
+ * (harness/run/interruption.ts).
+ */
+function catchEarlySignals() {
+  const keep = (signal) => {
+    process[Symbol.for('conformance.early-signal')] ??= signal;
+  };
+  process.on('SIGINT', keep);
+  process.on('SIGTERM', keep);
 }
 
 /** A run whose supervisor is gone (killed outright) stops as if sent SIGTERM, rather than run on unseen. */

@@ -11,6 +11,9 @@ const SAME_INTERRUPT_MS = 1500;
  */
 export const WIND_DOWN_MS = 1500;
 
+/** Where bin/conformance.mjs records a signal that came before the run took the signals over. */
+const EARLY_SIGNAL = Symbol.for('conformance.early-signal');
+
 /**
  * Ctrl-C (SIGINT) or SIGTERM during a run: the first one stops the checks and lets the run
  * remove what it created and write its partial report; a second one (not the first one's echo)
@@ -34,9 +37,16 @@ export class Interruption {
     this.cancel?.();
   };
 
+  /**
+   * Takes the signals over, from the command's early catcher too (bin/conformance.mjs): a signal
+   * that came while the command was starting counts as the first.
+   */
   install(): this {
     process.on('SIGINT', this.handler);
     process.on('SIGTERM', this.handler);
+    this.claimSignals();
+    const early = (process as unknown as Record<symbol, NodeJS.Signals | undefined>)[EARLY_SIGNAL];
+    if (early) this.handler(early);
     return this;
   }
 

@@ -51,8 +51,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
-    config = await prepareConfig(options, targets, runId);
-    await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption, collector);
+    // Interrupted this early (Ctrl-C while the command was starting): nothing to create, nothing to run.
+    if (!interruption.signal) {
+      config = await prepareConfig(options, targets, runId);
+      await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption, collector);
+    }
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
     if (err instanceof UsageError) throw err;

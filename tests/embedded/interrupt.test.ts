@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { validateReport } from '../../harness/report/validate-report.ts';
-import { runCli } from '../support/run-cli.ts';
+import { notPassing, runCli } from '../support/run-cli.ts';
 
 // The CLI used to hang here after writing its report: a cancelled vitest run can leave a native
 // bundler thread holding the event loop open, so bin/conformance.mjs now exits explicitly.
@@ -14,5 +14,5 @@ test.each(['SIGINT', 'SIGTERM'] as const)('%s during a run: the checks stop, the
   expect(validateReport(report)).toEqual([]);
   // Only the interruption: a resource left behind by the cut-short checks would be listed too.
   expect(report.harnessErrors).toEqual([`interrupted by ${signal}: the report holds the checks that finished`]);
-  expect(report.summary.failed + report.summary.errors).toBe(0);
+  expect(report.summary.failed + report.summary.errors, notPassing(report).join('\n')).toBe(0);
 }, 120_000);
