@@ -3,7 +3,7 @@
  * file or directory is one line on stderr naming the option, exit 2, no stack trace, no run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,12 @@ describe('bad inputs are refused before the run, naming the option', () => {
     const { status, stderr } = conformance('run', '--report-dir', 'read-only');
     expect(status).toBe(2);
     expect(stderr).toMatch(/--report-dir 'read-only': cannot write there: permission denied/);
+  });
+
+  test.skipIf(!existsSync('/sys/kernel'))('a report directory that cannot be written, even by root (sysfs)', () => {
+    const { status, stderr } = conformance('run', '--report-dir', '/sys/kernel/conformance-reports');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^conformance: --report-dir '\/sys\/kernel\/conformance-reports': cannot write there: /);
   });
 
   test('a missing report directory, parents included, is created', () => {
