@@ -1,8 +1,8 @@
 /** Field-by-field shape checks of decoded JSON objects, each problem a diagnostic naming the field. */
 import { observation, violation, type Diagnostic } from './diagnostic.ts';
-import { describeJson, type JsonObject } from './json-value.ts';
+import { describeJson, isJsonObject, type JsonObject } from './json-value.ts';
 
-export type FieldType = 'string' | 'integer';
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
 export interface FieldRule {
   name: string;
@@ -32,10 +32,19 @@ export function unknownFields(object: JsonObject, known: readonly string[], wher
   return extra.length === 0 ? [] : [observation('unknown-field', `${where} has fields the spec does not name: ${extra.join(', ')}`)];
 }
 
+const HAS_TYPE: Record<FieldType, (value: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  integer: (v) => Number.isSafeInteger(v),
+  number: (v) => typeof v === 'number',
+  boolean: (v) => typeof v === 'boolean',
+  object: (v) => isJsonObject(v),
+  array: (v) => Array.isArray(v),
+};
+
 function hasType(value: unknown, type: FieldType): boolean {
-  return type === 'string' ? typeof value === 'string' : Number.isSafeInteger(value);
+  return HAS_TYPE[type](value);
 }
 
 function article(type: FieldType): string {
-  return type === 'integer' ? 'an integer' : 'a string';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

@@ -2,8 +2,9 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
+import { expectMembers, type Members } from '../../../harness/schema/members.ts';
 import type { SchemaSet } from '../../../harness/schema/validator.ts';
-import type { HttpTransport } from '../../../harness/target/http-transport.ts';
+import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { EngineApi } from './api.ts';
 
@@ -25,6 +26,12 @@ export interface CreatedContainer {
   id: string;
   name: string;
 }
+
+/** The requirement an answer breaks when it lacks a documented member the helpers read. */
+export const SHAPE_DOCUMENTED = 'engine/responses/shape-documented';
+
+/** What the helpers read of container inspect before handing it on: the objects checks open. */
+const INSPECT_MEMBERS: Members = { State: 'object', Config: 'object', HostConfig: 'object', NetworkSettings: 'object' };
 
 /** What an engine check works with: the versioned API, the fixture, and resource helpers. */
 export class EngineContext extends CheckContext {
@@ -87,7 +94,7 @@ export class EngineContext extends CheckContext {
       },
     });
     if (res.status !== 201) this.fail(`precondition: creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status, requirement: undefined });
-    const id = this.expectJson<{ Id: string }>(res, 'container create response').Id;
+    const id = this.readId(res, 'container create response');
     this.defer(async () => {
       await this.api.delete(`/containers/${id}`, { force: true, v: true });
     });
@@ -110,13 +117,18 @@ export class EngineContext extends CheckContext {
   async waitExit(id: string): Promise<number> {
     const res = await this.api.post(`/containers/${id}/wait`, { timeoutMs: 60_000 });
     if (res.status !== 200) this.fail(`precondition: waiting for container ${id} answered ${res.status}`);
-    return this.expectJson<{ StatusCode: number }>(res, 'wait response').StatusCode;
+    return expectMembers(this, this.expectJson(res, 'wait response'), { StatusCode: 'integer' }, 'wait response', SHAPE_DOCUMENTED).StatusCode as number;
+  }
+
+  /** The Id of a create answer, which must be a string for anything to be done with it. */
+  readId(res: HttpResponse, what: string, requirement = SHAPE_DOCUMENTED): string {
+    return expectMembers(this, this.expectJson(res, what, requirement), { Id: 'string' }, what, requirement).Id as string;
   }
 
   async inspect(id: string): Promise<Record<string, unknown>> {
     const res = await this.api.get(`/containers/${id}/json`);
     if (res.status !== 200) this.fail(`precondition: inspecting container ${id} answered ${res.status}`);
-    return this.expectJson<Record<string, unknown>>(res, 'container inspect');
+    return expectMembers(this, this.expectJson(res, 'container inspect'), INSPECT_MEMBERS, 'container inspect', 'engine/containers/inspect/200-response-schema');
   }
 
   /** The inspect State object (Running, Paused, ExitCode, ...). */

@@ -2,6 +2,7 @@
  * Helpers for the exec checks (endpoints 38-41): creating an exec instance in a running
  * container, starting it attached (a hijacked session) or detached, and reading its inspect.
  */
+import { expectMembers } from '../../../harness/schema/members.ts';
 import type { EngineContext } from './context.ts';
 import { EXITS_ON_TERM } from './lifecycle.ts';
 import { eventually } from './poll.ts';
@@ -24,7 +25,7 @@ export type ExecInspect = Record<string, unknown> & { Running?: unknown; ExitCod
 export async function createExec(ctx: EngineContext, containerId: string, body: ExecCreateBody): Promise<string> {
   const res = await ctx.api.post(`/containers/${containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, ...body } });
   if (res.status !== 201) ctx.fail(`precondition: exec create answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status });
-  return ctx.expectJson<{ Id: string }>(res, 'exec create response').Id;
+  return ctx.readId(res, 'exec create response', 'engine/exec/create/201-response-schema');
 }
 
 /** A running container and an exec instance in it. */
@@ -47,7 +48,7 @@ export async function runExec(ctx: EngineContext, body: ExecCreateBody, opts: Om
 export async function inspectExec(ctx: EngineContext, execId: string): Promise<ExecInspect> {
   const res = await ctx.api.get(`/exec/${execId}/json`);
   if (res.status !== 200) ctx.fail(`precondition: exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status });
-  return ctx.expectJson<ExecInspect>(res, 'exec inspect');
+  return expectMembers(ctx, ctx.expectJson(res, 'exec inspect'), {}, 'exec inspect', 'engine/exec/inspect/200-response-schema') as ExecInspect;
 }
 
 /** Polls exec inspect until Running is false (or the deadline); returns the last inspect. */

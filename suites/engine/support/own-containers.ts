@@ -3,6 +3,7 @@
  * check: list queries always filter by it, so other containers on a real daemon never matter.
  */
 import { encodeFilters } from '../../../harness/protocol/filters.ts';
+import { expectItems } from '../../../harness/schema/members.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
@@ -44,7 +45,7 @@ export function listRequest(ctx: EngineContext, label: OwnLabel, query: Query = 
 export async function listIds(ctx: EngineContext, label: OwnLabel, query: Query = {}, filters: Record<string, string[]> = {}, requirement?: string): Promise<string[]> {
   const res = await listRequest(ctx, label, query, filters);
   ctx.expectStatus(res, 200, `GET /containers/json ${JSON.stringify({ ...query, filters })}`, requirement);
-  return ctx.expectJson<ListItem[]>(res, 'container list', requirement).map((c) => c.Id);
+  return expectItems(ctx, ctx.expectJson(res, 'container list', requirement), { Id: 'string' }, 'container list', 'engine/containers/list/200-response-schema').map((c) => c.Id as string);
 }
 
 /** Order-insensitive comparison of id lists, for filters that say nothing about order. */

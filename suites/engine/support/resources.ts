@@ -44,7 +44,7 @@ export async function createNetwork(ctx: EngineContext, body: Record<string, unk
   const name = (body.Name as string | undefined) ?? ctx.uniqueName('net');
   const res = await ctx.api.raw('POST', v122('/networks/create'), { json: { ...body, Name: name } });
   if (res.status !== 201) ctx.fail(`precondition: creating network ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
-  const id = ctx.expectJson<{ Id: string }>(res, 'network create response').Id;
+  const id = ctx.readId(res, 'network create response', 'engine/networks/create/201-response-schema');
   ctx.defer(async () => {
     await ctx.api.raw('DELETE', v122(`/networks/${id}`));
   });
