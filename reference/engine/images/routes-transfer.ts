@@ -1,6 +1,6 @@
 /** Image routes that move images in or out: create (pull / import), push, get, load, build, commit. */
 import { HttpError } from '../http/router.ts';
-import type { RouteContext } from '../http/router.ts';
+import type { JsonStreamWriter, RouteContext } from '../http/router.ts';
 import type { EngineDeps } from '../deps.ts';
 import { findInRegistry, pullInto, pullRequest } from './pull.ts';
 import { importImage, importName } from './import.ts';
@@ -41,10 +41,24 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     out.write(errorObject(err.message));
     return out.end();
   }
-  const out = ctx.jsonStream(JSON_TYPE);
+  const out = transferStream(ctx);
   if (ctx.faults.has('pull-stream-error')) out.write({ error: `pull of ${fromImage} failed` });
   else pullInto(deps.images, deps.events, req, entries, out);
   out.end();
+}
+
+/**
+ * The progress stream of a pull or push. Under `transfer-error-as-status` an error is written as
+ * a progress object {status: "Error: ..."} instead of the {error} object the spec names.
+ */
+function transferStream(ctx: RouteContext): JsonStreamWriter {
+  const out = ctx.jsonStream(JSON_TYPE);
+  if (!ctx.faults.has('transfer-error-as-status')) return out;
+  const write = (value: unknown): void => {
+    const error = (value as { error?: unknown } | null)?.error;
+    out.write(typeof error === 'string' ? { status: `Error: ${error}` } : value);
+  };
+  return { write, end: () => out.end(), closed: out.closed, get isClosed() { return out.isClosed; } };
 }
 
 /** fromImage and tag as the pull faults misread them (unchanged without a fault). */
@@ -75,7 +89,7 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
     if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
     throw err;
   }
-  const out = ctx.jsonStream(JSON_TYPE);
+  const out = transferStream(ctx);
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined) out.write({ error: 'unauthorized: authentication required' });
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));

@@ -11,6 +11,7 @@ import remove from './delete.ts';
 import search from './search.ts';
 import saveLoad from './save-load.ts';
 import commit from './commit.ts';
+import transferErrors from './transfer-errors.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
@@ -25,4 +26,5 @@ export const imageChecks: EngineCheck[] = [
   ...search,
   ...saveLoad,
   ...commit,
+  ...transferErrors,
 ];

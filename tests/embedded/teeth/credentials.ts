@@ -1,9 +1,14 @@
 import type { Teeth } from './types.ts';
 
-/** Registry credentials: the reference registry refuses wrong or missing ones, so a daemon that drops them is seen. */
+/**
+ * Registry transfers: the reference registry refuses wrong or missing credentials, so a daemon that
+ * drops them is seen; a failed pull or push must report an {error} object in its stream.
+ */
 export const credentialTeeth: Teeth[] = [
   { fault: 'registry-auth-ignored', version: '1.22', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
   { fault: 'registry-auth-ignored', version: '1.18', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
   { fault: 'build-registry-config-ignored', version: '1.22', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key', 'engine/images/build/query-pull'] },
   { fault: 'build-registry-config-ignored', version: '1.18', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key'] },
+  { fault: 'transfer-error-as-status', version: '1.22', catches: ['engine/errors/stream-error-object/pull-push'] },
+  { fault: 'transfer-error-as-status', version: '1.18', catches: ['engine/errors/stream-error-object/pull-push'] },
 ];
