@@ -5,6 +5,8 @@
  * - `field-ignored:<resource>.<field>`: create ignores that field of the body (its default applies;
  *   for `service.image` the tag is dropped, so `latest` applies).
  * - `update-ignored:service.<field>`: service PATCH ignores that field.
+ * - `op-refused:<kind>.<operation>`: the operation is refused (409) in every state, also where the
+ *   state table allows it.
  * - `field-missing:<kind>`: every object of that kind the API answers lacks one documented field
  *   (MISSING_FIELD), which the flows of the checks do not need.
  *
@@ -52,10 +54,17 @@ export const MISSING_FIELD: Readonly<Record<string, string>> = {
   registry: 'is_ssl', repository: 'in_use', stack: 'synchronized', service: 'public_dns', container: 'private_ip', action: 'user_agent',
 };
 
+/** The asynchronous operations of each resource's state table. */
+export const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+  nodecluster: ['deploy', 'terminate'], node: ['terminate', 'vendor-upgrade', 'health-check'], stack: ['start', 'stop', 'redeploy', 'terminate'],
+  service: ['start', 'stop', 'redeploy', 'terminate', 'scale'], container: ['start', 'stop', 'redeploy', 'terminate'],
+};
+
 export const filterIgnored = (list: string, param: string): string => `filter-ignored:${list}.${param}`;
 export const fieldIgnored = (resource: string, field: string): string => `field-ignored:${resource}.${field}`;
 export const updateIgnored = (field: string): string => `update-ignored:service.${field}`;
 export const fieldMissing = (kind: string): string => `field-missing:${kind}`;
+export const opRefused = (kind: string, op: string): string => `op-refused:${kind}.${op}`;
 
 /** Every member of every family, as named faults. */
 export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
@@ -67,6 +76,9 @@ export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
     description: f === 'image' ? `${resource} create drops the tag of image (latest applies)` : `${resource} create ignores ${f} in the body (its default applies)`,
   }))),
   ...SERVICE_UPDATE_FIELDS.map((f) => ({ name: updateIgnored(f), area: 'update', description: `service PATCH ignores ${f} in the body` })),
+  ...Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => ({
+    name: opRefused(kind, op), area: 'states', description: `${op} of a ${kind} is refused (409) in every state, also where the state table allows it`,
+  }))),
   ...Object.entries(MISSING_FIELD).map(([kind, field]) => ({ name: fieldMissing(kind), area: 'shapes', description: `${kind} objects lack the documented ${field} field` })),
 ];
 

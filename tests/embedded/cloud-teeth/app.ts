@@ -29,8 +29,20 @@ export const appTeeth: CloudTeeth[] = [
   },
   { fault: 'create-missing-name-accepted', catches: ['cloud/stack/create/requires-name'] },
   { fault: 'tags-string-list-rejected', catches: ['cloud/service/create/tags-as-strings'] },
-  { fault: 'no-action-header', catches: ['cloud/service/start/effect', 'cloud/stack/stop/stops-services', 'cloud/stream/events/audit-as-actions'] },
-  { fault: 'async-returns-200', catches: ['cloud/service/stop/effect', 'cloud/container/terminate/effect', 'cloud/stack/start/starts-services'] },
+  {
+    fault: 'no-action-header',
+    catches: [
+      'cloud/service/start/effect', 'cloud/stack/stop/stops-services', 'cloud/stream/events/audit-as-actions', 'cloud/container/stop/effect',
+      'cloud/stack/redeploy/redeploys-services', 'cloud/stack/terminate/terminates-services', 'cloud/service/terminate/effect',
+    ],
+  },
+  {
+    fault: 'async-returns-200',
+    catches: [
+      'cloud/service/stop/effect', 'cloud/container/terminate/effect', 'cloud/stack/start/starts-services', 'cloud/container/start/effect', 'cloud/container/stop/effect',
+      'cloud/stack/redeploy/redeploys-services', 'cloud/stack/terminate/terminates-services', 'cloud/service/terminate/effect',
+    ],
+  },
   { fault: 'filter-state-ignored', catches: ['cloud/service/list/filter-state', 'cloud/container/list/filter-state'] },
   { fault: 'event-no-parents', catches: ['cloud/stream/events/parents'] },
   { fault: 'event-filters-ignored', catches: ['cloud/stream/events/filters'] },

@@ -1,7 +1,8 @@
 /** The parametrised fault families (reference/cloud/fault-families.ts) and the checks each member breaks. */
 import {
-  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, SERVICE_UPDATE_FIELDS, updateIgnored,
+  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused, SERVICE_UPDATE_FIELDS, updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
+import { cloudChecks } from '../../../suites/cloud/all-checks.ts';
 import type { CloudTeeth } from './types.ts';
 
 const slug = (param: string): string => param.replace(/__/g, '-').replace(/_/g, '-');
@@ -64,4 +65,21 @@ const SHAPE_CHECKS: Record<string, string[]> = {
 
 const shapeTeeth: CloudTeeth[] = Object.keys(MISSING_FIELD).map((kind) => ({ fault: fieldMissing(kind), catches: SHAPE_CHECKS[kind]! }));
 
-export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth];
+/** The check of each operation's effect. */
+const EFFECT_CHECK: Record<string, string> = {
+  'nodecluster.deploy': 'cloud/nodecluster/deploy/deploys', 'nodecluster.terminate': 'cloud/nodecluster/terminate/terminates-nodes',
+  'node.terminate': 'cloud/node/terminate/terminates', 'node.vendor-upgrade': 'cloud/node/vendor-upgrade/upgrades', 'node.health-check': 'cloud/node/health-check/sets-state',
+  'stack.start': 'cloud/stack/start/starts-services', 'stack.stop': 'cloud/stack/stop/stops-services', 'stack.redeploy': 'cloud/stack/redeploy/redeploys-services',
+  'stack.terminate': 'cloud/stack/terminate/terminates-services', 'service.start': 'cloud/service/start/effect', 'service.stop': 'cloud/service/stop/effect',
+  'service.redeploy': 'cloud/service/redeploy/effect', 'service.terminate': 'cloud/service/terminate/effect', 'service.scale': 'cloud/service/update/target-num-containers',
+  'container.start': 'cloud/container/start/effect', 'container.stop': 'cloud/container/stop/effect', 'container.redeploy': 'cloud/container/redeploy/effect',
+  'container.terminate': 'cloud/container/terminate/effect',
+};
+
+/** An operation refused everywhere fails every state row that allows it, and the check of its effect. */
+const refusedTeeth: CloudTeeth[] = Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => ({
+  fault: opRefused(kind, op),
+  catches: [...cloudChecks.map((c) => c.id).filter((id) => id.startsWith(`cloud/states/${kind}/`) && id.endsWith(`-allows-${op}`)), EFFECT_CHECK[`${kind}.${op}`]!],
+})));
+
+export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth, ...refusedTeeth];

@@ -1,4 +1,8 @@
+import { cloudChecks } from '../../../suites/cloud/all-checks.ts';
 import type { CloudTeeth } from './types.ts';
+
+/** Every refusal row of the node and node cluster state tables (the action table refuses on its own terms). */
+const refusedInfraRows = (): string[] => cloudChecks.map((c) => c.id).filter((id) => /^cloud\/states\/(node|nodecluster)\/.*-rejects-/.test(id));
 
 /** Actions, auth, namespaces, general rules, catalog, node clusters, nodes, registries, repositories, limits. */
 export const infraTeeth: CloudTeeth[] = [
@@ -28,5 +32,12 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },
   { fault: 'date-filter-exclusive', catches: ['cloud/action/list/filter-start-date-gte', 'cloud/action/list/filter-start-date-lte', 'cloud/action/list/filter-end-date-gte', 'cloud/action/list/filter-end-date-lte'] },
   { fault: 'cluster-tags-not-propagated', catches: ['cloud/nodecluster/update/tags-replace'] },
+  { fault: 'states-not-enforced', catches: refusedInfraRows() },
+  { fault: 'dates-never-set', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
+  {
+    fault: 'async-returns-200',
+    catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/nodecluster/deploy/deploys', 'cloud/node/health-check/sets-state'],
+  },
+  { fault: 'no-action-header', catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'] },
   { fault: 'terminated-cluster-deployable', catches: ['cloud/states/nodecluster/terminated-rejects-deploy'] },
 ];

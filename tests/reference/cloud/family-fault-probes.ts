@@ -5,9 +5,9 @@
 import { expect } from 'vitest';
 import { spell } from '../../../harness/profile.ts';
 import {
-  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, SERVICE_UPDATE_FIELDS, updateIgnored,
+  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused, SERVICE_UPDATE_FIELDS, updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
-import { deployedCluster, NODE_TYPE, REGION, runningService, type TestServer } from './helpers.ts';
+import { deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 
 type Probe = (t: TestServer) => Promise<void>;
 type Json = Record<string, any>;
@@ -95,11 +95,49 @@ const missingProbe = (kind: string, field: string): Probe => async (t) => {
   expect(objects.some((o) => spell(field, 'cloud', 'docker') in o)).toBe(false);
 };
 
+const settledIn = (t: TestServer, uri: string, state: string): Promise<Json> => until(() => t.ok('GET', uri), (x: Json) => x.state === state);
+
+/** A resource of the kind in a state whose row allows the operation. */
+async function allowingState(t: TestServer, kind: string, op: string): Promise<string> {
+  if (kind === 'nodecluster') return (await t.ok('POST', PATHS.nodecluster!, { name: 'c', node_type: NODE_TYPE, region: REGION })).resource_uri;
+  if (kind === 'node') {
+    const node = (await deployedCluster(t, 1)).nodes[0] as string;
+    if (op !== 'health-check') return node;
+    await t.ok('POST', `${node.replace('/api/infra/v1/', '/_reference/v1/')}reachability/`, { reachable: false });
+    return (await settledIn(t, node, 'Unreachable')).resource_uri;
+  }
+  const fresh = ['start', 'terminate'].includes(op) && kind !== 'container';
+  if (kind === 'stack') {
+    const stack = await t.ok('POST', PATHS.stack!, { name: 's', services: [{ image: 'x' }] });
+    if (fresh) return stack.resource_uri;
+    await deployedCluster(t, 1);
+    await t.ok('POST', `${stack.resource_uri}start/`);
+    return (await settledIn(t, stack.resource_uri, 'Running')).resource_uri;
+  }
+  if (kind === 'service' && fresh) return (await t.ok('POST', PATHS.service!, { image: 'x' })).resource_uri;
+  await deployedCluster(t, 1);
+  const svc = await runningService(t, { image: 'x' });
+  if (kind === 'service') return svc.resource_uri;
+  const container = svc.containers[0] as string;
+  if (op !== 'start') return container;
+  await t.ok('POST', `${container}stop/`);
+  return (await settledIn(t, container, 'Stopped')).resource_uri;
+}
+
+/** With the fault an operation the state allows answers 409. */
+const refusedProbe = (kind: string, op: string): Probe => async (t) => {
+  const uri = await allowingState(t, kind, op);
+  const path = op === 'vendor-upgrade' ? spell('vendor-upgrade', 'cloud', 'docker') : op;
+  const answer = op === 'terminate' ? await t.call('DELETE', uri) : await t.call('POST', `${uri}${path}/`);
+  expect(answer.status).toBe(409);
+};
+
 export const FAMILY_PROBES: Record<string, Probe> = {
   ...Object.fromEntries(Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => [filterIgnored(list, p), filterProbe(list, p)]))),
   ...Object.fromEntries(CREATE_FIELDS.service!.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
   ...Object.fromEntries(CREATE_FIELDS.nodecluster!.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
   [fieldIgnored('stack', 'nickname')]: stackCreateProbe,
   ...Object.fromEntries(SERVICE_UPDATE_FIELDS.map((f) => [updateIgnored(f), serviceUpdateProbe(f)])),
+  ...Object.fromEntries(Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => [opRefused(kind, op), refusedProbe(kind, op)]))),
   ...Object.fromEntries(Object.entries(MISSING_FIELD).map(([kind, field]) => [fieldMissing(kind), missingProbe(kind, field)])),
 };
