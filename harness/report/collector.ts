@@ -39,12 +39,11 @@ export class OutcomeCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const record = testCase.meta().conformance;
     const result = testCase.result();
-    if (record && !(this.interrupted() && result.state === 'skipped' && ranToVerdict(record))) {
+    if (this.interrupted() && cutShort(result, record)) return;
+    if (record) {
       this.records.push(record);
       this.progress?.checkDone(record.outcome.status);
     } else if (result.state === 'failed') {
-      const message = (result.errors ?? []).map((e) => `${e.name ?? ''} ${e.message}`).join('; ');
-      if (this.interrupted() && CUT_SHORT.test(message)) return;
       this.harnessErrors.push(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
       this.progress?.checkDone('error');
     }
@@ -74,11 +73,13 @@ export class OutcomeCollector implements Reporter {
 }
 
 /**
- * A check that vitest reports skipped but whose record holds a verdict other than a skip was
- * running when the run was cancelled: vitest marked it skipped and its body ended cut short.
+ * A check the cancel of an interrupted run cut short: vitest failed it with its abort error, or
+ * marked it skipped though its record holds a verdict other than a skip (its body went on and
+ * ended without what it was waiting for).
  */
-function ranToVerdict(record: CheckRecord): boolean {
-  return record.outcome.status !== 'skipped' && record.outcome.status !== 'not-applicable';
+function cutShort(result: ReturnType<TestCase['result']>, record: CheckRecord | undefined): boolean {
+  if (result.state === 'failed') return (result.errors ?? []).some((e) => CUT_SHORT.test(`${e.name ?? ''} ${e.message}`));
+  return result.state === 'skipped' && record !== undefined && record.outcome.status !== 'skipped' && record.outcome.status !== 'not-applicable';
 }
 
 /** `suites/engine-1.22/containers.test.ts` → `engine-1.22/containers` */
