@@ -3,6 +3,8 @@ import path from 'node:path';
 import { RequirementIndex } from '../catalog/load.ts';
 import { loadAllProofs } from '../catalog/proofs.ts';
 import type { CheckRecord } from '../check/types.ts';
+import { isObservedResult } from '../judge/suite-judge.ts';
+import { observedResults } from '../judge/observed-results.ts';
 import { coverage, summarize, toResultEntry, type MergedShard, type Report } from './report.ts';
 
 /** One shard's report directory and the report.json it holds. */
@@ -68,7 +70,9 @@ export interface MergeInput {
 export function mergeShardReports(input: MergeInput): Report {
   const { shards, records } = input;
   const first = shards[0]!.report;
-  const results = records.map(toResultEntry);
+  const index = RequirementIndex.load();
+  // The judge's results are recomputed over every shard's exchanges, as one run would have them.
+  const results = [...records.map(toResultEntry), ...observedResults(first.suites, records, index)];
   const start = Math.min(...shards.map((s) => Date.parse(s.report.startedAt)));
   const end = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
   return {
@@ -83,8 +87,8 @@ export function mergeShardReports(input: MergeInput): Report {
     command: input.command,
     summary: summarize(results),
     results,
-    requirements: coverage(first.suites, RequirementIndex.load().all(), results, loadAllProofs()),
-    harnessErrors: [...new Set([...shards.flatMap((s) => s.report.harnessErrors), ...input.harnessErrors, ...completeness(shards, results.length)])],
+    requirements: coverage(first.suites, index.all(), results, loadAllProofs()),
+    harnessErrors: [...new Set([...shards.flatMap((s) => s.report.harnessErrors), ...input.harnessErrors, ...completeness(shards, records.length)])],
     mergedFrom: shards.map((s) => mergedShard(s.report)),
   };
 }
@@ -96,8 +100,9 @@ function completeness(shards: ShardReport[], merged: number): string[] {
   const present = new Set(shards.map((s) => s.report.shard!.index));
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
   if (missing.length) problems.push(`merged ${present.size} of ${count} shards: missing ${missing.map((i) => `${i}/${count}`).join(', ')}`);
-  const expected = shards.reduce((n, s) => n + s.report.results.length, 0);
-  if (merged !== expected) problems.push(`the merge holds ${merged} results, the shards' reports ${expected}`);
+  const checks = (results: ReadonlyArray<{ id: string }>) => results.filter((r) => !isObservedResult(r.id)).length;
+  const expected = shards.reduce((n, s) => n + checks(s.report.results), 0);
+  if (merged !== expected) problems.push(`the merge holds ${merged} check results, the shards' reports ${expected}`);
   return problems;
 }
 
