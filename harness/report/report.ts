@@ -184,3 +184,30 @@ export function provenStanding(proofs: Proof[], checks: string[]): { proven: boo
   const holding = proofs.filter((p) => checks.includes(p.check));
   return holding.length ? { proven: true, proofs: holding } : { proven: false };
 }
+
+/** The coverage headline every format shows: covered, and of those, proven by a named fault. */
+export interface CoverageHeadline {
+  requirements: number;
+  covered: number;
+  proven: number;
+  /** Required and recommended requirements only: the ones a fault can break. */
+  coveredTestable: number;
+  provenTestable: number;
+}
+
+export function coverageHeadline(requirements: ReadonlyArray<Pick<RequirementCoverage, 'outcome' | 'level' | 'proven'>>): CoverageHeadline {
+  const covered = requirements.filter((r) => r.outcome !== 'uncovered');
+  const testable = covered.filter((r) => r.level !== 'informational');
+  return {
+    requirements: requirements.length,
+    covered: covered.length,
+    proven: covered.filter((r) => r.proven).length,
+    coveredTestable: testable.length,
+    provenTestable: testable.filter((r) => r.proven).length,
+  };
+}
+
+export function describeCoverage(h: CoverageHeadline): string {
+  const share = h.coveredTestable ? ` (${((100 * h.provenTestable) / h.coveredTestable).toFixed(1)}%)` : '';
+  return `${h.covered} of ${h.requirements} requirements covered by the checks that ran; ${h.proven} proven by a named fault that the covering check catches (required and recommended: ${h.provenTestable} of ${h.coveredTestable}${share})`;
+}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Report } from '../report.ts';
+import { coverageHeadline, describeCoverage, type Report } from '../report.ts';
 import { escapeHtml } from './escape-html.ts';
 import { verdictOf } from '../verdict.ts';
 
@@ -31,6 +31,7 @@ export function htmlReport(report: Report): string {
   <div class="meta">${escapeHtml(`${report.target.url} · suites ${report.suites.join(', ')} · seed ${report.seed} · ${report.startedAt} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.tool.name} ${report.tool.version}`)}</div>
   <div class="meta" id="why"></div>
   <ul class="counts" id="counts"></ul>
+  <div class="meta" id="coverage">${escapeHtml(`Requirements: ${describeCoverage(coverageHeadline(report.requirements))}.`)}</div>
   <div id="harness"></div>
 </header>
 <main>

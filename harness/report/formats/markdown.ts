@@ -1,4 +1,4 @@
-import type { Report } from '../report.ts';
+import { coverageHeadline, describeCoverage, type Report } from '../report.ts';
 import { sectionOf } from '../sections.ts';
 import { isExpected, verdictOf, type Verdict } from '../verdict.ts';
 
@@ -19,8 +19,7 @@ export function markdownSummary(report: Report): string {
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| ${s.total} | ${s.passed} | ${s.failed} | ${s.warnings} | ${s.informational} | ${s.skipped} | ${s.notApplicable} | ${s.errors} |`,
   ];
-  const covered = report.requirements.filter((r) => r.outcome !== 'uncovered').length;
-  lines.push('', `Requirements: ${covered} of ${report.requirements.length} covered by the checks that ran.`);
+  lines.push('', `Requirements: ${describeCoverage(coverageHeadline(report.requirements))}.`);
   if (report.expectations) {
     const e = report.expectations;
     lines.push('', `Expectations (\`${e.file}\`): ${e.expected.length} expected, ${e.unexpected.length} unexpected, ${e.stale.length} stale.`);

@@ -108,10 +108,10 @@
 
   function renderRequirements() {
     const rows = report.requirements.map((r) =>
-      el('tr', { 'data-outcome': r.outcome }, el('td', {}, badge(r.outcome)), el('td', {}, el('code', {}, r.id)), el('td', {}, r.level), el('td', {}, r.section), el('td', {}, r.statement), el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—')),
+      el('tr', { 'data-outcome': r.outcome }, el('td', {}, badge(r.outcome)), el('td', {}, el('code', {}, r.id)), el('td', {}, r.level), el('td', {}, r.section), el('td', {}, r.statement), el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—'), el('td', {}, r.proven ? (r.proofs || []).map((p) => p.fault).join(', ') : r.checks.length && r.level !== 'informational' ? 'not proven' : '')),
     );
     document.getElementById('requirements').append(
-      el('thead', {}, el('tr', {}, ['outcome', 'requirement', 'level', 'section', 'statement', 'checks'].map((h) => el('th', {}, h)))),
+      el('thead', {}, el('tr', {}, ['outcome', 'requirement', 'level', 'section', 'statement', 'checks', 'proven by fault'].map((h) => el('th', {}, h)))),
       el('tbody', {}, rows),
     );
   }
