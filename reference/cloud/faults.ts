@@ -76,6 +76,17 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'dates-never-set', area: 'dates', description: 'REST date-time fields stay null whatever happened' },
   { name: 'stack-services-ignored', area: 'stacks', description: 'stack create ignores the services of the body' },
   { name: 'service-counters-stale', area: 'states', description: 'running_num_containers counts every container, running or not' },
+  { name: 'port-published-default-true', area: 'defaults', description: 'a container port sent without published is published' },
+  { name: 'outer-port-not-allocated', area: 'defaults', description: 'a published port sent without outer_port gets no outer port in its containers' },
+  { name: 'binding-rewritable-default-false', area: 'defaults', description: 'a binding sent without rewritable is read-only' },
+  { name: 'image-tag-not-defaulted', area: 'defaults', description: 'PATCH image without a tag keeps the image without a tag instead of the tag latest' },
+  { name: 'node-nickname-update-ignored', area: 'states', description: 'PATCH nickname of a node is accepted and ignored' },
+  { name: 'cluster-scale-ignored', area: 'states', description: 'PATCH target_num_nodes of a deployed cluster sets the target but never scales the cluster' },
+  { name: 'nodes-without-cluster', area: 'shapes', description: "nodes show node_cluster null although they belong to a cluster" },
+  { name: 'stack-update-ignored', area: 'stacks', description: 'PATCH of a stack is accepted and changes none of its services' },
+  { name: 'content-type-text', area: 'general', description: 'JSON answers carry Content-Type text/plain' },
+  { name: 'client-uuid-kept', area: 'general', description: 'node cluster create takes the uuid the client sends instead of generating one' },
+  { name: 'unknown-uuid-200', area: 'general', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

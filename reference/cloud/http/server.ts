@@ -59,5 +59,6 @@ function writeReply(world: World, res: http.ServerResponse, { reply, action }: D
     return;
   }
   const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) }).end(text);
+  const type = world.faults.has('content-type-text') ? 'text/plain' : 'application/json';
+  res.writeHead(reply.status, { ...headers, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(text)) }).end(text);
 }

@@ -52,7 +52,7 @@ function addClusterRoutes(routes: RouteTable): void {
       c.tags = tags;
       if (!ctx.world.faults.has('cluster-tags-not-propagated')) for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
     }
-    const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init';
+    const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init' && !ctx.world.faults.has('cluster-scale-ignored');
     if (target !== undefined) c.target_num_nodes = target;
     ctx.call?.runAsync(async (job) => (scales ? scaleCluster(ctx.world, c, job) : job.wait('update')), () => settleCluster(ctx.world, c));
     return accepted(ctx.world, clusterJson(ctx.world, c));
@@ -84,7 +84,7 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
     const nickname = optString(body, 'nickname');
     const tags = optTags(body);
     if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
-    if (nickname !== undefined) n.nickname = nickname;
+    if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
     if (tags) n.tags = tags;
     ctx.call?.runAsync((job) => job.wait('update'));
     return accepted(ctx.world, nodeJson(ctx.world, n));

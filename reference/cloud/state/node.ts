@@ -114,7 +114,7 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     availability_zone: node.availability_zone,
     external_fqdn: node.external_fqdn,
     state: node.state,
-    node_cluster: cluster?.resource_uri ?? null,
+    node_cluster: world.faults.has('nodes-without-cluster') ? null : cluster?.resource_uri ?? null,
     node_type: node.node_type,
     region: node.region,
     [world.spell('vendor_execdriver')]: node.engine.execdriver,

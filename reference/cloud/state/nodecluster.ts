@@ -46,7 +46,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   if (!region) throw badRequest('region is not a known region URI');
   if (!nodeType.regions.includes(region.resource_uri)) throw badRequest(`node type ${nodeType.name} is not offered in region ${region.name}`);
   if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
-  const uuid = newUuid();
+  const uuid = (world.faults.has('client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const cluster: NodeCluster = {
     kind: 'nodecluster', uuid, resource_uri: resourceUri('nodecluster', [uuid], scope), scope,
     name, nickname: optString(body, 'nickname') ?? name, state: 'Init',

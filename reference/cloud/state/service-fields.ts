@@ -111,14 +111,14 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
     ...defaultConfig(world, image, name),
     ...readValues(world, body, CREATE_READERS),
   };
-  return { config, links: readLinks(body) ?? [], bindings: readBindings(body) };
+  return { config, links: readLinks(body) ?? [], bindings: readBindings(body, world) };
 }
 
 export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec {
   const body = withoutIgnored(world.faults, sent, updateIgnored);
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
-  if (image !== undefined) config.image_name = normalizeImage(image);
+  if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image);
   return { config, links: readLinks(body) };
 }
 
@@ -145,7 +145,7 @@ const OFF_DEFAULTS: Partial<ServiceConfig> = {
   roles: ['global'], privileged: true, read_only: true, deployment_strategy: 'HIGH_AVAILABILITY', tags: ['off'], autoredeploy: true,
 };
 
-function readPorts(body: Fields): PortSpec[] | undefined {
+function readPorts(body: Fields, world: World): PortSpec[] | undefined {
   return optList(body, 'container_ports')?.map((p, i) => {
     const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const);
     if (!protocol) throw badRequest(`container_ports[${i}].protocol is required (tcp or udp)`);
@@ -153,7 +153,7 @@ function readPorts(body: Fields): PortSpec[] | undefined {
     if (inner === undefined || inner > 65535) throw badRequest(`container_ports[${i}].inner_port is required (1-65535)`);
     const outer = optInt(p, 'outer_port', 1);
     if (outer !== undefined && outer > 65535) throw badRequest(`container_ports[${i}].outer_port must be 1-65535`);
-    return { protocol, inner_port: inner, outer_port: outer ?? null, published: optBool(p, 'published') ?? false };
+    return { protocol, inner_port: inner, outer_port: outer ?? null, published: optBool(p, 'published') ?? world.faults.has('port-published-default-true') };
   });
 }
 
@@ -184,11 +184,11 @@ function readLinks(body: Fields): LinkRequest[] | undefined {
   });
 }
 
-function readBindings(body: Fields): BindingRequest[] {
+function readBindings(body: Fields, world: World): BindingRequest[] {
   return (optList(body, 'bindings') ?? []).map((b, i) => {
     const container_path = optString(b, 'container_path') ?? null;
     const volumesFromRef = optString(b, 'volumes_from') ?? null;
     if (!container_path && !volumesFromRef) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
-    return { host_path: optString(b, 'host_path') ?? null, container_path, rewritable: optBool(b, 'rewritable') ?? true, volumesFromRef };
+    return { host_path: optString(b, 'host_path') ?? null, container_path, rewritable: optBool(b, 'rewritable') ?? !world.faults.has('binding-rewritable-default-false'), volumesFromRef };
   });
 }

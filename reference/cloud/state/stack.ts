@@ -97,7 +97,7 @@ export function updateStack(world: World, stack: Stack, body: Fields, owner: Clo
   const additions = items.filter((i) => !updates.includes(i)).map((i) => readServiceCreate(world, i));
   const parsedUpdates = updates.map((i) => ({ svc: byName.get(i.name as string) as Service, update: readServiceUpdate(world, i) }));
   const added = buildStackServices(world, stack, additions, owner, current);
-  for (const { svc, update } of parsedUpdates) applyServiceUpdate(world, svc, update, resolve);
+  if (!world.faults.has('stack-update-ignored')) for (const { svc, update } of parsedUpdates) applyServiceUpdate(world, svc, update, resolve);
   for (const svc of added) {
     stack.services.push(svc.uuid);
     storeService(world, svc);

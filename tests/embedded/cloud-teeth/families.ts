@@ -21,6 +21,9 @@ const SERVICE_DEFAULT_SLUG: Record<string, string> = {
   tags: 'tags-empty', autoredeploy: 'autoredeploy-false', net: 'net-bridge', pid: 'pid-none', working_dir: 'working-dir-slash',
 };
 
+/** Fields whose every documented value the enum check sends (the default value too, so ignoring the field fails it). */
+const ENUM_FIELDS = ['autorestart', 'autodestroy', 'deployment_strategy', 'net', 'pid', 'roles', 'container_ports'];
+
 /** Node cluster create fields: the echo check, and the check of the field's default (which also sends another value). */
 const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
   disk: 'cloud/nodecluster/create/default-disk-60', nickname: 'cloud/nodecluster/create/default-nickname-name',
@@ -31,7 +34,10 @@ const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
 const createTeeth: CloudTeeth[] = [
   ...CREATE_FIELDS.service!.map((f) => ({
     fault: fieldIgnored('service', f),
-    catches: ['cloud/service/create/returns-service', ...(SERVICE_DEFAULT_SLUG[f] ? [`cloud/service/create/default-${SERVICE_DEFAULT_SLUG[f]}`] : [])],
+    catches: [
+      'cloud/service/create/returns-service', ...(SERVICE_DEFAULT_SLUG[f] ? [`cloud/service/create/default-${SERVICE_DEFAULT_SLUG[f]}`] : []),
+      ...(ENUM_FIELDS.includes(f) ? ['cloud/service/create/enum-values-accepted'] : []),
+    ],
   })),
   ...CREATE_FIELDS.nodecluster!.map((f) => ({
     fault: fieldIgnored('nodecluster', f),

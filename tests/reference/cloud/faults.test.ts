@@ -5,6 +5,7 @@ import { action, deployedCluster, runningService, startTestServer, until, type T
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
+import { MORE_PROBES } from './more-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -133,6 +134,7 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   ...APP_PROBES,
   ...INFRA_PROBES,
   ...FAMILY_PROBES,
+  ...MORE_PROBES,
 };
 
 let server: TestServer | undefined;

@@ -1,0 +1,16 @@
+/** Defaults of ports and bindings, node and cluster updates, stack updates, the general HTTP rules. */
+import type { CloudTeeth } from './types.ts';
+
+export const moreTeeth: CloudTeeth[] = [
+  { fault: 'port-published-default-true', catches: ['cloud/service/create/default-port-published-false'] },
+  { fault: 'outer-port-not-allocated', catches: ['cloud/service/create/default-port-outer-port-dynamic'] },
+  { fault: 'binding-rewritable-default-false', catches: ['cloud/service/create/default-port-published-false'] },
+  { fault: 'image-tag-not-defaulted', catches: ['cloud/service/update/image-tag-latest'] },
+  { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
+  { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },
+  { fault: 'nodes-without-cluster', catches: ['cloud/nodecluster/get/nodes-belong'] },
+  { fault: 'stack-update-ignored', catches: ['cloud/stack/update/updates-services'] },
+  { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
+  { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
+  { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },
+];

@@ -1,0 +1,46 @@
+/**
+ * Probes of the faults added for the defaults of ports and bindings, node and cluster updates,
+ * stack updates and the general HTTP rules: each passes against a server with its fault and
+ * throws against a clean one.
+ */
+import { expect } from 'vitest';
+import { deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+
+const S = '/api/app/v1/service/';
+const CLUSTERS = '/api/infra/v1/nodecluster/';
+const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+
+export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+  'port-published-default-true': async (t) => expect((await t.ok('POST', S, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80 }] })).container_ports[0].published).toBe(true),
+  'outer-port-not-allocated': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }] });
+    expect((await get(t, svc.containers[0])).container_ports[0].outer_port).toBeNull();
+  },
+  'binding-rewritable-default-false': async (t) => expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
+  'image-tag-not-defaulted': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x:1' });
+    await t.ok('PATCH', svc.resource_uri, { image: 'y' });
+    expect((await get(t, svc.resource_uri)).image_name).toBe('y');
+  },
+  'node-nickname-update-ignored': async (t) => {
+    const node = (await deployedCluster(t, 1)).nodes[0];
+    await t.ok('PATCH', node, { nickname: 'probe' });
+    expect((await get(t, node)).nickname).not.toBe('probe');
+  },
+  'cluster-scale-ignored': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await until(() => get(t, cluster.resource_uri), (c) => c.state === 'Deployed')).nodes.length).toBe(1);
+  },
+  'nodes-without-cluster': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).node_cluster).toBeNull(),
+  'stack-update-ignored': async (t) => {
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x', name: 'web' }] });
+    await t.ok('PATCH', stack.resource_uri, { services: [{ name: 'web', target_num_containers: 3 }] });
+    expect((await get(t, (await get(t, stack.resource_uri)).services[0])).target_num_containers).toBe(1);
+  },
+  'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
+  'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
+  'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
+};
