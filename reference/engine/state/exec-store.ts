@@ -58,7 +58,7 @@ export class ExecInstance {
     const run = startProgram({
       argv: this.config.Cmd,
       env: view?.env ?? c.config.Env ?? [],
-      fs: view?.fs ?? c.fs,
+      fs: (this.config.Privileged ? view?.privilegedFs : view?.fs) ?? c.fs,
       hostname: view?.hostname ?? c.config.Hostname,
       workingDir: view?.workingDir ?? (c.config.WorkingDir || '/'),
       tty: mergeStderr,

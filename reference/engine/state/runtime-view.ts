@@ -13,6 +13,8 @@ import { capabilitySet, etcHosts, procLimits, procMounts, procStatus, resolvConf
 
 export interface RuntimeView {
   fs: ContainerFs;
+  /** The same view for a privileged exec (exec create Privileged: every capability). */
+  privilegedFs: ContainerFs;
   hostname: string;
   env: string[];
   workingDir: string;
@@ -51,17 +53,19 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const [uid = '0', gid = '0'] = (user || '0').split(':');
   const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
   const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), list('CapDrop'));
-  files.set('/proc/self/status', procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities }));
+  const status = (caps: ReadonlySet<string>) => procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities: caps });
+  files.set('/proc/self/status', status(capabilities));
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
   for (const device of devices(hc, set)) files.set(device, '');
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
-  const layer = layerOf(files, dirs);
   const writableMounts = [...mounts.map((m) => ({ target: m.Destination, rw: m.RW })), ...Object.keys(tmpfs).map((target) => ({ target, rw: true })), { target: '/dev', rw: true }, { target: '/proc', rw: false }, { target: '/sys', rw: false }];
-  const fs = c.fs.withRuntime({ layer, writable: (path) => writableAt(path, writableMounts, !readonlyRoot) });
-  const view: RuntimeView = { fs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
+  const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
+  const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable });
+  const privilegedFs = c.fs.withRuntime({ layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs), writable });
+  const view: RuntimeView = { fs, privilegedFs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
   views.set(c, view);
   return view;
 }
