@@ -87,6 +87,8 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'content-type-text', area: 'general', description: 'JSON answers carry Content-Type text/plain' },
   { name: 'client-uuid-kept', area: 'general', description: 'node cluster create takes the uuid the client sends instead of generating one' },
   { name: 'unknown-uuid-200', area: 'general', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
+  { name: 'node-container-count-stale', area: 'states', description: "a node's current_num_containers stays 0 whatever runs on it" },
+  { name: 'node-nickname-default-empty', area: 'defaults', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

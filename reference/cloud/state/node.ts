@@ -123,13 +123,13 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     cpu: node.cpu,
     disk: node.disk,
     memory: node.memory,
-    current_num_containers: liveContainersOnNode(world, node).length,
+    current_num_containers: world.faults.has('node-container-count-stale') ? 0 : liveContainersOnNode(world, node).length,
     last_seen: world.date(node.last_seen),
     public_ip: node.public_ip,
     tunnel: null,
     deployed_datetime: world.date(node.deployed_datetime),
     destroyed_datetime: world.date(node.destroyed_datetime),
     tags: tagsJson(node.tags),
-    nickname: node.nickname,
+    nickname: world.faults.has('node-nickname-default-empty') && node.nickname === node.external_fqdn ? '' : node.nickname,
   };
 }

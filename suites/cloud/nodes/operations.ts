@@ -1,9 +1,9 @@
 import { finishedActionOf } from '../support/actions.ts';
-import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { appNodes, firstContainer, runningService, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
-import { listAll, type Json } from '../support/lists.ts';
+import { listAll, sameResource, type Json } from '../support/lists.ts';
 
 const R = {
   list: 'cloud/node/list/returns-nodes',
@@ -49,16 +49,23 @@ export default [
   }),
   cloudCheck({
     id: R.get,
-    title: 'GET of one node returns it; nickname defaults to external_fqdn; current_num_containers counts its containers',
+    title: 'GET of one node returns it; nickname defaults to external_fqdn; current_num_containers counts the containers running there (two)',
     requirements: [R.get, R.nickname, R.containers],
     endpoint: 'cloud/node/get',
     async run(ctx) {
-      const { node } = await deployedNode(ctx);
+      // The check's own node, with two containers of a service on it: a count that stays 0 shows.
+      const at = await ctx.setUp(() => appNodes(ctx));
+      const node = at.nodes[0]!;
+      const svc = await ctx.setUp(() => runningService(ctx, at, { target_num_containers: 2 }));
+      const placed = (await ctx.setUp(() => waitForContainers(ctx, svc, 2))).filter((c) => sameResource(c.node, node.resource_uri));
       const got = ctx.expectSchema<Json>('cloud/v1', 'node', await ctx.getJson(uriOf(node), 'the node'), 'GET node', R.get);
-      ctx.expectEqual(got.uuid, node.uuid, 'GET returns another node', R.get);
-      ctx.expectEqual(got.nickname, got.external_fqdn, 'nickname does not default to external_fqdn', R.nickname);
-      const containers = (await listAll(ctx, '/api/app/v1/container/', { node: uriOf(node) })).filter((c) => c.state !== 'Terminated');
-      ctx.expectEqual(got.current_num_containers, containers.length, 'current_num_containers is not the number of containers on the node', R.containers);
+      ctx.verify(got.uuid === node.uuid, 'GET returns another node', { requirement: R.get, expected: node.uuid, actual: got.uuid });
+      ctx.verify(typeof got.external_fqdn === 'string' && got.external_fqdn !== '' && got.nickname === got.external_fqdn, 'nickname does not default to external_fqdn', {
+        requirement: R.nickname, expected: got.external_fqdn, actual: got.nickname,
+      });
+      ctx.verify(placed.length === 2 && got.current_num_containers === placed.length, 'current_num_containers is not the number of containers on the node', {
+        requirement: R.containers, expected: placed.length, actual: got.current_num_containers,
+      });
     },
   }),
   cloudCheck({

@@ -10,6 +10,8 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },
   { fault: 'nodes-without-cluster', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'stack-update-ignored', catches: ['cloud/stack/update/updates-services'] },
+  { fault: 'node-container-count-stale', catches: ['cloud/node/get/returns-node'] },
+  { fault: 'node-nickname-default-empty', catches: ['cloud/node/get/returns-node'] },
   { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
   { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },

@@ -40,6 +40,12 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await t.ok('PATCH', stack.resource_uri, { services: [{ name: 'web', target_num_containers: 3 }] });
     expect((await get(t, (await get(t, stack.resource_uri)).services[0])).target_num_containers).toBe(1);
   },
+  'node-container-count-stale': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    expect((await get(t, (await get(t, svc.containers[0])).node)).current_num_containers).toBe(0);
+  },
+  'node-nickname-default-empty': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).nickname).toBe(''),
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
