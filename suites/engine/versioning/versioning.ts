@@ -68,9 +68,11 @@ export default [
       const wrong = VERSIONED_FLAGS.filter((f) => typeof info[f] !== want);
       ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, { expected: want, actual: Object.fromEntries(wrong.map((f) => [f, info[f]])) });
       const since = nowSeconds();
-      const { id } = await ctx.createContainer({ cmd: ['true'] });
-      const [event] = await eventsOf(ctx, since, id, hasKinds('create'));
-      ctx.expect(event !== undefined, 'the create event never arrived');
+      const { id } = await ctx.runningContainer(['true']);
+      await ctx.waitExit(id);
+      // Which operations emit events is not shown: any event about the container will do, and none is only recorded.
+      const [event] = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'die'));
+      if (event === undefined) return ctx.observe('no event about a container created, started and run to its end arrived: the event shape per version could not be judged');
       const has122 = EVENT_FIELDS_122.filter((f) => f in event!);
       if (ctx.version === '1.18') ctx.expect(has122.length === 0, `a /v1.18 event carries the 1.22 field(s) ${has122.join(', ')}`, { expected: 'the 1.18 event {status, id, from, time}', actual: event });
       else ctx.expect(has122.length === EVENT_FIELDS_122.length, 'a /v1.22 event carries Type, Action, Actor and timeNano', { expected: EVENT_FIELDS_122, actual: event });
