@@ -2,7 +2,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { BUILD_ENDPOINT, buildImage, buildName, fromFixture, postBuild } from '../support/build.ts';
 import type { Compression } from '../support/compression.ts';
 import { stdoutOf } from '../support/container-data.ts';
-import { expectEndsWithError, expectObjectStream } from '../support/image-streams.ts';
+import { expectEndsWithError, expectObjectStream, expectStreamShapesNoted } from '../support/image-streams.ts';
 import { configOf, envValue, imageExists } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 26. POST /build; Errors (in-stream errors); Limits (build archive compression). */
@@ -27,7 +27,7 @@ export default [
     requirements: ['engine/images/build/200-json-stream', 'engine/images/build/content-type-x-tar', 'engine/images/build/context-identity', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const { stream } = await buildImage(ctx, 'stream', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.step=one\n` });
+      const { stream } = await buildImage(ctx, 'stream', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.step=one\n` }, undefined, true);
       ctx.expect(stream.objects.some((o) => typeof o.stream === 'string'), 'the build answer has no {stream} object', { expected: '{stream S} objects', actual: stream.objects.slice(0, 5) });
     },
   }),
@@ -68,7 +68,7 @@ export default [
         ctx.expect(res.status >= 400, `a syntax error answered ${res.status}, which is not an error`, { expected: 'an error (an error status, or an {error} object in the 200 stream)', actual: res.status, requirement: 'engine/images/build/syntax-error' });
         if (res.status !== 500) ctx.observe(`the syntax error is answered with status ${res.status} before any stream (the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`);
       } else {
-        const judged = expectObjectStream(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/errors/build-error-detail');
+        const judged = expectStreamShapesNoted(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/images/build/syntax-error');
         const error = expectEndsWithError(ctx, judged, 'the build answer to a syntax error', 'engine/images/build/syntax-error');
         ctx.expect(error.has.errorDetail, 'the build error object has no errorDetail', { expected: '{error, errorDetail {code, message}}', actual: judged.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
         ctx.expect(!stream.text.includes(marker), 'the build ran an instruction before the syntax error was reported (its step appears in the output)', { expected: 'no step output', actual: stream.text.slice(0, 400), requirement: 'engine/images/build/syntax-error' });

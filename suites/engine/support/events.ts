@@ -69,14 +69,20 @@ export async function eventsOf(ctx: EngineContext, since: number, resourceId: st
   return about(read.events, resourceId);
 }
 
-/** The events whose subject (id, or 1.22 Actor.ID) is the resource. */
+/** The events whose subject is the resource (see isAbout). */
 export function about(events: EngineEvent[], resourceId: string): EngineEvent[] {
-  return events.filter((e) => subjectOf(e) === resourceId);
+  return events.filter((e) => isAbout(e, resourceId));
 }
 
-export function subjectOf(e: EngineEvent): string {
+/**
+ * Whether an event is about a resource, by the fields the spec states: `id` (both versions),
+ * 1.22 `Actor.ID`, and the `name` attribute (network events carry no id; the spec names them by
+ * their attributes). Docker's habit of putting the subject only in Actor.ID is not assumed.
+ */
+export function isAbout(e: EngineEvent, resource: string): boolean {
   const actor = e.Actor as { ID?: unknown } | undefined;
-  return String(actor?.ID ?? e.id ?? '');
+  const candidates = [e.id, actor?.ID, attributesOf(e).name].filter((c) => typeof c === 'string' && c !== '');
+  return candidates.includes(resource);
 }
 
 /** The event's Action (1.22) or status (1.18) as sent. */

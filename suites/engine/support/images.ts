@@ -33,15 +33,29 @@ export function removeLater(ctx: EngineContext, ref: string): void {
   });
 }
 
-/** A new image imported under `conformance-<runId>-<purpose>-…:<tag>`; a failure is a precondition failure. */
+/** The import check whose rule a failed import of a named image breaks. */
+export const IMPORT_NAMED = 'engine/images/create/query-from-src-body';
+
+/**
+ * A new image imported under `conformance-<runId>-<purpose>-…:<tag>`. An import that fails or
+ * leaves `repo:tag` unnamed blocks the check: the import's own check reports that breach.
+ */
 export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1'): Promise<OwnImage> {
   const repo = ctx.uniqueName(purpose);
   const ref = `${repo}:${tag}`;
-  const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs());
-  if (res.status !== 200 || /"error"/.test(res.text())) ctx.fail(`precondition: importing an image as ${ref} answered ${res.status}: ${res.text().slice(0, 300)}`);
-  const id = await imageIdOf(ctx, ref);
-  removeLater(ctx, id);
-  return { id, repo, tag, ref };
+  return ctx.setUp(async () => {
+    const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs());
+    if (res.status !== 200 || /"error"/.test(res.text())) ctx.fail(`importing an image as ${ref} answered ${res.status}: ${res.text().slice(0, 300)}`);
+    const named = await inspectImage(ctx, ref);
+    if (named.status !== 200) {
+      const id = importedId(res.text());
+      if (id) removeLater(ctx, id);
+      ctx.fail(`the import with repo=${repo}&tag=${tag} answered 200, but GET /images/${ref}/json answered ${named.status}`);
+    }
+    const id = ctx.expectJson<{ Id: string }>(named, `inspect of ${ref}`).Id;
+    removeLater(ctx, id);
+    return { id, repo, tag, ref };
+  }, IMPORT_NAMED);
 }
 
 export async function inspectImage(ctx: EngineContext, ref: string): Promise<HttpResponse> {
@@ -111,19 +125,25 @@ export function missingRepo(ctx: EngineContext): string {
 
 /** POST /commit of a container (query as given), the answer unjudged. */
 export function commitRequest(ctx: EngineContext, query: Query, body?: Record<string, unknown>): Promise<HttpResponse> {
-  return ctx.api.post('/commit', { query, ...(body ? { json: body } : {}) });
+  // The spec describes a body (a container configuration); an empty one changes nothing.
+  return ctx.api.post('/commit', { query, json: body ?? {} });
 }
 
-/** A new image committed from a fresh fixture container with `changes` applied, named in the run's namespace. */
+/**
+ * A new image committed from a fresh fixture container with `changes` applied, named in the run's
+ * namespace. A commit that fails blocks the check: the commit's own check reports that breach.
+ */
 export async function committedImage(ctx: EngineContext, purpose: string, changes: string[] = [], body?: Record<string, unknown>): Promise<OwnImage> {
   const { id: container } = await ctx.createContainer({ cmd: ['true'] });
   const repo = ctx.uniqueName(purpose);
   const tag = 'v1';
-  const res = await commitRequest(ctx, { container, repo, tag, changes }, body);
-  if (res.status !== 201) ctx.fail(`precondition: committing container ${container} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
-  const id = ctx.expectJson<{ Id: string }>(res, 'commit response').Id;
-  removeLater(ctx, id);
-  return { id, repo, tag, ref: `${repo}:${tag}` };
+  return ctx.setUp(async () => {
+    const res = await commitRequest(ctx, { container, repo, tag, changes }, body);
+    if (res.status !== 201) ctx.fail(`committing container ${container} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+    const id = ctx.expectJson<{ Id: string }>(res, 'commit response').Id;
+    removeLater(ctx, id);
+    return { id, repo, tag, ref: `${repo}:${tag}` };
+  }, 'engine/images/commit/201-response-schema');
 }
 
 /** The image id an import stream ends with (`{status: "sha256:…"}`), for unnamed imports. */
@@ -144,6 +164,20 @@ export async function danglingImage(ctx: EngineContext): Promise<string> {
 /** Whether a RepoTags entry is a real reference (not the `<none>:<none>` placeholder). */
 export function isRealTag(tag: string): boolean {
   return tag !== '<none>:<none>' && tag !== '<none>@<none>';
+}
+
+/**
+ * An image reference without the default registry's prefixes (`docker.io/library/`, `docker.io/`,
+ * `index.docker.io/…`, `localhost/`), which name the same image; the spec names images by `repo:tag`.
+ */
+export function normalRef(ref: string): string {
+  return ref.replace(/^(?:(?:index\.)?docker\.io\/(?:library\/)?|localhost\/)/, '');
+}
+
+/** Whether two references name the same repository and tag, after normalRef (a missing tag is `latest`). */
+export function sameRef(a: string, b: string): boolean {
+  const full = (r: string) => (repoOf(normalRef(r)) === normalRef(r) && !r.includes('@') ? `${normalRef(r)}:latest` : normalRef(r));
+  return full(a) === full(b);
 }
 
 /** The repository part of `repo:tag` (a registry port is not a tag). */
