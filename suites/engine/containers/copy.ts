@@ -31,6 +31,7 @@ export default [
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const res = await copy(ctx, id, '/etc/fixture-release');
+      if (res.status === 404) ctx.blockedBy(`${R}200-tar-stream`, `POST /containers/(id)/copy of a file that exists answered 404: ${res.text().trim().slice(0, 120)}`);
       ctx.expectStatus(res, 200, 'copy of a file');
       ctx.expectEqual(contentType(res), catalogContentType(ENDPOINT), 'the copy Content-Type');
     },

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from '../support/context.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 
@@ -9,10 +10,20 @@ function cpuShares(ctx: EngineContext, id: string): Promise<unknown> {
   return ctx.inspect(id).then((c) => (c.HostConfig as Record<string, unknown>).CpuShares);
 }
 
+/** The check that reports an update route the target does not serve; the others are blocked by it. */
+const SERVED = 'engine/containers/update/200-response-schema';
+
+/** POST /update of a running container; a 404 for it (the route is not served) blocks the check. */
+async function updateServed(ctx: EngineContext, id: string, body: Record<string, unknown>): Promise<HttpResponse> {
+  const res = await ctx.api.post(`/containers/${id}/update`, { json: body });
+  if (res.status === 404) ctx.blockedBy(SERVED, `POST /containers/(id)/update answered 404 for the running container ${id.slice(0, 12)}: ${res.text().trim().slice(0, 120)}`);
+  return res;
+}
+
 /** Spec: Endpoints > Containers > 14. (1.22) POST /containers/(id or name)/update. */
 export default [
   engineCheck({
-    id: 'engine/containers/update/200-response-schema',
+    id: SERVED,
     title: '(1.22) POST /update answers 200 with {Warnings [S]}',
     requirements: ['engine/containers/update/200-response-schema'],
     endpoint: ENDPOINT,
@@ -32,7 +43,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      const res = await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: SHARES } });
+      const res = await updateServed(ctx, id, { CpuShares: SHARES });
       ctx.expectStatus(res, 200, 'update of CpuShares');
       ctx.expectEqual(await cpuShares(ctx, id), SHARES, `after the update, inspect HostConfig.CpuShares is ${SHARES}`);
     },
@@ -45,7 +56,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      ctx.expectStatus(await ctx.api.post(`/containers/${id}/update`, { json: { BlkioWeight: 5 } }), 400, 'update with BlkioWeight 5 (out of range 10 to 1000)');
+      ctx.expectStatus(await updateServed(ctx, id, { BlkioWeight: 5 }), 400, 'update with BlkioWeight 5 (out of range 10 to 1000)');
     },
   }),
   engineCheck({

@@ -10,6 +10,14 @@ function expectSession(ctx: EngineContext, got: WsCapture, what: string): void {
   ctx.expect(got.status === 101 || got.status === 200, `${what}: the WebSocket handshake did not complete (status ${got.status})`, { expected: '101 Switching Protocols (listed as 200)', actual: { status: got.status, headers: got.headers } });
 }
 
+/** The check that reports an attach/ws route the target does not serve; the others are blocked by it. */
+const SERVED = 'engine/containers/attach-ws/200-websocket-session';
+
+/** A handshake on an existing container answered 404: the route is not served, which SERVED reports. */
+function blockedIfNotServed(ctx: EngineContext, got: WsCapture, id: string): void {
+  if (got.status === 404) ctx.blockedBy(SERVED, `GET /containers/(id)/attach/ws answered 404 for the existing container ${id.slice(0, 12)}`);
+}
+
 /** Whether the session carried `text` (over attach/ws the framing is not stated: raw or framed both hold it). */
 function carries(got: WsCapture, text: string): boolean {
   return got.data.includes(text);
@@ -18,7 +26,7 @@ function carries(got: WsCapture, text: string): boolean {
 /** Spec: Endpoints > Containers > 18. GET /containers/(id or name)/attach/ws. */
 export default [
   engineCheck({
-    id: 'engine/containers/attach-ws/200-websocket-session',
+    id: SERVED,
     title: 'GET /attach/ws completes the RFC 6455 handshake and the session carries the container output',
     requirements: ['engine/containers/attach-ws/200-websocket-session'],
     endpoint: ENDPOINT,
@@ -39,6 +47,7 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300'], { openStdin: true });
       const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 1000 });
+      blockedIfNotServed(ctx, got, id);
       ctx.expectEqual(got.status, 400, `attach/ws with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status}`);
     },
   }),
@@ -49,6 +58,10 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await wsAttach(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 1000 });
+      if (got.status === 404) {
+        const { id } = await ctx.setUp(() => exitedContainer(ctx));
+        blockedIfNotServed(ctx, await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 }), id);
+      }
       ctx.expectEqual(got.status, 404, `attach/ws to a missing container answers 404, got ${got.status}`);
     },
   }),
@@ -60,6 +73,7 @@ export default [
     async run(ctx) {
       const { id } = await exitedContainer(ctx, bothStreams('ws-out', 'ws-err'));
       const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
+      blockedIfNotServed(ctx, out, id);
       expectSession(ctx, out, 'attach/ws logs=1&stdout=1');
       ctx.expect(carries(out, 'ws-out') && !carries(out, 'ws-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', { expected: 'ws-out only', actual: out.data.toString('utf8') });
       const err = await wsAttach(ctx, id, { logs: 1, stderr: 1 });

@@ -4,6 +4,7 @@
  * reaction to signals, state polling, timing, and the shared "no such container" rule.
  */
 import type { Query } from '../../../harness/protocol/query.ts';
+import { TargetError } from '../../../harness/target/errors.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
@@ -68,11 +69,31 @@ export function noSuchContainerCheck(opts: { endpoint: string; method: string; s
     endpoint: opts.endpoint,
     ...(opts.versions ? { versions: opts.versions } : {}),
     async run(ctx) {
-      const path = `/containers/${ctx.uniqueName('missing')}${opts.suffix ? `/${opts.suffix}` : ''}`;
-      const res = await ctx.api.request(opts.method, path, { ...(opts.body === undefined ? {} : { json: opts.body }), ...(opts.query ? { query: opts.query } : {}) });
+      const path = (ref: string) => `/containers/${ref}${opts.suffix ? `/${opts.suffix}` : ''}`;
+      const call = { ...(opts.body === undefined ? {} : { json: opts.body }), ...(opts.query ? { query: opts.query } : {}) };
+      const res = await ctx.api.request(opts.method, path(ctx.uniqueName('missing')), call);
+      // The probe is not an exchange under judgement (its answer for an exited container is not the subject).
+      const probe = async (id: string) => (await ctx.api.raw(opts.method, ctx.api.path(path(id)), { ...call, timeoutMs: 3000 })).status;
+      if (res.status === 404) await requireRoute(ctx, `${opts.method} ${path('(id)')}`, probe);
       ctx.expectStatus(res, 404, `${operation} of a missing container`);
     },
   });
+}
+
+/**
+ * A 404 for a missing container shows nothing on a route the target does not serve at all: asks
+ * the same route about a container that exists (exited, so no request on it can block) and, when
+ * that is 404 too, ends the check as skipped, naming the route. `statusFor` sends the request for
+ * a container id.
+ */
+export async function requireRoute(ctx: EngineContext, route: string, statusFor: (id: string) => Promise<number>): Promise<void> {
+  const { id } = await ctx.setUp(() => exitedContainer(ctx));
+  // A route that keeps answering (a stream) is served: only a 404 says otherwise.
+  const status = await statusFor(id).catch((err: unknown) => {
+    if (err instanceof TargetError) return 0;
+    throw err;
+  });
+  if (status === 404) ctx.skip(`${route} answers 404 for an existing container (${id.slice(0, 12)}) too: the target does not serve the route, so its 404 for a missing container shows nothing`);
 }
 
 /** Pauses a running container as a precondition (POST /pause must answer 204); unpaused again before its removal. */
