@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Report } from '../report/report.ts';
-import { diffReports, outcomeMatrix, type OutcomeChange } from '../report/diff.ts';
+import { diffReports, headlines, outcomeMatrix, requirementMatrix, type OutcomeChange } from '../report/diff.ts';
+import { headlineMarkdown } from '../report/formats/headline-markdown.ts';
 import { matrixHtml } from '../report/formats/matrix-html.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
@@ -9,16 +9,24 @@ import { readJsonFile, writableFile } from './inputs.ts';
 
 const line = (c: OutcomeChange) => `  ${c.key}: ${c.before} → ${c.after}`;
 
-/** `conformance diff A.json B.json [more.json...] [--json] [--html FILE]`; exit 1 when B has new failures. */
+/**
+ * `conformance diff A.json B.json [more.json...] [--json] [--html FILE] [--markdown FILE]`: the
+ * changes from the first run to the last (exit 1 when the last has new failures), and over all of
+ * them a requirement × implementation matrix (HTML) and a table of headline numbers (Markdown).
+ */
 export async function diffCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = strictParse(argv, { json: { type: 'boolean' }, html: { type: 'string' } });
+  const { values, positionals } = strictParse(argv, { json: { type: 'boolean' }, html: { type: 'string' }, markdown: { type: 'string' } });
   if (positionals.length < 2) throw new UsageError('diff needs at least two report.json files');
   if (values.html) writableFile('--html', values.html);
-  const reports = positionals.map((file) => ({ name: `${path.basename(path.dirname(path.resolve(file)))} (${file})`, report: readReport(file) }));
-  const matrix = outcomeMatrix(reports.map((r) => ({ name: `${r.report.target.product} ${r.report.target.version} · ${r.name}`, report: r.report })));
-  if (values.html) writeFileSync(values.html, matrixHtml(matrix));
+  if (values.markdown) writableFile('--markdown', values.markdown);
+  const reports = positionals.map((file) => ({ file, report: readReport(file) }));
+  const named = reports.map((r) => ({ name: columnName(r, reports), report: r.report }));
+  const matrix = outcomeMatrix(named);
+  const heads = headlines(named);
+  if (values.html) writeFileSync(values.html, matrixHtml(requirementMatrix(named), heads));
+  if (values.markdown) writeFileSync(values.markdown, headlineMarkdown(heads));
   const diff = diffReports(reports[0]!.report, reports[reports.length - 1]!.report);
-  if (values.json) out.write(`${JSON.stringify({ diff, matrix }, null, 2)}\n`);
+  if (values.json) out.write(`${JSON.stringify({ diff, matrix, headlines: heads }, null, 2)}\n`);
   else {
     out.write(`new failures (${diff.newFailures.length}):\n${diff.newFailures.map(line).join('\n')}\n`);
     out.write(`fixes (${diff.fixes.length}):\n${diff.fixes.map(line).join('\n')}\n`);
@@ -26,6 +34,13 @@ export async function diffCommand(argv: string[], out: NodeJS.WritableStream): P
     if (reports.length > 2) out.write(`${matrix.rows.filter((r) => new Set(r.outcomes).size > 1).length} checks differ across ${reports.length} runs\n`);
   }
   return diff.newFailures.length ? 1 : 0;
+}
+
+/** A column's heading: the product and version the run found, and the file when two runs share them. */
+function columnName(run: { file: string; report: Report }, all: Array<{ file: string; report: Report }>): string {
+  const product = (r: Report) => `${r.target.product} ${r.target.version}`.trim();
+  const shared = all.filter((o) => product(o.report) === product(run.report)).length > 1;
+  return shared ? `${product(run.report)} (${run.file})` : product(run.report);
 }
 
 /** A report.json, checked for the parts diff reads. */

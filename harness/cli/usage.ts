@@ -64,7 +64,7 @@ Usage:
                                        run and write a certification bundle (level core/full)
   conformance certify --verify DIR     check a bundle's digests and claimed level
                                        (see: conformance certify --help)
-  conformance diff A.json B.json [...] [--html FILE]
+  conformance diff A.json B.json [...] [--html FILE] [--markdown FILE]
                                        new failures, fixes and changed outcomes between runs
                                        (see: conformance diff --help)
   conformance report merge DIR... [--report-dir OUT]
@@ -165,13 +165,15 @@ Exit codes: 0 a level was reached (or the bundle verifies); 1 no level (or verif
 failed); 2 bad usage; 3 target unreachable or the harness failed.
 `;
 
-const DIFF_HELP = `usage: conformance diff A.json B.json [more.json...] [--json] [--html FILE]
+const DIFF_HELP = `usage: conformance diff A.json B.json [more.json...] [--json] [--html FILE] [--markdown FILE]
 
 Compares report.json files: new failures, fixes and other changed outcomes between the first
 and the last; with more than two, how many checks differ across the runs.
 
   --json                the diff and the outcome matrix as JSON
-  --html FILE           write the differential matrix (targets x checks) as one HTML page
+  --html FILE           write the differential matrix (requirements x implementations, outcome
+                        and message, under the headline numbers) as one HTML page
+  --markdown FILE       write the headline numbers of every run as one Markdown table
 
 Exit codes: 0 no new failures; 1 the last report has new failures; 2 bad usage or a report
 that cannot be read.

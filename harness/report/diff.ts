@@ -1,5 +1,5 @@
 import type { OutcomeStatus } from '../check/outcome.ts';
-import type { Report } from './report.ts';
+import type { CoverageOutcome, Report, Summary } from './report.ts';
 
 export interface OutcomeChange {
   key: string;
@@ -51,4 +51,74 @@ export function outcomeMatrix(reports: Array<{ name: string; report: Report }>):
   const rows = keys.map((key) => ({ key, outcomes: maps.map((m) => m.get(key) ?? ('absent' as const)) }));
   const disagree = (r: (typeof rows)[number]) => new Set(r.outcomes).size > 1;
   return { targets: reports.map((r) => r.name), rows: [...rows.filter(disagree), ...rows.filter((r) => !disagree(r))] };
+}
+
+/** One implementation's standing on one requirement: the coverage outcome and the message of the check that decided it. */
+export interface RequirementCell {
+  outcome: CoverageOutcome | 'absent';
+  /** `check id: message` of the worst check naming the requirement; empty when it passed. */
+  message: string;
+}
+
+export interface RequirementRow {
+  /** `suite requirement-id` */
+  key: string;
+  level: string;
+  statement: string;
+  cells: RequirementCell[];
+}
+
+export interface RequirementMatrix {
+  targets: string[];
+  rows: RequirementRow[];
+}
+
+/** Worst first: the outcome a requirement takes from the checks naming it. */
+const SEVERITY: Array<OutcomeStatus | 'uncovered'> = ['error', 'failed', 'warning', 'skipped', 'informational', 'not-applicable', 'passed', 'uncovered'];
+
+function cellsOf(report: Report): Map<string, RequirementCell> {
+  const results = new Map(report.results.map((r) => [resultKey(r.suite, r.id), r]));
+  const cells = new Map<string, RequirementCell>();
+  for (const req of report.requirements ?? []) {
+    const checks = req.checks.map((id) => results.get(resultKey(req.suite, id))).filter((r) => r !== undefined);
+    const worst = [...checks].sort((a, b) => SEVERITY.indexOf(a.outcome) - SEVERITY.indexOf(b.outcome))[0];
+    const message = worst && worst.outcome !== 'passed' ? `${worst.id}: ${worst.message}` : req.outcome === 'uncovered' ? (req.uncoveredReason ?? '') : '';
+    cells.set(resultKey(req.suite, req.id), { outcome: req.outcome, message });
+  }
+  return cells;
+}
+
+/** Requirements × implementations; rows where the implementations disagree come first. */
+export function requirementMatrix(reports: Array<{ name: string; report: Report }>): RequirementMatrix {
+  const maps = reports.map((r) => cellsOf(r.report));
+  const about = new Map(reports.flatMap((r) => (r.report.requirements ?? []).map((q) => [resultKey(q.suite, q.id), q] as const)));
+  const rows = [...about.keys()].sort().map((key) => ({
+    key,
+    level: about.get(key)!.level,
+    statement: about.get(key)!.statement,
+    cells: maps.map((m) => m.get(key) ?? { outcome: 'absent' as const, message: '' }),
+  }));
+  const disagree = (r: RequirementRow) => new Set(r.cells.map((c) => c.outcome)).size > 1;
+  return { targets: reports.map((r) => r.name), rows: [...rows.filter(disagree), ...rows.filter((r) => !disagree(r))] };
+}
+
+/** The headline numbers of one run: its checks by outcome and its requirements by coverage outcome. */
+export interface Headline {
+  target: string;
+  durationMs: number;
+  checks: Summary;
+  requirements: { total: number; passed: number; failed: number; warnings: number; skipped: number; uncovered: number };
+}
+
+export function headlines(reports: Array<{ name: string; report: Report }>): Headline[] {
+  return reports.map(({ name, report }) => {
+    const reqs = report.requirements ?? [];
+    const count = (...outcomes: CoverageOutcome[]) => reqs.filter((r) => outcomes.includes(r.outcome)).length;
+    return {
+      target: name,
+      durationMs: report.durationMs,
+      checks: report.summary,
+      requirements: { total: reqs.length, passed: count('passed'), failed: count('failed', 'error'), warnings: count('warning'), skipped: count('skipped'), uncovered: count('uncovered') },
+    };
+  });
 }

@@ -1,24 +1,36 @@
-import type { OutcomeMatrix } from '../diff.ts';
+import type { Headline, RequirementMatrix } from '../diff.ts';
 import { escapeHtml } from './escape-html.ts';
+import { HEADLINE_ROWS } from './headline-markdown.ts';
 
-/** The differential matrix (targets × checks) as one self-contained HTML page. */
-export function matrixHtml(matrix: OutcomeMatrix): string {
+function headlineTable(heads: Headline[]): string {
+  const head = heads.map((h) => `<th>${escapeHtml(h.target)}</th>`).join('');
+  const body = HEADLINE_ROWS.map(([label, value]) => `<tr><td>${label}</td>${heads.map((h) => `<td>${escapeHtml(String(value(h)))}</td>`).join('')}</tr>`).join('\n');
+  return `<table class="head"><thead><tr><th></th>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/** The differential matrix (requirements × implementations, outcome and message) as one self-contained HTML page. */
+export function matrixHtml(matrix: RequirementMatrix, heads: Headline[]): string {
   const head = matrix.targets.map((t) => `<th>${escapeHtml(t)}</th>`).join('');
+  const differing = matrix.rows.filter((r) => new Set(r.cells.map((c) => c.outcome)).size > 1).length;
   const rows = matrix.rows
     .map((r) => {
-      const differs = new Set(r.outcomes).size > 1 ? ' class="differs"' : '';
-      return `<tr${differs}><td>${escapeHtml(r.key)}</td>${r.outcomes.map((o) => `<td class="o-${o}">${o}</td>`).join('')}</tr>`;
+      const differs = new Set(r.cells.map((c) => c.outcome)).size > 1 ? ' class="differs"' : '';
+      const cells = r.cells.map((c) => `<td class="o-${c.outcome}"><b>${c.outcome}</b>${c.message ? `<div class="m">${escapeHtml(c.message)}</div>` : ''}</td>`).join('');
+      return `<tr${differs}><td><code>${escapeHtml(r.key)}</code> <span class="lvl">${escapeHtml(r.level)}</span><div class="m">${escapeHtml(r.statement)}</div></td>${cells}</tr>`;
     })
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance: differential matrix</title>
 <style>
-body{font:14px system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}
-tr.differs td:first-child{font-weight:600}.o-passed{background:#e6f4ea}.o-failed,.o-error{background:#fce8e6}.o-warning{background:#fef7e0}
-.o-skipped,.o-not-applicable,.o-absent{color:#777}
+body{font:14px system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;margin-bottom:1.5rem}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
+table.head td:not(:first-child){text-align:right}.m{font-size:12px;color:#444;max-width:38rem;white-space:pre-wrap;overflow-wrap:anywhere}.lvl{font-size:11px;color:#777}
+tr.differs td:first-child code{font-weight:600}.o-passed{background:#e6f4ea}.o-failed,.o-error{background:#fce8e6}.o-warning{background:#fef7e0}
+.o-skipped,.o-not-applicable,.o-absent,.o-uncovered{color:#777}
 </style></head><body>
-<h1>Differential matrix</h1><p>${matrix.rows.filter((r) => new Set(r.outcomes).size > 1).length} of ${matrix.rows.length} checks differ; they are listed first.</p>
-<table><thead><tr><th>check</th>${head}</tr></thead><tbody>
+<h1>Differential matrix</h1>
+${headlineTable(heads)}
+<p>${differing} of ${matrix.rows.length} requirements differ across the implementations; they are listed first.</p>
+<table><thead><tr><th>requirement</th>${head}</tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>
 `;
