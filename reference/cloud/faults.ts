@@ -89,6 +89,9 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'unknown-uuid-200', area: 'general', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
   { name: 'node-container-count-stale', area: 'states', description: "a node's current_num_containers stays 0 whatever runs on it" },
   { name: 'node-nickname-default-empty', area: 'defaults', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
+  { name: 'linked-to-container-missing', area: 'links', description: 'linked_to_container is always empty' },
+  { name: 'logs-follow-default-false', area: 'stream', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
+  { name: 'log-lines-without-timestamp', area: 'stream', description: 'log lines of every log stream lack the timestamp field' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

@@ -77,7 +77,7 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     container_envvars: containerEnv(world, c),
     container_ports: portsJson(cfg.container_ports, c.outerPorts, containerPublicDns(world, c), true),
     bindings: c.bindings,
-    linked_to_container: linkedToContainer(world, c),
+    linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
     working_dir: cfg.working_dir,
     user: cfg.user,

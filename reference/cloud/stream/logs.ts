@@ -20,17 +20,24 @@ function tailOf(query: URLSearchParams): number {
   return Number(raw);
 }
 
+/** The log-lines-without-timestamp fault: a line without its timestamp field. */
+function withoutTimestamp<T>(ctx: StreamContext, line: T): T {
+  if (!ctx.world.faults.has('log-lines-without-timestamp')) return line;
+  const { timestamp: _dropped, ...rest } = line as Record<string, unknown>;
+  return rest as T;
+}
+
 function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
   const tail = tailOf(ctx.query);
-  const follow = queryBool(ctx.query, 'follow', true) || ctx.world.faults.has('logs-follow-false-ignored');
+  const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
   const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {
-    for (const line of ignoreTail ? book.tail() : book.tail(tail)) sendJson(ws, line);
+    for (const line of ignoreTail ? book.tail() : book.tail(tail)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;
     }
-    const stop = book.follow({ line: (l) => sendJson(ws, l), end: () => ws.close(1000) });
+    const stop = book.follow({ line: (l) => sendJson(ws, withoutTimestamp(ctx, l)), end: () => ws.close(1000) });
     ws.on('close', stop);
   };
 }

@@ -46,6 +46,27 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     expect((await get(t, (await get(t, svc.containers[0])).node)).current_num_containers).toBe(0);
   },
   'node-nickname-default-empty': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).nickname).toBe(''),
+  'linked-to-container-missing': async (t) => {
+    await deployedCluster(t, 1);
+    const server = await runningService(t, { image: 'x' });
+    const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
+    expect((await get(t, client.containers[0])).linked_to_container).toEqual([]);
+  },
+  'logs-follow-default-false': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    const session = await t.ws(`${svc.containers[0]}logs/`);
+    expect(await Promise.race([session.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 500))])).toBe('closed');
+  },
+  'log-lines-without-timestamp': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    const action = (await t.call('POST', `${svc.resource_uri}start/`)).headers.get('x-dockercloud-action-uri');
+    await new Promise((r) => setTimeout(r, 400));
+    const session = await t.ws(`${action}logs/?follow=false`);
+    await session.closed;
+    expect(session.messages.length).toBeGreaterThan(0);
+    expect(session.messages.some((m: any) => 'timestamp' in m)).toBe(false);
+  },
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
