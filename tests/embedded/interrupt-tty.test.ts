@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { validateReport } from '../../harness/report/validate-report.ts';
 import { HAVE_SCRIPT, interruptInTerminal } from '../support/run-in-terminal.ts';
@@ -15,7 +16,7 @@ const WAYS = [
   ['node bin/conformance.mjs', 'node bin/conformance.mjs run --suite engine-1.22 --report-dir REPORT_DIR'],
   ['npx conformance', 'npx --no-install --script-shell=/bin/bash conformance run --suite engine-1.22 --report-dir REPORT_DIR'],
   ['npm start', 'npm start --silent -- --suite engine-1.22 --report-dir REPORT_DIR'],
-] as const;
+].filter(([way]) => way !== 'npx conformance' || existsSync('/bin/bash'));
 
 /** The terminal shows some checks finished: the run is under way. */
 const CHECKS_FINISHED = /(^|\r)[1-9]\d*\/\d+ checks/m;
