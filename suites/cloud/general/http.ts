@@ -1,6 +1,7 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CATALOG, CLUSTERS, createCluster, placement } from '../support/infra.ts';
+import { createStack, serviceBody } from '../support/app.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
 
 const R = {
@@ -27,18 +28,21 @@ const R = {
 const URI = /^\/api\/(audit|infra|app|repo)\/v1\/([^/]+\/)?[a-z]+\/.*$/;
 const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
 const DATE_FIELDS = /(_date|_datetime|last_seen)$/;
-const URI_FIELDS = ['resource_uri', 'region', 'node_type', 'provider', 'node_cluster', 'object'];
+const URI_FIELDS = ['resource_uri', 'region', 'node_type', 'provider', 'node_cluster', 'object', 'stack'];
 
 /** Every value of `fields` in objects (and lists of URIs) for the field-wide rules. */
 function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[string, unknown]> {
   return objects.flatMap((o) => Object.entries(o).filter(([k]) => pick(k)).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, unknown]) : [[k, v] as [string, unknown]])));
 }
 
+/** Objects of every subsystem: a cluster, a stack with a service (namespaced), the catalog and the actions. */
 async function sample(ctx: CloudContext): Promise<Json[]> {
   const cluster = await createCluster(ctx);
+  const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
+  const service = await ctx.getJson(String((stack.services as string[] | undefined)?.[0] ?? stack.resource_uri), 'a service of the stack');
   // No limit parameter: paging is "not shown" in the spec; the first ten objects of each answer are sampled.
   const lists = await Promise.all([...Object.values(CATALOG), '/api/audit/v1/action/'].map((p) => ctx.api.get(p)));
-  return [cluster, ...lists.flatMap((l) => ctx.listObjects(l, 'list').slice(0, 10))];
+  return [cluster, stack, service, ...lists.flatMap((l) => ctx.listObjects(l, 'list').slice(0, 10))];
 }
 
 export default [
@@ -63,7 +67,7 @@ export default [
     requirements: [R.shape, R.resolves, R.oneSpelling],
     async run(ctx) {
       const objects = await sample(ctx);
-      const bad = valuesOf(objects, (k) => URI_FIELDS.includes(k) || ['regions', 'node_types', 'availability_zones', 'nodes'].includes(k)).filter(([, v]) => typeof v === 'string' && !URI.test(v as string));
+      const bad = valuesOf(objects, (k) => URI_FIELDS.includes(k) || ['regions', 'node_types', 'availability_zones', 'nodes', 'services'].includes(k)).filter(([, v]) => typeof v === 'string' && !URI.test(v as string));
       ctx.expect(bad.length === 0, `URIs without the documented shape: ${bad.slice(0, 3).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, { requirement: R.shape });
       for (const o of objects.slice(0, 6)) {
         const res = await ctx.api.get(String(o.resource_uri));

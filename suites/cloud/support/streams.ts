@@ -83,13 +83,28 @@ export interface ExecResult {
  * so that a required check never rests on the facts' format.
  */
 export async function execute(ctx: CloudContext, container: Json, command: string | undefined, input: string[], requirement?: string): Promise<ExecResult> {
-  const session = await openAccepted(ctx, `${String(container.resource_uri)}exec/`, command === undefined ? undefined : { command }, requirement);
+  const session = await openExec(ctx, container, command, requirement);
   for (const line of input) await session.send(line);
   const { frames, closed } = await readFramesUntil(session, (f) => asJson(f)?.output === 'EOF', 5000);
   const messages = frames.map((f) => asJson(f) ?? { text: f.toString('utf8') });
   const sawEof = messages.some((m) => m.output === 'EOF');
   const output = messages.filter((m) => m.output !== 'EOF').map(textOf).join('');
   return { messages, output, closed, sawEof };
+}
+
+/**
+ * The exec session, with the facts' `?command=`; a target that refuses that parameter (its query
+ * parameters are "not shown") is asked again without it, for its own default command.
+ */
+async function openExec(ctx: CloudContext, container: Json, command: string | undefined, requirement?: string): Promise<WebSocketSession> {
+  const path = `${String(container.resource_uri)}exec/`;
+  if (command !== undefined) {
+    const session = await ctx.api.openStream(path, { command });
+    ctx.defer(() => session.close());
+    if (session.status === 101) return session;
+    ctx.observe(`the exec upgrade with ?command= answered ${session.status}: opened again without it`);
+  }
+  return openAccepted(ctx, path, undefined, requirement);
 }
 
 function asJson(frame: Buffer): Json | undefined {
