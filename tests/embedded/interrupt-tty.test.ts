@@ -40,7 +40,7 @@ describe.skipIf(!HAVE_SCRIPT)('Ctrl-C typed in a terminal', () => {
       const runId = run.report!.runId;
       expect(await carryingRunId(server.url, runId)).toEqual([]);
       // The look has teeth: a volume named after the run is seen.
-      const api = new HttpTransport(parseTargetUrl(server.url), { timeoutMs: 10_000 });
+      const api = engineApi(server.url);
       expect((await api.request({ method: 'POST', path: '/v1.22/volumes/create', json: { Name: `conformance-${runId}-probe` } })).status).toBe(201);
       await api.close();
       expect(await carryingRunId(server.url, runId)).toEqual([`volume conformance-${runId}-probe`]);
@@ -64,9 +64,11 @@ function expectInterrupted(run: TerminalRun): void {
   expect(run.screen).not.toMatch(/unhandled|Worker|internal error/i);
 }
 
+const engineApi = (url: string): HttpTransport => new HttpTransport(parseTargetUrl(url), { timeoutMs: 10_000, maxBodyBytes: 16 * 1024 * 1024 });
+
 /** Containers labelled with the run id, and images, volumes and networks named after it. */
 async function carryingRunId(url: string, runId: string): Promise<string[]> {
-  const api = new HttpTransport(parseTargetUrl(url), { timeoutMs: 10_000 });
+  const api = engineApi(url);
   const list = async <T>(p: string, query: Record<string, string> = {}): Promise<T> => (await api.request({ method: 'GET', path: `/v1.22${p}`, query })).json<T>();
   const marker = `conformance-${runId}`;
   const containers = await list<{ Id: string }[]>('/containers/json', { all: '1', filters: JSON.stringify({ label: [`${RUN_LABEL}=${runId}`] }) });
