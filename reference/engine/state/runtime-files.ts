@@ -12,14 +12,15 @@ export interface MountLine {
   options: string;
 }
 
-export function procMounts(readonlyRoot: boolean, mounts: readonly MountLine[]): string {
+/** `shmBytes`: the size of /dev/shm (HostConfig.ShmSize); 0 leaves it unlimited (no size option). */
+export function procMounts(readonlyRoot: boolean, shmBytes: number, mounts: readonly MountLine[]): string {
   const base: MountLine[] = [
     { source: 'overlay', target: '/', fstype: 'overlay', options: `${readonlyRoot ? 'ro' : 'rw'},relatime` },
     { source: 'proc', target: '/proc', fstype: 'proc', options: 'rw,nosuid,nodev,noexec,relatime' },
     { source: 'tmpfs', target: '/dev', fstype: 'tmpfs', options: 'rw,nosuid,size=65536k,mode=755' },
     { source: 'devpts', target: '/dev/pts', fstype: 'devpts', options: 'rw,nosuid,noexec,relatime,gid=5,mode=620,ptmxmode=666' },
     { source: 'sysfs', target: '/sys', fstype: 'sysfs', options: 'ro,nosuid,nodev,noexec,relatime' },
-    { source: 'shm', target: '/dev/shm', fstype: 'tmpfs', options: 'rw,nosuid,nodev,noexec,relatime,size=65536k' },
+    { source: 'shm', target: '/dev/shm', fstype: 'tmpfs', options: `rw,nosuid,nodev,noexec,relatime${shmBytes > 0 ? `,size=${Math.floor(shmBytes / 1024)}k` : ''}` },
     ...['/etc/resolv.conf', '/etc/hostname', '/etc/hosts'].map((target) => ({ source: '/dev/root', target, fstype: 'ext4', options: 'rw,relatime' })),
   ];
   return [...base, ...mounts].map((m) => `${m.source} ${m.target} ${m.fstype} ${m.options} 0 0\n`).join('');

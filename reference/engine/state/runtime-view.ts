@@ -49,7 +49,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     ...mounts.map((m) => ({ source: m.Name ? `/dev/root` : m.Source, target: m.Destination, fstype: 'ext4', options: `${m.RW ? 'rw' : 'ro'},relatime` })),
     ...Object.entries(tmpfs).map(([target, options]) => ({ source: 'tmpfs', target, fstype: 'tmpfs', options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(',') })),
   ];
-  files.set('/proc/mounts', procMounts(readonlyRoot, mountLines));
+  files.set('/proc/mounts', procMounts(readonlyRoot, Number(hc.ShmSize ?? 0), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
   const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
   const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), list('CapDrop'));

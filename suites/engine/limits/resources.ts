@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
+import { observeInside, parseMounts, type Observed } from '../support/effects.ts';
 
 const ENDPOINT = 'engine/containers/create';
 const MB = 1024 * 1024;
@@ -77,6 +78,20 @@ export default [
     async run(ctx) {
       const { stored } = await createWith(ctx, {});
       ctx.expectEqual(stored?.ShmSize, 64 * MB, 'inspect HostConfig.ShmSize of a container created without it');
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/shm-size-default/inside',
+    title: '(1.22) Without ShmSize the container\'s /dev/shm is 64 MB (its tmpfs mount in /proc/mounts)',
+    requirements: ['engine/limits/shm-size-default'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const shmSize = (o: Observed) => parseMounts(o.out).find((m) => m.target === '/dev/shm')?.options.find((opt) => opt.startsWith('size='));
+      const larger = await observeInside(ctx, 'cat /proc/mounts', { HostConfig: { ShmSize: 128 * MB } });
+      ctx.observe(`with ShmSize 128 MB, /dev/shm is mounted with ${shmSize(larger) ?? 'no size option'}`);
+      const plain = await observeInside(ctx, 'cat /proc/mounts');
+      ctx.expectEqual(shmSize(plain), 'size=65536k', '/dev/shm of a container created without ShmSize (size in /proc/mounts)');
     },
   }),
   engineCheck({
