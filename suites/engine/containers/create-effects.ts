@@ -173,7 +173,10 @@ export default [
       for (const mode of ['', 'host', `container:${other.id}`]) {
         const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { PidMode: mode } }));
         ctx.expectStatus(res, 201, `create with PidMode ${JSON.stringify(mode)}`);
-        ctx.expectEqual(((await ctx.inspect(id!)).HostConfig as Record<string, unknown>).PidMode, mode, `inspect HostConfig.PidMode for ${JSON.stringify(mode)}`);
+        const stored = ((await ctx.inspect(id!)).HostConfig as Record<string, unknown>).PidMode;
+        // The default may be shown by its name: the container's own (private) namespace.
+        if (mode === '' && stored === 'private') ctx.observe('PidMode "" (the default) is shown as "private"');
+        else ctx.expectEqual(stored, mode, `inspect HostConfig.PidMode for ${JSON.stringify(mode)}`);
       }
     },
   }),
@@ -190,7 +193,7 @@ export default [
       ctx.expectEqual(await ctx.waitExit(id), HUP_EXIT_CODE, `stop sent SIGHUP: the program's HUP trap exit code ${HUP_EXIT_CODE}`);
       const plain = await ctx.createContainer({ cmd: ['true'] });
       const stored = ((await ctx.inspect(plain.id)).Config as Record<string, unknown>).StopSignal;
-      ctx.expect(stored === undefined || stored === '' || stored === 'SIGTERM' || stored === 15, 'without StopSignal the stop signal is SIGTERM (inspect shows SIGTERM or nothing)', { expected: 'SIGTERM', actual: stored });
+      ctx.expect([undefined, '', 'SIGTERM', 'TERM', 15, '15'].includes(stored as string), 'without StopSignal the stop signal is SIGTERM (inspect shows SIGTERM or nothing)', { expected: 'SIGTERM', actual: stored });
     },
   }),
   engineCheck({

@@ -62,13 +62,16 @@ export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: s
 }
 
 /**
- * A registry repository holding the fixture under each tag (pushed without a tag parameter: every
- * local tag of the repository), with the local tags removed again so that a pull has to fetch.
+ * A registry repository holding the fixture under each tag (each pushed with its `tag`: what a
+ * push without one sends is not stated), with the local tags removed again so that a pull has to
+ * fetch. A push that fails blocks the check: the push's own check reports it.
  */
 export async function pushedRepo(ctx: EngineContext, purpose: string, tags: string[]): Promise<string> {
   const repo = registryRepo(ctx, purpose);
   for (const tag of tags) await fixtureAs(ctx, repo, tag);
-  expectTransferred(ctx, await push(ctx, repo), `pushing ${repo}`);
+  await ctx.setUp(async () => {
+    for (const tag of tags) expectTransferred(ctx, await push(ctx, repo, { tag }), `pushing ${repo}:${tag}`);
+  }, 'engine/images/push/200-progress-stream');
   for (const tag of tags) await untagLocal(ctx, `${repo}:${tag}`);
   return repo;
 }
