@@ -112,7 +112,7 @@ start() {
 pids_of() {
   local program=$1 p cmdline
   for p in /proc/[0-9]*; do
-    cmdline=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null) || continue
+    cmdline=$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null) || continue
     case "$cmdline" in *"$program"*"$dir"*) echo "${p#/proc/}" ;; esac
   done
 }
