@@ -92,6 +92,13 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'linked-to-container-missing', area: 'links', description: 'linked_to_container is always empty' },
   { name: 'logs-follow-default-false', area: 'stream', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
   { name: 'log-lines-without-timestamp', area: 'stream', description: 'log lines of every log stream lack the timestamp field' },
+  { name: 'create-missing-node-type-accepted', area: 'validation', description: 'node cluster create without node_type answers 201 (a default node type is taken)' },
+  { name: 'create-missing-region-accepted', area: 'validation', description: 'node cluster create without region answers 201 (a default region is taken)' },
+  { name: 'repository-missing-name-accepted', area: 'validation', description: 'repository create without name answers 201 (a generated name is taken)' },
+  { name: 'disk-any-value', area: 'validation', description: 'the provider with listed disk sizes accepts any disk size' },
+  { name: 'upgrade-no-restart', area: 'states', description: 'the containers of an upgraded node are not restarted' },
+  { name: 'retry-refused', area: 'actions', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
+  { name: 'cancel-canceled-allowed', area: 'actions', description: 'cancel of a Canceled action is accepted (202)' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

@@ -31,7 +31,8 @@ function action(ctx: CallContext): Action {
 function cancel(ctx: CallContext): Reply {
   const { world } = ctx;
   const a = action(ctx);
-  const finishedButAllowed = (a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed');
+  const finishedButAllowed = ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed'))
+    || (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed'));
   if (!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) throw conflict(`action in state '${a.state}' cannot be canceled`);
   a.state = 'Canceling';
   announceAction(world, a, 'update');
@@ -44,7 +45,7 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const { world, req } = ctx;
   const a = action(ctx);
   const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
-  if (!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) throw conflict(`action in state '${a.state}' cannot be retried`);
+  if ((!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) || world.faults.has('retry-refused')) throw conflict(`action in state '${a.state}' cannot be retried`);
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };

@@ -89,7 +89,7 @@ export async function upgradeNode(world: World, node: Node, job: Job): Promise<v
   node.engine = { ...node.engine, version: ENGINE_VERSIONS.upgraded };
   job.log(`Engine upgraded to ${ENGINE_VERSIONS.upgraded}`);
   setState(world, node, 'Deployed');
-  await restartContainers(world, liveContainersOnNode(world, node), job);
+  if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, liveContainersOnNode(world, node), job);
 }
 
 /** Marks nodes Terminating (their containers go at once) and, after the delay, Terminated. */

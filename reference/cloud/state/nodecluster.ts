@@ -40,9 +40,9 @@ export const DEFAULT_DISK = 60;
 export function createNodeCluster(world: World, scope: UriScope, sent: Fields): NodeCluster {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('nodecluster', f));
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
-  const nodeType = world.catalog.nodeTypes.find((t) => sameResource(t.resource_uri, reqString(body, 'node_type')));
+  const nodeType = world.catalog.nodeTypes.find((t) => sameResource(t.resource_uri, requiredUri(world, body, 'node_type', 'create-missing-node-type-accepted')));
   if (!nodeType) throw badRequest('node_type is not a known node type URI');
-  const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, reqString(body, 'region')));
+  const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, requiredUri(world, body, 'region', 'create-missing-region-accepted')));
   if (!region) throw badRequest('region is not a known region URI');
   if (!nodeType.regions.includes(region.resource_uri)) throw badRequest(`node type ${nodeType.name} is not offered in region ${region.name}`);
   if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
@@ -61,11 +61,17 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   return cluster;
 }
 
+/** A required URI of the body; under `fault`, a missing one is taken to be the catalog's first node type and region. */
+function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fault: string): string {
+  if (body[key] === undefined && world.faults.has(fault)) return key === 'node_type' ? world.catalog.nodeTypes[0]!.resource_uri : world.catalog.regions[0]!.resource_uri;
+  return reqString(body, key);
+}
+
 function readDisk(world: World, body: Fields, provider: string): number {
   const disk = optInt(body, 'disk', 1);
   const rule = world.catalog.diskRule.get(provider);
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
-  if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk)) throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);
+  if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value')) throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);
   return disk ?? (world.faults.has('disk-default-100') ? 100 : DEFAULT_DISK);
 }
 

@@ -50,7 +50,7 @@ function registryFor(world: World, scope: UriScope, name: string): Registry {
 }
 
 export function createRepository(world: World, scope: UriScope, body: Fields): Repository {
-  const name = reqString(body, 'name');
+  const name = world.faults.has('repository-missing-name-accepted') ? (optString(body, 'name') ?? `quay.io/unnamed/${world.store.repositories.size}`) : reqString(body, 'name');
   if (findRepository(world, scope.namespace, name)) throw conflict(`repository ${name} already exists`);
   const registry = registryFor(world, scope, name);
   const repo: Repository = {

@@ -2,6 +2,6 @@ import type { CloudTeeth } from './types.ts';
 import { infraTeeth } from './infra.ts';
 import { appTeeth } from './app.ts';
 import { familyTeeth } from './families.ts';
-import { moreTeeth } from './more.ts';
+import { moreTeeth, validationTeeth } from './more.ts';
 
-export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth];
+export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth];

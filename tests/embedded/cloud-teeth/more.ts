@@ -19,3 +19,14 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
   { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },
 ];
+
+/** Validation of required fields, the disk sizes, the effect of an upgrade, retry and cancel of finished actions. */
+export const validationTeeth: CloudTeeth[] = [
+  { fault: 'create-missing-node-type-accepted', catches: ['cloud/nodecluster/create/requires-node-type'] },
+  { fault: 'create-missing-region-accepted', catches: ['cloud/nodecluster/create/requires-region'] },
+  { fault: 'repository-missing-name-accepted', catches: ['cloud/repository/create/requires-name'] },
+  { fault: 'disk-any-value', catches: ['cloud/limits/node-cluster-disk-values'] },
+  { fault: 'upgrade-no-restart', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  { fault: 'retry-refused', catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'] },
+  { fault: 'cancel-canceled-allowed', catches: ['cloud/states/action/canceled-rejects-cancel'] },
+];

@@ -67,6 +67,31 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     expect(session.messages.length).toBeGreaterThan(0);
     expect(session.messages.some((m: any) => 'timestamp' in m)).toBe(false);
   },
+  'create-missing-node-type-accepted': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', region: REGION })).status).toBe(201),
+  'create-missing-region-accepted': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE })).status).toBe(201),
+  'repository-missing-name-accepted': async (t) => expect((await t.call('POST', '/api/repo/v1/repository/', { username: 'u', password: 'p' })).status).toBe(201),
+  'disk-any-value': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, disk: 61 })).status).toBe(201),
+  'upgrade-no-restart': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    const container = await get(t, svc.containers[0]);
+    await new Promise((r) => setTimeout(r, 1100));
+    await t.ok('POST', `${container.node}docker-upgrade/`);
+    await until(() => get(t, container.node), (n) => n.state === 'Deployed' && n.docker_version !== undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await get(t, container.resource_uri)).started_datetime).toBe(container.started_datetime);
+  },
+  'retry-refused': async (t) => {
+    const answer = await t.call('POST', S, { image: 'x' });
+    expect((await t.call('POST', `${answer.headers.get('x-dockercloud-action-uri')}retry/`)).status).toBe(409);
+  },
+  'cancel-canceled-allowed': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 1 });
+    const action = (await t.call('POST', `${cluster.resource_uri}deploy/`)).headers.get('x-dockercloud-action-uri');
+    await t.ok('POST', `${action}cancel/`);
+    await until(() => get(t, action!), (a) => a.state === 'Canceled');
+    expect((await t.call('POST', `${action}cancel/`)).status).toBe(202);
+  },
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
