@@ -46,10 +46,9 @@ export function writeProofs(api: Api, table: ProofTable, dir: string = CATALOG_D
 }
 
 /**
- * The requirements a failed or warning outcome proves broken: those its breaches name one by
- * one. A breach that stands for several requirements at once (a check that did not say which)
- * proves none of them.
+ * The requirements a failed or warning outcome proves broken: those its breaches name. A breach
+ * that stands for several requirements because the check did not say which proves none of them.
  */
-export function provenBy(breaches: ReadonlyArray<{ requirements: string[] }> | undefined): string[] {
-  return [...new Set((breaches ?? []).filter((b) => b.requirements.length === 1).map((b) => b.requirements[0]!))];
+export function provenBy(breaches: ReadonlyArray<{ requirements: string[]; named?: boolean }> | undefined): string[] {
+  return [...new Set((breaches ?? []).filter((b) => b.named ?? b.requirements.length === 1).flatMap((b) => b.requirements))];
 }

@@ -59,7 +59,7 @@ export class CheckContext {
     this.count();
     if (!condition) {
       const { requirement, expected, actual } = detail;
-      this.breaches.push({ requirements: [requirement], message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+      this.breaches.push({ requirements: [requirement], named: true, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
     }
     return condition;
   }

@@ -88,6 +88,7 @@ class Grader<C> {
       const detail = err instanceof CheckFailure ? err.detail : {};
       const thrown: Breach = {
         requirements: detail.requirement ? [detail.requirement] : [...this.check.requirements],
+        named: Boolean(detail.requirement) || this.check.requirements.length === 1 || this.check.oneRule === true,
         message: err.message,
         ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
         ...(detail.actual !== undefined ? { actual: detail.actual } : {}),

@@ -54,6 +54,12 @@ export interface JudgedExchanges {
 /** One departure a check found: the requirements it breaks, what was expected and what came back. */
 export interface Breach {
   requirements: string[];
+  /**
+   * True when the check said which requirements the breach breaks (the expectation named them, the
+   * check has only one, or its requirements restate one rule); false when the breach stands for
+   * all of the check's requirements because the check did not say which.
+   */
+  named: boolean;
   message: string;
   expected?: unknown;
   actual?: unknown;

@@ -77,7 +77,7 @@ function departureResult(suite: SuiteName, finding: ExchangeFinding, check: Chec
     outcome: BREACH[level],
     message,
     durationMs: 0,
-    breaches: [{ requirements: [finding.requirement], message: finding.message }],
+    breaches: [{ requirements: [finding.requirement], named: true, message: finding.message }],
     completed: true,
     ...(exchange ? { transcript: [exchange] } : {}),
   };

@@ -55,7 +55,7 @@ describe('the observed results of a run', () => {
     suite: 'engine-1.22',
     title: id,
     requirements: [id],
-    outcome: { status, message: '', observations: [], transcript: [], durationMs: 1, ...(exchanges ? { exchanges } : {}), ...(breaches ? { breaches: [{ requirements: breaches, message: 'x' }] } : {}) },
+    outcome: { status, message: '', observations: [], transcript: [], durationMs: 1, ...(exchanges ? { exchanges } : {}), ...(breaches ? { breaches: [{ requirements: breaches, named: true, message: 'x' }] } : {}) },
   });
   const finding = { endpoint: 'engine/containers/pause', rule: 'status-documented' as const, requirement: 'engine/errors/listed-codes-only', message: 'status 409', exchange: 'POST /x → 409', method: 'POST', status: 409 };
 

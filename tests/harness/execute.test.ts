@@ -49,6 +49,14 @@ describe('executeCheck grades by the level of the requirement', () => {
     expect(outcome.message).toContain('A differs');
     expect(outcome.message).toContain('B differs');
   });
+  test('a breach that names no requirement stands for all of them, and is named only when the check says its requirements restate one rule', async () => {
+    const unnamed = await executeCheck(check(['r/required', 'r/recommended'], async (c) => c.fail('x')), ctx(), options);
+    expect(unnamed.breaches).toEqual([{ requirements: ['r/required', 'r/recommended'], named: false, message: 'x' }]);
+    const oneRule = await executeCheck({ ...check(['r/required', 'r/recommended'], async (c) => c.fail('x')), oneRule: true }, ctx(), options);
+    expect(oneRule.breaches?.[0]?.named).toBe(true);
+    const single = await executeCheck(check(['r/required'], async (c) => c.fail('x')), ctx(), options);
+    expect(single.breaches?.[0]).toMatchObject({ requirements: ['r/required'], named: true });
+  });
   test('a breach in a set-up step that names its cause blocks the check instead of failing it', async () => {
     const outcome = await executeCheck(
       check(['r/required'], async (c) => {
