@@ -1,7 +1,7 @@
 /**
  * Runs every bench/*.bench.ts (each exports `run(): Promise<BenchResult[]>`), prints a table and
- * writes reports/bench.json. Run: `npx tsx bench/index.ts` (add `--expose-gc` through
- * NODE_OPTIONS for a steadier memory baseline).
+ * writes reports/bench.json. Run: `npx tsx bench/index.ts [NAME...]` (only the files whose names
+ * contain a NAME; add `--expose-gc` through NODE_OPTIONS for a steadier memory baseline).
  */
 import { readdir, mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,9 @@ interface BenchModule {
 }
 
 async function main(): Promise<void> {
-  const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort();
+  // `npm run bench -- suite-memory` runs only the files whose names contain an argument.
+  const only = process.argv.slice(2);
+  const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
   const suites: Array<{ file: string; results: BenchResult[] }> = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(path.join(here, file)).href)) as BenchModule;
@@ -30,10 +32,10 @@ async function main(): Promise<void> {
 }
 
 function printTable(file: string, results: readonly BenchResult[]): void {
-  const rows = results.map((r) => [r.name, r.ms.toFixed(1), r.ops === undefined ? '' : r.ops.toLocaleString('en-US'), r.heapMB.toFixed(1), r.note ?? '']);
-  const head = ['case', 'ms', 'ops/s', 'heap MB', 'note'];
+  const rows = results.map((r) => [r.name, r.ms.toFixed(1), r.ops === undefined ? '' : r.ops.toLocaleString('en-US'), r.heapMB.toFixed(1), r.peakRssMB === undefined ? '' : String(r.peakRssMB), r.note ?? '']);
+  const head = ['case', 'ms', 'ops/s', 'heap MB', 'peak RSS MB', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 1 || i === 2 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string => cells.map((c, i) => (i >= 1 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   console.log(`\n${file}`);
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));

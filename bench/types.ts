@@ -6,5 +6,7 @@ export interface BenchResult {
   ms: number;
   /** Peak JS heap + ArrayBuffer memory above the baseline taken before the case ran, in MB. */
   heapMB: number;
+  /** Peak resident set size of a measured child process (the CLI runs), in MB. */
+  peakRssMB?: number;
   note?: string;
 }
