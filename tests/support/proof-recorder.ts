@@ -1,7 +1,11 @@
+import { appendFileSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
 import { loadProofs, provenBy, writeProofs, type ProofTable } from '../../harness/catalog/proofs.ts';
 import type { Api, SuiteName } from '../../harness/catalog/types.ts';
 import type { Outcome } from '../../harness/check/outcome.ts';
+
+/** A file to list the breaches that proved nothing because the check did not name their requirement. */
+const UNNAMED_LOG = process.env.PROOF_UNNAMED_LOG;
 
 /** Set to rebuild catalog/<api>/proofs.json from what the teeth runs show instead of verifying it. */
 export const UPDATE_PROOFS = process.env.UPDATE_PROOFS === '1';
@@ -24,10 +28,14 @@ export class ProofRecorder {
 
   /** Records what one check did under one fault, and verifies the proofs listed for that pair. */
   record(suite: SuiteName, fault: string, check: string, outcome: Outcome): void {
-    const proven = ['failed', 'warning'].includes(outcome.status) ? provenBy(outcome.breaches) : [];
+    const caught = ['failed', 'warning'].includes(outcome.status);
+    const proven = caught ? provenBy(outcome.breaches) : [];
+    if (caught && UNNAMED_LOG) {
+      for (const b of outcome.breaches ?? []) if (!b.named) appendFileSync(UNNAMED_LOG, `${suite}\t${fault}\t${check}\t${b.requirements.join(' ')}\n`);
+    }
     for (const requirement of proven) {
-      const bySuite = (this.observed[suite] ??= {});
-      (bySuite[requirement] ??= []).push({ fault, check });
+      const list = ((this.observed[suite] ??= {})[requirement] ??= []);
+      if (!list.some((p) => p.fault === fault && p.check === check)) list.push({ fault, check });
     }
     for (const [requirement, proofs] of Object.entries(this.listed[suite] ?? {})) {
       if (!proofs.some((p) => p.fault === fault && p.check === check)) continue;
@@ -36,6 +44,11 @@ export class ProofRecorder {
         expect(proven, `${suite} ${check} under fault ${fault} no longer fails naming ${requirement}: ${outcome.status} ${outcome.message}`).toContain(requirement);
       }
     }
+  }
+
+  /** Whether a proof is listed for this (fault, check) pair in a suite. */
+  lists(suite: SuiteName, fault: string, check: string): boolean {
+    return Object.values(this.listed[suite] ?? {}).some((proofs) => proofs.some((p) => p.fault === fault && p.check === check));
   }
 
   /** A test that every listed proof was exercised by some teeth run (none is stale). */

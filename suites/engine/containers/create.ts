@@ -31,6 +31,7 @@ export default [
     id: 'engine/containers/create/409-name-conflict',
     title: 'POST /containers/create with a name already assigned to another container answers 409',
     requirements: ['engine/containers/create/409-name-conflict', 'engine/errors/409-conflict'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const { name } = await ctx.createContainer({ cmd: ['true'] });

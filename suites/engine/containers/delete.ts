@@ -49,6 +49,7 @@ export default [
     id: 'engine/containers/delete/query-force',
     title: 'DELETE ?force=1 of a running container kills it, removes it and answers 204',
     requirements: ['engine/containers/delete/query-force', 'engine/states/delete-force'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(IGNORES_TERM);
@@ -60,6 +61,7 @@ export default [
     id: 'engine/containers/delete/query-v',
     title: 'DELETE ?v=1 also removes the volumes associated with the container',
     requirements: ['engine/containers/delete/query-v', 'engine/states/delete-force'],
+    oneRule: true,
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -11,6 +11,7 @@ export default [
     id: 'engine/containers/pause/204-paused',
     title: 'POST /pause on a running container answers 204 and inspect shows State.Paused true',
     requirements: ['engine/containers/pause/204-paused', 'engine/states/pause-unpause'],
+    oneRule: true,
     endpoint: 'engine/containers/pause',
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
@@ -27,6 +28,7 @@ export default [
     id: 'engine/containers/unpause/204-unpaused',
     title: 'POST /unpause on a paused container answers 204 and inspect shows State.Paused false',
     requirements: ['engine/containers/unpause/204-unpaused', 'engine/states/pause-unpause'],
+    oneRule: true,
     endpoint: 'engine/containers/unpause',
     async run(ctx) {
       const { id } = await pausedContainer(ctx, ['sleep', '300']);
@@ -40,6 +42,7 @@ export default [
     id: 'engine/containers/attach/409-container-paused',
     title: '(1.22) POST /attach to a paused container answers 409',
     requirements: ['engine/containers/attach/409-container-paused', PAUSED_409],
+    oneRule: true,
     endpoint: 'engine/containers/attach',
     versions: ['1.22'],
     async run(ctx) {
@@ -53,6 +56,7 @@ export default [
     id: 'engine/exec/create/409-container-paused',
     title: '(1.22) POST /containers/(id)/exec on a paused container answers 409',
     requirements: ['engine/exec/create/409-container-paused', PAUSED_409],
+    oneRule: true,
     endpoint: 'engine/exec/create',
     versions: ['1.22'],
     async run(ctx) {
@@ -65,6 +69,7 @@ export default [
     id: 'engine/exec/start/409-container-paused',
     title: '(1.22) POST /exec/(id)/start of an exec instance whose container is paused answers 409',
     requirements: ['engine/exec/start/409-container-paused', PAUSED_409],
+    oneRule: true,
     endpoint: 'engine/exec/start',
     versions: ['1.22'],
     async run(ctx) {

@@ -158,6 +158,7 @@ export default [
     serial: true,
     title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (die to next start)',
     requirements: ['engine/states/restart-policy-backoff', 'engine/limits/restart-delay'],
+    oneRule: true,
     async run(ctx) {
       const since = nowSeconds();
       const run = await onFailureRun(ctx);

@@ -50,6 +50,7 @@ export default [
     id: 'engine/containers/restart/query-t',
     title: 'POST /restart?t=1 waits 1 second for a container that ignores the stop signal, kills it, and starts it again',
     requirements: ['engine/containers/restart/query-t', 'engine/states/restart-waits-t'],
+    oneRule: true,
     endpoint: 'engine/containers/restart',
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,

@@ -19,6 +19,7 @@ export default [
     id: 'engine/containers/start/304-already-started',
     title: 'POST /start on a running container answers 304 and changes nothing',
     requirements: ['engine/containers/start/304-already-started', 'engine/states/start-already-started', 'engine/errors/304-already'],
+    oneRule: true,
     endpoint: 'engine/containers/start',
     async run(ctx) {
       const { id } = await ctx.runningContainer();

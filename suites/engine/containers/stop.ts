@@ -23,6 +23,7 @@ export default [
     id: 'engine/containers/stop/304-already-stopped',
     title: 'POST /stop on an exited container answers 304 and changes nothing',
     requirements: ['engine/containers/stop/304-already-stopped', 'engine/states/stop-already-stopped'],
+    oneRule: true,
     endpoint: 'engine/containers/stop',
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'exit 5']);
@@ -37,6 +38,7 @@ export default [
     id: 'engine/containers/stop/query-t',
     title: 'POST /stop?t=1 waits 1 second for a container that ignores the stop signal, then kills it',
     requirements: ['engine/containers/stop/query-t', 'engine/states/stop-waits-t'],
+    oneRule: true,
     endpoint: 'engine/containers/stop',
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,

@@ -56,6 +56,7 @@ export default [
     id: 'engine/images/delete/409-image-in-use',
     title: 'DELETE of the last reference of an image a container uses answers 409 and keeps the image',
     requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await imageInUse(ctx, 'in-use');

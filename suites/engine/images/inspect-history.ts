@@ -36,6 +36,7 @@ export default [
     id: 'engine/images/inspect/404-no-such-image',
     title: 'GET /images/(name)/json of an unknown image answers 404',
     requirements: ['engine/images/inspect/404-no-such-image', 'engine/errors/404-not-found'],
+    oneRule: true,
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       ctx.expectStatus(await inspectImage(ctx, missingRepo(ctx)), 404, 'inspect of an unknown image');

@@ -25,6 +25,7 @@ export default [
     id: 'engine/containers/attach/101-upgraded',
     title: 'POST /attach with the upgrade headers answers 101 and the raw stream follows the upgrade',
     requirements: ['engine/containers/attach/101-upgraded', 'engine/stream/hijack-101-headers'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: ['echo', 'attach-101'] }, { stream: 1, stdout: 1, stderr: 1 });
@@ -36,6 +37,7 @@ export default [
     id: 'engine/containers/attach/200-no-upgrade',
     title: 'POST /attach without an upgrade header answers 200 and the raw stream in the body',
     requirements: ['engine/containers/attach/200-no-upgrade', 'engine/stream/no-upgrade-200'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: ['echo', 'attach-200'] }, { stream: 1, stdout: 1, stderr: 1 }, { upgrade: false });
@@ -95,6 +97,7 @@ export default [
     id: 'engine/containers/attach/query-stdin',
     title: 'attach with stdin=1 and stream=1 delivers the bytes the client writes to the container stdin',
     requirements: ['engine/containers/attach/query-stdin', 'engine/stream/stdin-forwarded'],
+    oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'read x; echo got-$x'], { openStdin: true });
