@@ -124,3 +124,29 @@ export function resolvConf(dns: readonly string[], search: readonly string[], op
   if (options.length) lines.push(`options ${options.join(' ')}`);
   return lines.join('\n') + '\n';
 }
+
+/** The cgroup resource settings a container's process sees (cgroup v1 files, as on Docker 20.10 hosts). */
+export interface CgroupSettings {
+  memory: number;
+  memoryReservation: number;
+  cpuShares: number;
+  cpuPeriod: number;
+  cpuQuota: number;
+  cpusetCpus: string;
+  cpusetMems: string;
+}
+
+/** Unlimited memory as cgroup v1 writes it (a page-rounded maximum). */
+const UNLIMITED = '9223372036854771712';
+
+export function cgroupFiles(s: CgroupSettings): Map<string, string> {
+  return new Map([
+    ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
+    ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
+    ['/sys/fs/cgroup/cpu/cpu.shares', String(s.cpuShares > 0 ? s.cpuShares : 1024)],
+    ['/sys/fs/cgroup/cpu/cpu.cfs_period_us', String(s.cpuPeriod > 0 ? s.cpuPeriod : 100000)],
+    ['/sys/fs/cgroup/cpu/cpu.cfs_quota_us', String(s.cpuQuota > 0 ? s.cpuQuota : -1)],
+    ['/sys/fs/cgroup/cpuset/cpuset.cpus', s.cpusetCpus || '0-1'],
+    ['/sys/fs/cgroup/cpuset/cpuset.mems', s.cpusetMems || '0'],
+  ].map(([path, text]) => [path!, `${text}\n`]));
+}

@@ -9,7 +9,7 @@ import { ancestors, isWithin, normalize } from '../fs/paths.ts';
 import { effective, type EffectField } from '../field-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
-import { capabilitySet, etcHosts, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
+import { capabilitySet, cgroupFiles, etcHosts, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
 
 export interface RuntimeView {
   fs: ContainerFs;
@@ -60,6 +60,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
   for (const device of devices(hc, set)) files.set(device, '');
+  for (const [path, text] of cgroups(hc, set)) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [...mounts.map((m) => ({ target: m.Destination, rw: m.RW })), ...Object.keys(tmpfs).map((target) => ({ target, rw: true })), { target: '/dev', rw: true }, { target: '/proc', rw: false }, { target: '/sys', rw: false }];
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
@@ -115,6 +116,20 @@ function interfaces(c: Container, set: Settings): Array<[string, string]> {
   if (!addressed.length && c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) out.push(['eth0', '02:42:ac:11:00:fe']);
   addressed.forEach((e, i) => out.push([`eth${i}`, e.MacAddress]));
   return out;
+}
+
+function cgroups(hc: Record<string, unknown>, set: Settings): Map<string, string> {
+  const num = (field: EffectField) => set(field, Number(hc[field] ?? 0), 0);
+  const str = (field: EffectField) => set(field, String(hc[field] ?? ''), '');
+  return cgroupFiles({
+    memory: num('Memory'),
+    memoryReservation: num('MemoryReservation'),
+    cpuShares: num('CpuShares'),
+    cpuPeriod: num('CpuPeriod'),
+    cpuQuota: num('CpuQuota'),
+    cpusetCpus: str('CpusetCpus'),
+    cpusetMems: String(hc.CpusetMems ?? ''),
+  });
 }
 
 function devices(hc: Record<string, unknown>, set: Settings): string[] {

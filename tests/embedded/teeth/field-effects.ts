@@ -31,11 +31,17 @@ const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion
   Ulimits: { checks: [`${CREATE}host-config-ulimits`] },
   OomScoreAdj: { checks: [`${CREATE}host-config-oom-score-adj`], versions: ['1.22'] },
   GroupAdd: { checks: [`${CREATE}host-config-group-add`], versions: ['1.22'] },
+  Memory: { checks: [`${CREATE}host-config-memory/cgroup`] },
+  MemoryReservation: { checks: [`${CREATE}host-config-memory-reservation/cgroup`], versions: ['1.22'] },
+  CpuShares: { checks: [`${CREATE}host-config-cpu-shares/cgroup`] },
+  CpuPeriod: { checks: [`${CREATE}host-config-cpu-period/cgroup`], versions: ['1.22'] },
+  CpuQuota: { checks: [`${CREATE}host-config-cpu-quota/cgroup`], versions: ['1.22'] },
+  CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */
-export const fieldEffectTeeth: Teeth[] = Object.entries(EFFECT_CHECKS).flatMap(([field, { checks, versions = ['1.18', '1.22'] }]) =>
-  versions.map((version) => ({ fault: `field-ignored:${field}`, version, catches: checks })),
+export const fieldEffectTeeth: Teeth[] = Object.entries(EFFECT_CHECKS).flatMap(([field, { checks, versions = ['1.18', '1.22'] as EngineVersion[] }]) =>
+  versions.map((version): Teeth => ({ fault: `field-ignored:${field}`, version, catches: checks })),
 );
 
 const ECHO = 'engine/containers/inspect/';

@@ -1,0 +1,68 @@
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import type { EngineCheck } from '../support/check.ts';
+import { effectCheck, type Observed } from '../support/effects.ts';
+
+const R = 'engine/containers/create/';
+const MB = 1024 * 1024;
+
+/** The cgroup file the container sees for a setting: cgroup v1 (per controller) or v2 (unified). */
+interface CgroupFile {
+  v1: string;
+  v2: string;
+  /** The v2 file's text for the value the v1 file shows. */
+  v2Text(v1: string): string;
+}
+
+const same = (v: string) => v;
+
+/** Prints the path of the first of the files that exists, then its content; `none` when neither does. */
+function readFirst(file: CgroupFile): string {
+  return `for f in ${file.v1} ${file.v2}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
+}
+
+function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string) {
+  const [path = '', ...rest] = o.out.trim().split('\n');
+  const value = rest.join(' ').trim();
+  const expected = path === file.v2 ? file.v2Text(v1Value) : v1Value;
+  return { ok: (path === file.v1 || path === file.v2) && value === expected, message: `${what} (${path || 'no cgroup file'})`, expected: `${expected} in ${file.v1} or ${file.v2}`, actual: path === 'none' ? 'neither cgroup file exists in the container' : `${path}: ${value}` };
+}
+
+interface CgroupCase {
+  requirement: string;
+  field: string;
+  sent: number | string;
+  /** What the v1 file shows for the value sent. */
+  v1Value: string;
+  file: CgroupFile;
+  versions?: EngineVersion[];
+}
+
+/** cgroup v2 cpu.weight from v1 shares (the runtime's conversion). */
+const weightOf = (shares: string) => String(Math.floor(1 + ((Number(shares) - 2) * 9999) / 262142));
+
+const CASES: CgroupCase[] = [
+  { requirement: `${R}host-config-memory`, field: 'Memory', sent: 64 * MB, v1Value: String(64 * MB), file: { v1: '/sys/fs/cgroup/memory/memory.limit_in_bytes', v2: '/sys/fs/cgroup/memory.max', v2Text: same } },
+  { requirement: `${R}host-config-memory-reservation`, field: 'MemoryReservation', sent: 32 * MB, v1Value: String(32 * MB), file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same }, versions: ['1.22'] },
+  { requirement: `${R}host-config-cpu-shares`, field: 'CpuShares', sent: 512, v1Value: '512', file: { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: weightOf } },
+  { requirement: `${R}host-config-cpu-quota`, field: 'CpuQuota', sent: 50000, v1Value: '50000', file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (q) => `${q} 100000` }, versions: ['1.22'] },
+  { requirement: `${R}host-config-cpu-period`, field: 'CpuPeriod', sent: 50000, v1Value: '50000', file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_period_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (p) => `max ${p}` }, versions: ['1.22'] },
+  { requirement: `${R}host-config-cpuset-cpus`, field: 'CpusetCpus', sent: '0', v1Value: '0', file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same } },
+];
+
+/**
+ * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
+ * its cgroup (v1 or v2 files), not only echoed by inspect.
+ */
+export default CASES.map((c) =>
+  effectCheck({
+    requirement: c.requirement,
+    id: `${c.requirement}/cgroup`,
+    title: `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup (${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
+    ...(c.versions ? { versions: c.versions } : {}),
+    fields: () => ({ HostConfig: { [c.field]: c.sent } }),
+    script: readFirst(c.file),
+    // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
+    baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
+    judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
+  }),
+) satisfies EngineCheck[];
