@@ -99,6 +99,8 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'upgrade-no-restart', area: 'states', description: 'the containers of an upgraded node are not restarted' },
   { name: 'retry-refused', area: 'actions', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', area: 'actions', description: 'cancel of a Canceled action is accepted (202)' },
+  { name: 'vendor-auth-without-role', area: 'roles', description: 'containers of every service get VENDOR_AUTH, with or without the global role' },
+  { name: 'cluster-create-not-init', area: 'states', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

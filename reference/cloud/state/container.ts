@@ -35,7 +35,8 @@ export const isLiveContainer = (c: Container): boolean => c.state !== 'Terminate
 export function containerEnv(world: World, c: Container): EnvVar[] {
   const service = world.store.services.get(c.serviceUuid);
   const env: EnvVar[] = [...c.config.container_envvars, ...(service ? linkEnvFor(world, service) : [])];
-  if (service && c.config.roles.includes('global') && !world.faults.has('global-role-no-auth-env')) {
+  const global = c.config.roles.includes('global') || world.faults.has('vendor-auth-without-role');
+  if (service && global && !world.faults.has('global-role-no-auth-env')) {
     env.push({ key: world.spell('VENDOR_AUTH'), value: basicAuthorization(service.owner) });
   }
   return env;

@@ -49,7 +49,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   const uuid = (world.faults.has('client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const cluster: NodeCluster = {
     kind: 'nodecluster', uuid, resource_uri: resourceUri('nodecluster', [uuid], scope), scope,
-    name, nickname: optString(body, 'nickname') ?? name, state: 'Init',
+    name, nickname: optString(body, 'nickname') ?? name, state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
     node_type: nodeType.resource_uri, region: region.resource_uri,
     disk: readDisk(world, body, region.provider), nodes: [],
     target_num_nodes: optInt(body, 'target_num_nodes') ?? 1,

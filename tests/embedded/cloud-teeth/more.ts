@@ -28,5 +28,7 @@ export const validationTeeth: CloudTeeth[] = [
   { fault: 'disk-any-value', catches: ['cloud/limits/node-cluster-disk-values'] },
   { fault: 'upgrade-no-restart', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
   { fault: 'retry-refused', catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'] },
+  { fault: 'vendor-auth-without-role', catches: ['cloud/auth/no-global-role-no-vendor-auth'] },
+  { fault: 'cluster-create-not-init', catches: ['cloud/nodecluster/create/not-deployed'] },
   { fault: 'cancel-canceled-allowed', catches: ['cloud/states/action/canceled-rejects-cancel'] },
 ];

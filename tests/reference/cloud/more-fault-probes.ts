@@ -92,6 +92,14 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await until(() => get(t, action!), (a) => a.state === 'Canceled');
     expect((await t.call('POST', `${action}cancel/`)).status).toBe(202);
   },
+  'vendor-auth-without-role': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 60' });
+    const session = await t.ws(`${svc.containers[0]}exec/?command=printenv%20DOCKERCLOUD_AUTH`);
+    await session.closed.catch(() => undefined);
+    expect(session.messages.map((m: any) => m.output ?? '').join('')).toContain('Basic ');
+  },
+  'cluster-create-not-init': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION })).state).toBe('Deployed'),
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
