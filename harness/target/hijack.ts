@@ -129,7 +129,8 @@ class SocketReader {
   /** Next chunk, or undefined at end of stream; rejects on timeout when a deadline is given. */
   async next(deadline?: number): Promise<Buffer | undefined> {
     while (this.buffered.length === 0) {
-      if (this.error) throw this.error;
+      // A reset from the target is the target's doing (a TargetError), not the harness's.
+      if (this.error) throw asTargetError(this.error, 'reading a hijacked connection');
       if (this.ended) return undefined;
       const wait = new Promise<void>((resolve) => (this.wake = resolve));
       if (deadline === undefined) await wait;

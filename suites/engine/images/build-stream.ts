@@ -3,9 +3,22 @@ import { BUILD_ENDPOINT, buildImage, buildName, fromFixture, postBuild } from '.
 import type { Compression } from '../support/compression.ts';
 import { stdoutOf } from '../support/container-data.ts';
 import { expectEndsWithError, expectObjectStream, expectStreamShapesNoted } from '../support/image-streams.ts';
+import type { EngineContext } from '../support/context.ts';
 import { configOf, envValue, imageExists } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 26. POST /build; Errors (in-stream errors); Limits (build archive compression). */
+
+/**
+ * Removes, after the check, the images carrying a label only this check sets: a builder that ran
+ * steps before it reported the error leaves untagged images the check's name does not reach.
+ */
+function removeLabelled(ctx: EngineContext, label: string): void {
+  ctx.defer(async () => {
+    const res = await ctx.api.get('/images/json', { filters: JSON.stringify({ label: [label] }) });
+    const images = res.status === 200 ? (JSON.parse(res.text()) as Array<{ Id: string }>) : [];
+    for (const image of images) await ctx.api.delete(`/images/${image.Id}`, { force: true });
+  });
+}
 
 function compressedContext(compression: Exclude<Compression, 'identity'>): EngineCheck {
   return engineCheck({
@@ -62,7 +75,8 @@ export default [
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const name = buildName(ctx, 'syntax');
-      const marker = 'conformance-syntax-marker';
+      const marker = ctx.uniqueName('syntax-marker');
+      removeLabelled(ctx, `conformance.marker=${marker}`);
       const { res, stream } = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\nNOT_AN_INSTRUCTION here\n`, query: { t: name } });
       if (res.status !== 200) {
         ctx.expect(res.status >= 400, `a syntax error answered ${res.status}, which is not an error`, { expected: 'an error (an error status, or an {error} object in the 200 stream)', actual: res.status, requirement: 'engine/images/build/syntax-error' });
