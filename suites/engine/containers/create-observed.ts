@@ -94,12 +94,14 @@ export default [
   effectCheck({
     requirement: `${R}host-config-tmpfs`,
     versions: ['1.22'],
-    title: '(1.22) Tmpfs replaces the directory by a tmpfs mount (/proc/mounts)',
+    title: '(1.22) Tmpfs replaces the directory by a tmpfs mount with the options given (/proc/mounts)',
     fields: () => ({ HostConfig: { Tmpfs: { '/conformance-tmpfs': 'size=1m' } } }),
     script: 'cat /proc/mounts',
     judge: (o) => {
       const mount = mountAt(o, '/conformance-tmpfs');
-      return judged(mount?.fstype === 'tmpfs', 'a tmpfs mount at /conformance-tmpfs', 'tmpfs', mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted');
+      // The kernel shows size=1m as size=1024k.
+      const sized = mount?.options.some((opt) => opt === 'size=1m' || opt === 'size=1024k') === true;
+      return judged(mount?.fstype === 'tmpfs' && sized, 'a tmpfs mount at /conformance-tmpfs with the option size=1m', 'tmpfs with size=1m (1024k)', mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted');
     },
   }),
   effectCheck({
