@@ -75,9 +75,10 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
 export function appendLog(world: World, c: Container, streamType: 'stdout' | 'stderr', text: string): void {
   const timestamp = unixSeconds(world.clock.now());
   const service = world.store.services.get(c.serviceUuid);
+  const aggregated = !world.faults.has('service-logs-first-container-only') || service?.containers[0] === c.uuid;
   for (const log of text.split('\n').filter((l) => l.length > 0)) {
     c.logs.append({ type: 'log', log, streamType, timestamp });
-    service?.logs.append({ type: 'log', source: c.name, log, streamType, timestamp });
+    if (aggregated) service?.logs.append({ type: 'log', source: c.name, log, streamType, timestamp });
   }
 }
 

@@ -31,7 +31,7 @@ async function createdField(ctx: CloudContext, body: Json, requirement: string):
  * fields of the create body) a body with `other` gives it `other`, so that a target that always
  * shows the default does not pass.
  */
-function defaultCheck(slug: string, field: string, expected: unknown[], title: string, other?: unknown): CloudCheck {
+function defaultCheck(slug: string, field: string, expected: unknown[], title: string, other?: unknown | ((ctx: CloudContext) => Promise<unknown>)): CloudCheck {
   const id = `cloud/service/create/default-${slug}`;
   return cloudCheck({
     id,
@@ -44,10 +44,16 @@ function defaultCheck(slug: string, field: string, expected: unknown[], title: s
         expected: expected.length === 1 ? expected[0] : expected, actual: got[field], requirement: id,
       });
       if (other === undefined) return;
-      const sent = { [field]: other };
+      const sent = { [field]: typeof other === 'function' ? await ctx.setUp(() => other(ctx)) : other };
       verifyKept(ctx, sent, await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name, ...sent }, id), `a service created with ${field} ${JSON.stringify(other)}`, id);
     },
   });
+}
+
+/** A link to another service of this check (a URI only the target can give). */
+async function linkToAnother(ctx: CloudContext): Promise<Json[]> {
+  const other = await createService(ctx, serviceBody(ctx, undefined));
+  return [{ to_service: other.resource_uri, name: 'conformance-db' }];
 }
 
 const DEFAULTS: CloudCheck[] = [
@@ -56,7 +62,7 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('entrypoint-null', 'entrypoint', [null], 'entrypoint defaults to null; an entrypoint sent is kept', '/bin/sh -c'),
   defaultCheck('container-ports-empty', 'container_ports', [[]], 'container_ports defaults to []; a port sent is kept', [{ protocol: 'tcp', inner_port: 8080 }]),
   defaultCheck('container-envvars-empty', 'container_envvars', [[]], 'container_envvars defaults to []; a variable sent is kept', [{ key: 'CONFORMANCE', value: 'yes' }]),
-  defaultCheck('linked-to-service-empty', 'linked_to_service', [[]], 'linked_to_service defaults to []'),
+  defaultCheck('linked-to-service-empty', 'linked_to_service', [[]], 'linked_to_service defaults to []; a link sent is kept', linkToAnother),
   defaultCheck('bindings-empty', 'bindings', [[]], 'bindings defaults to []; a binding sent is kept', [{ container_path: '/conformance-data' }]),
   defaultCheck('autorestart-off', 'autorestart', ['OFF'], 'autorestart defaults to OFF; ALWAYS sent is kept', 'ALWAYS'),
   defaultCheck('autodestroy-off', 'autodestroy', ['OFF'], 'autodestroy defaults to OFF; ALWAYS sent is kept', 'ALWAYS'),

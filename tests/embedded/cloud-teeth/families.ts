@@ -15,7 +15,7 @@ const filterTeeth: CloudTeeth[] = Object.entries(FILTER_PARAMS).flatMap(([list, 
 
 /** Service create fields whose default check also sends another value. */
 const SERVICE_DEFAULT_SLUG: Record<string, string> = {
-  target_num_containers: 'target-num-containers-1', run_command: 'run-command-null', entrypoint: 'entrypoint-null', container_ports: 'container-ports-empty',
+  target_num_containers: 'target-num-containers-1', linked_to_service: 'linked-to-service-empty', run_command: 'run-command-null', entrypoint: 'entrypoint-null', container_ports: 'container-ports-empty',
   container_envvars: 'container-envvars-empty', bindings: 'bindings-empty', autorestart: 'autorestart-off', autodestroy: 'autodestroy-off',
   sequential_deployment: 'sequential-deployment-false', roles: 'roles-empty', privileged: 'privileged-false', deployment_strategy: 'deployment-strategy-emptiest-node',
   tags: 'tags-empty', autoredeploy: 'autoredeploy-false', net: 'net-bridge', pid: 'pid-none', working_dir: 'working-dir-slash',

@@ -30,5 +30,6 @@ export const validationTeeth: CloudTeeth[] = [
   { fault: 'retry-refused', catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'] },
   { fault: 'vendor-auth-without-role', catches: ['cloud/auth/no-global-role-no-vendor-auth'] },
   { fault: 'cluster-create-not-init', catches: ['cloud/nodecluster/create/not-deployed'] },
+  { fault: 'service-logs-first-container-only', catches: ['cloud/service/logs/aggregated'] },
   { fault: 'cancel-canceled-allowed', catches: ['cloud/states/action/canceled-rejects-cancel'] },
 ];

@@ -100,6 +100,14 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     expect(session.messages.map((m: any) => m.output ?? '').join('')).toContain('Basic ');
   },
   'cluster-create-not-init': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION })).state).toBe('Deployed'),
+  'service-logs-first-container-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'echo hi; sleep 60', target_num_containers: 2 });
+    await new Promise((r) => setTimeout(r, 400));
+    const session = await t.ws(`${svc.resource_uri}logs/?follow=false`);
+    await session.closed;
+    expect(new Set(session.messages.map((m: any) => m.source)).size).toBe(1);
+  },
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
