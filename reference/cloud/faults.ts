@@ -102,6 +102,7 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'vendor-auth-without-role', area: 'roles', description: 'containers of every service get VENDOR_AUTH, with or without the global role' },
   { name: 'cluster-create-not-init', area: 'states', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'service-logs-first-container-only', area: 'stream', description: "the service logs stream carries the lines of the service's first container only" },
+  { name: 'stack-update-drops-unlisted', area: 'stacks', description: 'PATCH of a stack drops from it the services its body does not list (services taken as the full list, not default [])' },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

@@ -102,6 +102,10 @@ export function updateStack(world: World, stack: Stack, body: Fields, owner: Clo
     stack.services.push(svc.uuid);
     storeService(world, svc);
   }
+  if (world.faults.has('stack-update-drops-unlisted')) {
+    const named = new Set(updates.map((u) => byName.get(u.name as string)!.uuid));
+    stack.services = stack.services.filter((uuid) => named.has(uuid) || added.some((a) => a.uuid === uuid));
+  }
   announce(world, stack, 'update');
 }
 

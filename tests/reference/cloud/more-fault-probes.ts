@@ -108,6 +108,11 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await session.closed;
     expect(new Set(session.messages.map((m: any) => m.source)).size).toBe(1);
   },
+  'stack-update-drops-unlisted': async (t) => {
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x', name: 'web' }] });
+    await t.ok('PATCH', stack.resource_uri, {});
+    expect((await get(t, stack.resource_uri)).services).toEqual([]);
+  },
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
