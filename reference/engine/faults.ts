@@ -4,6 +4,8 @@
  * (`--fault NAME`) and tested at the point of the rule with `ctx.faults.has('name')`.
  */
 import { FIELD_IGNORED_FAULTS, FIELD_NOT_STORED_FAULTS } from './field-faults.ts';
+import { ANSWER_FAULTS } from './answer-faults.ts';
+import { QUERY_IGNORED_FAULTS } from './query-faults.ts';
 
 export interface EngineFault {
   name: string;
@@ -320,7 +322,7 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
 ];
 
-export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS, ...TEETH_FAULTS, ...FIELD_IGNORED_FAULTS, ...FIELD_NOT_STORED_FAULTS];
+export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS, ...TEETH_FAULTS, ...FIELD_IGNORED_FAULTS, ...FIELD_NOT_STORED_FAULTS, ...ANSWER_FAULTS, ...QUERY_IGNORED_FAULTS];
 
 /** Builds the fault set of a server; throws naming every unknown fault. */
 export function faultSet(names: readonly string[] = []): FaultSet {

@@ -30,10 +30,18 @@ export interface RunningEngineServer {
   close(): Promise<void>;
   /** The daemon's state, for tests that seed images or look inside. */
   readonly deps: EngineDeps;
+  /** Switches the named faults in place (tests run many faults against one daemon and fixture). */
+  setFaults(names: readonly string[]): void;
 }
 
 export async function startEngineServer(opts: EngineServerOptions): Promise<RunningEngineServer> {
-  const faults = faultSet(opts.faults);
+  const faults = new Set<string>();
+  const setFaults = (names: readonly string[]) => {
+    faultSet(names);
+    faults.clear();
+    for (const name of names) faults.add(name);
+  };
+  setFaults(opts.faults ?? []);
   const profile = opts.profile ?? 'docker';
   const target = parseListen(opts.listen);
   const engine = new Engine(new ImageStore(), faults, profile);
@@ -55,6 +63,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Runn
   return {
     url,
     deps,
+    setFaults,
     close: () =>
       (closing ??= (async () => {
         engine.shutdown();

@@ -11,6 +11,8 @@ import { API_VERSIONS, HttpError, type ApiVersion, type RouteTable } from './htt
 import { createContext, type Connection } from './http/context.ts';
 import { spell, type VendorProfileName } from '../../harness/profile.ts';
 import type { FaultSet } from './faults.ts';
+import { applyAnswerFaults } from './answer-faults.ts';
+import { applyQueryFaults } from './query-faults.ts';
 
 export const DAEMON_VERSION = '1.10.3';
 const NEWEST: ApiVersion = '1.22';
@@ -81,6 +83,8 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     const match = opts.routes.match(method, path);
     const servedAnyway = (opts.faults.has('v1.18-serves-volumes') && path.startsWith('/volumes')) || (opts.faults.has('v1.18-serves-update') && path.endsWith('/update')) || (opts.faults.has('v1.18-serves-archive') && path.endsWith('/archive')) || (opts.faults.has('v1.18-serves-networks') && path.startsWith('/networks'));
     if (!match || (!match.versions.includes(version) && !servedAnyway)) throw new HttpError(404, '404 page not found');
+    applyAnswerFaults(opts.faults, method, url.pathname, res);
+    applyQueryFaults(opts.faults, method, url, (name) => spell(name, 'engine', opts.profile));
     const ctx = createContext({ version, req, res, params: match.params, query: url.searchParams, faults: opts.faults, profile: opts.profile, connection });
     await match.handler(ctx);
   } catch (err) {

@@ -8,46 +8,71 @@ import { provisionFixture, sweepRun } from '../../harness/fixtures/engine-fixtur
 import { newRunId } from '../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../harness/run/config.ts';
 import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../../harness/run/run-conformance.ts';
-import { parseTargetUrl } from '../../harness/target/endpoint.ts';
-import { startEngineServer } from '../../reference/engine/index.ts';
+import { parseTargetUrl, type TargetEndpoint } from '../../harness/target/endpoint.ts';
+import { startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
 
+/** What one batch of checks runs under: the faults switched on and the suite version. */
+export interface EmbeddedEngineRun {
+  faults?: string[];
+  version: EngineVersion;
+  checks: EngineCheck[];
+}
+
 /**
- * Runs engine checks straight through executeCheck (no vitest run per target) against an
- * embedded reference target started with the given faults: how the teeth tests prove that each
- * check fails against a target that breaks its rule.
+ * One embedded reference daemon and fixture image for many runs of checks, each under its own
+ * faults (switched in place) and with its own run id, so that what a run leaves is swept before
+ * the next: how the teeth tests prove, fault after fault, that each check fails against a target
+ * that breaks its rule, without starting a daemon and importing a fixture every time.
  */
-export async function runAgainstEmbedded(opts: { faults?: string[]; version: EngineVersion; checks: EngineCheck[]; timeoutMs?: number }): Promise<Map<string, Outcome>> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'teeth-'));
-  const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}`, faults: opts.faults ?? [] });
-  const engine = parseTargetUrl(server.url);
-  const runId = newRunId();
-  const timeoutMs = opts.timeoutMs ?? 5000;
-  try {
-    const fixture = await provisionFixture(engine, { version: '1.22', runId, rootfsPath: '/bin/busybox', embedded: true, timeoutMs });
+export class EmbeddedEngine {
+  private constructor(
+    private readonly server: RunningEngineServer,
+    private readonly engine: TargetEndpoint,
+    private readonly fixture: RunConfig['fixture'],
+    private readonly timeoutMs: number,
+  ) {}
+
+  static async start(timeoutMs = 5000): Promise<EmbeddedEngine> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teeth-'));
+    const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}` });
+    const engine = parseTargetUrl(server.url);
+    const fixture = await provisionFixture(engine, { version: '1.22', runId: newRunId(), rootfsPath: '/bin/busybox', embedded: true, timeoutMs });
+    return new EmbeddedEngine(server, engine, { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) }, timeoutMs);
+  }
+
+  async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
+    const runId = newRunId();
     const run: RunConfig = {
       runId,
       suites: [`engine-${opts.version}`],
       seed: 42,
-      timeoutMs,
+      timeoutMs: this.timeoutMs,
       concurrency: 1,
       vendorProfile: 'docker',
       embedded: true,
-      engine,
+      engine: this.engine,
       registry: EMBEDDED_REGISTRY,
       registryAuth: EMBEDDED_REGISTRY_AUTH,
-      fixture: { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) },
+      fixture: this.fixture,
     };
+    this.server.setFaults(opts.faults ?? []);
     const binding = engineBinding(run, opts.version);
     const outcomes = new Map<string, Outcome>();
-    for (const check of opts.checks) {
-      outcomes.set(check.id, await executeCheck(check, await binding.createContext(check), binding.execute));
+    try {
+      for (const check of opts.checks) {
+        outcomes.set(check.id, await executeCheck(check, await binding.createContext(check), binding.execute));
+      }
+    } finally {
+      this.server.setFaults([]);
+      await binding.teardown?.();
+      await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: this.timeoutMs });
     }
-    await binding.teardown?.();
-    await sweepRun(engine, { version: '1.22', runId, timeoutMs });
     return outcomes;
-  } finally {
-    await server.close();
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
   }
 }

@@ -8,5 +8,6 @@ import { eventTeeth } from './events.ts';
 import { networkTeeth } from './networks.ts';
 import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
 import { credentialTeeth } from './credentials.ts';
+import { answerTeeth, queryTeeth } from './families.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth];
+export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth, ...answerTeeth, ...queryTeeth];

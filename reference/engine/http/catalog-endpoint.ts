@@ -1,0 +1,16 @@
+/**
+ * The catalog endpoint a request is for, found from the shared catalog data: how the parametrised
+ * fault families (answer:, query-ignored:) know which documented rule a request falls under.
+ */
+import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
+import type { Endpoint } from '../../../harness/catalog/types.ts';
+import { EndpointMatcher } from '../../../harness/judge/endpoint-matcher.ts';
+
+export const CATALOG_ENDPOINTS: readonly Endpoint[] = loadEndpoints('engine');
+export const CATALOG_REQUIREMENT_IDS: readonly string[] = loadRequirements('engine').map((r) => r.id);
+
+const MATCHER = new EndpointMatcher([...CATALOG_ENDPOINTS], (path) => path.replace(/^\/v1\.(18|22)(?=\/)/, ''));
+
+export function catalogEndpointOf(method: string, pathname: string): Endpoint | undefined {
+  return MATCHER.match(method, pathname);
+}

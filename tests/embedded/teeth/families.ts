@@ -1,0 +1,71 @@
+import { loadRequirements } from '../../../harness/catalog/load.ts';
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { ANSWER_FAULTS } from '../../../reference/engine/answer-faults.ts';
+import { queryIgnoredFault, queryParamOfRequirement } from '../../../reference/engine/query-faults.ts';
+import { engineChecksFor } from '../../../suites/engine/all-checks.ts';
+import type { Teeth } from './types.ts';
+
+const REQUIREMENTS = loadRequirements('engine');
+const ANSWER_NAMES = new Set(ANSWER_FAULTS.map((f) => f.name));
+
+/**
+ * Teeth of a fault family: for every requirement the family has a member for, that member against
+ * every check (in each version) that covers the requirement. Each such check must fail under the
+ * member, naming the requirement (which is what makes the pair a proof).
+ */
+function familyTeeth(memberFor: (requirementId: string) => string | undefined): Teeth[] {
+  const byFault = new Map<string, string[]>();
+  for (const r of REQUIREMENTS) {
+    const fault = memberFor(r.id);
+    if (fault) byFault.set(fault, [...(byFault.get(fault) ?? []), r.id]);
+  }
+  return [...byFault].flatMap(([fault, ids]) =>
+    (['1.18', '1.22'] as EngineVersion[]).flatMap((version) => {
+      const rules = new Set(ids.filter((id) => REQUIREMENTS.find((r) => r.id === id)!.versions.includes(version)));
+      const catches = engineChecksFor(version).filter((c) => c.requirements.some((id) => rules.has(id))).map((c) => c.id);
+      return catches.length ? [{ fault, version, catches }] : [];
+    }),
+  );
+}
+
+/** answer:<endpoint>:<status> → the checks of the rules `<endpoint>/<status>-…`. */
+export const answerTeeth: Teeth[] = familyTeeth((id) => {
+  const m = /^(.*)\/(\d{3})-[^/]+$/.exec(id);
+  const name = m ? `answer:${m[1]}:${m[2]}` : undefined;
+  return name && ANSWER_NAMES.has(name) ? name : undefined;
+});
+
+/**
+ * Rules a family member does not break, or whose checks cannot yet see it break: each is a known
+ * gap, with the reason, rather than a proof that does not hold.
+ */
+export const FAMILY_GAPS: Record<string, string> = {
+  'engine/containers/start/query-detach-keys': 'the check verifies that start accepts detachKeys; the detach itself is only seen by an attached client (the attach detachKeys checks)',
+  'engine/images/build/query-forcerm': "the reference's builder never keeps intermediate containers, so removing them always and removing them on success look the same",
+  'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
+  'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
+  'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',
+};
+
+/** query-ignored:<endpoint>:<param> → the checks of the rules `<endpoint>/query-<param>…`. */
+export const queryTeeth: Teeth[] = familyTeeth((id) => {
+  const found = id in FAMILY_GAPS ? undefined : queryParamOfRequirement(id);
+  return found && queryIgnoredFault(found.endpoint, found.param);
+});
+
+/**
+ * The family members no teeth entry lists, each with why: the rule it breaks is a known gap, or
+ * no check covers that rule (its requirement carries an uncoveredReason in the catalog).
+ */
+export function familyMembersWithoutTeeth(): Map<string, string> {
+  const listed = new Set([...answerTeeth, ...queryTeeth].map((t) => t.fault));
+  const out = new Map<string, string>();
+  for (const r of REQUIREMENTS) {
+    const m = /^(.*)\/(\d{3})-[^/]+$/.exec(r.id);
+    const query = queryParamOfRequirement(r.id);
+    const fault = m && ANSWER_NAMES.has(`answer:${m[1]}:${m[2]}`) ? `answer:${m[1]}:${m[2]}` : query && queryIgnoredFault(query.endpoint, query.param);
+    if (!fault || listed.has(fault)) continue;
+    out.set(fault, FAMILY_GAPS[r.id] ?? `no check covers ${r.id}${r.uncoveredReason ? `: ${r.uncoveredReason}` : ''}`);
+  }
+  return out;
+}
