@@ -168,7 +168,7 @@ async function receiveBody(res: Dispatcher.ResponseData, cap: number, what: stri
   const wire = await readCapped(res.body, cap, what);
   const headers = flatHeaders(res.headers);
   if (entry) entry.response = { status: res.statusCode, headers, body: showBytes(wire) };
-  const body = decodeContentEncoding(wire, headers['content-encoding'], cap, what);
+  const body = await decodeContentEncoding(wire, headers['content-encoding'], cap, what);
   if (entry?.response && body !== wire) entry.response.body = showBytes(body);
   const deep = jsonDepthProblem(body);
   if (deep) throw new TargetError(`${what}: the body is ${deep}`, 'malformed');
