@@ -318,6 +318,7 @@ const TEETH_FAULTS: EngineFault[] = [
   // registry credentials (the in-memory registry refuses wrong or missing credentials)
   { name: 'registry-auth-ignored', area: 'images', description: 'pull and push do not pass the X-Registry-Auth credentials to the registry (it answers as to an anonymous client)' },
   { name: 'transfer-error-as-status', area: 'streams', description: 'a pull or push that fails inside its 200 stream reports it as a progress object {status: "Error: ..."} instead of {error}' },
+  { name: 'official-registry-key-unrecognized', area: 'images', description: 'build looks up the official registry in X-Registry-Config under index.docker.io instead of the https://index.docker.io/v1/ key the spec requires' },
   { name: 'build-registry-config-ignored', area: 'images', description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry' },
   { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
 ];

@@ -6,11 +6,17 @@
  * check) can tell whether the daemon passed the credentials it was given.
  */
 import type { FaultSet } from '../faults.ts';
-import { registryHost } from './reference.ts';
+import { normalizeRepo, registryHost } from './reference.ts';
 
 /** The registry's one account (the embedded run's --registry-auth default) and its token. */
 export const REGISTRY_ACCOUNT = { username: 'conformance', password: 'conformance' } as const;
 export const REGISTRY_TOKEN = 'conformance-token';
+
+/** Private repositories of the official index (no registry host): `conformance/private…`, push and pull need the account. */
+export const PRIVATE_OFFICIAL_REPO = 'conformance/private';
+
+/** The X-Registry-Config key of the official index: the spec requires the https:// prefix and /v1/ suffix. */
+export const OFFICIAL_REGISTRY_KEY = 'https://index.docker.io/v1/';
 
 /** What the daemon sends the registry for one request: an AuthConfig, or nothing. */
 export type Credentials = Record<string, unknown> | undefined;
@@ -35,20 +41,23 @@ export function credentialsOfAuth(header: string | string[] | undefined, faults:
 
 /**
  * The credentials X-Registry-Config holds for a registry host (build): the entry keyed by the
- * host (`host:port`, or the domain alone for port 443), a URL form of it also accepted.
+ * host (`host:port`, or the domain alone for port 443), a URL form of it also accepted. The
+ * official index (host '') is keyed `https://index.docker.io/v1/` exactly.
  */
 export function credentialsOfConfig(header: string | string[] | undefined, host: string, faults: FaultSet): Credentials {
   if (faults.has('build-registry-config-ignored')) return undefined;
   const map = decodeJson(header);
   if (!isObject(map)) return undefined;
   const bare = (key: string) => key.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
-  const entry = Object.entries(map).find(([key]) => bare(key) === host || bare(key) === host.replace(/:443$/, ''));
+  const official = faults.has('official-registry-key-unrecognized') ? 'index.docker.io' : OFFICIAL_REGISTRY_KEY;
+  const matches = (key: string) => (host ? bare(key) === host || bare(key) === host.replace(/:443$/, '') : key === official);
+  const entry = Object.entries(map).find(([key]) => matches(key));
   return entry && isObject(entry[1]) ? entry[1] : undefined;
 }
 
 /** True when the repository is public or the credentials are the account's (or its token). */
 export function mayAccess(repo: string, creds: Credentials): boolean {
-  if (!registryHost(repo)) return true;
+  if (!registryHost(repo) && !normalizeRepo(repo).startsWith(PRIVATE_OFFICIAL_REPO)) return true;
   if (!creds) return false;
   if (creds.registrytoken !== undefined) return creds.registrytoken === REGISTRY_TOKEN;
   return creds.username === REGISTRY_ACCOUNT.username && creds.password === REGISTRY_ACCOUNT.password;

@@ -13,6 +13,11 @@ import { authHeader, expectTransferred, fixtureAs, push, registryOf, registryRep
 /** The token the embedded reference registry accepts as {registrytoken}. */
 export const EMBEDDED_REGISTRY_TOKEN = 'conformance-token';
 
+/** The embedded reference keeps official-registry repositories named `conformance/private…` private (push and pull need the account). */
+export function embeddedPrivateOfficialRepo(ctx: EngineContext): string {
+  return `conformance/private-${ctx.uniqueName('official')}`;
+}
+
 export interface LoginCredentials {
   username: string;
   password: string;
@@ -59,9 +64,8 @@ export async function pullWith(ctx: EngineContext, ref: string, auth: AuthConfig
  * A repository of the registry holding the fixture as `base`, pushed with the right credentials
  * and removed locally, so that using it makes the target contact the registry. Set-up.
  */
-export async function registryBase(ctx: EngineContext, creds: LoginCredentials, purpose: string): Promise<string> {
+export async function registryBase(ctx: EngineContext, creds: LoginCredentials, purpose: string, repo = registryRepo(ctx, purpose)): Promise<string> {
   return ctx.setUp(async () => {
-    const repo = registryRepo(ctx, purpose);
     await fixtureAs(ctx, repo, 'base');
     expectTransferred(ctx, await push(ctx, repo, { tag: 'base' }, { ...creds, email: 'conformance@example.invalid' }), `pushing ${repo}:base`);
     await untagLocal(ctx, `${repo}:base`);
