@@ -163,16 +163,21 @@ export async function restartContainer(engine: Engine, c: Container, timeoutS: n
   engine.containerEvent(c, 'restart');
 }
 
+/** A refused pause or unpause answers 500, which their endpoints list (the real daemon answers 409, which they do not). */
+function refusalStatus(engine: Engine): number {
+  return engine.faults.has('pause-refusal-409') ? 409 : 500;
+}
+
 export function pauseContainer(engine: Engine, c: Container): void {
   if (!c.run || !c.isRunning) throw notRunning(c);
-  if (c.state.status === 'paused') throw new HttpError(500, `Container ${c.id} is already paused`);
+  if (c.state.status === 'paused') throw new HttpError(refusalStatus(engine), `Container ${c.id} is already paused`);
   c.run.pause();
   c.state = { ...c.state, status: 'paused' };
   engine.containerEvent(c, 'pause');
 }
 
 export function unpauseContainer(engine: Engine, c: Container): void {
-  if (!c.run || c.state.status !== 'paused') throw new HttpError(500, `Container ${c.id} is not paused`);
+  if (!c.run || c.state.status !== 'paused') throw new HttpError(refusalStatus(engine), `Container ${c.id} is not paused`);
   resumeProgram(c, c.run);
   engine.containerEvent(c, 'unpause');
 }

@@ -12,6 +12,7 @@ import resize from './resize.ts';
 import restartPolicy from './restart-policy.ts';
 import states from './states.ts';
 import lifecycleModel from './lifecycle-model.ts';
+import everyState from './every-state.ts';
 
 /** Lifecycle and state-table checks; the data checks (create, list, inspect, ...) are in data-checks.ts. */
 export const containerChecks: EngineCheck[] = [
@@ -28,4 +29,5 @@ export const containerChecks: EngineCheck[] = [
   ...restartPolicy,
   ...states,
   ...lifecycleModel,
+  ...everyState,
 ];

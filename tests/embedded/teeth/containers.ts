@@ -51,4 +51,6 @@ export const containerTeeth: Teeth[] = [
   { fault: 'inspect-drops-State', version: '1.18', catches: ['engine/states/state-booleans'] },
   { fault: 'filters-ignored', version: '1.18', catches: ['engine/states/status-values-1.18'] },
   { fault: 'filters-ignored', version: '1.22', catches: ['engine/states/status-values-1.22'] },
+  { fault: 'pause-refusal-409', version: '1.18', catches: ['engine/errors/listed-codes-only/every-state'] },
+  { fault: 'pause-refusal-409', version: '1.22', catches: ['engine/errors/listed-codes-only/every-state'] },
 ];
