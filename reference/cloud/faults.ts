@@ -103,6 +103,7 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'cluster-create-not-init', area: 'states', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'service-logs-first-container-only', area: 'stream', description: "the service logs stream carries the lines of the service's first container only" },
   { name: 'stack-update-drops-unlisted', area: 'stacks', description: 'PATCH of a stack drops from it the services its body does not list (services taken as the full list, not default [])' },
+  { name: 'service-uri-unversioned', area: 'general', description: "services' resource_uri is spelled /api/app/<...>/service/<uuid>/, without the version segment" },
   { name: 'exit-code-missing', area: 'states', description: 'exited containers keep exit_code null' },
 ];
 

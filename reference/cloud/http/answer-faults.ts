@@ -1,4 +1,7 @@
-/** The field-missing:<kind> faults: answers leave one documented field out of every object of that kind. */
+/**
+ * Faults applied to answers as they leave: field-missing:<kind> leaves one documented field out of
+ * every object of that kind; service-uri-unversioned spells services' resource_uri without /v1/.
+ */
 import { fieldMissing, MISSING_FIELD } from '../fault-families.ts';
 import { parseUri } from '../uris.ts';
 import type { World } from '../world.ts';
@@ -10,6 +13,9 @@ type Json = Record<string, unknown>;
 function strip(world: World, value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const kind = parseUri((value as Json).resource_uri)?.kind;
+  if (kind === 'service' && world.faults.has('service-uri-unversioned')) {
+    return { ...(value as Json), resource_uri: String((value as Json).resource_uri).replace('/api/app/v1/', '/api/app/') };
+  }
   const field = kind && world.faults.has(fieldMissing(kind)) ? world.spell(MISSING_FIELD[kind]!) : undefined;
   if (!field) return value;
   const { [field]: _dropped, ...rest } = value as Json;

@@ -10,7 +10,7 @@ import { resolveScope } from './namespace.ts';
 import type { RouteTable } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
 import { ApiError } from './errors.ts';
-import { withMissingFields } from './missing-fields.ts';
+import { withMissingFields } from './answer-faults.ts';
 
 export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
   return async (req) => {

@@ -15,6 +15,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'linked-to-container-missing', catches: ['cloud/container/get/linked-to-container'] },
   { fault: 'logs-follow-default-false', catches: ['cloud/container/logs/follow-default-true', 'cloud/service/logs/follow-default-true', 'cloud/action/logs/follow-default-true'] },
   { fault: 'log-lines-without-timestamp', catches: ['cloud/container/logs/message-shape', 'cloud/service/logs/message-shape', 'cloud/action/logs/message-shape'] },
+  { fault: 'service-uri-unversioned', catches: ['cloud/uri/shape'] },
   { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
   { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },
