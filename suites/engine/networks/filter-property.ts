@@ -42,7 +42,10 @@ export default [
         const got = (await listNetworks(ctx, filters)).filter((n) => mine.has(n.Id)).map((n) => n.Name).sort();
         const expected = known.filter((n) => admits(filters, n)).map((n) => n.Name).sort();
         return JSON.stringify(got) === JSON.stringify(expected) ? undefined : `filters ${JSON.stringify(filters)} listed ${JSON.stringify(got)} of the known networks, the filter admits ${JSON.stringify(expected)}`;
-      }, 8);
+      }, 8, (filters) => {
+        const keys = Object.keys(filters).filter((k) => filters[k]?.length);
+        return keys.length === 1 ? `engine/networks/list/filter-${keys[0]}` : undefined;
+      });
     },
   }),
 ];

@@ -28,6 +28,12 @@ async function population(ctx: EngineContext, label: OwnLabel): Promise<Known[]>
 
 type FilterMap = { status?: string[]; exited?: string[]; label?: string[] };
 
+/** The requirement a failing filter map breaks: its one key's filter, or the map form with several keys. */
+function filterRequirement(filters: FilterMap): string {
+  const keys = Object.keys(filters).filter((k) => filters[k as keyof FilterMap]?.length);
+  return keys.length === 1 ? `engine/containers/list/filter-${keys[0]}` : 'engine/query/filters-json-map';
+}
+
 /** The spec's filters applied to a known container: every key must match (one value per key here). */
 function matches(c: Known, filters: FilterMap): boolean {
   const status = filters.status?.[0];
@@ -77,7 +83,7 @@ export default [
         const listed = await listIds(ctx, label, { all: 1 }, filters);
         const expected = known.filter((c) => matches(c, filters)).map((c) => c.id);
         return sameIds(listed, expected) ? undefined : `filters ${JSON.stringify(filters)} listed ${JSON.stringify(short(listed))}, expected ${JSON.stringify(short(expected))}`;
-      }, 8);
+      }, 8, filterRequirement);
     },
   }),
 ];

@@ -9,7 +9,11 @@ import type { EngineContext } from './context.ts';
  * Runs `property` for generated values; it returns a description of the breach, or undefined
  * when the value satisfies the rule. The first (shrunk) counterexample fails the check.
  */
-export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<string | undefined>, numRuns = 5): Promise<void> {
+/**
+ * `requirementOf` names the requirement a (shrunk) counterexample breaks, for a check that covers
+ * several; without it the failure names all of the check's requirements.
+ */
+export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<string | undefined>, numRuns = 5, requirementOf?: (value: T) => string | undefined): Promise<void> {
   ctx.usedSeed = ctx.seed;
   let breach: string | undefined;
   const details = await fc.check(
@@ -22,7 +26,8 @@ export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, 
   );
   if (details.failed) {
     if (details.errorInstance && breach === undefined) throw details.errorInstance;
-    ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, { expected: 'the rule to hold for every generated value', actual: details.counterexample });
+    const requirement = requirementOf && details.counterexample ? requirementOf(details.counterexample[0]) : undefined;
+    ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, { expected: 'the rule to hold for every generated value', actual: details.counterexample, requirement });
   }
   ctx.expect(details.numRuns > 0, 'the property held on no generated value: nothing was verified', { expected: `${numRuns} runs`, actual: details.numRuns });
 }
