@@ -27,6 +27,7 @@ const DAEMON_FAULTS: EngineFault[] = [
   { name: 'wait-wrong-exitcode', area: 'containers', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', area: 'containers', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'delete-running-without-force', area: 'containers', description: 'DELETE of a running container without force removes it (204) instead of 409' },
+  { name: 'image-get-missing-404', area: 'images', description: 'GET /images/(name)/get of a missing image answers 404, a code the endpoint does not list (200, 500)' },
   { name: 'pause-refusal-409', area: 'containers', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
   { name: 'start-returns-200', area: 'containers', description: 'POST start of a created container answers 200 instead of 204' },
   { name: 'update-no-Warnings', area: 'schema', description: '1.22 POST update answers {} without the Warnings list' },

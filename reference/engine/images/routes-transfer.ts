@@ -109,7 +109,7 @@ function saveItems(deps: EngineDeps, name: string): SaveItem[] {
     if (items.length) return items;
   }
   const image = deps.images.resolve(name);
-  if (!image) throw new HttpError(500, `reference does not exist: No such image: ${name}`);
+  if (!image) throw new HttpError(deps.faults.has('image-get-missing-404') ? 404 : 500, `reference does not exist: No such image: ${name}`);
   const named = parsed && image.repoTags.includes(tagged(parsed.repo, parsed.tag)) && !byId;
   if (byId && deps.faults.has('save-id-has-repositories')) return [{ image, tags: image.repoTags }];
   return [{ image, tags: named ? [tagged(parsed.repo, parsed.tag)] : [] }];

@@ -4,5 +4,6 @@ import inspect from './inspect.ts';
 import properties from './properties.ts';
 import resize from './resize.ts';
 import start from './start.ts';
+import everyState from './every-state.ts';
 
-export const execChecks: EngineCheck[] = [...create, ...start, ...resize, ...inspect, ...properties];
+export const execChecks: EngineCheck[] = [...create, ...start, ...resize, ...inspect, ...properties, ...everyState];

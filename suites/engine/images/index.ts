@@ -12,6 +12,7 @@ import search from './search.ts';
 import saveLoad from './save-load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
+import everyState from './every-state.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
@@ -27,4 +28,5 @@ export const imageChecks: EngineCheck[] = [
   ...saveLoad,
   ...commit,
   ...transferErrors,
+  ...everyState,
 ];

@@ -6,5 +6,6 @@ import del from './delete.ts';
 import filterProperty from './filter-property.ts';
 import inspect from './inspect.ts';
 import list from './list.ts';
+import everyState from './every-state.ts';
 
-export const networkChecks: EngineCheck[] = [...list, ...filterProperty, ...inspect, ...create, ...connect, ...del, ...absentIn118];
+export const networkChecks: EngineCheck[] = [...list, ...filterProperty, ...inspect, ...create, ...connect, ...del, ...absentIn118, ...everyState];

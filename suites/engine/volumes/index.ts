@@ -4,5 +4,6 @@ import create from './create.ts';
 import del from './delete.ts';
 import inspect from './inspect.ts';
 import list from './list.ts';
+import everyState from './every-state.ts';
 
-export const volumeChecks: EngineCheck[] = [...list, ...create, ...inspect, ...del, ...absentIn118];
+export const volumeChecks: EngineCheck[] = [...list, ...create, ...inspect, ...del, ...absentIn118, ...everyState];

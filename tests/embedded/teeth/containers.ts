@@ -53,4 +53,6 @@ export const containerTeeth: Teeth[] = [
   { fault: 'filters-ignored', version: '1.22', catches: ['engine/states/status-values-1.22'] },
   { fault: 'pause-refusal-409', version: '1.18', catches: ['engine/errors/listed-codes-only/every-state'] },
   { fault: 'pause-refusal-409', version: '1.22', catches: ['engine/errors/listed-codes-only/every-state'] },
+  { fault: 'answer:engine/exec/resize:404', version: '1.22', catches: ['engine/errors/listed-codes-only/every-state/exec'] },
+  { fault: 'image-get-missing-404', version: '1.18', catches: ['engine/errors/listed-codes-only/every-state/images'] },
 ];

@@ -1,0 +1,41 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { createExec, waitExecEnd } from '../support/exec.ts';
+import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+
+/** Exec instances "have a Running boolean; other exec states are not modelled": not started, running, ended. */
+const STATES = ['created', 'running', 'ended'] as const;
+
+async function execIn(ctx: EngineContext, state: (typeof STATES)[number]): Promise<string> {
+  const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+  const execId = await createExec(ctx, id, { Cmd: state === 'ended' ? ['true'] : ['sleep', '300'] });
+  if (state === 'created') return execId;
+  const started = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+  ctx.expect(started.status === 200, `precondition: a detached exec start answered ${started.status}`);
+  if (state === 'ended') await waitExecEnd(ctx, execId);
+  return execId;
+}
+
+/** Spec: Endpoints ("Status codes listed ..."); Exec > 39-41. */
+export default [
+  engineCheck({
+    id: 'engine/errors/listed-codes-only/every-state/exec',
+    title: 'Every exec operation, asked of an exec instance not started, running, ended, and of a missing one, answers a status its endpoint lists',
+    requirements: [LISTED_CODES],
+    async run(ctx) {
+      await driveThroughStates(ctx, {
+        base: '/exec',
+        states: STATES,
+        operations: [
+          { method: 'GET', suffix: 'json' },
+          { method: 'POST', suffix: 'resize', query: { h: 24, w: 80 } },
+          { method: 'POST', suffix: 'start', json: { Detach: true, Tty: false }, changes: true, versions: ['1.22'] },
+          // 1.18 lists no code for refusing a second start (only 101, 200, 404): it is asked to start one not yet started.
+          { method: 'POST', suffix: 'start', json: { Detach: true, Tty: false }, changes: true, versions: ['1.18'], onlyIn: ['created'] },
+        ],
+        build: execIn,
+      });
+    },
+  }),
+];

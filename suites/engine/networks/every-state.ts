@@ -1,0 +1,38 @@
+import { engineCheck } from '../support/check.ts';
+import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { createNetwork } from '../support/resources.ts';
+
+/** A network of the run, with no container or with a running container of the run connected. */
+const STATES = ['empty', 'connected'] as const;
+
+/** Spec: Endpoints ("Status codes listed ..."); Networks > 52, 54-56. */
+export default [
+  engineCheck({
+    id: 'engine/errors/listed-codes-only/every-state/networks',
+    title: '(1.22) Every network operation, asked of a network of the run with and without a container connected and of a missing one, answers a status its endpoint lists',
+    requirements: [LISTED_CODES],
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id: container } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+      await driveThroughStates(ctx, {
+        base: '/networks',
+        states: STATES,
+        operations: [
+          { method: 'GET', suffix: '' },
+          { method: 'POST', suffix: 'connect', json: { Container: container }, changes: true },
+          { method: 'POST', suffix: 'disconnect', json: { Container: container }, changes: true },
+          { method: 'DELETE', suffix: '', changes: true },
+        ],
+        async build(ctx, state) {
+          const { id } = await createNetwork(ctx);
+          if (state === 'connected') {
+            const other = await ctx.runningContainer(['sleep', '300']);
+            const res = await ctx.api.post(`/networks/${id}/connect`, { json: { Container: other.id } });
+            ctx.expect(res.status === 200, `precondition: connecting a container answered ${res.status}`);
+          }
+          return id;
+        },
+      });
+    },
+  }),
+];

@@ -1,0 +1,61 @@
+import type { Query } from '../../../harness/protocol/query.ts';
+import type { EngineContext } from './context.ts';
+
+/** The rule every answer of these checks is judged by: the status is one its endpoint lists. */
+export const LISTED_CODES = 'engine/errors/listed-codes-only';
+
+/** One operation on a resource, by the path after the resource's own (`''` is the resource itself). */
+export interface StateOperation {
+  method: string;
+  suffix: string;
+  query?: Query;
+  json?: unknown;
+  versions?: ReadonlyArray<'1.18' | '1.22'>;
+  /** Changes the resource: each state gets a resource of its own for it. */
+  changes?: boolean;
+  /** Only asked of resources in these states (an operation that would block in the others). */
+  onlyIn?: readonly string[];
+}
+
+export interface StateDrive<S extends string> {
+  /** `/containers`, `/exec`, `/images`, `/volumes`, `/networks`. */
+  base: string;
+  states: readonly S[];
+  operations: readonly StateOperation[];
+  /** A resource of the run in the given state: its id or name in the path. */
+  build(ctx: EngineContext, state: S): Promise<string>;
+  /** Fills in per-call details (a unique name to rename to, the container to connect). */
+  prepare?(ctx: EngineContext, op: StateOperation): Promise<StateOperation> | StateOperation;
+}
+
+/**
+ * Asks every operation of a resource of a missing one and of one in each state a client can
+ * build, so that the judge of every exchange rules on answers no targeted check provokes; then
+ * every status an endpoint does not list fails the check, naming the exchange.
+ */
+export async function driveThroughStates<S extends string>(ctx: EngineContext, drive: StateDrive<S>): Promise<void> {
+  const ops = drive.operations.filter((op) => !op.versions || op.versions.includes(ctx.version));
+  const call = async (ref: string, op: StateOperation) => {
+    const ready = drive.prepare ? await drive.prepare(ctx, op) : op;
+    const path = `${drive.base}/${ref}${ready.suffix ? `/${ready.suffix}` : ''}`;
+    await ctx.api.request(ready.method, path, { ...(ready.query ? { query: ready.query } : {}), ...(ready.json !== undefined ? { json: ready.json } : {}) });
+  };
+  const missing = ctx.uniqueName('missing');
+  for (const op of ops.filter((o) => !o.onlyIn)) await call(missing, op);
+  for (const state of drive.states) {
+    const inState = ops.filter((o) => !o.onlyIn || o.onlyIn.includes(state));
+    const shared = await ctx.setUp(() => drive.build(ctx, state));
+    for (const op of inState.filter((o) => !o.changes)) await call(shared, op);
+    await Promise.all(inState.filter((o) => o.changes).map(async (op) => call(await ctx.setUp(() => drive.build(ctx, state)), op)));
+  }
+  expectListedCodes(ctx);
+}
+
+/** Every answer the check received was judged, and none carries a status its endpoint does not list. */
+export function expectListedCodes(ctx: EngineContext): void {
+  const judged = Object.values(ctx.exchanges.judged).reduce((a, b) => a + b, 0);
+  ctx.expect(judged > 0, 'no answer of a documented endpoint was judged', { expected: 'answers', actual: judged, requirement: LISTED_CODES });
+  for (const f of ctx.exchanges.findings.filter((x) => x.rule === 'status-documented')) {
+    ctx.verify(false, f.message, { requirement: LISTED_CODES, expected: 'a status the endpoint lists', actual: f.exchange });
+  }
+}
