@@ -3,6 +3,7 @@
  * check. The 1.18 absence checks create their subject through /v1.22 (`raw`), so that a /v1.18
  * request that answers success can only mean the 1.22 operation was served there.
  */
+import { expectItems, expectMembers } from '../../../harness/schema/members.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 
@@ -36,7 +37,7 @@ export async function createVolume(ctx: EngineContext, body: Record<string, unkn
   ctx.defer(async () => {
     await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`));
   });
-  return ctx.expectJson<Volume>(res, 'volume create response');
+  return expectMembers(ctx, ctx.expectJson(res, 'volume create response'), { Name: 'string' }, 'volume create response', 'engine/volumes/create/201-response-schema') as unknown as Volume;
 }
 
 /** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
@@ -54,13 +55,13 @@ export async function createNetwork(ctx: EngineContext, body: Record<string, unk
 export async function inspectNetwork(ctx: EngineContext, idOrName: string): Promise<Network> {
   const res = await ctx.api.raw('GET', v122(`/networks/${encodeURIComponent(idOrName)}`));
   if (res.status !== 200) ctx.fail(`precondition: inspecting network ${idOrName} answered ${res.status}`);
-  return ctx.expectJson<Network>(res, 'network inspect');
+  return expectMembers(ctx, ctx.expectJson(res, 'network inspect'), {}, 'network inspect', 'engine/networks/inspect/200-response-schema') as unknown as Network;
 }
 
 export async function listNetworks(ctx: EngineContext, filters?: Record<string, string[]>): Promise<Network[]> {
   const res = await ctx.api.raw('GET', v122('/networks'), filters ? { query: { filters: JSON.stringify(filters) } } : {});
   ctx.expectStatus(res, 200, `GET /networks${filters ? ` with filters ${JSON.stringify(filters)}` : ''}`);
-  return ctx.expectJson<Network[]>(res, 'network list');
+  return expectItems(ctx, ctx.expectJson(res, 'network list'), {}, 'network list', 'engine/networks/list/200-response-schema') as unknown as Network[];
 }
 
 export async function connect(ctx: EngineContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<HttpResponse> {
