@@ -40,3 +40,14 @@ describe('a hostile target', () => {
     expect(run.status).toBe(1);
   }, 90_000);
 });
+
+describe('a target whose answers lack the documented shape', () => {
+  test('container inspect without State: the checks that meet it fail naming the field, none ends in a harness error', async () => {
+    const run = await runCli(['--target', 'embedded', '--fault', 'inspect-drops-State', '--suite', 'engine-1.22', '--grep', '^engine/(containers/(inspect|start|restart-policy)|states|resources)/'], 120_000);
+    const report = run.report!;
+    expect(report, run.stderr).toBeDefined();
+    expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message.slice(0, 200)}`)).toEqual([]);
+    expect(report.results.some((r) => r.outcome === 'failed' && r.message.includes('container inspect has no State (object)'))).toBe(true);
+    expect(run.status).toBe(1);
+  }, 150_000);
+});
