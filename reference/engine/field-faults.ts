@@ -11,7 +11,7 @@ export const EFFECT_FIELDS = [
   'Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'NetworkDisabled',
   'Binds', 'Tmpfs', 'Links', 'VolumesFrom', 'Privileged', 'ReadonlyRootfs', 'PidMode', 'Dns', 'DnsSearch',
   'DnsOptions', 'ExtraHosts', 'CapAdd', 'CapDrop', 'Devices', 'Ulimits', 'OomScoreAdj', 'GroupAdd',
-  'Memory', 'MemoryReservation', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetCpus',
+  'Memory', 'MemoryReservation', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetCpus', 'PortBindings', 'PublishAllPorts',
 ] as const;
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];

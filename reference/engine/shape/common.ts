@@ -1,4 +1,5 @@
 /** Small shaping helpers shared by the container views. */
+import { runtimeViewOf } from '../state/runtime-view.ts';
 import type { Container, Endpoint } from '../state/container.ts';
 
 export const ZERO_TIME = '0001-01-01T00:00:00Z';
@@ -38,16 +39,10 @@ interface PortBinding {
   HostPort?: string;
 }
 
-/** Inspect's `Ports`: exposed and bound ports while running, `{}` otherwise. */
+/** Inspect's `Ports`: exposed and bound ports while running (as its run published them), `{}` otherwise. */
 export function portMap(c: Container): Record<string, PortBinding[] | null> {
   if (!c.isRunning) return {};
-  const bindings = (c.hostConfig.PortBindings ?? {}) as Record<string, PortBinding[] | null>;
-  const ports: Record<string, PortBinding[] | null> = {};
-  for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = null;
-  for (const [port, list] of Object.entries(bindings)) {
-    ports[port] = (list ?? []).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort ?? '' }));
-  }
-  return ports;
+  return runtimeViewOf(c)?.ports ?? {};
 }
 
 /** The list item's `Ports`: one entry per private port (and per binding). */

@@ -19,6 +19,13 @@ export interface RuntimeView {
   env: string[];
   workingDir: string;
   user: string;
+  /** The ports the run published: `port/proto` → host bindings, or null for an exposed port not published. */
+  ports: Record<string, PortBinding[] | null>;
+}
+
+export interface PortBinding {
+  HostIp: string;
+  HostPort: string;
 }
 
 const views = new WeakMap<Container, RuntimeView>();
@@ -66,9 +73,31 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
   const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable });
   const privilegedFs = c.fs.withRuntime({ layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs), writable });
-  const view: RuntimeView = { fs, privilegedFs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
+  const view: RuntimeView = { ports: publishedPorts(c, set), fs, privilegedFs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
   views.set(c, view);
   return view;
+}
+
+/**
+ * PortBindings as given (an empty HostPort gets a free one), and with PublishAllPorts every other
+ * exposed port on a host port of the ephemeral range.
+ */
+function publishedPorts(c: Container, set: Settings): Record<string, PortBinding[] | null> {
+  const given = set('PortBindings', (c.hostConfig.PortBindings ?? {}) as Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>, {});
+  const publishAll = set('PublishAllPorts', c.hostConfig.PublishAllPorts === true, false);
+  const ports: Record<string, PortBinding[] | null> = {};
+  for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: freePort() }] : null;
+  for (const [port, list] of Object.entries(given)) {
+    ports[port] = (list ?? []).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort || freePort() }));
+  }
+  return ports;
+}
+
+/** Host ports handed out for published ports without one (the ephemeral range, like the daemon). */
+let nextHostPort = 32768;
+function freePort(): string {
+  nextHostPort = nextHostPort >= 60999 ? 32768 : nextHostPort + 1;
+  return String(nextHostPort);
 }
 
 /** The mount points that take effect: those of Binds, Volumes and VolumesFrom, each unless its field is ignored. */

@@ -4,6 +4,7 @@ import createFields from './create-fields.ts';
 import createEffects from './create-effects.ts';
 import createObserved from './create-observed.ts';
 import createCgroups from './create-cgroups.ts';
+import createPublished from './create-published.ts';
 import list from './list.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
@@ -14,4 +15,4 @@ import copy from './copy.ts';
 import missing from './missing-property.ts';
 
 /** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy. */
-export const containerDataChecks: EngineCheck[] = [...create, ...createFields, ...createEffects, ...createObserved, ...createCgroups, ...list, ...inspect, ...top, ...changes, ...exportChecks, ...stats, ...copy, ...missing];
+export const containerDataChecks: EngineCheck[] = [...create, ...createFields, ...createEffects, ...createObserved, ...createCgroups, ...createPublished, ...list, ...inspect, ...top, ...changes, ...exportChecks, ...stats, ...copy, ...missing];

@@ -37,6 +37,8 @@ const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion
   CpuPeriod: { checks: [`${CREATE}host-config-cpu-period/cgroup`], versions: ['1.22'] },
   CpuQuota: { checks: [`${CREATE}host-config-cpu-quota/cgroup`], versions: ['1.22'] },
   CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
+  PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`] },
+  PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */

@@ -1,0 +1,47 @@
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+
+const R = 'engine/containers/create/';
+
+type Published = Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>;
+
+/** NetworkSettings.Ports of a running container exposing 8080/tcp created with the HostConfig: what its run published. */
+async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<Published> {
+  const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts: { '8080/tcp': {} } }, hostConfig }));
+  return (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published;
+}
+
+/** A host port for the check alone (the 1.18 and 1.22 runs publish at the same time). */
+function hostPort(): string {
+  return String(20000 + Math.floor(Math.random() * 9000));
+}
+
+/**
+ * Spec: Resources > HostConfig fields: PortBindings and PublishAllPorts take effect when the
+ * container runs: its NetworkSettings.Ports (what the run published), not only the HostConfig echo.
+ */
+export default [
+  engineCheck({
+    id: `${R}host-config-port-bindings/published`,
+    title: 'PortBindings publishes the port on the HostPort given (NetworkSettings.Ports of the running container)',
+    requirements: [`${R}host-config-port-bindings`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const port = hostPort();
+      const ports = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }] } });
+      const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort);
+      ctx.expect(bound.includes(port), `8080/tcp is published on host port ${port}`, { expected: [port], actual: ports['8080/tcp'] ?? 'not published' });
+    },
+  }),
+  engineCheck({
+    id: `${R}host-config-publish-all-ports/published`,
+    title: 'PublishAllPorts publishes every exposed port on a host port (NetworkSettings.Ports of the running container)',
+    requirements: [`${R}host-config-publish-all-ports`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const ports = await publishedPorts(ctx, { PublishAllPorts: true });
+      const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort ?? '');
+      ctx.expect(bound.some((p) => /^[1-9]\d*$/.test(p)), 'the exposed port 8080/tcp is published on a host port', { expected: 'a HostPort for 8080/tcp', actual: ports['8080/tcp'] ?? 'not published' });
+    },
+  }),
+];
