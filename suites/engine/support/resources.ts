@@ -55,7 +55,7 @@ export async function createNetwork(ctx: EngineContext, body: Record<string, unk
 export async function inspectNetwork(ctx: EngineContext, idOrName: string): Promise<Network> {
   const res = await ctx.api.raw('GET', v122(`/networks/${encodeURIComponent(idOrName)}`));
   if (res.status !== 200) ctx.fail(`precondition: inspecting network ${idOrName} answered ${res.status}`);
-  return expectMembers(ctx, ctx.expectJson(res, 'network inspect'), {}, 'network inspect', 'engine/networks/inspect/200-response-schema') as unknown as Network;
+  return expectMembers(ctx, ctx.expectJson(res, 'network inspect'), { IPAM: 'object' }, 'network inspect', 'engine/networks/inspect/200-response-schema') as unknown as Network;
 }
 
 export async function listNetworks(ctx: EngineContext, filters?: Record<string, string[]>): Promise<Network[]> {
