@@ -18,6 +18,8 @@ export interface RealTarget {
   /** The program that must be installed, and how to install it. */
   binary: string;
   install: string;
+  /** More `conformance run` options for this implementation. */
+  runArgs?: string[];
 }
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -51,7 +53,7 @@ export function realTargetSuite(target: RealTarget): void {
       const url = execFileSync(script, ['start'], { encoding: 'utf8' }).trim().split('\n').pop()!;
       started = true;
       expect(existsSync(expectations)).toBe(true);
-      const run = await runCli(['--target', url, '--suite', 'engine-1.18', '--suite', 'engine-1.22', '--expectations', expectations, '--strict-expectations', '--registry', '127.0.0.1:5000']);
+      const run = await runCli(['--target', url, '--suite', 'engine-1.18', '--suite', 'engine-1.22', '--expectations', expectations, '--strict-expectations', '--registry', '127.0.0.1:5000', ...(target.runArgs ?? [])]);
       const report = run.report!;
       expect(report, run.stderr).toBeDefined();
       keepReport(target.slug, run.reportDir);
