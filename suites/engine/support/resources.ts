@@ -61,7 +61,7 @@ export async function inspectNetwork(ctx: EngineContext, idOrName: string): Prom
 export async function listNetworks(ctx: EngineContext, filters?: Record<string, string[]>): Promise<Network[]> {
   const res = await ctx.api.raw('GET', v122('/networks'), filters ? { query: { filters: JSON.stringify(filters) } } : {});
   ctx.expectStatus(res, 200, `GET /networks${filters ? ` with filters ${JSON.stringify(filters)}` : ''}`);
-  return expectItems(ctx, ctx.expectJson(res, 'network list'), {}, 'network list', 'engine/networks/list/200-response-schema') as unknown as Network[];
+  return expectItems(ctx, ctx.expectJson(res, 'network list'), { Name: 'string', Id: 'string' }, 'network list', 'engine/networks/list/200-response-schema') as unknown as Network[];
 }
 
 export async function connect(ctx: EngineContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<HttpResponse> {
