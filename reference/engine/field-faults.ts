@@ -12,6 +12,7 @@ export const EFFECT_FIELDS = [
   'Binds', 'Tmpfs', 'Links', 'VolumesFrom', 'Privileged', 'ReadonlyRootfs', 'PidMode', 'Dns', 'DnsSearch',
   'DnsOptions', 'ExtraHosts', 'CapAdd', 'CapDrop', 'Devices', 'Ulimits', 'OomScoreAdj', 'GroupAdd',
   'Memory', 'MemoryReservation', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetCpus', 'PortBindings', 'PublishAllPorts',
+  'NetworkMode',
 ] as const;
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];

@@ -65,7 +65,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
-  for (const [name, address] of interfaces(c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
+  for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
   for (const device of devices(hc, set)) files.set(device, '');
   for (const [path, text] of cgroups(hc, set)) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
@@ -138,11 +138,17 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
   return c.argv;
 }
 
-/** Network interfaces and their MAC addresses: lo, then eth0.. for each addressed endpoint. */
-function interfaces(c: Container, set: Settings): Array<[string, string]> {
+/**
+ * Network interfaces and their MAC addresses: lo, then eth0.. for each addressed endpoint; with
+ * NetworkMode container:<id>, those of that container (one network namespace).
+ */
+function interfaces(engine: Engine, c: Container, set: Settings): Array<[string, string]> {
   const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
-  const addressed = [...c.networks.values()].filter((e) => e.IPAddress);
-  if (!addressed.length && c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) out.push(['eth0', '02:42:ac:11:00:fe']);
+  const mode = set('NetworkMode', c.hostConfig.NetworkMode, 'default');
+  const owner = mode.startsWith('container:') ? (engine.containers.resolve(mode.slice('container:'.length)) ?? c) : c;
+  const addressed = [...owner.networks.values()].filter((e) => e.IPAddress);
+  const ignoredNone = (c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) || (c.hostConfig.NetworkMode === 'none' && mode !== 'none');
+  if (!addressed.length && ignoredNone) out.push(['eth0', '02:42:ac:11:00:fe']);
   addressed.forEach((e, i) => out.push([`eth${i}`, e.MacAddress]));
   return out;
 }

@@ -219,7 +219,36 @@ export default [
     },
   }),
   ...pidModeChecks(),
+  ...networkModeChecks(),
 ] satisfies EngineCheck[];
+
+const interfacesOf = (o: Observed): string[] => lines(o.out.replace(/\s+/g, '\n'));
+
+function networkModeChecks(): EngineCheck[] {
+  return [
+    effectCheck({
+      requirement: `${R}host-config-network-mode`,
+      id: `${R}host-config-network-mode/none-inside`,
+      title: 'NetworkMode none leaves the container only the loopback interface (ls /sys/class/net)',
+      fields: () => ({ HostConfig: { NetworkMode: 'none' } }),
+      script: 'ls /sys/class/net',
+      baseline: (o) => interfacesOf(o).some((i) => i !== 'lo'),
+      judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
+    }),
+    effectCheck({
+      requirement: `${R}host-config-network-mode`,
+      id: `${R}host-config-network-mode/container-inside`,
+      title: "NetworkMode container:<id> shares that container's network stack (its eth0 has the other container's MAC address)",
+      fields: async (ctx, scratch) => {
+        const other = await ctx.runningContainer(['sleep', '300']);
+        scratch.mac = ((await ctx.inspect(other.id)).NetworkSettings as Record<string, unknown> | undefined)?.MacAddress;
+        return { HostConfig: { NetworkMode: `container:${other.id}` } };
+      },
+      script: 'cat /sys/class/net/eth0/address',
+      judge: (o, scratch) => judged(typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(), "eth0 of a container created with NetworkMode container:<id> is the other container's interface", scratch.mac, o.out.trim() || 'no eth0'),
+    }),
+  ];
+}
 
 function pidModeChecks(): EngineCheck[] {
   return [

@@ -39,6 +39,7 @@ const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion
   CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
   PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`] },
   PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
+  NetworkMode: { checks: [`${CREATE}host-config-network-mode/none-inside`, `${CREATE}host-config-network-mode/container-inside`] },
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */
