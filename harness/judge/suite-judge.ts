@@ -39,6 +39,11 @@ export function observedCheckId(suite: SuiteName, rule: ExchangeRule, endpoint?:
   return endpoint ? `${api}/observed/${endpoint.slice(api.length + 1)}/${rule}` : `${api}/observed/${rule}`;
 }
 
+/** Whether a result is one of the judge's (not a check's). */
+export function isObservedResult(id: string): boolean {
+  return /^(engine|cloud)\/observed\//.test(id);
+}
+
 /** The judged rules as entries of the suite's check index (coverage counts them like checks). */
 export function observedChecks(suite: SuiteName): Array<{ id: string; title: string; requirements: string[] }> {
   return EXCHANGE_RULES.map((rule) => ({ id: observedCheckId(suite, rule), title: `every answer of the run is judged: ${rule}`, requirements: [ruleRequirement(suite, rule)] }));
