@@ -99,7 +99,9 @@ class Grader<C> {
     return finish('error', `harness error: ${e?.stack ?? String(err)}`);
   }
 
-  private breached(breaches: Breach[], completed: boolean, finish: Finish): Outcome {
+  private breached(found: Breach[], completed: boolean, finish: Finish): Outcome {
+    // Requirements that restate one rule are broken together, whichever of them a breach named.
+    const breaches = this.check.oneRule ? found.map((b) => ({ ...b, requirements: [...this.check.requirements], named: true })) : found;
     const named = [...new Set(breaches.flatMap((b) => b.requirements))];
     const level = strongest(named.map((id) => this.options.requirement(id)?.level ?? 'required'));
     const messages = breaches.map((b) => this.withStatement(b));

@@ -13,8 +13,8 @@ export interface Check<C> {
   requirements: string[];
   /**
    * The requirements restate one rule in different places of the spec (an endpoint's status code
-   * and the state table's row for it): a breach that names none of them breaks each. Without it,
-   * a check of several requirements names the one each expectation is about.
+   * and the state table's row for it): every breach breaks each of them. Without it, a check of
+   * several requirements names the one each expectation is about.
    */
   oneRule?: boolean;
   /** The catalog endpoint the check exercises, when there is one. */

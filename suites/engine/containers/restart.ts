@@ -20,6 +20,7 @@ export default [
     id: 'engine/containers/restart/204-restarted',
     title: 'POST /restart on a running container answers 204 and the container runs again, freshly started',
     requirements: ['engine/containers/restart/204-restarted', 'engine/states/restart-waits-t'],
+    oneRule: true,
     endpoint: 'engine/containers/restart',
     async run(ctx) {
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
@@ -33,6 +34,7 @@ export default [
     id: 'engine/containers/restart/204-restarted/exited',
     title: 'POST /restart on an exited container (restart applies to any state) answers 204 and the container runs',
     requirements: ['engine/containers/restart/204-restarted', 'engine/states/restart-waits-t'],
+    oneRule: true,
     endpoint: 'engine/containers/restart',
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['true']);

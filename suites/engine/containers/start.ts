@@ -57,10 +57,10 @@ export default [
       const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
       const dns = ['10.9.8.7'];
       const res = await ctx.api.post(`/containers/${id}/start`, { json: { NetworkMode: stored.NetworkMode, Dns: dns } });
-      ctx.expectStatus(res, 204, 'start with a HostConfig body');
+      ctx.expectStatus(res, 204, 'start with a HostConfig body', 'engine/states/start-otherwise');
       const after = await ctx.inspect(id);
-      ctx.expectEqual((after.State as Record<string, unknown>).Running, true, 'after a 204 start with a HostConfig body, State.Running is true');
-      ctx.expectEqual((after.HostConfig as Record<string, unknown>).Dns, dns, 'the HostConfig sent with start is the one the container runs with (inspect HostConfig.Dns)');
+      ctx.expectEqual((after.State as Record<string, unknown>).Running, true, 'after a 204 start with a HostConfig body, State.Running is true', 'engine/states/start-otherwise');
+      ctx.expectEqual((after.HostConfig as Record<string, unknown>).Dns, dns, 'the HostConfig sent with start is the one the container runs with (inspect HostConfig.Dns)', 'engine/containers/start/body-host-config');
     },
   }),
   engineCheck({

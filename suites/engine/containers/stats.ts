@@ -38,6 +38,7 @@ export default [
     id: `${R}query-stream-default-true`,
     title: '(1.22) Without `stream`, readings continue until the client disconnects',
     requirements: [`${R}query-stream-default-true`, 'engine/limits/stats-stream-default'],
+    oneRule: true,
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -25,6 +25,7 @@ function compressedContext(compression: Exclude<Compression, 'identity'>): Engin
     id: `engine/images/build/context-${compression}`,
     title: `POST /build accepts a ${compression}-compressed context archive`,
     requirements: [`engine/images/build/context-${compression}`, 'engine/limits/build-compression'],
+    oneRule: true,
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const { id } = await buildImage(ctx, compression, { buildFile: `${fromFixture(ctx)}\nLABEL compression=${compression}\n`, compression }, `engine/images/build/context-${compression}`);

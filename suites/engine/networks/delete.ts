@@ -21,6 +21,7 @@ export default [
     id: 'engine/networks/delete/403-pre-defined-network',
     title: 'DELETE of a pre-defined network (bridge, host, none) answers 403 and keeps it',
     requirements: ['engine/networks/delete/403-pre-defined-network', 'engine/errors/403-forbidden'],
+    oneRule: true,
     endpoint: 'engine/networks/delete',
     versions: V122,
     async run(ctx) {
