@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DIR } from './load.ts';
 import type { Api, SuiteName } from './types.ts';
@@ -12,14 +12,34 @@ export interface Proof {
   check: string;
 }
 
-/** catalog/<api>/proofs.json: suite → requirement id → its proofs. Derived by the teeth tests. */
+/**
+ * catalog/<api>/proofs.json (and proofs.<source>.json): suite → requirement id → its proofs.
+ * Each file is derived by one teeth test; together they are the API's proofs.
+ */
 export type ProofTable = Partial<Record<SuiteName, Record<string, Proof[]>>>;
 
-const proofsFile = (api: Api, dir: string): string => path.join(dir, api, 'proofs.json');
+const proofsFile = (api: Api, dir: string, name: string): string => path.join(dir, api, `${name}.json`);
 
-export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
-  const file = proofsFile(api, dir);
+/** The proofs one teeth test derived (`name`: proofs, proofs.observed). */
+export function loadProofFile(api: Api, name: string, dir: string = CATALOG_DIR): ProofTable {
+  const file = proofsFile(api, dir, name);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ProofTable) : {};
+}
+
+/** Every proof of an API, from all its proof files. */
+export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
+  const folder = path.join(dir, api);
+  const names = existsSync(folder) ? readdirSync(folder).filter((f) => /^proofs(\.[a-z-]+)?\.json$/.test(f)).map((f) => f.slice(0, -'.json'.length)) : [];
+  return names.map((name) => loadProofFile(api, name, dir)).reduce(mergeTables, {});
+}
+
+function mergeTables(a: ProofTable, b: ProofTable): ProofTable {
+  const out: ProofTable = { ...a };
+  for (const [suite, bySuite] of Object.entries(b) as Array<[SuiteName, Record<string, Proof[]>]>) {
+    const target = (out[suite] = { ...(out[suite] ?? {}) });
+    for (const [id, proofs] of Object.entries(bySuite)) target[id] = [...(target[id] ?? []), ...proofs];
+  }
+  return out;
 }
 
 /** The proofs of every suite's requirements, for the reports and the catalog. */
@@ -32,7 +52,7 @@ export function proofsOf(table: ProofTable, suite: SuiteName, requirement: strin
 }
 
 /** Writes a proof table in a stable order (suites, requirements and proofs sorted), for review in diffs. */
-export function writeProofs(api: Api, table: ProofTable, dir: string = CATALOG_DIR): void {
+export function writeProofs(api: Api, name: string, table: ProofTable, dir: string = CATALOG_DIR): void {
   const sorted: ProofTable = {};
   for (const suite of Object.keys(table).sort() as SuiteName[]) {
     const bySuite = table[suite]!;
@@ -42,7 +62,7 @@ export function writeProofs(api: Api, table: ProofTable, dir: string = CATALOG_D
         .map((id) => [id, [...bySuite[id]!].sort((a, b) => `${a.fault} ${a.check}`.localeCompare(`${b.fault} ${b.check}`))]),
     );
   }
-  writeFileSync(proofsFile(api, dir), `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileSync(proofsFile(api, dir, name), `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
-import { loadProofs, provenBy, writeProofs, type ProofTable } from '../../harness/catalog/proofs.ts';
+import { loadProofFile, provenBy, writeProofs, type ProofTable } from '../../harness/catalog/proofs.ts';
 import type { Api, SuiteName } from '../../harness/catalog/types.ts';
 import type { Outcome } from '../../harness/check/outcome.ts';
 
@@ -21,9 +21,13 @@ export class ProofRecorder {
   private readonly observed: ProofTable = {};
   private readonly exercised = new Set<string>();
 
-  constructor(private readonly api: Api) {
-    this.listed = loadProofs(api);
-    if (UPDATE_PROOFS) afterAll(() => writeProofs(api, this.observed));
+  /** `file`: the proof file of catalog/<api>/ this teeth test derives (proofs, proofs.observed). */
+  constructor(
+    private readonly api: Api,
+    private readonly file = 'proofs',
+  ) {
+    this.listed = loadProofFile(api, file);
+    if (UPDATE_PROOFS) afterAll(() => writeProofs(api, file, this.observed));
   }
 
   /** Records what one check did under one fault, and verifies the proofs listed for that pair. */
@@ -53,7 +57,7 @@ export class ProofRecorder {
 
   /** A test that every listed proof was exercised by some teeth run (none is stale). */
   registerCompletenessTest(): void {
-    test(`every proof listed in catalog/${this.api}/proofs.json is exercised by a teeth run`, () => {
+    test(`every proof listed in catalog/${this.api}/${this.file}.json is exercised by a teeth run`, () => {
       if (UPDATE_PROOFS) return;
       const stale: string[] = [];
       for (const [suite, bySuite] of Object.entries(this.listed)) {
