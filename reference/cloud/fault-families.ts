@@ -60,7 +60,24 @@ export const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   service: ['start', 'stop', 'redeploy', 'terminate', 'scale'], container: ['start', 'stop', 'redeploy', 'terminate'],
 };
 
+/**
+ * `action-field-wrong:<field>`: every action records that field wrongly (the method as GET, the
+ * path as /, another user, another user agent, a non-user action, no IP address, the flags
+ * inverted), the rest as it should.
+ */
+export const ACTION_FIELD_WRONG: Readonly<Record<string, (value: unknown) => unknown>> = {
+  method: () => 'GET',
+  path: () => '/',
+  user: () => 'someone-else',
+  user_agent: () => 'unknown',
+  is_user_action: () => false,
+  ip: () => 'unknown',
+  can_be_canceled: (value) => !value,
+  can_be_retried: (value) => !value,
+};
+
 export const filterIgnored = (list: string, param: string): string => `filter-ignored:${list}.${param}`;
+export const actionFieldWrong = (field: string): string => `action-field-wrong:${field}`;
 export const fieldIgnored = (resource: string, field: string): string => `field-ignored:${resource}.${field}`;
 export const updateIgnored = (field: string): string => `update-ignored:service.${field}`;
 export const fieldMissing = (kind: string): string => `field-missing:${kind}`;
@@ -80,6 +97,7 @@ export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
     name: opRefused(kind, op), area: 'states', description: `${op} of a ${kind} is refused (409) in every state, also where the state table allows it`,
   }))),
   ...Object.entries(MISSING_FIELD).map(([kind, field]) => ({ name: fieldMissing(kind), area: 'shapes', description: `${kind} objects lack the documented ${field} field` })),
+  ...Object.keys(ACTION_FIELD_WRONG).map((field) => ({ name: actionFieldWrong(field), area: 'actions', description: `every action records ${field} wrongly` })),
 ];
 
 /** A body without the fields the faults make the target ignore (`faultOf` names a field's fault); image keeps its name. */

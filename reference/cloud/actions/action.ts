@@ -1,4 +1,5 @@
 /** The audit record of one API call, and its JSON form. */
+import { ACTION_FIELD_WRONG, actionFieldWrong } from '../fault-families.ts';
 import type { LogBook } from '../state/logbook.ts';
 import type { ApiRequest } from '../http/types.ts';
 import type { World } from '../world.ts';
@@ -59,6 +60,7 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
     can_be_retried: TERMINAL_ACTION_STATES.includes(a.state),
   };
+  for (const [field, wrong] of Object.entries(ACTION_FIELD_WRONG)) if (world.faults.has(actionFieldWrong(field))) json[field] = wrong(json[field]);
   if (world.faults.has('action-missing-fields')) {
     delete json.location;
     delete json.can_be_retried;

@@ -143,6 +143,7 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action, res } = await retryWhileInProgress(ctx);
+      ctx.expect(action.can_be_retried === false, `an In progress action, which cannot be retried, says can_be_retried ${String(action.can_be_retried)}`, { expected: false, actual: action.can_be_retried, requirement: R.retryFlag });
       await expectNoNewExecution(ctx, res, action, row('in-progress-rejects-retry'));
       await expectRefused(ctx, res, 'retry of an In progress action', row('in-progress-rejects-retry'));
       const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);

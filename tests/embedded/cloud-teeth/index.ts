@@ -3,5 +3,6 @@ import { infraTeeth } from './infra.ts';
 import { appTeeth } from './app.ts';
 import { familyTeeth } from './families.ts';
 import { moreTeeth, validationTeeth } from './more.ts';
+import { actionFieldTeeth } from './actions.ts';
 
-export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth];
+export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth, ...actionFieldTeeth];

@@ -1,0 +1,16 @@
+import { ACTION_FIELD_WRONG, actionFieldWrong } from '../../../reference/cloud/fault-families.ts';
+import type { CloudTeeth } from './types.ts';
+
+/** action-field-wrong:<field> → the check that reads that field of a recorded action. */
+const CHECK_OF_FIELD: Record<keyof typeof ACTION_FIELD_WRONG, string> = {
+  method: 'cloud/actions/header-on-creating-responses',
+  path: 'cloud/actions/header-on-creating-responses',
+  user: 'cloud/actions/header-on-creating-responses',
+  user_agent: 'cloud/actions/header-on-creating-responses',
+  is_user_action: 'cloud/actions/header-on-creating-responses',
+  ip: 'cloud/actions/header-on-creating-responses',
+  can_be_canceled: 'cloud/action/cancel/in-progress-to-canceling',
+  can_be_retried: 'cloud/states/action/in-progress-rejects-retry',
+};
+
+export const actionFieldTeeth: CloudTeeth[] = Object.entries(CHECK_OF_FIELD).map(([field, check]) => ({ fault: actionFieldWrong(field), catches: [check] }));
