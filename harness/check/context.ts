@@ -5,7 +5,7 @@ import { Transcript } from '../target/transcript.ts';
 import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
 import type { ExchangeJudge, JudgedAnswer } from '../judge/exchange-judge.ts';
 import type { Breach, JudgedExchanges } from './outcome.ts';
-import { CheckFailure, CheckNotApplicable, CheckSkipped, type FailureDetail } from './signals.ts';
+import { CheckFailure, CheckNotApplicable, CheckSkipped, requirementIds, type FailureDetail, type RequirementRef } from './signals.ts';
 
 /** What every check context is built from. */
 export interface ContextBase {
@@ -55,11 +55,11 @@ export class CheckContext {
    * several fields reports every mismatch and fails only the requirements whose fields mismatched.
    * Returns the condition.
    */
-  verify(condition: boolean, message: string, detail: FailureDetail & { requirement: string }): boolean {
+  verify(condition: boolean, message: string, detail: FailureDetail & { requirement: RequirementRef }): boolean {
     this.count();
     if (!condition) {
       const { requirement, expected, actual } = detail;
-      this.breaches.push({ requirements: [requirement], named: true, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+      this.breaches.push({ requirements: requirementIds(requirement), named: true, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
     }
     return condition;
   }
@@ -103,13 +103,13 @@ export class CheckContext {
     if (!condition) this.fail(message, detail);
   }
 
-  expectEqual<T>(actual: T, expected: T, message: string, requirement?: string): void {
+  expectEqual<T>(actual: T, expected: T, message: string, requirement?: RequirementRef): void {
     this.count();
     if (!isDeepStrictEqual(actual, expected)) this.fail(message, { expected, actual, requirement });
   }
 
   /** The status code rule of an endpoint: `expected` is one code or the accepted codes. */
-  expectStatus(res: HttpResponse, expected: number | number[], rule: string, requirement?: string): void {
+  expectStatus(res: HttpResponse, expected: number | number[], rule: string, requirement?: RequirementRef): void {
     const accepted = Array.isArray(expected) ? expected : [expected];
     this.count();
     if (!accepted.includes(res.status)) {
@@ -125,7 +125,7 @@ export class CheckContext {
    * Validates a value against a schema: problems fail the check, undocumented fields are
    * observations. Returns the value typed as T for the check to read on.
    */
-  expectSchema<T = Record<string, unknown>>(set: SchemaSet, schema: string, value: unknown, what: string, requirement?: string): T {
+  expectSchema<T = Record<string, unknown>>(set: SchemaSet, schema: string, value: unknown, what: string, requirement?: RequirementRef): T {
     this.count();
     const findings = this.base.schemas.validate(set, schema, value);
     const problems = findings.filter((f) => f.kind === 'problem');
@@ -141,7 +141,7 @@ export class CheckContext {
   }
 
   /** Parses a JSON body or fails the check: a body that should be JSON and is not is a breach. */
-  expectJson<T = unknown>(res: HttpResponse, what: string, requirement?: string): T {
+  expectJson<T = unknown>(res: HttpResponse, what: string, requirement?: RequirementRef): T {
     try {
       return JSON.parse(res.text()) as T;
     } catch {

@@ -2,7 +2,7 @@ import type { Requirement, RequirementLevel } from '../catalog/types.ts';
 import { TargetError } from '../target/errors.ts';
 import type { CheckContext } from './context.ts';
 import type { Breach, Outcome, OutcomeStatus } from './outcome.ts';
-import { CheckFailure, CheckNotApplicable, CheckSkipped } from './signals.ts';
+import { CheckFailure, CheckNotApplicable, CheckSkipped, requirementIds } from './signals.ts';
 import type { Check } from './types.ts';
 
 export interface ExecuteOptions {
@@ -87,7 +87,7 @@ class Grader<C> {
     if (err instanceof CheckFailure || err instanceof TargetError || err instanceof CheckTimeout) {
       const detail = err instanceof CheckFailure ? err.detail : {};
       const thrown: Breach = {
-        requirements: detail.requirement ? [detail.requirement] : [...this.check.requirements],
+        requirements: detail.requirement ? requirementIds(detail.requirement) : [...this.check.requirements],
         named: Boolean(detail.requirement) || this.check.requirements.length === 1 || this.check.oneRule === true,
         message: err.message,
         ...(detail.expected !== undefined ? { expected: detail.expected } : {}),

@@ -97,6 +97,7 @@ const NAMED_FAULTS: ReadonlyArray<CloudFault> = [
   { name: 'repository-missing-name-accepted', area: 'validation', description: 'repository create without name answers 201 (a generated name is taken)' },
   { name: 'disk-any-value', area: 'validation', description: 'the provider with listed disk sizes accepts any disk size' },
   { name: 'upgrade-no-restart', area: 'states', description: 'the containers of an upgraded node are not restarted' },
+  { name: 'cancel-refused', area: 'actions', description: 'cancel is refused (409) in every state, also In progress' },
   { name: 'retry-refused', area: 'actions', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', area: 'actions', description: 'cancel of a Canceled action is accepted (202)' },
   { name: 'vendor-auth-without-role', area: 'roles', description: 'containers of every service get VENDOR_AUTH, with or without the global role' },

@@ -33,7 +33,7 @@ function cancel(ctx: CallContext): Reply {
   const a = action(ctx);
   const finishedButAllowed = ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed'))
     || (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed'));
-  if (!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) throw conflict(`action in state '${a.state}' cannot be canceled`);
+  if ((!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) || world.faults.has('cancel-refused')) throw conflict(`action in state '${a.state}' cannot be canceled`);
   a.state = 'Canceling';
   announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));

@@ -129,7 +129,7 @@ export default [
       const { action, res } = await cancelWhileInProgress(ctx);
       ctx.observe(`cancel answered ${res.status}`);
       if (action.can_be_canceled === false) return expectRefused(ctx, res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
-      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.cancelInProgress });
+      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [R.cancelInProgress, row('in-progress-allows-cancel')] });
       const now = await ctx.getJson(String(action.resource_uri), 'the action');
       ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, { expected: 'Canceling, then Canceled', requirement: R.cancelInProgress });
       const end = await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES);
@@ -183,11 +183,11 @@ export default [
       await ctx.waitForState(uri, ['Init']);
       const res = await retry(ctx, action);
       ctx.observe(`retry answered ${res.status}`);
-      ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('success-allows-retry'), R.retryNew] });
       const next = res.headers[ctx.actionHeader] ?? String(action.resource_uri);
       await ctx.waitForState(next, TERMINAL_ACTION_STATES);
       await new Promise((r) => setTimeout(r, 100));
-      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', R.retryNew);
+      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [row('success-allows-retry'), R.retryNew]);
     },
   }),
   cloudCheck({
@@ -199,10 +199,10 @@ export default [
       const { cluster, action } = await canceled(ctx);
       const before = await settle(ctx, String(cluster.resource_uri), ['Init', ...CLUSTER_SETTLED]);
       const res = await retry(ctx, action);
-      ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('canceled-allows-retry'), R.retryNew] });
       if (before.state !== 'Init') ctx.observe(`the canceled deploy left the cluster ${String(before.state)}`);
       const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
-      ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, { requirement: R.retryNew });
+      ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, { requirement: [row('canceled-allows-retry'), R.retryNew] });
     },
   }),
   cloudCheck({
@@ -215,9 +215,9 @@ export default [
       ctx.expectEqual(action.state, 'Failed', 'precondition: a service start without any node did not fail');
       await deployedCluster(ctx, 1, { tags: [{ name: tag }] });
       const res = await retry(ctx, action);
-      ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: R.retryNew });
+      ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('failed-allows-retry'), R.retryNew] });
       const end = await ctx.waitForState(String(service.resource_uri), ['Running', 'Partly running', 'Stopped'], 60_000);
-      ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', R.retryNew);
+      ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', [row('failed-allows-retry'), R.retryNew]);
     },
   }),
 ];

@@ -13,4 +13,7 @@ const CHECK_OF_FIELD: Record<keyof typeof ACTION_FIELD_WRONG, string> = {
   can_be_retried: 'cloud/states/action/in-progress-rejects-retry',
 };
 
-export const actionFieldTeeth: CloudTeeth[] = Object.entries(CHECK_OF_FIELD).map(([field, check]) => ({ fault: actionFieldWrong(field), catches: [check] }));
+export const actionFieldTeeth: CloudTeeth[] = [
+  ...Object.entries(CHECK_OF_FIELD).map(([field, check]) => ({ fault: actionFieldWrong(field), catches: [check] })),
+  { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
+];

@@ -5,9 +5,10 @@
 import { expect } from 'vitest';
 import { spell } from '../../../harness/profile.ts';
 import {
-  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused, SERVICE_UPDATE_FIELDS, updateIgnored,
+  ACTION_FIELD_WRONG, actionFieldWrong, CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused,
+  SERVICE_UPDATE_FIELDS, updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
-import { deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 
 type Probe = (t: TestServer) => Promise<void>;
 type Json = Record<string, any>;
@@ -132,7 +133,26 @@ const refusedProbe = (kind: string, op: string): Probe => async (t) => {
   expect(answer.status).toBe(409);
 };
 
+/** What a correct record of a user's successful service create says, field by field. */
+const RECORDED: Record<keyof typeof ACTION_FIELD_WRONG, (a: Json) => boolean> = {
+  method: (a) => a.method === 'POST',
+  path: (a) => String(a.path).startsWith('/api/app/v1/service'),
+  user: (a) => a.user !== 'someone-else',
+  user_agent: (a) => a.user_agent !== 'unknown',
+  is_user_action: (a) => a.is_user_action === true,
+  ip: (a) => a.ip !== 'unknown',
+  can_be_canceled: (a) => a.can_be_canceled === false,
+  can_be_retried: (a) => a.can_be_retried === true,
+};
+
+/** With the fault, the action of a finished service create records that field wrongly. */
+const actionFieldProbe = (field: keyof typeof ACTION_FIELD_WRONG): Probe => async (t) => {
+  const recorded = await action(t, await t.call('POST', PATHS.service!, { image: 'x' }));
+  expect(RECORDED[field](recorded)).toBe(false);
+};
+
 export const FAMILY_PROBES: Record<string, Probe> = {
+  ...Object.fromEntries(Object.keys(ACTION_FIELD_WRONG).map((f) => [actionFieldWrong(f), actionFieldProbe(f as keyof typeof ACTION_FIELD_WRONG)])),
   ...Object.fromEntries(Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => [filterIgnored(list, p), filterProbe(list, p)]))),
   ...Object.fromEntries(CREATE_FIELDS.service!.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
   ...Object.fromEntries(CREATE_FIELDS.nodecluster!.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),

@@ -31,6 +31,10 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, a.resource_uri)).state).toBe('In progress');
   },
+  'cancel-refused': async (t) => {
+    await deployedCluster(t, 1);
+    expect((await t.call('POST', `${(await startAction(t)).resource_uri}cancel/`)).status).toBe(409);
+  },
   'cancel-finished-action-allowed': async (t) => {
     const a = await action(t, await t.call('POST', S, { image: 'x' }));
     expect((await t.call('POST', `${a.resource_uri}cancel/`)).status).toBe(202);
