@@ -57,6 +57,8 @@ export function expectPathStat(ctx: EngineContext, res: HttpResponse, what: stri
 /** An archive error answer: the status, then (spec) the details in a JSON body. */
 export function expectArchiveError(ctx: EngineContext, res: HttpResponse, status: number, what: string, requirement: string): void {
   ctx.expectStatus(res, status, what, requirement);
-  const body = ctx.expectJson<unknown>(res, `${what}: the spec puts the details in a JSON body`, requirement);
-  ctx.expectSchema(ctx.schemaSet, 'archive-error', body, `${what} error body`, requirement);
+  // The JSON body is the endpoint's rule and the Errors section's ("Archive endpoints return a JSON body ...").
+  const jsonBody = [requirement, 'engine/errors/archive-json-body'];
+  const body = ctx.expectJson<unknown>(res, `${what}: the spec puts the details in a JSON body`, jsonBody);
+  ctx.expectSchema(ctx.schemaSet, 'archive-error', body, `${what} error body`, jsonBody);
 }

@@ -89,6 +89,7 @@ export default [
     id: 'engine/auth/upgrade-hint',
     title: 'With Upgrade: tcp the daemon answers 101 (the connection is hijacked) and repeats the headers; without it, 200',
     requirements: ['engine/auth/upgrade-hint', 'engine/errors/101-hijack'],
+    oneRule: true,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });
