@@ -74,7 +74,7 @@ export default [
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
       if (['Success', 'Failed'].includes(String(first.state))) ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
       else ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, { expected: 'In progress (or Pending)', actual: first.state, requirement: R.async202 });
-      const done = await finishedActionOf(ctx, res, 'deploy');
+      const done = await finishedActionOf(ctx, res, 'deploy', undefined, R.asyncEnds);
       ctx.expect(done.state === 'Success' || done.state === 'Failed', `the action ended ${String(done.state)}`, { expected: 'Success or Failed', requirement: R.asyncEnds });
       ctx.expect(typeof done.end_date === 'string', 'a finished action has no end_date', { actual: done.end_date, requirement: R.asyncEnds });
     },

@@ -83,7 +83,7 @@ export default [
       const cluster = await ctx.waitForState(uri, ['Deployed'], 60_000);
       const nodes = (cluster.nodes as string[]) ?? [];
       await Promise.all(nodes.map((n) => ctx.waitForState(n, ['Deployed'], 60_000)));
-      const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000);
+      const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000, R.newNodes);
       ctx.expectEqual(new Set(after.map((c) => String(c.node))).size, nodes.length, 'the new node did not get a container of the EVERY_NODE service', R.newNodes);
       await settled(ctx, String(svc.resource_uri));
     },

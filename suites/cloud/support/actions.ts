@@ -17,8 +17,8 @@ export function actionUriOf(ctx: CloudContext, res: HttpResponse, what: string):
 }
 
 /** Waits for the action a response created to end; returns it. */
-export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, what: string, timeoutMs = 30_000): Promise<Json> {
-  return ctx.waitForState(actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs);
+export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, what: string, timeoutMs = 30_000, requirement?: string): Promise<Json> {
+  return ctx.waitForState(actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs, requirement);
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;

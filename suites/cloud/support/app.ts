@@ -134,7 +134,7 @@ export async function containersOf(ctx: CloudContext, svc: Json): Promise<Json[]
 export const live = (items: Json[]): Json[] => items.filter((c) => c.state !== 'Terminated' && c.state !== 'Terminating');
 
 /** The live containers of a service once there are `count` of them in one of `states`. */
-export async function waitForContainers(ctx: CloudContext, svc: Json, count: number, states = ['Running'], timeoutMs = WAIT_MS): Promise<Json[]> {
+export async function waitForContainers(ctx: CloudContext, svc: Json, count: number, states = ['Running'], timeoutMs = WAIT_MS, requirement?: string): Promise<Json[]> {
   const deadline = Date.now() + timeoutMs;
   let found: Json[] = [];
   while (Date.now() < deadline) {
@@ -143,7 +143,7 @@ export async function waitForContainers(ctx: CloudContext, svc: Json, count: num
     await new Promise((r) => setTimeout(r, 50));
   }
   return ctx.fail(`service ${String(svc.resource_uri)} did not get ${count} container(s) in ${states.join('/')}`, {
-    expected: { count, states }, actual: found.map((c) => c.state),
+    expected: { count, states }, actual: found.map((c) => c.state), requirement,
   });
 }
 

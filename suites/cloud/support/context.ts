@@ -82,7 +82,8 @@ export class CloudContext extends CheckContext {
   }
 
   /** Polls a resource until its state is one of `states`; fails when it does not get there in time. */
-  async waitForState(uri: string, states: string[], timeoutMs = 15_000): Promise<Json> {
+  /** Polls until the resource is in one of `states`; a timeout fails naming `requirement` when given. */
+  async waitForState(uri: string, states: string[], timeoutMs = 15_000, requirement?: string): Promise<Json> {
     const deadline = Date.now() + timeoutMs;
     let last: Json = {};
     while (Date.now() < deadline) {
@@ -90,7 +91,7 @@ export class CloudContext extends CheckContext {
       if (states.includes(String(last.state))) return last;
       await new Promise((r) => setTimeout(r, 50));
     }
-    return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, { expected: states, actual: last.state });
+    return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, { expected: states, actual: last.state, ...(requirement ? { requirement } : {}) });
   }
 
   /** The action a response created (from the action header), once it has ended. */
