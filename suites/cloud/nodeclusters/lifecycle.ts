@@ -134,9 +134,9 @@ export default [
       const uri = String(cluster.resource_uri);
       const res = await ctx.api.delete(uri);
       ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
-      const listed = ctx.listObjects(await ctx.api.get('/api/infra/v1/nodecluster/', { uuid: String(cluster.uuid) }), 'the cluster list');
-      ctx.expect(listed.some((c) => c.uuid === cluster.uuid), 'a cluster just terminated is no longer listed', { requirement: R.recent });
       const done = await settle(ctx, uri, ['Terminated']);
+      const listed = ctx.listObjects(await ctx.api.get('/api/infra/v1/nodecluster/', { uuid: String(cluster.uuid) }), 'the cluster list');
+      ctx.expect(listed.some((c) => c.uuid === cluster.uuid), 'a cluster just terminated (state Terminated) is no longer listed', { requirement: R.recent });
       for (const n of (done.nodes as string[]) ?? []) {
         ctx.expectEqual((await ctx.getJson(n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
       }
