@@ -46,6 +46,18 @@ function addDistinct(times: number[], value: unknown): void {
 }
 
 /**
+ * One read of the polled container; a read the target refuses (Podman answers 500 to an inspect
+ * that races a restart) is noted and the polling goes on: the check is about the restarts, and
+ * inspect's own checks judge its answers.
+ */
+async function inspectWhilePolling(ctx: EngineContext, id: string): Promise<Record<string, unknown> | undefined> {
+  const res = await ctx.api.get(`/containers/${id}/json`);
+  if (res.status === 200) return ctx.expectJson<Record<string, unknown>>(res, 'container inspect');
+  ctx.observe(`an inspect while polling the restarts answered ${res.status}: ${res.text().trim().slice(0, 160)}`);
+  return undefined;
+}
+
+/**
  * Polls an on-failure container until it stops for good, recording every distinct StartedAt and
  * FinishedAt (the daemon's own timestamps, so the delays are measured on its clock, not ours).
  */
@@ -54,7 +66,12 @@ async function observeRestarts(ctx: EngineContext, id: string, deadlineMs = 10_0
   const starts: number[] = [];
   const finishes: number[] = [];
   for (;;) {
-    const c = await ctx.inspect(id);
+    const c = await inspectWhilePolling(ctx, id);
+    if (!c) {
+      if (Date.now() >= deadline) return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: 0, settled: false };
+      await sleep(POLL_MS);
+      continue;
+    }
     const state = c.State as Record<string, unknown>;
     addDistinct(starts, state.StartedAt);
     addDistinct(finishes, state.FinishedAt);
