@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { actionChecks } from './actions/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(actionChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { authChecks } from './auth/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(authChecks);
+await cloudSection(import.meta.url);

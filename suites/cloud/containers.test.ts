@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { containerChecks } from './containers/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(containerChecks);
+await cloudSection(import.meta.url);

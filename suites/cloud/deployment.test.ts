@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { deploymentChecks } from './deployment/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(deploymentChecks);
+await cloudSection(import.meta.url);

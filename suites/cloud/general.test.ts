@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { generalChecks } from './general/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(generalChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { infraChecks } from './infra/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(infraChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { limitChecks } from './limits/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(limitChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { namespaceChecks } from './namespaces/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(namespaceChecks);
+await cloudSection(import.meta.url);

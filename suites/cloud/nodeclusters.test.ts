@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { nodeClusterChecks } from './nodeclusters/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(nodeClusterChecks);
+await cloudSection(import.meta.url);

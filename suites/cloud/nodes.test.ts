@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { nodeChecks } from './nodes/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(nodeChecks);
+await cloudSection(import.meta.url);

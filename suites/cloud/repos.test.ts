@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { repoChecks } from './repos/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(repoChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { serviceChecks } from './services/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(serviceChecks);
+await cloudSection(import.meta.url);

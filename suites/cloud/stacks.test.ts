@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { stackChecks } from './stacks/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(stackChecks);
+await cloudSection(import.meta.url);

@@ -1,4 +1,3 @@
-import { cloudSuite } from './support/suite.ts';
-import { streamChecks } from './stream/index.ts';
+import { cloudSection } from './support/suite.ts';
 
-cloudSuite(streamChecks);
+await cloudSection(import.meta.url);

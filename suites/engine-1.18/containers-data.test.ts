@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { containerDataChecks } from '../engine/containers/data-checks.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.18', containerDataChecks);
+await engineSection('1.18', import.meta.url);

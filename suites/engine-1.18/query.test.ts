@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { queryChecks } from '../engine/query/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.18', queryChecks);
+await engineSection('1.18', import.meta.url);

@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { streamChecks } from '../engine/streams/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.18', streamChecks);
+await engineSection('1.18', import.meta.url);

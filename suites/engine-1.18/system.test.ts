@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { systemChecks } from '../engine/system/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.18', systemChecks);
+await engineSection('1.18', import.meta.url);

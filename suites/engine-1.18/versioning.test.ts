@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { versioningChecks } from '../engine/versioning/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.18', versioningChecks);
+await engineSection('1.18', import.meta.url);

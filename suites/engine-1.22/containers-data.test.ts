@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { containerDataChecks } from '../engine/containers/data-checks.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.22', containerDataChecks);
+await engineSection('1.22', import.meta.url);

@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { execChecks } from '../engine/exec/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.22', execChecks);
+await engineSection('1.22', import.meta.url);

@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { logChecks } from '../engine/logs/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.22', logChecks);
+await engineSection('1.22', import.meta.url);

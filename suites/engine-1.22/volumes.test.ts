@@ -1,4 +1,3 @@
-import { engineSuite } from '../engine/support/suite.ts';
-import { volumeChecks } from '../engine/volumes/index.ts';
+import { engineSection } from '../engine/support/suite.ts';
 
-engineSuite('1.22', volumeChecks);
+await engineSection('1.22', import.meta.url);
