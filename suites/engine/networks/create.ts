@@ -8,8 +8,14 @@ const V122 = ['1.22' as const];
 async function postCreate(ctx: EngineContext, body: Record<string, unknown>, timeoutMs?: number) {
   const res = await ctx.api.post('/networks/create', { json: body, ...(timeoutMs ? { timeoutMs } : {}) });
   if (res.status === 201) {
-    const id = (JSON.parse(res.text() || '{}') as { Id?: string }).Id;
-    if (id) ctx.defer(async () => void (await ctx.api.delete(`/networks/${id}`)));
+    // Read without trusting the answer's shape: the checks judge it; this only cleans up.
+    let id: unknown;
+    try {
+      id = (JSON.parse(res.text() || '{}') as { Id?: unknown } | null)?.Id;
+    } catch {
+      id = undefined;
+    }
+    if (typeof id === 'string' && id) ctx.defer(async () => void (await ctx.api.delete(`/networks/${id}`)));
   }
   return res;
 }

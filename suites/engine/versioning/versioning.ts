@@ -63,7 +63,7 @@ export default [
     title: 'A response has the shapes of the version in its path (Info flags, event fields)',
     requirements: ['engine/versioning/shapes-per-version'],
     async run(ctx) {
-      const info = ctx.expectJson<Record<string, unknown>>(await ctx.api.get('/info'), 'info');
+      const info = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get('/info'), 'info') ?? {};
       const want = ctx.version === '1.18' ? 'number' : 'boolean';
       const wrong = VERSIONED_FLAGS.filter((f) => typeof info[f] !== want);
       ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, { expected: want, actual: Object.fromEntries(wrong.map((f) => [f, info[f]])) });
