@@ -18,7 +18,8 @@ const RULE_TITLE: Record<ExchangeRule, string> = {
  * The verdicts of the judge of every exchange, as results of their own: one per (suite, endpoint,
  * rule) that departed, carrying the first departure and the check whose exchange showed it, and
  * one per (suite, rule) that sums up the answers judged when none departed. A departure that a
- * targeted check already reports (a failing result naming the same requirement) is not repeated.
+ * targeted check already reports (a failing result naming the same requirement, or the failures of
+ * every check that met it) is not repeated.
  */
 export function observedResults(suites: SuiteName[], records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
   return suites.flatMap((suite) => observedOfSuite(suite, records.filter((r) => r.suite === suite), index));
@@ -26,7 +27,7 @@ export function observedResults(suites: SuiteName[], records: CheckRecord[], ind
 
 function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
   const judged = new Map<string, number>();
-  const departures = new Map<string, { finding: ExchangeFinding; check: CheckRecord; count: number }>();
+  const departures = new Map<string, { finding: ExchangeFinding; check: CheckRecord; count: number; allFailed: boolean }>();
   for (const record of records) {
     const exchanges = record.outcome.exchanges;
     if (!exchanges) continue;
@@ -34,14 +35,19 @@ function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: Requir
     for (const finding of exchanges.findings) {
       const key = `${finding.endpoint} ${finding.rule}`;
       const seen = departures.get(key);
-      if (seen) seen.count++;
-      else departures.set(key, { finding, check: record, count: 1 });
+      const failed = record.outcome.status === 'failed' || record.outcome.status === 'warning';
+      if (seen) {
+        seen.count++;
+        seen.allFailed &&= failed;
+      } else departures.set(key, { finding, check: record, count: 1, allFailed: failed });
     }
   }
   const reported = alreadyReported(records);
   const results: ResultEntry[] = [];
-  for (const { finding, check, count } of departures.values()) {
-    if (reported.has(finding.requirement)) continue;
+  for (const { finding, check, count, allFailed } of departures.values()) {
+    // Reported already: a check fails naming the same requirement, or every check that met this
+    // answer failed (its own result shows the exchange).
+    if (reported.has(finding.requirement) || allFailed) continue;
     results.push(departureResult(suite, finding, check, count, index));
   }
   const answers = [...judged.values()].reduce((a, b) => a + b, 0);

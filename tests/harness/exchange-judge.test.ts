@@ -68,6 +68,13 @@ describe('the observed results of a run', () => {
     expect(results.find((r) => r.id === 'engine/observed/status-documented')).toBeUndefined();
   });
 
+  test('a departure that only failing checks met is theirs to report', () => {
+    const failing = record('a', 'failed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }, ['engine/containers/pause/204-paused']);
+    expect(observedResults(['engine-1.22'], [failing], index).some((r) => r.id.includes('/containers/pause/'))).toBe(false);
+    const alsoPassing = [failing, record('b', 'passed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] })];
+    expect(observedResults(['engine-1.22'], alsoPassing, index).some((r) => r.id.includes('/containers/pause/'))).toBe(true);
+  });
+
   test('a departure a targeted check already reports is not repeated; a run that judged nothing passes nothing', () => {
     const results = observedResults(['engine-1.22'], [record('a', 'failed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }, ['engine/errors/listed-codes-only'])], index);
     expect(results.some((r) => r.id.includes('/containers/pause/'))).toBe(false);

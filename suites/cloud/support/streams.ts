@@ -41,21 +41,17 @@ export async function collectJson(ctx: CloudContext, session: WebSocketSession, 
 
 /** Messages until one satisfies `until` (included), the session closes or `ms` pass. */
 export async function readUntil(ctx: CloudContext, session: WebSocketSession, until: (m: Json) => boolean, ms: number, what: string): Promise<Collected> {
-  const deadline = Date.now() + ms;
   const messages: Json[] = [];
-  while (Date.now() < deadline) {
-    let frame: Buffer | undefined;
-    try {
-      frame = await session.next(Math.max(1, deadline - Date.now()));
-    } catch {
-      break;
-    }
-    if (frame === undefined) return { messages, closed: true };
-    const message = parseFrame(ctx, frame, what);
-    messages.push(message);
-    if (until(message)) break;
-  }
-  return { messages, closed: false };
+  const { closed } = await readFramesUntil(
+    session,
+    (frame) => {
+      const message = parseFrame(ctx, frame, what);
+      messages.push(message);
+      return until(message);
+    },
+    ms,
+  );
+  return { messages, closed };
 }
 
 /** The log stream of a container, service (or action): `<uri>logs/`. */
