@@ -1,6 +1,7 @@
 import { DEFAULT_RESTART_TOLERANCE_MS, expectedDelayMs, verifyRestartBackoff } from '../../../harness/protocol/restart-backoff.ts';
 import { engineCheck } from '../support/check.ts';
-import type { EngineContext } from '../support/context.ts';
+import { expectMembers } from '../../../harness/schema/members.ts';
+import { INSPECT_MEMBERS, type EngineContext } from '../support/context.ts';
 import { pollState, restartCount, timestampMs } from '../support/lifecycle.ts';
 import { eventually, sleep } from '../support/poll.ts';
 import { eventsOf, kindOf, nowSeconds, type EngineEvent } from '../support/events.ts';
@@ -52,7 +53,7 @@ function addDistinct(times: number[], value: unknown): void {
  */
 async function inspectWhilePolling(ctx: EngineContext, id: string): Promise<Record<string, unknown> | undefined> {
   const res = await ctx.api.get(`/containers/${id}/json`);
-  if (res.status === 200) return ctx.expectJson<Record<string, unknown>>(res, 'container inspect');
+  if (res.status === 200) return expectMembers(ctx, ctx.expectJson(res, 'container inspect'), INSPECT_MEMBERS, 'container inspect', 'engine/containers/inspect/200-response-schema');
   ctx.observe(`an inspect while polling the restarts answered ${res.status}: ${res.text().trim().slice(0, 160)}`);
   return undefined;
 }

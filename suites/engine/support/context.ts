@@ -31,7 +31,7 @@ export interface CreatedContainer {
 export const SHAPE_DOCUMENTED = 'engine/responses/shape-documented';
 
 /** What the helpers read of container inspect before handing it on: the objects checks open. */
-const INSPECT_MEMBERS: Members = { State: 'object', Config: 'object', HostConfig: 'object', NetworkSettings: 'object' };
+export const INSPECT_MEMBERS: Members = { State: 'object', Config: 'object', HostConfig: 'object', NetworkSettings: 'object' };
 
 /** What an engine check works with: the versioned API, the fixture, and resource helpers. */
 export class EngineContext extends CheckContext {
