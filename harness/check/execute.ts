@@ -12,8 +12,8 @@ export interface ExecuteOptions {
   checkTimeoutMs: number;
 }
 
-/** What a breach of a requirement of each level is graded as. */
-const BREACH: Record<RequirementLevel, OutcomeStatus> = {
+/** What a breach of a requirement of each level is graded as (checks and the judge of every exchange alike). */
+export const BREACH: Record<RequirementLevel, OutcomeStatus> = {
   required: 'failed',
   recommended: 'warning',
   informational: 'informational',

@@ -1,12 +1,10 @@
 import type { RequirementIndex } from '../catalog/load.ts';
-import type { RequirementLevel, SuiteName } from '../catalog/types.ts';
-import type { OutcomeStatus } from '../check/outcome.ts';
+import type { SuiteName } from '../catalog/types.ts';
+import { BREACH } from '../check/execute.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { ResultEntry } from '../report/report.ts';
 import { EXCHANGE_RULES, type ExchangeFinding, type ExchangeRule } from './exchange-judge.ts';
 import { observedCheckId, ruleRequirement } from './suite-judge.ts';
-
-const BREACH: Record<RequirementLevel, OutcomeStatus> = { required: 'failed', recommended: 'warning', informational: 'informational' };
 
 const RULE_TITLE: Record<ExchangeRule, string> = {
   'status-documented': 'answers with a status code its endpoint documents',
