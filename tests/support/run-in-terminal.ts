@@ -28,7 +28,10 @@ export interface TerminalRun {
  */
 export async function interruptInTerminal(command: string, ready: RegExp, timeoutMs = 240_000): Promise<TerminalRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-tty-'));
-  const line = command.replaceAll('REPORT_DIR', reportDir);
+  // `script` runs the line through $SHELL -c; `exec` makes the command itself the terminal's
+  // foreground process, as an interactive shell would, whatever $SHELL is (dash, after its command
+  // ends, ends itself by the SIGINT it got too, and script then exits 130).
+  const line = `exec ${command.replaceAll('REPORT_DIR', reportDir)}`;
   const child = spawn('script', ['-qfec', line, '/dev/null'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
   let interruptedAt = 0;
