@@ -1,18 +1,19 @@
 /**
- * Runs every bench/*.bench.ts (each exports `run(): Promise<BenchResult[]>`), prints a table and
- * writes reports/bench.json. Run: `npx tsx bench/index.ts [NAME...]` (only the files whose names
- * contain a NAME; add `--expose-gc` through NODE_OPTIONS for a steadier memory baseline).
+ * Runs every bench/*.bench.ts (each exports `run()`, resolving to its rows, or to its rows and text
+ * to print below them), prints a table and writes reports/bench.json. Run:
+ * `npx tsx bench/index.ts [NAME...]` (only the files whose names contain a NAME; add `--expose-gc`
+ * through NODE_OPTIONS for a steadier memory baseline).
  */
 import { readdir, mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { BenchResult } from './types.ts';
+import type { BenchOutput, BenchResult } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const reportPath = path.join(here, '..', 'reports', 'bench.json');
 
 interface BenchModule {
-  run(): Promise<BenchResult[]>;
+  run(): Promise<BenchResult[] | BenchOutput>;
 }
 
 async function main(): Promise<void> {
@@ -20,11 +21,19 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
   const suites: Array<{ file: string; results: BenchResult[] }> = [];
+  const texts = new Map<string, string[]>();
   for (const file of files) {
     const module = (await import(pathToFileURL(path.join(here, file)).href)) as BenchModule;
-    suites.push({ file, results: await module.run() });
+    const output = await module.run();
+    const results = Array.isArray(output) ? output : output.results;
+    if (!Array.isArray(output) && output.text?.length) texts.set(file, output.text);
+    suites.push({ file, results });
   }
-  for (const suite of suites) printTable(suite.file, suite.results);
+  for (const suite of suites) {
+    printTable(suite.file, suite.results);
+    const text = texts.get(suite.file);
+    if (text) console.log(`\n${text.join('\n')}`);
+  }
   await mkdir(path.dirname(reportPath), { recursive: true });
   const report = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, suites };
   await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);

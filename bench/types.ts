@@ -10,3 +10,10 @@ export interface BenchResult {
   peakRssMB?: number;
   note?: string;
 }
+
+/** What a bench file may return instead of its rows alone: text printed after its table. */
+export interface BenchOutput {
+  results: BenchResult[];
+  /** Lines printed below the file's table (a profile, a comparison). */
+  text?: string[];
+}
