@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['tests/embedded/**/*.test.ts'],
           testTimeout: 300_000,
           fileParallelism: false,
+          // The teeth runs (test.concurrent) mostly wait on a faulted target's silence: overlap them.
+          maxConcurrency: 8,
         },
       },
       {

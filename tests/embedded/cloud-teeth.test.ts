@@ -17,7 +17,7 @@ describe('every cloud check that claims a fault catches it', () => {
     }
   });
 
-  test.each(CLOUD_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
+  test.concurrent.each(CLOUD_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
     const checks = teeth.catches.map((id) => byId.get(id)!);
     const outcomes = await runAgainstEmbeddedCloud({ faults: [teeth.fault], checks, strictLevels: true });
     for (const id of teeth.catches) {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { EngineVersion } from '../../harness/catalog/types.ts';
 import { ENGINE_FAULTS } from '../../reference/engine/index.ts';
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
-import { EmbeddedEngine } from '../support/embedded-engine.ts';
+import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
 import { ProofRecorder, UPDATE_PROOFS } from '../support/proof-recorder.ts';
-import { ENGINE_TEETH } from './teeth/index.ts';
+import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';
 import type { Teeth } from './teeth/types.ts';
 
 const ALL_CHECKS = Object.values(ENGINE_SECTIONS).flat();
@@ -17,11 +17,9 @@ const other = (v: EngineVersion): EngineVersion => (v === '1.18' ? '1.22' : '1.1
 
 describe('every engine check that claims a fault catches it', () => {
   const proofs = new ProofRecorder('engine');
-  let target: EmbeddedEngine;
-  beforeAll(async () => {
-    target = await EmbeddedEngine.start();
-  }, 120_000);
-  afterAll(() => target?.close());
+  // Side by side: a teeth run mostly waits, up to a check's deadline, for what a faulted target never sends.
+  const target = new EmbeddedEnginePool(TEETH_CONCURRENCY);
+  afterAll(() => target.close());
 
   test('the teeth table names known faults and known checks', () => {
     const faults = new Set(ENGINE_FAULTS.map((f) => f.name));
@@ -31,7 +29,7 @@ describe('every engine check that claims a fault catches it', () => {
     }
   });
 
-  test.each(ENGINE_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
+  test.concurrent.each(ENGINE_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
     const outcomes = await target.run({ faults: [teeth.fault], version: teeth.version, checks: teeth.catches.map((id) => byId.get(id)!) });
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;

@@ -76,3 +76,47 @@ export class EmbeddedEngine {
     return this.server.close();
   }
 }
+
+/**
+ * Embedded daemons for checks run side by side: faults are switched per daemon, so each run
+ * borrows a daemon of its own. Most of a teeth run is waiting (for bytes a faulted target never
+ * sends, up to the check's deadline), which runs overlap; daemons start on first need.
+ */
+export class EmbeddedEnginePool {
+  private readonly idle: EmbeddedEngine[] = [];
+  private readonly all: Promise<EmbeddedEngine>[] = [];
+  private readonly waiting: ((engine: EmbeddedEngine) => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
+    const engine = await this.acquire();
+    try {
+      return await engine.run(opts);
+    } finally {
+      this.release(engine);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.all.map(async (e) => (await e).close()));
+  }
+
+  private async acquire(): Promise<EmbeddedEngine> {
+    const free = this.idle.pop();
+    if (free) return free;
+    if (this.all.length < this.size) {
+      const started = EmbeddedEngine.start();
+      this.all.push(started);
+      return started;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(engine: EmbeddedEngine): void {
+    const next = this.waiting.shift();
+    if (next) next(engine);
+    else this.idle.push(engine);
+  }
+}
+

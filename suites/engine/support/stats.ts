@@ -4,6 +4,7 @@
  * needs, or at a deadline.
  */
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { StreamingResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 import { readJsonStream } from './json-stream-read.ts';
 
@@ -32,10 +33,23 @@ export async function readStats(ctx: EngineContext, id: string, query: Query = {
   const res = await ctx.api.stream('GET', `/containers/${id}/stats`, { query });
   const head = { status: res.status, contentType: res.headers['content-type'] ?? '' };
   if (res.status !== 200) {
-    for await (const _ of res.chunks) void _;
+    // An answer that is not the stream may still never end (a stream sent under the wrong code):
+    // what it sends within a second is read for the transcript, then the check closes it.
+    await drainFor(res, 1000);
     return { ...head, readings: [], arrivals: [], problems: [], endedByTarget: false };
   }
   const enough = opts.readings === undefined ? undefined : (values: StatsObject[]) => values.length >= opts.readings!;
   const read = await readJsonStream<StatsObject>(res, { deadlineMs: opts.deadlineMs ?? 6000, startedAt, ...(enough ? { enough } : {}) });
   return { ...head, readings: read.values, arrivals: read.arrivals, problems: read.problems, endedByTarget: read.endedByTarget };
+}
+
+async function drainFor(res: StreamingResponse, ms: number): Promise<void> {
+  const timer = setTimeout(() => res.close(), ms);
+  try {
+    for await (const _ of res.chunks) void _;
+  } catch {
+    // closed by the timer
+  } finally {
+    clearTimeout(timer);
+  }
 }

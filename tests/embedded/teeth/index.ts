@@ -11,3 +11,6 @@ import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
 
 export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth, ...answerTeeth, ...queryTeeth];
+
+/** How many teeth runs go side by side (the embedded project's maxConcurrency allows as many). */
+export const TEETH_CONCURRENCY = 8;
