@@ -1,0 +1,73 @@
+/**
+ * One run's time profile from its report.json: per spec-section file the sum of its checks'
+ * durations, and the slowest checks with the longest exchanges of their transcripts. report.json
+ * keeps the transcript of a check that did not pass only, so a passed check's waits are unknown.
+ */
+import type { Report, ResultEntry } from '../../harness/report/report.ts';
+import type { TranscriptEntry } from '../../harness/check/outcome.ts';
+import { fileOf, type FilePlaces } from './sections.ts';
+import type { FileProfile, RunProfile, SlowCheck, Wait } from './types.ts';
+
+/** How many slow checks a run keeps, and how many exchanges of each are shown. */
+export const SLOWEST = 15;
+const WAITS = 3;
+
+export interface ProfiledRun {
+  name: string;
+  target: string;
+  suites: string[];
+  wallMs: number;
+  report: Report | undefined;
+  /** Exit status, to explain a missing report. */
+  status: number | null;
+}
+
+export function profileRun(run: ProfiledRun, places: FilePlaces): RunProfile {
+  const base = { name: run.name, suites: run.suites, target: run.target, wallMs: run.wallMs };
+  if (!run.report) return { ...base, reportMs: null, checks: 0, checkMsSum: 0, files: [], slowest: [], problem: `no report.json (exit ${run.status})` };
+  const results = run.report.results;
+  const files = new Map<string, FileProfile>();
+  for (const r of results) {
+    const file = fileOf(places, r.suite, r.id);
+    const entry = files.get(file) ?? { file, checks: 0, checkMsSum: 0, slowestCheckMs: 0 };
+    entry.checks++;
+    entry.checkMsSum += r.durationMs;
+    entry.slowestCheckMs = Math.max(entry.slowestCheckMs, r.durationMs);
+    files.set(file, entry);
+  }
+  const slowest = [...results]
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, SLOWEST)
+    .map((r) => slowCheck(run.name, fileOf(places, r.suite, r.id), r));
+  return {
+    ...base,
+    reportMs: run.report.durationMs,
+    checks: results.length,
+    checkMsSum: results.reduce((sum, r) => sum + r.durationMs, 0),
+    files: [...files.values()].sort((a, b) => b.checkMsSum - a.checkMsSum),
+    slowest,
+  };
+}
+
+export function slowCheck(run: string, file: string, r: ResultEntry): SlowCheck {
+  const base: SlowCheck = { run, id: r.id, file, outcome: r.outcome, durationMs: r.durationMs };
+  const transcript = r.transcript ?? [];
+  if (transcript.length === 0) {
+    return { ...base, noWaits: r.outcome === 'passed' ? 'passed: report.json keeps no transcript of a passed check' : 'no exchanges in its transcript' };
+  }
+  const timed = transcript.filter((t): t is TranscriptEntry & { durationMs: number } => typeof t.durationMs === 'number');
+  if (timed.length === 0) return { ...base, noWaits: `its ${transcript.length} exchanges carry no timing` };
+  const waits: Wait[] = [...timed]
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, WAITS)
+    .map((t) => ({ kind: t.kind, method: t.request.method, path: t.request.path, ms: t.durationMs }));
+  return { ...base, waits, exchanges: transcript.length, exchangesMs: timed.reduce((sum, t) => sum + t.durationMs, 0) };
+}
+
+/** The slowest checks of all runs, slowest first. */
+export function slowestOverall(runs: readonly RunProfile[]): SlowCheck[] {
+  return runs
+    .flatMap((r) => r.slowest)
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, SLOWEST);
+}
