@@ -12,7 +12,8 @@ export const DURATIONS = {
   upgradeNode: 100,
   healthCheck: 40,
   update: 30,
-  cancel: 30,
+  /** Long enough that a client can act on an action while it is Canceling. */
+  cancel: 250,
   /** A finite run_command runs this long before its container exits. */
   containerRun: 60,
 } as const;

@@ -71,7 +71,7 @@ export class ActionCall {
       async (err: unknown) => {
         revert?.();
         if (!abort.signal.aborted) {
-          this.log(`Error: ${err instanceof Error ? err.message : String(err)}`);
+          this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
           this.finish('Failed');
           return;
         }
@@ -88,13 +88,18 @@ export class ActionCall {
   settle(reply: Reply): void {
     if (this.action.async && reply.status < 400) return;
     if (this.action.async) this.action.abort?.abort(new Error('call failed'));
-    const ok = reply.status < 400;
-    if (!ok) this.log(`Error: ${(reply.body as { error?: string } | undefined)?.error ?? `status ${reply.status}`}`);
+    const ok = reply.status < 400 || this.world.faults.has('failed-call-action-success');
+    if (!ok) this.logFailure(`Error: ${(reply.body as { error?: string } | undefined)?.error ?? `status ${reply.status}`}`);
     this.action.async = false;
     this.action.state = ok ? 'Success' : 'Failed';
     this.action.end_date = this.world.clock.now();
     this.action.logs.end();
     this.announce();
+  }
+
+  /** The details of a failure (the fault `failed-action-no-logs` leaves them out). */
+  private logFailure(line: string): void {
+    if (!this.world.faults.has('failed-action-no-logs')) this.log(line);
   }
 
   private announce(): void {

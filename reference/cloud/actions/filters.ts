@@ -60,7 +60,8 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
   const object = query.get('object');
   if (object !== null) {
     if (FILTERS_BESIDES_OBJECT.some((f) => query.has(f))) throw badRequest('object can only be combined with include_related');
-    const related = query.get('include_related') === 'true' && !world.faults.has('include-related-ignored');
+    const wanted = query.get('include_related') === 'true' || world.faults.has('include-related-always');
+    const related = wanted && !world.faults.has('include-related-ignored');
     const ids = related ? relatedIds(world, object) : new Set([parseUri(object)?.id ?? object]);
     return actions.filter((a) => ids.has(parseUri(a.object)?.id ?? a.object));
   }

@@ -43,6 +43,7 @@ function addStackRoutes(routes: RouteTable): void {
   routes.add('POST', STACKS, (ctx) => {
     const s = createStack(ctx.world, ctx.scope, bodyObject(ctx.req.body), ctx.req.user);
     track(ctx, s.resource_uri, s.scope);
+    if (ctx.world.faults.has('stack-create-starts')) ctx.call?.runAsync((job) => startStack(ctx.world, s, job));
     return created(stackJson(ctx.world, s));
   }, { action: 'Stack Create' });
   routes.add('GET', `${STACKS}{uuid}/`, (ctx) => ok(stackJson(ctx.world, stack(ctx))));
@@ -97,6 +98,7 @@ function addServiceRoutes(routes: RouteTable): void {
     svc.bindings = resolveBindings(spec.bindings, resolve);
     storeService(ctx.world, svc);
     track(ctx, svc.resource_uri, svc.scope);
+    if (ctx.world.faults.has('service-create-starts')) ctx.call?.runAsync((job) => startService(ctx.world, svc, job));
     return created(serviceJson(ctx.world, svc));
   }, { action: 'Service Create' });
   routes.add('GET', `${SERVICES}{uuid}/`, (ctx) => ok(serviceJson(ctx.world, service(ctx))));

@@ -85,7 +85,7 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
     const tags = optTags(body);
     if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
     if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
-    if (tags) n.tags = tags;
+    if (tags) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
     ctx.call?.runAsync((job) => job.wait('update'));
     return accepted(ctx.world, nodeJson(ctx.world, n));
   }, { action: 'Node Update' });

@@ -1,7 +1,7 @@
 /** Registries and external repositories (subsystem repo, namespaced). */
 import { bodyObject } from '../http/body.ts';
 import { listReply } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { applyFilters } from '../http/filters.ts';
 import { accepted, created, noContent, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
@@ -46,13 +46,14 @@ export function addRepoRoutes(routes: RouteTable): void {
   routes.add('GET', `${REPOSITORIES}{name*}/`, (ctx) => ok(repositoryJson(ctx.world, repository(ctx))));
   routes.add('PATCH', `${REPOSITORIES}{name*}/`, (ctx) => {
     const repo = repository(ctx);
+    if (ctx.world.faults.has('repository-update-refused')) throw new ApiError(405, 'external repositories cannot be updated');
     updateRepository(repo, bodyObject(ctx.req.body));
     ctx.call?.runAsync((job) => job.wait('update'));
     return accepted(ctx.world, repositoryJson(ctx.world, repo));
   }, { action: 'Repository Update' });
   routes.add('DELETE', `${REPOSITORIES}{name*}/`, (ctx) => {
     const repo = repository(ctx);
-    deleteRepository(ctx.world, repo);
+    if (!ctx.world.faults.has('repository-delete-kept')) deleteRepository(ctx.world, repo);
     return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();
   }, { action: 'Repository Delete' });
 }

@@ -47,8 +47,9 @@ export const containerHostname = (c: Container): string => c.config.hostname || 
 /** What the container's programs (run_command, exec) see. */
 export function shellEnvFor(world: World, c: Container): ShellEnv {
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
+  const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
   return {
-    vars: { ...vars, ...Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value])) },
+    vars: world.faults.has('image-env-wins') ? { ...set, ...vars } : { ...vars, ...set },
     hostname: containerHostname(c),
     workingDir: c.config.working_dir || '/',
   };
@@ -70,8 +71,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     public_dns: containerPublicDns(world, c),
     state: c.state,
     synchronized: service ? c.revision === service.revision : true,
-    node: node?.resource_uri ?? null,
-    service: service?.resource_uri ?? null,
+    node: (world.faults.has('container-node-wrong-uuid') ? node?.resource_uri.replace(node.uuid, c.uuid) : node?.resource_uri) ?? null,
+    service: (world.faults.has('container-service-wrong-uuid') ? service?.resource_uri.replace(service.uuid, c.uuid) : service?.resource_uri) ?? null,
     exit_code: c.exit_code,
     exit_code_msg: c.exit_code_msg,
     private_ip: c.private_ip,
@@ -80,7 +81,7 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     bindings: c.bindings,
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
-    working_dir: cfg.working_dir,
+    working_dir: world.faults.has('container-working-dir-default') ? '/' : cfg.working_dir,
     user: cfg.user,
     hostname: containerHostname(c),
     domainname: cfg.domainname,

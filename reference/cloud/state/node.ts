@@ -116,7 +116,7 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     state: node.state,
     node_cluster: world.faults.has('nodes-without-cluster') ? null : cluster?.resource_uri ?? null,
     node_type: node.node_type,
-    region: node.region,
+    region: world.faults.has('node-region-null') ? null : node.region,
     [world.spell('vendor_execdriver')]: node.engine.execdriver,
     [world.spell('vendor_graphdriver')]: node.engine.graphdriver,
     [world.spell('vendor_version')]: node.engine.version,

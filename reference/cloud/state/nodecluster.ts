@@ -154,7 +154,7 @@ export function clusterJson(world: World, c: NodeCluster): Record<string, unknow
     nodes: nodes.map((n) => n.resource_uri),
     region: c.region,
     target_num_nodes: c.target_num_nodes,
-    current_num_nodes: nodes.filter((n) => n.state !== 'Terminated').length,
+    current_num_nodes: world.faults.has('cluster-current-nodes-zero') ? 0 : nodes.filter((n) => n.state !== 'Terminated').length,
     deployed_datetime: world.date(c.deployed_datetime),
     destroyed_datetime: world.date(c.destroyed_datetime),
     tags: tagsJson(c.tags),

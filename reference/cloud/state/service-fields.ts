@@ -95,9 +95,15 @@ export function normalizeImage(image: string): string {
   return last.includes(':') || last.includes('@') ? image : `${image}:latest`;
 }
 
-/** The image name without registry, namespace and tag: `quay.io/org/app:1` → `app`. */
-export function defaultServiceName(image: string): string {
-  return image.slice(image.lastIndexOf('/') + 1).split(/[:@]/)[0] ?? image;
+/**
+ * The image name without registry, namespace and tag: `quay.io/org/app:1` → `app` (with
+ * `keepNamespace`, the fault service-name-with-namespace: `org-app`).
+ */
+export function defaultServiceName(image: string, keepNamespace = false): string {
+  const parts = image.split('/');
+  const last = parts.at(-1)!.split(/[:@]/)[0] ?? image;
+  const path = parts.length > 1 && /[.:]/.test(parts[0]!) ? parts.slice(1) : parts;
+  return keepNamespace ? [...path.slice(0, -1), last].join('-') : last;
 }
 
 const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
@@ -105,7 +111,7 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('service', f));
   const image = normalizeImage(reqString(body, 'image'));
-  const name = optString(body, 'name') ?? defaultServiceName(image);
+  const name = optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),

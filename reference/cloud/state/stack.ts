@@ -59,10 +59,11 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
   if (byName.size !== existing.length + built.length) throw badRequest('service names in a stack must be unique');
   const resolve = stackResolver(world, stack.scope.namespace, byName);
   const nameOf = (uuid: string): string => [...byName.values()].find((s) => s.uuid === uuid)?.config.name ?? world.store.services.get(uuid)?.config.name ?? uuid;
+  const dropped = (ref: string | undefined, fault: string): boolean => ref !== undefined && byName.has(ref) && world.faults.has(fault);
   built.forEach((svc, i) => {
     const spec = specs[i] as ServiceSpec;
-    svc.links = resolveLinks(world, spec.links, resolve, nameOf);
-    svc.bindings = resolveBindings(spec.bindings, resolve);
+    svc.links = resolveLinks(world, spec.links.filter((l) => !dropped(l.ref, 'stack-link-by-name-dropped')), resolve, nameOf);
+    svc.bindings = resolveBindings(spec.bindings.filter((b) => !dropped(b.volumesFromRef ?? undefined, 'stack-volumes-from-by-name-dropped')), resolve);
   });
   return built;
 }
@@ -174,8 +175,8 @@ export function stackJson(world: World, stack: Stack): Record<string, unknown> {
     name: stack.name,
     nickname: stack.nickname,
     state: stack.state,
-    synchronized: services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
-    services: services.map((s) => s.resource_uri),
+    synchronized: !world.faults.has('stack-never-synchronized') && services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
+    services: services.length === 0 && world.faults.has('stack-services-null-when-empty') ? null : services.map((s) => s.resource_uri),
     deployed_datetime: world.date(stack.deployed_datetime),
     destroyed_datetime: world.date(stack.destroyed_datetime),
   };

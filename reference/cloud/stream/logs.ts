@@ -13,9 +13,9 @@ import { sendJson, type StreamContext, type StreamHandler } from './types.ts';
 
 export const DEFAULT_TAIL = 300;
 
-function tailOf(query: URLSearchParams): number {
-  const raw = query.get('tail');
-  if (raw === null || raw === '') return DEFAULT_TAIL;
+function tailOf(ctx: StreamContext): number {
+  const raw = ctx.query.get('tail');
+  if (raw === null || raw === '') return ctx.world.faults.has('logs-tail-default-0') ? 0 : DEFAULT_TAIL;
   if (!/^\d+$/.test(raw)) throw badRequest('tail must be a non-negative integer');
   return Number(raw);
 }
@@ -28,7 +28,7 @@ function withoutTimestamp<T>(ctx: StreamContext, line: T): T {
 }
 
 function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
-  const tail = tailOf(ctx.query);
+  const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
   const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {

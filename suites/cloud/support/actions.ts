@@ -1,5 +1,6 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { Json } from './lists.ts';
 
 export const ACTIONS = '/api/audit/v1/action/';
@@ -27,7 +28,7 @@ const isSuccess = (status: number): boolean => status >= 200 && status < 300;
  * The rule of a state-table row that forbids an operation: refused with an HTTP error code, or
  * accepted with an action that ends Failed.
  */
-export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: string, requirement: string): Promise<void> {
+export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: string, requirement: RequirementRef): Promise<void> {
   if (res.status >= 400) return;
   if (!isSuccess(res.status)) ctx.fail(`${what}: expected an error status, got ${res.status}`, { requirement });
   const uri = res.headers[ctx.actionHeader];
@@ -39,7 +40,7 @@ export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: 
 }
 
 /** An allowed operation: a 2xx answer, and when it is asynchronous its action ends Success. */
-export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what: string, requirement: string): Promise<void> {
+export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what: string, requirement: RequirementRef): Promise<void> {
   ctx.expect(isSuccess(res.status), `${what}: expected the operation to be accepted, got ${res.status}: ${res.text().slice(0, 200)}`, {
     expected: 'a 2xx answer', actual: res.status, requirement,
   });
@@ -50,7 +51,7 @@ export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what:
 }
 
 /** The fields of an object that must not change when an operation is refused. */
-export function expectUnchanged(ctx: CloudContext, before: Json, after: Json, fields: string[], what: string, requirement: string): void {
+export function expectUnchanged(ctx: CloudContext, before: Json, after: Json, fields: string[], what: string, requirement: RequirementRef): void {
   for (const field of fields) {
     ctx.expectEqual(after[field], before[field], `${what}: a refused operation changed ${field}`, requirement);
   }

@@ -18,7 +18,7 @@ export interface StateRow {
   unchangedFields?: string[];
   /** Refused rows of a transitional state: what the resource must look like once its own work ended. */
   afterRefusal?: (ctx: CloudContext, resource: Json) => Promise<void>;
-  /** Other requirements the same exchange verifies. */
+  /** Other requirements the same exchange verifies: a breach of the row breaks them too. */
   also?: string[];
 }
 
@@ -31,13 +31,14 @@ export function stateRowCheck(row: StateRow): CloudCheck {
     async run(ctx) {
       const { before, res } = await attempt(ctx, row);
       const what = `${row.title.split(':')[0]} (${String(before.resource_uri)})`;
+      const broken = [row.id, ...(row.also ?? [])];
       if (row.effect) {
-        await expectAccepted(ctx, res, what, row.id);
+        await expectAccepted(ctx, res, what, broken);
         await row.effect(ctx, before);
         return;
       }
-      await expectRefused(ctx, res, what, row.id);
-      if (row.unchangedFields) expectUnchanged(ctx, before, await ctx.getJson(String(before.resource_uri), 'after'), row.unchangedFields, what, row.id);
+      await expectRefused(ctx, res, what, broken);
+      if (row.unchangedFields) expectUnchanged(ctx, before, await ctx.getJson(String(before.resource_uri), 'after'), row.unchangedFields, what, broken);
       await row.afterRefusal?.(ctx, before);
     },
   });

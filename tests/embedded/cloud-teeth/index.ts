@@ -4,5 +4,6 @@ import { appTeeth } from './app.ts';
 import { familyTeeth } from './families.ts';
 import { moreTeeth, validationTeeth } from './more.ts';
 import { actionFieldTeeth } from './actions.ts';
+import { proofTeeth } from './proofs.ts';
 
-export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth, ...actionFieldTeeth];
+export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth, ...actionFieldTeeth, ...proofTeeth];

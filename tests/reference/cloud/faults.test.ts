@@ -6,6 +6,7 @@ import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
 import { MORE_PROBES } from './more-fault-probes.ts';
+import { PROOF_PROBES } from './proof-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -139,6 +140,7 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   ...INFRA_PROBES,
   ...FAMILY_PROBES,
   ...MORE_PROBES,
+  ...PROOF_PROBES,
 };
 
 let server: TestServer | undefined;

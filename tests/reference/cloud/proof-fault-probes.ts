@@ -1,0 +1,121 @@
+/**
+ * Probes of the faults that prove the action, listing and log-stream requirements the other
+ * faults left unproven: each passes against a server with its fault and throws against a clean one.
+ */
+import { expect } from 'vitest';
+import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+
+const S = '/api/app/v1/service/';
+const CLUSTERS = '/api/infra/v1/nodecluster/';
+const ACTIONS = '/api/audit/v1/action/';
+const REPOS = '/api/repo/v1/repository/';
+const STACKS = '/api/app/v1/stack/';
+const DB_AND_WEB = (web: Record<string, unknown>): unknown => ({ name: 's', services: [{ image: 'x', name: 'db', bindings: [{ container_path: '/d' }] }, { image: 'y', name: 'web', ...web }] });
+const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+
+async function logsOf(t: TestServer, path: string): Promise<any[]> {
+  const session = await t.ws(path);
+  await session.closed;
+  return session.messages;
+}
+
+/**
+ * Cancels a deploy In progress and, while it is Canceling, sends `op` to it: the status of the
+ * first answer other than 409 (Canceling lasts a few milliseconds, so a few tries are made).
+ */
+async function whileCanceling(t: TestServer, op: 'cancel' | 'retry'): Promise<number> {
+  let status = 409;
+  for (let attempt = 0; attempt < 5 && status === 409; attempt++) {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 1 });
+    const uri = (await t.call('POST', `${cluster.resource_uri}deploy/`)).headers.get('x-dockercloud-action-uri');
+    const [, again] = await Promise.all([t.call('POST', `${uri}cancel/`), t.call('POST', `${uri}${op}/`)]);
+    status = again.status;
+  }
+  return status;
+}
+
+export const PROOF_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+  'include-related-always': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    await t.ok('PATCH', cluster.nodes[0], { nickname: 'n' });
+    const listed = (await get(t, `${ACTIONS}?object=${cluster.resource_uri}&include_related=false`)).objects;
+    expect(listed.map((a: any) => a.object)).toContain(cluster.nodes[0]);
+  },
+  'cancel-canceling-allowed': async (t) => expect(await whileCanceling(t, 'cancel')).toBe(202),
+  'retry-canceling-allowed': async (t) => expect(await whileCanceling(t, 'retry')).toBe(202),
+  'failed-action-no-logs': async (t) => {
+    const answer = await t.call('POST', `${(await deployedCluster(t, 1)).resource_uri}deploy/`);
+    const failed = await action(t, answer);
+    expect(failed.state).toBe('Failed');
+    expect(await logsOf(t, `${failed.resource_uri}logs/?follow=false`)).toEqual([]);
+  },
+  'failed-call-action-success': async (t) => {
+    const answer = await t.call('POST', `${(await deployedCluster(t, 1)).resource_uri}deploy/`);
+    expect(answer.status).toBe(409);
+    expect((await action(t, answer)).state).toBe('Success');
+  },
+  'patch-actions-unlisted': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    const uri = (await t.call('PATCH', svc.resource_uri, { nickname: 'n' })).headers.get('x-dockercloud-action-uri');
+    expect((await get(t, ACTIONS)).objects.map((a: any) => a.resource_uri)).not.toContain(uri);
+  },
+  'container-working-dir-default': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', working_dir: '/tmp' });
+    expect((await get(t, svc.containers[0])).working_dir).toBe('/');
+  },
+  'container-node-wrong-uuid': async (t) => {
+    await deployedCluster(t, 1);
+    const container = await get(t, (await runningService(t, { image: 'x' })).containers[0]);
+    expect(container.node).toContain(container.uuid);
+  },
+  'node-tags-appended': async (t) => {
+    const node = (await deployedCluster(t, 1, { tags: [{ name: 'old' }] })).nodes[0];
+    await t.ok('PATCH', node, { tags: [{ name: 'new' }] });
+    expect((await get(t, node)).tags.map((x: any) => x.name)).toEqual(['old', 'new']);
+  },
+  'node-region-null': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).region).toBeNull(),
+  'cluster-current-nodes-zero': async (t) => expect((await deployedCluster(t, 1)).current_num_nodes).toBe(0),
+  'repository-registry-vendor': async (t) => expect((await t.ok('POST', REPOS, { name: 'quay.io/a/b' })).registry).not.toMatch(/quay\.io/),
+  'repository-update-refused': async (t) => {
+    const repo = await t.ok('POST', REPOS, { name: 'quay.io/a/b' });
+    expect((await t.call('PATCH', repo.resource_uri, { username: 'u', password: 'p' })).status).toBe(405);
+  },
+  'repository-delete-kept': async (t) => {
+    const repo = await t.ok('POST', REPOS, { name: 'quay.io/a/b' });
+    await t.ok('DELETE', repo.resource_uri);
+    expect((await t.call('GET', repo.resource_uri)).status).toBe(200);
+  },
+  'container-service-wrong-uuid': async (t) => {
+    await deployedCluster(t, 1);
+    const container = await get(t, (await runningService(t, { image: 'x' })).containers[0]);
+    expect(container.service).toContain(container.uuid);
+  },
+  'service-create-starts': async (t) => expect((await t.ok('POST', S, { image: 'x' })).state).not.toBe('Not running'),
+  'stack-create-starts': async (t) => expect((await t.ok('POST', STACKS, { name: 's', services: [{ image: 'x' }] })).state).not.toBe('Not Running'),
+  'service-name-with-namespace': async (t) => expect((await t.ok('POST', S, { image: 'library/busybox:1.36' })).name).toBe('library-busybox'),
+  'stack-services-null-when-empty': async (t) => expect((await t.ok('POST', STACKS, { name: 's' })).services).toBeNull(),
+  'stack-link-by-name-dropped': async (t) => {
+    const stack = await t.ok('POST', STACKS, DB_AND_WEB({ linked_to_service: [{ to_service: 'db', name: 'db' }] }));
+    expect((await get(t, stack.services[1])).linked_to_service).toEqual([]);
+  },
+  'stack-volumes-from-by-name-dropped': async (t) => {
+    const stack = await t.ok('POST', STACKS, DB_AND_WEB({ bindings: [{ volumes_from: 'db' }] }));
+    expect((await get(t, stack.services[1])).bindings).toEqual([]);
+  },
+  'stack-never-synchronized': async (t) => expect((await t.ok('POST', STACKS, { name: 's', services: [{ image: 'x' }] })).synchronized).toBe(false),
+  'image-env-wins': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 60', container_envvars: [{ key: 'PATH', value: '/mine' }] });
+    const session = await t.ws(`${svc.containers[0]}exec/?command=printenv%20PATH`);
+    await session.closed.catch(() => undefined);
+    expect(session.messages.map((m: any) => m.output ?? '').join('')).not.toContain('/mine');
+  },
+  'logs-tail-default-0': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    const start = (await get(t, `${ACTIONS}?object=${svc.resource_uri}`)).objects.find((a: any) => a.action === 'Service Start');
+    await until(() => get(t, start.resource_uri), (a) => a.state === 'Success');
+    expect(await logsOf(t, `${start.resource_uri}logs/`)).toEqual([]);
+  },
+};
