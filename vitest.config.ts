@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/closing-line-reporter.ts'],
+    // vitest's default leaves one core of two idle; most unit files wait on child runs and sockets.
+    maxWorkers: 2,
     projects: [
       {
         test: {
