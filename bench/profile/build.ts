@@ -1,7 +1,7 @@
 /**
  * One run's time profile from its report.json: per spec-section file the sum of its checks'
- * durations, and the slowest checks with the longest exchanges of their transcripts. report.json
- * keeps the transcript of a check that did not pass only, so a passed check's waits are unknown.
+ * durations, and the slowest checks with their longest exchanges: from the transcript where
+ * report.json keeps one (a check that did not pass), else from the result's `waits`.
  */
 import type { Report, ResultEntry } from '../../harness/report/report.ts';
 import type { TranscriptEntry } from '../../harness/check/outcome.ts';
@@ -53,7 +53,8 @@ export function slowCheck(run: string, file: string, r: ResultEntry): SlowCheck 
   const base: SlowCheck = { run, id: r.id, file, outcome: r.outcome, durationMs: r.durationMs };
   const transcript = r.transcript ?? [];
   if (transcript.length === 0) {
-    return { ...base, noWaits: r.outcome === 'passed' ? 'passed: report.json keeps no transcript of a passed check' : 'no exchanges in its transcript' };
+    if (r.waits?.length) return { ...base, waits: r.waits };
+    return { ...base, noWaits: 'no timed exchanges' };
   }
   const timed = transcript.filter((t): t is TranscriptEntry & { durationMs: number } => typeof t.durationMs === 'number');
   if (timed.length === 0) return { ...base, noWaits: `its ${transcript.length} exchanges carry no timing` };

@@ -54,7 +54,7 @@ function slowLines(c: SlowCheck): string[] {
   const head = `${String(c.durationMs).padStart(7)} ms  ${c.id}  [${c.run}; ${c.file}; ${c.outcome}]`;
   if (!c.waits) return [head, `             waits on: unknown (${c.noWaits})`];
   const waits = c.waits.map((w) => `${w.method} ${shortIds(w.path)} ${w.ms} ms${w.kind === 'http' ? '' : ` (${w.kind})`}`).join(', ');
-  return [head, `             waits on: ${waits}; ${rest(c)}`];
+  return [head, `             waits on: ${waits}${c.exchanges === undefined ? '' : `; ${rest(c)}`}`];
 }
 
 /** The rest of its time: outside its exchanges, or how much they overlap (exchanges run concurrently). */

@@ -71,6 +71,26 @@ export interface ResultEntry {
   blockedBy?: string;
   /** How many expectations the check evaluated about its subject. */
   verified?: number;
+  /** The check's longest exchanges (at most three), kept for every outcome: what its time went to. */
+  waits?: ExchangeWait[];
+}
+
+export interface ExchangeWait {
+  kind: TranscriptEntry['kind'];
+  method: string;
+  path: string;
+  ms: number;
+}
+
+const WAITS_KEPT = 3;
+
+/** The longest timed exchanges of a transcript, longest first. */
+export function longestWaits(transcript: readonly TranscriptEntry[]): ExchangeWait[] {
+  return transcript
+    .filter((e) => e.durationMs !== undefined)
+    .map((e) => ({ kind: e.kind, method: e.request.method, path: e.request.path.split('?')[0]!, ms: Math.round(e.durationMs!) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, WAITS_KEPT);
 }
 
 export type CoverageOutcome = OutcomeStatus | 'uncovered';
@@ -116,6 +136,7 @@ export function summarize(results: ReadonlyArray<Pick<ResultEntry, 'outcome'>>):
 export function toResultEntry(record: CheckRecord): ResultEntry {
   const { outcome } = record;
   const showEvidence = outcome.status !== 'passed';
+  const waits = longestWaits(outcome.transcript);
   return {
     id: record.id,
     suite: record.suite,
@@ -134,6 +155,7 @@ export function toResultEntry(record: CheckRecord): ResultEntry {
     ...(outcome.completed !== undefined ? { completed: outcome.completed } : {}),
     ...(outcome.blockedBy ? { blockedBy: outcome.blockedBy } : {}),
     ...(outcome.verified !== undefined ? { verified: outcome.verified } : {}),
+    ...(waits.length ? { waits } : {}),
   };
 }
 

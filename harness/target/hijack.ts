@@ -51,7 +51,10 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
   headers['content-length'] = String(body.length);
   const entry = transcript?.record({ kind: 'hijack', request: { method: opts.method, path, headers, body: showBytes(body) } });
 
+  const started = Date.now();
   const socket = await connect(endpoint, opts.timeoutMs, `${opts.method} ${path}`);
+  // The session's time, from the request until the connection closes: what a check waited on.
+  if (entry) socket.once('close', () => (entry.durationMs = Date.now() - started));
   const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   socket.write(`${opts.method} ${path} HTTP/1.1\r\n${head}\r\n`);
   if (body.length) socket.write(body);

@@ -80,10 +80,11 @@ export class HttpTransport {
   /** A request whose body is consumed as it arrives (events, stats, logs with follow). */
   async stream(opts: RequestOptions, transcript?: Transcript): Promise<StreamingResponse> {
     const controller = new AbortController();
+    const started = Date.now();
     const { res, entry } = await this.send(opts, transcript, controller.signal, 0);
     const responseHeaders = flatHeaders(res.headers);
     if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
-    const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript);
+    const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript, started);
     return {
       status: res.statusCode,
       headers: responseHeaders,
@@ -132,7 +133,8 @@ function failed(err: unknown, what: string, entry: TranscriptEntry | undefined):
   return mapped;
 }
 
-async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEntry | undefined, transcript: Transcript | undefined): AsyncIterable<Buffer> {
+/** The streamed body as it arrives, each chunk noted on the transcript; the exchange's time runs until the stream ends or is closed. */
+async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEntry | undefined, transcript: Transcript | undefined, started: number): AsyncIterable<Buffer> {
   try {
     for await (const chunk of source) {
       if (entry && transcript) transcript.appendStream(entry, 'received', chunk);
@@ -142,6 +144,8 @@ async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEnt
     const e = err as { name?: string; code?: string };
     if (e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED') return;
     throw asTargetError(err, 'reading a streamed response');
+  } finally {
+    if (entry) entry.durationMs = Date.now() - started;
   }
 }
 

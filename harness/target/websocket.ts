@@ -52,6 +52,8 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
     maxPayload: opts.maxMessageBytes ?? 16 * 1024 * 1024,
     ...tls,
   });
+  const started = Date.now();
+  if (entry) socket.once('close', () => (entry.durationMs = Date.now() - started));
   const queue: Buffer[] = [];
   const state: SessionState = { closed: false };
   const wake = () => {
