@@ -96,7 +96,8 @@ const regionUri = (p: string, r: string): string => resourceUri('region', [p, r]
 const zoneUri = (p: string, r: string, z: string): string => resourceUri('az', [p, r, z]);
 const nodeTypeUri = (p: string, t: string): string => resourceUri('nodetype', [p, t]);
 
-export function buildCatalog(): Catalog {
+/** `firstRegionOnly`: the fault nodetype-regions-first-only (node types list their first region only). */
+export function buildCatalog(firstRegionOnly = false): Catalog {
   const catalog: Catalog = { providers: [], regions: [], zones: [], nodeTypes: [], hardware: new Map(), diskRule: new Map() };
   for (const p of PROVIDERS) {
     catalog.providers.push({ resource_uri: providerUri(p.name), name: p.name, label: p.label, regions: p.regions.map((r) => regionUri(p.name, r.name)), available: p.available });
@@ -116,7 +117,7 @@ export function buildCatalog(): Catalog {
       catalog.hardware.set(uri, t);
       catalog.nodeTypes.push({
         resource_uri: uri, name: t.name, label: t.label,
-        regions: t.regions.map((r) => regionUri(p.name, r)),
+        regions: (firstRegionOnly ? t.regions.slice(0, 1) : t.regions).map((r) => regionUri(p.name, r)),
         availability_zones: p.regions.filter((r) => t.regions.includes(r.name)).flatMap((r) => r.zones.map((z) => zoneUri(p.name, r.name, z))),
         provider: providerUri(p.name), available: p.available,
       });

@@ -45,7 +45,7 @@ export function createWorld(opts: WorldOptions): World {
   const { faults, profile } = opts;
   return {
     store: new Store(),
-    catalog: buildCatalog(),
+    catalog: buildCatalog(faults.has('nodetype-regions-first-only')),
     clock: new Clock(opts.timeScale),
     faults,
     profile,

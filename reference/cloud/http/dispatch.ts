@@ -14,7 +14,8 @@ import { withMissingFields } from './answer-faults.ts';
 
 export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
   return async (req) => {
-    const match = routes.match(req.method, req.path);
+    const path = routedPath(world, req.path);
+    const match = path === undefined ? undefined : routes.match(req.method, path);
     if (!match) return { reply: errorReply(new ApiError(404, `no endpoint ${req.path}`)) };
     if (match === 'method-not-allowed') return { reply: errorReply(new ApiError(405, `method ${req.method} not allowed on ${req.path}`)) };
     let scope;
@@ -35,4 +36,11 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     call?.settle(reply);
     return { reply, action: reply.action ?? call?.action };
   };
+}
+
+/** The path the routes know (the fault repo-unversioned serves /api/repo/ without its version segment). */
+function routedPath(world: World, path: string): string | undefined {
+  if (!world.faults.has('repo-unversioned')) return path;
+  if (path.startsWith('/api/repo/v1/')) return undefined;
+  return path.startsWith('/api/repo/') ? path.replace('/api/repo/', '/api/repo/v1/') : path;
 }

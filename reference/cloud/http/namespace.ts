@@ -8,7 +8,17 @@ import type { World } from '../world.ts';
 import { ApiError } from './errors.ts';
 
 export function resolveScope(world: World, user: CloudUser, named: string | undefined): UriScope {
-  if (named === undefined) return { namespace: user.username, spelled: false };
-  if (namespacesOf(user).includes(named) || world.faults.has('namespace-leak')) return { namespace: named, spelled: true };
+  if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
+  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named)) || world.faults.has('namespace-leak')) return { namespace: named, spelled: true };
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
+}
+
+/** The caller's own namespace (the fault default-namespace-first-org takes its first organization). */
+function defaultNamespace(world: World, user: CloudUser): string {
+  return world.faults.has('default-namespace-first-org') ? (user.organizations[0] ?? user.username) : user.username;
+}
+
+/** The faults own-namespace-segment-refused and organization-namespace-refused refuse a namespace of the caller's. */
+function refusedByFault(world: World, user: CloudUser, named: string): boolean {
+  return named === user.username ? world.faults.has('own-namespace-segment-refused') : world.faults.has('organization-namespace-refused');
 }

@@ -27,7 +27,8 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
 
 async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
   const raw = await readBody(req);
-  const user = userFromBasic(req.headers.authorization, world.users) ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
+  const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
+  const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
   if (!user) return { reply: unauthorized() };
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   return dispatch({

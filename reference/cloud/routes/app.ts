@@ -47,7 +47,10 @@ function addStackRoutes(routes: RouteTable): void {
     return created(stackJson(ctx.world, s));
   }, { action: 'Stack Create' });
   routes.add('GET', `${STACKS}{uuid}/`, (ctx) => ok(stackJson(ctx.world, stack(ctx))));
-  routes.add('GET', `${STACKS}{uuid}/export/`, (ctx) => ok(ctx.world.faults.has('stack-export-empty') ? {} : stackDefinition(ctx.world, stack(ctx))));
+  routes.add('GET', `${STACKS}{uuid}/export/`, (ctx) => {
+    const definition = ctx.world.faults.has('stack-export-empty') ? {} : stackDefinition(ctx.world, stack(ctx));
+    return ok(ctx.world.faults.has('stack-export-list') ? Object.entries(definition).map(([name, d]) => ({ name, ...d })) : definition);
+  });
   routes.add('PATCH', `${STACKS}{uuid}/`, (ctx) => {
     const s = stack(ctx);
     if (!STACK_STABLE.includes(s.state)) throw conflict(`stack in state '${s.state}' cannot be updated`);

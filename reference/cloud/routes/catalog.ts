@@ -1,7 +1,7 @@
 /** The read-only infrastructure catalog: providers, regions, availability zones, node types. */
 import { applyFilters, type FieldReader } from '../http/filters.ts';
 import { listReply } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
@@ -21,11 +21,18 @@ function addCatalog<T extends Entry>(
 ): void {
   const base = `/api/infra/v1/${kind}/`;
   routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters, kind)));
-  routes.add('GET', `${base}${idParams.map((p) => `{${p}}/`).join('')}`, (ctx: CallContext): Reply => {
+  const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
+  const find = (ctx: CallContext): T => {
     const uri = resourceUri(kind, idParams.map((p) => ctx.params[p] ?? ''));
     const found = items(ctx.world.catalog).find((i) => i.resource_uri === uri);
     if (!found) throw notFound(kind);
-    return ok(found);
+    return found;
+  };
+  routes.add('GET', item, (ctx: CallContext): Reply => ok(find(ctx)));
+  // The catalog is read-only: PATCH is a method this path does not allow, unless the fault accepts it.
+  routes.add('PATCH', item, (ctx: CallContext): Reply => {
+    if (!ctx.world.faults.has('catalog-patch-accepted')) throw new ApiError(405, `method PATCH not allowed on ${ctx.req.path}`);
+    return ok(find(ctx));
   });
 }
 

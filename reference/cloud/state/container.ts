@@ -37,7 +37,8 @@ export function containerEnv(world: World, c: Container): EnvVar[] {
   const env: EnvVar[] = [...c.config.container_envvars, ...(service ? linkEnvFor(world, service) : [])];
   const global = c.config.roles.includes('global') || world.faults.has('vendor-auth-without-role');
   if (service && global && !world.faults.has('global-role-no-auth-env')) {
-    env.push({ key: world.spell('VENDOR_AUTH'), value: basicAuthorization(service.owner) });
+    const owner = world.faults.has('vendor-auth-wrong-key') ? { ...service.owner, apiKey: `${service.owner.apiKey}-stale` } : service.owner;
+    env.push({ key: world.spell('VENDOR_AUTH'), value: basicAuthorization(owner) });
   }
   return env;
 }

@@ -43,7 +43,7 @@ export function placeOnEveryNode(world: World, svc: Service, nodes = candidateNo
   if (!nodes.length && !liveContainers(world, svc).length) throw noNodes(svc);
   const placed = nodes
     .filter((n) => !liveContainersOnNode(world, n).some((c) => c.serviceUuid === svc.uuid))
-    .map((n) => createContainer(world, svc, n));
+    .map((n) => createContainer(world, svc, world.faults.has('every-node-all-on-first') ? nodes[0]! : n));
   svc.config.target_num_containers = liveContainers(world, svc).length;
   return placed;
 }

@@ -171,7 +171,7 @@ export function stackJson(world: World, stack: Stack): Record<string, unknown> {
   const services = stackServices(world, stack);
   return {
     uuid: stack.uuid,
-    resource_uri: stack.resource_uri,
+    resource_uri: world.faults.has('stack-uri-by-name') ? stack.resource_uri.replace(stack.uuid, stack.name) : stack.resource_uri,
     name: stack.name,
     nickname: stack.nickname,
     state: stack.state,

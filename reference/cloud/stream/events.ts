@@ -8,6 +8,7 @@ import { iso8601 } from '../dates.ts';
 import type { CloudEvent } from '../state/events.ts';
 import { sameResource } from '../uris.ts';
 import type { World } from '../world.ts';
+import type { WebSocket } from 'ws';
 import { sendJson, type StreamHandler } from './types.ts';
 
 export function eventMessage(world: World, e: CloudEvent): Record<string, unknown> {
@@ -28,10 +29,16 @@ function wanted(world: World, query: URLSearchParams, e: CloudEvent): boolean {
     && (parent === null || e.parents.some((p) => sameResource(parent, p)));
 }
 
+/** A message as JSON text (the fault events-plain-text sends its values as a line of words). */
+function sendEvent(world: World, ws: WebSocket, message: Record<string, unknown>): void {
+  if (!world.faults.has('events-plain-text')) return sendJson(ws, message);
+  if (ws.readyState === ws.OPEN) ws.send(Object.values(message).filter((v) => typeof v === 'string').join(' '));
+}
+
 export const eventsStream: StreamHandler = ({ world, scope, query }) => (ws) => {
   const unsubscribe = world.events.subscribe((e) => {
-    if (e.namespace === scope.namespace && wanted(world, query, e)) sendJson(ws, eventMessage(world, e));
+    if (e.namespace === scope.namespace && wanted(world, query, e)) sendEvent(world, ws, eventMessage(world, e));
   });
   ws.on('close', unsubscribe);
-  sendJson(ws, { type: 'auth' });
+  sendEvent(world, ws, { type: 'auth' });
 };

@@ -36,7 +36,8 @@ export interface StreamServer {
 
 function streamUser(world: World, req: http.IncomingMessage, query: URLSearchParams): CloudUser | undefined {
   const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(query, world.users);
-  const user = userFromBasic(req.headers.authorization, world.users) ?? fromQuery;
+  const basic = world.faults.has('stream-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
+  const user = basic ?? fromQuery;
   return user ?? (world.faults.has('stream-auth-not-required') ? world.users[0] : undefined);
 }
 

@@ -41,7 +41,7 @@ export default [
     requirements: [R.endpoint, R.websocket],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { session, first } = await openEvents(ctx, undefined, R.endpoint);
+      const { session, first } = await openEvents(ctx, undefined, R.endpoint, R.websocket);
       const svc = await createService(ctx, serviceBody(ctx, undefined));
       await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${String(svc.resource_uri)})`, R.websocket, first);
       const anonymous = await ctx.api.as(null).openStream(EVENTS);

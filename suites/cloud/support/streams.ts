@@ -4,13 +4,14 @@
  */
 import type { WebSocketSession } from '../../../harness/target/websocket.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudContext } from './context.ts';
 import type { Json } from './lists.ts';
 
 export const EVENTS = '/api/audit/v1/events';
 
 /** Parses a frame; a frame that is not a JSON object fails the check. */
-export function parseFrame(ctx: CloudContext, frame: Buffer, what: string, requirement?: string): Json {
+export function parseFrame(ctx: CloudContext, frame: Buffer, what: string, requirement?: RequirementRef): Json {
   try {
     const value = JSON.parse(frame.toString('utf8')) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
@@ -39,13 +40,13 @@ export async function collectJson(ctx: CloudContext, session: WebSocketSession, 
   return { messages: messages.map((m) => parseFrame(ctx, m, what, requirement)), closed };
 }
 
-/** Messages until one satisfies `until` (included), the session closes or `ms` pass. */
-export async function readUntil(ctx: CloudContext, session: WebSocketSession, until: (m: Json) => boolean, ms: number, what: string): Promise<Collected> {
+/** Messages until one satisfies `until` (included), the session closes or `ms` pass; a frame that is not JSON breaks `requirement`. */
+export async function readUntil(ctx: CloudContext, session: WebSocketSession, until: (m: Json) => boolean, ms: number, what: string, requirement?: RequirementRef): Promise<Collected> {
   const messages: Json[] = [];
   const { closed } = await readFramesUntil(
     session,
     (frame) => {
-      const message = parseFrame(ctx, frame, what);
+      const message = parseFrame(ctx, frame, what, requirement);
       messages.push(message);
       return until(message);
     },
@@ -151,9 +152,12 @@ export async function environment(ctx: CloudContext, container: Json, requiremen
   return env;
 }
 
-/** An events session that is live: the first frame (the facts' `auth` frame, or any event) has come or a moment passed. */
-export async function openEvents(ctx: CloudContext, query?: Query, requirement?: string): Promise<{ session: WebSocketSession; first: Json[] }> {
+/**
+ * An events session that is live: the first frame (the facts' `auth` frame, or any event) has come
+ * or a moment passed. `requirement` names a refused upgrade, `messagesRequirement` a frame that is not JSON.
+ */
+export async function openEvents(ctx: CloudContext, query?: Query, requirement?: string, messagesRequirement?: string): Promise<{ session: WebSocketSession; first: Json[] }> {
   const session = await openAccepted(ctx, EVENTS, query, requirement);
-  const { messages } = await readUntil(ctx, session, () => true, 500, 'events');
+  const { messages } = await readUntil(ctx, session, () => true, 500, 'events', messagesRequirement);
   return { session, first: messages };
 }

@@ -1,4 +1,4 @@
-/** Faults that prove the requirements no other fault broke: actions and their list and logs, object fields, repositories. */
+/** Faults that prove the requirements no other fault broke: actions, object fields, repositories, stacks, auth, namespaces, the catalog. */
 import type { CloudTeeth } from './types.ts';
 
 export const proofTeeth: CloudTeeth[] = [
@@ -26,4 +26,17 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'stack-volumes-from-by-name-dropped', catches: ['cloud/stack/create/services-created'] },
   { fault: 'stack-never-synchronized', catches: ['cloud/stack/get/returns-stack'] },
   { fault: 'image-env-wins', catches: ['cloud/service/overrides-image'] },
+  { fault: 'rest-basic-refused', catches: ['cloud/auth/rest-basic-api-key'] },
+  { fault: 'stream-basic-refused', catches: ['cloud/auth/stream-basic-on-upgrade'] },
+  { fault: 'vendor-auth-wrong-key', catches: ['cloud/auth/global-role-vendor-auth'] },
+  { fault: 'own-namespace-segment-refused', catches: ['cloud/namespaces/default-to-caller'] },
+  { fault: 'default-namespace-first-org', catches: ['cloud/namespaces/default-to-caller'] },
+  { fault: 'catalog-patch-accepted', catches: ['cloud/infra/read-only'] },
+  { fault: 'nodetype-regions-first-only', catches: ['cloud/infra/cross-references'] },
+  { fault: 'every-node-all-on-first', catches: ['cloud/deployment/every-node-one-per-node'] },
+  { fault: 'stack-export-list', catches: ['cloud/stack/export/returns-definition'] },
+  { fault: 'stack-uri-by-name', catches: ['cloud/uri/shape'] },
+  { fault: 'events-plain-text', catches: ['cloud/stream/events/endpoint'] },
+  { fault: 'repo-unversioned', catches: ['cloud/http/json-responses'] },
+  { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
 ];

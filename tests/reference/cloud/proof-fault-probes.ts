@@ -3,7 +3,8 @@
  * faults left unproven: each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import WebSocket from 'ws';
+import { action, basic, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 
 const S = '/api/app/v1/service/';
 const CLUSTERS = '/api/infra/v1/nodecluster/';
@@ -12,6 +13,18 @@ const REPOS = '/api/repo/v1/repository/';
 const STACKS = '/api/app/v1/stack/';
 const DB_AND_WEB = (web: Record<string, unknown>): unknown => ({ name: 's', services: [{ image: 'x', name: 'db', bindings: [{ container_path: '/d' }] }, { image: 'y', name: 'web', ...web }] });
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+
+/** The first frame of a Stream session as text (the helpers' sessions parse every frame as JSON). */
+function firstFrame(t: TestServer, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(t.server.streamUrl + path, { headers: { Authorization: basic('conformance') } });
+    ws.on('message', (data) => {
+      resolve(data.toString());
+      ws.close();
+    });
+    ws.on('error', reject);
+  });
+}
 
 async function logsOf(t: TestServer, path: string): Promise<any[]> {
   const session = await t.ws(path);
@@ -111,6 +124,45 @@ export const PROOF_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await session.closed.catch(() => undefined);
     expect(session.messages.map((m: any) => m.output ?? '').join('')).not.toContain('/mine');
   },
+  'rest-basic-refused': async (t) => expect((await t.call('GET', S)).status).toBe(401),
+  'stream-basic-refused': async (t) => {
+    await expect(t.ws('/api/audit/v1/events')).rejects.toMatchObject({ status: 401 });
+    (await t.ws('/api/audit/v1/events?user=conformance&token=conformance', { headers: {} })).close();
+  },
+  'vendor-auth-wrong-key': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 60', roles: ['global'] });
+    const env = (await get(t, svc.containers[0])).container_envvars.find((e: any) => e.key === 'DOCKERCLOUD_AUTH');
+    expect((await t.call('GET', S, undefined, { headers: { Authorization: env.value }, user: '' })).status).toBe(401);
+  },
+  'own-namespace-segment-refused': async (t) => expect((await t.call('GET', '/api/app/v1/conformance/service/')).status).toBe(403),
+  'default-namespace-first-org': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await get(t, '/api/app/v1/conformance-org/service/')).objects.map((s: any) => s.uuid)).toContain(svc.uuid);
+  },
+  'catalog-patch-accepted': async (t) => expect((await t.call('PATCH', '/api/infra/v1/provider/aws/', { label: 'x' })).status).toBe(200),
+  'nodetype-regions-first-only': async (t) => expect((await get(t, NODE_TYPE)).regions).toHaveLength(1),
+  'every-node-all-on-first': async (t) => {
+    await deployedCluster(t, 2);
+    const svc = await runningService(t, { image: 'x', deployment_strategy: 'EVERY_NODE' });
+    const nodes = await Promise.all(svc.containers.map(async (c: string) => (await get(t, c)).node));
+    expect(nodes).toHaveLength(2);
+    expect(new Set(nodes).size).toBe(1);
+  },
+  'stack-export-list': async (t) => {
+    const stack = await t.ok('POST', STACKS, { name: 's', services: [{ image: 'x' }] });
+    expect(Array.isArray(await get(t, `${stack.resource_uri}export/`))).toBe(true);
+  },
+  'stack-uri-by-name': async (t) => expect((await t.call('GET', (await t.ok('POST', STACKS, { name: 'probe-stack' })).resource_uri)).status).toBe(404),
+  'events-plain-text': async (t) => {
+    const frame = await firstFrame(t, '/api/audit/v1/events');
+    expect(() => JSON.parse(frame)).toThrow();
+  },
+  'repo-unversioned': async (t) => {
+    expect((await t.call('GET', '/api/repo/v1/registry/')).status).toBe(404);
+    expect((await t.call('GET', '/api/repo/registry/')).status).toBe(200);
+  },
+  'organization-namespace-refused': async (t) => expect((await t.call('GET', '/api/app/v1/conformance-org/service/')).status).toBe(403),
   'logs-tail-default-0': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
