@@ -43,3 +43,10 @@ export function loadStateTables(file: URL = STATE_TABLES_FILE): StateTable[] {
 export function stateSlug(state: string): string {
   return state.toLowerCase().replace(/\s+/g, '-');
 }
+
+/** The states of a resource that are not transitional: where its background work has ended. */
+export function settledStates(resource: string, tables: readonly StateTable[] = loadStateTables()): string[] {
+  const table = tables.find((t) => t.resource === resource);
+  if (!table) throw new Error(`no state table for ${resource} in catalog/cloud/state-tables.json`);
+  return table.states.filter((row) => !row.transitional).map((row) => row.state);
+}

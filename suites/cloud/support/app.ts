@@ -3,6 +3,7 @@
  * (services carrying its tag run only there, so checks never disturb each other's placement),
  * services created and cleaned up, and the common waits.
  */
+import { settledStates } from '../../../catalog/cloud/state-tables.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { finishedActionOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
@@ -20,9 +21,10 @@ export const LONG_RUNNING = 'sleep 86400';
 /** A run_command of shell built-ins: it prints and exits with code 3 (the container ends Stopped). */
 export const EXITS_3 = 'echo conformance-exit; exit 3';
 
-const SERVICE_SETTLED = ['Not running', 'Running', 'Partly running', 'Stopped', 'Terminated'];
-const STACK_SETTLED = ['Not Running', 'Running', 'Partly running', 'Stopped', 'Terminated'];
-const CONTAINER_SETTLED = ['Running', 'Stopped', 'Terminated'];
+// Where a resource's background work has ended: the states its table does not mark transitional.
+const SERVICE_SETTLED = settledStates('service');
+const STACK_SETTLED = settledStates('stack');
+const CONTAINER_SETTLED = settledStates('container');
 const WAIT_MS = 60_000;
 
 export interface AppNodes {
