@@ -97,7 +97,7 @@ export class ExchangeJudge {
     const items = spec.list ? listItems(value) : [value];
     if (!items) return `the body is not a list of '${spec.schema}' objects`;
     for (const [index, item] of items.entries()) {
-      const problems = this.options.schemas.validate(this.options.schemaSet, spec.schema, item).filter((f) => f.kind === 'problem');
+      const problems = this.options.schemas.problems(this.options.schemaSet, spec.schema, item);
       if (problems.length) return `${spec.list ? `item ${index}: ` : ''}does not match the '${spec.schema}' schema: ${problems.map((p) => p.message).join('; ')}`;
     }
     return undefined;

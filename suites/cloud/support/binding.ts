@@ -12,7 +12,7 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
   const cloud = run.cloud;
   if (!cloud) throw new Error('the cloud suite needs a cloud target');
   const transport = new HttpTransport(cloud.rest, { timeoutMs: run.timeoutMs, maxBodyBytes: 16 * 1024 * 1024 });
-  const schemas = new SchemaValidator(run.vendorProfile);
+  const schemas = SchemaValidator.shared(run.vendorProfile);
   const requirements = RequirementIndex.load();
   const judge = judgeForSuite('cloud', schemas, requirements, run.vendorProfile);
   return {

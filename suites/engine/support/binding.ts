@@ -19,7 +19,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBinding<EngineContext> {
   if (!run.engine) throw new Error('the engine suites need an engine target');
   const transport = new HttpTransport(run.engine, { timeoutMs: run.timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
-  const schemas = new SchemaValidator(run.vendorProfile);
+  const schemas = SchemaValidator.shared(run.vendorProfile);
   const requirements = RequirementIndex.load();
   const judge = judgeForSuite(`engine-${version}`, schemas, requirements, run.vendorProfile);
   return {
