@@ -51,6 +51,8 @@ export interface EngineDeps {
   faults: FaultSet;
   profile: VendorProfileName;
   createBuildContainer(opts: BuildContainerOptions): BuildContainer;
+  /** Leaves a build step's container behind (a created container with that id), as a build without rm does. */
+  leaveBuildContainer(id: string, image: Image, cmd: string[]): void;
   /** Resolves a container by id, short id or name for commit; undefined when there is none. */
   commitSource(idOrName: string): CommitSource | undefined;
 }

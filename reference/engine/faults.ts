@@ -323,6 +323,17 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'official-registry-key-unrecognized', area: 'images', description: 'build looks up the official registry in X-Registry-Config under index.docker.io instead of the https://index.docker.io/v1/ key the spec requires' },
   { name: 'build-registry-config-ignored', area: 'images', description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry' },
   { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
+  // proofs of the rules no other fault broke
+  { name: 'v1.22-prefix-refused', area: 'versions', description: 'paths with the /v1.22/ prefix answer 400: only 1.18 is served' },
+  { name: 'info-1.18-flags-boolean', area: 'versions', description: '1.18 info gives Debug, IPv4Forwarding, MemoryLimit and SwapLimit as booleans (the 1.22 shape) instead of integers' },
+  { name: 'config-image-stored-as-id', area: 'containers', description: 'inspect Config.Image holds the image ID instead of the image name given on create' },
+  { name: 'networking-config-ignored', area: 'networks', description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig' },
+  { name: 'archive-head-has-body', area: 'archive', description: 'archive HEAD sends the tar archive as a body after the header' },
+  { name: 'progress-detail-text', area: 'streams', description: 'pull, push and import progress objects give progressDetail current and total as strings instead of integers' },
+  { name: 'build-x-tar-refused', area: 'images', description: 'POST /build answers 415 to a body sent as application/x-tar (other content types are accepted)' },
+  { name: 'build-identity-context-refused', area: 'images', description: 'POST /build answers 500 to an uncompressed (identity) context; compressed contexts are accepted' },
+  { name: 'build-rm-default-off', area: 'images', description: 'POST /build without rm keeps the intermediate containers of a successful build (rm defaults to false)' },
+  { name: 'build-forcerm-ignored', area: 'images', description: 'a failed POST /build keeps its intermediate containers whatever forcerm says' },
 ];
 
 export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS, ...TEETH_FAULTS, ...FIELD_IGNORED_FAULTS, ...FIELD_NOT_STORED_FAULTS, ...ANSWER_FAULTS, ...QUERY_IGNORED_FAULTS];

@@ -68,6 +68,7 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
   if (!m) return { version: NEWEST, path: pathname };
   const requested = m[1]!;
   if (requested === '1.18' && faults.has('v1.18-prefix-refused')) throw new HttpError(400, 'client version 1.18 is too old');
+  if (requested === '1.22' && faults.has('v1.22-prefix-refused')) throw new HttpError(400, 'client version 1.22 is too new: the maximum supported API version is 1.18');
   if ((API_VERSIONS as readonly string[]).includes(requested)) return { version: requested as ApiVersion, path: m[2]! };
   if (faults.has('unsupported-version-served')) return { version: NEWEST, path: m[2]! };
   throw new HttpError(400, `client version ${requested} is not supported by this daemon: supported API versions are ${API_VERSIONS.join(', ')}`);

@@ -26,7 +26,7 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     const name = ctx.faults.has('import-repo-ignored') ? undefined : importName(ctx.version, ctx.query.get('repo') ?? '', tag);
     if (fromSrc !== '-' && ctx.faults.has('import-url-unsupported')) throw new HttpError(500, `importing from a URL (${fromSrc}) is not supported`);
     const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc);
-    const out = ctx.jsonStream(JSON_TYPE);
+    const out = transferStream(ctx, false);
     await importImage(deps.images, deps.events, body, name, out, ctx.faults);
     return out.end();
   }
@@ -48,17 +48,23 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
 }
 
 /**
- * The progress stream of a pull or push. Under `transfer-error-as-status` an error is written as
- * a progress object {status: "Error: ..."} instead of the {error} object the spec names.
+ * The progress stream of a pull, push or import. Under `transfer-error-as-status` an error is
+ * written as a progress object {status: "Error: ..."} instead of the {error} object the spec
+ * names; under `progress-detail-text` progressDetail current and total are written as strings.
  */
-function transferStream(ctx: RouteContext): JsonStreamWriter {
+function transferStream(ctx: RouteContext, errorsAsStatus = ctx.faults.has('transfer-error-as-status')): JsonStreamWriter {
   const out = ctx.jsonStream(JSON_TYPE);
-  if (!ctx.faults.has('transfer-error-as-status')) return out;
-  const write = (value: unknown): void => {
-    const error = (value as { error?: unknown } | null)?.error;
-    out.write(typeof error === 'string' ? { status: `Error: ${error}` } : value);
-  };
+  if (!errorsAsStatus && !ctx.faults.has('progress-detail-text')) return out;
+  const write = (value: unknown): void => out.write(faultyProgress(ctx, value as Record<string, unknown> | null, errorsAsStatus));
   return { write, end: () => out.end(), closed: out.closed, get isClosed() { return out.isClosed; } };
+}
+
+function faultyProgress(ctx: RouteContext, value: Record<string, unknown> | null, errorsAsStatus: boolean): unknown {
+  const error = value?.error;
+  if (typeof error === 'string' && errorsAsStatus) return { status: `Error: ${error}` };
+  const detail = value?.progressDetail as Record<string, unknown> | undefined;
+  if (!detail || !ctx.faults.has('progress-detail-text')) return value;
+  return { ...value, progressDetail: Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, String(v)])) };
 }
 
 /** fromImage and tag as the pull faults misread them (unchanged without a fault). */
@@ -173,6 +179,14 @@ function checkShmSize(ctx: RouteContext): void {
   if (Number(raw) < 0) throw new HttpError(500, 'ShmSize must be greater than 0');
 }
 
+/** The build faults about the request body: its content type and its compression. */
+function refuseBuildBody(ctx: RouteContext, body: Buffer): void {
+  const compression = detectCompression(body);
+  if (ctx.faults.has('build-compressed-context-rejected') && compression !== 'identity') throw new HttpError(500, `${compression} build contexts are not accepted`);
+  if (ctx.faults.has('build-identity-context-refused') && compression === 'identity') throw new HttpError(500, 'uncompressed build contexts are not accepted: compress the context');
+  if (ctx.faults.has('build-x-tar-refused') && /^application\/x-tar\b/i.test(ctx.req.headers['content-type'] ?? '')) throw new HttpError(415, 'Content-Type application/x-tar is not supported');
+}
+
 export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   if (ctx.query.get('remote')) throw new HttpError(500, 'remote build contexts (Git, HTTP) are not supported by the reference daemon: send the context as the body');
   checkShmSize(ctx);
@@ -181,7 +195,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
   const defaultBuildFile = ctx.spell('Vendorfile');
   const body = await ctx.body();
   if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined) throw new HttpError(500, 'X-Registry-Config is not accepted');
-  if (ctx.faults.has('build-compressed-context-rejected') && detectCompression(body) !== 'identity') throw new HttpError(500, `${detectCompression(body)} build contexts are not accepted`);
+  refuseBuildBody(ctx, body);
   const out = ctx.jsonStream(JSON_TYPE);
   await runBuild(deps.images, deps.events, body, {
     buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
@@ -189,11 +203,12 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
     tags,
     quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
     nocache: ctx.bool('nocache') && !ctx.faults.has('build-nocache-ignored'),
-    rm: ctx.bool('rm', true),
+    rm: ctx.bool('rm', !ctx.faults.has('build-rm-default-off')),
     forcerm: ctx.bool('forcerm'),
     pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
     buildArgs: args,
     registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
+    leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
   }, out, ctx.faults);
   out.end();
 }

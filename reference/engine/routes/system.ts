@@ -52,7 +52,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('GET', '/info', (ctx) => {
-    const flag = (value: boolean): boolean | number => (ctx.version === '1.18' ? Number(value) : value);
+    const flag = (value: boolean): boolean | number => (ctx.version === '1.18' && !ctx.faults.has('info-1.18-flags-boolean') ? Number(value) : value);
     const containers = engine.containers.all();
     const count = (status: string): number => containers.filter((c) => c.state.status === status).length;
     const info: Record<string, unknown> = {

@@ -32,7 +32,7 @@ export function checkName(engine: Engine, name: string): string {
   return full;
 }
 
-export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body): { container: Container; warnings: string[] } {
+export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body, id = newId()): { container: Container; warnings: string[] } {
   if (engine.faults.has('create-ignores-name')) requestedName = null;
   if (engine.faults.has('stop-signal-integer-refused') && typeof body.StopSignal === 'number') throw new HttpError(400, 'StopSignal must be a signal name');
   if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string')) throw new HttpError(400, 'Cmd and Entrypoint must be lists');
@@ -46,8 +46,8 @@ export function createContainer(engine: Engine, version: ApiVersion, requestedNa
   const requestedHost = body.HostConfig as Body | undefined;
   const hostConfig = buildHostConfig(version, requestedHost && withoutUnstored(engine.faults, requestedHost), engine.faults);
   checkNetworkMode(engine, version, hostConfig.NetworkMode);
-  const id = newId();
   const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id);
+  if (engine.faults.has('config-image-stored-as-id')) config.Image = image.id;
   if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
   const fs = new ContainerFs(image.layers);
   const { mounts, createdVolumes } = buildMounts(engine, version, config, hostConfig.Binds ?? []);
@@ -55,7 +55,7 @@ export function createContainer(engine: Engine, version: ApiVersion, requestedNa
   for (const dir of [config.WorkingDir, ...mounts.map((m) => m.Destination)]) if (dir) fs.mkdirp(dir);
   const container = new Container(id, name, config, hostConfig, image.id, fs, mounts);
   if (config.OpenStdin) container.stdin = new StdinChannel();
-  attachFirstNetwork(engine, container, body.NetworkingConfig as Body | undefined);
+  attachFirstNetwork(engine, container, engine.faults.has('networking-config-ignored') ? undefined : (body.NetworkingConfig as Body | undefined));
   engine.containers.add(container);
   for (const volume of createdVolumes) volumeEvent(engine, undefined, volume, 'create');
   engine.containerEvent(container, 'create');

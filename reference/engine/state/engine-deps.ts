@@ -4,6 +4,8 @@ import { startProgram } from '../runtime/program.ts';
 import type { BuildContainer, BuildContainerOptions, CommitSource, EngineDeps } from '../deps.ts';
 import type { Engine } from './engine.ts';
 import { newId } from './ids.ts';
+import { createContainer } from './create.ts';
+import { API_VERSIONS } from '../http/router.ts';
 
 export function engineDeps(engine: Engine): EngineDeps {
   engine.images.isInUse = (imageId) => engine.containers.usesImage(imageId);
@@ -16,6 +18,7 @@ export function engineDeps(engine: Engine): EngineDeps {
     faults: engine.faults,
     profile: engine.profile,
     createBuildContainer: (opts) => buildContainer(opts),
+    leaveBuildContainer: (id, image, cmd) => void createContainer(engine, API_VERSIONS.at(-1)!, null, { Image: image.id, Cmd: cmd }, id),
     commitSource: (idOrName) => commitSource(engine, idOrName),
   };
 }

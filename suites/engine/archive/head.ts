@@ -14,6 +14,21 @@ async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
   return res;
 }
 
+/**
+ * The bytes a target sends after the head of a HEAD answer, read on a raw connection that asks to
+ * close (an HTTP client drops a HEAD body unread, so only the wire shows one).
+ */
+async function bytesAfterHead(ctx: EngineContext): Promise<number> {
+  const { id } = await containerWithTree(ctx);
+  const conn = await ctx.api.hijack('HEAD', `/containers/${id}/archive`, { query: { path: `${TREE_ROOT}/file.txt` }, headers: { connection: 'close' }, upgrade: false });
+  try {
+    ctx.expectEqual(conn.status, 200, 'HEAD of an existing file (raw connection)');
+    return (await conn.readAll({ timeoutMs: 2000 })).data.length;
+  } finally {
+    conn.close();
+  }
+}
+
 /** Spec: Endpoints > Containers > 22. (1.22) HEAD /containers/(id or name)/archive. */
 export default [
   engineCheck({
@@ -34,6 +49,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       ctx.expectEqual((await headOfFile(ctx)).body.length, 0, 'the HEAD answer has no body');
+      ctx.expectEqual(await bytesAfterHead(ctx), 0, 'on the wire, nothing follows the head of the HEAD answer (the connection closes after it)');
     },
   }),
   engineCheck({

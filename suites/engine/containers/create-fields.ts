@@ -103,7 +103,7 @@ async function echo(ctx: EngineContext, where: 'Config' | 'HostConfig', fields: 
   ctx.expectStatus(res, 201, `create with every ${where} field set`, main);
   for (const w of warnings) ctx.observe(`create warning: ${w}`);
   const stored = ((await ctx.inspect(id!))[where] ?? {}) as Record<string, unknown>;
-  expectFieldsStored(ctx, `inspect ${where}`, stored, cases, warnings);
+  expectFieldsStored(ctx, `inspect ${where}`, stored, cases, warnings, main);
 }
 
 function configEchoCheck(version: EngineVersion): EngineCheck {

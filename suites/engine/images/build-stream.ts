@@ -1,5 +1,6 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { BUILD_ENDPOINT, buildImage, buildName, fromFixture, postBuild } from '../support/build.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { BUILD_ENDPOINT, buildImage, buildName, builtImage, fromFixture, postBuild } from '../support/build.ts';
 import type { Compression } from '../support/compression.ts';
 import { stdoutOf } from '../support/container-data.ts';
 import { expectEndsWithError, expectObjectStream, expectStreamShapesNoted } from '../support/image-streams.ts';
@@ -34,6 +35,18 @@ function compressedContext(compression: Exclude<Compression, 'identity'>): Engin
   });
 }
 
+/**
+ * The uncompressed context sent as application/x-tar was refused: the same context sent as
+ * application/octet-stream, and gzip-compressed as application/x-tar, tell which rule the refusal
+ * breaks (the content type, or the identity encoding).
+ */
+async function diagnoseRefusal(ctx: EngineContext, buildFile: string, refused: HttpResponse): Promise<void> {
+  const octet = await postBuild(ctx, { buildFile, headers: { 'content-type': 'application/octet-stream' }, query: { t: buildName(ctx, 'stream-octet') } });
+  ctx.verify(octet.res.status !== 200, `the context is refused as application/x-tar (${refused.status}) but accepted as application/octet-stream`, { expected: 'application/x-tar accepted', actual: refused.status, requirement: 'engine/images/build/content-type-x-tar' });
+  const gzip = await postBuild(ctx, { buildFile, compression: 'gzip', query: { t: buildName(ctx, 'stream-gzip') } });
+  ctx.verify(gzip.res.status !== 200, `the uncompressed (identity) context is refused (${refused.status}) but the same context gzip-compressed is accepted`, { expected: 'an identity context accepted', actual: refused.status, requirement: 'engine/images/build/context-identity' });
+}
+
 export default [
   engineCheck({
     id: 'engine/images/build/200-json-stream',
@@ -41,7 +54,11 @@ export default [
     requirements: ['engine/images/build/200-json-stream', 'engine/images/build/content-type-x-tar', 'engine/images/build/context-identity', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const { stream } = await buildImage(ctx, 'stream', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.step=one\n` }, undefined, true);
+      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.step=one\n`;
+      const name = buildName(ctx, 'stream');
+      const result = await postBuild(ctx, { buildFile, query: { t: name } });
+      if (result.res.status !== 200) await diagnoseRefusal(ctx, buildFile, result.res);
+      const { stream } = await builtImage(ctx, name, result, undefined, true);
       ctx.expect(stream.objects.some((o) => typeof o.stream === 'string'), 'the build answer has no {stream} object', { expected: '{stream S} objects', actual: stream.objects.slice(0, 5) });
     },
   }),

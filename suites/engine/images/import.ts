@@ -3,16 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
+import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 27. POST /images/create with fromSrc (import). */
 const ENDPOINT = 'engine/images/create';
 
 /** Imports `body` with the query; the answer must be a 200 stream of progress objects with no error. */
-async function expectImported(ctx: EngineContext, query: Record<string, string>, body: Buffer, requirement: string): Promise<void> {
+async function expectImported(ctx: EngineContext, query: Record<string, string>, body: Buffer, requirement: string, shapes: RequirementRef = requirement): Promise<void> {
   const res = await importRequest(ctx, query, body);
-  const stream = expectObjectStream(ctx, res, 'progress-object', `import with ${JSON.stringify(query)}`, requirement);
+  const stream = expectObjectStream(ctx, res, 'progress-object', `import with ${JSON.stringify(query)}`, requirement, shapes);
   ctx.expect(stream.objects.length > 0, `import with ${JSON.stringify(query)}: the 200 body holds no progress object`, { expected: 'JSON progress objects', actual: res.text().slice(0, 200), requirement });
   expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
 }
@@ -43,7 +44,7 @@ export default [
     async run(ctx) {
       const repo = ctx.uniqueName('import');
       removeLater(ctx, `${repo}:v1`);
-      await expectImported(ctx, { repo, tag: 'v1' }, await uniqueRootfs(), 'engine/images/create/200-progress-stream');
+      await expectImported(ctx, { repo, tag: 'v1' }, await uniqueRootfs(), 'engine/images/create/200-progress-stream', ['engine/images/create/200-progress-stream', PROGRESS_OBJECTS]);
       await imageIdOf(ctx, `${repo}:v1`, 'engine/images/create/query-from-src-body');
     },
   }),

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { expectNoStreamError, expectObjectStream } from '../support/image-streams.ts';
+import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import { buildImage, registryConfigHeader } from '../support/build.ts';
 import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
 import { expectTransferred, fixtureAs, loginAuth, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
@@ -22,7 +22,7 @@ export default [
       const repo = registryRepo(ctx, 'push');
       await fixtureAs(ctx, repo, 't1');
       const res = await push(ctx, repo, { tag: 't1' });
-      const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream');
+      const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream', ['engine/images/push/200-progress-stream', PROGRESS_OBJECTS]);
       expectNoStreamError(ctx, stream, `push of ${repo}:t1 to ${registryOf(ctx)}`, 'engine/images/push/private-registry-name');
     },
   }),
@@ -62,7 +62,7 @@ export default [
       const repo = await pushedRepo(ctx, 'pull', ['t1']);
       removeLater(ctx, `${repo}:t1`);
       const res = await pull(ctx, repo, { tag: 't1' });
-      expectNoStreamError(ctx, expectObjectStream(ctx, res, 'progress-object', `pull of ${repo}:t1`, 'engine/images/create/200-progress-stream'), `pull of ${repo}:t1`, 'engine/images/create/query-from-image');
+      expectNoStreamError(ctx, expectObjectStream(ctx, res, 'progress-object', `pull of ${repo}:t1`, 'engine/images/create/200-progress-stream', ['engine/images/create/200-progress-stream', PROGRESS_OBJECTS]), `pull of ${repo}:t1`, 'engine/images/create/query-from-image');
       const pulled = await imageIdOf(ctx, `${repo}:t1`, 'engine/images/create/query-from-image');
       if (!sameImage(pulled, await imageIdOf(ctx, ctx.fixtureImage()))) ctx.observe(`the pulled image ${pulled} has another id than the pushed fixture`);
     },

@@ -9,7 +9,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 import { compress, type Compression } from './compression.ts';
-import { expectNoStreamError, expectObjectStream, expectStreamShapesNoted, summarize, decodeObjects, type ObjectStream } from './image-streams.ts';
+import { expectNoStreamError, expectObjectStream, expectStreamShapesNoted, summarize, decodeObjects, PROGRESS_OBJECTS, type ObjectStream } from './image-streams.ts';
 import { imageIdOf, removeLater, sameImage } from './images.ts';
 import { packTar, type TarFile } from './tar-files.ts';
 
@@ -78,7 +78,7 @@ export const BUILD_STREAM_CHECK = 'engine/images/build/200-json-stream';
  */
 export function expectBuildSucceeded(ctx: EngineContext, result: BuildResult, what: string, requirement = BUILD_STREAM_CHECK, judgeShapes = false): ObjectStream {
   const stream = judgeShapes
-    ? expectObjectStream(ctx, result.res, 'build-stream-object', what, requirement)
+    ? expectObjectStream(ctx, result.res, 'build-stream-object', what, requirement, [requirement, PROGRESS_OBJECTS])
     : expectStreamShapesNoted(ctx, result.res, 'build-stream-object', what, requirement);
   expectNoStreamError(ctx, stream, what, requirement);
   return stream;
@@ -96,10 +96,15 @@ export function buildName(ctx: EngineContext, purpose: string): string {
 export async function buildImage(ctx: EngineContext, purpose: string, req: BuildRequest, requirement = BUILD_STREAM_CHECK, judgeShapes = false): Promise<{ id: string; name: string; stream: ObjectStream }> {
   const name = buildName(ctx, purpose);
   const result = await postBuild(ctx, { ...req, query: { t: name, ...req.query } });
+  return { ...(await builtImage(ctx, name, result, requirement, judgeShapes)), name };
+}
+
+/** The image a build answer `result` made under the name `name` (tagged :latest); see buildImage. */
+export async function builtImage(ctx: EngineContext, name: string, result: BuildResult, requirement = BUILD_STREAM_CHECK, judgeShapes = false): Promise<{ id: string; stream: ObjectStream }> {
   const stream = expectBuildSucceeded(ctx, result, `build of ${name}`, requirement, judgeShapes);
   const id = await imageIdOf(ctx, `${name}:latest`, requirement);
   expectOutputsId(ctx, stream, id, requirement);
-  return { id, name, stream };
+  return { id, stream };
 }
 
 /** The build output names the new image's id (full or short). */

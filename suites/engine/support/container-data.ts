@@ -66,13 +66,14 @@ export interface FieldCase {
  * Compares each field as stored (in inspect) with what was sent and records every mismatch,
  * naming the field's requirement (the check goes on, so all mismatches are reported). A create
  * Warning is recorded beside a mismatch as a possible explanation; it never excuses it.
+ * `group`: the requirement that the whole group of fields is stored, named with each field's own.
  */
-export function expectFieldsStored(ctx: EngineContext, where: string, stored: Record<string, unknown>, cases: readonly FieldCase[], warnings: readonly string[]): void {
+export function expectFieldsStored(ctx: EngineContext, where: string, stored: Record<string, unknown>, cases: readonly FieldCase[], warnings: readonly string[], group?: string): void {
   for (const c of cases) {
     const actual = stored[c.field];
     const ok = c.matches ? c.matches(actual) : holds(actual, c.value);
     if (!ok && warnings.length > 0) ctx.observe(`${where}.${c.field} was not stored as sent; the create answer warned: ${warnings.join(' | ')}`);
-    ctx.verify(ok, `${where}.${c.field} is not stored as sent on create`, { expected: c.value, actual, requirement: c.requirement });
+    ctx.verify(ok, `${where}.${c.field} is not stored as sent on create`, { expected: c.value, actual, requirement: group ? [c.requirement, group] : c.requirement });
   }
 }
 

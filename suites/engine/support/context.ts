@@ -1,4 +1,5 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
@@ -68,7 +69,7 @@ export class EngineContext extends CheckContext {
   }
 
   /** Validates against the schema of this version; problems fail the check. */
-  expectVersionSchema<T = Record<string, unknown>>(schema: string, value: unknown, what: string, requirement?: string): T {
+  expectVersionSchema<T = Record<string, unknown>>(schema: string, value: unknown, what: string, requirement?: RequirementRef): T {
     return this.expectSchema<T>(this.schemaSet, schema, value, what, requirement);
   }
 

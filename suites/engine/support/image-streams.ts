@@ -6,6 +6,7 @@
 import { decodeJsonStream } from '../../../harness/protocol/json-stream.ts';
 import { inStreamError, type StreamError } from '../../../harness/protocol/stream-error.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { EngineContext } from './context.ts';
 
 export type StreamObject = Record<string, unknown>;
@@ -46,10 +47,16 @@ export function expectAcceptedStream(ctx: EngineContext, res: HttpResponse, what
   return summarize(decodeObjects(ctx, res, what));
 }
 
-/** A 200 answer whose body is a stream of objects each valid against `schema`. */
-export function expectObjectStream(ctx: EngineContext, res: HttpResponse, schema: StreamSchema, what: string, requirement: string): ObjectStream {
+/** The rule of the progress, stream and error objects' shapes (spec: Resources > Image resources). */
+export const PROGRESS_OBJECTS = 'engine/images/progress-objects';
+
+/**
+ * A 200 answer whose body is a stream of objects each valid against `schema`; a shape that is not
+ * names `shapes` (the check's rule, and the object rule when the check claims it).
+ */
+export function expectObjectStream(ctx: EngineContext, res: HttpResponse, schema: StreamSchema, what: string, requirement: string, shapes: RequirementRef = requirement): ObjectStream {
   const stream = expectAcceptedStream(ctx, res, what, requirement);
-  stream.objects.forEach((object, i) => ctx.expectVersionSchema(schema, object, `${what}, object ${i + 1} of ${stream.objects.length}`, requirement));
+  stream.objects.forEach((object, i) => ctx.expectVersionSchema(schema, object, `${what}, object ${i + 1} of ${stream.objects.length}`, shapes));
   return stream;
 }
 

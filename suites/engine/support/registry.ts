@@ -57,8 +57,9 @@ export async function untagLocal(ctx: EngineContext, ref: string): Promise<void>
 }
 
 /** A successful push or pull: the precondition of a later step. */
-export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: string): void {
-  if (res.status !== 200 || /"error"\s*:/.test(res.text())) ctx.fail(`precondition: ${what} answered ${res.status}: ${res.text().slice(-300)}`);
+/** `requirement`: the rule the transfer is part of, when it is not only a precondition. */
+export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: string, requirement?: string): void {
+  if (res.status !== 200 || /"error"\s*:/.test(res.text())) ctx.fail(`${requirement ? '' : 'precondition: '}${what} answered ${res.status}: ${res.text().slice(-300)}`, requirement ? { expected: 'a 200 stream without {error}', actual: res.status, requirement } : {});
 }
 
 /**

@@ -7,6 +7,7 @@ import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
 import { readStats } from '../support/stats.ts';
 import { attachAndRun } from '../support/streams.ts';
 
+const FLOW = 'engine/service/typical-run-flow';
 const ISO_FRACTIONAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d)$/;
 
 /**
@@ -30,7 +31,7 @@ async function imageToPull(ctx: EngineContext): Promise<{ missing: string; pull:
   return {
     missing: image,
     pull: async () => {
-      expectTransferred(ctx, await pull(ctx, repo, { tag: 'latest' }), `pulling ${image}`);
+      expectTransferred(ctx, await pull(ctx, repo, { tag: 'latest' }), `pulling ${image} (the flow's pull after the 404)`, FLOW);
       return image;
     },
   };
@@ -90,9 +91,9 @@ export default [
       ctx.expectStatus(first.res, 404, `create from ${flow.missing}, which is not local (the client then pulls it)`, 'engine/containers/create/404-no-such-image');
       const image = await flow.pull();
       const got = await attachAndRun(ctx, { cmd: ['echo', 'conformance-run-flow'], extra: { Image: image } }, { logs: 1, stream: 1, stdout: 1, stderr: 1 });
-      ctx.expect([101, 200].includes(got.status), `attach with logs=1 and stream=1 answered ${got.status}, expected 101 or 200`, { expected: [101, 200], actual: got.status });
-      ctx.expect(got.data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', { expected: 'conformance-run-flow', actual: got.data.toString('latin1').slice(0, 200) });
-      ctx.expectEqual(await ctx.waitExit(got.id), 0, 'the run ends with exit code 0');
+      ctx.expect([101, 200].includes(got.status), `attach with logs=1 and stream=1 answered ${got.status}, expected 101 or 200`, { expected: [101, 200], actual: got.status, requirement: FLOW });
+      ctx.expect(got.data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', { expected: 'conformance-run-flow', actual: got.data.toString('latin1').slice(0, 200), requirement: FLOW });
+      ctx.expectEqual(await ctx.waitExit(got.id), 0, 'the run ends with exit code 0', FLOW);
     },
   }),
   engineCheck({

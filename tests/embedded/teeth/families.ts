@@ -34,7 +34,7 @@ function familyTeeth(memberFor: (requirementId: string) => string | undefined): 
  */
 export const FAMILY_GAPS: Record<string, string> = {
   'engine/containers/start/query-detach-keys': 'the check verifies that start accepts detachKeys; the detach itself is only seen by an attached client (the attach detachKeys checks)',
-  'engine/images/build/query-forcerm': "the reference's builder never keeps intermediate containers, so removing them always and removing them on success look the same",
+  'engine/images/build/query-forcerm': "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing (build-forcerm-ignored breaks the rule)",
   'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',

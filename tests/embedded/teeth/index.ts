@@ -9,8 +9,9 @@ import { networkTeeth } from './networks.ts';
 import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
 import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
+import { lastRuleTeeth } from './last-rules.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth, ...answerTeeth, ...queryTeeth];
+export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth, ...lastRuleTeeth, ...answerTeeth, ...queryTeeth];
 
 /** How many teeth runs go side by side (the embedded project's maxConcurrency allows as many). */
 export const TEETH_CONCURRENCY = 8;

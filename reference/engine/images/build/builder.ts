@@ -34,6 +34,8 @@ export interface BuildOptions {
   pull?: boolean;
   /** The credentials X-Registry-Config gives for a registry host (FROM an image of a private registry). */
   registryCredentials?: (host: string) => Credentials;
+  /** Leaves a step's container behind (a build that does not remove its intermediate containers). */
+  leaveContainer?: (id: string, image: Image, cmd: string[]) => void;
 }
 
 /** Build args every build accepts without an ARG (like the real daemon's proxy variables). */
@@ -56,6 +58,8 @@ export class Builder {
   private readonly declaredArgs = new Map<string, string>();
   private readonly usedArgs = new Set<string>();
   private readonly cache: Map<string, string>;
+  /** The containers the steps ran in: `rm` (after success) and `forcerm` (always) remove them. */
+  private readonly stepContainers: Array<{ id: string; image: Image; cmd: string[] }> = [];
 
   constructor(
     private readonly store: ImageStore,
@@ -88,12 +92,19 @@ export class Builder {
       for (const tag of this.opts.tags) this.store.tag(image.id, tag);
       if (this.opts.quiet) this.out.write({ stream: `${image.id}\n` });
       else this.say(`Successfully built ${shortId(image.id)}\n`);
+      if (!this.opts.rm && !this.opts.forcerm) this.leaveStepContainers();
       return image;
     } catch (err) {
       if (!(err instanceof StepError || err instanceof BuildFileError)) throw err;
       this.fail(err.message, err instanceof StepError ? err.code : 1);
+      // The reference removes a failed build's containers whatever forcerm says; the fault keeps them.
+      if (this.faults.has('build-forcerm-ignored')) this.leaveStepContainers();
       return undefined;
     }
+  }
+
+  private leaveStepContainers(): void {
+    for (const step of this.stepContainers) this.opts.leaveContainer?.(step.id, step.image, step.cmd);
   }
 
   fail(message: string, code = 1): void {
@@ -123,6 +134,7 @@ export class Builder {
     }
     const containerId = randomBytes(32).toString('hex');
     this.say(` ---> Running in ${containerId.slice(0, 12)}\n`);
+    this.stepContainers.push({ id: containerId, image: current, cmd: ['/bin/sh', '-c', `#(nop) ${ins.keyword} ${ins.args}`] });
     const next = await this.execute(ins, current, containerId);
     this.store.add(next);
     this.cache.set(cacheKey, next.id);
