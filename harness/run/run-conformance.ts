@@ -172,7 +172,9 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
       maxWorkers: 2,
       // The suite files of a run share their worker and its loaded modules: with a fresh process
       // per file, loading the checks, the catalog and the schemas again took ~2 s of CPU per file.
-      isolate: false,
+      // With a shared worker, allure-vitest's results lost the checks' labels: Allure runs keep
+      // a process per file.
+      isolate: Boolean(config.allure),
     },
     { logLevel: 'error' },
   );
