@@ -45,4 +45,9 @@ export interface RunOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
+/**
+ * The in-memory reference targets answer at once: their checks wait on simulated durations and
+ * on polling, not on the target, so more of them overlap (the cloud suite: ~18 s -> ~13 s wall).
+ */
+export const EMBEDDED_CONCURRENCY = 8;
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';

@@ -14,7 +14,7 @@ import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
-import { DEFAULT_CONCURRENCY, type RunOptions } from './options.ts';
+import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, type RunOptions } from './options.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
@@ -104,7 +104,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     suites: options.suites,
     seed: options.seed,
     timeoutMs: options.timeoutMs,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency: options.concurrency ?? (targets.embedded ? EMBEDDED_CONCURRENCY : DEFAULT_CONCURRENCY),
     vendorProfile: options.vendorProfile,
     embedded: targets.embedded,
     ...(targets.engine ? { engine: targets.engine } : {}),

@@ -5,7 +5,7 @@
  */
 import type { Query } from '../../../harness/protocol/query.ts';
 import { TargetError } from '../../../harness/target/errors.ts';
-import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { HttpResponse, StreamingResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
 import { eventually } from './poll.ts';
@@ -73,11 +73,39 @@ export function noSuchContainerCheck(opts: { endpoint: string; method: string; s
       const call = { ...(opts.body === undefined ? {} : { json: opts.body }), ...(opts.query ? { query: opts.query } : {}) };
       const res = await ctx.api.request(opts.method, path(ctx.uniqueName('missing')), call);
       // The probe is not an exchange under judgement (its answer for an exited container is not the subject).
-      const probe = async (id: string) => (await ctx.api.raw(opts.method, ctx.api.path(path(id)), { ...call, timeoutMs: 3000 })).status;
+      const probe = async (id: string) => probeStatus(await ctx.api.stream(opts.method, path(id), { ...call, timeoutMs: PROBE_MS }), Date.now() + PROBE_MS);
       if (res.status === 404) await requireRoute(ctx, `${opts.method} ${path('(id)')}`, probe);
       ctx.expectStatus(res, 404, `${operation} of a missing container`);
     },
   });
+}
+
+const PROBE_MS = 3000;
+
+/**
+ * The status of a route probe as `requireRoute` reads it: only a 404 matters, and it counts when
+ * its whole answer arrives by the deadline (0 otherwise, as for a target error). Any other status
+ * is taken from the head: a stream (stats of an existing container) would hold the probe until
+ * the deadline for nothing.
+ */
+async function probeStatus(res: StreamingResponse, deadline: number): Promise<number> {
+  if (res.status !== 404) {
+    res.close();
+    return res.status;
+  }
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    res.close();
+  }, Math.max(0, deadline - Date.now()));
+  try {
+    for await (const _ of res.chunks) void _;
+    return late ? 0 : res.status;
+  } catch {
+    return 0;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
