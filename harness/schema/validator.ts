@@ -24,10 +24,8 @@ export type SchemaSet = 'engine/1.18' | 'engine/1.22' | 'cloud/v1';
 
 const SHARED = new Map<VendorProfileName, SchemaValidator>();
 
-interface CompiledPair {
-  open: ValidateFunction;
-  closed: ValidateFunction;
-}
+/** As written (extra properties allowed), or closed (see closeObjects). */
+type Variant = 'open' | 'closed';
 
 /**
  * One ajv instance per (schema set, profile), compiled once. Every schema is compiled twice: as
@@ -35,7 +33,7 @@ interface CompiledPair {
  * gets unevaluatedProperties: false) so the extra properties can be named as observations.
  */
 export class SchemaValidator {
-  private readonly cache = new Map<string, CompiledPair>();
+  private readonly cache = new Map<string, ValidateFunction>();
   private readonly ajvOpen = makeAjv();
   private readonly ajvClosed = makeAjv();
   private readonly loaded = new Set<string>();
@@ -73,36 +71,34 @@ export class SchemaValidator {
   }
 
   validate(set: SchemaSet, name: string, value: unknown): SchemaFinding[] {
-    const pair = this.compiled(set, name);
     const findings = this.problems(set, name, value);
-    if (findings.length === 0 && !pair.closed(value)) {
-      for (const err of pair.closed.errors ?? []) {
-        if (err.keyword === 'unevaluatedProperties') findings.push(toFinding('extra', err));
-      }
+    if (findings.length > 0) return findings;
+    const closed = this.compiled(set, name, 'closed');
+    if (closed(value)) return findings;
+    for (const err of closed.errors ?? []) {
+      if (err.keyword === 'unevaluatedProperties') findings.push(toFinding('extra', err));
     }
     return dedupe(findings);
   }
 
   /** The breaches only, without the closed pass that names undocumented fields. */
   problems(set: SchemaSet, name: string, value: unknown): SchemaFinding[] {
-    const { open } = this.compiled(set, name);
+    const open = this.compiled(set, name, 'open');
     if (open(value)) return [];
     return dedupe((open.errors ?? []).map((err) => toFinding('problem', err)));
   }
 
-  private compiled(set: SchemaSet, name: string): CompiledPair {
-    const key = `${set}/${name}`;
-    let pair = this.cache.get(key);
-    if (!pair) {
+  /** Each variant is compiled on first use: the judge of every answer needs the open one only. */
+  private compiled(set: SchemaSet, name: string, variant: Variant): ValidateFunction {
+    const key = `${variant}:${set}/${name}`;
+    let fn = this.cache.get(key);
+    if (!fn) {
       this.loadSet(set);
-      const id = schemaId(set, name);
-      const open = this.ajvOpen.getSchema(id);
-      const closed = this.ajvClosed.getSchema(id);
-      if (!open || !closed) throw new Error(`no schema ${key} (looked in ${path.join(this.dir, set)})`);
-      pair = { open, closed };
-      this.cache.set(key, pair);
+      fn = (variant === 'open' ? this.ajvOpen : this.ajvClosed).getSchema(schemaId(set, name));
+      if (!fn) throw new Error(`no schema ${set}/${name} (looked in ${path.join(this.dir, set)})`);
+      this.cache.set(key, fn);
     }
-    return pair;
+    return fn;
   }
 
   /** Adds every schema of a set to both ajv instances, so cross-file $refs resolve. */
