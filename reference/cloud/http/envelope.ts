@@ -16,12 +16,17 @@ function nonNegativeInt(query: URLSearchParams, name: string, fallback: number):
   return Number(raw);
 }
 
-export function listReply(ctx: CallContext, objects: readonly unknown[]): Reply {
+/**
+ * One page of `objects` in the envelope; `toJson` renders only the page's objects (the action
+ * list grows with every call of a run: rendering all of it for each page cost ~0.8 s of CPU in a
+ * cloud suite run).
+ */
+export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (object: T) => unknown = (object) => object): Reply {
   const { req, world } = ctx;
   const requested = nonNegativeInt(req.query, 'limit', DEFAULT_LIMIT);
   const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
   const offset = nonNegativeInt(req.query, 'offset', 0);
-  const page = objects.slice(offset, offset + limit);
+  const page = objects.slice(offset, offset + limit).map((object) => toJson(object));
   if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };
   const link = (at: number): string => {
     const query = new URLSearchParams(req.query);

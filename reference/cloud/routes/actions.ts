@@ -58,7 +58,7 @@ export function addActionRoutes(routes: RouteTable): void {
     const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx))
       .filter((a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'));
     if (ctx.world.faults.has('actions-newest-first')) listed.reverse();
-    return listReply(ctx, listed.map((a) => actionJson(ctx.world, a)));
+    return listReply(ctx, listed, (a) => actionJson(ctx.world, a));
   });
   routes.add('GET', `${ACTIONS}{uuid}/`, (ctx) => ok(actionJson(ctx.world, action(ctx))));
   routes.add('POST', `${ACTIONS}{uuid}/cancel/`, cancel);

@@ -38,7 +38,7 @@ function addStackRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Stack) => stackJson(ctx.world, s);
   routes.add('GET', STACKS, (ctx) => {
     const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.stacks, ctx.scope.namespace), { uuid: (s) => s.uuid, name: (s) => s.name, state: (s) => s.state }, 'stack');
-    return listReply(ctx, items.map(json(ctx)));
+    return listReply(ctx, items, json(ctx));
   });
   routes.add('POST', STACKS, (ctx) => {
     const s = createStack(ctx.world, ctx.scope, bodyObject(ctx.req.body), ctx.req.user);
@@ -91,7 +91,7 @@ function addServiceRoutes(routes: RouteTable): void {
       uuid: (s) => s.uuid, state: (s) => s.state, name: (s) => s.config.name,
       stack: (s) => (s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
     }, 'service');
-    return listReply(ctx, items.map(json(ctx)));
+    return listReply(ctx, items, json(ctx));
   });
   routes.add('POST', SERVICES, (ctx) => {
     const spec = serviceCreateSpec(ctx);
@@ -139,7 +139,7 @@ function addContainerRoutes(routes: RouteTable): void {
       uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name,
       service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri, node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
     }, 'container');
-    return listReply(ctx, items.map(json(ctx)));
+    return listReply(ctx, items, json(ctx));
   });
   routes.add('GET', `${CONTAINERS}{uuid}/`, (ctx) => ok(containerJson(ctx.world, container(ctx))));
   routes.add('POST', `${CONTAINERS}{uuid}/start/`, (ctx) => {

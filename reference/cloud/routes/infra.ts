@@ -29,7 +29,7 @@ function addClusterRoutes(routes: RouteTable): void {
     const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.nodeClusters, ctx.scope.namespace), {
       uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name, region: (c) => c.region, node_type: (c) => c.node_type,
     }, 'nodecluster');
-    return listReply(ctx, items.map((c) => clusterJson(ctx.world, c)));
+    return listReply(ctx, items, (c) => clusterJson(ctx.world, c));
   });
   routes.add('POST', CLUSTERS, (ctx) => {
     const c = createNodeCluster(ctx.world, ctx.scope, bodyObject(ctx.req.body));
@@ -75,7 +75,7 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
       uuid: (n) => n.uuid, state: (n) => n.state, node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
       node_type: (n) => n.node_type, region: (n) => n.region, [ctx.world.spell('vendor_version')]: (n) => n.engine.version,
     }, 'node');
-    return listReply(ctx, items.map((n) => nodeJson(ctx.world, n)));
+    return listReply(ctx, items, (n) => nodeJson(ctx.world, n));
   });
   routes.add('GET', `${NODES}{uuid}/`, (ctx) => ok(nodeJson(ctx.world, node(ctx))));
   routes.add('PATCH', `${NODES}{uuid}/`, (ctx) => {

@@ -27,7 +27,7 @@ export function addRepoRoutes(routes: RouteTable): void {
     const items = applyFilters(ctx.world, ctx.req.query, registriesOf(ctx.world, ctx.scope.namespace), {
       uuid: () => undefined, name: (r) => r.name, host: (r) => r.host, [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
     }, 'registry');
-    return listReply(ctx, items.map((r) => registryJson(ctx.world, r)));
+    return listReply(ctx, items, (r) => registryJson(ctx.world, r));
   });
   routes.add('GET', `${REGISTRIES}{host}/`, (ctx) => {
     const found = registriesOf(ctx.world, ctx.scope.namespace).find((r) => r.host === ctx.params.host);
@@ -36,7 +36,7 @@ export function addRepoRoutes(routes: RouteTable): void {
   });
   routes.add('GET', REPOSITORIES, (ctx) => {
     const items = applyFilters(ctx.world, ctx.req.query, repositoriesOf(ctx.world, ctx.scope.namespace), { name: (r) => r.name, registry: (r) => r.registry }, 'repository');
-    return listReply(ctx, items.map((r) => repositoryJson(ctx.world, r)));
+    return listReply(ctx, items, (r) => repositoryJson(ctx.world, r));
   });
   routes.add('POST', REPOSITORIES, (ctx) => {
     const repo = createRepository(ctx.world, ctx.scope, bodyObject(ctx.req.body));
