@@ -5,7 +5,7 @@
  * create field goes through `effective`, so `field-ignored:<Field>` drops exactly its effect.
  */
 import { emptyLayer, type ContainerFs, type FsNode, type Layer } from '../fs/filesystem.ts';
-import { ancestors, isWithin, normalize } from '../fs/paths.ts';
+import { ancestors, dirname, isWithin, normalize } from '../fs/paths.ts';
 import { effective, type EffectField } from '../field-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
@@ -184,7 +184,7 @@ function layerOf(files: ReadonlyMap<string, string>, dirs: readonly string[]): L
   };
   for (const d of dirs) addDir(normalize(d));
   for (const [path, text] of files) {
-    for (const a of ancestors(path)) addDir(a);
+    addDir(dirname(path));
     layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
   }
   return layer;
