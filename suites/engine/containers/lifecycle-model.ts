@@ -145,6 +145,26 @@ const operation = fc.tuple(fc.constantFrom(...OPERATIONS), fc.nat(MAX_CONTAINERS
 /** Operations listed thrice: sequences are mostly operations on the containers, few creates. */
 const commandArbitraries = [fc.constant(new CreateCommand()), operation, operation, operation];
 
+/**
+ * Every cell the spec states a code for, in one fixed sequence run before the random ones: a seed
+ * whose random sequences meet no stated cell (all kills and pauses) still verifies the table.
+ */
+const STATED_CELLS: Operation[] = ['start', 'start', 'stop', 'stop', 'wait', 'restart', 'rename'];
+
+async function runStatedCells(ctx: EngineContext): Promise<void> {
+  const real: Real = { ctx, ids: [] };
+  const model: Model = { containers: [] };
+  try {
+    await new CreateCommand().run(model, real);
+    for (const op of STATED_CELLS) {
+      const command = new OperationCommand(op, 0);
+      if (command.check(model)) await command.run(model, real);
+    }
+  } finally {
+    await removeAll(real);
+  }
+}
+
 async function removeAll(real: Real): Promise<void> {
   for (const id of real.ids) {
     await real.ctx.api.post(`/containers/${id}/unpause`);
@@ -169,6 +189,7 @@ export default [
     ],
     async run(ctx) {
       ctx.fixtureImage();
+      await runStatedCells(ctx);
       ctx.usedSeed = ctx.seed;
       const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
         const real: Real = { ctx, ids: [] };
