@@ -28,8 +28,8 @@ const SHARED = new Map<VendorProfileName, SchemaValidator>();
 type Variant = 'open' | 'closed';
 
 /**
- * One ajv instance per (schema set, profile), compiled once. Every schema is compiled twice: as
- * written (extra properties allowed), and "closed" (every object schema that lists properties
+ * One ajv instance per (schema set, profile), each schema compiled once per variant on first use:
+ * as written (extra properties allowed), and "closed" (every object schema that lists properties
  * gets unevaluatedProperties: false) so the extra properties can be named as observations.
  */
 export class SchemaValidator {
