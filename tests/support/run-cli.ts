@@ -13,23 +13,34 @@ export interface CliRun {
   stderr: string;
   report: Report | undefined;
   reportDir: string;
-  /** Milliseconds from the signal sent at `timeoutMs` to the command's exit (NaN: it ended before). */
+  /** Milliseconds from the signal to the command's exit (NaN: it ended before). */
   afterSignalMs: number;
 }
 
-/** Runs `conformance run ...` as a user would, and reads the report it wrote; `signal` after `timeoutMs`. */
-export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun> {
+/**
+ * Runs `conformance run ...` as a user would, and reads the report it wrote. `signal` is sent
+ * after `timeoutMs`, or as soon as the output matches `signalWhen` (the run is under way).
+ */
+export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS.Signals = 'SIGINT', signalWhen?: RegExp): Promise<CliRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
   const child = spawn(process.execPath, [BIN, 'run', '--report-dir', reportDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
   let signalledAt = Number.NaN;
-  const timer = setTimeout(() => {
+  const send = (): void => {
+    if (!Number.isNaN(signalledAt)) return;
     signalledAt = Date.now();
     child.kill(signal);
-  }, timeoutMs);
+  };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    if (signalWhen?.test(stdout)) send();
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    if (signalWhen?.test(stderr)) send();
+  });
+  const timer = setTimeout(send, timeoutMs);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const afterSignalMs = Date.now() - signalledAt;
   clearTimeout(timer);
