@@ -5,7 +5,7 @@
  */
 import { FrameDecoder, encodeFrame, encodeFrameHeader, type FrameDecoderOptions } from '../harness/protocol/index.ts';
 import { MemoryProbe, round } from './memory.ts';
-import { generatedFrameStream } from './synthetic-frames.ts';
+import { generatedFrameStream, randomlyCut } from './synthetic-frames.ts';
 import type { BenchResult } from './types.ts';
 
 const MiB = 1024 * 1024;
@@ -81,19 +81,4 @@ function hundredThousandFrames(): Buffer {
 
 function fourGiBClaim(): Buffer {
   return Buffer.concat([encodeFrameHeader({ stream: 1, size: 0xffffffff }), Buffer.alloc(10)]);
-}
-
-/** Deterministic random cut points (xorshift), chunk sizes 1..max. */
-function randomlyCut(bytes: Buffer, max: number): Buffer[] {
-  let state = 0x9e3779b9;
-  const chunks: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    const size = 1 + ((state >>> 0) % max);
-    chunks.push(bytes.subarray(at, at + size));
-    at += size;
-  }
-  return chunks;
 }

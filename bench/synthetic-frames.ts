@@ -35,3 +35,18 @@ export function* generatedFrameStream(totalBytes: number, chunkBytes: number, si
     yield chunk;
   }
 }
+
+/** Deterministic random cut points (xorshift), chunk sizes 1..max. */
+export function randomlyCut(bytes: Buffer, max: number): Buffer[] {
+  let state = 0x9e3779b9;
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length;) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    const size = 1 + ((state >>> 0) % max);
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return chunks;
+}

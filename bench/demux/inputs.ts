@@ -3,6 +3,7 @@
  * same chunks for both): chunks are views of prepared buffers, so no input is generated on the clock.
  */
 import { encodeFrame } from '../../harness/protocol/index.ts';
+import { randomlyCut } from '../synthetic-frames.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -75,21 +76,6 @@ export function bigFramesSmallChunks(): DemuxInput {
 
 function* cut(bytes: Buffer, chunkBytes: number): Generator<Buffer> {
   for (let at = 0; at < bytes.length; at += chunkBytes) yield bytes.subarray(at, at + chunkBytes);
-}
-
-/** Deterministic random cut points (xorshift), chunk sizes 1..max. */
-function randomlyCut(bytes: Buffer, max: number): Buffer[] {
-  let state = 0x9e3779b9;
-  const chunks: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    const n = 1 + ((state >>> 0) % max);
-    chunks.push(bytes.subarray(at, at + n));
-    at += n;
-  }
-  return chunks;
 }
 
 function size(bytes: number): string {
