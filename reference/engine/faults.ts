@@ -31,6 +31,7 @@ const DAEMON_FAULTS: EngineFault[] = [
   { name: 'pause-refusal-409', area: 'containers', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
   { name: 'start-returns-200', area: 'containers', description: 'POST start of a created container answers 200 instead of 204' },
   { name: 'update-no-Warnings', area: 'schema', description: '1.22 POST update answers {} without the Warnings list' },
+  { name: 'create-no-Warnings', area: 'schema', description: 'POST /containers/create answers {Id} without the Warnings list' },
   { name: 'restart-no-backoff', area: 'containers', description: 'restart policies restart immediately every time instead of doubling the delay from 100 ms' },
   { name: 'restart-delay-front-loaded', area: 'containers', description: 'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not' },
   { name: 'name-pattern-unchecked', area: 'containers', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },

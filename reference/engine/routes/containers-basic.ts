@@ -18,7 +18,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       throw ctx.faults.has('create-bad-json-500') ? new HttpError(500, String(err)) : err;
     });
     const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
-    ctx.sendJson(ctx.faults.has('create-returns-200') ? 200 : 201, { Id: container.id, Warnings: warnings });
+    ctx.sendJson(ctx.faults.has('create-returns-200') ? 200 : 201, ctx.faults.has('create-no-Warnings') ? { Id: container.id } : { Id: container.id, Warnings: warnings });
   });
 
   router.add('GET', '/containers/{id}/json', (ctx) => {

@@ -44,6 +44,7 @@ export const containerTeeth: Teeth[] = [
   { fault: 'restart-on-failure-exit0', version: '1.22', catches: ['engine/containers/create/host-config-restart-policy-on-failure/zero-exit'] },
   { fault: 'start-returns-200', version: '1.18', catches: ['engine/containers/start/204-started'] },
   { fault: 'update-no-Warnings', version: '1.22', catches: ['engine/containers/update/200-response-schema'] },
+  { fault: 'create-no-Warnings', version: '1.18', catches: ['engine/containers/create/201-created'] },
   { fault: 'restart-no-backoff', version: '1.22', catches: ['engine/states/restart-policy-backoff'] },
   { fault: 'restart-delay-front-loaded', version: '1.22', catches: ['engine/states/restart-policy-backoff'] },
   { fault: 'restart-delay-front-loaded', version: '1.18', catches: ['engine/states/restart-policy-backoff'] },

@@ -25,6 +25,11 @@ async function leftContainers(t: TestServer, query: string, buildFile: string): 
 }
 
 const PROBES: Record<string, Probe> = {
+  'create-no-Warnings': {
+    observe: async (t) => 'Warnings' in (await api(t, 'POST', '/v1.18/containers/create', { Image: FIXTURE_IMAGE, Cmd: ['true'] })).json(),
+    faulted: false,
+    kept: true,
+  },
   'v1.22-prefix-refused': { observe: async (t) => [(await api(t, 'GET', '/v1.22/version')).status, (await api(t, 'GET', '/v1.18/version')).status], faulted: [400, 200], kept: [200, 200] },
   'info-1.18-flags-boolean': { observe: async (t) => (await api(t, 'GET', '/v1.18/info')).json().Debug, faulted: false, kept: 0 },
   'config-image-stored-as-id': {
