@@ -8,6 +8,7 @@ import { TargetError } from '../../../harness/target/errors.ts';
 import type { HttpResponse, StreamingResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
+import { drainWithin } from './drain.ts';
 import { eventually } from './poll.ts';
 
 /** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
@@ -93,19 +94,7 @@ async function probeStatus(res: StreamingResponse, deadline: number): Promise<nu
     res.close();
     return res.status;
   }
-  let late = false;
-  const timer = setTimeout(() => {
-    late = true;
-    res.close();
-  }, Math.max(0, deadline - Date.now()));
-  try {
-    for await (const _ of res.chunks) void _;
-    return late ? 0 : res.status;
-  } catch {
-    return 0;
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await drainWithin(res, deadline - Date.now())) ? res.status : 0;
 }
 
 /**

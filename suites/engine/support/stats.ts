@@ -4,8 +4,8 @@
  * needs, or at a deadline.
  */
 import type { Query } from '../../../harness/protocol/query.ts';
-import type { StreamingResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
+import { drainWithin } from './drain.ts';
 import { readJsonStream } from './json-stream-read.ts';
 
 export type StatsObject = Record<string, unknown>;
@@ -35,21 +35,10 @@ export async function readStats(ctx: EngineContext, id: string, query: Query = {
   if (res.status !== 200) {
     // An answer that is not the stream may still never end (a stream sent under the wrong code):
     // what it sends within a second is read for the transcript, then the check closes it.
-    await drainFor(res, 1000);
+    await drainWithin(res, 1000);
     return { ...head, readings: [], arrivals: [], problems: [], endedByTarget: false };
   }
   const enough = opts.readings === undefined ? undefined : (values: StatsObject[]) => values.length >= opts.readings!;
   const read = await readJsonStream<StatsObject>(res, { deadlineMs: opts.deadlineMs ?? 6000, startedAt, ...(enough ? { enough } : {}) });
   return { ...head, readings: read.values, arrivals: read.arrivals, problems: read.problems, endedByTarget: read.endedByTarget };
-}
-
-async function drainFor(res: StreamingResponse, ms: number): Promise<void> {
-  const timer = setTimeout(() => res.close(), ms);
-  try {
-    for await (const _ of res.chunks) void _;
-  } catch {
-    // closed by the timer
-  } finally {
-    clearTimeout(timer);
-  }
 }
