@@ -1,16 +1,14 @@
 /**
  * One run's time profile from its report.json: per spec-section file the sum of its checks'
- * durations, and the slowest checks with their longest exchanges: from the transcript where
- * report.json keeps one (a check that did not pass), else from the result's `waits`.
+ * durations, and the slowest checks with their longest exchanges (the result's `waits`) and, where
+ * report.json keeps the transcript (a check that did not pass), the time all its exchanges took.
  */
-import type { Report, ResultEntry } from '../../harness/report/report.ts';
-import type { TranscriptEntry } from '../../harness/check/outcome.ts';
+import { longestWaits, type Report, type ResultEntry } from '../../harness/report/report.ts';
 import { fileOf, type FilePlaces } from './sections.ts';
-import type { FileProfile, RunProfile, SlowCheck, Wait } from './types.ts';
+import type { FileProfile, RunProfile, SlowCheck } from './types.ts';
 
-/** How many slow checks a run keeps, and how many exchanges of each are shown. */
+/** How many slow checks a run keeps. */
 export const SLOWEST = 15;
-const WAITS = 3;
 
 export interface ProfiledRun {
   name: string;
@@ -52,17 +50,11 @@ export function profileRun(run: ProfiledRun, places: FilePlaces): RunProfile {
 export function slowCheck(run: string, file: string, r: ResultEntry): SlowCheck {
   const base: SlowCheck = { run, id: r.id, file, outcome: r.outcome, durationMs: r.durationMs };
   const transcript = r.transcript ?? [];
-  if (transcript.length === 0) {
-    if (r.waits?.length) return { ...base, waits: r.waits };
-    return { ...base, noWaits: 'no timed exchanges' };
-  }
-  const timed = transcript.filter((t): t is TranscriptEntry & { durationMs: number } => typeof t.durationMs === 'number');
-  if (timed.length === 0) return { ...base, noWaits: `its ${transcript.length} exchanges carry no timing` };
-  const waits: Wait[] = [...timed]
-    .sort((a, b) => b.durationMs - a.durationMs)
-    .slice(0, WAITS)
-    .map((t) => ({ kind: t.kind, method: t.request.method, path: t.request.path, ms: t.durationMs }));
-  return { ...base, waits, exchanges: transcript.length, exchangesMs: timed.reduce((sum, t) => sum + t.durationMs, 0) };
+  const waits = r.waits ?? longestWaits(transcript);
+  if (waits.length === 0) return { ...base, noWaits: transcript.length ? `its ${transcript.length} exchanges carry no timing` : 'no timed exchanges' };
+  if (transcript.length === 0) return { ...base, waits };
+  const exchangesMs = transcript.reduce((sum, t) => sum + (t.durationMs ?? 0), 0);
+  return { ...base, waits, exchanges: transcript.length, exchangesMs };
 }
 
 /** The slowest checks of all runs, slowest first. */

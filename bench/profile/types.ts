@@ -3,6 +3,7 @@
  * against a target), its wall time, per spec-section file the sum of its checks' durations, and
  * the slowest checks with the exchanges they waited on. Derived from each run's report.json.
  */
+import type { ExchangeWait } from '../../harness/report/report.ts';
 
 export interface TimeProfile {
   /** Bumped when a field changes meaning (a previous profile of another version is not compared). */
@@ -59,12 +60,8 @@ export interface SlowCheck {
   noWaits?: string;
 }
 
-export interface Wait {
-  kind: string;
-  method: string;
-  path: string;
-  ms: number;
-}
+/** One of a check's longest exchanges, as report.json keeps them. */
+export type Wait = ExchangeWait;
 
 /** A change between the previous profile and this one. */
 export interface Delta {
