@@ -66,18 +66,17 @@ async function observeRestarts(ctx: EngineContext, id: string, deadlineMs = 10_0
   const deadline = Date.now() + deadlineMs;
   const starts: number[] = [];
   const finishes: number[] = [];
+  let count = 0;
   for (;;) {
     const c = await inspectWhilePolling(ctx, id);
-    if (!c) {
-      if (Date.now() >= deadline) return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: 0, settled: false };
-      await sleep(POLL_MS);
-      continue;
+    let settled = false;
+    if (c) {
+      const state = c.State as Record<string, unknown>;
+      addDistinct(starts, state.StartedAt);
+      addDistinct(finishes, state.FinishedAt);
+      count = Number(c.RestartCount ?? 0);
+      settled = state.Running === false && state.Restarting !== true && count >= RETRIES;
     }
-    const state = c.State as Record<string, unknown>;
-    addDistinct(starts, state.StartedAt);
-    addDistinct(finishes, state.FinishedAt);
-    const count = Number(c.RestartCount ?? 0);
-    const settled = state.Running === false && state.Restarting !== true && count >= RETRIES;
     if (settled || Date.now() >= deadline) return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: count, settled };
     await sleep(POLL_MS);
   }
