@@ -81,7 +81,6 @@ export class CloudContext extends CheckContext {
     return this.expectJson<Json>(res, what);
   }
 
-  /** Polls a resource until its state is one of `states`; fails when it does not get there in time. */
   /** Polls until the resource is in one of `states`; a timeout fails naming `requirement` when given. */
   async waitForState(uri: string, states: string[], timeoutMs = 15_000, requirement?: string): Promise<Json> {
     const deadline = Date.now() + timeoutMs;

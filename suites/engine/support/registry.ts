@@ -56,8 +56,10 @@ export async function untagLocal(ctx: EngineContext, ref: string): Promise<void>
   if (res.status !== 200) ctx.fail(`precondition: removing the local reference ${ref} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
 }
 
-/** A successful push or pull: the precondition of a later step. */
-/** `requirement`: the rule the transfer is part of, when it is not only a precondition. */
+/**
+ * A successful push or pull: the precondition of a later step, or part of the rule `requirement`
+ * names when it is given.
+ */
 export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: string, requirement?: string): void {
   if (res.status !== 200 || /"error"\s*:/.test(res.text())) ctx.fail(`${requirement ? '' : 'precondition: '}${what} answered ${res.status}: ${res.text().slice(-300)}`, requirement ? { expected: 'a 200 stream without {error}', actual: res.status, requirement } : {});
 }
