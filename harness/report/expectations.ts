@@ -16,6 +16,11 @@ export interface Expectation {
   outcome: OutcomeStatus;
   reason: string;
   link?: string;
+  /**
+   * The departure shows in some runs only (a race inside the target): when the check fails it is
+   * expected, and when it passes the expectation is not stale.
+   */
+  intermittent?: boolean;
 }
 
 export interface ExpectationsFile {
@@ -53,6 +58,7 @@ export function parseExpectations(data: unknown): ExpectationsFile {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.reason !== 'string') throw new Error(`expectation ${i} needs a string id, outcome and reason`);
     if (!(OUTCOMES as readonly unknown[]).includes(e.outcome)) throw new Error(`expectation ${i} (${e.id}): outcome must be one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(e.outcome)}`);
     if (e.suite !== undefined && !(SUITES as readonly unknown[]).includes(e.suite)) throw new Error(`expectation ${i} (${e.id}): unknown suite ${JSON.stringify(e.suite)}`);
+    if (e.intermittent !== undefined && typeof e.intermittent !== 'boolean') throw new Error(`expectation ${i} (${e.id}): intermittent must be true or false, got ${JSON.stringify(e.intermittent)}`);
   }
   return data as unknown as ExpectationsFile;
 }
@@ -73,19 +79,24 @@ export function applyExpectations(report: Report, file: string, data: Expectatio
   }
   for (const e of data.expectations) {
     const ran = report.results.filter((r) => matches(e, r));
-    if (ran.length && !ran.some((r) => r.outcome === e.outcome)) verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
+    if (!e.intermittent && ran.length && !ran.some((r) => r.outcome === e.outcome)) verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
   }
   return verdict;
 }
 
-/** Writes an expectations file from a run: every failed, error and warning result, with its message as the reason. */
+/**
+ * Writes an expectations file from a run: every failed, error and warning result, with its message
+ * as the reason. The previous file's intermittent expectations are kept whether or not they showed.
+ */
 export function expectationsFromReport(report: Report, previous?: ExpectationsFile): ExpectationsFile {
-  const expectations = report.results
+  const fromRun = report.results
     .filter((r) => isBad(r.outcome) || r.outcome === 'warning')
     .map((r): Expectation => {
       const old = previous?.expectations.find((e) => matches(e, r));
-      return { id: r.id, suite: r.suite, outcome: r.outcome, reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300), ...(old?.link ? { link: old.link } : {}) };
+      return { id: r.id, suite: r.suite, outcome: r.outcome, reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300), ...(old?.link ? { link: old.link } : {}), ...(old?.intermittent ? { intermittent: true } : {}) };
     });
+  const intermittent = (previous?.expectations ?? []).filter((e) => e.intermittent && !fromRun.some((x) => x.id === e.id && x.suite === e.suite));
+  const expectations = [...fromRun, ...intermittent];
   return { description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`, expectations };
 }
 

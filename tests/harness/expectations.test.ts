@@ -35,6 +35,14 @@ describe('expectations gate', () => {
     expect(exitCodeOf({ ...clean, expectations: applyExpectations(clean, 'x.json', file, true) })).toBe(1);
   });
 
+  test('an intermittent expectation covers the failure when it shows and is not stale when it does not', () => {
+    const flaky = { expectations: [{ id: 'c', outcome: 'failed' as const, reason: 'a race in the target', intermittent: true }] };
+    expect(applyExpectations(report([result('c', 'passed')]), 'x.json', flaky, true).stale).toEqual([]);
+    const failing = applyExpectations(report([result('c', 'failed')]), 'x.json', flaky, true);
+    expect([failing.expected, failing.unexpected]).toEqual([['engine-1.22 c'], []]);
+    expect(expectationsFromReport(report([result('c', 'passed')]), flaky).expectations).toEqual(flaky.expectations);
+  });
+
   test('update writes one expectation per failing result and keeps existing reasons', () => {
     const data = expectationsFromReport(run, file);
     expect(data.expectations.map((e) => [e.id, e.reason])).toEqual([['a', 'known'], ['b', 'matched by requirement'], ['d', 'd message']]);
