@@ -22,6 +22,12 @@ export interface SuiteBinding<C extends CheckContext> {
   teardown?(): Promise<void>;
   /** Run checks concurrently (each on its own resources); `serial` checks still run alone. */
   concurrent?: boolean;
+  /**
+   * Whether `serial` checks run alone (default true). A run against an embedded reference target
+   * sets it false: the reference serves from the run's own process and its timers are not held
+   * up by the checks' load, so a timing rule measures the same beside other checks.
+   */
+  serialAlone?: boolean;
 }
 
 /** The vitest test name: --grep matches the check id, its requirement ids and its title. */
@@ -40,8 +46,8 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
   if (binding.setup) beforeAll(binding.setup, 600_000);
   if (binding.teardown) afterAll(binding.teardown, 600_000);
   const allure = allureRequested();
-  for (const check of checks) {
-    const register = binding.concurrent && !check.serial ? test.concurrent : test;
+  for (const check of inRunOrder(binding, checks)) {
+    const register = binding.concurrent && !runsAlone(binding, check) ? test.concurrent : test;
     register(testName(check as Check<unknown>), async (t) => {
       const ctx = await binding.createContext(check);
       const outcome = await executeCheck(check, ctx, binding.execute);
@@ -60,6 +66,20 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
       if (outcome.status === 'skipped' || outcome.status === 'not-applicable') t.skip(`${outcome.status}: ${outcome.message}`);
     });
   }
+}
+
+/**
+ * Concurrent checks first, serial ones after them. vitest runs each stretch of consecutive
+ * concurrent tests as one group and waits for the group's slowest before the next: a serial
+ * check in the middle of a file split it in two, and each half waited on its slowest check.
+ */
+export function inRunOrder<C extends CheckContext>(binding: SuiteBinding<C>, checks: ReadonlyArray<Check<C>>): Array<Check<C>> {
+  if (!binding.concurrent) return [...checks];
+  return [...checks.filter((c) => !runsAlone(binding, c)), ...checks.filter((c) => runsAlone(binding, c))];
+}
+
+function runsAlone<C extends CheckContext>(binding: SuiteBinding<C>, check: Check<C>): boolean {
+  return Boolean(check.serial) && binding.serialAlone !== false;
 }
 
 /** Whether the run asked for Allure results (never outside a conformance run). */

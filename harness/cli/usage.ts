@@ -23,7 +23,7 @@ const RUN_OPTIONS = `run options:
                         'conformance report merge'; give every shard the same --seed
   --seed N              seed of the property-based checks (default: random; in the report)
   --timeout-ms N        per-request timeout (default: 10000)
-  --concurrency N       checks of one suite file run at once (default: 4, 8 against the embedded targets; 1 = one at a time)
+  --concurrency N       checks of one suite file run at once (default: 4, 16 against the embedded targets; 1 = one at a time)
   --vendor-profile P    docker (default: real spellings) | neutral (the spec's 'vendor' words)
   --auth USER:KEY       cloud API credentials (Basic auth with the API key)
   --auth2 USER:KEY      a second cloud user, for namespace isolation checks

@@ -14,7 +14,7 @@ import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
-import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, type RunOptions } from './options.ts';
+import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions } from './options.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
@@ -169,12 +169,15 @@ async function runSuites(options: RunOptions, config: RunConfig, reporters: RunR
       maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
       passWithNoTests: true,
-      maxWorkers: 2,
+      maxWorkers: workersFor(config.embedded),
       // The suite files of a run share their worker and its loaded modules: with a fresh process
       // per file, loading the checks, the catalog and the schemas again took ~2 s of CPU per file.
       // With a shared worker, allure-vitest's results lost the checks' labels: Allure runs keep
       // a process per file.
       isolate: Boolean(config.allure),
+      // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+      // file's content): a worker of a later run loads the suites without transforming them again.
+      experimental: { fsModuleCache: true },
     },
     { logLevel: 'error' },
   );

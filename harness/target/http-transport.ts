@@ -56,7 +56,10 @@ export class HttpTransport {
   ) {
     const tls = endpoint.tls ? loadTls(endpoint.tls) : {};
     this.pool = new Pool(endpoint.origin, {
-      connections: 16,
+      // No cap: a request that waited for a free connection (streams of other checks can hold
+      // them all) used up its deadline in the queue and was reported as the target's silence.
+      // The checks' concurrency bounds the connections.
+      connections: null,
       connect: { ...(endpoint.socketPath ? { socketPath: endpoint.socketPath } : {}), ...tls },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,

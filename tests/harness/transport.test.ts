@@ -132,6 +132,18 @@ describe('HttpTransport', () => {
     await t.close();
   });
 
+  test('streams held open by other checks do not hold a request back until its deadline', async () => {
+    const url = await httpServer((req, res) => {
+      if (req.url === '/events') res.writeHead(200).write('{}');
+      else res.end('ok');
+    });
+    const t = new HttpTransport(parseTargetUrl(url), { timeoutMs: 500, maxBodyBytes: 1024 });
+    const streams = await Promise.all(Array.from({ length: 40 }, () => t.stream({ method: 'GET', path: '/events' })));
+    expect((await t.request({ method: 'GET', path: '/' })).text()).toBe('ok');
+    for (const s of streams) s.close();
+    await t.close();
+  }, 5000);
+
   test('a refused connection is a TargetError(unreachable)', async () => {
     const t = new HttpTransport(parseTargetUrl('unix:///nonexistent/x.sock'), { timeoutMs: 500, maxBodyBytes: 1024 });
     await expect(t.request({ method: 'GET', path: '/' })).rejects.toMatchObject({ code: 'unreachable' });

@@ -28,5 +28,6 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
     createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, version, transport),
     teardown: () => transport.close(),
     concurrent: run.concurrency > 1,
+    serialAlone: !run.embedded,
   };
 }
