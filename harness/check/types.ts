@@ -10,6 +10,7 @@ export interface Check<C> {
   /** Unique check id; by convention the main requirement id, with a suffix when several checks share it. */
   id: string;
   title: string;
+  /** Every requirement the check verifies (see CheckDefinition for how a suite writes it). */
   requirements: string[];
   /**
    * The requirements restate one rule in different places of the spec (an endpoint's status code
@@ -27,6 +28,19 @@ export interface Check<C> {
   /** Returns a reason when the check cannot apply to this run (the outcome is not-applicable). */
   notApplicable?: (ctx: C) => string | undefined;
   run(ctx: C): Promise<void>;
+}
+
+/**
+ * A check as a suite file writes it. `requirements` is left out when the check verifies exactly
+ * the requirement its id names; otherwise it lists every requirement the check verifies, the
+ * one its id names included (a check whose id carries a suffix, `/property` or `/exited`, is
+ * not a requirement of its own and always lists them).
+ */
+export type CheckDefinition<C> = Omit<Check<C>, 'requirements'> & { requirements?: string[] };
+
+/** The check of a definition: its requirements default to the one its id names. */
+export function defineCheck<C, D extends CheckDefinition<C>>(definition: D): D & { requirements: string[] } {
+  return { ...definition, requirements: definition.requirements ?? [definition.id] };
 }
 
 /** What the report keeps of one executed check. */

@@ -1,9 +1,9 @@
-import type { Check } from '../../../harness/check/types.ts';
+import { defineCheck, type Check, type CheckDefinition } from '../../../harness/check/types.ts';
 import type { CloudContext } from './context.ts';
 
 export type CloudCheck = Check<CloudContext>;
 
-/** Identity function that gives a check definition its type (and reads well in check files). */
-export function cloudCheck(check: CloudCheck): CloudCheck {
-  return check;
+/** Gives a check definition its type and its requirements (by default the one its id names). */
+export function cloudCheck(definition: CheckDefinition<CloudContext>): CloudCheck {
+  return defineCheck<CloudContext, CheckDefinition<CloudContext>>(definition);
 }

@@ -1,5 +1,5 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
-import type { Check } from '../../../harness/check/types.ts';
+import { defineCheck, type Check, type CheckDefinition } from '../../../harness/check/types.ts';
 import type { EngineContext } from './context.ts';
 
 /** An engine check; `versions` limits it to the suites of those API versions (default: both). */
@@ -7,9 +7,12 @@ export interface EngineCheck extends Check<EngineContext> {
   versions?: EngineVersion[];
 }
 
-/** Identity function that gives a check definition its type (and reads well in check files). */
-export function engineCheck(check: EngineCheck): EngineCheck {
-  return check;
+/** An engine check as a suite file writes it (see CheckDefinition). */
+export type EngineCheckDefinition = CheckDefinition<EngineContext> & { versions?: EngineVersion[] };
+
+/** Gives a check definition its type and its requirements (by default the one its id names). */
+export function engineCheck(definition: EngineCheckDefinition): EngineCheck {
+  return defineCheck<EngineContext, EngineCheckDefinition>(definition);
 }
 
 /** Checks that apply to a version: all versions unless a check names its own. */
