@@ -30,8 +30,14 @@ export async function run(): Promise<BenchOutput> {
   for (const input of inputs) comparisons.push(await compare(input));
   const version = dockerModemVersion();
   return {
-    results: comparisons.flatMap((c) => [row(`${c.input.name}: FrameDecoder`, c.input, c.ours), row(`${c.input.name}: docker-modem ${version}`, c.input, c.theirs)]),
-    text: [`FrameDecoder vs docker-modem ${version} demuxStream (same bytes, same chunks, through a PassThrough; fastest of ${RUNS})`, ...comparisons.map(ratioLine)],
+    results: comparisons.flatMap((c) => [
+      row(`${c.input.name}: FrameDecoder`, c.input, c.ours),
+      row(`${c.input.name}: docker-modem ${version}`, c.input, c.theirs),
+    ]),
+    text: [
+      `FrameDecoder vs docker-modem ${version} demuxStream (same bytes, same chunks, through a PassThrough; fastest of ${RUNS})`,
+      ...comparisons.map(ratioLine),
+    ],
   };
 }
 
@@ -42,7 +48,8 @@ async function compare(input: DemuxInput): Promise<Comparison> {
   for (let i = 0; i < RUNS; i++) {
     ours = fastest(ours, await feed(oursDemuxer, input.chunks(), input.payloadBytes));
     // A failure is not retried: docker-modem fails the same way on the same bytes.
-    if (!(theirsDemux instanceof Error) && (theirs === undefined || theirs.ok)) theirs = fastest(theirs, await feed(theirsDemux, input.chunks(), input.payloadBytes));
+    if (!(theirsDemux instanceof Error) && (theirs === undefined || theirs.ok))
+      theirs = fastest(theirs, await feed(theirsDemux, input.chunks(), input.payloadBytes));
   }
   return { input, ours: ours!, theirs: theirs! };
 }
@@ -57,7 +64,13 @@ function fastest(best: DemuxRun | undefined, next: DemuxRun): DemuxRun {
 function row(name: string, input: DemuxInput, run: DemuxRun): BenchResult {
   const shape = `${input.frames.toLocaleString('en-US')} frames, ${round(input.streamBytes / MiB)} MiB in ${input.chunkCount.toLocaleString('en-US')} ${input.chunking}`;
   if (!run.ok) return { name, ms: Number.NaN, heapMB: 0, note: `failed: ${run.reason}; ${shape}` };
-  return { name, ms: round(run.ms), ops: Math.round(input.frames / (run.ms / 1000)), heapMB: 0, note: `${shape}, ${round(input.streamBytes / MiB / (run.ms / 1000))} MiB/s` };
+  return {
+    name,
+    ms: round(run.ms),
+    ops: Math.round(input.frames / (run.ms / 1000)),
+    heapMB: 0,
+    note: `${shape}, ${round(input.streamBytes / MiB / (run.ms / 1000))} MiB/s`,
+  };
 }
 
 function ratioLine(c: Comparison): string {

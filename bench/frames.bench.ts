@@ -35,7 +35,10 @@ function measure(name: string, input: () => Iterable<Buffer>, options?: FrameDec
   const heapMB = Math.max(...runs.map((r) => r.heapMB));
   const rss = runs.reduce((worst, r) => (r.rss.peakMB > worst.peakMB ? r.rss : worst), runs[0]!.rss);
   const { summary, ms, chunkCount } = fastest;
-  const codes = Object.entries(summary.diagnosticCounts).map(([code, n]) => `${code}×${n}`).join(' ') || 'clean';
+  const codes =
+    Object.entries(summary.diagnosticCounts)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' ') || 'clean';
   return {
     name,
     ...(summary.frames > 0 ? { ops: Math.round(summary.frames / (ms / 1000)) } : {}),

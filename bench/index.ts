@@ -41,10 +41,21 @@ async function main(): Promise<void> {
 }
 
 function printTable(file: string, results: readonly BenchResult[]): void {
-  const rows = results.map((r) => [r.name, r.ms.toFixed(1), r.ops === undefined ? '' : r.ops.toLocaleString('en-US'), r.heapMB.toFixed(1), r.peakRssMB === undefined ? '' : String(r.peakRssMB), r.note ?? '']);
+  const rows = results.map((r) => [
+    r.name,
+    r.ms.toFixed(1),
+    r.ops === undefined ? '' : r.ops.toLocaleString('en-US'),
+    r.heapMB.toFixed(1),
+    r.peakRssMB === undefined ? '' : String(r.peakRssMB),
+    r.note ?? '',
+  ]);
   const head = ['case', 'ms', 'ops/s', 'heap MB', 'peak RSS MB', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i >= 1 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i >= 1 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${file}`);
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));

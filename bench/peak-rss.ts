@@ -30,7 +30,9 @@ export async function measureRun(args: string[]): Promise<MeasuredRun> {
   const rssFile = path.join(reportDir, 'peak-rss-kb');
   const command = [process.execPath, BIN, 'run', '--report-dir', reportDir, ...args];
   const started = Date.now();
-  const child = hasGnuTime ? spawn(GNU_TIME, ['-f', '%M', '-o', rssFile, ...command], { stdio: 'ignore' }) : spawn(command[0]!, command.slice(1), { stdio: 'ignore' });
+  const child = hasGnuTime
+    ? spawn(GNU_TIME, ['-f', '%M', '-o', rssFile, ...command], { stdio: 'ignore' })
+    : spawn(command[0]!, command.slice(1), { stdio: 'ignore' });
   const sampler = hasGnuTime ? undefined : sampleTree(child.pid!);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const ms = Date.now() - started;

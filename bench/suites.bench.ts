@@ -19,7 +19,12 @@ async function timed(name: string, target: string, suites: string[], extra: stri
   const run = await runCli([...extra, ...suites.flatMap((s) => ['--suite', s])]);
   const ms = Date.now() - started;
   const s = run.report?.summary;
-  const result = { name: `${name}${goal}`, ms, heapMB: 0, note: s ? `${s.total} checks, ${s.failed} failed, ${s.errors} errors; report says ${run.report!.durationMs} ms` : `no report (exit ${run.status})` };
+  const result = {
+    name: `${name}${goal}`,
+    ms,
+    heapMB: 0,
+    note: s ? `${s.total} checks, ${s.failed} failed, ${s.errors} errors; report says ${run.report!.durationMs} ms` : `no report (exit ${run.status})`,
+  };
   return { result, run: { name, target, suites, wallMs: ms, report: run.report, status: run.status } };
 }
 
@@ -33,7 +38,15 @@ export async function run(): Promise<BenchOutput> {
   const canRunDaemon = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v dockerd']).status === 0;
   if (canRunDaemon) {
     const url = execFileSync(SCRIPT, ['start'], { encoding: 'utf8' }).trim().split('\n').pop()!;
-    runs.push(await timed('engine-1.18 + 1.22, real daemon', 'real daemon', ['engine-1.18', 'engine-1.22'], ['--target', url, '--registry', '127.0.0.1:5000'], ' (goal < 120000 ms)'));
+    runs.push(
+      await timed(
+        'engine-1.18 + 1.22, real daemon',
+        'real daemon',
+        ['engine-1.18', 'engine-1.22'],
+        ['--target', url, '--registry', '127.0.0.1:5000'],
+        ' (goal < 120000 ms)',
+      ),
+    );
   }
   return { results: runs.map((r) => r.result), text: await profileAndStore(runs.map((r) => r.run)) };
 }

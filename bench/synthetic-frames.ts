@@ -11,9 +11,9 @@ export function* generatedFrameStream(totalBytes: number, chunkBytes: number, si
   let header: Buffer = Buffer.alloc(0);
   let headerPos = 0;
   let payloadLeft = 0;
-  for (let produced = 0; produced < totalBytes;) {
+  for (let produced = 0; produced < totalBytes; ) {
     const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, totalBytes - produced));
-    for (let at = 0; at < chunk.length;) {
+    for (let at = 0; at < chunk.length; ) {
       if (payloadLeft === 0 && headerPos === header.length) {
         const size = sizes[sizeIndex++ % sizes.length]!;
         header = encodeFrameHeader({ stream: 1 + (sizeIndex % 2), size });
@@ -40,7 +40,7 @@ export function* generatedFrameStream(totalBytes: number, chunkBytes: number, si
 export function randomlyCut(bytes: Buffer, max: number): Buffer[] {
   let state = 0x9e3779b9;
   const chunks: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
+  for (let at = 0; at < bytes.length; ) {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;

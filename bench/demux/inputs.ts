@@ -35,7 +35,15 @@ export function mixedFrames(totalBytes = 32 * MiB): DemuxInput {
   }
   const bytes = Buffer.concat(frames);
   const chunks = randomlyCut(bytes, 16 * KiB);
-  return { name: '(a) mixed frames', chunks: () => chunks, frames: frames.length, payloadBytes, streamBytes: bytes.length, chunkCount: chunks.length, chunking: 'random chunks of 1 B-16 KiB' };
+  return {
+    name: '(a) mixed frames',
+    chunks: () => chunks,
+    frames: frames.length,
+    payloadBytes,
+    streamBytes: bytes.length,
+    chunkCount: chunks.length,
+    chunking: 'random chunks of 1 B-16 KiB',
+  };
 }
 
 /** (b) A million 1-byte frames in chunks of `chunkBytes`. */
@@ -47,7 +55,15 @@ export function oneByteFrames(chunkBytes: number, count = 1_000_000): DemuxInput
     bytes[i * 9 + 8] = 0x61;
   }
   const chunks = [...cut(bytes, chunkBytes)];
-  return { name: `(b) 1M 1-byte frames, ${size(chunkBytes)} chunks`, chunks: () => chunks, frames: count, payloadBytes: count, streamBytes: bytes.length, chunkCount: chunks.length, chunking: `${size(chunkBytes)} chunks` };
+  return {
+    name: `(b) 1M 1-byte frames, ${size(chunkBytes)} chunks`,
+    chunks: () => chunks,
+    frames: count,
+    payloadBytes: count,
+    streamBytes: bytes.length,
+    chunkCount: chunks.length,
+    chunking: `${size(chunkBytes)} chunks`,
+  };
 }
 
 /**

@@ -25,5 +25,9 @@ export async function profileAndStore(runs: readonly ProfiledRun[]): Promise<str
     slowest: slowestOverall(profiled),
   };
   const previous = await storeProfile(profile);
-  return [...profileLines(profile, previous), '', `written: ${path.relative(process.cwd(), PROFILE_PATH)}${previous ? ' (the previous one: bench-profile.previous.json)' : ''}`];
+  return [
+    ...profileLines(profile, previous),
+    '',
+    `written: ${path.relative(process.cwd(), PROFILE_PATH)}${previous ? ' (the previous one: bench-profile.previous.json)' : ''}`,
+  ];
 }

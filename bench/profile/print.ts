@@ -11,7 +11,11 @@ const TRANSCRIPT_KEEPS = 200;
 /** A column-aligned table; columns listed in `right` are right-aligned. */
 export function formatTable(head: string[], rows: string[][], right: ReadonlySet<number>): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -47,7 +51,10 @@ function fileLines(run: RunProfile, before: RunProfile | undefined): string[] {
     const old = previousFile(before, f.file);
     return [f.file, String(f.checks), String(f.checkMsSum), old ? describeDelta(delta(old.checkMsSum, f.checkMsSum)) : 'new', String(f.slowestCheckMs)];
   });
-  return [`${run.name}: per spec-section file (Σ check ms = the sum of its checks' durations; checks of a file run concurrently)`, ...formatTable(['file', 'checks', 'Σ check ms', 'Δ', 'slowest check ms'], rows, new Set([1, 2, 3, 4]))];
+  return [
+    `${run.name}: per spec-section file (Σ check ms = the sum of its checks' durations; checks of a file run concurrently)`,
+    ...formatTable(['file', 'checks', 'Σ check ms', 'Δ', 'slowest check ms'], rows, new Set([1, 2, 3, 4])),
+  ];
 }
 
 function slowLines(c: SlowCheck): string[] {

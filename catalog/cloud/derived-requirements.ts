@@ -53,9 +53,7 @@ function outsideTableRequirement(table: StateTable, op: string, why: string): Re
 const NOT_FILTERS = new Set(['limit', 'offset', 'include_related']);
 
 export function filterRequirements(endpoints: Endpoint[]): Requirement[] {
-  return endpoints
-    .filter((e) => e.id.endsWith('/list'))
-    .flatMap((e) => e.query.filter((p) => !NOT_FILTERS.has(p.name)).map((p) => filterRequirement(e, p)));
+  return endpoints.filter((e) => e.id.endsWith('/list')).flatMap((e) => e.query.filter((p) => !NOT_FILTERS.has(p.name)).map((p) => filterRequirement(e, p)));
 }
 
 function filterRequirement(endpoint: Endpoint, param: QueryParam): Requirement {

@@ -53,15 +53,28 @@ function operation(endpoint: Endpoint, path: string, version: string, schemas: J
   const responses: Json = {};
   for (const r of endpoint.responses.filter((x) => !x.versions || x.versions.includes(version))) {
     const schema = r.schema && r.schema in schemas ? { $ref: `#/components/schemas/${r.schema}` } : undefined;
-    const content = r.contentType || schema ? { [r.contentType ?? 'application/json']: schema ? { schema: r.list ? { type: 'array', items: schema } : schema } : {} } : undefined;
-    responses[String(r.status)] = { description: r.jsonStream ? `${r.meaning} (a sequence of JSON objects, each valid against the schema)` : r.meaning, ...(content ? { content } : {}) };
+    const content =
+      r.contentType || schema
+        ? { [r.contentType ?? 'application/json']: schema ? { schema: r.list ? { type: 'array', items: schema } : schema } : {} }
+        : undefined;
+    responses[String(r.status)] = {
+      description: r.jsonStream ? `${r.meaning} (a sequence of JSON objects, each valid against the schema)` : r.meaning,
+      ...(content ? { content } : {}),
+    };
   }
   return {
     operationId: `${endpoint.id.replace(/[^a-zA-Z0-9]+/g, '_')}${path.includes('{namespace}') ? '_ns' : ''}`,
     summary: endpoint.summary,
     ...(endpoint.interface === 'stream' ? { 'x-stream': 'websocket' } : {}),
     parameters: [...pathParams, ...query],
-    ...(body ? { requestBody: { required: body.required ?? false, content: { [body.contentType]: body.schema && body.schema in schemas ? { schema: { $ref: `#/components/schemas/${body.schema}` } } : {} } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: body.required ?? false,
+            content: { [body.contentType]: body.schema && body.schema in schemas ? { schema: { $ref: `#/components/schemas/${body.schema}` } } : {} },
+          },
+        }
+      : {}),
     responses,
   };
 }

@@ -29,7 +29,11 @@ export function loadProofFile(api: Api, name: string, dir: string = CATALOG_DIR)
 /** Every proof of an API, from all its proof files. */
 export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
   const folder = path.join(dir, api);
-  const names = existsSync(folder) ? readdirSync(folder).filter((f) => /^proofs(\.[a-z-]+)?\.json$/.test(f)).map((f) => f.slice(0, -'.json'.length)) : [];
+  const names = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => /^proofs(\.[a-z-]+)?\.json$/.test(f))
+        .map((f) => f.slice(0, -'.json'.length))
+    : [];
   return names.map((name) => loadProofFile(api, name, dir)).reduce(mergeTables, {});
 }
 

@@ -27,7 +27,8 @@ export function verifyBundle(dir: string): string[] {
   if (!report || !product) return problems;
   const { level } = certificationLevel(report);
   if (level !== product.level) problems.push(`product.json claims level '${product.level}', the report supports '${level}'`);
-  if (product.seed !== report.seed || product.date !== report.startedAt) problems.push('product.json does not describe the run in report.json (seed or date differ)');
+  if (product.seed !== report.seed || product.date !== report.startedAt)
+    problems.push('product.json does not describe the run in report.json (seed or date differ)');
   return problems;
 }
 

@@ -59,7 +59,13 @@ export class CheckContext {
     this.count();
     if (!condition) {
       const { requirement, expected, actual } = detail;
-      this.breaches.push({ requirements: requirementIds(requirement), named: true, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+      this.breaches.push({
+        requirements: requirementIds(requirement),
+        named: true,
+        message,
+        ...(expected !== undefined ? { expected } : {}),
+        ...(actual !== undefined ? { actual } : {}),
+      });
     }
     return condition;
   }
@@ -183,4 +189,3 @@ export class CheckContext {
     return errors;
   }
 }
-

@@ -1,15 +1,7 @@
 import type { ExchangeFinding } from '../judge/exchange-judge.ts';
 
 /** The graded result of one conformance check, as report.json carries it. */
-export const OUTCOMES = [
-  'passed',
-  'failed',
-  'warning',
-  'informational',
-  'skipped',
-  'not-applicable',
-  'error',
-] as const;
+export const OUTCOMES = ['passed', 'failed', 'warning', 'informational', 'skipped', 'not-applicable', 'error'] as const;
 
 export type OutcomeStatus = (typeof OUTCOMES)[number];
 

@@ -95,7 +95,11 @@ function formatText(c: SuiteCatalog): string {
   lines.push('');
   for (const r of c.requirements) {
     const proof = r.proofs.length ? `, proven by ${r.proofs[0]!.fault}` : r.level === 'informational' ? '' : ', not proven';
-    const mark = r.checks.length ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}${proof}` : r.uncoveredReason ? `uncovered: ${r.uncoveredReason}` : 'UNCOVERED';
+    const mark = r.checks.length
+      ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}${proof}`
+      : r.uncoveredReason
+        ? `uncovered: ${r.uncoveredReason}`
+        : 'UNCOVERED';
     lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
   }
   return `${lines.join('\n')}\n`;

@@ -32,7 +32,8 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const dir = takeFlag(rest, '--out');
   if (!product || !dir) throw new UsageError('certify needs --product NAME and --out DIR (or --verify DIR)');
   if (rest.includes('--shard')) throw new UsageError('certify runs every check: --shard would certify a part of the results');
-  if (rest.includes('--report-dir') || rest.includes('--format')) throw new UsageError('certify writes its bundle in --out DIR, in every format: --report-dir and --format do not apply');
+  if (rest.includes('--report-dir') || rest.includes('--format'))
+    throw new UsageError('certify writes its bundle in --out DIR, in every format: --report-dir and --format do not apply');
   writableDir('--out', dir);
   const options = parseRunArgs([...rest, '--report-dir', dir, '--format', 'json,junit,html,md'], ['conformance', 'certify', ...argv]);
   if (options === 'help') throw new UsageError('see conformance certify --help');
@@ -40,7 +41,9 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const { runConformance } = await import('../run/run-conformance.ts');
   const result = await runConformance(options);
   const record = sealBundle(dir, result.report, product);
-  out.write(`${product}: level ${record.level}${record.reasons.length ? ` (${record.reasons.length} blocking: ${record.reasons.slice(0, 3).join('; ')}${record.reasons.length > 3 ? '; …' : ''})` : ''}\nbundle: ${dir}\n`);
+  out.write(
+    `${product}: level ${record.level}${record.reasons.length ? ` (${record.reasons.length} blocking: ${record.reasons.slice(0, 3).join('; ')}${record.reasons.length > 3 ? '; …' : ''})` : ''}\nbundle: ${dir}\n`,
+  );
   if (result.exitCode === 3) return 3;
   return record.level === 'none' ? 1 : 0;
 }

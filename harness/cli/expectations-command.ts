@@ -13,7 +13,8 @@ export async function expectationsCommand(argv: string[], out: NodeJS.WritableSt
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.from) throw new UsageError('expectations update needs --from report.json');
   const report = readJsonFile('--from', values.from) as Report | null;
-  if (typeof report !== 'object' || report === null || !Array.isArray(report.results)) throw new UsageError(`--from '${values.from}': not a conformance report.json (no results)`);
+  if (typeof report !== 'object' || report === null || !Array.isArray(report.results))
+    throw new UsageError(`--from '${values.from}': not a conformance report.json (no results)`);
   const file = writableFile('--out', values.out ?? 'expectations.json');
   const previous = existsSync(file) ? previousExpectations(file) : undefined;
   const data = expectationsFromReport(report, previous);

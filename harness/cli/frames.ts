@@ -10,14 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
-import {
-  DEFAULT_MAX_FRAME_BYTES,
-  FrameDecoder,
-  TtyStreamVerifier,
-  type Diagnostic,
-  type FrameSummary,
-  type TtySummary,
-} from '../protocol/index.ts';
+import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, TtyStreamVerifier, type Diagnostic, type FrameSummary, type TtySummary } from '../protocol/index.ts';
 
 export interface CommandIo {
   stdin: NodeJS.ReadableStream;
@@ -110,7 +103,10 @@ class DiagnosticListing {
   private readonly kept: Diagnostic[] = [];
   private omitted = 0;
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly json: boolean) {}
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly json: boolean,
+  ) {}
 
   async add(diagnostic: Diagnostic): Promise<void> {
     if (diagnostic.severity === 'violation') this.violations++;
@@ -129,7 +125,16 @@ class DiagnosticListing {
     const counts = Object.fromEntries(this.perCode);
     if (this.json) {
       const verdict = this.violations > 0 ? 'violations' : 'clean';
-      const report = { mode: tty ? 'tty' : 'framed', verdict, ...countsOf(summary), violations: this.violations, observations: this.observations, diagnosticCounts: counts, diagnostics: this.kept, omittedDiagnostics: this.omitted };
+      const report = {
+        mode: tty ? 'tty' : 'framed',
+        verdict,
+        ...countsOf(summary),
+        violations: this.violations,
+        observations: this.observations,
+        diagnosticCounts: counts,
+        diagnostics: this.kept,
+        omittedDiagnostics: this.omitted,
+      };
       await this.write(`${JSON.stringify(report)}\n`);
       return;
     }
@@ -155,13 +160,17 @@ function formatDiagnostic(d: Diagnostic): string {
 function formatSummary(summary: FrameSummary | TtySummary, counts: Record<string, number>, omitted: number, violations: number): string {
   const lines: string[] = [];
   if ('frames' in summary) {
-    lines.push(`${summary.totalBytes} bytes, ${summary.frames} frames (${summary.zeroLengthFrames} zero-length), ${summary.unparsedBytes} bytes not in a complete frame`);
+    lines.push(
+      `${summary.totalBytes} bytes, ${summary.frames} frames (${summary.zeroLengthFrames} zero-length), ${summary.unparsedBytes} bytes not in a complete frame`,
+    );
     for (const s of summary.streams) lines.push(`  ${s.name.padEnd(12)} ${String(s.frames).padStart(10)} frames ${String(s.bytes).padStart(14)} bytes`);
   } else {
     lines.push(`${summary.totalBytes} bytes (tty: raw, unframed)`);
   }
   if (omitted > 0) lines.push(`${omitted} more diagnostics not listed (${LISTED_PER_CODE} listed per code)`);
-  const tally = Object.entries(counts).map(([code, n]) => `${code} ${n}`).join(', ');
+  const tally = Object.entries(counts)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
   lines.push(violations > 0 ? `verdict: ${violations} violation${violations === 1 ? '' : 's'} (${tally})` : `verdict: clean${tally ? ` (${tally})` : ''}`);
   return `${lines.join('\n')}\n`;
 }

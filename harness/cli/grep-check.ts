@@ -16,6 +16,9 @@ export async function checkGrepMatches(grep: string, suites: SuiteName[]): Promi
     const checks = (await checksOfSuite(suite)) as unknown as Array<Check<unknown>>;
     matched += checks.filter((c) => pattern.test(testName(c))).length;
   }
-  if (!matched) throw new UsageError(`--grep '${grep}' matches no check of ${suites.join(', ')} (it matches check ids, titles and requirement ids; see conformance catalog)`);
+  if (!matched)
+    throw new UsageError(
+      `--grep '${grep}' matches no check of ${suites.join(', ')} (it matches check ids, titles and requirement ids; see conformance catalog)`,
+    );
   return matched;
 }

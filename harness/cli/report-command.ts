@@ -49,7 +49,8 @@ export async function reportCommand(argv: string[], out: NodeJS.WritableStream):
 
 function readShards(dirs: string[], reportDir: string): ShardReport[] {
   if (!dirs.length) throw new UsageError('report merge needs the report directories of the shards (report merge DIR... [--report-dir OUT])');
-  if (dirs.some((d) => path.resolve(d) === path.resolve(reportDir))) throw new UsageError(`--report-dir '${reportDir}' is one of the shard directories: merge into another`);
+  if (dirs.some((d) => path.resolve(d) === path.resolve(reportDir)))
+    throw new UsageError(`--report-dir '${reportDir}' is one of the shard directories: merge into another`);
   const shards = dirs.map((dir) => {
     const shard = readShardReport(dir);
     if (typeof shard === 'string') throw new UsageError(shard);

@@ -44,10 +44,9 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
   if (values.help) return 'help';
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const target = values.target ?? 'embedded';
-  const tls = values['tls-ca'] || values['tls-cert'] || values['tls-key']
-    ? { ca: values['tls-ca'], cert: values['tls-cert'], key: values['tls-key'] }
-    : undefined;
-  if (tls && (Boolean(tls.cert) !== Boolean(tls.key))) throw new UsageError('--tls-cert and --tls-key go together');
+  const tls =
+    values['tls-ca'] || values['tls-cert'] || values['tls-key'] ? { ca: values['tls-ca'], cert: values['tls-cert'], key: values['tls-key'] } : undefined;
+  if (tls && Boolean(tls.cert) !== Boolean(tls.key)) throw new UsageError('--tls-cert and --tls-key go together');
   for (const flag of ['tls-ca', 'tls-cert', 'tls-key'] as const) if (values[flag]) readableFile(`--${flag}`, values[flag]);
   if (target === 'docker-env') checkDockerEnvTls();
   const options: RunOptions = {

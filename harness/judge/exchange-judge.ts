@@ -62,12 +62,29 @@ export class ExchangeJudge {
     const exchange = `${method.toUpperCase()} ${path.split('?')[0]} → ${answer.status}`;
     const documented = endpoint.responses.filter((r) => !r.versions || r.versions.includes(this.options.version));
     const spec = documented.find((r) => r.status === answer.status);
-    const found = (rule: ExchangeRule, requirement: string, message: string): ExchangeFinding => ({ endpoint: endpoint.id, rule, requirement, message, exchange, method: method.toUpperCase(), status: answer.status });
+    const found = (rule: ExchangeRule, requirement: string, message: string): ExchangeFinding => ({
+      endpoint: endpoint.id,
+      rule,
+      requirement,
+      message,
+      exchange,
+      method: method.toUpperCase(),
+      status: answer.status,
+    });
     const { requirements } = this.options;
     if (!spec) {
       if (endpoint.codesListed === false || requirements.alsoDocumented?.(answer.status)) return { endpoint: endpoint.id, findings: [] };
       const codes = documented.map((r) => r.status).join(', ');
-      return { endpoint: endpoint.id, findings: [found('status-documented', requirements.status, `${exchange}: status ${answer.status} is not among the codes documented for ${endpoint.method} ${endpoint.path} (${codes})`)] };
+      return {
+        endpoint: endpoint.id,
+        findings: [
+          found(
+            'status-documented',
+            requirements.status,
+            `${exchange}: status ${answer.status} is not among the codes documented for ${endpoint.method} ${endpoint.path} (${codes})`,
+          ),
+        ],
+      };
     }
     const findings: ExchangeFinding[] = [];
     const contentType = this.contentTypeDeparture(spec, answer);
@@ -98,7 +115,8 @@ export class ExchangeJudge {
     if (!items) return `the body is not a list of '${spec.schema}' objects`;
     for (const [index, item] of items.entries()) {
       const problems = this.options.schemas.problems(this.options.schemaSet, spec.schema, item);
-      if (problems.length) return `${spec.list ? `item ${index}: ` : ''}does not match the '${spec.schema}' schema: ${problems.map((p) => p.message).join('; ')}`;
+      if (problems.length)
+        return `${spec.list ? `item ${index}: ` : ''}does not match the '${spec.schema}' schema: ${problems.map((p) => p.message).join('; ')}`;
     }
     return undefined;
   }

@@ -20,7 +20,13 @@ const RULE_TITLE: Record<ExchangeRule, string> = {
  * every check that met it) is not repeated.
  */
 export function observedResults(suites: SuiteName[], records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
-  return suites.flatMap((suite) => observedOfSuite(suite, records.filter((r) => r.suite === suite), index));
+  return suites.flatMap((suite) =>
+    observedOfSuite(
+      suite,
+      records.filter((r) => r.suite === suite),
+      index,
+    ),
+  );
 }
 
 function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
@@ -88,7 +94,14 @@ function departureResult(suite: SuiteName, finding: ExchangeFinding, check: Chec
 }
 
 function summaryResult(suite: SuiteName, rule: ExchangeRule, answers: number, endpoints: number): ResultEntry {
-  const base = { id: observedCheckId(suite, rule), suite, title: `Every answer of the run ${RULE_TITLE[rule]}`, requirements: [ruleRequirement(suite, rule)], endpoint: null, durationMs: 0 };
+  const base = {
+    id: observedCheckId(suite, rule),
+    suite,
+    title: `Every answer of the run ${RULE_TITLE[rule]}`,
+    requirements: [ruleRequirement(suite, rule)],
+    endpoint: null,
+    durationMs: 0,
+  };
   if (answers === 0) return { ...base, outcome: 'not-applicable', message: 'no answer of a documented endpoint was received: nothing to judge' };
   return { ...base, outcome: 'passed', message: `${answers} answers from ${endpoints} endpoints judged; none departed`, verified: answers, completed: true };
 }

@@ -46,14 +46,22 @@ export function isObservedResult(id: string): boolean {
 
 /** The judged rules as entries of the suite's check index (coverage counts them like checks). */
 export function observedChecks(suite: SuiteName): Array<{ id: string; title: string; requirements: string[] }> {
-  return EXCHANGE_RULES.map((rule) => ({ id: observedCheckId(suite, rule), title: `every answer of the run is judged: ${rule}`, requirements: [ruleRequirement(suite, rule)] }));
+  return EXCHANGE_RULES.map((rule) => ({
+    id: observedCheckId(suite, rule),
+    title: `every answer of the run is judged: ${rule}`,
+    requirements: [ruleRequirement(suite, rule)],
+  }));
 }
 
 /** The judge of every answer of one suite's run, built from its catalog endpoints and schemas. */
 export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index: RequirementIndex, profile: VendorProfileName): ExchangeJudge {
   const api = apiOfSuite(suite);
   const version = versionOfSuite(suite);
-  const endpoints = spellDeep(loadEndpoints(api).filter((e) => e.versions.includes(version) && e.interface !== 'stream'), api, profile);
+  const endpoints = spellDeep(
+    loadEndpoints(api).filter((e) => e.versions.includes(version) && e.interface !== 'stream'),
+    api,
+    profile,
+  );
   const rules = RULE_REQUIREMENTS[api];
   const requirements: JudgeRequirements = {
     status: rules['status-documented'],

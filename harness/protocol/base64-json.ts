@@ -64,7 +64,9 @@ function alphabetDiagnostics(body: string, expected: Base64Alphabet, what: strin
   const standard = /[+/]/.exec(body);
   const urlSafe = /[-_]/.exec(body);
   if (standard && urlSafe) {
-    return [violation('mixed-base64-alphabets', `${what} mixes the standard (+ /) and URL-safe (- _) base64 alphabets`, Math.max(standard.index, urlSafe.index))];
+    return [
+      violation('mixed-base64-alphabets', `${what} mixes the standard (+ /) and URL-safe (- _) base64 alphabets`, Math.max(standard.index, urlSafe.index)),
+    ];
   }
   const used: Base64Alphabet | undefined = standard ? 'standard' : urlSafe ? 'url-safe' : undefined;
   if (used === undefined || used === expected) return [];

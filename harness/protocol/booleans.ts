@@ -17,8 +17,7 @@ export function parseBoolean(raw: string): Decoded<boolean> {
   if (TRUE_SET.has(raw)) return { value: true, diagnostics: [] };
   if (FALSE_SET.has(raw)) return { value: false, diagnostics: [] };
   return {
-    diagnostics: [violation('not-a-documented-boolean',
-      `${quote(raw)} is not a documented boolean spelling (${DOCUMENTED_BOOLEAN_SPELLINGS.join(', ')})`)],
+    diagnostics: [violation('not-a-documented-boolean', `${quote(raw)} is not a documented boolean spelling (${DOCUMENTED_BOOLEAN_SPELLINGS.join(', ')})`)],
   };
 }
 

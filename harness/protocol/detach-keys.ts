@@ -47,16 +47,30 @@ export function encodeDetachKeys(keys: readonly string[]): string {
 function describe(text: string, value: DetachKeys, parts: string[]): Diagnostic[] {
   if (text === '') return [violation('detach-keys-empty', 'detachKeys is empty; the spec wants one key (a letter or ctrl-<value>)')];
   if (value.spec) {
-    return value.daemon ? [] : [observation('detach-keys-not-daemon', `${quote(text)} is valid per spec, but real daemons split detachKeys on commas and cannot read it`)];
+    return value.daemon
+      ? []
+      : [observation('detach-keys-not-daemon', `${quote(text)} is valid per spec, but real daemons split detachKeys on commas and cannot read it`)];
   }
   if (!value.daemon) {
     const bad = parts.filter((part) => daemonByte(part) === undefined);
-    return [violation('invalid-detach-keys', `${quote(text)} is not a detach key: ${bad.map((b) => quote(b)).join(', ')} is neither a letter nor ctrl-<a-z, @, ^, [, comma, _>`)];
+    return [
+      violation(
+        'invalid-detach-keys',
+        `${quote(text)} is not a detach key: ${bad.map((b) => quote(b)).join(', ')} is neither a letter nor ctrl-<a-z, @, ^, [, comma, _>`,
+      ),
+    ];
   }
   if (parts.length > 1) {
-    return [observation('detach-keys-sequence', `${quote(text)} is a comma-separated key sequence: real daemons accept it, the spec's grammar has a single key`)];
+    return [
+      observation('detach-keys-sequence', `${quote(text)} is a comma-separated key sequence: real daemons accept it, the spec's grammar has a single key`),
+    ];
   }
-  return [observation('detach-key-daemon-only', `${quote(text)} is accepted by real daemons but not by the spec's grammar (a letter or ctrl-<a-z, @, ^, [, comma, _>)`)];
+  return [
+    observation(
+      'detach-key-daemon-only',
+      `${quote(text)} is accepted by real daemons but not by the spec's grammar (a letter or ctrl-<a-z, @, ^, [, comma, _>)`,
+    ),
+  ];
 }
 
 function daemonByte(key: string): number | undefined {

@@ -38,10 +38,16 @@ export function decodeFilters(text: string): Decoded<Filters> {
     else legacyKeys.push(key);
   }
   if (legacyKeys.length > 0) {
-    diagnostics.push(observation('legacy-map-of-bool',
-      `filters ${legacyKeys.map((k) => quote(k)).join(', ')} use the map-of-bool form {"key": {"value": true}} that real daemons accept; the spec's form is a map of lists`));
+    diagnostics.push(
+      observation(
+        'legacy-map-of-bool',
+        `filters ${legacyKeys.map((k) => quote(k)).join(', ')} use the map-of-bool form {"key": {"value": true}} that real daemons accept; the spec's form is a map of lists`,
+      ),
+    );
     if (listKeys > 0) {
-      diagnostics.push(violation('filters-mixed-forms', 'filters mix the list form and the map-of-bool form; real daemons accept one form per document, not both'));
+      diagnostics.push(
+        violation('filters-mixed-forms', 'filters mix the list form and the map-of-bool form; real daemons accept one form per document, not both'),
+      );
     }
   }
   return { value: filters, diagnostics };
@@ -63,8 +69,12 @@ function decodeMapOfBool(key: string, raw: unknown, diagnostics: Diagnostic[]): 
   }
   const falseValues = Object.keys(raw).filter((value) => raw[value] === false);
   if (falseValues.length > 0) {
-    diagnostics.push(observation('legacy-map-false-value',
-      `filter ${quote(key)} maps ${falseValues.map((v) => quote(v)).join(', ')} to false; real daemons use the value anyway`));
+    diagnostics.push(
+      observation(
+        'legacy-map-false-value',
+        `filter ${quote(key)} maps ${falseValues.map((v) => quote(v)).join(', ')} to false; real daemons use the value anyway`,
+      ),
+    );
   }
   return Object.keys(raw);
 }

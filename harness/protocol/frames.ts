@@ -149,20 +149,28 @@ export class FrameDecoder extends ChunkedDecoder<FrameEvent> {
     const size = bytes.readUInt32BE(at + 4);
     const start = this.frameOffset;
     if (size > this.maxFrameBytes) {
-      this.emitDiagnostic(violation('frame-too-large',
-        `the frame at offset ${start} declares ${size} payload bytes, above the cap of ${this.maxFrameBytes}; the rest of the stream is not decoded`,
-        start + 4));
+      this.emitDiagnostic(
+        violation(
+          'frame-too-large',
+          `the frame at offset ${start} declares ${size} payload bytes, above the cap of ${this.maxFrameBytes}; the rest of the stream is not decoded`,
+          start + 4,
+        ),
+      );
       this.counter.unparsed(FRAME_HEADER_BYTES);
       this.state = 'unparseable';
       return;
     }
     if (!isSpecStreamType(stream) && stream !== STREAM_SYSTEM_ERROR) {
-      this.emitDiagnostic(violation('unknown-stream-type', `the frame at offset ${start} has stream type ${stream}; the spec knows 0 (stdin), 1 (stdout), 2 (stderr)`, start));
+      this.emitDiagnostic(
+        violation('unknown-stream-type', `the frame at offset ${start} has stream type ${stream}; the spec knows 0 (stdin), 1 (stdout), 2 (stderr)`, start),
+      );
     }
     const reservedAt = firstNonZero(bytes, at + 1, at + 4);
     if (reservedAt >= 0) {
       const shown = [bytes[at + 1], bytes[at + 2], bytes[at + 3]].join(', ');
-      this.emitDiagnostic(violation('reserved-bytes-nonzero', `the frame at offset ${start} has header bytes 1-3 = [${shown}]; the spec says zero`, start + reservedAt - at));
+      this.emitDiagnostic(
+        violation('reserved-bytes-nonzero', `the frame at offset ${start} has header bytes 1-3 = [${shown}]; the spec says zero`, start + reservedAt - at),
+      );
     }
     this.frameStream = stream;
     this.frameSize = size;
@@ -218,16 +226,25 @@ export class FrameDecoder extends ChunkedDecoder<FrameEvent> {
   }
 
   private reportTruncatedHeader(): void {
-    this.emitDiagnostic(violation('truncated-header',
-      `the stream ends ${this.headerFill} bytes into a frame header at offset ${this.frameOffset} (${FRAME_HEADER_BYTES} needed)`, this.frameOffset));
+    this.emitDiagnostic(
+      violation(
+        'truncated-header',
+        `the stream ends ${this.headerFill} bytes into a frame header at offset ${this.frameOffset} (${FRAME_HEADER_BYTES} needed)`,
+        this.frameOffset,
+      ),
+    );
     this.counter.unparsed(this.headerFill);
   }
 
   private reportTruncatedPayload(): void {
     if (this.frameStream === STREAM_SYSTEM_ERROR) this.reportSystemError(true);
-    this.emitDiagnostic(violation('truncated-payload',
-      `the ${streamName(this.frameStream)} frame at offset ${this.frameOffset} declares ${this.frameSize} payload bytes but the stream ends after ${this.received}`,
-      this.frameOffset));
+    this.emitDiagnostic(
+      violation(
+        'truncated-payload',
+        `the ${streamName(this.frameStream)} frame at offset ${this.frameOffset} declares ${this.frameSize} payload bytes but the stream ends after ${this.received}`,
+        this.frameOffset,
+      ),
+    );
     this.counter.unparsed(FRAME_HEADER_BYTES + this.received);
     this.pieces = [];
   }
@@ -235,9 +252,13 @@ export class FrameDecoder extends ChunkedDecoder<FrameEvent> {
   private reportSystemError(truncated: boolean): void {
     const text = Buffer.concat(this.preview).toString('utf8');
     const more = this.frameSize > this.previewBytes ? ` (first ${this.previewBytes} of ${this.frameSize} bytes${truncated ? ', truncated' : ''})` : '';
-    this.emitDiagnostic(violation('system-error-frame',
-      `the frame at offset ${this.frameOffset} has stream type 3, which real daemons use for a system error (the spec knows 0, 1, 2): ${quote(text)}${more}`,
-      this.frameOffset));
+    this.emitDiagnostic(
+      violation(
+        'system-error-frame',
+        `the frame at offset ${this.frameOffset} has stream type 3, which real daemons use for a system error (the spec knows 0, 1, 2): ${quote(text)}${more}`,
+        this.frameOffset,
+      ),
+    );
     this.preview = [];
     this.previewBytes = 0;
   }
@@ -257,7 +278,10 @@ export class FrameDecoder extends ChunkedDecoder<FrameEvent> {
 }
 
 /** Decodes a whole stream given as chunks; for tests and small captures (keeps every frame). */
-export function decodeFrames(chunks: Iterable<Uint8Array>, options?: FrameDecoderOptions): { frames: Frame[]; diagnostics: Diagnostic[]; summary: FrameSummary } {
+export function decodeFrames(
+  chunks: Iterable<Uint8Array>,
+  options?: FrameDecoderOptions,
+): { frames: Frame[]; diagnostics: Diagnostic[]; summary: FrameSummary } {
   const decoder = new FrameDecoder(options);
   const frames: Frame[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -20,7 +20,12 @@ export function checkFields(object: JsonObject, rules: readonly FieldRule[], whe
     }
     const value = object[rule.name];
     if (!hasType(value, rule.type)) {
-      diagnostics.push(violation('wrong-field-type', `${where}: ${rule.name} must be ${article(rule.type)}, got ${describeJson(value)}${typeof value === 'number' ? ` (${value})` : ''}`));
+      diagnostics.push(
+        violation(
+          'wrong-field-type',
+          `${where}: ${rule.name} must be ${article(rule.type)}, got ${describeJson(value)}${typeof value === 'number' ? ` (${value})` : ''}`,
+        ),
+      );
     }
   }
   return diagnostics;

@@ -23,9 +23,7 @@ export interface JsonStreamOptions {
   maxObjectBytes?: number;
 }
 
-export type JsonStreamEvent =
-  | { kind: 'value'; value: unknown; offset: number; length: number }
-  | { kind: 'diagnostic'; diagnostic: Diagnostic };
+export type JsonStreamEvent = { kind: 'value'; value: unknown; offset: number; length: number } | { kind: 'diagnostic'; diagnostic: Diagnostic };
 
 export interface JsonStreamSummary {
   /** Values parsed (objects or not). */
@@ -67,7 +65,13 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
   }
 
   summary(): JsonStreamSummary {
-    return { values: this.values, totalBytes: this.offset, unseparated: this.unseparated, diagnosticCounts: Object.fromEntries(this.diagnosticCounts), ended: this.ended };
+    return {
+      values: this.values,
+      totalBytes: this.offset,
+      unseparated: this.unseparated,
+      diagnosticCounts: Object.fromEntries(this.diagnosticCounts),
+      ended: this.ended,
+    };
   }
 
   protected override decode(chunk: Buffer): void {
@@ -79,7 +83,9 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
   protected override finish(): void {
     if (this.state === 'junk') this.finishJunk();
     if (this.state === 'value' && !this.oversize) {
-      this.report(violation('truncated-json', `the stream ends inside the JSON value that starts at offset ${this.start} (${this.length} bytes so far)`, this.start));
+      this.report(
+        violation('truncated-json', `the stream ends inside the JSON value that starts at offset ${this.start} (${this.length} bytes so far)`, this.start),
+      );
     }
     this.state = 'between';
     this.pieces = [];
@@ -144,7 +150,13 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
     if (this.length > this.maxObjectBytes) {
       this.oversize = true;
       this.pieces = [];
-      this.report(violation('object-too-large', `the JSON value at offset ${this.start} is larger than the cap of ${this.maxObjectBytes} bytes; it is skipped`, this.start));
+      this.report(
+        violation(
+          'object-too-large',
+          `the JSON value at offset ${this.start} is larger than the cap of ${this.maxObjectBytes} bytes; it is skipped`,
+          this.start,
+        ),
+      );
       return;
     }
     if (bytes.length > 0) this.pieces.push(bytes);
@@ -165,7 +177,9 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
     if (parsed === undefined) return;
     this.values++;
     if (!isJsonObject(parsed.value)) {
-      this.report(violation('not-an-object', `the JSON value at offset ${this.start} is ${describeJson(parsed.value)}; the stream should hold objects`, this.start));
+      this.report(
+        violation('not-an-object', `the JSON value at offset ${this.start} is ${describeJson(parsed.value)}; the stream should hold objects`, this.start),
+      );
     }
     this.emit({ kind: 'value', value: parsed.value, offset: this.start, length: this.length });
   }
@@ -201,7 +215,13 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
   private noteUnseparated(): void {
     this.unseparated++;
     if (this.unseparated === 1) {
-      this.report(observation('missing-newline-separator', `the value at offset ${this.start} follows the previous one with no newline in between (noted once; the summary counts them)`, this.start));
+      this.report(
+        observation(
+          'missing-newline-separator',
+          `the value at offset ${this.start} follows the previous one with no newline in between (noted once; the summary counts them)`,
+          this.start,
+        ),
+      );
     }
   }
 
@@ -212,7 +232,10 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
 }
 
 /** Parses a whole stream given as chunks; for tests and small captures. */
-export function decodeJsonStream(chunks: Iterable<Uint8Array>, options?: JsonStreamOptions): { values: unknown[]; diagnostics: Diagnostic[]; summary: JsonStreamSummary } {
+export function decodeJsonStream(
+  chunks: Iterable<Uint8Array>,
+  options?: JsonStreamOptions,
+): { values: unknown[]; diagnostics: Diagnostic[]; summary: JsonStreamSummary } {
   const decoder = new JsonStreamDecoder(options);
   const values: unknown[] = [];
   const diagnostics: Diagnostic[] = [];

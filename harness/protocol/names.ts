@@ -27,6 +27,11 @@ export function classifyContainerName(name: string): { relation: NameRelation; d
   const relation: NameRelation = spec ? (daemon ? 'spec-and-daemon' : 'spec-only') : daemon ? 'daemon-only' : 'neither';
   const diagnostics = spec
     ? []
-    : [violation('invalid-container-name', `${quote(name)} does not match the spec's container name grammar /?[a-zA-Z0-9_-]+${daemon ? ' (real daemons accept it)' : ''}`)];
+    : [
+        violation(
+          'invalid-container-name',
+          `${quote(name)} does not match the spec's container name grammar /?[a-zA-Z0-9_-]+${daemon ? ' (real daemons accept it)' : ''}`,
+        ),
+      ];
   return { relation, diagnostics };
 }

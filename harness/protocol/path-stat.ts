@@ -43,7 +43,15 @@ export function decodePathStat(header: string): Decoded<PathStat> {
     return { diagnostics: [...decoded.diagnostics, violation('not-an-object', `${WHERE} must hold a JSON object, got ${describeJson(stat)}`)] };
   }
   const problems = checkFields(stat, RULES, WHERE);
-  const diagnostics: Diagnostic[] = [...decoded.diagnostics, ...problems, ...unknownFields(stat, RULES.map((r) => r.name), WHERE)];
+  const diagnostics: Diagnostic[] = [
+    ...decoded.diagnostics,
+    ...problems,
+    ...unknownFields(
+      stat,
+      RULES.map((r) => r.name),
+      WHERE,
+    ),
+  ];
   if (typeof stat['size'] === 'number' && stat['size'] < 0) diagnostics.push(violation('negative-size', `${WHERE}: size is negative (${stat['size']})`));
   if (typeof stat['mtime'] === 'string' && Number.isNaN(Date.parse(stat['mtime']))) {
     diagnostics.push(observation('mtime-not-a-timestamp', `${WHERE}: mtime ${quote(stat['mtime'])} is not a timestamp`));

@@ -58,7 +58,9 @@ export function decodeRegistryAuth(header: string): Decoded<DecodedAuth> {
   if (decoded.value === undefined) return { diagnostics: decoded.diagnostics };
   const config = decoded.value;
   if (!isJsonObject(config)) {
-    return { diagnostics: [...decoded.diagnostics, violation('not-an-object', `${AUTH_HEADER} must hold a JSON object (an AuthConfig), got ${describeJson(config)}`)] };
+    return {
+      diagnostics: [...decoded.diagnostics, violation('not-an-object', `${AUTH_HEADER} must hold a JSON object (an AuthConfig), got ${describeJson(config)}`)],
+    };
   }
   const diagnostics = [...decoded.diagnostics, ...authShape(config)];
   const form = Object.keys(config).length === 0 ? 'empty' : Object.hasOwn(config, 'registrytoken') ? 'token' : 'login';
@@ -73,7 +75,12 @@ export function decodeRegistryConfig(header: string): Decoded<RegistryConfig> {
   const decoded = decodeBase64Json(header, 'url-safe', CONFIG_HEADER);
   if (decoded.value === undefined) return { diagnostics: decoded.diagnostics };
   if (!isJsonObject(decoded.value)) {
-    return { diagnostics: [...decoded.diagnostics, violation('not-an-object', `${CONFIG_HEADER} must hold a JSON map from registry host to credentials, got ${describeJson(decoded.value)}`)] };
+    return {
+      diagnostics: [
+        ...decoded.diagnostics,
+        violation('not-an-object', `${CONFIG_HEADER} must hold a JSON map from registry host to credentials, got ${describeJson(decoded.value)}`),
+      ],
+    };
   }
   const diagnostics: Diagnostic[] = [...decoded.diagnostics];
   const config = emptyRecord<RegistryCredentials>();
@@ -84,7 +91,14 @@ export function decodeRegistryConfig(header: string): Decoded<RegistryConfig> {
       continue;
     }
     const problems = checkFields(entry, CREDENTIAL_RULES, where);
-    diagnostics.push(...problems, ...unknownFields(entry, CREDENTIAL_RULES.map((r) => r.name), where));
+    diagnostics.push(
+      ...problems,
+      ...unknownFields(
+        entry,
+        CREDENTIAL_RULES.map((r) => r.name),
+        where,
+      ),
+    );
     if (problems.length === 0) config[host] = entry as unknown as RegistryCredentials;
   }
   return { value: config, diagnostics };

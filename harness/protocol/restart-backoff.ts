@@ -49,12 +49,20 @@ export function verifyRestartBackoff(startTimesMs: readonly number[], options: R
     }
     const expected = expectedDelayMs(i, options.maxDelayMs);
     if (gap < expected - tolerance) {
-      diagnostics.push(violation('restart-too-early',
-        `restart #${i + 1} came ${round(gap)} ms after the previous start; the delay alone should be ${expected} ms (tolerance ${tolerance} ms)`));
+      diagnostics.push(
+        violation(
+          'restart-too-early',
+          `restart #${i + 1} came ${round(gap)} ms after the previous start; the delay alone should be ${expected} ms (tolerance ${tolerance} ms)`,
+        ),
+      );
     }
     if (gap < previousGap - tolerance) {
-      diagnostics.push(violation('restart-gap-shrank',
-        `the gap before restart #${i + 1} (${round(gap)} ms) is shorter than the one before it (${round(previousGap)} ms); the delay should double (tolerance ${tolerance} ms)`));
+      diagnostics.push(
+        violation(
+          'restart-gap-shrank',
+          `the gap before restart #${i + 1} (${round(gap)} ms) is shorter than the one before it (${round(previousGap)} ms); the delay should double (tolerance ${tolerance} ms)`,
+        ),
+      );
     }
     previousGap = gap;
   }

@@ -118,7 +118,14 @@ export function headlines(reports: Array<{ name: string; report: Report }>): Hea
       target: name,
       durationMs: report.durationMs,
       checks: report.summary,
-      requirements: { total: reqs.length, passed: count('passed'), failed: count('failed', 'error'), warnings: count('warning'), skipped: count('skipped'), uncovered: count('uncovered') },
+      requirements: {
+        total: reqs.length,
+        passed: count('passed'),
+        failed: count('failed', 'error'),
+        warnings: count('warning'),
+        skipped: count('skipped'),
+        uncovered: count('uncovered'),
+      },
     };
   });
 }

@@ -56,9 +56,12 @@ export function parseExpectations(data: unknown): ExpectationsFile {
   }
   for (const [i, e] of (data.expectations as unknown[]).entries()) {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.reason !== 'string') throw new Error(`expectation ${i} needs a string id, outcome and reason`);
-    if (!(OUTCOMES as readonly unknown[]).includes(e.outcome)) throw new Error(`expectation ${i} (${e.id}): outcome must be one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(e.outcome)}`);
-    if (e.suite !== undefined && !(SUITES as readonly unknown[]).includes(e.suite)) throw new Error(`expectation ${i} (${e.id}): unknown suite ${JSON.stringify(e.suite)}`);
-    if (e.intermittent !== undefined && typeof e.intermittent !== 'boolean') throw new Error(`expectation ${i} (${e.id}): intermittent must be true or false, got ${JSON.stringify(e.intermittent)}`);
+    if (!(OUTCOMES as readonly unknown[]).includes(e.outcome))
+      throw new Error(`expectation ${i} (${e.id}): outcome must be one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(e.outcome)}`);
+    if (e.suite !== undefined && !(SUITES as readonly unknown[]).includes(e.suite))
+      throw new Error(`expectation ${i} (${e.id}): unknown suite ${JSON.stringify(e.suite)}`);
+    if (e.intermittent !== undefined && typeof e.intermittent !== 'boolean')
+      throw new Error(`expectation ${i} (${e.id}): intermittent must be true or false, got ${JSON.stringify(e.intermittent)}`);
   }
   return data as unknown as ExpectationsFile;
 }
@@ -79,7 +82,8 @@ export function applyExpectations(report: Report, file: string, data: Expectatio
   }
   for (const e of data.expectations) {
     const ran = report.results.filter((r) => matches(e, r));
-    if (!e.intermittent && ran.length && !ran.some((r) => r.outcome === e.outcome)) verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
+    if (!e.intermittent && ran.length && !ran.some((r) => r.outcome === e.outcome))
+      verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
   }
   return verdict;
 }
@@ -93,7 +97,14 @@ export function expectationsFromReport(report: Report, previous?: ExpectationsFi
     .filter((r) => isBad(r.outcome) || r.outcome === 'warning')
     .map((r): Expectation => {
       const old = previous?.expectations.find((e) => matches(e, r));
-      return { id: r.id, suite: r.suite, outcome: r.outcome, reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300), ...(old?.link ? { link: old.link } : {}), ...(old?.intermittent ? { intermittent: true } : {}) };
+      return {
+        id: r.id,
+        suite: r.suite,
+        outcome: r.outcome,
+        reason: old?.reason ?? r.message.split('\n')[0]!.slice(0, 300),
+        ...(old?.link ? { link: old.link } : {}),
+        ...(old?.intermittent ? { intermittent: true } : {}),
+      };
     });
   const intermittent = (previous?.expectations ?? []).filter((e) => e.intermittent && !fromRun.some((x) => x.id === e.id && x.suite === e.suite));
   const expectations = [...fromRun, ...intermittent];

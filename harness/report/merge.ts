@@ -44,7 +44,8 @@ export function shardDisagreement(shards: ShardReport[]): string | undefined {
   ];
   for (const [what, pick] of checks) {
     const other = same(pick);
-    if (other) return `shards disagree on ${what}: '${first.dir}' has ${JSON.stringify(pick(first.report))}, '${other.dir}' has ${JSON.stringify(pick(other.report))}`;
+    if (other)
+      return `shards disagree on ${what}: '${first.dir}' has ${JSON.stringify(pick(first.report))}, '${other.dir}' has ${JSON.stringify(pick(other.report))}`;
   }
   const seen = new Map<number, string>();
   for (const s of shards) {

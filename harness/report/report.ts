@@ -194,7 +194,10 @@ export function coverage(suites: SuiteName[], all: Requirement[], results: Resul
         outcome,
         checks: checks.map((c) => c.id),
         ...(req.uncoveredReason && !checks.length ? { uncoveredReason: req.uncoveredReason } : {}),
-        ...provenStanding(proofsOf(proofTable, suite, req.id), checks.map((c) => c.id)),
+        ...provenStanding(
+          proofsOf(proofTable, suite, req.id),
+          checks.map((c) => c.id),
+        ),
       });
     }
   }

@@ -66,10 +66,20 @@ function gateVerdict(report: Report): Verdict {
   const stale = gate.stale.map((s) => `stale: ${s.suite ? `${s.suite} ` : ''}${s.id} was expected to be ${s.outcome}, is ${s.actual.join(', ')}`);
   const expected = gate.expected.length ? [`${plural(gate.expected.length, 'expected departure')} (${gate.file})`] : [];
   if (gate.unexpectedErrors) {
-    return { status: 'harness-failed', exitCode: 3, headline: `the harness failed: ${plural(gate.unexpectedErrors, 'check')} ended in error`, reasons: [...unexpected, ...stale] };
+    return {
+      status: 'harness-failed',
+      exitCode: 3,
+      headline: `the harness failed: ${plural(gate.unexpectedErrors, 'check')} ended in error`,
+      reasons: [...unexpected, ...stale],
+    };
   }
   if (gate.unexpected.length) {
-    return { status: 'not-conformant', exitCode: 1, headline: `not conformant: ${plural(gate.unexpected.length, 'unexpected failure')}`, reasons: [...unexpected, ...expected, ...stale] };
+    return {
+      status: 'not-conformant',
+      exitCode: 1,
+      headline: `not conformant: ${plural(gate.unexpected.length, 'unexpected failure')}`,
+      reasons: [...unexpected, ...expected, ...stale],
+    };
   }
   if (gate.strict && gate.stale.length) {
     return {
@@ -81,7 +91,12 @@ function gateVerdict(report: Report): Verdict {
   }
   const note = stale.map((s) => `${s} (not failing the run without --strict-expectations)`);
   if (gate.expected.length) {
-    return { status: 'conformant-except-expected', exitCode: 0, headline: `conformant except ${plural(gate.expected.length, 'expected departure')}`, reasons: [...expected, ...note] };
+    return {
+      status: 'conformant-except-expected',
+      exitCode: 0,
+      headline: `conformant except ${plural(gate.expected.length, 'expected departure')}`,
+      reasons: [...expected, ...note],
+    };
   }
   return { status: 'conformant', exitCode: 0, headline: 'conformant', reasons: note };
 }

@@ -46,7 +46,11 @@ export function probeEngine(endpoint: TargetEndpoint, timeoutMs: number): Promis
 /** Reaches a cloud target: any HTTP answer from the catalog endpoint means it is there. */
 export function probeCloud(cloud: CloudTargetConfig, timeoutMs: number): Promise<ProductInfo> {
   return ask(cloud.rest, timeoutMs, async (t) => {
-    const res = await t.request({ method: 'GET', path: '/api/infra/v1/provider/', headers: { authorization: basicAuth(cloud.auth), accept: 'application/json' } });
+    const res = await t.request({
+      method: 'GET',
+      path: '/api/infra/v1/provider/',
+      headers: { authorization: basicAuth(cloud.auth), accept: 'application/json' },
+    });
     if (res.status === 401) throw new TargetUnreachable(`target ${cloud.rest.url} rejected the credentials of ${cloud.auth.user} (401)`);
     return { product: res.headers['server'] ?? 'cloud API', version: 'v1' };
   });

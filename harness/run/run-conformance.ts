@@ -72,7 +72,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),
-    target: { url: targetUrl(options, targets), ...product, embedded: options.target === 'embedded', ...(options.faults.length ? { faults: options.faults } : {}) },
+    target: {
+      url: targetUrl(options, targets),
+      ...product,
+      embedded: options.target === 'embedded',
+      ...(options.faults.length ? { faults: options.faults } : {}),
+    },
     suites: options.suites,
     seed: options.seed,
     runId,
@@ -116,7 +121,13 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
   };
   if (targets.engine && !options.image) {
     const version = options.suites.includes('engine-1.22') ? '1.22' : '1.18';
-    const fixture = await provisionFixture(targets.engine, { version, runId, rootfsPath: options.fixtureRootfs, embedded: targets.embedded, timeoutMs: options.timeoutMs });
+    const fixture = await provisionFixture(targets.engine, {
+      version,
+      runId,
+      rootfsPath: options.fixtureRootfs,
+      embedded: targets.embedded,
+      timeoutMs: options.timeoutMs,
+    });
     if ('image' in fixture) config.fixture.image = fixture.image;
     else config.fixture.error = fixture.error;
   }
@@ -130,7 +141,14 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
   const reporters: RunReporter[] = [];
   if (config.allure) {
     const target = config.engine?.url ?? config.cloud?.rest.url ?? 'unknown';
-    const environment = { target: config.embedded ? 'embedded' : target, product: product.product, version: product.version, suites: config.suites.join(','), seed: String(config.seed), runId: config.runId };
+    const environment = {
+      target: config.embedded ? 'embedded' : target,
+      product: product.product,
+      version: product.version,
+      suites: config.suites.join(','),
+      seed: String(config.seed),
+      runId: config.runId,
+    };
     reporters.push(await allureReporter(options.reportDir, options.shard ? { ...environment, shard: shardName(options.shard) } : environment));
   }
   if (options.shard) reporters.push(['blob', { outputFile: blobFile(options.reportDir, options.shard) }]);
@@ -151,7 +169,13 @@ function registryAuthOf(options: RunOptions, targets: ResolvedTargets): RunOptio
   return options.registryAuth ?? (targets.embedded ? EMBEDDED_REGISTRY_AUTH : undefined);
 }
 
-async function runSuites(options: RunOptions, config: RunConfig, reporters: RunReporter[], interruption: Interruption, collector: OutcomeCollector): Promise<void> {
+async function runSuites(
+  options: RunOptions,
+  config: RunConfig,
+  reporters: RunReporter[],
+  interruption: Interruption,
+  collector: OutcomeCollector,
+): Promise<void> {
   if (interruption.signal) return;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const checkTimeoutMs = checkTimeout(options.timeoutMs);

@@ -23,7 +23,9 @@ export function blobFile(reportDir: string, shard: Shard): string {
 export function blobFilesIn(reportDir: string): string[] {
   const dir = path.join(reportDir, BLOB_DIR);
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => path.join(dir, f));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => path.join(dir, f));
   } catch {
     return [];
   }

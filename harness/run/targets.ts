@@ -38,7 +38,13 @@ export async function resolveTargets(options: RunOptions): Promise<ResolvedTarge
   const stream = options.streamTarget ? parseTargetUrl(options.streamTarget.replace(/^ws/, 'http'), options.tls) : endpoint;
   return {
     embedded: false,
-    cloud: { rest: endpoint, stream, auth: options.auth, ...(options.auth2 ? { auth2: options.auth2 } : {}), ...(options.namespace ? { namespace: options.namespace } : {}) },
+    cloud: {
+      rest: endpoint,
+      stream,
+      auth: options.auth,
+      ...(options.auth2 ? { auth2: options.auth2 } : {}),
+      ...(options.namespace ? { namespace: options.namespace } : {}),
+    },
     stop: async () => {},
   };
 }

@@ -22,13 +22,18 @@ export function expectMembers(ctx: Failer, value: unknown, members: Members, whe
   const rules: FieldRule[] = Object.entries(members).map(([name, type]) => ({ name, type, required: true }));
   const problems = checkFields(value, rules, where);
   if (problems.length) {
-    ctx.fail(problems.map((p) => p.message).join('; '), { expected: members, actual: Object.fromEntries(rules.map((r) => [r.name, r.name in value ? describeJson(value[r.name]) : 'missing'])), requirement });
+    ctx.fail(problems.map((p) => p.message).join('; '), {
+      expected: members,
+      actual: Object.fromEntries(rules.map((r) => [r.name, r.name in value ? describeJson(value[r.name]) : 'missing'])),
+      requirement,
+    });
   }
   return value;
 }
 
 /** An array answer whose items are objects with `members`; else the check fails naming the item and field. */
 export function expectItems(ctx: Failer, value: unknown, members: Members, where: string, requirement?: string): JsonObject[] {
-  if (!Array.isArray(value)) return ctx.fail(`${where} must be a JSON array, got ${describeJson(value)}`, { expected: 'a JSON array', actual: describeJson(value), requirement });
+  if (!Array.isArray(value))
+    return ctx.fail(`${where} must be a JSON array, got ${describeJson(value)}`, { expected: 'a JSON array', actual: describeJson(value), requirement });
   return value.map((item, i) => expectMembers(ctx, item, members, `${where} item ${i}`, requirement));
 }

@@ -57,7 +57,10 @@ export class SchemaValidator {
   names(set: SchemaSet): string[] {
     const dir = path.join(this.dir, set);
     if (!existsSync(dir)) return [];
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
   }
 
   has(set: SchemaSet, name: string): boolean {
@@ -131,11 +134,12 @@ export function closeObjects(schema: unknown): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       // Property names and example values are data, not sub-schemas.
-      out[key] = key === 'properties' || key === '$defs' || key === 'patternProperties'
-        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]))
-        : key === 'examples' || key === 'enum' || key === 'const' || key === 'default'
-          ? value
-          : walk(value);
+      out[key] =
+        key === 'properties' || key === '$defs' || key === 'patternProperties'
+          ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]))
+          : key === 'examples' || key === 'enum' || key === 'const' || key === 'default'
+            ? value
+            : walk(value);
     }
     if ('properties' in out && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) {
       out.unevaluatedProperties = false;
@@ -147,8 +151,9 @@ export function closeObjects(schema: unknown): Record<string, unknown> {
 
 function toFinding(kind: SchemaFinding['kind'], err: ErrorObject): SchemaFinding {
   if (err.keyword === 'unevaluatedProperties' || err.keyword === 'additionalProperties') {
-    const prop = (err.params as { unevaluatedProperty?: string; additionalProperty?: string }).unevaluatedProperty
-      ?? (err.params as { additionalProperty?: string }).additionalProperty;
+    const prop =
+      (err.params as { unevaluatedProperty?: string; additionalProperty?: string }).unevaluatedProperty ??
+      (err.params as { additionalProperty?: string }).additionalProperty;
     const pointer = `${err.instancePath}/${prop}`;
     return { kind, pointer, message: kind === 'extra' ? `${pointer}: a field the spec does not document` : `${pointer}: not allowed` };
   }

@@ -29,7 +29,10 @@ const CODINGS: Record<string, (body: Buffer) => Coding> = {
 /** The body with every coding of `header` undone (last applied, first undone). */
 export async function decodeContentEncoding(body: Buffer, header: string | undefined, cap: number, what: string): Promise<Buffer> {
   if (!header || body.length === 0) return body;
-  const names = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const names = header
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
   let decoded = body;
   for (const name of names.reverse()) {
     const coding = CODINGS[name]?.(decoded);

@@ -45,6 +45,7 @@ export function asTargetError(err: unknown, what: string): unknown {
   if (named) return new TargetError(`${what}: ${named.problem} (${code}: ${e.message ?? ''})`, named.code);
   if (code && UNREACHABLE.has(code)) return new TargetError(`${what}: ${code} (${e.message ?? ''})`, 'unreachable');
   // undici's HTTPParserError does not always carry an HPE_ code (a head that is not HTTP at all).
-  if (code?.startsWith('HPE_') || code === 'UND_ERR_INFO' || e?.name === 'HTTPParserError') return new TargetError(`${what}: malformed HTTP (${e.message})`, 'malformed');
+  if (code?.startsWith('HPE_') || code === 'UND_ERR_INFO' || e?.name === 'HTTPParserError')
+    return new TargetError(`${what}: malformed HTTP (${e.message})`, 'malformed');
   return err;
 }

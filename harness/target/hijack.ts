@@ -55,7 +55,9 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
   const socket = await connect(endpoint, opts.timeoutMs, `${opts.method} ${path}`);
   // The session's time, from the request until the connection closes: what a check waited on.
   if (entry) socket.once('close', () => (entry.durationMs = Date.now() - started));
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.write(`${opts.method} ${path} HTTP/1.1\r\n${head}\r\n`);
   if (body.length) socket.write(body);
 
@@ -190,7 +192,13 @@ export function parseHead(text: string, what: string): ParsedHead {
   return { status: Number(match[1]), statusText: match[2] ?? '', headers };
 }
 
-function makeConnection(socket: Duplex, reader: SocketReader, head: ParsedHead, entry: TranscriptEntry | undefined, transcript: Transcript | undefined): HijackedConnection {
+function makeConnection(
+  socket: Duplex,
+  reader: SocketReader,
+  head: ParsedHead,
+  entry: TranscriptEntry | undefined,
+  transcript: Transcript | undefined,
+): HijackedConnection {
   const chunked = /chunked/i.test(head.headers['transfer-encoding'] ?? '');
   const length = head.headers['content-length'] === undefined ? undefined : Number(head.headers['content-length']);
   // A non-upgraded error answer carries a Content-Length; a 101/200 stream runs until close.

@@ -104,13 +104,26 @@ export class HttpTransport {
   }
 
   /** Records the request in the transcript and dispatches it; answers once the response head is in. */
-  private async send(opts: RequestOptions, transcript: Transcript | undefined, signal: AbortSignal, bodyTimeout: number): Promise<{ res: Dispatcher.ResponseData; what: string; entry: TranscriptEntry | undefined }> {
+  private async send(
+    opts: RequestOptions,
+    transcript: Transcript | undefined,
+    signal: AbortSignal,
+    bodyTimeout: number,
+  ): Promise<{ res: Dispatcher.ResponseData; what: string; entry: TranscriptEntry | undefined }> {
     const { path, headers, body } = this.prepare(opts);
     const what = `${opts.method} ${path}`;
     const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
     const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
     try {
-      const res = await this.pool.request({ method: opts.method as Dispatcher.HttpMethod, path, headers, body, signal, headersTimeout: timeoutMs, bodyTimeout });
+      const res = await this.pool.request({
+        method: opts.method as Dispatcher.HttpMethod,
+        path,
+        headers,
+        body,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout,
+      });
       return { res, what, entry };
     } catch (err) {
       throw failed(err, what, entry);
@@ -137,7 +150,12 @@ function failed(err: unknown, what: string, entry: TranscriptEntry | undefined):
 }
 
 /** The streamed body as it arrives, each chunk noted on the transcript; the exchange's time runs until the stream ends or is closed. */
-async function* recordChunks(source: AsyncIterable<Buffer>, entry: TranscriptEntry | undefined, transcript: Transcript | undefined, started: number): AsyncIterable<Buffer> {
+async function* recordChunks(
+  source: AsyncIterable<Buffer>,
+  entry: TranscriptEntry | undefined,
+  transcript: Transcript | undefined,
+  started: number,
+): AsyncIterable<Buffer> {
   try {
     for await (const chunk of source) {
       if (entry && transcript) transcript.appendStream(entry, 'received', chunk);

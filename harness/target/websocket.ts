@@ -44,7 +44,10 @@ export function webSocketUrl(endpoint: TargetEndpoint, pathWithQuery: string): s
  */
 export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, transcript?: Transcript): Promise<WebSocketSession> {
   const path = opts.path + encodeQuery(opts.query);
-  const entry = transcript?.record({ kind: 'websocket', request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: 'Upgrade' } } });
+  const entry = transcript?.record({
+    kind: 'websocket',
+    request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: 'Upgrade' } },
+  });
   const tls = endpoint.tls ? loadTls(endpoint.tls) : {};
   const socket = new WebSocket(webSocketUrl(endpoint, path), {
     headers: opts.headers ?? {},

@@ -33,7 +33,10 @@ export const AWS_DISK_SIZES: readonly number[] = [10, 20, 25, 30, 40, 50, 75, 10
 
 const PROVIDERS: ProviderSpec[] = [
   {
-    name: 'aws', label: 'Amazon Web Services', available: true, disk: 'list',
+    name: 'aws',
+    label: 'Amazon Web Services',
+    available: true,
+    disk: 'list',
     regions: [
       { name: 'us-east-1', label: 'US East (N. Virginia)', zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'] },
       { name: 'eu-west-1', label: 'EU (Ireland)', zones: ['eu-west-1a', 'eu-west-1b'] },
@@ -45,7 +48,10 @@ const PROVIDERS: ProviderSpec[] = [
     ],
   },
   {
-    name: 'digitalocean', label: 'Digital Ocean', available: true, disk: 'fixed',
+    name: 'digitalocean',
+    label: 'Digital Ocean',
+    available: true,
+    disk: 'fixed',
     regions: [
       { name: 'lon1', label: 'London 1', zones: [] },
       { name: 'nyc3', label: 'New York 3', zones: [] },
@@ -58,7 +64,10 @@ const PROVIDERS: ProviderSpec[] = [
     ],
   },
   {
-    name: 'azure', label: 'Microsoft Azure', available: true, disk: 'any',
+    name: 'azure',
+    label: 'Microsoft Azure',
+    available: true,
+    disk: 'any',
     regions: [
       { name: 'east-us', label: 'East US', zones: [] },
       { name: 'west-europe', label: 'West Europe', zones: [] },
@@ -69,16 +78,46 @@ const PROVIDERS: ProviderSpec[] = [
     ],
   },
   {
-    name: 'packet', label: 'Packet', available: false, disk: 'any',
+    name: 'packet',
+    label: 'Packet',
+    available: false,
+    disk: 'any',
     regions: [{ name: 'ewr1', label: 'Parsippany, NJ', zones: [] }],
     nodeTypes: [{ name: 'baremetal_0', label: 'Type 0', cpu: 4, memory: 8192, regions: ['ewr1'] }],
   },
 ];
 
-export interface Provider { resource_uri: string; name: string; label: string; regions: string[]; available: boolean }
-export interface Region { resource_uri: string; name: string; label: string; node_types: string[]; availability_zones: string[]; provider: string; available: boolean }
-export interface AvailabilityZone { resource_uri: string; name: string; region: string; available: boolean }
-export interface NodeType { resource_uri: string; name: string; label: string; regions: string[]; availability_zones: string[]; provider: string; available: boolean }
+export interface Provider {
+  resource_uri: string;
+  name: string;
+  label: string;
+  regions: string[];
+  available: boolean;
+}
+export interface Region {
+  resource_uri: string;
+  name: string;
+  label: string;
+  node_types: string[];
+  availability_zones: string[];
+  provider: string;
+  available: boolean;
+}
+export interface AvailabilityZone {
+  resource_uri: string;
+  name: string;
+  region: string;
+  available: boolean;
+}
+export interface NodeType {
+  resource_uri: string;
+  name: string;
+  label: string;
+  regions: string[];
+  availability_zones: string[];
+  provider: string;
+  available: boolean;
+}
 
 export interface Catalog {
   providers: Provider[];
@@ -100,26 +139,39 @@ const nodeTypeUri = (p: string, t: string): string => resourceUri('nodetype', [p
 export function buildCatalog(firstRegionOnly = false): Catalog {
   const catalog: Catalog = { providers: [], regions: [], zones: [], nodeTypes: [], hardware: new Map(), diskRule: new Map() };
   for (const p of PROVIDERS) {
-    catalog.providers.push({ resource_uri: providerUri(p.name), name: p.name, label: p.label, regions: p.regions.map((r) => regionUri(p.name, r.name)), available: p.available });
+    catalog.providers.push({
+      resource_uri: providerUri(p.name),
+      name: p.name,
+      label: p.label,
+      regions: p.regions.map((r) => regionUri(p.name, r.name)),
+      available: p.available,
+    });
     catalog.diskRule.set(providerUri(p.name), p.disk);
     for (const r of p.regions) {
       const types = p.nodeTypes.filter((t) => t.regions.includes(r.name));
       catalog.regions.push({
-        resource_uri: regionUri(p.name, r.name), name: r.name, label: r.label,
+        resource_uri: regionUri(p.name, r.name),
+        name: r.name,
+        label: r.label,
         node_types: types.map((t) => nodeTypeUri(p.name, t.name)),
         availability_zones: r.zones.map((z) => zoneUri(p.name, r.name, z)),
-        provider: providerUri(p.name), available: p.available,
+        provider: providerUri(p.name),
+        available: p.available,
       });
-      for (const z of r.zones) catalog.zones.push({ resource_uri: zoneUri(p.name, r.name, z), name: z, region: regionUri(p.name, r.name), available: p.available });
+      for (const z of r.zones)
+        catalog.zones.push({ resource_uri: zoneUri(p.name, r.name, z), name: z, region: regionUri(p.name, r.name), available: p.available });
     }
     for (const t of p.nodeTypes) {
       const uri = nodeTypeUri(p.name, t.name);
       catalog.hardware.set(uri, t);
       catalog.nodeTypes.push({
-        resource_uri: uri, name: t.name, label: t.label,
+        resource_uri: uri,
+        name: t.name,
+        label: t.label,
         regions: (firstRegionOnly ? t.regions.slice(0, 1) : t.regions).map((r) => regionUri(p.name, r)),
         availability_zones: p.regions.filter((r) => t.regions.includes(r.name)).flatMap((r) => r.zones.map((z) => zoneUri(p.name, r.name, z))),
-        provider: providerUri(p.name), available: p.available,
+        provider: providerUri(p.name),
+        available: p.available,
       });
     }
   }

@@ -33,9 +33,27 @@ export const FILTER_PARAMS: Readonly<Record<string, readonly string[]>> = {
 /** The optional fields of the create bodies the spec lists. */
 export const CREATE_FIELDS: Readonly<Record<string, readonly string[]>> = {
   service: [
-    'image', 'name', 'target_num_containers', 'run_command', 'entrypoint', 'container_ports', 'container_envvars', 'linked_to_service',
-    'bindings', 'autorestart', 'autodestroy', 'sequential_deployment', 'roles', 'privileged', 'deployment_strategy', 'tags',
-    'autoredeploy', 'net', 'pid', 'working_dir', 'nickname',
+    'image',
+    'name',
+    'target_num_containers',
+    'run_command',
+    'entrypoint',
+    'container_ports',
+    'container_envvars',
+    'linked_to_service',
+    'bindings',
+    'autorestart',
+    'autodestroy',
+    'sequential_deployment',
+    'roles',
+    'privileged',
+    'deployment_strategy',
+    'tags',
+    'autoredeploy',
+    'net',
+    'pid',
+    'working_dir',
+    'nickname',
   ],
   nodecluster: ['disk', 'nickname', 'target_num_nodes', 'tags', 'provider_options'],
   stack: ['nickname'],
@@ -43,21 +61,52 @@ export const CREATE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 /** The fields of the service update body. */
 export const SERVICE_UPDATE_FIELDS: readonly string[] = [
-  'autorestart', 'autodestroy', 'container_envvars', 'container_ports', 'cpu_shares', 'entrypoint', 'image', 'linked_to_service', 'memory',
-  'privileged', 'roles', 'run_command', 'sequential_deployment', 'tags', 'target_num_containers', 'deployment_strategy', 'autoredeploy',
-  'net', 'pid', 'working_dir', 'nickname',
+  'autorestart',
+  'autodestroy',
+  'container_envvars',
+  'container_ports',
+  'cpu_shares',
+  'entrypoint',
+  'image',
+  'linked_to_service',
+  'memory',
+  'privileged',
+  'roles',
+  'run_command',
+  'sequential_deployment',
+  'tags',
+  'target_num_containers',
+  'deployment_strategy',
+  'autoredeploy',
+  'net',
+  'pid',
+  'working_dir',
+  'nickname',
 ];
 
 /** Per resource kind, the documented field the field-missing fault leaves out of its objects. */
 export const MISSING_FIELD: Readonly<Record<string, string>> = {
-  provider: 'label', region: 'label', az: 'available', nodetype: 'label', nodecluster: 'current_num_nodes', node: 'vendor_graphdriver',
-  registry: 'is_ssl', repository: 'in_use', stack: 'synchronized', service: 'public_dns', container: 'private_ip', action: 'user_agent',
+  provider: 'label',
+  region: 'label',
+  az: 'available',
+  nodetype: 'label',
+  nodecluster: 'current_num_nodes',
+  node: 'vendor_graphdriver',
+  registry: 'is_ssl',
+  repository: 'in_use',
+  stack: 'synchronized',
+  service: 'public_dns',
+  container: 'private_ip',
+  action: 'user_agent',
 };
 
 /** The asynchronous operations of each resource's state table. */
 export const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
-  nodecluster: ['deploy', 'terminate'], node: ['terminate', 'vendor-upgrade', 'health-check'], stack: ['start', 'stop', 'redeploy', 'terminate'],
-  service: ['start', 'stop', 'redeploy', 'terminate', 'scale'], container: ['start', 'stop', 'redeploy', 'terminate'],
+  nodecluster: ['deploy', 'terminate'],
+  node: ['terminate', 'vendor-upgrade', 'health-check'],
+  stack: ['start', 'stop', 'redeploy', 'terminate'],
+  service: ['start', 'stop', 'redeploy', 'terminate', 'scale'],
+  container: ['start', 'stop', 'redeploy', 'terminate'],
 };
 
 /**
@@ -85,18 +134,34 @@ export const opRefused = (kind: string, op: string): string => `op-refused:${kin
 
 /** Every member of every family, as named faults. */
 export const FAMILY_FAULTS: ReadonlyArray<CloudFault> = [
-  ...Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => ({
-    name: filterIgnored(list, p), area: 'filters', description: `the ${list} list ignores the ${p} query filter (answers as if it were absent)`,
-  }))),
-  ...Object.entries(CREATE_FIELDS).flatMap(([resource, fields]) => fields.map((f) => ({
-    name: fieldIgnored(resource, f), area: 'create',
-    description: f === 'image' ? `${resource} create drops the tag of image (latest applies)` : `${resource} create ignores ${f} in the body (its default applies)`,
-  }))),
+  ...Object.entries(FILTER_PARAMS).flatMap(([list, params]) =>
+    params.map((p) => ({
+      name: filterIgnored(list, p),
+      area: 'filters',
+      description: `the ${list} list ignores the ${p} query filter (answers as if it were absent)`,
+    })),
+  ),
+  ...Object.entries(CREATE_FIELDS).flatMap(([resource, fields]) =>
+    fields.map((f) => ({
+      name: fieldIgnored(resource, f),
+      area: 'create',
+      description:
+        f === 'image' ? `${resource} create drops the tag of image (latest applies)` : `${resource} create ignores ${f} in the body (its default applies)`,
+    })),
+  ),
   ...SERVICE_UPDATE_FIELDS.map((f) => ({ name: updateIgnored(f), area: 'update', description: `service PATCH ignores ${f} in the body` })),
-  ...Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => ({
-    name: opRefused(kind, op), area: 'states', description: `${op} of a ${kind} is refused (409) in every state, also where the state table allows it`,
-  }))),
-  ...Object.entries(MISSING_FIELD).map(([kind, field]) => ({ name: fieldMissing(kind), area: 'shapes', description: `${kind} objects lack the documented ${field} field` })),
+  ...Object.entries(OPERATIONS).flatMap(([kind, ops]) =>
+    ops.map((op) => ({
+      name: opRefused(kind, op),
+      area: 'states',
+      description: `${op} of a ${kind} is refused (409) in every state, also where the state table allows it`,
+    })),
+  ),
+  ...Object.entries(MISSING_FIELD).map(([kind, field]) => ({
+    name: fieldMissing(kind),
+    area: 'shapes',
+    description: `${kind} objects lack the documented ${field} field`,
+  })),
   ...Object.keys(ACTION_FIELD_WRONG).map((field) => ({ name: actionFieldWrong(field), area: 'actions', description: `every action records ${field} wrongly` })),
 ];
 

@@ -10,7 +10,8 @@ import { parseProfile } from '../../harness/profile.ts';
 import { CLOUD_FAULTS, DEFAULT_USERS, startCloudServer } from './index.ts';
 import { parseUsers, type CloudUser } from './users.ts';
 
-const USAGE = 'usage: conformance serve cloud --listen tcp://127.0.0.1:PORT|unix:///path [--users FILE] [--fault NAME]... [--vendor-profile docker|neutral] [--time-scale N] [--list-faults]';
+const USAGE =
+  'usage: conformance serve cloud --listen tcp://127.0.0.1:PORT|unix:///path [--users FILE] [--fault NAME]... [--vendor-profile docker|neutral] [--time-scale N] [--list-faults]';
 
 interface Flags {
   listen?: string;

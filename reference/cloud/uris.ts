@@ -8,13 +8,34 @@
 export type Subsystem = 'audit' | 'infra' | 'app' | 'repo';
 
 export type UriKind =
-  | 'action' | 'provider' | 'region' | 'az' | 'nodetype' | 'nodecluster' | 'node'
-  | 'registry' | 'repository' | 'stack' | 'service' | 'container' | 'volume';
+  | 'action'
+  | 'provider'
+  | 'region'
+  | 'az'
+  | 'nodetype'
+  | 'nodecluster'
+  | 'node'
+  | 'registry'
+  | 'repository'
+  | 'stack'
+  | 'service'
+  | 'container'
+  | 'volume';
 
 const SUBSYSTEM_OF: Record<UriKind, Subsystem> = {
-  action: 'audit', provider: 'infra', region: 'infra', az: 'infra', nodetype: 'infra',
-  nodecluster: 'infra', node: 'infra', volume: 'infra', registry: 'repo', repository: 'repo',
-  stack: 'app', service: 'app', container: 'app',
+  action: 'audit',
+  provider: 'infra',
+  region: 'infra',
+  az: 'infra',
+  nodetype: 'infra',
+  nodecluster: 'infra',
+  node: 'infra',
+  volume: 'infra',
+  registry: 'repo',
+  repository: 'repo',
+  stack: 'app',
+  service: 'app',
+  container: 'app',
 };
 
 /** Where a resource lives and how its URI is spelled. */
@@ -37,7 +58,8 @@ export interface ParsedUri {
   id: string;
 }
 
-const URI_PATTERN = /^\/api\/(audit|infra|app|repo)\/v1\/(?:([^/]+)\/)??(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|volume)\/(.+?)\/?$/;
+const URI_PATTERN =
+  /^\/api\/(audit|infra|app|repo)\/v1\/(?:([^/]+)\/)??(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|volume)\/(.+?)\/?$/;
 
 /** Reads a resource URI (absolute URLs too); undefined when it is not one. */
 export function parseUri(raw: unknown): ParsedUri | undefined {

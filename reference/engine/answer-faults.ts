@@ -21,7 +21,6 @@ function swappable(endpoint: Endpoint, status: number): boolean {
   return status !== 101 && !(hijacks && status === 200);
 }
 
-
 export function answerFault(endpoint: string, status: number): string {
   return `${PREFIX}${endpoint}:${status}`;
 }

@@ -27,17 +27,34 @@ const DAEMON_FAULTS: EngineFault[] = [
   { name: 'wait-wrong-exitcode', area: 'containers', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', area: 'containers', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'delete-running-without-force', area: 'containers', description: 'DELETE of a running container without force removes it (204) instead of 409' },
-  { name: 'image-get-missing-404', area: 'images', description: 'GET /images/(name)/get of a missing image answers 404, a code the endpoint does not list (200, 500)' },
-  { name: 'pause-refusal-409', area: 'containers', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
+  {
+    name: 'image-get-missing-404',
+    area: 'images',
+    description: 'GET /images/(name)/get of a missing image answers 404, a code the endpoint does not list (200, 500)',
+  },
+  {
+    name: 'pause-refusal-409',
+    area: 'containers',
+    description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list',
+  },
   { name: 'start-returns-200', area: 'containers', description: 'POST start of a created container answers 200 instead of 204' },
   { name: 'update-no-Warnings', area: 'schema', description: '1.22 POST update answers {} without the Warnings list' },
   { name: 'create-no-Warnings', area: 'schema', description: 'POST /containers/create answers {Id} without the Warnings list' },
   { name: 'restart-no-backoff', area: 'containers', description: 'restart policies restart immediately every time instead of doubling the delay from 100 ms' },
-  { name: 'restart-delay-front-loaded', area: 'containers', description: 'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not' },
+  {
+    name: 'restart-delay-front-loaded',
+    area: 'containers',
+    description:
+      'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not',
+  },
   { name: 'name-pattern-unchecked', area: 'containers', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },
   { name: 'blkioweight-unchecked', area: 'containers', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'inspect-drops-State', area: 'schema', description: 'container inspect has no State object' },
-  { name: 'hijack-closes-on-stdin-eof', area: 'streams', description: 'a hijacked stream is closed when the client half-closes (stdin EOF), dropping the output the program still writes' },
+  {
+    name: 'hijack-closes-on-stdin-eof',
+    area: 'streams',
+    description: 'a hijacked stream is closed when the client half-closes (stdin EOF), dropping the output the program still writes',
+  },
   { name: 'frame-size-little-endian', area: 'streams', description: 'multiplexed frame headers carry the payload size little-endian' },
   { name: 'frame-reserved-nonzero', area: 'streams', description: 'multiplexed frame header bytes 1-3 are not zero' },
   { name: 'attach-tty-framed', area: 'streams', description: 'a Tty container still has its attach stream multiplexed into frames' },
@@ -73,7 +90,11 @@ const CONTAINER_DATA_FAULTS: EngineFault[] = [
   { name: 'create-bad-json-500', area: 'containers', description: 'create with a malformed JSON body answers 500 instead of 400' },
   { name: 'create-ignores-name', area: 'containers', description: 'create ignores the name parameter and gives a random name' },
   { name: 'create-string-cmd-400', area: 'containers', description: 'create refuses Cmd or Entrypoint given as a string (400)' },
-  { name: 'config-fields-dropped', area: 'containers', description: 'create ignores Hostname, Domainname, User, Env, WorkingDir, Volumes, MacAddress, ExposedPorts and StopSignal' },
+  {
+    name: 'config-fields-dropped',
+    area: 'containers',
+    description: 'create ignores Hostname, Domainname, User, Env, WorkingDir, Volumes, MacAddress, ExposedPorts and StopSignal',
+  },
   { name: 'host-config-fields-dropped', area: 'containers', description: 'create ignores the HostConfig of the request (defaults are stored)' },
   { name: 'list-item-no-labels', area: 'containers', description: 'the container list items carry no Labels' },
   { name: 'list-all-ignored', area: 'filters', description: 'GET /containers/json lists non-running containers whatever `all` says' },
@@ -106,7 +127,11 @@ const CONTAINER_DATA_FAULTS: EngineFault[] = [
 const IMAGE_FAULTS: EngineFault[] = [
   { name: 'tag-returns-200', area: 'images', description: 'POST /images/(name)/tag answers 200 instead of 201' },
   { name: 'tag-conflict-201', area: 'images', description: 'tagging over a tag held by another image without force succeeds (201) instead of 409' },
-  { name: 'image-delete-in-use-200', area: 'images', description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409' },
+  {
+    name: 'image-delete-in-use-200',
+    area: 'images',
+    description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409',
+  },
   { name: 'pull-missing-200', area: 'images', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
   { name: 'auth-any-password', area: 'system', description: 'POST /auth accepts any password for an account of the registry' },
   { name: 'import-no-progress', area: 'streams', description: 'import (fromSrc=-) answers 200 with an empty body: no progress object at all' },
@@ -182,7 +207,11 @@ const LIFECYCLE_FAULTS: EngineFault[] = [
   { name: 'start-hostconfig-body-ignored', area: 'containers', description: 'POST start ignores a HostConfig body instead of running the container with it' },
   { name: 'start-detach-keys-rejected', area: 'containers', description: '1.22 POST start with a valid detachKeys answers 400 instead of 204' },
   { name: 'stop-ignores-request', area: 'containers', description: 'POST stop answers 204 but leaves the container running' },
-  { name: 'stop-waits-full-t', area: 'containers', description: 'POST stop waits the full t seconds even when the container exited on the stop signal at once' },
+  {
+    name: 'stop-waits-full-t',
+    area: 'containers',
+    description: 'POST stop waits the full t seconds even when the container exited on the stop signal at once',
+  },
   { name: 'stop-ignores-t', area: 'containers', description: 'POST stop/restart kill at once instead of waiting t seconds after the stop signal' },
   { name: 'restart-no-effect', area: 'containers', description: 'POST restart answers 204 without restarting the container' },
   { name: 'kill-default-sigterm', area: 'containers', description: 'POST kill without a signal sends SIGTERM instead of SIGKILL' },
@@ -190,7 +219,11 @@ const LIFECYCLE_FAULTS: EngineFault[] = [
   { name: 'unpause-no-effect', area: 'containers', description: 'POST unpause answers 204 without resuming the container' },
   { name: 'pause-allows-attach', area: 'containers', description: '1.22 attach to a paused container is served instead of 409' },
   { name: 'pause-allows-exec-start', area: 'containers', description: '1.22 exec start on a paused container is served instead of 409' },
-  { name: 'wait-no-block', area: 'containers', description: 'POST wait answers at once with the current exit code instead of blocking until the container stops' },
+  {
+    name: 'wait-no-block',
+    area: 'containers',
+    description: 'POST wait answers at once with the current exit code instead of blocking until the container stops',
+  },
   { name: 'delete-keeps-container', area: 'containers', description: 'DELETE of a container answers 204 but the container remains' },
   { name: 'delete-force-ignored', area: 'containers', description: 'DELETE ?force=1 of a running container answers 409 as if force were not given' },
   { name: 'delete-v-ignored', area: 'containers', description: 'DELETE ?v=1 keeps the volumes associated with the container' },
@@ -200,7 +233,11 @@ const LIFECYCLE_FAULTS: EngineFault[] = [
   { name: 'update-ignores-body', area: 'containers', description: '1.22 POST update answers 200 without applying the given values' },
   { name: 'v1.18-serves-update', area: 'versions', description: 'the 1.22-only update endpoint answers under /v1.18/ instead of 404' },
   { name: 'resize-answers-json', area: 'containers', description: 'POST resize answers 200 with a JSON body instead of an empty text/plain one' },
-  { name: 'restart-policy-empty-restarts', area: 'containers', description: 'a container with the default (empty) restart policy is restarted once after a non-zero exit' },
+  {
+    name: 'restart-policy-empty-restarts',
+    area: 'containers',
+    description: 'a container with the default (empty) restart policy is restarted once after a non-zero exit',
+  },
   { name: 'restart-policy-always-ignored', area: 'containers', description: 'restart policy always does not restart a container that exits 0' },
   { name: 'restart-on-failure-unbounded', area: 'containers', description: 'restart policy on-failure ignores MaximumRetryCount' },
   { name: 'restart-on-failure-exit0', area: 'containers', description: 'restart policy on-failure also restarts a container that exits 0' },
@@ -261,7 +298,11 @@ const SYSTEM_AREA_FAULTS: EngineFault[] = [
 const TEETH_FAULTS: EngineFault[] = [
   // service, resources, errors, auth
   { name: 'json-labelled-text-plain', area: 'system', description: 'JSON answers are labelled text/plain instead of application/json' },
-  { name: 'json-stream-sse', area: 'streams', description: 'streamed JSON objects (events, stats, progress) are written as `data: {...}` lines, not JSON objects' },
+  {
+    name: 'json-stream-sse',
+    area: 'streams',
+    description: 'streamed JSON objects (events, stats, progress) are written as `data: {...}` lines, not JSON objects',
+  },
   { name: 'container-name-unresolved', area: 'containers', description: 'a container name does not address its container (404); only its id does' },
   { name: 'exec-create-returns-other-id', area: 'exec', description: 'exec create returns an Id that does not address the exec instance it created' },
   { name: 'inspect-created-no-fraction', area: 'schema', description: 'container inspect Created is an ISO 8601 string without fractional seconds' },
@@ -271,12 +312,20 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'v1.18-prefix-refused', area: 'versions', description: 'paths with the /v1.18/ prefix answer 400: only the newest version is served' },
   { name: 'cors-allow-all', area: 'system', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
   // events
-  { name: 'events-removal-named-remove', area: 'events', description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`' },
+  {
+    name: 'events-removal-named-remove',
+    area: 'events',
+    description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`',
+  },
   { name: 'events-1.18-volume-network', area: 'versions', description: 'the 1.18 event stream carries volume and network events' },
   { name: 'events-1.18-no-from', area: 'events', description: '1.18 events carry no from' },
   { name: 'events-action-not-kind', area: 'events', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
   { name: 'events-type-capitalised', area: 'events', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
-  { name: 'events-attributes-empty', area: 'events', description: '1.22 events carry an empty Actor.Attributes (no name, image, labels, exitCode, height/width, container/type)' },
+  {
+    name: 'events-attributes-empty',
+    area: 'events',
+    description: '1.22 events carry an empty Actor.Attributes (no name, image, labels, exitCode, height/width, container/type)',
+  },
   // volumes
   { name: 'volume-no-Mountpoint', area: 'schema', description: 'volumes (list, create, inspect) have no Mountpoint' },
   { name: 'volumes-dangling-filter-ignored', area: 'filters', description: 'GET /volumes ignores the dangling filter' },
@@ -289,10 +338,18 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'network-create-no-Warning', area: 'schema', description: 'the network create answer is {Id} without Warning' },
   { name: 'networks-filters-ignored', area: 'filters', description: 'GET /networks ignores the id, name and type filters' },
   { name: 'network-containers-no-Name', area: 'networks', description: 'network inspect Containers entries carry no Name' },
-  { name: 'network-options-dropped', area: 'networks', description: 'networks show empty Options (the bridge options and those given at create are not shown)' },
+  {
+    name: 'network-options-dropped',
+    area: 'networks',
+    description: 'networks show empty Options (the bridge options and those given at create are not shown)',
+  },
   { name: 'network-plugin-missing-500', area: 'networks', description: 'network create with a driver no plugin provides answers 500 instead of 404' },
   { name: 'network-name-optional', area: 'networks', description: 'network create without a Name creates a network (201) instead of refusing' },
-  { name: 'network-check-duplicate-ignored', area: 'networks', description: 'network create ignores CheckDuplicate and creates a second network with the same name' },
+  {
+    name: 'network-check-duplicate-ignored',
+    area: 'networks',
+    description: 'network create ignores CheckDuplicate and creates a second network with the same name',
+  },
   { name: 'network-driver-default-overlay', area: 'networks', description: 'a network created without a Driver uses the overlay driver instead of bridge' },
   { name: 'network-ipam-config-ignored', area: 'networks', description: 'network create ignores the IPAM Config given and allocates its own subnet' },
   { name: 'network-internal-refused', area: 'networks', description: 'network create with Internal true answers 500' },
@@ -312,32 +369,98 @@ const TEETH_FAULTS: EngineFault[] = [
   { name: 'copy-tar-truncated', area: 'containers', description: 'copy sends only the first 700 bytes of the tar stream' },
   { name: 'name-leading-slash-refused', area: 'containers', description: 'create refuses a name with the leading / the pattern allows (400)' },
   // archive
-  { name: 'archive-relative-path-refused', area: 'archive', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
+  {
+    name: 'archive-relative-path-refused',
+    area: 'archive',
+    description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root',
+  },
   { name: 'archive-symlink-not-followed', area: 'archive', description: 'archive GET of a symlink sends the link itself, not its target' },
   { name: 'archive-special-paths-copied', area: 'archive', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },
-  { name: 'archive-not-dir-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed' },
+  {
+    name: 'archive-not-dir-500',
+    area: 'archive',
+    description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed',
+  },
   { name: 'archive-missing-path-500', area: 'archive', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
   { name: 'archive-put-not-extracted', area: 'archive', description: 'archive PUT answers 200 without extracting the tar' },
   // registry credentials (the in-memory registry refuses wrong or missing credentials)
-  { name: 'registry-auth-ignored', area: 'images', description: 'pull and push do not pass the X-Registry-Auth credentials to the registry (it answers as to an anonymous client)' },
-  { name: 'transfer-error-as-status', area: 'streams', description: 'a pull or push that fails inside its 200 stream reports it as a progress object {status: "Error: ..."} instead of {error}' },
-  { name: 'official-registry-key-unrecognized', area: 'images', description: 'build looks up the official registry in X-Registry-Config under index.docker.io instead of the https://index.docker.io/v1/ key the spec requires' },
-  { name: 'build-registry-config-ignored', area: 'images', description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry' },
-  { name: 'archive-put-overwrite-default-on', area: 'archive', description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)' },
+  {
+    name: 'registry-auth-ignored',
+    area: 'images',
+    description: 'pull and push do not pass the X-Registry-Auth credentials to the registry (it answers as to an anonymous client)',
+  },
+  {
+    name: 'transfer-error-as-status',
+    area: 'streams',
+    description: 'a pull or push that fails inside its 200 stream reports it as a progress object {status: "Error: ..."} instead of {error}',
+  },
+  {
+    name: 'official-registry-key-unrecognized',
+    area: 'images',
+    description:
+      'build looks up the official registry in X-Registry-Config under index.docker.io instead of the https://index.docker.io/v1/ key the spec requires',
+  },
+  {
+    name: 'build-registry-config-ignored',
+    area: 'images',
+    description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry',
+  },
+  {
+    name: 'archive-put-overwrite-default-on',
+    area: 'archive',
+    description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)',
+  },
   // proofs of the rules no other fault broke
   { name: 'v1.22-prefix-refused', area: 'versions', description: 'paths with the /v1.22/ prefix answer 400: only 1.18 is served' },
-  { name: 'info-1.18-flags-boolean', area: 'versions', description: '1.18 info gives Debug, IPv4Forwarding, MemoryLimit and SwapLimit as booleans (the 1.22 shape) instead of integers' },
+  {
+    name: 'info-1.18-flags-boolean',
+    area: 'versions',
+    description: '1.18 info gives Debug, IPv4Forwarding, MemoryLimit and SwapLimit as booleans (the 1.22 shape) instead of integers',
+  },
   { name: 'config-image-stored-as-id', area: 'containers', description: 'inspect Config.Image holds the image ID instead of the image name given on create' },
-  { name: 'networking-config-ignored', area: 'networks', description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig' },
+  {
+    name: 'networking-config-ignored',
+    area: 'networks',
+    description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig',
+  },
   { name: 'archive-head-has-body', area: 'archive', description: 'archive HEAD sends the tar archive as a body after the header' },
-  { name: 'progress-detail-text', area: 'streams', description: 'pull, push and import progress objects give progressDetail current and total as strings instead of integers' },
-  { name: 'build-x-tar-refused', area: 'images', description: 'POST /build answers 415 to a body sent as application/x-tar (other content types are accepted)' },
-  { name: 'build-identity-context-refused', area: 'images', description: 'POST /build answers 500 to an uncompressed (identity) context; compressed contexts are accepted' },
-  { name: 'build-rm-default-off', area: 'images', description: 'POST /build without rm keeps the intermediate containers of a successful build (rm defaults to false)' },
+  {
+    name: 'progress-detail-text',
+    area: 'streams',
+    description: 'pull, push and import progress objects give progressDetail current and total as strings instead of integers',
+  },
+  {
+    name: 'build-x-tar-refused',
+    area: 'images',
+    description: 'POST /build answers 415 to a body sent as application/x-tar (other content types are accepted)',
+  },
+  {
+    name: 'build-identity-context-refused',
+    area: 'images',
+    description: 'POST /build answers 500 to an uncompressed (identity) context; compressed contexts are accepted',
+  },
+  {
+    name: 'build-rm-default-off',
+    area: 'images',
+    description: 'POST /build without rm keeps the intermediate containers of a successful build (rm defaults to false)',
+  },
   { name: 'build-forcerm-ignored', area: 'images', description: 'a failed POST /build keeps its intermediate containers whatever forcerm says' },
 ];
 
-export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [...DAEMON_FAULTS, ...IMAGE_FAULTS, ...IMAGE_CHECK_FAULTS, ...LIFECYCLE_FAULTS, ...STREAM_FAULTS, ...CONTAINER_DATA_FAULTS, ...SYSTEM_AREA_FAULTS, ...TEETH_FAULTS, ...FIELD_IGNORED_FAULTS, ...FIELD_NOT_STORED_FAULTS, ...ANSWER_FAULTS, ...QUERY_IGNORED_FAULTS];
+export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [
+  ...DAEMON_FAULTS,
+  ...IMAGE_FAULTS,
+  ...IMAGE_CHECK_FAULTS,
+  ...LIFECYCLE_FAULTS,
+  ...STREAM_FAULTS,
+  ...CONTAINER_DATA_FAULTS,
+  ...SYSTEM_AREA_FAULTS,
+  ...TEETH_FAULTS,
+  ...FIELD_IGNORED_FAULTS,
+  ...FIELD_NOT_STORED_FAULTS,
+  ...ANSWER_FAULTS,
+  ...QUERY_IGNORED_FAULTS,
+];
 
 /** Builds the fault set of a server; throws naming every unknown fault. */
 export function faultSet(names: readonly string[] = []): FaultSet {

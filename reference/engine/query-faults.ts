@@ -35,7 +35,11 @@ export const QUERY_IGNORED_FAULTS: EngineFault[] = [
       return found ? [[queryIgnoredFault(found.endpoint, found.param), found] as const] : [];
     }),
   ).entries(),
-].map(([name, { endpoint, param }]) => ({ name, area: 'query', description: `${endpoint} ignores its documented query parameter '${param}' (as if it had not been sent)` }));
+].map(([name, { endpoint, param }]) => ({
+  name,
+  area: 'query',
+  description: `${endpoint} ignores its documented query parameter '${param}' (as if it had not been sent)`,
+}));
 
 /**
  * Removes the query parameters that an active `query-ignored:` fault of the request's endpoint

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { ENGINE_FAULTS, startEngineServer } from './index.ts';
 import { parseProfile } from '../../harness/profile.ts';
 
-const USAGE = 'usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [--fault NAME]... [--vendor-profile docker|neutral] [--list-faults]';
+const USAGE =
+  'usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [--fault NAME]... [--vendor-profile docker|neutral] [--list-faults]';
 
 export async function serveEngineCommand(argv: string[]): Promise<number> {
   let values: { listen?: string; fault?: string[]; 'vendor-profile'?: string; 'list-faults'?: boolean };

@@ -68,7 +68,8 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
   if (!m) return { version: NEWEST, path: pathname };
   const requested = m[1]!;
   if (requested === '1.18' && faults.has('v1.18-prefix-refused')) throw new HttpError(400, 'client version 1.18 is too old');
-  if (requested === '1.22' && faults.has('v1.22-prefix-refused')) throw new HttpError(400, 'client version 1.22 is too new: the maximum supported API version is 1.18');
+  if (requested === '1.22' && faults.has('v1.22-prefix-refused'))
+    throw new HttpError(400, 'client version 1.22 is too new: the maximum supported API version is 1.18');
   if ((API_VERSIONS as readonly string[]).includes(requested)) return { version: requested as ApiVersion, path: m[2]! };
   if (faults.has('unsupported-version-served')) return { version: NEWEST, path: m[2]! };
   throw new HttpError(400, `client version ${requested} is not supported by this daemon: supported API versions are ${API_VERSIONS.join(', ')}`);
@@ -82,7 +83,11 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     const { version, path } = routeVersion(url.pathname, opts.faults);
     const method = (req.method ?? 'GET').toUpperCase();
     const match = opts.routes.match(method, path);
-    const servedAnyway = (opts.faults.has('v1.18-serves-volumes') && path.startsWith('/volumes')) || (opts.faults.has('v1.18-serves-update') && path.endsWith('/update')) || (opts.faults.has('v1.18-serves-archive') && path.endsWith('/archive')) || (opts.faults.has('v1.18-serves-networks') && path.startsWith('/networks'));
+    const servedAnyway =
+      (opts.faults.has('v1.18-serves-volumes') && path.startsWith('/volumes')) ||
+      (opts.faults.has('v1.18-serves-update') && path.endsWith('/update')) ||
+      (opts.faults.has('v1.18-serves-archive') && path.endsWith('/archive')) ||
+      (opts.faults.has('v1.18-serves-networks') && path.startsWith('/networks'));
     if (!match || (!match.versions.includes(version) && !servedAnyway)) throw new HttpError(404, '404 page not found');
     applyAnswerFaults(opts.faults, method, url.pathname, res);
     applyQueryFaults(opts.faults, method, url, (name) => spell(name, 'engine', opts.profile));
@@ -150,9 +155,7 @@ function upgradedConnection(req: http.IncomingMessage, socket: Duplex, head: Buf
       leftover = Buffer.alloc(0);
       return socket;
     },
-    webSocket: isWebSocket
-      ? () => new Promise<WebSocket>((resolve) => wss.handleUpgrade(req, socket, head, resolve))
-      : undefined,
+    webSocket: isWebSocket ? () => new Promise<WebSocket>((resolve) => wss.handleUpgrade(req, socket, head, resolve)) : undefined,
   };
 }
 

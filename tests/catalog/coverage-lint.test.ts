@@ -24,7 +24,9 @@ describe('requirements and checks name each other', () => {
 
   test.each(SUITES)('every requirement of %s is named by a check, or says why none can verify it', async (suite) => {
     const named = new Set((await checksOfSuite(suite)).flatMap((c) => c.requirements));
-    const uncovered = requirementsOfSuite(suite, requirements).filter((r) => !named.has(r.id) && !r.uncoveredReason).map((r) => r.id);
+    const uncovered = requirementsOfSuite(suite, requirements)
+      .filter((r) => !named.has(r.id) && !r.uncoveredReason)
+      .map((r) => r.id);
     expect(uncovered).toEqual([]);
   });
 });

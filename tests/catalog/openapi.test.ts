@@ -18,7 +18,11 @@ function danglingRefs(doc: unknown): string[] {
   };
   walk(doc);
   const resolve = (ref: string) =>
-    ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((n, key) => (n as Record<string, unknown> | undefined)?.[key], doc);
+    ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((n, key) => (n as Record<string, unknown> | undefined)?.[key], doc);
   return [...new Set(refs)].filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined);
 }
 
@@ -33,8 +37,9 @@ describe.each(SUITES)('the OpenAPI 3.1 export of %s', (suite) => {
 
   test('every $ref resolves inside the document, and every catalog endpoint has an operation', () => {
     expect(danglingRefs(doc)).toEqual([]);
-    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>)
-      .flatMap((item) => Object.values(item).map((op) => op.operationId.replace(/_ns$/, '')));
+    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId.replace(/_ns$/, '')),
+    );
     const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
     const endpoints = loadEndpoints(suite === 'cloud' ? 'cloud' : 'engine').filter((e) => e.versions.includes(version));
     expect(endpoints.length).toBeGreaterThan(0);

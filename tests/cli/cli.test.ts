@@ -14,7 +14,23 @@ describe('conformance CLI', () => {
   test('--help lists the run contract', () => {
     const { status, stdout } = conformance('--help');
     expect(status).toBe(0);
-    for (const flag of ['--target', '--suite', '--report-dir', '--grep', '--seed', '--timeout-ms', '--vendor-profile', '--auth', '--tls-ca', '--tls-cert', '--tls-key', 'docker-env', 'unix:///', 'frames', 'catalog']) {
+    for (const flag of [
+      '--target',
+      '--suite',
+      '--report-dir',
+      '--grep',
+      '--seed',
+      '--timeout-ms',
+      '--vendor-profile',
+      '--auth',
+      '--tls-ca',
+      '--tls-cert',
+      '--tls-key',
+      'docker-env',
+      'unix:///',
+      'frames',
+      'catalog',
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -38,7 +54,17 @@ describe('conformance CLI', () => {
 
   test('an unreachable target: exit 3, and the report is still written with the reason', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-unreachable-'));
-    const { status, stdout } = conformance('run', '--target', 'unix:///nonexistent/engine.sock', '--suite', 'engine-1.22', '--report-dir', dir, '--timeout-ms', '1000');
+    const { status, stdout } = conformance(
+      'run',
+      '--target',
+      'unix:///nonexistent/engine.sock',
+      '--suite',
+      'engine-1.22',
+      '--report-dir',
+      dir,
+      '--timeout-ms',
+      '1000',
+    );
     expect(status).toBe(3);
     expect(stdout).toMatch(/unreachable/);
   });

@@ -12,17 +12,19 @@ const REFERENCES = [...new Set([...USAGE.matchAll(/see: (conformance [^)\n]*--he
 
 describe('help', () => {
   test('the main help points to the help of every command', () => {
-    expect(REFERENCES).toEqual(expect.arrayContaining([
-      'conformance run --help',
-      'conformance serve engine --help',
-      'conformance serve cloud --help',
-      'conformance frames --help',
-      'conformance catalog --help',
-      'conformance certify --help',
-      'conformance diff --help',
-      'conformance report merge --help',
-      'conformance expectations update --help',
-    ]));
+    expect(REFERENCES).toEqual(
+      expect.arrayContaining([
+        'conformance run --help',
+        'conformance serve engine --help',
+        'conformance serve cloud --help',
+        'conformance frames --help',
+        'conformance catalog --help',
+        'conformance certify --help',
+        'conformance diff --help',
+        'conformance report merge --help',
+        'conformance expectations update --help',
+      ]),
+    );
   });
 
   test.each(REFERENCES)('%s: exit 0 and the help of that command', (reference) => {

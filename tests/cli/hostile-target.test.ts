@@ -24,26 +24,49 @@ afterEach(async () => {
 });
 
 describe('a hostile target', () => {
-  test.each(Object.keys(MISBEHAVIOURS))('that %s: the run ends, writes its report, and reports failures, not harness errors', async (name) => {
-    const { url, server } = await serveHostile(MISBEHAVIOURS[name]!);
-    servers.push(server);
-    const run = await runCli(['--target', url, '--suite', 'engine-1.22', '--grep', '^engine/(system|stream|containers/(attach-ws|inspect|list))/', '--timeout-ms', '1000'], 60_000);
-    const report = run.report!;
-    expect(report, run.stderr).toBeDefined();
-    expect(validateReport(report)).toEqual([]);
-    expect(report.harnessErrors).toEqual([]);
-    expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message.slice(0, 200)}`)).toEqual([]);
-    const failures = report.results.filter((r) => r.outcome === 'failed');
-    expect(failures.length).toBeGreaterThan(0);
-    const named = NAMED[name];
-    if (named) expect(failures.some((r) => named.test(r.message)), failures.map((r) => r.message.slice(0, 200)).join('\n')).toBe(true);
-    expect(run.status).toBe(1);
-  }, 90_000);
+  test.each(Object.keys(MISBEHAVIOURS))(
+    'that %s: the run ends, writes its report, and reports failures, not harness errors',
+    async (name) => {
+      const { url, server } = await serveHostile(MISBEHAVIOURS[name]!);
+      servers.push(server);
+      const run = await runCli(
+        ['--target', url, '--suite', 'engine-1.22', '--grep', '^engine/(system|stream|containers/(attach-ws|inspect|list))/', '--timeout-ms', '1000'],
+        60_000,
+      );
+      const report = run.report!;
+      expect(report, run.stderr).toBeDefined();
+      expect(validateReport(report)).toEqual([]);
+      expect(report.harnessErrors).toEqual([]);
+      expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message.slice(0, 200)}`)).toEqual([]);
+      const failures = report.results.filter((r) => r.outcome === 'failed');
+      expect(failures.length).toBeGreaterThan(0);
+      const named = NAMED[name];
+      if (named)
+        expect(
+          failures.some((r) => named.test(r.message)),
+          failures.map((r) => r.message.slice(0, 200)).join('\n'),
+        ).toBe(true);
+      expect(run.status).toBe(1);
+    },
+    90_000,
+  );
 });
 
 describe('a target whose answers lack the documented shape', () => {
   test('container inspect without State: the checks that meet it fail naming the field, none ends in a harness error', async () => {
-    const run = await runCli(['--target', 'embedded', '--fault', 'inspect-drops-State', '--suite', 'engine-1.22', '--grep', '^engine/(containers/(inspect|start|restart-policy)|states|resources)/'], 120_000);
+    const run = await runCli(
+      [
+        '--target',
+        'embedded',
+        '--fault',
+        'inspect-drops-State',
+        '--suite',
+        'engine-1.22',
+        '--grep',
+        '^engine/(containers/(inspect|start|restart-policy)|states|resources)/',
+      ],
+      120_000,
+    );
     const report = run.report!;
     expect(report, run.stderr).toBeDefined();
     expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message.slice(0, 200)}`)).toEqual([]);

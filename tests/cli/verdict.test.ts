@@ -28,7 +28,9 @@ describe('one verdict everywhere', { timeout: 600_000 }, () => {
     expect(first.status, first.stderr).toBe(1);
     expect(first.stdout).toContain(`FAILED engine-1.22 ${CHECK}`);
     const expectations = path.join(first.reportDir, 'expectations.json');
-    expect(spawnSync(process.execPath, [BIN, 'expectations', 'update', '--from', path.join(first.reportDir, 'report.json'), '--out', expectations]).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [BIN, 'expectations', 'update', '--from', path.join(first.reportDir, 'report.json'), '--out', expectations]).status,
+    ).toBe(0);
 
     const gated = await runCli([...ONE_CHECK, '--fault', FAULT, '--expectations', expectations]);
     expect(gated.status, gated.stderr).toBe(0);

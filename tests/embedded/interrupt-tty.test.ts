@@ -28,9 +28,13 @@ const WAYS = [
 const CHECKS_FINISHED = /(^|\r)[1-9]\d*\/\d+ checks/m;
 
 describe.skipIf(!HAVE_SCRIPT)('Ctrl-C typed in a terminal', () => {
-  test.each(WAYS)('through %s: exit 3 within 5 s, the partial report, no harness errors, nothing left behind', async (_way, command) => {
-    expectInterrupted(await interruptInTerminal(command, CHECKS_FINISHED));
-  }, 300_000);
+  test.each(WAYS)(
+    'through %s: exit 3 within 5 s, the partial report, no harness errors, nothing left behind',
+    async (_way, command) => {
+      expectInterrupted(await interruptInTerminal(command, CHECKS_FINISHED));
+    },
+    300_000,
+  );
 
   test('against a reference engine served apart from the run: nothing that carries the run id is left on it', async () => {
     const server = await startEngineServer({ listen: `unix://${path.join(mkdtempSync(path.join(tmpdir(), 'tty-engine-')), 'engine.sock')}` });
@@ -69,7 +73,8 @@ const engineApi = (url: string): HttpTransport => new HttpTransport(parseTargetU
 /** Containers labelled with the run id, and images, volumes and networks named after it. */
 async function carryingRunId(url: string, runId: string): Promise<string[]> {
   const api = engineApi(url);
-  const list = async <T>(p: string, query: Record<string, string> = {}): Promise<T> => (await api.request({ method: 'GET', path: `/v1.22${p}`, query })).json<T>();
+  const list = async <T>(p: string, query: Record<string, string> = {}): Promise<T> =>
+    (await api.request({ method: 'GET', path: `/v1.22${p}`, query })).json<T>();
   const marker = `conformance-${runId}`;
   const containers = await list<{ Id: string }[]>('/containers/json', { all: '1', filters: JSON.stringify({ label: [`${RUN_LABEL}=${runId}`] }) });
   const images = await list<{ RepoTags?: string[] | null }[]>('/images/json');
@@ -78,7 +83,10 @@ async function carryingRunId(url: string, runId: string): Promise<string[]> {
   await api.close();
   return [
     ...containers.map((c) => `container ${c.Id}`),
-    ...images.flatMap((i) => i.RepoTags ?? []).filter((t) => t.includes(marker)).map((t) => `image ${t}`),
+    ...images
+      .flatMap((i) => i.RepoTags ?? [])
+      .filter((t) => t.includes(marker))
+      .map((t) => `image ${t}`),
     ...volumes.filter((v) => v.Name.includes(marker)).map((v) => `volume ${v.Name}`),
     ...networks.filter((n) => n.Name.includes(marker)).map((n) => `network ${n.Name}`),
   ];

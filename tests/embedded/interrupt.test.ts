@@ -9,15 +9,19 @@ import { notPassing, runCli } from '../support/run-cli.ts';
 /** The third section finished (the progress lines a run prints when its output is not a terminal). */
 const UNDER_WAY = /(finished: .*\n.*){3}/;
 
-test.each(['SIGINT', 'SIGTERM'] as const)('%s during a run: the checks stop, the run cleans up, the partial report is written, exit 3 within 5 s', async (signal) => {
-  // Once a few sections have finished, the run is under way and far from its end (it is fast enough
-  // to finish before a signal sent after a fixed time).
-  const run = await runCli(['--suite', 'engine-1.22'], 60_000, signal, UNDER_WAY);
-  expect(run.status, run.stderr).toBe(3);
-  expect(run.afterSignalMs, run.stderr).toBeLessThan(5000);
-  const report = run.report!;
-  expect(validateReport(report)).toEqual([]);
-  // Only the interruption: a resource left behind by the cut-short checks would be listed too.
-  expect(report.harnessErrors).toEqual([`interrupted by ${signal}: the report holds the checks that finished`]);
-  expect(report.summary.failed + report.summary.errors, notPassing(report).join('\n')).toBe(0);
-}, 120_000);
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  '%s during a run: the checks stop, the run cleans up, the partial report is written, exit 3 within 5 s',
+  async (signal) => {
+    // Once a few sections have finished, the run is under way and far from its end (it is fast enough
+    // to finish before a signal sent after a fixed time).
+    const run = await runCli(['--suite', 'engine-1.22'], 60_000, signal, UNDER_WAY);
+    expect(run.status, run.stderr).toBe(3);
+    expect(run.afterSignalMs, run.stderr).toBeLessThan(5000);
+    const report = run.report!;
+    expect(validateReport(report)).toEqual([]);
+    // Only the interruption: a resource left behind by the cut-short checks would be listed too.
+    expect(report.harnessErrors).toEqual([`interrupted by ${signal}: the report holds the checks that finished`]);
+    expect(report.summary.failed + report.summary.errors, notPassing(report).join('\n')).toBe(0);
+  },
+  120_000,
+);

@@ -34,7 +34,11 @@ const TEETH: ObservedTeeth[] = [
   { suite: 'cloud', fault: 'field-missing:service', via: 'cloud/service/get/returns-service', rule: 'shape-documented' },
 ];
 
-const engineChecks = new Map(Object.values(ENGINE_SECTIONS).flat().map((c) => [c.id, c]));
+const engineChecks = new Map(
+  Object.values(ENGINE_SECTIONS)
+    .flat()
+    .map((c) => [c.id, c]),
+);
 const cloudById = new Map(cloudChecks.map((c) => [c.id, c]));
 const index = RequirementIndex.load();
 
@@ -54,8 +58,18 @@ describe('the judge of every exchange fails the answer rule a fault breaks', () 
     const record: CheckRecord = { id: t.via, suite: t.suite, title: t.via, requirements: [], outcome: { ...outcome, status: 'passed', breaches: undefined } };
     const requirement = ruleRequirement(t.suite, t.rule);
     const departed = observedResults([t.suite], [record], index).filter((r) => r.id.endsWith(`/${t.rule}`) && r.requirements.includes(requirement));
-    expect(departed.map((r) => `${r.outcome} ${r.message}`), `${t.fault} via ${t.via}`).not.toEqual([]);
-    const judged = { status: departed[0]!.outcome, message: departed[0]!.message, breaches: departed[0]!.breaches, observations: [], transcript: [], durationMs: 0 } as Outcome;
+    expect(
+      departed.map((r) => `${r.outcome} ${r.message}`),
+      `${t.fault} via ${t.via}`,
+    ).not.toEqual([]);
+    const judged = {
+      status: departed[0]!.outcome,
+      message: departed[0]!.message,
+      breaches: departed[0]!.breaches,
+      observations: [],
+      transcript: [],
+      durationMs: 0,
+    } as Outcome;
     (t.suite === 'cloud' ? cloudProofs : proofs).record(t.suite, t.fault, observedCheckId(t.suite, t.rule), judged);
     expect(['failed', 'warning', 'informational']).toContain(judged.status);
   });

@@ -19,7 +19,9 @@ test('every named engine fault is caught by at least one check (the checks under
   console.log(describeGaps(gaps));
   const known = new Set(ENGINE_FAULTS.map((f) => f.name));
   for (const name of Object.keys(UNSTATED_BEHAVIOUR_FAULTS)) {
-    expect(known.has(name) && gaps.unusedFaults.includes(name), `${name} is listed as uncatchable but is caught or unknown: remove it from the list`).toBe(true);
+    expect(known.has(name) && gaps.unusedFaults.includes(name), `${name} is listed as uncatchable but is caught or unknown: remove it from the list`).toBe(
+      true,
+    );
   }
   const familyGaps = familyMembersWithoutTeeth();
   for (const [name, why] of familyGaps) console.log(`family member under no check: ${name} (${why})`);

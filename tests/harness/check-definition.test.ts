@@ -4,7 +4,9 @@ import { defineCheck } from '../../harness/check/types.ts';
 const run = async (): Promise<void> => {};
 
 test('a definition without requirements verifies the requirement its id names', () => {
-  expect(defineCheck({ id: 'engine/containers/stop/304-already-stopped', title: 't', run }).requirements).toEqual(['engine/containers/stop/304-already-stopped']);
+  expect(defineCheck({ id: 'engine/containers/stop/304-already-stopped', title: 't', run }).requirements).toEqual([
+    'engine/containers/stop/304-already-stopped',
+  ]);
 });
 
 test('a definition that lists its requirements keeps them as written', () => {

@@ -25,7 +25,10 @@ describe('target URLs', () => {
 describe('redaction', () => {
   test('credential headers, query tokens and body secrets never reach a transcript', () => {
     expect(redactHeaders({ Authorization: 'Basic eDp5', 'X-Registry-Auth': 'e30=', 'x-registry-config': 'e30=', Accept: 'a' })).toEqual({
-      Authorization: REDACTED, 'X-Registry-Auth': REDACTED, 'x-registry-config': REDACTED, Accept: 'a',
+      Authorization: REDACTED,
+      'X-Registry-Auth': REDACTED,
+      'x-registry-config': REDACTED,
+      Accept: 'a',
     });
     expect(redactPath('/api/audit/v1/events?user=u&token=secret')).toBe(`/api/audit/v1/events?user=u&token=${encodeURIComponent(REDACTED)}`);
     expect(redactBody('{"username":"u","password":"hunter2"}')).toBe(`{"username":"u","password":"${REDACTED}"}`);

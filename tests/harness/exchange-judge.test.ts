@@ -42,7 +42,7 @@ describe('the judge of every exchange', () => {
     expect(engine.judge('GET', '/v1.22/_ping', answer(200, 'OK', { 'content-type': 'text/plain; charset=utf-8' })).findings).toEqual([]);
   });
 
-  test('a body that does not match its schema breaks the endpoint\'s own response-schema requirement; extra fields are not judged', () => {
+  test("a body that does not match its schema breaks the endpoint's own response-schema requirement; extra fields are not judged", () => {
     const { findings } = engine.judge('POST', '/v1.22/containers/abc/wait', answer(200, { StatusCode: 'zero' }));
     expect(findings).toMatchObject([{ rule: 'shape-documented' }]);
     expect(engine.judge('POST', '/v1.22/containers/abc/wait', answer(200, { StatusCode: 0, Extra: 1 })).findings).toEqual([]);
@@ -55,12 +55,35 @@ describe('the observed results of a run', () => {
     suite: 'engine-1.22',
     title: id,
     requirements: [id],
-    outcome: { status, message: '', observations: [], transcript: [], durationMs: 1, ...(exchanges ? { exchanges } : {}), ...(breaches ? { breaches: [{ requirements: breaches, named: true, message: 'x' }] } : {}) },
+    outcome: {
+      status,
+      message: '',
+      observations: [],
+      transcript: [],
+      durationMs: 1,
+      ...(exchanges ? { exchanges } : {}),
+      ...(breaches ? { breaches: [{ requirements: breaches, named: true, message: 'x' }] } : {}),
+    },
   });
-  const finding = { endpoint: 'engine/containers/pause', rule: 'status-documented' as const, requirement: 'engine/errors/listed-codes-only', message: 'status 409', exchange: 'POST /x → 409', method: 'POST', status: 409 };
+  const finding = {
+    endpoint: 'engine/containers/pause',
+    rule: 'status-documented' as const,
+    requirement: 'engine/errors/listed-codes-only',
+    message: 'status 409',
+    exchange: 'POST /x → 409',
+    method: 'POST',
+    status: 409,
+  };
 
   test('one result per departed (endpoint, rule), graded by the requirement, and a passing summary per rule that held', () => {
-    const results = observedResults(['engine-1.22'], [record('a', 'passed', { judged: { 'engine/containers/pause': 2 }, findings: [finding] }), record('b', 'passed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] })], index);
+    const results = observedResults(
+      ['engine-1.22'],
+      [
+        record('a', 'passed', { judged: { 'engine/containers/pause': 2 }, findings: [finding] }),
+        record('b', 'passed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }),
+      ],
+      index,
+    );
     const departed = results.find((r) => r.id === 'engine/observed/containers/pause/status-documented')!;
     expect(departed).toMatchObject({ outcome: 'warning', requirements: ['engine/errors/listed-codes-only'] });
     expect(departed.message).toContain('seen in check a (and in 1 more check)');
@@ -76,7 +99,11 @@ describe('the observed results of a run', () => {
   });
 
   test('a departure a targeted check already reports is not repeated; a run that judged nothing passes nothing', () => {
-    const results = observedResults(['engine-1.22'], [record('a', 'failed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }, ['engine/errors/listed-codes-only'])], index);
+    const results = observedResults(
+      ['engine-1.22'],
+      [record('a', 'failed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }, ['engine/errors/listed-codes-only'])],
+      index,
+    );
     expect(results.some((r) => r.id.includes('/containers/pause/'))).toBe(false);
     const empty = observedResults(['engine-1.22'], [record('a', 'passed')], index);
     expect(empty.every((r) => r.outcome === 'not-applicable')).toBe(true);

@@ -18,10 +18,22 @@ const check = (requirements: string[], run: Check<CheckContext>['run']): Check<C
 
 describe('executeCheck grades by the level of the requirement', () => {
   test('a kept rule passes', async () => {
-    expect((await executeCheck(check(['r/required'], async (c) => c.expectEqual(1, 1, 'one is one')), ctx(), options)).status).toBe('passed');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], async (c) => c.expectEqual(1, 1, 'one is one')),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('passed');
   });
   test('a check that verifies nothing cannot pass: it is an error of the suite', async () => {
-    const outcome = await executeCheck(check(['r/required'], async () => {}), ctx(), options);
+    const outcome = await executeCheck(
+      check(['r/required'], async () => {}),
+      ctx(),
+      options,
+    );
     expect(outcome).toMatchObject({ status: 'error', verified: 0 });
     expect(outcome.message).toContain('verified nothing');
   });
@@ -50,11 +62,23 @@ describe('executeCheck grades by the level of the requirement', () => {
     expect(outcome.message).toContain('B differs');
   });
   test('a breach that names no requirement stands for all of them, and is named only when the check says its requirements restate one rule', async () => {
-    const unnamed = await executeCheck(check(['r/required', 'r/recommended'], async (c) => c.fail('x')), ctx(), options);
+    const unnamed = await executeCheck(
+      check(['r/required', 'r/recommended'], async (c) => c.fail('x')),
+      ctx(),
+      options,
+    );
     expect(unnamed.breaches).toEqual([{ requirements: ['r/required', 'r/recommended'], named: false, message: 'x' }]);
-    const oneRule = await executeCheck({ ...check(['r/required', 'r/recommended'], async (c) => c.fail('x', { requirement: 'r/recommended' })), oneRule: true }, ctx(), options);
+    const oneRule = await executeCheck(
+      { ...check(['r/required', 'r/recommended'], async (c) => c.fail('x', { requirement: 'r/recommended' })), oneRule: true },
+      ctx(),
+      options,
+    );
     expect(oneRule.breaches?.[0]).toMatchObject({ requirements: ['r/required', 'r/recommended'], named: true });
-    const single = await executeCheck(check(['r/required'], async (c) => c.fail('x')), ctx(), options);
+    const single = await executeCheck(
+      check(['r/required'], async (c) => c.fail('x')),
+      ctx(),
+      options,
+    );
     expect(single.breaches?.[0]).toMatchObject({ requirements: ['r/required'], named: true });
   });
   test('a breach in a set-up step that names its cause blocks the check instead of failing it', async () => {
@@ -68,38 +92,122 @@ describe('executeCheck grades by the level of the requirement', () => {
     expect(outcome).toMatchObject({ status: 'skipped', blockedBy: 'r/recommended', message: 'blocked by r/recommended: the import ignored tag' });
   });
   test('a broken required rule fails, with expected, actual and the spec statement', async () => {
-    const outcome = await executeCheck(check(['r/required'], async (c) => c.expectEqual(1, 2, 'one is two')), ctx(), options);
+    const outcome = await executeCheck(
+      check(['r/required'], async (c) => c.expectEqual(1, 2, 'one is two')),
+      ctx(),
+      options,
+    );
     expect(outcome).toMatchObject({ status: 'failed', expected: 2, actual: 1 });
     expect(outcome.message).toContain('statement of r/required');
   });
   test('a broken recommended rule is a warning', async () => {
-    const outcome = await executeCheck(check(['r/recommended'], async (c) => c.fail('lenient')), ctx(), options);
+    const outcome = await executeCheck(
+      check(['r/recommended'], async (c) => c.fail('lenient')),
+      ctx(),
+      options,
+    );
     expect(outcome.status).toBe('warning');
   });
   test('a check of informational requirements only observes, never fails', async () => {
-    expect((await executeCheck(check(['r/info'], async (c) => c.fail('different')), ctx(), options)).status).toBe('informational');
-    const observed = await executeCheck(check(['r/info'], async (c) => c.observe('errors are text/plain')), ctx(), options);
+    expect(
+      (
+        await executeCheck(
+          check(['r/info'], async (c) => c.fail('different')),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('informational');
+    const observed = await executeCheck(
+      check(['r/info'], async (c) => c.observe('errors are text/plain')),
+      ctx(),
+      options,
+    );
     expect(observed).toMatchObject({ status: 'informational', message: 'errors are text/plain' });
   });
   test('a failure naming one of several requirements is graded by that one', async () => {
-    const outcome = await executeCheck(check(['r/required', 'r/recommended'], async (c) => c.fail('x', { requirement: 'r/recommended' })), ctx(), options);
+    const outcome = await executeCheck(
+      check(['r/required', 'r/recommended'], async (c) => c.fail('x', { requirement: 'r/recommended' })),
+      ctx(),
+      options,
+    );
     expect(outcome.status).toBe('warning');
   });
   test('skip, not-applicable, target errors, timeouts and harness bugs', async () => {
-    expect((await executeCheck(check(['r/required'], async (c) => c.skip('no fixture')), ctx(), options)).status).toBe('skipped');
-    expect((await executeCheck(check(['r/required'], async (c) => c.notApplicable('windows only')), ctx(), options)).status).toBe('not-applicable');
-    expect((await executeCheck(check(['r/required'], async () => { throw new TargetError('reset', 'unreachable'); }), ctx(), options)).status).toBe('failed');
-    expect((await executeCheck(check(['r/required'], () => new Promise(() => {})), ctx(), options)).status).toBe('failed');
-    expect((await executeCheck(check(['r/required'], async () => { throw new TypeError('bug'); }), ctx(), options)).status).toBe('error');
-    expect((await executeCheck(check(['r/unknown'], async () => {}), ctx(), options)).status).toBe('error');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], async (c) => c.skip('no fixture')),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('skipped');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], async (c) => c.notApplicable('windows only')),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('not-applicable');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], async () => {
+            throw new TargetError('reset', 'unreachable');
+          }),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('failed');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], () => new Promise(() => {})),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('failed');
+    expect(
+      (
+        await executeCheck(
+          check(['r/required'], async () => {
+            throw new TypeError('bug');
+          }),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('error');
+    expect(
+      (
+        await executeCheck(
+          check(['r/unknown'], async () => {}),
+          ctx(),
+          options,
+        )
+      ).status,
+    ).toBe('error');
   });
   test('cleanups run after a failure, and their errors become observations', async () => {
     let cleaned = false;
-    const outcome = await executeCheck(check(['r/required'], async (c) => {
-      c.defer(() => { cleaned = true; });
-      c.defer(() => { throw new Error('could not remove'); });
-      c.fail('broken');
-    }), ctx(), options);
+    const outcome = await executeCheck(
+      check(['r/required'], async (c) => {
+        c.defer(() => {
+          cleaned = true;
+        });
+        c.defer(() => {
+          throw new Error('could not remove');
+        });
+        c.fail('broken');
+      }),
+      ctx(),
+      options,
+    );
     expect(cleaned).toBe(true);
     expect(outcome.observations).toContain('cleanup: could not remove');
   });

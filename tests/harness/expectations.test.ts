@@ -4,21 +4,40 @@ import { summarize, type Report, type ResultEntry } from '../../harness/report/r
 import { exitCodeOf } from '../../harness/run/run-conformance.ts';
 
 const result = (id: string, outcome: ResultEntry['outcome'], requirements = [id]): ResultEntry => ({
-  id, suite: 'engine-1.22', title: id, requirements, endpoint: null, outcome, message: `${id} message`, durationMs: 1,
+  id,
+  suite: 'engine-1.22',
+  title: id,
+  requirements,
+  endpoint: null,
+  outcome,
+  message: `${id} message`,
+  durationMs: 1,
 });
 const report = (results: ResultEntry[]): Report => ({
-  schemaVersion: 1, tool: { name: 't', version: '0' }, target: { url: 'u', product: 'p', version: 'v', embedded: false },
-  suites: ['engine-1.22'], seed: 1, runId: 'r', startedAt: new Date(0).toISOString(), durationMs: 0, command: [],
-  summary: summarize(results), results, requirements: [], harnessErrors: [],
+  schemaVersion: 1,
+  tool: { name: 't', version: '0' },
+  target: { url: 'u', product: 'p', version: 'v', embedded: false },
+  suites: ['engine-1.22'],
+  seed: 1,
+  runId: 'r',
+  startedAt: new Date(0).toISOString(),
+  durationMs: 0,
+  command: [],
+  summary: summarize(results),
+  results,
+  requirements: [],
+  harnessErrors: [],
 });
 
 describe('expectations gate', () => {
   const run = report([result('a', 'failed'), result('b', 'failed', ['req/b']), result('c', 'passed'), result('d', 'failed')]);
-  const file = { expectations: [
-    { id: 'a', outcome: 'failed' as const, reason: 'known' },
-    { id: 'req/b', outcome: 'failed' as const, reason: 'matched by requirement' },
-    { id: 'c', outcome: 'failed' as const, reason: 'fixed since' },
-  ] };
+  const file = {
+    expectations: [
+      { id: 'a', outcome: 'failed' as const, reason: 'known' },
+      { id: 'req/b', outcome: 'failed' as const, reason: 'matched by requirement' },
+      { id: 'c', outcome: 'failed' as const, reason: 'fixed since' },
+    ],
+  };
 
   test('expected failures pass the gate, unexpected ones fail it, fixed ones are stale', () => {
     const verdict = applyExpectations(run, 'x.json', file, false);
@@ -45,7 +64,11 @@ describe('expectations gate', () => {
 
   test('update writes one expectation per failing result and keeps existing reasons', () => {
     const data = expectationsFromReport(run, file);
-    expect(data.expectations.map((e) => [e.id, e.reason])).toEqual([['a', 'known'], ['b', 'matched by requirement'], ['d', 'd message']]);
+    expect(data.expectations.map((e) => [e.id, e.reason])).toEqual([
+      ['a', 'known'],
+      ['b', 'matched by requirement'],
+      ['d', 'd message'],
+    ]);
     expect(applyExpectations(run, 'x.json', data, true).unexpected).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ async function rawTarget(answer: (socket: net.Socket) => void): Promise<HttpTran
   });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const transport = new HttpTransport(parseTargetUrl(`tcp://127.0.0.1:${(server.address() as AddressInfo).port}`), { timeoutMs: 500, maxBodyBytes: 4 * 1024 * 1024 });
+  const transport = new HttpTransport(parseTargetUrl(`tcp://127.0.0.1:${(server.address() as AddressInfo).port}`), {
+    timeoutMs: 500,
+    maxBodyBytes: 4 * 1024 * 1024,
+  });
   transports.push(transport);
   return transport;
 }
@@ -114,15 +117,23 @@ describe('HttpTransport against a hostile target', () => {
 
   test('a gzip bomb is inflated only up to the body cap: a too-large TargetError naming it, in bounded memory', async () => {
     const bomb = gzipBomb();
-    const transport = await rawTarget((s) => s.end(Buffer.concat([Buffer.from(head(['Content-Type: application/json', 'Content-Encoding: gzip', `Content-Length: ${bomb.length}`])), bomb])));
+    const transport = await rawTarget((s) =>
+      s.end(Buffer.concat([Buffer.from(head(['Content-Type: application/json', 'Content-Encoding: gzip', `Content-Length: ${bomb.length}`])), bomb])),
+    );
     const before = process.memoryUsage().rss;
-    await expect(transport.request({ method: 'GET', path: '/info' })).rejects.toMatchObject({ code: 'too-large', message: expect.stringMatching(/Content-Encoding: gzip\) exceeds the 4194304-byte cap: a decompression bomb/) });
+    await expect(transport.request({ method: 'GET', path: '/info' })).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/Content-Encoding: gzip\) exceeds the 4194304-byte cap: a decompression bomb/),
+    });
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
   });
 
   test('a gzip body that is not gzip is a malformed TargetError; a good gzip body is decoded', async () => {
     const bad = await rawTarget((s) => s.end(`${head(['Content-Encoding: gzip', 'Content-Length: 9'])}not gzip!`));
-    await expect(bad.request({ method: 'GET', path: '/x' })).rejects.toMatchObject({ code: 'malformed', message: expect.stringMatching(/does not decode as its Content-Encoding gzip/) });
+    await expect(bad.request({ method: 'GET', path: '/x' })).rejects.toMatchObject({
+      code: 'malformed',
+      message: expect.stringMatching(/does not decode as its Content-Encoding gzip/),
+    });
     const body = gzipSync('{"ok":true}');
     const good = await rawTarget((s) => s.end(Buffer.concat([Buffer.from(head(['Content-Encoding: gzip', `Content-Length: ${body.length}`])), body])));
     expect((await good.request({ method: 'GET', path: '/x' })).json()).toEqual({ ok: true });

@@ -44,7 +44,11 @@ describe('hijack', () => {
       socket.on('data', (d) => socket.end(d));
     });
     const transcript = new Transcript();
-    const conn = await hijack(parseTargetUrl(url), { method: 'POST', path: '/v1.22/containers/x/attach', query: { stream: true }, upgrade: true, timeoutMs: 2000 }, transcript);
+    const conn = await hijack(
+      parseTargetUrl(url),
+      { method: 'POST', path: '/v1.22/containers/x/attach', query: { stream: true }, upgrade: true, timeoutMs: 2000 },
+      transcript,
+    );
     expect(conn.status).toBe(101);
     expect(conn.headers).toMatchObject({ upgrade: 'tcp', connection: 'Upgrade' });
     expect(head).toMatch(/^POST \/v1\.22\/containers\/x\/attach\?stream=1 HTTP\/1\.1\r\n/);

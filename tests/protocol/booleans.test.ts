@@ -5,17 +5,27 @@ import { DOCUMENTED_BOOLEAN_SPELLINGS, daemonReadsBoolean, encodeBoolean, parseB
 describe('boolean query values', () => {
   test('every documented spelling parses to its value', () => {
     expect(DOCUMENTED_BOOLEAN_SPELLINGS.map((s) => [s, parseBoolean(s).value])).toEqual([
-      ['1', true], ['True', true], ['true', true], ['0', false], ['False', false], ['false', false],
+      ['1', true],
+      ['True', true],
+      ['true', true],
+      ['0', false],
+      ['False', false],
+      ['false', false],
     ]);
     for (const spelling of DOCUMENTED_BOOLEAN_SPELLINGS) expect(parseBoolean(spelling).diagnostics).toEqual([]);
   });
 
   test('everything else is reported not-a-documented-boolean, with no value', () => {
-    fc.assert(fc.property(fc.string().filter((s) => !DOCUMENTED_BOOLEAN_SPELLINGS.includes(s)), (text) => {
-      const parsed = parseBoolean(text);
-      expect(parsed.value).toBeUndefined();
-      expect(parsed.diagnostics.map((d) => d.code)).toEqual(['not-a-documented-boolean']);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !DOCUMENTED_BOOLEAN_SPELLINGS.includes(s)),
+        (text) => {
+          const parsed = parseBoolean(text);
+          expect(parsed.value).toBeUndefined();
+          expect(parsed.diagnostics.map((d) => d.code)).toEqual(['not-a-documented-boolean']);
+        },
+      ),
+    );
     for (const near of ['TRUE', 'yes', '', ' 1', 'on', '01']) expect(parseBoolean(near).value).toBeUndefined();
   });
 

@@ -12,7 +12,10 @@ describe('detachKeys grammar', () => {
     for (const key of specKeys) {
       const parsed = parseDetachKeys(key);
       expect(parsed.value?.spec, key).toBe(true);
-      expect(parsed.diagnostics.filter((d) => d.severity === 'violation'), key).toEqual([]);
+      expect(
+        parsed.diagnostics.filter((d) => d.severity === 'violation'),
+        key,
+      ).toEqual([]);
     }
   });
 
@@ -26,12 +29,14 @@ describe('detachKeys grammar', () => {
 
   test('comma-separated sequences of spec keys are an observation, not valid per spec', () => {
     const seqKey = fc.constantFrom(...specKeys.filter((k) => k !== 'ctrl-,'));
-    fc.assert(fc.property(fc.array(seqKey, { minLength: 2, maxLength: 4 }), (keys) => {
-      const text = encodeDetachKeys(keys);
-      const parsed = parseDetachKeys(text);
-      expect(parsed.value).toMatchObject({ spec: false, daemon: true, keys });
-      expect(parsed.diagnostics).toEqual([expect.objectContaining({ code: 'detach-keys-sequence', severity: 'observation' })]);
-    }));
+    fc.assert(
+      fc.property(fc.array(seqKey, { minLength: 2, maxLength: 4 }), (keys) => {
+        const text = encodeDetachKeys(keys);
+        const parsed = parseDetachKeys(text);
+        expect(parsed.value).toMatchObject({ spec: false, daemon: true, keys });
+        expect(parsed.diagnostics).toEqual([expect.objectContaining({ code: 'detach-keys-sequence', severity: 'observation' })]);
+      }),
+    );
   });
 
   test('ctrl-, is valid per spec but daemons cannot read it (they split on commas)', () => {
@@ -55,8 +60,10 @@ describe('detachKeys grammar', () => {
   });
 
   test('never throws', () => {
-    fc.assert(fc.property(fc.string(), (text) => {
-      expect(() => parseDetachKeys(text)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(() => parseDetachKeys(text)).not.toThrow();
+      }),
+    );
   });
 });

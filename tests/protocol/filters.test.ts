@@ -8,21 +8,25 @@ const codes = (d: ReadonlyArray<{ code: string }>): string[] => d.map((x) => x.c
 
 describe('filters round trip', () => {
   test('any keys and values (unicode, __proto__, empty) survive encode → decode, with no diagnostics', () => {
-    fc.assert(fc.property(filtersArb, (filters) => {
-      const decoded = decodeFilters(encodeFilters(filters));
-      expect(decoded.diagnostics).toEqual([]);
-      expect({ ...decoded.value }).toEqual({ ...filters });
-    }));
+    fc.assert(
+      fc.property(filtersArb, (filters) => {
+        const decoded = decodeFilters(encodeFilters(filters));
+        expect(decoded.diagnostics).toEqual([]);
+        expect({ ...decoded.value }).toEqual({ ...filters });
+      }),
+    );
   });
 
   test('the map-of-bool form decodes to the same lists and is flagged legacy-map-of-bool', () => {
     const nonEmpty = fc.dictionary(anyText, fc.uniqueArray(anyText, { minLength: 1, maxLength: 4 }), { minKeys: 1, maxKeys: 5 });
-    fc.assert(fc.property(nonEmpty, (filters) => {
-      const decoded = decodeFilters(encodeFilters(filters, 'map-of-bool'));
-      expect(codes(decoded.diagnostics)).toEqual(['legacy-map-of-bool']);
-      expect(decoded.diagnostics[0]!.severity).toBe('observation');
-      expect({ ...decoded.value }).toEqual({ ...filters });
-    }));
+    fc.assert(
+      fc.property(nonEmpty, (filters) => {
+        const decoded = decodeFilters(encodeFilters(filters, 'map-of-bool'));
+        expect(codes(decoded.diagnostics)).toEqual(['legacy-map-of-bool']);
+        expect(decoded.diagnostics[0]!.severity).toBe('observation');
+        expect({ ...decoded.value }).toEqual({ ...filters });
+      }),
+    );
   });
 
   test('a key named __proto__ is a plain key', () => {
@@ -56,8 +60,10 @@ describe('filters diagnostics', () => {
   });
 
   test('never throws on any text', () => {
-    fc.assert(fc.property(fc.string(), (text) => {
-      expect(() => decodeFilters(text)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(() => decodeFilters(text)).not.toThrow();
+      }),
+    );
   });
 });

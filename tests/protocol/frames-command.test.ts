@@ -50,7 +50,13 @@ describe('conformance frames: verdicts and exit codes', () => {
     const started = performance.now();
     const { code, report } = await runJson([millionOneByteFrames()]);
     expect(code).toBe(0);
-    expect(report).toMatchObject({ verdict: 'clean', frames: 1_000_000, totalBytes: 9_000_000, streams: [{ stream: 1, name: 'stdout', frames: 1_000_000, bytes: 1_000_000 }], diagnostics: [] });
+    expect(report).toMatchObject({
+      verdict: 'clean',
+      frames: 1_000_000,
+      totalBytes: 9_000_000,
+      streams: [{ stream: 1, name: 'stdout', frames: 1_000_000, bytes: 1_000_000 }],
+      diagnostics: [],
+    });
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
@@ -72,7 +78,10 @@ describe('conformance frames: verdicts and exit codes', () => {
     expect((await runJson([encodeFrame(0, 'stdin echo')])).code).toBe(0);
     const { code, report } = await runJson([types037]);
     expect(code).toBe(1);
-    expect(report.diagnostics.map((d: { code: string; offset: number }) => [d.code, d.offset])).toEqual([['system-error-frame', 18], ['unknown-stream-type', 50]]);
+    expect(report.diagnostics.map((d: { code: string; offset: number }) => [d.code, d.offset])).toEqual([
+      ['system-error-frame', 18],
+      ['unknown-stream-type', 50],
+    ]);
     expect(report.diagnostics[0].message).toContain('Error grabbing logs: EOF');
     expect(report.streams.map((s: { stream: number }) => s.stream)).toEqual([0, 3, 7]);
   });
@@ -80,9 +89,12 @@ describe('conformance frames: verdicts and exit codes', () => {
   test('the same streams re-chunked at random give the same report', async () => {
     const streams = [millionOneByteFrames().subarray(0, 9 * 5_000), fourGiBClaim, truncatedLast, types037];
     const expected = await Promise.all(streams.map((s) => runJson([s])));
-    await fc.assert(fc.asyncProperty(fc.nat(), fc.integer({ min: 1, max: 64 }), async (seed, max) => {
-      for (const [i, stream] of streams.entries()) expect(await runJson(randomChunks(stream, seed, max))).toEqual(expected[i]);
-    }), { numRuns: 10 });
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.integer({ min: 1, max: 64 }), async (seed, max) => {
+        for (const [i, stream] of streams.entries()) expect(await runJson(randomChunks(stream, seed, max))).toEqual(expected[i]);
+      }),
+      { numRuns: 10 },
+    );
   });
 
   test('--max-frame-bytes sets the cap', async () => {
@@ -146,6 +158,10 @@ describe('conformance frames: bad usage', () => {
   });
 
   test('--help prints the usage', async () => {
-    expect(await run(['--help'], [])).toEqual({ code: 0, stdout: 'usage: conformance frames [--tty] [--json] [--max-frame-bytes N] < capture.bin\n', stderr: '' });
+    expect(await run(['--help'], [])).toEqual({
+      code: 0,
+      stdout: 'usage: conformance frames [--tty] [--json] [--max-frame-bytes N] < capture.bin\n',
+      stderr: '',
+    });
   });
 });

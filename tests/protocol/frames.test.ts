@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  FrameDecoder,
-  decodeFrames,
-  encodeFrame,
-  encodeFrameHeader,
-  type Frame,
-  type FrameDecoderOptions,
-} from '../../harness/protocol/index.ts';
+import { FrameDecoder, decodeFrames, encodeFrame, encodeFrameHeader, type Frame, type FrameDecoderOptions } from '../../harness/protocol/index.ts';
 import { byteByByte, cutAt, cuts } from './support/chunks.ts';
 import { encodeAll, frameStarts, plain, specFrames, type FrameSpec } from './support/frames.ts';
 
@@ -25,8 +18,16 @@ const codes = (diagnostics: ReadonlyArray<{ code: string }>): string[] => diagno
 
 /** Streams with every kind of corruption: frames of any type and reserved bytes, junk, lying sizes. */
 const anyFrameSegment = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ stream: fc.integer({ min: 0, max: 255 }), payload: fc.uint8Array({ maxLength: 30 }), reserved: fc.constantFrom<[number, number, number]>([0, 0, 0], [0, 0, 0], [1, 0, 0], [0, 0, 255]) })
-    .map(({ stream, payload, reserved }) => Buffer.concat([encodeFrameHeader({ stream, size: payload.length, reserved }), payload])) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        stream: fc.integer({ min: 0, max: 255 }),
+        payload: fc.uint8Array({ maxLength: 30 }),
+        reserved: fc.constantFrom<[number, number, number]>([0, 0, 0], [0, 0, 0], [1, 0, 0], [0, 0, 255]),
+      })
+      .map(({ stream, payload, reserved }) => Buffer.concat([encodeFrameHeader({ stream, size: payload.length, reserved }), payload])),
+  },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 12 }).map((b) => Buffer.from(b)) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 0xffffffff }).map((size) => encodeFrameHeader({ stream: 1, size })) },
 );
@@ -34,53 +35,66 @@ const corruptStream = fc.array(anyFrameSegment, { maxLength: 10 }).map((parts) =
 
 describe('encodeFrame / FrameDecoder round trip', () => {
   test('any frames, cut anywhere, decode to the same frames at the right offsets, with no diagnostics', () => {
-    fc.assert(fc.property(specFrames, cuts, (frames, at) => {
-      const bytes = encodeAll(frames);
-      const decoded = decodeCut(bytes, at);
-      const starts = frameStarts(frames);
-      expect(decoded.diagnostics).toEqual([]);
-      expect(decoded.frames).toEqual(frames.map((f, i) => ({ stream: f.stream, offset: starts[i], size: f.payload.length, payload: Buffer.from(f.payload).toString('hex') })));
-      expect(decoded.summary.totalBytes).toBe(bytes.length);
-      expect(decoded.summary.zeroLengthFrames).toBe(frames.filter((f) => f.payload.length === 0).length);
-    }));
+    fc.assert(
+      fc.property(specFrames, cuts, (frames, at) => {
+        const bytes = encodeAll(frames);
+        const decoded = decodeCut(bytes, at);
+        const starts = frameStarts(frames);
+        expect(decoded.diagnostics).toEqual([]);
+        expect(decoded.frames).toEqual(
+          frames.map((f, i) => ({ stream: f.stream, offset: starts[i], size: f.payload.length, payload: Buffer.from(f.payload).toString('hex') })),
+        );
+        expect(decoded.summary.totalBytes).toBe(bytes.length);
+        expect(decoded.summary.zeroLengthFrames).toBe(frames.filter((f) => f.payload.length === 0).length);
+      }),
+    );
   });
 
   test('the summary counts frames and payload bytes per stream', () => {
-    fc.assert(fc.property(specFrames, (frames) => {
-      const { summary } = decodeWhole(encodeAll(frames));
-      for (const stream of [0, 1, 2]) {
-        const mine = frames.filter((f) => f.stream === stream);
-        const counted = summary.streams.find((s) => s.stream === stream);
-        expect(counted?.frames ?? 0).toBe(mine.length);
-        expect(counted?.bytes ?? 0).toBe(mine.reduce((n, f) => n + f.payload.length, 0));
-      }
-      expect(summary.frames).toBe(frames.length);
-    }));
+    fc.assert(
+      fc.property(specFrames, (frames) => {
+        const { summary } = decodeWhole(encodeAll(frames));
+        for (const stream of [0, 1, 2]) {
+          const mine = frames.filter((f) => f.stream === stream);
+          const counted = summary.streams.find((s) => s.stream === stream);
+          expect(counted?.frames ?? 0).toBe(mine.length);
+          expect(counted?.bytes ?? 0).toBe(mine.reduce((n, f) => n + f.payload.length, 0));
+        }
+        expect(summary.frames).toBe(frames.length);
+      }),
+    );
   });
 });
 
 describe('re-chunking invariance', () => {
   test('any byte stream, cut anywhere, gives the same frames and diagnostics (same offsets)', () => {
-    fc.assert(fc.property(corruptStream, cuts, fc.constantFrom(undefined, 16, 100), (bytes, at, cap) => {
-      const options = cap === undefined ? undefined : { maxFrameBytes: cap };
-      expect(decodeCut(bytes, at, options)).toEqual(decodeWhole(bytes, options));
-    }));
+    fc.assert(
+      fc.property(corruptStream, cuts, fc.constantFrom(undefined, 16, 100), (bytes, at, cap) => {
+        const options = cap === undefined ? undefined : { maxFrameBytes: cap };
+        expect(decodeCut(bytes, at, options)).toEqual(decodeWhole(bytes, options));
+      }),
+    );
   });
 
   test('one byte per chunk gives the same result as one chunk', () => {
-    fc.assert(fc.property(corruptStream, (bytes) => {
-      const result = decodeFrames(byteByByte(bytes));
-      expect({ frames: plain(result.frames), diagnostics: result.diagnostics, summary: result.summary }).toEqual(decodeWhole(bytes));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(corruptStream, (bytes) => {
+        const result = decodeFrames(byteByByte(bytes));
+        expect({ frames: plain(result.frames), diagnostics: result.diagnostics, summary: result.summary }).toEqual(decodeWhole(bytes));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   test('frames delivered in pieces concatenate to the same payloads', () => {
-    fc.assert(fc.property(specFrames, cuts, (frames, at) => {
-      const bytes = encodeAll(frames);
-      const result = decodeFrames(cutAt(bytes, at), { wholePayloadBytes: 0 });
-      expect(result.diagnostics).toEqual([]);
-      expect(joinPieces(result.frames)).toEqual(decodeWhole(bytes).frames);
-    }));
+    fc.assert(
+      fc.property(specFrames, cuts, (frames, at) => {
+        const bytes = encodeAll(frames);
+        const result = decodeFrames(cutAt(bytes, at), { wholePayloadBytes: 0 });
+        expect(result.diagnostics).toEqual([]);
+        expect(joinPieces(result.frames)).toEqual(decodeWhole(bytes).frames);
+      }),
+    );
   });
 });
 
@@ -88,62 +102,71 @@ describe('every corruption is detected with the right code and offset', () => {
   const nonEmpty = specFrames.filter((frames) => frames.length > 0);
 
   test('truncation at every position: truncated-header or truncated-payload at the frame, earlier frames intact', () => {
-    fc.assert(fc.property(nonEmpty, (frames) => {
-      const bytes = encodeAll(frames);
-      const starts = frameStarts(frames);
-      for (let cut = 0; cut <= bytes.length; cut++) {
-        const decoded = decodeWhole(bytes.subarray(0, cut));
-        const k = starts.findLastIndex((s) => s <= cut);
-        const intoFrame = cut - starts[k]!;
-        const complete = intoFrame === 0 || (cut === bytes.length && k === frames.length - 1) || intoFrame === 8 + frames[k]!.payload.length;
-        const done = complete ? (intoFrame === 0 ? k : k + 1) : k;
-        expect(decoded.frames.length).toBe(done);
-        if (complete) expect(decoded.diagnostics).toEqual([]);
-        else {
-          expect(codes(decoded.diagnostics)).toEqual([intoFrame < 8 ? 'truncated-header' : 'truncated-payload']);
-          expect(decoded.diagnostics[0]!.offset).toBe(starts[k]);
+    fc.assert(
+      fc.property(nonEmpty, (frames) => {
+        const bytes = encodeAll(frames);
+        const starts = frameStarts(frames);
+        for (let cut = 0; cut <= bytes.length; cut++) {
+          const decoded = decodeWhole(bytes.subarray(0, cut));
+          const k = starts.findLastIndex((s) => s <= cut);
+          const intoFrame = cut - starts[k]!;
+          const complete = intoFrame === 0 || (cut === bytes.length && k === frames.length - 1) || intoFrame === 8 + frames[k]!.payload.length;
+          const done = complete ? (intoFrame === 0 ? k : k + 1) : k;
+          expect(decoded.frames.length).toBe(done);
+          if (complete) expect(decoded.diagnostics).toEqual([]);
+          else {
+            expect(codes(decoded.diagnostics)).toEqual([intoFrame < 8 ? 'truncated-header' : 'truncated-payload']);
+            expect(decoded.diagnostics[0]!.offset).toBe(starts[k]);
+          }
+          expect(decoded.summary.totalBytes).toBe(cut);
         }
-        expect(decoded.summary.totalBytes).toBe(cut);
-      }
-    }), { numRuns: 40 });
+      }),
+      { numRuns: 40 },
+    );
   });
 
   test('a non-zero reserved byte is reported at that byte; the frame still decodes', () => {
-    fc.assert(fc.property(nonEmpty, fc.nat(), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 255 }), cuts, (frames, pick, index, value, at) => {
-      const k = pick % frames.length;
-      const bytes = encodeAll(frames);
-      const start = frameStarts(frames)[k]!;
-      bytes[start + index] = value;
-      const decoded = decodeCut(bytes, at);
-      expect(codes(decoded.diagnostics)).toEqual(['reserved-bytes-nonzero']);
-      expect(decoded.diagnostics[0]!.offset).toBe(start + index);
-      expect(decoded.frames).toEqual(decodeWhole(encodeAll(frames)).frames);
-    }));
+    fc.assert(
+      fc.property(nonEmpty, fc.nat(), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 255 }), cuts, (frames, pick, index, value, at) => {
+        const k = pick % frames.length;
+        const bytes = encodeAll(frames);
+        const start = frameStarts(frames)[k]!;
+        bytes[start + index] = value;
+        const decoded = decodeCut(bytes, at);
+        expect(codes(decoded.diagnostics)).toEqual(['reserved-bytes-nonzero']);
+        expect(decoded.diagnostics[0]!.offset).toBe(start + index);
+        expect(decoded.frames).toEqual(decodeWhole(encodeAll(frames)).frames);
+      }),
+    );
   });
 
   test('an unknown stream type (4-255) is reported at its frame; the frame still decodes', () => {
-    fc.assert(fc.property(nonEmpty, fc.nat(), fc.integer({ min: 4, max: 255 }), cuts, (frames, pick, type, at) => {
-      const k = pick % frames.length;
-      const changed: FrameSpec[] = frames.map((f, i) => (i === k ? { ...f, stream: type } : f));
-      const decoded = decodeCut(encodeAll(changed), at);
-      expect(codes(decoded.diagnostics)).toEqual(['unknown-stream-type']);
-      expect(decoded.diagnostics[0]!.offset).toBe(frameStarts(frames)[k]);
-      expect(decoded.frames.map((f) => f.stream)).toEqual(changed.map((f) => f.stream));
-    }));
+    fc.assert(
+      fc.property(nonEmpty, fc.nat(), fc.integer({ min: 4, max: 255 }), cuts, (frames, pick, type, at) => {
+        const k = pick % frames.length;
+        const changed: FrameSpec[] = frames.map((f, i) => (i === k ? { ...f, stream: type } : f));
+        const decoded = decodeCut(encodeAll(changed), at);
+        expect(codes(decoded.diagnostics)).toEqual(['unknown-stream-type']);
+        expect(decoded.diagnostics[0]!.offset).toBe(frameStarts(frames)[k]);
+        expect(decoded.frames.map((f) => f.stream)).toEqual(changed.map((f) => f.stream));
+      }),
+    );
   });
 
   test('a size above the cap is reported once at the size field; nothing after it is decoded', () => {
-    fc.assert(fc.property(nonEmpty, fc.nat(), fc.integer({ min: 41, max: 0xffffffff }), cuts, (frames, pick, size, at) => {
-      const k = pick % frames.length;
-      const bytes = encodeAll(frames);
-      const start = frameStarts(frames)[k]!;
-      bytes.writeUInt32BE(size, start + 4);
-      const decoded = decodeCut(bytes, at, { maxFrameBytes: 40 });
-      expect(codes(decoded.diagnostics)).toEqual(['frame-too-large']);
-      expect(decoded.diagnostics[0]!.offset).toBe(start + 4);
-      expect(decoded.frames.length).toBe(k);
-      expect(decoded.summary.unparsedBytes).toBe(bytes.length - start);
-    }));
+    fc.assert(
+      fc.property(nonEmpty, fc.nat(), fc.integer({ min: 41, max: 0xffffffff }), cuts, (frames, pick, size, at) => {
+        const k = pick % frames.length;
+        const bytes = encodeAll(frames);
+        const start = frameStarts(frames)[k]!;
+        bytes.writeUInt32BE(size, start + 4);
+        const decoded = decodeCut(bytes, at, { maxFrameBytes: 40 });
+        expect(codes(decoded.diagnostics)).toEqual(['frame-too-large']);
+        expect(decoded.diagnostics[0]!.offset).toBe(start + 4);
+        expect(decoded.frames.length).toBe(k);
+        expect(decoded.summary.unparsedBytes).toBe(bytes.length - start);
+      }),
+    );
   });
 });
 
@@ -152,7 +175,11 @@ describe('examples, one per diagnostic code', () => {
     const fakeHeader = encodeFrameHeader({ stream: 1, size: 3 });
     const { frames, diagnostics } = decodeWhole(Buffer.concat([encodeFrame(0, fakeHeader), encodeFrame(1, 'out'), encodeFrame(2, 'err')]));
     expect(diagnostics).toEqual([]);
-    expect(frames.map((f) => [f.stream, f.size])).toEqual([[0, 8], [1, 3], [2, 3]]);
+    expect(frames.map((f) => [f.stream, f.size])).toEqual([
+      [0, 8],
+      [1, 3],
+      [2, 3],
+    ]);
   });
 
   test('system-error-frame: type 3, payload shown as text', () => {
@@ -234,7 +261,11 @@ describe('streaming behaviour', () => {
     const chunks = cutAt(encodeFrame(1, payload), [300, 600]);
     expect(decodeFrames(chunks).frames).toEqual([{ stream: 1, offset: 0, size: 1000, payload }]);
     const pieces = decodeFrames(chunks, { wholePayloadBytes: 100 }).frames;
-    expect(pieces.map((f) => [f.piece?.start, f.piece?.last, f.payload.length])).toEqual([[0, false, 292], [292, false, 300], [592, true, 408]]);
+    expect(pieces.map((f) => [f.piece?.start, f.piece?.last, f.payload.length])).toEqual([
+      [0, false, 292],
+      [292, false, 300],
+      [592, true, 408],
+    ]);
   });
 
   test('a Uint8Array that is not a Buffer is accepted', () => {

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { JsonStreamDecoder, decodeJsonStream, inStreamError, type JsonStreamOptions } from '../../harness/protocol/index.ts';
 import { byteByByte, cutAt, cuts } from './support/chunks.ts';
 
-const jsonObject = fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
+const jsonObject = fc
+  .dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
   .map((o) => JSON.parse(JSON.stringify(o)) as Record<string, unknown>);
 const separator = fc.constantFrom('\n', '\r\n', '\n\n', ' \n');
 const codes = (d: ReadonlyArray<{ code: string }>): string[] => d.map((x) => x.code);
@@ -18,12 +19,14 @@ function decode(bytes: Buffer, at: readonly number[], options?: JsonStreamOption
 
 describe('JSON stream parsing', () => {
   test('newline-separated objects (unicode included), cut anywhere, parse back with no diagnostics', () => {
-    fc.assert(fc.property(fc.array(jsonObject, { maxLength: 8 }), fc.array(separator, { minLength: 1, maxLength: 3 }), cuts, (objects, seps, at) => {
-      const result = decode(ndjson(objects, seps), at);
-      expect(result.diagnostics).toEqual([]);
-      expect(result.values).toEqual(objects);
-      expect(result.summary.values).toBe(objects.length);
-    }));
+    fc.assert(
+      fc.property(fc.array(jsonObject, { maxLength: 8 }), fc.array(separator, { minLength: 1, maxLength: 3 }), cuts, (objects, seps, at) => {
+        const result = decode(ndjson(objects, seps), at);
+        expect(result.diagnostics).toEqual([]);
+        expect(result.values).toEqual(objects);
+        expect(result.summary.values).toBe(objects.length);
+      }),
+    );
   });
 
   test('UTF-8 split between chunks, one byte at a time', () => {
@@ -39,10 +42,12 @@ describe('JSON stream parsing', () => {
       fc.string({ unit: 'binary', maxLength: 8 }),
     );
     const streams = fc.array(piece, { maxLength: 12 }).map((parts) => Buffer.from(parts.join(''), 'utf8'));
-    fc.assert(fc.property(streams, cuts, fc.constantFrom(undefined, 8), (bytes, at, cap) => {
-      const options = cap === undefined ? undefined : { maxObjectBytes: cap };
-      expect(decode(bytes, at, options)).toEqual(decode(bytes, [], options));
-    }));
+    fc.assert(
+      fc.property(streams, cuts, fc.constantFrom(undefined, 8), (bytes, at, cap) => {
+        const options = cap === undefined ? undefined : { maxObjectBytes: cap };
+        expect(decode(bytes, at, options)).toEqual(decode(bytes, [], options));
+      }),
+    );
   });
 
   test('objects with no separator are accepted and noted once, at the first', () => {
@@ -85,8 +90,11 @@ describe('JSON stream parsing', () => {
 describe('in-stream errors', () => {
   test('recognises {error} and {error, errorDetail}', () => {
     expect(inStreamError({ error: 'pull access denied' })).toEqual({ message: 'pull access denied', has: { error: true, errorDetail: false } });
-    expect(inStreamError({ error: 'x', errorDetail: { code: 1, message: 'The command returned a non-zero code: 1' } }))
-      .toEqual({ message: 'The command returned a non-zero code: 1', code: 1, has: { error: true, errorDetail: true } });
+    expect(inStreamError({ error: 'x', errorDetail: { code: 1, message: 'The command returned a non-zero code: 1' } })).toEqual({
+      message: 'The command returned a non-zero code: 1',
+      code: 1,
+      has: { error: true, errorDetail: true },
+    });
     expect(inStreamError({ errorDetail: { message: 'm' } })?.message).toBe('m');
   });
 

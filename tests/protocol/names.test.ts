@@ -4,17 +4,21 @@ import { classifyContainerName, isSpecContainerName } from '../../harness/protoc
 
 describe('container names', () => {
   test('every string built from the spec grammar is a spec name', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\/?[a-zA-Z0-9_-]+$/), (name) => {
-      expect(isSpecContainerName(name)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\/?[a-zA-Z0-9_-]+$/), (name) => {
+        expect(isSpecContainerName(name)).toBe(true);
+      }),
+    );
   });
 
   test('a spec name with any other character inserted after the first is not a spec name', () => {
     const outside = fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }).filter((c) => !/[a-zA-Z0-9_-]/.test(c));
-    fc.assert(fc.property(fc.stringMatching(/^[a-zA-Z0-9_-]{1,10}$/), fc.nat(), outside, (name, at, char) => {
-      const i = 1 + (at % name.length);
-      expect(isSpecContainerName(name.slice(0, i) + char + name.slice(i))).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z0-9_-]{1,10}$/), fc.nat(), outside, (name, at, char) => {
+        const i = 1 + (at % name.length);
+        expect(isSpecContainerName(name.slice(0, i) + char + name.slice(i))).toBe(false);
+      }),
+    );
   });
 
   test.each([

@@ -14,9 +14,11 @@ const codes = (d: ReadonlyArray<{ code: string }>): string[] => d.map((x) => x.c
 
 describe('path-stat header', () => {
   test('encode → decode round trip, no diagnostics', () => {
-    fc.assert(fc.property(stat, (value) => {
-      expect(decodePathStat(encodePathStat(value))).toEqual({ value, diagnostics: [] });
-    }));
+    fc.assert(
+      fc.property(stat, (value) => {
+        expect(decodePathStat(encodePathStat(value))).toEqual({ value, diagnostics: [] });
+      }),
+    );
   });
 
   test('a real daemon value decodes', () => {

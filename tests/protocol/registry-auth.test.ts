@@ -10,20 +10,30 @@ import {
 } from '../../harness/protocol/index.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 20 });
-const login: fc.Arbitrary<LoginAuthConfig> = fc.record({ username: text, password: text, email: text, serveraddress: text }, { requiredKeys: ['username', 'password', 'email'] });
+const login: fc.Arbitrary<LoginAuthConfig> = fc.record(
+  { username: text, password: text, email: text, serveraddress: text },
+  { requiredKeys: ['username', 'password', 'email'] },
+);
 const codes = (d: ReadonlyArray<{ code: string }>): string[] => d.map((x) => x.code);
 const b64 = (value: string): string => Buffer.from(value).toString('base64');
 
 describe('X-Registry-Auth', () => {
   test('login and token configs round-trip, in either alphabet', () => {
-    fc.assert(fc.property(login, fc.constantFrom('standard', 'url-safe') as fc.Arbitrary<'standard' | 'url-safe'>, (auth, alphabet) => {
-      const decoded = decodeRegistryAuth(encodeRegistryAuth(auth, alphabet));
-      expect(decoded.value).toEqual({ form: 'login', config: auth });
-      expect(decoded.diagnostics.filter((d) => d.severity === 'violation')).toEqual([]);
-    }));
-    fc.assert(fc.property(text, (token) => {
-      expect(decodeRegistryAuth(encodeRegistryAuth({ registrytoken: token }))).toEqual({ value: { form: 'token', config: { registrytoken: token } }, diagnostics: [] });
-    }));
+    fc.assert(
+      fc.property(login, fc.constantFrom('standard', 'url-safe') as fc.Arbitrary<'standard' | 'url-safe'>, (auth, alphabet) => {
+        const decoded = decodeRegistryAuth(encodeRegistryAuth(auth, alphabet));
+        expect(decoded.value).toEqual({ form: 'login', config: auth });
+        expect(decoded.diagnostics.filter((d) => d.severity === 'violation')).toEqual([]);
+      }),
+    );
+    fc.assert(
+      fc.property(text, (token) => {
+        expect(decodeRegistryAuth(encodeRegistryAuth({ registrytoken: token }))).toEqual({
+          value: { form: 'token', config: { registrytoken: token } },
+          diagnostics: [],
+        });
+      }),
+    );
   });
 
   test('the URL-safe alphabet is noted (the spec says base64)', () => {
@@ -60,21 +70,25 @@ describe('X-Registry-Auth', () => {
   });
 
   test('never throws', () => {
-    fc.assert(fc.property(fc.string(), (header) => {
-      expect(() => decodeRegistryAuth(header)).not.toThrow();
-      expect(() => decodeRegistryConfig(header)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.string(), (header) => {
+        expect(() => decodeRegistryAuth(header)).not.toThrow();
+        expect(() => decodeRegistryConfig(header)).not.toThrow();
+      }),
+    );
   });
 });
 
 describe('X-Registry-Config', () => {
   test('any host → credentials map round-trips (URL-safe by default)', () => {
     const config = fc.dictionary(text, fc.record({ username: text, password: text }), { maxKeys: 4 });
-    fc.assert(fc.property(config, (value) => {
-      const decoded = decodeRegistryConfig(encodeRegistryConfig(value));
-      expect(decoded.diagnostics).toEqual([]);
-      expect({ ...decoded.value }).toEqual(value);
-    }));
+    fc.assert(
+      fc.property(config, (value) => {
+        const decoded = decodeRegistryConfig(encodeRegistryConfig(value));
+        expect(decoded.diagnostics).toEqual([]);
+        expect({ ...decoded.value }).toEqual(value);
+      }),
+    );
   });
 
   test('the standard alphabet is noted (the spec says URL-safe)', () => {

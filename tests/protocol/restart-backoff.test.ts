@@ -18,17 +18,21 @@ describe('restart backoff', () => {
   });
 
   test('restarts that follow the model (any steady run time, jitter within tolerance) pass', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 8 }), (run, jitter) => {
-      expect(verifyRestartBackoff(startTimes(jitter.map((j) => run + j)))).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 8 }), (run, jitter) => {
+        expect(verifyRestartBackoff(startTimes(jitter.map((j) => run + j)))).toEqual([]);
+      }),
+    );
   });
 
   test('a restart earlier than its delay minus the tolerance is restart-too-early', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 51, max: 100 }), (count, shortBy) => {
-      const last = count - 1;
-      const times = startTimes(Array(count).fill(0), (i) => expectedDelayMs(i) - (i === last ? shortBy : 0));
-      expect(codes(verifyRestartBackoff(times))).toContain('restart-too-early');
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 51, max: 100 }), (count, shortBy) => {
+        const last = count - 1;
+        const times = startTimes(Array(count).fill(0), (i) => expectedDelayMs(i) - (i === last ? shortBy : 0));
+        expect(codes(verifyRestartBackoff(times))).toContain('restart-too-early');
+      }),
+    );
   });
 
   test('a constant delay (no doubling) is caught', () => {

@@ -12,10 +12,12 @@ function verify(chunks: readonly Uint8Array[]) {
 
 describe('Tty (raw) streams', () => {
   test('bytes are counted, whatever the chunking', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), cuts, (bytes, at) => {
-      expect(verify(cutAt(bytes, at)).summary.totalBytes).toBe(bytes.length);
-      expect(verify(cutAt(bytes, at))).toEqual(verify([bytes]));
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), cuts, (bytes, at) => {
+        expect(verify(cutAt(bytes, at)).summary.totalBytes).toBe(bytes.length);
+        expect(verify(cutAt(bytes, at))).toEqual(verify([bytes]));
+      }),
+    );
   });
 
   test('terminal text raises nothing', () => {

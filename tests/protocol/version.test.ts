@@ -7,15 +7,21 @@ const restArb = fc.array(fc.stringMatching(/^[a-z0-9_.-]{1,8}$/), { maxLength: 4
 
 describe('version prefix', () => {
   test('format → parse round trip', () => {
-    fc.assert(fc.property(versionArb, restArb, (version, rest) => {
-      const parsed = parseVersionedPath(formatVersionedPath(version, rest));
-      expect(parsed.diagnostics).toEqual([]);
-      expect(parsed.value).toEqual({ version: `${version.major}.${version.minor}`, parsed: version, rest });
-    }));
+    fc.assert(
+      fc.property(versionArb, restArb, (version, rest) => {
+        const parsed = parseVersionedPath(formatVersionedPath(version, rest));
+        expect(parsed.diagnostics).toEqual([]);
+        expect(parsed.value).toEqual({ version: `${version.major}.${version.minor}`, parsed: version, rest });
+      }),
+    );
   });
 
   test('examples', () => {
-    expect(parseVersionedPath('/v1.22/containers/json?all=1').value).toEqual({ version: '1.22', parsed: { major: 1, minor: 22 }, rest: '/containers/json?all=1' });
+    expect(parseVersionedPath('/v1.22/containers/json?all=1').value).toEqual({
+      version: '1.22',
+      parsed: { major: 1, minor: 22 },
+      rest: '/containers/json?all=1',
+    });
     expect(parseVersionedPath('/v1.18').value?.rest).toBe('');
     expect(formatVersionedPath('1.18', 'containers/json')).toBe('/v1.18/containers/json');
   });
@@ -39,10 +45,12 @@ describe('version prefix', () => {
     expect(compareVersions('1.22', '1.18')).toBe(1);
     expect(compareVersions('2.0', '1.99')).toBe(1);
     expect(compareVersions('1.22', { major: 1, minor: 22 })).toBe(0);
-    fc.assert(fc.property(versionArb, versionArb, (a, b) => {
-      expect(compareVersions(a, b)).toBe(-compareVersions(b, a) || 0);
-      expect(compareVersions(a, b) === 0).toBe(a.major === b.major && a.minor === b.minor);
-    }));
+    fc.assert(
+      fc.property(versionArb, versionArb, (a, b) => {
+        expect(compareVersions(a, b)).toBe(-compareVersions(b, a) || 0);
+        expect(compareVersions(a, b) === 0).toBe(a.major === b.major && a.minor === b.minor);
+      }),
+    );
   });
 
   test('parseVersion reports malformed text', () => {

@@ -53,7 +53,20 @@ export function realTargetSuite(target: RealTarget): void {
       const url = execFileSync(script, ['start'], { encoding: 'utf8' }).trim().split('\n').pop()!;
       started = true;
       expect(existsSync(expectations)).toBe(true);
-      const run = await runCli(['--target', url, '--suite', 'engine-1.18', '--suite', 'engine-1.22', '--expectations', expectations, '--strict-expectations', '--registry', '127.0.0.1:5000', ...(target.runArgs ?? [])]);
+      const run = await runCli([
+        '--target',
+        url,
+        '--suite',
+        'engine-1.18',
+        '--suite',
+        'engine-1.22',
+        '--expectations',
+        expectations,
+        '--strict-expectations',
+        '--registry',
+        '127.0.0.1:5000',
+        ...(target.runArgs ?? []),
+      ]);
       const report = run.report!;
       expect(report, run.stderr).toBeDefined();
       keepReport(target.slug, run.reportDir);

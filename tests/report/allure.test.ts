@@ -60,7 +60,11 @@ describe('--format allure', () => {
 
   test('each graded outcome gets its Allure status (a warning is not broken, an error is)', () => {
     const reportDir = mkdtempSync(path.join(tmpdir(), 'allure-outcomes-'));
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/report/support/run-outcomes-suite.ts', reportDir], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/report/support/run-outcomes-suite.ts', reportDir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
     expect(child.status, child.stderr).toBe(0);
     const records = JSON.parse(child.stdout) as Array<{ id: string; status: string }>;
     expect(records.map((r) => r.status)).toEqual(records.map((r) => r.id));

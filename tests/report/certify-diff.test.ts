@@ -14,14 +14,26 @@ const withResults = (base: Report, results: Report['results']): Report => ({
   ...base,
   results,
   summary: summarize(results),
-  requirements: results.map((r) => ({ id: r.id, suite: r.suite, section: 'S', level: r.id.includes('rec') ? ('recommended' as const) : ('required' as const), statement: 's', outcome: r.outcome, checks: [r.id], proven: false })),
+  requirements: results.map((r) => ({
+    id: r.id,
+    suite: r.suite,
+    section: 'S',
+    level: r.id.includes('rec') ? ('recommended' as const) : ('required' as const),
+    statement: 's',
+    outcome: r.outcome,
+    checks: [r.id],
+    proven: false,
+  })),
 });
 
 describe('certification levels', () => {
   test('full, core and none follow the required and recommended outcomes', () => {
     expect(certificationLevel(withResults(report, [result('a', 'passed'), result('rec', 'passed')])).level).toBe('full');
     expect(certificationLevel(withResults(report, [result('a', 'passed'), result('rec', 'warning')])).level).toBe('core');
-    expect(certificationLevel(withResults(report, [result('a', 'failed'), result('rec', 'passed')]))).toMatchObject({ level: 'none', reasons: ['engine-1.22 a: failed'] });
+    expect(certificationLevel(withResults(report, [result('a', 'failed'), result('rec', 'passed')]))).toMatchObject({
+      level: 'none',
+      reasons: ['engine-1.22 a: failed'],
+    });
     expect(certificationLevel({ ...withResults(report, [result('a', 'passed')]), harnessErrors: ['unreachable'] }).level).toBe('none');
   });
 });
@@ -64,8 +76,15 @@ describe('diff', () => {
     const diff = diffReports(a, b);
     expect(diff.newFailures.map((c) => c.key)).toEqual(['engine-1.22 x']);
     expect(diff.fixes.map((c) => c.key)).toEqual(['engine-1.22 y']);
-    expect(diff.changed.map((c) => `${c.key}:${c.before}>${c.after}`)).toEqual(['engine-1.22 gone:passed>absent', 'engine-1.22 new:absent>passed', 'engine-1.22 z:passed>warning']);
-    const matrix = outcomeMatrix([{ name: 'A', report: a }, { name: 'B', report: b }]);
+    expect(diff.changed.map((c) => `${c.key}:${c.before}>${c.after}`)).toEqual([
+      'engine-1.22 gone:passed>absent',
+      'engine-1.22 new:absent>passed',
+      'engine-1.22 z:passed>warning',
+    ]);
+    const matrix = outcomeMatrix([
+      { name: 'A', report: a },
+      { name: 'B', report: b },
+    ]);
     expect(matrix.rows.map((r) => r.key.split(' ')[1])).toEqual(['gone', 'new', 'x', 'y', 'z', 'same']);
     expect(matrix.rows[0]!.outcomes).toEqual(['passed', 'absent']);
   });

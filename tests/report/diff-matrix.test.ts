@@ -10,16 +10,29 @@ const run = (product: string, results: Report['results']): Report => ({
   target: { ...report.target, product, version: '1' },
   results,
   summary: summarize(results),
-  requirements: results.map((r) => ({ id: r.id, suite: r.suite, section: 'S', level: 'required' as const, statement: `statement of ${r.id}`, outcome: r.outcome, checks: [r.id], proven: false })),
+  requirements: results.map((r) => ({
+    id: r.id,
+    suite: r.suite,
+    section: 'S',
+    level: 'required' as const,
+    statement: `statement of ${r.id}`,
+    outcome: r.outcome,
+    checks: [r.id],
+    proven: false,
+  })),
 });
 
 describe('the differential matrix over N implementations', () => {
   const reference = run('Reference', [result('a', 'passed'), result('b', 'passed'), result('c', 'passed')]);
   const docker = run('Docker', [result('a', 'passed'), { ...result('b', 'failed'), message: 'expected 404, got 500' }, result('c', 'passed')]);
   const podman = run('Podman', [result('a', 'passed'), result('b', 'passed'), { ...result('c', 'skipped'), message: 'blocked by x: y' }]);
-  const named = [{ name: 'Reference 1', report: reference }, { name: 'Docker 1', report: docker }, { name: 'Podman 1', report: podman }];
+  const named = [
+    { name: 'Reference 1', report: reference },
+    { name: 'Docker 1', report: docker },
+    { name: 'Podman 1', report: podman },
+  ];
 
-  test('requirements × implementations: outcome and the deciding check\'s message, disagreements first', () => {
+  test("requirements × implementations: outcome and the deciding check's message, disagreements first", () => {
     const matrix = requirementMatrix(named);
     expect(matrix.targets).toEqual(['Reference 1', 'Docker 1', 'Podman 1']);
     expect(matrix.rows.map((r) => r.key.split(' ')[1])).toEqual(['b', 'c', 'a']);

@@ -7,7 +7,8 @@ import { validateReport } from '../../harness/report/validate-report.ts';
 import { report, results } from './support/synthetic-report.ts';
 
 const XSD = readFileSync(new URL('./junit.xsd', import.meta.url), 'utf8');
-const xsdValid = async (xml: string) => (await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: XSD }] })).valid;
+const xsdValid = async (xml: string) =>
+  (await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: XSD }] })).valid;
 
 describe('report formats', () => {
   test('the synthetic report is a valid report.json', () => {
@@ -29,7 +30,14 @@ describe('report formats', () => {
   });
 
   test('junit.xml of a run that met trouble (interrupted, stale expectations) still validates, with its properties', async () => {
-    const expectations = { file: 'e.json', expected: [], unexpected: [], unexpectedErrors: 0, strict: true, stale: [{ id: 'x', outcome: 'failed' as const, reason: 'r', actual: ['passed' as const] }] };
+    const expectations = {
+      file: 'e.json',
+      expected: [],
+      unexpected: [],
+      unexpectedErrors: 0,
+      strict: true,
+      stale: [{ id: 'x', outcome: 'failed' as const, reason: 'r', actual: ['passed' as const] }],
+    };
     const xml = junitXml({ ...report, harnessErrors: ['interrupted by SIGTERM: the report holds the checks that finished'], expectations });
     expect(await xsdValid(xml)).toBe(true);
     expect(xml.match(/<testcase /g)).toHaveLength(results.length + 2);

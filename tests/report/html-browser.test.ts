@@ -12,7 +12,16 @@ import { summarize, type Report } from '../../harness/report/report.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../reports/screenshots/', import.meta.url));
 // The flags the machine's closed network needs (see the environment notes): no background calls home.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${existsSync(CHROMIUM) ? '' : ' (skipped: apt-get install -y chromium)'}`, () => {
   let browser: Browser;
@@ -95,7 +104,13 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     };
     const tab = await browser.newPage();
     await tab.goto(page(ordered));
-    const natural = ['Authentication', section(1, 'GET /containers/json'), section(2, 'POST /containers/create'), section(10, 'POST /containers/(id or name)/start'), section(11, 'POST /containers/(id or name)/stop')];
+    const natural = [
+      'Authentication',
+      section(1, 'GET /containers/json'),
+      section(2, 'POST /containers/create'),
+      section(10, 'POST /containers/(id or name)/start'),
+      section(11, 'POST /containers/(id or name)/stop'),
+    ];
     expect(await tab.locator('#matrix tbody tr td:first-child').allTextContents()).toEqual(natural);
     expect(await tab.locator('#f-section option').allTextContents()).toEqual(['any section', ...natural]);
     expect(await tab.locator('#matrix thead tr').first().locator('th').allTextContents()).toEqual(['spec section', 'engine-1.18', 'engine-1.22', 'cloud']);
@@ -113,7 +128,12 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
   });
   test('states the verdict every format states: expected departures are marked and do not make it "not conformant"', async () => {
     const failedKey = `${results[1]!.suite} ${results[1]!.id}`;
-    const gated: Report = { ...report, results: [results[0]!, results[1]!], summary: { ...report.summary, failed: 1, errors: 0 }, expectations: { file: 'known.json', expected: [failedKey], unexpected: [], unexpectedErrors: 0, strict: false, stale: [] } };
+    const gated: Report = {
+      ...report,
+      results: [results[0]!, results[1]!],
+      summary: { ...report.summary, failed: 1, errors: 0 },
+      expectations: { file: 'known.json', expected: [failedKey], unexpected: [], unexpectedErrors: 0, strict: false, stale: [] },
+    };
     const tab = await browser.newPage();
     await tab.goto(page(gated));
     expect(await tab.locator('#verdict').textContent()).toBe('conformant except 1 expected departure');

@@ -30,8 +30,16 @@ function shardDir(s: ShardReport): string {
 }
 
 /** The checks' results (the judge's observed results are recomputed over the whole run by the merge). */
-const ids = (report: Report) => report.results.filter((r) => !isObservedResult(r.id)).map((r) => `${r.suite} ${r.id}`).sort();
-const covered = (report: Report) => report.requirements.filter((r) => r.outcome !== 'uncovered').map((r) => r.id).sort();
+const ids = (report: Report) =>
+  report.results
+    .filter((r) => !isObservedResult(r.id))
+    .map((r) => `${r.suite} ${r.id}`)
+    .sort();
+const covered = (report: Report) =>
+  report.requirements
+    .filter((r) => r.outcome !== 'uncovered')
+    .map((r) => r.id)
+    .sort();
 
 describe('conformance report merge', () => {
   // The system and containers files fall in shard 2/2 of engine-1.22; versioning puts checks in 1/2.
@@ -60,18 +68,33 @@ describe('conformance report merge', () => {
     expect(merged.results.filter((r) => isObservedResult(r.id)).length).toBeGreaterThan(0);
     expect(merged.target).toEqual(one!.report!.target);
     expect(merged.seed).toBe(5);
-    expect(merged.mergedFrom!.map((m) => m.shard)).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(merged.mergedFrom!.map((m) => m.shard)).toEqual([
+      { index: 1, count: 2 },
+      { index: 2, count: 2 },
+    ]);
     expect(merged.harnessErrors).toEqual([]);
     expect(validateReport(merged)).toEqual([]);
     expect(existsSync(path.join(out, 'junit.xml'))).toBe(true);
-    expect(readAllureResults(path.join(out, 'allure-results')).map(checkIdOf).sort()).toEqual(merged.results.filter((r) => !isObservedResult(r.id)).map((r) => r.id).sort());
+    expect(readAllureResults(path.join(out, 'allure-results')).map(checkIdOf).sort()).toEqual(
+      merged.results
+        .filter((r) => !isObservedResult(r.id))
+        .map((r) => r.id)
+        .sort(),
+    );
   }, 300_000);
 
   test.each([
     ['seed', { seed: 8 }, /shards disagree on seed/],
     ['target', { target: { ...synthetic.target, url: 'tcp://other:2375' } }, /shards disagree on target/],
   ])('refuses shards that disagree on %s: one line, exit 2', (_, change, message) => {
-    const { status, stderr } = conformance('report', 'merge', shardDir(shard('a', 1, 2)), shardDir(shard('b', 2, 2, change)), '--report-dir', mkdtempSync(path.join(tmpdir(), 'out-')));
+    const { status, stderr } = conformance(
+      'report',
+      'merge',
+      shardDir(shard('a', 1, 2)),
+      shardDir(shard('b', 2, 2, change)),
+      '--report-dir',
+      mkdtempSync(path.join(tmpdir(), 'out-')),
+    );
     expect(status).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
@@ -97,7 +120,9 @@ describe('shardDisagreement', () => {
   });
 
   test('names what differs and where', () => {
-    expect(shardDisagreement([shard('a', 1, 2), shard('b', 2, 2, { suites: ['engine-1.18'] })])).toMatch(/disagree on suites: 'a' has \["engine-1.22"\], 'b' has \["engine-1.18"\]/);
+    expect(shardDisagreement([shard('a', 1, 2), shard('b', 2, 2, { suites: ['engine-1.18'] })])).toMatch(
+      /disagree on suites: 'a' has \["engine-1.22"\], 'b' has \["engine-1.18"\]/,
+    );
     expect(shardDisagreement([shard('a', 1, 2), shard('b', 2, 3)])).toMatch(/disagree on shard count/);
     expect(shardDisagreement([shard('a', 1, 2), shard('b', 1, 2)])).toMatch(/'a' and 'b' are the same shard 1\/2/);
     expect(shardDisagreement([])).toMatch(/at least one/);

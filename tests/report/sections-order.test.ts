@@ -18,7 +18,13 @@ test('groupBySection (junit.xml test suites): suites in suite order, sections in
     result('e/eleven', 'passed', { suite: 'engine-1.18' }),
     result('e/two-again', 'passed', { suite: 'engine-1.22' }),
   ];
-  const section: Record<string, string> = { 'c/a': 'Authentication', 'e/ten': containers(10), 'e/two': containers(2), 'e/eleven': containers(11), 'e/two-again': containers(2) };
+  const section: Record<string, string> = {
+    'c/a': 'Authentication',
+    'e/ten': containers(10),
+    'e/two': containers(2),
+    'e/eleven': containers(11),
+    'e/two-again': containers(2),
+  };
   const grouped: Report = {
     ...report,
     summary: summarize(rows),
@@ -26,7 +32,12 @@ test('groupBySection (junit.xml test suites): suites in suite order, sections in
     requirements: rows.map((r) => ({ ...report.requirements[0]!, id: r.id, suite: r.suite, section: section[r.id]!, checks: [r.id] })),
   };
   const groups = groupBySection(grouped);
-  expect([...groups.keys()]).toEqual([`engine-1.18 — ${containers(11)}`, `engine-1.22 — ${containers(2)}`, `engine-1.22 — ${containers(10)}`, 'cloud — Authentication']);
+  expect([...groups.keys()]).toEqual([
+    `engine-1.18 — ${containers(11)}`,
+    `engine-1.22 — ${containers(2)}`,
+    `engine-1.22 — ${containers(10)}`,
+    'cloud — Authentication',
+  ]);
   // Within a section, results keep report order.
   expect(groups.get(`engine-1.22 — ${containers(2)}`)!.map((r) => r.id)).toEqual(['e/two', 'e/two-again']);
 });

@@ -12,7 +12,13 @@ import { validateReport } from '../../harness/report/validate-report.ts';
 import { verdictOf } from '../../harness/report/verdict.ts';
 import { report as synthetic, result } from './support/synthetic-report.ts';
 
-const withResults = (results: Report['results'], extra: Partial<Report> = {}): Report => ({ ...synthetic, results, summary: summarize(results), harnessErrors: [], ...extra });
+const withResults = (results: Report['results'], extra: Partial<Report> = {}): Report => ({
+  ...synthetic,
+  results,
+  summary: summarize(results),
+  harnessErrors: [],
+  ...extra,
+});
 const gated = (r: Report, file: ExpectationsFile, strict: boolean): Report => ({ ...r, expectations: applyExpectations(r, 'known.json', file, strict) });
 const known = (id: string, outcome: 'failed' | 'error' = 'failed') => ({ id, outcome, reason: 'known' });
 
@@ -49,7 +55,9 @@ describe('the verdict of a run', () => {
 
   test('reasons say why: stale expectations name the check and what it does now', () => {
     expect(verdictOf(SCENARIOS['stale, strict']!).reasons).toEqual(['stale: a was expected to be failed, is passed']);
-    expect(verdictOf(SCENARIOS['stale, lenient']!).reasons).toEqual(['stale: a was expected to be failed, is passed (not failing the run without --strict-expectations)']);
+    expect(verdictOf(SCENARIOS['stale, lenient']!).reasons).toEqual([
+      'stale: a was expected to be failed, is passed (not failing the run without --strict-expectations)',
+    ]);
     expect(verdictOf(SCENARIOS['harness failure']!).reasons).toEqual(['harness failure: Error: boom']);
   });
 });

@@ -11,7 +11,13 @@ const exchange = (path: string, durationMs?: number, kind: TranscriptEntry['kind
 describe("a result's waits: what its time went to", () => {
   test('a passed check keeps no transcript but its three longest timed exchanges, longest first, without query', () => {
     const transcript = [exchange('/a', 5), exchange('/b?x=1', 900), exchange('/c'), exchange('/d', 40, 'hijack'), exchange('/e', 300.4)];
-    const entry = toResultEntry({ id: 'x', suite: 'engine-1.22', title: 'x', requirements: [], outcome: { status: 'passed', message: '', observations: [], transcript, durationMs: 1300 } });
+    const entry = toResultEntry({
+      id: 'x',
+      suite: 'engine-1.22',
+      title: 'x',
+      requirements: [],
+      outcome: { status: 'passed', message: '', observations: [], transcript, durationMs: 1300 },
+    });
     expect(entry.transcript).toBeUndefined();
     expect(entry.waits).toEqual([
       { kind: 'http', method: 'GET', path: '/b', ms: 900 },
@@ -21,7 +27,13 @@ describe("a result's waits: what its time went to", () => {
   });
 
   test('no timed exchange, no waits', () => {
-    const entry = toResultEntry({ id: 'x', suite: 'cloud', title: 'x', requirements: [], outcome: { status: 'passed', message: '', observations: [], transcript: [exchange('/c')], durationMs: 1 } });
+    const entry = toResultEntry({
+      id: 'x',
+      suite: 'cloud',
+      title: 'x',
+      requirements: [],
+      outcome: { status: 'passed', message: '', observations: [], transcript: [exchange('/c')], durationMs: 1 },
+    });
     expect(entry.waits).toBeUndefined();
   });
 });

@@ -39,7 +39,12 @@ export class EmbeddedEngine {
     const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}` });
     const engine = parseTargetUrl(server.url);
     const fixture = await provisionFixture(engine, { version: '1.22', runId: newRunId(), rootfsPath: '/bin/busybox', embedded: true, timeoutMs });
-    return new EmbeddedEngine(server, engine, { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) }, timeoutMs);
+    return new EmbeddedEngine(
+      server,
+      engine,
+      { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) },
+      timeoutMs,
+    );
   }
 
   async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
@@ -119,4 +124,3 @@ export class EmbeddedEnginePool {
     else this.idle.push(engine);
   }
 }
-

@@ -45,7 +45,9 @@ export class ProofRecorder {
       if (!proofs.some((p) => p.fault === fault && p.check === check)) continue;
       this.exercised.add(key(suite, requirement, fault, check));
       if (!UPDATE_PROOFS) {
-        expect(proven, `${suite} ${check} under fault ${fault} no longer fails naming ${requirement}: ${outcome.status} ${outcome.message}`).toContain(requirement);
+        expect(proven, `${suite} ${check} under fault ${fault} no longer fails naming ${requirement}: ${outcome.status} ${outcome.message}`).toContain(
+          requirement,
+        );
       }
     }
   }
@@ -62,7 +64,8 @@ export class ProofRecorder {
       const stale: string[] = [];
       for (const [suite, bySuite] of Object.entries(this.listed)) {
         for (const [requirement, proofs] of Object.entries(bySuite ?? {})) {
-          for (const p of proofs) if (!this.exercised.has(key(suite, requirement, p.fault, p.check))) stale.push(`${suite} ${requirement} ← ${p.fault} / ${p.check}`);
+          for (const p of proofs)
+            if (!this.exercised.has(key(suite, requirement, p.fault, p.check))) stale.push(`${suite} ${requirement} ← ${p.fault} / ${p.check}`);
         }
       }
       expect(stale, 'listed proofs that no teeth run exercised: rebuild with UPDATE_PROOFS=1').toEqual([]);

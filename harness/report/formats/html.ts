@@ -7,7 +7,10 @@ const asset = (name: string) => readFileSync(new URL(`./html/${name}`, import.me
 
 /** JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

@@ -78,7 +78,10 @@ function checkCase(report: Report, r: ResultEntry): Case {
   const message = escape(firstLine(r.message));
   const body = (inner: string, kind: Case['kind']): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
   if ((r.outcome === 'failed' || r.outcome === 'error') && isExpected(report, r.suite, r.id)) {
-    return body(`<skipped message="${escape(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>\n      <system-out>${evidence}</system-out>`, 'skipped');
+    return body(
+      `<skipped message="${escape(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>\n      <system-out>${evidence}</system-out>`,
+      'skipped',
+    );
   }
   switch (r.outcome) {
     case 'failed':
@@ -102,15 +105,25 @@ function runCases(report: Report, verdict: Verdict): Case[] | undefined {
   const runCase = (name: string, inner?: string): Case['xml'] =>
     `    <testcase classname="conformance.run" name="${escape(name)}" time="0.000"${inner ? `>\n      ${inner}\n    </testcase>` : '/>'}`;
   const cases: Case[] = report.harnessErrors.map((e) => {
-    const [name, type] = INTERRUPTED.test(e) ? ['run interrupted', 'interrupted'] : UNREACHABLE.test(e) ? ['target unreachable', 'unreachable'] : ['harness error', 'harness-error'];
+    const [name, type] = INTERRUPTED.test(e)
+      ? ['run interrupted', 'interrupted']
+      : UNREACHABLE.test(e)
+        ? ['target unreachable', 'unreachable']
+        : ['harness error', 'harness-error'];
     return { xml: runCase(name, `<error message="${escape(firstLine(e))}" type="${type}">${escape(e)}</error>`), kind: 'error', durationMs: 0 };
   });
   const strict = report.expectations?.strict ?? false;
   for (const s of report.expectations?.stale ?? []) {
     const message = escape(`expected ${s.outcome}, now ${s.actual.join(', ')}: ${s.reason}`);
-    cases.push(strict
-      ? { xml: runCase(`stale expectation: ${s.id}`, `<failure message="${message}" type="stale-expectation"/>`), kind: 'failure', durationMs: 0 }
-      : { xml: runCase(`stale expectation: ${s.id}`, `<system-out>stale (not failing without --strict-expectations): ${message}</system-out>`), kind: 'ok', durationMs: 0 });
+    cases.push(
+      strict
+        ? { xml: runCase(`stale expectation: ${s.id}`, `<failure message="${message}" type="stale-expectation"/>`), kind: 'failure', durationMs: 0 }
+        : {
+            xml: runCase(`stale expectation: ${s.id}`, `<system-out>stale (not failing without --strict-expectations): ${message}</system-out>`),
+            kind: 'ok',
+            durationMs: 0,
+          },
+    );
   }
   if (!cases.length) cases.push({ xml: runCase(`verdict: ${verdict.headline}`), kind: 'ok', durationMs: 0 });
   return cases;

@@ -4,7 +4,9 @@ import { HEADLINE_ROWS } from './headline-markdown.ts';
 
 function headlineTable(heads: Headline[]): string {
   const head = heads.map((h) => `<th>${escapeHtml(h.target)}</th>`).join('');
-  const body = HEADLINE_ROWS.map(([label, value]) => `<tr><td>${label}</td>${heads.map((h) => `<td>${escapeHtml(String(value(h)))}</td>`).join('')}</tr>`).join('\n');
+  const body = HEADLINE_ROWS.map(([label, value]) => `<tr><td>${label}</td>${heads.map((h) => `<td>${escapeHtml(String(value(h)))}</td>`).join('')}</tr>`).join(
+    '\n',
+  );
   return `<table class="head"><thead><tr><th></th>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -15,7 +17,9 @@ export function matrixHtml(matrix: RequirementMatrix, heads: Headline[]): string
   const rows = matrix.rows
     .map((r) => {
       const differs = new Set(r.cells.map((c) => c.outcome)).size > 1 ? ' class="differs"' : '';
-      const cells = r.cells.map((c) => `<td class="o-${c.outcome}"><b>${c.outcome}</b>${c.message ? `<div class="m">${escapeHtml(c.message)}</div>` : ''}</td>`).join('');
+      const cells = r.cells
+        .map((c) => `<td class="o-${c.outcome}"><b>${c.outcome}</b>${c.message ? `<div class="m">${escapeHtml(c.message)}</div>` : ''}</td>`)
+        .join('');
       return `<tr${differs}><td><code>${escapeHtml(r.key)}</code> <span class="lvl">${escapeHtml(r.level)}</span><div class="m">${escapeHtml(r.statement)}</div></td>${cells}</tr>`;
     })
     .join('\n');

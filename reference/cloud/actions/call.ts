@@ -35,11 +35,24 @@ export class ActionCall {
   ) {
     const uuid = newUuid();
     this.action = {
-      uuid, resource_uri: resourceUri('action', [uuid]), object: req.path, action: name,
-      method: req.method, path: req.path, user: req.user.username, user_agent: req.userAgent,
-      start_date: world.clock.now(), end_date: null, state: 'In progress', ip: req.ip,
-      location: locationOf(req.ip), is_user_action: true, async: false, namespace: scope.namespace,
-      logs: new LogBook<ActionLogLine>(), request: req,
+      uuid,
+      resource_uri: resourceUri('action', [uuid]),
+      object: req.path,
+      action: name,
+      method: req.method,
+      path: req.path,
+      user: req.user.username,
+      user_agent: req.userAgent,
+      start_date: world.clock.now(),
+      end_date: null,
+      state: 'In progress',
+      ip: req.ip,
+      location: locationOf(req.ip),
+      is_user_action: true,
+      async: false,
+      namespace: scope.namespace,
+      logs: new LogBook<ActionLogLine>(),
+      request: req,
     };
     world.store.actions.set(uuid, this.action);
   }
@@ -66,22 +79,24 @@ export class ActionCall {
       wait: (d) => world.clock.sleep(world.clock.ms(d), abort.signal),
       log: (line) => this.log(line),
     };
-    void work(job).then(
-      () => this.finish('Success'),
-      async (err: unknown) => {
-        revert?.();
-        if (!abort.signal.aborted) {
-          this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
-          this.finish('Failed');
-          return;
-        }
-        this.log('Action canceled');
-        await world.clock.sleep(world.clock.ms('cancel')).catch(() => {});
-        this.finish('Canceled');
-      },
-    ).finally(() => {
-      if (action.abort === abort) delete action.abort;
-    });
+    void work(job)
+      .then(
+        () => this.finish('Success'),
+        async (err: unknown) => {
+          revert?.();
+          if (!abort.signal.aborted) {
+            this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
+            this.finish('Failed');
+            return;
+          }
+          this.log('Action canceled');
+          await world.clock.sleep(world.clock.ms('cancel')).catch(() => {});
+          this.finish('Canceled');
+        },
+      )
+      .finally(() => {
+        if (action.abort === abort) delete action.abort;
+      });
   }
 
   /** After the handler answered: a synchronous call ends now, by its status code. */

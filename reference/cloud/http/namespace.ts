@@ -9,7 +9,8 @@ import { ApiError } from './errors.ts';
 
 export function resolveScope(world: World, user: CloudUser, named: string | undefined): UriScope {
   if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
-  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named)) || world.faults.has('namespace-leak')) return { namespace: named, spelled: true };
+  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named)) || world.faults.has('namespace-leak'))
+    return { namespace: named, spelled: true };
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
 }
 

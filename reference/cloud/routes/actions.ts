@@ -31,10 +31,12 @@ function action(ctx: CallContext): Action {
 function cancel(ctx: CallContext): Reply {
   const { world } = ctx;
   const a = action(ctx);
-  const finishedButAllowed = ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed'))
-    || (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed'))
-    || (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
-  if ((!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) || world.faults.has('cancel-refused')) throw conflict(`action in state '${a.state}' cannot be canceled`);
+  const finishedButAllowed =
+    ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed')) ||
+    (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed')) ||
+    (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
+  if ((!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) || world.faults.has('cancel-refused'))
+    throw conflict(`action in state '${a.state}' cannot be canceled`);
   a.state = 'Canceling';
   announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));
@@ -47,7 +49,8 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const a = action(ctx);
   if (a.state === 'Canceling' && world.faults.has('retry-canceling-allowed')) return accepted(world, actionJson(world, a));
   const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
-  if ((!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) || world.faults.has('retry-refused')) throw conflict(`action in state '${a.state}' cannot be retried`);
+  if ((!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) || world.faults.has('retry-refused'))
+    throw conflict(`action in state '${a.state}' cannot be retried`);
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
@@ -55,8 +58,9 @@ async function retry(ctx: CallContext): Promise<Reply> {
 
 export function addActionRoutes(routes: RouteTable): void {
   routes.add('GET', ACTIONS, (ctx) => {
-    const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx))
-      .filter((a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'));
+    const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx)).filter(
+      (a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'),
+    );
     if (ctx.world.faults.has('actions-newest-first')) listed.reverse();
     return listReply(ctx, listed, (a) => actionJson(ctx.world, a));
   });

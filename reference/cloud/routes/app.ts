@@ -13,13 +13,30 @@ import { setState } from '../state/notify.ts';
 import { readServiceCreate, readServiceUpdate, type ServiceSpec } from '../state/service-fields.ts';
 import { redeployService, revertServiceOp, scaleService, startService, stopService, terminateService } from '../state/service-ops.ts';
 import {
-  SERVICE_STABLE, applyServiceUpdate, buildService, refreshService, resolveBindings, resolveLinks, serviceAllows, serviceJson,
-  storeService, uriResolver,
+  SERVICE_STABLE,
+  applyServiceUpdate,
+  buildService,
+  refreshService,
+  resolveBindings,
+  resolveLinks,
+  serviceAllows,
+  serviceJson,
+  storeService,
+  uriResolver,
 } from '../state/service.ts';
 import { stackDefinition } from '../state/stack-definition.ts';
 import {
-  STACK_OPS, STACK_STABLE, STACK_STOPPABLE, createStack, redeployStack, revertStackOp, stackJson, startStack, stopStack,
-  terminateStack, updateStack,
+  STACK_OPS,
+  STACK_STABLE,
+  STACK_STOPPABLE,
+  createStack,
+  redeployStack,
+  revertStackOp,
+  stackJson,
+  startStack,
+  stopStack,
+  terminateStack,
+  updateStack,
 } from '../state/stack.ts';
 import { allows } from '../state/states.ts';
 import { inNamespace } from '../state/store.ts';
@@ -37,40 +54,76 @@ const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 're
 function addStackRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Stack) => stackJson(ctx.world, s);
   routes.add('GET', STACKS, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.stacks, ctx.scope.namespace), { uuid: (s) => s.uuid, name: (s) => s.name, state: (s) => s.state }, 'stack');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      inNamespace(ctx.world.store.stacks, ctx.scope.namespace),
+      { uuid: (s) => s.uuid, name: (s) => s.name, state: (s) => s.state },
+      'stack',
+    );
     return listReply(ctx, items, json(ctx));
   });
-  routes.add('POST', STACKS, (ctx) => {
-    const s = createStack(ctx.world, ctx.scope, bodyObject(ctx.req.body), ctx.req.user);
-    track(ctx, s.resource_uri, s.scope);
-    if (ctx.world.faults.has('stack-create-starts')) ctx.call?.runAsync((job) => startStack(ctx.world, s, job));
-    return created(stackJson(ctx.world, s));
-  }, { action: 'Stack Create' });
+  routes.add(
+    'POST',
+    STACKS,
+    (ctx) => {
+      const s = createStack(ctx.world, ctx.scope, bodyObject(ctx.req.body), ctx.req.user);
+      track(ctx, s.resource_uri, s.scope);
+      if (ctx.world.faults.has('stack-create-starts')) ctx.call?.runAsync((job) => startStack(ctx.world, s, job));
+      return created(stackJson(ctx.world, s));
+    },
+    { action: 'Stack Create' },
+  );
   routes.add('GET', `${STACKS}{uuid}/`, (ctx) => ok(stackJson(ctx.world, stack(ctx))));
   routes.add('GET', `${STACKS}{uuid}/export/`, (ctx) => {
     const definition = ctx.world.faults.has('stack-export-empty') ? {} : stackDefinition(ctx.world, stack(ctx));
     return ok(ctx.world.faults.has('stack-export-list') ? Object.entries(definition).map(([name, d]) => ({ name, ...d })) : definition);
   });
-  routes.add('PATCH', `${STACKS}{uuid}/`, (ctx) => {
-    const s = stack(ctx);
-    if (!STACK_STABLE.includes(s.state)) throw conflict(`stack in state '${s.state}' cannot be updated`);
-    updateStack(ctx.world, s, bodyObject(ctx.req.body), ctx.req.user);
-    ctx.call?.runAsync((job) => job.wait('update'));
-    return accepted(ctx.world, stackJson(ctx.world, s));
-  }, { action: 'Stack Update' });
-  const verb = (name: 'start' | 'redeploy' | 'terminate', label: string, work: (ctx: CallContext, s: Stack) => (job: import('../actions/call.ts').Job) => Promise<void>) =>
-    routes.add(name === 'terminate' ? 'DELETE' : 'POST', name === 'terminate' ? `${STACKS}{uuid}/` : `${STACKS}{uuid}/${name}/`, (ctx) => {
+  routes.add(
+    'PATCH',
+    `${STACKS}{uuid}/`,
+    (ctx) => {
       const s = stack(ctx);
-      return runVerb(ctx, s, { allowed: allows(STACK_OPS, s.state, name), what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
-    }, { action: `Stack ${label}` });
+      if (!STACK_STABLE.includes(s.state)) throw conflict(`stack in state '${s.state}' cannot be updated`);
+      updateStack(ctx.world, s, bodyObject(ctx.req.body), ctx.req.user);
+      ctx.call?.runAsync((job) => job.wait('update'));
+      return accepted(ctx.world, stackJson(ctx.world, s));
+    },
+    { action: 'Stack Update' },
+  );
+  const verb = (
+    name: 'start' | 'redeploy' | 'terminate',
+    label: string,
+    work: (ctx: CallContext, s: Stack) => (job: import('../actions/call.ts').Job) => Promise<void>,
+  ) =>
+    routes.add(
+      name === 'terminate' ? 'DELETE' : 'POST',
+      name === 'terminate' ? `${STACKS}{uuid}/` : `${STACKS}{uuid}/${name}/`,
+      (ctx) => {
+        const s = stack(ctx);
+        return runVerb(ctx, s, { allowed: allows(STACK_OPS, s.state, name), what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
+      },
+      { action: `Stack ${label}` },
+    );
   verb('start', 'Start', (ctx, s) => (job) => startStack(ctx.world, s, job));
   verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployStack(ctx.world, s, reuseVolumes(ctx), job));
   verb('terminate', 'Terminate', (ctx, s) => (job) => terminateStack(ctx.world, s, job));
-  routes.add('POST', `${STACKS}{uuid}/stop/`, (ctx) => {
-    const s = stack(ctx);
-    return runVerb(ctx, s, { allowed: STACK_STOPPABLE.includes(s.state), what: 'stack', name: 'stop' },
-      (job) => stopStack(ctx.world, s, job), () => revertStackOp(ctx.world, s), json(ctx));
-  }, { action: 'Stack Stop' });
+  routes.add(
+    'POST',
+    `${STACKS}{uuid}/stop/`,
+    (ctx) => {
+      const s = stack(ctx);
+      return runVerb(
+        ctx,
+        s,
+        { allowed: STACK_STOPPABLE.includes(s.state), what: 'stack', name: 'stop' },
+        (job) => stopStack(ctx.world, s, job),
+        () => revertStackOp(ctx.world, s),
+        json(ctx),
+      );
+    },
+    { action: 'Stack Stop' },
+  );
 }
 
 /** The create body read with the spec's rules (or, with the service-create-unvalidated fault, without them). */
@@ -80,106 +133,220 @@ function serviceCreateSpec(ctx: CallContext): ServiceSpec {
     return readServiceCreate(ctx.world, body);
   } catch (err) {
     if (!ctx.world.faults.has('service-create-unvalidated')) throw err;
-    return readServiceCreate(ctx.world, { image: typeof body.image === 'string' ? body.image : 'busybox', ...(typeof body.name === 'string' ? { name: body.name } : {}) });
+    return readServiceCreate(ctx.world, {
+      image: typeof body.image === 'string' ? body.image : 'busybox',
+      ...(typeof body.name === 'string' ? { name: body.name } : {}),
+    });
   }
 }
 
 function addServiceRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Service) => serviceJson(ctx.world, s);
   routes.add('GET', SERVICES, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.services, ctx.scope.namespace), {
-      uuid: (s) => s.uuid, state: (s) => s.state, name: (s) => s.config.name,
-      stack: (s) => (s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
-    }, 'service');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      inNamespace(ctx.world.store.services, ctx.scope.namespace),
+      {
+        uuid: (s) => s.uuid,
+        state: (s) => s.state,
+        name: (s) => s.config.name,
+        stack: (s) => (s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
+      },
+      'service',
+    );
     return listReply(ctx, items, json(ctx));
   });
-  routes.add('POST', SERVICES, (ctx) => {
-    const spec = serviceCreateSpec(ctx);
-    const svc = buildService(ctx.scope, spec, ctx.req.user, null);
-    const resolve = uriResolver(ctx.world, ctx.scope.namespace);
-    svc.links = resolveLinks(ctx.world, spec.links, resolve, (uuid) => ctx.world.store.services.get(uuid)?.config.name ?? uuid);
-    svc.bindings = resolveBindings(spec.bindings, resolve);
-    storeService(ctx.world, svc);
-    track(ctx, svc.resource_uri, svc.scope);
-    if (ctx.world.faults.has('service-create-starts')) ctx.call?.runAsync((job) => startService(ctx.world, svc, job));
-    return created(serviceJson(ctx.world, svc));
-  }, { action: 'Service Create' });
+  routes.add(
+    'POST',
+    SERVICES,
+    (ctx) => {
+      const spec = serviceCreateSpec(ctx);
+      const svc = buildService(ctx.scope, spec, ctx.req.user, null);
+      const resolve = uriResolver(ctx.world, ctx.scope.namespace);
+      svc.links = resolveLinks(ctx.world, spec.links, resolve, (uuid) => ctx.world.store.services.get(uuid)?.config.name ?? uuid);
+      svc.bindings = resolveBindings(spec.bindings, resolve);
+      storeService(ctx.world, svc);
+      track(ctx, svc.resource_uri, svc.scope);
+      if (ctx.world.faults.has('service-create-starts')) ctx.call?.runAsync((job) => startService(ctx.world, svc, job));
+      return created(serviceJson(ctx.world, svc));
+    },
+    { action: 'Service Create' },
+  );
   routes.add('GET', `${SERVICES}{uuid}/`, (ctx) => ok(serviceJson(ctx.world, service(ctx))));
-  routes.add('PATCH', `${SERVICES}{uuid}/`, (ctx) => {
-    const svc = service(ctx);
-    if (!SERVICE_STABLE.includes(svc.state)) throw conflict(`service in state '${svc.state}' cannot be updated`);
-    applyServiceUpdate(ctx.world, svc, readServiceUpdate(ctx.world, bodyObject(ctx.req.body)), uriResolver(ctx.world, ctx.scope.namespace));
-    ctx.call?.runAsync((job) => job.wait('update'));
-    return accepted(ctx.world, serviceJson(ctx.world, svc));
-  }, { action: 'Service Update' });
-  const verb = (name: 'start' | 'stop' | 'redeploy' | 'terminate', label: string, work: (ctx: CallContext, s: Service) => (job: import('../actions/call.ts').Job) => Promise<void>) =>
-    routes.add(name === 'terminate' ? 'DELETE' : 'POST', name === 'terminate' ? `${SERVICES}{uuid}/` : `${SERVICES}{uuid}/${name}/`, (ctx) => {
+  routes.add(
+    'PATCH',
+    `${SERVICES}{uuid}/`,
+    (ctx) => {
       const svc = service(ctx);
-      return runVerb(ctx, svc, { allowed: serviceAllows(ctx.world, svc, name), what: 'service', name }, work(ctx, svc), () => revertServiceOp(ctx.world, svc), json(ctx));
-    }, { action: `Service ${label}` });
+      if (!SERVICE_STABLE.includes(svc.state)) throw conflict(`service in state '${svc.state}' cannot be updated`);
+      applyServiceUpdate(ctx.world, svc, readServiceUpdate(ctx.world, bodyObject(ctx.req.body)), uriResolver(ctx.world, ctx.scope.namespace));
+      ctx.call?.runAsync((job) => job.wait('update'));
+      return accepted(ctx.world, serviceJson(ctx.world, svc));
+    },
+    { action: 'Service Update' },
+  );
+  const verb = (
+    name: 'start' | 'stop' | 'redeploy' | 'terminate',
+    label: string,
+    work: (ctx: CallContext, s: Service) => (job: import('../actions/call.ts').Job) => Promise<void>,
+  ) =>
+    routes.add(
+      name === 'terminate' ? 'DELETE' : 'POST',
+      name === 'terminate' ? `${SERVICES}{uuid}/` : `${SERVICES}{uuid}/${name}/`,
+      (ctx) => {
+        const svc = service(ctx);
+        return runVerb(
+          ctx,
+          svc,
+          { allowed: serviceAllows(ctx.world, svc, name), what: 'service', name },
+          work(ctx, svc),
+          () => revertServiceOp(ctx.world, svc),
+          json(ctx),
+        );
+      },
+      { action: `Service ${label}` },
+    );
   verb('start', 'Start', (ctx, s) => (job) => startService(ctx.world, s, job));
   verb('stop', 'Stop', (ctx, s) => (job) => stopService(ctx.world, s, job));
   verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployService(ctx.world, s, reuseVolumes(ctx), job));
   verb('terminate', 'Terminate', (ctx, s) => (job) => terminateService(ctx.world, s, job));
-  routes.add('POST', `${SERVICES}{uuid}/scale/`, (ctx) => {
-    const svc = service(ctx);
-    if (svc.config.deployment_strategy === 'EVERY_NODE' && !ctx.world.faults.has('every-node-scalable')) {
-      throw badRequest('a service with the EVERY_NODE deployment strategy cannot be scaled manually');
-    }
-    return runVerb(ctx, svc, { allowed: SERVICE_STABLE.includes(svc.state), what: 'service', name: 'scale' },
-      (job) => scaleService(ctx.world, svc, job), () => revertServiceOp(ctx.world, svc), json(ctx));
-  }, { action: 'Service Scale' });
+  routes.add(
+    'POST',
+    `${SERVICES}{uuid}/scale/`,
+    (ctx) => {
+      const svc = service(ctx);
+      if (svc.config.deployment_strategy === 'EVERY_NODE' && !ctx.world.faults.has('every-node-scalable')) {
+        throw badRequest('a service with the EVERY_NODE deployment strategy cannot be scaled manually');
+      }
+      return runVerb(
+        ctx,
+        svc,
+        { allowed: SERVICE_STABLE.includes(svc.state), what: 'service', name: 'scale' },
+        (job) => scaleService(ctx.world, svc, job),
+        () => revertServiceOp(ctx.world, svc),
+        json(ctx),
+      );
+    },
+    { action: 'Service Scale' },
+  );
 }
 
 function addContainerRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
   const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
   routes.add('GET', CONTAINERS, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.containers, ctx.scope.namespace), {
-      uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name,
-      service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri, node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
-    }, 'container');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      inNamespace(ctx.world.store.containers, ctx.scope.namespace),
+      {
+        uuid: (c) => c.uuid,
+        state: (c) => c.state,
+        name: (c) => c.name,
+        service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri,
+        node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
+      },
+      'container',
+    );
     return listReply(ctx, items, json(ctx));
   });
   routes.add('GET', `${CONTAINERS}{uuid}/`, (ctx) => ok(containerJson(ctx.world, container(ctx))));
-  routes.add('POST', `${CONTAINERS}{uuid}/start/`, (ctx) => {
-    const c = container(ctx);
-    const reversible = c.state === 'Terminated' && ctx.world.faults.has('container-terminate-reversible');
-    return runVerb(ctx, c, { allowed: containerAllows(c, 'start') || reversible, what: 'container', name: 'start' }, async (job) => {
-      setState(ctx.world, c, 'Starting');
-      await bootContainers(ctx.world, [c], false, job);
-      settle(ctx, c);
-    }, () => { setState(ctx.world, c, 'Stopped'); settle(ctx, c); }, json(ctx));
-  }, { action: 'Container Start' });
-  routes.add('POST', `${CONTAINERS}{uuid}/stop/`, (ctx) => {
-    const c = container(ctx);
-    return runVerb(ctx, c, { allowed: containerAllows(c, 'stop'), what: 'container', name: 'stop' }, async (job) => {
-      beginStop(ctx.world, [c]);
-      await job.wait('stopContainer');
-      finishStop(ctx.world, [c]);
-      settle(ctx, c);
-    }, () => { setState(ctx.world, c, 'Running'); settle(ctx, c); }, json(ctx));
-  }, { action: 'Container Stop' });
-  routes.add('POST', `${CONTAINERS}{uuid}/redeploy/`, (ctx) => {
-    const c = container(ctx);
-    const svc = ctx.world.store.services.get(c.serviceUuid) as Service;
-    return runVerb(ctx, c, { allowed: CONTAINER_STABLE.includes(c.state), what: 'container', name: 'redeploy' }, async (job) => {
-      redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx));
-      await job.wait('redeploy');
-      markRunning(ctx.world, c);
-      settle(ctx, c);
-    }, () => { markRunning(ctx.world, c); settle(ctx, c); }, json(ctx));
-  }, { action: 'Container Redeploy' });
-  routes.add('DELETE', `${CONTAINERS}{uuid}/`, (ctx) => {
-    const c = container(ctx);
-    const before = c.state;
-    return runVerb(ctx, c, { allowed: containerAllows(c, 'terminate'), what: 'container', name: 'terminate' }, async (job) => {
-      c.stopProgram?.();
-      setState(ctx.world, c, 'Terminating');
-      await job.wait('terminate');
-      terminateContainersNow(ctx.world, [c]);
-    }, () => setState(ctx.world, c, before), json(ctx));
-  }, { action: 'Container Terminate' });
+  routes.add(
+    'POST',
+    `${CONTAINERS}{uuid}/start/`,
+    (ctx) => {
+      const c = container(ctx);
+      const reversible = c.state === 'Terminated' && ctx.world.faults.has('container-terminate-reversible');
+      return runVerb(
+        ctx,
+        c,
+        { allowed: containerAllows(c, 'start') || reversible, what: 'container', name: 'start' },
+        async (job) => {
+          setState(ctx.world, c, 'Starting');
+          await bootContainers(ctx.world, [c], false, job);
+          settle(ctx, c);
+        },
+        () => {
+          setState(ctx.world, c, 'Stopped');
+          settle(ctx, c);
+        },
+        json(ctx),
+      );
+    },
+    { action: 'Container Start' },
+  );
+  routes.add(
+    'POST',
+    `${CONTAINERS}{uuid}/stop/`,
+    (ctx) => {
+      const c = container(ctx);
+      return runVerb(
+        ctx,
+        c,
+        { allowed: containerAllows(c, 'stop'), what: 'container', name: 'stop' },
+        async (job) => {
+          beginStop(ctx.world, [c]);
+          await job.wait('stopContainer');
+          finishStop(ctx.world, [c]);
+          settle(ctx, c);
+        },
+        () => {
+          setState(ctx.world, c, 'Running');
+          settle(ctx, c);
+        },
+        json(ctx),
+      );
+    },
+    { action: 'Container Stop' },
+  );
+  routes.add(
+    'POST',
+    `${CONTAINERS}{uuid}/redeploy/`,
+    (ctx) => {
+      const c = container(ctx);
+      const svc = ctx.world.store.services.get(c.serviceUuid) as Service;
+      return runVerb(
+        ctx,
+        c,
+        { allowed: CONTAINER_STABLE.includes(c.state), what: 'container', name: 'redeploy' },
+        async (job) => {
+          redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx));
+          await job.wait('redeploy');
+          markRunning(ctx.world, c);
+          settle(ctx, c);
+        },
+        () => {
+          markRunning(ctx.world, c);
+          settle(ctx, c);
+        },
+        json(ctx),
+      );
+    },
+    { action: 'Container Redeploy' },
+  );
+  routes.add(
+    'DELETE',
+    `${CONTAINERS}{uuid}/`,
+    (ctx) => {
+      const c = container(ctx);
+      const before = c.state;
+      return runVerb(
+        ctx,
+        c,
+        { allowed: containerAllows(c, 'terminate'), what: 'container', name: 'terminate' },
+        async (job) => {
+          c.stopProgram?.();
+          setState(ctx.world, c, 'Terminating');
+          await job.wait('terminate');
+          terminateContainersNow(ctx.world, [c]);
+        },
+        () => setState(ctx.world, c, before),
+        json(ctx),
+      );
+    },
+    { action: 'Container Terminate' },
+  );
 }
 
 export function addAppRoutes(routes: RouteTable): void {

@@ -23,7 +23,10 @@ function addCatalog<T extends Entry>(
   routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters, kind)));
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
-    const uri = resourceUri(kind, idParams.map((p) => ctx.params[p] ?? ''));
+    const uri = resourceUri(
+      kind,
+      idParams.map((p) => ctx.params[p] ?? ''),
+    );
     const found = items(ctx.world.catalog).find((i) => i.resource_uri === uri);
     if (!found) throw notFound(kind);
     return found;
@@ -41,6 +44,8 @@ export function addCatalogRoutes(routes: RouteTable): void {
   addCatalog(routes, 'region', ['provider', 'name'], (c) => c.regions, { name: (r) => r.name, provider: (r) => r.provider });
   addCatalog(routes, 'az', ['provider', 'region', 'name'], (c) => c.zones, { name: (z) => z.name, region: (z) => z.region });
   addCatalog(routes, 'nodetype', ['provider', 'name'], (c) => c.nodeTypes, {
-    name: (t) => t.name, regions: (t) => t.regions, availability_zones: (t) => t.availability_zones,
+    name: (t) => t.name,
+    regions: (t) => t.regions,
+    availability_zones: (t) => t.availability_zones,
   });
 }

@@ -8,8 +8,15 @@ import type { CallContext } from '../http/types.ts';
 import { bodyObject } from '../http/body.ts';
 import type { Node, NodeCluster } from '../state/model.ts';
 import {
-  NODE_CLUSTER_OPS, NODE_CLUSTER_STABLE, clusterJson, createNodeCluster, deployCluster, revertDeploy, scaleCluster,
-  settleCluster, terminateCluster,
+  NODE_CLUSTER_OPS,
+  NODE_CLUSTER_STABLE,
+  clusterJson,
+  createNodeCluster,
+  deployCluster,
+  revertDeploy,
+  scaleCluster,
+  settleCluster,
+  terminateCluster,
 } from '../state/nodecluster.ts';
 import { NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, terminateNodes, upgradeNode } from '../state/node.ts';
 import { allows } from '../state/states.ts';
@@ -26,42 +33,92 @@ const node = (ctx: CallContext): Node => lookup(ctx, ctx.world.store.nodes, 'nod
 
 function addClusterRoutes(routes: RouteTable): void {
   routes.add('GET', CLUSTERS, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.nodeClusters, ctx.scope.namespace), {
-      uuid: (c) => c.uuid, state: (c) => c.state, name: (c) => c.name, region: (c) => c.region, node_type: (c) => c.node_type,
-    }, 'nodecluster');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      inNamespace(ctx.world.store.nodeClusters, ctx.scope.namespace),
+      {
+        uuid: (c) => c.uuid,
+        state: (c) => c.state,
+        name: (c) => c.name,
+        region: (c) => c.region,
+        node_type: (c) => c.node_type,
+      },
+      'nodecluster',
+    );
     return listReply(ctx, items, (c) => clusterJson(ctx.world, c));
   });
-  routes.add('POST', CLUSTERS, (ctx) => {
-    const c = createNodeCluster(ctx.world, ctx.scope, bodyObject(ctx.req.body));
-    track(ctx, c.resource_uri, c.scope);
-    return created(clusterJson(ctx.world, c));
-  }, { action: 'Node Cluster Create' });
+  routes.add(
+    'POST',
+    CLUSTERS,
+    (ctx) => {
+      const c = createNodeCluster(ctx.world, ctx.scope, bodyObject(ctx.req.body));
+      track(ctx, c.resource_uri, c.scope);
+      return created(clusterJson(ctx.world, c));
+    },
+    { action: 'Node Cluster Create' },
+  );
   routes.add('GET', `${CLUSTERS}{uuid}/`, (ctx) => ok(clusterJson(ctx.world, cluster(ctx))));
-  routes.add('POST', `${CLUSTERS}{uuid}/deploy/`, (ctx) => {
-    const c = cluster(ctx);
-    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy') || (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')), what: 'node cluster', name: 'deploy' },
-      (job) => deployCluster(ctx.world, c, job), () => revertDeploy(ctx.world, c), (x) => clusterJson(ctx.world, x));
-  }, { action: 'Node Cluster Deploy' });
-  routes.add('PATCH', `${CLUSTERS}{uuid}/`, (ctx) => {
-    const c = cluster(ctx);
-    const body = bodyObject(ctx.req.body);
-    const target = optInt(body, 'target_num_nodes');
-    const tags = optTags(body);
-    if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
-    if (tags) {
-      c.tags = tags;
-      if (!ctx.world.faults.has('cluster-tags-not-propagated')) for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
-    }
-    const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init' && !ctx.world.faults.has('cluster-scale-ignored');
-    if (target !== undefined) c.target_num_nodes = target;
-    ctx.call?.runAsync(async (job) => (scales ? scaleCluster(ctx.world, c, job) : job.wait('update')), () => settleCluster(ctx.world, c));
-    return accepted(ctx.world, clusterJson(ctx.world, c));
-  }, { action: 'Node Cluster Update' });
-  routes.add('DELETE', `${CLUSTERS}{uuid}/`, (ctx) => {
-    const c = cluster(ctx);
-    return runVerb(ctx, c, { allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate'), what: 'node cluster', name: 'terminate' },
-      (job) => terminateCluster(ctx.world, c, job), undefined, (x) => clusterJson(ctx.world, x));
-  }, { action: 'Node Cluster Terminate' });
+  routes.add(
+    'POST',
+    `${CLUSTERS}{uuid}/deploy/`,
+    (ctx) => {
+      const c = cluster(ctx);
+      return runVerb(
+        ctx,
+        c,
+        {
+          allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy') || (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')),
+          what: 'node cluster',
+          name: 'deploy',
+        },
+        (job) => deployCluster(ctx.world, c, job),
+        () => revertDeploy(ctx.world, c),
+        (x) => clusterJson(ctx.world, x),
+      );
+    },
+    { action: 'Node Cluster Deploy' },
+  );
+  routes.add(
+    'PATCH',
+    `${CLUSTERS}{uuid}/`,
+    (ctx) => {
+      const c = cluster(ctx);
+      const body = bodyObject(ctx.req.body);
+      const target = optInt(body, 'target_num_nodes');
+      const tags = optTags(body);
+      if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
+      if (tags) {
+        c.tags = tags;
+        if (!ctx.world.faults.has('cluster-tags-not-propagated'))
+          for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
+      }
+      const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init' && !ctx.world.faults.has('cluster-scale-ignored');
+      if (target !== undefined) c.target_num_nodes = target;
+      ctx.call?.runAsync(
+        async (job) => (scales ? scaleCluster(ctx.world, c, job) : job.wait('update')),
+        () => settleCluster(ctx.world, c),
+      );
+      return accepted(ctx.world, clusterJson(ctx.world, c));
+    },
+    { action: 'Node Cluster Update' },
+  );
+  routes.add(
+    'DELETE',
+    `${CLUSTERS}{uuid}/`,
+    (ctx) => {
+      const c = cluster(ctx);
+      return runVerb(
+        ctx,
+        c,
+        { allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate'), what: 'node cluster', name: 'terminate' },
+        (job) => terminateCluster(ctx.world, c, job),
+        undefined,
+        (x) => clusterJson(ctx.world, x),
+      );
+    },
+    { action: 'Node Cluster Terminate' },
+  );
 }
 
 function settleOwner(ctx: CallContext, n: Node): void {
@@ -71,42 +128,90 @@ function settleOwner(ctx: CallContext, n: Node): void {
 
 function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): void {
   routes.add('GET', NODES, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, inNamespace(ctx.world.store.nodes, ctx.scope.namespace), {
-      uuid: (n) => n.uuid, state: (n) => n.state, node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
-      node_type: (n) => n.node_type, region: (n) => n.region, [ctx.world.spell('vendor_version')]: (n) => n.engine.version,
-    }, 'node');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      inNamespace(ctx.world.store.nodes, ctx.scope.namespace),
+      {
+        uuid: (n) => n.uuid,
+        state: (n) => n.state,
+        node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
+        node_type: (n) => n.node_type,
+        region: (n) => n.region,
+        [ctx.world.spell('vendor_version')]: (n) => n.engine.version,
+      },
+      'node',
+    );
     return listReply(ctx, items, (n) => nodeJson(ctx.world, n));
   });
   routes.add('GET', `${NODES}{uuid}/`, (ctx) => ok(nodeJson(ctx.world, node(ctx))));
-  routes.add('PATCH', `${NODES}{uuid}/`, (ctx) => {
-    const n = node(ctx);
-    const body = bodyObject(ctx.req.body);
-    const nickname = optString(body, 'nickname');
-    const tags = optTags(body);
-    if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
-    if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
-    if (tags) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
-    ctx.call?.runAsync((job) => job.wait('update'));
-    return accepted(ctx.world, nodeJson(ctx.world, n));
-  }, { action: 'Node Update' });
-  routes.add('POST', `${NODES}{uuid}/${spell('vendor-upgrade')}/`, (ctx) => {
-    const n = node(ctx);
-    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'vendor-upgrade'), what: 'node', name: 'vendor-upgrade' },
-      (job) => upgradeNode(ctx.world, n, job), () => setState(ctx.world, n, 'Deployed'), (x) => nodeJson(ctx.world, x));
-  }, { action: 'Node Upgrade' });
-  routes.add('POST', `${NODES}{uuid}/health-check/`, (ctx) => {
-    const n = node(ctx);
-    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'health-check'), what: 'node', name: 'health-check' },
-      (job) => healthCheckNode(ctx.world, n, job), undefined, (x) => nodeJson(ctx.world, x));
-  }, { action: 'Node Health Check' });
-  routes.add('DELETE', `${NODES}{uuid}/`, (ctx) => {
-    const n = node(ctx);
-    return runVerb(ctx, n, { allowed: nodeAllows(ctx.world, n, 'terminate'), what: 'node', name: 'terminate' },
-      async (job) => {
-        await terminateNodes(ctx.world, [n], job);
-        settleOwner(ctx, n);
-      }, undefined, (x) => nodeJson(ctx.world, x));
-  }, { action: 'Node Terminate' });
+  routes.add(
+    'PATCH',
+    `${NODES}{uuid}/`,
+    (ctx) => {
+      const n = node(ctx);
+      const body = bodyObject(ctx.req.body);
+      const nickname = optString(body, 'nickname');
+      const tags = optTags(body);
+      if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
+      if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
+      if (tags) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
+      ctx.call?.runAsync((job) => job.wait('update'));
+      return accepted(ctx.world, nodeJson(ctx.world, n));
+    },
+    { action: 'Node Update' },
+  );
+  routes.add(
+    'POST',
+    `${NODES}{uuid}/${spell('vendor-upgrade')}/`,
+    (ctx) => {
+      const n = node(ctx);
+      return runVerb(
+        ctx,
+        n,
+        { allowed: nodeAllows(ctx.world, n, 'vendor-upgrade'), what: 'node', name: 'vendor-upgrade' },
+        (job) => upgradeNode(ctx.world, n, job),
+        () => setState(ctx.world, n, 'Deployed'),
+        (x) => nodeJson(ctx.world, x),
+      );
+    },
+    { action: 'Node Upgrade' },
+  );
+  routes.add(
+    'POST',
+    `${NODES}{uuid}/health-check/`,
+    (ctx) => {
+      const n = node(ctx);
+      return runVerb(
+        ctx,
+        n,
+        { allowed: nodeAllows(ctx.world, n, 'health-check'), what: 'node', name: 'health-check' },
+        (job) => healthCheckNode(ctx.world, n, job),
+        undefined,
+        (x) => nodeJson(ctx.world, x),
+      );
+    },
+    { action: 'Node Health Check' },
+  );
+  routes.add(
+    'DELETE',
+    `${NODES}{uuid}/`,
+    (ctx) => {
+      const n = node(ctx);
+      return runVerb(
+        ctx,
+        n,
+        { allowed: nodeAllows(ctx.world, n, 'terminate'), what: 'node', name: 'terminate' },
+        async (job) => {
+          await terminateNodes(ctx.world, [n], job);
+          settleOwner(ctx, n);
+        },
+        undefined,
+        (x) => nodeJson(ctx.world, x),
+      );
+    },
+    { action: 'Node Terminate' },
+  );
   // Test control of the reference target (not part of the API): the node's engine daemon stops or
   // starts answering; an unreachable Deployed node turns Unreachable at once.
   routes.add('POST', `/_reference/v1/[ns/]node/{uuid}/reachability/`, (ctx) => {

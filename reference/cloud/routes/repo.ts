@@ -8,7 +8,14 @@ import type { RouteTable } from '../http/router.ts';
 import type { CallContext } from '../http/types.ts';
 import type { Repository } from '../state/model.ts';
 import {
-  createRepository, deleteRepository, findRepository, registriesOf, registryJson, repositoriesOf, repositoryJson, updateRepository,
+  createRepository,
+  deleteRepository,
+  findRepository,
+  registriesOf,
+  registryJson,
+  repositoriesOf,
+  repositoryJson,
+  updateRepository,
 } from '../state/registry.ts';
 import { track } from './common.ts';
 
@@ -24,9 +31,18 @@ function repository(ctx: CallContext): Repository {
 
 export function addRepoRoutes(routes: RouteTable): void {
   routes.add('GET', REGISTRIES, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, registriesOf(ctx.world, ctx.scope.namespace), {
-      uuid: () => undefined, name: (r) => r.name, host: (r) => r.host, [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
-    }, 'registry');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      registriesOf(ctx.world, ctx.scope.namespace),
+      {
+        uuid: () => undefined,
+        name: (r) => r.name,
+        host: (r) => r.host,
+        [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
+      },
+      'registry',
+    );
     return listReply(ctx, items, (r) => registryJson(ctx.world, r));
   });
   routes.add('GET', `${REGISTRIES}{host}/`, (ctx) => {
@@ -35,25 +51,46 @@ export function addRepoRoutes(routes: RouteTable): void {
     return ok(registryJson(ctx.world, found));
   });
   routes.add('GET', REPOSITORIES, (ctx) => {
-    const items = applyFilters(ctx.world, ctx.req.query, repositoriesOf(ctx.world, ctx.scope.namespace), { name: (r) => r.name, registry: (r) => r.registry }, 'repository');
+    const items = applyFilters(
+      ctx.world,
+      ctx.req.query,
+      repositoriesOf(ctx.world, ctx.scope.namespace),
+      { name: (r) => r.name, registry: (r) => r.registry },
+      'repository',
+    );
     return listReply(ctx, items, (r) => repositoryJson(ctx.world, r));
   });
-  routes.add('POST', REPOSITORIES, (ctx) => {
-    const repo = createRepository(ctx.world, ctx.scope, bodyObject(ctx.req.body));
-    track(ctx, repo.resource_uri, repo.scope);
-    return created(repositoryJson(ctx.world, repo));
-  }, { action: 'Repository Create' });
+  routes.add(
+    'POST',
+    REPOSITORIES,
+    (ctx) => {
+      const repo = createRepository(ctx.world, ctx.scope, bodyObject(ctx.req.body));
+      track(ctx, repo.resource_uri, repo.scope);
+      return created(repositoryJson(ctx.world, repo));
+    },
+    { action: 'Repository Create' },
+  );
   routes.add('GET', `${REPOSITORIES}{name*}/`, (ctx) => ok(repositoryJson(ctx.world, repository(ctx))));
-  routes.add('PATCH', `${REPOSITORIES}{name*}/`, (ctx) => {
-    const repo = repository(ctx);
-    if (ctx.world.faults.has('repository-update-refused')) throw new ApiError(405, 'external repositories cannot be updated');
-    updateRepository(repo, bodyObject(ctx.req.body));
-    ctx.call?.runAsync((job) => job.wait('update'));
-    return accepted(ctx.world, repositoryJson(ctx.world, repo));
-  }, { action: 'Repository Update' });
-  routes.add('DELETE', `${REPOSITORIES}{name*}/`, (ctx) => {
-    const repo = repository(ctx);
-    if (!ctx.world.faults.has('repository-delete-kept')) deleteRepository(ctx.world, repo);
-    return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();
-  }, { action: 'Repository Delete' });
+  routes.add(
+    'PATCH',
+    `${REPOSITORIES}{name*}/`,
+    (ctx) => {
+      const repo = repository(ctx);
+      if (ctx.world.faults.has('repository-update-refused')) throw new ApiError(405, 'external repositories cannot be updated');
+      updateRepository(repo, bodyObject(ctx.req.body));
+      ctx.call?.runAsync((job) => job.wait('update'));
+      return accepted(ctx.world, repositoryJson(ctx.world, repo));
+    },
+    { action: 'Repository Update' },
+  );
+  routes.add(
+    'DELETE',
+    `${REPOSITORIES}{name*}/`,
+    (ctx) => {
+      const repo = repository(ctx);
+      if (!ctx.world.faults.has('repository-delete-kept')) deleteRepository(ctx.world, repo);
+      return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();
+    },
+    { action: 'Repository Delete' },
+  );
 }

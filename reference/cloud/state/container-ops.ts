@@ -43,13 +43,29 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
   const uuid = newUuid();
   const now = world.clock.now();
   const c: Container = {
-    kind: 'container', uuid, resource_uri: resourceUri('container', [uuid], svc.scope), scope: svc.scope,
-    serviceUuid: svc.uuid, nodeUuid: node.uuid, name: `${svc.config.name}-${svc.nextNumber++}`,
-    config: structuredClone(svc.config), revision: svc.revision, state: 'Starting',
-    exit_code: null, exit_code_msg: null, private_ip: nextPrivateIp(),
-    outerPorts: svc.config.container_ports.map((p) => (p.published ? (p.outer_port ?? (world.faults.has('outer-port-not-allocated') ? null : allocatePort(node))) : null)),
-    bindings: [], deployed_datetime: now, started_datetime: null, stopped_datetime: null, destroyed_datetime: null,
-    logs: new LogBook<ContainerLogLine>(), restarts: 0,
+    kind: 'container',
+    uuid,
+    resource_uri: resourceUri('container', [uuid], svc.scope),
+    scope: svc.scope,
+    serviceUuid: svc.uuid,
+    nodeUuid: node.uuid,
+    name: `${svc.config.name}-${svc.nextNumber++}`,
+    config: structuredClone(svc.config),
+    revision: svc.revision,
+    state: 'Starting',
+    exit_code: null,
+    exit_code_msg: null,
+    private_ip: nextPrivateIp(),
+    outerPorts: svc.config.container_ports.map((p) =>
+      p.published ? (p.outer_port ?? (world.faults.has('outer-port-not-allocated') ? null : allocatePort(node))) : null,
+    ),
+    bindings: [],
+    deployed_datetime: now,
+    started_datetime: null,
+    stopped_datetime: null,
+    destroyed_datetime: null,
+    logs: new LogBook<ContainerLogLine>(),
+    restarts: 0,
   };
   c.bindings = bindingsFor(world, svc, [], false);
   world.store.containers.set(uuid, c);

@@ -61,7 +61,12 @@ export function linkedToContainer(world: World, c: Container): Record<string, un
   const serviceLinks = svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];
-    return liveContainers(world, target).map((t) => ({ name: link.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(t) }));
+    return liveContainers(world, target).map((t) => ({
+      name: link.name,
+      from_container: c.resource_uri,
+      to_container: t.resource_uri,
+      endpoints: endpointsOf(t),
+    }));
   });
   return [...serviceLinks, ...sequentialLinks(world, svc, c)];
 }
@@ -74,13 +79,17 @@ function sequentialLinks(world: World, svc: Service, c: Container): Record<strin
 }
 
 export function serviceLinksJson(world: World, svc: Service): { linked_to_service: unknown[]; linked_from_service: unknown[] } {
-  const linkJson = (from: Service, name: string, to: Service): Record<string, string> => ({ name, from_service: from.resource_uri, to_service: to.resource_uri });
+  const linkJson = (from: Service, name: string, to: Service): Record<string, string> => ({
+    name,
+    from_service: from.resource_uri,
+    to_service: to.resource_uri,
+  });
   const linked_to_service = svc.links.flatMap((l) => {
     const to = world.store.services.get(l.to);
     return to ? [linkJson(svc, l.name, to)] : [];
   });
-  const linked_from_service = world.faults.has('linked-from-missing') ? [] : [...world.store.services.values()].flatMap((from) =>
-    from.links.filter((l) => l.to === svc.uuid).map((l) => linkJson(from, l.name, svc)),
-  );
+  const linked_from_service = world.faults.has('linked-from-missing')
+    ? []
+    : [...world.store.services.values()].flatMap((from) => from.links.filter((l) => l.to === svc.uuid).map((l) => linkJson(from, l.name, svc)));
   return { linked_to_service, linked_from_service };
 }

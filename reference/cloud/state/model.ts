@@ -16,7 +16,17 @@ export interface Owned {
 export type NodeClusterState = 'Init' | 'Deploying' | 'Deployed' | 'Partly deployed' | 'Scaling' | 'Terminating' | 'Terminated' | 'Empty cluster';
 export type NodeState = 'Deploying' | 'Deployed' | 'Unreachable' | 'Upgrading' | 'Terminating' | 'Terminated';
 export type StackState = 'Not Running' | 'Starting' | 'Running' | 'Partly running' | 'Stopping' | 'Stopped' | 'Redeploying' | 'Terminating' | 'Terminated';
-export type ServiceState = 'Not running' | 'Starting' | 'Running' | 'Partly running' | 'Scaling' | 'Redeploying' | 'Stopping' | 'Stopped' | 'Terminating' | 'Terminated';
+export type ServiceState =
+  | 'Not running'
+  | 'Starting'
+  | 'Running'
+  | 'Partly running'
+  | 'Scaling'
+  | 'Redeploying'
+  | 'Stopping'
+  | 'Stopped'
+  | 'Terminating'
+  | 'Terminated';
 export type ContainerState = 'Starting' | 'Running' | 'Stopping' | 'Stopped' | 'Terminating' | 'Terminated';
 
 export interface NodeCluster extends Owned {

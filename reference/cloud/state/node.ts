@@ -48,14 +48,27 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
   const zones = region?.availability_zones ?? [];
   const fqdn = `${shortId(uuid)}.node.${world.domain}`;
   const node: Node = {
-    kind: 'node', uuid, resource_uri: resourceUri('node', [uuid], cluster.scope), scope: cluster.scope,
-    clusterUuid: cluster.uuid, state: 'Deploying',
+    kind: 'node',
+    uuid,
+    resource_uri: resourceUri('node', [uuid], cluster.scope),
+    scope: cluster.scope,
+    clusterUuid: cluster.uuid,
+    state: 'Deploying',
     availability_zone: zones.length ? (zones[index % zones.length] ?? null) : null,
-    external_fqdn: fqdn, node_type: cluster.node_type, region: cluster.region,
+    external_fqdn: fqdn,
+    node_type: cluster.node_type,
+    region: cluster.region,
     engine: { execdriver: 'native-0.2', graphdriver: 'aufs', version: ENGINE_VERSIONS.initial },
-    cpu: hardware?.cpu ?? 1, disk: cluster.disk, memory: hardware?.memory ?? 1024,
-    last_seen: world.clock.now(), public_ip: nextPublicIp(), deployed_datetime: null, destroyed_datetime: null,
-    tags: [...cluster.tags], nickname: fqdn, reachable: true,
+    cpu: hardware?.cpu ?? 1,
+    disk: cluster.disk,
+    memory: hardware?.memory ?? 1024,
+    last_seen: world.clock.now(),
+    public_ip: nextPublicIp(),
+    deployed_datetime: null,
+    destroyed_datetime: null,
+    tags: [...cluster.tags],
+    nickname: fqdn,
+    reachable: true,
   };
   world.store.nodes.set(uuid, node);
   cluster.nodes.push(uuid);
@@ -114,7 +127,7 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     availability_zone: node.availability_zone,
     external_fqdn: node.external_fqdn,
     state: node.state,
-    node_cluster: world.faults.has('nodes-without-cluster') ? null : cluster?.resource_uri ?? null,
+    node_cluster: world.faults.has('nodes-without-cluster') ? null : (cluster?.resource_uri ?? null),
     node_type: node.node_type,
     region: world.faults.has('node-region-null') ? null : node.region,
     [world.spell('vendor_execdriver')]: node.engine.execdriver,

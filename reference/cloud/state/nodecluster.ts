@@ -40,7 +40,9 @@ export const DEFAULT_DISK = 60;
 export function createNodeCluster(world: World, scope: UriScope, sent: Fields): NodeCluster {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('nodecluster', f));
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
-  const nodeType = world.catalog.nodeTypes.find((t) => sameResource(t.resource_uri, requiredUri(world, body, 'node_type', 'create-missing-node-type-accepted')));
+  const nodeType = world.catalog.nodeTypes.find((t) =>
+    sameResource(t.resource_uri, requiredUri(world, body, 'node_type', 'create-missing-node-type-accepted')),
+  );
   if (!nodeType) throw badRequest('node_type is not a known node type URI');
   const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, requiredUri(world, body, 'region', 'create-missing-region-accepted')));
   if (!region) throw badRequest('region is not a known region URI');
@@ -48,12 +50,21 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
   const uuid = (world.faults.has('client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const cluster: NodeCluster = {
-    kind: 'nodecluster', uuid, resource_uri: resourceUri('nodecluster', [uuid], scope), scope,
-    name, nickname: optString(body, 'nickname') ?? name, state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
-    node_type: nodeType.resource_uri, region: region.resource_uri,
-    disk: readDisk(world, body, region.provider), nodes: [],
+    kind: 'nodecluster',
+    uuid,
+    resource_uri: resourceUri('nodecluster', [uuid], scope),
+    scope,
+    name,
+    nickname: optString(body, 'nickname') ?? name,
+    state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
+    node_type: nodeType.resource_uri,
+    region: region.resource_uri,
+    disk: readDisk(world, body, region.provider),
+    nodes: [],
     target_num_nodes: optInt(body, 'target_num_nodes') ?? 1,
-    deployed_datetime: null, destroyed_datetime: null, tags: optTags(body) ?? [],
+    deployed_datetime: null,
+    destroyed_datetime: null,
+    tags: optTags(body) ?? [],
     provider_options: readProviderOptions(body, region.provider),
   };
   world.store.nodeClusters.set(uuid, cluster);
@@ -63,7 +74,8 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
 
 /** A required URI of the body; under `fault`, a missing one is taken to be the catalog's first node type and region. */
 function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fault: string): string {
-  if (body[key] === undefined && world.faults.has(fault)) return key === 'node_type' ? world.catalog.nodeTypes[0]!.resource_uri : world.catalog.regions[0]!.resource_uri;
+  if (body[key] === undefined && world.faults.has(fault))
+    return key === 'node_type' ? world.catalog.nodeTypes[0]!.resource_uri : world.catalog.regions[0]!.resource_uri;
   return reqString(body, key);
 }
 
@@ -71,7 +83,8 @@ function readDisk(world: World, body: Fields, provider: string): number {
   const disk = optInt(body, 'disk', 1);
   const rule = world.catalog.diskRule.get(provider);
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
-  if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value')) throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);
+  if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value'))
+    throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);
   return disk ?? (world.faults.has('disk-default-100') ? 100 : DEFAULT_DISK);
 }
 
@@ -84,7 +97,8 @@ function readProviderOptions(body: Fields, provider: string): Record<string, unk
     optString(vpc, 'id');
     for (const key of ['subnets', 'security_groups']) {
       const v = vpc[key];
-      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) throw badRequest(`provider_options.vpc.${key} must be a list of strings`);
+      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string')))
+        throw badRequest(`provider_options.vpc.${key} must be a list of strings`);
     }
   }
   const iam = optObject(options, 'iam');

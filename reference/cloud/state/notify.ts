@@ -38,15 +38,27 @@ function parentsOf(world: World, r: Resource): string[] {
 
 export function announce(world: World, r: Resource, action: CloudEvent['action']): void {
   world.events.publish({
-    type: r.kind, action, parents: parentsOf(world, r), resource_uri: r.resource_uri,
-    state: r.state, uuid: r.uuid, date: world.clock.now(), namespace: r.scope.namespace,
+    type: r.kind,
+    action,
+    parents: parentsOf(world, r),
+    resource_uri: r.resource_uri,
+    state: r.state,
+    uuid: r.uuid,
+    date: world.clock.now(),
+    namespace: r.scope.namespace,
   });
 }
 
 export function announceAction(world: World, a: Action, action: CloudEvent['action']): void {
   world.events.publish({
-    type: 'action', action, parents: [a.object], resource_uri: a.resource_uri,
-    state: a.state, uuid: a.uuid, date: world.clock.now(), namespace: a.namespace,
+    type: 'action',
+    action,
+    parents: [a.object],
+    resource_uri: a.resource_uri,
+    state: a.state,
+    uuid: a.uuid,
+    date: world.clock.now(),
+    namespace: a.namespace,
   });
 }
 

@@ -12,8 +12,10 @@ import { liveContainers, liveContainersOnNode } from './queries.ts';
 
 export function candidateNodes(world: World, svc: Service): Node[] {
   return [...world.store.nodes.values()].filter(
-    (n) => n.scope.namespace === svc.scope.namespace && n.state === 'Deployed'
-      && (world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
+    (n) =>
+      n.scope.namespace === svc.scope.namespace &&
+      n.state === 'Deployed' &&
+      (world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
   );
 }
 

@@ -1,7 +1,16 @@
 /** Service and container ports in their JSON form: names, endpoints and URI protocols. */
 import type { PortSpec } from './model.ts';
 
-const PORT_NAMES: Record<number, string> = { 22: 'ssh', 80: 'http', 443: 'https', 3306: 'mysql', 5432: 'postgresql', 6379: 'redis', 8080: 'http-alt', 27017: 'mongodb' };
+const PORT_NAMES: Record<number, string> = {
+  22: 'ssh',
+  80: 'http',
+  443: 'https',
+  3306: 'mysql',
+  5432: 'postgresql',
+  6379: 'redis',
+  8080: 'http-alt',
+  27017: 'mongodb',
+};
 
 export function uriProtocol(p: PortSpec): string {
   if (p.protocol === 'udp') return 'udp';
@@ -10,7 +19,12 @@ export function uriProtocol(p: PortSpec): string {
 }
 
 /** outerPorts: the allocated outer ports (containers) or the requested ones (services). */
-export function portsJson(ports: readonly PortSpec[], outerPorts: readonly (number | null)[], host: string, withUriProtocol: boolean): Record<string, unknown>[] {
+export function portsJson(
+  ports: readonly PortSpec[],
+  outerPorts: readonly (number | null)[],
+  host: string,
+  withUriProtocol: boolean,
+): Record<string, unknown>[] {
   return ports.map((p, i) => {
     const outer = outerPorts[i] ?? null;
     const json: Record<string, unknown> = {

@@ -44,18 +44,31 @@ function registryFor(world: World, scope: UriScope, name: string): Registry {
   if (known?.isVendor) throw badRequest(`${host} is the vendor's own registry, not a third-party one`);
   if (known) return known;
   const [hostname, port] = host.split(':');
-  const added: Registry = { resource_uri: resourceUri('registry', [host], scope), name: hostname ?? host, host, isVendor: false, is_ssl: true, port: Number(port ?? 443) };
+  const added: Registry = {
+    resource_uri: resourceUri('registry', [host], scope),
+    name: hostname ?? host,
+    host,
+    isVendor: false,
+    is_ssl: true,
+    port: Number(port ?? 443),
+  };
   world.store.addedRegistries.set(scope.namespace, [...(world.store.addedRegistries.get(scope.namespace) ?? []), added]);
   return added;
 }
 
 export function createRepository(world: World, scope: UriScope, body: Fields): Repository {
-  const name = world.faults.has('repository-missing-name-accepted') ? (optString(body, 'name') ?? `quay.io/unnamed/${world.store.repositories.size}`) : reqString(body, 'name');
+  const name = world.faults.has('repository-missing-name-accepted')
+    ? (optString(body, 'name') ?? `quay.io/unnamed/${world.store.repositories.size}`)
+    : reqString(body, 'name');
   if (findRepository(world, scope.namespace, name)) throw conflict(`repository ${name} already exists`);
   const registry = registryFor(world, scope, name);
   const repo: Repository = {
-    resource_uri: resourceUri('repository', [name], scope), scope, name, registry: registry.resource_uri,
-    username: optString(body, 'username') ?? '', password: optString(body, 'password') ?? '',
+    resource_uri: resourceUri('repository', [name], scope),
+    scope,
+    name,
+    registry: registry.resource_uri,
+    username: optString(body, 'username') ?? '',
+    password: optString(body, 'password') ?? '',
   };
   world.store.repositories.set(repoKey(scope.namespace, name), repo);
   return repo;

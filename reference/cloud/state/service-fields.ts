@@ -7,9 +7,7 @@ import { fieldIgnored, updateIgnored, withoutIgnored } from '../fault-families.t
 import { badRequest } from '../http/errors.ts';
 import type { World } from '../world.ts';
 import type { EnvVar, PortSpec, ServiceConfig } from './model.ts';
-import {
-  optBool, optEnum, optInt, optList, optObject, optString, optStringList, optTags, reqString, type Fields,
-} from './validate.ts';
+import { optBool, optEnum, optInt, optList, optObject, optString, optStringList, optTags, reqString, type Fields } from './validate.ts';
 
 export interface LinkRequest {
   ref: string;
@@ -77,7 +75,9 @@ const CREATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
   read_only: (b) => optBool(b, 'read_only'),
   cpuset: (b) => optString(b, 'cpuset'),
   memory_swap: (b) => optInt(b, 'memory_swap'),
-  ...Object.fromEntries(['dns', 'dns_search', 'cap_add', 'cap_drop', 'extra_hosts', 'security_opt', 'devices'].map((k) => [k, (b: Fields) => optStringList(b, k)])),
+  ...Object.fromEntries(
+    ['dns', 'dns_search', 'cap_add', 'cap_drop', 'extra_hosts', 'security_opt', 'devices'].map((k) => [k, (b: Fields) => optStringList(b, k)]),
+  ),
 };
 
 function readValues(world: World, body: Fields, readers: Partial<Record<keyof ServiceConfig, Reader>>): Partial<ServiceConfig> {
@@ -130,25 +130,72 @@ export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec
 
 function defaultConfig(world: World, image: string, name: string): ServiceConfig {
   return {
-    image_name: image, name, nickname: name, net: 'bridge', pid: 'none',
+    image_name: image,
+    name,
+    nickname: name,
+    net: 'bridge',
+    pid: 'none',
     target_num_containers: world.faults.has('service-default-target-2') ? 2 : 1,
-    container_ports: [], container_envvars: [], labels: {},
+    container_ports: [],
+    container_envvars: [],
+    labels: {},
     working_dir: world.faults.has('working-dir-default-empty') ? '' : '/',
-    user: 'root', hostname: '', domainname: '', mac_address: '', cgroup_parent: '',
-    tty: false, stdin_open: false, dns: [], dns_search: [], cap_add: [], cap_drop: [], extra_hosts: [],
-    security_opt: [], devices: [], entrypoint: null, run_command: null, sequential_deployment: false,
-    cpu_shares: null, cpuset: '', memory: null, memory_swap: null, autorestart: 'OFF', autodestroy: 'OFF',
-    roles: [], privileged: false, read_only: false, deployment_strategy: 'EMPTIEST_NODE', tags: [], autoredeploy: false,
+    user: 'root',
+    hostname: '',
+    domainname: '',
+    mac_address: '',
+    cgroup_parent: '',
+    tty: false,
+    stdin_open: false,
+    dns: [],
+    dns_search: [],
+    cap_add: [],
+    cap_drop: [],
+    extra_hosts: [],
+    security_opt: [],
+    devices: [],
+    entrypoint: null,
+    run_command: null,
+    sequential_deployment: false,
+    cpu_shares: null,
+    cpuset: '',
+    memory: null,
+    memory_swap: null,
+    autorestart: 'OFF',
+    autodestroy: 'OFF',
+    roles: [],
+    privileged: false,
+    read_only: false,
+    deployment_strategy: 'EMPTIEST_NODE',
+    tags: [],
+    autoredeploy: false,
     ...(world.faults.has('service-defaults-off') ? OFF_DEFAULTS : {}),
   };
 }
 
 /** What the service-defaults-off fault puts in place of every documented default. */
 const OFF_DEFAULTS: Partial<ServiceConfig> = {
-  nickname: 'off', net: 'host', pid: 'host', target_num_containers: 3, container_ports: [{ protocol: 'tcp', inner_port: 1, outer_port: null, published: true }],
-  container_envvars: [{ key: 'OFF', value: 'off' }], working_dir: '/off', user: 'nobody', tty: true, stdin_open: true,
-  entrypoint: 'off', run_command: 'off', sequential_deployment: true, autorestart: 'ALWAYS', autodestroy: 'ALWAYS',
-  roles: ['global'], privileged: true, read_only: true, deployment_strategy: 'HIGH_AVAILABILITY', tags: ['off'], autoredeploy: true,
+  nickname: 'off',
+  net: 'host',
+  pid: 'host',
+  target_num_containers: 3,
+  container_ports: [{ protocol: 'tcp', inner_port: 1, outer_port: null, published: true }],
+  container_envvars: [{ key: 'OFF', value: 'off' }],
+  working_dir: '/off',
+  user: 'nobody',
+  tty: true,
+  stdin_open: true,
+  entrypoint: 'off',
+  run_command: 'off',
+  sequential_deployment: true,
+  autorestart: 'ALWAYS',
+  autodestroy: 'ALWAYS',
+  roles: ['global'],
+  privileged: true,
+  read_only: true,
+  deployment_strategy: 'HIGH_AVAILABILITY',
+  tags: ['off'],
+  autoredeploy: true,
 };
 
 function readPorts(body: Fields, world: World): PortSpec[] | undefined {
@@ -195,6 +242,11 @@ function readBindings(body: Fields, world: World): BindingRequest[] {
     const container_path = optString(b, 'container_path') ?? null;
     const volumesFromRef = optString(b, 'volumes_from') ?? null;
     if (!container_path && !volumesFromRef) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
-    return { host_path: optString(b, 'host_path') ?? null, container_path, rewritable: optBool(b, 'rewritable') ?? !world.faults.has('binding-rewritable-default-false'), volumesFromRef };
+    return {
+      host_path: optString(b, 'host_path') ?? null,
+      container_path,
+      rewritable: optBool(b, 'rewritable') ?? !world.faults.has('binding-rewritable-default-false'),
+      volumesFromRef,
+    };
   });
 }

@@ -76,7 +76,9 @@ export function resolveLinks(world: World, links: readonly LinkRequest[], resolv
 
 export function resolveBindings(bindings: readonly BindingRequest[], resolve: ServiceResolver): ServiceBinding[] {
   return bindings.map((b) => ({
-    host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable,
+    host_path: b.host_path,
+    container_path: b.container_path,
+    rewritable: b.rewritable,
     volumesFrom: b.volumesFromRef ? resolveOrThrow(resolve, b.volumesFromRef, 'bindings.volumes_from') : null,
   }));
 }
@@ -85,10 +87,24 @@ export function resolveBindings(bindings: readonly BindingRequest[], resolve: Se
 export function buildService(scope: UriScope, spec: ServiceSpec, owner: CloudUser, stackUuid: string | null): Service {
   const uuid = newUuid();
   return {
-    kind: 'service', uuid, resource_uri: resourceUri('service', [uuid], scope), scope, config: spec.config,
-    state: 'Not running', stackUuid, containers: [], links: [], bindings: [],
-    deployed_datetime: null, started_datetime: null, stopped_datetime: null, destroyed_datetime: null,
-    owner, logs: new LogBook<ServiceLogLine>(), nextNumber: 1, revision: 1,
+    kind: 'service',
+    uuid,
+    resource_uri: resourceUri('service', [uuid], scope),
+    scope,
+    config: spec.config,
+    state: 'Not running',
+    stackUuid,
+    containers: [],
+    links: [],
+    bindings: [],
+    deployed_datetime: null,
+    started_datetime: null,
+    stopped_datetime: null,
+    destroyed_datetime: null,
+    owner,
+    logs: new LogBook<ServiceLogLine>(),
+    nextNumber: 1,
+    revision: 1,
   };
 }
 
@@ -100,8 +116,10 @@ export function storeService(world: World, svc: Service): void {
 /** Applies a PATCH; EVERY_NODE cannot be switched to or from. */
 export function applyServiceUpdate(world: World, svc: Service, update: ServiceUpdateSpec, resolve: ServiceResolver): void {
   const strategy = update.config.deployment_strategy;
-  const switchesEveryNode = strategy !== undefined && strategy !== svc.config.deployment_strategy && (strategy === 'EVERY_NODE' || svc.config.deployment_strategy === 'EVERY_NODE');
-  if (switchesEveryNode && !world.faults.has('every-node-update-allowed')) throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
+  const switchesEveryNode =
+    strategy !== undefined && strategy !== svc.config.deployment_strategy && (strategy === 'EVERY_NODE' || svc.config.deployment_strategy === 'EVERY_NODE');
+  if (switchesEveryNode && !world.faults.has('every-node-update-allowed'))
+    throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
   const links = update.links ? resolveLinks(world, update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
   Object.assign(svc.config, update.config);
   if (links) svc.links = links;
@@ -114,9 +132,16 @@ export function settleService(world: World, svc: Service): void {
   if (svc.state !== 'Terminated') {
     const live = liveContainers(world, svc);
     const running = live.filter((c) => c.state === 'Running').length;
-    const next: ServiceState = live.length === 0
-      ? (svc.deployed_datetime ? 'Stopped' : 'Not running')
-      : running === live.length ? 'Running' : running > 0 ? 'Partly running' : 'Stopped';
+    const next: ServiceState =
+      live.length === 0
+        ? svc.deployed_datetime
+          ? 'Stopped'
+          : 'Not running'
+        : running === live.length
+          ? 'Running'
+          : running > 0
+            ? 'Partly running'
+            : 'Stopped';
     setState(world, svc, next);
   }
   if (svc.stackUuid) refreshStack(world, svc.stackUuid);
@@ -156,7 +181,12 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     stopped_num_containers: count('Stopped'),
     stack: stack?.resource_uri ?? null,
     containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),
-    container_ports: portsJson(cfg.container_ports, cfg.container_ports.map((p) => p.outer_port), servicePublicDns(world, svc), false),
+    container_ports: portsJson(
+      cfg.container_ports,
+      cfg.container_ports.map((p) => p.outer_port),
+      servicePublicDns(world, svc),
+      false,
+    ),
     container_envvars: cfg.container_envvars,
     labels: cfg.labels,
     working_dir: cfg.working_dir,
@@ -183,7 +213,9 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     memory_swap: cfg.memory_swap,
     ...serviceLinksJson(world, svc),
     bindings: svc.bindings.map((b) => ({
-      host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable,
+      host_path: b.host_path,
+      container_path: b.container_path,
+      rewritable: b.rewritable,
       volumes_from: b.volumesFrom ? (world.store.services.get(b.volumesFrom)?.resource_uri ?? null) : null,
     })),
     autorestart: cfg.autorestart,

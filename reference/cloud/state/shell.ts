@@ -38,7 +38,11 @@ function words(command: string, vars: Record<string, string>): string[] {
   return out;
 }
 
-const commandsOf = (line: string): string[] => line.split(/;|&&/).map((c) => c.trim()).filter(Boolean);
+const commandsOf = (line: string): string[] =>
+  line
+    .split(/;|&&/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 export function isFiniteProgram(runCommand: string | null): boolean {
   if (!runCommand) return false;
@@ -58,7 +62,11 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = 0;
         break;
       case 'env':
-        out(Object.entries(env.vars).map(([k, v]) => `${k}=${v}\n`).join(''));
+        out(
+          Object.entries(env.vars)
+            .map(([k, v]) => `${k}=${v}\n`)
+            .join(''),
+        );
         result.exitCode = 0;
         break;
       case 'printenv': {

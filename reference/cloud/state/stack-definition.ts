@@ -8,17 +8,53 @@ import type { Service, ServiceConfig, Stack } from './model.ts';
 import { stackServices } from './stack.ts';
 
 const DEFAULTS: Partial<ServiceConfig> = {
-  autodestroy: 'OFF', autorestart: 'OFF', autoredeploy: false, deployment_strategy: 'EMPTIEST_NODE',
-  net: 'bridge', pid: 'none', privileged: false, read_only: false, sequential_deployment: false,
-  target_num_containers: 1, user: 'root', working_dir: '/', tty: false, stdin_open: false,
+  autodestroy: 'OFF',
+  autorestart: 'OFF',
+  autoredeploy: false,
+  deployment_strategy: 'EMPTIEST_NODE',
+  net: 'bridge',
+  pid: 'none',
+  privileged: false,
+  read_only: false,
+  sequential_deployment: false,
+  target_num_containers: 1,
+  user: 'root',
+  working_dir: '/',
+  tty: false,
+  stdin_open: false,
 };
 
 /** Settings copied under the same key when set and not default. */
 const SAME_KEYS: readonly (keyof ServiceConfig)[] = [
-  'autodestroy', 'autoredeploy', 'autorestart', 'cap_add', 'cap_drop', 'cpu_shares', 'cpuset', 'deployment_strategy',
-  'devices', 'dns', 'dns_search', 'domainname', 'entrypoint', 'extra_hosts', 'hostname', 'labels', 'mac_address', 'net',
-  'pid', 'privileged', 'read_only', 'roles', 'security_opt', 'sequential_deployment', 'stdin_open', 'target_num_containers',
-  'tty', 'user', 'working_dir',
+  'autodestroy',
+  'autoredeploy',
+  'autorestart',
+  'cap_add',
+  'cap_drop',
+  'cpu_shares',
+  'cpuset',
+  'deployment_strategy',
+  'devices',
+  'dns',
+  'dns_search',
+  'domainname',
+  'entrypoint',
+  'extra_hosts',
+  'hostname',
+  'labels',
+  'mac_address',
+  'net',
+  'pid',
+  'privileged',
+  'read_only',
+  'roles',
+  'security_opt',
+  'sequential_deployment',
+  'stdin_open',
+  'target_num_containers',
+  'tty',
+  'user',
+  'working_dir',
 ];
 
 function isEmpty(v: unknown): boolean {
@@ -37,7 +73,9 @@ function serviceDefinition(world: World, svc: Service): Record<string, unknown> 
     command: cfg.run_command,
     environment: Object.fromEntries(cfg.container_envvars.map((e) => [e.key, e.value])),
     expose: cfg.container_ports.filter((p) => !p.published).map((p) => `${p.inner_port}${p.protocol === 'udp' ? '/udp' : ''}`),
-    ports: cfg.container_ports.filter((p) => p.published).map((p) => `${p.outer_port ? `${p.outer_port}:` : ''}${p.inner_port}${p.protocol === 'udp' ? '/udp' : ''}`),
+    ports: cfg.container_ports
+      .filter((p) => p.published)
+      .map((p) => `${p.outer_port ? `${p.outer_port}:` : ''}${p.inner_port}${p.protocol === 'udp' ? '/udp' : ''}`),
     links: svc.links.map((l) => (l.name === nameOf(l.to) ? l.name : `${nameOf(l.to)}:${l.name}`)),
     volumes: svc.bindings.filter((b) => !b.volumesFrom).map((b) => `${b.host_path ? `${b.host_path}:` : ''}${b.container_path}${b.rewritable ? '' : ':ro'}`),
     volumes_from: svc.bindings.filter((b) => b.volumesFrom).map((b) => nameOf(b.volumesFrom as string)),

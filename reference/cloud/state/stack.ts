@@ -17,8 +17,15 @@ import { announce, setState } from './notify.ts';
 import { readServiceCreate, readServiceUpdate, type ServiceSpec } from './service-fields.ts';
 import { redeployService, revertServiceOp, startService, stopService, terminateService } from './service-ops.ts';
 import {
-  applyServiceUpdate, buildService, resolveBindings, resolveLinks, serviceAllows, storeService, uriResolver,
-  type ServiceOp, type ServiceResolver,
+  applyServiceUpdate,
+  buildService,
+  resolveBindings,
+  resolveLinks,
+  serviceAllows,
+  storeService,
+  uriResolver,
+  type ServiceOp,
+  type ServiceResolver,
 } from './service.ts';
 import { pick } from './store.ts';
 import type { StateTable } from './states.ts';
@@ -58,12 +65,21 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
   const byName = new Map([...existing, ...built].map((s) => [s.config.name, s]));
   if (byName.size !== existing.length + built.length) throw badRequest('service names in a stack must be unique');
   const resolve = stackResolver(world, stack.scope.namespace, byName);
-  const nameOf = (uuid: string): string => [...byName.values()].find((s) => s.uuid === uuid)?.config.name ?? world.store.services.get(uuid)?.config.name ?? uuid;
+  const nameOf = (uuid: string): string =>
+    [...byName.values()].find((s) => s.uuid === uuid)?.config.name ?? world.store.services.get(uuid)?.config.name ?? uuid;
   const dropped = (ref: string | undefined, fault: string): boolean => ref !== undefined && byName.has(ref) && world.faults.has(fault);
   built.forEach((svc, i) => {
     const spec = specs[i] as ServiceSpec;
-    svc.links = resolveLinks(world, spec.links.filter((l) => !dropped(l.ref, 'stack-link-by-name-dropped')), resolve, nameOf);
-    svc.bindings = resolveBindings(spec.bindings.filter((b) => !dropped(b.volumesFromRef ?? undefined, 'stack-volumes-from-by-name-dropped')), resolve);
+    svc.links = resolveLinks(
+      world,
+      spec.links.filter((l) => !dropped(l.ref, 'stack-link-by-name-dropped')),
+      resolve,
+      nameOf,
+    );
+    svc.bindings = resolveBindings(
+      spec.bindings.filter((b) => !dropped(b.volumesFromRef ?? undefined, 'stack-volumes-from-by-name-dropped')),
+      resolve,
+    );
   });
   return built;
 }
@@ -74,9 +90,16 @@ export function createStack(world: World, scope: UriScope, body: Fields, owner: 
   const specs = items.map((s) => readServiceCreate(world, s));
   const uuid = newUuid();
   const stack: Stack = {
-    kind: 'stack', uuid, resource_uri: resourceUri('stack', [uuid], scope), scope, name,
-    nickname: (world.faults.has(fieldIgnored('stack', 'nickname')) ? undefined : optString(body, 'nickname')) ?? name, state: 'Not Running', services: [],
-    deployed_datetime: null, destroyed_datetime: null,
+    kind: 'stack',
+    uuid,
+    resource_uri: resourceUri('stack', [uuid], scope),
+    scope,
+    name,
+    nickname: (world.faults.has(fieldIgnored('stack', 'nickname')) ? undefined : optString(body, 'nickname')) ?? name,
+    state: 'Not Running',
+    services: [],
+    deployed_datetime: null,
+    destroyed_datetime: null,
   };
   const services = buildStackServices(world, stack, specs, owner, []);
   world.store.stacks.set(uuid, stack);
@@ -116,9 +139,14 @@ export function settleStack(world: World, stack: Stack): void {
   const running = live.filter((s) => s.state === 'Running').length;
   const partly = live.some((s) => s.state === 'Partly running');
   const never = live.every((s) => s.state === 'Not running');
-  const next: StackState = live.length > 0 && running === live.length ? 'Running'
-    : running > 0 || partly ? 'Partly running'
-    : never && !stack.deployed_datetime ? 'Not Running' : 'Stopped';
+  const next: StackState =
+    live.length > 0 && running === live.length
+      ? 'Running'
+      : running > 0 || partly
+        ? 'Partly running'
+        : never && !stack.deployed_datetime
+          ? 'Not Running'
+          : 'Stopped';
   setState(world, stack, next);
 }
 
@@ -175,7 +203,9 @@ export function stackJson(world: World, stack: Stack): Record<string, unknown> {
     name: stack.name,
     nickname: stack.nickname,
     state: stack.state,
-    synchronized: !world.faults.has('stack-never-synchronized') && services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
+    synchronized:
+      !world.faults.has('stack-never-synchronized') &&
+      services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
     services: services.length === 0 && world.faults.has('stack-services-null-when-empty') ? null : services.map((s) => s.resource_uri),
     deployed_datetime: world.date(stack.deployed_datetime),
     destroyed_datetime: world.date(stack.destroyed_datetime),

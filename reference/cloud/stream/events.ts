@@ -13,7 +13,13 @@ import { sendJson, type StreamHandler } from './types.ts';
 
 export function eventMessage(world: World, e: CloudEvent): Record<string, unknown> {
   const message: Record<string, unknown> = {
-    type: e.type, action: e.action, parents: e.parents, resource_uri: e.resource_uri, state: e.state, uuid: e.uuid, datetime: iso8601(e.date),
+    type: e.type,
+    action: e.action,
+    parents: e.parents,
+    resource_uri: e.resource_uri,
+    state: e.state,
+    uuid: e.uuid,
+    datetime: iso8601(e.date),
   };
   if (world.faults.has('event-no-parents')) delete message.parents;
   return message;
@@ -24,21 +30,30 @@ function wanted(world: World, query: URLSearchParams, e: CloudEvent): boolean {
   const type = query.get('type');
   const object = query.get('object');
   const parent = query.get('parent');
-  return (type === null || e.type === type)
-    && (object === null || sameResource(object, e.resource_uri))
-    && (parent === null || e.parents.some((p) => sameResource(parent, p)));
+  return (
+    (type === null || e.type === type) &&
+    (object === null || sameResource(object, e.resource_uri)) &&
+    (parent === null || e.parents.some((p) => sameResource(parent, p)))
+  );
 }
 
 /** A message as JSON text (the fault events-plain-text sends its values as a line of words). */
 function sendEvent(world: World, ws: WebSocket, message: Record<string, unknown>): void {
   if (!world.faults.has('events-plain-text')) return sendJson(ws, message);
-  if (ws.readyState === ws.OPEN) ws.send(Object.values(message).filter((v) => typeof v === 'string').join(' '));
+  if (ws.readyState === ws.OPEN)
+    ws.send(
+      Object.values(message)
+        .filter((v) => typeof v === 'string')
+        .join(' '),
+    );
 }
 
-export const eventsStream: StreamHandler = ({ world, scope, query }) => (ws) => {
-  const unsubscribe = world.events.subscribe((e) => {
-    if (e.namespace === scope.namespace && wanted(world, query, e)) sendEvent(world, ws, eventMessage(world, e));
-  });
-  ws.on('close', unsubscribe);
-  sendEvent(world, ws, { type: 'auth' });
-};
+export const eventsStream: StreamHandler =
+  ({ world, scope, query }) =>
+  (ws) => {
+    const unsubscribe = world.events.subscribe((e) => {
+      if (e.namespace === scope.namespace && wanted(world, query, e)) sendEvent(world, ws, eventMessage(world, e));
+    });
+    ws.on('close', unsubscribe);
+    sendEvent(world, ws, { type: 'auth' });
+  };

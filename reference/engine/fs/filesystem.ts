@@ -229,9 +229,7 @@ export class ContainerFs {
     for (const path of [...kinds.keys()]) {
       for (const dir of ancestors(path)) if (!kinds.has(dir) && this.lookupLower(dir)) kinds.set(dir, 0);
     }
-    return [...kinds.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([Path, Kind]) => ({ Path, Kind }));
+    return [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([Path, Kind]) => ({ Path, Kind }));
   }
 
   /** A copy of the upper layer, for commit (nodes are immutable, so a map copy suffices). */

@@ -153,7 +153,11 @@ export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opt
     if (!node) continue;
     const existing = fs.stat(path, { follow: false });
     if (existing && opts.noOverwriteDirNonDir && (existing.type === 'dir') !== (node.type === 'dir')) {
-      throw new FsError(existing.type === 'dir' ? 'EISDIR' : 'ENOTDIR', path, `cannot overwrite ${existing.type === 'dir' ? 'directory' : 'non-directory'} ${path} with ${node.type === 'dir' ? 'directory' : 'non-directory'}`);
+      throw new FsError(
+        existing.type === 'dir' ? 'EISDIR' : 'ENOTDIR',
+        path,
+        `cannot overwrite ${existing.type === 'dir' ? 'directory' : 'non-directory'} ${path} with ${node.type === 'dir' ? 'directory' : 'non-directory'}`,
+      );
     }
     fs.putNode(path, node);
   }

@@ -57,7 +57,10 @@ export function createContext(input: ContextInput): RouteContext {
     filters: () => readFilters(input.query),
     sendJson(status, value) {
       const text = toJson(value) + '\n';
-      res.writeHead(status, { 'Content-Type': faults.has('json-labelled-text-plain') ? 'text/plain; charset=utf-8' : 'application/json', 'Content-Length': Buffer.byteLength(text) });
+      res.writeHead(status, {
+        'Content-Type': faults.has('json-labelled-text-plain') ? 'text/plain; charset=utf-8' : 'application/json',
+        'Content-Length': Buffer.byteLength(text),
+      });
       res.end(text);
     },
     sendStatus(status, contentType) {

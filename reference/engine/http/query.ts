@@ -35,7 +35,11 @@ export function readFilters(query: URLSearchParams): Map<string, string[]> {
   }
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) filters.set(key, value as string[]);
-    else if (typeof value === 'object' && value !== null) filters.set(key, Object.keys(value).filter((k) => (value as Record<string, unknown>)[k]));
+    else if (typeof value === 'object' && value !== null)
+      filters.set(
+        key,
+        Object.keys(value).filter((k) => (value as Record<string, unknown>)[k]),
+      );
     else throw new HttpError(400, `invalid filter '${key}': expected a list of strings`);
   }
   return filters;

@@ -41,7 +41,12 @@ export function busyboxImage(): Image {
     containerConfig: { ...config, Cmd: ['/bin/sh', '-c', '#(nop) CMD ["sh"]'] },
     layers: [layer],
     history: [
-      { created: CREATED, createdBy: '/bin/sh -c #(nop) ADD file:47ca6e777c36a4cfffe3f918b64a445a3da0c9a2b8fc7ca6d1b2bc3a6e1c9f82 in /', comment: '', size: layerSize(layer) },
+      {
+        created: CREATED,
+        createdBy: '/bin/sh -c #(nop) ADD file:47ca6e777c36a4cfffe3f918b64a445a3da0c9a2b8fc7ca6d1b2bc3a6e1c9f82 in /',
+        comment: '',
+        size: layerSize(layer),
+      },
       { created: CREATED, createdBy: '/bin/sh -c #(nop) CMD ["sh"]', comment: '', size: 0, emptyLayer: true },
     ],
   });

@@ -23,7 +23,29 @@ export interface CommitRequest {
   config: ContainerConfigLike | undefined;
 }
 
-const CONFIG_KEYS = ['Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Env', 'Cmd', 'Image', 'Volumes', 'WorkingDir', 'Entrypoint', 'OnBuild', 'Labels', 'ExposedPorts', 'StopSignal', 'NetworkDisabled', 'MacAddress'];
+const CONFIG_KEYS = [
+  'Hostname',
+  'Domainname',
+  'User',
+  'AttachStdin',
+  'AttachStdout',
+  'AttachStderr',
+  'Tty',
+  'OpenStdin',
+  'StdinOnce',
+  'Env',
+  'Cmd',
+  'Image',
+  'Volumes',
+  'WorkingDir',
+  'Entrypoint',
+  'OnBuild',
+  'Labels',
+  'ExposedPorts',
+  'StopSignal',
+  'NetworkDisabled',
+  'MacAddress',
+];
 
 function pickConfig(source: Record<string, unknown> | undefined, onlySet: boolean): ContainerConfigLike {
   const out: ContainerConfigLike = {};
@@ -76,6 +98,12 @@ export async function commitContainer(store: ImageStore, events: EventBus, sourc
     history: [...(parent?.history ?? []), { created, createdBy: cmd.join(' '), comment: req.comment, size: 0 }],
   });
   store.add(image, req.repo ? [`${req.repo}${req.tag ? `:${req.tag}` : ''}`] : []);
-  events.emit({ Type: 'container', Action: 'commit', id: source.id, from: String(source.config.Image ?? ''), attributes: { comment: req.comment, imageID: image.id, imageRef: req.repo ? `${req.repo}:${req.tag || 'latest'}` : '' } });
+  events.emit({
+    Type: 'container',
+    Action: 'commit',
+    id: source.id,
+    from: String(source.config.Image ?? ''),
+    attributes: { comment: req.comment, imageID: image.id, imageRef: req.repo ? `${req.repo}:${req.tag || 'latest'}` : '' },
+  });
   return image;
 }

@@ -104,4 +104,3 @@ export function makeImage(input: NewImage): Image {
     virtualSize: size,
   };
 }
-

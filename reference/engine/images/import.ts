@@ -33,7 +33,14 @@ export function importName(_version: ApiVersion, repo: string, tag: string): str
   return tagged(normalizeRepo(name), t);
 }
 
-export async function importImage(store: ImageStore, events: EventBus, body: Buffer, name: string | undefined, out: JsonStreamWriter, faults: FaultSet): Promise<Image | undefined> {
+export async function importImage(
+  store: ImageStore,
+  events: EventBus,
+  body: Buffer,
+  name: string | undefined,
+  out: JsonStreamWriter,
+  faults: FaultSet,
+): Promise<Image | undefined> {
   if (!faults.has('import-no-progress')) {
     for (const current of [0, body.length]) {
       out.write({ status: 'Importing', progressDetail: { current, total: body.length }, progress: progressBar(current, body.length) });

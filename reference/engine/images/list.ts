@@ -7,7 +7,10 @@ import { listItem } from './shape.ts';
 
 /** `path.Match`-like globbing: `*` and `?` within one path segment. */
 function globToRegExp(pattern: string): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${source}$`);
 }
 

@@ -39,7 +39,11 @@ export function isUnreachable(repo: string): boolean {
  */
 export function findInRegistry(store: ImageStore, req: PullRequest, creds: Credentials): Array<{ tag: string } & RegistryEntry> {
   if (isUnreachable(req.repo)) return [];
-  if (!mayAccess(req.repo, creds)) throw new HttpError(404, `pull access denied for ${req.repo}, repository does not exist or may require 'docker login': unauthorized: authentication required`);
+  if (!mayAccess(req.repo, creds))
+    throw new HttpError(
+      404,
+      `pull access denied for ${req.repo}, repository does not exist or may require 'docker login': unauthorized: authentication required`,
+    );
   const entries = req.digest ? [store.registry.byDigest(req.repo, req.digest)].filter((e) => e !== undefined) : store.registry.pull(req.repo, req.tag);
   if (!entries.length) {
     throw new HttpError(

@@ -40,7 +40,10 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   const references = image.repoTags.length + image.repoDigests.length;
   if (named) {
     if (!opts.force && references === 1 && inUse && !conflictIgnored) {
-      throw new HttpError(409, `conflict: unable to remove repository reference "${ref}" (must force) - container is using its referenced image ${shortId(image.id)}`);
+      throw new HttpError(
+        409,
+        `conflict: unable to remove repository reference "${ref}" (must force) - container is using its referenced image ${shortId(image.id)}`,
+      );
     }
     store.untag(image.id, named);
     records.push({ Untagged: named });

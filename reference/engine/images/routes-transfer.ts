@@ -56,7 +56,14 @@ function transferStream(ctx: RouteContext, errorsAsStatus = ctx.faults.has('tran
   const out = ctx.jsonStream(JSON_TYPE);
   if (!errorsAsStatus && !ctx.faults.has('progress-detail-text')) return out;
   const write = (value: unknown): void => out.write(faultyProgress(ctx, value as Record<string, unknown> | null, errorsAsStatus));
-  return { write, end: () => out.end(), closed: out.closed, get isClosed() { return out.isClosed; } };
+  return {
+    write,
+    end: () => out.end(),
+    closed: out.closed,
+    get isClosed() {
+      return out.isClosed;
+    },
+  };
 }
 
 function faultyProgress(ctx: RouteContext, value: Record<string, unknown> | null, errorsAsStatus: boolean): unknown {
@@ -96,7 +103,8 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
     throw err;
   }
   const out = transferStream(ctx);
-  if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined) out.write({ error: 'unauthorized: authentication required' });
+  if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined)
+    out.write({ error: 'unauthorized: authentication required' });
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   out.end();
@@ -124,8 +132,14 @@ function saveItems(deps: EngineDeps, name: string): SaveItem[] {
 export async function getImages(ctx: RouteContext, deps: EngineDeps, names: string[]): Promise<void> {
   if (!names.length) throw new HttpError(500, 'no image names given: use names=<name>');
   const items = names.flatMap((n) => saveItems(deps, n));
-  const tar = await saveImages(items, { repositoriesFile: !ctx.faults.has('save-no-repositories'), layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0' });
-  ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar', 'Content-Length': tar.length });
+  const tar = await saveImages(items, {
+    repositoriesFile: !ctx.faults.has('save-no-repositories'),
+    layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
+  });
+  ctx.res.writeHead(200, {
+    'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar',
+    'Content-Length': tar.length,
+  });
   ctx.res.end(tar);
 }
 
@@ -182,34 +196,46 @@ function checkShmSize(ctx: RouteContext): void {
 /** The build faults about the request body: its content type and its compression. */
 function refuseBuildBody(ctx: RouteContext, body: Buffer): void {
   const compression = detectCompression(body);
-  if (ctx.faults.has('build-compressed-context-rejected') && compression !== 'identity') throw new HttpError(500, `${compression} build contexts are not accepted`);
-  if (ctx.faults.has('build-identity-context-refused') && compression === 'identity') throw new HttpError(500, 'uncompressed build contexts are not accepted: compress the context');
-  if (ctx.faults.has('build-x-tar-refused') && /^application\/x-tar\b/i.test(ctx.req.headers['content-type'] ?? '')) throw new HttpError(415, 'Content-Type application/x-tar is not supported');
+  if (ctx.faults.has('build-compressed-context-rejected') && compression !== 'identity')
+    throw new HttpError(500, `${compression} build contexts are not accepted`);
+  if (ctx.faults.has('build-identity-context-refused') && compression === 'identity')
+    throw new HttpError(500, 'uncompressed build contexts are not accepted: compress the context');
+  if (ctx.faults.has('build-x-tar-refused') && /^application\/x-tar\b/i.test(ctx.req.headers['content-type'] ?? ''))
+    throw new HttpError(415, 'Content-Type application/x-tar is not supported');
 }
 
 export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  if (ctx.query.get('remote')) throw new HttpError(500, 'remote build contexts (Git, HTTP) are not supported by the reference daemon: send the context as the body');
+  if (ctx.query.get('remote'))
+    throw new HttpError(500, 'remote build contexts (Git, HTTP) are not supported by the reference daemon: send the context as the body');
   checkShmSize(ctx);
   const tags = buildTags(ctx);
   const args = buildArgs(ctx);
   const defaultBuildFile = ctx.spell('Vendorfile');
   const body = await ctx.body();
-  if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined) throw new HttpError(500, 'X-Registry-Config is not accepted');
+  if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined)
+    throw new HttpError(500, 'X-Registry-Config is not accepted');
   refuseBuildBody(ctx, body);
   const out = ctx.jsonStream(JSON_TYPE);
-  await runBuild(deps.images, deps.events, body, {
-    buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
-    defaultBuildFile,
-    tags,
-    quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
-    nocache: ctx.bool('nocache') && !ctx.faults.has('build-nocache-ignored'),
-    rm: ctx.bool('rm', !ctx.faults.has('build-rm-default-off')),
-    forcerm: ctx.bool('forcerm'),
-    pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
-    buildArgs: args,
-    registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
-    leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
-  }, out, ctx.faults);
+  await runBuild(
+    deps.images,
+    deps.events,
+    body,
+    {
+      buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
+      defaultBuildFile,
+      tags,
+      quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
+      nocache: ctx.bool('nocache') && !ctx.faults.has('build-nocache-ignored'),
+      rm: ctx.bool('rm', !ctx.faults.has('build-rm-default-off')),
+      forcerm: ctx.bool('forcerm'),
+      pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
+      buildArgs: args,
+      registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
+      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
+    },
+    out,
+    ctx.faults,
+  );
   out.end();
 }
 

@@ -9,7 +9,8 @@ import { isValidRepo, isValidTag, tagged } from './reference.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 
 function found(deps: EngineDeps, name: string) {
-  const unresolved = (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
+  const unresolved =
+    (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
   const image = unresolved ? undefined : deps.images.resolve(name);
   if (!image) throw new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`);
   return image;
@@ -39,7 +40,10 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
 function search(ctx: RouteContext, deps: EngineDeps): void {
   const results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
   if (!ctx.faults.has('search-wrong-keys')) return ctx.sendJson(200, results);
-  ctx.sendJson(200, results.map((r) => ({ StarCount: r.star_count, IsOfficial: r.is_official, Name: r.name, IsAutomated: r.is_automated, Description: r.description })));
+  ctx.sendJson(
+    200,
+    results.map((r) => ({ StarCount: r.star_count, IsOfficial: r.is_official, Name: r.name, IsAutomated: r.is_automated, Description: r.description })),
+  );
 }
 
 export function registerImageRoutes(router: Router, deps: EngineDeps): void {
@@ -47,7 +51,9 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/build', (ctx) => build(ctx, deps));
   router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
   router.add('GET', '/images/search', (ctx) => search(ctx, deps));
-  router.add('GET', '/images/get', (ctx) => getImages(ctx, deps, ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined)));
+  router.add('GET', '/images/get', (ctx) =>
+    getImages(ctx, deps, ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined)),
+  );
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
   router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(found(deps, ctx.params.name!), ctx.version, ctx.spell, ctx.faults)));
@@ -56,6 +62,11 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
   router.add('DELETE', '/images/{name*}', (ctx) =>
-    ctx.sendJson(200, deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults }).filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted')))),
+    ctx.sendJson(
+      200,
+      deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults }).filter(
+        (r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted')),
+      ),
+    ),
   );
 }

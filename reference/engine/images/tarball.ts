@@ -37,7 +37,12 @@ function configJson(image: Image): Record<string, unknown> {
     container_config: fullConfig(image.containerConfig),
     created: image.created.toISOString(),
     docker_version: DAEMON_VERSION_STRING,
-    history: image.history.map((h) => ({ created: h.created.toISOString(), created_by: h.createdBy, comment: h.comment, ...(h.emptyLayer ? { empty_layer: true } : {}) })),
+    history: image.history.map((h) => ({
+      created: h.created.toISOString(),
+      created_by: h.createdBy,
+      comment: h.comment,
+      ...(h.emptyLayer ? { empty_layer: true } : {}),
+    })),
     os: 'linux',
     ...(image.parent ? { parent: image.parent } : {}),
     rootfs: { type: 'layers', diff_ids: image.layers.map((l) => l.id) },
@@ -68,8 +73,21 @@ export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: b
       if (written.has(id)) continue;
       written.add(id);
       const top = i === image.layers.length - 1;
-      const json = { id, ...(i > 0 ? { parent: ids[i - 1] } : {}), created: image.created.toISOString(), container_config: fullConfig(top ? image.containerConfig : {}), ...(top ? { config: fullConfig(image.config), container: image.container ?? '', docker_version: DAEMON_VERSION_STRING, architecture: 'amd64', os: 'linux' } : {}) };
-      entries.push(dir(id), file(`${id}/VERSION`, opts.layerVersion ?? '1.0'), file(`${id}/json`, JSON.stringify(json)), file(`${id}/layer.tar`, await layerToTar(layer)));
+      const json = {
+        id,
+        ...(i > 0 ? { parent: ids[i - 1] } : {}),
+        created: image.created.toISOString(),
+        container_config: fullConfig(top ? image.containerConfig : {}),
+        ...(top
+          ? { config: fullConfig(image.config), container: image.container ?? '', docker_version: DAEMON_VERSION_STRING, architecture: 'amd64', os: 'linux' }
+          : {}),
+      };
+      entries.push(
+        dir(id),
+        file(`${id}/VERSION`, opts.layerVersion ?? '1.0'),
+        file(`${id}/json`, JSON.stringify(json)),
+        file(`${id}/layer.tar`, await layerToTar(layer)),
+      );
     }
     const configName = `${image.id.slice(7)}.json`;
     if (!written.has(configName)) entries.push(file(configName, JSON.stringify(configJson(image))));
@@ -111,7 +129,13 @@ async function fromManifest(entry: { RepoTags: string[] | null; Layers: string[]
   const diffIds = ((config.rootfs as Json | undefined)?.diff_ids as string[] | undefined) ?? [];
   const layers = await Promise.all(entry.Layers.map(async (path, i) => ({ ...(await layerOf(files, path)), ...(diffIds[i] ? { id: diffIds[i]! } : {}) })));
   const history = ((config.history as Json[] | undefined) ?? []).map(
-    (h): HistoryEntry => ({ created: new Date(String(h.created)), createdBy: String(h.created_by ?? ''), comment: String(h.comment ?? ''), size: 0, ...(h.empty_layer ? { emptyLayer: true } : {}) }),
+    (h): HistoryEntry => ({
+      created: new Date(String(h.created)),
+      createdBy: String(h.created_by ?? ''),
+      comment: String(h.comment ?? ''),
+      size: 0,
+      ...(h.empty_layer ? { emptyLayer: true } : {}),
+    }),
   );
   return { image: imageFrom(config, layers, history), tags: entry.RepoTags ?? [] };
 }
@@ -142,7 +166,11 @@ async function fromLegacy(files: Map<string, Buffer>, read: (name: string) => Js
       const chain: string[] = [];
       for (let id: string | undefined = top; id && files.has(`${id}/json`); id = read(`${id}/json`)?.parent as string | undefined) chain.unshift(id);
       const layers = await Promise.all(chain.map((id) => layerOf(files, `${id}/layer.tar`)));
-      const tags = Object.entries(repositories).flatMap(([repo, byTag]) => Object.entries(byTag).filter(([, id]) => id === top).map(([tag]) => `${repo}:${tag}`));
+      const tags = Object.entries(repositories).flatMap(([repo, byTag]) =>
+        Object.entries(byTag)
+          .filter(([, id]) => id === top)
+          .map(([tag]) => `${repo}:${tag}`),
+      );
       return { image: imageFrom({ ...read(`${top}/json`)!, parent: '' }, layers, []), tags };
     }),
   );

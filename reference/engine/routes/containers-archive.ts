@@ -29,9 +29,13 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     '/containers/{id}/archive',
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
-      if (ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path))) return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
+      if (ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path)))
+        return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
       setStatHeader(ctx, c, path);
-      const tar = await asArchiveError(() => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path, !ctx.faults.has('archive-symlink-not-followed')), ctx.faults);
+      const tar = await asArchiveError(
+        () => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path, !ctx.faults.has('archive-symlink-not-followed')),
+        ctx.faults,
+      );
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
       ctx.res.end(tar);
     },
@@ -49,7 +53,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }
-      const noOverwriteDirNonDir = ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
+      const noOverwriteDirNonDir =
+        ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
       if (!ctx.faults.has('archive-put-not-extracted')) await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir }), ctx.faults);
       ctx.sendStatus(200);
     },
@@ -69,7 +74,10 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     }
     if (ctx.faults.has('copy-tar-truncated')) tar = tar.subarray(0, 700);
     engine.containerEvent(c, 'copy');
-    ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('copy-wrong-content-type') ? 'application/octet-stream' : 'application/x-tar', 'Content-Length': tar.length });
+    ctx.res.writeHead(200, {
+      'Content-Type': ctx.faults.has('copy-wrong-content-type') ? 'application/octet-stream' : 'application/x-tar',
+      'Content-Length': tar.length,
+    });
     ctx.res.end(tar);
   });
 }

@@ -10,7 +10,18 @@ import { inspectContainer } from '../shape/container-inspect.ts';
 import { topView } from '../shape/top.ts';
 import { findContainer } from './lookup.ts';
 
-const UPDATABLE = ['BlkioWeight', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'CpusetCpus', 'CpusetMems', 'Memory', 'MemorySwap', 'MemoryReservation', 'KernelMemory'];
+const UPDATABLE = [
+  'BlkioWeight',
+  'CpuShares',
+  'CpuPeriod',
+  'CpuQuota',
+  'CpusetCpus',
+  'CpusetMems',
+  'Memory',
+  'MemorySwap',
+  'MemoryReservation',
+  'KernelMemory',
+];
 
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
@@ -18,7 +29,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       throw ctx.faults.has('create-bad-json-500') ? new HttpError(500, String(err)) : err;
     });
     const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
-    ctx.sendJson(ctx.faults.has('create-returns-200') ? 200 : 201, ctx.faults.has('create-no-Warnings') ? { Id: container.id } : { Id: container.id, Warnings: warnings });
+    ctx.sendJson(
+      ctx.faults.has('create-returns-200') ? 200 : 201,
+      ctx.faults.has('create-no-Warnings') ? { Id: container.id } : { Id: container.id, Warnings: warnings },
+    );
   });
 
   router.add('GET', '/containers/{id}/json', (ctx) => {
@@ -30,7 +44,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const c = findContainer(engine, ctx);
     if (!c.run || !c.isRunning) throw notRunning(c);
     if (ctx.faults.has('top-unsupported')) throw new HttpError(500, 'top is not supported on this system');
-    const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef');
+    const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : (ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef'));
     const view = topView(c.run.processes(), psArgs, c.state.startedAt ?? new Date());
     engine.containerEvent(c, 'top');
     ctx.sendJson(200, ctx.faults.has('top-titles-joined') ? { ...view, Titles: view.Titles.join(' ') } : view);
@@ -39,7 +53,12 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('GET', '/containers/{id}/changes', (ctx) => {
     const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
     const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
-    ctx.sendJson(200, findContainer(engine, ctx).fs.changes().map((c) => ({ ...c, Kind: typed(swap(c.Kind)) })));
+    ctx.sendJson(
+      200,
+      findContainer(engine, ctx)
+        .fs.changes()
+        .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) })),
+    );
   });
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
@@ -47,7 +66,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const whole = await exportTar(c.fs);
     const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
     engine.containerEvent(c, 'export');
-    ctx.res.writeHead(200, { 'Content-Type': ctx.faults.has('export-wrong-content-type') ? 'application/x-tar' : 'application/octet-stream', 'Content-Length': tar.length });
+    ctx.res.writeHead(200, {
+      'Content-Type': ctx.faults.has('export-wrong-content-type') ? 'application/x-tar' : 'application/octet-stream',
+      'Content-Length': tar.length,
+    });
     ctx.res.end(tar);
   });
 

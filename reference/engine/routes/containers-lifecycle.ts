@@ -17,7 +17,8 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
       return;
     }
     // Backward compatibility: a HostConfig in the start body replaces the stored one.
-    if (hostConfig && Object.keys(hostConfig).length && !ctx.faults.has('start-hostconfig-body-ignored')) Object.assign(c.hostConfig, buildHostConfig(ctx.version, hostConfig, ctx.faults));
+    if (hostConfig && Object.keys(hostConfig).length && !ctx.faults.has('start-hostconfig-body-ignored'))
+      Object.assign(c.hostConfig, buildHostConfig(ctx.version, hostConfig, ctx.faults));
     startContainer(engine, c);
     ctx.sendStatus(ctx.faults.has('start-returns-200') ? 200 : 204);
   });

@@ -15,7 +15,10 @@ const FILTER_KEYS = ['exited', 'status', 'label', 'id', 'name', 'ancestor', 'iso
 export function registerListRoute(router: Router, engine: Engine): void {
   router.add('GET', '/containers/json', (ctx) => {
     const selected = selectContainers(engine, ctx);
-    ctx.sendJson(200, selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size') && !ctx.faults.has('list-size-ignored'), ctx.faults)));
+    ctx.sendJson(
+      200,
+      selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size') && !ctx.faults.has('list-size-ignored'), ctx.faults)),
+    );
   });
 }
 
@@ -34,7 +37,14 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   const since = position('since');
   const before = position('before');
   const limit = ctx.faults.has('list-limit-ignored') ? undefined : ctx.int('limit');
-  const all = (ctx.bool('all') && !ctx.faults.has('list-all-true-ignored')) || ctx.faults.has('list-all-ignored') || (limit ?? 0) > 0 || since !== undefined || before !== undefined || filters.has('status') || filters.has('exited');
+  const all =
+    (ctx.bool('all') && !ctx.faults.has('list-all-true-ignored')) ||
+    ctx.faults.has('list-all-ignored') ||
+    (limit ?? 0) > 0 ||
+    since !== undefined ||
+    before !== undefined ||
+    filters.has('status') ||
+    filters.has('exited');
   let list = newestFirst.filter((c, i) => (all || c.isActive) && (since === undefined || i < since) && (before === undefined || i > before));
   list = list.filter((c) => matchesFilters(ctx, c, filters));
   return limit && limit > 0 ? list.slice(0, limit) : list;

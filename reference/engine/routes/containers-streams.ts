@@ -37,10 +37,17 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const streams = ctx.faults.has('logs-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);
-    const since = ctx.version === '1.22' && !ctx.faults.has('logs-since-ignored') ? ctx.int('since') ?? 0 : 0;
+    const since = ctx.version === '1.22' && !ctx.faults.has('logs-since-ignored') ? (ctx.int('since') ?? 0) : 0;
     const withTime = ctx.bool('timestamps') && !ctx.faults.has('logs-timestamps-ignored');
-    const lines = selectLogLines(c.output.entries, { tail: ctx.faults.has('logs-tail-ignored') ? undefined : tail, sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : since, streams }).map((e) => (withTime ? timestamped(e) : e));
-    const endpoint = ctx.wantsUpgrade || ctx.faults.has('hijack-always-101') ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'))) : responseEndpoint(ctx);
+    const lines = selectLogLines(c.output.entries, {
+      tail: ctx.faults.has('logs-tail-ignored') ? undefined : tail,
+      sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : since,
+      streams,
+    }).map((e) => (withTime ? timestamped(e) : e));
+    const endpoint =
+      ctx.wantsUpgrade || ctx.faults.has('hijack-always-101')
+        ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream')))
+        : responseEndpoint(ctx);
     const follow = ctx.bool('follow') && c.isActive && !ctx.faults.has('logs-follow-ignored');
     await runSession(endpoint, {
       output: withTime ? timestampedLog(c) : c.output,
@@ -72,7 +79,13 @@ function detachKeysOf(ctx: RouteContext): Buffer | undefined {
   return parseDetachKeys(ctx.version === '1.22' ? ctx.query.get('detachKeys') : null);
 }
 
-function attach(engine: Engine, ctx: RouteContext, c: Container, endpoint: StreamEndpoint, how: { framed: boolean; detachKeys: Buffer | undefined }): Promise<void> {
+function attach(
+  engine: Engine,
+  ctx: RouteContext,
+  c: Container,
+  endpoint: StreamEndpoint,
+  how: { framed: boolean; detachKeys: Buffer | undefined },
+): Promise<void> {
   engine.containerEvent(c, 'attach');
   const streamMode = ctx.bool('stream');
   const faults = ctx.faults;

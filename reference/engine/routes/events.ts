@@ -17,8 +17,11 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const since = parseTimestamp(ctx, 'since');
     const until = parseTimestamp(ctx, 'until');
     const wanted = (e: EngineEvent): boolean =>
-      (ctx.version === '1.22' || (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) || (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
-      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) && (until === undefined || e.timeNano <= until);
+      (ctx.version === '1.22' ||
+        (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) ||
+        (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
+      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) &&
+      (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
     const send = (e: EngineEvent): void => stream.write(shapeEvent(e, ctx));
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
@@ -66,7 +69,11 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>)
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
-  const legacy = { status: kind, id: e.id, ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}) };
+  const legacy = {
+    status: kind,
+    id: e.id,
+    ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}),
+  };
   if (ctx.version === '1.18') return { ...legacy, time };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {

@@ -32,7 +32,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (!ctx.faults.has('pause-allows-exec-start')) refuseWhilePaused(ctx, exec.container, 'exec');
     if (exec.started) throw new HttpError(409, `Error: Exec command ${exec.id} has already run`);
     if (!exec.container.isRunning) throw notRunning(exec.container);
-    const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : body.Tty ?? exec.config.Tty;
+    const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : (body.Tty ?? exec.config.Tty);
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
       exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
@@ -43,7 +43,9 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const session = runSession(socketEndpoint(socket), {
       output: exec.output,
       replay: [],
-      streams: ctx.faults.has('exec-attach-flags-ignored') ? { stdout: true, stderr: true } : { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
+      streams: ctx.faults.has('exec-attach-flags-ignored')
+        ? { stdout: true, stderr: true }
+        : { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
       live: true,
       stdin: exec.config.AttachStdin ? () => exec.stdin : undefined,
       closeStdinOnEnd: true,
@@ -75,7 +77,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const common = {
       ID: exec.id,
       Running: exec.running,
-      ...(ctx.faults.has('exec-inspect-no-ExitCode') ? {} : { ExitCode: ctx.faults.has('exec-exit-code-zero') ? 0 : exec.exitCode ?? 0 }),
+      ...(ctx.faults.has('exec-inspect-no-ExitCode') ? {} : { ExitCode: ctx.faults.has('exec-exit-code-zero') ? 0 : (exec.exitCode ?? 0) }),
       ProcessConfig: process,
       OpenStdin: exec.config.AttachStdin,
       OpenStderr: exec.config.AttachStderr,

@@ -28,7 +28,16 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         .map((c) => {
           const e = c.networks.get(n.Name)!;
           const address = e.IPAddress ? `${e.IPAddress}/${e.IPPrefixLen}` : '';
-          return [c.id, { ...(withNames && !faults.has('network-containers-no-Name') ? { Name: c.name.slice(1) } : {}), EndpointID: e.EndpointID, MacAddress: e.MacAddress, IPv4Address: address, IPv6Address: '' }];
+          return [
+            c.id,
+            {
+              ...(withNames && !faults.has('network-containers-no-Name') ? { Name: c.name.slice(1) } : {}),
+              EndpointID: e.EndpointID,
+              MacAddress: e.MacAddress,
+              IPv4Address: address,
+              IPv6Address: '',
+            },
+          ];
         }),
     ),
     Options: faults.has('network-options-dropped') ? {} : n.Options,
@@ -45,7 +54,10 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const list = engine.networks
         .all()
         .filter((n) => any('id', (v) => n.Id.includes(v)) && any('name', (v) => n.Name.includes(v)) && any('type', (v) => (v === 'builtin') === n.predefined));
-      ctx.sendJson(200, list.map((n) => view(n, false, ctx.faults)));
+      ctx.sendJson(
+        200,
+        list.map((n) => view(n, false, ctx.faults)),
+      );
     },
     V122,
   );
@@ -58,7 +70,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const body = await ctx.json<Parameters<Engine['networks']['create']>[0] & { CheckDuplicate?: boolean }>();
       if (!body.Name && !ctx.faults.has('network-name-optional')) throw new HttpError(500, 'network Name is mandatory');
-      if (body.Driver && !DRIVERS.includes(body.Driver)) throw new HttpError(ctx.faults.has('network-plugin-missing-500') ? 500 : 404, `plugin not found: network driver ${body.Driver}`);
+      if (body.Driver && !DRIVERS.includes(body.Driver))
+        throw new HttpError(ctx.faults.has('network-plugin-missing-500') ? 500 : 404, `plugin not found: network driver ${body.Driver}`);
       if (body.Internal && ctx.faults.has('network-internal-refused')) throw new HttpError(500, 'network create: Internal is not supported');
       const checkDuplicate = body.CheckDuplicate && !ctx.faults.has('network-check-duplicate-ignored');
       if (engine.networks.all().some((n) => n.Name === body.Name) && (checkDuplicate || engine.networks.resolve(body.Name)?.predefined)) {
@@ -83,7 +96,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
       if (ctx.faults.has('network-connect-ignored')) return ctx.sendStatus(200);
       addEndpoint(c, network, {
-        IPAMConfig: ctx.faults.has('network-endpoint-config-ignored') ? null : body.EndpointConfig?.IPAMConfig ?? null,
+        IPAMConfig: ctx.faults.has('network-endpoint-config-ignored') ? null : (body.EndpointConfig?.IPAMConfig ?? null),
         Aliases: body.EndpointConfig?.Aliases ?? null,
         Links: body.EndpointConfig?.Links ?? null,
       });

@@ -9,7 +9,11 @@ const V122 = { versions: ['1.22' as const] };
 
 export function registerVolumeRoutes(router: Router, engine: Engine): void {
   const inUse = (name: string): boolean => engine.containers.all().some((c) => c.mounts.some((m) => m.Name === name));
-  const view = (v: Volume, ctx: RouteContext): Record<string, unknown> => ({ Name: v.Name, Driver: v.Driver, ...(ctx.faults.has('volume-no-Mountpoint') ? {} : { Mountpoint: v.Mountpoint }) });
+  const view = (v: Volume, ctx: RouteContext): Record<string, unknown> => ({
+    Name: v.Name,
+    Driver: v.Driver,
+    ...(ctx.faults.has('volume-no-Mountpoint') ? {} : { Mountpoint: v.Mountpoint }),
+  });
   const find = (ctx: RouteContext): Volume => {
     const volume = engine.volumes.get(ctx.params.name ?? '');
     if (!volume) throw new HttpError(ctx.faults.has('volume-missing-500') ? 500 : 404, `get ${ctx.params.name}: no such volume`);
@@ -25,7 +29,9 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const dangling = filters.get('dangling')?.[0];
       if (dangling !== undefined && !['true', 'false', '1', '0'].includes(dangling)) throw new HttpError(500, `Invalid filter 'dangling=${dangling}'`);
       const wantDangling = dangling === 'true' || dangling === '1';
-      const volumes = engine.volumes.all().filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUse(v.Name) !== wantDangling);
+      const volumes = engine.volumes
+        .all()
+        .filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUse(v.Name) !== wantDangling);
       ctx.sendJson(200, { Volumes: volumes.map((v) => view(v, ctx)), Warnings: [] });
     },
     V122,
@@ -37,7 +43,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const body = (await ctx.optionalJson<{ Name?: string; Driver?: string; DriverOpts?: Record<string, string> }>()) ?? {};
       if (body.Driver && body.Driver !== 'local') throw new HttpError(500, `Error looking up volume plugin ${body.Driver}: plugin not found`);
-      if (body.Name && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(body.Name)) throw new HttpError(500, `create ${body.Name}: "${body.Name}" includes invalid characters for a local volume name`);
+      if (body.Name && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(body.Name))
+        throw new HttpError(500, `create ${body.Name}: "${body.Name}" includes invalid characters for a local volume name`);
       if (!body.Name && ctx.faults.has('volume-name-required')) throw new HttpError(500, 'volume create: a Name is required');
       if (body.DriverOpts && ctx.faults.has('volume-driver-opts-refused')) throw new HttpError(500, 'volume create: driver options are not supported');
       const { volume, created } = engine.volumes.create(body);

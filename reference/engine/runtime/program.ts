@@ -113,7 +113,11 @@ async function runMain(proc: Proc, argv: string[]): Promise<number> {
 
 /** A `#!` script in the image, run by sh (its path), or undefined. */
 function scriptOf(fs: ContainerFs, env: Map<string, string>, name: string): string | undefined {
-  const path = findExecutable(fs, name, [...env].map(([k, v]) => `${k}=${v}`));
+  const path = findExecutable(
+    fs,
+    name,
+    [...env].map(([k, v]) => `${k}=${v}`),
+  );
   return path && fs.readFile(path)?.subarray(0, 2).toString() === '#!' ? path : undefined;
 }
 

@@ -7,8 +7,26 @@ import { HOST_CONFIG_FIELDS } from '../state/host-config.ts';
 import { endpointView, isoTime, networksView, portMap } from './common.ts';
 
 const CONFIG_FIELDS = [
-  'Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce',
-  'Env', 'Cmd', 'Entrypoint', 'Image', 'Labels', 'Volumes', 'WorkingDir', 'NetworkDisabled', 'MacAddress', 'ExposedPorts', 'OnBuild',
+  'Hostname',
+  'Domainname',
+  'User',
+  'AttachStdin',
+  'AttachStdout',
+  'AttachStderr',
+  'Tty',
+  'OpenStdin',
+  'StdinOnce',
+  'Env',
+  'Cmd',
+  'Entrypoint',
+  'Image',
+  'Labels',
+  'Volumes',
+  'WorkingDir',
+  'NetworkDisabled',
+  'MacAddress',
+  'ExposedPorts',
+  'OnBuild',
 ];
 const CONFIG_FIELDS_BY_VERSION: Record<ApiVersion, string[]> = {
   '1.18': [...CONFIG_FIELDS, 'PortSpecs'],
@@ -16,7 +34,27 @@ const CONFIG_FIELDS_BY_VERSION: Record<ApiVersion, string[]> = {
 };
 
 /** Fields the spec types as a list or a map: shown empty, never null (the spec marks the nullable ones, e.g. Entrypoint). */
-const LISTS = new Set(['Env', 'Binds', 'Links', 'ExtraHosts', 'VolumesFrom', 'CapAdd', 'CapDrop', 'Ulimits', 'SecurityOpt', 'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'GroupAdd', 'Dns', 'DnsSearch', 'DnsOptions', 'Devices']);
+const LISTS = new Set([
+  'Env',
+  'Binds',
+  'Links',
+  'ExtraHosts',
+  'VolumesFrom',
+  'CapAdd',
+  'CapDrop',
+  'Ulimits',
+  'SecurityOpt',
+  'BlkioWeightDevice',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
+  'GroupAdd',
+  'Dns',
+  'DnsSearch',
+  'DnsOptions',
+  'Devices',
+]);
 const MAPS = new Set(['Volumes', 'ExposedPorts', 'Tmpfs', 'Labels', 'PortBindings']);
 
 function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {

@@ -28,9 +28,11 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
 
 /** `/parent/alias` for every container that links to this one. */
 function linkNames(engine: Engine, c: Container): string[] {
-  return engine.containers.all().flatMap((parent) =>
-    ((parent.hostConfig.Links as string[] | null) ?? [])
-      .filter((link) => engine.containers.resolve(link.split(':')[0]!) === c)
-      .map((link) => `${parent.name}/${(link.split(':')[1] ?? '').replace(/^.*\//, '')}`),
-  );
+  return engine.containers
+    .all()
+    .flatMap((parent) =>
+      ((parent.hostConfig.Links as string[] | null) ?? [])
+        .filter((link) => engine.containers.resolve(link.split(':')[0]!) === c)
+        .map((link) => `${parent.name}/${(link.split(':')[1] ?? '').replace(/^.*\//, '')}`),
+    );
 }

@@ -49,7 +49,13 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     if (perInterface) reading.networks = { eth0: networkCounters(c) };
     else reading.network = networkCounters(c);
     if (version === '1.22' && !faults.has('stats-1.22-no-precpu')) {
-      reading.precpu_stats = faults.has('stats-precpu-current') ? cpu : previous ?? { cpu_usage: { percpu_usage: [], usage_in_usermode: 0, total_usage: 0, usage_in_kernelmode: 0 }, system_cpu_usage: 0, throttling_data: { periods: 0, throttled_periods: 0, throttled_time: 0 } };
+      reading.precpu_stats = faults.has('stats-precpu-current')
+        ? cpu
+        : (previous ?? {
+            cpu_usage: { percpu_usage: [], usage_in_usermode: 0, total_usage: 0, usage_in_kernelmode: 0 },
+            system_cpu_usage: 0,
+            throttling_data: { periods: 0, throttled_periods: 0, throttled_time: 0 },
+          });
     }
     previous = cpu;
     return reading;

@@ -20,23 +20,38 @@ type ImageConfig = Partial<Record<'Cmd' | 'Entrypoint' | 'Env' | 'WorkingDir' | 
 };
 
 export function checkName(engine: Engine, name: string): string {
-  if ((!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) || (engine.faults.has('name-pattern-strict') && !/^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(name))) {
+  if (
+    (!NAME_PATTERN.test(name) && !engine.faults.has('name-pattern-unchecked')) ||
+    (engine.faults.has('name-pattern-strict') && !/^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(name))
+  ) {
     throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   }
-  if (engine.faults.has('name-leading-slash-refused') && name.startsWith('/')) throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
+  if (engine.faults.has('name-leading-slash-refused') && name.startsWith('/'))
+    throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   const full = name.startsWith('/') ? name : `/${name}`;
   const holder = engine.containers.resolve(full);
   if (holder && holder.name === full && !engine.faults.has('create-name-conflict-201')) {
-    throw new HttpError(409, `Conflict. The name "${full}" is already in use by container ${holder.id}. You have to remove (or rename) that container to be able to reuse that name.`);
+    throw new HttpError(
+      409,
+      `Conflict. The name "${full}" is already in use by container ${holder.id}. You have to remove (or rename) that container to be able to reuse that name.`,
+    );
   }
   return full;
 }
 
-export function createContainer(engine: Engine, version: ApiVersion, requestedName: string | null, body: Body, id = newId()): { container: Container; warnings: string[] } {
+export function createContainer(
+  engine: Engine,
+  version: ApiVersion,
+  requestedName: string | null,
+  body: Body,
+  id = newId(),
+): { container: Container; warnings: string[] } {
   if (engine.faults.has('create-ignores-name')) requestedName = null;
   if (engine.faults.has('stop-signal-integer-refused') && typeof body.StopSignal === 'number') throw new HttpError(400, 'StopSignal must be a signal name');
-  if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string')) throw new HttpError(400, 'Cmd and Entrypoint must be lists');
-  if (engine.faults.has('config-fields-dropped')) for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
+  if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string'))
+    throw new HttpError(400, 'Cmd and Entrypoint must be lists');
+  if (engine.faults.has('config-fields-dropped'))
+    for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
   const name = requestedName ? checkName(engine, requestedName) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
@@ -150,7 +165,8 @@ function buildMounts(engine: Engine, version: ApiVersion, config: ContainerConfi
   for (const bind of binds) {
     const [source = '', destination = '', mode = ''] = bind.split(':');
     if (!destination.startsWith('/') || (mode && !['ro', 'rw', 'z', 'Z'].includes(mode))) throw new HttpError(400, `Invalid volume specification: ${bind}`);
-    if (source.startsWith('/')) mounts.push({ Name: '', Source: source, Destination: destination, Driver: '', Mode: mode, RW: mode !== 'ro', Propagation: 'rprivate' });
+    if (source.startsWith('/'))
+      mounts.push({ Name: '', Source: source, Destination: destination, Driver: '', Mode: mode, RW: mode !== 'ro', Propagation: 'rprivate' });
     else if (version === '1.22' && /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(source)) mounts.push(volumeMount(source, destination, mode));
     else throw new HttpError(400, `Invalid volume specification: ${bind}`);
   }

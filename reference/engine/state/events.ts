@@ -59,7 +59,7 @@ export class EventLog implements EventBus {
 
   /** Strictly increasing, so that events of one operation keep their order under `since`/`until`. */
   private nextNano(): bigint {
-    const now = BigInt(Date.now()) * 1_000_000n + process.hrtime.bigint() % 1_000_000n;
+    const now = BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
     this.lastNano = now > this.lastNano ? now : this.lastNano + 1n;
     return this.lastNano;
   }

@@ -7,19 +7,58 @@ import type { FaultSet } from '../faults.ts';
 import type { HostConfig } from './container.ts';
 
 const COMMON_DEFAULTS = {
-  Binds: null, ContainerIDFile: '', LxcConf: [], Memory: 0, MemorySwap: 0, CpuShares: 0, CpusetCpus: '',
-  PidMode: '', IpcMode: '', PortBindings: {}, PublishAllPorts: false, Privileged: false, ReadonlyRootfs: false,
-  Dns: [], DnsSearch: [], ExtraHosts: null, VolumesFrom: null, CapAdd: null, CapDrop: null, Links: null,
-  RestartPolicy: { Name: 'no', MaximumRetryCount: 0 }, NetworkMode: 'default', Devices: [], Ulimits: null,
-  SecurityOpt: null, LogConfig: { Type: 'json-file', Config: {} }, CgroupParent: '',
+  Binds: null,
+  ContainerIDFile: '',
+  LxcConf: [],
+  Memory: 0,
+  MemorySwap: 0,
+  CpuShares: 0,
+  CpusetCpus: '',
+  PidMode: '',
+  IpcMode: '',
+  PortBindings: {},
+  PublishAllPorts: false,
+  Privileged: false,
+  ReadonlyRootfs: false,
+  Dns: [],
+  DnsSearch: [],
+  ExtraHosts: null,
+  VolumesFrom: null,
+  CapAdd: null,
+  CapDrop: null,
+  Links: null,
+  RestartPolicy: { Name: 'no', MaximumRetryCount: 0 },
+  NetworkMode: 'default',
+  Devices: [],
+  Ulimits: null,
+  SecurityOpt: null,
+  LogConfig: { Type: 'json-file', Config: {} },
+  CgroupParent: '',
 } as const;
 
 const V122_DEFAULTS = {
-  Tmpfs: null, MemoryReservation: 0, KernelMemory: 0, CpuPeriod: 0, CpuQuota: 0, CpusetMems: '',
-  BlkioWeight: 0, BlkioWeightDevice: null, BlkioDeviceReadBps: null, BlkioDeviceWriteBps: null,
-  BlkioDeviceReadIOps: null, BlkioDeviceWriteIOps: null, MemorySwappiness: -1, OomKillDisable: false,
-  OomScoreAdj: 0, DnsOptions: [], GroupAdd: null, VolumeDriver: '', ShmSize: 67108864, ConsoleSize: [0, 0],
-  Isolation: '', CgroupParent: '',
+  Tmpfs: null,
+  MemoryReservation: 0,
+  KernelMemory: 0,
+  CpuPeriod: 0,
+  CpuQuota: 0,
+  CpusetMems: '',
+  BlkioWeight: 0,
+  BlkioWeightDevice: null,
+  BlkioDeviceReadBps: null,
+  BlkioDeviceWriteBps: null,
+  BlkioDeviceReadIOps: null,
+  BlkioDeviceWriteIOps: null,
+  MemorySwappiness: -1,
+  OomKillDisable: false,
+  OomScoreAdj: 0,
+  DnsOptions: [],
+  GroupAdd: null,
+  VolumeDriver: '',
+  ShmSize: 67108864,
+  ConsoleSize: [0, 0],
+  Isolation: '',
+  CgroupParent: '',
 } as const;
 
 export const HOST_CONFIG_FIELDS: Record<ApiVersion, string[]> = {
@@ -39,10 +78,11 @@ const RESTART_POLICIES: Record<ApiVersion, string[]> = {
 
 /** The stored HostConfig: every documented field with its default, overlaid by the request's. */
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
-  const given = faults.has('host-config-fields-dropped') ? {} : requested ?? {};
+  const given = faults.has('host-config-fields-dropped') ? {} : (requested ?? {});
   checkResources(given, faults);
   checkRestartPolicy(version, given.RestartPolicy);
-  if (faults.has('restart-unless-stopped-rejected') && (given.RestartPolicy as { Name?: string } | undefined)?.Name === 'unless-stopped') throw new HttpError(400, 'invalid restart policy unless-stopped');
+  if (faults.has('restart-unless-stopped-rejected') && (given.RestartPolicy as { Name?: string } | undefined)?.Name === 'unless-stopped')
+    throw new HttpError(400, 'invalid restart policy unless-stopped');
   const logType = (given.LogConfig as { Type?: string } | undefined)?.Type;
   if (logType && !LOG_DRIVERS[version].includes(logType)) throw new HttpError(400, `unknown log driver ${logType}`);
   const stored = JSON.parse(JSON.stringify({ ...COMMON_DEFAULTS, ...V122_DEFAULTS })) as Record<string, unknown>;

@@ -42,7 +42,13 @@ export class NetworkStore {
     this.add('none', 'null', [], {}, true);
   }
 
-  create(opts: { Name: string; Driver?: string; IPAM?: { Driver?: string; Config?: IpamConfig[]; Options?: Record<string, string> }; Options?: Record<string, string>; Internal?: boolean }): Network {
+  create(opts: {
+    Name: string;
+    Driver?: string;
+    IPAM?: { Driver?: string; Config?: IpamConfig[]; Options?: Record<string, string> };
+    Options?: Record<string, string>;
+    Internal?: boolean;
+  }): Network {
     const config = opts.IPAM?.Config?.length ? opts.IPAM.Config : [this.allocateSubnet()];
     const network = this.add(opts.Name, opts.Driver || 'bridge', config, opts.Options ?? {}, false);
     network.IPAM.Driver = opts.IPAM?.Driver || 'default';

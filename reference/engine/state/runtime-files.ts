@@ -20,7 +20,12 @@ export function procMounts(readonlyRoot: boolean, shmBytes: number, mounts: read
     { source: 'tmpfs', target: '/dev', fstype: 'tmpfs', options: 'rw,nosuid,size=65536k,mode=755' },
     { source: 'devpts', target: '/dev/pts', fstype: 'devpts', options: 'rw,nosuid,noexec,relatime,gid=5,mode=620,ptmxmode=666' },
     { source: 'sysfs', target: '/sys', fstype: 'sysfs', options: 'ro,nosuid,nodev,noexec,relatime' },
-    { source: 'shm', target: '/dev/shm', fstype: 'tmpfs', options: `rw,nosuid,nodev,noexec,relatime${shmBytes > 0 ? `,size=${Math.floor(shmBytes / 1024)}k` : ''}` },
+    {
+      source: 'shm',
+      target: '/dev/shm',
+      fstype: 'tmpfs',
+      options: `rw,nosuid,nodev,noexec,relatime${shmBytes > 0 ? `,size=${Math.floor(shmBytes / 1024)}k` : ''}`,
+    },
     ...['/etc/resolv.conf', '/etc/hostname', '/etc/hosts'].map((target) => ({ source: '/dev/root', target, fstype: 'ext4', options: 'rw,relatime' })),
   ];
   return [...base, ...mounts].map((m) => `${m.source} ${m.target} ${m.fstype} ${m.options} 0 0\n`).join('');
@@ -28,14 +33,63 @@ export function procMounts(readonlyRoot: boolean, shmBytes: number, mounts: read
 
 /** Capability numbers by name (linux/capability.h), without the CAP_ prefix. */
 const CAPABILITIES = [
-  'CHOWN', 'DAC_OVERRIDE', 'DAC_READ_SEARCH', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'SETPCAP', 'LINUX_IMMUTABLE',
-  'NET_BIND_SERVICE', 'NET_BROADCAST', 'NET_ADMIN', 'NET_RAW', 'IPC_LOCK', 'IPC_OWNER', 'SYS_MODULE', 'SYS_RAWIO', 'SYS_CHROOT',
-  'SYS_PTRACE', 'SYS_PACCT', 'SYS_ADMIN', 'SYS_BOOT', 'SYS_NICE', 'SYS_RESOURCE', 'SYS_TIME', 'SYS_TTY_CONFIG', 'MKNOD', 'LEASE',
-  'AUDIT_WRITE', 'AUDIT_CONTROL', 'SETFCAP', 'MAC_OVERRIDE', 'MAC_ADMIN', 'SYSLOG', 'WAKE_ALARM', 'BLOCK_SUSPEND', 'AUDIT_READ',
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'DAC_READ_SEARCH',
+  'FOWNER',
+  'FSETID',
+  'KILL',
+  'SETGID',
+  'SETUID',
+  'SETPCAP',
+  'LINUX_IMMUTABLE',
+  'NET_BIND_SERVICE',
+  'NET_BROADCAST',
+  'NET_ADMIN',
+  'NET_RAW',
+  'IPC_LOCK',
+  'IPC_OWNER',
+  'SYS_MODULE',
+  'SYS_RAWIO',
+  'SYS_CHROOT',
+  'SYS_PTRACE',
+  'SYS_PACCT',
+  'SYS_ADMIN',
+  'SYS_BOOT',
+  'SYS_NICE',
+  'SYS_RESOURCE',
+  'SYS_TIME',
+  'SYS_TTY_CONFIG',
+  'MKNOD',
+  'LEASE',
+  'AUDIT_WRITE',
+  'AUDIT_CONTROL',
+  'SETFCAP',
+  'MAC_OVERRIDE',
+  'MAC_ADMIN',
+  'SYSLOG',
+  'WAKE_ALARM',
+  'BLOCK_SUSPEND',
+  'AUDIT_READ',
 ];
 
 /** The daemon's default set for a container that is not privileged. */
-const DEFAULT_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'SETPCAP', 'NET_BIND_SERVICE', 'NET_RAW', 'SYS_CHROOT', 'MKNOD', 'AUDIT_WRITE', 'SETFCAP'];
+const DEFAULT_CAPABILITIES = [
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FOWNER',
+  'FSETID',
+  'KILL',
+  'SETGID',
+  'SETUID',
+  'SETPCAP',
+  'NET_BIND_SERVICE',
+  'NET_RAW',
+  'SYS_CHROOT',
+  'MKNOD',
+  'AUDIT_WRITE',
+  'SETFCAP',
+];
 
 const capName = (name: string): string => name.toUpperCase().replace(/^CAP_/, '');
 
@@ -68,11 +122,22 @@ export function procStatus(o: StatusOptions): string {
   const root = o.uid === '0';
   const caps = capabilityMask(o.capabilities);
   const held = root ? caps : '0'.repeat(16);
-  return [
-    `Name:\t${o.name}`, 'State:\tS (sleeping)', `Pid:\t${o.pid}`, 'PPid:\t0',
-    `Uid:\t${o.uid}\t${o.uid}\t${o.uid}\t${o.uid}`, `Gid:\t${o.gid}\t${o.gid}\t${o.gid}\t${o.gid}`, `Groups:\t${o.groups.join(' ')}${o.groups.length ? ' ' : ''}`,
-    `CapInh:\t${'0'.repeat(16)}`, `CapPrm:\t${held}`, `CapEff:\t${held}`, `CapBnd:\t${caps}`, `CapAmb:\t${'0'.repeat(16)}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `Name:\t${o.name}`,
+      'State:\tS (sleeping)',
+      `Pid:\t${o.pid}`,
+      'PPid:\t0',
+      `Uid:\t${o.uid}\t${o.uid}\t${o.uid}\t${o.uid}`,
+      `Gid:\t${o.gid}\t${o.gid}\t${o.gid}\t${o.gid}`,
+      `Groups:\t${o.groups.join(' ')}${o.groups.length ? ' ' : ''}`,
+      `CapInh:\t${'0'.repeat(16)}`,
+      `CapPrm:\t${held}`,
+      `CapEff:\t${held}`,
+      `CapBnd:\t${caps}`,
+      `CapAmb:\t${'0'.repeat(16)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 /** Resource names of Ulimits and the rows of /proc/<pid>/limits they set, with the defaults. */
@@ -140,13 +205,15 @@ export interface CgroupSettings {
 const UNLIMITED = '9223372036854771712';
 
 export function cgroupFiles(s: CgroupSettings): Map<string, string> {
-  return new Map([
-    ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
-    ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
-    ['/sys/fs/cgroup/cpu/cpu.shares', String(s.cpuShares > 0 ? s.cpuShares : 1024)],
-    ['/sys/fs/cgroup/cpu/cpu.cfs_period_us', String(s.cpuPeriod > 0 ? s.cpuPeriod : 100000)],
-    ['/sys/fs/cgroup/cpu/cpu.cfs_quota_us', String(s.cpuQuota > 0 ? s.cpuQuota : -1)],
-    ['/sys/fs/cgroup/cpuset/cpuset.cpus', s.cpusetCpus || '0-1'],
-    ['/sys/fs/cgroup/cpuset/cpuset.mems', s.cpusetMems || '0'],
-  ].map(([path, text]) => [path!, `${text}\n`]));
+  return new Map(
+    [
+      ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
+      ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
+      ['/sys/fs/cgroup/cpu/cpu.shares', String(s.cpuShares > 0 ? s.cpuShares : 1024)],
+      ['/sys/fs/cgroup/cpu/cpu.cfs_period_us', String(s.cpuPeriod > 0 ? s.cpuPeriod : 100000)],
+      ['/sys/fs/cgroup/cpu/cpu.cfs_quota_us', String(s.cpuQuota > 0 ? s.cpuQuota : -1)],
+      ['/sys/fs/cgroup/cpuset/cpuset.cpus', s.cpusetCpus || '0-1'],
+      ['/sys/fs/cgroup/cpuset/cpuset.mems', s.cpusetMems || '0'],
+    ].map(([path, text]) => [path!, `${text}\n`]),
+  );
 }

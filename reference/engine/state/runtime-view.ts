@@ -54,7 +54,12 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
   const mountLines: MountLine[] = [
     ...mounts.map((m) => ({ source: m.Name ? `/dev/root` : m.Source, target: m.Destination, fstype: 'ext4', options: `${m.RW ? 'rw' : 'ro'},relatime` })),
-    ...Object.entries(tmpfs).map(([target, options]) => ({ source: 'tmpfs', target, fstype: 'tmpfs', options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(',') })),
+    ...Object.entries(tmpfs).map(([target, options]) => ({
+      source: 'tmpfs',
+      target,
+      fstype: 'tmpfs',
+      options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(','),
+    })),
   ];
   files.set('/proc/mounts', procMounts(readonlyRoot, Number(hc.ShmSize ?? 0), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
@@ -69,11 +74,25 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   for (const device of devices(hc, set)) files.set(device, '');
   for (const [path, text] of cgroups(hc, set)) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
-  const writableMounts = [...mounts.map((m) => ({ target: m.Destination, rw: m.RW })), ...Object.keys(tmpfs).map((target) => ({ target, rw: true })), { target: '/dev', rw: true }, { target: '/proc', rw: false }, { target: '/sys', rw: false }];
+  const writableMounts = [
+    ...mounts.map((m) => ({ target: m.Destination, rw: m.RW })),
+    ...Object.keys(tmpfs).map((target) => ({ target, rw: true })),
+    { target: '/dev', rw: true },
+    { target: '/proc', rw: false },
+    { target: '/sys', rw: false },
+  ];
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
   const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable });
   const privilegedFs = c.fs.withRuntime({ layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs), writable });
-  const view: RuntimeView = { ports: publishedPorts(c, set), fs, privilegedFs, hostname, env: set('Env', c.config.Env ?? [], []), workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/', user };
+  const view: RuntimeView = {
+    ports: publishedPorts(c, set),
+    fs,
+    privilegedFs,
+    hostname,
+    env: set('Env', c.config.Env ?? [], []),
+    workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/',
+    user,
+  };
   views.set(c, view);
   return view;
 }

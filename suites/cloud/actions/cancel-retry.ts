@@ -39,11 +39,15 @@ async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, origin
   const uri = ok(res) ? res.headers[ctx.actionHeader] : undefined;
   if (!uri || uri === original.resource_uri) return;
   const recorded = await ctx.getJson(uri, 'the action the retry answered with');
-  ctx.expect(!(recorded.method === original.method && recorded.path === original.path), `the retry of an In progress action started a new execution of it (${String(recorded.method)} ${String(recorded.path)})`, {
-    expected: 'a refusal: retry is allowed from Success, Failed and Canceled only',
-    actual: { status: res.status, action: recorded.resource_uri },
-    requirement,
-  });
+  ctx.expect(
+    !(recorded.method === original.method && recorded.path === original.path),
+    `the retry of an In progress action started a new execution of it (${String(recorded.method)} ${String(recorded.path)})`,
+    {
+      expected: 'a refusal: retry is allowed from Success, Failed and Canceled only',
+      actual: { status: res.status, action: recorded.resource_uri },
+      requirement,
+    },
+  );
 }
 
 const CANCEL_ATTEMPTS = 3;
@@ -76,7 +80,10 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json;
     if (!ok(res)) return { cluster, action, res };
     const now = await ctx.getJson(String(action.resource_uri), 'the action');
     if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
-    if (attempt === CANCEL_ATTEMPTS) ctx.skip(`in ${attempt} attempts the deploy action ended (${String(now.state)}) around the retry: whether the retry reached it In progress cannot be told`);
+    if (attempt === CANCEL_ATTEMPTS)
+      ctx.skip(
+        `in ${attempt} attempts the deploy action ended (${String(now.state)}) around the retry: whether the retry reached it In progress cannot be told`,
+      );
     ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) around the retry; trying a fresh deploy`);
   }
 }
@@ -108,7 +115,10 @@ const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t
 /** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
 function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Json }>, op: typeof cancel): CloudCheck {
   return cloudCheck({
-    id, title, requirements: [id], endpoint,
+    id,
+    title,
+    requirements: [id],
+    endpoint,
     async run(ctx) {
       const { action } = await reach(ctx);
       if (!TERMINAL_ACTION_STATES.includes(String(action.state))) ctx.fail(`precondition: the action is ${String(action.state)}`);
@@ -117,7 +127,6 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
     },
   });
 }
-
 
 export default [
   cloudCheck({
@@ -129,9 +138,16 @@ export default [
       const { action, res } = await cancelWhileInProgress(ctx);
       ctx.observe(`cancel answered ${res.status}`);
       if (action.can_be_canceled === false) return expectRefused(ctx, res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
-      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [R.cancelInProgress, row('in-progress-allows-cancel')] });
+      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, {
+        expected: 'a 2xx answer',
+        actual: res.status,
+        requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],
+      });
       const now = await ctx.getJson(String(action.resource_uri), 'the action');
-      ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, { expected: 'Canceling, then Canceled', requirement: R.cancelInProgress });
+      ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, {
+        expected: 'Canceling, then Canceled',
+        requirement: R.cancelInProgress,
+      });
       const end = await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES);
       ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
     },
@@ -143,7 +159,11 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action, res } = await retryWhileInProgress(ctx);
-      ctx.expect(action.can_be_retried === false, `an In progress action, which cannot be retried, says can_be_retried ${String(action.can_be_retried)}`, { expected: false, actual: action.can_be_retried, requirement: R.retryFlag });
+      ctx.expect(action.can_be_retried === false, `an In progress action, which cannot be retried, says can_be_retried ${String(action.can_be_retried)}`, {
+        expected: false,
+        actual: action.can_be_retried,
+        requirement: R.retryFlag,
+      });
       await expectNoNewExecution(ctx, res, action, row('in-progress-rejects-retry'));
       await expectRefused(ctx, res, 'retry of an In progress action', row('in-progress-rejects-retry'));
       const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
@@ -161,7 +181,8 @@ export default [
       const [now, again, redo] = await Promise.all([ctx.getJson(String(action.resource_uri), 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
       const after = await ctx.getJson(String(action.resource_uri), 'the action');
-      if ((ok(again) || ok(redo)) && after.state !== 'Canceling') ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
+      if ((ok(again) || ok(redo)) && after.state !== 'Canceling')
+        ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
       await expectRefused(ctx, again, 'cancel of a Canceling action', row('canceling-rejects-cancel'));
       await expectRefused(ctx, redo, 'retry of a Canceling action', row('canceling-rejects-retry'));
       ctx.expectEqual((await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES)).state, 'Canceled', 'the action did not end Canceled');
@@ -183,11 +204,18 @@ export default [
       await ctx.waitForState(uri, ['Init']);
       const res = await retry(ctx, action);
       ctx.observe(`retry answered ${res.status}`);
-      ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('success-allows-retry'), R.retryNew] });
+      ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, {
+        expected: 'a 2xx answer',
+        actual: res.status,
+        requirement: [row('success-allows-retry'), R.retryNew],
+      });
       const next = res.headers[ctx.actionHeader] ?? String(action.resource_uri);
       await ctx.waitForState(next, TERMINAL_ACTION_STATES);
       await new Promise((r) => setTimeout(r, 100));
-      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [row('success-allows-retry'), R.retryNew]);
+      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [
+        row('success-allows-retry'),
+        R.retryNew,
+      ]);
     },
   }),
   cloudCheck({
@@ -199,10 +227,16 @@ export default [
       const { cluster, action } = await canceled(ctx);
       const before = await settle(ctx, String(cluster.resource_uri), ['Init', ...CLUSTER_SETTLED]);
       const res = await retry(ctx, action);
-      ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('canceled-allows-retry'), R.retryNew] });
+      ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, {
+        expected: 'a 2xx answer',
+        actual: res.status,
+        requirement: [row('canceled-allows-retry'), R.retryNew],
+      });
       if (before.state !== 'Init') ctx.observe(`the canceled deploy left the cluster ${String(before.state)}`);
       const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
-      ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, { requirement: [row('canceled-allows-retry'), R.retryNew] });
+      ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, {
+        requirement: [row('canceled-allows-retry'), R.retryNew],
+      });
     },
   }),
   cloudCheck({
@@ -215,7 +249,11 @@ export default [
       ctx.expectEqual(action.state, 'Failed', 'precondition: a service start without any node did not fail');
       await deployedCluster(ctx, 1, { tags: [{ name: tag }] });
       const res = await retry(ctx, action);
-      ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, { expected: 'a 2xx answer', actual: res.status, requirement: [row('failed-allows-retry'), R.retryNew] });
+      ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, {
+        expected: 'a 2xx answer',
+        actual: res.status,
+        requirement: [row('failed-allows-retry'), R.retryNew],
+      });
       const end = await ctx.waitForState(String(service.resource_uri), ['Running', 'Partly running', 'Stopped'], 60_000);
       ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', [row('failed-allows-retry'), R.retryNew]);
     },

@@ -51,7 +51,10 @@ function valueFor(param: string, actions: Json[]): string | undefined {
   const done = actions.filter(finished);
   if (param === 'state') return 'Success';
   if (param === 'uuid') return done[0] ? String(done[0].uuid) : undefined;
-  const dates = done.map((a) => a[sourceField(param)]).filter((d): d is string => typeof d === 'string').sort((a, b) => time(a) - time(b));
+  const dates = done
+    .map((a) => a[sourceField(param)])
+    .filter((d): d is string => typeof d === 'string')
+    .sort((a, b) => time(a) - time(b));
   return param.endsWith('__gte') ? dates[dates.length - 1] : dates[0];
 }
 
@@ -96,7 +99,9 @@ export default [
       const back = times.findIndex((t, i) => i > 0 && t < times[i - 1]!);
       ctx.expect(new Set(times).size > 1, 'the actions listed do not span two seconds: their order cannot be seen', { requirement: R.chrono });
       ctx.expect(back === -1, 'the actions are not in chronological order of start_date (oldest first)', {
-        expected: 'start_date never decreasing along the list', actual: all.slice(Math.max(0, back - 2), back + 2).map((a) => a.start_date), requirement: R.chrono,
+        expected: 'start_date never decreasing along the list',
+        actual: all.slice(Math.max(0, back - 2), back + 2).map((a) => a.start_date),
+        requirement: R.chrono,
       });
     },
   }),
@@ -110,18 +115,23 @@ export default [
       const full = await actionsWithHistory(ctx);
       const done = full.filter(finished);
       if (!done.length) return ctx.skip('the caller has no finished action to filter by');
-      const valueOf = (param: string): fc.Arbitrary<string> => param === 'state' ? fc.constantFrom(...FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
+      const valueOf = (param: string): fc.Arbitrary<string> =>
+        param === 'state' ? fc.constantFrom(...FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
       const query = fc.record(Object.fromEntries(Object.keys(FILTERS).map((p) => [p, fc.option(valueOf(p), { nil: undefined })])), { requiredKeys: [] });
       ctx.usedSeed = ctx.seed;
-      await fc.assert(
-        fc.asyncProperty(query, async (q) => {
-          const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
-          const filtered = await listAll(ctx, ACTIONS, Object.fromEntries(wanted));
-          const outcome = compareFiltered(full, filtered, (a) => wanted.every(([p, v]) => FILTERS[p]!(a, v)), finished);
-          return outcome.extra.length === 0 && outcome.missing.length === 0;
-        }),
-        { seed: ctx.seed, numRuns: 10, endOnFailure: true },
-      ).catch((err: Error) => ctx.fail(`a combination of action filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`));
+      await fc
+        .assert(
+          fc.asyncProperty(query, async (q) => {
+            const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
+            const filtered = await listAll(ctx, ACTIONS, Object.fromEntries(wanted));
+            const outcome = compareFiltered(full, filtered, (a) => wanted.every(([p, v]) => FILTERS[p]!(a, v)), finished);
+            return outcome.extra.length === 0 && outcome.missing.length === 0;
+          }),
+          { seed: ctx.seed, numRuns: 10, endOnFailure: true },
+        )
+        .catch((err: Error) =>
+          ctx.fail(`a combination of action filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`),
+        );
     },
   }),
 ];

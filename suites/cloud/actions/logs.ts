@@ -21,7 +21,11 @@ export default [
       const session = await openLogs(ctx, uri, { follow: 'false' }, FAILED_LOGS);
       const { messages } = await collectJson(ctx, session, 3000, 'action logs', FAILED_LOGS);
       messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'action-log-line', m, `log line #${i}`, FAILED_LOGS));
-      ctx.expect(messages.length > 0, 'the logs of a Failed action are empty', { expected: 'at least one log line', actual: messages, requirement: FAILED_LOGS });
+      ctx.expect(messages.length > 0, 'the logs of a Failed action are empty', {
+        expected: 'at least one log line',
+        actual: messages,
+        requirement: FAILED_LOGS,
+      });
     },
   }),
 ];

@@ -35,23 +35,44 @@ export default [
     requirements: [R.header, R.record, R.user, R.ip, R.location, R.get, R.sync],
     async run(ctx) {
       const at = await placement(ctx);
-      const create = await ctx.api.request('POST', CLUSTERS, { headers: { 'user-agent': USER_AGENT }, json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region } });
+      const create = await ctx.api.request('POST', CLUSTERS, {
+        headers: { 'user-agent': USER_AGENT },
+        json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region },
+      });
       ctx.expect(create.status >= 200 && create.status < 300, `precondition: node cluster create answered ${create.status}`);
       const uri = pathOf(String(ctx.expectJson<Json>(create, 'create').resource_uri));
       ctx.defer(async () => void (await ctx.api.delete(uri)));
-      if (create.status !== 202) ctx.expectEqual((await actionOf(ctx, actionUriOf(ctx, create, 'POST create'))).state, 'Success', 'a synchronous call that succeeded did not create its action Success at once', R.sync);
-      const calls: Array<[string, string, unknown]> = [['POST', CLUSTERS, 'create'], ['PATCH', uri, { tags: [{ name: 'conformance-x' }] }], ['DELETE', uri, undefined]];
+      if (create.status !== 202)
+        ctx.expectEqual(
+          (await actionOf(ctx, actionUriOf(ctx, create, 'POST create'))).state,
+          'Success',
+          'a synchronous call that succeeded did not create its action Success at once',
+          R.sync,
+        );
+      const calls: Array<[string, string, unknown]> = [
+        ['POST', CLUSTERS, 'create'],
+        ['PATCH', uri, { tags: [{ name: 'conformance-x' }] }],
+        ['DELETE', uri, undefined],
+      ];
       for (const [method, path, json] of calls) {
-        const res = json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
+        const res =
+          json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
         ctx.expect(res.status < 300, `precondition: ${method} ${path} answered ${res.status}`);
-        const action = res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
+        const action =
+          res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
         await actionOf(ctx, String(action.resource_uri));
         ctx.expectEqual(action.method, method, 'the action does not record the HTTP method', R.record);
-        ctx.expect(pathOf(String(action.path)).replace(/\/?$/, '/') === path, `the action's path is ${String(action.path)}, not ${path}`, { requirement: R.record });
+        ctx.expect(pathOf(String(action.path)).replace(/\/?$/, '/') === path, `the action's path is ${String(action.path)}, not ${path}`, {
+          requirement: R.record,
+        });
         ctx.expect(sameResource(action.object, uri), `the action's object is ${String(action.object)}, not ${uri}`, { requirement: R.record });
         ctx.expectEqual(action.user, ctx.api.credentials?.user, 'the action does not record the authenticated user', R.record);
         ctx.expectEqual(action.user_agent, USER_AGENT, "the action does not record the client's User-Agent", R.record);
-        ctx.expect(typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < 5 * 60_000, `start_date ${String(action.start_date)} is not when the call was made`, { requirement: R.record });
+        ctx.expect(
+          typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < 5 * 60_000,
+          `start_date ${String(action.start_date)} is not when the call was made`,
+          { requirement: R.record },
+        );
         ctx.expectEqual(action.is_user_action, true, 'an action of a user call has is_user_action other than true', R.user);
         ctx.expect(typeof action.ip === 'string' && IP.test(action.ip), `ip ${String(action.ip)} is not an IP address`, { requirement: R.ip });
         ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
@@ -73,9 +94,17 @@ export default [
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
       if (['Success', 'Failed'].includes(String(first.state))) ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
-      else ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, { expected: 'In progress (or Pending)', actual: first.state, requirement: R.async202 });
+      else
+        ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, {
+          expected: 'In progress (or Pending)',
+          actual: first.state,
+          requirement: R.async202,
+        });
       const done = await finishedActionOf(ctx, res, 'deploy', undefined, R.asyncEnds);
-      ctx.expect(done.state === 'Success' || done.state === 'Failed', `the action ended ${String(done.state)}`, { expected: 'Success or Failed', requirement: R.asyncEnds });
+      ctx.expect(done.state === 'Success' || done.state === 'Failed', `the action ended ${String(done.state)}`, {
+        expected: 'Success or Failed',
+        requirement: R.asyncEnds,
+      });
       ctx.expect(typeof done.end_date === 'string', 'a finished action has no end_date', { actual: done.end_date, requirement: R.asyncEnds });
     },
   }),
@@ -91,7 +120,9 @@ export default [
       const get = await ctx.api.get(uri);
       const listed = await listAll(ctx, ACTIONS, { object: uri, include_related: 'false' });
       const patchAction = patch.headers[ctx.actionHeader];
-      ctx.expect(!!patchAction && listed.some((a) => sameResource(a.resource_uri, patchAction)), 'a PATCH is not recorded in the action list', { requirement: R.every });
+      ctx.expect(!!patchAction && listed.some((a) => sameResource(a.resource_uri, patchAction)), 'a PATCH is not recorded in the action list', {
+        requirement: R.every,
+      });
       const readRecorded = listed.some((a) => a.method === 'GET') || !!get.headers[ctx.actionHeader];
       ctx.observe(`a GET of the cluster was ${readRecorded ? '' : 'not '}recorded as an action`);
     },

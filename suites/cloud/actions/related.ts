@@ -21,18 +21,33 @@ async function recorded(ctx: CloudContext, call: Promise<{ headers: Record<strin
  * `known` actions, and none whose object is outside `related`. Breaches are recorded and the check
  * goes on, so that each combination's requirement is judged on its own.
  */
-async function expectRelated(ctx: CloudContext, object: string, flag: 'true' | 'false', related: string[], known: string[], requirement: string): Promise<void> {
+async function expectRelated(
+  ctx: CloudContext,
+  object: string,
+  flag: 'true' | 'false',
+  related: string[],
+  known: string[],
+  requirement: string,
+): Promise<void> {
   const listed = await listAll(ctx, ACTIONS, { object, include_related: flag });
   const outside = listed.filter((a) => !related.some((r) => sameResource(a.object, r)));
-  ctx.verify(outside.length === 0, `object=${object}&include_related=${flag} returned actions of unrelated objects`, { expected: related, actual: outside.map((a) => a.object), requirement });
+  ctx.verify(outside.length === 0, `object=${object}&include_related=${flag} returned actions of unrelated objects`, {
+    expected: related,
+    actual: outside.map((a) => a.object),
+    requirement,
+  });
   const missing = known.filter((k) => !listed.some((a) => sameResource(a.resource_uri, k)));
-  ctx.verify(missing.length === 0, `object=${object}&include_related=${flag} left out actions of related objects`, { expected: known, actual: missing, requirement });
+  ctx.verify(missing.length === 0, `object=${object}&include_related=${flag} left out actions of related objects`, {
+    expected: known,
+    actual: missing,
+    requirement,
+  });
 }
 
 export default [
   cloudCheck({
     id: id('include-related-nodecluster'),
-    title: 'object=<cluster>: include_related=true gives the actions of the cluster and its nodes; false only the cluster\'s',
+    title: "object=<cluster>: include_related=true gives the actions of the cluster and its nodes; false only the cluster's",
     requirements: [id('include-related-nodecluster'), id('include-related-node'), id('include-related-false'), id('filter-object')],
     endpoint: LIST,
     async run(ctx) {

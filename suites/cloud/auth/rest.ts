@@ -50,7 +50,8 @@ export default [
     id: R.wrong,
     title: 'A REST request with a wrong API key is refused: no data, nothing changes (facts: 401)',
     requirements: [R.wrong, R.code401],
-    run: (ctx) => expectRefusedCaller(ctx, ctx.api.as({ user: ctx.api.credentials!.user, key: `${ctx.api.credentials!.key}-wrong` }), R.wrong, 'with a wrong API key'),
+    run: (ctx) =>
+      expectRefusedCaller(ctx, ctx.api.as({ user: ctx.api.credentials!.user, key: `${ctx.api.credentials!.key}-wrong` }), R.wrong, 'with a wrong API key'),
   }),
   cloudCheck({
     id: R.streamOk,
@@ -69,14 +70,25 @@ export default [
     requirements: [R.streamRefused, R.errorFrame],
     endpoint: 'cloud/events',
     async run(ctx) {
-      const callers = [['without credentials', ctx.api.as(null)], ['with a wrong key', ctx.api.as({ user: ctx.api.credentials!.user, key: 'wrong-key' })]] as const;
+      const callers = [
+        ['without credentials', ctx.api.as(null)],
+        ['with a wrong key', ctx.api.as({ user: ctx.api.credentials!.user, key: 'wrong-key' })],
+      ] as const;
       for (const [what, api] of callers) {
         const session = await api.openStream(EVENTS);
         ctx.defer(() => session.close());
         const { messages } = await session.collect(500);
         const events = messages.map((m) => m.toString()).filter((m) => !/UNAUTHORIZED/.test(m));
-        ctx.expect(session.status !== 101 || events.length === 0, `the upgrade ${what} was accepted and sent messages`, { expected: 'no 101', actual: { status: session.status, messages: events }, requirement: R.streamRefused });
-        ctx.expect(session.status !== 101, `the upgrade ${what} answered 101`, { expected: 'refused (401)', actual: session.status, requirement: R.streamRefused });
+        ctx.expect(session.status !== 101 || events.length === 0, `the upgrade ${what} was accepted and sent messages`, {
+          expected: 'no 101',
+          actual: { status: session.status, messages: events },
+          requirement: R.streamRefused,
+        });
+        ctx.expect(session.status !== 101, `the upgrade ${what} answered 101`, {
+          expected: 'refused (401)',
+          actual: session.status,
+          requirement: R.streamRefused,
+        });
         ctx.observe(`upgrade ${what}: ${session.status}${messages.length ? `, frames ${messages.map(String).join(' ')}` : ''}`);
       }
     },

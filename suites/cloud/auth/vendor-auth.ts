@@ -20,7 +20,11 @@ export default [
       const container = await firstContainer(ctx, await runningService(ctx, at, { roles: ['global'] }));
       const name = ctx.spell('VENDOR_AUTH');
       const value = await printenv(ctx, container, name, R.global);
-      ctx.expect(!!value && /^Basic\s+\S+/.test(value), `the container's ${name} is ${JSON.stringify(value)}`, { expected: 'Basic <credentials>', actual: value, requirement: R.global });
+      ctx.expect(!!value && /^Basic\s+\S+/.test(value), `the container's ${name} is ${JSON.stringify(value)}`, {
+        expected: 'Basic <credentials>',
+        actual: value,
+        requirement: R.global,
+      });
       const anonymous = ctx.api.as(null);
       const rest = await anonymous.request('GET', CLUSTERS, { headers: { authorization: value! } });
       ctx.expectStatus(rest, 200, `GET with Authorization: <${name}>`, R.usable);

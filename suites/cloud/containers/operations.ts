@@ -21,7 +21,8 @@ const R = {
   irreversible: 'cloud/container/terminate/not-reversible',
 };
 
-const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Json> => firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
+const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Json> =>
+  firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
 /** The action on the container answers 202, the container settles in `state`, and the action ends. */
 async function endsIn(ctx: CloudContext, c: Json, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
   const uri = String(c.resource_uri);
@@ -75,7 +76,12 @@ export default [
       ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
       ctx.expect(res.status >= 200 && res.status < 300, `redeploy answered ${res.status}`, { requirement: R.redeploy });
       const after = await ctx.waitForState(String(c.resource_uri), ['Running']);
-      ctx.expectEqual((await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'), 'container', "the redeployed container does not have its service's current configuration", R.redeploy);
+      ctx.expectEqual(
+        (await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
+        'container',
+        "the redeployed container does not have its service's current configuration",
+        R.redeploy,
+      );
       ctx.expectStatus(res, 202, 'redeploy (facts: 202 with the container)', R.redeploy202);
     },
   }),
@@ -89,7 +95,12 @@ export default [
       const before = volumes(c);
       ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
       await operateAndSettle(ctx, c, 'redeploy');
-      ctx.expectEqual(volumes(await ctx.waitForState(String(c.resource_uri), ['Running'])), before, 'redeploy without reuse_volumes gave the container other volumes', R.reuse);
+      ctx.expectEqual(
+        volumes(await ctx.waitForState(String(c.resource_uri), ['Running'])),
+        before,
+        'redeploy without reuse_volumes gave the container other volumes',
+        R.reuse,
+      );
     },
   }),
   cloudCheck({

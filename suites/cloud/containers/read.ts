@@ -1,6 +1,17 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
 import { cloudCheck } from '../support/check.ts';
-import { appNodes, CONTAINERS, EXITS_3, firstContainer, nodeOf, operateAndSettle, runningAppContainer, runningService, settled, waitForContainers } from '../support/app.ts';
+import {
+  appNodes,
+  CONTAINERS,
+  EXITS_3,
+  firstContainer,
+  nodeOf,
+  operateAndSettle,
+  runningAppContainer,
+  runningService,
+  settled,
+  waitForContainers,
+} from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 
@@ -16,7 +27,24 @@ const R = {
 };
 
 /** Descriptive fields a container carries from its service (per-container form). */
-const INHERITED = ['image_name', 'autorestart', 'autodestroy', 'roles', 'privileged', 'net', 'pid', 'working_dir', 'entrypoint', 'run_command', 'labels', 'memory', 'cpu_shares', 'read_only', 'tty', 'stdin_open'];
+const INHERITED = [
+  'image_name',
+  'autorestart',
+  'autodestroy',
+  'roles',
+  'privileged',
+  'net',
+  'pid',
+  'working_dir',
+  'entrypoint',
+  'run_command',
+  'labels',
+  'memory',
+  'cpu_shares',
+  'read_only',
+  'tty',
+  'stdin_open',
+];
 const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
 
 export default [
@@ -52,16 +80,37 @@ export default [
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await appNodes(ctx);
-      const svc = await runningService(ctx, at, { autorestart: 'ON_FAILURE', privileged: true, working_dir: '/tmp', labels: { conformance: 'yes' }, memory: 128, cpu_shares: 256 });
+      const svc = await runningService(ctx, at, {
+        autorestart: 'ON_FAILURE',
+        privileged: true,
+        working_dir: '/tmp',
+        labels: { conformance: 'yes' },
+        memory: 128,
+        cpu_shares: 256,
+      });
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectSchema<Json>('cloud/v1', 'container', await ctx.getJson(String(listed.resource_uri), 'container'), 'GET container', R.get);
       ctx.expectEqual(container.uuid, listed.uuid, 'GET returns another container', R.get);
       const service = await ctx.getJson(String(svc.resource_uri), 'service');
-      ctx.expect(String(container.name).startsWith(String(service.name)), `the container name ${String(container.name)} is not inherited from the service name ${String(service.name)}`, { requirement: R.inherits });
+      ctx.expect(
+        String(container.name).startsWith(String(service.name)),
+        `the container name ${String(container.name)} is not inherited from the service name ${String(service.name)}`,
+        { requirement: R.inherits },
+      );
       for (const field of INHERITED) ctx.expectEqual(container[field], service[field], `the container's ${field} differs from its service's`, R.inherits);
-      ctx.expect(sameResource(container.service, svc.resource_uri), `service is ${String(container.service)}, not the container's service`, { requirement: R.serviceNode });
-      ctx.expect((service.containers as string[]).some((c) => sameResource(c, container.resource_uri)), "the container's service does not list it", { requirement: R.serviceNode });
-      ctx.expect(nodeOf(at, container) !== undefined, `node ${String(container.node)} is not a node the service could run on`, { expected: at.nodes.map((n) => n.resource_uri), actual: container.node, requirement: R.serviceNode });
+      ctx.expect(sameResource(container.service, svc.resource_uri), `service is ${String(container.service)}, not the container's service`, {
+        requirement: R.serviceNode,
+      });
+      ctx.expect(
+        (service.containers as string[]).some((c) => sameResource(c, container.resource_uri)),
+        "the container's service does not list it",
+        { requirement: R.serviceNode },
+      );
+      ctx.expect(nodeOf(at, container) !== undefined, `node ${String(container.node)} is not a node the service could run on`, {
+        expected: at.nodes.map((n) => n.resource_uri),
+        actual: container.node,
+        requirement: R.serviceNode,
+      });
     },
   }),
   cloudCheck({
@@ -77,25 +126,41 @@ export default [
       await operateAndSettle(ctx, svc, 'start');
       const [c] = await waitForContainers(ctx, svc, 1, ['Stopped']);
       ctx.expectEqual(c!.exit_code, 3, 'the container of `exit 3` does not have exit_code 3', R.exitCode);
-      ctx.expect(typeof c!.exit_code_msg === 'string', 'an exited container has no exit_code_msg string', { actual: c!.exit_code_msg, requirement: R.exitCode });
+      ctx.expect(typeof c!.exit_code_msg === 'string', 'an exited container has no exit_code_msg string', {
+        actual: c!.exit_code_msg,
+        requirement: R.exitCode,
+      });
     },
   }),
   cloudCheck({
     id: R.linked,
-    title: 'linked_to_container lists links from this container to the linked service\'s containers, with endpoints keyed <port>/<protocol>',
+    title: "linked_to_container lists links from this container to the linked service's containers, with endpoints keyed <port>/<protocol>",
     requirements: [R.linked],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await appNodes(ctx);
       const server = await runningService(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 5432 }] });
       const target = await firstContainer(ctx, server);
-      const client = await firstContainer(ctx, await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: 'conformance-db' }] }));
+      const client = await firstContainer(
+        ctx,
+        await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: 'conformance-db' }] }),
+      );
       const links = (client.linked_to_container as Json[] | undefined) ?? [];
       const link = links.find((l) => sameResource(l.to_container, target.resource_uri));
-      ctx.expect(link !== undefined, "the linking container's linked_to_container has no link to the linked service's container", { expected: target.resource_uri, actual: links, requirement: R.linked });
-      ctx.expect(sameResource(link!.from_container, client.resource_uri), 'from_container is not the linking container', { actual: link!.from_container, requirement: R.linked });
+      ctx.expect(link !== undefined, "the linking container's linked_to_container has no link to the linked service's container", {
+        expected: target.resource_uri,
+        actual: links,
+        requirement: R.linked,
+      });
+      ctx.expect(sameResource(link!.from_container, client.resource_uri), 'from_container is not the linking container', {
+        actual: link!.from_container,
+        requirement: R.linked,
+      });
       ctx.expectEqual(link!.name, 'conformance-db', 'the link does not carry the link name', R.linked);
-      ctx.expect(typeof (link!.endpoints as Json | undefined)?.['5432/tcp'] === 'string', "the link's endpoints have no '5432/tcp' entry", { actual: link!.endpoints, requirement: R.linked });
+      ctx.expect(typeof (link!.endpoints as Json | undefined)?.['5432/tcp'] === 'string', "the link's endpoints have no '5432/tcp' entry", {
+        actual: link!.endpoints,
+        requirement: R.linked,
+      });
     },
   }),
   cloudCheck({
@@ -106,13 +171,22 @@ export default [
     async run(ctx) {
       const c = await runningAppContainer(ctx);
       const uri = String(c.resource_uri);
-      ctx.expect(!Number.isNaN(time(c.deployed_datetime)) && !Number.isNaN(time(c.started_datetime)), 'a running container has no deployed/started date', { actual: [c.deployed_datetime, c.started_datetime], requirement: R.dates });
+      ctx.expect(!Number.isNaN(time(c.deployed_datetime)) && !Number.isNaN(time(c.started_datetime)), 'a running container has no deployed/started date', {
+        actual: [c.deployed_datetime, c.started_datetime],
+        requirement: R.dates,
+      });
       ctx.expectEqual([c.stopped_datetime, c.destroyed_datetime], [null, null], 'a container never stopped or terminated has those dates', R.dates);
       const stopped = await operateAndSettle(ctx, c, 'stop');
-      ctx.expect(time(stopped.stopped_datetime) >= time(c.started_datetime), 'stopped_datetime is not set after stop', { actual: stopped.stopped_datetime, requirement: R.dates });
+      ctx.expect(time(stopped.stopped_datetime) >= time(c.started_datetime), 'stopped_datetime is not set after stop', {
+        actual: stopped.stopped_datetime,
+        requirement: R.dates,
+      });
       await operateAndSettle(ctx, c, 'terminate');
       const gone = await settled(ctx, uri);
-      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', { actual: gone.destroyed_datetime, requirement: R.dates });
+      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
+        actual: gone.destroyed_datetime,
+        requirement: R.dates,
+      });
     },
   }),
 ];

@@ -5,9 +5,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import {
-  appNodes, containersOf, live, nodeOf, runningService, settled, tagNode, waitForContainers, type AppNodes,
-} from '../support/app.ts';
+import { appNodes, containersOf, live, nodeOf, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 
 const R = {
@@ -33,7 +31,8 @@ async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
   const only = await tagNode(ctx, at, busy);
   const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 2 });
   const placed = await waitForContainers(ctx, svc, 2);
-  if (!placed.every((c) => sameResource(c.node, busy.resource_uri))) ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
+  if (!placed.every((c) => sameResource(c.node, busy.resource_uri)))
+    ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
   return { at, busy, idle };
 }
 
@@ -50,7 +49,9 @@ export default [
       const svc = await runningService(ctx, at, { target_num_containers: 1 });
       const [c] = await waitForContainers(ctx, svc, 1);
       ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the other runs two)', {
-        expected: idle.resource_uri, actual: c!.node, requirement: R.emptiest,
+        expected: idle.resource_uri,
+        actual: c!.node,
+        requirement: R.emptiest,
       });
     },
   }),
@@ -75,7 +76,12 @@ export default [
       const at = await appNodes(ctx, 2);
       const svc = await runningService(ctx, at, { deployment_strategy: 'EVERY_NODE' });
       const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
-      ctx.expectEqual([...placed].sort(), at.nodes.map((n) => String(n.resource_uri)).sort(), 'an EVERY_NODE service does not have one container on each node', R.everyNode);
+      ctx.expectEqual(
+        [...placed].sort(),
+        at.nodes.map((n) => String(n.resource_uri)).sort(),
+        'an EVERY_NODE service does not have one container on each node',
+        R.everyNode,
+      );
       const uri = String(at.cluster.resource_uri);
       const res = await ctx.api.patch(uri, { target_num_nodes: 3 });
       ctx.expect(res.status < 300, `precondition: PATCH target_num_nodes answered ${res.status}`);
@@ -84,7 +90,12 @@ export default [
       const nodes = (cluster.nodes as string[]) ?? [];
       await Promise.all(nodes.map((n) => ctx.waitForState(n, ['Deployed'], 60_000)));
       const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000, R.newNodes);
-      ctx.expectEqual(new Set(after.map((c) => String(c.node))).size, nodes.length, 'the new node did not get a container of the EVERY_NODE service', R.newNodes);
+      ctx.expectEqual(
+        new Set(after.map((c) => String(c.node))).size,
+        nodes.length,
+        'the new node did not get a container of the EVERY_NODE service',
+        R.newNodes,
+      );
       await settled(ctx, String(svc.resource_uri));
     },
   }),
@@ -98,7 +109,12 @@ export default [
       const only = await tagNode(ctx, at, at.nodes[1]!);
       const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 3 });
       const placed = await waitForContainers(ctx, svc, 3);
-      for (const c of placed) ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${String(c.resource_uri)} runs on a node without the service's tags`, { expected: at.nodes[1]!.resource_uri, actual: c.node, requirement: R.tags });
+      for (const c of placed)
+        ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${String(c.resource_uri)} runs on a node without the service's tags`, {
+          expected: at.nodes[1]!.resource_uri,
+          actual: c.node,
+          requirement: R.tags,
+        });
     },
   }),
   cloudCheck({
@@ -117,9 +133,15 @@ export default [
       const ordered = [...all].sort((a, b) => siblingLinks(a) - siblingLinks(b));
       ordered.forEach((c, i) => {
         for (const previous of ordered.slice(0, i)) {
-          ctx.expect(linksOf(c).some((l) => sameResource(l, previous.resource_uri)), `container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`, {
-            expected: ordered.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential,
-          });
+          ctx.expect(
+            linksOf(c).some((l) => sameResource(l, previous.resource_uri)),
+            `container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`,
+            {
+              expected: ordered.slice(0, i).map((p) => p.resource_uri),
+              actual: linksOf(c),
+              requirement: R.sequential,
+            },
+          );
         }
       });
     },

@@ -32,7 +32,11 @@ const URI_FIELDS = ['resource_uri', 'region', 'node_type', 'provider', 'node_clu
 
 /** Every value of `fields` in objects (and lists of URIs) for the field-wide rules. */
 function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[string, unknown]> {
-  return objects.flatMap((o) => Object.entries(o).filter(([k]) => pick(k)).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, unknown]) : [[k, v] as [string, unknown]])));
+  return objects.flatMap((o) =>
+    Object.entries(o)
+      .filter(([k]) => pick(k))
+      .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, unknown]) : [[k, v] as [string, unknown]])),
+  );
 }
 
 /** Objects of every subsystem: a cluster, a stack with a service (namespaced), the catalog and the actions. */
@@ -54,7 +58,10 @@ export default [
       for (const path of [...Object.values(CATALOG), CLUSTERS, '/api/audit/v1/action/', '/api/repo/v1/registry/']) {
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path} (served under /api/<subsystem>/v1/)`, R.v1);
-        ctx.expect(/^application\/json/i.test(res.headers['content-type'] ?? ''), `GET ${path}: Content-Type is ${res.headers['content-type']}`, { expected: 'application/json', requirement: R.json });
+        ctx.expect(/^application\/json/i.test(res.headers['content-type'] ?? ''), `GET ${path}: Content-Type is ${res.headers['content-type']}`, {
+          expected: 'application/json',
+          requirement: R.json,
+        });
         ctx.expectJson(res, `GET ${path}`, R.json);
       }
       const other = await ctx.api.get('/api/infra/v2/provider/');
@@ -67,8 +74,17 @@ export default [
     requirements: [R.shape, R.resolves, R.oneSpelling],
     async run(ctx) {
       const objects = await sample(ctx);
-      const bad = valuesOf(objects, (k) => URI_FIELDS.includes(k) || ['regions', 'node_types', 'availability_zones', 'nodes', 'services'].includes(k)).filter(([, v]) => typeof v === 'string' && !URI.test(v as string));
-      ctx.expect(bad.length === 0, `URIs without the documented shape: ${bad.slice(0, 3).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, { requirement: R.shape });
+      const bad = valuesOf(objects, (k) => URI_FIELDS.includes(k) || ['regions', 'node_types', 'availability_zones', 'nodes', 'services'].includes(k)).filter(
+        ([, v]) => typeof v === 'string' && !URI.test(v as string),
+      );
+      ctx.expect(
+        bad.length === 0,
+        `URIs without the documented shape: ${bad
+          .slice(0, 3)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')}`,
+        { requirement: R.shape },
+      );
       for (const o of objects.slice(0, 6)) {
         const res = await ctx.api.get(String(o.resource_uri));
         ctx.expectStatus(res, 200, `GET ${String(o.resource_uri)}`, R.resolves);
@@ -84,7 +100,9 @@ export default [
     async run(ctx) {
       const a = await createCluster(ctx, { uuid: 'client-chosen-uuid' });
       const b = await createCluster(ctx);
-      ctx.expect(typeof a.uuid === 'string' && a.uuid !== '' && a.uuid !== 'client-chosen-uuid', `the created uuid is ${String(a.uuid)}`, { requirement: R.uuid });
+      ctx.expect(typeof a.uuid === 'string' && a.uuid !== '' && a.uuid !== 'client-chosen-uuid', `the created uuid is ${String(a.uuid)}`, {
+        requirement: R.uuid,
+      });
       ctx.expect(a.uuid !== b.uuid, 'two created clusters share a uuid', { requirement: R.uuid });
     },
   }),
@@ -96,8 +114,19 @@ export default [
       const objects = await sample(ctx);
       const dates = valuesOf(objects, (k) => DATE_FIELDS.test(k));
       const bad = dates.filter(([, v]) => v !== null && !(typeof v === 'string' && RFC2822.test(v)));
-      ctx.expect(bad.length === 0, `date-time fields not in RFC 2822 style: ${bad.slice(0, 3).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, { requirement: R.rfc2822 });
-      ctx.expect(dates.some(([, v]) => typeof v === 'string'), 'no date-time value was found to check', { requirement: R.rfc2822 });
+      ctx.expect(
+        bad.length === 0,
+        `date-time fields not in RFC 2822 style: ${bad
+          .slice(0, 3)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')}`,
+        { requirement: R.rfc2822 },
+      );
+      ctx.expect(
+        dates.some(([, v]) => typeof v === 'string'),
+        'no date-time value was found to check',
+        { requirement: R.rfc2822 },
+      );
       ctx.observe(`null date-time fields seen: ${[...new Set(dates.filter(([, v]) => v === null).map(([k]) => k))].join(', ') || 'none'}`);
     },
   }),
@@ -113,11 +142,23 @@ export default [
       ctx.expect(!!body.meta && Array.isArray(body.objects), 'the list is not {meta, objects}', { requirement: R.envelope });
       ctx.expectSchema('cloud/v1', 'list-meta', body.meta, 'meta', R.envelope);
       const meta = body.meta!;
-      ctx.expect(meta.limit === 1 && meta.offset === 1 && meta.total_count === all.length, 'meta does not echo limit and offset, or total_count is not the count', { expected: { limit: 1, offset: 1, total_count: all.length }, actual: meta, requirement: R.pagination });
-      ctx.expectEqual((body.objects as Json[]).map((o) => o.resource_uri), all.slice(1, 2).map((o) => o.resource_uri), 'the page is not the object at offset 1', R.pagination);
+      ctx.expect(
+        meta.limit === 1 && meta.offset === 1 && meta.total_count === all.length,
+        'meta does not echo limit and offset, or total_count is not the count',
+        { expected: { limit: 1, offset: 1, total_count: all.length }, actual: meta, requirement: R.pagination },
+      );
+      ctx.expectEqual(
+        (body.objects as Json[]).map((o) => o.resource_uri),
+        all.slice(1, 2).map((o) => o.resource_uri),
+        'the page is not the object at offset 1',
+        R.pagination,
+      );
       for (const key of ['next', 'previous'] as const) {
         const link = meta[key];
-        ctx.expect(link === null || (typeof link === 'string' && link.startsWith('/api/')), `meta.${key} is ${String(link)}`, { expected: 'null or a path starting with /api/', requirement: R.next });
+        ctx.expect(link === null || (typeof link === 'string' && link.startsWith('/api/')), `meta.${key} is ${String(link)}`, {
+          expected: 'null or a path starting with /api/',
+          requirement: R.next,
+        });
       }
       if (typeof meta.next === 'string') {
         const next = ctx.expectJson<{ meta?: Json; objects?: Json[] }>(await ctx.api.get(meta.next), 'next page', R.next);
@@ -132,7 +173,8 @@ export default [
     async run(ctx) {
       const missing = await ctx.api.get(`${CLUSTERS}00000000-0000-0000-0000-000000000000/`);
       const bad = await ctx.api.post(CLUSTERS, { nickname: 'no-name-no-type' });
-      for (const res of [missing, bad]) ctx.expect(res.status >= 400 && res.status < 600, `a failing call answered ${res.status}`, { expected: '4xx or 5xx', requirement: R.appropriate });
+      for (const res of [missing, bad])
+        ctx.expect(res.status >= 400 && res.status < 600, `a failing call answered ${res.status}`, { expected: '4xx or 5xx', requirement: R.appropriate });
       const trigger = await ctx.api.get(`/api/app/v1/service/00000000-0000-0000-0000-000000000000/trigger/`);
       ctx.observe(`the undocumented trigger endpoint of an unknown service answered ${trigger.status}; no rate limit was seen`);
       for (const res of [missing, bad]) ctx.expectSchema('cloud/v1', 'error-body', ctx.expectJson(res, 'error body', R.body), 'the error body', R.body);

@@ -9,7 +9,11 @@ const CROSS = 'cloud/infra/cross-references';
 async function expectWriteRefused(ctx: CloudContext, method: string, path: string): Promise<void> {
   const before = await ctx.api.get(path);
   const res = await ctx.api.request(method, path, { json: { name: ctx.uniqueName('catalog'), label: 'changed', available: false } });
-  ctx.expect(res.status >= 400, `${method} ${path} answered ${res.status}: the catalog is read-only`, { expected: 'an error status', actual: res.status, requirement: READ_ONLY });
+  ctx.expect(res.status >= 400, `${method} ${path} answered ${res.status}: the catalog is read-only`, {
+    expected: 'an error status',
+    actual: res.status,
+    requirement: READ_ONLY,
+  });
   const after = await ctx.api.get(path);
   ctx.expectEqual(after.text(), before.text(), `${method} ${path} changed what GET returns`, READ_ONLY);
 }
@@ -44,16 +48,25 @@ export default [
       const find = (items: Json[] | undefined, uri: string): Json | undefined => items?.find((i) => sameResource(i.resource_uri, uri));
       const broken: string[] = [];
       for (const p of providers ?? []) {
-        for (const r of listed(p.regions)) if (!sameResource(find(regions, r)?.provider, p.resource_uri)) broken.push(`provider ${String(p.name)} lists region ${r}, whose provider is not it`);
+        for (const r of listed(p.regions))
+          if (!sameResource(find(regions, r)?.provider, p.resource_uri)) broken.push(`provider ${String(p.name)} lists region ${r}, whose provider is not it`);
       }
       for (const r of regions ?? []) {
-        for (const t of listed(r.node_types)) if (!includesUri(find(types, t)?.regions, r.resource_uri)) broken.push(`region ${String(r.name)} lists node type ${t}, which does not list the region`);
-        for (const z of listed(r.availability_zones)) if (!sameResource(find(zones, z)?.region, r.resource_uri)) broken.push(`region ${String(r.name)} lists zone ${z}, whose region is not it`);
+        for (const t of listed(r.node_types))
+          if (!includesUri(find(types, t)?.regions, r.resource_uri))
+            broken.push(`region ${String(r.name)} lists node type ${t}, which does not list the region`);
+        for (const z of listed(r.availability_zones))
+          if (!sameResource(find(zones, z)?.region, r.resource_uri)) broken.push(`region ${String(r.name)} lists zone ${z}, whose region is not it`);
       }
       for (const t of types ?? []) {
-        for (const r of listed(t.regions)) if (!includesUri(find(regions, r)?.node_types, t.resource_uri)) broken.push(`node type ${String(t.name)} lists region ${r}, which does not list it`);
+        for (const r of listed(t.regions))
+          if (!includesUri(find(regions, r)?.node_types, t.resource_uri)) broken.push(`node type ${String(t.name)} lists region ${r}, which does not list it`);
       }
-      ctx.expect(broken.length === 0, `the catalog's cross-references disagree: ${broken.slice(0, 5).join('; ')}`, { expected: 'URIs that name each other back', actual: broken, requirement: CROSS });
+      ctx.expect(broken.length === 0, `the catalog's cross-references disagree: ${broken.slice(0, 5).join('; ')}`, {
+        expected: 'URIs that name each other back',
+        actual: broken,
+        requirement: CROSS,
+      });
     },
   }),
 ];

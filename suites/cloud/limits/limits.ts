@@ -72,12 +72,23 @@ export default [
         const region = regions.find((r) => r.provider === provider)!;
         const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(region.resource_uri));
         if (!type) continue;
-        const [listed, unlisted] = [await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), DISK_LIST[1]!), await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), 61)];
+        const [listed, unlisted] = [
+          await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), DISK_LIST[1]!),
+          await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), 61),
+        ];
         rules.push(listed && !unlisted ? 'list' : !listed && !unlisted ? 'none' : 'any');
         ctx.observe(`${provider}: disk ${DISK_LIST[1]} ${listed ? 'accepted' : 'refused'}, disk 61 ${unlisted ? 'accepted' : 'refused'}`);
       }
-      ctx.expect(rules.includes('list'), 'no provider restricts disk to the listed sizes (disk 61 is accepted wherever disk 20 is)', { expected: 'one provider refusing sizes outside the list', actual: rules, requirement: R.disk });
-      ctx.expect(rules.includes('none'), 'every provider takes a disk size (the spec names one for which disk is not available)', { expected: 'one provider refusing disk', actual: rules, requirement: R.disk });
+      ctx.expect(rules.includes('list'), 'no provider restricts disk to the listed sizes (disk 61 is accepted wherever disk 20 is)', {
+        expected: 'one provider refusing sizes outside the list',
+        actual: rules,
+        requirement: R.disk,
+      });
+      ctx.expect(rules.includes('none'), 'every provider takes a disk size (the spec names one for which disk is not available)', {
+        expected: 'one provider refusing disk',
+        actual: rules,
+        requirement: R.disk,
+      });
     },
   }),
 ];

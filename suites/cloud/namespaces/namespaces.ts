@@ -37,8 +37,12 @@ export default [
       const spelled = await clusterAt(ctx, own);
       if (!plain) return ctx.fail('precondition: create without the namespace segment failed');
       ctx.expect(!!spelled, `POST ${own} (the caller's own namespace) was refused`, { requirement: R.segment });
-      ctx.expect(has(await listAll(ctx, own), plain), "a cluster created without the segment is not listed in the caller's namespace", { requirement: R.caller });
-      ctx.expect(has(await listAll(ctx, CLUSTERS), spelled!), "a cluster created in the caller's namespace is not listed without the segment", { requirement: R.caller });
+      ctx.expect(has(await listAll(ctx, own), plain), "a cluster created without the segment is not listed in the caller's namespace", {
+        requirement: R.caller,
+      });
+      ctx.expect(has(await listAll(ctx, CLUSTERS), spelled!), "a cluster created in the caller's namespace is not listed without the segment", {
+        requirement: R.caller,
+      });
       const get = await ctx.api.get(`${own}${String(plain.uuid)}/`);
       ctx.expectStatus(get, 200, "GET of the cluster through the caller's namespace", R.segment);
     },
@@ -57,7 +61,11 @@ export default [
       const foreign = ctx.namespaced(CLUSTERS, second.credentials!.user);
       const list = await ctx.api.get(foreign);
       const leaked = list.status === 200 && has(ctx.listObjects(list, 'foreign list'), theirs);
-      ctx.expect(list.status >= 400 && !leaked, `GET ${foreign} (another user's namespace) answered ${list.status}`, { expected: 'refused (403)', actual: list.status, requirement: R.owner });
+      ctx.expect(list.status >= 400 && !leaked, `GET ${foreign} (another user's namespace) answered ${list.status}`, {
+        expected: 'refused (403)',
+        actual: list.status,
+        requirement: R.owner,
+      });
       const at = await placement(ctx);
       const write = await ctx.api.post(foreign, { name: ctx.uniqueName('intrude'), node_type: at.nodeType, region: at.region });
       if (write.status < 300) ctx.defer(async () => void (await ctx.api.delete(String(write.json<Json>().resource_uri))));
@@ -78,7 +86,9 @@ export default [
       ctx.expect(!!created, `POST ${path} (the organization's namespace) was refused`, { requirement: R.org });
       ctx.expect(has(await listAll(ctx, path), created!), "a cluster created in the organization's namespace is not listed there", { requirement: R.org });
       ctx.expect(!has(await listAll(ctx, CLUSTERS), created!), "a cluster of the organization is listed in the caller's own namespace", { requirement: R.org });
-      ctx.expect(String(created!.resource_uri).includes(`/${org}/`), `its resource_uri ${String(created!.resource_uri)} does not name the organization`, { requirement: R.org });
+      ctx.expect(String(created!.resource_uri).includes(`/${org}/`), `its resource_uri ${String(created!.resource_uri)} does not name the organization`, {
+        requirement: R.org,
+      });
       const got = await ctx.api.get(String(created!.resource_uri));
       ctx.expectStatus(got, 200, 'GET of the organization cluster', R.org);
       ctx.expect(sameResource(got.json<Json>().resource_uri, created!.resource_uri), 'GET returns another cluster', { requirement: R.org });

@@ -17,7 +17,10 @@ const R = {
 };
 
 /** The provider options the spec shows for one public cloud provider. */
-const PROVIDER_OPTIONS: Json = { vpc: { id: 'vpc-conformance', subnets: ['subnet-conformance'], security_groups: ['sg-conformance'] }, iam: { instance_profile_name: 'conformance' } };
+const PROVIDER_OPTIONS: Json = {
+  vpc: { id: 'vpc-conformance', subnets: ['subnet-conformance'], security_groups: ['sg-conformance'] },
+  iam: { instance_profile_name: 'conformance' },
+};
 
 const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 
@@ -39,7 +42,11 @@ function requiredField(field: 'name' | 'node_type' | 'region'): CloudCheck {
       if (created) ctx.defer(async () => void (await ctx.api.delete(created)));
       ctx.expect(res.status >= 400, `create without ${field} answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: id });
       const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.nickname === marker || c.name === marker);
-      ctx.expect(left.length === 0, `create without ${field} left a node cluster behind`, { expected: 'no cluster', actual: left.map((c) => c.resource_uri), requirement: id });
+      ctx.expect(left.length === 0, `create without ${field} left a node cluster behind`, {
+        expected: 'no cluster',
+        actual: left.map((c) => c.resource_uri),
+        requirement: id,
+      });
     },
   });
 }
@@ -100,12 +107,24 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      ctx.verify(cluster.nickname === cluster.name, 'nickname does not default to name', { requirement: R.nickname, expected: cluster.name, actual: cluster.nickname });
-      ctx.verify(cluster.target_num_nodes === 1, 'target_num_nodes does not default to 1', { requirement: R.target, expected: 1, actual: cluster.target_num_nodes });
+      ctx.verify(cluster.nickname === cluster.name, 'nickname does not default to name', {
+        requirement: R.nickname,
+        expected: cluster.name,
+        actual: cluster.nickname,
+      });
+      ctx.verify(cluster.target_num_nodes === 1, 'target_num_nodes does not default to 1', {
+        requirement: R.target,
+        expected: 1,
+        actual: cluster.target_num_nodes,
+      });
       ctx.verify(tagNames(cluster.tags).length === 0, 'tags do not default to []', { requirement: R.tags, expected: [], actual: cluster.tags });
       const sent: Json = { nickname: ctx.uniqueName('nick'), target_num_nodes: 2, tags: [{ name: 'conformance-a' }] };
       const other = await createCluster(ctx, sent);
-      for (const [field, requirement] of [['nickname', R.nickname], ['target_num_nodes', R.target], ['tags', R.tags]] as const) {
+      for (const [field, requirement] of [
+        ['nickname', R.nickname],
+        ['target_num_nodes', R.target],
+        ['tags', R.tags],
+      ] as const) {
         verifyKept(ctx, { [field]: sent[field] }, other, 'a cluster created with a value other than the default', requirement);
       }
     },
@@ -125,21 +144,29 @@ export default [
         judged++;
         const cluster = await createCluster(ctx, {}, at);
         ctx.verify(cluster.disk === 60, `${at.provider}: disk does not default to 60 GB`, { requirement: R.disk, expected: 60, actual: cluster.disk });
-        if (await takesDisk(ctx, at, 20)) verifyKept(ctx, { disk: 20 }, await createCluster(ctx, { disk: 20 }, at), `${at.provider}: a cluster created with disk 20`, R.disk);
+        if (await takesDisk(ctx, at, 20))
+          verifyKept(ctx, { disk: 20 }, await createCluster(ctx, { disk: 20 }, at), `${at.provider}: a cluster created with disk 20`, R.disk);
       }
       if (!judged) ctx.notApplicable('no provider of the catalog takes a disk of 60 GB: the default applies to none');
     },
   }),
   cloudCheck({
     id: R.echoes,
-    title: 'The created cluster (the create answer and a later GET) carries the name, node_type, region, disk, nickname, target_num_nodes, tags and provider_options sent',
+    title:
+      'The created cluster (the create answer and a later GET) carries the name, node_type, region, disk, nickname, target_num_nodes, tags and provider_options sent',
     requirements: [R.echoes],
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await placement(ctx);
       const body: Json = {
-        name: ctx.uniqueName('nc'), nickname: ctx.uniqueName('nick'), node_type: at.nodeType, region: at.region, disk: 20, target_num_nodes: 2,
-        tags: [{ name: 'conformance-a' }, { name: 'conformance-b' }], provider_options: PROVIDER_OPTIONS,
+        name: ctx.uniqueName('nc'),
+        nickname: ctx.uniqueName('nick'),
+        node_type: at.nodeType,
+        region: at.region,
+        disk: 20,
+        target_num_nodes: 2,
+        tags: [{ name: 'conformance-a' }, { name: 'conformance-b' }],
+        provider_options: PROVIDER_OPTIONS,
       };
       let res = await ctx.api.post(CLUSTERS, body);
       if (res.status === 400) {
@@ -159,4 +186,3 @@ export default [
   requiredField('node_type'),
   requiredField('region'),
 ];
-

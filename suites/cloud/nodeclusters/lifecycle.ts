@@ -49,7 +49,8 @@ export default [
       const done = await settle(ctx, uri, CLUSTER_SETTLED);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
-      for (const n of nodes) ctx.expect(sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} is not in the cluster's region`, { requirement: R.deploys });
+      for (const n of nodes)
+        ctx.expect(sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} is not in the cluster's region`, { requirement: R.deploys });
       ctx.expectStatus(res, 202, 'deploy is asynchronous', R.deploy202);
       const action = await finishedActionOf(ctx, res, 'deploy');
       ctx.expect(action.state === 'Success' || action.state === 'Failed', `the deploy action ended ${String(action.state)}`, { requirement: R.deploy202 });
@@ -65,10 +66,17 @@ export default [
       const nodes = await Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
       ctx.expect(nodes.length > 0, 'a deployed cluster lists no nodes', { requirement: R.belong });
       for (const n of nodes) {
-        ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${String(n.resource_uri)} names node_cluster ${String(n.node_cluster)}`, { requirement: R.belong });
-        ctx.expect(sameResource(n.node_type, cluster.node_type) && sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} has another node type or region than its cluster`, { expected: [cluster.node_type, cluster.region], actual: [n.node_type, n.region], requirement: R.share });
+        ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${String(n.resource_uri)} names node_cluster ${String(n.node_cluster)}`, {
+          requirement: R.belong,
+        });
+        ctx.expect(
+          sameResource(n.node_type, cluster.node_type) && sameResource(n.region, cluster.region),
+          `node ${String(n.resource_uri)} has another node type or region than its cluster`,
+          { expected: [cluster.node_type, cluster.region], actual: [n.node_type, n.region], requirement: R.share },
+        );
       }
-      if (cluster.state === 'Deployed') ctx.expectEqual(cluster.current_num_nodes, cluster.target_num_nodes, 'a Deployed cluster has current_num_nodes other than target_num_nodes', R.current);
+      if (cluster.state === 'Deployed')
+        ctx.expectEqual(cluster.current_num_nodes, cluster.target_num_nodes, 'a Deployed cluster has current_num_nodes other than target_num_nodes', R.current);
     },
   }),
   cloudCheck({
@@ -78,13 +86,23 @@ export default [
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      ctx.expect(cluster.deployed_datetime === null && cluster.destroyed_datetime === null, 'a created cluster has dates set', { expected: [null, null], actual: [cluster.deployed_datetime, cluster.destroyed_datetime], requirement: R.dates });
+      ctx.expect(cluster.deployed_datetime === null && cluster.destroyed_datetime === null, 'a created cluster has dates set', {
+        expected: [null, null],
+        actual: [cluster.deployed_datetime, cluster.destroyed_datetime],
+        requirement: R.dates,
+      });
       const deployed = await deployCluster(ctx, cluster);
-      ctx.expect(typeof deployed.deployed_datetime === 'string', 'a deployed cluster has no deployed_datetime', { actual: deployed.deployed_datetime, requirement: R.dates });
+      ctx.expect(typeof deployed.deployed_datetime === 'string', 'a deployed cluster has no deployed_datetime', {
+        actual: deployed.deployed_datetime,
+        requirement: R.dates,
+      });
       ctx.expectEqual(deployed.destroyed_datetime, null, 'a deployed cluster has a destroyed_datetime', R.dates);
       await ctx.api.delete(String(cluster.resource_uri));
       const gone = await settle(ctx, String(cluster.resource_uri), ['Terminated']);
-      ctx.expect(typeof gone.destroyed_datetime === 'string', 'a terminated cluster has no destroyed_datetime', { actual: gone.destroyed_datetime, requirement: R.dates });
+      ctx.expect(typeof gone.destroyed_datetime === 'string', 'a terminated cluster has no destroyed_datetime', {
+        actual: gone.destroyed_datetime,
+        requirement: R.dates,
+      });
     },
   }),
   cloudCheck({
@@ -120,7 +138,11 @@ export default [
       ctx.expectEqual(tagNames(done.tags), ['conformance-new'], 'the cluster tags were not replaced', R.tags);
       for (const n of (done.nodes as string[]) ?? []) {
         const names = tagNames((await ctx.getJson(n, 'node')).tags);
-        ctx.expect(names.includes('conformance-new') && !names.includes('conformance-old'), `the tags of node ${n} were not replaced`, { expected: ['conformance-new'], actual: names, requirement: R.tags });
+        ctx.expect(names.includes('conformance-new') && !names.includes('conformance-old'), `the tags of node ${n} were not replaced`, {
+          expected: ['conformance-new'],
+          actual: names,
+          requirement: R.tags,
+        });
       }
     },
   }),
@@ -136,13 +158,19 @@ export default [
       ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
       const done = await settle(ctx, uri, ['Terminated']);
       const listed = ctx.listObjects(await ctx.api.get('/api/infra/v1/nodecluster/', { uuid: String(cluster.uuid) }), 'the cluster list');
-      ctx.expect(listed.some((c) => c.uuid === cluster.uuid), 'a cluster just terminated (state Terminated) is no longer listed', { requirement: R.recent });
+      ctx.expect(
+        listed.some((c) => c.uuid === cluster.uuid),
+        'a cluster just terminated (state Terminated) is no longer listed',
+        { requirement: R.recent },
+      );
       for (const n of (done.nodes as string[]) ?? []) {
         ctx.expectEqual((await ctx.getJson(n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
       }
       ctx.expectStatus(res, 202, 'terminate is asynchronous', R.terminate202);
       const action = await finishedActionOf(ctx, res, 'terminate');
-      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the terminate action ended ${String(action.state)}`, { requirement: R.terminate202 });
+      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the terminate action ended ${String(action.state)}`, {
+        requirement: R.terminate202,
+      });
     },
   }),
 ];

@@ -13,7 +13,7 @@ const FILTERS = ['uuid', 'state', 'name', 'region', 'node_type'] as const;
 async function ensureTwo(ctx: CloudContext): Promise<void> {
   const first = await placement(ctx);
   await createCluster(ctx, {}, first);
-  const gone = await createCluster(ctx, {}, await otherPlacement(ctx, first) ?? first);
+  const gone = await createCluster(ctx, {}, (await otherPlacement(ctx, first)) ?? first);
   await ctx.api.delete(String(gone.resource_uri));
   await settle(ctx, String(gone.resource_uri), ['Terminated']);
 }
@@ -23,7 +23,10 @@ const finalState = (o: Json): boolean => o.state === 'Terminated';
 function filter(param: (typeof FILTERS)[number], what: string) {
   const id = `cloud/nodecluster/list/filter-${param.replace('_', '-')}`;
   const stable = param === 'state' ? finalState : undefined;
-  return filterCheck({ id, endpoint: LIST, path: CLUSTERS, param, setup: ensureTwo, ...(stable ? { stable } : {}) }, `Query ${param} on the node cluster list returns only the clusters ${what}`);
+  return filterCheck(
+    { id, endpoint: LIST, path: CLUSTERS, param, setup: ensureTwo, ...(stable ? { stable } : {}) },
+    `Query ${param} on the node cluster list returns only the clusters ${what}`,
+  );
 }
 
 export default [
@@ -36,7 +39,11 @@ export default [
       const cluster = await createCluster(ctx);
       const objects = await listAll(ctx, CLUSTERS);
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node-cluster', o, `node cluster #${i}`, RETURNS));
-      ctx.expect(objects.some((o) => o.uuid === cluster.uuid), 'a cluster just created is not listed', { requirement: RETURNS });
+      ctx.expect(
+        objects.some((o) => o.uuid === cluster.uuid),
+        'a cluster just created is not listed',
+        { requirement: RETURNS },
+      );
     },
   }),
   filter('uuid', 'with that uuid'),
@@ -54,21 +61,26 @@ export default [
       const full = await listAll(ctx, CLUSTERS);
       const pool = full.length ? full : [mine];
       const stable = (o: Json): boolean => finalState(o) || o.uuid === mine.uuid;
-      const query = fc.record(
-        Object.fromEntries(FILTERS.map((f) => [f, fc.option(fc.constantFrom(...pool.map((o) => String(o[f]))), { nil: undefined })])),
-        { requiredKeys: [] },
-      );
+      const query = fc.record(Object.fromEntries(FILTERS.map((f) => [f, fc.option(fc.constantFrom(...pool.map((o) => String(o[f]))), { nil: undefined })])), {
+        requiredKeys: [],
+      });
       ctx.usedSeed = ctx.seed;
-      await fc.assert(
-        fc.asyncProperty(query, async (q) => {
-          const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
-          const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
-          const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
-          const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
-          return outcome.extra.length === 0 && outcome.missing.length === 0;
-        }),
-        { seed: ctx.seed, numRuns: 12, endOnFailure: true },
-      ).catch((err: Error) => ctx.fail(`a combination of node cluster filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`));
+      await fc
+        .assert(
+          fc.asyncProperty(query, async (q) => {
+            const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
+            const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
+            const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
+            const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
+            return outcome.extra.length === 0 && outcome.missing.length === 0;
+          }),
+          { seed: ctx.seed, numRuns: 12, endOnFailure: true },
+        )
+        .catch((err: Error) =>
+          ctx.fail(
+            `a combination of node cluster filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`,
+          ),
+        );
     },
   }),
 ];

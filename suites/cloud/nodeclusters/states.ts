@@ -16,7 +16,8 @@ async function withNodesGone(ctx: CloudContext, nodes: number, gone: number, sta
     await settle(ctx, node, ['Terminated']);
   }
   const now = await settle(ctx, uriOf(cluster), [...CLUSTER_SETTLED, 'Init', 'Terminated']);
-  if (now.state !== state) ctx.skip(`could not bring a cluster to ${state}: terminating ${gone} of its ${nodes} node(s) left it ${String(now.state)} (transitions are not shown)`);
+  if (now.state !== state)
+    ctx.skip(`could not bring a cluster to ${state}: terminating ${gone} of its ${nodes} node(s) left it ${String(now.state)} (transitions are not shown)`);
   return now;
 }
 
@@ -70,22 +71,135 @@ const DEPLOY = 'cloud/nodecluster/deploy';
 const TERMINATE = 'cloud/nodecluster/terminate';
 
 const rows: StateRow[] = [
-  { id: id('init-allows-deploy'), endpoint: DEPLOY, title: 'Init allows deploy: it is accepted and deploys the cluster', reach: reach.init, op: deploy, effect: deployedEffect },
-  { id: id('init-allows-terminate'), endpoint: TERMINATE, title: 'Init allows terminate: it is accepted and terminates the cluster', reach: reach.init, op: terminate, effect: terminatedEffect },
-  { id: id('deploying-rejects-deploy'), endpoint: DEPLOY, title: 'Deploying rejects deploy: refused, and the deploy under way ends as before', reach: reach.deploying, op: deploy, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
-  { id: id('deploying-rejects-terminate'), endpoint: TERMINATE, title: 'Deploying rejects terminate: refused, and the cluster is not terminated', reach: reach.deploying, op: terminate, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
-  { id: id('deployed-rejects-deploy'), endpoint: DEPLOY, title: 'Deployed rejects deploy: refused and nothing changes', reach: reach.deployed, op: deploy, unchangedFields: STABLE_FIELDS },
-  { id: id('deployed-allows-terminate'), endpoint: TERMINATE, title: 'Deployed allows terminate: it is accepted and terminates the cluster', reach: reach.deployed, op: terminate, effect: terminatedEffect },
-  { id: id('partly-deployed-rejects-deploy'), endpoint: DEPLOY, title: 'Partly deployed rejects deploy: refused and nothing changes', reach: reach.partly, op: deploy, unchangedFields: STABLE_FIELDS },
-  { id: id('partly-deployed-allows-terminate'), endpoint: TERMINATE, title: 'Partly deployed allows terminate: it is accepted and terminates the cluster', reach: reach.partly, op: terminate, effect: terminatedEffect },
-  { id: id('scaling-rejects-deploy'), endpoint: DEPLOY, title: 'Scaling rejects deploy: refused, and the scaling ends as before', reach: reach.scaling, op: deploy, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
-  { id: id('scaling-rejects-terminate'), endpoint: TERMINATE, title: 'Scaling rejects terminate: refused, and the cluster is not terminated', reach: reach.scaling, op: terminate, afterRefusal: endsIn(['Deployed', 'Partly deployed']) },
-  { id: id('terminating-rejects-deploy'), endpoint: DEPLOY, title: 'Terminating rejects deploy: refused, and the cluster ends Terminated', reach: reach.terminating, op: deploy, afterRefusal: endsIn(['Terminated']) },
-  { id: id('terminating-rejects-terminate'), endpoint: TERMINATE, title: 'Terminating rejects terminate: refused, and the cluster ends Terminated', reach: reach.terminating, op: terminate, afterRefusal: endsIn(['Terminated']) },
-  { id: id('terminated-rejects-deploy'), endpoint: DEPLOY, title: 'Terminated rejects deploy: refused and the cluster stays Terminated (termination is not reversible)', reach: reach.terminated, op: deploy, unchangedFields: STABLE_FIELDS, also: ['cloud/nodecluster/terminate/not-reversible'] },
-  { id: id('terminated-rejects-terminate'), endpoint: TERMINATE, title: 'Terminated rejects terminate: refused and nothing changes', reach: reach.terminated, op: terminate, unchangedFields: STABLE_FIELDS },
-  { id: id('empty-cluster-rejects-deploy'), endpoint: DEPLOY, title: 'Empty cluster rejects deploy: refused and nothing changes', reach: reach.empty, op: deploy, unchangedFields: STABLE_FIELDS },
-  { id: id('empty-cluster-allows-terminate'), endpoint: TERMINATE, title: 'Empty cluster allows terminate: it is accepted and terminates the cluster', reach: reach.empty, op: terminate, effect: terminatedEffect },
+  {
+    id: id('init-allows-deploy'),
+    endpoint: DEPLOY,
+    title: 'Init allows deploy: it is accepted and deploys the cluster',
+    reach: reach.init,
+    op: deploy,
+    effect: deployedEffect,
+  },
+  {
+    id: id('init-allows-terminate'),
+    endpoint: TERMINATE,
+    title: 'Init allows terminate: it is accepted and terminates the cluster',
+    reach: reach.init,
+    op: terminate,
+    effect: terminatedEffect,
+  },
+  {
+    id: id('deploying-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Deploying rejects deploy: refused, and the deploy under way ends as before',
+    reach: reach.deploying,
+    op: deploy,
+    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+  },
+  {
+    id: id('deploying-rejects-terminate'),
+    endpoint: TERMINATE,
+    title: 'Deploying rejects terminate: refused, and the cluster is not terminated',
+    reach: reach.deploying,
+    op: terminate,
+    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+  },
+  {
+    id: id('deployed-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Deployed rejects deploy: refused and nothing changes',
+    reach: reach.deployed,
+    op: deploy,
+    unchangedFields: STABLE_FIELDS,
+  },
+  {
+    id: id('deployed-allows-terminate'),
+    endpoint: TERMINATE,
+    title: 'Deployed allows terminate: it is accepted and terminates the cluster',
+    reach: reach.deployed,
+    op: terminate,
+    effect: terminatedEffect,
+  },
+  {
+    id: id('partly-deployed-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Partly deployed rejects deploy: refused and nothing changes',
+    reach: reach.partly,
+    op: deploy,
+    unchangedFields: STABLE_FIELDS,
+  },
+  {
+    id: id('partly-deployed-allows-terminate'),
+    endpoint: TERMINATE,
+    title: 'Partly deployed allows terminate: it is accepted and terminates the cluster',
+    reach: reach.partly,
+    op: terminate,
+    effect: terminatedEffect,
+  },
+  {
+    id: id('scaling-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Scaling rejects deploy: refused, and the scaling ends as before',
+    reach: reach.scaling,
+    op: deploy,
+    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+  },
+  {
+    id: id('scaling-rejects-terminate'),
+    endpoint: TERMINATE,
+    title: 'Scaling rejects terminate: refused, and the cluster is not terminated',
+    reach: reach.scaling,
+    op: terminate,
+    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+  },
+  {
+    id: id('terminating-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Terminating rejects deploy: refused, and the cluster ends Terminated',
+    reach: reach.terminating,
+    op: deploy,
+    afterRefusal: endsIn(['Terminated']),
+  },
+  {
+    id: id('terminating-rejects-terminate'),
+    endpoint: TERMINATE,
+    title: 'Terminating rejects terminate: refused, and the cluster ends Terminated',
+    reach: reach.terminating,
+    op: terminate,
+    afterRefusal: endsIn(['Terminated']),
+  },
+  {
+    id: id('terminated-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Terminated rejects deploy: refused and the cluster stays Terminated (termination is not reversible)',
+    reach: reach.terminated,
+    op: deploy,
+    unchangedFields: STABLE_FIELDS,
+    also: ['cloud/nodecluster/terminate/not-reversible'],
+  },
+  {
+    id: id('terminated-rejects-terminate'),
+    endpoint: TERMINATE,
+    title: 'Terminated rejects terminate: refused and nothing changes',
+    reach: reach.terminated,
+    op: terminate,
+    unchangedFields: STABLE_FIELDS,
+  },
+  {
+    id: id('empty-cluster-rejects-deploy'),
+    endpoint: DEPLOY,
+    title: 'Empty cluster rejects deploy: refused and nothing changes',
+    reach: reach.empty,
+    op: deploy,
+    unchangedFields: STABLE_FIELDS,
+  },
+  {
+    id: id('empty-cluster-allows-terminate'),
+    endpoint: TERMINATE,
+    title: 'Empty cluster allows terminate: it is accepted and terminates the cluster',
+    reach: reach.empty,
+    op: terminate,
+    effect: terminatedEffect,
+  },
 ];
 
 export default rows.map(stateRowCheck);

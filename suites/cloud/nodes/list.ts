@@ -25,11 +25,18 @@ async function nodesToSplit(ctx: CloudContext): Promise<void> {
 
 function filter(param: string, field: string, what: string) {
   const id = `cloud/node/list/filter-${param.replace(/_/g, '-')}`;
-  return filterCheck({
-    id, endpoint: LIST, path: NODES, param, field,
-    setup: nodesToSplit,
-    ...(param === 'state' ? { stable: finalState } : {}),
-  }, `Query ${param} on the node list returns only the nodes ${what}`);
+  return filterCheck(
+    {
+      id,
+      endpoint: LIST,
+      path: NODES,
+      param,
+      field,
+      setup: nodesToSplit,
+      ...(param === 'state' ? { stable: finalState } : {}),
+    },
+    `Query ${param} on the node list returns only the nodes ${what}`,
+  );
 }
 
 export default [

@@ -44,7 +44,11 @@ export default [
       const { node } = await deployedNode(ctx);
       const objects = await listAll(ctx, NODES);
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node', o, `node #${i}`, R.list));
-      ctx.expect(objects.some((o) => o.uuid === node.uuid), 'a deployed node is not listed', { requirement: R.list });
+      ctx.expect(
+        objects.some((o) => o.uuid === node.uuid),
+        'a deployed node is not listed',
+        { requirement: R.list },
+      );
     },
   }),
   cloudCheck({
@@ -60,11 +64,19 @@ export default [
       const placed = (await ctx.setUp(() => waitForContainers(ctx, svc, 2))).filter((c) => sameResource(c.node, node.resource_uri));
       const got = ctx.expectSchema<Json>('cloud/v1', 'node', await ctx.getJson(uriOf(node), 'the node'), 'GET node', R.get);
       ctx.verify(got.uuid === node.uuid, 'GET returns another node', { requirement: R.get, expected: node.uuid, actual: got.uuid });
-      ctx.verify(typeof got.external_fqdn === 'string' && got.external_fqdn !== '' && got.nickname === got.external_fqdn, 'nickname does not default to external_fqdn', {
-        requirement: R.nickname, expected: got.external_fqdn, actual: got.nickname,
-      });
+      ctx.verify(
+        typeof got.external_fqdn === 'string' && got.external_fqdn !== '' && got.nickname === got.external_fqdn,
+        'nickname does not default to external_fqdn',
+        {
+          requirement: R.nickname,
+          expected: got.external_fqdn,
+          actual: got.nickname,
+        },
+      );
       ctx.verify(placed.length === 2 && got.current_num_containers === placed.length, 'current_num_containers is not the number of containers on the node', {
-        requirement: R.containers, expected: placed.length, actual: got.current_num_containers,
+        requirement: R.containers,
+        expected: placed.length,
+        actual: got.current_num_containers,
       });
     },
   }),
@@ -133,7 +145,11 @@ export default [
       const done = await settle(ctx, uriOf(node), ['Terminated']);
       ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
       const listed = await listAll(ctx, NODES, { uuid: String(node.uuid) });
-      ctx.expect(listed.some((n) => n.uuid === node.uuid), 'a node just terminated is no longer listed', { requirement: R.recent });
+      ctx.expect(
+        listed.some((n) => n.uuid === node.uuid),
+        'a node just terminated is no longer listed',
+        { requirement: R.recent },
+      );
       await expectAsync(ctx, res, 'terminate', R.terminate202);
     },
   }),
@@ -150,7 +166,11 @@ export default [
       ctx.expect(res.status >= 200 && res.status < 300, `precondition: ${ctx.spell('vendor-upgrade')} answered ${res.status}`);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       const after = await ctx.waitForState(uriOf(container), ['Running'], 60_000);
-      ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', { expected: 'a later started_datetime', actual: after.started_datetime, requirement: R.upgradeRestart });
+      ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', {
+        expected: 'a later started_datetime',
+        actual: after.started_datetime,
+        requirement: R.upgradeRestart,
+      });
     },
   }),
 ];

@@ -60,8 +60,22 @@ const EFFECT: Record<Op, (ctx: CloudContext, n: Json) => Promise<void>> = {
   },
 };
 
-const ALLOWED: Record<string, Op[]> = { deploying: [], deployed: ['terminate', 'vendor-upgrade'], unreachable: ['health-check', 'terminate'], upgrading: [], terminating: [], terminated: [] };
-const LABEL: Record<string, string> = { deploying: 'Deploying', deployed: 'Deployed', unreachable: 'Unreachable', upgrading: 'Upgrading', terminating: 'Terminating', terminated: 'Terminated' };
+const ALLOWED: Record<string, Op[]> = {
+  deploying: [],
+  deployed: ['terminate', 'vendor-upgrade'],
+  unreachable: ['health-check', 'terminate'],
+  upgrading: [],
+  terminating: [],
+  terminated: [],
+};
+const LABEL: Record<string, string> = {
+  deploying: 'Deploying',
+  deployed: 'Deployed',
+  unreachable: 'Unreachable',
+  upgrading: 'Upgrading',
+  terminating: 'Terminating',
+  terminated: 'Terminated',
+};
 
 function row(state: string, op: Op): StateRow {
   const allowed = ALLOWED[state]!.includes(op);

@@ -58,14 +58,31 @@ export default [
         ctx.observe('registries carry no uuid field (none is documented): only the exclusion of an unknown uuid is checked');
         ctx.expectStatus(res, [200, 400, 404], 'the registry list with an unknown uuid', R.uuid);
         const returned = res.status === 200 ? ctx.listObjects(res, 'registry list') : [];
-        ctx.expect(all.length > 0 && returned.length === 0, `the uuid filter with an unknown uuid returned ${returned.length} of ${all.length} registries`, { expected: 'no registry', actual: returned.map((r) => r.resource_uri), requirement: R.uuid });
+        ctx.expect(all.length > 0 && returned.length === 0, `the uuid filter with an unknown uuid returned ${returned.length} of ${all.length} registries`, {
+          expected: 'no registry',
+          actual: returned.map((r) => r.resource_uri),
+          requirement: R.uuid,
+        });
         return;
       }
       const filtered = await listAll(ctx, REGISTRIES, { uuid: String(withUuid.uuid) });
-      ctx.expect(filtered.length >= 1 && filtered.every((r) => r.uuid === withUuid.uuid), 'the uuid filter returned other registries', { expected: withUuid.uuid, actual: filtered.map((r) => r.uuid), requirement: R.uuid });
+      ctx.expect(filtered.length >= 1 && filtered.every((r) => r.uuid === withUuid.uuid), 'the uuid filter returned other registries', {
+        expected: withUuid.uuid,
+        actual: filtered.map((r) => r.uuid),
+        requirement: R.uuid,
+      });
     },
   }),
-  filterCheck({ id: 'cloud/registry/list/filter-name', endpoint: LIST, path: REGISTRIES, param: 'name' }, 'Query name on the registry list returns only the registries of that name'),
-  filterCheck({ id: 'cloud/registry/list/filter-host', endpoint: LIST, path: REGISTRIES, param: 'host' }, 'Query host on the registry list returns only the registries of that host'),
-  filterCheck({ id: 'cloud/registry/list/filter-is-vendor-registry', endpoint: LIST, path: REGISTRIES, param: 'is_vendor_registry' }, 'Query is_vendor_registry on the registry list returns only the registries with that value'),
+  filterCheck(
+    { id: 'cloud/registry/list/filter-name', endpoint: LIST, path: REGISTRIES, param: 'name' },
+    'Query name on the registry list returns only the registries of that name',
+  ),
+  filterCheck(
+    { id: 'cloud/registry/list/filter-host', endpoint: LIST, path: REGISTRIES, param: 'host' },
+    'Query host on the registry list returns only the registries of that host',
+  ),
+  filterCheck(
+    { id: 'cloud/registry/list/filter-is-vendor-registry', endpoint: LIST, path: REGISTRIES, param: 'is_vendor_registry' },
+    'Query is_vendor_registry on the registry list returns only the registries with that value',
+  ),
 ];

@@ -29,10 +29,14 @@ const SECRET = 'conformance-secret-password';
 const repoPath = (name: string): string => `${REPOSITORIES}${name}/`;
 
 /** Adds an external repository for this check; it is removed afterwards. */
-async function addRepository(ctx: CloudContext, host = THIRD_PARTY_HOST): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
+async function addRepository(
+  ctx: CloudContext,
+  host = THIRD_PARTY_HOST,
+): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
   const name = `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
   const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance-user', password: SECRET });
-  if (res.status < 200 || res.status >= 300) ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
+  if (res.status < 200 || res.status >= 300)
+    ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
   ctx.defer(async () => void (await ctx.api.delete(repoPath(name))));
   return { name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
 }
@@ -69,8 +73,14 @@ export default [
     async run(ctx) {
       const before = new Set((await listAll(ctx, REPOSITORIES)).map((r) => String(r.resource_uri)));
       const res = await ctx.api.post(REPOSITORIES, { username: 'conformance-user', password: SECRET });
-      ctx.expect(res.status >= 400, `create without name answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: R.requiresName });
-      const nameless = (await listAll(ctx, REPOSITORIES)).filter((r) => !before.has(String(r.resource_uri)) && (typeof r.name !== 'string' || !r.name.includes('/')));
+      ctx.expect(res.status >= 400, `create without name answered ${res.status}`, {
+        expected: 'an error status',
+        actual: res.status,
+        requirement: R.requiresName,
+      });
+      const nameless = (await listAll(ctx, REPOSITORIES)).filter(
+        (r) => !before.has(String(r.resource_uri)) && (typeof r.name !== 'string' || !r.name.includes('/')),
+      );
       ctx.expect(nameless.length === 0, 'create without name added a repository', { expected: 'nothing added', actual: nameless, requirement: R.requiresName });
     },
   }),
@@ -83,12 +93,16 @@ export default [
       const { name } = await addRepository(ctx);
       const objects = await listAll(ctx, REPOSITORIES);
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'external-repository', o, `repository #${i}`, R.list));
-      ctx.expect(objects.some((o) => o.name === name), 'a repository just added is not listed', { requirement: R.list });
+      ctx.expect(
+        objects.some((o) => o.name === name),
+        'a repository just added is not listed',
+        { requirement: R.list },
+      );
     },
   }),
   cloudCheck({
     id: R.get,
-    title: 'GET /api/repo/v1/repository/(name)/ with the host and slashes in name returns that repository; registry is the host\'s registry',
+    title: "GET /api/repo/v1/repository/(name)/ with the host and slashes in name returns that repository; registry is the host's registry",
     requirements: [R.get, R.registry],
     endpoint: 'cloud/repository/get',
     async run(ctx) {
@@ -99,7 +113,11 @@ export default [
       ctx.expectEqual(got.name, name, 'GET returns another repository', R.get);
       const registry = (await listAll(ctx, REGISTRIES)).find((r) => r.host === THIRD_PARTY_HOST);
       if (!registry) return ctx.observe(`no registry of host ${THIRD_PARTY_HOST} is listed`);
-      ctx.expect(sameResource(got.registry, registry.resource_uri), `registry is ${String(got.registry)}, not the registry of ${THIRD_PARTY_HOST}`, { expected: registry.resource_uri, actual: got.registry, requirement: R.registry });
+      ctx.expect(sameResource(got.registry, registry.resource_uri), `registry is ${String(got.registry)}, not the registry of ${THIRD_PARTY_HOST}`, {
+        expected: registry.resource_uri,
+        actual: got.registry,
+        requirement: R.registry,
+      });
     },
   }),
   cloudCheck({
@@ -143,11 +161,19 @@ export default [
       const get = await ctx.api.get(repoPath(name));
       ctx.expect(get.status >= 400, `GET of a deleted repository answered ${get.status}`, { requirement: R.removed });
       ctx.expect(!(await listAll(ctx, REPOSITORIES)).some((r) => r.name === name), 'a deleted repository is still listed', { requirement: R.removed });
-      ctx.expect(res.status === 204 && res.body.length === 0, `DELETE answered ${res.status} with ${res.body.length} byte(s) (facts: 204, empty body)`, { expected: 204, actual: res.status, requirement: R.delete204 });
+      ctx.expect(res.status === 204 && res.body.length === 0, `DELETE answered ${res.status} with ${res.body.length} byte(s) (facts: 204, empty body)`, {
+        expected: 204,
+        actual: res.status,
+        requirement: R.delete204,
+      });
     },
   }),
-  filterCheck({ id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: twoRepositories },
-    'Query name on the repository list returns only the repositories of that name'),
-  filterCheck({ id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: twoRepositories },
-    'Query registry on the repository list returns only the repositories of that registry'),
+  filterCheck(
+    { id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: twoRepositories },
+    'Query name on the repository list returns only the repositories of that name',
+  ),
+  filterCheck(
+    { id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: twoRepositories },
+    'Query registry on the repository list returns only the repositories of that registry',
+  ),
 ];

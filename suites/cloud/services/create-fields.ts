@@ -15,14 +15,32 @@ const R = {
 async function everyField(ctx: CloudContext): Promise<Json> {
   const other = await createService(ctx, serviceBody(ctx, undefined));
   return serviceBody(ctx, undefined, {
-    image: 'busybox:1.36', nickname: ctx.uniqueName('nick'), target_num_containers: 2, run_command: LONG_RUNNING, entrypoint: '/bin/sh -c',
-    container_ports: [{ protocol: 'udp', inner_port: 5353, outer_port: 15353, published: true }, { protocol: 'tcp', inner_port: 8080 }],
-    container_envvars: [{ key: 'CONFORMANCE', value: 'yes' }, { key: 'CONFORMANCE_TWO', value: '2' }],
+    image: 'busybox:1.36',
+    nickname: ctx.uniqueName('nick'),
+    target_num_containers: 2,
+    run_command: LONG_RUNNING,
+    entrypoint: '/bin/sh -c',
+    container_ports: [
+      { protocol: 'udp', inner_port: 5353, outer_port: 15353, published: true },
+      { protocol: 'tcp', inner_port: 8080 },
+    ],
+    container_envvars: [
+      { key: 'CONFORMANCE', value: 'yes' },
+      { key: 'CONFORMANCE_TWO', value: '2' },
+    ],
     linked_to_service: [{ to_service: other.resource_uri, name: 'conformance-db' }],
     bindings: [{ container_path: '/conformance-data', rewritable: false }],
-    autorestart: 'ON_FAILURE', autodestroy: 'ON_SUCCESS', sequential_deployment: true, roles: ['global'], privileged: true,
-    deployment_strategy: 'HIGH_AVAILABILITY', tags: [{ name: 'conformance-a' }, { name: 'conformance-b' }], autoredeploy: true,
-    net: 'host', pid: 'host', working_dir: '/tmp',
+    autorestart: 'ON_FAILURE',
+    autodestroy: 'ON_SUCCESS',
+    sequential_deployment: true,
+    roles: ['global'],
+    privileged: true,
+    deployment_strategy: 'HIGH_AVAILABILITY',
+    tags: [{ name: 'conformance-a' }, { name: 'conformance-b' }],
+    autoredeploy: true,
+    net: 'host',
+    pid: 'host',
+    working_dir: '/tmp',
   });
 }
 
@@ -41,11 +59,21 @@ export default [
       verifyKept(ctx, body, svc, 'the create answer', R.returns);
       const got = ctx.expectSchema<Json>('cloud/v1', 'service', await ctx.getJson(String(svc.resource_uri), 'the service'), 'GET service', R.returns);
       verifyKept(ctx, body, got, 'a later GET', R.returns);
-      ctx.verify(got.state === 'Not running', `a created service is in state ${String(got.state)}`, { requirement: R.notStarted, expected: 'Not running', actual: got.state });
-      ctx.verify(got.current_num_containers === 0 && JSON.stringify(got.containers) === '[]', 'a created service has containers', {
-        requirement: R.notStarted, expected: { current_num_containers: 0, containers: [] }, actual: { current_num_containers: got.current_num_containers, containers: got.containers },
+      ctx.verify(got.state === 'Not running', `a created service is in state ${String(got.state)}`, {
+        requirement: R.notStarted,
+        expected: 'Not running',
+        actual: got.state,
       });
-      ctx.verify(res.status === 201, `create answered ${res.status} (facts: 201 with the service)`, { requirement: R.status201, expected: 201, actual: res.status });
+      ctx.verify(got.current_num_containers === 0 && JSON.stringify(got.containers) === '[]', 'a created service has containers', {
+        requirement: R.notStarted,
+        expected: { current_num_containers: 0, containers: [] },
+        actual: { current_num_containers: got.current_num_containers, containers: got.containers },
+      });
+      ctx.verify(res.status === 201, `create answered ${res.status} (facts: 201 with the service)`, {
+        requirement: R.status201,
+        expected: 201,
+        actual: res.status,
+      });
     },
   }),
 ];

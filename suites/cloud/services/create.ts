@@ -31,7 +31,13 @@ async function createdField(ctx: CloudContext, body: Json, requirement: string):
  * fields of the create body) a body with `other` gives it `other`, so that a target that always
  * shows the default does not pass.
  */
-function defaultCheck(slug: string, field: string, expected: unknown[], title: string, other?: unknown | ((ctx: CloudContext) => Promise<unknown>)): CloudCheck {
+function defaultCheck(
+  slug: string,
+  field: string,
+  expected: unknown[],
+  title: string,
+  other?: unknown | ((ctx: CloudContext) => Promise<unknown>),
+): CloudCheck {
   const id = `cloud/service/create/default-${slug}`;
   return cloudCheck({
     id,
@@ -40,12 +46,24 @@ function defaultCheck(slug: string, field: string, expected: unknown[], title: s
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name }, id);
-      ctx.verify(expected.some((e) => JSON.stringify(e) === JSON.stringify(got[field])), `a service created without ${field} has ${field} ${JSON.stringify(got[field])}`, {
-        expected: expected.length === 1 ? expected[0] : expected, actual: got[field], requirement: id,
-      });
+      ctx.verify(
+        expected.some((e) => JSON.stringify(e) === JSON.stringify(got[field])),
+        `a service created without ${field} has ${field} ${JSON.stringify(got[field])}`,
+        {
+          expected: expected.length === 1 ? expected[0] : expected,
+          actual: got[field],
+          requirement: id,
+        },
+      );
       if (other === undefined) return;
       const sent = { [field]: typeof other === 'function' ? await ctx.setUp(() => other(ctx)) : other };
-      verifyKept(ctx, sent, await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name, ...sent }, id), `a service created with ${field} ${JSON.stringify(other)}`, id);
+      verifyKept(
+        ctx,
+        sent,
+        await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name, ...sent }, id),
+        `a service created with ${field} ${JSON.stringify(other)}`,
+        id,
+      );
     },
   });
 }
@@ -60,8 +78,12 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('target-num-containers-1', 'target_num_containers', [1], 'target_num_containers defaults to 1; 2 sent is kept', 2),
   defaultCheck('run-command-null', 'run_command', [null], 'run_command defaults to null; a command sent is kept', 'sleep 60'),
   defaultCheck('entrypoint-null', 'entrypoint', [null], 'entrypoint defaults to null; an entrypoint sent is kept', '/bin/sh -c'),
-  defaultCheck('container-ports-empty', 'container_ports', [[]], 'container_ports defaults to []; a port sent is kept', [{ protocol: 'tcp', inner_port: 8080 }]),
-  defaultCheck('container-envvars-empty', 'container_envvars', [[]], 'container_envvars defaults to []; a variable sent is kept', [{ key: 'CONFORMANCE', value: 'yes' }]),
+  defaultCheck('container-ports-empty', 'container_ports', [[]], 'container_ports defaults to []; a port sent is kept', [
+    { protocol: 'tcp', inner_port: 8080 },
+  ]),
+  defaultCheck('container-envvars-empty', 'container_envvars', [[]], 'container_envvars defaults to []; a variable sent is kept', [
+    { key: 'CONFORMANCE', value: 'yes' },
+  ]),
   defaultCheck('linked-to-service-empty', 'linked_to_service', [[]], 'linked_to_service defaults to []; a link sent is kept', linkToAnother),
   defaultCheck('bindings-empty', 'bindings', [[]], 'bindings defaults to []; a binding sent is kept', [{ container_path: '/conformance-data' }]),
   defaultCheck('autorestart-off', 'autorestart', ['OFF'], 'autorestart defaults to OFF; ALWAYS sent is kept', 'ALWAYS'),
@@ -69,7 +91,13 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('sequential-deployment-false', 'sequential_deployment', [false], 'sequential_deployment defaults to false; true sent is kept', true),
   defaultCheck('roles-empty', 'roles', [[]], 'roles defaults to []; global sent is kept', ['global']),
   defaultCheck('privileged-false', 'privileged', [false], 'privileged defaults to false; true sent is kept', true),
-  defaultCheck('deployment-strategy-emptiest-node', 'deployment_strategy', ['EMPTIEST_NODE'], 'deployment_strategy defaults to EMPTIEST_NODE; HIGH_AVAILABILITY sent is kept', 'HIGH_AVAILABILITY'),
+  defaultCheck(
+    'deployment-strategy-emptiest-node',
+    'deployment_strategy',
+    ['EMPTIEST_NODE'],
+    'deployment_strategy defaults to EMPTIEST_NODE; HIGH_AVAILABILITY sent is kept',
+    'HIGH_AVAILABILITY',
+  ),
   defaultCheck('tags-empty', 'tags', [[]], 'tags defaults to []; a tag sent is kept', [{ name: 'conformance-a' }]),
   defaultCheck('autoredeploy-false', 'autoredeploy', [false], 'autoredeploy defaults to false; true sent is kept', true),
   defaultCheck('net-bridge', 'net', ['bridge'], 'net defaults to bridge; host sent is kept', 'host'),
@@ -115,7 +143,9 @@ async function expectRefusedCreate(ctx: CloudContext, body: Json, requirement: s
     if (typeof made.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(made.resource_uri as string)));
   }
   ctx.expect(res.status >= 400 && res.status < 500, `create with ${JSON.stringify(body).slice(0, 160)} answered ${res.status}, not a client error`, {
-    expected: '4xx', actual: { status: res.status, body: res.text().slice(0, 200) }, requirement,
+    expected: '4xx',
+    actual: { status: res.status, body: res.text().slice(0, 200) },
+    requirement,
   });
   ctx.expectEqual((await servicesNamed(ctx, String(body.name))).length, 0, 'a refused create left a service behind', requirement);
 }
@@ -134,14 +164,35 @@ function refusedCheck(spec: { id: string; title: string; bodies: Json[] }): Clou
 
 /** Every documented value, spread over three services. */
 const ENUM_BODIES: Json[] = [
-  { autorestart: 'OFF', autodestroy: 'OFF', deployment_strategy: 'EMPTIEST_NODE', net: 'bridge', pid: 'none', container_ports: [{ protocol: 'tcp', inner_port: 80 }], roles: [] },
-  { autorestart: 'ON_FAILURE', autodestroy: 'ON_SUCCESS', deployment_strategy: 'HIGH_AVAILABILITY', net: 'host', pid: 'host', container_ports: [{ protocol: 'udp', inner_port: 53 }], roles: ['global'] },
+  {
+    autorestart: 'OFF',
+    autodestroy: 'OFF',
+    deployment_strategy: 'EMPTIEST_NODE',
+    net: 'bridge',
+    pid: 'none',
+    container_ports: [{ protocol: 'tcp', inner_port: 80 }],
+    roles: [],
+  },
+  {
+    autorestart: 'ON_FAILURE',
+    autodestroy: 'ON_SUCCESS',
+    deployment_strategy: 'HIGH_AVAILABILITY',
+    net: 'host',
+    pid: 'host',
+    container_ports: [{ protocol: 'udp', inner_port: 53 }],
+    roles: ['global'],
+  },
   { autorestart: 'ALWAYS', autodestroy: 'ALWAYS', deployment_strategy: 'EVERY_NODE' },
 ];
 
 const BOGUS: Json[] = [
-  { autorestart: 'SOMETIMES' }, { autodestroy: 'NEVER' }, { deployment_strategy: 'FULLEST_NODE' }, { net: 'overlay' }, { pid: 'container' },
-  { container_ports: [{ protocol: 'sctp', inner_port: 80 }] }, { roles: ['admin'] },
+  { autorestart: 'SOMETIMES' },
+  { autodestroy: 'NEVER' },
+  { deployment_strategy: 'FULLEST_NODE' },
+  { net: 'overlay' },
+  { pid: 'container' },
+  { container_ports: [{ protocol: 'sctp', inner_port: 80 }] },
+  { roles: ['admin'] },
 ];
 
 export default [
@@ -175,7 +226,11 @@ export default [
     requirements: [R.published, R.rewritable],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const got = await createdField(ctx, serviceBody(ctx, undefined, { container_ports: [{ protocol: 'tcp', inner_port: 8080 }], bindings: [{ container_path: '/data' }] }), R.published);
+      const got = await createdField(
+        ctx,
+        serviceBody(ctx, undefined, { container_ports: [{ protocol: 'tcp', inner_port: 8080 }], bindings: [{ container_path: '/data' }] }),
+        R.published,
+      );
       const port = (got.container_ports as Json[] | undefined)?.[0];
       ctx.expectEqual(port?.published, false, 'a port sent without published is published', R.published);
       ctx.expectEqual((got.bindings as Json[] | undefined)?.[0]?.rewritable, true, 'a binding sent without rewritable is not writable', R.rewritable);
@@ -192,9 +247,15 @@ export default [
       await operateAndSettle(ctx, svc, 'start');
       const container = await firstContainer(ctx, svc);
       const port = (container.container_ports as Json[] | undefined)?.find((p) => p.inner_port === 8080);
-      ctx.expect(Number.isInteger(port?.outer_port) && (port?.outer_port as number) > 0, `the published port has outer_port ${JSON.stringify(port?.outer_port)}`, {
-        expected: 'an allocated port number', actual: port, requirement: R.outerPort,
-      });
+      ctx.expect(
+        Number.isInteger(port?.outer_port) && (port?.outer_port as number) > 0,
+        `the published port has outer_port ${JSON.stringify(port?.outer_port)}`,
+        {
+          expected: 'an allocated port number',
+          actual: port,
+          requirement: R.outerPort,
+        },
+      );
       ctx.expectEqual(port?.published, true, 'the port sent as published is not published', R.outerPort);
     },
   }),

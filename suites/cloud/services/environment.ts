@@ -5,7 +5,15 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import {
-  appNodes, containersOf, createService, firstContainer, operateAndSettle, runningService, serviceBody, waitForContainers, type AppNodes,
+  appNodes,
+  containersOf,
+  createService,
+  firstContainer,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  waitForContainers,
+  type AppNodes,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, environment, printenv } from '../support/streams.ts';
@@ -53,14 +61,28 @@ export default [
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at, { container_envvars: [{ key: 'PATH', value: OVERRIDDEN_PATH }], entrypoint: 'sleep', run_command: '86400' });
       const container = await firstContainer(ctx, svc);
-      ctx.expectEqual(await printenv(ctx, container, 'PATH', R.overrides), OVERRIDDEN_PATH, "the container's PATH is not the service's container_envvars value", R.overrides);
-      ctx.expectEqual([container.entrypoint, container.run_command], ['sleep', '86400'], 'the container does not carry the entrypoint and run_command of its service', R.overrides);
+      ctx.expectEqual(
+        await printenv(ctx, container, 'PATH', R.overrides),
+        OVERRIDDEN_PATH,
+        "the container's PATH is not the service's container_envvars value",
+        R.overrides,
+      );
+      ctx.expectEqual(
+        [container.entrypoint, container.run_command],
+        ['sleep', '86400'],
+        'the container does not carry the entrypoint and run_command of its service',
+        R.overrides,
+      );
       const marker = `conformance-override-${Math.random().toString(36).slice(2, 8)}`;
       const printer = await createService(ctx, serviceBody(ctx, at, { run_command: `echo ${marker}` }));
       await operateAndSettle(ctx, printer, 'start');
       const [done] = await waitForContainers(ctx, printer, 1, ['Stopped', 'Running']);
       const lines = await ctx.waitForState(String(done!.resource_uri), ['Stopped']).then(() => allLines(ctx, String(done!.resource_uri)));
-      ctx.expect(lines.some((l) => String(l.log).includes(marker)), 'the container did not run the service\'s run_command (its output is not in the logs)', { expected: marker, actual: lines.map((l) => l.log).slice(0, 10), requirement: R.overrides });
+      ctx.expect(
+        lines.some((l) => String(l.log).includes(marker)),
+        "the container did not run the service's run_command (its output is not in the logs)",
+        { expected: marker, actual: lines.map((l) => l.log).slice(0, 10), requirement: R.overrides },
+      );
     },
   }),
   cloudCheck({
@@ -70,14 +92,22 @@ export default [
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await appNodes(ctx);
-      const server = await runningService(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 6379 }], container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }] });
+      const server = await runningService(ctx, at, {
+        container_ports: [{ protocol: 'tcp', inner_port: 6379 }],
+        container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }],
+      });
       const client = await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: server.name }] });
       const vars = (await ctx.getJson(String(server.resource_uri), 'linked service')).link_variables as Record<string, string>;
-      ctx.expect(Object.keys(vars ?? {}).length > 0, 'a running service with a port and a variable exposes no link_variables', { actual: vars, requirement: R.linkVariables });
+      ctx.expect(Object.keys(vars ?? {}).length > 0, 'a running service with a port and a variable exposes no link_variables', {
+        actual: vars,
+        requirement: R.linkVariables,
+      });
       const env = await environment(ctx, await firstContainer(ctx, client), R.linkVariables);
       const missing = Object.entries(vars).filter(([k, v]) => env.get(k) !== v);
       ctx.expect(missing.length === 0, `${missing.length} link variable(s) of the linked service are not in the linking container's environment`, {
-        expected: Object.fromEntries(missing.slice(0, 5)), actual: Object.fromEntries(missing.slice(0, 5).map(([k]) => [k, env.get(k)])), requirement: R.linkVariables,
+        expected: Object.fromEntries(missing.slice(0, 5)),
+        actual: Object.fromEntries(missing.slice(0, 5).map(([k]) => [k, env.get(k)])),
+        requirement: R.linkVariables,
       });
     },
   }),
@@ -91,9 +121,15 @@ export default [
       const restarting = await exitedContainer(ctx, at, { autorestart: 'ON_FAILURE' });
       const seen = await watch(ctx, String(restarting.container.resource_uri), 1500);
       ctx.observe(`autorestart ON_FAILURE after exit 3: states seen ${seen.states.join(' → ')}`);
-      ctx.expect(seen.starts.size > 1 || seen.states.filter((s) => s === 'Running').length > 1, 'a container with autorestart ON_FAILURE was not started again after exiting with code 3', {
-        expected: 'started again', actual: seen.states, requirement: R.restart,
-      });
+      ctx.expect(
+        seen.starts.size > 1 || seen.states.filter((s) => s === 'Running').length > 1,
+        'a container with autorestart ON_FAILURE was not started again after exiting with code 3',
+        {
+          expected: 'started again',
+          actual: seen.states,
+          requirement: R.restart,
+        },
+      );
       const destroyed = await exitedContainer(ctx, at, { autodestroy: 'ALWAYS' });
       const end = await watch(ctx, String(destroyed.container.resource_uri), 1500);
       ctx.observe(`autodestroy ALWAYS after exit 3: states seen ${end.states.join(' → ')}`);

@@ -4,7 +4,16 @@ import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import {
-  appNodes, containersOf, createService, live, operate, operateAndSettle, runningService, serviceBody, settled, waitForContainers,
+  appNodes,
+  containersOf,
+  createService,
+  live,
+  operate,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  settled,
+  waitForContainers,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import { environment } from '../support/streams.ts';
@@ -74,7 +83,12 @@ export default [
       const [container] = await waitForContainers(ctx, svc, 1);
       const got = await ctx.waitForState(uri, ['Running']);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
-      ctx.expectEqual((await environment(ctx, container!, R.redeploy)).get('CONFORMANCE_REDEPLOY'), 'new', 'the redeployed container does not have the current configuration', R.redeploy);
+      ctx.expectEqual(
+        (await environment(ctx, container!, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
+        'new',
+        'the redeployed container does not have the current configuration',
+        R.redeploy,
+      );
       await op.expectAsync();
     },
   }),
@@ -89,13 +103,19 @@ export default [
       const containers = live(await containersOf(ctx, svc));
       const op = await startOp(ctx, String(svc.resource_uri), 'terminate', R.terminate, R.terminate202);
       await ctx.waitForState(String(svc.resource_uri), ['Terminated']);
-      for (const c of containers) ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', `container ${String(c.resource_uri)} of the terminated service is not Terminated`, R.terminate);
+      for (const c of containers)
+        ctx.expectEqual(
+          (await settled(ctx, String(c.resource_uri))).state,
+          'Terminated',
+          `container ${String(c.resource_uri)} of the terminated service is not Terminated`,
+          R.terminate,
+        );
       await op.expectAsync();
     },
   }),
   cloudCheck({
     id: R.reuse,
-    title: 'Without reuse_volumes, redeploy keeps the containers\' volumes (default true)',
+    title: "Without reuse_volumes, redeploy keeps the containers' volumes (default true)",
     requirements: [R.reuse],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {

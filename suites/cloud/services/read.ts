@@ -1,7 +1,17 @@
 /** Spec: Services > GET list and one service; the Service fields (counters, containers, links, dates, synchronized). */
 import { cloudCheck } from '../support/check.ts';
 import {
-  appNodes, containersOf, createService, live, operate, operateAndSettle, runningService, serviceBody, settled, SERVICES, waitForContainers,
+  appNodes,
+  containersOf,
+  createService,
+  live,
+  operate,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  settled,
+  SERVICES,
+  waitForContainers,
 } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 
@@ -71,12 +81,20 @@ export default [
       await operateAndSettle(ctx, one!, 'stop');
       const got = await settled(ctx, String(svc.resource_uri));
       const containers = await containersOf(ctx, svc);
-      for (const c of containers) ctx.expect(sameResource(c.service, svc.resource_uri), `container ${String(c.resource_uri)} names service ${String(c.service)}`, { requirement: R.belong });
+      for (const c of containers)
+        ctx.expect(sameResource(c.service, svc.resource_uri), `container ${String(c.resource_uri)} names service ${String(c.service)}`, {
+          requirement: R.belong,
+        });
       const count = (state: string): number => containers.filter((c) => c.state === state).length;
       ctx.expectEqual(got.current_num_containers, live(containers).length, 'current_num_containers is not the number of containers', R.counters);
       ctx.expectEqual(got.running_num_containers, count('Running'), 'running_num_containers is not the number of Running containers', R.counters);
       ctx.expectEqual(got.stopped_num_containers, count('Stopped'), 'stopped_num_containers is not the number of Stopped containers', R.counters);
-      ctx.expectEqual([got.current_num_containers, got.running_num_containers, got.stopped_num_containers], [2, 1, 1], 'counters after stopping one of two containers', R.counters);
+      ctx.expectEqual(
+        [got.current_num_containers, got.running_num_containers, got.stopped_num_containers],
+        [2, 1, 1],
+        'counters after stopping one of two containers',
+        R.counters,
+      );
     },
   }),
   cloudCheck({
@@ -91,7 +109,12 @@ export default [
       ctx.expectEqual((await ctx.getJson(uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
       const res = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.synchronized });
-      ctx.expectEqual((await settled(ctx, uri)).synchronized, false, 'after an update of container_envvars the service still says synchronized', R.synchronized);
+      ctx.expectEqual(
+        (await settled(ctx, uri)).synchronized,
+        false,
+        'after an update of container_envvars the service still says synchronized',
+        R.synchronized,
+      );
       await operateAndSettle(ctx, svc, 'redeploy');
       ctx.expectEqual((await ctx.waitForState(uri, ['Running'])).synchronized, true, 'after redeploy the service is not synchronized', R.synchronized);
     },
@@ -104,11 +127,20 @@ export default [
     async run(ctx) {
       const b = await createService(ctx, serviceBody(ctx, undefined));
       const a = await createService(ctx, serviceBody(ctx, undefined, { linked_to_service: [{ to_service: b.resource_uri, name: 'conformance-db' }] }));
-      const want = (l: Json): boolean => sameResource(l.from_service, a.resource_uri) && sameResource(l.to_service, b.resource_uri) && l.name === 'conformance-db';
+      const want = (l: Json): boolean =>
+        sameResource(l.from_service, a.resource_uri) && sameResource(l.to_service, b.resource_uri) && l.name === 'conformance-db';
       const gotA = await ctx.getJson(String(a.resource_uri), 'service A');
       const gotB = await ctx.getJson(String(b.resource_uri), 'service B');
-      ctx.expect((gotA.linked_to_service as Json[]).some(want), "the link is not in A's linked_to_service", { expected: { from_service: a.resource_uri, to_service: b.resource_uri, name: 'conformance-db' }, actual: gotA.linked_to_service, requirement: R.linkedFrom });
-      ctx.expect((gotB.linked_from_service as Json[]).some(want), "the link is not in B's linked_from_service", { expected: { from_service: a.resource_uri, to_service: b.resource_uri }, actual: gotB.linked_from_service, requirement: R.linkedFrom });
+      ctx.expect((gotA.linked_to_service as Json[]).some(want), "the link is not in A's linked_to_service", {
+        expected: { from_service: a.resource_uri, to_service: b.resource_uri, name: 'conformance-db' },
+        actual: gotA.linked_to_service,
+        requirement: R.linkedFrom,
+      });
+      ctx.expect((gotB.linked_from_service as Json[]).some(want), "the link is not in B's linked_from_service", {
+        expected: { from_service: a.resource_uri, to_service: b.resource_uri },
+        actual: gotB.linked_from_service,
+        requirement: R.linkedFrom,
+      });
     },
   }),
   cloudCheck({
@@ -121,16 +153,36 @@ export default [
       const svc = await createService(ctx, serviceBody(ctx, at));
       const uri = String(svc.resource_uri);
       const fresh = await ctx.getJson(uri, 'service');
-      ctx.expectEqual(DATES.map((d) => fresh[d]), [null, null, null, null], 'a created service has dates set', R.dates);
+      ctx.expectEqual(
+        DATES.map((d) => fresh[d]),
+        [null, null, null, null],
+        'a created service has dates set',
+        R.dates,
+      );
       const started = await operateAndSettle(ctx, svc, 'start');
-      ctx.expect(!Number.isNaN(time(started.deployed_datetime)) && !Number.isNaN(time(started.started_datetime)), 'a started service has no deployed_datetime or started_datetime', { actual: DATES.map((d) => started[d]), requirement: R.dates });
-      ctx.expectEqual([started.stopped_datetime, started.destroyed_datetime], [null, null], 'a started, never stopped service has stopped/destroyed dates', R.dates);
+      ctx.expect(
+        !Number.isNaN(time(started.deployed_datetime)) && !Number.isNaN(time(started.started_datetime)),
+        'a started service has no deployed_datetime or started_datetime',
+        { actual: DATES.map((d) => started[d]), requirement: R.dates },
+      );
+      ctx.expectEqual(
+        [started.stopped_datetime, started.destroyed_datetime],
+        [null, null],
+        'a started, never stopped service has stopped/destroyed dates',
+        R.dates,
+      );
       const stopped = await operateAndSettle(ctx, svc, 'stop');
-      ctx.expect(time(stopped.stopped_datetime) >= time(started.started_datetime), 'stopped_datetime is not set to a time after the start', { actual: [stopped.started_datetime, stopped.stopped_datetime], requirement: R.dates });
+      ctx.expect(time(stopped.stopped_datetime) >= time(started.started_datetime), 'stopped_datetime is not set to a time after the start', {
+        actual: [stopped.started_datetime, stopped.stopped_datetime],
+        requirement: R.dates,
+      });
       const res = await operate(ctx, uri, 'terminate');
       ctx.expect(res.status < 300, `terminate answered ${res.status}`, { requirement: R.dates });
       const gone = await ctx.waitForState(uri, ['Terminated']);
-      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', { actual: gone.destroyed_datetime, requirement: R.dates });
+      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
+        actual: gone.destroyed_datetime,
+        requirement: R.dates,
+      });
     },
   }),
 ];

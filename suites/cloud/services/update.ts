@@ -20,10 +20,25 @@ const R = {
 
 /** Every field of the update body with a value other than its default (tags: their own check). */
 const UPDATE: Json = {
-  autorestart: 'ALWAYS', autodestroy: 'ON_SUCCESS', container_envvars: [{ key: 'CONFORMANCE', value: 'updated' }],
-  container_ports: [{ protocol: 'udp', inner_port: 5353 }], cpu_shares: 512, entrypoint: '/bin/sh -c', image: 'busybox:1.36', memory: 256,
-  privileged: true, roles: ['global'], run_command: 'sleep 3600', sequential_deployment: true, target_num_containers: 3,
-  deployment_strategy: 'HIGH_AVAILABILITY', autoredeploy: true, net: 'host', pid: 'host', working_dir: '/tmp', nickname: 'conformance-updated',
+  autorestart: 'ALWAYS',
+  autodestroy: 'ON_SUCCESS',
+  container_envvars: [{ key: 'CONFORMANCE', value: 'updated' }],
+  container_ports: [{ protocol: 'udp', inner_port: 5353 }],
+  cpu_shares: 512,
+  entrypoint: '/bin/sh -c',
+  image: 'busybox:1.36',
+  memory: 256,
+  privileged: true,
+  roles: ['global'],
+  run_command: 'sleep 3600',
+  sequential_deployment: true,
+  target_num_containers: 3,
+  deployment_strategy: 'HIGH_AVAILABILITY',
+  autoredeploy: true,
+  net: 'host',
+  pid: 'host',
+  working_dir: '/tmp',
+  nickname: 'conformance-updated',
 };
 /** Fields the PATCH leaves out: they must keep their values. */
 const KEPT = ['name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
@@ -53,8 +68,17 @@ export default [
       ctx.observe(`PATCH of a Not running service answered ${res.status} (the state table does not list update)`);
       const after = await settled(ctx, uri);
       verifyKept(ctx, update, after, 'the service after PATCH', R.applies);
-      for (const field of KEPT) ctx.verify(JSON.stringify(after[field]) === JSON.stringify(before[field]), `PATCH changed ${field}, which it did not send`, { requirement: R.applies, expected: before[field], actual: after[field] });
-      ctx.verify(res.status === 202, `PATCH answered ${res.status} (facts: 202 with the service)`, { requirement: R.status202, expected: 202, actual: res.status });
+      for (const field of KEPT)
+        ctx.verify(JSON.stringify(after[field]) === JSON.stringify(before[field]), `PATCH changed ${field}, which it did not send`, {
+          requirement: R.applies,
+          expected: before[field],
+          actual: after[field],
+        });
+      ctx.verify(res.status === 202, `PATCH answered ${res.status} (facts: 202 with the service)`, {
+        requirement: R.status202,
+        expected: 202,
+        actual: res.status,
+      });
     },
   }),
   cloudCheck({
@@ -65,7 +89,11 @@ export default [
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined, { image: 'busybox:1.36' }));
       const after = await patchOk(ctx, String(svc.resource_uri), { image: 'library/busybox' }, R.latest);
-      ctx.expect(String(after.image_name).endsWith(':latest'), `image_name after PATCH image 'library/busybox' is ${String(after.image_name)}`, { expected: '...:latest', actual: after.image_name, requirement: R.latest });
+      ctx.expect(String(after.image_name).endsWith(':latest'), `image_name after PATCH image 'library/busybox' is ${String(after.image_name)}`, {
+        expected: '...:latest',
+        actual: after.image_name,
+        requirement: R.latest,
+      });
     },
   }),
   cloudCheck({

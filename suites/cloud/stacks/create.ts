@@ -39,7 +39,8 @@ export default [
       ctx.expectEqual(stack.name, name, 'the created stack has another name', R.returns);
       const got = await ctx.getJson(String(stack.resource_uri), 'stack');
       ctx.expectEqual(got.state, 'Not Running', 'a created stack is not Not Running', R.notStarted);
-      for (const svc of (await servicesByName(ctx, stack)).values()) ctx.expectEqual(svc.state, 'Not running', 'a service of a created stack is not Not running', R.notStarted);
+      for (const svc of (await servicesByName(ctx, stack)).values())
+        ctx.expectEqual(svc.state, 'Not running', 'a service of a created stack is not Not running', R.notStarted);
       ctx.expectStatus(res, 201, 'create (facts: 201 with the stack)', R.status201);
     },
   }),
@@ -53,7 +54,11 @@ export default [
       const res = await ctx.api.post(STACKS, { nickname });
       const made = res.status < 300 ? (JSON.parse(res.text()) as Json) : undefined;
       if (made?.resource_uri) ctx.defer(async () => void (await ctx.api.delete(String(made.resource_uri))));
-      ctx.expect(res.status >= 400 && res.status < 500, `a stack without name answered ${res.status}`, { expected: '4xx', actual: res.status, requirement: R.requiresName });
+      ctx.expect(res.status >= 400 && res.status < 500, `a stack without name answered ${res.status}`, {
+        expected: '4xx',
+        actual: res.status,
+        requirement: R.requiresName,
+      });
       const left = (await listAll(ctx, STACKS)).filter((s) => s.nickname === nickname && s.state !== 'Terminated');
       ctx.expectEqual(left.length, 0, 'a refused stack create left a stack behind', R.requiresName);
     },
@@ -67,7 +72,11 @@ export default [
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
       const got = await ctx.getJson(String(stack.resource_uri), 'stack');
       ctx.verify(got.nickname === got.name, 'nickname does not default to name', { requirement: R.nickname, expected: got.name, actual: got.nickname });
-      ctx.verify(JSON.stringify(got.services) === '[]', 'a stack created without services has some', { requirement: R.noServices, expected: [], actual: got.services });
+      ctx.verify(JSON.stringify(got.services) === '[]', 'a stack created without services has some', {
+        requirement: R.noServices,
+        expected: [],
+        actual: got.services,
+      });
       const nickname = ctx.uniqueName('nick');
       const named = await createStack(ctx, { name: ctx.uniqueName('stack'), nickname });
       const gotNamed = await ctx.getJson(String(named.resource_uri), 'stack');
@@ -76,7 +85,7 @@ export default [
   }),
   cloudCheck({
     id: R.services,
-    title: "Each item of services creates a service of the stack; links and volumes-from bindings may name another service of the stack",
+    title: 'Each item of services creates a service of the stack; links and volumes-from bindings may name another service of the stack',
     requirements: [R.services, R.linkByName, R.volumesByName],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -86,12 +95,25 @@ export default [
       const byName = await servicesByName(ctx, stack);
       const gotDb = byName.get(String(db.name));
       const gotWeb = byName.get(String(web.name));
-      ctx.expect(gotDb !== undefined && gotWeb !== undefined, "the stack's services are not the items sent", { expected: [db.name, web.name], actual: [...byName.keys()], requirement: R.services });
-      for (const svc of [gotDb!, gotWeb!]) ctx.expect(sameResource(svc.stack, stack.resource_uri), `service ${String(svc.name)} names stack ${String(svc.stack)}`, { requirement: R.services });
+      ctx.expect(gotDb !== undefined && gotWeb !== undefined, "the stack's services are not the items sent", {
+        expected: [db.name, web.name],
+        actual: [...byName.keys()],
+        requirement: R.services,
+      });
+      for (const svc of [gotDb!, gotWeb!])
+        ctx.expect(sameResource(svc.stack, stack.resource_uri), `service ${String(svc.name)} names stack ${String(svc.stack)}`, { requirement: R.services });
       const link = (gotWeb!.linked_to_service as Json[])[0];
-      ctx.expect(sameResource(link?.to_service, gotDb!.resource_uri), "a link naming a sibling service does not point to that service's URI", { expected: gotDb!.resource_uri, actual: link, requirement: R.linkByName });
+      ctx.expect(sameResource(link?.to_service, gotDb!.resource_uri), "a link naming a sibling service does not point to that service's URI", {
+        expected: gotDb!.resource_uri,
+        actual: link,
+        requirement: R.linkByName,
+      });
       const binding = (gotWeb!.bindings as Json[]).find((b) => b.volumes_from);
-      ctx.expect(sameResource(binding?.volumes_from, gotDb!.resource_uri), "a volumes-from binding naming a sibling service does not point to that service's URI", { expected: gotDb!.resource_uri, actual: gotWeb!.bindings, requirement: R.volumesByName });
+      ctx.expect(
+        sameResource(binding?.volumes_from, gotDb!.resource_uri),
+        "a volumes-from binding naming a sibling service does not point to that service's URI",
+        { expected: gotDb!.resource_uri, actual: gotWeb!.bindings, requirement: R.volumesByName },
+      );
     },
   }),
 ];

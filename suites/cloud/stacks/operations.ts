@@ -2,9 +2,7 @@
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import {
-  appNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes,
-} from '../support/app.ts';
+import { appNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
@@ -43,7 +41,11 @@ async function expectServicesIn(ctx: CloudContext, stack: Json, states: string[]
   ctx.expect(services.length > 0, 'precondition: the stack has no services');
   for (const svc of services) {
     const now = await settled(ctx, String(svc.resource_uri));
-    ctx.expect(states.includes(String(now.state)), `service ${String(svc.name)} of the stack is ${String(now.state)}`, { expected: states, actual: now.state, requirement });
+    ctx.expect(states.includes(String(now.state)), `service ${String(svc.name)} of the stack is ${String(now.state)}`, {
+      expected: states,
+      actual: now.state,
+      requirement,
+    });
   }
   return services;
 }
@@ -66,15 +68,26 @@ export default [
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
       const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Json, Json];
-      const res = await ctx.api.patch(String(stack.resource_uri), { services: [{ name: first.name, target_num_containers: 2, container_envvars: [{ key: 'CONFORMANCE', value: 'stack' }] }] });
+      const res = await ctx.api.patch(String(stack.resource_uri), {
+        services: [{ name: first.name, target_num_containers: 2, container_envvars: [{ key: 'CONFORMANCE', value: 'stack' }] }],
+      });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
       ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
       await settled(ctx, String(stack.resource_uri));
       const after = await servicesByName(ctx, stack);
       ctx.expectEqual(after.get(String(first.name))?.target_num_containers, 2, 'the named service did not get the target_num_containers sent', R.updates);
       const envvars = [{ key: 'CONFORMANCE', value: 'stack' }];
-      ctx.expect(keptField('container_envvars', envvars, after.get(String(first.name)) ?? {}), 'the named service did not get the container_envvars sent', { expected: envvars, actual: after.get(String(first.name))?.container_envvars, requirement: R.updates });
-      ctx.expectEqual(after.get(String(second.name))?.target_num_containers, second.target_num_containers, 'a service the PATCH did not name changed', R.updates);
+      ctx.expect(keptField('container_envvars', envvars, after.get(String(first.name)) ?? {}), 'the named service did not get the container_envvars sent', {
+        expected: envvars,
+        actual: after.get(String(first.name))?.container_envvars,
+        requirement: R.updates,
+      });
+      ctx.expectEqual(
+        after.get(String(second.name))?.target_num_containers,
+        second.target_num_containers,
+        'a service the PATCH did not name changed',
+        R.updates,
+      );
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);
     },
   }),
@@ -93,7 +106,8 @@ export default [
       ctx.expectEqual(after.size, before.length, 'PATCH {} changed the number of services', R.emptyPatch);
       for (const svc of before) {
         const now = after.get(String(svc.name));
-        for (const f of ['image_name', 'target_num_containers', 'container_envvars', 'run_command', 'state']) ctx.expectEqual(now?.[f], svc[f], `PATCH {} changed ${f} of service ${String(svc.name)}`, R.emptyPatch);
+        for (const f of ['image_name', 'target_num_containers', 'container_envvars', 'run_command', 'state'])
+          ctx.expectEqual(now?.[f], svc[f], `PATCH {} changed ${f} of service ${String(svc.name)}`, R.emptyPatch);
       }
     },
   }),
@@ -139,7 +153,10 @@ export default [
       for (const svc of services) await waitForContainers(ctx, svc, 1);
       const after = await deployments(ctx, stack);
       const same = [...after.entries()].filter(([uuid, date]) => before.has(uuid) && before.get(uuid) === date);
-      ctx.expect(same.length === 0, `${same.length} container(s) of the stack were not redeployed (same container, same deployed_datetime)`, { actual: same, requirement: R.redeploy });
+      ctx.expect(same.length === 0, `${same.length} container(s) of the stack were not redeployed (same container, same deployed_datetime)`, {
+        actual: same,
+        requirement: R.redeploy,
+      });
       await op.expectAsync();
     },
   }),
@@ -168,7 +185,12 @@ export default [
       ctx.expect(before.length > 0, 'precondition: the containers show no binding for /conformance-data');
       await operateAndSettle(ctx, stack, 'redeploy');
       for (const svc of services) await waitForContainers(ctx, svc, 1);
-      ctx.expectEqual((await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat(), before, 'stack redeploy without reuse_volumes gave the containers other volumes', R.reuse);
+      ctx.expectEqual(
+        (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat(),
+        before,
+        'stack redeploy without reuse_volumes gave the containers other volumes',
+        R.reuse,
+      );
     },
   }),
 ];

@@ -63,11 +63,17 @@ export default [
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
       ctx.expectEqual([stack.deployed_datetime, stack.destroyed_datetime], [null, null], 'a created stack has dates set', R.dates);
       const started = await operateAndSettle(ctx, stack, 'start');
-      ctx.expect(!Number.isNaN(time(started.deployed_datetime)), 'a started stack has no deployed_datetime', { actual: started.deployed_datetime, requirement: R.dates });
+      ctx.expect(!Number.isNaN(time(started.deployed_datetime)), 'a started stack has no deployed_datetime', {
+        actual: started.deployed_datetime,
+        requirement: R.dates,
+      });
       ctx.expectEqual(started.destroyed_datetime, null, 'a running stack has a destroyed_datetime', R.dates);
       await operateAndSettle(ctx, stack, 'terminate');
       const gone = await settled(ctx, String(stack.resource_uri));
-      ctx.expect(time(gone.destroyed_datetime) >= time(started.deployed_datetime), 'destroyed_datetime is not set after terminate', { actual: gone.destroyed_datetime, requirement: R.dates });
+      ctx.expect(time(gone.destroyed_datetime) >= time(started.deployed_datetime), 'destroyed_datetime is not set after terminate', {
+        actual: gone.destroyed_datetime,
+        requirement: R.dates,
+      });
     },
   }),
   cloudCheck({
@@ -81,11 +87,18 @@ export default [
       const res = await ctx.api.get(`${String(stack.resource_uri)}export/`);
       ctx.expectStatus(res, 200, 'GET export', R.export);
       const definition = ctx.expectJson<unknown>(res, 'export', R.export);
-      ctx.expect(definition !== null && typeof definition === 'object' && !Array.isArray(definition), 'the export is not a JSON object', { actual: definition, requirement: R.export });
+      ctx.expect(definition !== null && typeof definition === 'object' && !Array.isArray(definition), 'the export is not a JSON object', {
+        actual: definition,
+        requirement: R.export,
+      });
       ctx.expectSchema('cloud/v1', 'stack-definition', definition, 'the export', R.format);
       const entry = (definition as Record<string, Json>)[String(web.name)];
-      ctx.expect(entry !== undefined && String(entry.image ?? '').includes('busybox'), 'the export has no entry for the service, with its image, under its name', { expected: { [String(web.name)]: { image: web.image } }, actual: definition, requirement: R.format });
-      ctx.expectEqual(entry?.target_num_containers, 2, 'the export does not carry the service\'s target_num_containers', R.format);
+      ctx.expect(
+        entry !== undefined && String(entry.image ?? '').includes('busybox'),
+        'the export has no entry for the service, with its image, under its name',
+        { expected: { [String(web.name)]: { image: web.image } }, actual: definition, requirement: R.format },
+      );
+      ctx.expectEqual(entry?.target_num_containers, 2, "the export does not carry the service's target_num_containers", R.format);
     },
   }),
 ];

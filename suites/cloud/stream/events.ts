@@ -22,10 +22,20 @@ const R = {
 };
 const WAIT_MS = 10_000;
 
-const isAbout = (uri: unknown) => (m: Json): boolean => sameResource(m.resource_uri, uri);
+const isAbout =
+  (uri: unknown) =>
+  (m: Json): boolean =>
+    sameResource(m.resource_uri, uri);
 
 /** Reads events until one satisfies `wanted`; fails naming `requirement` when none comes. */
-async function expectEvent(ctx: CloudContext, session: WebSocketSession, wanted: (m: Json) => boolean, what: string, requirement: string, seen: Json[] = []): Promise<Json> {
+async function expectEvent(
+  ctx: CloudContext,
+  session: WebSocketSession,
+  wanted: (m: Json) => boolean,
+  what: string,
+  requirement: string,
+  seen: Json[] = [],
+): Promise<Json> {
   const earlier = seen.find(wanted);
   if (earlier) return earlier;
   const { messages } = await readUntil(ctx, session, wanted, WAIT_MS, 'events');
@@ -46,15 +56,23 @@ export default [
       await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${String(svc.resource_uri)})`, R.websocket, first);
       const anonymous = await ctx.api.as(null).openStream(EVENTS);
       anonymous.close();
-      ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', { expected: 401, actual: anonymous.status, requirement: R.endpoint });
+      ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', {
+        expected: 401,
+        actual: anonymous.status,
+        requirement: R.endpoint,
+      });
       const wrong = await ctx.api.as({ user: ctx.api.credentials?.user ?? 'x', key: 'conformance-wrong-key' }).openStream(EVENTS);
       wrong.close();
-      ctx.expect(wrong.status !== 101, 'the events upgrade with a wrong API key was accepted (101)', { expected: 401, actual: wrong.status, requirement: R.endpoint });
+      ctx.expect(wrong.status !== 101, 'the events upgrade with a wrong API key was accepted (101)', {
+        expected: 401,
+        actual: wrong.status,
+        requirement: R.endpoint,
+      });
     },
   }),
   cloudCheck({
     id: R.emitted,
-    title: 'Creating, starting and terminating a service emits events with its resource_uri and new state, each of the facts\' shape',
+    title: "Creating, starting and terminating a service emits events with its resource_uri and new state, each of the facts' shape",
     requirements: [R.emitted, R.shape],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -86,11 +104,20 @@ export default [
       const svcUri = ((await ctx.getJson(String(stack.resource_uri), 'stack')).services as string[])[0]!;
       await operateAndSettle(ctx, stack, 'start');
       const container = await firstContainer(ctx, { resource_uri: svcUri });
-      const svcEvent = await expectEvent(ctx, session, isAbout(svcUri), 'about the stack\'s service', R.parents, seen);
+      const svcEvent = await expectEvent(ctx, session, isAbout(svcUri), "about the stack's service", R.parents, seen);
       const has = (m: Json, uri: unknown): boolean => Array.isArray(m.parents) && m.parents.some((p) => sameResource(p, uri));
-      ctx.expect(has(svcEvent, stack.resource_uri), "a service event's parents do not list its stack", { expected: stack.resource_uri, actual: svcEvent.parents, requirement: R.parents });
+      ctx.expect(has(svcEvent, stack.resource_uri), "a service event's parents do not list its stack", {
+        expected: stack.resource_uri,
+        actual: svcEvent.parents,
+        requirement: R.parents,
+      });
       const cEvent = await expectEvent(ctx, session, isAbout(container.resource_uri), 'about the container', R.parents, seen);
-      for (const [what, uri] of [['service', svcUri], ['stack', stack.resource_uri], ['node', container.node], ['node cluster', at.cluster.resource_uri]] as const) {
+      for (const [what, uri] of [
+        ['service', svcUri],
+        ['stack', stack.resource_uri],
+        ['node', container.node],
+        ['node cluster', at.cluster.resource_uri],
+      ] as const) {
         ctx.expect(has(cEvent, uri), `a container event's parents do not list its ${what}`, { expected: uri, actual: cEvent.parents, requirement: R.parents });
       }
     },
@@ -117,7 +144,11 @@ export default [
         const events = [...first, ...messages.map((m) => JSON.parse(m.toString()) as Json)].filter((m) => m.type !== 'auth');
         ctx.expect(events.length > 0, `no event came through the filter ${name} although matching changes happened`, { requirement: R.filters });
         const other = events.filter((m) => !matches(m));
-        ctx.expect(other.length === 0, `the filter ${name} let ${other.length} other event(s) through`, { expected: name, actual: other.slice(0, 3), requirement: R.filters });
+        ctx.expect(other.length === 0, `the filter ${name} let ${other.length} other event(s) through`, {
+          expected: name,
+          actual: other.slice(0, 3),
+          requirement: R.filters,
+        });
       }
     },
   }),
@@ -134,8 +165,16 @@ export default [
       const actionUri = res.headers[ctx.actionHeader];
       if (!actionUri) return ctx.fail('the create response names no action', { requirement: R.audit });
       const action = await ctx.getJson(actionUri, 'action');
-      ctx.expect(sameResource(action.object, svc.resource_uri), 'the action of the service create does not name the service as its object', { expected: svc.resource_uri, actual: action.object, requirement: R.audit });
-      ctx.expect((await listAll(ctx, ACTIONS)).some((a) => a.uuid === action.uuid), 'the action is not in the action list', { requirement: R.audit });
+      ctx.expect(sameResource(action.object, svc.resource_uri), 'the action of the service create does not name the service as its object', {
+        expected: svc.resource_uri,
+        actual: action.object,
+        requirement: R.audit,
+      });
+      ctx.expect(
+        (await listAll(ctx, ACTIONS)).some((a) => a.uuid === action.uuid),
+        'the action is not in the action list',
+        { requirement: R.audit },
+      );
       const logs = await ctx.api.openStream(`${actionUri}logs/`, { follow: 'false' });
       logs.close();
       ctx.expectEqual(logs.status, 101, 'the action logs stream of the action was not served', R.audit);

@@ -16,14 +16,18 @@ const R = {
 export default [
   cloudCheck({
     id: R.bidirectional,
-    title: "Exec runs a command in a running container: text the client sends reaches its standard input, its output comes back",
+    title: 'Exec runs a command in a running container: text the client sends reaches its standard input, its output comes back',
     requirements: [R.bidirectional],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
       const marker = `conformance-exec-${Math.random().toString(36).slice(2, 8)}`;
       const result = await execute(ctx, container, 'sh', [`echo ${marker}\n`, 'exit\n'], R.bidirectional);
-      ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', { expected: marker, actual: result.output.slice(0, 300), requirement: R.bidirectional });
+      ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', {
+        expected: marker,
+        actual: result.output.slice(0, 300),
+        requirement: R.bidirectional,
+      });
     },
   }),
   cloudCheck({
@@ -35,7 +39,11 @@ export default [
       const container = await runningAppContainer(ctx);
       const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', 'exit\n'], R.shape);
       result.messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'exec-message', m, `exec message #${i}`, R.shape));
-      ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', { expected: 'EOF', actual: result.messages.slice(-2), requirement: R.shape });
+      ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', {
+        expected: 'EOF',
+        actual: result.messages.slice(-2),
+        requirement: R.shape,
+      });
     },
   }),
   cloudCheck({
@@ -46,7 +54,11 @@ export default [
     async run(ctx) {
       const container = await runningAppContainer(ctx);
       const result = await execute(ctx, container, 'echo conformance-command', [], R.command);
-      ctx.expect(result.output.includes('conformance-command'), 'the command named by ?command= did not run', { expected: 'conformance-command', actual: result.output.slice(0, 200), requirement: R.command });
+      ctx.expect(result.output.includes('conformance-command'), 'the command named by ?command= did not run', {
+        expected: 'conformance-command',
+        actual: result.output.slice(0, 200),
+        requirement: R.command,
+      });
     },
   }),
 ];

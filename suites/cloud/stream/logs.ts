@@ -37,7 +37,9 @@ async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}
 
 const SOURCES: Source[] = [
   {
-    kind: 'container', schema: 'stream-log-line', what: 'container',
+    kind: 'container',
+    schema: 'stream-log-line',
+    what: 'container',
     async prepare(ctx) {
       const { containers } = await printingService(ctx, await appNodes(ctx));
       const uri = String(containers[0]!.resource_uri);
@@ -45,7 +47,9 @@ const SOURCES: Source[] = [
     },
   },
   {
-    kind: 'service', schema: 'service-log-line', what: 'service',
+    kind: 'service',
+    schema: 'service-log-line',
+    what: 'service',
     async prepare(ctx) {
       const { svc } = await printingService(ctx, await appNodes(ctx));
       const uri = String(svc.resource_uri);
@@ -53,7 +57,9 @@ const SOURCES: Source[] = [
     },
   },
   {
-    kind: 'action', schema: 'action-log-line', what: 'action',
+    kind: 'action',
+    schema: 'action-log-line',
+    what: 'action',
     async prepare(ctx) {
       const at = await appNodes(ctx);
       const { start } = await printingService(ctx, at);
@@ -89,11 +95,16 @@ function logChecks(s: Source): CloudCheck[] {
         const now = Date.now() / 1000;
         lines.forEach((m, i) => {
           ctx.expectSchema('cloud/v1', s.schema, m, `log line #${i}`, id(s, 'message-shape'));
-          ctx.expect(Math.abs(Number(m.timestamp) - now) < 86_400, `log line #${i} has timestamp ${String(m.timestamp)}, not Unix seconds of today`, { requirement: id(s, 'message-shape') });
+          ctx.expect(Math.abs(Number(m.timestamp) - now) < 86_400, `log line #${i} has timestamp ${String(m.timestamp)}, not Unix seconds of today`, {
+            requirement: id(s, 'message-shape'),
+          });
         });
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
-          ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', { actual: odd.slice(0, 3), requirement: 'cloud/container/logs/type-log' });
+          ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {
+            actual: odd.slice(0, 3),
+            requirement: 'cloud/container/logs/type-log',
+          });
         }
       },
     }),
@@ -107,7 +118,12 @@ function logChecks(s: Source): CloudCheck[] {
         const total = (await allLines(ctx, uri)).length;
         const session = await openLogs(ctx, uri, undefined, id(s, 'tail-default-300'));
         const { messages } = await collectJson(ctx, session, 1500, 'log stream');
-        ctx.expectEqual(messages.length, Math.min(total, DEFAULT_TAIL), `without tail the stream sent ${messages.length} of ${total} lines`, id(s, 'tail-default-300'));
+        ctx.expectEqual(
+          messages.length,
+          Math.min(total, DEFAULT_TAIL),
+          `without tail the stream sent ${messages.length} of ${total} lines`,
+          id(s, 'tail-default-300'),
+        );
         if (total <= DEFAULT_TAIL) ctx.observe(`the ${s.what} holds ${total} lines: the cap of 300 could not be seen`);
       },
     }),
@@ -140,7 +156,9 @@ function logChecks(s: Source): CloudCheck[] {
           ctx.expect(!quiet.closed, 'the stream closed although follow defaults to true', { requirement: id(s, 'follow-default-true') });
           await renew();
           const { messages } = await readUntil(ctx, session, () => true, 10_000, 'log stream');
-          ctx.expect(messages.length > 0, 'no new line came through the open stream after the source wrote some', { requirement: id(s, 'follow-default-true') });
+          ctx.expect(messages.length > 0, 'no new line came through the open stream after the source wrote some', {
+            requirement: id(s, 'follow-default-true'),
+          });
           return;
         }
         const running = await renew();
@@ -165,7 +183,9 @@ function logChecks(s: Source): CloudCheck[] {
         const session = await openLogs(ctx, source, { tail: 3, follow: 'false' }, id(s, 'follow-false-closes'));
         const { messages, closed } = await collectJson(ctx, session, 800, 'log stream');
         ctx.expect(closed, 'with follow=false the stream did not close after the tail', { requirement: id(s, 'follow-false-closes') });
-        ctx.expect(messages.length <= 3, `with tail=3 and follow=false the stream sent ${messages.length} lines`, { requirement: id(s, 'follow-false-closes') });
+        ctx.expect(messages.length <= 3, `with tail=3 and follow=false the stream sent ${messages.length} lines`, {
+          requirement: id(s, 'follow-false-closes'),
+        });
       },
     }),
   ];
@@ -182,7 +202,12 @@ export default [
       const { svc, containers } = await printingService(ctx, await appNodes(ctx), { target_num_containers: 2 });
       const lines = await allLines(ctx, String(svc.resource_uri));
       const sources = new Set(lines.map((l) => l.source));
-      for (const c of containers) ctx.expect(sources.has(c.name), `no line of container ${String(c.name)} in the service logs`, { expected: containers.map((x) => x.name), actual: [...sources], requirement: 'cloud/service/logs/aggregated' });
+      for (const c of containers)
+        ctx.expect(sources.has(c.name), `no line of container ${String(c.name)} in the service logs`, {
+          expected: containers.map((x) => x.name),
+          actual: [...sources],
+          requirement: 'cloud/service/logs/aggregated',
+        });
     },
   }),
   cloudCheck({
@@ -196,7 +221,9 @@ export default [
       ctx.defer(() => session.close());
       const { messages } = await session.collect(2000);
       ctx.observe(`container logs with ?service=<its service> answered ${session.status} and sent ${messages.length} message(s)`);
-      ctx.expect(session.status === 101, `the container logs endpoint refused the service parameter (${session.status})`, { requirement: 'cloud/container/logs/service-param' });
+      ctx.expect(session.status === 101, `the container logs endpoint refused the service parameter (${session.status})`, {
+        requirement: 'cloud/container/logs/service-param',
+      });
     },
   }),
 ];

@@ -11,7 +11,9 @@ export function actionUriOf(ctx: CloudContext, res: HttpResponse, what: string):
   const uri = res.headers[ctx.actionHeader];
   if (!uri) {
     ctx.fail(`${what}: the response carries no ${ctx.spell('X-Vendor-Action-URI')} header`, {
-      expected: `${ctx.spell('X-Vendor-Action-URI')}: /api/audit/v1/action/<uuid>/`, actual: res.headers, requirement: HEADER_RULE,
+      expected: `${ctx.spell('X-Vendor-Action-URI')}: /api/audit/v1/action/<uuid>/`,
+      actual: res.headers,
+      requirement: HEADER_RULE,
     });
   }
   return uri!;
@@ -32,22 +34,35 @@ export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: 
   if (res.status >= 400) return;
   if (!isSuccess(res.status)) ctx.fail(`${what}: expected an error status, got ${res.status}`, { requirement });
   const uri = res.headers[ctx.actionHeader];
-  if (!uri) ctx.fail(`${what} was accepted (${res.status}) although the state does not allow it`, { expected: 'an HTTP error code, or an action that ends Failed', actual: res.status, requirement });
+  if (!uri)
+    ctx.fail(`${what} was accepted (${res.status}) although the state does not allow it`, {
+      expected: 'an HTTP error code, or an action that ends Failed',
+      actual: res.status,
+      requirement,
+    });
   const action = await ctx.waitForState(uri!, TERMINAL_ACTION_STATES, 30_000);
   ctx.expect(action.state === 'Failed', `${what} was accepted (${res.status}) and its action ended ${String(action.state)}, not Failed`, {
-    expected: 'an HTTP error code, or an action that ends Failed', actual: action.state, requirement,
+    expected: 'an HTTP error code, or an action that ends Failed',
+    actual: action.state,
+    requirement,
   });
 }
 
 /** An allowed operation: a 2xx answer, and when it is asynchronous its action ends Success. */
 export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what: string, requirement: RequirementRef): Promise<void> {
   ctx.expect(isSuccess(res.status), `${what}: expected the operation to be accepted, got ${res.status}: ${res.text().slice(0, 200)}`, {
-    expected: 'a 2xx answer', actual: res.status, requirement,
+    expected: 'a 2xx answer',
+    actual: res.status,
+    requirement,
   });
   const uri = res.headers[ctx.actionHeader];
   if (!uri) return;
   const action = await ctx.waitForState(uri, TERMINAL_ACTION_STATES, 30_000);
-  ctx.expect(action.state === 'Success', `${what}: its action ended ${String(action.state)}, not Success`, { expected: 'Success', actual: action.state, requirement });
+  ctx.expect(action.state === 'Success', `${what}: its action ended ${String(action.state)}, not Success`, {
+    expected: 'Success',
+    actual: action.state,
+    requirement,
+  });
 }
 
 /** The fields of an object that must not change when an operation is refused. */

@@ -34,17 +34,25 @@ export async function populate(ctx: CloudContext): Promise<void> {
 }
 
 /** Objects whose filtered fields cannot change while the check runs (others may be moving). */
-const stableFor = (params: readonly string[]) => (o: Json): boolean => !params.includes('state') || o.state === 'Terminated';
+const stableFor =
+  (params: readonly string[]) =>
+  (o: Json): boolean =>
+    !params.includes('state') || o.state === 'Terminated';
 
 export function appFilterChecks(list: AppList): CloudCheck[] {
-  return list.params.map((param) => filterCheck({
-    id: `cloud/${list.resource}/list/filter-${param}`,
-    endpoint: `cloud/${list.resource}/list`,
-    path: list.path,
-    param,
-    setup: populate,
-    stable: stableFor([param]),
-  }, `Query ${param} on the ${list.resource} list returns exactly the ${list.resource}s whose ${param} matches`));
+  return list.params.map((param) =>
+    filterCheck(
+      {
+        id: `cloud/${list.resource}/list/filter-${param}`,
+        endpoint: `cloud/${list.resource}/list`,
+        path: list.path,
+        param,
+        setup: populate,
+        stable: stableFor([param]),
+      },
+      `Query ${param} on the ${list.resource} list returns exactly the ${list.resource}s whose ${param} matches`,
+    ),
+  );
 }
 
 const NUM_RUNS = 5;
@@ -59,21 +67,37 @@ export function filterCombinationCheck(list: AppList): CloudCheck {
     async run(ctx) {
       await populate(ctx);
       const full = await listAll(ctx, list.path);
-      const values = (p: string): string[] => [...new Set(full.map((o) => o[p]).filter((v) => typeof v === 'string' && v !== '').map(String))];
-      const query = fc.record(Object.fromEntries(list.params.map((p) => [p, fc.option(fc.constantFrom('', ...values(p)), { nil: undefined })])), { requiredKeys: [] });
+      const values = (p: string): string[] => [
+        ...new Set(
+          full
+            .map((o) => o[p])
+            .filter((v) => typeof v === 'string' && v !== '')
+            .map(String),
+        ),
+      ];
+      const query = fc.record(Object.fromEntries(list.params.map((p) => [p, fc.option(fc.constantFrom('', ...values(p)), { nil: undefined })])), {
+        requiredKeys: [],
+      });
       ctx.usedSeed = ctx.seed;
       let breach = '';
-      const details = await fc.check(fc.asyncProperty(query, async (q) => {
-        const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
-        const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
-        const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
-        const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
-        if (outcome.extra.length || outcome.missing.length) breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
-        return !outcome.extra.length && !outcome.missing.length;
-      }), { seed: ctx.seed, numRuns: NUM_RUNS, endOnFailure: true });
+      const details = await fc.check(
+        fc.asyncProperty(query, async (q) => {
+          const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+          const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
+          const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
+          const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
+          if (outcome.extra.length || outcome.missing.length)
+            breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
+          return !outcome.extra.length && !outcome.missing.length;
+        }),
+        { seed: ctx.seed, numRuns: NUM_RUNS, endOnFailure: true },
+      );
       if (details.failed) {
         if (!breach && details.errorInstance) throw details.errorInstance;
-        ctx.fail(`a combination of ${list.resource} list filters disagrees with the filters applied to the full list (seed ${ctx.seed}): ${breach}`, { expected: 'exactly the matching objects', actual: breach });
+        ctx.fail(`a combination of ${list.resource} list filters disagrees with the filters applied to the full list (seed ${ctx.seed}): ${breach}`, {
+          expected: 'exactly the matching objects',
+          actual: breach,
+        });
       }
     },
   });

@@ -9,7 +9,16 @@
 import { loadStateTables, stateSlug, type StateTable } from '../../../catalog/cloud/state-tables.ts';
 import { CheckSkipped } from '../../../harness/check/signals.ts';
 import {
-  appNodes, createService, createStack, firstContainer, operate, operateAndSettle, runningService, serviceBody, settled, waitForContainers,
+  appNodes,
+  createService,
+  createStack,
+  firstContainer,
+  operate,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  settled,
+  waitForContainers,
   type Verb,
 } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
@@ -57,10 +66,12 @@ const partlyService: Reacher = async (ctx) => {
 
 const runContainer: Reacher = async (ctx) => firstContainer(ctx, await runService(ctx));
 
-const stackWith = (count: number): Reacher => async (ctx) => {
-  const at = await appNodes(ctx);
-  return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at)) });
-};
+const stackWith =
+  (count: number): Reacher =>
+  async (ctx) => {
+    const at = await appNodes(ctx);
+    return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at)) });
+  };
 const runStack: Reacher = after(stackWith(1), 'start', 'Running');
 const partlyStack: Reacher = async (ctx) => {
   const stack = await stackWith(2)(ctx);
@@ -129,7 +140,14 @@ const ATTEMPTS = 3;
  * and the operation's arrival, and then the operation is rightly accepted: so the row is tried
  * on fresh resources up to ATTEMPTS times and fails only when the operation is accepted every time.
  */
-function transitionalRefusal(id: string, endpoint: string, title: string, resource: AppResource, op: string, how: { reach: Reacher; endsIn?: string[] }): CloudCheck {
+function transitionalRefusal(
+  id: string,
+  endpoint: string,
+  title: string,
+  resource: AppResource,
+  op: string,
+  how: { reach: Reacher; endsIn?: string[] },
+): CloudCheck {
   return cloudCheck({
     id,
     title,
@@ -148,13 +166,22 @@ function transitionalRefusal(id: string, endpoint: string, title: string, resour
         const ended = action ? (await ctx.waitForState(action, TERMINAL_ACTION_STATES, 30_000)).state : undefined;
         if (res.status >= 400 || ended === 'Failed') {
           const now = await settled(ctx, uriOf(r));
-          ctx.expect(how.endsIn!.includes(String(now.state)), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, { expected: how.endsIn, actual: now.state, requirement: id });
+          ctx.expect(how.endsIn!.includes(String(now.state)), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, {
+            expected: how.endsIn,
+            actual: now.state,
+            requirement: id,
+          });
           return;
         }
         accepted.push({ status: res.status, action: ended });
       }
-      if (accepted.length < ATTEMPTS) ctx.skip(`the transitional state passed too fast to act in it ${ATTEMPTS} times (${accepted.length} operation(s) accepted)`);
-      ctx.fail(`${op} of a ${resource} seen in a transitional state was accepted in ${ATTEMPTS} attempts out of ${ATTEMPTS}`, { expected: 'an HTTP error code, or an action that ends Failed', actual: accepted, requirement: id });
+      if (accepted.length < ATTEMPTS)
+        ctx.skip(`the transitional state passed too fast to act in it ${ATTEMPTS} times (${accepted.length} operation(s) accepted)`);
+      ctx.fail(`${op} of a ${resource} seen in a transitional state was accepted in ${ATTEMPTS} attempts out of ${ATTEMPTS}`, {
+        expected: 'an HTTP error code, or an action that ends Failed',
+        actual: accepted,
+        requirement: id,
+      });
     },
   });
 }
@@ -173,11 +200,15 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
     op: (ctx, r) => operate(ctx, uriOf(r), op as Verb),
     ...(allows
       ? {
-        effect: async (ctx: CloudContext, r: Json) => {
-          const now = await settled(ctx, uriOf(r));
-          ctx.expect(EFFECT[op]!.includes(String(now.state)), `${op} from ${state} was accepted but the ${resource} ended ${String(now.state)}`, { expected: EFFECT[op], actual: now.state, requirement: id });
-        },
-      }
+          effect: async (ctx: CloudContext, r: Json) => {
+            const now = await settled(ctx, uriOf(r));
+            ctx.expect(EFFECT[op]!.includes(String(now.state)), `${op} from ${state} was accepted but the ${resource} ended ${String(now.state)}`, {
+              expected: EFFECT[op],
+              actual: now.state,
+              requirement: id,
+            });
+          },
+        }
       : { unchangedFields: UNCHANGED[resource] }),
   });
 }
@@ -186,9 +217,11 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
 export function appStateChecks(resource: AppResource): CloudCheck[] {
   const table = loadStateTables().find((t) => t.resource === resource);
   if (!table) throw new Error(`no state table for ${resource}`);
-  return table.states.flatMap((row) => Object.keys(table.operations).map((op) => {
-    const ambiguity = table.ambiguous?.find((a) => a.state === row.state && a.operation === op);
-    const allows = ambiguity ? ambiguity.decision === 'allows' : row.allowed.includes(op);
-    return rowCheck(table, resource, row.state, op, allows);
-  }));
+  return table.states.flatMap((row) =>
+    Object.keys(table.operations).map((op) => {
+      const ambiguity = table.ambiguous?.find((a) => a.state === row.state && a.operation === op);
+      const allows = ambiguity ? ambiguity.decision === 'allows' : row.allowed.includes(op);
+      return rowCheck(table, resource, row.state, op, allows);
+    }),
+  );
 }

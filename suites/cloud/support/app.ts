@@ -57,7 +57,10 @@ export async function tagNode(ctx: CloudContext, at: AppNodes, node: Json): Prom
 export function serviceBody(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Json {
   return {
     image: IMAGE,
-    name: ctx.uniqueName('svc').slice(-40).replace(/^[^a-zA-Z0-9]+/, ''),
+    name: ctx
+      .uniqueName('svc')
+      .slice(-40)
+      .replace(/^[^a-zA-Z0-9]+/, ''),
     run_command: LONG_RUNNING,
     ...(at ? { tags: [{ name: at.tag }] } : {}),
     ...extra,
@@ -136,7 +139,14 @@ export async function containersOf(ctx: CloudContext, svc: Json): Promise<Json[]
 export const live = (items: Json[]): Json[] => items.filter((c) => c.state !== 'Terminated' && c.state !== 'Terminating');
 
 /** The live containers of a service once there are `count` of them in one of `states`. */
-export async function waitForContainers(ctx: CloudContext, svc: Json, count: number, states = ['Running'], timeoutMs = WAIT_MS, requirement?: string): Promise<Json[]> {
+export async function waitForContainers(
+  ctx: CloudContext,
+  svc: Json,
+  count: number,
+  states = ['Running'],
+  timeoutMs = WAIT_MS,
+  requirement?: string,
+): Promise<Json[]> {
   const deadline = Date.now() + timeoutMs;
   let found: Json[] = [];
   while (Date.now() < deadline) {
@@ -145,7 +155,9 @@ export async function waitForContainers(ctx: CloudContext, svc: Json, count: num
     await new Promise((r) => setTimeout(r, 50));
   }
   return ctx.fail(`service ${String(svc.resource_uri)} did not get ${count} container(s) in ${states.join('/')}`, {
-    expected: { count, states }, actual: found.map((c) => c.state), requirement,
+    expected: { count, states },
+    actual: found.map((c) => c.state),
+    requirement,
   });
 }
 

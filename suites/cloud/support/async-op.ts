@@ -16,13 +16,21 @@ export interface AsyncOp {
 
 export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect: string, async: string, query?: Record<string, string>): Promise<AsyncOp> {
   const res = await operate(ctx, uri, verb, query);
-  ctx.expect(res.status >= 200 && res.status < 300, `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, { expected: 'accepted', actual: res.status, requirement: effect });
+  ctx.expect(res.status >= 200 && res.status < 300, `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, {
+    expected: 'accepted',
+    actual: res.status,
+    requirement: effect,
+  });
   return {
     res,
     async expectAsync() {
       ctx.expectStatus(res, 202, `${verb} is asynchronous`, async);
       const action = await finishedActionOf(ctx, res, verb);
-      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${verb} action ended ${String(action.state)}`, { expected: 'Success or Failed', actual: action.state, requirement: async });
+      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${verb} action ended ${String(action.state)}`, {
+        expected: 'Success or Failed',
+        actual: action.state,
+        requirement: async,
+      });
     },
   };
 }

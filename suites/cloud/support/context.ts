@@ -90,7 +90,11 @@ export class CloudContext extends CheckContext {
       if (states.includes(String(last.state))) return last;
       await new Promise((r) => setTimeout(r, 50));
     }
-    return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, { expected: states, actual: last.state, ...(requirement ? { requirement } : {}) });
+    return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, {
+      expected: states,
+      actual: last.state,
+      ...(requirement ? { requirement } : {}),
+    });
   }
 
   /** The action a response created (from the action header), once it has ended. */

@@ -25,7 +25,12 @@ export interface FilterOutcome {
  * objects of the full list cannot have changed meanwhile (others are not held against
  * completeness); `matches` is the filter as the spec states it.
  */
-export function compareFiltered(full: readonly Json[], filtered: readonly Json[], matches: (o: Json) => boolean, stable: (o: Json) => boolean = () => true): FilterOutcome {
+export function compareFiltered(
+  full: readonly Json[],
+  filtered: readonly Json[],
+  matches: (o: Json) => boolean,
+  stable: (o: Json) => boolean = () => true,
+): FilterOutcome {
   const key = (o: Json): string => String(o.resource_uri);
   const returned = new Set(filtered.map(key));
   return {
@@ -36,8 +41,16 @@ export function compareFiltered(full: readonly Json[], filtered: readonly Json[]
 
 export function expectFilterAgrees(ctx: CloudContext, outcome: FilterOutcome, what: string, requirement: string): void {
   const names = (items: Json[]): string[] => items.slice(0, 5).map((o) => String(o.resource_uri));
-  ctx.expect(outcome.extra.length === 0, `${what} returned ${outcome.extra.length} object(s) that do not match`, { expected: 'only matching objects', actual: names(outcome.extra), requirement });
-  ctx.expect(outcome.missing.length === 0, `${what} left out ${outcome.missing.length} matching object(s)`, { expected: 'every matching object', actual: names(outcome.missing), requirement });
+  ctx.expect(outcome.extra.length === 0, `${what} returned ${outcome.extra.length} object(s) that do not match`, {
+    expected: 'only matching objects',
+    actual: names(outcome.extra),
+    requirement,
+  });
+  ctx.expect(outcome.missing.length === 0, `${what} left out ${outcome.missing.length} matching object(s)`, {
+    expected: 'every matching object',
+    actual: names(outcome.missing),
+    requirement,
+  });
 }
 
 /**
@@ -98,7 +111,8 @@ async function stillThere(ctx: CloudContext, path: string, missing: Json[], fiel
 
 /** A value of the field that some but, preferably, not all objects have. */
 function pickValue(objects: readonly Json[], field: string): string | undefined {
-  const values = objects.flatMap((o) => (Array.isArray(o[field]) ? (o[field] as unknown[]) : [o[field]]))
+  const values = objects
+    .flatMap((o) => (Array.isArray(o[field]) ? (o[field] as unknown[]) : [o[field]]))
     .filter((v) => v !== null && v !== undefined && v !== '')
     .map(String);
   const counts = new Map<string, number>();

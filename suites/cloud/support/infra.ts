@@ -39,10 +39,14 @@ export async function placements(ctx: CloudContext): Promise<Placement[]> {
   const providers = (await listAll(ctx, CATALOG.provider)).filter((p) => p.available !== false);
   const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
   const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
-  return providers.flatMap((p) => regions.filter((r) => r.provider === p.resource_uri).flatMap((r) => {
-    const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-    return type ? [{ provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) }] : [];
-  }));
+  return providers.flatMap((p) =>
+    regions
+      .filter((r) => r.provider === p.resource_uri)
+      .flatMap((r) => {
+        const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+        return type ? [{ provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) }] : [];
+      }),
+  );
 }
 
 /** A second placement with another region and node type than `first`, when the catalog has one. */

@@ -12,10 +12,17 @@ const sorted = (items: unknown): string[] => (Array.isArray(items) ? items.map((
 /** Every item sent has a counterpart whose sent fields agree (URIs by resource). */
 function itemsKept(sent: unknown, got: unknown): boolean {
   if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length) return false;
-  return (sent as Json[]).every((s) => (got as Json[]).some((g) => Object.entries(s).every(([k, v]) => (typeof v === 'string' && v.startsWith('/api/') ? sameResource(g?.[k], v) : JSON.stringify(g?.[k]) === JSON.stringify(v)))));
+  return (sent as Json[]).every((s) =>
+    (got as Json[]).some((g) =>
+      Object.entries(s).every(([k, v]) =>
+        typeof v === 'string' && v.startsWith('/api/') ? sameResource(g?.[k], v) : JSON.stringify(g?.[k]) === JSON.stringify(v),
+      ),
+    ),
+  );
 }
 
-const IMAGE = (sent: unknown, got: Json): boolean => typeof got.image_name === 'string' && (got.image_name === sent || got.image_name.endsWith(`/${String(sent)}`));
+const IMAGE = (sent: unknown, got: Json): boolean =>
+  typeof got.image_name === 'string' && (got.image_name === sent || got.image_name.endsWith(`/${String(sent)}`));
 
 const BY_FIELD: Record<string, (sent: unknown, got: Json, field: string) => boolean> = {
   image: IMAGE,
@@ -39,7 +46,8 @@ export function verifyKept(ctx: CloudContext, sent: Json, got: Json, what: strin
   let all = true;
   for (const field of Object.keys(sent)) {
     const shown = field === 'image' ? got.image_name : got[field];
-    all = ctx.verify(keptField(field, sent[field], got), `${what}: ${field} is not the value sent`, { requirement, expected: sent[field], actual: shown }) && all;
+    all =
+      ctx.verify(keptField(field, sent[field], got), `${what}: ${field} is not the value sent`, { requirement, expected: sent[field], actual: shown }) && all;
   }
   return all;
 }

@@ -79,6 +79,7 @@ export function sameResource(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return false;
   const norm = (u: string): string => pathOf(u).replace(/\/+$/, '');
   if (norm(a) === norm(b)) return true;
-  const strip = (u: string): string => norm(u).replace(/^(\/api\/[a-z]+\/v1\/)[^/]+\/(?=(nodecluster|node|registry|repository|stack|service|container)\/)/, '$1');
+  const strip = (u: string): string =>
+    norm(u).replace(/^(\/api\/[a-z]+\/v1\/)[^/]+\/(?=(nodecluster|node|registry|repository|stack|service|container)\/)/, '$1');
   return strip(a) === strip(b);
 }

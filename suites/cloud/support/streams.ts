@@ -25,7 +25,11 @@ export function parseFrame(ctx: CloudContext, frame: Buffer, what: string, requi
 export async function openAccepted(ctx: CloudContext, path: string, query?: Query, requirement?: string): Promise<WebSocketSession> {
   const session = await ctx.api.openStream(path, query);
   ctx.defer(() => session.close());
-  ctx.expect(session.status === 101, `the WebSocket upgrade of ${path} answered ${session.status}, not 101 Switching Protocols`, { expected: 101, actual: session.status, requirement });
+  ctx.expect(session.status === 101, `the WebSocket upgrade of ${path} answered ${session.status}, not 101 Switching Protocols`, {
+    expected: 101,
+    actual: session.status,
+    requirement,
+  });
   return session;
 }
 
@@ -41,7 +45,14 @@ export async function collectJson(ctx: CloudContext, session: WebSocketSession, 
 }
 
 /** Messages until one satisfies `until` (included), the session closes or `ms` pass; a frame that is not JSON breaks `requirement`. */
-export async function readUntil(ctx: CloudContext, session: WebSocketSession, until: (m: Json) => boolean, ms: number, what: string, requirement?: RequirementRef): Promise<Collected> {
+export async function readUntil(
+  ctx: CloudContext,
+  session: WebSocketSession,
+  until: (m: Json) => boolean,
+  ms: number,
+  what: string,
+  requirement?: RequirementRef,
+): Promise<Collected> {
   const messages: Json[] = [];
   const { closed } = await readFramesUntil(
     session,
@@ -85,7 +96,10 @@ export async function execute(ctx: CloudContext, container: Json, command: strin
   const { frames, closed } = await readFramesUntil(session, (f) => asJson(f)?.output === 'EOF', 5000);
   const messages = frames.map((f) => asJson(f) ?? { text: f.toString('utf8') });
   const sawEof = messages.some((m) => m.output === 'EOF');
-  const output = messages.filter((m) => m.output !== 'EOF').map(textOf).join('');
+  const output = messages
+    .filter((m) => m.output !== 'EOF')
+    .map(textOf)
+    .join('');
   return { messages, output, closed, sawEof };
 }
 
@@ -114,7 +128,12 @@ function asJson(frame: Buffer): Json | undefined {
 }
 
 /** The text a message carries: its `output`, else every string value (or the plain frame's text). */
-const textOf = (m: Json): string => (typeof m.output === 'string' ? m.output : Object.values(m).filter((v): v is string => typeof v === 'string').join(''));
+const textOf = (m: Json): string =>
+  typeof m.output === 'string'
+    ? m.output
+    : Object.values(m)
+        .filter((v): v is string => typeof v === 'string')
+        .join('');
 
 /** Raw frames until one satisfies `until` (included), the session closes or `ms` pass. */
 async function readFramesUntil(session: WebSocketSession, until: (f: Buffer) => boolean, ms: number): Promise<{ frames: Buffer[]; closed: boolean }> {
@@ -156,7 +175,12 @@ export async function environment(ctx: CloudContext, container: Json, requiremen
  * An events session that is live: the first frame (the facts' `auth` frame, or any event) has come
  * or a moment passed. `requirement` names a refused upgrade, `messagesRequirement` a frame that is not JSON.
  */
-export async function openEvents(ctx: CloudContext, query?: Query, requirement?: string, messagesRequirement?: string): Promise<{ session: WebSocketSession; first: Json[] }> {
+export async function openEvents(
+  ctx: CloudContext,
+  query?: Query,
+  requirement?: string,
+  messagesRequirement?: string,
+): Promise<{ session: WebSocketSession; first: Json[] }> {
   const session = await openAccepted(ctx, EVENTS, query, requirement);
   const { messages } = await readUntil(ctx, session, () => true, 500, 'events', messagesRequirement);
   return { session, first: messages };

@@ -30,7 +30,11 @@ export default [
       ctx.expectStatus(res, 200, 'GET of an existing file');
       expectPathStat(ctx, res, 'GET /archive', `${R}200-tar-and-stat-header`);
       const entries = await expectTar(ctx, res, 'the archive');
-      ctx.expectEqual(entries.map((e) => [plainName(e.name), e.content.toString('utf8')]), [['file.txt', FILE_TEXT]], 'the tar holds file.txt with its content');
+      ctx.expectEqual(
+        entries.map((e) => [plainName(e.name), e.content.toString('utf8')]),
+        [['file.txt', FILE_TEXT]],
+        'the tar holds file.txt with its content',
+      );
     },
   }),
   engineCheck({
@@ -42,7 +46,11 @@ export default [
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
       const entries = await entriesOf(ctx, id, 'arch/file.txt', `${R}relative-path`);
-      ctx.expectEqual(entries.map((e) => e.content.toString('utf8')), [FILE_TEXT], 'path arch/file.txt is /arch/file.txt');
+      ctx.expectEqual(
+        entries.map((e) => e.content.toString('utf8')),
+        [FILE_TEXT],
+        'path arch/file.txt is /arch/file.txt',
+      );
     },
   }),
   engineCheck({
@@ -68,9 +76,17 @@ export default [
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
       const inDir = await entriesOf(ctx, id, `${TREE_ROOT}/dirlink/inner.txt`, `${R}symlink-resolved`);
-      ctx.expectEqual(inDir.map((e) => e.content.toString('utf8')), ['inner\n'], 'a path through a symlinked directory reaches the target file');
+      ctx.expectEqual(
+        inDir.map((e) => e.content.toString('utf8')),
+        ['inner\n'],
+        'a path through a symlinked directory reaches the target file',
+      );
       const link = await entriesOf(ctx, id, `${TREE_ROOT}/link`, `${R}symlink-resolved`);
-      ctx.expectEqual(link.map((e) => [e.type, e.content.toString('utf8')]), [['file', FILE_TEXT]], 'the archive of a symlink to a file holds the target file (a regular file with its content), not the link');
+      ctx.expectEqual(
+        link.map((e) => [e.type, e.content.toString('utf8')]),
+        [['file', FILE_TEXT]],
+        'the archive of a symlink to a file holds the target file (a regular file with its content), not the link',
+      );
     },
   }),
   engineCheck({
@@ -106,7 +122,13 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
-      expectArchiveError(ctx, await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt/` }), 400, 'GET /archive of a file asserted to be a directory', `${R}400-path-is-file-asserted-dir`);
+      expectArchiveError(
+        ctx,
+        await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt/` }),
+        400,
+        'GET /archive of a file asserted to be a directory',
+        `${R}400-path-is-file-asserted-dir`,
+      );
     },
   }),
   engineCheck({
@@ -127,7 +149,13 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      expectArchiveError(ctx, await archive(ctx, 'GET', ctx.uniqueName('missing'), { path: '/' }), 404, 'GET /archive of a missing container', `${R}404-no-such-container`);
+      expectArchiveError(
+        ctx,
+        await archive(ctx, 'GET', ctx.uniqueName('missing'), { path: '/' }),
+        404,
+        'GET /archive of a missing container',
+        `${R}404-no-such-container`,
+      );
     },
   }),
 ];

@@ -20,7 +20,11 @@ async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
  */
 async function bytesAfterHead(ctx: EngineContext): Promise<number> {
   const { id } = await containerWithTree(ctx);
-  const conn = await ctx.api.hijack('HEAD', `/containers/${id}/archive`, { query: { path: `${TREE_ROOT}/file.txt` }, headers: { connection: 'close' }, upgrade: false });
+  const conn = await ctx.api.hijack('HEAD', `/containers/${id}/archive`, {
+    query: { path: `${TREE_ROOT}/file.txt` },
+    headers: { connection: 'close' },
+    upgrade: false,
+  });
   try {
     ctx.expectEqual(conn.status, 200, 'HEAD of an existing file (raw connection)');
     return (await conn.readAll({ timeoutMs: 2000 })).data.length;
@@ -64,7 +68,10 @@ export default [
       ctx.expectEqual([file.name, file.size], ['file.txt', Buffer.byteLength(FILE_TEXT)], 'the stat of /arch/file.txt names it and gives its size');
       const dir = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/sub` }), 'HEAD of the directory');
       ctx.expectEqual(dir.name, 'sub', 'the stat of /arch/sub names it');
-      ctx.expect(dir.mode !== file.mode, 'the directory and the file have different modes (the mode tells a directory)', { expected: 'different modes', actual: { dir: dir.mode, file: file.mode } });
+      ctx.expect(dir.mode !== file.mode, 'the directory and the file have different modes (the mode tells a directory)', {
+        expected: 'different modes',
+        actual: { dir: dir.mode, file: file.mode },
+      });
       const link = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/link` }), 'HEAD of the symlink');
       ctx.observe(`the stat of a symlink: ${JSON.stringify(link)}`);
     },

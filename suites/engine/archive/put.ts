@@ -24,7 +24,11 @@ export default [
       const back = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/sub/put.txt` });
       ctx.expectStatus(back, 200, 'GET of the extracted file');
       const entries = await expectTar(ctx, back, 'the archive of the extracted file');
-      ctx.expectEqual(entries.map((e) => e.content.toString('utf8')), ['put content\n'], 'the file is in /arch/sub with its content');
+      ctx.expectEqual(
+        entries.map((e) => e.content.toString('utf8')),
+        ['put content\n'],
+        'the file is in /arch/sub with its content',
+      );
     },
   }),
   engineCheck({
@@ -46,7 +50,13 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/file.txt` }, await oneFileTar()), 400, 'PUT /archive into a file', `${R}400-path-is-file`);
+      expectArchiveError(
+        ctx,
+        await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/file.txt` }, await oneFileTar()),
+        400,
+        'PUT /archive into a file',
+        `${R}400-path-is-file`,
+      );
     },
   }),
   engineCheck({
@@ -69,7 +79,11 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await containerWithTree(ctx);
-      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: TREE_ROOT }, await fileOverDir()), 200, 'PUT /archive replacing the directory /arch/sub with a file, no flag');
+      ctx.expectStatus(
+        await archive(ctx, 'PUT', id, { path: TREE_ROOT }, await fileOverDir()),
+        200,
+        'PUT /archive replacing the directory /arch/sub with a file, no flag',
+      );
     },
   }),
   engineCheck({
@@ -91,7 +105,13 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '/conformance-missing' }, await oneFileTar()), 404, 'PUT /archive into a missing directory', `${R}404-no-such-path`);
+      expectArchiveError(
+        ctx,
+        await archive(ctx, 'PUT', id, { path: '/conformance-missing' }, await oneFileTar()),
+        404,
+        'PUT /archive into a missing directory',
+        `${R}404-no-such-path`,
+      );
     },
   }),
   engineCheck({
@@ -101,7 +121,13 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      expectArchiveError(ctx, await archive(ctx, 'PUT', ctx.uniqueName('missing'), { path: '/' }, await oneFileTar()), 404, 'PUT /archive on a missing container', `${R}404-no-such-container`);
+      expectArchiveError(
+        ctx,
+        await archive(ctx, 'PUT', ctx.uniqueName('missing'), { path: '/' }, await oneFileTar()),
+        404,
+        'PUT /archive on a missing container',
+        `${R}404-no-such-container`,
+      );
     },
   }),
 ];

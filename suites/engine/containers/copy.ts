@@ -6,7 +6,8 @@ import { plainName } from '../support/tar-files.ts';
 const ENDPOINT = 'engine/containers/copy';
 const R = 'engine/containers/copy/';
 
-const copy = (ctx: Parameters<typeof ranContainer>[0], id: string, resource: string) => ctx.api.post(`/containers/${id}/copy`, { json: { Resource: resource } });
+const copy = (ctx: Parameters<typeof ranContainer>[0], id: string, resource: string) =>
+  ctx.api.post(`/containers/${id}/copy`, { json: { Resource: resource } });
 
 /** Spec: Endpoints > Containers > 21. POST /containers/(id or name)/copy (deprecated in 1.22). */
 export default [
@@ -20,7 +21,11 @@ export default [
       const res = await copy(ctx, id, '/conformance-copied');
       ctx.expectStatus(res, 200, 'copy of a file');
       const entries = await expectTar(ctx, res, 'the copy body');
-      ctx.expectEqual(entries.map((e) => [plainName(e.name), e.content.toString('utf8')]), [['conformance-copied', 'copied\n']], 'the tar holds the one file, with its content');
+      ctx.expectEqual(
+        entries.map((e) => [plainName(e.name), e.content.toString('utf8')]),
+        [['conformance-copied', 'copied\n']],
+        'the tar holds the one file, with its content',
+      );
     },
   }),
   engineCheck({
@@ -31,7 +36,8 @@ export default [
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const res = await copy(ctx, id, '/etc/fixture-release');
-      if (res.status === 404) ctx.blockedBy(`${R}200-tar-stream`, `POST /containers/(id)/copy of a file that exists answered 404: ${res.text().trim().slice(0, 120)}`);
+      if (res.status === 404)
+        ctx.blockedBy(`${R}200-tar-stream`, `POST /containers/(id)/copy of a file that exists answered 404: ${res.text().trim().slice(0, 120)}`);
       ctx.expectStatus(res, 200, 'copy of a file');
       ctx.expectEqual(contentType(res), catalogContentType(ENDPOINT), 'the copy Content-Type');
     },

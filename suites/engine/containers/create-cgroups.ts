@@ -24,7 +24,12 @@ function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: strin
   const [path = '', ...rest] = o.out.trim().split('\n');
   const value = rest.join(' ').trim();
   const expected = path === file.v2 ? file.v2Text(v1Value) : v1Value;
-  return { ok: (path === file.v1 || path === file.v2) && value === expected, message: `${what} (${path || 'no cgroup file'})`, expected: `${expected} in ${file.v1} or ${file.v2}`, actual: path === 'none' ? 'neither cgroup file exists in the container' : `${path}: ${value}` };
+  return {
+    ok: (path === file.v1 || path === file.v2) && value === expected,
+    message: `${what} (${path || 'no cgroup file'})`,
+    expected: `${expected} in ${file.v1} or ${file.v2}`,
+    actual: path === 'none' ? 'neither cgroup file exists in the container' : `${path}: ${value}`,
+  };
 }
 
 interface CgroupCase {
@@ -41,12 +46,51 @@ interface CgroupCase {
 const weightOf = (shares: string) => String(Math.floor(1 + ((Number(shares) - 2) * 9999) / 262142));
 
 const CASES: CgroupCase[] = [
-  { requirement: `${R}host-config-memory`, field: 'Memory', sent: 64 * MB, v1Value: String(64 * MB), file: { v1: '/sys/fs/cgroup/memory/memory.limit_in_bytes', v2: '/sys/fs/cgroup/memory.max', v2Text: same } },
-  { requirement: `${R}host-config-memory-reservation`, field: 'MemoryReservation', sent: 32 * MB, v1Value: String(32 * MB), file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same }, versions: ['1.22'] },
-  { requirement: `${R}host-config-cpu-shares`, field: 'CpuShares', sent: 512, v1Value: '512', file: { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: weightOf } },
-  { requirement: `${R}host-config-cpu-quota`, field: 'CpuQuota', sent: 50000, v1Value: '50000', file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (q) => `${q} 100000` }, versions: ['1.22'] },
-  { requirement: `${R}host-config-cpu-period`, field: 'CpuPeriod', sent: 50000, v1Value: '50000', file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_period_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (p) => `max ${p}` }, versions: ['1.22'] },
-  { requirement: `${R}host-config-cpuset-cpus`, field: 'CpusetCpus', sent: '0', v1Value: '0', file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same } },
+  {
+    requirement: `${R}host-config-memory`,
+    field: 'Memory',
+    sent: 64 * MB,
+    v1Value: String(64 * MB),
+    file: { v1: '/sys/fs/cgroup/memory/memory.limit_in_bytes', v2: '/sys/fs/cgroup/memory.max', v2Text: same },
+  },
+  {
+    requirement: `${R}host-config-memory-reservation`,
+    field: 'MemoryReservation',
+    sent: 32 * MB,
+    v1Value: String(32 * MB),
+    file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same },
+    versions: ['1.22'],
+  },
+  {
+    requirement: `${R}host-config-cpu-shares`,
+    field: 'CpuShares',
+    sent: 512,
+    v1Value: '512',
+    file: { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: weightOf },
+  },
+  {
+    requirement: `${R}host-config-cpu-quota`,
+    field: 'CpuQuota',
+    sent: 50000,
+    v1Value: '50000',
+    file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (q) => `${q} 100000` },
+    versions: ['1.22'],
+  },
+  {
+    requirement: `${R}host-config-cpu-period`,
+    field: 'CpuPeriod',
+    sent: 50000,
+    v1Value: '50000',
+    file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_period_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (p) => `max ${p}` },
+    versions: ['1.22'],
+  },
+  {
+    requirement: `${R}host-config-cpuset-cpus`,
+    field: 'CpusetCpus',
+    sent: '0',
+    v1Value: '0',
+    file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same },
+  },
 ];
 
 /**

@@ -42,7 +42,11 @@ export default [
     async run(ctx) {
       const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'];
       const lines = (await stdoutOf(ctx, ['env'], { env })).split('\n');
-      ctx.expect(env.every((e) => lines.includes(e)), '`env` shows every Env entry of create', { expected: env, actual: lines });
+      ctx.expect(
+        env.every((e) => lines.includes(e)),
+        '`env` shows every Env entry of create',
+        { expected: env, actual: lines },
+      );
     },
   }),
   engineCheck({
@@ -52,7 +56,10 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const out = await stdoutOf(ctx, ['ls'], { extra: { WorkingDir: '/etc' } });
-      ctx.expect(out.split(/\s+/).includes('fixture-release'), '`ls` with WorkingDir /etc lists /etc (the fixture has /etc/fixture-release)', { expected: 'fixture-release', actual: out.slice(0, 300) });
+      ctx.expect(out.split(/\s+/).includes('fixture-release'), '`ls` with WorkingDir /etc lists /etc (the fixture has /etc/fixture-release)', {
+        expected: 'fixture-release',
+        actual: out.slice(0, 300),
+      });
     },
   }),
   engineCheck({
@@ -111,7 +118,10 @@ export default [
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-vol': {} } } });
       const mounts = await mountsOf(ctx, id);
-      ctx.expect('/conformance-vol' in mounts, `inspect ${ctx.version === '1.22' ? 'Mounts' : 'Volumes'} has a mount point at /conformance-vol`, { expected: '/conformance-vol', actual: mounts });
+      ctx.expect('/conformance-vol' in mounts, `inspect ${ctx.version === '1.22' ? 'Mounts' : 'Volumes'} has a mount point at /conformance-vol`, {
+        expected: '/conformance-vol',
+        actual: mounts,
+      });
     },
   }),
   engineCheck({
@@ -122,7 +132,11 @@ export default [
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: ['/tmp:/conformance-ro:ro', '/tmp:/conformance-rw'] } });
       const mounts = await mountsOf(ctx, id);
-      ctx.expectEqual([mounts['/conformance-ro']?.rw, mounts['/conformance-rw']?.rw], [false, true], 'the :ro bind is read-only and the plain one read-write (inspect mount points)');
+      ctx.expectEqual(
+        [mounts['/conformance-ro']?.rw, mounts['/conformance-rw']?.rw],
+        [false, true],
+        'the :ro bind is read-only and the plain one read-write (inspect mount points)',
+      );
     },
   }),
   engineCheck({
@@ -193,7 +207,11 @@ export default [
       ctx.expectEqual(await ctx.waitExit(id), HUP_EXIT_CODE, `stop sent SIGHUP: the program's HUP trap exit code ${HUP_EXIT_CODE}`);
       const plain = await ctx.createContainer({ cmd: ['true'] });
       const stored = ((await ctx.inspect(plain.id)).Config as Record<string, unknown>).StopSignal;
-      ctx.expect([undefined, '', 'SIGTERM', 'TERM', 15, '15'].includes(stored as string), 'without StopSignal the stop signal is SIGTERM (inspect shows SIGTERM or nothing)', { expected: 'SIGTERM', actual: stored });
+      ctx.expect(
+        [undefined, '', 'SIGTERM', 'TERM', 15, '15'].includes(stored as string),
+        'without StopSignal the stop signal is SIGTERM (inspect shows SIGTERM or nothing)',
+        { expected: 'SIGTERM', actual: stored },
+      );
     },
   }),
   engineCheck({
@@ -215,11 +233,25 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { NetworkMode: network.name }, NetworkingConfig: { EndpointsConfig: { [network.name]: { Aliases: ['conformance-alias'] } } } }));
+      const { res, id } = await createRaw(
+        ctx,
+        createBody(ctx, {
+          HostConfig: { NetworkMode: network.name },
+          NetworkingConfig: { EndpointsConfig: { [network.name]: { Aliases: ['conformance-alias'] } } },
+        }),
+      );
       ctx.expectStatus(res, 201, `create with NetworkMode ${network.name} (a custom network)`, `${R}host-config-network-mode-custom`);
       const networks = (((await ctx.inspect(id!)).NetworkSettings as Record<string, unknown>)?.Networks ?? {}) as Record<string, { Aliases?: string[] | null }>;
-      ctx.expect(network.name in networks, 'inspect NetworkSettings.Networks has the custom network', { expected: network.name, actual: Object.keys(networks), requirement: `${R}host-config-network-mode-custom` });
-      ctx.expect((networks[network.name]?.Aliases ?? []).includes('conformance-alias'), 'the endpoint has the Aliases of EndpointsConfig', { expected: ['conformance-alias'], actual: networks[network.name]?.Aliases, requirement: `${R}body-networking-config` });
+      ctx.expect(network.name in networks, 'inspect NetworkSettings.Networks has the custom network', {
+        expected: network.name,
+        actual: Object.keys(networks),
+        requirement: `${R}host-config-network-mode-custom`,
+      });
+      ctx.expect((networks[network.name]?.Aliases ?? []).includes('conformance-alias'), 'the endpoint has the Aliases of EndpointsConfig', {
+        expected: ['conformance-alias'],
+        actual: networks[network.name]?.Aliases,
+        requirement: `${R}body-networking-config`,
+      });
     },
   }),
 ];

@@ -17,7 +17,12 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
     { requirement: `${R}body-tty`, field: 'Tty', value: true },
     { requirement: `${R}body-open-stdin`, field: 'OpenStdin', value: true },
     { requirement: `${R}body-open-stdin`, field: 'StdinOnce', value: true },
-    { requirement: `${R}body-env`, field: 'Env', value: ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'], matches: (s) => Array.isArray(s) && ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'].every((e) => s.includes(e)) },
+    {
+      requirement: `${R}body-env`,
+      field: 'Env',
+      value: ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'],
+      matches: (s) => Array.isArray(s) && ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'].every((e) => s.includes(e)),
+    },
     { requirement: `${R}body-labels`, field: 'Labels', value: { 'conformance.field': 'label value' } },
     { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0'] },
     { requirement: `${R}body-entrypoint`, field: 'Entrypoint', value: ['sh', '-c'] },
@@ -34,10 +39,15 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
 
 /** `name:alias` as sent, or the `/name:/container/alias` form some targets store. */
 function linkMatches(name: string, alias: string): (stored: unknown) => boolean {
-  return (stored) => Array.isArray(stored) && stored.length === 1 && [`${name}:${alias}`, `/${name}:/`].some((form) => String(stored[0]).startsWith(form)) && String(stored[0]).endsWith(alias);
+  return (stored) =>
+    Array.isArray(stored) &&
+    stored.length === 1 &&
+    [`${name}:${alias}`, `/${name}:/`].some((form) => String(stored[0]).startsWith(form)) &&
+    String(stored[0]).endsWith(alias);
 }
 
-const rate = (value: number) => (stored: unknown) => Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
+const rate = (value: number) => (stored: unknown) =>
+  Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
 
 /** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
 function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
@@ -60,13 +70,27 @@ function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
     { requirement: `${R}host-config-cap-add-drop`, field: 'CapAdd', value: ['NET_ADMIN'] },
     { requirement: `${R}host-config-cap-add-drop`, field: 'CapDrop', value: ['MKNOD'] },
     { requirement: `${R}host-config-network-mode`, field: 'NetworkMode', value: 'bridge' },
-    { requirement: `${R}host-config-devices`, field: 'Devices', value: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }] },
+    {
+      requirement: `${R}host-config-devices`,
+      field: 'Devices',
+      value: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }],
+    },
     { requirement: `${R}host-config-ulimits`, field: 'Ulimits', value: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] },
-    { requirement: `${R}host-config-security-opt`, field: 'SecurityOpt', value: ['label:disable'], matches: (s) => Array.isArray(s) && s.includes('label:disable') },
+    {
+      requirement: `${R}host-config-security-opt`,
+      field: 'SecurityOpt',
+      value: ['label:disable'],
+      matches: (s) => Array.isArray(s) && s.includes('label:disable'),
+    },
     { requirement: `${R}host-config-cgroup-parent`, field: 'CgroupParent', value: 'conformance-parent' },
   ];
   if (version === '1.18') {
-    cases.push({ requirement: `${R}host-config-lxc-conf`, field: 'LxcConf', value: { 'lxc.utsname': 'conformance' }, matches: (s) => holds(s, [{ Key: 'lxc.utsname', Value: 'conformance' }]) });
+    cases.push({
+      requirement: `${R}host-config-lxc-conf`,
+      field: 'LxcConf',
+      value: { 'lxc.utsname': 'conformance' },
+      matches: (s) => holds(s, [{ Key: 'lxc.utsname', Value: 'conformance' }]),
+    });
     return cases;
   }
   return cases.concat([
@@ -98,7 +122,13 @@ function requirementsOf(cases: readonly FieldCase[], main: string): string[] {
 }
 
 /** Creates one container with every field of the group and reads it back from inspect. */
-async function echo(ctx: EngineContext, where: 'Config' | 'HostConfig', fields: Record<string, unknown>, cases: readonly FieldCase[], main: string): Promise<void> {
+async function echo(
+  ctx: EngineContext,
+  where: 'Config' | 'HostConfig',
+  fields: Record<string, unknown>,
+  cases: readonly FieldCase[],
+  main: string,
+): Promise<void> {
   const { res, id, warnings } = await createRaw(ctx, createBody(ctx, fields));
   ctx.expectStatus(res, 201, `create with every ${where} field set`, main);
   for (const w of warnings) ctx.observe(`create warning: ${w}`);
@@ -136,7 +166,11 @@ function hostConfigEchoCheck(version: EngineVersion): EngineCheck {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
       for (const field of ['ContainerIDFile', 'IpcMode']) {
-        ctx.expect(typeof stored[field] === 'string', `inspect HostConfig has ${field} S`, { expected: `${field}: a string`, actual: stored[field], requirement: main });
+        ctx.expect(typeof stored[field] === 'string', `inspect HostConfig has ${field} S`, {
+          expected: `${field}: a string`,
+          actual: stored[field],
+          requirement: main,
+        });
       }
     },
   });
@@ -178,4 +212,11 @@ function logConfigCheck(version: EngineVersion): EngineCheck {
 }
 
 /** Spec: Resources > Container create request; Container inspect (Config, HostConfig). */
-export default [configEchoCheck('1.18'), configEchoCheck('1.22'), hostConfigEchoCheck('1.18'), hostConfigEchoCheck('1.22'), logConfigCheck('1.18'), logConfigCheck('1.22')];
+export default [
+  configEchoCheck('1.18'),
+  configEchoCheck('1.22'),
+  hostConfigEchoCheck('1.18'),
+  hostConfigEchoCheck('1.22'),
+  logConfigCheck('1.18'),
+  logConfigCheck('1.22'),
+];

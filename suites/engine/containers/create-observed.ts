@@ -3,7 +3,11 @@ import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, type Ju
 
 const R = 'engine/containers/create/';
 
-const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const judged = (ok: boolean, message: string, expected: unknown, actual: unknown): Judgement => ({ ok, message, expected, actual });
 
 /** The /proc/mounts entry at `target`, as the container sees it. */
@@ -37,14 +41,21 @@ export default [
     title: 'Domainname is the domain name the container sees (/proc/sys/kernel/domainname)',
     fields: () => ({ Domainname: 'example.test' }),
     script: 'cat /proc/sys/kernel/domainname',
-    judge: (o) => judged(o.out.trim() === 'example.test', '/proc/sys/kernel/domainname in a container created with Domainname example.test', 'example.test', o.out.trim()),
+    judge: (o) =>
+      judged(o.out.trim() === 'example.test', '/proc/sys/kernel/domainname in a container created with Domainname example.test', 'example.test', o.out.trim()),
   }),
   effectCheck({
     requirement: `${R}body-mac-address`,
     title: 'MacAddress is the MAC address of the container interface (/sys/class/net/eth0/address)',
     fields: () => ({ MacAddress: '02:42:ac:11:00:99' }),
     script: 'cat /sys/class/net/eth0/address',
-    judge: (o) => judged(o.out.trim().toLowerCase() === '02:42:ac:11:00:99', 'eth0 address in a container created with MacAddress 02:42:ac:11:00:99', '02:42:ac:11:00:99', o.out.trim()),
+    judge: (o) =>
+      judged(
+        o.out.trim().toLowerCase() === '02:42:ac:11:00:99',
+        'eth0 address in a container created with MacAddress 02:42:ac:11:00:99',
+        '02:42:ac:11:00:99',
+        o.out.trim(),
+      ),
   }),
   effectCheck({
     requirement: `${R}body-network-disabled`,
@@ -63,7 +74,13 @@ export default [
     title: 'Each path of Volumes is a mount point inside the container (/proc/mounts)',
     fields: () => ({ Volumes: { '/conformance-vol': {} } }),
     script: 'cat /proc/mounts',
-    judge: (o) => judged(mountAt(o, '/conformance-vol') !== undefined, 'a mount at /conformance-vol in /proc/mounts', '/conformance-vol', parseMounts(o.out).map((m) => m.target)),
+    judge: (o) =>
+      judged(
+        mountAt(o, '/conformance-vol') !== undefined,
+        'a mount at /conformance-vol in /proc/mounts',
+        '/conformance-vol',
+        parseMounts(o.out).map((m) => m.target),
+      ),
   }),
   effectCheck({
     requirement: `${R}host-config-binds`,
@@ -74,7 +91,12 @@ export default [
     judge: (o) => {
       const ro = mountAt(o, '/conformance-ro')?.options;
       const rw = mountAt(o, '/conformance-rw')?.options;
-      return judged(ro?.includes('ro') === true && rw?.includes('rw') === true, 'the binds in /proc/mounts: /conformance-ro read-only, /conformance-rw read-write', { '/conformance-ro': 'ro', '/conformance-rw': 'rw' }, { '/conformance-ro': ro ?? 'not mounted', '/conformance-rw': rw ?? 'not mounted' });
+      return judged(
+        ro?.includes('ro') === true && rw?.includes('rw') === true,
+        'the binds in /proc/mounts: /conformance-ro read-only, /conformance-rw read-write',
+        { '/conformance-ro': 'ro', '/conformance-rw': 'rw' },
+        { '/conformance-ro': ro ?? 'not mounted', '/conformance-rw': rw ?? 'not mounted' },
+      );
     },
   }),
   effectCheck({
@@ -88,7 +110,12 @@ export default [
     script: 'cat /proc/mounts',
     judge: (o) => {
       const options = mountAt(o, '/conformance-shared')?.options;
-      return judged(options?.includes('ro') === true, "the other container's volume /conformance-shared is mounted read-only", 'a ro mount at /conformance-shared', options ?? 'not mounted');
+      return judged(
+        options?.includes('ro') === true,
+        "the other container's volume /conformance-shared is mounted read-only",
+        'a ro mount at /conformance-shared',
+        options ?? 'not mounted',
+      );
     },
   }),
   effectCheck({
@@ -101,7 +128,12 @@ export default [
       const mount = mountAt(o, '/conformance-tmpfs');
       // The kernel shows size=1m as size=1024k.
       const sized = mount?.options.some((opt) => opt === 'size=1m' || opt === 'size=1024k') === true;
-      return judged(mount?.fstype === 'tmpfs' && sized, 'a tmpfs mount at /conformance-tmpfs with the option size=1m', 'tmpfs with size=1m (1024k)', mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted');
+      return judged(
+        mount?.fstype === 'tmpfs' && sized,
+        'a tmpfs mount at /conformance-tmpfs with the option size=1m',
+        'tmpfs with size=1m (1024k)',
+        mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted',
+      );
     },
   }),
   effectCheck({
@@ -112,7 +144,12 @@ export default [
     baseline: (o) => !hasCapability(parseStatus(o.out).CapEff, CAP_BITS.SYS_ADMIN),
     judge: (o) => {
       const capEff = parseStatus(o.out).CapEff;
-      return judged(hasCapability(capEff, CAP_BITS.SYS_ADMIN), 'CapEff of a privileged container has CAP_SYS_ADMIN (bit 21)', 'bit 21 set', capEff ?? 'no CapEff line');
+      return judged(
+        hasCapability(capEff, CAP_BITS.SYS_ADMIN),
+        'CapEff of a privileged container has CAP_SYS_ADMIN (bit 21)',
+        'bit 21 set',
+        capEff ?? 'no CapEff line',
+      );
     },
   }),
   effectCheck({
@@ -127,7 +164,12 @@ export default [
     judge: (o) => {
       const capEff = parseStatus(o.out).CapEff;
       const held = { NET_ADMIN: hasCapability(capEff, CAP_BITS.NET_ADMIN), MKNOD: hasCapability(capEff, CAP_BITS.MKNOD) };
-      return judged(held.NET_ADMIN && !held.MKNOD, 'CapEff holds NET_ADMIN (added) and not MKNOD (dropped)', { NET_ADMIN: true, MKNOD: false }, { ...held, CapEff: capEff });
+      return judged(
+        held.NET_ADMIN && !held.MKNOD,
+        'CapEff holds NET_ADMIN (added) and not MKNOD (dropped)',
+        { NET_ADMIN: true, MKNOD: false },
+        { ...held, CapEff: capEff },
+      );
     },
   }),
   effectCheck({
@@ -150,7 +192,13 @@ export default [
     title: 'DnsSearch domains are the search domains of the container (/etc/resolv.conf)',
     fields: () => ({ HostConfig: { DnsSearch: ['example.test'] } }),
     script: 'cat /etc/resolv.conf',
-    judge: (o) => judged(lines(o.out).some((l) => /^search\s/.test(l) && l.split(/\s+/).includes('example.test')), '/etc/resolv.conf searches example.test', 'search example.test', lines(o.out)),
+    judge: (o) =>
+      judged(
+        lines(o.out).some((l) => /^search\s/.test(l) && l.split(/\s+/).includes('example.test')),
+        '/etc/resolv.conf searches example.test',
+        'search example.test',
+        lines(o.out),
+      ),
   }),
   effectCheck({
     requirement: `${R}host-config-dns-options`,
@@ -158,14 +206,21 @@ export default [
     title: '(1.22) DnsOptions are the resolver options of the container (/etc/resolv.conf)',
     fields: () => ({ HostConfig: { DnsOptions: ['ndots:2'] } }),
     script: 'cat /etc/resolv.conf',
-    judge: (o) => judged(lines(o.out).some((l) => /^options\s/.test(l) && l.split(/\s+/).includes('ndots:2')), '/etc/resolv.conf has the option ndots:2', 'options ndots:2', lines(o.out)),
+    judge: (o) =>
+      judged(
+        lines(o.out).some((l) => /^options\s/.test(l) && l.split(/\s+/).includes('ndots:2')),
+        '/etc/resolv.conf has the option ndots:2',
+        'options ndots:2',
+        lines(o.out),
+      ),
   }),
   effectCheck({
     requirement: `${R}host-config-extra-hosts`,
     title: "ExtraHosts hostname:IP entries are in the container's hosts file (/etc/hosts)",
     fields: () => ({ HostConfig: { ExtraHosts: ['conformance.test:10.9.8.6'] } }),
     script: 'cat /etc/hosts',
-    judge: (o) => judged(hostsMaps(o.out, 'conformance.test', '10.9.8.6'), '/etc/hosts maps conformance.test to 10.9.8.6', '10.9.8.6 conformance.test', lines(o.out)),
+    judge: (o) =>
+      judged(hostsMaps(o.out, 'conformance.test', '10.9.8.6'), '/etc/hosts maps conformance.test to 10.9.8.6', '10.9.8.6 conformance.test', lines(o.out)),
   }),
   effectCheck({
     requirement: `${R}host-config-devices`,
@@ -182,7 +237,12 @@ export default [
     judge: (o) => {
       const row = lines(o.out).find((l) => l.startsWith('Max open files'));
       const [soft, hard] = row?.replace('Max open files', '').trim().split(/\s+/) ?? [];
-      return judged(soft === '1024' && hard === '2048', 'Max open files of a container created with Ulimits nofile 1024/2048', { soft: '1024', hard: '2048' }, row ?? 'no Max open files row');
+      return judged(
+        soft === '1024' && hard === '2048',
+        'Max open files of a container created with Ulimits nofile 1024/2048',
+        { soft: '1024', hard: '2048' },
+        row ?? 'no Max open files row',
+      );
     },
   }),
   effectCheck({
@@ -215,7 +275,12 @@ export default [
     script: 'cat /etc/hosts',
     judge: (o, scratch) => {
       const ip = typeof scratch.ip === 'string' && scratch.ip ? scratch.ip : undefined;
-      return judged(hostsMaps(o.out, 'helperalias', ip), `/etc/hosts maps helperalias to the linked container${ip ? ` (${ip})` : ''}`, `${ip ?? '<its address>'} helperalias`, lines(o.out));
+      return judged(
+        hostsMaps(o.out, 'helperalias', ip),
+        `/etc/hosts maps helperalias to the linked container${ip ? ` (${ip})` : ''}`,
+        `${ip ?? '<its address>'} helperalias`,
+        lines(o.out),
+      );
     },
   }),
   ...pidModeChecks(),
@@ -245,7 +310,13 @@ function networkModeChecks(): EngineCheck[] {
         return { HostConfig: { NetworkMode: `container:${other.id}` } };
       },
       script: 'cat /sys/class/net/eth0/address',
-      judge: (o, scratch) => judged(typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(), "eth0 of a container created with NetworkMode container:<id> is the other container's interface", scratch.mac, o.out.trim() || 'no eth0'),
+      judge: (o, scratch) =>
+        judged(
+          typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(),
+          "eth0 of a container created with NetworkMode container:<id> is the other container's interface",
+          scratch.mac,
+          o.out.trim() || 'no eth0',
+        ),
     }),
   ];
 }
@@ -259,7 +330,8 @@ function pidModeChecks(): EngineCheck[] {
       fields: () => ({ HostConfig: { PidMode: 'host' } }),
       script: PID_ONE,
       baseline: ownPidOne,
-      judge: (o) => judged(!ownPidOne(o), 'PID 1 seen from a container with PidMode host is not its own command', "the host's PID 1", o.out.split('\0').join(' ').trim()),
+      judge: (o) =>
+        judged(!ownPidOne(o), 'PID 1 seen from a container with PidMode host is not its own command', "the host's PID 1", o.out.split('\0').join(' ').trim()),
     }),
     effectCheck({
       requirement: `${R}host-config-pid-mode`,
@@ -272,7 +344,12 @@ function pidModeChecks(): EngineCheck[] {
       script: PID_ONE,
       judge: (o) => {
         const argv = o.out.split('\0').filter(Boolean);
-        return judged(argv[0]?.endsWith('sleep') === true && argv[1] === '300', "PID 1 seen from a container with PidMode container:<id> is that container's `sleep 300`", ['sleep', '300'], argv);
+        return judged(
+          argv[0]?.endsWith('sleep') === true && argv[1] === '300',
+          "PID 1 seen from a container with PidMode container:<id> is that container's `sleep 300`",
+          ['sleep', '300'],
+          argv,
+        );
       },
     }),
   ];

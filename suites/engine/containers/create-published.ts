@@ -41,7 +41,11 @@ export default [
     async run(ctx) {
       const ports = await publishedPorts(ctx, { PublishAllPorts: true });
       const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort ?? '');
-      ctx.expect(bound.some((p) => /^[1-9]\d*$/.test(p)), 'the exposed port 8080/tcp is published on a host port', { expected: 'a HostPort for 8080/tcp', actual: ports['8080/tcp'] ?? 'not published' });
+      ctx.expect(
+        bound.some((p) => /^[1-9]\d*$/.test(p)),
+        'the exposed port 8080/tcp is published on a host port',
+        { expected: 'a HostPort for 8080/tcp', actual: ports['8080/tcp'] ?? 'not published' },
+      );
     },
   }),
 ];

@@ -45,7 +45,10 @@ export default [
     requirements: ['engine/containers/create/400-bad-parameter'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const res = await ctx.api.post('/containers/create', { body: `{"Image": "${ctx.fixtureImage()}", "Cmd": [`, headers: { 'content-type': 'application/json' } });
+      const res = await ctx.api.post('/containers/create', {
+        body: `{"Image": "${ctx.fixtureImage()}", "Cmd": [`,
+        headers: { 'content-type': 'application/json' },
+      });
       ctx.expectStatus(res, 400, 'create with a truncated JSON body');
     },
   }),
@@ -60,7 +63,11 @@ export default [
       const { id } = await createOwn(ctx, label, { cmd: ['true'], name });
       ctx.expectEqual((await ctx.inspect(id)).Name, `/${name}`, 'inspect Name is the requested name with a leading /');
       const listed = ctx.expectJson<ListItem[]>(await listRequest(ctx, label, { all: 1 }), 'container list');
-      ctx.expectEqual(listed.map((c) => c.Names), [[`/${name}`]], 'the list item Names holds the requested name');
+      ctx.expectEqual(
+        listed.map((c) => c.Names),
+        [[`/${name}`]],
+        'the list item Names holds the requested name',
+      );
     },
   }),
   engineCheck({

@@ -15,4 +15,19 @@ import copy from './copy.ts';
 import missing from './missing-property.ts';
 
 /** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy. */
-export const containerDataChecks: EngineCheck[] = [...create, ...createFields, ...createEffects, ...createObserved, ...createCgroups, ...createPublished, ...list, ...inspect, ...top, ...changes, ...exportChecks, ...stats, ...copy, ...missing];
+export const containerDataChecks: EngineCheck[] = [
+  ...create,
+  ...createFields,
+  ...createEffects,
+  ...createObserved,
+  ...createCgroups,
+  ...createPublished,
+  ...list,
+  ...inspect,
+  ...top,
+  ...changes,
+  ...exportChecks,
+  ...stats,
+  ...copy,
+  ...missing,
+];

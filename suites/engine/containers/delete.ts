@@ -42,13 +42,21 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(IGNORES_TERM);
       const res = await ctx.api.delete(`/containers/${id}`);
-      ctx.verify(res.status === 409, `DELETE of a running container without force answered ${res.status}, not 409`, { requirement: 'engine/containers/delete/409-conflict', expected: 409, actual: res.status });
-      const after = await ctx.api.get(`/containers/${id}/json`);
-      ctx.verify(after.status === 200, `after DELETE without force, inspect of the container answered ${after.status}: it was removed, as if force defaulted to true`, {
-        requirement: 'engine/containers/delete/query-defaults-false',
-        expected: 200,
-        actual: after.status,
+      ctx.verify(res.status === 409, `DELETE of a running container without force answered ${res.status}, not 409`, {
+        requirement: 'engine/containers/delete/409-conflict',
+        expected: 409,
+        actual: res.status,
       });
+      const after = await ctx.api.get(`/containers/${id}/json`);
+      ctx.verify(
+        after.status === 200,
+        `after DELETE without force, inspect of the container answered ${after.status}: it was removed, as if force defaulted to true`,
+        {
+          requirement: 'engine/containers/delete/query-defaults-false',
+          expected: 200,
+          actual: after.status,
+        },
+      );
     },
   }),
   engineCheck({

@@ -20,7 +20,11 @@ export default [
       const entries = await expectTar(ctx, res, 'the export body');
       const file = entries.find((e) => plainName(e.name) === 'conformance-exported');
       ctx.expectEqual(file?.content.toString('utf8'), 'exported\n', 'the tar holds the file the container wrote, with its content');
-      ctx.expect(entries.some((e) => plainName(e.name) === 'etc/fixture-release'), 'the tar holds the image files too (/etc/fixture-release)', { expected: 'etc/fixture-release', actual: entries.slice(0, 30).map((e) => e.name) });
+      ctx.expect(
+        entries.some((e) => plainName(e.name) === 'etc/fixture-release'),
+        'the tar holds the image files too (/etc/fixture-release)',
+        { expected: 'etc/fixture-release', actual: entries.slice(0, 30).map((e) => e.name) },
+      );
     },
   }),
   engineCheck({

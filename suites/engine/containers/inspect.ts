@@ -16,7 +16,11 @@ export default [
       for (const ref of [id, name]) {
         const res = await ctx.api.get(`/containers/${ref}/json`);
         ctx.expectStatus(res, 200, `inspect by ${ref === id ? 'id' : 'name'}`);
-        const body = ctx.expectVersionSchema('container-inspect', ctx.expectJson(res, 'container inspect'), `the inspect object (by ${ref === id ? 'id' : 'name'})`);
+        const body = ctx.expectVersionSchema(
+          'container-inspect',
+          ctx.expectJson(res, 'container inspect'),
+          `the inspect object (by ${ref === id ? 'id' : 'name'})`,
+        );
         ctx.expectEqual(body.Id, id, 'the inspect object is the container asked for');
       }
     },
@@ -32,7 +36,10 @@ export default [
       const res = await ctx.api.get(`/containers/${id}/json`, { size: 1 });
       ctx.expectStatus(res, 200, 'inspect with size=1');
       const body = ctx.expectJson<Record<string, unknown>>(res, 'container inspect');
-      ctx.expect(Number.isInteger(body.SizeRw) && Number.isInteger(body.SizeRootFs), 'with size=1, inspect has SizeRw I and SizeRootFs I', { expected: { SizeRw: 'integer', SizeRootFs: 'integer' }, actual: { SizeRw: body.SizeRw, SizeRootFs: body.SizeRootFs } });
+      ctx.expect(Number.isInteger(body.SizeRw) && Number.isInteger(body.SizeRootFs), 'with size=1, inspect has SizeRw I and SizeRootFs I', {
+        expected: { SizeRw: 'integer', SizeRootFs: 'integer' },
+        actual: { SizeRw: body.SizeRw, SizeRootFs: body.SizeRootFs },
+      });
     },
   }),
   engineCheck({
@@ -44,7 +51,10 @@ export default [
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const body = await ctx.inspect(id);
-      ctx.expect(body.SizeRw === undefined && body.SizeRootFs === undefined, 'without size, inspect carries no SizeRw/SizeRootFs', { expected: 'no SizeRw, no SizeRootFs', actual: { SizeRw: body.SizeRw, SizeRootFs: body.SizeRootFs } });
+      ctx.expect(body.SizeRw === undefined && body.SizeRootFs === undefined, 'without size, inspect carries no SizeRw/SizeRootFs', {
+        expected: 'no SizeRw, no SizeRootFs',
+        actual: { SizeRw: body.SizeRw, SizeRootFs: body.SizeRootFs },
+      });
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'json' }),

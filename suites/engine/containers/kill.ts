@@ -26,7 +26,12 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/kill`);
       ctx.expectStatus(res, 204, 'kill of a running container', 'engine/containers/kill/204-killed');
       const state = await ctx.state(id);
-      ctx.expectEqual([state.Running, state.ExitCode], [false, KILLED_EXIT_CODE], 'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL)', 'engine/states/kill-default-sigkill');
+      ctx.expectEqual(
+        [state.Running, state.ExitCode],
+        [false, KILLED_EXIT_CODE],
+        'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL)',
+        'engine/states/kill-default-sigkill',
+      );
     },
   }),
   engineCheck({

@@ -107,7 +107,10 @@ export default [
       const res = await listRequest(ctx, label, { all: 1, size: 1 });
       ctx.expectStatus(res, 200, 'the container list with size=1');
       const [item] = ctx.expectJson<ListItem[]>(res, 'container list');
-      ctx.expect(Number.isInteger(item?.SizeRw) && Number.isInteger(item?.SizeRootFs), 'with size=1 the list item has SizeRw I and SizeRootFs I', { expected: { SizeRw: 'integer', SizeRootFs: 'integer' }, actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs } });
+      ctx.expect(Number.isInteger(item?.SizeRw) && Number.isInteger(item?.SizeRootFs), 'with size=1 the list item has SizeRw I and SizeRootFs I', {
+        expected: { SizeRw: 'integer', SizeRootFs: 'integer' },
+        actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs },
+      });
     },
   }),
   engineCheck({
@@ -145,8 +148,20 @@ export default [
       const red = await createOwn(ctx, label, { cmd: ['true'], labels: { 'conformance.color': 'red' } });
       const blue = await createOwn(ctx, label, { cmd: ['true'], labels: { 'conformance.color': 'blue' } });
       await createOwn(ctx, label, { cmd: ['true'] });
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { label: ['conformance.color'] }), [red.id, blue.id], 'label=conformance.color lists the two containers with that key', `${R}filter-label`);
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { label: ['conformance.color=red'] }), [red.id], 'label=conformance.color=red lists the red one', `${R}filter-label`);
+      expectIds(
+        ctx,
+        await listIds(ctx, label, { all: 1 }, { label: ['conformance.color'] }),
+        [red.id, blue.id],
+        'label=conformance.color lists the two containers with that key',
+        `${R}filter-label`,
+      );
+      expectIds(
+        ctx,
+        await listIds(ctx, label, { all: 1 }, { label: ['conformance.color=red'] }),
+        [red.id],
+        'label=conformance.color=red lists the red one',
+        `${R}filter-label`,
+      );
     },
   }),
   engineCheck({
@@ -161,7 +176,13 @@ export default [
       if (os.toLowerCase() !== 'windows') ctx.notApplicable(`the isolation filter is for Windows daemons; this target runs on ${os || 'an unnamed OS'}`);
       const label = ownLabel('list-isolation');
       const { id } = await createOwn(ctx, label, { cmd: ['true'] });
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { isolation: ['default'] }), [id], 'isolation=default lists a container with the default isolation', `${R}filter-isolation`);
+      expectIds(
+        ctx,
+        await listIds(ctx, label, { all: 1 }, { isolation: ['default'] }),
+        [id],
+        'isolation=default lists a container with the default isolation',
+        `${R}filter-isolation`,
+      );
     },
   }),
   engineCheck({

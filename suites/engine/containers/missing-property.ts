@@ -12,7 +12,10 @@ const OPERATIONS = [
 ] as const;
 
 /** A full 64-hex id (no container has it) or a name no container of the run has (`zz` keeps it from being an id prefix). */
-const missingRef = fc.oneof(hexId(64), nameSuffix().map((s) => `zz-conformance-missing-${s}`));
+const missingRef = fc.oneof(
+  hexId(64),
+  nameSuffix().map((s) => `zz-conformance-missing-${s}`),
+);
 
 /** Spec: Endpoints > Containers 3, 4, 6, 7, 8: "No such container" is 404. */
 export default [
@@ -22,10 +25,15 @@ export default [
     requirements: OPERATIONS.map((o) => `${o.endpoint}/404-no-such-container`),
     endpoint: 'engine/containers/inspect',
     async run(ctx) {
-      await forAll(ctx, fc.tuple(missingRef, fc.constantFrom(...OPERATIONS)), async ([ref, op]) => {
-        const res = await ctx.api.get(`/containers/${encodeURIComponent(ref)}/${op.suffix}`, op.query);
-        return res.status === 404 ? undefined : `GET /containers/${ref}/${op.suffix} answered ${res.status}, not 404 (${op.endpoint}/404-no-such-container)`;
-      }, 10);
+      await forAll(
+        ctx,
+        fc.tuple(missingRef, fc.constantFrom(...OPERATIONS)),
+        async ([ref, op]) => {
+          const res = await ctx.api.get(`/containers/${encodeURIComponent(ref)}/${op.suffix}`, op.query);
+          return res.status === 404 ? undefined : `GET /containers/${ref}/${op.suffix} answered ${res.status}, not 404 (${op.endpoint}/404-no-such-container)`;
+        },
+        10,
+      );
     },
   }),
 ];

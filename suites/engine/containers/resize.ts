@@ -17,7 +17,10 @@ export default [
       ctx.expectStatus(res, 200, 'resize of a running tty container');
       ctx.expectEqual(res.body.length, 0, 'the resize answer has an empty body');
       const type = res.headers['content-type'] ?? '';
-      ctx.expect(type.startsWith('text/plain'), `the resize answer is text/plain, got '${type}'`, { expected: 'text/plain', actual: type || '(no Content-Type)' });
+      ctx.expect(type.startsWith('text/plain'), `the resize answer is text/plain, got '${type}'`, {
+        expected: 'text/plain',
+        actual: type || '(no Content-Type)',
+      });
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'resize', query: SIZE }),

@@ -53,7 +53,8 @@ function addDistinct(times: number[], value: unknown): void {
  */
 async function inspectWhilePolling(ctx: EngineContext, id: string): Promise<Record<string, unknown> | undefined> {
   const res = await ctx.api.get(`/containers/${id}/json`);
-  if (res.status === 200) return expectMembers(ctx, ctx.expectJson(res, 'container inspect'), INSPECT_MEMBERS, 'container inspect', 'engine/containers/inspect/200-response-schema');
+  if (res.status === 200)
+    return expectMembers(ctx, ctx.expectJson(res, 'container inspect'), INSPECT_MEMBERS, 'container inspect', 'engine/containers/inspect/200-response-schema');
   ctx.observe(`an inspect while polling the restarts answered ${res.status}: ${res.text().trim().slice(0, 160)}`);
   return undefined;
 }
@@ -77,7 +78,8 @@ async function observeRestarts(ctx: EngineContext, id: string, deadlineMs = 10_0
       count = Number(c.RestartCount ?? 0);
       settled = state.Running === false && state.Restarting !== true && count >= RETRIES;
     }
-    if (settled || Date.now() >= deadline) return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: count, settled };
+    if (settled || Date.now() >= deadline)
+      return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: count, settled };
     await sleep(POLL_MS);
   }
 }
@@ -146,8 +148,16 @@ export default [
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const id = await runWithPolicy(ctx, SUCCEEDS, { Name: 'always' });
-      const count = await eventually(() => restartCount(ctx, id), (n) => n >= 1, 5000, POLL_MS * 5);
-      ctx.expect(count >= 1, `with restart policy always a container that exited 0 is restarted; RestartCount is ${count} after 5 s`, { expected: 'RestartCount at least 1', actual: count });
+      const count = await eventually(
+        () => restartCount(ctx, id),
+        (n) => n >= 1,
+        5000,
+        POLL_MS * 5,
+      );
+      ctx.expect(count >= 1, `with restart policy always a container that exited 0 is restarted; RestartCount is ${count} after 5 s`, {
+        expected: 'RestartCount at least 1',
+        actual: count,
+      });
     },
   }),
   engineCheck({
@@ -157,7 +167,10 @@ export default [
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const run = await onFailureRun(ctx);
-      ctx.expect(run.settled, `the container restarted ${run.restartCount} times and had not stopped for good within 10 s`, { expected: `${RETRIES} restarts, then exited`, actual: run.restartCount });
+      ctx.expect(run.settled, `the container restarted ${run.restartCount} times and had not stopped for good within 10 s`, {
+        expected: `${RETRIES} restarts, then exited`,
+        actual: run.restartCount,
+      });
       await sleep(NO_RESTART_WINDOW_MS);
       ctx.expectEqual(await restartCount(ctx, run.id), RETRIES, `MaximumRetryCount ${RETRIES} bounds the retries: RestartCount is ${RETRIES} and stays there`);
     },
@@ -167,7 +180,13 @@ export default [
     title: 'RestartPolicy on-failure: a container that exits 0 is not restarted',
     requirements: ['engine/containers/create/host-config-restart-policy-on-failure'],
     endpoint: 'engine/containers/create',
-    run: (ctx) => expectNoRestart(ctx, SUCCEEDS, { Name: 'on-failure', MaximumRetryCount: RETRIES }, 'on-failure restarts only on a non-zero exit: after exit 0, RestartCount stays 0'),
+    run: (ctx) =>
+      expectNoRestart(
+        ctx,
+        SUCCEEDS,
+        { Name: 'on-failure', MaximumRetryCount: RETRIES },
+        'on-failure restarts only on a non-zero exit: after exit 0, RestartCount stays 0',
+      ),
   }),
   engineCheck({
     id: 'engine/states/restart-policy-backoff',
@@ -184,10 +203,14 @@ export default [
       const created = timestampMs((await ctx.inspect(run.id)).Created);
       const lastStart = run.starts[run.starts.length - 1] ?? Number.NaN;
       const minimum = Array.from({ length: run.restartCount }, (_, i) => expectedDelayMs(i)).reduce((a, b) => a + b, 0);
-      ctx.expect(!(lastStart - created < minimum - DEFAULT_RESTART_TOLERANCE_MS), `${run.restartCount} restarts all came within ${Math.round(lastStart - created)} ms of the container's creation; the delays alone take ${minimum} ms`, {
-        expected: `the last start at least ${minimum} ms after Created`,
-        actual: { created: new Date(created).toISOString(), lastStart: new Date(lastStart).toISOString() },
-      });
+      ctx.expect(
+        !(lastStart - created < minimum - DEFAULT_RESTART_TOLERANCE_MS),
+        `${run.restartCount} restarts all came within ${Math.round(lastStart - created)} ms of the container's creation; the delays alone take ${minimum} ms`,
+        {
+          expected: `the last start at least ${minimum} ms after Created`,
+          actual: { created: new Date(created).toISOString(), lastStart: new Date(lastStart).toISOString() },
+        },
+      );
       const measured = (await eventDelays(ctx, since, run)) ?? polledDelays(run);
       if (!measured) {
         // A busy daemon can answer an inspect more slowly than a restart takes: the delays of the
@@ -221,7 +244,9 @@ export default [
       ctx.expectEqual(policy?.Name, 'unless-stopped', 'inspect HostConfig.RestartPolicy.Name is unless-stopped');
       await sleep(NO_RESTART_WINDOW_MS);
       const state = await ctx.state(id);
-      ctx.observe(`unless-stopped, after exit 0: RestartCount ${await restartCount(ctx, id)}, Running ${String(state.Running)} (the spec does not say what unless-stopped does)`);
+      ctx.observe(
+        `unless-stopped, after exit 0: RestartCount ${await restartCount(ctx, id)}, Running ${String(state.Running)} (the spec does not say what unless-stopped does)`,
+      );
     },
   }),
 ];

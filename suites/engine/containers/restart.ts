@@ -8,10 +8,14 @@ const RESTART_SLACK_MS = 6000;
 /** After a restart the container runs again, with a StartedAt later than the one before it. */
 async function expectRestarted(ctx: EngineContext, id: string, startedBefore: unknown): Promise<void> {
   const after = await ctx.state(id);
-  ctx.expect(after.Running === true && timestampMs(after.StartedAt) > timestampMs(startedBefore), 'after a 204 restart the container runs again with a new StartedAt', {
-    expected: { Running: true, StartedAt: `later than ${String(startedBefore)}` },
-    actual: { Running: after.Running, StartedAt: after.StartedAt },
-  });
+  ctx.expect(
+    after.Running === true && timestampMs(after.StartedAt) > timestampMs(startedBefore),
+    'after a 204 restart the container runs again with a new StartedAt',
+    {
+      expected: { Running: true, StartedAt: `later than ${String(startedBefore)}` },
+      actual: { Running: after.Running, StartedAt: after.StartedAt },
+    },
+  );
 }
 
 /** Spec: Endpoints > Containers > 12. POST /containers/(id or name)/restart?t=<seconds>; States > Operation effects. */

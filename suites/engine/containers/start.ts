@@ -27,7 +27,11 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/start`);
       ctx.expectStatus(res, 304, 'start of an already started container');
       const after = await ctx.state(id);
-      ctx.expectEqual([after.Running, after.StartedAt, after.Pid], [before.Running, before.StartedAt, before.Pid], '304 means no change: Running, StartedAt and Pid are unchanged');
+      ctx.expectEqual(
+        [after.Running, after.StartedAt, after.Pid],
+        [before.Running, before.StartedAt, before.Pid],
+        '304 means no change: Running, StartedAt and Pid are unchanged',
+      );
     },
   }),
   engineCheck({
@@ -41,10 +45,14 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/start`);
       ctx.expectStatus(res, 204, 'start of an exited (not started) container');
       const after = await ctx.state(id);
-      ctx.expect(after.Running === true || after.StartedAt !== before.StartedAt, 'after a 204 start the container has started again (Running true or a new StartedAt)', {
-        expected: { Running: true, StartedAt: `later than ${String(before.StartedAt)}` },
-        actual: { Running: after.Running, StartedAt: after.StartedAt },
-      });
+      ctx.expect(
+        after.Running === true || after.StartedAt !== before.StartedAt,
+        'after a 204 start the container has started again (Running true or a new StartedAt)',
+        {
+          expected: { Running: true, StartedAt: `later than ${String(before.StartedAt)}` },
+          actual: { Running: after.Running, StartedAt: after.StartedAt },
+        },
+      );
     },
   }),
   engineCheck({
@@ -59,8 +67,18 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/start`, { json: { NetworkMode: stored.NetworkMode, Dns: dns } });
       ctx.expectStatus(res, 204, 'start with a HostConfig body', 'engine/states/start-otherwise');
       const after = await ctx.inspect(id);
-      ctx.expectEqual((after.State as Record<string, unknown>).Running, true, 'after a 204 start with a HostConfig body, State.Running is true', 'engine/states/start-otherwise');
-      ctx.expectEqual((after.HostConfig as Record<string, unknown>).Dns, dns, 'the HostConfig sent with start is the one the container runs with (inspect HostConfig.Dns)', 'engine/containers/start/body-host-config');
+      ctx.expectEqual(
+        (after.State as Record<string, unknown>).Running,
+        true,
+        'after a 204 start with a HostConfig body, State.Running is true',
+        'engine/states/start-otherwise',
+      );
+      ctx.expectEqual(
+        (after.HostConfig as Record<string, unknown>).Dns,
+        dns,
+        'the HostConfig sent with start is the one the container runs with (inspect HostConfig.Dns)',
+        'engine/containers/start/body-host-config',
+      );
     },
   }),
   engineCheck({

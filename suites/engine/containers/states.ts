@@ -44,7 +44,11 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
       for (const status of STATUS_VALUES[version]) {
         const listed = await listIds(ctx, label, { all: 1 }, { status: [status] });
         const expected = byStatus[status] ? [byStatus[status]] : [];
-        ctx.expectEqual(listed, expected, `status=${status} lists exactly the containers in that status (${expected.length ? 'the one this check put there' : "none of this check's"})`);
+        ctx.expectEqual(
+          listed,
+          expected,
+          `status=${status} lists exactly the containers in that status (${expected.length ? 'the one this check put there' : "none of this check's"})`,
+        );
       }
     },
   });

@@ -12,7 +12,11 @@ async function twoReadings(ctx: EngineContext, requirement: string): Promise<Sta
   const { id } = await ctx.runningContainer(['sleep', '300']);
   const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 8000 });
   ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200', requirement);
-  ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, { expected: 'newline-separated JSON objects', actual: read.problems, requirement });
+  ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, {
+    expected: 'newline-separated JSON objects',
+    actual: read.problems,
+    requirement,
+  });
   return read;
 }
 
@@ -30,7 +34,10 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const read = await twoReadings(ctx, `${R}200-stats-stream`);
-      ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', { expected: '2 readings or more', actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}` });
+      ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', {
+        expected: '2 readings or more',
+        actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
+      });
       read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
     },
   }),
@@ -43,7 +50,10 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const read = await twoReadings(ctx, `${R}query-stream-default-true`);
-      ctx.expect(read.readings.length >= 2 && !read.endedByTarget, 'without stream, a second reading arrives and the target keeps the stream open', { expected: '2 readings, stream open', actual: `${read.readings.length} reading(s), ${read.endedByTarget ? 'ended by the target' : 'open'}` });
+      ctx.expect(read.readings.length >= 2 && !read.endedByTarget, 'without stream, a second reading arrives and the target keeps the stream open', {
+        expected: '2 readings, stream open',
+        actual: `${read.readings.length} reading(s), ${read.endedByTarget ? 'ended by the target' : 'open'}`,
+      });
     },
   }),
   engineCheck({
@@ -56,13 +66,17 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const read = await readStats(ctx, id, { stream: 0 }, { deadlineMs: 6000 });
       ctx.expectEqual(read.status, 200, 'GET /stats?stream=0 answers 200');
-      ctx.expectEqual({ readings: read.readings.length, endedByTarget: read.endedByTarget }, { readings: 1, endedByTarget: true }, 'stream=0: exactly one reading, then the target disconnects');
+      ctx.expectEqual(
+        { readings: read.readings.length, endedByTarget: read.endedByTarget },
+        { readings: 1, endedByTarget: true },
+        'stream=0: exactly one reading, then the target disconnects',
+      );
       ctx.expectVersionSchema('stats', read.readings[0], 'the one reading');
     },
   }),
   engineCheck({
     id: `${R}precpu-stats-previous-read`,
-    title: "(1.22) precpu_stats of a reading holds the CPU statistics of the previous reading",
+    title: '(1.22) precpu_stats of a reading holds the CPU statistics of the previous reading',
     requirements: [`${R}precpu-stats-previous-read`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
@@ -70,7 +84,11 @@ export default [
       const read = await twoReadings(ctx, `${R}precpu-stats-previous-read`);
       const [first, second] = read.readings;
       ctx.expect(second !== undefined, 'a second reading arrives', { expected: 2, actual: read.readings.length });
-      ctx.expect(isDeepStrictEqual(cpuOf(second, 'precpu_stats'), cpuOf(first, 'cpu_stats')), "the second reading's precpu_stats is the first reading's cpu_stats", { expected: cpuOf(first, 'cpu_stats'), actual: cpuOf(second, 'precpu_stats') });
+      ctx.expect(
+        isDeepStrictEqual(cpuOf(second, 'precpu_stats'), cpuOf(first, 'cpu_stats')),
+        "the second reading's precpu_stats is the first reading's cpu_stats",
+        { expected: cpuOf(first, 'cpu_stats'), actual: cpuOf(second, 'precpu_stats') },
+      );
     },
   }),
   engineCheck({

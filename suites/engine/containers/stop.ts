@@ -31,7 +31,11 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 0 } });
       ctx.expectStatus(res, 304, 'stop of an already stopped container');
       const after = await ctx.state(id);
-      ctx.expectEqual([after.Running, after.ExitCode, after.FinishedAt], [before.Running, before.ExitCode, before.FinishedAt], '304 means no change: Running, ExitCode and FinishedAt are unchanged');
+      ctx.expectEqual(
+        [after.Running, after.ExitCode, after.FinishedAt],
+        [before.Running, before.ExitCode, before.FinishedAt],
+        '304 means no change: Running, ExitCode and FinishedAt are unchanged',
+      );
     },
   }),
   engineCheck({
@@ -63,7 +67,10 @@ export default [
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } }));
       ctx.expectStatus(res, 204, 'stop?t=5 of a container that exits on SIGTERM');
-      ctx.expect(ms < 5000, `t is the longest wait before the kill; the stop answered after ${Math.round(ms)} ms`, { expected: 'under 5000 ms', actual: `${Math.round(ms)} ms` });
+      ctx.expect(ms < 5000, `t is the longest wait before the kill; the stop answered after ${Math.round(ms)} ms`, {
+        expected: 'under 5000 ms',
+        actual: `${Math.round(ms)} ms`,
+      });
       ctx.expectEqual((await ctx.state(id)).ExitCode, 0, 'the container stopped on the stop signal (ExitCode 0), not by the kill');
     },
   }),

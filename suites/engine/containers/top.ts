@@ -23,8 +23,16 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const result = await top(ctx, id);
-      ctx.expect(result.Processes.some((row) => row.join(' ').includes('sleep 300')), 'Processes lists the container command (sleep 300)', { expected: 'a row with sleep 300', actual: result.Processes });
-      ctx.expect(result.Processes.every((row) => row.length === result.Titles.length), 'every process row has one value per title', { expected: result.Titles.length, actual: result.Processes.map((r) => r.length) });
+      ctx.expect(
+        result.Processes.some((row) => row.join(' ').includes('sleep 300')),
+        'Processes lists the container command (sleep 300)',
+        { expected: 'a row with sleep 300', actual: result.Processes },
+      );
+      ctx.expect(
+        result.Processes.every((row) => row.length === result.Titles.length),
+        'every process row has one value per title',
+        { expected: result.Titles.length, actual: result.Processes.map((r) => r.length) },
+      );
     },
   }),
   engineCheck({

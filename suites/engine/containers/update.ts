@@ -16,7 +16,8 @@ const SERVED = 'engine/containers/update/200-response-schema';
 /** POST /update of a running container; a 404 for it (the route is not served) blocks the check. */
 async function updateServed(ctx: EngineContext, id: string, body: Record<string, unknown>): Promise<HttpResponse> {
   const res = await ctx.api.post(`/containers/${id}/update`, { json: body });
-  if (res.status === 404) ctx.blockedBy(SERVED, `POST /containers/(id)/update answered 404 for the running container ${id.slice(0, 12)}: ${res.text().trim().slice(0, 120)}`);
+  if (res.status === 404)
+    ctx.blockedBy(SERVED, `POST /containers/(id)/update answered 404 for the running container ${id.slice(0, 12)}: ${res.text().trim().slice(0, 120)}`);
   return res;
 }
 

@@ -32,10 +32,14 @@ export default [
       const { res } = await timed(() => ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 }));
       const ms = performance.now() - started;
       ctx.expectStatus(res, 200, 'wait for a running container');
-      ctx.expect(ms >= RUN_MS, `wait blocks until the container stops: the program runs ${RUN_MS} ms after its start, wait answered ${Math.round(ms)} ms after the start request`, {
-        expected: `at least ${RUN_MS} ms after the start request`,
-        actual: `${Math.round(ms)} ms`,
-      });
+      ctx.expect(
+        ms >= RUN_MS,
+        `wait blocks until the container stops: the program runs ${RUN_MS} ms after its start, wait answered ${Math.round(ms)} ms after the start request`,
+        {
+          expected: `at least ${RUN_MS} ms after the start request`,
+          actual: `${Math.round(ms)} ms`,
+        },
+      );
       ctx.expectEqual(ctx.expectJson<{ StatusCode?: unknown }>(res, 'wait response').StatusCode, 4, 'wait returns the exit code of the stopped container');
       ctx.expectEqual((await ctx.state(id)).Running, false, 'when wait answers, the container has stopped');
     },

@@ -24,7 +24,10 @@ export default [
       const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
       for (const e of events) {
         ctx.expectEqual(e.Action, e.status, `the ${actionOf(e)} event has the same kind in status and Action`);
-        ctx.expect(CONTAINER_KINDS_122.includes(actionOf(e)), `the container event Action '${actionOf(e)}' is not one of the listed kinds`, { expected: CONTAINER_KINDS_122, actual: actionOf(e) });
+        ctx.expect(CONTAINER_KINDS_122.includes(actionOf(e)), `the container event Action '${actionOf(e)}' is not one of the listed kinds`, {
+          expected: CONTAINER_KINDS_122,
+          actual: actionOf(e),
+        });
       }
     },
   }),
@@ -38,7 +41,11 @@ export default [
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const volume = await createVolume(ctx);
       const network = await createNetwork(ctx);
-      const expected: Array<[string, string]> = [[id, 'container'], [volume.Name, 'volume'], [network.id, 'network']];
+      const expected: Array<[string, string]> = [
+        [id, 'container'],
+        [volume.Name, 'volume'],
+        [network.id, 'network'],
+      ];
       for (const [subject, type] of expected) {
         const events = await eventsOf(ctx, since, subject, hasKinds('create'));
         ctx.expect(events.length > 0, `the ${type} produced no create event`);
@@ -58,7 +65,11 @@ export default [
       const create = find(await eventsOf(ctx, since, id, hasKinds('create')), 'create');
       ctx.expect(create !== undefined, 'the create event never arrived');
       const attrs = attributesOf(create!);
-      ctx.expectEqual({ name: attrs.name, image: attrs.image, label: attrs['conformance.attr'] }, { name, image: ctx.fixtureImage(), label: labels['conformance.attr'] }, 'the create event Attributes name, image and label');
+      ctx.expectEqual(
+        { name: attrs.name, image: attrs.image, label: attrs['conformance.attr'] },
+        { name, image: ctx.fixtureImage(), label: labels['conformance.attr'] },
+        'the create event Attributes name, image and label',
+      );
     },
   }),
   engineCheck({
@@ -100,7 +111,11 @@ export default [
       const connect = find(events, 'connect');
       ctx.expect(connect !== undefined, 'the connect event never arrived');
       const attrs = attributesOf(connect!);
-      ctx.expectEqual({ container: attrs.container, name: attrs.name, type: attrs.type }, { container, name, type: 'bridge' }, 'the connect event Attributes container, name and type');
+      ctx.expectEqual(
+        { container: attrs.container, name: attrs.name, type: attrs.type },
+        { container, name, type: 'bridge' },
+        'the connect event Attributes container, name and type',
+      );
     },
   }),
 ];

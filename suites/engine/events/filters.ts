@@ -13,7 +13,9 @@ interface FilterCase {
   key: string;
   versions?: Array<'1.18' | '1.22'>;
   title: string;
-  setup(ctx: EngineContext): Promise<{ filters: Record<string, string[]>; sentinel: (e: EngineEvent) => boolean; admits: (e: EngineEvent) => boolean; excluded: string[] }>;
+  setup(
+    ctx: EngineContext,
+  ): Promise<{ filters: Record<string, string[]>; sentinel: (e: EngineEvent) => boolean; admits: (e: EngineEvent) => boolean; excluded: string[] }>;
 }
 
 function filterCheck(c: FilterCase): EngineCheck {
@@ -28,9 +30,15 @@ function filterCheck(c: FilterCase): EngineCheck {
       const { filters, sentinel, admits, excluded } = await c.setup(ctx);
       const read = await readEvents(ctx, { since, filters }, { enough: (all) => all.some(sentinel) });
       if (!read.events.some(sentinel)) await skipUnlessEmitted(ctx, since, sentinel, filters);
-      ctx.expect(read.events.some(sentinel), `with filters ${JSON.stringify(filters)}, the event the filter selects never arrived`, { expected: 'the selected event', actual: read.events.slice(0, 5) });
+      ctx.expect(read.events.some(sentinel), `with filters ${JSON.stringify(filters)}, the event the filter selects never arrived`, {
+        expected: 'the selected event',
+        actual: read.events.slice(0, 5),
+      });
       const strays = read.events.filter((e) => !admits(e) || excluded.some((x) => isAbout(e, x)));
-      ctx.expect(strays.length === 0, `with filters ${JSON.stringify(filters)}, ${strays.length} event(s) the filter excludes were sent`, { expected: 'only events the filter selects', actual: strays.slice(0, 5) });
+      ctx.expect(strays.length === 0, `with filters ${JSON.stringify(filters)}, ${strays.length} event(s) the filter excludes were sent`, {
+        expected: 'only events the filter selects',
+        actual: strays.slice(0, 5),
+      });
     },
   });
 }
@@ -42,10 +50,16 @@ function filterCheck(c: FilterCase): EngineCheck {
  */
 async function skipUnlessEmitted(ctx: EngineContext, since: number, sentinel: (e: EngineEvent) => boolean, filters: Record<string, string[]>): Promise<void> {
   const unfiltered = await readEvents(ctx, { since }, { enough: (all) => all.some(sentinel), deadlineMs: 3000 });
-  if (!unfiltered.events.some(sentinel)) ctx.skip(`the event the filter ${JSON.stringify(filters)} should select was not sent even without the filter (${unfiltered.events.length} other events read), so the filter cannot be tried`);
+  if (!unfiltered.events.some(sentinel))
+    ctx.skip(
+      `the event the filter ${JSON.stringify(filters)} should select was not sent even without the filter (${unfiltered.events.length} other events read), so the filter cannot be tried`,
+    );
 }
 
-const created = (id: string) => (e: EngineEvent): boolean => isAbout(e, id) && kindOf(e) === 'create';
+const created =
+  (id: string) =>
+  (e: EngineEvent): boolean =>
+    isAbout(e, id) && kindOf(e) === 'create';
 const fromImage = (e: EngineEvent): string => String(attributesOf(e).image ?? e.from ?? '');
 
 /** Spec: Endpoints > System > 46. GET /events filters. */
@@ -97,7 +111,12 @@ export default [
     async setup(ctx) {
       const other = await ctx.createContainer({ cmd: ['true'] });
       const { id } = await createNetwork(ctx);
-      return { filters: { type: ['network'] }, sentinel: (e) => isAbout(e, id) && kindOf(e) === 'create', admits: (e) => typeOf(e) === 'network', excluded: [other.id] };
+      return {
+        filters: { type: ['network'] },
+        sentinel: (e) => isAbout(e, id) && kindOf(e) === 'create',
+        admits: (e) => typeOf(e) === 'network',
+        excluded: [other.id],
+      };
     },
   }),
   filterCheck({
@@ -107,7 +126,12 @@ export default [
     async setup(ctx) {
       const other = await createVolume(ctx);
       const mine = await createVolume(ctx);
-      return { filters: { volume: [mine.Name] }, sentinel: created(mine.Name), admits: (e) => typeOf(e) === 'volume' && isAbout(e, mine.Name), excluded: [other.Name] };
+      return {
+        filters: { volume: [mine.Name] },
+        sentinel: created(mine.Name),
+        admits: (e) => typeOf(e) === 'volume' && isAbout(e, mine.Name),
+        excluded: [other.Name],
+      };
     },
   }),
   filterCheck({
@@ -117,7 +141,12 @@ export default [
     async setup(ctx) {
       const other = await createNetwork(ctx);
       const mine = await createNetwork(ctx);
-      return { filters: { network: [mine.id] }, sentinel: created(mine.id), admits: (e) => typeOf(e) === 'network' && isAbout(e, mine.id), excluded: [other.id] };
+      return {
+        filters: { network: [mine.id] },
+        sentinel: created(mine.id),
+        admits: (e) => typeOf(e) === 'network' && isAbout(e, mine.id),
+        excluded: [other.id],
+      };
     },
   }),
 ];

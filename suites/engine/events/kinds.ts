@@ -12,15 +12,22 @@ import { createNetwork, createVolume } from '../support/resources.ts';
  * scenario with no event at all has nothing to judge.
  */
 function expectKinds(ctx: EngineContext, events: EngineEvent[], expected: readonly string[], allowed: readonly string[], what: string): void {
-  if (events.length === 0) ctx.skip(`${what}: the operations done produced no event at all, so no kind can be judged (which operation emits which event is not shown)`);
+  if (events.length === 0)
+    ctx.skip(`${what}: the operations done produced no event at all, so no kind can be judged (which operation emits which event is not shown)`);
   const { missing, unlisted } = kindDiff(events, expected, allowed);
-  if (missing.length) ctx.observe(`${what}: the operations done produced no ${missing.join(', ')} event(s) (which operation emits which event is not shown); they produced ${events.map((e) => e.Action ?? e.status).join(', ')}`);
+  if (missing.length)
+    ctx.observe(
+      `${what}: the operations done produced no ${missing.join(', ')} event(s) (which operation emits which event is not shown); they produced ${events.map((e) => e.Action ?? e.status).join(', ')}`,
+    );
   ctx.expect(unlisted.length === 0, `${what}: kind(s) ${unlisted.join(', ')} are not in the version's list`, { expected: allowed, actual: unlisted });
 }
 
 /** The 1.22-only container operations, each named by the kind it produces. */
 function steps122(ctx: EngineContext, id: string): Step[] {
-  const post = (path: string, opts: Parameters<EngineContext['api']['post']>[1] = {}) => async () => expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, opts), `POST ${path}`);
+  const post =
+    (path: string, opts: Parameters<EngineContext['api']['post']>[1] = {}) =>
+    async () =>
+      expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, opts), `POST ${path}`);
   return [
     { op: 'top', run: async () => expectOk(ctx, await ctx.api.get(`/containers/${id}/top`), 'GET /top') },
     { op: 'resize', run: post('/resize', { query: { h: 30, w: 100 } }) },
@@ -54,7 +61,8 @@ async function imageEvents(ctx: EngineContext): Promise<EngineEvent[]> {
   expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image');
   const fixtureId = await imageIdOf(ctx, fixture);
   const ours = (e: EngineEvent): boolean =>
-    [fixtureId, importedId, `${alias}:x`, `${repo}:x`].some((s) => isAbout(e, s)) || [alias, repo].some((r) => normalRef(String(attributesOf(e).name ?? '')).startsWith(r));
+    [fixtureId, importedId, `${alias}:x`, `${repo}:x`].some((s) => isAbout(e, s)) ||
+    [alias, repo].some((r) => normalRef(String(attributesOf(e).name ?? '')).startsWith(r));
   const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
   const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('delete')(all.filter((e) => isImage(e) && isAbout(e, importedId))) });
   return read.events.filter((e) => isImage(e) && ours(e));
@@ -71,7 +79,13 @@ export default [
       const { id } = await ctx.runningContainer(EXITS_ON_TERM, { tty: true });
       const { events } = await containerScenario(ctx, id, since, [...steps122(ctx, id), ...lifecycleSteps(ctx, id)]);
       const expected = EVENT_KINDS['1.22'].container.filter((k) => k !== 'oom');
-      expectKinds(ctx, events.filter((e) => typeOf(e) === 'container'), expected, EVENT_KINDS['1.22'].container, '1.22 container events');
+      expectKinds(
+        ctx,
+        events.filter((e) => typeOf(e) === 'container'),
+        expected,
+        EVENT_KINDS['1.22'].container,
+        '1.22 container events',
+      );
     },
   }),
   engineCheck({
@@ -84,7 +98,13 @@ export default [
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       const { events } = await containerScenario(ctx, id, since, lifecycleSteps(ctx, id));
       const expected = EVENT_KINDS['1.18'].container.filter((k) => k !== 'oom');
-      expectKinds(ctx, events.filter((e) => isAbout(e, id)), expected, EVENT_KINDS['1.18'].container, '1.18 container events');
+      expectKinds(
+        ctx,
+        events.filter((e) => isAbout(e, id)),
+        expected,
+        EVENT_KINDS['1.18'].container,
+        '1.18 container events',
+      );
     },
   }),
   engineCheck({
@@ -140,7 +160,10 @@ export default [
       await execDetached(ctx, id);
       const read = await readEvents(ctx, { since }, { enough: (all) => all.some((e) => isAbout(e, id) && kindOf(e) === 'exec_start') });
       const foreign = read.events.filter((e) => ['volume', 'network'].includes(typeOf(e)) || [volume.Name, network.id].some((r) => isAbout(e, r)));
-      ctx.expect(foreign.length === 0, `the /v1.18 event stream carried ${foreign.length} volume or network event(s)`, { expected: 'no volume or network events', actual: foreign.slice(0, 5) });
+      ctx.expect(foreign.length === 0, `the /v1.18 event stream carried ${foreign.length} volume or network event(s)`, {
+        expected: 'no volume or network events',
+        actual: foreign.slice(0, 5),
+      });
     },
   }),
 ];

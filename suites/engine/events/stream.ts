@@ -31,7 +31,9 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('create', 'start')(about(all, id)) });
       ctx.expect(read.problems.length === 0, `the event stream is not a sequence of JSON objects: ${read.problems.join('; ')}`);
-      ctx.expect(hasKinds('create', 'start')(about(read.events, id)), 'the stream must carry the create and start events of the container just started', { actual: read.events.slice(0, 5) });
+      ctx.expect(hasKinds('create', 'start')(about(read.events, id)), 'the stream must carry the create and start events of the container just started', {
+        actual: read.events.slice(0, 5),
+      });
       for (const e of about(read.events, id)) ctx.expectVersionSchema('event', e, `the ${String(e.status ?? e.Action)} event`);
     },
   }),
@@ -65,7 +67,10 @@ export default [
       const { events } = await networkScenario(ctx);
       const legacy = events.filter((e) => ['status', 'id', 'from'].some((k) => k in e));
       ctx.expect(events.length > 0, 'the network produced no events');
-      ctx.expect(legacy.length === 0, `${legacy.length} network event(s) carry status, id or from`, { expected: 'no status, id or from on network events', actual: legacy.slice(0, 3) });
+      ctx.expect(legacy.length === 0, `${legacy.length} network event(s) carry status, id or from`, {
+        expected: 'no status, id or from on network events',
+        actual: legacy.slice(0, 3),
+      });
     },
   }),
   engineCheck({
@@ -77,7 +82,9 @@ export default [
       const since = nowSeconds();
       const first = await ctx.createContainer({ cmd: ['true'] });
       const past = await readEvents(ctx, { since }, { enough: (all) => about(all, first.id).length > 0, deadlineMs: 3000 });
-      ctx.expect(about(past.events, first.id).length > 0, 'a read with since= before the container was created must send its (past) create event', { actual: past.events.slice(0, 5) });
+      ctx.expect(about(past.events, first.id).length > 0, 'a read with since= before the container was created must send its (past) create event', {
+        actual: past.events.slice(0, 5),
+      });
       const timeOf = (e: EngineEvent): number => Number(e.time);
       const early = past.events.filter((e) => timeOf(e) < since);
       ctx.expect(early.length === 0, `events older than since=${since} were sent`, { expected: `time >= ${since}`, actual: early.slice(0, 3) });

@@ -35,12 +35,22 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const list = await runExec(ctx, { Cmd: ['echo', 'exec-cmd', 'two'] });
-      expectPayload(ctx, expectFrames(ctx, list.data, 'exec of a list Cmd').stdout, 'exec-cmd two\n', 'Cmd ["echo","exec-cmd","two"] runs echo with both arguments');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, list.data, 'exec of a list Cmd').stdout,
+        'exec-cmd two\n',
+        'Cmd ["echo","exec-cmd","two"] runs echo with both arguments',
+      );
       const hostname = String(((await ctx.inspect(list.containerId)).Config as Record<string, unknown>).Hostname ?? '');
       const created = await ctx.api.post(`/containers/${list.containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, Cmd: 'hostname' } });
       ctx.expectStatus(created, 201, 'exec create with Cmd as a string ("hostname")');
       const single = await startAttached(ctx, ctx.expectJson<{ Id: string }>(created, 'exec create response').Id, false);
-      expectPayload(ctx, expectFrames(ctx, single.data, 'exec of a string Cmd').stdout, `${hostname}\n`, 'Cmd "hostname" (a string) runs hostname, which prints the container hostname');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, single.data, 'exec of a string Cmd').stdout,
+        `${hostname}\n`,
+        'Cmd "hostname" (a string) runs hostname, which prints the container hostname',
+      );
     },
   }),
   engineCheck({
@@ -53,7 +63,11 @@ export default [
       const out = expectFrames(ctx, outOnly.data, 'exec with AttachStderr false');
       expectPayload(ctx, out.stdout, 'x-out\n', 'AttachStdout true: stdout is carried');
       ctx.expectEqual(out.stderr.toString('utf8'), '', 'AttachStderr false: no stderr is carried');
-      const errOnly = await startAttached(ctx, await createExec(ctx, outOnly.containerId, { Cmd: bothStreams('x-out', 'x-err'), AttachStdout: false, AttachStderr: true }), false);
+      const errOnly = await startAttached(
+        ctx,
+        await createExec(ctx, outOnly.containerId, { Cmd: bothStreams('x-out', 'x-err'), AttachStdout: false, AttachStderr: true }),
+        false,
+      );
       const err = expectFrames(ctx, errOnly.data, 'exec with AttachStdout false');
       expectPayload(ctx, err.stderr, 'x-err\n', 'AttachStderr true: stderr is carried');
       ctx.expectEqual(err.stdout.toString('utf8'), '', 'AttachStdout false: no stdout is carried');
@@ -70,8 +84,17 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const got = await runExec(ctx, { Cmd: ['sh', '-c', 'id -u; id -g'], User: '1234:5678' });
-      expectPayload(ctx, expectFrames(ctx, got.data, 'exec as 1234:5678').stdout, '1234\n5678\n', 'id -u and id -g inside the exec print the uid and gid of User');
-      ctx.expectEqual((await inspectExec(ctx, got.execId)).ProcessConfig?.user, '1234:5678', 'exec inspect ProcessConfig.user is the User of the create request');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'exec as 1234:5678').stdout,
+        '1234\n5678\n',
+        'id -u and id -g inside the exec print the uid and gid of User',
+      );
+      ctx.expectEqual(
+        (await inspectExec(ctx, got.execId)).ProcessConfig?.user,
+        '1234:5678',
+        'exec inspect ProcessConfig.user is the User of the create request',
+      );
     },
   }),
   engineCheck({
@@ -82,14 +105,22 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const privileged = await runExec(ctx, { Cmd: SHOW_STATUS, Privileged: true });
-      ctx.expectEqual((await inspectExec(ctx, privileged.execId)).ProcessConfig?.privileged, true, 'exec inspect ProcessConfig.privileged is true for a Privileged exec');
+      ctx.expectEqual(
+        (await inspectExec(ctx, privileged.execId)).ProcessConfig?.privileged,
+        true,
+        'exec inspect ProcessConfig.privileged is true for a Privileged exec',
+      );
       const plain = await startAttached(ctx, await createExec(ctx, privileged.containerId, { Cmd: SHOW_STATUS }), false);
       const [extended, normal] = [capEff(expectFrames(ctx, privileged.data, 'privileged exec').stdout), capEff(expectFrames(ctx, plain.data, 'exec').stdout)];
       if (extended === undefined || normal === undefined) {
         ctx.observe('the target shows no CapEff in /proc/self/status: the extended privileges themselves could not be compared');
         return;
       }
-      ctx.expect((extended & normal) === normal && extended !== normal, `the privileged exec's capabilities (CapEff ${extended.toString(16)}) are not a strict superset of a plain exec's (${normal.toString(16)})`, { expected: `more than ${normal.toString(16)}`, actual: extended.toString(16) });
+      ctx.expect(
+        (extended & normal) === normal && extended !== normal,
+        `the privileged exec's capabilities (CapEff ${extended.toString(16)}) are not a strict superset of a plain exec's (${normal.toString(16)})`,
+        { expected: `more than ${normal.toString(16)}`, actual: extended.toString(16) },
+      );
     },
   }),
   engineCheck({
@@ -103,7 +134,9 @@ export default [
       const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'while true; do sleep 0.1; done'], AttachStdin: true, Tty: true, DetachKeys: 'ctrl-x' });
       const got = await startAttached(ctx, execId, true, { stdin: Buffer.from([0x18]) });
       expectClosed(ctx, got, 'after ctrl-x (the exec DetachKeys) on stdin the target ends the exec session');
-      ctx.observe(`after the detach, exec inspect shows Running ${String((await inspectExec(ctx, execId)).Running)} (the spec does not say whether the command goes on)`);
+      ctx.observe(
+        `after the detach, exec inspect shows Running ${String((await inspectExec(ctx, execId)).Running)} (the spec does not say whether the command goes on)`,
+      );
     },
   }),
 ];

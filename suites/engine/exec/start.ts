@@ -19,7 +19,12 @@ export default [
       const { execId } = await execIn(ctx, { Cmd: ['echo', 'exec-101'] });
       const got = await startAttached(ctx, execId, false);
       expectUpgradeHeaders(ctx, got, 'exec start with Upgrade: tcp');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'the exec stream after the 101').stdout, 'exec-101\n', 'the frames after the 101 carry the command output');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'the exec stream after the 101').stdout,
+        'exec-101\n',
+        'the frames after the 101 carry the command output',
+      );
     },
   }),
   engineCheck({
@@ -56,7 +61,10 @@ export default [
       const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
       const ms = Date.now() - started;
       ctx.expectStatus(res, 200, 'detached exec start');
-      ctx.expect(ms < DETACH_ANSWER_MS, `a detached start returns after starting the command, but it took ${ms} ms (the command runs 5 s)`, { expected: `< ${DETACH_ANSWER_MS} ms`, actual: ms });
+      ctx.expect(ms < DETACH_ANSWER_MS, `a detached start returns after starting the command, but it took ${ms} ms (the command runs 5 s)`, {
+        expected: `< ${DETACH_ANSWER_MS} ms`,
+        actual: ms,
+      });
       ctx.expectEqual((await inspectExec(ctx, execId)).Running, true, 'after a detached start the command runs: exec inspect Running is true');
     },
   }),

@@ -1,5 +1,15 @@
 import { engineCheck } from '../support/check.ts';
-import { BUILD_ENDPOINT, buildImage, buildName, expectBuildSucceeded, expectOutputsId, fromFixture, intermediateContainers, postBuild, type BuildResult } from '../support/build.ts';
+import {
+  BUILD_ENDPOINT,
+  buildImage,
+  buildName,
+  expectBuildSucceeded,
+  expectOutputsId,
+  fromFixture,
+  intermediateContainers,
+  postBuild,
+  type BuildResult,
+} from '../support/build.ts';
 import type { EngineContext } from '../support/context.ts';
 import { configOf, imageIdOf, sameImage } from '../support/images.ts';
 
@@ -28,12 +38,24 @@ export default [
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const path = 'custom/Build.conformance';
-      const { id } = await buildImage(ctx, 'named-file', {
-        buildFile: `${fromFixture(ctx)}\nLABEL conformance.via=default\n`,
-        files: [{ name: 'custom/', type: 'directory' }, { name: path, content: `${fromFixture(ctx)}\nLABEL conformance.via=parameter\n` }],
-        query: { [ctx.spell('vendorfile')]: path },
-      }, 'engine/images/build/query-vendorfile');
-      ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.via'], 'parameter', `the build used the file named by ${ctx.spell('vendorfile')}=${path}, not the default one`);
+      const { id } = await buildImage(
+        ctx,
+        'named-file',
+        {
+          buildFile: `${fromFixture(ctx)}\nLABEL conformance.via=default\n`,
+          files: [
+            { name: 'custom/', type: 'directory' },
+            { name: path, content: `${fromFixture(ctx)}\nLABEL conformance.via=parameter\n` },
+          ],
+          query: { [ctx.spell('vendorfile')]: path },
+        },
+        'engine/images/build/query-vendorfile',
+      );
+      ctx.expectEqual(
+        (await configOf(ctx, id)).Labels?.['conformance.via'],
+        'parameter',
+        `the build used the file named by ${ctx.spell('vendorfile')}=${path}, not the default one`,
+      );
     },
   }),
   engineCheck({
@@ -59,8 +81,14 @@ export default [
       const names = [`${buildName(ctx, 'multi-a')}:one`, `${buildName(ctx, 'multi-b')}:two`];
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.multi=1\n`, query: { t: names } });
       expectBuildSucceeded(ctx, result, 'build with two t values');
-      const [a, b] = [await imageIdOf(ctx, names[0]!, 'engine/images/build/query-t-repeatable'), await imageIdOf(ctx, names[1]!, 'engine/images/build/query-t-repeatable')];
-      ctx.expect(sameImage(a, b), 'the two names given with t reference different images', { expected: 'one image under both names', actual: { [names[0]!]: a, [names[1]!]: b } });
+      const [a, b] = [
+        await imageIdOf(ctx, names[0]!, 'engine/images/build/query-t-repeatable'),
+        await imageIdOf(ctx, names[1]!, 'engine/images/build/query-t-repeatable'),
+      ];
+      ctx.expect(sameImage(a, b), 'the two names given with t reference different images', {
+        expected: 'one image under both names',
+        actual: { [names[0]!]: a, [names[1]!]: b },
+      });
     },
   }),
   engineCheck({
@@ -70,9 +98,15 @@ export default [
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const marker = 'conformance-quiet-marker';
-      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\n`, query: { t: buildName(ctx, 'quiet'), q: true } });
+      const result = await postBuild(ctx, {
+        buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\n`,
+        query: { t: buildName(ctx, 'quiet'), q: true },
+      });
       const stream = expectBuildSucceeded(ctx, result, 'build with q=1', 'engine/images/build/query-q');
-      ctx.expect(!stream.text.includes(marker), 'with q=1 the output still shows the build steps', { expected: 'no step output', actual: stream.text.slice(0, 400) });
+      ctx.expect(!stream.text.includes(marker), 'with q=1 the output still shows the build steps', {
+        expected: 'no step output',
+        actual: stream.text.slice(0, 400),
+      });
     },
   }),
   engineCheck({
@@ -84,7 +118,10 @@ export default [
       const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=1\n`;
       const first = await buildImage(ctx, 'cache', { buildFile }, 'engine/images/build/query-nocache');
       const second = await buildImage(ctx, 'nocache', { buildFile, query: { nocache: true } }, 'engine/images/build/query-nocache');
-      ctx.expect(!sameImage(first.id, second.id), 'nocache=1 gave the same image as the earlier build of the same context (the cache was used)', { expected: `an image other than ${first.id}`, actual: second.id });
+      ctx.expect(!sameImage(first.id, second.id), 'nocache=1 gave the same image as the earlier build of the same context (the cache was used)', {
+        expected: `an image other than ${first.id}`,
+        actual: second.id,
+      });
     },
   }),
   engineCheck({
@@ -104,8 +141,14 @@ export default [
     requirements: ['engine/images/build/query-forcerm'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'forcerm'), nocache: true, forcerm: true } });
-      ctx.expect(isBuildError(result), 'the build with a failing step did not report an error', { expected: 'an {error} object', actual: result.stream.objects.slice(-2) });
+      const result = await postBuild(ctx, {
+        buildFile: `${fromFixture(ctx)}\nRUN false\n`,
+        query: { t: buildName(ctx, 'forcerm'), nocache: true, forcerm: true },
+      });
+      ctx.expect(isBuildError(result), 'the build with a failing step did not report an error', {
+        expected: 'an {error} object',
+        actual: result.stream.objects.slice(-2),
+      });
       await expectContainersRemoved(ctx, result, 'after a failed build with forcerm=1', 'engine/images/build/query-forcerm');
     },
   }),
@@ -117,7 +160,15 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const value = 'conformance-arg-value';
-      const { id } = await buildImage(ctx, 'args', { buildFile: `${fromFixture(ctx)}\nARG CONFORMANCE_ARG\nLABEL conformance.arg=\${CONFORMANCE_ARG}\n`, query: { buildargs: JSON.stringify({ CONFORMANCE_ARG: value }) } }, 'engine/images/build/query-buildargs');
+      const { id } = await buildImage(
+        ctx,
+        'args',
+        {
+          buildFile: `${fromFixture(ctx)}\nARG CONFORMANCE_ARG\nLABEL conformance.arg=\${CONFORMANCE_ARG}\n`,
+          query: { buildargs: JSON.stringify({ CONFORMANCE_ARG: value }) },
+        },
+        'engine/images/build/query-buildargs',
+      );
       ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.arg'], value, 'the LABEL step saw the value given in buildargs');
     },
   }),
@@ -132,7 +183,11 @@ export default [
       const ok = await postBuild(ctx, { buildFile, query: { t: buildName(ctx, 'shm'), shmsize: 128 * 1024 * 1024 } });
       expectBuildSucceeded(ctx, ok, 'build with shmsize=128 MB', 'engine/images/build/query-shmsize');
       const negative = await postBuild(ctx, { buildFile, query: { t: buildName(ctx, 'shm-negative'), nocache: true, shmsize: -1 } });
-      ctx.expect(isBuildError(negative), 'a build with shmsize=-1 succeeded; shmsize must be greater than 0', { expected: 'an error', actual: { status: negative.res.status, last: negative.stream.objects.at(-1) }, requirement: ['engine/images/build/query-shmsize', 'engine/limits/shm-size-positive'] });
+      ctx.expect(isBuildError(negative), 'a build with shmsize=-1 succeeded; shmsize must be greater than 0', {
+        expected: 'an error',
+        actual: { status: negative.res.status, last: negative.stream.objects.at(-1) },
+        requirement: ['engine/images/build/query-shmsize', 'engine/limits/shm-size-positive'],
+      });
     },
   }),
 ];

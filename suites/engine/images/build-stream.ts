@@ -29,8 +29,18 @@ function compressedContext(compression: Exclude<Compression, 'identity'>): Engin
     oneRule: true,
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const { id } = await buildImage(ctx, compression, { buildFile: `${fromFixture(ctx)}\nLABEL compression=${compression}\n`, compression }, `engine/images/build/context-${compression}`);
-      ctx.expectEqual((await configOf(ctx, id)).Labels?.compression, compression, `the image built from the ${compression} context carries its label`, `engine/images/build/context-${compression}`);
+      const { id } = await buildImage(
+        ctx,
+        compression,
+        { buildFile: `${fromFixture(ctx)}\nLABEL compression=${compression}\n`, compression },
+        `engine/images/build/context-${compression}`,
+      );
+      ctx.expectEqual(
+        (await configOf(ctx, id)).Labels?.compression,
+        compression,
+        `the image built from the ${compression} context carries its label`,
+        `engine/images/build/context-${compression}`,
+      );
     },
   });
 }
@@ -42,16 +52,30 @@ function compressedContext(compression: Exclude<Compression, 'identity'>): Engin
  */
 async function diagnoseRefusal(ctx: EngineContext, buildFile: string, refused: HttpResponse): Promise<void> {
   const octet = await postBuild(ctx, { buildFile, headers: { 'content-type': 'application/octet-stream' }, query: { t: buildName(ctx, 'stream-octet') } });
-  ctx.verify(octet.res.status !== 200, `the context is refused as application/x-tar (${refused.status}) but accepted as application/octet-stream`, { expected: 'application/x-tar accepted', actual: refused.status, requirement: 'engine/images/build/content-type-x-tar' });
+  ctx.verify(octet.res.status !== 200, `the context is refused as application/x-tar (${refused.status}) but accepted as application/octet-stream`, {
+    expected: 'application/x-tar accepted',
+    actual: refused.status,
+    requirement: 'engine/images/build/content-type-x-tar',
+  });
   const gzip = await postBuild(ctx, { buildFile, compression: 'gzip', query: { t: buildName(ctx, 'stream-gzip') } });
-  ctx.verify(gzip.res.status !== 200, `the uncompressed (identity) context is refused (${refused.status}) but the same context gzip-compressed is accepted`, { expected: 'an identity context accepted', actual: refused.status, requirement: 'engine/images/build/context-identity' });
+  ctx.verify(gzip.res.status !== 200, `the uncompressed (identity) context is refused (${refused.status}) but the same context gzip-compressed is accepted`, {
+    expected: 'an identity context accepted',
+    actual: refused.status,
+    requirement: 'engine/images/build/context-identity',
+  });
 }
 
 export default [
   engineCheck({
     id: 'engine/images/build/200-json-stream',
     title: 'POST /build of an uncompressed x-tar context answers 200 with {stream} objects that output the new image ID',
-    requirements: ['engine/images/build/200-json-stream', 'engine/images/build/content-type-x-tar', 'engine/images/build/context-identity', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
+    requirements: [
+      'engine/images/build/200-json-stream',
+      'engine/images/build/content-type-x-tar',
+      'engine/images/build/context-identity',
+      'engine/images/progress-objects',
+      'engine/service/json-object-streams',
+    ],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const buildFile = `${fromFixture(ctx)}\nLABEL conformance.step=one\n`;
@@ -59,7 +83,11 @@ export default [
       const result = await postBuild(ctx, { buildFile, query: { t: name } });
       if (result.res.status !== 200) await diagnoseRefusal(ctx, buildFile, result.res);
       const { stream } = await builtImage(ctx, name, result, undefined, true);
-      ctx.expect(stream.objects.some((o) => typeof o.stream === 'string'), 'the build answer has no {stream} object', { expected: '{stream S} objects', actual: stream.objects.slice(0, 5) });
+      ctx.expect(
+        stream.objects.some((o) => typeof o.stream === 'string'),
+        'the build answer has no {stream} object',
+        { expected: '{stream S} objects', actual: stream.objects.slice(0, 5) },
+      );
     },
   }),
   engineCheck({
@@ -69,8 +97,18 @@ export default [
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const text = 'a file of the build context\n';
-      const { id } = await buildImage(ctx, 'default-file', { buildFile: `${fromFixture(ctx)}\nCOPY context.txt /context.txt\n`, files: [{ name: 'context.txt', content: text }] }, 'engine/images/build/default-vendorfile');
-      ctx.expectEqual(await stdoutOf(ctx, ['cat', '/context.txt'], { extra: { Image: id } }), text, 'a container of the built image holds the context file the build file copied', 'engine/images/build/default-vendorfile');
+      const { id } = await buildImage(
+        ctx,
+        'default-file',
+        { buildFile: `${fromFixture(ctx)}\nCOPY context.txt /context.txt\n`, files: [{ name: 'context.txt', content: text }] },
+        'engine/images/build/default-vendorfile',
+      );
+      ctx.expectEqual(
+        await stdoutOf(ctx, ['cat', '/context.txt'], { extra: { Image: id } }),
+        text,
+        'a container of the built image holds the context file the build file copied',
+        'engine/images/build/default-vendorfile',
+      );
     },
   }),
   engineCheck({
@@ -95,17 +133,39 @@ export default [
       const name = buildName(ctx, 'syntax');
       const marker = ctx.uniqueName('syntax-marker');
       removeLabelled(ctx, `conformance.marker=${marker}`);
-      const { res, stream } = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\nNOT_AN_INSTRUCTION here\n`, query: { t: name } });
+      const { res, stream } = await postBuild(ctx, {
+        buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\nNOT_AN_INSTRUCTION here\n`,
+        query: { t: name },
+      });
       if (res.status !== 200) {
-        ctx.expect(res.status >= 400, `a syntax error answered ${res.status}, which is not an error`, { expected: 'an error (an error status, or an {error} object in the 200 stream)', actual: res.status, requirement: 'engine/images/build/syntax-error' });
-        if (res.status !== 500) ctx.observe(`the syntax error is answered with status ${res.status} before any stream (the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`);
+        ctx.expect(res.status >= 400, `a syntax error answered ${res.status}, which is not an error`, {
+          expected: 'an error (an error status, or an {error} object in the 200 stream)',
+          actual: res.status,
+          requirement: 'engine/images/build/syntax-error',
+        });
+        if (res.status !== 500)
+          ctx.observe(
+            `the syntax error is answered with status ${res.status} before any stream (the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`,
+          );
       } else {
         const judged = expectStreamShapesNoted(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/images/build/syntax-error');
         const error = expectEndsWithError(ctx, judged, 'the build answer to a syntax error', 'engine/images/build/syntax-error');
-        ctx.expect(error.has.errorDetail, 'the build error object has no errorDetail', { expected: '{error, errorDetail {code, message}}', actual: judged.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
-        ctx.expect(!stream.text.includes(marker), 'the build ran an instruction before the syntax error was reported (its step appears in the output)', { expected: 'no step output', actual: stream.text.slice(0, 400), requirement: 'engine/images/build/syntax-error' });
+        ctx.expect(error.has.errorDetail, 'the build error object has no errorDetail', {
+          expected: '{error, errorDetail {code, message}}',
+          actual: judged.objects.at(-1),
+          requirement: 'engine/errors/build-error-detail',
+        });
+        ctx.expect(!stream.text.includes(marker), 'the build ran an instruction before the syntax error was reported (its step appears in the output)', {
+          expected: 'no step output',
+          actual: stream.text.slice(0, 400),
+          requirement: 'engine/images/build/syntax-error',
+        });
       }
-      ctx.expect(!(await imageExists(ctx, `${name}:latest`)), `a build with a syntax error still produced the image ${name}`, { expected: 'no image', actual: `${name}:latest exists`, requirement: 'engine/images/build/syntax-error' });
+      ctx.expect(!(await imageExists(ctx, `${name}:latest`)), `a build with a syntax error still produced the image ${name}`, {
+        expected: 'no image',
+        actual: `${name}:latest exists`,
+        requirement: 'engine/images/build/syntax-error',
+      });
     },
   }),
   engineCheck({
@@ -117,8 +177,16 @@ export default [
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'fails'), nocache: true } });
       const stream = expectObjectStream(ctx, result.res, 'build-stream-object', 'the answer of a build whose step fails', 'engine/errors/build-error-detail');
       const error = expectEndsWithError(ctx, stream, 'the answer of a build whose step fails', 'engine/errors/stream-error-object');
-      ctx.expect(error.has.error, 'the build error object has no {error S}', { expected: '{error S, errorDetail {code I, message S}}', actual: stream.objects.at(-1), requirement: 'engine/errors/stream-error-object' });
-      ctx.expect(error.has.errorDetail && error.code !== undefined, 'the build error object has no errorDetail {code I, message S}', { expected: '{error S, errorDetail {code I, message S}}', actual: stream.objects.at(-1), requirement: 'engine/errors/build-error-detail' });
+      ctx.expect(error.has.error, 'the build error object has no {error S}', {
+        expected: '{error S, errorDetail {code I, message S}}',
+        actual: stream.objects.at(-1),
+        requirement: 'engine/errors/stream-error-object',
+      });
+      ctx.expect(error.has.errorDetail && error.code !== undefined, 'the build error object has no errorDetail {code I, message S}', {
+        expected: '{error S, errorDetail {code I, message S}}',
+        actual: stream.objects.at(-1),
+        requirement: 'engine/errors/build-error-detail',
+      });
     },
   }),
 ];

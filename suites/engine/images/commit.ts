@@ -7,13 +7,24 @@ import type { EngineContext } from '../support/context.ts';
 const ENDPOINT = 'engine/images/commit';
 
 /** Commits a fresh container as `conformance-<runId>-<purpose>-…:v1` with the extra query and body; 201 required. */
-async function commitAs(ctx: EngineContext, purpose: string, query: Record<string, unknown> = {}, body?: Record<string, unknown>, container?: string): Promise<{ id: string; ref: string }> {
+async function commitAs(
+  ctx: EngineContext,
+  purpose: string,
+  query: Record<string, unknown> = {},
+  body?: Record<string, unknown>,
+  container?: string,
+): Promise<{ id: string; ref: string }> {
   const source = container ?? (await ctx.createContainer({ cmd: ['true'] })).id;
   const repo = ctx.uniqueName(purpose);
   removeLater(ctx, `${repo}:v1`);
   const res = await commitRequest(ctx, { container: source, repo, tag: 'v1', ...(query as Record<string, string>) }, body);
   ctx.expectStatus(res, 201, `commit of container ${source}`, 'engine/images/commit/201-response-schema');
-  const { Id } = ctx.expectVersionSchema<{ Id: string }>('commit-response', ctx.expectJson(res, 'commit response', 'engine/images/commit/201-response-schema'), 'the commit response', 'engine/images/commit/201-response-schema');
+  const { Id } = ctx.expectVersionSchema<{ Id: string }>(
+    'commit-response',
+    ctx.expectJson(res, 'commit response', 'engine/images/commit/201-response-schema'),
+    'the commit response',
+    'engine/images/commit/201-response-schema',
+  );
   return { id: Id, ref: `${repo}:v1` };
 }
 
@@ -25,7 +36,11 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id, ref } = await commitAs(ctx, 'commit');
-      ctx.expect(sameImage(await imageIdOf(ctx, ref, 'engine/images/commit/query-repo-tag'), id), `${ref} does not name the committed image`, { expected: id, actual: ref, requirement: 'engine/images/commit/query-repo-tag' });
+      ctx.expect(sameImage(await imageIdOf(ctx, ref, 'engine/images/commit/query-repo-tag'), id), `${ref} does not name the committed image`, {
+        expected: id,
+        actual: ref,
+        requirement: 'engine/images/commit/query-repo-tag',
+      });
     },
   }),
   engineCheck({
@@ -38,7 +53,11 @@ export default [
       const [comment, author] = [`committed by ${ctx.run.runId}`, 'Conformance Suite <conformance@example.invalid>'];
       const { ref } = await commitAs(ctx, 'commit-meta', { comment, author });
       const inspect = ctx.expectJson<{ Comment?: string; Author?: string }>(await ctx.api.get(`/images/${ref}/json`), 'image inspect');
-      ctx.expectEqual({ Comment: inspect.Comment, Author: inspect.Author }, { Comment: comment, Author: author }, 'the committed image records the comment and author given');
+      ctx.expectEqual(
+        { Comment: inspect.Comment, Author: inspect.Author },
+        { Comment: comment, Author: author },
+        'the committed image records the comment and author given',
+      );
     },
   }),
   engineCheck({
@@ -48,7 +67,11 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await commitAs(ctx, 'commit-changes', { changes: 'ENV CONFORMANCE_CHANGE=applied' });
-      ctx.expectEqual(envValue((await configOf(ctx, id)).Env, 'CONFORMANCE_CHANGE'), 'applied', 'a container of the committed image has the ENV the change set');
+      ctx.expectEqual(
+        envValue((await configOf(ctx, id)).Env, 'CONFORMANCE_CHANGE'),
+        'applied',
+        'a container of the committed image has the ENV the change set',
+      );
     },
   }),
   engineCheck({
@@ -57,12 +80,18 @@ export default [
     requirements: ['engine/images/commit/body-config'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const body: Record<string, unknown> = { Env: ['CONFORMANCE_BODY=yes'], WorkingDir: '/tmp', Cmd: ['echo', 'from-body'], ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : {}) };
+      const body: Record<string, unknown> = {
+        Env: ['CONFORMANCE_BODY=yes'],
+        WorkingDir: '/tmp',
+        Cmd: ['echo', 'from-body'],
+        ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : {}),
+      };
       const { id } = await commitAs(ctx, 'commit-body', {}, body);
       const config = await configOf(ctx, id);
       ctx.expectEqual(envValue(config.Env, 'CONFORMANCE_BODY'), 'yes', 'a container of the committed image has the Env of the commit body');
       ctx.expectEqual(config.WorkingDir, '/tmp', 'a container of the committed image has the WorkingDir of the commit body');
-      if (ctx.version === '1.22') ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
+      if (ctx.version === '1.22')
+        ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
     },
   }),
   engineCheck({
@@ -77,7 +106,11 @@ export default [
       await commitAs(ctx, 'commit-pause', { pause: '1' }, undefined, id);
       const events = await eventsOf(ctx, since, id, hasKinds('pause', 'unpause'), { container: [id] });
       const kinds = kindsOf(events);
-      ctx.expect(kinds.includes('pause') && kinds.indexOf('pause') < kinds.lastIndexOf('unpause'), 'a commit with pause=1 of a running container shows no pause followed by unpause', { expected: ['pause', 'commit', 'unpause'], actual: kinds });
+      ctx.expect(
+        kinds.includes('pause') && kinds.indexOf('pause') < kinds.lastIndexOf('unpause'),
+        'a commit with pause=1 of a running container shows no pause followed by unpause',
+        { expected: ['pause', 'commit', 'unpause'], actual: kinds },
+      );
       ctx.expectEqual((await ctx.state(id)).Paused, false, 'after the commit the container is not left paused');
     },
   }),
@@ -87,7 +120,11 @@ export default [
     requirements: ['engine/images/commit/404-no-such-container'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      ctx.expectStatus(await commitRequest(ctx, { container: ctx.uniqueName('missing'), repo: ctx.uniqueName('commit-missing') }), 404, 'commit of an unknown container');
+      ctx.expectStatus(
+        await commitRequest(ctx, { container: ctx.uniqueName('missing'), repo: ctx.uniqueName('commit-missing') }),
+        404,
+        'commit of an unknown container',
+      );
     },
   }),
 ];

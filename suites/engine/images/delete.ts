@@ -18,7 +18,12 @@ async function imageInUse(ctx: EngineContext, purpose: string) {
 /** A built image whose parent is an untagged intermediate image of the build; returns both ids. */
 async function imageWithUntaggedParent(ctx: EngineContext, purpose: string): Promise<{ name: string; parent: string }> {
   const unique = `${ctx.run.runId}-${Math.random().toString(36).slice(2, 8)}`;
-  const { id, name } = await buildImage(ctx, purpose, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.first=${unique}\nLABEL conformance.second=${unique}\n` }, 'engine/images/delete/query-noprune');
+  const { id, name } = await buildImage(
+    ctx,
+    purpose,
+    { buildFile: `${fromFixture(ctx)}\nLABEL conformance.first=${unique}\nLABEL conformance.second=${unique}\n` },
+    'engine/images/delete/query-noprune',
+  );
   const parent = String(ctx.expectJson<{ Parent?: string }>(await ctx.api.get(`/images/${id}/json`), 'image inspect').Parent ?? '');
   if (!parent) ctx.notApplicable('the built image records no Parent, so there is no untagged parent to prune');
   removeLater(ctx, parent);
@@ -37,9 +42,20 @@ export default [
       ctx.expectStatus(res, 200, `delete of ${image.ref}`);
       const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', ctx.expectJson(res, 'delete result'), 'the delete result');
       const multi = records.filter((r) => Object.keys(r).length !== 1);
-      ctx.expect(multi.length === 0, 'delete result objects carry more than the single key Untagged or Deleted', { expected: '{Untagged} or {Deleted}', actual: multi });
-      ctx.expect(records.some((r) => r.Untagged !== undefined), `the delete result has no Untagged object for ${image.ref}`, { expected: { Untagged: image.ref }, actual: records });
-      ctx.expect(records.some((r) => r.Deleted !== undefined && sameImage(r.Deleted, image.id)), `the delete result has no Deleted object for ${image.id}`, { expected: { Deleted: image.id }, actual: records });
+      ctx.expect(multi.length === 0, 'delete result objects carry more than the single key Untagged or Deleted', {
+        expected: '{Untagged} or {Deleted}',
+        actual: multi,
+      });
+      ctx.expect(
+        records.some((r) => r.Untagged !== undefined),
+        `the delete result has no Untagged object for ${image.ref}`,
+        { expected: { Untagged: image.ref }, actual: records },
+      );
+      ctx.expect(
+        records.some((r) => r.Deleted !== undefined && sameImage(r.Deleted, image.id)),
+        `the delete result has no Deleted object for ${image.id}`,
+        { expected: { Deleted: image.id }, actual: records },
+      );
       ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
     },
   }),
@@ -83,10 +99,16 @@ export default [
     async run(ctx) {
       const kept = await imageWithUntaggedParent(ctx, 'noprune');
       ctx.expectStatus(await ctx.api.delete(`/images/${kept.name}`, { noprune: true }), 200, `delete of ${kept.name} with noprune=1`);
-      ctx.expect(await imageExists(ctx, kept.parent), `noprune=1 deleted the untagged parent ${kept.parent}`, { expected: 'the parent remains', actual: 'inspect 404' });
+      ctx.expect(await imageExists(ctx, kept.parent), `noprune=1 deleted the untagged parent ${kept.parent}`, {
+        expected: 'the parent remains',
+        actual: 'inspect 404',
+      });
       const pruned = await imageWithUntaggedParent(ctx, 'prune');
       ctx.expectStatus(await ctx.api.delete(`/images/${pruned.name}`), 200, `delete of ${pruned.name}`);
-      ctx.expect(!(await imageExists(ctx, pruned.parent)), `without noprune the untagged parent ${pruned.parent} was kept (noprune defaults to false)`, { expected: 'the parent is deleted', actual: 'inspect 200' });
+      ctx.expect(!(await imageExists(ctx, pruned.parent)), `without noprune the untagged parent ${pruned.parent} was kept (noprune defaults to false)`, {
+        expected: 'the parent is deleted',
+        actual: 'inspect 200',
+      });
     },
   }),
 ];

@@ -11,10 +11,20 @@ import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/
 const ENDPOINT = 'engine/images/create';
 
 /** Imports `body` with the query; the answer must be a 200 stream of progress objects with no error. */
-async function expectImported(ctx: EngineContext, query: Record<string, string>, body: Buffer, requirement: string, shapes: RequirementRef = requirement): Promise<void> {
+async function expectImported(
+  ctx: EngineContext,
+  query: Record<string, string>,
+  body: Buffer,
+  requirement: string,
+  shapes: RequirementRef = requirement,
+): Promise<void> {
   const res = await importRequest(ctx, query, body);
   const stream = expectObjectStream(ctx, res, 'progress-object', `import with ${JSON.stringify(query)}`, requirement, shapes);
-  ctx.expect(stream.objects.length > 0, `import with ${JSON.stringify(query)}: the 200 body holds no progress object`, { expected: 'JSON progress objects', actual: res.text().slice(0, 200), requirement });
+  ctx.expect(stream.objects.length > 0, `import with ${JSON.stringify(query)}: the 200 body holds no progress object`, {
+    expected: 'JSON progress objects',
+    actual: res.text().slice(0, 200),
+    requirement,
+  });
   expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
 }
 
@@ -39,12 +49,20 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-from-src-body',
     title: 'fromSrc=- imports the request body: 200 with progress objects, the image named repo:tag',
-    requirements: ['engine/images/create/query-from-src-body', 'engine/images/create/200-progress-stream', 'engine/images/progress-objects', 'engine/service/json-object-streams'],
+    requirements: [
+      'engine/images/create/query-from-src-body',
+      'engine/images/create/200-progress-stream',
+      'engine/images/progress-objects',
+      'engine/service/json-object-streams',
+    ],
     endpoint: ENDPOINT,
     async run(ctx) {
       const repo = ctx.uniqueName('import');
       removeLater(ctx, `${repo}:v1`);
-      await expectImported(ctx, { repo, tag: 'v1' }, await uniqueRootfs(), 'engine/images/create/200-progress-stream', ['engine/images/create/200-progress-stream', PROGRESS_OBJECTS]);
+      await expectImported(ctx, { repo, tag: 'v1' }, await uniqueRootfs(), 'engine/images/create/200-progress-stream', [
+        'engine/images/create/200-progress-stream',
+        PROGRESS_OBJECTS,
+      ]);
       await imageIdOf(ctx, `${repo}:v1`, 'engine/images/create/query-from-src-body');
     },
   }),
@@ -79,7 +97,7 @@ export default [
     requirements: ['engine/images/create/query-from-src-url'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      if (!targetIsLocal(ctx)) ctx.skip('the target is not on this host, so it cannot fetch from the check\'s loopback HTTP server');
+      if (!targetIsLocal(ctx)) ctx.skip("the target is not on this host, so it cannot fetch from the check's loopback HTTP server");
       const url = await serveOnce(ctx, await uniqueRootfs());
       const repo = ctx.uniqueName('import-url');
       removeLater(ctx, `${repo}:v1`);
@@ -95,7 +113,10 @@ export default [
     requirements: ['engine/images/create/import-body-format'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      for (const [format, body] of [['a plain tar', await uniqueRootfs()], ['a gzip-compressed tar', gzipSync(await uniqueRootfs())]] as const) {
+      for (const [format, body] of [
+        ['a plain tar', await uniqueRootfs()],
+        ['a gzip-compressed tar', gzipSync(await uniqueRootfs())],
+      ] as const) {
         const repo = ctx.uniqueName('import-format');
         removeLater(ctx, `${repo}:v1`);
         const res = await importRequest(ctx, { repo, tag: 'v1' }, body);

@@ -29,7 +29,10 @@ export default [
       ctx.expectStatus(res, 200, `inspect of ${ctx.fixtureImage()}`);
       const body = ctx.expectJson<Record<string, unknown>>(res, 'image inspect');
       const newer = INSPECT_1_22_ONLY.map((f) => ctx.spell(f)).filter((f) => Object.hasOwn(body, f));
-      ctx.expect(newer.length === 0, `the 1.18 image inspect carries 1.22 fields: ${newer.join(', ')}`, { expected: 'Created, Container, ContainerConfig, Id, Parent, Size', actual: Object.keys(body) });
+      ctx.expect(newer.length === 0, `the 1.18 image inspect carries 1.22 fields: ${newer.join(', ')}`, {
+        expected: 'Created, Container, ContainerConfig, Id, Parent, Size',
+        actual: Object.keys(body),
+      });
     },
   }),
   engineCheck({
@@ -55,7 +58,10 @@ export default [
       for (const form of forms) {
         const res = await inspectImage(ctx, form);
         ctx.expectStatus(res, 200, `inspect of the fixture by '${form}'`);
-        ctx.expect(sameImage(ctx.expectJson<{ Id: string }>(res, 'image inspect').Id, id), `inspect by '${form}' names another image`, { expected: id, actual: res.text().slice(0, 100) });
+        ctx.expect(sameImage(ctx.expectJson<{ Id: string }>(res, 'image inspect').Id, id), `inspect by '${form}' names another image`, {
+          expected: id,
+          actual: res.text().slice(0, 100),
+        });
       }
     },
   }),
@@ -68,9 +74,18 @@ export default [
       const id = await imageIdOf(ctx, ctx.fixtureImage());
       const res = await ctx.api.get(`/images/${ctx.fixtureImage()}/history`);
       ctx.expectStatus(res, 200, `history of ${ctx.fixtureImage()}`);
-      const items = ctx.expectVersionSchema<Array<{ Id: string; Tags?: string[] | null }>>('image-history', ctx.expectJson(res, 'image history'), 'the image history');
+      const items = ctx.expectVersionSchema<Array<{ Id: string; Tags?: string[] | null }>>(
+        'image-history',
+        ctx.expectJson(res, 'image history'),
+        'the image history',
+      );
       ctx.expect(items.length > 0 && sameImage(items[0]!.Id, id), 'the first history item is not the image itself', { expected: id, actual: items[0]?.Id });
-      if (ctx.version === '1.22') ctx.expect((items[0]!.Tags ?? []).some((t) => sameRef(t, ctx.fixtureImage())), `(1.22) the image's history item does not list its tag in Tags`, { expected: ctx.fixtureImage(), actual: items[0]!.Tags });
+      if (ctx.version === '1.22')
+        ctx.expect(
+          (items[0]!.Tags ?? []).some((t) => sameRef(t, ctx.fixtureImage())),
+          `(1.22) the image's history item does not list its tag in Tags`,
+          { expected: ctx.fixtureImage(), actual: items[0]!.Tags },
+        );
     },
   }),
   engineCheck({

@@ -1,5 +1,20 @@
 import { engineCheck } from '../support/check.ts';
-import { committedImage, danglingImage, ids, imageExists, imageIdOf, isRealTag, listImages, normalRef, ownImage, repoOf, sameImage, sameRef, tagged, type ListItem } from '../support/images.ts';
+import {
+  committedImage,
+  danglingImage,
+  ids,
+  imageExists,
+  imageIdOf,
+  isRealTag,
+  listImages,
+  normalRef,
+  ownImage,
+  repoOf,
+  sameImage,
+  sameRef,
+  tagged,
+  type ListItem,
+} from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 25. GET /images/json; Resources > Image resources > List item. */
 const ENDPOINT = 'engine/images/list';
@@ -21,7 +36,11 @@ export default [
       const list = ctx.expectVersionSchema<ListItem[]>('image-list', ctx.expectJson(res, 'image list'), 'the image list');
       const item = list.find((i) => sameImage(i.Id, fixture));
       ctx.expect(item !== undefined, 'the image list does not hold the fixture image', { expected: fixture, actual: ids(list) });
-      ctx.expect((item!.RepoTags ?? []).some((t) => sameRef(t, ctx.fixtureImage())), `the fixture's list item does not carry its tag ${ctx.fixtureImage()} in RepoTags`, { expected: ctx.fixtureImage(), actual: item!.RepoTags });
+      ctx.expect(
+        (item!.RepoTags ?? []).some((t) => sameRef(t, ctx.fixtureImage())),
+        `the fixture's list item does not carry its tag ${ctx.fixtureImage()} in RepoTags`,
+        { expected: ctx.fixtureImage(), actual: item!.RepoTags },
+      );
     },
   }),
   engineCheck({
@@ -33,7 +52,10 @@ export default [
     async run(ctx) {
       const list = await listImages(ctx);
       const labelled = list.filter((i) => Object.hasOwn(i, 'Labels'));
-      ctx.expect(labelled.length === 0, `${labelled.length} of ${list.length} 1.18 image list items carry the 1.22 field Labels`, { expected: 'no Labels under /v1.18/', actual: labelled.slice(0, 3) });
+      ctx.expect(labelled.length === 0, `${labelled.length} of ${list.length} 1.18 image list items carry the 1.22 field Labels`, {
+        expected: 'no Labels under /v1.18/',
+        actual: labelled.slice(0, 3),
+      });
     },
   }),
   engineCheck({
@@ -49,7 +71,10 @@ export default [
         // An image removed by another check between the two reads is not a finding.
         if (!holds(all, item.Id) && (await imageExists(ctx, item.Id))) missing.push(item.Id);
       }
-      ctx.expect(missing.length === 0, `${missing.length} image(s) of the default list are missing from the all=1 list`, { expected: 'all=1 ⊇ default list', actual: missing });
+      ctx.expect(missing.length === 0, `${missing.length} image(s) of the default list are missing from the all=1 list`, {
+        expected: 'all=1 ⊇ default list',
+        actual: missing,
+      });
     },
   }),
   engineCheck({
@@ -114,7 +139,10 @@ export default [
       const list = await listImages(ctx, { digests: true });
       ctx.expect(list.length > 0, 'the image list is empty (the fixture should be in it)', { expected: 'at least the fixture', actual: list });
       const without = list.filter((i) => !Array.isArray(i.RepoDigests) || i.RepoDigests.some((d) => typeof d !== 'string'));
-      ctx.expect(without.length === 0, `${without.length} list item(s) have no RepoDigests list of strings with digests=1`, { expected: 'RepoDigests [S] on every item', actual: without.slice(0, 3) });
+      ctx.expect(without.length === 0, `${without.length} list item(s) have no RepoDigests list of strings with digests=1`, {
+        expected: 'RepoDigests [S] on every item',
+        actual: without.slice(0, 3),
+      });
     },
   }),
   engineCheck({
@@ -132,7 +160,10 @@ export default [
       const listed = (item!.RepoTags ?? []).filter(isRealTag).filter((tag) => own.some((o) => sameRef(o, tag)));
       ctx.expectEqual(listed.map(normalRef).sort(), [...own].sort(), 'RepoTags of the fixture lists both of its tags');
       for (const tag of listed) {
-        ctx.expect(sameImage(await imageIdOf(ctx, tag), item!.Id), `the listed tag ${tag} does not reference the image it is listed with`, { expected: item!.Id, actual: tag });
+        ctx.expect(sameImage(await imageIdOf(ctx, tag), item!.Id), `the listed tag ${tag} does not reference the image it is listed with`, {
+          expected: item!.Id,
+          actual: tag,
+        });
       }
     },
   }),

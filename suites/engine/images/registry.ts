@@ -16,13 +16,21 @@ export default [
   engineCheck({
     id: 'engine/images/push/200-progress-stream',
     title: 'pushing an image tagged <registry host:port>/repo answers 200 with progress objects and no error',
-    requirements: ['engine/images/push/200-progress-stream', 'engine/images/push/private-registry-name', 'engine/auth/x-registry-auth', 'engine/images/progress-objects'],
+    requirements: [
+      'engine/images/push/200-progress-stream',
+      'engine/images/push/private-registry-name',
+      'engine/auth/x-registry-auth',
+      'engine/images/progress-objects',
+    ],
     endpoint: PUSH,
     async run(ctx) {
       const repo = registryRepo(ctx, 'push');
       await fixtureAs(ctx, repo, 't1');
       const res = await push(ctx, repo, { tag: 't1' });
-      const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream', ['engine/images/push/200-progress-stream', PROGRESS_OBJECTS]);
+      const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream', [
+        'engine/images/push/200-progress-stream',
+        PROGRESS_OBJECTS,
+      ]);
       expectNoStreamError(ctx, stream, `push of ${repo}:t1 to ${registryOf(ctx)}`, 'engine/images/push/private-registry-name');
     },
   }),
@@ -50,19 +58,35 @@ export default [
       await untagLocal(ctx, `${repo}:kept`);
       const res = await pull(ctx, repo, { tag: 'kept' });
       removeLater(ctx, `${repo}:kept`);
-      ctx.expect(res.status !== 200 || /"error"\s*:/.test(res.text()), `${repo}:kept reached the registry although the push named tag=pushed`, { expected: 'a pull of the unpushed tag fails', actual: { status: res.status, body: res.text().slice(-200) } });
+      ctx.expect(res.status !== 200 || /"error"\s*:/.test(res.text()), `${repo}:kept reached the registry although the push named tag=pushed`, {
+        expected: 'a pull of the unpushed tag fails',
+        actual: { status: res.status, body: res.text().slice(-200) },
+      });
     },
   }),
   engineCheck({
     id: 'engine/images/create/query-from-image',
     title: 'fromImage pulls the image from the registry: 200 with progress objects, then the image is local',
-    requirements: ['engine/images/create/query-from-image', 'engine/images/create/200-progress-stream', 'engine/images/progress-objects', 'engine/auth/x-registry-auth'],
+    requirements: [
+      'engine/images/create/query-from-image',
+      'engine/images/create/200-progress-stream',
+      'engine/images/progress-objects',
+      'engine/auth/x-registry-auth',
+    ],
     endpoint: CREATE,
     async run(ctx) {
       const repo = await pushedRepo(ctx, 'pull', ['t1']);
       removeLater(ctx, `${repo}:t1`);
       const res = await pull(ctx, repo, { tag: 't1' });
-      expectNoStreamError(ctx, expectObjectStream(ctx, res, 'progress-object', `pull of ${repo}:t1`, 'engine/images/create/200-progress-stream', ['engine/images/create/200-progress-stream', PROGRESS_OBJECTS]), `pull of ${repo}:t1`, 'engine/images/create/query-from-image');
+      expectNoStreamError(
+        ctx,
+        expectObjectStream(ctx, res, 'progress-object', `pull of ${repo}:t1`, 'engine/images/create/200-progress-stream', [
+          'engine/images/create/200-progress-stream',
+          PROGRESS_OBJECTS,
+        ]),
+        `pull of ${repo}:t1`,
+        'engine/images/create/query-from-image',
+      );
       const pulled = await imageIdOf(ctx, `${repo}:t1`, 'engine/images/create/query-from-image');
       if (!sameImage(pulled, await imageIdOf(ctx, ctx.fixtureImage()))) ctx.observe(`the pulled image ${pulled} has another id than the pushed fixture`);
     },
@@ -76,7 +100,10 @@ export default [
       const repo = await pushedRepo(ctx, 'pull-tag', ['wanted', 'other']);
       for (const tag of ['wanted', 'other']) removeLater(ctx, `${repo}:${tag}`);
       expectTransferred(ctx, await pull(ctx, repo, { tag: 'wanted' }), `pulling ${repo}:wanted`);
-      ctx.expect(await imageExists(ctx, `${repo}:wanted`), `after a pull with tag=wanted, ${repo}:wanted is not local`, { expected: 'inspect 200', actual: 404 });
+      ctx.expect(await imageExists(ctx, `${repo}:wanted`), `after a pull with tag=wanted, ${repo}:wanted is not local`, {
+        expected: 'inspect 200',
+        actual: 404,
+      });
       ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=wanted also brought ${repo}:other`, { expected: 'inspect 404', actual: 200 });
     },
   }),
@@ -90,7 +117,11 @@ export default [
       const repo = await pushedRepo(ctx, 'pull-all', tags);
       for (const tag of tags) removeLater(ctx, `${repo}:${tag}`);
       expectTransferred(ctx, await pull(ctx, repo, { tag: '' }), `pulling ${repo} with tag=''`);
-      for (const tag of tags) ctx.expect(await imageExists(ctx, `${repo}:${tag}`), `a pull with an empty tag did not bring ${repo}:${tag}`, { expected: `every tag: ${tags.join(', ')}`, actual: `${tag} missing` });
+      for (const tag of tags)
+        ctx.expect(await imageExists(ctx, `${repo}:${tag}`), `a pull with an empty tag did not bring ${repo}:${tag}`, {
+          expected: `every tag: ${tags.join(', ')}`,
+          actual: `${tag} missing`,
+        });
     },
   }),
   engineCheck({
@@ -139,8 +170,15 @@ export default [
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
       const item = (await listImages(ctx, { digests: true })).find((i) => sameImage(i.Id, fixture));
       const digests = (item?.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`));
-      ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, { expected: `${repo}@sha256:…`, actual: item?.RepoDigests });
-      for (const digest of digests) ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, { expected: fixture, actual: digest });
+      ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, {
+        expected: `${repo}@sha256:…`,
+        actual: item?.RepoDigests,
+      });
+      for (const digest of digests)
+        ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, {
+          expected: fixture,
+          actual: digest,
+        });
     },
   }),
   engineCheck({
@@ -157,8 +195,17 @@ export default [
       if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
       const { username, password } = loginAuth(ctx) as { username: string; password: string };
       const headers = registryConfigHeader({ [registryOf(ctx)]: { username, password } });
-      const { id } = await buildImage(ctx, 'pull', { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true }, headers }, 'engine/images/build/query-pull');
-      ctx.expectEqual((await configOf(ctx, id)).Labels?.['conformance.base'], 'registry', `the build with pull=1 used the registry's ${repo}:latest (labelled base=registry), not the older local one`);
+      const { id } = await buildImage(
+        ctx,
+        'pull',
+        { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=1\n`, query: { pull: true }, headers },
+        'engine/images/build/query-pull',
+      );
+      ctx.expectEqual(
+        (await configOf(ctx, id)).Labels?.['conformance.base'],
+        'registry',
+        `the build with pull=1 used the registry's ${repo}:latest (labelled base=registry), not the older local one`,
+      );
     },
   }),
 ];

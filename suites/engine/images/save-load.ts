@@ -26,7 +26,11 @@ export default [
     async run(ctx) {
       const image = await ownImage(ctx, 'save-format');
       const res = await getImage(ctx, image.ref);
-      ctx.expect(contentType(res) === 'application/x-tar', `the image tarball is sent as '${contentType(res)}'`, { expected: 'application/x-tar', actual: contentType(res), requirement: 'engine/images/get/content-type-x-tar' });
+      ctx.expect(contentType(res) === 'application/x-tar', `the image tarball is sent as '${contentType(res)}'`, {
+        expected: 'application/x-tar',
+        actual: contentType(res),
+        requirement: 'engine/images/get/content-type-x-tar',
+      });
       const tarball = await expectImageTarball(ctx, res, `GET /images/${image.ref}/get`, 'engine/images/get/tarball-format');
       await expectLayerDirs(ctx, tarball, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
       expectRepositories(ctx, tarball, { [image.repo]: [image.tag] }, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
@@ -40,10 +44,18 @@ export default [
     async run(ctx) {
       const { repo, first, second } = await twoTagRepo(ctx);
       const other = await expectImageTarball(ctx, await getImage(ctx, second), `GET /images/${second}/get`, 'engine/images/get/name-tag-only-that-image');
-      const tarball = await expectImageTarball(ctx, await getImage(ctx, first.ref), `GET /images/${first.ref}/get`, 'engine/images/get/name-tag-only-that-image');
+      const tarball = await expectImageTarball(
+        ctx,
+        await getImage(ctx, first.ref),
+        `GET /images/${first.ref}/get`,
+        'engine/images/get/name-tag-only-that-image',
+      );
       expectRepositories(ctx, tarball, { [repo]: [first.tag] }, `the tarball of ${first.ref}`, 'engine/images/get/name-tag-only-that-image');
       const otherTop = topLayer(other, repo, 'b');
-      ctx.expect(otherTop === undefined || !tarball.layers.has(otherTop), `the tarball of ${first.ref} holds the layer of ${second}`, { expected: `no directory ${otherTop}`, actual: [...tarball.layers.keys()] });
+      ctx.expect(otherTop === undefined || !tarball.layers.has(otherTop), `the tarball of ${first.ref} holds the layer of ${second}`, {
+        expected: `no directory ${otherTop}`,
+        actual: [...tarball.layers.keys()],
+      });
     },
   }),
   engineCheck({
@@ -64,9 +76,17 @@ export default [
     endpoint: 'engine/images/get',
     async run(ctx) {
       const image = await ownImage(ctx, 'save-id');
-      const tarball = await expectImageTarball(ctx, await getImage(ctx, image.id), `GET /images/${image.id}/get`, 'engine/images/get/image-id-no-repositories-file');
+      const tarball = await expectImageTarball(
+        ctx,
+        await getImage(ctx, image.id),
+        `GET /images/${image.id}/get`,
+        'engine/images/get/image-id-no-repositories-file',
+      );
       await expectLayerDirs(ctx, tarball, `the tarball of ${image.id}`, 'engine/images/get/image-id-no-repositories-file');
-      ctx.expect(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', { expected: 'no repositories file', actual: tarball.repositories });
+      ctx.expect(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', {
+        expected: 'no repositories file',
+        actual: tarball.repositories,
+      });
     },
   }),
   engineCheck({
@@ -92,10 +112,14 @@ export default [
       const saved = await getImage(ctx, image.ref);
       if (saved.status !== 200) ctx.fail(`precondition: GET /images/${image.ref}/get answered ${saved.status}`);
       const removed = await ctx.api.delete(`/images/${image.ref}`);
-      if (removed.status !== 200 || (await imageExists(ctx, image.id))) ctx.fail(`precondition: ${image.ref} could not be removed before the load (${removed.status})`);
+      if (removed.status !== 200 || (await imageExists(ctx, image.id)))
+        ctx.fail(`precondition: ${image.ref} could not be removed before the load (${removed.status})`);
       const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
       ctx.expectStatus(res, 200, 'load of the saved tarball');
-      ctx.expect(sameImage(await imageIdOf(ctx, image.ref, 'engine/images/load/200-loaded'), image.id), `after the load, ${image.ref} names another image`, { expected: image.id, actual: image.ref });
+      ctx.expect(sameImage(await imageIdOf(ctx, image.ref, 'engine/images/load/200-loaded'), image.id), `after the load, ${image.ref} names another image`, {
+        expected: image.id,
+        actual: image.ref,
+      });
     },
   }),
   engineCheck({

@@ -44,7 +44,10 @@ export default [
         // A term that finds nothing everywhere cannot show a target that ignores the term.
         if (term === 'busybox' && !items.length) ctx.notApplicable("the search for 'busybox' found nothing: whether results follow the term cannot be seen");
         const unrelated = items.filter((i) => !`${i.name ?? ''} ${i.description ?? ''}`.toLowerCase().includes(term));
-        ctx.expect(unrelated.length === 0, `the search for '${term}' answers results that do not match it`, { expected: `names or descriptions holding '${term}'`, actual: unrelated.slice(0, 5) });
+        ctx.expect(unrelated.length === 0, `the search for '${term}' answers results that do not match it`, {
+          expected: `names or descriptions holding '${term}'`,
+          actual: unrelated.slice(0, 5),
+        });
       }
     },
   }),
@@ -56,7 +59,14 @@ export default [
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing, so no result keys can be read");
-      for (const item of items) ctx.expectEqual(Object.keys(item).filter((k) => KEYS.includes(k)).sort(), KEYS, `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`);
+      for (const item of items)
+        ctx.expectEqual(
+          Object.keys(item)
+            .filter((k) => KEYS.includes(k))
+            .sort(),
+          KEYS,
+          `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
+        );
     },
   }),
 ];

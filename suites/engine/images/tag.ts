@@ -16,7 +16,10 @@ export default [
       const res = await tagAs(ctx, image.ref, repo, 'extra');
       ctx.expectStatus(res, 201, 'tag of an image');
       ctx.expectEqual(res.body.length, 0, 'a 201 tag answer has no body');
-      ctx.expect(sameImage(await imageIdOf(ctx, `${repo}:extra`), image.id), `${repo}:extra does not name the tagged image`, { expected: image.id, actual: `${repo}:extra` });
+      ctx.expect(sameImage(await imageIdOf(ctx, `${repo}:extra`), image.id), `${repo}:extra does not name the tagged image`, {
+        expected: image.id,
+        actual: `${repo}:extra`,
+      });
     },
   }),
   engineCheck({
@@ -47,7 +50,10 @@ export default [
     async run(ctx) {
       const [holder, other] = [await ownImage(ctx, 'tag-holder'), await ownImage(ctx, 'tag-other')];
       ctx.expectStatus(await tagAs(ctx, other.ref, holder.repo, holder.tag), 409, `tag of another image as ${holder.ref} without force`);
-      ctx.expect(sameImage(await imageIdOf(ctx, holder.ref), holder.id), `after the 409, ${holder.ref} no longer names its image`, { expected: holder.id, actual: holder.ref });
+      ctx.expect(sameImage(await imageIdOf(ctx, holder.ref), holder.id), `after the 409, ${holder.ref} no longer names its image`, {
+        expected: holder.id,
+        actual: holder.ref,
+      });
     },
   }),
   engineCheck({
@@ -58,7 +64,10 @@ export default [
     async run(ctx) {
       const [holder, other] = [await ownImage(ctx, 'force-holder'), await ownImage(ctx, 'force-other')];
       ctx.expectStatus(await tagAs(ctx, other.ref, holder.repo, holder.tag, { force: true }), 201, `tag of another image as ${holder.ref} with force=1`);
-      ctx.expect(sameImage(await imageIdOf(ctx, holder.ref), other.id), `after force=1, ${holder.ref} does not name the newly tagged image`, { expected: other.id, actual: holder.ref });
+      ctx.expect(sameImage(await imageIdOf(ctx, holder.ref), other.id), `after force=1, ${holder.ref} does not name the newly tagged image`, {
+        expected: other.id,
+        actual: holder.ref,
+      });
     },
   }),
 ];

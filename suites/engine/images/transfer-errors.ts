@@ -26,7 +26,11 @@ function judgeFailure(ctx: EngineContext, res: HttpResponse, what: string): bool
     return false;
   }
   const stream = summarize(decodeObjects(ctx, res, what));
-  ctx.expect(stream.errors.length > 0, `${what} failed inside its 200 stream without an {error} object`, { expected: 'an {error S} object in the stream', actual: stream.objects.slice(-3), requirement: R });
+  ctx.expect(stream.errors.length > 0, `${what} failed inside its 200 stream without an {error} object`, {
+    expected: 'an {error S} object in the stream',
+    actual: stream.objects.slice(-3),
+    requirement: R,
+  });
   return true;
 }
 
@@ -41,9 +45,18 @@ export default [
       const repo = unreachableRepo(ctx);
       await ctx.setUp(() => tagged(ctx, ctx.fixtureImage(), repo, 'x'));
       const headers = authHeader(loginAuth(ctx));
-      const pushed = judgeFailure(ctx, await ctx.api.post(`/images/${repo}/push`, { query: { tag: 'x' }, headers, timeoutMs: 60_000 }), `the push of ${repo}:x`);
-      const pulled = judgeFailure(ctx, await ctx.api.post('/images/create', { query: { fromImage: `${repo}:y` }, headers, timeoutMs: 60_000 }), `the pull of ${repo}:y`);
-      if (!pushed && !pulled) ctx.notApplicable('the failing pull and push were both answered with an error status before any stream: no in-stream error to judge');
+      const pushed = judgeFailure(
+        ctx,
+        await ctx.api.post(`/images/${repo}/push`, { query: { tag: 'x' }, headers, timeoutMs: 60_000 }),
+        `the push of ${repo}:x`,
+      );
+      const pulled = judgeFailure(
+        ctx,
+        await ctx.api.post('/images/create', { query: { fromImage: `${repo}:y` }, headers, timeoutMs: 60_000 }),
+        `the pull of ${repo}:y`,
+      );
+      if (!pushed && !pulled)
+        ctx.notApplicable('the failing pull and push were both answered with an error status before any stream: no in-stream error to judge');
     },
   }),
 ];

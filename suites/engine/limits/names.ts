@@ -13,7 +13,10 @@ async function createNamed(ctx: EngineContext, name: string): Promise<number> {
 async function expectAccepted(ctx: EngineContext, names: string[]): Promise<void> {
   for (const name of names) {
     const status = await createNamed(ctx, name);
-    ctx.expect(status === 201, `the name ${JSON.stringify(name)} matches /?[a-zA-Z0-9_-]+ and must be accepted, got ${status}`, { expected: 201, actual: { name, status } });
+    ctx.expect(status === 201, `the name ${JSON.stringify(name)} matches /?[a-zA-Z0-9_-]+ and must be accepted, got ${status}`, {
+      expected: 201,
+      actual: { name, status },
+    });
   }
 }
 
@@ -51,7 +54,10 @@ export default [
       const u = unique();
       for (const name of [`conformance ${u}`, `conformance!${u}`, `conformance.${u}`, `a/b${u}`]) {
         const status = await createNamed(ctx, name);
-        ctx.expect(status === 400, `the name ${JSON.stringify(name)} is outside the grammar and should be refused with 400, got ${status}`, { expected: 400, actual: { name, status } });
+        ctx.expect(status === 400, `the name ${JSON.stringify(name)} is outside the grammar and should be refused with 400, got ${status}`, {
+          expected: 400,
+          actual: { name, status },
+        });
       }
     },
   }),

@@ -7,7 +7,10 @@ const ENDPOINT = 'engine/containers/create';
 const MB = 1024 * 1024;
 
 /** Creates a container with the HostConfig; the answer, the warnings and (on 201) the stored HostConfig. */
-async function createWith(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<{ status: number; warnings: string[]; stored?: Record<string, unknown> }> {
+async function createWith(
+  ctx: EngineContext,
+  hostConfig: Record<string, unknown>,
+): Promise<{ status: number; warnings: string[]; stored?: Record<string, unknown> }> {
   const { res, id, warnings } = await createRaw(ctx, createBody(ctx, { HostConfig: hostConfig }));
   if (!id) return { status: res.status, warnings };
   return { status: res.status, warnings, stored: (await ctx.inspect(id)).HostConfig as Record<string, unknown> };
@@ -21,12 +24,20 @@ async function expectRefused(ctx: EngineContext, hostConfig: Record<string, unkn
   const { status, warnings, stored } = await createWith(ctx, hostConfig);
   const discarded = status === 201 && warnings.length > 0 && stored?.[field] !== hostConfig[field];
   if (discarded) ctx.observe(`${JSON.stringify(hostConfig)} was accepted with the setting discarded and a warning: ${warnings.join(' | ')}`);
-  ctx.expect(status === 400 || discarded, `${rule}: create with ${JSON.stringify(hostConfig)} answered ${status}${stored ? ` and stored ${field}=${JSON.stringify(stored[field])}` : ''}`, { expected: 400, actual: { status, stored: stored?.[field], warnings }, requirement });
+  ctx.expect(
+    status === 400 || discarded,
+    `${rule}: create with ${JSON.stringify(hostConfig)} answered ${status}${stored ? ` and stored ${field}=${JSON.stringify(stored[field])}` : ''}`,
+    { expected: 400, actual: { status, stored: stored?.[field], warnings }, requirement },
+  );
 }
 
 async function expectAccepted(ctx: EngineContext, hostConfig: Record<string, unknown>, rule: string, requirement: string): Promise<void> {
   const { status } = await createWith(ctx, hostConfig);
-  ctx.expect(status === 201, `${rule}: create with ${JSON.stringify(hostConfig)} must be accepted, got ${status}`, { expected: 201, actual: status, requirement });
+  ctx.expect(status === 201, `${rule}: create with ${JSON.stringify(hostConfig)} must be accepted, got ${status}`, {
+    expected: 201,
+    actual: status,
+    requirement,
+  });
 }
 
 /** Spec: Limits (BlkioWeight, MemorySwappiness, ShmSize, MemorySwap); HostConfig fields. */
@@ -82,12 +93,15 @@ export default [
   }),
   engineCheck({
     id: 'engine/limits/shm-size-default/inside',
-    title: '(1.22) Without ShmSize the container\'s /dev/shm is 64 MB (its tmpfs mount in /proc/mounts)',
+    title: "(1.22) Without ShmSize the container's /dev/shm is 64 MB (its tmpfs mount in /proc/mounts)",
     requirements: ['engine/limits/shm-size-default'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const shmSize = (o: Observed) => parseMounts(o.out).find((m) => m.target === '/dev/shm')?.options.find((opt) => opt.startsWith('size='));
+      const shmSize = (o: Observed) =>
+        parseMounts(o.out)
+          .find((m) => m.target === '/dev/shm')
+          ?.options.find((opt) => opt.startsWith('size='));
       const larger = await observeInside(ctx, 'cat /proc/mounts', { HostConfig: { ShmSize: 128 * MB } });
       ctx.observe(`with ShmSize 128 MB, /dev/shm is mounted with ${shmSize(larger) ?? 'no size option'}`);
       const plain = await observeInside(ctx, 'cat /proc/mounts');
@@ -112,7 +126,13 @@ export default [
     requirements: ['engine/containers/create/host-config-memory-swap-needs-memory'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      await expectRefused(ctx, { MemorySwap: 128 * MB }, 'MemorySwap', 'MemorySwap must be used together with Memory', 'engine/containers/create/host-config-memory-swap-needs-memory');
+      await expectRefused(
+        ctx,
+        { MemorySwap: 128 * MB },
+        'MemorySwap',
+        'MemorySwap must be used together with Memory',
+        'engine/containers/create/host-config-memory-swap-needs-memory',
+      );
     },
   }),
 ];

@@ -9,7 +9,16 @@ const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
 
 /** The stdout log for a query; the query names the read in messages. */
 function stdoutWith(ctx: EngineContext, id: string, query: Record<string, string | number>): Promise<string> {
-  return stdoutLog(ctx, id, query, `logs ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&') || '(no tail)'}`);
+  return stdoutLog(
+    ctx,
+    id,
+    query,
+    `logs ${
+      Object.entries(query)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&') || '(no tail)'
+    }`,
+  );
 }
 
 /** Spec: Limits (Log `tail`, Logs `since`). */

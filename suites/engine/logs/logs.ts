@@ -75,14 +75,24 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo first; read x; echo second-$x'], { openStdin: true });
       await waitForLog(ctx, id, 'first');
-      const got = await logsSession(ctx, id, { stdout: 1, follow: 1 }, {
-        afterHead: async () => {
-          const answered = await ctx.api.hijack('POST', `/containers/${id}/attach`, { upgrade: true, query: { stream: 1, stdin: 1 } });
-          ctx.defer(() => answered.close());
-          await answered.write('later\n');
+      const got = await logsSession(
+        ctx,
+        id,
+        { stdout: 1, follow: 1 },
+        {
+          afterHead: async () => {
+            const answered = await ctx.api.hijack('POST', `/containers/${id}/attach`, { upgrade: true, query: { stream: 1, stdin: 1 } });
+            ctx.defer(() => answered.close());
+            await answered.write('later\n');
+          },
         },
-      });
-      expectPayload(ctx, expectFrames(ctx, got.data, 'logs follow=1').stdout, 'first\nsecond-later\n', 'follow=1 returns the existing log, then the line written after the request');
+      );
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'logs follow=1').stdout,
+        'first\nsecond-later\n',
+        'follow=1 returns the existing log, then the line written after the request',
+      );
       expectClosed(ctx, got, 'the followed stream ends when the container exits');
     },
   }),
@@ -96,8 +106,15 @@ export default [
       const lines = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
       ctx.expectEqual(lines.length, 3, 'three log lines come back');
       const bare = lines.filter((line) => !TIMESTAMP.test(line));
-      ctx.expect(bare.length === 0, `every line starts with a timestamp and a space; these do not: ${JSON.stringify(bare)}`, { expected: '<RFC 3339 time> <line>', actual: lines });
-      ctx.expectEqual(lines.map((l) => l.replace(TIMESTAMP, '')), ['one', 'two', 'three'], 'after the timestamp comes the line as written');
+      ctx.expect(bare.length === 0, `every line starts with a timestamp and a space; these do not: ${JSON.stringify(bare)}`, {
+        expected: '<RFC 3339 time> <line>',
+        actual: lines,
+      });
+      ctx.expectEqual(
+        lines.map((l) => l.replace(TIMESTAMP, '')),
+        ['one', 'two', 'three'],
+        'after the timestamp comes the line as written',
+      );
     },
   }),
   engineCheck({
@@ -138,7 +155,11 @@ export default [
       if (stamped.length !== 2 || Number.isNaN(early)) ctx.fail(`precondition: expected two timestamped lines, got ${JSON.stringify(stamped)}`);
       // Strictly after the early line and at most 1 s later, so at or before the late one (1.1 s after).
       const since = Math.floor(early / 1000) + 1;
-      ctx.expectEqual(await stdoutLog(ctx, id, { since }, `logs since=${since}`), 'late\n', `since=${since} returns the line logged after it and not the one logged at ${stamped[0]?.split(' ')[0]}`);
+      ctx.expectEqual(
+        await stdoutLog(ctx, id, { since }, `logs since=${since}`),
+        'late\n',
+        `since=${since} returns the line logged after it and not the one logged at ${stamped[0]?.split(' ')[0]}`,
+      );
     },
   }),
   engineCheck({
@@ -151,7 +172,10 @@ export default [
       const got = await logsSession(ctx, id, { stdout: 1, stderr: 1 });
       const served = (got.status === 200 || got.status === 101) && demux(got.data).stdout.includes('unlogged');
       ctx.observe(`logs of a container with the none driver answered ${got.status}: ${got.data.subarray(0, 200).toString('utf8').trim()}`);
-      ctx.expect(!served, 'the log of a container with the `none` driver was served', { expected: 'no logs (an error, or an empty stream)', actual: got.data.toString('utf8').slice(0, 300) });
+      ctx.expect(!served, 'the log of a container with the `none` driver was served', {
+        expected: 'no logs (an error, or an empty stream)',
+        actual: got.data.toString('utf8').slice(0, 300),
+      });
     },
   }),
 ];

@@ -5,7 +5,9 @@ import { connect } from '../support/resources.ts';
 export default [
   absentIn118Check('engine/networks/list', 'GET /networks', (ctx) => ctx.api.get('/networks')),
   absentIn118Check('engine/networks/inspect', 'GET /networks/(id or name)', async (ctx) => ctx.api.get(`/networks/${await subjectIn122(ctx, 'networks')}`)),
-  absentIn118Check('engine/networks/create', 'POST /networks/create', (ctx) => ctx.api.post('/networks/create', { json: { Name: ownedName(ctx, 'networks') } })),
+  absentIn118Check('engine/networks/create', 'POST /networks/create', (ctx) =>
+    ctx.api.post('/networks/create', { json: { Name: ownedName(ctx, 'networks') } }),
+  ),
   absentIn118Check('engine/networks/connect', 'POST /networks/(id or name)/connect', async (ctx) => {
     const network = await subjectIn122(ctx, 'networks');
     const container = await ctx.runningContainer(['sleep', '300']);
@@ -17,5 +19,7 @@ export default [
     await connect(ctx, network, container.id);
     return ctx.api.post(`/networks/${network}/disconnect`, { json: { Container: container.id } });
   }),
-  absentIn118Check('engine/networks/delete', 'DELETE /networks/(id or name)', async (ctx) => ctx.api.delete(`/networks/${await subjectIn122(ctx, 'networks')}`)),
+  absentIn118Check('engine/networks/delete', 'DELETE /networks/(id or name)', async (ctx) =>
+    ctx.api.delete(`/networks/${await subjectIn122(ctx, 'networks')}`),
+  ),
 ];

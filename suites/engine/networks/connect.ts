@@ -7,7 +7,8 @@ const V122 = ['1.22' as const];
 /** The two 404s connect and disconnect each state: a network that does not exist, a container that does not exist. */
 function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition: string): EngineCheck[] {
   const endpoint = `engine/networks/${operation}`;
-  const send = (ctx: EngineContext, network: string, container: string) => (operation === 'connect' ? connect(ctx, network, container) : disconnect(ctx, network, container));
+  const send = (ctx: EngineContext, network: string, container: string) =>
+    operation === 'connect' ? connect(ctx, network, container) : disconnect(ctx, network, container);
   return [
     engineCheck({
       id: `${endpoint}/404-no-such-network`,
@@ -46,7 +47,10 @@ export default [
       const network = await createNetwork(ctx);
       const container = await ctx.runningContainer(['sleep', '300']);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
-      ctx.expect((await attachedContainers(ctx, network.id)).includes(container.id), `after a 200 connect, the network Containers must include ${container.id}`);
+      ctx.expect(
+        (await attachedContainers(ctx, network.id)).includes(container.id),
+        `after a 200 connect, the network Containers must include ${container.id}`,
+      );
     },
   }),
   ...missingReferenceChecks('connect', 'to'),
@@ -76,7 +80,10 @@ export default [
       const container = await ctx.runningContainer(['sleep', '300']);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'precondition: connecting a running container');
       ctx.expectStatus(await disconnect(ctx, network.id, container.id), 200, 'disconnecting the container');
-      ctx.expect(!(await attachedContainers(ctx, network.id)).includes(container.id), `after a 200 disconnect, the network Containers must not include ${container.id}`);
+      ctx.expect(
+        !(await attachedContainers(ctx, network.id)).includes(container.id),
+        `after a 200 disconnect, the network Containers must not include ${container.id}`,
+      );
     },
   }),
   engineCheck({

@@ -54,7 +54,10 @@ export default [
     versions: V122,
     async run(ctx) {
       const res = await postCreate(ctx, { Driver: 'bridge' });
-      ctx.expect(res.status >= 400, `a network create without Name must be refused, got ${res.status}`, { expected: 'an error status', actual: { status: res.status, body: res.text().slice(0, 200) } });
+      ctx.expect(res.status >= 400, `a network create without Name must be refused, got ${res.status}`, {
+        expected: 'an error status',
+        actual: { status: res.status, body: res.text().slice(0, 200) },
+      });
     },
   }),
   engineCheck({
@@ -66,7 +69,10 @@ export default [
     async run(ctx) {
       const { name } = await createNetwork(ctx);
       const res = await postCreate(ctx, { Name: name, CheckDuplicate: true });
-      ctx.expect(res.status >= 400, `CheckDuplicate=true with the name of an existing network must be refused, got ${res.status}`, { expected: 'an error status (409)', actual: { status: res.status, body: res.text().slice(0, 200) } });
+      ctx.expect(res.status >= 400, `CheckDuplicate=true with the name of an existing network must be refused, got ${res.status}`, {
+        expected: 'an error status (409)',
+        actual: { status: res.status, body: res.text().slice(0, 200) },
+      });
     },
   }),
   engineCheck({

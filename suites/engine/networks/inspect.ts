@@ -44,7 +44,10 @@ export default [
     versions: V122,
     async run(ctx) {
       const prefix = ctx.uniqueName('missing');
-      const refs = fc.oneof(nameSuffix().map((s) => `${prefix}-${s}`), hexId(64));
+      const refs = fc.oneof(
+        nameSuffix().map((s) => `${prefix}-${s}`),
+        hexId(64),
+      );
       await forAll(ctx, refs, async (ref) => {
         const inspect = await ctx.api.get(`/networks/${ref}`);
         if (inspect.status !== 404) return `GET /networks/${ref} answered ${inspect.status}, expected 404`;
@@ -67,7 +70,10 @@ export default [
       const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
       ctx.expect(entry !== undefined, `inspect Containers must have an entry for ${container.id}`);
       const fields = ['Name', 'EndpointID', 'MacAddress', 'IPv4Address', 'IPv6Address'].filter((f) => typeof entry![f] !== 'string');
-      ctx.expect(fields.length === 0, `the Containers entry lacks string field(s) ${fields.join(', ')}`, { expected: 'Name, EndpointID, MacAddress, IPv4Address, IPv6Address', actual: entry });
+      ctx.expect(fields.length === 0, `the Containers entry lacks string field(s) ${fields.join(', ')}`, {
+        expected: 'Name, EndpointID, MacAddress, IPv4Address, IPv6Address',
+        actual: entry,
+      });
       ctx.expectEqual(entry!.Name, container.name, 'the Containers entry Name is the container name');
     },
   }),

@@ -31,10 +31,20 @@ export default [
       const other = await createNetwork(ctx);
       for (const value of [id, id.slice(0, 12)]) {
         const list = await listNetworks(ctx, { id: [value] });
-        ctx.expect(list.some((n) => n.Id === id), `filter id=${value} must list the network ${id}`, { expected: id, actual: list.map((n) => n.Id) });
-        ctx.expect(!list.some((n) => n.Id === other.id), `filter id=${value} must not list the other network ${other.id}`, { expected: `not ${other.id}`, actual: list.map((n) => n.Id) });
+        ctx.expect(
+          list.some((n) => n.Id === id),
+          `filter id=${value} must list the network ${id}`,
+          { expected: id, actual: list.map((n) => n.Id) },
+        );
+        ctx.expect(!list.some((n) => n.Id === other.id), `filter id=${value} must not list the other network ${other.id}`, {
+          expected: `not ${other.id}`,
+          actual: list.map((n) => n.Id),
+        });
         const strays = list.filter((n) => !n.Id.includes(value));
-        ctx.expect(strays.length === 0, `filter id=${value} must list only networks whose ID matches it`, { expected: `IDs containing ${value}`, actual: strays.map((n) => n.Id) });
+        ctx.expect(strays.length === 0, `filter id=${value} must list only networks whose ID matches it`, {
+          expected: `IDs containing ${value}`,
+          actual: strays.map((n) => n.Id),
+        });
       }
     },
   }),
@@ -50,9 +60,15 @@ export default [
       for (const value of [name, name.slice(-6)]) {
         const list = await listNetworks(ctx, { name: [value] });
         ctx.expect(names(list).includes(name), `filter name=${value} must list the network ${name}`, { expected: name, actual: names(list) });
-        ctx.expect(!names(list).includes(other.name), `filter name=${value} must not list the other network ${other.name}`, { expected: `not ${other.name}`, actual: names(list) });
+        ctx.expect(!names(list).includes(other.name), `filter name=${value} must not list the other network ${other.name}`, {
+          expected: `not ${other.name}`,
+          actual: names(list),
+        });
         const strays = names(list).filter((n) => !n.includes(value));
-        ctx.expect(strays.length === 0, `filter name=${value} must list only networks whose name matches it`, { expected: `names containing ${value}`, actual: strays });
+        ctx.expect(strays.length === 0, `filter name=${value} must list only networks whose name matches it`, {
+          expected: `names containing ${value}`,
+          actual: strays,
+        });
       }
     },
   }),
@@ -67,7 +83,10 @@ export default [
       const custom = names(await listNetworks(ctx, { type: ['custom'] }));
       ctx.expect(custom.includes(name), `type=custom must list the user-defined network ${name}`, { expected: name, actual: custom });
       const predefinedInCustom = custom.filter((n) => (PREDEFINED_NETWORKS as readonly string[]).includes(n));
-      ctx.expect(predefinedInCustom.length === 0, 'type=custom must not list pre-defined networks', { expected: 'no bridge, host, none', actual: predefinedInCustom });
+      ctx.expect(predefinedInCustom.length === 0, 'type=custom must not list pre-defined networks', {
+        expected: 'no bridge, host, none',
+        actual: predefinedInCustom,
+      });
       const builtin = names(await listNetworks(ctx, { type: ['builtin'] }));
       ctx.expect(!builtin.includes(name), `type=builtin must not list the user-defined network ${name}`, { expected: `no ${name}`, actual: builtin });
       ctx.expect(builtin.includes('bridge'), 'type=builtin must list the pre-defined bridge network', { expected: 'bridge', actual: builtin });

@@ -37,7 +37,11 @@ function spellingCheck(value: boolean): ReturnType<typeof engineCheck> {
     async run(ctx) {
       const { label, id } = await exitedOnly(ctx, `bool-${value}`);
       for (const spelling of spellings) {
-        ctx.expectEqual(await readsAs(ctx, label, id, spelling), value, `all=${spelling} is read as ${value} (the exited container is ${value ? '' : 'not '}listed)`);
+        ctx.expectEqual(
+          await readsAs(ctx, label, id, spelling),
+          value,
+          `all=${spelling} is read as ${value} (the exited container is ${value ? '' : 'not '}listed)`,
+        );
       }
     },
   });
@@ -60,15 +64,20 @@ export default [
       const running = await createOwn(ctx, label, { cmd: ['sleep', '300'] });
       await ctx.start(running.id);
       const spelling = fc.constantFrom(...DOCUMENTED_TRUE_SPELLINGS, ...DOCUMENTED_FALSE_SPELLINGS, ...UNDOCUMENTED);
-      await forAll(ctx, spelling, async (s) => {
-        const documented = parseBoolean(s).value;
-        if (documented === undefined) {
-          ctx.observe(`the undocumented spelling all=${JSON.stringify(s)} ${await undocumentedReading(ctx, label, id, s)}`);
-          return undefined;
-        }
-        const read = await readsAs(ctx, label, id, s);
-        return read === documented ? undefined : `all=${s} was read as ${read}, the spec says ${documented} (engine/query/boolean-${documented}-spellings)`;
-      }, 10);
+      await forAll(
+        ctx,
+        spelling,
+        async (s) => {
+          const documented = parseBoolean(s).value;
+          if (documented === undefined) {
+            ctx.observe(`the undocumented spelling all=${JSON.stringify(s)} ${await undocumentedReading(ctx, label, id, s)}`);
+            return undefined;
+          }
+          const read = await readsAs(ctx, label, id, s);
+          return read === documented ? undefined : `all=${s} was read as ${read}, the spec says ${documented} (engine/query/boolean-${documented}-spellings)`;
+        },
+        10,
+      );
     },
   }),
 ];

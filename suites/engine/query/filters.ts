@@ -19,11 +19,13 @@ async function population(ctx: EngineContext, label: OwnLabel): Promise<Known[]>
   const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], labels: { [COLOR]: 'red' } });
   await ctx.start(running.id);
   const ids = [running.id, (await exitedOwn(ctx, label, ['true'], { [COLOR]: 'blue' })).id, (await exitedOwn(ctx, label, ['sh', '-c', 'exit 3'])).id];
-  return Promise.all(ids.map(async (id) => {
-    const inspect = await ctx.inspect(id);
-    const state = inspect.State as { Running: boolean; ExitCode: number };
-    return { id, running: state.Running, exitCode: state.ExitCode, labels: ((inspect.Config as { Labels?: Record<string, string> }).Labels ?? {}) };
-  }));
+  return Promise.all(
+    ids.map(async (id) => {
+      const inspect = await ctx.inspect(id);
+      const state = inspect.State as { Running: boolean; ExitCode: number };
+      return { id, running: state.Running, exitCode: state.ExitCode, labels: (inspect.Config as { Labels?: Record<string, string> }).Labels ?? {} };
+    }),
+  );
 }
 
 type FilterMap = { status?: string[]; exited?: string[]; label?: string[] };
@@ -74,16 +76,29 @@ export default [
   engineCheck({
     id: 'engine/query/filters-json-map/property',
     title: "Random filter maps on the container list agree with the filters applied to the full list of the check's containers",
-    requirements: ['engine/query/filters-json-map', 'engine/containers/list/filter-exited', 'engine/containers/list/filter-status', 'engine/containers/list/filter-label'],
+    requirements: [
+      'engine/query/filters-json-map',
+      'engine/containers/list/filter-exited',
+      'engine/containers/list/filter-status',
+      'engine/containers/list/filter-label',
+    ],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('filters-random');
       const known = await population(ctx, label);
-      await forAll(ctx, filterMaps, async (filters) => {
-        const listed = await listIds(ctx, label, { all: 1 }, filters);
-        const expected = known.filter((c) => matches(c, filters)).map((c) => c.id);
-        return sameIds(listed, expected) ? undefined : `filters ${JSON.stringify(filters)} listed ${JSON.stringify(short(listed))}, expected ${JSON.stringify(short(expected))}`;
-      }, 8, filterRequirement);
+      await forAll(
+        ctx,
+        filterMaps,
+        async (filters) => {
+          const listed = await listIds(ctx, label, { all: 1 }, filters);
+          const expected = known.filter((c) => matches(c, filters)).map((c) => c.id);
+          return sameIds(listed, expected)
+            ? undefined
+            : `filters ${JSON.stringify(filters)} listed ${JSON.stringify(short(listed))}, expected ${JSON.stringify(short(expected))}`;
+        },
+        8,
+        filterRequirement,
+      );
     },
   }),
 ];

@@ -7,7 +7,10 @@ const ENDPOINT = 'engine/containers/attach-ws';
 
 /** The RFC 6455 handshake succeeded: 101 Switching Protocols (the spec lists it as 200). */
 function expectSession(ctx: EngineContext, got: WsCapture, what: string): void {
-  ctx.expect(got.status === 101 || got.status === 200, `${what}: the WebSocket handshake did not complete (status ${got.status})`, { expected: '101 Switching Protocols (listed as 200)', actual: { status: got.status, headers: got.headers } });
+  ctx.expect(got.status === 101 || got.status === 200, `${what}: the WebSocket handshake did not complete (status ${got.status})`, {
+    expected: '101 Switching Protocols (listed as 200)',
+    actual: { status: got.status, headers: got.headers },
+  });
 }
 
 /** The check that reports an attach/ws route the target does not serve; the others are blocked by it. */
@@ -34,7 +37,10 @@ export default [
       const { id } = await ctx.createContainer({ cmd: ['echo', 'ws-hello'] });
       const got = await wsAttach(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { afterOpen: () => ctx.start(id) });
       expectSession(ctx, got, 'attach/ws stream=1');
-      ctx.expect(carries(got, 'ws-hello'), 'the WebSocket session carries what the container wrote on stdout', { expected: 'ws-hello', actual: got.data.toString('utf8').slice(0, 300) });
+      ctx.expect(carries(got, 'ws-hello'), 'the WebSocket session carries what the container wrote on stdout', {
+        expected: 'ws-hello',
+        actual: got.data.toString('utf8').slice(0, 300),
+      });
       expectClosed(ctx, got, 'the session ends when the container exits');
     },
   }),
@@ -75,9 +81,15 @@ export default [
       const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
       blockedIfNotServed(ctx, out, id);
       expectSession(ctx, out, 'attach/ws logs=1&stdout=1');
-      ctx.expect(carries(out, 'ws-out') && !carries(out, 'ws-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', { expected: 'ws-out only', actual: out.data.toString('utf8') });
+      ctx.expect(carries(out, 'ws-out') && !carries(out, 'ws-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', {
+        expected: 'ws-out only',
+        actual: out.data.toString('utf8'),
+      });
       const err = await wsAttach(ctx, id, { logs: 1, stderr: 1 });
-      ctx.expect(carries(err, 'ws-err') && !carries(err, 'ws-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', { expected: 'ws-err only', actual: err.data.toString('utf8') });
+      ctx.expect(carries(err, 'ws-err') && !carries(err, 'ws-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', {
+        expected: 'ws-err only',
+        actual: err.data.toString('utf8'),
+      });
     },
   }),
 ];

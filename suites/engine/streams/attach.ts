@@ -30,7 +30,12 @@ export default [
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: ['echo', 'attach-101'] }, { stream: 1, stdout: 1, stderr: 1 });
       expectUpgradeHeaders(ctx, got, 'attach with Upgrade: tcp');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'the stream after the 101').stdout, 'attach-101\n', 'the stdout frames after the 101 carry what the container wrote');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'the stream after the 101').stdout,
+        'attach-101\n',
+        'the stdout frames after the 101 carry what the container wrote',
+      );
     },
   }),
   engineCheck({
@@ -42,7 +47,12 @@ export default [
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: ['echo', 'attach-200'] }, { stream: 1, stdout: 1, stderr: 1 }, { upgrade: false });
       expectNoUpgradeHeaders(ctx, got, 'attach without upgrade headers');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 body').stdout, 'attach-200\n', 'the stdout frames of the 200 body carry what the container wrote');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'the 200 body').stdout,
+        'attach-200\n',
+        'the stdout frames of the 200 body carry what the container wrote',
+      );
     },
   }),
   engineCheck({
@@ -102,7 +112,12 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'read x; echo got-$x'], { openStdin: true });
       const got = await attachSession(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { stdin: 'hello\n' });
-      expectPayload(ctx, expectFrames(ctx, got.data, 'attach stdin=1').stdout, 'got-hello\n', 'the line written on the attached connection reached the program, which echoed it');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'attach stdin=1').stdout,
+        'got-hello\n',
+        'the line written on the attached connection reached the program, which echoed it',
+      );
     },
   }),
   engineCheck({
@@ -139,7 +154,11 @@ export default [
       const logsOnly = await attachSession(ctx, id, { logs: 1 });
       ctx.expectEqual(demux(logsOnly.data).frames.length, 0, 'attach logs=1 without stdout/stderr returns no log (stdout and stderr default to false)');
       const noStdin = await attachSession(ctx, id, { stream: 1, stdout: 1 }, { stdin: 'x\n', readMs: QUIET_MS });
-      ctx.expect(!noStdin.data.includes('after-x'), 'attach without stdin=1 must not deliver the client bytes to the container stdin (stdin defaults to false), yet the program answered the line', { expected: 'no output', actual: noStdin.data.toString('utf8') });
+      ctx.expect(
+        !noStdin.data.includes('after-x'),
+        'attach without stdin=1 must not deliver the client bytes to the container stdin (stdin defaults to false), yet the program answered the line',
+        { expected: 'no output', actual: noStdin.data.toString('utf8') },
+      );
     },
   }),
   engineCheck({
@@ -163,7 +182,9 @@ export default [
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['true']);
       const got = await attachSession(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { readMs: 1000 });
-      ctx.observe(`attach stream=1 to an exited container answered ${got.status} ${got.statusText}; the stream ${got.closed ? 'ended at once' : 'stayed open'} with ${got.data.length} bytes`);
+      ctx.observe(
+        `attach stream=1 to an exited container answered ${got.status} ${got.statusText}; the stream ${got.closed ? 'ended at once' : 'stayed open'} with ${got.data.length} bytes`,
+      );
     },
   }),
 ];

@@ -31,9 +31,11 @@ function attachRun(ctx: EngineContext, cmd: string[]): Promise<Capture> {
 /** Every frame has the one stream type `stream`. */
 function expectOnlyType(ctx: EngineContext, decoded: Demuxed, stream: number, what: string): void {
   const others = decoded.frames.filter((f) => f.stream !== stream);
-  ctx.expect(decoded.frames.length > 0 && others.length === 0,
+  ctx.expect(
+    decoded.frames.length > 0 && others.length === 0,
     `${what}: expected only stream type ${stream} frames, got types ${streamTypes(decoded.frames).join(', ') || 'none'}${others[0] ? ` (first other at byte ${others[0].offset})` : ''}`,
-    { expected: `type ${stream}`, actual: streamTypes(decoded.frames) });
+    { expected: `type ${stream}`, actual: streamTypes(decoded.frames) },
+  );
 }
 
 /** Spec: Endpoints > Containers, "Stream details for attach (and logs, exec start)". */
@@ -46,7 +48,10 @@ export default [
     async run(ctx) {
       const got = await attachRun(ctx, bothStreams('header-out', 'header-err'));
       const decoded = expectFrames(ctx, got.data, 'attach stream of a Tty-false container');
-      ctx.expect(decoded.frames.length >= 2, `expected at least two frames (stdout and stderr output), got ${decoded.frames.length}`, { expected: '>= 2 frames', actual: decoded.frames.length });
+      ctx.expect(decoded.frames.length >= 2, `expected at least two frames (stdout and stderr output), got ${decoded.frames.length}`, {
+        expected: '>= 2 frames',
+        actual: decoded.frames.length,
+      });
     },
   }),
   engineCheck({
@@ -55,7 +60,10 @@ export default [
     requirements: ['engine/stream/frame-stream-type'],
     endpoint: ATTACH,
     async run(ctx) {
-      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('typed-out', 'typed-err'))).data, 'attach stream', undefined, ['unknown-stream-type', 'system-error-frame']);
+      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('typed-out', 'typed-err'))).data, 'attach stream', undefined, [
+        'unknown-stream-type',
+        'system-error-frame',
+      ]);
       const byText = (text: string) => decoded.frames.filter((f) => f.payload.includes(text));
       expectOnlyType(ctx, { ...decoded, frames: byText('typed-out') }, STREAM_STDOUT, 'the frames carrying the stdout line');
       expectOnlyType(ctx, { ...decoded, frames: byText('typed-err') }, STREAM_STDERR, 'the frames carrying the stderr line');
@@ -69,7 +77,10 @@ export default [
     async run(ctx) {
       const got = await attachRun(ctx, bothStreams('reserved-out', 'reserved-err'));
       const decoded = expectFrames(ctx, got.data, 'attach stream', undefined, ['reserved-bytes-nonzero']);
-      ctx.expect(decoded.frames.length >= 2, `expected the stdout and the stderr frame to judge their headers, got ${decoded.frames.length} frame(s)`, { expected: '>= 2 frames', actual: decoded.frames.length });
+      ctx.expect(decoded.frames.length >= 2, `expected the stdout and the stderr frame to judge their headers, got ${decoded.frames.length} frame(s)`, {
+        expected: '>= 2 frames',
+        actual: decoded.frames.length,
+      });
     },
   }),
   engineCheck({
@@ -91,7 +102,11 @@ export default [
     async run(ctx) {
       const got = await attachRun(ctx, ['sh', '-c', 'echo one; echo two >&2; echo three']);
       const decoded = expectFrames(ctx, got.data, 'attach stream of several writes');
-      ctx.expect(decoded.unparsedBytes === 0, `${decoded.unparsedBytes} of ${got.data.length} bytes are not part of a complete frame (${describeDiagnostics(decoded.diagnostics)})`, { expected: 0, actual: decoded.unparsedBytes });
+      ctx.expect(
+        decoded.unparsedBytes === 0,
+        `${decoded.unparsedBytes} of ${got.data.length} bytes are not part of a complete frame (${describeDiagnostics(decoded.diagnostics)})`,
+        { expected: 0, actual: decoded.unparsedBytes },
+      );
       expectPayload(ctx, decoded.stdout, 'one\nthree\n', 'the stdout frames, read one after another, hold every stdout write');
       expectPayload(ctx, decoded.stderr, 'two\n', 'the stderr frames hold the stderr write');
     },
@@ -135,7 +150,11 @@ export default [
       const ttyLogs = await logsSession(ctx, rawLogs.id, { stdout: 1, stderr: 1 });
       expectRaw(ctx, ttyLogs.data, 'logs of a Tty container');
       ctx.expectEqual(terminalText(ttyLogs.data), 'logs-tty\n', 'logs of a Tty container are the raw terminal output');
-      const exec = expectFrames(ctx, (await startAttached(ctx, await createExec(ctx, id, { Cmd: bothStreams('exec-out', 'exec-err') }), false)).data, 'exec start with Tty false');
+      const exec = expectFrames(
+        ctx,
+        (await startAttached(ctx, await createExec(ctx, id, { Cmd: bothStreams('exec-out', 'exec-err') }), false)).data,
+        'exec start with Tty false',
+      );
       expectPayload(ctx, exec.stdout, 'exec-out\n', 'exec: stdout in type 1 frames');
       expectPayload(ctx, exec.stderr, 'exec-err\n', 'exec: stderr in type 2 frames');
       const ttyExec = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'exec-tty'], Tty: true }), true);

@@ -41,7 +41,12 @@ export default [
       const { id } = await ctx.runningContainer(['sh', '-c', 'cat; echo eof-seen'], { openStdin: true, stdinOnce: true });
       const got = await attachSession(ctx, id, STDIN_ATTACH, { stdin: 'abc', endInput: true });
       expectClosed(ctx, got, 'after the client closed stdin (StdinOnce) the program reaches end of file, exits, and the stream ends');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'attach with StdinOnce').stdout, 'abceof-seen\n', 'cat copied the input, saw end of file, and the shell went on');
+      expectPayload(
+        ctx,
+        expectFrames(ctx, got.data, 'attach with StdinOnce').stdout,
+        'abceof-seen\n',
+        'cat copied the input, saw end of file, and the shell went on',
+      );
       ctx.expectEqual(await ctx.waitExit(id), 0, 'the container exits 0 after its stdin closed');
     },
   }),

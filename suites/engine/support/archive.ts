@@ -34,7 +34,12 @@ export function archive(ctx: EngineContext, method: string, id: string, query: Q
 export async function containerWithTree(ctx: EngineContext, hostConfig: Record<string, unknown> = {}): Promise<CreatedContainer> {
   const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig });
   const res = await archive(ctx, 'PUT', c.id, { path: '/' }, await packTar(TREE));
-  if (res.status !== 200) ctx.fail(`precondition: PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status, requirement: 'engine/containers/archive-put/200-extracted' });
+  if (res.status !== 200)
+    ctx.fail(`precondition: PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`, {
+      expected: 200,
+      actual: res.status,
+      requirement: 'engine/containers/archive-put/200-extracted',
+    });
   return c;
 }
 
@@ -46,11 +51,21 @@ export function statHeaderName(ctx: EngineContext): string {
 export function expectPathStat(ctx: EngineContext, res: HttpResponse, what: string, requirement = 'engine/containers/archive-path-stat-header'): PathStat {
   const name = statHeaderName(ctx);
   const raw = res.headers[name];
-  if (raw === undefined) ctx.fail(`${what}: the answer has no ${ctx.spell('X-Vendor-Container-Path-Stat')} header`, { expected: `a ${name} header`, actual: Object.keys(res.headers), requirement });
+  if (raw === undefined)
+    ctx.fail(`${what}: the answer has no ${ctx.spell('X-Vendor-Container-Path-Stat')} header`, {
+      expected: `a ${name} header`,
+      actual: Object.keys(res.headers),
+      requirement,
+    });
   const decoded = decodePathStat(raw);
   const violations = decoded.diagnostics.filter((d) => d.severity === 'violation');
   for (const d of decoded.diagnostics.filter((x) => x.severity === 'observation')) ctx.observe(`${what}: ${d.message}`);
-  if (!decoded.value || violations.length) ctx.fail(`${what}: the path-stat header is not base64 of {name, size, mode, mtime, linkTarget}: ${violations.map((d) => d.message).join('; ')}`, { expected: '{name S, size I, mode I, mtime S, linkTarget S}', actual: raw, requirement });
+  if (!decoded.value || violations.length)
+    ctx.fail(`${what}: the path-stat header is not base64 of {name, size, mode, mtime, linkTarget}: ${violations.map((d) => d.message).join('; ')}`, {
+      expected: '{name S, size I, mode I, mtime S, linkTarget S}',
+      actual: raw,
+      requirement,
+    });
   return decoded.value!;
 }
 

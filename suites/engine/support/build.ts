@@ -9,7 +9,15 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 import { compress, type Compression } from './compression.ts';
-import { expectNoStreamError, expectObjectStream, expectStreamShapesNoted, summarize, decodeObjects, PROGRESS_OBJECTS, type ObjectStream } from './image-streams.ts';
+import {
+  expectNoStreamError,
+  expectObjectStream,
+  expectStreamShapesNoted,
+  summarize,
+  decodeObjects,
+  PROGRESS_OBJECTS,
+  type ObjectStream,
+} from './image-streams.ts';
 import { imageIdOf, removeLater, sameImage } from './images.ts';
 import { packTar, type TarFile } from './tar-files.ts';
 
@@ -76,7 +84,13 @@ export const BUILD_STREAM_CHECK = 'engine/images/build/200-json-stream';
  * A successful build: 200 and no error object. Each object's shape is judged (`judgeShapes`, the
  * stream's own check) or else noted.
  */
-export function expectBuildSucceeded(ctx: EngineContext, result: BuildResult, what: string, requirement = BUILD_STREAM_CHECK, judgeShapes = false): ObjectStream {
+export function expectBuildSucceeded(
+  ctx: EngineContext,
+  result: BuildResult,
+  what: string,
+  requirement = BUILD_STREAM_CHECK,
+  judgeShapes = false,
+): ObjectStream {
   const stream = judgeShapes
     ? expectObjectStream(ctx, result.res, 'build-stream-object', what, requirement, [requirement, PROGRESS_OBJECTS])
     : expectStreamShapesNoted(ctx, result.res, 'build-stream-object', what, requirement);
@@ -93,14 +107,26 @@ export function buildName(ctx: EngineContext, purpose: string): string {
  * Builds and returns the id of the image `t` names; the output must mention that id (the spec:
  * instructions run "until the new image ID is output").
  */
-export async function buildImage(ctx: EngineContext, purpose: string, req: BuildRequest, requirement = BUILD_STREAM_CHECK, judgeShapes = false): Promise<{ id: string; name: string; stream: ObjectStream }> {
+export async function buildImage(
+  ctx: EngineContext,
+  purpose: string,
+  req: BuildRequest,
+  requirement = BUILD_STREAM_CHECK,
+  judgeShapes = false,
+): Promise<{ id: string; name: string; stream: ObjectStream }> {
   const name = buildName(ctx, purpose);
   const result = await postBuild(ctx, { ...req, query: { t: name, ...req.query } });
   return { ...(await builtImage(ctx, name, result, requirement, judgeShapes)), name };
 }
 
 /** The image a build answer `result` made under the name `name` (tagged :latest); see buildImage. */
-export async function builtImage(ctx: EngineContext, name: string, result: BuildResult, requirement = BUILD_STREAM_CHECK, judgeShapes = false): Promise<{ id: string; stream: ObjectStream }> {
+export async function builtImage(
+  ctx: EngineContext,
+  name: string,
+  result: BuildResult,
+  requirement = BUILD_STREAM_CHECK,
+  judgeShapes = false,
+): Promise<{ id: string; stream: ObjectStream }> {
   const stream = expectBuildSucceeded(ctx, result, `build of ${name}`, requirement, judgeShapes);
   const id = await imageIdOf(ctx, `${name}:latest`, requirement);
   expectOutputsId(ctx, stream, id, requirement);
@@ -110,7 +136,11 @@ export async function builtImage(ctx: EngineContext, name: string, result: Build
 /** The build output names the new image's id (full or short). */
 export function expectOutputsId(ctx: EngineContext, stream: ObjectStream, id: string, requirement: string): void {
   const mentioned = [...stream.text.matchAll(/(?:sha256:)?([0-9a-f]{12,64})/g)].map((m) => m[1]!);
-  ctx.expect(mentioned.some((m) => sameImage(m, id)), `the build output does not output the new image ID ${id}`, { expected: `an output line naming ${id}`, actual: stream.text.slice(-400), requirement });
+  ctx.expect(
+    mentioned.some((m) => sameImage(m, id)),
+    `the build output does not output the new image ID ${id}`,
+    { expected: `an output line naming ${id}`, actual: stream.text.slice(-400), requirement },
+  );
 }
 
 /** X-Registry-Config for a build: URL-safe base64 of {host: {username, password}}. */

@@ -13,6 +13,7 @@ export function compress(data: Buffer, kind: Compression): Buffer | { unavailabl
   if (kind === 'identity') return data;
   if (kind === 'gzip') return gzipSync(data);
   const run = spawnSync(kind, ['-c'], { input: data, maxBuffer: 64 * 1024 * 1024 });
-  if (run.error || run.status !== 0) return { unavailable: `no ${kind} program to compress the context with (${run.error?.message ?? run.stderr.toString().trim()})` };
+  if (run.error || run.status !== 0)
+    return { unavailable: `no ${kind} program to compress the context with (${run.error?.message ?? run.stderr.toString().trim()})` };
   return run.stdout;
 }

@@ -32,7 +32,11 @@ export async function expectTar(ctx: EngineContext, res: HttpResponse, what: str
   try {
     return await readTar(res.body);
   } catch (err) {
-    return ctx.fail(`${what}: the body is not a tar stream (${(err as Error).message})`, { expected: 'a tar stream', actual: res.body.subarray(0, 120).toString('latin1'), requirement });
+    return ctx.fail(`${what}: the body is not a tar stream (${(err as Error).message})`, {
+      expected: 'a tar stream',
+      actual: res.body.subarray(0, 120).toString('latin1'),
+      requirement,
+    });
   }
 }
 
@@ -68,17 +72,32 @@ export interface FieldCase {
  * Warning is recorded beside a mismatch as a possible explanation; it never excuses it.
  * `group`: the requirement that the whole group of fields is stored, named with each field's own.
  */
-export function expectFieldsStored(ctx: EngineContext, where: string, stored: Record<string, unknown>, cases: readonly FieldCase[], warnings: readonly string[], group?: string): void {
+export function expectFieldsStored(
+  ctx: EngineContext,
+  where: string,
+  stored: Record<string, unknown>,
+  cases: readonly FieldCase[],
+  warnings: readonly string[],
+  group?: string,
+): void {
   for (const c of cases) {
     const actual = stored[c.field];
     const ok = c.matches ? c.matches(actual) : holds(actual, c.value);
     if (!ok && warnings.length > 0) ctx.observe(`${where}.${c.field} was not stored as sent; the create answer warned: ${warnings.join(' | ')}`);
-    ctx.verify(ok, `${where}.${c.field} is not stored as sent on create`, { expected: c.value, actual, requirement: group ? [c.requirement, group] : c.requirement });
+    ctx.verify(ok, `${where}.${c.field} is not stored as sent on create`, {
+      expected: c.value,
+      actual,
+      requirement: group ? [c.requirement, group] : c.requirement,
+    });
   }
 }
 
 /** POST /containers/create answering 201, with the container removed after the check. */
-export async function createRaw(ctx: EngineContext, body: Record<string, unknown>, name?: string): Promise<{ res: HttpResponse; id?: string; warnings: string[] }> {
+export async function createRaw(
+  ctx: EngineContext,
+  body: Record<string, unknown>,
+  name?: string,
+): Promise<{ res: HttpResponse; id?: string; warnings: string[] }> {
   const res = await ctx.api.post('/containers/create', { json: body, ...(name ? { query: { name } } : {}) });
   if (res.status !== 201) return { res, warnings: [] };
   const created = ctx.expectJson<{ Id: string; Warnings?: string[] | null }>(res, 'container create response');

@@ -94,7 +94,12 @@ export class EngineContext extends CheckContext {
         HostConfig: spec.hostConfig ?? {},
       },
     });
-    if (res.status !== 201) this.fail(`precondition: creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status, requirement: undefined });
+    if (res.status !== 201)
+      this.fail(`precondition: creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`, {
+        expected: 201,
+        actual: res.status,
+        requirement: undefined,
+      });
     const id = this.readId(res, 'container create response');
     this.defer(async () => {
       await this.api.delete(`/containers/${id}`, { force: true, v: true });
@@ -129,7 +134,13 @@ export class EngineContext extends CheckContext {
   async inspect(id: string): Promise<Record<string, unknown>> {
     const res = await this.api.get(`/containers/${id}/json`);
     if (res.status !== 200) this.fail(`precondition: inspecting container ${id} answered ${res.status}`);
-    return expectMembers(this, this.expectJson(res, 'container inspect'), INSPECT_MEMBERS, 'container inspect', 'engine/containers/inspect/200-response-schema');
+    return expectMembers(
+      this,
+      this.expectJson(res, 'container inspect'),
+      INSPECT_MEMBERS,
+      'container inspect',
+      'engine/containers/inspect/200-response-schema',
+    );
   }
 
   /** The inspect State object (Running, Paused, ExitCode, ...). */

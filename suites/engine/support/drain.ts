@@ -7,10 +7,13 @@ import type { StreamingResponse } from '../../../harness/target/http-transport.t
  */
 export async function drainWithin(res: StreamingResponse, ms: number): Promise<boolean> {
   let cut = false;
-  const timer = setTimeout(() => {
-    cut = true;
-    res.close();
-  }, Math.max(0, ms));
+  const timer = setTimeout(
+    () => {
+      cut = true;
+      res.close();
+    },
+    Math.max(0, ms),
+  );
   try {
     for await (const _ of res.chunks) void _;
     return !cut;

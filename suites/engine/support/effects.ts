@@ -41,7 +41,13 @@ export async function observeInside(ctx: EngineContext, script: string, fields: 
  * The effect `requirement` states was observed (`condition`), or the check fails naming it; a
  * create Warning is recorded as a possible explanation, the grade stays the requirement's.
  */
-export function expectEffect(ctx: EngineContext, observed: Observed, condition: boolean, message: string, detail: FailureDetail & { requirement: string }): void {
+export function expectEffect(
+  ctx: EngineContext,
+  observed: Observed,
+  condition: boolean,
+  message: string,
+  detail: FailureDetail & { requirement: string },
+): void {
   if (!condition && observed.warnings.length) ctx.observe(`${message}: not observed; the create answer warned: ${observed.warnings.join(' | ')}`);
   ctx.expect(condition, message, detail);
 }
@@ -114,7 +120,10 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
     async run(ctx) {
       if (spec.baseline) {
         const plain = await observeInside(ctx, spec.script);
-        if (!spec.baseline(plain)) ctx.notApplicable(`a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`);
+        if (!spec.baseline(plain))
+          ctx.notApplicable(
+            `a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,
+          );
       }
       const scratch: Record<string, unknown> = {};
       const observed = await observeInside(ctx, spec.script, await ctx.setUp(async () => spec.fields(ctx, scratch)));

@@ -51,7 +51,8 @@ export function removeStep(ctx: EngineContext, id: string): Step {
 
 /** The steps that drive a running container through the kinds both versions list. */
 export function lifecycleSteps(ctx: EngineContext, id: string): Step[] {
-  const post = (path: string, query?: Record<string, string | number>) => async () => expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, query ? { query } : {}), `POST ${path}`);
+  const post = (path: string, query?: Record<string, string | number>) => async () =>
+    expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, query ? { query } : {}), `POST ${path}`);
   return [
     { op: 'pause', run: post('/pause') },
     { op: 'unpause', run: post('/unpause') },

@@ -16,7 +16,28 @@ export const EVENT_KINDS = {
     image: ['untag', 'delete'],
   },
   '1.22': {
-    container: ['attach', 'commit', 'copy', 'create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'rename', 'resize', 'restart', 'start', 'stop', 'top', 'unpause', 'update'],
+    container: [
+      'attach',
+      'commit',
+      'copy',
+      'create',
+      'destroy',
+      'die',
+      'exec_create',
+      'exec_start',
+      'export',
+      'kill',
+      'oom',
+      'pause',
+      'rename',
+      'resize',
+      'restart',
+      'start',
+      'stop',
+      'top',
+      'unpause',
+      'update',
+    ],
     image: ['delete', 'import', 'pull', 'push', 'tag', 'untag'],
     volume: ['create', 'mount', 'unmount', 'destroy'],
     network: ['create', 'connect', 'disconnect', 'destroy'],
@@ -57,14 +78,24 @@ export async function readEvents(ctx: EngineContext, query: EventQuery, opts: Re
   });
   if (res.status !== 200) {
     res.close();
-    ctx.fail(`GET /events answered ${res.status}, expected 200 with a stream of event objects`, { expected: 200, actual: res.status, requirement: 'engine/system/events/200-event-stream' });
+    ctx.fail(`GET /events answered ${res.status}, expected 200 with a stream of event objects`, {
+      expected: 200,
+      actual: res.status,
+      requirement: 'engine/system/events/200-event-stream',
+    });
   }
   const read = await readJsonStream<EngineEvent>(res, { deadlineMs: opts.deadlineMs ?? 5000, ...(opts.enough ? { enough: opts.enough } : {}) });
   return { events: read.values, endedByTarget: read.endedByTarget, problems: read.problems, contentType: res.headers['content-type'] ?? '' };
 }
 
 /** Events since `since` about one resource, read until `enough` holds for them (or the deadline). */
-export async function eventsOf(ctx: EngineContext, since: number, resourceId: string, enough: (events: EngineEvent[]) => boolean, filters?: Record<string, string[]>): Promise<EngineEvent[]> {
+export async function eventsOf(
+  ctx: EngineContext,
+  since: number,
+  resourceId: string,
+  enough: (events: EngineEvent[]) => boolean,
+  filters?: Record<string, string[]>,
+): Promise<EngineEvent[]> {
   const read = await readEvents(ctx, { since, ...(filters ? { filters } : {}) }, { enough: (all) => enough(about(all, resourceId)) });
   return about(read.events, resourceId);
 }

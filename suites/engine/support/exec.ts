@@ -24,7 +24,8 @@ export type ExecInspect = Record<string, unknown> & { Running?: unknown; ExitCod
 /** Creates an exec instance (stdout and stderr attached unless said otherwise); fails unless 201. */
 export async function createExec(ctx: EngineContext, containerId: string, body: ExecCreateBody): Promise<string> {
   const res = await ctx.api.post(`/containers/${containerId}/exec`, { json: { AttachStdout: true, AttachStderr: true, ...body } });
-  if (res.status !== 201) ctx.fail(`precondition: exec create answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status });
+  if (res.status !== 201)
+    ctx.fail(`precondition: exec create answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 201, actual: res.status });
   return ctx.readId(res, 'exec create response', 'engine/exec/create/201-response-schema');
 }
 
@@ -40,20 +41,29 @@ export function startAttached(ctx: EngineContext, execId: string, tty: boolean, 
 }
 
 /** Runs a command as an attached exec (stdout+stderr, Tty false unless asked) and captures its stream. */
-export async function runExec(ctx: EngineContext, body: ExecCreateBody, opts: Omit<SessionOptions, 'body' | 'method'> = {}): Promise<Capture & { execId: string; containerId: string }> {
+export async function runExec(
+  ctx: EngineContext,
+  body: ExecCreateBody,
+  opts: Omit<SessionOptions, 'body' | 'method'> = {},
+): Promise<Capture & { execId: string; containerId: string }> {
   const ids = await execIn(ctx, body);
   return { ...(await startAttached(ctx, ids.execId, body.Tty ?? false, opts)), ...ids };
 }
 
 export async function inspectExec(ctx: EngineContext, execId: string): Promise<ExecInspect> {
   const res = await ctx.api.get(`/exec/${execId}/json`);
-  if (res.status !== 200) ctx.fail(`precondition: exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status });
+  if (res.status !== 200)
+    ctx.fail(`precondition: exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status });
   return expectMembers(ctx, ctx.expectJson(res, 'exec inspect'), {}, 'exec inspect', 'engine/exec/inspect/200-response-schema') as ExecInspect;
 }
 
 /** Polls exec inspect until Running is false (or the deadline); returns the last inspect. */
 export function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
-  return eventually(() => inspectExec(ctx, execId), (inspect) => inspect.Running === false, deadlineMs);
+  return eventually(
+    () => inspectExec(ctx, execId),
+    (inspect) => inspect.Running === false,
+    deadlineMs,
+  );
 }
 
 /** An id no exec instance has (64 hex digits, like a real one). */

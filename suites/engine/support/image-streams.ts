@@ -54,7 +54,14 @@ export const PROGRESS_OBJECTS = 'engine/images/progress-objects';
  * A 200 answer whose body is a stream of objects each valid against `schema`; a shape that is not
  * names `shapes` (the check's rule, and the object rule when the check claims it).
  */
-export function expectObjectStream(ctx: EngineContext, res: HttpResponse, schema: StreamSchema, what: string, requirement: string, shapes: RequirementRef = requirement): ObjectStream {
+export function expectObjectStream(
+  ctx: EngineContext,
+  res: HttpResponse,
+  schema: StreamSchema,
+  what: string,
+  requirement: string,
+  shapes: RequirementRef = requirement,
+): ObjectStream {
   const stream = expectAcceptedStream(ctx, res, what, requirement);
   stream.objects.forEach((object, i) => ctx.expectVersionSchema(schema, object, `${what}, object ${i + 1} of ${stream.objects.length}`, shapes));
   return stream;
@@ -69,7 +76,10 @@ export function expectStreamShapesNoted(ctx: EngineContext, res: HttpResponse, s
   const stream = expectAcceptedStream(ctx, res, what, requirement);
   stream.objects.forEach((object, i) => {
     const problems = ctx.base.schemas.validate(ctx.schemaSet, schema, object).filter((f) => f.kind === 'problem');
-    if (problems.length) ctx.observe(`${what}, object ${i + 1} of ${stream.objects.length} is not a documented '${schema}' (judged by the stream's own check): ${JSON.stringify(object).slice(0, 160)}`);
+    if (problems.length)
+      ctx.observe(
+        `${what}, object ${i + 1} of ${stream.objects.length} is not a documented '${schema}' (judged by the stream's own check): ${JSON.stringify(object).slice(0, 160)}`,
+      );
   });
   return stream;
 }
@@ -83,7 +93,11 @@ export function summarize(objects: StreamObject[]): ObjectStream {
 /** The stream carries no error object (the operation succeeded). */
 export function expectNoStreamError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): void {
   if (stream.errors.length) {
-    ctx.fail(`${what}: the stream reports an error: ${stream.errors.map((e) => e.message).join('; ')}`, { expected: 'no {error} object', actual: stream.errors, requirement });
+    ctx.fail(`${what}: the stream reports an error: ${stream.errors.map((e) => e.message).join('; ')}`, {
+      expected: 'no {error} object',
+      actual: stream.errors,
+      requirement,
+    });
   }
 }
 
@@ -91,6 +105,11 @@ export function expectNoStreamError(ctx: EngineContext, stream: ObjectStream, wh
 export function expectEndsWithError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): StreamError {
   const last = stream.objects[stream.objects.length - 1];
   const error = inStreamError(last);
-  if (!error) ctx.fail(`${what}: the stream does not end with an {error} object`, { expected: '{error S, ...} as the last object', actual: last ?? 'an empty stream', requirement });
+  if (!error)
+    ctx.fail(`${what}: the stream does not end with an {error} object`, {
+      expected: '{error S, ...} as the last object',
+      actual: last ?? 'an empty stream',
+      requirement,
+    });
   return error!;
 }

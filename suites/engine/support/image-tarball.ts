@@ -31,7 +31,11 @@ export async function expectImageTarball(ctx: EngineContext, res: HttpResponse, 
   try {
     entries = await readTar(res.body);
   } catch (err) {
-    return ctx.fail(`${what}: the body is not a tar archive (${(err as Error).message})`, { expected: 'a tar archive', actual: res.body.subarray(0, 200).toString('latin1'), requirement });
+    return ctx.fail(`${what}: the body is not a tar archive (${(err as Error).message})`, {
+      expected: 'a tar archive',
+      actual: res.body.subarray(0, 200).toString('latin1'),
+      requirement,
+    });
   }
   const layers = new Map<string, LayerDir>();
   let repositories: ImageTarball['repositories'];
@@ -59,15 +63,27 @@ function parseJson(ctx: EngineContext, data: Buffer, what: string, requirement: 
 
 /** Each layer directory holds VERSION (1.0), json (a JSON object) and layer.tar (a tar archive). */
 export async function expectLayerDirs(ctx: EngineContext, tarball: ImageTarball, what: string, requirement: string): Promise<void> {
-  ctx.expect(tarball.layers.size > 0, `${what}: no directory named by a long (64 hex) layer ID`, { expected: '<layer id>/VERSION, json, layer.tar', actual: tarball.names, requirement });
+  ctx.expect(tarball.layers.size > 0, `${what}: no directory named by a long (64 hex) layer ID`, {
+    expected: '<layer id>/VERSION, json, layer.tar',
+    actual: tarball.names,
+    requirement,
+  });
   for (const layer of tarball.layers.values()) {
     const where = `${what}, layer directory ${layer.id.slice(0, 12)}`;
     const version = layer.files.get('VERSION');
-    ctx.expect(version !== undefined && version.toString('utf8').trim() === '1.0', `${where}: VERSION is not 1.0`, { expected: '1.0', actual: version?.toString('utf8') ?? 'no VERSION file', requirement });
+    ctx.expect(version !== undefined && version.toString('utf8').trim() === '1.0', `${where}: VERSION is not 1.0`, {
+      expected: '1.0',
+      actual: version?.toString('utf8') ?? 'no VERSION file',
+      requirement,
+    });
     const json = layer.files.get('json');
     if (!json) ctx.fail(`${where}: no json file`, { expected: 'json (layer information)', actual: [...layer.files.keys()], requirement });
     const info = parseJson(ctx, json!, `${where}: json`, requirement);
-    ctx.expect(typeof info === 'object' && info !== null && !Array.isArray(info), `${where}: json is not an object`, { expected: 'a JSON object', actual: info, requirement });
+    ctx.expect(typeof info === 'object' && info !== null && !Array.isArray(info), `${where}: json is not an object`, {
+      expected: 'a JSON object',
+      actual: info,
+      requirement,
+    });
     const layerTar = layer.files.get('layer.tar');
     if (!layerTar) ctx.fail(`${where}: no layer.tar`, { expected: 'layer.tar (filesystem changes)', actual: [...layer.files.keys()], requirement });
     try {
@@ -83,10 +99,19 @@ export function expectRepositories(ctx: EngineContext, tarball: ImageTarball, ex
   const repos = tarball.repositories;
   if (!repos) ctx.fail(`${what}: no root repositories file`, { expected: { repositories: expected }, actual: tarball.names, requirement });
   const actual = Object.fromEntries(Object.entries(repos!).map(([repo, tags]) => [repo, Object.keys(tags ?? {}).sort()]));
-  ctx.expectEqual(actual, Object.fromEntries(Object.entries(expected).map(([r, t]) => [r, [...t].sort()])), `${what}: the repositories file maps exactly the named repositories and tags`, requirement);
+  ctx.expectEqual(
+    actual,
+    Object.fromEntries(Object.entries(expected).map(([r, t]) => [r, [...t].sort()])),
+    `${what}: the repositories file maps exactly the named repositories and tags`,
+    requirement,
+  );
   for (const [repo, tags] of Object.entries(repos!)) {
     for (const [tag, layer] of Object.entries(tags)) {
-      ctx.expect(tarball.layers.has(layer), `${what}: repositories maps ${repo}:${tag} to ${layer}, which is not a layer directory of the tarball`, { expected: [...tarball.layers.keys()], actual: layer, requirement });
+      ctx.expect(tarball.layers.has(layer), `${what}: repositories maps ${repo}:${tag} to ${layer}, which is not a layer directory of the tarball`, {
+        expected: [...tarball.layers.keys()],
+        actual: layer,
+        requirement,
+      });
     }
   }
 }

@@ -19,7 +19,10 @@ export interface OwnImage {
 
 /** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
 export function uniqueRootfs(): Promise<Buffer> {
-  return packTar([{ name: 'etc/', type: 'directory' }, { name: 'etc/conformance-image', content: `${randomBytes(16).toString('hex')}\n` }]);
+  return packTar([
+    { name: 'etc/', type: 'directory' },
+    { name: 'etc/conformance-image', content: `${randomBytes(16).toString('hex')}\n` },
+  ]);
 }
 
 export function importRequest(ctx: EngineContext, query: Query, body: Buffer): Promise<HttpResponse> {
@@ -65,14 +68,16 @@ export async function inspectImage(ctx: EngineContext, ref: string): Promise<Htt
 /** The Id of the image a reference names; a missing image fails the check as a precondition. */
 export async function imageIdOf(ctx: EngineContext, ref: string, requirement?: string): Promise<string> {
   const res = await inspectImage(ctx, ref);
-  if (res.status !== 200) ctx.fail(`GET /images/${ref}/json answered ${res.status}: ${res.text().trim().slice(0, 200)}`, { expected: 200, actual: res.status, requirement });
+  if (res.status !== 200)
+    ctx.fail(`GET /images/${ref}/json answered ${res.status}: ${res.text().trim().slice(0, 200)}`, { expected: 200, actual: res.status, requirement });
   return ctx.expectJson<{ Id: string }>(res, `inspect of ${ref}`, requirement).Id;
 }
 
 /** Whether a reference names an image (inspect 200) or not (404); other answers fail the check. */
 export async function imageExists(ctx: EngineContext, ref: string, requirement?: string): Promise<boolean> {
   const res = await inspectImage(ctx, ref);
-  if (res.status !== 200 && res.status !== 404) ctx.fail(`GET /images/${ref}/json answered ${res.status}, expected 200 or 404`, { expected: [200, 404], actual: res.status, requirement });
+  if (res.status !== 200 && res.status !== 404)
+    ctx.fail(`GET /images/${ref}/json answered ${res.status}, expected 200 or 404`, { expected: [200, 404], actual: res.status, requirement });
   return res.status === 200;
 }
 
@@ -86,7 +91,8 @@ export async function tagAs(ctx: EngineContext, source: string, repo: string, ta
 /** Same as tagAs, but a failure is a precondition failure. */
 export async function tagged(ctx: EngineContext, source: string, repo: string, tag: string): Promise<string> {
   const res = await tagAs(ctx, source, repo, tag);
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+  if (res.status < 200 || res.status >= 300)
+    ctx.fail(`precondition: tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
   return `${repo}:${tag}`;
 }
 

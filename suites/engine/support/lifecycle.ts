@@ -24,7 +24,11 @@ export const KILLED_EXIT_CODE = 137;
 export type State = Record<string, unknown>;
 
 /** A container that ran `cmd` to its end; returns it with its exit code. */
-export async function exitedContainer(ctx: EngineContext, cmd: string[] = ['true'], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer & { exitCode: number }> {
+export async function exitedContainer(
+  ctx: EngineContext,
+  cmd: string[] = ['true'],
+  spec: Omit<ContainerSpec, 'cmd'> = {},
+): Promise<CreatedContainer & { exitCode: number }> {
   const container = await ctx.runningContainer(cmd, spec);
   return { ...container, exitCode: await ctx.waitExit(container.id) };
 }
@@ -60,7 +64,14 @@ export function timestampMs(text: unknown): number {
  * The rule every container endpoint states: an unknown container is 404. One check per endpoint,
  * written once here.
  */
-export function noSuchContainerCheck(opts: { endpoint: string; method: string; suffix: string; versions?: EngineCheck['versions']; body?: unknown; query?: Query }): EngineCheck {
+export function noSuchContainerCheck(opts: {
+  endpoint: string;
+  method: string;
+  suffix: string;
+  versions?: EngineCheck['versions'];
+  body?: unknown;
+  query?: Query;
+}): EngineCheck {
   const operation = opts.endpoint.split('/').pop()!;
   const requirement = `${opts.endpoint}/404-no-such-container`;
   return engineCheck({
@@ -110,7 +121,10 @@ export async function requireRoute(ctx: EngineContext, route: string, statusFor:
     if (err instanceof TargetError) return 0;
     throw err;
   });
-  if (status === 404) ctx.skip(`${route} answers 404 for an existing container (${id.slice(0, 12)}) too: the target does not serve the route, so its 404 for a missing container shows nothing`);
+  if (status === 404)
+    ctx.skip(
+      `${route} answers 404 for an existing container (${id.slice(0, 12)}) too: the target does not serve the route, so its 404 for a missing container shows nothing`,
+    );
 }
 
 /** Pauses a running container as a precondition (POST /pause must answer 204); unpaused again before its removal. */

@@ -42,10 +42,22 @@ export function listRequest(ctx: EngineContext, label: OwnLabel, query: Query = 
 }
 
 /** The ids the list answers (200 required), newest first as sent. */
-export async function listIds(ctx: EngineContext, label: OwnLabel, query: Query = {}, filters: Record<string, string[]> = {}, requirement?: string): Promise<string[]> {
+export async function listIds(
+  ctx: EngineContext,
+  label: OwnLabel,
+  query: Query = {},
+  filters: Record<string, string[]> = {},
+  requirement?: string,
+): Promise<string[]> {
   const res = await listRequest(ctx, label, query, filters);
   ctx.expectStatus(res, 200, `GET /containers/json ${JSON.stringify({ ...query, filters })}`, requirement);
-  return expectItems(ctx, ctx.expectJson(res, 'container list', requirement), { Id: 'string' }, 'container list', 'engine/containers/list/200-response-schema').map((c) => c.Id as string);
+  return expectItems(
+    ctx,
+    ctx.expectJson(res, 'container list', requirement),
+    { Id: 'string' },
+    'container list',
+    'engine/containers/list/200-response-schema',
+  ).map((c) => c.Id as string);
 }
 
 /** Order-insensitive comparison of id lists, for filters that say nothing about order. */

@@ -13,7 +13,13 @@ import type { EngineContext } from './context.ts';
  * `requirementOf` names the requirement a (shrunk) counterexample breaks, for a check that covers
  * several; without it the failure names all of the check's requirements.
  */
-export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<string | undefined>, numRuns = 5, requirementOf?: (value: T) => string | undefined): Promise<void> {
+export async function forAll<T>(
+  ctx: EngineContext,
+  arbitrary: fc.Arbitrary<T>,
+  property: (value: T) => Promise<string | undefined>,
+  numRuns = 5,
+  requirementOf?: (value: T) => string | undefined,
+): Promise<void> {
   ctx.usedSeed = ctx.seed;
   let breach: string | undefined;
   const details = await fc.check(
@@ -27,7 +33,11 @@ export async function forAll<T>(ctx: EngineContext, arbitrary: fc.Arbitrary<T>, 
   if (details.failed) {
     if (details.errorInstance && breach === undefined) throw details.errorInstance;
     const requirement = requirementOf && details.counterexample ? requirementOf(details.counterexample[0]) : undefined;
-    ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, { expected: 'the rule to hold for every generated value', actual: details.counterexample, requirement });
+    ctx.fail(`${breach} (counterexample ${JSON.stringify(details.counterexample)}, seed ${ctx.seed})`, {
+      expected: 'the rule to hold for every generated value',
+      actual: details.counterexample,
+      requirement,
+    });
   }
   ctx.expect(details.numRuns > 0, 'the property held on no generated value: nothing was verified', { expected: `${numRuns} runs`, actual: details.numRuns });
 }

@@ -26,7 +26,8 @@ export interface LoginCredentials {
 /** The registry's credentials, or not applicable: a registry that needs none cannot show whether they are passed. */
 export function registryCredentials(ctx: EngineContext): LoginCredentials {
   const creds = ctx.run.registryAuth;
-  if (!creds) ctx.notApplicable('the run names no registry credentials (--registry-auth): a registry that accepts anyone cannot show whether the target passes them');
+  if (!creds)
+    ctx.notApplicable('the run names no registry credentials (--registry-auth): a registry that accepts anyone cannot show whether the target passes them');
   registryOf(ctx);
   return { username: creds!.user, password: creds!.key };
 }
@@ -44,7 +45,15 @@ export interface Transfer {
 export function transferOf(ctx: EngineContext, res: HttpResponse, what: string): Transfer {
   if (res.status !== 200) return { accepted: false, detail: `${res.status}: ${res.text().trim().slice(0, 200)}` };
   const errors = summarize(decodeObjects(ctx, res, what)).errors;
-  return { accepted: errors.length === 0, detail: errors.length ? `200 with {error}: ${errors.map((e) => e.message).join('; ').slice(0, 200)}` : '200, no error' };
+  return {
+    accepted: errors.length === 0,
+    detail: errors.length
+      ? `200 with {error}: ${errors
+          .map((e) => e.message)
+          .join('; ')
+          .slice(0, 200)}`
+      : '200, no error',
+  };
 }
 
 export function buildTransfer(ctx: EngineContext, result: BuildResult): Transfer {
@@ -75,6 +84,10 @@ export async function registryBase(ctx: EngineContext, creds: LoginCredentials, 
 
 /** Builds FROM `base` with X-Registry-Config giving `creds` for the registry's host:port (the key the spec requires). */
 export async function buildFrom(ctx: EngineContext, base: string, creds: LoginCredentials): Promise<Transfer> {
-  const result = await postBuild(ctx, { buildFile: `FROM ${base}\nLABEL conformance.from-registry=1\n`, query: { t: buildName(ctx, 'from-registry') }, headers: registryConfigHeader({ [registryOf(ctx)]: creds }) });
+  const result = await postBuild(ctx, {
+    buildFile: `FROM ${base}\nLABEL conformance.from-registry=1\n`,
+    query: { t: buildName(ctx, 'from-registry') },
+    headers: registryConfigHeader({ [registryOf(ctx)]: creds }),
+  });
   return buildTransfer(ctx, result);
 }

@@ -61,7 +61,11 @@ export async function untagLocal(ctx: EngineContext, ref: string): Promise<void>
  * names when it is given.
  */
 export function expectTransferred(ctx: EngineContext, res: HttpResponse, what: string, requirement?: string): void {
-  if (res.status !== 200 || /"error"\s*:/.test(res.text())) ctx.fail(`${requirement ? '' : 'precondition: '}${what} answered ${res.status}: ${res.text().slice(-300)}`, requirement ? { expected: 'a 200 stream without {error}', actual: res.status, requirement } : {});
+  if (res.status !== 200 || /"error"\s*:/.test(res.text()))
+    ctx.fail(
+      `${requirement ? '' : 'precondition: '}${what} answered ${res.status}: ${res.text().slice(-300)}`,
+      requirement ? { expected: 'a 200 stream without {error}', actual: res.status, requirement } : {},
+    );
 }
 
 /**

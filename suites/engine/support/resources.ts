@@ -37,7 +37,13 @@ export async function createVolume(ctx: EngineContext, body: Record<string, unkn
   ctx.defer(async () => {
     await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`));
   });
-  return expectMembers(ctx, ctx.expectJson(res, 'volume create response'), { Name: 'string' }, 'volume create response', 'engine/volumes/create/201-response-schema') as unknown as Volume;
+  return expectMembers(
+    ctx,
+    ctx.expectJson(res, 'volume create response'),
+    { Name: 'string' },
+    'volume create response',
+    'engine/volumes/create/201-response-schema',
+  ) as unknown as Volume;
 }
 
 /** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
@@ -55,17 +61,31 @@ export async function createNetwork(ctx: EngineContext, body: Record<string, unk
 export async function inspectNetwork(ctx: EngineContext, idOrName: string): Promise<Network> {
   const res = await ctx.api.raw('GET', v122(`/networks/${encodeURIComponent(idOrName)}`));
   if (res.status !== 200) ctx.fail(`precondition: inspecting network ${idOrName} answered ${res.status}`);
-  return expectMembers(ctx, ctx.expectJson(res, 'network inspect'), { IPAM: 'object' }, 'network inspect', 'engine/networks/inspect/200-response-schema') as unknown as Network;
+  return expectMembers(
+    ctx,
+    ctx.expectJson(res, 'network inspect'),
+    { IPAM: 'object' },
+    'network inspect',
+    'engine/networks/inspect/200-response-schema',
+  ) as unknown as Network;
 }
 
 export async function listNetworks(ctx: EngineContext, filters?: Record<string, string[]>): Promise<Network[]> {
   const res = await ctx.api.raw('GET', v122('/networks'), filters ? { query: { filters: JSON.stringify(filters) } } : {});
   ctx.expectStatus(res, 200, `GET /networks${filters ? ` with filters ${JSON.stringify(filters)}` : ''}`);
-  return expectItems(ctx, ctx.expectJson(res, 'network list'), { Name: 'string', Id: 'string' }, 'network list', 'engine/networks/list/200-response-schema') as unknown as Network[];
+  return expectItems(
+    ctx,
+    ctx.expectJson(res, 'network list'),
+    { Name: 'string', Id: 'string' },
+    'network list',
+    'engine/networks/list/200-response-schema',
+  ) as unknown as Network[];
 }
 
 export async function connect(ctx: EngineContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<HttpResponse> {
-  return ctx.api.raw('POST', v122(`/networks/${network}/connect`), { json: { Container: container, ...(endpointConfig ? { EndpointConfig: endpointConfig } : {}) } });
+  return ctx.api.raw('POST', v122(`/networks/${network}/connect`), {
+    json: { Container: container, ...(endpointConfig ? { EndpointConfig: endpointConfig } : {}) },
+  });
 }
 
 export async function disconnect(ctx: EngineContext, network: string, container: string, force?: boolean): Promise<HttpResponse> {

@@ -27,7 +27,14 @@ export function printablePayload(maxLength = 2048): fc.Arbitrary<string> {
 
 /** Printable lines: ASCII text with newlines (a Tty-false log keeps them as written). */
 export function printableLines(maxLength = 2048): fc.Arbitrary<string> {
-  return fc.string({ unit: fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }, { weight: 1, arbitrary: fc.constant('\n') }), minLength: 1, maxLength });
+  return fc.string({
+    unit: fc.oneof(
+      { weight: 20, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+      { weight: 1, arbitrary: fc.constant('\n') },
+    ),
+    minLength: 1,
+    maxLength,
+  });
 }
 
 /** A program that writes the value of $PAYLOAD on stdout exactly (no added newline). */

@@ -72,7 +72,11 @@ export async function openSession(ctx: EngineContext, path: string, opts: Omit<S
  * Reads a session until `enough` holds for the bytes so far, the target closes, or the time is up
  * (the connection is then closed). For sessions that stay open after the part a check needs.
  */
-export async function readUntil(conn: HijackedConnection, enough: (data: Buffer) => boolean, timeoutMs = SESSION_END_MS): Promise<{ data: Buffer; closed: boolean }> {
+export async function readUntil(
+  conn: HijackedConnection,
+  enough: (data: Buffer) => boolean,
+  timeoutMs = SESSION_END_MS,
+): Promise<{ data: Buffer; closed: boolean }> {
   const chunks = conn.chunks()[Symbol.asyncIterator]();
   const deadline = Date.now() + timeoutMs;
   let data = Buffer.alloc(0);
@@ -104,7 +108,12 @@ export function attachSession(ctx: EngineContext, id: string, query: Query, opts
  * The typical run flow of the spec: create, attach before start (so no output is missed), start,
  * then read until the container exits and the target closes the stream.
  */
-export async function attachAndRun(ctx: EngineContext, spec: ContainerSpec, query: Query, opts: Omit<SessionOptions, 'query' | 'method' | 'afterHead'> = {}): Promise<Capture & CreatedContainer> {
+export async function attachAndRun(
+  ctx: EngineContext,
+  spec: ContainerSpec,
+  query: Query,
+  opts: Omit<SessionOptions, 'query' | 'method' | 'afterHead'> = {},
+): Promise<Capture & CreatedContainer> {
   const container = await ctx.createContainer(spec);
   const capture = await attachSession(ctx, container.id, query, { ...opts, afterHead: () => ctx.start(container.id) });
   return { ...capture, ...container };
@@ -113,11 +122,15 @@ export async function attachAndRun(ctx: EngineContext, spec: ContainerSpec, quer
 /** The status rule of a stream answer: 101 with the hint, 200 without. */
 export function expectStreamStatus(ctx: EngineContext, capture: Capture, upgrade: boolean, what: string, requirement?: string): void {
   const expected = upgrade ? 101 : 200;
-  ctx.expect(capture.status === expected, `${what}: expected ${expected} ${upgrade ? '(the client sent Upgrade: tcp and Connection: Upgrade)' : '(no upgrade header sent)'}, got ${capture.status} ${capture.statusText}`, {
-    expected,
-    actual: { status: capture.status, statusText: capture.statusText, headers: capture.headers, body: capture.data.subarray(0, 300).toString('utf8') },
-    requirement,
-  });
+  ctx.expect(
+    capture.status === expected,
+    `${what}: expected ${expected} ${upgrade ? '(the client sent Upgrade: tcp and Connection: Upgrade)' : '(no upgrade header sent)'}, got ${capture.status} ${capture.statusText}`,
+    {
+      expected,
+      actual: { status: capture.status, statusText: capture.statusText, headers: capture.headers, body: capture.data.subarray(0, 300).toString('utf8') },
+      requirement,
+    },
+  );
 }
 
 /** The three headers a 101 answer repeats: Content-Type raw-stream, Connection: Upgrade, Upgrade: tcp. */
@@ -129,14 +142,23 @@ export function expectUpgradeHeaders(ctx: EngineContext, capture: Capture, what:
     connection: (capture.headers['connection'] ?? '(absent)').toLowerCase(),
     upgrade: (capture.headers['upgrade'] ?? '(absent)').toLowerCase(),
   };
-  ctx.expectEqual(actual, expected, `${what}: a 101 answer repeats Content-Type: ${expected['content-type']}, Connection: Upgrade and Upgrade: tcp`, requirement);
+  ctx.expectEqual(
+    actual,
+    expected,
+    `${what}: a 101 answer repeats Content-Type: ${expected['content-type']}, Connection: Upgrade and Upgrade: tcp`,
+    requirement,
+  );
 }
 
 /** A 200 stream answer carries no upgrade headers (there was nothing to upgrade). */
 export function expectNoUpgradeHeaders(ctx: EngineContext, capture: Capture, what: string, requirement?: string): void {
   expectStreamStatus(ctx, capture, false, what, requirement);
   const upgrade = capture.headers['upgrade'];
-  ctx.expect(upgrade === undefined, `${what}: a 200 answer (no upgrade header found) carries no Upgrade header, got Upgrade: ${upgrade}`, { expected: 'no Upgrade header', actual: capture.headers, requirement });
+  ctx.expect(upgrade === undefined, `${what}: a 200 answer (no upgrade header found) carries no Upgrade header, got Upgrade: ${upgrade}`, {
+    expected: 'no Upgrade header',
+    actual: capture.headers,
+    requirement,
+  });
 }
 
 /** The stream decoded by the suite's verifier: payload bytes per stream type, frames and diagnostics. */
@@ -166,7 +188,9 @@ export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string 
  */
 export function expectFrames(ctx: EngineContext, data: Buffer, what: string, requirement?: string, codes?: readonly string[]): Demuxed {
   const decoded = demux(data);
-  const breaches = decoded.diagnostics.filter((d) => d.severity === 'violation' || d.code === 'system-error-frame').filter((d) => !codes || codes.includes(d.code));
+  const breaches = decoded.diagnostics
+    .filter((d) => d.severity === 'violation' || d.code === 'system-error-frame')
+    .filter((d) => !codes || codes.includes(d.code));
   ctx.expect(breaches.length === 0, `${what}: the multiplexed stream breaks the frame format: ${describeDiagnostics(breaches)}`, {
     expected: 'frames of [type 0/1/2, 0, 0, 0, size uint32 big-endian] + payload, back to back',
     actual: { diagnostics: breaches, firstBytes: data.subarray(0, 64).toString('hex') },
@@ -191,7 +215,9 @@ export function describeDifference(actual: Buffer, expected: Buffer): string {
 
 function show(bytes: Buffer): string {
   const text = bytes.toString('utf8');
-  return /^[\x20-\x7e\r\n\t]*$/.test(text) && bytes.length <= 400 ? JSON.stringify(text) : `hex ${bytes.subarray(0, 200).toString('hex')}${bytes.length > 200 ? '…' : ''}`;
+  return /^[\x20-\x7e\r\n\t]*$/.test(text) && bytes.length <= 400
+    ? JSON.stringify(text)
+    : `hex ${bytes.subarray(0, 200).toString('hex')}${bytes.length > 200 ? '…' : ''}`;
 }
 
 /** Which stream types carried frames, by name (for messages). */
@@ -199,10 +225,14 @@ function show(bytes: Buffer): string {
 export function expectOnlyStream(ctx: EngineContext, decoded: Demuxed, selected: 'stdout' | 'stderr', text: string, what: string): void {
   const other = selected === 'stdout' ? 'stderr' : 'stdout';
   expectPayload(ctx, decoded[selected], text, `${what} returns the ${selected} output`);
-  ctx.expect(decoded[other].length === 0, `${what}: ${other} was not asked for, yet ${decoded[other].length} ${other} bytes arrived (frame types ${streamTypes(decoded.frames).join(', ')})`, {
-    expected: `no ${other} frames`,
-    actual: decoded[other].toString('utf8'),
-  });
+  ctx.expect(
+    decoded[other].length === 0,
+    `${what}: ${other} was not asked for, yet ${decoded[other].length} ${other} bytes arrived (frame types ${streamTypes(decoded.frames).join(', ')})`,
+    {
+      expected: `no ${other} frames`,
+      actual: decoded[other].toString('utf8'),
+    },
+  );
 }
 
 export function streamTypes(frames: readonly Frame[]): string[] {
@@ -248,7 +278,11 @@ export function terminalText(data: Buffer): string {
 
 /** Fails unless the session ended by itself (the target closed it) within the read time. */
 export function expectClosed(ctx: EngineContext, capture: Pick<Capture, 'closed' | 'data'>, what: string, requirement?: string): void {
-  ctx.expect(capture.closed, `${what}: the target did not end the stream within ${SESSION_END_MS} ms`, { expected: 'the stream ends', actual: `open after ${SESSION_END_MS} ms with ${capture.data.length} bytes`, requirement });
+  ctx.expect(capture.closed, `${what}: the target did not end the stream within ${SESSION_END_MS} ms`, {
+    expected: 'the stream ends',
+    actual: `open after ${SESSION_END_MS} ms with ${capture.data.length} bytes`,
+    requirement,
+  });
 }
 
 /** A program that writes one line on stdout and one on stderr, then exits. */
@@ -284,7 +318,12 @@ export interface WsCapture {
 }
 
 /** GET /containers/(id)/attach/ws: opens the WebSocket, runs `afterOpen`, collects the messages. */
-export async function wsAttach(ctx: EngineContext, id: string, query: Query, opts: { afterOpen?: () => Promise<void>; send?: string; readMs?: number } = {}): Promise<WsCapture> {
+export async function wsAttach(
+  ctx: EngineContext,
+  id: string,
+  query: Query,
+  opts: { afterOpen?: () => Promise<void>; send?: string; readMs?: number } = {},
+): Promise<WsCapture> {
   const endpoint = ctx.run.engine;
   if (!endpoint) return ctx.skip('no engine target endpoint');
   const ws = await openWebSocket(endpoint, { path: ctx.api.path(`/containers/${id}/attach/ws`), query, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);

@@ -29,7 +29,13 @@ export async function packTar(entries: readonly TarFile[]): Promise<Buffer> {
   });
   for (const e of entries) {
     const type = e.type ?? 'file';
-    const header = { name: e.name, type, mode: e.mode ?? (type === 'directory' ? 0o755 : type === 'symlink' ? 0o777 : 0o644), mtime: new Date(), ...(e.linkname ? { linkname: e.linkname } : {}) };
+    const header = {
+      name: e.name,
+      type,
+      mode: e.mode ?? (type === 'directory' ? 0o755 : type === 'symlink' ? 0o777 : 0o644),
+      mtime: new Date(),
+      ...(e.linkname ? { linkname: e.linkname } : {}),
+    };
     if (type === 'file') pack.entry(header, e.content ?? '');
     else pack.entry(header);
   }
@@ -49,7 +55,12 @@ export function readTar(data: Buffer): Promise<TarRead[]> {
         parts.push(c as Buffer);
       });
       stream.on('end', () => {
-        entries.push({ name: header.name, type: header.type ?? 'file', content: Buffer.concat(parts), ...(header.linkname ? { linkname: header.linkname } : {}) });
+        entries.push({
+          name: header.name,
+          type: header.type ?? 'file',
+          content: Buffer.concat(parts),
+          ...(header.linkname ? { linkname: header.linkname } : {}),
+        });
         next();
       });
       // An archive that ends inside an entry fails the entry's stream too.

@@ -35,7 +35,12 @@ export default [
     requirements: ['engine/errors/404-not-found'],
     async run(ctx) {
       const missing = ctx.uniqueName('missing');
-      const paths = [`/containers/${missing}/json`, `/images/${missing}/json`, `/exec/${missing}/json`, ...(ctx.version === '1.22' ? [`/volumes/${missing}`, `/networks/${missing}`] : [])];
+      const paths = [
+        `/containers/${missing}/json`,
+        `/images/${missing}/json`,
+        `/exec/${missing}/json`,
+        ...(ctx.version === '1.22' ? [`/volumes/${missing}`, `/networks/${missing}`] : []),
+      ];
       for (const path of paths) ctx.expectStatus(await ctx.api.get(`${path}`), 404, `GET ${path}`);
     },
   }),

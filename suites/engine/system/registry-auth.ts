@@ -2,7 +2,16 @@ import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { fixtureAs, registryRepo } from '../support/registry.ts';
-import { buildFrom, EMBEDDED_REGISTRY_TOKEN, pullWith, pushWith, registryBase, registryCredentials, wrongCredentials, type Transfer } from '../support/registry-credentials.ts';
+import {
+  buildFrom,
+  EMBEDDED_REGISTRY_TOKEN,
+  pullWith,
+  pushWith,
+  registryBase,
+  registryCredentials,
+  wrongCredentials,
+  type Transfer,
+} from '../support/registry-credentials.ts';
 
 const EMAIL = 'conformance@example.invalid';
 
@@ -12,7 +21,8 @@ const EMAIL = 'conformance@example.invalid';
  */
 function judgeCredentials(ctx: EngineContext, what: string, right: Transfer, wrong: Transfer, requirement: string): boolean {
   ctx.expect(right.accepted, `${what} with the right credentials was refused (${right.detail})`, { expected: 'accepted', actual: right.detail, requirement });
-  if (wrong.accepted) ctx.observe(`${what} with wrong credentials was accepted too (${wrong.detail}): the registry does not show whether the credentials are passed`);
+  if (wrong.accepted)
+    ctx.observe(`${what} with wrong credentials was accepted too (${wrong.detail}): the registry does not show whether the credentials are passed`);
   return !wrong.accepted;
 }
 
@@ -23,7 +33,8 @@ async function pushAndPull(ctx: EngineContext, right: AuthConfig, wrong: AuthCon
   const pushes = [await pushWith(ctx, repo, 'x', wrong), await pushWith(ctx, repo, 'x', right)] as const;
   const pulls = [await pullWith(ctx, `${repo}:x`, wrong), await pullWith(ctx, `${repo}:x`, right)] as const;
   const shown = [judgeCredentials(ctx, 'the push', pushes[1], pushes[0], requirement), judgeCredentials(ctx, 'the pull', pulls[1], pulls[0], requirement)];
-  if (!shown.some(Boolean)) ctx.notApplicable('the registry accepted wrong credentials for both push and pull: whether the target passes X-Registry-Auth cannot be seen');
+  if (!shown.some(Boolean))
+    ctx.notApplicable('the registry accepted wrong credentials for both push and pull: whether the target passes X-Registry-Auth cannot be seen');
 }
 
 /** Builds FROM an image of the registry with the right and with wrong X-Registry-Config, keyed by its host:port. */
@@ -32,7 +43,8 @@ async function buildWithConfig(ctx: EngineContext, requirement: string): Promise
   const base = await registryBase(ctx, creds, 'build-base');
   const wrong = await buildFrom(ctx, base, wrongCredentials(creds));
   const right = await buildFrom(ctx, base, creds);
-  if (!judgeCredentials(ctx, `the build FROM ${base}`, right, wrong, requirement)) ctx.notApplicable('the registry accepted wrong credentials: whether the target passes X-Registry-Config cannot be seen');
+  if (!judgeCredentials(ctx, `the build FROM ${base}`, right, wrong, requirement))
+    ctx.notApplicable('the registry accepted wrong credentials: whether the target passes X-Registry-Config cannot be seen');
 }
 
 /** Spec: Authentication (registry credentials, CORS, connection upgrade, API callers). */
@@ -54,12 +66,18 @@ export default [
     endpoint: 'engine/images/push',
     async run(ctx) {
       if (!ctx.run.embedded) ctx.notApplicable("no registry token is known for the run's registry (the embedded reference registry has one)");
-      await pushAndPull(ctx, { registrytoken: EMBEDDED_REGISTRY_TOKEN }, { registrytoken: `${EMBEDDED_REGISTRY_TOKEN}-wrong` }, 'engine/auth/x-registry-auth-registrytoken');
+      await pushAndPull(
+        ctx,
+        { registrytoken: EMBEDDED_REGISTRY_TOKEN },
+        { registrytoken: `${EMBEDDED_REGISTRY_TOKEN}-wrong` },
+        'engine/auth/x-registry-auth-registrytoken',
+      );
     },
   }),
   engineCheck({
     id: 'engine/auth/x-registry-config',
-    title: 'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: the right credentials work, wrong ones are refused',
+    title:
+      'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: the right credentials work, wrong ones are refused',
     requirements: ['engine/auth/x-registry-config'],
     endpoint: 'engine/images/build',
     async run(ctx) {
@@ -82,7 +100,10 @@ export default [
     async run(ctx) {
       const res = await ctx.api.get('/_ping', undefined, { headers: { origin: 'http://conformance.example.invalid' } });
       const allowed = res.headers['access-control-allow-origin'];
-      ctx.expect(allowed === undefined, `a cross-origin request got Access-Control-Allow-Origin: ${allowed} (the daemon may run with --api-cors-header)`, { expected: 'no Access-Control-Allow-Origin', actual: allowed });
+      ctx.expect(allowed === undefined, `a cross-origin request got Access-Control-Allow-Origin: ${allowed} (the daemon may run with --api-cors-header)`, {
+        expected: 'no Access-Control-Allow-Origin',
+        actual: allowed,
+      });
     },
   }),
   engineCheck({
@@ -95,7 +116,11 @@ export default [
       const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });
       upgraded.close();
       ctx.expectEqual(upgraded.status, 101, 'attach with Upgrade: tcp and Connection: Upgrade answers 101');
-      ctx.expectEqual([upgraded.headers.connection?.toLowerCase(), upgraded.headers.upgrade?.toLowerCase()], ['upgrade', 'tcp'], 'the 101 repeats Connection: Upgrade and Upgrade: tcp');
+      ctx.expectEqual(
+        [upgraded.headers.connection?.toLowerCase(), upgraded.headers.upgrade?.toLowerCase()],
+        ['upgrade', 'tcp'],
+        'the 101 repeats Connection: Upgrade and Upgrade: tcp',
+      );
       const plain = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: false });
       plain.close();
       ctx.expectEqual(plain.status, 200, 'attach without the upgrade headers answers 200');

@@ -49,7 +49,10 @@ export default [
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path}`);
         const type = res.headers['content-type'] ?? '';
-        ctx.expect(type.startsWith('application/json'), `GET ${path} is labelled '${type}', not application/json`, { expected: 'application/json', actual: type });
+        ctx.expect(type.startsWith('application/json'), `GET ${path} is labelled '${type}', not application/json`, {
+          expected: 'application/json',
+          actual: type,
+        });
         ctx.expectJson(res, `GET ${path}`);
       }
     },
@@ -88,11 +91,24 @@ export default [
     async run(ctx) {
       const flow = await imageToPull(ctx);
       const first = await createRaw(ctx, createBody(ctx, { Image: flow.missing }));
-      ctx.expectStatus(first.res, 404, `create from ${flow.missing}, which is not local (the client then pulls it)`, 'engine/containers/create/404-no-such-image');
+      ctx.expectStatus(
+        first.res,
+        404,
+        `create from ${flow.missing}, which is not local (the client then pulls it)`,
+        'engine/containers/create/404-no-such-image',
+      );
       const image = await flow.pull();
       const got = await attachAndRun(ctx, { cmd: ['echo', 'conformance-run-flow'], extra: { Image: image } }, { logs: 1, stream: 1, stdout: 1, stderr: 1 });
-      ctx.expect([101, 200].includes(got.status), `attach with logs=1 and stream=1 answered ${got.status}, expected 101 or 200`, { expected: [101, 200], actual: got.status, requirement: FLOW });
-      ctx.expect(got.data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', { expected: 'conformance-run-flow', actual: got.data.toString('latin1').slice(0, 200), requirement: FLOW });
+      ctx.expect([101, 200].includes(got.status), `attach with logs=1 and stream=1 answered ${got.status}, expected 101 or 200`, {
+        expected: [101, 200],
+        actual: got.status,
+        requirement: FLOW,
+      });
+      ctx.expect(got.data.toString('latin1').includes('conformance-run-flow'), 'the attached client sees the output of the container', {
+        expected: 'conformance-run-flow',
+        actual: got.data.toString('latin1').slice(0, 200),
+        requirement: FLOW,
+      });
       ctx.expectEqual(await ctx.waitExit(got.id), 0, 'the run ends with exit code 0', FLOW);
     },
   }),
@@ -104,10 +120,16 @@ export default [
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const events = await readEvents(ctx, { since, until: nowSeconds() + 1 }, { deadlineMs: 5000 });
-      ctx.expect(events.problems.length === 0 && events.events.length > 0, `the events body must be JSON objects: ${events.problems.join('; ') || 'none arrived'}`);
+      ctx.expect(
+        events.problems.length === 0 && events.events.length > 0,
+        `the events body must be JSON objects: ${events.problems.join('; ') || 'none arrived'}`,
+      );
       const stats = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 5000 });
       ctx.expectEqual(stats.status, 200, 'GET /stats answers 200');
-      ctx.expect(stats.problems.length === 0 && stats.readings.length >= 1, `the stats body must be a sequence of JSON objects: ${stats.problems.join('; ') || 'none arrived'}`);
+      ctx.expect(
+        stats.problems.length === 0 && stats.readings.length >= 1,
+        `the stats body must be a sequence of JSON objects: ${stats.problems.join('; ') || 'none arrived'}`,
+      );
     },
   }),
   engineCheck({
@@ -121,8 +143,14 @@ export default [
       ctx.expect(Number.isInteger(created), `the list item Created is integer Unix seconds, got ${JSON.stringify(created)}`);
       const inspect = await ctx.inspect(id);
       const state = inspect.State as { StartedAt?: unknown };
-      for (const [what, value] of [['inspect Created', inspect.Created], ['State.StartedAt', state.StartedAt]] as const) {
-        ctx.expect(typeof value === 'string' && ISO_FRACTIONAL.test(value), `${what} is an ISO 8601 string with fractional seconds, got ${JSON.stringify(value)}`);
+      for (const [what, value] of [
+        ['inspect Created', inspect.Created],
+        ['State.StartedAt', state.StartedAt],
+      ] as const) {
+        ctx.expect(
+          typeof value === 'string' && ISO_FRACTIONAL.test(value),
+          `${what} is an ISO 8601 string with fractional seconds, got ${JSON.stringify(value)}`,
+        );
       }
     },
   }),

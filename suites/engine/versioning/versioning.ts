@@ -23,7 +23,11 @@ export default [
     endpoint: 'engine/system/version',
     async run(ctx) {
       const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
-      ctx.expect(typeof version.ApiVersion === 'string' && /^\d+\.\d+$/.test(version.ApiVersion), `ApiVersion must hold the API version, got ${JSON.stringify(version.ApiVersion)}`, { expected: 'a version such as 1.22', actual: version.ApiVersion });
+      ctx.expect(
+        typeof version.ApiVersion === 'string' && /^\d+\.\d+$/.test(version.ApiVersion),
+        `ApiVersion must hold the API version, got ${JSON.stringify(version.ApiVersion)}`,
+        { expected: 'a version such as 1.22', actual: version.ApiVersion },
+      );
     },
   }),
   engineCheck({
@@ -66,16 +70,28 @@ export default [
       const info = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get('/info'), 'info') ?? {};
       const want = ctx.version === '1.18' ? 'number' : 'boolean';
       const wrong = VERSIONED_FLAGS.filter((f) => typeof info[f] !== want);
-      ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, { expected: want, actual: Object.fromEntries(wrong.map((f) => [f, info[f]])) });
+      ctx.expect(wrong.length === 0, `in ${ctx.version}, Info ${wrong.join(', ')} must be ${want === 'number' ? 'integers' : 'booleans'}`, {
+        expected: want,
+        actual: Object.fromEntries(wrong.map((f) => [f, info[f]])),
+      });
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['true']);
       await ctx.waitExit(id);
       // Which operations emit events is not shown: any event about the container will do, and none is only recorded.
       const [event] = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'die'));
-      if (event === undefined) return ctx.observe('no event about a container created, started and run to its end arrived: the event shape per version could not be judged');
+      if (event === undefined)
+        return ctx.observe('no event about a container created, started and run to its end arrived: the event shape per version could not be judged');
       const has122 = EVENT_FIELDS_122.filter((f) => f in event!);
-      if (ctx.version === '1.18') ctx.expect(has122.length === 0, `a /v1.18 event carries the 1.22 field(s) ${has122.join(', ')}`, { expected: 'the 1.18 event {status, id, from, time}', actual: event });
-      else ctx.expect(has122.length === EVENT_FIELDS_122.length, 'a /v1.22 event carries Type, Action, Actor and timeNano', { expected: EVENT_FIELDS_122, actual: event });
+      if (ctx.version === '1.18')
+        ctx.expect(has122.length === 0, `a /v1.18 event carries the 1.22 field(s) ${has122.join(', ')}`, {
+          expected: 'the 1.18 event {status, id, from, time}',
+          actual: event,
+        });
+      else
+        ctx.expect(has122.length === EVENT_FIELDS_122.length, 'a /v1.22 event carries Type, Action, Actor and timeNano', {
+          expected: EVENT_FIELDS_122,
+          actual: event,
+        });
     },
   }),
 ];

@@ -31,7 +31,10 @@ export default [
       ctx.expectStatus(res, 201, 'POST /volumes/create without a Name');
       const { Name } = ctx.expectJson<Partial<Volume> | null>(res, 'volume create response') ?? {};
       if (typeof Name === 'string' && Name) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${Name}`)));
-      ctx.expect(typeof Name === 'string' && Name.length > 0, `a volume created without a Name must get a generated one, got ${JSON.stringify(Name)}`, { expected: 'a non-empty generated Name', actual: Name });
+      ctx.expect(typeof Name === 'string' && Name.length > 0, `a volume created without a Name must get a generated one, got ${JSON.stringify(Name)}`, {
+        expected: 'a non-empty generated Name',
+        actual: Name,
+      });
       const inspect = await ctx.api.get(`/volumes/${Name}`);
       ctx.expectStatus(inspect, 200, 'the generated name addresses the new volume');
     },
@@ -57,7 +60,9 @@ export default [
     versions: V122,
     async run(ctx) {
       const name = ctx.uniqueName('vol');
-      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: 'local', DriverOpts: { type: 'tmpfs', device: 'tmpfs', o: 'size=1m' } } });
+      const res = await ctx.api.post('/volumes/create', {
+        json: { Name: name, Driver: 'local', DriverOpts: { type: 'tmpfs', device: 'tmpfs', o: 'size=1m' } },
+      });
       ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
       ctx.expectStatus(res, 201, 'POST /volumes/create with DriverOpts for the local driver');
       const inspect = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get(`/volumes/${name}`), 'volume inspect') ?? {};

@@ -18,7 +18,11 @@ export default [
       ctx.expectStatus(res, 200, 'GET /volumes/(name) of an existing volume');
       const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume inspect'), 'the inspected volume');
       const shown = { Name: volume.Name, Driver: volume.Driver, Mountpoint: volume.Mountpoint };
-      ctx.expectEqual(shown, { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint }, 'inspect shows the Name, Driver and Mountpoint of the volume as created');
+      ctx.expectEqual(
+        shown,
+        { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint },
+        'inspect shows the Name, Driver and Mountpoint of the volume as created',
+      );
     },
   }),
   engineCheck({

@@ -21,7 +21,10 @@ export default [
       const res = await ctx.api.get('/volumes');
       ctx.expectStatus(res, 200, 'GET /volumes');
       const list = ctx.expectVersionSchema<VolumeList>('volume-list', ctx.expectJson(res, 'volume list'), 'the volume list');
-      ctx.expect((list.Volumes ?? []).some((v) => v.Name === Name), `the list must include the volume ${Name} just created`);
+      ctx.expect(
+        (list.Volumes ?? []).some((v) => v.Name === Name),
+        `the list must include the volume ${Name} just created`,
+      );
     },
   }),
   engineCheck({
@@ -38,7 +41,10 @@ export default [
       ctx.expectStatus(res, 200, 'GET /volumes with filters {"dangling":["true"]}');
       const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v.Name);
       ctx.expect(names.includes(unused.Name), `dangling=true must list the unused volume ${unused.Name}`, { expected: unused.Name, actual: names });
-      ctx.expect(!names.includes(used.Name), `dangling=true must not list the volume ${used.Name} a container uses`, { expected: `no ${used.Name}`, actual: names });
+      ctx.expect(!names.includes(used.Name), `dangling=true must not list the volume ${used.Name} a container uses`, {
+        expected: `no ${used.Name}`,
+        actual: names,
+      });
     },
   }),
 ];

@@ -11,8 +11,12 @@ const ids = new Set(requirements.map((r) => r.id));
 
 /** Where each resource's state enum lives in the schemas. */
 const STATE_ENUMS: Record<string, [string, string]> = {
-  action: ['action', 'ActionState'], nodecluster: ['node-cluster', 'NodeClusterState'], node: ['node', 'NodeState'],
-  stack: ['stack', 'StackState'], service: ['service', 'ServiceState'], container: ['container', 'ContainerState'],
+  action: ['action', 'ActionState'],
+  nodecluster: ['node-cluster', 'NodeClusterState'],
+  node: ['node', 'NodeState'],
+  stack: ['stack', 'StackState'],
+  service: ['service', 'ServiceState'],
+  container: ['container', 'ContainerState'],
 };
 
 describe('requirements derived from the state tables and the filters', () => {
@@ -25,8 +29,11 @@ describe('requirements derived from the state tables and the filters', () => {
     const validator = new SchemaValidator('neutral');
     for (const table of tables) {
       const [schema, def] = STATE_ENUMS[table.resource]!;
-      const states = ((validator.schema('cloud/v1', schema).$defs as Record<string, { enum: string[] }>)[def])!.enum;
-      expect(table.states.map((s) => s.state), table.resource).toEqual(states);
+      const states = (validator.schema('cloud/v1', schema).$defs as Record<string, { enum: string[] }>)[def]!.enum;
+      expect(
+        table.states.map((s) => s.state),
+        table.resource,
+      ).toEqual(states);
     }
   });
 
@@ -44,9 +51,16 @@ describe('requirements derived from the state tables and the filters', () => {
   });
 
   test('the contract examples exist with the expected verdicts', () => {
-    for (const id of ['cloud/states/service/stopped-allows-start', 'cloud/states/service/starting-rejects-stop', 'cloud/states/action/in-progress-allows-cancel',
-      'cloud/states/action/failed-allows-retry', 'cloud/states/node/unreachable-allows-health-check', 'cloud/states/nodecluster/init-allows-deploy',
-      'cloud/states/container/running-rejects-start', 'cloud/states/stack/not-running-allows-start']) {
+    for (const id of [
+      'cloud/states/service/stopped-allows-start',
+      'cloud/states/service/starting-rejects-stop',
+      'cloud/states/action/in-progress-allows-cancel',
+      'cloud/states/action/failed-allows-retry',
+      'cloud/states/node/unreachable-allows-health-check',
+      'cloud/states/nodecluster/init-allows-deploy',
+      'cloud/states/container/running-rejects-start',
+      'cloud/states/stack/not-running-allows-start',
+    ]) {
       expect(ids.has(id), id).toBe(true);
     }
   });
@@ -54,15 +68,23 @@ describe('requirements derived from the state tables and the filters', () => {
   test('operations and allowed lists name endpoints of the catalog', () => {
     const endpointIds = new Set(endpoints.map((e) => e.id));
     for (const table of tables) {
-      expect(Object.values(table.operations).filter((e) => !endpointIds.has(e)), table.resource).toEqual([]);
-      expect(table.states.flatMap((s) => s.allowed).filter((op) => !(op in table.operations)), table.resource).toEqual([]);
+      expect(
+        Object.values(table.operations).filter((e) => !endpointIds.has(e)),
+        table.resource,
+      ).toEqual([]);
+      expect(
+        table.states.flatMap((s) => s.allowed).filter((op) => !(op in table.operations)),
+        table.resource,
+      ).toEqual([]);
     }
   });
 
   test('a generated cell reads as its verdict', () => {
     const [allows] = stateRequirements([{ resource: 'r', section: 's', operations: { go: 'cloud/r/go' }, states: [{ state: 'Idle Now', allowed: ['go'] }] }]);
     expect(allows).toMatchObject({ id: 'cloud/states/r/idle-now-allows-go', level: 'required', endpoint: 'cloud/r/go' });
-    const [rejects] = stateRequirements([{ resource: 'r', section: 's', operations: { go: 'cloud/r/go' }, states: [{ state: 'Busy', allowed: [], transitional: true }] }]);
+    const [rejects] = stateRequirements([
+      { resource: 'r', section: 's', operations: { go: 'cloud/r/go' }, states: [{ state: 'Busy', allowed: [], transitional: true }] },
+    ]);
     expect(rejects?.id).toBe('cloud/states/r/busy-rejects-go');
     expect(rejects?.statement).toMatch(/transitional.*refused.*changes nothing/);
   });

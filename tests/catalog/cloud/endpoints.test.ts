@@ -19,13 +19,23 @@ describe('cloud endpoint catalog', () => {
 
   test('every endpoint is v1, on the stated interface; stream endpoints are GETs', () => {
     expect(endpoints.filter((e) => e.versions.join() !== 'v1').map((e) => e.id)).toEqual([]);
-    expect(endpoints.filter((e) => e.interface === 'stream').map((e) => e.id).sort()).toEqual([...CONTRACT_STREAM_IDS].sort());
+    expect(
+      endpoints
+        .filter((e) => e.interface === 'stream')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([...CONTRACT_STREAM_IDS].sort());
     expect(endpoints.filter((e) => e.interface !== 'stream' && e.interface !== 'rest').map((e) => e.id)).toEqual([]);
     expect(endpoints.filter((e) => e.interface === 'stream' && e.method !== 'GET').map((e) => e.id)).toEqual([]);
   });
 
   test('paths are /api/<subsystem>/v1/<resource>..., without a namespace segment', () => {
-    const wrong = endpoints.filter((e) => !/^\/api\/(audit|infra|app|repo)\/v1\/(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|events)(\/|$)/.test(e.path));
+    const wrong = endpoints.filter(
+      (e) =>
+        !/^\/api\/(audit|infra|app|repo)\/v1\/(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|events)(\/|$)/.test(
+          e.path,
+        ),
+    );
     expect(wrong.map((e) => `${e.id} ${e.path}`)).toEqual([]);
   });
 
@@ -48,15 +58,29 @@ describe('cloud endpoint catalog', () => {
   });
 
   test('create, update and the action verbs take a body schema only where the spec gives a body', () => {
-    const withBody = endpoints.filter((e) => e.requestBody).map((e) => e.id).sort();
-    expect(withBody).toEqual(['cloud/nodecluster/create', 'cloud/nodecluster/update', 'cloud/node/update', 'cloud/repository/create', 'cloud/repository/update',
-      'cloud/stack/create', 'cloud/stack/update', 'cloud/service/create', 'cloud/service/update'].sort());
+    const withBody = endpoints
+      .filter((e) => e.requestBody)
+      .map((e) => e.id)
+      .sort();
+    expect(withBody).toEqual(
+      [
+        'cloud/nodecluster/create',
+        'cloud/nodecluster/update',
+        'cloud/node/update',
+        'cloud/repository/create',
+        'cloud/repository/update',
+        'cloud/stack/create',
+        'cloud/stack/update',
+        'cloud/service/create',
+        'cloud/service/update',
+      ].sort(),
+    );
   });
 
-  test('status codes the spec does not state are marked fromFacts; 202 is the spec\'s only where a transitional state shows the work is asynchronous', () => {
-    const unmarked = endpoints.flatMap((e) => e.responses
-      .filter((r) => [200, 201, 204, 401, 404].includes(r.status) && r.fromFacts !== true)
-      .map((r) => `${e.id} ${r.status}`));
+  test("status codes the spec does not state are marked fromFacts; 202 is the spec's only where a transitional state shows the work is asynchronous", () => {
+    const unmarked = endpoints.flatMap((e) =>
+      e.responses.filter((r) => [200, 201, 204, 401, 404].includes(r.status) && r.fromFacts !== true).map((r) => `${e.id} ${r.status}`),
+    );
     expect(unmarked).toEqual([]);
     const spec202 = endpoints.flatMap((e) => e.responses.filter((r) => r.status === 202 && !r.fromFacts).map((r) => [e.id, r.meaning] as const));
     expect(spec202.length).toBeGreaterThan(0);
@@ -64,7 +88,8 @@ describe('cloud endpoint catalog', () => {
   });
 
   test('every response of an operation that changes something carries the action header', () => {
-    const missing = endpoints.filter((e) => e.interface === 'rest' && e.method !== 'GET')
+    const missing = endpoints
+      .filter((e) => e.interface === 'rest' && e.method !== 'GET')
       .flatMap((e) => e.responses.filter((r) => r.status < 300 && !r.headers?.includes('X-Vendor-Action-URI')).map((r) => `${e.id} ${r.status}`));
     expect(missing).toEqual([]);
   });
@@ -78,17 +103,25 @@ describe('cloud endpoint catalog', () => {
   });
 
   test('the documented query defaults are in the catalog: tail 300, follow true, reuse_volumes true', () => {
-    const defaults = endpoints.flatMap((e) => e.query.filter((q) => ['tail', 'follow', 'reuse_volumes'].includes(q.name)).map((q) => `${e.id}?${q.name}=${String(q.default)}`));
+    const defaults = endpoints.flatMap((e) =>
+      e.query.filter((q) => ['tail', 'follow', 'reuse_volumes'].includes(q.name)).map((q) => `${e.id}?${q.name}=${String(q.default)}`),
+    );
     expect(defaults.sort()).toEqual([
-      'cloud/action/logs?follow=true', 'cloud/action/logs?tail=300', 'cloud/container/logs?follow=true', 'cloud/container/logs?tail=300',
-      'cloud/container/redeploy?reuse_volumes=true', 'cloud/service/logs?follow=true', 'cloud/service/logs?tail=300',
-      'cloud/service/redeploy?reuse_volumes=true', 'cloud/stack/redeploy?reuse_volumes=true',
+      'cloud/action/logs?follow=true',
+      'cloud/action/logs?tail=300',
+      'cloud/container/logs?follow=true',
+      'cloud/container/logs?tail=300',
+      'cloud/container/redeploy?reuse_volumes=true',
+      'cloud/service/logs?follow=true',
+      'cloud/service/logs?tail=300',
+      'cloud/service/redeploy?reuse_volumes=true',
+      'cloud/stack/redeploy?reuse_volumes=true',
     ]);
   });
 
   test('every state filter lists the states of its resource schema', () => {
     const validator = new SchemaValidator('neutral');
-    const stateEnum = (schema: string, def: string): unknown => ((validator.schema('cloud/v1', schema).$defs as Record<string, { enum: string[] }>)[def])?.enum;
+    const stateEnum = (schema: string, def: string): unknown => (validator.schema('cloud/v1', schema).$defs as Record<string, { enum: string[] }>)[def]?.enum;
     const expected: Record<string, unknown> = {
       'cloud/nodecluster/list': stateEnum('node-cluster', 'NodeClusterState'),
       'cloud/node/list': stateEnum('node', 'NodeState'),

@@ -58,7 +58,11 @@ describe('cloud requirements', () => {
   });
 
   test('every default of a create body has a requirement cloud/<resource>/create/default-<field>-…', () => {
-    const creates: Array<[string, string]> = [['service', 'service-create-request'], ['nodecluster', 'node-cluster-create-request'], ['stack', 'stack-create-request']];
+    const creates: Array<[string, string]> = [
+      ['service', 'service-create-request'],
+      ['nodecluster', 'node-cluster-create-request'],
+      ['stack', 'stack-create-request'],
+    ];
     const missing = creates.flatMap(([resource, schema]) => {
       const properties = validator.schema('cloud/v1', schema).properties as Record<string, { default?: unknown; description?: string }>;
       return Object.entries(properties)
@@ -70,17 +74,27 @@ describe('cloud requirements', () => {
   });
 
   test('every query default has a requirement <endpoint>/<param>-default-<value>', () => {
-    const expected = endpoints.flatMap((e) => e.query.filter((q) => q.default !== undefined && !(q as { fromFacts?: boolean }).fromFacts)
-      .map((q) => `${e.id}/${dashed(q.name)}-default-${String(q.default)}`));
+    const expected = endpoints.flatMap((e) =>
+      e.query
+        .filter((q) => q.default !== undefined && !(q as { fromFacts?: boolean }).fromFacts)
+        .map((q) => `${e.id}/${dashed(q.name)}-default-${String(q.default)}`),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.filter((id) => !byId.has(id))).toEqual([]);
   });
 
   test('every required field of a create body has a rejection requirement', () => {
-    const creates: Array<[string, string]> = [['service', 'service-create-request'], ['nodecluster', 'node-cluster-create-request'], ['stack', 'stack-create-request'], ['repository', 'external-repository-create-request']];
-    const missing = creates.flatMap(([resource, schema]) => ((validator.schema('cloud/v1', schema).required as string[] | undefined) ?? [])
-      .map((field) => `cloud/${resource}/create/requires-${dashed(field)}`)
-      .filter((id) => !byId.has(id)));
+    const creates: Array<[string, string]> = [
+      ['service', 'service-create-request'],
+      ['nodecluster', 'node-cluster-create-request'],
+      ['stack', 'stack-create-request'],
+      ['repository', 'external-repository-create-request'],
+    ];
+    const missing = creates.flatMap(([resource, schema]) =>
+      ((validator.schema('cloud/v1', schema).required as string[] | undefined) ?? [])
+        .map((field) => `cloud/${resource}/create/requires-${dashed(field)}`)
+        .filter((id) => !byId.has(id)),
+    );
     expect(missing).toEqual([]);
   });
 

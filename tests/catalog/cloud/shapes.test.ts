@@ -31,7 +31,9 @@ function stripExtensions(endpoint: (typeof endpoints)[number]): unknown {
 }
 
 function breaches(validate: ValidateFunction, items: ReadonlyArray<{ id: string }>, prepare: (item: never) => unknown = (i) => i): string[] {
-  return items.flatMap((item) => (validate(prepare(item as never)) ? [] : [`${item.id}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`]));
+  return items.flatMap((item) =>
+    validate(prepare(item as never)) ? [] : [`${item.id}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`],
+  );
 }
 
 describe('cloud catalog entries have the shared shapes', () => {
@@ -48,20 +50,33 @@ describe('cloud catalog entries have the shared shapes', () => {
 
   test('extension fields have their types', () => {
     const wrong = endpoints.flatMap((e) => [
-      ...e.responses.flatMap((r) => Object.entries(RESPONSE_EXTENSIONS)
-        .filter(([k, type]) => k in r && typeof (r as unknown as Record<string, unknown>)[k] !== type)
-        .map(([k]) => `${e.id} ${r.status} ${k}`)),
-      ...e.query.flatMap((q) => Object.entries(QUERY_EXTENSIONS)
-        .filter(([k, type]) => k in q && typeof (q as unknown as Record<string, unknown>)[k] !== type)
-        .map(([k]) => `${e.id} ?${q.name} ${k}`)),
+      ...e.responses.flatMap((r) =>
+        Object.entries(RESPONSE_EXTENSIONS)
+          .filter(([k, type]) => k in r && typeof (r as unknown as Record<string, unknown>)[k] !== type)
+          .map(([k]) => `${e.id} ${r.status} ${k}`),
+      ),
+      ...e.query.flatMap((q) =>
+        Object.entries(QUERY_EXTENSIONS)
+          .filter(([k, type]) => k in q && typeof (q as unknown as Record<string, unknown>)[k] !== type)
+          .map(([k]) => `${e.id} ?${q.name} ${k}`),
+      ),
       ...e.responses.filter((r) => r.headers && !r.headers.every((h) => typeof h === 'string')).map((r) => `${e.id} ${r.status} headers`),
     ]);
     expect(wrong).toEqual([]);
   });
 
   test('the fields the harness reads are present whatever the shape schemas say', () => {
-    const incomplete = endpoints.filter((e) => !e.id || !e.section || !e.method || !e.path || !e.summary || !Array.isArray(e.query)
-      || e.responses.length === 0 || e.responses.some((r) => !Number.isInteger(r.status) || !r.meaning));
+    const incomplete = endpoints.filter(
+      (e) =>
+        !e.id ||
+        !e.section ||
+        !e.method ||
+        !e.path ||
+        !e.summary ||
+        !Array.isArray(e.query) ||
+        e.responses.length === 0 ||
+        e.responses.some((r) => !Number.isInteger(r.status) || !r.meaning),
+    );
     expect(incomplete.map((e) => e.id)).toEqual([]);
     const bad = requirements.filter((r) => !r.id || !r.section || r.statement.length < 10 || !['required', 'recommended', 'informational'].includes(r.level));
     expect(bad.map((r) => r.id)).toEqual([]);

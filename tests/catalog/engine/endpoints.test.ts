@@ -60,15 +60,18 @@ const CONTRACT = `
 54 engine/networks/connect POST /networks/{id}/connect 1.22
 55 engine/networks/disconnect POST /networks/{id}/disconnect 1.22
 56 engine/networks/delete DELETE /networks/{id} 1.22
-`.trim().split('\n').map((line) => {
-  const [number, id, method, path, only] = line.split(' ');
-  return { id, number: Number(number), method, path, versions: only ? ['1.22'] : [...ENGINE_VERSIONS] };
-});
+`
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [number, id, method, path, only] = line.split(' ');
+    return { id, number: Number(number), method, path, versions: only ? ['1.22'] : [...ENGINE_VERSIONS] };
+  });
 
 const RAW_STREAM = 'application/vnd.vendor.raw-stream';
 
 describe('engine endpoint catalog', () => {
-  test('holds exactly the contract\'s 57 entries, with their numbers, methods, paths and versions', () => {
+  test("holds exactly the contract's 57 entries, with their numbers, methods, paths and versions", () => {
     const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
     const actual = endpoints.map(({ id, number, method, path, versions }) => ({ id, number, method, path, versions }));
     expect(actual.sort(byId)).toEqual([...CONTRACT].sort(byId));
@@ -79,15 +82,22 @@ describe('engine endpoint catalog', () => {
     expect(duplicates(endpoints.map((e) => `${e.method} ${e.path}`))).toEqual([]);
   });
 
-  test.each([['1.18', 42], ['1.22', 56]])('%s has %i distinct endpoint numbers', (version, count) => {
+  test.each([
+    ['1.18', 42],
+    ['1.22', 56],
+  ])('%s has %i distinct endpoint numbers', (version, count) => {
     const numbers = new Set(endpoints.filter((e) => e.versions.includes(version)).map((e) => e.number));
     expect(numbers.size).toBe(count);
   });
 
-  test('sections name the spec\'s endpoint group', () => {
+  test("sections name the spec's endpoint group", () => {
     const groups = new Map([
-      ['containers', 'Endpoints > Containers'], ['images', 'Endpoints > Images'], ['exec', 'Endpoints > Exec'],
-      ['system', 'Endpoints > System'], ['volumes', 'Endpoints > Volumes (1.22)'], ['networks', 'Endpoints > Networks (1.22)'],
+      ['containers', 'Endpoints > Containers'],
+      ['images', 'Endpoints > Images'],
+      ['exec', 'Endpoints > Exec'],
+      ['system', 'Endpoints > System'],
+      ['volumes', 'Endpoints > Volumes (1.22)'],
+      ['networks', 'Endpoints > Networks (1.22)'],
     ]);
     for (const e of endpoints) expect(e.section, e.id).toBe(groups.get(e.id.split('/')[1] ?? ''));
   });
@@ -106,10 +116,11 @@ describe('engine endpoint catalog', () => {
   });
 
   test('the JSON-object streams of the spec are marked jsonStream on their 200', () => {
-    const streaming = endpoints.filter((e) => e.responses.some((r) => r.jsonStream)).map((e) => e.id).sort();
-    expect(streaming).toEqual([
-      'engine/containers/stats', 'engine/images/build', 'engine/images/create', 'engine/images/push', 'engine/system/events',
-    ]);
+    const streaming = endpoints
+      .filter((e) => e.responses.some((r) => r.jsonStream))
+      .map((e) => e.id)
+      .sort();
+    expect(streaming).toEqual(['engine/containers/stats', 'engine/images/build', 'engine/images/create', 'engine/images/push', 'engine/system/events']);
   });
 
   test('every hijacked stream answers 101 with the raw-stream content type', () => {
@@ -120,9 +131,14 @@ describe('engine endpoint catalog', () => {
 
   test('the codes that exist only in 1.22 carry that marker', () => {
     const only122 = endpoints.flatMap((e) =>
-      e.responses.filter((r) => r.versions?.join() === '1.22' && e.versions.length === 2).map((r) => `${e.id} ${r.status}`));
+      e.responses.filter((r) => r.versions?.join() === '1.22' && e.versions.length === 2).map((r) => `${e.id} ${r.status}`),
+    );
     expect(only122.sort()).toEqual([
-      'engine/containers/attach 409', 'engine/exec/create 409', 'engine/exec/create 500', 'engine/exec/start 409', 'engine/exec/start 500',
+      'engine/containers/attach 409',
+      'engine/exec/create 409',
+      'engine/exec/create 500',
+      'engine/exec/start 409',
+      'engine/exec/start 500',
     ]);
   });
 });

@@ -1,12 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ENGINE_VERSIONS, duplicates, endpointById, endpoints, isAbsentIn118, requirements, responseVersions, statusOf,
-} from './engine-catalog.ts';
+import { ENGINE_VERSIONS, duplicates, endpointById, endpoints, isAbsentIn118, requirements, responseVersions, statusOf } from './engine-catalog.ts';
 
 /** The top-level parts of the spec a requirement's section may start with. */
 const SPEC_PARTS = [
-  'What the service does', 'Resources and their fields', 'States and transitions', 'Endpoints', 'Authentication',
-  'Events', 'Errors', 'Limits', 'Versioning',
+  'What the service does',
+  'Resources and their fields',
+  'States and transitions',
+  'Endpoints',
+  'Authentication',
+  'Events',
+  'Errors',
+  'Limits',
+  'Versioning',
 ];
 
 describe('engine requirement list', () => {
@@ -40,7 +45,7 @@ describe('engine requirement list', () => {
     }
   });
 
-  test('versions lie within the endpoint\'s versions, except absent-in-1.18', () => {
+  test("versions lie within the endpoint's versions, except absent-in-1.18", () => {
     const outside = requirements.filter((r) => {
       const e = r.endpoint ? endpointById.get(r.endpoint) : undefined;
       return e && !isAbsentIn118(r) && r.versions.some((v) => !e.versions.includes(v));
@@ -49,7 +54,10 @@ describe('engine requirement list', () => {
   });
 
   test('every 1.22-only endpoint, and only those, has an absent-in-1.18 requirement for 1.18', () => {
-    const only122 = endpoints.filter((e) => !e.versions.includes('1.18')).map((e) => e.id).sort();
+    const only122 = endpoints
+      .filter((e) => !e.versions.includes('1.18'))
+      .map((e) => e.id)
+      .sort();
     const absent = requirements.filter(isAbsentIn118);
     expect(absent.map((r) => r.endpoint).sort()).toEqual(only122);
     for (const r of absent) {
@@ -60,13 +68,19 @@ describe('engine requirement list', () => {
   });
 
   test('every documented status code except 500 has a requirement, in every version it exists', () => {
-    const missing = endpoints.flatMap((e) => e.responses.filter((res) => res.status !== 500).flatMap((res) =>
-      responseVersions(e, res).filter((v) => !requirements.some((r) =>
-        r.endpoint === e.id && statusOf(r) === res.status && r.versions.includes(v))).map((v) => `${e.id} ${res.status} (${v})`)));
+    const missing = endpoints.flatMap((e) =>
+      e.responses
+        .filter((res) => res.status !== 500)
+        .flatMap((res) =>
+          responseVersions(e, res)
+            .filter((v) => !requirements.some((r) => r.endpoint === e.id && statusOf(r) === res.status && r.versions.includes(v)))
+            .map((v) => `${e.id} ${res.status} (${v})`),
+        ),
+    );
     expect(missing).toEqual([]);
   });
 
-  test('a status requirement names a code its endpoint documents, within that code\'s versions', () => {
+  test("a status requirement names a code its endpoint documents, within that code's versions", () => {
     for (const r of requirements) {
       const status = statusOf(r);
       const e = r.endpoint ? endpointById.get(r.endpoint) : undefined;
@@ -89,12 +103,25 @@ describe('engine requirement list', () => {
   test('the cross-cutting topics of the spec are present', () => {
     const ids = new Set(requirements.map((r) => r.id));
     for (const id of [
-      'engine/stream/frame-header', 'engine/stream/hijack-101-headers', 'engine/stream/no-upgrade-200', 'engine/stream/tty-raw',
-      'engine/query/boolean-true-spellings', 'engine/query/boolean-false-spellings', 'engine/query/filters-json-map',
-      'engine/limits/container-name-pattern', 'engine/limits/blkio-weight-range', 'engine/limits/rate-limits',
-      'engine/states/kill-default-sigkill', 'engine/states/restart-policy-backoff', 'engine/states/transition-table',
-      'engine/events/1.18-shape', 'engine/events/1.22-shape', 'engine/versioning/unversioned-path',
-      'engine/errors/body-shape', 'engine/containers/create/required-fields',
-    ]) expect(ids.has(id), id).toBe(true);
+      'engine/stream/frame-header',
+      'engine/stream/hijack-101-headers',
+      'engine/stream/no-upgrade-200',
+      'engine/stream/tty-raw',
+      'engine/query/boolean-true-spellings',
+      'engine/query/boolean-false-spellings',
+      'engine/query/filters-json-map',
+      'engine/limits/container-name-pattern',
+      'engine/limits/blkio-weight-range',
+      'engine/limits/rate-limits',
+      'engine/states/kill-default-sigkill',
+      'engine/states/restart-policy-backoff',
+      'engine/states/transition-table',
+      'engine/events/1.18-shape',
+      'engine/events/1.22-shape',
+      'engine/versioning/unversioned-path',
+      'engine/errors/body-shape',
+      'engine/containers/create/required-fields',
+    ])
+      expect(ids.has(id), id).toBe(true);
   });
 });

@@ -19,11 +19,8 @@ const HEADER_SCHEMAS: SchemaUse[] = [
 
 function schemaUses(): SchemaUse[] {
   return endpoints.flatMap((e) => {
-    const body = e.requestBody?.schema
-      ? [{ where: `${e.id} request body`, schema: e.requestBody.schema, versions: e.requestBody.versions ?? e.versions }]
-      : [];
-    const responses = e.responses.flatMap((r) =>
-      r.schema ? [{ where: `${e.id} ${r.status}`, schema: r.schema, versions: responseVersions(e, r) }] : []);
+    const body = e.requestBody?.schema ? [{ where: `${e.id} request body`, schema: e.requestBody.schema, versions: e.requestBody.versions ?? e.versions }] : [];
+    const responses = e.responses.flatMap((r) => (r.schema ? [{ where: `${e.id} ${r.status}`, schema: r.schema, versions: responseVersions(e, r) }] : []));
     return [...body, ...responses];
   });
 }
@@ -37,7 +34,8 @@ describe('every schema name the engine catalog references exists for each versio
     const missing = [...schemaUses(), ...HEADER_SCHEMAS].flatMap((use) =>
       use.versions
         .filter((v) => !existsSync(path.join(SCHEMAS_DIR, 'engine', v, `${use.schema}.json`)))
-        .map((v) => `engine/${v}/${use.schema}.json (${use.where})`));
+        .map((v) => `engine/${v}/${use.schema}.json (${use.where})`),
+    );
     expect([...new Set(missing)].sort()).toEqual([]);
   });
 });

@@ -21,12 +21,22 @@ function breaches(validate: ValidateFunction, items: ReadonlyArray<{ id: string 
 }
 
 const goodEndpoint = {
-  id: 'engine/x/y', number: 1, section: 'Endpoints > X', method: 'GET', path: '/x/{id}/y', versions: ['1.22'],
-  summary: 'Do a thing', query: [{ name: 'all', type: 'boolean', default: false, description: 'all of them' }],
+  id: 'engine/x/y',
+  number: 1,
+  section: 'Endpoints > X',
+  method: 'GET',
+  path: '/x/{id}/y',
+  versions: ['1.22'],
+  summary: 'Do a thing',
+  query: [{ name: 'all', type: 'boolean', default: false, description: 'all of them' }],
   responses: [{ status: 200, meaning: 'ok', schema: 'x-list', jsonStream: true }],
 };
 const goodRequirement = {
-  id: 'engine/x/y/200-ok', section: 'Endpoints > X', statement: '200 with the thing.', versions: ['1.18'], level: 'required',
+  id: 'engine/x/y/200-ok',
+  section: 'Endpoints > X',
+  statement: '200 with the thing.',
+  versions: ['1.18'],
+  level: 'required',
 };
 
 describe('engine catalog data matches the Endpoint and Requirement shapes', () => {

@@ -17,7 +17,10 @@ export const actionFieldTeeth: CloudTeeth[] = [
   ...Object.entries(CHECK_OF_FIELD).map(([field, check]) => ({ fault: actionFieldWrong(field), catches: [check] })),
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // The asynchronous operations whose 202 rule the other async-returns-200 entries do not reach.
-  { fault: 'async-returns-200', catches: ['cloud/service/start/effect', 'cloud/service/redeploy/effect', 'cloud/stack/stop/stops-services', 'cloud/service/update/target-num-containers'] },
+  {
+    fault: 'async-returns-200',
+    catches: ['cloud/service/start/effect', 'cloud/service/redeploy/effect', 'cloud/stack/stop/stops-services', 'cloud/service/update/target-num-containers'],
+  },
   { fault: 'terminated-not-listed', catches: ['cloud/node/terminate/terminates', 'cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'stack-export-empty', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },

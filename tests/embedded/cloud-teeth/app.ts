@@ -3,16 +3,39 @@ import type { CloudTeeth } from './types.ts';
 
 /** Every cell of the stack, service and container tables that refuses an operation. */
 function refusedCells(): string[] {
-  return loadStateTables().filter((t) => ['stack', 'service', 'container'].includes(t.resource)).flatMap((t) => t.states.flatMap((row) =>
-    Object.keys(t.operations)
-      .filter((op) => !row.allowed.includes(op) && !t.ambiguous?.some((a) => a.state === row.state && a.operation === op))
-      .map((op) => `cloud/states/${t.resource}/${stateSlug(row.state)}-rejects-${op}`)));
+  return loadStateTables()
+    .filter((t) => ['stack', 'service', 'container'].includes(t.resource))
+    .flatMap((t) =>
+      t.states.flatMap((row) =>
+        Object.keys(t.operations)
+          .filter((op) => !row.allowed.includes(op) && !t.ambiguous?.some((a) => a.state === row.state && a.operation === op))
+          .map((op) => `cloud/states/${t.resource}/${stateSlug(row.state)}-rejects-${op}`),
+      ),
+    );
 }
 
 const SERVICE_DEFAULTS = [
-  'target-num-containers-1', 'run-command-null', 'entrypoint-null', 'container-ports-empty', 'container-envvars-empty', 'autorestart-off', 'autodestroy-off', 'sequential-deployment-false', 'roles-empty', 'privileged-false',
-  'deployment-strategy-emptiest-node', 'tags-empty', 'autoredeploy-false', 'net-bridge', 'pid-none', 'working-dir-slash', 'user-root',
-  'tty-false', 'stdin-open-false', 'read-only-false', 'name-image-without-namespace',
+  'target-num-containers-1',
+  'run-command-null',
+  'entrypoint-null',
+  'container-ports-empty',
+  'container-envvars-empty',
+  'autorestart-off',
+  'autodestroy-off',
+  'sequential-deployment-false',
+  'roles-empty',
+  'privileged-false',
+  'deployment-strategy-emptiest-node',
+  'tags-empty',
+  'autoredeploy-false',
+  'net-bridge',
+  'pid-none',
+  'working-dir-slash',
+  'user-root',
+  'tty-false',
+  'stdin-open-false',
+  'read-only-false',
+  'name-image-without-namespace',
 ].map((d) => `cloud/service/create/default-${d}`);
 
 /** Stacks, services, containers, deployment strategies and the Stream API. */
@@ -25,22 +48,37 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'container-terminate-reversible', catches: ['cloud/container/terminate/not-reversible', 'cloud/states/container/terminated-rejects-start'] },
   {
     fault: 'reuse-volumes-ignored',
-    catches: ['cloud/service/redeploy/reuse-volumes-default-true', 'cloud/container/redeploy/reuse-volumes-default-true', 'cloud/stack/redeploy/reuse-volumes-default-true'],
+    catches: [
+      'cloud/service/redeploy/reuse-volumes-default-true',
+      'cloud/container/redeploy/reuse-volumes-default-true',
+      'cloud/stack/redeploy/reuse-volumes-default-true',
+    ],
   },
   { fault: 'create-missing-name-accepted', catches: ['cloud/stack/create/requires-name'] },
   { fault: 'tags-string-list-rejected', catches: ['cloud/service/create/tags-as-strings'] },
   {
     fault: 'no-action-header',
     catches: [
-      'cloud/service/start/effect', 'cloud/stack/stop/stops-services', 'cloud/stream/events/audit-as-actions', 'cloud/container/stop/effect',
-      'cloud/stack/redeploy/redeploys-services', 'cloud/stack/terminate/terminates-services', 'cloud/service/terminate/effect',
+      'cloud/service/start/effect',
+      'cloud/stack/stop/stops-services',
+      'cloud/stream/events/audit-as-actions',
+      'cloud/container/stop/effect',
+      'cloud/stack/redeploy/redeploys-services',
+      'cloud/stack/terminate/terminates-services',
+      'cloud/service/terminate/effect',
     ],
   },
   {
     fault: 'async-returns-200',
     catches: [
-      'cloud/service/stop/effect', 'cloud/container/terminate/effect', 'cloud/stack/start/starts-services', 'cloud/container/start/effect', 'cloud/container/stop/effect',
-      'cloud/stack/redeploy/redeploys-services', 'cloud/stack/terminate/terminates-services', 'cloud/service/terminate/effect',
+      'cloud/service/stop/effect',
+      'cloud/container/terminate/effect',
+      'cloud/stack/start/starts-services',
+      'cloud/container/start/effect',
+      'cloud/container/stop/effect',
+      'cloud/stack/redeploy/redeploys-services',
+      'cloud/stack/terminate/terminates-services',
+      'cloud/service/terminate/effect',
     ],
   },
   { fault: 'filter-state-ignored', catches: ['cloud/service/list/filter-state', 'cloud/container/list/filter-state'] },
@@ -49,7 +87,13 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'stream-auth-not-required', catches: ['cloud/stream/events/endpoint'] },
   {
     fault: 'stream-logs-tail-ignored',
-    catches: ['cloud/container/logs/tail-default-300', 'cloud/service/logs/tail-default-300', 'cloud/container/logs/tail', 'cloud/service/logs/tail', 'cloud/action/logs/tail'],
+    catches: [
+      'cloud/container/logs/tail-default-300',
+      'cloud/service/logs/tail-default-300',
+      'cloud/container/logs/tail',
+      'cloud/service/logs/tail',
+      'cloud/action/logs/tail',
+    ],
   },
   {
     fault: 'logs-follow-false-ignored',
@@ -67,16 +111,26 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'linked-from-missing', catches: ['cloud/service/get/linked-from'] },
   { fault: 'stack-export-empty', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'states-not-enforced', catches: refusedCells() },
-  { fault: 'terminated-not-listed', catches: ['cloud/stack/list/recently-terminated', 'cloud/service/list/recently-terminated', 'cloud/container/list/recently-terminated'] },
+  {
+    fault: 'terminated-not-listed',
+    catches: ['cloud/stack/list/recently-terminated', 'cloud/service/list/recently-terminated', 'cloud/container/list/recently-terminated'],
+  },
   {
     fault: 'service-create-unvalidated',
     catches: [
-      'cloud/service/create/requires-image', 'cloud/service/create/port-requires-protocol-and-inner-port', 'cloud/service/create/envvar-requires-key-and-value',
-      'cloud/service/create/link-requires-to-service', 'cloud/service/create/binding-requires-container-path-or-volumes-from', 'cloud/service/create/enum-other-values-refused',
+      'cloud/service/create/requires-image',
+      'cloud/service/create/port-requires-protocol-and-inner-port',
+      'cloud/service/create/envvar-requires-key-and-value',
+      'cloud/service/create/link-requires-to-service',
+      'cloud/service/create/binding-requires-container-path-or-volumes-from',
+      'cloud/service/create/enum-other-values-refused',
     ],
   },
   { fault: 'service-defaults-off', catches: SERVICE_DEFAULTS },
-  { fault: 'dates-never-set', catches: ['cloud/service/get/datetimes-track-operations', 'cloud/container/get/datetimes-track-operations', 'cloud/stack/get/datetimes-track-operations'] },
+  {
+    fault: 'dates-never-set',
+    catches: ['cloud/service/get/datetimes-track-operations', 'cloud/container/get/datetimes-track-operations', 'cloud/stack/get/datetimes-track-operations'],
+  },
   { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
   { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },
   { fault: 'exit-code-missing', catches: ['cloud/container/get/exit-code'] },

@@ -1,6 +1,15 @@
 /** The parametrised fault families (reference/cloud/fault-families.ts) and the checks each member breaks. */
 import {
-  CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused, SERVICE_UPDATE_FIELDS, updateIgnored,
+  CREATE_FIELDS,
+  fieldIgnored,
+  fieldMissing,
+  FILTER_PARAMS,
+  filterIgnored,
+  MISSING_FIELD,
+  OPERATIONS,
+  opRefused,
+  SERVICE_UPDATE_FIELDS,
+  updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
 import { cloudChecks } from '../../../suites/cloud/all-checks.ts';
 import type { CloudTeeth } from './types.ts';
@@ -8,17 +17,33 @@ import type { CloudTeeth } from './types.ts';
 const slug = (param: string): string => param.replace(/__/g, '-').replace(/_/g, '-');
 
 /** Each ignored filter fails the check of that filter (the random combination checks may not draw it). */
-const filterTeeth: CloudTeeth[] = Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((param) => ({
-  fault: filterIgnored(list, param),
-  catches: [`cloud/${list}/list/filter-${slug(param)}`],
-})));
+const filterTeeth: CloudTeeth[] = Object.entries(FILTER_PARAMS).flatMap(([list, params]) =>
+  params.map((param) => ({
+    fault: filterIgnored(list, param),
+    catches: [`cloud/${list}/list/filter-${slug(param)}`],
+  })),
+);
 
 /** Service create fields whose default check also sends another value. */
 const SERVICE_DEFAULT_SLUG: Record<string, string> = {
-  target_num_containers: 'target-num-containers-1', linked_to_service: 'linked-to-service-empty', run_command: 'run-command-null', entrypoint: 'entrypoint-null', container_ports: 'container-ports-empty',
-  container_envvars: 'container-envvars-empty', bindings: 'bindings-empty', autorestart: 'autorestart-off', autodestroy: 'autodestroy-off',
-  sequential_deployment: 'sequential-deployment-false', roles: 'roles-empty', privileged: 'privileged-false', deployment_strategy: 'deployment-strategy-emptiest-node',
-  tags: 'tags-empty', autoredeploy: 'autoredeploy-false', net: 'net-bridge', pid: 'pid-none', working_dir: 'working-dir-slash',
+  target_num_containers: 'target-num-containers-1',
+  linked_to_service: 'linked-to-service-empty',
+  run_command: 'run-command-null',
+  entrypoint: 'entrypoint-null',
+  container_ports: 'container-ports-empty',
+  container_envvars: 'container-envvars-empty',
+  bindings: 'bindings-empty',
+  autorestart: 'autorestart-off',
+  autodestroy: 'autodestroy-off',
+  sequential_deployment: 'sequential-deployment-false',
+  roles: 'roles-empty',
+  privileged: 'privileged-false',
+  deployment_strategy: 'deployment-strategy-emptiest-node',
+  tags: 'tags-empty',
+  autoredeploy: 'autoredeploy-false',
+  net: 'net-bridge',
+  pid: 'pid-none',
+  working_dir: 'working-dir-slash',
 };
 
 /** Fields whose every documented value the enum check sends (the default value too, so ignoring the field fails it). */
@@ -26,8 +51,10 @@ const ENUM_FIELDS = ['autorestart', 'autodestroy', 'deployment_strategy', 'net',
 
 /** Node cluster create fields: the echo check, and the check of the field's default (which also sends another value). */
 const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
-  disk: 'cloud/nodecluster/create/default-disk-60', nickname: 'cloud/nodecluster/create/default-nickname-name',
-  target_num_nodes: 'cloud/nodecluster/create/default-nickname-name', tags: 'cloud/nodecluster/create/default-nickname-name',
+  disk: 'cloud/nodecluster/create/default-disk-60',
+  nickname: 'cloud/nodecluster/create/default-nickname-name',
+  target_num_nodes: 'cloud/nodecluster/create/default-nickname-name',
+  tags: 'cloud/nodecluster/create/default-nickname-name',
 };
 
 /** Each ignored create field fails the check that the created object keeps what was sent. */
@@ -35,7 +62,8 @@ const createTeeth: CloudTeeth[] = [
   ...CREATE_FIELDS.service!.map((f) => ({
     fault: fieldIgnored('service', f),
     catches: [
-      'cloud/service/create/returns-service', ...(SERVICE_DEFAULT_SLUG[f] ? [`cloud/service/create/default-${SERVICE_DEFAULT_SLUG[f]}`] : []),
+      'cloud/service/create/returns-service',
+      ...(SERVICE_DEFAULT_SLUG[f] ? [`cloud/service/create/default-${SERVICE_DEFAULT_SLUG[f]}`] : []),
       ...(ENUM_FIELDS.includes(f) ? ['cloud/service/create/enum-values-accepted'] : []),
     ],
   })),
@@ -49,8 +77,10 @@ const createTeeth: CloudTeeth[] = [
 /** Each ignored update field fails the check that PATCH sets what it sends (tags and the scale target have checks of their own). */
 const updateTeeth: CloudTeeth[] = SERVICE_UPDATE_FIELDS.map((f) => ({
   fault: updateIgnored(f),
-  catches: f === 'tags' ? ['cloud/service/update/tags-replace']
-    : ['cloud/service/update/applies-fields', ...(f === 'target_num_containers' ? ['cloud/service/update/target-num-containers'] : [])],
+  catches:
+    f === 'tags'
+      ? ['cloud/service/update/tags-replace']
+      : ['cloud/service/update/applies-fields', ...(f === 'target_num_containers' ? ['cloud/service/update/target-num-containers'] : [])],
 }));
 
 /** The checks that read objects of each kind against its schema: a documented field missing fails each. */
@@ -62,7 +92,12 @@ const SHAPE_CHECKS: Record<string, string[]> = {
   nodecluster: ['cloud/nodecluster/create/returns-node-cluster', 'cloud/nodecluster/list/returns-node-clusters', 'cloud/nodecluster/get/returns-node-cluster'],
   node: ['cloud/node/list/returns-nodes', 'cloud/node/get/returns-node'],
   registry: ['cloud/registry/list/returns-registries', 'cloud/registry/get/returns-registry'],
-  repository: ['cloud/repository/create/returns-repository', 'cloud/repository/list/returns-repositories', 'cloud/repository/get/name-with-slashes', 'cloud/repository/in-use'],
+  repository: [
+    'cloud/repository/create/returns-repository',
+    'cloud/repository/list/returns-repositories',
+    'cloud/repository/get/name-with-slashes',
+    'cloud/repository/in-use',
+  ],
   stack: ['cloud/stack/create/returns-stack', 'cloud/stack/list/returns-stacks', 'cloud/stack/get/returns-stack'],
   service: ['cloud/service/create/returns-service', 'cloud/service/list/returns-services', 'cloud/service/get/returns-service'],
   container: ['cloud/container/list/returns-containers', 'cloud/container/get/returns-container'],
@@ -73,19 +108,35 @@ const shapeTeeth: CloudTeeth[] = Object.keys(MISSING_FIELD).map((kind) => ({ fau
 
 /** The check of each operation's effect. */
 const EFFECT_CHECK: Record<string, string> = {
-  'nodecluster.deploy': 'cloud/nodecluster/deploy/deploys', 'nodecluster.terminate': 'cloud/nodecluster/terminate/terminates-nodes',
-  'node.terminate': 'cloud/node/terminate/terminates', 'node.vendor-upgrade': 'cloud/node/vendor-upgrade/upgrades', 'node.health-check': 'cloud/node/health-check/sets-state',
-  'stack.start': 'cloud/stack/start/starts-services', 'stack.stop': 'cloud/stack/stop/stops-services', 'stack.redeploy': 'cloud/stack/redeploy/redeploys-services',
-  'stack.terminate': 'cloud/stack/terminate/terminates-services', 'service.start': 'cloud/service/start/effect', 'service.stop': 'cloud/service/stop/effect',
-  'service.redeploy': 'cloud/service/redeploy/effect', 'service.terminate': 'cloud/service/terminate/effect', 'service.scale': 'cloud/service/update/target-num-containers',
-  'container.start': 'cloud/container/start/effect', 'container.stop': 'cloud/container/stop/effect', 'container.redeploy': 'cloud/container/redeploy/effect',
+  'nodecluster.deploy': 'cloud/nodecluster/deploy/deploys',
+  'nodecluster.terminate': 'cloud/nodecluster/terminate/terminates-nodes',
+  'node.terminate': 'cloud/node/terminate/terminates',
+  'node.vendor-upgrade': 'cloud/node/vendor-upgrade/upgrades',
+  'node.health-check': 'cloud/node/health-check/sets-state',
+  'stack.start': 'cloud/stack/start/starts-services',
+  'stack.stop': 'cloud/stack/stop/stops-services',
+  'stack.redeploy': 'cloud/stack/redeploy/redeploys-services',
+  'stack.terminate': 'cloud/stack/terminate/terminates-services',
+  'service.start': 'cloud/service/start/effect',
+  'service.stop': 'cloud/service/stop/effect',
+  'service.redeploy': 'cloud/service/redeploy/effect',
+  'service.terminate': 'cloud/service/terminate/effect',
+  'service.scale': 'cloud/service/update/target-num-containers',
+  'container.start': 'cloud/container/start/effect',
+  'container.stop': 'cloud/container/stop/effect',
+  'container.redeploy': 'cloud/container/redeploy/effect',
   'container.terminate': 'cloud/container/terminate/effect',
 };
 
 /** An operation refused everywhere fails every state row that allows it, and the check of its effect. */
-const refusedTeeth: CloudTeeth[] = Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => ({
-  fault: opRefused(kind, op),
-  catches: [...cloudChecks.map((c) => c.id).filter((id) => id.startsWith(`cloud/states/${kind}/`) && id.endsWith(`-allows-${op}`)), EFFECT_CHECK[`${kind}.${op}`]!],
-})));
+const refusedTeeth: CloudTeeth[] = Object.entries(OPERATIONS).flatMap(([kind, ops]) =>
+  ops.map((op) => ({
+    fault: opRefused(kind, op),
+    catches: [
+      ...cloudChecks.map((c) => c.id).filter((id) => id.startsWith(`cloud/states/${kind}/`) && id.endsWith(`-allows-${op}`)),
+      EFFECT_CHECK[`${kind}.${op}`]!,
+    ],
+  })),
+);
 
 export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth, ...refusedTeeth];

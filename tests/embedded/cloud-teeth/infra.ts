@@ -6,7 +6,10 @@ const refusedInfraRows = (): string[] => cloudChecks.map((c) => c.id).filter((id
 
 /** Actions, auth, namespaces, general rules, catalog, node clusters, nodes, registries, repositories, limits. */
 export const infraTeeth: CloudTeeth[] = [
-  { fault: 'no-action-header', catches: ['cloud/actions/header-on-creating-responses', 'cloud/actions/async-202-in-progress', 'cloud/nodecluster/deploy/deploys'] },
+  {
+    fault: 'no-action-header',
+    catches: ['cloud/actions/header-on-creating-responses', 'cloud/actions/async-202-in-progress', 'cloud/nodecluster/deploy/deploys'],
+  },
   { fault: 'async-returns-200', catches: ['cloud/actions/async-202-in-progress', 'cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'action-stuck-in-progress', catches: ['cloud/actions/async-202-in-progress', 'cloud/states/action/success-allows-retry'] },
   { fault: 'cancel-finished-action-allowed', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
@@ -27,17 +30,41 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'next-absolute-url', catches: ['cloud/list/envelope'] },
   { fault: 'actions-newest-first', catches: ['cloud/action/list/returns-actions'] },
   { fault: 'include-related-ignored', catches: ['cloud/action/list/include-related-nodecluster', 'cloud/action/list/include-related-stack'] },
-  { fault: 'filter-state-ignored', catches: ['cloud/nodecluster/list/filter-state', 'cloud/action/list/filter-state', 'cloud/action/list/filter-combinations', 'cloud/nodecluster/list/filter-combinations'] },
+  {
+    fault: 'filter-state-ignored',
+    catches: [
+      'cloud/nodecluster/list/filter-state',
+      'cloud/action/list/filter-state',
+      'cloud/action/list/filter-combinations',
+      'cloud/nodecluster/list/filter-combinations',
+    ],
+  },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },
-  { fault: 'date-filter-exclusive', catches: ['cloud/action/list/filter-start-date-gte', 'cloud/action/list/filter-start-date-lte', 'cloud/action/list/filter-end-date-gte', 'cloud/action/list/filter-end-date-lte'] },
+  {
+    fault: 'date-filter-exclusive',
+    catches: [
+      'cloud/action/list/filter-start-date-gte',
+      'cloud/action/list/filter-start-date-lte',
+      'cloud/action/list/filter-end-date-gte',
+      'cloud/action/list/filter-end-date-lte',
+    ],
+  },
   { fault: 'cluster-tags-not-propagated', catches: ['cloud/nodecluster/update/tags-replace'] },
   { fault: 'states-not-enforced', catches: refusedInfraRows() },
   { fault: 'dates-never-set', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
   {
     fault: 'async-returns-200',
-    catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/nodecluster/deploy/deploys', 'cloud/node/health-check/sets-state'],
+    catches: [
+      'cloud/node/vendor-upgrade/upgrades',
+      'cloud/node/terminate/terminates',
+      'cloud/nodecluster/deploy/deploys',
+      'cloud/node/health-check/sets-state',
+    ],
   },
-  { fault: 'no-action-header', catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'] },
+  {
+    fault: 'no-action-header',
+    catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'],
+  },
   { fault: 'terminated-cluster-deployable', catches: ['cloud/states/nodecluster/terminated-rejects-deploy'] },
 ];

@@ -13,8 +13,14 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'node-container-count-stale', catches: ['cloud/node/get/returns-node'] },
   { fault: 'node-nickname-default-empty', catches: ['cloud/node/get/returns-node'] },
   { fault: 'linked-to-container-missing', catches: ['cloud/container/get/linked-to-container'] },
-  { fault: 'logs-follow-default-false', catches: ['cloud/container/logs/follow-default-true', 'cloud/service/logs/follow-default-true', 'cloud/action/logs/follow-default-true'] },
-  { fault: 'log-lines-without-timestamp', catches: ['cloud/container/logs/message-shape', 'cloud/service/logs/message-shape', 'cloud/action/logs/message-shape'] },
+  {
+    fault: 'logs-follow-default-false',
+    catches: ['cloud/container/logs/follow-default-true', 'cloud/service/logs/follow-default-true', 'cloud/action/logs/follow-default-true'],
+  },
+  {
+    fault: 'log-lines-without-timestamp',
+    catches: ['cloud/container/logs/message-shape', 'cloud/service/logs/message-shape', 'cloud/action/logs/message-shape'],
+  },
   { fault: 'service-uri-unversioned', catches: ['cloud/uri/shape'] },
   { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
@@ -28,7 +34,10 @@ export const validationTeeth: CloudTeeth[] = [
   { fault: 'repository-missing-name-accepted', catches: ['cloud/repository/create/requires-name'] },
   { fault: 'disk-any-value', catches: ['cloud/limits/node-cluster-disk-values'] },
   { fault: 'upgrade-no-restart', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
-  { fault: 'retry-refused', catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'] },
+  {
+    fault: 'retry-refused',
+    catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'],
+  },
   { fault: 'vendor-auth-without-role', catches: ['cloud/auth/no-global-role-no-vendor-auth'] },
   { fault: 'cluster-create-not-init', catches: ['cloud/nodecluster/create/not-deployed'] },
   { fault: 'service-logs-first-container-only', catches: ['cloud/service/logs/aggregated'] },

@@ -8,7 +8,10 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'failed-action-no-logs', catches: ['cloud/actions/failed-has-logs'] },
   { fault: 'failed-call-action-success', catches: ['cloud/actions/header-on-creating-responses'] },
   { fault: 'patch-actions-unlisted', catches: ['cloud/actions/every-call-recorded'] },
-  { fault: 'logs-tail-default-0', catches: ['cloud/action/logs/tail-default-300', 'cloud/container/logs/tail-default-300', 'cloud/service/logs/tail-default-300'] },
+  {
+    fault: 'logs-tail-default-0',
+    catches: ['cloud/action/logs/tail-default-300', 'cloud/container/logs/tail-default-300', 'cloud/service/logs/tail-default-300'],
+  },
   { fault: 'container-working-dir-default', catches: ['cloud/container/get/returns-container'] },
   { fault: 'container-node-wrong-uuid', catches: ['cloud/container/get/returns-container'] },
   { fault: 'node-tags-appended', catches: ['cloud/node/update/nickname'] },

@@ -2,12 +2,22 @@ import type { Teeth } from './types.ts';
 
 export const containerTeeth: Teeth[] = [
   { fault: 'start-running-returns-204', version: '1.22', catches: ['engine/containers/start/304-already-started', 'engine/states/transition-table'] },
-  { fault: 'missing-container-500', version: '1.18', catches: [
-    'engine/containers/start/404-no-such-container', 'engine/containers/stop/404-no-such-container', 'engine/containers/restart/404-no-such-container',
-    'engine/containers/kill/404-no-such-container', 'engine/containers/pause/404-no-such-container', 'engine/containers/unpause/404-no-such-container',
-    'engine/containers/wait/404-no-such-container', 'engine/containers/delete/404-no-such-container', 'engine/containers/rename/404-no-such-container',
-    'engine/containers/resize/404-no-such-container',
-  ] },
+  {
+    fault: 'missing-container-500',
+    version: '1.18',
+    catches: [
+      'engine/containers/start/404-no-such-container',
+      'engine/containers/stop/404-no-such-container',
+      'engine/containers/restart/404-no-such-container',
+      'engine/containers/kill/404-no-such-container',
+      'engine/containers/pause/404-no-such-container',
+      'engine/containers/unpause/404-no-such-container',
+      'engine/containers/wait/404-no-such-container',
+      'engine/containers/delete/404-no-such-container',
+      'engine/containers/rename/404-no-such-container',
+      'engine/containers/resize/404-no-such-container',
+    ],
+  },
   { fault: 'missing-container-500', version: '1.22', catches: ['engine/containers/update/404-no-such-container'] },
   { fault: 'start-exited-returns-304', version: '1.18', catches: ['engine/states/start-otherwise'] },
   { fault: 'start-hostconfig-body-ignored', version: '1.22', catches: ['engine/containers/start/body-host-config'] },

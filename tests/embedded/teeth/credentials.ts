@@ -7,7 +7,11 @@ import type { Teeth } from './types.ts';
 export const credentialTeeth: Teeth[] = [
   { fault: 'registry-auth-ignored', version: '1.22', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
   { fault: 'registry-auth-ignored', version: '1.18', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
-  { fault: 'build-registry-config-ignored', version: '1.22', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key', 'engine/images/build/query-pull'] },
+  {
+    fault: 'build-registry-config-ignored',
+    version: '1.22',
+    catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key', 'engine/images/build/query-pull'],
+  },
   { fault: 'build-registry-config-ignored', version: '1.18', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key'] },
   { fault: 'official-registry-key-unrecognized', version: '1.22', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   { fault: 'official-registry-key-unrecognized', version: '1.18', catches: ['engine/auth/x-registry-config-official-registry-key'] },

@@ -2,7 +2,11 @@ import type { Teeth } from './types.ts';
 
 /** GET /events: the stream, since/until, filters, shapes per version. */
 export const eventTeeth: Teeth[] = [
-  { fault: 'events-1.22-no-timeNano', version: '1.22', catches: ['engine/events/1.22-shape', 'engine/system/events/200-event-stream', 'engine/versioning/shapes-per-version'] },
+  {
+    fault: 'events-1.22-no-timeNano',
+    version: '1.22',
+    catches: ['engine/events/1.22-shape', 'engine/system/events/200-event-stream', 'engine/versioning/shapes-per-version'],
+  },
   { fault: 'events-since-ignored', version: '1.22', catches: ['engine/system/events/query-since'] },
   { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until'] },
   { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
@@ -10,11 +14,20 @@ export const eventTeeth: Teeth[] = [
     fault: 'events-filters-ignored',
     version: '1.22',
     catches: [
-      'engine/system/events/filter-container', 'engine/system/events/filter-event', 'engine/system/events/filter-image', 'engine/system/events/filter-label',
-      'engine/system/events/filter-type', 'engine/system/events/filter-volume', 'engine/system/events/filter-network',
+      'engine/system/events/filter-container',
+      'engine/system/events/filter-event',
+      'engine/system/events/filter-image',
+      'engine/system/events/filter-label',
+      'engine/system/events/filter-type',
+      'engine/system/events/filter-volume',
+      'engine/system/events/filter-network',
     ],
   },
-  { fault: 'events-removal-named-remove', version: '1.22', catches: ['engine/events/container-kinds-1.22', 'engine/events/image-kinds-1.22', 'engine/events/volume-kinds-1.22', 'engine/events/network-kinds-1.22'] },
+  {
+    fault: 'events-removal-named-remove',
+    version: '1.22',
+    catches: ['engine/events/container-kinds-1.22', 'engine/events/image-kinds-1.22', 'engine/events/volume-kinds-1.22', 'engine/events/network-kinds-1.22'],
+  },
   { fault: 'events-removal-named-remove', version: '1.18', catches: ['engine/events/container-kinds-1.18', 'engine/events/image-kinds-1.18'] },
   { fault: 'events-1.18-volume-network', version: '1.18', catches: ['engine/events/no-volume-network-events-1.18'] },
   { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
@@ -23,6 +36,11 @@ export const eventTeeth: Teeth[] = [
   {
     fault: 'events-attributes-empty',
     version: '1.22',
-    catches: ['engine/events/attributes-name-image-labels', 'engine/events/attributes-die-exit-code', 'engine/events/attributes-resize-height-width', 'engine/events/network-attributes'],
+    catches: [
+      'engine/events/attributes-name-image-labels',
+      'engine/events/attributes-die-exit-code',
+      'engine/events/attributes-resize-height-width',
+      'engine/events/network-attributes',
+    ],
   },
 ];

@@ -22,7 +22,9 @@ function familyTeeth(memberFor: (requirementId: string) => string | undefined): 
   return [...byFault].flatMap(([fault, ids]) =>
     (['1.18', '1.22'] as EngineVersion[]).flatMap((version) => {
       const rules = new Set(ids.filter((id) => REQUIREMENTS.find((r) => r.id === id)!.versions.includes(version)));
-      const catches = engineChecksFor(version).filter((c) => c.requirements.some((id) => rules.has(id))).map((c) => c.id);
+      const catches = engineChecksFor(version)
+        .filter((c) => c.requirements.some((id) => rules.has(id)))
+        .map((c) => c.id);
       return catches.length ? [{ fault, version, catches }] : [];
     }),
   );
@@ -33,8 +35,10 @@ function familyTeeth(memberFor: (requirementId: string) => string | undefined): 
  * gap, with the reason, rather than a proof that does not hold.
  */
 export const FAMILY_GAPS: Record<string, string> = {
-  'engine/containers/start/query-detach-keys': 'the check verifies that start accepts detachKeys; the detach itself is only seen by an attached client (the attach detachKeys checks)',
-  'engine/images/build/query-forcerm': "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing (build-forcerm-ignored breaks the rule)",
+  'engine/containers/start/query-detach-keys':
+    'the check verifies that start accepts detachKeys; the detach itself is only seen by an attached client (the attach detachKeys checks)',
+  'engine/images/build/query-forcerm':
+    "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing (build-forcerm-ignored breaks the rule)",
   'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',

@@ -48,7 +48,25 @@ export const fieldEffectTeeth: Teeth[] = Object.entries(EFFECT_CHECKS).flatMap((
 );
 
 const ECHO = 'engine/containers/inspect/';
-const ONLY_122 = ['Tmpfs', 'MemoryReservation', 'KernelMemory', 'CpuPeriod', 'CpuQuota', 'CpusetMems', 'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'OomKillDisable', 'OomScoreAdj', 'DnsOptions', 'GroupAdd', 'VolumeDriver', 'StopSignal'];
+const ONLY_122 = [
+  'Tmpfs',
+  'MemoryReservation',
+  'KernelMemory',
+  'CpuPeriod',
+  'CpuQuota',
+  'CpusetMems',
+  'BlkioWeightDevice',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
+  'OomKillDisable',
+  'OomScoreAdj',
+  'DnsOptions',
+  'GroupAdd',
+  'VolumeDriver',
+  'StopSignal',
+];
 
 function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly string[]): Teeth[] {
   const check = where === 'Config' ? 'config-echoes-create' : 'host-config-echoes-create';

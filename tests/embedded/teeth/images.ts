@@ -38,7 +38,17 @@ export const imageTeeth: Teeth[] = [
   { fault: 'pull-missing-200', version: '1.22', catches: [`${I}/create/404-no-such-repository`] },
   { fault: 'push-stream-error', version: '1.22', catches: [`${I}/push/200-progress-stream`] },
   { fault: 'push-tag-ignored', version: '1.22', catches: [`${I}/push/query-tag`] },
-  { fault: 'missing-image-500', version: '1.22', catches: [`${I}/push/404-no-such-image`, `${I}/inspect/404-no-such-image`, `${I}/history/404-no-such-image`, `${I}/tag/404-no-such-image`, `${I}/delete/404-no-such-image`] },
+  {
+    fault: 'missing-image-500',
+    version: '1.22',
+    catches: [
+      `${I}/push/404-no-such-image`,
+      `${I}/inspect/404-no-such-image`,
+      `${I}/history/404-no-such-image`,
+      `${I}/tag/404-no-such-image`,
+      `${I}/delete/404-no-such-image`,
+    ],
+  },
   // inspect, history
   { fault: 'image-inspect-no-GraphDriver', version: '1.22', catches: [`${I}/inspect/200-response-schema`] },
   { fault: 'inspect-1.18-has-1.22-fields', version: '1.18', catches: [`${I}/inspect/200-response-schema/1.18-fields`] },

@@ -11,7 +11,21 @@ import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
 import { lastRuleTeeth } from './last-rules.ts';
 
-export const ENGINE_TEETH: Teeth[] = [...containerTeeth, ...systemTeeth, ...streamTeeth, ...containersDataTeeth, ...imageTeeth, ...eventTeeth, ...networkTeeth, ...fieldEffectTeeth, ...fieldStoredTeeth, ...credentialTeeth, ...lastRuleTeeth, ...answerTeeth, ...queryTeeth];
+export const ENGINE_TEETH: Teeth[] = [
+  ...containerTeeth,
+  ...systemTeeth,
+  ...streamTeeth,
+  ...containersDataTeeth,
+  ...imageTeeth,
+  ...eventTeeth,
+  ...networkTeeth,
+  ...fieldEffectTeeth,
+  ...fieldStoredTeeth,
+  ...credentialTeeth,
+  ...lastRuleTeeth,
+  ...answerTeeth,
+  ...queryTeeth,
+];
 
 /** How many teeth runs go side by side (the embedded project's maxConcurrency allows as many). */
 export const TEETH_CONCURRENCY = 8;

@@ -5,14 +5,23 @@ export const networkTeeth: Teeth[] = [
   {
     fault: 'v1.18-serves-volumes',
     version: '1.18',
-    catches: ['engine/volumes/list/absent-in-1.18', 'engine/volumes/create/absent-in-1.18', 'engine/volumes/inspect/absent-in-1.18', 'engine/volumes/delete/absent-in-1.18'],
+    catches: [
+      'engine/volumes/list/absent-in-1.18',
+      'engine/volumes/create/absent-in-1.18',
+      'engine/volumes/inspect/absent-in-1.18',
+      'engine/volumes/delete/absent-in-1.18',
+    ],
   },
   {
     fault: 'v1.18-serves-networks',
     version: '1.18',
     catches: [
-      'engine/networks/list/absent-in-1.18', 'engine/networks/inspect/absent-in-1.18', 'engine/networks/create/absent-in-1.18',
-      'engine/networks/connect/absent-in-1.18', 'engine/networks/disconnect/absent-in-1.18', 'engine/networks/delete/absent-in-1.18',
+      'engine/networks/list/absent-in-1.18',
+      'engine/networks/inspect/absent-in-1.18',
+      'engine/networks/create/absent-in-1.18',
+      'engine/networks/connect/absent-in-1.18',
+      'engine/networks/disconnect/absent-in-1.18',
+      'engine/networks/delete/absent-in-1.18',
     ],
   },
   { fault: 'volume-delete-in-use-204', version: '1.22', catches: ['engine/volumes/delete/409-in-use'] },
@@ -26,12 +35,19 @@ export const networkTeeth: Teeth[] = [
     fault: 'network-missing-500',
     version: '1.22',
     catches: [
-      'engine/networks/inspect/404-no-such-network', 'engine/networks/inspect/404-no-such-network/property', 'engine/networks/delete/404-no-such-network',
-      'engine/networks/connect/404-no-such-network', 'engine/networks/disconnect/404-no-such-network',
+      'engine/networks/inspect/404-no-such-network',
+      'engine/networks/inspect/404-no-such-network/property',
+      'engine/networks/delete/404-no-such-network',
+      'engine/networks/connect/404-no-such-network',
+      'engine/networks/disconnect/404-no-such-network',
     ],
   },
   // volumes
-  { fault: 'volume-no-Mountpoint', version: '1.22', catches: ['engine/volumes/list/200-response-schema', 'engine/volumes/create/201-response-schema', 'engine/volumes/inspect/200-response-schema'] },
+  {
+    fault: 'volume-no-Mountpoint',
+    version: '1.22',
+    catches: ['engine/volumes/list/200-response-schema', 'engine/volumes/create/201-response-schema', 'engine/volumes/inspect/200-response-schema'],
+  },
   { fault: 'volumes-dangling-filter-ignored', version: '1.22', catches: ['engine/volumes/list/filter-dangling'] },
   { fault: 'volume-name-required', version: '1.22', catches: ['engine/volumes/create/body-name-generated'] },
   { fault: 'volume-driver-default-empty', version: '1.22', catches: ['engine/volumes/create/body-driver-default-local'] },
@@ -43,7 +59,12 @@ export const networkTeeth: Teeth[] = [
   {
     fault: 'networks-filters-ignored',
     version: '1.22',
-    catches: ['engine/networks/list/filter-id', 'engine/networks/list/filter-name', 'engine/networks/list/filter-type', 'engine/networks/list/filter-name/property'],
+    catches: [
+      'engine/networks/list/filter-id',
+      'engine/networks/list/filter-name',
+      'engine/networks/list/filter-type',
+      'engine/networks/list/filter-name/property',
+    ],
   },
   { fault: 'network-containers-no-Name', version: '1.22', catches: ['engine/networks/inspect/containers-entry-name'] },
   { fault: 'network-options-dropped', version: '1.22', catches: ['engine/networks/inspect/bridge-options-namespaced', 'engine/networks/create/body-options'] },
@@ -55,7 +76,11 @@ export const networkTeeth: Teeth[] = [
   { fault: 'network-internal-refused', version: '1.22', catches: ['engine/networks/create/body-internal'] },
   { fault: 'network-connect-ignored', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
   { fault: 'network-endpoint-config-ignored', version: '1.22', catches: ['engine/networks/connect/body-endpoint-config'] },
-  { fault: 'missing-container-500', version: '1.22', catches: ['engine/networks/connect/404-no-such-container', 'engine/networks/disconnect/404-no-such-container'] },
+  {
+    fault: 'missing-container-500',
+    version: '1.22',
+    catches: ['engine/networks/connect/404-no-such-container', 'engine/networks/disconnect/404-no-such-container'],
+  },
   { fault: 'network-disconnect-ignored', version: '1.22', catches: ['engine/networks/disconnect/200-disconnected', 'engine/networks/disconnect/body-force'] },
   { fault: 'network-delete-keeps-network', version: '1.22', catches: ['engine/networks/delete/200-removed'] },
 ];

@@ -15,7 +15,11 @@ export interface TeethGaps {
 
 /** Requirement ids whose level is informational, from the engine catalog. */
 export function informationalRequirementIds(): Set<string> {
-  return new Set(loadRequirements('engine').filter((r) => r.level === 'informational').map((r) => r.id));
+  return new Set(
+    loadRequirements('engine')
+      .filter((r) => r.level === 'informational')
+      .map((r) => r.id),
+  );
 }
 
 /**

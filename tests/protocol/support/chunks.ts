@@ -16,11 +16,7 @@ export function cutAt(bytes: Uint8Array, cuts: readonly number[]): Buffer[] {
 }
 
 /** Cut positions for re-chunking: none, a few, or many (down to 1-byte chunks). */
-export const cuts: fc.Arbitrary<number[]> = fc.oneof(
-  fc.constant<number[]>([]),
-  fc.array(fc.nat(), { maxLength: 8 }),
-  fc.array(fc.nat(), { maxLength: 400 }),
-);
+export const cuts: fc.Arbitrary<number[]> = fc.oneof(fc.constant<number[]>([]), fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 400 }));
 
 /** Every byte its own chunk. */
 export function byteByByte(bytes: Uint8Array): Buffer[] {
@@ -37,7 +33,7 @@ export function randomChunks(bytes: Buffer, seed: number, max: number): Buffer[]
     return (state >>> 0) % max;
   };
   const chunks: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
+  for (let at = 0; at < bytes.length; ) {
     const size = 1 + next();
     chunks.push(bytes.subarray(at, at + size));
     at += size;

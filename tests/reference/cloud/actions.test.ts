@@ -11,7 +11,24 @@ afterAll(() => t.close());
 
 const SERVICES = '/api/app/v1/service/';
 const get = (uri: string): Promise<any> => t.ok('GET', uri);
-const ACTION_FIELDS = ['resource_uri', 'uuid', 'object', 'action', 'method', 'path', 'user', 'user_agent', 'start_date', 'end_date', 'state', 'ip', 'location', 'is_user_action', 'can_be_canceled', 'can_be_retried'];
+const ACTION_FIELDS = [
+  'resource_uri',
+  'uuid',
+  'object',
+  'action',
+  'method',
+  'path',
+  'user',
+  'user_agent',
+  'start_date',
+  'end_date',
+  'state',
+  'ip',
+  'location',
+  'is_user_action',
+  'can_be_canceled',
+  'can_be_retried',
+];
 
 describe('actions', () => {
   it('a synchronous call ends Success at once, with every field and the header naming it', async () => {
@@ -21,8 +38,18 @@ describe('actions', () => {
     const a = await get(uri as string);
     expect(Object.keys(a).sort()).toEqual([...ACTION_FIELDS].sort());
     expect(a).toMatchObject({
-      resource_uri: uri, object: answer.body.resource_uri, action: 'Service Create', method: 'POST', path: SERVICES, user: 'conformance',
-      user_agent: 'test-agent/1', state: 'Success', ip: '127.0.0.1', is_user_action: true, can_be_canceled: false, can_be_retried: true,
+      resource_uri: uri,
+      object: answer.body.resource_uri,
+      action: 'Service Create',
+      method: 'POST',
+      path: SERVICES,
+      user: 'conformance',
+      user_agent: 'test-agent/1',
+      state: 'Success',
+      ip: '127.0.0.1',
+      is_user_action: true,
+      can_be_canceled: false,
+      can_be_retried: true,
     });
     expect(a.end_date).not.toBeNull();
   });
@@ -45,7 +72,14 @@ describe('actions', () => {
     const answer = await t.call('POST', `${SERVICES}${svc.uuid}/start/`);
     const a = await action(t, answer);
     expect(a).toMatchObject({ state: 'In progress', end_date: null, can_be_canceled: true, can_be_retried: false });
-    expect((await until(() => get(a.resource_uri), (x) => x.state !== 'In progress')).state).toBe('Success');
+    expect(
+      (
+        await until(
+          () => get(a.resource_uri),
+          (x) => x.state !== 'In progress',
+        )
+      ).state,
+    ).toBe('Success');
   });
 
   it('cancel: In progress → Canceling → Canceled, undoing the operation; finished actions refuse', async () => {
@@ -54,7 +88,14 @@ describe('actions', () => {
     const canceled = await t.call('POST', `${a.resource_uri}cancel/`);
     expect(canceled.status).toBe(202);
     expect(canceled.body.state).toBe('Canceling');
-    expect((await until(() => get(a.resource_uri), (x) => x.state !== 'Canceling')).state).toBe('Canceled');
+    expect(
+      (
+        await until(
+          () => get(a.resource_uri),
+          (x) => x.state !== 'Canceling',
+        )
+      ).state,
+    ).toBe('Canceled');
     expect((await get(svc.resource_uri)).state).toBe('Not running');
     expect((await t.call('POST', `${a.resource_uri}cancel/`)).status).toBe(409);
     const done = await get((await t.call('POST', SERVICES, { image: 'y' })).headers.get('x-dockercloud-action-uri') as string);
@@ -66,13 +107,23 @@ describe('actions', () => {
     const first = await action(t, await t.call('POST', `${SERVICES}${svc.uuid}/start/`));
     expect((await t.call('POST', `${first.resource_uri}retry/`)).status).toBe(409);
     await t.ok('POST', `${first.resource_uri}cancel/`);
-    await until(() => get(first.resource_uri), (x) => x.state === 'Canceled');
+    await until(
+      () => get(first.resource_uri),
+      (x) => x.state === 'Canceled',
+    );
     const retried = await t.call('POST', `${first.resource_uri}retry/`);
     expect(retried.status).toBe(202);
     expect(retried.body.uuid).not.toBe(first.uuid);
     expect(retried.headers.get('x-dockercloud-action-uri')).toBe(retried.body.resource_uri);
     expect(retried.body).toMatchObject({ action: 'Service Start', object: svc.resource_uri, state: 'In progress' });
-    expect((await until(() => get(retried.body.resource_uri), (x) => x.state !== 'In progress')).state).toBe('Success');
+    expect(
+      (
+        await until(
+          () => get(retried.body.resource_uri),
+          (x) => x.state !== 'In progress',
+        )
+      ).state,
+    ).toBe('Success');
     expect((await get(svc.resource_uri)).state).toBe('Running');
   });
 
@@ -89,7 +140,10 @@ describe('actions', () => {
     expect((await get(`/api/audit/v1/action/?start_date__lte=${future}&limit=0`)).objects).toHaveLength(all.length);
     const svc = await t.ok('POST', SERVICES, { image: 'rel' });
     await t.ok('POST', `${SERVICES}${svc.uuid}/start/`);
-    const running = await until(() => get(svc.resource_uri), (x) => x.state === 'Running');
+    const running = await until(
+      () => get(svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
     await t.ok('POST', `${running.containers[0]}stop/`);
     const own = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}`)).objects;
     expect(own.map((a: any) => a.action)).toEqual(['Service Create', 'Service Start']);

@@ -7,7 +7,11 @@ import { deployedCluster, runningService, until, type TestServer } from './helpe
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
-const settledContainer = (t: TestServer, uri: string, state: string): Promise<any> => until(() => get(t, uri), (x) => x.state === state);
+const settledContainer = (t: TestServer, uri: string, state: string): Promise<any> =>
+  until(
+    () => get(t, uri),
+    (x) => x.state === state,
+  );
 
 /** Two deployed nodes; a first service's two containers load the first one (it alone carries tag `busy`). */
 async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
@@ -34,13 +38,19 @@ export const APP_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x', tags: ['nowhere'] });
     await t.ok('POST', `${svc.resource_uri}start/`);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
   },
   'every-node-skips-new-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', deployment_strategy: 'EVERY_NODE' });
     await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
-    await until(() => get(t, cluster.resource_uri), (x) => x.current_num_nodes === 2 && x.state === 'Deployed');
+    await until(
+      () => get(t, cluster.resource_uri),
+      (x) => x.current_num_nodes === 2 && x.state === 'Deployed',
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect((await get(t, svc.resource_uri)).current_num_containers).toBe(1);
   },
@@ -70,9 +80,15 @@ export const APP_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('PATCH', svc.resource_uri, { working_dir: '/new' });
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
     await t.ok('POST', `${svc.resource_uri}redeploy/`);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
     expect((await get(t, svc.containers[0])).working_dir).toBe('/');
   },
   'link-variables-not-injected': async (t) => {
@@ -120,7 +136,10 @@ export const APP_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   'terminated-not-listed': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     await t.ok('DELETE', svc.resource_uri);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Terminated');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Terminated',
+    );
     expect((await get(t, S)).objects).toHaveLength(0);
   },
   'service-create-unvalidated': async (t) => expect((await t.call('POST', S, { image: 'x', net: 'overlay' })).status).toBe(201),

@@ -42,14 +42,19 @@ describe('typed clients', () => {
   });
 
   it('gets RFC 2822 dates (or null) that parse, and integers and booleans where the Go client declares them', async () => {
-    const svc = await runningService(t, { image: 'typed', container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }], bindings: [{ container_path: '/d' }] });
+    const svc = await runningService(t, {
+      image: 'typed',
+      container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }],
+      bindings: [{ container_path: '/d' }],
+    });
     const c = await t.ok('GET', svc.containers[0]);
     for (const v of [svc.started_datetime, svc.deployed_datetime, c.started_datetime]) {
       expect(v).toMatch(RFC2822);
       expect(Number.isNaN(Date.parse(v))).toBe(false);
     }
     expect(svc.destroyed_datetime).toBeNull();
-    for (const k of ['target_num_containers', 'current_num_containers', 'running_num_containers', 'stopped_num_containers']) expect(Number.isInteger(svc[k])).toBe(true);
+    for (const k of ['target_num_containers', 'current_num_containers', 'running_num_containers', 'stopped_num_containers'])
+      expect(Number.isInteger(svc[k])).toBe(true);
     for (const k of ['privileged', 'synchronized', 'autoredeploy', 'sequential_deployment']) expect(typeof svc[k]).toBe('boolean');
     expect(Number.isInteger(c.container_ports[0].inner_port) && Number.isInteger(c.container_ports[0].outer_port)).toBe(true);
     expect(typeof c.container_ports[0].published).toBe('boolean');

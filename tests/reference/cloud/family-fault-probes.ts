@@ -5,8 +5,18 @@
 import { expect } from 'vitest';
 import { spell } from '../../../harness/profile.ts';
 import {
-  ACTION_FIELD_WRONG, actionFieldWrong, CREATE_FIELDS, fieldIgnored, fieldMissing, FILTER_PARAMS, filterIgnored, MISSING_FIELD, OPERATIONS, opRefused,
-  SERVICE_UPDATE_FIELDS, updateIgnored,
+  ACTION_FIELD_WRONG,
+  actionFieldWrong,
+  CREATE_FIELDS,
+  fieldIgnored,
+  fieldMissing,
+  FILTER_PARAMS,
+  filterIgnored,
+  MISSING_FIELD,
+  OPERATIONS,
+  opRefused,
+  SERVICE_UPDATE_FIELDS,
+  updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
 import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 
@@ -14,9 +24,18 @@ type Probe = (t: TestServer) => Promise<void>;
 type Json = Record<string, any>;
 
 const PATHS: Record<string, string> = {
-  provider: '/api/infra/v1/provider/', region: '/api/infra/v1/region/', az: '/api/infra/v1/az/', nodetype: '/api/infra/v1/nodetype/',
-  nodecluster: '/api/infra/v1/nodecluster/', node: '/api/infra/v1/node/', registry: '/api/repo/v1/registry/', repository: '/api/repo/v1/repository/',
-  stack: '/api/app/v1/stack/', service: '/api/app/v1/service/', container: '/api/app/v1/container/', action: '/api/audit/v1/action/',
+  provider: '/api/infra/v1/provider/',
+  region: '/api/infra/v1/region/',
+  az: '/api/infra/v1/az/',
+  nodetype: '/api/infra/v1/nodetype/',
+  nodecluster: '/api/infra/v1/nodecluster/',
+  node: '/api/infra/v1/node/',
+  registry: '/api/repo/v1/registry/',
+  repository: '/api/repo/v1/repository/',
+  stack: '/api/app/v1/stack/',
+  service: '/api/app/v1/service/',
+  container: '/api/app/v1/container/',
+  action: '/api/audit/v1/action/',
 };
 
 /** A value no object has (dates: a bound that excludes every action). */
@@ -35,19 +54,39 @@ async function populate(t: TestServer): Promise<void> {
 }
 
 /** With the fault the filter that matches nothing still returns the list. */
-const filterProbe = (list: string, param: string): Probe => async (t) => {
-  await populate(t);
-  const query = new URLSearchParams({ [spell(param, 'cloud', 'docker')]: matchingNothing(param) });
-  const answer = await t.ok('GET', `${PATHS[list]}?${query.toString()}`);
-  expect(answer.objects.length).toBeGreaterThan(0);
-};
+const filterProbe =
+  (list: string, param: string): Probe =>
+  async (t) => {
+    await populate(t);
+    const query = new URLSearchParams({ [spell(param, 'cloud', 'docker')]: matchingNothing(param) });
+    const answer = await t.ok('GET', `${PATHS[list]}?${query.toString()}`);
+    expect(answer.objects.length).toBeGreaterThan(0);
+  };
 
 /** A value other than the default for every optional field of the create and update bodies. */
 const SERVICE_VALUES: Json = {
-  image: 'x:1.2', name: 'probe-name', target_num_containers: 3, run_command: 'sleep 1', entrypoint: '/bin/sh', container_ports: [{ protocol: 'udp', inner_port: 53 }],
-  container_envvars: [{ key: 'K', value: 'V' }], bindings: [{ container_path: '/data' }], autorestart: 'ALWAYS', autodestroy: 'ALWAYS',
-  sequential_deployment: true, roles: ['global'], privileged: true, deployment_strategy: 'HIGH_AVAILABILITY', tags: [{ name: 't' }], autoredeploy: true,
-  net: 'host', pid: 'host', working_dir: '/tmp', nickname: 'probe-nick', cpu_shares: 512, memory: 256,
+  image: 'x:1.2',
+  name: 'probe-name',
+  target_num_containers: 3,
+  run_command: 'sleep 1',
+  entrypoint: '/bin/sh',
+  container_ports: [{ protocol: 'udp', inner_port: 53 }],
+  container_envvars: [{ key: 'K', value: 'V' }],
+  bindings: [{ container_path: '/data' }],
+  autorestart: 'ALWAYS',
+  autodestroy: 'ALWAYS',
+  sequential_deployment: true,
+  roles: ['global'],
+  privileged: true,
+  deployment_strategy: 'HIGH_AVAILABILITY',
+  tags: [{ name: 't' }],
+  autoredeploy: true,
+  net: 'host',
+  pid: 'host',
+  working_dir: '/tmp',
+  nickname: 'probe-nick',
+  cpu_shares: 512,
+  memory: 256,
 };
 const CLUSTER_VALUES: Json = { disk: 20, nickname: 'probe-nick', target_num_nodes: 3, tags: [{ name: 't' }], provider_options: { vpc: { id: 'vpc-1' } } };
 
@@ -65,23 +104,29 @@ async function serviceValue(t: TestServer, field: string): Promise<unknown> {
   return [{ to_service: other.resource_uri, name: 'db' }];
 }
 
-const serviceCreateProbe = (field: string): Probe => async (t) => {
-  const value = await serviceValue(t, field);
-  const created = await t.ok('POST', PATHS.service!, { image: 'x', [field]: value });
-  expect(kept(created, field, value)).toBe(false);
-};
+const serviceCreateProbe =
+  (field: string): Probe =>
+  async (t) => {
+    const value = await serviceValue(t, field);
+    const created = await t.ok('POST', PATHS.service!, { image: 'x', [field]: value });
+    expect(kept(created, field, value)).toBe(false);
+  };
 
-const serviceUpdateProbe = (field: string): Probe => async (t) => {
-  const value = field === 'image' ? 'x:1.3' : await serviceValue(t, field);
-  const svc = await t.ok('POST', PATHS.service!, { image: 'x' });
-  await t.ok('PATCH', svc.resource_uri, { [field]: value });
-  expect(kept(await t.ok('GET', svc.resource_uri), field, value)).toBe(false);
-};
+const serviceUpdateProbe =
+  (field: string): Probe =>
+  async (t) => {
+    const value = field === 'image' ? 'x:1.3' : await serviceValue(t, field);
+    const svc = await t.ok('POST', PATHS.service!, { image: 'x' });
+    await t.ok('PATCH', svc.resource_uri, { [field]: value });
+    expect(kept(await t.ok('GET', svc.resource_uri), field, value)).toBe(false);
+  };
 
-const clusterCreateProbe = (field: string): Probe => async (t) => {
-  const created = await t.ok('POST', PATHS.nodecluster!, { name: 'c', node_type: NODE_TYPE, region: REGION, [field]: CLUSTER_VALUES[field] });
-  expect(kept(created, field, CLUSTER_VALUES[field])).toBe(false);
-};
+const clusterCreateProbe =
+  (field: string): Probe =>
+  async (t) => {
+    const created = await t.ok('POST', PATHS.nodecluster!, { name: 'c', node_type: NODE_TYPE, region: REGION, [field]: CLUSTER_VALUES[field] });
+    expect(kept(created, field, CLUSTER_VALUES[field])).toBe(false);
+  };
 
 const stackCreateProbe: Probe = async (t) => {
   const created = await t.ok('POST', PATHS.stack!, { name: 's', nickname: 'probe-nick' });
@@ -89,14 +134,20 @@ const stackCreateProbe: Probe = async (t) => {
 };
 
 /** With the fault the objects of the kind's list lack the field. */
-const missingProbe = (kind: string, field: string): Probe => async (t) => {
-  await populate(t);
-  const objects = (await t.ok('GET', PATHS[kind]!)).objects as Json[];
-  expect(objects.length).toBeGreaterThan(0);
-  expect(objects.some((o) => spell(field, 'cloud', 'docker') in o)).toBe(false);
-};
+const missingProbe =
+  (kind: string, field: string): Probe =>
+  async (t) => {
+    await populate(t);
+    const objects = (await t.ok('GET', PATHS[kind]!)).objects as Json[];
+    expect(objects.length).toBeGreaterThan(0);
+    expect(objects.some((o) => spell(field, 'cloud', 'docker') in o)).toBe(false);
+  };
 
-const settledIn = (t: TestServer, uri: string, state: string): Promise<Json> => until(() => t.ok('GET', uri), (x: Json) => x.state === state);
+const settledIn = (t: TestServer, uri: string, state: string): Promise<Json> =>
+  until(
+    () => t.ok('GET', uri),
+    (x: Json) => x.state === state,
+  );
 
 /** A resource of the kind in a state whose row allows the operation. */
 async function allowingState(t: TestServer, kind: string, op: string): Promise<string> {
@@ -126,12 +177,14 @@ async function allowingState(t: TestServer, kind: string, op: string): Promise<s
 }
 
 /** With the fault an operation the state allows answers 409. */
-const refusedProbe = (kind: string, op: string): Probe => async (t) => {
-  const uri = await allowingState(t, kind, op);
-  const path = op === 'vendor-upgrade' ? spell('vendor-upgrade', 'cloud', 'docker') : op;
-  const answer = op === 'terminate' ? await t.call('DELETE', uri) : await t.call('POST', `${uri}${path}/`);
-  expect(answer.status).toBe(409);
-};
+const refusedProbe =
+  (kind: string, op: string): Probe =>
+  async (t) => {
+    const uri = await allowingState(t, kind, op);
+    const path = op === 'vendor-upgrade' ? spell('vendor-upgrade', 'cloud', 'docker') : op;
+    const answer = op === 'terminate' ? await t.call('DELETE', uri) : await t.call('POST', `${uri}${path}/`);
+    expect(answer.status).toBe(409);
+  };
 
 /** What a correct record of a user's successful service create says, field by field. */
 const RECORDED: Record<keyof typeof ACTION_FIELD_WRONG, (a: Json) => boolean> = {
@@ -146,10 +199,12 @@ const RECORDED: Record<keyof typeof ACTION_FIELD_WRONG, (a: Json) => boolean> = 
 };
 
 /** With the fault, the action of a finished service create records that field wrongly. */
-const actionFieldProbe = (field: keyof typeof ACTION_FIELD_WRONG): Probe => async (t) => {
-  const recorded = await action(t, await t.call('POST', PATHS.service!, { image: 'x' }));
-  expect(RECORDED[field](recorded)).toBe(false);
-};
+const actionFieldProbe =
+  (field: keyof typeof ACTION_FIELD_WRONG): Probe =>
+  async (t) => {
+    const recorded = await action(t, await t.call('POST', PATHS.service!, { image: 'x' }));
+    expect(RECORDED[field](recorded)).toBe(false);
+  };
 
 export const FAMILY_PROBES: Record<string, Probe> = {
   ...Object.fromEntries(Object.keys(ACTION_FIELD_WRONG).map((f) => [actionFieldWrong(f), actionFieldProbe(f as keyof typeof ACTION_FIELD_WRONG)])),

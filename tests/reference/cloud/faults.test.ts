@@ -50,12 +50,24 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   'namespace-leak': async (t) => expect((await t.call('GET', '/api/app/v1/conformance2/service/')).status).toBe(200),
   'service-default-target-2': async (t) => expect((await t.ok('POST', S, { image: 'x' })).target_num_containers).toBe(2),
   'working-dir-default-empty': async (t) => expect((await t.ok('POST', S, { image: 'x' })).working_dir).toBe(''),
-  'disk-default-100': async (t) => expect((await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'c', node_type: '/api/infra/v1/nodetype/aws/t2.micro/', region: '/api/infra/v1/region/aws/us-east-1/' })).disk).toBe(100),
+  'disk-default-100': async (t) =>
+    expect(
+      (
+        await t.ok('POST', '/api/infra/v1/nodecluster/', {
+          name: 'c',
+          node_type: '/api/infra/v1/nodetype/aws/t2.micro/',
+          region: '/api/infra/v1/region/aws/us-east-1/',
+        })
+      ).disk,
+    ).toBe(100),
   'stopped-service-rejects-start': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('POST', `${svc.resource_uri}stop/`);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Stopped');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Stopped',
+    );
     expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(409);
   },
   'running-service-allows-start': async (t) => {
@@ -66,7 +78,10 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   'terminate-reversible': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     await t.ok('DELETE', svc.resource_uri);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Terminated');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Terminated',
+    );
     expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(202);
   },
   'deployed-node-allows-health-check': async (t) => expect((await t.call('POST', `${(await deployedCluster(t, 1)).nodes[0]}health-check/`)).status).toBe(202),
@@ -101,7 +116,8 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     const svc = await runningService(t, { image: 'x', roles: ['global'] });
     expect((await get(t, svc.containers[0])).container_envvars.map((e: any) => e.key)).not.toContain('DOCKERCLOUD_AUTH');
   },
-  'repository-returns-password': async (t) => expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
+  'repository-returns-password': async (t) =>
+    expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
   'repository-delete-200': async (t) => {
     const repo = await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b' });
     expect((await t.call('DELETE', repo.resource_uri)).status).toBe(200);
@@ -111,7 +127,10 @@ const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
     const before = (await get(t, svc.containers[0])).bindings[0].volume;
     await t.ok('POST', `${svc.resource_uri}redeploy/`);
-    await until(() => get(t, svc.resource_uri), (x) => x.state === 'Running');
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
     expect((await get(t, svc.containers[0])).bindings[0].volume).not.toBe(before);
   },
   'create-missing-name-accepted': async (t) => expect((await t.call('POST', '/api/app/v1/stack/', {})).status).toBe(201),

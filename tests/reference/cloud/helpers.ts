@@ -116,7 +116,10 @@ export async function deployedCluster(t: TestServer, nodes = 2, extra: Record<st
   const base = `/api/infra/v1/${ns}nodecluster/`;
   const c = await t.ok('POST', base, { name: 'cluster', node_type: NODE_TYPE, region: REGION, target_num_nodes: nodes, ...extra });
   await t.ok('POST', `${base}${c.uuid}/deploy/`);
-  return until(() => t.ok('GET', `${base}${c.uuid}/`), (x) => x.state === 'Deployed' || x.state === 'Empty cluster');
+  return until(
+    () => t.ok('GET', `${base}${c.uuid}/`),
+    (x) => x.state === 'Deployed' || x.state === 'Empty cluster',
+  );
 }
 
 /** Creates a service and starts it; resolves when it is Running. */
@@ -124,7 +127,10 @@ export async function runningService(t: TestServer, body: Record<string, unknown
   const base = `/api/app/v1/${ns}service/`;
   const svc = await t.ok('POST', base, body);
   await t.ok('POST', `${base}${svc.uuid}/start/`);
-  return until(() => t.ok('GET', `${base}${svc.uuid}/`), (x) => x.state === 'Running');
+  return until(
+    () => t.ok('GET', `${base}${svc.uuid}/`),
+    (x) => x.state === 'Running',
+  );
 }
 
 export const action = (t: TestServer, answer: Answer): Promise<any> => t.ok('GET', answer.headers.get('x-dockercloud-action-uri') ?? '/missing-header');

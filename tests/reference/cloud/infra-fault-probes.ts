@@ -29,7 +29,10 @@ export const INFRA_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   'terminated-cluster-deployable': async (t) => {
     const cluster = await deployedCluster(t, 1);
     await t.ok('DELETE', cluster.resource_uri);
-    await until(() => get(t, cluster.resource_uri), (c) => c.state === 'Terminated');
+    await until(
+      () => get(t, cluster.resource_uri),
+      (c) => c.state === 'Terminated',
+    );
     expect((await t.call('POST', `${cluster.resource_uri}deploy/`)).status).toBe(202);
   },
 };

@@ -39,7 +39,16 @@ describe('node clusters', () => {
   it('creates in Init with the documented defaults (201)', async () => {
     const answer = await t.call('POST', CLUSTERS, { name: 'defaults', node_type: NODE_TYPE, region: REGION });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ state: 'Init', disk: 60, nickname: 'defaults', target_num_nodes: 1, current_num_nodes: 0, tags: [], nodes: [], deployed_datetime: null });
+    expect(answer.body).toMatchObject({
+      state: 'Init',
+      disk: 60,
+      nickname: 'defaults',
+      target_num_nodes: 1,
+      current_num_nodes: 0,
+      tags: [],
+      nodes: [],
+      deployed_datetime: null,
+    });
   });
 
   it('validates name, node type, region and the per-provider disk rules', async () => {
@@ -51,7 +60,9 @@ describe('node clusters', () => {
     const doBody = { node_type: '/api/infra/v1/nodetype/digitalocean/1gb/', region: '/api/infra/v1/region/digitalocean/lon1/' };
     expect((await post({ ...doBody, disk: 20 })).status).toBe(400);
     expect((await post(doBody)).status).toBe(201);
-    expect((await post({ provider_options: { vpc: { id: 'vpc-1', subnets: ['s-1'], security_groups: ['sg-1'] }, iam: { instance_profile_name: 'p' } } })).status).toBe(201);
+    expect(
+      (await post({ provider_options: { vpc: { id: 'vpc-1', subnets: ['s-1'], security_groups: ['sg-1'] }, iam: { instance_profile_name: 'p' } } })).status,
+    ).toBe(201);
     expect((await post({ provider_options: { vpc: { subnets: 'no' } } })).status).toBe(400);
   });
 
@@ -60,7 +71,10 @@ describe('node clusters', () => {
     const answer = await t.call('POST', `${CLUSTERS}${c.uuid}/deploy/`);
     expect(answer.status).toBe(202);
     expect(answer.body.state).toBe('Deploying');
-    const done = await until(() => get(c.resource_uri), (x) => x.state === 'Deployed');
+    const done = await until(
+      () => get(c.resource_uri),
+      (x) => x.state === 'Deployed',
+    );
     expect(done.current_num_nodes).toBe(2);
     expect(done.deployed_datetime).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
     const node = await get(done.nodes[0]);
@@ -83,12 +97,22 @@ describe('node clusters', () => {
     const answer = await t.call('PATCH', `${CLUSTERS}${c.uuid}/`, { target_num_nodes: 3, tags: ['db'] });
     expect(answer.status).toBe(202);
     expect(answer.body.state).toBe('Scaling');
-    const scaled = await until(() => get(c.resource_uri), (x) => x.state === 'Deployed');
+    const scaled = await until(
+      () => get(c.resource_uri),
+      (x) => x.state === 'Deployed',
+    );
     expect(scaled.current_num_nodes).toBe(3);
     expect(scaled.tags).toEqual([{ name: 'db' }]);
     expect((await get(scaled.nodes[0])).tags).toEqual([{ name: 'db' }]);
     await t.ok('PATCH', `${CLUSTERS}${c.uuid}/`, { target_num_nodes: 0 });
-    expect((await until(() => get(c.resource_uri), (x) => x.state !== 'Scaling')).state).toBe('Empty cluster');
+    expect(
+      (
+        await until(
+          () => get(c.resource_uri),
+          (x) => x.state !== 'Scaling',
+        )
+      ).state,
+    ).toBe('Empty cluster');
   });
 
   it('terminates (202 Terminating → Terminated), nodes too, and cannot be deployed again', async () => {
@@ -96,7 +120,10 @@ describe('node clusters', () => {
     const answer = await t.call('DELETE', `${CLUSTERS}${c.uuid}/`, {});
     expect(answer.status).toBe(202);
     expect(answer.body.state).toBe('Terminating');
-    const done = await until(() => get(c.resource_uri), (x) => x.state === 'Terminated');
+    const done = await until(
+      () => get(c.resource_uri),
+      (x) => x.state === 'Terminated',
+    );
     expect(done.destroyed_datetime).not.toBeNull();
     expect((await get(done.nodes[0])).state).toBe('Terminated');
     expect((await t.call('POST', `${CLUSTERS}${c.uuid}/deploy/`)).status).toBe(409);
@@ -118,7 +145,10 @@ describe('nodes', () => {
     const answer = await t.call('POST', `${c.nodes[0]}docker-upgrade/`);
     expect(answer.status).toBe(202);
     expect(answer.body.state).toBe('Upgrading');
-    const after = await until(() => get(c.nodes[0]), (x) => x.state === 'Deployed');
+    const after = await until(
+      () => get(c.nodes[0]),
+      (x) => x.state === 'Deployed',
+    );
     expect(after.docker_version).not.toBe(before.docker_version);
   });
 
@@ -130,17 +160,41 @@ describe('nodes', () => {
     await t.ok('POST', `${control}reachability/`, { reachable: false });
     expect((await get(node)).state).toBe('Unreachable');
     await t.ok('POST', `${node}health-check/`);
-    expect((await until(() => get(`/api/audit/v1/action/?state=Success`), (l) => l.objects.some((a: any) => a.action === 'Node Health Check'))).objects.length).toBeGreaterThan(0);
+    expect(
+      (
+        await until(
+          () => get(`/api/audit/v1/action/?state=Success`),
+          (l) => l.objects.some((a: any) => a.action === 'Node Health Check'),
+        )
+      ).objects.length,
+    ).toBeGreaterThan(0);
     expect((await get(node)).state).toBe('Unreachable');
     await t.ok('POST', `${control}reachability/`, { reachable: true });
     await t.ok('POST', `${node}health-check/`);
-    expect((await until(() => get(node), (x) => x.state === 'Deployed')).state).toBe('Deployed');
+    expect(
+      (
+        await until(
+          () => get(node),
+          (x) => x.state === 'Deployed',
+        )
+      ).state,
+    ).toBe('Deployed');
   });
 
   it('terminating one node leaves its cluster Partly deployed', async () => {
     const c = await deployedCluster(t, 2);
     expect((await t.call('DELETE', c.nodes[0])).body.state).toBe('Terminating');
-    await until(() => get(c.nodes[0]), (x) => x.state === 'Terminated');
-    expect((await until(() => get(c.resource_uri), (x) => x.state === 'Partly deployed')).current_num_nodes).toBe(1);
+    await until(
+      () => get(c.nodes[0]),
+      (x) => x.state === 'Terminated',
+    );
+    expect(
+      (
+        await until(
+          () => get(c.resource_uri),
+          (x) => x.state === 'Partly deployed',
+        )
+      ).current_num_nodes,
+    ).toBe(1);
   });
 });

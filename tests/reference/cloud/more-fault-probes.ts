@@ -11,13 +11,15 @@ const CLUSTERS = '/api/infra/v1/nodecluster/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 
 export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
-  'port-published-default-true': async (t) => expect((await t.ok('POST', S, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80 }] })).container_ports[0].published).toBe(true),
+  'port-published-default-true': async (t) =>
+    expect((await t.ok('POST', S, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80 }] })).container_ports[0].published).toBe(true),
   'outer-port-not-allocated': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }] });
     expect((await get(t, svc.containers[0])).container_ports[0].outer_port).toBeNull();
   },
-  'binding-rewritable-default-false': async (t) => expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
+  'binding-rewritable-default-false': async (t) =>
+    expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
   'image-tag-not-defaulted': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x:1' });
     await t.ok('PATCH', svc.resource_uri, { image: 'y' });
@@ -32,7 +34,14 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     const cluster = await deployedCluster(t, 1);
     await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
     await new Promise((r) => setTimeout(r, 600));
-    expect((await until(() => get(t, cluster.resource_uri), (c) => c.state === 'Deployed')).nodes.length).toBe(1);
+    expect(
+      (
+        await until(
+          () => get(t, cluster.resource_uri),
+          (c) => c.state === 'Deployed',
+        )
+      ).nodes.length,
+    ).toBe(1);
   },
   'nodes-without-cluster': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).node_cluster).toBeNull(),
   'stack-update-ignored': async (t) => {
@@ -69,7 +78,8 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
   },
   'create-missing-node-type-accepted': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', region: REGION })).status).toBe(201),
   'create-missing-region-accepted': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE })).status).toBe(201),
-  'repository-missing-name-accepted': async (t) => expect((await t.call('POST', '/api/repo/v1/repository/', { username: 'u', password: 'p' })).status).toBe(201),
+  'repository-missing-name-accepted': async (t) =>
+    expect((await t.call('POST', '/api/repo/v1/repository/', { username: 'u', password: 'p' })).status).toBe(201),
   'disk-any-value': async (t) => expect((await t.call('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, disk: 61 })).status).toBe(201),
   'upgrade-no-restart': async (t) => {
     await deployedCluster(t, 1);
@@ -77,7 +87,10 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     const container = await get(t, svc.containers[0]);
     await new Promise((r) => setTimeout(r, 1100));
     await t.ok('POST', `${container.node}docker-upgrade/`);
-    await until(() => get(t, container.node), (n) => n.state === 'Deployed' && n.docker_version !== undefined);
+    await until(
+      () => get(t, container.node),
+      (n) => n.state === 'Deployed' && n.docker_version !== undefined,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect((await get(t, container.resource_uri)).started_datetime).toBe(container.started_datetime);
   },
@@ -89,7 +102,10 @@ export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 1 });
     const action = (await t.call('POST', `${cluster.resource_uri}deploy/`)).headers.get('x-dockercloud-action-uri');
     await t.ok('POST', `${action}cancel/`);
-    await until(() => get(t, action!), (a) => a.state === 'Canceled');
+    await until(
+      () => get(t, action!),
+      (a) => a.state === 'Canceled',
+    );
     expect((await t.call('POST', `${action}cancel/`)).status).toBe(202);
   },
   'vendor-auth-without-role': async (t) => {

@@ -11,7 +11,13 @@ const CLUSTERS = '/api/infra/v1/nodecluster/';
 const ACTIONS = '/api/audit/v1/action/';
 const REPOS = '/api/repo/v1/repository/';
 const STACKS = '/api/app/v1/stack/';
-const DB_AND_WEB = (web: Record<string, unknown>): unknown => ({ name: 's', services: [{ image: 'x', name: 'db', bindings: [{ container_path: '/d' }] }, { image: 'y', name: 'web', ...web }] });
+const DB_AND_WEB = (web: Record<string, unknown>): unknown => ({
+  name: 's',
+  services: [
+    { image: 'x', name: 'db', bindings: [{ container_path: '/d' }] },
+    { image: 'y', name: 'web', ...web },
+  ],
+});
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 
 /** The first frame of a Stream session as text (the helpers' sessions parse every frame as JSON). */
@@ -167,7 +173,10 @@ export const PROOF_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     const start = (await get(t, `${ACTIONS}?object=${svc.resource_uri}`)).objects.find((a: any) => a.action === 'Service Start');
-    await until(() => get(t, start.resource_uri), (a) => a.state === 'Success');
+    await until(
+      () => get(t, start.resource_uri),
+      (a) => a.state === 'Success',
+    );
     expect(await logsOf(t, `${start.resource_uri}logs/`)).toEqual([]);
   },
 };

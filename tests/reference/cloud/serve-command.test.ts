@@ -27,7 +27,13 @@ describe('conformance serve cloud', () => {
 
   it('bad flags: one line on stderr, exit 2, no signal handlers left behind', async () => {
     const listeners = process.listenerCount('SIGTERM');
-    for (const args of [['--bogus'], [], ['--listen', 'tcp://127.0.0.1:0', '--fault', 'nope'], ['--listen', 'tcp://127.0.0.1:0', '--time-scale', '-1'], ['--listen', 'ftp://x']]) {
+    for (const args of [
+      ['--bogus'],
+      [],
+      ['--listen', 'tcp://127.0.0.1:0', '--fault', 'nope'],
+      ['--listen', 'tcp://127.0.0.1:0', '--time-scale', '-1'],
+      ['--listen', 'ftp://x'],
+    ]) {
       const stderr = capture(process.stderr);
       expect(await serveCloudCommand(args)).toBe(2);
       expect(stderr().trim().split('\n')).toHaveLength(1);

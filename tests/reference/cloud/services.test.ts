@@ -11,18 +11,43 @@ afterAll(() => t.close());
 
 const SERVICES = '/api/app/v1/service/';
 const get = (uri: string): Promise<any> => t.ok('GET', uri);
-const settled = (uri: string, state: string): Promise<any> => until(() => get(uri), (x) => x.state === state);
+const settled = (uri: string, state: string): Promise<any> =>
+  until(
+    () => get(uri),
+    (x) => x.state === state,
+  );
 
 describe('service create', () => {
   it('answers 201 Not running with the documented defaults', async () => {
     const answer = await t.call('POST', SERVICES, { image: 'quay.io/org/web' });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
-      image_name: 'quay.io/org/web:latest', name: 'web', nickname: 'web', state: 'Not running', target_num_containers: 1,
-      run_command: null, entrypoint: null, container_ports: [], container_envvars: [], linked_to_service: [], bindings: [],
-      autorestart: 'OFF', autodestroy: 'OFF', sequential_deployment: false, roles: [], privileged: false,
-      deployment_strategy: 'EMPTIEST_NODE', tags: [], autoredeploy: false, net: 'bridge', pid: 'none', working_dir: '/',
-      current_num_containers: 0, containers: [], stack: null, synchronized: true,
+      image_name: 'quay.io/org/web:latest',
+      name: 'web',
+      nickname: 'web',
+      state: 'Not running',
+      target_num_containers: 1,
+      run_command: null,
+      entrypoint: null,
+      container_ports: [],
+      container_envvars: [],
+      linked_to_service: [],
+      bindings: [],
+      autorestart: 'OFF',
+      autodestroy: 'OFF',
+      sequential_deployment: false,
+      roles: [],
+      privileged: false,
+      deployment_strategy: 'EMPTIEST_NODE',
+      tags: [],
+      autoredeploy: false,
+      net: 'bridge',
+      pid: 'none',
+      working_dir: '/',
+      current_num_containers: 0,
+      containers: [],
+      stack: null,
+      synchronized: true,
     });
   });
 
@@ -43,7 +68,11 @@ describe('service create', () => {
 
 describe('service lifecycle', () => {
   it('start: 202 Starting → Running with containers on deployed nodes', async () => {
-    const svc = await t.ok('POST', SERVICES, { image: 'nginx', target_num_containers: 2, container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }] });
+    const svc = await t.ok('POST', SERVICES, {
+      image: 'nginx',
+      target_num_containers: 2,
+      container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }],
+    });
     const answer = await t.call('POST', `${SERVICES}${svc.uuid}/start/`);
     expect(answer.status).toBe(202);
     expect(answer.body.state).toBe('Starting');
@@ -60,7 +89,10 @@ describe('service lifecycle', () => {
   it('start with no node matching the tags fails the action and the service stays Not running', async () => {
     const svc = await t.ok('POST', SERVICES, { image: 'nginx', tags: [{ name: 'gpu' }] });
     const answer = await t.call('POST', `${SERVICES}${svc.uuid}/start/`);
-    const failed = await until(() => action(t, answer), (a) => a.state !== 'In progress');
+    const failed = await until(
+      () => action(t, answer),
+      (a) => a.state !== 'In progress',
+    );
     expect(failed.state).toBe('Failed');
     expect((await get(svc.resource_uri)).state).toBe('Not running');
   });
@@ -92,7 +124,14 @@ describe('service lifecycle', () => {
     expect((await settled(svc.resource_uri, 'Running')).running_num_containers).toBe(3);
     await t.ok('PATCH', svc.resource_uri, { target_num_containers: 1 });
     await t.ok('POST', `${SERVICES}${svc.uuid}/scale/`);
-    expect((await until(() => get(svc.resource_uri), (x) => x.state === 'Running' && x.current_num_containers === 1)).current_num_containers).toBe(1);
+    expect(
+      (
+        await until(
+          () => get(svc.resource_uri),
+          (x) => x.state === 'Running' && x.current_num_containers === 1,
+        )
+      ).current_num_containers,
+    ).toBe(1);
   });
 
   it('PATCH answers 202, updates the definition and marks the containers unsynchronized until redeploy', async () => {
@@ -117,7 +156,10 @@ describe('deployment strategies', () => {
     const plain = await t.ok('POST', SERVICES, { image: 'x' });
     expect((await t.call('PATCH', plain.resource_uri, { deployment_strategy: 'EVERY_NODE' })).status).toBe(400);
     await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
-    const grown = await until(() => get(svc.resource_uri), (x) => x.running_num_containers === 2);
+    const grown = await until(
+      () => get(svc.resource_uri),
+      (x) => x.running_num_containers === 2,
+    );
     expect(grown.target_num_containers).toBe(2);
   });
 
@@ -131,11 +173,19 @@ describe('deployment strategies', () => {
 
 describe('containers of a service', () => {
   it('carry links, link variables, bindings and the global role VENDOR_AUTH', async () => {
-    const db = await t.ok('POST', SERVICES, { image: 'postgres', name: 'db', container_ports: [{ protocol: 'tcp', inner_port: 5432 }], container_envvars: [{ key: 'PGUSER', value: 'u' }], bindings: [{ container_path: '/data' }] });
+    const db = await t.ok('POST', SERVICES, {
+      image: 'postgres',
+      name: 'db',
+      container_ports: [{ protocol: 'tcp', inner_port: 5432 }],
+      container_envvars: [{ key: 'PGUSER', value: 'u' }],
+      bindings: [{ container_path: '/data' }],
+    });
     await t.ok('POST', `${SERVICES}${db.uuid}/start/`);
     await settled(db.resource_uri, 'Running');
     const web = await runningService(t, {
-      image: 'web', roles: ['global'], linked_to_service: [{ to_service: db.resource_uri, name: 'database' }],
+      image: 'web',
+      roles: ['global'],
+      linked_to_service: [{ to_service: db.resource_uri, name: 'database' }],
       bindings: [{ host_path: '/etc', container_path: '/host-etc', rewritable: false }, { volumes_from: db.resource_uri }],
     });
     expect(web.linked_to_service).toEqual([{ name: 'database', from_service: web.resource_uri, to_service: db.resource_uri }]);
@@ -168,7 +218,10 @@ describe('containers of a service', () => {
   it('a finite run_command logs, exits, and autodestroy ALWAYS terminates the container', async () => {
     const svc = await t.ok('POST', SERVICES, { image: 'job', run_command: 'echo done; exit 3', autodestroy: 'ALWAYS' });
     await t.ok('POST', `${SERVICES}${svc.uuid}/start/`);
-    const after = await until(() => get(svc.resource_uri), (x) => x.containers.length === 1 && x.current_num_containers === 0);
+    const after = await until(
+      () => get(svc.resource_uri),
+      (x) => x.containers.length === 1 && x.current_num_containers === 0,
+    );
     const c = await get(after.containers[0]);
     expect(c).toMatchObject({ state: 'Terminated', exit_code: 3 });
   });
@@ -176,9 +229,24 @@ describe('containers of a service', () => {
   it('autorestart ALWAYS starts an exited container again', async () => {
     const svc = await t.ok('POST', SERVICES, { image: 'job', run_command: 'echo tick', autorestart: 'ALWAYS' });
     await t.ok('POST', `${SERVICES}${svc.uuid}/start/`);
-    const uri = (await until(() => get(svc.resource_uri), (x) => x.containers.length === 1)).containers[0];
-    await until(() => get(uri), (c) => c.state === 'Stopped');
-    expect((await until(() => get(uri), (c) => c.state === 'Running')).exit_code).toBe(0);
+    const uri = (
+      await until(
+        () => get(svc.resource_uri),
+        (x) => x.containers.length === 1,
+      )
+    ).containers[0];
+    await until(
+      () => get(uri),
+      (c) => c.state === 'Stopped',
+    );
+    expect(
+      (
+        await until(
+          () => get(uri),
+          (c) => c.state === 'Running',
+        )
+      ).exit_code,
+    ).toBe(0);
   });
 
   it('container stop/start/redeploy/terminate follow the container state table; the service follows', async () => {
@@ -186,14 +254,26 @@ describe('containers of a service', () => {
     const uri = svc.containers[0];
     expect((await t.call('POST', `${uri}start/`)).status).toBe(409);
     expect((await t.call('POST', `${uri}stop/`)).body.state).toBe('Stopping');
-    await until(() => get(uri), (c) => c.state === 'Stopped');
+    await until(
+      () => get(uri),
+      (c) => c.state === 'Stopped',
+    );
     expect((await get(svc.resource_uri)).state).toBe('Partly running');
     await t.ok('POST', `${uri}start/`);
-    await until(() => get(uri), (c) => c.state === 'Running');
+    await until(
+      () => get(uri),
+      (c) => c.state === 'Running',
+    );
     expect((await t.call('POST', `${uri}redeploy/`)).body.state).toBe('Starting');
-    await until(() => get(uri), (c) => c.state === 'Running');
+    await until(
+      () => get(uri),
+      (c) => c.state === 'Running',
+    );
     expect((await t.call('DELETE', uri)).body.state).toBe('Terminating');
-    await until(() => get(uri), (c) => c.state === 'Terminated');
+    await until(
+      () => get(uri),
+      (c) => c.state === 'Terminated',
+    );
     expect((await t.call('POST', `${uri}start/`)).status).toBe(409);
   });
 });

@@ -10,13 +10,29 @@ afterAll(() => t.close());
 
 const STACKS = '/api/app/v1/stack/';
 const get = (uri: string): Promise<any> => t.ok('GET', uri);
-const settled = (uri: string, state: string): Promise<any> => until(() => get(uri), (x) => x.state === state);
+const settled = (uri: string, state: string): Promise<any> =>
+  until(
+    () => get(uri),
+    (x) => x.state === state,
+  );
 
 const stackBody = {
   name: 'shop',
   services: [
-    { name: 'web', image: 'shop/web', container_ports: [{ protocol: 'tcp', inner_port: 80, outer_port: 80, published: true }], linked_to_service: [{ to_service: 'db', name: 'db' }], bindings: [{ volumes_from: 'db' }] },
-    { name: 'db', image: 'postgres:9', container_envvars: [{ key: 'PGDATA', value: '/data' }], bindings: [{ container_path: '/data' }], target_num_containers: 1 },
+    {
+      name: 'web',
+      image: 'shop/web',
+      container_ports: [{ protocol: 'tcp', inner_port: 80, outer_port: 80, published: true }],
+      linked_to_service: [{ to_service: 'db', name: 'db' }],
+      bindings: [{ volumes_from: 'db' }],
+    },
+    {
+      name: 'db',
+      image: 'postgres:9',
+      container_envvars: [{ key: 'PGDATA', value: '/data' }],
+      bindings: [{ container_path: '/data' }],
+      target_num_containers: 1,
+    },
   ],
 };
 
@@ -64,7 +80,12 @@ describe('stacks', () => {
 
   it('PATCH updates named services and adds new ones (202)', async () => {
     const stack = await t.ok('POST', STACKS, stackBody);
-    const answer = await t.call('PATCH', `${STACKS}${stack.uuid}/`, { services: [{ name: 'web', image: 'shop/web:2' }, { name: 'cache', image: 'redis', linked_to_service: [{ to_service: 'db' }] }] });
+    const answer = await t.call('PATCH', `${STACKS}${stack.uuid}/`, {
+      services: [
+        { name: 'web', image: 'shop/web:2' },
+        { name: 'cache', image: 'redis', linked_to_service: [{ to_service: 'db' }] },
+      ],
+    });
     expect(answer.status).toBe(202);
     expect(answer.body.services).toHaveLength(3);
     expect((await get(stack.services[0])).image_name).toBe('shop/web:2');
@@ -83,7 +104,12 @@ describe('registries and external repositories', () => {
   it('creates (201), reads, updates (202) and deletes (204) a repository; credentials are never returned', async () => {
     const created = await t.call('POST', '/api/repo/v1/repository/', { name: 'quay.io/org/app', username: 'u', password: 'secret' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ resource_uri: '/api/repo/v1/repository/quay.io/org/app/', name: 'quay.io/org/app', in_use: false, registry: '/api/repo/v1/registry/quay.io/' });
+    expect(created.body).toEqual({
+      resource_uri: '/api/repo/v1/repository/quay.io/org/app/',
+      name: 'quay.io/org/app',
+      in_use: false,
+      registry: '/api/repo/v1/registry/quay.io/',
+    });
     expect((await t.call('POST', '/api/repo/v1/repository/', { name: 'quay.io/org/app' })).status).toBe(409);
     await t.ok('POST', '/api/app/v1/service/', { image: 'quay.io/org/app:1' });
     expect((await get(created.body.resource_uri)).in_use).toBe(true);

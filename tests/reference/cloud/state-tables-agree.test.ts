@@ -19,7 +19,10 @@ const ACTION_STATES: readonly ActionState[] = ['Pending', 'In progress', 'Cancel
 
 /** Actions keep two lists rather than a table: cancel while cancelable, retry once ended. */
 const ACTION_OPS: ReferenceTable = Object.fromEntries(
-  ACTION_STATES.map((state) => [state, [...(CANCELABLE_ACTION_STATES.includes(state) ? ['cancel'] : []), ...(TERMINAL_ACTION_STATES.includes(state) ? ['retry'] : [])]]),
+  ACTION_STATES.map((state) => [
+    state,
+    [...(CANCELABLE_ACTION_STATES.includes(state) ? ['cancel'] : []), ...(TERMINAL_ACTION_STATES.includes(state) ? ['retry'] : [])],
+  ]),
 );
 
 const REFERENCE: Record<string, ReferenceTable> = {

@@ -16,7 +16,15 @@ describe('events', () => {
     await events.waitFor((m) => m.type === 'auth');
     const svc = await runningService(t, { image: 'evt' });
     const created = await events.waitFor((m) => m.type === 'service' && m.action === 'create');
-    expect(created).toEqual({ type: 'service', action: 'create', parents: [], resource_uri: svc.resource_uri, state: 'Not running', uuid: svc.uuid, datetime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    expect(created).toEqual({
+      type: 'service',
+      action: 'create',
+      parents: [],
+      resource_uri: svc.resource_uri,
+      state: 'Not running',
+      uuid: svc.uuid,
+      datetime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
     const container = await events.waitFor((m) => m.type === 'container' && m.state === 'Running');
     const node = (await get(svc.containers[0])).node;
     expect(container.parents).toEqual(expect.arrayContaining([svc.resource_uri, node]));
@@ -33,7 +41,10 @@ describe('events', () => {
     await byParent.waitFor((m) => m.type === 'auth');
     await byType.waitFor((m) => m.type === 'auth');
     await t.ok('POST', `${svc.resource_uri}start/`);
-    await until(() => get(svc.resource_uri), (x) => x.state === 'Running');
+    await until(
+      () => get(svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
     await byParent.waitFor((m) => m.type === 'container');
     await byType.waitFor((m) => m.type === 'action');
     expect(byParent.messages.slice(1).every((m) => m.parents.includes(svc.resource_uri))).toBe(true);
@@ -105,7 +116,10 @@ describe('exec', () => {
   it('refuses exec on a container that is not running (409)', async () => {
     const svc = await runningService(t, { image: 'st' });
     await t.ok('POST', `${svc.containers[0]}stop/`);
-    await until(() => get(svc.containers[0]), (c) => c.state === 'Stopped');
+    await until(
+      () => get(svc.containers[0]),
+      (c) => c.state === 'Stopped',
+    );
     await expect(t.ws(`${svc.containers[0]}exec/`)).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -13,18 +13,57 @@ afterAll(async () => {
 describe('engine reference: create and inspect', () => {
   it('stores every create field and returns it, shaped per version', async () => {
     const body = {
-      Hostname: 'h1', Domainname: 'example.org', User: 'root', AttachStdout: true, Tty: false, OpenStdin: true, StdinOnce: true,
-      Env: ['A=1'], Labels: { team: 'x' }, Cmd: 'sleep', Entrypoint: null, WorkingDir: '/work', NetworkDisabled: false,
-      MacAddress: '02:42:ac:11:00:09', ExposedPorts: { '80/tcp': {} }, StopSignal: 'SIGINT', Volumes: { '/data': {} },
-      HostConfig: { Memory: 8 * 1024 * 1024, MemorySwap: 16 * 1024 * 1024, CpuShares: 512, BlkioWeight: 300, Dns: ['8.8.8.8'], RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 2 }, LxcConf: { 'lxc.utsname': 'x' } },
+      Hostname: 'h1',
+      Domainname: 'example.org',
+      User: 'root',
+      AttachStdout: true,
+      Tty: false,
+      OpenStdin: true,
+      StdinOnce: true,
+      Env: ['A=1'],
+      Labels: { team: 'x' },
+      Cmd: 'sleep',
+      Entrypoint: null,
+      WorkingDir: '/work',
+      NetworkDisabled: false,
+      MacAddress: '02:42:ac:11:00:09',
+      ExposedPorts: { '80/tcp': {} },
+      StopSignal: 'SIGINT',
+      Volumes: { '/data': {} },
+      HostConfig: {
+        Memory: 8 * 1024 * 1024,
+        MemorySwap: 16 * 1024 * 1024,
+        CpuShares: 512,
+        BlkioWeight: 300,
+        Dns: ['8.8.8.8'],
+        RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 2 },
+        LxcConf: { 'lxc.utsname': 'x' },
+      },
     };
     const id = await createContainer(t.socketPath, body, { name: 'stored' });
     const v22 = (await api('GET', `/v1.22/containers/stored/json`)).json();
     expect(v22.Id).toBe(id);
     expect(v22.Name).toBe('/stored');
-    expect(v22.Config).toMatchObject({ Hostname: 'h1', Domainname: 'example.org', OpenStdin: true, StdinOnce: true, Cmd: ['sleep'], WorkingDir: '/work', StopSignal: 'SIGINT', MacAddress: '02:42:ac:11:00:09', ExposedPorts: { '80/tcp': {} }, Labels: { team: 'x' } });
+    expect(v22.Config).toMatchObject({
+      Hostname: 'h1',
+      Domainname: 'example.org',
+      OpenStdin: true,
+      StdinOnce: true,
+      Cmd: ['sleep'],
+      WorkingDir: '/work',
+      StopSignal: 'SIGINT',
+      MacAddress: '02:42:ac:11:00:09',
+      ExposedPorts: { '80/tcp': {} },
+      Labels: { team: 'x' },
+    });
     expect(v22.Config.Env).toContain('A=1');
-    expect(v22.HostConfig).toMatchObject({ Memory: 8388608, CpuShares: 512, BlkioWeight: 300, Dns: ['8.8.8.8'], RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 2 } });
+    expect(v22.HostConfig).toMatchObject({
+      Memory: 8388608,
+      CpuShares: 512,
+      BlkioWeight: 300,
+      Dns: ['8.8.8.8'],
+      RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 2 },
+    });
     expect(v22.HostConfig.LxcConf).toEqual([{ Key: 'lxc.utsname', Value: 'x' }]);
     expect(v22.State).toMatchObject({ Status: 'created', Running: false, Dead: false });
     expect(v22.Mounts[0]).toMatchObject({ Destination: '/data', Driver: 'local', RW: true });
@@ -53,11 +92,19 @@ describe('engine reference: create and inspect', () => {
 
   it('answers 404 for a missing image and 400 for out-of-range limits', async () => {
     expect((await api('POST', '/v1.22/containers/create', { Image: 'nope:1', Cmd: ['true'] })).status).toBe(404);
-    const limits = [{ BlkioWeight: 5 }, { MemorySwappiness: 101 }, { ShmSize: -1 }, { Memory: 8388608, MemorySwap: 4194304 }, { RestartPolicy: { Name: 'sometimes' } }];
+    const limits = [
+      { BlkioWeight: 5 },
+      { MemorySwappiness: 101 },
+      { ShmSize: -1 },
+      { Memory: 8388608, MemorySwap: 4194304 },
+      { RestartPolicy: { Name: 'sometimes' } },
+    ];
     for (const HostConfig of limits) {
       expect((await api('POST', '/v1.22/containers/create', { Image: 'fixture', Cmd: ['true'], HostConfig })).status, JSON.stringify(HostConfig)).toBe(400);
     }
-    expect((await api('POST', '/v1.18/containers/create', { Image: 'fixture', Cmd: ['true'], HostConfig: { RestartPolicy: { Name: 'unless-stopped' } } })).status).toBe(400);
+    expect(
+      (await api('POST', '/v1.18/containers/create', { Image: 'fixture', Cmd: ['true'], HostConfig: { RestartPolicy: { Name: 'unless-stopped' } } })).status,
+    ).toBe(400);
   });
 
   it('reports SizeRw and SizeRootFs with size=1 in 1.22', async () => {
@@ -113,14 +160,25 @@ describe('engine reference: state transitions', () => {
   });
 
   it('restart policies: on-failure with MaximumRetryCount, delays doubling from 100 ms', async () => {
-    const id = await createContainer(t.socketPath, { Cmd: ['sh', '-c', 'exit 1'], HostConfig: { RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 3 } } });
+    const id = await createContainer(t.socketPath, {
+      Cmd: ['sh', '-c', 'exit 1'],
+      HostConfig: { RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 3 } },
+    });
     const since = (Date.now() / 1000).toFixed(3);
     await api('POST', `/v1.22/containers/${id}/start`);
     await new Promise((r) => setTimeout(r, 100 + 200 + 400 + 300));
     const state = (await api('GET', `/v1.22/containers/${id}/json`)).json();
     expect(state.RestartCount).toBe(3);
     expect(state.State.Status).toBe('exited');
-    const events = (await api('GET', `/v1.22/events?since=${since}&until=${(Date.now() / 1000).toFixed(3)}&filters=${encodeURIComponent(JSON.stringify({ event: ['start'], container: [id] }))}`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    const events = (
+      await api(
+        'GET',
+        `/v1.22/events?since=${since}&until=${(Date.now() / 1000).toFixed(3)}&filters=${encodeURIComponent(JSON.stringify({ event: ['start'], container: [id] }))}`,
+      )
+    ).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events).toHaveLength(4);
     const gaps = events.slice(1).map((e, i) => Number(BigInt(e.timeNano) - BigInt(events[i].timeNano)) / 1e6);
     expect(gaps[0]).toBeGreaterThanOrEqual(95);
@@ -208,7 +266,13 @@ describe('engine reference: top, changes, export, archive, copy', () => {
   it('changes lists added, modified and deleted paths; export is a tar', async () => {
     const id = await runToExit(t.socketPath, { Cmd: ['sh', '-c', 'echo x > /tmp/new; rm /etc/hostname'] });
     const changes = (await api('GET', `/v1.22/containers/${id}/changes`)).json();
-    expect(changes).toEqual(expect.arrayContaining([{ Path: '/tmp/new', Kind: 1 }, { Path: '/etc/hostname', Kind: 2 }, { Path: '/tmp', Kind: 0 }]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { Path: '/tmp/new', Kind: 1 },
+        { Path: '/etc/hostname', Kind: 2 },
+        { Path: '/tmp', Kind: 0 },
+      ]),
+    );
     const exported = await api('GET', `/v1.22/containers/${id}/export`);
     expect(exported.headers['content-type']).toBe('application/octet-stream');
     expect(exported.body.subarray(257, 262).toString()).toBe('ustar');

@@ -16,22 +16,37 @@ afterAll(async () => {
 
 describe('engine reference: exec', () => {
   it('create 201, attached start hijacks with frames, inspect reports the exit code', async () => {
-    const created = await api('POST', `/v1.22/containers/${running}/exec`, { AttachStdout: true, AttachStderr: true, Cmd: ['sh', '-c', 'echo o; echo e >&2; exit 3'] });
+    const created = await api('POST', `/v1.22/containers/${running}/exec`, {
+      AttachStdout: true,
+      AttachStderr: true,
+      Cmd: ['sh', '-c', 'echo o; echo e >&2; exit 3'],
+    });
     expect(created.status).toBe(201);
     const id = created.json().Id;
     const before = (await api('GET', `/v1.22/exec/${id}/json`)).json();
-    expect(before).toMatchObject({ Running: false, ContainerID: running, OpenStdout: true, ProcessConfig: { entrypoint: 'sh', arguments: ['-c', 'echo o; echo e >&2; exit 3'] } });
+    expect(before).toMatchObject({
+      Running: false,
+      ContainerID: running,
+      OpenStdout: true,
+      ProcessConfig: { entrypoint: 'sh', arguments: ['-c', 'echo o; echo e >&2; exit 3'] },
+    });
     const raw = await rawExchange(t.socketPath, `POST /v1.22/exec/${id}/start HTTP/1.1\r\n${UPGRADE}`, JSON.stringify({ Detach: false, Tty: false }));
     const { head, stream } = splitHead(raw);
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 101 UPGRADED');
-    expect(readFrames(stream)).toEqual([{ type: 1, payload: 'o\n' }, { type: 2, payload: 'e\n' }]);
+    expect(readFrames(stream)).toEqual([
+      { type: 1, payload: 'o\n' },
+      { type: 2, payload: 'e\n' },
+    ]);
     expect((await api('GET', `/v1.22/exec/${id}/json`)).json()).toMatchObject({ Running: false, ExitCode: 3 });
     expect((await api('POST', `/v1.22/exec/${id}/start`, { Detach: true })).status).toBe(409);
   });
 
   it('framing follows the Tty of the start body; stdin reaches the command', async () => {
     const id = (await api('POST', `/v1.22/containers/${running}/exec`, { AttachStdin: true, AttachStdout: true, Cmd: ['cat'] })).json().Id;
-    const raw = await rawExchange(t.socketPath, `POST /v1.22/exec/${id}/start HTTP/1.1\r\n${UPGRADE}`, JSON.stringify({ Tty: true }), { stdin: [Buffer.from('typed\n')], halfClose: true });
+    const raw = await rawExchange(t.socketPath, `POST /v1.22/exec/${id}/start HTTP/1.1\r\n${UPGRADE}`, JSON.stringify({ Tty: true }), {
+      stdin: [Buffer.from('typed\n')],
+      halfClose: true,
+    });
     expect(splitHead(raw).stream.toString()).toBe('typed\r\n');
   });
 
@@ -76,7 +91,11 @@ describe('engine reference: system', () => {
 describe('engine reference: events', () => {
   const events = async (version: string, query: Record<string, string>) => {
     const reply = await api('GET', `/v${version}/events?${new URLSearchParams(query)}`);
-    return reply.text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return reply.text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   };
 
   it('emits the operation events with 1.18 and 1.22 shapes, within since/until', async () => {
@@ -89,7 +108,13 @@ describe('engine reference: events', () => {
     const v22 = await events('1.22', { since, until, filters: JSON.stringify({ container: ['evt'] }) });
     expect(v22.map((e) => e.Action)).toEqual(['create', 'start', 'die', 'destroy']);
     const die = v22[2];
-    expect(die).toMatchObject({ status: 'die', id, from: 'fixture:latest', Type: 'container', Actor: { ID: id, Attributes: { exitCode: '4', name: 'evt', image: 'fixture:latest', evt: 'yes' } } });
+    expect(die).toMatchObject({
+      status: 'die',
+      id,
+      from: 'fixture:latest',
+      Type: 'container',
+      Actor: { ID: id, Attributes: { exitCode: '4', name: 'evt', image: 'fixture:latest', evt: 'yes' } },
+    });
     expect(typeof die.time).toBe('number');
     expect(BigInt(die.timeNano) / 1_000_000_000n).toBe(BigInt(die.time));
     const v18 = await events('1.18', { since, until });

@@ -49,7 +49,10 @@ const CASES: Record<string, (ctx: Ctx) => Promise<void>> = {
     expect((await ctx.api('DELETE', `/v1.22/containers/${id}`)).status).toBe(204);
   },
   'restart-no-backoff': async (ctx) => {
-    const id = await createContainer(ctx.socketPath, { Cmd: ['sh', '-c', 'exit 1'], HostConfig: { RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 4 } } });
+    const id = await createContainer(ctx.socketPath, {
+      Cmd: ['sh', '-c', 'exit 1'],
+      HostConfig: { RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 4 } },
+    });
     await ctx.api('POST', `/v1.22/containers/${id}/start`);
     await new Promise((r) => setTimeout(r, 150));
     expect((await ctx.api('GET', `/v1.22/containers/${id}/json`)).json().RestartCount).toBe(4);
@@ -96,7 +99,12 @@ const CASES: Record<string, (ctx: Ctx) => Promise<void>> = {
   'stats-1.18-networks': async (ctx) => {
     const id = await sleeper(ctx);
     const raw = await rawExchange(ctx.socketPath, `GET /v1.18/containers/${id}/stats HTTP/1.1\r\nHost: engine`, '', { timeoutMs: 300 });
-    const first = JSON.parse(splitHead(raw).stream.toString().split('\n').find((l) => l.startsWith('{'))!);
+    const first = JSON.parse(
+      splitHead(raw)
+        .stream.toString()
+        .split('\n')
+        .find((l) => l.startsWith('{'))!,
+    );
     expect(first).toHaveProperty('networks');
     expect(first).not.toHaveProperty('network');
   },

@@ -9,7 +9,30 @@ import { emptyLayer, type FsNode } from '../../../reference/engine/fs/filesystem
 import { makeImage } from '../../../reference/engine/images/store.ts';
 
 export const FIXTURE_IMAGE = 'fixture:latest';
-const PROGRAMS = ['sh', 'echo', 'cat', 'sleep', 'ls', 'true', 'false', 'env', 'id', 'hostname', 'ps', 'top', 'head', 'wc', 'printf', 'date', 'mkdir', 'touch', 'rm', 'seq', 'uname', 'pwd'];
+const PROGRAMS = [
+  'sh',
+  'echo',
+  'cat',
+  'sleep',
+  'ls',
+  'true',
+  'false',
+  'env',
+  'id',
+  'hostname',
+  'ps',
+  'top',
+  'head',
+  'wc',
+  'printf',
+  'date',
+  'mkdir',
+  'touch',
+  'rm',
+  'seq',
+  'uname',
+  'pwd',
+];
 
 export interface TestServer {
   server: RunningEngineServer;
@@ -65,22 +88,30 @@ export interface Reply {
 export function request(socketPath: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-    const req = http.request({ socketPath, method, path: urlPath, headers: { ...(payload && !Buffer.isBuffer(body) ? { 'Content-Type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const data = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, text: data.toString(), json: () => JSON.parse(data.toString()) });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { socketPath, method, path: urlPath, headers: { ...(payload && !Buffer.isBuffer(body) ? { 'Content-Type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const data = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, text: data.toString(), json: () => JSON.parse(data.toString()) });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
 /** A raw request whose connection is read until the server closes it (hijacked streams). */
-export function rawExchange(socketPath: string, head: string, body = '', opts: { stdin?: Buffer[]; stdinGapMs?: number; halfClose?: boolean; timeoutMs?: number } = {}): Promise<Buffer> {
+export function rawExchange(
+  socketPath: string,
+  head: string,
+  body = '',
+  opts: { stdin?: Buffer[]; stdinGapMs?: number; halfClose?: boolean; timeoutMs?: number } = {},
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     const chunks: Buffer[] = [];

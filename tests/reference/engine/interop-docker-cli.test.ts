@@ -26,13 +26,19 @@ function docker(version: '1.18' | '1.22', args: string[], opts: { input?: string
       DOCKER,
       args,
       {
-        env: { PATH: process.env.PATH, HOME: workDir, DOCKER_CONFIG: path.join(workDir, '.docker'), DOCKER_HOST: `unix://${t.socketPath}`, DOCKER_API_VERSION: version },
+        env: {
+          PATH: process.env.PATH,
+          HOME: workDir,
+          DOCKER_CONFIG: path.join(workDir, '.docker'),
+          DOCKER_HOST: `unix://${t.socketPath}`,
+          DOCKER_API_VERSION: version,
+        },
         cwd: workDir,
         timeout: opts.timeoutMs ?? 20_000,
         encoding: 'buffer',
       },
       (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
         resolve({ code, stdout: stdout.toString(), stderr: stderr.toString() });
       },
     );
@@ -125,7 +131,10 @@ describe.skipIf(!hasDocker)('docker CLI interop, API 1.22', () => {
     const until = Math.floor(Date.now() / 1000) + 1;
     const events = await d(['events', '--since', String(since), '--until', String(until), '--filter', 'container=evt22']);
     expect(events.code).toBe(0);
-    const actions = events.stdout.trim().split('\n').map((l) => l.split(' ')[2]);
+    const actions = events.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ')[2]);
     expect(actions).toEqual(expect.arrayContaining(['create', 'attach', 'start', 'die', 'destroy']));
   });
 
@@ -133,8 +142,13 @@ describe.skipIf(!hasDocker)('docker CLI interop, API 1.22', () => {
     await d(['run', '-d', '--name', 'net22', 'fixture', 'sleep', '100']);
     expect((await d(['network', 'create', 'appnet'])).code).toBe(0);
     expect((await d(['network', 'connect', 'appnet', 'net22'])).code).toBe(0);
-    expect((await d(['network', 'ls', '--format', '{{.Name}} {{.Driver}}'])).stdout.split('\n')).toEqual(expect.arrayContaining(['appnet bridge', 'bridge bridge', 'host host', 'none null']));
-    expect((await d(['inspect', '-f', '{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}', 'net22'])).stdout.trim().split(' ').sort()).toEqual(['appnet', 'bridge']);
+    expect((await d(['network', 'ls', '--format', '{{.Name}} {{.Driver}}'])).stdout.split('\n')).toEqual(
+      expect.arrayContaining(['appnet bridge', 'bridge bridge', 'host host', 'none null']),
+    );
+    expect((await d(['inspect', '-f', '{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}', 'net22'])).stdout.trim().split(' ').sort()).toEqual([
+      'appnet',
+      'bridge',
+    ]);
     expect((await d(['network', 'disconnect', 'appnet', 'net22'])).code).toBe(0);
     expect((await d(['network', 'rm', 'appnet'])).code).toBe(0);
     const predefined = await d(['network', 'rm', 'bridge']);

@@ -46,9 +46,7 @@ describe.skipIf(!hasPython)('docker-py interop (API 1.22)', () => {
   // send output in the same read as the response head (see reference/engine/streams/spawn-delay.ts).
   it('runs a create/start/wait/logs/remove flow, attach and exec', async () => {
     const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) =>
-      execFile(PYTHON, ['-c', SCRIPT, `unix://${t.socketPath}`], { timeout: 30_000 }, (err, stdout, stderr) =>
-        resolve({ stdout, stderr, code: err ? 1 : 0 }),
-      ),
+      execFile(PYTHON, ['-c', SCRIPT, `unix://${t.socketPath}`], { timeout: 30_000 }, (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? 1 : 0 })),
     );
     if (/No module named 'docker'/.test(stderr)) return; // docker-py not installed
     expect(stderr).toBe('');

@@ -15,7 +15,8 @@ interface Probe {
   kept: unknown;
 }
 
-const api = (t: TestServer, method: string, path: string, body?: unknown, headers?: Record<string, string>) => request(t.socketPath, method, path, body, headers);
+const api = (t: TestServer, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  request(t.socketPath, method, path, body, headers);
 
 /** The ids of the intermediate containers a build's output names, and whether each still exists. */
 async function leftContainers(t: TestServer, query: string, buildFile: string): Promise<boolean[]> {
@@ -30,17 +31,28 @@ const PROBES: Record<string, Probe> = {
     faulted: false,
     kept: true,
   },
-  'v1.22-prefix-refused': { observe: async (t) => [(await api(t, 'GET', '/v1.22/version')).status, (await api(t, 'GET', '/v1.18/version')).status], faulted: [400, 200], kept: [200, 200] },
+  'v1.22-prefix-refused': {
+    observe: async (t) => [(await api(t, 'GET', '/v1.22/version')).status, (await api(t, 'GET', '/v1.18/version')).status],
+    faulted: [400, 200],
+    kept: [200, 200],
+  },
   'info-1.18-flags-boolean': { observe: async (t) => (await api(t, 'GET', '/v1.18/info')).json().Debug, faulted: false, kept: 0 },
   'config-image-stored-as-id': {
-    observe: async (t) => (await api(t, 'GET', `/v1.22/containers/${await createContainer(t.socketPath, { Image: FIXTURE_IMAGE, Cmd: ['true'] })}/json`)).json().Config.Image === FIXTURE_IMAGE,
+    observe: async (t) =>
+      (await api(t, 'GET', `/v1.22/containers/${await createContainer(t.socketPath, { Image: FIXTURE_IMAGE, Cmd: ['true'] })}/json`)).json().Config.Image ===
+      FIXTURE_IMAGE,
     faulted: false,
     kept: true,
   },
   'networking-config-ignored': {
     async observe(t) {
       await api(t, 'POST', '/v1.22/networks/create', { Name: 'n1' });
-      const id = await createContainer(t.socketPath, { Image: FIXTURE_IMAGE, Cmd: ['true'], HostConfig: { NetworkMode: 'n1' }, NetworkingConfig: { EndpointsConfig: { n1: { Aliases: ['a1'] } } } });
+      const id = await createContainer(t.socketPath, {
+        Image: FIXTURE_IMAGE,
+        Cmd: ['true'],
+        HostConfig: { NetworkMode: 'n1' },
+        NetworkingConfig: { EndpointsConfig: { n1: { Aliases: ['a1'] } } },
+      });
       return (await api(t, 'GET', `/v1.22/containers/${id}/json`)).json().NetworkSettings.Networks.n1.Aliases;
     },
     faulted: [],
@@ -49,7 +61,9 @@ const PROBES: Record<string, Probe> = {
   'archive-head-has-body': {
     async observe(t) {
       const id = await createContainer(t.socketPath, { Image: FIXTURE_IMAGE, Cmd: ['true'] });
-      const raw = await rawExchange(t.socketPath, `HEAD /v1.22/containers/${id}/archive?path=/etc/hostname HTTP/1.1\r\nHost: engine\r\nConnection: close`, '', { timeoutMs: 1000 });
+      const raw = await rawExchange(t.socketPath, `HEAD /v1.22/containers/${id}/archive?path=/etc/hostname HTTP/1.1\r\nHost: engine\r\nConnection: close`, '', {
+        timeoutMs: 1000,
+      });
       return splitHead(raw).stream.length > 0;
     },
     faulted: true,
@@ -66,7 +80,10 @@ const PROBES: Record<string, Probe> = {
   'build-x-tar-refused': {
     async observe(t) {
       const context = await tarOf({ Dockerfile: `FROM ${FIXTURE_IMAGE}\n` });
-      return [(await api(t, 'POST', '/v1.22/build', context, TAR)).status, (await api(t, 'POST', '/v1.22/build', context, { 'Content-Type': 'application/octet-stream' })).status];
+      return [
+        (await api(t, 'POST', '/v1.22/build', context, TAR)).status,
+        (await api(t, 'POST', '/v1.22/build', context, { 'Content-Type': 'application/octet-stream' })).status,
+      ];
     },
     faulted: [415, 200],
     kept: [200, 200],

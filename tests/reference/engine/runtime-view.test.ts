@@ -16,7 +16,9 @@ afterAll(async () => {
 async function inside(server: TestServer, script: string, fields: Record<string, unknown> = {}): Promise<string> {
   const id = await runToExit(server.socketPath, { Image: 'fixture:latest', Cmd: ['sh', '-c', script], ...fields });
   const logs = await request(server.socketPath, 'GET', `/v1.22/containers/${id}/logs?stdout=1`);
-  return readFrames(logs.body).map((f) => f.payload).join('');
+  return readFrames(logs.body)
+    .map((f) => f.payload)
+    .join('');
 }
 
 describe('engine reference: what a container sees of its create fields', () => {
@@ -37,6 +39,8 @@ describe('engine reference: what a container sees of its create fields', () => {
 
   it('a field-ignored fault keeps the echo and drops only that effect', async () => {
     expect(await inside(ignored, 'touch /probe && echo written', { HostConfig: { ReadonlyRootfs: true } })).toBe('written\n');
-    expect(await inside(ignored, 'cat /proc/self/status', { HostConfig: { CapAdd: ['NET_ADMIN'], CapDrop: ['MKNOD'] } })).toContain('CapEff:\t00000000a00425fb');
+    expect(await inside(ignored, 'cat /proc/self/status', { HostConfig: { CapAdd: ['NET_ADMIN'], CapDrop: ['MKNOD'] } })).toContain(
+      'CapEff:\t00000000a00425fb',
+    );
   });
 });

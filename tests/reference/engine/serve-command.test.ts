@@ -31,7 +31,13 @@ describe('conformance serve engine', () => {
   });
 
   it('bad flags, a missing --listen and an unknown fault: one line on stderr, exit 2', async () => {
-    for (const argv of [['--bogus'], [], ['--listen', 'tcp://127.0.0.1:0', '--fault', 'nope'], ['--listen', 'ftp://x'], ['--listen', 'tcp://127.0.0.1:0', '--vendor-profile', 'acme']]) {
+    for (const argv of [
+      ['--bogus'],
+      [],
+      ['--listen', 'tcp://127.0.0.1:0', '--fault', 'nope'],
+      ['--listen', 'ftp://x'],
+      ['--listen', 'tcp://127.0.0.1:0', '--vendor-profile', 'acme'],
+    ]) {
       const io = capture();
       expect(await serveEngineCommand(argv), argv.join(' ')).toBe(2);
       expect(io.err().trim().split('\n'), argv.join(' ')).toHaveLength(1);

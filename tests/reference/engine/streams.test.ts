@@ -23,13 +23,18 @@ describe('engine reference: attach', () => {
     expect(head).toContain('Content-Type: application/vnd.docker.raw-stream');
     expect(head).toContain('Connection: Upgrade');
     expect(head).toContain('Upgrade: tcp');
-    expect(readFrames(stream)).toEqual([{ type: 1, payload: 'out\n' }, { type: 2, payload: 'err\n' }]);
+    expect(readFrames(stream)).toEqual([
+      { type: 1, payload: 'out\n' },
+      { type: 2, payload: 'err\n' },
+    ]);
     expect(stream.subarray(1, 4)).toEqual(Buffer.alloc(3));
   });
 
   it('answers 200 without upgrade headers and streams until close (no length, not chunked)', async () => {
     const id = await runToExit(t.socketPath, { Cmd: ['echo', 'logged'] });
-    const { head, stream } = splitHead(await rawExchange(t.socketPath, `POST /v1.22/containers/${id}/attach?logs=1&stream=0&stdout=1 HTTP/1.1\r\nHost: engine`));
+    const { head, stream } = splitHead(
+      await rawExchange(t.socketPath, `POST /v1.22/containers/${id}/attach?logs=1&stream=0&stdout=1 HTTP/1.1\r\nHost: engine`),
+    );
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(head.toLowerCase()).not.toContain('content-length');
     expect(head.toLowerCase()).not.toContain('transfer-encoding');
@@ -53,8 +58,15 @@ describe('engine reference: attach', () => {
   it('delivers stdin, and StdinOnce closes it when the client half-closes', async () => {
     const id = await createContainer(t.socketPath, { Cmd: ['cat'], OpenStdin: true, StdinOnce: true, AttachStdin: true });
     await api('POST', `/v1.22/containers/${id}/start`);
-    const raw = await rawExchange(t.socketPath, `POST /v1.22/containers/${id}/attach?stream=1&stdin=1&stdout=1 HTTP/1.1\r\n${UPGRADE}`, '', { stdin: [Buffer.from('one\n'), Buffer.from('two\n')], halfClose: true });
-    expect(readFrames(splitHead(raw).stream).map((f) => f.payload).join('')).toBe('one\ntwo\n');
+    const raw = await rawExchange(t.socketPath, `POST /v1.22/containers/${id}/attach?stream=1&stdin=1&stdout=1 HTTP/1.1\r\n${UPGRADE}`, '', {
+      stdin: [Buffer.from('one\n'), Buffer.from('two\n')],
+      halfClose: true,
+    });
+    expect(
+      readFrames(splitHead(raw).stream)
+        .map((f) => f.payload)
+        .join(''),
+    ).toBe('one\ntwo\n');
     expect((await api('POST', `/v1.22/containers/${id}/wait`)).json().StatusCode).toBe(0);
   });
 
@@ -62,7 +74,12 @@ describe('engine reference: attach', () => {
     // Like real daemons, the detach sequence is watched for on a tty only.
     const id = await createContainer(t.socketPath, { Cmd: ['cat'], OpenStdin: true, Tty: true });
     await api('POST', `/v1.22/containers/${id}/start`);
-    const raw = await rawExchange(t.socketPath, `POST /v1.22/containers/${id}/attach?stream=1&stdin=1&stdout=1&detachKeys=ctrl-x,q HTTP/1.1\r\n${UPGRADE}`, '', { stdin: [Buffer.from('kept\n'), Buffer.from('\x18q')], stdinGapMs: 50 });
+    const raw = await rawExchange(
+      t.socketPath,
+      `POST /v1.22/containers/${id}/attach?stream=1&stdin=1&stdout=1&detachKeys=ctrl-x,q HTTP/1.1\r\n${UPGRADE}`,
+      '',
+      { stdin: [Buffer.from('kept\n'), Buffer.from('\x18q')], stdinGapMs: 50 },
+    );
     expect(splitHead(raw).stream.toString()).toBe('kept\r\n');
     expect((await api('GET', `/v1.22/containers/${id}/json`)).json().State.Running).toBe(true);
     expect((await api('POST', `/v1.22/containers/${id}/attach?stream=1&detachKeys=ctrl-1`)).status).toBe(400);
@@ -89,7 +106,7 @@ describe('engine reference: logs', () => {
     expect((await frames('stdout=1')).map((f) => f.payload)).toEqual(['1\n', '2\n', '3\n']);
     expect((await frames('stderr=1')).map((f) => [f.type, f.payload])).toEqual([[2, 'e\n']]);
     expect((await frames('stdout=1&stderr=1&tail=2')).map((f) => f.payload)).toEqual(['e\n', '3\n']);
-    expect((await frames('stdout=1&tail=0'))).toEqual([]);
+    expect(await frames('stdout=1&tail=0')).toEqual([]);
     expect((await frames('stdout=1&timestamps=1'))[0]!.payload).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z 1\n$/);
     expect(await frames(`stdout=1&since=${Math.floor(Date.now() / 1000) + 5}`)).toEqual([]);
     expect((await api('GET', `/v1.22/containers/${id}/logs`)).status).toBe(400);
@@ -120,7 +137,10 @@ describe('engine reference: stats', () => {
     await api('POST', `/v1.18/containers/${id}/start`);
     const raw = await rawExchange(t.socketPath, `GET /v1.18/containers/${id}/stats HTTP/1.1\r\nHost: engine`, '', { timeoutMs: 1300 });
     const body = splitHead(raw).stream.toString();
-    const objects = body.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const objects = body
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
     expect(objects.length).toBe(2);
     expect(objects[0]).toHaveProperty('network.rx_bytes');
     expect(objects[0]).not.toHaveProperty('precpu_stats');

@@ -20,7 +20,10 @@ describe('engine reference: volumes (1.22)', () => {
     expect((await api('GET', '/v1.22/volumes/data1')).json().Name).toBe('data1');
     expect((await api('GET', '/v1.22/volumes/none-such')).status).toBe(404);
     const user = await createContainer(t.socketPath, { Cmd: ['true'], HostConfig: { Binds: ['data1:/data'] } });
-    const names = async (dangling: string) => (await api('GET', `/v1.22/volumes?filters=${encodeURIComponent(JSON.stringify({ dangling: [dangling] }))}`)).json().Volumes.map((v: { Name: string }) => v.Name);
+    const names = async (dangling: string) =>
+      (await api('GET', `/v1.22/volumes?filters=${encodeURIComponent(JSON.stringify({ dangling: [dangling] }))}`))
+        .json()
+        .Volumes.map((v: { Name: string }) => v.Name);
     expect(await names('true')).toEqual([generated.Name]);
     expect(await names('false')).toEqual(['data1']);
     expect((await api('DELETE', '/v1.22/volumes/data1')).status).toBe(409);
@@ -44,7 +47,11 @@ describe('engine reference: networks (1.22)', () => {
     expect(created.status).toBe(201);
     const id = created.json().Id;
     expect((await api('POST', '/v1.22/networks/create', { Name: 'backend-net', CheckDuplicate: true })).status).toBe(500);
-    const filtered = async (f: Record<string, string[]>) => (await api('GET', `/v1.22/networks?filters=${encodeURIComponent(JSON.stringify(f))}`)).json().map((n: { Name: string }) => n.Name).sort();
+    const filtered = async (f: Record<string, string[]>) =>
+      (await api('GET', `/v1.22/networks?filters=${encodeURIComponent(JSON.stringify(f))}`))
+        .json()
+        .map((n: { Name: string }) => n.Name)
+        .sort();
     expect(await filtered({ name: ['backend'] })).toEqual(['backend-net']);
     expect(await filtered({ id: [id.slice(0, 12)] })).toEqual(['backend-net']);
     expect(await filtered({ type: ['custom'] })).toEqual(['backend-net']);

@@ -6,7 +6,13 @@ import { registerChecks } from '../../../harness/check/register.ts';
 import type { Check } from '../../../harness/check/types.ts';
 import { SchemaValidator } from '../../../harness/schema/validator.ts';
 
-const requirement = (id: string, level: RequirementLevel): Requirement => ({ id, level, section: 'Fake > Section', statement: `statement of ${id}`, versions: ['1.22'] });
+const requirement = (id: string, level: RequirementLevel): Requirement => ({
+  id,
+  level,
+  section: 'Fake > Section',
+  statement: `statement of ${id}`,
+  versions: ['1.22'],
+});
 const REQUIREMENTS = new Map([
   ['fake/required', requirement('fake/required', 'required')],
   ['fake/recommended', requirement('fake/recommended', 'recommended')],

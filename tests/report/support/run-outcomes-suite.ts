@@ -24,7 +24,13 @@ const collector = new OutcomeCollector(null);
 const vitest = await startVitest(
   'test',
   [],
-  { root: PROJECT_ROOT, config: false, watch: false, include: ['tests/report/support/outcomes.suite.ts'], reporters: [collector, await allureReporter(reportDir, {})] },
+  {
+    root: PROJECT_ROOT,
+    config: false,
+    watch: false,
+    include: ['tests/report/support/outcomes.suite.ts'],
+    reporters: [collector, await allureReporter(reportDir, {})],
+  },
   { logLevel: 'error' },
 );
 await vitest.close();

@@ -2,12 +2,21 @@ import { summarize, type Report, type ResultEntry } from '../../../harness/repor
 
 /** A report with one result of every outcome, for the format and certification tests. */
 export const result = (id: string, outcome: ResultEntry['outcome'], extra: Partial<ResultEntry> = {}): ResultEntry => ({
-  id, suite: 'engine-1.22', title: `title of ${id} <&>`, requirements: [id], endpoint: 'engine/containers/start', outcome, message: `message of ${id}`, durationMs: 12, ...extra,
+  id,
+  suite: 'engine-1.22',
+  title: `title of ${id} <&>`,
+  requirements: [id],
+  endpoint: 'engine/containers/start',
+  outcome,
+  message: `message of ${id}`,
+  durationMs: 12,
+  ...extra,
 });
 export const results = [
   result('engine/containers/start/204-started', 'passed'),
   result('engine/containers/start/304-already-started', 'failed', {
-    expected: 304, actual: { status: 204 },
+    expected: 304,
+    actual: { status: 204 },
     transcript: [{ kind: 'http', request: { method: 'POST', path: '/v1.22/containers/x/start', headers: {} }, response: { status: 204, headers: {} } }],
   }),
   result('engine/errors/body-shape', 'informational', { observations: ['errors are text/plain'] }),
@@ -17,11 +26,26 @@ export const results = [
   result('engine/query/boolean-lenient', 'warning'),
 ];
 export const report: Report = {
-  schemaVersion: 1, tool: { name: 'container-api-conformance', version: '0.1.0' },
+  schemaVersion: 1,
+  tool: { name: 'container-api-conformance', version: '0.1.0' },
   target: { url: 'unix:///tmp/x.sock', product: 'Docker', version: '20.10', embedded: false },
-  suites: ['engine-1.22'], seed: 7, runId: 'abc', startedAt: '2026-11-21T06:00:00.000Z', durationMs: 1234, command: ['conformance', 'run'],
-  summary: summarize(results), results,
-  requirements: results.map((r) => ({ id: r.id, suite: r.suite, section: r.id.startsWith('engine/containers') ? 'Endpoints > Containers' : 'Errors', level: 'required' as const, statement: 's', outcome: r.outcome, checks: [r.id], proven: false })),
+  suites: ['engine-1.22'],
+  seed: 7,
+  runId: 'abc',
+  startedAt: '2026-11-21T06:00:00.000Z',
+  durationMs: 1234,
+  command: ['conformance', 'run'],
+  summary: summarize(results),
+  results,
+  requirements: results.map((r) => ({
+    id: r.id,
+    suite: r.suite,
+    section: r.id.startsWith('engine/containers') ? 'Endpoints > Containers' : 'Errors',
+    level: 'required' as const,
+    statement: 's',
+    outcome: r.outcome,
+    checks: [r.id],
+    proven: false,
+  })),
   harnessErrors: [],
 };
-

@@ -32,7 +32,10 @@ describe('undocumented fields are observations, not problems', () => {
   test('an extra field on a service and on a nested port is reported as extra only', () => {
     const value = { ...service, trigger_uri: '/api/app/v1/service/x/trigger/', container_ports: [{ ...service.container_ports[0], note: 'x' }] };
     const findings = validator.validate('cloud/v1', 'service', value);
-    expect(findings.map((f) => [f.kind, f.pointer]).sort()).toEqual([['extra', '/container_ports/0/note'], ['extra', '/trigger_uri']]);
+    expect(findings.map((f) => [f.kind, f.pointer]).sort()).toEqual([
+      ['extra', '/container_ports/0/note'],
+      ['extra', '/trigger_uri'],
+    ]);
   });
 
   test('the conditional parts of the event schema do not invent extras', () => {

@@ -128,7 +128,12 @@ export const negativeCases: NegativeCase[] = [
   bad('container', 'a service state', { set: '/state', to: 'Partly running' }),
   bad('container', 'exit_code as a string', { set: '/exit_code', to: '0' }),
   bad('container', 'a port without uri_protocol', { drop: '/container_ports/0/uri_protocol' }),
-  bad('container', "an endpoint key that is not '<port>/<protocol>'", { set: '/linked_to_container/0/endpoints', to: { http: 'x' } }, '/linked_to_container/0/endpoints'),
+  bad(
+    'container',
+    "an endpoint key that is not '<port>/<protocol>'",
+    { set: '/linked_to_container/0/endpoints', to: { http: 'x' } },
+    '/linked_to_container/0/endpoints',
+  ),
   bad('container', 'node not a node URI', { set: '/node', to: '/api/app/v1/service/1/' }),
   bad('container', 'missing private_ip', { drop: '/private_ip' }),
   bad('container', 'a binding without volume', { drop: '/bindings/0/volume' }),

@@ -83,13 +83,20 @@ function build(at: Located): fc.Arbitrary<unknown> {
 function ofType(type: string, at: Located): fc.Arbitrary<unknown> {
   const { node } = at;
   switch (type) {
-    case 'null': return fc.constant(null);
-    case 'boolean': return fc.boolean();
-    case 'integer': return fc.integer({ min: (node.minimum as number | undefined) ?? -1000, max: (node.maximum as number | undefined) ?? 100_000 });
-    case 'string': return stringArbitrary(node);
-    case 'array': return fc.array(arbitraryFor({ node: (node.items as SchemaNode | undefined) ?? {}, file: at.file }), { maxLength: 3 });
-    case 'object': return objectArbitrary(at);
-    default: throw new Error(`type ${type} is not generated`);
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({ min: (node.minimum as number | undefined) ?? -1000, max: (node.maximum as number | undefined) ?? 100_000 });
+    case 'string':
+      return stringArbitrary(node);
+    case 'array':
+      return fc.array(arbitraryFor({ node: (node.items as SchemaNode | undefined) ?? {}, file: at.file }), { maxLength: 3 });
+    case 'object':
+      return objectArbitrary(at);
+    default:
+      throw new Error(`type ${type} is not generated`);
   }
 }
 
@@ -104,9 +111,7 @@ function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
 function objectArbitrary(at: Located): fc.Arbitrary<unknown> {
   const { node } = at;
   const properties = (node.properties as Record<string, SchemaNode> | undefined) ?? {};
-  const record = fc.record(Object.fromEntries(
-    Object.entries(properties).map(([name, sub]) => [name, arbitraryFor({ node: sub, file: at.file })]),
-  ));
+  const record = fc.record(Object.fromEntries(Object.entries(properties).map(([name, sub]) => [name, arbitraryFor({ node: sub, file: at.file })])));
   const extra = node.additionalProperties;
   if (!extra || typeof extra !== 'object') return record;
   const keyPattern = (node.propertyNames as SchemaNode | undefined)?.pattern;

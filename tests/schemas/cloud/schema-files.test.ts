@@ -57,7 +57,15 @@ describe('cloud v1 schema files', () => {
     expect(Object.keys(node.properties)).toEqual(expect.arrayContaining(['docker_version', 'docker_execdriver', 'docker_graphdriver']));
     const registry = docker.schema('cloud/v1', 'registry') as { required: string[] };
     expect(registry.required).toContain('is_docker_registry');
-    expect(docker.validate('cloud/v1', 'registry', { resource_uri: '/api/repo/v1/registry/quay.io/', name: 'Quay', host: 'quay.io', is_vendor_registry: false, is_ssl: true, port: 443 }))
-      .toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'problem', pointer: '/is_docker_registry' })]));
+    expect(
+      docker.validate('cloud/v1', 'registry', {
+        resource_uri: '/api/repo/v1/registry/quay.io/',
+        name: 'Quay',
+        host: 'quay.io',
+        is_vendor_registry: false,
+        is_ssl: true,
+        port: 443,
+      }),
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'problem', pointer: '/is_docker_registry' })]));
   });
 });

@@ -29,9 +29,28 @@ describe.each(VERSIONS)('real daemon captures at /v%s/', (version) => {
 });
 
 test('the 1.22 captures that have no recorded deviation pass their schema without a problem', () => {
-  const clean = captureFiles('1.22').filter((file) => captureProblems('1.22', file).length === 0).map(schemaOfCapture);
-  expect(new Set(clean)).toEqual(new Set(['archive-path-stat', 'build-stream-object', 'commit-response', 'container-changes', 'container-create-response',
-    'container-top', 'container-wait', 'event', 'image-delete-response', 'image-history', 'image-inspect', 'network-create-request', 'network-create-response', 'progress-object', 'volume']));
+  const clean = captureFiles('1.22')
+    .filter((file) => captureProblems('1.22', file).length === 0)
+    .map(schemaOfCapture);
+  expect(new Set(clean)).toEqual(
+    new Set([
+      'archive-path-stat',
+      'build-stream-object',
+      'commit-response',
+      'container-changes',
+      'container-create-response',
+      'container-top',
+      'container-wait',
+      'event',
+      'image-delete-response',
+      'image-history',
+      'image-inspect',
+      'network-create-request',
+      'network-create-response',
+      'progress-object',
+      'volume',
+    ]),
+  );
 });
 
 test('1.18: the daemon answers with 1.22 types, and the 1.18 schemas say so (Debug is a boolean)', () => {

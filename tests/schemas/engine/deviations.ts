@@ -24,7 +24,12 @@ export interface CaptureFinding {
 
 /** `*` stands for one pointer segment in a finding, for anything in a capture name. */
 function glob(pattern: string, star: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join(star)}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join(star)}$`,
+  );
 }
 
 export function readDeviationRows(): DeviationRow[] {
@@ -32,7 +37,9 @@ export function readDeviationRows(): DeviationRow[] {
   return text.split('\n').flatMap((line) => {
     const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/^`|`$/g, ''));
     if (cells.length < 5 || (cells[1] !== '1.18' && cells[1] !== '1.22')) return [];
-    return [{ version: cells[1] as EngineVersion, capture: glob(cells[2], '.*'), finding: glob(cells[3], '[^/]+'), text: `${cells[1]} ${cells[2]} ${cells[3]}` }];
+    return [
+      { version: cells[1] as EngineVersion, capture: glob(cells[2], '.*'), finding: glob(cells[3], '[^/]+'), text: `${cells[1]} ${cells[2]} ${cells[3]}` },
+    ];
   });
 }
 
@@ -42,7 +49,9 @@ export function schemaOfCapture(file: string): string {
 }
 
 export function captureFiles(version: EngineVersion): string[] {
-  return readdirSync(path.join(CAPTURES_DIR, version)).filter((f) => /\.(json|txt)$/.test(f)).sort();
+  return readdirSync(path.join(CAPTURES_DIR, version))
+    .filter((f) => /\.(json|txt)$/.test(f))
+    .sort();
 }
 
 /** The problems the schemas report on one capture; a body that is not JSON is one finding. */
@@ -54,5 +63,8 @@ export function captureProblems(version: EngineVersion, file: string): CaptureFi
   } catch {
     return [{ file, message: '/: not JSON' }];
   }
-  return dockerValidator.validate(setOf(version), schemaOfCapture(file), value).filter((f) => f.kind === 'problem').map((f) => ({ file, message: f.message }));
+  return dockerValidator
+    .validate(setOf(version), schemaOfCapture(file), value)
+    .filter((f) => f.kind === 'problem')
+    .map((f) => ({ file, message: f.message }));
 }

@@ -37,21 +37,21 @@ describe.each(VERSIONS)('engine %s: mutations of the valid examples', (version) 
   });
 
   test('property: any wrong-typed value anywhere, plus a required field dropped elsewhere, reports both', () => {
-    fc.assert(fc.property(
-      fc.constantFrom(...typed), fc.constantFrom(...POOL), fc.nat(),
-      ({ name, value, slot }, candidate, pick) => {
+    fc.assert(
+      fc.property(fc.constantFrom(...typed), fc.constantFrom(...POOL), fc.nat(), ({ name, value, slot }, candidate, pick) => {
         fc.pre(breaks(slot, candidate));
         const mutated = clone(value);
         setAt(mutated, slot.pointer, candidate);
-        const drops = slotsOf(version, name, value).required
-          .map((r) => `${r.parent}/${r.key}`)
+        const drops = slotsOf(version, name, value)
+          .required.map((r) => `${r.parent}/${r.key}`)
           .filter((p) => !p.startsWith(slot.pointer) && !slot.pointer.startsWith(p));
         const dropped = drops.length ? drops[pick % drops.length] : undefined;
         if (dropped) setAt(mutated, dropped, undefined);
         const pointers = problemPointers(version, name, mutated);
         expect(pointers).toContain(slot.pointer);
         if (dropped) expect(pointers).toContain(dropped);
-      },
-    ), { numRuns: 300 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -34,21 +34,35 @@ describe('1.18 and 1.22 differ in type', () => {
     expect(findings('1.18', 'event', example('1.22', 'event')).map((f) => f.kind)).not.toContain('problem');
   });
   test('inspect: 1.18 needs ExecDriver, Volumes, VolumesRW, Config.PortSpecs, HostConfig.LxcConf; 1.22 needs Mounts, State.Dead/Status, Config.StopSignal', () => {
-    expect(problemPointers('1.18', 'container-inspect', example('1.22', 'container-inspect')))
-      .toEqual(expect.arrayContaining(['/ExecDriver', '/Volumes', '/VolumesRW', '/Config/PortSpecs']));
+    expect(problemPointers('1.18', 'container-inspect', example('1.22', 'container-inspect'))).toEqual(
+      expect.arrayContaining(['/ExecDriver', '/Volumes', '/VolumesRW', '/Config/PortSpecs']),
+    );
     const i22 = example('1.22', 'container-inspect');
     delete (i22.HostConfig as Record<string, unknown>).LxcConf;
     expect(problemPointers('1.22', 'container-inspect', i22)).toEqual([]);
-    expect(problemPointers('1.22', 'container-inspect', example('1.18', 'container-inspect')))
-      .toEqual(expect.arrayContaining(['/Mounts', '/State/Dead', '/State/Status', '/Config/StopSignal', '/NetworkSettings/Networks']));
+    expect(problemPointers('1.22', 'container-inspect', example('1.18', 'container-inspect'))).toEqual(
+      expect.arrayContaining(['/Mounts', '/State/Dead', '/State/Status', '/Config/StopSignal', '/NetworkSettings/Networks']),
+    );
   });
   test('LxcConf: a map in the 1.18 create request, a list in the 1.18 inspect', () => {
     expect(problemPointers('1.18', 'host-config', { LxcConf: [] })).toEqual(['/LxcConf']);
     expect(problemPointers('1.18', 'host-config-inspect', withField('1.18', 'host-config-inspect', { LxcConf: {} }))).toEqual(['/LxcConf']);
   });
   test('image inspect 1.22 lists more fields than 1.18', () => {
-    expect(problemPointers('1.22', 'image-inspect', example('1.18', 'image-inspect')))
-      .toEqual(expect.arrayContaining(['/Comment', '/Os', '/Architecture', '/VendorVersion', '/VirtualSize', '/Author', '/GraphDriver', '/RepoDigests', '/RepoTags', '/Config']));
+    expect(problemPointers('1.22', 'image-inspect', example('1.18', 'image-inspect'))).toEqual(
+      expect.arrayContaining([
+        '/Comment',
+        '/Os',
+        '/Architecture',
+        '/VendorVersion',
+        '/VirtualSize',
+        '/Author',
+        '/GraphDriver',
+        '/RepoDigests',
+        '/RepoTags',
+        '/Config',
+      ]),
+    );
   });
   test('history 1.22 needs Tags, Size, Comment', () => {
     expect(problemPointers('1.22', 'image-history-item', example('1.18', 'image-history-item'))).toEqual(['/Tags', '/Size', '/Comment']);
@@ -62,9 +76,21 @@ describe('1.18 and 1.22 differ in type', () => {
   });
   test('version 1.22 adds BuildTime and Experimental; info 1.22 adds its fields', () => {
     expect(problemPointers('1.22', 'version', example('1.18', 'version'))).toEqual(['/BuildTime', '/Experimental']);
-    expect(problemPointers('1.22', 'info', withField('1.18', 'info', { Debug: false, IPv4Forwarding: true, MemoryLimit: true, SwapLimit: false })))
-      .toEqual(['/Architecture', '/ClusterStore', '/ContainersRunning', '/ContainersStopped', '/ContainersPaused', '/CpuCfsPeriod', '/CpuCfsQuota',
-        '/ExperimentalBuild', '/OomKillDisable', '/OSType', '/Plugins', '/ServerVersion', '/SystemStatus']);
+    expect(problemPointers('1.22', 'info', withField('1.18', 'info', { Debug: false, IPv4Forwarding: true, MemoryLimit: true, SwapLimit: false }))).toEqual([
+      '/Architecture',
+      '/ClusterStore',
+      '/ContainersRunning',
+      '/ContainersStopped',
+      '/ContainersPaused',
+      '/CpuCfsPeriod',
+      '/CpuCfsQuota',
+      '/ExperimentalBuild',
+      '/OomKillDisable',
+      '/OSType',
+      '/Plugins',
+      '/ServerVersion',
+      '/SystemStatus',
+    ]);
   });
   test('the 1.18 create request does not know the 1.22 fields, but lets them through as extras', () => {
     const found = findings('1.18', 'container-create-request', example('1.22', 'container-create-request'));
@@ -72,7 +98,10 @@ describe('1.18 and 1.22 differ in type', () => {
     expect(found.map((f) => f.pointer)).toEqual(expect.arrayContaining(['/StopSignal', '/NetworkingConfig', '/HostConfig/Tmpfs', '/HostConfig/BlkioWeight']));
   });
   test('restart policy unless-stopped and log drivers gelf/awslogs/splunk are 1.22 only', () => {
-    expect(problemPointers('1.18', 'host-config', { RestartPolicy: { Name: 'unless-stopped' }, LogConfig: { Type: 'gelf' } })).toEqual(['/RestartPolicy/Name', '/LogConfig/Type']);
+    expect(problemPointers('1.18', 'host-config', { RestartPolicy: { Name: 'unless-stopped' }, LogConfig: { Type: 'gelf' } })).toEqual([
+      '/RestartPolicy/Name',
+      '/LogConfig/Type',
+    ]);
     expect(problemPointers('1.22', 'host-config', { RestartPolicy: { Name: 'unless-stopped' }, LogConfig: { Type: 'gelf' } })).toEqual([]);
   });
 });
@@ -119,7 +148,8 @@ describe('unions', () => {
 
 describe('stated values and limits', () => {
   test.each(VERSIONS)('%s timestamps: ISO 8601 with optional fraction, Go nanoseconds and the zero time pass', (v) => {
-    for (const good of ['2015-01-06T15:47:31.485331387Z', '0001-01-01T00:00:00Z', '2015-01-06T15:47:31+01:00']) expect(problemPointers(v, 'timestamp', good)).toEqual([]);
+    for (const good of ['2015-01-06T15:47:31.485331387Z', '0001-01-01T00:00:00Z', '2015-01-06T15:47:31+01:00'])
+      expect(problemPointers(v, 'timestamp', good)).toEqual([]);
     for (const bad of ['2015-01-06 15:47:31', '1420559251', '2015-01-06T15:47:31', 'yesterday']) expect(problemPointers(v, 'timestamp', bad)).toEqual(['/']);
     expect(problemPointers(v, 'container-state', withField(v, 'container-state', { StartedAt: 1420559251 }))).toEqual(['/StartedAt']);
   });
@@ -128,8 +158,12 @@ describe('stated values and limits', () => {
     expect(problemPointers(v, 'container-inspect', withField(v, 'container-inspect', { Created: 1420559251 }))).toEqual(['/Created']);
   });
   test('BlkioWeight 10 to 1000, MemorySwappiness 0 to 100, ShmSize > 0, MemorySwap >= -1 in requests', () => {
-    expect(problemPointers('1.22', 'host-config', { BlkioWeight: 5, MemorySwappiness: 101, ShmSize: 0, MemorySwap: -2 }))
-      .toEqual(['/MemorySwap', '/BlkioWeight', '/MemorySwappiness', '/ShmSize']);
+    expect(problemPointers('1.22', 'host-config', { BlkioWeight: 5, MemorySwappiness: 101, ShmSize: 0, MemorySwap: -2 })).toEqual([
+      '/MemorySwap',
+      '/BlkioWeight',
+      '/MemorySwappiness',
+      '/ShmSize',
+    ]);
     expect(problemPointers('1.22', 'container-update-request', { BlkioWeight: 1001 })).toEqual(['/BlkioWeight']);
   });
   test.each(VERSIONS)('%s ports: ExposedPorts keys are <port>/<tcp or udp>, PortBindings HostPort is a string', (v) => {
@@ -154,7 +188,9 @@ describe('stated values and limits', () => {
   });
   test('optional and conditional fields are not required', () => {
     expect(problemPointers('1.22', 'image-list-item', (({ ParentId: _p, ...rest }) => rest)(example('1.22', 'image-list-item')))).toEqual([]);
-    expect(problemPointers('1.22', 'container-list-item', (({ SizeRw: _a, SizeRootFs: _b, ...rest }) => rest)(example('1.22', 'container-list-item')))).toEqual([]);
+    expect(problemPointers('1.22', 'container-list-item', (({ SizeRw: _a, SizeRootFs: _b, ...rest }) => rest)(example('1.22', 'container-list-item')))).toEqual(
+      [],
+    );
   });
   test('vendor identifiers: the docker profile reads DockerRootDir, the neutral one VendorRootDir', async () => {
     const { SchemaValidator } = await import('../../../harness/schema/validator.ts');

@@ -20,7 +20,7 @@ describe.each(VERSIONS)('engine %s schema files', (version) => {
 
   test('every schema has valid examples in this version', () => {
     const examples = validExamples(version);
-    expect(names.filter((name) => !(examples[name]?.length))).toEqual([]);
+    expect(names.filter((name) => !examples[name]?.length)).toEqual([]);
     expect(Object.keys(examples).filter((name) => !names.includes(name))).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { setOf, validator, type EngineVersion } from './support.ts';
 
 type Node = Record<string, unknown>;
-interface Located { file: string; node: Node }
+interface Located {
+  file: string;
+  node: Node;
+}
 
 /** A place in an example value that the schema types: its pointer and what the schema accepts there. */
 export interface TypedSlot {
@@ -57,7 +60,11 @@ export function slotsOf(version: EngineVersion, name: string, example: unknown):
   const visit = (at: Located, value: unknown, pointer: string): void => {
     const { file, node } = followRefs(version, at);
     if (pointer !== '' && (node.type !== undefined || node.enum !== undefined)) {
-      typed.push({ pointer, types: node.type === undefined ? undefined : ([] as string[]).concat(node.type as string), enum: node.enum as unknown[] | undefined });
+      typed.push({
+        pointer,
+        types: node.type === undefined ? undefined : ([] as string[]).concat(node.type as string),
+        enum: node.enum as unknown[] | undefined,
+      });
     }
     if (Array.isArray(value) && node.items) {
       value.forEach((item, i) => visit({ file, node: node.items as Node }, item, `${pointer}/${i}`));
@@ -80,7 +87,10 @@ function escape(key: string): string {
 
 /** Sets (or deletes, with `undefined`) the value at a JSON pointer, in place. */
 export function setAt(root: unknown, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = parts.pop() as string;
   let node = root as Record<string, unknown>;
   for (const part of parts) node = node[part] as Record<string, unknown>;

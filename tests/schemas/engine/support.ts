@@ -19,7 +19,9 @@ export function findings(version: EngineVersion, name: string, value: unknown): 
 
 /** The pointers of the problems (not the extras) the validator reports. */
 export function problemPointers(version: EngineVersion, name: string, value: unknown): string[] {
-  return findings(version, name, value).filter((f) => f.kind === 'problem').map((f) => f.pointer);
+  return findings(version, name, value)
+    .filter((f) => f.kind === 'problem')
+    .map((f) => f.pointer);
 }
 
 export function clone<T>(value: T): T {

@@ -33,9 +33,24 @@
     document.getElementById('verdict').append(el('span', { class: pass ? 'verdict-pass' : 'verdict-fail' }, verdict.headline));
     document.getElementById('why').append(
       el('div', {}, `exit code ${verdict.exitCode}`),
-      verdict.reasons.length ? el('ul', {}, verdict.reasons.slice(0, 30).map((r) => el('li', {}, r))) : null,
+      verdict.reasons.length
+        ? el(
+            'ul',
+            {},
+            verdict.reasons.slice(0, 30).map((r) => el('li', {}, r)),
+          )
+        : null,
     );
-    const counts = [['checks', s.total], ['passed', s.passed], ['failed', s.failed], ['warnings', s.warnings], ['informational', s.informational], ['skipped', s.skipped], ['not applicable', s.notApplicable], ['errors', s.errors]];
+    const counts = [
+      ['checks', s.total],
+      ['passed', s.passed],
+      ['failed', s.failed],
+      ['warnings', s.warnings],
+      ['informational', s.informational],
+      ['skipped', s.skipped],
+      ['not applicable', s.notApplicable],
+      ['errors', s.errors],
+    ];
     document.getElementById('counts').append(...counts.map(([label, n]) => el('li', {}, el('b', {}, n), label)));
     for (const e of report.harnessErrors) document.getElementById('harness').append(el('pre', {}, `harness: ${e}`));
   }
@@ -49,14 +64,30 @@
       .filter((g) => g.outcomes.length);
     const edge = (i) => (i === 0 ? 'group-start' : '');
     const head = [
-      el('tr', {}, el('th', { rowspan: 2 }, 'spec section'), groups.map((g) => el('th', { colspan: g.outcomes.length, scope: 'colgroup', class: 'suite group-start' }, g.suite))),
-      el('tr', {}, groups.flatMap((g) => g.outcomes.map((o, i) => el('th', { class: edge(i) }, badge(o))))),
+      el(
+        'tr',
+        {},
+        el('th', { rowspan: 2 }, 'spec section'),
+        groups.map((g) => el('th', { colspan: g.outcomes.length, scope: 'colgroup', class: 'suite group-start' }, g.suite)),
+      ),
+      el(
+        'tr',
+        {},
+        groups.flatMap((g) => g.outcomes.map((o, i) => el('th', { class: edge(i) }, badge(o)))),
+      ),
     ];
     const cell = (sec, suite, o, i) => {
       const n = results.filter((r) => r.section === sec && r.suite === suite && r.outcome === o).length;
       return el('td', { class: `num ${edge(i)}` }, n ? el('button', { onclick: () => applyFilter({ section: sec, suite, outcome: o }) }, n) : '');
     };
-    const rows = sections.map((sec) => el('tr', {}, el('td', {}, sec), groups.flatMap((g) => g.outcomes.map((o, i) => cell(sec, g.suite, o, i)))));
+    const rows = sections.map((sec) =>
+      el(
+        'tr',
+        {},
+        el('td', {}, sec),
+        groups.flatMap((g) => g.outcomes.map((o, i) => cell(sec, g.suite, o, i))),
+      ),
+    );
     const cols = groups.map((g) => el('colgroup', { span: g.outcomes.length, 'data-suite': g.suite }));
     document.getElementById('matrix').append(el('colgroup', {}), ...cols, el('thead', {}, head), el('tbody', {}, rows));
   }
@@ -64,7 +95,10 @@
   function exchange(t) {
     const lines = [];
     lines.push(el('div', {}, el('b', {}, `${t.request.method} ${t.request.path}`), t.kind !== 'http' ? ` (${t.kind})` : ''));
-    const headers = (h) => Object.entries(h || {}).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const headers = (h) =>
+      Object.entries(h || {})
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n');
     if (Object.keys(t.request.headers || {}).length) lines.push(el('pre', {}, headers(t.request.headers)));
     if (t.request.body) lines.push(el('pre', {}, t.request.body));
     if (t.response) {
@@ -78,8 +112,15 @@
   }
 
   function resultNode(r) {
-    const body = el('div', { class: 'body' },
-      el('div', {}, 'requirements: ', r.requirements.map((id) => el('code', {}, id, ' '))),
+    const body = el(
+      'div',
+      { class: 'body' },
+      el(
+        'div',
+        {},
+        'requirements: ',
+        r.requirements.map((id) => el('code', {}, id, ' ')),
+      ),
       r.endpoint ? el('div', {}, 'endpoint: ', el('code', {}, r.endpoint)) : null,
       el('div', {}, `section: ${r.section} · suite: ${r.suite} · ${r.durationMs} ms`),
       r.message ? el('pre', {}, r.message) : null,
@@ -89,8 +130,19 @@
       (r.observations || []).length ? el('div', {}, 'observed:', el('pre', {}, r.observations.join('\n'))) : null,
       (r.transcript || []).length ? el('div', {}, el('b', {}, 'wire transcript (redacted)'), r.transcript.map(exchange)) : null,
     );
-    const node = el('details', { class: 'result', 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
-      el('summary', {}, badge(r.outcome), expectedKeys.has(`${r.suite} ${r.id}`) ? el('span', { class: 'badge' }, 'expected departure') : null, el('span', {}, r.title), el('code', {}, r.id), el('code', {}, r.suite)));
+    const node = el(
+      'details',
+      { class: 'result', 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
+      el(
+        'summary',
+        {},
+        badge(r.outcome),
+        expectedKeys.has(`${r.suite} ${r.id}`) ? el('span', { class: 'badge' }, 'expected departure') : null,
+        el('span', {}, r.title),
+        el('code', {}, r.id),
+        el('code', {}, r.suite),
+      ),
+    );
     node.append(body);
     node.dataset.text = `${r.id} ${r.title} ${r.requirements.join(' ')} ${r.message} ${r.endpoint || ''}`.toLowerCase();
     return node;
@@ -99,7 +151,10 @@
   function renderResults() {
     document.getElementById('results').append(...results.map(resultNode));
     const fill = (id, values) => document.getElementById(id).append(...values.map((v) => el('option', { value: v }, v)));
-    fill('f-outcome', SEVERITY.filter((o) => results.some((r) => r.outcome === o)));
+    fill(
+      'f-outcome',
+      SEVERITY.filter((o) => results.some((r) => r.outcome === o)),
+    );
     fill('f-suite', report.suites);
     fill('f-section', [...new Set(results.map((r) => r.section))].sort(natural));
     fill('f-endpoint', [...new Set(results.map((r) => r.endpoint).filter(Boolean))].sort());
@@ -108,10 +163,28 @@
 
   function renderRequirements() {
     const rows = report.requirements.map((r) =>
-      el('tr', { 'data-outcome': r.outcome }, el('td', {}, badge(r.outcome)), el('td', {}, el('code', {}, r.id)), el('td', {}, r.level), el('td', {}, r.section), el('td', {}, r.statement), el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—'), el('td', {}, r.proven ? (r.proofs || []).map((p) => p.fault).join(', ') : r.checks.length && r.level !== 'informational' ? 'not proven' : '')),
+      el(
+        'tr',
+        { 'data-outcome': r.outcome },
+        el('td', {}, badge(r.outcome)),
+        el('td', {}, el('code', {}, r.id)),
+        el('td', {}, r.level),
+        el('td', {}, r.section),
+        el('td', {}, r.statement),
+        el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—'),
+        el('td', {}, r.proven ? (r.proofs || []).map((p) => p.fault).join(', ') : r.checks.length && r.level !== 'informational' ? 'not proven' : ''),
+      ),
     );
     document.getElementById('requirements').append(
-      el('thead', {}, el('tr', {}, ['outcome', 'requirement', 'level', 'section', 'statement', 'checks', 'proven by fault'].map((h) => el('th', {}, h)))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          ['outcome', 'requirement', 'level', 'section', 'statement', 'checks', 'proven by fault'].map((h) => el('th', {}, h)),
+        ),
+      ),
       el('tbody', {}, rows),
     );
   }
@@ -128,7 +201,12 @@
 
   function filter() {
     const text = document.getElementById('f-text').value.trim().toLowerCase();
-    const want = { outcome: document.getElementById('f-outcome').value, suite: document.getElementById('f-suite').value, section: document.getElementById('f-section').value, endpoint: document.getElementById('f-endpoint').value };
+    const want = {
+      outcome: document.getElementById('f-outcome').value,
+      suite: document.getElementById('f-suite').value,
+      section: document.getElementById('f-section').value,
+      endpoint: document.getElementById('f-endpoint').value,
+    };
     let shown = 0;
     for (const node of document.querySelectorAll('#results details.result')) {
       const ok = (!text || node.dataset.text.includes(text)) && Object.entries(want).every(([k, v]) => !v || node.dataset[k] === v);

@@ -45,7 +45,10 @@ const caches = new WeakMap<ImageStore, Map<string, string>>();
 
 /** A failed step: the message and the code of the error object. */
 export class StepError extends Error {
-  constructor(message: string, readonly code = 1) {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
     super(message);
   }
 }
@@ -207,7 +210,14 @@ export class Builder {
     return fs;
   }
 
-  private async commitLayer(current: Image, ins: Instruction, fs: ContainerFs, cmd: string[], containerId: string, createdBy = `/bin/sh -c ${ins.args}`): Promise<Image> {
+  private async commitLayer(
+    current: Image,
+    ins: Instruction,
+    fs: ContainerFs,
+    cmd: string[],
+    containerId: string,
+    createdBy = `/bin/sh -c ${ins.args}`,
+  ): Promise<Image> {
     const layer = fs.snapshotUpper();
     layer.id = digestOf(await layerToTar(layer));
     return this.commit(current, current.config, { ...current.config, Cmd: cmd }, [...current.layers, layer], createdBy, false, containerId);
@@ -215,10 +225,26 @@ export class Builder {
 
   private commitConfig(current: Image, config: ContainerConfigLike, ins: Instruction, containerId: string): Image {
     const createdBy = nopCreatedBy(ins);
-    return this.commit(current, config, { ...config, Cmd: ['/bin/sh', '-c', createdBy.slice('/bin/sh -c '.length)] }, current.layers, createdBy, true, containerId);
+    return this.commit(
+      current,
+      config,
+      { ...config, Cmd: ['/bin/sh', '-c', createdBy.slice('/bin/sh -c '.length)] },
+      current.layers,
+      createdBy,
+      true,
+      containerId,
+    );
   }
 
-  private commit(current: Image, config: ContainerConfigLike, containerConfig: ContainerConfigLike, layers: Image['layers'], createdBy: string, emptyLayer: boolean, containerId: string): Image {
+  private commit(
+    current: Image,
+    config: ContainerConfigLike,
+    containerConfig: ContainerConfigLike,
+    layers: Image['layers'],
+    createdBy: string,
+    emptyLayer: boolean,
+    containerId: string,
+  ): Image {
     const created = new Date();
     return makeImage({
       parent: current === SCRATCH ? '' : current.id,

@@ -20,7 +20,11 @@ function envMap(config: ContainerConfigLike): Map<string, string> {
  * The config after one metadata instruction. `vars` holds the variables substitution sees (the
  * config's Env plus build args). Returns undefined for an instruction that is not metadata.
  */
-export function applyConfigInstruction(config: ContainerConfigLike, ins: Instruction, vars: ReadonlyMap<string, string> = envMap(config)): { config: ContainerConfigLike; author?: string } | undefined {
+export function applyConfigInstruction(
+  config: ContainerConfigLike,
+  ins: Instruction,
+  vars: ReadonlyMap<string, string> = envMap(config),
+): { config: ContainerConfigLike; author?: string } | undefined {
   const sub = (text: string) => substitute(text, vars);
   switch (ins.keyword) {
     case 'CMD':

@@ -15,8 +15,16 @@ function expandSource(context: ContainerFs, src: string): string[] {
   const name = basename(path);
   if (!/[*?]/.test(name)) return context.stat(path, { follow: false }) ? [path] : [];
   const dir = path.slice(0, path.length - name.length) || '/';
-  const pattern = new RegExp(`^${name.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-  return context.list(dir).filter((n) => pattern.test(n)).map((n) => join(dir, n));
+  const pattern = new RegExp(
+    `^${name
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
+  return context
+    .list(dir)
+    .filter((n) => pattern.test(n))
+    .map((n) => join(dir, n));
 }
 
 function copyNode(from: ContainerFs, src: string, to: ContainerFs, dst: string): void {

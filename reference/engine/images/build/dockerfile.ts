@@ -13,7 +13,24 @@ export interface Instruction {
 
 export class BuildFileError extends Error {}
 
-export const BUILD_INSTRUCTIONS = ['FROM', 'RUN', 'CMD', 'ENTRYPOINT', 'ENV', 'LABEL', 'WORKDIR', 'COPY', 'ADD', 'EXPOSE', 'USER', 'VOLUME', 'ARG', 'MAINTAINER', 'STOPSIGNAL', 'ONBUILD'];
+export const BUILD_INSTRUCTIONS = [
+  'FROM',
+  'RUN',
+  'CMD',
+  'ENTRYPOINT',
+  'ENV',
+  'LABEL',
+  'WORKDIR',
+  'COPY',
+  'ADD',
+  'EXPOSE',
+  'USER',
+  'VOLUME',
+  'ARG',
+  'MAINTAINER',
+  'STOPSIGNAL',
+  'ONBUILD',
+];
 /** Instructions a commit's `changes` may carry (like the real daemon). */
 export const CHANGE_INSTRUCTIONS = ['CMD', 'ENTRYPOINT', 'ENV', 'EXPOSE', 'LABEL', 'ONBUILD', 'USER', 'VOLUME', 'WORKDIR'];
 
@@ -91,7 +108,16 @@ export function keyValues(args: string, keyword: string): Array<[string, string]
   if (!words[0]?.includes('=')) {
     if (keyword === 'LABEL' || words.length < 2) throw new BuildFileError(`${keyword} must have two arguments`);
     const key = words[0]!;
-    return [[key, args.trim().slice(args.trim().indexOf(key) + key.length).trim().replace(/^(["'])(.*)\1$/, '$2')]];
+    return [
+      [
+        key,
+        args
+          .trim()
+          .slice(args.trim().indexOf(key) + key.length)
+          .trim()
+          .replace(/^(["'])(.*)\1$/, '$2'),
+      ],
+    ];
   }
   return words.map((w) => {
     const eq = w.indexOf('=');

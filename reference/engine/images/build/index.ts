@@ -21,7 +21,14 @@ export interface BuildRequest extends BuildOptions {
   defaultBuildFile: string;
 }
 
-export async function runBuild(store: ImageStore, events: EventBus, body: Buffer, req: BuildRequest, out: JsonStreamWriter, faults: FaultSet): Promise<Image | undefined> {
+export async function runBuild(
+  store: ImageStore,
+  events: EventBus,
+  body: Buffer,
+  req: BuildRequest,
+  out: JsonStreamWriter,
+  faults: FaultSet,
+): Promise<Image | undefined> {
   const builder = new Builder(store, events, new ContainerFs([]), req, out, faults);
   let context: ContainerFs;
   try {
@@ -52,5 +59,8 @@ export async function runBuild(store: ImageStore, events: EventBus, body: Buffer
 
 /** The build file without its unknown instructions (the `build-syntax-error-ignored` fault). */
 function knownLinesOnly(text: string): string {
-  return text.split('\n').filter((line) => !line.trim() || BUILD_INSTRUCTIONS.includes(line.trim().split(/\s/)[0]!.toUpperCase())).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => !line.trim() || BUILD_INSTRUCTIONS.includes(line.trim().split(/\s/)[0]!.toUpperCase()))
+    .join('\n');
 }

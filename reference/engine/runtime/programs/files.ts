@@ -5,7 +5,16 @@ import type { FsNode } from '../../fs/filesystem.ts';
 import { FsError } from '../../fs/errors.ts';
 import { basename, resolveFrom } from '../../fs/paths.ts';
 
-const HUMAN: Record<string, string> = { ENOENT: 'No such file or directory', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', EEXIST: 'File exists', ELOOP: 'Symbolic link loop', EPERM: 'Operation not permitted', EINVAL: 'Invalid argument', EROFS: 'Read-only file system' };
+const HUMAN: Record<string, string> = {
+  ENOENT: 'No such file or directory',
+  ENOTDIR: 'Not a directory',
+  EISDIR: 'Is a directory',
+  EEXIST: 'File exists',
+  ELOOP: 'Symbolic link loop',
+  EPERM: 'Operation not permitted',
+  EINVAL: 'Invalid argument',
+  EROFS: 'Read-only file system',
+};
 
 /** Runs an operation per operand, reporting filesystem errors like busybox; returns the status. */
 function perOperand(proc: Proc, name: string, operands: string[], op: (path: string, operand: string) => void): number {

@@ -78,10 +78,33 @@ const busybox: Program = async (proc, args) => {
 };
 
 export const PROGRAMS: Readonly<Record<string, Program>> = {
-  sh, ash: sh, bash: sh, busybox,
-  echo, printf, cat, head, wc,
-  sleep, true: trueProgram, false: falseProgram, env, printenv: env, hostname, id, ps, top, uname, date, seq,
-  ls, mkdir, touch, rm, ln, pwd,
+  sh,
+  ash: sh,
+  bash: sh,
+  busybox,
+  echo,
+  printf,
+  cat,
+  head,
+  wc,
+  sleep,
+  true: trueProgram,
+  false: falseProgram,
+  env,
+  printenv: env,
+  hostname,
+  id,
+  ps,
+  top,
+  uname,
+  date,
+  seq,
+  ls,
+  mkdir,
+  touch,
+  rm,
+  ln,
+  pwd,
 };
 
 /** A program by name or path (`/bin/echo` runs echo). */

@@ -85,7 +85,13 @@ async function eachInput(proc: Proc, name: string, files: string[], onChunk: (ch
   return status;
 }
 
-export const cat: Program = async (proc, args) => eachInput(proc, 'cat', args.filter((a) => a !== '-u'), (chunk) => proc.out(chunk));
+export const cat: Program = async (proc, args) =>
+  eachInput(
+    proc,
+    'cat',
+    args.filter((a) => a !== '-u'),
+    (chunk) => proc.out(chunk),
+  );
 
 export const head: Program = async (proc, args) => {
   const { flags, rest } = parseFlags(args, ['n', 'c', '#']);

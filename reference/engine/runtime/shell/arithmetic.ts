@@ -5,21 +5,32 @@ const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3,
 
 function apply(op: string, a: number, b: number): number {
   switch (op) {
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
     case '/':
     case '%':
       if (b === 0) throw new ShellSyntaxError('sh: arithmetic syntax error: divide by zero');
       return op === '/' ? Math.trunc(a / b) : a % b;
-    case '<': return Number(a < b);
-    case '>': return Number(a > b);
-    case '<=': return Number(a <= b);
-    case '>=': return Number(a >= b);
-    case '==': return Number(a === b);
-    case '!=': return Number(a !== b);
-    case '&&': return Number(a !== 0 && b !== 0);
-    default: return Number(a !== 0 || b !== 0);
+    case '<':
+      return Number(a < b);
+    case '>':
+      return Number(a > b);
+    case '<=':
+      return Number(a <= b);
+    case '>=':
+      return Number(a >= b);
+    case '==':
+      return Number(a === b);
+    case '!=':
+      return Number(a !== b);
+    case '&&':
+      return Number(a !== 0 && b !== 0);
+    default:
+      return Number(a !== 0 || b !== 0);
   }
 }
 

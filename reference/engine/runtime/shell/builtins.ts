@@ -9,7 +9,7 @@ import { resolveFrom } from '../../fs/paths.ts';
 export type ShellBuiltin = (shell: Shell, args: string[], io: ShellIO) => Promise<number>;
 
 async function exit(shell: Shell, args: string[]): Promise<number> {
-  throw new ShellExit(args[0] === undefined ? shell.status : (parseInt(args[0], 10) & 0xff) || 0);
+  throw new ShellExit(args[0] === undefined ? shell.status : parseInt(args[0], 10) & 0xff || 0);
 }
 
 async function loopControl(kind: 'break' | 'continue'): Promise<number> {
@@ -78,7 +78,10 @@ const read: ShellBuiltin = async (shell, args, io) => {
     }
     line = Buffer.concat([line, chunk]);
   }
-  const words = line.toString('utf8').trim().split(/[ \t]+/);
+  const words = line
+    .toString('utf8')
+    .trim()
+    .split(/[ \t]+/);
   (names.length ? names : ['REPLY']).forEach((name, i, all) => shell.set(name, i === all.length - 1 ? words.slice(i).join(' ') : (words[i] ?? '')));
   return found || line.length ? 0 : 1;
 };

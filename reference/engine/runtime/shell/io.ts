@@ -30,9 +30,11 @@ function fileReader(proc: Proc, path: string): StdinReader {
   if (path === NULL_DEVICE) return StdinReader.empty();
   const node = proc.fs.stat(path);
   if (node?.type !== 'file') throw new RedirectError(`sh: can't open ${path}: no such file`);
-  return new StdinReader((async function* () {
-    yield node.data;
-  })());
+  return new StdinReader(
+    (async function* () {
+      yield node.data;
+    })(),
+  );
 }
 
 /** Applies redirections in order (so `>f 2>&1` sends both to f). Targets are already expanded. */

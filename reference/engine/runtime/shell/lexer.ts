@@ -59,7 +59,7 @@ export function tokenize(source: string): Token[] {
       else if (i + 1 < source.length) add(source[++i]!, 'single');
     } else if (ch === "'") {
       const close = source.indexOf("'", i + 1);
-      if (close < 0) throw new ShellSyntaxError("sh: syntax error: unterminated quoted string");
+      if (close < 0) throw new ShellSyntaxError('sh: syntax error: unterminated quoted string');
       add(source.slice(i + 1, close), 'single');
       i = close;
     } else if (ch === '"') {
@@ -76,7 +76,7 @@ export function tokenize(source: string): Token[] {
     else if (ch === '`') i = backquote(i, 'none');
     else if (ch === '#' && !word) i = source.indexOf('\n', i) < 0 ? source.length : source.indexOf('\n', i) - 1;
     else if (ch === ' ' || ch === '\t') endWord();
-    else if ((ch === '>' || ch === '<') || (/\d/.test(ch) && !word && /^\d+[<>]/.test(source.slice(i)))) {
+    else if (ch === '>' || ch === '<' || (/\d/.test(ch) && !word && /^\d+[<>]/.test(source.slice(i)))) {
       const m = /^(\d*)(>>|>&|>|<)/.exec(source.slice(i))!;
       endWord();
       const op = m[2] as '>' | '>>' | '<' | '>&';

@@ -3,8 +3,12 @@ import type { ContainerFs } from '../../fs/filesystem.ts';
 import { resolveFrom } from '../../fs/paths.ts';
 
 const INTEGER_OPS: Record<string, (a: number, b: number) => boolean> = {
-  '-eq': (a, b) => a === b, '-ne': (a, b) => a !== b, '-lt': (a, b) => a < b,
-  '-gt': (a, b) => a > b, '-le': (a, b) => a <= b, '-ge': (a, b) => a >= b,
+  '-eq': (a, b) => a === b,
+  '-ne': (a, b) => a !== b,
+  '-lt': (a, b) => a < b,
+  '-gt': (a, b) => a > b,
+  '-le': (a, b) => a <= b,
+  '-ge': (a, b) => a >= b,
 };
 
 export function evaluateTest(args: string[], fs: ContainerFs, cwd: string): boolean {

@@ -28,7 +28,11 @@ describe('POST /build', () => {
   it('uses the cache on a second build unless nocache', async () => {
     const files = { Dockerfile: 'FROM busybox\nRUN echo cached\n' };
     await build('', files);
-    expect(jsonLines(await call(server(), 'POST', '/v1.22/build', await tarOf(files), TAR)).map((l) => l.stream).join('')).toContain('Using cache');
+    expect(
+      jsonLines(await call(server(), 'POST', '/v1.22/build', await tarOf(files), TAR))
+        .map((l) => l.stream)
+        .join(''),
+    ).toContain('Using cache');
     expect((await build('nocache=1', files)).lines.map((l) => l.stream).join('')).not.toContain('Using cache');
   });
 
@@ -43,7 +47,10 @@ describe('POST /build', () => {
     expect(syntax.status).toBe(200);
     expect(syntax.lines).toEqual([{ error: 'Unknown instruction: BOGUS', errorDetail: { code: 1, message: 'Unknown instruction: BOGUS' } }]);
     const failing = await build('', { Dockerfile: 'FROM busybox\nRUN exit 3\n' });
-    expect(failing.lines.at(-1)).toEqual({ error: "The command '/bin/sh -c exit 3' returned a non-zero code: 3", errorDetail: { code: 3, message: "The command '/bin/sh -c exit 3' returned a non-zero code: 3" } });
+    expect(failing.lines.at(-1)).toEqual({
+      error: "The command '/bin/sh -c exit 3' returned a non-zero code: 3",
+      errorDetail: { code: 3, message: "The command '/bin/sh -c exit 3' returned a non-zero code: 3" },
+    });
   });
 
   it('passes buildargs to ARG and fails on build args nobody declared', async () => {
@@ -67,7 +74,11 @@ describe('POST /commit', () => {
     expect(create.status).toBe(201);
     await call(t, 'POST', '/v1.22/containers/tocommit/start');
     await call(t, 'POST', '/v1.22/containers/tocommit/wait');
-    const r = await call(t, 'POST', `/v1.22/commit?container=tocommit&repo=committed&tag=v1&author=me&comment=note&changes=${encodeURIComponent('CMD ["cat","/made"]')}`);
+    const r = await call(
+      t,
+      'POST',
+      `/v1.22/commit?container=tocommit&repo=committed&tag=v1&author=me&comment=note&changes=${encodeURIComponent('CMD ["cat","/made"]')}`,
+    );
     expect(r.status).toBe(201);
     const inspect = (await call(t, 'GET', '/v1.22/images/committed:v1/json')).json();
     expect(inspect).toMatchObject({ Id: r.json().Id, Author: 'me', Comment: 'note', Config: { Cmd: ['cat', '/made'] } });

@@ -4,7 +4,21 @@ import { call, jsonLines, tarOf, TAR, useServer } from './http.ts';
 import { createContainer } from '../helpers.ts';
 import { ENGINE_FAULTS } from '../../../../reference/engine/faults.ts';
 
-const IMAGE_FAULTS = ['tag-returns-200', 'tag-conflict-201', 'image-delete-in-use-200', 'pull-missing-200', 'import-no-progress', 'build-error-no-errorDetail', 'history-1.22-no-Tags', 'inspect-1.18-has-1.22-fields', 'list-1.18-has-Labels', 'images-dangling-filter-ignored', 'images-list-created-iso', 'search-wrong-keys', 'save-no-repositories'];
+const IMAGE_FAULTS = [
+  'tag-returns-200',
+  'tag-conflict-201',
+  'image-delete-in-use-200',
+  'pull-missing-200',
+  'import-no-progress',
+  'build-error-no-errorDetail',
+  'history-1.22-no-Tags',
+  'inspect-1.18-has-1.22-fields',
+  'list-1.18-has-Labels',
+  'images-dangling-filter-ignored',
+  'images-list-created-iso',
+  'search-wrong-keys',
+  'save-no-repositories',
+];
 const server = useServer(IMAGE_FAULTS);
 
 describe('image faults', () => {

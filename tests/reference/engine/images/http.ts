@@ -21,12 +21,17 @@ export function call(t: TestServer, method: string, path: string, body?: unknown
 
 /** The objects of a newline-separated JSON stream. */
 export function jsonLines(reply: Reply): Array<Record<string, any>> {
-  return reply.text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  return reply.text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 }
 
 /** A tar of the given files (text content). */
 export function tarOf(files: Record<string, string>, gzip = false): Promise<Buffer> {
-  return writeTar(Object.entries(files).map(([name, text]) => ({ header: { name, type: 'file', size: Buffer.byteLength(text), mode: 0o644 }, data: Buffer.from(text) }))).then((t) => (gzip ? gzipSync(t) : t));
+  return writeTar(
+    Object.entries(files).map(([name, text]) => ({ header: { name, type: 'file', size: Buffer.byteLength(text), mode: 0o644 }, data: Buffer.from(text) })),
+  ).then((t) => (gzip ? gzipSync(t) : t));
 }
 
 export const TAR = { 'Content-Type': 'application/x-tar' };

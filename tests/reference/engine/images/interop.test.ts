@@ -15,14 +15,16 @@ import { tarOf } from './http.ts';
 const DOCKER = '/usr/bin/docker';
 const PYTHON = '/usr/bin/python3';
 const hasDocker = fs.existsSync(DOCKER);
-const hasDockerPy = fs.existsSync(PYTHON) && (() => {
-  try {
-    execFileSync(PYTHON, ['-c', 'import docker'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasDockerPy =
+  fs.existsSync(PYTHON) &&
+  (() => {
+    try {
+      execFileSync(PYTHON, ['-c', 'import docker'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 let t: TestServer;
 let work: string;
@@ -45,9 +47,14 @@ interface Result {
 
 function run(file: string, args: string[], env: Record<string, string>, input?: string): Promise<Result> {
   return new Promise((resolve) => {
-    const child = execFile(file, args, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, DOCKER_CONFIG: path.join(work, '.docker'), ...env }, cwd: work, timeout: 30_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      file,
+      args,
+      { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, DOCKER_CONFIG: path.join(work, '.docker'), ...env }, cwd: work, timeout: 30_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+      },
+    );
     if (input !== undefined) child.stdin!.end(input);
   });
 }
@@ -92,7 +99,10 @@ describe.skipIf(!hasDocker)('docker CLI, API 1.22', () => {
   });
 
   it('build (classic builder) with -t and --build-arg, then run the result', async () => {
-    const dir = writeContext('ctx22', { Dockerfile: 'FROM busybox\nARG WHO=me\nRUN echo "hi $WHO" > /greet\nCOPY data.txt /data/\nWORKDIR /data\nCMD ["cat", "/greet"]\n', 'data.txt': 'data\n' });
+    const dir = writeContext('ctx22', {
+      Dockerfile: 'FROM busybox\nARG WHO=me\nRUN echo "hi $WHO" > /greet\nCOPY data.txt /data/\nWORKDIR /data\nCMD ["cat", "/greet"]\n',
+      'data.txt': 'data\n',
+    });
     const b = await d('build', '-t', 'built:22', '--build-arg', 'WHO=you', dir);
     expect(b.code).toBe(0);
     expect(b.stdout).toMatch(/Step 1 : FROM busybox\n ---> [0-9a-f]{12}\n/);

@@ -38,7 +38,7 @@ describe('pull', () => {
 });
 
 describe('tag, inspect, history', () => {
-  it('tags with 201; 409 when the tag is another image\'s unless force; 400 bad name; 404 no image', async () => {
+  it("tags with 201; 409 when the tag is another image's unless force; 400 bad name; 404 no image", async () => {
     const id = await importImage('tagme');
     expect((await call(server(), 'POST', `/v1.22/images/${id}/tag?repo=tagged&tag=one`)).status).toBe(201);
     expect((await call(server(), 'POST', '/v1.22/images/busybox/tag?repo=tagged&tag=one')).status).toBe(409);
@@ -51,7 +51,12 @@ describe('tag, inspect, history', () => {
     const v18 = (await call(server(), 'GET', '/v1.18/images/busybox/json')).json();
     expect(Object.keys(v18).sort()).toEqual(['Container', 'ContainerConfig', 'Created', 'Id', 'Parent', 'Size']);
     const v22 = (await call(server(), 'GET', '/v1.22/images/busybox/json')).json();
-    expect(v22).toMatchObject({ DockerVersion: expect.any(String), Os: 'linux', GraphDriver: { Name: expect.any(String) }, RepoTags: expect.arrayContaining(['busybox:latest']) });
+    expect(v22).toMatchObject({
+      DockerVersion: expect.any(String),
+      Os: 'linux',
+      GraphDriver: { Name: expect.any(String) },
+      RepoTags: expect.arrayContaining(['busybox:latest']),
+    });
     expect((await call(server(), 'GET', '/v1.22/images/nothing/json')).status).toBe(404);
   });
 
@@ -97,7 +102,11 @@ describe('delete', () => {
 describe('push and search', () => {
   it('pushes a tagged image with progress and a digest; 404 for an untagged or unknown one', async () => {
     await call(server(), 'POST', '/v1.22/images/busybox/tag?repo=127.0.0.1:5000/mine&tag=v1');
-    const lines = jsonLines(await call(server(), 'POST', '/v1.22/images/127.0.0.1:5000/mine/push?tag=v1', undefined, { 'X-Registry-Auth': Buffer.from(JSON.stringify(REGISTRY_ACCOUNT)).toString('base64') }));
+    const lines = jsonLines(
+      await call(server(), 'POST', '/v1.22/images/127.0.0.1:5000/mine/push?tag=v1', undefined, {
+        'X-Registry-Auth': Buffer.from(JSON.stringify(REGISTRY_ACCOUNT)).toString('base64'),
+      }),
+    );
     expect(lines[0]!.status).toBe('The push refers to a repository [127.0.0.1:5000/mine]');
     expect(lines.at(-1)!.status).toMatch(/^v1: digest: sha256:[0-9a-f]{64} size: \d+$/);
     expect((await call(server(), 'POST', '/v1.22/images/nothing/push')).status).toBe(404);

@@ -6,7 +6,16 @@ import { emptyLayer } from '../../../../reference/engine/fs/filesystem.ts';
 
 function image(comment: string, parent = ''): Image {
   const created = new Date('2020-01-01T00:00:00Z');
-  return makeImage({ parent, created, author: '', comment, config: {}, containerConfig: {}, layers: [emptyLayer('sha256:' + '1'.repeat(64))], history: [{ created, createdBy: comment, comment: '', size: 0 }] });
+  return makeImage({
+    parent,
+    created,
+    author: '',
+    comment,
+    config: {},
+    containerConfig: {},
+    layers: [emptyLayer('sha256:' + '1'.repeat(64))],
+    history: [{ created, createdBy: comment, comment: '', size: 0 }],
+  });
 }
 
 describe('image ids', () => {

@@ -20,7 +20,9 @@ describe('image tarball (save)', () => {
     expect(JSON.parse(f.get(`${id}/json`)!.toString())).toMatchObject({ id });
     expect(f.has(`${id}/layer.tar`)).toBe(true);
     expect(JSON.parse(f.get('repositories')!.toString())).toEqual({ busybox: { latest: id } });
-    expect(JSON.parse(f.get('manifest.json')!.toString())).toEqual([{ Config: `${image.id.slice(7)}.json`, RepoTags: ['busybox:latest'], Layers: [`${id}/layer.tar`] }]);
+    expect(JSON.parse(f.get('manifest.json')!.toString())).toEqual([
+      { Config: `${image.id.slice(7)}.json`, RepoTags: ['busybox:latest'], Layers: [`${id}/layer.tar`] },
+    ]);
   });
 
   it('has no repositories file when only an image id was named', async () => {

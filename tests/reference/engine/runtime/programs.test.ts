@@ -89,7 +89,11 @@ describe('built-in programs', () => {
 
 describe('signals, pause and tty', () => {
   it('SIGKILL gives 137, SIGINT 130, SIGHUP 129; SIGWINCH is ignored', async () => {
-    for (const [signal, code] of [['SIGKILL', 137], ['SIGINT', 130], [1, 129]] as const) {
+    for (const [signal, code] of [
+      ['SIGKILL', 137],
+      ['SIGINT', 130],
+      [1, 129],
+    ] as const) {
       const c = start(['sleep', '10']);
       c.run.signal(signal);
       expect((await c.result).code).toBe(code);

@@ -220,10 +220,12 @@ export const container = {
   container_envvars: [{ key: 'MODE', value: 'prod' }],
   container_ports: [{ ...port, uri_protocol: 'http' }],
   bindings: [{ volume: '/api/infra/v1/volume/0a1b2c3d/', host_path: null, container_path: '/data', rewritable: true }],
-  linked_to_container: [{
-    name: 'db',
-    from_container: CONTAINER_URI,
-    to_container: '/api/app/v1/container/77d8b8f2-5c36-4f7b-a2b6-7a2d2a2a2a2a/',
-    endpoints: { '5432/tcp': 'tcp://db-1:5432' },
-  }],
+  linked_to_container: [
+    {
+      name: 'db',
+      from_container: CONTAINER_URI,
+      to_container: '/api/app/v1/container/77d8b8f2-5c36-4f7b-a2b6-7a2d2a2a2a2a/',
+      endpoints: { '5432/tcp': 'tcp://db-1:5432' },
+    },
+  ],
 };
