@@ -117,7 +117,6 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
   return cloudCheck({
     id,
     title,
-    requirements: [id],
     endpoint,
     async run(ctx) {
       const { action } = await reach(ctx);

@@ -63,7 +63,6 @@ function filterCheck(param: string): CloudCheck {
   return cloudCheck({
     id,
     title: `Query ${param} on the action list returns only the matching actions`,
-    requirements: [id],
     endpoint: LIST,
     async run(ctx) {
       const full = await actionsWithHistory(ctx);

@@ -10,7 +10,6 @@ export default [
   cloudCheck({
     id: FAILED_LOGS,
     title: 'A Failed action has details in its logs: the action logs stream (Stream API) sends at least one log line',
-    requirements: [FAILED_LOGS],
     endpoint: 'cloud/action/logs',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1);

@@ -111,7 +111,6 @@ export default [
   cloudCheck({
     id: R.every,
     title: 'Every API call by a user is recorded as an action (listed in the action list)',
-    requirements: [R.every],
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const cluster = await createCluster(ctx);

@@ -34,7 +34,6 @@ export default [
   cloudCheck({
     id: R.basic,
     title: 'REST requests with Basic username:API key are served',
-    requirements: [R.basic],
     async run(ctx) {
       const res = await ctx.api.get(CLUSTERS);
       ctx.expectStatus(res, 200, 'GET with valid Basic credentials', R.basic);
@@ -56,7 +55,6 @@ export default [
   cloudCheck({
     id: R.streamOk,
     title: 'The Stream API accepts the same Basic header on the WebSocket upgrade (101)',
-    requirements: [R.streamOk],
     endpoint: 'cloud/events',
     async run(ctx) {
       const session = await ctx.api.openStream(EVENTS);
@@ -96,7 +94,6 @@ export default [
   cloudCheck({
     id: R.query,
     title: 'facts: a WebSocket upgrade with ?user=&token= and no Authorization header is accepted',
-    requirements: [R.query],
     endpoint: 'cloud/events',
     async run(ctx) {
       const creds = ctx.api.credentials!;

@@ -36,7 +36,6 @@ export default [
   cloudCheck({
     id: R.none,
     title: 'A container of a service without the role global gets no VENDOR_AUTH',
-    requirements: [R.none],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await appNodes(ctx, 1);

@@ -88,7 +88,6 @@ export default [
   cloudCheck({
     id: R.reuse,
     title: "Without reuse_volumes, container redeploy keeps the container's volumes (default true)",
-    requirements: [R.reuse],
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
       const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
@@ -106,7 +105,6 @@ export default [
   cloudCheck({
     id: R.irreversible,
     title: 'Termination is not reversible: a Terminated container cannot be started again',
-    requirements: [R.irreversible],
     endpoint: 'cloud/container/terminate',
     async run(ctx) {
       const c = await runningContainer(ctx);

@@ -51,7 +51,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The container list returns a list of container objects, including a container just deployed',
-    requirements: [R.list],
     endpoint: 'cloud/container/list',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
@@ -63,7 +62,6 @@ export default [
   cloudCheck({
     id: R.recent,
     title: 'The container list holds recently terminated containers',
-    requirements: [R.recent],
     endpoint: 'cloud/container/list',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
@@ -116,7 +114,6 @@ export default [
   cloudCheck({
     id: R.exitCode,
     title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string',
-    requirements: [R.exitCode],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -135,7 +132,6 @@ export default [
   cloudCheck({
     id: R.linked,
     title: "linked_to_container lists links from this container to the linked service's containers, with endpoints keyed <port>/<protocol>",
-    requirements: [R.linked],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -166,7 +162,6 @@ export default [
   cloudCheck({
     id: R.dates,
     title: "deployed/started/stopped/destroyed_datetime are null before the container's first deploy, start, stop, terminate and set after",
-    requirements: [R.dates],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const c = await runningAppContainer(ctx);

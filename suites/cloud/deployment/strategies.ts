@@ -42,7 +42,6 @@ export default [
   cloudCheck({
     id: R.emptiest,
     title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers',
-    requirements: [R.emptiest],
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const { at, idle } = await loadedNodes(ctx);
@@ -58,7 +57,6 @@ export default [
   cloudCheck({
     id: R.ha,
     title: 'HIGH_AVAILABILITY places each new container on the node with the fewest containers of the same service',
-    requirements: [R.ha],
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const { at } = await loadedNodes(ctx);
@@ -102,7 +100,6 @@ export default [
   cloudCheck({
     id: R.tags,
     title: "A service's tags select its nodes: its containers run only on nodes carrying those tags",
-    requirements: [R.tags],
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const at = await appNodes(ctx, 2);
@@ -120,7 +117,6 @@ export default [
   cloudCheck({
     id: R.sequential,
     title: 'sequential_deployment deploys containers in sequence, linking each to the previous containers of the service',
-    requirements: [R.sequential],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await appNodes(ctx);

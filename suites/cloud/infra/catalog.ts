@@ -16,7 +16,6 @@ function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): Clo
   return cloudCheck({
     id,
     title: `The ${label} list returns a list of ${label} objects`,
-    requirements: [id],
     endpoint: `cloud/${kind}/list`,
     async run(ctx) {
       const objects = await listAll(ctx, CATALOG[kind]);
@@ -31,7 +30,6 @@ function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
   return cloudCheck({
     id,
     title: `GET of one ${label} returns that ${label}; its resource_uri is the path requested`,
-    requirements: [id],
     endpoint: `cloud/${kind}/get`,
     async run(ctx) {
       const listed = await listAll(ctx, CATALOG[kind]);

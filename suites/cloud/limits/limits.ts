@@ -32,7 +32,6 @@ export default [
   cloudCheck({
     id: R.scale,
     title: 'A service with EVERY_NODE cannot be scaled manually: scale is refused and the containers stay as they are',
-    requirements: [R.scale],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await appNodes(ctx, 1);
@@ -48,21 +47,18 @@ export default [
   cloudCheck({
     id: R.to,
     title: 'A service cannot be updated to EVERY_NODE: refused and nothing changes',
-    requirements: [R.to],
     endpoint: 'cloud/service/update',
     run: (ctx) => strategyUpdate(ctx, 'EMPTIEST_NODE', 'EVERY_NODE', R.to),
   }),
   cloudCheck({
     id: R.from,
     title: 'A service cannot be updated from EVERY_NODE: refused and nothing changes',
-    requirements: [R.from],
     endpoint: 'cloud/service/update',
     run: (ctx) => strategyUpdate(ctx, 'EVERY_NODE', 'HIGH_AVAILABILITY', R.from),
   }),
   cloudCheck({
     id: R.disk,
     title: 'Node cluster disk: for one provider one of the listed sizes, for another not available',
-    requirements: [R.disk],
     endpoint: 'cloud/nodecluster/create',
     async run(ctx) {
       const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);

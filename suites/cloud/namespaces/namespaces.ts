@@ -50,7 +50,6 @@ export default [
   cloudCheck({
     id: R.owner,
     title: "The namespace identifies the owner: another user's namespace is refused, and lists show only the owner's resources",
-    requirements: [R.owner],
     endpoint: 'cloud/nodecluster/list',
     async run(ctx) {
       const second = ctx.secondUser();
@@ -98,7 +97,6 @@ export default [
   cloudCheck({
     id: R.events,
     title: 'facts: the events endpoint accepts the namespace segment and a trailing /',
-    requirements: [R.events],
     endpoint: 'cloud/events',
     async run(ctx) {
       for (const path of [ctx.namespaced(EVENTS, ctx.api.credentials!.user), `${EVENTS}/`]) {

@@ -27,7 +27,6 @@ export default [
   cloudCheck({
     id: R.get,
     title: 'GET of one node cluster returns it',
-    requirements: [R.get],
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
       const cluster = await createCluster(ctx);
@@ -82,7 +81,6 @@ export default [
   cloudCheck({
     id: R.dates,
     title: 'deployed_datetime is null until deploy and then set; destroyed_datetime is null until terminate',
-    requirements: [R.dates],
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
       const cluster = await createCluster(ctx);
@@ -127,7 +125,6 @@ export default [
   cloudCheck({
     id: R.tags,
     title: 'PATCH tags replaces the tag list of the cluster and of its nodes',
-    requirements: [R.tags],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1, { tags: [{ name: 'conformance-old' }] });

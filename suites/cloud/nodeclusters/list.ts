@@ -33,7 +33,6 @@ export default [
   cloudCheck({
     id: RETURNS,
     title: 'The node cluster list returns a list of node cluster objects',
-    requirements: [RETURNS],
     endpoint: LIST,
     async run(ctx) {
       const cluster = await createCluster(ctx);

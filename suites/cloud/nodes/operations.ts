@@ -38,7 +38,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The node list returns a list of node objects',
-    requirements: [R.list],
     endpoint: 'cloud/node/list',
     async run(ctx) {
       const { node } = await deployedNode(ctx);
@@ -156,7 +155,6 @@ export default [
   cloudCheck({
     id: R.upgradeRestart,
     title: 'The containers on a node upgraded with vendor-upgrade restart',
-    requirements: [R.upgradeRestart],
     endpoint: 'cloud/node/vendor-upgrade',
     async run(ctx) {
       const at = await appNodes(ctx, 1);

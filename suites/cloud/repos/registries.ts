@@ -16,7 +16,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The registry list returns a list of registry objects',
-    requirements: [R.list],
     endpoint: LIST,
     async run(ctx) {
       const objects = await listAll(ctx, REGISTRIES);

@@ -68,7 +68,6 @@ export default [
   cloudCheck({
     id: R.requiresName,
     title: 'A repository create body without name is refused and adds nothing',
-    requirements: [R.requiresName],
     endpoint: 'cloud/repository/create',
     async run(ctx) {
       const before = new Set((await listAll(ctx, REPOSITORIES)).map((r) => String(r.resource_uri)));
@@ -87,7 +86,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The repository list returns a list of external repository objects',
-    requirements: [R.list],
     endpoint: 'cloud/repository/list',
     async run(ctx) {
       const { name } = await addRepository(ctx);
@@ -139,7 +137,6 @@ export default [
   cloudCheck({
     id: R.inUse,
     title: "in_use is true when one of the caller's services uses an image of the repository, false otherwise",
-    requirements: [R.inUse],
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name, body } = await addRepository(ctx);

@@ -42,7 +42,6 @@ function defaultCheck(
   return cloudCheck({
     id,
     title,
-    requirements: [id],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await createdField(ctx, { image: IMAGE, name: serviceBody(ctx, undefined).name }, id);
@@ -154,7 +153,6 @@ function refusedCheck(spec: { id: string; title: string; bodies: Json[] }): Clou
   return cloudCheck({
     id: spec.id,
     title: spec.title,
-    requirements: [spec.id],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const bad of spec.bodies) await expectRefusedCreate(ctx, { ...serviceBody(ctx, undefined), ...bad }, spec.id);
@@ -199,7 +197,6 @@ export default [
   cloudCheck({
     id: R.requiresImage,
     title: 'image is required: a body without it is refused and creates nothing',
-    requirements: [R.requiresImage],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { image: _image, ...body } = serviceBody(ctx, undefined);
@@ -239,7 +236,6 @@ export default [
   cloudCheck({
     id: R.outerPort,
     title: 'A published port without outer_port gets a dynamically allocated outer_port in its containers',
-    requirements: [R.outerPort],
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -263,7 +259,6 @@ export default [
   cloudCheck({
     id: R.enums,
     title: 'Every documented value of autorestart, autodestroy, deployment_strategy, net, pid, port protocol and roles is accepted and echoed',
-    requirements: [R.enums],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const values of ENUM_BODIES) {
@@ -278,7 +273,6 @@ export default [
   cloudCheck({
     id: R.enumsRefused,
     title: 'A value outside a documented value set (autorestart, autodestroy, deployment_strategy, net, pid, protocol, roles) is refused',
-    requirements: [R.enumsRefused],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const bad of BOGUS) await expectRefusedCreate(ctx, serviceBody(ctx, undefined, bad), R.enumsRefused);
@@ -287,7 +281,6 @@ export default [
   cloudCheck({
     id: R.tagStrings,
     title: 'tags sent as ["name", ...] are accepted; the service shows them as [{"name": ...}]',
-    requirements: [R.tagStrings],
     endpoint: ENDPOINT,
     async run(ctx) {
       const res = await ctx.api.post(SERVICES, serviceBody(ctx, undefined, { tags: ['conformance-a'] }));

@@ -55,7 +55,6 @@ export default [
   cloudCheck({
     id: R.overrides,
     title: "container_envvars override the image's variables; entrypoint and run_command, when set, replace the image's in the containers",
-    requirements: [R.overrides],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -88,7 +87,6 @@ export default [
   cloudCheck({
     id: R.linkVariables,
     title: "A container of a service linking to another has that service's link_variables in its environment",
-    requirements: [R.linkVariables],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -114,7 +112,6 @@ export default [
   cloudCheck({
     id: R.restart,
     title: 'autorestart ON_FAILURE starts a container again after a failing exit; autodestroy ALWAYS terminates it after its exit (names only: observed)',
-    requirements: [R.restart],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await appNodes(ctx);

@@ -116,7 +116,6 @@ export default [
   cloudCheck({
     id: R.reuse,
     title: "Without reuse_volumes, redeploy keeps the containers' volumes (default true)",
-    requirements: [R.reuse],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -131,7 +130,6 @@ export default [
   cloudCheck({
     id: R.irreversible,
     title: 'Termination is not reversible: a Terminated service cannot be started again',
-    requirements: [R.irreversible],
     endpoint: 'cloud/service/terminate',
     async run(ctx) {
       const at = await appNodes(ctx);

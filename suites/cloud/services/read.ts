@@ -33,7 +33,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The service list returns a list of service objects, including one just created',
-    requirements: [R.list],
     endpoint: 'cloud/service/list',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
@@ -46,7 +45,6 @@ export default [
   cloudCheck({
     id: R.recent,
     title: 'The service list holds recently terminated services',
-    requirements: [R.recent],
     endpoint: 'cloud/service/list',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
@@ -60,7 +58,6 @@ export default [
   cloudCheck({
     id: R.get,
     title: 'GET of one service returns it',
-    requirements: [R.get],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
@@ -100,7 +97,6 @@ export default [
   cloudCheck({
     id: R.synchronized,
     title: 'synchronized is false after an update that changes the containers, true again after redeploy',
-    requirements: [R.synchronized],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -122,7 +118,6 @@ export default [
   cloudCheck({
     id: R.linkedFrom,
     title: "A link from service A to B appears in A's linked_to_service and B's linked_from_service (from A, to B)",
-    requirements: [R.linkedFrom],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const b = await createService(ctx, serviceBody(ctx, undefined));
@@ -146,7 +141,6 @@ export default [
   cloudCheck({
     id: R.dates,
     title: 'deployed/started/stopped/destroyed_datetime are null before the first deploy, start, stop, terminate and set after it',
-    requirements: [R.dates],
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await appNodes(ctx);

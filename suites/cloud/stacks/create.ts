@@ -47,7 +47,6 @@ export default [
   cloudCheck({
     id: R.requiresName,
     title: 'name is required: a stack body without it is refused and creates nothing',
-    requirements: [R.requiresName],
     endpoint: ENDPOINT,
     async run(ctx) {
       const nickname = ctx.uniqueName('nameless');

@@ -94,7 +94,6 @@ export default [
   cloudCheck({
     id: R.emptyPatch,
     title: 'services defaults to []: PATCH with an empty body changes no service',
-    requirements: [R.emptyPatch],
     endpoint: 'cloud/stack/update',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
@@ -176,7 +175,6 @@ export default [
   cloudCheck({
     id: R.reuse,
     title: "Without reuse_volumes, stack redeploy keeps the containers' volumes (default true)",
-    requirements: [R.reuse],
     endpoint: 'cloud/stack/redeploy',
     async run(ctx) {
       const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });

@@ -19,7 +19,6 @@ export default [
   cloudCheck({
     id: R.list,
     title: 'The stack list returns a list of stack objects, including one just created',
-    requirements: [R.list],
     endpoint: 'cloud/stack/list',
     async run(ctx) {
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
@@ -31,7 +30,6 @@ export default [
   cloudCheck({
     id: R.recent,
     title: 'The stack list holds recently terminated stacks',
-    requirements: [R.recent],
     endpoint: 'cloud/stack/list',
     async run(ctx) {
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
@@ -56,7 +54,6 @@ export default [
   cloudCheck({
     id: R.dates,
     title: 'deployed_datetime is null until the first deployment and then set; destroyed_datetime is null until terminate',
-    requirements: [R.dates],
     endpoint: 'cloud/stack/get',
     async run(ctx) {
       const at = await appNodes(ctx);

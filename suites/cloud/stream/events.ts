@@ -94,7 +94,6 @@ export default [
   cloudCheck({
     id: R.parents,
     title: "Event parents: a container's service, stack, node and node cluster; a service's stack",
-    requirements: [R.parents],
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -125,7 +124,6 @@ export default [
   cloudCheck({
     id: R.filters,
     title: 'The events filters type, object and parent restrict the events sent to the matching ones',
-    requirements: [R.filters],
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await appNodes(ctx);
@@ -155,7 +153,6 @@ export default [
   cloudCheck({
     id: R.audit,
     title: 'API calls are recorded as actions (listed, with the object they apply to) whose logs the action logs stream serves',
-    requirements: [R.audit],
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const res = await ctx.api.post('/api/app/v1/service/', serviceBody(ctx, undefined));

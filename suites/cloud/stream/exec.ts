@@ -17,7 +17,6 @@ export default [
   cloudCheck({
     id: R.bidirectional,
     title: 'Exec runs a command in a running container: text the client sends reaches its standard input, its output comes back',
-    requirements: [R.bidirectional],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
@@ -33,7 +32,6 @@ export default [
   cloudCheck({
     id: R.shape,
     title: 'Exec messages are {type, output, streamType stdout|stderr}; the session ends with output "EOF"',
-    requirements: [R.shape],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
@@ -49,7 +47,6 @@ export default [
   cloudCheck({
     id: R.command,
     title: 'The command to run is passed as ?command=<cmd>',
-    requirements: [R.command],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);

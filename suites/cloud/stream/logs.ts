@@ -111,7 +111,6 @@ function logChecks(s: Source): CloudCheck[] {
     cloudCheck({
       id: id(s, 'tail-default-300'),
       title: `Without tail, the ${s.what} logs stream starts with the last 300 lines`,
-      requirements: [id(s, 'tail-default-300')],
       endpoint,
       async run(ctx) {
         const { uri } = await s.prepare(ctx);
@@ -130,7 +129,6 @@ function logChecks(s: Source): CloudCheck[] {
     cloudCheck({
       id: id(s, 'tail'),
       title: `tail=<n> makes the ${s.what} logs stream send the last n lines first`,
-      requirements: [id(s, 'tail')],
       endpoint,
       async run(ctx) {
         const { uri } = await s.prepare(ctx);
@@ -145,7 +143,6 @@ function logChecks(s: Source): CloudCheck[] {
     cloudCheck({
       id: id(s, 'follow-default-true'),
       title: `Without follow, the ${s.what} logs stream stays open and sends new lines as they come`,
-      requirements: [id(s, 'follow-default-true')],
       endpoint,
       async run(ctx) {
         const { uri, renew } = await s.prepare(ctx);
@@ -174,7 +171,6 @@ function logChecks(s: Source): CloudCheck[] {
     cloudCheck({
       id: id(s, 'follow-false-closes'),
       title: `follow=false sends the tail of the ${s.what} logs and closes the stream`,
-      requirements: [id(s, 'follow-false-closes')],
       endpoint,
       async run(ctx) {
         const { uri, renew } = await s.prepare(ctx);
@@ -196,7 +192,6 @@ export default [
   cloudCheck({
     id: 'cloud/service/logs/aggregated',
     title: 'The service logs stream aggregates the logs of all its containers; source names the container of each line',
-    requirements: ['cloud/service/logs/aggregated'],
     endpoint: 'cloud/service/logs',
     async run(ctx) {
       const { svc, containers } = await printingService(ctx, await appNodes(ctx), { target_num_containers: 2 });
@@ -213,7 +208,6 @@ export default [
   cloudCheck({
     id: 'cloud/container/logs/service-param',
     title: 'The container logs endpoint takes a service query parameter (its effect is not shown: observed)',
-    requirements: ['cloud/container/logs/service-param'],
     endpoint: 'cloud/container/logs',
     async run(ctx) {
       const { svc, containers } = await printingService(ctx, await appNodes(ctx));

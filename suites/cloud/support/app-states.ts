@@ -151,7 +151,6 @@ function transitionalRefusal(
   return cloudCheck({
     id,
     title,
-    requirements: [id],
     endpoint,
     async run(ctx) {
       const accepted: unknown[] = [];

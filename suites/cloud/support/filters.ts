@@ -83,7 +83,6 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
   return cloudCheck({
     id: spec.id,
     title,
-    requirements: [spec.id],
     endpoint: spec.endpoint,
     async run(ctx) {
       await spec.setup?.(ctx);

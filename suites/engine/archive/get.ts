@@ -21,7 +21,6 @@ export default [
   engineCheck({
     id: `${R}200-tar-and-stat-header`,
     title: '(1.22) GET /archive answers 200 with a tar of the resource and the path-stat header',
-    requirements: [`${R}200-tar-and-stat-header`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -40,7 +39,6 @@ export default [
   engineCheck({
     id: `${R}relative-path`,
     title: '(1.22) A relative path is relative to the container root',
-    requirements: [`${R}relative-path`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -56,7 +54,6 @@ export default [
   engineCheck({
     id: `${R}trailing-slash-dot`,
     title: '(1.22) A trailing /. copies only the contents of the directory, not the directory itself',
-    requirements: [`${R}trailing-slash-dot`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -70,7 +67,6 @@ export default [
   engineCheck({
     id: `${R}symlink-resolved`,
     title: '(1.22) Symlinks are resolved to their target: the archive of a link holds the target content',
-    requirements: [`${R}symlink-resolved`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -92,7 +88,6 @@ export default [
   engineCheck({
     id: `${R}special-paths-not-copied`,
     title: '(1.22) Resources under /proc, /sys and /dev cannot be copied',
-    requirements: [`${R}special-paths-not-copied`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -106,7 +101,6 @@ export default [
   engineCheck({
     id: `${R}400-path-empty`,
     title: '(1.22) GET /archive with an empty path answers 400 with the details in a JSON body',
-    requirements: [`${R}400-path-empty`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -117,7 +111,6 @@ export default [
   engineCheck({
     id: `${R}400-path-is-file-asserted-dir`,
     title: '(1.22) GET /archive of a file with a trailing / answers 400 with the details in a JSON body',
-    requirements: [`${R}400-path-is-file-asserted-dir`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

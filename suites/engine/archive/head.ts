@@ -38,7 +38,6 @@ export default [
   engineCheck({
     id: `${R}200-path-stat-header`,
     title: '(1.22) HEAD /archive answers 200 with the path-stat header: base64 JSON {name, size, mode, mtime, linkTarget}',
-    requirements: [`${R}200-path-stat-header`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -48,7 +47,6 @@ export default [
   engineCheck({
     id: `${R}no-body`,
     title: '(1.22) HEAD /archive returns only the header, no body',
-    requirements: [`${R}no-body`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -59,7 +57,6 @@ export default [
   engineCheck({
     id: 'engine/containers/archive-path-stat-header',
     title: '(1.22) The path-stat header describes the resource: its name, its size, a directory mode for a directory',
-    requirements: ['engine/containers/archive-path-stat-header'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -79,7 +76,6 @@ export default [
   engineCheck({
     id: `${R}error-codes`,
     title: '(1.22) The codes of HEAD /archive for a missing container, path or an empty path are not listed: record them',
-    requirements: [`${R}error-codes`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -14,7 +14,6 @@ export default [
   engineCheck({
     id: `${R}200-extracted`,
     title: '(1.22) PUT /archive answers 200 and the tar is extracted into the directory `path`',
-    requirements: [`${R}200-extracted`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -34,7 +33,6 @@ export default [
   engineCheck({
     id: `${R}400-path-empty`,
     title: '(1.22) PUT /archive with an empty path answers 400 with the details in a JSON body',
-    requirements: [`${R}400-path-empty`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -45,7 +43,6 @@ export default [
   engineCheck({
     id: `${R}400-path-is-file`,
     title: '(1.22) PUT /archive into a path that is a file answers 400 with the details in a JSON body',
-    requirements: [`${R}400-path-is-file`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -62,7 +59,6 @@ export default [
   engineCheck({
     id: `${R}400-forbidden-overwrite`,
     title: '(1.22) With noOverwriteDirNonDir=1, replacing a directory with a file answers 400',
-    requirements: [`${R}400-forbidden-overwrite`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -74,7 +70,6 @@ export default [
   engineCheck({
     id: `${R}overwrite-allowed-by-default`,
     title: '(1.22) Without noOverwriteDirNonDir, replacing a directory with a file is not an error',
-    requirements: [`${R}overwrite-allowed-by-default`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -89,7 +84,6 @@ export default [
   engineCheck({
     id: `${R}403-read-only`,
     title: '(1.22) PUT /archive into a container whose root filesystem is read-only (ReadonlyRootfs) answers 403',
-    requirements: [`${R}403-read-only`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -100,7 +94,6 @@ export default [
   engineCheck({
     id: `${R}404-no-such-path`,
     title: '(1.22) PUT /archive into a directory that does not exist answers 404 with the details in a JSON body',
-    requirements: [`${R}404-no-such-path`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -117,7 +110,6 @@ export default [
   engineCheck({
     id: `${R}404-no-such-container`,
     title: '(1.22) PUT /archive on a container that does not exist answers 404 with the details in a JSON body',
-    requirements: [`${R}404-no-such-container`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -15,7 +15,6 @@ export default [
   engineCheck({
     id: `${R}200-response-schema`,
     title: 'GET /containers/(id)/changes answers 200 with a list of {Path S, Kind I}',
-    requirements: [`${R}200-response-schema`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ranContainer(ctx, SCRIPT);
@@ -28,7 +27,6 @@ export default [
   engineCheck({
     id: `${R}kind-values`,
     title: 'Kind is 0 for a modified path, 1 for an added one, 2 for a deleted one',
-    requirements: [`${R}kind-values`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ranContainer(ctx, SCRIPT);

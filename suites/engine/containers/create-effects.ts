@@ -27,7 +27,6 @@ export default [
   engineCheck({
     id: `${R}body-hostname`,
     title: 'Hostname is the hostname the container sees (`hostname` prints it)',
-    requirements: [`${R}body-hostname`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const out = await stdoutOf(ctx, ['hostname'], { extra: { Hostname: 'conformance-host' } });
@@ -37,7 +36,6 @@ export default [
   engineCheck({
     id: `${R}body-env`,
     title: 'Env entries VAR=value are set in the process environment',
-    requirements: [`${R}body-env`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'];
@@ -52,7 +50,6 @@ export default [
   engineCheck({
     id: `${R}body-working-dir`,
     title: 'WorkingDir is the working directory of the command (`ls` lists it)',
-    requirements: [`${R}body-working-dir`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const out = await stdoutOf(ctx, ['ls'], { extra: { WorkingDir: '/etc' } });
@@ -65,7 +62,6 @@ export default [
   engineCheck({
     id: `${R}body-cmd`,
     title: 'Cmd is accepted as a string and as a list of strings, and runs',
-    requirements: [`${R}body-cmd`],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const cmd of ['true', ['true']]) {
@@ -79,7 +75,6 @@ export default [
   engineCheck({
     id: `${R}body-entrypoint`,
     title: 'Entrypoint is accepted as a string, a list of strings or null; the command runs as entry point plus Cmd',
-    requirements: [`${R}body-entrypoint`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const forms: Array<[unknown, string[], string]> = [
@@ -96,7 +91,6 @@ export default [
   engineCheck({
     id: `${R}body-labels`,
     title: 'Labels are the labels of the container: inspect Config.Labels and the list item Labels show them',
-    requirements: [`${R}body-labels`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('labels');
@@ -113,7 +107,6 @@ export default [
   engineCheck({
     id: `${R}body-volumes`,
     title: 'Each path of Volumes becomes a volume mount point of the container',
-    requirements: [`${R}body-volumes`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-vol': {} } } });
@@ -127,7 +120,6 @@ export default [
   engineCheck({
     id: `${R}host-config-binds`,
     title: 'Binds host-src:container-dest mounts read-write, with :ro read-only',
-    requirements: [`${R}host-config-binds`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: ['/tmp:/conformance-ro:ro', '/tmp:/conformance-rw'] } });
@@ -142,7 +134,6 @@ export default [
   engineCheck({
     id: `${R}host-config-binds-volume-name`,
     title: '(1.22) Binds volume-name:container-dest mounts that named volume',
-    requirements: [`${R}host-config-binds-volume-name`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -155,7 +146,6 @@ export default [
   engineCheck({
     id: `${R}host-config-volumes-from`,
     title: 'VolumesFrom <name>:ro mounts the volumes of that container (read-only)',
-    requirements: [`${R}host-config-volumes-from`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const source = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-shared': {} } } });
@@ -166,7 +156,6 @@ export default [
   engineCheck({
     id: `${R}host-config-network-mode`,
     title: 'NetworkMode bridge, host, none and container:<id> are accepted and stored',
-    requirements: [`${R}host-config-network-mode`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const other = await ctx.runningContainer(['sleep', '300']);
@@ -180,7 +169,6 @@ export default [
   engineCheck({
     id: `${R}host-config-pid-mode`,
     title: 'PidMode empty (default), host and container:<id> are accepted and stored',
-    requirements: [`${R}host-config-pid-mode`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const other = await ctx.runningContainer(['sleep', '300']);
@@ -197,7 +185,6 @@ export default [
   engineCheck({
     id: `${R}body-stop-signal`,
     title: '(1.22) StopSignal is the signal stop sends (a SIGHUP-handling program exits by it); default SIGTERM',
-    requirements: [`${R}body-stop-signal`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

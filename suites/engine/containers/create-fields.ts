@@ -196,7 +196,6 @@ function logConfigCheck(version: EngineVersion): EngineCheck {
   return engineCheck({
     id: requirement,
     title: `(${version}) LogConfig accepts every documented Type (${LOG_TYPES[version].join(', ')}) and stores it`,
-    requirements: [requirement],
     endpoint: 'engine/containers/create',
     versions: [version],
     async run(ctx) {

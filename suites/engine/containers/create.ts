@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/201-created',
     title: 'POST /containers/create answers 201 with {Id S, Warnings [S]}',
-    requirements: ['engine/containers/create/201-created'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { res } = await createRaw(ctx, createBody(ctx));
@@ -20,7 +19,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/404-no-such-image',
     title: 'POST /containers/create with an image that does not exist answers 404',
-    requirements: ['engine/containers/create/404-no-such-image'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { res } = await createRaw(ctx, createBody(ctx, { Image: `${ctx.uniqueName('no-such-image')}:none` }));
@@ -42,7 +40,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/400-bad-parameter',
     title: 'POST /containers/create with a malformed body answers 400',
-    requirements: ['engine/containers/create/400-bad-parameter'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const res = await ctx.api.post('/containers/create', {
@@ -55,7 +52,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/query-name',
     title: '`name` on create names the container: inspect Name and list Names show it',
-    requirements: ['engine/containers/create/query-name'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('create-name');
@@ -73,7 +69,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/required-fields',
     title: 'Which create fields are required is not shown: record which minimal bodies the target accepts',
-    requirements: ['engine/containers/create/required-fields'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const bodies: Record<string, Record<string, unknown>> = {

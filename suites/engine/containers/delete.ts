@@ -26,7 +26,6 @@ export default [
   engineCheck({
     id: 'engine/containers/delete/204-removed',
     title: 'DELETE of an exited container answers 204 and the container is gone',
-    requirements: ['engine/containers/delete/204-removed'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx);
@@ -87,7 +86,6 @@ export default [
   engineCheck({
     id: 'engine/containers/delete/query-defaults-false',
     title: 'DELETE without v keeps the volumes associated with the container (v defaults to false)',
-    requirements: ['engine/containers/delete/query-defaults-false'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -99,7 +97,6 @@ export default [
   engineCheck({
     id: 'engine/containers/delete/query-link',
     title: 'DELETE /containers/(name)/(alias)?link=1 removes that link and keeps the container',
-    requirements: ['engine/containers/delete/query-link'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const target = await ctx.createContainer({ cmd: ['sleep', '300'] });

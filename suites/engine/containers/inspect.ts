@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: `${R}200-response-schema`,
     title: 'GET /containers/(id)/json answers 200 with the inspect object of the version (Config, HostConfig, State, NetworkSettings, ...)',
-    requirements: [`${R}200-response-schema`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id, name } = await ctx.runningContainer(['sleep', '300']);
@@ -28,7 +27,6 @@ export default [
   engineCheck({
     id: `${R}query-size`,
     title: '(1.22) With size=1 the inspect object has SizeRw I and SizeRootFs I',
-    requirements: [`${R}query-size`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -45,7 +43,6 @@ export default [
   engineCheck({
     id: `${R}query-size-default-false`,
     title: '(1.22) Without size, inspect does not compute the sizes (no SizeRw/SizeRootFs)',
-    requirements: [`${R}query-size-default-false`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -30,7 +30,6 @@ export default [
   engineCheck({
     id: `${R}200-response-schema`,
     title: 'GET /containers/json answers 200 with a list of container list items valid for the version',
-    requirements: [`${R}200-response-schema`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-schema');
@@ -44,7 +43,6 @@ export default [
   engineCheck({
     id: `${R}query-all-default`,
     title: 'Without `all`, only running containers are listed',
-    requirements: [`${R}query-all-default`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-default');
@@ -55,7 +53,6 @@ export default [
   engineCheck({
     id: `${R}query-all`,
     title: '`all=1` lists non-running containers too',
-    requirements: [`${R}query-all`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-all');
@@ -66,7 +63,6 @@ export default [
   engineCheck({
     id: `${R}query-limit`,
     title: '`limit=N` lists the N last created containers, non-running ones included',
-    requirements: [`${R}query-limit`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-limit');
@@ -77,7 +73,6 @@ export default [
   engineCheck({
     id: `${R}query-since`,
     title: '`since=<id>` lists only containers created after that one, non-running ones included',
-    requirements: [`${R}query-since`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-since');
@@ -88,7 +83,6 @@ export default [
   engineCheck({
     id: `${R}query-before`,
     title: '`before=<id>` lists only containers created before that one',
-    requirements: [`${R}query-before`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-before');
@@ -99,7 +93,6 @@ export default [
   engineCheck({
     id: `${R}query-size`,
     title: '`size=1` is accepted and the list items carry SizeRw and SizeRootFs',
-    requirements: [`${R}query-size`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-size');
@@ -116,7 +109,6 @@ export default [
   engineCheck({
     id: `${R}filter-exited`,
     title: 'The filter exited=<int> lists only containers that exited with that code',
-    requirements: [`${R}filter-exited`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-exited');
@@ -129,7 +121,6 @@ export default [
   engineCheck({
     id: `${R}filter-status`,
     title: 'The filter status=<value> lists only containers in that status',
-    requirements: [`${R}filter-status`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-status');
@@ -141,7 +132,6 @@ export default [
   engineCheck({
     id: `${R}filter-label`,
     title: 'The filter label=key or label=key=value lists only containers with that label (and value)',
-    requirements: [`${R}filter-label`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-label');
@@ -167,7 +157,6 @@ export default [
   engineCheck({
     id: `${R}filter-isolation`,
     title: '(1.22) The filter isolation= default|process|hyperv applies to Windows daemons only',
-    requirements: [`${R}filter-isolation`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -188,7 +177,6 @@ export default [
   engineCheck({
     id: `${R}400-bad-parameter`,
     title: 'GET /containers/json with an invalid filter answers 400',
-    requirements: [`${R}400-bad-parameter`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const res = await ctx.api.get('/containers/json', { filters: JSON.stringify({ status: ['not-a-status'] }) });

@@ -8,7 +8,6 @@ export default [
   engineCheck({
     id: 'engine/containers/rename/204-renamed',
     title: 'POST /rename?name=<new> answers 204 and the container has the new name',
-    requirements: ['engine/containers/rename/204-renamed'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['true'] });
@@ -21,7 +20,6 @@ export default [
   engineCheck({
     id: 'engine/containers/rename/409-name-already-assigned',
     title: 'POST /rename to a name assigned to another container answers 409 and keeps the old name',
-    requirements: ['engine/containers/rename/409-name-already-assigned'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const first = await ctx.createContainer({ cmd: ['true'] });

@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: 'engine/containers/resize/200-empty-text-plain',
     title: 'POST /resize of a running tty container answers 200 with an empty text/plain body',
-    requirements: ['engine/containers/resize/200-empty-text-plain'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300'], { tty: true, openStdin: true });

@@ -137,14 +137,12 @@ export default [
   engineCheck({
     id: 'engine/containers/create/host-config-restart-policy-default',
     title: 'RestartPolicy with an empty Name (the default): a container that exits non-zero is not restarted',
-    requirements: ['engine/containers/create/host-config-restart-policy-default'],
     endpoint: 'engine/containers/create',
     run: (ctx) => expectNoRestart(ctx, FAILS, { Name: '' }, 'with the default (empty) restart policy the exited container stays exited: RestartCount 0'),
   }),
   engineCheck({
     id: 'engine/containers/create/host-config-restart-policy-always',
     title: 'RestartPolicy `always`: a container that exits (even with 0) is restarted',
-    requirements: ['engine/containers/create/host-config-restart-policy-always'],
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const id = await runWithPolicy(ctx, SUCCEEDS, { Name: 'always' });
@@ -163,7 +161,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/host-config-restart-policy-on-failure',
     title: `RestartPolicy on-failure with MaximumRetryCount ${RETRIES}: a failing container is restarted exactly ${RETRIES} times`,
-    requirements: ['engine/containers/create/host-config-restart-policy-on-failure'],
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const run = await onFailureRun(ctx);
@@ -235,7 +232,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/host-config-restart-policy-unless-stopped',
     title: '(1.22) RestartPolicy `unless-stopped` is accepted and kept in the container HostConfig',
-    requirements: ['engine/containers/create/host-config-restart-policy-unless-stopped'],
     endpoint: 'engine/containers/create',
     versions: ['1.22'],
     async run(ctx) {

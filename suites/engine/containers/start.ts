@@ -6,7 +6,6 @@ export default [
   engineCheck({
     id: 'engine/containers/start/204-started',
     title: 'POST /start on a created container answers 204 and the container runs',
-    requirements: ['engine/containers/start/204-started'],
     endpoint: 'engine/containers/start',
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: ['sleep', '300'] });
@@ -37,7 +36,6 @@ export default [
   engineCheck({
     id: 'engine/states/start-otherwise',
     title: 'POST /start on an exited container starts it again and answers 204',
-    requirements: ['engine/states/start-otherwise'],
     endpoint: 'engine/containers/start',
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'sleep 0.2']);
@@ -84,7 +82,6 @@ export default [
   engineCheck({
     id: 'engine/containers/start/query-detach-keys',
     title: '(1.22) POST /start accepts a detachKeys sequence in the documented grammar',
-    requirements: ['engine/containers/start/query-detach-keys'],
     endpoint: 'engine/containers/start',
     versions: ['1.22'],
     async run(ctx) {

@@ -35,7 +35,6 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
   return engineCheck({
     id: requirement,
     title: `(${version}) The list filter accepts every status value (${STATUS_VALUES[version].join(', ')}) and lists each container under its own status`,
-    requirements: [requirement],
     endpoint: 'engine/containers/list',
     versions: [version],
     async run(ctx) {
@@ -61,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/states/state-booleans',
     title: 'The inspect State booleans (and 1.22 Status) follow the container through start, pause, unpause and kill',
-    requirements: ['engine/states/state-booleans'],
     async run(ctx) {
       const { id } = await ctx.createContainer({ cmd: IGNORES_TERM });
       if (ctx.version === '1.22') await expectState(ctx, id, 'create', { Running: false, Paused: false, Status: 'created' });

@@ -10,7 +10,6 @@ export default [
   engineCheck({
     id: 'engine/containers/stop/204-stopped',
     title: 'POST /stop on a running container answers 204 and the container is stopped',
-    requirements: ['engine/containers/stop/204-stopped'],
     endpoint: 'engine/containers/stop',
     async run(ctx) {
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
@@ -61,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/states/stop-waits-t',
     title: 'POST /stop?t=5 of a container that exits on SIGTERM answers 204 without waiting the full t',
-    requirements: ['engine/states/stop-waits-t'],
     endpoint: 'engine/containers/stop',
     async run(ctx) {
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);

@@ -18,7 +18,6 @@ export default [
   engineCheck({
     id: `${R}200-response-schema`,
     title: 'GET /containers/(id)/top answers 200 with {Titles, Processes}: the processes of the container',
-    requirements: [`${R}200-response-schema`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
@@ -38,7 +37,6 @@ export default [
   engineCheck({
     id: `${R}query-ps-args-default`,
     title: '`ps_args` defaults to -ef: top without it answers as with ps_args=-ef',
-    requirements: [`${R}query-ps-args-default`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
@@ -49,7 +47,6 @@ export default [
   engineCheck({
     id: `${R}query-ps-args`,
     title: '`ps_args` passes its arguments to ps: the Titles follow them',
-    requirements: [`${R}query-ps-args`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
@@ -60,7 +57,6 @@ export default [
   engineCheck({
     id: `${R}not-supported-on-windows`,
     title: 'Top runs ps (not supported on Windows): on other systems it answers 200',
-    requirements: [`${R}not-supported-on-windows`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const os = ctx.expectJson<{ Os?: string }>(await ctx.api.get('/version'), 'version').Os ?? '';

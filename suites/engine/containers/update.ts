@@ -39,7 +39,6 @@ export default [
   engineCheck({
     id: 'engine/containers/update/body-resource-fields',
     title: '(1.22) the resource values given to POST /update take effect (inspect HostConfig shows them)',
-    requirements: ['engine/containers/update/body-resource-fields'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -52,7 +51,6 @@ export default [
   engineCheck({
     id: 'engine/containers/update/400-bad-parameter',
     title: '(1.22) POST /update with BlkioWeight outside 10..1000 answers 400',
-    requirements: ['engine/containers/update/400-bad-parameter'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -63,7 +61,6 @@ export default [
   engineCheck({
     id: 'engine/containers/update/absent-in-1.18',
     title: 'POST /v1.18/containers/(id)/update is not served: update is a 1.22 item',
-    requirements: ['engine/containers/update/absent-in-1.18'],
     endpoint: ENDPOINT,
     versions: ['1.18'],
     async run(ctx) {

@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: 'engine/containers/wait/200-status-code',
     title: 'POST /wait answers 200 with {StatusCode} holding the exit code of the container',
-    requirements: ['engine/containers/wait/200-status-code'],
     endpoint: 'engine/containers/wait',
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'exit 7']);
@@ -22,7 +21,6 @@ export default [
   engineCheck({
     id: 'engine/states/wait-blocks',
     title: 'POST /wait on a running container blocks until it stops, then returns its exit code',
-    requirements: ['engine/states/wait-blocks'],
     endpoint: 'engine/containers/wait',
     async run(ctx) {
       // Timed from before the start request: the program cannot end sooner than RUN_MS after it,

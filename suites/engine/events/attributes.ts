@@ -15,7 +15,6 @@ export default [
   engineCheck({
     id: 'engine/events/action-is-kind',
     title: '(1.22) The event kind is the value of status and of Action',
-    requirements: ['engine/events/action-is-kind'],
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -34,7 +33,6 @@ export default [
   engineCheck({
     id: 'engine/events/type-values',
     title: '(1.22) Type is container, image, volume or network',
-    requirements: ['engine/events/type-values'],
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -56,7 +54,6 @@ export default [
   engineCheck({
     id: 'engine/events/attributes-name-image-labels',
     title: '(1.22) Container event Attributes include name, image and the container labels',
-    requirements: ['engine/events/attributes-name-image-labels'],
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -75,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/events/attributes-die-exit-code',
     title: '(1.22) The die event Attributes include exitCode',
-    requirements: ['engine/events/attributes-die-exit-code'],
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -88,7 +84,6 @@ export default [
   engineCheck({
     id: 'engine/events/attributes-resize-height-width',
     title: '(1.22) The resize event Attributes include height and width',
-    requirements: ['engine/events/attributes-resize-height-width'],
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -104,7 +99,6 @@ export default [
   engineCheck({
     id: 'engine/events/network-attributes',
     title: '(1.22) Network event Attributes include container, name and type',
-    requirements: ['engine/events/network-attributes'],
     versions: V122,
     async run(ctx) {
       const { name, container, events } = await networkScenario(ctx);

@@ -22,7 +22,6 @@ function filterCheck(c: FilterCase): EngineCheck {
   return engineCheck({
     id: `engine/system/events/filter-${c.key}`,
     title: c.title,
-    requirements: [`engine/system/events/filter-${c.key}`],
     endpoint: 'engine/system/events',
     ...(c.versions ? { versions: c.versions } : {}),
     async run(ctx) {

@@ -72,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/events/container-kinds-1.22',
     title: '1.22 container operations produce events of the listed container kinds only',
-    requirements: ['engine/events/container-kinds-1.22'],
     versions: ['1.22'],
     async run(ctx) {
       const since = nowSeconds();
@@ -91,7 +90,6 @@ export default [
   engineCheck({
     id: 'engine/events/container-kinds-1.18',
     title: '1.18 container operations produce events of the listed container kinds only',
-    requirements: ['engine/events/container-kinds-1.18'],
     versions: ['1.18'],
     async run(ctx) {
       const since = nowSeconds();
@@ -110,7 +108,6 @@ export default [
   engineCheck({
     id: 'engine/events/image-kinds-1.22',
     title: '1.22 image operations produce events of the listed image kinds only',
-    requirements: ['engine/events/image-kinds-1.22'],
     versions: ['1.22'],
     async run(ctx) {
       const events = await imageEvents(ctx);
@@ -121,7 +118,6 @@ export default [
   engineCheck({
     id: 'engine/events/image-kinds-1.18',
     title: '1.18 image operations produce only untag and delete image events',
-    requirements: ['engine/events/image-kinds-1.18'],
     versions: ['1.18'],
     async run(ctx) {
       expectKinds(ctx, await imageEvents(ctx), ['untag', 'delete'], EVENT_KINDS['1.18'].image, '1.18 image events');
@@ -130,7 +126,6 @@ export default [
   engineCheck({
     id: 'engine/events/volume-kinds-1.22',
     title: 'A volume created, mounted by a container, unmounted and removed produces create, mount, unmount, destroy',
-    requirements: ['engine/events/volume-kinds-1.22'],
     versions: ['1.22'],
     async run(ctx) {
       const { events } = await volumeScenario(ctx);
@@ -140,7 +135,6 @@ export default [
   engineCheck({
     id: 'engine/events/network-kinds-1.22',
     title: 'A network created, connected, disconnected and removed produces create, connect, disconnect, destroy',
-    requirements: ['engine/events/network-kinds-1.22'],
     versions: ['1.22'],
     async run(ctx) {
       const { events } = await networkScenario(ctx);
@@ -150,7 +144,6 @@ export default [
   engineCheck({
     id: 'engine/events/no-volume-network-events-1.18',
     title: 'The 1.18 event stream carries no volume and no network events',
-    requirements: ['engine/events/no-volume-network-events-1.18'],
     versions: ['1.18'],
     async run(ctx) {
       const since = nowSeconds();

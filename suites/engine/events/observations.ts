@@ -25,7 +25,6 @@ export default [
   engineCheck({
     id: 'engine/events/operation-mapping',
     title: 'Records which events each container operation produces (not shown in the spec)',
-    requirements: ['engine/events/operation-mapping'],
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: EXITS_ON_TERM });
@@ -42,7 +41,6 @@ export default [
   engineCheck({
     id: 'engine/events/run-sample-order',
     title: 'Records the order of the events of one container run (create, attach, start, wait, remove)',
-    requirements: ['engine/events/run-sample-order'],
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: ['echo', 'hello'] });

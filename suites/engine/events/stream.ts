@@ -24,7 +24,6 @@ export default [
   engineCheck({
     id: 'engine/system/events/200-event-stream',
     title: 'GET /events answers 200 with a stream of event objects valid for the version',
-    requirements: ['engine/system/events/200-event-stream'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const since = nowSeconds();
@@ -40,7 +39,6 @@ export default [
   engineCheck({
     id: 'engine/events/1.18-shape',
     title: '1.18 events are {status, id, from, time (Unix seconds)}',
-    requirements: ['engine/events/1.18-shape'],
     endpoint: ENDPOINT,
     versions: ['1.18'],
     async run(ctx) {
@@ -50,7 +48,6 @@ export default [
   engineCheck({
     id: 'engine/events/1.22-shape',
     title: '1.22 events are {status, id, from, Type, Action, Actor {ID, Attributes}, time, timeNano}',
-    requirements: ['engine/events/1.22-shape'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -60,7 +57,6 @@ export default [
   engineCheck({
     id: 'engine/events/network-no-status-id-from',
     title: '(1.22) Network events carry no status, id or from',
-    requirements: ['engine/events/network-no-status-id-from'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -76,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/system/events/query-since',
     title: 'since= sends the events since then (past ones first), then continues the stream',
-    requirements: ['engine/system/events/query-since'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const since = nowSeconds();
@@ -93,7 +88,6 @@ export default [
   engineCheck({
     id: 'engine/system/events/query-until',
     title: 'until= ends the stream after that time, with no event after it',
-    requirements: ['engine/system/events/query-until'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const since = nowSeconds();

@@ -18,7 +18,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/201-response-schema',
     title: 'POST /containers/(id)/exec answers 201 with the exec create response {Id, Warnings}',
-    requirements: ['engine/exec/create/201-response-schema'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
@@ -31,7 +30,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/body-cmd',
     title: 'Exec Cmd, as a list or as a string, is the command the exec instance runs',
-    requirements: ['engine/exec/create/body-cmd'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const list = await runExec(ctx, { Cmd: ['echo', 'exec-cmd', 'two'] });
@@ -56,7 +54,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/body-attach-tty',
     title: 'AttachStdout/AttachStderr choose the streams the exec session carries; Tty true gives a raw terminal stream',
-    requirements: ['engine/exec/create/body-attach-tty'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const outOnly = await runExec(ctx, { Cmd: bothStreams('x-out', 'x-err'), AttachStdout: true, AttachStderr: false });
@@ -79,7 +76,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/body-user',
     title: '(1.22) Exec User `uid:gid` runs the command as that user and group',
-    requirements: ['engine/exec/create/body-user'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -100,7 +96,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/body-privileged',
     title: '(1.22) Exec Privileged true runs the process with extended privileges',
-    requirements: ['engine/exec/create/body-privileged'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -126,7 +121,6 @@ export default [
   engineCheck({
     id: 'engine/exec/create/body-detach-keys',
     title: '(1.22) Exec DetachKeys: sending the sequence on stdin detaches the client, and the command keeps running',
-    requirements: ['engine/exec/create/body-detach-keys'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -7,7 +7,6 @@ export default [
   engineCheck({
     id: 'engine/exec/inspect/200-response-schema',
     title: 'GET /exec/(id)/json answers 200 with the exec inspect object of the version',
-    requirements: ['engine/exec/inspect/200-response-schema'],
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       const { execId } = await runExec(ctx, { Cmd: ['true'] });
@@ -18,7 +17,6 @@ export default [
   engineCheck({
     id: 'engine/exec/inspect/404-no-such-exec',
     title: 'GET /exec/(id)/json for an exec instance that does not exist answers 404',
-    requirements: ['engine/exec/inspect/404-no-such-exec'],
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       ctx.expectStatus(await ctx.api.get(`/exec/${missingExecId()}/json`), 404, 'inspect of a missing exec instance');
@@ -27,7 +25,6 @@ export default [
   engineCheck({
     id: 'engine/exec/inspect/running-and-exit-code',
     title: 'Exec inspect: Running is true while the command runs, false after it exits, and ExitCode then holds its exit code',
-    requirements: ['engine/exec/inspect/running-and-exit-code'],
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       // The command waits for a line on its stdin, so it is surely running until the check sends one.
@@ -45,7 +42,6 @@ export default [
   engineCheck({
     id: 'engine/exec/inspect/content-type-1.18',
     title: '(1.18) The exec inspect sample labels its content type as plain text: the suite records the content type',
-    requirements: ['engine/exec/inspect/content-type-1.18'],
     endpoint: 'engine/exec/inspect',
     versions: ['1.18'],
     async run(ctx) {

@@ -20,7 +20,6 @@ export default [
   engineCheck({
     id: 'engine/exec/resize/201-resized',
     title: 'POST /exec/(id)/resize?h=&w= on an exec session with a tty answers 201 with an empty body',
-    requirements: ['engine/exec/resize/201-resized'],
     endpoint: 'engine/exec/resize',
     async run(ctx) {
       const execId = await runningExec(ctx, true);
@@ -32,7 +31,6 @@ export default [
   engineCheck({
     id: 'engine/exec/resize/404-no-such-exec',
     title: 'POST /exec/(id)/resize for an exec instance that does not exist answers 404',
-    requirements: ['engine/exec/resize/404-no-such-exec'],
     endpoint: 'engine/exec/resize',
     async run(ctx) {
       ctx.expectStatus(await ctx.api.post(`/exec/${missingExecId()}/resize`, { query: { h: 40, w: 100 } }), 404, 'resize of a missing exec instance');
@@ -41,7 +39,6 @@ export default [
   engineCheck({
     id: 'engine/exec/resize/tty-only',
     title: 'Resize of an exec without a tty: the answer is not stated; the suite records what the target does',
-    requirements: ['engine/exec/resize/tty-only'],
     endpoint: 'engine/exec/resize',
     async run(ctx) {
       const execId = await runningExec(ctx, false);

@@ -13,7 +13,6 @@ export default [
   engineCheck({
     id: 'engine/exec/start/101-upgraded',
     title: 'POST /exec/(id)/start with the upgrade headers answers 101 and the raw stream (same as attach)',
-    requirements: ['engine/exec/start/101-upgraded'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { execId } = await execIn(ctx, { Cmd: ['echo', 'exec-101'] });
@@ -30,7 +29,6 @@ export default [
   engineCheck({
     id: 'engine/exec/start/200-raw-stream',
     title: 'POST /exec/(id)/start without upgrade headers answers 200, application/vnd.vendor.raw-stream, and the interactive stream',
-    requirements: ['engine/exec/start/200-raw-stream'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { execId } = await execIn(ctx, { Cmd: ['echo', 'exec-200'] });
@@ -43,7 +41,6 @@ export default [
   engineCheck({
     id: 'engine/exec/start/404-no-such-exec',
     title: 'POST /exec/(id)/start for an exec instance that does not exist answers 404',
-    requirements: ['engine/exec/start/404-no-such-exec'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await session(ctx, `/exec/${missingExecId()}/start`, { body: { Detach: false, Tty: false }, readMs: 2000 });
@@ -53,7 +50,6 @@ export default [
   engineCheck({
     id: 'engine/exec/start/detach-returns',
     title: 'POST /exec/(id)/start with Detach true returns after starting the command, which goes on running',
-    requirements: ['engine/exec/start/detach-returns'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { execId } = await execIn(ctx, { Cmd: RUNS_A_WHILE });
@@ -71,7 +67,6 @@ export default [
   engineCheck({
     id: 'engine/exec/start/body-tty',
     title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames',
-    requirements: ['engine/exec/start/body-tty'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);

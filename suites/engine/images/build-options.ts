@@ -34,7 +34,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-vendorfile',
     title: `the vendorfile parameter names the build file's path in the context`,
-    requirements: ['engine/images/build/query-vendorfile'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const path = 'custom/Build.conformance';
@@ -61,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-t',
     title: 't names the built image; the tag defaults to latest',
-    requirements: ['engine/images/build/query-t'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       await buildImage(ctx, 't', { buildFile: `${fromFixture(ctx)}\nLABEL conformance.t=1\n` }, 'engine/images/build/query-t');
@@ -74,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-t-repeatable',
     title: '(1.22) t may be repeated: the built image gets every given name',
-    requirements: ['engine/images/build/query-t-repeatable'],
     endpoint: BUILD_ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -94,7 +91,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-q',
     title: 'q=1 suppresses the verbose build output',
-    requirements: ['engine/images/build/query-q'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const marker = 'conformance-quiet-marker';
@@ -112,7 +108,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-nocache',
     title: 'nocache=1 builds without the cache: the same context gives a new image',
-    requirements: ['engine/images/build/query-nocache'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=1\n`;
@@ -127,7 +122,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-rm-default',
     title: 'by default (rm) the intermediate containers are removed after a successful build',
-    requirements: ['engine/images/build/query-rm-default'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN true\n`, query: { t: buildName(ctx, 'rm'), nocache: true } });
@@ -138,7 +132,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-forcerm',
     title: 'forcerm=1 removes the intermediate containers even after a failed build',
-    requirements: ['engine/images/build/query-forcerm'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const result = await postBuild(ctx, {
@@ -155,7 +148,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-buildargs',
     title: '(1.22) buildargs sets build-time variables the instructions see',
-    requirements: ['engine/images/build/query-buildargs'],
     endpoint: BUILD_ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

@@ -93,7 +93,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/default-vendorfile',
     title: 'the build file at the archive root under the default name is used; the other files form the context',
-    requirements: ['engine/images/build/default-vendorfile'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const text = 'a file of the build context\n';
@@ -114,7 +113,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/instructions-in-order',
     title: 'the build instructions run in order: a later ENV sees the earlier one',
-    requirements: ['engine/images/build/instructions-in-order'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const { id } = await buildImage(ctx, 'order', { buildFile: `${fromFixture(ctx)}\nENV ORDER first\nENV ORDER \${ORDER}-second\n` });

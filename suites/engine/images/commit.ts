@@ -46,7 +46,6 @@ export default [
   engineCheck({
     id: 'engine/images/commit/query-comment-author',
     title: '(1.22) comment and author are recorded in the new image (inspect Comment, Author)',
-    requirements: ['engine/images/commit/query-comment-author'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -63,7 +62,6 @@ export default [
   engineCheck({
     id: 'engine/images/commit/query-changes',
     title: 'changes (build-file instructions) apply to the new image: an ENV change reaches its containers',
-    requirements: ['engine/images/commit/query-changes'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await commitAs(ctx, 'commit-changes', { changes: 'ENV CONFORMANCE_CHANGE=applied' });
@@ -77,7 +75,6 @@ export default [
   engineCheck({
     id: 'engine/images/commit/body-config',
     title: 'the body (container configuration) becomes the config of the new image',
-    requirements: ['engine/images/commit/body-config'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const body: Record<string, unknown> = {
@@ -97,7 +94,6 @@ export default [
   engineCheck({
     id: 'engine/images/commit/query-pause',
     title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events)',
-    requirements: ['engine/images/commit/query-pause'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -117,7 +113,6 @@ export default [
   engineCheck({
     id: 'engine/images/commit/404-no-such-container',
     title: 'POST /commit of an unknown container answers 404',
-    requirements: ['engine/images/commit/404-no-such-container'],
     endpoint: ENDPOINT,
     async run(ctx) {
       ctx.expectStatus(

@@ -34,7 +34,6 @@ export default [
   engineCheck({
     id: 'engine/images/delete/200-untagged-deleted',
     title: 'DELETE of an image by its only tag answers 200 with single-key Untagged/Deleted objects, and the image is gone',
-    requirements: ['engine/images/delete/200-untagged-deleted'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await ownImage(ctx, 'delete');
@@ -62,7 +61,6 @@ export default [
   engineCheck({
     id: 'engine/images/delete/404-no-such-image',
     title: 'DELETE of an unknown image answers 404',
-    requirements: ['engine/images/delete/404-no-such-image'],
     endpoint: ENDPOINT,
     async run(ctx) {
       ctx.expectStatus(await ctx.api.delete(`/images/${missingRepo(ctx)}`), 404, 'delete of an unknown image');
@@ -83,7 +81,6 @@ export default [
   engineCheck({
     id: 'engine/images/delete/query-force',
     title: 'DELETE ?force=1 removes the reference of an image even while a container uses it',
-    requirements: ['engine/images/delete/query-force'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await imageInUse(ctx, 'force');
@@ -94,7 +91,6 @@ export default [
   engineCheck({
     id: 'engine/images/delete/query-noprune',
     title: 'noprune=1 keeps the untagged parents; by default they are deleted with the image',
-    requirements: ['engine/images/delete/query-noprune'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const kept = await imageWithUntaggedParent(ctx, 'noprune');

@@ -69,7 +69,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-repo',
     title: 'repo is the name given to the imported image',
-    requirements: ['engine/images/create/query-repo'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const repo = ctx.uniqueName('import-repo');
@@ -81,7 +80,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-repo-with-tag',
     title: '(1.22) repo may include a tag: repo=name:tag names the import name:tag',
-    requirements: ['engine/images/create/query-repo-with-tag'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -94,7 +92,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-from-src-url',
     title: 'fromSrc=<URL> imports the image from that URL',
-    requirements: ['engine/images/create/query-from-src-url'],
     endpoint: ENDPOINT,
     async run(ctx) {
       if (!targetIsLocal(ctx)) ctx.skip("the target is not on this host, so it cannot fetch from the check's loopback HTTP server");
@@ -110,7 +107,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/import-body-format',
     title: 'which fromSrc=- body formats the target imports (plain tar, gzip tar): observed',
-    requirements: ['engine/images/create/import-body-format'],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const [format, body] of [

@@ -10,7 +10,6 @@ export default [
   engineCheck({
     id: 'engine/images/inspect/200-response-schema',
     title: 'GET /images/(name)/json answers 200 with the image inspect object of the version',
-    requirements: ['engine/images/inspect/200-response-schema'],
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       const res = await inspectImage(ctx, ctx.fixtureImage());
@@ -48,7 +47,6 @@ export default [
   engineCheck({
     id: 'engine/images/inspect/name-tag-or-id',
     title: 'the image placeholder accepts a name, a name:tag reference, the full ID and a short ID',
-    requirements: ['engine/images/inspect/name-tag-or-id'],
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       const ref = ctx.fixtureImage();
@@ -68,7 +66,6 @@ export default [
   engineCheck({
     id: 'engine/images/history/200-response-schema',
     title: 'GET /images/(name)/history answers 200 with history items of the version, newest naming the image',
-    requirements: ['engine/images/history/200-response-schema'],
     endpoint: 'engine/images/history',
     async run(ctx) {
       const id = await imageIdOf(ctx, ctx.fixtureImage());
@@ -91,7 +88,6 @@ export default [
   engineCheck({
     id: 'engine/images/history/404-no-such-image',
     title: 'GET /images/(name)/history of an unknown image answers 404',
-    requirements: ['engine/images/history/404-no-such-image'],
     endpoint: 'engine/images/history',
     async run(ctx) {
       ctx.expectStatus(await ctx.api.get(`/images/${missingRepo(ctx)}/history`), 404, 'history of an unknown image');

@@ -27,7 +27,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/200-response-schema',
     title: 'GET /images/json answers 200 with a list of image list items, the fixture among them',
-    requirements: ['engine/images/list/200-response-schema'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
@@ -61,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/query-all',
     title: 'GET /images/json?all=1 lists at least every image of the default list',
-    requirements: ['engine/images/list/query-all'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const plain = await listImages(ctx);
@@ -80,7 +78,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/filter-dangling',
     title: 'filters dangling=true lists only untagged images, an untagged one among them',
-    requirements: ['engine/images/list/filter-dangling'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const untagged = await danglingImage(ctx);
@@ -95,7 +92,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/filter-label',
     title: 'filters label=key and label=key=value list only images with that label (and value)',
-    requirements: ['engine/images/list/filter-label'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const key = `conformance.label-${ctx.run.runId}`;
@@ -117,7 +113,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/query-filter',
     title: 'GET /images/json?filter=<name> lists only images with that name',
-    requirements: ['engine/images/list/query-filter'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const name = repoOf(ctx.fixtureImage());
@@ -133,7 +128,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/query-digests',
     title: 'GET /images/json?digests=1 adds RepoDigests [S] to the list items',
-    requirements: ['engine/images/list/query-digests'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const list = await listImages(ctx, { digests: true });
@@ -148,7 +142,6 @@ export default [
   engineCheck({
     id: 'engine/images/list/reference-by-tag-or-digest',
     title: 'each tag in RepoTags references the image it is listed with',
-    requirements: ['engine/images/list/reference-by-tag-or-digest'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());

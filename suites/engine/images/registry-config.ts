@@ -29,7 +29,6 @@ export default [
     id: 'engine/auth/x-registry-config-official-registry-key',
     title:
       'a build FROM a private repository of the official registry uses the credentials X-Registry-Config keys as https://<index host>/v1/ (wrong ones are refused)',
-    requirements: ['engine/auth/x-registry-config-official-registry-key'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       if (!ctx.run.embedded)

@@ -37,7 +37,6 @@ export default [
   engineCheck({
     id: 'engine/images/push/404-no-such-image',
     title: 'pushing an image that does not exist answers 404',
-    requirements: ['engine/images/push/404-no-such-image'],
     endpoint: PUSH,
     async run(ctx) {
       const repo = ctx.run.registry || ctx.run.embedded ? registryRepo(ctx, 'missing') : missingRepo(ctx);
@@ -48,7 +47,6 @@ export default [
   engineCheck({
     id: 'engine/images/push/query-tag',
     title: 'push with tag pushes only that tag',
-    requirements: ['engine/images/push/query-tag'],
     endpoint: PUSH,
     async run(ctx) {
       const repo = registryRepo(ctx, 'push-tag');
@@ -94,7 +92,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-tag',
     title: 'a pull with tag fetches that tag only',
-    requirements: ['engine/images/create/query-tag'],
     endpoint: CREATE,
     async run(ctx) {
       const repo = await pushedRepo(ctx, 'pull-tag', ['wanted', 'other']);
@@ -110,7 +107,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-tag-empty-pulls-all',
     title: 'a pull with an empty tag fetches every tag of the repository',
-    requirements: ['engine/images/create/query-tag-empty-pulls-all'],
     endpoint: CREATE,
     async run(ctx) {
       const tags = ['one', 'two'];
@@ -127,7 +123,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/query-from-image-tag-or-digest',
     title: '(1.22) fromImage may carry the tag (repo:tag) or the digest (repo@sha256:…)',
-    requirements: ['engine/images/create/query-from-image-tag-or-digest'],
     endpoint: CREATE,
     versions: ['1.22'],
     async run(ctx) {
@@ -150,7 +145,6 @@ export default [
   engineCheck({
     id: 'engine/images/create/404-no-such-repository',
     title: 'a pull of a repository that does not exist answers 404',
-    requirements: ['engine/images/create/404-no-such-repository'],
     endpoint: CREATE,
     async run(ctx) {
       const repo = registryRepo(ctx, 'missing');
@@ -184,7 +178,6 @@ export default [
   engineCheck({
     id: 'engine/images/build/query-pull',
     title: 'build with pull=1 pulls the base image although an older one exists locally',
-    requirements: ['engine/images/build/query-pull'],
     endpoint: 'engine/images/build',
     async run(ctx) {
       const remote = await committedImage(ctx, 'pull-base', ['LABEL conformance.base=registry']);

@@ -39,7 +39,6 @@ export default [
   engineCheck({
     id: 'engine/images/get/name-tag-only-that-image',
     title: 'the tarball of name:tag holds only that image (not the other tags of the repository)',
-    requirements: ['engine/images/get/name-tag-only-that-image'],
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { repo, first, second } = await twoTagRepo(ctx);
@@ -61,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/images/get/200-tarball',
     title: 'GET /images/(repository)/get answers 200 with a tarball of the repository: all its tags',
-    requirements: ['engine/images/get/200-tarball'],
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { repo, first } = await twoTagRepo(ctx);
@@ -72,7 +70,6 @@ export default [
   engineCheck({
     id: 'engine/images/get/image-id-no-repositories-file',
     title: 'the tarball of an image ID has the layer directories but no repositories file',
-    requirements: ['engine/images/get/image-id-no-repositories-file'],
     endpoint: 'engine/images/get',
     async run(ctx) {
       const image = await ownImage(ctx, 'save-id');
@@ -105,7 +102,6 @@ export default [
   engineCheck({
     id: 'engine/images/load/200-loaded',
     title: 'POST /images/load of a saved tarball answers 200 and brings the image and its tag back',
-    requirements: ['engine/images/load/200-loaded'],
     endpoint: 'engine/images/load',
     async run(ctx) {
       const image = await ownImage(ctx, 'load');
@@ -125,7 +121,6 @@ export default [
   engineCheck({
     id: 'engine/images/load/response-body',
     title: 'the body of a load answer (shape not shown): observed',
-    requirements: ['engine/images/load/response-body'],
     endpoint: 'engine/images/load',
     async run(ctx) {
       const image = await ownImage(ctx, 'load-body');

@@ -26,7 +26,6 @@ export default [
   engineCheck({
     id: 'engine/images/search/200-response-schema',
     title: 'GET /images/search answers 200 with a list of search results',
-    requirements: ['engine/images/search/200-response-schema'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
@@ -36,7 +35,6 @@ export default [
   engineCheck({
     id: 'engine/images/search/query-term',
     title: 'every search result matches the term (by name or description)',
-    requirements: ['engine/images/search/query-term'],
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const term of ['busybox', `conformance-${ctx.run.runId}-nothing`]) {
@@ -54,7 +52,6 @@ export default [
   engineCheck({
     id: 'engine/images/search/registry-style-keys',
     title: "search results use the registry's keys: star_count, is_official, name, is_automated, description",
-    requirements: ['engine/images/search/registry-style-keys'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');

@@ -8,7 +8,6 @@ export default [
   engineCheck({
     id: 'engine/images/tag/201-tagged',
     title: 'POST /images/(name)/tag answers 201 with no body and the image is tagged repo:tag',
-    requirements: ['engine/images/tag/201-tagged'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await ownImage(ctx, 'tag');
@@ -25,7 +24,6 @@ export default [
   engineCheck({
     id: 'engine/images/tag/400-bad-parameter',
     title: 'tagging with an invalid repository name answers 400',
-    requirements: ['engine/images/tag/400-bad-parameter'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await ownImage(ctx, 'tag-bad');
@@ -36,7 +34,6 @@ export default [
   engineCheck({
     id: 'engine/images/tag/404-no-such-image',
     title: 'tagging an unknown image answers 404',
-    requirements: ['engine/images/tag/404-no-such-image'],
     endpoint: ENDPOINT,
     async run(ctx) {
       ctx.expectStatus(await tagAs(ctx, missingRepo(ctx), ctx.uniqueName('tag-missing'), 'v1'), 404, 'tag of an unknown image');
@@ -45,7 +42,6 @@ export default [
   engineCheck({
     id: 'engine/images/tag/409-conflict',
     title: 'tagging over a tag another image holds, without force, answers 409 and leaves the tag in place',
-    requirements: ['engine/images/tag/409-conflict'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const [holder, other] = [await ownImage(ctx, 'tag-holder'), await ownImage(ctx, 'tag-other')];
@@ -59,7 +55,6 @@ export default [
   engineCheck({
     id: 'engine/images/tag/query-force',
     title: 'force=1 moves a tag another image holds to this image (201)',
-    requirements: ['engine/images/tag/query-force'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const [holder, other] = [await ownImage(ctx, 'force-holder'), await ownImage(ctx, 'force-other')];

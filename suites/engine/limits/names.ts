@@ -27,7 +27,6 @@ export default [
   engineCheck({
     id: 'engine/limits/container-name-pattern',
     title: 'Names matching /?[a-zA-Z0-9_-]+ are accepted on create (letters, digits, _ and -, with or without a leading /)',
-    requirements: ['engine/limits/container-name-pattern'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const u = unique();
@@ -48,7 +47,6 @@ export default [
   engineCheck({
     id: 'engine/limits/container-name-outside-pattern',
     title: 'A name outside /?[a-zA-Z0-9_-]+ is refused with 400',
-    requirements: ['engine/limits/container-name-outside-pattern'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const u = unique();

@@ -45,7 +45,6 @@ export default [
   engineCheck({
     id: 'engine/limits/blkio-weight-range',
     title: '(1.22) BlkioWeight is between 10 and 1000: 10 and 1000 are accepted, 9 and 1001 refused',
-    requirements: ['engine/limits/blkio-weight-range'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -57,7 +56,6 @@ export default [
   engineCheck({
     id: 'engine/limits/memory-swappiness-range',
     title: '(1.22) MemorySwappiness is between 0 and 100: 0 and 100 are accepted, 101 refused',
-    requirements: ['engine/limits/memory-swappiness-range'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -69,7 +67,6 @@ export default [
   engineCheck({
     id: 'engine/limits/shm-size-positive',
     title: '(1.22) ShmSize is greater than 0: a positive size is accepted and stored, a negative one refused',
-    requirements: ['engine/limits/shm-size-positive'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -83,7 +80,6 @@ export default [
   engineCheck({
     id: 'engine/limits/shm-size-default',
     title: '(1.22) ShmSize defaults to 64 MB when omitted',
-    requirements: ['engine/limits/shm-size-default'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -111,7 +107,6 @@ export default [
   engineCheck({
     id: 'engine/limits/memory-swap',
     title: 'MemorySwap -1 (unlimited) is accepted; otherwise it must be larger than Memory',
-    requirements: ['engine/limits/memory-swap'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const r = 'engine/limits/memory-swap';
@@ -123,7 +118,6 @@ export default [
   engineCheck({
     id: 'engine/containers/create/host-config-memory-swap-needs-memory',
     title: 'MemorySwap must be used together with Memory: MemorySwap alone is refused',
-    requirements: ['engine/containers/create/host-config-memory-swap-needs-memory'],
     endpoint: ENDPOINT,
     async run(ctx) {
       await expectRefused(

@@ -26,7 +26,6 @@ export default [
   engineCheck({
     id: 'engine/limits/logs-tail',
     title: 'Log tail is `all` or a number, default `all`: tail=all and no tail return every line, tail=3 the last three',
-    requirements: ['engine/limits/logs-tail'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, FIVE_LINES);
@@ -38,7 +37,6 @@ export default [
   engineCheck({
     id: 'engine/limits/logs-since-default',
     title: '(1.22) Logs since defaults to 0: since=0 and no since both return every line',
-    requirements: ['engine/limits/logs-since-default'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {

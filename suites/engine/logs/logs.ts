@@ -23,7 +23,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/101-upgraded',
     title: 'GET /logs with the upgrade headers answers 101 (hijack hint) and the raw stream',
-    requirements: ['engine/containers/logs/101-upgraded'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['echo', 'logs-101']);
@@ -35,7 +34,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/200-raw-stream',
     title: 'GET /logs without an upgrade header answers 200 with the raw stream (frames for a Tty-false container)',
-    requirements: ['engine/containers/logs/200-raw-stream'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['echo', 'logs-200']);
@@ -48,7 +46,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-stdout',
     title: 'logs stdout=1 returns the stdout log in type 1 frames (and, stderr not asked, no stderr)',
-    requirements: ['engine/containers/logs/query-stdout'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
@@ -59,7 +56,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-stderr',
     title: 'logs stderr=1 returns the stderr log in type 2 frames (and, stdout not asked, no stdout)',
-    requirements: ['engine/containers/logs/query-stderr'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
@@ -70,7 +66,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-follow',
     title: 'logs follow=1 keeps the stream open and returns new output as it is produced',
-    requirements: ['engine/containers/logs/query-follow'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo first; read x; echo second-$x'], { openStdin: true });
@@ -99,7 +94,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-timestamps',
     title: 'logs timestamps=1 prints a timestamp before every log line',
-    requirements: ['engine/containers/logs/query-timestamps'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo one; echo two; echo three']);
@@ -120,7 +114,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-defaults-false',
     title: 'logs follow, stderr and timestamps default to false: stdout=1 alone ends after the existing log, stdout only, without timestamps',
-    requirements: ['engine/containers/logs/query-defaults-false'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo plain; echo noise >&2; while true; do sleep 0.1; done']);
@@ -135,7 +128,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-tail',
     title: 'logs tail=N returns only the last N lines',
-    requirements: ['engine/containers/logs/query-tail'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done']);
@@ -145,7 +137,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/query-since',
     title: '(1.22) logs since=<Unix seconds> returns only the lines logged since then',
-    requirements: ['engine/containers/logs/query-since'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -165,7 +156,6 @@ export default [
   engineCheck({
     id: 'engine/containers/logs/log-drivers',
     title: 'Logs are served only for the json-file and journald drivers: a container logging to `none` has no logs served',
-    requirements: ['engine/containers/logs/log-drivers'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['echo', 'unlogged'], { hostConfig: { LogConfig: { Type: 'none', Config: {} } } });

@@ -13,7 +13,6 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
     engineCheck({
       id: `${endpoint}/404-no-such-network`,
       title: `POST /networks/(id)/${operation} ${preposition} a network that does not exist answers 404`,
-      requirements: [`${endpoint}/404-no-such-network`],
       endpoint,
       versions: V122,
       async run(ctx) {
@@ -24,7 +23,6 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
     engineCheck({
       id: `${endpoint}/404-no-such-container`,
       title: `POST /networks/(id)/${operation} of a container that does not exist answers 404`,
-      requirements: [`${endpoint}/404-no-such-container`],
       endpoint,
       versions: V122,
       async run(ctx) {
@@ -40,7 +38,6 @@ export default [
   engineCheck({
     id: 'engine/networks/connect/200-connected',
     title: 'POST /networks/(id)/connect answers 200 and the container appears in the network Containers',
-    requirements: ['engine/networks/connect/200-connected'],
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
@@ -57,7 +54,6 @@ export default [
   engineCheck({
     id: 'engine/networks/connect/body-endpoint-config',
     title: 'EndpointConfig IPAMConfig.IPv4Address gives the container that address on the network',
-    requirements: ['engine/networks/connect/body-endpoint-config'],
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
@@ -72,7 +68,6 @@ export default [
   engineCheck({
     id: 'engine/networks/disconnect/200-disconnected',
     title: 'POST /networks/(id)/disconnect answers 200 and the container leaves the network Containers',
-    requirements: ['engine/networks/disconnect/200-disconnected'],
     endpoint: 'engine/networks/disconnect',
     versions: V122,
     async run(ctx) {
@@ -89,7 +84,6 @@ export default [
   engineCheck({
     id: 'engine/networks/disconnect/body-force',
     title: 'Disconnect with Force=true answers 200 and disconnects',
-    requirements: ['engine/networks/disconnect/body-force'],
     endpoint: 'engine/networks/disconnect',
     versions: V122,
     async run(ctx) {

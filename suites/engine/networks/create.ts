@@ -25,7 +25,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/201-response-schema',
     title: 'POST /networks/create answers 201 with {Id S, Warning S}',
-    requirements: ['engine/networks/create/201-response-schema'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -37,7 +36,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/404-plugin-not-found',
     title: 'POST /networks/create with a driver no plugin provides answers 404',
-    requirements: ['engine/networks/create/404-plugin-not-found'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -49,7 +47,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-name-mandatory',
     title: 'POST /networks/create without a Name is refused',
-    requirements: ['engine/networks/create/body-name-mandatory'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -63,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-check-duplicate',
     title: 'CheckDuplicate=true refuses a second network with the same name',
-    requirements: ['engine/networks/create/body-check-duplicate'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -78,7 +74,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-driver-default-bridge',
     title: 'A network created without a Driver uses the bridge driver and the default IPAM driver',
-    requirements: ['engine/networks/create/body-driver-default-bridge'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -90,7 +85,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-ipam',
     title: 'IPAM Config: the given Subnet and Gateway are used; the IPAM Driver defaults to default',
-    requirements: ['engine/networks/create/body-ipam'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -105,7 +99,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-options',
     title: 'Driver Options given at create are seen in the network Options',
-    requirements: ['engine/networks/create/body-options'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
@@ -118,7 +111,6 @@ export default [
   engineCheck({
     id: 'engine/networks/create/body-internal',
     title: 'Internal=true is accepted at network create',
-    requirements: ['engine/networks/create/body-internal'],
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {

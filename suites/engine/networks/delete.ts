@@ -8,7 +8,6 @@ export default [
   engineCheck({
     id: 'engine/networks/delete/200-removed',
     title: 'DELETE /networks/(id) answers 200 and the network is gone',
-    requirements: ['engine/networks/delete/200-removed'],
     endpoint: 'engine/networks/delete',
     versions: V122,
     async run(ctx) {
@@ -34,7 +33,6 @@ export default [
   engineCheck({
     id: 'engine/networks/delete/404-no-such-network',
     title: 'DELETE /networks/(id) of a network that does not exist answers 404',
-    requirements: ['engine/networks/delete/404-no-such-network'],
     endpoint: 'engine/networks/delete',
     versions: V122,
     async run(ctx) {

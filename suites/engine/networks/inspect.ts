@@ -13,7 +13,6 @@ export default [
   engineCheck({
     id: 'engine/networks/inspect/200-response-schema',
     title: 'GET /networks/(id or name) answers 200 with the Network, by id and by name',
-    requirements: ['engine/networks/inspect/200-response-schema'],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
@@ -29,7 +28,6 @@ export default [
   engineCheck({
     id: 'engine/networks/inspect/404-no-such-network',
     title: 'GET /networks/(id or name) of a network that does not exist answers 404',
-    requirements: ['engine/networks/inspect/404-no-such-network'],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
@@ -60,7 +58,6 @@ export default [
   engineCheck({
     id: 'engine/networks/inspect/containers-entry-name',
     title: 'Inspect maps each connected container ID to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address}',
-    requirements: ['engine/networks/inspect/containers-entry-name'],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
@@ -80,7 +77,6 @@ export default [
   engineCheck({
     id: 'engine/networks/inspect/bridge-options-namespaced',
     title: 'The bridge network options are namespaced com.vendor.network.bridge.* plus com.vendor.network.driver.mtu',
-    requirements: ['engine/networks/inspect/bridge-options-namespaced'],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {

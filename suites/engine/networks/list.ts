@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: 'engine/networks/list/200-response-schema',
     title: 'GET /networks answers 200 with a list of Network objects including a new network',
-    requirements: ['engine/networks/list/200-response-schema'],
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
@@ -23,7 +22,6 @@ export default [
   engineCheck({
     id: 'engine/networks/list/filter-id',
     title: 'Filter id= lists the networks whose ID matches all or part of the value',
-    requirements: ['engine/networks/list/filter-id'],
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
@@ -51,7 +49,6 @@ export default [
   engineCheck({
     id: 'engine/networks/list/filter-name',
     title: 'Filter name= lists the networks whose name matches all or part of the value',
-    requirements: ['engine/networks/list/filter-name'],
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
@@ -75,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/networks/list/filter-type',
     title: 'Filter type=custom lists only user-defined networks, type=builtin only pre-defined ones',
-    requirements: ['engine/networks/list/filter-type'],
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {

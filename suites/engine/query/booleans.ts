@@ -32,7 +32,6 @@ function spellingCheck(value: boolean): ReturnType<typeof engineCheck> {
   return engineCheck({
     id: requirement,
     title: `Boolean query parameters read ${spellings.join(', ')} as ${value} (checked on \`all\` of the container list)`,
-    requirements: [requirement],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { label, id } = await exitedOnly(ctx, `bool-${value}`);

@@ -64,7 +64,6 @@ export default [
   engineCheck({
     id: 'engine/query/filters-json-map',
     title: '`filters` is a JSON-encoded map from string to list of strings (two keys given at once both apply)',
-    requirements: ['engine/query/filters-json-map'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('filters-map');

@@ -47,7 +47,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach-ws/400-bad-parameter',
     title: '(1.22) GET /attach/ws with a detachKeys value outside the grammar answers 400',
-    requirements: ['engine/containers/attach-ws/400-bad-parameter'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -60,7 +59,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach-ws/404-no-such-container',
     title: 'GET /attach/ws for a container that does not exist answers 404',
-    requirements: ['engine/containers/attach-ws/404-no-such-container'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await wsAttach(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 1000 });
@@ -74,7 +72,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach-ws/query-params-as-attach',
     title: 'GET /attach/ws takes the attach parameters: logs=1 with stdout=1 or stderr=1 returns that log only',
-    requirements: ['engine/containers/attach-ws/query-params-as-attach'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, bothStreams('ws-out', 'ws-err'));

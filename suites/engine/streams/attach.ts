@@ -58,7 +58,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/400-bad-parameter',
     title: '(1.22) POST /attach with a detachKeys value outside the grammar answers 400',
-    requirements: ['engine/containers/attach/400-bad-parameter'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -70,7 +69,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/404-no-such-container',
     title: 'POST /attach to a container that does not exist answers 404',
-    requirements: ['engine/containers/attach/404-no-such-container'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await attachSession(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 2000 });
@@ -80,7 +78,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-logs',
     title: 'attach with logs=1 returns the logs: the stdout log in stdout frames, the stderr log in stderr frames',
-    requirements: ['engine/containers/attach/query-logs'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, bothStreams('logged-out', 'logged-err'));
@@ -94,7 +91,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-stream',
     title: 'attach with stream=1 returns the live stream: output written after the attach, and not the earlier log',
-    requirements: ['engine/containers/attach/query-stream'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(READS_A_LINE, { openStdin: true });
@@ -123,7 +119,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-stdout',
     title: 'attach with stream=1&stdout=1 attaches stdout only: the stdout output arrives, no stderr',
-    requirements: ['engine/containers/attach/query-stdout'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: bothStreams('to-out', 'to-err') }, { stream: 1, stdout: 1 });
@@ -133,7 +128,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-stderr',
     title: 'attach with stream=1&stderr=1 attaches stderr only: the stderr output arrives, no stdout',
-    requirements: ['engine/containers/attach/query-stderr'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: bothStreams('to-out', 'to-err') }, { stream: 1, stderr: 1 });
@@ -143,7 +137,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-defaults-false',
     title: 'attach parameters default to false: no logs, no stream, no stdout/stderr, no stdin unless asked',
-    requirements: ['engine/containers/attach/query-defaults-false'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(READS_A_LINE, { openStdin: true });
@@ -164,7 +157,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/query-detach-keys',
     title: '(1.22) attach detachKeys: sending the sequence on stdin detaches the client, and the container keeps running',
-    requirements: ['engine/containers/attach/query-detach-keys'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -177,7 +169,6 @@ export default [
   engineCheck({
     id: 'engine/containers/attach/not-running',
     title: 'Attach to a container that is not running: the status is not listed; the suite records what the target does',
-    requirements: ['engine/containers/attach/not-running'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['true']);

@@ -43,7 +43,6 @@ export default [
   engineCheck({
     id: 'engine/stream/frame-header',
     title: 'With Tty false the stream is multiplexed into frames: an 8-byte header, then the payload',
-    requirements: ['engine/stream/frame-header'],
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, bothStreams('header-out', 'header-err'));
@@ -57,7 +56,6 @@ export default [
   engineCheck({
     id: 'engine/stream/frame-stream-type',
     title: 'Header byte 0 is the stream type: stdout output in type 1 frames, stderr output in type 2 frames',
-    requirements: ['engine/stream/frame-stream-type'],
     endpoint: ATTACH,
     async run(ctx) {
       const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('typed-out', 'typed-err'))).data, 'attach stream', undefined, [
@@ -72,7 +70,6 @@ export default [
   engineCheck({
     id: 'engine/stream/frame-reserved-zero',
     title: 'Header bytes 1-3 are zero',
-    requirements: ['engine/stream/frame-reserved-zero'],
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, bothStreams('reserved-out', 'reserved-err'));
@@ -86,7 +83,6 @@ export default [
   engineCheck({
     id: 'engine/stream/frame-size-big-endian',
     title: 'Header bytes 4-7 are the payload size, unsigned 32-bit big-endian, and the payload is that many bytes',
-    requirements: ['engine/stream/frame-size-big-endian'],
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, ['echo', LONG_LINE]);
@@ -97,7 +93,6 @@ export default [
   engineCheck({
     id: 'engine/stream/frames-contiguous',
     title: 'The reader procedure consumes the stream exactly: frames back to back, no bytes between them, no partial frame at the end',
-    requirements: ['engine/stream/frames-contiguous'],
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, ['sh', '-c', 'echo one; echo two >&2; echo three']);
@@ -114,7 +109,6 @@ export default [
   engineCheck({
     id: 'engine/stream/stdout-stderr-separated',
     title: 'What the process writes on stdout arrives in type 1 frames, what it writes on stderr in type 2 frames',
-    requirements: ['engine/stream/stdout-stderr-separated'],
     endpoint: ATTACH,
     async run(ctx) {
       const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('sep-out', 'sep-err'))).data, 'attach stream');
@@ -125,7 +119,6 @@ export default [
   engineCheck({
     id: 'engine/stream/tty-raw',
     title: 'A container created with Tty true streams the raw terminal data, not frames',
-    requirements: ['engine/stream/tty-raw'],
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachAndRun(ctx, { cmd: ['echo', 'tty-raw'], tty: true }, ALL);
@@ -136,7 +129,6 @@ export default [
   engineCheck({
     id: 'engine/stream/same-for-logs-and-exec',
     title: 'Logs and exec start stream like attach: frames when Tty is false, raw data when Tty is true',
-    requirements: ['engine/stream/same-for-logs-and-exec'],
     endpoint: 'engine/containers/logs',
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo logs-out; echo logs-err >&2; while true; do sleep 0.1; done']);

@@ -35,7 +35,6 @@ export default [
   engineCheck({
     id: 'engine/stream/stdin-once',
     title: 'StdinOnce: when the one attached client closes its stdin, the process sees end of file',
-    requirements: ['engine/stream/stdin-once'],
     endpoint: ATTACH,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'cat; echo eof-seen'], { openStdin: true, stdinOnce: true });

@@ -22,7 +22,6 @@ export function absentIn118Check(endpoint: string, operation: string, request: (
   return engineCheck({
     id: requirement,
     title: `(1.18) ${operation} is a 1.22 item: /v1.18 does not serve it`,
-    requirements: [requirement],
     endpoint,
     versions: ['1.18'],
     async run(ctx) {

@@ -77,7 +77,6 @@ export function noSuchContainerCheck(opts: {
   return engineCheck({
     id: requirement,
     title: `${opts.method} ${opts.suffix ? `/containers/(id)/${opts.suffix}` : '/containers/(id)'} on a container that does not exist answers 404`,
-    requirements: [requirement],
     endpoint: opts.endpoint,
     ...(opts.versions ? { versions: opts.versions } : {}),
     async run(ctx) {

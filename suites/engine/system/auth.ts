@@ -32,7 +32,6 @@ export default [
   engineCheck({
     id: 'engine/system/auth/checks-credentials',
     title: 'POST /auth with wrong credentials for a registry that requires them is not a success',
-    requirements: ['engine/system/auth/checks-credentials'],
     endpoint: 'engine/system/auth',
     async run(ctx) {
       const { registry, registryAuth } = ctx.run;

@@ -32,7 +32,6 @@ export default [
   engineCheck({
     id: 'engine/errors/404-not-found',
     title: '404 answers a missing container, image, exec instance, (1.22) volume and network',
-    requirements: ['engine/errors/404-not-found'],
     async run(ctx) {
       const missing = ctx.uniqueName('missing');
       const paths = [
@@ -47,7 +46,6 @@ export default [
   engineCheck({
     id: 'engine/errors/400-bad-parameter',
     title: '400 answers a bad parameter: a container name outside /?[a-zA-Z0-9_-]+',
-    requirements: ['engine/errors/400-bad-parameter'],
     async run(ctx) {
       const { res } = await createRaw(ctx, createBody(ctx), 'bad name!');
       ctx.expectStatus(res, 400, "create with the name 'bad name!'");
@@ -56,7 +54,6 @@ export default [
   engineCheck({
     id: 'engine/errors/success-codes',
     title: 'Successful operations answer the success code listed for their endpoint',
-    requirements: ['engine/errors/success-codes'],
     async run(ctx) {
       const created = await createRaw(ctx, createBody(ctx), ctx.uniqueName('c'));
       ctx.expectStatus(created.res, 201, 'container create');
@@ -69,7 +66,6 @@ export default [
   engineCheck({
     id: 'engine/errors/body-shape',
     title: 'Records the content type and body of error answers (shape not shown in the spec)',
-    requirements: ['engine/errors/body-shape'],
     async run(ctx) {
       for (const { what, res } of await errorAnswers(ctx)) {
         ctx.observe(`${what}: ${res.status} ${res.headers['content-type'] ?? '(no content type)'} ${JSON.stringify(res.text().slice(0, 120))}`);
@@ -79,7 +75,6 @@ export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only',
     title: 'Error answers use a status listed for their endpoint',
-    requirements: ['engine/errors/listed-codes-only'],
     async run(ctx) {
       for (const { endpoint, what, res } of await errorAnswers(ctx)) {
         const listed = (ENDPOINTS.get(endpoint)?.responses ?? []).filter((r) => !r.versions || r.versions.includes(ctx.version)).map((r) => r.status);

@@ -52,7 +52,6 @@ export default [
   engineCheck({
     id: 'engine/auth/x-registry-auth',
     title: 'Push and pull pass X-Registry-Auth {username, password, email} to the registry: the right credentials work, wrong ones are refused',
-    requirements: ['engine/auth/x-registry-auth'],
     endpoint: 'engine/images/push',
     async run(ctx) {
       const creds = registryCredentials(ctx);
@@ -62,7 +61,6 @@ export default [
   engineCheck({
     id: 'engine/auth/x-registry-auth-registrytoken',
     title: 'Push and pull pass X-Registry-Auth {registrytoken} to the registry: the right token works, a wrong one is refused',
-    requirements: ['engine/auth/x-registry-auth-registrytoken'],
     endpoint: 'engine/images/push',
     async run(ctx) {
       if (!ctx.run.embedded) ctx.notApplicable("no registry token is known for the run's registry (the embedded reference registry has one)");
@@ -78,7 +76,6 @@ export default [
     id: 'engine/auth/x-registry-config',
     title:
       'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: the right credentials work, wrong ones are refused',
-    requirements: ['engine/auth/x-registry-config'],
     endpoint: 'engine/images/build',
     async run(ctx) {
       await buildWithConfig(ctx, 'engine/auth/x-registry-config');
@@ -87,7 +84,6 @@ export default [
   engineCheck({
     id: 'engine/auth/x-registry-config-host-key',
     title: 'X-Registry-Config keyed by the registry domain name and port alone (no scheme, no path) is used for that registry',
-    requirements: ['engine/auth/x-registry-config-host-key'],
     endpoint: 'engine/images/build',
     async run(ctx) {
       await buildWithConfig(ctx, 'engine/auth/x-registry-config-host-key');
@@ -96,7 +92,6 @@ export default [
   engineCheck({
     id: 'engine/auth/cors-default-disabled',
     title: 'By default CORS is disabled: a cross-origin request gets no Access-Control-Allow-Origin',
-    requirements: ['engine/auth/cors-default-disabled'],
     async run(ctx) {
       const res = await ctx.api.get('/_ping', undefined, { headers: { origin: 'http://conformance.example.invalid' } });
       const allowed = res.headers['access-control-allow-origin'];
@@ -129,7 +124,6 @@ export default [
   engineCheck({
     id: 'engine/auth/api-caller-authentication',
     title: 'Records whether the target serves API requests without caller credentials (not shown in the spec)',
-    requirements: ['engine/auth/api-caller-authentication'],
     async run(ctx) {
       const res = await ctx.api.get('/info');
       ctx.observe(`GET /info without credentials answered ${res.status}`);

@@ -42,7 +42,6 @@ export default [
   engineCheck({
     id: 'engine/service/json-bodies',
     title: 'The documented JSON responses are JSON labelled application/json',
-    requirements: ['engine/service/json-bodies'],
     async run(ctx) {
       const paths = ['/info', '/version', '/containers/json', ...(ctx.version === '1.22' ? ['/volumes', '/networks'] : [])];
       for (const path of paths) {
@@ -60,7 +59,6 @@ export default [
   engineCheck({
     id: 'engine/service/container-id-or-name',
     title: 'A container identifier and its name address the same container',
-    requirements: ['engine/service/container-id-or-name'],
     async run(ctx) {
       const { id, name } = await ctx.createContainer({ cmd: ['true'] });
       for (const ref of [name, id.slice(0, 12)]) {
@@ -73,7 +71,6 @@ export default [
   engineCheck({
     id: 'engine/service/exec-id',
     title: 'The exec (id) placeholder is the identifier exec create returned',
-    requirements: ['engine/service/exec-id'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const created = await ctx.api.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: true } });
@@ -115,7 +112,6 @@ export default [
   engineCheck({
     id: 'engine/service/json-object-streams',
     title: 'Events and stats responses are a sequence of JSON objects in a 200 body',
-    requirements: ['engine/service/json-object-streams'],
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300']);
@@ -135,7 +131,6 @@ export default [
   engineCheck({
     id: 'engine/resources/timestamps',
     title: 'Timestamps are integer Unix seconds where stated, otherwise ISO 8601 strings with fractional seconds',
-    requirements: ['engine/resources/timestamps'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const list = ctx.expectJson<Array<{ Id: string; Created: unknown }>>(await ctx.api.get('/containers/json', { all: true }), 'container list');

@@ -11,7 +11,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/path-prefix',
     title: 'The API version is part of the request path: /v<version>/... is served',
-    requirements: ['engine/versioning/path-prefix'],
     async run(ctx) {
       for (const path of ['/_ping', '/version', '/containers/json']) ctx.expectStatus(await ctx.api.get(path), 200, `GET ${ctx.api.path(path)}`);
     },
@@ -19,7 +18,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/api-version-field',
     title: 'GET /version reports the API version in ApiVersion',
-    requirements: ['engine/versioning/api-version-field'],
     endpoint: 'engine/system/version',
     async run(ctx) {
       const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
@@ -33,7 +31,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/api-version-matches-path',
     title: 'Records whether ApiVersion equals the version of the request path (not stated)',
-    requirements: ['engine/versioning/api-version-matches-path'],
     endpoint: 'engine/system/version',
     async run(ctx) {
       const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
@@ -43,7 +40,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/unversioned-path',
     title: 'Records how the target answers paths without a version prefix (not shown)',
-    requirements: ['engine/versioning/unversioned-path'],
     async run(ctx) {
       for (const path of ['/_ping', '/version', '/containers/json']) {
         const res = await ctx.api.raw('GET', path);
@@ -54,7 +50,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/unsupported-version',
     title: 'Records how the target answers an unsupported version prefix (not shown)',
-    requirements: ['engine/versioning/unsupported-version'],
     async run(ctx) {
       for (const path of ['/v1.99/_ping', '/v0.1/version', '/v9/_ping']) {
         const res = await ctx.api.raw('GET', path);
@@ -65,7 +60,6 @@ export default [
   engineCheck({
     id: 'engine/versioning/shapes-per-version',
     title: 'A response has the shapes of the version in its path (Info flags, event fields)',
-    requirements: ['engine/versioning/shapes-per-version'],
     async run(ctx) {
       const info = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get('/info'), 'info') ?? {};
       const want = ctx.version === '1.18' ? 'number' : 'boolean';

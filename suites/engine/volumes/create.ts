@@ -8,7 +8,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/create/201-response-schema',
     title: 'POST /volumes/create answers 201 with the Volume {Name, Driver, Mountpoint}',
-    requirements: ['engine/volumes/create/201-response-schema'],
     endpoint: 'engine/volumes/create',
     versions: V122,
     async run(ctx) {
@@ -23,7 +22,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/create/body-name-generated',
     title: 'A volume created without a Name gets a generated one',
-    requirements: ['engine/volumes/create/body-name-generated'],
     endpoint: 'engine/volumes/create',
     versions: V122,
     async run(ctx) {
@@ -42,7 +40,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/create/body-driver-default-local',
     title: 'A volume created without a Driver uses the local driver',
-    requirements: ['engine/volumes/create/body-driver-default-local'],
     endpoint: 'engine/volumes/create',
     versions: V122,
     async run(ctx) {
@@ -55,7 +52,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/create/body-driver-opts',
     title: 'DriverOpts are passed to the driver: the local driver accepts its mount options',
-    requirements: ['engine/volumes/create/body-driver-opts'],
     endpoint: 'engine/volumes/create',
     versions: V122,
     async run(ctx) {

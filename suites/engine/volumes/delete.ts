@@ -8,7 +8,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/delete/204-removed',
     title: 'DELETE /volumes/(name) answers 204 and the volume is gone',
-    requirements: ['engine/volumes/delete/204-removed'],
     endpoint: 'engine/volumes/delete',
     versions: V122,
     async run(ctx) {
@@ -20,7 +19,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/delete/404-no-such-volume',
     title: 'DELETE /volumes/(name) of a volume that does not exist answers 404',
-    requirements: ['engine/volumes/delete/404-no-such-volume'],
     endpoint: 'engine/volumes/delete',
     versions: V122,
     async run(ctx) {
@@ -30,7 +28,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/delete/409-in-use',
     title: 'DELETE /volumes/(name) of a volume a container uses answers 409 and keeps it',
-    requirements: ['engine/volumes/delete/409-in-use'],
     endpoint: 'engine/volumes/delete',
     versions: V122,
     async run(ctx) {

@@ -9,7 +9,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/inspect/200-response-schema',
     title: 'GET /volumes/(name) answers 200 with the Volume {Name, Driver, Mountpoint}',
-    requirements: ['engine/volumes/inspect/200-response-schema'],
     endpoint: 'engine/volumes/inspect',
     versions: V122,
     async run(ctx) {
@@ -28,7 +27,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/inspect/404-no-such-volume',
     title: 'GET /volumes/(name) of a volume that does not exist answers 404',
-    requirements: ['engine/volumes/inspect/404-no-such-volume'],
     endpoint: 'engine/volumes/inspect',
     versions: V122,
     async run(ctx) {

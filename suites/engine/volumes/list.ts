@@ -13,7 +13,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/list/200-response-schema',
     title: 'GET /volumes answers 200 with {Volumes [Volume], Warnings [S]} including a new volume',
-    requirements: ['engine/volumes/list/200-response-schema'],
     endpoint: 'engine/volumes/list',
     versions: V122,
     async run(ctx) {
@@ -30,7 +29,6 @@ export default [
   engineCheck({
     id: 'engine/volumes/list/filter-dangling',
     title: 'Filter dangling=true lists only volumes no container uses',
-    requirements: ['engine/volumes/list/filter-dangling'],
     endpoint: 'engine/volumes/list',
     versions: V122,
     async run(ctx) {
