@@ -20,7 +20,8 @@ export function openApiDocument(suite: SuiteName, profile: VendorProfileName = '
   const paths: Json = {};
   for (const endpoint of loadEndpoints(api).filter((e) => e.versions.includes(version))) {
     for (const path of pathsOf(endpoint)) {
-      const item = (paths[path] ??= {}) as Json;
+      paths[path] ??= {};
+      const item = paths[path] as Json;
       item[endpoint.method.toLowerCase()] = operation(endpoint, path, version, schemas);
     }
   }

@@ -40,7 +40,8 @@ export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
 function mergeTables(a: ProofTable, b: ProofTable): ProofTable {
   const out: ProofTable = { ...a };
   for (const [suite, bySuite] of Object.entries(b) as Array<[SuiteName, Record<string, Proof[]>]>) {
-    const target = (out[suite] = { ...(out[suite] ?? {}) });
+    const target = { ...(out[suite] ?? {}) };
+    out[suite] = target;
     for (const [id, proofs] of Object.entries(bySuite)) target[id] = [...(target[id] ?? []), ...proofs];
   }
   return out;

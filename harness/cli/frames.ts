@@ -52,20 +52,25 @@ export async function framesCommand(argv: string[], io: CommandIo): Promise<numb
 
 type ParsedArgs = { kind: 'run'; options: FramesOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
+/** node:util parseArgs in strict mode: an unknown option or a positional argument throws. */
+function parseFramesArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      tty: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'max-frame-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+
 function parseOptions(argv: string[]): ParsedArgs {
-  let values;
+  let values: ReturnType<typeof parseFramesArgs>['values'];
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        tty: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'max-frame-bytes': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseFramesArgs(argv));
   } catch (error) {
     return { kind: 'error', message: firstLine(error instanceof Error ? error.message : String(error)) };
   }

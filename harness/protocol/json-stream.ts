@@ -98,7 +98,10 @@ export class JsonStreamDecoder extends ChunkedDecoder<JsonStreamEvent> {
   private skipBetween(chunk: Buffer): void {
     const byte = chunk[this.pos]!;
     if (byte === NEWLINE) this.newlineSinceValue = true;
-    if (isWhitespace(byte)) return this.advance(1);
+    if (isWhitespace(byte)) {
+      this.advance(1);
+      return;
+    }
     this.begin(byte === 0x7b || byte === 0x5b ? 'value' : 'junk');
   }
 

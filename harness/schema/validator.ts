@@ -49,7 +49,10 @@ export class SchemaValidator {
    */
   static shared(profile: VendorProfileName): SchemaValidator {
     let validator = SHARED.get(profile);
-    if (!validator) SHARED.set(profile, (validator = new SchemaValidator(profile)));
+    if (!validator) {
+      validator = new SchemaValidator(profile);
+      SHARED.set(profile, validator);
+    }
     return validator;
   }
 
@@ -166,5 +169,9 @@ function toFinding(kind: SchemaFinding['kind'], err: ErrorObject): SchemaFinding
 
 function dedupe(findings: SchemaFinding[]): SchemaFinding[] {
   const seen = new Set<string>();
-  return findings.filter((f) => (seen.has(f.message) ? false : (seen.add(f.message), true)));
+  return findings.filter((f) => {
+    if (seen.has(f.message)) return false;
+    seen.add(f.message);
+    return true;
+  });
 }

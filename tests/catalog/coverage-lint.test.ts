@@ -10,7 +10,13 @@ const known = new Set(requirements.map((r) => r.id));
 describe('requirements and checks name each other', () => {
   test('no requirement id is used twice', () => {
     const seen = new Set<string>();
-    const duplicates = requirements.map((r) => r.id).filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+    const duplicates = requirements
+      .map((r) => r.id)
+      .filter((id) => {
+        if (seen.has(id)) return true;
+        seen.add(id);
+        return false;
+      });
     expect(duplicates).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { Report, ResultEntry } from '../report.ts';
 import { evidenceText, groupBySection } from '../sections.ts';
 import { INTERRUPTED, UNREACHABLE, isExpected, verdictOf, type Verdict } from '../verdict.ts';
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
     .replace(/&/g, '&amp;')
@@ -43,7 +43,8 @@ export function junitXml(report: Report): string {
   const count = (kind: Case['kind']) => cases.filter((c) => c.kind === kind).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escape(report.tool.name)}" tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${escapeXml(report.tool.name)}" tests="${cases.length}" ` +
+      `failures="${count('failure')}" errors="${count('error')}" time="${seconds(report.durationMs)}">`,
     ...all.map((s, i) => testSuite(report, { ...s, id: i })),
     '</testsuites>',
     '',
@@ -62,10 +63,16 @@ function testSuite(report: Report, s: SuiteXml): string {
   const count = (kind: Case['kind']) => s.cases.filter((c) => c.kind === kind).length;
   const time = s.cases.reduce((t, c) => t + c.durationMs, 0);
   const properties = s.properties
-    ? ['    <properties>', ...s.properties.map(([name, value]) => `      <property name="${escape(name)}" value="${escape(value)}"/>`), '    </properties>']
+    ? [
+        '    <properties>',
+        ...s.properties.map(([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`),
+        '    </properties>',
+      ]
     : [];
   return [
-    `  <testsuite name="${escape(s.name)}" tests="${s.cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}" hostname="${escape(report.target.url)}" id="${s.id}" package="${escape(s.pkg)}">`,
+    `  <testsuite name="${escapeXml(s.name)}" tests="${s.cases.length}" ` +
+      `failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(time)}" ` +
+      `timestamp="${report.startedAt.slice(0, 19)}" hostname="${escapeXml(report.target.url)}" id="${s.id}" package="${escapeXml(s.pkg)}">`,
     ...properties,
     ...s.cases.map((c) => c.xml),
     '  </testsuite>',
@@ -73,13 +80,16 @@ function testSuite(report: Report, s: SuiteXml): string {
 }
 
 function checkCase(report: Report, r: ResultEntry): Case {
-  const open = `    <testcase classname="${escape(`${r.suite}.${r.requirements[0]}`)}" name="${escape(`${r.requirements.join(' ')}: ${r.title}`)}" time="${seconds(r.durationMs)}"`;
-  const evidence = escape(evidenceText(r));
-  const message = escape(firstLine(r.message));
+  const open =
+    `    <testcase classname="${escapeXml(`${r.suite}.${r.requirements[0]}`)}" ` +
+    `name="${escapeXml(`${r.requirements.join(' ')}: ${r.title}`)}" time="${seconds(r.durationMs)}"`;
+  const evidence = escapeXml(evidenceText(r));
+  const message = escapeXml(firstLine(r.message));
   const body = (inner: string, kind: Case['kind']): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
   if ((r.outcome === 'failed' || r.outcome === 'error') && isExpected(report, r.suite, r.id)) {
     return body(
-      `<skipped message="${escape(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>\n      <system-out>${evidence}</system-out>`,
+      `<skipped message="${escapeXml(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>` +
+        `\n      <system-out>${evidence}</system-out>`,
       'skipped',
     );
   }
@@ -90,10 +100,10 @@ function checkCase(report: Report, r: ResultEntry): Case {
       return body(`<error message="${message}" type="harness-error">${evidence}</error>`, 'error');
     case 'skipped':
     case 'not-applicable':
-      return body(`<skipped message="${escape(`${r.outcome}: `)}${message}"/>`, 'skipped');
+      return body(`<skipped message="${escapeXml(`${r.outcome}: `)}${message}"/>`, 'skipped');
     case 'warning':
     case 'informational':
-      return body(`<system-out>${escape(`${r.outcome}: `)}${evidence}</system-out>`, 'ok');
+      return body(`<system-out>${escapeXml(`${r.outcome}: `)}${evidence}</system-out>`, 'ok');
     default:
       return { xml: `${open}/>`, kind: 'ok', durationMs: r.durationMs };
   }
@@ -103,18 +113,18 @@ function checkCase(report: Report, r: ResultEntry): Case {
 function runCases(report: Report, verdict: Verdict): Case[] | undefined {
   if (!report.harnessErrors.length && !report.expectations) return undefined;
   const runCase = (name: string, inner?: string): Case['xml'] =>
-    `    <testcase classname="conformance.run" name="${escape(name)}" time="0.000"${inner ? `>\n      ${inner}\n    </testcase>` : '/>'}`;
+    `    <testcase classname="conformance.run" name="${escapeXml(name)}" time="0.000"${inner ? `>\n      ${inner}\n    </testcase>` : '/>'}`;
   const cases: Case[] = report.harnessErrors.map((e) => {
     const [name, type] = INTERRUPTED.test(e)
       ? ['run interrupted', 'interrupted']
       : UNREACHABLE.test(e)
         ? ['target unreachable', 'unreachable']
         : ['harness error', 'harness-error'];
-    return { xml: runCase(name, `<error message="${escape(firstLine(e))}" type="${type}">${escape(e)}</error>`), kind: 'error', durationMs: 0 };
+    return { xml: runCase(name, `<error message="${escapeXml(firstLine(e))}" type="${type}">${escapeXml(e)}</error>`), kind: 'error', durationMs: 0 };
   });
   const strict = report.expectations?.strict ?? false;
   for (const s of report.expectations?.stale ?? []) {
-    const message = escape(`expected ${s.outcome}, now ${s.actual.join(', ')}: ${s.reason}`);
+    const message = escapeXml(`expected ${s.outcome}, now ${s.actual.join(', ')}: ${s.reason}`);
     cases.push(
       strict
         ? { xml: runCase(`stale expectation: ${s.id}`, `<failure message="${message}" type="stale-expectation"/>`), kind: 'failure', durationMs: 0 }

@@ -124,7 +124,9 @@ async function eventDelays(ctx: EngineContext, since: number, run: ObservedResta
 
 /** Start times spaced by the delays alone: what the back-off verifier reads as restarts. */
 function spacedByDelays(delays: number[]): number[] {
-  return delays.reduce<number[]>((times, delay) => [...times, times[times.length - 1]! + delay], [0]);
+  const times = [0];
+  for (const delay of delays) times.push(times[times.length - 1]! + delay);
+  return times;
 }
 
 async function onFailureRun(ctx: EngineContext): Promise<ObservedRestarts> {

@@ -27,5 +27,9 @@ export function isAbsentIn118(requirement: Requirement): boolean {
 
 export function duplicates(values: readonly string[]): string[] {
   const seen = new Set<string>();
-  return values.filter((v) => (seen.has(v) ? true : (seen.add(v), false)));
+  return values.filter((v) => {
+    if (seen.has(v)) return true;
+    seen.add(v);
+    return false;
+  });
 }

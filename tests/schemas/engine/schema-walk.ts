@@ -73,7 +73,7 @@ export function slotsOf(version: EngineVersion, name: string, example: unknown):
       for (const key of (node.required ?? []) as string[]) if (key in value) required.push({ parent: pointer, key });
       for (const [key, child] of Object.entries(value)) {
         const sub = props[key] ?? (typeof node.additionalProperties === 'object' ? (node.additionalProperties as Node) : undefined);
-        if (sub) visit({ file, node: sub }, child, `${pointer}/${escape(key)}`);
+        if (sub) visit({ file, node: sub }, child, `${pointer}/${escapePointerToken(key)}`);
       }
     }
   };
@@ -81,7 +81,7 @@ export function slotsOf(version: EngineVersion, name: string, example: unknown):
   return { typed, required };
 }
 
-function escape(key: string): string {
+function escapePointerToken(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -1,6 +1,7 @@
 // Renders report.html from the report embedded in the page. Plain browser JavaScript, no
 // network: the page works from file://. The report data is the JSON in #report-data.
-(function () {
+(() => {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: html.ts inlines this file as a classic <script>, not a module, so the directive is not redundant
   'use strict';
   const report = JSON.parse(document.getElementById('report-data').textContent);
   const SEVERITY = ['error', 'failed', 'warning', 'skipped', 'not-applicable', 'informational', 'passed'];
@@ -14,7 +15,7 @@
     for (const c of children.flat()) if (c !== undefined && c !== null) node.append(c instanceof Node ? c : String(c));
     return node;
   };
-  const expectedKeys = new Set((report.expectations && report.expectations.expected) || []);
+  const expectedKeys = new Set(report.expectations?.expected || []);
   const badge = (outcome) => el('span', { class: `badge o-${outcome}` }, outcome);
   // Natural order, as the report's other formats sort sections: "2. POST" before "10. POST".
   const natural = new Intl.Collator('en', { numeric: true }).compare;

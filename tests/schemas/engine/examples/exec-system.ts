@@ -74,13 +74,13 @@ function events(v: EngineVersion): unknown[] {
     Attributes: { com_example_some_label: 'some_label_value', image: 'alpine', name: 'my-container' },
   };
   return [
-    { status: 'create', id: actor.ID, from: 'alpine', Type: 'container', Action: 'create', Actor: actor, time: 1461943101, timeNano: 1461943101381709551 },
+    { status: 'create', id: actor.ID, from: 'alpine', Type: 'container', Action: 'create', Actor: actor, time: 1461943101, timeNano: 1461943101381709600 },
     {
       Type: 'network',
       Action: 'connect',
       Actor: { ID: '7dc8ac97d5d29ef6c31b6052f3938c1e8f2749abbd17d1bd1febf2608db1b474', Attributes: { container: actor.ID, name: 'bridge', type: 'bridge' } },
       time: 1461943101,
-      timeNano: 1461943101394865557,
+      timeNano: 1461943101394865700,
     },
     {
       status: 'pull',
@@ -90,7 +90,7 @@ function events(v: EngineVersion): unknown[] {
       Action: 'pull',
       Actor: { ID: 'alpine:latest', Attributes: { name: 'alpine' } },
       time: 1461943101,
-      timeNano: 1461943101301854122,
+      timeNano: 1461943101301854200,
     },
   ];
 }
