@@ -62,7 +62,9 @@ function fastest(best: DemuxRun | undefined, next: DemuxRun): DemuxRun {
 }
 
 function row(name: string, input: DemuxInput, run: DemuxRun): BenchResult {
-  const shape = `${input.frames.toLocaleString('en-US')} frames, ${round(input.streamBytes / MiB)} MiB in ${input.chunkCount.toLocaleString('en-US')} ${input.chunking}`;
+  const shape =
+    `${input.frames.toLocaleString('en-US')} frames, ${round(input.streamBytes / MiB)} MiB ` +
+    `in ${input.chunkCount.toLocaleString('en-US')} ${input.chunking}`;
   if (!run.ok) return { name, ms: Number.NaN, heapMB: 0, note: `failed: ${run.reason}; ${shape}` };
   return {
     name,

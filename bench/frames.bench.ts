@@ -44,7 +44,9 @@ function measure(name: string, input: () => Iterable<Buffer>, options?: FrameDec
     ...(summary.frames > 0 ? { ops: Math.round(summary.frames / (ms / 1000)) } : {}),
     ms: round(ms),
     heapMB,
-    note: `${summary.frames} frames, ${round(summary.totalBytes / MiB)} MiB in ${chunkCount} chunks, ${round(summary.totalBytes / MiB / (ms / 1000))} MiB/s, ${codes}, rss peak ${rss.peakMB} MB (+${rss.growthMB})`,
+    note:
+      `${summary.frames} frames, ${round(summary.totalBytes / MiB)} MiB in ${chunkCount} chunks, ` +
+      `${round(summary.totalBytes / MiB / (ms / 1000))} MiB/s, ${codes}, rss peak ${rss.peakMB} MB (+${rss.growthMB})`,
   };
 }
 

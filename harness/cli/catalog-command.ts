@@ -86,8 +86,10 @@ function parseSuite(raw: string): SuiteName {
 function formatText(c: SuiteCatalog): string {
   const { coverage: cov } = c;
   const lines = [
-    `== ${c.suite}: ${c.endpointCount} endpoints, ${cov.requirements} requirements, ${cov.covered} covered, ${cov.proven} proven, ${cov.uncoveredWithReason} uncovered with a reason, ${cov.uncovered.length} uncovered`,
-    `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven by a fault (${percent(cov.provenTestable, cov.coveredTestable)})`,
+    `== ${c.suite}: ${c.endpointCount} endpoints, ${cov.requirements} requirements, ${cov.covered} covered, ${cov.proven} proven, ` +
+      `${cov.uncoveredWithReason} uncovered with a reason, ${cov.uncovered.length} uncovered`,
+    `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven by a fault ` +
+      `(${percent(cov.provenTestable, cov.coveredTestable)})`,
   ];
   for (const e of c.endpoints) {
     lines.push(`${String(e.number ?? '').padStart(3)} ${e.method.padEnd(6)} ${e.path}  [${e.responses.map((r) => r.status).join(' ')}]  ${e.id}`);

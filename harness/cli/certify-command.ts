@@ -41,9 +41,10 @@ export async function certifyCommand(argv: string[], out: NodeJS.WritableStream)
   const { runConformance } = await import('../run/run-conformance.ts');
   const result = await runConformance(options);
   const record = sealBundle(dir, result.report, product);
-  out.write(
-    `${product}: level ${record.level}${record.reasons.length ? ` (${record.reasons.length} blocking: ${record.reasons.slice(0, 3).join('; ')}${record.reasons.length > 3 ? '; …' : ''})` : ''}\nbundle: ${dir}\n`,
-  );
+  const blocking = record.reasons.length
+    ? ` (${record.reasons.length} blocking: ${record.reasons.slice(0, 3).join('; ')}${record.reasons.length > 3 ? '; …' : ''})`
+    : '';
+  out.write(`${product}: level ${record.level}${blocking}\nbundle: ${dir}\n`);
   if (result.exitCode === 3) return 3;
   return record.level === 'none' ? 1 : 0;
 }

@@ -41,7 +41,8 @@ export function decodeFilters(text: string): Decoded<Filters> {
     diagnostics.push(
       observation(
         'legacy-map-of-bool',
-        `filters ${legacyKeys.map((k) => quote(k)).join(', ')} use the map-of-bool form {"key": {"value": true}} that real daemons accept; the spec's form is a map of lists`,
+        `filters ${legacyKeys.map((k) => quote(k)).join(', ')} use the map-of-bool form {"key": {"value": true}} that real daemons accept; ` +
+          "the spec's form is a map of lists",
       ),
     );
     if (listKeys > 0) {

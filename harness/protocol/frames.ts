@@ -241,7 +241,8 @@ export class FrameDecoder extends ChunkedDecoder<FrameEvent> {
     this.emitDiagnostic(
       violation(
         'truncated-payload',
-        `the ${streamName(this.frameStream)} frame at offset ${this.frameOffset} declares ${this.frameSize} payload bytes but the stream ends after ${this.received}`,
+        `the ${streamName(this.frameStream)} frame at offset ${this.frameOffset} declares ${this.frameSize} payload bytes ` +
+          `but the stream ends after ${this.received}`,
         this.frameOffset,
       ),
     );

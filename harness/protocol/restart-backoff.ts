@@ -60,7 +60,8 @@ export function verifyRestartBackoff(startTimesMs: readonly number[], options: R
       diagnostics.push(
         violation(
           'restart-gap-shrank',
-          `the gap before restart #${i + 1} (${round(gap)} ms) is shorter than the one before it (${round(previousGap)} ms); the delay should double (tolerance ${tolerance} ms)`,
+          `the gap before restart #${i + 1} (${round(gap)} ms) is shorter than the one before it (${round(previousGap)} ms); ` +
+            `the delay should double (tolerance ${tolerance} ms)`,
         ),
       );
     }

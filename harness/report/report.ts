@@ -234,5 +234,8 @@ export function coverageHeadline(requirements: ReadonlyArray<Pick<RequirementCov
 
 export function describeCoverage(h: CoverageHeadline): string {
   const share = h.coveredTestable ? ` (${((100 * h.provenTestable) / h.coveredTestable).toFixed(1)}%)` : '';
-  return `${h.covered} of ${h.requirements} requirements covered by the checks that ran; ${h.proven} proven by a named fault that the covering check catches (required and recommended: ${h.provenTestable} of ${h.coveredTestable}${share})`;
+  return (
+    `${h.covered} of ${h.requirements} requirements covered by the checks that ran; ` +
+    `${h.proven} proven by a named fault that the covering check catches (required and recommended: ${h.provenTestable} of ${h.coveredTestable}${share})`
+  );
 }

@@ -32,7 +32,8 @@ function renderAllure(cwd: string) {
 }
 
 describe('--format allure', () => {
-  test('writes one Allure result per check, labelled with its requirements, suite, section and endpoint; npm run report:allure renders them offline', async () => {
+  test('writes one Allure result per check, labelled with its requirements, suite, section and endpoint; ' +
+    'npm run report:allure renders them offline', async () => {
     const run = await runCli(['--suite', 'engine-1.22', '--grep', 'engine/system/ping', '--format', 'allure', '--seed', '1']);
     expect(run.status, run.stderr).toBe(0);
     // The judge's observed results are not vitest tests: Allure has one result per check.

@@ -20,6 +20,9 @@ function scriptJson(value: unknown): string {
  */
 export function htmlReport(report: Report): string {
   const title = `Conformance: ${report.target.product} ${report.target.version}`;
+  const meta =
+    `${report.target.url} · suites ${report.suites.join(', ')} · seed ${report.seed} · ${report.startedAt} · ` +
+    `${(report.durationMs / 1000).toFixed(1)} s · ${report.tool.name} ${report.tool.version}`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -31,7 +34,7 @@ export function htmlReport(report: Report): string {
 <body>
 <header>
   <h1>${escapeHtml(title)}: <span id="verdict"></span></h1>
-  <div class="meta">${escapeHtml(`${report.target.url} · suites ${report.suites.join(', ')} · seed ${report.seed} · ${report.startedAt} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.tool.name} ${report.tool.version}`)}</div>
+  <div class="meta">${escapeHtml(meta)}</div>
   <div class="meta" id="why"></div>
   <ul class="counts" id="counts"></ul>
   <div class="meta" id="coverage">${escapeHtml(`Requirements: ${describeCoverage(coverageHeadline(report.requirements))}.`)}</div>

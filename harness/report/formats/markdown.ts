@@ -13,7 +13,8 @@ export function markdownSummary(report: Report): string {
     `## Conformance: ${MARK[verdict.status]} ${verdict.headline}`,
     '',
     ...reasonLines(verdict),
-    `**Target:** ${report.target.product} ${report.target.version} (\`${report.target.url}\`) · **Suites:** ${report.suites.join(', ')} · **Seed:** ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`,
+    `**Target:** ${report.target.product} ${report.target.version} (\`${report.target.url}\`) · ` +
+      `**Suites:** ${report.suites.join(', ')} · **Seed:** ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
     '| checks | passed | failed | warnings | informational | skipped | not applicable | errors |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -20,14 +20,19 @@ export function matrixHtml(matrix: RequirementMatrix, heads: Headline[]): string
       const cells = r.cells
         .map((c) => `<td class="o-${c.outcome}"><b>${c.outcome}</b>${c.message ? `<div class="m">${escapeHtml(c.message)}</div>` : ''}</td>`)
         .join('');
-      return `<tr${differs}><td><code>${escapeHtml(r.key)}</code> <span class="lvl">${escapeHtml(r.level)}</span><div class="m">${escapeHtml(r.statement)}</div></td>${cells}</tr>`;
+      return (
+        `<tr${differs}><td><code>${escapeHtml(r.key)}</code> <span class="lvl">${escapeHtml(r.level)}</span>` +
+        `<div class="m">${escapeHtml(r.statement)}</div></td>${cells}</tr>`
+      );
     })
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance: differential matrix</title>
 <style>
-body{font:14px system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;margin-bottom:1.5rem}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
-table.head td:not(:first-child){text-align:right}.m{font-size:12px;color:#444;max-width:38rem;white-space:pre-wrap;overflow-wrap:anywhere}.lvl{font-size:11px;color:#777}
+body{font:14px system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;margin-bottom:1.5rem}
+td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
+table.head td:not(:first-child){text-align:right}.m{font-size:12px;color:#444;max-width:38rem;white-space:pre-wrap;overflow-wrap:anywhere}
+.lvl{font-size:11px;color:#777}
 tr.differs td:first-child code{font-weight:600}.o-passed{background:#e6f4ea}.o-failed,.o-error{background:#fce8e6}.o-warning{background:#fef7e0}
 .o-skipped,.o-not-applicable,.o-absent,.o-uncovered{color:#777}
 </style></head><body>

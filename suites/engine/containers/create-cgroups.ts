@@ -101,7 +101,9 @@ export default CASES.map((c) =>
   effectCheck({
     requirement: c.requirement,
     id: `${c.requirement}/cgroup`,
-    title: `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup (${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
+    title:
+      `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
+      `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
     ...(c.versions ? { versions: c.versions } : {}),
     fields: () => ({ HostConfig: { [c.field]: c.sent } }),
     script: readFirst(c.file),

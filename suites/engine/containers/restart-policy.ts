@@ -243,7 +243,8 @@ export default [
       await sleep(NO_RESTART_WINDOW_MS);
       const state = await ctx.state(id);
       ctx.observe(
-        `unless-stopped, after exit 0: RestartCount ${await restartCount(ctx, id)}, Running ${String(state.Running)} (the spec does not say what unless-stopped does)`,
+        `unless-stopped, after exit 0: RestartCount ${await restartCount(ctx, id)}, Running ${String(state.Running)} ` +
+          '(the spec does not say what unless-stopped does)',
       );
     },
   }),

@@ -51,7 +51,8 @@ async function skipUnlessEmitted(ctx: EngineContext, since: number, sentinel: (e
   const unfiltered = await readEvents(ctx, { since }, { enough: (all) => all.some(sentinel), deadlineMs: 3000 });
   if (!unfiltered.events.some(sentinel))
     ctx.skip(
-      `the event the filter ${JSON.stringify(filters)} should select was not sent even without the filter (${unfiltered.events.length} other events read), so the filter cannot be tried`,
+      `the event the filter ${JSON.stringify(filters)} should select was not sent even without the filter ` +
+        `(${unfiltered.events.length} other events read), so the filter cannot be tried`,
     );
 }
 

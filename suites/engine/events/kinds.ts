@@ -17,7 +17,8 @@ function expectKinds(ctx: EngineContext, events: EngineEvent[], expected: readon
   const { missing, unlisted } = kindDiff(events, expected, allowed);
   if (missing.length)
     ctx.observe(
-      `${what}: the operations done produced no ${missing.join(', ')} event(s) (which operation emits which event is not shown); they produced ${events.map((e) => e.Action ?? e.status).join(', ')}`,
+      `${what}: the operations done produced no ${missing.join(', ')} event(s) (which operation emits which event is not shown); ` +
+        `they produced ${events.map((e) => e.Action ?? e.status).join(', ')}`,
     );
   ctx.expect(unlisted.length === 0, `${what}: kind(s) ${unlisted.join(', ')} are not in the version's list`, { expected: allowed, actual: unlisted });
 }

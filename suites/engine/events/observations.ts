@@ -57,7 +57,8 @@ export default [
         { op: 'wait', run: async () => void (await ctx.waitExit(id)) },
       ]);
       ctx.observe(
-        `the events of one run, in order: ${result.events.map(label).join(', ')} (the spec's sample: image pull, create, attach, network connect, start, resize, die, network disconnect, destroy)`,
+        `the events of one run, in order: ${result.events.map(label).join(', ')} ` +
+          "(the spec's sample: image pull, create, attach, network connect, start, resize, die, network disconnect, destroy)",
       );
     },
   }),

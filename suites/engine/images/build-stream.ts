@@ -143,7 +143,8 @@ export default [
         });
         if (res.status !== 500)
           ctx.observe(
-            `the syntax error is answered with status ${res.status} before any stream (the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`,
+            `the syntax error is answered with status ${res.status} before any stream ` +
+              `(the build codes listed are 200 and 500): ${res.text().trim().slice(0, 120)}`,
           );
       } else {
         const judged = expectStreamShapesNoted(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/images/build/syntax-error');

@@ -28,12 +28,14 @@ export default [
   engineCheck({
     id: 'engine/auth/x-registry-config-official-registry-key',
     title:
-      'a build FROM a private repository of the official registry uses the credentials X-Registry-Config keys as https://<index host>/v1/ (wrong ones are refused)',
+      'a build FROM a private repository of the official registry uses the credentials X-Registry-Config keys as ' +
+      'https://<index host>/v1/ (wrong ones are refused)',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       if (!ctx.run.embedded)
         ctx.notApplicable(
-          'no private repository of the official registry is known for this run (the embedded reference has one): a build that never pulls from it cannot show whether the key is used',
+          'no private repository of the official registry is known for this run (the embedded reference has one): ' +
+            'a build that never pulls from it cannot show whether the key is used',
         );
       const creds = registryCredentials(ctx);
       const key = await officialRegistryKey(ctx);

@@ -18,7 +18,8 @@ function logBreach(data: Buffer, payload: Buffer, tty: boolean): string | undefi
   if (!tty) return framedStdoutBreach(data, payload, 'the stdout log');
   if (data.equals(payload)) return undefined;
   const framed = framedLooking(data);
-  return `the raw log of a Tty container differs from what was printed: ${describeDifference(data, payload)}${framed.length ? ` (${describeDiagnostics(framed)})` : ''}`;
+  const framedNote = framed.length ? ` (${describeDiagnostics(framed)})` : '';
+  return `the raw log of a Tty container differs from what was printed: ${describeDifference(data, payload)}${framedNote}`;
 }
 
 /** Spec: Endpoints > 5 (logs); Stream details (frames, Tty raw). */

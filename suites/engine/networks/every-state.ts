@@ -10,7 +10,8 @@ export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only/every-state/networks',
     title:
-      '(1.22) Every network operation, asked of a network of the run with and without a container connected and of a missing one, answers a status its endpoint lists',
+      '(1.22) Every network operation, asked of a network of the run with and without a container connected and of a missing one, ' +
+      'answers a status its endpoint lists',
     requirements: [LISTED_CODES],
     versions: ['1.22'],
     async run(ctx) {

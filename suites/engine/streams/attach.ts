@@ -174,7 +174,8 @@ export default [
       const { id } = await exitedContainer(ctx, ['true']);
       const got = await attachSession(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { readMs: 1000 });
       ctx.observe(
-        `attach stream=1 to an exited container answered ${got.status} ${got.statusText}; the stream ${got.closed ? 'ended at once' : 'stayed open'} with ${got.data.length} bytes`,
+        `attach stream=1 to an exited container answered ${got.status} ${got.statusText}; ` +
+          `the stream ${got.closed ? 'ended at once' : 'stayed open'} with ${got.data.length} bytes`,
       );
     },
   }),

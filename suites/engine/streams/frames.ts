@@ -33,7 +33,8 @@ function expectOnlyType(ctx: EngineContext, decoded: Demuxed, stream: number, wh
   const others = decoded.frames.filter((f) => f.stream !== stream);
   ctx.expect(
     decoded.frames.length > 0 && others.length === 0,
-    `${what}: expected only stream type ${stream} frames, got types ${streamTypes(decoded.frames).join(', ') || 'none'}${others[0] ? ` (first other at byte ${others[0].offset})` : ''}`,
+    `${what}: expected only stream type ${stream} frames, got types ${streamTypes(decoded.frames).join(', ') || 'none'}` +
+      `${others[0] ? ` (first other at byte ${others[0].offset})` : ''}`,
     { expected: `type ${stream}`, actual: streamTypes(decoded.frames) },
   );
 }

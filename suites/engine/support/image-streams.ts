@@ -78,7 +78,8 @@ export function expectStreamShapesNoted(ctx: EngineContext, res: HttpResponse, s
     const problems = ctx.base.schemas.validate(ctx.schemaSet, schema, object).filter((f) => f.kind === 'problem');
     if (problems.length)
       ctx.observe(
-        `${what}, object ${i + 1} of ${stream.objects.length} is not a documented '${schema}' (judged by the stream's own check): ${JSON.stringify(object).slice(0, 160)}`,
+        `${what}, object ${i + 1} of ${stream.objects.length} is not a documented '${schema}' ` +
+          `(judged by the stream's own check): ${JSON.stringify(object).slice(0, 160)}`,
       );
   });
   return stream;

@@ -122,7 +122,8 @@ export async function requireRoute(ctx: EngineContext, route: string, statusFor:
   });
   if (status === 404)
     ctx.skip(
-      `${route} answers 404 for an existing container (${id.slice(0, 12)}) too: the target does not serve the route, so its 404 for a missing container shows nothing`,
+      `${route} answers 404 for an existing container (${id.slice(0, 12)}) too: ` +
+        'the target does not serve the route, so its 404 for a missing container shows nothing',
     );
 }
 

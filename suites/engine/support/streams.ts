@@ -124,7 +124,8 @@ export function expectStreamStatus(ctx: EngineContext, capture: Capture, upgrade
   const expected = upgrade ? 101 : 200;
   ctx.expect(
     capture.status === expected,
-    `${what}: expected ${expected} ${upgrade ? '(the client sent Upgrade: tcp and Connection: Upgrade)' : '(no upgrade header sent)'}, got ${capture.status} ${capture.statusText}`,
+    `${what}: expected ${expected} ${upgrade ? '(the client sent Upgrade: tcp and Connection: Upgrade)' : '(no upgrade header sent)'}, ` +
+      `got ${capture.status} ${capture.statusText}`,
     {
       expected,
       actual: { status: capture.status, statusText: capture.statusText, headers: capture.headers, body: capture.data.subarray(0, 300).toString('utf8') },

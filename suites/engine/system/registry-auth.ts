@@ -75,7 +75,8 @@ export default [
   engineCheck({
     id: 'engine/auth/x-registry-config',
     title:
-      'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: the right credentials work, wrong ones are refused',
+      'A build passes X-Registry-Config (URL-safe base64 of {host: {username, password}}) when it pulls its FROM image: ' +
+      'the right credentials work, wrong ones are refused',
     endpoint: 'engine/images/build',
     async run(ctx) {
       await buildWithConfig(ctx, 'engine/auth/x-registry-config');

@@ -30,12 +30,9 @@ describe('cloud endpoint catalog', () => {
   });
 
   test('paths are /api/<subsystem>/v1/<resource>..., without a namespace segment', () => {
-    const wrong = endpoints.filter(
-      (e) =>
-        !/^\/api\/(audit|infra|app|repo)\/v1\/(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|events)(\/|$)/.test(
-          e.path,
-        ),
-    );
+    const resources = 'action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|events';
+    const shape = new RegExp(`^/api/(audit|infra|app|repo)/v1/(${resources})(/|$)`);
+    const wrong = endpoints.filter((e) => !shape.test(e.path));
     expect(wrong.map((e) => `${e.id} ${e.path}`)).toEqual([]);
   });
 

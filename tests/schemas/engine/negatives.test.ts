@@ -33,7 +33,9 @@ describe('1.18 and 1.22 differ in type', () => {
     expect(problemPointers('1.22', 'event', example('1.18', 'event'))).toEqual(['/Type', '/Action', '/Actor', '/timeNano']);
     expect(findings('1.18', 'event', example('1.22', 'event')).map((f) => f.kind)).not.toContain('problem');
   });
-  test('inspect: 1.18 needs ExecDriver, Volumes, VolumesRW, Config.PortSpecs, HostConfig.LxcConf; 1.22 needs Mounts, State.Dead/Status, Config.StopSignal', () => {
+  const inspectNeeds =
+    'inspect: 1.18 needs ExecDriver, Volumes, VolumesRW, Config.PortSpecs, HostConfig.LxcConf; 1.22 needs Mounts, State.Dead/Status, Config.StopSignal';
+  test(inspectNeeds, () => {
     expect(problemPointers('1.18', 'container-inspect', example('1.22', 'container-inspect'))).toEqual(
       expect.arrayContaining(['/ExecDriver', '/Volumes', '/VolumesRW', '/Config/PortSpecs']),
     );

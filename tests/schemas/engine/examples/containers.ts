@@ -181,7 +181,8 @@ export function containerInspect(v: EngineVersion): Record<string, unknown> {
     HostnamePath: '/var/lib/vendor/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hostname',
     HostsPath: '/var/lib/vendor/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hosts',
     LogPath:
-      '/var/lib/vendor/containers/1eb5fabf5a03807136561b3c00adcd2992b535d624d5e18b6cdc6a6844d9767b/1eb5fabf5a03807136561b3c00adcd2992b535d624d5e18b6cdc6a6844d9767b-json.log',
+      '/var/lib/vendor/containers/1eb5fabf5a03807136561b3c00adcd2992b535d624d5e18b6cdc6a6844d9767b/' +
+      '1eb5fabf5a03807136561b3c00adcd2992b535d624d5e18b6cdc6a6844d9767b-json.log',
     Id: 'ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39',
     Image: '04c5d3b7b0656168630d3ba35d8889bd0e9caafcaeb3004d2bfbc47e7c5d35d2',
     MountLabel: '',
