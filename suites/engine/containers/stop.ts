@@ -1,8 +1,11 @@
 import { engineCheck } from '../support/check.ts';
 import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
 
-/** Slack for the daemon's own work around a stop (signal delivery, exit bookkeeping). */
-/** Above t, a busy target needs time to kill and report; well below the usual 10 s default a target ignoring t would wait. */
+/**
+ * Slack over t for the daemon's own work around a stop (signal delivery, the kill, exit bookkeeping):
+ * a busy target needs time to kill and report, yet t + slack stays well below the usual 10 s default
+ * that a target ignoring t would wait.
+ */
 const STOP_SLACK_MS = 6000;
 
 /** Spec: Endpoints > Containers > 11. POST /containers/(id or name)/stop?t=<seconds>; States > Operation effects. */

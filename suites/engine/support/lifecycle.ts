@@ -15,8 +15,9 @@ import { eventually } from './poll.ts';
 export const IGNORES_TERM = ['sh', '-c', 'trap "" TERM; while true; do sleep 0.1; done'];
 /** Runs until SIGTERM, then exits 0 at once (a clean stop). */
 export const EXITS_ON_TERM = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
-/** Runs until SIGHUP, then exits with HUP_EXIT_CODE: the proof that SIGHUP (not SIGKILL) arrived. */
+/** The exit code of EXITS_ON_HUP: the proof that SIGHUP (not SIGKILL) arrived. */
 export const HUP_EXIT_CODE = 3;
+/** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */
 export const EXITS_ON_HUP = ['sh', '-c', `trap "exit ${HUP_EXIT_CODE}" HUP; trap "" TERM; while true; do sleep 0.1; done`];
 /** Exit code of a container killed by SIGKILL (128 + 9). */
 export const KILLED_EXIT_CODE = 137;

@@ -8,9 +8,7 @@ import type { EngineContext } from './context.ts';
 /**
  * Runs `property` for generated values; it returns a description of the breach, or undefined
  * when the value satisfies the rule. The first (shrunk) counterexample fails the check.
- */
-/**
- * `requirementOf` names the requirement a (shrunk) counterexample breaks, for a check that covers
+ * `requirementOf` names the requirement that counterexample breaks, for a check that covers
  * several; without it the failure names all of the check's requirements.
  */
 export async function forAll<T>(

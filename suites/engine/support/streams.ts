@@ -47,7 +47,10 @@ export interface SessionOptions {
   readMs?: number;
 }
 
-/** Opens a hijacked session on `path`, writes stdin after the answer, and reads until close. */
+/**
+ * Opens a hijacked session on `path` (see openSession), runs `afterHead`, then reads until the
+ * target closes the stream or `readMs` is up.
+ */
 export async function session(ctx: EngineContext, path: string, opts: SessionOptions = {}): Promise<Capture> {
   const conn = await openSession(ctx, path, opts);
   if (opts.afterHead) await opts.afterHead(conn);
@@ -55,7 +58,10 @@ export async function session(ctx: EngineContext, path: string, opts: SessionOpt
   return { status: conn.status, statusText: conn.statusText, headers: conn.headers, data, closed };
 }
 
-/** Opens a hijacked session and writes stdin (then half-closes, if asked) once the answer head has arrived. */
+/**
+ * Opens a hijacked session (closed after the check) and, once the answer head has arrived and is a
+ * stream answer (101 or 200), writes stdin and then half-closes, if asked.
+ */
 export async function openSession(ctx: EngineContext, path: string, opts: Omit<SessionOptions, 'afterHead' | 'readMs'> = {}): Promise<HijackedConnection> {
   const conn = await ctx.api.hijack(opts.method ?? 'POST', path, {
     upgrade: opts.upgrade ?? true,
@@ -134,7 +140,7 @@ export function expectStreamStatus(ctx: EngineContext, capture: Capture, upgrade
   );
 }
 
-/** The three headers a 101 answer repeats: Content-Type raw-stream, Connection: Upgrade, Upgrade: tcp. */
+/** A 101 answer (expectStreamStatus) that repeats the three headers: Content-Type raw-stream, Connection: Upgrade, Upgrade: tcp. */
 export function expectUpgradeHeaders(ctx: EngineContext, capture: Capture, what: string, requirement?: string): void {
   expectStreamStatus(ctx, capture, true, what, requirement);
   const expected = { 'content-type': ctx.spell(RAW_STREAM), connection: 'upgrade', upgrade: 'tcp' };
@@ -151,7 +157,7 @@ export function expectUpgradeHeaders(ctx: EngineContext, capture: Capture, what:
   );
 }
 
-/** A 200 stream answer carries no upgrade headers (there was nothing to upgrade). */
+/** A 200 answer (expectStreamStatus) without an Upgrade header (there was nothing to upgrade). */
 export function expectNoUpgradeHeaders(ctx: EngineContext, capture: Capture, what: string, requirement?: string): void {
   expectStreamStatus(ctx, capture, false, what, requirement);
   const upgrade = capture.headers['upgrade'];
@@ -221,7 +227,6 @@ function show(bytes: Buffer): string {
     : `hex ${bytes.subarray(0, 200).toString('hex')}${bytes.length > 200 ? '…' : ''}`;
 }
 
-/** Which stream types carried frames, by name (for messages). */
 /** Only the selected stream arrived: it carries `text`, and the other stream is empty. */
 export function expectOnlyStream(ctx: EngineContext, decoded: Demuxed, selected: 'stdout' | 'stderr', text: string, what: string): void {
   const other = selected === 'stdout' ? 'stderr' : 'stdout';
@@ -236,6 +241,7 @@ export function expectOnlyStream(ctx: EngineContext, decoded: Demuxed, selected:
   );
 }
 
+/** Which stream types carried frames, by name (for messages). */
 export function streamTypes(frames: readonly Frame[]): string[] {
   return [...new Set(frames.map((f) => f.stream))].sort().map((s) => `${s} (${streamName(s)})`);
 }
@@ -301,7 +307,10 @@ export async function stdoutLog(ctx: EngineContext, id: string, query: Query, wh
   return expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, ...query })).data, what).stdout.toString('utf8');
 }
 
-/** Waits until the container's stdout log holds `text` (output written before a check attaches). */
+/**
+ * Waits until the container's log of `stream` (stdout unless told) holds `text` (output written
+ * before a check attaches); a log that never shows it fails the check as a precondition.
+ */
 export async function waitForLog(ctx: EngineContext, id: string, text: string, stream: 'stdout' | 'stderr' = 'stdout'): Promise<void> {
   const logged = await eventually(
     async () => demux((await logsSession(ctx, id, { [stream]: 1 })).data)[stream].toString('utf8'),
@@ -318,7 +327,10 @@ export interface WsCapture {
   closed: boolean;
 }
 
-/** GET /containers/(id)/attach/ws: opens the WebSocket, runs `afterOpen`, collects the messages. */
+/**
+ * GET /containers/(id)/attach/ws: opens the WebSocket (skipped without an engine endpoint), sends
+ * `send`, runs `afterOpen`, then collects the messages until close or `readMs` is up.
+ */
 export async function wsAttach(
   ctx: EngineContext,
   id: string,
