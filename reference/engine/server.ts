@@ -109,7 +109,10 @@ function setDaemonHeaders(res: http.ServerResponse, profile: VendorProfileName):
 export function sendError(res: http.ServerResponse, err: unknown): void {
   const status = err instanceof HttpError ? err.status : 500;
   const message = err instanceof Error ? err.message : String(err);
-  if (res.headersSent || res.writableEnded || !res.socket || res.socket.destroyed) {
+  // A response without a socket is not lost: it waits behind the previous answer on its keep-alive
+  // connection (a client may send the next request before that answer has finished), and Node
+  // sends it when its turn comes. Leaving it unanswered made the client time out.
+  if (res.headersSent || res.writableEnded || res.socket?.destroyed) {
     res.socket?.destroy();
     return;
   }
