@@ -6,18 +6,19 @@
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { VendorProfileName } from '../../harness/profile.ts';
-import { CLOUD_FAULTS, faultSet } from './faults.ts';
+import { CLOUD_FAULTS, faultSet, parseCloudFaults } from './faults.ts';
 import { createCloudService } from './server.ts';
 import { DEFAULT_USERS, type CloudUser } from './users.ts';
 
-export { CLOUD_FAULTS, DEFAULT_USERS };
+export { CLOUD_FAULTS, DEFAULT_USERS, parseCloudFaults };
 export type { CloudUser };
-export type { CloudFault } from './faults.ts';
+export type { CloudFault, CloudFaultArea, CloudFaultName } from './faults.ts';
 
 export interface CloudServerOptions {
   /** `tcp://127.0.0.1:PORT` (0 = a free port) or `unix:///path`. */
   listen: string;
-  faults?: string[];
+  /** Fault names as given (`--fault NAME`): an unknown one is refused. */
+  faults?: readonly string[];
   profile?: VendorProfileName;
   users?: CloudUser[];
   /** Multiplies simulated durations (default 1: 30-150 ms per step). */

@@ -7,11 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseProfile } from '../../harness/profile.ts';
-import { CLOUD_FAULTS, DEFAULT_USERS, startCloudServer } from './index.ts';
+import { CLOUD_FAULTS, DEFAULT_USERS, type RunningCloudServer, startCloudServer } from './index.ts';
+import { listFaultsByArea } from '../faults.ts';
 import { parseUsers, type CloudUser } from './users.ts';
 
 const USAGE =
-  'usage: conformance serve cloud --listen tcp://127.0.0.1:PORT|unix:///path [--users FILE] [--fault NAME]... [--vendor-profile docker|neutral] [--time-scale N] [--list-faults]';
+  'usage: conformance serve cloud --listen tcp://127.0.0.1:PORT|unix:///path [--users FILE] [--fault NAME]... ' +
+  '[--vendor-profile docker|neutral] [--time-scale N] [--list-faults]';
 
 interface Flags {
   listen?: string;
@@ -63,13 +65,13 @@ export async function serveCloudCommand(argv: string[]): Promise<number> {
     return usageError((err as Error).message);
   }
   if (flags['list-faults']) {
-    for (const fault of CLOUD_FAULTS) process.stdout.write(`${fault.name}\t${fault.description}\n`);
+    process.stdout.write(listFaultsByArea(CLOUD_FAULTS));
     return 0;
   }
   if (!flags.listen) return usageError(`--listen is required; ${USAGE}`);
   // Listen for the stop signals before announcing readiness: a caller may signal at once.
   const stop = stopSignal();
-  let server;
+  let server: RunningCloudServer;
   try {
     const users = flags.users ? readUsersFile(flags.users) : undefined;
     const profile = flags['vendor-profile'] === undefined ? 'docker' : parseProfile(flags['vendor-profile']);

@@ -7,10 +7,12 @@
  */
 import type http from 'node:http';
 import type { Endpoint } from '../../harness/catalog/types.ts';
-import type { EngineFault, FaultSet } from './faults.ts';
+import type { Fault } from '../faults.ts';
+import type { FaultSet } from './faults.ts';
 import { CATALOG_ENDPOINTS, CATALOG_REQUIREMENT_IDS, catalogEndpointOf } from './http/catalog-endpoint.ts';
 
-const PREFIX = 'answer:';
+/** `answer:<endpoint>:<status>`: the endpoints are catalog data (read at run time), so the type is a pattern and `parseEngineFaults` checks the members. */
+export type AnswerFaultName = `answer:${string}:${number}`;
 
 /**
  * Connection take-overs are not answers that can be swapped: the 101 of a hijack, and the 200 of
@@ -21,8 +23,8 @@ function swappable(endpoint: Endpoint, status: number): boolean {
   return status !== 101 && !(hijacks && status === 200);
 }
 
-export function answerFault(endpoint: string, status: number): string {
-  return `${PREFIX}${endpoint}:${status}`;
+export function answerFault(endpoint: string, status: number): AnswerFaultName {
+  return `answer:${endpoint}:${status}`;
 }
 
 /** What a swapped answer becomes: a plausible wrong code. */
@@ -34,7 +36,7 @@ export function swappedStatus(status: number): number {
 /** The (endpoint, status) pairs the catalog states a rule about: a requirement `<endpoint>/<status>-…`. */
 const STATUS_RULES = new Set(CATALOG_REQUIREMENT_IDS.map((id) => /^(.*)\/(\d{3})-[^/]+$/.exec(id)).flatMap((m) => (m ? [`${m[1]}:${m[2]}`] : [])));
 
-export const ANSWER_FAULTS: EngineFault[] = CATALOG_ENDPOINTS.flatMap((e) =>
+export const ANSWER_FAULTS: ReadonlyArray<Fault<AnswerFaultName, 'answers'>> = CATALOG_ENDPOINTS.flatMap((e) =>
   [...new Set(e.responses.map((r) => r.status))]
     .filter((status) => swappable(e, status) && STATUS_RULES.has(`${e.id}:${status}`))
     .map((status) => ({

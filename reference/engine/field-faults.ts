@@ -4,7 +4,8 @@
  * exactly the effect the spec states for that one field, so a check that only reads the echo
  * back cannot catch it and a check that observes the effect inside the container must.
  */
-import type { EngineFault, FaultSet } from './faults.ts';
+import { type Fault, keysOf } from '../faults.ts';
+import type { FaultSet } from './faults.ts';
 
 /** Create fields (top level or HostConfig) whose effect the reference's runtime models. */
 export const EFFECT_FIELDS = [
@@ -46,13 +47,15 @@ export const EFFECT_FIELDS = [
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];
 
-export const FIELD_IGNORED_FAULTS: EngineFault[] = EFFECT_FIELDS.map((field) => ({
+export type FieldIgnoredName = `field-ignored:${EffectField}`;
+
+export const FIELD_IGNORED_FAULTS: ReadonlyArray<Fault<FieldIgnoredName, 'containers'>> = EFFECT_FIELDS.map((field) => ({
   name: fieldIgnored(field),
   area: 'containers',
   description: `create stores ${field} (inspect echoes it) but the container runs without its effect`,
 }));
 
-export function fieldIgnored(field: EffectField): string {
+export function fieldIgnored(field: EffectField): FieldIgnoredName {
   return `field-ignored:${field}`;
 }
 
@@ -132,15 +135,27 @@ export const STORED_FIELDS = {
   ],
 } as const;
 
-export const FIELD_NOT_STORED_FAULTS: EngineFault[] = (['Config', 'HostConfig'] as const).flatMap((where) =>
+/** A create field (Config or HostConfig) that the request stores as sent. */
+export type StoredField = (typeof STORED_FIELDS)[keyof typeof STORED_FIELDS][number];
+
+export type FieldNotStoredName = `field-not-stored:${StoredField}`;
+
+export function fieldNotStored(field: StoredField): FieldNotStoredName {
+  return `field-not-stored:${field}`;
+}
+
+export const FIELD_NOT_STORED_FAULTS: ReadonlyArray<Fault<FieldNotStoredName, 'containers'>> = keysOf(STORED_FIELDS).flatMap((where) =>
   STORED_FIELDS[where].map((field) => ({
-    name: `field-not-stored:${field}`,
+    name: fieldNotStored(field),
     area: 'containers',
     description: `create ignores ${where}.${field} of the request: inspect shows the default`,
   })),
 );
 
+const STORED: ReadonlySet<string> = new Set(keysOf(STORED_FIELDS).flatMap((where) => STORED_FIELDS[where]));
+const isStoredField = (key: string): key is StoredField => STORED.has(key);
+
 /** The request without the fields whose `field-not-stored` fault is on. */
 export function withoutUnstored(faults: FaultSet, fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !faults.has(`field-not-stored:${k}`)));
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !(isStoredField(k) && faults.has(fieldNotStored(k)))));
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createHttpFront } from './server.ts';
 import { RouteTable } from './http/router.ts';
-import { faultSet } from './faults.ts';
+import { type EngineFaultName, parseEngineFaults } from './faults.ts';
 import { Engine } from './state/engine.ts';
 import { engineDeps } from './state/engine-deps.ts';
 import { registerDaemonRoutes } from './routes/index.ts';
@@ -14,13 +14,14 @@ import { ImageStore } from './images/store.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import type { EngineDeps } from './deps.ts';
 
-export { ENGINE_FAULTS } from './faults.ts';
-export type { EngineFault } from './faults.ts';
+export { ENGINE_FAULTS, parseEngineFaults } from './faults.ts';
+export type { EngineFault, EngineFaultArea, EngineFaultName } from './faults.ts';
 
 export interface EngineServerOptions {
   /** `unix:///path.sock` or `tcp://127.0.0.1:PORT` (0 = any free port). */
   listen: string;
-  faults?: string[];
+  /** Fault names as given (`--fault NAME`): an unknown one is refused. */
+  faults?: readonly string[];
   profile?: 'docker' | 'neutral';
 }
 
@@ -35,11 +36,11 @@ export interface RunningEngineServer {
 }
 
 export async function startEngineServer(opts: EngineServerOptions): Promise<RunningEngineServer> {
-  const faults = new Set<string>();
+  const faults = new Set<EngineFaultName>();
   const setFaults = (names: readonly string[]) => {
-    faultSet(names);
+    const known = parseEngineFaults(names);
     faults.clear();
-    for (const name of names) faults.add(name);
+    for (const name of known) faults.add(name);
   };
   setFaults(opts.faults ?? []);
   const profile = opts.profile ?? 'docker';

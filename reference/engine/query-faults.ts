@@ -3,13 +3,18 @@
  * documented query parameter had not been sent (its default applies). One member per parameter
  * that a requirement states a rule about (`engine/containers/top/query-ps-args`).
  */
-import type { EngineFault, FaultSet } from './faults.ts';
+import type { Fault } from '../faults.ts';
+import type { FaultSet } from './faults.ts';
 import { CATALOG_ENDPOINTS, CATALOG_REQUIREMENT_IDS, catalogEndpointOf } from './http/catalog-endpoint.ts';
 
-const PREFIX = 'query-ignored:';
+/**
+ * `query-ignored:<endpoint>:<param>`: the parameters are catalog data (read at run time), so the
+ * type is a pattern and `parseEngineFaults` checks the members.
+ */
+export type QueryIgnoredFaultName = `query-ignored:${string}:${string}`;
 
-export function queryIgnoredFault(endpoint: string, param: string): string {
-  return `${PREFIX}${endpoint}:${param}`;
+export function queryIgnoredFault(endpoint: string, param: string): QueryIgnoredFaultName {
+  return `query-ignored:${endpoint}:${param}`;
 }
 
 const squash = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -28,7 +33,7 @@ export function queryParamOfRequirement(requirementId: string): { endpoint: stri
   return endpoint && param ? { endpoint: endpoint.id, param } : undefined;
 }
 
-export const QUERY_IGNORED_FAULTS: EngineFault[] = [
+export const QUERY_IGNORED_FAULTS: ReadonlyArray<Fault<QueryIgnoredFaultName, 'query'>> = [
   ...new Map(
     CATALOG_REQUIREMENT_IDS.flatMap((id) => {
       const found = queryParamOfRequirement(id);

@@ -3,8 +3,9 @@
  *  [--vendor-profile docker|neutral] [--list-faults]`
  */
 import { parseArgs } from 'node:util';
-import { ENGINE_FAULTS, startEngineServer } from './index.ts';
+import { ENGINE_FAULTS, type RunningEngineServer, startEngineServer } from './index.ts';
 import { parseProfile } from '../../harness/profile.ts';
+import { listFaultsByArea } from '../faults.ts';
 
 const USAGE =
   'usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [--fault NAME]... [--vendor-profile docker|neutral] [--list-faults]';
@@ -27,11 +28,11 @@ export async function serveEngineCommand(argv: string[]): Promise<number> {
     return usageError(`${(err as Error).message}\n${USAGE}`);
   }
   if (values['list-faults']) {
-    for (const fault of ENGINE_FAULTS) process.stdout.write(`${fault.name}\t${fault.description}\n`);
+    process.stdout.write(listFaultsByArea(ENGINE_FAULTS));
     return 0;
   }
   if (!values.listen) return usageError(`--listen is required\n${USAGE}`);
-  let server;
+  let server: RunningEngineServer;
   try {
     const profile = values['vendor-profile'] === undefined ? 'docker' : parseProfile(values['vendor-profile']);
     server = await startEngineServer({ listen: values.listen, faults: values.fault ?? [], profile });

@@ -6,6 +6,8 @@ import type { CheckRecord } from '../../harness/check/types.ts';
 import { observedResults } from '../../harness/judge/observed-results.ts';
 import { observedCheckId, ruleRequirement } from '../../harness/judge/suite-judge.ts';
 import type { ExchangeRule } from '../../harness/judge/exchange-judge.ts';
+import type { CloudFaultName } from '../../reference/cloud/faults.ts';
+import type { EngineFaultName } from '../../reference/engine/faults.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { ENGINE_SECTIONS } from '../../suites/engine/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
@@ -17,13 +19,11 @@ import { ProofRecorder } from '../support/proof-recorder.ts';
  * breaks an answer rule the check itself does not state, and the judge's results computed over its
  * exchanges must fail naming the rule's requirement (a proof of that requirement).
  */
-interface ObservedTeeth {
-  suite: SuiteName;
-  fault: string;
+type ObservedTeeth = ({ suite: Exclude<SuiteName, 'cloud'>; fault: EngineFaultName } | { suite: 'cloud'; fault: CloudFaultName }) & {
   /** A check whose exchanges meet the broken answer. */
   via: string;
   rule: ExchangeRule;
-}
+};
 
 const TEETH: ObservedTeeth[] = [
   { suite: 'engine-1.22', fault: 'export-wrong-content-type', via: 'engine/containers/export/content-type-octet-stream', rule: 'content-type-documented' },

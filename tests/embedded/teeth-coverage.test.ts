@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { ENGINE_FAULTS } from '../../reference/engine/faults.ts';
+import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/faults.ts';
+import { keysOf } from '../../reference/faults.ts';
 import { ENGINE_SECTIONS } from '../../suites/engine/all-checks.ts';
 import { ENGINE_TEETH } from './teeth/index.ts';
 import { describeGaps, teethGaps } from './teeth/uncaught.ts';
@@ -10,7 +11,7 @@ import { familyMembersWithoutTeeth } from './teeth/families.ts';
  * (they observe, they cannot fail), so no check can catch the fault. Each entry says why; an entry
  * whose fault is caught after all, or no longer exists, fails the test so that the list stays true.
  */
-const UNSTATED_BEHAVIOUR_FAULTS: Record<string, string> = {
+const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'unsupported-version-served': 'spec (Versioning): behaviour with an unsupported version is not shown; engine/versioning/unsupported-version only observes it',
 };
 
@@ -18,7 +19,7 @@ test('every named engine fault is caught by at least one check (the checks under
   const gaps = teethGaps(ENGINE_SECTIONS, ENGINE_FAULTS, ENGINE_TEETH);
   console.log(describeGaps(gaps));
   const known = new Set(ENGINE_FAULTS.map((f) => f.name));
-  for (const name of Object.keys(UNSTATED_BEHAVIOUR_FAULTS)) {
+  for (const name of keysOf(UNSTATED_BEHAVIOUR_FAULTS)) {
     expect(known.has(name) && gaps.unusedFaults.includes(name), `${name} is listed as uncatchable but is caught or unknown: remove it from the list`).toBe(
       true,
     );

@@ -4,12 +4,12 @@ import { newRunId } from '../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../harness/run/config.ts';
 import { EMBEDDED_CLOUD_USERS } from '../../harness/run/targets.ts';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
-import { startCloudServer } from '../../reference/cloud/index.ts';
+import { type CloudFaultName, startCloudServer } from '../../reference/cloud/index.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import type { CloudCheck } from '../../suites/cloud/support/check.ts';
 
 export interface EmbeddedCloudRun {
-  faults?: string[];
+  faults?: readonly CloudFaultName[];
   checks: CloudCheck[];
   timeoutMs?: number;
   seed?: number;

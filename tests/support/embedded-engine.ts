@@ -9,13 +9,13 @@ import { newRunId } from '../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../harness/run/config.ts';
 import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../../harness/run/run-conformance.ts';
 import { parseTargetUrl, type TargetEndpoint } from '../../harness/target/endpoint.ts';
-import { startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
+import { type EngineFaultName, startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
 
 /** What one batch of checks runs under: the faults switched on and the suite version. */
 export interface EmbeddedEngineRun {
-  faults?: string[];
+  faults?: readonly EngineFaultName[];
   version: EngineVersion;
   checks: EngineCheck[];
 }

@@ -1,4 +1,5 @@
 /** The audit record of one API call, and its JSON form. */
+import { keysOf } from '../../faults.ts';
 import { ACTION_FIELD_WRONG, actionFieldWrong } from '../fault-families.ts';
 import type { LogBook } from '../state/logbook.ts';
 import type { ApiRequest } from '../http/types.ts';
@@ -60,7 +61,10 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
     can_be_retried: TERMINAL_ACTION_STATES.includes(a.state),
   };
-  for (const [field, wrong] of Object.entries(ACTION_FIELD_WRONG)) if (world.faults.has(actionFieldWrong(field))) json[field] = wrong(json[field]);
+  for (const field of keysOf(ACTION_FIELD_WRONG)) {
+    const wrong: (value: unknown) => unknown = ACTION_FIELD_WRONG[field];
+    if (world.faults.has(actionFieldWrong(field))) json[field] = wrong(json[field]);
+  }
   if (world.faults.has('action-missing-fields')) {
     delete json.location;
     delete json.can_be_retried;

@@ -3,7 +3,7 @@
  * include_related (the spec's parent-child relationships). A caller sees the actions of the
  * namespaces it may address.
  */
-import { filterIgnored } from '../fault-families.ts';
+import { filterIgnoredFault } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseDate } from '../dates.ts';
 import { pick } from '../state/store.ts';
@@ -56,7 +56,11 @@ function dateBound(query: URLSearchParams, name: string): number | undefined {
 const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTime() / 1000) : undefined);
 
 export function filterActions(world: World, given: URLSearchParams, actions: readonly Action[]): Action[] {
-  const query = new URLSearchParams([...given].filter(([name]) => !world.faults.has(filterIgnored('action', name))));
+  const ignored = (name: string): boolean => {
+    const fault = filterIgnoredFault('action', name);
+    return fault !== undefined && world.faults.has(fault);
+  };
+  const query = new URLSearchParams([...given].filter(([name]) => !ignored(name)));
   const object = query.get('object');
   if (object !== null) {
     if (FILTERS_BESIDES_OBJECT.some((f) => query.has(f))) throw badRequest('object can only be combined with include_related');

@@ -2,7 +2,7 @@
  * Faults applied to answers as they leave: field-missing:<kind> leaves one documented field out of
  * every object of that kind; service-uri-unversioned spells services' resource_uri without /v1/.
  */
-import { fieldMissing, MISSING_FIELD } from '../fault-families.ts';
+import { fieldMissingFault } from '../fault-families.ts';
 import { parseUri } from '../uris.ts';
 import type { World } from '../world.ts';
 import type { Reply } from './types.ts';
@@ -16,7 +16,8 @@ function strip(world: World, value: unknown): unknown {
   if (kind === 'service' && world.faults.has('service-uri-unversioned')) {
     return { ...(value as Json), resource_uri: String((value as Json).resource_uri).replace('/api/app/v1/', '/api/app/') };
   }
-  const field = kind && world.faults.has(fieldMissing(kind)) ? world.spell(MISSING_FIELD[kind]!) : undefined;
+  const missing = kind ? fieldMissingFault(kind) : undefined;
+  const field = missing && world.faults.has(missing.name) ? world.spell(missing.field) : undefined;
   if (!field) return value;
   const { [field]: _dropped, ...rest } = value as Json;
   return rest;

@@ -3,7 +3,7 @@
  * spelling (with or without the namespace segment); booleans as `true`/`false`; a list field
  * matches when one element does.
  */
-import { FILTER_PARAMS, filterIgnored } from '../fault-families.ts';
+import { filterIgnoredFaults } from '../fault-families.ts';
 import { parseUri, sameResource } from '../uris.ts';
 import type { World } from '../world.ts';
 
@@ -20,7 +20,11 @@ function matches(wanted: string, actual: unknown): boolean {
 
 /** The spelled names of the filters of `list` that a filter-ignored fault switches off. */
 function ignoredFilters(world: World, list: string): Set<string> {
-  return new Set((FILTER_PARAMS[list] ?? []).filter((p) => world.faults.has(filterIgnored(list, p))).map((p) => world.spell(p)));
+  return new Set(
+    filterIgnoredFaults(list)
+      .filter((m) => world.faults.has(m.name))
+      .map((m) => world.spell(m.param)),
+  );
 }
 
 export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>, list: string): T[] {

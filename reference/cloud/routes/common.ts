@@ -1,6 +1,6 @@
 /** Helpers the route modules share: lookups, the async-verb pattern, query booleans. */
 import type { Job } from '../actions/call.ts';
-import { opRefused } from '../fault-families.ts';
+import { opRefusedFault } from '../fault-families.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { accepted } from '../http/replies.ts';
 import type { CallContext, Reply } from '../http/types.ts';
@@ -37,7 +37,8 @@ export function runVerb<R extends Stateful>(
   revert: (() => void) | undefined,
   json: (r: R) => unknown,
 ): Reply {
-  const refused = ctx.world.faults.has(opRefused(op.what.replace(/ /g, ''), op.name));
+  const fault = opRefusedFault(op.what.replace(/ /g, ''), op.name);
+  const refused = fault !== undefined && ctx.world.faults.has(fault);
   requireAllowed((op.allowed || ctx.world.faults.has('states-not-enforced')) && !refused, op.what, resource.state, op.name);
   ctx.call?.runAsync(work, revert);
   return accepted(ctx.world, json(resource));

@@ -7,7 +7,8 @@
  */
 import type { Job } from '../actions/call.ts';
 import { AWS_DISK_SIZES } from '../catalog-seed.ts';
-import { fieldIgnored, withoutIgnored } from '../fault-families.ts';
+import { fieldIgnoredFault, withoutIgnored } from '../fault-families.ts';
+import type { CloudFaultName } from '../faults.ts';
 import { badRequest } from '../http/errors.ts';
 import { newUuid } from '../ids.ts';
 import { resourceUri, sameResource, type UriScope } from '../uris.ts';
@@ -38,7 +39,7 @@ export const NODE_CLUSTER_STABLE: readonly NodeClusterState[] = ['Init', 'Deploy
 export const DEFAULT_DISK = 60;
 
 export function createNodeCluster(world: World, scope: UriScope, sent: Fields): NodeCluster {
-  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('nodecluster', f));
+  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('nodecluster', f));
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
   const nodeType = world.catalog.nodeTypes.find((t) =>
     sameResource(t.resource_uri, requiredUri(world, body, 'node_type', 'create-missing-node-type-accepted')),
@@ -73,7 +74,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
 }
 
 /** A required URI of the body; under `fault`, a missing one is taken to be the catalog's first node type and region. */
-function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fault: string): string {
+function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fault: CloudFaultName): string {
   if (body[key] === undefined && world.faults.has(fault))
     return key === 'node_type' ? world.catalog.nodeTypes[0]!.resource_uri : world.catalog.regions[0]!.resource_uri;
   return reqString(body, key);

@@ -3,7 +3,7 @@
  * services (linked_to_service[].to_service, bindings[].volumes_from) are kept as given and
  * resolved by the caller: URIs for a service, URIs or names of sibling services in a stack.
  */
-import { fieldIgnored, updateIgnored, withoutIgnored } from '../fault-families.ts';
+import { fieldIgnoredFault, updateIgnoredFault, withoutIgnored } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import type { World } from '../world.ts';
 import type { EnvVar, PortSpec, ServiceConfig } from './model.ts';
@@ -109,7 +109,7 @@ export function defaultServiceName(image: string, keepNamespace = false): string
 const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
-  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnored('service', f));
+  const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
   const image = normalizeImage(reqString(body, 'image'));
   const name = optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
@@ -121,7 +121,7 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
 }
 
 export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec {
-  const body = withoutIgnored(world.faults, sent, updateIgnored);
+  const body = withoutIgnored(world.faults, sent, updateIgnoredFault);
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
   if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image);

@@ -7,6 +7,7 @@
  */
 import type { Job } from '../actions/call.ts';
 import { fieldIgnored } from '../fault-families.ts';
+import type { CloudFaultName } from '../faults.ts';
 import { badRequest } from '../http/errors.ts';
 import { newUuid } from '../ids.ts';
 import { resourceUri, type UriScope } from '../uris.ts';
@@ -67,7 +68,7 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
   const resolve = stackResolver(world, stack.scope.namespace, byName);
   const nameOf = (uuid: string): string =>
     [...byName.values()].find((s) => s.uuid === uuid)?.config.name ?? world.store.services.get(uuid)?.config.name ?? uuid;
-  const dropped = (ref: string | undefined, fault: string): boolean => ref !== undefined && byName.has(ref) && world.faults.has(fault);
+  const dropped = (ref: string | undefined, fault: CloudFaultName): boolean => ref !== undefined && byName.has(ref) && world.faults.has(fault);
   built.forEach((svc, i) => {
     const spec = specs[i] as ServiceSpec;
     svc.links = resolveLinks(

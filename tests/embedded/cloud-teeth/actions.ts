@@ -1,4 +1,5 @@
-import { ACTION_FIELD_WRONG, actionFieldWrong } from '../../../reference/cloud/fault-families.ts';
+import { type ACTION_FIELD_WRONG, actionFieldWrong } from '../../../reference/cloud/fault-families.ts';
+import { keysOf } from '../../../reference/faults.ts';
 import type { CloudTeeth } from './types.ts';
 
 /** action-field-wrong:<field> → the check that reads that field of a recorded action. */
@@ -14,7 +15,7 @@ const CHECK_OF_FIELD: Record<keyof typeof ACTION_FIELD_WRONG, string> = {
 };
 
 export const actionFieldTeeth: CloudTeeth[] = [
-  ...Object.entries(CHECK_OF_FIELD).map(([field, check]) => ({ fault: actionFieldWrong(field), catches: [check] })),
+  ...keysOf(CHECK_OF_FIELD).map((field) => ({ fault: actionFieldWrong(field), catches: [CHECK_OF_FIELD[field]] })),
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // The asynchronous operations whose 202 rule the other async-returns-200 entries do not reach.
   {

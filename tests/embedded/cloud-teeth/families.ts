@@ -11,14 +11,15 @@ import {
   SERVICE_UPDATE_FIELDS,
   updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
+import { keysOf } from '../../../reference/faults.ts';
 import { cloudChecks } from '../../../suites/cloud/all-checks.ts';
 import type { CloudTeeth } from './types.ts';
 
 const slug = (param: string): string => param.replace(/__/g, '-').replace(/_/g, '-');
 
 /** Each ignored filter fails the check of that filter (the random combination checks may not draw it). */
-const filterTeeth: CloudTeeth[] = Object.entries(FILTER_PARAMS).flatMap(([list, params]) =>
-  params.map((param) => ({
+const filterTeeth: CloudTeeth[] = keysOf(FILTER_PARAMS).flatMap((list) =>
+  FILTER_PARAMS[list].map((param) => ({
     fault: filterIgnored(list, param),
     catches: [`cloud/${list}/list/filter-${slug(param)}`],
   })),
@@ -59,7 +60,7 @@ const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
 
 /** Each ignored create field fails the check that the created object keeps what was sent. */
 const createTeeth: CloudTeeth[] = [
-  ...CREATE_FIELDS.service!.map((f) => ({
+  ...CREATE_FIELDS.service.map((f) => ({
     fault: fieldIgnored('service', f),
     catches: [
       'cloud/service/create/returns-service',
@@ -67,7 +68,7 @@ const createTeeth: CloudTeeth[] = [
       ...(ENUM_FIELDS.includes(f) ? ['cloud/service/create/enum-values-accepted'] : []),
     ],
   })),
-  ...CREATE_FIELDS.nodecluster!.map((f) => ({
+  ...CREATE_FIELDS.nodecluster.map((f) => ({
     fault: fieldIgnored('nodecluster', f),
     catches: ['cloud/nodecluster/create/echoes-body', ...(CLUSTER_DEFAULT_CHECK[f] ? [CLUSTER_DEFAULT_CHECK[f]] : [])],
   })),
@@ -84,7 +85,7 @@ const updateTeeth: CloudTeeth[] = SERVICE_UPDATE_FIELDS.map((f) => ({
 }));
 
 /** The checks that read objects of each kind against its schema: a documented field missing fails each. */
-const SHAPE_CHECKS: Record<string, string[]> = {
+const SHAPE_CHECKS: Record<keyof typeof MISSING_FIELD, string[]> = {
   provider: ['cloud/provider/list/returns-providers', 'cloud/provider/get/returns-provider'],
   region: ['cloud/region/list/returns-regions', 'cloud/region/get/returns-region'],
   az: ['cloud/az/list/returns-azs', 'cloud/az/get/returns-az'],
@@ -104,7 +105,7 @@ const SHAPE_CHECKS: Record<string, string[]> = {
   action: ['cloud/action/list/returns-actions', 'cloud/actions/header-on-creating-responses'],
 };
 
-const shapeTeeth: CloudTeeth[] = Object.keys(MISSING_FIELD).map((kind) => ({ fault: fieldMissing(kind), catches: SHAPE_CHECKS[kind]! }));
+const shapeTeeth: CloudTeeth[] = keysOf(MISSING_FIELD).map((kind) => ({ fault: fieldMissing(kind), catches: SHAPE_CHECKS[kind] }));
 
 /** The check of each operation's effect. */
 const EFFECT_CHECK: Record<string, string> = {
@@ -129,8 +130,8 @@ const EFFECT_CHECK: Record<string, string> = {
 };
 
 /** An operation refused everywhere fails every state row that allows it, and the check of its effect. */
-const refusedTeeth: CloudTeeth[] = Object.entries(OPERATIONS).flatMap(([kind, ops]) =>
-  ops.map((op) => ({
+const refusedTeeth: CloudTeeth[] = keysOf(OPERATIONS).flatMap((kind) =>
+  OPERATIONS[kind].map((op) => ({
     fault: opRefused(kind, op),
     catches: [
       ...cloudChecks.map((c) => c.id).filter((id) => id.startsWith(`cloud/states/${kind}/`) && id.endsWith(`-allows-${op}`)),

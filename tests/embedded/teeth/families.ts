@@ -1,6 +1,7 @@
 import { loadRequirements } from '../../../harness/catalog/load.ts';
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
-import { ANSWER_FAULTS } from '../../../reference/engine/answer-faults.ts';
+import { ANSWER_FAULTS, type AnswerFaultName, answerFault } from '../../../reference/engine/answer-faults.ts';
+import type { EngineFaultName } from '../../../reference/engine/faults.ts';
 import { queryIgnoredFault, queryParamOfRequirement } from '../../../reference/engine/query-faults.ts';
 import { engineChecksFor } from '../../../suites/engine/all-checks.ts';
 import type { Teeth } from './types.ts';
@@ -8,13 +9,20 @@ import type { Teeth } from './types.ts';
 const REQUIREMENTS = loadRequirements('engine');
 const ANSWER_NAMES = new Set(ANSWER_FAULTS.map((f) => f.name));
 
+/** The answer: member that breaks a rule `<endpoint>/<status>-…`, if the family has one. */
+function answerMemberOf(requirementId: string): AnswerFaultName | undefined {
+  const m = /^(.*)\/(\d{3})-[^/]+$/.exec(requirementId);
+  const name = m ? answerFault(m[1]!, Number(m[2])) : undefined;
+  return name && ANSWER_NAMES.has(name) ? name : undefined;
+}
+
 /**
  * Teeth of a fault family: for every requirement the family has a member for, that member against
  * every check (in each version) that covers the requirement. Each such check must fail under the
  * member, naming the requirement (which is what makes the pair a proof).
  */
-function familyTeeth(memberFor: (requirementId: string) => string | undefined): Teeth[] {
-  const byFault = new Map<string, string[]>();
+function familyTeeth(memberFor: (requirementId: string) => EngineFaultName | undefined): Teeth[] {
+  const byFault = new Map<EngineFaultName, string[]>();
   for (const r of REQUIREMENTS) {
     const fault = memberFor(r.id);
     if (fault) byFault.set(fault, [...(byFault.get(fault) ?? []), r.id]);
@@ -38,7 +46,8 @@ export const FAMILY_GAPS: Record<string, string> = {
   'engine/containers/start/query-detach-keys':
     'the check verifies that start accepts detachKeys; the detach itself is only seen by an attached client (the attach detachKeys checks)',
   'engine/images/build/query-forcerm':
-    "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing (build-forcerm-ignored breaks the rule)",
+    "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing " +
+    '(build-forcerm-ignored breaks the rule)',
   'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',
@@ -49,11 +58,7 @@ export const FAMILY_GAPS: Record<string, string> = {
 };
 
 /** answer:<endpoint>:<status> → the checks of the rules `<endpoint>/<status>-…`. */
-export const answerTeeth: Teeth[] = familyTeeth((id) => {
-  const m = /^(.*)\/(\d{3})-[^/]+$/.exec(id);
-  const name = m && !(id in FAMILY_GAPS) ? `answer:${m[1]}:${m[2]}` : undefined;
-  return name && ANSWER_NAMES.has(name) ? name : undefined;
-});
+export const answerTeeth: Teeth[] = familyTeeth((id) => (id in FAMILY_GAPS ? undefined : answerMemberOf(id)));
 
 /** query-ignored:<endpoint>:<param> → the checks of the rules `<endpoint>/query-<param>…`. */
 export const queryTeeth: Teeth[] = familyTeeth((id) => {
@@ -65,13 +70,12 @@ export const queryTeeth: Teeth[] = familyTeeth((id) => {
  * The family members no teeth entry lists, each with why: the rule it breaks is a known gap, or
  * no check covers that rule (its requirement carries an uncoveredReason in the catalog).
  */
-export function familyMembersWithoutTeeth(): Map<string, string> {
+export function familyMembersWithoutTeeth(): Map<EngineFaultName, string> {
   const listed = new Set([...answerTeeth, ...queryTeeth].map((t) => t.fault));
-  const out = new Map<string, string>();
+  const out = new Map<EngineFaultName, string>();
   for (const r of REQUIREMENTS) {
-    const m = /^(.*)\/(\d{3})-[^/]+$/.exec(r.id);
     const query = queryParamOfRequirement(r.id);
-    const fault = m && ANSWER_NAMES.has(`answer:${m[1]}:${m[2]}`) ? `answer:${m[1]}:${m[2]}` : query && queryIgnoredFault(query.endpoint, query.param);
+    const fault = answerMemberOf(r.id) ?? (query && queryIgnoredFault(query.endpoint, query.param));
     if (!fault || listed.has(fault)) continue;
     out.set(fault, FAMILY_GAPS[r.id] ?? `no check covers ${r.id}${r.uncoveredReason ? `: ${r.uncoveredReason}` : ''}`);
   }

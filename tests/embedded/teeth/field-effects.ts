@@ -1,11 +1,12 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
-import { STORED_FIELDS } from '../../../reference/engine/field-faults.ts';
+import { keysOf } from '../../../reference/faults.ts';
+import { type EffectField, fieldIgnored, fieldNotStored, STORED_FIELDS, type StoredField } from '../../../reference/engine/field-faults.ts';
 import type { Teeth } from './types.ts';
 
 const CREATE = 'engine/containers/create/';
 
-/** field-ignored:<Field> → the checks that observe that field's effect inside the container. */
-const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion[] }> = {
+/** field-ignored:<Field> → the checks that observe that field's effect inside the container (every field of the family). */
+const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVersion[] }> = {
   Hostname: { checks: [`${CREATE}body-hostname`] },
   Domainname: { checks: [`${CREATE}body-domainname`] },
   User: { checks: [`${CREATE}body-user`] },
@@ -43,12 +44,13 @@ const EFFECT_CHECKS: Record<string, { checks: string[]; versions?: EngineVersion
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */
-export const fieldEffectTeeth: Teeth[] = Object.entries(EFFECT_CHECKS).flatMap(([field, { checks, versions = ['1.18', '1.22'] as EngineVersion[] }]) =>
-  versions.map((version): Teeth => ({ fault: `field-ignored:${field}`, version, catches: checks })),
-);
+export const fieldEffectTeeth: Teeth[] = keysOf(EFFECT_CHECKS).flatMap((field) => {
+  const { checks, versions = ['1.18', '1.22'] } = EFFECT_CHECKS[field];
+  return versions.map((version): Teeth => ({ fault: fieldIgnored(field), version, catches: checks }));
+});
 
 const ECHO = 'engine/containers/inspect/';
-const ONLY_122 = [
+const ONLY_122: readonly StoredField[] = [
   'Tmpfs',
   'MemoryReservation',
   'KernelMemory',
@@ -68,12 +70,12 @@ const ONLY_122 = [
   'StopSignal',
 ];
 
-function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly string[]): Teeth[] {
+function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly StoredField[]): Teeth[] {
   const check = where === 'Config' ? 'config-echoes-create' : 'host-config-echoes-create';
   return fields.flatMap((field) => {
     const versions: EngineVersion[] = ONLY_122.includes(field) ? ['1.22'] : field === 'LxcConf' ? ['1.18'] : ['1.18', '1.22'];
     const catches = (v: EngineVersion) => (field === 'LogConfig' ? [`${CREATE}host-config-log-config-types-${v}`] : [`${ECHO}${check}/${v}`]);
-    return versions.map((version) => ({ fault: `field-not-stored:${field}`, version, catches: catches(version) }));
+    return versions.map((version) => ({ fault: fieldNotStored(field), version, catches: catches(version) }));
   });
 }
 

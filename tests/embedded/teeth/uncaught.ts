@@ -1,5 +1,5 @@
 import { loadRequirements } from '../../../harness/catalog/load.ts';
-import type { EngineFault } from '../../../reference/engine/faults.ts';
+import type { EngineFault, EngineFaultName } from '../../../reference/engine/faults.ts';
 import type { EngineCheck } from '../../../suites/engine/support/check.ts';
 import type { Teeth } from './types.ts';
 
@@ -10,7 +10,7 @@ export interface TeethGaps {
   /** Per section: checks whose requirements are all informational (they cannot fail by design). */
   informationalChecks: Record<string, string[]>;
   /** Named faults that no teeth entry lists under a check. */
-  unusedFaults: string[];
+  unusedFaults: EngineFaultName[];
 }
 
 /** Requirement ids whose level is informational, from the engine catalog. */

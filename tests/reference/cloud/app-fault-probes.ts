@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { deployedCluster, runningService, until, type TestServer } from './helpers.ts';
+import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -28,7 +29,7 @@ async function exitedContainer(t: TestServer, extra: Record<string, unknown>): P
   return settledContainer(t, svc.containers[0], 'Stopped');
 }
 
-export const APP_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'placement-first-node': async (t) => {
     const { idle } = await loadedNodes(t);
     const svc = await runningService(t, { image: 'x', tags: ['all'] });

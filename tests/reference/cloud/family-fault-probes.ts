@@ -18,6 +18,8 @@ import {
   SERVICE_UPDATE_FIELDS,
   updateIgnored,
 } from '../../../reference/cloud/fault-families.ts';
+import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
+import { keysOf } from '../../../reference/faults.ts';
 import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 
 type Probe = (t: TestServer) => Promise<void>;
@@ -206,13 +208,16 @@ const actionFieldProbe =
     expect(RECORDED[field](recorded)).toBe(false);
   };
 
-export const FAMILY_PROBES: Record<string, Probe> = {
-  ...Object.fromEntries(Object.keys(ACTION_FIELD_WRONG).map((f) => [actionFieldWrong(f), actionFieldProbe(f as keyof typeof ACTION_FIELD_WRONG)])),
-  ...Object.fromEntries(Object.entries(FILTER_PARAMS).flatMap(([list, params]) => params.map((p) => [filterIgnored(list, p), filterProbe(list, p)]))),
-  ...Object.fromEntries(CREATE_FIELDS.service!.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
-  ...Object.fromEntries(CREATE_FIELDS.nodecluster!.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
+/** A probe per member: the keys come from the typed builders, so each names a member of its family. */
+const probesOf = (pairs: ReadonlyArray<readonly [CloudFaultName, Probe]>): Partial<Record<CloudFaultName, Probe>> => Object.fromEntries(pairs);
+
+export const FAMILY_PROBES: Partial<Record<CloudFaultName, Probe>> = {
+  ...probesOf(keysOf(ACTION_FIELD_WRONG).map((f) => [actionFieldWrong(f), actionFieldProbe(f)])),
+  ...probesOf(keysOf(FILTER_PARAMS).flatMap((list) => FILTER_PARAMS[list].map((p) => [filterIgnored(list, p), filterProbe(list, p)] as const))),
+  ...probesOf(CREATE_FIELDS.service.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
+  ...probesOf(CREATE_FIELDS.nodecluster.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
   [fieldIgnored('stack', 'nickname')]: stackCreateProbe,
-  ...Object.fromEntries(SERVICE_UPDATE_FIELDS.map((f) => [updateIgnored(f), serviceUpdateProbe(f)])),
-  ...Object.fromEntries(Object.entries(OPERATIONS).flatMap(([kind, ops]) => ops.map((op) => [opRefused(kind, op), refusedProbe(kind, op)]))),
-  ...Object.fromEntries(Object.entries(MISSING_FIELD).map(([kind, field]) => [fieldMissing(kind), missingProbe(kind, field)])),
+  ...probesOf(SERVICE_UPDATE_FIELDS.map((f) => [updateIgnored(f), serviceUpdateProbe(f)])),
+  ...probesOf(keysOf(OPERATIONS).flatMap((kind) => OPERATIONS[kind].map((op) => [opRefused(kind, op), refusedProbe(kind, op)] as const))),
+  ...probesOf(keysOf(MISSING_FIELD).map((kind) => [fieldMissing(kind), missingProbe(kind, MISSING_FIELD[kind])])),
 };

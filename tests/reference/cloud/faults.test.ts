@@ -1,6 +1,6 @@
 /** Every named fault breaks its one rule observably: each probe passes with its fault and fails without it. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOUD_FAULTS } from '../../../reference/cloud/index.ts';
+import { CLOUD_FAULTS, type CloudFaultName } from '../../../reference/cloud/index.ts';
 import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
@@ -21,7 +21,7 @@ const logsOf = async (t: TestServer, path: string): Promise<any[]> => {
 };
 
 /** For each fault: what the service does with it on (each probe fails on a clean server). */
-const PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'no-action-header': async (t) => expect((await t.call('POST', S, { image: 'x' })).headers.get('x-dockercloud-action-uri')).toBeNull(),
   'async-returns-200': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });

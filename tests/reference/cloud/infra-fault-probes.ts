@@ -4,11 +4,12 @@
  */
 import { expect } from 'vitest';
 import { deployedCluster, until, type TestServer } from './helpers.ts';
+import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 
-export const INFRA_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'actions-newest-first': async (t) => {
     const first = (await t.call('POST', '/api/app/v1/service/', { image: 'x' })).headers.get('x-dockercloud-action-uri');
     const second = (await t.call('POST', '/api/app/v1/service/', { image: 'y' })).headers.get('x-dockercloud-action-uri');

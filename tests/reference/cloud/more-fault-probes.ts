@@ -5,12 +5,13 @@
  */
 import { expect } from 'vitest';
 import { deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const CLUSTERS = '/api/infra/v1/nodecluster/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 
-export const MORE_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'port-published-default-true': async (t) =>
     expect((await t.ok('POST', S, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80 }] })).container_ports[0].published).toBe(true),
   'outer-port-not-allocated': async (t) => {

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { action, basic, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const CLUSTERS = '/api/infra/v1/nodecluster/';
@@ -53,7 +54,7 @@ async function whileCanceling(t: TestServer, op: 'cancel' | 'retry'): Promise<nu
   return status;
 }
 
-export const PROOF_PROBES: Record<string, (t: TestServer) => Promise<void>> = {
+export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'include-related-always': async (t) => {
     const cluster = await deployedCluster(t, 1);
     await t.ok('PATCH', cluster.nodes[0], { nickname: 'n' });

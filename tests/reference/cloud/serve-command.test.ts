@@ -17,12 +17,13 @@ function capture(stream: NodeJS.WriteStream): () => string {
 afterEach(() => vi.restoreAllMocks());
 
 describe('conformance serve cloud', () => {
-  it('--list-faults prints name<TAB>description per fault', async () => {
+  it('--list-faults prints name<TAB>description per fault, under a heading per area', async () => {
     const stdout = capture(process.stdout);
     expect(await serveCloudCommand(['--list-faults'])).toBe(0);
     const lines = stdout().trim().split('\n');
-    expect(lines).toHaveLength(CLOUD_FAULTS.length);
-    expect(lines[0]).toBe(`${CLOUD_FAULTS[0]?.name}\t${CLOUD_FAULTS[0]?.description}`);
+    expect(lines[0]).toMatch(new RegExp(`^# ${CLOUD_FAULTS[0]?.area} \\(\\d+\\)$`));
+    expect(lines[1]).toBe(`${CLOUD_FAULTS[0]?.name}\t${CLOUD_FAULTS[0]?.description}`);
+    expect(lines.filter((l) => l.includes('\t'))).toHaveLength(CLOUD_FAULTS.length);
   });
 
   it('bad flags: one line on stderr, exit 2, no signal handlers left behind', async () => {
@@ -43,7 +44,8 @@ describe('conformance serve cloud', () => {
   });
 
   it('prints its URLs and the default users, then stops on SIGTERM', async () => {
-    const script = `import { serveCloudCommand } from ${JSON.stringify(ENTRY)}; process.exitCode = await serveCloudCommand(['--listen', 'tcp://127.0.0.1:0', '--vendor-profile', 'neutral']);`;
+    const argv = ['--listen', 'tcp://127.0.0.1:0', '--vendor-profile', 'neutral'];
+    const script = `import { serveCloudCommand } from ${JSON.stringify(ENTRY)}; process.exitCode = await serveCloudCommand(${JSON.stringify(argv)});`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -1,6 +1,6 @@
 /** Every daemon-side fault breaks its rule: each case asserts the broken behaviour under the fault. */
 import { describe, expect, it } from 'vitest';
-import { ENGINE_FAULTS } from '../../../reference/engine/index.ts';
+import { ENGINE_FAULTS, type EngineFaultName } from '../../../reference/engine/index.ts';
 import { createContainer, rawExchange, readFrames, request, runToExit, splitHead, startTestServer, type Reply } from './helpers.ts';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<Reply>;
@@ -17,7 +17,7 @@ const sleeper = async ({ socketPath, api }: Ctx, body: Record<string, unknown> =
 const attachStream = async ({ socketPath }: Ctx, id: string): Promise<{ head: string; stream: Buffer }> =>
   splitHead(await rawExchange(socketPath, `POST /v1.22/containers/${id}/attach?logs=1&stdout=1 HTTP/1.1\r\n${UPGRADE}`));
 
-const CASES: Record<string, (ctx: Ctx) => Promise<void>> = {
+const CASES = {
   'start-running-returns-204': async (ctx) => {
     const id = await sleeper(ctx);
     expect((await ctx.api('POST', `/v1.22/containers/${id}/start`)).status).toBe(204);
@@ -177,11 +177,11 @@ const CASES: Record<string, (ctx: Ctx) => Promise<void>> = {
     expect(head.status).toBe(200);
     expect(head.headers).not.toHaveProperty('x-docker-container-path-stat');
   },
-};
+} satisfies Partial<Record<EngineFaultName, (ctx: Ctx) => Promise<void>>>;
 
 describe('engine reference: daemon faults', () => {
   it('every case names a registered fault', () => {
-    const names = new Set(ENGINE_FAULTS.map((f) => f.name));
+    const names = new Set<string>(ENGINE_FAULTS.map((f) => f.name));
     for (const name of Object.keys(CASES)) expect(names.has(name), name).toBe(true);
   });
 

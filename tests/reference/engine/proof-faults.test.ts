@@ -4,7 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_FAULTS } from '../../../reference/engine/index.ts';
+import { ENGINE_FAULTS, type EngineFaultName } from '../../../reference/engine/index.ts';
 import { createContainer, FIXTURE_IMAGE, rawExchange, request, splitHead, startTestServer, type TestServer } from './helpers.ts';
 import { jsonLines, tarOf, TAR } from './images/http.ts';
 
@@ -25,7 +25,7 @@ async function leftContainers(t: TestServer, query: string, buildFile: string): 
   return Promise.all(ids.map(async (id) => (await api(t, 'GET', `/v1.22/containers/${id}/json`)).status === 200));
 }
 
-const PROBES: Record<string, Probe> = {
+const PROBES = {
   'create-no-Warnings': {
     observe: async (t) => 'Warnings' in (await api(t, 'POST', '/v1.18/containers/create', { Image: FIXTURE_IMAGE, Cmd: ['true'] })).json(),
     faulted: false,
@@ -98,7 +98,7 @@ const PROBES: Record<string, Probe> = {
   },
   'build-rm-default-off': { observe: (t) => leftContainers(t, 'nocache=1', `FROM ${FIXTURE_IMAGE}\nRUN true\n`), faulted: [true], kept: [false] },
   'build-forcerm-ignored': { observe: (t) => leftContainers(t, 'nocache=1&forcerm=1', `FROM ${FIXTURE_IMAGE}\nRUN false\n`), faulted: [true], kept: [false] },
-};
+} satisfies Partial<Record<EngineFaultName, Probe>>;
 
 async function observeWith(faults: string[], probe: Probe): Promise<unknown> {
   const t = await startTestServer({ faults });
@@ -111,7 +111,7 @@ async function observeWith(faults: string[], probe: Probe): Promise<unknown> {
 
 describe('engine reference: the faults of the last unproven rules', () => {
   it('every probe names a registered fault', () => {
-    const names = new Set(ENGINE_FAULTS.map((f) => f.name));
+    const names = new Set<string>(ENGINE_FAULTS.map((f) => f.name));
     for (const name of Object.keys(PROBES)) expect(names.has(name), name).toBe(true);
   });
 

@@ -12,8 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 function capture(): { out: () => string; err: () => string } {
   const out: string[] = [];
   const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
   return { out: () => out.join(''), err: () => err.join('') };
 }
 
@@ -22,12 +22,14 @@ afterEach(() => {
 });
 
 describe('conformance serve engine', () => {
-  it('--list-faults prints name<TAB>description, one per line', async () => {
+  it('--list-faults prints name<TAB>description, one per line, under a heading per area', async () => {
     const io = capture();
     expect(await serveEngineCommand(['--list-faults'])).toBe(0);
     const lines = io.out().trim().split('\n');
-    expect(lines).toHaveLength(ENGINE_FAULTS.length);
-    expect(lines[0]).toBe(`${ENGINE_FAULTS[0]!.name}\t${ENGINE_FAULTS[0]!.description}`);
+    expect(lines[0]).toBe(`# ${ENGINE_FAULTS[0]!.area} (${ENGINE_FAULTS.filter((f) => f.area === ENGINE_FAULTS[0]!.area).length})`);
+    expect(lines[1]).toBe(`${ENGINE_FAULTS[0]!.name}\t${ENGINE_FAULTS[0]!.description}`);
+    expect(lines.filter((l) => l.includes('\t'))).toHaveLength(ENGINE_FAULTS.length);
+    expect(lines.every((l) => l === '' || l.startsWith('# ') || l.includes('\t'))).toBe(true);
   });
 
   it('bad flags, a missing --listen and an unknown fault: one line on stderr, exit 2', async () => {
@@ -48,7 +50,8 @@ describe('conformance serve engine', () => {
   it('prints its URL, serves until SIGTERM, then closes cleanly and removes the socket', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-serve-'));
     const socketPath = path.join(dir, 'd.sock');
-    const script = `import { serveEngineCommand } from ${JSON.stringify(path.join(ROOT, 'reference/engine/serve-command.ts'))}; process.exitCode = await serveEngineCommand(process.argv.slice(2));`;
+    const entry = JSON.stringify(path.join(ROOT, 'reference/engine/serve-command.ts'));
+    const script = `import { serveEngineCommand } from ${entry}; process.exitCode = await serveEngineCommand(process.argv.slice(2));`;
     const scriptPath = path.join(dir, 'serve.mts');
     fs.writeFileSync(scriptPath, script);
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [scriptPath, '--listen', `unix://${socketPath}`, '--fault', 'ping-json'], { cwd: ROOT });

@@ -1,0 +1,227 @@
+/**
+ * Named faults of the cloud reference service, by the area of the rule each one breaks. The
+ * parametrised families (`filter-ignored:`, `field-ignored:`, ...) are in fault-families.ts.
+ */
+import { faultArea } from '../faults.ts';
+
+/** Actions: the 202 and action header of asynchronous operations, action objects, cancel and retry. */
+export const ACTION_FAULTS = faultArea('actions', [
+  { name: 'no-action-header', description: 'responses that create an action carry no X-Vendor-Action-URI header' },
+  { name: 'async-returns-200', description: 'asynchronous operations answer 200 instead of 202 Accepted' },
+  { name: 'action-stuck-in-progress', description: 'asynchronous actions never leave In progress (the work itself completes)' },
+  { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
+  { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
+  { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
+  { name: 'cancel-refused', description: 'cancel is refused (409) in every state, also In progress' },
+  { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
+  { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },
+  { name: 'cancel-canceling-allowed', description: 'cancel of a Canceling action is accepted (202)' },
+  { name: 'retry-canceling-allowed', description: 'retry of a Canceling action is accepted (202) and starts nothing' },
+  { name: 'failed-action-no-logs', description: 'an action that fails logs nothing (its logs stream is empty)' },
+  { name: 'failed-call-action-success', description: 'a refused synchronous call records its action Success instead of Failed' },
+  { name: 'patch-actions-unlisted', description: 'the action list leaves out the actions of PATCH calls (a GET of their URI still finds them)' },
+]);
+
+/** States: the state tables of clusters, nodes, services, stacks and containers, and what operations do to them. */
+export const STATE_FAULTS = faultArea('states', [
+  { name: 'stopped-service-rejects-start', description: 'start of a Stopped service is rejected (409) although the state table allows it' },
+  {
+    name: 'running-service-allows-start',
+    description: 'start of a Running service is accepted although the state table allows only stop, redeploy, terminate',
+  },
+  { name: 'terminate-reversible', description: 'a Terminated service can be started again' },
+  { name: 'deployed-node-allows-health-check', description: 'health-check of a Deployed node is accepted although only Unreachable allows it' },
+  { name: 'every-node-scalable', description: 'a service with the EVERY_NODE strategy can be scaled manually' },
+  { name: 'every-node-update-allowed', description: 'a service can be updated to or from the EVERY_NODE strategy' },
+  { name: 'cluster-tags-not-propagated', description: 'PATCH tags of a node cluster replaces the cluster tags but not those of its nodes' },
+  { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
+  { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
+  { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
+  { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
+  { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
+  { name: 'states-not-enforced', description: 'operations a state does not allow are accepted and run anyway' },
+  { name: 'service-counters-stale', description: 'running_num_containers counts every container, running or not' },
+  { name: 'node-nickname-update-ignored', description: 'PATCH nickname of a node is accepted and ignored' },
+  { name: 'cluster-scale-ignored', description: 'PATCH target_num_nodes of a deployed cluster sets the target but never scales the cluster' },
+  { name: 'node-container-count-stale', description: "a node's current_num_containers stays 0 whatever runs on it" },
+  { name: 'upgrade-no-restart', description: 'the containers of an upgraded node are not restarted' },
+  { name: 'cluster-create-not-init', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
+  { name: 'exit-code-missing', description: 'exited containers keep exit_code null' },
+  { name: 'node-tags-appended', description: 'PATCH tags of a node adds the tags to its list instead of replacing the list' },
+  { name: 'service-create-starts', description: 'service create starts the service it creates' },
+  { name: 'stack-create-starts', description: 'stack create starts the stack it creates' },
+]);
+
+/** Deployment: where containers are placed (strategies, tags, EVERY_NODE, sequential deployment). */
+export const DEPLOYMENT_FAULTS = faultArea('deployment', [
+  { name: 'placement-first-node', description: 'every new container goes to the first candidate node, whatever the deployment strategy' },
+  { name: 'placement-ignores-tags', description: "containers are placed on nodes that lack the service's tags" },
+  { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
+  { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
+  { name: 'every-node-all-on-first', description: 'an EVERY_NODE service gets one container per node, all of them on the first node' },
+]);
+
+/** Defaults: the documented default of an optional field. */
+export const DEFAULT_FAULTS = faultArea('defaults', [
+  { name: 'service-default-target-2', description: 'service create defaults target_num_containers to 2 instead of 1' },
+  { name: 'working-dir-default-empty', description: 'service create defaults working_dir to "" instead of "/"' },
+  { name: 'disk-default-100', description: 'node cluster create defaults disk to 100 instead of 60 GB' },
+  { name: 'service-defaults-off', description: 'service create fills every optional field with a value other than its documented default' },
+  { name: 'port-published-default-true', description: 'a container port sent without published is published' },
+  { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },
+  { name: 'binding-rewritable-default-false', description: 'a binding sent without rewritable is read-only' },
+  { name: 'image-tag-not-defaulted', description: 'PATCH image without a tag keeps the image without a tag instead of the tag latest' },
+  { name: 'node-nickname-default-empty', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
+  {
+    name: 'service-name-with-namespace',
+    description: 'service create without name takes the image name with its namespace (library/busybox:1 gives library-busybox)',
+  },
+]);
+
+/** Validation: required fields and allowed values of create bodies. */
+export const VALIDATION_FAULTS = faultArea('validation', [
+  { name: 'create-missing-name-accepted', description: 'node cluster and stack create without the required name answer 201' },
+  { name: 'service-create-unvalidated', description: 'service create accepts bodies with missing required fields or unknown values (ignoring them)' },
+  { name: 'create-missing-node-type-accepted', description: 'node cluster create without node_type answers 201 (a default node type is taken)' },
+  { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
+  { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
+  { name: 'disk-any-value', description: 'the provider with listed disk sizes accepts any disk size' },
+]);
+
+/** Auth: Basic credentials of the REST and Stream APIs. */
+export const AUTH_FAULTS = faultArea('auth', [
+  { name: 'auth-not-required', description: 'REST requests without valid Basic credentials are served (as the first user) instead of 401' },
+  { name: 'stream-auth-not-required', description: 'Stream API upgrades without credentials are accepted instead of 401' },
+  { name: 'rest-basic-refused', description: 'REST requests with valid Basic credentials are refused (401)' },
+  { name: 'stream-basic-refused', description: 'Stream API upgrades with a valid Basic header are refused (401); ?user=&token= still works' },
+]);
+
+/** Namespaces: the caller's own namespace, organizations, and other users' namespaces. */
+export const NAMESPACE_FAULTS = faultArea('namespaces', [
+  { name: 'namespace-leak', description: "another user's namespace can be read and written instead of answering 403" },
+  { name: 'own-namespace-segment-refused', description: "a path naming the caller's own namespace is refused (403); organizations' still work" },
+  {
+    name: 'default-namespace-first-org',
+    description: "without the namespace segment the namespace is the caller's first organization instead of the caller's own",
+  },
+  {
+    name: 'organization-namespace-refused',
+    description: "a path naming an organization of the caller is refused (403); the caller's own namespace still works",
+  },
+]);
+
+/** Roles: the global role and the VENDOR_AUTH variable it gives containers. */
+export const ROLE_FAULTS = faultArea('roles', [
+  { name: 'global-role-no-auth-env', description: 'containers of a service with the global role get no VENDOR_AUTH variable' },
+  { name: 'vendor-auth-without-role', description: 'containers of every service get VENDOR_AUTH, with or without the global role' },
+  { name: 'vendor-auth-wrong-key', description: "VENDOR_AUTH holds the owner's name with a key the APIs refuse" },
+]);
+
+/** Lists: meta, paging links, order and what lists take in. */
+export const LIST_FAULTS = faultArea('lists', [
+  { name: 'list-no-meta', description: 'list responses have no meta object (only objects)' },
+  { name: 'next-absolute-url', description: 'meta.next and meta.previous are absolute URLs instead of paths starting with /api/' },
+  { name: 'actions-newest-first', description: 'the action list is in reverse chronological order (newest first)' },
+  { name: 'terminated-not-listed', description: 'lists leave out recently terminated resources' },
+]);
+
+/** Filters: the action list's filters (the filter-ignored: family is generated in fault-families.ts). */
+export const FILTER_FAULTS = faultArea('filters', [
+  { name: 'include-related-ignored', description: 'the action list ignores include_related=true (only the object itself)' },
+  { name: 'filter-state-ignored', description: 'list endpoints ignore the state filter' },
+  { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
+  { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
+]);
+
+/** Dates: the format and presence of date-time fields. */
+export const DATE_FAULTS = faultArea('dates', [
+  { name: 'date-iso8601', description: 'REST date-time fields are ISO 8601 instead of RFC 2822 style' },
+  { name: 'dates-never-set', description: 'REST date-time fields stay null whatever happened' },
+]);
+
+/** Stream: the Stream API's events, logs and exec sessions. */
+export const STREAM_FAULTS = faultArea('stream', [
+  { name: 'event-no-parents', description: 'event messages have no parents field' },
+  { name: 'stream-logs-tail-ignored', description: 'log streams ignore tail and send every line' },
+  { name: 'exec-no-eof', description: 'exec sessions end without the final output "EOF" message' },
+  { name: 'stream-query-auth-rejected', description: 'the ?user=&token= form of stream authentication is rejected (401)' },
+  { name: 'logs-follow-false-ignored', description: 'log streams stay open with follow=false' },
+  { name: 'exec-stdin-ignored', description: 'exec sessions ignore what the client sends' },
+  { name: 'event-filters-ignored', description: 'the events stream ignores the type, object and parent filters' },
+  { name: 'logs-follow-default-false', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
+  { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },
+  { name: 'service-logs-first-container-only', description: "the service logs stream carries the lines of the service's first container only" },
+  { name: 'events-plain-text', description: 'the events stream sends each message as a line of words instead of JSON' },
+  { name: 'logs-tail-default-0', description: 'log streams opened without tail send none of the earlier lines (tail defaults to 0 instead of 300)' },
+]);
+
+/** Links: link variables and the linked_* fields. */
+export const LINK_FAULTS = faultArea('links', [
+  { name: 'link-variables-not-injected', description: "containers of a linking service do not get the linked service's link variables" },
+  { name: 'linked-from-missing', description: 'linked_from_service is always empty' },
+  { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
+]);
+
+/** Stacks: create, update, export and the fields of stack objects. */
+export const STACK_FAULTS = faultArea('stacks', [
+  { name: 'stack-export-empty', description: "stack export answers an empty object instead of the services' definitions" },
+  { name: 'stack-services-ignored', description: 'stack create ignores the services of the body' },
+  { name: 'stack-update-ignored', description: 'PATCH of a stack is accepted and changes none of its services' },
+  {
+    name: 'stack-update-drops-unlisted',
+    description: 'PATCH of a stack drops from it the services its body does not list (services taken as the full list, not default [])',
+  },
+  { name: 'stack-services-null-when-empty', description: 'a stack without services shows services null instead of []' },
+  { name: 'stack-link-by-name-dropped', description: 'stack create drops the links that name a sibling service by name' },
+  { name: 'stack-volumes-from-by-name-dropped', description: 'stack create drops the volumes-from bindings that name a sibling service by name' },
+  { name: 'stack-never-synchronized', description: 'stack objects show synchronized false whatever their services run' },
+  { name: 'stack-export-list', description: "stack export answers a JSON list of the services' definitions instead of an object" },
+]);
+
+/** Repositories: external repository objects and their operations. */
+export const REPOSITORY_FAULTS = faultArea('repositories', [
+  { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  { name: 'repository-delete-200', description: 'DELETE of an external repository answers 200 with a body instead of 204' },
+  { name: 'repository-registry-vendor', description: "external repositories name the vendor's own registry instead of the registry of their host" },
+  { name: 'repository-update-refused', description: 'PATCH of an external repository is refused (405)' },
+  { name: 'repository-delete-kept', description: 'DELETE of an external repository answers 204 and keeps it' },
+]);
+
+/** Shapes: the values of fields of the objects the API answers. */
+export const SHAPE_FAULTS = faultArea('shapes', [
+  { name: 'nodes-without-cluster', description: 'nodes show node_cluster null although they belong to a cluster' },
+  { name: 'container-working-dir-default', description: 'container objects show working_dir "/" whatever their service sets' },
+  { name: 'container-node-wrong-uuid', description: "container objects name in node a node URI with the container's own uuid instead of its node's" },
+  { name: 'node-region-null', description: "node objects show region null instead of their cluster's region" },
+  { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },
+  {
+    name: 'container-service-wrong-uuid',
+    description: "container objects name in service a service URI with the container's own uuid instead of their service's",
+  },
+]);
+
+/** Services: what a service's containers get from it. */
+export const SERVICE_FAULTS = faultArea('services', [
+  { name: 'image-env-wins', description: "the image's own variables (PATH, HOME, HOSTNAME) win over container_envvars of the same name in the containers" },
+]);
+
+/** Infra: providers, regions, zones and node types. */
+export const INFRA_FAULTS = faultArea('infra', [
+  { name: 'catalog-patch-accepted', description: 'PATCH of a provider, region, zone or node type answers 200 (and changes nothing)' },
+  { name: 'nodetype-regions-first-only', description: 'node types list only their first region, although their other regions list them' },
+]);
+
+/** General: content types, resource URIs, unknown resources and identifiers. */
+export const GENERAL_FAULTS = faultArea('general', [
+  { name: 'content-type-text', description: 'JSON answers carry Content-Type text/plain' },
+  { name: 'client-uuid-kept', description: 'node cluster create takes the uuid the client sends instead of generating one' },
+  { name: 'unknown-uuid-200', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
+  { name: 'service-uri-unversioned', description: "services' resource_uri is spelled /api/app/<...>/service/<uuid>/, without the version segment" },
+  { name: 'stack-uri-by-name', description: "stack objects name in resource_uri the stack's name in place of its uuid (a GET of it answers 404)" },
+  { name: 'repo-unversioned', description: 'the repo subsystem is served under /api/repo/ without the version segment (404 under /api/repo/v1/)' },
+]);
+
+/** Clients: forms the public clients send that the spec does not show. */
+export const CLIENT_FAULTS = faultArea('clients', [
+  { name: 'tags-string-list-rejected', description: 'service create rejects tags given as ["name", ...] (one client sends them so) with 400' },
+]);

@@ -1,0 +1,51 @@
+/** Named faults of the engine reference daemon about volumes, networks and the archive endpoints. */
+import { faultArea } from '../../faults.ts';
+
+/** Volumes: create, inspect, delete. */
+export const VOLUME_FAULTS = faultArea('volumes', [
+  { name: 'volume-delete-in-use-204', description: 'DELETE of a volume used by a container answers 204 instead of 409' },
+  { name: 'volume-missing-500', description: 'an unknown volume name answers 500 instead of 404' },
+  { name: 'volume-name-required', description: 'volume create without a Name answers 500 instead of generating one' },
+  { name: 'volume-driver-default-empty', description: 'a volume created without a Driver has Driver "" instead of local' },
+  { name: 'volume-driver-opts-refused', description: 'volume create with DriverOpts answers 500 instead of passing them to the driver' },
+  { name: 'volume-delete-keeps-volume', description: 'DELETE of a volume answers 204 but the volume remains' },
+]);
+
+/** Networks: create, inspect, connect, disconnect, delete. */
+export const NETWORK_FAULTS = faultArea('networks', [
+  { name: 'network-delete-predefined-200', description: 'DELETE of a pre-defined network (bridge, host, none) answers 200 instead of 403' },
+  { name: 'network-missing-500', description: 'an unknown network id or name answers 500 instead of 404' },
+  { name: 'network-containers-no-Name', description: 'network inspect Containers entries carry no Name' },
+  { name: 'network-options-dropped', description: 'networks show empty Options (the bridge options and those given at create are not shown)' },
+  { name: 'network-plugin-missing-500', description: 'network create with a driver no plugin provides answers 500 instead of 404' },
+  { name: 'network-name-optional', description: 'network create without a Name creates a network (201) instead of refusing' },
+  { name: 'network-check-duplicate-ignored', description: 'network create ignores CheckDuplicate and creates a second network with the same name' },
+  { name: 'network-driver-default-overlay', description: 'a network created without a Driver uses the overlay driver instead of bridge' },
+  { name: 'network-ipam-config-ignored', description: 'network create ignores the IPAM Config given and allocates its own subnet' },
+  { name: 'network-internal-refused', description: 'network create with Internal true answers 500' },
+  { name: 'network-connect-ignored', description: 'network connect answers 200 but does not connect the container' },
+  { name: 'network-endpoint-config-ignored', description: 'network connect ignores EndpointConfig (the IPv4Address asked for is not given)' },
+  { name: 'network-disconnect-ignored', description: 'network disconnect answers 200 but the container stays connected' },
+  { name: 'network-delete-keeps-network', description: 'DELETE of a custom network answers 200 but the network remains' },
+  { name: 'networking-config-ignored', description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig' },
+]);
+
+/** Archive: HEAD, GET and PUT of /containers/(id)/archive and its path-stat header. */
+export const ARCHIVE_FAULTS = faultArea('archive', [
+  { name: 'archive-no-stat-header', description: 'archive HEAD/GET omit the path-stat header' },
+  { name: 'archive-errors-text', description: 'archive 400/404 answers for an empty path or a missing container carry a text body, not JSON' },
+  { name: 'archive-dot-ignored', description: 'archive GET treats a trailing /. like the directory itself' },
+  { name: 'archive-put-overwrite-unchecked', description: 'archive PUT ignores noOverwriteDirNonDir' },
+  { name: 'archive-put-readonly-allowed', description: 'archive PUT extracts into a read-only root filesystem (200) instead of 403' },
+  { name: 'archive-relative-path-refused', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
+  { name: 'archive-symlink-not-followed', description: 'archive GET of a symlink sends the link itself, not its target' },
+  { name: 'archive-special-paths-copied', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },
+  { name: 'archive-not-dir-500', description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed' },
+  { name: 'archive-missing-path-500', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
+  { name: 'archive-put-not-extracted', description: 'archive PUT answers 200 without extracting the tar' },
+  {
+    name: 'archive-put-overwrite-default-on',
+    description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)',
+  },
+  { name: 'archive-head-has-body', description: 'archive HEAD sends the tar archive as a body after the header' },
+]);

@@ -1,0 +1,92 @@
+/**
+ * Named faults of the engine reference daemon about the service as a whole: system endpoints,
+ * events, versioning, response shapes, filters and query values.
+ */
+import { faultArea } from '../../faults.ts';
+
+/** System: ping, info, version, auth and service-wide answers (content types, CORS). */
+export const SYSTEM_FAULTS = faultArea('system', [
+  { name: 'info-1.22-debug-int', description: '1.22 info reports Debug as an integer instead of a boolean' },
+  { name: 'ping-json', description: 'GET /_ping answers a JSON body instead of text/plain OK' },
+  { name: 'version-no-ApiVersion', description: 'GET /version has no ApiVersion' },
+  { name: 'auth-any-password', description: 'POST /auth accepts any password for an account of the registry' },
+  { name: 'json-labelled-text-plain', description: 'JSON answers are labelled text/plain instead of application/json' },
+  { name: 'auth-login-refused', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },
+  { name: 'cors-allow-all', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
+]);
+
+/** Events: the event stream, its filters and the fields of its objects. */
+export const EVENT_FAULTS = faultArea('events', [
+  { name: 'events-1.22-no-timeNano', description: '1.22 event objects have no timeNano' },
+  { name: 'events-since-ignored', description: 'GET /events ignores since and sends no past events' },
+  { name: 'network-event-has-status', description: '1.22 network events carry status, id and from' },
+  { name: 'events-until-ignored', description: 'GET /events ignores until and keeps the stream open' },
+  { name: 'events-filters-ignored', description: 'GET /events ignores the filters parameter' },
+  {
+    name: 'events-removal-named-remove',
+    description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`',
+  },
+  { name: 'events-1.18-no-from', description: '1.18 events carry no from' },
+  { name: 'events-action-not-kind', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
+  { name: 'events-type-capitalised', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
+  {
+    name: 'events-attributes-empty',
+    description: '1.22 events carry an empty Actor.Attributes (no name, image, labels, exitCode, height/width, container/type)',
+  },
+]);
+
+/** Versions: what each API version serves and the shapes that differ between 1.18 and 1.22. */
+export const VERSION_FAULTS = faultArea('versions', [
+  { name: 'stats-1.18-networks', description: '1.18 stats objects carry the 1.22 per-interface `networks` map instead of `network`' },
+  { name: 'v1.18-serves-volumes', description: 'the 1.22-only volume endpoints answer under /v1.18/ instead of 404' },
+  { name: 'unsupported-version-served', description: 'a path with an unsupported version prefix (e.g. /v1.99/) is served instead of 400' },
+  { name: 'history-1.22-no-Tags', description: '1.22 image history items have no Tags' },
+  { name: 'inspect-1.18-has-1.22-fields', description: '1.18 image inspect carries the 1.22 fields (RepoTags, GraphDriver, Config, ...)' },
+  { name: 'list-1.18-has-Labels', description: '1.18 image list items carry the 1.22 Labels' },
+  { name: 'v1.18-serves-update', description: 'the 1.22-only update endpoint answers under /v1.18/ instead of 404' },
+  { name: 'v1.18-serves-archive', description: 'the 1.22-only archive endpoints answer under /v1.18/ instead of 404' },
+  { name: 'v1.18-serves-networks', description: 'the 1.22-only network endpoints answer under /v1.18/ instead of 404' },
+  { name: 'v1.18-prefix-refused', description: 'paths with the /v1.18/ prefix answer 400: only the newest version is served' },
+  { name: 'events-1.18-volume-network', description: 'the 1.18 event stream carries volume and network events' },
+  { name: 'v1.22-prefix-refused', description: 'paths with the /v1.22/ prefix answer 400: only 1.18 is served' },
+  {
+    name: 'info-1.18-flags-boolean',
+    description: '1.18 info gives Debug, IPv4Forwarding, MemoryLimit and SwapLimit as booleans (the 1.22 shape) instead of integers',
+  },
+]);
+
+/** Schema: a documented field missing or of the wrong type in an answer. */
+export const SCHEMA_FAULTS = faultArea('schema', [
+  { name: 'update-no-Warnings', description: '1.22 POST update answers {} without the Warnings list' },
+  { name: 'create-no-Warnings', description: 'POST /containers/create answers {Id} without the Warnings list' },
+  { name: 'inspect-drops-State', description: 'container inspect has no State object' },
+  { name: 'stats-1.22-no-precpu', description: '1.22 stats objects have no precpu_stats' },
+  { name: 'images-list-created-iso', description: 'image list items give Created as an ISO 8601 string instead of Unix seconds' },
+  { name: 'search-wrong-keys', description: 'image search items use StarCount/IsOfficial/Name/... instead of star_count/is_official/name/...' },
+  { name: 'image-inspect-no-GraphDriver', description: '1.22 image inspect has no GraphDriver' },
+  { name: 'inspect-created-no-fraction', description: 'container inspect Created is an ISO 8601 string without fractional seconds' },
+  { name: 'volume-no-Mountpoint', description: 'volumes (list, create, inspect) have no Mountpoint' },
+  { name: 'network-no-Scope', description: 'networks (list, inspect) have no Scope' },
+  { name: 'network-create-no-Warning', description: 'the network create answer is {Id} without Warning' },
+  { name: 'list-item-created-iso', description: 'container list items give Created as an ISO 8601 string instead of Unix seconds' },
+  { name: 'top-titles-joined', description: 'top answers Titles as one string instead of a list of strings' },
+  { name: 'changes-kind-string', description: 'changes items carry Kind as a string ("1") instead of an integer' },
+]);
+
+/** Filters: the list endpoints' filters and list parameters. */
+export const FILTER_FAULTS = faultArea('filters', [
+  { name: 'filters-ignored', description: 'GET /containers/json ignores the filters parameter' },
+  { name: 'list-limit-ignored', description: 'GET /containers/json ignores the limit parameter' },
+  { name: 'images-dangling-filter-ignored', description: 'GET /images/json ignores filters dangling=true/false' },
+  { name: 'images-label-filter-ignored', description: 'GET /images/json ignores the label filter' },
+  { name: 'images-filter-param-ignored', description: 'GET /images/json ignores the filter (name) parameter' },
+  { name: 'list-all-ignored', description: 'GET /containers/json lists non-running containers whatever `all` says' },
+  { name: 'list-since-before-ignored', description: 'GET /containers/json ignores since and before' },
+  { name: 'list-size-ignored', description: 'GET /containers/json?size=1 gives no SizeRw/SizeRootFs' },
+  { name: 'volumes-dangling-filter-ignored', description: 'GET /volumes ignores the dangling filter' },
+  { name: 'networks-filters-ignored', description: 'GET /networks ignores the id, name and type filters' },
+  { name: 'list-all-true-ignored', description: 'GET /containers/json?all=1 still lists only running containers' },
+]);
+
+/** Query: how query values are read (the query-ignored: family is generated in query-faults.ts). */
+export const QUERY_FAULTS = faultArea('query', [{ name: 'bool-True-is-false', description: 'the boolean query spelling `True` is read as false' }]);
