@@ -1,10 +1,11 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { ACTIONS, actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
+import { actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
 import type { Json } from '../support/lists.ts';
+import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 
 const CANCEL = 'cloud/action/cancel';
 const RETRY = 'cloud/action/retry';
@@ -18,15 +19,15 @@ const R = {
   codes: 'cloud/action/success-codes-not-shown',
 };
 const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
-const cancel = (ctx: CloudContext, a: Json): Promise<HttpResponse> => ctx.api.post(`${String(a.resource_uri)}cancel/`);
-const retry = (ctx: CloudContext, a: Json): Promise<HttpResponse> => ctx.api.post(`${String(a.resource_uri)}retry/`);
+const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}cancel/`);
+const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
 /** A node cluster deploy whose action is still In progress. */
-async function deployInProgress(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+async function deployInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
   const cluster = await createCluster(ctx);
-  const res = await ctx.api.post(`${String(cluster.resource_uri)}deploy/`);
-  const action = await ctx.getJson(actionUriOf(ctx, res, 'deploy'), 'the deploy action');
+  const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
+  const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
   if (action.state !== 'In progress') ctx.skip(`the deploy action was ${String(action.state)} when read, not In progress`);
   return { cluster, action };
 }
@@ -35,10 +36,10 @@ async function deployInProgress(ctx: CloudContext): Promise<{ cluster: Json; act
  * A refused call may still record an action of its own (that ends Failed); a new execution of the
  * retried action is another matter: an action repeating its method and path.
  */
-async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, original: Json, requirement: string): Promise<void> {
+async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, original: Action, requirement: string): Promise<void> {
   const uri = ok(res) ? res.headers[ctx.actionHeader] : undefined;
   if (!uri || uri === original.resource_uri) return;
-  const recorded = await ctx.getJson(uri, 'the action the retry answered with');
+  const recorded = await ctx.getJson('action', uri, 'the action the retry answered with');
   ctx.expect(
     !(recorded.method === original.method && recorded.path === original.path),
     `the retry of an In progress action started a new execution of it (${String(recorded.method)} ${String(recorded.path)})`,
@@ -57,12 +58,12 @@ const CANCEL_ATTEMPTS = 3;
  * cancel (a busy target, a fast deploy): a refusal of an action that has ended by then is tried
  * again on a fresh deploy, and only a refusal seen every time counts against the target.
  */
-async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json; action: Json; res: HttpResponse }> {
+async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
     const { cluster, action } = await deployInProgress(ctx);
     const res = await cancel(ctx, action);
     if (ok(res) || action.can_be_canceled === false || attempt === CANCEL_ATTEMPTS) return { cluster, action, res };
-    const now = await ctx.getJson(String(action.resource_uri), 'the action');
+    const now = await ctx.getJson('action', action.resource_uri, 'the action');
     if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
     ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh deploy`);
   }
@@ -73,12 +74,12 @@ async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json
  * by the time it is read again may have reached it after the end (allowed then): that attempt
  * proves nothing and a fresh deploy is tried.
  */
-async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json; action: Json; res: HttpResponse }> {
+async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
     const { cluster, action } = await deployInProgress(ctx);
     const res = await retry(ctx, action);
     if (!ok(res)) return { cluster, action, res };
-    const now = await ctx.getJson(String(action.resource_uri), 'the action');
+    const now = await ctx.getJson('action', action.resource_uri, 'the action');
     if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
     if (attempt === CANCEL_ATTEMPTS)
       ctx.skip(
@@ -88,32 +89,32 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: Json;
   }
 }
 
-async function canceled(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
   const { cluster, action, res } = await cancelWhileInProgress(ctx);
   if (!ok(res)) ctx.fail(`precondition: cancel of an In progress action answered ${res.status}`);
-  return { cluster, action: await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES) };
+  return { cluster, action: await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES) };
 }
 
 /** A finished PATCH of tags on an Init cluster: its retry sets the tags back. */
-async function succeeded(ctx: CloudContext): Promise<{ cluster: Json; action: Json }> {
+async function succeeded(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
   const cluster = await createCluster(ctx);
-  const res = await ctx.api.patch(String(cluster.resource_uri), { tags: [{ name: 'conformance-retried' }] });
-  return { cluster, action: await ctx.waitForState(actionUriOf(ctx, res, 'PATCH'), TERMINAL_ACTION_STATES) };
+  const res = await ctx.api.patch(cluster.resource_uri, { tags: [{ name: 'conformance-retried' }] });
+  return { cluster, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'PATCH'), TERMINAL_ACTION_STATES) };
 }
 
 /** A service start that fails for want of nodes carrying its tag; a later retry can succeed. */
-async function failed(ctx: CloudContext): Promise<{ service: Json; tag: string; action: Json }> {
+async function failed(ctx: CloudContext): Promise<{ service: Service; tag: string; action: Action }> {
   const tag = ctx.uniqueName('notag');
   const service = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: tag }] }));
-  const res = await ctx.api.post(`${String(service.resource_uri)}start/`);
-  if (res.status >= 400) return { service, tag, action: await ctx.getJson(actionUriOf(ctx, res, 'start'), 'the start action') };
-  return { service, tag, action: await ctx.waitForState(actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
+  const res = await ctx.api.post(`${service.resource_uri}start/`);
+  if (res.status >= 400) return { service, tag, action: await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action') };
+  return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
 }
 
 const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)) : []);
 
 /** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
-function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Json }>, op: typeof cancel): CloudCheck {
+function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Action }>, op: typeof cancel): CloudCheck {
   return cloudCheck({
     id,
     title,
@@ -122,7 +123,7 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
       const { action } = await reach(ctx);
       if (!TERMINAL_ACTION_STATES.includes(String(action.state))) ctx.fail(`precondition: the action is ${String(action.state)}`);
       await expectRefused(ctx, await op(ctx, action), title.split(':')[0]!, id);
-      expectUnchanged(ctx, action, await ctx.getJson(String(action.resource_uri), 'the action'), ACTION_FIELDS, title.split(':')[0]!, id);
+      expectUnchanged(ctx, action, await ctx.getJson('action', action.resource_uri, 'the action'), ACTION_FIELDS, title.split(':')[0]!, id);
     },
   });
 }
@@ -142,12 +143,12 @@ export default [
         actual: res.status,
         requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],
       });
-      const now = await ctx.getJson(String(action.resource_uri), 'the action');
+      const now = await ctx.getJson('action', action.resource_uri, 'the action');
       ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, {
         expected: 'Canceling, then Canceled',
         requirement: R.cancelInProgress,
       });
-      const end = await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES);
+      const end = await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES);
       ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
     },
   }),
@@ -165,7 +166,7 @@ export default [
       });
       await expectNoNewExecution(ctx, res, action, row('in-progress-rejects-retry'));
       await expectRefused(ctx, res, 'retry of an In progress action', row('in-progress-rejects-retry'));
-      const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
+      const end = await settle(ctx, 'node-cluster', cluster.resource_uri, CLUSTER_SETTLED);
       ctx.expectEqual((end.nodes as unknown[]).length, end.target_num_nodes, 'the deploy ran more than once', row('in-progress-rejects-retry'));
     },
   }),
@@ -177,14 +178,14 @@ export default [
     async run(ctx) {
       const { action } = await deployInProgress(ctx);
       await cancel(ctx, action);
-      const [now, again, redo] = await Promise.all([ctx.getJson(String(action.resource_uri), 'the action'), cancel(ctx, action), retry(ctx, action)]);
+      const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
-      const after = await ctx.getJson(String(action.resource_uri), 'the action');
+      const after = await ctx.getJson('action', action.resource_uri, 'the action');
       if ((ok(again) || ok(redo)) && after.state !== 'Canceling')
         ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
       await expectRefused(ctx, again, 'cancel of a Canceling action', row('canceling-rejects-cancel'));
       await expectRefused(ctx, redo, 'retry of a Canceling action', row('canceling-rejects-retry'));
-      ctx.expectEqual((await ctx.waitForState(String(action.resource_uri), TERMINAL_ACTION_STATES)).state, 'Canceled', 'the action did not end Canceled');
+      ctx.expectEqual((await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES)).state, 'Canceled', 'the action did not end Canceled');
     },
   }),
   refusedRow(row('canceled-rejects-cancel'), CANCEL, 'Canceled rejects cancel: refused and the action is unchanged', canceled, cancel),
@@ -198,9 +199,9 @@ export default [
     async run(ctx) {
       const { cluster, action } = await succeeded(ctx);
       ctx.expectEqual(action.state, 'Success', 'precondition: the PATCH did not succeed');
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       await ctx.api.patch(uri, { tags: [{ name: 'conformance-other' }] });
-      await ctx.waitForState(uri, ['Init']);
+      await ctx.waitForState('node-cluster', uri, ['Init']);
       const res = await retry(ctx, action);
       ctx.observe(`retry answered ${res.status}`);
       ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, {
@@ -208,10 +209,10 @@ export default [
         actual: res.status,
         requirement: [row('success-allows-retry'), R.retryNew],
       });
-      const next = res.headers[ctx.actionHeader] ?? String(action.resource_uri);
-      await ctx.waitForState(next, TERMINAL_ACTION_STATES);
+      const next = res.headers[ctx.actionHeader] ?? action.resource_uri;
+      await ctx.waitForState('action', next, TERMINAL_ACTION_STATES);
       await new Promise((r) => setTimeout(r, 100));
-      ctx.expectEqual(tagNames((await ctx.getJson(uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [
+      ctx.expectEqual(tagNames((await ctx.getJson('node-cluster', uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [
         row('success-allows-retry'),
         R.retryNew,
       ]);
@@ -224,7 +225,7 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await canceled(ctx);
-      const before = await settle(ctx, String(cluster.resource_uri), ['Init', ...CLUSTER_SETTLED]);
+      const before = await settle(ctx, 'node-cluster', cluster.resource_uri, ['Init', ...CLUSTER_SETTLED]);
       const res = await retry(ctx, action);
       ctx.expect(ok(res), `retry of a Canceled action answered ${res.status}`, {
         expected: 'a 2xx answer',
@@ -232,7 +233,7 @@ export default [
         requirement: [row('canceled-allows-retry'), R.retryNew],
       });
       if (before.state !== 'Init') ctx.observe(`the canceled deploy left the cluster ${String(before.state)}`);
-      const end = await settle(ctx, String(cluster.resource_uri), CLUSTER_SETTLED);
+      const end = await settle(ctx, 'node-cluster', cluster.resource_uri, CLUSTER_SETTLED);
       ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, {
         requirement: [row('canceled-allows-retry'), R.retryNew],
       });
@@ -253,7 +254,7 @@ export default [
         actual: res.status,
         requirement: [row('failed-allows-retry'), R.retryNew],
       });
-      const end = await ctx.waitForState(String(service.resource_uri), ['Running', 'Partly running', 'Stopped'], 60_000);
+      const end = await ctx.waitForState('service', service.resource_uri, ['Running', 'Partly running', 'Stopped'], 60_000);
       ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', [row('failed-allows-retry'), R.retryNew]);
     },
   }),

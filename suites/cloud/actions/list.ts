@@ -33,11 +33,11 @@ const sourceField = (param: string): string => param.replace(/__(gte|lte)$/, '')
  */
 async function actionsWithHistory(ctx: CloudContext): Promise<Json[]> {
   const cluster = await createCluster(ctx);
-  const uri = String(cluster.resource_uri);
+  const uri = cluster.resource_uri;
   for (const tag of ['conformance-a', 'conformance-b']) await ctx.api.patch(uri, { tags: [{ name: tag }] });
   await new Promise((r) => setTimeout(r, 1100));
   await ctx.api.delete(uri);
-  await ctx.waitForState(uri, ['Terminated'], 30_000);
+  await ctx.waitForState('node-cluster', uri, ['Terminated'], 30_000);
   await ctx.api.delete(uri);
   return listAll(ctx, ACTIONS);
 }
@@ -91,7 +91,7 @@ export default [
     async run(ctx) {
       const all = await actionsWithHistory(ctx);
       ctx.expect(all.length > 0, 'the action list is empty after this check made calls', { requirement: R.returns });
-      all.forEach((a, i) => ctx.expectSchema('cloud/v1', 'action', a, `action #${i}`, R.returns));
+      all.forEach((a, i) => ctx.expectView('action', a, `action #${i}`, R.returns));
       // Chronological order is the order in which the calls were made: oldest first. This check's
       // own calls span distinct seconds, so a list in any other order shows it.
       const times = all.map((a) => time(a.start_date));
@@ -114,9 +114,9 @@ export default [
       const full = await actionsWithHistory(ctx);
       const done = full.filter(finished);
       if (!done.length) return ctx.skip('the caller has no finished action to filter by');
-      const valueOf = (param: string): fc.Arbitrary<string> =>
+      const valuesFor = (param: string): fc.Arbitrary<string> =>
         param === 'state' ? fc.constantFrom(...FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
-      const query = fc.record(Object.fromEntries(Object.keys(FILTERS).map((p) => [p, fc.option(valueOf(p), { nil: undefined })])), { requiredKeys: [] });
+      const query = fc.record(Object.fromEntries(Object.keys(FILTERS).map((p) => [p, fc.option(valuesFor(p), { nil: undefined })])), { requiredKeys: [] });
       ctx.usedSeed = ctx.seed;
       await fc
         .assert(

@@ -13,13 +13,13 @@ export default [
     endpoint: 'cloud/action/logs',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1);
-      const res = await ctx.api.post(`${String(cluster.resource_uri)}deploy/`);
+      const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
       const uri = actionUriOf(ctx, res, 'deploy of a deployed cluster');
-      const action = await ctx.waitForState(uri, TERMINAL_ACTION_STATES);
+      const action = await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES);
       ctx.expectEqual(action.state, 'Failed', 'precondition: deploy of a deployed cluster did not fail');
       const session = await openLogs(ctx, uri, { follow: 'false' }, FAILED_LOGS);
       const { messages } = await collectJson(ctx, session, 3000, 'action logs', FAILED_LOGS);
-      messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'action-log-line', m, `log line #${i}`, FAILED_LOGS));
+      messages.forEach((m, i) => ctx.expectView('action-log-line', m, `log line #${i}`, FAILED_LOGS));
       ctx.expect(messages.length > 0, 'the logs of a Failed action are empty', {
         expected: 'at least one log line',
         actual: messages,

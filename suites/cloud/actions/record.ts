@@ -23,8 +23,8 @@ const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
 async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
   const res = await ctx.api.get(uri);
   ctx.expectStatus(res, 200, `GET ${uri} (the action header's URI)`, R.get);
-  const action = ctx.expectSchema<Json>('cloud/v1', 'action', ctx.expectJson(res, 'the action', R.get), 'the action', R.get);
-  ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${String(action.resource_uri)}`, { requirement: R.get });
+  const action = ctx.expectView('action', ctx.expectJson(res, 'the action', R.get), 'the action', R.get);
+  ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${action.resource_uri}`, { requirement: R.get });
   return action;
 }
 
@@ -90,7 +90,7 @@ export default [
     endpoint: 'cloud/nodecluster/deploy',
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      const res = await ctx.api.post(`${String(cluster.resource_uri)}deploy/`);
+      const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
       if (['Success', 'Failed'].includes(String(first.state))) ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
@@ -114,7 +114,7 @@ export default [
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       const patch = await ctx.api.patch(uri, { tags: [] });
       const get = await ctx.api.get(uri);
       const listed = await listAll(ctx, ACTIONS, { object: uri, include_related: 'false' });

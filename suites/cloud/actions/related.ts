@@ -3,7 +3,7 @@ import { appNodes, createStack, firstContainer, operateAndSettle, serviceBody } 
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode } from '../support/infra.ts';
-import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { listAll, sameResource } from '../support/lists.ts';
 
 const LIST = 'cloud/action/list';
 const id = (rule: string): string => `cloud/action/list/${rule}`;
@@ -52,11 +52,11 @@ export default [
     endpoint: LIST,
     async run(ctx) {
       const { cluster, node } = await deployedNode(ctx);
-      const c = String(cluster.resource_uri);
-      const n = String(node.resource_uri);
+      const c = cluster.resource_uri;
+      const n = node.resource_uri;
       const onCluster = await recorded(ctx, ctx.api.patch(c, { tags: [{ name: 'conformance-rel' }] }));
       const onNode = await recorded(ctx, ctx.api.patch(n, { nickname: ctx.uniqueName('rel') }));
-      await ctx.waitForState(n, ['Deployed']);
+      await ctx.waitForState('node', n, ['Deployed']);
       await expectRelated(ctx, c, 'true', [c, n], [onCluster, onNode], id('include-related-nodecluster'));
       await expectRelated(ctx, n, 'true', [n, c], [onNode, onCluster], id('include-related-node'));
       await expectRelated(ctx, c, 'false', [c], [onCluster], id('include-related-false'));
@@ -71,16 +71,16 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx, 1);
       const stack = await createStack(ctx, { name: ctx.uniqueName('stk').slice(-30), services: [serviceBody(ctx, at)] });
-      const st = String(stack.resource_uri);
+      const st = stack.resource_uri;
       await operateAndSettle(ctx, stack, 'start');
-      const svc = String(((await ctx.getJson(st, 'stack')).services as string[])[0]);
-      const ctr = String((await firstContainer(ctx, await ctx.getJson(svc, 'service'))).resource_uri);
+      const svc = String(((await ctx.getJson('stack', st, 'stack')).services as string[])[0]);
+      const ctr = String((await firstContainer(ctx, await ctx.getJson('service', svc, 'service'))).resource_uri);
       const onStack = await recorded(ctx, ctx.api.patch(st, {}));
-      await ctx.waitForState(st, ['Running', 'Partly running']);
+      await ctx.waitForState('stack', st, ['Running', 'Partly running']);
       const onService = await recorded(ctx, ctx.api.patch(svc, { nickname: 'conformance-rel' }));
-      await ctx.waitForState(svc, ['Running', 'Partly running']);
+      await ctx.waitForState('service', svc, ['Running', 'Partly running']);
       const onContainer = await recorded(ctx, ctx.api.post(`${ctr}stop/`));
-      await ctx.waitForState(ctr, ['Stopped']);
+      await ctx.waitForState('container', ctr, ['Stopped']);
       await expectRelated(ctx, ctr, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-container'));
       await expectRelated(ctx, svc, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-service'));
       await expectRelated(ctx, st, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-stack'));

@@ -27,7 +27,7 @@ async function expectRefusedCaller(ctx: CloudContext, api: CloudContext['api'], 
   for (const c of left) ctx.defer(async () => void (await ctx.api.delete(String(c.resource_uri))));
   ctx.expect(left.length === 0, `POST ${what} created a node cluster`, { requirement });
   ctx.expectStatus(list, 401, `a request ${what} (facts: 401)`, R.code401);
-  ctx.expectSchema('cloud/v1', 'error-body', ctx.expectJson(list, '401 body', R.code401), 'the 401 body', R.code401);
+  ctx.expectView('error-body', ctx.expectJson(list, '401 body', R.code401), 'the 401 body', R.code401);
 }
 
 export default [

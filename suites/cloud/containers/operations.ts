@@ -5,6 +5,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { appNodes, firstContainer, operate, operateAndSettle, runningService, settled } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
+import type { Container } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
 
 const R = {
@@ -21,18 +22,18 @@ const R = {
   irreversible: 'cloud/container/terminate/not-reversible',
 };
 
-const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Json> =>
+const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Container> =>
   firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
 /** The action on the container answers 202, the container settles in `state`, and the action ends. */
-async function endsIn(ctx: CloudContext, c: Json, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
-  const uri = String(c.resource_uri);
+async function endsIn(ctx: CloudContext, c: Container, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
+  const uri = c.resource_uri;
   const op = await startOp(ctx, uri, verb, effect, async202);
   const past = { start: 'started', stop: 'stopped', terminate: 'terminated' }[verb];
-  ctx.expectEqual((await settled(ctx, uri)).state, state, `the ${past} container is not ${state}`, effect);
+  ctx.expectEqual((await settled(ctx, 'container', uri)).state, state, `the ${past} container is not ${state}`, effect);
   await op.expectAsync();
 }
 
-const volumes = (c: Json): string[] => ((c.bindings as Json[] | undefined) ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
+const volumes = (c: Container): string[] => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
 
 export default [
   cloudCheck({
@@ -69,13 +70,13 @@ export default [
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at);
       const c = await firstContainer(ctx, svc);
-      const patch = await ctx.api.patch(String(svc.resource_uri), { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'container' }] });
+      const patch = await ctx.api.patch(svc.resource_uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'container' }] });
       ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
-      await settled(ctx, String(svc.resource_uri));
-      const res = await operate(ctx, String(c.resource_uri), 'redeploy');
+      await settled(ctx, 'service', svc.resource_uri);
+      const res = await operate(ctx, c.resource_uri, 'redeploy');
       ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
       ctx.expect(res.status >= 200 && res.status < 300, `redeploy answered ${res.status}`, { requirement: R.redeploy });
-      const after = await ctx.waitForState(String(c.resource_uri), ['Running']);
+      const after = await ctx.waitForState('container', c.resource_uri, ['Running']);
       ctx.expectEqual(
         (await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
         'container',
@@ -95,7 +96,7 @@ export default [
       ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
       await operateAndSettle(ctx, c, 'redeploy');
       ctx.expectEqual(
-        volumes(await ctx.waitForState(String(c.resource_uri), ['Running'])),
+        volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])),
         before,
         'redeploy without reuse_volumes gave the container other volumes',
         R.reuse,
@@ -109,8 +110,8 @@ export default [
     async run(ctx) {
       const c = await runningContainer(ctx);
       await operateAndSettle(ctx, c, 'terminate');
-      await expectRefused(ctx, await operate(ctx, String(c.resource_uri), 'start'), 'start of a Terminated container', R.irreversible);
-      ctx.expectEqual((await settled(ctx, String(c.resource_uri))).state, 'Terminated', 'the Terminated container left Terminated', R.irreversible);
+      await expectRefused(ctx, await operate(ctx, c.resource_uri, 'start'), 'start of a Terminated container', R.irreversible);
+      ctx.expectEqual((await settled(ctx, 'container', c.resource_uri)).state, 'Terminated', 'the Terminated container left Terminated', R.irreversible);
     },
   }),
 ];

@@ -14,6 +14,7 @@ import {
 } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
+import type { Container, Service } from '../support/views.generated.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
@@ -44,7 +45,7 @@ const INHERITED = [
   'read_only',
   'tty',
   'stdin_open',
-];
+] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
 const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
 
 export default [
@@ -56,7 +57,7 @@ export default [
       const container = await runningAppContainer(ctx);
       const mine = (await listAll(ctx, CONTAINERS)).find((c) => c.uuid === container.uuid);
       ctx.expect(mine !== undefined, 'a running container is not listed', { requirement: R.list });
-      ctx.expectSchema('cloud/v1', 'container', mine, 'the listed container', R.list);
+      ctx.expectView('container', mine, 'the listed container', R.list);
     },
   }),
   cloudCheck({
@@ -87,9 +88,9 @@ export default [
         cpu_shares: 256,
       });
       const listed = await firstContainer(ctx, svc);
-      const container = ctx.expectSchema<Json>('cloud/v1', 'container', await ctx.getJson(String(listed.resource_uri), 'container'), 'GET container', R.get);
+      const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);
       ctx.expectEqual(container.uuid, listed.uuid, 'GET returns another container', R.get);
-      const service = await ctx.getJson(String(svc.resource_uri), 'service');
+      const service = await ctx.getJson('service', svc.resource_uri, 'service');
       ctx.expect(
         String(container.name).startsWith(String(service.name)),
         `the container name ${String(container.name)} is not inherited from the service name ${String(service.name)}`,
@@ -165,7 +166,7 @@ export default [
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const c = await runningAppContainer(ctx);
-      const uri = String(c.resource_uri);
+      const uri = c.resource_uri;
       ctx.expect(!Number.isNaN(time(c.deployed_datetime)) && !Number.isNaN(time(c.started_datetime)), 'a running container has no deployed/started date', {
         actual: [c.deployed_datetime, c.started_datetime],
         requirement: R.dates,
@@ -177,7 +178,7 @@ export default [
         requirement: R.dates,
       });
       await operateAndSettle(ctx, c, 'terminate');
-      const gone = await settled(ctx, uri);
+      const gone = await settled(ctx, 'container', uri);
       ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
         actual: gone.destroyed_datetime,
         requirement: R.dates,

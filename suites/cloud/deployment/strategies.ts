@@ -7,6 +7,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { appNodes, containersOf, live, nodeOf, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
+import type { Container, Node } from '../support/views.generated.ts';
 
 const R = {
   emptiest: 'cloud/deployment/emptiest-node',
@@ -20,14 +21,14 @@ const R = {
 interface Loaded {
   at: AppNodes;
   /** The node that already runs two containers of another service. */
-  busy: Json;
-  idle: Json;
+  busy: Node;
+  idle: Node;
 }
 
 /** Two nodes; two containers of a first service run on one of them (selected by an extra tag). */
 async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
   const at = await appNodes(ctx, 2);
-  const [busy, idle] = at.nodes as [Json, Json];
+  const [busy, idle] = at.nodes as [Node, Node];
   const only = await tagNode(ctx, at, busy);
   const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 2 });
   const placed = await waitForContainers(ctx, svc, 2);
@@ -36,7 +37,7 @@ async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
   return { at, busy, idle };
 }
 
-const nodesOf = (at: AppNodes, containers: Json[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
+const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
 
 export default [
   cloudCheck({
@@ -76,17 +77,17 @@ export default [
       const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
       ctx.expectEqual(
         [...placed].sort(),
-        at.nodes.map((n) => String(n.resource_uri)).sort(),
+        at.nodes.map((n) => n.resource_uri).sort(),
         'an EVERY_NODE service does not have one container on each node',
         R.everyNode,
       );
-      const uri = String(at.cluster.resource_uri);
+      const uri = at.cluster.resource_uri;
       const res = await ctx.api.patch(uri, { target_num_nodes: 3 });
       ctx.expect(res.status < 300, `precondition: PATCH target_num_nodes answered ${res.status}`);
       await new Promise((r) => setTimeout(r, 50));
-      const cluster = await ctx.waitForState(uri, ['Deployed'], 60_000);
+      const cluster = await ctx.waitForState('node-cluster', uri, ['Deployed'], 60_000);
       const nodes = (cluster.nodes as string[]) ?? [];
-      await Promise.all(nodes.map((n) => ctx.waitForState(n, ['Deployed'], 60_000)));
+      await Promise.all(nodes.map((n) => ctx.waitForState('node', n, ['Deployed'], 60_000)));
       const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000, R.newNodes);
       ctx.expectEqual(
         new Set(after.map((c) => String(c.node))).size,
@@ -94,7 +95,7 @@ export default [
         'the new node did not get a container of the EVERY_NODE service',
         R.newNodes,
       );
-      await settled(ctx, String(svc.resource_uri));
+      await settled(ctx, 'service', svc.resource_uri);
     },
   }),
   cloudCheck({
@@ -107,7 +108,7 @@ export default [
       const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 3 });
       const placed = await waitForContainers(ctx, svc, 3);
       for (const c of placed)
-        ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${String(c.resource_uri)} runs on a node without the service's tags`, {
+        ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${c.resource_uri} runs on a node without the service's tags`, {
           expected: at.nodes[1]!.resource_uri,
           actual: c.node,
           requirement: R.tags,

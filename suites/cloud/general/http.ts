@@ -43,7 +43,7 @@ function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[strin
 async function sample(ctx: CloudContext): Promise<Json[]> {
   const cluster = await createCluster(ctx);
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
-  const service = await ctx.getJson(String((stack.services as string[] | undefined)?.[0] ?? stack.resource_uri), 'a service of the stack');
+  const service = await ctx.getJson('service', String((stack.services as string[] | undefined)?.[0] ?? stack.resource_uri), 'a service of the stack');
   // No limit parameter: paging is "not shown" in the spec; the first ten objects of each answer are sampled.
   const lists = await Promise.all([...Object.values(CATALOG), '/api/audit/v1/action/'].map((p) => ctx.api.get(p)));
   return [cluster, stack, service, ...lists.flatMap((l) => ctx.listObjects(l, 'list').slice(0, 10))];
@@ -87,7 +87,7 @@ export default [
       );
       for (const o of objects.slice(0, 6)) {
         const res = await ctx.api.get(String(o.resource_uri));
-        ctx.expectStatus(res, 200, `GET ${String(o.resource_uri)}`, R.resolves);
+        ctx.expectStatus(res, 200, `GET ${o.resource_uri}`, R.resolves);
         ctx.expectEqual(res.json<Json>().resource_uri, o.resource_uri, 'the object at a resource_uri names another resource_uri', R.oneSpelling);
       }
     },
@@ -139,7 +139,7 @@ export default [
       const res = await ctx.api.get(CATALOG.nodetype, { limit: 1, offset: 1 });
       const body = ctx.expectJson<{ meta?: Json; objects?: unknown[] }>(res, 'list', R.envelope);
       ctx.expect(!!body.meta && Array.isArray(body.objects), 'the list is not {meta, objects}', { requirement: R.envelope });
-      ctx.expectSchema('cloud/v1', 'list-meta', body.meta, 'meta', R.envelope);
+      ctx.expectView('list-meta', body.meta, 'meta', R.envelope);
       const meta = body.meta!;
       ctx.expect(
         meta.limit === 1 && meta.offset === 1 && meta.total_count === all.length,
@@ -176,7 +176,7 @@ export default [
         ctx.expect(res.status >= 400 && res.status < 600, `a failing call answered ${res.status}`, { expected: '4xx or 5xx', requirement: R.appropriate });
       const trigger = await ctx.api.get(`/api/app/v1/service/00000000-0000-0000-0000-000000000000/trigger/`);
       ctx.observe(`the undocumented trigger endpoint of an unknown service answered ${trigger.status}; no rate limit was seen`);
-      for (const res of [missing, bad]) ctx.expectSchema('cloud/v1', 'error-body', ctx.expectJson(res, 'error body', R.body), 'the error body', R.body);
+      for (const res of [missing, bad]) ctx.expectView('error-body', ctx.expectJson(res, 'error body', R.body), 'the error body', R.body);
       ctx.expectStatus(missing, 404, 'GET of an unknown uuid (facts: 404)', R.codes);
     },
   }),

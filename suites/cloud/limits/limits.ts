@@ -15,9 +15,9 @@ const DISK_LIST = [10, 20, 25, 30, 40, 50, 75, 100, 125, 150, 175, 200, 250, 300
 
 async function strategyUpdate(ctx: CloudContext, from: string, to: string, requirement: string): Promise<void> {
   const svc = await createService(ctx, serviceBody(ctx, undefined, { deployment_strategy: from }));
-  const res = await ctx.api.patch(String(svc.resource_uri), { deployment_strategy: to });
+  const res = await ctx.api.patch(svc.resource_uri, { deployment_strategy: to });
   await expectRefused(ctx, res, `PATCH deployment_strategy ${from} → ${to}`, requirement);
-  const after = await ctx.getJson(String(svc.resource_uri), 'service');
+  const after = await ctx.getJson('service', svc.resource_uri, 'service');
   ctx.expectEqual(after.deployment_strategy, from, `a refused update changed deployment_strategy to ${String(after.deployment_strategy)}`, requirement);
 }
 
@@ -38,8 +38,8 @@ export default [
       const svc = await createService(ctx, serviceBody(ctx, at, { deployment_strategy: 'EVERY_NODE' }));
       await operateAndSettle(ctx, svc, 'start');
       const before = live(await containersOf(ctx, svc)).length;
-      await ctx.api.patch(String(svc.resource_uri), { target_num_containers: before + 2 });
-      const res = await ctx.api.post(`${String(svc.resource_uri)}scale/`);
+      await ctx.api.patch(svc.resource_uri, { target_num_containers: before + 2 });
+      const res = await ctx.api.post(`${svc.resource_uri}scale/`);
       await expectRefused(ctx, res, 'scale of an EVERY_NODE service', R.scale);
       ctx.expectEqual(live(await containersOf(ctx, svc)).length, before, 'the containers of an EVERY_NODE service changed on a refused scale', R.scale);
     },

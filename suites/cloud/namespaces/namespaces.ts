@@ -85,7 +85,7 @@ export default [
       ctx.expect(!!created, `POST ${path} (the organization's namespace) was refused`, { requirement: R.org });
       ctx.expect(has(await listAll(ctx, path), created!), "a cluster created in the organization's namespace is not listed there", { requirement: R.org });
       ctx.expect(!has(await listAll(ctx, CLUSTERS), created!), "a cluster of the organization is listed in the caller's own namespace", { requirement: R.org });
-      ctx.expect(String(created!.resource_uri).includes(`/${org}/`), `its resource_uri ${String(created!.resource_uri)} does not name the organization`, {
+      ctx.expect(String(created!.resource_uri).includes(`/${org}/`), `its resource_uri ${created!.resource_uri} does not name the organization`, {
         requirement: R.org,
       });
       const got = await ctx.api.get(String(created!.resource_uri));

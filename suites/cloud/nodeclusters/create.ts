@@ -71,9 +71,9 @@ async function checkCreated(ctx: CloudContext): Promise<void> {
   const body = res.status < 300 ? ctx.expectJson<Json>(res, 'create response', R.returns) : {};
   if (typeof body.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(String(body.resource_uri))));
   ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
-  ctx.expectSchema('cloud/v1', 'node-cluster', body, 'the created node cluster', R.returns);
+  ctx.expectView('node-cluster', body, 'the created node cluster', R.returns);
   ctx.expectEqual(body.name, name, 'the created cluster does not carry the name sent', R.returns);
-  const got = await ctx.getJson(String(body.resource_uri), 'the created cluster');
+  const got = await ctx.getJson('node-cluster', String(body.resource_uri), 'the created cluster');
   ctx.expectEqual(got.uuid, body.uuid, 'GET of the created resource_uri returns another cluster', R.returns);
   ctx.expectStatus(res, 201, 'create (facts: 201 with the created cluster)', R.code201);
 }
@@ -93,7 +93,7 @@ export default [
     async run(ctx) {
       const cluster = await createCluster(ctx);
       await new Promise((r) => setTimeout(r, 300));
-      const got = await ctx.getJson(String(cluster.resource_uri), 'the created cluster');
+      const got = await ctx.getJson('node-cluster', cluster.resource_uri, 'the created cluster');
       ctx.expectEqual(got.state, 'Init', 'a created cluster is not in state Init', R.notDeployed);
       ctx.expectEqual(got.nodes, [], 'a created (not deployed) cluster has nodes', R.notDeployed);
     },
@@ -150,7 +150,8 @@ export default [
   cloudCheck({
     id: R.echoes,
     title:
-      'The created cluster (the create answer and a later GET) carries the name, node_type, region, disk, nickname, target_num_nodes, tags and provider_options sent',
+      'The created cluster (the create answer and a later GET) carries the name, node_type, region, disk, nickname, ' +
+      'target_num_nodes, tags and provider_options sent',
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await placement(ctx);
@@ -175,7 +176,7 @@ export default [
       const created = ctx.expectJson<Json>(res, 'create response', R.echoes);
       ctx.defer(async () => void (await ctx.api.delete(String(created.resource_uri))));
       verifyKept(ctx, body, created, 'the create answer', R.echoes);
-      verifyKept(ctx, body, await ctx.getJson(String(created.resource_uri), 'the created cluster'), 'a later GET', R.echoes);
+      verifyKept(ctx, body, await ctx.getJson('node-cluster', String(created.resource_uri), 'the created cluster'), 'a later GET', R.echoes);
     },
   }),
   requiredField('name'),

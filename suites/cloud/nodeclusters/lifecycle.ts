@@ -30,7 +30,7 @@ export default [
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      const got = ctx.expectSchema<Json>('cloud/v1', 'node-cluster', await ctx.getJson(String(cluster.resource_uri), 'the cluster'), 'GET node cluster', R.get);
+      const got = ctx.expectView('node-cluster', await ctx.getJson('node-cluster', cluster.resource_uri, 'the cluster'), 'GET node cluster', R.get);
       ctx.expectEqual(got.uuid, cluster.uuid, 'GET returns another cluster', R.get);
       ctx.expectEqual(got.name, cluster.name, 'GET returns another cluster', R.get);
     },
@@ -42,14 +42,14 @@ export default [
     endpoint: 'cloud/nodecluster/deploy',
     async run(ctx) {
       const cluster = await createCluster(ctx, { target_num_nodes: 2 });
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       const res = await ctx.api.post(`${uri}deploy/`);
       ctx.expect(res.status >= 200 && res.status < 300, `deploy answered ${res.status}`, { requirement: R.deploys });
-      const done = await settle(ctx, uri, CLUSTER_SETTLED);
-      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
+      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
       for (const n of nodes)
-        ctx.expect(sameResource(n.region, cluster.region), `node ${String(n.resource_uri)} is not in the cluster's region`, { requirement: R.deploys });
+        ctx.expect(sameResource(n.region, cluster.region), `node ${n.resource_uri} is not in the cluster's region`, { requirement: R.deploys });
       ctx.expectStatus(res, 202, 'deploy is asynchronous', R.deploy202);
       const action = await finishedActionOf(ctx, res, 'deploy');
       ctx.expect(action.state === 'Success' || action.state === 'Failed', `the deploy action ended ${String(action.state)}`, { requirement: R.deploy202 });
@@ -62,15 +62,15 @@ export default [
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 2);
-      const nodes = await Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      const nodes = await Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expect(nodes.length > 0, 'a deployed cluster lists no nodes', { requirement: R.belong });
       for (const n of nodes) {
-        ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${String(n.resource_uri)} names node_cluster ${String(n.node_cluster)}`, {
+        ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${n.resource_uri} names node_cluster ${String(n.node_cluster)}`, {
           requirement: R.belong,
         });
         ctx.expect(
           sameResource(n.node_type, cluster.node_type) && sameResource(n.region, cluster.region),
-          `node ${String(n.resource_uri)} has another node type or region than its cluster`,
+          `node ${n.resource_uri} has another node type or region than its cluster`,
           { expected: [cluster.node_type, cluster.region], actual: [n.node_type, n.region], requirement: R.share },
         );
       }
@@ -95,8 +95,8 @@ export default [
         requirement: R.dates,
       });
       ctx.expectEqual(deployed.destroyed_datetime, null, 'a deployed cluster has a destroyed_datetime', R.dates);
-      await ctx.api.delete(String(cluster.resource_uri));
-      const gone = await settle(ctx, String(cluster.resource_uri), ['Terminated']);
+      await ctx.api.delete(cluster.resource_uri);
+      const gone = await settle(ctx, 'node-cluster', cluster.resource_uri, ['Terminated']);
       ctx.expect(typeof gone.destroyed_datetime === 'string', 'a terminated cluster has no destroyed_datetime', {
         actual: gone.destroyed_datetime,
         requirement: R.dates,
@@ -110,14 +110,14 @@ export default [
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1);
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { target_num_nodes: 2 });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
       ctx.observe(`PATCH of a ${String(cluster.state)} cluster answered ${res.status} (the state table does not list update)`);
       await new Promise((r) => setTimeout(r, 100));
-      const done = await settle(ctx, uri, CLUSTER_SETTLED);
+      const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(done.target_num_nodes, 2, 'target_num_nodes is not the value PATCHed', R.scale);
-      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+      const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the cluster did not scale to the new target', R.scale);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
     },
@@ -128,13 +128,13 @@ export default [
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1, { tags: [{ name: 'conformance-old' }] });
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { tags: [{ name: 'conformance-new' }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH tags answered ${res.status}`, { requirement: R.tags });
-      const done = await settle(ctx, uri, CLUSTER_SETTLED);
+      const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(tagNames(done.tags), ['conformance-new'], 'the cluster tags were not replaced', R.tags);
       for (const n of (done.nodes as string[]) ?? []) {
-        const names = tagNames((await ctx.getJson(n, 'node')).tags);
+        const names = tagNames((await ctx.getJson('node', n, 'node')).tags);
         ctx.expect(names.includes('conformance-new') && !names.includes('conformance-old'), `the tags of node ${n} were not replaced`, {
           expected: ['conformance-new'],
           actual: names,
@@ -150,10 +150,10 @@ export default [
     endpoint: 'cloud/nodecluster/terminate',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 2);
-      const uri = String(cluster.resource_uri);
+      const uri = cluster.resource_uri;
       const res = await ctx.api.delete(uri);
       ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
-      const done = await settle(ctx, uri, ['Terminated']);
+      const done = await settle(ctx, 'node-cluster', uri, ['Terminated']);
       const listed = ctx.listObjects(await ctx.api.get('/api/infra/v1/nodecluster/', { uuid: String(cluster.uuid) }), 'the cluster list');
       ctx.expect(
         listed.some((c) => c.uuid === cluster.uuid),
@@ -161,7 +161,7 @@ export default [
         { requirement: R.recent },
       );
       for (const n of (done.nodes as string[]) ?? []) {
-        ctx.expectEqual((await ctx.getJson(n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
+        ctx.expectEqual((await ctx.getJson('node', n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
       }
       ctx.expectStatus(res, 202, 'terminate is asynchronous', R.terminate202);
       const action = await finishedActionOf(ctx, res, 'terminate');

@@ -14,8 +14,8 @@ async function ensureTwo(ctx: CloudContext): Promise<void> {
   const first = await placement(ctx);
   await createCluster(ctx, {}, first);
   const gone = await createCluster(ctx, {}, (await otherPlacement(ctx, first)) ?? first);
-  await ctx.api.delete(String(gone.resource_uri));
-  await settle(ctx, String(gone.resource_uri), ['Terminated']);
+  await ctx.api.delete(gone.resource_uri);
+  await settle(ctx, 'node-cluster', gone.resource_uri, ['Terminated']);
 }
 /** Terminated clusters cannot change; the others may while the check runs. */
 const finalState = (o: Json): boolean => o.state === 'Terminated';
@@ -37,7 +37,7 @@ export default [
     async run(ctx) {
       const cluster = await createCluster(ctx);
       const objects = await listAll(ctx, CLUSTERS);
-      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node-cluster', o, `node cluster #${i}`, RETURNS));
+      objects.forEach((o, i) => ctx.expectView('node-cluster', o, `node cluster #${i}`, RETURNS));
       ctx.expect(
         objects.some((o) => o.uuid === cluster.uuid),
         'a cluster just created is not listed',

@@ -1,21 +1,21 @@
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
+import type { NodeCluster } from '../support/views.generated.ts';
 import { catchTransitional, stateRowCheck, type StateRow } from '../support/state-rows.ts';
 
-const uriOf = (c: Json): string => String(c.resource_uri);
-const deploy = (ctx: CloudContext, c: Json) => ctx.api.post(`${uriOf(c)}deploy/`);
-const terminate = (ctx: CloudContext, c: Json) => ctx.api.delete(uriOf(c));
+const uriOf = (c: NodeCluster): string => c.resource_uri;
+const deploy = (ctx: CloudContext, c: NodeCluster) => ctx.api.post(`${uriOf(c)}deploy/`);
+const terminate = (ctx: CloudContext, c: NodeCluster) => ctx.api.delete(uriOf(c));
 const STABLE_FIELDS = ['state', 'nodes', 'target_num_nodes', 'destroyed_datetime'];
 
 /** A deployed cluster with some (or all) of its nodes terminated, if the target settles it in `state`. */
-async function withNodesGone(ctx: CloudContext, nodes: number, gone: number, state: string): Promise<Json> {
+async function withNodesGone(ctx: CloudContext, nodes: number, gone: number, state: string): Promise<NodeCluster> {
   const cluster = await deployedCluster(ctx, nodes);
-  for (const node of ((cluster.nodes as string[]) ?? []).slice(0, gone)) {
+  for (const node of (cluster.nodes ?? []).slice(0, gone)) {
     await ctx.api.delete(node);
-    await settle(ctx, node, ['Terminated']);
+    await settle(ctx, 'node', node, ['Terminated']);
   }
-  const now = await settle(ctx, uriOf(cluster), [...CLUSTER_SETTLED, 'Init', 'Terminated']);
+  const now = await settle(ctx, 'node-cluster', uriOf(cluster), [...CLUSTER_SETTLED, 'Init', 'Terminated']);
   if (now.state !== state)
     ctx.skip(`could not bring a cluster to ${state}: terminating ${gone} of its ${nodes} node(s) left it ${String(now.state)} (transitions are not shown)`);
   return now;
@@ -25,7 +25,7 @@ const reach = {
   init: (ctx: CloudContext) => createCluster(ctx),
   deploying: async (ctx: CloudContext) => {
     const c = await createCluster(ctx);
-    return catchTransitional(ctx, uriOf(c), 'Deploying', () => deploy(ctx, c));
+    return catchTransitional(ctx, 'node-cluster', uriOf(c), 'Deploying', () => deploy(ctx, c));
   },
   deployed: async (ctx: CloudContext) => {
     const c = await deployedCluster(ctx, 1);
@@ -36,33 +36,33 @@ const reach = {
   empty: (ctx: CloudContext) => withNodesGone(ctx, 1, 1, 'Empty cluster'),
   scaling: async (ctx: CloudContext) => {
     const c = await deployedCluster(ctx, 1);
-    return catchTransitional(ctx, uriOf(c), 'Scaling', () => ctx.api.patch(uriOf(c), { target_num_nodes: 2 }));
+    return catchTransitional(ctx, 'node-cluster', uriOf(c), 'Scaling', () => ctx.api.patch(uriOf(c), { target_num_nodes: 2 }));
   },
   terminating: async (ctx: CloudContext) => {
     const c = await deployedCluster(ctx, 1);
-    return catchTransitional(ctx, uriOf(c), 'Terminating', () => terminate(ctx, c));
+    return catchTransitional(ctx, 'node-cluster', uriOf(c), 'Terminating', () => terminate(ctx, c));
   },
   terminated: async (ctx: CloudContext) => {
     const c = await createCluster(ctx);
     await terminate(ctx, c);
-    return settle(ctx, uriOf(c), ['Terminated']);
+    return settle(ctx, 'node-cluster', uriOf(c), ['Terminated']);
   },
 };
 
 /** After a refused operation during transitional work: the work ends as it would have. */
-function endsIn(states: string[]): (ctx: CloudContext, c: Json) => Promise<void> {
+function endsIn(states: string[]): (ctx: CloudContext, c: NodeCluster) => Promise<void> {
   return async (ctx, c) => {
-    const end = await settle(ctx, uriOf(c), [...CLUSTER_SETTLED, 'Terminated', 'Init']);
+    const end = await settle(ctx, 'node-cluster', uriOf(c), [...CLUSTER_SETTLED, 'Terminated', 'Init']);
     ctx.expect(states.includes(String(end.state)), `after the refused operation the cluster ended ${String(end.state)}`, { expected: states });
   };
 }
 
-const terminatedEffect = async (ctx: CloudContext, c: Json): Promise<void> => {
-  const end = await settle(ctx, uriOf(c), ['Terminated']);
+const terminatedEffect = async (ctx: CloudContext, c: NodeCluster): Promise<void> => {
+  const end = await settle(ctx, 'node-cluster', uriOf(c), ['Terminated']);
   ctx.expectEqual(end.state, 'Terminated', 'terminate did not terminate the cluster');
 };
-const deployedEffect = async (ctx: CloudContext, c: Json): Promise<void> => {
-  const end = await settle(ctx, uriOf(c), CLUSTER_SETTLED);
+const deployedEffect = async (ctx: CloudContext, c: NodeCluster): Promise<void> => {
+  const end = await settle(ctx, 'node-cluster', uriOf(c), CLUSTER_SETTLED);
   ctx.expect(end.state !== 'Init', 'deploy left the cluster in Init');
 };
 
@@ -70,8 +70,9 @@ const id = (row: string): string => `cloud/states/nodecluster/${row}`;
 const DEPLOY = 'cloud/nodecluster/deploy';
 const TERMINATE = 'cloud/nodecluster/terminate';
 
-const rows: StateRow[] = [
+const rows: StateRow<'node-cluster'>[] = [
   {
+    view: 'node-cluster',
     id: id('init-allows-deploy'),
     endpoint: DEPLOY,
     title: 'Init allows deploy: it is accepted and deploys the cluster',
@@ -80,6 +81,7 @@ const rows: StateRow[] = [
     effect: deployedEffect,
   },
   {
+    view: 'node-cluster',
     id: id('init-allows-terminate'),
     endpoint: TERMINATE,
     title: 'Init allows terminate: it is accepted and terminates the cluster',
@@ -88,6 +90,7 @@ const rows: StateRow[] = [
     effect: terminatedEffect,
   },
   {
+    view: 'node-cluster',
     id: id('deploying-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Deploying rejects deploy: refused, and the deploy under way ends as before',
@@ -96,6 +99,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Deployed', 'Partly deployed']),
   },
   {
+    view: 'node-cluster',
     id: id('deploying-rejects-terminate'),
     endpoint: TERMINATE,
     title: 'Deploying rejects terminate: refused, and the cluster is not terminated',
@@ -104,6 +108,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Deployed', 'Partly deployed']),
   },
   {
+    view: 'node-cluster',
     id: id('deployed-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Deployed rejects deploy: refused and nothing changes',
@@ -112,6 +117,7 @@ const rows: StateRow[] = [
     unchangedFields: STABLE_FIELDS,
   },
   {
+    view: 'node-cluster',
     id: id('deployed-allows-terminate'),
     endpoint: TERMINATE,
     title: 'Deployed allows terminate: it is accepted and terminates the cluster',
@@ -120,6 +126,7 @@ const rows: StateRow[] = [
     effect: terminatedEffect,
   },
   {
+    view: 'node-cluster',
     id: id('partly-deployed-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Partly deployed rejects deploy: refused and nothing changes',
@@ -128,6 +135,7 @@ const rows: StateRow[] = [
     unchangedFields: STABLE_FIELDS,
   },
   {
+    view: 'node-cluster',
     id: id('partly-deployed-allows-terminate'),
     endpoint: TERMINATE,
     title: 'Partly deployed allows terminate: it is accepted and terminates the cluster',
@@ -136,6 +144,7 @@ const rows: StateRow[] = [
     effect: terminatedEffect,
   },
   {
+    view: 'node-cluster',
     id: id('scaling-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Scaling rejects deploy: refused, and the scaling ends as before',
@@ -144,6 +153,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Deployed', 'Partly deployed']),
   },
   {
+    view: 'node-cluster',
     id: id('scaling-rejects-terminate'),
     endpoint: TERMINATE,
     title: 'Scaling rejects terminate: refused, and the cluster is not terminated',
@@ -152,6 +162,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Deployed', 'Partly deployed']),
   },
   {
+    view: 'node-cluster',
     id: id('terminating-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Terminating rejects deploy: refused, and the cluster ends Terminated',
@@ -160,6 +171,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Terminated']),
   },
   {
+    view: 'node-cluster',
     id: id('terminating-rejects-terminate'),
     endpoint: TERMINATE,
     title: 'Terminating rejects terminate: refused, and the cluster ends Terminated',
@@ -168,6 +180,7 @@ const rows: StateRow[] = [
     afterRefusal: endsIn(['Terminated']),
   },
   {
+    view: 'node-cluster',
     id: id('terminated-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Terminated rejects deploy: refused and the cluster stays Terminated (termination is not reversible)',
@@ -177,6 +190,7 @@ const rows: StateRow[] = [
     also: ['cloud/nodecluster/terminate/not-reversible'],
   },
   {
+    view: 'node-cluster',
     id: id('terminated-rejects-terminate'),
     endpoint: TERMINATE,
     title: 'Terminated rejects terminate: refused and nothing changes',
@@ -185,6 +199,7 @@ const rows: StateRow[] = [
     unchangedFields: STABLE_FIELDS,
   },
   {
+    view: 'node-cluster',
     id: id('empty-cluster-rejects-deploy'),
     endpoint: DEPLOY,
     title: 'Empty cluster rejects deploy: refused and nothing changes',
@@ -193,6 +208,7 @@ const rows: StateRow[] = [
     unchangedFields: STABLE_FIELDS,
   },
   {
+    view: 'node-cluster',
     id: id('empty-cluster-allows-terminate'),
     endpoint: TERMINATE,
     title: 'Empty cluster allows terminate: it is accepted and terminates the cluster',

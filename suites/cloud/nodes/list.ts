@@ -16,11 +16,11 @@ async function nodesToSplit(ctx: CloudContext): Promise<void> {
   const other = await otherPlacement(ctx, first);
   if (other) await deployedNode(ctx, {}, other);
   else ctx.observe('the catalog offers a single region and node type: the node_type and region filters cannot split the nodes');
-  const upgrade = await ctx.api.post(`${String(node.resource_uri)}${ctx.spell('vendor-upgrade')}/`);
-  if (upgrade.status < 300) await settle(ctx, String(node.resource_uri), ['Deployed']);
+  const upgrade = await ctx.api.post(`${node.resource_uri}${ctx.spell('vendor-upgrade')}/`);
+  if (upgrade.status < 300) await settle(ctx, 'node', node.resource_uri, ['Deployed']);
   const { cluster } = await deployedNode(ctx, {}, first);
-  await ctx.api.delete(String(cluster.resource_uri));
-  await settle(ctx, String(cluster.resource_uri), ['Terminated']);
+  await ctx.api.delete(cluster.resource_uri);
+  await settle(ctx, 'node-cluster', cluster.resource_uri, ['Terminated']);
 }
 
 function filter(param: string, field: string, what: string) {

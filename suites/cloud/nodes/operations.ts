@@ -42,7 +42,7 @@ export default [
     async run(ctx) {
       const { node } = await deployedNode(ctx);
       const objects = await listAll(ctx, NODES);
-      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'node', o, `node #${i}`, R.list));
+      objects.forEach((o, i) => ctx.expectView('node', o, `node #${i}`, R.list));
       ctx.expect(
         objects.some((o) => o.uuid === node.uuid),
         'a deployed node is not listed',
@@ -61,7 +61,7 @@ export default [
       const node = at.nodes[0]!;
       const svc = await ctx.setUp(() => runningService(ctx, at, { target_num_containers: 2 }));
       const placed = (await ctx.setUp(() => waitForContainers(ctx, svc, 2))).filter((c) => sameResource(c.node, node.resource_uri));
-      const got = ctx.expectSchema<Json>('cloud/v1', 'node', await ctx.getJson(uriOf(node), 'the node'), 'GET node', R.get);
+      const got = ctx.expectView('node', await ctx.getJson('node', uriOf(node), 'the node'), 'GET node', R.get);
       ctx.verify(got.uuid === node.uuid, 'GET returns another node', { requirement: R.get, expected: node.uuid, actual: got.uuid });
       ctx.verify(
         typeof got.external_fqdn === 'string' && got.external_fqdn !== '' && got.nickname === got.external_fqdn,
@@ -90,7 +90,7 @@ export default [
       const res = await ctx.api.patch(uriOf(node), { nickname, tags: [{ name: 'conformance-new' }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.updNick });
       ctx.observe(`PATCH of a Deployed node answered ${res.status} (the state table does not list update)`);
-      const got = await settle(ctx, uriOf(node), ['Deployed']);
+      const got = await settle(ctx, 'node', uriOf(node), ['Deployed']);
       ctx.expectEqual(got.nickname, nickname, 'the nickname was not set', R.updNick);
       ctx.expectEqual(tagNames(got.tags), ['conformance-new'], 'the tag list was not replaced', R.updTags);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the node)', R.upd202);
@@ -107,9 +107,10 @@ export default [
       ctx.expect(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, { requirement: R.upgrade });
       const action = await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       ctx.expectEqual(action.state, 'Success', 'the upgrade action did not succeed', R.upgrade);
-      const after = await settle(ctx, uriOf(node), ['Deployed']);
+      const after = await settle(ctx, 'node', uriOf(node), ['Deployed']);
       const field = ctx.spell('vendor_version');
-      if (after[field] === node[field]) ctx.observe(`${field} stayed ${String(node[field])} (the node may already run the latest engine)`);
+      const [now, was]: Json[] = [after, node];
+      if (now[field] === was[field]) ctx.observe(`${field} stayed ${String(was[field])} (the node may already run the latest engine)`);
       await expectAsync(ctx, res, ctx.spell('vendor-upgrade'), R.upgrade202);
     },
   }),
@@ -123,12 +124,17 @@ export default [
       await setReachable(ctx, node, false);
       const down = await ctx.api.post(`${uriOf(node)}health-check/`);
       await finishedActionOf(ctx, down, 'health-check');
-      ctx.expectEqual((await ctx.getJson(uriOf(node), 'node')).state, 'Unreachable', 'health-check of an unreachable node did not set Unreachable', R.health);
+      ctx.expectEqual(
+        (await ctx.getJson('node', uriOf(node), 'node')).state,
+        'Unreachable',
+        'health-check of an unreachable node did not set Unreachable',
+        R.health,
+      );
       await setReachable(ctx, node, true);
       const up = await ctx.api.post(`${uriOf(node)}health-check/`);
       ctx.expect(up.status >= 200 && up.status < 300, `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });
       await finishedActionOf(ctx, up, 'health-check');
-      ctx.expectEqual((await ctx.getJson(uriOf(node), 'node')).state, 'Deployed', 'health-check of a reachable node did not set Deployed', R.health);
+      ctx.expectEqual((await ctx.getJson('node', uriOf(node), 'node')).state, 'Deployed', 'health-check of a reachable node did not set Deployed', R.health);
       ctx.expectStatus(up, 202, 'health-check (facts: 202)', R.health202);
     },
   }),
@@ -141,7 +147,7 @@ export default [
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.delete(uriOf(node));
       ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
-      const done = await settle(ctx, uriOf(node), ['Terminated']);
+      const done = await settle(ctx, 'node', uriOf(node), ['Terminated']);
       ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
       const listed = await listAll(ctx, NODES, { uuid: String(node.uuid) });
       ctx.expect(
@@ -163,7 +169,7 @@ export default [
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
       ctx.expect(res.status >= 200 && res.status < 300, `precondition: ${ctx.spell('vendor-upgrade')} answered ${res.status}`);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
-      const after = await ctx.waitForState(uriOf(container), ['Running'], 60_000);
+      const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);
       ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', {
         expected: 'a later started_datetime',
         actual: after.started_datetime,

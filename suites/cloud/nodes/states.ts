@@ -1,29 +1,29 @@
 import type { CloudContext } from '../support/context.ts';
 import { deployCluster, createCluster, deployedNode, setReachable, settle } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
 import { catchTransitional, stateRowCheck, type StateRow } from '../support/state-rows.ts';
+import type { Node } from '../support/views.generated.ts';
 
 type Op = 'terminate' | 'vendor-upgrade' | 'health-check';
 
-const uriOf = (n: Json): string => String(n.resource_uri);
+const uriOf = (n: Node): string => n.resource_uri;
 const STABLE_FIELDS = ['state', 'destroyed_datetime'];
 const NODE_END = ['Deployed', 'Unreachable', 'Terminated'];
 
-function operation(op: Op): (ctx: CloudContext, n: Json) => ReturnType<CloudContext['api']['get']> {
+function operation(op: Op): (ctx: CloudContext, n: Node) => ReturnType<CloudContext['api']['get']> {
   if (op === 'terminate') return (ctx, n) => ctx.api.delete(uriOf(n));
   return (ctx, n) => ctx.api.post(`${uriOf(n)}${ctx.spell(op)}/`);
 }
 
-const deployed = async (ctx: CloudContext): Promise<Json> => (await deployedNode(ctx)).node;
+const deployed = async (ctx: CloudContext): Promise<Node> => (await deployedNode(ctx)).node;
 
-const reach: Record<string, (ctx: CloudContext) => Promise<Json>> = {
+const reach: Record<string, (ctx: CloudContext) => Promise<Node>> = {
   deploying: async (ctx) => {
     const cluster = await createCluster(ctx);
-    const res = await ctx.api.post(`${uriOf(cluster)}deploy/`);
+    const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
     if (res.status >= 300) ctx.fail(`precondition: deploy answered ${res.status}`);
-    const nodes = ((await ctx.getJson(uriOf(cluster), 'cluster')).nodes as string[] | undefined) ?? [];
+    const nodes: string[] = (await ctx.getJson('node-cluster', cluster.resource_uri, 'cluster')).nodes ?? [];
     if (!nodes[0]) return ctx.skip('the deploying cluster lists no node yet: Deploying cannot be caught');
-    const node = await ctx.getJson(nodes[0], 'node');
+    const node = await ctx.getJson('node', nodes[0], 'node');
     if (node.state !== 'Deploying') ctx.skip(`Deploying is transitional and had already passed (state ${String(node.state)})`);
     ctx.defer(async () => void (await deployCluster(ctx, cluster).catch(() => undefined)));
     return node;
@@ -32,31 +32,33 @@ const reach: Record<string, (ctx: CloudContext) => Promise<Json>> = {
   unreachable: async (ctx) => {
     const node = await deployed(ctx);
     await setReachable(ctx, node, false);
-    return settle(ctx, uriOf(node), ['Unreachable']);
+    return settle(ctx, 'node', uriOf(node), ['Unreachable']);
   },
   upgrading: async (ctx) => {
     const node = await deployed(ctx);
-    return catchTransitional(ctx, uriOf(node), 'Upgrading', () => operation('vendor-upgrade')(ctx, node));
+    return catchTransitional(ctx, 'node', uriOf(node), 'Upgrading', () => operation('vendor-upgrade')(ctx, node));
   },
   terminating: async (ctx) => {
     const node = await deployed(ctx);
-    return catchTransitional(ctx, uriOf(node), 'Terminating', () => operation('terminate')(ctx, node));
+    return catchTransitional(ctx, 'node', uriOf(node), 'Terminating', () => operation('terminate')(ctx, node));
   },
   terminated: async (ctx) => {
     const node = await deployed(ctx);
     await operation('terminate')(ctx, node);
-    return settle(ctx, uriOf(node), ['Terminated']);
+    return settle(ctx, 'node', uriOf(node), ['Terminated']);
   },
 };
 
 const TRANSITIONAL_END: Record<string, string[]> = { deploying: ['Deployed'], upgrading: ['Deployed'], terminating: ['Terminated'] };
 
-const EFFECT: Record<Op, (ctx: CloudContext, n: Json) => Promise<void>> = {
-  terminate: async (ctx, n) => ctx.expectEqual((await settle(ctx, uriOf(n), ['Terminated'])).state, 'Terminated', 'terminate did not terminate the node'),
-  'vendor-upgrade': async (ctx, n) => ctx.expectEqual((await settle(ctx, uriOf(n), ['Deployed'])).state, 'Deployed', 'the upgraded node is not Deployed again'),
+const EFFECT: Record<Op, (ctx: CloudContext, n: Node) => Promise<void>> = {
+  terminate: async (ctx, n) =>
+    ctx.expectEqual((await settle(ctx, 'node', uriOf(n), ['Terminated'])).state, 'Terminated', 'terminate did not terminate the node'),
+  'vendor-upgrade': async (ctx, n) =>
+    ctx.expectEqual((await settle(ctx, 'node', uriOf(n), ['Deployed'])).state, 'Deployed', 'the upgraded node is not Deployed again'),
   'health-check': async (ctx, n) => {
-    const after = await settle(ctx, uriOf(n), ['Deployed', 'Unreachable']);
-    ctx.expect(after.state === 'Unreachable', `health-check of a node whose engine cannot be reached set ${String(after.state)}`, { expected: 'Unreachable' });
+    const after = await settle(ctx, 'node', uriOf(n), ['Deployed', 'Unreachable']);
+    ctx.expect(after.state === 'Unreachable', `health-check of a node whose engine cannot be reached set ${after.state}`, { expected: 'Unreachable' });
   },
 };
 
@@ -77,10 +79,11 @@ const LABEL: Record<string, string> = {
   terminated: 'Terminated',
 };
 
-function row(state: string, op: Op): StateRow {
+function row(state: string, op: Op): StateRow<'node'> {
   const allowed = ALLOWED[state]!.includes(op);
   const spelled = op === 'vendor-upgrade' ? 'vendor-upgrade' : op;
   const base = {
+    view: 'node' as const,
     id: `cloud/states/node/${state}-${allowed ? 'allows' : 'rejects'}-${spelled}`,
     endpoint: `cloud/node/${op}`,
     reach: reach[state]!,
@@ -93,7 +96,7 @@ function row(state: string, op: Op): StateRow {
       ...base,
       title: `${LABEL[state]} rejects ${op}: refused, and the node's own work ends as before`,
       afterRefusal: async (ctx, n) => {
-        const after = await settle(ctx, uriOf(n), NODE_END);
+        const after = await settle(ctx, 'node', uriOf(n), NODE_END);
         ctx.expect(end.includes(String(after.state)), `after the refused ${op} the node ended ${String(after.state)}`, { expected: end });
       },
     };

@@ -1,6 +1,6 @@
 import { cloudCheck } from '../support/check.ts';
 import { filterCheck } from '../support/filters.ts';
-import { listAll, pathOf, type Json } from '../support/lists.ts';
+import { listAll, pathOf } from '../support/lists.ts';
 
 export const REGISTRIES = '/api/repo/v1/registry/';
 const LIST = 'cloud/registry/list';
@@ -19,7 +19,7 @@ export default [
     endpoint: LIST,
     async run(ctx) {
       const objects = await listAll(ctx, REGISTRIES);
-      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'registry', o, `registry #${i}`, R.list));
+      objects.forEach((o, i) => ctx.expectView('registry', o, `registry #${i}`, R.list));
       if (!objects.length) ctx.observe('the registry list is empty');
     },
   }),
@@ -35,9 +35,9 @@ export default [
         const path = `${REGISTRIES}${String(r.host)}/`;
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path}`, R.get);
-        const got = ctx.expectSchema<Json>('cloud/v1', 'registry', ctx.expectJson(res, `GET ${path}`, R.get), `GET ${path}`, R.get);
+        const got = ctx.expectView('registry', ctx.expectJson(res, `GET ${path}`, R.get), `GET ${path}`, R.get);
         ctx.expectEqual(got.host, r.host, `GET ${path} returns another registry`, R.get);
-        ctx.observe(`the registry's resource_uri is ${pathOf(String(got.resource_uri))}`);
+        ctx.observe(`the registry's resource_uri is ${pathOf(got.resource_uri)}`);
       }
       const bare = await ctx.api.get(`/api/v1/registry/${String(registries[0]!.host)}/`);
       ctx.observe(`the path without the repo segment (/api/v1/registry/<host>/) answered ${bare.status}`);

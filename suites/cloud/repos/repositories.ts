@@ -60,7 +60,7 @@ export default [
     endpoint: 'cloud/repository/create',
     async run(ctx) {
       const { name, res, body } = await addRepository(ctx);
-      ctx.expectSchema('cloud/v1', 'external-repository', body, 'the created repository', R.create);
+      ctx.expectView('external-repository', body, 'the created repository', R.create);
       ctx.expectEqual(body.name, name, 'the created repository does not carry the name sent', R.create);
       ctx.expectStatus(res, 201, 'create (facts: 201)', R.create201);
     },
@@ -70,16 +70,14 @@ export default [
     title: 'A repository create body without name is refused and adds nothing',
     endpoint: 'cloud/repository/create',
     async run(ctx) {
-      const before = new Set((await listAll(ctx, REPOSITORIES)).map((r) => String(r.resource_uri)));
+      const before = new Set((await listAll(ctx, REPOSITORIES)).map((r) => r.resource_uri));
       const res = await ctx.api.post(REPOSITORIES, { username: 'conformance-user', password: SECRET });
       ctx.expect(res.status >= 400, `create without name answered ${res.status}`, {
         expected: 'an error status',
         actual: res.status,
         requirement: R.requiresName,
       });
-      const nameless = (await listAll(ctx, REPOSITORIES)).filter(
-        (r) => !before.has(String(r.resource_uri)) && (typeof r.name !== 'string' || !r.name.includes('/')),
-      );
+      const nameless = (await listAll(ctx, REPOSITORIES)).filter((r) => !before.has(r.resource_uri) && (typeof r.name !== 'string' || !r.name.includes('/')));
       ctx.expect(nameless.length === 0, 'create without name added a repository', { expected: 'nothing added', actual: nameless, requirement: R.requiresName });
     },
   }),
@@ -90,7 +88,7 @@ export default [
     async run(ctx) {
       const { name } = await addRepository(ctx);
       const objects = await listAll(ctx, REPOSITORIES);
-      objects.forEach((o, i) => ctx.expectSchema('cloud/v1', 'external-repository', o, `repository #${i}`, R.list));
+      objects.forEach((o, i) => ctx.expectView('external-repository', o, `repository #${i}`, R.list));
       ctx.expect(
         objects.some((o) => o.name === name),
         'a repository just added is not listed',
@@ -107,7 +105,7 @@ export default [
       const { name } = await addRepository(ctx);
       const res = await ctx.api.get(repoPath(name));
       ctx.expectStatus(res, 200, `GET ${repoPath(name)}`, R.get);
-      const got = ctx.expectSchema<Json>('cloud/v1', 'external-repository', ctx.expectJson(res, 'GET repository', R.get), 'GET repository', R.get);
+      const got = ctx.expectView('external-repository', ctx.expectJson(res, 'GET repository', R.get), 'GET repository', R.get);
       ctx.expectEqual(got.name, name, 'GET returns another repository', R.get);
       const registry = (await listAll(ctx, REGISTRIES)).find((r) => r.host === THIRD_PARTY_HOST);
       if (!registry) return ctx.observe(`no registry of host ${THIRD_PARTY_HOST} is listed`);
@@ -142,7 +140,7 @@ export default [
       const { name, body } = await addRepository(ctx);
       ctx.expectEqual(body.in_use, false, 'a repository no service uses is in_use', R.inUse);
       await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
-      const got = await ctx.getJson(repoPath(name), 'repository');
+      const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
     },
   }),

@@ -54,10 +54,10 @@ export default [
       const body = await ctx.setUp(() => everyField(ctx));
       const res = await ctx.api.post(SERVICES, body);
       ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
-      const svc = ctx.expectSchema<Json>('cloud/v1', 'service', ctx.expectJson(res, 'create response'), 'the created service', R.returns);
-      ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
+      const svc = ctx.expectView('service', ctx.expectJson(res, 'create response'), 'the created service', R.returns);
+      ctx.defer(async () => void (await ctx.api.delete(svc.resource_uri)));
       verifyKept(ctx, body, svc, 'the create answer', R.returns);
-      const got = ctx.expectSchema<Json>('cloud/v1', 'service', await ctx.getJson(String(svc.resource_uri), 'the service'), 'GET service', R.returns);
+      const got = ctx.expectView('service', await ctx.getJson('service', svc.resource_uri, 'the service'), 'GET service', R.returns);
       verifyKept(ctx, body, got, 'a later GET', R.returns);
       ctx.verify(got.state === 'Not running', `a created service is in state ${String(got.state)}`, {
         requirement: R.notStarted,

@@ -21,8 +21,8 @@ const R = {
 /** Create then read back: the value the service shows (the GET, which must agree with the answer). */
 async function createdField(ctx: CloudContext, body: Json, requirement: string): Promise<Json> {
   const created = await createService(ctx, body);
-  const got = await ctx.getJson(String(created.resource_uri), 'the created service');
-  ctx.expectSchema('cloud/v1', 'service', got, 'GET service', requirement);
+  const got = await ctx.getJson('service', created.resource_uri, 'the created service');
+  ctx.expectView('service', got, 'GET service', requirement);
   return got;
 }
 

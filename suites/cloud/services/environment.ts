@@ -42,7 +42,7 @@ async function watch(ctx: CloudContext, uri: string, ms: number): Promise<{ stat
   const starts = new Set<unknown>();
   let last: Json = {};
   while (Date.now() < deadline) {
-    last = await ctx.getJson(uri, 'container');
+    last = await ctx.getJson('container', uri, 'container');
     if (states.at(-1) !== last.state) states.push(String(last.state));
     starts.add(last.started_datetime);
     if (last.state === 'Terminated') break;
@@ -76,7 +76,7 @@ export default [
       const printer = await createService(ctx, serviceBody(ctx, at, { run_command: `echo ${marker}` }));
       await operateAndSettle(ctx, printer, 'start');
       const [done] = await waitForContainers(ctx, printer, 1, ['Stopped', 'Running']);
-      const lines = await ctx.waitForState(String(done!.resource_uri), ['Stopped']).then(() => allLines(ctx, String(done!.resource_uri)));
+      const lines = await ctx.waitForState('container', done!.resource_uri, ['Stopped']).then(() => allLines(ctx, done!.resource_uri));
       ctx.expect(
         lines.some((l) => String(l.log).includes(marker)),
         "the container did not run the service's run_command (its output is not in the logs)",
@@ -95,7 +95,7 @@ export default [
         container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }],
       });
       const client = await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: server.name }] });
-      const vars = (await ctx.getJson(String(server.resource_uri), 'linked service')).link_variables as Record<string, string>;
+      const vars = (await ctx.getJson('service', server.resource_uri, 'linked service')).link_variables as Record<string, string>;
       ctx.expect(Object.keys(vars ?? {}).length > 0, 'a running service with a port and a variable exposes no link_variables', {
         actual: vars,
         requirement: R.linkVariables,

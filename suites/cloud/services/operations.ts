@@ -15,8 +15,8 @@ import {
   settled,
   waitForContainers,
 } from '../support/app.ts';
-import type { Json } from '../support/lists.ts';
 import { environment } from '../support/streams.ts';
+import type { Service } from '../support/views.generated.ts';
 
 const R = {
   start: 'cloud/service/start/effect',
@@ -32,9 +32,9 @@ const R = {
 };
 
 /** The volume URIs of a service's live containers, by container path. */
-export async function volumesOf(ctx: CloudContext, svc: Json): Promise<string[]> {
+export async function volumesOf(ctx: CloudContext, svc: Service): Promise<string[]> {
   const containers = live(await containersOf(ctx, svc));
-  return containers.flatMap((c) => ((c.bindings as Json[] | undefined) ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`)).sort();
+  return containers.flatMap((c) => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`)).sort();
 }
 
 export default [
@@ -46,9 +46,9 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { target_num_containers: 2 }));
-      const op = await startOp(ctx, String(svc.resource_uri), 'start', R.start, R.start202);
+      const op = await startOp(ctx, svc.resource_uri, 'start', R.start, R.start202);
       await waitForContainers(ctx, svc, 2);
-      const got = await ctx.waitForState(String(svc.resource_uri), ['Running']);
+      const got = await ctx.waitForState('service', svc.resource_uri, ['Running']);
       ctx.expectEqual(got.running_num_containers, got.target_num_containers, 'running_num_containers is not target_num_containers', R.start);
       await op.expectAsync();
     },
@@ -61,9 +61,9 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
-      const op = await startOp(ctx, String(svc.resource_uri), 'stop', R.stop, R.stop202);
+      const op = await startOp(ctx, svc.resource_uri, 'stop', R.stop, R.stop202);
       await waitForContainers(ctx, svc, 2, ['Stopped']);
-      ctx.expectEqual((await settled(ctx, String(svc.resource_uri))).state, 'Stopped', 'the stopped service is not Stopped', R.stop);
+      ctx.expectEqual((await settled(ctx, 'service', svc.resource_uri)).state, 'Stopped', 'the stopped service is not Stopped', R.stop);
       await op.expectAsync();
     },
   }),
@@ -75,13 +75,13 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at);
-      const uri = String(svc.resource_uri);
+      const uri = svc.resource_uri;
       const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
       ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
-      await settled(ctx, uri);
+      await settled(ctx, 'service', uri);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
       const [container] = await waitForContainers(ctx, svc, 1);
-      const got = await ctx.waitForState(uri, ['Running']);
+      const got = await ctx.waitForState('service', uri, ['Running']);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
       ctx.expectEqual(
         (await environment(ctx, container!, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
@@ -101,13 +101,13 @@ export default [
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const containers = live(await containersOf(ctx, svc));
-      const op = await startOp(ctx, String(svc.resource_uri), 'terminate', R.terminate, R.terminate202);
-      await ctx.waitForState(String(svc.resource_uri), ['Terminated']);
+      const op = await startOp(ctx, svc.resource_uri, 'terminate', R.terminate, R.terminate202);
+      await ctx.waitForState('service', svc.resource_uri, ['Terminated']);
       for (const c of containers)
         ctx.expectEqual(
-          (await settled(ctx, String(c.resource_uri))).state,
+          (await settled(ctx, 'container', c.resource_uri)).state,
           'Terminated',
-          `container ${String(c.resource_uri)} of the terminated service is not Terminated`,
+          `container ${c.resource_uri} of the terminated service is not Terminated`,
           R.terminate,
         );
       await op.expectAsync();
@@ -134,11 +134,11 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at);
-      const uri = String(svc.resource_uri);
+      const uri = svc.resource_uri;
       await operateAndSettle(ctx, svc, 'terminate');
       const res = await operate(ctx, uri, 'start');
       await expectRefused(ctx, res, 'start of a Terminated service', R.irreversible);
-      ctx.expectEqual((await settled(ctx, uri)).state, 'Terminated', 'the Terminated service left Terminated', R.irreversible);
+      ctx.expectEqual((await settled(ctx, 'service', uri)).state, 'Terminated', 'the Terminated service left Terminated', R.irreversible);
     },
   }),
 ];

@@ -39,7 +39,7 @@ export default [
       const objects = await listAll(ctx, SERVICES);
       const mine = objects.find((o) => o.uuid === svc.uuid);
       ctx.expect(mine !== undefined, 'a service just created is not listed', { requirement: R.list });
-      ctx.expectSchema('cloud/v1', 'service', mine, 'the listed service', R.list);
+      ctx.expectView('service', mine, 'the listed service', R.list);
     },
   }),
   cloudCheck({
@@ -61,7 +61,7 @@ export default [
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
-      const got = ctx.expectSchema<Json>('cloud/v1', 'service', await ctx.getJson(String(svc.resource_uri), 'service'), 'GET service', R.get);
+      const got = ctx.expectView('service', await ctx.getJson('service', svc.resource_uri, 'service'), 'GET service', R.get);
       ctx.expectEqual(got.uuid, svc.uuid, 'GET returns another service', R.get);
       ctx.expectEqual(got.name, svc.name, 'GET returns another service', R.get);
     },
@@ -76,10 +76,10 @@ export default [
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const [one] = await waitForContainers(ctx, svc, 2);
       await operateAndSettle(ctx, one!, 'stop');
-      const got = await settled(ctx, String(svc.resource_uri));
+      const got = await settled(ctx, 'service', svc.resource_uri);
       const containers = await containersOf(ctx, svc);
       for (const c of containers)
-        ctx.expect(sameResource(c.service, svc.resource_uri), `container ${String(c.resource_uri)} names service ${String(c.service)}`, {
+        ctx.expect(sameResource(c.service, svc.resource_uri), `container ${c.resource_uri} names service ${String(c.service)}`, {
           requirement: R.belong,
         });
       const count = (state: string): number => containers.filter((c) => c.state === state).length;
@@ -101,18 +101,23 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at);
-      const uri = String(svc.resource_uri);
-      ctx.expectEqual((await ctx.getJson(uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
+      const uri = svc.resource_uri;
+      ctx.expectEqual((await ctx.getJson('service', uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
       const res = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.synchronized });
       ctx.expectEqual(
-        (await settled(ctx, uri)).synchronized,
+        (await settled(ctx, 'service', uri)).synchronized,
         false,
         'after an update of container_envvars the service still says synchronized',
         R.synchronized,
       );
       await operateAndSettle(ctx, svc, 'redeploy');
-      ctx.expectEqual((await ctx.waitForState(uri, ['Running'])).synchronized, true, 'after redeploy the service is not synchronized', R.synchronized);
+      ctx.expectEqual(
+        (await ctx.waitForState('service', uri, ['Running'])).synchronized,
+        true,
+        'after redeploy the service is not synchronized',
+        R.synchronized,
+      );
     },
   }),
   cloudCheck({
@@ -124,8 +129,8 @@ export default [
       const a = await createService(ctx, serviceBody(ctx, undefined, { linked_to_service: [{ to_service: b.resource_uri, name: 'conformance-db' }] }));
       const want = (l: Json): boolean =>
         sameResource(l.from_service, a.resource_uri) && sameResource(l.to_service, b.resource_uri) && l.name === 'conformance-db';
-      const gotA = await ctx.getJson(String(a.resource_uri), 'service A');
-      const gotB = await ctx.getJson(String(b.resource_uri), 'service B');
+      const gotA = await ctx.getJson('service', a.resource_uri, 'service A');
+      const gotB = await ctx.getJson('service', b.resource_uri, 'service B');
       ctx.expect((gotA.linked_to_service as Json[]).some(want), "the link is not in A's linked_to_service", {
         expected: { from_service: a.resource_uri, to_service: b.resource_uri, name: 'conformance-db' },
         actual: gotA.linked_to_service,
@@ -145,8 +150,8 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at));
-      const uri = String(svc.resource_uri);
-      const fresh = await ctx.getJson(uri, 'service');
+      const uri = svc.resource_uri;
+      const fresh = await ctx.getJson('service', uri, 'service');
       ctx.expectEqual(
         DATES.map((d) => fresh[d]),
         [null, null, null, null],
@@ -172,7 +177,7 @@ export default [
       });
       const res = await operate(ctx, uri, 'terminate');
       ctx.expect(res.status < 300, `terminate answered ${res.status}`, { requirement: R.dates });
-      const gone = await ctx.waitForState(uri, ['Terminated']);
+      const gone = await ctx.waitForState('service', uri, ['Terminated']);
       ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
         actual: gone.destroyed_datetime,
         requirement: R.dates,

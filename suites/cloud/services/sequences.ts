@@ -27,19 +27,19 @@ async function accepted(ctx: CloudContext, uri: string, op: Verb): Promise<boole
   if (res.status < 200 || res.status >= 300) return false;
   const action = res.headers[ctx.actionHeader];
   if (!action) return true;
-  return (await ctx.waitForState(action, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
+  return (await ctx.waitForState('action', action, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
 }
 
 /** Runs one sequence on a fresh service; returns the first breach of the model, or undefined. */
 async function runSequence(ctx: CloudContext, at: AppNodes, ops: Verb[]): Promise<string | undefined> {
   const svc = await createService(ctx, serviceBody(ctx, at));
-  const uri = String(svc.resource_uri);
+  const uri = svc.resource_uri;
   let state = 'Not running';
   const done: string[] = [];
   for (const op of ops) {
     done.push(op);
     const ok = await accepted(ctx, uri, op);
-    const now = String((await settled(ctx, uri)).state);
+    const now = String((await settled(ctx, 'service', uri)).state);
     if (op === 'scale') {
       ctx.observe(`scale in ${state}: ${ok ? 'accepted' : 'refused'}`);
       if (now !== state) return `[${done.join(', ')}] scale moved the service from ${state} to ${now}`;

@@ -48,7 +48,7 @@ const ok = (status: number): boolean => status >= 200 && status < 300;
 async function patchOk(ctx: CloudContext, uri: string, body: Json, requirement: string): Promise<Json> {
   const res = await ctx.api.patch(uri, body);
   ctx.expect(ok(res.status), `PATCH ${JSON.stringify(body).slice(0, 120)} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
-  return settled(ctx, uri);
+  return settled(ctx, 'service', uri);
 }
 
 export default [
@@ -60,18 +60,19 @@ export default [
     async run(ctx) {
       const linked = await createService(ctx, serviceBody(ctx, undefined));
       const svc = await createService(ctx, serviceBody(ctx, undefined, { labels: { conformance: 'kept' }, bindings: [{ container_path: '/data' }] }));
-      const uri = String(svc.resource_uri);
-      const before = await ctx.getJson(uri, 'service');
+      const uri = svc.resource_uri;
+      const before = await ctx.getJson('service', uri, 'service');
       const update = { ...UPDATE, linked_to_service: [{ to_service: linked.resource_uri, name: 'conformance-db' }] };
       const res = await ctx.api.patch(uri, update);
       ctx.expect(ok(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.applies });
       ctx.observe(`PATCH of a Not running service answered ${res.status} (the state table does not list update)`);
-      const after = await settled(ctx, uri);
+      const after: Json = await settled(ctx, 'service', uri);
+      const was: Json = before;
       verifyKept(ctx, update, after, 'the service after PATCH', R.applies);
       for (const field of KEPT)
-        ctx.verify(JSON.stringify(after[field]) === JSON.stringify(before[field]), `PATCH changed ${field}, which it did not send`, {
+        ctx.verify(JSON.stringify(after[field]) === JSON.stringify(was[field]), `PATCH changed ${field}, which it did not send`, {
           requirement: R.applies,
-          expected: before[field],
+          expected: was[field],
           actual: after[field],
         });
       ctx.verify(res.status === 202, `PATCH answered ${res.status} (facts: 202 with the service)`, {
@@ -87,7 +88,7 @@ export default [
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined, { image: 'busybox:1.36' }));
-      const after = await patchOk(ctx, String(svc.resource_uri), { image: 'library/busybox' }, R.latest);
+      const after = await patchOk(ctx, svc.resource_uri, { image: 'library/busybox' }, R.latest);
       ctx.expect(String(after.image_name).endsWith(':latest'), `image_name after PATCH image 'library/busybox' is ${String(after.image_name)}`, {
         expected: '...:latest',
         actual: after.image_name,
@@ -101,7 +102,7 @@ export default [
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: 'conformance-old' }, { name: 'conformance-kept' }] }));
-      const after = await patchOk(ctx, String(svc.resource_uri), { tags: [{ name: 'conformance-new' }] }, R.tags);
+      const after = await patchOk(ctx, svc.resource_uri, { tags: [{ name: 'conformance-new' }] }, R.tags);
       ctx.expectEqual(tagNames(after.tags), ['conformance-new'], 'the tag list was not replaced', R.tags);
     },
   }),
@@ -113,7 +114,7 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await runningService(ctx, at);
-      const uri = String(svc.resource_uri);
+      const uri = svc.resource_uri;
       const patched = await patchOk(ctx, uri, { target_num_containers: 3 }, R.target);
       ctx.expectEqual(patched.target_num_containers, 3, 'target_num_containers is not the value PATCHed', R.target);
       const res = await operate(ctx, uri, 'scale');
@@ -124,7 +125,7 @@ export default [
       const down = await operate(ctx, uri, 'scale');
       ctx.expect(ok(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
       await waitForContainers(ctx, svc, 1);
-      ctx.expectEqual((await settled(ctx, uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
+      ctx.expectEqual((await settled(ctx, 'service', uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
       ctx.expectStatus(res, 202, 'scale is asynchronous', R.scale202);
       const action = await finishedActionOf(ctx, res, 'scale');
       ctx.expect(['Success', 'Failed'].includes(String(action.state)), `the scale action ended ${String(action.state)}`, { requirement: R.scale202 });

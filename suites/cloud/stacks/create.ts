@@ -3,6 +3,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { createStack, serviceBody, STACKS } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import type { Service, Stack } from '../support/views.generated.ts';
 
 const ENDPOINT = 'cloud/stack/create';
 const R = {
@@ -18,9 +19,9 @@ const R = {
 };
 
 /** The services of a stack, by name. */
-export async function servicesByName(ctx: CloudContext, stack: Json): Promise<Map<string, Json>> {
-  const fresh = await ctx.getJson(String(stack.resource_uri), 'stack');
-  const services = await Promise.all(((fresh.services as string[]) ?? []).map((s) => ctx.getJson(s, 'stack service')));
+export async function servicesByName(ctx: CloudContext, stack: Stack): Promise<Map<string, Service>> {
+  const fresh = await ctx.getJson('stack', stack.resource_uri, 'stack');
+  const services = await Promise.all((fresh.services ?? []).map((s) => ctx.getJson('service', s, 'stack service')));
   return new Map(services.map((s) => [String(s.name), s]));
 }
 
@@ -34,10 +35,10 @@ export default [
       const name = ctx.uniqueName('stack');
       const res = await ctx.api.post(STACKS, { name, services: [serviceBody(ctx, undefined)] });
       ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
-      const stack = ctx.expectSchema<Json>('cloud/v1', 'stack', ctx.expectJson(res, 'create response'), 'the created stack', R.returns);
-      ctx.defer(async () => void (await ctx.api.delete(String(stack.resource_uri))));
+      const stack = ctx.expectView('stack', ctx.expectJson(res, 'create response'), 'the created stack', R.returns);
+      ctx.defer(async () => void (await ctx.api.delete(stack.resource_uri)));
       ctx.expectEqual(stack.name, name, 'the created stack has another name', R.returns);
-      const got = await ctx.getJson(String(stack.resource_uri), 'stack');
+      const got = await ctx.getJson('stack', stack.resource_uri, 'stack');
       ctx.expectEqual(got.state, 'Not Running', 'a created stack is not Not Running', R.notStarted);
       for (const svc of (await servicesByName(ctx, stack)).values())
         ctx.expectEqual(svc.state, 'Not running', 'a service of a created stack is not Not running', R.notStarted);
@@ -69,7 +70,7 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
-      const got = await ctx.getJson(String(stack.resource_uri), 'stack');
+      const got = await ctx.getJson('stack', stack.resource_uri, 'stack');
       ctx.verify(got.nickname === got.name, 'nickname does not default to name', { requirement: R.nickname, expected: got.name, actual: got.nickname });
       ctx.verify(JSON.stringify(got.services) === '[]', 'a stack created without services has some', {
         requirement: R.noServices,
@@ -78,7 +79,7 @@ export default [
       });
       const nickname = ctx.uniqueName('nick');
       const named = await createStack(ctx, { name: ctx.uniqueName('stack'), nickname });
-      const gotNamed = await ctx.getJson(String(named.resource_uri), 'stack');
+      const gotNamed = await ctx.getJson('stack', named.resource_uri, 'stack');
       ctx.verify(gotNamed.nickname === nickname, 'a nickname sent is not kept', { requirement: R.nickname, expected: nickname, actual: gotNamed.nickname });
     },
   }),

@@ -7,6 +7,7 @@ import { keptField } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
+import type { Service, Stack } from '../support/views.generated.ts';
 
 const R = {
   updates: 'cloud/stack/update/updates-services',
@@ -26,21 +27,21 @@ const R = {
 };
 
 /** A stack of two services on the check's nodes. */
-async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Json> {
+async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Stack> {
   return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
 }
 
-async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Json> {
+async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
   const stack = await twoServiceStack(ctx, await appNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
-  return ctx.waitForState(String(stack.resource_uri), ['Running']);
+  return ctx.waitForState('stack', stack.resource_uri, ['Running']);
 }
 
-async function expectServicesIn(ctx: CloudContext, stack: Json, states: string[], requirement: string): Promise<Json[]> {
+async function expectServicesIn(ctx: CloudContext, stack: Stack, states: string[], requirement: string): Promise<Service[]> {
   const services = [...(await servicesByName(ctx, stack)).values()];
   ctx.expect(services.length > 0, 'precondition: the stack has no services');
   for (const svc of services) {
-    const now = await settled(ctx, String(svc.resource_uri));
+    const now = await settled(ctx, 'service', svc.resource_uri);
     ctx.expect(states.includes(String(now.state)), `service ${String(svc.name)} of the stack is ${String(now.state)}`, {
       expected: states,
       actual: now.state,
@@ -51,7 +52,7 @@ async function expectServicesIn(ctx: CloudContext, stack: Json, states: string[]
 }
 
 /** Container uuids and deploy dates of every service of the stack. */
-async function deployments(ctx: CloudContext, stack: Json): Promise<Map<string, unknown>> {
+async function deployments(ctx: CloudContext, stack: Stack): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   for (const svc of (await servicesByName(ctx, stack)).values()) {
     for (const c of live(await containersOf(ctx, svc))) out.set(String(c.uuid), c.deployed_datetime);
@@ -67,13 +68,13 @@ export default [
     endpoint: 'cloud/stack/update',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
-      const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Json, Json];
-      const res = await ctx.api.patch(String(stack.resource_uri), {
+      const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Service, Service];
+      const res = await ctx.api.patch(stack.resource_uri, {
         services: [{ name: first.name, target_num_containers: 2, container_envvars: [{ key: 'CONFORMANCE', value: 'stack' }] }],
       });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
       ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
-      await settled(ctx, String(stack.resource_uri));
+      await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
       ctx.expectEqual(after.get(String(first.name))?.target_num_containers, 2, 'the named service did not get the target_num_containers sent', R.updates);
       const envvars = [{ key: 'CONFORMANCE', value: 'stack' }];
@@ -98,14 +99,14 @@ export default [
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
       const before = [...(await servicesByName(ctx, stack)).values()];
-      const res = await ctx.api.patch(String(stack.resource_uri), {});
+      const res = await ctx.api.patch(stack.resource_uri, {});
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH {} answered ${res.status}`, { requirement: R.emptyPatch });
-      await settled(ctx, String(stack.resource_uri));
+      await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
       ctx.expectEqual(after.size, before.length, 'PATCH {} changed the number of services', R.emptyPatch);
       for (const svc of before) {
-        const now = after.get(String(svc.name));
-        for (const f of ['image_name', 'target_num_containers', 'container_envvars', 'run_command', 'state'])
+        const now = after.get(svc.name);
+        for (const f of ['image_name', 'target_num_containers', 'container_envvars', 'run_command', 'state'] as const)
           ctx.expectEqual(now?.[f], svc[f], `PATCH {} changed ${f} of service ${String(svc.name)}`, R.emptyPatch);
       }
     },
@@ -117,8 +118,8 @@ export default [
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, await appNodes(ctx));
-      const op = await startOp(ctx, String(stack.resource_uri), 'start', R.start, R.start202);
-      await settled(ctx, String(stack.resource_uri));
+      const op = await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
+      await settled(ctx, 'stack', stack.resource_uri);
       await expectServicesIn(ctx, stack, ['Running'], R.start);
       await op.expectAsync();
     },
@@ -130,9 +131,9 @@ export default [
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
       const stack = await runningStack(ctx);
-      const op = await startOp(ctx, String(stack.resource_uri), 'stop', R.stop, R.stop202);
+      const op = await startOp(ctx, stack.resource_uri, 'stop', R.stop, R.stop202);
       ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
-      await settled(ctx, String(stack.resource_uri));
+      await settled(ctx, 'stack', stack.resource_uri);
       await expectServicesIn(ctx, stack, ['Stopped'], R.stop);
       await op.expectAsync();
     },
@@ -146,8 +147,8 @@ export default [
       const stack = await runningStack(ctx);
       const before = await deployments(ctx, stack);
       await new Promise((r) => setTimeout(r, 1100)); // dates have second resolution
-      const op = await startOp(ctx, String(stack.resource_uri), 'redeploy', R.redeploy, R.redeploy202);
-      await settled(ctx, String(stack.resource_uri));
+      const op = await startOp(ctx, stack.resource_uri, 'redeploy', R.redeploy, R.redeploy202);
+      await settled(ctx, 'stack', stack.resource_uri);
       const services = await expectServicesIn(ctx, stack, ['Running'], R.redeploy);
       for (const svc of services) await waitForContainers(ctx, svc, 1);
       const after = await deployments(ctx, stack);
@@ -166,8 +167,8 @@ export default [
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
       const stack = await runningStack(ctx);
-      const op = await startOp(ctx, String(stack.resource_uri), 'terminate', R.terminate, R.terminate202);
-      ctx.expectEqual((await settled(ctx, String(stack.resource_uri))).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);
+      const op = await startOp(ctx, stack.resource_uri, 'terminate', R.terminate, R.terminate202);
+      ctx.expectEqual((await settled(ctx, 'stack', stack.resource_uri)).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);
       await expectServicesIn(ctx, stack, ['Terminated'], R.terminate);
       await op.expectAsync();
     },

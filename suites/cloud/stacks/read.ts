@@ -24,7 +24,7 @@ export default [
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
       const mine = (await listAll(ctx, STACKS)).find((s) => s.uuid === stack.uuid);
       ctx.expect(mine !== undefined, 'a stack just created is not listed', { requirement: R.list });
-      ctx.expectSchema('cloud/v1', 'stack', mine, 'the listed stack', R.list);
+      ctx.expectView('stack', mine, 'the listed stack', R.list);
     },
   }),
   cloudCheck({
@@ -46,7 +46,7 @@ export default [
     endpoint: 'cloud/stack/get',
     async run(ctx) {
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
-      const got = ctx.expectSchema<Json>('cloud/v1', 'stack', await ctx.getJson(String(stack.resource_uri), 'stack'), 'GET stack', R.get);
+      const got = ctx.expectView('stack', await ctx.getJson('stack', stack.resource_uri, 'stack'), 'GET stack', R.get);
       ctx.expectEqual([got.uuid, got.name], [stack.uuid, stack.name], 'GET returns another stack', R.get);
       ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
     },
@@ -66,7 +66,7 @@ export default [
       });
       ctx.expectEqual(started.destroyed_datetime, null, 'a running stack has a destroyed_datetime', R.dates);
       await operateAndSettle(ctx, stack, 'terminate');
-      const gone = await settled(ctx, String(stack.resource_uri));
+      const gone = await settled(ctx, 'stack', stack.resource_uri);
       ctx.expect(time(gone.destroyed_datetime) >= time(started.deployed_datetime), 'destroyed_datetime is not set after terminate', {
         actual: gone.destroyed_datetime,
         requirement: R.dates,
@@ -81,14 +81,14 @@ export default [
     async run(ctx) {
       const web = serviceBody(ctx, undefined, { target_num_containers: 2 });
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [web] });
-      const res = await ctx.api.get(`${String(stack.resource_uri)}export/`);
+      const res = await ctx.api.get(`${stack.resource_uri}export/`);
       ctx.expectStatus(res, 200, 'GET export', R.export);
       const definition = ctx.expectJson<unknown>(res, 'export', R.export);
       ctx.expect(definition !== null && typeof definition === 'object' && !Array.isArray(definition), 'the export is not a JSON object', {
         actual: definition,
         requirement: R.export,
       });
-      ctx.expectSchema('cloud/v1', 'stack-definition', definition, 'the export', R.format);
+      ctx.expectView('stack-definition', definition, 'the export', R.format);
       const entry = (definition as Record<string, Json>)[String(web.name)];
       ctx.expect(
         entry !== undefined && String(entry.image ?? '').includes('busybox'),

@@ -53,7 +53,7 @@ export default [
     async run(ctx) {
       const { session, first } = await openEvents(ctx, undefined, R.endpoint, R.websocket);
       const svc = await createService(ctx, serviceBody(ctx, undefined));
-      await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${String(svc.resource_uri)})`, R.websocket, first);
+      await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${svc.resource_uri})`, R.websocket, first);
       const anonymous = await ctx.api.as(null).openStream(EVENTS);
       anonymous.close();
       ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', {
@@ -88,7 +88,7 @@ export default [
       await expectEvent(ctx, session, (m) => isAbout(container.resource_uri)(m) && m.type === 'container', 'about its container', R.emitted, seen);
       await operateAndSettle(ctx, svc, 'terminate');
       await expectEvent(ctx, session, (m) => about(m) && m.state === 'Terminated', 'of the service reaching Terminated', R.emitted, seen);
-      seen.forEach((m, i) => ctx.expectSchema('cloud/v1', 'stream-event', m, `event #${i}`, R.shape));
+      seen.forEach((m, i) => ctx.expectView('stream-event', m, `event #${i}`, R.shape));
     },
   }),
   cloudCheck({
@@ -100,7 +100,7 @@ export default [
       const { session, first } = await openEvents(ctx);
       const seen = [...first];
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
-      const svcUri = ((await ctx.getJson(String(stack.resource_uri), 'stack')).services as string[])[0]!;
+      const svcUri = ((await ctx.getJson('stack', stack.resource_uri, 'stack')).services as string[])[0]!;
       await operateAndSettle(ctx, stack, 'start');
       const container = await firstContainer(ctx, { resource_uri: svcUri });
       const svcEvent = await expectEvent(ctx, session, isAbout(svcUri), "about the stack's service", R.parents, seen);
@@ -128,7 +128,7 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at));
-      const uri = String(svc.resource_uri);
+      const uri = svc.resource_uri;
       const filters: Array<[string, Record<string, string>, (m: Json) => boolean]> = [
         ['type=container', { type: 'container' }, (m) => m.type === 'container'],
         ['object=<service>', { object: uri }, isAbout(uri)],
@@ -161,7 +161,7 @@ export default [
       ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
       const actionUri = res.headers[ctx.actionHeader];
       if (!actionUri) return ctx.fail('the create response names no action', { requirement: R.audit });
-      const action = await ctx.getJson(actionUri, 'action');
+      const action = await ctx.getJson('action', actionUri, 'action');
       ctx.expect(sameResource(action.object, svc.resource_uri), 'the action of the service create does not name the service as its object', {
         expected: svc.resource_uri,
         actual: action.object,

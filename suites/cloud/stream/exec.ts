@@ -36,7 +36,7 @@ export default [
     async run(ctx) {
       const container = await runningAppContainer(ctx);
       const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', 'exit\n'], R.shape);
-      result.messages.forEach((m, i) => ctx.expectSchema('cloud/v1', 'exec-message', m, `exec message #${i}`, R.shape));
+      result.messages.forEach((m, i) => ctx.expectView('exec-message', m, `exec message #${i}`, R.shape));
       ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', {
         expected: 'EOF',
         actual: result.messages.slice(-2),

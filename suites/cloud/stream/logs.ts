@@ -9,6 +9,7 @@ import { appNodes, createService, operate, serviceBody, settled, waitForContaine
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, collectJson, openLogs, readUntil } from '../support/streams.ts';
+import type { Action, Container, Service } from '../support/views.generated.ts';
 
 const MANY = 320;
 const DEFAULT_TAIL = 300;
@@ -24,14 +25,14 @@ interface Source {
 }
 
 /** A service whose containers print MANY lines and exit; started and settled. */
-async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Json; containers: Json[]; start: Json }> {
+async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Service; containers: Container[]; start: Partial<Action> }> {
   const svc = await createService(ctx, serviceBody(ctx, at, { run_command: manyLines('conformance-line'), ...extra }));
-  const res = await operate(ctx, String(svc.resource_uri), 'start');
+  const res = await operate(ctx, svc.resource_uri, 'start');
   if (res.status >= 300) ctx.fail(`precondition: service start answered ${res.status}`);
   const actionUri = res.headers[ctx.actionHeader];
-  const start = actionUri ? await ctx.waitForState(actionUri, TERMINAL_ACTION_STATES) : {};
+  const start = actionUri ? await ctx.waitForState('action', actionUri, TERMINAL_ACTION_STATES) : {};
   const containers = await waitForContainers(ctx, svc, Number(extra.target_num_containers ?? 1), ['Stopped']);
-  await settled(ctx, String(svc.resource_uri));
+  await settled(ctx, 'service', svc.resource_uri);
   return { svc, containers, start };
 }
 
@@ -42,8 +43,12 @@ const SOURCES: Source[] = [
     what: 'container',
     async prepare(ctx) {
       const { containers } = await printingService(ctx, await appNodes(ctx));
-      const uri = String(containers[0]!.resource_uri);
-      return { uri, renew: async () => (await operate(ctx, uri, 'start'), uri) };
+      const uri = containers[0]!.resource_uri;
+      const renew = async (): Promise<string> => {
+        await operate(ctx, uri, 'start');
+        return uri;
+      };
+      return { uri, renew };
     },
   },
   {
@@ -52,8 +57,12 @@ const SOURCES: Source[] = [
     what: 'service',
     async prepare(ctx) {
       const { svc } = await printingService(ctx, await appNodes(ctx));
-      const uri = String(svc.resource_uri);
-      return { uri, renew: async () => (await operate(ctx, uri, 'start'), uri) };
+      const uri = svc.resource_uri;
+      const renew = async (): Promise<string> => {
+        await operate(ctx, uri, 'start');
+        return uri;
+      };
+      return { uri, renew };
     },
   },
   {
@@ -63,13 +72,13 @@ const SOURCES: Source[] = [
     async prepare(ctx) {
       const at = await appNodes(ctx);
       const { start } = await printingService(ctx, at);
-      if (!start.resource_uri) ctx.skip('the service start named no action');
+      if (!start.resource_uri) return ctx.skip('the service start named no action');
       return {
-        uri: String(start.resource_uri),
+        uri: start.resource_uri,
         // A fresh action that is still writing for a while: a sequential start of many containers.
         renew: async () => {
           const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: 15 }));
-          const res = await operate(ctx, String(svc.resource_uri), 'start');
+          const res = await operate(ctx, svc.resource_uri, 'start');
           return res.headers[ctx.actionHeader] ?? ctx.fail('precondition: the service start named no action');
         },
       };
@@ -161,7 +170,7 @@ function logChecks(s: Source): CloudCheck[] {
         const running = await renew();
         const live = await openLogs(ctx, running, { tail: 0 }, id(s, 'follow-default-true'));
         const { messages, closed } = await collectJson(ctx, live, 5000, 'log stream');
-        const action = await ctx.getJson(running, 'action');
+        const action = await ctx.getJson('action', running, 'action');
         if (!messages.length && closed && TERMINAL_ACTION_STATES.includes(String(action.state))) {
           ctx.skip('the action had already ended when the stream opened: nothing new could be followed');
         }
@@ -195,7 +204,7 @@ export default [
     endpoint: 'cloud/service/logs',
     async run(ctx) {
       const { svc, containers } = await printingService(ctx, await appNodes(ctx), { target_num_containers: 2 });
-      const lines = await allLines(ctx, String(svc.resource_uri));
+      const lines = await allLines(ctx, svc.resource_uri);
       const sources = new Set(lines.map((l) => l.source));
       for (const c of containers)
         ctx.expect(sources.has(c.name), `no line of container ${String(c.name)} in the service logs`, {
@@ -211,7 +220,7 @@ export default [
     endpoint: 'cloud/container/logs',
     async run(ctx) {
       const { svc, containers } = await printingService(ctx, await appNodes(ctx));
-      const session = await ctx.api.openStream(`${String(containers[0]!.resource_uri)}logs/`, { service: String(svc.resource_uri), tail: 5, follow: 'false' });
+      const session = await ctx.api.openStream(`${containers[0]!.resource_uri}logs/`, { service: svc.resource_uri, tail: 5, follow: 'false' });
       ctx.defer(() => session.close());
       const { messages } = await session.collect(2000);
       ctx.observe(`container logs with ?service=<its service> answered ${session.status} and sent ${messages.length} message(s)`);

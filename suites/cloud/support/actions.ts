@@ -2,6 +2,7 @@ import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { Json } from './lists.ts';
+import type { Action } from './views.generated.ts';
 
 export const ACTIONS = '/api/audit/v1/action/';
 const HEADER_RULE = 'cloud/actions/header-on-creating-responses';
@@ -20,8 +21,8 @@ export function actionUriOf(ctx: CloudContext, res: HttpResponse, what: string):
 }
 
 /** Waits for the action a response created to end; returns it. */
-export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, what: string, timeoutMs = 30_000, requirement?: string): Promise<Json> {
-  return ctx.waitForState(actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs, requirement);
+export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, what: string, timeoutMs = 30_000, requirement?: string): Promise<Action> {
+  return ctx.waitForState('action', actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs, requirement);
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -40,8 +41,8 @@ export async function expectRefused(ctx: CloudContext, res: HttpResponse, what: 
       actual: res.status,
       requirement,
     });
-  const action = await ctx.waitForState(uri!, TERMINAL_ACTION_STATES, 30_000);
-  ctx.expect(action.state === 'Failed', `${what} was accepted (${res.status}) and its action ended ${String(action.state)}, not Failed`, {
+  const action = await ctx.waitForState('action', uri!, TERMINAL_ACTION_STATES, 30_000);
+  ctx.expect(action.state === 'Failed', `${what} was accepted (${res.status}) and its action ended ${action.state}, not Failed`, {
     expected: 'an HTTP error code, or an action that ends Failed',
     actual: action.state,
     requirement,
@@ -57,8 +58,8 @@ export async function expectAccepted(ctx: CloudContext, res: HttpResponse, what:
   });
   const uri = res.headers[ctx.actionHeader];
   if (!uri) return;
-  const action = await ctx.waitForState(uri, TERMINAL_ACTION_STATES, 30_000);
-  ctx.expect(action.state === 'Success', `${what}: its action ended ${String(action.state)}, not Success`, {
+  const action = await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES, 30_000);
+  ctx.expect(action.state === 'Success', `${what}: its action ended ${action.state}, not Success`, {
     expected: 'Success',
     actual: action.state,
     requirement,

@@ -28,9 +28,9 @@ export async function populate(ctx: CloudContext): Promise<void> {
   await operateAndSettle(ctx, stack, 'start');
   const svc = await runningService(ctx, at, { target_num_containers: 2 });
   const [one] = await waitForContainers(ctx, svc, 2);
-  const res = await ctx.api.post(`${String(one!.resource_uri)}stop/`);
+  const res = await ctx.api.post(`${one!.resource_uri}stop/`);
   if (res.status >= 300) ctx.fail(`precondition: stop of a container answered ${res.status}`);
-  await ctx.waitForState(String(one!.resource_uri), ['Stopped']);
+  await ctx.waitForState('container', one!.resource_uri, ['Stopped']);
 }
 
 /** Objects whose filtered fields cannot change while the check runs (others may be moving). */

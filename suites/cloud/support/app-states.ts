@@ -18,36 +18,38 @@ import {
   runningService,
   serviceBody,
   settled,
+  settledAgain,
   waitForContainers,
+  appViewOf,
+  type AppResourceView,
+  type AppView,
   type Verb,
 } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
-import type { Json } from './lists.ts';
 import { catchTransitional, stateRowCheck } from './state-rows.ts';
+import type { Service, Stack } from './views.generated.ts';
 
-export type AppResource = 'stack' | 'service' | 'container';
-type Reacher = (ctx: CloudContext) => Promise<Json>;
-
-const uriOf = (r: Json): string => String(r.resource_uri);
+export type AppResource = AppView;
+type Reacher<V extends AppResourceView = AppResourceView> = (ctx: CloudContext) => Promise<V>;
 
 /** A settled resource whose state must be `state`; otherwise the target's transitions differ and the row cannot be reached. */
-async function expectReached(ctx: CloudContext, resource: Json, state: string): Promise<Json> {
-  const now = await settled(ctx, uriOf(resource));
-  if (now.state !== state) ctx.skip(`could not reach ${state} black-box: the operations meant to lead there ended in ${String(now.state)}`);
+async function expectReached<V extends AppResourceView>(ctx: CloudContext, resource: V, state: string): Promise<V> {
+  const now = await settledAgain(ctx, resource);
+  if (now.state !== state) ctx.skip(`could not reach ${state} black-box: the operations meant to lead there ended in ${now.state}`);
   return now;
 }
 
 /** From a resource in one stable state, the operation that leads through a transitional one. */
-function via(from: Reacher, verb: Verb, state: string, before?: (ctx: CloudContext, r: Json) => Promise<void>): Reacher {
+function via<V extends AppResourceView>(from: Reacher<V>, verb: Verb, state: string, before?: (ctx: CloudContext, r: V) => Promise<void>): Reacher {
   return async (ctx) => {
     const r = await from(ctx);
     await before?.(ctx, r);
-    return catchTransitional(ctx, uriOf(r), state, () => operate(ctx, uriOf(r), verb));
+    return catchTransitional(ctx, appViewOf(r.resource_uri), r.resource_uri, state, () => operate(ctx, r.resource_uri, verb));
   };
 }
 
-function after(from: Reacher, verb: Verb, state: string): Reacher {
+function after<V extends AppResourceView>(from: Reacher<V>, verb: Verb, state: string): Reacher<V> {
   return async (ctx) => {
     const r = await from(ctx);
     await operateAndSettle(ctx, r, verb);
@@ -55,9 +57,9 @@ function after(from: Reacher, verb: Verb, state: string): Reacher {
   };
 }
 
-const newService: Reacher = async (ctx) => createService(ctx, serviceBody(ctx, await appNodes(ctx)));
-const runService: Reacher = async (ctx) => runningService(ctx, await appNodes(ctx));
-const partlyService: Reacher = async (ctx) => {
+const newService: Reacher<Service> = async (ctx) => createService(ctx, serviceBody(ctx, await appNodes(ctx)));
+const runService: Reacher<Service> = async (ctx) => runningService(ctx, await appNodes(ctx));
+const partlyService: Reacher<Service> = async (ctx) => {
   const svc = await runningService(ctx, await appNodes(ctx), { target_num_containers: 2 });
   const [one] = await waitForContainers(ctx, svc, 2);
   await operateAndSettle(ctx, one!, 'stop');
@@ -67,24 +69,24 @@ const partlyService: Reacher = async (ctx) => {
 const runContainer: Reacher = async (ctx) => firstContainer(ctx, await runService(ctx));
 
 const stackWith =
-  (count: number): Reacher =>
+  (count: number): Reacher<Stack> =>
   async (ctx) => {
     const at = await appNodes(ctx);
     return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at)) });
   };
-const runStack: Reacher = after(stackWith(1), 'start', 'Running');
+const runStack: Reacher<Stack> = after(stackWith(1), 'start', 'Running');
 const partlyStack: Reacher = async (ctx) => {
   const stack = await stackWith(2)(ctx);
   await operateAndSettle(ctx, stack, 'start');
   const running = await expectReached(ctx, stack, 'Running');
-  await operateAndSettle(ctx, { resource_uri: (running.services as string[])[0] }, 'stop');
+  await operateAndSettle(ctx, { resource_uri: running.services[0]! }, 'stop');
   return expectReached(ctx, stack, 'Partly running');
 };
 
-const scaleUp = async (ctx: CloudContext, svc: Json): Promise<void> => {
-  const res = await ctx.api.patch(uriOf(svc), { target_num_containers: 3 });
+const scaleUp = async (ctx: CloudContext, svc: Service): Promise<void> => {
+  const res = await ctx.api.patch(svc.resource_uri, { target_num_containers: 3 });
   if (res.status >= 300) ctx.skip(`PATCH target_num_containers answered ${res.status}: Scaling cannot be reached`);
-  await settled(ctx, uriOf(svc));
+  await settled(ctx, 'service', svc.resource_uri);
 };
 
 /** How each state is reached, and where a transitional state's own work ends. */
@@ -160,12 +162,12 @@ function transitionalRefusal(
           throw err;
         });
         if (!r) continue;
-        const res = await operate(ctx, uriOf(r), op as Verb);
+        const res = await operate(ctx, r.resource_uri, op as Verb);
         const action = res.status < 300 ? res.headers[ctx.actionHeader] : undefined;
-        const ended = action ? (await ctx.waitForState(action, TERMINAL_ACTION_STATES, 30_000)).state : undefined;
+        const ended = action ? (await ctx.waitForState('action', action, TERMINAL_ACTION_STATES, 30_000)).state : undefined;
         if (res.status >= 400 || ended === 'Failed') {
-          const now = await settled(ctx, uriOf(r));
-          ctx.expect(how.endsIn!.includes(String(now.state)), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, {
+          const now = await settledAgain(ctx, r);
+          ctx.expect(how.endsIn!.includes(now.state), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, {
             expected: how.endsIn,
             actual: now.state,
             requirement: id,
@@ -191,17 +193,18 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
   if (!how) throw new Error(`no way to reach ${resource} state ${state}`);
   const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? 'accepted and takes effect' : 'refused and changes nothing'}`;
   if (!allows && how.endsIn) return transitionalRefusal(id, table.operations[op]!, title, resource, op, how);
-  return stateRowCheck({
+  return stateRowCheck<AppView>({
     id,
     endpoint: table.operations[op]!,
     title,
+    view: resource,
     reach: how.reach,
-    op: (ctx, r) => operate(ctx, uriOf(r), op as Verb),
+    op: (ctx, r) => operate(ctx, r.resource_uri, op as Verb),
     ...(allows
       ? {
-          effect: async (ctx: CloudContext, r: Json) => {
-            const now = await settled(ctx, uriOf(r));
-            ctx.expect(EFFECT[op]!.includes(String(now.state)), `${op} from ${state} was accepted but the ${resource} ended ${String(now.state)}`, {
+          effect: async (ctx: CloudContext, r: AppResourceView) => {
+            const now = await settledAgain(ctx, r);
+            ctx.expect(EFFECT[op]!.includes(now.state), `${op} from ${state} was accepted but the ${resource} ended ${now.state}`, {
               expected: EFFECT[op],
               actual: now.state,
               requirement: id,

@@ -9,6 +9,7 @@ import { finishedActionOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
+import type { CloudViews, Container, Node, NodeCluster, Service, Stack } from './views.generated.ts';
 
 export const STACKS = '/api/app/v1/stack/';
 export const SERVICES = '/api/app/v1/service/';
@@ -27,29 +28,37 @@ const STACK_SETTLED = settledStates('stack');
 const CONTAINER_SETTLED = settledStates('container');
 const WAIT_MS = 60_000;
 
+/** The views of the resources an application is made of, by schema name. */
+export type AppView = 'stack' | 'service' | 'container';
+export type AppResourceView = Stack | Service | Container;
+/** A stack, service or container, or just its URI. */
+export type AppRef = Pick<AppResourceView, 'resource_uri'>;
+/** A service, or just its URI. */
+export type ServiceRef = Pick<Service, 'resource_uri'>;
+
 export interface AppNodes {
-  cluster: Json;
+  cluster: NodeCluster;
   /** The tag of this check's nodes: a service with it deploys only there. */
   tag: string;
-  nodes: Json[];
+  nodes: Node[];
 }
 
 /** A deployed cluster of `count` nodes tagged for this check only; terminated afterwards. */
 export async function appNodes(ctx: CloudContext, count = 1): Promise<AppNodes> {
   const tag = ctx.uniqueName('tag');
   const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] });
-  const uris = (cluster.nodes as string[] | undefined) ?? [];
+  const uris = cluster.nodes ?? [];
   if (uris.length < count) ctx.fail(`precondition: the deployed cluster lists ${uris.length} node(s), not ${count}`);
-  const nodes = await Promise.all(uris.map((n) => ctx.waitForState(n, ['Deployed'], WAIT_MS)));
+  const nodes = await Promise.all(uris.map((n) => ctx.waitForState('node', n, ['Deployed'], WAIT_MS)));
   return { cluster, tag, nodes };
 }
 
 /** Gives one node an extra tag (PATCH replaces its tag list); returns the tag. */
-export async function tagNode(ctx: CloudContext, at: AppNodes, node: Json): Promise<string> {
+export async function tagNode(ctx: CloudContext, at: AppNodes, node: Node): Promise<string> {
   const extra = ctx.uniqueName('only');
-  const res = await ctx.api.patch(String(node.resource_uri), { tags: [{ name: at.tag }, { name: extra }] });
-  if (res.status >= 300) ctx.fail(`precondition: PATCH tags of node ${String(node.resource_uri)} answered ${res.status}`);
-  await ctx.waitForState(String(node.resource_uri), ['Deployed'], WAIT_MS);
+  const res = await ctx.api.patch(node.resource_uri, { tags: [{ name: at.tag }, { name: extra }] });
+  if (res.status >= 300) ctx.fail(`precondition: PATCH tags of node ${node.resource_uri} answered ${res.status}`);
+  await ctx.waitForState('node', node.resource_uri, ['Deployed'], WAIT_MS);
   return extra;
 }
 
@@ -84,19 +93,19 @@ export function terminateLater(ctx: CloudContext, uri: string, settled = SERVICE
 }
 
 /** POST of a service (terminated after the check); fails the check when it is not created. */
-export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Json> {
+export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Service> {
   const res = await ctx.api.post(path, body);
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a service answered ${res.status}: ${res.text().slice(0, 300)}`);
-  const svc = ctx.expectJson<Json>(res, 'service create response');
+  const svc = ctx.expectJson<Service>(res, 'service create response');
   if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
   return svc;
 }
 
 /** POST of a stack (terminated after the check). */
-export async function createStack(ctx: CloudContext, body: Json): Promise<Json> {
+export async function createStack(ctx: CloudContext, body: Json): Promise<Stack> {
   const res = await ctx.api.post(STACKS, body);
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a stack answered ${res.status}: ${res.text().slice(0, 300)}`);
-  const stack = ctx.expectJson<Json>(res, 'stack create response');
+  const stack = ctx.expectJson<Stack>(res, 'stack create response');
   if (typeof stack.resource_uri === 'string') terminateLater(ctx, stack.resource_uri, STACK_SETTLED);
   return stack;
 }
@@ -108,53 +117,66 @@ export function operate(ctx: CloudContext, uri: string, verb: Verb, query?: Reco
   return verb === 'terminate' ? ctx.api.delete(uri) : ctx.api.post(`${uri}${verb}/`, undefined, query);
 }
 
-/** Runs an operation that must be accepted and waits for its action and the resource to settle. */
-export async function operateAndSettle(ctx: CloudContext, resource: Json, verb: Verb, query?: Record<string, string>): Promise<Json> {
-  const uri = String(resource.resource_uri);
+/** The view a stack, service or container URI names. */
+export function appViewOf(uri: string): AppView {
+  return uri.includes('/stack/') ? 'stack' : uri.includes('/container/') ? 'container' : 'service';
+}
+
+const SETTLED: Record<AppView, string[]> = { stack: STACK_SETTLED, service: SERVICE_SETTLED, container: CONTAINER_SETTLED };
+
+/** Runs an operation that must be accepted and waits for its action and the resource to settle; returns the resource then. */
+export async function operateAndSettle<V extends AppRef>(ctx: CloudContext, resource: V, verb: Verb, query?: Record<string, string>): Promise<V> {
+  const uri = resource.resource_uri;
   const res = await operate(ctx, uri, verb, query);
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: ${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
   if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, verb);
-  return settled(ctx, uri);
+  return settledAgain(ctx, resource);
 }
 
-/** Waits until a stack, service or container is in a state where no work runs. */
-export function settled(ctx: CloudContext, uri: string): Promise<Json> {
-  const states = uri.includes('/stack/') ? STACK_SETTLED : uri.includes('/container/') ? CONTAINER_SETTLED : SERVICE_SETTLED;
-  return ctx.waitForState(uri, states, WAIT_MS);
+/** Waits until the stack, service or container `view` at `uri` is in a state where no work runs. */
+export function settled<K extends AppView>(ctx: CloudContext, view: K, uri: string): Promise<CloudViews[K]> {
+  return ctx.waitForState(view, uri, SETTLED[view], WAIT_MS);
+}
+
+/** The resource again once no work runs on it: the same view as the one given. */
+export async function settledAgain<V extends AppRef>(ctx: CloudContext, resource: V): Promise<V> {
+  const now: AppRef = await settled(ctx, appViewOf(resource.resource_uri), resource.resource_uri);
+  // The same URI read again: the same view as the one given.
+  return now as V;
 }
 
 /** A service created and started; resolves once it runs. */
-export async function runningService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<Json> {
+export async function runningService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<Service> {
   const svc = await createService(ctx, serviceBody(ctx, at, extra));
   await operateAndSettle(ctx, svc, 'start');
-  return ctx.waitForState(String(svc.resource_uri), ['Running'], WAIT_MS);
+  return ctx.waitForState('service', svc.resource_uri, ['Running'], WAIT_MS);
 }
 
 /** The service's containers (GET each URI it lists). */
-export async function containersOf(ctx: CloudContext, svc: Json): Promise<Json[]> {
-  const fresh = await ctx.getJson(String(svc.resource_uri), 'service');
-  return Promise.all(((fresh.containers as string[] | undefined) ?? []).map((c) => ctx.getJson(c, 'container')));
+export async function containersOf(ctx: CloudContext, svc: ServiceRef): Promise<Container[]> {
+  const fresh = await ctx.getJson('service', svc.resource_uri);
+  return Promise.all((fresh.containers ?? []).map((c) => ctx.getJson('container', c)));
 }
 
-export const live = (items: Json[]): Json[] => items.filter((c) => c.state !== 'Terminated' && c.state !== 'Terminating');
+export const live = (items: Container[]): Container[] => items.filter((c) => c.state !== 'Terminated' && c.state !== 'Terminating');
 
 /** The live containers of a service once there are `count` of them in one of `states`. */
 export async function waitForContainers(
   ctx: CloudContext,
-  svc: Json,
+  svc: ServiceRef,
   count: number,
-  states = ['Running'],
+  states: readonly string[] = ['Running'],
   timeoutMs = WAIT_MS,
   requirement?: string,
-): Promise<Json[]> {
+): Promise<Container[]> {
   const deadline = Date.now() + timeoutMs;
-  let found: Json[] = [];
+  let found: Container[] = [];
   while (Date.now() < deadline) {
     found = live(await containersOf(ctx, svc));
-    if (found.length === count && found.every((c) => states.includes(String(c.state)))) return found;
+    if (found.length === count && found.every((c) => states.includes(c.state))) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return ctx.fail(`service ${String(svc.resource_uri)} did not get ${count} container(s) in ${states.join('/')}`, {
+  return ctx.fail(`service ${svc.resource_uri} did not get ${count} container(s) in ${states.join('/')}`, {
     expected: { count, states },
     actual: found.map((c) => c.state),
     requirement,
@@ -162,25 +184,25 @@ export async function waitForContainers(
 }
 
 /** The first live container of a running service. */
-export async function firstContainer(ctx: CloudContext, svc: Json): Promise<Json> {
+export async function firstContainer(ctx: CloudContext, svc: ServiceRef): Promise<Container> {
   const [c] = live(await containersOf(ctx, svc));
-  return c ?? ctx.fail(`precondition: the running service ${String(svc.resource_uri)} has no container`);
+  return c ?? ctx.fail(`precondition: the running service ${svc.resource_uri} has no container`);
 }
 
 /** A live container of a running service on nodes of the check's own: what most container checks start from. */
-export async function runningAppContainer(ctx: CloudContext): Promise<Json> {
+export async function runningAppContainer(ctx: CloudContext): Promise<Container> {
   return firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
 }
 
 /** The node URI a container runs on, matched to one of the check's nodes. */
-export function nodeOf(at: AppNodes, container: Json): Json | undefined {
+export function nodeOf(at: AppNodes, container: Container): Node | undefined {
   return at.nodes.find((n) => sameResource(n.resource_uri, container.node));
 }
 
 /** Every node of the check, refreshed. */
-export async function refreshNodes(ctx: CloudContext, at: AppNodes): Promise<Json[]> {
-  const cluster = await ctx.getJson(String(at.cluster.resource_uri), 'cluster');
-  return Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson(n, 'node')));
+export async function refreshNodes(ctx: CloudContext, at: AppNodes): Promise<Node[]> {
+  const cluster = await ctx.getJson('node-cluster', at.cluster.resource_uri, 'cluster');
+  return Promise.all((cluster.nodes ?? []).map((n) => ctx.getJson('node', n)));
 }
 
 export { NODES };
@@ -189,8 +211,8 @@ export { NODES };
 export const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 
 /** Services named `name` in the list (none must exist after a refused create). */
-export async function servicesNamed(ctx: CloudContext, name: string): Promise<Json[]> {
+export async function servicesNamed(ctx: CloudContext, name: string): Promise<Service[]> {
   const res = await ctx.api.get(SERVICES, { name });
   ctx.expectStatus(res, 200, `GET ${SERVICES}?name=`);
-  return ctx.listObjects(res, 'service list').filter((s) => s.name === name && s.state !== 'Terminated');
+  return ctx.listObjects(res, 'service list', 'service').filter((s) => s.name === name && s.state !== 'Terminated');
 }

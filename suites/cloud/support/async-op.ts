@@ -26,7 +26,7 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
     async expectAsync() {
       ctx.expectStatus(res, 202, `${verb} is asynchronous`, async);
       const action = await finishedActionOf(ctx, res, verb);
-      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${verb} action ended ${String(action.state)}`, {
+      ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${verb} action ended ${action.state}`, {
         expected: 'Success or Failed',
         actual: action.state,
         requirement: async,

@@ -1,13 +1,20 @@
 import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { CloudApi } from './api.ts';
+import type { Action, CloudViews, ViewName } from './views.generated.ts';
 
 /** Action states in which no more work happens. */
 export const TERMINAL_ACTION_STATES = ['Success', 'Failed', 'Canceled'];
 
 type Json = Record<string, unknown>;
+
+/** The views whose resources have a state to wait for (stack, service, container, node, node cluster, action). */
+export type StatefulView = { [K in ViewName]: CloudViews[K] extends { state: string } ? K : never }[ViewName];
+/** The views of resources (what has a resource_uri of its own). */
+export type ResourceView = { [K in ViewName]: CloudViews[K] extends { resource_uri: string } ? K : never }[ViewName];
 
 /** What a cloud check works with: the API as the first (and second) user, and resource helpers. */
 export class CloudContext extends CheckContext {
@@ -56,7 +63,12 @@ export class CloudContext extends CheckContext {
     return `conformance-${this.run.runId}-${purpose}-${Math.random().toString(36).slice(2, 6)}`;
   }
 
-  /** The objects of a list response; the envelope itself is observed, not required (spec: not shown). */
+  /**
+   * The objects of a list response (read as `view` when given); the envelope itself is observed,
+   * not required (spec: not shown).
+   */
+  listObjects(res: HttpResponse, what: string): Json[];
+  listObjects<K extends ViewName>(res: HttpResponse, what: string, view: K): CloudViews[K][];
   listObjects(res: HttpResponse, what: string): Json[] {
     const body = this.expectJson<unknown>(res, what);
     if (Array.isArray(body)) return body as Json[];
@@ -65,42 +77,58 @@ export class CloudContext extends CheckContext {
     return this.fail(`${what}: expected a list of objects (or the {meta, objects} envelope)`, { expected: 'a list', actual: body });
   }
 
-  /** Creates a resource with POST and terminates it (DELETE) after the check. */
-  async create(path: string, body: Json, what: string): Promise<Json> {
+  /** Creates a resource with POST and terminates it (DELETE) after the check; the answer read as a `view`. */
+  async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string): Promise<CloudViews[K]> {
     const res = await this.api.post(path, body);
     if (res.status < 200 || res.status >= 300) this.fail(`precondition: creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`);
-    const created = this.expectJson<Json>(res, `${what} create response`);
-    const uri = created.resource_uri;
+    const created = this.expectJson<CloudViews[K]>(res, `${what} create response`);
+    const uri: unknown = created.resource_uri;
     if (typeof uri === 'string') this.defer(async () => void (await this.api.delete(uri)));
     return created;
   }
 
-  async getJson(uri: string, what: string): Promise<Json> {
+  /**
+   * GET of one resource, read as a `view`: the answer must be 200 and JSON. Whether it keeps its
+   * schema is the judge's to report (once per endpoint, every answer) and, where a check is about
+   * that, `expectView`'s: a set-up read does not fail on it.
+   */
+  async getJson<K extends ViewName>(view: K, uri: string, what: string = view): Promise<CloudViews[K]> {
     const res = await this.api.get(uri);
     if (res.status !== 200) this.fail(`precondition: GET ${uri} (${what}) answered ${res.status}`);
-    return this.expectJson<Json>(res, what);
+    return this.expectJson<CloudViews[K]>(res, what);
   }
 
-  /** Polls until the resource is in one of `states`; a timeout fails naming `requirement` when given. */
-  async waitForState(uri: string, states: string[], timeoutMs = 15_000, requirement?: string): Promise<Json> {
+  /** A value that must match the schema `view` (schemas/cloud/v1/<view>.json), as that view; a mismatch breaks `requirement`. */
+  expectView<K extends ViewName>(view: K, value: unknown, what: string, requirement?: RequirementRef): CloudViews[K] {
+    return this.expectSchema<CloudViews[K]>('cloud/v1', view, value, what, requirement);
+  }
+
+  /** Polls the `view` resource at `uri` until it is in one of `states`; a timeout fails naming `requirement` when given. */
+  async waitForState<K extends StatefulView>(
+    view: K,
+    uri: string,
+    states: readonly string[],
+    timeoutMs = 15_000,
+    requirement?: string,
+  ): Promise<CloudViews[K]> {
     const deadline = Date.now() + timeoutMs;
-    let last: Json = {};
+    let last: CloudViews[K] | undefined;
     while (Date.now() < deadline) {
-      last = await this.getJson(uri, 'resource');
-      if (states.includes(String(last.state))) return last;
+      last = await this.getJson(view, uri, 'resource');
+      if (states.includes(last.state)) return last;
       await new Promise((r) => setTimeout(r, 50));
     }
     return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, {
       expected: states,
-      actual: last.state,
+      actual: last?.state,
       ...(requirement ? { requirement } : {}),
     });
   }
 
   /** The action a response created (from the action header), once it has ended. */
-  async finishedAction(res: HttpResponse, timeoutMs = 15_000): Promise<Json> {
+  async finishedAction(res: HttpResponse, timeoutMs = 15_000): Promise<Action> {
     const uri = res.headers[this.actionHeader];
     if (!uri) this.fail(`the response carries no ${this.spell('X-Vendor-Action-URI')} header`, { expected: 'the action URI', actual: res.headers });
-    return this.waitForState(uri!, TERMINAL_ACTION_STATES, timeoutMs);
+    return this.waitForState('action', uri!, TERMINAL_ACTION_STATES, timeoutMs);
   }
 }

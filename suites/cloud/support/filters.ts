@@ -104,8 +104,8 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
 
 /** Of objects missing from a filtered answer, those still listed unchanged (others changed or went away meanwhile). */
 async function stillThere(ctx: CloudContext, path: string, missing: Json[], field: string): Promise<Json[]> {
-  const now = new Map((await listAll(ctx, path)).map((o) => [String(o.resource_uri), o]));
-  return missing.filter((o) => JSON.stringify(now.get(String(o.resource_uri))?.[field]) === JSON.stringify(o[field]));
+  const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
+  return missing.filter((o) => JSON.stringify(now.get(o.resource_uri)?.[field]) === JSON.stringify(o[field]));
 }
 
 /** A value of the field that some but, preferably, not all objects have. */

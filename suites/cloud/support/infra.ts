@@ -1,5 +1,6 @@
-import type { CloudContext } from './context.ts';
-import { listAll, type Json } from './lists.ts';
+import type { CloudContext, StatefulView } from './context.ts';
+import { listViews, type Json } from './lists.ts';
+import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 
 export const CATALOG = {
   provider: '/api/infra/v1/provider/',
@@ -22,13 +23,13 @@ export interface Placement {
 
 /** An available region and a node type offered there, discovered through the catalog. */
 export async function placement(ctx: CloudContext): Promise<Placement> {
-  const providers = (await listAll(ctx, CATALOG.provider)).filter((p) => p.available !== false);
-  const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
-  const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
+  const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
+  const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
+  const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
   for (const p of providers) {
     for (const r of regions.filter((r) => r.provider === p.resource_uri)) {
       const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-      if (type) return { provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) };
+      if (type) return { provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri };
     }
   }
   return ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
@@ -36,15 +37,15 @@ export async function placement(ctx: CloudContext): Promise<Placement> {
 
 /** Every available provider/region/node type combination the catalog offers, one per region. */
 export async function placements(ctx: CloudContext): Promise<Placement[]> {
-  const providers = (await listAll(ctx, CATALOG.provider)).filter((p) => p.available !== false);
-  const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
-  const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
+  const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
+  const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
+  const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
   return providers.flatMap((p) =>
     regions
       .filter((r) => r.provider === p.resource_uri)
       .flatMap((r) => {
         const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-        return type ? [{ provider: String(p.resource_uri), region: String(r.resource_uri), nodeType: String(type.resource_uri) }] : [];
+        return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
       }),
   );
 }
@@ -55,42 +56,42 @@ export async function otherPlacement(ctx: CloudContext, first: Placement): Promi
 }
 
 /** A node cluster created (not deployed) for this check; it is terminated afterwards. */
-export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<Json> {
+export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<NodeCluster> {
   const at = where ?? (await placement(ctx));
-  return ctx.create(CLUSTERS, { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra }, 'a node cluster');
+  return ctx.create('node-cluster', CLUSTERS, { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra }, 'a node cluster');
 }
 
 /** Deploys a cluster and waits until it has settled. */
-export async function deployCluster(ctx: CloudContext, cluster: Json): Promise<Json> {
-  const uri = String(cluster.resource_uri);
+export async function deployCluster(ctx: CloudContext, cluster: NodeCluster): Promise<NodeCluster> {
+  const uri = cluster.resource_uri;
   const res = await ctx.api.post(`${uri}deploy/`);
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
-  return ctx.waitForState(uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
+  return ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
 }
 
 /** A deployed cluster of `nodes` nodes, for this check only. */
-export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}, where?: Placement): Promise<Json> {
+export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}, where?: Placement): Promise<NodeCluster> {
   const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra }, where);
   return deployCluster(ctx, cluster);
 }
 
 /** The first node of a deployed cluster, once Deployed. */
-export async function deployedNode(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<{ cluster: Json; node: Json }> {
+export async function deployedNode(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<{ cluster: NodeCluster; node: Node }> {
   const cluster = await deployedCluster(ctx, 1, extra, where);
-  const nodes = cluster.nodes as string[] | undefined;
-  if (!nodes?.length) return ctx.fail(`precondition: the deployed cluster ${String(cluster.resource_uri)} lists no nodes`);
-  const node = await ctx.waitForState(nodes[0]!, ['Deployed'], DEPLOY_TIMEOUT_MS);
+  const nodes: string[] | undefined = cluster.nodes;
+  if (!nodes?.length) return ctx.fail(`precondition: the deployed cluster ${cluster.resource_uri} lists no nodes`);
+  const node = await ctx.waitForState('node', nodes[0]!, ['Deployed'], DEPLOY_TIMEOUT_MS);
   return { cluster, node };
 }
 
-/** Waits until a resource reaches one of `states`, with the deploy-length timeout. */
-export function settle(ctx: CloudContext, uri: string, states: string[]): Promise<Json> {
-  return ctx.waitForState(uri, states, DEPLOY_TIMEOUT_MS);
+/** Waits until the `view` resource at `uri` reaches one of `states`, with the deploy-length timeout. */
+export function settle<K extends StatefulView>(ctx: CloudContext, view: K, uri: string, states: readonly string[]): Promise<CloudViews[K]> {
+  return ctx.waitForState(view, uri, states, DEPLOY_TIMEOUT_MS);
 }
 
 /** The reference target's test control that makes a node's engine daemon (un)reachable. */
-export async function setReachable(ctx: CloudContext, node: Json, reachable: boolean): Promise<void> {
-  const path = String(node.resource_uri).replace(/^\/api\/infra\/v1\//, '/_reference/v1/');
+export async function setReachable(ctx: CloudContext, node: Node, reachable: boolean): Promise<void> {
+  const path = node.resource_uri.replace(/^\/api\/infra\/v1\//, '/_reference/v1/');
   const res = await ctx.api.post(`${path}reachability/`, { reachable });
   if (res.status !== 200) {
     ctx.skip('making a node Unreachable needs control of its network: the target offers no way to do it black-box');

@@ -1,5 +1,6 @@
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudContext } from './context.ts';
+import type { CloudViews, ViewName } from './views.generated.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -27,6 +28,11 @@ export async function listAll(ctx: CloudContext, path: string, query: Query = {}
     next = nextPage(res.text());
   }
   return objects;
+}
+
+/** Every object of a list, read as `view` (the judge checks each answer against the list's schema). */
+export async function listViews<K extends ViewName>(ctx: CloudContext, _view: K, path: string, query: Query = {}): Promise<CloudViews[K][]> {
+  return (await listAll(ctx, path, query)) as CloudViews[K][];
 }
 
 /** The objects of a page, or undefined when the body is not a list or an enveloped list. */
@@ -63,6 +69,7 @@ export async function listPage(ctx: CloudContext, path: string, query: Query = {
   return ctx.listObjects(res, `GET ${path}`);
 }
 
+/** The resource_uri of an object read as Json (a view has it typed: read `view.resource_uri`). */
 export const uriOf = (o: Json): string => String(o.resource_uri);
 export const uuids = (items: readonly Json[]): string[] => items.map((o) => String(o.uuid ?? o.resource_uri));
 

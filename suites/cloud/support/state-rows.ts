@@ -1,28 +1,29 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { expectAccepted, expectRefused, expectUnchanged } from './actions.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
-import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
-import type { Json } from './lists.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext, type StatefulView } from './context.ts';
+import type { CloudViews } from './views.generated.ts';
 
-/** One row cell of a state table: an operation in a state, allowed or not. */
-export interface StateRow {
+/** One row cell of a state table: an operation in a state, allowed or not, on a resource read as `view`. */
+export interface StateRow<K extends StatefulView> {
   id: string;
   endpoint: string;
   title: string;
+  view: K;
   /** A fresh resource in the row's state (or the check skips saying why it cannot get one). */
-  reach(ctx: CloudContext): Promise<Json>;
-  op(ctx: CloudContext, resource: Json): Promise<HttpResponse>;
+  reach(ctx: CloudContext): Promise<CloudViews[K]>;
+  op(ctx: CloudContext, resource: CloudViews[K]): Promise<HttpResponse>;
   /** Allowed rows: what the operation must have done. */
-  effect?: (ctx: CloudContext, resource: Json) => Promise<void>;
+  effect?: (ctx: CloudContext, resource: CloudViews[K]) => Promise<void>;
   /** Refused rows of a stable state: the fields a GET after must show unchanged. */
   unchangedFields?: string[];
   /** Refused rows of a transitional state: what the resource must look like once its own work ended. */
-  afterRefusal?: (ctx: CloudContext, resource: Json) => Promise<void>;
+  afterRefusal?: (ctx: CloudContext, resource: CloudViews[K]) => Promise<void>;
   /** Other requirements the same exchange verifies: a breach of the row breaks them too. */
   also?: string[];
 }
 
-export function stateRowCheck(row: StateRow): CloudCheck {
+export function stateRowCheck<K extends StatefulView>(row: StateRow<K>): CloudCheck {
   return cloudCheck({
     id: row.id,
     title: row.title,
@@ -30,7 +31,7 @@ export function stateRowCheck(row: StateRow): CloudCheck {
     endpoint: row.endpoint,
     async run(ctx) {
       const { before, res } = await attempt(ctx, row);
-      const what = `${row.title.split(':')[0]} (${String(before.resource_uri)})`;
+      const what = `${row.title.split(':')[0]} (${before.resource_uri})`;
       const broken = [row.id, ...(row.also ?? [])];
       if (row.effect) {
         await expectAccepted(ctx, res, what, broken);
@@ -38,7 +39,7 @@ export function stateRowCheck(row: StateRow): CloudCheck {
         return;
       }
       await expectRefused(ctx, res, what, broken);
-      if (row.unchangedFields) expectUnchanged(ctx, before, await ctx.getJson(String(before.resource_uri), 'after'), row.unchangedFields, what, broken);
+      if (row.unchangedFields) expectUnchanged(ctx, before, await ctx.getJson(row.view, before.resource_uri, 'after'), row.unchangedFields, what, broken);
       await row.afterRefusal?.(ctx, before);
     },
   });
@@ -52,7 +53,7 @@ const TRANSITIONAL_ATTEMPTS = 3;
  * a transitional state is tried afresh, and only an acceptance seen every time is held against
  * the target.
  */
-async function attempt(ctx: CloudContext, row: StateRow): Promise<{ before: Json; res: HttpResponse }> {
+async function attempt<K extends StatefulView>(ctx: CloudContext, row: StateRow<K>): Promise<{ before: CloudViews[K]; res: HttpResponse }> {
   for (let n = 1; ; n++) {
     const before = await row.reach(ctx);
     const res = await row.op(ctx, before);
@@ -66,17 +67,23 @@ async function wasAccepted(ctx: CloudContext, res: HttpResponse): Promise<boolea
   if (res.status < 200 || res.status >= 300) return false;
   const uri = res.headers[ctx.actionHeader];
   if (!uri) return true;
-  return (await ctx.waitForState(uri, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
+  return (await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
 }
 
 /**
  * Starts work that passes through a transitional state and returns the resource while it is in
  * it; when the state has already passed (it is brief), the check is skipped, never flaky.
  */
-export async function catchTransitional(ctx: CloudContext, uri: string, state: string, trigger: () => Promise<HttpResponse>): Promise<Json> {
+export async function catchTransitional<K extends StatefulView>(
+  ctx: CloudContext,
+  view: K,
+  uri: string,
+  state: string,
+  trigger: () => Promise<HttpResponse>,
+): Promise<CloudViews[K]> {
   const res = await trigger();
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
-  const now = await ctx.getJson(uri, 'resource');
-  if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${String(now.state)}) when the check could act`);
+  const now = await ctx.getJson(view, uri, 'resource');
+  if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${now.state}) when the check could act`);
   return now;
 }

@@ -7,6 +7,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudContext } from './context.ts';
 import type { Json } from './lists.ts';
+import type { Container } from './views.generated.ts';
 
 export const EVENTS = '/api/audit/v1/events';
 
@@ -90,7 +91,13 @@ export interface ExecResult {
  * a message has it, from the string values of another JSON message, or from a plain text frame,
  * so that a required check never rests on the facts' format.
  */
-export async function execute(ctx: CloudContext, container: Json, command: string | undefined, input: string[], requirement?: string): Promise<ExecResult> {
+export async function execute(
+  ctx: CloudContext,
+  container: Container,
+  command: string | undefined,
+  input: string[],
+  requirement?: string,
+): Promise<ExecResult> {
   const session = await openExec(ctx, container, command, requirement);
   for (const line of input) await session.send(line);
   const { frames, closed } = await readFramesUntil(session, (f) => asJson(f)?.output === 'EOF', 5000);
@@ -107,8 +114,8 @@ export async function execute(ctx: CloudContext, container: Json, command: strin
  * The exec session, with the facts' `?command=`; a target that refuses that parameter (its query
  * parameters are "not shown") is asked again without it, for its own default command.
  */
-async function openExec(ctx: CloudContext, container: Json, command: string | undefined, requirement?: string): Promise<WebSocketSession> {
-  const path = `${String(container.resource_uri)}exec/`;
+async function openExec(ctx: CloudContext, container: Container, command: string | undefined, requirement?: string): Promise<WebSocketSession> {
+  const path = `${container.resource_uri}exec/`;
   if (command !== undefined) {
     const session = await ctx.api.openStream(path, { command });
     ctx.defer(() => session.close());
@@ -154,14 +161,14 @@ async function readFramesUntil(session: WebSocketSession, until: (f: Buffer) => 
 }
 
 /** The value of a variable in a running container's environment (exec `printenv`), or undefined. */
-export async function printenv(ctx: CloudContext, container: Json, name: string, requirement?: string): Promise<string | undefined> {
+export async function printenv(ctx: CloudContext, container: Container, name: string, requirement?: string): Promise<string | undefined> {
   const { output } = await execute(ctx, container, 'sh', [`printenv ${name}\n`, 'exit\n'], requirement);
   const value = output.replace(/\r?\n$/, '');
   return value === '' ? undefined : value;
 }
 
 /** The whole environment of a running container (exec `env`). */
-export async function environment(ctx: CloudContext, container: Json, requirement?: string): Promise<Map<string, string>> {
+export async function environment(ctx: CloudContext, container: Container, requirement?: string): Promise<Map<string, string>> {
   const { output } = await execute(ctx, container, 'sh', ['env\n', 'exit\n'], requirement);
   const env = new Map<string, string>();
   for (const line of output.split(/\r?\n/)) {
