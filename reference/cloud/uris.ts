@@ -58,8 +58,8 @@ export interface ParsedUri {
   id: string;
 }
 
-const URI_PATTERN =
-  /^\/api\/(audit|infra|app|repo)\/v1\/(?:([^/]+)\/)??(action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|volume)\/(.+?)\/?$/;
+const URI_KINDS = 'action|provider|region|az|nodetype|nodecluster|node|registry|repository|stack|service|container|volume';
+const URI_PATTERN = new RegExp(`^/api/(audit|infra|app|repo)/v1/(?:([^/]+)/)??(${URI_KINDS})/(.+?)/?$`);
 
 /** Reads a resource URI (absolute URLs too); undefined when it is not one. */
 export function parseUri(raw: unknown): ParsedUri | undefined {

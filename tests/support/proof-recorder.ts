@@ -38,7 +38,10 @@ export class ProofRecorder {
       for (const b of outcome.breaches ?? []) if (!b.named) appendFileSync(UNNAMED_LOG, `${suite}\t${fault}\t${check}\t${b.requirements.join(' ')}\n`);
     }
     for (const requirement of proven) {
-      const list = ((this.observed[suite] ??= {})[requirement] ??= []);
+      const bySuite = this.observed[suite] ?? {};
+      this.observed[suite] = bySuite;
+      const list = bySuite[requirement] ?? [];
+      bySuite[requirement] = list;
       if (!list.some((p) => p.fault === fault && p.check === check)) list.push({ fault, check });
     }
     for (const [requirement, proofs] of Object.entries(this.listed[suite] ?? {})) {

@@ -9,6 +9,7 @@ import { errorReply } from './replies.ts';
 import { resolveScope } from './namespace.ts';
 import type { RouteTable } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
+import type { UriScope } from '../uris.ts';
 import { ApiError } from './errors.ts';
 import { withMissingFields } from './answer-faults.ts';
 
@@ -18,7 +19,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     const match = path === undefined ? undefined : routes.match(req.method, path);
     if (!match) return { reply: errorReply(new ApiError(404, `no endpoint ${req.path}`)) };
     if (match === 'method-not-allowed') return { reply: errorReply(new ApiError(405, `method ${req.method} not allowed on ${req.path}`)) };
-    let scope;
+    let scope: UriScope;
     try {
       scope = resolveScope(world, req.user, match.params.ns);
     } catch (err) {

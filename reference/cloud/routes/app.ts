@@ -164,7 +164,7 @@ function addServiceRoutes(routes: RouteTable): void {
       const spec = serviceCreateSpec(ctx);
       const svc = buildService(ctx.scope, spec, ctx.req.user, null);
       const resolve = uriResolver(ctx.world, ctx.scope.namespace);
-      svc.links = resolveLinks(ctx.world, spec.links, resolve, (uuid) => ctx.world.store.services.get(uuid)?.config.name ?? uuid);
+      svc.links = resolveLinks(spec.links, resolve, (uuid) => ctx.world.store.services.get(uuid)?.config.name ?? uuid);
       svc.bindings = resolveBindings(spec.bindings, resolve);
       storeService(ctx.world, svc);
       track(ctx, svc.resource_uri, svc.scope);

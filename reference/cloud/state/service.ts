@@ -67,7 +67,7 @@ function resolveOrThrow(resolve: ServiceResolver, ref: string, field: string): s
   return uuid;
 }
 
-export function resolveLinks(world: World, links: readonly LinkRequest[], resolve: ServiceResolver, nameOf: (uuid: string) => string): ServiceLink[] {
+export function resolveLinks(links: readonly LinkRequest[], resolve: ServiceResolver, nameOf: (uuid: string) => string): ServiceLink[] {
   return links.map((l) => {
     const to = resolveOrThrow(resolve, l.ref, 'linked_to_service.to_service');
     return { name: l.name ?? nameOf(to), to };
@@ -120,7 +120,7 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
     strategy !== undefined && strategy !== svc.config.deployment_strategy && (strategy === 'EVERY_NODE' || svc.config.deployment_strategy === 'EVERY_NODE');
   if (switchesEveryNode && !world.faults.has('every-node-update-allowed'))
     throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
-  const links = update.links ? resolveLinks(world, update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
+  const links = update.links ? resolveLinks(update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
   Object.assign(svc.config, update.config);
   if (links) svc.links = links;
   svc.revision += 1;

@@ -72,7 +72,6 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
   built.forEach((svc, i) => {
     const spec = specs[i] as ServiceSpec;
     svc.links = resolveLinks(
-      world,
       spec.links.filter((l) => !dropped(l.ref, 'stack-link-by-name-dropped')),
       resolve,
       nameOf,

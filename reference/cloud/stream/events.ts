@@ -39,7 +39,10 @@ function wanted(world: World, query: URLSearchParams, e: CloudEvent): boolean {
 
 /** A message as JSON text (the fault events-plain-text sends its values as a line of words). */
 function sendEvent(world: World, ws: WebSocket, message: Record<string, unknown>): void {
-  if (!world.faults.has('events-plain-text')) return sendJson(ws, message);
+  if (!world.faults.has('events-plain-text')) {
+    sendJson(ws, message);
+    return;
+  }
   if (ws.readyState === ws.OPEN)
     ws.send(
       Object.values(message)

@@ -47,7 +47,8 @@ function refuse(socket: Duplex, err: unknown): void {
   const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[reply.status] ?? 'Error';
   const auth = reply.status === 401 ? 'WWW-Authenticate: Basic realm="cloud"\r\n' : '';
   socket.end(
-    `HTTP/1.1 ${reply.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${auth}Connection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${reply.status} ${reason}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${auth}Connection: close\r\n\r\n${body}`,
   );
 }
 

@@ -4,8 +4,8 @@
  * extraction.
  */
 import { createHash } from 'node:crypto';
-import { ContainerFs, emptyLayer } from './filesystem.ts';
-import type { FsNode, Layer } from './filesystem.ts';
+import { emptyLayer } from './filesystem.ts';
+import type { ContainerFs, FsNode, Layer } from './filesystem.ts';
 import { FsError } from './errors.ts';
 import { basename, dirname, join, isWithin, normalize } from './paths.ts';
 import { entryName, readTar, writeTar } from './tar-io.ts';

@@ -12,6 +12,8 @@ import type { ContainerConfigLike, Image } from './image.ts';
 import type { ImageStore } from './store.ts';
 import { applyConfigInstruction } from './build/config-changes.ts';
 import { BuildFileError, CHANGE_INSTRUCTIONS, parseInstructions } from './build/dockerfile.ts';
+import type { Instruction } from './build/dockerfile.ts';
+import type { Layer } from '../fs/filesystem.ts';
 
 export interface CommitRequest {
   repo: string;
@@ -60,7 +62,7 @@ function pickConfig(source: Record<string, unknown> | undefined, onlySet: boolea
 function applyChanges(config: ContainerConfigLike, changes: string[]): ContainerConfigLike {
   let result = config;
   for (const text of changes) {
-    let instructions;
+    let instructions: Instruction[];
     try {
       instructions = parseInstructions(text, CHANGE_INSTRUCTIONS);
     } catch (err) {
@@ -77,7 +79,7 @@ export async function commitContainer(store: ImageStore, events: EventBus, sourc
   const containerConfig = pickConfig(source.config, false);
   const config = applyChanges({ ...containerConfig, ...pickConfig(req.config as Record<string, unknown> | undefined, true) }, req.changes);
   if (req.pause) source.pause();
-  let layer;
+  let layer: Layer;
   try {
     layer = source.fs.snapshotUpper();
     layer.id = digestOf(await layerToTar(layer));

@@ -6,7 +6,9 @@ import { findInRegistry, pullInto, pullRequest } from './pull.ts';
 import { importImage, importName } from './import.ts';
 import { pushInto, pushTargets } from './push.ts';
 import { loadImages, saveImages } from './tarball.ts';
-import type { SaveItem } from './tarball.ts';
+import type { LoadedImage, SaveItem } from './tarball.ts';
+import type { PushTarget } from './push.ts';
+import type { RegistryEntry } from './registry.ts';
 import { parseRef, tagged, normalizeRepo } from './reference.ts';
 import { runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
@@ -32,7 +34,7 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   }
   if (!fromImage) throw new HttpError(500, 'one of fromImage or fromSrc is required');
   const req = pullRequest(...faultyPull(ctx, fromImage, tag));
-  let entries;
+  let entries: Array<{ tag: string } & RegistryEntry>;
   try {
     entries = findInRegistry(deps.images, req, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   } catch (err) {
@@ -95,7 +97,7 @@ async function fetchSource(url: string): Promise<Buffer> {
 }
 
 export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  let targets;
+  let targets: PushTarget[];
   try {
     targets = pushTargets(deps.images, ctx.params.name!, ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? ''));
   } catch (err) {
@@ -144,7 +146,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
 }
 
 export async function loadImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  let loaded;
+  let loaded: LoadedImage[];
   try {
     loaded = await loadImages(await ctx.body());
   } catch (err) {

@@ -39,7 +39,10 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
 
 function search(ctx: RouteContext, deps: EngineDeps): void {
   const results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
-  if (!ctx.faults.has('search-wrong-keys')) return ctx.sendJson(200, results);
+  if (!ctx.faults.has('search-wrong-keys')) {
+    ctx.sendJson(200, results);
+    return;
+  }
   ctx.sendJson(
     200,
     results.map((r) => ({ StarCount: r.star_count, IsOfficial: r.is_official, Name: r.name, IsAutomated: r.is_automated, Description: r.description })),

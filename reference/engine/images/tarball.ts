@@ -95,7 +95,10 @@ export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: b
     manifest.push({ Config: configName, RepoTags: tags.length ? tags : null, Layers: ids.map((id) => `${id}/layer.tar`) });
     for (const tag of tags) {
       const colon = tag.lastIndexOf(':');
-      (repositories[tag.slice(0, colon)] ??= {})[tag.slice(colon + 1)] = ids[ids.length - 1]!;
+      const repo = tag.slice(0, colon);
+      const byTag = repositories[repo] ?? {};
+      repositories[repo] = byTag;
+      byTag[tag.slice(colon + 1)] = ids[ids.length - 1]!;
     }
   }
   entries.push(file('manifest.json', JSON.stringify(manifest)));

@@ -46,11 +46,11 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     filters.has('status') ||
     filters.has('exited');
   let list = newestFirst.filter((c, i) => (all || c.isActive) && (since === undefined || i < since) && (before === undefined || i > before));
-  list = list.filter((c) => matchesFilters(ctx, c, filters));
+  list = list.filter((c) => matchesFilters(c, filters));
   return limit && limit > 0 ? list.slice(0, limit) : list;
 }
 
-function matchesFilters(ctx: RouteContext, c: Container, filters: Map<string, string[]>): boolean {
+function matchesFilters(c: Container, filters: Map<string, string[]>): boolean {
   const any = (key: string, test: (value: string) => boolean): boolean => {
     const values = filters.get(key);
     return !values || values.length === 0 || values.some(test);

@@ -96,7 +96,10 @@ export class ProcessGroup {
   signal(signal: string | number): void {
     const n = signalNumber(signal);
     if (n === undefined || this.dead) return;
-    if (n === SIGKILL) return this.finish(128 + SIGKILL);
+    if (n === SIGKILL) {
+      this.finish(128 + SIGKILL);
+      return;
+    }
     if (this.paused) this.heldSignals.push(n);
     else this.deliver(n);
   }

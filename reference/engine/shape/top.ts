@@ -12,7 +12,7 @@ const COLUMNS: Record<string, Column> = {
   uid: { title: 'UID', value: () => 'root' },
   user: { title: 'USER', value: () => 'root' },
   pid: { title: 'PID', value: (p) => String(p.pid) },
-  ppid: { title: 'PPID', value: (p, i, _s) => (i === 0 ? '0' : '1') },
+  ppid: { title: 'PPID', value: (_p, i) => (i === 0 ? '0' : '1') },
   c: { title: 'C', value: () => '0' },
   stime: { title: 'STIME', value: (_p, _i, s) => s.toISOString().slice(11, 16) },
   tty: { title: 'TTY', value: () => '?' },

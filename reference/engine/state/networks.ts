@@ -28,7 +28,7 @@ export class NetworkStore {
   private nextSubnet = 18;
 
   /** @param optionPrefix `com.docker.network` in the docker profile. */
-  constructor(private readonly optionPrefix: string) {
+  constructor(optionPrefix: string) {
     const bridgeOptions: Record<string, string> = {
       [`${optionPrefix}.bridge.default_bridge`]: 'true',
       [`${optionPrefix}.bridge.enable_icc`]: 'true',

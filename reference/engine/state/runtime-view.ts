@@ -50,7 +50,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/etc/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/domainname', `${set('Domainname', c.config.Domainname, '') || '(none)'}\n`);
-  files.set('/etc/hosts', etcHosts({ ip: primaryAddress(c), hostname, extraHosts: list('ExtraHosts'), links: links(engine, c, list('Links')) }));
+  files.set('/etc/hosts', etcHosts({ ip: primaryAddress(c), hostname, extraHosts: list('ExtraHosts'), links: links(engine, list('Links')) }));
   files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
   const mountLines: MountLine[] = [
     ...mounts.map((m) => ({ source: m.Name ? `/dev/root` : m.Source, target: m.Destination, fstype: 'ext4', options: `${m.RW ? 'rw' : 'ro'},relatime` })),
@@ -141,7 +141,7 @@ function primaryAddress(c: Container): string {
 }
 
 /** Links `name:alias`: the linked container's address under its alias and its name. */
-function links(engine: Engine, c: Container, entries: readonly string[]): Array<{ ip: string; names: string[] }> {
+function links(engine: Engine, entries: readonly string[]): Array<{ ip: string; names: string[] }> {
   return entries.map((entry) => {
     const [name = '', alias = name] = entry.split(':');
     const target = engine.containers.resolve(name);

@@ -9,9 +9,12 @@ export interface Answer<T = any> {
   body: T;
 }
 
-export interface Caller {
-  (method: string, path: string, body?: unknown, opts?: { user?: string; key?: string; headers?: Record<string, string>; rawBody?: string }): Promise<Answer>;
-}
+export type Caller = (
+  method: string,
+  path: string,
+  body?: unknown,
+  opts?: { user?: string; key?: string; headers?: Record<string, string>; rawBody?: string },
+) => Promise<Answer>;
 
 export const basic = (user: string, key = user): string => `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
 

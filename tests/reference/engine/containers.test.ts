@@ -173,7 +173,8 @@ describe('engine reference: state transitions', () => {
     const events = (
       await api(
         'GET',
-        `/v1.22/events?since=${since}&until=${(Date.now() / 1000).toFixed(3)}&filters=${encodeURIComponent(JSON.stringify({ event: ['start'], container: [id] }))}`,
+        `/v1.22/events?since=${since}&until=${(Date.now() / 1000).toFixed(3)}` +
+          `&filters=${encodeURIComponent(JSON.stringify({ event: ['start'], container: [id] }))}`,
       )
     ).text
       .trim()

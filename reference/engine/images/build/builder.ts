@@ -128,7 +128,11 @@ export class Builder {
     if (ins.keyword === 'FROM') return this.from(substitute(ins.args, this.vars()));
     const current = this.image!;
     if (ins.keyword === 'ARG') this.declareArg(ins.args);
-    const cacheKey = `${current.id}\n${ins.keyword} ${ins.args}\n${ins.keyword === 'COPY' || ins.keyword === 'ADD' ? digestOf(Buffer.from(JSON.stringify([...this.context.walk('/')].map((e) => [e.path, e.node.type === 'file' ? digestOf(e.node.data) : e.node.type])))) : ''}\n${JSON.stringify([...this.declaredArgs])}`;
+    const contextDigest =
+      ins.keyword === 'COPY' || ins.keyword === 'ADD'
+        ? digestOf(Buffer.from(JSON.stringify([...this.context.walk('/')].map((e) => [e.path, e.node.type === 'file' ? digestOf(e.node.data) : e.node.type]))))
+        : '';
+    const cacheKey = `${current.id}\n${ins.keyword} ${ins.args}\n${contextDigest}\n${JSON.stringify([...this.declaredArgs])}`;
     const cached = this.opts.nocache ? undefined : this.store.get(this.cache.get(cacheKey) ?? '');
     if (cached) {
       this.say(` ---> Using cache\n ---> ${shortId(cached.id)}\n`);

@@ -29,7 +29,10 @@ function expandSource(context: ContainerFs, src: string): string[] {
 
 function copyNode(from: ContainerFs, src: string, to: ContainerFs, dst: string): void {
   const node = from.stat(src, { follow: false })!;
-  if (node.type !== 'dir') return to.putNode(dst, { ...node, mtime: node.mtime } as FsNode);
+  if (node.type !== 'dir') {
+    to.putNode(dst, { ...node, mtime: node.mtime } as FsNode);
+    return;
+  }
   to.mkdirp(dst);
   for (const { path, node: child } of from.walk(src)) {
     const target = join(dst, path.slice(src === '/' ? 0 : src.length));

@@ -9,6 +9,7 @@ import { normalize } from '../../fs/paths.ts';
 import type { Image } from '../image.ts';
 import type { ImageStore } from '../store.ts';
 import { BUILD_INSTRUCTIONS, BuildFileError, parseInstructions } from './dockerfile.ts';
+import type { Instruction } from './dockerfile.ts';
 import { Builder } from './builder.ts';
 import type { BuildOptions } from './builder.ts';
 
@@ -44,7 +45,7 @@ export async function runBuild(
     builder.fail(`Cannot locate specified ${req.defaultBuildFile}: ${req.buildFile}`);
     return undefined;
   }
-  let instructions;
+  let instructions: Instruction[];
   try {
     instructions = parseInstructions(faults.has('build-syntax-error-ignored') ? knownLinesOnly(text.toString('utf8')) : text.toString('utf8'));
   } catch (err) {

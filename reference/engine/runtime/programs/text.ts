@@ -4,7 +4,7 @@ import { parseFlags } from '../proc.ts';
 import { resolveFrom } from '../../fs/paths.ts';
 
 /** Backslash escapes of `echo -e` and printf formats. Returns the text and whether `\c` cut it. */
-function unescape(text: string): { text: string; stop: boolean } {
+function unescapeText(text: string): { text: string; stop: boolean } {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
@@ -35,7 +35,7 @@ export const echo: Program = async (proc, args) => {
   }
   let text = args.join(' ');
   if (escapes) {
-    const r = unescape(text);
+    const r = unescapeText(text);
     text = r.text;
     if (r.stop) newline = false;
   }
@@ -59,12 +59,12 @@ export const printf: Program = async (proc, args) => {
       return conv === 'x' ? n.toString(16) : conv === 'o' ? n.toString(8) : String(n);
     });
   } while (values.length && /%[sdicxo]/.test(format));
-  proc.out(unescape(out).text);
+  proc.out(unescapeText(out).text);
   return 0;
 };
 
 /** Reads each named file (or stdin for none / '-') and hands its bytes over chunk by chunk. */
-async function eachInput(proc: Proc, name: string, files: string[], onChunk: (chunk: Buffer) => boolean | void): Promise<number> {
+async function eachInput(proc: Proc, name: string, files: string[], onChunk: (chunk: Buffer) => boolean | undefined): Promise<number> {
   let status = 0;
   for (const file of files.length ? files : ['-']) {
     if (file === '-') {
@@ -75,7 +75,7 @@ async function eachInput(proc: Proc, name: string, files: string[], onChunk: (ch
       continue;
     }
     const node = proc.fs.stat(resolveFrom(proc.cwd, file));
-    if (!node || node.type !== 'file') {
+    if (node?.type !== 'file') {
       proc.err(`${name}: can't open '${file}': ${node ? 'Is a directory' : 'No such file or directory'}\n`);
       status = 1;
       continue;
@@ -90,7 +90,7 @@ export const cat: Program = async (proc, args) =>
     proc,
     'cat',
     args.filter((a) => a !== '-u'),
-    (chunk) => proc.out(chunk),
+    (chunk) => void proc.out(chunk),
   );
 
 export const head: Program = async (proc, args) => {

@@ -47,7 +47,8 @@ export class Shell implements ExpansionScope {
     } catch (err) {
       if (!(err instanceof ShellSyntaxError)) throw err;
       io.err(`${err.message}\n`);
-      return (this.status = 2);
+      this.status = 2;
+      return this.status;
     }
     return this.list(list, io);
   }
@@ -162,7 +163,12 @@ export class Shell implements ExpansionScope {
         return this.loop(io, () => this.list(command.cond, io).then((s) => (s === 0) !== command.until), command.body);
       case 'for': {
         const items = command.items ? (await Promise.all(command.items.map((w) => expandWord(w, this)))).flat() : [...this.positional];
-        return this.loop(io, async () => items.length > 0 && (this.set(command.name, items.shift()!), true), command.body);
+        const nextItem = async (): Promise<boolean> => {
+          if (items.length === 0) return false;
+          this.set(command.name, items.shift()!);
+          return true;
+        };
+        return this.loop(io, nextItem, command.body);
       }
       case 'group':
         return command.subshell ? this.inSubshell(command.body, io) : this.list(command.body, io);

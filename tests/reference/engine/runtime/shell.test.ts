@@ -29,7 +29,8 @@ describe('sh -c', () => {
 
   it('runs pipelines, loops, if and command substitution', async () => {
     const r = await sh(
-      'for i in 1 2 3; do echo $i; done | wc -l; n=0; while [ $n -lt 2 ]; do n=$((n+1)); done; echo n=$n; if [ -d / ]; then echo dir; else echo no; fi; echo "$(echo sub)"',
+      'for i in 1 2 3; do echo $i; done | wc -l; n=0; while [ $n -lt 2 ]; do n=$((n+1)); done; ' +
+        'echo n=$n; if [ -d / ]; then echo dir; else echo no; fi; echo "$(echo sub)"',
     );
     expect(r.stdout).toBe('3\nn=2\ndir\nsub\n');
   });
