@@ -69,13 +69,16 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
 }
 
 /**
- * Concurrent checks first, serial ones after them. vitest runs each stretch of consecutive
- * concurrent tests as one group and waits for the group's slowest before the next: a serial
- * check in the middle of a file split it in two, and each half waited on its slowest check.
+ * Long checks first, serial ones last. vitest runs each stretch of consecutive concurrent tests
+ * as one group and waits for the group's slowest before the next: a serial check in the middle
+ * of a file split it in two, and each part waited on its slowest check; a long check registered
+ * late kept its file open after the others had ended.
  */
 export function inRunOrder<C extends CheckContext>(binding: SuiteBinding<C>, checks: ReadonlyArray<Check<C>>): Array<Check<C>> {
   if (!binding.concurrent) return [...checks];
-  return [...checks.filter((c) => !runsAlone(binding, c)), ...checks.filter((c) => runsAlone(binding, c))];
+  const alone = checks.filter((c) => runsAlone(binding, c));
+  const beside = checks.filter((c) => !runsAlone(binding, c));
+  return [...beside.filter((c) => c.long), ...beside.filter((c) => !c.long), ...alone];
 }
 
 function runsAlone<C extends CheckContext>(binding: SuiteBinding<C>, check: Check<C>): boolean {

@@ -25,6 +25,12 @@ export interface Check<C> {
    * timeouts) that a busy target would blur.
    */
   serial?: boolean;
+  /**
+   * Takes seconds on a real target whatever its load (a daemon that looks for a plugin for 15 s,
+   * a check that builds every state): registered first in its file, so the file's other checks
+   * run beside it rather than after it.
+   */
+  long?: boolean;
   /** Returns a reason when the check cannot apply to this run (the outcome is not-applicable). */
   notApplicable?: (ctx: C) => string | undefined;
   run(ctx: C): Promise<void>;

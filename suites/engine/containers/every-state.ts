@@ -1,9 +1,31 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { driveThroughStates, LISTED_CODES, type StateOperation } from '../support/every-state.ts';
 import { exitedContainer, pausedContainer } from '../support/lifecycle.ts';
 
 /** The container states the spec names that a client can build (dead and restarting cannot be built on purpose). */
 const STATES = ['created', 'running', 'paused', 'exited'] as const;
+type ContainerState = (typeof STATES)[number];
+
+/** The state inspect shows, as one of STATES; undefined for a container that is gone (or restarting). */
+async function stateOf(ctx: EngineContext, ref: string): Promise<ContainerState | undefined> {
+  const res = await ctx.api.get(`/containers/${ref}/json`);
+  if (res.status !== 200) return undefined;
+  const state = ((res.json() as { State?: Record<string, unknown> }).State ?? {}) as Record<string, unknown>;
+  if (state.Restarting === true) return undefined;
+  if (state.Paused === true) return 'paused';
+  if (state.Running === true) return 'running';
+  const started = typeof state.StartedAt === 'string' && !state.StartedAt.startsWith('0001-01-01');
+  return started ? 'exited' : 'created';
+}
+
+/**
+ * A container a changing operation left in its state serves the next one. After a kill it never
+ * does: the signal's effect comes after the answer, so inspect may still show it running.
+ */
+async function stillIn(ctx: EngineContext, ref: string, state: ContainerState, after: StateOperation): Promise<boolean> {
+  return after.suffix !== 'kill' && (await stateOf(ctx, ref)) === state;
+}
 
 /** Every operation a client can ask of an existing container (Endpoints > Containers). */
 const OPERATIONS: readonly StateOperation[] = [
@@ -33,6 +55,7 @@ export default [
     id: 'engine/errors/listed-codes-only/every-state',
     title: 'Every container operation, asked of a container in each state a client can build and of a missing one, answers a status its endpoint lists',
     requirements: [LISTED_CODES],
+    long: true,
     async run(ctx) {
       await driveThroughStates(ctx, {
         base: '/containers',
@@ -45,6 +68,7 @@ export default [
           return (await exitedContainer(ctx)).id;
         },
         prepare: (ctx, op) => (op.suffix === 'rename' ? { ...op, query: { name: ctx.uniqueName('renamed') } } : op),
+        stillIn,
       });
     },
   }),

@@ -7,9 +7,9 @@ import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 /** Exec instances "have a Running boolean; other exec states are not modelled": not started, running, ended. */
 const STATES = ['created', 'running', 'ended'] as const;
 
-async function execIn(ctx: EngineContext, state: (typeof STATES)[number]): Promise<string> {
-  const { id } = await ctx.runningContainer(EXITS_ON_TERM);
-  const execId = await createExec(ctx, id, { Cmd: state === 'ended' ? ['true'] : ['sleep', '300'] });
+/** An exec instance in `state`, in the check's one running container (the container is not the subject). */
+async function execIn(ctx: EngineContext, container: string, state: (typeof STATES)[number]): Promise<string> {
+  const execId = await createExec(ctx, container, { Cmd: state === 'ended' ? ['true'] : ['sleep', '300'] });
   if (state === 'created') return execId;
   const started = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
   ctx.expect(started.status === 200, `precondition: a detached exec start answered ${started.status}`);
@@ -23,7 +23,9 @@ export default [
     id: 'engine/errors/listed-codes-only/every-state/exec',
     title: 'Every exec operation, asked of an exec instance not started, running, ended, and of a missing one, answers a status its endpoint lists',
     requirements: [LISTED_CODES],
+    long: true,
     async run(ctx) {
+      const { id: container } = await ctx.setUp(() => ctx.runningContainer(EXITS_ON_TERM));
       await driveThroughStates(ctx, {
         base: '/exec',
         states: STATES,
@@ -34,7 +36,7 @@ export default [
           // 1.18 lists no code for refusing a second start (only 101, 200, 404): it is asked to start one not yet started.
           { method: 'POST', suffix: 'start', json: { Detach: true, Tty: false }, changes: true, versions: ['1.18'], onlyIn: ['created'] },
         ],
-        build: execIn,
+        build: (ctx, state) => execIn(ctx, container, state),
       });
     },
   }),

@@ -11,6 +11,7 @@ export default [
     id: 'engine/errors/listed-codes-only/every-state/images',
     title: 'Every image operation, asked of an image of the run, of one in use by a container, and of a missing one, answers a status its endpoint lists',
     requirements: [LISTED_CODES],
+    long: true,
     async run(ctx) {
       await driveThroughStates(ctx, {
         base: '/images',

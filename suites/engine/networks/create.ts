@@ -38,6 +38,7 @@ export default [
     title: 'POST /networks/create with a driver no plugin provides answers 404',
     endpoint: 'engine/networks/create',
     versions: V122,
+    long: true,
     async run(ctx) {
       // A real daemon looks for the plugin for about 15 s before it answers.
       const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), Driver: ctx.uniqueName('nodriver') }, 30_000);

@@ -13,6 +13,7 @@ export default [
       '(1.22) Every network operation, asked of a network of the run with and without a container connected and of a missing one, ' +
       'answers a status its endpoint lists',
     requirements: [LISTED_CODES],
+    long: true,
     versions: ['1.22'],
     async run(ctx) {
       const { id: container } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));

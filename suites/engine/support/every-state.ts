@@ -26,6 +26,12 @@ export interface StateDrive<S extends string> {
   build(ctx: EngineContext, state: S): Promise<string>;
   /** Fills in per-call details (a unique name to rename to, the container to connect). */
   prepare?(ctx: EngineContext, op: StateOperation): Promise<StateOperation> | StateOperation;
+  /**
+   * Whether a resource a changing operation was just asked of is still in `state`: the next
+   * changing operation is then asked of it rather than of a freshly built one. Without it every
+   * changing operation gets a resource of its own.
+   */
+  stillIn?(ctx: EngineContext, ref: string, state: S, after: StateOperation): Promise<boolean>;
 }
 
 /**
@@ -42,13 +48,47 @@ export async function driveThroughStates<S extends string>(ctx: EngineContext, d
   };
   const missing = ctx.uniqueName('missing');
   for (const op of ops.filter((o) => !o.onlyIn)) await call(missing, op);
-  for (const state of drive.states) {
-    const inState = ops.filter((o) => !o.onlyIn || o.onlyIn.includes(state));
-    const shared = await ctx.setUp(() => drive.build(ctx, state));
-    for (const op of inState.filter((o) => !o.changes)) await call(shared, op);
-    await Promise.all(inState.filter((o) => o.changes).map(async (op) => call(await ctx.setUp(() => drive.build(ctx, state)), op)));
-  }
+  // The states are independent: each is driven beside the others.
+  await Promise.all(
+    drive.states.map(async (state) => {
+      const inState = ops.filter((o) => !o.onlyIn || o.onlyIn.includes(state));
+      const shared = await ctx.setUp(() => drive.build(ctx, state));
+      for (const op of inState.filter((o) => !o.changes)) await call(shared, op);
+      await askChanging(
+        ctx,
+        drive,
+        state,
+        inState.filter((o) => o.changes),
+        call,
+      );
+    }),
+  );
   expectListedCodes(ctx);
+}
+
+/**
+ * The changing operations of one state. With `stillIn`, one after another, each asked of the
+ * last resource while that is still in the state (most refusals change nothing), of a fresh one
+ * otherwise; without it, each of a resource of its own, all at once.
+ */
+async function askChanging<S extends string>(
+  ctx: EngineContext,
+  drive: StateDrive<S>,
+  state: S,
+  changing: StateOperation[],
+  call: (ref: string, op: StateOperation) => Promise<void>,
+): Promise<void> {
+  const build = (): Promise<string> => ctx.setUp(() => drive.build(ctx, state));
+  if (!drive.stillIn) {
+    await Promise.all(changing.map(async (op) => call(await build(), op)));
+    return;
+  }
+  let ref: string | undefined;
+  for (const op of changing) {
+    ref ??= await build();
+    await call(ref, op);
+    if (!(await drive.stillIn(ctx, ref, state, op))) ref = undefined;
+  }
 }
 
 /** Every answer the check received was judged, and none carries a status its endpoint does not list. */

@@ -11,6 +11,7 @@ export default [
     id: 'engine/errors/listed-codes-only/every-state/volumes',
     title: '(1.22) Every volume operation, asked of an unused volume, of one in use and of a missing one, answers a status its endpoint lists',
     requirements: [LISTED_CODES],
+    long: true,
     versions: ['1.22'],
     async run(ctx) {
       await driveThroughStates(ctx, {
