@@ -48,9 +48,11 @@ export function parseFaultNames<Name extends string>(target: string, faults: Rea
   return names.flatMap((n) => known.get(n) ?? []);
 }
 
-/** `--list-faults`: one line per fault (name, tab, what it breaks), under a heading per area. */
+/**
+ * `--list-faults`: one line per fault, `name<TAB>what it breaks<TAB>area`, grouped by area. The
+ * first two fields are what the command always printed: scripts reading them keep working.
+ */
 export function listFaultsByArea(faults: ReadonlyArray<Fault>): string {
-  const byArea = new Map<string, Fault[]>();
-  for (const f of faults) byArea.set(f.area, [...(byArea.get(f.area) ?? []), f]);
-  return [...byArea].map(([area, list]) => `# ${area} (${list.length})\n${list.map((f) => `${f.name}\t${f.description}\n`).join('')}`).join('\n');
+  const areas = [...new Set(faults.map((f) => f.area))];
+  return areas.flatMap((area) => faults.filter((f) => f.area === area).map((f) => `${f.name}\t${f.description}\t${area}\n`)).join('');
 }
