@@ -188,7 +188,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_HUP, { extra: { StopSignal: 'SIGHUP' } });
+      const { id } = await ctx.signalProgram(EXITS_ON_HUP, { extra: { StopSignal: 'SIGHUP' } });
       const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 10 }, timeoutMs: 20_000 });
       ctx.expectStatus(res, 204, 'stop of a container created with StopSignal SIGHUP');
       ctx.expectEqual(await ctx.waitExit(id), HUP_EXIT_CODE, `stop sent SIGHUP: the program's HUP trap exit code ${HUP_EXIT_CODE}`);

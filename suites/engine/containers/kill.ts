@@ -7,7 +7,7 @@ import { EXITS_ON_HUP, HUP_EXIT_CODE, IGNORES_TERM, KILLED_EXIT_CODE, noSuchCont
  * exit code shows which signal arrived (137 would mean SIGKILL was sent instead).
  */
 async function expectSighupDelivered(ctx: EngineContext, signal: string): Promise<void> {
-  const { id } = await ctx.runningContainer(EXITS_ON_HUP);
+  const { id } = await ctx.signalProgram(EXITS_ON_HUP);
   const res = await ctx.api.post(`/containers/${id}/kill`, { query: { signal } });
   ctx.expectStatus(res, 204, `kill?signal=${signal}`);
   const code = await ctx.waitExit(id);

@@ -27,7 +27,7 @@ export default [
     oneRule: true,
     endpoint: 'engine/containers/restart',
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await ctx.signalProgram(EXITS_ON_TERM);
       const before = await ctx.state(id);
       const res = await ctx.api.post(`/containers/${id}/restart`, { query: { t: 5 } });
       ctx.expectStatus(res, 204, 'restart of a running container');
@@ -61,7 +61,7 @@ export default [
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      const { id } = await ctx.signalProgram(IGNORES_TERM);
       const before = await ctx.state(id);
       const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/restart`, { query: { t: 1 } }));
       ctx.expectStatus(res, 204, 'restart?t=1 of a running container');

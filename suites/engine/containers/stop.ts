@@ -15,7 +15,7 @@ export default [
     title: 'POST /stop on a running container answers 204 and the container is stopped',
     endpoint: 'engine/containers/stop',
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await ctx.signalProgram(EXITS_ON_TERM);
       const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } });
       ctx.expectStatus(res, 204, 'stop of a running container');
       ctx.expectEqual((await ctx.state(id)).Running, false, 'after a 204 stop, inspect shows State.Running false');
@@ -49,7 +49,7 @@ export default [
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      const { id } = await ctx.signalProgram(IGNORES_TERM);
       const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: 1 } }));
       ctx.expectStatus(res, 204, 'stop?t=1 of a running container');
       ctx.expect(ms >= 900 && ms <= 1000 + STOP_SLACK_MS, `stop?t=1 waits about 1 s before the kill; it answered after ${Math.round(ms)} ms`, {
@@ -65,7 +65,7 @@ export default [
     title: 'POST /stop?t=5 of a container that exits on SIGTERM answers 204 without waiting the full t',
     endpoint: 'engine/containers/stop',
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await ctx.signalProgram(EXITS_ON_TERM);
       const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } }));
       ctx.expectStatus(res, 204, 'stop?t=5 of a container that exits on SIGTERM');
       ctx.expect(ms < 5000, `t is the longest wait before the kill; the stop answered after ${Math.round(ms)} ms`, {

@@ -8,6 +8,7 @@ import type { SchemaSet } from '../../../harness/schema/validator.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { EngineApi } from './api.ts';
+import { announcesTraps, TRAPS_SET } from './signal-programs.ts';
 
 export interface ContainerSpec {
   cmd: string[];
@@ -117,6 +118,29 @@ export class EngineContext extends CheckContext {
     const container = await this.createContainer({ ...spec, cmd });
     await this.start(container.id);
     return container;
+  }
+
+  /**
+   * A running signal program (signal-programs.ts) once it has set its traps, for a check that
+   * signals it: read through logs, so a target whose logs do not show stdout blocks the check,
+   * naming that rule.
+   */
+  async signalProgram(cmd: readonly string[], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer> {
+    if (!announcesTraps(cmd)) throw new Error('signalProgram runs one of the programs of signal-programs.ts');
+    const container = await this.runningContainer([...cmd], spec);
+    await this.setUp(() => this.trapsSet(container.id), 'engine/containers/logs/query-stdout');
+    return container;
+  }
+
+  /** Polls the container's output until its program says its traps are set. */
+  private async trapsSet(id: string, deadlineMs = 10_000): Promise<void> {
+    const deadline = Date.now() + deadlineMs;
+    while (Date.now() < deadline) {
+      const res = await this.api.get(`/containers/${id}/logs`, { stdout: 1 });
+      if (res.status === 200 && res.text().includes(TRAPS_SET)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    this.fail(`precondition: container ${id} did not print '${TRAPS_SET}' (its signal traps set) within ${deadlineMs} ms`);
   }
 
   /** Waits for the container to exit and returns its exit code (POST /wait). */

@@ -1,7 +1,7 @@
 /**
  * Helpers for the container lifecycle checks (start, stop, restart, kill, pause, wait, delete,
- * rename, update, resize, restart policies, the state table): container programs with a known
- * reaction to signals, state polling, timing, and the shared "no such container" rule.
+ * rename, update, resize, restart policies, the state table): the signal programs (defined in
+ * signal-programs.ts), state polling, timing, and the shared "no such container" rule.
  */
 import type { Query } from '../../../harness/protocol/query.ts';
 import { TargetError } from '../../../harness/target/errors.ts';
@@ -10,15 +10,10 @@ import { engineCheck, type EngineCheck } from './check.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
 import { drainWithin } from './drain.ts';
 import { eventually } from './poll.ts';
+import { IGNORES_TERM } from './signal-programs.ts';
 
-/** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
-export const IGNORES_TERM = ['sh', '-c', 'trap "" TERM; while true; do sleep 0.1; done'];
-/** Runs until SIGTERM, then exits 0 at once (a clean stop). */
-export const EXITS_ON_TERM = ['sh', '-c', 'trap "exit 0" TERM; while true; do sleep 0.1; done'];
-/** The exit code of EXITS_ON_HUP: the proof that SIGHUP (not SIGKILL) arrived. */
-export const HUP_EXIT_CODE = 3;
-/** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */
-export const EXITS_ON_HUP = ['sh', '-c', `trap "exit ${HUP_EXIT_CODE}" HUP; trap "" TERM; while true; do sleep 0.1; done`];
+export { EXITS_ON_HUP, EXITS_ON_TERM, HUP_EXIT_CODE, IGNORES_TERM } from './signal-programs.ts';
+
 /** Exit code of a container killed by SIGKILL (128 + 9). */
 export const KILLED_EXIT_CODE = 137;
 

@@ -1,0 +1,26 @@
+/**
+ * Container programs with a known reaction to signals. Each sets its traps, then prints
+ * TRAPS_SET: a signal sent before that would meet the shell's default action (a SIGHUP killing
+ * it with 129 instead of the trap's exit 3). A check that signals one starts it with
+ * ctx.signalProgram, which waits for the line (seen on Podman under load: a stop sent right after
+ * the start met no trap).
+ */
+
+/** The line a signal program prints once its traps are set. */
+export const TRAPS_SET = 'conformance-traps-set';
+
+const program = (traps: string): string[] => ['sh', '-c', `${traps}; echo ${TRAPS_SET}; while true; do sleep 0.1; done`];
+
+/** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
+export const IGNORES_TERM = program('trap "" TERM');
+/** Runs until SIGTERM, then exits 0 at once (a clean stop). */
+export const EXITS_ON_TERM = program('trap "exit 0" TERM');
+/** The exit code of EXITS_ON_HUP: the proof that SIGHUP (not SIGKILL) arrived. */
+export const HUP_EXIT_CODE = 3;
+/** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */
+export const EXITS_ON_HUP = program(`trap "exit ${HUP_EXIT_CODE}" HUP; trap "" TERM`);
+
+/** Whether a command is one of the signal programs (it announces its traps). */
+export function announcesTraps(cmd: readonly string[]): boolean {
+  return cmd.some((arg) => arg.includes(`echo ${TRAPS_SET};`));
+}
