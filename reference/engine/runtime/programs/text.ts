@@ -49,19 +49,24 @@ export const printf: Program = async (proc, args) => {
     proc.err('printf: usage: printf FORMAT [ARGUMENT...]\n');
     return 1;
   }
+  // Escapes apply to the format's own text only: an argument printed by %s comes out as given.
+  const parts = format.split(/(%[%sdicxo])/);
   let out = '';
   do {
-    out += format.replace(/%([%sdicxo])/g, (_m, conv: string) => {
-      if (conv === '%') return '%';
-      const value = values.shift() ?? '';
-      if (conv === 's' || conv === 'c') return conv === 'c' ? value.slice(0, 1) : value;
-      const n = parseInt(value || '0', 10) || 0;
-      return conv === 'x' ? n.toString(16) : conv === 'o' ? n.toString(8) : String(n);
-    });
+    out += parts.map((part, i) => (i % 2 === 0 ? unescapeText(part).text : convert(part[1]!, values))).join('');
   } while (values.length && /%[sdicxo]/.test(format));
-  proc.out(unescapeText(out).text);
+  proc.out(out);
   return 0;
 };
+
+/** One printf conversion (`%s`, `%d`, ...), taking its argument from `values`. */
+function convert(conv: string, values: string[]): string {
+  if (conv === '%') return '%';
+  const value = values.shift() ?? '';
+  if (conv === 's' || conv === 'c') return conv === 'c' ? value.slice(0, 1) : value;
+  const n = parseInt(value || '0', 10) || 0;
+  return conv === 'x' ? n.toString(16) : conv === 'o' ? n.toString(8) : String(n);
+}
 
 /** Reads each named file (or stdin for none / '-') and hands its bytes over chunk by chunk. */
 async function eachInput(proc: Proc, name: string, files: string[], onChunk: (chunk: Buffer) => boolean | undefined): Promise<number> {

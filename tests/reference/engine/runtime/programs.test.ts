@@ -12,6 +12,16 @@ describe('built-in programs', () => {
     expect((await start(['/bin/echo', '-n', 'x']).result).stdout).toBe('x');
   });
 
+  it('printf applies escapes of its format only: an argument printed by %s comes out byte for byte', async () => {
+    expect((await start(['printf', 'a\\tb %s\\n', 'x\\e #1=\\n']).result).stdout).toBe('a\tb x\\e #1=\\n\n');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }), async (text) => {
+        expect((await sh('printf "%s" "$PAYLOAD"', { env: [`PAYLOAD=${text}`] })).stdout).toBe(text);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('cat streams stdin to stdout chunk by chunk, byte-exact', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.uint8Array({ minLength: 1, maxLength: 512 }), { maxLength: 8 }), async (chunks) => {
