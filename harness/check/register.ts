@@ -20,7 +20,7 @@ export interface SuiteBinding<C extends CheckContext> {
   createContext(check: Check<C>): Promise<C>;
   setup?(): Promise<void>;
   teardown?(): Promise<void>;
-  /** Run checks concurrently (each on its own resources); `serial` checks still run alone. */
+  /** Run checks concurrently (each on its own resources); `serial` checks run alone unless serialAlone is false. */
   concurrent?: boolean;
   /**
    * Whether `serial` checks run alone (default true). A run against an embedded reference target

@@ -61,4 +61,5 @@ export const EMBEDDED_CONCURRENCY = 16;
 export function workersFor(embedded: boolean): number {
   return embedded ? Math.min(4, availableParallelism() + 1) : 2;
 }
+
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';
