@@ -1,30 +1,17 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { driveThroughStates, LISTED_CODES, type StateOperation } from '../support/every-state.ts';
-import { exitedContainer, pausedContainer } from '../support/lifecycle.ts';
+import { type ContainerStatus, exitedContainer, pausedContainer, type State, statusOf } from '../support/lifecycle.ts';
 
 /** The container states the spec names that a client can build (dead and restarting cannot be built on purpose). */
-const STATES = ['created', 'running', 'paused', 'exited'] as const;
-type ContainerState = (typeof STATES)[number];
+const STATES: readonly ContainerStatus[] = ['created', 'running', 'paused', 'exited'];
 
-/** The state inspect shows, as one of STATES; undefined for a container that is gone (or restarting). */
-async function stateOf(ctx: EngineContext, ref: string): Promise<ContainerState | undefined> {
+/** Whether inspect still shows the container in `state` (a gone or restarting one is in none of them). */
+async function stillIn(ctx: EngineContext, ref: string, state: ContainerStatus): Promise<boolean> {
   const res = await ctx.api.get(`/containers/${ref}/json`);
-  if (res.status !== 200) return undefined;
-  const state = ((res.json() as { State?: Record<string, unknown> }).State ?? {}) as Record<string, unknown>;
-  if (state.Restarting === true) return undefined;
-  if (state.Paused === true) return 'paused';
-  if (state.Running === true) return 'running';
-  const started = typeof state.StartedAt === 'string' && !state.StartedAt.startsWith('0001-01-01');
-  return started ? 'exited' : 'created';
-}
-
-/**
- * A container a changing operation left in its state serves the next one. After a kill it never
- * does: the signal's effect comes after the answer, so inspect may still show it running.
- */
-async function stillIn(ctx: EngineContext, ref: string, state: ContainerState, after: StateOperation): Promise<boolean> {
-  return after.suffix !== 'kill' && (await stateOf(ctx, ref)) === state;
+  if (res.status !== 200) return false;
+  const shown = ((res.json() as { State?: State }).State ?? {}) as State;
+  return shown.Restarting !== true && statusOf(shown) === state;
 }
 
 /** Every operation a client can ask of an existing container (Endpoints > Containers). */
@@ -41,7 +28,8 @@ const OPERATIONS: readonly StateOperation[] = [
   { method: 'POST', suffix: 'start', changes: true },
   { method: 'POST', suffix: 'stop', query: { t: 0 }, changes: true },
   { method: 'POST', suffix: 'restart', query: { t: 0 }, changes: true },
-  { method: 'POST', suffix: 'kill', changes: true },
+  // The signal acts after the answer: inspect may still show the container running.
+  { method: 'POST', suffix: 'kill', changes: true, effectAfterAnswer: true },
   { method: 'POST', suffix: 'pause', changes: true },
   { method: 'POST', suffix: 'unpause', changes: true },
   { method: 'POST', suffix: 'update', json: { CpuShares: 512 }, versions: ['1.22'], changes: true },

@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { EXITS_ON_TERM, type State } from '../support/lifecycle.ts';
+import { type ContainerStatus, EXITS_ON_TERM, type State, statusOf } from '../support/lifecycle.ts';
 
-type Status = 'created' | 'running' | 'paused' | 'exited' | 'removed';
+type Status = ContainerStatus | 'removed';
 
 interface Model {
   containers: Array<{ status: Status }>;
@@ -24,14 +24,6 @@ interface Real {
 const MAX_CONTAINERS = 2;
 const NUM_RUNS = 5;
 const MAX_COMMANDS = 8;
-const NEVER_STARTED = /^0001-01-01/;
-
-/** The status a State object shows, in both versions (1.18 has no State.Status). */
-function statusOf(state: State): Status {
-  if (state.Paused === true) return 'paused';
-  if (state.Running === true) return 'running';
-  return NEVER_STARTED.test(String(state.StartedAt ?? '')) ? 'created' : 'exited';
-}
 
 async function realStatus(real: Real, index: number): Promise<Status> {
   const res = await real.ctx.api.get(`/containers/${real.ids[index]}/json`);

@@ -15,6 +15,8 @@ export interface StateOperation {
   changes?: boolean;
   /** Only asked of resources in these states (an operation that would block in the others). */
   onlyIn?: readonly string[];
+  /** Its effect may come after its answer: the resource it was asked of serves no later operation. */
+  effectAfterAnswer?: boolean;
 }
 
 export interface StateDrive<S extends string> {
@@ -31,7 +33,7 @@ export interface StateDrive<S extends string> {
    * changing operation is then asked of it rather than of a freshly built one. Without it every
    * changing operation gets a resource of its own.
    */
-  stillIn?(ctx: EngineContext, ref: string, state: S, after: StateOperation): Promise<boolean>;
+  stillIn?(ctx: EngineContext, ref: string, state: S): Promise<boolean>;
 }
 
 /**
@@ -87,7 +89,7 @@ async function askChanging<S extends string>(
   for (const op of changing) {
     ref ??= await build();
     await call(ref, op);
-    if (!(await drive.stillIn(ctx, ref, state, op))) ref = undefined;
+    if (op.effectAfterAnswer || !(await drive.stillIn(ctx, ref, state))) ref = undefined;
   }
 }
 

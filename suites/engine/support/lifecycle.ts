@@ -19,6 +19,16 @@ export const KILLED_EXIT_CODE = 137;
 
 export type State = Record<string, unknown>;
 
+/** A container status a client can build, as inspect shows it. */
+export type ContainerStatus = 'created' | 'running' | 'paused' | 'exited';
+
+/** The status a State object shows, in both versions (1.18 has no State.Status): a never started container has the zero StartedAt. */
+export function statusOf(state: State): ContainerStatus {
+  if (state.Paused === true) return 'paused';
+  if (state.Running === true) return 'running';
+  return /^0001-01-01/.test(String(state.StartedAt ?? '')) ? 'created' : 'exited';
+}
+
 /** A container that ran `cmd` to its end; returns it with its exit code. */
 export async function exitedContainer(
   ctx: EngineContext,
