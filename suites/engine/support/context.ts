@@ -8,6 +8,7 @@ import type { SchemaSet } from '../../../harness/schema/validator.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { EngineApi } from './api.ts';
+import { eventually } from './poll.ts';
 import { announcesTraps, TRAPS_SET } from './signal-programs.ts';
 
 export interface ContainerSpec {
@@ -134,13 +135,9 @@ export class EngineContext extends CheckContext {
 
   /** Polls the container's output until its program says its traps are set. */
   private async trapsSet(id: string, deadlineMs = 10_000): Promise<void> {
-    const deadline = Date.now() + deadlineMs;
-    while (Date.now() < deadline) {
-      const res = await this.api.get(`/containers/${id}/logs`, { stdout: 1 });
-      if (res.status === 200 && res.text().includes(TRAPS_SET)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    this.fail(`precondition: container ${id} did not print '${TRAPS_SET}' (its signal traps set) within ${deadlineMs} ms`);
+    const printed = (res: HttpResponse): boolean => res.status === 200 && res.text().includes(TRAPS_SET);
+    const last = await eventually(() => this.api.get(`/containers/${id}/logs`, { stdout: 1 }), printed, deadlineMs, 20);
+    if (!printed(last)) this.fail(`precondition: container ${id} did not print '${TRAPS_SET}' (its signal traps set) within ${deadlineMs} ms`);
   }
 
   /** Waits for the container to exit and returns its exit code (POST /wait). */
