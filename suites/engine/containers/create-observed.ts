@@ -268,7 +268,7 @@ export default [
     requirement: `${R}host-config-links`,
     title: "Links container_name:alias: the alias resolves to the linked container's address (/etc/hosts)",
     fields: async (ctx, scratch) => {
-      const helper = await ctx.runningContainer(['sleep', '300']);
+      const helper = await ctx.runningContainer(['sleep', '300'], { networked: true });
       scratch.ip = ((await ctx.inspect(helper.id)).NetworkSettings as Record<string, unknown> | undefined)?.IPAddress;
       return { HostConfig: { Links: [`${helper.name}:helperalias`] } };
     },
@@ -305,7 +305,7 @@ function networkModeChecks(): EngineCheck[] {
       id: `${R}host-config-network-mode/container-inside`,
       title: "NetworkMode container:<id> shares that container's network stack (its eth0 has the other container's MAC address)",
       fields: async (ctx, scratch) => {
-        const other = await ctx.runningContainer(['sleep', '300']);
+        const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
         scratch.mac = ((await ctx.inspect(other.id)).NetworkSettings as Record<string, unknown> | undefined)?.MacAddress;
         return { HostConfig: { NetworkMode: `container:${other.id}` } };
       },

@@ -99,7 +99,7 @@ export default [
     title: 'DELETE /containers/(name)/(alias)?link=1 removes that link and keeps the container',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.createContainer({ cmd: ['sleep', '300'] });
+      const target = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
       const alias = 'linked';
       const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig: { Links: [`${target.name}:${alias}`] } });
       const res = await ctx.api.delete(`/containers/${name}/${alias}`, { link: true });

@@ -11,7 +11,7 @@ export default [
     title: 'GET /containers/(id)/json answers 200 with the inspect object of the version (Config, HostConfig, State, NetworkSettings, ...)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id, name } = await ctx.runningContainer(['sleep', '300']);
+      const { id, name } = await ctx.runningContainer(['sleep', '300'], { networked: true });
       for (const ref of [id, name]) {
         const res = await ctx.api.get(`/containers/${ref}/json`);
         ctx.expectStatus(res, 200, `inspect by ${ref === id ? 'id' : 'name'}`);

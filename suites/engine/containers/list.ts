@@ -6,9 +6,9 @@ const ENDPOINT = 'engine/containers/list';
 const R = 'engine/containers/list/';
 
 /** One running and one exited container of the check (the running one created last). */
-async function runningAndExited(ctx: EngineContext, label: OwnLabel): Promise<{ running: string; exited: string }> {
+async function runningAndExited(ctx: EngineContext, label: OwnLabel, networked = false): Promise<{ running: string; exited: string }> {
   const exited = await exitedOwn(ctx, label, ['true']);
-  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'] });
+  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], networked });
   await ctx.start(running.id);
   return { running: running.id, exited: exited.id };
 }
@@ -33,7 +33,7 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const label = ownLabel('list-schema');
-      await runningAndExited(ctx, label);
+      await runningAndExited(ctx, label, true);
       const res = await listRequest(ctx, label, { all: 1 });
       ctx.expectStatus(res, 200, 'the container list');
       const list = ctx.expectVersionSchema<unknown[]>('container-list', ctx.expectJson(res, 'container list'), 'the container list');

@@ -59,7 +59,8 @@ export default [
     requirements: ['engine/containers/start/body-host-config', 'engine/states/start-otherwise'],
     endpoint: 'engine/containers/start',
     async run(ctx) {
-      const { id } = await ctx.createContainer({ cmd: ['sleep', '300'] });
+      // Dns set at start needs a network the container joins.
+      const { id } = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
       const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
       const dns = ['10.9.8.7'];
       const res = await ctx.api.post(`/containers/${id}/start`, { json: { NetworkMode: stored.NetworkMode, Dns: dns } });

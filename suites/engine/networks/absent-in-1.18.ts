@@ -10,12 +10,12 @@ export default [
   ),
   absentIn118Check('engine/networks/connect', 'POST /networks/(id or name)/connect', async (ctx) => {
     const network = await subjectIn122(ctx, 'networks');
-    const container = await ctx.runningContainer(['sleep', '300']);
+    const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
     return ctx.api.post(`/networks/${network}/connect`, { json: { Container: container.id } });
   }),
   absentIn118Check('engine/networks/disconnect', 'POST /networks/(id or name)/disconnect', async (ctx) => {
     const network = await subjectIn122(ctx, 'networks');
-    const container = await ctx.runningContainer(['sleep', '300']);
+    const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
     await connect(ctx, network, container.id);
     return ctx.api.post(`/networks/${network}/disconnect`, { json: { Container: container.id } });
   }),

@@ -16,7 +16,7 @@ export default [
     long: true,
     versions: ['1.22'],
     async run(ctx) {
-      const { id: container } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+      const { id: container } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { networked: true }));
       await driveThroughStates(ctx, {
         base: '/networks',
         states: STATES,
@@ -29,7 +29,7 @@ export default [
         async build(ctx, state) {
           const { id } = await createNetwork(ctx);
           if (state === 'connected') {
-            const other = await ctx.runningContainer(['sleep', '300']);
+            const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
             const res = await ctx.api.post(`/networks/${id}/connect`, { json: { Container: other.id } });
             ctx.expect(res.status === 200, `precondition: connecting a container answered ${res.status}`);
           }

@@ -62,7 +62,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await ctx.runningContainer(['sleep', '300']);
+      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
       const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
       ctx.expect(entry !== undefined, `inspect Containers must have an entry for ${container.id}`);

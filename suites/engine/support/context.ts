@@ -23,6 +23,41 @@ export interface ContainerSpec {
   /** Any other create-request fields. */
   extra?: Record<string, unknown>;
   name?: string;
+  /**
+   * Joins the target's default network, for a check that reads what networking gives a container
+   * (NetworkSettings, ports, links). Otherwise a container whose request sets nothing about
+   * networking is created with NetworkMode none (see withoutNetwork).
+   */
+  networked?: boolean;
+}
+
+/** Request fields that make a container's networking the subject: such a request keeps its network. */
+const NETWORK_FIELDS = [
+  'NetworkMode',
+  'NetworkDisabled',
+  'NetworkingConfig',
+  'Dns',
+  'DnsSearch',
+  'DnsOptions',
+  'ExtraHosts',
+  'PortBindings',
+  'PublishAllPorts',
+  'Links',
+  'MacAddress',
+  'ExposedPorts',
+] as const;
+
+/**
+ * The HostConfig a container is created with: NetworkMode none unless the check asks for the
+ * default network or its request sets a networking field. A real daemon starts and removes a
+ * container without a network endpoint faster (Docker 20.10: about a quarter less time to run and remove one),
+ * and the checks that do not read networking see nothing of the difference.
+ */
+export function withoutNetwork(spec: ContainerSpec): Record<string, unknown> {
+  const hostConfig = spec.hostConfig ?? {};
+  const sent = { ...spec.extra, ...hostConfig };
+  if (spec.networked || NETWORK_FIELDS.some((field) => field in sent)) return hostConfig;
+  return { ...hostConfig, NetworkMode: 'none' };
 }
 
 export interface CreatedContainer {
@@ -93,7 +128,7 @@ export class EngineContext extends CheckContext {
         Env: spec.env ?? [],
         Labels: { ...spec.labels, [RUN_LABEL]: this.run.runId },
         ...spec.extra,
-        HostConfig: spec.hostConfig ?? {},
+        HostConfig: withoutNetwork(spec),
       },
     });
     if (res.status !== 201)

@@ -93,7 +93,7 @@ export async function volumeScenario(ctx: EngineContext): Promise<{ name: string
 export async function networkScenario(ctx: EngineContext): Promise<{ id: string; name: string; container: string; events: EngineEvent[] }> {
   const since = nowSeconds();
   const { id, name } = await createNetwork(ctx);
-  const c = await ctx.runningContainer(['sleep', '300']);
+  const c = await ctx.runningContainer(['sleep', '300'], { networked: true });
   expectOk(ctx, await connect(ctx, id, c.id), 'connect');
   expectOk(ctx, await disconnect(ctx, id, c.id), 'disconnect');
   expectOk(ctx, await ctx.api.raw('DELETE', v122(`/networks/${id}`)), 'removing the network');
