@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { spellDeep, type ProfileApi, type VendorProfileName } from '../profile.ts';
 import { makeAjv } from './ajv.ts';
+import { cachedValidators, ensureCached, SCHEMA_CACHE_DIR, type SchemaBundle } from './compiled-cache.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -26,34 +27,46 @@ const SHARED = new Map<VendorProfileName, SchemaValidator>();
 
 /** As written (extra properties allowed), or closed (see closeObjects). */
 type Variant = 'open' | 'closed';
+const VARIANTS: readonly Variant[] = ['open', 'closed'];
 
 /**
- * One ajv instance per (schema set, profile), each schema compiled once per variant on first use:
- * as written (extra properties allowed), and "closed" (every object schema that lists properties
- * gets unevaluatedProperties: false) so the extra properties can be named as observations.
+ * Each schema is compiled once per variant on first use: as written (extra properties allowed),
+ * and "closed" (every object schema that lists properties gets unevaluatedProperties: false) so the
+ * extra properties can be named as observations. Without a cache directory, one ajv instance per
+ * variant compiles each schema itself; with one, each (set, variant) comes whole from the code
+ * cached there (compiled-cache.ts).
  */
 export class SchemaValidator {
   private readonly cache = new Map<string, ValidateFunction>();
-  private readonly ajvOpen = makeAjv();
-  private readonly ajvClosed = makeAjv();
+  private ajvOpen?: ReturnType<typeof makeAjv>;
+  private ajvClosed?: ReturnType<typeof makeAjv>;
   private readonly loaded = new Set<string>();
+  private readonly bundles = new Map<string, Map<string, ValidateFunction>>();
 
   constructor(
     private readonly profile: VendorProfileName = 'docker',
     private readonly dir: string = SCHEMAS_DIR,
+    private readonly cacheDir?: string,
   ) {}
 
   /**
    * One validator per profile for the whole process: the suite files of a run share their worker,
-   * and compiling the schemas again for each file costs ~0.3 s of CPU per file.
+   * and compiling the schemas again for each file costs ~0.3 s of CPU per file. Its validators
+   * come from the cache shared by the workers and the runs.
    */
   static shared(profile: VendorProfileName): SchemaValidator {
     let validator = SHARED.get(profile);
     if (!validator) {
-      validator = new SchemaValidator(profile);
+      validator = new SchemaValidator(profile, SCHEMAS_DIR, SCHEMA_CACHE_DIR);
       SHARED.set(profile, validator);
     }
     return validator;
+  }
+
+  /** Compiles the sets into the cache unless they are there: a run does it before its workers start, rather than each of them. */
+  static prepareShared(profile: VendorProfileName, sets: readonly SchemaSet[]): void {
+    const validator = new SchemaValidator(profile, SCHEMAS_DIR, SCHEMA_CACHE_DIR);
+    for (const set of sets) for (const variant of VARIANTS) ensureCached(validator.bundle(set, variant), SCHEMA_CACHE_DIR);
   }
 
   /** The names of the schemas in a set (file names without .json). */
@@ -99,24 +112,46 @@ export class SchemaValidator {
     const key = `${variant}:${set}/${name}`;
     let fn = this.cache.get(key);
     if (!fn) {
-      this.loadSet(set);
-      fn = (variant === 'open' ? this.ajvOpen : this.ajvClosed).getSchema(schemaId(set, name));
+      fn = this.cacheDir ? this.fromCache(set, name, variant, this.cacheDir) : this.ajvOf(set, variant).getSchema(schemaId(set, name));
       if (!fn) throw new Error(`no schema ${set}/${name} (looked in ${path.join(this.dir, set)})`);
       this.cache.set(key, fn);
     }
     return fn;
   }
 
-  /** Adds every schema of a set to both ajv instances, so cross-file $refs resolve. */
-  private loadSet(set: SchemaSet): void {
-    if (this.loaded.has(set)) return;
-    this.loaded.add(set);
-    for (const name of this.names(set)) {
-      const schema = this.schema(set, name);
-      const id = schemaId(set, name);
-      this.ajvOpen.addSchema({ ...schema, $id: id });
-      this.ajvClosed.addSchema({ ...closeObjects(schema), $id: id });
+  private fromCache(set: SchemaSet, name: string, variant: Variant, cacheDir: string): ValidateFunction | undefined {
+    const key = `${variant}:${set}`;
+    let validators = this.bundles.get(key);
+    if (!validators) {
+      validators = cachedValidators(this.bundle(set, variant), cacheDir);
+      this.bundles.set(key, validators);
     }
+    return validators.get(name);
+  }
+
+  /** Every schema of a set in one variant, as added to ajv: compiled together, so cross-file $refs resolve. */
+  private bundle(set: SchemaSet, variant: Variant): SchemaBundle {
+    const sources = this.names(set).map((name) => {
+      const schema = this.schema(set, name);
+      return { name, id: schemaId(set, name), schema: variant === 'open' ? schema : closeObjects(schema) };
+    });
+    return { label: `${set.replace('/', '-')}-${this.profile}-${variant}`, sources };
+  }
+
+  /** The ajv instance of a variant, with every schema of the set added. */
+  private ajvOf(set: SchemaSet, variant: Variant): ReturnType<typeof makeAjv> {
+    this.ajvOpen ??= makeAjv();
+    this.ajvClosed ??= makeAjv();
+    if (!this.loaded.has(set)) {
+      this.loaded.add(set);
+      for (const name of this.names(set)) {
+        const schema = this.schema(set, name);
+        const id = schemaId(set, name);
+        this.ajvOpen.addSchema({ ...schema, $id: id });
+        this.ajvClosed.addSchema({ ...closeObjects(schema), $id: id });
+      }
+    }
+    return variant === 'open' ? this.ajvOpen : this.ajvClosed;
   }
 }
 
