@@ -3,6 +3,7 @@ import { afterAll, beforeAll, test } from 'vitest';
 import type { SuiteName } from '../catalog/types.ts';
 import { loadRunConfig, RUN_CONFIG_ENV } from '../run/config.ts';
 import type { CheckContext } from './context.ts';
+import { withReportedEvidence } from './evidence.ts';
 import { executeCheck, type ExecuteOptions } from './execute.ts';
 import type { Check, CheckRecord } from './types.ts';
 
@@ -50,7 +51,7 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
     const register = binding.concurrent && !runsAlone(binding, check) ? test.concurrent : test;
     register(testName(check as Check<unknown>), async (t) => {
       const ctx = await binding.createContext(check);
-      const outcome = await executeCheck(check, ctx, binding.execute);
+      const outcome = withReportedEvidence(await executeCheck(check, ctx, binding.execute));
       const record: CheckRecord = {
         id: check.id,
         suite: binding.suite,

@@ -1,6 +1,7 @@
 import type { Requirement, RequirementLevel, SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { Breach, OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
+import { WAITS_KEPT } from '../check/evidence.ts';
 import { proofsOf, type Proof, type ProofTable } from '../catalog/proofs.ts';
 import type { ExpectationsVerdict } from './expectations.ts';
 
@@ -81,8 +82,6 @@ export interface ExchangeWait {
   path: string;
   ms: number;
 }
-
-const WAITS_KEPT = 3;
 
 /** The longest timed exchanges of a transcript, longest first. */
 export function longestWaits(transcript: readonly TranscriptEntry[]): ExchangeWait[] {
