@@ -4,8 +4,9 @@
 # real-target runs. Needs root.
 #   scripts/real-podman.sh start [DIR]   prints the socket URL when the service answers /_ping
 #   scripts/real-podman.sh stop [DIR]    stops it by PID and removes what it created (but its log)
-# A local registry (Debian's docker-registry) on 127.0.0.1:5000 is started with it when installed
-# and not already running; the private registries.conf lets Podman use it over plain HTTP.
+# A local registry (Debian's docker-registry) on 127.0.0.1:5002 is started with it when installed
+# and not already running; the private registries.conf lets Podman use it over plain HTTP. It is
+# not the Docker target's (5000): the real layer runs both targets at once, and each stops its own.
 # CONFORMANCE_PODMAN_DRIVER=vfs chooses the storage driver (default overlay).
 set -euo pipefail
 cmd=${1:-}
@@ -61,7 +62,7 @@ CONF
 unqualified-search-registries = ["docker.io"]
 
 [[registry]]
-location = "127.0.0.1:5000"
+location = "127.0.0.1:5002"
 insecure = true
 CONF
 }
@@ -104,7 +105,7 @@ start() {
     stop_pidfile "$dir/podman.pid"
     launch "$got_nofile" "$got_nproc"
   fi
-  start_registry "$dir"
+  start_registry "$dir" 5002
   echo "unix://$sock"
 }
 

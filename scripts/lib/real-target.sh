@@ -18,12 +18,12 @@ wait_ping() {
   exit 1
 }
 
-# start_registry DIR: a local registry (Debian's docker-registry) on 127.0.0.1:5000, when installed
-# and not already up; its PID goes to DIR/registry.pid.
+# start_registry DIR [PORT]: a local registry (Debian's docker-registry) on 127.0.0.1:PORT (5000),
+# when installed and not already up; its PID goes to DIR/registry.pid.
 start_registry() {
-  local dir=$1
+  local dir=$1 port=${2:-5000}
   command -v docker-registry >/dev/null || return 0
-  curl -sf http://127.0.0.1:5000/v2/ >/dev/null 2>&1 && return 0
+  curl -sf "http://127.0.0.1:$port/v2/" >/dev/null 2>&1 && return 0
   mkdir -p "$dir/registry"
   cat >"$dir/registry.yml" <<YML
 version: 0.1
@@ -31,11 +31,11 @@ storage:
   filesystem:
     rootdirectory: $dir/registry
 http:
-  addr: 127.0.0.1:5000
+  addr: 127.0.0.1:$port
 YML
   docker-registry serve "$dir/registry.yml" >"$dir/registry.log" 2>&1 &
   echo $! >"$dir/registry.pid"
-  for _ in $(seq 1 50); do curl -sf http://127.0.0.1:5000/v2/ >/dev/null 2>&1 && return 0; sleep 0.1; done
+  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/v2/" >/dev/null 2>&1 && return 0; sleep 0.1; done
   echo "warning: docker-registry did not come up; see $dir/registry.log" >&2
 }
 

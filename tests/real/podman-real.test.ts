@@ -9,6 +9,7 @@ realTargetSuite({
   script: 'real-podman.sh',
   expectations: 'podman-4.3-debian.json',
   binary: 'podman',
+  registry: '127.0.0.1:5002',
   install: 'apt-get install -y podman busybox-static iptables',
   // A fixed seed: the property checks then draw the same cases as the run the expectations were made from.
   runArgs: ['--concurrency', '1', '--seed', '655081915'],

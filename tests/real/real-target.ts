@@ -18,6 +18,8 @@ export interface RealTarget {
   /** The program that must be installed, and how to install it. */
   binary: string;
   install: string;
+  /** The host:port of the registry its script starts beside it. */
+  registry: string;
   /** More `conformance run` options for this implementation. */
   runArgs?: string[];
 }
@@ -64,7 +66,7 @@ export function realTargetSuite(target: RealTarget): void {
         expectations,
         '--strict-expectations',
         '--registry',
-        '127.0.0.1:5000',
+        target.registry,
         ...(target.runArgs ?? []),
       ]);
       const report = run.report!;
