@@ -88,8 +88,13 @@ export function serviceLinksJson(world: World, svc: Service): { linked_to_servic
     const to = world.store.services.get(l.to);
     return to ? [linkJson(svc, l.name, to)] : [];
   });
-  const linked_from_service = world.faults.has('linked-from-missing')
-    ? []
-    : [...world.store.services.values()].flatMap((from) => from.links.filter((l) => l.to === svc.uuid).map((l) => linkJson(from, l.name, svc)));
+  // Every service of the store is looked at for each service rendered (each GET and list item):
+  // a plain loop, without the arrays a flatMap makes for every service.
+  const linked_from_service: Record<string, string>[] = [];
+  if (!world.faults.has('linked-from-missing')) {
+    for (const from of world.store.services.values()) {
+      for (const l of from.links) if (l.to === svc.uuid) linked_from_service.push(linkJson(from, l.name, svc));
+    }
+  }
   return { linked_to_service, linked_from_service };
 }
