@@ -1,11 +1,51 @@
 import { describe, expect, test } from 'vitest';
-import { CLOUD_FAULTS } from '../../reference/cloud/index.ts';
+import type { Outcome } from '../../harness/check/outcome.ts';
+import { CLOUD_FAULTS, type CloudFaultName } from '../../reference/cloud/index.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
+import { limit } from '../support/limit.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';
-import { CLOUD_TEETH } from './cloud-teeth/index.ts';
+import { CLOUD_TEETH, TEETH_CONCURRENCY } from './cloud-teeth/index.ts';
+import type { CloudTeeth } from './cloud-teeth/types.ts';
 
 const byId = new Map(cloudChecks.map((c) => [c.id, c]));
+/**
+ * Runs side by side, at most TEETH_CONCURRENCY at once: they mostly wait on simulated work, but
+ * transitional states last ~100 ms and a check on a busy event loop misses them.
+ */
+const side = limit(TEETH_CONCURRENCY);
+
+/**
+ * Faults whose checks each set up all they look at, and whose sum is long: each check runs
+ * against a target of its own. The checks of other faults run one after another against one
+ * target, as listed: some look at what the ones before them left (under filter-state-ignored,
+ * nodecluster/list/filter-combinations draws its filter values from the clusters there are, and
+ * on a fresh target its own cluster is the only one, which no state filter tells apart).
+ */
+const APART = new Set<CloudFaultName>(['states-not-enforced', 'action-stuck-in-progress']);
+
+/** Faults with a check that waits out a deadline of the suite (what it waits for never comes): started first. */
+const SLOW = new Set<CloudFaultName>(['action-stuck-in-progress', 'every-node-skips-new-nodes', 'service-create-starts', 'states-not-enforced']);
+const ORDERED = [...CLOUD_TEETH.filter((t) => SLOW.has(t.fault)), ...CLOUD_TEETH.filter((t) => !SLOW.has(t.fault))];
+
+function runTeeth(teeth: CloudTeeth): Promise<Map<string, Outcome>>[] {
+  return APART.has(teeth.fault) ? teeth.catches.map((id) => runChecks(teeth.fault, [id])) : [runChecks(teeth.fault, teeth.catches)];
+}
+
+/**
+ * A check that reached a transitional state only after it had passed is skipped (see
+ * catchTransitional in suites/cloud/support/state-rows.ts): it verified nothing, caught or not,
+ * and its run is made again (on a busy machine the ~60-100 ms a state lasts can pass unseen).
+ */
+const ATTEMPTS = 3;
+const missedTransitional = (o: Outcome) => o.status === 'skipped' && /is transitional and had already passed/.test(o.message);
+
+async function runChecks(fault: CloudFaultName, ids: string[]): Promise<Map<string, Outcome>> {
+  for (let attempt = 1; ; attempt++) {
+    const outcomes = await side(() => runAgainstEmbeddedCloud({ faults: [fault], checks: ids.map((id) => byId.get(id)!), strictLevels: true }));
+    if (attempt === ATTEMPTS || ![...outcomes.values()].some(missedTransitional)) return outcomes;
+  }
+}
 
 describe('every cloud check that claims a fault catches it', () => {
   const proofs = new ProofRecorder('cloud');
@@ -17,9 +57,8 @@ describe('every cloud check that claims a fault catches it', () => {
     }
   });
 
-  test.concurrent.each(CLOUD_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
-    const checks = teeth.catches.map((id) => byId.get(id)!);
-    const outcomes = await runAgainstEmbeddedCloud({ faults: [teeth.fault], checks, strictLevels: true });
+  test.concurrent.each(ORDERED.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
+    const outcomes = new Map((await Promise.all(runTeeth(teeth))).flatMap((run) => [...run]));
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;
       proofs.record('cloud', teeth.fault, id, outcome);

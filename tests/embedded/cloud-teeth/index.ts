@@ -7,3 +7,6 @@ import { actionFieldTeeth } from './actions.ts';
 import { proofTeeth } from './proofs.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth, ...actionFieldTeeth, ...proofTeeth];
+
+/** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
+export const TEETH_CONCURRENCY = 8;

@@ -27,5 +27,5 @@ export const ENGINE_TEETH: Teeth[] = [
   ...queryTeeth,
 ];
 
-/** How many teeth runs go side by side (the embedded project's maxConcurrency allows as many). */
-export const TEETH_CONCURRENCY = 8;
+/** How many teeth runs (one check each) go side by side, each on a daemon of its own (the embedded project's maxConcurrency allows as many). */
+export const TEETH_CONCURRENCY = 16;
