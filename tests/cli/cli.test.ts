@@ -1,18 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parseRunArgs } from '../../harness/cli/run-args.ts';
 import { UsageError } from '../../harness/target/endpoint.ts';
+import { runCommand } from '../support/run-cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
-const conformance = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+const conformance = (...args: string[]) => runCommand(args, { timeoutMs: 30_000 });
 
-describe('conformance CLI', () => {
-  test('--help lists the run contract', () => {
-    const { status, stdout } = conformance('--help');
+// Side by side: each command is a process of its own, most of whose time is spent starting up.
+describe.concurrent('conformance CLI', () => {
+  test('--help lists the run contract', async ({ expect }) => {
+    const { status, stdout } = await conformance('--help');
     expect(status).toBe(0);
     for (const flag of [
       '--target',
@@ -35,7 +34,7 @@ describe('conformance CLI', () => {
     }
   });
 
-  test.each([
+  test.for([
     [['run', '--bogus'], /unknown option '--bogus'/i],
     [['run', '--target', 'ftp://x'], /bad target 'ftp:\/\/x'/],
     [['run', '--suite', 'engine-9'], /unknown suite 'engine-9'/],
@@ -44,17 +43,17 @@ describe('conformance CLI', () => {
     [['run', '--grep', '('], /not a valid regular expression/],
     [['run', '--vendor-profile', 'acme'], /unknown vendor profile 'acme'/],
     [['launch'], /unknown command 'launch'/],
-  ])('bad usage %j: one clear line on stderr, exit 2', (args, message) => {
-    const { status, stderr } = conformance(...args);
+  ] as const)('bad usage %j: one clear line on stderr, exit 2', async ([args, message], { expect }) => {
+    const { status, stderr } = await conformance(...args);
     expect(status).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
   });
 
-  test('an unreachable target: exit 3, and the report is still written with the reason', () => {
+  test('an unreachable target: exit 3, and the report is still written with the reason', async ({ expect }) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-unreachable-'));
-    const { status, stdout } = conformance(
+    const { status, stdout } = await conformance(
       'run',
       '--target',
       'unix:///nonexistent/engine.sock',

@@ -1,16 +1,15 @@
 /** `--help` works on every command and subcommand, and every reference the main help makes works. */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { COMMAND_HELP, USAGE } from '../../harness/cli/usage.ts';
+import { runCommand } from '../support/run-cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
-const conformance = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+const conformance = (args: string[]) => runCommand(args, { timeoutMs: 30_000 });
 
 /** Every "see: conformance ... --help" the main help points to. */
 const REFERENCES = [...new Set([...USAGE.matchAll(/see: (conformance [^)\n]*--help)/g)].map((m) => m[1]!))];
 
-describe('help', () => {
+// Side by side: each command is a process of its own, most of whose time is spent starting up.
+describe.concurrent('help', () => {
   test('the main help points to the help of every command', () => {
     expect(REFERENCES).toEqual(
       expect.arrayContaining([
@@ -27,16 +26,16 @@ describe('help', () => {
     );
   });
 
-  test.each(REFERENCES)('%s: exit 0 and the help of that command', (reference) => {
+  test.for(REFERENCES)('%s: exit 0 and the help of that command', async (reference, { expect }) => {
     const words = reference.split(' ').slice(1);
-    const { status, stdout, stderr } = conformance(words);
+    const { status, stdout, stderr } = await conformance(words);
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
     const command = words.filter((w) => !w.startsWith('-')).join(' ');
     expect(stdout).toBe(COMMAND_HELP[command]);
     expect(stdout).toMatch(new RegExp(`^usage: conformance ${command}`));
   });
 
-  test.each([
+  test.for([
     [['serve', '--help']],
     [['serve', 'engine', '-h']],
     [['report', '--help']],
@@ -45,8 +44,8 @@ describe('help', () => {
     [['diff', 'a.json', 'b.json', '--help']],
     [['--help']],
     [['help']],
-  ])('%j: exit 0, help on stdout', (args) => {
-    const { status, stdout } = conformance(args);
+  ])('%j: exit 0, help on stdout', async ([args], { expect }) => {
+    const { status, stdout } = await conformance(args!);
     expect(status).toBe(0);
     expect(stdout).toMatch(/usage/i);
   });

@@ -2,17 +2,15 @@
  * Everything a command reads or writes besides the target is checked before any work: a bad
  * file or directory is one line on stderr naming the option, exit 2, no stack trace, no run.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, test } from 'vitest';
+import { runCommand } from '../support/run-cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'cli-inputs-'));
 const at = (name: string) => path.join(dir, name);
-const conformance = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, cwd: dir });
+const conformance = (...args: string[]) => runCommand(args, { cwd: dir });
 
 beforeAll(() => {
   writeFileSync(at('bad.json'), '{not json');
@@ -24,8 +22,9 @@ beforeAll(() => {
   writeFileSync(at('users-object.json'), '{}');
 });
 
-describe('bad inputs are refused before the run, naming the option', () => {
-  test.each([
+// Side by side: each command is a process of its own, most of whose time is spent starting up.
+describe.concurrent('bad inputs are refused before the run, naming the option', () => {
+  test.for([
     [['run', '--expectations', 'bad.json'], /^conformance: --expectations 'bad.json': not JSON/],
     [['run', '--expectations', 'array.json'], /--expectations 'array.json': expected an object \{"expectations": \[\.\.\.\]\}, got an array/],
     [['run', '--expectations', 'no-reason.json'], /--expectations 'no-reason.json': expectation 0 needs a string id, outcome and reason/],
@@ -57,38 +56,38 @@ describe('bad inputs are refused before the run, naming the option', () => {
     [['report', 'merge', 'a-dir', '--report-dir', 'a-file'], /'a-dir' holds no report.json/],
     [['serve', 'cloud', '--listen', 'tcp://127.0.0.1:0', '--users', 'bad.json'], /--users bad.json/],
     [['serve', 'cloud', '--listen', 'tcp://127.0.0.1:0', '--users', 'users-object.json'], /users: expected a non-empty JSON array/],
-  ])('%j', (args, message) => {
-    const { status, stdout, stderr } = conformance(...args);
+  ] as const)('%j', async ([args, message], { expect }) => {
+    const { status, stdout, stderr } = await conformance(...args);
     expect({ status, stderr }).toMatchObject({ status: 2, stderr: expect.stringMatching(message) as string });
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr + stdout).not.toMatch(/\bat .*\.ts:\d+|internal error/);
   });
 
-  test('docker-env with DOCKER_TLS_VERIFY: missing certificates under DOCKER_CERT_PATH', () => {
+  test('docker-env with DOCKER_TLS_VERIFY: missing certificates under DOCKER_CERT_PATH', async ({ expect }) => {
     const env = { ...process.env, DOCKER_HOST: 'tcp://127.0.0.1:1', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: at('no-certs') };
-    const { status, stderr } = spawnSync(process.execPath, [BIN, 'run', '--target', 'docker-env'], { encoding: 'utf8', timeout: 60_000, cwd: dir, env });
+    const { status, stderr } = await runCommand(['run', '--target', 'docker-env'], { cwd: dir, env });
     expect(status).toBe(2);
     expect(stderr).toMatch(/^conformance: DOCKER_CERT_PATH '.*no-certs\/ca.pem': no such file or directory\n$/);
   });
 
-  test.skipIf(process.getuid?.() === 0)('a report directory without write permission', () => {
+  test.skipIf(process.getuid?.() === 0)('a report directory without write permission', async ({ expect }) => {
     mkdirSync(at('read-only'));
     chmodSync(at('read-only'), 0o555);
-    const { status, stderr } = conformance('run', '--report-dir', 'read-only');
+    const { status, stderr } = await conformance('run', '--report-dir', 'read-only');
     expect(status).toBe(2);
     expect(stderr).toMatch(/--report-dir 'read-only': cannot write there: permission denied/);
   });
 
-  test.skipIf(!existsSync('/sys/kernel'))('a report directory that cannot be written, even by root (sysfs)', () => {
-    const { status, stderr } = conformance('run', '--report-dir', '/sys/kernel/conformance-reports');
+  test.skipIf(!existsSync('/sys/kernel'))('a report directory that cannot be written, even by root (sysfs)', async ({ expect }) => {
+    const { status, stderr } = await conformance('run', '--report-dir', '/sys/kernel/conformance-reports');
     expect(status).toBe(2);
     expect(stderr).toMatch(/^conformance: --report-dir '\/sys\/kernel\/conformance-reports': cannot write there: /);
   });
 
-  test('a missing report directory, parents included, is created', () => {
-    const { status, stderr } = conformance('run', '--report-dir', 'new/deeper/reports', '--grep', 'no-such-check', '--suite', 'cloud');
+  test('a missing report directory, parents included, is created', async ({ expect }) => {
+    const { status, stderr } = await conformance('run', '--report-dir', 'new/deeper/reports', '--grep', 'no-such-check', '--suite', 'cloud');
     expect(stderr).toMatch(/--grep 'no-such-check' matches no check of cloud/);
     expect(status).toBe(2);
-    expect(spawnSync('test', ['-d', at('new/deeper/reports')]).status).toBe(0);
+    expect(statSync(at('new/deeper/reports')).isDirectory()).toBe(true);
   });
 });

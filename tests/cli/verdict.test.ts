@@ -3,14 +3,11 @@
  * junit.xml and report.json agree, for expected departures, stale expectations and an unreachable
  * target. (The formats' agreement on every verdict is unit-tested in tests/report/verdict.test.ts.)
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
-import { runCli, type CliRun } from '../support/run-cli.ts';
+import { describe, test } from 'vitest';
+import { runCli, runCommand, type CliRun } from '../support/run-cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
 const CHECK = 'engine/containers/start/304-already-started';
 const FAULT = 'start-running-returns-204';
 const ONE_CHECK = ['--suite', 'engine-1.22', '--grep', CHECK];
@@ -22,17 +19,22 @@ const junitCounts = (xml: string) => {
 };
 const verdictOf = (run: CliRun) => (run.report as unknown as { verdict: { status: string; exitCode: number; headline: string } }).verdict;
 
-describe('one verdict everywhere', { timeout: 600_000 }, () => {
-  test('expected departures: exit 0, "conformant except", EXPECTED not FAILED; stale ones under --strict-expectations: exit 1, said everywhere', async () => {
+// Side by side, and the two runs under the recorded expectations too: each run mostly starts up.
+describe.concurrent('one verdict everywhere', { timeout: 600_000 }, () => {
+  test('expected departures: exit 0, "conformant except", EXPECTED not FAILED; stale ones under --strict-expectations: exit 1, said everywhere', async ({
+    expect,
+  }) => {
     const first = await runCli([...ONE_CHECK, '--fault', FAULT]);
     expect(first.status, first.stderr).toBe(1);
     expect(first.stdout).toContain(`FAILED engine-1.22 ${CHECK}`);
     const expectations = path.join(first.reportDir, 'expectations.json');
-    expect(
-      spawnSync(process.execPath, [BIN, 'expectations', 'update', '--from', path.join(first.reportDir, 'report.json'), '--out', expectations]).status,
-    ).toBe(0);
+    expect((await runCommand(['expectations', 'update', '--from', path.join(first.reportDir, 'report.json'), '--out', expectations])).status).toBe(0);
 
-    const gated = await runCli([...ONE_CHECK, '--fault', FAULT, '--expectations', expectations]);
+    const [gated, stale] = await Promise.all([
+      runCli([...ONE_CHECK, '--fault', FAULT, '--expectations', expectations]),
+      // The fault is gone: the expected departure no longer happens.
+      runCli([...ONE_CHECK, '--expectations', expectations, '--strict-expectations']),
+    ]);
     expect(gated.status, gated.stderr).toBe(0);
     expect(gated.stdout).toContain(`EXPECTED failed engine-1.22 ${CHECK}`);
     expect(gated.stdout).not.toMatch(/^FAILED /m);
@@ -42,8 +44,6 @@ describe('one verdict everywhere', { timeout: 600_000 }, () => {
     expect(junitCounts(read(gated, 'junit.xml'))).toMatchObject({ failures: 0, errors: 0 });
     expect(verdictOf(gated)).toMatchObject({ status: 'conformant-except-expected', exitCode: 0 });
 
-    // The fault is gone: the expected departure no longer happens.
-    const stale = await runCli([...ONE_CHECK, '--expectations', expectations, '--strict-expectations']);
     expect(stale.status, stale.stderr).toBe(1);
     expect(stale.stdout).toMatch(/verdict: stale expectations: 1 expected departure no longer seen \(--strict-expectations\) \(exit 1\)/);
     expect(stale.stdout).toContain(`stale: engine-1.22 ${CHECK} was expected to be failed, is passed`);
@@ -53,7 +53,7 @@ describe('one verdict everywhere', { timeout: 600_000 }, () => {
     expect(verdictOf(stale)).toMatchObject({ status: 'stale-expectations', exitCode: 1 });
   });
 
-  test('an unreachable target: exit 3, and junit.xml is not a clean pass', async () => {
+  test('an unreachable target: exit 3, and junit.xml is not a clean pass', async ({ expect }) => {
     const run = await runCli(['--target', 'unix:///nonexistent/engine.sock', '--suite', 'engine-1.22', '--timeout-ms', '1000']);
     expect(run.status).toBe(3);
     expect(run.stdout).toContain('verdict: target unreachable: no verdict (exit 3)');

@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { describe, test } from 'vitest';
+import { type CommandResult, runCli, runProcess } from '../support/run-cli.ts';
 import { checkIdOf, labelValues, readAllureResults } from './support/allure-results.ts';
 import { isObservedResult } from '../../harness/judge/suite-judge.ts';
 
@@ -22,18 +22,19 @@ const ALLURE_STATUS: Record<string, string> = {
 };
 
 /** Runs `npm run report:allure`'s command line in `cwd`, without network when the machine allows it. */
-function renderAllure(cwd: string) {
+function renderAllure(cwd: string): Promise<CommandResult> {
   const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const command = scripts['report:allure']!;
   const offline = spawnSync('unshare', ['-n', 'true']).status === 0;
   const argv = offline ? ['unshare', '-n', 'sh', '-c', command] : ['sh', '-c', command];
   const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` };
-  return spawnSync(argv[0]!, argv.slice(1), { cwd, env, encoding: 'utf8', timeout: 30_000 });
+  return runProcess(argv[0]!, argv.slice(1), { cwd, env, timeoutMs: 30_000 });
 }
 
-describe('--format allure', () => {
+// Side by side: each test waits on a child process.
+describe.concurrent('--format allure', () => {
   test('writes one Allure result per check, labelled with its requirements, suite, section and endpoint; ' +
-    'npm run report:allure renders them offline', async () => {
+    'npm run report:allure renders them offline', async ({ expect }) => {
     const run = await runCli(['--suite', 'engine-1.22', '--grep', 'engine/system/ping', '--format', 'allure', '--seed', '1']);
     expect(run.status, run.stderr).toBe(0);
     // The judge's observed results are not vitest tests: Allure has one result per check.
@@ -53,18 +54,17 @@ describe('--format allure', () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'allure-render-'));
     cpSync(path.join(run.reportDir, 'allure-results'), path.join(cwd, 'reports/allure-results'), { recursive: true });
     const started = Date.now();
-    const render = renderAllure(cwd);
+    const render = await renderAllure(cwd);
     expect(render.status, render.stderr).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(existsSync(path.join(cwd, 'reports/allure-report/index.html'))).toBe(true);
   }, 180_000);
 
-  test('each graded outcome gets its Allure status (a warning is not broken, an error is)', () => {
+  test('each graded outcome gets its Allure status (a warning is not broken, an error is)', async ({ expect }) => {
     const reportDir = mkdtempSync(path.join(tmpdir(), 'allure-outcomes-'));
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/report/support/run-outcomes-suite.ts', reportDir], {
+    const child = await runProcess(process.execPath, ['--import', 'tsx', 'tests/report/support/run-outcomes-suite.ts', reportDir], {
       cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 90_000,
+      timeoutMs: 90_000,
     });
     expect(child.status, child.stderr).toBe(0);
     const records = JSON.parse(child.stdout) as Array<{ id: string; status: string }>;

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { loadAllProofs } from '../../harness/catalog/proofs.ts';
 import { isObservedResult } from '../../harness/judge/suite-judge.ts';
@@ -10,12 +8,11 @@ import { RequirementIndex } from '../../harness/catalog/load.ts';
 import { shardDisagreement, type ShardReport } from '../../harness/report/merge.ts';
 import { coverage, summarize, type Report } from '../../harness/report/report.ts';
 import { validateReport } from '../../harness/report/validate-report.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCli, runCommand } from '../support/run-cli.ts';
 import { checkIdOf, readAllureResults } from './support/allure-results.ts';
 import { report as synthetic } from './support/synthetic-report.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/conformance.mjs', import.meta.url));
-const conformance = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+const conformance = (...args: string[]) => runCommand(args, { timeoutMs: 120_000 });
 
 const shard = (dir: string, index: number, count: number, change: Partial<Report> = {}): ShardReport => ({
   dir,
@@ -41,11 +38,12 @@ const covered = (report: Report) =>
     .map((r) => r.id)
     .sort();
 
-describe('conformance report merge', () => {
+// Side by side: each test waits on child processes.
+describe.concurrent('conformance report merge', () => {
   // The system and containers files fall in shard 2/2 of engine-1.22; versioning puts checks in 1/2.
   const grep = 'engine/(system|containers/start|versioning)';
 
-  test('merges shards into one report: the union of their results, recomputed summary and coverage, valid; and their Allure results', async () => {
+  test('merges shards into one report: the union of their results, recomputed summary and coverage, valid; and their Allure results', async ({ expect }) => {
     const [one, two] = await Promise.all(
       [1, 2].map((i) => runCli(['--suite', 'engine-1.22', '--grep', grep, '--seed', '5', '--shard', `${i}/2`, '--format', 'json,allure'])),
     );
@@ -57,7 +55,7 @@ describe('conformance report merge', () => {
     expect(ids(one!.report!).filter((id) => ids(two!.report!).includes(id))).toEqual([]);
 
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'merged-')), 'out');
-    const merge = conformance('report', 'merge', one!.reportDir, two!.reportDir, '--report-dir', out);
+    const merge = await conformance('report', 'merge', one!.reportDir, two!.reportDir, '--report-dir', out);
     expect(merge.status, merge.stderr).toBe(0);
     const merged = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as Report;
 
@@ -83,11 +81,11 @@ describe('conformance report merge', () => {
     );
   }, 300_000);
 
-  test.each([
+  test.for([
     ['seed', { seed: 8 }, /shards disagree on seed/],
     ['target', { target: { ...synthetic.target, url: 'tcp://other:2375' } }, /shards disagree on target/],
-  ])('refuses shards that disagree on %s: one line, exit 2', (_, change, message) => {
-    const { status, stderr } = conformance(
+  ] as const)('refuses shards that disagree on %s: one line, exit 2', async ([, change, message], { expect }) => {
+    const { status, stderr } = await conformance(
       'report',
       'merge',
       shardDir(shard('a', 1, 2)),
@@ -100,17 +98,22 @@ describe('conformance report merge', () => {
     expect(stderr).toMatch(message);
   });
 
-  test('refuses a directory that is no shard, or a shard without its blob report', () => {
+  test('refuses a directory that is no shard, or a shard without its blob report', async ({ expect }) => {
     const notShard = mkdtempSync(path.join(tmpdir(), 'plain-'));
     writeFileSync(path.join(notShard, 'report.json'), JSON.stringify(synthetic));
-    expect(conformance('report', 'merge', notShard).stderr).toMatch(/not a shard's report \(run it with --shard/);
-    const noBlob = conformance('report', 'merge', shardDir(shard('a', 1, 1)), '--report-dir', mkdtempSync(path.join(tmpdir(), 'out-')));
-    expect(noBlob.status).toBe(2);
-    expect(noBlob.stderr).toMatch(/holds no vitest blob report/);
     const empty = mkdtempSync(path.join(tmpdir(), 'empty-'));
     mkdirSync(path.join(empty, 'sub'));
-    expect(conformance('report', 'merge', path.join(empty, 'sub')).stderr).toMatch(/holds no report\.json/);
-    expect(conformance('report', 'merge').status).toBe(2);
+    const [plain, noBlob, noReport, nothing] = await Promise.all([
+      conformance('report', 'merge', notShard),
+      conformance('report', 'merge', shardDir(shard('a', 1, 1)), '--report-dir', mkdtempSync(path.join(tmpdir(), 'out-'))),
+      conformance('report', 'merge', path.join(empty, 'sub')),
+      conformance('report', 'merge'),
+    ]);
+    expect(plain.stderr).toMatch(/not a shard's report \(run it with --shard/);
+    expect(noBlob.status).toBe(2);
+    expect(noBlob.stderr).toMatch(/holds no vitest blob report/);
+    expect(noReport.stderr).toMatch(/holds no report\.json/);
+    expect(nothing.status).toBe(2);
   });
 });
 

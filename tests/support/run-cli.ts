@@ -53,6 +53,41 @@ export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS
   return { status, stdout, stderr, report, reportDir, afterSignalMs };
 }
 
+export interface CommandResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `conformance ARGS...` and collects its output, as spawnSync would but without holding up the test file's other tests. */
+export function runCommand(args: string[], opts: ProcessOptions = {}): Promise<CommandResult> {
+  return runProcess(process.execPath, [BIN, ...args], opts);
+}
+
+export interface ProcessOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Killed (SIGTERM) after this long (default 60 s). */
+  timeoutMs?: number;
+}
+
+/** Runs a program and collects its output, as spawnSync would but without blocking the event loop. */
+export function runProcess(file: string, args: string[], opts: ProcessOptions = {}): Promise<CommandResult> {
+  const child = spawn(file, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const timer = setTimeout(() => child.kill(), opts.timeoutMs ?? 60_000);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** The lines of a report worth showing when an assertion about it fails. */
 export function notPassing(report: Report): string[] {
   return report.results

@@ -1,0 +1,200 @@
+/**
+ * A probe per named fault of the cloud reference target: it passes against a server with its
+ * fault and throws against a clean one. The faults are probed in three files (by area, see
+ * probeFaults), which run side by side: the probes mostly wait on simulated work, and on a clean
+ * server those that wait for what only the fault brings wait out their deadline.
+ */
+import { describe, expect, it } from 'vitest';
+import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
+import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
+import { APP_PROBES } from './app-fault-probes.ts';
+import { INFRA_PROBES } from './infra-fault-probes.ts';
+import { FAMILY_PROBES } from './family-fault-probes.ts';
+import { MORE_PROBES } from './more-fault-probes.ts';
+import { PROOF_PROBES } from './proof-fault-probes.ts';
+
+const S = '/api/app/v1/service/';
+const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+const startAction = async (t: TestServer): Promise<any> => {
+  const svc = await t.ok('POST', S, { image: 'x' });
+  return action(t, await t.call('POST', `${svc.resource_uri}start/`));
+};
+const logsOf = async (t: TestServer, path: string): Promise<any[]> => {
+  const s = await t.ws(path);
+  await s.closed;
+  return s.messages;
+};
+
+/** For each fault: what the service does with it on (each probe fails on a clean server). */
+export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
+  'no-action-header': async (t) => expect((await t.call('POST', S, { image: 'x' })).headers.get('x-dockercloud-action-uri')).toBeNull(),
+  'async-returns-200': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(200);
+  },
+  'action-stuck-in-progress': async (t) => {
+    const a = await startAction(t);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await get(t, a.resource_uri)).state).toBe('In progress');
+  },
+  'cancel-refused': async (t) => {
+    await deployedCluster(t, 1);
+    expect((await t.call('POST', `${(await startAction(t)).resource_uri}cancel/`)).status).toBe(409);
+  },
+  'cancel-finished-action-allowed': async (t) => {
+    const a = await action(t, await t.call('POST', S, { image: 'x' }));
+    expect((await t.call('POST', `${a.resource_uri}cancel/`)).status).toBe(202);
+  },
+  'retry-in-progress-allowed': async (t) => {
+    await deployedCluster(t, 1);
+    expect((await t.call('POST', `${(await startAction(t)).resource_uri}retry/`)).status).toBe(202);
+  },
+  'action-missing-fields': async (t) => expect(await action(t, await t.call('POST', S, { image: 'x' }))).not.toHaveProperty('location'),
+  'auth-not-required': async (t) => expect((await t.call('GET', S, undefined, { user: '' })).status).toBe(200),
+  'stream-auth-not-required': async (t) => (await t.ws('/api/audit/v1/events', { user: '' })).close(),
+  'namespace-leak': async (t) => expect((await t.call('GET', '/api/app/v1/conformance2/service/')).status).toBe(200),
+  'service-default-target-2': async (t) => expect((await t.ok('POST', S, { image: 'x' })).target_num_containers).toBe(2),
+  'working-dir-default-empty': async (t) => expect((await t.ok('POST', S, { image: 'x' })).working_dir).toBe(''),
+  'disk-default-100': async (t) =>
+    expect(
+      (
+        await t.ok('POST', '/api/infra/v1/nodecluster/', {
+          name: 'c',
+          node_type: '/api/infra/v1/nodetype/aws/t2.micro/',
+          region: '/api/infra/v1/region/aws/us-east-1/',
+        })
+      ).disk,
+    ).toBe(100),
+  'stopped-service-rejects-start': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('POST', `${svc.resource_uri}stop/`);
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Stopped',
+    );
+    expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(409);
+  },
+  'running-service-allows-start': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(202);
+  },
+  'terminate-reversible': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    await t.ok('DELETE', svc.resource_uri);
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Terminated',
+    );
+    expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(202);
+  },
+  'deployed-node-allows-health-check': async (t) => expect((await t.call('POST', `${(await deployedCluster(t, 1)).nodes[0]}health-check/`)).status).toBe(202),
+  'every-node-scalable': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x', deployment_strategy: 'EVERY_NODE' });
+    expect((await t.call('POST', `${svc.resource_uri}scale/`)).status).toBe(202);
+  },
+  'every-node-update-allowed': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await t.call('PATCH', svc.resource_uri, { deployment_strategy: 'EVERY_NODE' })).status).toBe(202);
+  },
+  'date-iso8601': async (t) => expect((await action(t, await t.call('POST', S, { image: 'x' }))).start_date).toMatch(/^\d{4}-\d\d-\d\dT/),
+  'list-no-meta': async (t) => expect(await get(t, S)).not.toHaveProperty('meta'),
+  'next-absolute-url': async (t) => {
+    await t.ok('POST', S, { image: 'x' });
+    await t.ok('POST', S, { image: 'y' });
+    expect((await get(t, `${S}?limit=1`)).meta.next).toMatch(/^http:\/\//);
+  },
+  'include-related-ignored': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('POST', `${svc.containers[0]}stop/`);
+    const related = (await get(t, `/api/audit/v1/action/?object=${svc.resource_uri}&include_related=true`)).objects;
+    expect(related.map((a: any) => a.action)).not.toContain('Container Stop');
+  },
+  'filter-state-ignored': async (t) => {
+    await t.ok('POST', S, { image: 'x' });
+    expect((await get(t, `${S}?state=Running`)).objects).toHaveLength(1);
+  },
+  'global-role-no-auth-env': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', roles: ['global'] });
+    expect((await get(t, svc.containers[0])).container_envvars.map((e: any) => e.key)).not.toContain('DOCKERCLOUD_AUTH');
+  },
+  'repository-returns-password': async (t) =>
+    expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
+  'repository-delete-200': async (t) => {
+    const repo = await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b' });
+    expect((await t.call('DELETE', repo.resource_uri)).status).toBe(200);
+  },
+  'reuse-volumes-ignored': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
+    const before = (await get(t, svc.containers[0])).bindings[0].volume;
+    await t.ok('POST', `${svc.resource_uri}redeploy/`);
+    await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.state === 'Running',
+    );
+    expect((await get(t, svc.containers[0])).bindings[0].volume).not.toBe(before);
+  },
+  'create-missing-name-accepted': async (t) => expect((await t.call('POST', '/api/app/v1/stack/', {})).status).toBe(201),
+  'tags-string-list-rejected': async (t) => expect((await t.call('POST', S, { image: 'x', tags: ['a'] })).status).toBe(400),
+  'event-no-parents': async (t) => {
+    const events = await t.ws('/api/audit/v1/events');
+    await events.waitFor((m) => m.type === 'auth');
+    await t.ok('POST', S, { image: 'x' });
+    expect(await events.waitFor((m) => m.type === 'action')).not.toHaveProperty('parents');
+    events.close();
+  },
+  'stream-logs-tail-ignored': async (t) => {
+    await t.call('POST', S, { name: 'no image' });
+    const failed = (await get(t, '/api/audit/v1/action/?state=Failed')).objects[0];
+    expect(await logsOf(t, `/api/audit/v1/action/${failed.uuid}/logs/?tail=0`)).toHaveLength(1);
+  },
+  'exec-no-eof': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    expect((await logsOf(t, `${svc.containers[0]}exec/?command=hostname`)).map((m) => m.output)).toEqual(['x-1\n']);
+  },
+  'stream-query-auth-rejected': async (t) => {
+    await expect(t.ws('/api/audit/v1/events?user=conformance&token=conformance', { headers: {} })).rejects.toMatchObject({ status: 401 });
+  },
+  ...APP_PROBES,
+  ...INFRA_PROBES,
+  ...FAMILY_PROBES,
+  ...MORE_PROBES,
+  ...PROOF_PROBES,
+};
+
+/** Which file probes a fault: faults.test.ts the areas that no other file names. */
+export type ProbeFile = 'states' | 'filters' | 'other';
+const FILE_OF_AREA: Partial<Record<CloudFault['area'], ProbeFile>> = { states: 'states', actions: 'states', filters: 'filters' };
+
+/**
+ * Simulated work at its default pace: some probes act on a state that lasts one step (an action
+ * Canceling, In progress), and the unit files run beside each other and beside CLI runs.
+ */
+const TIME_SCALE = 1;
+
+/** Registers, one after another, the probe test of each fault of that file's areas. */
+export function probeFaults(file: ProbeFile): void {
+  describe('cloud faults', () => {
+    for (const fault of CLOUD_FAULTS.filter((f) => (FILE_OF_AREA[f.area] ?? 'other') === file)) {
+      it(`${fault.name}: observable with the fault, not without it`, async () => {
+        const probe = PROBES[fault.name] as (t: TestServer) => Promise<void>;
+        await withServer({ faults: [fault.name], timeScale: TIME_SCALE }, probe);
+        await withServer({ timeScale: TIME_SCALE }, (clean) => expect(probe(clean)).rejects.toThrow());
+      });
+    }
+  });
+}
+
+async function withServer(opts: Parameters<typeof startTestServer>[0], use: (t: TestServer) => Promise<void>): Promise<void> {
+  const server = await startTestServer(opts);
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
+}
