@@ -1,16 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
 
 /**
  * Three layers of tests:
  * - unit: the harness, the protocol verifiers, the data and the reference targets (seconds);
- * - embedded: the conformance suites against the embedded reference targets (seconds);
+ * - embedded: the conformance suites against the embedded reference targets (seconds): the teeth
+ *   (checks run in-process against faulted targets, project embedded), then whole runs of the CLI
+ *   (project embedded-cli);
  * - real: the engine suites against a real daemon (CI starts it; see .ci/run).
  * `conformance run` drives the suites itself through vitest's node API with its own settings.
  * The layers run one after another (groupOrder), each after the faster ones.
  */
+
+/** The embedded tests that run the CLI over whole suites. */
+const EMBEDDED_CLI_RUNS = [
+  'tests/embedded/engine-suites.test.ts',
+  'tests/embedded/cloud-suite.test.ts',
+  'tests/embedded/interrupt.test.ts',
+  'tests/embedded/interrupt-tty.test.ts',
+];
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/closing-line-reporter.ts'],
+    // Within each layer the longest files start first, also where vitest has no record of their durations.
+    sequence: { sequencer: LongestFirstSequencer },
     // vitest's default leaves one core of two idle; most unit files wait on child runs and sockets.
     maxWorkers: 2,
     projects: [
@@ -21,6 +35,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/real/**', 'tests/embedded/**'],
           testTimeout: 30_000,
+          // More files than cores: many of them mostly wait (on child runs, sockets, simulated work).
+          maxWorkers: 4,
         },
       },
       {
@@ -28,10 +44,23 @@ export default defineConfig({
           name: 'embedded',
           sequence: { groupOrder: 1 },
           include: ['tests/embedded/**/*.test.ts'],
+          exclude: EMBEDDED_CLI_RUNS,
           testTimeout: 300_000,
+          // The teeth files side by side: each mostly waits (on faulted targets, up to a check's deadline).
+          maxWorkers: 2,
+          // The teeth runs (test.concurrent) overlap their waits too.
+          maxConcurrency: 32,
+        },
+      },
+      {
+        test: {
+          name: 'embedded-cli',
+          sequence: { groupOrder: 2 },
+          include: EMBEDDED_CLI_RUNS,
+          testTimeout: 300_000,
+          // One at a time: each `conformance run` loads both cores, and their checks' timing rules and
+          // the interrupted runs' 5 s bound must not share them.
           fileParallelism: false,
-          // The teeth runs (test.concurrent) mostly wait on a faulted target's silence: overlap them.
-          maxConcurrency: 8,
         },
       },
       {
@@ -40,7 +69,7 @@ export default defineConfig({
           // Last, after the layers that load the machine. Docker and Podman run side by side: each
           // has its own daemon and registry, and both runs gave their recorded departures only,
           // also with the machine loaded by other work (Docker 187 s, Podman 408 s at once).
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           include: ['tests/real/**/*.test.ts'],
           testTimeout: 600_000,
         },
