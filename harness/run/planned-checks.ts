@@ -1,7 +1,18 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Vitest } from 'vitest/node';
 import type { EngineVersion } from '../catalog/types.ts';
 import type { Check } from '../check/types.ts';
-import { testName } from '../check/register.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Where the check names of the suite files are kept, under a key of the sources that define them. */
+export const PLAN_CACHE_DIR = path.join(ROOT, 'node_modules/.cache/conformance-plan');
+
+/** What defines the checks of a suite file and their names: the suites, the catalog they are built from, the harness. */
+const PLAN_SOURCES = ['suites', 'catalog', 'harness'];
 
 /** The suite files a run will run: the suites' files, or this shard's part of them (vitest's own split). */
 export async function runFiles(vitest: Vitest, sharded: boolean): Promise<string[]> {
@@ -15,14 +26,73 @@ export async function runFiles(vitest: Vitest, sharded: boolean): Promise<string
  * file's section, filtered by --grep as vitest filters test names. A file this cannot place
  * (not `suites/<suite>/<section>.test.ts`) is left out; its checks are counted as it loads.
  */
-export async function plannedChecks(files: string[], grep: string | undefined): Promise<Map<string, number>> {
+export async function plannedChecks(files: string[], grep: string | undefined, cacheDir: string = PLAN_CACHE_DIR): Promise<Map<string, number>> {
   const pattern = grep === undefined ? undefined : new RegExp(grep);
+  const names = await checkNames(files, cacheDir);
   const planned = new Map<string, number>();
   for (const file of files) {
-    const checks = await checksOf(file);
-    if (checks) planned.set(file, pattern ? checks.filter((c) => pattern.test(testName(c as Check<unknown>))).length : checks.length);
+    const list = names.get(file);
+    if (list) planned.set(file, pattern ? list.filter((name) => pattern.test(name)).length : list.length);
   }
   return planned;
+}
+
+/**
+ * The test names of each file's checks. Listing them loads every check module of the suites into
+ * this process (~0.3 s of CPU, before the workers start): they are kept on disk, under a key of
+ * the sources, and listed again only when a source changed.
+ */
+async function checkNames(files: string[], cacheDir: string): Promise<Map<string, string[] | undefined>> {
+  const key = sourcesKey();
+  const file = path.join(cacheDir, `${key}.json`);
+  let cached: Record<string, string[] | null> = {};
+  try {
+    cached = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[] | null>;
+  } catch {
+    // Not listed yet under this key.
+  }
+  const names = new Map<string, string[] | undefined>();
+  let listed = false;
+  for (const f of files) {
+    const relative = path.relative(ROOT, f);
+    if (!(relative in cached)) {
+      // register.ts loads vitest's test API (~45 ms): only when listing.
+      const { testName } = await import('../check/register.ts');
+      const checks = await checksOf(f);
+      cached[relative] = checks ? checks.map((c) => testName(c as Check<unknown>)) : null;
+      listed = true;
+    }
+    names.set(f, cached[relative] ?? undefined);
+  }
+  if (listed) store(cacheDir, file, cached);
+  return names;
+}
+
+/** A digest of every source file that can change a check or its name. */
+function sourcesKey(): string {
+  const hash = createHash('sha256');
+  for (const dir of PLAN_SOURCES) {
+    const entries = (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((e) => /\.(ts|json)$/.test(e)).sort();
+    for (const entry of entries)
+      hash
+        .update(`${dir}/${entry}\0`)
+        .update(readFileSync(path.join(ROOT, dir, entry)))
+        .update('\0');
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** Written whole (renamed into place); the lists of other keys are removed. */
+function store(cacheDir: string, file: string, names: Record<string, string[] | null>): void {
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(names));
+    renameSync(temp, file);
+    for (const old of readdirSync(cacheDir)) if (path.join(cacheDir, old) !== file && old.endsWith('.json')) rmSync(path.join(cacheDir, old), { force: true });
+  } catch {
+    // A read-only install: listed again next time.
+  }
 }
 
 /** What --grep sees of a check: its test name. */
