@@ -3,16 +3,11 @@
  * each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, runningService, until, type TestServer } from './helpers.ts';
+import { deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
-const settledContainer = (t: TestServer, uri: string, state: string): Promise<any> =>
-  until(
-    () => get(t, uri),
-    (x) => x.state === state,
-  );
 
 /** Two deployed nodes; a first service's two containers load the first one (it alone carries tag `busy`). */
 async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
@@ -26,7 +21,7 @@ async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
 async function exitedContainer(t: TestServer, extra: Record<string, unknown>): Promise<any> {
   await deployedCluster(t, 1);
   const svc = await runningService(t, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
-  return settledContainer(t, svc.containers[0], 'Stopped');
+  return settledIn(t, svc.containers[0], 'Stopped');
 }
 
 export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
@@ -39,10 +34,7 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x', tags: ['nowhere'] });
     await t.ok('POST', `${svc.resource_uri}start/`);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Running',
-    );
+    await settledIn(t, svc.resource_uri, 'Running');
   },
   'every-node-skips-new-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1);
@@ -74,22 +66,16 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('DELETE', svc.containers[0]);
-    await settledContainer(t, svc.containers[0], 'Terminated');
+    await settledIn(t, svc.containers[0], 'Terminated');
     expect((await t.call('POST', `${svc.containers[0]}start/`)).status).toBe(202);
   },
   'redeploy-keeps-old-config': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('PATCH', svc.resource_uri, { working_dir: '/new' });
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Running',
-    );
+    await settledIn(t, svc.resource_uri, 'Running');
     await t.ok('POST', `${svc.resource_uri}redeploy/`);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Running',
-    );
+    await settledIn(t, svc.resource_uri, 'Running');
     expect((await get(t, svc.containers[0])).working_dir).toBe('/');
   },
   'link-variables-not-injected': async (t) => {
@@ -137,10 +123,7 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
   'terminated-not-listed': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     await t.ok('DELETE', svc.resource_uri);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Terminated',
-    );
+    await settledIn(t, svc.resource_uri, 'Terminated');
     expect((await get(t, S)).objects).toHaveLength(0);
   },
   'service-create-unvalidated': async (t) => expect((await t.call('POST', S, { image: 'x', net: 'overlay' })).status).toBe(201),
@@ -154,7 +137,7 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('POST', `${svc.containers[0]}stop/`);
-    await settledContainer(t, svc.containers[0], 'Stopped');
+    await settledIn(t, svc.containers[0], 'Stopped');
     expect((await get(t, svc.resource_uri)).running_num_containers).toBe(1);
   },
   'exit-code-missing': async (t) => expect((await exitedContainer(t, {})).exit_code).toBeNull(),

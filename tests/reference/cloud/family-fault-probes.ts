@@ -20,7 +20,7 @@ import {
 } from '../../../reference/cloud/fault-families.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 import { keysOf } from '../../../reference/faults.ts';
-import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, NODE_TYPE, REGION, runningService, settledIn, type TestServer } from './helpers.ts';
 
 type Probe = (t: TestServer) => Promise<void>;
 type Json = Record<string, any>;
@@ -144,12 +144,6 @@ const missingProbe =
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.some((o) => spell(field, 'cloud', 'docker') in o)).toBe(false);
   };
-
-const settledIn = (t: TestServer, uri: string, state: string): Promise<Json> =>
-  until(
-    () => t.ok('GET', uri),
-    (x: Json) => x.state === state,
-  );
 
 /** A resource of the kind in a state whose row allows the operation. */
 async function allowingState(t: TestServer, kind: string, op: string): Promise<string> {

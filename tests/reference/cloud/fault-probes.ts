@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
@@ -69,10 +69,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
     await t.ok('POST', `${svc.resource_uri}stop/`);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Stopped',
-    );
+    await settledIn(t, svc.resource_uri, 'Stopped');
     expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(409);
   },
   'running-service-allows-start': async (t) => {
@@ -83,10 +80,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   'terminate-reversible': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     await t.ok('DELETE', svc.resource_uri);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Terminated',
-    );
+    await settledIn(t, svc.resource_uri, 'Terminated');
     expect((await t.call('POST', `${svc.resource_uri}start/`)).status).toBe(202);
   },
   'deployed-node-allows-health-check': async (t) => expect((await t.call('POST', `${(await deployedCluster(t, 1)).nodes[0]}health-check/`)).status).toBe(202),
@@ -132,10 +126,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
     const before = (await get(t, svc.containers[0])).bindings[0].volume;
     await t.ok('POST', `${svc.resource_uri}redeploy/`);
-    await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.state === 'Running',
-    );
+    await settledIn(t, svc.resource_uri, 'Running');
     expect((await get(t, svc.containers[0])).bindings[0].volume).not.toBe(before);
   },
   'create-missing-name-accepted': async (t) => expect((await t.call('POST', '/api/app/v1/stack/', {})).status).toBe(201),

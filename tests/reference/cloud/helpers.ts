@@ -111,6 +111,13 @@ export async function until<T>(read: () => Promise<T>, pred: (v: T) => boolean, 
   }
 }
 
+/** Polls the resource at `uri` until its state is `state`, and returns it. */
+export const settledIn = (t: TestServer, uri: string, state: string): Promise<any> =>
+  until(
+    () => t.ok('GET', uri),
+    (x) => x.state === state,
+  );
+
 export const NODE_TYPE = '/api/infra/v1/nodetype/aws/t2.micro/';
 export const REGION = '/api/infra/v1/region/aws/us-east-1/';
 
