@@ -1,7 +1,7 @@
 import { loadEndpoints, type RequirementIndex } from '../catalog/load.ts';
 import type { SuiteName } from '../catalog/types.ts';
 import { spellDeep, type VendorProfileName } from '../profile.ts';
-import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
+import { schemaSetOfSuite, type SchemaValidator } from '../schema/validator.ts';
 import { cloudCatalogPath, EndpointMatcher, engineCatalogPath } from './endpoint-matcher.ts';
 import { EXCHANGE_RULES, ExchangeJudge, type ExchangeRule, type JudgeRequirements } from './exchange-judge.ts';
 
@@ -74,5 +74,5 @@ export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index:
     ...(api === 'cloud' ? { alsoDocumented: cloudCodeNotShown } : {}),
   };
   const matcher = new EndpointMatcher(endpoints, api === 'engine' ? engineCatalogPath(version) : cloudCatalogPath);
-  return new ExchangeJudge({ matcher, schemaSet: (api === 'engine' ? `engine/${version}` : 'cloud/v1') as SchemaSet, version, schemas, requirements });
+  return new ExchangeJudge({ matcher, schemaSet: schemaSetOfSuite(suite), version, schemas, requirements });
 }

@@ -24,7 +24,7 @@ import { checkTimeout } from './timeouts.ts';
 import { Interruption } from './interruption.ts';
 import { Progress } from '../report/progress.ts';
 import { plannedChecks, runFiles } from './planned-checks.ts';
-import { SchemaValidator, type SchemaSet } from '../schema/validator.ts';
+import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -180,7 +180,7 @@ async function runSuites(
   if (interruption.signal) return;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   // Compiled once here when the cache lacks them, rather than by every worker at once.
-  SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOf));
+  SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOfSuite));
   const checkTimeoutMs = checkTimeout(options.timeoutMs);
   const vitest = await createVitest(
     'test',
@@ -219,10 +219,6 @@ async function runSuites(
     // Closing stops the workers, so that the sweep after it sees everything the checks created.
     await interruption.bounded(vitest.close(), 1000);
   }
-}
-
-function schemaSetOf(suite: SuiteName): SchemaSet {
-  return suite === 'cloud' ? 'cloud/v1' : suite === 'engine-1.18' ? 'engine/1.18' : 'engine/1.22';
 }
 
 async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<string[]> {
