@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Vitest } from 'vitest/node';
 import type { EngineVersion } from '../catalog/types.ts';
 import type { Check } from '../check/types.ts';
+import { storeCacheEntry } from '../disk-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -64,7 +65,7 @@ async function checkNames(files: string[], cacheDir: string): Promise<Map<string
     }
     names.set(f, cached[relative] ?? undefined);
   }
-  if (listed) store(cacheDir, file, cached);
+  if (listed) storeCacheEntry(file, JSON.stringify(cached), (name) => name.endsWith('.json'));
   return names;
 }
 
@@ -80,19 +81,6 @@ function sourcesKey(): string {
         .update('\0');
   }
   return hash.digest('hex').slice(0, 24);
-}
-
-/** Written whole (renamed into place); the lists of other keys are removed. */
-function store(cacheDir: string, file: string, names: Record<string, string[] | null>): void {
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(names));
-    renameSync(temp, file);
-    for (const old of readdirSync(cacheDir)) if (path.join(cacheDir, old) !== file && old.endsWith('.json')) rmSync(path.join(cacheDir, old), { force: true });
-  } catch {
-    // A read-only install: listed again next time.
-  }
 }
 
 /** What --grep sees of a check: its test name. */

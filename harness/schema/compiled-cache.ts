@@ -6,11 +6,12 @@
  * validators, the same errors.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { storeCacheEntry } from '../disk-cache.ts';
 import { makeAjv } from './ajv.ts';
 
 /** Resolves what the generated code requires (ajv's runtime helpers, ajv-formats' formats) as this module does. */
@@ -51,7 +52,8 @@ function cachedCode(bundle: SchemaBundle, dir: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     const code = generate(bundle.sources);
-    store(dir, bundle.label, file, code);
+    // Older keys of the label are removed; without a writable directory the code is used from memory.
+    storeCacheEntry(file, code, (name) => name.startsWith(`${bundle.label}-`) && name.endsWith('.cjs'));
     return code;
   }
 }
@@ -69,21 +71,6 @@ function generate(sources: readonly SchemaSource[]): string {
   for (const s of sources) ajv.addSchema({ ...s.schema, $id: s.id });
   const standaloneCode = (requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
   return standaloneCode(ajv, Object.fromEntries(sources.map((s) => [s.name, s.id])));
-}
-
-/** Written whole (a file renamed into place) so that a worker never reads half of it; older keys of the label are removed. */
-function store(dir: string, label: string, file: string, code: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, code);
-    renameSync(temp, file);
-    for (const old of readdirSync(dir)) {
-      if (old.startsWith(`${label}-`) && old.endsWith('.cjs') && path.join(dir, old) !== file) rmSync(path.join(dir, old), { force: true });
-    }
-  } catch {
-    // A read-only install: the code is used from memory, compiled again by the next process.
-  }
 }
 
 function evaluate(code: string): Record<string, unknown> {
