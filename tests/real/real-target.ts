@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
-import { notPassing, runCli } from '../support/run-cli.ts';
+import { promisify } from 'node:util';
+import { runCli, type CliRun } from '../support/run-cli.ts';
 
 /** A real engine implementation the layer starts with its script and gates by its expectations. */
 export interface RealTarget {
@@ -26,62 +26,54 @@ export interface RealTarget {
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
+export const scriptOf = (target: RealTarget): string => root(`scripts/${target.script}`);
+export const expectationsOf = (target: RealTarget): string => root(`expectations/${target.expectations}`);
+
+/** Why the layer cannot run against the target on this machine ('' when it can). */
+export function unavailableReason(target: RealTarget): string {
+  if (process.getuid?.() !== 0) return `needs root to start ${target.binary}`;
+  const installed = spawnSync('sh', ['-c', `command -v ${target.binary}`]).status === 0;
+  return installed ? '' : `${target.binary} is not installed (${target.install})`;
+}
+
+/** Starts the target with its script (a running one is reused) and runs both engine suites against it. */
+export async function runAgainst(target: RealTarget, abort?: AbortSignal): Promise<CliRun> {
+  const { stdout } = await promisify(execFile)(scriptOf(target), ['start'], { encoding: 'utf8' });
+  const url = stdout.trim().split('\n').pop()!;
+  const run = await runCli(
+    [
+      '--target',
+      url,
+      '--suite',
+      'engine-1.18',
+      '--suite',
+      'engine-1.22',
+      '--expectations',
+      expectationsOf(target),
+      '--strict-expectations',
+      '--registry',
+      target.registry,
+      ...(target.runArgs ?? []),
+    ],
+    600_000,
+    'SIGINT',
+    undefined,
+    abort,
+  );
+  if (run.report) keepReport(target.slug, run.reportDir);
+  return run;
+}
+
+/** Stops the target its script started, unless CONFORMANCE_KEEP_DAEMON=1 asks to keep it. */
+export async function stopTarget(target: RealTarget): Promise<void> {
+  if (process.env.CONFORMANCE_KEEP_DAEMON === '1') return;
+  await promisify(execFile)(scriptOf(target), ['stop']);
+}
+
 /** Copies a run's report.json to $CONFORMANCE_REAL_REPORTS/<slug>/ when that is set. */
 function keepReport(slug: string, reportDir: string): void {
   const keep = process.env.CONFORMANCE_REAL_REPORTS;
   if (!keep) return;
   mkdirSync(path.join(keep, slug), { recursive: true });
   copyFileSync(path.join(reportDir, 'report.json'), path.join(keep, slug, 'report.json'));
-}
-
-/**
- * Both engine suites against a real implementation: started by its script (root), gated by its
- * recorded departures with --strict-expectations; every failure carries requirements and a transcript.
- */
-export function realTargetSuite(target: RealTarget): void {
-  const script = root(`scripts/${target.script}`);
-  const expectations = root(`expectations/${target.expectations}`);
-  const isRoot = process.getuid?.() === 0;
-  const installed = spawnSync('sh', ['-c', `command -v ${target.binary}`]).status === 0;
-  const reason = !isRoot ? `needs root to start ${target.binary}` : !installed ? `${target.binary} is not installed (${target.install})` : '';
-
-  describe.skipIf(reason !== '')(`the engine suites against ${target.name}${reason ? ` (skipped: ${reason})` : ''}`, () => {
-    let started = false;
-    afterAll(() => {
-      if (started && process.env.CONFORMANCE_KEEP_DAEMON !== '1') execFileSync(script, ['stop']);
-    });
-
-    test('only the recorded departures fail; none is a harness error; each failure carries its evidence', async () => {
-      const url = execFileSync(script, ['start'], { encoding: 'utf8' }).trim().split('\n').pop()!;
-      started = true;
-      expect(existsSync(expectations)).toBe(true);
-      const run = await runCli([
-        '--target',
-        url,
-        '--suite',
-        'engine-1.18',
-        '--suite',
-        'engine-1.22',
-        '--expectations',
-        expectations,
-        '--strict-expectations',
-        '--registry',
-        target.registry,
-        ...(target.runArgs ?? []),
-      ]);
-      const report = run.report!;
-      expect(report, run.stderr).toBeDefined();
-      keepReport(target.slug, run.reportDir);
-      expect(report.harnessErrors).toEqual([]);
-      expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-      expect(report.expectations?.unexpected, notPassing(report).join('\n')).toEqual([]);
-      expect(report.expectations?.stale.map((s) => `${s.suite} ${s.id} now ${s.actual.join(',')}`)).toEqual([]);
-      for (const failed of report.results.filter((r) => r.outcome === 'failed')) {
-        expect(failed.requirements.length, failed.id).toBeGreaterThan(0);
-        expect(failed.transcript?.length ?? 0, `${failed.id} has a transcript`).toBeGreaterThan(0);
-      }
-      expect(run.status).toBe(0);
-      process.stdout.write(`${target.name}: ${report.summary.total} checks in ${report.durationMs} ms, ${report.summary.failed} expected departures\n`);
-    });
-  });
 }

@@ -19,9 +19,16 @@ export interface CliRun {
 
 /**
  * Runs `conformance run ...` as a user would, and reads the report it wrote. `signal` is sent
- * after `timeoutMs`, or as soon as the output matches `signalWhen` (the run is under way).
+ * after `timeoutMs`, as soon as the output matches `signalWhen` (the run is under way), or when
+ * `abort` is aborted.
  */
-export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS.Signals = 'SIGINT', signalWhen?: RegExp): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  timeoutMs = 600_000,
+  signal: NodeJS.Signals = 'SIGINT',
+  signalWhen?: RegExp,
+  abort?: AbortSignal,
+): Promise<CliRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
   const child = spawn(process.execPath, [BIN, 'run', '--report-dir', reportDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -41,6 +48,8 @@ export async function runCli(args: string[], timeoutMs = 600_000, signal: NodeJS
     if (signalWhen?.test(stderr)) send();
   });
   const timer = setTimeout(send, timeoutMs);
+  if (abort?.aborted) send();
+  else abort?.addEventListener('abort', send, { once: true });
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const afterSignalMs = Date.now() - signalledAt;
   clearTimeout(timer);
