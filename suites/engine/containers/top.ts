@@ -1,11 +1,14 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
+import { eventually } from '../support/poll.ts';
 
 const ENDPOINT = 'engine/containers/top';
 const R = 'engine/containers/top/';
 
 type Top = { Titles: string[]; Processes: string[][] };
+
+const listsSleep = (result: Top): boolean => result.Processes.some((row) => row.join(' ').includes('sleep 300'));
 
 async function top(ctx: EngineContext, id: string, psArgs?: string, requirement?: string): Promise<Top> {
   const res = await ctx.api.get(`/containers/${id}/top`, psArgs === undefined ? {} : { ps_args: psArgs });
@@ -21,9 +24,11 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      const result = await top(ctx, id);
+      // Start answers once the runtime has started the container's init, which may not have
+      // become the command yet: ps would list the runtime's init for a moment.
+      const result = await eventually(() => top(ctx, id), listsSleep);
       ctx.expect(
-        result.Processes.some((row) => row.join(' ').includes('sleep 300')),
+        listsSleep(result),
         'Processes lists the container command (sleep 300)',
         { expected: 'a row with sleep 300', actual: result.Processes },
       );
