@@ -49,8 +49,15 @@ export function startEarly(target: RealTarget, project: TestProject): (() => Pro
   };
 }
 
-/** Waits for an early run to end (the test's own timeout bounds the wait). */
+/**
+ * Waits for an early run to end. The test's timeout bounds the wait; so does the end of the vitest
+ * process that started the run (an interrupted `vitest run` leaves its worker behind, orphaned).
+ */
 export async function earlyOutcome(outcomeFile: string): Promise<EarlyOutcome> {
-  while (!existsSync(outcomeFile)) await sleep(500);
+  const parent = process.ppid;
+  while (!existsSync(outcomeFile)) {
+    if (process.ppid !== parent) throw new Error('vitest ended before the early run did');
+    await sleep(500);
+  }
   return JSON.parse(readFileSync(outcomeFile, 'utf8')) as EarlyOutcome;
 }
