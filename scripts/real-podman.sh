@@ -18,6 +18,8 @@ export CONTAINERS_CONF="$dir/containers.conf"
 export CONTAINERS_STORAGE_CONF="$dir/storage.conf"
 export CONTAINERS_REGISTRIES_CONF="$dir/registries.conf"
 export TMPDIR="$dir/tmpdir"
+# netavark's run directory (IPAM database, aardvark-dns config); Podman 4.3 does not let it be moved.
+NETAVARK_RUN_DIR=/run/containers/networks
 
 # The lower of two limits ("unlimited" is the higher).
 lower() {
@@ -71,6 +73,7 @@ CONF
 note_host_state() {
   ip link show podman0 >/dev/null 2>&1 && touch "$dir/podman0.preexisting"
   iptables-save 2>/dev/null | grep -q NETAVARK && touch "$dir/netavark.preexisting"
+  [ -e "$NETAVARK_RUN_DIR" ] && touch "$dir/netavark-run.preexisting"
   return 0
 }
 
@@ -137,6 +140,18 @@ remove_netavark_chains() {
   done
 }
 
+# The aardvark-dns server netavark started for the run's DNS-enabled networks, and netavark's run
+# directory, when the run created it.
+remove_netavark_run_dir() {
+  local p
+  for p in /proc/[0-9]*; do
+    case "$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null)" in
+      *aardvark-dns*"$NETAVARK_RUN_DIR"*) kill "${p#/proc/}" 2>/dev/null || true ;;
+    esac
+  done
+  rm -rf "$NETAVARK_RUN_DIR"
+}
+
 # Unmounts what is mounted under DIR and removes everything there but the service's log; a
 # cleanup process started just before may mount again, hence the retries.
 remove_state() {
@@ -160,6 +175,7 @@ stop() {
   for pid in $(pids_of conmon) $(pids_of aardvark-dns); do kill "$pid" 2>/dev/null || true; done
   [ -f "$dir/netavark.preexisting" ] || remove_netavark_chains
   [ -f "$dir/podman0.preexisting" ] || ip link delete podman0 2>/dev/null || true
+  [ -f "$dir/netavark-run.preexisting" ] || remove_netavark_run_dir
   remove_state
 }
 
