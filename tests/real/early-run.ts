@@ -5,15 +5,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestProject } from 'vitest/node';
 import { runAgainst, stopTarget, unavailableReason, type RealTarget } from './real-target.ts';
 
-/**
- * A real run started by a project's global setup when `vitest run` begins, so that it overlaps
- * the other layers instead of following them (vitest runs its groups one after another). Meant
- * for a target whose run mostly waits on the target rather than loading the machine: Podman one
- * check at a time. The layer's test then only collects and judges the outcome.
- */
+// A real run started by a project's global setup when `vitest run` begins, so that it overlaps
+// the other layers instead of following them (vitest runs its groups one after another). Meant
+// for a target whose run mostly waits on the target rather than loading the machine: Podman, one
+// check at a time. The layer's test then only collects and judges the outcome.
+
+/** How an early run ended, as its test reads it. */
 export interface EarlyOutcome {
   status: number | null;
-  stdout: string;
   stderr: string;
   reportDir: string;
   /** Why the run did not happen (the target's script failed). */
@@ -33,8 +32,8 @@ export function startEarly(target: RealTarget, project: TestProject): (() => Pro
   const outcomeFile = path.join(mkdtempSync(path.join(tmpdir(), `conformance-early-${target.slug}-`)), 'outcome.json');
   const abort = new AbortController();
   const running = runAgainst(target, abort.signal).then(
-    (run): EarlyOutcome => ({ status: run.status, stdout: run.stdout, stderr: run.stderr, reportDir: run.reportDir }),
-    (error: unknown): EarlyOutcome => ({ status: null, stdout: '', stderr: '', reportDir: '', error: String(error) }),
+    (run): EarlyOutcome => ({ status: run.status, stderr: run.stderr, reportDir: run.reportDir }),
+    (error: unknown): EarlyOutcome => ({ status: null, stderr: '', reportDir: '', error: String(error) }),
   );
   const written = running.then((outcome) => {
     // Whole or not at all: the test polls for the file.
