@@ -27,11 +27,7 @@ export default [
       // Start answers once the runtime has started the container's init, which may not have
       // become the command yet: ps would list the runtime's init for a moment.
       const result = await eventually(() => top(ctx, id), listsSleep);
-      ctx.expect(
-        listsSleep(result),
-        'Processes lists the container command (sleep 300)',
-        { expected: 'a row with sleep 300', actual: result.Processes },
-      );
+      ctx.expect(listsSleep(result), 'Processes lists the container command (sleep 300)', { expected: 'a row with sleep 300', actual: result.Processes });
       ctx.expect(
         result.Processes.every((row) => row.length === result.Titles.length),
         'every process row has one value per title',
