@@ -41,7 +41,12 @@ export function startEarly(target: RealTarget, project: TestProject): (() => Pro
     renameSync(`${outcomeFile}.partial`, outcomeFile);
   });
   project.provide('earlyRealRuns', { ...project.getProvidedContext().earlyRealRuns, [target.slug]: outcomeFile });
+  // vitest exits on SIGINT and SIGTERM without tearing down: the run is interrupted then (it
+  // cleans up what it created and writes its partial report) rather than left to go on alone.
+  const interrupt = (): void => abort.abort();
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   return async () => {
+    process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
     abort.abort();
     await written;
     await stopTarget(target);
