@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
+import { eventually } from '../support/poll.ts';
 import { SESSION_END_MS, openSession } from '../support/streams.ts';
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
@@ -30,7 +31,11 @@ export default [
       // The command waits for a line on its stdin, so it is surely running until the check sends one.
       const { execId } = await execIn(ctx, { Cmd: ['sh', '-c', 'read x; exit 3'], AttachStdin: true });
       const conn = await openSession(ctx, `/exec/${execId}/start`, { body: { Detach: false, Tty: false } });
-      const during = await inspectExec(ctx, execId);
+      // The start answers when the connection is hijacked; the command may start a moment later.
+      const during = await eventually(
+        () => inspectExec(ctx, execId),
+        (inspect) => inspect.Running === true,
+      );
       ctx.expectEqual(during.Running, true, 'while the command runs, Running is true');
       ctx.observe(`ExitCode while the command runs: ${JSON.stringify(during.ExitCode)}`);
       await conn.write('go\n');
