@@ -9,7 +9,8 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
  *   (project embedded-cli);
  * - real: the engine suites against a real daemon (CI starts it; see .ci/run).
  * `conformance run` drives the suites itself through vitest's node API with its own settings.
- * The layers run one after another (groupOrder), each after the faster ones.
+ * The layers run one after another (groupOrder), each after the faster ones; Podman's real run
+ * alone starts at once and overlaps them (project real-podman).
  */
 
 /** The embedded tests that run the CLI over whole suites. */
