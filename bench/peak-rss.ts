@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../harness/report/report.ts';
+import { readReport } from '../tests/support/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../bin/conformance.mjs', import.meta.url));
 const GNU_TIME = '/usr/bin/time';
@@ -45,14 +46,6 @@ export async function measureRun(args: string[]): Promise<MeasuredRun> {
     how: hasGnuTime ? 'kernel' : kb ? 'sampled' : 'unmeasured',
     report: readReport(reportDir),
   };
-}
-
-function readReport(dir: string): Report | undefined {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Samples VmHWM of a process and its descendants every 100 ms (Linux /proc). */

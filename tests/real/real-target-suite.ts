@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Report } from '../../harness/report/report.ts';
-import { notPassing } from '../support/run-cli.ts';
+import { notPassing, readReport } from '../support/run-cli.ts';
 import { earlyOutcome } from './early-run.ts';
 import { expectationsOf, runAgainst, stopTarget, unavailableReason, type RealTarget } from './real-target.ts';
 
@@ -13,18 +12,11 @@ interface RealRun {
 }
 
 /** The run its project's global setup started early (see early-run.ts), or one started here. */
-async function realRun(target: RealTarget): Promise<RealRun> {
-  const early = inject('earlyRealRuns')?.[target.slug];
+async function realRun(target: RealTarget, early: string | undefined): Promise<RealRun> {
   if (!early) return runAgainst(target);
   const outcome = await earlyOutcome(early);
   if (outcome.error) throw new Error(`${target.name} could not be started: ${outcome.error}`);
-  let report: Report | undefined;
-  try {
-    report = JSON.parse(readFileSync(path.join(outcome.reportDir, 'report.json'), 'utf8')) as Report;
-  } catch {
-    report = undefined;
-  }
-  return { status: outcome.status, stderr: outcome.stderr, report };
+  return { status: outcome.status, stderr: outcome.stderr, report: readReport(outcome.reportDir) };
 }
 
 /**
@@ -42,8 +34,9 @@ export function realTargetSuite(target: RealTarget): void {
 
     test('only the recorded departures fail; none is a harness error; each failure carries its evidence', async () => {
       expect(existsSync(expectationsOf(target))).toBe(true);
-      startedHere = !inject('earlyRealRuns')?.[target.slug];
-      const run = await realRun(target);
+      const early = inject('earlyRealRuns')?.[target.slug];
+      startedHere = !early;
+      const run = await realRun(target, early);
       const report = run.report!;
       expect(report, run.stderr).toBeDefined();
       expect(report.harnessErrors).toEqual([]);

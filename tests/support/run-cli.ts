@@ -53,13 +53,16 @@ export async function runCli(
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const afterSignalMs = Date.now() - signalledAt;
   clearTimeout(timer);
-  let report: Report | undefined;
+  return { status, stdout, stderr, report: readReport(reportDir), reportDir, afterSignalMs };
+}
+
+/** The report.json a run wrote in `dir`, or undefined when there is none (or it is not JSON). */
+export function readReport(dir: string): Report | undefined {
   try {
-    report = JSON.parse(readFileSync(path.join(reportDir, 'report.json'), 'utf8')) as Report;
+    return JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
   } catch {
-    report = undefined;
+    return undefined;
   }
-  return { status, stdout, stderr, report, reportDir, afterSignalMs };
 }
 
 export interface CommandResult {

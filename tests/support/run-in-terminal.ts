@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../harness/report/report.ts';
+import { readReport } from './run-cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -48,12 +49,4 @@ export async function interruptInTerminal(command: string, ready: RegExp, timeou
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   return { status, afterInterruptMs: interruptedAt ? Date.now() - interruptedAt : Number.NaN, screen, report: readReport(reportDir) };
-}
-
-function readReport(dir: string): Report | undefined {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
-  } catch {
-    return undefined;
-  }
 }
