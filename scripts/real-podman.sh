@@ -112,12 +112,12 @@ start() {
   echo "unix://$sock"
 }
 
-# PIDs of running PROGRAM processes whose command line names this service's directory.
+# PIDs of running PROGRAM processes whose command line names WHERE (default: this service's directory).
 pids_of() {
-  local program=$1 p cmdline
+  local program=$1 where=${2:-$dir} p cmdline
   for p in /proc/[0-9]*; do
     cmdline=$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null) || continue
-    case "$cmdline" in *"$program"*"$dir"*) echo "${p#/proc/}" ;; esac
+    case "$cmdline" in *"$program"*"$where"*) echo "${p#/proc/}" ;; esac
   done
 }
 
@@ -143,12 +143,8 @@ remove_netavark_chains() {
 # The aardvark-dns server netavark started for the run's DNS-enabled networks, and netavark's run
 # directory, when the run created it.
 remove_netavark_run_dir() {
-  local p
-  for p in /proc/[0-9]*; do
-    case "$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null)" in
-      *aardvark-dns*"$NETAVARK_RUN_DIR"*) kill "${p#/proc/}" 2>/dev/null || true ;;
-    esac
-  done
+  local pid
+  for pid in $(pids_of aardvark-dns "$NETAVARK_RUN_DIR"); do kill "$pid" 2>/dev/null || true; done
   rm -rf "$NETAVARK_RUN_DIR"
 }
 
