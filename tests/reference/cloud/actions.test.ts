@@ -3,8 +3,9 @@ import { action, deployedCluster, startTestServer, until, type TestServer } from
 
 let t: TestServer;
 beforeAll(async () => {
-  // Slower simulated time, so In progress actions can be canceled reliably.
-  t = await startTestServer({ timeScale: 3 });
+  // Slower simulated time, so that an action is still In progress when the test reads or cancels
+  // it, also on a loaded machine (at 3, a service start had ended before the read in one run).
+  t = await startTestServer({ timeScale: 10 });
   await deployedCluster(t, 1);
 });
 afterAll(() => t.close());
