@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SERVICES = '/api/app/v1/service/';
+/** How long a poll waits for an action or a service to settle: Canceling alone lasts 2.5 s at this scale. */
+const SETTLE_MS = 10_000;
 const get = (uri: string): Promise<any> => t.ok('GET', uri);
 const ACTION_FIELDS = [
   'resource_uri',
@@ -78,6 +80,7 @@ describe('actions', () => {
         await until(
           () => get(a.resource_uri),
           (x) => x.state !== 'In progress',
+          SETTLE_MS,
         )
       ).state,
     ).toBe('Success');
@@ -94,6 +97,7 @@ describe('actions', () => {
         await until(
           () => get(a.resource_uri),
           (x) => x.state !== 'Canceling',
+          SETTLE_MS,
         )
       ).state,
     ).toBe('Canceled');
@@ -111,6 +115,7 @@ describe('actions', () => {
     await until(
       () => get(first.resource_uri),
       (x) => x.state === 'Canceled',
+      SETTLE_MS,
     );
     const retried = await t.call('POST', `${first.resource_uri}retry/`);
     expect(retried.status).toBe(202);
@@ -122,6 +127,7 @@ describe('actions', () => {
         await until(
           () => get(retried.body.resource_uri),
           (x) => x.state !== 'In progress',
+          SETTLE_MS,
         )
       ).state,
     ).toBe('Success');
@@ -144,6 +150,7 @@ describe('actions', () => {
     const running = await until(
       () => get(svc.resource_uri),
       (x) => x.state === 'Running',
+      SETTLE_MS,
     );
     await t.ok('POST', `${running.containers[0]}stop/`);
     const own = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}`)).objects;
