@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { createBody, createRaw, stdoutOf } from '../support/container-data.ts';
-import type { EngineContext } from '../support/context.ts';
+import { withoutNetwork, type EngineContext } from '../support/context.ts';
 import { EXITS_ON_HUP, HUP_EXIT_CODE } from '../support/lifecycle.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
@@ -65,7 +65,7 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       for (const cmd of ['true', ['true']]) {
-        const { res, id } = await createRaw(ctx, createBody(ctx, { Cmd: cmd }));
+        const { res, id } = await createRaw(ctx, withoutNetwork(createBody(ctx, { Cmd: cmd })));
         ctx.expectStatus(res, 201, `create with Cmd ${JSON.stringify(cmd)}`);
         await ctx.start(id!);
         ctx.expectEqual(await ctx.waitExit(id!), 0, `the command ${JSON.stringify(cmd)} ran and exited 0`);

@@ -63,6 +63,7 @@ export default [
     fields: () => ({ NetworkDisabled: true }),
     script: 'ls /sys/class/net',
     baseline: (o) => lines(o.out.replace(/\s+/g, '\n')).some((i) => i !== 'lo'),
+    networked: true,
     judge: (o) => {
       const ifaces = lines(o.out.replace(/\s+/g, '\n'));
       return judged(ifaces.length === 1 && ifaces[0] === 'lo', 'the interfaces of a container created with NetworkDisabled true', ['lo'], ifaces);
@@ -298,6 +299,7 @@ function networkModeChecks(): EngineCheck[] {
       fields: () => ({ HostConfig: { NetworkMode: 'none' } }),
       script: 'ls /sys/class/net',
       baseline: (o) => interfacesOf(o).some((i) => i !== 'lo'),
+      networked: true,
       judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
     }),
     effectCheck({

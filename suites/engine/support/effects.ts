@@ -10,7 +10,7 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { FailureDetail } from '../../../harness/check/signals.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import { createBody, createRaw } from './container-data.ts';
-import type { EngineContext } from './context.ts';
+import { withoutNetwork, type EngineContext } from './context.ts';
 import { demux, logsSession } from './streams.ts';
 
 export interface Observed {
@@ -24,10 +24,12 @@ export interface Observed {
 /**
  * Creates a container from the fixture with `fields` (top level; HostConfig inside), runs `script`
  * with `sh -c` to its end and returns what it printed. Set-up: nothing here verifies the subject.
+ * The container has no network unless `networked` or `fields` set a networking field (withoutNetwork).
  */
-export async function observeInside(ctx: EngineContext, script: string, fields: Record<string, unknown> = {}): Promise<Observed> {
+export async function observeInside(ctx: EngineContext, script: string, fields: Record<string, unknown> = {}, networked = false): Promise<Observed> {
   return ctx.setUp(async () => {
-    const { res, id, warnings } = await createRaw(ctx, createBody(ctx, { ...fields, Cmd: ['sh', '-c', script] }));
+    const body = withoutNetwork(createBody(ctx, { ...fields, Cmd: ['sh', '-c', script] }), networked);
+    const { res, id, warnings } = await createRaw(ctx, body);
     ctx.expectStatus(res, 201, `create with ${JSON.stringify(fields).slice(0, 200)}`);
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
     await ctx.start(id!);
@@ -100,6 +102,8 @@ export interface EffectSpec {
    * does, the target shows the effect by default and the field's own cannot be told apart.
    */
   baseline?(observed: Observed): boolean;
+  /** The check reads networking: its containers, the baseline's too, keep the default network. */
+  networked?: boolean;
 }
 
 export interface Judgement {
@@ -119,14 +123,15 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
     ...(spec.versions ? { versions: spec.versions } : {}),
     async run(ctx) {
       if (spec.baseline) {
-        const plain = await observeInside(ctx, spec.script);
+        const plain = await observeInside(ctx, spec.script, {}, spec.networked);
         if (!spec.baseline(plain))
           ctx.notApplicable(
             `a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,
           );
       }
       const scratch: Record<string, unknown> = {};
-      const observed = await observeInside(ctx, spec.script, await ctx.setUp(async () => spec.fields(ctx, scratch)));
+      const fields = await ctx.setUp(async () => spec.fields(ctx, scratch));
+      const observed = await observeInside(ctx, spec.script, fields, spec.networked);
       const { ok, message, expected, actual } = spec.judge(observed, scratch);
       expectEffect(ctx, observed, ok, message, { requirement: spec.requirement, expected, actual });
     },

@@ -1,7 +1,7 @@
 import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
-import type { EngineContext } from '../support/context.ts';
+import { withoutNetwork, type EngineContext } from '../support/context.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 
 const ENDPOINTS = new Map(loadEndpoints('engine').map((e) => [e.id, e]));
@@ -55,7 +55,7 @@ export default [
     id: 'engine/errors/success-codes',
     title: 'Successful operations answer the success code listed for their endpoint',
     async run(ctx) {
-      const created = await createRaw(ctx, createBody(ctx), ctx.uniqueName('c'));
+      const created = await createRaw(ctx, withoutNetwork(createBody(ctx)), ctx.uniqueName('c'));
       ctx.expectStatus(created.res, 201, 'container create');
       const id = created.id!;
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/start`), 204, 'container start');
