@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts or stops a real Docker Engine (Debian's docker.io) on a private socket, with its own
-# data and exec roots, for the conformance suites' real-target runs. Needs root.
+# data and exec roots, for the conformance suites' real-target runs. Needs root. The data root is
+# a tmpfs, emptied when the daemon stops.
 #   scripts/real-engine.sh start [DIR]   prints the socket URL when the daemon answers /_ping
 #   scripts/real-engine.sh stop [DIR]
 # A local registry (Debian's docker-registry) on 127.0.0.1:5000 is started with it when installed,
@@ -14,12 +15,36 @@ dir=${2:-/tmp/conformance-real-engine}
 sock="$dir/docker.sock"
 . "$(dirname "$0")/lib/real-target.sh"
 
+# The data root on a tmpfs (marked by DIR.tmpfs) unless it is a mount point already; left on disk,
+# with a warning, when the mount is refused. The daemon then creates and removes a container for
+# less CPU: on ext4, the inode allocator scans past the many inodes the run has just freed (both
+# engine suites: 70 s with the data root on ext4, 60 s on tmpfs).
+storage_on_tmpfs() {
+  local d=$1
+  mkdir -p "$d"
+  mountpoint -q "$d" && return 0
+  if mount -t tmpfs -o mode=0711 conformance-storage "$d" 2>/dev/null; then
+    touch "$d.tmpfs"
+  else
+    echo "warning: could not mount a tmpfs on $d: the data root stays on disk" >&2
+  fi
+}
+
+# Unmounts the tmpfs storage_on_tmpfs mounted (its content goes with it).
+storage_off_tmpfs() {
+  local d=$1
+  [ -f "$d.tmpfs" ] || return 0
+  umount "$d" 2>/dev/null || umount -l "$d" 2>/dev/null || echo "warning: could not unmount the tmpfs on $d" >&2
+  rm -f "$d.tmpfs"
+}
+
 start() {
   command -v dockerd >/dev/null || { echo "dockerd not found: apt-get install -y docker.io busybox-static" >&2; exit 1; }
   mkdir -p "$dir"
   if ping_unix "$sock"; then
     echo "unix://$sock"; return
   fi
+  storage_on_tmpfs "$dir/root"
   dockerd --host "unix://$sock" --data-root "$dir/root" --exec-root "$dir/exec" \
     --pidfile "$dir/docker.pid" >"$dir/dockerd.log" 2>&1 &
   wait_ping "$sock" 30 "$dir/dockerd.log" dockerd
@@ -62,6 +87,7 @@ stop() {
   stop_pidfile "$dir/auth-registry.pid"
   stop_pidfile "$dir/registry.pid"
   stop_pidfile "$dir/docker.pid"
+  storage_off_tmpfs "$dir/root"
 }
 
 case "$cmd" in
