@@ -54,15 +54,16 @@ export const DEFAULT_CONCURRENCY = 4;
 export const EMBEDDED_CONCURRENCY = 16;
 /**
  * vitest workers of a run. Against the embedded targets a worker mostly waits on the reference
- * (in the run's own process) and on simulated durations: one more worker than cores keeps the
- * cores busy (both engine suites on 2 cores: 13.6 s with 2 workers, 11.4 s with 3). Against
+ * (in the run's own process) and on simulated durations: two more workers than cores keep the
+ * cores busy (on 2 cores, all three suites: 12.1-12.3 s with 3 workers, 11.1 s with 4; the cloud
+ * suite 6.0-6.4 s and 5.6-6.1 s; earlier, both engine suites: 13.6 s with 2, 11.4 s with 3). Against
  * another target three: a worker runs one file at a time, and a file ends on its slowest check
  * (a 15 s plugin lookup, a 10 s exec resize, the timed checks that run alone), so with two the
  * daemon sat idle for about 12 s of each run while both waited. Both engine suites on 2 cores:
  * Docker 59–63 s with 2 workers, 49–51 s with 3; Podman (--concurrency 1) 200 s, 148 s.
  */
 export function workersFor(embedded: boolean): number {
-  return embedded ? Math.min(4, availableParallelism() + 1) : 3;
+  return embedded ? Math.min(4, availableParallelism() + 2) : 3;
 }
 
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';
