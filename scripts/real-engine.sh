@@ -18,7 +18,7 @@ sock="$dir/docker.sock"
 # The data root on a tmpfs (marked by DIR.tmpfs) unless it is a mount point already; left on disk,
 # with a warning, when the mount is refused. The daemon then creates and removes a container for
 # less CPU: on ext4, the inode allocator scans past the many inodes the run has just freed (both
-# engine suites: 70 s with the data root on ext4, 60 s on tmpfs).
+# engine suites, two workers: 70 s with the data root on ext4, 60 s on tmpfs).
 storage_on_tmpfs() {
   local d=$1
   mkdir -p "$d"
