@@ -21,6 +21,7 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       await execDetached(ctx, id);
       const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
+      if (events.length === 0) ctx.skip('the container and exec operations done produced no event about the container: no kind to judge');
       for (const e of events) {
         ctx.expectEqual(e.Action, e.status, `the ${actionOf(e)} event has the same kind in status and Action`);
         ctx.expect(CONTAINER_KINDS_122.includes(actionOf(e)), `the container event Action '${actionOf(e)}' is not one of the listed kinds`, {
