@@ -18,10 +18,20 @@ async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
   return { idle };
 }
 
+/**
+ * The first container of a started service whose command exits 3, once Stopped. Not through
+ * runningService: the service is Running only while its container runs (60 ms of simulated
+ * time), and a poll delayed by a loaded machine missed that in a CI run.
+ */
 async function exitedContainer(t: TestServer, extra: Record<string, unknown>): Promise<any> {
   await deployedCluster(t, 1);
-  const svc = await runningService(t, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
-  return settledIn(t, svc.containers[0], 'Stopped');
+  const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
+  await t.ok('POST', `${svc.resource_uri}start/`);
+  const started = await until(
+    () => get(t, svc.resource_uri),
+    (x) => Array.isArray(x.containers) && x.containers.length > 0,
+  );
+  return settledIn(t, started.containers[0], 'Stopped');
 }
 
 export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
