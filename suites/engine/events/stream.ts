@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { about, eventsOf, hasKinds, nowSeconds, readEvents, type EngineEvent } from '../support/events.ts';
+import { about, eventsOf, hasKinds, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
 import { networkScenario } from '../support/event-scenarios.ts';
 import type { EngineContext } from '../support/context.ts';
 
@@ -92,7 +92,7 @@ export default [
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: ['true'] });
-      const until = nowSeconds() + 1;
+      const until = untilSoon();
       const read = await readEvents(ctx, { since, until }, { deadlineMs: 6000 });
       ctx.expect(read.endedByTarget, `with until=${until}, the target must end the stream after that time; it was still open ${6} s later`);
       ctx.expect(about(read.events, id).length > 0, 'the events before until= must be sent', { actual: read.events.slice(0, 5) });

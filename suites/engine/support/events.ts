@@ -71,6 +71,15 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
+/**
+ * An `until` one to two seconds ahead, for a read of the events of operations just done. One
+ * second rounded down was at times only milliseconds ahead, and Podman 4.3 then ended the stream
+ * at `until` before it had sent them (an empty 200 in 26 ms, in a CI run).
+ */
+export function untilSoon(): number {
+  return nowSeconds() + 2;
+}
+
 /** Reads the event stream for the query; the read ends by `until`, by `enough`, or at the deadline. */
 export async function readEvents(ctx: EngineContext, query: EventQuery, opts: ReadOptions = {}): Promise<EventRead> {
   const res = await ctx.api.stream('GET', '/events', {

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { nowSeconds, readEvents } from '../support/events.ts';
+import { nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { removeLater } from '../support/images.ts';
@@ -115,7 +115,7 @@ export default [
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      const events = await readEvents(ctx, { since, until: nowSeconds() + 1 }, { deadlineMs: 5000 });
+      const events = await readEvents(ctx, { since, until: untilSoon() }, { deadlineMs: 5000 });
       ctx.expect(
         events.problems.length === 0 && events.events.length > 0,
         `the events body must be JSON objects: ${events.problems.join('; ') || 'none arrived'}`,
