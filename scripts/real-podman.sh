@@ -38,8 +38,8 @@ hard_limit() {
 # the cleanup finds no container and every wait lasts Podman's 20 s cleanup timeout. The events
 # log has no size limit: a run writes about 5.4 MB of events, 4 MB of them in the create events
 # of the containers a limits check labels with 1 MiB; at the default limit (1 MB) each of those
-# rotated the log, and an event check reading its own operations' events across a rotation
-# found none (query-until, filter-image, action-is-kind, in some runs).
+# rotated the log (sampled: the file shrank twice during one run), and an event check reading
+# its own operations' events across a rotation could find none.
 write_config() {
   local nofile=$1 nproc=$2
   cat >"$CONTAINERS_CONF" <<CONF
