@@ -4,8 +4,7 @@
  * activity), until the scenario's last event has arrived.
  */
 import type { EngineContext } from './context.ts';
-import { inspectExec } from './exec.ts';
-import { eventually } from './poll.ts';
+import { waitExecExitCode } from './exec.ts';
 import { CheckFailure } from '../../../harness/check/signals.ts';
 import { about, attributesOf, eventsOf, hasKinds, isAbout, kindsOf, nowSeconds, readEvents, type EngineEvent } from './events.ts';
 import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
@@ -67,22 +66,17 @@ export function lifecycleSteps(ctx: EngineContext, id: string): Step[] {
 }
 
 /**
- * Exec create + start (detached) of `true`, then inspected until it has an ExitCode (up to 5 s):
- * the exec_create and exec_start events, and whatever the target emits when an exec ends, all
- * before the next step. Unwaited, a restart that followed raced the exec's end, and Docker's
- * exec_die came in some runs and not in others. The ExitCode rather than Running: Docker shows
- * Running false before the exec has started, Podman 4.3 Running true after it has ended.
+ * Exec create + start (detached) of `true`, waited for until it has an ExitCode: the exec_create
+ * and exec_start events, and whatever the target emits when an exec ends, all before the next
+ * step. Unwaited, a restart that followed raced the exec's end, and Docker's exec_die came in
+ * some runs and not in others.
  */
 export async function execDetached(ctx: EngineContext, id: string): Promise<string> {
   const created = await ctx.api.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: false, AttachStderr: false } });
   expectOk(ctx, created, 'exec create');
   const execId = ctx.expectJson<{ Id: string }>(created, 'exec create response').Id;
   expectOk(ctx, await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } }), 'exec start');
-  await eventually(
-    () => inspectExec(ctx, execId),
-    (inspect) => typeof inspect.ExitCode === 'number',
-    5000,
-  );
+  await waitExecExitCode(ctx, execId);
   return execId;
 }
 

@@ -57,6 +57,20 @@ export async function inspectExec(ctx: EngineContext, execId: string): Promise<E
   return expectMembers(ctx, ctx.expectJson(res, 'exec inspect'), {}, 'exec inspect', 'engine/exec/inspect/200-response-schema') as ExecInspect;
 }
 
+/**
+ * Polls exec inspect until it shows an ExitCode (or the deadline); returns the last inspect. For
+ * set-up that must not go on before an exec has ended, on any target: Docker shows Running false
+ * before the exec has started (ExitCode null until it ends), Podman 4.3 Running true after it has
+ * ended. Checks that judge Running wait with waitExecEnd.
+ */
+export function waitExecExitCode(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
+  return eventually(
+    () => inspectExec(ctx, execId),
+    (inspect) => typeof inspect.ExitCode === 'number',
+    deadlineMs,
+  );
+}
+
 /** Polls exec inspect until Running is false (or the deadline); returns the last inspect. */
 export function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 5000): Promise<ExecInspect> {
   return eventually(
