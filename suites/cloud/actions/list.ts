@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { ACTIONS } from '../support/actions.ts';
+import { ACTIONS, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { compareFiltered, expectDiscriminates, expectFilterAgrees } from '../support/filters.ts';
 import { createCluster } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
 
 const LIST = 'cloud/action/list';
 const FINISHED = ['Success', 'Failed', 'Canceled'];
@@ -34,8 +35,12 @@ const sourceField = (param: string): string => param.replace(/__(gte|lte)$/, '')
 async function actionsWithHistory(ctx: CloudContext): Promise<Json[]> {
   const cluster = await createCluster(ctx);
   const uri = cluster.resource_uri;
-  for (const tag of ['conformance-a', 'conformance-b']) await ctx.api.patch(uri, { tags: [{ name: tag }] });
-  await new Promise((r) => setTimeout(r, 1100));
+  let lastDate: unknown;
+  for (const tag of ['conformance-a', 'conformance-b']) {
+    const res = await ctx.api.patch(uri, { tags: [{ name: tag }] });
+    lastDate = res.headers[ctx.actionHeader] ? (await finishedActionOf(ctx, res, 'update')).end_date : res.headers.date;
+  }
+  await afterTargetSecond(ctx, uri, [lastDate]);
   await ctx.api.delete(uri);
   await ctx.waitForState('node-cluster', uri, ['Terminated'], 30_000);
   await ctx.api.delete(uri);

@@ -4,6 +4,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
 
 const R = {
   list: 'cloud/node/list/returns-nodes',
@@ -165,7 +166,7 @@ export default [
     async run(ctx) {
       const at = await appNodes(ctx, 1);
       const container = await firstContainer(ctx, await runningService(ctx, at));
-      await new Promise((r) => setTimeout(r, 1100));
+      await afterTargetSecond(ctx, container.resource_uri, [container.started_datetime]);
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
       ctx.expect(res.status >= 200 && res.status < 300, `precondition: ${ctx.spell('vendor-upgrade')} answered ${res.status}`);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));

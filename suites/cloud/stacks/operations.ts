@@ -7,6 +7,7 @@ import { keptField } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
 
 const R = {
@@ -146,7 +147,7 @@ export default [
     async run(ctx) {
       const stack = await runningStack(ctx);
       const before = await deployments(ctx, stack);
-      await new Promise((r) => setTimeout(r, 1100)); // dates have second resolution
+      await afterTargetSecond(ctx, stack.resource_uri, [...before.values()]);
       const op = await startOp(ctx, stack.resource_uri, 'redeploy', R.redeploy, R.redeploy202);
       await settled(ctx, 'stack', stack.resource_uri);
       const services = await expectServicesIn(ctx, stack, ['Running'], R.redeploy);

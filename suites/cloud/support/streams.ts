@@ -67,6 +67,20 @@ export async function readUntil(
   return { messages, closed };
 }
 
+/**
+ * The JSON messages of a session until `count` have come and then `graceMs` more have passed (for
+ * any message beyond them), the session closes, or `ms` pass: a count is judged without waiting
+ * out all of `ms` when the messages come at once.
+ */
+export async function collectCount(ctx: CloudContext, session: WebSocketSession, count: number, ms: number, graceMs: number, what: string): Promise<Collected> {
+  const deadline = Date.now() + ms;
+  let seen = 0;
+  const head = count > 0 ? await readUntil(ctx, session, () => ++seen >= count, ms, what) : { messages: [], closed: false };
+  if (head.closed || head.messages.length < count) return head;
+  const rest = await collectJson(ctx, session, Math.max(1, Math.min(graceMs, deadline - Date.now())), what);
+  return { messages: [...head.messages, ...rest.messages], closed: rest.closed };
+}
+
 /** The log stream of a container, service (or action): `<uri>logs/`. */
 export function openLogs(ctx: CloudContext, uri: string, query?: Query, requirement?: string): Promise<WebSocketSession> {
   return openAccepted(ctx, `${uri}logs/`, query, requirement);
