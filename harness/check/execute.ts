@@ -2,6 +2,7 @@ import type { Requirement, RequirementLevel } from '../catalog/types.ts';
 import { TargetError } from '../target/errors.ts';
 import type { CheckContext } from './context.ts';
 import type { Breach, Outcome, OutcomeStatus } from './outcome.ts';
+import { sourceStack } from './source-stack.ts';
 import { CheckFailure, CheckNotApplicable, CheckSkipped, requirementIds } from './signals.ts';
 import type { Check } from './types.ts';
 
@@ -96,7 +97,7 @@ class Grader<C> {
       return this.breached([...ctx.breaches, thrown], false, finish);
     }
     const e = err as Error;
-    return finish('error', `harness error: ${e?.stack ?? String(err)}`);
+    return finish('error', `harness error: ${e?.stack ? sourceStack(e.stack) : String(err)}`);
   }
 
   private breached(found: Breach[], completed: boolean, finish: Finish): Outcome {

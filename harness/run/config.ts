@@ -1,6 +1,7 @@
 import type { SuiteName } from '../catalog/types.ts';
 import type { VendorProfileName } from '../profile.ts';
 import type { TargetEndpoint } from '../target/endpoint.ts';
+import type { SuiteBundleName } from '../check/suite-module.ts';
 
 export interface Credentials {
   user: string;
@@ -48,6 +49,8 @@ export interface RunConfig {
   registryAuth?: Credentials;
   /** The run writes Allure results (--format allure): each check labels itself for Allure. */
   allure?: boolean;
+  /** The suites' modules built into one file per family, for the workers to load (harness/run/suite-bundles.ts). */
+  bundles?: Partial<Record<SuiteBundleName, string>>;
 }
 
 export const RUN_CONFIG_ENV = 'CONFORMANCE_RUN';

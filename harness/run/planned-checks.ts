@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Vitest } from 'vitest/node';
 import type { EngineVersion } from '../catalog/types.ts';
 import type { Check } from '../check/types.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
+import { sourcesKey } from './sources-key.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Where the check names of the suite files are kept, under a key of the sources that define them. */
 export const PLAN_CACHE_DIR = path.join(ROOT, 'node_modules/.cache/conformance-plan');
-
-/** What defines the checks of a suite file and their names: the suites, the catalog they are built from, the harness. */
-const PLAN_SOURCES = ['suites', 'catalog', 'harness'];
 
 /** The suite files a run will run: the suites' files, or this shard's part of them (vitest's own split). */
 export async function runFiles(vitest: Vitest, sharded: boolean): Promise<string[]> {
@@ -67,20 +64,6 @@ async function checkNames(files: string[], cacheDir: string): Promise<Map<string
   }
   if (listed) storeCacheEntry(file, JSON.stringify(cached), (name) => name.endsWith('.json'));
   return names;
-}
-
-/** A digest of every source file that can change a check or its name. */
-function sourcesKey(): string {
-  const hash = createHash('sha256');
-  for (const dir of PLAN_SOURCES) {
-    const entries = (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((e) => /\.(ts|json)$/.test(e)).sort();
-    for (const entry of entries)
-      hash
-        .update(`${dir}/${entry}\0`)
-        .update(readFileSync(path.join(ROOT, dir, entry)))
-        .update('\0');
-  }
-  return hash.digest('hex').slice(0, 24);
 }
 
 /** What --grep sees of a check: its test name. */

@@ -24,6 +24,7 @@ import { checkTimeout } from './timeouts.ts';
 import { Interruption } from './interruption.ts';
 import { Progress } from '../report/progress.ts';
 import { plannedChecks, runFiles } from './planned-checks.ts';
+import { suiteBundles } from './suite-bundles.ts';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -178,6 +179,7 @@ async function runSuites(
   collector: OutcomeCollector,
 ): Promise<void> {
   if (interruption.signal) return;
+  config.bundles = await suiteBundles(options.suites, (message) => process.stderr.write(`conformance: ${message}\n`));
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   // Compiled once here when the cache lacks them, rather than by every worker at once.
   SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOfSuite));

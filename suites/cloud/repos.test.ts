@@ -1,3 +1,3 @@
-import { cloudSection } from './support/suite.ts';
+import { cloudSection } from './support/entry.ts';
 
 await cloudSection(import.meta.url);

@@ -1,3 +1,3 @@
-import { engineSection } from '../engine/support/suite.ts';
+import { engineSection } from '../engine/support/entry.ts';
 
 await engineSection('1.22', import.meta.url);

@@ -1,0 +1,7 @@
+import { suiteModule } from '../../../harness/check/suite-module.ts';
+
+/** What a cloud section's test file calls: its checks, registered from the run's bundle or from source. */
+export async function cloudSection(entryFile: string): Promise<void> {
+  const suite = await suiteModule('cloud', () => import('./suite.ts'));
+  await suite.cloudSection(entryFile);
+}
