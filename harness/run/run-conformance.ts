@@ -120,6 +120,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     ...(registryOf(options, targets) ? { registry: registryOf(options, targets) } : {}),
     ...(registryAuthOf(options, targets) ? { registryAuth: registryAuthOf(options, targets) } : {}),
     ...(options.formats?.includes('allure') ? { allure: true } : {}),
+    bundles: await suiteBundles(options.suites, (message) => process.stderr.write(`conformance: ${message}\n`)),
   };
   if (targets.engine && !options.image) {
     const version = options.suites.includes('engine-1.22') ? '1.22' : '1.18';
@@ -179,7 +180,6 @@ async function runSuites(
   collector: OutcomeCollector,
 ): Promise<void> {
   if (interruption.signal) return;
-  config.bundles = await suiteBundles(options.suites, (message) => process.stderr.write(`conformance: ${message}\n`));
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   // Compiled once here when the cache lacks them, rather than by every worker at once.
   SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOfSuite));
