@@ -5,6 +5,7 @@
  */
 import type { EngineContext } from './context.ts';
 import { waitExecExitCode } from './exec.ts';
+import { pollState } from './lifecycle.ts';
 import { CheckFailure } from '../../../harness/check/signals.ts';
 import { about, attributesOf, eventsOf, hasKinds, isAbout, kindsOf, nowSeconds, readEvents, type EngineEvent } from './events.ts';
 import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
@@ -54,9 +55,16 @@ export function removeStep(ctx: EngineContext, id: string): Step {
 export function lifecycleSteps(ctx: EngineContext, id: string): Step[] {
   const post = (path: string, query?: Record<string, string | number>) => async () =>
     expectOk(ctx, await ctx.api.post(`/containers/${id}${path}`, query ? { query } : {}), `POST ${path}`);
+  // Docker at times answers pause and unpause before the container's state has changed: it then
+  // refused the unpause that followed (500) or the exec (409 "is paused"), and the scenario lost
+  // those steps. Each goes on once inspect shows the state its operation leads to.
+  const settledIn = (path: string, paused: boolean) => async () => {
+    await post(path)();
+    await pollState(ctx, id, (s) => (s.Paused === true) === paused);
+  };
   return [
-    { op: 'pause', run: post('/pause') },
-    { op: 'unpause', run: post('/unpause') },
+    { op: 'pause', run: settledIn('/pause', true) },
+    { op: 'unpause', run: settledIn('/unpause', false) },
     { op: 'exec_create', run: async () => void (await execDetached(ctx, id)) },
     { op: 'export', run: async () => expectOk(ctx, await ctx.api.get(`/containers/${id}/export`), 'GET /export') },
     { op: 'kill', run: post('/kill', { signal: 'SIGWINCH' }) },
