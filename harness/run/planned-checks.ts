@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Vitest } from 'vitest/node';
 import type { EngineVersion } from '../catalog/types.ts';
 import type { Check } from '../check/types.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
 import { sourcesKey } from './sources-key.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from './project-root.ts';
 
 /** Where the check names of the suite files are kept, under a key of the sources that define them. */
-export const PLAN_CACHE_DIR = path.join(ROOT, 'node_modules/.cache/conformance-plan');
+export const PLAN_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules/.cache/conformance-plan');
 
 /** The suite files a run will run: the suites' files, or this shard's part of them (vitest's own split). */
 export async function runFiles(vitest: Vitest, sharded: boolean): Promise<string[]> {
@@ -52,7 +50,7 @@ async function checkNames(files: string[], cacheDir: string): Promise<Map<string
   const names = new Map<string, string[] | undefined>();
   let listed = false;
   for (const f of files) {
-    const relative = path.relative(ROOT, f);
+    const relative = path.relative(PROJECT_ROOT, f);
     if (!(relative in cached)) {
       // register.ts loads vitest's test API (~45 ms): only when listing.
       const { testName } = await import('../check/register.ts');

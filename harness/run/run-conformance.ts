@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter } from 'vitest/node';
 import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
@@ -25,9 +24,10 @@ import { Interruption } from './interruption.ts';
 import { Progress } from '../report/progress.ts';
 import { plannedChecks, runFiles } from './planned-checks.ts';
 import { suiteBundles } from './suite-bundles.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { PROJECT_ROOT };
 
 export interface RunResult {
   report: Report;

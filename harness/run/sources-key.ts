@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from './project-root.ts';
 
 /** What defines the checks of the suites: the suites, the catalog they are built from, the harness. */
 const SOURCES = ['suites', 'catalog', 'harness'];
@@ -22,11 +20,11 @@ export function sourcesKey(): string {
 function digest(): string {
   const hash = createHash('sha256');
   for (const dir of SOURCES) {
-    const entries = (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((e) => /\.(ts|json)$/.test(e)).sort();
+    const entries = (readdirSync(path.join(PROJECT_ROOT, dir), { recursive: true }) as string[]).filter((e) => /\.(ts|json)$/.test(e)).sort();
     for (const entry of entries)
       hash
         .update(`${dir}/${entry}\0`)
-        .update(readFileSync(path.join(ROOT, dir, entry)))
+        .update(readFileSync(path.join(PROJECT_ROOT, dir, entry)))
         .update('\0');
   }
   return hash.digest('hex').slice(0, 24);

@@ -2,16 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'esbuild';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { SuiteName } from '../catalog/types.ts';
 import type { SuiteBundleName } from '../check/suite-module.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
 import { sourcesKey } from './sources-key.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from './project-root.ts';
 
 /** Where the suite bundles are kept, one file per family named by the key of the sources it is built from. */
-export const BUNDLE_CACHE_DIR = path.join(ROOT, 'node_modules/.cache/conformance-bundles');
+export const BUNDLE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules/.cache/conformance-bundles');
 
 /** The module of each suite family that registers a section's checks: what a bundle is built from. */
 const ENTRIES: Record<SuiteBundleName, string> = {
@@ -48,7 +47,7 @@ async function bundle(name: SuiteBundleName): Promise<string> {
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(ROOT, ENTRIES[name])],
+    entryPoints: [path.join(PROJECT_ROOT, ENTRIES[name])],
     bundle: true,
     write: false,
     outfile: file,
