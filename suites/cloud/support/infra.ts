@@ -23,31 +23,28 @@ export interface Placement {
 
 /** An available region and a node type offered there, discovered through the catalog. */
 export async function placement(ctx: CloudContext): Promise<Placement> {
-  const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
-  const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
-  const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
-  for (const p of providers) {
-    for (const r of regions.filter((r) => r.provider === p.resource_uri)) {
-      const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-      if (type) return { provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri };
-    }
-  }
-  return ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
+  const [first] = await placements(ctx);
+  return first ?? ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
 }
 
-/** Every available provider/region/node type combination the catalog offers, one per region. */
-export async function placements(ctx: CloudContext): Promise<Placement[]> {
-  const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
-  const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
-  const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
-  return providers.flatMap((p) =>
-    regions
-      .filter((r) => r.provider === p.resource_uri)
-      .flatMap((r) => {
-        const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-        return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
-      }),
-  );
+/**
+ * Every available provider/region/node type combination the catalog offers, one per region. The
+ * catalog reads are set-up: they verify nothing about the check's subject.
+ */
+export function placements(ctx: CloudContext): Promise<Placement[]> {
+  return ctx.setUp(async () => {
+    const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
+    const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
+    const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
+    return providers.flatMap((p) =>
+      regions
+        .filter((r) => r.provider === p.resource_uri)
+        .flatMap((r) => {
+          const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+          return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
+        }),
+    );
+  });
 }
 
 /** A second placement with another region and node type than `first`, when the catalog has one. */
