@@ -27,19 +27,7 @@ export interface EmbeddedCloudRun {
  */
 export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<Map<string, Outcome>> {
   const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [] });
-  const endpoint = parseTargetUrl(server.url);
-  const run: RunConfig = {
-    runId: newRunId(),
-    suites: ['cloud'],
-    seed: opts.seed ?? 42,
-    timeoutMs: opts.timeoutMs ?? 5000,
-    concurrency: 1,
-    vendorProfile: 'docker',
-    embedded: true,
-    cloud: { rest: endpoint, stream: endpoint, ...EMBEDDED_CLOUD_USERS },
-    fixture: { rootfsPath: '' },
-  };
-  const binding = cloudBinding(run);
+  const binding = cloudBinding(embeddedCloudRunConfig(server.url, opts));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
   try {
     const outcomes = new Map<string, Outcome>();
@@ -60,5 +48,21 @@ function strict(options: ExecuteOptions): ExecuteOptions {
       const found = options.requirement(id);
       return found && { ...found, level: 'required' };
     },
+  };
+}
+
+/** The run configuration of a cloud run, one check at a time, against a reference served at `url`. */
+export function embeddedCloudRunConfig(url: string, opts: { seed?: number; timeoutMs?: number } = {}): RunConfig {
+  const endpoint = parseTargetUrl(url);
+  return {
+    runId: newRunId(),
+    suites: ['cloud'],
+    seed: opts.seed ?? 42,
+    timeoutMs: opts.timeoutMs ?? 5000,
+    concurrency: 1,
+    vendorProfile: 'docker',
+    embedded: true,
+    cloud: { rest: endpoint, stream: endpoint, ...EMBEDDED_CLOUD_USERS },
+    fixture: { rootfsPath: '' },
   };
 }

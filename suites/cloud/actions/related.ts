@@ -1,5 +1,5 @@
 import { ACTIONS } from '../support/actions.ts';
-import { appNodes, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
+import { sharedNodes, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode } from '../support/infra.ts';
@@ -69,7 +69,7 @@ export default [
     requirements: [id('include-related-stack'), id('include-related-service'), id('include-related-container'), id('object-only-with-include-related')],
     endpoint: LIST,
     async run(ctx) {
-      const at = await appNodes(ctx, 1);
+      const at = await sharedNodes(ctx);
       const stack = await createStack(ctx, { name: ctx.uniqueName('stk').slice(-30), services: [serviceBody(ctx, at)] });
       const st = stack.resource_uri;
       await operateAndSettle(ctx, stack, 'start');

@@ -1,4 +1,4 @@
-import { appNodes, firstContainer, runningService } from '../support/app.ts';
+import { sharedNodes, firstContainer, runningService } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTERS } from '../support/infra.ts';
 import { EVENTS, printenv } from '../support/streams.ts';
@@ -16,7 +16,7 @@ export default [
     requirements: [R.global, R.usable],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const at = await appNodes(ctx, 1);
+      const at = await sharedNodes(ctx);
       const container = await firstContainer(ctx, await runningService(ctx, at, { roles: ['global'] }));
       const name = ctx.spell('VENDOR_AUTH');
       const value = await printenv(ctx, container, name, R.global);
@@ -38,7 +38,7 @@ export default [
     title: 'A container of a service without the role global gets no VENDOR_AUTH',
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const at = await appNodes(ctx, 1);
+      const at = await sharedNodes(ctx);
       const container = await firstContainer(ctx, await runningService(ctx, at));
       const value = await printenv(ctx, container, ctx.spell('VENDOR_AUTH'), R.none);
       ctx.expectEqual(value, undefined, `a container without the global role has ${ctx.spell('VENDOR_AUTH')}`, R.none);

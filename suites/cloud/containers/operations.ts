@@ -3,7 +3,7 @@ import { expectRefused } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, firstContainer, operate, operateAndSettle, runningService, settled } from '../support/app.ts';
+import { sharedNodes, firstContainer, operate, operateAndSettle, runningService, settled } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
@@ -23,7 +23,7 @@ const R = {
 };
 
 const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Container> =>
-  firstContainer(ctx, await runningService(ctx, await appNodes(ctx), extra));
+  firstContainer(ctx, await runningService(ctx, await sharedNodes(ctx), extra));
 /** The action on the container answers 202, the container settles in `state`, and the action ends. */
 async function endsIn(ctx: CloudContext, c: Container, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
   const uri = c.resource_uri;
@@ -67,7 +67,7 @@ export default [
     requirements: [R.redeploy, R.redeploy202, R.redeployOutside],
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const c = await firstContainer(ctx, svc);
       const patch = await ctx.api.patch(svc.resource_uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'container' }] });

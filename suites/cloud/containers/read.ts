@@ -1,7 +1,7 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
 import { cloudCheck } from '../support/check.ts';
 import {
-  appNodes,
+  sharedNodes,
   CONTAINERS,
   EXITS_3,
   firstContainer,
@@ -78,7 +78,7 @@ export default [
     requirements: [R.get, R.inherits, R.serviceNode],
     endpoint: 'cloud/container/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, {
         autorestart: 'ON_FAILURE',
         privileged: true,
@@ -117,7 +117,7 @@ export default [
     title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string',
     endpoint: 'cloud/container/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const running = await firstContainer(ctx, await runningService(ctx, at));
       ctx.expectEqual([running.exit_code, running.exit_code_msg], [null, null], 'a running container that never exited has an exit code', R.exitCode);
       const svc = await createService(ctx, serviceBody(ctx, at, { run_command: EXITS_3 }));
@@ -135,7 +135,7 @@ export default [
     title: "linked_to_container lists links from this container to the linked service's containers, with endpoints keyed <port>/<protocol>",
     endpoint: 'cloud/container/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const server = await runningService(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 5432 }] });
       const target = await firstContainer(ctx, server);
       const client = await firstContainer(

@@ -5,7 +5,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, containersOf, live, nodeOf, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import { containersOf, live, nodeOf, ownNodes, sharedNodes, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 import type { Container, Node } from '../support/views.generated.ts';
 
@@ -27,7 +27,7 @@ interface Loaded {
 
 /** Two nodes; two containers of a first service run on one of them (selected by an extra tag). */
 async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
-  const at = await appNodes(ctx, 2);
+  const at = await ownNodes(ctx, 2);
   const [busy, idle] = at.nodes as [Node, Node];
   const only = await tagNode(ctx, at, busy);
   const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 2 });
@@ -72,7 +72,7 @@ export default [
     requirements: [R.everyNode, R.newNodes],
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const at = await appNodes(ctx, 2);
+      const at = await ownNodes(ctx, 2);
       const svc = await runningService(ctx, at, { deployment_strategy: 'EVERY_NODE' });
       const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
       ctx.expectEqual(
@@ -103,7 +103,7 @@ export default [
     title: "A service's tags select its nodes: its containers run only on nodes carrying those tags",
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const at = await appNodes(ctx, 2);
+      const at = await ownNodes(ctx, 2);
       const only = await tagNode(ctx, at, at.nodes[1]!);
       const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 3 });
       const placed = await waitForContainers(ctx, svc, 3);
@@ -120,7 +120,7 @@ export default [
     title: 'sequential_deployment deploys containers in sequence, linking each to the previous containers of the service',
     endpoint: 'cloud/service/scale',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { sequential_deployment: true, target_num_containers: 3 });
       await waitForContainers(ctx, svc, 3);
       const all = live(await containersOf(ctx, svc));

@@ -1,5 +1,5 @@
 import { expectRefused } from '../support/actions.ts';
-import { appNodes, containersOf, createService, live, operateAndSettle, serviceBody } from '../support/app.ts';
+import { ownNodes, containersOf, createService, live, operateAndSettle, serviceBody } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CATALOG, CLUSTERS } from '../support/infra.ts';
@@ -34,7 +34,7 @@ export default [
     title: 'A service with EVERY_NODE cannot be scaled manually: scale is refused and the containers stay as they are',
     endpoint: 'cloud/service/scale',
     async run(ctx) {
-      const at = await appNodes(ctx, 1);
+      const at = await ownNodes(ctx, 1);
       const svc = await createService(ctx, serviceBody(ctx, at, { deployment_strategy: 'EVERY_NODE' }));
       await operateAndSettle(ctx, svc, 'start');
       const before = live(await containersOf(ctx, svc)).length;

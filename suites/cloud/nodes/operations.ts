@@ -1,5 +1,5 @@
 import { finishedActionOf } from '../support/actions.ts';
-import { appNodes, firstContainer, runningService, waitForContainers } from '../support/app.ts';
+import { ownNodes, firstContainer, runningService, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
@@ -58,7 +58,7 @@ export default [
     endpoint: 'cloud/node/get',
     async run(ctx) {
       // The check's own node, with two containers of a service on it: a count that stays 0 shows.
-      const at = await ctx.setUp(() => appNodes(ctx));
+      const at = await ctx.setUp(() => ownNodes(ctx));
       const node = at.nodes[0]!;
       const svc = await ctx.setUp(() => runningService(ctx, at, { target_num_containers: 2 }));
       const placed = (await ctx.setUp(() => waitForContainers(ctx, svc, 2))).filter((c) => sameResource(c.node, node.resource_uri));
@@ -164,7 +164,7 @@ export default [
     title: 'The containers on a node upgraded with vendor-upgrade restart',
     endpoint: 'cloud/node/vendor-upgrade',
     async run(ctx) {
-      const at = await appNodes(ctx, 1);
+      const at = await ownNodes(ctx, 1);
       const container = await firstContainer(ctx, await runningService(ctx, at));
       await afterTargetSecond(ctx, container.resource_uri, [container.started_datetime]);
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);

@@ -1,7 +1,7 @@
 /** Spec: Services > POST /api/app/v1/[ns/]service/ (create body, defaults, required fields, value sets). */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, createService, firstContainer, IMAGE, operateAndSettle, serviceBody, servicesNamed, SERVICES } from '../support/app.ts';
+import { sharedNodes, createService, firstContainer, IMAGE, operateAndSettle, serviceBody, servicesNamed, SERVICES } from '../support/app.ts';
 import { verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 
@@ -238,7 +238,7 @@ export default [
     title: 'A published port without outer_port gets a dynamically allocated outer_port in its containers',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] }));
       await operateAndSettle(ctx, svc, 'start');
       const container = await firstContainer(ctx, svc);

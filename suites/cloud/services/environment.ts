@@ -5,7 +5,7 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import {
-  appNodes,
+  sharedNodes,
   containersOf,
   createService,
   firstContainer,
@@ -57,7 +57,7 @@ export default [
     title: "container_envvars override the image's variables; entrypoint and run_command, when set, replace the image's in the containers",
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { container_envvars: [{ key: 'PATH', value: OVERRIDDEN_PATH }], entrypoint: 'sleep', run_command: '86400' });
       const container = await firstContainer(ctx, svc);
       ctx.expectEqual(
@@ -89,7 +89,7 @@ export default [
     title: "A container of a service linking to another has that service's link_variables in its environment",
     endpoint: 'cloud/service/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const server = await runningService(ctx, at, {
         container_ports: [{ protocol: 'tcp', inner_port: 6379 }],
         container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }],
@@ -114,7 +114,7 @@ export default [
     title: 'autorestart ON_FAILURE starts a container again after a failing exit; autodestroy ALWAYS terminates it after its exit (names only: observed)',
     endpoint: 'cloud/service/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const restarting = await exitedContainer(ctx, at, { autorestart: 'ON_FAILURE' });
       const seen = await watch(ctx, String(restarting.container.resource_uri), 1500);
       ctx.observe(`autorestart ON_FAILURE after exit 3: states seen ${seen.states.join(' → ')}`);

@@ -4,7 +4,7 @@ import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import {
-  appNodes,
+  sharedNodes,
   containersOf,
   createService,
   live,
@@ -44,7 +44,7 @@ export default [
     requirements: [R.start, R.start202],
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { target_num_containers: 2 }));
       const op = await startOp(ctx, svc.resource_uri, 'start', R.start, R.start202);
       await waitForContainers(ctx, svc, 2);
@@ -59,7 +59,7 @@ export default [
     requirements: [R.stop, R.stop202],
     endpoint: 'cloud/service/stop',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const op = await startOp(ctx, svc.resource_uri, 'stop', R.stop, R.stop202);
       await waitForContainers(ctx, svc, 2, ['Stopped']);
@@ -73,7 +73,7 @@ export default [
     requirements: [R.redeploy, R.redeploy202],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
       const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
@@ -98,7 +98,7 @@ export default [
     requirements: [R.terminate, R.terminate202],
     endpoint: 'cloud/service/terminate',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const containers = live(await containersOf(ctx, svc));
       const op = await startOp(ctx, svc.resource_uri, 'terminate', R.terminate, R.terminate202);
@@ -118,7 +118,7 @@ export default [
     title: "Without reuse_volumes, redeploy keeps the containers' volumes (default true)",
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { bindings: [{ container_path: '/conformance-data' }] });
       const before = await volumesOf(ctx, svc);
       ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
@@ -132,7 +132,7 @@ export default [
     title: 'Termination is not reversible: a Terminated service cannot be started again',
     endpoint: 'cloud/service/terminate',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
       await operateAndSettle(ctx, svc, 'terminate');

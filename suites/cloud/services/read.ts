@@ -1,7 +1,7 @@
 /** Spec: Services > GET list and one service; the Service fields (counters, containers, links, dates, synchronized). */
 import { cloudCheck } from '../support/check.ts';
 import {
-  appNodes,
+  sharedNodes,
   containersOf,
   createService,
   live,
@@ -72,7 +72,7 @@ export default [
     requirements: [R.counters, R.belong],
     endpoint: 'cloud/service/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const [one] = await waitForContainers(ctx, svc, 2);
       await operateAndSettle(ctx, one!, 'stop');
@@ -99,7 +99,7 @@ export default [
     title: 'synchronized is false after an update that changes the containers, true again after redeploy',
     endpoint: 'cloud/service/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
       ctx.expectEqual((await ctx.getJson('service', uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
@@ -148,7 +148,7 @@ export default [
     title: 'deployed/started/stopped/destroyed_datetime are null before the first deploy, start, stop, terminate and set after it',
     endpoint: 'cloud/service/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at));
       const uri = svc.resource_uri;
       const fresh = await ctx.getJson('service', uri, 'service');

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { loadStateTables, stateSlug } from '../../../catalog/cloud/state-tables.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, createService, operate, serviceBody, settled, type AppNodes, type Verb } from '../support/app.ts';
+import { sharedNodes, createService, operate, serviceBody, settled, type AppNodes, type Verb } from '../support/app.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 
 const TABLE = loadStateTables().find((t) => t.resource === 'service')!;
@@ -67,7 +67,7 @@ export default [
     requirements: MODEL_STATES.flatMap((s) => Object.keys(TABLE.operations).map((op) => rowId(s, op as Verb))),
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       ctx.usedSeed = ctx.seed;
       let breach: Breach | undefined;
       const details = await fc.check(

@@ -2,7 +2,7 @@
 import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
+import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 
@@ -112,7 +112,7 @@ export default [
     requirements: [R.target, R.scale, R.scale202, R.scaleOutside],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
       const patched = await patchOk(ctx, uri, { target_num_containers: 3 }, R.target);

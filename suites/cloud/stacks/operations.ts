@@ -2,7 +2,7 @@
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
+import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
@@ -33,7 +33,7 @@ async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extr
 }
 
 async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
-  const stack = await twoServiceStack(ctx, await appNodes(ctx), extra);
+  const stack = await twoServiceStack(ctx, await sharedNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
   return ctx.waitForState('stack', stack.resource_uri, ['Running']);
 }
@@ -118,7 +118,7 @@ export default [
     requirements: [R.start, R.start202],
     endpoint: 'cloud/stack/start',
     async run(ctx) {
-      const stack = await twoServiceStack(ctx, await appNodes(ctx));
+      const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
       const op = await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
       await settled(ctx, 'stack', stack.resource_uri);
       await expectServicesIn(ctx, stack, ['Running'], R.start);

@@ -1,6 +1,6 @@
 /** Spec: Stacks > GET list, one stack, export (stack definition format); the Stack fields. */
 import { cloudCheck } from '../support/check.ts';
-import { appNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
+import { sharedNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
 import { listAll, type Json } from '../support/lists.ts';
 
 const R = {
@@ -56,7 +56,7 @@ export default [
     title: 'deployed_datetime is null until the first deployment and then set; destroyed_datetime is null until terminate',
     endpoint: 'cloud/stack/get',
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
       ctx.expectEqual([stack.deployed_datetime, stack.destroyed_datetime], [null, null], 'a created stack has dates set', R.dates);
       const started = await operateAndSettle(ctx, stack, 'start');

@@ -6,7 +6,7 @@ import type { WebSocketSession } from '../../../harness/target/websocket.ts';
 import { ACTIONS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, createService, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
+import { sharedNodes, createService, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { EVENTS, openEvents, readUntil } from '../support/streams.ts';
 
@@ -76,7 +76,7 @@ export default [
     requirements: [R.emitted, R.shape],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const { session, first } = await openEvents(ctx);
       const seen = [...first];
       const svc = await createService(ctx, serviceBody(ctx, at));
@@ -96,7 +96,7 @@ export default [
     title: "Event parents: a container's service, stack, node and node cluster; a service's stack",
     endpoint: ENDPOINT,
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const { session, first } = await openEvents(ctx);
       const seen = [...first];
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
@@ -126,7 +126,7 @@ export default [
     title: 'The events filters type, object and parent restrict the events sent to the matching ones',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at));
       const uri = svc.resource_uri;
       const filters: Array<[string, Record<string, string>, (m: Json) => boolean]> = [

@@ -5,7 +5,7 @@
  */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { appNodes, createService, operate, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
+import { sharedNodes, createService, operate, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, collectCount, collectJson, openLogs, readUntil } from '../support/streams.ts';
@@ -44,7 +44,7 @@ const SOURCES: Source[] = [
     schema: 'stream-log-line',
     what: 'container',
     async prepare(ctx) {
-      const { containers } = await printingService(ctx, await appNodes(ctx));
+      const { containers } = await printingService(ctx, await sharedNodes(ctx));
       const uri = containers[0]!.resource_uri;
       const renew = async (): Promise<string> => {
         await operate(ctx, uri, 'start');
@@ -58,7 +58,7 @@ const SOURCES: Source[] = [
     schema: 'service-log-line',
     what: 'service',
     async prepare(ctx) {
-      const { svc } = await printingService(ctx, await appNodes(ctx));
+      const { svc } = await printingService(ctx, await sharedNodes(ctx));
       const uri = svc.resource_uri;
       const renew = async (): Promise<string> => {
         await operate(ctx, uri, 'start');
@@ -72,7 +72,7 @@ const SOURCES: Source[] = [
     schema: 'action-log-line',
     what: 'action',
     async prepare(ctx) {
-      const at = await appNodes(ctx);
+      const at = await sharedNodes(ctx);
       const { start } = await printingService(ctx, at);
       if (!start.resource_uri) return ctx.skip('the service start named no action');
       return {
@@ -202,7 +202,7 @@ export default [
     title: 'The service logs stream aggregates the logs of all its containers; source names the container of each line',
     endpoint: 'cloud/service/logs',
     async run(ctx) {
-      const { svc, containers } = await printingService(ctx, await appNodes(ctx), { target_num_containers: 2 });
+      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
       const lines = await allLines(ctx, svc.resource_uri);
       const sources = new Set(lines.map((l) => l.source));
       for (const c of containers)
@@ -218,7 +218,7 @@ export default [
     title: 'The container logs endpoint takes a service query parameter (its effect is not shown: observed)',
     endpoint: 'cloud/container/logs',
     async run(ctx) {
-      const { svc, containers } = await printingService(ctx, await appNodes(ctx));
+      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx));
       const session = await ctx.api.openStream(`${containers[0]!.resource_uri}logs/`, { service: svc.resource_uri, tail: 5, follow: 'false' });
       ctx.defer(() => session.close());
       const { messages } = await session.collect(2000);

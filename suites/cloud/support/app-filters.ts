@@ -4,7 +4,7 @@
  * and a property-based check of random combinations of them.
  */
 import fc from 'fast-check';
-import { appNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
+import { ownNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
 import { compareFiltered, fieldMatches, filterCheck } from './filters.ts';
@@ -22,7 +22,7 @@ export interface AppList {
  * nodes, one of them stopped.
  */
 export async function populate(ctx: CloudContext): Promise<void> {
-  const at = await appNodes(ctx, 2);
+  const at = await ownNodes(ctx, 2);
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
   await createStack(ctx, { name: ctx.uniqueName('stack') });
   await operateAndSettle(ctx, stack, 'start');

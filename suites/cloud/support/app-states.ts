@@ -9,7 +9,7 @@
 import { loadStateTables, stateSlug, type StateTable } from '../../../catalog/cloud/state-tables.ts';
 import { CheckSkipped } from '../../../harness/check/signals.ts';
 import {
-  appNodes,
+  sharedNodes,
   createService,
   createStack,
   firstContainer,
@@ -57,10 +57,10 @@ function after<V extends AppResourceView>(from: Reacher<V>, verb: Verb, state: s
   };
 }
 
-const newService: Reacher<Service> = async (ctx) => createService(ctx, serviceBody(ctx, await appNodes(ctx)));
-const runService: Reacher<Service> = async (ctx) => runningService(ctx, await appNodes(ctx));
+const newService: Reacher<Service> = async (ctx) => createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
+const runService: Reacher<Service> = async (ctx) => runningService(ctx, await sharedNodes(ctx));
 const partlyService: Reacher<Service> = async (ctx) => {
-  const svc = await runningService(ctx, await appNodes(ctx), { target_num_containers: 2 });
+  const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
   const [one] = await waitForContainers(ctx, svc, 2);
   await operateAndSettle(ctx, one!, 'stop');
   return expectReached(ctx, svc, 'Partly running');
@@ -71,7 +71,7 @@ const runContainer: Reacher = async (ctx) => firstContainer(ctx, await runServic
 const stackWith =
   (count: number): Reacher<Stack> =>
   async (ctx) => {
-    const at = await appNodes(ctx);
+    const at = await sharedNodes(ctx);
     return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at)) });
   };
 const runStack: Reacher<Stack> = after(stackWith(1), 'start', 'Running');

@@ -1,7 +1,7 @@
 /**
- * Stacks, services and containers for checks: paths, a tagged node cluster of the check's own
- * (services carrying its tag run only there, so checks never disturb each other's placement),
- * services created and cleaned up, and the common waits.
+ * Stacks, services and containers for checks: paths, tagged nodes to run them on (services
+ * carrying the tag run only there: a check's own, or those the checks of its file share), services
+ * created and cleaned up, and the common waits.
  */
 import { settledStates } from '../../../catalog/cloud/state-tables.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
@@ -9,6 +9,7 @@ import { finishedActionOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
+import type { RemovalOwner } from './shared-nodes.ts';
 import type { CloudViews, Container, Node, NodeCluster, Service, Stack } from './views.generated.ts';
 
 export const STACKS = '/api/app/v1/stack/';
@@ -43,10 +44,26 @@ export interface AppNodes {
   nodes: Node[];
 }
 
-/** A deployed cluster of `count` nodes tagged for this check only; terminated afterwards. */
-export async function appNodes(ctx: CloudContext, count = 1): Promise<AppNodes> {
+/**
+ * Nodes of the check's own: a deployed cluster of `count` nodes tagged for this check only,
+ * terminated afterwards. For checks that count, change or watch the nodes their services run on.
+ */
+export function ownNodes(ctx: CloudContext, count = 1): Promise<AppNodes> {
+  return deployTagged(ctx, count);
+}
+
+/**
+ * One node that the checks of this suite file share (shared-nodes.ts): for checks that only need
+ * somewhere to run their services. They must not count, change or watch the node: others' services
+ * run there too.
+ */
+export function sharedNodes(ctx: CloudContext): Promise<AppNodes> {
+  return ctx.fileNodes.get((owner) => deployTagged(ctx, 1, owner));
+}
+
+async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwner): Promise<AppNodes> {
   const tag = ctx.uniqueName('tag');
-  const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] });
+  const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] }, undefined, owner);
   const uris = cluster.nodes ?? [];
   if (uris.length < count) ctx.fail(`precondition: the deployed cluster lists ${uris.length} node(s), not ${count}`);
   const nodes = await Promise.all(uris.map((n) => ctx.waitForState('node', n, ['Deployed'], WAIT_MS)));
@@ -189,9 +206,9 @@ export async function firstContainer(ctx: CloudContext, svc: ServiceRef): Promis
   return c ?? ctx.fail(`precondition: the running service ${svc.resource_uri} has no container`);
 }
 
-/** A live container of a running service on nodes of the check's own: what most container checks start from. */
+/** A live container of a running service on the file's shared node: what most container checks start from. */
 export async function runningAppContainer(ctx: CloudContext): Promise<Container> {
-  return firstContainer(ctx, await runningService(ctx, await appNodes(ctx)));
+  return firstContainer(ctx, await runningService(ctx, await sharedNodes(ctx)));
 }
 
 /** The node URI a container runs on, matched to one of the check's nodes. */

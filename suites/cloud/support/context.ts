@@ -4,6 +4,8 @@ import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.t
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { CloudApi } from './api.ts';
+import type { AppNodes } from './app.ts';
+import type { RemovalOwner, SharedNodes } from './shared-nodes.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
 
 /** Action states in which no more work happens. */
@@ -28,6 +30,8 @@ export class CloudContext extends CheckContext {
     readonly run: RunConfig,
     cloud: CloudTargetConfig,
     transport: HttpTransport,
+    /** The node cluster the checks of this suite file share (see shared-nodes.ts). */
+    readonly fileNodes: SharedNodes<AppNodes>,
   ) {
     super(base);
     this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs, (method, path, res) => this.judgeAnswer(method, path, res));
@@ -77,13 +81,19 @@ export class CloudContext extends CheckContext {
     return this.fail(`${what}: expected a list of objects (or the {meta, objects} envelope)`, { expected: 'a list', actual: body });
   }
 
-  /** Creates a resource with POST and terminates it (DELETE) after the check; the answer read as a `view`. */
-  async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string): Promise<CloudViews[K]> {
+  /**
+   * Creates a resource with POST and terminates it (DELETE) after the check, or when `owner` ends
+   * when one outlives the check; the answer read as a `view`.
+   */
+  async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string, owner?: RemovalOwner): Promise<CloudViews[K]> {
     const res = await this.api.post(path, body);
     if (res.status < 200 || res.status >= 300) this.fail(`precondition: creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`);
     const created = this.expectJson<CloudViews[K]>(res, `${what} create response`);
     const uri: unknown = created.resource_uri;
-    if (typeof uri === 'string') this.defer(async () => void (await this.api.delete(uri)));
+    if (typeof uri === 'string') {
+      if (owner) owner.removeLater(uri);
+      else this.defer(async () => void (await this.api.delete(uri)));
+    }
     return created;
   }
 

@@ -1,4 +1,5 @@
 import type { CloudContext, StatefulView } from './context.ts';
+import type { RemovalOwner } from './shared-nodes.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 
@@ -52,10 +53,11 @@ export async function otherPlacement(ctx: CloudContext, first: Placement): Promi
   return (await placements(ctx)).find((p) => p.region !== first.region && p.nodeType !== first.nodeType);
 }
 
-/** A node cluster created (not deployed) for this check; it is terminated afterwards. */
-export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<NodeCluster> {
+/** A node cluster created (not deployed) for this check; it is terminated afterwards (or when `owner` ends). */
+export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement, owner?: RemovalOwner): Promise<NodeCluster> {
   const at = where ?? (await placement(ctx));
-  return ctx.create('node-cluster', CLUSTERS, { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra }, 'a node cluster');
+  const body = { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra };
+  return ctx.create('node-cluster', CLUSTERS, body, 'a node cluster', owner);
 }
 
 /** Deploys a cluster and waits until it has settled. */
@@ -66,9 +68,9 @@ export async function deployCluster(ctx: CloudContext, cluster: NodeCluster): Pr
   return ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
 }
 
-/** A deployed cluster of `nodes` nodes, for this check only. */
-export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}, where?: Placement): Promise<NodeCluster> {
-  const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra }, where);
+/** A deployed cluster of `nodes` nodes, for this check only (or for `owner`, which terminates it). */
+export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json = {}, where?: Placement, owner?: RemovalOwner): Promise<NodeCluster> {
+  const cluster = await createCluster(ctx, { target_num_nodes: nodes, ...extra }, where, owner);
   return deployCluster(ctx, cluster);
 }
 
