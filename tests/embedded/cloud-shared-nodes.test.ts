@@ -4,7 +4,7 @@ import { startCloudServer } from '../../reference/cloud/index.ts';
 import { sharedNodes, type AppNodes } from '../../suites/cloud/support/app.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import { cloudCheck } from '../../suites/cloud/support/check.ts';
-import { SharedNodes } from '../../suites/cloud/support/shared-nodes.ts';
+import { FileShared } from '../../suites/cloud/support/file-shared.ts';
 import { embeddedCloudRunConfig } from '../support/embedded-cloud.ts';
 
 /** A check that takes the file's shared nodes and reports the cluster it got (any requirement ID the catalog knows). */
@@ -41,7 +41,7 @@ test('the checks of a file share one deployed cluster, terminated when the file 
 });
 
 test('a failed deployment is not kept: the next check deploys again', async () => {
-  const shared = new SharedNodes<string>();
+  const shared = new FileShared<string>();
   let attempts = 0;
   const deploy = async (): Promise<string> => {
     attempts++;

@@ -9,7 +9,7 @@ import { finishedActionOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
-import type { RemovalOwner } from './shared-nodes.ts';
+import type { RemovalOwner } from './file-shared.ts';
 import type { CloudViews, Container, Node, NodeCluster, Service, Stack } from './views.generated.ts';
 
 export const STACKS = '/api/app/v1/stack/';
@@ -53,12 +53,12 @@ export function ownNodes(ctx: CloudContext, count = 1): Promise<AppNodes> {
 }
 
 /**
- * One node that the checks of this suite file share (shared-nodes.ts): for checks that only need
+ * One node that the checks of this suite file share (file-shared.ts): for checks that only need
  * somewhere to run their services. They must not count, change or watch the node: others' services
  * run there too.
  */
 export function sharedNodes(ctx: CloudContext): Promise<AppNodes> {
-  return ctx.fileNodes.get((owner) => deployTagged(ctx, 1, owner));
+  return ctx.file.nodes.get(() => deployTagged(ctx, 1, ctx.file.nodes));
 }
 
 async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwner): Promise<AppNodes> {

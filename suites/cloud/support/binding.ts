@@ -5,9 +5,8 @@ import type { RunConfig } from '../../../harness/run/config.ts';
 import { checkTimeout } from '../../../harness/run/timeouts.ts';
 import { SchemaValidator } from '../../../harness/schema/validator.ts';
 import { HttpTransport } from '../../../harness/target/http-transport.ts';
-import type { AppNodes } from './app.ts';
 import { CloudContext } from './context.ts';
-import { SharedNodes } from './shared-nodes.ts';
+import { newFileSetUp } from './file-shared.ts';
 
 /** How cloud checks run against the run's cloud target. */
 export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
@@ -17,14 +16,14 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
   const schemas = SchemaValidator.shared(run.vendorProfile);
   const requirements = RequirementIndex.load();
   const judge = judgeForSuite('cloud', schemas, requirements, run.vendorProfile);
-  const fileNodes = new SharedNodes<AppNodes>();
-  const context = (): CloudContext => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, cloud, transport, fileNodes);
+  const file = newFileSetUp();
+  const context = (): CloudContext => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, cloud, transport, file);
   return {
     suite: 'cloud',
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
     createContext: async () => context(),
     teardown: async () => {
-      for (const error of await fileNodes.release(context())) process.stderr.write(`cleanup: the file's shared node cluster ${error}\n`);
+      for (const error of await file.nodes.release(context())) process.stderr.write(`cleanup: the file's shared node cluster ${error}\n`);
       await transport.close();
     },
     concurrent: run.concurrency > 1,

@@ -4,8 +4,7 @@ import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.t
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { CloudApi } from './api.ts';
-import type { AppNodes } from './app.ts';
-import type { RemovalOwner, SharedNodes } from './shared-nodes.ts';
+import type { FileSetUp, RemovalOwner } from './file-shared.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
 
 /** Action states in which no more work happens. */
@@ -30,8 +29,8 @@ export class CloudContext extends CheckContext {
     readonly run: RunConfig,
     cloud: CloudTargetConfig,
     transport: HttpTransport,
-    /** The node cluster the checks of this suite file share (see shared-nodes.ts). */
-    readonly fileNodes: SharedNodes<AppNodes>,
+    /** What the checks of this suite file share (see file-shared.ts). */
+    readonly file: FileSetUp,
   ) {
     super(base);
     this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs, (method, path, res) => this.judgeAnswer(method, path, res));

@@ -1,5 +1,5 @@
 import type { CloudContext, StatefulView } from './context.ts';
-import type { RemovalOwner } from './shared-nodes.ts';
+import type { RemovalOwner } from './file-shared.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 
@@ -30,22 +30,25 @@ export async function placement(ctx: CloudContext): Promise<Placement> {
 
 /**
  * Every available provider/region/node type combination the catalog offers, one per region. The
- * catalog reads are set-up: they verify nothing about the check's subject.
+ * catalog is read once per suite file (file-shared.ts), as set-up: it verifies nothing about the
+ * check's subject.
  */
 export function placements(ctx: CloudContext): Promise<Placement[]> {
-  return ctx.setUp(async () => {
-    const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
-    const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
-    const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
-    return providers.flatMap((p) =>
-      regions
-        .filter((r) => r.provider === p.resource_uri)
-        .flatMap((r) => {
-          const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
-          return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
-        }),
-    );
-  });
+  return ctx.setUp(() => ctx.file.placements.get(() => readPlacements(ctx)));
+}
+
+async function readPlacements(ctx: CloudContext): Promise<Placement[]> {
+  const providers = (await listViews(ctx, 'provider', CATALOG.provider)).filter((p) => p.available !== false);
+  const regions = (await listViews(ctx, 'region', CATALOG.region)).filter((r) => r.available !== false);
+  const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
+  return providers.flatMap((p) =>
+    regions
+      .filter((r) => r.provider === p.resource_uri)
+      .flatMap((r) => {
+        const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+        return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
+      }),
+  );
 }
 
 /** A second placement with another region and node type than `first`, when the catalog has one. */
