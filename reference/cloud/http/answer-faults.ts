@@ -2,7 +2,8 @@
  * Faults applied to answers as they leave: field-missing:<kind> leaves one documented field out of
  * every object of that kind; service-uri-unversioned spells services' resource_uri without /v1/.
  */
-import { fieldMissingFault } from '../fault-families.ts';
+import { keysOf } from '../../faults.ts';
+import { fieldMissing, fieldMissingFault, MISSING_FIELD } from '../fault-families.ts';
 import { parseUri } from '../uris.ts';
 import type { World } from '../world.ts';
 import type { Reply } from './types.ts';
@@ -23,7 +24,12 @@ function strip(world: World, value: unknown): unknown {
   return rest;
 }
 
+/** The faults this module applies: without one of them on, answers leave untouched (and uncopied). */
+const ANSWER_FAULTS = ['service-uri-unversioned', ...keysOf(MISSING_FIELD).map(fieldMissing)] as const;
+const answersFaulted = (world: World): boolean => ANSWER_FAULTS.some((name) => world.faults.has(name));
+
 export function withMissingFields(world: World, reply: Reply): Reply {
+  if (!answersFaulted(world)) return reply;
   const body = reply.body as Json | undefined;
   if (!body || typeof body !== 'object') return reply;
   if (Array.isArray(body.objects)) return { ...reply, body: { ...body, objects: body.objects.map((o) => strip(world, o)) } };

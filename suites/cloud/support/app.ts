@@ -165,8 +165,8 @@ export async function settledAgain<V extends AppRef>(ctx: CloudContext, resource
 /** A service created and started; resolves once it runs. */
 export async function runningService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<Service> {
   const svc = await createService(ctx, serviceBody(ctx, at, extra));
-  await operateAndSettle(ctx, svc, 'start');
-  return ctx.waitForState('service', svc.resource_uri, ['Running'], WAIT_MS);
+  const started = await operateAndSettle(ctx, svc, 'start');
+  return started.state === 'Running' ? started : ctx.waitForState('service', svc.resource_uri, ['Running'], WAIT_MS);
 }
 
 /** The service's containers (GET each URI it lists). */
