@@ -12,6 +12,10 @@ export const TERMINAL_ACTION_STATES = ['Success', 'Failed', 'Canceled'];
 
 type Json = Record<string, unknown>;
 
+/** How often a wait reads the resource again. */
+const POLL_MS = 50;
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 /** The views whose resources have a state to wait for (stack, service, container, node, node cluster, action). */
 export type StatefulView = { [K in ViewName]: CloudViews[K] extends { state: string } ? K : never }[ViewName];
 /** The views of resources (what has a resource_uri of its own). */
@@ -122,10 +126,12 @@ export class CloudContext extends CheckContext {
   ): Promise<CloudViews[K]> {
     const deadline = Date.now() + timeoutMs;
     let last: CloudViews[K] | undefined;
+    // An action is waited on right after the request that started it: a look at once finds it running.
+    if (view === 'action') await pause(POLL_MS);
     while (Date.now() < deadline) {
       last = await this.getJson(view, uri, 'resource');
       if (states.includes(last.state)) return last;
-      await new Promise((r) => setTimeout(r, 50));
+      await pause(POLL_MS);
     }
     return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, {
       expected: states,
