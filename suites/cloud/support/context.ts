@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.ts';
@@ -14,7 +15,6 @@ type Json = Record<string, unknown>;
 
 /** How often a wait reads the resource again. */
 const POLL_MS = 50;
-const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** The views whose resources have a state to wait for (stack, service, container, node, node cluster, action). */
 export type StatefulView = { [K in ViewName]: CloudViews[K] extends { state: string } ? K : never }[ViewName];
@@ -127,11 +127,11 @@ export class CloudContext extends CheckContext {
     const deadline = Date.now() + timeoutMs;
     let last: CloudViews[K] | undefined;
     // An action is waited on right after the request that started it: a look at once finds it running.
-    if (view === 'action') await pause(POLL_MS);
+    if (view === 'action') await sleep(POLL_MS);
     while (Date.now() < deadline) {
       last = await this.getJson(view, uri, 'resource');
       if (states.includes(last.state)) return last;
-      await pause(POLL_MS);
+      await sleep(POLL_MS);
     }
     return this.fail(`${uri} did not reach ${states.join(' or ')} within ${timeoutMs} ms`, {
       expected: states,
