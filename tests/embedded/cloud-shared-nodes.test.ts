@@ -4,7 +4,6 @@ import { startCloudServer } from '../../reference/cloud/index.ts';
 import { sharedNodes, type AppNodes } from '../../suites/cloud/support/app.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import { cloudCheck } from '../../suites/cloud/support/check.ts';
-import { FileShared } from '../../suites/cloud/support/file-shared.ts';
 import { embeddedCloudRunConfig } from '../support/embedded-cloud.ts';
 
 /** A check that takes the file's shared nodes and reports the cluster it got (any requirement ID the catalog knows). */
@@ -38,18 +37,4 @@ test('the checks of a file share one deployed cluster, terminated when the file 
   } finally {
     await server.close();
   }
-});
-
-test('a failed deployment is not kept: the next check deploys again', async () => {
-  const shared = new FileShared<string>();
-  let attempts = 0;
-  const deploy = async (): Promise<string> => {
-    attempts++;
-    if (attempts === 1) throw new Error('deploy answered 500');
-    return 'nodes';
-  };
-  await expect(shared.get(deploy)).rejects.toThrow('deploy answered 500');
-  expect(await shared.get(deploy)).toBe('nodes');
-  expect(await shared.get(deploy)).toBe('nodes');
-  expect(attempts).toBe(2);
 });

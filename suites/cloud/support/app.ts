@@ -9,7 +9,7 @@ import { finishedActionOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
-import type { RemovalOwner } from './file-shared.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudViews, Container, Node, NodeCluster, Service, Stack } from './views.generated.ts';
 
 export const STACKS = '/api/app/v1/stack/';

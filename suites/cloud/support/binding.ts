@@ -6,7 +6,7 @@ import { checkTimeout } from '../../../harness/run/timeouts.ts';
 import { SchemaValidator } from '../../../harness/schema/validator.ts';
 import { HttpTransport } from '../../../harness/target/http-transport.ts';
 import { CloudContext } from './context.ts';
-import { newFileSetUp } from './file-shared.ts';
+import { newCloudFileSetUp } from './file-shared.ts';
 
 /** How cloud checks run against the run's cloud target. */
 export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
@@ -16,14 +16,15 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
   const schemas = SchemaValidator.shared(run.vendorProfile);
   const requirements = RequirementIndex.load();
   const judge = judgeForSuite('cloud', schemas, requirements, run.vendorProfile);
-  const file = newFileSetUp();
+  const file = newCloudFileSetUp();
   const context = (): CloudContext => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, cloud, transport, file);
   return {
     suite: 'cloud',
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
     createContext: async () => context(),
     teardown: async () => {
-      for (const error of await file.nodes.release(context())) process.stderr.write(`cleanup: the file's shared node cluster ${error}\n`);
+      const last = context();
+      for (const error of await file.nodes.release((uri) => last.api.delete(uri))) process.stderr.write(`cleanup: the file's shared node cluster ${error}\n`);
       await transport.close();
     },
     concurrent: run.concurrency > 1,

@@ -5,7 +5,8 @@ import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.t
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { CloudApi } from './api.ts';
-import type { FileSetUp, RemovalOwner } from './file-shared.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
+import type { CloudFileSetUp } from './file-shared.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
 
 /** Action states in which no more work happens. */
@@ -34,7 +35,7 @@ export class CloudContext extends CheckContext {
     cloud: CloudTargetConfig,
     transport: HttpTransport,
     /** What the checks of this suite file share (see file-shared.ts). */
-    readonly file: FileSetUp,
+    readonly file: CloudFileSetUp,
   ) {
     super(base);
     this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs, (method, path, res) => this.judgeAnswer(method, path, res));

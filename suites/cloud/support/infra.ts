@@ -1,5 +1,5 @@
 import type { CloudContext, StatefulView } from './context.ts';
-import type { RemovalOwner } from './file-shared.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 

@@ -51,5 +51,5 @@ export default [
       ctx.observe(`POST /v1.22/containers/(id)/copy answered ${res.status}${res.status === 200 ? ' (still served)' : ''}`);
     },
   }),
-  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'copy', body: { Resource: '/etc' } }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'copy', body: { Resource: '/etc' }, keepsExited: true }),
 ];

@@ -50,5 +50,5 @@ export default [
     endpoint: 'engine/containers/kill',
     run: (ctx) => expectSighupDelivered(ctx, '1'),
   }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/kill', method: 'POST', suffix: 'kill' }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/kill', method: 'POST', suffix: 'kill', keepsExited: true }),
 ];

@@ -80,6 +80,6 @@ export default [
       ctx.expectStatus(res, 409, 'detached exec start while the container is paused');
     },
   }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/pause', method: 'POST', suffix: 'pause' }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/unpause', method: 'POST', suffix: 'unpause' }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/pause', method: 'POST', suffix: 'pause', keepsExited: true }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/unpause', method: 'POST', suffix: 'unpause', keepsExited: true }),
 ];

@@ -22,5 +22,5 @@ export default [
       });
     },
   }),
-  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'resize', query: SIZE }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'resize', query: SIZE, keepsExited: true }),
 ];

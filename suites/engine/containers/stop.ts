@@ -75,5 +75,5 @@ export default [
       ctx.expectEqual((await ctx.state(id)).ExitCode, 0, 'the container stopped on the stop signal (ExitCode 0), not by the kill');
     },
   }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/stop', method: 'POST', suffix: 'stop', query: { t: 0 } }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/stop', method: 'POST', suffix: 'stop', query: { t: 0 }, keepsExited: true }),
 ];

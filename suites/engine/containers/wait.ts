@@ -42,5 +42,5 @@ export default [
       ctx.expectEqual((await ctx.state(id)).Running, false, 'when wait answers, the container has stopped');
     },
   }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/wait', method: 'POST', suffix: 'wait' }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/wait', method: 'POST', suffix: 'wait', keepsExited: true }),
 ];

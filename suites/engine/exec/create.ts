@@ -26,7 +26,7 @@ export default [
       ctx.expectVersionSchema('exec-create-response', ctx.expectJson(res, 'exec create response'), 'exec create response');
     },
   }),
-  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'exec', body: { AttachStdout: true, Cmd: ['true'] } }),
+  noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'exec', body: { AttachStdout: true, Cmd: ['true'] }, keepsExited: true }),
   engineCheck({
     id: 'engine/exec/create/body-cmd',
     title: 'Exec Cmd, as a list or as a string, is the command the exec instance runs',

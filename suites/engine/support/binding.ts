@@ -7,6 +7,7 @@ import { checkTimeout } from '../../../harness/run/timeouts.ts';
 import { SchemaValidator } from '../../../harness/schema/validator.ts';
 import { HttpTransport } from '../../../harness/target/http-transport.ts';
 import { EngineContext } from './context.ts';
+import { newEngineFileSetUp } from './file-shared.ts';
 
 /**
  * The largest answer a check buffers (after decompression). The largest documented answers a run
@@ -22,11 +23,17 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
   const schemas = SchemaValidator.shared(run.vendorProfile);
   const requirements = RequirementIndex.load();
   const judge = judgeForSuite(`engine-${version}`, schemas, requirements, run.vendorProfile);
+  const file = newEngineFileSetUp();
+  const context = (): EngineContext => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, version, transport, file);
   return {
     suite: `engine-${version}`,
     execute: { requirement: (id) => requirements.get(id), checkTimeoutMs: checkTimeout(run.timeoutMs) },
-    createContext: async () => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, version, transport),
-    teardown: () => transport.close(),
+    createContext: async () => context(),
+    teardown: async () => {
+      const last = context();
+      for (const error of await file.exited.release((id) => last.removeContainer(id))) process.stderr.write(`cleanup: the file's shared container ${error}\n`);
+      await transport.close();
+    },
     concurrent: run.concurrency > 1,
     serialAlone: !run.embedded,
   };

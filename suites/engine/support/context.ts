@@ -1,6 +1,7 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { CheckContext, type ContextBase } from '../../../harness/check/context.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
 import { expectMembers, type Members } from '../../../harness/schema/members.ts';
@@ -8,6 +9,7 @@ import type { SchemaSet } from '../../../harness/schema/validator.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
 import { EngineApi } from './api.ts';
+import type { EngineFileSetUp } from './file-shared.ts';
 import { eventually } from './poll.ts';
 import { announcesTraps, TRAPS_SET } from './signal-programs.ts';
 
@@ -29,6 +31,8 @@ export interface ContainerSpec {
    * networking is created without a network (see withoutNetwork).
    */
   networked?: boolean;
+  /** Removes the container when it ends instead of the check (a file's shared container). */
+  owner?: RemovalOwner;
 }
 
 /** Request fields that make a container's networking the subject: such a request keeps its network. */
@@ -80,6 +84,8 @@ export class EngineContext extends CheckContext {
     readonly run: RunConfig,
     readonly version: EngineVersion,
     transport: HttpTransport,
+    /** What the checks of this suite file share (see file-shared.ts). */
+    readonly file: EngineFileSetUp,
   ) {
     super(base);
     this.api = new EngineApi(transport, version, this.transcript, (method, path, res) => this.judgeAnswer(method, path, res));
@@ -141,10 +147,14 @@ export class EngineContext extends CheckContext {
         requirement: undefined,
       });
     const id = this.readId(res, 'container create response');
-    this.defer(async () => {
-      await this.api.delete(`/containers/${id}`, { force: true, v: true });
-    });
+    if (spec.owner) spec.owner.removeLater(id);
+    else this.defer(() => this.removeContainer(id));
     return { id, name };
+  }
+
+  /** DELETE of a container the run created, with its volumes, whatever its state. */
+  async removeContainer(id: string): Promise<void> {
+    await this.api.delete(`/containers/${id}`, { force: true, v: true });
   }
 
   async start(id: string): Promise<void> {

@@ -40,6 +40,15 @@ export async function exitedContainer(
 }
 
 /** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
+/**
+ * The file's exited container (file-shared.ts), for a request that leaves an exited container as
+ * it is: made by the first check that asks, removed when the file ends.
+ */
+export function sharedExitedContainer(ctx: EngineContext): Promise<CreatedContainer> {
+  return ctx.file.exited.get(() => exitedContainer(ctx, ['true'], { owner: ctx.file.exited }));
+}
+
+/** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
 export function pollState(ctx: EngineContext, id: string, done: (s: State) => boolean, deadlineMs = 5000, intervalMs = 20): Promise<State> {
   return eventually(() => ctx.state(id), done, deadlineMs, intervalMs);
 }
@@ -77,6 +86,11 @@ export function noSuchContainerCheck(opts: {
   versions?: EngineCheck['versions'];
   body?: unknown;
   query?: Query;
+  /**
+   * The request leaves an exited container as it is (every GET does), so its route probe may use
+   * the file's shared exited container; one that changes it (start, rename, delete ...) gets its own.
+   */
+  keepsExited?: boolean;
 }): EngineCheck {
   const operation = opts.endpoint.split('/').pop()!;
   const requirement = `${opts.endpoint}/404-no-such-container`;
@@ -91,7 +105,8 @@ export function noSuchContainerCheck(opts: {
       const res = await ctx.api.request(opts.method, path(ctx.uniqueName('missing')), call);
       // The probe is not an exchange under judgement (its answer for an exited container is not the subject).
       const probe = async (id: string) => probeStatus(await ctx.api.stream(opts.method, path(id), { ...call, timeoutMs: PROBE_MS }), Date.now() + PROBE_MS);
-      if (res.status === 404) await requireRoute(ctx, `${opts.method} ${path('(id)')}`, probe);
+      const shared = opts.keepsExited ?? opts.method === 'GET';
+      if (res.status === 404) await requireRoute(ctx, `${opts.method} ${path('(id)')}`, probe, shared);
       ctx.expectStatus(res, 404, `${operation} of a missing container`);
     },
   });
@@ -119,8 +134,8 @@ async function probeStatus(res: StreamingResponse, deadline: number): Promise<nu
  * that is 404 too, ends the check as skipped, naming the route. `statusFor` sends the request for
  * a container id.
  */
-export async function requireRoute(ctx: EngineContext, route: string, statusFor: (id: string) => Promise<number>): Promise<void> {
-  const { id } = await ctx.setUp(() => exitedContainer(ctx));
+export async function requireRoute(ctx: EngineContext, route: string, statusFor: (id: string) => Promise<number>, shared = false): Promise<void> {
+  const { id } = await ctx.setUp(() => (shared ? sharedExitedContainer(ctx) : exitedContainer(ctx)));
   // A route that keeps answering (a stream) is served: only a 404 says otherwise.
   const status = await statusFor(id).catch((err: unknown) => {
     if (err instanceof TargetError) return 0;
