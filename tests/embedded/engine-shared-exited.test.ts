@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { executeCheck } from '../../harness/check/execute.ts';
-import { provisionFixture, sweepRun } from '../../harness/fixtures/engine-fixture.ts';
+import { sweepRun } from '../../harness/fixtures/engine-fixture.ts';
 import { newRunId, RUN_LABEL } from '../../harness/fixtures/labels.ts';
-import type { RunConfig } from '../../harness/run/config.ts';
 import { HttpTransport } from '../../harness/target/http-transport.ts';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { startEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import { noSuchContainerCheck } from '../../suites/engine/support/lifecycle.ts';
+import { embeddedEngineRunConfig, embeddedFixture } from '../support/embedded-engine.ts';
 
 test('404 checks whose route probe leaves an exited container as it is share one per file, removed when the file ends', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'shared-exited-'));
@@ -27,18 +27,7 @@ test('404 checks whose route probe leaves an exited container as it is share one
     return (res.json() as unknown[]).length;
   };
   try {
-    const fixture = await provisionFixture(engine, { version: '1.22', runId, rootfsPath: '/bin/busybox', embedded: true, timeoutMs: 5000 });
-    const run: RunConfig = {
-      runId,
-      suites: ['engine-1.22'],
-      seed: 42,
-      timeoutMs: 5000,
-      concurrency: 1,
-      vendorProfile: 'docker',
-      embedded: true,
-      engine,
-      fixture: { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) },
-    };
+    const run = embeddedEngineRunConfig(engine, await embeddedFixture(engine, runId, 5000), runId, '1.22', 5000);
     const binding = engineBinding(run, '1.22');
     const checks = [
       noSuchContainerCheck({ endpoint: 'engine/containers/top', method: 'GET', suffix: 'top' }),

@@ -38,32 +38,13 @@ export class EmbeddedEngine {
     const dir = mkdtempSync(path.join(tmpdir(), 'teeth-'));
     const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}` });
     const engine = parseTargetUrl(server.url);
-    const fixture = await provisionFixture(engine, { version: '1.22', runId: newRunId(), rootfsPath: '/bin/busybox', embedded: true, timeoutMs });
-    return new EmbeddedEngine(
-      server,
-      engine,
-      { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) },
-      timeoutMs,
-    );
+    return new EmbeddedEngine(server, engine, await embeddedFixture(engine, newRunId(), timeoutMs), timeoutMs);
   }
 
   async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
     const runId = newRunId();
-    const run: RunConfig = {
-      runId,
-      suites: [`engine-${opts.version}`],
-      seed: 42,
-      timeoutMs: this.timeoutMs,
-      concurrency: 1,
-      vendorProfile: 'docker',
-      embedded: true,
-      engine: this.engine,
-      registry: EMBEDDED_REGISTRY,
-      registryAuth: EMBEDDED_REGISTRY_AUTH,
-      fixture: this.fixture,
-    };
     this.server.setFaults(opts.faults ?? []);
-    const binding = engineBinding(run, opts.version);
+    const binding = engineBinding(embeddedEngineRunConfig(this.engine, this.fixture, runId, opts.version, this.timeoutMs), opts.version);
     const outcomes = new Map<string, Outcome>();
     try {
       for (const check of opts.checks) {
@@ -80,6 +61,35 @@ export class EmbeddedEngine {
   close(): Promise<void> {
     return this.server.close();
   }
+}
+
+/** The fixture image of an embedded daemon, provisioned through its API as a run does. */
+export async function embeddedFixture(engine: TargetEndpoint, runId: string, timeoutMs: number): Promise<RunConfig['fixture']> {
+  const fixture = await provisionFixture(engine, { version: '1.22', runId, rootfsPath: '/bin/busybox', embedded: true, timeoutMs });
+  return { rootfsPath: '/bin/busybox', ...('image' in fixture ? { image: fixture.image } : { error: fixture.error }) };
+}
+
+/** The run configuration of an engine run, one check at a time, against an embedded daemon. */
+export function embeddedEngineRunConfig(
+  engine: TargetEndpoint,
+  fixture: RunConfig['fixture'],
+  runId: string,
+  version: EngineVersion,
+  timeoutMs: number,
+): RunConfig {
+  return {
+    runId,
+    suites: [`engine-${version}`],
+    seed: 42,
+    timeoutMs,
+    concurrency: 1,
+    vendorProfile: 'docker',
+    embedded: true,
+    engine,
+    registry: EMBEDDED_REGISTRY,
+    registryAuth: EMBEDDED_REGISTRY_AUTH,
+    fixture,
+  };
 }
 
 /**

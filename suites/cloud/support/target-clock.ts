@@ -3,6 +3,7 @@
  * have second resolution, so the second operation must come in a later second of the target's
  * clock than the date of the first.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 
@@ -37,8 +38,4 @@ export async function afterTargetSecond(ctx: CloudContext, uri: string, dates: r
 function secondOf(res: HttpResponse): number | undefined {
   const ms = Date.parse(res.headers.date ?? '');
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

@@ -160,7 +160,7 @@ async function runStatedCells(ctx: EngineContext): Promise<void> {
 async function removeAll(real: Real): Promise<void> {
   for (const id of real.ids) {
     await real.ctx.api.post(`/containers/${id}/unpause`);
-    await real.ctx.api.delete(`/containers/${id}`, { force: true, v: true });
+    await real.ctx.removeContainer(id);
   }
 }
 

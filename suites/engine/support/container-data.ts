@@ -101,9 +101,7 @@ export async function createRaw(
   const res = await ctx.api.post('/containers/create', { json: body, ...(name ? { query: { name } } : {}) });
   if (res.status !== 201) return { res, warnings: [] };
   const created = ctx.expectJson<{ Id: string; Warnings?: string[] | null }>(res, 'container create response');
-  ctx.defer(async () => {
-    await ctx.api.delete(`/containers/${created.Id}`, { force: true, v: true });
-  });
+  ctx.defer(() => ctx.removeContainer(created.Id));
   return { res, id: created.Id, warnings: created.Warnings ?? [] };
 }
 
