@@ -23,13 +23,20 @@ const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
+/** How many fresh deploys a check tries to catch, or act on, an action In progress. */
+const CANCEL_ATTEMPTS = 3;
+
 /** A node cluster deploy whose action is still In progress. */
 async function deployInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
-  const cluster = await createCluster(ctx);
-  const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
-  const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
-  if (action.state !== 'In progress') ctx.skip(`the deploy action was ${String(action.state)} when read, not In progress`);
-  return { cluster, action };
+  // A deploy can end before it is read on a busy machine: a fresh one is tried before giving up.
+  for (let attempt = 1; ; attempt++) {
+    const cluster = await createCluster(ctx);
+    const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
+    const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
+    if (action.state === 'In progress') return { cluster, action };
+    if (attempt === CANCEL_ATTEMPTS) ctx.skip(`in ${attempt} deploys the action was ${String(action.state)} when read, not In progress`);
+    ctx.observe(`attempt ${attempt}: the deploy action was ${String(action.state)} when read; trying a fresh deploy`);
+  }
 }
 
 /**
@@ -50,8 +57,6 @@ async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, origin
     },
   );
 }
-
-const CANCEL_ATTEMPTS = 3;
 
 /**
  * Cancels a deploy that was In progress when read. The action may end between the read and the
@@ -176,8 +181,8 @@ export default [
     requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry')],
     endpoint: CANCEL,
     async run(ctx) {
-      const { action } = await deployInProgress(ctx);
-      await cancel(ctx, action);
+      // A deploy whose action ended before the cancel reached it is tried afresh, as for the In progress row.
+      const { action } = await cancelWhileInProgress(ctx);
       const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
       const after = await ctx.getJson('action', action.resource_uri, 'the action');
