@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Entry point of the `conformance` command: loads the TypeScript CLI through tsx, so a fresh
-// clone needs no build step.
+// Entry point of the `conformance` command. A fresh clone needs no build step: the TypeScript CLI
+// is bundled on first use and kept (bin/cli-bundle.mjs), or run through tsx where it cannot be.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -27,17 +27,34 @@ if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && proc
 } else {
   catchEarlySignals();
   watchSupervisor();
-  // vitest (and the vite it loads) is plain JavaScript: loaded before tsx's hooks, it does not
-  // pass through them, which costs ~150 MB of resident memory when it does.
+  // vitest (and the vite it loads) is plain JavaScript: loaded first, it does not pass through the
+  // TypeScript loader's hooks when the command runs from source, which costs ~150 MB of resident
+  // memory when it does.
   if (SUPERVISED_COMMANDS.has(commandName)) await import('vitest/node');
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { main } = await import('../harness/cli/main.ts');
+  const { main } = await import(await commandModule());
   const code = await main(args);
   // The command is finished: end the process rather than wait for the event loop to drain. After a
   // cancelled vitest run (Ctrl-C), a native thread of vite's bundler can hold the loop open forever
   // though everything the run owns is closed. The empty write lets stdout flush first.
   process.stdout.write('', () => process.exit(code));
+}
+
+/**
+ * The command's modules: built into one cached bundle (bin/cli-bundle.mjs), or, where it cannot be
+ * built, run from source through the TypeScript loader (tsx).
+ */
+async function commandModule() {
+  // Stack traces of internal errors (--debug) name the TypeScript sources.
+  if (args.includes('--debug')) process.setSourceMapsEnabled(true);
+  try {
+    const { cliBundle } = await import('./cli-bundle.mjs');
+    return await cliBundle();
+  } catch (err) {
+    process.stderr.write(`conformance: running from source: the command's bundle could not be built (${String(err?.message ?? err).split('\n')[0]})\n`);
+    const { register } = await import('tsx/esm/api');
+    register();
+    return '../harness/cli/main.ts';
+  }
 }
 
 /**

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { digestSources } from '../../bin/bundling.mjs';
 import { PROJECT_ROOT } from './project-root.ts';
 
-/** What defines the checks of the suites: the suites, the catalog they are built from, the harness. */
-const SOURCES = ['suites', 'catalog', 'harness'];
+/** What defines the checks of the suites: the suites, the catalog they are built from, the harness and how it is bundled. */
+const SOURCES = ['bin', 'catalog', 'harness', 'suites'];
 
 let memo: string | undefined;
 
@@ -13,19 +11,6 @@ let memo: string | undefined;
  * run derives from the sources and keeps on disk (the check names, the suite bundles).
  */
 export function sourcesKey(): string {
-  memo ??= digest();
+  memo ??= digestSources(PROJECT_ROOT, SOURCES);
   return memo;
-}
-
-function digest(): string {
-  const hash = createHash('sha256');
-  for (const dir of SOURCES) {
-    const entries = (readdirSync(path.join(PROJECT_ROOT, dir), { recursive: true }) as string[]).filter((e) => /\.(ts|json)$/.test(e)).sort();
-    for (const entry of entries)
-      hash
-        .update(`${dir}/${entry}\0`)
-        .update(readFileSync(path.join(PROJECT_ROOT, dir, entry)))
-        .update('\0');
-  }
-  return hash.digest('hex').slice(0, 24);
 }

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'esbuild';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { SuiteName } from '../catalog/types.ts';
 import type { SuiteBundleName } from '../check/suite-module.ts';
+import { bundleOptions } from '../../bin/bundling.mjs';
 import { storeCacheEntry } from '../disk-cache.ts';
 import { sourcesKey } from './sources-key.ts';
 import { PROJECT_ROOT } from './project-root.ts';
@@ -47,34 +45,12 @@ async function bundle(name: SuiteBundleName): Promise<string> {
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
   const result = await build({
+    ...bundleOptions,
     entryPoints: [path.join(PROJECT_ROOT, ENTRIES[name])],
-    bundle: true,
     write: false,
     outfile: file,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'inline',
-    sourcesContent: false,
-    logLevel: 'silent',
-    plugins: [ownModuleUrls],
   });
   storeCacheEntry(file, result.outputFiles[0]!.text, (other) => other.startsWith(`${name}-`));
   if (!existsSync(file)) throw new Error(`${BUNDLE_CACHE_DIR} is not writable`);
   return file;
 }
-
-/**
- * Each module keeps its own `import.meta.url` (modules find the catalog, the schemas and their
- * caches relative to themselves), rather than the bundle's.
- */
-const ownModuleUrls: Plugin = {
-  name: 'own-module-urls',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-      loader: 'ts',
-    }));
-  },
-};

@@ -1,0 +1,5 @@
+import type { BuildOptions, Plugin } from 'esbuild';
+
+export function digestSources(root: string, dirs: readonly string[]): string;
+export const ownModuleUrls: Plugin;
+export const bundleOptions: BuildOptions;
