@@ -8,8 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
- * A digest of the .ts and .json files under `dirs` (relative to `root`): their names and their
- * contents. A bundle is kept on disk under the digest of the sources it was built from.
+ * A digest of the source files under `dirs` (relative to `root`: .ts, .mts, .mjs and .json): their
+ * names and their contents. A bundle is kept on disk under the digest of the sources it was built
+ * from.
  */
 export function digestSources(root, dirs) {
   const hash = createHash('sha256');
