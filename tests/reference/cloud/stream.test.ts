@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
+import { deployedCluster, runningService, settledIn, startTestServer, until, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -82,7 +82,10 @@ describe('logs', () => {
   });
 
   it('run_command output reaches the logs', async () => {
-    const svc = await runningService(t, { image: 'echoer', run_command: 'echo hello from $HOSTNAME' });
+    // A finite run_command: Running lasts only until it exits, too briefly to wait for.
+    const created = await t.ok('POST', '/api/app/v1/service/', { image: 'echoer', run_command: 'echo hello from $HOSTNAME' });
+    await t.ok('POST', `${created.resource_uri}start/`);
+    const svc = await settledIn(t, created.resource_uri, 'Stopped');
     const logs = await t.ws(`${svc.containers[0]}logs/?follow=false`);
     await logs.closed;
     expect(logs.messages.map((m) => m.log)).toContain('hello from echoer-1');
