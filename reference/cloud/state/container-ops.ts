@@ -185,6 +185,8 @@ export function terminateContainersNow(world: World, containers: readonly Contai
 /** Running containers restart (vendor-upgrade of their node). */
 export async function restartContainers(world: World, containers: readonly Container[], job: Job): Promise<void> {
   const running = containers.filter((c) => c.state === 'Running');
+  // Restarting nothing takes no time: an upgraded node's action ends with its Upgrading state.
+  if (running.length === 0) return;
   for (const c of running) {
     c.stopProgram?.();
     setState(world, c, 'Starting');

@@ -1,6 +1,6 @@
 import type { CloudContext } from '../support/context.ts';
 import { deployCluster, createCluster, deployedNode, setReachable, settle } from '../support/infra.ts';
-import { catchTransitional, stateRowCheck, type StateRow } from '../support/state-rows.ts';
+import { catchTransitional, caughtIn, stateRowCheck, type StateRow } from '../support/state-rows.ts';
 import type { Node } from '../support/views.generated.ts';
 
 type Op = 'terminate' | 'vendor-upgrade' | 'health-check';
@@ -26,7 +26,7 @@ const reach: Record<string, (ctx: CloudContext) => Promise<Node>> = {
     const node = await ctx.getJson('node', nodes[0], 'node');
     if (node.state !== 'Deploying') ctx.skip(`Deploying is transitional and had already passed (state ${String(node.state)})`);
     ctx.defer(async () => void (await deployCluster(ctx, cluster).catch(() => undefined)));
-    return node;
+    return caughtIn(ctx, node, res);
   },
   deployed,
   unreachable: async (ctx) => {

@@ -3,11 +3,10 @@
  * table (catalog/cloud/state-tables.json → requirement ids `cloud/states/<resource>/<state>-
  * allows|rejects-<op>`). Each state is reached black-box from a fresh resource; transitional
  * states are caught right after the operation that leads to them (or the check is skipped), and
- * their refusal rows are tried on up to three fresh resources, since the state may pass before
- * the operation arrives.
+ * their refusal rows hold an acceptance against the target only when it came while the work that
+ * led into the state was still running (state-rows.ts).
  */
 import { loadStateTables, stateSlug, type StateTable } from '../../../catalog/cloud/state-tables.ts';
-import { CheckSkipped } from '../../../harness/check/signals.ts';
 import {
   sharedNodes,
   createService,
@@ -25,8 +24,8 @@ import {
   type AppView,
   type Verb,
 } from './app.ts';
-import { cloudCheck, type CloudCheck } from './check.ts';
-import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
+import type { CloudCheck } from './check.ts';
+import type { CloudContext } from './context.ts';
 import { catchTransitional, stateRowCheck } from './state-rows.ts';
 import type { Service, Stack } from './views.generated.ts';
 
@@ -135,64 +134,12 @@ const UNCHANGED: Record<AppResource, string[]> = {
 
 const LABEL: Record<AppResource, string> = { stack: 'A stack', service: 'A service', container: 'A container' };
 
-const ATTEMPTS = 3;
-
-/**
- * A refused operation in a transitional state. The state can pass between the GET that saw it
- * and the operation's arrival, and then the operation is rightly accepted: so the row is tried
- * on fresh resources up to ATTEMPTS times and fails only when the operation is accepted every time.
- */
-function transitionalRefusal(
-  id: string,
-  endpoint: string,
-  title: string,
-  resource: AppResource,
-  op: string,
-  how: { reach: Reacher; endsIn?: string[] },
-): CloudCheck {
-  return cloudCheck({
-    id,
-    title,
-    endpoint,
-    async run(ctx) {
-      const accepted: unknown[] = [];
-      for (let tries = 0; tries < 2 * ATTEMPTS && accepted.length < ATTEMPTS; tries++) {
-        const r = await how.reach(ctx).catch((err: unknown) => {
-          if (err instanceof CheckSkipped) return undefined;
-          throw err;
-        });
-        if (!r) continue;
-        const res = await operate(ctx, r.resource_uri, op as Verb);
-        const action = res.status < 300 ? res.headers[ctx.actionHeader] : undefined;
-        const ended = action ? (await ctx.waitForState('action', action, TERMINAL_ACTION_STATES, 30_000)).state : undefined;
-        if (res.status >= 400 || ended === 'Failed') {
-          const now = await settledAgain(ctx, r);
-          ctx.expect(how.endsIn!.includes(now.state), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, {
-            expected: how.endsIn,
-            actual: now.state,
-            requirement: id,
-          });
-          return;
-        }
-        accepted.push({ status: res.status, action: ended });
-      }
-      if (accepted.length < ATTEMPTS)
-        ctx.skip(`the transitional state passed too fast to act in it ${ATTEMPTS} times (${accepted.length} operation(s) accepted)`);
-      ctx.fail(`${op} of a ${resource} seen in a transitional state was accepted in ${ATTEMPTS} attempts out of ${ATTEMPTS}`, {
-        expected: 'an HTTP error code, or an action that ends Failed',
-        actual: accepted,
-        requirement: id,
-      });
-    },
-  });
-}
-
 function rowCheck(table: StateTable, resource: AppResource, state: string, op: string, allows: boolean): CloudCheck {
   const id = `cloud/states/${resource}/${stateSlug(state)}-${allows ? 'allows' : 'rejects'}-${op}`;
   const how = REACH[resource][state];
   if (!how) throw new Error(`no way to reach ${resource} state ${state}`);
   const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? 'accepted and takes effect' : 'refused and changes nothing'}`;
-  if (!allows && how.endsIn) return transitionalRefusal(id, table.operations[op]!, title, resource, op, how);
+  const endsIn = allows ? undefined : how.endsIn;
   return stateRowCheck<AppView>({
     id,
     endpoint: table.operations[op]!,
@@ -211,7 +158,19 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
             });
           },
         }
-      : { unchangedFields: UNCHANGED[resource] }),
+      : endsIn
+        ? {
+            // A transitional state: once its own work ends, the resource is where that work leads.
+            afterRefusal: async (ctx: CloudContext, r: AppResourceView) => {
+              const now = await settledAgain(ctx, r);
+              ctx.expect(endsIn.includes(now.state), `after the refused ${op}, the ${resource}'s own work did not end where it leads`, {
+                expected: endsIn,
+                actual: now.state,
+                requirement: id,
+              });
+            },
+          }
+        : { unchangedFields: UNCHANGED[resource] }),
   });
 }
 

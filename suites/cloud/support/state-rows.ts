@@ -50,27 +50,65 @@ const TRANSITIONAL_ATTEMPTS = 3;
 
 /**
  * Reaches the row's state and runs the operation. A transitional state may pass between the read
- * that saw it and the operation: an operation accepted then proves nothing, so a refused row of
- * a transitional state is tried afresh, and only an acceptance seen every time is held against
- * the target. The state may also have passed before the check could read it (the reach skips):
- * then too a fresh resource is tried, up to twice as many tries in all, as the application
- * state tables do (app-states.ts).
+ * that saw it and the operation's arrival, and an operation accepted then is rightly accepted. So
+ * an acceptance counts against a refused row of a transitional state only when it came while the
+ * work that led into the state was still running (its action had not ended when the answer
+ * came), and the row fails only on TRANSITIONAL_ATTEMPTS such acceptances, each on a fresh
+ * resource: the state can end a little before its work does (a node is Deployed again while its
+ * upgrade restarts containers). An acceptance after the work ended proves nothing, nor does a
+ * state that passed before the check could read it (the reach skips); after
+ * 2 × TRANSITIONAL_ATTEMPTS tries without a refusal or enough proven acceptances the check skips.
  */
 async function attempt<K extends StatefulView>(ctx: CloudContext, row: StateRow<K>): Promise<{ before: CloudViews[K]; res: HttpResponse }> {
+  if (!row.afterRefusal) {
+    const before = await row.reach(ctx);
+    return { before, res: await row.op(ctx, before) };
+  }
   let missed: CheckSkipped | undefined;
-  for (let tries = 0, n = 1; tries < 2 * TRANSITIONAL_ATTEMPTS; tries++) {
+  let proven = 0;
+  for (let tries = 1; tries <= 2 * TRANSITIONAL_ATTEMPTS; tries++) {
     const before = await row.reach(ctx).catch((err: unknown) => {
-      if (!(row.afterRefusal && err instanceof CheckSkipped)) throw err;
+      if (!(err instanceof CheckSkipped)) throw err;
       missed = err;
       return undefined;
     });
     if (!before) continue;
     const res = await row.op(ctx, before);
-    if (!row.afterRefusal || n === TRANSITIONAL_ATTEMPTS || !(await wasAccepted(ctx, res))) return { before, res };
-    ctx.observe(`attempt ${n}: the operation was accepted; the state may have passed before it arrived: trying a fresh resource`);
-    n++;
+    if (res.status < 200 || res.status >= 300) return { before, res };
+    const during = await leadingWorkRunning(ctx, before);
+    if (!(await wasAccepted(ctx, res))) return { before, res };
+    if (!during) {
+      ctx.observe(`try ${tries}: the operation was accepted after the work that led into the state had ended: that proves nothing`);
+      continue;
+    }
+    proven++;
+    ctx.observe(`try ${tries}: the operation was answered ${res.status} while ${during}`);
+    if (proven === TRANSITIONAL_ATTEMPTS) return { before, res };
   }
-  throw missed;
+  const proof = `${proven} acceptance(s) came while the work that led into the state still ran, fewer than ${TRANSITIONAL_ATTEMPTS}`;
+  throw new CheckSkipped(`${missed ? `${missed.message}; ` : ''}${proof} (${2 * TRANSITIONAL_ATTEMPTS} tries)`);
+}
+
+/** The action of the operation that led each resource caught in a transitional state into it. */
+const leadingWork = new WeakMap<object, string>();
+
+/**
+ * A resource read in a transitional state, returned by a reach: `trigger` is the answer to the
+ * operation that led into the state, whose action (the work the state belongs to) is read after
+ * each operation the row accepts.
+ */
+export function caughtIn<T extends object>(ctx: CloudContext, resource: T, trigger: HttpResponse): T {
+  const work = trigger.headers[ctx.actionHeader];
+  if (work) leadingWork.set(resource, work);
+  return resource;
+}
+
+/** Says which work is still running, or undefined when it has ended (or the resource carries none). */
+async function leadingWorkRunning(ctx: CloudContext, resource: object): Promise<string | undefined> {
+  const uri = leadingWork.get(resource);
+  if (!uri) return undefined;
+  const action = await ctx.getJson('action', uri, 'the work that led into the state');
+  return TERMINAL_ACTION_STATES.includes(action.state) ? undefined : `the action that led into the state (${uri}) was still ${action.state}`;
 }
 
 /** A 2xx answer whose action (if any) did not end Failed. */
@@ -96,5 +134,5 @@ export async function catchTransitional<K extends StatefulView>(
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
   const now = await ctx.getJson(view, uri, 'resource');
   if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${now.state}) when the check could act`);
-  return now;
+  return caughtIn(ctx, now, res);
 }
