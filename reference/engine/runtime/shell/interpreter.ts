@@ -7,7 +7,7 @@
  */
 import type { Proc, Program } from '../proc.ts';
 import { toBuffer } from '../proc.ts';
-import { allocatePid } from '../process-group.ts';
+import { allocatePid, Killed } from '../process-group.ts';
 import { Pipe, StdinReader } from '../stdin.ts';
 import { ShellSyntaxError } from './lexer.ts';
 import { parseScript } from './parser.ts';
@@ -20,6 +20,8 @@ import { SHELL_BUILTINS } from './builtins.ts';
 import { LoopControl, ShellExit } from './control.ts';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The status of a job whose process was killed (SIGKILL): 128 + 9. */
+const KILLED_STATUS = 137;
 
 export class Shell implements ExpansionScope {
   status = 0;
@@ -102,9 +104,16 @@ export class Shell implements ExpansionScope {
     for (const { andOr, background } of list.items) {
       await this.proc.group.checkpoint();
       if (background) {
-        const job = this.andOr(andOr, { ...io, stdin: StdinReader.empty() }).catch((err) => (err instanceof ShellExit ? err.code : Promise.reject(err)));
+        const job = this.andOr(andOr, { ...io, stdin: StdinReader.empty() }).catch((err) => {
+          if (err instanceof ShellExit) return err.code;
+          // Its process group ended (the container was killed): the foreground ends of it too, and
+          // a job nobody waits for must not be left a rejection no one handles.
+          if (err instanceof Killed) return KILLED_STATUS;
+          return Promise.reject(err);
+        });
         this.jobs.add(job);
-        void job.finally(() => this.jobs.delete(job));
+        const forget = (): void => void this.jobs.delete(job);
+        job.then(forget, forget);
         this.lastJobPid = allocatePid();
         this.status = 0;
       } else this.status = await this.andOr(andOr, io);

@@ -47,6 +47,27 @@ describe('sh -c', () => {
     expect(await c.result).toMatchObject({ code: 7, stdout: 'ready\ncaught\n' });
   });
 
+  it('a trapped signal interrupts wait on a background job; a killed one ends its jobs quietly', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown): void => void rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const trapped = start(['sh', '-c', "trap 'exit 0' TERM; echo ready; while true; do sleep 3600 & wait; done"]);
+      await new Promise((r) => setTimeout(r, 30));
+      trapped.run.signal('TERM');
+      expect(await trapped.result).toMatchObject({ code: 0, stdout: 'ready\n' });
+      const ignoring = start(['sh', '-c', "trap '' TERM; while true; do sleep 3600 & wait; done"]);
+      await new Promise((r) => setTimeout(r, 30));
+      ignoring.run.signal('TERM');
+      ignoring.run.signal('KILL');
+      expect((await ignoring.result).code).toBe(137);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('dies with 143 on an untrapped SIGTERM', async () => {
     const c = start(['sh', '-c', 'sleep 30']);
     c.run.signal('TERM');
