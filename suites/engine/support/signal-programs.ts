@@ -9,7 +9,12 @@
 /** The line a signal program prints once its traps are set. */
 export const TRAPS_SET = 'conformance-traps-set';
 
-const program = (traps: string): string[] => ['sh', '-c', `${traps}; echo ${TRAPS_SET}; while true; do sleep 0.1; done`];
+/**
+ * The shell waits on a background sleep rather than looping over short ones: a trapped signal
+ * interrupts `wait` and runs its trap at once (POSIX), and an idle program forks no process ten
+ * times a second, which a daemon running a dozen of them at once pays for in CPU.
+ */
+const program = (traps: string): string[] => ['sh', '-c', `${traps}; echo ${TRAPS_SET}; while true; do sleep 3600 & wait; done`];
 
 /** Runs until killed: ignores SIGTERM (so a stop waits its full `t`, then kills: exit 137). */
 export const IGNORES_TERM = program('trap "" TERM');
