@@ -25,7 +25,7 @@ export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, wha
   return ctx.waitForState('action', actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs, requirement);
 }
 
-const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /**
  * The rule of a state-table row that forbids an operation: refused with an HTTP error code, or

@@ -1,6 +1,6 @@
 import { CheckSkipped } from '../../../harness/check/signals.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { expectAccepted, expectRefused, expectUnchanged } from './actions.ts';
+import { expectAccepted, expectRefused, expectUnchanged, isSuccess } from './actions.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext, type StatefulView } from './context.ts';
 import type { CloudViews } from './views.generated.ts';
@@ -74,9 +74,9 @@ async function attempt<K extends StatefulView>(ctx: CloudContext, row: StateRow<
     });
     if (!before) continue;
     const res = await row.op(ctx, before);
-    if (res.status < 200 || res.status >= 300) return { before, res };
+    if (!isSuccess(res.status)) return { before, res };
     const during = await leadingWorkRunning(ctx, before);
-    if (!(await wasAccepted(ctx, res))) return { before, res };
+    if (await actionFailed(ctx, res)) return { before, res };
     if (!during) {
       ctx.observe(`try ${tries}: the operation was accepted after the work that led into the state had ended: that proves nothing`);
       continue;
@@ -111,12 +111,11 @@ async function leadingWorkRunning(ctx: CloudContext, resource: object): Promise<
   return TERMINAL_ACTION_STATES.includes(action.state) ? undefined : `the action that led into the state (${uri}) was still ${action.state}`;
 }
 
-/** A 2xx answer whose action (if any) did not end Failed. */
-async function wasAccepted(ctx: CloudContext, res: HttpResponse): Promise<boolean> {
-  if (res.status < 200 || res.status >= 300) return false;
+/** Whether a 2xx answer's action (if it has one) ended Failed: a refusal after all. */
+async function actionFailed(ctx: CloudContext, res: HttpResponse): Promise<boolean> {
   const uri = res.headers[ctx.actionHeader];
-  if (!uri) return true;
-  return (await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';
+  if (!uri) return false;
+  return (await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES, 30_000)).state === 'Failed';
 }
 
 /**
