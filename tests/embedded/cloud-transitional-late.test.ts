@@ -1,11 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
-import { executeCheck } from '../../harness/check/execute.ts';
-import { type CloudFaultName, startCloudServer } from '../../reference/cloud/index.ts';
+import type { CloudFaultName } from '../../reference/cloud/index.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
-import { cloudBinding } from '../../suites/cloud/support/binding.ts';
-import { embeddedCloudRunConfig } from '../support/embedded-cloud.ts';
+import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
 
 /** Longer than the reference's Starting (a container start): a delayed operation arrives after it. */
 const DELAY_MS = 400;
@@ -38,17 +36,13 @@ async function delayingProxy(upstream: string, suffix: string): Promise<{ url: s
 const ROW = 'cloud/states/service/starting-rejects-stop';
 
 async function runRow(faults: CloudFaultName[], delayed: boolean) {
-  const reference = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults });
-  const proxy = await delayingProxy(reference.url, delayed ? '/stop/' : '/no-such-suffix/');
-  const binding = cloudBinding(embeddedCloudRunConfig(proxy.url, { timeoutMs: 10_000 }));
-  const check = cloudChecks.find((c) => c.id === ROW)!;
-  try {
-    return await executeCheck(check, await binding.createContext(check), binding.execute);
-  } finally {
-    await binding.teardown?.();
-    await proxy.close();
-    await reference.close();
-  }
+  const outcomes = await runAgainstEmbeddedCloud({
+    faults,
+    checks: cloudChecks.filter((c) => c.id === ROW),
+    timeoutMs: 10_000,
+    ...(delayed ? { front: (url: string) => delayingProxy(url, '/stop/') } : {}),
+  });
+  return outcomes.get(ROW)!;
 }
 
 test('a conformant target whose transitional state passes before the operation arrives: the row skips, it does not fail', async () => {

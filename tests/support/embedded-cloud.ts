@@ -18,6 +18,8 @@ export interface EmbeddedCloudRun {
    * instead of being observed, which is how the teeth prove that such a check notices.
    */
   strictLevels?: boolean;
+  /** Something the checks reach the reference through (a proxy that delays requests, say): given the reference's URL, it serves its own. */
+  front?: (url: string) => Promise<{ url: string; close(): Promise<void> }>;
 }
 
 /**
@@ -27,7 +29,8 @@ export interface EmbeddedCloudRun {
  */
 export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<Map<string, Outcome>> {
   const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [] });
-  const binding = cloudBinding(embeddedCloudRunConfig(server.url, opts));
+  const front = await opts.front?.(server.url);
+  const binding = cloudBinding(embeddedCloudRunConfig(front?.url ?? server.url, opts));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
   try {
     const outcomes = new Map<string, Outcome>();
@@ -37,6 +40,7 @@ export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<M
     return outcomes;
   } finally {
     await binding.teardown?.();
+    await front?.close();
     await server.close();
   }
 }
