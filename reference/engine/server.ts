@@ -41,6 +41,9 @@ export function createHttpFront(opts: HttpFrontOptions): HttpFront {
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands an upgraded socket over without its error listener: a client that leaves before
+    // the answer is written (EPIPE, ECONNRESET) would otherwise crash the process serving it.
+    socket.on('error', () => socket.destroy());
     const res = new http.ServerResponse(req);
     res.assignSocket(socket as net.Socket);
     res.shouldKeepAlive = false;

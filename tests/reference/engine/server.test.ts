@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineServer, ENGINE_FAULTS } from '../../../reference/engine/index.ts';
 import { request, startTestServer, type TestServer } from './helpers.ts';
@@ -94,6 +95,25 @@ describe('engine reference: startEngineServer', () => {
       expect(info.json()).toHaveProperty('VendorRootDir');
     } finally {
       await neutral.close();
+    }
+  });
+
+  it('survives a client that leaves an upgraded connection before its answer is written', async () => {
+    const crashes: unknown[] = [];
+    const onError = (err: unknown): void => void crashes.push(err);
+    process.on('uncaughtException', onError);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const socket = net.connect(t.socketPath);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.end('POST /v1.22/containers/no-such-container/attach?stream=1 HTTP/1.1\r\nHost: engine\r\nUpgrade: tcp\r\nConnection: Upgrade\r\n\r\n');
+        socket.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(crashes).toEqual([]);
+      expect((await request(t.socketPath, 'GET', '/_ping')).status).toBe(200);
+    } finally {
+      process.off('uncaughtException', onError);
     }
   });
 });
