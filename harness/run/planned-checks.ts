@@ -34,6 +34,16 @@ export async function plannedChecks(files: string[], grep: string | undefined, c
 }
 
 /**
+ * The suite files worth starting under --grep: a file none of whose checks match would still take
+ * a worker, load the suite and register its checks to run none (~0.8 s of CPU per worker). Files
+ * the plan cannot place stay; so do all of them when none would be left.
+ */
+export function filesToStart(files: string[], planned: ReadonlyMap<string, number>): string[] {
+  const kept = files.filter((file) => planned.get(file) !== 0);
+  return kept.length ? kept : files;
+}
+
+/**
  * The test names of each file's checks. Listing them loads every check module of the suites into
  * this process (~0.3 s of CPU, before the workers start): they are kept on disk, under a key of
  * the sources, and listed again only when a source changed.

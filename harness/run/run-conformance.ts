@@ -22,7 +22,7 @@ import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
 import { Interruption } from './interruption.ts';
 import { Progress } from '../report/progress.ts';
-import { plannedChecks, runFiles } from './planned-checks.ts';
+import { filesToStart, plannedChecks, runFiles } from './planned-checks.ts';
 import { suiteBundles } from './suite-bundles.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
@@ -212,11 +212,16 @@ async function runSuites(
   );
   interruption.claimSignals();
   try {
-    collector.plan(await plannedChecks(await runFiles(vitest, Boolean(options.shard)), options.grep));
+    const files = await runFiles(vitest, Boolean(options.shard));
+    const planned = await plannedChecks(files, options.grep);
+    collector.plan(planned);
     // A signal that came while vitest was being set up: a cancel before start() would be lost.
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
-    await interruption.bounded(vitest.start());
+    // Under --grep only the files with a matching check start. A shard's files stay whole: vitest
+    // would split a narrowed list again.
+    const narrowed = options.grep === undefined || options.shard ? undefined : filesToStart(files, planned);
+    await interruption.bounded(vitest.start(narrowed));
   } finally {
     // Closing stops the workers, so that the sweep after it sees everything the checks created.
     await interruption.bounded(vitest.close(), 1000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { plannedChecks } from '../../harness/run/planned-checks.ts';
+import { filesToStart, plannedChecks } from '../../harness/run/planned-checks.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const suiteFiles = (suite: string): string[] =>
@@ -32,5 +32,18 @@ describe('the planned checks of a run', () => {
     const planned = await plannedChecks([other, FILES[0]!], undefined, mkdtempSync(path.join(tmpdir(), 'plan-cache-')));
     expect(planned.has(other)).toBe(false);
     expect(planned.has(FILES[0]!)).toBe(true);
+  }, 60_000);
+
+  test('under --grep, start only the files with a matching check, and those the plan cannot place', async () => {
+    const other = path.join(ROOT, 'tests/harness/planned-checks.test.ts');
+    const files = [other, ...FILES];
+    const planned = await plannedChecks(files, '^engine/containers/start/304-already-started', mkdtempSync(path.join(tmpdir(), 'plan-cache-')));
+    expect(filesToStart(files, planned).map((f) => path.relative(ROOT, f))).toEqual([
+      'tests/harness/planned-checks.test.ts',
+      'suites/engine-1.18/containers.test.ts',
+      'suites/engine-1.22/containers.test.ts',
+    ]);
+    const none = new Map(FILES.map((f) => [f, 0]));
+    expect(filesToStart(FILES, none)).toEqual(FILES);
   }, 60_000);
 });
