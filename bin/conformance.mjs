@@ -27,10 +27,6 @@ if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && proc
 } else {
   catchEarlySignals();
   watchSupervisor();
-  // vitest (and the vite it loads) is plain JavaScript: loaded first, it does not pass through the
-  // TypeScript loader's hooks when the command runs from source, which costs ~150 MB of resident
-  // memory when it does.
-  if (SUPERVISED_COMMANDS.has(commandName)) await import('vitest/node');
   const { main } = await import(await commandModule());
   const code = await main(args);
   // The command is finished: end the process rather than wait for the event loop to drain. After a
@@ -51,6 +47,9 @@ async function commandModule() {
     return await cliBundle();
   } catch (err) {
     process.stderr.write(`conformance: running from source: the command's bundle could not be built (${String(err?.message ?? err).split('\n')[0]})\n`);
+    // vitest (and the vite it loads) is plain JavaScript: loaded first, it does not pass through the
+    // TypeScript loader's hooks, which cost ~150 MB of resident memory when it does.
+    if (SUPERVISED_COMMANDS.has(commandName)) await import('vitest/node');
     const { register } = await import('tsx/esm/api');
     register();
     return '../harness/cli/main.ts';
