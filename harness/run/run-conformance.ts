@@ -11,6 +11,7 @@ import { verdictOf } from '../report/verdict.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
 import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
+import { sweepCloudRun } from '../fixtures/cloud-sweep.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions } from './options.ts';
@@ -64,7 +65,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
     progress?.stop();
-    if (targets?.engine && config) harnessErrors.push(...(await cleanup(targets, config)));
+    if (targets && config) harnessErrors.push(...(await cleanup(targets, config)));
     await targets?.stop();
     interruption.uninstall();
   }
@@ -228,9 +229,12 @@ async function runSuites(
   }
 }
 
+/** Removes what the run's checks left on each target (an interrupted check may leave what it created). */
 async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<string[]> {
-  const version = config.suites.includes('engine-1.22') ? '1.22' : '1.18';
-  const left = await sweepRun(targets.engine!, { version, runId: config.runId, timeoutMs: config.timeoutMs });
+  const left: string[] = [];
+  const sweep = { runId: config.runId, timeoutMs: config.timeoutMs };
+  if (targets.engine) left.push(...(await sweepRun(targets.engine, { ...sweep, version: config.suites.includes('engine-1.22') ? '1.22' : '1.18' })));
+  if (targets.cloud && config.suites.includes('cloud')) left.push(...(await sweepCloudRun(targets.cloud, sweep)));
   return left.map((l) => `cleanup left a resource behind: ${l}`);
 }
 
