@@ -4,6 +4,7 @@ import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
+import { inNamespace } from '../../../harness/protocol/cloud-lists.ts';
 import { CloudApi } from './api.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudFileSetUp } from './file-shared.ts';
@@ -64,7 +65,7 @@ export class CloudContext extends CheckContext {
 
   /** /api/app/v1/service/ → /api/app/v1/<ns>/service/ */
   namespaced(path: string, namespace: string): string {
-    return path.replace(/^(\/api\/[a-z]+\/v1\/)/, `$1${namespace}/`);
+    return inNamespace(path, namespace);
   }
 
   uniqueName(purpose: string): string {

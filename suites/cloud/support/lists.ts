@@ -1,3 +1,4 @@
+import { nextPage, pageObjects } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
@@ -19,7 +20,7 @@ export async function listAll(ctx: CloudContext, path: string, query: Query = {}
   let next = nextPage(first.text());
   for (let page = 1; next && page < MAX_PAGES; page++) {
     const res = await ctx.api.get(next);
-    const more = res.status === 200 ? pageObjects(res.text()) : undefined;
+    const more = res.status === 200 ? (pageObjects(res.text()) as Json[] | undefined) : undefined;
     if (!more) {
       ctx.observe(`the next page the target named (${next}) answered ${res.status} without a list: the listing stops there`);
       break;
@@ -33,33 +34,6 @@ export async function listAll(ctx: CloudContext, path: string, query: Query = {}
 /** Every object of a list, read as `view` (the judge checks each answer against the list's schema). */
 export async function listViews<K extends ViewName>(ctx: CloudContext, _view: K, path: string, query: Query = {}): Promise<CloudViews[K][]> {
   return (await listAll(ctx, path, query)) as CloudViews[K][];
-}
-
-/** The objects of a page, or undefined when the body is not a list or an enveloped list. */
-function pageObjects(body: string): Json[] | undefined {
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    const objects = Array.isArray(parsed) ? parsed : (parsed as { objects?: unknown }).objects;
-    return Array.isArray(objects) ? (objects as Json[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The meta.next path of an enveloped list, when it names one under /api/; a `limit` it carries
- * (the target's own parameter, shown in its link) is raised to read fewer pages.
- */
-function nextPage(body: string): string | undefined {
-  try {
-    const next = (JSON.parse(body) as { meta?: { next?: unknown } }).meta?.next;
-    if (typeof next !== 'string') return undefined;
-    const relative = next.replace(/^[a-z]+:\/\/[^/]+/i, '');
-    if (!relative.startsWith('/api/')) return undefined;
-    return relative.replace(/([?&]limit=)(\d+)/, (_, key: string, n: string) => `${key}${Math.max(Number(n), 100)}`);
-  } catch {
-    return undefined;
-  }
 }
 
 /** One list request (first page only) as objects. */

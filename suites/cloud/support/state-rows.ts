@@ -130,7 +130,7 @@ export async function catchTransitional<K extends StatefulView>(
   trigger: () => Promise<HttpResponse>,
 ): Promise<CloudViews[K]> {
   const res = await trigger();
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  if (!isSuccess(res.status)) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
   const now = await ctx.getJson(view, uri, 'resource');
   if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${now.state}) when the check could act`);
   return caughtIn(ctx, now, res);
