@@ -68,6 +68,7 @@ export default [
       const before = await listImages(ctx, { all: true });
       const plain = await listImages(ctx);
       const after = await listImages(ctx, { all: true });
+      if (plain.length === 0) ctx.skip('the default list is empty: no image could be looked for in the all=1 list');
       const missing: string[] = [];
       for (const item of plain) {
         if (!holds(before, item.Id) && !holds(after, item.Id) && (await imageExists(ctx, item.Id))) missing.push(item.Id);
