@@ -56,7 +56,21 @@ function plainVerdict(report: Report): Verdict {
     return { status: 'harness-failed', exitCode: 3, headline: `the harness failed: ${plural(errors, 'check')} ended in error${alsoFailed}`, reasons: bad };
   }
   if (failed) return { status: 'not-conformant', exitCode: 1, headline: `not conformant: ${plural(failed, 'check')} failed`, reasons: bad };
-  return { status: 'conformant', exitCode: 0, headline: 'conformant', reasons: [] };
+  const skipped = skippedChecks(report);
+  return { status: 'conformant', exitCode: 0, headline: `conformant${unverified(skipped)}`, reasons: skipped };
+}
+
+/**
+ * The checks that ended skipped: nothing was verified for their requirements. A skip does not fail
+ * the run, but a bare "conformant" would hide that the run proved less than it set out to.
+ */
+function skippedChecks(report: Report): string[] {
+  return report.results.filter((r) => r.outcome === 'skipped').map((r) => `skipped: ${r.suite} ${r.id}: ${firstLine(r.message)}`);
+}
+
+function unverified(skipped: readonly string[]): string {
+  if (!skipped.length) return '';
+  return ` (${plural(skipped.length, 'check')} skipped: ${skipped.length === 1 ? 'its' : 'their'} requirements are unverified)`;
 }
 
 /** Judged against an expectations file (--expectations, --strict-expectations). */
@@ -90,15 +104,16 @@ function gateVerdict(report: Report): Verdict {
     };
   }
   const note = stale.map((s) => `${s} (not failing the run without --strict-expectations)`);
+  const skipped = skippedChecks(report);
   if (gate.expected.length) {
     return {
       status: 'conformant-except-expected',
       exitCode: 0,
-      headline: `conformant except ${plural(gate.expected.length, 'expected departure')}`,
-      reasons: [...expected, ...note],
+      headline: `conformant except ${plural(gate.expected.length, 'expected departure')}${unverified(skipped)}`,
+      reasons: [...expected, ...note, ...skipped],
     };
   }
-  return { status: 'conformant', exitCode: 0, headline: 'conformant', reasons: note };
+  return { status: 'conformant', exitCode: 0, headline: `conformant${unverified(skipped)}`, reasons: [...note, ...skipped] };
 }
 
 /** Whether a result is one the expectations file lists (it does not count against the run). */

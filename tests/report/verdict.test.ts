@@ -30,6 +30,8 @@ const SCENARIOS: Record<string, Report> = {
   'check errors': withResults([result('a', 'error'), result('b', 'failed')]),
   'expected departures': gated(failing, { expectations: [known('b')] }, false),
   'unexpected failure beside an expected one': gated(withResults([result('a', 'failed'), result('b', 'failed')]), { expectations: [known('b')] }, false),
+  'a check skipped': withResults([result('a', 'passed'), result('b', 'skipped', { message: 'the default image list is empty: nothing to compare' })]),
+  'expected departures, a check skipped': gated(withResults([result('a', 'skipped'), result('b', 'failed')]), { expectations: [known('b')] }, false),
   'stale, lenient': gated(clean, { expectations: [known('a')] }, false),
   'stale, strict': gated(clean, { expectations: [known('a')] }, true),
   unreachable: withResults([], { harnessErrors: ['target unix:///nope.sock is unreachable: connect ENOENT /nope.sock'] }),
@@ -44,6 +46,13 @@ describe('the verdict of a run', () => {
     ['check errors', 'harness-failed', 3, 'the harness failed: 1 check ended in error; 1 check failed'],
     ['expected departures', 'conformant-except-expected', 0, 'conformant except 1 expected departure'],
     ['unexpected failure beside an expected one', 'not-conformant', 1, 'not conformant: 1 unexpected failure'],
+    ['a check skipped', 'conformant', 0, 'conformant (1 check skipped: its requirements are unverified)'],
+    [
+      'expected departures, a check skipped',
+      'conformant-except-expected',
+      0,
+      'conformant except 1 expected departure (1 check skipped: its requirements are unverified)',
+    ],
     ['stale, lenient', 'conformant', 0, 'conformant'],
     ['stale, strict', 'stale-expectations', 1, 'stale expectations: 1 expected departure no longer seen (--strict-expectations)'],
     ['unreachable', 'unreachable', 3, 'target unreachable: no verdict'],
@@ -51,6 +60,10 @@ describe('the verdict of a run', () => {
     ['harness failure', 'harness-failed', 3, 'the harness failed: no verdict (1 check finished)'],
   ] as const)('%s: %s, exit %i', (name, status, exitCode, headline) => {
     expect(verdictOf(SCENARIOS[name]!)).toMatchObject({ status, exitCode, headline });
+  });
+
+  test('reasons name each skipped check and why it skipped', () => {
+    expect(verdictOf(SCENARIOS['a check skipped']!).reasons).toEqual(['skipped: engine-1.22 b: the default image list is empty: nothing to compare']);
   });
 
   test('reasons say why: stale expectations name the check and what it does now', () => {
