@@ -76,5 +76,13 @@ describe.concurrent('--format allure', () => {
       expect(labelValues(result, 'requirement')).toHaveLength(1);
       expect(result.parameters).toContainEqual(expect.objectContaining({ name: 'outcome', value: checkIdOf(result) }));
     }
+    // A failed or error check's error is its message alone, without the harness's stack frames:
+    // vitest's main process would map each frame through the suite's source map (see register.ts).
+    // (A harness error's message carries the stack of its cause.)
+    for (const result of allure.filter((a) => a.status === 'failed' || a.status === 'broken')) {
+      const { message = '', trace } = result.statusDetails ?? {};
+      expect(message, checkIdOf(result)).toMatch(/^(failed|error): /);
+      expect(trace, checkIdOf(result)).toBe(`${result.status === 'failed' ? 'AssertionError' : 'Error'}: ${message}`);
+    }
   }, 120_000);
 });

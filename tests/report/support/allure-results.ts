@@ -7,6 +7,7 @@ export interface AllureResult {
   status: string;
   labels: Array<{ name: string; value: string }>;
   parameters: Array<{ name: string; value: string }>;
+  statusDetails?: { message?: string; trace?: string };
 }
 
 export function readAllureResults(resultsDir: string): AllureResult[] {
