@@ -1,5 +1,11 @@
+/** JSON text written as it is: a value serialized already (an event, see routes/events.ts). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** JSON text with exact int64 numbers: a bigint is written as its digits (event timeNano). */
 export function toJson(value: unknown): string {
+  if (value instanceof RawJson) return value.text;
   try {
     return JSON.stringify(value);
   } catch (err) {

@@ -1,5 +1,6 @@
 /** Endpoint 46: GET /events: past events (since/until), then live ones, filtered and shaped per version. */
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import { RawJson, toJson } from '../http/json.ts';
 import { checkFilterKeys, labelsMatch } from '../http/query.ts';
 import type { EngineEvent } from '../state/events.ts';
 import type { Engine } from '../state/engine.ts';
@@ -23,7 +24,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
-    const send = (e: EngineEvent): void => stream.write(shapeEvent(e, ctx));
+    const send = (e: EngineEvent): void => stream.write(eventJson(shapeEvent(e, ctx)));
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
       for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
     }
@@ -64,6 +65,18 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>)
     any('volume', (v) => e.Type === 'volume' && e.id === v) &&
     any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))
   );
+}
+
+/**
+ * A shaped event as JSON. Its timeNano (a bigint beyond a double's precision, the last member) is
+ * appended as digits: the general toJson would serialize each event three times (a failed attempt,
+ * a replacer, a rewrite), for every subscriber of every event.
+ */
+function eventJson(shaped: Record<string, unknown>): RawJson {
+  const { timeNano, ...rest } = shaped;
+  if (typeof timeNano !== 'bigint') return new RawJson(toJson(shaped));
+  const text = JSON.stringify(rest);
+  return new RawJson(`${text.slice(0, -1)}${text === '{}' ? '' : ','}"timeNano":${timeNano}}`);
 }
 
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {

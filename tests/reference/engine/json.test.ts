@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toJson } from '../../../reference/engine/http/json.ts';
+import { RawJson, toJson } from '../../../reference/engine/http/json.ts';
 
 test('toJson writes a bigint as its exact digits, and anything else as JSON.stringify does', () => {
   expect(toJson({ timeNano: 1764000000123456789n, nested: [{ n: -9007199254740993n }] })).toBe(
@@ -10,4 +10,8 @@ test('toJson writes a bigint as its exact digits, and anything else as JSON.stri
   const circular: Record<string, unknown> = {};
   circular.self = circular;
   expect(() => toJson(circular)).toThrow(TypeError);
+});
+
+test('toJson writes a value serialized already (RawJson) as it is', () => {
+  expect(toJson(new RawJson('{"timeNano":1764000000123456789}'))).toBe('{"timeNano":1764000000123456789}');
 });
