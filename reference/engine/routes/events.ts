@@ -75,7 +75,7 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>)
 function eventJson(shaped: Record<string, unknown>): RawJson {
   const { timeNano, ...rest } = shaped;
   if (typeof timeNano !== 'bigint') return new RawJson(toJson(shaped));
-  const text = JSON.stringify(rest);
+  const text = toJson(rest);
   return new RawJson(`${text.slice(0, -1)}${text === '{}' ? '' : ','}"timeNano":${timeNano}}`);
 }
 
