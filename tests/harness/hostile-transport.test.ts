@@ -20,7 +20,15 @@ afterEach(async () => {
 });
 
 /** A TCP server that reads the request head and then does whatever `answer` does with the socket. */
-async function rawTarget(answer: (socket: net.Socket) => void): Promise<HttpTransport> {
+/**
+ * The transport's deadline: short where the class under test is the deadline itself, generous
+ * elsewhere. At 500 ms for every class, a header flood under a loaded machine (CI, with the real
+ * daemons' runs beside) timed out before it was read.
+ */
+const DEADLINE_MS = 10_000;
+const SHORT_DEADLINE_MS = 500;
+
+async function rawTarget(answer: (socket: net.Socket) => void, timeoutMs = DEADLINE_MS): Promise<HttpTransport> {
   const server = net.createServer((socket) => {
     socket.on('error', () => {});
     socket.once('data', () => answer(socket));
@@ -28,7 +36,7 @@ async function rawTarget(answer: (socket: net.Socket) => void): Promise<HttpTran
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const transport = new HttpTransport(parseTargetUrl(`tcp://127.0.0.1:${(server.address() as AddressInfo).port}`), {
-    timeoutMs: 500,
+    timeoutMs,
     maxBodyBytes: 4 * 1024 * 1024,
   });
   transports.push(transport);
@@ -104,7 +112,7 @@ const CLASSES: Array<{ name: string; answer: (socket: net.Socket) => void; code:
 
 describe('HttpTransport against a hostile target', () => {
   test.each(CLASSES)('$name is a TargetError($code) naming the problem', async ({ answer, code, names }) => {
-    const transport = await rawTarget(answer);
+    const transport = await rawTarget(answer, code === 'timeout' ? SHORT_DEADLINE_MS : DEADLINE_MS);
     const err = await transport.request({ method: 'GET', path: '/containers/json' }).then(
       () => undefined,
       (e: unknown) => e,
