@@ -141,7 +141,8 @@ describe('HttpTransport', () => {
       if (req.url === '/events') res.writeHead(200).write('{}');
       else res.end('ok');
     });
-    const t = new HttpTransport(parseTargetUrl(url), { timeoutMs: 500, maxBodyBytes: 1024 });
+    // A request held back behind the streams would end at this deadline, as a timeout.
+    const t = new HttpTransport(parseTargetUrl(url), { timeoutMs: 2000, maxBodyBytes: 1024 });
     const streams = await Promise.all(Array.from({ length: 40 }, () => t.stream({ method: 'GET', path: '/events' })));
     expect((await t.request({ method: 'GET', path: '/' })).text()).toBe('ok');
     for (const s of streams) s.close();
