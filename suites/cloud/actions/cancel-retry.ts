@@ -23,8 +23,12 @@ const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
-/** How many fresh deploys a check tries to catch, or act on, an action In progress. */
-const CANCEL_ATTEMPTS = 3;
+/**
+ * How many fresh deploys a check tries to catch, or act on, an action In progress. The embedded
+ * reference's deploy is In progress for 150 ms; in a .ci/run with the real daemons' runs beside,
+ * three deploys in a row ended before the cancel (or the retry) reached them.
+ */
+const CANCEL_ATTEMPTS = 5;
 
 /** A node cluster deploy whose action is still In progress. */
 async function deployInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
