@@ -1,4 +1,4 @@
-import { nextPage, pageObjects } from '../../../harness/protocol/cloud-lists.ts';
+import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
@@ -20,13 +20,13 @@ export async function listAll(ctx: CloudContext, path: string, query: Query = {}
   let next = nextPage(first.text());
   for (let page = 1; next && page < MAX_PAGES; page++) {
     const res = await ctx.api.get(next);
-    const more = res.status === 200 ? (pageObjects(res.text()) as Json[] | undefined) : undefined;
+    const more = res.status === 200 ? readPage(res.text()) : undefined;
     if (!more) {
       ctx.observe(`the next page the target named (${next}) answered ${res.status} without a list: the listing stops there`);
       break;
     }
-    objects.push(...more);
-    next = nextPage(res.text());
+    objects.push(...(more.objects as Json[]));
+    next = more.next;
   }
   return objects;
 }
