@@ -21,8 +21,9 @@ export function deepJson(depth: number): string {
  */
 let bomb: Buffer | undefined;
 export function gzipBomb(): Buffer {
+  if (bomb) return bomb;
   const member = gzipSync(Buffer.alloc(16 << 20), { level: 9 });
-  bomb ??= Buffer.concat(Array.from({ length: 64 }, () => member));
+  bomb = Buffer.concat(Array.from({ length: 64 }, () => member));
   return bomb;
 }
 
