@@ -18,6 +18,8 @@ export interface EmbeddedCloudRun {
    * instead of being observed, which is how the teeth prove that such a check notices.
    */
   strictLevels?: boolean;
+  /** Multiplies the reference's simulated durations (default 1): a longer window for checks that act within one. */
+  timeScale?: number;
   /** Something the checks reach the reference through (a proxy that delays requests, say): given the reference's URL, it serves its own. */
   front?: (url: string) => Promise<{ url: string; close(): Promise<void> }>;
 }
@@ -28,7 +30,7 @@ export interface EmbeddedCloudRun {
  * that each check fails against a target that breaks its rule.
  */
 export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<Map<string, Outcome>> {
-  const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [] });
+  const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [], timeScale: opts.timeScale });
   const front = await opts.front?.(server.url);
   const binding = cloudBinding(embeddedCloudRunConfig(front?.url ?? server.url, opts));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
