@@ -48,3 +48,28 @@ export class SharedResource<T> extends FileShared<T> implements RemovalOwner {
     return errors;
   }
 }
+
+/**
+ * Shared resources by key (what a check would otherwise build alike for itself): each made once,
+ * by the first check that asks for its key, and all released when the file ends.
+ */
+export class SharedResources<T> {
+  private readonly byKey = new Map<string, SharedResource<T>>();
+
+  /** The shared resource of `key`: its `get` makes it once, its `removeLater` is the owner of what that created. */
+  of(key: string): SharedResource<T> {
+    let shared = this.byKey.get(key);
+    if (!shared) {
+      shared = new SharedResource<T>();
+      this.byKey.set(key, shared);
+    }
+    return shared;
+  }
+
+  /** Releases every key's resources, the newest key first; returns the errors instead of throwing. */
+  async release(remove: (ref: string) => Promise<unknown>): Promise<string[]> {
+    const errors: string[] = [];
+    for (const shared of [...this.byKey.values()].reverse()) errors.push(...(await shared.release(remove)));
+    return errors;
+  }
+}

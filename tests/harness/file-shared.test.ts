@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { FileShared, SharedResource } from '../../harness/check/file-shared.ts';
+import { FileShared, SharedResource, SharedResources } from '../../harness/check/file-shared.ts';
 
 test('a shared value is made once for every check that asks, also while it is being made', async () => {
   const shared = new FileShared<string>();
@@ -41,4 +41,19 @@ test('a shared resource removes what it created, newest first, and reports remov
   expect(errors).toEqual(['cluster-2: target unreachable']);
   expect(await shared.release(async () => removed.push('again'))).toEqual([]);
   expect(removed).not.toContain('again');
+});
+
+test('shared resources by key: one making per key, every key released at the end', async () => {
+  const shared = new SharedResources<string>();
+  let made = 0;
+  const make = (key: string) => async (): Promise<string> => {
+    made++;
+    shared.of(key).removeLater(`${key}-container`);
+    return key;
+  };
+  expect(await Promise.all([shared.of('a').get(make('a')), shared.of('b').get(make('b')), shared.of('a').get(make('a'))])).toEqual(['a', 'b', 'a']);
+  expect(made).toBe(2);
+  const removed: string[] = [];
+  expect(await shared.release(async (ref) => removed.push(ref))).toEqual([]);
+  expect(removed).toEqual(['b-container', 'a-container']);
 });

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import { sharedRunningContainer } from '../support/lifecycle.ts';
 import { archive, containerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -91,7 +92,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       for (const path of ['/proc/self/status', '/sys/kernel', '/dev/null']) {
         const res = await archive(ctx, 'GET', id, { path });
         ctx.expect(res.status >= 400 && res.status < 500, `GET /archive?path=${path} is refused`, { expected: 'a 4xx answer', actual: res.status });

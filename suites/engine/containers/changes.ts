@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { ranContainer } from '../support/container-data.ts';
+import { sharedRanContainer } from '../support/container-data.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 
 const ENDPOINT = 'engine/containers/changes';
@@ -17,7 +17,7 @@ export default [
     title: 'GET /containers/(id)/changes answers 200 with a list of {Path S, Kind I}',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ranContainer(ctx, SCRIPT);
+      const { id } = await sharedRanContainer(ctx, SCRIPT);
       const res = await ctx.api.get(`/containers/${id}/changes`);
       ctx.expectStatus(res, 200, 'changes of a container that changed its filesystem');
       const changes = ctx.expectVersionSchema<Change[]>('container-changes', ctx.expectJson(res, 'changes'), 'the changes list');
@@ -29,7 +29,7 @@ export default [
     title: 'Kind is 0 for a modified path, 1 for an added one, 2 for a deleted one',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ranContainer(ctx, SCRIPT);
+      const { id } = await sharedRanContainer(ctx, SCRIPT);
       const changes = ctx.expectJson<Change[]>(await ctx.api.get(`/containers/${id}/changes`), 'changes');
       const kindOf = (path: string): number | undefined => changes.find((c) => c.Path === path)?.Kind;
       const expected = { '/conformance-added': 1, '/etc/fixture-release': 2, '/etc': 0 };

@@ -1,13 +1,13 @@
 import { engineCheck } from '../support/check.ts';
-import { catalogContentType, contentType, expectTar, ranContainer } from '../support/container-data.ts';
+import { catalogContentType, contentType, expectTar, sharedRanContainer, WRITES_A_FILE } from '../support/container-data.ts';
+import type { EngineContext } from '../support/context.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 import { plainName } from '../support/tar-files.ts';
 
 const ENDPOINT = 'engine/containers/copy';
 const R = 'engine/containers/copy/';
 
-const copy = (ctx: Parameters<typeof ranContainer>[0], id: string, resource: string) =>
-  ctx.api.post(`/containers/${id}/copy`, { json: { Resource: resource } });
+const copy = (ctx: EngineContext, id: string, resource: string) => ctx.api.post(`/containers/${id}/copy`, { json: { Resource: resource } });
 
 /** Spec: Endpoints > Containers > 21. POST /containers/(id or name)/copy (deprecated in 1.22). */
 export default [
@@ -16,13 +16,13 @@ export default [
     title: 'POST /containers/(id)/copy {Resource} answers 200 with the resource as a tar stream',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ranContainer(ctx, 'echo copied > /conformance-copied');
-      const res = await copy(ctx, id, '/conformance-copied');
+      const { id } = await sharedRanContainer(ctx, WRITES_A_FILE);
+      const res = await copy(ctx, id, '/conformance-written');
       ctx.expectStatus(res, 200, 'copy of a file');
       const entries = await expectTar(ctx, res, 'the copy body');
       ctx.expectEqual(
         entries.map((e) => [plainName(e.name), e.content.toString('utf8')]),
-        [['conformance-copied', 'copied\n']],
+        [['conformance-written', 'written\n']],
         'the tar holds the one file, with its content',
       );
     },

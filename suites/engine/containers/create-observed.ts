@@ -1,4 +1,5 @@
 import type { EngineCheck } from '../support/check.ts';
+import { sharedRunningContainer } from '../support/lifecycle.ts';
 import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, type Judgement, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
@@ -340,7 +341,7 @@ function pidModeChecks(): EngineCheck[] {
       id: `${R}host-config-pid-mode/container-inside`,
       title: "PidMode container:<id> joins that container's PID namespace (PID 1 is the other container's command)",
       fields: async (ctx) => {
-        const other = await ctx.runningContainer(['sleep', '300']);
+        const other = await sharedRunningContainer(ctx, ['sleep', '300']);
         return { HostConfig: { PidMode: `container:${other.id}` } };
       },
       script: PID_ONE,

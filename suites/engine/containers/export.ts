@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { catalogContentType, contentType, expectTar, ranContainer } from '../support/container-data.ts';
+import { catalogContentType, contentType, expectTar, sharedRanContainer, WRITES_A_FILE } from '../support/container-data.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 import { plainName } from '../support/tar-files.ts';
 
@@ -13,12 +13,12 @@ export default [
     title: 'GET /containers/(id)/export answers 200 with the container filesystem as a tar stream',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ranContainer(ctx, 'echo exported > /conformance-exported');
+      const { id } = await sharedRanContainer(ctx, WRITES_A_FILE);
       const res = await ctx.api.get(`/containers/${id}/export`);
       ctx.expectStatus(res, 200, 'export');
       const entries = await expectTar(ctx, res, 'the export body');
-      const file = entries.find((e) => plainName(e.name) === 'conformance-exported');
-      ctx.expectEqual(file?.content.toString('utf8'), 'exported\n', 'the tar holds the file the container wrote, with its content');
+      const file = entries.find((e) => plainName(e.name) === 'conformance-written');
+      ctx.expectEqual(file?.content.toString('utf8'), 'written\n', 'the tar holds the file the container wrote, with its content');
       ctx.expect(
         entries.some((e) => plainName(e.name) === 'etc/fixture-release'),
         'the tar holds the image files too (/etc/fixture-release)',

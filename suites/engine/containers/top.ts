@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { noSuchContainerCheck } from '../support/lifecycle.ts';
+import { noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
 import { eventually } from '../support/poll.ts';
 
 const ENDPOINT = 'engine/containers/top';
@@ -23,7 +23,7 @@ export default [
     title: 'GET /containers/(id)/top answers 200 with {Titles, Processes}: the processes of the container',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       // Start answers once the runtime has started the container's init, which may not have
       // become the command yet: ps would list the runtime's init for a moment.
       const result = await eventually(() => top(ctx, id), listsSleep);
@@ -40,7 +40,7 @@ export default [
     title: '`ps_args` defaults to -ef: top without it answers as with ps_args=-ef',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       const [plain, ef] = [await top(ctx, id), await top(ctx, id, '-ef')];
       ctx.expectEqual(plain.Titles, ef.Titles, 'the Titles of top without ps_args are those of ps_args=-ef');
     },
@@ -50,7 +50,7 @@ export default [
     title: '`ps_args` passes its arguments to ps: the Titles follow them',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       const result = await top(ctx, id, '-o pid,comm');
       ctx.expectEqual(result.Titles, ['PID', 'COMMAND'], 'ps_args=-o pid,comm gives the titles PID and COMMAND');
     },
@@ -62,7 +62,7 @@ export default [
     async run(ctx) {
       const os = ctx.expectJson<{ Os?: string }>(await ctx.api.get('/version'), 'version').Os ?? '';
       if (os.toLowerCase() === 'windows') ctx.notApplicable('top is not supported on Windows');
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       await top(ctx, id, undefined, `${R}not-supported-on-windows`);
     },
   }),

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
-import { createExec, inspectExec, runExec, startAttached } from '../support/exec.ts';
-import { EXITS_ON_TERM, noSuchContainerCheck } from '../support/lifecycle.ts';
+import { createExec, execContainer, inspectExec, runExec, startAttached } from '../support/exec.ts';
+import { noSuchContainerCheck } from '../support/lifecycle.ts';
 import { bothStreams, expectClosed, expectFrames, expectPayload, expectRaw, terminalText } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/create';
@@ -20,7 +20,7 @@ export default [
     title: 'POST /containers/(id)/exec answers 201 with the exec create response {Id, Warnings}',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await execContainer(ctx);
       const res = await ctx.api.post(`/containers/${id}/exec`, { json: { AttachStdout: true, AttachStderr: true, Tty: false, Cmd: ['true'] } });
       ctx.expectStatus(res, 201, 'exec create in a running container');
       ctx.expectVersionSchema('exec-create-response', ctx.expectJson(res, 'exec create response'), 'exec create response');
@@ -124,7 +124,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await execContainer(ctx);
       const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'while true; do sleep 0.1; done'], AttachStdin: true, Tty: true, DetachKeys: 'ctrl-x' });
       const got = await startAttached(ctx, execId, true, { stdin: Buffer.from([0x18]) });
       expectClosed(ctx, got, 'after ctrl-x (the exec DetachKeys) on stdin the target ends the exec session');

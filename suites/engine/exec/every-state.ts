@@ -1,8 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
-import { createExec, waitExecEnd } from '../support/exec.ts';
-import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { createExec, execContainer, waitExecEnd } from '../support/exec.ts';
 
 /** Exec instances "have a Running boolean; other exec states are not modelled": not started, running, ended. */
 const STATES = ['created', 'running', 'ended'] as const;
@@ -25,7 +24,7 @@ export default [
     requirements: [LISTED_CODES],
     long: true,
     async run(ctx) {
-      const { id: container } = await ctx.setUp(() => ctx.runningContainer(EXITS_ON_TERM));
+      const { id: container } = await ctx.setUp(() => execContainer(ctx));
       await driveThroughStates(ctx, {
         base: '/exec',
         states: STATES,

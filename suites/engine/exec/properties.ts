@@ -1,6 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createExec, startAttached } from '../support/exec.ts';
-import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { createExec, execContainer, startAttached } from '../support/exec.ts';
 import { forAll } from '../support/properties.ts';
 import { binaryPayload } from '../support/stream-payloads.ts';
 import { framedStdoutBreach } from '../support/streams.ts';
@@ -13,7 +12,7 @@ export default [
     requirements: ['engine/exec/start/200-raw-stream', 'engine/stream/same-for-logs-and-exec', 'engine/stream/stdin-forwarded'],
     endpoint: 'engine/exec/start',
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await execContainer(ctx);
       await forAll(ctx, binaryPayload(), async (payload) => {
         const execId = await createExec(ctx, id, { Cmd: ['cat'], AttachStdin: true });
         const got = await startAttached(ctx, execId, false, { upgrade: false, stdin: payload, endInput: true });

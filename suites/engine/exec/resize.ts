@@ -1,14 +1,13 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { createExec, missingExecId } from '../support/exec.ts';
-import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { createExec, execContainer, missingExecId } from '../support/exec.ts';
 
 /** Keeps running until the container goes, so the exec session can be resized meanwhile. */
 const LOOP = ['sh', '-c', 'while true; do sleep 0.1; done'];
 
 /** An exec instance started detached (Tty as given), running LOOP. */
 async function runningExec(ctx: EngineContext, tty: boolean): Promise<string> {
-  const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+  const { id } = await execContainer(ctx);
   const execId = await createExec(ctx, id, { Cmd: LOOP, Tty: tty });
   const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: tty } });
   if (res.status !== 200) ctx.fail(`precondition: detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`);

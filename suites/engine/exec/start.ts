@@ -1,6 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createExec, execIn, inspectExec, missingExecId, startAttached } from '../support/exec.ts';
-import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { createExec, execContainer, execIn, inspectExec, missingExecId, startAttached } from '../support/exec.ts';
 import { RAW_STREAM, expectFrames, expectNoUpgradeHeaders, expectPayload, expectRaw, expectUpgradeHeaders, session, terminalText } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/start';
@@ -69,7 +68,7 @@ export default [
     title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+      const { id } = await execContainer(ctx);
       const raw = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-tty'], Tty: false }), true);
       expectRaw(ctx, raw.data, 'start body Tty true (create Tty false)');
       ctx.expectEqual(terminalText(raw.data), 'start-tty\n', 'start body Tty true: the output comes raw');

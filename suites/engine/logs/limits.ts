@@ -1,11 +1,9 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer } from '../support/lifecycle.ts';
-import { stdoutLog } from '../support/streams.ts';
+import { sharedExitedContainer } from '../support/lifecycle.ts';
+import { ALL_LINES, FIVE_LINES, stdoutLog } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/logs';
-const FIVE_LINES = ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done'];
-const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
 
 /** The stdout log for a query; the query names the read in messages. */
 function stdoutWith(ctx: EngineContext, id: string, query: Record<string, string | number>): Promise<string> {
@@ -28,7 +26,7 @@ export default [
     title: 'Log tail is `all` or a number, default `all`: tail=all and no tail return every line, tail=3 the last three',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, FIVE_LINES);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutWith(ctx, id, { tail: 'all' }), ALL_LINES, 'tail=all returns every line');
       ctx.expectEqual(await stdoutWith(ctx, id, {}), ALL_LINES, 'without tail every line comes back (default all)');
       ctx.expectEqual(await stdoutWith(ctx, id, { tail: 3 }), 'line-3\nline-4\nline-5\n', 'tail=3 returns the last three lines');
@@ -40,7 +38,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, FIVE_LINES);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutWith(ctx, id, { since: 0 }), ALL_LINES, 'since=0 means unfiltered: every line');
       ctx.expectEqual(await stdoutWith(ctx, id, {}), ALL_LINES, 'without since every line comes back (default 0)');
     },

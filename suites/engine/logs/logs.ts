@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
-import { exitedContainer, noSuchContainerCheck } from '../support/lifecycle.ts';
+import { exitedContainer, noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
 import {
+  ALL_LINES,
   bothStreams,
   demux,
   expectClosed,
@@ -9,6 +10,7 @@ import {
   expectNoUpgradeHeaders,
   expectPayload,
   expectUpgradeHeaders,
+  FIVE_LINES,
   logsSession,
   stdoutLog,
   waitForLog,
@@ -25,10 +27,10 @@ export default [
     title: 'GET /logs with the upgrade headers answers 101 (hijack hint) and the raw stream',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['echo', 'logs-101']);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       const got = await logsSession(ctx, id, { stdout: 1 }, { upgrade: true });
       expectUpgradeHeaders(ctx, got, 'logs with Upgrade: tcp');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'the logs after the 101').stdout, 'logs-101\n', 'the raw stream after the 101 carries the log');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the logs after the 101').stdout, ALL_LINES, 'the raw stream after the 101 carries the log');
     },
   }),
   engineCheck({
@@ -36,10 +38,10 @@ export default [
     title: 'GET /logs without an upgrade header answers 200 with the raw stream (frames for a Tty-false container)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['echo', 'logs-200']);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       const got = await logsSession(ctx, id, { stdout: 1 });
       expectNoUpgradeHeaders(ctx, got, 'logs without upgrade headers');
-      expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 body').stdout, 'logs-200\n', 'the 200 body carries the log in frames');
+      expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 body').stdout, ALL_LINES, 'the 200 body carries the log in frames');
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'logs', query: { stdout: 1 } }),
@@ -48,7 +50,7 @@ export default [
     title: 'logs stdout=1 returns the stdout log in type 1 frames (and, stderr not asked, no stderr)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const { id } = await sharedExitedContainer(ctx, bothStreams('log-out', 'log-err'));
       const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1 })).data, 'logs stdout=1');
       expectOnlyStream(ctx, decoded, 'stdout', 'log-out\n', 'logs stdout=1');
     },
@@ -58,7 +60,7 @@ export default [
     title: 'logs stderr=1 returns the stderr log in type 2 frames (and, stdout not asked, no stdout)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const { id } = await sharedExitedContainer(ctx, bothStreams('log-out', 'log-err'));
       const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stderr: 1 })).data, 'logs stderr=1');
       expectOnlyStream(ctx, decoded, 'stderr', 'log-err\n', 'logs stderr=1');
     },
@@ -96,9 +98,9 @@ export default [
     title: 'logs timestamps=1 prints a timestamp before every log line',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo one; echo two; echo three']);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       const lines = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
-      ctx.expectEqual(lines.length, 3, 'three log lines come back');
+      ctx.expectEqual(lines.length, 5, 'five log lines come back');
       const bare = lines.filter((line) => !TIMESTAMP.test(line));
       ctx.expect(bare.length === 0, `every line starts with a timestamp and a space; these do not: ${JSON.stringify(bare)}`, {
         expected: '<RFC 3339 time> <line>',
@@ -106,7 +108,7 @@ export default [
       });
       ctx.expectEqual(
         lines.map((l) => l.replace(TIMESTAMP, '')),
-        ['one', 'two', 'three'],
+        ALL_LINES.split('\n').filter(Boolean),
         'after the timestamp comes the line as written',
       );
     },
@@ -130,7 +132,7 @@ export default [
     title: 'logs tail=N returns only the last N lines',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done']);
+      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 2 }, 'logs tail=2'), 'line-4\nline-5\n', 'tail=2 returns the last two lines');
     },
   }),

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer } from '../support/lifecycle.ts';
+import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { bothStreams, expectClosed, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
@@ -50,7 +50,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300'], { openStdin: true });
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], { openStdin: true });
       const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 1000 });
       blockedIfNotServed(ctx, got, id);
       ctx.expectEqual(got.status, 400, `attach/ws with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status}`);
@@ -63,7 +63,7 @@ export default [
     async run(ctx) {
       const got = await wsAttach(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 1000 });
       if (got.status === 404) {
-        const { id } = await ctx.setUp(() => exitedContainer(ctx));
+        const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
         blockedIfNotServed(ctx, await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 }), id);
       }
       ctx.expectEqual(got.status, 404, `attach/ws to a missing container answers 404, got ${got.status}`);
@@ -74,7 +74,7 @@ export default [
     title: 'GET /attach/ws takes the attach parameters: logs=1 with stdout=1 or stderr=1 returns that log only',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, bothStreams('ws-out', 'ws-err'));
+      const { id } = await sharedExitedContainer(ctx, bothStreams('ws-out', 'ws-err'));
       const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
       blockedIfNotServed(ctx, out, id);
       expectSession(ctx, out, 'attach/ws logs=1&stdout=1');

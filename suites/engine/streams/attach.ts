@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { exitedContainer } from '../support/lifecycle.ts';
+import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import {
   QUIET_MS,
   attachAndRun,
@@ -61,7 +61,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300'], { openStdin: true });
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], { openStdin: true });
       const got = await attachSession(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 2000 });
       ctx.expectEqual(got.status, 400, `attach with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status} ${got.statusText}`);
     },
@@ -80,7 +80,7 @@ export default [
     title: 'attach with logs=1 returns the logs: the stdout log in stdout frames, the stderr log in stderr frames',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, bothStreams('logged-out', 'logged-err'));
+      const { id } = await sharedExitedContainer(ctx, bothStreams('logged-out', 'logged-err'));
       const got = await attachSession(ctx, id, { logs: 1, stdout: 1, stderr: 1 });
       const frames = expectFrames(ctx, got.data, 'attach logs=1');
       expectPayload(ctx, frames.stdout, 'logged-out\n', 'logs=1&stdout=1 returns the stdout log');
@@ -171,7 +171,7 @@ export default [
     title: 'Attach to a container that is not running: the status is not listed; the suite records what the target does',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['true']);
+      const { id } = await sharedExitedContainer(ctx);
       const got = await attachSession(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { readMs: 1000 });
       ctx.observe(
         `attach stream=1 to an exited container answered ${got.status} ${got.statusText}; ` +

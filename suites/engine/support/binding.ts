@@ -31,7 +31,8 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
     createContext: async () => context(),
     teardown: async () => {
       const last = context();
-      for (const error of await file.exited.release((id) => last.removeContainer(id))) process.stderr.write(`cleanup: the file's shared container ${error}\n`);
+      for (const error of await file.containers.release((id) => last.removeContainer(id)))
+        process.stderr.write(`cleanup: the file's shared container ${error}\n`);
       await transport.close();
     },
     concurrent: run.concurrency > 1,

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { Endpoint } from '../../../harness/catalog/types.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
@@ -20,11 +21,20 @@ export async function stdoutOf(ctx: EngineContext, cmd: string[], spec: Omit<Con
 }
 
 /** A container whose command ran to its end (e.g. a script that changed its filesystem). */
-export async function ranContainer(ctx: EngineContext, script: string): Promise<CreatedContainer> {
-  const c = await ctx.runningContainer(['sh', '-c', script]);
+export async function ranContainer(ctx: EngineContext, script: string, owner?: RemovalOwner): Promise<CreatedContainer> {
+  const c = await ctx.runningContainer(['sh', '-c', script], owner ? { owner } : {});
   const code = await ctx.waitExit(c.id);
   if (code !== 0) ctx.fail(`precondition: the script ${JSON.stringify(script)} exited with ${code}`);
   return c;
+}
+
+/** A script that writes /conformance-written ("written\n"): the container export and copy checks read the file back. */
+export const WRITES_A_FILE = 'echo written > /conformance-written';
+
+/** The file's container that ran `script` to its end (file-shared.ts), for checks that only read it. */
+export function sharedRanContainer(ctx: EngineContext, script: string): Promise<CreatedContainer> {
+  const shared = ctx.file.containers.of(`ran ${script}`);
+  return shared.get(() => ranContainer(ctx, script, shared));
 }
 
 /** The tar entries of a 200 answer, or the check fails naming the requirement. */

@@ -3,8 +3,8 @@
  * container, starting it attached (a hijacked session) or detached, and reading its inspect.
  */
 import { expectMembers } from '../../../harness/schema/members.ts';
-import type { EngineContext } from './context.ts';
-import { EXITS_ON_TERM } from './lifecycle.ts';
+import type { CreatedContainer, EngineContext } from './context.ts';
+import { EXITS_ON_TERM, sharedRunningContainer } from './lifecycle.ts';
 import { eventually } from './poll.ts';
 import { session, type Capture, type SessionOptions } from './streams.ts';
 
@@ -29,9 +29,18 @@ export async function createExec(ctx: EngineContext, containerId: string, body: 
   return ctx.readId(res, 'exec create response', 'engine/exec/create/201-response-schema');
 }
 
-/** A running container and an exec instance in it. */
+/**
+ * The running container the file's exec checks run their commands in: the container is not their
+ * subject, so they share one (an exec adds a process and an exec instance, and leaves the
+ * container running as it was).
+ */
+export function execContainer(ctx: EngineContext): Promise<CreatedContainer> {
+  return sharedRunningContainer(ctx, EXITS_ON_TERM);
+}
+
+/** The file's exec container and an exec instance in it. */
 export async function execIn(ctx: EngineContext, body: ExecCreateBody): Promise<{ containerId: string; execId: string }> {
-  const { id } = await ctx.runningContainer(EXITS_ON_TERM);
+  const { id } = await execContainer(ctx);
   return { containerId: id, execId: await createExec(ctx, id, body) };
 }
 

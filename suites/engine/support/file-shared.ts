@@ -1,17 +1,18 @@
 /**
- * What the checks of one engine suite file share (harness/check/file-shared.ts): an exited
- * container for the 404 checks' route probes that leave such a container as it is. Each probe
- * proves its route is served by asking it about a container that exists; on a real daemon every
- * container started for that alone costs a runtime start.
+ * What the checks of one engine suite file share (harness/check/file-shared.ts): containers that
+ * checks only read, by what they run. A check that reads an exited container's log, or execs in a
+ * running one, asks for the file's container of that program instead of starting its own: on a
+ * real daemon every container start costs a runtime start (~0.3 s of CPU). A check that changes a
+ * container (stops, pauses, renames, removes it, or reads what only its own work shows) owns it.
  */
-import { SharedResource } from '../../../harness/check/file-shared.ts';
+import { SharedResources } from '../../../harness/check/file-shared.ts';
 import type { CreatedContainer } from './context.ts';
 
 export interface EngineFileSetUp {
-  /** An exited container of the file, removed when the file ends. */
-  exited: SharedResource<CreatedContainer>;
+  /** The file's shared containers, by state and program; removed when the file ends. */
+  containers: SharedResources<CreatedContainer>;
 }
 
 export function newEngineFileSetUp(): EngineFileSetUp {
-  return { exited: new SharedResource() };
+  return { containers: new SharedResources() };
 }

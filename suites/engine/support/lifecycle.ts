@@ -39,14 +39,26 @@ export async function exitedContainer(
   return { ...container, exitCode: await ctx.waitExit(container.id) };
 }
 
-/** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
 /**
- * The file's exited container (file-shared.ts), for a request that leaves an exited container as
- * it is: made by the first check that asks, removed when the file ends.
+ * The file's container that ran `cmd` to its end (file-shared.ts), for checks that read an exited
+ * container and leave it as it is: made by the first check that asks, removed when the file ends.
  */
-export function sharedExitedContainer(ctx: EngineContext): Promise<CreatedContainer> {
-  return ctx.file.exited.get(() => exitedContainer(ctx, ['true'], { owner: ctx.file.exited }));
+export function sharedExitedContainer(ctx: EngineContext, cmd: string[] = ['true'], spec: SharedSpec = {}): Promise<CreatedContainer> {
+  const shared = ctx.file.containers.of(`exited ${JSON.stringify([cmd, spec])}`);
+  return shared.get(() => exitedContainer(ctx, cmd, { ...spec, owner: shared }));
 }
+
+/**
+ * The file's running container of `cmd`, for checks that read a running container (or exec in it)
+ * and leave it running as it was: made by the first check that asks, removed when the file ends.
+ */
+export function sharedRunningContainer(ctx: EngineContext, cmd: string[], spec: SharedSpec = {}): Promise<CreatedContainer> {
+  const shared = ctx.file.containers.of(`running ${JSON.stringify([cmd, spec])}`);
+  return shared.get(() => ctx.runningContainer(cmd, { ...spec, owner: shared }));
+}
+
+/** What a shared container may be created with besides its command (never an owner: the file is). */
+export type SharedSpec = Omit<ContainerSpec, 'cmd' | 'owner' | 'name'>;
 
 /** Polls the State until `done` holds or the deadline passes; returns the last State seen. */
 export function pollState(ctx: EngineContext, id: string, done: (s: State) => boolean, deadlineMs = 5000, intervalMs = 20): Promise<State> {

@@ -297,6 +297,10 @@ export function bothStreams(out: string, err: string): string[] {
   return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
 }
 
+/** A program that writes five numbered lines on stdout (ALL_LINES), then exits: the log checks' shared log. */
+export const FIVE_LINES = ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done'];
+export const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
+
 /** GET /containers/(id)/logs as a session (without the hijack hint unless asked). */
 export function logsSession(ctx: EngineContext, id: string, query: Query, opts: Omit<SessionOptions, 'query' | 'method'> = {}): Promise<Capture> {
   return session(ctx, `/containers/${id}/logs`, { upgrade: false, ...opts, method: 'GET', query });

@@ -1,5 +1,6 @@
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
 import { engineCheck } from '../support/check.ts';
+import { sharedRunningContainer } from '../support/lifecycle.ts';
 import type { EngineContext } from '../support/context.ts';
 import { fixtureAs, registryRepo } from '../support/registry.ts';
 import {
@@ -108,7 +109,7 @@ export default [
     requirements: ['engine/auth/upgrade-hint', 'engine/errors/101-hijack'],
     oneRule: true,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
       const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });
       upgraded.close();
       ctx.expectEqual(upgraded.status, 101, 'attach with Upgrade: tcp and Connection: Upgrade answers 101');
