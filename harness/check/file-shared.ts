@@ -51,19 +51,20 @@ export class SharedResource<T> extends FileShared<T> implements RemovalOwner {
 
 /**
  * Shared resources by key (what a check would otherwise build alike for itself): each made once,
- * by the first check that asks for its key, and all released when the file ends.
+ * by the first check that asks for its key, and all released when the file ends. A key names one
+ * kind of value: its callers agree on the type.
  */
-export class SharedResources<T> {
-  private readonly byKey = new Map<string, SharedResource<T>>();
+export class SharedResources {
+  private readonly byKey = new Map<string, SharedResource<unknown>>();
 
   /** The shared resource of `key`: its `get` makes it once, its `removeLater` is the owner of what that created. */
-  of(key: string): SharedResource<T> {
+  of<T>(key: string): SharedResource<T> {
     let shared = this.byKey.get(key);
     if (!shared) {
-      shared = new SharedResource<T>();
+      shared = new SharedResource<unknown>();
       this.byKey.set(key, shared);
     }
-    return shared;
+    return shared as SharedResource<T>;
   }
 
   /** Releases every key's resources, the newest key first; returns the errors instead of throwing. */

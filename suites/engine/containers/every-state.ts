@@ -6,12 +6,12 @@ import { type ContainerStatus, exitedContainer, pausedContainer, type State, sta
 /** The container states the spec names that a client can build (dead and restarting cannot be built on purpose). */
 const STATES: readonly ContainerStatus[] = ['created', 'running', 'paused', 'exited'];
 
-/** Whether inspect still shows the container in `state` (a gone or restarting one is in none of them). */
-async function stillIn(ctx: EngineContext, ref: string, state: ContainerStatus): Promise<boolean> {
+/** The state inspect shows the container in (a gone or restarting one is in none of them). */
+async function stateOf(ctx: EngineContext, ref: string): Promise<ContainerStatus | undefined> {
   const res = await ctx.api.get(`/containers/${ref}/json`);
-  if (res.status !== 200) return false;
+  if (res.status !== 200) return undefined;
   const shown = ((res.json() as { State?: State }).State ?? {}) as State;
-  return shown.Restarting !== true && statusOf(shown) === state;
+  return shown.Restarting === true ? undefined : statusOf(shown);
 }
 
 /** Every operation a client can ask of an existing container (Endpoints > Containers). */
@@ -56,7 +56,7 @@ export default [
           return (await exitedContainer(ctx)).id;
         },
         prepare: (ctx, op) => (op.suffix === 'rename' ? { ...op, query: { name: ctx.uniqueName('renamed') } } : op),
-        stillIn,
+        stateOf,
       });
     },
   }),

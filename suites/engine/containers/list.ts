@@ -5,19 +5,32 @@ import { createOwn, exitedOwn, listIds, listRequest, ownLabel, sameIds, short, t
 const ENDPOINT = 'engine/containers/list';
 const R = 'engine/containers/list/';
 
-/** One running and one exited container of the check (the running one created last). */
-async function runningAndExited(ctx: EngineContext, label: OwnLabel, networked = false): Promise<{ running: string; exited: string }> {
-  const exited = await exitedOwn(ctx, label, ['true']);
-  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], networked });
-  await ctx.start(running.id);
-  return { running: running.id, exited: exited.id };
+/**
+ * The containers the list checks read, made once per file under one label: a, b and c ran to
+ * their end in that order (b wrote a file and exited 3), then r was created and runs. Each check
+ * only lists them; a check that needs containers of its own shape (labels) creates its own.
+ */
+interface ListSet {
+  label: OwnLabel;
+  a: string;
+  b: string;
+  c: string;
+  running: string;
 }
 
-/** Three exited containers created in order a, b, c. */
-async function threeInOrder(ctx: EngineContext, label: OwnLabel): Promise<[string, string, string]> {
-  const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await exitedOwn(ctx, label, ['true'])).id);
-  return ids as [string, string, string];
+function listSet(ctx: EngineContext): Promise<ListSet> {
+  const shared = ctx.file.containers.of<ListSet>('list-set');
+  return shared.get(async () => {
+    const label = ownLabel('list');
+    const exited = async (cmd: string[]) => (await exitedOwn(ctx, label, cmd, {}, shared)).id;
+    const a = await exited(['true']);
+    const b = await exited(['sh', '-c', 'echo data > /sized; exit 3']);
+    const c = await exited(['true']);
+    // Networked: the list item's network fields are those of a container with a network.
+    const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], networked: true, owner: shared });
+    await ctx.start(running.id);
+    return { label, a, b, c, running: running.id };
+  });
 }
 
 function expectIds(ctx: EngineContext, actual: string[], expected: string[], what: string, requirement: string, ordered = false): void {
@@ -32,12 +45,11 @@ export default [
     title: 'GET /containers/json answers 200 with a list of container list items valid for the version',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-schema');
-      await runningAndExited(ctx, label, true);
-      const res = await listRequest(ctx, label, { all: 1 });
+      const set = await listSet(ctx);
+      const res = await listRequest(ctx, set.label, { all: 1 });
       ctx.expectStatus(res, 200, 'the container list');
       const list = ctx.expectVersionSchema<unknown[]>('container-list', ctx.expectJson(res, 'container list'), 'the container list');
-      ctx.expectEqual(list.length, 2, "the list holds the check's two containers");
+      ctx.expectEqual(list.length, 4, "the list holds the file's four listed containers");
     },
   }),
   engineCheck({
@@ -45,8 +57,7 @@ export default [
     title: 'Without `all`, only running containers are listed',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-default');
-      const { running } = await runningAndExited(ctx, label);
+      const { label, running } = await listSet(ctx);
       expectIds(ctx, await listIds(ctx, label), [running], 'without all, the list shows the running container only', `${R}query-all-default`);
     },
   }),
@@ -55,9 +66,8 @@ export default [
     title: '`all=1` lists non-running containers too',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-all');
-      const { running, exited } = await runningAndExited(ctx, label);
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }), [running, exited], 'all=1 lists the running and the exited container', `${R}query-all`);
+      const { label, a, b, c, running } = await listSet(ctx);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }), [running, a, b, c], 'all=1 lists the running and the three exited containers', `${R}query-all`);
     },
   }),
   engineCheck({
@@ -65,9 +75,14 @@ export default [
     title: '`limit=N` lists the N last created containers, non-running ones included',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-limit');
-      const [, b, c] = await threeInOrder(ctx, label);
-      expectIds(ctx, await listIds(ctx, label, { limit: 2 }), [c, b], 'limit=2 lists the two last created (exited) containers', `${R}query-limit`);
+      const { label, c, running } = await listSet(ctx);
+      expectIds(
+        ctx,
+        await listIds(ctx, label, { limit: 2 }),
+        [running, c],
+        'limit=2 lists the two last created containers (the last exited one too)',
+        `${R}query-limit`,
+      );
     },
   }),
   engineCheck({
@@ -75,9 +90,14 @@ export default [
     title: '`since=<id>` lists only containers created after that one, non-running ones included',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-since');
-      const [a, b, c] = await threeInOrder(ctx, label);
-      expectIds(ctx, await listIds(ctx, label, { since: a }), [c, b], 'since=<first> lists the two (exited) containers created after it', `${R}query-since`);
+      const { label, a, b, c, running } = await listSet(ctx);
+      expectIds(
+        ctx,
+        await listIds(ctx, label, { since: a }),
+        [running, c, b],
+        'since=<first> lists the three containers created after it (two exited)',
+        `${R}query-since`,
+      );
     },
   }),
   engineCheck({
@@ -85,9 +105,8 @@ export default [
     title: '`before=<id>` lists only containers created before that one',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-before');
-      const [a, b, c] = await threeInOrder(ctx, label);
-      expectIds(ctx, await listIds(ctx, label, { all: 1, before: c }), [b, a], 'before=<last> lists the two containers created before it', `${R}query-before`);
+      const { label, a, b, c } = await listSet(ctx);
+      expectIds(ctx, await listIds(ctx, label, { all: 1, before: c }), [b, a], 'before=<third> lists the two containers created before it', `${R}query-before`);
     },
   }),
   engineCheck({
@@ -95,15 +114,15 @@ export default [
     title: '`size=1` is accepted and the list items carry SizeRw and SizeRootFs',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-size');
-      await exitedOwn(ctx, label, ['sh', '-c', 'echo data > /sized']);
+      const { label, b } = await listSet(ctx);
       const res = await listRequest(ctx, label, { all: 1, size: 1 });
       ctx.expectStatus(res, 200, 'the container list with size=1');
-      const [item] = ctx.expectJson<ListItem[]>(res, 'container list');
-      ctx.expect(Number.isInteger(item?.SizeRw) && Number.isInteger(item?.SizeRootFs), 'with size=1 the list item has SizeRw I and SizeRootFs I', {
-        expected: { SizeRw: 'integer', SizeRootFs: 'integer' },
-        actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs },
-      });
+      const item = ctx.expectJson<ListItem[]>(res, 'container list').find((i) => i.Id === b);
+      ctx.expect(
+        Number.isInteger(item?.SizeRw) && Number.isInteger(item?.SizeRootFs),
+        'with size=1 the list item of the container that wrote a file has SizeRw I and SizeRootFs I',
+        { expected: { SizeRw: 'integer', SizeRootFs: 'integer' }, actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs } },
+      );
     },
   }),
   engineCheck({
@@ -111,11 +130,9 @@ export default [
     title: 'The filter exited=<int> lists only containers that exited with that code',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-exited');
-      const zero = await exitedOwn(ctx, label, ['true']);
-      const three = await exitedOwn(ctx, label, ['sh', '-c', 'exit 3']);
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['3'] }), [three.id], 'exited=3 lists the container that exited 3', `${R}filter-exited`);
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['0'] }), [zero.id], 'exited=0 lists the container that exited 0', `${R}filter-exited`);
+      const { label, a, b, c } = await listSet(ctx);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['3'] }), [b], 'exited=3 lists the container that exited 3', `${R}filter-exited`);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['0'] }), [a, c], 'exited=0 lists the containers that exited 0', `${R}filter-exited`);
     },
   }),
   engineCheck({
@@ -123,10 +140,9 @@ export default [
     title: 'The filter status=<value> lists only containers in that status',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('list-status');
-      const { running, exited } = await runningAndExited(ctx, label);
+      const { label, a, b, c, running } = await listSet(ctx);
       expectIds(ctx, await listIds(ctx, label, { all: 1 }, { status: ['running'] }), [running], 'status=running', `${R}filter-status`);
-      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { status: ['exited'] }), [exited], 'status=exited', `${R}filter-status`);
+      expectIds(ctx, await listIds(ctx, label, { all: 1 }, { status: ['exited'] }), [a, b, c], 'status=exited', `${R}filter-status`);
     },
   }),
   engineCheck({

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { CreatedContainer } from '../support/context.ts';
 import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
 import { createNetwork } from '../support/resources.ts';
 
@@ -17,6 +18,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id: container } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { networked: true }));
+      let joining: Promise<CreatedContainer> | undefined;
       await driveThroughStates(ctx, {
         base: '/networks',
         states: STATES,
@@ -29,7 +31,9 @@ export default [
         async build(ctx, state) {
           const { id } = await createNetwork(ctx);
           if (state === 'connected') {
-            const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
+            // One container joins every connected network: a container may be connected to several.
+            joining ??= ctx.runningContainer(['sleep', '300'], { networked: true });
+            const other = await joining;
             const res = await ctx.api.post(`/networks/${id}/connect`, { json: { Container: other.id } });
             ctx.expect(res.status === 200, `precondition: connecting a container answered ${res.status}`);
           }

@@ -33,7 +33,7 @@ export const WRITES_A_FILE = 'echo written > /conformance-written';
 
 /** The file's container that ran `script` to its end (file-shared.ts), for checks that only read it. */
 export function sharedRanContainer(ctx: EngineContext, script: string): Promise<CreatedContainer> {
-  const shared = ctx.file.containers.of(`ran ${script}`);
+  const shared = ctx.file.containers.of<CreatedContainer>(`ran ${script}`);
   return shared.get(() => ranContainer(ctx, script, shared));
 }
 
@@ -107,11 +107,13 @@ export async function createRaw(
   ctx: EngineContext,
   body: Record<string, unknown>,
   name?: string,
+  owner?: RemovalOwner,
 ): Promise<{ res: HttpResponse; id?: string; warnings: string[] }> {
   const res = await ctx.api.post('/containers/create', { json: body, ...(name ? { query: { name } } : {}) });
   if (res.status !== 201) return { res, warnings: [] };
   const created = ctx.expectJson<{ Id: string; Warnings?: string[] | null }>(res, 'container create response');
-  ctx.defer(() => ctx.removeContainer(created.Id));
+  if (owner) owner.removeLater(created.Id);
+  else ctx.defer(() => ctx.removeContainer(created.Id));
   return { res, id: created.Id, warnings: created.Warnings ?? [] };
 }
 

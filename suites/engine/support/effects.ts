@@ -7,6 +7,7 @@
  * apply it): it is recorded beside the verdict, and never turns a missing effect into a pass.
  */
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { FailureDetail } from '../../../harness/check/signals.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import { createBody, createRaw } from './container-data.ts';
@@ -26,10 +27,16 @@ export interface Observed {
  * with `sh -c` to its end and returns what it printed. Set-up: nothing here verifies the subject.
  * The container has no network unless `networked` or `fields` set a networking field (withoutNetwork).
  */
-export async function observeInside(ctx: EngineContext, script: string, fields: Record<string, unknown> = {}, networked = false): Promise<Observed> {
+export async function observeInside(
+  ctx: EngineContext,
+  script: string,
+  fields: Record<string, unknown> = {},
+  networked = false,
+  owner?: RemovalOwner,
+): Promise<Observed> {
   return ctx.setUp(async () => {
     const body = withoutNetwork(createBody(ctx, { ...fields, Cmd: ['sh', '-c', script] }), networked);
-    const { res, id, warnings } = await createRaw(ctx, body);
+    const { res, id, warnings } = await createRaw(ctx, body, undefined, owner);
     ctx.expectStatus(res, 201, `create with ${JSON.stringify(fields).slice(0, 200)}`);
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
     await ctx.start(id!);
@@ -113,8 +120,34 @@ export interface Judgement {
   actual: unknown;
 }
 
+/**
+ * The scripts of the effect checks' baselines, by whether their container keeps the default
+ * network. A baseline is a container created without any of the fields: one per file runs every
+ * baseline script (each in a subshell, its output between markers), instead of one per check.
+ */
+const BASELINE_SCRIPTS = { networked: new Set<string>(), plain: new Set<string>() };
+
+const marker = (i: number | 'end'): string => `==conformance-baseline-${i}==`;
+
+/** What a container created without the field prints running `script` (the file's baseline container, shared). */
+async function baselineOf(ctx: EngineContext, script: string, networked: boolean): Promise<Observed> {
+  const scripts = [...BASELINE_SCRIPTS[networked ? 'networked' : 'plain']];
+  const shared = ctx.file.containers.of<Observed>(`effect baseline ${networked ? 'networked' : 'plain'}`);
+  const all = await shared.get(() => {
+    const composite = [...scripts.map((s, i) => `printf '\\n%s\\n' '${marker(i)}'; (${s})`), `printf '\\n%s\\n' '${marker('end')}'`].join('; ');
+    return observeInside(ctx, composite, {}, networked, shared);
+  });
+  const i = scripts.indexOf(script);
+  const start = all.out.indexOf(`\n${marker(i)}\n`);
+  const end = all.out.indexOf('\n==conformance-baseline-', start + 1);
+  if (i < 0 || start < 0 || end < 0)
+    ctx.fail(`precondition: the baseline container's output has no part for ${JSON.stringify(script)}: ${all.out.slice(0, 300)}`);
+  return { ...all, out: all.out.slice(start + marker(i).length + 2, end) };
+}
+
 /** A check that observes `spec.requirement`'s effect inside the container (and a baseline without the field, where given). */
 export function effectCheck(spec: EffectSpec): EngineCheck {
+  if (spec.baseline) BASELINE_SCRIPTS[spec.networked ? 'networked' : 'plain'].add(spec.script);
   return engineCheck({
     id: spec.id ?? spec.requirement,
     title: spec.title,
@@ -123,7 +156,7 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
     ...(spec.versions ? { versions: spec.versions } : {}),
     async run(ctx) {
       if (spec.baseline) {
-        const plain = await observeInside(ctx, spec.script, {}, spec.networked);
+        const plain = await baselineOf(ctx, spec.script, spec.networked === true);
         if (!spec.baseline(plain))
           ctx.notApplicable(
             `a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,

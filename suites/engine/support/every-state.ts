@@ -29,11 +29,12 @@ export interface StateDrive<S extends string> {
   /** Fills in per-call details (a unique name to rename to, the container to connect). */
   prepare?(ctx: EngineContext, op: StateOperation): Promise<StateOperation> | StateOperation;
   /**
-   * Whether a resource a changing operation was just asked of is still in `state`: the next
-   * changing operation is then asked of it rather than of a freshly built one. Without it every
-   * changing operation gets a resource of its own.
+   * The state a resource is in now (undefined: gone, or in none of `states`). With it, a changing
+   * operation is asked of the last resource while that is still in the state (most refusals
+   * change nothing), and a resource an operation moved into another state serves that state's
+   * next operations; without it every changing operation gets a resource of its own.
    */
-  stillIn?(ctx: EngineContext, ref: string, state: S): Promise<boolean>;
+  stateOf?(ctx: EngineContext, ref: string): Promise<S | undefined>;
 }
 
 /**
@@ -50,46 +51,46 @@ export async function driveThroughStates<S extends string>(ctx: EngineContext, d
   };
   const missing = ctx.uniqueName('missing');
   for (const op of ops.filter((o) => !o.onlyIn)) await call(missing, op);
+  const pool = new StatePool<S>();
+  const build = async (state: S): Promise<string> => pool.take(state) ?? (await ctx.setUp(() => drive.build(ctx, state)));
   // The states are independent: each is driven beside the others.
   await Promise.all(
     drive.states.map(async (state) => {
       const inState = ops.filter((o) => !o.onlyIn || o.onlyIn.includes(state));
-      const shared = await ctx.setUp(() => drive.build(ctx, state));
+      const shared = await build(state);
       for (const op of inState.filter((o) => !o.changes)) await call(shared, op);
-      await askChanging(
-        ctx,
-        drive,
-        state,
-        inState.filter((o) => o.changes),
-        call,
-      );
+      const changing = inState.filter((o) => o.changes);
+      if (!drive.stateOf) {
+        await Promise.all(changing.map(async (op, i) => call(i === 0 ? shared : await build(state), op)));
+        return;
+      }
+      let ref: string | undefined = (await drive.stateOf(ctx, shared)) === state ? shared : undefined;
+      for (const op of changing) {
+        ref ??= await build(state);
+        await call(ref, op);
+        // Its effect may come later: the resource serves no further operation.
+        if (op.effectAfterAnswer) ref = undefined;
+        else ref = pool.keepOrHandOver(state, ref, await drive.stateOf(ctx, ref));
+      }
     }),
   );
   expectListedCodes(ctx);
 }
 
-/**
- * The changing operations of one state. With `stillIn`, one after another, each asked of the
- * last resource while that is still in the state (most refusals change nothing), of a fresh one
- * otherwise; without it, each of a resource of its own, all at once.
- */
-async function askChanging<S extends string>(
-  ctx: EngineContext,
-  drive: StateDrive<S>,
-  state: S,
-  changing: StateOperation[],
-  call: (ref: string, op: StateOperation) => Promise<void>,
-): Promise<void> {
-  const build = (): Promise<string> => ctx.setUp(() => drive.build(ctx, state));
-  if (!drive.stillIn) {
-    await Promise.all(changing.map(async (op) => call(await build(), op)));
-    return;
+/** Resources an operation moved out of the state it was asked in, kept for the state they are in now. */
+class StatePool<S extends string> {
+  private readonly byState = new Map<S, string[]>();
+
+  /** A resource in `state` if one was handed over (its state was read when it was). */
+  take(state: S): string | undefined {
+    return this.byState.get(state)?.pop();
   }
-  let ref: string | undefined;
-  for (const op of changing) {
-    ref ??= await build();
-    await call(ref, op);
-    if (op.effectAfterAnswer || !(await drive.stillIn(ctx, ref, state))) ref = undefined;
+
+  /** The resource itself when it is still in `state`; otherwise it goes to the pool of the state it is in now, and undefined. */
+  keepOrHandOver(state: S, ref: string, now: S | undefined): string | undefined {
+    if (now === state) return ref;
+    if (now !== undefined) this.byState.set(now, [...(this.byState.get(now) ?? []), ref]);
+    return undefined;
   }
 }
 

@@ -6,11 +6,10 @@
  * container (stops, pauses, renames, removes it, or reads what only its own work shows) owns it.
  */
 import { SharedResources } from '../../../harness/check/file-shared.ts';
-import type { CreatedContainer } from './context.ts';
 
 export interface EngineFileSetUp {
-  /** The file's shared containers, by state and program; removed when the file ends. */
-  containers: SharedResources<CreatedContainer>;
+  /** The file's shared containers (and sets of them), by what they are; removed when the file ends. */
+  containers: SharedResources;
 }
 
 export function newEngineFileSetUp(): EngineFileSetUp {

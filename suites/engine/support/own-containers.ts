@@ -2,6 +2,7 @@
  * Containers a check owns, told apart from anything else on the target by a label unique to the
  * check: list queries always filter by it, so other containers on a real daemon never matter.
  */
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { encodeFilters } from '../../../harness/protocol/filters.ts';
 import { expectItems } from '../../../harness/schema/members.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
@@ -31,8 +32,14 @@ export function createOwn(ctx: EngineContext, label: OwnLabel, spec: ContainerSp
 }
 
 /** A container that ran `cmd` to its end (exit code as the command chose). */
-export function exitedOwn(ctx: EngineContext, label: OwnLabel, cmd: string[], labels: Record<string, string> = {}): Promise<CreatedContainer> {
-  return exitedContainer(ctx, cmd, { labels: { ...labels, [label.key]: label.value } });
+export function exitedOwn(
+  ctx: EngineContext,
+  label: OwnLabel,
+  cmd: string[],
+  labels: Record<string, string> = {},
+  owner?: RemovalOwner,
+): Promise<CreatedContainer> {
+  return exitedContainer(ctx, cmd, { labels: { ...labels, [label.key]: label.value }, ...(owner ? { owner } : {}) });
 }
 
 /** GET /containers/json restricted to the check's label (more filters may be added). */
