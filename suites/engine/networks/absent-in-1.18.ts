@@ -1,5 +1,5 @@
 import { absentIn118Check, ownedName, subjectIn122 } from '../support/absent-in-1.18.ts';
-import { connect } from '../support/resources.ts';
+import { connect, containerFor } from '../support/resources.ts';
 
 /** Spec: "Items marked (1.22) exist only in 1.22": the network endpoints (51-56) are not served under /v1.18/. */
 export default [
@@ -10,12 +10,12 @@ export default [
   ),
   absentIn118Check('engine/networks/connect', 'POST /networks/(id or name)/connect', async (ctx) => {
     const network = await subjectIn122(ctx, 'networks');
-    const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+    const container = await containerFor(ctx, network);
     return ctx.api.post(`/networks/${network}/connect`, { json: { Container: container.id } });
   }),
   absentIn118Check('engine/networks/disconnect', 'POST /networks/(id or name)/disconnect', async (ctx) => {
     const network = await subjectIn122(ctx, 'networks');
-    const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+    const container = await containerFor(ctx, network);
     await connect(ctx, network, container.id);
     return ctx.api.post(`/networks/${network}/disconnect`, { json: { Container: container.id } });
   }),

@@ -1,6 +1,7 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { attachedContainers, connect, createNetwork, disconnect, randomSubnet } from '../support/resources.ts';
+import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { attachedContainers, connect, containerFor, createNetwork, disconnect, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -16,7 +17,7 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
       endpoint,
       versions: V122,
       async run(ctx) {
-        const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+        const container = await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
         ctx.expectStatus(await send(ctx, ctx.uniqueName('missing'), container.id), 404, `${operation} ${preposition} a missing network`);
       },
     }),
@@ -42,7 +43,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
       ctx.expect(
         (await attachedContainers(ctx, network.id)).includes(container.id),
@@ -59,7 +60,7 @@ export default [
     async run(ctx) {
       const { subnet, gateway, host } = randomSubnet();
       const network = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }] } });
-      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id, { IPAMConfig: { IPv4Address: host } }), 200, 'connect with an IPv4Address');
       const settings = (await ctx.inspect(container.id)).NetworkSettings as { Networks?: Record<string, { IPAddress?: string }> };
       ctx.expectEqual(settings.Networks?.[network.name]?.IPAddress, host, `the container's address on ${network.name} is the IPv4Address asked for`);
@@ -72,7 +73,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'precondition: connecting a running container');
       ctx.expectStatus(await disconnect(ctx, network.id, container.id), 200, 'disconnecting the container');
       ctx.expect(
@@ -88,7 +89,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'precondition: connecting a running container');
       ctx.expectStatus(await disconnect(ctx, network.id, container.id, true), 200, 'disconnect with Force=true');
       ctx.expect(!(await attachedContainers(ctx, network.id)).includes(container.id), 'a forced disconnect removes the container from the network Containers');

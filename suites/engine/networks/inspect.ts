@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { forAll, hexId, nameSuffix } from '../support/properties.ts';
-import { connect, createNetwork, inspectNetwork, type Network } from '../support/resources.ts';
+import { connect, containerFor, createNetwork, inspectNetwork, type Network } from '../support/resources.ts';
 import fc from 'fast-check';
 
 const V122 = ['1.22' as const];
@@ -62,7 +62,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
       const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
       ctx.expect(entry !== undefined, `inspect Containers must have an entry for ${container.id}`);

@@ -3,14 +3,15 @@ import { DOCUMENTED_FALSE_SPELLINGS, DOCUMENTED_TRUE_SPELLINGS, parseBoolean } f
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
-import { createOwn, exitedOwn, listIds, listRequest, ownLabel, type OwnLabel } from '../support/own-containers.ts';
+import { listIds, listRequest, type OwnLabel } from '../support/own-containers.ts';
+import { population } from './population.ts';
 
 const ENDPOINT = 'engine/containers/list';
 
-/** An exited container of the check: listed with all=true, hidden with all=false. */
-async function exitedOnly(ctx: EngineContext, purpose: string): Promise<{ label: OwnLabel; id: string }> {
-  const label = ownLabel(purpose);
-  return { label, id: (await exitedOwn(ctx, label, ['true'])).id };
+/** The population's container that exited 0: listed with all=true, hidden with all=false. */
+async function exitedOnly(ctx: EngineContext): Promise<{ label: OwnLabel; id: string }> {
+  const { label, known } = await population(ctx);
+  return { label, id: known[1].id };
 }
 
 /** How the target read `all=<spelling>`: true when the exited container was listed. */
@@ -34,7 +35,7 @@ function spellingCheck(value: boolean): ReturnType<typeof engineCheck> {
     title: `Boolean query parameters read ${spellings.join(', ')} as ${value} (checked on \`all\` of the container list)`,
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { label, id } = await exitedOnly(ctx, `bool-${value}`);
+      const { label, id } = await exitedOnly(ctx);
       for (const spelling of spellings) {
         ctx.expectEqual(
           await readsAs(ctx, label, id, spelling),
@@ -59,9 +60,7 @@ export default [
     requirements: ['engine/query/boolean-true-spellings', 'engine/query/boolean-false-spellings'],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { label, id } = await exitedOnly(ctx, 'bool-random');
-      const running = await createOwn(ctx, label, { cmd: ['sleep', '300'] });
-      await ctx.start(running.id);
+      const { label, id } = await exitedOnly(ctx);
       const spelling = fc.constantFrom(...DOCUMENTED_TRUE_SPELLINGS, ...DOCUMENTED_FALSE_SPELLINGS, ...UNDOCUMENTED);
       await forAll(
         ctx,

@@ -1,33 +1,10 @@
 import fc from 'fast-check';
 import { engineCheck } from '../support/check.ts';
-import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
-import { createOwn, exitedOwn, listIds, ownLabel, sameIds, short, type OwnLabel } from '../support/own-containers.ts';
+import { listIds, sameIds, short } from '../support/own-containers.ts';
+import { COLOR, type Known, population } from './population.ts';
 
 const ENDPOINT = 'engine/containers/list';
-const COLOR = 'conformance.color';
-
-interface Known {
-  id: string;
-  running: boolean;
-  exitCode: number;
-  labels: Record<string, string>;
-}
-
-/** Three containers: running (red), exited 0 (blue), exited 3 (no color); what inspect says of each. */
-async function population(ctx: EngineContext, label: OwnLabel): Promise<Known[]> {
-  const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], labels: { [COLOR]: 'red' } });
-  await ctx.start(running.id);
-  const ids = [running.id, (await exitedOwn(ctx, label, ['true'], { [COLOR]: 'blue' })).id, (await exitedOwn(ctx, label, ['sh', '-c', 'exit 3'])).id];
-  return Promise.all(
-    ids.map(async (id) => {
-      const inspect = await ctx.inspect(id);
-      const state = inspect.State as { Running: boolean; ExitCode: number };
-      return { id, running: state.Running, exitCode: state.ExitCode, labels: (inspect.Config as { Labels?: Record<string, string> }).Labels ?? {} };
-    }),
-  );
-}
-
 type FilterMap = { status?: string[]; exited?: string[]; label?: string[] };
 
 /** The requirement a failing filter map breaks: its one key's filter, or the map form with several keys. */
@@ -66,10 +43,12 @@ export default [
     title: '`filters` is a JSON-encoded map from string to list of strings (two keys given at once both apply)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('filters-map');
-      const [red] = await population(ctx, label);
+      const {
+        label,
+        known: [red],
+      } = await population(ctx);
       const ids = await listIds(ctx, label, { all: 1 }, { status: ['running'], label: [`${COLOR}=red`] }, 'engine/query/filters-json-map');
-      ctx.expectEqual(short(ids), short([red!.id]), 'filters {"status":["running"],"label":[…,"conformance.color=red"]} lists the running red container only');
+      ctx.expectEqual(short(ids), short([red.id]), 'filters {"status":["running"],"label":[…,"conformance.color=red"]} lists the running red container only');
     },
   }),
   engineCheck({
@@ -83,8 +62,7 @@ export default [
     ],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const label = ownLabel('filters-random');
-      const known = await population(ctx, label);
+      const { label, known } = await population(ctx);
       await forAll(
         ctx,
         filterMaps,

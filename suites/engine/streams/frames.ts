@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '../../../harness/check/outcome.ts';
 import { STREAM_STDERR, STREAM_STDOUT } from '../../../harness/protocol/frame-header.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -28,6 +29,24 @@ function attachRun(ctx: EngineContext, cmd: string[]): Promise<Capture> {
   return attachAndRun(ctx, { cmd }, ALL);
 }
 
+/** Writes on stdout, then stderr, then stdout again: the stream the file's frame checks judge. */
+const ONE_TWO_THREE = ['sh', '-c', 'echo one; echo two >&2; echo three'];
+
+/**
+ * The file's attach stream of ONE_TWO_THREE, captured once (attachRun) and judged by each frame
+ * check that reads it: the exchange is copied into each reader's transcript, its evidence.
+ */
+async function sharedAttachRun(ctx: EngineContext): Promise<Capture> {
+  const shared = ctx.file.containers.of<{ capture: Capture; exchanges: TranscriptEntry[] }>('attach run one-two-three');
+  const made = await shared.get(async () => {
+    const from = ctx.transcript.entries.length;
+    const capture = await attachAndRun(ctx, { cmd: ONE_TWO_THREE, owner: shared }, ALL);
+    return { capture, exchanges: ctx.transcript.entries.slice(from) };
+  });
+  if (!made.exchanges.every((e) => ctx.transcript.entries.includes(e))) for (const e of made.exchanges) ctx.transcript.record(e);
+  return made.capture;
+}
+
 /** Every frame has the one stream type `stream`. */
 function expectOnlyType(ctx: EngineContext, decoded: Demuxed, stream: number, what: string): void {
   const others = decoded.frames.filter((f) => f.stream !== stream);
@@ -46,7 +65,7 @@ export default [
     title: 'With Tty false the stream is multiplexed into frames: an 8-byte header, then the payload',
     endpoint: ATTACH,
     async run(ctx) {
-      const got = await attachRun(ctx, bothStreams('header-out', 'header-err'));
+      const got = await sharedAttachRun(ctx);
       const decoded = expectFrames(ctx, got.data, 'attach stream of a Tty-false container');
       ctx.expect(decoded.frames.length >= 2, `expected at least two frames (stdout and stderr output), got ${decoded.frames.length}`, {
         expected: '>= 2 frames',
@@ -59,13 +78,10 @@ export default [
     title: 'Header byte 0 is the stream type: stdout output in type 1 frames, stderr output in type 2 frames',
     endpoint: ATTACH,
     async run(ctx) {
-      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('typed-out', 'typed-err'))).data, 'attach stream', undefined, [
-        'unknown-stream-type',
-        'system-error-frame',
-      ]);
+      const decoded = expectFrames(ctx, (await sharedAttachRun(ctx)).data, 'attach stream', undefined, ['unknown-stream-type', 'system-error-frame']);
       const byText = (text: string) => decoded.frames.filter((f) => f.payload.includes(text));
-      expectOnlyType(ctx, { ...decoded, frames: byText('typed-out') }, STREAM_STDOUT, 'the frames carrying the stdout line');
-      expectOnlyType(ctx, { ...decoded, frames: byText('typed-err') }, STREAM_STDERR, 'the frames carrying the stderr line');
+      expectOnlyType(ctx, { ...decoded, frames: [...byText('one'), ...byText('three')] }, STREAM_STDOUT, 'the frames carrying the stdout lines');
+      expectOnlyType(ctx, { ...decoded, frames: byText('two') }, STREAM_STDERR, 'the frames carrying the stderr line');
     },
   }),
   engineCheck({
@@ -73,7 +89,7 @@ export default [
     title: 'Header bytes 1-3 are zero',
     endpoint: ATTACH,
     async run(ctx) {
-      const got = await attachRun(ctx, bothStreams('reserved-out', 'reserved-err'));
+      const got = await sharedAttachRun(ctx);
       const decoded = expectFrames(ctx, got.data, 'attach stream', undefined, ['reserved-bytes-nonzero']);
       ctx.expect(decoded.frames.length >= 2, `expected the stdout and the stderr frame to judge their headers, got ${decoded.frames.length} frame(s)`, {
         expected: '>= 2 frames',
@@ -96,7 +112,7 @@ export default [
     title: 'The reader procedure consumes the stream exactly: frames back to back, no bytes between them, no partial frame at the end',
     endpoint: ATTACH,
     async run(ctx) {
-      const got = await attachRun(ctx, ['sh', '-c', 'echo one; echo two >&2; echo three']);
+      const got = await sharedAttachRun(ctx);
       const decoded = expectFrames(ctx, got.data, 'attach stream of several writes');
       ctx.expect(
         decoded.unparsedBytes === 0,
@@ -112,9 +128,9 @@ export default [
     title: 'What the process writes on stdout arrives in type 1 frames, what it writes on stderr in type 2 frames',
     endpoint: ATTACH,
     async run(ctx) {
-      const decoded = expectFrames(ctx, (await attachRun(ctx, bothStreams('sep-out', 'sep-err'))).data, 'attach stream');
-      expectPayload(ctx, decoded.stdout, 'sep-out\n', 'stdout output, and only it, in type 1 frames');
-      expectPayload(ctx, decoded.stderr, 'sep-err\n', 'stderr output, and only it, in type 2 frames');
+      const decoded = expectFrames(ctx, (await sharedAttachRun(ctx)).data, 'attach stream');
+      expectPayload(ctx, decoded.stdout, 'one\nthree\n', 'stdout output, and only it, in type 1 frames');
+      expectPayload(ctx, decoded.stderr, 'two\n', 'stderr output, and only it, in type 2 frames');
     },
   }),
   engineCheck({

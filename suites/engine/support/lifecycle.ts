@@ -142,12 +142,14 @@ async function probeStatus(res: StreamingResponse, deadline: number): Promise<nu
 
 /**
  * A 404 for a missing container shows nothing on a route the target does not serve at all: asks
- * the same route about a container that exists (exited, so no request on it can block) and, when
- * that is 404 too, ends the check as skipped, naming the route. `statusFor` sends the request for
- * a container id.
+ * the same route about a container that exists and, when that is 404 too, ends the check as
+ * skipped, naming the route. `statusFor` sends the request for a container id. A request that
+ * leaves an exited container as it is asks the file's shared exited container; one that changes
+ * it (start, restart, rename, update, delete) asks a created container of its own, which no such
+ * request blocks on and which needs no start of its own.
  */
 export async function requireRoute(ctx: EngineContext, route: string, statusFor: (id: string) => Promise<number>, shared = false): Promise<void> {
-  const { id } = await ctx.setUp(() => (shared ? sharedExitedContainer(ctx) : exitedContainer(ctx)));
+  const { id } = await ctx.setUp(() => (shared ? sharedExitedContainer(ctx) : ctx.createContainer({ cmd: ['true'] })));
   // A route that keeps answering (a stream) is served: only a 404 says otherwise.
   const status = await statusFor(id).catch((err: unknown) => {
     if (err instanceof TargetError) return 0;

@@ -5,7 +5,8 @@
  */
 import { expectItems, expectMembers } from '../../../harness/schema/members.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import type { EngineContext } from './context.ts';
+import type { CreatedContainer, EngineContext } from './context.ts';
+import { sharedRunningContainer } from './lifecycle.ts';
 
 export interface Volume {
   Name: string;
@@ -90,6 +91,20 @@ export async function connect(ctx: EngineContext, network: string, container: st
 
 export async function disconnect(ctx: EngineContext, network: string, container: string, force?: boolean): Promise<HttpResponse> {
   return ctx.api.raw('POST', v122(`/networks/${network}/disconnect`), { json: { Container: container, ...(force !== undefined ? { Force: force } : {}) } });
+}
+
+/**
+ * The file's running container that the network checks connect to their own networks (a
+ * container may be connected to several, and each check reads only its own network's entry).
+ * It leaves `network` before the check removes the network: a forced disconnect, deferred here,
+ * runs before the network's own removal (deferred earlier, run later).
+ */
+export async function containerFor(ctx: EngineContext, network: string): Promise<CreatedContainer> {
+  const container = await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
+  ctx.defer(async () => {
+    await disconnect(ctx, network, container.id, true);
+  });
+  return container;
 }
 
 /** The container ids attached to a network, per its inspect. */
