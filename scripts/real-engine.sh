@@ -45,8 +45,12 @@ start() {
     echo "unix://$sock"; return
   fi
   storage_on_tmpfs "$dir/root"
+  # A seccomp profile that allows every call: the runtime then loads no filter into each container
+  # it starts (compiling the default profile was ~11% of the CPU of both engine suites). No
+  # requirement of the spec is about seccomp; the API answers are the same with either profile.
+  echo '{"defaultAction":"SCMP_ACT_ALLOW"}' >"$dir/seccomp-allow.json"
   dockerd --host "unix://$sock" --data-root "$dir/root" --exec-root "$dir/exec" \
-    --pidfile "$dir/docker.pid" >"$dir/dockerd.log" 2>&1 &
+    --pidfile "$dir/docker.pid" --seccomp-profile "$dir/seccomp-allow.json" >"$dir/dockerd.log" 2>&1 &
   wait_ping "$sock" 30 "$dir/dockerd.log" dockerd
   start_registry "$dir"
   start_auth_registry
