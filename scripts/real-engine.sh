@@ -88,9 +88,7 @@ YML
 }
 
 stop() {
-  stop_pidfile "$dir/auth-registry.pid"
-  stop_pidfile "$dir/registry.pid"
-  stop_pidfile "$dir/docker.pid"
+  stop_pidfile "$dir/auth-registry.pid" "$dir/registry.pid" "$dir/docker.pid"
   storage_off_tmpfs "$dir/root"
 }
 

@@ -172,8 +172,7 @@ remove_state() {
 
 stop() {
   [ -d "$dir" ] || return 0
-  stop_pidfile "$dir/registry.pid"
-  stop_pidfile "$dir/podman.pid"
+  stop_pidfile "$dir/registry.pid" "$dir/podman.pid"
   [ -f "$CONTAINERS_CONF" ] && podman rm --all --force --time 0 >/dev/null 2>&1 || true
   # conmon of a finished exec session lingers ~300 s, then runs `podman container cleanup`,
   # which would recreate the state directory.

@@ -39,12 +39,20 @@ YML
   echo "warning: docker-registry did not come up; see $dir/registry.log" >&2
 }
 
-# stop_pidfile FILE: ends the process named in FILE (TERM, waiting up to 10 s) and removes FILE.
+# stop_pidfile FILE...: ends the processes named in the FILEs (TERM to all at once, then waiting
+# up to 10 s for them together: each takes ~2 s to exit) and removes the FILEs.
 stop_pidfile() {
-  local pidfile=$1 pid
-  [ -f "$pidfile" ] || return 0
-  pid=$(cat "$pidfile")
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  rm -f "$pidfile"
+  local pidfile pids=() pid
+  for pidfile in "$@"; do
+    [ -f "$pidfile" ] || continue
+    pid=$(cat "$pidfile")
+    kill "$pid" 2>/dev/null && pids+=("$pid")
+  done
+  for _ in $(seq 1 100); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  rm -f "$@"
 }
