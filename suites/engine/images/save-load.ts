@@ -6,11 +6,23 @@ import { imageExists, imageIdOf, ownImage, sameImage, tagged, type OwnImage } fr
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
 
-/** One repository with two tags on two different images: `first` (repo:v1) and `second` (repo:b). */
-async function twoTagRepo(ctx: EngineContext): Promise<{ repo: string; first: OwnImage; second: string }> {
-  const first = await ownImage(ctx, 'save');
-  const other = await ownImage(ctx, 'save-other');
-  return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b') };
+interface TwoTagRepo {
+  repo: string;
+  first: OwnImage;
+  second: string;
+}
+
+/**
+ * One repository with two tags on two different images: `first` (repo:v1) and `second` (repo:b).
+ * The save checks only read it: one per file.
+ */
+function twoTagRepo(ctx: EngineContext): Promise<TwoTagRepo> {
+  const shared = ctx.file.images.of<TwoTagRepo>('two-tag-repo');
+  return shared.get(async () => {
+    const first = await ownImage(ctx, 'save', 'v1', shared);
+    const other = await ownImage(ctx, 'save-other', 'v1', shared);
+    return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b', shared) };
+  });
 }
 
 function getImage(ctx: EngineContext, name: string) {
@@ -24,6 +36,7 @@ export default [
     requirements: ['engine/images/get/tarball-format', 'engine/images/get/content-type-x-tar'],
     endpoint: 'engine/images/get',
     async run(ctx) {
+      // An image of its own, alone in its repository: the tarball's repositories file is judged here, not name-tag-only.
       const image = await ownImage(ctx, 'save-format');
       const res = await getImage(ctx, image.ref);
       ctx.expect(contentType(res) === 'application/x-tar', `the image tarball is sent as '${contentType(res)}'`, {
@@ -72,7 +85,7 @@ export default [
     title: 'the tarball of an image ID has the layer directories but no repositories file',
     endpoint: 'engine/images/get',
     async run(ctx) {
-      const image = await ownImage(ctx, 'save-id');
+      const { first: image } = await twoTagRepo(ctx);
       const tarball = await expectImageTarball(
         ctx,
         await getImage(ctx, image.id),

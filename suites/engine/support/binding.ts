@@ -33,6 +33,8 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
       const last = context();
       for (const error of await file.containers.release((id) => last.removeContainer(id)))
         process.stderr.write(`cleanup: the file's shared container ${error}\n`);
+      for (const error of await file.images.release((ref) => last.api.delete(`/images/${ref}`, { force: true })))
+        process.stderr.write(`cleanup: the file's shared image ${error}\n`);
       await transport.close();
     },
     concurrent: run.concurrency > 1,

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { EngineContext } from './context.ts';
 import { packTar } from './tar-files.ts';
 
@@ -29,11 +30,13 @@ export function importRequest(ctx: EngineContext, query: Query, body: Buffer): P
   return ctx.api.post('/images/create', { query: { fromSrc: '-', ...query }, body, headers: { 'content-type': 'application/x-tar' } });
 }
 
-/** Removes an image (by id or reference) after the check, whatever happened. */
-export function removeLater(ctx: EngineContext, ref: string): void {
-  ctx.defer(async () => {
-    await ctx.api.delete(`/images/${ref}`, { force: true });
-  });
+/** Removes an image (by id or reference) after the check, whatever happened; or, given an owner (the file), when that ends. */
+export function removeLater(ctx: EngineContext, ref: string, owner?: RemovalOwner): void {
+  if (owner) owner.removeLater(ref);
+  else
+    ctx.defer(async () => {
+      await ctx.api.delete(`/images/${ref}`, { force: true });
+    });
 }
 
 /** The import check whose rule a failed import of a named image breaks. */
@@ -43,7 +46,7 @@ export const IMPORT_NAMED = 'engine/images/create/query-from-src-body';
  * A new image imported under `conformance-<runId>-<purpose>-…:<tag>`. An import that fails or
  * leaves `repo:tag` unnamed blocks the check: the import's own check reports that breach.
  */
-export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1'): Promise<OwnImage> {
+export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1', owner?: RemovalOwner): Promise<OwnImage> {
   const repo = ctx.uniqueName(purpose);
   const ref = `${repo}:${tag}`;
   return ctx.setUp(async () => {
@@ -52,11 +55,11 @@ export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1'):
     const named = await inspectImage(ctx, ref);
     if (named.status !== 200) {
       const id = importedId(res.text());
-      if (id) removeLater(ctx, id);
+      if (id) removeLater(ctx, id, owner);
       ctx.fail(`the import with repo=${repo}&tag=${tag} answered 200, but GET /images/${ref}/json answered ${named.status}`);
     }
     const id = ctx.expectJson<{ Id: string }>(named, `inspect of ${ref}`).Id;
-    removeLater(ctx, id);
+    removeLater(ctx, id, owner);
     return { id, repo, tag, ref };
   }, IMPORT_NAMED);
 }
@@ -82,15 +85,15 @@ export async function imageExists(ctx: EngineContext, ref: string, requirement?:
 }
 
 /** Points `repo:tag` at an image (POST tag, 201 expected) and removes the tag after the check. */
-export async function tagAs(ctx: EngineContext, source: string, repo: string, tag: string, query: Query = {}): Promise<HttpResponse> {
+export async function tagAs(ctx: EngineContext, source: string, repo: string, tag: string, query: Query = {}, owner?: RemovalOwner): Promise<HttpResponse> {
   const res = await ctx.api.post(`/images/${source}/tag`, { query: { repo, tag, ...query } });
-  if (res.status >= 200 && res.status < 300) removeLater(ctx, `${repo}:${tag}`);
+  if (res.status >= 200 && res.status < 300) removeLater(ctx, `${repo}:${tag}`, owner);
   return res;
 }
 
 /** Same as tagAs, but a failure is a precondition failure. */
-export async function tagged(ctx: EngineContext, source: string, repo: string, tag: string): Promise<string> {
-  const res = await tagAs(ctx, source, repo, tag);
+export async function tagged(ctx: EngineContext, source: string, repo: string, tag: string, owner?: RemovalOwner): Promise<string> {
+  const res = await tagAs(ctx, source, repo, tag, {}, owner);
   if (res.status < 200 || res.status >= 300)
     ctx.fail(`precondition: tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
   return `${repo}:${tag}`;
