@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../tests/support/run-cli.ts';
+import { counted, describeCounts } from './instructions.ts';
 import { profileAndStore, type ProfiledRun } from './profile/index.ts';
 import type { BenchOutput, BenchResult } from './types.ts';
 
@@ -27,7 +28,7 @@ const CLOCK_TICKS = (() => {
  * CPU time (user + system) of the children this process has waited for: a run's supervisor, its
  * main process and its vitest workers, which each reaps in turn. Linux (/proc) only. The runs are
  * CPU-bound on 2 cores and other work on the machine stretches their wall time: CPU time says
- * more about a change than wall time does.
+ * more about a change than wall time does, and instructions (instructions.ts) more still.
  */
 function reapedChildrenCpuMs(): number | undefined {
   try {
@@ -44,10 +45,11 @@ function reapedChildrenCpuMs(): number | undefined {
 async function timed(name: string, target: string, suites: string[], goalMs: number, extra: string[] = []): Promise<{ result: BenchResult; run: ProfiledRun }> {
   const started = Date.now();
   const cpuBefore = reapedChildrenCpuMs();
-  const run = await runCli([...extra, ...suites.flatMap((s) => ['--suite', s])]);
+  const { result: run, counts } = await counted(() => runCli([...extra, ...suites.flatMap((s) => ['--suite', s])]));
   const ms = Date.now() - started;
   const cpuAfter = reapedChildrenCpuMs();
-  const cpu = cpuBefore === undefined || cpuAfter === undefined ? '' : `; CPU ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s (user + system)`;
+  const cpu =
+    (cpuBefore === undefined || cpuAfter === undefined ? '' : `; CPU ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s (user + system)`) + describeCounts(counts);
   const s = run.report?.summary;
   const verdict = ms <= goalMs ? 'within the goal' : 'OVER THE GOAL';
   const result = {
@@ -58,7 +60,7 @@ async function timed(name: string, target: string, suites: string[], goalMs: num
       ? `${verdict}; ${s.total} checks, ${s.failed} failed, ${s.errors} errors; report says ${run.report!.durationMs} ms${cpu}`
       : `no report (exit ${run.status})${cpu}`,
   };
-  return { result, run: { name, target, suites, wallMs: ms, report: run.report, status: run.status } };
+  return { result, run: { name, target, suites, wallMs: ms, report: run.report, status: run.status, ...(counts ? { counts } : {}) } };
 }
 
 export async function run(): Promise<BenchOutput> {

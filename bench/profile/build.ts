@@ -4,6 +4,7 @@
  * report.json keeps the transcript (a check that did not pass), the time all its exchanges took.
  */
 import { longestWaits, type Report, type ResultEntry } from '../../harness/report/report.ts';
+import type { Counts } from '../instructions.ts';
 import { fileOf, type FilePlaces } from './sections.ts';
 import type { FileProfile, RunProfile, SlowCheck } from './types.ts';
 
@@ -18,10 +19,12 @@ export interface ProfiledRun {
   report: Report | undefined;
   /** Exit status, to explain a missing report. */
   status: number | null;
+  /** Machine-wide instructions and cycles during the run, where perf counts them (bench/instructions.ts). */
+  counts?: Counts;
 }
 
 export function profileRun(run: ProfiledRun, places: FilePlaces): RunProfile {
-  const base = { name: run.name, suites: run.suites, target: run.target, wallMs: run.wallMs };
+  const base = { name: run.name, suites: run.suites, target: run.target, wallMs: run.wallMs, ...(run.counts ? { counts: run.counts } : {}) };
   if (!run.report) return { ...base, reportMs: null, checks: 0, checkMsSum: 0, files: [], slowest: [], problem: `no report.json (exit ${run.status})` };
   const results = run.report.results;
   const files = new Map<string, FileProfile>();

@@ -39,10 +39,22 @@ function runLines(runs: readonly RunProfile[], previous: TimeProfile | undefined
       r.reportMs === null ? '-' : String(r.reportMs),
       String(r.checkMsSum),
       before && !r.problem ? describeDelta(delta(before.checkMsSum, r.checkMsSum)) : 'new',
+      r.counts ? (r.counts.instructions / 1e9).toFixed(1) : '-',
+      r.counts && before?.counts ? percentChange(before.counts.instructions, r.counts.instructions) : '-',
       r.problem ?? '',
     ];
   });
-  return formatTable(['run', 'checks', 'wall ms', 'Δ wall', 'report ms', 'Σ check ms', 'Δ Σ check', 'note'], rows, new Set([1, 2, 3, 4, 5, 6]));
+  return formatTable(
+    ['run', 'checks', 'wall ms', 'Δ wall', 'report ms', 'Σ check ms', 'Δ Σ check', 'G instructions', 'Δ instr.', 'note'],
+    rows,
+    new Set([1, 2, 3, 4, 5, 6, 7, 8]),
+  );
+}
+
+/** "+1.2%", "-30.5%": the change of a count. */
+function percentChange(before: number, after: number): string {
+  const pct = (100 * (after - before)) / before;
+  return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`;
 }
 
 function fileLines(run: RunProfile, before: RunProfile | undefined): string[] {

@@ -4,6 +4,7 @@
  * the slowest checks with the exchanges they waited on. Derived from each run's report.json.
  */
 import type { ExchangeWait } from '../../harness/report/report.ts';
+import type { Counts } from '../instructions.ts';
 
 export interface TimeProfile {
   /** Bumped when a field changes meaning (a previous profile of another version is not compared). */
@@ -23,6 +24,8 @@ export interface RunProfile {
   target: string;
   /** From spawning `conformance run` to its exit, as the bench measured it. */
   wallMs: number;
+  /** Machine-wide instructions and cycles during the run, where perf counts them: steadier than wall time on a shared host. */
+  counts?: Counts;
   /** The run's own durationMs (report.json): the checks' part of the wall time. */
   reportMs: number | null;
   checks: number;
