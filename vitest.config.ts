@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          globalSetup: ['tests/support/prebuild.setup.ts'],
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/real/**', 'tests/embedded/**'],
           testTimeout: 30_000,

@@ -63,7 +63,14 @@ function markUsed(dir) {
 
 function removeOtherBuilds(current) {
   const cacheDir = path.dirname(current);
-  const entries = readdirSync(cacheDir).map((name) => ({ name, usedMs: statSync(path.join(cacheDir, name)).mtimeMs }));
+  // An entry may go while this looks (a concurrent command's build renamed into place or removed).
+  const entries = readdirSync(cacheDir).flatMap((name) => {
+    try {
+      return [{ name, usedMs: statSync(path.join(cacheDir, name)).mtimeMs }];
+    } catch {
+      return [];
+    }
+  });
   // Another process's build in progress is left to it.
   const stale = entries.filter((e) => e.name.endsWith('.tmp') && Date.now() - e.usedMs > STALE_BUILD_MS);
   const older = entries

@@ -57,14 +57,15 @@ export class SharedResource<T> extends FileShared<T> implements RemovalOwner {
 export class SharedResources {
   private readonly byKey = new Map<string, SharedResource<unknown>>();
 
-  /** The shared resource of `key`: its `get` makes it once, its `removeLater` is the owner of what that created. */
-  of<T>(key: string): SharedResource<T> {
+  /** The value of `key`, made once by `make`; what it creates is removed at the end when given `owner` (removeLater). */
+  get<T>(key: string, make: (owner: RemovalOwner) => Promise<T>): Promise<T> {
     let shared = this.byKey.get(key);
     if (!shared) {
       shared = new SharedResource<unknown>();
       this.byKey.set(key, shared);
     }
-    return shared as SharedResource<T>;
+    const owner = shared;
+    return owner.get(() => make(owner)) as Promise<T>;
   }
 
   /** Releases every key's resources, the newest key first; returns the errors instead of throwing. */

@@ -46,13 +46,13 @@ test('a shared resource removes what it created, newest first, and reports remov
 test('shared resources by key: one making per key, every key released at the end', async () => {
   const shared = new SharedResources();
   let made = 0;
-  const make = (key: string) => async (): Promise<string> => {
-    made++;
-    shared.of(key).removeLater(`${key}-container`);
-    return key;
-  };
-  const of = (key: string) => shared.of<string>(key).get(make(key));
-  expect(await Promise.all([of('a'), of('b'), of('a')])).toEqual(['a', 'b', 'a']);
+  const get = (key: string) =>
+    shared.get(key, async (owner): Promise<string> => {
+      made++;
+      owner.removeLater(`${key}-container`);
+      return key;
+    });
+  expect(await Promise.all([get('a'), get('b'), get('a')])).toEqual(['a', 'b', 'a']);
   expect(made).toBe(2);
   const removed: string[] = [];
   expect(await shared.release(async (ref) => removed.push(ref))).toEqual([]);

@@ -19,8 +19,7 @@ interface ListSet {
 }
 
 function listSet(ctx: EngineContext): Promise<ListSet> {
-  const shared = ctx.file.containers.of<ListSet>('list-set');
-  return shared.get(async () => {
+  return ctx.file.containers.get('list-set', async (shared): Promise<ListSet> => {
     const label = ownLabel('list');
     const exited = async (cmd: string[]) => (await exitedOwn(ctx, label, cmd, {}, shared)).id;
     const a = await exited(['true']);

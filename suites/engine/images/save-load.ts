@@ -17,8 +17,7 @@ interface TwoTagRepo {
  * The save checks only read it: one per file.
  */
 function twoTagRepo(ctx: EngineContext): Promise<TwoTagRepo> {
-  const shared = ctx.file.images.of<TwoTagRepo>('two-tag-repo');
-  return shared.get(async () => {
+  return ctx.file.images.get('two-tag-repo', async (shared): Promise<TwoTagRepo> => {
     const first = await ownImage(ctx, 'save', 'v1', shared);
     const other = await ownImage(ctx, 'save-other', 'v1', shared);
     return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b', shared) };

@@ -23,8 +23,7 @@ export interface Population {
 }
 
 export function population(ctx: EngineContext): Promise<Population> {
-  const shared = ctx.file.containers.of<Population>('query-population');
-  return shared.get(async () => {
+  return ctx.file.containers.get('query-population', async (shared): Promise<Population> => {
     const label = ownLabel('query');
     const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], labels: { [COLOR]: 'red' }, owner: shared });
     await ctx.start(running.id);

@@ -1,4 +1,3 @@
-import type { TranscriptEntry } from '../../../harness/check/outcome.ts';
 import { STREAM_STDERR, STREAM_STDOUT } from '../../../harness/protocol/frame-header.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -37,10 +36,9 @@ const ONE_TWO_THREE = ['sh', '-c', 'echo one; echo two >&2; echo three'];
  * check that reads it: the exchange is copied into each reader's transcript, its evidence.
  */
 async function sharedAttachRun(ctx: EngineContext): Promise<Capture> {
-  const shared = ctx.file.containers.of<{ capture: Capture; exchanges: TranscriptEntry[] }>('attach run one-two-three');
-  const made = await shared.get(async () => {
+  const made = await ctx.file.containers.get('attach run one-two-three', async (owner) => {
     const from = ctx.transcript.entries.length;
-    const capture = await attachAndRun(ctx, { cmd: ONE_TWO_THREE, owner: shared }, ALL);
+    const capture = await attachAndRun(ctx, { cmd: ONE_TWO_THREE, owner }, ALL);
     return { capture, exchanges: ctx.transcript.entries.slice(from) };
   });
   if (!made.exchanges.every((e) => ctx.transcript.entries.includes(e))) for (const e of made.exchanges) ctx.transcript.record(e);

@@ -33,8 +33,7 @@ export const WRITES_A_FILE = 'echo written > /conformance-written';
 
 /** The file's container that ran `script` to its end (file-shared.ts), for checks that only read it. */
 export function sharedRanContainer(ctx: EngineContext, script: string): Promise<CreatedContainer> {
-  const shared = ctx.file.containers.of<CreatedContainer>(`ran ${script}`);
-  return shared.get(() => ranContainer(ctx, script, shared));
+  return ctx.file.containers.get(`ran ${script}`, (shared) => ranContainer(ctx, script, shared));
 }
 
 /** The tar entries of a 200 answer, or the check fails naming the requirement. */

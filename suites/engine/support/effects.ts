@@ -127,22 +127,26 @@ export interface Judgement {
  */
 const BASELINE_SCRIPTS = { networked: new Set<string>(), plain: new Set<string>() };
 
-const marker = (i: number | 'end'): string => `==conformance-baseline-${i}==`;
+const marker = (i: number): string => `==conformance-baseline-${i}==`;
 
 /** What a container created without the field prints running `script` (the file's baseline container, shared). */
 async function baselineOf(ctx: EngineContext, script: string, networked: boolean): Promise<Observed> {
-  const scripts = [...BASELINE_SCRIPTS[networked ? 'networked' : 'plain']];
-  const shared = ctx.file.containers.of<Observed>(`effect baseline ${networked ? 'networked' : 'plain'}`);
-  const all = await shared.get(() => {
-    const composite = [...scripts.map((s, i) => `printf '\\n%s\\n' '${marker(i)}'; (${s})`), `printf '\\n%s\\n' '${marker('end')}'`].join('; ');
-    return observeInside(ctx, composite, {}, networked, shared);
+  const { all, parts } = await ctx.file.containers.get(`effect baseline ${networked ? 'networked' : 'plain'}`, async (shared) => {
+    const scripts = [...BASELINE_SCRIPTS[networked ? 'networked' : 'plain']];
+    const composite = [...scripts.map((s, i) => `printf '\\n%s\\n' '${marker(i)}'; (${s})`), `printf '\\n%s\\n' '${marker(scripts.length)}'`].join('; ');
+    const all = await observeInside(ctx, composite, {}, networked, shared);
+    return { all, parts: new Map(scripts.map((s, i) => [s, between(all.out, `\n${marker(i)}\n`, `\n${marker(i + 1)}\n`)])) };
   });
-  const i = scripts.indexOf(script);
-  const start = all.out.indexOf(`\n${marker(i)}\n`);
-  const end = all.out.indexOf('\n==conformance-baseline-', start + 1);
-  if (i < 0 || start < 0 || end < 0)
-    ctx.fail(`precondition: the baseline container's output has no part for ${JSON.stringify(script)}: ${all.out.slice(0, 300)}`);
-  return { ...all, out: all.out.slice(start + marker(i).length + 2, end) };
+  const out = parts.get(script);
+  if (out === undefined) ctx.fail(`precondition: the baseline container's output has no part for ${JSON.stringify(script)}: ${all.out.slice(0, 300)}`);
+  return { ...all, out };
+}
+
+/** The text between the markers (undefined when either is missing). */
+function between(text: string, from: string, to: string): string | undefined {
+  const start = text.indexOf(from);
+  const end = start < 0 ? -1 : text.indexOf(to, start + from.length);
+  return end < 0 ? undefined : text.slice(start + from.length, end);
 }
 
 /** A check that observes `spec.requirement`'s effect inside the container (and a baseline without the field, where given). */

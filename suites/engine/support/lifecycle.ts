@@ -44,8 +44,7 @@ export async function exitedContainer(
  * container and leave it as it is: made by the first check that asks, removed when the file ends.
  */
 export function sharedExitedContainer(ctx: EngineContext, cmd: string[] = ['true'], spec: SharedSpec = {}): Promise<CreatedContainer> {
-  const shared = ctx.file.containers.of<CreatedContainer>(`exited ${JSON.stringify([cmd, spec])}`);
-  return shared.get(() => exitedContainer(ctx, cmd, { ...spec, owner: shared }));
+  return ctx.file.containers.get(`exited ${JSON.stringify([cmd, spec])}`, (owner) => exitedContainer(ctx, cmd, { ...spec, owner }));
 }
 
 /**
@@ -53,8 +52,7 @@ export function sharedExitedContainer(ctx: EngineContext, cmd: string[] = ['true
  * and leave it running as it was: made by the first check that asks, removed when the file ends.
  */
 export function sharedRunningContainer(ctx: EngineContext, cmd: string[], spec: SharedSpec = {}): Promise<CreatedContainer> {
-  const shared = ctx.file.containers.of<CreatedContainer>(`running ${JSON.stringify([cmd, spec])}`);
-  return shared.get(() => ctx.runningContainer(cmd, { ...spec, owner: shared }));
+  return ctx.file.containers.get(`running ${JSON.stringify([cmd, spec])}`, (owner) => ctx.runningContainer(cmd, { ...spec, owner }));
 }
 
 /** What a shared container may be created with besides its command (never an owner: the file is). */
