@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
-import { bothStreams, expectClosed, wsAttach, type WsCapture } from '../support/streams.ts';
+import { expectClosed, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
 
@@ -74,17 +74,17 @@ export default [
     title: 'GET /attach/ws takes the attach parameters: logs=1 with stdout=1 or stderr=1 returns that log only',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx, bothStreams('ws-out', 'ws-err'));
+      const { id } = await sharedExitedContainer(ctx, LOGGED_BOTH);
       const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
       blockedIfNotServed(ctx, out, id);
       expectSession(ctx, out, 'attach/ws logs=1&stdout=1');
-      ctx.expect(carries(out, 'ws-out') && !carries(out, 'ws-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', {
-        expected: 'ws-out only',
+      ctx.expect(carries(out, 'logged-out') && !carries(out, 'logged-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', {
+        expected: 'logged-out only',
         actual: out.data.toString('utf8'),
       });
       const err = await wsAttach(ctx, id, { logs: 1, stderr: 1 });
-      ctx.expect(carries(err, 'ws-err') && !carries(err, 'ws-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', {
-        expected: 'ws-err only',
+      ctx.expect(carries(err, 'logged-err') && !carries(err, 'logged-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', {
+        expected: 'logged-err only',
         actual: err.data.toString('utf8'),
       });
     },

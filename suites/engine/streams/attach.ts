@@ -12,6 +12,7 @@ import {
   expectPayload,
   expectNoUpgradeHeaders,
   expectUpgradeHeaders,
+  LOGGED_BOTH,
   waitForLog,
 } from '../support/streams.ts';
 
@@ -80,7 +81,7 @@ export default [
     title: 'attach with logs=1 returns the logs: the stdout log in stdout frames, the stderr log in stderr frames',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx, bothStreams('logged-out', 'logged-err'));
+      const { id } = await sharedExitedContainer(ctx, LOGGED_BOTH);
       const got = await attachSession(ctx, id, { logs: 1, stdout: 1, stderr: 1 });
       const frames = expectFrames(ctx, got.data, 'attach logs=1');
       expectPayload(ctx, frames.stdout, 'logged-out\n', 'logs=1&stdout=1 returns the stdout log');

@@ -39,9 +39,9 @@ async function sharedAttachRun(ctx: EngineContext): Promise<Capture> {
   const made = await ctx.file.containers.get('attach run one-two-three', async (owner) => {
     const from = ctx.transcript.entries.length;
     const capture = await attachAndRun(ctx, { cmd: ONE_TWO_THREE, owner }, ALL);
-    return { capture, exchanges: ctx.transcript.entries.slice(from) };
+    return { capture, exchanges: ctx.transcript.entries.slice(from), maker: ctx };
   });
-  if (!made.exchanges.every((e) => ctx.transcript.entries.includes(e))) for (const e of made.exchanges) ctx.transcript.record(e);
+  if (made.maker !== ctx) for (const e of made.exchanges) ctx.transcript.record(e);
   return made.capture;
 }
 

@@ -126,13 +126,15 @@ export interface Judgement {
  * baseline script (each in a subshell, its output between markers), instead of one per check.
  */
 const BASELINE_SCRIPTS = { networked: new Set<string>(), plain: new Set<string>() };
+const baselineKind = (networked: boolean | undefined): keyof typeof BASELINE_SCRIPTS => (networked ? 'networked' : 'plain');
 
 const marker = (i: number): string => `==conformance-baseline-${i}==`;
 
 /** What a container created without the field prints running `script` (the file's baseline container, shared). */
 async function baselineOf(ctx: EngineContext, script: string, networked: boolean): Promise<Observed> {
-  const { all, parts } = await ctx.file.containers.get(`effect baseline ${networked ? 'networked' : 'plain'}`, async (shared) => {
-    const scripts = [...BASELINE_SCRIPTS[networked ? 'networked' : 'plain']];
+  const kind = baselineKind(networked);
+  const { all, parts } = await ctx.file.containers.get(`effect baseline ${kind}`, async (shared) => {
+    const scripts = [...BASELINE_SCRIPTS[kind]];
     const composite = [...scripts.map((s, i) => `printf '\\n%s\\n' '${marker(i)}'; (${s})`), `printf '\\n%s\\n' '${marker(scripts.length)}'`].join('; ');
     const all = await observeInside(ctx, composite, {}, networked, shared);
     return { all, parts: new Map(scripts.map((s, i) => [s, between(all.out, `\n${marker(i)}\n`, `\n${marker(i + 1)}\n`)])) };
@@ -151,7 +153,7 @@ function between(text: string, from: string, to: string): string | undefined {
 
 /** A check that observes `spec.requirement`'s effect inside the container (and a baseline without the field, where given). */
 export function effectCheck(spec: EffectSpec): EngineCheck {
-  if (spec.baseline) BASELINE_SCRIPTS[spec.networked ? 'networked' : 'plain'].add(spec.script);
+  if (spec.baseline) BASELINE_SCRIPTS[baselineKind(spec.networked)].add(spec.script);
   return engineCheck({
     id: spec.id ?? spec.requirement,
     title: spec.title,

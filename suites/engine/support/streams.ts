@@ -297,6 +297,9 @@ export function bothStreams(out: string, err: string): string[] {
   return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
 }
 
+/** The log the attach and attach/ws logs=1 checks read: one stdout line (logged-out), one stderr line (logged-err). */
+export const LOGGED_BOTH = bothStreams('logged-out', 'logged-err');
+
 /** A program that writes five numbered lines on stdout (ALL_LINES), then exits: the log checks' shared log. */
 export const FIVE_LINES = ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done'];
 export const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
