@@ -27,6 +27,8 @@ export function loadRequirements(api: Api, dir: string = CATALOG_DIR): Requireme
   return readArrays<Requirement>(api, 'requirements', dir);
 }
 
+let sharedIndex: RequirementIndex | undefined;
+
 /** Requirements by id, for the checks to look up their level and statement. */
 export class RequirementIndex {
   private readonly byId = new Map<string, Requirement>();
@@ -37,6 +39,15 @@ export class RequirementIndex {
 
   static load(dir: string = CATALOG_DIR): RequirementIndex {
     return new RequirementIndex([...loadRequirements('engine', dir), ...loadRequirements('cloud', dir)]);
+  }
+
+  /**
+   * The catalog's requirements, read once per process: a suite binding is made for every suite
+   * file of a run, and for every teeth run of one check.
+   */
+  static shared(): RequirementIndex {
+    sharedIndex ??= RequirementIndex.load();
+    return sharedIndex;
   }
 
   get(id: string): Requirement | undefined {

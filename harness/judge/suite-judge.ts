@@ -1,7 +1,7 @@
-import { loadEndpoints, type RequirementIndex } from '../catalog/load.ts';
+import { loadEndpoints, RequirementIndex } from '../catalog/load.ts';
 import type { SuiteName } from '../catalog/types.ts';
 import { spellDeep, type VendorProfileName } from '../profile.ts';
-import { schemaSetOfSuite, type SchemaValidator } from '../schema/validator.ts';
+import { schemaSetOfSuite, SchemaValidator } from '../schema/validator.ts';
 import { cloudCatalogPath, EndpointMatcher, engineCatalogPath } from './endpoint-matcher.ts';
 import { EXCHANGE_RULES, ExchangeJudge, type ExchangeRule, type JudgeRequirements } from './exchange-judge.ts';
 
@@ -51,6 +51,22 @@ export function observedChecks(suite: SuiteName): Array<{ id: string; title: str
     title: `every answer of the run is judged: ${rule}`,
     requirements: [ruleRequirement(suite, rule)],
   }));
+}
+
+const SHARED_JUDGES = new Map<string, ExchangeJudge>();
+
+/**
+ * One judge per suite and profile for the whole process, over the shared schemas and
+ * requirements (it keeps no state of its own): building one reads and spells the suite's catalog.
+ */
+export function sharedJudgeForSuite(suite: SuiteName, profile: VendorProfileName): ExchangeJudge {
+  const key = `${suite} ${profile}`;
+  let judge = SHARED_JUDGES.get(key);
+  if (!judge) {
+    judge = judgeForSuite(suite, SchemaValidator.shared(profile), RequirementIndex.shared(), profile);
+    SHARED_JUDGES.set(key, judge);
+  }
+  return judge;
 }
 
 /** The judge of every answer of one suite's run, built from its catalog endpoints and schemas. */

@@ -1,5 +1,5 @@
 import { RequirementIndex } from '../../../harness/catalog/load.ts';
-import { judgeForSuite } from '../../../harness/judge/suite-judge.ts';
+import { sharedJudgeForSuite } from '../../../harness/judge/suite-judge.ts';
 import type { SuiteBinding } from '../../../harness/check/register.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
 import { checkTimeout } from '../../../harness/run/timeouts.ts';
@@ -14,8 +14,8 @@ export function cloudBinding(run: RunConfig): SuiteBinding<CloudContext> {
   if (!cloud) throw new Error('the cloud suite needs a cloud target');
   const transport = new HttpTransport(cloud.rest, { timeoutMs: run.timeoutMs, maxBodyBytes: 16 * 1024 * 1024 });
   const schemas = SchemaValidator.shared(run.vendorProfile);
-  const requirements = RequirementIndex.load();
-  const judge = judgeForSuite('cloud', schemas, requirements, run.vendorProfile);
+  const requirements = RequirementIndex.shared();
+  const judge = sharedJudgeForSuite('cloud', run.vendorProfile);
   const file = newCloudFileSetUp();
   const context = (): CloudContext => new CloudContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, cloud, transport, file);
   return {

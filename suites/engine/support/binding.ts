@@ -1,6 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { RequirementIndex } from '../../../harness/catalog/load.ts';
-import { judgeForSuite } from '../../../harness/judge/suite-judge.ts';
+import { sharedJudgeForSuite } from '../../../harness/judge/suite-judge.ts';
 import type { SuiteBinding } from '../../../harness/check/register.ts';
 import type { RunConfig } from '../../../harness/run/config.ts';
 import { checkTimeout } from '../../../harness/run/timeouts.ts';
@@ -21,8 +21,8 @@ export function engineBinding(run: RunConfig, version: EngineVersion): SuiteBind
   if (!run.engine) throw new Error('the engine suites need an engine target');
   const transport = new HttpTransport(run.engine, { timeoutMs: run.timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
   const schemas = SchemaValidator.shared(run.vendorProfile);
-  const requirements = RequirementIndex.load();
-  const judge = judgeForSuite(`engine-${version}`, schemas, requirements, run.vendorProfile);
+  const requirements = RequirementIndex.shared();
+  const judge = sharedJudgeForSuite(`engine-${version}`, run.vendorProfile);
   const file = newEngineFileSetUp();
   const context = (): EngineContext => new EngineContext({ seed: run.seed, schemas, timeoutMs: run.timeoutMs, judge }, run, version, transport, file);
   return {
