@@ -52,8 +52,9 @@ export default defineConfig({
           include: ['tests/embedded/**/*.test.ts'],
           exclude: EMBEDDED_CLI_RUNS,
           testTimeout: 300_000,
-          // The teeth files side by side: each mostly waits (on faulted targets, up to a check's deadline).
-          maxWorkers: 2,
+          // The teeth files side by side: the cloud teeth mostly wait (on simulated durations, up to a
+          // check's deadline), each part of the engine teeth keeps a core busy.
+          maxWorkers: 3,
           // The teeth runs (test.concurrent) overlap their waits too.
           maxConcurrency: 32,
         },

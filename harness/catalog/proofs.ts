@@ -34,10 +34,11 @@ export function loadProofs(api: Api, dir: string = CATALOG_DIR): ProofTable {
         .filter((f) => /^proofs(\.[a-z-]+)?\.json$/.test(f))
         .map((f) => f.slice(0, -'.json'.length))
     : [];
-  return names.map((name) => loadProofFile(api, name, dir)).reduce(mergeTables, {});
+  return names.map((name) => loadProofFile(api, name, dir)).reduce(mergeProofTables, {});
 }
 
-function mergeTables(a: ProofTable, b: ProofTable): ProofTable {
+/** Both tables' proofs, requirement by requirement. */
+export function mergeProofTables(a: ProofTable, b: ProofTable): ProofTable {
   const out: ProofTable = { ...a };
   for (const [suite, bySuite] of Object.entries(b) as Array<[SuiteName, Record<string, Proof[]>]>) {
     const target = { ...(out[suite] ?? {}) };

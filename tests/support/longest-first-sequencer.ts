@@ -6,8 +6,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * matters. A file started last that runs long keeps the other workers idle at the end of its layer.
  */
 const EXPECTED_SECONDS: Record<string, number> = {
-  'tests/embedded/engine-teeth.test.ts': 40,
   'tests/embedded/cloud-teeth.test.ts': 40,
+  'tests/embedded/engine-teeth-1.test.ts': 30,
+  'tests/embedded/engine-teeth-2.test.ts': 30,
   'tests/embedded/interrupt-tty.test.ts': 16,
   'tests/embedded/engine-suites.test.ts': 13,
   'tests/embedded/interrupt.test.ts': 12,

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
-import { loadProofFile, provenBy, writeProofs, type ProofTable } from '../../harness/catalog/proofs.ts';
+import { loadProofFile, mergeProofTables, provenBy, writeProofs, type Proof, type ProofTable } from '../../harness/catalog/proofs.ts';
 import type { Api, SuiteName } from '../../harness/catalog/types.ts';
 import type { Outcome } from '../../harness/check/outcome.ts';
 
@@ -9,6 +9,9 @@ const UNNAMED_LOG = process.env.PROOF_UNNAMED_LOG;
 
 /** Set to rebuild catalog/<api>/proofs.json from what the teeth runs show instead of verifying it. */
 export const UPDATE_PROOFS = process.env.UPDATE_PROOFS === '1';
+
+/** Which listed proofs a teeth file runs: all of them, or those of its part of the teeth table. */
+export type ProofScope = (proof: Proof) => boolean;
 
 /**
  * Turns the teeth runs (fault → checks) around into proofs per requirement (requirement →
@@ -21,13 +24,23 @@ export class ProofRecorder {
   private readonly observed: ProofTable = {};
   private readonly exercised = new Set<string>();
 
-  /** `file`: the proof file of catalog/<api>/ this teeth test derives (proofs, proofs.observed). */
+  /**
+   * `file`: the proof file of catalog/<api>/ this teeth test derives (proofs, proofs.observed).
+   * `scope`: the proofs this teeth file runs, when several files share the proof file; under
+   * UPDATE_PROOFS=1 each replaces only its own in the file (run them one after another).
+   */
   constructor(
     private readonly api: Api,
     private readonly file = 'proofs',
+    private readonly scope: ProofScope = () => true,
   ) {
     this.listed = loadProofFile(api, file);
-    if (UPDATE_PROOFS) afterAll(() => writeProofs(api, file, this.observed));
+    if (UPDATE_PROOFS) afterAll(() => writeProofs(api, file, this.replacedInFile()));
+  }
+
+  /** The proof file as it is now, with the proofs of this scope replaced by those observed. */
+  private replacedInFile(): ProofTable {
+    return mergeProofTables(outOfScope(loadProofFile(this.api, this.file), this.scope), this.observed);
   }
 
   /** Records what one check did under one fault, and verifies the proofs listed for that pair. */
@@ -67,7 +80,7 @@ export class ProofRecorder {
       const stale: string[] = [];
       for (const [suite, bySuite] of Object.entries(this.listed)) {
         for (const [requirement, proofs] of Object.entries(bySuite ?? {})) {
-          for (const p of proofs)
+          for (const p of proofs.filter(this.scope))
             if (!this.exercised.has(key(suite, requirement, p.fault, p.check))) stale.push(`${suite} ${requirement} ← ${p.fault} / ${p.check}`);
         }
       }
@@ -77,3 +90,15 @@ export class ProofRecorder {
 }
 
 const key = (...parts: string[]): string => parts.join('\u0000');
+
+/** The proofs of a table outside a scope (requirements left without any dropped). */
+function outOfScope(table: ProofTable, scope: ProofScope): ProofTable {
+  const out: ProofTable = {};
+  for (const [suite, bySuite] of Object.entries(table) as Array<[SuiteName, Record<string, Proof[]>]>) {
+    const kept = Object.entries(bySuite)
+      .map(([requirement, proofs]) => [requirement, proofs.filter((p) => !scope(p))] as const)
+      .filter(([, proofs]) => proofs.length > 0);
+    if (kept.length) out[suite] = Object.fromEntries(kept);
+  }
+  return out;
+}

@@ -4,9 +4,24 @@ import type { Outcome } from '../../harness/check/outcome.ts';
 import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/index.ts';
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
 import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
+import { loadProofFile } from '../../harness/catalog/proofs.ts';
 import { ProofRecorder, UPDATE_PROOFS } from '../support/proof-recorder.ts';
 import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';
 import type { Teeth } from './teeth/types.ts';
+
+/**
+ * The engine teeth run in this many files (engine-teeth-<n>.test.ts), each a process of its own:
+ * a file runs the checks and the faulted daemons in one thread, and the whole table kept one core
+ * busy for ~55 s while the other was half idle.
+ */
+export const ENGINE_TEETH_PARTS = 2;
+
+/** The rows of the teeth table that part `part` (1-based) runs: every ENGINE_TEETH_PARTS-th row. */
+export function teethOfPart(part: number): Teeth[] {
+  return ENGINE_TEETH.filter((_, i) => i % ENGINE_TEETH_PARTS === part - 1);
+}
+
+const pairKey = (fault: string, check: string): string => `${fault}\u0000${check}`;
 
 const ALL_CHECKS = Object.values(ENGINE_SECTIONS).flat();
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
@@ -16,21 +31,31 @@ const inVersion: Record<EngineVersion, Set<string>> = {
 };
 const other = (v: EngineVersion): EngineVersion => (v === '1.18' ? '1.22' : '1.18');
 
-describe('every engine check that claims a fault catches it', () => {
-  const proofs = new ProofRecorder('engine');
+/**
+ * Registers the teeth of one part: each (fault, check) pair of its rows run under the fault, and
+ * the proofs listed for those pairs verified (catalog/engine/proofs.json).
+ */
+export function engineTeethPart(part: number): void {
+  describe(`every engine check that claims a fault catches it (part ${part} of ${ENGINE_TEETH_PARTS})`, () => registerPart(part));
+}
+
+function registerPart(part: number): void {
+  const rows = teethOfPart(part);
+  const pairs = new Set(rows.flatMap((t) => t.catches.map((check) => pairKey(t.fault, check))));
+  const proofs = new ProofRecorder('engine', 'proofs', (p) => pairs.has(pairKey(p.fault, p.check)));
   // Side by side: a teeth run mostly waits, up to a check's deadline, for what a faulted target never sends.
   const target = new EmbeddedEnginePool(TEETH_CONCURRENCY);
   afterAll(() => target.close());
 
-  test('the teeth table names known faults and known checks', () => {
+  test('the teeth rows name known faults and known checks', () => {
     const faults = new Set(ENGINE_FAULTS.map((f) => f.name));
-    for (const t of ENGINE_TEETH) {
+    for (const t of rows) {
       expect(faults.has(t.fault), `unknown fault ${t.fault}`).toBe(true);
       for (const id of t.catches) expect(byId.has(id), `unknown check ${id}`).toBe(true);
     }
   });
 
-  test.concurrent.each(ENGINE_TEETH.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
+  test.concurrent.each(rows.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
     const [outcomes] = await Promise.all([runApart(teeth.fault, teeth.version, teeth.catches), proveInOtherVersion(teeth)]);
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;
@@ -61,4 +86,18 @@ describe('every engine check that claims a fault catches it', () => {
   }
 
   proofs.registerCompletenessTest();
-});
+  if (part === 1) registerEveryProofHasAPart();
+}
+
+/** Each part verifies the listed proofs of its own pairs: a proof whose pair no part runs would be verified by none. */
+function registerEveryProofHasAPart(): void {
+  test('every proof listed in catalog/engine/proofs.json is of a (fault, check) pair of the teeth table', () => {
+    const pairs = new Set(ENGINE_TEETH.flatMap((t) => t.catches.map((check) => pairKey(t.fault, check))));
+    const orphans = Object.entries(loadProofFile('engine', 'proofs')).flatMap(([suite, bySuite]) =>
+      Object.entries(bySuite ?? {}).flatMap(([requirement, proofs]) =>
+        proofs.filter((p) => !pairs.has(pairKey(p.fault, p.check))).map((p) => `${suite} ${requirement} ← ${p.fault} / ${p.check}`),
+      ),
+    );
+    expect(orphans, 'listed proofs that no teeth row runs: rebuild with UPDATE_PROOFS=1').toEqual([]);
+  });
+}
