@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EngineVersion } from '../../harness/catalog/types.ts';
 import type { Outcome } from '../../harness/check/outcome.ts';
+import { loadProofFile } from '../../harness/catalog/proofs.ts';
 import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/index.ts';
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
 import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
-import { loadProofFile } from '../../harness/catalog/proofs.ts';
 import { ProofRecorder, UPDATE_PROOFS } from '../support/proof-recorder.ts';
 import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';
 import type { Teeth } from './teeth/types.ts';
@@ -14,10 +14,10 @@ import type { Teeth } from './teeth/types.ts';
  * a file runs the checks and the faulted daemons in one thread, and the whole table kept one core
  * busy for ~55 s while the other was half idle.
  */
-export const ENGINE_TEETH_PARTS = 2;
+const ENGINE_TEETH_PARTS = 2;
 
 /** The rows of the teeth table that part `part` (1-based) runs: every ENGINE_TEETH_PARTS-th row. */
-export function teethOfPart(part: number): Teeth[] {
+function teethOfPart(part: number): Teeth[] {
   return ENGINE_TEETH.filter((_, i) => i % ENGINE_TEETH_PARTS === part - 1);
 }
 
