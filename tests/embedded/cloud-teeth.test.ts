@@ -5,6 +5,7 @@ import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
 import { limit } from '../support/limit.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';
+import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { CLOUD_TEETH, TEETH_CONCURRENCY } from './cloud-teeth/index.ts';
 import type { CloudTeeth } from './cloud-teeth/types.ts';
 
@@ -60,13 +61,7 @@ async function runChecks(fault: CloudFaultName, ids: string[]): Promise<Map<stri
 
 describe('every cloud check that claims a fault catches it', () => {
   const proofs = new ProofRecorder('cloud');
-  test('the teeth table names known faults and known checks', () => {
-    const faults = new Set(CLOUD_FAULTS.map((f) => f.name));
-    for (const t of CLOUD_TEETH) {
-      expect(faults.has(t.fault), `unknown fault ${t.fault}`).toBe(true);
-      for (const id of t.catches) expect(byId.has(id), `unknown check ${id}`).toBe(true);
-    }
-  });
+  registerKnownNamesTest('the teeth table names known faults and known checks', CLOUD_TEETH, CLOUD_FAULTS, byId);
 
   test.concurrent.each(ORDERED.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
     const outcomes = new Map((await Promise.all(runTeeth(teeth))).flatMap((run) => [...run]));

@@ -6,6 +6,7 @@ import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/inde
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
 import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
 import { ProofRecorder, UPDATE_PROOFS } from '../support/proof-recorder.ts';
+import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';
 import type { Teeth } from './teeth/types.ts';
 
@@ -47,13 +48,7 @@ function registerPart(part: number): void {
   const target = new EmbeddedEnginePool(TEETH_CONCURRENCY);
   afterAll(() => target.close());
 
-  test('the teeth rows name known faults and known checks', () => {
-    const faults = new Set(ENGINE_FAULTS.map((f) => f.name));
-    for (const t of rows) {
-      expect(faults.has(t.fault), `unknown fault ${t.fault}`).toBe(true);
-      for (const id of t.catches) expect(byId.has(id), `unknown check ${id}`).toBe(true);
-    }
-  });
+  registerKnownNamesTest('the teeth rows name known faults and known checks', rows, ENGINE_FAULTS, byId);
 
   test.concurrent.each(rows.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
     const [outcomes] = await Promise.all([runApart(teeth.fault, teeth.version, teeth.catches), proveInOtherVersion(teeth)]);
