@@ -5,7 +5,7 @@ import { loadProofFile } from '../../harness/catalog/proofs.ts';
 import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/index.ts';
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
 import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
-import { ProofRecorder, UPDATE_PROOFS } from '../support/proof-recorder.ts';
+import { ProofRecorder, UPDATE_PROOFS, type ProofScope } from '../support/proof-recorder.ts';
 import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';
 import type { Teeth } from './teeth/types.ts';
@@ -23,6 +23,12 @@ function teethOfPart(part: number): Teeth[] {
 }
 
 const pairKey = (fault: string, check: string): string => `${fault}\u0000${check}`;
+
+/** Whether a proof's (fault, check) pair is one the rows run. */
+function runByRows(rows: readonly Teeth[]): ProofScope {
+  const pairs = new Set(rows.flatMap((t) => t.catches.map((check) => pairKey(t.fault, check))));
+  return (p) => pairs.has(pairKey(p.fault, p.check));
+}
 
 const ALL_CHECKS = Object.values(ENGINE_SECTIONS).flat();
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
@@ -42,8 +48,7 @@ export function engineTeethPart(part: number): void {
 
 function registerPart(part: number): void {
   const rows = teethOfPart(part);
-  const pairs = new Set(rows.flatMap((t) => t.catches.map((check) => pairKey(t.fault, check))));
-  const proofs = new ProofRecorder('engine', 'proofs', (p) => pairs.has(pairKey(p.fault, p.check)));
+  const proofs = new ProofRecorder('engine', 'proofs', runByRows(rows));
   // Side by side: a teeth run mostly waits, up to a check's deadline, for what a faulted target never sends.
   const target = new EmbeddedEnginePool(TEETH_CONCURRENCY);
   afterAll(() => target.close());
@@ -87,10 +92,10 @@ function registerPart(part: number): void {
 /** Each part verifies the listed proofs of its own pairs: a proof whose pair no part runs would be verified by none. */
 function registerEveryProofHasAPart(): void {
   test('every proof listed in catalog/engine/proofs.json is of a (fault, check) pair of the teeth table', () => {
-    const pairs = new Set(ENGINE_TEETH.flatMap((t) => t.catches.map((check) => pairKey(t.fault, check))));
+    const inTable = runByRows(ENGINE_TEETH);
     const orphans = Object.entries(loadProofFile('engine', 'proofs')).flatMap(([suite, bySuite]) =>
       Object.entries(bySuite ?? {}).flatMap(([requirement, proofs]) =>
-        proofs.filter((p) => !pairs.has(pairKey(p.fault, p.check))).map((p) => `${suite} ${requirement} ← ${p.fault} / ${p.check}`),
+        proofs.filter((p) => !inTable(p)).map((p) => `${suite} ${requirement} ← ${p.fault} / ${p.check}`),
       ),
     );
     expect(orphans, 'listed proofs that no teeth row runs: rebuild with UPDATE_PROOFS=1').toEqual([]);
