@@ -25,6 +25,7 @@ import { Interruption } from './interruption.ts';
 import { Progress } from '../report/progress.ts';
 import { filesToStart, plannedChecks, runFiles } from './planned-checks.ts';
 import { suiteBundles } from './suite-bundles.ts';
+import { FileOrderSequencer, fileOrderCacheDir } from './file-order.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
 
@@ -57,7 +58,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     // Interrupted this early (Ctrl-C while the command was starting): nothing to create, nothing to run.
     if (!interruption.signal) {
       config = await prepareConfig(options, targets, runId);
-      await runSuites(options, config, [collector, ...(await extraReporters(options, config, product))], interruption, collector);
+      const reporters = [collector, ...(await extraReporters(options, config, product))];
+      await runSuites(options, config, reporters, interruption, collector, fileOrderCacheDir(product, targets.embedded));
     }
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
@@ -179,6 +181,8 @@ async function runSuites(
   reporters: RunReporter[],
   interruption: Interruption,
   collector: OutcomeCollector,
+  /** Vitest's cache for this implementation: the files' last durations order the run (file-order.ts). */
+  cacheDir: string,
 ): Promise<void> {
   if (interruption.signal) return;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
@@ -195,6 +199,7 @@ async function runSuites(
       reporters,
       ...(options.grep ? { testNamePattern: options.grep } : {}),
       ...(options.shard ? { shard: shardName(options.shard) } : {}),
+      sequence: { sequencer: FileOrderSequencer },
       testTimeout: checkTimeoutMs + 30_000,
       maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
@@ -209,7 +214,7 @@ async function runSuites(
       // file's content): a worker of a later run loads the suites without transforming them again.
       experimental: { fsModuleCache: true },
     },
-    { logLevel: 'error' },
+    { logLevel: 'error', cacheDir },
   );
   interruption.claimSignals();
   try {

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import type { ProductInfo } from './probe.ts';
+import { PROJECT_ROOT } from './project-root.ts';
+
+/**
+ * Where vitest keeps the durations of a run's suite files (its results cache), one directory per
+ * implementation: a file's duration against Docker says nothing of it against the embedded target
+ * or Podman. With one cache for all, a run was ordered by whatever target ran last.
+ */
+export function fileOrderCacheDir(product: ProductInfo, embedded: boolean): string {
+  const slug = `${embedded ? 'embedded-' : ''}${product.product}-${product.version}`.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
+  return path.join(PROJECT_ROOT, 'node_modules/.cache/conformance-file-order', slug.slice(0, 80));
+}
+
+/**
+ * The suite files in the order the run starts them: the longest first, by their duration in the
+ * last run against the same implementation (vitest's results cache, in fileOrderCacheDir); files it
+ * has no record of (a first run) before them, larger first. A file started last that runs long
+ * leaves the other workers idle: Docker's plugin lookup keeps one check of the 1.22 networks file
+ * 15 s, and that small file used to start near the end.
+ *
+ * Unlike vitest's own order, a file that failed last time does not go first: against a real
+ * daemon most files hold a recorded departure, and a long file without one would start after them.
+ */
+export class FileOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const known = (spec: TestSpecification): number | undefined => this.lastDurationMs(spec);
+    const unknown = files.filter((spec) => known(spec) === undefined);
+    const ordered = files.filter((spec) => known(spec) !== undefined).sort((a, b) => known(b)! - known(a)!);
+    return [...(await super.sort(unknown)), ...ordered];
+  }
+
+  private lastDurationMs(spec: TestSpecification): number | undefined {
+    const file = path.relative(this.ctx.config.root, spec.moduleId);
+    return this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
+  }
+}

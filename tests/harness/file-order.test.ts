@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import type { ProductInfo } from '../../harness/run/probe.ts';
+import { FileOrderSequencer, fileOrderCacheDir } from '../../harness/run/file-order.ts';
+
+const ROOT = '/project';
+const spec = (file: string): TestSpecification =>
+  ({ moduleId: `${ROOT}/${file}`, project: { name: '', config: { sequence: { groupOrder: 0 }, isolate: false } } }) as unknown as TestSpecification;
+
+/** A vitest whose results cache knows the durations (and failures) given, and every file's size. */
+function vitestWith(last: Record<string, { duration: number; failed?: boolean }>, sizes: Record<string, number>): Vitest {
+  return {
+    config: { root: ROOT },
+    cache: {
+      getFileTestResults: (key: string) => last[key.slice(1)],
+      getFileStats: (key: string) => (sizes[key.slice(1)] === undefined ? undefined : { size: sizes[key.slice(1)] }),
+    },
+  } as unknown as Vitest;
+}
+
+const files = (specs: TestSpecification[]): string[] => specs.map((s) => s.moduleId.slice(ROOT.length + 1));
+
+test('files start longest first by their last duration, a file that failed last time among the others by its duration', async () => {
+  const last = { 'a.test.ts': { duration: 2000, failed: true }, 'networks.test.ts': { duration: 15_000 }, 'b.test.ts': { duration: 9000, failed: true } };
+  const sorted = await new FileOrderSequencer(vitestWith(last, {})).sort(['a.test.ts', 'networks.test.ts', 'b.test.ts'].map(spec));
+  expect(files(sorted)).toEqual(['networks.test.ts', 'b.test.ts', 'a.test.ts']);
+});
+
+test('files the cache has no duration for start first, larger first, as vitest orders a first run', async () => {
+  const last = { 'known.test.ts': { duration: 30_000 } };
+  const sizes = { 'small.test.ts': 10, 'large.test.ts': 900, 'known.test.ts': 500 };
+  const sorted = await new FileOrderSequencer(vitestWith(last, sizes)).sort(['small.test.ts', 'known.test.ts', 'large.test.ts'].map(spec));
+  expect(files(sorted)).toEqual(['large.test.ts', 'small.test.ts', 'known.test.ts']);
+});
+
+test('each implementation, and the embedded target apart, keeps its own durations', () => {
+  const docker: ProductInfo = { product: 'Docker', version: '20.10.24+dfsg1' };
+  const podman: ProductInfo = { product: 'Podman Engine', version: '4.3.1' };
+  const dirs = new Set([fileOrderCacheDir(docker, false), fileOrderCacheDir(podman, false), fileOrderCacheDir(docker, true)]);
+  expect(dirs.size).toBe(3);
+  expect(fileOrderCacheDir(docker, false)).toMatch(/conformance-file-order\/docker-20\.10\.24-dfsg1$/);
+});
