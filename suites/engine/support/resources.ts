@@ -115,8 +115,20 @@ export async function attachedContainers(ctx: EngineContext, network: string): P
 /** The pre-defined networks of a daemon (spec: "pre-defined network (e.g. bridge, host, none)"). */
 export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
 
-/** A /24 subnet unlikely to collide with other networks on the target, with its gateway and a host address. */
+/** The subnets this process has handed out: two checks side by side must not ask for the same one. */
+const subnetsGiven = new Set<string>();
+
+/**
+ * A /24 subnet unlikely to collide with other networks on the target, with its gateway and a host
+ * address: in 10.200.0.0-10.249.255.0, above the pools daemons take their networks from. Podman's
+ * default network is 10.88.0.0/16 and it gives new networks 10.89.0.0/24 upwards (Docker's pools are
+ * in 172.16.0.0/12 and 192.168.0.0/16); a subnet drawn from all of 10/8 fell in Podman's now and
+ * then, and the daemon refused the network ("subnet ... is already used"), failing the check.
+ */
 export function randomSubnet(): { subnet: string; gateway: string; host: string } {
-  const [a, b] = [1 + Math.floor(Math.random() * 250), Math.floor(Math.random() * 256)];
-  return { subnet: `10.${a}.${b}.0/24`, gateway: `10.${a}.${b}.1`, host: `10.${a}.${b}.10` };
+  let prefix: string;
+  do prefix = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}`;
+  while (subnetsGiven.has(prefix));
+  subnetsGiven.add(prefix);
+  return { subnet: `${prefix}.0/24`, gateway: `${prefix}.1`, host: `${prefix}.10` };
 }
