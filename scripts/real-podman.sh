@@ -80,7 +80,7 @@ CONF
 
 # Marks what existed before this service so that stop removes only what it created.
 note_host_state() {
-  ip link show podman0 >/dev/null 2>&1 && touch "$dir/podman0.preexisting"
+  podman_bridges >"$dir/bridges.preexisting"
   iptables-save 2>/dev/null | grep -q NETAVARK && touch "$dir/netavark.preexisting"
   [ -e "$NETAVARK_RUN_DIR" ] && touch "$dir/netavark-run.preexisting"
   return 0
@@ -149,6 +149,22 @@ remove_netavark_chains() {
   done
 }
 
+# netavark's bridges (podman0 for the default network, podman1, podman2 ... for the others).
+podman_bridges() {
+  ip -o link show type bridge 2>/dev/null | awk -F': ' '$2 ~ /^podman[0-9]+$/ { print $2 }'
+}
+
+# The bridges that came with this service and have no interface attached. Podman 4.3 leaves some
+# behind when their networks go, address and route included (4 after one run of engine-1.22; 83
+# after a day of runs here), holding subnets that later networks then cannot have.
+remove_new_bridges() {
+  local bridge
+  for bridge in $(podman_bridges); do
+    grep -qx "$bridge" "$dir/bridges.preexisting" 2>/dev/null && continue
+    [ -z "$(ip -o link show master "$bridge" 2>/dev/null)" ] && ip link delete "$bridge" 2>/dev/null || true
+  done
+}
+
 # The aardvark-dns server netavark started for the run's DNS-enabled networks, and netavark's run
 # directory, when the run created it.
 remove_netavark_run_dir() {
@@ -178,7 +194,7 @@ stop() {
   # which would recreate the state directory.
   for pid in $(pids_of conmon) $(pids_of aardvark-dns); do kill "$pid" 2>/dev/null || true; done
   [ -f "$dir/netavark.preexisting" ] || remove_netavark_chains
-  [ -f "$dir/podman0.preexisting" ] || ip link delete podman0 2>/dev/null || true
+  remove_new_bridges
   [ -f "$dir/netavark-run.preexisting" ] || remove_netavark_run_dir
   remove_state
 }
