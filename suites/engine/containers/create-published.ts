@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { freeHostPort } from '../support/resources.ts';
 
 const R = 'engine/containers/create/';
 
@@ -9,11 +10,6 @@ type Published = Record<string, Array<{ HostIp?: string; HostPort?: string }> | 
 async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<Published> {
   const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts: { '8080/tcp': {} } }, hostConfig }));
   return (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published;
-}
-
-/** A host port for the check alone (the 1.18 and 1.22 runs publish at the same time). */
-function hostPort(): string {
-  return String(20000 + Math.floor(Math.random() * 9000));
 }
 
 /**
@@ -27,7 +23,7 @@ export default [
     requirements: [`${R}host-config-port-bindings`],
     endpoint: 'engine/containers/create',
     async run(ctx) {
-      const port = hostPort();
+      const port = await freeHostPort();
       const ports = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }] } });
       const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort);
       ctx.expect(bound.includes(port), `8080/tcp is published on host port ${port}`, { expected: [port], actual: ports['8080/tcp'] ?? 'not published' });

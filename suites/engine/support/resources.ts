@@ -1,8 +1,9 @@
 /**
- * Volumes and networks (1.22) for checks: created under run-unique names and removed after the
+ * Volumes and networks (1.22), and host ports, for checks: created under run-unique names and removed after the
  * check. The 1.18 absence checks create their subject through /v1.22 (`raw`), so that a /v1.18
  * request that answers success can only mean the 1.22 operation was served there.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { expectItems, expectMembers } from '../../../harness/schema/members.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
@@ -131,4 +132,19 @@ export function randomSubnet(): { subnet: string; gateway: string; host: string 
   while (subnetsGiven.has(prefix));
   subnetsGiven.add(prefix);
   return { subnet: `${prefix}.0/24`, gateway: `${prefix}.1`, host: `${prefix}.10` };
+}
+
+/**
+ * A host port for a check alone: one the kernel of the machine running the suite finds free, the
+ * target's host too when the target is a local socket. A port drawn at random could be taken there
+ * (a service, or another run publishing at the same time: the 1.18 and 1.22 runs, Docker's and
+ * Podman's runs side by side), and the refused start would fail the check. For a remote target it
+ * is as good as a random one.
+ */
+export async function freeHostPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '0.0.0.0', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return String(port);
 }
