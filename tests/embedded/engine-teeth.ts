@@ -55,14 +55,21 @@ function registerPart(part: number): void {
 
   registerKnownNamesTest('the teeth rows name known faults and known checks', rows, ENGINE_FAULTS, byId);
 
-  test.concurrent.each(rows.map((t) => [t.fault, t] as const))('fault %s is caught', async (_name, teeth) => {
-    const [outcomes] = await Promise.all([runApart(teeth.fault, teeth.version, teeth.catches), proveInOtherVersion(teeth)]);
+  // The rows that run alone first, one after another (Teeth.alone); then the others side by side.
+  const named = (list: Teeth[]) => list.map((t) => [t.fault, t] as const);
+  test.each(named(rows.filter((t) => t.alone)))('fault %s is caught', (_name, teeth) => caught(teeth));
+  test.concurrent.each(named(rows.filter((t) => !t.alone)))('fault %s is caught', (_name, teeth) => caught(teeth));
+
+  async function caught(teeth: Teeth): Promise<void> {
+    const run = () => runApart(teeth.fault, teeth.version, teeth.catches);
+    const outcomes = teeth.alone ? await run() : (await Promise.all([run(), proveInOtherVersion(teeth)]))[0];
+    if (teeth.alone) await proveInOtherVersion(teeth);
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;
       proofs.record(`engine-${teeth.version}`, teeth.fault, id, outcome);
       expect(['failed', 'warning'], `${id} against fault ${teeth.fault}: ${outcome.status} ${outcome.message}`).toContain(outcome.status);
     }
-  });
+  }
 
   /**
    * Each check under the fault in a run of its own, on a daemon of its own, side by side: the
