@@ -25,9 +25,9 @@ export function fileOrderCacheDir(product: ProductInfo, embedded: boolean): stri
  */
 export class FileOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const known = (spec: TestSpecification): number | undefined => this.lastDurationMs(spec);
-    const unknown = files.filter((spec) => known(spec) === undefined);
-    const ordered = files.filter((spec) => known(spec) !== undefined).sort((a, b) => known(b)! - known(a)!);
+    const last = new Map(files.map((spec) => [spec, this.lastDurationMs(spec)]));
+    const unknown = files.filter((spec) => last.get(spec) === undefined);
+    const ordered = files.filter((spec) => last.get(spec) !== undefined).sort((a, b) => last.get(b)! - last.get(a)!);
     return [...(await super.sort(unknown)), ...ordered];
   }
 

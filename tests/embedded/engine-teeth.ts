@@ -62,8 +62,8 @@ function registerPart(part: number): void {
 
   async function caught(teeth: Teeth): Promise<void> {
     const run = () => runApart(teeth.fault, teeth.version, teeth.catches);
-    const outcomes = teeth.alone ? await run() : (await Promise.all([run(), proveInOtherVersion(teeth)]))[0];
-    if (teeth.alone) await proveInOtherVersion(teeth);
+    // Alone: the other version's run after this one's, not beside it.
+    const [outcomes] = teeth.alone ? [await run(), await proveInOtherVersion(teeth)] : await Promise.all([run(), proveInOtherVersion(teeth)]);
     for (const id of teeth.catches) {
       const outcome = outcomes.get(id)!;
       proofs.record(`engine-${teeth.version}`, teeth.fault, id, outcome);
