@@ -3,6 +3,7 @@
 // is bundled on first use and kept (bin/cli-bundle.mjs), or run through tsx where it cannot be.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { jitTieringFlags } from './jit-tiering.mjs';
 
 // Commands that run checks. A terminal's Ctrl-C signals its whole foreground process group: the
 // vitest workers and the esbuild services died of it mid-run (no report, or a crash). So these
@@ -13,10 +14,10 @@ const SUPERVISED_COMMANDS = new Set(['run', 'certify']);
 const SUPERVISED_ENV = 'CONFORMANCE_SUPERVISED';
 /**
  * The run's heap: a small young generation and a bounded old one keep its resident memory near
- * 300 MB for a suite (measured by `npm run bench -- suite-memory`; the run's live heap is ~80 MB);
- * flags the user gives node come after these and win.
+ * 300 MB for a suite (measured by `npm run bench -- suite-memory`; the run's live heap is ~80 MB).
+ * And its compiler's thresholds (jit-tiering.mjs). Flags the user gives node come after these and win.
  */
-const RUN_HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256'];
+const RUN_V8_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256', ...jitTieringFlags()];
 const args = process.argv.slice(2);
 
 // --debug may come anywhere, the command name after it.
@@ -83,7 +84,7 @@ function watchSupervisor() {
 }
 
 function supervise() {
-  const child = spawn(process.execPath, [...RUN_HEAP_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...RUN_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...args], {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, [SUPERVISED_ENV]: String(process.pid) },

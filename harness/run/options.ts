@@ -55,19 +55,23 @@ export const EMBEDDED_CONCURRENCY = 16;
 /**
  * vitest workers of a run. Against the embedded targets a worker mostly waits on the reference
  * (in the run's own process) and on simulated durations: one more worker than cores, at most 4,
- * keeps the cores busy. Each worker loads and compiles the suites anew (about 2.6 G instructions,
- * and V8's optimizing compiler takes a fifth of a run's CPU), so on 2 cores a fourth worker cost
- * more than it overlapped: 3 workers against 4, medians of 3-4 alternated runs on one host, both
- * engine suites 11.4 s and 11.2 s wall, 20.3 and 21.5 s CPU; the cloud suite 9.6 s and 10.8 s,
- * 19.3 and 22.0 s CPU; all three 17.7 s and 18.6 s, 32.0 and 36.5 s CPU (a quicker host had
- * measured 4 ahead: 11.1 s against 12.1 s for all three). Against another target three: a
- * worker runs one file at a time, and a file ends on its slowest check (a 15 s plugin lookup, a
- * 10 s exec resize, the timed checks that run alone), so with two the daemon sat idle for about
- * 12 s of each run while both waited. Both engine suites on 2 cores: Docker 59–63 s
- * with 2 workers, 49–51 s with 3; Podman (--concurrency 1) 200 s, 148 s.
+ * keeps the cores busy. Each worker loads and compiles the suites anew (about 2.6 G instructions),
+ * so on 2 cores a fourth worker cost more than it overlapped: 3 workers against 4, medians of 3-4
+ * alternated runs on one host, both engine suites 11.4 s and 11.2 s wall, 20.3 and 21.5 s CPU;
+ * all three 17.7 s and 18.6 s, 32.0 and 36.5 s CPU (a quicker host had measured 4 ahead: 11.1 s
+ * against 12.1 s for all three). The cloud suite alone gets one worker fewer: its reference does
+ * more for each check than the engine's, and the run's process that serves it was the busiest
+ * (10 of a run's 20 CPU-s), so a third worker only competed with it: 2 workers against 3, medians
+ * of 4 alternated runs, 11.1 s and 12.6 s wall, 20.5 and 24.8 s CPU (one worker: 14.4 s).
+ * Against another target three: a worker runs one file at a time, and a file ends on its slowest
+ * check (a 15 s plugin lookup, a 10 s exec resize, the timed checks that run alone), so with two
+ * the daemon sat idle for about 12 s of each run while both waited. Both engine suites on 2
+ * cores: Docker 59–63 s with 2 workers, 49–51 s with 3; Podman (--concurrency 1) 200 s, 148 s.
  */
-export function workersFor(embedded: boolean): number {
-  return embedded ? Math.min(4, availableParallelism() + 1) : 3;
+export function workersFor(embedded: boolean, suites: readonly SuiteName[]): number {
+  if (!embedded) return 3;
+  const perCores = Math.min(4, availableParallelism() + 1);
+  return suites.every((s) => s === 'cloud') ? Math.max(1, perCores - 1) : perCores;
 }
 
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';

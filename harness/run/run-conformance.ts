@@ -27,6 +27,7 @@ import { filesToStart, plannedChecks, runFiles } from './planned-checks.ts';
 import { suiteBundles } from './suite-bundles.ts';
 import { FileOrderSequencer, fileOrderCacheDir } from './file-order.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { jitTieringFlags } from '../../bin/jit-tiering.mjs';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
 
 export { PROJECT_ROOT };
@@ -204,7 +205,9 @@ async function runSuites(
       maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
       passWithNoTests: true,
-      maxWorkers: workersFor(config.embedded),
+      maxWorkers: workersFor(config.embedded, config.suites),
+      // The workers' compiler thresholds, as the run's own (bin/jit-tiering.mjs).
+      execArgv: jitTieringFlags(),
       // The suite files of a run share their worker and its loaded modules: with a fresh process
       // per file, loading the checks, the catalog and the schemas again took ~2 s of CPU per file.
       // With a shared worker, allure-vitest's results lost the checks' labels: Allure runs keep

@@ -1,0 +1,1 @@
+export function jitTieringFlags(v8Version?: string): string[];
