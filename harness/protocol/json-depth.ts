@@ -8,6 +8,7 @@ export const MAX_JSON_DEPTH = 256;
 
 /** The byte offset at which `bytes` first nests deeper than `max`, or undefined if it never does. */
 export function jsonDepthExceeded(bytes: Uint8Array, max = MAX_JSON_DEPTH): number | undefined {
+  if (openingsAtMost(bytes, max)) return undefined;
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -23,6 +24,18 @@ export function jsonDepthExceeded(bytes: Uint8Array, max = MAX_JSON_DEPTH): numb
     } else if ((byte === 0x7d || byte === 0x5d) && depth > 0) depth--;
   }
   return undefined;
+}
+
+/**
+ * Whether `bytes` holds at most `max` opening brackets in all (in strings too), so that it cannot
+ * nest deeper than `max`: the common answer is settled by a native search rather than the walk.
+ */
+function openingsAtMost(bytes: Uint8Array, max: number): boolean {
+  let count = 0;
+  for (const open of [0x7b, 0x5b]) {
+    for (let i = bytes.indexOf(open); i !== -1; i = bytes.indexOf(open, i + 1)) if (++count > max) return false;
+  }
+  return true;
 }
 
 /** Whether the text starts (after whitespace) like a JSON object or array. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { jsonDepthExceeded, jsonDepthProblem, MAX_JSON_DEPTH } from '../../harness/protocol/json-depth.ts';
 import { decodeJsonStream } from '../../harness/protocol/json-stream.ts';
@@ -15,6 +16,15 @@ describe('JSON depth bound', () => {
   test('brackets inside strings, escaped quotes included, do not count', () => {
     const text = JSON.stringify({ a: '['.repeat(1000), b: 'x\\"[[[[', c: [{ d: '{{{{' }] });
     expect(jsonDepthExceeded(bytes(text), 3)).toBeUndefined();
+  });
+
+  test('any JSON document is refused exactly when it nests deeper than the bound, however few or many its brackets', () => {
+    const depthOf = (value: unknown): number => (value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), (value, max) => {
+        expect(jsonDepthExceeded(bytes(JSON.stringify(value)), max) !== undefined).toBe(depthOf(value) > max);
+      }),
+    );
   });
 
   test('a body that is not a JSON container is not judged', () => {

@@ -41,6 +41,11 @@ describe('request forms', () => {
     expect((await t.call('GET', '/api/app/v1/nothing/')).status).toBe(404);
     expect((await t.call('PUT', '/api/app/v1/service/')).status).toBe(405);
   });
+
+  it('answers 413 for a body over 1 MiB, and the next request is served', async () => {
+    expect((await t.call('POST', '/api/app/v1/service/', undefined, { rawBody: `"${'x'.repeat(2 << 20)}"` })).status).toBe(413);
+    expect((await t.call('GET', '/api/app/v1/service/')).status).toBe(200);
+  });
 });
 
 describe('namespaces', () => {
