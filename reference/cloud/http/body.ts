@@ -15,8 +15,8 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
     const collect = (chunk: Buffer): void => {
       size += chunk.length;
       if (size <= MAX_BODY) return void chunks.push(chunk);
-      // The rest flows on unread: the 413 answers on a connection that stays usable.
-      req.off('data', collect);
+      // The rest is read and dropped: the 413 answers on a connection that stays usable.
+      req.off('data', collect).resume();
       reject(new ApiError(413, 'request body too large'));
     };
     req.on('data', collect);
