@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, type TestSpecification, type Vitest } from 'vitest/node';
 import type { ProductInfo } from './probe.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
@@ -25,14 +25,15 @@ export function fileOrderCacheDir(product: ProductInfo, embedded: boolean): stri
  */
 export class FileOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const last = new Map(files.map((spec) => [spec, this.lastDurationMs(spec)]));
+    const last = new Map(files.map((spec) => [spec, lastDurationMs(this.ctx, spec)]));
     const unknown = files.filter((spec) => last.get(spec) === undefined);
     const ordered = files.filter((spec) => last.get(spec) !== undefined).sort((a, b) => last.get(b)! - last.get(a)!);
     return [...(await super.sort(unknown)), ...ordered];
   }
+}
 
-  private lastDurationMs(spec: TestSpecification): number | undefined {
-    const file = path.relative(this.ctx.config.root, spec.moduleId);
-    return this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
-  }
+/** A file's duration in the last run, as vitest's results cache recorded it (undefined: no record). */
+export function lastDurationMs(vitest: Vitest, spec: TestSpecification): number | undefined {
+  const file = path.relative(vitest.config.root, spec.moduleId);
+  return vitest.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
 }

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { lastDurationMs } from '../../harness/run/file-order.ts';
 
 /**
  * Roughly how long the slowest files take (seconds, on a busy 2-core machine); only their order
@@ -40,8 +41,6 @@ export default class LongestFirstSequencer extends BaseSequencer {
   }
 
   private expectedMs(spec: TestSpecification): number {
-    const file = relative(this.ctx.config.root, spec.moduleId);
-    const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
-    return cached ?? (EXPECTED_SECONDS[file] ?? 0) * 1000;
+    return lastDurationMs(this.ctx, spec) ?? (EXPECTED_SECONDS[relative(this.ctx.config.root, spec.moduleId)] ?? 0) * 1000;
   }
 }
