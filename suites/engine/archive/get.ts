@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { sharedRunningContainer } from '../support/lifecycle.ts';
-import { archive, containerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
+import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { plainName, type TarRead } from '../support/tar-files.ts';
@@ -25,7 +25,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const res = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt` });
       ctx.expectStatus(res, 200, 'GET of an existing file');
       expectPathStat(ctx, res, 'GET /archive', `${R}200-tar-and-stat-header`);
@@ -43,7 +43,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const entries = await entriesOf(ctx, id, 'arch/file.txt', `${R}relative-path`);
       ctx.expectEqual(
         entries.map((e) => e.content.toString('utf8')),
@@ -58,7 +58,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const whole = names(await entriesOf(ctx, id, `${TREE_ROOT}/sub`, `${R}trailing-slash-dot`));
       const contents = names(await entriesOf(ctx, id, `${TREE_ROOT}/sub/.`, `${R}trailing-slash-dot`));
       ctx.expectEqual(whole.sort(), ['sub', 'sub/inner.txt'], 'the archive of /arch/sub holds the directory and its file');
@@ -71,7 +71,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const inDir = await entriesOf(ctx, id, `${TREE_ROOT}/dirlink/inner.txt`, `${R}symlink-resolved`);
       ctx.expectEqual(
         inDir.map((e) => e.content.toString('utf8')),
@@ -115,7 +115,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       expectArchiveError(
         ctx,
         await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt/` }),

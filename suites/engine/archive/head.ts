@@ -1,14 +1,14 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { archive, containerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
+import { archive, sharedContainerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 
 const ENDPOINT = 'engine/containers/archive-head';
 const R = 'engine/containers/archive-head/';
 
 /** HEAD of a file in a container's tree, which must answer 200. */
 async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
-  const { id } = await containerWithTree(ctx);
+  const { id } = await sharedContainerWithTree(ctx);
   const res = await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` });
   ctx.expectStatus(res, 200, 'HEAD of an existing file');
   return res;
@@ -19,7 +19,7 @@ async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
  * close (an HTTP client drops a HEAD body unread, so only the wire shows one).
  */
 async function bytesAfterHead(ctx: EngineContext): Promise<number> {
-  const { id } = await containerWithTree(ctx);
+  const { id } = await sharedContainerWithTree(ctx);
   const conn = await ctx.api.hijack('HEAD', `/containers/${id}/archive`, {
     query: { path: `${TREE_ROOT}/file.txt` },
     headers: { connection: 'close' },
@@ -60,7 +60,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const file = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` }), 'HEAD of the file');
       ctx.expectEqual([file.name, file.size], ['file.txt', Buffer.byteLength(FILE_TEXT)], 'the stat of /arch/file.txt names it and gives its size');
       const dir = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/sub` }), 'HEAD of the directory');
@@ -79,7 +79,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await sharedContainerWithTree(ctx);
       const cases: Array<[string, string, string]> = [
         ['a missing container', ctx.uniqueName('missing'), '/'],
         ['a missing path', id, '/conformance-missing'],

@@ -5,6 +5,7 @@
  */
 import { decodePathStat, type PathStat } from '../../../harness/protocol/path-stat.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
 import { packTar, type TarFile } from './tar-files.ts';
@@ -31,8 +32,8 @@ export function archive(ctx: EngineContext, method: string, id: string, query: Q
 }
 
 /** A created (not started) container holding TREE, put in place with PUT path=/ (200 required). */
-export async function containerWithTree(ctx: EngineContext, hostConfig: Record<string, unknown> = {}): Promise<CreatedContainer> {
-  const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig });
+export async function containerWithTree(ctx: EngineContext, hostConfig: Record<string, unknown> = {}, owner?: RemovalOwner): Promise<CreatedContainer> {
+  const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig, ...(owner ? { owner } : {}) });
   const res = await archive(ctx, 'PUT', c.id, { path: '/' }, await packTar(TREE));
   if (res.status !== 200)
     ctx.fail(`precondition: PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`, {
@@ -41,6 +42,15 @@ export async function containerWithTree(ctx: EngineContext, hostConfig: Record<s
       requirement: 'engine/containers/archive-put/200-extracted',
     });
   return c;
+}
+
+/**
+ * The file's container holding TREE, for the checks that only read it (HEAD and GET /archive): on a
+ * real daemon each PUT of the tree costs a helper process that unpacks it (Docker re-executes
+ * itself for every extraction). A check that writes into the tree owns its container.
+ */
+export function sharedContainerWithTree(ctx: EngineContext): Promise<CreatedContainer> {
+  return ctx.file.containers.get('tree', (owner) => containerWithTree(ctx, {}, owner));
 }
 
 export function statHeaderName(ctx: EngineContext): string {
