@@ -205,7 +205,7 @@ async function runSuites(
       maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
       passWithNoTests: true,
-      maxWorkers: workersFor(config.embedded, config.suites),
+      maxWorkers: options.workers ?? workersFor(config.embedded, config.suites),
       // The workers' compiler thresholds, as the run's own (bin/jit-tiering.mjs).
       execArgv: jitTieringFlags(),
       // The suite files of a run share their worker and its loaded modules: with a fresh process
@@ -224,6 +224,8 @@ async function runSuites(
     const files = await runFiles(vitest, Boolean(options.shard));
     const planned = await plannedChecks(files, options.grep);
     collector.plan(planned);
+    // Read by vitest when the run starts: a run of few checks needs fewer workers (options.ts).
+    if (options.workers === undefined) vitest.config.maxWorkers = workersFor(config.embedded, config.suites, plannedTotal(files, planned));
     // A signal that came while vitest was being set up: a cancel before start() would be lost.
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
@@ -235,6 +237,12 @@ async function runSuites(
     // Closing stops the workers, so that the sweep after it sees everything the checks created.
     await interruption.bounded(vitest.close(), 1000);
   }
+}
+
+/** The checks the files will run; unknown (infinite) when the plan could not place a file. */
+function plannedTotal(files: readonly string[], planned: ReadonlyMap<string, number>): number {
+  if (files.some((file) => !planned.has(file))) return Number.POSITIVE_INFINITY;
+  return [...planned.values()].reduce((sum, n) => sum + n, 0);
 }
 
 /** Removes what the run's checks left on each target (an interrupted check may leave what it created). */

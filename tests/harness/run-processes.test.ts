@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { jitTieringFlags } from '../../bin/jit-tiering.mjs';
-import { workersFor } from '../../harness/run/options.ts';
+import { CHECKS_PER_WORKER, workersFor } from '../../harness/run/options.ts';
+import { runCommand } from '../support/run-cli.ts';
 
 test('each checked V8 gets the flag that raises its optimizing threshold, any other none', () => {
   expect(jitTieringFlags('11.3.244.8-node.37')).toEqual(['--interrupt-budget=1081344']);
@@ -28,3 +32,31 @@ test('an embedded run of the cloud suite alone has one worker fewer than runs wi
   expect(workersFor(false, ['cloud'])).toBe(3);
   expect(workersFor(false, ['engine-1.22'])).toBe(3);
 });
+
+test('an embedded run of few checks has fewer workers: one per CHECKS_PER_WORKER checks; another target keeps three', () => {
+  const most = workersFor(true, ['engine-1.22']);
+  expect(workersFor(true, ['engine-1.22'], 0)).toBe(1);
+  expect(workersFor(true, ['engine-1.22'], CHECKS_PER_WORKER)).toBe(1);
+  expect(workersFor(true, ['engine-1.22'], CHECKS_PER_WORKER + 1)).toBe(Math.min(2, most));
+  expect(workersFor(true, ['engine-1.22'], 100 * CHECKS_PER_WORKER)).toBe(most);
+  expect(workersFor(true, ['cloud'], 100 * CHECKS_PER_WORKER)).toBe(workersFor(true, ['cloud']));
+  expect(workersFor(false, ['engine-1.22'], 1)).toBe(3);
+});
+
+/** The vitest workers a `conformance run` of the checks in two files started, counted by a module preloaded into each of its node processes. */
+async function workersOfRun(args: string[]): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-processes-'));
+  const log = path.join(dir, 'processes.log');
+  const preload = fileURLToPath(new URL('../support/process-log.cjs', import.meta.url));
+  const env = { ...process.env, NODE_OPTIONS: `--require ${preload}`, CONFORMANCE_TEST_PROCESS_LOG: log };
+  const run = await runCommand(['run', '--suite', 'engine-1.22', '--grep', '^engine/system/', '--report-dir', dir, '-q', ...args], { env });
+  expect(run.status, run.stderr).toBe(0);
+  const entries = readFileSync(log, 'utf8').trim().split('\n');
+  expect(entries.filter((e) => e.endsWith('bin/conformance.mjs'))).toHaveLength(2);
+  return entries.filter((e) => /vitest[/\\]dist[/\\]workers[/\\]/.test(e)).length;
+}
+
+test('a run of a few checks starts one worker; --workers sets the number', async () => {
+  expect(await workersOfRun([])).toBe(1);
+  expect(await workersOfRun(['--workers', '2'])).toBe(2);
+}, 60_000);
