@@ -30,7 +30,16 @@ const DEADLINE_MS = '5000';
  * WebSocket). One worker: the target answers at once, so more workers only add their start-up
  * (a third of these runs' CPU).
  */
-const HOSTILE_RUN = ['--suite', 'engine-1.22', '--grep', '^engine/(system|stream|containers/(attach-ws|inspect|list))/', '--timeout-ms', DEADLINE_MS, '--workers', '1'];
+const HOSTILE_RUN = [
+  '--suite',
+  'engine-1.22',
+  '--grep',
+  '^engine/(system|stream|containers/(attach-ws|inspect|list))/',
+  '--timeout-ms',
+  DEADLINE_MS,
+  '--workers',
+  '1',
+];
 
 const servers: http.Server[] = [];
 // Built before any target serves it: building it blocks this process for ~0.1 s (more on a
@@ -46,10 +55,7 @@ describe('a hostile target', () => {
     async (name) => {
       const { url, server } = await serveHostile(MISBEHAVIOURS[name]!);
       servers.push(server);
-      const run = await runCli(
-        ['--target', url, ...HOSTILE_RUN],
-        60_000,
-      );
+      const run = await runCli(['--target', url, ...HOSTILE_RUN], 60_000);
       const report = run.report!;
       expect(report, run.stderr).toBeDefined();
       expect(validateReport(report)).toEqual([]);
