@@ -30,6 +30,16 @@ export class FileOrderSequencer extends BaseSequencer {
     const ordered = files.filter((spec) => last.get(spec) !== undefined).sort((a, b) => last.get(b)! - last.get(a)!);
     return [...(await super.sort(unknown)), ...ordered];
   }
+
+  /**
+   * This shard's files among `files`: the shard of all the run's suite files, narrowed to `files`.
+   * vitest splits whatever list a run starts: a list narrowed by --grep, split anew, would move
+   * files from one shard to another.
+   */
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const mine = new Set((await super.shard(await this.ctx.globTestSpecifications())).map((spec) => spec.moduleId));
+    return files.filter((spec) => mine.has(spec.moduleId));
+  }
 }
 
 /** A file's duration in the last run, as vitest's results cache recorded it (undefined: no record). */

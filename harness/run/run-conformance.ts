@@ -229,9 +229,8 @@ async function runSuites(
     // A signal that came while vitest was being set up: a cancel before start() would be lost.
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
-    // Under --grep only the files with a matching check start. A shard's files stay whole: vitest
-    // would split a narrowed list again.
-    const narrowed = options.grep === undefined || options.shard ? undefined : filesToStart(files, planned);
+    // Under --grep only the files with a matching check start (a shard's too: file-order.ts).
+    const narrowed = options.grep === undefined ? undefined : filesToStart(files, planned);
     await interruption.bounded(vitest.start(narrowed));
   } finally {
     // Closing stops the workers, so that the sweep after it sees everything the checks created.

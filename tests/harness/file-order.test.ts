@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import type { ProductInfo } from '../../harness/run/probe.ts';
@@ -39,4 +40,22 @@ test('each implementation, and the embedded target apart, keeps its own duration
   const dirs = new Set([fileOrderCacheDir(docker, false), fileOrderCacheDir(podman, false), fileOrderCacheDir(docker, true)]);
   expect(dirs.size).toBe(3);
   expect(fileOrderCacheDir(docker, false)).toMatch(/conformance-file-order\/docker-20\.10\.24-dfsg1$/);
+});
+
+/** A vitest that runs shard `index` of `count` over the suite files given. */
+function shardedVitest(all: string[], index: number, count: number): Vitest {
+  return { config: { root: ROOT, shard: { index, count } }, globTestSpecifications: async () => all.map(spec) } as unknown as Vitest;
+}
+
+test('a shard of a narrowed list is the shard of all the files, narrowed: no file moves to another shard', async () => {
+  const all = Array.from({ length: 12 }, (_, i) => `section-${i}.test.ts`);
+  await fc.assert(
+    fc.asyncProperty(fc.subarray(all), fc.integer({ min: 2, max: 4 }), async (narrowed, count) => {
+      for (let index = 1; index <= count; index++) {
+        const sequencer = new FileOrderSequencer(shardedVitest(all, index, count));
+        const whole = new Set(files(await sequencer.shard(all.map(spec))));
+        expect(files(await sequencer.shard(narrowed.map(spec)))).toEqual(narrowed.filter((f) => whole.has(f)));
+      }
+    }),
+  );
 });
