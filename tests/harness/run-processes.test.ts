@@ -48,7 +48,7 @@ async function workersOfRun(args: string[]): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-processes-'));
   const log = path.join(dir, 'processes.log');
   const preload = fileURLToPath(new URL('../support/process-log.cjs', import.meta.url));
-  const env = { ...process.env, NODE_OPTIONS: `--require ${preload}`, CONFORMANCE_TEST_PROCESS_LOG: log };
+  const env = { ...process.env, NODE_OPTIONS: `--require ${JSON.stringify(preload)}`, CONFORMANCE_TEST_PROCESS_LOG: log };
   const run = await runCommand(['run', '--suite', 'engine-1.22', '--grep', '^engine/system/', '--report-dir', dir, '-q', ...args], { env });
   expect(run.status, run.stderr).toBe(0);
   const entries = readFileSync(log, 'utf8').trim().split('\n');
