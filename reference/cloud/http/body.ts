@@ -20,7 +20,8 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
       reject(new ApiError(413, 'request body too large'));
     };
     req.on('data', collect);
-    req.on('end', () => resolve(Buffer.concat(chunks, size)));
+    // After a 413 the promise is settled: the dropped rest is not joined.
+    req.on('end', () => size <= MAX_BODY && resolve(Buffer.concat(chunks, size)));
     req.on('error', reject);
   });
 }
