@@ -53,7 +53,9 @@ describe('conformance serve engine', () => {
     const script = `import { serveEngineCommand } from ${entry}; process.exitCode = await serveEngineCommand(process.argv.slice(2));`;
     const scriptPath = path.join(dir, 'serve.mts');
     fs.writeFileSync(scriptPath, script);
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [scriptPath, '--listen', `unix://${socketPath}`, '--fault', 'ping-json'], { cwd: ROOT });
+    // node with tsx's loader, not the tsx command: that relays SIGTERM to a child node and, when
+    // the child does not confirm within 30 ms (a loaded machine), kills it and exits 143.
+    const child = spawn(process.execPath, ['--import', 'tsx', scriptPath, '--listen', `unix://${socketPath}`, '--fault', 'ping-json'], { cwd: ROOT });
     const firstLine = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (c: Buffer) => {
