@@ -4,6 +4,7 @@ import { CLOUD_FAULTS, type CloudFaultName } from '../../reference/cloud/index.t
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
 import { limit } from '../support/limit.ts';
+import { missedWindow } from '../support/missed-window.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';
 import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { CLOUD_TEETH, TEETH_CONCURRENCY } from './cloud-teeth/index.ts';
@@ -33,25 +34,9 @@ function runTeeth(teeth: CloudTeeth): Promise<Map<string, Outcome>>[] {
   return APART.has(teeth.fault) ? teeth.catches.map((id) => runChecks(teeth.fault, [id])) : [runChecks(teeth.fault, teeth.catches)];
 }
 
-/**
- * A check that reached a transitional state only after it had passed, or whose operations were
- * accepted too late to prove anything, is skipped (see suites/cloud/support/state-rows.ts and
- * suites/cloud/actions/cancel-retry.ts): it verified nothing, caught or not, and its run is made
- * again (on a busy machine the ~60-250 ms a state or its work lasts can pass unseen).
- */
+/** A run whose check missed its window (tests/support/missed-window.ts) is made again. */
 const ATTEMPTS = 3;
-const MISSED_WINDOW = new RegExp(
-  [
-    'is transitional and had already passed',
-    'came while the work that led into the state still ran, fewer than',
-    // An action In progress (a node cluster deploy) or Canceling, acted on after it had moved on.
-    'when read, not In progress',
-    'before the cancel reached it',
-    'around the retry',
-    'passed \\(\\w+\\) while the check acted',
-  ].join('|'),
-);
-const missedTransitional = (o: Outcome) => o.status === 'skipped' && MISSED_WINDOW.test(o.message);
+const missedTransitional = (o: Outcome) => missedWindow(o.status, o.message);
 
 /**
  * The refusal rows of transitional states act within the state's window, and under this fault

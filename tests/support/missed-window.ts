@@ -1,0 +1,24 @@
+/**
+ * The skips of a cloud check that acted on a transitional state (or an action In progress or
+ * Canceling) after the state had passed, or whose operations were accepted too late to prove
+ * anything (see suites/cloud/support/state-rows.ts and suites/cloud/actions/cancel-retry.ts).
+ * Such a check verified nothing, caught or not: on a busy machine the ~60-250 ms a state or its
+ * work lasts can pass unseen, and the tests make its run again.
+ */
+export const MISSED_WINDOW = new RegExp(
+  [
+    'is transitional and had already passed',
+    'came while the work that led into the state still ran, fewer than',
+    // An action In progress (a node cluster deploy) or Canceling, acted on after it had moved on.
+    'when read, not In progress',
+    'before the cancel reached it',
+    'around the retry',
+    'passed \\(\\w+\\) while the check acted',
+  ].join('|'),
+);
+
+/** Whether a skip says the window it needed passed unseen. */
+export const missedWindow = (status: string, message: string): boolean => status === 'skipped' && MISSED_WINDOW.test(message);
+
+/** A --grep pattern that selects exactly the checks with these ids. */
+export const grepOfChecks = (ids: readonly string[]): string => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}): `;
