@@ -46,8 +46,8 @@ const truncatedLast = Buffer.concat([encodeFrame(1, 'complete\n'), encodeFrame(2
 const types037 = Buffer.concat([encodeFrame(0, 'stdin echo'), encodeFrame(3, 'Error grabbing logs: EOF'), encodeFrame(7, 'seven')]);
 
 describe('conformance frames: verdicts and exit codes', () => {
-  test('a million 1-byte frames in one chunk: clean, counted, fast', async () => {
-    const started = performance.now();
+  // How fast: npm run bench -- frames.
+  test('a million 1-byte frames in one chunk: clean, counted', async () => {
     const { code, report } = await runJson([millionOneByteFrames()]);
     expect(code).toBe(0);
     expect(report).toMatchObject({
@@ -57,7 +57,6 @@ describe('conformance frames: verdicts and exit codes', () => {
       streams: [{ stream: 1, name: 'stdout', frames: 1_000_000, bytes: 1_000_000 }],
       diagnostics: [],
     });
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   test('a header claiming 4 GiB followed by 10 bytes: frame-too-large at the size field, the rest unparsed', async () => {
