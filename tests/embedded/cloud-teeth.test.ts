@@ -36,7 +36,6 @@ function runTeeth(teeth: CloudTeeth): Promise<Map<string, Outcome>>[] {
 
 /** A run whose check missed its window (tests/support/missed-window.ts) is made again. */
 const ATTEMPTS = 3;
-const missedTransitional = (o: Outcome) => missedWindow(o.status, o.message);
 
 /**
  * The refusal rows of transitional states act within the state's window, and under this fault
@@ -57,7 +56,7 @@ async function runChecks(fault: CloudFaultName, ids: string[]): Promise<Map<stri
   for (let attempt = 1; ; attempt++) {
     const timeScale = attempt === 1 ? PACE[fault] : Math.max(PACE[fault] ?? 1, AGAIN_PACE);
     const outcomes = await side(() => runAgainstEmbeddedCloud({ faults: [fault], checks, strictLevels: true, timeScale }));
-    if (attempt === ATTEMPTS || ![...outcomes.values()].some(missedTransitional)) return outcomes;
+    if (attempt === ATTEMPTS || ![...outcomes.values()].some((o) => missedWindow(o.status, o.message))) return outcomes;
   }
 }
 

@@ -5,20 +5,19 @@
  * Such a check verified nothing, caught or not: on a busy machine the ~60-250 ms a state or its
  * work lasts can pass unseen, and the tests make its run again.
  */
-export const MISSED_WINDOW = new RegExp(
-  [
-    'is transitional and had already passed',
-    'came while the work that led into the state still ran, fewer than',
-    // An action In progress (a node cluster deploy) or Canceling, acted on after it had moved on.
-    'when read, not In progress',
-    'before the cancel reached it',
-    'around the retry',
-    'passed \\(\\w+\\) while the check acted',
-  ].join('|'),
-);
+
+/** Words of those skips' messages, each as the suites write it (tests/suites/missed-window.test.ts). */
+export const MISSED_WINDOW_WORDS = [
+  'is transitional and had already passed',
+  'came while the work that led into the state still ran, fewer than',
+  'when read, not In progress',
+  'before the cancel reached it',
+  'around the retry: whether the retry reached it In progress cannot be told',
+  'while the check acted: an accepted operation cannot be told apart',
+];
 
 /** Whether a skip says the window it needed passed unseen. */
-export const missedWindow = (status: string, message: string): boolean => status === 'skipped' && MISSED_WINDOW.test(message);
+export const missedWindow = (status: string, message: string): boolean => status === 'skipped' && MISSED_WINDOW_WORDS.some((words) => message.includes(words));
 
 /** A --grep pattern that selects exactly the checks with these ids. */
 export const grepOfChecks = (ids: readonly string[]): string => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}): `;
