@@ -32,9 +32,15 @@ export interface SuiteBinding<C extends CheckContext> {
 }
 
 /** The vitest test name: --grep matches the check id, its requirement ids and its title. */
-export function testName(check: Check<unknown>): string {
+export function testName(check: Pick<Check<unknown>, 'id' | 'title' | 'requirements'>): string {
   const extra = check.requirements.filter((r) => r !== check.id);
   return `${check.id}: ${check.title}${extra.length ? ` [${extra.join(' ')}]` : ''}`;
+}
+
+/** A --grep pattern that selects exactly the checks with these ids: it anchors on the id a test name starts with. */
+export function grepOfChecks(ids: readonly string[]): string {
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `^(?:${escaped.join('|')}): `;
 }
 
 /**

@@ -18,6 +18,3 @@ export const MISSED_WINDOW_WORDS = [
 
 /** Whether a skip says the window it needed passed unseen. */
 export const missedWindow = (status: string, message: string): boolean => status === 'skipped' && MISSED_WINDOW_WORDS.some((words) => message.includes(words));
-
-/** A --grep pattern that selects exactly the checks with these ids. */
-export const grepOfChecks = (ids: readonly string[]): string => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}): `;
