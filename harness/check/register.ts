@@ -1,6 +1,7 @@
 import { AssertionError } from 'node:assert';
 import { afterAll, beforeAll, test } from 'vitest';
 import type { SuiteName } from '../catalog/types.ts';
+import { durationKey, readCheckDurations } from '../run/check-order.ts';
 import { loadRunConfig, RUN_CONFIG_ENV } from '../run/config.ts';
 import type { CheckContext } from './context.ts';
 import { withReportedEvidence } from './evidence.ts';
@@ -53,7 +54,8 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
   if (binding.setup) beforeAll(binding.setup, 600_000);
   if (binding.teardown) afterAll(binding.teardown, 600_000);
   const allure = allureRequested();
-  for (const check of inRunOrder(binding, checks)) {
+  const last = lastDurations();
+  for (const check of inRunOrder(binding, checks, (c) => last.get(durationKey(binding.suite, c.id)))) {
     const register = binding.concurrent && !runsAlone(binding, check) ? test.concurrent : test;
     register(testName(check as Check<unknown>), async (t) => {
       const ctx = await binding.createContext(check);
@@ -91,17 +93,29 @@ function withoutFrames(error: Error): Error {
  * Long checks first, serial ones last. vitest runs each stretch of consecutive concurrent tests
  * as one group and waits for the group's slowest before the next: a serial check in the middle
  * of a file split it in two, and each part waited on its slowest check; a long check registered
- * late kept its file open after the others had ended.
+ * late kept its file open after the others had ended. Where the last run's durations are known
+ * (`lastMs`), the checks beside each other start longest first, long ones still ahead of the rest.
  */
-export function inRunOrder<C extends CheckContext>(binding: SuiteBinding<C>, checks: ReadonlyArray<Check<C>>): Array<Check<C>> {
+export function inRunOrder<C extends CheckContext>(
+  binding: SuiteBinding<C>,
+  checks: ReadonlyArray<Check<C>>,
+  lastMs: (check: Check<C>) => number | undefined = () => undefined,
+): Array<Check<C>> {
   if (!binding.concurrent) return [...checks];
   const alone = checks.filter((c) => runsAlone(binding, c));
   const beside = checks.filter((c) => !runsAlone(binding, c));
-  return [...beside.filter((c) => c.long), ...beside.filter((c) => !c.long), ...alone];
+  // Array.prototype.sort is stable: checks without a duration keep their declared order, after the timed ones.
+  const longestFirst = (group: Array<Check<C>>): Array<Check<C>> => group.sort((a, b) => (lastMs(b) ?? 0) - (lastMs(a) ?? 0));
+  return [...longestFirst(beside.filter((c) => c.long)), ...longestFirst(beside.filter((c) => !c.long)), ...alone];
 }
 
 function runsAlone<C extends CheckContext>(binding: SuiteBinding<C>, check: Check<C>): boolean {
   return Boolean(check.serial) && binding.serialAlone !== false;
+}
+
+/** The checks' durations in the last run against the target, when the run passes them on (check-order.ts). */
+function lastDurations(): ReadonlyMap<string, number> {
+  return process.env[RUN_CONFIG_ENV] ? readCheckDurations(loadRunConfig().checkDurations) : new Map();
 }
 
 /** Whether the run asked for Allure results (never outside a conformance run). */

@@ -23,10 +23,10 @@ const RUN_OPTIONS = `run options:
                         'conformance report merge'; give every shard the same --seed
   --seed N              seed of the property-based checks (default: random; in the report)
   --timeout-ms N        per-request timeout (default: 10000)
-  --concurrency N       checks of one suite file run at once (default: 4, 16 against the embedded targets; 1 = one at a time)
+  --concurrency N       checks of one suite file run at once (default: 4, 48 against the embedded targets; 1 = one at a time)
   --workers N           worker processes running suite files side by side (default: 3; against
-                        the embedded targets one per 100 checks, up to cores + 1, or the cores
-                        for the cloud suite alone)
+                        the embedded targets, which run one file per suite, one per suite, at
+                        most one per core, and one per 100 checks)
   --vendor-profile P    docker (default: real spellings) | neutral (the spec's 'vendor' words)
   --auth USER:KEY       cloud API credentials (Basic auth with the API key)
   --auth2 USER:KEY      a second cloud user, for namespace isolation checks

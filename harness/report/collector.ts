@@ -3,6 +3,7 @@ import type { SerializedError } from '@vitest/utils';
 import type { SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { Progress } from './progress.ts';
+import { entryOf } from '../run/entry-files.ts';
 
 /** How vitest ends the work an interruption cut short: not the harness's failures. */
 const CUT_SHORT = /TestRunAbortError|aborted by the user|\[vitest-pool\]: Worker .*(emitted error|exited unexpectedly)/;
@@ -82,8 +83,9 @@ function cutShort(result: ReturnType<TestCase['result']>, record: CheckRecord | 
   return result.state === 'skipped' && record !== undefined && record.outcome.status !== 'skipped' && record.outcome.status !== 'not-applicable';
 }
 
-/** `suites/engine-1.22/containers.test.ts` → `engine-1.22/containers` */
+/** `suites/engine-1.22/containers.test.ts` → `engine-1.22/containers`; `suites/whole-suite/cloud.test.ts` → `cloud` */
 function moduleName(moduleId: string): string {
-  const match = /suites\/([^/]+)\/([^/]+)\.test\.ts$/.exec(moduleId);
-  return match ? `${match[1]}/${match[2]}` : moduleId;
+  const entry = entryOf(moduleId);
+  if (!entry) return moduleId;
+  return entry.section === undefined ? entry.suite : `${entry.suite}/${entry.section}`;
 }

@@ -51,6 +51,8 @@ export interface RunConfig {
   allure?: boolean;
   /** The suites' modules built into one file per family, for the workers to load (harness/run/suite-bundles.ts). */
   bundles?: Partial<Record<SuiteBundleName, string>>;
+  /** The checks' durations in the last run against the implementation: a whole-suite file starts its longest first (check-order.ts). */
+  checkDurations?: string;
 }
 
 export const RUN_CONFIG_ENV = 'CONFORMANCE_RUN';

@@ -5,6 +5,7 @@ import type { TlsFiles } from '../target/endpoint.ts';
 import type { Credentials } from './config.ts';
 import type { ReportFormat } from '../report/formats/index.ts';
 import type { Shard } from './shard.ts';
+import type { EntryArrangement } from './entry-files.ts';
 
 /** `conformance run` options after parsing: what a programmatic caller passes too. */
 export interface RunOptions {
@@ -50,14 +51,21 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
 /**
  * The in-memory reference targets answer at once: their checks wait on simulated durations and
- * on polling, not on the target, so more of them overlap (the cloud suite on 2 cores: 9.3 s at 8,
- * 8.4 s at 16).
+ * on polling, not on the target, so more of them overlap. A run against them has one file per
+ * suite (entry-files.ts), whose checks all overlap to its end: the cloud suite, in one worker on 2
+ * cores, 6.1-7.2 s at 16, 4.7-5.6 s at 32, 3.9-4.4 s at 48 (its checks longest first, check-order.ts);
+ * both engine suites 6.4-6.5 s at 16 and 32 alike.
  */
-export const EMBEDDED_CONCURRENCY = 16;
+export const EMBEDDED_CONCURRENCY = 48;
 /**
- * vitest workers of a run. Against the embedded targets a worker mostly waits on the reference
- * (in the run's own process) and on simulated durations: one more worker than cores, at most 4,
- * keeps the cores busy. Each worker loads and compiles the suites anew (about 2.6 G instructions),
+ * vitest workers of a run. Against the embedded targets (one file per suite, entry-files.ts) a
+ * worker per suite, at most one per core: the run's own process serves the reference, and a worker
+ * more only competed with it. All three suites on 2 cores: 2 workers 9.4-10.2 s, 3 workers
+ * 11.1-12.0 s (and 3-4 CPU-s more); the cloud suite alone in one worker 3.9-4.4 s.
+ *
+ * A run of section files (sharded, or against another target). Against the embedded targets a
+ * worker mostly waits on the reference (in the run's own process) and on simulated durations: one
+ * more worker than cores, at most 4, keeps the cores busy. Each worker loads and compiles the suites anew (about 2.6 G instructions),
  * so on 2 cores a fourth worker cost more than it overlapped: 3 workers against 4, medians of 3-4
  * alternated runs on one host, both engine suites 11.4 s and 11.2 s wall, 20.3 and 21.5 s CPU;
  * all three 17.7 s and 18.6 s, 32.0 and 36.5 s CPU (a quicker host had measured 4 ahead: 11.1 s
@@ -71,11 +79,14 @@ export const EMBEDDED_CONCURRENCY = 16;
  * cores: Docker 59–63 s with 2 workers, 49–51 s with 3; Podman (--concurrency 1) 200 s, 148 s.
  * Against the embedded targets a run of few checks gets fewer workers (CHECKS_PER_WORKER).
  */
-export function workersFor(embedded: boolean, suites: readonly SuiteName[], plannedChecks = Number.POSITIVE_INFINITY): number {
+export function workersFor(arrangement: EntryArrangement, embedded: boolean, suites: readonly SuiteName[], plannedChecks = Number.POSITIVE_INFINITY): number {
+  const enough = Math.ceil(plannedChecks / CHECKS_PER_WORKER);
+  // One file per suite: a worker more than its files would have nothing to run.
+  if (arrangement === 'whole-suites') return Math.max(1, Math.min(suites.length, availableParallelism(), enough));
   if (!embedded) return 3;
   const perCores = Math.min(4, availableParallelism() + 1);
   const most = suites.every((s) => s === 'cloud') ? Math.max(1, perCores - 1) : perCores;
-  return Math.max(1, Math.min(most, Math.ceil(plannedChecks / CHECKS_PER_WORKER)));
+  return Math.max(1, Math.min(most, enough));
 }
 
 /**

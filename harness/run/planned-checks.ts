@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Vitest } from 'vitest/node';
-import type { EngineVersion } from '../catalog/types.ts';
 import type { Check } from '../check/types.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
+import { entryOf } from './entry-files.ts';
 import { sourcesKey } from './sources-key.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
@@ -19,8 +19,8 @@ export async function runFiles(vitest: Vitest, sharded: boolean): Promise<string
 
 /**
  * How many checks each suite file will run, known before any file loads: the check list of the
- * file's section, filtered by --grep as vitest filters test names. A file this cannot place
- * (not `suites/<suite>/<section>.test.ts`) is left out; its checks are counted as it loads.
+ * file's section (or suite), filtered by --grep as vitest filters test names. A file this cannot
+ * place (not a suite entry of entry-files.ts) is left out; its checks are counted as it loads.
  */
 export async function plannedChecks(files: string[], grep: string | undefined, cacheDir: string = PLAN_CACHE_DIR): Promise<Map<string, number>> {
   const pattern = grep === undefined ? undefined : new RegExp(grep);
@@ -78,12 +78,14 @@ async function checkNames(files: string[], cacheDir: string): Promise<Map<string
 type Named = Pick<Check<unknown>, 'id' | 'title' | 'requirements'>;
 
 async function checksOf(file: string): Promise<ReadonlyArray<Named> | undefined> {
-  const match = /\/suites\/(engine-(1\.18|1\.22)|cloud)\/([^/]+)\.test\.ts$/.exec(file);
-  if (!match) return undefined;
-  const section = match[3]!;
-  if (match[1] === 'cloud') return (await import('../../suites/cloud/all-checks.ts')).CLOUD_SECTIONS[section];
+  const entry = entryOf(file);
+  if (!entry) return undefined;
+  if (entry.suite === 'cloud') {
+    const { CLOUD_SECTIONS, cloudChecks } = await import('../../suites/cloud/all-checks.ts');
+    return entry.section === undefined ? cloudChecks : CLOUD_SECTIONS[entry.section];
+  }
   const { ENGINE_SECTIONS } = await import('../../suites/engine/all-checks.ts');
   const { checksForVersion } = await import('../../suites/engine/support/check.ts');
-  const checks = ENGINE_SECTIONS[section];
-  return checks && checksForVersion(checks, match[2] as EngineVersion);
+  const checks = entry.section === undefined ? Object.values(ENGINE_SECTIONS).flat() : ENGINE_SECTIONS[entry.section];
+  return checks && checksForVersion(checks, entry.suite === 'engine-1.18' ? '1.18' : '1.22');
 }

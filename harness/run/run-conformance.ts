@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { createVitest, type Reporter } from 'vitest/node';
-import type { SuiteName } from '../catalog/types.ts';
 import { RequirementIndex } from '../catalog/load.ts';
 import { loadAllProofs } from '../catalog/proofs.ts';
 import { observedResults } from '../judge/observed-results.ts';
@@ -15,6 +14,8 @@ import { sweepCloudRun } from '../fixtures/cloud-sweep.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions } from './options.ts';
+import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
+import { entryArrangement, entryPatterns } from './entry-files.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
@@ -186,6 +187,9 @@ async function runSuites(
   cacheDir: string,
 ): Promise<void> {
   if (interruption.signal) return;
+  const arrangement = entryArrangement(config.embedded, Boolean(options.shard));
+  const durations = arrangement === 'whole-suites' ? checkDurationsFile(cacheDir) : undefined;
+  if (durations) config.checkDurations = durations;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   // Compiled once here when the cache lacks them, rather than by every worker at once.
   SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOfSuite));
@@ -196,7 +200,7 @@ async function runSuites(
       root: PROJECT_ROOT,
       config: false,
       watch: false,
-      include: options.suites.map((s: SuiteName) => `suites/${s}/**/*.test.ts`),
+      include: entryPatterns(options.suites, arrangement),
       reporters,
       ...(options.grep ? { testNamePattern: options.grep } : {}),
       ...(options.shard ? { shard: shardName(options.shard) } : {}),
@@ -205,7 +209,7 @@ async function runSuites(
       maxConcurrency: config.concurrency,
       hookTimeout: 600_000,
       passWithNoTests: true,
-      maxWorkers: options.workers ?? workersFor(config.embedded, config.suites),
+      maxWorkers: options.workers ?? workersFor(arrangement, config.embedded, config.suites),
       // The workers' compiler thresholds, as the run's own (bin/jit-tiering.mjs).
       execArgv: jitTieringFlags(),
       // The suite files of a run share their worker and its loaded modules: with a fresh process
@@ -225,13 +229,14 @@ async function runSuites(
     const planned = await plannedChecks(files, options.grep);
     collector.plan(planned);
     // Read by vitest when the run starts: a run of few checks needs fewer workers (options.ts).
-    if (options.workers === undefined) vitest.config.maxWorkers = workersFor(config.embedded, config.suites, plannedTotal(files, planned));
+    if (options.workers === undefined) vitest.config.maxWorkers = workersFor(arrangement, config.embedded, config.suites, plannedTotal(files, planned));
     // A signal that came while vitest was being set up: a cancel before start() would be lost.
     if (interruption.signal) return;
     interruption.onInterrupt(() => void vitest.cancelCurrentRun('keyboard-input'));
     // Under --grep only the files with a matching check start (a shard's too: file-order.ts).
     const narrowed = options.grep === undefined ? undefined : filesToStart(files, planned);
     await interruption.bounded(vitest.start(narrowed));
+    if (durations) storeCheckDurations(durations, collector.records);
   } finally {
     // Closing stops the workers, so that the sweep after it sees everything the checks created.
     await interruption.bounded(vitest.close(), 1000);

@@ -32,3 +32,15 @@ test('a run one check at a time keeps the file order', () => {
 test('where serial checks need not run alone (embedded targets) they keep their place among the others', () => {
   expect(ids(inRunOrder(binding({ concurrent: true, serialAlone: false }), CHECKS))).toEqual(['slow', 'a', 'timing', 'b', 'c']);
 });
+
+test("with the last run's durations the checks beside each other start longest first: long ones ahead, unknown ones in order after", () => {
+  const last = new Map([
+    ['a', 5],
+    ['c', 900],
+    ['slow', 10],
+  ]);
+  const lastMs = (c: Check<CheckContext>): number | undefined => last.get(c.id);
+  const more = [...CHECKS, check('d'), check('slower', { long: true })];
+  expect(ids(inRunOrder(binding({ concurrent: true }), more, lastMs))).toEqual(['slow', 'slower', 'c', 'a', 'b', 'd', 'timing']);
+  expect(ids(inRunOrder(binding({ concurrent: false }), more, lastMs))).toEqual(ids(more));
+});

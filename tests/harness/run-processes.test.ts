@@ -24,32 +24,46 @@ test('this node starts with the flags chosen for its V8 (it refuses a flag its V
   expect(refused.status).not.toBe(0);
 });
 
-test('an embedded run of the cloud suite alone has one worker fewer than runs with the engine suites', () => {
-  const engine = workersFor(true, ['engine-1.18', 'engine-1.22']);
+test('an embedded run (one file per suite) has a worker per suite, at most one per core, fewer for few checks', () => {
+  const cores = availableParallelism();
+  expect(workersFor('whole-suites', true, ['cloud'])).toBe(1);
+  expect(workersFor('whole-suites', true, ['engine-1.18', 'engine-1.22'])).toBe(Math.min(2, cores));
+  expect(workersFor('whole-suites', true, ['engine-1.18', 'engine-1.22', 'cloud'])).toBe(Math.min(3, cores));
+  expect(workersFor('whole-suites', true, ['engine-1.18', 'engine-1.22', 'cloud'], CHECKS_PER_WORKER)).toBe(1);
+  expect(workersFor('whole-suites', true, ['engine-1.18', 'engine-1.22'], 0)).toBe(1);
+});
+
+test('a run of section files: embedded, the cloud suite alone has one worker fewer than runs with the engine suites', () => {
+  const engine = workersFor('sections', true, ['engine-1.18', 'engine-1.22']);
   expect(engine).toBe(Math.min(4, availableParallelism() + 1));
-  expect(workersFor(true, ['engine-1.22', 'cloud'])).toBe(engine);
-  expect(workersFor(true, ['cloud'])).toBe(Math.max(1, engine - 1));
-  expect(workersFor(false, ['cloud'])).toBe(3);
-  expect(workersFor(false, ['engine-1.22'])).toBe(3);
+  expect(workersFor('sections', true, ['engine-1.22', 'cloud'])).toBe(engine);
+  expect(workersFor('sections', true, ['cloud'])).toBe(Math.max(1, engine - 1));
+  expect(workersFor('sections', false, ['cloud'])).toBe(3);
+  expect(workersFor('sections', false, ['engine-1.22'])).toBe(3);
 });
 
-test('an embedded run of few checks has fewer workers: one per CHECKS_PER_WORKER checks; another target keeps three', () => {
-  const most = workersFor(true, ['engine-1.22']);
-  expect(workersFor(true, ['engine-1.22'], 0)).toBe(1);
-  expect(workersFor(true, ['engine-1.22'], CHECKS_PER_WORKER)).toBe(1);
-  expect(workersFor(true, ['engine-1.22'], CHECKS_PER_WORKER + 1)).toBe(Math.min(2, most));
-  expect(workersFor(true, ['engine-1.22'], 100 * CHECKS_PER_WORKER)).toBe(most);
-  expect(workersFor(true, ['cloud'], 100 * CHECKS_PER_WORKER)).toBe(workersFor(true, ['cloud']));
-  expect(workersFor(false, ['engine-1.22'], 1)).toBe(3);
+test("an embedded run of few section files' checks has fewer workers: one per CHECKS_PER_WORKER checks; another target keeps three", () => {
+  const most = workersFor('sections', true, ['engine-1.22']);
+  expect(workersFor('sections', true, ['engine-1.22'], 0)).toBe(1);
+  expect(workersFor('sections', true, ['engine-1.22'], CHECKS_PER_WORKER)).toBe(1);
+  expect(workersFor('sections', true, ['engine-1.22'], CHECKS_PER_WORKER + 1)).toBe(Math.min(2, most));
+  expect(workersFor('sections', true, ['engine-1.22'], 100 * CHECKS_PER_WORKER)).toBe(most);
+  expect(workersFor('sections', true, ['cloud'], 100 * CHECKS_PER_WORKER)).toBe(workersFor('sections', true, ['cloud']));
+  expect(workersFor('sections', false, ['engine-1.22'], 1)).toBe(3);
 });
 
-/** The vitest workers a `conformance run` of the checks in two files started, counted by a module preloaded into each of its node processes. */
+/**
+ * The vitest workers a `conformance run` of the system checks of both engine suites (two files)
+ * started, counted by a module preloaded into each of its node processes.
+ */
 async function workersOfRun(args: string[]): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-processes-'));
   const log = path.join(dir, 'processes.log');
   const preload = fileURLToPath(new URL('../support/process-log.cjs', import.meta.url));
   const env = { ...process.env, NODE_OPTIONS: `--require ${JSON.stringify(preload)}`, CONFORMANCE_TEST_PROCESS_LOG: log };
-  const run = await runCommand(['run', '--suite', 'engine-1.22', '--grep', '^engine/system/', '--report-dir', dir, '-q', ...args], { env });
+  const run = await runCommand(['run', '--suite', 'engine-1.18', '--suite', 'engine-1.22', '--grep', '^engine/system/', '--report-dir', dir, '-q', ...args], {
+    env,
+  });
   expect(run.status, run.stderr).toBe(0);
   const entries = readFileSync(log, 'utf8').trim().split('\n');
   expect(entries.filter((e) => e.endsWith('bin/conformance.mjs'))).toHaveLength(2);

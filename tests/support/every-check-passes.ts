@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { grepOfChecks } from '../../harness/check/register.ts';
+import type { SuiteName } from '../../harness/catalog/types.ts';
+import type { Report } from '../../harness/report/report.ts';
 import { validateReport } from '../../harness/report/validate-report.ts';
 import { missedWindow } from './missed-window.ts';
 import { notPassing, runCli } from './run-cli.ts';
@@ -28,5 +30,15 @@ export async function expectEveryCheckPasses(args: string[]): Promise<void> {
     expect(notPassing(again.report!)).toEqual([]);
   }
   expect(report.summary.total).toBeGreaterThan(0);
+  for (const suite of report.suites) expect(idsOf(report, suite)).toEqual(expect.arrayContaining(await sectionCheckIds(suite)));
   expect(run.status).toBe(0);
+}
+
+const idsOf = (report: Report, suite: SuiteName): string[] => report.results.filter((r) => r.suite === suite).map((r) => r.id);
+
+/** The checks the section files of a suite list: a run, whatever files it starts, reports each. */
+async function sectionCheckIds(suite: SuiteName): Promise<string[]> {
+  if (suite === 'cloud') return (await import('../../suites/cloud/all-checks.ts')).cloudChecks.map((c) => c.id);
+  const { engineChecksFor } = await import('../../suites/engine/all-checks.ts');
+  return engineChecksFor(suite === 'engine-1.18' ? '1.18' : '1.22').map((c) => c.id);
 }

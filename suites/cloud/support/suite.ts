@@ -14,3 +14,9 @@ export async function cloudSection(entryFile: string): Promise<void> {
   const { CLOUD_SECTIONS } = await import('../all-checks.ts');
   cloudSuite(sectionChecks(CLOUD_SECTIONS, entryFile));
 }
+
+/** Every section, in the calling file (suites/whole-suite/cloud.test.ts). */
+export async function cloudWholeSuite(): Promise<void> {
+  const { cloudChecks } = await import('../all-checks.ts');
+  cloudSuite(cloudChecks);
+}

@@ -6,3 +6,9 @@ export async function engineSection(version: EngineVersion, entryFile: string): 
   const suite = await suiteModule('engine', () => import('./suite.ts'));
   await suite.engineSection(version, entryFile);
 }
+
+/** What the whole-suite test file of a version calls: every section's checks in one file (harness/run/entry-files.ts). */
+export async function engineWholeSuite(version: EngineVersion): Promise<void> {
+  const suite = await suiteModule('engine', () => import('./suite.ts'));
+  await suite.engineWholeSuite(version);
+}

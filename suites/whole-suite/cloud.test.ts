@@ -1,0 +1,3 @@
+import { cloudWholeSuite } from '../cloud/support/entry.ts';
+
+await cloudWholeSuite();

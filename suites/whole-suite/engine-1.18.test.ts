@@ -1,0 +1,3 @@
+import { engineWholeSuite } from '../engine/support/entry.ts';
+
+await engineWholeSuite('1.18');
