@@ -84,8 +84,10 @@ async function checksOf(file: string): Promise<ReadonlyArray<Named> | undefined>
     const { CLOUD_SECTIONS, cloudChecks } = await import('../../suites/cloud/all-checks.ts');
     return entry.section === undefined ? cloudChecks : CLOUD_SECTIONS[entry.section];
   }
-  const { ENGINE_SECTIONS } = await import('../../suites/engine/all-checks.ts');
+  const { ENGINE_SECTIONS, engineChecksFor } = await import('../../suites/engine/all-checks.ts');
   const { checksForVersion } = await import('../../suites/engine/support/check.ts');
-  const checks = entry.section === undefined ? Object.values(ENGINE_SECTIONS).flat() : ENGINE_SECTIONS[entry.section];
-  return checks && checksForVersion(checks, entry.suite === 'engine-1.18' ? '1.18' : '1.22');
+  const version = entry.suite === 'engine-1.18' ? '1.18' : '1.22';
+  if (entry.section === undefined) return engineChecksFor(version);
+  const checks = ENGINE_SECTIONS[entry.section];
+  return checks && checksForVersion(checks, version);
 }
