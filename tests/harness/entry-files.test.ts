@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
@@ -29,8 +28,9 @@ test('each suite has its whole-suite file, and a file names its suite and sectio
   expect(entryOf('/x/tests/harness/entry-files.test.ts')).toBeUndefined();
 });
 
+// What the whole-suite files register is checked by the embedded CLI runs (every section's check is reported).
 test.each(SUITES)(
-  'the whole-suite file of %s runs exactly the checks of its section files, also under --grep',
+  "the run's plan counts for the whole-suite file of %s exactly the checks of its section files, also under --grep",
   async (suite) => {
     const cache = mkdtempSync(path.join(tmpdir(), 'plan-cache-'));
     const whole = path.join(ROOT, WHOLE_SUITE_DIR, `${suite}.test.ts`);
