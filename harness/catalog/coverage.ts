@@ -1,3 +1,4 @@
+import type { Check } from '../check/types.ts';
 import { observedChecks } from '../judge/suite-judge.ts';
 import type { SuiteName } from './types.ts';
 
@@ -13,7 +14,8 @@ export async function checksOfSuite(suite: SuiteName): Promise<CheckIndexEntry[]
   return [...(await suiteChecks(suite)), ...observedChecks(suite)];
 }
 
-async function suiteChecks(suite: SuiteName): Promise<CheckIndexEntry[]> {
+/** The checks a suite's section files register (the run-level observed checks left out). */
+export async function suiteChecks(suite: SuiteName): Promise<ReadonlyArray<Pick<Check<unknown>, 'id' | 'title' | 'requirements' | 'endpoint'>>> {
   if (suite === 'cloud') {
     const { cloudChecks } = await import('../../suites/cloud/all-checks.ts');
     return cloudChecks;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Vitest } from 'vitest/node';
 import type { Check } from '../check/types.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
+import { suiteChecks } from '../catalog/coverage.ts';
 import { entryOf } from './entry-files.ts';
 import { sourcesKey } from './sources-key.ts';
 import { PROJECT_ROOT } from './project-root.ts';
@@ -80,14 +81,10 @@ type Named = Pick<Check<unknown>, 'id' | 'title' | 'requirements'>;
 async function checksOf(file: string): Promise<ReadonlyArray<Named> | undefined> {
   const entry = entryOf(file);
   if (!entry) return undefined;
-  if (entry.suite === 'cloud') {
-    const { CLOUD_SECTIONS, cloudChecks } = await import('../../suites/cloud/all-checks.ts');
-    return entry.section === undefined ? cloudChecks : CLOUD_SECTIONS[entry.section];
-  }
-  const { ENGINE_SECTIONS, engineChecksFor } = await import('../../suites/engine/all-checks.ts');
+  if (entry.section === undefined) return suiteChecks(entry.suite);
+  if (entry.suite === 'cloud') return (await import('../../suites/cloud/all-checks.ts')).CLOUD_SECTIONS[entry.section];
+  const { ENGINE_SECTIONS } = await import('../../suites/engine/all-checks.ts');
   const { checksForVersion } = await import('../../suites/engine/support/check.ts');
-  const version = entry.suite === 'engine-1.18' ? '1.18' : '1.22';
-  if (entry.section === undefined) return engineChecksFor(version);
   const checks = ENGINE_SECTIONS[entry.section];
-  return checks && checksForVersion(checks, version);
+  return checks && checksForVersion(checks, entry.suite === 'engine-1.18' ? '1.18' : '1.22');
 }
