@@ -24,7 +24,7 @@ const RUN_OPTIONS = `run options:
   --seed N              seed of the property-based checks (default: random; in the report)
   --timeout-ms N        per-request timeout (default: 10000)
   --concurrency N       checks of one suite file run at once (default: 4, 32 against the embedded targets; 1 = one at a time)
-  --workers N           worker processes running suite files side by side (default: 3; against
+  --workers N           worker processes running suite files side by side (default: 4; against
                         the embedded targets, which run one file per suite, one per suite, at
                         most one per core, and one per 100 checks)
   --vendor-profile P    docker (default: real spellings) | neutral (the spec's 'vendor' words)

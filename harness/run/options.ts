@@ -59,6 +59,9 @@ export const DEFAULT_CONCURRENCY = 4;
  * seven cloud runs at 48 found such a state passed (1-2 checks skipped), none of six at 32.
  */
 export const EMBEDDED_CONCURRENCY = 32;
+/** Workers of a run against a daemon (workersFor). */
+export const REAL_TARGET_WORKERS = 4;
+
 /**
  * vitest workers of a run. Against the embedded targets (one file per suite, entry-files.ts) a
  * worker per suite, at most one per core: the run's own process serves the reference, and a worker
@@ -75,17 +78,19 @@ export const EMBEDDED_CONCURRENCY = 32;
  * more for each check than the engine's, and the run's process that serves it was the busiest
  * (10 of a run's 20 CPU-s), so a third worker only competed with it: 2 workers against 3, medians
  * of 4 alternated runs, 11.1 s and 12.6 s wall, 20.5 and 24.8 s CPU (one worker: 14.4 s).
- * Against another target three: a worker runs one file at a time, and a file ends on its slowest
- * check (a 15 s plugin lookup, a 10 s exec resize, the timed checks that run alone), so with two
- * the daemon sat idle for about 12 s of each run while both waited. Both engine suites on 2
- * cores: Docker 59–63 s with 2 workers, 49–51 s with 3; Podman (--concurrency 1) 200 s, 148 s.
+ * Against another target four: a worker runs one file at a time, and a file ends on its slowest
+ * check (a 15 s plugin lookup, a 10 s exec resize, the timed checks that run alone), so while one
+ * worker waits out such a check the others keep the daemon busy. Both engine suites against
+ * Docker on 2 cores: 59–63 s with 2 workers, 49–51 s with 3 (an earlier host); 6 alternated runs
+ * on one host, 3 workers 46.9–54.8 s with the cores 12–22 % idle, 4 workers 41.7–51.2 s (five of
+ * six under 45.3 s) with them 2–5 % idle; 5 and 6 no quicker (42.6–52.6 s).
  * Against the embedded targets a run of few checks gets fewer workers (CHECKS_PER_WORKER).
  */
 export function workersFor(arrangement: EntryArrangement, embedded: boolean, suites: readonly SuiteName[], plannedChecks = Number.POSITIVE_INFINITY): number {
   const enough = Math.ceil(plannedChecks / CHECKS_PER_WORKER);
   // One file per suite: a worker more than its files would have nothing to run.
   if (arrangement === 'whole-suites') return Math.max(1, Math.min(suites.length, availableParallelism(), enough));
-  if (!embedded) return 3;
+  if (!embedded) return REAL_TARGET_WORKERS;
   const perCores = Math.min(4, availableParallelism() + 1);
   const most = suites.every((s) => s === 'cloud') ? Math.max(1, perCores - 1) : perCores;
   return Math.max(1, Math.min(most, enough));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { jitTieringFlags } from '../../bin/jit-tiering.mjs';
-import { CHECKS_PER_WORKER, workersFor } from '../../harness/run/options.ts';
+import { CHECKS_PER_WORKER, REAL_TARGET_WORKERS, workersFor } from '../../harness/run/options.ts';
 import { runCommand } from '../support/run-cli.ts';
 
 test('each checked V8 gets the flag that raises its optimizing threshold, any other none', () => {
@@ -38,18 +38,18 @@ test('a run of section files: embedded, the cloud suite alone has one worker few
   expect(engine).toBe(Math.min(4, availableParallelism() + 1));
   expect(workersFor('sections', true, ['engine-1.22', 'cloud'])).toBe(engine);
   expect(workersFor('sections', true, ['cloud'])).toBe(Math.max(1, engine - 1));
-  expect(workersFor('sections', false, ['cloud'])).toBe(3);
-  expect(workersFor('sections', false, ['engine-1.22'])).toBe(3);
+  expect(workersFor('sections', false, ['cloud'])).toBe(REAL_TARGET_WORKERS);
+  expect(workersFor('sections', false, ['engine-1.22'])).toBe(REAL_TARGET_WORKERS);
 });
 
-test("an embedded run of few section files' checks has fewer workers: one per CHECKS_PER_WORKER checks; another target keeps three", () => {
+test("an embedded run of few section files' checks has fewer workers: one per CHECKS_PER_WORKER checks; another target keeps REAL_TARGET_WORKERS", () => {
   const most = workersFor('sections', true, ['engine-1.22']);
   expect(workersFor('sections', true, ['engine-1.22'], 0)).toBe(1);
   expect(workersFor('sections', true, ['engine-1.22'], CHECKS_PER_WORKER)).toBe(1);
   expect(workersFor('sections', true, ['engine-1.22'], CHECKS_PER_WORKER + 1)).toBe(Math.min(2, most));
   expect(workersFor('sections', true, ['engine-1.22'], 100 * CHECKS_PER_WORKER)).toBe(most);
   expect(workersFor('sections', true, ['cloud'], 100 * CHECKS_PER_WORKER)).toBe(workersFor('sections', true, ['cloud']));
-  expect(workersFor('sections', false, ['engine-1.22'], 1)).toBe(3);
+  expect(workersFor('sections', false, ['engine-1.22'], 1)).toBe(REAL_TARGET_WORKERS);
 });
 
 /**
