@@ -7,6 +7,7 @@ import { decodeContentEncoding } from './content-encoding.ts';
 import { asTargetError, TargetError } from './errors.ts';
 import { loadTls, type TargetEndpoint } from './endpoint.ts';
 import { showBytes, type Transcript } from './transcript.ts';
+import { exchangeBuffered } from './buffered-exchange.ts';
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -89,11 +90,21 @@ export class HttpTransport {
 
   async request(opts: RequestOptions, transcript?: Transcript): Promise<HttpResponse> {
     const started = Date.now();
-    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
-    const { res, what, entry } = await this.send(opts, transcript, AbortSignal.timeout(timeoutMs), timeoutMs);
+    const { path, headers, body, what, entry } = this.begin(opts, transcript);
+    const cap = opts.maxBodyBytes ?? this.options.maxBodyBytes;
     try {
-      const body = await receiveBody(res, opts.maxBodyBytes ?? this.options.maxBodyBytes, what, entry);
-      const response = makeResponse(res.statusCode, flatHeaders(res.headers), body, Date.now() - started, what);
+      const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+      const res = await exchangeBuffered(this.pool, {
+        method: opts.method,
+        path,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        timeoutMs,
+        maxBodyBytes: cap,
+        what,
+      });
+      const head = flatHeaders(res.headers);
+      const response = makeResponse(res.statusCode, head, await receivedBody(res.statusCode, head, res.body, cap, what, entry), Date.now() - started, what);
       if (entry) entry.durationMs = response.durationMs;
       return response;
     } catch (err) {
@@ -105,7 +116,7 @@ export class HttpTransport {
   async stream(opts: RequestOptions, transcript?: Transcript): Promise<StreamingResponse> {
     const controller = new AbortController();
     const started = Date.now();
-    const { res, entry } = await this.send(opts, transcript, controller.signal, 0);
+    const { res, entry } = await this.send(opts, transcript, controller.signal);
     const responseHeaders = flatHeaders(res.headers);
     if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
     const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript, started);
@@ -129,12 +140,8 @@ export class HttpTransport {
     opts: RequestOptions,
     transcript: Transcript | undefined,
     signal: AbortSignal,
-    bodyTimeout: number,
-  ): Promise<{ res: Dispatcher.ResponseData; what: string; entry: TranscriptEntry | undefined }> {
-    const { path, headers, body } = this.prepare(opts);
-    const what = `${opts.method} ${path}`;
-    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
-    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+  ): Promise<{ res: Dispatcher.ResponseData; entry: TranscriptEntry | undefined }> {
+    const { path, headers, body, what, entry } = this.begin(opts, transcript);
     try {
       const res = await undici.request.call(this.pool, {
         method: opts.method as Dispatcher.HttpMethod,
@@ -142,13 +149,21 @@ export class HttpTransport {
         headers,
         body,
         signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout,
+        headersTimeout: opts.timeoutMs ?? this.options.timeoutMs,
+        // The body of a stream comes when the target has something to say.
+        bodyTimeout: 0,
       });
-      return { res, what, entry };
+      return { res, entry };
     } catch (err) {
       throw failed(err, what, entry);
     }
+  }
+
+  /** The request as sent, named for errors, and its entry in the transcript. */
+  private begin(opts: RequestOptions, transcript: Transcript | undefined) {
+    const { path, headers, body } = this.prepare(opts);
+    const entry = transcript?.record({ kind: 'http', request: { method: opts.method, path, headers, body: showBytes(body) } });
+    return { path, headers, body, what: `${opts.method} ${path}`, entry };
   }
 
   private prepare(opts: RequestOptions): { path: string; headers: Record<string, string>; body?: Buffer | string } {
@@ -191,29 +206,21 @@ async function* recordChunks(
   }
 }
 
-export async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, cap: number, what: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > cap) {
-      body.destroy?.();
-      throw new TargetError(`${what}: response body exceeds the ${cap}-byte cap`, 'too-large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 /**
- * The body as checks read it: capped, its Content-Encoding undone (within the cap), and refused
- * when nested past any documented depth, whoever reads it next: a recursive reader (schema
- * validation, deep comparison, a report's JSON) would otherwise overflow its stack.
+ * The body as checks read it: its Content-Encoding undone (within the cap), and refused when
+ * nested past any documented depth, whoever reads it next: a recursive reader (schema validation,
+ * deep comparison, a report's JSON) would otherwise overflow its stack. The transcript keeps the
+ * bytes as they came, and the decoded ones when they differ.
  */
-async function receiveBody(res: Dispatcher.ResponseData, cap: number, what: string, entry: TranscriptEntry | undefined): Promise<Buffer> {
-  const wire = await readCapped(res.body, cap, what);
-  const headers = flatHeaders(res.headers);
-  if (entry) entry.response = { status: res.statusCode, headers, body: showBytes(wire) };
+async function receivedBody(
+  status: number,
+  headers: Record<string, string>,
+  wire: Buffer,
+  cap: number,
+  what: string,
+  entry: TranscriptEntry | undefined,
+): Promise<Buffer> {
+  if (entry) entry.response = { status, headers, body: showBytes(wire) };
   const body = await decodeContentEncoding(wire, headers['content-encoding'], cap, what);
   if (entry?.response && body !== wire) entry.response.body = showBytes(body);
   const deep = jsonDepthProblem(body);
