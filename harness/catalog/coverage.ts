@@ -1,6 +1,6 @@
 import type { Check } from '../check/types.ts';
 import { observedChecks } from '../judge/suite-judge.ts';
-import type { SuiteName } from './types.ts';
+import { engineVersionOf, type SuiteName } from './types.ts';
 
 /** The checks of each suite, as (id, requirements) pairs: what coverage is computed from. */
 export interface CheckIndexEntry {
@@ -21,5 +21,5 @@ export async function suiteChecks(suite: SuiteName): Promise<ReadonlyArray<Pick<
     return cloudChecks;
   }
   const { engineChecksFor } = await import('../../suites/engine/all-checks.ts');
-  return engineChecksFor(suite === 'engine-1.18' ? '1.18' : '1.22');
+  return engineChecksFor(engineVersionOf(suite));
 }

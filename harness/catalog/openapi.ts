@@ -1,4 +1,4 @@
-import type { Endpoint, QueryParam, SuiteName } from './types.ts';
+import { apiOfSuite, apiVersionOfSuite, type Endpoint, type QueryParam, type SuiteName } from './types.ts';
 import { loadEndpoints } from './load.ts';
 import { SchemaValidator, type SchemaSet } from '../schema/validator.ts';
 import { toolInfo } from '../run/tool-info.ts';
@@ -12,8 +12,8 @@ type Json = Record<string, unknown>;
  * rewritten to component references.
  */
 export function openApiDocument(suite: SuiteName, profile: VendorProfileName = 'docker'): Json {
-  const api = suite === 'cloud' ? 'cloud' : 'engine';
-  const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
+  const api = apiOfSuite(suite);
+  const version = apiVersionOfSuite(suite);
   const set = `${api}/${version}` as SchemaSet;
   const validator = new SchemaValidator(profile);
   const schemas = Object.fromEntries(validator.names(set).map((name) => [name, toComponent(name, validator.schema(set, name))]));

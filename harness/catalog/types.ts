@@ -7,6 +7,24 @@ export type Api = 'engine' | 'cloud';
 export type EngineVersion = '1.18' | '1.22';
 export type SuiteName = 'engine-1.18' | 'engine-1.22' | 'cloud';
 export const SUITES: readonly SuiteName[] = ['engine-1.18', 'engine-1.22', 'cloud'];
+export type EngineSuiteName = Exclude<SuiteName, 'cloud'>;
+
+/** The API a suite verifies. */
+export function apiOfSuite(suite: SuiteName): Api {
+  return suite === 'cloud' ? 'cloud' : 'engine';
+}
+
+/** The version of its API a suite verifies, as the catalog's `versions` name it: 1.18, 1.22, v1. */
+export function apiVersionOfSuite(suite: SuiteName): EngineVersion | 'v1' {
+  return suite === 'cloud' ? 'v1' : engineVersionOf(suite);
+}
+
+/** The engine API version an engine suite verifies. */
+export function engineVersionOf(suite: EngineSuiteName): EngineVersion {
+  return ENGINE_VERSIONS[suite];
+}
+
+const ENGINE_VERSIONS: Record<EngineSuiteName, EngineVersion> = { 'engine-1.18': '1.18', 'engine-1.22': '1.22' };
 
 /**
  * required: an explicit statement; breaking it fails the check.

@@ -7,6 +7,7 @@ import type { CheckContext } from './context.ts';
 import { withReportedEvidence } from './evidence.ts';
 import { executeCheck, type ExecuteOptions } from './execute.ts';
 import type { Check, CheckRecord } from './types.ts';
+import { escapeRegExp } from '../escape-regexp.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -40,8 +41,7 @@ export function testName(check: Pick<Check<unknown>, 'id' | 'title' | 'requireme
 
 /** A --grep pattern that selects exactly the checks with these ids: it anchors on the id a test name starts with. */
 export function grepOfChecks(ids: readonly string[]): string {
-  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return `^(?:${escaped.join('|')}): `;
+  return `^(?:${ids.map(escapeRegExp).join('|')}): `;
 }
 
 /**

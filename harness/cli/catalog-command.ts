@@ -1,4 +1,4 @@
-import { SUITES, type Endpoint, type Requirement, type SuiteName } from '../catalog/types.ts';
+import { apiOfSuite, apiVersionOfSuite, SUITES, type Endpoint, type Requirement, type SuiteName } from '../catalog/types.ts';
 import { loadEndpoints, loadRequirements } from '../catalog/load.ts';
 import { checksOfSuite } from '../catalog/coverage.ts';
 import { loadProofs, proofsOf, type Proof } from '../catalog/proofs.ts';
@@ -29,8 +29,8 @@ export interface SuiteCatalog {
 
 /** Endpoints and requirements of a suite, with the checks that cover each requirement. */
 export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
-  const api = suite === 'cloud' ? 'cloud' : 'engine';
-  const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
+  const api = apiOfSuite(suite);
+  const version = apiVersionOfSuite(suite);
   const endpoints = loadEndpoints(api).filter((e) => e.versions.includes(version));
   const checks = await checksOfSuite(suite);
   const proofTable = loadProofs(api);

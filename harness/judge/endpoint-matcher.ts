@@ -1,4 +1,5 @@
 import type { Endpoint } from '../catalog/types.ts';
+import { escapeRegExp } from '../escape-regexp.ts';
 
 /**
  * Finds the catalog endpoint a request was made to, from its method and its path as sent. Literal
@@ -34,7 +35,7 @@ function templatePattern(endpoint: Endpoint): RegExp {
   const escaped = endpoint.path
     .replace(/\/$/, '')
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^?#]+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? '[^?#]+?' : escapeRegExp(part)))
     .join('');
   // Cloud: the optional namespace segment after /api/<subsystem>/v1/; a trailing slash either way.
   const namespaced = endpoint.namespaced ? escaped.replace(/^(\/api\/[a-z]+\/v1\/)/, '$1(?:[^/]+/)?') : escaped;

@@ -1,5 +1,5 @@
 import { loadEndpoints, RequirementIndex } from '../catalog/load.ts';
-import type { SuiteName } from '../catalog/types.ts';
+import { apiOfSuite, apiVersionOfSuite, type SuiteName } from '../catalog/types.ts';
 import { spellDeep, type VendorProfileName } from '../profile.ts';
 import { schemaSetOfSuite, SchemaValidator } from '../schema/validator.ts';
 import { cloudCatalogPath, EndpointMatcher, engineCatalogPath } from './endpoint-matcher.ts';
@@ -25,9 +25,6 @@ const RULE_REQUIREMENTS: Record<'engine' | 'cloud', Record<ExchangeRule, string>
  */
 const CLOUD_FACT_ERROR_CODES = [400, 401, 402, 403, 404, 405, 409, 415, 429, 500, 503, 504];
 const cloudCodeNotShown = (status: number): boolean => status < 300 || CLOUD_FACT_ERROR_CODES.includes(status);
-
-export const apiOfSuite = (suite: SuiteName): 'engine' | 'cloud' => (suite === 'cloud' ? 'cloud' : 'engine');
-const versionOfSuite = (suite: SuiteName): string => (suite === 'cloud' ? 'v1' : suite.slice('engine-'.length));
 
 export function ruleRequirement(suite: SuiteName, rule: ExchangeRule): string {
   return RULE_REQUIREMENTS[apiOfSuite(suite)][rule];
@@ -72,7 +69,7 @@ export function sharedJudgeForSuite(suite: SuiteName, profile: VendorProfileName
 /** The judge of every answer of one suite's run, built from its catalog endpoints and schemas. */
 export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index: RequirementIndex, profile: VendorProfileName): ExchangeJudge {
   const api = apiOfSuite(suite);
-  const version = versionOfSuite(suite);
+  const version = apiVersionOfSuite(suite);
   const endpoints = spellDeep(
     loadEndpoints(api).filter((e) => e.versions.includes(version) && e.interface !== 'stream'),
     api,

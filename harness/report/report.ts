@@ -1,4 +1,4 @@
-import type { Requirement, RequirementLevel, SuiteName } from '../catalog/types.ts';
+import { engineVersionOf, type Requirement, type RequirementLevel, type SuiteName } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { Breach, OutcomeStatus, TranscriptEntry } from '../check/outcome.ts';
 import { WAITS_KEPT } from '../check/evidence.ts';
@@ -172,7 +172,7 @@ export function outcomeFor(requirement: string, result: Pick<ResultEntry, 'outco
 /** Which requirements belong to a suite: engine ones by version, cloud ones to the cloud suite. */
 export function requirementsOfSuite(suite: SuiteName, all: Requirement[]): Requirement[] {
   if (suite === 'cloud') return all.filter((r) => r.id.startsWith('cloud/'));
-  const version = suite.slice('engine-'.length);
+  const version = engineVersionOf(suite);
   return all.filter((r) => r.id.startsWith('engine/') && r.versions.includes(version));
 }
 

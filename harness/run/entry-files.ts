@@ -1,4 +1,5 @@
-import type { SuiteName } from '../catalog/types.ts';
+import { SUITES, type SuiteName } from '../catalog/types.ts';
+import { escapeRegExp } from '../escape-regexp.ts';
 
 /**
  * The test files a run starts. Each spec section has an entry file (suites/<suite>/<section>.test.ts,
@@ -31,8 +32,12 @@ export const WHOLE_SUITE_DIR = 'suites/whole-suite';
  * file that is neither.
  */
 export function entryOf(file: string): { suite: SuiteName; section: string | undefined } | undefined {
-  const whole = /(?:^|\/)suites\/whole-suite\/(engine-1\.18|engine-1\.22|cloud)\.test\.ts$/.exec(file);
+  const whole = WHOLE_SUITE_FILE.exec(file);
   if (whole) return { suite: whole[1] as SuiteName, section: undefined };
-  const section = /(?:^|\/)suites\/(engine-1\.18|engine-1\.22|cloud)\/([^/]+)\.test\.ts$/.exec(file);
+  const section = SECTION_FILE.exec(file);
   return section ? { suite: section[1] as SuiteName, section: section[2]! } : undefined;
 }
+
+const SUITE_NAME = `(${SUITES.map(escapeRegExp).join('|')})`;
+const WHOLE_SUITE_FILE = new RegExp(`(?:^|/)${escapeRegExp(WHOLE_SUITE_DIR)}/${SUITE_NAME}\\.test\\.ts$`);
+const SECTION_FILE = new RegExp(`(?:^|/)suites/${SUITE_NAME}/([^/]+)\\.test\\.ts$`);

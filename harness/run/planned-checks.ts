@@ -4,6 +4,7 @@ import type { Vitest } from 'vitest/node';
 import type { Check } from '../check/types.ts';
 import { storeCacheEntry } from '../disk-cache.ts';
 import { suiteChecks } from '../catalog/coverage.ts';
+import { engineVersionOf } from '../catalog/types.ts';
 import { entryOf } from './entry-files.ts';
 import { sourcesKey } from './sources-key.ts';
 import { PROJECT_ROOT } from './project-root.ts';
@@ -86,5 +87,5 @@ async function checksOf(file: string): Promise<ReadonlyArray<Named> | undefined>
   const { ENGINE_SECTIONS } = await import('../../suites/engine/all-checks.ts');
   const { checksForVersion } = await import('../../suites/engine/support/check.ts');
   const checks = ENGINE_SECTIONS[entry.section];
-  return checks && checksForVersion(checks, entry.suite === 'engine-1.18' ? '1.18' : '1.22');
+  return checks && checksForVersion(checks, engineVersionOf(entry.suite));
 }

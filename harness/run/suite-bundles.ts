@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SuiteName } from '../catalog/types.ts';
+import { apiOfSuite, type SuiteName } from '../catalog/types.ts';
 import type { SuiteBundleName } from '../check/suite-module.ts';
 import { bundleOptions } from '../../bin/bundling.mjs';
 import { storeCacheEntry } from '../disk-cache.ts';
@@ -16,8 +16,6 @@ const ENTRIES: Record<SuiteBundleName, string> = {
   engine: 'suites/engine/support/suite.ts',
 };
 
-const familyOf = (suite: SuiteName): SuiteBundleName => (suite === 'cloud' ? 'cloud' : 'engine');
-
 /**
  * The suites' modules built into one file per family (the harness, catalog and checks it uses;
  * packages stay imports), for the workers to load natively. Vitest's module runner loads a
@@ -28,7 +26,7 @@ const familyOf = (suite: SuiteName): SuiteBundleName => (suite === 'cloud' ? 'cl
  */
 export async function suiteBundles(suites: SuiteName[], warn: (message: string) => void): Promise<Partial<Record<SuiteBundleName, string>>> {
   const bundles: Partial<Record<SuiteBundleName, string>> = {};
-  for (const name of new Set(suites.map(familyOf))) {
+  for (const name of new Set(suites.map(apiOfSuite))) {
     try {
       bundles[name] = await bundle(name);
     } catch (err) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { SuiteName } from '../catalog/types.ts';
+import { engineVersionOf, type SuiteName } from '../catalog/types.ts';
 import { spellDeep, type ProfileApi, type VendorProfileName } from '../profile.ts';
 import { makeAjv } from './ajv.ts';
 import { cachedValidators, ensureCached, SCHEMA_CACHE_DIR, type SchemaBundle } from './compiled-cache.ts';
@@ -26,7 +26,7 @@ export type SchemaSet = 'engine/1.18' | 'engine/1.22' | 'cloud/v1';
 
 /** The schema set a suite's answers are validated against: engine-1.22 → 'engine/1.22', cloud → 'cloud/v1'. */
 export function schemaSetOfSuite(suite: SuiteName): SchemaSet {
-  return suite === 'cloud' ? 'cloud/v1' : `engine/${suite === 'engine-1.18' ? '1.18' : '1.22'}`;
+  return suite === 'cloud' ? 'cloud/v1' : `engine/${engineVersionOf(suite)}`;
 }
 
 const SHARED = new Map<VendorProfileName, SchemaValidator>();

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
 import { openApiDocument } from '../../harness/catalog/openapi.ts';
 import { loadEndpoints } from '../../harness/catalog/load.ts';
-import { SUITES } from '../../harness/catalog/types.ts';
+import { apiOfSuite, apiVersionOfSuite, SUITES } from '../../harness/catalog/types.ts';
 
 /** Every $ref of the document, and whether its JSON pointer resolves inside the document. */
 function danglingRefs(doc: unknown): string[] {
@@ -40,8 +40,8 @@ describe.each(SUITES)('the OpenAPI 3.1 export of %s', (suite) => {
     const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
       Object.values(item).map((op) => op.operationId.replace(/_ns$/, '')),
     );
-    const version = suite === 'cloud' ? 'v1' : suite.slice('engine-'.length);
-    const endpoints = loadEndpoints(suite === 'cloud' ? 'cloud' : 'engine').filter((e) => e.versions.includes(version));
+    const version = apiVersionOfSuite(suite);
+    const endpoints = loadEndpoints(apiOfSuite(suite)).filter((e) => e.versions.includes(version));
     expect(endpoints.length).toBeGreaterThan(0);
     expect(new Set(operationIds)).toEqual(new Set(endpoints.map((e) => e.id.replace(/[^a-zA-Z0-9]+/g, '_'))));
   });

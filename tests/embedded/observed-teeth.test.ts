@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RequirementIndex } from '../../harness/catalog/load.ts';
-import type { SuiteName } from '../../harness/catalog/types.ts';
+import { engineVersionOf, type SuiteName } from '../../harness/catalog/types.ts';
 import type { Outcome } from '../../harness/check/outcome.ts';
 import type { CheckRecord } from '../../harness/check/types.ts';
 import { observedResults } from '../../harness/judge/observed-results.ts';
@@ -79,7 +79,7 @@ describe('the judge of every exchange fails the answer rule a fault breaks', () 
 
   async function runVia(t: ObservedTeeth): Promise<Outcome> {
     if (t.suite === 'cloud') return (await runAgainstEmbeddedCloud({ faults: [t.fault], checks: [cloudById.get(t.via)!] })).get(t.via)!;
-    const version = t.suite === 'engine-1.18' ? '1.18' : '1.22';
+    const version = engineVersionOf(t.suite);
     return (await engine.run({ faults: [t.fault], version, checks: [engineChecks.get(t.via)!] })).get(t.via)!;
   }
 });

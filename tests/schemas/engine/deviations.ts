@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaValidator } from '../../../harness/schema/validator.ts';
 import { setOf, type EngineVersion } from './support.ts';
+import { escapeRegExp } from '../../../harness/escape-regexp.ts';
 
 /** The captures come from the real daemon, so they are read with its (docker) spellings. */
 export const dockerValidator = new SchemaValidator('docker');
@@ -24,12 +25,7 @@ export interface CaptureFinding {
 
 /** `*` stands for one pointer segment in a finding, for anything in a capture name. */
 function glob(pattern: string, star: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join(star)}$`,
-  );
+  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join(star)}$`);
 }
 
 export function readDeviationRows(): DeviationRow[] {
