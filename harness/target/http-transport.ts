@@ -108,7 +108,7 @@ export class HttpTransport {
       if (entry) entry.durationMs = response.durationMs;
       return response;
     } catch (err) {
-      throw failed(err, what, entry);
+      throw failed(err, what, entry, started);
     }
   }
 
@@ -141,6 +141,7 @@ export class HttpTransport {
     transcript: Transcript | undefined,
     signal: AbortSignal,
   ): Promise<{ res: Dispatcher.ResponseData; entry: TranscriptEntry | undefined }> {
+    const started = Date.now();
     const { path, headers, body, what, entry } = this.begin(opts, transcript);
     try {
       const res = await undici.request.call(this.pool, {
@@ -155,7 +156,7 @@ export class HttpTransport {
       });
       return { res, entry };
     } catch (err) {
-      throw failed(err, what, entry);
+      throw failed(err, what, entry, started);
     }
   }
 
@@ -178,10 +179,16 @@ export class HttpTransport {
   }
 }
 
-/** The target's failure as a TargetError, noted on the transcript entry. */
-function failed(err: unknown, what: string, entry: TranscriptEntry | undefined): unknown {
+/**
+ * The target's failure as a TargetError, noted on the transcript entry with the time it took (a
+ * request that timed out waited its whole deadline: the time profile names it as the wait).
+ */
+function failed(err: unknown, what: string, entry: TranscriptEntry | undefined, started: number): unknown {
   const mapped = asTargetError(err, what);
-  if (entry) entry.error = (mapped as Error).message;
+  if (entry) {
+    entry.error = (mapped as Error).message;
+    entry.durationMs = Date.now() - started;
+  }
   return mapped;
 }
 

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { TargetError } from '../../harness/target/errors.ts';
 import { HttpTransport } from '../../harness/target/http-transport.ts';
+import { Transcript } from '../../harness/target/transcript.ts';
 import { openWebSocket } from '../../harness/target/websocket.ts';
 import { deepJson, gzipBomb } from '../support/hostile-server.ts';
 
@@ -111,9 +112,11 @@ const CLASSES: Array<{ name: string; answer: (socket: net.Socket) => void; code:
 ];
 
 describe('HttpTransport against a hostile target', () => {
-  test.each(CLASSES)('$name is a TargetError($code) naming the problem', async ({ answer, code, names }) => {
-    const transport = await rawTarget(answer, code === 'timeout' ? SHORT_DEADLINE_MS : DEADLINE_MS);
-    const err = await transport.request({ method: 'GET', path: '/containers/json' }).then(
+  test.each(CLASSES)('$name is a TargetError($code) naming the problem, noted on the transcript with the time it took', async ({ answer, code, names }) => {
+    const deadline = code === 'timeout' ? SHORT_DEADLINE_MS : DEADLINE_MS;
+    const transport = await rawTarget(answer, deadline);
+    const transcript = new Transcript();
+    const err = await transport.request({ method: 'GET', path: '/containers/json' }, transcript).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -121,6 +124,10 @@ describe('HttpTransport against a hostile target', () => {
     expect((err as TargetError).code).toBe(code);
     expect((err as TargetError).message).toMatch(names);
     expect((err as TargetError).message).toContain('GET /containers/json');
+    const [entry] = transcript.entries;
+    expect(entry?.error).toBe((err as TargetError).message);
+    // A timed-out exchange waited its deadline: the time profile shows it as the wait.
+    expect(entry?.durationMs).toBeGreaterThanOrEqual(code === 'timeout' ? deadline - 5 : 0);
   });
 
   test('a gzip bomb is inflated only up to the body cap: a too-large TargetError naming it, in bounded memory', async () => {
