@@ -160,8 +160,9 @@ export class CheckContext {
     if (!this.base.judge) return;
     const { endpoint, findings } = this.base.judge.judge(method, path, answer);
     if (endpoint) this.exchanges.judged[endpoint] = (this.exchanges.judged[endpoint] ?? 0) + 1;
+    // One finding per endpoint, rule and status: a second status the endpoint does not list is a departure of its own.
     for (const f of findings) {
-      if (!this.exchanges.findings.some((g) => g.endpoint === f.endpoint && g.rule === f.rule)) this.exchanges.findings.push(f);
+      if (!this.exchanges.findings.some((g) => g.endpoint === f.endpoint && g.rule === f.rule && g.status === f.status)) this.exchanges.findings.push(f);
     }
   }
 

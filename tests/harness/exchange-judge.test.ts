@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { RequirementIndex } from '../../harness/catalog/load.ts';
+import { CheckContext } from '../../harness/check/context.ts';
 import type { CheckRecord } from '../../harness/check/types.ts';
 import { judgeForSuite } from '../../harness/judge/suite-judge.ts';
 import { observedResults } from '../../harness/judge/observed-results.ts';
@@ -47,6 +48,16 @@ describe('the judge of every exchange', () => {
     expect(findings).toMatchObject([{ rule: 'shape-documented' }]);
     expect(engine.judge('POST', '/v1.22/containers/abc/wait', answer(200, { StatusCode: 0, Extra: 1 })).findings).toEqual([]);
   });
+});
+
+test('a check keeps one finding per endpoint, rule and status: a second status the endpoint does not list is named too, a repeated one is not', () => {
+  const ctx = new CheckContext({ seed: 1, schemas, timeoutMs: 1000, judge: engine });
+  for (const status of [200, 500, 500]) ctx.judgeAnswer('POST', '/v1.22/exec/abc/resize?h=1&w=1', answer(status));
+  expect(ctx.exchanges.findings.map((f) => [f.endpoint, f.rule, f.status])).toEqual([
+    ['engine/exec/resize', 'status-documented', 200],
+    ['engine/exec/resize', 'status-documented', 500],
+  ]);
+  expect(ctx.exchanges.judged).toEqual({ 'engine/exec/resize': 3 });
 });
 
 describe('the observed results of a run', () => {

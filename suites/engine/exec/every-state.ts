@@ -30,7 +30,9 @@ export default [
         states: STATES,
         operations: [
           { method: 'GET', suffix: 'json' },
-          { method: 'POST', suffix: 'resize', query: { h: 24, w: 80 } },
+          // Docker 20.10 waits up to 10 s for an exec not started, then answers 500 ("timeout waiting
+          // for exec session ready"): at the run's default deadline, also 10 s, the client gave up first.
+          { method: 'POST', suffix: 'resize', query: { h: 24, w: 80 }, answersWithinMs: 15_000 },
           { method: 'POST', suffix: 'start', json: { Detach: true, Tty: false }, changes: true, versions: ['1.22'] },
           // 1.18 lists no code for refusing a second start (only 101, 200, 404): it is asked to start one not yet started.
           { method: 'POST', suffix: 'start', json: { Detach: true, Tty: false }, changes: true, versions: ['1.18'], onlyIn: ['created'] },

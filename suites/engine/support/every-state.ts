@@ -17,6 +17,11 @@ export interface StateOperation {
   onlyIn?: readonly string[];
   /** Its effect may come after its answer: the resource it was asked of serves no later operation. */
   effectAfterAnswer?: boolean;
+  /**
+   * The target may take this long to answer (a deadline of its own): the request then waits at
+   * least this long, so that its answer is judged rather than the client's giving up first.
+   */
+  answersWithinMs?: number;
 }
 
 export interface StateDrive<S extends string> {
@@ -47,7 +52,11 @@ export async function driveThroughStates<S extends string>(ctx: EngineContext, d
   const call = async (ref: string, op: StateOperation) => {
     const ready = drive.prepare ? await drive.prepare(ctx, op) : op;
     const path = `${drive.base}/${ref}${ready.suffix ? `/${ready.suffix}` : ''}`;
-    await ctx.api.request(ready.method, path, { ...(ready.query ? { query: ready.query } : {}), ...(ready.json !== undefined ? { json: ready.json } : {}) });
+    await ctx.api.request(ready.method, path, {
+      ...(ready.query ? { query: ready.query } : {}),
+      ...(ready.json !== undefined ? { json: ready.json } : {}),
+      ...(ready.answersWithinMs ? { timeoutMs: Math.max(ctx.base.timeoutMs, ready.answersWithinMs) } : {}),
+    });
   };
   const missing = ctx.uniqueName('missing');
   for (const op of ops.filter((o) => !o.onlyIn)) await call(missing, op);
