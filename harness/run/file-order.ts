@@ -6,10 +6,13 @@ import { PROJECT_ROOT } from './project-root.ts';
 /**
  * Where vitest keeps the durations of a run's suite files (its results cache), one directory per
  * implementation: a file's duration against Docker says nothing of it against the embedded target
- * or Podman. With one cache for all, a run was ordered by whatever target ran last.
+ * or Podman. With one cache for all, a run was ordered by whatever target ran last. The embedded
+ * reference with faults (teeth) is another implementation: a check its fault holds up until the
+ * deadline would otherwise start first in the next plain run.
  */
-export function fileOrderCacheDir(product: ProductInfo, embedded: boolean): string {
-  const slug = `${embedded ? 'embedded-' : ''}${product.product}-${product.version}`.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
+export function fileOrderCacheDir(product: ProductInfo, embedded: boolean, faulted = false): string {
+  const kind = embedded ? (faulted ? 'embedded-faulted-' : 'embedded-') : '';
+  const slug = `${kind}${product.product}-${product.version}`.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
   return path.join(PROJECT_ROOT, 'node_modules/.cache/conformance-file-order', slug.slice(0, 80));
 }
 

@@ -61,7 +61,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     if (!interruption.signal) {
       config = await prepareConfig(options, targets, runId);
       const reporters = [collector, ...(await extraReporters(options, config, product))];
-      await runSuites(options, config, reporters, interruption, collector, fileOrderCacheDir(product, targets.embedded));
+      await runSuites(options, config, reporters, interruption, collector, fileOrderCacheDir(product, targets.embedded, options.faults.length > 0));
     }
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.

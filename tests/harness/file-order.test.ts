@@ -34,11 +34,16 @@ test('files the cache has no duration for start first, larger first, as vitest o
   expect(files(sorted)).toEqual(['large.test.ts', 'small.test.ts', 'known.test.ts']);
 });
 
-test('each implementation, and the embedded target apart, keeps its own durations', () => {
+test('each implementation, the embedded target apart and that target with faults apart again, keeps its own durations', () => {
   const docker: ProductInfo = { product: 'Docker', version: '20.10.24+dfsg1' };
   const podman: ProductInfo = { product: 'Podman Engine', version: '4.3.1' };
-  const dirs = new Set([fileOrderCacheDir(docker, false), fileOrderCacheDir(podman, false), fileOrderCacheDir(docker, true)]);
-  expect(dirs.size).toBe(3);
+  const dirs = new Set([
+    fileOrderCacheDir(docker, false),
+    fileOrderCacheDir(podman, false),
+    fileOrderCacheDir(docker, true),
+    fileOrderCacheDir(docker, true, true),
+  ]);
+  expect(dirs.size).toBe(4);
   expect(fileOrderCacheDir(docker, false)).toMatch(/conformance-file-order\/docker-20\.10\.24-dfsg1$/);
 });
 
