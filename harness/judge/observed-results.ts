@@ -1,5 +1,5 @@
 import type { RequirementIndex } from '../catalog/load.ts';
-import type { SuiteName } from '../catalog/types.ts';
+import type { RequirementLevel, SuiteName } from '../catalog/types.ts';
 import { BREACH } from '../check/execute.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { ResultEntry } from '../report/report.ts';
@@ -14,10 +14,10 @@ const RULE_TITLE: Record<ExchangeRule, string> = {
 
 /**
  * The verdicts of the judge of every exchange, as results of their own: one per (suite, endpoint,
- * rule) that departed, carrying the first departure and the check whose exchange showed it, and
- * one per (suite, rule) that sums up the answers judged when none departed. A departure that a
- * targeted check already reports (a failing result naming the same requirement, or the failures of
- * every check that met it) is not repeated.
+ * rule) that departed, naming each status that departed and the check whose exchange first showed
+ * it, and one per (suite, rule) that sums up the answers judged when none departed. A departure
+ * that a targeted check already reports (a failing result naming the same requirements, or the
+ * failures of every check that met it) is not repeated.
  */
 export function observedResults(suites: SuiteName[], records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
   return suites.flatMap((suite) =>
@@ -29,34 +29,44 @@ export function observedResults(suites: SuiteName[], records: CheckRecord[], ind
   );
 }
 
+/** Requirement levels, the most severe first. */
+const LEVELS: readonly RequirementLevel[] = ['required', 'recommended', 'informational'];
+
+/** What the run's answers showed of one endpoint and rule: a finding per status (with the check that met it first), and every check that met one. */
+interface Departure {
+  seen: Array<{ finding: ExchangeFinding; check: CheckRecord }>;
+  checks: Set<string>;
+  allFailed: boolean;
+}
+
 function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
   const judged = new Map<string, number>();
-  const departures = new Map<string, { finding: ExchangeFinding; check: CheckRecord; count: number; allFailed: boolean }>();
+  const departures = new Map<string, Departure>();
   for (const record of records) {
     const exchanges = record.outcome.exchanges;
     if (!exchanges) continue;
     for (const [endpoint, n] of Object.entries(exchanges.judged)) judged.set(endpoint, (judged.get(endpoint) ?? 0) + n);
+    const failed = record.outcome.status === 'failed' || record.outcome.status === 'warning';
     for (const finding of exchanges.findings) {
       const key = `${finding.endpoint} ${finding.rule}`;
-      const seen = departures.get(key);
-      const failed = record.outcome.status === 'failed' || record.outcome.status === 'warning';
-      if (seen) {
-        seen.count++;
-        seen.allFailed &&= failed;
-      } else departures.set(key, { finding, check: record, count: 1, allFailed: failed });
+      const departure = departures.get(key) ?? { seen: [], checks: new Set<string>(), allFailed: true };
+      departures.set(key, departure);
+      if (!departure.seen.some((s) => s.finding.status === finding.status)) departure.seen.push({ finding, check: record });
+      departure.checks.add(record.id);
+      departure.allFailed &&= failed;
     }
   }
   const reported = alreadyReported(records);
   const results: ResultEntry[] = [];
-  for (const { finding, check, count, allFailed } of departures.values()) {
+  for (const departure of departures.values()) {
     // Reported already: a check fails naming the same requirement, or every check that met this
     // answer failed (its own result shows the exchange).
-    if (reported.has(finding.requirement) || allFailed) continue;
-    results.push(departureResult(suite, finding, check, count, index));
+    if (departure.seen.every((s) => reported.has(s.finding.requirement)) || departure.allFailed) continue;
+    results.push(departureResult(suite, departure, index));
   }
   const answers = [...judged.values()].reduce((a, b) => a + b, 0);
   for (const rule of EXCHANGE_RULES) {
-    if ([...departures.values()].some((d) => d.finding.rule === rule)) continue;
+    if ([...departures.values()].some((d) => d.seen[0]!.finding.rule === rule)) continue;
     results.push(summaryResult(suite, rule, answers, judged.size));
   }
   return results;
@@ -72,24 +82,32 @@ function alreadyReported(records: CheckRecord[]): Set<string> {
   return out;
 }
 
-function departureResult(suite: SuiteName, finding: ExchangeFinding, check: CheckRecord, count: number, index: RequirementIndex): ResultEntry {
+function departureResult(suite: SuiteName, { seen, checks }: Departure, index: RequirementIndex): ResultEntry {
+  const { finding, check: first } = seen[0]!;
+  const findings = seen.map((s) => s.finding);
   const requirement = index.get(finding.requirement);
-  const level = requirement?.level ?? 'required';
-  const times = count > 1 ? ` (and in ${count - 1} more check${count > 2 ? 's' : ''})` : '';
-  const message = `${finding.message}; seen in check ${check.id}${times}${requirement ? ` (spec: ${requirement.statement})` : ''}`;
-  const exchange = check.outcome.transcript.find((e) => e.request.method === finding.method && e.response?.status === finding.status);
+  const ids = [...new Set(findings.map((f) => f.requirement))];
+  // A shape departs from the schema of its status: two statuses may break two requirements.
+  const level = LEVELS.find((l) => ids.some((id) => (index.get(id)?.level ?? 'required') === l))!;
+  const more = checks.size - 1;
+  const times = more > 0 ? ` (and in ${more} more check${more > 1 ? 's' : ''})` : '';
+  const messages = findings.map((f) => f.message).join('; ');
+  const message = `${messages}; seen in check ${first.id}${times}${requirement ? ` (spec: ${requirement.statement})` : ''}`;
+  const shown = seen.flatMap(
+    ({ finding: f, check }) => check.outcome.transcript.find((e) => e.request.method === f.method && e.response?.status === f.status) ?? [],
+  );
   return {
     id: observedCheckId(suite, finding.rule, finding.endpoint),
     suite,
     title: `Every ${finding.endpoint} exchange of the run ${RULE_TITLE[finding.rule]}`,
-    requirements: [finding.requirement],
+    requirements: ids,
     endpoint: finding.endpoint,
     outcome: BREACH[level],
     message,
     durationMs: 0,
-    breaches: [{ requirements: [finding.requirement], named: true, message: finding.message }],
+    breaches: findings.map((f) => ({ requirements: [f.requirement], named: true, message: f.message })),
     completed: true,
-    ...(exchange ? { transcript: [exchange] } : {}),
+    ...(shown.length ? { transcript: shown } : {}),
   };
 }
 

@@ -102,6 +102,22 @@ describe('the observed results of a run', () => {
     expect(results.find((r) => r.id === 'engine/observed/status-documented')).toBeUndefined();
   });
 
+  test('statuses of one endpoint that departed are one result naming each, counted by the checks that met them', () => {
+    const other = { ...finding, message: 'status 500', exchange: 'POST /x → 500', status: 500 };
+    const results = observedResults(
+      ['engine-1.22'],
+      [
+        record('a', 'passed', { judged: { 'engine/containers/pause': 2 }, findings: [finding, other] }),
+        record('b', 'passed', { judged: { 'engine/containers/pause': 1 }, findings: [other] }),
+      ],
+      index,
+    );
+    const departed = results.filter((r) => r.id === 'engine/observed/containers/pause/status-documented');
+    expect(departed).toHaveLength(1);
+    expect(departed[0]!.breaches?.map((b) => b.message)).toEqual(['status 409', 'status 500']);
+    expect(departed[0]!.message).toMatch(/^status 409; status 500; seen in check a \(and in 1 more check\)/);
+  });
+
   test('a departure that only failing checks met is theirs to report', () => {
     const failing = record('a', 'failed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }, ['engine/containers/pause/204-paused']);
     expect(observedResults(['engine-1.22'], [failing], index).some((r) => r.id.includes('/containers/pause/'))).toBe(false);
