@@ -83,7 +83,8 @@ export const REAL_TARGET_WORKERS = 4;
  * worker waits out such a check the others keep the daemon busy. Both engine suites against
  * Docker on 2 cores: 59–63 s with 2 workers, 49–51 s with 3 (an earlier host); 6 alternated runs
  * on one host, 3 workers 46.9–54.8 s with the cores 12–22 % idle, 4 workers 41.7–51.2 s (five of
- * six under 45.3 s) with them 2–5 % idle; 5 and 6 no quicker (42.6–52.6 s).
+ * six under 45.3 s) with them 2–5 % idle; 5 and 6 no quicker (42.6–52.6 s). Podman (--concurrency
+ * 1): 111–135 s with 3, 100–111 s with 4.
  * Against the embedded targets a run of few checks gets fewer workers (CHECKS_PER_WORKER).
  */
 export function workersFor(arrangement: EntryArrangement, embedded: boolean, suites: readonly SuiteName[], plannedChecks = Number.POSITIVE_INFINITY): number {
