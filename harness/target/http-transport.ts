@@ -116,7 +116,7 @@ export class HttpTransport {
   async stream(opts: RequestOptions, transcript?: Transcript): Promise<StreamingResponse> {
     const controller = new AbortController();
     const started = Date.now();
-    const { res, entry } = await this.send(opts, transcript, controller.signal);
+    const { res, entry } = await this.send(opts, transcript, controller.signal, started);
     const responseHeaders = flatHeaders(res.headers);
     if (entry) entry.response = { status: res.statusCode, headers: responseHeaders };
     const chunks = recordChunks(res.body as AsyncIterable<Buffer>, entry, transcript, started);
@@ -140,8 +140,8 @@ export class HttpTransport {
     opts: RequestOptions,
     transcript: Transcript | undefined,
     signal: AbortSignal,
+    started: number,
   ): Promise<{ res: Dispatcher.ResponseData; entry: TranscriptEntry | undefined }> {
-    const started = Date.now();
     const { path, headers, body, what, entry } = this.begin(opts, transcript);
     try {
       const res = await undici.request.call(this.pool, {
