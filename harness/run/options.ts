@@ -74,10 +74,11 @@ export const REAL_TARGET_WORKERS = 4;
  * suites anew (about 2.6 G instructions), so on 2 cores a fourth worker cost more than it
  * overlapped: 3 workers against 4, medians of 3-4 alternated runs on one host, both engine
  * suites 11.4 s and 11.2 s wall, 20.3 and 21.5 s CPU; all three 17.7 s and 18.6 s, 32.0 and
- * 36.5 s CPU (a quicker host had measured 4 ahead: 11.1 s against 12.1 s for all three). The cloud suite alone gets one worker fewer: its reference does
- * more for each check than the engine's, and the run's process that serves it was the busiest
- * (10 of a run's 20 CPU-s), so a third worker only competed with it: 2 workers against 3, medians
- * of 4 alternated runs, 11.1 s and 12.6 s wall, 20.5 and 24.8 s CPU (one worker: 14.4 s).
+ * 36.5 s CPU (a quicker host had measured 4 ahead: 11.1 s against 12.1 s for all three). The
+ * cloud suite alone gets one worker fewer: its reference does more for each check than the
+ * engine's, and the run's process that serves it was the busiest (10 of a run's 20 CPU-s), so a
+ * third worker only competed with it: 2 workers against 3, medians of 4 alternated runs, 11.1 s
+ * and 12.6 s wall, 20.5 and 24.8 s CPU (one worker: 14.4 s).
  * Against another target four: a worker runs one file at a time, and a file ends on its slowest
  * check (a 15 s plugin lookup, a 10 s exec resize, the timed checks that run alone), so while one
  * worker waits out such a check the others keep the daemon busy. Both engine suites against
