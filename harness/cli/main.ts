@@ -28,6 +28,10 @@ const COMMANDS: Record<string, Command> = {
     const { reportCommand } = await import('./report-command.ts');
     return reportCommand(argv, process.stdout);
   },
+  mutate: async (argv) => {
+    const { mutateCommand } = await import('./mutate-command.ts');
+    return mutateCommand(argv, process.stdout);
+  },
   catalog: async (argv) => {
     const { catalogCommand } = await import('./catalog-command.ts');
     return catalogCommand(argv, process.stdout);

@@ -101,7 +101,7 @@ function parseFormats(raw: string[]): ReportFormat[] {
   return formats as ReportFormat[];
 }
 
-function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
+export function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
   if (!raw?.length) return target === 'embedded' ? [...SUITES] : ['engine-1.18', 'engine-1.22'];
   const out = new Set<SuiteName>();
   for (const item of raw.flatMap((r) => r.split(','))) {

@@ -63,6 +63,9 @@ Usage:
   conformance catalog [--suite S] [--json] [--openapi engine-1.18|engine-1.22|cloud]
                                        endpoints and requirements with coverage
                                        (see: conformance catalog --help)
+  conformance mutate [--suite S]... [--sample N --seed S] [--since REPORT]
+                                       mutants of the reference at every catalog atom, scored
+                                       (see: conformance mutate --help)
   conformance certify [run options] --product NAME --out DIR
                                        run and write a certification bundle (level core/full)
   conformance certify --verify DIR     check a bundle's digests and claimed level
@@ -182,6 +185,33 @@ Exit codes: 0 no new failures; 1 the last report has new failures; 2 bad usage o
 that cannot be read.
 `;
 
+const MUTATE_HELP = `usage: conformance mutate [--suite S]... [--operator OP]... [--site TEXT]... [--sample N]
+       [--seed S] [--since REPORT] [--jobs N] [--slots N] [--break PCT] [--report-dir DIR]
+
+Measures the checks by mutants they did not choose: operators applied by a program at every atom
+the catalog and the schemas name (every field of every documented answer, query parameter,
+filter key, request field and documented code of each endpoint and version), each switched on in
+the embedded reference alone. A baseline run records which checks reach which atom; each mutant
+then runs with those checks, stopping at the first that fails (killed). Legal operators (key
+order, extra fields, error texts, latency...) apply variations the specs allow: one that changes
+a verdict is a false failure of the suite and fails the run.
+
+  --suite S             engine-1.18, engine-1.22, cloud or all (default: all)
+  --operator OP         only operators matching OP ('answer/*', 'legal/keys-reordered'); repeatable
+  --site TEXT           only sites whose endpoint or atom contains TEXT; repeatable
+  --sample N            a seeded sample of N mutants per suite (--seed S, default 1)
+  --since REPORT        only mutants REPORT lacks, did not kill, or whose covering checks changed
+  --jobs N              worker processes (default: 2, or fewer cores)
+  --slots N             embedded targets per process at once (default: 8)
+  --break PCT           exit 1 when a suite's score is below PCT
+  --report-dir DIR      where mutation.json (Stryker's mutation-testing-report-schema) and
+                        index.html go (default: reports/mutation)
+
+Declared equivalent mutants, each with its reason: catalog/mutation/equivalents.json.
+Exit codes: 0 done; 1 a legal mutant changed a verdict, or a score is below --break; 2 bad
+usage; 3 the harness failed.
+`;
+
 const REPORT_HELP = `usage: conformance report merge DIR... [--report-dir OUT]
 
 Merges the report directories of the shards of one run (conformance run --shard I/N, each
@@ -213,6 +243,7 @@ export const COMMAND_HELP: Record<string, string> = {
   catalog: CATALOG_HELP,
   certify: CERTIFY_HELP,
   diff: DIFF_HELP,
+  mutate: MUTATE_HELP,
   report: REPORT_HELP,
   'report merge': REPORT_HELP,
   expectations: EXPECTATIONS_HELP,

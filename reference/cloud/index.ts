@@ -9,6 +9,7 @@ import type { VendorProfileName } from '../../harness/profile.ts';
 import { CLOUD_FAULTS, faultSet, parseCloudFaults } from './faults.ts';
 import { createCloudService } from './server.ts';
 import { DEFAULT_USERS, type CloudUser } from './users.ts';
+import type { MutationHook } from '../../harness/mutation/hook.ts';
 
 export { CLOUD_FAULTS, DEFAULT_USERS, parseCloudFaults };
 export type { CloudUser };
@@ -23,6 +24,8 @@ export interface CloudServerOptions {
   users?: CloudUser[];
   /** Multiplies simulated durations (default 1: 30-150 ms per step). */
   timeScale?: number;
+  /** A mutant, or the baseline's observer (harness/mutation/hook.ts). */
+  mutation?: MutationHook;
 }
 
 export interface RunningCloudServer {
@@ -52,6 +55,7 @@ export async function startCloudServer(opts: CloudServerOptions): Promise<Runnin
     profile: opts.profile ?? 'docker',
     users: opts.users ?? DEFAULT_USERS,
     timeScale,
+    ...(opts.mutation ? { mutation: opts.mutation } : {}),
   });
   if ('path' in target) rmSync(target.path, { force: true });
   await new Promise<void>((resolve, reject) => {

@@ -8,6 +8,7 @@ import type { FaultSet } from './faults.ts';
 import type { ApiRequest, Reply } from './http/types.ts';
 import { EventBus } from './state/events.ts';
 import { Store } from './state/store.ts';
+import type { MutationHook } from '../../harness/mutation/hook.ts';
 import type { CloudUser } from './users.ts';
 
 export interface Dispatched {
@@ -32,6 +33,8 @@ export interface World {
   domain: string;
   /** Runs an API call through the route table (retry re-dispatches the recorded call). */
   dispatch(req: ApiRequest): Promise<Dispatched>;
+  /** The mutation hook the service was started with (harness/mutation/hook.ts), if any. */
+  mutation?: MutationHook;
 }
 
 export interface WorldOptions {
@@ -39,6 +42,7 @@ export interface WorldOptions {
   profile: VendorProfileName;
   users: readonly CloudUser[];
   timeScale: number;
+  mutation?: MutationHook;
 }
 
 export function createWorld(opts: WorldOptions): World {
@@ -55,5 +59,6 @@ export function createWorld(opts: WorldOptions): World {
     date: (value) => (value === null || faults.has('dates-never-set') ? null : faults.has('date-iso8601') ? iso8601(value) : rfc2822(value)),
     domain: profile === 'docker' ? 'dockerapp.io' : 'cloud.example',
     dispatch: () => Promise.reject(new Error('dispatch is not wired yet')),
+    ...(opts.mutation ? { mutation: opts.mutation } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { registerDaemonRoutes } from './routes/index.ts';
 import { ImageStore } from './images/store.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import type { EngineDeps } from './deps.ts';
+import type { MutationHook } from '../../harness/mutation/hook.ts';
 
 export { ENGINE_FAULTS, parseEngineFaults } from './faults.ts';
 export type { EngineFault, EngineFaultArea, EngineFaultName } from './faults.ts';
@@ -33,6 +34,8 @@ export interface RunningEngineServer {
   readonly deps: EngineDeps;
   /** Switches the named faults in place (tests run many faults against one daemon and fixture). */
   setFaults(names: readonly string[]): void;
+  /** Sets the mutation hook (one mutant, or the baseline's observer), with the faults it switches on; undefined removes it. */
+  setMutation(hook: MutationHook | undefined): void;
 }
 
 export async function startEngineServer(opts: EngineServerOptions): Promise<RunningEngineServer> {
@@ -50,7 +53,8 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Runn
   const routes = new RouteTable();
   registerDaemonRoutes(routes, engine);
   registerImageRoutes(routes, deps);
-  const front = createHttpFront({ routes, faults, profile });
+  const mutation: { current?: MutationHook } = {};
+  const front = createHttpFront({ routes, faults, profile, mutation });
 
   if (target.kind === 'unix') removeStaleSocket(target.path);
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +69,10 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Runn
     url,
     deps,
     setFaults,
+    setMutation(hook) {
+      mutation.current = hook;
+      setFaults(hook?.faults ?? []);
+    },
     close: () =>
       (closing ??= (async () => {
         engine.shutdown();

@@ -13,6 +13,9 @@ import { spell, type VendorProfileName } from '../../harness/profile.ts';
 import type { FaultSet } from './faults.ts';
 import { applyAnswerFaults } from './answer-faults.ts';
 import { applyQueryFaults } from './query-faults.ts';
+import { catalogEndpointOf } from './http/catalog-endpoint.ts';
+import { mutationExchange, type ExchangeMutation } from './http/mutation-exchange.ts';
+import type { MutationHook } from '../../harness/mutation/hook.ts';
 
 export const DAEMON_VERSION = '1.10.3';
 const NEWEST: ApiVersion = '1.22';
@@ -21,6 +24,8 @@ export interface HttpFrontOptions {
   routes: RouteTable;
   faults: FaultSet;
   profile: VendorProfileName;
+  /** The mutation hook set on the server, if any (harness/mutation/hook.ts). */
+  mutation: { current?: MutationHook };
 }
 
 export interface HttpFront {
@@ -81,6 +86,7 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
 async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: http.ServerResponse, connection: Connection): Promise<void> {
   setDaemonHeaders(res, opts.profile);
   if (opts.faults.has('cors-allow-all')) res.setHeader('Access-Control-Allow-Origin', '*');
+  let exchange: ExchangeMutation | undefined;
   try {
     const url = new URL(req.url ?? '/', 'http://engine');
     const { version, path } = routeVersion(url.pathname, opts.faults);
@@ -94,10 +100,23 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     if (!match || (!match.versions.includes(version) && !servedAnyway)) throw new HttpError(404, '404 page not found');
     applyAnswerFaults(opts.faults, method, url.pathname, res);
     applyQueryFaults(opts.faults, method, url, (name) => spell(name, 'engine', opts.profile));
-    const ctx = createContext({ version, req, res, params: match.params, query: url.searchParams, faults: opts.faults, profile: opts.profile, connection });
+    const endpoint = opts.mutation.current && catalogEndpointOf(method, url.pathname);
+    exchange = endpoint && mutationExchange(opts.mutation.current, endpoint.id, version, url, res, (name) => spell(name, 'engine', opts.profile));
+    if (exchange?.delayMs) await new Promise((resolve) => setTimeout(resolve, exchange!.delayMs));
+    const ctx = createContext({
+      version,
+      req,
+      res,
+      params: match.params,
+      query: url.searchParams,
+      faults: opts.faults,
+      profile: opts.profile,
+      connection,
+      exchange,
+    });
     await match.handler(ctx);
   } catch (err) {
-    sendError(res, err);
+    sendError(res, err, exchange);
   }
 }
 
@@ -109,9 +128,10 @@ function setDaemonHeaders(res: http.ServerResponse, profile: VendorProfileName):
   res.setHeader(spell('Vendor-Experimental', 'engine', profile), 'false');
 }
 
-export function sendError(res: http.ServerResponse, err: unknown): void {
+export function sendError(res: http.ServerResponse, err: unknown, exchange?: ExchangeMutation): void {
   const status = err instanceof HttpError ? err.status : 500;
-  const message = err instanceof Error ? err.message : String(err);
+  const raw = err instanceof Error ? err.message : String(err);
+  const message = exchange ? exchange.errorText(status, raw) : raw;
   // A response without a socket is not lost: it waits behind the previous answer on its keep-alive
   // connection (a client may send the next request before that answer has finished), and Node
   // sends it when its turn comes. Leaving it unanswered made the client time out.

@@ -4,7 +4,7 @@ import { startCloudServer } from '../../reference/cloud/index.ts';
 import { sharedNodes, type AppNodes } from '../../suites/cloud/support/app.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import { cloudCheck } from '../../suites/cloud/support/check.ts';
-import { embeddedCloudRunConfig } from '../support/embedded-cloud.ts';
+import { embeddedCloudRunConfig } from '../../harness/embedded/cloud.ts';
 
 /** A check that takes the file's shared nodes and reports the cluster it got (any requirement ID the catalog knows). */
 function placingCheck(id: string, got: AppNodes[]) {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Outcome } from '../../harness/check/outcome.ts';
 import { CLOUD_FAULTS, type CloudFaultName } from '../../reference/cloud/index.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
-import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
+import { runAgainstEmbeddedCloud } from '../../harness/embedded/cloud.ts';
 import { limit } from '../support/limit.ts';
 import { missedWindow } from '../support/missed-window.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import type { CloudFaultName } from '../../reference/cloud/index.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
-import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
+import { runAgainstEmbeddedCloud } from '../../harness/embedded/cloud.ts';
 
 /** Longer than the reference's Starting (a container start): a delayed operation arrives after it. */
 const DELAY_MS = 400;

@@ -10,7 +10,7 @@ import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { startEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import { noSuchContainerCheck } from '../../suites/engine/support/lifecycle.ts';
-import { embeddedEngineRunConfig, embeddedFixture } from '../support/embedded-engine.ts';
+import { embeddedEngineRunConfig, embeddedFixture } from '../../harness/embedded/engine.ts';
 
 test('404 checks whose route probe leaves an exited container as it is share one per file, removed when the file ends', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'shared-exited-'));

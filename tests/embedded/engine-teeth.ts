@@ -4,7 +4,7 @@ import type { Outcome } from '../../harness/check/outcome.ts';
 import { loadProofFile } from '../../harness/catalog/proofs.ts';
 import { ENGINE_FAULTS, type EngineFaultName } from '../../reference/engine/index.ts';
 import { ENGINE_SECTIONS, engineChecksFor } from '../../suites/engine/all-checks.ts';
-import { EmbeddedEnginePool } from '../support/embedded-engine.ts';
+import { EmbeddedEnginePool } from '../../harness/embedded/engine.ts';
 import { ProofRecorder, UPDATE_PROOFS, type ProofScope } from '../support/proof-recorder.ts';
 import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { ENGINE_TEETH, TEETH_CONCURRENCY } from './teeth/index.ts';

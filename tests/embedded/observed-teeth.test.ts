@@ -10,8 +10,8 @@ import type { CloudFaultName } from '../../reference/cloud/faults.ts';
 import type { EngineFaultName } from '../../reference/engine/faults.ts';
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { ENGINE_SECTIONS } from '../../suites/engine/all-checks.ts';
-import { runAgainstEmbeddedCloud } from '../support/embedded-cloud.ts';
-import { EmbeddedEngine } from '../support/embedded-engine.ts';
+import { runAgainstEmbeddedCloud } from '../../harness/embedded/cloud.ts';
+import { EmbeddedEngine } from '../../harness/embedded/engine.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';
 
 /**

@@ -12,6 +12,7 @@ import type { ApiRequest, Reply } from './types.ts';
 import type { UriScope } from '../uris.ts';
 import { ApiError } from './errors.ts';
 import { withMissingFields } from './answer-faults.ts';
+import { mutatedCall } from './mutation.ts';
 
 export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
   return async (req) => {
@@ -25,16 +26,20 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     } catch (err) {
       return { reply: errorReply(err) };
     }
-    const call = match.route.action ? new ActionCall(world, req, match.route.action, scope) : undefined;
-    let reply: Reply;
-    try {
-      reply = await match.route.handler({ world, req, params: match.params, scope, call });
-    } catch (err) {
-      reply = errorReply(err);
-    }
-    reply = withMissingFields(world, reply);
-    if (reply.status === 404 && world.faults.has('unknown-uuid-200')) reply = { status: 200, body: {} };
-    call?.settle(reply);
+    let call: ActionCall | undefined;
+    const reply = await mutatedCall(world.mutation, req, world.spell, async (arrived) => {
+      call = match.route.action ? new ActionCall(world, arrived, match.route.action, scope) : undefined;
+      let answer: Reply;
+      try {
+        answer = await match.route.handler({ world, req: arrived, params: match.params, scope, call });
+      } catch (err) {
+        answer = errorReply(err);
+      }
+      answer = withMissingFields(world, answer);
+      if (answer.status === 404 && world.faults.has('unknown-uuid-200')) answer = { status: 200, body: {} };
+      call?.settle(answer);
+      return answer;
+    });
     return { reply, action: reply.action ?? call?.action };
   };
 }

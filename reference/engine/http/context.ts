@@ -7,6 +7,7 @@ import { readBool, readFilters, readInt } from './query.ts';
 import { toJson } from './json.ts';
 import { spell, type VendorProfileName } from '../../../harness/profile.ts';
 import type { FaultSet } from '../faults.ts';
+import type { ExchangeMutation } from './mutation-exchange.ts';
 
 /** Where the request came from: a normal request, or one node handed over as an upgrade. */
 export interface Connection {
@@ -26,20 +27,24 @@ export interface ContextInput {
   faults: FaultSet;
   profile: VendorProfileName;
   connection: Connection;
+  /** The mutation hook's part in this exchange, when one is set (mutation-exchange.ts). */
+  exchange?: ExchangeMutation;
 }
 
 export function createContext(input: ContextInput): RouteContext {
-  const { res, faults, profile, connection } = input;
+  const { res, faults, profile, connection, exchange } = input;
   let bodyPromise: Promise<Buffer> | undefined;
   const body = (): Promise<Buffer> => (bodyPromise ??= connection.readBody());
   const optionalJson = async <T>(): Promise<T | undefined> => {
     const raw = (await body()).toString('utf8').trim();
     if (!raw) return undefined;
+    let value: T;
     try {
-      return JSON.parse(raw) as T;
+      value = JSON.parse(raw) as T;
     } catch (err) {
       throw new HttpError(400, `invalid JSON body: ${(err as Error).message}`);
     }
+    return exchange ? (exchange.requestBody(value) as T) : value;
   };
   const wantsUpgrade = connection.upgraded || /upgrade/i.test(String(input.req.headers.connection ?? ''));
   return {
@@ -56,7 +61,7 @@ export function createContext(input: ContextInput): RouteContext {
     int: (name) => readInt(input.query, name),
     filters: () => readFilters(input.query),
     sendJson(status, value) {
-      const text = toJson(value) + '\n';
+      const text = toJson(exchange ? exchange.answer(status, value) : value) + '\n';
       res.writeHead(status, {
         'Content-Type': faults.has('json-labelled-text-plain') ? 'text/plain; charset=utf-8' : 'application/json',
         'Content-Length': Buffer.byteLength(text),
@@ -68,7 +73,7 @@ export function createContext(input: ContextInput): RouteContext {
       res.writeHead(status);
       res.end();
     },
-    jsonStream: (contentType) => openJsonStream(res, contentType, faults.has('json-stream-sse') ? 'data: ' : ''),
+    jsonStream: (contentType) => openJsonStream(res, contentType, faults.has('json-stream-sse') ? 'data: ' : '', exchange),
     hijack(contentType) {
       const socket = connection.takeOver();
       if (faults.has('hijack-closes-on-stdin-eof')) socket.once('end', () => socket.destroy());
@@ -87,7 +92,7 @@ export function createContext(input: ContextInput): RouteContext {
   };
 }
 
-function openJsonStream(res: http.ServerResponse, contentType: string | undefined, linePrefix = ''): JsonStreamWriter {
+function openJsonStream(res: http.ServerResponse, contentType: string | undefined, linePrefix = '', exchange?: ExchangeMutation): JsonStreamWriter {
   if (contentType) res.setHeader('Content-Type', contentType);
   res.writeHead(200);
   res.flushHeaders();
@@ -101,7 +106,7 @@ function openJsonStream(res: http.ServerResponse, contentType: string | undefine
   res.on('close', markClosed);
   return {
     write(value) {
-      if (!closed) res.write(linePrefix + toJson(value) + '\n');
+      if (!closed) res.write(linePrefix + toJson(exchange ? exchange.answer(200, value) : value) + '\n');
     },
     end() {
       if (!closed) res.end();

@@ -1,15 +1,20 @@
-import type { Outcome } from '../../harness/check/outcome.ts';
-import { executeCheck, type ExecuteOptions } from '../../harness/check/execute.ts';
-import { newRunId } from '../../harness/fixtures/labels.ts';
-import type { RunConfig } from '../../harness/run/config.ts';
-import { EMBEDDED_CLOUD_USERS } from '../../harness/run/targets.ts';
-import { parseTargetUrl } from '../../harness/target/endpoint.ts';
+import type { Outcome } from '../check/outcome.ts';
+import { executeCheck, type ExecuteOptions } from '../check/execute.ts';
+import { newRunId } from '../fixtures/labels.ts';
+import type { RunConfig } from '../run/config.ts';
+import { EMBEDDED_CLOUD_USERS } from '../run/targets.ts';
+import { parseTargetUrl } from '../target/endpoint.ts';
 import { type CloudFaultName, startCloudServer } from '../../reference/cloud/index.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import type { CloudCheck } from '../../suites/cloud/support/check.ts';
+import type { MutationHook } from '../mutation/hook.ts';
 
 export interface EmbeddedCloudRun {
   faults?: readonly CloudFaultName[];
+  /** A mutant, or the baseline's observer (harness/mutation/hook.ts). */
+  mutation?: MutationHook;
+  /** Called after each check, one at a time; true ends the run there (a mutant's first kill). */
+  stopAfter?: (id: string, outcome: Outcome) => boolean;
   checks: CloudCheck[];
   timeoutMs?: number;
   seed?: number;
@@ -30,14 +35,21 @@ export interface EmbeddedCloudRun {
  * that each check fails against a target that breaks its rule.
  */
 export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<Map<string, Outcome>> {
-  const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0', faults: opts.faults ?? [], timeScale: opts.timeScale });
+  const server = await startCloudServer({
+    listen: 'tcp://127.0.0.1:0',
+    faults: opts.faults ?? [],
+    timeScale: opts.timeScale,
+    ...(opts.mutation ? { mutation: opts.mutation } : {}),
+  });
   const front = await opts.front?.(server.url);
   const binding = cloudBinding(embeddedCloudRunConfig(front?.url ?? server.url, opts));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
   try {
     const outcomes = new Map<string, Outcome>();
     for (const check of opts.checks) {
-      outcomes.set(check.id, await executeCheck(check, await binding.createContext(check), execute));
+      const outcome = await executeCheck(check, await binding.createContext(check), execute);
+      outcomes.set(check.id, outcome);
+      if (opts.stopAfter?.(check.id, outcome)) break;
     }
     return outcomes;
   } finally {

@@ -1,23 +1,28 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EngineVersion } from '../../harness/catalog/types.ts';
-import type { Outcome } from '../../harness/check/outcome.ts';
-import { executeCheck } from '../../harness/check/execute.ts';
-import { provisionFixture, sweepRun } from '../../harness/fixtures/engine-fixture.ts';
-import { newRunId } from '../../harness/fixtures/labels.ts';
-import type { RunConfig } from '../../harness/run/config.ts';
-import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../../harness/run/run-conformance.ts';
-import { parseTargetUrl, type TargetEndpoint } from '../../harness/target/endpoint.ts';
+import type { EngineVersion } from '../catalog/types.ts';
+import type { Outcome } from '../check/outcome.ts';
+import { executeCheck } from '../check/execute.ts';
+import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
+import { newRunId } from '../fixtures/labels.ts';
+import type { RunConfig } from '../run/config.ts';
+import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../run/run-conformance.ts';
+import { parseTargetUrl, type TargetEndpoint } from '../target/endpoint.ts';
 import { type EngineFaultName, startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
+import type { MutationHook } from '../mutation/hook.ts';
 
-/** What one batch of checks runs under: the faults switched on and the suite version. */
+/** What one batch of checks runs under: the faults switched on (or a mutation hook) and the suite version. */
 export interface EmbeddedEngineRun {
   faults?: readonly EngineFaultName[];
+  /** A mutant, or the baseline's observer; it replaces `faults` (harness/mutation/hook.ts). */
+  mutation?: MutationHook;
   version: EngineVersion;
   checks: EngineCheck[];
+  /** Called after each check, one at a time; true ends the batch there (a mutant's first kill). */
+  stopAfter?: (id: string, outcome: Outcome) => boolean;
 }
 
 /**
@@ -43,15 +48,18 @@ export class EmbeddedEngine {
 
   async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
     const runId = newRunId();
-    this.server.setFaults(opts.faults ?? []);
+    if (opts.mutation) this.server.setMutation(opts.mutation);
+    else this.server.setFaults(opts.faults ?? []);
     const binding = engineBinding(embeddedEngineRunConfig(this.engine, this.fixture, runId, opts.version, this.timeoutMs), opts.version);
     const outcomes = new Map<string, Outcome>();
     try {
       for (const check of opts.checks) {
-        outcomes.set(check.id, await executeCheck(check, await binding.createContext(check), binding.execute));
+        const outcome = await executeCheck(check, await binding.createContext(check), binding.execute);
+        outcomes.set(check.id, outcome);
+        if (opts.stopAfter?.(check.id, outcome)) break;
       }
     } finally {
-      this.server.setFaults([]);
+      this.server.setMutation(undefined);
       await binding.teardown?.();
       await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: this.timeoutMs });
     }

@@ -1,0 +1,73 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { describeCounts, type ConformanceMutationReport } from '../mutation/report.ts';
+import { UsageError } from '../target/endpoint.ts';
+import { readJsonFile, writableDir } from './inputs.ts';
+import { parseSuites, strictParse } from './run-args.ts';
+
+/** Embedded targets a mutation process runs mutants on at once: most of a mutant's run waits on the target's timers. */
+const DEFAULT_SLOTS = 8;
+
+const positiveInt = (flag: string, raw: string | undefined): number | undefined => {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${flag} takes a positive whole number, got '${raw}'`);
+  return Number(raw);
+};
+
+/**
+ * `conformance mutate [--suite S]... [--operator OP]... [--site TEXT]... [--sample N --seed S]
+ * [--since REPORT] [--jobs N] [--slots N] [--break PCT] [--report-dir DIR]`: generated mutants of
+ * the embedded reference, each run with the checks that reach its site; the report in Stryker's
+ * format. Exit 1 when a legal mutant changed a verdict or a score is below --break.
+ */
+export async function mutateCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
+  const { values } = strictParse(argv, {
+    suite: { type: 'string', multiple: true },
+    operator: { type: 'string', multiple: true },
+    site: { type: 'string', multiple: true },
+    sample: { type: 'string' },
+    seed: { type: 'string' },
+    since: { type: 'string' },
+    jobs: { type: 'string' },
+    slots: { type: 'string' },
+    break: { type: 'string' },
+    'report-dir': { type: 'string' },
+    worker: { type: 'string' },
+  });
+  const { mutate, runWorkerJob } = await import('../mutation/mutate.ts');
+  if (values.worker) {
+    await runWorkerJob(readJsonFile('--worker', values.worker) as Parameters<typeof runWorkerJob>[0]);
+    return 0;
+  }
+  const breakAt = values.break === undefined ? undefined : Number(values.break);
+  if (breakAt !== undefined && !(breakAt >= 0 && breakAt <= 100)) throw new UsageError(`--break takes a percentage from 0 to 100, got '${values.break}'`);
+  const reportDir = writableDir('--report-dir', values['report-dir'] ?? path.join('reports', 'mutation'));
+  const sample = positiveInt('--sample', values.sample);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got '${values.seed}'`);
+  const since = values.since ? (readJsonFile('--since', values.since) as ConformanceMutationReport) : undefined;
+  if (since && !since.files) throw new UsageError(`--since ${values.since}: not a mutation report (no "files")`);
+  const { report, exitCode, failures } = await mutate({
+    suites: parseSuites(values.suite, 'embedded'),
+    selection: {
+      ...(values.operator ? { operators: values.operator } : {}),
+      ...(values.site ? { sites: values.site } : {}),
+      ...(sample !== undefined ? { sample } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(since ? { since } : {}),
+    },
+    jobs: positiveInt('--jobs', values.jobs) ?? Math.min(2, availableParallelism()),
+    slots: positiveInt('--slots', values.slots) ?? DEFAULT_SLOTS,
+    reportDir,
+    ...(breakAt !== undefined ? { breakAt } : {}),
+    log: (line) => out.write(`${line}\n`),
+  });
+  const c = report.conformance;
+  for (const [suite, s] of Object.entries(c.suites)) {
+    out.write(`${suite}: ${describeCounts(s)}\n`);
+  }
+  out.write(`legal variations: ${c.legal.generated}, ${c.legal.verdictChanges} changed a verdict\n`);
+  for (const f of failures) out.write(`FAIL ${f}\n`);
+  out.write(`report: ${path.join(reportDir, 'mutation.json')}, ${path.join(reportDir, 'index.html')}\n`);
+  return exitCode;
+}

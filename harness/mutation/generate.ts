@@ -1,0 +1,187 @@
+/**
+ * Every mutant of a suite: each operator applied by this program at every atom the catalog and
+ * the schemas name (every field of every documented answer per endpoint, status and version,
+ * every query parameter, filter key and request field, every documented code), and the legal
+ * operators at every answer they apply to. Nothing here knows a check.
+ */
+import path from 'node:path';
+import { loadEndpoints, loadRequirements } from '../catalog/load.ts';
+import { apiOfSuite, apiVersionOfSuite, type Endpoint, type SuiteName } from '../catalog/types.ts';
+import { spell, type VendorProfileName } from '../profile.ts';
+import { SCHEMAS_DIR } from '../schema/validator.ts';
+import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
+import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
+import { SchemaFields, type SchemaField } from './schema-fields.ts';
+import { SiteRequirements } from './site-requirements.ts';
+import type { JsonPath, LegalOp, Mutant, MutationSpec } from './types.ts';
+
+/** The part of a mutant the generator fills in per atom; the id and site follow from it. */
+interface Draft {
+  operator: string;
+  atom: string;
+  spec: MutationSpec;
+  requirements: string[];
+  description: string;
+}
+
+/** Status codes that are connection take-overs, not answers a target could swap. */
+function takesOver(endpoint: Endpoint, status: number): boolean {
+  const hijacks = endpoint.responses.some((r) => r.status === 101) || endpoint.path.endsWith('/ws') || endpoint.interface === 'stream';
+  return status === 101 || (hijacks && status === 200);
+}
+
+const showPath = (p: JsonPath): string => (p.length ? p.join('.').replace(/\.\[\]/g, '[]') : '(the answer)');
+
+export function generateMutants(suite: SuiteName, profile: VendorProfileName = 'docker'): Mutant[] {
+  const api = apiOfSuite(suite);
+  const version = apiVersionOfSuite(suite);
+  const inVersion = (versions?: string[]): boolean => !versions || versions.includes(version);
+  const endpoints = loadEndpoints(api).filter((e) => inVersion(e.versions) && e.interface !== 'stream');
+  const sites = new SiteRequirements(
+    api,
+    loadRequirements(api).filter((r) => inVersion(r.versions)),
+  );
+  const schemas = new SchemaFields(path.join(SCHEMAS_DIR, api, version));
+  const spelled = (p: JsonPath): JsonPath => p.map((s) => spell(s, api, profile));
+
+  const drafts = endpoints.flatMap((e): Draft[] => {
+    const base = { endpoint: e.id, version };
+    const responses = e.responses.filter((r) => inVersion(r.versions));
+    const documented = [...new Set(responses.map((r) => r.status))];
+    const answers = responses.filter(mutableAnswer).flatMap((r) => {
+      const fields = api === 'cloud' && r.list ? enveloped(schemas.fields(r.schema!), e) : schemas.fields(r.schema!);
+      const requirements = sites.ofStatus(e.id, r.status, 'shape');
+      const broken = fields.flatMap((f) =>
+        ANSWER_OPERATORS.filter((o) => o.fits(f)).map((o) => ({
+          operator: `answer/${o.op}`,
+          atom: `${r.status} ${showPath(f.path)}`,
+          spec: { kind: 'answer', ...base, status: r.status, path: spelled(f.path), op: o.op } as const,
+          requirements,
+          description: `${e.method} ${e.path} ${r.status}: ${showPath(f.path)}: ${o.description}`,
+        })),
+      );
+      return [...broken, ...legalAnswers(e, version, r.status, fields, sites.shapeRule(), spelled)];
+    });
+    const statuses = documented
+      .filter((s) => !takesOver(e, s))
+      .flatMap((from) =>
+        statusTargets(from, documented).map((to) => ({
+          operator: documented.includes(to) ? 'status/documented-neighbour' : to === 500 ? 'status/server-error' : 'status/success-swapped',
+          atom: `status ${from}→${to}`,
+          spec: { kind: 'status', ...base, from, to } as const,
+          requirements: sites.ofStatus(e.id, from, 'codes'),
+          description: `${e.method} ${e.path} answers ${to} where it would answer ${from}`,
+        })),
+      );
+    const errors = documented.some((s) => s >= 400) ? [legal(e, version, 'error-reworded', undefined, sites.shapeRule())] : [];
+    return [
+      ...answers,
+      ...statuses,
+      ...queryDrafts(e, base, sites),
+      ...bodyDrafts(e, base, sites, schemas),
+      ...errors,
+      legal(e, version, 'latency', undefined, sites.shapeRule()),
+    ];
+  });
+  const effects = api === 'engine' ? effectDrafts(version, sites) : [];
+  return [...drafts, ...effects].map((d) => ({
+    id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
+    operator: d.operator,
+    site: { suite, endpoint: d.spec.endpoint, atom: d.atom },
+    spec: d.spec,
+    requirements: d.requirements,
+    legal: d.operator.startsWith('legal/'),
+    description: d.description,
+  }));
+}
+
+/**
+ * A cloud list's fields: its `objects` list (the envelope around it is "not shown"), then each
+ * field of an object of the list.
+ */
+function enveloped(item: SchemaField[], e: Endpoint): SchemaField[] {
+  const list: SchemaField = { path: ['objects'], types: ['array'], id: false, map: false, documentedObject: false, ordered: /order/i.test(e.summary) };
+  return [list, ...item.map((f) => ({ ...f, path: ['objects', '[]', ...f.path] }))];
+}
+
+function legal(e: Endpoint, version: string, op: LegalOp, status: number | undefined, rule: string, paths?: JsonPath[]): Draft {
+  return {
+    operator: `legal/${op}`,
+    atom: status === undefined ? op : `${status} ${op}`,
+    spec: { kind: 'legal', endpoint: e.id, version, ...(status !== undefined ? { status } : {}), op, ...(paths ? { paths } : {}) },
+    requirements: [rule],
+    description: `${e.method} ${e.path}${status === undefined ? '' : ` ${status}`}: ${LEGAL_OPERATORS[op]}`,
+  };
+}
+
+/** The legal operators of one documented answer: key order, extra fields, list order where none is stated, time digits. */
+function legalAnswers(e: Endpoint, version: string, status: number, fields: SchemaField[], rule: string, spelled: (p: JsonPath) => JsonPath): Draft[] {
+  if (status >= 400) return [];
+  const objects = fields.filter((f) => f.documentedObject && !f.map).map((f) => spelled(f.path));
+  const root = fields[0]!;
+  const lists = root.types.includes('array') && !root.ordered && !/order/i.test(e.summary) ? [spelled(root.path)] : [];
+  return [
+    legal(e, version, 'keys-reordered', status, rule),
+    ...(objects.length ? [legal(e, version, 'extra-field', status, rule, objects)] : []),
+    ...(lists.length ? [legal(e, version, 'list-reordered', status, rule, lists)] : []),
+    ...(fields.some((f) => f.time === 'timestamp') ? [legal(e, version, 'fraction-digits', status, rule)] : []),
+  ];
+}
+
+function queryDrafts(e: Endpoint, base: { endpoint: string; version: string }, sites: SiteRequirements): Draft[] {
+  return e.query.flatMap((q): Draft[] => {
+    if (q.versions && !q.versions.includes(base.version)) return [];
+    const requirements = sites.ofParam(e.id, q.name);
+    const ignored: Draft = {
+      operator: 'request/query-ignored',
+      atom: `?${q.name}`,
+      spec: { kind: 'query-ignored', ...base, param: q.name },
+      requirements,
+      description: `${e.method} ${e.path} ignores its query parameter '${q.name}' (as if it had not been sent)`,
+    };
+    const misread = q.type === 'boolean' ? BOOLEAN_MISREADINGS : [];
+    const booleans = misread.map(({ spelling, readAs }) => ({
+      operator: 'request/boolean-misread',
+      atom: `?${q.name}=${spelling}`,
+      spec: { kind: 'boolean-misread', ...base, param: q.name, spelling, readAs } as const,
+      requirements,
+      description: `${e.method} ${e.path} reads ${q.name}=${spelling} as ${readAs}`,
+    }));
+    const filters = filterKeys(q).map((key) => ({
+      operator: 'request/filter-key-ignored',
+      atom: `?filters ${key}`,
+      spec: { kind: 'filter-key-ignored', ...base, key } as const,
+      requirements: sites.ofParam(e.id, key),
+      description: `${e.method} ${e.path} ignores the filter key '${key}'`,
+    }));
+    return [ignored, ...booleans, ...filters];
+  });
+}
+
+/** Each field of a JSON request body (top level and one level down) not stored, and replaced by its type's zero. */
+function bodyDrafts(e: Endpoint, base: { endpoint: string; version: string }, sites: SiteRequirements, schemas: SchemaFields): Draft[] {
+  const body = e.requestBody;
+  if (!body?.schema || (body.versions && !body.versions.includes(base.version))) return [];
+  const fields = schemas.fields(body.schema).filter((f) => f.path.length >= 1 && f.path.length <= 2 && !f.path.some((p) => p === '[]' || p === '{}'));
+  return fields.flatMap((f) =>
+    (['not-stored', 'default'] as const).map((op) => ({
+      operator: op === 'not-stored' ? 'request/body-field-not-stored' : 'request/body-field-default',
+      atom: `body ${f.path.join('.')}`,
+      spec: { kind: 'body-field', ...base, path: f.path, op } as const,
+      requirements: sites.ofBodyField(e.id, f.path.at(-1)!),
+      description: `${e.method} ${e.path} ${op === 'not-stored' ? 'ignores' : 'replaces by its zero value'} the request field ${f.path.join('.')}`,
+    })),
+  );
+}
+
+/** The engine's create fields with a stated effect: stored and echoed as sent, but the container runs without the effect. */
+function effectDrafts(version: string, sites: SiteRequirements): Draft[] {
+  const endpoint = 'engine/containers/create';
+  return EFFECT_FIELDS.map((field) => ({
+    operator: 'request/effect-not-applied',
+    atom: `effect ${field}`,
+    spec: { kind: 'fault', endpoint, version, fault: `field-ignored:${field}` },
+    requirements: sites.ofBodyField(endpoint, field),
+    description: `create stores ${field} (inspect echoes it) but the container runs without its effect`,
+  }));
+}

@@ -1,0 +1,93 @@
+/**
+ * The operators: each one realistic way an implementation breaks one atom (or, for the legal
+ * family, one variation the specs allow). An operator is data, a name and a description, plus the
+ * rule of which atoms it applies to; generate.ts applies every operator at every atom it fits.
+ * Operators are never chosen per check: an operator that no check catches is a survivor to show.
+ */
+import type { QueryParam, ResponseSpec } from '../catalog/types.ts';
+import type { SchemaField } from './schema-fields.ts';
+import type { AnswerOp, LegalOp } from './types.ts';
+
+export interface AnswerOperator {
+  op: AnswerOp;
+  description: string;
+  /** Whether the operator applies to the field (an answer field, or the answer itself at path []). */
+  fits(field: SchemaField): boolean;
+}
+
+const has = (field: SchemaField, type: string): boolean => field.types.includes(type);
+const scalar = (field: SchemaField): boolean => ['string', 'number', 'boolean'].some((t) => has(field, t));
+const isField = (field: SchemaField): boolean => field.path.length > 0 && field.path.at(-1) !== '[]';
+
+export const ANSWER_OPERATORS: readonly AnswerOperator[] = [
+  { op: 'field-absent', description: 'the field is left out of the answer', fits: (f) => isField(f) && f.path.at(-1) !== '{}' },
+  {
+    op: 'field-absent-when-zero',
+    description: 'the field is left out when its value is zero, empty or null (omitempty)',
+    fits: (f) => isField(f) && f.path.at(-1) !== '{}' && (scalar(f) || has(f, 'array') || f.map),
+  },
+  { op: 'wrong-type', description: 'the value is written as another JSON type', fits: (f) => isField(f) && f.types.length > 0 && !has(f, 'null') },
+  { op: 'null', description: 'the value is null', fits: (f) => isField(f) && f.types.length > 0 && !has(f, 'null') },
+  {
+    op: 'seconds-as-milliseconds',
+    description: 'a time stated in seconds is written in milliseconds',
+    fits: (f) => f.time === 'unix-seconds',
+  },
+  {
+    op: 'sentinel',
+    description: 'a number is written with the other sentinel (0 for -1 and for any other value, -1 for 0)',
+    fits: (f) => isField(f) && has(f, 'number') && f.time === undefined,
+  },
+  { op: 'zero-time', description: 'a time is the zero time (never set)', fits: (f) => f.time !== undefined },
+  { op: 'other-id', description: "an identifier is another object's", fits: (f) => f.id && has(f, 'string') },
+  { op: 'name-for-id', description: 'a name is written where an identifier is stated', fits: (f) => f.id && has(f, 'string') },
+  {
+    op: 'enum-case',
+    description: 'an enumerated value is written in another case',
+    fits: (f) => Boolean(f.enum?.some((v) => typeof v === 'string' && v.toUpperCase() !== v.toLowerCase())),
+  },
+  { op: 'list-empty', description: 'the list is empty', fits: (f) => has(f, 'array') },
+  { op: 'list-one', description: 'the list holds its first item only', fits: (f) => has(f, 'array') },
+  { op: 'list-duplicated', description: 'the list holds its first item twice', fits: (f) => has(f, 'array') },
+  { op: 'list-reversed', description: 'the list is in the reverse of its stated order', fits: (f) => has(f, 'array') && f.ordered },
+];
+
+/** Every documented code answered as each other documented code of its endpoint, as 500, and 2xx swapped. */
+export function statusTargets(from: number, documented: readonly number[]): number[] {
+  const swaps: Record<number, number[]> = { 200: [201, 204], 201: [200], 204: [200] };
+  const targets = [...documented.filter((s) => s !== from), ...(from === 500 ? [] : [500]), ...(swaps[from] ?? [])];
+  return [...new Set(targets)].filter((s) => s !== 101);
+}
+
+/** The spellings of a boolean query parameter the engine spec documents, and what each one is misread as. */
+export const BOOLEAN_MISREADINGS: ReadonlyArray<{ spelling: string; readAs: string }> = [
+  { spelling: '1', readAs: '0' },
+  { spelling: 'true', readAs: 'false' },
+  { spelling: 'True', readAs: 'false' },
+  { spelling: '0', readAs: '1' },
+  { spelling: 'false', readAs: 'true' },
+  { spelling: 'False', readAs: 'true' },
+];
+
+/** The documented keys of a `filters` parameter: the `key=` words of its description. */
+export function filterKeys(param: QueryParam): string[] {
+  if (param.type !== 'filters') return [];
+  return [...new Set([...param.description.matchAll(/([a-z][a-z_.-]*)=/g)].map((m) => m[1]!))];
+}
+
+export const LEGAL_OPERATORS: Record<LegalOp, string> = {
+  'keys-reordered': 'the keys of every object of the answer in another order',
+  'extra-field': 'an undocumented field added to every documented object of the answer',
+  'list-reordered': 'the list answered in another order (the spec states none)',
+  'error-reworded': 'every error answered with another text (the code unchanged)',
+  'fraction-digits': 'timestamps written with another number of fractional digits (the same instant)',
+  latency: 'every answer of the endpoint 150 ms later',
+};
+
+/**
+ * A response whose JSON the answer operators rewrite: a shape the spec states. A shape from the
+ * facts (and the error body of a code only the facts give) is observed by the suite, never failed.
+ */
+export function mutableAnswer(response: ResponseSpec): boolean {
+  return Boolean(response.schema) && !response.schemaFromFacts && !(response.fromFacts && response.status >= 400);
+}

@@ -1,0 +1,92 @@
+/**
+ * Runs mutants against the embedded reference: each one with the checks that reach its site (from
+ * the baseline), the checks that name its requirements first, stopping at the first kill. A mutant
+ * is killed when a check's verdict turns into a failure (failed, warning, a harness error, a
+ * time-out, or a departure the judge of every exchange finds); a legal mutant must change no
+ * verdict at all, and one that does is a false failure of the suite.
+ */
+import type { Outcome } from '../check/outcome.ts';
+import { canKill, verdictOf, type BaselineCheck, type Verdict } from './baseline.ts';
+import type { Equivalents } from './equivalents.ts';
+import { mutantHook, mutantReaches } from './hook.ts';
+import type { Slots, SuiteCheck } from './slots.ts';
+import type { Mutant, MutantResult } from './types.ts';
+
+export interface MutantRunInput {
+  mutants: readonly Mutant[];
+  checks: readonly SuiteCheck[];
+  baseline: readonly BaselineCheck[];
+  slots: Slots;
+  equivalents: Equivalents;
+  /** Called as each mutant ends. */
+  onResult?: (result: MutantResult, mutant: Mutant) => void;
+}
+
+export async function runMutants(input: MutantRunInput): Promise<MutantResult[]> {
+  const byId = new Map(input.checks.map((c) => [c.id, c]));
+  return Promise.all(
+    input.mutants.map(async (mutant) => {
+      const result = await runMutant(mutant, input, byId);
+      input.onResult?.(result, mutant);
+      return result;
+    }),
+  );
+}
+
+/** The checks a mutant's run starts with: those that name its requirements, then the quickest. */
+export function coveringChecks(mutant: Mutant, baseline: readonly BaselineCheck[]): BaselineCheck[] {
+  const named = (b: BaselineCheck): number => (b.requirements.some((r) => mutant.requirements.includes(r)) ? 0 : 1);
+  return baseline.filter((b) => b.exchanges.some((e) => mutantReaches(mutant.spec, e))).sort((a, b) => named(a) - named(b) || a.durationMs - b.durationMs);
+}
+
+async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string, SuiteCheck>): Promise<MutantResult> {
+  const started = Date.now();
+  const covering = coveringChecks(mutant, input.baseline);
+  const result = (status: MutantResult['status'], extra: Partial<MutantResult> = {}): MutantResult => ({
+    id: mutant.id,
+    status,
+    killedBy: [],
+    coveredBy: covering.map((c) => c.id),
+    testsCompleted: 0,
+    durationMs: Date.now() - started,
+    ...extra,
+  });
+  const equivalent = input.equivalents.reasonFor(mutant);
+  if (equivalent) return result('Ignored', { statusReason: `equivalent: ${equivalent}` });
+  const runnable = covering.filter((c) => mutant.legal || canKill(c.verdict));
+  if (!runnable.length) return result('NoCoverage', covering.length ? { statusReason: 'every check that reaches it already fails' } : {});
+
+  const baseline = new Map(covering.map((c) => [c.id, c.verdict]));
+  const changes: Array<{ id: string; outcome: Outcome }> = [];
+  const changed = (id: string, outcome: Outcome): boolean => {
+    const hit = mutant.legal ? verdictChanged(baseline.get(id)!, verdictOf(outcome)) : detects(verdictOf(outcome));
+    if (hit) changes.push({ id, outcome });
+    return hit;
+  };
+  const outcomes = await input.slots.run(
+    runnable.map((c) => byId.get(c.id)!),
+    mutantHook(mutant.spec),
+    (id, outcome) => changed(id, outcome) && !mutant.legal,
+  );
+  const extra = { testsCompleted: outcomes.size, durationMs: Date.now() - started };
+  if (!changes.length) return result('Survived', extra);
+  const first = changes[0]!.outcome;
+  const status = first.status === 'error' ? 'RuntimeError' : /timed out|time-out|timeout/i.test(first.message) ? 'Timeout' : 'Killed';
+  const reason = mutant.legal ? `false failure: a variation the spec allows changed a verdict: ${describe(changes[0]!)}` : describe(changes[0]!);
+  return result(mutant.legal ? 'Killed' : status, { ...extra, killedBy: changes.map((c) => c.id), statusReason: reason });
+}
+
+/** A verdict that a run would report as not conformant (or as the suite's own error). */
+function detects(verdict: Verdict): boolean {
+  return !canKill(verdict);
+}
+
+function verdictChanged(before: Verdict, after: Verdict): boolean {
+  return before.status !== after.status || before.findings.join('\n') !== after.findings.join('\n');
+}
+
+function describe({ id, outcome }: { id: string; outcome: Outcome }): string {
+  const findings = (outcome.exchanges?.findings ?? []).map((f) => `${f.rule} ${f.exchange}`);
+  const what = outcome.message || findings.join('; ') || outcome.status;
+  return `${id}: ${outcome.status}: ${what.length > 300 ? `${what.slice(0, 297)}…` : what}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The engine reference's one hook for mutation testing (harness/mutation/hook.ts): for a request
+ * to a catalog endpoint, the mutant's changes to its query, request body, status, JSON answers and
+ * error text, and the exchange as the daemon answered it, handed to the hook's observer.
+ */
+import type http from 'node:http';
+import type { MutationHook, ObservedExchange } from '../../../harness/mutation/hook.ts';
+import { RawJson } from './json.ts';
+
+/** What the daemon's answer helpers pass their values through while a hook is set. */
+export interface ExchangeMutation {
+  answer(status: number, value: unknown): unknown;
+  requestBody(value: unknown): unknown;
+  errorText(status: number, text: string): string;
+  delayMs: number;
+}
+
+/** A JSON answer as plain data (an event is serialized already: its text is read back). */
+const plain = (value: unknown): unknown => (value instanceof RawJson ? JSON.parse(value.text) : value);
+
+/**
+ * Starts the hook's part in one exchange: the query is changed in place, the status through
+ * `res.writeHead`; the returned functions change the rest. Undefined when no hook is set.
+ */
+export function mutationExchange(
+  hook: MutationHook | undefined,
+  endpoint: string,
+  version: string,
+  url: URL,
+  res: http.ServerResponse,
+  spell: (name: string) => string,
+): ExchangeMutation | undefined {
+  if (!hook) return undefined;
+  const active = hook.activeFor(endpoint, version);
+  const observed: ObservedExchange | undefined = hook.observe ? { endpoint, version, query: url.searchParams.toString(), status: 0, answers: [] } : undefined;
+  if (observed) res.once('close', () => hook.observe?.({ ...observed, status: observed.status || res.statusCode }));
+  active?.query(url.searchParams, spell);
+  if (active || observed) {
+    const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => http.ServerResponse;
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      if (observed) observed.status = status;
+      return writeHead(active ? active.status(status) : status, ...rest);
+    }) as typeof res.writeHead;
+  }
+  return {
+    answer(status, value) {
+      observed?.answers.push(plain(value));
+      return active ? active.answer(status, plain(value)) : value;
+    },
+    requestBody(value) {
+      if (observed) observed.requestBody = value;
+      return active ? active.requestBody(value) : value;
+    },
+    errorText(status, text) {
+      if (observed) observed.errorText = text;
+      return active ? active.errorText(status, text) : text;
+    },
+    delayMs: active?.delayMs ?? 0,
+  };
+}
