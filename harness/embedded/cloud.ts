@@ -8,13 +8,14 @@ import { type CloudFaultName, startCloudServer } from '../../reference/cloud/ind
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import type { CloudCheck } from '../../suites/cloud/support/check.ts';
 import type { MutationHook } from '../mutation/hook.ts';
+import { runChecks, type BatchOptions } from './run-checks.ts';
 
 export interface EmbeddedCloudRun {
   faults?: readonly CloudFaultName[];
   /** A mutant, or the baseline's observer (harness/mutation/hook.ts). */
   mutation?: MutationHook;
-  /** Called after each check, one at a time; true ends the run there (a mutant's first kill). */
-  stopAfter?: (id: string, outcome: Outcome) => boolean;
+  /** Checks at once, and when to stop (a mutant's first kill): one after another to the end by default. */
+  batch?: BatchOptions;
   checks: CloudCheck[];
   timeoutMs?: number;
   seed?: number;
@@ -45,13 +46,7 @@ export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<M
   const binding = cloudBinding(embeddedCloudRunConfig(front?.url ?? server.url, opts));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
   try {
-    const outcomes = new Map<string, Outcome>();
-    for (const check of opts.checks) {
-      const outcome = await executeCheck(check, await binding.createContext(check), execute);
-      outcomes.set(check.id, outcome);
-      if (opts.stopAfter?.(check.id, outcome)) break;
-    }
-    return outcomes;
+    return await runChecks(opts.checks, async (check) => executeCheck(check, await binding.createContext(check), execute), opts.batch ?? {});
   } finally {
     await binding.teardown?.();
     await front?.close();

@@ -13,6 +13,7 @@ import { type EngineFaultName, startEngineServer, type RunningEngineServer } fro
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
 import type { MutationHook } from '../mutation/hook.ts';
+import { runChecks, type BatchOptions } from './run-checks.ts';
 
 /** What one batch of checks runs under: the faults switched on (or a mutation hook) and the suite version. */
 export interface EmbeddedEngineRun {
@@ -21,8 +22,8 @@ export interface EmbeddedEngineRun {
   mutation?: MutationHook;
   version: EngineVersion;
   checks: EngineCheck[];
-  /** Called after each check, one at a time; true ends the batch there (a mutant's first kill). */
-  stopAfter?: (id: string, outcome: Outcome) => boolean;
+  /** Checks at once, and when to stop (a mutant's first kill): one after another to the end by default. */
+  batch?: BatchOptions;
 }
 
 /**
@@ -51,19 +52,13 @@ export class EmbeddedEngine {
     if (opts.mutation) this.server.setMutation(opts.mutation);
     else this.server.setFaults(opts.faults ?? []);
     const binding = engineBinding(embeddedEngineRunConfig(this.engine, this.fixture, runId, opts.version, this.timeoutMs), opts.version);
-    const outcomes = new Map<string, Outcome>();
     try {
-      for (const check of opts.checks) {
-        const outcome = await executeCheck(check, await binding.createContext(check), binding.execute);
-        outcomes.set(check.id, outcome);
-        if (opts.stopAfter?.(check.id, outcome)) break;
-      }
+      return await runChecks(opts.checks, async (check) => executeCheck(check, await binding.createContext(check), binding.execute), opts.batch ?? {});
     } finally {
       this.server.setMutation(undefined);
       await binding.teardown?.();
       await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: this.timeoutMs });
     }
-    return outcomes;
   }
 
   close(): Promise<void> {

@@ -60,11 +60,10 @@ export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
       let chosen = selectMutants(generateMutants(suite), opts.selection);
       if (opts.selection.since) chosen = changedSince(chosen, (m) => coveringChecks(m, baseline).map((c) => c.id), opts.selection.since);
       opts.log(`${suite}: ${chosen.length} mutants`);
-      const progress = progressLog(suite, chosen.length, opts.log);
       const ran =
         opts.jobs > 1 && chosen.length > opts.jobs
-          ? await inWorkers(suite, chosen, baseline, opts, progress)
-          : await runMutants({ mutants: chosen, checks: suiteChecksList, baseline, slots, equivalents, onResult: progress });
+          ? await inWorkers(suite, chosen, baseline, opts)
+          : await runMutants({ mutants: chosen, checks: suiteChecksList, baseline, slots, equivalents, onResult: progressLog(suite, chosen.length, opts.log) });
       mutants.push(...chosen);
       results.push(...ran);
       opts.log(`${suite}: done in ${seconds(Date.now() - suiteStarted)}`);
@@ -88,12 +87,12 @@ export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
 const defaultChecks = (suite: SuiteName): Promise<readonly SuiteCheck[]> => suiteChecks(suite) as Promise<readonly SuiteCheck[]>;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-function progressLog(suite: string, total: number, log: (line: string) => void): (result: MutantResult) => void {
+function progressLog(what: string, total: number, log: (line: string) => void): (result: MutantResult) => void {
   let done = 0;
   const step = Math.max(1, Math.round(total / 10));
   return () => {
     done++;
-    if (done % step === 0 || done === total) log(`${suite}: ${done}/${total} mutants`);
+    if (done % step === 0 || done === total) log(`${what}: ${done}/${total} mutants`);
   };
 }
 
@@ -107,13 +106,7 @@ export interface WorkerJob {
 }
 
 /** Shares the mutants out round-robin over `jobs` processes, this one included, and gathers their results. */
-async function inWorkers(
-  suite: SuiteName,
-  chosen: Mutant[],
-  baseline: BaselineCheck[],
-  opts: MutateOptions,
-  progress: (r: MutantResult) => void,
-): Promise<MutantResult[]> {
+async function inWorkers(suite: SuiteName, chosen: Mutant[], baseline: BaselineCheck[], opts: MutateOptions): Promise<MutantResult[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-mutate-'));
   try {
     const baselineFile = path.join(dir, 'baseline.json');
@@ -126,6 +119,7 @@ async function inWorkers(
       resultFile: path.join(dir, `results-${k}.json`),
       slots: opts.slots,
     }));
+    const progress = progressLog(`${suite}, process 1 of ${opts.jobs}`, jobs[0]!.mutantIds.length, opts.log);
     const settled = await Promise.all(jobs.map((job, k) => (k === 0 ? runWorkerJob(job, progress) : spawnWorker(job, dir, k, opts.log))));
     return settled.flat();
   } finally {

@@ -10,12 +10,13 @@ import type { Outcome } from '../check/outcome.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
 import type { CloudCheck } from '../../suites/cloud/support/check.ts';
 import type { MutationHook } from './hook.ts';
+import type { BatchOptions } from '../embedded/run-checks.ts';
 
 export type SuiteCheck = EngineCheck | CloudCheck;
 
 export interface Slots {
-  /** Runs the checks one after another under the hook on a free slot, until `stopAfter` says so. */
-  run(checks: SuiteCheck[], hook: MutationHook, stopAfter?: (id: string, outcome: Outcome) => boolean): Promise<Map<string, Outcome>>;
+  /** Runs the checks under the hook on a free slot, as the batch options say. */
+  run(checks: SuiteCheck[], hook: MutationHook, batch?: BatchOptions): Promise<Map<string, Outcome>>;
   close(): Promise<void>;
 }
 
@@ -27,7 +28,7 @@ export function slotsFor(suite: SuiteName, size: number): Slots {
   const pool = new EmbeddedEnginePool(size);
   const version = engineVersionOf(suite);
   return {
-    run: (checks, mutation, stopAfter) => pool.run({ version, checks: checks as EngineCheck[], mutation, ...(stopAfter ? { stopAfter } : {}) }),
+    run: (checks, mutation, batch) => pool.run({ version, checks: checks as EngineCheck[], mutation, ...(batch ? { batch } : {}) }),
     close: () => pool.close(),
   };
 }
@@ -35,10 +36,8 @@ export function slotsFor(suite: SuiteName, size: number): Slots {
 function cloudSlots(size: number): Slots {
   const limit = new Limit(size);
   return {
-    run: (checks, mutation, stopAfter) =>
-      limit.run(() =>
-        runAgainstEmbeddedCloud({ checks: checks as CloudCheck[], mutation, timeoutMs: MUTANT_CHECK_TIMEOUT_MS, ...(stopAfter ? { stopAfter } : {}) }),
-      ),
+    run: (checks, mutation, batch) =>
+      limit.run(() => runAgainstEmbeddedCloud({ checks: checks as CloudCheck[], mutation, timeoutMs: MUTANT_CHECK_TIMEOUT_MS, ...(batch ? { batch } : {}) })),
     close: async () => {},
   };
 }

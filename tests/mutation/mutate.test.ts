@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { validate } from '../../harness/mutation/validate-report.ts';
+import { Equivalents } from '../../harness/mutation/equivalents.ts';
+import { mutate } from '../../harness/mutation/mutate.ts';
+import { cloudCheck, type CloudCheck } from '../../suites/cloud/support/check.ts';
+
+const PROVIDERS = '/api/infra/v1/provider/';
+const RULE = 'cloud/provider/list/filter-name';
+
+/** Reads the provider list and verifies only that it answers 200: no field of it is looked at. */
+const statusOnly: CloudCheck = cloudCheck({
+  id: 'test/provider-list-answers',
+  title: 'the provider list answers 200',
+  requirements: [RULE],
+  async run(ctx) {
+    ctx.expectStatus(await ctx.api.get(PROVIDERS), 200, `GET ${PROVIDERS}`);
+  },
+});
+
+/** Stricter than the spec: the provider objects' keys in one order (JSON objects are unordered). */
+const keyOrder: CloudCheck = cloudCheck({
+  id: 'test/provider-key-order',
+  title: 'the provider keys come in the order the reference writes them',
+  requirements: [RULE],
+  async run(ctx) {
+    const first = (await ctx.api.get(PROVIDERS)).json<{ objects: Array<Record<string, unknown>> }>().objects[0]!;
+    ctx.expect(Object.keys(first)[0] === 'available', `the first key is ${Object.keys(first)[0]}`);
+  },
+});
+
+/** The operators' mutants of the provider list, each run with `checks` alone; the report's directory beside the outcome. */
+async function run(checks: CloudCheck[], operators: string[]) {
+  const reportDir = mkdtempSync(path.join(tmpdir(), 'mutation-test-'));
+  const outcome = await mutate({
+    suites: ['cloud'],
+    selection: { operators, sites: ['cloud/provider/list '] },
+    jobs: 1,
+    slots: 4,
+    reportDir,
+    log: () => {},
+    checksOf: async () => checks,
+    equivalents: new Equivalents([]),
+  });
+  return { ...outcome, reportDir };
+}
+
+describe('conformance mutate', () => {
+  test('a mutant no check catches is reported as a survivor, in the report and on its page', async () => {
+    const { report, exitCode } = await run([statusOnly], ['answer/list-duplicated']);
+    const mutants = Object.values(report.files).flatMap((f) => f.mutants);
+    const survivor = mutants.find((m) => m.id === 'cloud:answer/list-duplicated@cloud/provider/list 200 objects');
+    expect(survivor?.status).toBe('Survived');
+    expect(survivor?.coveredBy).toEqual(['test/provider-list-answers']);
+    expect(report.conformance.suites.cloud?.survived).toBeGreaterThan(0);
+    expect(validate(report)).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  test('a legal variation that changes a verdict is a false failure and fails the run', async () => {
+    const { report, exitCode, failures, reportDir } = await run([keyOrder], ['legal/keys-reordered']);
+    expect(report.conformance.falseFailures.map((f) => f.id)).toEqual(['cloud:legal/keys-reordered@cloud/provider/list 200 keys-reordered']);
+    expect(failures[0]).toMatch(/false failure: .*test\/provider-key-order/);
+    expect(exitCode).toBe(1);
+    expect(readFileSync(path.join(reportDir, 'index.html'), 'utf8')).toContain('cloud:legal/keys-reordered@cloud/provider/list 200 keys-reordered');
+  });
+
+  test('the same legal variation changes no verdict of a check that reads no key order', async () => {
+    const { report, exitCode } = await run([statusOnly], ['legal/*']);
+    expect(report.conformance.legal.generated).toBeGreaterThan(0);
+    expect(report.conformance.falseFailures).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+});
