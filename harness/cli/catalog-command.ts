@@ -4,6 +4,8 @@ import { checksOfSuite } from '../catalog/coverage.ts';
 import { loadProofs, proofsOf, type Proof } from '../catalog/proofs.ts';
 import { provenStanding, requirementsOfSuite } from '../report/report.ts';
 import { UsageError } from '../target/endpoint.ts';
+import { loadScores, provenByMutation } from '../mutation/scores.ts';
+import type { RequirementCounts } from '../mutation/report.ts';
 import { strictParse } from './run-args.ts';
 
 export interface SuiteCatalog {
@@ -11,10 +13,17 @@ export interface SuiteCatalog {
   /** Distinct endpoint numbers of the spec (engine), or endpoints (cloud). */
   endpointCount: number;
   endpoints: Endpoint[];
-  requirements: Array<Requirement & { checks: string[]; proofs: Proof[] }>;
   /**
-   * proven ⊆ covered: requirements a named fault breaks and a covering check then fails naming
-   * them. `coveredTestable` and `provenTestable` count the required and recommended ones only (the ones a fault can break).
+   * `proofs`: named faults that break the requirement and a covering check that then fails naming
+   * it (examples). `mutation`: the generated mutants at its atoms in the last recorded full run
+   * (catalog/mutation/scores.json); `proven` when every one of them that is not a declared
+   * equivalent was killed.
+   */
+  requirements: Array<Requirement & { checks: string[]; proofs: Proof[]; mutation?: RequirementCounts; proven: boolean }>;
+  /**
+   * proven ⊆ covered: requirements whose every generated mutant was killed. `coveredTestable` and
+   * `provenTestable` count the required and recommended ones only (the ones a mutant can break);
+   * `provenByFault` the covered ones a named fault proves (the examples of the proof files).
    */
   coverage: {
     requirements: number;
@@ -22,6 +31,9 @@ export interface SuiteCatalog {
     proven: number;
     coveredTestable: number;
     provenTestable: number;
+    provenByFault: number;
+    /** The suite's mutation score in the recorded run, when there is one. */
+    mutationScore?: number;
     uncoveredWithReason: number;
     uncovered: string[];
   };
@@ -34,9 +46,12 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
   const endpoints = loadEndpoints(api).filter((e) => e.versions.includes(version));
   const checks = await checksOfSuite(suite);
   const proofTable = loadProofs(api);
+  const scores = loadScores()?.suites[suite];
   const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => {
     const covering = checks.filter((c) => c.requirements.includes(r.id)).map((c) => c.id);
-    return { ...r, checks: covering, proofs: provenStanding(proofsOf(proofTable, suite, r.id), covering).proofs ?? [] };
+    const mutation = scores?.requirements[r.id];
+    const proofs = provenStanding(proofsOf(proofTable, suite, r.id), covering).proofs ?? [];
+    return { ...r, checks: covering, proofs, ...(mutation ? { mutation } : {}), proven: covering.length > 0 && provenByMutation(mutation) };
   });
   const covered = requirements.filter((r) => r.checks.length);
   const testable = covered.filter((r) => r.level !== 'informational');
@@ -50,9 +65,11 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
     coverage: {
       requirements: requirements.length,
       covered: covered.length,
-      proven: covered.filter((r) => r.proofs.length).length,
+      proven: covered.filter((r) => r.proven).length,
       coveredTestable: testable.length,
-      provenTestable: testable.filter((r) => r.proofs.length).length,
+      provenTestable: testable.filter((r) => r.proven).length,
+      provenByFault: covered.filter((r) => r.proofs.length).length,
+      ...(scores ? { mutationScore: scores.counts.score } : {}),
       uncoveredWithReason: requirements.filter((r) => !r.checks.length && r.uncoveredReason).length,
       uncovered,
     },
@@ -88,15 +105,16 @@ function formatText(c: SuiteCatalog): string {
   const lines = [
     `== ${c.suite}: ${c.endpointCount} endpoints, ${cov.requirements} requirements, ${cov.covered} covered, ${cov.proven} proven, ` +
       `${cov.uncoveredWithReason} uncovered with a reason, ${cov.uncovered.length} uncovered`,
-    `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven by a fault ` +
-      `(${percent(cov.provenTestable, cov.coveredTestable)})`,
+    `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven: every generated mutant at their atoms ` +
+      `killed (${percent(cov.provenTestable, cov.coveredTestable)}); mutation score ${cov.mutationScore ?? 'not recorded'}%; ` +
+      `${cov.provenByFault} have a named fault as an example`,
   ];
   for (const e of c.endpoints) {
     lines.push(`${String(e.number ?? '').padStart(3)} ${e.method.padEnd(6)} ${e.path}  [${e.responses.map((r) => r.status).join(' ')}]  ${e.id}`);
   }
   lines.push('');
   for (const r of c.requirements) {
-    const proof = r.proofs.length ? `, proven by ${r.proofs[0]!.fault}` : r.level === 'informational' ? '' : ', not proven';
+    const proof = r.level === 'informational' ? '' : `, ${mutationText(r.mutation, r.proven)}`;
     const mark = r.checks.length
       ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}${proof}`
       : r.uncoveredReason
@@ -105,6 +123,12 @@ function formatText(c: SuiteCatalog): string {
     lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function mutationText(counts: RequirementCounts | undefined, proven: boolean): string {
+  if (!counts) return 'no mutant generated at its atoms: not proven';
+  const killed = `${counts.killed} of ${counts.generated - counts.equivalent} mutants killed`;
+  return proven ? `proven (${killed})` : `not proven (${killed}, ${counts.survived} survived, ${counts.noCoverage} reached by no check)`;
 }
 
 function percent(part: number, whole: number): string {

@@ -32,8 +32,11 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
     slots: { type: 'string' },
     break: { type: 'string' },
     'report-dir': { type: 'string' },
+    record: { type: 'boolean' },
     worker: { type: 'string' },
   });
+  const partial = values.operator || values.site || values.sample || values.since;
+  if (values.record && (partial || values.suite)) throw new UsageError('--record takes a full run: every suite, no --operator, --site, --sample or --since');
   const { mutate, runWorkerJob } = await import('../mutation/mutate.ts');
   if (values.worker) {
     await runWorkerJob(readJsonFile('--worker', values.worker) as Parameters<typeof runWorkerJob>[0]);
@@ -69,5 +72,10 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
   out.write(`legal variations: ${c.legal.generated}, ${c.legal.verdictChanges} changed a verdict\n`);
   for (const f of failures) out.write(`FAIL ${f}\n`);
   out.write(`report: ${path.join(reportDir, 'mutation.json')}, ${path.join(reportDir, 'index.html')}\n`);
+  if (values.record) {
+    const { recordScores, SCORES_FILE } = await import('../mutation/scores.ts');
+    recordScores(report);
+    out.write(`scores recorded for the catalog: ${SCORES_FILE}\n`);
+  }
   return exitCode;
 }

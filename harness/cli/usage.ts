@@ -206,6 +206,8 @@ a verdict is a false failure of the suite and fails the run.
   --break PCT           exit 1 when a suite's score is below PCT
   --report-dir DIR      where mutation.json (Stryker's mutation-testing-report-schema) and
                         index.html go (default: reports/mutation)
+  --record              (a full run only) record the scores per requirement in
+                        catalog/mutation/scores.json, which conformance catalog shows
 
 Declared equivalent mutants, each with its reason: catalog/mutation/equivalents.json.
 Exit codes: 0 done; 1 a legal mutant changed a verdict, or a score is below --break; 2 bad

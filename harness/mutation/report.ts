@@ -27,12 +27,15 @@ export interface MutationCounts {
 export interface MutationSummary {
   suites: Partial<Record<SuiteName, MutationCounts>>;
   operators: Record<string, MutationCounts>;
-  requirements: Record<string, MutationCounts & { equivalentReasons?: string[] }>;
+  /** Per suite, per requirement: the mutants at its atoms (a mutant counts at each requirement its atom belongs to). */
+  requirements: Partial<Record<SuiteName, Record<string, RequirementCounts>>>;
   /** Legal mutants that changed a verdict: each a false failure of the suite. */
   falseFailures: Array<{ id: string; reason: string }>;
   legal: { generated: number; verdictChanges: number };
   durationMs: number;
 }
+
+export type RequirementCounts = MutationCounts & { equivalentReasons?: string[] };
 
 export type ConformanceMutationReport = MutationTestResult & { conformance: MutationSummary };
 
@@ -136,11 +139,16 @@ function summarize(run: MutationRun): MutationSummary {
     }
     count(groupOf(suites, mutant.site.suite), result);
     count(groupOf(operators, mutant.operator), result);
-    const requirement = groupOf(requirements, mutant.requirements[0]!);
-    count(requirement, result);
-    if (result.status === 'Ignored') requirement.equivalentReasons = [...new Set([...(requirement.equivalentReasons ?? []), result.statusReason ?? ''])];
+    requirements[mutant.site.suite] ??= {};
+    const ofSuite = requirements[mutant.site.suite]!;
+    for (const id of mutant.requirements) {
+      const requirement = groupOf(ofSuite, id);
+      count(requirement, result);
+      if (result.status === 'Ignored') requirement.equivalentReasons = [...new Set([...(requirement.equivalentReasons ?? []), result.statusReason ?? ''])];
+    }
   }
-  for (const c of [...Object.values(suites), ...Object.values(operators), ...Object.values(requirements)]) c!.score = scoreOf(c!);
+  const perRequirement = Object.values(requirements).flatMap((bySuite) => Object.values(bySuite ?? {}));
+  for (const c of [...Object.values(suites), ...Object.values(operators), ...perRequirement]) c!.score = scoreOf(c!);
   return { suites, operators, requirements, falseFailures, legal: { generated: legal, verdictChanges: falseFailures.length }, durationMs: run.durationMs };
 }
 
