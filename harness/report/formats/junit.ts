@@ -1,3 +1,4 @@
+import { clip } from './clip.ts';
 import type { Report, ResultEntry } from '../report.ts';
 import { evidenceText, groupBySection } from '../sections.ts';
 import { INTERRUPTED, UNREACHABLE, isExpected, verdictOf, type Verdict } from '../verdict.ts';
@@ -10,7 +11,7 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
-const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 500);
+const firstLine = (text: string) => clip(text.split('\n')[0]!, 500);
 
 /** One rendered <testcase> and how a CI system counts it. */
 interface Case {
