@@ -63,9 +63,10 @@ Usage:
   conformance catalog [--suite S] [--json] [--openapi engine-1.18|engine-1.22|cloud]
                                        endpoints and requirements with coverage
                                        (see: conformance catalog --help)
-  conformance certify [run options] --product NAME --out DIR
+  conformance certify [run options] --product NAME --out DIR [--sign-key KEY]
                                        run and write a certification bundle (level core/full)
-  conformance certify --verify DIR     check a bundle's digests and claimed level
+  conformance certify --verify DIR [--pubkey PUB]
+                                       check a bundle's digests, level and signature
                                        (see: conformance certify --help)
   conformance diff A.json B.json [...] [--html FILE] [--markdown FILE]
                                        new failures, fixes and changed outcomes between runs
@@ -151,17 +152,25 @@ Lists the endpoints and requirements of the suites, with the checks that cover e
 Exit codes: 0 listed; 2 bad usage.
 `;
 
-const CERTIFY_HELP = `usage: conformance certify [run options] --product NAME --out DIR
-       conformance certify --verify DIR
+const CERTIFY_HELP = `usage: conformance certify [run options] --product NAME --out DIR [--sign-key KEY] [--self-test]
+       conformance certify --verify DIR [--pubkey PUB]
 
 Runs every check (no --shard) and writes a certification bundle in DIR: report.json, junit.xml,
 report.html, summary.md, product.json (the level reached: full, core or none, and why) and
-SHA256SUMS over them. --verify checks a bundle: every digest matches and report.json supports
-the level product.json claims.
+SHA256SUMS over them; with --sign-key, attestation.intoto.json: an in-toto Statement (the
+files' sha256 digests; the product, level and suite results) in a DSSE envelope signed with
+Ed25519. --verify checks a bundle: every digest matches; the level product.json claims is the one
+report.json's results give (recomputed from them); every requirement that level needs has a
+result; junit.xml and report.json agree; with --pubkey, the signature and what it signs.
 
   --product NAME        the product being certified
   --out DIR             the bundle directory (created when missing)
+  --sign-key KEY        sign the bundle with this Ed25519 private key (PEM; openssl genpkey
+                        -algorithm ed25519 -out KEY; openssl pkey -in KEY -pubout -out PUB)
+  --self-test           certify the embedded reference (no --target): a check of the suite
+                        itself, stated in product.json ("selfTest": true)
   --verify DIR          check a bundle instead of making one
+  --pubkey PUB          with --verify: the Ed25519 public key (PEM) the bundle must be signed with
   run options           as for conformance run (see: conformance run --help)
 
 Exit codes: 0 a level was reached (or the bundle verifies); 1 no level (or verification
