@@ -180,7 +180,9 @@ failed); 2 bad usage; 3 target unreachable or the harness failed.
 const DIFF_HELP = `usage: conformance diff A.json B.json [more.json...] [--json] [--html FILE] [--markdown FILE]
 
 Compares report.json files: new failures, fixes and other changed outcomes between the first
-and the last; with more than two, how many checks differ across the runs.
+and the last, over the checks both ran; the suites and checks only one of them ran are listed
+apart ("only in A (a.json): suite cloud (364 checks)"). With more than two, how many checks
+differ across the runs.
 
   --json                the diff and the outcome matrix as JSON
   --html FILE           write the differential matrix (requirements x implementations, outcome

@@ -60,16 +60,27 @@ describe('diff', () => {
     const diff = diffReports(a, b);
     expect(diff.newFailures.map((c) => c.key)).toEqual(['engine-1.22 x']);
     expect(diff.fixes.map((c) => c.key)).toEqual(['engine-1.22 y']);
-    expect(diff.changed.map((c) => `${c.key}:${c.before}>${c.after}`)).toEqual([
-      'engine-1.22 gone:passed>absent',
-      'engine-1.22 new:absent>passed',
-      'engine-1.22 z:passed>warning',
-    ]);
+    expect(diff.changed.map((c) => `${c.key}:${c.before}>${c.after}`)).toEqual(['engine-1.22 z:passed>warning']);
+    // Checks only one run has are listed apart, with their outcome, not as changes to or from "absent".
+    expect(diff.onlyInA).toEqual({ suites: [], checks: [{ key: 'engine-1.22 gone', outcome: 'passed' }] });
+    expect(diff.onlyInB).toEqual({ suites: [], checks: [{ key: 'engine-1.22 new', outcome: 'passed' }] });
     const matrix = outcomeMatrix([
       { name: 'A', report: a },
       { name: 'B', report: b },
     ]);
-    expect(matrix.rows.map((r) => r.key.split(' ')[1])).toEqual(['gone', 'new', 'x', 'y', 'z', 'same']);
-    expect(matrix.rows[0]!.outcomes).toEqual(['passed', 'absent']);
+    expect(matrix.rows.map((r) => r.key.split(' ')[1])).toEqual(['x', 'y', 'z', 'same', 'gone', 'new']);
+    expect(matrix.rows.at(-2)!.outcomes).toEqual(['passed', 'absent']);
+  });
+
+  test('a suite only one run ran is one line apart, counted, and changes nothing else', () => {
+    const engine = [result('x', 'passed'), result('y', 'failed')];
+    const cloud = Array.from({ length: 364 }, (_, i) => result(`cloud/c${i}`, 'passed', { suite: 'cloud' }));
+    const a = { ...withResults(report, [...engine, ...cloud]), suites: ['engine-1.22', 'cloud'] } as Report;
+    const b = withResults(report, [result('x', 'failed'), result('y', 'failed')]);
+    const diff = diffReports(a, b);
+    expect(diff.onlyInA).toEqual({ suites: [{ suite: 'cloud', checks: 364 }], checks: [] });
+    expect(diff.onlyInB).toEqual({ suites: [], checks: [] });
+    expect(diff.newFailures.map((c) => c.key)).toEqual(['engine-1.22 x']);
+    expect(diff.changed).toEqual([]);
   });
 });
