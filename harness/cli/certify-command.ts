@@ -1,5 +1,7 @@
 import { UsageError } from '../target/endpoint.ts';
-import { readEd25519Key } from '../certify/attestation.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ATTESTATION_FILE, readEd25519Key } from '../certify/attestation.ts';
 import { sealBundle } from '../certify/bundle.ts';
 import { verifyBundle } from '../certify/verify.ts';
 import { parseRunArgs } from './run-args.ts';
@@ -70,7 +72,7 @@ function verifyCommand(dir: string, rest: string[], out: NodeJS.WritableStream):
   if (rest.length) throw new UsageError(`--verify takes only --pubkey PUB (got '${rest[0]}')`);
   const pubkey = pubFile === undefined ? undefined : readEd25519Key('--pubkey', pubFile);
   const problems = verifyBundle(existingDir('--verify', dir), pubkey ? { pubkey } : {});
-  const signed = pubkey ? ', signature verified' : '';
+  const signed = pubkey ? ', signature verified' : existsSync(path.join(dir, ATTESTATION_FILE)) ? ` (${ATTESTATION_FILE} not checked: give --pubkey PUB)` : '';
   out.write(problems.length ? `${problems.map((p) => `FAIL ${p}`).join('\n')}\n` : `verified: ${dir}${signed}\n`);
   return problems.length ? 1 : 0;
 }
