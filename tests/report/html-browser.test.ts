@@ -26,6 +26,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`report.html in headless Chromium${HAVE_CHROMIUM
     expect(problems).toEqual([]);
     expect(await page.locator('#verdict').textContent()).toBe(verdictOf(report).headline);
     expect(await page.locator('#why').textContent()).toContain('exit code 3');
+    expect(await page.locator('#why').textContent()).not.toMatch(/null|undefined/);
     expect(await page.locator('#results details.result').count()).toBe(results.length);
     // Sections with the worst outcomes first, and in each the worst checks first.
     const groups = page.locator('#results details.group');

@@ -45,20 +45,16 @@
       rest.classList.remove('hidden');
       event.currentTarget.parentElement.remove();
     };
-    document
-      .getElementById('why')
-      .append(
-        el('div', {}, `exit code ${verdict.exitCode}`),
-        verdict.reasons.length
-          ? el(
-              'ul',
-              {},
-              verdict.reasons.slice(0, LISTED).map(reasonItem),
-              more.length ? el('li', {}, el('a', { href: '#more-reasons', onclick: showRest }, `and ${more.length} more`)) : null,
-            )
-          : null,
-        more.length ? rest : null,
-      );
+    const list = verdict.reasons.length
+      ? el(
+          'ul',
+          {},
+          verdict.reasons.slice(0, LISTED).map(reasonItem),
+          more.length ? el('li', {}, el('a', { href: '#more-reasons', onclick: showRest }, `and ${more.length} more`)) : null,
+        )
+      : null;
+    const why = [el('div', {}, `exit code ${verdict.exitCode}`), list, more.length ? rest : null];
+    document.getElementById('why').append(...why.filter(Boolean));
     const counts = [
       ['checks', s.total],
       ['passed', s.passed],
