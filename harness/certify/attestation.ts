@@ -38,7 +38,8 @@ export function readEd25519Key(option: '--sign-key' | '--pubkey', file: string):
     const pem = readFileSync(file);
     key = option === '--sign-key' ? createPrivateKey(pem) : createPublicKey(pem);
   } catch (err) {
-    throw new UsageError(`${option} '${file}': ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not a PEM key'}`);
+    const kind = option === '--sign-key' ? 'private' : 'public';
+    throw new UsageError(`${option} '${file}': ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not a PEM ${kind} key`}`);
   }
   if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${option} '${file}': an Ed25519 key is needed, this is ${key.asymmetricKeyType}`);
   return key;
@@ -90,7 +91,7 @@ export function verifyAttestation(dir: string, files: readonly string[], product
   const envelope = parseEnvelope(readFileSync(file, 'utf8'));
   if (typeof envelope === 'string') return [`${ATTESTATION_FILE}: ${envelope}`];
   const payload = Buffer.from(envelope.payload, 'base64');
-  const signed = envelope.signatures.some((s) => safeVerify(pae(envelope.payloadType, payload), s.sig, key));
+  const signed = envelope.signatures.some((s) => safeVerify(pae(envelope.payloadType, payload), s?.sig, key));
   if (!signed) return [`${ATTESTATION_FILE}: no signature made with the key of --pubkey (keyid ${keyId(key)})`];
   const statement = parseStatement(payload);
   if (typeof statement === 'string') return [`${ATTESTATION_FILE}: ${statement}`];
