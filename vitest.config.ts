@@ -19,6 +19,7 @@ const EMBEDDED_CLI_RUNS = [
   'tests/embedded/cloud-suite.test.ts',
   'tests/embedded/interrupt.test.ts',
   'tests/embedded/interrupt-tty.test.ts',
+  'tests/embedded/certify.test.ts',
 ];
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import type { Report } from '../report/report.ts';
 import { diffReports, headlines, outcomeMatrix, requirementMatrix, type OutcomeChange } from '../report/diff.ts';
 import { headlineMarkdown } from '../report/formats/headline-markdown.ts';
 import { matrixHtml } from '../report/formats/matrix-html.ts';
+import { disagree, type OnlyIn } from '../report/run-scope.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
 import { readJsonFile, writableFile } from './inputs.ts';
@@ -31,9 +32,26 @@ export async function diffCommand(argv: string[], out: NodeJS.WritableStream): P
     out.write(`new failures (${diff.newFailures.length}):\n${diff.newFailures.map(line).join('\n')}\n`);
     out.write(`fixes (${diff.fixes.length}):\n${diff.fixes.map(line).join('\n')}\n`);
     out.write(`other changes (${diff.changed.length}):\n${diff.changed.map(line).join('\n')}\n`);
-    if (reports.length > 2) out.write(`${matrix.rows.filter((r) => new Set(r.outcomes).size > 1).length} checks differ across ${reports.length} runs\n`);
+    out.write(onlyInLines('A', reports[0]!.file, diff.onlyInA));
+    out.write(onlyInLines('B', reports[reports.length - 1]!.file, diff.onlyInB));
+    if (reports.length > 2) out.write(`${matrix.rows.filter((r) => disagree(r.outcomes)).length} checks differ across ${reports.length} runs\n`);
   }
   return diff.newFailures.length ? 1 : 0;
+}
+
+/** Checks listed one by one under "only in"; beyond them, a count. */
+const ONLY_LISTED = 20;
+
+/** "only in A (a.json): suite cloud (364 checks)", then the single checks the other run lacks. */
+function onlyInLines(label: string, file: string, only: OnlyIn): string {
+  const head = `only in ${label} (${file})`;
+  const lines = only.suites.map((s) => `${head}: suite ${s.suite} (${s.checks} checks)`);
+  if (only.checks.length) {
+    lines.push(`${head}: ${only.checks.length} checks of suites both ran:`);
+    lines.push(...only.checks.slice(0, ONLY_LISTED).map((c) => `  ${c.key} (${c.outcome})`));
+    if (only.checks.length > ONLY_LISTED) lines.push(`  … and ${only.checks.length - ONLY_LISTED} more (--json lists them all)`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
 /** A column's heading: the product and version the run found, and the file when two runs share them. */

@@ -66,9 +66,10 @@ Usage:
   conformance mutate [--suite S]... [--sample N --seed S] [--since REPORT]
                                        mutants of the reference at every catalog atom, scored
                                        (see: conformance mutate --help)
-  conformance certify [run options] --product NAME --out DIR
+  conformance certify [run options] --product NAME --out DIR [--sign-key KEY]
                                        run and write a certification bundle (level core/full)
-  conformance certify --verify DIR     check a bundle's digests and claimed level
+  conformance certify --verify DIR [--pubkey PUB]
+                                       check a bundle's digests, level and signature
                                        (see: conformance certify --help)
   conformance diff A.json B.json [...] [--html FILE] [--markdown FILE]
                                        new failures, fixes and changed outcomes between runs
@@ -154,17 +155,25 @@ Lists the endpoints and requirements of the suites, with the checks that cover e
 Exit codes: 0 listed; 2 bad usage.
 `;
 
-const CERTIFY_HELP = `usage: conformance certify [run options] --product NAME --out DIR
-       conformance certify --verify DIR
+const CERTIFY_HELP = `usage: conformance certify [run options] --product NAME --out DIR [--sign-key KEY] [--self-test]
+       conformance certify --verify DIR [--pubkey PUB]
 
 Runs every check (no --shard) and writes a certification bundle in DIR: report.json, junit.xml,
 report.html, summary.md, product.json (the level reached: full, core or none, and why) and
-SHA256SUMS over them. --verify checks a bundle: every digest matches and report.json supports
-the level product.json claims.
+SHA256SUMS over them; with --sign-key, attestation.intoto.json: an in-toto Statement (the
+files' sha256 digests; the product, level and suite results) in a DSSE envelope signed with
+Ed25519. --verify checks a bundle: every digest matches; the level product.json claims is the one
+report.json's results give (recomputed from them); every requirement that level needs has a
+result; junit.xml and report.json agree; with --pubkey, the signature and what it signs.
 
   --product NAME        the product being certified
   --out DIR             the bundle directory (created when missing)
+  --sign-key KEY        sign the bundle with this Ed25519 private key (PEM; openssl genpkey
+                        -algorithm ed25519 -out KEY; openssl pkey -in KEY -pubout -out PUB)
+  --self-test           certify the embedded reference (no --target): a check of the suite
+                        itself, stated in product.json ("selfTest": true)
   --verify DIR          check a bundle instead of making one
+  --pubkey PUB          with --verify: the Ed25519 public key (PEM) the bundle must be signed with
   run options           as for conformance run (see: conformance run --help)
 
 Exit codes: 0 a level was reached (or the bundle verifies); 1 no level (or verification
@@ -174,7 +183,9 @@ failed); 2 bad usage; 3 target unreachable or the harness failed.
 const DIFF_HELP = `usage: conformance diff A.json B.json [more.json...] [--json] [--html FILE] [--markdown FILE]
 
 Compares report.json files: new failures, fixes and other changed outcomes between the first
-and the last; with more than two, how many checks differ across the runs.
+and the last, over the checks both ran; the suites and checks only one of them ran are listed
+apart ("only in A (a.json): suite cloud (364 checks)"). With more than two, how many checks
+differ across the runs.
 
   --json                the diff and the outcome matrix as JSON
   --html FILE           write the differential matrix (requirements x implementations, outcome

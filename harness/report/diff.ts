@@ -1,23 +1,30 @@
 import type { OutcomeStatus } from '../check/outcome.ts';
 import type { CoverageOutcome, Report, Summary } from './report.ts';
+import { byDisagreement, onlyIn, resultKey, type OnlyIn } from './run-scope.ts';
+
+export { resultKey };
 
 export interface OutcomeChange {
   key: string;
-  before: OutcomeStatus | 'absent';
-  after: OutcomeStatus | 'absent';
+  before: OutcomeStatus;
+  after: OutcomeStatus;
 }
 
+/** Compares the checks both runs ran; what only one of them ran is listed apart. */
 export interface ReportDiff {
   /** Failing (failed or error) in B, not failing in A. */
   newFailures: OutcomeChange[];
   /** Failing in A, passing in B. */
   fixes: OutcomeChange[];
-  /** Any other change of outcome, including checks present in one run only. */
+  /** Any other change of outcome. */
   changed: OutcomeChange[];
+  /** Suites and checks A ran and B did not. */
+  onlyInA: OnlyIn;
+  /** Suites and checks B ran and A did not. */
+  onlyInB: OnlyIn;
 }
 
-const failing = (o: OutcomeStatus | 'absent') => o === 'failed' || o === 'error';
-export const resultKey = (suite: string, id: string) => `${suite} ${id}`;
+const failing = (o: OutcomeStatus) => o === 'failed' || o === 'error';
 
 function outcomes(report: Report): Map<string, OutcomeStatus> {
   return new Map(report.results.map((r) => [resultKey(r.suite, r.id), r.outcome]));
@@ -27,9 +34,9 @@ function outcomes(report: Report): Map<string, OutcomeStatus> {
 export function diffReports(a: Report, b: Report): ReportDiff {
   const before = outcomes(a);
   const after = outcomes(b);
-  const diff: ReportDiff = { newFailures: [], fixes: [], changed: [] };
-  for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
-    const change: OutcomeChange = { key, before: before.get(key) ?? 'absent', after: after.get(key) ?? 'absent' };
+  const diff: ReportDiff = { newFailures: [], fixes: [], changed: [], onlyInA: onlyIn(a, b), onlyInB: onlyIn(b, a) };
+  for (const key of [...before.keys()].filter((k) => after.has(k)).sort()) {
+    const change: OutcomeChange = { key, before: before.get(key)!, after: after.get(key)! };
     if (change.before === change.after) continue;
     if (failing(change.after) && !failing(change.before)) diff.newFailures.push(change);
     else if (failing(change.before) && change.after === 'passed') diff.fixes.push(change);
@@ -44,13 +51,12 @@ export interface OutcomeMatrix {
   rows: Array<{ key: string; outcomes: Array<OutcomeStatus | 'absent'> }>;
 }
 
-/** A differential matrix of targets × checks; rows where all targets agree are kept last. */
+/** A differential matrix of targets × checks: disagreements first, rows some targets lack last. */
 export function outcomeMatrix(reports: Array<{ name: string; report: Report }>): OutcomeMatrix {
   const maps = reports.map((r) => outcomes(r.report));
   const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))].sort();
   const rows = keys.map((key) => ({ key, outcomes: maps.map((m) => m.get(key) ?? ('absent' as const)) }));
-  const disagree = (r: (typeof rows)[number]) => new Set(r.outcomes).size > 1;
-  return { targets: reports.map((r) => r.name), rows: [...rows.filter(disagree), ...rows.filter((r) => !disagree(r))] };
+  return { targets: reports.map((r) => r.name), rows: byDisagreement(rows, (r) => r.outcomes) };
 }
 
 /** One implementation's standing on one requirement: the coverage outcome and the message of the check that decided it. */
@@ -88,7 +94,7 @@ function cellsOf(report: Report): Map<string, RequirementCell> {
   return cells;
 }
 
-/** Requirements × implementations; rows where the implementations disagree come first. */
+/** Requirements × implementations: disagreements first, rows some implementations lack (a suite not run) last. */
 export function requirementMatrix(reports: Array<{ name: string; report: Report }>): RequirementMatrix {
   const maps = reports.map((r) => cellsOf(r.report));
   const about = new Map(reports.flatMap((r) => (r.report.requirements ?? []).map((q) => [resultKey(q.suite, q.id), q] as const)));
@@ -98,8 +104,7 @@ export function requirementMatrix(reports: Array<{ name: string; report: Report 
     statement: about.get(key)!.statement,
     cells: maps.map((m) => m.get(key) ?? { outcome: 'absent' as const, message: '' }),
   }));
-  const disagree = (r: RequirementRow) => new Set(r.cells.map((c) => c.outcome)).size > 1;
-  return { targets: reports.map((r) => r.name), rows: [...rows.filter(disagree), ...rows.filter((r) => !disagree(r))] };
+  return { targets: reports.map((r) => r.name), rows: byDisagreement(rows, (r) => r.cells.map((c) => c.outcome)) };
 }
 
 /** The headline numbers of one run: its checks by outcome and its requirements by coverage outcome. */

@@ -26,6 +26,7 @@ export class Progress {
   private timer: NodeJS.Timeout | undefined;
   private wroteLine = false;
   private running = false;
+  private started = false;
   private readonly now: () => number;
 
   constructor(private readonly options: ProgressOptions) {
@@ -37,6 +38,7 @@ export class Progress {
     this.total = total;
     this.startedAt = this.now();
     this.running = true;
+    this.started = true;
     if (this.options.tty) this.writeTty();
     else this.scheduleHeartbeat();
   }
@@ -52,6 +54,17 @@ export class Progress {
     else if (status === 'failed') this.failed++;
     else if (status === 'error') this.errors++;
     if (this.running && this.options.tty) this.writeTty();
+  }
+
+  /**
+   * Results the run adds after its checks end (the judge's departures, one per endpoint and rule):
+   * the report counts them, so the last progress line does too, in either mode.
+   */
+  judged(statuses: readonly OutcomeStatus[]): void {
+    if (!this.started || !statuses.length) return;
+    this.total += statuses.length;
+    for (const status of statuses) this.checkDone(status);
+    this.options.out.write(`conformance: judged the exchanges: ${this.status()}\n`);
   }
 
   /** A suite file finished: a line in a CI log. */

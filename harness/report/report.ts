@@ -169,6 +169,13 @@ export function outcomeFor(requirement: string, result: Pick<ResultEntry, 'outco
   return result.completed ? 'passed' : 'skipped';
 }
 
+/** A requirement's outcome: the worst of what each check naming it says of it; `uncovered` when none ran. */
+export function requirementOutcome(requirement: string, checks: ReadonlyArray<Pick<ResultEntry, 'outcome' | 'breaches' | 'completed'>>): CoverageOutcome {
+  if (!checks.length) return 'uncovered';
+  const outcomes = checks.map((c) => outcomeFor(requirement, c));
+  return SEVERITY.find((s) => outcomes.includes(s))!;
+}
+
 /** Which requirements belong to a suite: engine ones by version, cloud ones to the cloud suite. */
 export function requirementsOfSuite(suite: SuiteName, all: Requirement[]): Requirement[] {
   if (suite === 'cloud') return all.filter((r) => r.id.startsWith('cloud/'));
@@ -182,8 +189,7 @@ export function coverage(suites: SuiteName[], all: Requirement[], results: Resul
     const suiteResults = results.filter((r) => r.suite === suite);
     for (const req of requirementsOfSuite(suite, all)) {
       const checks = suiteResults.filter((r) => r.requirements.includes(req.id));
-      const outcomes = checks.map((c) => outcomeFor(req.id, c));
-      const outcome = checks.length ? SEVERITY.find((s) => outcomes.includes(s))! : 'uncovered';
+      const outcome = requirementOutcome(req.id, checks);
       out.push({
         id: req.id,
         suite,

@@ -75,7 +75,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
-  const results = [...collector.records.map(toResultEntry), ...observedResults(options.suites, collector.records, RequirementIndex.load())];
+  const observed = observedResults(options.suites, collector.records, RequirementIndex.load());
+  progress?.judged(observed.map((r) => r.outcome));
+  const results = [...collector.records.map(toResultEntry), ...observed];
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),

@@ -50,4 +50,17 @@ describe('the differential matrix over N implementations', () => {
     expect(md).toContain('| failed | 0 | 1 | 0 |');
     expect(md).toContain('| requirements passed | 3 of 3 | 2 of 3 | 2 of 3 |');
   });
+
+  test('the page does not open on rows a run lacks (a suite it did not run): they come last, counted apart', () => {
+    const withCloud = run('Reference', [result('a', 'passed'), result('cloud/x', 'passed', { suite: 'cloud' })]);
+    const matrix = requirementMatrix([
+      { name: 'Reference 1', report: withCloud },
+      { name: 'Docker 1', report: run('Docker', [{ ...result('a', 'failed'), message: 'm' }]) },
+      { name: 'Podman 1', report: run('Podman', [result('a', 'passed')]) },
+    ]);
+    expect(matrix.rows.map((r) => r.key)).toEqual(['engine-1.22 a', 'cloud cloud/x']);
+    expect(matrix.rows[1]!.cells.map((c) => c.outcome)).toEqual(['passed', 'absent', 'absent']);
+    const html = matrixHtml(matrix, headlines(named));
+    expect(html).toContain('1 of 2 requirements differ across the implementations that ran them; they are listed first. 1 is absent from some runs');
+  });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, test } from 'vitest';
+import { clip } from '../../harness/report/formats/clip.ts';
 import { junitXml } from '../../harness/report/formats/junit.ts';
 import { markdownSummary } from '../../harness/report/formats/markdown.ts';
 import { validateReport } from '../../harness/report/validate-report.ts';
@@ -53,5 +54,23 @@ describe('report formats', () => {
     expect(md).toContain('the harness failed: 1 check ended in error; 1 check failed');
     expect(md).toContain('| 7 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |');
     expect(md).toContain('`engine/containers/start/304-already-started`');
+  });
+
+  test('summary.md cuts a long message at a word, with an ellipsis, never mid-word', () => {
+    const message = `${'the container answered '.repeat(12)}with status 500 | and more`;
+    const md = markdownSummary({ ...report, results: report.results.map((r) => (r.outcome === 'failed' ? { ...r, message } : r)) });
+    const shown = clip(message, 200);
+    expect(md).toContain(`| ${shown} |`);
+    expect(shown).toMatch(/…$/);
+    // The text before the ellipsis is the message's own, up to the end of a word.
+    expect(message.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(message[shown.length - 1]).toBe(' ');
+  });
+
+  test('clip keeps short text whole and cuts long text at a word boundary', () => {
+    expect(clip('short', 10)).toBe('short');
+    expect(clip('one two three four', 12)).toBe('one two…');
+    expect(clip('one two three four', 12).length).toBeLessThanOrEqual(12);
+    expect(clip('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

@@ -1,39 +1,16 @@
-import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { htmlReport } from '../../harness/report/formats/html.ts';
 import { verdictOf } from '../../harness/report/verdict.ts';
-import { report, result, results } from './support/synthetic-report.ts';
 import { summarize, type Report } from '../../harness/report/report.ts';
+import { HAVE_CHROMIUM, launchChromium, reportPage as page, screenshotPath } from './support/chromium.ts';
+import { report, result, results } from './support/synthetic-report.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../../reports/screenshots/', import.meta.url));
-// The flags the machine's closed network needs (see the environment notes): no background calls home.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${existsSync(CHROMIUM) ? '' : ' (skipped: apt-get install -y chromium)'}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`report.html in headless Chromium${HAVE_CHROMIUM ? '' : ' (skipped: apt-get install -y chromium)'}`, () => {
   let browser: Browser;
   let url: string;
-  const page = (r: Report): string => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'html-report-')), 'report.html');
-    writeFileSync(file, htmlReport(r));
-    return pathToFileURL(file).href;
-  };
   beforeAll(async () => {
     url = page({ ...report, results: results.map((r) => ({ ...r, message: `${r.message} </script><!-- hostile` })) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -49,14 +26,19 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     expect(problems).toEqual([]);
     expect(await page.locator('#verdict').textContent()).toBe(verdictOf(report).headline);
     expect(await page.locator('#why').textContent()).toContain('exit code 3');
+    expect(await page.locator('#why').textContent()).not.toMatch(/null|undefined/);
     expect(await page.locator('#results details.result').count()).toBe(results.length);
-    expect(await page.locator('#results details.result').first().getAttribute('data-outcome')).toBe('error');
-    expect(await page.locator('#results details.result').nth(1).getAttribute('data-outcome')).toBe('failed');
+    // Sections with the worst outcomes first, and in each the worst checks first.
+    const groups = page.locator('#results details.group');
+    expect(await groups.first().locator('details.result').first().getAttribute('data-outcome')).toBe('error');
+    expect(await groups.nth(1).locator('details.result').first().getAttribute('data-outcome')).toBe('failed');
     expect(await page.locator('#requirements tbody tr').count()).toBe(report.requirements.length);
-    await page.locator('#results details.result').nth(1).click();
-    expect(await page.locator('#results details.result').nth(1).textContent()).toContain('POST /v1.22/containers/x/start');
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'report-html.png'), fullPage: true });
+    // The headline links each failure to its check, which opens with its section.
+    await page.locator('#why a', { hasText: 'engine/containers/start/304-already-started' }).click();
+    const failed = page.locator('#results details.result[data-outcome="failed"]');
+    expect(await failed.isVisible()).toBe(true);
+    expect(await failed.textContent()).toContain('POST /v1.22/containers/x/start');
+    await page.screenshot({ path: screenshotPath('report-html.png'), fullPage: true });
     await page.close();
   });
 
@@ -71,6 +53,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     expect(await visible().count()).toBe(1);
     expect(await visible().first().getAttribute('data-outcome')).toBe('warning');
     await page.fill('#f-text', '');
+    await page.locator('#sections > summary').click();
     await page.locator('#matrix button').first().click();
     const shown = await visible().count();
     expect(shown).toBeGreaterThan(0);
@@ -119,6 +102,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in headless Chromium${exists
     // The row of "11. stop" has its one check under engine-1.18 passed (2nd column), nowhere else.
     const stopRow = tab.locator('#matrix tbody tr').nth(4).locator('td');
     expect(await stopRow.allTextContents()).toEqual([natural[4], '', '1', '', '', '']);
+    await tab.locator('#sections > summary').click();
     await stopRow.nth(2).locator('button').click();
     const visible = tab.locator('#results details.result:not(.hidden)');
     expect(await visible.count()).toBe(1);

@@ -71,6 +71,24 @@ test('a total that the plan missed grows; done never exceeds what is shown as th
   expect(p.status()).toMatch(/^4\/4 checks/);
 });
 
+test("the results the run adds after its checks (the judge's departures) end the count the summary states", () => {
+  for (const tty of [true, false]) {
+    written = [];
+    const p = progress(tty);
+    p.start(2);
+    p.checkDone('passed');
+    p.checkDone('passed');
+    p.stop();
+    p.judged(['failed', 'informational']);
+    expect(written.at(-1)).toMatch(/^conformance: judged the exchanges: 4\/4 checks, 2 passed, 1 failed, /);
+    expect(written.at(-1)).toMatch(/\n$/);
+  }
+  // A run that never started its checks (an unreachable target) says nothing more.
+  written = [];
+  progress(false).judged(['failed']);
+  expect(written).toEqual([]);
+});
+
 test('durations read as 45s, 1m05s, 1h02m', () => {
   expect([duration(45_000), duration(65_000), duration(3_720_000), duration(-5)]).toEqual(['45s', '1m05s', '1h02m', '0s']);
 });

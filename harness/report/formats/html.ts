@@ -14,9 +14,10 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * report.html: one self-contained page (no network; works from file://): the summary, a matrix
- * of spec sections × outcomes, every check with failures first (expected vs actual and the
- * redacted wire transcript), every requirement with its checks, search and filters.
+ * report.html: one self-contained page (no network; works from file://): the verdict with every
+ * failure and its reason (linked to its check), the checks grouped by spec section, worst first
+ * (expected vs actual and the redacted wire transcript), a matrix of spec sections × outcomes
+ * and every requirement with its checks (both collapsed until opened), search and filters.
  */
 export function htmlReport(report: Report): string {
   const title = `Conformance: ${report.target.product} ${report.target.version}`;
@@ -41,8 +42,10 @@ export function htmlReport(report: Report): string {
   <div id="harness"></div>
 </header>
 <main>
-  <h2>Spec sections × outcomes</h2>
-  <table id="matrix"></table>
+  <details class="part" id="sections">
+    <summary><h2>Spec sections × outcomes</h2> <span class="meta" id="sections-count"></span></summary>
+    <table id="matrix"></table>
+  </details>
   <h2>Checks</h2>
   <div class="filters">
     <input type="search" id="f-text" placeholder="search requirement, check, title, message" aria-label="search">
@@ -53,8 +56,10 @@ export function htmlReport(report: Report): string {
     <span id="shown" class="meta"></span>
   </div>
   <div id="results"></div>
-  <h2>Requirements</h2>
-  <table id="requirements"></table>
+  <details class="part" id="requirements-part">
+    <summary><h2>Requirements</h2> <span class="meta">${report.requirements.length}: open for each one's statement, outcome, checks, proofs</span></summary>
+    <table id="requirements"></table>
+  </details>
 </main>
 <script type="application/json" id="report-data">${scriptJson({ ...report, verdict: verdictOf(report) })}</script>
 <script>${asset('app.js')}</script>

@@ -1,8 +1,9 @@
+import { clip } from './clip.ts';
 import type { Report, ResultEntry } from '../report.ts';
 import { evidenceText, groupBySection } from '../sections.ts';
 import { INTERRUPTED, UNREACHABLE, isExpected, verdictOf, type Verdict } from '../verdict.ts';
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string): string =>
   text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
     .replace(/&/g, '&amp;')
@@ -10,10 +11,10 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
-const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 500);
+const firstLine = (text: string) => clip(text.split('\n')[0]!, 500);
 
 /** One rendered <testcase> and how a CI system counts it. */
-interface Case {
+export interface Case {
   xml: string;
   kind: 'failure' | 'error' | 'skipped' | 'ok';
   durationMs: number;
@@ -79,33 +80,54 @@ function testSuite(report: Report, s: SuiteXml): string {
   ].join('\n');
 }
 
+/** How a check's <testcase> is named, and how a CI system counts it: what a bundle check compares with report.json. */
+export interface CaseIdentity {
+  classname: string;
+  name: string;
+  kind: Case['kind'];
+}
+
+export function caseIdentity(report: Report, r: ResultEntry): CaseIdentity {
+  const identity = { classname: `${r.suite}.${r.requirements[0]}`, name: `${r.requirements.join(' ')}: ${r.title}` };
+  if ((r.outcome === 'failed' || r.outcome === 'error') && isExpected(report, r.suite, r.id)) return { ...identity, kind: 'skipped' };
+  return { ...identity, kind: CASE_KIND[r.outcome] };
+}
+
+const CASE_KIND: Record<ResultEntry['outcome'], Case['kind']> = {
+  failed: 'failure',
+  error: 'error',
+  skipped: 'skipped',
+  'not-applicable': 'skipped',
+  warning: 'ok',
+  informational: 'ok',
+  passed: 'ok',
+};
+
 function checkCase(report: Report, r: ResultEntry): Case {
-  const open =
-    `    <testcase classname="${escapeXml(`${r.suite}.${r.requirements[0]}`)}" ` +
-    `name="${escapeXml(`${r.requirements.join(' ')}: ${r.title}`)}" time="${seconds(r.durationMs)}"`;
+  const { classname, name, kind } = caseIdentity(report, r);
+  const open = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}" time="${seconds(r.durationMs)}"`;
   const evidence = escapeXml(evidenceText(r));
   const message = escapeXml(firstLine(r.message));
-  const body = (inner: string, kind: Case['kind']): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
-  if ((r.outcome === 'failed' || r.outcome === 'error') && isExpected(report, r.suite, r.id)) {
+  const body = (inner: string): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
+  if (kind === 'skipped' && (r.outcome === 'failed' || r.outcome === 'error')) {
     return body(
       `<skipped message="${escapeXml(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>` +
         `\n      <system-out>${evidence}</system-out>`,
-      'skipped',
     );
   }
   switch (r.outcome) {
     case 'failed':
-      return body(`<failure message="${message}" type="failed">${evidence}</failure>`, 'failure');
+      return body(`<failure message="${message}" type="failed">${evidence}</failure>`);
     case 'error':
-      return body(`<error message="${message}" type="harness-error">${evidence}</error>`, 'error');
+      return body(`<error message="${message}" type="harness-error">${evidence}</error>`);
     case 'skipped':
     case 'not-applicable':
-      return body(`<skipped message="${escapeXml(`${r.outcome}: `)}${message}"/>`, 'skipped');
+      return body(`<skipped message="${escapeXml(`${r.outcome}: `)}${message}"/>`);
     case 'warning':
     case 'informational':
-      return body(`<system-out>${escapeXml(`${r.outcome}: `)}${evidence}</system-out>`, 'ok');
+      return body(`<system-out>${escapeXml(`${r.outcome}: `)}${evidence}</system-out>`);
     default:
-      return { xml: `${open}/>`, kind: 'ok', durationMs: r.durationMs };
+      return { xml: `${open}/>`, kind, durationMs: r.durationMs };
   }
 }
 

@@ -1,9 +1,10 @@
 import { coverageHeadline, describeCoverage, type Report } from '../report.ts';
 import { sectionOf } from '../sections.ts';
 import { isExpected, verdictOf, type Verdict } from '../verdict.ts';
+import { clip } from './clip.ts';
 
 const MAX_LISTED = 30;
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 200);
+const cell = (text: string) => clip(text.replace(/\n/g, ' '), 200).replace(/\|/g, '\\|');
 
 /** summary.md: a short summary fit for a CI step summary or a pull-request comment. */
 export function markdownSummary(report: Report): string {

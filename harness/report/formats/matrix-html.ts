@@ -1,6 +1,7 @@
 import type { Headline, RequirementMatrix } from '../diff.ts';
 import { escapeHtml } from './escape-html.ts';
 import { HEADLINE_ROWS } from './headline-markdown.ts';
+import { disagree } from '../run-scope.ts';
 
 function headlineTable(heads: Headline[]): string {
   const head = heads.map((h) => `<th>${escapeHtml(h.target)}</th>`).join('');
@@ -13,10 +14,12 @@ function headlineTable(heads: Headline[]): string {
 /** The differential matrix (requirements × implementations, outcome and message) as one self-contained HTML page. */
 export function matrixHtml(matrix: RequirementMatrix, heads: Headline[]): string {
   const head = matrix.targets.map((t) => `<th>${escapeHtml(t)}</th>`).join('');
-  const differing = matrix.rows.filter((r) => new Set(r.cells.map((c) => c.outcome)).size > 1).length;
+  const outcomes = (r: RequirementMatrix['rows'][number]) => r.cells.map((c) => c.outcome);
+  const differing = matrix.rows.filter((r) => disagree(outcomes(r))).length;
+  const partial = matrix.rows.filter((r) => !disagree(outcomes(r)) && outcomes(r).includes('absent')).length;
   const rows = matrix.rows
     .map((r) => {
-      const differs = new Set(r.cells.map((c) => c.outcome)).size > 1 ? ' class="differs"' : '';
+      const differs = disagree(outcomes(r)) ? ' class="differs"' : '';
       const cells = r.cells
         .map((c) => `<td class="o-${c.outcome}"><b>${c.outcome}</b>${c.message ? `<div class="m">${escapeHtml(c.message)}</div>` : ''}</td>`)
         .join('');
@@ -38,7 +41,9 @@ tr.differs td:first-child code{font-weight:600}.o-passed{background:#e6f4ea}.o-f
 </style></head><body>
 <h1>Differential matrix</h1>
 ${headlineTable(heads)}
-<p>${differing} of ${matrix.rows.length} requirements differ across the implementations; they are listed first.</p>
+<p>${differing} of ${matrix.rows.length} requirements differ across the implementations that ran them; they are listed first.${
+    partial ? ` ${partial === 1 ? '1 is' : `${partial} are`} absent from some runs (a suite they did not run): listed last.` : ''
+  }</p>
 <table><thead><tr><th>requirement</th>${head}</tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>

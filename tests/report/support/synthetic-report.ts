@@ -49,3 +49,20 @@ export const report: Report = {
   })),
   harnessErrors: [],
 };
+
+/** `base` with these results, its summary and one requirement per result (ids containing "rec" are recommended). */
+export const withResults = (base: Report, results: Report['results']): Report => ({
+  ...base,
+  results,
+  summary: summarize(results),
+  requirements: results.map((r) => ({
+    id: r.id,
+    suite: r.suite,
+    section: 'S',
+    level: r.id.includes('rec') ? ('recommended' as const) : ('required' as const),
+    statement: 's',
+    outcome: r.outcome,
+    checks: [r.id],
+    proven: false,
+  })),
+});

@@ -25,6 +25,12 @@
   const results = report.results
     .map((r, index) => ({ ...r, index, section: section(r) }))
     .sort((a, b) => SEVERITY.indexOf(a.outcome) - SEVERITY.indexOf(b.outcome) || a.index - b.index);
+  const byKey = new Map();
+  for (const r of results) if (!byKey.has(`${r.suite} ${r.id}`)) byKey.set(`${r.suite} ${r.id}`, r);
+  const rowId = (r) => `r-${r.index}`;
+  const firstLine = (text) => (text || '').split('\n')[0];
+  // The headline lists this many reasons; the rest are one click away ("and N more").
+  const LISTED = 30;
 
   function renderSummary() {
     const s = report.summary;
@@ -32,16 +38,23 @@
     const verdict = report.verdict;
     const pass = verdict.exitCode === 0;
     document.getElementById('verdict').append(el('span', { class: pass ? 'verdict-pass' : 'verdict-fail' }, verdict.headline));
-    document.getElementById('why').append(
-      el('div', {}, `exit code ${verdict.exitCode}`),
-      verdict.reasons.length
-        ? el(
-            'ul',
-            {},
-            verdict.reasons.slice(0, 30).map((r) => el('li', {}, r)),
-          )
-        : null,
-    );
+    const more = verdict.reasons.slice(LISTED);
+    const rest = el('ul', { id: 'more-reasons', class: 'hidden' }, more.map(reasonItem));
+    const showRest = (event) => {
+      event.preventDefault();
+      rest.classList.remove('hidden');
+      event.currentTarget.parentElement.remove();
+    };
+    const list = verdict.reasons.length
+      ? el(
+          'ul',
+          {},
+          verdict.reasons.slice(0, LISTED).map(reasonItem),
+          more.length ? el('li', {}, el('a', { href: '#more-reasons', onclick: showRest }, `and ${more.length} more`)) : null,
+        )
+      : null;
+    const why = [el('div', {}, `exit code ${verdict.exitCode}`), list, more.length ? rest : null];
+    document.getElementById('why').append(...why.filter(Boolean));
     const counts = [
       ['checks', s.total],
       ['passed', s.passed],
@@ -54,6 +67,25 @@
     ];
     document.getElementById('counts').append(...counts.map(([label, n]) => el('li', {}, el('b', {}, n), label)));
     for (const e of report.harnessErrors) document.getElementById('harness').append(el('pre', {}, `harness: ${e}`));
+  }
+
+  // A reason that names a check ("failed: engine-1.22 engine/x/y") links to its row and says why.
+  function reasonItem(reason) {
+    const m = /^(failed|error|unexpected|skipped): (\S+) (\S+?):?(?:\s|$)/.exec(reason);
+    const r = m && byKey.get(`${m[2]} ${m[3]}`);
+    if (!r) return el('li', {}, reason);
+    const link = el('a', { href: `#${rowId(r)}`, onclick: (event) => reveal(event, r) }, r.id);
+    return el('li', {}, `${m[1]}: `, link, ` (${r.suite})`, r.message ? el('span', { class: 'reason' }, `: ${firstLine(r.message)}`) : null);
+  }
+
+  // Shows one check: no filter hides it, its section and its row open.
+  function reveal(event, r) {
+    event.preventDefault();
+    applyFilter({}, false);
+    const row = document.getElementById(rowId(r));
+    row.closest('details.group').open = true;
+    row.open = true;
+    row.scrollIntoView();
   }
 
   // One row per spec section; one column group per suite (engine-1.18, engine-1.22, cloud side
@@ -91,6 +123,7 @@
     );
     const cols = groups.map((g) => el('colgroup', { span: g.outcomes.length, 'data-suite': g.suite }));
     document.getElementById('matrix').append(el('colgroup', {}), ...cols, el('thead', {}, head), el('tbody', {}, rows));
+    document.getElementById('sections-count').textContent = `${sections.length} sections: open to see each one's checks by suite and outcome`;
   }
 
   function exchange(t) {
@@ -133,7 +166,7 @@
     );
     const node = el(
       'details',
-      { class: 'result', 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
+      { class: 'result', id: rowId(r), 'data-outcome': r.outcome, 'data-suite': r.suite, 'data-section': r.section, 'data-endpoint': r.endpoint || '' },
       el(
         'summary',
         {},
@@ -149,8 +182,28 @@
     return node;
   }
 
+  // The checks of each spec section under one collapsed row, the sections with the worst outcomes first.
+  function groupNode(section, rows) {
+    const counts = SEVERITY.map((o) => [o, rows.filter((r) => r.outcome === o).length]).filter(([, n]) => n);
+    return el(
+      'details',
+      { class: 'group', 'data-section': section },
+      el(
+        'summary',
+        {},
+        el('span', { class: 'group-name' }, section),
+        counts.map(([o, n]) => el('span', { class: `count o-${o}` }, `${n} ${o}`)),
+      ),
+      rows.map(resultNode),
+    );
+  }
+
   function renderResults() {
-    document.getElementById('results').append(...results.map(resultNode));
+    const sections = new Map();
+    for (const r of results) sections.set(r.section, [...(sections.get(r.section) || []), r]);
+    const worst = (rows) => SEVERITY.indexOf(rows[0].outcome);
+    const ordered = [...sections].sort(([a, ra], [b, rb]) => worst(ra) - worst(rb) || natural(a, b));
+    document.getElementById('results').append(...ordered.map(([section, rows]) => groupNode(section, rows)));
     const fill = (id, values) => document.getElementById(id).append(...values.map((v) => el('option', { value: v }, v)));
     fill(
       'f-outcome',
@@ -160,6 +213,26 @@
     fill('f-section', [...new Set(results.map((r) => r.section))].sort(natural));
     fill('f-endpoint', [...new Set(results.map((r) => r.endpoint).filter(Boolean))].sort());
     for (const id of ['f-text', 'f-outcome', 'f-suite', 'f-section', 'f-endpoint']) document.getElementById(id).addEventListener('input', filter);
+  }
+
+  // Each fault once (a fault proves a requirement through several checks), the first few shown.
+  function faults(proofs) {
+    const names = [...new Set(proofs.map((p) => p.fault))];
+    const shown = names.slice(0, 3).map((f) => el('code', {}, f));
+    const rest = names.slice(3);
+    return el(
+      'div',
+      { class: 'faults' },
+      shown,
+      rest.length
+        ? el(
+            'details',
+            {},
+            el('summary', {}, `and ${rest.length} more`),
+            rest.map((f) => el('code', {}, f)),
+          )
+        : null,
+    );
   }
 
   function renderRequirements() {
@@ -173,7 +246,7 @@
         el('td', {}, r.section),
         el('td', {}, r.statement),
         el('td', {}, r.checks.length ? r.checks.length : r.uncoveredReason || '—'),
-        el('td', {}, r.proven ? (r.proofs || []).map((p) => p.fault).join(', ') : r.checks.length && r.level !== 'informational' ? 'not proven' : ''),
+        el('td', {}, r.proven ? faults(r.proofs || []) : r.checks.length && r.level !== 'informational' ? 'not proven' : ''),
       ),
     );
     document.getElementById('requirements').append(
@@ -190,14 +263,14 @@
     );
   }
 
-  function applyFilter(values) {
+  function applyFilter(values, scroll = true) {
     document.getElementById('f-text').value = values.text || '';
     document.getElementById('f-outcome').value = values.outcome || '';
     document.getElementById('f-suite').value = values.suite || '';
     document.getElementById('f-section').value = values.section || '';
     document.getElementById('f-endpoint').value = values.endpoint || '';
     filter();
-    document.getElementById('results').scrollIntoView();
+    if (scroll) document.getElementById('results').scrollIntoView();
   }
 
   function filter() {
@@ -213,6 +286,13 @@
       const ok = (!text || node.dataset.text.includes(text)) && Object.entries(want).every(([k, v]) => !v || node.dataset[k] === v);
       node.classList.toggle('hidden', !ok);
       if (ok) shown++;
+    }
+    // A filter opens the sections it finds checks in and hides the others; none leaves them as they are.
+    const active = Boolean(text) || Object.values(want).some(Boolean);
+    for (const group of document.querySelectorAll('#results details.group')) {
+      const found = group.querySelector('details.result:not(.hidden)') !== null;
+      group.classList.toggle('hidden', !found);
+      if (active) group.open = found;
     }
     document.getElementById('shown').textContent = `${shown} of ${results.length} checks shown`;
   }
