@@ -36,7 +36,12 @@ export interface ActiveMutation {
   requestBody(body: unknown): unknown;
   /** How long the answer waits before it is handled. */
   delayMs: number;
+  /** When set, the request is answered with this bodiless status and not applied (the handler never runs). */
+  answerWithoutApplying?: number;
 }
+
+/** What `answer` returns for a JSON stream object the mutant leaves out (an event not emitted). */
+export const LEFT_OUT = undefined;
 
 const IDENTITY: ActiveMutation = {
   status: (s) => s,
@@ -73,6 +78,10 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, requestBody: (body) => bodyChanged(body, spec.path, spec.op) };
     case 'fault':
       return undefined;
+    case 'not-applied':
+      return { ...IDENTITY, answerWithoutApplying: spec.status };
+    case 'event':
+      return { ...IDENTITY, answer: (_status, body) => eventChanged(body, spec) };
     case 'legal':
       return legalMutation(spec);
   }
@@ -112,6 +121,20 @@ const ANSWER_CHANGES: Record<AnswerOp, (place: Place) => void> = {
   'list-duplicated': onList((list) => (list.length ? [...list, copyJson(list[0])] : list)),
   'list-reversed': onList((list) => [...list].reverse()),
 };
+
+/**
+ * An event of the kind (1.22: Type and Action; 1.18: status) left out of the stream, or sent
+ * under another name.
+ */
+function eventChanged(body: unknown, spec: Extract<MutationSpec, { kind: 'event' }>): unknown {
+  if (!isJsonObject(body)) return body;
+  const typed = typeof body.Type === 'string';
+  const matches = typed ? body.Type === spec.type && (body.Action === spec.action || body.status === spec.action) : body.status === spec.action;
+  if (!matches) return body;
+  if (spec.op === 'not-emitted') return LEFT_OUT;
+  const renamed = `renamed-${spec.action}`;
+  return { ...body, ...(typeof body.status === 'string' ? { status: renamed } : {}), ...(typed ? { Action: renamed } : {}) };
+}
 
 function misreadBoolean(params: URLSearchParams, name: string, spelling: string, readAs: string): void {
   if (params.get(name) === spelling) params.set(name, readAs);

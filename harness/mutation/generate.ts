@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { loadEndpoints, loadRequirements } from '../catalog/load.ts';
-import { apiOfSuite, apiVersionOfSuite, type Endpoint, type SuiteName } from '../catalog/types.ts';
+import { apiOfSuite, apiVersionOfSuite, type Endpoint, type Requirement, type ResponseSpec, type SuiteName } from '../catalog/types.ts';
 import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
@@ -74,16 +74,18 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
         })),
       );
     const errors = documented.some((s) => s >= 400) ? [legal(e, version, 'error-reworded', undefined, sites.shapeRule())] : [];
+    const notApplied = api === 'engine' && e.method !== 'GET' ? notAppliedDrafts(e, base, responses, sites) : [];
     return [
       ...answers,
       ...statuses,
+      ...notApplied,
       ...queryDrafts(e, base, sites),
       ...bodyDrafts(e, base, sites, schemas),
       ...errors,
       legal(e, version, 'latency', undefined, sites.shapeRule()),
     ];
   });
-  const effects = api === 'engine' ? effectDrafts(version, sites) : [];
+  const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, loadRequirements(api))] : [];
   return [...drafts, ...effects].map((d) => ({
     id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
     operator: d.operator,
@@ -172,6 +174,40 @@ function bodyDrafts(e: Endpoint, base: { endpoint: string; version: string }, si
       description: `${e.method} ${e.path} ${op === 'not-stored' ? 'ignores' : 'replaces by its zero value'} the request field ${f.path.join('.')}`,
     })),
   );
+}
+
+/** A mutating operation answered with its bodiless success code, and not applied. */
+function notAppliedDrafts(e: Endpoint, base: { endpoint: string; version: string }, responses: ResponseSpec[], sites: SiteRequirements): Draft[] {
+  return responses
+    .filter((r) => r.status >= 200 && r.status < 300 && !r.schema && !takesOver(e, r.status))
+    .map((r) => ({
+      operator: 'operation/not-applied',
+      atom: `applied ${r.status}`,
+      spec: { kind: 'not-applied', ...base, status: r.status } as const,
+      requirements: sites.ofStatus(e.id, r.status, 'codes'),
+      description: `${e.method} ${e.path} answers ${r.status} and does nothing`,
+    }));
+}
+
+/**
+ * Each event kind the catalog lists (`<type> event kinds: a, b, c.` of engine/events/<type>-kinds-<version>)
+ * left out of the events stream, and sent under another name.
+ */
+function eventDrafts(version: string, requirements: readonly Requirement[]): Draft[] {
+  const endpoint = 'engine/system/events';
+  return requirements.flatMap((r) => {
+    const m = new RegExp(`^engine/events/([a-z]+)-kinds-${version.replace('.', '\\.')}$`).exec(r.id);
+    const kinds = m ? (/kinds: (.*)\.$/.exec(r.statement)?.[1]?.split(', ') ?? []) : [];
+    return kinds.flatMap((action) =>
+      (['not-emitted', 'renamed'] as const).map((op) => ({
+        operator: `event/${op}`,
+        atom: `${m![1]} ${action}`,
+        spec: { kind: 'event', endpoint, version, type: m![1]!, action, op } as const,
+        requirements: [r.id],
+        description: `the ${m![1]} event ${action} is ${op === 'not-emitted' ? 'never emitted' : 'emitted under another name'}`,
+      })),
+    );
+  });
 }
 
 /** The engine's create fields with a stated effect: stored and echoed as sent, but the container runs without the effect. */

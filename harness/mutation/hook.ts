@@ -46,7 +46,7 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (spec.kind === 'fault') return spec.endpoint === exchange.endpoint && spec.version === exchange.version && sentField(exchange, spec.fault);
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;
-  if (active.delayMs > 0 || active.status(exchange.status) !== exchange.status) return true;
+  if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;
   if (exchange.answers.some((a) => !sameJson(active.answer(exchange.status, a), a))) return true;
   if (exchange.errorText !== undefined && active.errorText(exchange.status, exchange.errorText) !== exchange.errorText) return true;
   const query = new URLSearchParams(exchange.query);

@@ -41,6 +41,8 @@ export type MutationSpec =
   | { kind: 'filter-key-ignored'; endpoint: string; version: string; key: string }
   | { kind: 'body-field'; endpoint: string; version: string; path: JsonPath; op: 'not-stored' | 'default' }
   | { kind: 'fault'; endpoint: string; version: string; fault: string }
+  | { kind: 'not-applied'; endpoint: string; version: string; status: number }
+  | { kind: 'event'; endpoint: string; version: string; type: string; action: string; op: 'not-emitted' | 'renamed' }
   | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] };
 
 /** Where a mutant sits: the atom of the catalog it breaks. */

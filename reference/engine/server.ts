@@ -103,6 +103,11 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     const endpoint = opts.mutation.current && catalogEndpointOf(method, url.pathname);
     exchange = endpoint && mutationExchange(opts.mutation.current, endpoint.id, version, url, res, (name) => spell(name, 'engine', opts.profile));
     if (exchange?.delayMs) await new Promise((resolve) => setTimeout(resolve, exchange!.delayMs));
+    if (exchange?.answerWithoutApplying !== undefined) {
+      res.writeHead(exchange.answerWithoutApplying);
+      res.end();
+      return;
+    }
     const ctx = createContext({
       version,
       req,

@@ -106,7 +106,8 @@ function openJsonStream(res: http.ServerResponse, contentType: string | undefine
   res.on('close', markClosed);
   return {
     write(value) {
-      if (!closed) res.write(linePrefix + toJson(exchange ? exchange.answer(200, value) : value) + '\n');
+      const sent = exchange ? exchange.answer(200, value) : value;
+      if (!closed && sent !== undefined) res.write(linePrefix + toJson(sent) + '\n');
     },
     end() {
       if (!closed) res.end();

@@ -13,6 +13,8 @@ export interface ExchangeMutation {
   requestBody(value: unknown): unknown;
   errorText(status: number, text: string): string;
   delayMs: number;
+  /** Answers the request with this bodiless status without applying it; undefined: the handler runs. */
+  answerWithoutApplying?: number;
 }
 
 /** A JSON answer as plain data (an event is serialized already: its text is read back). */
@@ -44,8 +46,11 @@ export function mutationExchange(
   }
   return {
     answer(status, value) {
-      observed?.answers.push(plain(value));
-      return active ? active.answer(status, plain(value)) : value;
+      const data = plain(value);
+      observed?.answers.push(data);
+      const sent = active ? active.answer(status, data) : data;
+      // Unchanged, the value goes out as written (an event's exact int64 timeNano included).
+      return sent === data ? value : sent;
     },
     requestBody(value) {
       if (observed) observed.requestBody = value;
@@ -56,5 +61,6 @@ export function mutationExchange(
       return active ? active.errorText(status, text) : text;
     },
     delayMs: active?.delayMs ?? 0,
+    ...(active?.answerWithoutApplying !== undefined ? { answerWithoutApplying: active.answerWithoutApplying } : {}),
   };
 }
