@@ -18,9 +18,9 @@ describe('the generated mutants', () => {
     expect(mutants.filter((m) => !m.requirements.length || m.requirements.some((r) => !index.get(r))).map((m) => m.id)).toEqual([]);
   });
 
-  test('every operator family is applied: answers, requests, statuses, effects and legal variations', () => {
+  test('every operator family is applied: answers, requests, statuses, operations, events, effects and legal variations', () => {
     const operators = new Set([...MUTANTS.values()].flat().map((m) => m.operator.split('/')[0]));
-    expect([...operators].sort()).toEqual(['answer', 'legal', 'request', 'status']);
+    expect([...operators].sort()).toEqual(['answer', 'event', 'legal', 'operation', 'request', 'status']);
     expect(MUTANTS.get('engine-1.22')!.some((m) => m.operator === 'request/effect-not-applied')).toBe(true);
   });
 
