@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { HttpError, type ApiVersion, type JsonStreamWriter, type RouteContext } from './router.ts';
 import { readBool, readFilters, readInt } from './query.ts';
 import { toJson } from './json.ts';
+import { checkFieldTypes, checkJsonContentType, parseJsonBody } from './body-rules.ts';
 import { spell, type VendorProfileName } from '../../../harness/profile.ts';
 import type { FaultSet } from '../faults.ts';
 
@@ -35,11 +36,10 @@ export function createContext(input: ContextInput): RouteContext {
   const optionalJson = async <T>(): Promise<T | undefined> => {
     const raw = (await body()).toString('utf8').trim();
     if (!raw) return undefined;
-    try {
-      return JSON.parse(raw) as T;
-    } catch (err) {
-      throw new HttpError(400, `invalid JSON body: ${(err as Error).message}`);
-    }
+    checkJsonContentType(input.req.headers['content-type'], faults);
+    const value = parseJsonBody<T>(raw, faults);
+    checkFieldTypes(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname, input.version, value, faults);
+    return value;
   };
   const wantsUpgrade = connection.upgraded || /upgrade/i.test(String(input.req.headers.connection ?? ''));
   return {
@@ -53,8 +53,8 @@ export function createContext(input: ContextInput): RouteContext {
     },
     spell: (text) => spell(text, 'engine', profile),
     bool: (name, fallback = false) => readBool(input.query, name, fallback, faults),
-    int: (name) => readInt(input.query, name),
-    filters: () => readFilters(input.query),
+    int: (name) => readInt(input.query, name, faults),
+    filters: () => readFilters(input.query, faults),
     sendJson(status, value) {
       const text = toJson(value) + '\n';
       res.writeHead(status, {
