@@ -32,6 +32,14 @@ export const NOT_SWEPT: Readonly<Record<string, string>> = {
   'engine/networks/disconnect': 'needs a network and a container of its own',
 };
 
+/**
+ * Input classes another check sends already (one cause, one failure): the class is left out of the
+ * sweep for that endpoint, the check that covers it named.
+ */
+export const SWEPT_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'engine/containers/create': { 'body-not-json': 'engine/containers/create/400-bad-parameter (a truncated create body)' },
+};
+
 /** Unix seconds, as the spec's timestamps are given. */
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);

@@ -12,7 +12,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
 import { type BadInput, type InputClass, inputClasses } from './input-classes.ts';
-import { unreachable, type ValidRequest, validRequest } from './reach.ts';
+import { SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
 
 export const WHERE_LISTED = 'engine/errors/400-bad-parameter/where-listed';
 export const CLIENT_ERROR = 'engine/errors/400-bad-parameter/client-error';
@@ -112,7 +112,8 @@ export function sweepChecks(endpoints: Endpoint[] = loadEndpoints('engine')): En
     if (unreachable(endpoint)) continue;
     const versionsOf = new Map<string, EngineVersion[]>();
     for (const version of VERSIONS.filter((v) => endpoint.versions.includes(v))) {
-      for (const c of inputClasses(endpoint, version)) versionsOf.set(c.name, [...(versionsOf.get(c.name) ?? []), version]);
+      const elsewhere = SWEPT_ELSEWHERE[endpoint.id] ?? {};
+      for (const c of inputClasses(endpoint, version).filter((k) => !elsewhere[k.name])) versionsOf.set(c.name, [...(versionsOf.get(c.name) ?? []), version]);
     }
     for (const [name, versions] of versionsOf) checks.push(sweepCheck(endpoint, name, versions));
   }
