@@ -37,6 +37,11 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'pause-allows-exec-start', description: '1.22 exec start on a paused container is served instead of 409' },
   { name: 'wait-no-block', description: 'POST wait answers at once with the current exit code instead of blocking until the container stops' },
   { name: 'delete-keeps-container', description: 'DELETE of a container answers 204 but the container remains' },
+  {
+    name: 'removed-object-500',
+    description: 'an operation on a removed container, image, volume or network answers 500 (its state is gone) instead of 404, as for one that never existed',
+  },
+  { name: 'exec-outlives-container', description: 'the exec instances of a removed container stay: exec inspect answers 200 instead of 404' },
   { name: 'delete-force-ignored', description: 'DELETE ?force=1 of a running container answers 409 as if force were not given' },
   { name: 'delete-v-ignored', description: 'DELETE ?v=1 keeps the volumes associated with the container' },
   { name: 'delete-v-default-true', description: 'DELETE without v removes the volumes of the container (v defaults to true)' },

@@ -5,7 +5,7 @@
  * Spec: Errors: "400: bad parameter"; an endpoint that lists 400 answers it, one that does not
  * still answers a client error, never a server error (500) or a success.
  */
-import { loadEndpoints } from '../../../harness/catalog/load.ts';
+import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts';
 import { encodeQuery } from '../../../harness/protocol/query.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
@@ -73,6 +73,17 @@ async function removeAccepted(valid: ValidRequest, answer: { status: number; bod
   }
 }
 
+/** The requirement of an endpoint's success answer: the cause a check names when the endpoint is not served. */
+function servedRequirement(endpoint: Endpoint): string {
+  return loadRequirements('engine').find((r) => r.id.startsWith(`${endpoint.id}/2`))?.id ?? 'engine/versioning/path-prefix';
+}
+
+/** A 404 for the check's own container: the target does not serve the endpoint (reported by its own checks). */
+function blockedWhenNotServed(ctx: EngineContext, endpoint: Endpoint, valid: ValidRequest, status: number): void {
+  if (status === 404 && endpoint.path.includes('{id}'))
+    ctx.blockedBy(servedRequirement(endpoint), `${endpoint.method} ${valid.path} answered 404 for the check's own container`);
+}
+
 function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[]): EngineCheck {
   const lists400 = endpoint.responses.some((r) => r.status === 400);
   const requirement = lists400 ? WHERE_LISTED : CLIENT_ERROR;
@@ -94,6 +105,7 @@ function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[])
           const sent = withInput(endpoint, valid, input);
           const answer = await send(ctx, endpoint, sent);
           await removeAccepted(valid, answer);
+          blockedWhenNotServed(ctx, endpoint, valid, answer.status);
           const found = breach(answer.status, lists400);
           return found && `${shown(sent)} ${found}`;
         },

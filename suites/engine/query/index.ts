@@ -1,6 +1,8 @@
 import type { EngineCheck } from '../support/check.ts';
+import { afterDeleteChecks } from '../negative/after-delete.ts';
 import { sweepChecks } from '../negative/sweep.ts';
 import booleans from './booleans.ts';
 import filters from './filters.ts';
 
-export const queryChecks: EngineCheck[] = [...booleans, ...filters, ...sweepChecks()];
+/** Query values, and the negative checks: bad inputs (the sweep) and objects used after their delete. */
+export const queryChecks: EngineCheck[] = [...booleans, ...filters, ...sweepChecks(), ...afterDeleteChecks()];

@@ -2,6 +2,7 @@ import type { Teeth } from './types.ts';
 
 const LISTED = 'engine/errors/400-bad-parameter/where-listed';
 const UNLISTED = 'engine/errors/400-bad-parameter/client-error';
+const AFTER_DELETE = 'engine/errors/404-after-delete';
 
 /** The negative sweep (suites/engine/negative/): each way of reading a bad input, an endpoint that lists 400 and one that does not. */
 export const negativeTeeth: Teeth[] = [
@@ -28,4 +29,7 @@ export const negativeTeeth: Teeth[] = [
     version: '1.22',
     catches: [`${LISTED}/containers/create/body-field-wrong-type`, `${UNLISTED}/volumes/create/body-field-wrong-type`],
   },
+  // use after delete (suites/engine/negative/after-delete.ts)
+  { fault: 'removed-object-500', version: '1.22', catches: ['container', 'image', 'volume', 'network'].map((kind) => `${AFTER_DELETE}/${kind}`) },
+  { fault: 'exec-outlives-container', version: '1.18', catches: [`${AFTER_DELETE}/exec`] },
 ];
