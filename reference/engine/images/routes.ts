@@ -26,7 +26,10 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   if (!tag && colon > repo.lastIndexOf('/')) [repo, tag] = [repo.slice(0, colon), repo.slice(colon + 1)];
   const badName = ctx.faults.has('tag-bad-name-500') ? 500 : 400;
   if (!repo || !isValidRepo(repo)) throw new HttpError(badName, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
-  if (tag && !isValidTag(tag)) throw new HttpError(badName, `invalid tag format: ${tag}`);
+  if (tag && !isValidTag(tag)) {
+    if (ctx.faults.has('refused-tag-keeps-repo')) deps.images.tag(image.id, tagged(repo));
+    throw new HttpError(badName, `invalid tag format: ${tag}`);
+  }
   const ref = tagged(repo, tag);
   const holder = deps.images.all().find((i) => i.repoTags.includes(ref));
   const force = ctx.bool('force') && !ctx.faults.has('tag-force-ignored');

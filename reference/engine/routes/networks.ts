@@ -94,6 +94,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const network = find(ctx);
       const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
+      if (ctx.faults.has('refused-connect-emits-event') && !engine.containers.resolve(body.Container ?? '')) networkEvent(engine, network, 'connect');
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
       if (ctx.faults.has('network-connect-ignored')) return ctx.sendStatus(200);

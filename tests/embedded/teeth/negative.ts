@@ -3,6 +3,7 @@ import type { Teeth } from './types.ts';
 const LISTED = 'engine/errors/400-bad-parameter/where-listed';
 const UNLISTED = 'engine/errors/400-bad-parameter/client-error';
 const AFTER_DELETE = 'engine/errors/404-after-delete';
+const REFUSED = 'engine/errors/refused-leaves-nothing';
 
 /** The negative sweep (suites/engine/negative/): each way of reading a bad input, an endpoint that lists 400 and one that does not. */
 export const negativeTeeth: Teeth[] = [
@@ -32,4 +33,9 @@ export const negativeTeeth: Teeth[] = [
   // use after delete (suites/engine/negative/after-delete.ts)
   { fault: 'removed-object-500', version: '1.22', catches: ['container', 'image', 'volume', 'network'].map((kind) => `${AFTER_DELETE}/${kind}`) },
   { fault: 'exec-outlives-container', version: '1.18', catches: [`${AFTER_DELETE}/exec`] },
+  // refused operations (suites/engine/negative/refused-leaves-nothing.ts)
+  { fault: 'refused-create-keeps-container', version: '1.22', catches: [`${REFUSED}/create-name-in-use`, `${REFUSED}/create-bad-name`] },
+  { fault: 'refused-rename-emits-event', version: '1.18', catches: [`${REFUSED}/rename-name-in-use`] },
+  { fault: 'refused-tag-keeps-repo', version: '1.18', catches: [`${REFUSED}/tag-bad-tag`] },
+  { fault: 'refused-connect-emits-event', version: '1.22', catches: [`${REFUSED}/connect-missing-container`] },
 ];
