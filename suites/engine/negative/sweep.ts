@@ -46,8 +46,14 @@ function withInput(endpoint: Endpoint, valid: ValidRequest, input: BadInput): Se
   return { ...sent, text: JSON.stringify(fields), contentType: bad?.contentType ?? 'application/json' };
 }
 
-function shown(sent: Sent): string {
-  const body = sent.text === undefined ? '' : ` with ${sent.contentType} body ${JSON.stringify(sent.text.slice(0, 160))}`;
+/** The request as the report shows it: the bad field itself, not the body it is buried in. */
+function shown(sent: Sent, input: BadInput): string {
+  const field = input.body?.field;
+  const body = field
+    ? ` with the body field ${field[0]}: ${JSON.stringify(field[1])}`
+    : sent.text === undefined
+      ? ''
+      : ` with ${sent.contentType} body ${JSON.stringify(sent.text.slice(0, 160))}`;
   return `${sent.method} ${sent.path}${encodeQuery(sent.query)}${body}`;
 }
 
@@ -107,7 +113,7 @@ function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[])
           await removeAccepted(valid, answer);
           blockedWhenNotServed(ctx, endpoint, valid, answer.status);
           const found = breach(answer.status, lists400);
-          return found && `${shown(sent)} ${found}`;
+          return found && `${shown(sent, input)} ${found}`;
         },
         RUNS,
         undefined,
