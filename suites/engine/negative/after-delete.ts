@@ -14,7 +14,7 @@ import { DELETABLE_KINDS, type DeletableKind } from './deleted-objects.ts';
 
 export const AFTER_DELETE = 'engine/errors/404-after-delete';
 /** An operation on a deleted object answers at once; one that waits on it is a breach of its own. */
-const ANSWER_WITHIN_MS = 10_000;
+const ANSWER_WITHIN_MS = 20_000;
 
 /** What a valid request of an endpoint needs besides its path (a stream chosen, a path in the container). */
 const NEEDS: Readonly<Record<string, { query?: Record<string, string | number>; json?: unknown }>> = {
