@@ -43,6 +43,11 @@ export interface RunConfig {
     /** Why no fixture image is available: checks that need one are skipped with this reason. */
     error?: string;
   };
+  /**
+   * Engine API versions the target refuses (its answer to /v<version>/_ping), each with the reason:
+   * that version's checks are not applicable, and engine/versioning/path-prefix reports it once.
+   */
+  refusedVersions?: Record<string, string>;
   /** A registry host:port the target can push to and pull from, for the pull/push checks. */
   registry?: string;
   /** Registry credentials sent as X-Registry-Auth. */

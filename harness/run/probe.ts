@@ -52,6 +52,26 @@ export function probeEngine(endpoint: TargetEndpoint, timeoutMs: number): Promis
   });
 }
 
+/**
+ * The engine API versions a target refuses, each with the reason: a version is refused when both
+ * `GET /v<version>/_ping` and `GET /v<version>/version` answer other than 200 (Docker 25 and later
+ * answer 400 "client version ... is too old" below 1.24). The run reports it once, plainly.
+ */
+export function probeEngineVersions(endpoint: TargetEndpoint, versions: readonly string[], timeoutMs: number): Promise<Record<string, string>> {
+  return ask(endpoint, timeoutMs, async (t) => {
+    const refused: Record<string, string> = {};
+    for (const version of versions) {
+      const ping = await t.request({ method: 'GET', path: `/v${version}/_ping` });
+      if (ping.status === 200) continue;
+      const info = await t.request({ method: 'GET', path: `/v${version}/version` });
+      if (info.status === 200) continue;
+      const said = ping.text().trim().slice(0, 120);
+      refused[version] = `the target does not serve API ${version}: GET /v${version}/_ping answered ${ping.status}${said ? ` ${JSON.stringify(said)}` : ''}`;
+    }
+    return refused;
+  });
+}
+
 /** Reaches a cloud target: any HTTP answer from the catalog endpoint means it is there. */
 export function probeCloud(cloud: CloudTargetConfig, timeoutMs: number): Promise<ProductInfo> {
   return ask(cloud.rest, timeoutMs, async (t) => {

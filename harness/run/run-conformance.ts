@@ -16,9 +16,9 @@ import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions } from './options.ts';
 import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
-import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
+import { probeCloud, probeEngine, probeEngineVersions, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
-import { UsageError } from '../target/endpoint.ts';
+import { type TargetEndpoint, UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
 import { toolInfo } from './tool-info.ts';
 import { checkTimeout } from './timeouts.ts';
@@ -129,8 +129,10 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     ...(options.formats?.includes('allure') ? { allure: true } : {}),
     bundles: await suiteBundles(options.suites, (message) => process.stderr.write(`conformance: ${message}\n`)),
   };
+  const refused = targets.engine ? await refusedVersions(targets.engine, options) : {};
+  if (Object.keys(refused).length) config.refusedVersions = refused;
   if (targets.engine && !options.image) {
-    const version = options.suites.includes('engine-1.22') ? '1.22' : '1.18';
+    const version = options.suites.includes('engine-1.22') && !refused['1.22'] ? '1.22' : '1.18';
     const fixture = await provisionFixture(targets.engine, {
       version,
       runId,
@@ -142,6 +144,14 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     else config.fixture.error = fixture.error;
   }
   return config;
+}
+
+/** The engine versions of the run's suites the target refuses, each said once on stderr. */
+async function refusedVersions(engine: TargetEndpoint, options: RunOptions): Promise<Record<string, string>> {
+  const versions = options.suites.filter((s) => s.startsWith('engine-')).map((s) => s.slice('engine-'.length));
+  const refused = await probeEngineVersions(engine, versions, options.timeoutMs);
+  for (const reason of Object.values(refused)) process.stderr.write(`conformance: ${reason}: its checks are not applicable\n`);
+  return refused;
 }
 
 type RunReporter = Reporter | ['blob', { outputFile: string }];

@@ -83,10 +83,20 @@ export const FILTER_FAULTS = faultArea('filters', [
   { name: 'list-all-ignored', description: 'GET /containers/json lists non-running containers whatever `all` says' },
   { name: 'list-since-before-ignored', description: 'GET /containers/json ignores since and before' },
   { name: 'list-size-ignored', description: 'GET /containers/json?size=1 gives no SizeRw/SizeRootFs' },
+  { name: 'list-size-zero-omitted', description: 'GET /containers/json?size=1 leaves SizeRw out of the item of a container that wrote nothing (SizeRw 0)' },
   { name: 'volumes-dangling-filter-ignored', description: 'GET /volumes ignores the dangling filter' },
   { name: 'networks-filters-ignored', description: 'GET /networks ignores the id, name and type filters' },
   { name: 'list-all-true-ignored', description: 'GET /containers/json?all=1 still lists only running containers' },
 ]);
 
-/** Query: how query values are read (the query-ignored: family is generated in query-faults.ts). */
-export const QUERY_FAULTS = faultArea('query', [{ name: 'bool-True-is-false', description: 'the boolean query spelling `True` is read as false' }]);
+/** Query and body: how request values are read (the query-ignored: family is generated in query-faults.ts). */
+export const QUERY_FAULTS = faultArea('query', [
+  { name: 'bool-True-is-false', description: 'the boolean query spelling `True` is read as false' },
+  { name: 'filters-not-json-500', description: '`filters` that is not JSON answers 500 instead of 400 (bad parameter)' },
+  { name: 'filters-not-a-map-read-as-none', description: '`filters` that is JSON but not a map of lists of strings is read as no filters instead of 400' },
+  { name: 'integer-not-checked', description: 'an integer query parameter that is not an integer is read as absent instead of 400' },
+  { name: 'timestamp-not-checked', description: 'an events since/until that is not a timestamp is read as absent instead of 400' },
+  { name: 'body-not-json-500', description: 'a request body that is not JSON answers 500 instead of 400 (bad parameter)' },
+  { name: 'body-content-type-unchecked', description: 'a JSON request body sent as another Content-Type (text/plain) is read as JSON instead of 400' },
+  { name: 'body-field-types-unchecked', description: 'a request body field of another JSON type than documented is accepted instead of 400' },
+]);

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { HttpError, type ApiVersion, type JsonStreamWriter, type RouteContext } from './router.ts';
 import { readBool, readFilters, readInt } from './query.ts';
 import { toJson } from './json.ts';
+import { checkFieldTypes, checkJsonContentType, parseJsonBody } from './body-rules.ts';
 import { spell, type VendorProfileName } from '../../../harness/profile.ts';
 import type { FaultSet } from '../faults.ts';
 import type { ExchangeMutation } from './mutation-exchange.ts';
@@ -38,12 +39,9 @@ export function createContext(input: ContextInput): RouteContext {
   const optionalJson = async <T>(): Promise<T | undefined> => {
     const raw = (await body()).toString('utf8').trim();
     if (!raw) return undefined;
-    let value: T;
-    try {
-      value = JSON.parse(raw) as T;
-    } catch (err) {
-      throw new HttpError(400, `invalid JSON body: ${(err as Error).message}`);
-    }
+    checkJsonContentType(input.req.headers['content-type'], faults);
+    const value = parseJsonBody<T>(raw, faults);
+    checkFieldTypes(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname, input.version, value, faults);
     return exchange ? (exchange.requestBody(value) as T) : value;
   };
   const wantsUpgrade = connection.upgraded || /upgrade/i.test(String(input.req.headers.connection ?? ''));
@@ -58,8 +56,8 @@ export function createContext(input: ContextInput): RouteContext {
     },
     spell: (text) => spell(text, 'engine', profile),
     bool: (name, fallback = false) => readBool(input.query, name, fallback, faults),
-    int: (name) => readInt(input.query, name),
-    filters: () => readFilters(input.query),
+    int: (name) => readInt(input.query, name, faults),
+    filters: () => readFilters(input.query, faults),
     sendJson(status, value) {
       const text = toJson(exchange ? exchange.answer(status, value) : value) + '\n';
       res.writeHead(status, {

@@ -12,15 +12,16 @@ export function readBool(query: URLSearchParams, name: string, fallback: boolean
   return !FALSE_SPELLINGS.has(raw.toLowerCase());
 }
 
-export function readInt(query: URLSearchParams, name: string): number | undefined {
+export function readInt(query: URLSearchParams, name: string, faults: FaultSet): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw) && faults.has('integer-not-checked')) return undefined;
   if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not an integer`);
   return Number(raw);
 }
 
 /** `{"k":["v"]}` or the newer `{"k":{"v":true}}`; a malformed value is a bad parameter (400). */
-export function readFilters(query: URLSearchParams): Map<string, string[]> {
+export function readFilters(query: URLSearchParams, faults: FaultSet): Map<string, string[]> {
   const raw = query.get('filters');
   const filters = new Map<string, string[]>();
   if (raw === null || raw === '') return filters;
@@ -28,14 +29,15 @@ export function readFilters(query: URLSearchParams): Map<string, string[]> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new HttpError(400, `invalid filters: ${JSON.stringify(raw)} is not JSON`);
+    throw new HttpError(faults.has('filters-not-json-500') ? 500 : 400, `invalid filters: ${JSON.stringify(raw)} is not JSON`);
   }
+  if (faults.has('filters-not-a-map-read-as-none') && !isMapOfLists(parsed)) return filters;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new HttpError(400, 'invalid filters: expected a JSON object mapping names to lists of values');
   }
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) filters.set(key, value as string[]);
-    else if (typeof value === 'object' && value !== null)
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value))
       filters.set(
         key,
         Object.keys(value).filter((k) => (value as Record<string, unknown>)[k]),
@@ -43,6 +45,16 @@ export function readFilters(query: URLSearchParams): Map<string, string[]> {
     else throw new HttpError(400, `invalid filter '${key}': expected a list of strings`);
   }
   return filters;
+}
+
+/** A map from names to lists of strings, or to maps of booleans (the newer form). */
+function isMapOfLists(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((v) =>
+    Array.isArray(v)
+      ? v.every((item) => typeof item === 'string')
+      : typeof v === 'object' && v !== null && Object.values(v).every((b) => typeof b === 'boolean'),
+  );
 }
 
 /** Rejects filter keys the endpoint does not know (400, like the real daemon). */

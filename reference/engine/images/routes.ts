@@ -6,13 +6,14 @@ import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
 import { isValidRepo, isValidTag, tagged } from './reference.ts';
+import { bury, missing } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 
 function found(deps: EngineDeps, name: string) {
   const unresolved =
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
   const image = unresolved ? undefined : deps.images.resolve(name);
-  if (!image) throw new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`);
+  if (!image) throw missing(deps.images, name, deps.faults, new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`));
   return image;
 }
 
@@ -25,7 +26,10 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   if (!tag && colon > repo.lastIndexOf('/')) [repo, tag] = [repo.slice(0, colon), repo.slice(colon + 1)];
   const badName = ctx.faults.has('tag-bad-name-500') ? 500 : 400;
   if (!repo || !isValidRepo(repo)) throw new HttpError(badName, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
-  if (tag && !isValidTag(tag)) throw new HttpError(badName, `invalid tag format: ${tag}`);
+  if (tag && !isValidTag(tag)) {
+    if (ctx.faults.has('refused-tag-keeps-repo')) deps.images.tag(image.id, tagged(repo));
+    throw new HttpError(badName, `invalid tag format: ${tag}`);
+  }
   const ref = tagged(repo, tag);
   const holder = deps.images.all().find((i) => i.repoTags.includes(ref));
   const force = ctx.bool('force') && !ctx.faults.has('tag-force-ignored');
@@ -64,12 +68,12 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
-  router.add('DELETE', '/images/{name*}', (ctx) =>
+  router.add('DELETE', '/images/{name*}', (ctx) => {
+    const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
+    bury(deps.images, ctx.params.name!);
     ctx.sendJson(
       200,
-      deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults }).filter(
-        (r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted')),
-      ),
-    ),
-  );
+      records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted'))),
+    );
+  });
 }

@@ -107,6 +107,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       name = checkName(engine, requested);
     } catch (err) {
       if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
+      if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });
       throw err;
     }
     const oldName = c.name;

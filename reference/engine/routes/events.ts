@@ -46,6 +46,7 @@ function parseTimestamp(ctx: RouteContext, name: string): bigint | undefined {
   const m = /^(\d+)(?:\.(\d{1,9}))?$/.exec(raw);
   if (m) return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? '').padEnd(9, '0') || '0');
   const ms = Date.parse(raw);
+  if (Number.isNaN(ms) && ctx.faults.has('timestamp-not-checked')) return undefined;
   if (Number.isNaN(ms)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
   return BigInt(ms) * 1_000_000n;
 }

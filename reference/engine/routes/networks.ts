@@ -5,6 +5,7 @@ import type { Engine } from '../state/engine.ts';
 import type { Network } from '../state/networks.ts';
 import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
 import { findContainer } from './lookup.ts';
+import { bury, missing } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 const DRIVERS = ['bridge', 'overlay'];
@@ -12,7 +13,8 @@ const DRIVERS = ['bridge', 'overlay'];
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   const find = (ctx: RouteContext): Network => {
     const network = engine.networks.resolve(ctx.params.id ?? '');
-    if (!network) throw new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
+    const notFound = new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
+    if (!network) throw missing(engine.networks, ctx.params.id ?? '', ctx.faults, notFound);
     return network;
   };
   const view = (n: Network, withNames: boolean, faults: RouteContext['faults']): Record<string, unknown> => ({
@@ -92,6 +94,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const network = find(ctx);
       const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
+      if (ctx.faults.has('refused-connect-emits-event') && !engine.containers.resolve(body.Container ?? '')) networkEvent(engine, network, 'connect');
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
       if (ctx.faults.has('network-connect-ignored')) return ctx.sendStatus(200);
@@ -139,6 +142,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       if (ctx.faults.has('network-delete-keeps-network')) return ctx.sendStatus(200);
       for (const c of engine.containers.all()) c.networks.delete(network.Name);
       engine.networks.delete(network);
+      bury(engine.networks, network.Id, network.Name);
       networkEvent(engine, network, 'destroy');
       ctx.sendStatus(200);
     },

@@ -18,6 +18,7 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     Labels: faults?.has('list-item-no-labels') ? {} : c.config.Labels,
   };
   if (withSize) Object.assign(item, sizes(engine, c));
+  if (item.SizeRw === 0 && faults?.has('list-size-zero-omitted')) delete item.SizeRw;
   if (version === '1.22') {
     item.ImageID = c.imageId;
     item.HostConfig = { NetworkMode: c.hostConfig.NetworkMode };

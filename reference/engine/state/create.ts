@@ -39,6 +39,16 @@ export function checkName(engine: Engine, name: string): string {
   return full;
 }
 
+/** The name checked; under `refused-create-keeps-container` a refused name still leaves a container (named at random). */
+function checkedOrLeftBehind(engine: Engine, version: ApiVersion, requestedName: string, body: Body): string {
+  try {
+    return checkName(engine, requestedName);
+  } catch (err) {
+    if (err instanceof HttpError && engine.faults.has('refused-create-keeps-container')) createContainer(engine, version, null, body);
+    throw err;
+  }
+}
+
 export function createContainer(
   engine: Engine,
   version: ApiVersion,
@@ -52,7 +62,7 @@ export function createContainer(
     throw new HttpError(400, 'Cmd and Entrypoint must be lists');
   if (engine.faults.has('config-fields-dropped'))
     for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
-  const name = requestedName ? checkName(engine, requestedName) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
+  const name = requestedName ? checkedOrLeftBehind(engine, version, requestedName, body) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
   const image = engine.images.resolve(imageRef);

@@ -13,8 +13,9 @@ import exportChecks from './export.ts';
 import stats from './stats.ts';
 import copy from './copy.ts';
 import missing from './missing-property.ts';
+import zeroStates from './zero-states.ts';
 
-/** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy. */
+/** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy; zero and empty states. */
 export const containerDataChecks: EngineCheck[] = [
   ...create,
   ...createFields,
@@ -30,4 +31,5 @@ export const containerDataChecks: EngineCheck[] = [
   ...stats,
   ...copy,
   ...missing,
+  ...zeroStates,
 ];

@@ -3,5 +3,6 @@ import attach from './attach.ts';
 import attachWs from './attach-ws.ts';
 import frames from './frames.ts';
 import stdin from './stdin.ts';
+import timing from './timing.ts';
 
-export const streamChecks: EngineCheck[] = [...attach, ...attachWs, ...frames, ...stdin];
+export const streamChecks: EngineCheck[] = [...attach, ...attachWs, ...frames, ...stdin, ...timing];

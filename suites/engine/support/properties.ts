@@ -9,7 +9,8 @@ import type { EngineContext } from './context.ts';
  * Runs `property` for generated values; it returns a description of the breach, or undefined
  * when the value satisfies the rule. The first (shrunk) counterexample fails the check.
  * `requirementOf` names the requirement that counterexample breaks, for a check that covers
- * several; without it the failure names all of the check's requirements.
+ * several; without it the failure names all of the check's requirements. `shrink` makes
+ * fast-check shrink the counterexample (a request per step) where the smallest one is the report.
  */
 export async function forAll<T>(
   ctx: EngineContext,
@@ -17,6 +18,7 @@ export async function forAll<T>(
   property: (value: T) => Promise<string | undefined>,
   numRuns = 5,
   requirementOf?: (value: T) => string | undefined,
+  shrink = false,
 ): Promise<void> {
   ctx.usedSeed = ctx.seed;
   let breach: string | undefined;
@@ -26,7 +28,7 @@ export async function forAll<T>(
       if (found !== undefined) breach = found;
       return found === undefined;
     }),
-    { seed: ctx.seed, numRuns, endOnFailure: true },
+    { seed: ctx.seed, numRuns, endOnFailure: !shrink },
   );
   if (details.failed) {
     if (details.errorInstance && breach === undefined) throw details.errorInstance;

@@ -9,7 +9,18 @@ import { checksForVersion, type EngineCheck } from './check.ts';
  * Registers engine checks for one API version as vitest tests in the calling suite file.
  */
 export function engineSuite(version: EngineVersion, checks: ReadonlyArray<EngineCheck>): void {
-  registerChecks(engineBinding(loadRunConfig(), version), checksForVersion(checks, version));
+  const config = loadRunConfig();
+  const refused = config.refusedVersions?.[version];
+  const selected = checksForVersion(checks, version);
+  registerChecks(engineBinding(config, version), refused ? selected.map((c) => whereRefused(c, refused)) : selected);
+}
+
+/** The check that reports a refused version; every other check of that version is not applicable. */
+export const REFUSED_VERSION_REPORTER = 'engine/versioning/path-prefix';
+
+/** A check of a version the target refuses: not applicable, with the reason, but for the reporter. */
+function whereRefused(check: EngineCheck, reason: string): EngineCheck {
+  return check.id === REFUSED_VERSION_REPORTER ? check : { ...check, notApplicable: () => reason };
 }
 
 /**

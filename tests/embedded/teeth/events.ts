@@ -8,7 +8,7 @@ export const eventTeeth: Teeth[] = [
     catches: ['engine/events/1.22-shape', 'engine/system/events/200-event-stream', 'engine/versioning/shapes-per-version'],
   },
   { fault: 'events-since-ignored', version: '1.22', catches: ['engine/system/events/query-since'] },
-  { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until'] },
+  { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until', 'engine/system/events/query-until/empty-window'] },
   { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
   {
     fault: 'events-filters-ignored',

@@ -10,6 +10,7 @@ import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
 import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
 import { lastRuleTeeth } from './last-rules.ts';
+import { negativeTeeth } from './negative.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...containerTeeth,
@@ -23,6 +24,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...fieldStoredTeeth,
   ...credentialTeeth,
   ...lastRuleTeeth,
+  ...negativeTeeth,
   ...answerTeeth,
   ...queryTeeth,
 ];

@@ -1,0 +1,50 @@
+/**
+ * Zero, empty and null states: documented fields where implementations drop them because the
+ * value is zero or empty (a Go `omitempty`), and streams with nothing to send.
+ * Spec: Resources > Container list item (SizeRw I, SizeRootFs I); Endpoints 46 (events until).
+ */
+import { engineCheck } from '../support/check.ts';
+import { readEvents } from '../support/events.ts';
+import { createOwn, type ListItem, listRequest, ownLabel } from '../support/own-containers.ts';
+
+/** A window of the event stream long before any run: no event can be in it. */
+const EMPTY_WINDOW = { since: 1000, until: 1001 };
+
+export default [
+  engineCheck({
+    id: 'engine/containers/list/size-zero-present',
+    title: 'With size=1, the list item of a container that wrote nothing has SizeRw 0 (given, not left out) and SizeRootFs',
+    endpoint: 'engine/containers/list',
+    async run(ctx) {
+      const label = ownLabel('size-zero');
+      const { id } = await createOwn(ctx, label, { cmd: ['true'] });
+      const res = await listRequest(ctx, label, { all: 1, size: 1 });
+      ctx.expectStatus(res, 200, 'the container list with size=1');
+      const item = ctx.expectJson<ListItem[]>(res, 'container list').find((i) => i.Id === id);
+      const sizes = { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs };
+      ctx.expect(item !== undefined, 'the created container is listed with all=1', { expected: id, actual: undefined });
+      ctx.expect(sizes.SizeRw === 0, 'a container that wrote nothing has SizeRw 0 in its list item with size=1', {
+        expected: 0,
+        actual: sizes.SizeRw ?? '(absent)',
+      });
+      ctx.expect(Number.isInteger(sizes.SizeRootFs), 'its list item has SizeRootFs I with size=1', {
+        expected: 'an integer',
+        actual: sizes.SizeRootFs ?? '(absent)',
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/system/events/query-until/empty-window',
+    title: 'An event window with no event in it (since and until long past) answers 200 and ends the stream with no object',
+    requirements: ['engine/system/events/query-until'],
+    endpoint: 'engine/system/events',
+    async run(ctx) {
+      const read = await readEvents(ctx, EMPTY_WINDOW, { deadlineMs: 5000 });
+      ctx.expect(read.endedByTarget, `with until=${EMPTY_WINDOW.until}, long past, the target must end the stream; it was still open 5 s later`);
+      ctx.expect(read.events.length === 0, `the window ${EMPTY_WINDOW.since}..${EMPTY_WINDOW.until} holds no event`, {
+        expected: [],
+        actual: read.events.slice(0, 3),
+      });
+    },
+  }),
+];

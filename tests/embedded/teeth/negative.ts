@@ -1,0 +1,41 @@
+import type { Teeth } from './types.ts';
+
+const LISTED = 'engine/errors/400-bad-parameter/where-listed';
+const UNLISTED = 'engine/errors/400-bad-parameter/client-error';
+const AFTER_DELETE = 'engine/errors/404-after-delete';
+const REFUSED = 'engine/errors/refused-leaves-nothing';
+
+/** The negative sweep (suites/engine/negative/): each way of reading a bad input, an endpoint that lists 400 and one that does not. */
+export const negativeTeeth: Teeth[] = [
+  { fault: 'filters-not-json-500', version: '1.22', catches: [`${LISTED}/containers/list/filters-not-json`, `${UNLISTED}/volumes/list/filters-not-json`] },
+  {
+    fault: 'filters-not-a-map-read-as-none',
+    version: '1.18',
+    catches: [`${LISTED}/containers/list/filters-not-a-map-of-lists`, `${UNLISTED}/images/list/filters-not-a-map-of-lists`],
+  },
+  {
+    fault: 'integer-not-checked',
+    version: '1.22',
+    catches: [`${LISTED}/containers/list/integer-not-an-integer`, `${UNLISTED}/containers/stop/integer-not-an-integer`],
+  },
+  { fault: 'timestamp-not-checked', version: '1.22', catches: [`${UNLISTED}/system/events/timestamp-not-a-timestamp`] },
+  { fault: 'body-not-json-500', version: '1.22', catches: [`${LISTED}/containers/update/body-not-json`, `${UNLISTED}/networks/create/body-not-json`] },
+  {
+    fault: 'body-content-type-unchecked',
+    version: '1.18',
+    catches: [`${LISTED}/containers/create/body-not-application-json`, `${UNLISTED}/containers/start/body-not-application-json`],
+  },
+  {
+    fault: 'body-field-types-unchecked',
+    version: '1.22',
+    catches: [`${LISTED}/containers/create/body-field-wrong-type`, `${UNLISTED}/volumes/create/body-field-wrong-type`],
+  },
+  // use after delete (suites/engine/negative/after-delete.ts)
+  { fault: 'removed-object-500', version: '1.22', catches: ['container', 'image', 'volume', 'network'].map((kind) => `${AFTER_DELETE}/${kind}`) },
+  { fault: 'exec-outlives-container', version: '1.18', catches: [`${AFTER_DELETE}/exec`] },
+  // refused operations (suites/engine/negative/refused-leaves-nothing.ts)
+  { fault: 'refused-create-keeps-container', version: '1.22', catches: [`${REFUSED}/create-name-in-use`, `${REFUSED}/create-bad-name`] },
+  { fault: 'refused-rename-emits-event', version: '1.18', catches: [`${REFUSED}/rename-name-in-use`] },
+  { fault: 'refused-tag-keeps-repo', version: '1.18', catches: [`${REFUSED}/tag-bad-tag`] },
+  { fault: 'refused-connect-emits-event', version: '1.22', catches: [`${REFUSED}/connect-missing-container`] },
+];
