@@ -13,12 +13,14 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
  * alone starts at once and overlaps them (project real-podman).
  */
 
-/** The embedded tests that run the CLI over whole suites. */
+/** The embedded tests that run the CLI over whole suites, and the installed package's and the GitHub Action's. */
 const EMBEDDED_CLI_RUNS = [
   'tests/embedded/engine-suites.test.ts',
   'tests/embedded/cloud-suite.test.ts',
   'tests/embedded/interrupt.test.ts',
   'tests/embedded/interrupt-tty.test.ts',
+  'tests/embedded/package-install.test.ts',
+  'tests/embedded/github-action.test.ts',
 ];
 
 export default defineConfig({

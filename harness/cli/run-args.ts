@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { parseProfile } from '../profile.ts';
 import { dockerEnvTarget, UsageError } from '../target/endpoint.ts';
-import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
+import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, defaultSuites, type RunOptions } from '../run/options.ts';
 import type { Credentials } from '../run/config.ts';
 import type { Shard } from '../run/shard.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
+import { DEFAULT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
 import { parseExpectations } from '../report/expectations.ts';
 import { readableFile, readJsonFile, writableDir } from './inputs.ts';
 
@@ -54,7 +54,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     target,
     suites: parseSuites(values.suite, target),
     reportDir: values['report-dir'] ?? 'reports',
-    ...(values.format ? { formats: parseFormats(values.format) } : {}),
+    ...formatsOption(values.format, process.env),
     ...(values.grep !== undefined ? { grep: checkRegex(values.grep) } : {}),
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
     seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(values.seed, '--seed', 0),
@@ -94,6 +94,13 @@ export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   }
 }
 
+/** The chosen formats; in a GitHub Actions job the github format too (its annotations and step summary). */
+function formatsOption(raw: string[] | undefined, env: NodeJS.ProcessEnv): { formats?: ReportFormat[] } {
+  const formats = raw ? parseFormats(raw) : undefined;
+  if (env.GITHUB_ACTIONS !== 'true' || formats?.includes('github')) return formats ? { formats } : {};
+  return { formats: [...(formats ?? DEFAULT_FORMATS), 'github'] };
+}
+
 function parseFormats(raw: string[]): ReportFormat[] {
   const formats = raw.flatMap((r) => r.split(',')).filter(Boolean);
   const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
@@ -102,7 +109,7 @@ function parseFormats(raw: string[]): ReportFormat[] {
 }
 
 function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
-  if (!raw?.length) return target === 'embedded' ? [...SUITES] : ['engine-1.18', 'engine-1.22'];
+  if (!raw?.length) return defaultSuites(target);
   const out = new Set<SuiteName>();
   for (const item of raw.flatMap((r) => r.split(','))) {
     if (item === 'all') SUITES.forEach((s) => out.add(s));

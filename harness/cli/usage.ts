@@ -13,9 +13,10 @@ const RUN_OPTIONS = `run options:
                         embedded, both engine suites for another target)
   --report-dir DIR      where report.json goes (default: reports; created when missing)
   --format F,...        also write json, junit (junit.xml), html (report.html), md (summary.md),
-                        allure (Allure results in DIR/allure-results; render them with
-                        npm run report:allure); default: json,junit,html,md (report.json is
-                        always written)
+                        allure (Allure results in DIR/allure-results, with the optional
+                        package allure-vitest; render them with allure generate), github
+                        (annotations and the step summary; on where GITHUB_ACTIONS=true);
+                        default: json,junit,html,md (report.json is always written)
   --grep RE             only checks whose requirement ID, check ID or title matches RE (a
                         pattern that matches no check is an error)
   --shard I/N           run shard I of N (the suites' files split deterministically); also

@@ -7,6 +7,7 @@ import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { verdictOf } from '../report/verdict.ts';
+import type { RunSettings } from '../report/recorded-options.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
 import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
@@ -86,6 +87,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ...(options.faults.length ? { faults: options.faults } : {}),
     },
     suites: options.suites,
+    options: runSettings(options, targets),
     seed: options.seed,
     runId,
     startedAt: startedAt.toISOString(),
@@ -161,6 +163,11 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
   }
   if (options.shard) reporters.push(['blob', { outputFile: blobFile(options.reportDir, options.shard) }]);
   return reporters;
+}
+
+function runSettings(options: RunOptions, targets: ResolvedTargets | undefined): RunSettings {
+  const registry = targets ? registryOf(options, targets) : options.registry;
+  return { vendorProfile: options.vendorProfile, ...(registry ? { registry } : {}) };
 }
 
 /** The embedded engine target has an in-memory registry that answers any registry host. */
