@@ -167,7 +167,7 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
 
 function runSettings(options: RunOptions, targets: ResolvedTargets | undefined): RunSettings {
   const registry = targets ? registryOf(options, targets) : options.registry;
-  return { vendorProfile: options.vendorProfile, ...(registry ? { registry } : {}) };
+  return { vendorProfile: options.vendorProfile, ...(registry ? { registry } : {}), ...(options.concurrency ? { concurrency: options.concurrency } : {}) };
 }
 
 /** The embedded engine target has an in-memory registry that answers any registry host. */

@@ -3,6 +3,10 @@ import { applyExpectations, expectationsFromReport, parseExpectations, type Expe
 import { summarize, type Report, type ResultEntry } from '../../harness/report/report.ts';
 import { verdictOf } from '../../harness/report/verdict.ts';
 import { markdownSummary } from '../../harness/report/formats/markdown.ts';
+import { parseRunArgs } from '../../harness/cli/run-args.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const result = (id: string, outcome: ResultEntry['outcome']): ResultEntry => ({
   id,
@@ -42,7 +46,7 @@ const recorded: ExpectationsFile = {
 describe('expectations recorded with options', () => {
   test('update records the options of the run it is made from', () => {
     const data = expectationsFromReport(report([result('push', 'failed')], { vendorProfile: 'docker', registry: '127.0.0.1:5000' }));
-    expect(data.recordedWith).toEqual({ suites: ['engine-1.22'], vendorProfile: 'docker', registry: '127.0.0.1:5000' });
+    expect(data.recordedWith).toEqual({ suites: ['engine-1.22'], vendorProfile: 'docker', registry: '127.0.0.1:5000', seed: 1 });
     expect(parseExpectations(JSON.parse(JSON.stringify(data)))).toEqual(data);
   });
 
@@ -78,5 +82,19 @@ describe('expectations recorded with options', () => {
   test('a malformed recordedWith is refused with what is wrong', () => {
     expect(() => parseExpectations({ recordedWith: { registry: 5000 }, expectations: [] })).toThrow(/recordedWith.registry must be a host:port string/);
     expect(() => parseExpectations({ recordedWith: { suites: ['engine-9'] }, expectations: [] })).toThrow(/recordedWith.suites/);
+  });
+
+  test('a gate run takes the recorded seed and concurrency unless its command line sets them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'recorded-options-'));
+    try {
+      const file = path.join(dir, 'expectations.json');
+      writeFileSync(file, JSON.stringify({ ...recorded, recordedWith: { ...recorded.recordedWith, seed: 42, concurrency: 1 } }));
+      const args = ['--target', 'tcp://127.0.0.1:1', '--report-dir', dir, '--expectations', file];
+      expect(parseRunArgs(args, [])).toMatchObject({ seed: 42, concurrency: 1 });
+      expect(parseRunArgs([...args, '--seed', '5', '--concurrency', '4'], [])).toMatchObject({ seed: 5, concurrency: 4 });
+      expect(parseRunArgs(['--target', 'tcp://127.0.0.1:1', '--report-dir', dir], [])).not.toHaveProperty('concurrency');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
