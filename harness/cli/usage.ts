@@ -98,7 +98,9 @@ ${EXIT_CODES}
 const SERVE_ENGINE_HELP = `usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [options]
 
 Serves the project's in-memory reference engine (API 1.18 and 1.22) until SIGINT or SIGTERM;
-prints its URL once it listens.
+prints its URL once it listens. It holds the image conformance/busybox:latest from the start, and
+its registry serves busybox:latest to a pull:
+  DOCKER_HOST=unix:///path.sock DOCKER_API_VERSION=1.22 docker run --rm conformance/busybox echo hi
 
   --listen ADDR         unix:///path.sock or tcp://127.0.0.1:PORT (required)
   --fault NAME          break one documented rule (repeatable)
