@@ -13,7 +13,7 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
  * alone starts at once and overlaps them (project real-podman).
  */
 
-/** The embedded tests that run the CLI over whole suites, and the installed package's and the GitHub Action's. */
+/** The embedded tests that run the CLI over whole suites, and the installed package's, the GitHub Action's and the README's gate. */
 const EMBEDDED_CLI_RUNS = [
   'tests/embedded/engine-suites.test.ts',
   'tests/embedded/cloud-suite.test.ts',
@@ -21,6 +21,7 @@ const EMBEDDED_CLI_RUNS = [
   'tests/embedded/interrupt-tty.test.ts',
   'tests/embedded/package-install.test.ts',
   'tests/embedded/github-action.test.ts',
+  'tests/embedded/readme-gate.test.ts',
 ];
 
 export default defineConfig({
