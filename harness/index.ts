@@ -5,6 +5,7 @@
 import { runConformance as run, type RunResult } from './run/run-conformance.ts';
 import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, defaultSuites, type RunOptions } from './run/options.ts';
 import { verdictOf, type Verdict } from './report/verdict.ts';
+import { loadExpectations } from './report/expectations.ts';
 
 export type { RunOptions } from './run/options.ts';
 export type { Report, ResultEntry, Summary, RequirementCoverage } from './report/report.ts';
@@ -18,8 +19,8 @@ export { verdictOf };
 
 /**
  * The options of `conformance run`, each optional: what the CLI defaults to when its flag is absent
- * (the embedded targets, every suite they serve, `reports/`, a random seed). No console progress
- * unless `progress` is true.
+ * (the embedded targets, every suite they serve, `reports/`, a random seed, or under `expectations`
+ * the seed and concurrency the file was recorded with). No console progress unless `progress` is true.
  */
 export type ConformanceOptions = Partial<RunOptions>;
 
@@ -35,16 +36,19 @@ export interface ConformanceResult extends RunResult {
  * option rejects.
  */
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceResult> {
-  const result = await run(withDefaults(options));
+  const result = await run(runOptionsOf(options));
   return { ...result, verdict: verdictOf(result.report) };
 }
 
-function withDefaults(options: ConformanceOptions): RunOptions {
+/** The run options `runConformance` runs with: the given ones over the CLI's defaults. */
+export function runOptionsOf(options: ConformanceOptions): RunOptions {
   const target = options.target ?? 'embedded';
+  const recorded = options.expectations ? loadExpectations(options.expectations).recordedWith : undefined;
   return {
     suites: defaultSuites(target),
     reportDir: 'reports',
-    seed: Math.floor(Math.random() * 2 ** 31),
+    seed: recorded?.seed ?? Math.floor(Math.random() * 2 ** 31),
+    ...(recorded?.concurrency ? { concurrency: recorded.concurrency } : {}),
     timeoutMs: DEFAULT_TIMEOUT_MS,
     vendorProfile: 'docker',
     faults: [],
