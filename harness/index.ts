@@ -32,8 +32,8 @@ export interface ConformanceResult extends RunResult {
 /**
  * Runs the selected suites against the target and writes the report files, as `conformance run`
  * does. Resolves with the report and the exit code the CLI would have ended with (0 conformant,
- * 1 a check failed or the gate failed, 3 the target was unreachable or the harness failed); a bad
- * option rejects.
+ * 1 a check failed or the gate failed, 3 the target was unreachable or the harness failed); an
+ * unusable option (a target URL of no known form, an unknown fault) rejects.
  */
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceResult> {
   const result = await run(runOptionsOf(options));
