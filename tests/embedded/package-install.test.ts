@@ -21,8 +21,8 @@ beforeAll(async () => {
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
   mkdirSync(project);
   await run('npm', ['init', '-y'], { cwd: project, env });
-  await run('npm', ['install', '--prefer-offline', path.join(work, tarball)], { cwd: project, env, timeout: 240_000 });
-}, 400_000);
+  await run('npm', ['install', '--prefer-offline', path.join(work, tarball)], { cwd: project, env, timeout: 420_000 });
+}, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
