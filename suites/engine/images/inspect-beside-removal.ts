@@ -1,4 +1,6 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { inspectImage, ownImage } from '../support/images.ts';
 
 /**
@@ -13,15 +15,15 @@ const ROUNDS = 8;
 export default [
   engineCheck({
     id: 'engine/images/inspect/200-response-schema/beside-removal',
-    title: 'GET /images/(name)/json answers 200 while another image is removed at the same time',
+    title: 'GET /images/(name)/json answers 200, asked again and again while another image is being removed',
     requirements: ['engine/images/inspect/200-response-schema'],
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       const fixture = ctx.fixtureImage();
       for (let round = 1; round <= ROUNDS; round++) {
         const other = await ownImage(ctx, 'removed-beside');
-        const [inspect] = await Promise.all([inspectImage(ctx, fixture), ctx.api.delete(`/images/${other.id}`, { force: true })]);
         const what = `inspect of ${fixture} while ${other.ref} was being removed (round ${round} of ${ROUNDS})`;
+        const inspect = await inspectUntilSettled(ctx, fixture, ctx.api.delete(`/images/${other.id}`, { force: true }));
         if (inspect.status !== 200 || round === ROUNDS) {
           ctx.expectStatus(inspect, 200, what);
           return;
@@ -30,3 +32,19 @@ export default [
     },
   }),
 ];
+
+/** Inspects `ref` again and again until `removal` settles (at least once); the first answer other than 200 ends it. */
+async function inspectUntilSettled(ctx: EngineContext, ref: string, removal: Promise<unknown>): Promise<HttpResponse> {
+  let settled = false;
+  const settle = () => {
+    settled = true;
+  };
+  removal.then(settle, settle);
+  for (;;) {
+    const res = await inspectImage(ctx, ref);
+    if (res.status !== 200 || settled) {
+      await removal;
+      return res;
+    }
+  }
+}
