@@ -13,13 +13,16 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
  * alone starts at once and overlaps them (project real-podman).
  */
 
-/** The embedded tests that run the CLI over whole suites. */
+/** The embedded tests that run the CLI over whole suites, and the installed package's, the GitHub Action's and the README's gate. */
 const EMBEDDED_CLI_RUNS = [
   'tests/embedded/engine-suites.test.ts',
   'tests/embedded/cloud-suite.test.ts',
   'tests/embedded/interrupt.test.ts',
   'tests/embedded/interrupt-tty.test.ts',
   'tests/embedded/certify.test.ts',
+  'tests/embedded/package-install.test.ts',
+  'tests/embedded/github-action.test.ts',
+  'tests/embedded/readme-gate.test.ts',
 ];
 
 export default defineConfig({

@@ -45,6 +45,24 @@ export const ownModuleUrls = {
 };
 
 /**
+ * An esbuild plugin for a bundle that moves with the package (the API's, scripts/build-package.mjs):
+ * each bundled module's `import.meta.url` is its source file's, found relative to the bundle in
+ * `outdir`, so the installed package finds its catalog and schemas wherever it is installed.
+ */
+export function relativeModuleUrls(outdir) {
+  return {
+    name: 'relative-module-urls',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+        const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        return { contents: (await readFile(args.path, 'utf8')).replace(META_URL, url), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
  * esbuild options of every bundle the project builds from its TypeScript: packages stay imports,
  * and the inline source maps let a stack trace name the sources (where source maps are on).
  */

@@ -51,7 +51,10 @@ async function commandModule() {
     // vitest (and the vite it loads) is plain JavaScript: loaded first, it does not pass through the
     // TypeScript loader's hooks, which cost ~150 MB of resident memory when it does.
     if (SUPERVISED_COMMANDS.has(commandName)) await import('vitest/node');
-    const { register } = await import('tsx/esm/api');
+    // tsx is a development dependency: an installed package has the bundle or nothing to run.
+    const { register } = await import('tsx/esm/api').catch(() => {
+      throw err;
+    });
     register();
     return '../harness/cli/main.ts';
   }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const MAX = 160;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CODE = /\.(ts|mts|mjs|js)$/;
-const SKIP = new Set(['node_modules', '.git', 'reports', '.tmp']);
+const SKIP = new Set(['node_modules', '.git', 'reports', '.tmp', 'dist']);
 
 function* codeFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

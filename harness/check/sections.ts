@@ -7,8 +7,13 @@ import { fileURLToPath } from 'node:url';
  * after no section fails to load instead of silently running nothing.
  */
 export function sectionChecks<T>(sections: Record<string, T[]>, entryFile: string): T[] {
-  const section = path.basename(fileURLToPath(entryFile), '.test.ts');
+  const section = sectionOf(entryFile);
   const checks = sections[section];
   if (!checks) throw new Error(`${entryFile}: no section '${section}' (sections: ${Object.keys(sections).join(', ')})`);
   return checks;
+}
+
+/** The spec section an entry file is named after. */
+export function sectionOf(entryFile: string): string {
+  return path.basename(fileURLToPath(entryFile), '.test.ts');
 }

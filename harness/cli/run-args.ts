@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { parseProfile } from '../profile.ts';
 import { dockerEnvTarget, UsageError } from '../target/endpoint.ts';
-import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../run/options.ts';
+import { DEFAULT_FIXTURE_ROOTFS, DEFAULT_TIMEOUT_MS, defaultSuites, type RunOptions } from '../run/options.ts';
 import type { Credentials } from '../run/config.ts';
 import type { Shard } from '../run/shard.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
-import { parseExpectations } from '../report/expectations.ts';
+import { DEFAULT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
+import { parseExpectations, type ExpectationsFile } from '../report/expectations.ts';
+import type { RecordedOptions } from '../report/recorded-options.ts';
 import { readableFile, readJsonFile, writableDir } from './inputs.ts';
 
 const RUN_FLAGS = {
@@ -50,16 +51,17 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
   if (tls && Boolean(tls.cert) !== Boolean(tls.key)) throw new UsageError('--tls-cert and --tls-key go together');
   for (const flag of ['tls-ca', 'tls-cert', 'tls-key'] as const) if (values[flag]) readableFile(`--${flag}`, values[flag]);
   if (target === 'docker-env') checkDockerEnvTls();
+  const recorded = values.expectations === undefined ? undefined : checkedExpectations(values.expectations).recordedWith;
   const options: RunOptions = {
     target,
     suites: parseSuites(values.suite, target),
     reportDir: values['report-dir'] ?? 'reports',
-    ...(values.format ? { formats: parseFormats(values.format) } : {}),
+    ...formatsOption(values.format, process.env),
     ...(values.grep !== undefined ? { grep: checkRegex(values.grep) } : {}),
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
-    seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(values.seed, '--seed', 0),
+    seed: values.seed === undefined ? (recorded?.seed ?? Math.floor(Math.random() * 2 ** 31)) : parseInteger(values.seed, '--seed', 0),
     timeoutMs: values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(values['timeout-ms'], '--timeout-ms', 1),
-    ...(values.concurrency !== undefined ? { concurrency: parseInteger(values.concurrency, '--concurrency', 1) } : {}),
+    ...concurrencyOption(values.concurrency, recorded),
     ...(values.workers !== undefined ? { workers: parseInteger(values.workers, '--workers', 1) } : {}),
     vendorProfile: parseProfileFlag(values['vendor-profile'] ?? 'docker'),
     ...(tls ? { tls } : {}),
@@ -72,7 +74,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.image ? { image: values.image } : {}),
     ...(values.registry ? { registry: values.registry } : {}),
     ...optionalCredentials('registryAuth', values['registry-auth']),
-    ...(values.expectations !== undefined ? { expectations: checkedExpectations(values.expectations) } : {}),
+    ...(values.expectations !== undefined ? { expectations: values.expectations } : {}),
     ...(values['strict-expectations'] ? { strictExpectations: true } : {}),
     command,
     progress: !values.quiet,
@@ -94,6 +96,13 @@ export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   }
 }
 
+/** The chosen formats; in a GitHub Actions job the github format too (its annotations and step summary). */
+function formatsOption(raw: string[] | undefined, env: NodeJS.ProcessEnv): { formats?: ReportFormat[] } {
+  const formats = raw ? parseFormats(raw) : undefined;
+  if (env.GITHUB_ACTIONS !== 'true' || formats?.includes('github')) return formats ? { formats } : {};
+  return { formats: [...(formats ?? DEFAULT_FORMATS), 'github'] };
+}
+
 function parseFormats(raw: string[]): ReportFormat[] {
   const formats = raw.flatMap((r) => r.split(',')).filter(Boolean);
   const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
@@ -102,7 +111,7 @@ function parseFormats(raw: string[]): ReportFormat[] {
 }
 
 export function parseSuites(raw: string[] | undefined, target: string): SuiteName[] {
-  if (!raw?.length) return target === 'embedded' ? [...SUITES] : ['engine-1.18', 'engine-1.22'];
+  if (!raw?.length) return defaultSuites(target);
   const out = new Set<SuiteName>();
   for (const item of raw.flatMap((r) => r.split(','))) {
     if (item === 'all') SUITES.forEach((s) => out.add(s));
@@ -118,14 +127,19 @@ function checkDockerEnvTls(): void {
   for (const file of [tls?.ca, tls?.cert, tls?.key]) if (file) readableFile('DOCKER_CERT_PATH', file);
 }
 
-function checkedExpectations(file: string): string {
+function checkedExpectations(file: string): ExpectationsFile {
   try {
-    parseExpectations(readJsonFile('--expectations', file));
+    return parseExpectations(readJsonFile('--expectations', file));
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(`--expectations '${file}': ${(err as Error).message}`);
   }
-  return file;
+}
+
+/** --concurrency, or under a gate the concurrency its expectations were recorded with. */
+function concurrencyOption(raw: string | undefined, recorded: RecordedOptions | undefined): { concurrency?: number } {
+  if (raw !== undefined) return { concurrency: parseInteger(raw, '--concurrency', 1) };
+  return recorded?.concurrency ? { concurrency: recorded.concurrency } : {};
 }
 
 function parseInteger(raw: string, flag: string, min: number): number {

@@ -13,9 +13,10 @@ const RUN_OPTIONS = `run options:
                         embedded, both engine suites for another target)
   --report-dir DIR      where report.json goes (default: reports; created when missing)
   --format F,...        also write json, junit (junit.xml), html (report.html), md (summary.md),
-                        allure (Allure results in DIR/allure-results; render them with
-                        npm run report:allure); default: json,junit,html,md (report.json is
-                        always written)
+                        allure (Allure results in DIR/allure-results, with the optional
+                        package allure-vitest; render them with allure generate), github
+                        (annotations and the step summary; on where GITHUB_ACTIONS=true);
+                        default: json,junit,html,md (report.json is always written)
   --grep RE             only checks whose requirement ID, check ID or title matches RE (a
                         pattern that matches no check is an error)
   --shard I/N           run shard I of N (the suites' files split deterministically); also
@@ -101,7 +102,9 @@ ${EXIT_CODES}
 const SERVE_ENGINE_HELP = `usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [options]
 
 Serves the project's in-memory reference engine (API 1.18 and 1.22) until SIGINT or SIGTERM;
-prints its URL once it listens.
+prints its URL once it listens. It holds the image conformance/busybox:latest from the start, and
+its registry serves busybox:latest to a pull:
+  DOCKER_HOST=unix:///path.sock DOCKER_API_VERSION=1.22 docker run --rm conformance/busybox echo hi
 
   --listen ADDR         unix:///path.sock or tcp://127.0.0.1:PORT (required)
   --fault NAME          break one documented rule (repeatable)

@@ -1,4 +1,3 @@
-import * as allure from 'allure-js-commons';
 import { RequirementIndex } from '../catalog/load.ts';
 import type { Requirement, RequirementLevel } from '../catalog/types.ts';
 import type { CheckRecord } from '../check/types.ts';
@@ -7,9 +6,11 @@ import type { CheckRecord } from '../check/types.ts';
  * Labels the running vitest test for Allure from its check's record: requirement IDs, the suite
  * as epic, the spec sections as features, the endpoint as story, the graded outcome as a
  * parameter, and the evidence of a non-passing outcome. Runs inside the test, in the worker,
- * and is loaded only when the run writes Allure results.
+ * and is loaded only when the run writes Allure results. allure-js-commons is an optional peer
+ * dependency of the package: imported here, not where the suite bundle's imports are hoisted.
  */
 export async function labelForAllure(record: CheckRecord): Promise<void> {
+  const allure = await import('allure-js-commons');
   const requirements = record.requirements.map((id) => requirementIndex().get(id)).filter((r): r is Requirement => r !== undefined);
   await allure.labels(
     ...record.requirements.map((value) => ({ name: 'requirement', value })),

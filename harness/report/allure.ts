@@ -1,6 +1,7 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'vitest/node';
+import { UsageError } from '../target/endpoint.ts';
 
 /** Where a run writes its Allure results, inside its report directory. */
 export const ALLURE_RESULTS_DIR = 'allure-results';
@@ -18,7 +19,9 @@ export function allureResultsDir(reportDir: string): string {
 export async function allureReporter(reportDir: string, environment: Record<string, string>): Promise<Reporter> {
   const resultsDir = allureResultsDir(reportDir);
   rmSync(resultsDir, { recursive: true, force: true });
-  const { default: AllureVitestReporter } = await import('allure-vitest/reporter');
+  const { default: AllureVitestReporter } = await import('allure-vitest/reporter').catch((err: Error) => {
+    throw new UsageError(`--format allure needs the optional packages allure-vitest and allure-js-commons (npm install allure-vitest): ${err.message}`);
+  });
   return new AllureVitestReporter({ resultsDir, environmentInfo: environment });
 }
 

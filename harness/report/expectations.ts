@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import { OUTCOMES, type OutcomeStatus } from '../check/outcome.ts';
 import type { Report, ResultEntry } from './report.ts';
+import { checkRecordedOptions, lackedOptions, recordedOptionsOf, type RecordedOptions } from './recorded-options.ts';
 
 /**
  * Known departures of a target, for a CI regression gate: the run passes when the only failures
@@ -25,8 +26,13 @@ export interface Expectation {
 
 export interface ExpectationsFile {
   description?: string;
+  /** The options of the run the file was recorded from (absent in files written before they were recorded). */
+  recordedWith?: RecordedOptions;
   expectations: Expectation[];
 }
+
+/** An expectation whose checks this run skipped for want of an option the recording had. */
+export type NotRunHere = Expectation & { actual: OutcomeStatus[]; because: string };
 
 export interface ExpectationsVerdict {
   file: string;
@@ -40,6 +46,8 @@ export interface ExpectationsVerdict {
   strict: boolean;
   /** Expectations whose checks ran and no longer have the expected outcome. */
   stale: Array<Expectation & { actual: OutcomeStatus[] }>;
+  /** Expectations neither met nor stale: their checks were skipped because this run lacks an option the recording had. */
+  notRunHere?: NotRunHere[];
 }
 
 export function loadExpectations(file: string): ExpectationsFile {
@@ -63,12 +71,15 @@ export function parseExpectations(data: unknown): ExpectationsFile {
     if (e.intermittent !== undefined && typeof e.intermittent !== 'boolean')
       throw new Error(`expectation ${i} (${e.id}): intermittent must be true or false, got ${JSON.stringify(e.intermittent)}`);
   }
+  if (data.recordedWith !== undefined) checkRecordedOptions(data.recordedWith);
   return data as unknown as ExpectationsFile;
 }
 
 const matches = (e: Expectation, r: ResultEntry) => (e.suite === undefined || e.suite === r.suite) && (e.id === r.id || r.requirements.includes(e.id));
 const resultKey = (r: ResultEntry) => `${r.suite} ${r.id}`;
 const isBad = (o: OutcomeStatus) => o === 'failed' || o === 'error';
+/** Outcomes of a check that verified nothing about its subject. */
+const isUnverified = (o: OutcomeStatus) => o === 'skipped' || o === 'not-applicable';
 
 export function applyExpectations(report: Report, file: string, data: ExpectationsFile, strict: boolean): ExpectationsVerdict {
   const verdict: ExpectationsVerdict = { file, expected: [], unexpected: [], unexpectedErrors: 0, stale: [], strict };
@@ -80,12 +91,16 @@ export function applyExpectations(report: Report, file: string, data: Expectatio
       if (r.outcome === 'error') verdict.unexpectedErrors++;
     }
   }
+  const lacked = lackedOptions(data.recordedWith, report);
+  const notRunHere: NotRunHere[] = [];
   for (const e of data.expectations) {
     const ran = report.results.filter((r) => matches(e, r));
-    if (!e.intermittent && ran.length && !ran.some((r) => r.outcome === e.outcome))
-      verdict.stale.push({ ...e, actual: [...new Set(ran.map((r) => r.outcome))] });
+    if (e.intermittent || !ran.length || ran.some((r) => r.outcome === e.outcome)) continue;
+    const actual = [...new Set(ran.map((r) => r.outcome))];
+    if (lacked.length && actual.every(isUnverified)) notRunHere.push({ ...e, actual, because: `this run has no ${lacked.join(', ')}` });
+    else verdict.stale.push({ ...e, actual });
   }
-  return verdict;
+  return notRunHere.length ? { ...verdict, notRunHere } : verdict;
 }
 
 /**
@@ -108,7 +123,12 @@ export function expectationsFromReport(report: Report, previous?: ExpectationsFi
     });
   const intermittent = (previous?.expectations ?? []).filter((e) => e.intermittent && !fromRun.some((x) => x.id === e.id && x.suite === e.suite));
   const expectations = [...fromRun, ...intermittent];
-  return { description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`, expectations };
+  const recordedWith = recordedOptionsOf(report) ?? previous?.recordedWith;
+  return {
+    description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`,
+    ...(recordedWith ? { recordedWith } : {}),
+    expectations,
+  };
 }
 
 export function writeExpectations(file: string, data: ExpectationsFile): void {

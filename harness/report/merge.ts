@@ -81,6 +81,7 @@ export function mergeShardReports(input: MergeInput): Report {
     tool: input.tool,
     target: first.target,
     suites: first.suites,
+    ...(first.options ? { options: first.options } : {}),
     seed: first.seed,
     runId: input.runId,
     startedAt: new Date(start).toISOString(),

@@ -4,6 +4,7 @@ import type { Breach, OutcomeStatus, TranscriptEntry } from '../check/outcome.ts
 import { WAITS_KEPT } from '../check/evidence.ts';
 import { proofsOf, type Proof, type ProofTable } from '../catalog/proofs.ts';
 import type { ExpectationsVerdict } from './expectations.ts';
+import type { RunSettings } from './recorded-options.ts';
 
 /** report.json: the contract users script against. Extend it compatibly; bump schemaVersion never for additions. */
 export interface Report {
@@ -23,6 +24,8 @@ export interface Report {
   requirements: RequirementCoverage[];
   /** Problems of the run itself (unreachable target, a suite that could not load). */
   harnessErrors: string[];
+  /** The options that decide which checks can run (absent in reports written before they were recorded). */
+  options?: RunSettings;
   /** Present when the run was judged against an expectations file (--expectations). */
   expectations?: ExpectationsVerdict;
   /** Present when the run was one shard of a sharded run (--shard i/n). */

@@ -103,7 +103,12 @@ function gateVerdict(report: Report): Verdict {
       reasons: [...stale, ...expected],
     };
   }
-  const note = stale.map((s) => `${s} (not failing the run without --strict-expectations)`);
+  const note = [
+    ...stale.map((s) => `${s} (not failing the run without --strict-expectations)`),
+    ...(gate.notRunHere ?? []).map(
+      (n) => `not run here: ${n.suite ? `${n.suite} ` : ''}${n.id} (expected ${n.outcome}, is ${n.actual.join(', ')}): ${n.because}`,
+    ),
+  ];
   const skipped = skippedChecks(report);
   if (gate.expected.length) {
     return {

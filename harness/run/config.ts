@@ -58,6 +58,8 @@ export interface RunConfig {
   bundles?: Partial<Record<SuiteBundleName, string>>;
   /** The checks' durations in the last run against the implementation: a whole-suite file starts its longest first (check-order.ts). */
   checkDurations?: string;
+  /** The socket of the run's image lane (image-lane.ts), in a run of section files against a daemon. */
+  imageLane?: string;
 }
 
 export const RUN_CONFIG_ENV = 'CONFORMANCE_RUN';

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { SuiteName } from '../catalog/types.ts';
+import { SUITES, type SuiteName } from '../catalog/types.ts';
 import type { VendorProfileName } from '../profile.ts';
 import type { TlsFiles } from '../target/endpoint.ts';
 import type { Credentials } from './config.ts';
@@ -110,3 +110,8 @@ export function workersFor(arrangement: EntryArrangement, embedded: boolean, sui
 export const CHECKS_PER_WORKER = 100;
 
 export const DEFAULT_FIXTURE_ROOTFS = '/bin/busybox';
+
+/** The suites a run without --suite selects: all of them against the embedded targets, the engine's elsewhere. */
+export function defaultSuites(target: string): SuiteName[] {
+  return target === 'embedded' ? [...SUITES] : ['engine-1.18', 'engine-1.22'];
+}

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createVitest, type Reporter } from 'vitest/node';
 import { RequirementIndex } from '../catalog/load.ts';
@@ -7,6 +9,7 @@ import { OutcomeCollector } from '../report/collector.ts';
 import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { verdictOf } from '../report/verdict.ts';
+import type { RunSettings } from '../report/recorded-options.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
 import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
@@ -30,6 +33,7 @@ import { FileOrderSequencer, fileOrderCacheDir } from './file-order.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { jitTieringFlags } from '../../bin/jit-tiering.mjs';
 import { SchemaValidator, schemaSetOfSuite } from '../schema/validator.ts';
+import { serveImageLane } from './image-lane.ts';
 
 export { PROJECT_ROOT };
 
@@ -88,6 +92,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ...(options.faults.length ? { faults: options.faults } : {}),
     },
     suites: options.suites,
+    options: runSettings(options, targets),
     seed: options.seed,
     runId,
     startedAt: startedAt.toISOString(),
@@ -175,6 +180,11 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
   return reporters;
 }
 
+function runSettings(options: RunOptions, targets: ResolvedTargets | undefined): RunSettings {
+  const registry = targets ? registryOf(options, targets) : options.registry;
+  return { vendorProfile: options.vendorProfile, ...(registry ? { registry } : {}), ...(options.concurrency ? { concurrency: options.concurrency } : {}) };
+}
+
 /** The embedded engine target has an in-memory registry that answers any registry host. */
 export const EMBEDDED_REGISTRY = '127.0.0.1:5000';
 
@@ -202,7 +212,39 @@ async function runSuites(
   const arrangement = entryArrangement(config.embedded, Boolean(options.shard));
   const durations = arrangement === 'whole-suites' ? checkDurationsFile(cacheDir) : undefined;
   if (durations) config.checkDurations = durations;
-  process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
+  const lane = !config.embedded && config.engine ? await openImageLane(config) : undefined;
+  try {
+    process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
+    await runVitest(options, config, reporters, interruption, collector, cacheDir, durations);
+  } finally {
+    await lane?.close();
+  }
+}
+
+/** The run's image lane (image-lane.ts), its socket in the temporary directory, named by the run. */
+async function openImageLane(config: RunConfig): Promise<{ close(): Promise<void> }> {
+  const socket = path.join(tmpdir(), `conformance-${config.runId}-image-lane.sock`);
+  rmSync(socket, { force: true });
+  const lane = await serveImageLane(socket);
+  config.imageLane = socket;
+  return {
+    close: async () => {
+      await lane.close();
+      rmSync(socket, { force: true });
+    },
+  };
+}
+
+async function runVitest(
+  options: RunOptions,
+  config: RunConfig,
+  reporters: RunReporter[],
+  interruption: Interruption,
+  collector: OutcomeCollector,
+  cacheDir: string,
+  durations: string | undefined,
+): Promise<void> {
+  const arrangement = entryArrangement(config.embedded, Boolean(options.shard));
   // Compiled once here when the cache lacks them, rather than by every worker at once.
   SchemaValidator.prepareShared(config.vendorProfile, options.suites.map(schemaSetOfSuite));
   const checkTimeoutMs = checkTimeout(options.timeoutMs);

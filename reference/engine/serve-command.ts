@@ -1,11 +1,19 @@
 /**
  * `conformance serve engine --listen unix:///p|tcp://127.0.0.1:PORT [--fault NAME]...
- *  [--vendor-profile docker|neutral] [--list-faults]`
+ *  [--vendor-profile docker|neutral] [--list-faults]`: the reference engine on a socket, holding
+ *  the image conformance/busybox from the start (busybox:latest can be pulled from its registry).
  */
 import { parseArgs } from 'node:util';
 import { ENGINE_FAULTS, type RunningEngineServer, startEngineServer } from './index.ts';
 import { parseProfile } from '../../harness/profile.ts';
 import { listFaultsByArea } from '../faults.ts';
+import { busyboxImage } from './images/busybox.ts';
+
+/**
+ * The image a served engine holds from the start, so that the first `docker run` needs no pull:
+ * the busybox image its registry serves too (as `busybox:latest`), with the fixture's name.
+ */
+export const SERVED_IMAGE = 'conformance/busybox:latest';
 
 const USAGE =
   'usage: conformance serve engine --listen unix:///path.sock|tcp://127.0.0.1:PORT [--fault NAME]... [--vendor-profile docker|neutral] [--list-faults]';
@@ -39,6 +47,7 @@ export async function serveEngineCommand(argv: string[]): Promise<number> {
   } catch (err) {
     return usageError((err as Error).message);
   }
+  server.deps.images.add(busyboxImage(), [SERVED_IMAGE]);
   process.stdout.write(`${server.url}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -5,11 +5,14 @@ import { junitXml } from './junit.ts';
 import { markdownSummary } from './markdown.ts';
 import { verdictOf } from '../verdict.ts';
 
-export const REPORT_FORMATS = ['json', 'junit', 'html', 'md', 'allure'] as const;
+export const REPORT_FORMATS = ['json', 'junit', 'html', 'md', 'allure', 'github'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const DEFAULT_FORMATS: ReportFormat[] = ['json', 'junit', 'html', 'md'];
 
-/** The file each format writes; allure is written by its vitest reporter during the run. */
+/**
+ * The file each format writes; allure is written by its vitest reporter during the run, github to
+ * the job's step summary and its annotations (github.ts).
+ */
 const WRITERS: Partial<Record<ReportFormat, { file: string; render: (r: Report) => string | Promise<string> }>> = {
   json: { file: 'report.json', render: (r) => `${JSON.stringify({ ...r, verdict: verdictOf(r) }, null, 2)}\n` },
   junit: { file: 'junit.xml', render: junitXml },
@@ -28,5 +31,6 @@ export async function writeFormats(dir: string, report: Report, formats: ReportF
     writeFileSync(file, await writer.render(report));
     written.push(file);
   }
+  if (formats.includes('github')) (await import('./github.ts')).writeGithub(report);
   return written;
 }

@@ -24,7 +24,11 @@ export function markdownSummary(report: Report): string {
   lines.push('', `Requirements: ${describeCoverage(coverageHeadline(report.requirements))}.`);
   if (report.expectations) {
     const e = report.expectations;
-    lines.push('', `Expectations (\`${e.file}\`): ${e.expected.length} expected, ${e.unexpected.length} unexpected, ${e.stale.length} stale.`);
+    lines.push(
+      '',
+      `Expectations (\`${e.file}\`): ${e.expected.length} expected, ${e.unexpected.length} unexpected, ${e.stale.length} stale` +
+        (e.notRunHere?.length ? `, ${e.notRunHere.length} not run here.` : '.'),
+    );
   }
   const bad = report.results.filter((r) => r.outcome === 'failed' || r.outcome === 'error');
   if (bad.length) {

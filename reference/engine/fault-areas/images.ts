@@ -10,6 +10,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'pull-missing-200', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
   { name: 'save-no-repositories', description: 'the image tarball of a name:tag has no root `repositories` file' },
   { name: 'missing-image-500', description: 'an unknown image (inspect, history, tag, delete, push) answers 500 instead of 404' },
+  {
+    name: 'inspect-races-removal',
+    description: 'an image removal takes 100 ms, during which an inspect of any image answers 500 "image not known" (as Podman 4.3\'s image store does)',
+  },
   { name: 'image-short-id-unresolved', description: 'a short (12 hex) image ID does not resolve (404)' },
   { name: 'image-digest-ref-unresolved', description: 'a repo@sha256:… reference does not resolve (404)' },
   { name: 'images-digests-ignored', description: 'GET /images/json?digests=1 adds no RepoDigests' },

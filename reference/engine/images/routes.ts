@@ -53,7 +53,26 @@ function search(ctx: RouteContext, deps: EngineDeps): void {
   );
 }
 
+/** How long a removal takes under the fault inspect-races-removal: the window in which inspects answer 500. */
+const RACING_REMOVAL_MS = 100;
+
 export function registerImageRoutes(router: Router, deps: EngineDeps): void {
+  // Removals under way (only under inspect-races-removal, which makes a removal take time).
+  let removing = 0;
+  const inspectFound = (ctx: RouteContext) => {
+    if (removing > 0 && ctx.faults.has('inspect-races-removal')) throw new HttpError(500, `image not known: ${ctx.params.name}`);
+    return found(deps, ctx.params.name!);
+  };
+  const removal = async (ctx: RouteContext) => {
+    if (!ctx.faults.has('inspect-races-removal')) return removeImage(ctx, deps);
+    removing++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, RACING_REMOVAL_MS));
+      removeImage(ctx, deps);
+    } finally {
+      removing--;
+    }
+  };
   router.add('GET', '/images/json', (ctx) => ctx.sendJson(200, listImages(ctx, deps.images)));
   router.add('POST', '/build', (ctx) => build(ctx, deps));
   router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
@@ -63,17 +82,19 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   );
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
-  router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(found(deps, ctx.params.name!), ctx.version, ctx.spell, ctx.faults)));
+  router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(inspectFound(ctx), ctx.version, ctx.spell, ctx.faults)));
   router.add('GET', '/images/{name*}/history', (ctx) => ctx.sendJson(200, historyItems(deps.images, found(deps, ctx.params.name!), ctx.version, ctx.faults)));
   router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
-  router.add('DELETE', '/images/{name*}', (ctx) => {
-    const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
-    bury(deps.images, ctx.params.name!);
-    ctx.sendJson(
-      200,
-      records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted'))),
-    );
-  });
+  router.add('DELETE', '/images/{name*}', removal);
+}
+
+function removeImage(ctx: RouteContext, deps: EngineDeps): void {
+  const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
+  bury(deps.images, ctx.params.name!);
+  ctx.sendJson(
+    200,
+    records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted'))),
+  );
 }

@@ -6,6 +6,7 @@ import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
 import inspectHistory from './inspect-history.ts';
+import inspectBesideRemoval from './inspect-beside-removal.ts';
 import tag from './tag.ts';
 import remove from './delete.ts';
 import search from './search.ts';
@@ -22,6 +23,7 @@ export const imageChecks: EngineCheck[] = [
   ...importChecks,
   ...registry,
   ...inspectHistory,
+  ...inspectBesideRemoval,
   ...tag,
   ...remove,
   ...search,

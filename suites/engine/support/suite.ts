@@ -1,7 +1,9 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { registerChecks } from '../../../harness/check/register.ts';
-import { sectionChecks } from '../../../harness/check/sections.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { sectionChecks, sectionOf } from '../../../harness/check/sections.ts';
 import { loadRunConfig } from '../../../harness/run/config.ts';
+import { enterImageLane, IMAGE_STORE_SECTIONS } from '../../../harness/run/image-lane.ts';
 import { engineBinding } from './binding.ts';
 import { checksForVersion, type EngineCheck } from './check.ts';
 
@@ -29,7 +31,19 @@ function whereRefused(check: EngineCheck, reason: string): EngineCheck {
  */
 export async function engineSection(version: EngineVersion, entryFile: string): Promise<void> {
   const { ENGINE_SECTIONS } = await import('../all-checks.ts');
+  const lane = loadRunConfig().imageLane;
+  // Registered first: the file holds the lane through its set-up and until its last hook.
+  if (lane) inImageLane(lane, IMAGE_STORE_SECTIONS.has(sectionOf(entryFile)));
   engineSuite(version, sectionChecks(ENGINE_SECTIONS, entryFile));
+}
+
+/** The file runs alone (it changes the image store) or beside the other files that do not. */
+function inImageLane(socket: string, alone: boolean): void {
+  let leave: (() => void) | undefined;
+  beforeAll(async () => {
+    leave = await enterImageLane(socket, alone ? 'exclusive' : 'shared');
+  }, 600_000);
+  afterAll(() => leave?.());
 }
 
 /** Every section at one version, in the calling file (suites/whole-suite/engine-1.22.test.ts). */

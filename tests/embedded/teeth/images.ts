@@ -38,6 +38,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'pull-missing-200', version: '1.22', catches: [`${I}/create/404-no-such-repository`] },
   { fault: 'push-stream-error', version: '1.22', catches: [`${I}/push/200-progress-stream`] },
   { fault: 'push-tag-ignored', version: '1.22', catches: [`${I}/push/query-tag`] },
+  { fault: 'inspect-races-removal', version: '1.22', catches: [`${I}/inspect/200-response-schema/beside-removal`] },
   {
     fault: 'missing-image-500',
     version: '1.22',
