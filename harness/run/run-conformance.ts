@@ -4,7 +4,7 @@ import { RequirementIndex } from '../catalog/load.ts';
 import { loadAllProofs } from '../catalog/proofs.ts';
 import { observedResults } from '../judge/observed-results.ts';
 import { OutcomeCollector } from '../report/collector.ts';
-import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
+import { coverage, summarize, toResultEntry, type Report, type ResultEntry } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { verdictOf } from '../report/verdict.ts';
 import { DEFAULT_FORMATS, writeFormats } from '../report/formats/index.ts';
@@ -17,6 +17,7 @@ import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions 
 import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
+import { probeResult } from './probe-result.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
@@ -54,6 +55,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let product: ProductInfo = { product: 'unknown', version: 'unknown' };
   let targets: ResolvedTargets | undefined;
   let config: RunConfig | undefined;
+  let probeFailed: ResultEntry | undefined;
   try {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
@@ -66,6 +68,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
     if (err instanceof UsageError) throw err;
+    if (err instanceof TargetUnreachable && err.probe) probeFailed = probeResult(err.probe, options.suites, err.message);
     harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
     progress?.stop();
@@ -75,7 +78,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
-  const results = [...collector.records.map(toResultEntry), ...observedResults(options.suites, collector.records, RequirementIndex.load())];
+  // A target that is not the API: the probe's result says what it was, and nothing else ran.
+  const results = probeFailed
+    ? [probeFailed]
+    : [...collector.records.map(toResultEntry), ...observedResults(options.suites, collector.records, RequirementIndex.load())];
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),
