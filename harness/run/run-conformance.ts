@@ -18,6 +18,7 @@ import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { probeResult } from './probe-result.ts';
+import { reproContext, withReproduction } from '../report/reproduce/index.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
@@ -79,9 +80,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
   // A target that is not the API: the probe's result says what it was, and nothing else ran.
-  const results = probeFailed
+  const checked = probeFailed
     ? [probeFailed]
     : [...collector.records.map(toResultEntry), ...observedResults(options.suites, collector.records, RequirementIndex.load())];
+  const results = withReproduction(
+    checked,
+    reproContext(options, runId, scriptTarget(options, targets)),
+    (suite, id) => collector.records.find((r) => r.suite === suite && r.id === id)?.outcome.transcript,
+  );
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),
@@ -262,6 +268,11 @@ async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<str
   if (targets.engine) left.push(...(await sweepRun(targets.engine, { ...sweep, version: config.suites.includes('engine-1.22') ? '1.22' : '1.18' })));
   if (targets.cloud && config.suites.includes('cloud')) left.push(...(await sweepCloudRun(targets.cloud, sweep)));
   return left.map((l) => `cleanup left a resource behind: ${l}`);
+}
+
+/** The target a reproduction script replays against: the run's own, unless it was the embedded reference (gone with the run). */
+function scriptTarget(options: RunOptions, targets: ResolvedTargets | undefined): string | undefined {
+  return options.target === 'embedded' ? undefined : targetUrl(options, targets);
 }
 
 function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): string {
