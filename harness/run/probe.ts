@@ -4,7 +4,7 @@ import type { TargetEndpoint } from '../target/endpoint.ts';
 import { Transcript } from '../target/transcript.ts';
 import type { TranscriptEntry } from '../check/outcome.ts';
 import type { CloudTargetConfig } from './config.ts';
-import { basicAuth } from '../target/basic-auth.ts';
+import { basicAuth, credentialNames } from '../target/basic-auth.ts';
 import { describeAnswer, notProviders } from './probe-answer.ts';
 
 export interface ProductInfo {
@@ -97,6 +97,7 @@ export const CLOUD_PROBE_PATH = '/api/infra/v1/provider/';
  */
 export function probeCloud(cloud: CloudTargetConfig, timeoutMs: number): Promise<ProductInfo> {
   return ask('cloud', cloud.rest, timeoutMs, async (t, transcript) => {
+    transcript.nameSecrets(credentialNames(cloud));
     const headers = { authorization: basicAuth(cloud.auth), accept: 'application/json' };
     const res = await t.request({ method: 'GET', path: CLOUD_PROBE_PATH, headers }, transcript);
     const request = `GET ${CLOUD_PROBE_PATH}`;

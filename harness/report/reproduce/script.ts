@@ -1,7 +1,8 @@
 import type { SuiteName } from '../../catalog/types.ts';
 import type { TranscriptEntry } from '../../check/outcome.ts';
 import { FIXTURE_PROGRAMS } from '../../fixtures/rootfs.ts';
-import { REDACTED } from '../../target/redact.ts';
+import { EMBEDDED_CLOUD_USERS } from '../../run/targets.ts';
+import { isRedacted, REDACTED, redactedLabel } from '../../target/redact.ts';
 import { capturesOf, withCaptures, type Capture } from './captures.ts';
 import { CREDENTIAL_VARIABLES } from './command.ts';
 import { engineVersionPrefix, type ReproContext } from './context.ts';
@@ -28,7 +29,7 @@ export function reproduceScript(ctx: ReproContext, suite: SuiteName, title: stri
     '#!/bin/sh',
     `# Replays the exchanges of ${suite} ${oneLine(title)} with curl (python3 reads ids from the answers).`,
     ...targetLines(ctx, version ? 'engine' : 'cloud'),
-    ...(ctx.auth ? [`# Credentials: ${CREDENTIAL_VARIABLES.auth}=USER:KEY (and ${CREDENTIAL_VARIABLES.auth2} for a second user).`] : []),
+    ...(version ? [] : credentialLines(ctx)),
     TARGET_SETUP,
     version ? engineSweep(version, ctx.runId) : cloudSweep(ctx.runId, ctx.namespace),
     `trap 'sweep; rm -rf "$tmp"' EXIT`,
@@ -55,6 +56,18 @@ function targetLines(ctx: ReproContext, api: 'engine' | 'cloud'): string[] {
   ];
 }
 
+/** The cloud users' credentials: from the environment, or the embedded reference's own users (not secrets). */
+function credentialLines(ctx: ReproContext): string[] {
+  const { auth, auth2 } = CREDENTIAL_VARIABLES;
+  if (ctx.scriptTarget) return [`# Credentials: ${auth}=USER:KEY as given to --auth, ${auth2} as given to --auth2.`];
+  const users = EMBEDDED_CLOUD_USERS;
+  return [
+    '# Credentials: the reference serves these users unless told otherwise (conformance serve cloud --users FILE).',
+    `${auth}=\${${auth}:-${quote(`${users.auth.user}:${users.auth.key}`)}}`,
+    `${auth2}=\${${auth2}:-${quote(`${users.auth2.user}:${users.auth2.key}`)}}`,
+  ];
+}
+
 /** The checks' containers run the fixture image the run imported before them. */
 function needsFixture(transcript: readonly TranscriptEntry[], runId: string): boolean {
   const fixture = `conformance-${runId}-fixture`;
@@ -66,7 +79,7 @@ function exchangeLines(entry: TranscriptEntry, n: number, captures: readonly Cap
   const recorded = entry.response ? String(entry.response.status) : '000';
   const head = `# ${n}. ${method} ${oneLine(path)}: ${entry.response ? `answered ${recorded}` : `no answer (${oneLine(entry.error ?? 'none')})`}`;
   if (entry.kind === 'websocket') return `${head}\n# a WebSocket exchange: curl does not speak it; not replayed`;
-  const notes = [...streamNote(entry), ...bodyNote(entry.request.body)];
+  const notes = [...streamNote(entry), ...secretNote(entry), ...bodyNote(entry.request.body)];
   const options = [...headerOptions(entry, captures, n - 1), ...bodyOptions(entry, captures, n - 1)];
   const call = [`call ${n} ${recorded} ${method}`, word(withCaptures(path, captures, n - 1)), ...options].join(' ');
   const reads = captures.filter((c) => c.exchange === n - 1).map(readLine);
@@ -76,6 +89,11 @@ function exchangeLines(entry: TranscriptEntry, n: number, captures: readonly Cap
 function streamNote(entry: TranscriptEntry): string[] {
   if (entry.kind !== 'hijack') return [];
   return ['# a hijacked stream: the request is replayed, what the check wrote on the stream is not'];
+}
+
+function secretNote(entry: TranscriptEntry): string[] {
+  const unnamed = Object.entries(entry.request.headers).filter(([, value]) => isRedacted(value) && !CREDENTIAL_OF_FLAG[redactedLabel(value) ?? '']);
+  return unnamed.map(([name]) => `# the report does not hold the ${name} the check sent (not the run's credentials): set ${secretVariable(name)}`);
 }
 
 function bodyNote(body: string | undefined): string[] {
@@ -90,7 +108,7 @@ function headerOptions(entry: TranscriptEntry, captures: readonly Capture[], exc
   const out = ["-H 'Expect:'"];
   const headers = Object.entries(entry.request.headers).filter(([name]) => !CURL_OWN.has(name.toLowerCase()));
   for (const [name, value] of headers) {
-    if (value === REDACTED) out.push(redactedHeader(name));
+    if (isRedacted(value)) out.push(redactedHeader(name, value));
     else out.push('-H', word(withCaptures(`${name}: ${value}`, captures, exchange)));
   }
   // curl would label a body it sends as a form: the check sent none or its own.
@@ -98,12 +116,18 @@ function headerOptions(entry: TranscriptEntry, captures: readonly Capture[], exc
   return out;
 }
 
-/** A credential the report does not hold: from the environment. */
-function redactedHeader(name: string): string {
-  if (name.toLowerCase() === 'authorization') return `-u "$${CREDENTIAL_VARIABLES.auth}"`;
-  const variable = `CONFORMANCE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-  return `-H "${name}: $${variable}"`;
+/** The run's credentials by the flag a redacted header names; any other secret from a variable of its own. */
+const CREDENTIAL_OF_FLAG: Record<string, string> = { '--auth': CREDENTIAL_VARIABLES.auth, '--auth2': CREDENTIAL_VARIABLES.auth2 };
+
+/** A secret the report does not hold: the run's credentials from their variables, any other from the environment. */
+function redactedHeader(name: string, value: string): string {
+  const label = redactedLabel(value);
+  const credentials = label === undefined ? undefined : CREDENTIAL_OF_FLAG[label];
+  if (name.toLowerCase() === 'authorization' && credentials) return `-u "$${credentials}"`;
+  return `-H "${name}: $${secretVariable(name)}"`;
 }
+
+const secretVariable = (header: string): string => `CONFORMANCE_HEADER_${header.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 function bodyOptions(entry: TranscriptEntry, captures: readonly Capture[], exchange: number): string[] {
   if (entry.request.body === undefined) return [];
