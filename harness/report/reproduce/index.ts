@@ -30,10 +30,16 @@ export function withReproduction(results: readonly ResultEntry[], ctx: ReproCont
 function reproductionOf(result: ResultEntry, ctx: ReproContext, transcriptOf: TranscriptLookup): Reproduction {
   const checkId = isObservedResult(result.id) ? firstCheckOf(result) : isProbe(result.id) ? undefined : result.id;
   const transcript = (checkId === undefined ? undefined : transcriptOf(result.suite, checkId)) ?? result.transcript ?? [];
-  return {
-    command: reproduceCommand(ctx, result.suite, checkId),
-    script: reproduceScript(ctx, result.suite, checkId === undefined ? result.id : `${checkId}: ${result.title}`, transcript),
-  };
+  return { command: reproduceCommand(ctx, result.suite, checkId), script: scriptOrWhy(ctx, result, checkId, transcript) };
+}
+
+/** A transcript this cannot replay costs the result its script, never the report. */
+function scriptOrWhy(ctx: ReproContext, result: ResultEntry, checkId: string | undefined, transcript: readonly TranscriptEntry[]): string {
+  try {
+    return reproduceScript(ctx, result.suite, checkId === undefined ? result.id : `${checkId}: ${result.title}`, transcript);
+  } catch (err) {
+    return `#!/bin/sh\n# no replay of this result's exchanges could be built: ${String((err as Error)?.message ?? err).split('\n')[0]}\nexit 2\n`;
+  }
 }
 
 const isProbe = (id: string): boolean => id === probeCheckId('engine') || id === probeCheckId('cloud');
