@@ -137,7 +137,7 @@
       { class: 'reproduce' },
       el('div', {}, el('b', {}, 'reproduce'), ' ', copyButton('copy command', reproduce.command), ' ', copyButton('copy curl script', reproduce.script)),
       el('pre', {}, reproduce.command),
-      el('details', {}, el('summary', {}, 'curl script of its exchanges'), el('pre', {}, reproduce.script)),
+      el('pre', { class: 'script', title: 'curl script of its exchanges' }, reproduce.script),
     );
   }
 
