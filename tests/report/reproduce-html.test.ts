@@ -38,9 +38,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the reproduction in report.html', () => 
     expect(await row.locator('.reproduce pre').first().textContent()).toBe(reproduce.command);
     expect(await row.locator('.reproduce pre.script').textContent()).toBe(reproduce.script);
     await row.getByRole('button', { name: 'copy command' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(reproduce.command);
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(reproduce.command);
     await row.getByRole('button', { name: 'copy curl script' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(reproduce.script);
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(reproduce.script);
     // Passed rows have none.
     expect(await page.locator('#results details.result[data-outcome="passed"] .reproduce').count()).toBe(0);
     expect(problems).toEqual([]);
