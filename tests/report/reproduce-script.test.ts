@@ -9,6 +9,9 @@ import { capturesOf } from '../../harness/report/reproduce/captures.ts';
 import type { ReproContext } from '../../harness/report/reproduce/context.ts';
 import { reproduceScript } from '../../harness/report/reproduce/script.ts';
 import { quote, word } from '../../harness/report/reproduce/shell-quote.ts';
+import { printfFormat, shownBytes } from '../../harness/report/reproduce/shown-bytes.ts';
+import { showBytes } from '../../harness/target/transcript.ts';
+import fc from 'fast-check';
 import { runProcess } from '../support/run-cli.ts';
 
 const ID = 'a'.repeat(40) + '0123456789abcdefabcdef00';
@@ -102,5 +105,20 @@ describe('the script of a reproduction', () => {
     expect(quote("a b'c$d")).toBe(`'a b'\\''c$d'`);
     expect(word(['/x/', { variable: 'ID1' }, '?a=1&b'])).toBe(`/x/"\${ID1}"'?a=1&b'`);
     expect(word([])).toBe("''");
+  });
+
+  test('a body shown with escapes is sent byte for byte: showBytes undone, printf of its octal escapes', async () => {
+    // A backslash byte is shown as itself: one followed by x and two hex digits would read as an escape.
+    const binary = fc.uint8Array({ minLength: 1, maxLength: 4096 }).filter((b) => b.includes(0) && !b.includes(0x5c));
+    fc.assert(
+      fc.property(binary, (b) => {
+        expect(shownBytes(showBytes(Buffer.from(b))!)).toEqual({ bytes: Buffer.from(b), cut: 0 });
+      }),
+    );
+    const cut = showBytes(Buffer.alloc(5000, 1))!;
+    expect(shownBytes(cut).cut).toBe(5000 - 4096);
+    const bytes = Buffer.from([0, 0x25, 0x27, 0x5c, 0x41, 0xff, 0x0a]);
+    const printed = await runProcess('sh', ['-c', `printf ${printfFormat(bytes)} | od -An -tx1`]);
+    expect(printed.stdout.trim().split(/\s+/)).toEqual(['00', '25', '27', '5c', '41', 'ff', '0a']);
   });
 });

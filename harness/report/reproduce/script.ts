@@ -8,6 +8,7 @@ import { CREDENTIAL_VARIABLES } from './command.ts';
 import { engineVersionPrefix, type ReproContext } from './context.ts';
 import { cloudSweep, engineSweep, fixtureImport, TARGET_SETUP } from './preamble.ts';
 import { quote, word } from './shell-quote.ts';
+import { isEscaped, printfFormat, shownBytes } from './shown-bytes.ts';
 
 /** Request headers curl sets itself (or the transport did): not sent again. */
 const CURL_OWN = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
@@ -83,7 +84,7 @@ function exchangeLines(entry: TranscriptEntry, n: number, captures: readonly Cap
   const options = [...headerOptions(entry, captures, n - 1), ...bodyOptions(entry, captures, n - 1)];
   const call = [`call ${n} ${recorded} ${method}`, word(withCaptures(path, captures, n - 1)), ...options].join(' ');
   const reads = captures.filter((c) => c.exchange === n - 1).map(readLine);
-  return [head, ...notes, call, ...reads].join('\n');
+  return [head, ...notes, ...bodyFileLines(entry, n), call, ...reads].join('\n');
 }
 
 function streamNote(entry: TranscriptEntry): string[] {
@@ -99,7 +100,9 @@ function secretNote(entry: TranscriptEntry): string[] {
 function bodyNote(body: string | undefined): string[] {
   if (body === undefined) return [];
   const notes: string[] = [];
-  if (/\\x[0-9a-f]{2}|… \(\d+ more bytes\)$/.test(body)) notes.push('# the report shows this body cut or with bytes escaped: it is sent as shown');
+  const { cut } = shownBytes(body);
+  if (cut && isEscaped(body)) notes.push(`# the report kept this body's first bytes: the last ${cut} are sent as zeros (an archive ends in zero blocks)`);
+  else if (cut) notes.push(`# the report kept this body's first bytes: it is sent without the last ${cut}`);
   if (body.includes(REDACTED)) notes.push('# the report redacted a secret of this body: it is sent redacted');
   return notes;
 }
@@ -130,8 +133,18 @@ function redactedHeader(name: string, value: string): string {
 const secretVariable = (header: string): string => `CONFORMANCE_HEADER_${header.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 function bodyOptions(entry: TranscriptEntry, captures: readonly Capture[], exchange: number): string[] {
-  if (entry.request.body === undefined) return [];
-  return ['--data-binary', word(withCaptures(entry.request.body, captures, exchange))];
+  const body = entry.request.body;
+  if (body === undefined) return [];
+  if (isEscaped(body)) return ['--data-binary', `@"$tmp/${exchange + 1}.request"`];
+  return ['--data-binary', word(withCaptures(shownBytes(body).bytes.toString('latin1'), captures, exchange))];
+}
+
+/** A body that is not text is written to a file first, byte for byte, padded to its length. */
+function bodyFileLines(entry: TranscriptEntry, n: number): string[] {
+  const body = entry.request.body;
+  if (body === undefined || !isEscaped(body)) return [];
+  const { bytes, cut } = shownBytes(body);
+  return [`printf ${printfFormat(Buffer.concat([bytes, Buffer.alloc(cut)]))} >"$tmp/${n}.request"`];
 }
 
 function readLine(c: Capture): string {
