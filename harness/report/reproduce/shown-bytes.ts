@@ -17,7 +17,7 @@ export function shownBytes(shown: string): { bytes: Buffer; cut: number } {
   const cut = Number(CUT.exec(shown)?.[1] ?? 0);
   const text = shown.replace(CUT, '');
   const bytes = Buffer.from(
-    text.replace(ESCAPE, (m, hex: string | undefined) => String.fromCharCode(hex ? Number.parseInt(hex, 16) : 0x0d)),
+    text.replace(ESCAPE, (_m, hex: string | undefined) => String.fromCharCode(hex ? Number.parseInt(hex, 16) : 0x0d)),
     'latin1',
   );
   return { bytes, cut };
