@@ -18,7 +18,7 @@ import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
 import { probeCloud, probeEngine, TargetUnreachable, type ProductInfo } from './probe.ts';
 import { probeResult } from './probe-result.ts';
-import { reproContext, withReproduction } from '../report/reproduce/index.ts';
+import { reproContext, withReproduction, type ScriptTarget } from '../report/reproduce/index.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
@@ -270,9 +270,14 @@ async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<str
   return left.map((l) => `cleanup left a resource behind: ${l}`);
 }
 
-/** The target a reproduction script replays against: the run's own, unless it was the embedded reference (gone with the run). */
-function scriptTarget(options: RunOptions, targets: ResolvedTargets | undefined): string | undefined {
-  return options.target === 'embedded' ? undefined : targetUrl(options, targets);
+/**
+ * The target a reproduction script replays against, as curl reaches it (a socket, or the origin:
+ * https for a TLS tcp:// target) and its TLS files; none for the embedded reference, gone with the run.
+ */
+function scriptTarget(options: RunOptions, targets: ResolvedTargets | undefined): ScriptTarget | undefined {
+  const endpoint = targets?.engine ?? targets?.cloud?.rest;
+  if (options.target === 'embedded' || !endpoint) return undefined;
+  return { url: endpoint.socketPath ? endpoint.url : endpoint.origin, ...(endpoint.tls ? { tls: endpoint.tls } : {}) };
 }
 
 function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): string {

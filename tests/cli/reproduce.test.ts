@@ -14,6 +14,7 @@ import { grepOfChecks } from '../../harness/check/register.ts';
 import type { Report, ResultEntry } from '../../harness/report/report.ts';
 import { reproduceCommand } from '../../harness/report/reproduce/command.ts';
 import { reproContext } from '../../harness/report/reproduce/index.ts';
+import { reproduceScript } from '../../harness/report/reproduce/script.ts';
 import { validateReport } from '../../harness/report/validate-report.ts';
 import { parseRunArgs } from '../../harness/cli/run-args.ts';
 import { HttpTransport } from '../../harness/target/http-transport.ts';
@@ -143,11 +144,24 @@ describe('the command of a reproduction', () => {
       [],
     );
     if (options === 'help') throw new Error('help');
-    const command = reproduceCommand(reproContext(options, 'abc123', options.target), 'cloud', "cloud/service/o'brien");
+    const command = reproduceCommand(reproContext(options, 'abc123', { url: options.target }), 'cloud', "cloud/service/o'brien");
     expect(command).toBe(
       "conformance run --target https://cloud.example:8443 --suite cloud --grep '^(?:cloud/service/o'\\''brien): ' --seed 42 " +
         `--timeout-ms 2500 --auth "$CONFORMANCE_AUTH" --auth2 "$CONFORMANCE_AUTH2" --namespace 'acme org'`,
     );
     expect(command).not.toMatch(/s3cret|hunter2|alice|bob/);
+  });
+
+  test('a TLS target: the command names the certificate files, the script presents them to curl over https', () => {
+    const ca = path.join(mkdtempSync(path.join(tmpdir(), 'conformance-tls-')), 'ca.pem');
+    writeFileSync(ca, '');
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-args-'));
+    const options = parseRunArgs(['--target', 'tcp://engine.example:2376', '--tls-ca', ca, '--suite', 'engine-1.22', '--report-dir', dir], []);
+    if (options === 'help') throw new Error('help');
+    const ctx = reproContext(options, 'abc123', { url: 'https://engine.example:2376', tls: { ca } });
+    expect(reproduceCommand(ctx, 'engine-1.22', 'engine/system/ping/200-ok')).toContain(`--tls-ca ${ca}`);
+    const script = reproduceScript(ctx, 'engine-1.22', 'ping', []);
+    expect(script).toContain('TARGET=${CONFORMANCE_TARGET:-https://engine.example:2376}');
+    expect(script).toContain(`CONFORMANCE_TLS_CA=\${CONFORMANCE_TLS_CA:-${ca}}`);
   });
 });

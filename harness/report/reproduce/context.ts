@@ -7,6 +7,8 @@ export interface ReproContext {
   target: string;
   /** The run's socket or URL for the script; undefined for the embedded reference (it is gone). */
   scriptTarget: string | undefined;
+  /** The TLS files curl presents to the target (from --tls-* or DOCKER_CERT_PATH). */
+  scriptTls?: { ca?: string; cert?: string; key?: string };
   runId: string;
   seed: number;
   faults: readonly string[];
@@ -23,11 +25,18 @@ export interface ReproContext {
   fixtureRootfs?: string;
 }
 
+/** The target as the script reaches it: a unix:// socket or an http(s) origin, and the TLS files of the run. */
+export interface ScriptTarget {
+  url: string;
+  tls?: { ca?: string; cert?: string; key?: string };
+}
+
 /** The reproduction context of a run: its options, with credentials reduced to whether they were given. */
-export function reproContext(options: RunOptions, runId: string, scriptTarget: string | undefined): ReproContext {
+export function reproContext(options: RunOptions, runId: string, scriptTarget: ScriptTarget | undefined): ReproContext {
   return {
     target: options.target,
-    scriptTarget,
+    scriptTarget: scriptTarget?.url,
+    ...(scriptTarget?.tls ? { scriptTls: scriptTarget.tls } : {}),
     runId,
     seed: options.seed,
     faults: options.faults,

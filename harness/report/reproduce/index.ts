@@ -7,7 +7,7 @@ import { reproduceCommand } from './command.ts';
 import type { ReproContext } from './context.ts';
 import { reproduceScript } from './script.ts';
 
-export { reproContext, type ReproContext } from './context.ts';
+export { reproContext, type ReproContext, type ScriptTarget } from './context.ts';
 
 /** How to see a result again: the command that re-runs its check, and a script of its exchanges. */
 export interface Reproduction {

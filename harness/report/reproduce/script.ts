@@ -45,7 +45,7 @@ export function reproduceScript(ctx: ReproContext, suite: SuiteName, title: stri
 }
 
 function targetLines(ctx: ReproContext, api: 'engine' | 'cloud'): string[] {
-  const tls = Object.entries(ctx.tls ?? {}).flatMap(([kind, file]) =>
+  const tls = Object.entries(ctx.scriptTls ?? {}).flatMap(([kind, file]) =>
     file ? [`CONFORMANCE_TLS_${kind.toUpperCase()}=\${CONFORMANCE_TLS_${kind.toUpperCase()}:-${quote(file)}}`] : [],
   );
   if (ctx.scriptTarget) return [`TARGET=\${CONFORMANCE_TARGET:-${quote(ctx.scriptTarget)}}`, ...tls];
