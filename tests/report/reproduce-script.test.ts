@@ -117,8 +117,8 @@ describe('the script of a reproduction', () => {
     );
     const cut = showBytes(Buffer.alloc(5000, 1))!;
     expect(shownBytes(cut).cut).toBe(5000 - 4096);
-    const bytes = Buffer.from([0, 0x25, 0x27, 0x5c, 0x41, 0xff, 0x0a]);
+    const bytes = Buffer.from([0x2d, 0, 0x25, 0x27, 0x5c, 0x41, 0xff, 0x0a]);
     const printed = await runProcess('sh', ['-c', `printf ${printfFormat(bytes)} | od -An -tx1`]);
-    expect(printed.stdout.trim().split(/\s+/)).toEqual(['00', '25', '27', '5c', '41', 'ff', '0a']);
+    expect(printed.stdout.trim().split(/\s+/)).toEqual(['2d', '00', '25', '27', '5c', '41', 'ff', '0a']);
   });
 });

@@ -25,7 +25,7 @@ call() {
   n=$1 recorded=$2 method=$3 path=$4
   shift 4
   status=$(target_curl -o "$tmp/$n.body" -D "$tmp/$n.head" -w '%{http_code}' -X "$method" "$@" "$BASE$path" 2>"$tmp/$n.err")
-  echo "$n $method $path -> $status (the report recorded $recorded)"
+  printf '%s %s %s -> %s (the report recorded %s)\\n' "$n" "$method" "$path" "$status" "$recorded"
   if [ "$status" != "$recorded" ]; then differed=$((differed + 1)); fi
 }
 # The id at a place of answer N: pick N body KEY... | pick N header NAME

@@ -26,8 +26,9 @@ export function shownBytes(shown: string): { bytes: Buffer; cut: number } {
 /** Bytes as a printf format (POSIX: octal escapes), single-quoted. */
 export function printfFormat(bytes: Buffer): string {
   let out = '';
-  for (const byte of bytes) {
-    const plain = byte >= 0x20 && byte < 0x7f && byte !== 0x5c && byte !== 0x25 && byte !== 0x27;
+  for (const [i, byte] of bytes.entries()) {
+    // Not as itself: a backslash or % (printf's own), a quote (the shell's), a leading - (an option).
+    const plain = byte >= 0x20 && byte < 0x7f && byte !== 0x5c && byte !== 0x25 && byte !== 0x27 && !(i === 0 && byte === 0x2d);
     out += plain ? String.fromCharCode(byte) : `\\${byte.toString(8).padStart(3, '0')}`;
   }
   return `'${out}'`;
