@@ -23,31 +23,57 @@ export interface Capture {
 
 const requestText = (e: TranscriptEntry): string => [e.request.path, e.request.body ?? '', ...Object.values(e.request.headers)].join('\n');
 
+/** An answer that carries an id: where the script can read it. */
+interface Sighting {
+  exchange: number;
+  source: CaptureSource;
+}
+
 /**
  * The ids to capture: each one first seen in an answer (not sent by the check before: that is an id
- * it made up) and named by a later request, in full or by its short form.
+ * it made up) and named by a later request, in full or by its short form. It is read from the
+ * latest answer before that request, one naming it outside a list if there is one: an answer
+ * that showed it earlier may not show it yet when replayed (the containers a service's start
+ * answers with, before they are created).
  */
 export function capturesOf(entries: readonly TranscriptEntry[]): Capture[] {
   const sent = new Set<string>();
-  const found = new Map<string, { exchange: number; source: CaptureSource }>();
+  const sightings = new Map<string, Sighting[]>();
   entries.forEach((entry, i) => {
     for (const token of requestText(entry).match(ID_TOKEN) ?? []) sent.add(token);
-    for (const [token, source] of answerTokens(entry)) if (!sent.has(token) && !found.has(token)) found.set(token, { exchange: i, source });
+    for (const [token, source] of answerTokens(entry)) {
+      if (sent.has(token) && !sightings.has(token)) continue;
+      sightings.set(token, [...(sightings.get(token) ?? []), { exchange: i, source }]);
+    }
   });
   const captures: Capture[] = [];
-  for (const [token, { exchange, source }] of found) {
-    const later = entries
-      .slice(exchange + 1)
-      .map(requestText)
-      .join('\n');
-    const full = later.includes(token);
-    const short = token.length === 64 && new RegExp(`\\b${token.slice(0, SHORT)}\\b`).test(later.replaceAll(token, ''));
-    if (!full && !short) continue;
+  for (const [token, seen] of sightings) {
+    const use = firstUse(entries, token, seen[0]!.exchange);
+    if (!use) continue;
+    const before = seen.filter((s) => s.exchange < use.exchange);
+    const { exchange, source } = before.findLast((s) => !inList(s.source)) ?? before.at(-1)!;
     const variable = `ID${captures.length + 1}`;
-    captures.push({ variable, token, exchange, source, ...(short ? { short: `${variable}_SHORT` } : {}) });
+    captures.push({ variable, token, exchange, source, ...(use.short ? { short: `${variable}_SHORT` } : {}) });
   }
   return captures;
 }
+
+/** The first request after `after` that names the token, and whether any names it by its short form. */
+function firstUse(entries: readonly TranscriptEntry[], token: string, after: number): { exchange: number; short: boolean } | undefined {
+  const shortForm = token.length === 64 ? new RegExp(`\\b${token.slice(0, SHORT)}\\b`) : undefined;
+  let exchange: number | undefined;
+  let short = false;
+  for (let i = after + 1; i < entries.length; i++) {
+    const text = requestText(entries[i]!);
+    const full = text.includes(token);
+    const byShort = shortForm?.test(text.replaceAll(token, '')) ?? false;
+    if ((full || byShort) && exchange === undefined) exchange = i;
+    short ||= byShort;
+  }
+  return exchange === undefined ? undefined : { exchange, short };
+}
+
+const inList = (source: CaptureSource): boolean => 'body' in source && source.body.some((key) => typeof key === 'number');
 
 /** The ids an answer carries, each with where it was read. */
 function answerTokens(entry: TranscriptEntry): Array<[string, CaptureSource]> {

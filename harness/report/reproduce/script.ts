@@ -83,8 +83,8 @@ function exchangeLines(entry: TranscriptEntry, n: number, captures: readonly Cap
   const notes = [...streamNote(entry), ...secretNote(entry), ...bodyNote(entry.request.body)];
   const options = [...headerOptions(entry, captures, n - 1), ...bodyOptions(entry, captures, n - 1)];
   const call = [`call ${n} ${recorded} ${method}`, word(withCaptures(path, captures, n - 1)), ...options].join(' ');
-  const reads = captures.filter((c) => c.exchange === n - 1).map(readLine);
-  return [head, ...notes, ...bodyFileLines(entry, n), call, ...reads].join('\n');
+  const read = captures.filter((c) => c.exchange === n - 1);
+  return [head, ...notes, ...bodyFileLines(entry, n), call, ...read.map(readLine), ...waitLines(method, call, read)].join('\n');
 }
 
 function streamNote(entry: TranscriptEntry): string[] {
@@ -145,6 +145,24 @@ function bodyFileLines(entry: TranscriptEntry, n: number): string[] {
   if (body === undefined || !isEscaped(body)) return [];
   const { bytes, cut } = shownBytes(body);
   return [`printf ${printfFormat(Buffer.concat([bytes, Buffer.alloc(cut)]))} >"$tmp/${n}.request"`];
+}
+
+/**
+ * A GET whose answer does not carry the ids yet is asked again, once a second up to MAX_TIME: the
+ * check waited for the work it started (a service's containers) before it read them.
+ */
+function waitLines(method: string, call: string, read: readonly Capture[]): string[] {
+  if (method !== 'GET' || !read.length) return [];
+  const missing = read.map((c) => `[ -z "$${c.variable}" ]`).join(' || ');
+  return [
+    'waited=0',
+    `while { ${missing}; } && [ "$waited" -lt "$MAX_TIME" ]; do`,
+    '  sleep 1; waited=$((waited + 1)); again=1',
+    `  ${call}`,
+    '  again=',
+    ...read.map((c) => `  ${readLine(c).replace(/\n/g, '\n  ')}`),
+    'done',
+  ];
 }
 
 function readLine(c: Capture): string {
