@@ -100,6 +100,24 @@ describe('the script of a reproduction', () => {
     expect((await runProcess('sh', ['-n', '-c', script])).status).toBe(0);
   });
 
+  test('an id is read from the latest answer before its use, one naming it outside a list first', () => {
+    const uri = `/api/app/v1/container/${UUID}/`;
+    const answer = (method: string, path: string, body: unknown): TranscriptEntry => ({
+      kind: 'http',
+      request: { method, path, headers: {} },
+      response: { status: 200, headers: {}, body: JSON.stringify(body) },
+    });
+    const transcript = [
+      answer('POST', '/api/app/v1/service/x/start/', { containers: [uri] }),
+      answer('GET', '/api/app/v1/service/x/', { containers: [uri] }),
+      answer('GET', '/api/app/v1/container/', { objects: [{ uuid: UUID }] }),
+      answer('GET', uri, {}),
+    ];
+    expect(capturesOf(transcript)).toEqual([{ variable: 'ID1', token: UUID, exchange: 2, source: { body: ['objects', 0, 'uuid'] } }]);
+    const single = [...transcript.slice(0, 2), answer('GET', '/api/app/v1/service/x/', { container: uri }), transcript[2]!, transcript[3]!];
+    expect(capturesOf(single)[0]).toMatchObject({ exchange: 2, source: { body: ['container'] } });
+  });
+
   test('shell words: literal text is single-quoted, variables double-quoted', () => {
     expect(quote('/v1.22/containers/json')).toBe('/v1.22/containers/json');
     expect(quote("a b'c$d")).toBe(`'a b'\\''c$d'`);

@@ -29,6 +29,7 @@ export function reproduceScript(ctx: ReproContext, suite: SuiteName, title: stri
   const lines = [
     '#!/bin/sh',
     `# Replays the exchanges of ${suite} ${oneLine(title)} with curl (python3 reads ids from the answers).`,
+    '# What its suite file set up for all its checks (a node cluster, a shared container) is not among them.',
     ...targetLines(ctx, version ? 'engine' : 'cloud'),
     ...(version ? [] : credentialLines(ctx)),
     TARGET_SETUP,
