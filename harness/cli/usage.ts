@@ -94,6 +94,14 @@ Runs the chosen suites against a target, removes what the run created, and write
 (and junit.xml, report.html, summary.md) in --report-dir. Ctrl-C stops the checks and writes the
 partial report.
 
+A probe comes first: GET /_ping of an engine, the provider list of a cloud API with --auth. A
+target that does not answer, or answers a web page or another API, stops the run (exit 3) with
+a result (engine/probe, cloud/probe) saying what it answered.
+
+Every result that did not pass carries "reproduce": the command that re-runs its check alone,
+and a sh script replaying its exchanges with curl against $CONFORMANCE_TARGET. Credentials are
+read from $CONFORMANCE_AUTH, $CONFORMANCE_AUTH2 and $CONFORMANCE_REGISTRY_AUTH, never written.
+
 ${RUN_OPTIONS}
 
 ${EXIT_CODES}

@@ -111,6 +111,13 @@ function departureResult(suite: SuiteName, { seen, checks }: Departure, index: R
   };
 }
 
+/** The check whose exchange first showed an observed departure (its message names it), or undefined for another result. */
+export function firstCheckOf(result: Pick<ResultEntry, 'message'>): string | undefined {
+  return SEEN_IN.exec(result.message)?.[1];
+}
+
+const SEEN_IN = /; seen in check (\S+)/;
+
 function summaryResult(suite: SuiteName, rule: ExchangeRule, answers: number, endpoints: number): ResultEntry {
   const base = {
     id: observedCheckId(suite, rule),

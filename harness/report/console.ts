@@ -10,7 +10,8 @@ export function consoleSummary(report: Report, reportPath: string): string {
     const label = isExpected(report, r.suite, r.id) ? `EXPECTED ${r.outcome}` : r.outcome.toUpperCase();
     lines.push(`${label} ${r.suite} ${r.id}: ${r.message.split('\n')[0]}`);
   }
-  for (const e of report.harnessErrors) lines.push(`HARNESS ${e.split('\n')[0]}`);
+  // A failed probe's result already says what its harness error says.
+  for (const e of report.harnessErrors.filter((x) => !report.results.some((r) => r.message.startsWith(x)))) lines.push(`HARNESS ${e.split('\n')[0]}`);
   const s = report.summary;
   lines.push(
     `${report.suites.join(', ')} against ${report.target.url} (${report.target.product} ${report.target.version}): ` +

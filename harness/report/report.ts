@@ -5,6 +5,7 @@ import { WAITS_KEPT } from '../check/evidence.ts';
 import { proofsOf, type Proof, type ProofTable } from '../catalog/proofs.ts';
 import type { ExpectationsVerdict } from './expectations.ts';
 import type { RunSettings } from './recorded-options.ts';
+import type { Reproduction } from './reproduce/index.ts';
 
 /** report.json: the contract users script against. Extend it compatibly; bump schemaVersion never for additions. */
 export interface Report {
@@ -77,6 +78,8 @@ export interface ResultEntry {
   verified?: number;
   /** The check's longest exchanges (at most three), kept for every outcome: what its time went to. */
   waits?: ExchangeWait[];
+  /** Every result that did not pass: the command that re-runs its check and a curl script of its exchanges. */
+  reproduce?: Reproduction;
 }
 
 export interface ExchangeWait {

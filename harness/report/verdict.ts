@@ -25,7 +25,7 @@ export interface Verdict {
 /** Harness errors the run writes when it was stopped by a signal (see run-conformance). */
 export const INTERRUPTED = /^interrupted by SIG/;
 /** Harness errors of a target that could not be reached or rejected the run (TargetUnreachable). */
-export const UNREACHABLE = /^target \S+ (is unreachable|answered GET \/_ping|rejected the credentials)/;
+export const UNREACHABLE = /^target \S+ (is unreachable|answered GET \/|rejected the credentials)/;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const firstLine = (text: string) => text.split('\n')[0]!;

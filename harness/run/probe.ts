@@ -1,29 +1,62 @@
-import { HttpTransport } from '../target/http-transport.ts';
+import { HttpTransport, type HttpResponse } from '../target/http-transport.ts';
 import { TargetError } from '../target/errors.ts';
 import type { TargetEndpoint } from '../target/endpoint.ts';
+import { Transcript } from '../target/transcript.ts';
+import type { TranscriptEntry } from '../check/outcome.ts';
 import type { CloudTargetConfig } from './config.ts';
-import { basicAuth } from '../target/basic-auth.ts';
+import { basicAuth, credentialNames } from '../target/basic-auth.ts';
+import { describeAnswer, notProviders } from './probe-answer.ts';
 
 export interface ProductInfo {
   product: string;
   version: string;
 }
 
-/** The target could not be reached at all: the run stops with exit code 3. */
-export class TargetUnreachable extends Error {
-  override name = 'TargetUnreachable';
+/** What a probe that failed met: the API it asked for, the request, what it saw, and the exchange. */
+export interface ProbeFailure {
+  api: 'engine' | 'cloud';
+  request: string;
+  /** What the target answered (or did not), in a few words: "404 text/html from SimpleHTTP/0.6 …". */
+  seen: string;
+  transcript: TranscriptEntry[];
 }
 
-async function ask<T>(endpoint: TargetEndpoint, timeoutMs: number, work: (t: HttpTransport) => Promise<T>): Promise<T> {
+/** The target could not be reached, or is not the API asked for: the run stops with exit code 3. */
+export class TargetUnreachable extends Error {
+  override name = 'TargetUnreachable';
+  constructor(
+    message: string,
+    readonly probe?: ProbeFailure,
+  ) {
+    super(message);
+  }
+}
+
+type Api = ProbeFailure['api'];
+
+async function ask<T>(api: Api, endpoint: TargetEndpoint, timeoutMs: number, work: (t: HttpTransport, transcript: Transcript) => Promise<T>): Promise<T> {
   const transport = new HttpTransport(endpoint, { timeoutMs, maxBodyBytes: 1024 * 1024 });
+  const transcript = new Transcript();
   try {
-    return await work(transport);
+    return await work(transport, transcript);
   } catch (err) {
-    if (err instanceof TargetError) throw new TargetUnreachable(`target ${endpoint.url} is unreachable: ${err.message}`);
-    throw err;
+    if (!(err instanceof TargetError)) throw err;
+    const entry = transcript.entries.at(-1);
+    const request = entry ? `${entry.request.method} ${entry.request.path}` : 'the probe';
+    const seen = err.code === 'timeout' ? `no answer within ${timeoutMs} ms` : err.message.replace(`${request}: `, '');
+    const failure = { api, request, seen, transcript: transcript.entries };
+    throw new TargetUnreachable(`target ${endpoint.url} is unreachable: ${request}: ${seen}`, failure);
   } finally {
     await transport.close();
   }
+}
+
+/** The probe's answer was not the API's: the run stops, naming what was seen. */
+function notTheApi(api: Api, url: string, request: string, res: HttpResponse, transcript: Transcript, why: string): TargetUnreachable {
+  const seen = `${describeAnswer(res)}${why}`;
+  const failure: ProbeFailure = { api, request, seen, transcript: transcript.entries };
+  const name = api === 'engine' ? 'a container engine' : 'a cloud orchestration API';
+  return new TargetUnreachable(`target ${url} answered ${request} with ${seen}: is it ${name}?`, failure);
 }
 
 /**
@@ -34,9 +67,11 @@ async function ask<T>(endpoint: TargetEndpoint, timeoutMs: number, work: (t: Htt
  * version checks report the answer.
  */
 export function probeEngine(endpoint: TargetEndpoint, timeoutMs: number): Promise<ProductInfo> {
-  return ask(endpoint, timeoutMs, async (t) => {
-    const ping = await t.request({ method: 'GET', path: '/_ping' });
-    if (ping.status !== 200) throw new TargetUnreachable(`target ${endpoint.url} answered GET /_ping with ${ping.status}: is it a container engine?`);
+  return ask('engine', endpoint, timeoutMs, async (t, transcript) => {
+    const ping = await t.request({ method: 'GET', path: '/_ping' }, transcript);
+    if (ping.status !== 200) throw notTheApi('engine', endpoint.url, 'GET /_ping', ping, transcript, '');
+    // A web page where the ping should be: a web server that answers every path.
+    if (/html/i.test(ping.headers['content-type'] ?? '')) throw notTheApi('engine', endpoint.url, 'GET /_ping', ping, transcript, ', a web page');
     const version = await t.request({ method: 'GET', path: '/version' }).catch((err: unknown) => {
       if (err instanceof TargetError) return undefined;
       throw err;
@@ -58,7 +93,7 @@ export function probeEngine(endpoint: TargetEndpoint, timeoutMs: number): Promis
  * answer 400 "client version ... is too old" below 1.24). The run reports it once, plainly.
  */
 export function probeEngineVersions(endpoint: TargetEndpoint, versions: readonly string[], timeoutMs: number): Promise<Record<string, string>> {
-  return ask(endpoint, timeoutMs, async (t) => {
+  return ask('engine', endpoint, timeoutMs, async (t) => {
     const refused: Record<string, string> = {};
     for (const version of versions) {
       const ping = await t.request({ method: 'GET', path: `/v${version}/_ping` });
@@ -72,15 +107,29 @@ export function probeEngineVersions(endpoint: TargetEndpoint, versions: readonly
   });
 }
 
-/** Reaches a cloud target: any HTTP answer from the catalog endpoint means it is there. */
+/** The cloud probe's request: the provider list, documented, read-only, and the same for every user. */
+export const CLOUD_PROBE_PATH = '/api/infra/v1/provider/';
+
+/**
+ * Reaches a cloud target and makes sure it is one: the provider list, asked with the run's
+ * credentials, must answer 200 with the documented JSON (a list of provider objects, bare or in
+ * the {meta, objects} envelope). A web server, an HTML page or another API stops the run.
+ */
 export function probeCloud(cloud: CloudTargetConfig, timeoutMs: number): Promise<ProductInfo> {
-  return ask(cloud.rest, timeoutMs, async (t) => {
-    const res = await t.request({
-      method: 'GET',
-      path: '/api/infra/v1/provider/',
-      headers: { authorization: basicAuth(cloud.auth), accept: 'application/json' },
-    });
-    if (res.status === 401) throw new TargetUnreachable(`target ${cloud.rest.url} rejected the credentials of ${cloud.auth.user} (401)`);
+  return ask('cloud', cloud.rest, timeoutMs, async (t, transcript) => {
+    transcript.nameSecrets(credentialNames(cloud));
+    const headers = { authorization: basicAuth(cloud.auth), accept: 'application/json' };
+    const res = await t.request({ method: 'GET', path: CLOUD_PROBE_PATH, headers }, transcript);
+    const request = `GET ${CLOUD_PROBE_PATH}`;
+    if (res.status === 401)
+      throw new TargetUnreachable(`target ${cloud.rest.url} rejected the credentials of ${cloud.auth.user} (401)`, {
+        api: 'cloud',
+        request,
+        seen: describeAnswer(res),
+        transcript: transcript.entries,
+      });
+    const why = res.status === 200 ? notProviders(res) : '';
+    if (res.status !== 200 || why !== undefined) throw notTheApi('cloud', cloud.rest.url, request, res, transcript, why ?? '');
     return { product: res.headers['server'] ?? 'cloud API', version: 'v1' };
   });
 }

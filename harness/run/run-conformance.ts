@@ -6,7 +6,7 @@ import { RequirementIndex } from '../catalog/load.ts';
 import { loadAllProofs } from '../catalog/proofs.ts';
 import { observedResults } from '../judge/observed-results.ts';
 import { OutcomeCollector } from '../report/collector.ts';
-import { coverage, summarize, toResultEntry, type Report } from '../report/report.ts';
+import { coverage, summarize, toResultEntry, type Report, type ResultEntry } from '../report/report.ts';
 import { applyExpectations, loadExpectations } from '../report/expectations.ts';
 import { verdictOf } from '../report/verdict.ts';
 import type { RunSettings } from '../report/recorded-options.ts';
@@ -20,6 +20,8 @@ import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions 
 import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
 import { probeCloud, probeEngine, probeEngineVersions, TargetUnreachable, type ProductInfo } from './probe.ts';
+import { probeResult } from './probe-result.ts';
+import { reproContext, withReproduction, type ScriptTarget } from '../report/reproduce/index.ts';
 import { resolveTargets, type ResolvedTargets } from './targets.ts';
 import { type TargetEndpoint, UsageError } from '../target/endpoint.ts';
 import { blobFile, shardName } from './shard.ts';
@@ -58,6 +60,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let product: ProductInfo = { product: 'unknown', version: 'unknown' };
   let targets: ResolvedTargets | undefined;
   let config: RunConfig | undefined;
+  let probeFailed: ResultEntry | undefined;
   try {
     targets = await resolveTargets(options);
     product = await probe(targets, options.timeoutMs);
@@ -70,6 +73,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   } catch (err) {
     // Bad usage is the caller's (exit 2); anything else still ends in a written, partial report.
     if (err instanceof UsageError) throw err;
+    if (err instanceof TargetUnreachable && err.probe) probeFailed = probeResult(err.probe, options.suites, err.message);
     harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
     progress?.stop();
@@ -79,9 +83,15 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   if (interruption.signal) harnessErrors.push(`interrupted by ${interruption.signal}: the report holds the checks that finished`);
   harnessErrors.push(...collector.harnessErrors);
-  const observed = observedResults(options.suites, collector.records, RequirementIndex.load());
+  // A target that is not the API: the probe's result says what it was, and nothing else ran.
+  const observed = probeFailed ? [] : observedResults(options.suites, collector.records, RequirementIndex.load());
   progress?.judged(observed.map((r) => r.outcome));
-  const results = [...collector.records.map(toResultEntry), ...observed];
+  const checked = probeFailed ? [probeFailed] : [...collector.records.map(toResultEntry), ...observed];
+  const results = withReproduction(
+    checked,
+    reproContext(options, runId, scriptTarget(options, targets)),
+    (suite, id) => collector.records.find((r) => r.suite === suite && r.id === id)?.outcome.transcript,
+  );
   const report: Report = {
     schemaVersion: 1,
     tool: toolInfo(),
@@ -310,6 +320,16 @@ async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<str
   if (targets.engine) left.push(...(await sweepRun(targets.engine, { ...sweep, version: config.suites.includes('engine-1.22') ? '1.22' : '1.18' })));
   if (targets.cloud && config.suites.includes('cloud')) left.push(...(await sweepCloudRun(targets.cloud, sweep)));
   return left.map((l) => `cleanup left a resource behind: ${l}`);
+}
+
+/**
+ * The target a reproduction script replays against, as curl reaches it (a socket, or the origin:
+ * https for a TLS tcp:// target) and its TLS files; none for the embedded reference, gone with the run.
+ */
+function scriptTarget(options: RunOptions, targets: ResolvedTargets | undefined): ScriptTarget | undefined {
+  const endpoint = targets?.engine ?? targets?.cloud?.rest;
+  if (options.target === 'embedded' || !endpoint) return undefined;
+  return { url: endpoint.socketPath ? endpoint.url : endpoint.origin, ...(endpoint.tls ? { tls: endpoint.tls } : {}) };
 }
 
 function targetUrl(options: RunOptions, targets: ResolvedTargets | undefined): string {

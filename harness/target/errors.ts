@@ -36,7 +36,7 @@ const NAMED: Record<string, { code: TargetErrorCode; problem: string }> = {
 /** Maps transport-level exceptions to TargetError; passes anything else through. */
 export function asTargetError(err: unknown, what: string): unknown {
   if (err instanceof TargetError) return err;
-  const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string }; data?: unknown };
   const code = e?.code ?? e?.cause?.code;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || (code && TIMEOUT.has(code))) {
     return new TargetError(`${what}: timed out`, 'timeout');
@@ -46,6 +46,16 @@ export function asTargetError(err: unknown, what: string): unknown {
   if (code && UNREACHABLE.has(code)) return new TargetError(`${what}: ${code} (${e.message ?? ''})`, 'unreachable');
   // undici's HTTPParserError does not always carry an HPE_ code (a head that is not HTTP at all).
   if (code?.startsWith('HPE_') || code === 'UND_ERR_INFO' || e?.name === 'HTTPParserError')
-    return new TargetError(`${what}: malformed HTTP (${e.message})`, 'malformed');
+    return new TargetError(`${what}: malformed HTTP (${e.message})${sentBytes(e.data)}`, 'malformed');
   return err;
+}
+
+/** How many of the bytes a parser could not read are quoted. */
+const QUOTED_BYTES = 60;
+
+/** The bytes the HTTP parser stopped at (undici's HTTPParserError keeps them as `data`), quoted. */
+function sentBytes(data: unknown): string {
+  if (typeof data !== 'string' || !data) return '';
+  const shown = JSON.stringify(data.slice(0, QUOTED_BYTES));
+  return `; it sent ${shown}${data.length > QUOTED_BYTES ? '…' : ''}`;
 }

@@ -7,13 +7,32 @@ const SECRET_QUERY = new Set(['token', 'apikey', 'api_key', 'password', 'key']);
 
 export const REDACTED = '[redacted]';
 
-export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * Headers with their secrets redacted. A secret value the run named (`named`: the Authorization of
+ * --auth, --auth2) says whose it was, `[redacted: --auth]`, so that a replay can send it again.
+ */
+export function redactHeaders(headers: Record<string, string | string[] | undefined>, named?: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? redactedAs(named?.get(text)) : text;
   }
   return out;
+}
+
+function redactedAs(label: string | undefined): string {
+  return label === undefined ? REDACTED : `[redacted: ${label}]`;
+}
+
+/** The name a redacted value carries (`--auth` of `[redacted: --auth]`), undefined for a bare or unredacted one. */
+export function redactedLabel(value: string): string | undefined {
+  return /^\[redacted: (.+)\]$/.exec(value)?.[1];
+}
+
+/** Whether a header value is redacted (named or not). */
+export function isRedacted(value: string): boolean {
+  return value === REDACTED || redactedLabel(value) !== undefined;
 }
 
 export function redactPath(pathWithQuery: string): string {

@@ -35,11 +35,17 @@ function escaped(shown: Buffer): string {
 export class Transcript {
   readonly entries: TranscriptEntry[] = [];
   private dropped = 0;
+  private named: ReadonlyMap<string, string> | undefined;
+
+  /** Names the run's credentials by the header value they send (Basic …): redacted, they say whose they were. */
+  nameSecrets(named: ReadonlyMap<string, string>): void {
+    this.named = named;
+  }
 
   record(entry: TranscriptEntry): TranscriptEntry {
     const safe: TranscriptEntry = {
       ...entry,
-      request: { ...entry.request, path: redactPath(entry.request.path), headers: redactHeaders(entry.request.headers) },
+      request: { ...entry.request, path: redactPath(entry.request.path), headers: redactHeaders(entry.request.headers, this.named) },
       ...(entry.response ? { response: { ...entry.response, headers: redactHeaders(entry.response.headers) } } : {}),
     };
     if (this.entries.length >= MAX_ENTRIES) {

@@ -15,6 +15,8 @@ describe('report formats', () => {
   test('the synthetic report is a valid report.json', () => {
     expect(validateReport(report)).toEqual([]);
     expect(validateReport({ ...report, summary: { total: 'x' } }).length).toBeGreaterThan(0);
+    const withoutScript = { ...report, results: report.results.map((r) => (r.reproduce ? { ...r, reproduce: { command: r.reproduce.command } } : r)) };
+    expect(validateReport(withoutScript)).toEqual(["/results/1/reproduce must have required property 'script'"]);
   });
 
   test('junit.xml validates against the common JUnit XSD, one case per check, grouped by section', async () => {
@@ -25,6 +27,8 @@ describe('report formats', () => {
     expect(xml).toContain('<failure message="message of engine/containers/start/304-already-started" type="failed">');
     expect(xml).toContain('expected: 304');
     expect(xml).toContain('&gt; POST /v1.22/containers/x/start');
+    const repro = "reproduce: conformance run --target unix:///tmp/x.sock --suite engine-1.22 --grep '^(?:engine/containers/start/304-already-started): '";
+    expect(xml).toContain(`<system-out>${repro} --seed 7`);
     expect(xml).toContain('<error message=');
     expect(xml.match(/<skipped /g)).toHaveLength(2);
     expect(xml).toContain('title of engine/containers/start/204-started &lt;&amp;&gt;');

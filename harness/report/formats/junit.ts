@@ -1,5 +1,6 @@
 import { clip } from './clip.ts';
 import type { Report, ResultEntry } from '../report.ts';
+import type { Reproduction } from '../reproduce/index.ts';
 import { evidenceText, groupBySection } from '../sections.ts';
 import { INTERRUPTED, UNREACHABLE, isExpected, verdictOf, type Verdict } from '../verdict.ts';
 
@@ -108,7 +109,8 @@ function checkCase(report: Report, r: ResultEntry): Case {
   const open = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}" time="${seconds(r.durationMs)}"`;
   const evidence = escapeXml(evidenceText(r));
   const message = escapeXml(firstLine(r.message));
-  const body = (inner: string): Case => ({ xml: `${open}>\n      ${inner}\n    </testcase>`, kind, durationMs: r.durationMs });
+  const repro = r.reproduce ? `\n      <system-out>${escapeXml(reproductionText(r.reproduce))}</system-out>` : '';
+  const body = (inner: string): Case => ({ xml: `${open}>\n      ${inner}${repro}\n    </testcase>`, kind, durationMs: r.durationMs });
   if (kind === 'skipped' && (r.outcome === 'failed' || r.outcome === 'error')) {
     return body(
       `<skipped message="${escapeXml(`expected departure (${r.outcome}, listed in ${report.expectations!.file}): `)}${message}"/>` +
@@ -129,6 +131,11 @@ function checkCase(report: Report, r: ResultEntry): Case {
     default:
       return { xml: `${open}/>`, kind, durationMs: r.durationMs };
   }
+}
+
+/** A result's reproduction as its own <system-out>: the command, then the script. */
+function reproductionText(reproduce: Reproduction): string {
+  return `reproduce: ${reproduce.command}\n\nreplay of the exchanges (sh, curl):\n${reproduce.script}`;
 }
 
 /** The run-level cases: one error per harness error, one failure per stale expectation under --strict-expectations. */

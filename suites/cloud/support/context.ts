@@ -6,6 +6,7 @@ import type { HttpResponse, HttpTransport } from '../../../harness/target/http-t
 import { spell } from '../../../harness/profile.ts';
 import { inNamespace } from '../../../harness/protocol/cloud-lists.ts';
 import { CloudApi } from './api.ts';
+import { credentialNames } from '../../../harness/target/basic-auth.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudFileSetUp } from './file-shared.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
@@ -41,6 +42,7 @@ export class CloudContext extends CheckContext {
     super(base);
     this.api = new CloudApi(transport, cloud.stream, this.transcript, cloud.auth, base.timeoutMs, (method, path, res) => this.judgeAnswer(method, path, res));
     this.api2 = cloud.auth2 ? this.api.as(cloud.auth2) : undefined;
+    this.transcript.nameSecrets(credentialNames(cloud));
   }
 
   /** The spec's neutral identifier in the run's vendor profile (X-Vendor-Action-URI, VENDOR_AUTH, ...). */

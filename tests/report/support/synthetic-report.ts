@@ -18,6 +18,10 @@ export const results = [
     expected: 304,
     actual: { status: 204 },
     transcript: [{ kind: 'http', request: { method: 'POST', path: '/v1.22/containers/x/start', headers: {} }, response: { status: 204, headers: {} } }],
+    reproduce: {
+      command: "conformance run --target unix:///tmp/x.sock --suite engine-1.22 --grep '^(?:engine/containers/start/304-already-started): ' --seed 7",
+      script: "#!/bin/sh\ncall 1 204 POST /v1.22/containers/x/start -H 'Expect:'\n",
+    },
   }),
   result('engine/errors/body-shape', 'informational', { observations: ['errors are text/plain'] }),
   result('engine/containers/list/filter-isolation', 'not-applicable'),

@@ -145,6 +145,35 @@
     return el('div', { class: 'exchange' }, lines);
   }
 
+  // Copies from file:// too, where a browser may refuse the Clipboard API: a selected textarea then.
+  function copyButton(label, text) {
+    const button = el('button', { type: 'button', class: 'copy' }, label);
+    const done = () => {
+      button.textContent = 'copied';
+      setTimeout(() => (button.textContent = label), 1500);
+    };
+    const fallback = () => {
+      const area = el('textarea', {}, text);
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+      done();
+    };
+    button.addEventListener('click', () => (navigator.clipboard ? navigator.clipboard.writeText(text).then(done, fallback) : fallback()));
+    return button;
+  }
+
+  function reproduceNode(reproduce) {
+    return el(
+      'div',
+      { class: 'reproduce' },
+      el('div', {}, el('b', {}, 'reproduce'), ' ', copyButton('copy command', reproduce.command), ' ', copyButton('copy curl script', reproduce.script)),
+      el('pre', {}, reproduce.command),
+      el('pre', { class: 'script', title: 'curl script of its exchanges' }, reproduce.script),
+    );
+  }
+
   function resultNode(r) {
     const body = el(
       'div',
@@ -161,6 +190,7 @@
       r.expected !== undefined ? el('div', {}, 'expected:', el('pre', {}, JSON.stringify(r.expected, null, 2))) : null,
       r.actual !== undefined ? el('div', {}, 'actual:', el('pre', {}, JSON.stringify(r.actual, null, 2))) : null,
       r.seed !== undefined ? el('div', {}, `seed ${r.seed}: replay with --seed ${r.seed}`) : null,
+      r.reproduce ? reproduceNode(r.reproduce) : null,
       (r.observations || []).length ? el('div', {}, 'observed:', el('pre', {}, r.observations.join('\n'))) : null,
       (r.transcript || []).length ? el('div', {}, el('b', {}, 'wire transcript (redacted)'), r.transcript.map(exchange)) : null,
     );
