@@ -43,6 +43,10 @@ describe.concurrent('conformance CLI', () => {
     [['run', '--grep', '('], /not a valid regular expression/],
     [['run', '--vendor-profile', 'acme'], /unknown vendor profile 'acme'/],
     [['launch'], /unknown command 'launch'/],
+    [['mutate', '--sample', '0'], /--sample takes a positive whole number, got '0'/],
+    [['mutate', '--break', '120'], /--break takes a percentage from 0 to 100, got '120'/],
+    [['mutate', '--record', '--sample', '5'], /--record takes a full run/],
+    [['mutate', '--suite', 'engine-9'], /unknown suite 'engine-9'/],
   ] as const)('bad usage %j: one clear line on stderr, exit 2', async ([args, message], { expect }) => {
     const { status, stderr } = await conformance(...args);
     expect(status).toBe(2);
