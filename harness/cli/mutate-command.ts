@@ -6,7 +6,7 @@ import { readJsonFile, writableDir } from './inputs.ts';
 import { parseSuites, strictParse } from './run-args.ts';
 
 /** Embedded targets a mutation process runs mutants on at once: most of a mutant's run waits on the target's timers. */
-const DEFAULT_SLOTS = 8;
+const DEFAULT_SLOTS = 12;
 
 const positiveInt = (flag: string, raw: string | undefined): number | undefined => {
   if (raw === undefined) return undefined;

@@ -224,7 +224,7 @@ a verdict is a false failure of the suite and fails the run.
   --sample N            a seeded sample of N mutants per suite (--seed S, default 1)
   --since REPORT        only mutants REPORT lacks, did not kill, or whose covering checks changed
   --jobs N              worker processes (default: 2, or fewer cores)
-  --slots N             embedded targets per process at once (default: 8)
+  --slots N             embedded targets per process at once (default: 12)
   --break PCT           exit 1 when a suite's score is below PCT
   --report-dir DIR      where mutation.json (Stryker's mutation-testing-report-schema) and
                         index.html go (default: reports/mutation)

@@ -9,6 +9,7 @@ import { newRunId } from '../fixtures/labels.ts';
 import type { RunConfig } from '../run/config.ts';
 import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../run/run-conformance.ts';
 import { parseTargetUrl, type TargetEndpoint } from '../target/endpoint.ts';
+import { HttpTransport } from '../target/http-transport.ts';
 import { type EngineFaultName, startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
@@ -36,7 +37,7 @@ export class EmbeddedEngine {
   private constructor(
     private readonly server: RunningEngineServer,
     private readonly engine: TargetEndpoint,
-    private readonly fixture: RunConfig['fixture'],
+    private fixture: RunConfig['fixture'],
     private readonly timeoutMs: number,
   ) {}
 
@@ -58,6 +59,24 @@ export class EmbeddedEngine {
       this.server.setMutation(undefined);
       await binding.teardown?.();
       await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: this.timeoutMs });
+      await this.keepFixture();
+    }
+  }
+
+  /**
+   * Provisions the fixture image again when a run removed it: under a mutant (a filter ignored, a
+   * list answered whole) a check that removes "its" images can remove the fixture too, and every
+   * later run on this daemon would then fail for that reason, not its own.
+   */
+  private async keepFixture(): Promise<void> {
+    const image = this.fixture.image;
+    if (!image) return;
+    const transport = new HttpTransport(this.engine, { timeoutMs: this.timeoutMs, maxBodyBytes: 1024 * 1024 });
+    try {
+      const res = await transport.request({ method: 'GET', path: `/v1.22/images/${image}/json` });
+      if (res.status === 404) this.fixture = await embeddedFixture(this.engine, newRunId(), this.timeoutMs);
+    } finally {
+      await transport.close();
     }
   }
 

@@ -66,7 +66,7 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
   const baseline = new Map(covering.map((c) => [c.id, c.verdict]));
   const changes: Array<{ id: string; outcome: Outcome }> = [];
   const changed = (id: string, outcome: Outcome): boolean => {
-    const hit = mutant.legal ? verdictChanged(baseline.get(id)!, verdictOf(outcome)) : detects(verdictOf(outcome));
+    const hit = mutant.legal ? worsened(baseline.get(id)!, verdictOf(outcome)) : detects(verdictOf(outcome));
     if (hit) changes.push({ id, outcome });
     return hit;
   };
@@ -91,9 +91,24 @@ function detects(verdict: Verdict): boolean {
   return !canKill(verdict);
 }
 
-function verdictChanged(before: Verdict, after: Verdict): boolean {
-  return before.status !== after.status || before.findings.join('\n') !== after.findings.join('\n');
+/**
+ * A verdict a variation the spec allows made worse: a check that passed is now unverified
+ * (skipped, not applicable), warns, fails or errs, or the judge finds a departure the baseline did
+ * not show. A baseline's departure that does not come again is not one (the baseline's own flake).
+ */
+function worsened(before: Verdict, after: Verdict): boolean {
+  return SEVERITY[after.status] > SEVERITY[before.status] || after.findings.some((f) => !before.findings.includes(f));
 }
+
+const SEVERITY: Record<Verdict['status'], number> = {
+  passed: 0,
+  informational: 0,
+  skipped: 1,
+  'not-applicable': 1,
+  warning: 2,
+  failed: 3,
+  error: 3,
+};
 
 function describe({ id, outcome }: { id: string; outcome: Outcome }): string {
   const findings = (outcome.exchanges?.findings ?? []).map((f) => `${f.rule} ${f.exchange}`);

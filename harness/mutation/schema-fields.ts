@@ -20,7 +20,7 @@ export interface SchemaField {
   id: boolean;
   /** The field is a map (its keys are data, not documented fields). */
   map: boolean;
-  /** The field (or the answer) is an object with documented fields. */
+  /** The field (or the answer) is an object with documented fields that may carry others (not closed by the schema). */
   documentedObject: boolean;
   /** The schema's text says the list has an order. */
   ordered: boolean;
@@ -72,7 +72,8 @@ export class SchemaFields {
     const properties = Object.assign({}, ...branches.map((b) => (isJsonObject(b.properties) ? b.properties : {}))) as JsonObject;
     const map = branches.find((b) => isJsonObject(b.additionalProperties));
     const items = branches.find((b) => isJsonObject(b.items));
-    out.push(describe(branches, at, name, raw, ref, Object.keys(properties).length > 0, Boolean(map)));
+    const closed = branches.some((b) => b.additionalProperties === false || b.maxProperties !== undefined);
+    out.push(describe(branches, at, name, raw, ref, Object.keys(properties).length > 0 && !closed, Boolean(map)));
     if (at.length >= MAX_DEPTH) return;
     for (const [key, child] of Object.entries(properties)) {
       if (isJsonObject(child)) this.walk(child, base, [...at, key], out, seen, key);

@@ -27,7 +27,7 @@ const keyOrder: CloudCheck = cloudCheck({
   requirements: [RULE],
   async run(ctx) {
     const first = (await ctx.api.get(PROVIDERS)).json<{ objects: Array<Record<string, unknown>> }>().objects[0]!;
-    ctx.expect(Object.keys(first)[0] === 'available', `the first key is ${Object.keys(first)[0]}`);
+    ctx.expect(Object.keys(first)[0] === 'resource_uri', `the first key is ${Object.keys(first)[0]}`);
   },
 });
 
