@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { applyExpectations, expectationsFromReport, parseExpectations, type ExpectationsFile } from '../../harness/report/expectations.ts';
-import { summarize, type Report, type ResultEntry } from '../../harness/report/report.ts';
+import type { Report, ResultEntry } from '../../harness/report/report.ts';
 import { verdictOf } from '../../harness/report/verdict.ts';
 import { markdownSummary } from '../../harness/report/formats/markdown.ts';
 import { parseRunArgs } from '../../harness/cli/run-args.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bareReport } from '../report/support/synthetic-report.ts';
 
 const result = (id: string, outcome: ResultEntry['outcome']): ResultEntry => ({
   id,
@@ -18,22 +19,8 @@ const result = (id: string, outcome: ResultEntry['outcome']): ResultEntry => ({
   message: `${id} message`,
   durationMs: 1,
 });
-const report = (results: ResultEntry[], options?: Report['options']): Report => ({
-  schemaVersion: 1,
-  tool: { name: 't', version: '0' },
-  target: { url: 'u', product: 'Docker', version: '20.10', embedded: false },
-  suites: ['engine-1.22'],
-  ...(options ? { options } : {}),
-  seed: 1,
-  runId: 'r',
-  startedAt: new Date(0).toISOString(),
-  durationMs: 0,
-  command: [],
-  summary: summarize(results),
-  results,
-  requirements: [],
-  harnessErrors: [],
-});
+const report = (results: ResultEntry[], options?: Report['options']): Report =>
+  bareReport(results, { target: { url: 'u', product: 'Docker', version: '20.10', embedded: false }, ...(options ? { options } : {}) });
 
 const recorded: ExpectationsFile = {
   recordedWith: { suites: ['engine-1.22'], vendorProfile: 'docker', registry: '127.0.0.1:5000' },

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { applyExpectations, expectationsFromReport } from '../../harness/report/expectations.ts';
-import { summarize, type Report, type ResultEntry } from '../../harness/report/report.ts';
+import type { Report, ResultEntry } from '../../harness/report/report.ts';
 import { exitCodeOf } from '../../harness/run/run-conformance.ts';
+import { bareReport } from '../report/support/synthetic-report.ts';
 
 const result = (id: string, outcome: ResultEntry['outcome'], requirements = [id]): ResultEntry => ({
   id,
@@ -13,21 +14,7 @@ const result = (id: string, outcome: ResultEntry['outcome'], requirements = [id]
   message: `${id} message`,
   durationMs: 1,
 });
-const report = (results: ResultEntry[]): Report => ({
-  schemaVersion: 1,
-  tool: { name: 't', version: '0' },
-  target: { url: 'u', product: 'p', version: 'v', embedded: false },
-  suites: ['engine-1.22'],
-  seed: 1,
-  runId: 'r',
-  startedAt: new Date(0).toISOString(),
-  durationMs: 0,
-  command: [],
-  summary: summarize(results),
-  results,
-  requirements: [],
-  harnessErrors: [],
-});
+const report = (results: ResultEntry[]): Report => bareReport(results);
 
 describe('expectations gate', () => {
   const run = report([result('a', 'failed'), result('b', 'failed', ['req/b']), result('c', 'passed'), result('d', 'failed')]);

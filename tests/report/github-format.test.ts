@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { applyExpectations } from '../../harness/report/expectations.ts';
 import { githubAnnotations, writeGithub } from '../../harness/report/formats/github.ts';
-import { summarize, type Report, type ResultEntry } from '../../harness/report/report.ts';
+import type { Report, ResultEntry } from '../../harness/report/report.ts';
+import { bareReport } from './support/synthetic-report.ts';
 
 const result = (id: string, outcome: ResultEntry['outcome'], message = `${id}: expected 304, got 204`): ResultEntry => ({
   id,
@@ -16,21 +17,7 @@ const result = (id: string, outcome: ResultEntry['outcome'], message = `${id}: e
   message,
   durationMs: 1,
 });
-const report = (results: ResultEntry[]): Report => ({
-  schemaVersion: 1,
-  tool: { name: 't', version: '0' },
-  target: { url: 'u', product: 'p', version: 'v', embedded: false },
-  suites: ['engine-1.22'],
-  seed: 1,
-  runId: 'r',
-  startedAt: new Date(0).toISOString(),
-  durationMs: 0,
-  command: [],
-  summary: summarize(results),
-  results,
-  requirements: [],
-  harnessErrors: [],
-});
+const report = (results: ResultEntry[]): Report => bareReport(results);
 
 describe('--format github', () => {
   test('one ::error per failure of a run without expectations, its property and message escaped', () => {

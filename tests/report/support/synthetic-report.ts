@@ -70,3 +70,21 @@ export const withResults = (base: Report, results: Report['results']): Report =>
     proven: false,
   })),
 });
+
+/** A report of these results and nothing else (no requirements, no harness errors); `extra` overrides its fields. */
+export const bareReport = (results: ResultEntry[], extra: Partial<Report> = {}): Report => ({
+  schemaVersion: 1,
+  tool: { name: 't', version: '0' },
+  target: { url: 'u', product: 'p', version: 'v', embedded: false },
+  suites: ['engine-1.22'],
+  seed: 1,
+  runId: 'r',
+  startedAt: new Date(0).toISOString(),
+  durationMs: 0,
+  command: [],
+  summary: summarize(results),
+  results,
+  requirements: [],
+  harnessErrors: [],
+  ...extra,
+});
