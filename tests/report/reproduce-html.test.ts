@@ -34,6 +34,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the reproduction in report.html', () => 
     await page.goto(pathToFileURL(file).href);
     const reproduce = report.results.find((r) => r.reproduce)!.reproduce!;
     const row = page.locator('#results details.result[data-outcome="failed"]');
+    // The rows are grouped by spec section, each group closed until asked for.
+    const failed = page.locator('details.result[data-outcome="failed"]');
+    await page.locator('#results details.group', { has: failed }).first().locator('> summary').click();
     await row.locator('summary').click();
     expect(await row.locator('.reproduce pre').first().textContent()).toBe(reproduce.command);
     expect(await row.locator('.reproduce pre.script').textContent()).toBe(reproduce.script);
