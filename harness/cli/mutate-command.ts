@@ -69,7 +69,10 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
   for (const [suite, s] of Object.entries(c.suites)) {
     out.write(`${suite}: ${describeCounts(s)}\n`);
   }
-  out.write(`legal variations: ${c.legal.generated}, ${c.legal.verdictChanges} changed a verdict\n`);
+  out.write(
+    `legal variations: ${c.legal.generated}, ${c.legal.verdictChanges} made a check fail (false failures), ` +
+      `${c.legal.unverified.length} left a passing check unverified\n`,
+  );
   for (const f of failures) out.write(`FAIL ${f}\n`);
   out.write(`report: ${path.join(reportDir, 'mutation.json')}, ${path.join(reportDir, 'index.html')}\n`);
   if (values.record) {

@@ -215,8 +215,9 @@ the catalog and the schemas name (every field of every documented answer, query 
 filter key, request field and documented code of each endpoint and version), each switched on in
 the embedded reference alone. A baseline run records which checks reach which atom; each mutant
 then runs with those checks, stopping at the first that fails (killed). Legal operators (key
-order, extra fields, error texts, latency...) apply variations the specs allow: one that changes
-a verdict is a false failure of the suite and fails the run.
+order, extra fields, error texts, latency...) apply variations the specs allow: one that makes
+a check fail is a false failure of the suite and fails the run; one that leaves a passing check
+unverified is listed.
 
   --suite S             engine-1.18, engine-1.22, cloud or all (default: all)
   --operator OP         only operators matching OP ('answer/*', 'legal/keys-reordered'); repeatable
@@ -232,7 +233,7 @@ a verdict is a false failure of the suite and fails the run.
                         catalog/mutation/scores.json, which conformance catalog shows
 
 Declared equivalent mutants, each with its reason: catalog/mutation/equivalents.json.
-Exit codes: 0 done; 1 a legal mutant changed a verdict, or a score is below --break; 2 bad
+Exit codes: 0 done; 1 a legal mutant made a check fail, or a score is below --break; 2 bad
 usage; 3 the harness failed.
 `;
 

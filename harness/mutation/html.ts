@@ -19,7 +19,9 @@ export function mutationHtml(report: ConformanceMutationReport): string {
   const rows = survivors
     .map((m) => `<tr><td>${escapeHtml(m.mutatorName)}</td><td>${escapeHtml(m.id)}</td><td>${(m.coveredBy ?? []).length}</td></tr>`)
     .join('\n');
-  const falseFailures = report.conformance.falseFailures.map((f) => `<li>${escapeHtml(f.id)}: ${escapeHtml(f.reason)}</li>`).join('\n');
+  const item = (f: { id: string; reason: string }): string => `<li>${escapeHtml(f.id)}: ${escapeHtml(f.reason)}</li>`;
+  const falseFailures = report.conformance.falseFailures.map(item).join('\n');
+  const unverified = report.conformance.legal.unverified.map(item).join('\n');
   const suites = Object.entries(report.conformance.suites)
     .map(([suite, c]) => `<li>${suite}: ${escapeHtml(describeCounts(c))}</li>`)
     .join('\n');
@@ -34,6 +36,8 @@ td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;word-break:break-wor
 <ul>${suites}</ul>
 <h2>False failures (legal variations that changed a verdict): ${report.conformance.falseFailures.length}</h2>
 <ul>${falseFailures}</ul>
+<details><summary><h2 style="display:inline">Checks a legal variation left unverified: ${report.conformance.legal.unverified.length}</h2></summary>
+<ul>${unverified}</ul></details>
 <details${survivors.length ? ' open' : ''}><summary><h2 style="display:inline">Survivors: ${survivors.length}</h2></summary>
 <table><thead><tr><th>operator</th><th>mutant</th><th>checks that reached it</th></tr></thead><tbody>
 ${rows}

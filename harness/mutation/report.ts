@@ -31,7 +31,7 @@ export interface MutationSummary {
   requirements: Partial<Record<SuiteName, Record<string, RequirementCounts>>>;
   /** Legal mutants that changed a verdict: each a false failure of the suite. */
   falseFailures: Array<{ id: string; reason: string }>;
-  legal: { generated: number; verdictChanges: number };
+  legal: { generated: number; verdictChanges: number; unverified: Array<{ id: string; reason: string }> };
   durationMs: number;
 }
 
@@ -128,6 +128,7 @@ function summarize(run: MutationRun): MutationSummary {
   const operators: MutationSummary['operators'] = {};
   const requirements: MutationSummary['requirements'] = {};
   const falseFailures: MutationSummary['falseFailures'] = [];
+  const unverified: MutationSummary['legal']['unverified'] = [];
   let legal = 0;
   for (const mutant of run.mutants) {
     const result = results.get(mutant.id);
@@ -135,6 +136,7 @@ function summarize(run: MutationRun): MutationSummary {
     if (mutant.legal) {
       legal++;
       if (DETECTED.has(result.status)) falseFailures.push({ id: mutant.id, reason: result.statusReason ?? '' });
+      else if (result.unverifiedBy?.length) unverified.push({ id: mutant.id, reason: result.statusReason ?? '' });
       continue;
     }
     count(groupOf(suites, mutant.site.suite), result);
@@ -149,7 +151,14 @@ function summarize(run: MutationRun): MutationSummary {
   }
   const perRequirement = Object.values(requirements).flatMap((bySuite) => Object.values(bySuite ?? {}));
   for (const c of [...Object.values(suites), ...Object.values(operators), ...perRequirement]) c!.score = scoreOf(c!);
-  return { suites, operators, requirements, falseFailures, legal: { generated: legal, verdictChanges: falseFailures.length }, durationMs: run.durationMs };
+  return {
+    suites,
+    operators,
+    requirements,
+    falseFailures,
+    legal: { generated: legal, verdictChanges: falseFailures.length, unverified },
+    durationMs: run.durationMs,
+  };
 }
 
 /** The counts of one group, made empty on first use. */

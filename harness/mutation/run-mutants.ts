@@ -65,8 +65,11 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
 
   const baseline = new Map(covering.map((c) => [c.id, c.verdict]));
   const changes: Array<{ id: string; outcome: Outcome }> = [];
+  const unverified: Array<{ id: string; outcome: Outcome }> = [];
   const changed = (id: string, outcome: Outcome): boolean => {
-    const hit = mutant.legal ? worsened(baseline.get(id)!, verdictOf(outcome)) : detects(verdictOf(outcome));
+    const after = verdictOf(outcome);
+    if (mutant.legal && madeUnverified(baseline.get(id)!, after)) unverified.push({ id, outcome });
+    const hit = mutant.legal ? madeFailing(baseline.get(id)!, after) : detects(after);
     if (hit) changes.push({ id, outcome });
     return hit;
   };
@@ -79,7 +82,12 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
     },
   );
   const extra = { testsCompleted: outcomes.size, durationMs: Date.now() - started };
-  if (!changes.length) return result('Survived', extra);
+  if (!changes.length) {
+    const note = unverified.length
+      ? { unverifiedBy: unverified.map((u) => u.id), statusReason: `unverified under the variation: ${describe(unverified[0]!)}` }
+      : {};
+    return result('Survived', { ...extra, ...note });
+  }
   const first = changes[0]!.outcome;
   const status = first.status === 'error' ? 'RuntimeError' : /timed out|time-out|timeout/i.test(first.message) ? 'Timeout' : 'Killed';
   const reason = mutant.legal ? `false failure: a variation the spec allows changed a verdict: ${describe(changes[0]!)}` : describe(changes[0]!);
@@ -92,12 +100,21 @@ function detects(verdict: Verdict): boolean {
 }
 
 /**
- * A verdict a variation the spec allows made worse: a check that passed is now unverified
- * (skipped, not applicable), warns, fails or errs, or the judge finds a departure the baseline did
- * not show. A baseline's departure that does not come again is not one (the baseline's own flake).
+ * A false failure: under a variation the spec allows, a check warns, fails or errs where its
+ * baseline did not, or the judge finds a departure the baseline did not show. A baseline's
+ * departure that does not come again is not one (the baseline's own flake).
  */
-function worsened(before: Verdict, after: Verdict): boolean {
-  return SEVERITY[after.status] > SEVERITY[before.status] || after.findings.some((f) => !before.findings.includes(f));
+function madeFailing(before: Verdict, after: Verdict): boolean {
+  return (SEVERITY[after.status] >= 2 && SEVERITY[after.status] > SEVERITY[before.status]) || after.findings.some((f) => !before.findings.includes(f));
+}
+
+/**
+ * A check that passed could no longer verify its rule under the variation (skipped, not
+ * applicable): the suite says so honestly, so the run is not failed, but the report lists it as a
+ * weak check (a slower target leaves it unverified).
+ */
+function madeUnverified(before: Verdict, after: Verdict): boolean {
+  return SEVERITY[after.status] === 1 && SEVERITY[before.status] === 0;
 }
 
 const SEVERITY: Record<Verdict['status'], number> = {

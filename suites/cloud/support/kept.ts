@@ -6,6 +6,18 @@
 import type { CloudContext } from './context.ts';
 import { sameResource, type Json } from './lists.ts';
 
+/**
+ * The value carries what was sent: objects by the keys sent, in any order, with any others the
+ * target adds (the spec allows undocumented fields); lists item by item; scalars as they are.
+ */
+function holds(got: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(got) && got.length === sent.length && sent.every((v, i) => holds(got[i], v));
+  if (sent !== null && typeof sent === 'object') {
+    return got !== null && typeof got === 'object' && !Array.isArray(got) && Object.entries(sent).every(([k, v]) => holds((got as Json)[k], v));
+  }
+  return got === sent;
+}
+
 const names = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const sorted = (items: unknown): string[] => (Array.isArray(items) ? items.map((i) => JSON.stringify(i)).sort() : []);
 
@@ -14,9 +26,7 @@ function itemsKept(sent: unknown, got: unknown): boolean {
   if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length) return false;
   return (sent as Json[]).every((s) =>
     (got as Json[]).some((g) =>
-      Object.entries(s).every(([k, v]) =>
-        typeof v === 'string' && v.startsWith('/api/') ? sameResource(g?.[k], v) : JSON.stringify(g?.[k]) === JSON.stringify(v),
-      ),
+      Object.entries(s).every(([k, v]) => (typeof v === 'string' && v.startsWith('/api/') ? sameResource(g?.[k], v) : holds(g?.[k], v))),
     ),
   );
 }
@@ -38,7 +48,7 @@ const BY_FIELD: Record<string, (sent: unknown, got: Json, field: string) => bool
 
 export function keptField(field: string, sent: unknown, got: Json): boolean {
   const compare = BY_FIELD[field];
-  return compare ? compare(sent, got, field) : JSON.stringify(got[field]) === JSON.stringify(sent);
+  return compare ? compare(sent, got, field) : holds(got[field], sent);
 }
 
 /** Records a breach of `requirement` for every field of `sent` the object does not carry as sent; the check goes on. */
