@@ -37,10 +37,8 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
   const version = apiVersionOfSuite(suite);
   const inVersion = (versions?: string[]): boolean => !versions || versions.includes(version);
   const endpoints = loadEndpoints(api).filter((e) => inVersion(e.versions) && e.interface !== 'stream');
-  const sites = new SiteRequirements(
-    api,
-    loadRequirements(api).filter((r) => inVersion(r.versions)),
-  );
+  const versionRequirements = loadRequirements(api).filter((r) => inVersion(r.versions));
+  const sites = new SiteRequirements(api, versionRequirements);
   const schemas = new SchemaFields(path.join(SCHEMAS_DIR, api, version));
   const spelled = (p: JsonPath): JsonPath => p.map((s) => spell(s, api, profile));
 
@@ -85,7 +83,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       legal(e, version, 'latency', undefined, sites.shapeRule()),
     ];
   });
-  const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, loadRequirements(api))] : [];
+  const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)] : [];
   return [...drafts, ...effects].map((d) => ({
     id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
     operator: d.operator,
