@@ -18,7 +18,7 @@ const positiveInt = (flag: string, raw: string | undefined): number | undefined 
  * `conformance mutate [--suite S]... [--operator OP]... [--site TEXT]... [--sample N --seed S]
  * [--since REPORT] [--jobs N] [--slots N] [--break PCT] [--report-dir DIR]`: generated mutants of
  * the embedded reference, each run with the checks that reach its site; the report in Stryker's
- * format. Exit 1 when a legal mutant changed a verdict or a score is below --break.
+ * format. Exit 1 when a legal mutant made a check fail or a score is below --break.
  */
 export async function mutateCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values } = strictParse(argv, {

@@ -34,7 +34,7 @@ td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;word-break:break-wor
 </head><body>
 <h1>Mutation report</h1>
 <ul>${suites}</ul>
-<h2>False failures (legal variations that changed a verdict): ${report.conformance.falseFailures.length}</h2>
+<h2>False failures (legal variations that made a check fail): ${report.conformance.falseFailures.length}</h2>
 <ul>${falseFailures}</ul>
 <details><summary><h2 style="display:inline">Checks a legal variation left unverified: ${report.conformance.legal.unverified.length}</h2></summary>
 <ul>${unverified}</ul></details>

@@ -29,7 +29,7 @@ export interface MutationSummary {
   operators: Record<string, MutationCounts>;
   /** Per suite, per requirement: the mutants at its atoms (a mutant counts at each requirement its atom belongs to). */
   requirements: Partial<Record<SuiteName, Record<string, RequirementCounts>>>;
-  /** Legal mutants that changed a verdict: each a false failure of the suite. */
+  /** Legal mutants that made a check fail: each a false failure of the suite. */
   falseFailures: Array<{ id: string; reason: string }>;
   legal: { generated: number; verdictChanges: number; unverified: Array<{ id: string; reason: string }> };
   durationMs: number;

@@ -90,7 +90,7 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
   }
   const first = changes[0]!.outcome;
   const status = first.status === 'error' ? 'RuntimeError' : /timed out|time-out|timeout/i.test(first.message) ? 'Timeout' : 'Killed';
-  const reason = mutant.legal ? `false failure: a variation the spec allows changed a verdict: ${describe(changes[0]!)}` : describe(changes[0]!);
+  const reason = mutant.legal ? `false failure: a variation the spec allows made a check fail: ${describe(changes[0]!)}` : describe(changes[0]!);
   return result(mutant.legal ? 'Killed' : status, { ...extra, killedBy: changes.map((c) => c.id), statusReason: reason });
 }
 

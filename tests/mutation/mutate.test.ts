@@ -59,7 +59,7 @@ describe('conformance mutate', () => {
     expect(exitCode).toBe(0);
   });
 
-  test('a legal variation that changes a verdict is a false failure and fails the run', async () => {
+  test('a legal variation that makes a check fail is a false failure and fails the run', async () => {
     const { report, exitCode, failures, reportDir } = await run([keyOrder], ['legal/keys-reordered']);
     expect(report.conformance.falseFailures.map((f) => f.id)).toEqual(['cloud:legal/keys-reordered@cloud/provider/list 200 keys-reordered']);
     expect(failures[0]).toMatch(/false failure: .*test\/provider-key-order/);
