@@ -65,7 +65,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/history/200-response-schema',
-    title: 'GET /images/(name)/history answers 200 with history items of the version, newest naming the image',
+    title: 'GET /images/(name)/history answers 200 with a list of history items of the version',
     endpoint: 'engine/images/history',
     async run(ctx) {
       const id = await imageIdOf(ctx, ctx.fixtureImage());
@@ -76,13 +76,15 @@ export default [
         ctx.expectJson(res, 'image history'),
         'the image history',
       );
-      ctx.expect(items.length > 0 && sameImage(items[0]!.Id, id), 'the first history item is not the image itself', { expected: id, actual: items[0]?.Id });
-      if (ctx.version === '1.22')
-        ctx.expect(
-          (items[0]!.Tags ?? []).some((t) => sameRef(t, ctx.fixtureImage())),
-          `(1.22) the image's history item does not list its tag in Tags`,
-          { expected: ctx.fixtureImage(), actual: items[0]!.Tags },
-        );
+      ctx.expect(items.length > 0, 'the history of an existing image lists no item', { expected: 'at least the item of its creation', actual: items });
+      // The spec gives the items' shape, not their order nor which of them name the image or
+      // carry its tags: what the target shows there is recorded, not graded.
+      const own = items.findIndex((item) => sameImage(item.Id, id));
+      ctx.observe(own < 0 ? 'no history item carries the image ID' : `the history item carrying the image ID is item ${own + 1} of ${items.length}`);
+      if (ctx.version === '1.22' && own >= 0) {
+        const tagged = (items[own]!.Tags ?? []).some((t) => sameRef(t, ctx.fixtureImage()));
+        ctx.observe(`(1.22) the image's history item ${tagged ? 'lists' : 'does not list'} its tag in Tags`);
+      }
     },
   }),
   engineCheck({
