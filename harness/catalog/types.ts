@@ -47,6 +47,8 @@ export interface Requirement {
   endpoint?: string;
   /** Why no check covers it, when none can (e.g. needs a Windows daemon). */
   uncoveredReason?: string;
+  /** Why the level is lower than the statement's words: every recommended requirement says why it is not required. */
+  levelReason?: string;
 }
 
 export type QueryType = 'boolean' | 'integer' | 'string' | 'filters' | 'json' | 'timestamp' | 'uri';

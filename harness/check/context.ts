@@ -75,6 +75,15 @@ export class CheckContext {
   }
 
   /**
+   * The check's rule cannot be verified here: a precondition did not hold (a set-up operation the
+   * target refused, which its own check reports) or the host cannot do what the rule needs (a
+   * refused capability, a kernel without the feature). Skipped with the cause, never failed.
+   */
+  unverified(cause: string): never {
+    throw new CheckSkipped(`unverified: ${cause}`);
+  }
+
+  /**
    * The check cannot be made because the target already broke `requirement` in its set-up (a
    * cascade): the check is skipped naming that cause, and the breach is reported once, by the
    * check that verifies it.

@@ -110,6 +110,8 @@ export interface RequirementCoverage {
   outcome: CoverageOutcome;
   checks: string[];
   uncoveredReason?: string;
+  /** Why the requirement is graded below its words (catalog levelReason). */
+  levelReason?: string;
   /** A named fault of a reference target breaks it and a covering check fails naming it. */
   proven: boolean;
   /** The (fault, check) pairs that prove it (catalog/<api>/proofs.json). */
@@ -205,6 +207,7 @@ export function coverage(suites: SuiteName[], all: Requirement[], results: Resul
         outcome,
         checks: checks.map((c) => c.id),
         ...(req.uncoveredReason && !checks.length ? { uncoveredReason: req.uncoveredReason } : {}),
+        ...(req.levelReason ? { levelReason: req.levelReason } : {}),
         ...provenStanding(
           proofsOf(proofTable, suite, req.id),
           checks.map((c) => c.id),

@@ -23,6 +23,15 @@ export interface Observed {
 }
 
 /**
+ * Whether the target accepted a setting but discarded it with a warning (what Docker does on a
+ * host that cannot apply it, such as a kernel without Block I/O weights): the stored value is not
+ * the one sent, and the answer says why.
+ */
+export function discardedByHost(warnings: readonly string[], stored: unknown, sent: unknown): boolean {
+  return warnings.length > 0 && stored !== sent;
+}
+
+/**
  * Creates a container from the fixture with `fields` (top level; HostConfig inside), runs `script`
  * with `sh -c` to its end and returns what it printed. Set-up: nothing here verifies the subject.
  * The container has no network unless `networked` or `fields` set a networking field (withoutNetwork).
@@ -39,7 +48,7 @@ export async function observeInside(
     const { res, id, warnings } = await createRaw(ctx, body, undefined, owner);
     ctx.expectStatus(res, 201, `create with ${JSON.stringify(fields).slice(0, 200)}`);
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
-    await ctx.start(id!);
+    await ctx.start(id!, Object.keys(fields).length ? JSON.stringify(fields).slice(0, 200) : undefined);
     const code = await ctx.waitExit(id!);
     const out = demux((await logsSession(ctx, id!, { stdout: 1 })).data).stdout.toString('utf8');
     return { out, code, warnings };

@@ -96,6 +96,11 @@ describe('engine requirement list', () => {
     expect(notShown.map((r) => r.id)).toEqual([]);
   });
 
+  test('a requirement graded below its words says why (every recommended one has a levelReason)', () => {
+    const unexplained = requirements.filter((r) => r.level === 'recommended' && !r.levelReason);
+    expect(unexplained.map((r) => r.id)).toEqual([]);
+  });
+
   test('statements use the neutral spelling', () => {
     expect(JSON.stringify(requirements)).not.toMatch(/docker/i);
   });
