@@ -52,6 +52,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       framed: !tty,
       detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
+      exchange: ctx.exchange,
     });
     await afterHeadDelivered(socket);
     if (exec.container.isRunning) exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
