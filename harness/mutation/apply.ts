@@ -41,6 +41,8 @@ export interface ActiveMutation {
   answerWithoutApplying?: number;
   /** A stream operator's changes to a stream answer (apply-stream.ts). */
   stream?: StreamMutation;
+  /** A removed object is still found by the endpoint, and answered as if it existed. */
+  answersRemoved?: boolean;
   /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
   transport?: TransportMutation;
 }
@@ -91,6 +93,8 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return legalMutation(spec);
     case 'stream':
       return { ...IDENTITY, stream: streamMutation(spec.op) };
+    case 'deleted-still-answered':
+      return { ...IDENTITY, answersRemoved: true };
   }
 }
 

@@ -14,6 +14,7 @@ import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mut
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
+import { deletedDrafts } from './operation-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
@@ -84,7 +85,13 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       ...bodyDrafts(e, base, sites, schemas),
       ...errors,
       legal(e, version, 'latency', undefined, sites.shapeRule()),
-      ...(api === 'engine' ? [...streamDrafts(e, version, inVersion, sites, known), ...transportDrafts(e, version, sites.shapeRule())] : []),
+      ...(api === 'engine'
+        ? [
+            ...streamDrafts(e, version, inVersion, sites, known),
+            ...transportDrafts(e, version, sites.shapeRule()),
+            ...deletedDrafts(e, version, inVersion, sites),
+          ]
+        : []),
     ];
   });
   const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)] : [];

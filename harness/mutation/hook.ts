@@ -49,6 +49,7 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (spec.kind === 'fault') return spec.endpoint === exchange.endpoint && spec.version === exchange.version && sentField(exchange, spec.fault);
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;
+  if (active.answersRemoved) return exchange.status === 404;
   const onTheWire = active.stream ?? active.transport;
   if (onTheWire) return onTheWire.reaches(exchange.wire ?? {});
   if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;

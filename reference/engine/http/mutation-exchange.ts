@@ -22,6 +22,8 @@ export interface ExchangeMutation {
   stream?: StreamMutation;
   /** A legal transport operator (transport-variation.ts applies it). */
   transport?: TransportOp;
+  /** A removed object is still answered by this endpoint (`operation/deleted-still-answered`). */
+  answersRemoved?: boolean;
   /** Records how the answer goes out (a stream, framed, a take-over) for the baseline's observer. */
   noteWire(shape: WireShape): void;
 }
@@ -78,6 +80,7 @@ export function mutationExchange(
       if (observed) observed.wire = { ...observed.wire, ...shape };
     },
     ...(active?.stream ? { stream: active.stream } : {}),
+    ...(active?.answersRemoved ? { answersRemoved: true } : {}),
     ...(active?.transport ? { transport: active.transport.op } : {}),
     delayMs: active?.delayMs ?? 0,
     ...(active?.answerWithoutApplying !== undefined ? { answerWithoutApplying: active.answerWithoutApplying } : {}),
