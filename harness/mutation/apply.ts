@@ -20,6 +20,7 @@ import {
   zeroTimeLike,
   type Place,
 } from './json-path.ts';
+import { streamMutation, transportMutation, type StreamMutation, type TransportMutation } from './apply-stream.ts';
 import type { AnswerOp, MutationSpec } from './types.ts';
 
 /** What the mutant does to one exchange with its endpoint. Each function is the identity where the mutant does not act. */
@@ -38,6 +39,12 @@ export interface ActiveMutation {
   delayMs: number;
   /** When set, the request is answered with this bodiless status and not applied (the handler never runs). */
   answerWithoutApplying?: number;
+  /** A stream operator's changes to a stream answer (apply-stream.ts). */
+  stream?: StreamMutation;
+  /** A removed object is still found by the endpoint, and answered as if it existed. */
+  answersRemoved?: boolean;
+  /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
+  transport?: TransportMutation;
 }
 
 /** What `answer` returns for a JSON stream object the mutant leaves out (an event not emitted). */
@@ -84,6 +91,10 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, answer: (_status, body) => eventChanged(body, spec) };
     case 'legal':
       return legalMutation(spec);
+    case 'stream':
+      return { ...IDENTITY, stream: streamMutation(spec.op) };
+    case 'deleted-still-answered':
+      return { ...IDENTITY, answersRemoved: true };
   }
 }
 
@@ -195,6 +206,11 @@ function legalMutation(spec: Extract<MutationSpec, { kind: 'legal' }>): ActiveMu
       return { ...IDENTITY, errorText: (status, text) => (status >= 400 ? REWORDED_ERROR : text), answer: (s, b) => rewordedBody(s, b) };
     case 'latency':
       return { ...IDENTITY, delayMs: LEGAL_LATENCY_MS };
+    case 'header-case':
+    case 'content-length':
+    case 'chunked':
+    case 'byte-at-a-time':
+      return { ...IDENTITY, transport: transportMutation(spec.op) };
   }
 }
 

@@ -13,10 +13,13 @@ import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
-import type { JsonPath, LegalOp, Mutant, MutationSpec } from './types.ts';
+import { streamDrafts } from './stream-drafts.ts';
+import { deletedDrafts } from './operation-drafts.ts';
+import { TRANSPORT_OPERATORS } from './apply-stream.ts';
+import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
 /** The part of a mutant the generator fills in per atom; the id and site follow from it. */
-interface Draft {
+export interface Draft {
   operator: string;
   atom: string;
   spec: MutationSpec;
@@ -41,6 +44,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
   const sites = new SiteRequirements(api, versionRequirements);
   const schemas = new SchemaFields(path.join(SCHEMAS_DIR, api, version));
   const spelled = (p: JsonPath): JsonPath => p.map((s) => spell(s, api, profile));
+  const known = new Set(versionRequirements.map((r) => r.id));
 
   const drafts = endpoints.flatMap((e): Draft[] => {
     const base = { endpoint: e.id, version };
@@ -81,6 +85,13 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       ...bodyDrafts(e, base, sites, schemas),
       ...errors,
       legal(e, version, 'latency', undefined, sites.shapeRule()),
+      ...(api === 'engine'
+        ? [
+            ...streamDrafts(e, version, inVersion, sites, known),
+            ...transportDrafts(e, version, sites.shapeRule()),
+            ...deletedDrafts(e, version, inVersion, sites),
+          ]
+        : []),
     ];
   });
   const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)] : [];
@@ -112,6 +123,11 @@ function legal(e: Endpoint, version: string, op: LegalOp, status: number | undef
     requirements: [rule],
     description: `${e.method} ${e.path}${status === undefined ? '' : ` ${status}`}: ${LEGAL_OPERATORS[op]}`,
   };
+}
+
+/** The legal transport variations (header case, framing of the body, fragmentation) at every endpoint. */
+function transportDrafts(e: Endpoint, version: string, rule: string): Draft[] {
+  return (Object.keys(TRANSPORT_OPERATORS) as TransportOp[]).map((op) => legal(e, version, op, undefined, rule));
 }
 
 /** The legal operators of one documented answer: key order, extra fields, list order where none is stated, time digits. */

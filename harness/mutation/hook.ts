@@ -4,6 +4,7 @@
  * target answered it, which is how the baseline run learns which check reaches which atom.
  */
 import { activeMutation, faultsOf, type ActiveMutation } from './apply.ts';
+import type { WireShape } from './apply-stream.ts';
 import type { MutationSpec } from './types.ts';
 
 /** One exchange with a catalog endpoint, as the target saw and answered it (before any mutation). */
@@ -16,6 +17,8 @@ export interface ObservedExchange {
   /** The JSON answers: one for a JSON body, each object of a JSON stream. */
   answers: unknown[];
   errorText?: string;
+  /** How the answer went out: its length, a take-over, a stream (for the stream and transport operators). */
+  wire?: WireShape;
 }
 
 export interface MutationHook {
@@ -46,6 +49,9 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (spec.kind === 'fault') return spec.endpoint === exchange.endpoint && spec.version === exchange.version && sentField(exchange, spec.fault);
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;
+  if (active.answersRemoved) return exchange.status === 404;
+  const onTheWire = active.stream ?? active.transport;
+  if (onTheWire) return onTheWire.reaches(exchange.wire ?? {});
   if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;
   if (exchange.answers.some((a) => !sameJson(active.answer(exchange.status, a), a))) return true;
   if (exchange.errorText !== undefined && active.errorText(exchange.status, exchange.errorText) !== exchange.errorText) return true;

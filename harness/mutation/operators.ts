@@ -5,6 +5,7 @@
  * Operators are never chosen per check: an operator that no check catches is a survivor to show.
  */
 import type { QueryParam, ResponseSpec } from '../catalog/types.ts';
+import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { SchemaField } from './schema-fields.ts';
 import type { AnswerOp, LegalOp } from './types.ts';
 
@@ -82,6 +83,7 @@ export const LEGAL_OPERATORS: Record<LegalOp, string> = {
   'error-reworded': 'every error answered with another text (the code unchanged)',
   'fraction-digits': 'timestamps written with another number of fractional digits (the same instant)',
   latency: 'every answer of the endpoint 150 ms later',
+  ...TRANSPORT_OPERATORS,
 };
 
 /**

@@ -27,7 +27,24 @@ export type AnswerOp =
   | 'list-reversed';
 
 /** What a legal operator does: a variation the specs allow, which must change no verdict. */
-export type LegalOp = 'keys-reordered' | 'extra-field' | 'list-reordered' | 'error-reworded' | 'fraction-digits' | 'latency';
+export type LegalOp = 'keys-reordered' | 'extra-field' | 'list-reordered' | 'error-reworded' | 'fraction-digits' | 'latency' | TransportOp;
+
+/** A legal variation of the HTTP transport (HTTP allows each; no verdict may change). */
+export type TransportOp = 'header-case' | 'content-length' | 'chunked' | 'byte-at-a-time';
+
+/** What a stream operator does to a stream answer (frames, JSON stream, hijack, WebSocket). */
+export type StreamOp =
+  | 'size-little-endian'
+  | 'type-swapped'
+  | 'type-undocumented'
+  | 'reserved-nonzero'
+  | 'last-frame-lost'
+  | 'headers-withheld'
+  | 'never-ends'
+  | 'ends-early'
+  | 'wrong-content-type'
+  | 'upgrade-header-missing'
+  | 'status-200-for-101';
 
 /**
  * What the reference applies. Every kind names the endpoint (catalog id) and the API version it
@@ -43,7 +60,9 @@ export type MutationSpec =
   | { kind: 'fault'; endpoint: string; version: string; fault: string }
   | { kind: 'not-applied'; endpoint: string; version: string; status: number }
   | { kind: 'event'; endpoint: string; version: string; type: string; action: string; op: 'not-emitted' | 'renamed' }
-  | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] };
+  | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] }
+  | { kind: 'stream'; endpoint: string; version: string; op: StreamOp }
+  | { kind: 'deleted-still-answered'; endpoint: string; version: string };
 
 /** Where a mutant sits: the atom of the catalog it breaks. */
 export interface Site {

@@ -20,7 +20,7 @@ describe('the generated mutants', () => {
 
   test('every operator family is applied: answers, requests, statuses, operations, events, effects and legal variations', () => {
     const operators = new Set([...MUTANTS.values()].flat().map((m) => m.operator.split('/')[0]));
-    expect([...operators].sort()).toEqual(['answer', 'event', 'legal', 'operation', 'request', 'status']);
+    expect([...operators].sort()).toEqual(['answer', 'event', 'legal', 'operation', 'request', 'status', 'stream']);
     expect(MUTANTS.get('engine-1.22')!.some((m) => m.operator === 'request/effect-not-applied')).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { checkFieldTypes, checkJsonContentType, parseJsonBody } from './body-rul
 import { spell, type VendorProfileName } from '../../../harness/profile.ts';
 import type { FaultSet } from '../faults.ts';
 import type { ExchangeMutation } from './mutation-exchange.ts';
+import { mutatedSink, writeHijackHead } from './stream-mutation.ts';
 
 /** Where the request came from: a normal request, or one node handed over as an upgrade. */
 export interface Connection {
@@ -76,10 +77,13 @@ export function createContext(input: ContextInput): RouteContext {
       const socket = connection.takeOver();
       if (faults.has('hijack-closes-on-stdin-eof')) socket.once('end', () => socket.destroy());
       const upgrade = (wantsUpgrade || faults.has('hijack-always-101')) && !faults.has('hijack-no-101');
-      const head = upgrade
-        ? `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`
-        : `HTTP/1.1 200 OK\r\nContent-Type: ${contentType}\r\n\r\n`;
-      socket.write(head);
+      const upgradeHeaders: Array<[string, string]> = upgrade
+        ? [
+            ['Connection', 'Upgrade'],
+            ['Upgrade', 'tcp'],
+          ]
+        : [];
+      writeHijackHead(socket, { status: upgrade ? 101 : 200, headers: [['Content-Type', contentType], ...upgradeHeaders] }, exchange);
       return socket;
     },
     wantsUpgrade,
@@ -91,7 +95,8 @@ export function createContext(input: ContextInput): RouteContext {
 }
 
 function openJsonStream(res: http.ServerResponse, contentType: string | undefined, linePrefix = '', exchange?: ExchangeMutation): JsonStreamWriter {
-  if (contentType) res.setHeader('Content-Type', contentType);
+  if (contentType) res.setHeader('Content-Type', exchange?.stream ? exchange.stream.contentType(contentType) : contentType);
+  exchange?.noteWire({ stream: true, typed: contentType !== undefined });
   res.writeHead(200);
   res.flushHeaders();
   let closed = false;
@@ -102,15 +107,24 @@ function openJsonStream(res: http.ServerResponse, contentType: string | undefine
     resolveClosed();
   };
   res.on('close', markClosed);
+  const lines = mutatedSink<string>(
+    {
+      write: (line) => {
+        if (!closed) res.write(line);
+      },
+      end: () => {
+        if (!closed) res.end();
+        markClosed();
+      },
+    },
+    exchange,
+  );
   return {
     write(value) {
       const sent = exchange ? exchange.answer(200, value) : value;
-      if (!closed && sent !== undefined) res.write(linePrefix + toJson(sent) + '\n');
+      if (!closed && sent !== undefined) lines.write(linePrefix + toJson(sent) + '\n');
     },
-    end() {
-      if (!closed) res.end();
-      markClosed();
-    },
+    end: () => lines.end(),
     closed: closedPromise,
     get isClosed() {
       return closed;

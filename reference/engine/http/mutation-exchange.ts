@@ -4,8 +4,11 @@
  * error text, and the exchange as the daemon answered it, handed to the hook's observer.
  */
 import type http from 'node:http';
+import type { StreamMutation, WireShape } from '../../../harness/mutation/apply-stream.ts';
 import type { MutationHook, ObservedExchange } from '../../../harness/mutation/hook.ts';
+import type { TransportOp } from '../../../harness/mutation/types.ts';
 import { RawJson } from './json.ts';
+import { hasLength, varyTransport } from './transport-variation.ts';
 
 /** What the daemon's answer helpers pass their values through while a hook is set. */
 export interface ExchangeMutation {
@@ -15,6 +18,14 @@ export interface ExchangeMutation {
   delayMs: number;
   /** Answers the request with this bodiless status without applying it; undefined: the handler runs. */
   answerWithoutApplying?: number;
+  /** A stream operator's changes (stream-mutation.ts applies them). */
+  stream?: StreamMutation;
+  /** A legal transport operator (transport-variation.ts applies it). */
+  transport?: TransportOp;
+  /** A removed object is still answered by this endpoint (`operation/deleted-still-answered`). */
+  answersRemoved?: boolean;
+  /** Records how the answer goes out (a stream, framed, a take-over) for the baseline's observer. */
+  noteWire(shape: WireShape): void;
 }
 
 /** A JSON answer as plain data (an event is serialized already: its text is read back). */
@@ -40,10 +51,15 @@ export function mutationExchange(
   if (active || observed) {
     const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => http.ServerResponse;
     res.writeHead = ((status: number, ...rest: unknown[]) => {
-      if (observed) observed.status = status;
+      if (observed) {
+        observed.status = status;
+        observed.wire = { ...observed.wire, lengthDelimited: hasLength(res, rest) };
+      }
       return writeHead(active ? active.status(status) : status, ...rest);
     }) as typeof res.writeHead;
   }
+  if (active?.transport) varyTransport(res, active.transport.op);
+  if (active?.stream?.headersWithheld) res.flushHeaders = () => {};
   return {
     answer(status, value) {
       const data = plain(value);
@@ -60,6 +76,12 @@ export function mutationExchange(
       if (observed) observed.errorText = text;
       return active ? active.errorText(status, text) : text;
     },
+    noteWire(shape) {
+      if (observed) observed.wire = { ...observed.wire, ...shape };
+    },
+    ...(active?.stream ? { stream: active.stream } : {}),
+    ...(active?.answersRemoved ? { answersRemoved: true } : {}),
+    ...(active?.transport ? { transport: active.transport.op } : {}),
     delayMs: active?.delayMs ?? 0,
     ...(active?.answerWithoutApplying !== undefined ? { answerWithoutApplying: active.answerWithoutApplying } : {}),
   };

@@ -3,6 +3,7 @@
  * CONTRACT: the images engineer registers the image routes through `Router.add`; handlers answer
  * through the `RouteContext` helpers (or `res` directly) and signal errors by throwing `HttpError`.
  */
+import type { ExchangeMutation } from './mutation-exchange.ts';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
@@ -70,6 +71,8 @@ export interface RouteContext {
   wantsUpgrade: boolean;
   /** Completes the RFC 6455 handshake (attach/ws); HttpError 400 when the request is not one. */
   webSocket(): Promise<WebSocket>;
+  /** The mutation hook's part in this exchange, when one is set (mutation-exchange.ts). */
+  exchange?: ExchangeMutation;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Promise<void> | void;

@@ -6,20 +6,20 @@ import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
 import { isValidRepo, isValidTag, tagged } from './reference.ts';
-import { bury, missing } from '../state/graveyard.ts';
+import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 
-function found(deps: EngineDeps, name: string) {
+function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const unresolved =
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
-  const image = unresolved ? undefined : deps.images.resolve(name);
+  const image = unresolved ? undefined : (deps.images.resolve(name) ?? stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange));
   if (!image) throw missing(deps.images, name, deps.faults, new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`));
   return image;
 }
 
 /** POST /images/(name)/tag: 201; 400 bad name; 404 no image; 409 tag held by another image unless force. */
 function tagImage(ctx: RouteContext, deps: EngineDeps): void {
-  const image = found(deps, ctx.params.name!);
+  const image = found(deps, ctx.params.name!, ctx);
   let repo = ctx.query.get('repo') ?? '';
   let tag = ctx.query.get('tag') ?? '';
   const colon = repo.lastIndexOf(':');
@@ -61,7 +61,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   let removing = 0;
   const inspectFound = (ctx: RouteContext) => {
     if (removing > 0 && ctx.faults.has('inspect-races-removal')) throw new HttpError(500, `image not known: ${ctx.params.name}`);
-    return found(deps, ctx.params.name!);
+    return found(deps, ctx.params.name!, ctx);
   };
   const removal = async (ctx: RouteContext) => {
     if (!ctx.faults.has('inspect-races-removal')) return removeImage(ctx, deps);
@@ -83,7 +83,9 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
   router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(inspectFound(ctx), ctx.version, ctx.spell, ctx.faults)));
-  router.add('GET', '/images/{name*}/history', (ctx) => ctx.sendJson(200, historyItems(deps.images, found(deps, ctx.params.name!), ctx.version, ctx.faults)));
+  router.add('GET', '/images/{name*}/history', (ctx) =>
+    ctx.sendJson(200, historyItems(deps.images, found(deps, ctx.params.name!, ctx), ctx.version, ctx.faults)),
+  );
   router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
@@ -91,8 +93,9 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
 }
 
 function removeImage(ctx: RouteContext, deps: EngineDeps): void {
+  const image = deps.images.resolve(ctx.params.name!);
   const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
-  bury(deps.images, ctx.params.name!);
+  keepRemoved(deps.images, image, ctx.params.name!);
   ctx.sendJson(
     200,
     records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted'))),

@@ -58,6 +58,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       closeStdinOnEnd: false,
       framed: !c.config.Tty,
       faults: ctx.faults,
+      exchange: ctx.exchange,
     });
   });
 
@@ -100,6 +101,7 @@ function attach(
     // Like real daemons, the detach sequence is watched for on a tty only: other stdin is passed through whole.
     detachKeys: c.config.Tty ? how.detachKeys : undefined,
     faults: ctx.faults,
+    exchange: ctx.exchange,
   });
 }
 

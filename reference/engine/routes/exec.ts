@@ -11,6 +11,7 @@ import { runSession } from '../streams/session.ts';
 import { afterHeadDelivered } from '../streams/spawn-delay.ts';
 import { findContainer, refuseWhilePaused } from './lookup.ts';
 import { parseDetachKeys } from '../streams/detach-keys.ts';
+import { stillAnswered } from '../state/graveyard.ts';
 
 export function registerExecRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/exec', async (ctx) => {
@@ -52,6 +53,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       framed: !tty,
       detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
+      exchange: ctx.exchange,
     });
     await afterHeadDelivered(socket);
     if (exec.container.isRunning) exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
@@ -92,7 +94,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
 }
 
 function findExec(engine: Engine, ctx: RouteContext): ExecInstance {
-  const exec = engine.execs.get(ctx.params.id ?? '');
+  const exec = engine.execs.get(ctx.params.id ?? '') ?? stillAnswered<ExecInstance>(engine.execs, ctx.params.id ?? '', ctx.exchange);
   if (!exec) throw new HttpError(ctx.faults.has('exec-missing-500') ? 500 : 404, `No such exec instance '${ctx.params.id}' found in daemon`);
   return exec;
 }

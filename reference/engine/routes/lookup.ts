@@ -2,7 +2,7 @@
 import { HttpError, type RouteContext } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
-import { missing } from '../state/graveyard.ts';
+import { missing, stillAnswered } from '../state/graveyard.ts';
 
 export function noSuchContainer(ctx: RouteContext, idOrName: string): HttpError {
   const status = ctx.faults.has('missing-container-500') ? 500 : ctx.faults.has('missing-container-418') ? 418 : 404;
@@ -10,7 +10,7 @@ export function noSuchContainer(ctx: RouteContext, idOrName: string): HttpError 
 }
 
 export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? ''): Container {
-  const container = engine.containers.resolve(idOrName);
+  const container = engine.containers.resolve(idOrName) ?? stillAnswered<Container>(engine.containers, idOrName, ctx.exchange);
   if (!container) throw missing(engine.containers, idOrName, ctx.faults, noSuchContainer(ctx, idOrName));
   if (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName)) throw noSuchContainer(ctx, idOrName);
   return container;

@@ -5,14 +5,14 @@ import type { Engine } from '../state/engine.ts';
 import type { Network } from '../state/networks.ts';
 import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
 import { findContainer } from './lookup.ts';
-import { bury, missing } from '../state/graveyard.ts';
+import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 const DRIVERS = ['bridge', 'overlay'];
 
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   const find = (ctx: RouteContext): Network => {
-    const network = engine.networks.resolve(ctx.params.id ?? '');
+    const network = engine.networks.resolve(ctx.params.id ?? '') ?? stillAnswered<Network>(engine.networks, ctx.params.id ?? '', ctx.exchange);
     const notFound = new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
     if (!network) throw missing(engine.networks, ctx.params.id ?? '', ctx.faults, notFound);
     return network;
@@ -142,7 +142,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       if (ctx.faults.has('network-delete-keeps-network')) return ctx.sendStatus(200);
       for (const c of engine.containers.all()) c.networks.delete(network.Name);
       engine.networks.delete(network);
-      bury(engine.networks, network.Id, network.Name);
+      keepRemoved(engine.networks, network, network.Id, network.Name);
       networkEvent(engine, network, 'destroy');
       ctx.sendStatus(200);
     },

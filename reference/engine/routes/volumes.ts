@@ -4,7 +4,7 @@ import { checkFilterKeys } from '../http/query.ts';
 import type { Engine } from '../state/engine.ts';
 import type { Volume } from '../state/volumes.ts';
 import { volumeEvent } from '../state/lifecycle.ts';
-import { bury, missing } from '../state/graveyard.ts';
+import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
@@ -16,7 +16,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     ...(ctx.faults.has('volume-no-Mountpoint') ? {} : { Mountpoint: v.Mountpoint }),
   });
   const find = (ctx: RouteContext): Volume => {
-    const volume = engine.volumes.get(ctx.params.name ?? '');
+    const volume = engine.volumes.get(ctx.params.name ?? '') ?? stillAnswered<Volume>(engine.volumes, ctx.params.name ?? '', ctx.exchange);
     const notFound = new HttpError(ctx.faults.has('volume-missing-500') ? 500 : 404, `get ${ctx.params.name}: no such volume`);
     if (!volume) throw missing(engine.volumes, ctx.params.name ?? '', ctx.faults, notFound);
     return volume;
@@ -68,7 +68,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
         throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
       }
       if (!ctx.faults.has('volume-delete-keeps-volume')) engine.volumes.delete(volume.Name);
-      bury(engine.volumes, volume.Name);
+      keepRemoved(engine.volumes, volume, volume.Name);
       volumeEvent(engine, undefined, volume.Name, 'destroy');
       ctx.sendStatus(204);
     },

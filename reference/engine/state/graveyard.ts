@@ -8,12 +8,29 @@ import { HttpError } from '../http/router.ts';
 import type { FaultSet } from '../faults.ts';
 
 const removed = new WeakMap<object, Set<string>>();
+const kept = new WeakMap<object, Map<string, unknown>>();
 
 /** Remembers the references of an object removed from `store`. */
 export function bury(store: object, ...refs: string[]): void {
   const refsOf = removed.get(store) ?? new Set<string>();
   for (const ref of refs) refsOf.add(ref);
   removed.set(store, refsOf);
+}
+
+/** Remembers a removed object itself under its references (`operation/deleted-still-answered`). */
+export function keepRemoved(store: object, object: unknown, ...refs: string[]): void {
+  bury(store, ...refs);
+  const objects = kept.get(store) ?? new Map<string, unknown>();
+  for (const ref of refs) objects.set(ref, object);
+  kept.set(store, objects);
+}
+
+/**
+ * Under the mutant `operation/deleted-still-answered` at the exchange's endpoint, the removed
+ * object a reference named, answered as if it still existed; otherwise undefined.
+ */
+export function stillAnswered<T>(store: object, ref: string, exchange: { answersRemoved?: boolean } | undefined): T | undefined {
+  return exchange?.answersRemoved ? (kept.get(store)?.get(ref) as T | undefined) : undefined;
 }
 
 /** The error for a reference `store` does not hold: `notFound`, or a 500 for a removed one under the fault. */

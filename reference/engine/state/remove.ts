@@ -3,7 +3,7 @@ import { HttpError } from '../http/router.ts';
 import { killContainer, volumeEvent } from './lifecycle.ts';
 import type { Container } from './container.ts';
 import type { Engine } from './engine.ts';
-import { bury } from './graveyard.ts';
+import { keepRemoved } from './graveyard.ts';
 
 export async function removeContainer(engine: Engine, c: Container, opts: { force: boolean; volumes: boolean }): Promise<void> {
   if (c.isRunning && !opts.force && !engine.faults.has('delete-running-without-force')) {
@@ -13,9 +13,10 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   engine.cancel(c.restartTimer);
   c.removed = true;
   if (c.isRunning) await killContainer(engine, c, 'SIGKILL');
+  for (const id of c.execIds) keepRemoved(engine.execs, engine.execs.get(id), id);
   if (!engine.faults.has('exec-outlives-container')) engine.execs.removeFor(c);
   engine.containers.delete(c);
-  bury(engine.containers, c.id, c.name.replace(/^\//, ''));
+  keepRemoved(engine.containers, c, c.id, c.name.replace(/^\//, ''));
   if (opts.volumes) removeAnonymousVolumes(engine, c);
   engine.containerEvent(c, 'destroy');
 }

@@ -8,6 +8,8 @@ import type { StdinChannel } from '../state/stdin.ts';
 import type { StreamEndpoint } from './endpoint.ts';
 import { streamEncoder } from './frames.ts';
 import { detachScanner } from './detach-keys.ts';
+import type { ExchangeMutation } from '../http/mutation-exchange.ts';
+import { mutatedEndpoint } from '../http/stream-mutation.ts';
 
 export interface SessionOptions {
   output: OutputLog;
@@ -24,9 +26,12 @@ export interface SessionOptions {
   faults: FaultSet;
   /** The detach sequence on stdin (attach only). */
   detachKeys?: Buffer;
+  /** The mutation hook's part in the exchange, when one is set: the stream operators act on the session's writes. */
+  exchange?: ExchangeMutation;
 }
 
-export function runSession(endpoint: StreamEndpoint, opts: SessionOptions): Promise<void> {
+export function runSession(client: StreamEndpoint, opts: SessionOptions): Promise<void> {
+  const endpoint = mutatedEndpoint(client, opts.exchange, opts.framed);
   const encode = streamEncoder(opts.framed, opts.faults);
   const wanted = (stream: StreamName): boolean => opts.streams[stream];
   const send = (entry: OutputEntry): void => {

@@ -1,0 +1,25 @@
+/**
+ * The engine's operations on a removed object: each endpoint that names a container, image,
+ * volume, network or exec instance in its path (and documents 404) still answering for the
+ * object once it was removed, as if it existed.
+ */
+import type { Endpoint } from '../catalog/types.ts';
+import type { Draft } from './generate.ts';
+import type { SiteRequirements } from './site-requirements.ts';
+
+/** The path of an operation on one object of the engine: its kind and the object's reference. */
+const OBJECT_PATH = /^\/(containers|images|volumes|networks|exec)\/\{[a-z]+\*?\}/;
+
+export function deletedDrafts(e: Endpoint, version: string, inVersion: (versions?: string[]) => boolean, sites: SiteRequirements): Draft[] {
+  const kind = OBJECT_PATH.exec(e.path)?.[1];
+  if (!kind || !e.responses.some((r) => r.status === 404 && inVersion(r.versions))) return [];
+  return [
+    {
+      operator: 'operation/deleted-still-answered',
+      atom: 'deleted object',
+      spec: { kind: 'deleted-still-answered', endpoint: e.id, version },
+      requirements: sites.ofStatus(e.id, 404, 'codes'),
+      description: `${e.method} ${e.path} still answers for a removed object (of ${kind}) as if it existed`,
+    },
+  ];
+}

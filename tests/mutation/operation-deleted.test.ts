@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { generateMutants } from '../../harness/mutation/generate.ts';
+import { mutantHook } from '../../harness/mutation/hook.ts';
+import { HttpTransport } from '../../harness/target/http-transport.ts';
+import { parseTargetUrl } from '../../harness/target/endpoint.ts';
+import { startEngineServer } from '../../reference/engine/index.ts';
+
+test('operation/deleted-still-answered sits at every operation on one object, and answers for a removed volume only at its endpoint', async () => {
+  const deleted = generateMutants('engine-1.22').filter((m) => m.operator === 'operation/deleted-still-answered');
+  const endpoints = deleted.map((m) => m.site.endpoint);
+  for (const id of [
+    'engine/containers/inspect',
+    'engine/images/inspect',
+    'engine/volumes/inspect',
+    'engine/networks/inspect',
+    'engine/exec/inspect',
+    'engine/containers/delete',
+  ])
+    expect(endpoints).toContain(id);
+  expect(endpoints).not.toContain('engine/containers/list');
+
+  const server = await startEngineServer({ listen: `unix://${path.join(mkdtempSync(path.join(tmpdir(), 'deleted-')), 'engine.sock')}` });
+  const api = new HttpTransport(parseTargetUrl(server.url), { timeoutMs: 5000, maxBodyBytes: 1024 * 1024 });
+  try {
+    const name = 'conformance-deleted-volume';
+    expect(
+      (
+        await api.request({
+          method: 'POST',
+          path: '/v1.22/volumes/create',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ Name: name }),
+        })
+      ).status,
+    ).toBe(201);
+    expect((await api.request({ method: 'DELETE', path: `/v1.22/volumes/${name}` })).status).toBe(204);
+    const inspect = () => api.request({ method: 'GET', path: `/v1.22/volumes/${name}` });
+    expect((await inspect()).status).toBe(404);
+    server.setMutation(mutantHook(deleted.find((m) => m.site.endpoint === 'engine/volumes/inspect')!.spec));
+    expect((await inspect()).status).toBe(200);
+    expect((await api.request({ method: 'GET', path: '/v1.22/volumes/never-created' })).status).toBe(404);
+    server.setMutation(mutantHook(deleted.find((m) => m.site.endpoint === 'engine/volumes/delete')!.spec));
+    expect((await inspect()).status).toBe(404);
+  } finally {
+    server.setMutation(undefined);
+    await api.close();
+    await server.close();
+  }
+});
