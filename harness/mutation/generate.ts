@@ -10,6 +10,7 @@ import { apiOfSuite, apiVersionOfSuite, type Endpoint, type Requirement, type Re
 import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
+import { cloudDrafts } from './cloud-drafts.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
@@ -83,7 +84,10 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       legal(e, version, 'latency', undefined, sites.shapeRule()),
     ];
   });
-  const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)] : [];
+  const effects =
+    api === 'engine'
+      ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)]
+      : cloudDrafts(endpoints, versionRequirements, sites, version);
   return [...drafts, ...effects].map((d) => ({
     id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
     operator: d.operator,

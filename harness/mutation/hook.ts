@@ -4,6 +4,8 @@
  * target answered it, which is how the baseline run learns which check reaches which atom.
  */
 import { activeMutation, faultsOf, type ActiveMutation } from './apply.ts';
+import { cloudReaches } from './apply-cloud.ts';
+import { isCloudSpec } from './cloud-spec.ts';
 import type { MutationSpec } from './types.ts';
 
 /** One exchange with a catalog endpoint, as the target saw and answered it (before any mutation). */
@@ -43,6 +45,7 @@ export function observingHook(observe: (exchange: ObservedExchange) => void): Mu
  * A check none of whose exchanges the mutant changes cannot be the one that kills it.
  */
 export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): boolean {
+  if (isCloudSpec(spec)) return cloudReaches(spec, exchange);
   if (spec.kind === 'fault') return spec.endpoint === exchange.endpoint && spec.version === exchange.version && sentField(exchange, spec.fault);
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;

@@ -5,6 +5,7 @@
  * targets apply one through their single hook (apply.ts), whatever the operator.
  */
 import type { SuiteName } from '../catalog/types.ts';
+import type { CloudMutationSpec } from './cloud-spec.ts';
 
 /** A path into a JSON value: property names, `[]` for every item of an array, `{}` for every value of a map. */
 export type JsonPath = readonly string[];
@@ -43,7 +44,8 @@ export type MutationSpec =
   | { kind: 'fault'; endpoint: string; version: string; fault: string }
   | { kind: 'not-applied'; endpoint: string; version: string; status: number }
   | { kind: 'event'; endpoint: string; version: string; type: string; action: string; op: 'not-emitted' | 'renamed' }
-  | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] };
+  | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] }
+  | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */
 export interface Site {

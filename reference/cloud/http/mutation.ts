@@ -24,7 +24,8 @@ export async function mutatedCall(
   const query = new URLSearchParams(req.query);
   active?.query(query, spell);
   if (active?.delayMs) await new Promise((resolve) => setTimeout(resolve, active.delayMs));
-  const reply = await handle({ ...req, query, body: active ? active.requestBody(req.body) : req.body });
+  const decisions = active?.cloud ? { mutation: active.cloud } : {};
+  const reply = await handle({ ...req, query, body: active ? active.requestBody(req.body) : req.body, ...decisions });
   const error = isJsonObject(reply.body) && typeof reply.body.error === 'string' ? reply.body.error : undefined;
   hook.observe?.({
     endpoint,
