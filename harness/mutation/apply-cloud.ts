@@ -24,6 +24,8 @@ export interface CloudDecisions {
   includeRelatedTree?: string;
   /** A namespace the caller does not belong to is accepted. */
   namespaceForeignAccepted?: boolean;
+  /** Credentials the authentication rule refuses (none sent, or a wrong key) are accepted. */
+  credentialsAccepted?: 'none' | 'wrong';
   /** The operation answers its success and changes nothing. */
   notApplied?: boolean;
   /** A terminated object is handled as if it were in this state. */
@@ -49,6 +51,8 @@ export function cloudMutation(spec: CloudMutationSpec, identity: ActiveMutation)
       return deciding({ actionEnd: spec.end });
     case 'namespace-foreign-accepted':
       return deciding({ namespaceForeignAccepted: true });
+    case 'credentials-accepted':
+      return deciding({ credentialsAccepted: spec.sent });
     case 'operation-not-applied':
       return deciding({ notApplied: true });
     case 'terminated-alive':
@@ -112,6 +116,8 @@ export function cloudReaches(spec: CloudMutationSpec, e: ObservedExchange): bool
     }
     case 'namespace-foreign-accepted':
       return e.status === 403;
+    case 'credentials-accepted':
+      return e.status === 401;
     case 'terminated-alive':
       return refusedIn(e, 'Terminated') || answersState(e, 'Terminated');
     case 'refusal-as-failed-action':

@@ -3,7 +3,7 @@
  * names: every cell of every state table flipped, the state each operation reaches replaced by
  * every other settled state, every stated request default replaced, include_related answering
  * the whole tree, every asynchronous operation's action never finishing or ending Failed, the
- * namespace rule skipped, every operation answered and not applied, a terminated object answered
+ * namespace and authentication rules skipped, every operation answered and not applied, a terminated object answered
  * as alive, and (legal) a refusal answered as a Failed action.
  */
 import path from 'node:path';
@@ -37,6 +37,11 @@ const REACHED: Readonly<Record<string, string>> = {
   'vendor-upgrade': 'Deployed',
   'health-check': 'Deployed',
 };
+
+/** The requirements of an endpoint that state an order: where `answer/list-reversed` of its list belongs first. */
+export function statedOrder(requirements: readonly Requirement[], endpoint: string): string[] {
+  return requirements.filter((r) => r.id.startsWith(`${endpoint}/`) && /\border\b|chronolog|newest|oldest/i.test(r.statement)).map((r) => r.id);
+}
 
 const NAMESPACED = /^\/api\/(app|infra|repo)\//;
 
@@ -115,26 +120,26 @@ function reachedDrafts(ctx: Context, t: StateTable): CloudDraft[] {
 }
 
 /**
- * A terminated object answered by its GET and each of its operations as if it were alive: in the
- * settled state that allows the most operations.
+ * A terminated object answered as if it were alive: by its GET in the settled state that allows
+ * the most operations, by each operation in a settled state that allows it (so it is run).
  */
 function terminatedDrafts(ctx: Context, t: StateTable): CloudDraft[] {
   if (!t.states.some((r) => r.state === 'Terminated')) return [];
-  const alive = t.states
-    .filter((r) => !r.transitional && r.state !== 'Terminated')
-    .reduce((best, r) => (r.allowed.length > best.allowed.length ? r : best)).state;
+  const alive = t.states.filter((r) => !r.transitional && r.state !== 'Terminated');
   const get = endpointOf(ctx, `cloud/${t.resource}/get`);
-  const verbs = tableOps(ctx, t).map(({ op, e }) => ({
-    e,
-    requirements: ctx.requirements.filter((r) => r.id === `cloud/states/${t.resource}/terminated-rejects-${op}`).map((r) => r.id),
-  }));
-  const sites = [...(get ? [{ e: get, requirements: ctx.sites.ofStatus(get.id, 200, 'shape') }] : []), ...verbs];
-  return sites.map(({ e, requirements }) => ({
+  const mostAllowing = alive.reduce((best, r) => (r.allowed.length > best.allowed.length ? r : best)).state;
+  const verbs = tableOps(ctx, t).flatMap(({ op, e }) => {
+    const state = alive.find((r) => r.allowed.includes(op))?.state;
+    const cell = `cloud/states/${t.resource}/terminated-rejects-${op}`;
+    return state ? [{ e, state, requirements: ctx.requirements.filter((r) => r.id === cell).map((r) => r.id) }] : [];
+  });
+  const sites = [...(get ? [{ e: get, state: mostAllowing, requirements: ctx.sites.ofStatus(get.id, 200, 'shape') }] : []), ...verbs];
+  return sites.map(({ e, state, requirements }) => ({
     operator: 'operation/deleted-still-answered',
-    atom: `terminated as ${alive}`,
-    spec: { kind: 'terminated-alive', endpoint: e.id, version: ctx.version, alive },
+    atom: `terminated as ${state}`,
+    spec: { kind: 'terminated-alive', endpoint: e.id, version: ctx.version, alive: state },
     requirements: requirements.length ? requirements : ctx.sites.ofStatus(e.id, 200, 'codes'),
-    description: `${e.method} ${e.path}: a terminated ${t.resource} is answered as if it were ${alive}`,
+    description: `${e.method} ${e.path}: a terminated ${t.resource} is answered as if it were ${state}`,
   }));
 }
 
@@ -174,12 +179,18 @@ function defaultDrafts(ctx: Context): CloudDraft[] {
   });
 }
 
+/**
+ * The roots of the include_related trees (a stack, a node cluster): their related objects are
+ * their whole tree already, so answering the tree changes nothing there.
+ */
+const TREE_ROOTS: readonly string[] = ['stack', 'nodecluster'];
+
 /** include_related=true answering the whole tree, per kind of object the catalog's requirements name. */
 function includeRelatedDrafts(ctx: Context): CloudDraft[] {
   const endpoint = 'cloud/action/list';
   return ctx.requirements.flatMap((r) => {
     const kind = new RegExp(`^${endpoint}/include-related-([a-z]+)$`).exec(r.id)?.[1];
-    if (!kind || kind === 'false') return [];
+    if (!kind || kind === 'false' || TREE_ROOTS.includes(kind)) return [];
     return [
       {
         operator: 'action/include-related-tree',
@@ -232,5 +243,12 @@ function operationDrafts(ctx: Context, e: Endpoint): CloudDraft[] {
         },
       ]
     : [];
-  return [...actions, ...notApplied, ...namespace];
+  const credentials = (['none', 'wrong'] as const).map((sent) => ({
+    operator: sent === 'none' ? 'auth/without-credentials-accepted' : 'auth/wrong-key-accepted',
+    atom: sent === 'none' ? 'no credentials' : 'wrong API key',
+    spec: { kind: 'credentials-accepted', ...at, sent } as const,
+    requirements: [sent === 'none' ? 'cloud/auth/rest-without-credentials-refused' : 'cloud/auth/rest-wrong-key-refused'],
+    description: `${e.method} ${e.path} accepts a call ${sent === 'none' ? 'without credentials' : 'with a wrong API key'}`,
+  }));
+  return [...actions, ...notApplied, ...namespace, ...credentials];
 }

@@ -25,6 +25,8 @@ export type CloudMutationSpec =
   | (At & { kind: 'action-end'; end: 'never' | 'Failed' })
   /** A namespace the caller does not belong to is accepted as if it were the caller's. */
   | (At & { kind: 'namespace-foreign-accepted' })
+  /** A REST call without credentials (`none`) or with a wrong API key (`wrong`) is accepted as the first user's. */
+  | (At & { kind: 'credentials-accepted'; sent: 'none' | 'wrong' })
   /** The operation is answered with its success and not applied. */
   | (At & { kind: 'operation-not-applied' })
   /** A terminated object is answered by the operation as if it were in state `alive`. */
@@ -41,6 +43,7 @@ const CLOUD_KINDS: ReadonlySet<string> = new Set<CloudKind>([
   'include-related-tree',
   'action-end',
   'namespace-foreign-accepted',
+  'credentials-accepted',
   'operation-not-applied',
   'terminated-alive',
   'refusal-as-failed-action',

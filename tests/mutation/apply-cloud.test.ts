@@ -126,10 +126,25 @@ describe('operations, defaults and namespaces', () => {
     );
   });
 
+  test('operation/deleted-still-answered: start of a terminated service is run as if it were Not running', async () => {
+    const t = await mutated({ kind: 'terminated-alive', ...at('cloud/service/start'), alive: 'Not running' }, 0);
+    const svc = await created(t);
+    await t.ok('DELETE', `${SERVICES}${svc.uuid}/`);
+    await settledIn(t, `${SERVICES}${svc.uuid}/`, 'Terminated');
+    expect((await t.call('POST', `${SERVICES}${svc.uuid}/start/`)).status).toBe(202);
+  });
+
   test('default/replaced: a create without target_num_containers gets 2', async () => {
     const t = await mutated({ kind: 'body-default', ...at('cloud/service/create'), path: ['target_num_containers'], value: 2 }, 0);
     expect((await created(t)).target_num_containers).toBe(2);
     expect((await created(t, { image: 'nginx', target_num_containers: 3 })).target_num_containers).toBe(3);
+  });
+
+  test('auth/wrong-key-accepted: a wrong API key is let through, a call without credentials still refused', async () => {
+    const t = await mutated({ kind: 'credentials-accepted', ...at('cloud/service/list'), sent: 'wrong' }, 0);
+    expect((await t.call('GET', SERVICES, undefined, { key: 'wrong' })).status).toBe(200);
+    expect((await t.call('GET', SERVICES, undefined, { user: '' })).status).toBe(401);
+    expect((await t.call('GET', '/api/app/v1/stack/', undefined, { key: 'wrong' })).status).toBe(401);
   });
 
   test('namespace/foreign-accepted: a namespace of nobody the caller knows is answered 200, not 403', async () => {
