@@ -28,6 +28,8 @@ export interface CloudDecisions {
   credentialsAccepted?: 'none' | 'wrong';
   /** The operation answers its success and changes nothing. */
   notApplied?: boolean;
+  /** The body of the object a refused create leaves (from the refused body), when the mutant leaves one. */
+  refusedCreateBody?(body: unknown): Record<string, unknown>;
   /** A terminated object is handled as if it were in this state. */
   terminatedAlive?: string;
   /** A state table's refusal is answered 202, with an action that ends Failed. */
@@ -55,11 +57,19 @@ export function cloudMutation(spec: CloudMutationSpec, identity: ActiveMutation)
       return deciding({ credentialsAccepted: spec.sent });
     case 'operation-not-applied':
       return deciding({ notApplied: true });
+    case 'refused-create-leaves':
+      return deciding({ refusedCreateBody: (body) => requiredFields(spec.required, body) });
     case 'terminated-alive':
       return deciding({ terminatedAlive: spec.alive });
     case 'refusal-as-failed-action':
       return deciding({ refusalAsFailedAction: true });
   }
+}
+
+/** The required fields: the sent value of each where it has the sample's type, else the sample. */
+export function requiredFields(required: Readonly<Record<string, unknown>>, body: unknown): Record<string, unknown> {
+  const sent = isJsonObject(body) ? body : {};
+  return Object.fromEntries(Object.entries(required).map(([k, v]) => [k, typeof sent[k] === typeof v && sent[k] !== null ? sent[k] : copyJson(v)]));
 }
 
 /** The body with `value` written where it leaves the field at `path` out (`[]` walks every item of a list). */
@@ -118,6 +128,8 @@ export function cloudReaches(spec: CloudMutationSpec, e: ObservedExchange): bool
       return e.status === 403;
     case 'credentials-accepted':
       return e.status === 401;
+    case 'refused-create-leaves':
+      return e.status === 400 || e.status === 409;
     case 'terminated-alive':
       return refusedIn(e, 'Terminated') || answersState(e, 'Terminated');
     case 'refusal-as-failed-action':

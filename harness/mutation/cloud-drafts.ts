@@ -3,7 +3,8 @@
  * names: every cell of every state table flipped, the state each operation reaches replaced by
  * every other settled state, every stated request default replaced, include_related answering
  * the whole tree, every asynchronous operation's action never finishing or ending Failed, the
- * namespace and authentication rules skipped, every operation answered and not applied, a terminated object answered
+ * namespace and authentication rules skipped, every operation answered and not applied, a
+ * refused create leaving its object, a terminated object answered
  * as alive, and (legal) a refusal answered as a Failed action.
  */
 import path from 'node:path';
@@ -43,6 +44,12 @@ export function statedOrder(requirements: readonly Requirement[], endpoint: stri
   return requirements.filter((r) => r.id.startsWith(`${endpoint}/`) && /\border\b|chronolog|newest|oldest/i.test(r.statement)).map((r) => r.id);
 }
 
+/** The endpoint's requirements that a refused create makes nothing, else the general rule of codes. */
+function refusedLeavesNothing(ctx: Context, endpoint: string): string[] {
+  const own = ctx.requirements.filter((r) => r.id.startsWith(`${endpoint}/`) && /(creates|adds) nothing|nothing is created/i.test(r.statement));
+  return own.length ? own.map((r) => r.id) : ctx.sites.ofStatus(endpoint, 400, 'codes');
+}
+
 const NAMESPACED = /^\/api\/(app|infra|repo)\//;
 
 interface Context {
@@ -50,10 +57,12 @@ interface Context {
   requirements: readonly Requirement[];
   sites: SiteRequirements;
   version: string;
+  defaults: SchemaDefaults;
 }
 
 export function cloudDrafts(endpoints: readonly Endpoint[], requirements: readonly Requirement[], sites: SiteRequirements, version: string): CloudDraft[] {
-  const ctx: Context = { endpoints, requirements, sites, version };
+  const defaults = new SchemaDefaults(path.join(SCHEMAS_DIR, 'cloud', version));
+  const ctx: Context = { endpoints, requirements, sites, version, defaults };
   const tables = loadStateTables();
   return [
     ...tables.flatMap((t) => cellDrafts(ctx, t)),
@@ -159,11 +168,10 @@ function refusalDrafts(ctx: Context, t: StateTable): CloudDraft[] {
 
 /** Each default a request schema states, replaced by another value of its type. */
 function defaultDrafts(ctx: Context): CloudDraft[] {
-  const defaults = new SchemaDefaults(path.join(SCHEMAS_DIR, 'cloud', ctx.version));
   return ctx.endpoints.flatMap((e) => {
     const schema = e.requestBody?.schema;
     if (!schema) return [];
-    return defaults.of(schema).map((d) => {
+    return ctx.defaults.of(schema).map((d) => {
       const field = d.path.at(-1)!;
       const slug = field.replace(/_/g, '-');
       const stated = ctx.requirements.filter((r) => r.id.startsWith(`${e.id}/default-`) && r.id.includes(slug)).map((r) => r.id);
@@ -232,6 +240,18 @@ function operationDrafts(ctx: Context, e: Endpoint): CloudDraft[] {
           },
         ]
       : [];
+  const required = create && e.requestBody?.schema ? ctx.defaults.required(e.requestBody.schema) : undefined;
+  const leaves: CloudDraft[] = required
+    ? [
+        {
+          operator: 'operation/refused-create-leaves',
+          atom: 'refused create leaves its object',
+          spec: { kind: 'refused-create-leaves', ...at, required },
+          requirements: refusedLeavesNothing(ctx, e.id),
+          description: `${e.method} ${e.path} refuses a create (400, 409) and still makes the object`,
+        },
+      ]
+    : [];
   const namespace: CloudDraft[] = NAMESPACED.test(e.path)
     ? [
         {
@@ -250,5 +270,5 @@ function operationDrafts(ctx: Context, e: Endpoint): CloudDraft[] {
     requirements: [sent === 'none' ? 'cloud/auth/rest-without-credentials-refused' : 'cloud/auth/rest-wrong-key-refused'],
     description: `${e.method} ${e.path} accepts a call ${sent === 'none' ? 'without credentials' : 'with a wrong API key'}`,
   }));
-  return [...actions, ...notApplied, ...namespace, ...credentials];
+  return [...actions, ...notApplied, ...leaves, ...namespace, ...credentials];
 }

@@ -29,6 +29,11 @@ export type CloudMutationSpec =
   | (At & { kind: 'credentials-accepted'; sent: 'none' | 'wrong' })
   /** The operation is answered with its success and not applied. */
   | (At & { kind: 'operation-not-applied' })
+  /**
+   * A create refused (400, 409) still leaves an object: the one a body of the required fields
+   * makes (the refused body's value of each where it has the type of `required`'s sample).
+   */
+  | (At & { kind: 'refused-create-leaves'; required: Readonly<Record<string, unknown>> })
   /** A terminated object is answered by the operation as if it were in state `alive`. */
   | (At & { kind: 'terminated-alive'; alive: string })
   /** Legal: a state table's refusal answered 202 with an action that ends Failed. */
@@ -45,6 +50,7 @@ const CLOUD_KINDS: ReadonlySet<string> = new Set<CloudKind>([
   'namespace-foreign-accepted',
   'credentials-accepted',
   'operation-not-applied',
+  'refused-create-leaves',
   'terminated-alive',
   'refusal-as-failed-action',
 ]);

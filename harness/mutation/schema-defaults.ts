@@ -28,6 +28,13 @@ export class SchemaDefaults {
     return this.walk(root, root, []).filter((d) => d.other !== undefined);
   }
 
+  /** The schema's required fields, each with a value of its type (undefined where one cannot be made). */
+  required(schemaName: string): Record<string, unknown> | undefined {
+    const root = this.file(`${schemaName}.json`);
+    const value = this.sample(root, { ...root, required: Array.isArray(root.required) ? root.required : [] });
+    return isJsonObject(value) ? value : undefined;
+  }
+
   private walk(file: JsonObject, schema: JsonObject, at: JsonPath): StatedDefault[] {
     const props = isJsonObject(schema.properties) ? schema.properties : {};
     return Object.entries(props).flatMap(([name, raw]) => {

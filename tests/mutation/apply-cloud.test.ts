@@ -134,6 +134,12 @@ describe('operations, defaults and namespaces', () => {
     expect((await t.call('POST', `${SERVICES}${svc.uuid}/start/`)).status).toBe(202);
   });
 
+  test('operation/refused-create-leaves: a create refused for its body still leaves a service', async () => {
+    const t = await mutated({ kind: 'refused-create-leaves', ...at('cloud/service/create'), required: { image: 'nginx' } }, 0);
+    expect((await t.call('POST', SERVICES, { image: 'nginx', target_num_containers: -1 })).status).toBe(400);
+    expect((await t.ok('GET', SERVICES)).objects).toHaveLength(1);
+  });
+
   test('default/replaced: a create without target_num_containers gets 2', async () => {
     const t = await mutated({ kind: 'body-default', ...at('cloud/service/create'), path: ['target_num_containers'], value: 2 }, 0);
     expect((await created(t)).target_num_containers).toBe(2);

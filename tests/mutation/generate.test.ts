@@ -80,6 +80,7 @@ describe('the cloud behaviour mutants', () => {
         .map((m) => m.site.atom)
         .sort(),
     ).toEqual(['container', 'node', 'service'].map((k) => `include_related ${k}`));
+    expect(of('operation/refused-create-leaves').map((m) => m.site.endpoint)).toEqual(expect.arrayContaining(['cloud/service/create', 'cloud/stack/create']));
     expect(of('operation/deleted-still-answered').some((m) => m.site.endpoint === 'cloud/container/get')).toBe(true);
     expect(of('legal/refusal-as-failed-action').every((m) => m.legal)).toBe(true);
   });

@@ -9,7 +9,7 @@ import type { World, Dispatched } from '../world.ts';
 import { errorReply } from './replies.ts';
 import { resolveScope } from './namespace.ts';
 import type { RouteTable } from './router.ts';
-import type { ApiRequest, Reply } from './types.ts';
+import type { ApiRequest, CallContext, Handler, Reply } from './types.ts';
 import type { UriScope } from '../uris.ts';
 import { ApiError } from './errors.ts';
 import { withMissingFields } from './answer-faults.ts';
@@ -38,6 +38,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
         answer = errorReply(err);
       }
       if (arrived.mutation?.notApplied && answer.status === 201) forgetCreated(world, answer.body);
+      if (answer.status === 400 || answer.status === 409) await leaveRefused({ world, req: arrived, params: match.params, scope }, match.route.handler);
       answer = withMissingFields(world, answer);
       if (answer.status === 404 && world.faults.has('unknown-uuid-200')) answer = { status: 200, body: {} };
       call?.settle(answer);
@@ -52,4 +53,15 @@ function routedPath(world: World, path: string): string | undefined {
   if (!world.faults.has('repo-unversioned')) return path;
   if (path.startsWith('/api/repo/v1/')) return undefined;
   return path.startsWith('/api/repo/') ? path.replace('/api/repo/', '/api/repo/v1/') : path;
+}
+
+/** Under a mutant that leaves refused creates' objects: the object a body of the required fields makes. */
+async function leaveRefused(ctx: CallContext, handler: Handler): Promise<void> {
+  const body = ctx.req.mutation?.refusedCreateBody?.(ctx.req.body);
+  if (!body) return;
+  try {
+    await handler({ ...ctx, req: { ...ctx.req, body } });
+  } catch {
+    // nothing is left when even the required fields are refused
+  }
 }
