@@ -21,6 +21,8 @@ import {
   type Place,
 } from './json-path.ts';
 import { streamMutation, transportMutation, type StreamMutation, type TransportMutation } from './apply-stream.ts';
+import { cloudMutation, type CloudDecisions } from './apply-cloud.ts';
+import { isCloudSpec } from './cloud-spec.ts';
 import type { AnswerOp, MutationSpec } from './types.ts';
 
 /** What the mutant does to one exchange with its endpoint. Each function is the identity where the mutant does not act. */
@@ -45,6 +47,8 @@ export interface ActiveMutation {
   answersRemoved?: boolean;
   /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
   transport?: TransportMutation;
+  /** The cloud reference's decisions inside the call (state tables, actions, namespaces), as the mutant has them. */
+  cloud?: CloudDecisions;
 }
 
 /** What `answer` returns for a JSON stream object the mutant leaves out (an event not emitted). */
@@ -70,6 +74,7 @@ export function faultsOf(spec: MutationSpec | undefined): string[] {
 /** The mutant's effect on an exchange with `endpoint` in API `version`, or undefined where it has none. */
 export function activeMutation(spec: MutationSpec | undefined, endpoint: string, version: string): ActiveMutation | undefined {
   if (!spec || spec.endpoint !== endpoint || spec.version !== version) return undefined;
+  if (isCloudSpec(spec)) return cloudMutation(spec, IDENTITY);
   switch (spec.kind) {
     case 'answer':
       return { ...IDENTITY, answer: (status, body) => (status === spec.status ? answerChanged(body, spec.path, spec.op) : body) };

@@ -10,6 +10,7 @@ import { apiOfSuite, apiVersionOfSuite, type Endpoint, type Requirement, type Re
 import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
+import { cloudDrafts, statedOrder } from './cloud-drafts.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
@@ -53,12 +54,13 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
     const answers = responses.filter(mutableAnswer).flatMap((r) => {
       const fields = api === 'cloud' && r.list ? enveloped(schemas.fields(r.schema!), e) : schemas.fields(r.schema!);
       const requirements = sites.ofStatus(e.id, r.status, 'shape');
+      const ordered = api === 'cloud' ? [...statedOrder(versionRequirements, e.id), ...requirements] : requirements;
       const broken = fields.flatMap((f) =>
         ANSWER_OPERATORS.filter((o) => o.fits(f)).map((o) => ({
           operator: `answer/${o.op}`,
           atom: `${r.status} ${showPath(f.path)}`,
           spec: { kind: 'answer', ...base, status: r.status, path: spelled(f.path), op: o.op } as const,
-          requirements,
+          requirements: o.op === 'list-reversed' ? ordered : requirements,
           description: `${e.method} ${e.path} ${r.status}: ${showPath(f.path)}: ${o.description}`,
         })),
       );
@@ -94,7 +96,10 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
         : []),
     ];
   });
-  const effects = api === 'engine' ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)] : [];
+  const effects =
+    api === 'engine'
+      ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)]
+      : cloudDrafts(endpoints, versionRequirements, sites, version);
   return [...drafts, ...effects].map((d) => ({
     id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
     operator: d.operator,

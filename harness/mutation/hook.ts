@@ -5,6 +5,8 @@
  */
 import { activeMutation, faultsOf, type ActiveMutation } from './apply.ts';
 import type { WireShape } from './apply-stream.ts';
+import { cloudReaches } from './apply-cloud.ts';
+import { isCloudSpec } from './cloud-spec.ts';
 import type { MutationSpec } from './types.ts';
 
 /** One exchange with a catalog endpoint, as the target saw and answered it (before any mutation). */
@@ -46,6 +48,7 @@ export function observingHook(observe: (exchange: ObservedExchange) => void): Mu
  * A check none of whose exchanges the mutant changes cannot be the one that kills it.
  */
 export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): boolean {
+  if (isCloudSpec(spec)) return cloudReaches(spec, exchange);
   if (spec.kind === 'fault') return spec.endpoint === exchange.endpoint && spec.version === exchange.version && sentField(exchange, spec.fault);
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;

@@ -5,6 +5,7 @@
  * targets apply one through their single hook (apply.ts), whatever the operator.
  */
 import type { SuiteName } from '../catalog/types.ts';
+import type { CloudMutationSpec } from './cloud-spec.ts';
 
 /** A path into a JSON value: property names, `[]` for every item of an array, `{}` for every value of a map. */
 export type JsonPath = readonly string[];
@@ -62,7 +63,8 @@ export type MutationSpec =
   | { kind: 'event'; endpoint: string; version: string; type: string; action: string; op: 'not-emitted' | 'renamed' }
   | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] }
   | { kind: 'stream'; endpoint: string; version: string; op: StreamOp }
-  | { kind: 'deleted-still-answered'; endpoint: string; version: string };
+  | { kind: 'deleted-still-answered'; endpoint: string; version: string }
+  | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */
 export interface Site {

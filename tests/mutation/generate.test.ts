@@ -1,12 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { RequirementIndex } from '../../harness/catalog/load.ts';
+import { loadStateTables } from '../../catalog/cloud/state-tables.ts';
+import { loadEndpoints, RequirementIndex } from '../../harness/catalog/load.ts';
 import { SUITES } from '../../harness/catalog/types.ts';
 import { activeMutation } from '../../harness/mutation/apply.ts';
 import { generateMutants } from '../../harness/mutation/generate.ts';
 import { mutantReaches, type ObservedExchange } from '../../harness/mutation/hook.ts';
 import { seededSample } from '../../harness/mutation/select.ts';
+import type { CloudMutationSpec } from '../../harness/mutation/cloud-spec.ts';
+import type { Mutant } from '../../harness/mutation/types.ts';
 
 const MUTANTS = new Map(SUITES.map((suite) => [suite, generateMutants(suite)]));
 
@@ -20,7 +23,20 @@ describe('the generated mutants', () => {
 
   test('every operator family is applied: answers, requests, statuses, operations, events, effects and legal variations', () => {
     const operators = new Set([...MUTANTS.values()].flat().map((m) => m.operator.split('/')[0]));
-    expect([...operators].sort()).toEqual(['answer', 'event', 'legal', 'operation', 'request', 'status', 'stream']);
+    expect([...operators].sort()).toEqual([
+      'action',
+      'answer',
+      'auth',
+      'default',
+      'event',
+      'legal',
+      'namespace',
+      'operation',
+      'request',
+      'state',
+      'status',
+      'stream',
+    ]);
     expect(MUTANTS.get('engine-1.22')!.some((m) => m.operator === 'request/effect-not-applied')).toBe(true);
   });
 
@@ -30,6 +46,75 @@ describe('the generated mutants', () => {
       ['answer/field-absent', 'answer/field-absent-when-zero', 'answer/null', 'answer/seconds-as-milliseconds', 'answer/wrong-type', 'answer/zero-time'].sort(),
     );
     expect(MUTANTS.get('engine-1.18')!.some((m) => m.site.endpoint === 'engine/volumes/list')).toBe(false);
+  });
+});
+
+describe('the cloud behaviour mutants', () => {
+  const cloud = MUTANTS.get('cloud')!;
+  const of = (operator: string): Mutant[] => cloud.filter((m) => m.operator === operator);
+
+  test('every cell of every state table is flipped, once, at the requirement of that cell', () => {
+    const cells = loadStateTables().flatMap((t) => t.states.flatMap((row) => Object.keys(t.operations).map((op) => `${t.resource} ${row.state} ${op}`)));
+    const flipped = [...of('state/cell-allowed-refused'), ...of('state/cell-refused-accepted')].map((m) => {
+      const spec = m.spec as Extract<CloudMutationSpec, { kind: 'state-cell' }>;
+      expect(m.requirements).toEqual([expect.stringMatching(new RegExp(`^cloud/states/${spec.resource}/.*-${spec.allowed ? 'allows' : 'rejects'}-`))]);
+      return `${spec.resource} ${spec.state} ${m.site.atom.slice(spec.state.length + 1)}`;
+    });
+    expect(flipped.sort()).toEqual(cells.sort());
+  });
+
+  test('each operation of the tables ends in every other settled state', () => {
+    const stops = of('state/reached-replaced').filter((m) => m.site.endpoint === 'cloud/service/stop');
+    expect(stops.map((m) => m.site.atom).sort()).toEqual(['stop ends Not running', 'stop ends Partly running', 'stop ends Running', 'stop ends Terminated']);
+  });
+
+  test('every stated request default is replaced by another value of its type', () => {
+    const defaults = of('default/replaced').filter((m) => m.site.endpoint === 'cloud/service/create');
+    const atoms = defaults.map((m) => m.site.atom);
+    expect(atoms).toEqual(
+      expect.arrayContaining(['default target_num_containers', 'default autorestart', 'default container_ports[].published', 'default working_dir']),
+    );
+    for (const m of defaults) expect(m.requirements.some((r) => r.startsWith('cloud/service/create/default-'))).toBe(true);
+  });
+
+  test('every asynchronous operation gets an action that never finishes and one that ends Failed; every verb and create one not applied', () => {
+    const async = loadEndpoints('cloud').filter((e) => e.responses.some((r) => r.status === 202));
+    expect(
+      of('action/never-finishes')
+        .map((m) => m.site.endpoint)
+        .sort(),
+    ).toEqual(async.map((e) => e.id).sort());
+    expect(of('action/ends-failed')).toHaveLength(async.length);
+    expect(of('operation/not-applied').map((m) => m.site.endpoint)).toEqual(
+      expect.arrayContaining(['cloud/service/create', 'cloud/service/start', 'cloud/node/terminate']),
+    );
+    expect(
+      of('action/include-related-tree')
+        .map((m) => m.site.atom)
+        .sort(),
+    ).toEqual(['container', 'node', 'service'].map((k) => `include_related ${k}`));
+    expect(of('operation/refused-create-leaves').map((m) => m.site.endpoint)).toEqual(expect.arrayContaining(['cloud/service/create', 'cloud/stack/create']));
+    expect(of('operation/deleted-still-answered').some((m) => m.site.endpoint === 'cloud/container/get')).toBe(true);
+    expect(of('legal/refusal-as-failed-action').every((m) => m.legal)).toBe(true);
+  });
+
+  test('a cell mutant reaches a success where the table allows, and a 409 naming its state where it refuses', () => {
+    const [allowed] = of('state/cell-allowed-refused').filter((m) => m.site.endpoint === 'cloud/service/start');
+    const [refused] = of('state/cell-refused-accepted').filter((m) => m.id.endsWith('cloud/service/start Running start'));
+    const exchange = (status: number, errorText?: string): ObservedExchange => ({
+      endpoint: 'cloud/service/start',
+      version: 'v1',
+      query: '',
+      status,
+      answers: [],
+      ...(errorText ? { errorText } : {}),
+    });
+    expect(mutantReaches(allowed!.spec, exchange(202))).toBe(true);
+    expect(mutantReaches(allowed!.spec, exchange(409, "service in state 'Running' does not allow start"))).toBe(false);
+    expect(mutantReaches(refused!.spec, exchange(409, "service in state 'Running' does not allow start"))).toBe(true);
+    expect(mutantReaches(refused!.spec, exchange(409, "service in state 'Stopping' does not allow start"))).toBe(false);
+    expect(activeMutation(refused!.spec, 'cloud/service/start', 'v1')?.cloud?.allows('Running', false)).toBe(true);
+    expect(activeMutation(refused!.spec, 'cloud/service/start', 'v1')?.cloud?.allows('Stopping', false)).toBe(false);
   });
 });
 

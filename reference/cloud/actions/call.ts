@@ -26,6 +26,8 @@ export class OperationFailed extends Error {}
 export class ActionCall {
   readonly action: Action;
   private announced = false;
+  /** How the mutant under test ends a successful action: never, or Failed. */
+  private readonly mutatedEnd: 'never' | 'Failed' | undefined;
 
   constructor(
     private readonly world: World,
@@ -33,6 +35,7 @@ export class ActionCall {
     name: string,
     scope: UriScope,
   ) {
+    this.mutatedEnd = req.mutation?.actionEnd;
     const uuid = newUuid();
     this.action = {
       uuid,
@@ -106,7 +109,12 @@ export class ActionCall {
     const ok = reply.status < 400 || this.world.faults.has('failed-call-action-success');
     if (!ok) this.logFailure(`Error: ${(reply.body as { error?: string } | undefined)?.error ?? `status ${reply.status}`}`);
     this.action.async = false;
-    this.action.state = ok ? 'Success' : 'Failed';
+    const state = this.ending(ok ? 'Success' : 'Failed');
+    if (!state) {
+      this.announce();
+      return;
+    }
+    this.action.state = state;
     this.action.end_date = this.world.clock.now();
     this.action.logs.end();
     this.announce();
@@ -123,7 +131,14 @@ export class ActionCall {
   }
 
   private finish(state: ActionState): void {
-    finishAction(this.world, this.action, state);
+    const end = this.ending(state);
+    if (end) finishAction(this.world, this.action, end);
+  }
+
+  /** The state the action ends in as the mutant under test has it; undefined when it never ends. */
+  private ending(state: ActionState): ActionState | undefined {
+    if (state !== 'Success' || !this.mutatedEnd) return state;
+    return this.mutatedEnd === 'never' ? undefined : this.mutatedEnd;
   }
 }
 

@@ -7,7 +7,7 @@ import { filterIgnoredFault } from '../fault-families.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseDate } from '../dates.ts';
 import { pick } from '../state/store.ts';
-import { parseUri } from '../uris.ts';
+import { parseUri, resourceUri, type UriKind } from '../uris.ts';
 import type { World } from '../world.ts';
 import type { Action } from './action.ts';
 
@@ -55,7 +55,24 @@ function dateBound(query: URLSearchParams, name: string): number | undefined {
 
 const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTime() / 1000) : undefined);
 
-export function filterActions(world: World, given: URLSearchParams, actions: readonly Action[]): Action[] {
+/**
+ * The ids of the whole tree the object belongs to: its related objects and theirs (a container's
+ * stack with every service and container of it), what a mutant answers instead of the related ones.
+ */
+function treeIds(world: World, objectUri: string): Set<string> {
+  const ids = relatedIds(world, objectUri);
+  const { store } = world;
+  const parents: Array<[UriKind, ReadonlyMap<string, unknown>]> = [
+    ['stack', store.stacks],
+    ['service', store.services],
+    ['nodecluster', store.nodeClusters],
+  ];
+  for (const id of [...ids]) for (const [kind, map] of parents) if (map.has(id)) for (const more of relatedIds(world, resourceUri(kind, [id]))) ids.add(more);
+  return ids;
+}
+
+/** `tree`: a mutant's kind of object whose include_related answers its whole tree. */
+export function filterActions(world: World, given: URLSearchParams, actions: readonly Action[], tree?: string): Action[] {
   const ignored = (name: string): boolean => {
     const fault = filterIgnoredFault('action', name);
     return fault !== undefined && world.faults.has(fault);
@@ -66,7 +83,8 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
     if (FILTERS_BESIDES_OBJECT.some((f) => query.has(f))) throw badRequest('object can only be combined with include_related');
     const wanted = query.get('include_related') === 'true' || world.faults.has('include-related-always');
     const related = wanted && !world.faults.has('include-related-ignored');
-    const ids = related ? relatedIds(world, object) : new Set([parseUri(object)?.id ?? object]);
+    const whole = related && tree !== undefined && parseUri(object)?.kind === tree;
+    const ids = whole ? treeIds(world, object) : related ? relatedIds(world, object) : new Set([parseUri(object)?.id ?? object]);
     return actions.filter((a) => ids.has(parseUri(a.object)?.id ?? a.object));
   }
   const bounds: [string, (a: Action) => number | undefined, (v: number, b: number) => boolean][] = [

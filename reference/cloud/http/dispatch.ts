@@ -1,18 +1,20 @@
 /**
  * One API call through the route table: route, namespace, the action it records, the handler.
  * Errors the handler throws become `{"error": ...}` answers and end the call's action Failed;
- * unknown routes (404), wrong methods (405) and foreign namespaces (403) record no action.
+ * unknown routes (404), wrong methods (405) and foreign namespaces (403) record no action. The
+ * namespace is resolved inside the hooked call, so the mutation hook sees (and may change) its 403.
  */
 import { ActionCall } from '../actions/call.ts';
 import type { World, Dispatched } from '../world.ts';
 import { errorReply } from './replies.ts';
 import { resolveScope } from './namespace.ts';
 import type { RouteTable } from './router.ts';
-import type { ApiRequest, Reply } from './types.ts';
+import type { ApiRequest, CallContext, Handler, Reply } from './types.ts';
 import type { UriScope } from '../uris.ts';
 import { ApiError } from './errors.ts';
 import { withMissingFields } from './answer-faults.ts';
 import { mutatedCall } from './mutation.ts';
+import { forgetCreated } from '../state/forget.ts';
 
 export function createDispatcher(world: World, routes: RouteTable): (req: ApiRequest) => Promise<Dispatched> {
   return async (req) => {
@@ -20,14 +22,14 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     const match = path === undefined ? undefined : routes.match(req.method, path);
     if (!match) return { reply: errorReply(new ApiError(404, `no endpoint ${req.path}`)) };
     if (match === 'method-not-allowed') return { reply: errorReply(new ApiError(405, `method ${req.method} not allowed on ${req.path}`)) };
-    let scope: UriScope;
-    try {
-      scope = resolveScope(world, req.user, match.params.ns);
-    } catch (err) {
-      return { reply: errorReply(err) };
-    }
     let call: ActionCall | undefined;
     const reply = await mutatedCall(world.mutation, req, world.spell, async (arrived) => {
+      let scope: UriScope;
+      try {
+        scope = resolveScope(world, req.user, match.params.ns, arrived.mutation);
+      } catch (err) {
+        return errorReply(err);
+      }
       call = match.route.action ? new ActionCall(world, arrived, match.route.action, scope) : undefined;
       let answer: Reply;
       try {
@@ -35,6 +37,8 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
       } catch (err) {
         answer = errorReply(err);
       }
+      if (arrived.mutation?.notApplied && answer.status === 201) forgetCreated(world, answer.body);
+      if (answer.status === 400 || answer.status === 409) await leaveRefused({ world, req: arrived, params: match.params, scope }, match.route.handler);
       answer = withMissingFields(world, answer);
       if (answer.status === 404 && world.faults.has('unknown-uuid-200')) answer = { status: 200, body: {} };
       call?.settle(answer);
@@ -49,4 +53,15 @@ function routedPath(world: World, path: string): string | undefined {
   if (!world.faults.has('repo-unversioned')) return path;
   if (path.startsWith('/api/repo/v1/')) return undefined;
   return path.startsWith('/api/repo/') ? path.replace('/api/repo/', '/api/repo/v1/') : path;
+}
+
+/** Under a mutant that leaves refused creates' objects: the object a body of the required fields makes. */
+async function leaveRefused(ctx: CallContext, handler: Handler): Promise<void> {
+  const body = ctx.req.mutation?.refusedCreateBody?.(ctx.req.body);
+  if (!body) return;
+  try {
+    await handler({ ...ctx, req: { ...ctx.req, body } });
+  } catch {
+    // nothing is left when even the required fields are refused
+  }
 }

@@ -24,7 +24,8 @@ export async function mutatedCall(
   const query = new URLSearchParams(req.query);
   active?.query(query, spell);
   if (active?.delayMs) await new Promise((resolve) => setTimeout(resolve, active.delayMs));
-  const reply = await handle({ ...req, query, body: active ? active.requestBody(req.body) : req.body });
+  const decisions = active?.cloud ? { mutation: active.cloud } : {};
+  const reply = await handle({ ...req, query, body: active ? active.requestBody(req.body) : req.body, ...decisions });
   const error = isJsonObject(reply.body) && typeof reply.body.error === 'string' ? reply.body.error : undefined;
   hook.observe?.({
     endpoint,
@@ -36,4 +37,29 @@ export async function mutatedCall(
     ...(error !== undefined && reply.status >= 400 ? { errorText: error } : {}),
   });
   return active ? { ...reply, status: active.status(reply.status), body: active.answer(reply.status, reply.body) } : reply;
+}
+
+/**
+ * A REST call the front refuses for its credentials (`none` sent, or `wrong`): the hook sees the
+ * refusal, and the mutant may skip the rule. Answers whether the call goes on (as the first user).
+ */
+export function credentialsRefused(
+  hook: MutationHook | undefined,
+  req: Pick<ApiRequest, 'method' | 'path' | 'query'>,
+  sent: 'none' | 'wrong',
+  refusal: Reply,
+): boolean {
+  const endpoint = hook && MATCHER.match(req.method, req.path)?.id;
+  if (!hook || !endpoint) return true;
+  if (hook.activeFor(endpoint, 'v1')?.cloud?.credentialsAccepted === sent) return false;
+  const error = isJsonObject(refusal.body) && typeof refusal.body.error === 'string' ? { errorText: refusal.body.error } : {};
+  hook.observe?.({
+    endpoint,
+    version: 'v1',
+    query: req.query.toString(),
+    status: refusal.status,
+    answers: refusal.body === undefined ? [] : [refusal.body],
+    ...error,
+  });
+  return true;
 }

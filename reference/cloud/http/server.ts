@@ -9,6 +9,7 @@ import { userFromBasic } from './auth.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { errorReply } from './replies.ts';
+import { credentialsRefused } from './mutation.ts';
 import { withTrailingSlash } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
 
@@ -27,16 +28,16 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
 
 async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
   const raw = await readBody(req);
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const called = { method: (req.method ?? 'GET').toUpperCase(), path: withTrailingSlash(url.pathname), query: url.searchParams };
   const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
-  if (!user) return { reply: unauthorized() };
-  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const sent = req.headers.authorization === undefined ? 'none' : 'wrong';
+  if (!user && credentialsRefused(world.mutation, called, sent, unauthorized())) return { reply: unauthorized() };
   return dispatch({
-    method: (req.method ?? 'GET').toUpperCase(),
-    path: withTrailingSlash(url.pathname),
-    query: url.searchParams,
+    ...called,
     body: parseJsonBody(raw, req.headers['content-type']),
-    user,
+    user: user ?? world.users[0]!,
     ip: clientIp(req),
     userAgent: req.headers['user-agent'] ?? '',
     host: req.headers.host ?? 'localhost',

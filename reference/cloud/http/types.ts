@@ -1,4 +1,5 @@
 /** What a route handler receives and answers. */
+import type { CloudDecisions } from '../../../harness/mutation/apply-cloud.ts';
 import type { Action } from '../actions/action.ts';
 import type { ActionCall } from '../actions/call.ts';
 import type { CloudUser } from '../users.ts';
@@ -16,6 +17,8 @@ export interface ApiRequest {
   userAgent: string;
   /** The Host header, for the absolute-URL fault. */
   host: string;
+  /** The mutant's decisions for this call (harness/mutation/apply-cloud.ts), set by the one hook. */
+  mutation?: CloudDecisions;
 }
 
 export interface Reply {

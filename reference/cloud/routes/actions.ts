@@ -12,6 +12,7 @@ import { accepted, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import { announceAction } from '../state/notify.ts';
+import { verdictOf } from '../state/states.ts';
 import { namespacesOf } from '../users.ts';
 import type { World } from '../world.ts';
 
@@ -35,8 +36,8 @@ function cancel(ctx: CallContext): Reply {
     ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed')) ||
     (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed')) ||
     (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
-  if ((!CANCELABLE_ACTION_STATES.includes(a.state) && !finishedButAllowed) || world.faults.has('cancel-refused'))
-    throw conflict(`action in state '${a.state}' cannot be canceled`);
+  const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused');
+  if (!verdictOf(ctx.req.mutation, a.state, cancelable)) throw conflict(`action in state '${a.state}' cannot be canceled`);
   a.state = 'Canceling';
   announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));
@@ -49,8 +50,8 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const a = action(ctx);
   if (a.state === 'Canceling' && world.faults.has('retry-canceling-allowed')) return accepted(world, actionJson(world, a));
   const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
-  if ((!TERMINAL_ACTION_STATES.includes(a.state) && !inProgressButAllowed) || world.faults.has('retry-refused'))
-    throw conflict(`action in state '${a.state}' cannot be retried`);
+  const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused');
+  if (!verdictOf(ctx.req.mutation, a.state, retriable)) throw conflict(`action in state '${a.state}' cannot be retried`);
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
@@ -58,7 +59,7 @@ async function retry(ctx: CallContext): Promise<Reply> {
 
 export function addActionRoutes(routes: RouteTable): void {
   routes.add('GET', ACTIONS, (ctx) => {
-    const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx)).filter(
+    const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx), ctx.req.mutation?.includeRelatedTree).filter(
       (a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'),
     );
     if (ctx.world.faults.has('actions-newest-first')) listed.reverse();

@@ -5,16 +5,21 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { accepted } from '../http/replies.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import type { Owned } from '../state/model.ts';
-import { requireAllowed } from '../state/states.ts';
+import { requireAllowed, verdictOf } from '../state/states.ts';
 import { findIn } from '../state/store.ts';
 import type { UriScope } from '../uris.ts';
 
-/** The resource `{uuid}` names in the request's namespace, and the call's action tracks it. */
+/**
+ * The resource `{uuid}` names in the request's namespace, and the call's action tracks it. A
+ * mutant may hand out a terminated one as if it were alive (a copy in that state).
+ */
 export function lookup<T extends Owned>(ctx: CallContext, map: ReadonlyMap<string, T>, label: string): T {
   const found = findIn(map, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!found) throw notFound(label);
   track(ctx, found.resource_uri, found.scope);
-  return found;
+  const alive = ctx.req.mutation?.terminatedAlive;
+  const terminated = (found as Partial<Stateful>).state === 'Terminated';
+  return alive && terminated ? { ...found, state: alive } : found;
 }
 
 export function track(ctx: CallContext, uri: string, scope: UriScope): void {
@@ -28,6 +33,8 @@ interface Stateful extends Owned {
 /**
  * An asynchronous operation: rejected with 409 unless the state allows it; otherwise the work
  * starts (it sets the transitional state synchronously) and the answer is 202 with the object.
+ * The mutant under test (`ctx.req.mutation`) may turn the verdict, answer a refusal as an action
+ * that ends Failed, leave the work undone, or end the resource in another state.
  */
 export function runVerb<R extends Stateful>(
   ctx: CallContext,
@@ -37,11 +44,28 @@ export function runVerb<R extends Stateful>(
   revert: (() => void) | undefined,
   json: (r: R) => unknown,
 ): Reply {
+  const { mutation } = ctx.req;
   const fault = opRefusedFault(op.what.replace(/ /g, ''), op.name);
   const refused = fault !== undefined && ctx.world.faults.has(fault);
-  requireAllowed((op.allowed || ctx.world.faults.has('states-not-enforced')) && !refused, op.what, resource.state, op.name);
-  ctx.call?.runAsync(work, revert);
+  const allowed = (op.allowed || ctx.world.faults.has('states-not-enforced')) && !refused;
+  try {
+    requireAllowed(verdictOf(mutation, resource.state, allowed), op.what, resource.state, op.name);
+  } catch (err) {
+    if (!mutation?.refusalAsFailedAction || !ctx.call) throw err;
+    ctx.call.runAsync(() => Promise.reject(err));
+    return accepted(ctx.world, json(resource));
+  }
+  if (!mutation?.notApplied) ctx.call?.runAsync(endingIn(mutation?.reached, resource, work), revert);
   return accepted(ctx.world, json(resource));
+}
+
+/** The work, then the resource set to the state the mutant has it reach (when it replaces it). */
+function endingIn(reached: string | undefined, resource: Stateful, work: (job: Job) => Promise<void>): (job: Job) => Promise<void> {
+  if (reached === undefined) return work;
+  return async (job) => {
+    await work(job);
+    resource.state = reached;
+  };
 }
 
 /** A boolean query parameter (`true`/`false`, `1`/`0`); 400 for anything else. */

@@ -24,7 +24,7 @@ async function expectRefused(ctx: EngineContext, hostConfig: Record<string, unkn
   const { status, warnings, stored } = await createWith(ctx, hostConfig);
   if (status === 201 && discardedByHost(warnings, stored?.[field], hostConfig[field]))
     ctx.unverified(
-      `the host cannot apply ${field}: create with ${JSON.stringify(hostConfig)} was accepted with the setting discarded and a warning: ${warnings.join(' | ')}`,
+      `the host cannot apply ${field}: create with ${JSON.stringify(hostConfig)} was accepted, the setting discarded with a warning: ${warnings.join(' | ')}`,
     );
   ctx.expect(
     status === 400,
