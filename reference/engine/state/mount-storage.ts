@@ -1,10 +1,12 @@
 /**
  * Which storage each mount point of a running container shows: a bind the host's directory (the
  * engine's host store), a volume that volume's content. Mounts whose storage is gone (a volume
- * removed under a container) are left to the container's own filesystem.
+ * removed under a container), or detached by `storage-detached:<Field>`, are left to the
+ * container's own filesystem.
  */
 import { normalize } from '../fs/paths.ts';
 import type { SharedMount } from '../fs/shared-dir.ts';
+import { storageDetached } from '../mount-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
 
@@ -17,10 +19,11 @@ export function mountField(c: Container, m: MountPoint): 'Binds' | 'Volumes' | '
   return 'VolumesFrom';
 }
 
-export function sharedMounts(engine: Engine, mounts: readonly MountPoint[]): SharedMount[] {
+export function sharedMounts(engine: Engine, c: Container, mounts: readonly MountPoint[]): SharedMount[] {
   return mounts.flatMap((m): SharedMount[] => {
     const target = normalize(m.Destination);
-    if (target === '/') return [];
+    const field = mountField(c, m);
+    if (target === '/' || (field !== 'Volumes' && engine.faults.has(storageDetached(field)))) return [];
     if (m.Name) {
       const dir = engine.volumes.contentOf(m.Name);
       return dir ? [{ target, dir, source: '/' }] : [];

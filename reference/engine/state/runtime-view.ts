@@ -84,7 +84,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     { target: '/sys', rw: false },
   ];
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
-  const shared = sharedMounts(engine, mounts);
+  const shared = sharedMounts(engine, c, mounts);
   const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable, shared });
   const privilegedFs = c.fs.withRuntime({
     layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs),

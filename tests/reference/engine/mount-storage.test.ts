@@ -3,13 +3,16 @@ import { readFrames, request, runToExit, startTestServer, type TestServer } from
 
 let t: TestServer;
 let bindsIgnored: TestServer;
+let detached: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
   bindsIgnored = await startTestServer({ faults: ['field-ignored:Binds'] });
+  detached = await startTestServer({ faults: ['storage-detached:Binds', 'storage-detached:VolumesFrom'] });
 });
 afterAll(async () => {
   await t.close();
   await bindsIgnored.close();
+  await detached.close();
 });
 
 /** Runs `script` in a container created with `hostConfig` (and `fields`) and returns its stdout. */
@@ -72,5 +75,20 @@ describe('engine reference: binds and volumes mount shared storage', () => {
   it('field-ignored:Binds leaves the destination an empty directory of the container', async () => {
     await inside(bindsIgnored, 'echo token > /a/f', { Binds: ['/tmp:/a'] });
     expect(await inside(bindsIgnored, 'cat /b/f || echo missing', { Binds: ['/tmp:/b'] })).toBe('missing\n');
+  });
+
+  it('storage-detached:<Field> mounts as stated (/proc/mounts, :ro refusing writes) on storage of the container alone', async () => {
+    await inside(detached, 'echo token > /a/f', { Binds: ['/tmp:/a'] });
+    const seen = await inside(detached, 'cat /b/f || echo missing; touch /b/g || echo refused; cat /proc/mounts', { Binds: ['/tmp:/b:ro'] });
+    expect(seen).toMatch(/^missing\nrefused\n/);
+    expect(seen).toContain('/tmp /b ext4 ro,relatime 0 0');
+    await request(detached.socketPath, 'POST', '/v1.22/containers/create?name=source', {
+      Image: 'fixture:latest',
+      Cmd: ['sh', '-c', 'echo token > /data/f'],
+      Volumes: { '/data': {} },
+    });
+    await request(detached.socketPath, 'POST', '/v1.22/containers/source/start');
+    await request(detached.socketPath, 'POST', '/v1.22/containers/source/wait');
+    expect(await inside(detached, 'ls /data', { VolumesFrom: ['source'] })).toBe('');
   });
 });
