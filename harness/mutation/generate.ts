@@ -11,6 +11,7 @@ import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
 import { cloudDrafts, statedOrder } from './cloud-drafts.ts';
+import { STORAGE_FIELDS, storageDetached } from '../../reference/engine/mount-faults.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
@@ -229,14 +230,25 @@ function eventDrafts(version: string, requirements: readonly Requirement[]): Dra
   });
 }
 
-/** The engine's create fields with a stated effect: stored and echoed as sent, but the container runs without the effect. */
+/**
+ * The engine's create fields with a stated effect: stored and echoed as sent, but the container runs
+ * without the effect; and those that mount storage, mounted as stated but on storage of its own.
+ */
 function effectDrafts(version: string, sites: SiteRequirements): Draft[] {
   const endpoint = 'engine/containers/create';
-  return EFFECT_FIELDS.map((field) => ({
+  const notApplied = EFFECT_FIELDS.map((field) => ({
     operator: 'request/effect-not-applied',
     atom: `effect ${field}`,
-    spec: { kind: 'fault', endpoint, version, fault: `field-ignored:${field}` },
+    spec: { kind: 'fault', endpoint, version, fault: `field-ignored:${field}` } as const,
     requirements: sites.ofBodyField(endpoint, field),
     description: `create stores ${field} (inspect echoes it) but the container runs without its effect`,
   }));
+  const detached = STORAGE_FIELDS.map((field) => ({
+    operator: 'request/storage-detached',
+    atom: `storage ${field}`,
+    spec: { kind: 'fault', endpoint, version, fault: storageDetached(field) } as const,
+    requirements: sites.ofBodyField(endpoint, field),
+    description: `${field} mounts at the stated destination and mode, but each container gets an empty directory of its own, not the storage named`,
+  }));
+  return [...notApplied, ...detached];
 }

@@ -3,7 +3,7 @@
  * rule, so that a conformance check can prove it notices. A fault is switched on per server
  * (`--fault NAME`) and tested at the point of the rule with `ctx.faults.has('name')`, where the
  * name must be an `EngineFaultName`: the named faults are defined by area in fault-areas/*.ts, the
- * parametrised families (`field-ignored:<Field>`, `field-not-stored:<Field>`,
+ * parametrised families (`field-ignored:<Field>`, `field-not-stored:<Field>`, `storage-detached:<Field>`,
  * `answer:<endpoint>:<status>`, `query-ignored:<endpoint>:<param>`) in the *-faults.ts beside this file.
  */
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
@@ -15,6 +15,7 @@ import { EVENT_FAULTS, FILTER_FAULTS, QUERY_FAULTS, SCHEMA_FAULTS, SYSTEM_FAULTS
 import { EXEC_FAULTS, STREAM_FAULTS } from './fault-areas/streams.ts';
 import { FIELD_IGNORED_FAULTS, FIELD_NOT_STORED_FAULTS, type FieldIgnoredName, type FieldNotStoredName } from './field-faults.ts';
 import { QUERY_IGNORED_FAULTS, type QueryIgnoredFaultName } from './query-faults.ts';
+import { STORAGE_DETACHED_FAULTS, type StorageDetachedName } from './mount-faults.ts';
 
 /** The named (not parametrised) faults, area by area. */
 const NAMED_FAULTS = [
@@ -38,7 +39,7 @@ const NAMED_FAULTS = [
 export type NamedEngineFaultName = (typeof NAMED_FAULTS)[number]['name'];
 
 /** Every engine fault name: the named ones and the members of the parametrised families. */
-export type EngineFaultName = NamedEngineFaultName | FieldIgnoredName | FieldNotStoredName | AnswerFaultName | QueryIgnoredFaultName;
+export type EngineFaultName = NamedEngineFaultName | FieldIgnoredName | FieldNotStoredName | StorageDetachedName | AnswerFaultName | QueryIgnoredFaultName;
 
 /** What the rule is about: containers, streams, filters, query, schema, events, system, versions, exec, volumes, networks, archive, images, limits, answers. */
 export type EngineFaultArea = (typeof NAMED_FAULTS)[number]['area'] | 'answers';
@@ -52,6 +53,7 @@ export const ENGINE_FAULTS: ReadonlyArray<EngineFault> = [
   ...NAMED_FAULTS,
   ...FIELD_IGNORED_FAULTS,
   ...FIELD_NOT_STORED_FAULTS,
+  ...STORAGE_DETACHED_FAULTS,
   ...ANSWER_FAULTS,
   ...QUERY_IGNORED_FAULTS,
 ];

@@ -7,6 +7,7 @@
  */
 import { FsError } from './errors.ts';
 import { ancestors, basename, components, dirname, join, isWithin, normalize } from './paths.ts';
+import type { SharedDir, SharedMount } from './shared-dir.ts';
 
 export type FsNode =
   | { type: 'file'; data: Buffer; mode: number; mtime: Date }
@@ -60,6 +61,8 @@ export interface RuntimeMounts {
   layer: Layer;
   /** False for a path on a read-only mount (or a read-only root filesystem): writes fail EROFS. */
   writable(path: string): boolean;
+  /** Binds and volumes: storage outside the container, which every container mounting it shares. */
+  shared?: readonly SharedMount[];
 }
 
 export class ContainerFs {
@@ -88,9 +91,17 @@ export class ContainerFs {
     if (this.runtime && !this.runtime.writable(real)) throw new FsError('EROFS', path);
   }
 
+  /** The shared store under a path and the path within it (the innermost mount), if one is mounted there. */
+  private sharedAt(path: string): { dir: SharedDir; path: string } | undefined {
+    const mount = (this.runtime?.shared ?? []).filter((m) => isWithin(path, m.target)).sort((a, b) => b.target.length - a.target.length)[0];
+    return mount && { dir: mount.dir, path: join(mount.source, path.slice(mount.target.length)) };
+  }
+
   /** The node at a path whose directories are already resolved (no symlink following). */
   lookup(path: string): FsNode | undefined {
-    return lookupIn(this.layersTopDown, normalize(path));
+    const p = normalize(path);
+    const shared = this.sharedAt(p);
+    return shared ? shared.dir.lookup(shared.path) : lookupIn(this.layersTopDown, p);
   }
 
   /** The node as the image layers alone show it (before this container's changes). */
@@ -177,6 +188,11 @@ export class ContainerFs {
     const real = join(parent.path, basename(path));
     if (real === '/') throw new FsError('EPERM', path);
     this.checkWritable(real, path);
+    const shared = this.sharedAt(real);
+    if (shared) {
+      shared.dir.put(shared.path, node);
+      return;
+    }
     const existing = this.lookup(real);
     if (existing?.type === 'dir' && node.type === 'dir') {
       this.upper.entries.set(real, node);
@@ -194,9 +210,20 @@ export class ContainerFs {
     if (!node) throw new FsError('ENOENT', path);
     if (real === '/') throw new FsError('EPERM', path);
     this.checkWritable(real, path);
+    const shared = this.sharedAt(real);
+    if (shared) {
+      this.removeShared(real, shared);
+      return;
+    }
     for (const key of [...this.upper.entries.keys()]) if (isWithin(key, real)) this.upper.entries.delete(key);
     for (const dir of [...this.upper.opaque!]) if (isWithin(dir, real)) this.upper.opaque!.delete(dir);
     if (this.lookupLower(real)) this.upper.entries.set(real, 'whiteout');
+  }
+
+  /** A mount point itself cannot be removed (the kernel answers EBUSY; EPERM here); below it, the store changes. */
+  private removeShared(real: string, shared: { dir: SharedDir; path: string }): void {
+    if (this.runtime?.shared?.some((m) => m.target === real)) throw new FsError('EPERM', real);
+    shared.dir.remove(shared.path);
   }
 
   /** Child names of a directory, sorted. Throws ENOENT/ENOTDIR. */
@@ -204,6 +231,8 @@ export class ContainerFs {
     const { path: real, node } = this.resolve(dir, true);
     if (!node) throw new FsError('ENOENT', dir);
     if (node.type !== 'dir') throw new FsError('ENOTDIR', dir);
+    const shared = this.sharedAt(real);
+    if (shared) return shared.dir.list(shared.path);
     const names = new Set<string>();
     for (const layer of this.layersTopDown) {
       for (const key of layer.entries.keys()) {

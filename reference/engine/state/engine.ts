@@ -7,6 +7,7 @@ import { EventLog } from './events.ts';
 import { VolumeStore } from './volumes.ts';
 import { NetworkStore } from './networks.ts';
 import { ExecStore } from './exec-store.ts';
+import { SharedDir } from '../fs/shared-dir.ts';
 import type { ImageStore } from '../images/store.ts';
 import type { FaultSet } from '../faults.ts';
 import type { Container } from './container.ts';
@@ -18,6 +19,8 @@ export class Engine {
   readonly execs = new ExecStore();
   readonly volumes: VolumeStore;
   readonly networks: NetworkStore;
+  /** The host's filesystem as binds see it: `/tmp`, and each directory a bind names (created on first use, as the daemon does). */
+  readonly hostFs = new SharedDir(['/tmp']);
   readonly rootDir: string;
   private readonly timers = new Set<NodeJS.Timeout>();
   closed = false;

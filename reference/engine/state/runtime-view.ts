@@ -1,7 +1,8 @@
 /**
  * A running container as its programs see it: the settings that take effect (hostname, env, user,
  * working directory) and what the runtime mounts over its filesystem (/proc, /sys, /dev, /etc/hosts,
- * /etc/resolv.conf, volumes, binds, tmpfs). Built at start; its exec instances share it. Each
+ * /etc/resolv.conf, volumes, binds, tmpfs; binds and volumes show storage every container mounting it
+ * shares, mount-storage.ts). Built at start; its exec instances share it. Each
  * create field goes through `effective`, so `field-ignored:<Field>` drops exactly its effect.
  */
 import { emptyLayer, type ContainerFs, type FsNode, type Layer } from '../fs/filesystem.ts';
@@ -9,6 +10,7 @@ import { ancestors, dirname, isWithin, normalize } from '../fs/paths.ts';
 import { effective, type EffectField } from '../field-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
+import { mountField, sharedMounts } from './mount-storage.ts';
 import { capabilitySet, cgroupFiles, etcHosts, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
 
 export interface RuntimeView {
@@ -82,8 +84,13 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     { target: '/sys', rw: false },
   ];
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
-  const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable });
-  const privilegedFs = c.fs.withRuntime({ layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs), writable });
+  const shared = sharedMounts(engine, c, mounts);
+  const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable, shared });
+  const privilegedFs = c.fs.withRuntime({
+    layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs),
+    writable,
+    shared,
+  });
   const view: RuntimeView = {
     ports: publishedPorts(c, set),
     fs,
@@ -121,14 +128,7 @@ function freePort(): string {
 
 /** The mount points that take effect: those of Binds, Volumes and VolumesFrom, each unless its field is ignored. */
 function effectiveMounts(c: Container, set: Settings): MountPoint[] {
-  const bindTargets = new Set(((c.hostConfig.Binds as string[] | null) ?? []).map((b) => normalize(b.split(':')[1] ?? '')));
-  const volumeTargets = new Set(Object.keys(c.config.Volumes ?? {}).map(normalize));
-  return c.mounts.filter((m) => {
-    const target = normalize(m.Destination);
-    if (bindTargets.has(target)) return set('Binds', true, false);
-    if (volumeTargets.has(target)) return set('Volumes', true, false);
-    return set('VolumesFrom', true, false);
-  });
+  return c.mounts.filter((m) => set(mountField(c, m), true, false));
 }
 
 function writableAt(path: string, mounts: ReadonlyArray<{ target: string; rw: boolean }>, rootWritable: boolean): boolean {

@@ -1,4 +1,5 @@
-/** Named volumes (1.22). Contents live in the containers' filesystems; the store keeps the records. */
+/** Volumes: the records, and each volume's content, which every container mounting it shares (removed with it). */
+import { SharedDir } from '../fs/shared-dir.ts';
 import { newId } from './ids.ts';
 
 export interface Volume {
@@ -10,6 +11,7 @@ export interface Volume {
 
 export class VolumeStore {
   private readonly byName = new Map<string, Volume>();
+  private readonly contents = new Map<string, SharedDir>();
 
   /** @param rootDir where mount points live (`/var/lib/docker` in the docker profile). */
   constructor(private readonly rootDir: string) {}
@@ -36,7 +38,16 @@ export class VolumeStore {
     return [...this.byName.values()];
   }
 
+  /** The volume's content (its `_data` directory), made on first use. */
+  contentOf(name: string): SharedDir | undefined {
+    if (!this.byName.has(name)) return undefined;
+    const content = this.contents.get(name) ?? new SharedDir();
+    this.contents.set(name, content);
+    return content;
+  }
+
   delete(name: string): boolean {
+    this.contents.delete(name);
     return this.byName.delete(name);
   }
 }

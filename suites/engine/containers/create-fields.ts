@@ -52,7 +52,7 @@ const rate = (value: number) => (stored: unknown) =>
 /** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
 function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
   const cases: FieldCase[] = [
-    { requirement: `${R}host-config-binds`, field: 'Binds', value: ['/tmp:/conformance-bind:ro'] },
+    { requirement: `${R}host-config-binds`, field: 'Binds', value: ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-rw'] },
     { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },
     { requirement: `${R}host-config-memory`, field: 'Memory', value: 64 * 1024 * 1024 },
     { requirement: `${R}host-config-memory-swap-needs-memory`, field: 'MemorySwap', value: 128 * 1024 * 1024 },

@@ -3,6 +3,7 @@ import create from './create.ts';
 import createFields from './create-fields.ts';
 import createEffects from './create-effects.ts';
 import createObserved from './create-observed.ts';
+import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
@@ -21,6 +22,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...createFields,
   ...createEffects,
   ...createObserved,
+  ...createMountIdentity,
   ...createCgroups,
   ...createPublished,
   ...list,

@@ -1,6 +1,7 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { keysOf } from '../../../reference/faults.ts';
 import { type EffectField, fieldIgnored, fieldNotStored, STORED_FIELDS, type StoredField } from '../../../reference/engine/field-faults.ts';
+import { type StorageField, storageDetached } from '../../../reference/engine/mount-faults.ts';
 import type { Teeth } from './types.ts';
 
 const CREATE = 'engine/containers/create/';
@@ -15,10 +16,10 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   Volumes: { checks: [`${CREATE}body-volumes/mounted-inside`] },
   MacAddress: { checks: [`${CREATE}body-mac-address`] },
   NetworkDisabled: { checks: [`${CREATE}body-network-disabled`] },
-  Binds: { checks: [`${CREATE}host-config-binds/mounted-inside`] },
+  Binds: { checks: [`${CREATE}host-config-binds/mounted-inside`, `${CREATE}host-config-binds/host-directory`] },
   Tmpfs: { checks: [`${CREATE}host-config-tmpfs`], versions: ['1.22'] },
   Links: { checks: [`${CREATE}host-config-links`] },
-  VolumesFrom: { checks: [`${CREATE}host-config-volumes-from/mounted-inside`] },
+  VolumesFrom: { checks: [`${CREATE}host-config-volumes-from/mounted-inside`, `${CREATE}host-config-volumes-from/same-volume`] },
   Privileged: { checks: [`${CREATE}host-config-privileged`] },
   ReadonlyRootfs: { checks: [`${CREATE}host-config-readonly-rootfs`] },
   PidMode: { checks: [`${CREATE}host-config-pid-mode/host-inside`, `${CREATE}host-config-pid-mode/container-inside`] },
@@ -48,6 +49,20 @@ export const fieldEffectTeeth: Teeth[] = keysOf(EFFECT_CHECKS).flatMap((field) =
   const { checks, versions = ['1.18', '1.22'] } = EFFECT_CHECKS[field];
   return versions.map((version): Teeth => ({ fault: fieldIgnored(field), version, catches: checks }));
 });
+
+/** storage-detached:<Field> → the checks that compare what two containers see through the same storage, per version. */
+const STORAGE_CHECKS: Record<StorageField, Record<EngineVersion, string[]>> = {
+  Binds: {
+    '1.18': [`${CREATE}host-config-binds/host-directory`],
+    '1.22': [`${CREATE}host-config-binds/host-directory`, `${CREATE}host-config-binds-volume-name/same-volume`],
+  },
+  VolumesFrom: { '1.18': [`${CREATE}host-config-volumes-from/same-volume`], '1.22': [`${CREATE}host-config-volumes-from/same-volume`] },
+};
+
+/** The mounts' storage: each field's fault mounts as stated but on an empty directory of the container's own. */
+export const storageTeeth: Teeth[] = keysOf(STORAGE_CHECKS).flatMap((field) =>
+  keysOf(STORAGE_CHECKS[field]).map((version): Teeth => ({ fault: storageDetached(field), version, catches: STORAGE_CHECKS[field][version] })),
+);
 
 const ECHO = 'engine/containers/inspect/';
 const ONLY_122: readonly StoredField[] = [

@@ -6,7 +6,7 @@ import { containersDataTeeth } from './containers-data.ts';
 import { imageTeeth } from './images.ts';
 import { eventTeeth } from './events.ts';
 import { networkTeeth } from './networks.ts';
-import { fieldEffectTeeth, fieldStoredTeeth } from './field-effects.ts';
+import { fieldEffectTeeth, fieldStoredTeeth, storageTeeth } from './field-effects.ts';
 import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
 import { lastRuleTeeth } from './last-rules.ts';
@@ -21,6 +21,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...eventTeeth,
   ...networkTeeth,
   ...fieldEffectTeeth,
+  ...storageTeeth,
   ...fieldStoredTeeth,
   ...credentialTeeth,
   ...lastRuleTeeth,
