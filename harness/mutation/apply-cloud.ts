@@ -28,8 +28,8 @@ export interface CloudDecisions {
   credentialsAccepted?: 'none' | 'wrong';
   /** The operation answers its success and changes nothing. */
   notApplied?: boolean;
-  /** The body of the object a refused create leaves (from the refused body), when the mutant leaves one. */
-  refusedCreateBody?(body: unknown): Record<string, unknown>;
+  /** The bodies, in order, of which the first the create takes makes the object a refused create leaves. */
+  refusedCreateBodies?(body: unknown): Array<Record<string, unknown>>;
   /** A terminated object is handled as if it were in this state. */
   terminatedAlive?: string;
   /** A state table's refusal is answered 202, with an action that ends Failed. */
@@ -58,7 +58,7 @@ export function cloudMutation(spec: CloudMutationSpec, identity: ActiveMutation)
     case 'operation-not-applied':
       return deciding({ notApplied: true });
     case 'refused-create-leaves':
-      return deciding({ refusedCreateBody: (body) => requiredFields(spec.required, body) });
+      return deciding({ refusedCreateBodies: (body) => leftBodies(spec.required, body) });
     case 'terminated-alive':
       return deciding({ terminatedAlive: spec.alive });
     case 'refusal-as-failed-action':
@@ -66,10 +66,16 @@ export function cloudMutation(spec: CloudMutationSpec, identity: ActiveMutation)
   }
 }
 
-/** The required fields: the sent value of each where it has the sample's type, else the sample. */
-export function requiredFields(required: Readonly<Record<string, unknown>>, body: unknown): Record<string, unknown> {
+/**
+ * The bodies a refused create's object is made from, the closest to the refused one first: the
+ * refused body with its required fields made valid, then those fields with the sent name, then
+ * the required fields alone (the sent value of each where it has the sample's type).
+ */
+export function leftBodies(required: Readonly<Record<string, unknown>>, body: unknown): Array<Record<string, unknown>> {
   const sent = isJsonObject(body) ? body : {};
-  return Object.fromEntries(Object.entries(required).map(([k, v]) => [k, typeof sent[k] === typeof v && sent[k] !== null ? sent[k] : copyJson(v)]));
+  const fields = Object.fromEntries(Object.entries(required).map(([k, v]) => [k, typeof sent[k] === typeof v && sent[k] !== null ? sent[k] : copyJson(v)]));
+  const named = typeof sent.name === 'string' ? { name: sent.name } : {};
+  return [{ ...sent, ...fields }, { ...fields, ...named }, fields];
 }
 
 /** The body with `value` written where it leaves the field at `path` out (`[]` walks every item of a list). */

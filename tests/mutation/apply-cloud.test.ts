@@ -136,8 +136,10 @@ describe('operations, defaults and namespaces', () => {
 
   test('operation/refused-create-leaves: a create refused for its body still leaves a service', async () => {
     const t = await mutated({ kind: 'refused-create-leaves', ...at('cloud/service/create'), required: { image: 'nginx' } }, 0);
-    expect((await t.call('POST', SERVICES, { image: 'nginx', target_num_containers: -1 })).status).toBe(400);
-    expect((await t.ok('GET', SERVICES)).objects).toHaveLength(1);
+    expect((await t.call('POST', SERVICES, { image: 'nginx', name: 'kept', target_num_containers: -1 })).status).toBe(400);
+    expect((await t.call('POST', SERVICES, { name: 'imageless' })).status).toBe(400);
+    const left = (await t.ok('GET', SERVICES)).objects.map((s: { name: string }) => s.name);
+    expect(left.sort()).toEqual(['imageless', 'kept']);
   });
 
   test('default/replaced: a create without target_num_containers gets 2', async () => {

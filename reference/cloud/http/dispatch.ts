@@ -55,13 +55,13 @@ function routedPath(world: World, path: string): string | undefined {
   return path.startsWith('/api/repo/') ? path.replace('/api/repo/', '/api/repo/v1/') : path;
 }
 
-/** Under a mutant that leaves refused creates' objects: the object a body of the required fields makes. */
+/** Under a mutant that leaves refused creates' objects: the object the first body the create takes makes. */
 async function leaveRefused(ctx: CallContext, handler: Handler): Promise<void> {
-  const body = ctx.req.mutation?.refusedCreateBody?.(ctx.req.body);
-  if (!body) return;
-  try {
-    await handler({ ...ctx, req: { ...ctx.req, body } });
-  } catch {
-    // nothing is left when even the required fields are refused
+  for (const body of ctx.req.mutation?.refusedCreateBodies?.(ctx.req.body) ?? []) {
+    try {
+      if ((await handler({ ...ctx, req: { ...ctx.req, body } })).status < 400) return;
+    } catch {
+      // refused again: the next, plainer body
+    }
   }
 }

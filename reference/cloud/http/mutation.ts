@@ -24,8 +24,10 @@ export async function mutatedCall(
   const query = new URLSearchParams(req.query);
   active?.query(query, spell);
   if (active?.delayMs) await new Promise((resolve) => setTimeout(resolve, active.delayMs));
+  // a retried call arrives with the request its action recorded: its decisions are this mutant's, not the recorded ones
+  const { mutation: _recorded, ...arrived } = req;
   const decisions = active?.cloud ? { mutation: active.cloud } : {};
-  const reply = await handle({ ...req, query, body: active ? active.requestBody(req.body) : req.body, ...decisions });
+  const reply = await handle({ ...arrived, query, body: active ? active.requestBody(req.body) : req.body, ...decisions });
   const error = isJsonObject(reply.body) && typeof reply.body.error === 'string' ? reply.body.error : undefined;
   hook.observe?.({
     endpoint,
