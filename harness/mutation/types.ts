@@ -62,7 +62,8 @@ export type MutationSpec =
   | { kind: 'event'; endpoint: string; version: string; type: string; action: string; op: 'not-emitted' | 'renamed' }
   | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] }
   | { kind: 'stream'; endpoint: string; version: string; op: StreamOp }
-  | { kind: 'deleted-still-answered'; endpoint: string; version: string };
+  | { kind: 'deleted-still-answered'; endpoint: string; version: string }
+  | { kind: 'refused-leaves-object'; endpoint: string; version: string };
 
 /** Where a mutant sits: the atom of the catalog it breaks. */
 export interface Site {
