@@ -129,7 +129,8 @@ export const TRANSPORT_OPERATORS: Record<TransportOp, string> = {
   'header-case': 'every header name of the answer written in lower case',
   'content-length': 'a chunked answer (not a stream) buffered and sent with a Content-Length',
   chunked: 'an answer with a Content-Length sent chunked instead',
-  'byte-at-a-time': 'the first 64 bytes of every write of the answer (its head, each frame, each JSON object) sent one byte per write, each flushed on its own',
+  'byte-at-a-time':
+    'the first 64 bytes of each of the first 8 writes of the answer (its head, frames, JSON objects) sent one byte per write, each flushed on its own',
 };
 
 export const isTransportOp = (op: string): op is TransportOp => op in TRANSPORT_REACH;

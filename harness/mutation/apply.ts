@@ -45,6 +45,8 @@ export interface ActiveMutation {
   stream?: StreamMutation;
   /** A removed object is still found by the endpoint, and answered as if it existed. */
   answersRemoved?: boolean;
+  /** A refused request (4xx) still applies what it asked: takes the name, leaves the tag. */
+  refusalApplied?: boolean;
   /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
   transport?: TransportMutation;
   /** The cloud reference's decisions inside the call (state tables, actions, namespaces), as the mutant has them. */
@@ -100,6 +102,8 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, stream: streamMutation(spec.op) };
     case 'deleted-still-answered':
       return { ...IDENTITY, answersRemoved: true };
+    case 'refused-leaves-object':
+      return { ...IDENTITY, refusalApplied: true };
   }
 }
 

@@ -16,7 +16,7 @@ import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mut
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
-import { deletedDrafts } from './operation-drafts.ts';
+import { deletedDrafts, refusedDrafts } from './operation-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
@@ -93,6 +93,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
             ...streamDrafts(e, version, inVersion, sites, known),
             ...transportDrafts(e, version, sites.shapeRule()),
             ...deletedDrafts(e, version, inVersion, sites),
+            ...refusedDrafts(e, version, inVersion, sites),
           ]
         : []),
     ];

@@ -53,6 +53,7 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   const active = activeMutation(spec, exchange.endpoint, exchange.version);
   if (!active) return false;
   if (active.answersRemoved) return exchange.status === 404;
+  if (active.refusalApplied) return exchange.status >= 400 && exchange.status < 500;
   const onTheWire = active.stream ?? active.transport;
   if (onTheWire) return onTheWire.reaches(exchange.wire ?? {});
   if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;

@@ -1,5 +1,5 @@
 /**
- * The engine's operations on a removed object: each endpoint that names a container, image,
+ * The engine's operations on a removed object, and its refused renames and tags: each endpoint that names a container, image,
  * volume, network or exec instance in its path (and documents 404) still answering for the
  * object once it was removed, as if it existed.
  */
@@ -20,6 +20,24 @@ export function deletedDrafts(e: Endpoint, version: string, inVersion: (versions
       spec: { kind: 'deleted-still-answered', endpoint: e.id, version },
       requirements: sites.ofStatus(e.id, 404, 'codes'),
       description: `${e.method} ${e.path} still answers for a removed object (of ${kind}) as if it existed`,
+    },
+  ];
+}
+
+/** The operations whose refusal (4xx) must leave nothing: a rename, a tag. */
+const NAMING_PATH = /\/(rename|tag)$/;
+
+/** A refused rename or tag (4xx) that still takes the name, or leaves the tag. */
+export function refusedDrafts(e: Endpoint, version: string, inVersion: (versions?: string[]) => boolean, sites: SiteRequirements): Draft[] {
+  const refusals = e.responses.filter((r) => r.status >= 400 && r.status < 500 && r.status !== 404 && inVersion(r.versions));
+  if (!NAMING_PATH.test(e.path) || !refusals.length) return [];
+  return [
+    {
+      operator: 'operation/refused-leaves-object',
+      atom: 'refused',
+      spec: { kind: 'refused-leaves-object', endpoint: e.id, version },
+      requirements: [...new Set(refusals.flatMap((r) => sites.ofStatus(e.id, r.status, 'codes')))],
+      description: `${e.method} ${e.path} refuses (${refusals.map((r) => r.status).join(', ')}) but still applies the name it was asked for`,
     },
   ];
 }

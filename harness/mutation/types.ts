@@ -64,6 +64,7 @@ export type MutationSpec =
   | { kind: 'legal'; endpoint: string; version: string; status?: number; op: LegalOp; paths?: readonly JsonPath[] }
   | { kind: 'stream'; endpoint: string; version: string; op: StreamOp }
   | { kind: 'deleted-still-answered'; endpoint: string; version: string }
+  | { kind: 'refused-leaves-object'; endpoint: string; version: string }
   | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */

@@ -24,6 +24,8 @@ export interface ExchangeMutation {
   transport?: TransportOp;
   /** A removed object is still answered by this endpoint (`operation/deleted-still-answered`). */
   answersRemoved?: boolean;
+  /** A refused rename or tag still applies what it asked (`operation/refused-leaves-object`). */
+  refusalApplied?: boolean;
   /** Records how the answer goes out (a stream, framed, a take-over) for the baseline's observer. */
   noteWire(shape: WireShape): void;
 }
@@ -81,6 +83,7 @@ export function mutationExchange(
     },
     ...(active?.stream ? { stream: active.stream } : {}),
     ...(active?.answersRemoved ? { answersRemoved: true } : {}),
+    ...(active?.refusalApplied ? { refusalApplied: true } : {}),
     ...(active?.transport ? { transport: active.transport.op } : {}),
     delayMs: active?.delayMs ?? 0,
     ...(active?.answerWithoutApplying !== undefined ? { answerWithoutApplying: active.answerWithoutApplying } : {}),

@@ -27,13 +27,14 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   const badName = ctx.faults.has('tag-bad-name-500') ? 500 : 400;
   if (!repo || !isValidRepo(repo)) throw new HttpError(badName, `invalid reference format: repository name (${repo}) must be lowercase and valid`);
   if (tag && !isValidTag(tag)) {
-    if (ctx.faults.has('refused-tag-keeps-repo')) deps.images.tag(image.id, tagged(repo));
+    if (ctx.faults.has('refused-tag-keeps-repo') || ctx.exchange?.refusalApplied) deps.images.tag(image.id, tagged(repo));
     throw new HttpError(badName, `invalid tag format: ${tag}`);
   }
   const ref = tagged(repo, tag);
   const holder = deps.images.all().find((i) => i.repoTags.includes(ref));
   const force = ctx.bool('force') && !ctx.faults.has('tag-force-ignored');
   if (holder && holder.id !== image.id && !force && !ctx.faults.has('tag-conflict-201')) {
+    if (ctx.exchange?.refusalApplied) deps.images.tag(image.id, ref);
     throw new HttpError(409, `Conflict: Tag ${tag || 'latest'} is already set to image ${holder.id}, if you want to replace it, please use -f option`);
   }
   deps.images.tag(image.id, ref);

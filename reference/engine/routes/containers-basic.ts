@@ -108,6 +108,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     } catch (err) {
       if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
       if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });
+      if (err instanceof HttpError && err.status < 500 && ctx.exchange?.refusalApplied) c.name = `/${requested.replace(/^\//, '')}`;
       throw err;
     }
     const oldName = c.name;

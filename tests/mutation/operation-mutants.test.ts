@@ -7,6 +7,8 @@ import { mutantHook } from '../../harness/mutation/hook.ts';
 import { HttpTransport } from '../../harness/target/http-transport.ts';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { startEngineServer } from '../../reference/engine/index.ts';
+import { embeddedFixture } from '../../harness/embedded/engine.ts';
+import { newRunId } from '../../harness/fixtures/labels.ts';
 
 test('operation/deleted-still-answered sits at every operation on one object, and answers for a removed volume only at its endpoint', async () => {
   const deleted = generateMutants('engine-1.22').filter((m) => m.operator === 'operation/deleted-still-answered');
@@ -44,6 +46,48 @@ test('operation/deleted-still-answered sits at every operation on one object, an
     expect((await api.request({ method: 'GET', path: '/v1.22/volumes/never-created' })).status).toBe(404);
     server.setMutation(mutantHook(deleted.find((m) => m.site.endpoint === 'engine/volumes/delete')!.spec));
     expect((await inspect()).status).toBe(404);
+  } finally {
+    server.setMutation(undefined);
+    await api.close();
+    await server.close();
+  }
+});
+
+test('operation/refused-leaves-object: a refused rename still takes the name, a refused tag still leaves its repository', async () => {
+  const refused = generateMutants('engine-1.22').filter((m) => m.operator === 'operation/refused-leaves-object');
+  expect(refused.map((m) => m.site.endpoint).sort()).toEqual(['engine/containers/rename', 'engine/images/tag']);
+  const server = await startEngineServer({ listen: `unix://${path.join(mkdtempSync(path.join(tmpdir(), 'refused-')), 'engine.sock')}` });
+  const target = parseTargetUrl(server.url);
+  const api = new HttpTransport(target, { timeoutMs: 5000, maxBodyBytes: 1024 * 1024 });
+  const json = { 'content-type': 'application/json' };
+  try {
+    const { image } = (await embeddedFixture(target, newRunId(), 5000)) as { image: string };
+    const create = async (name: string): Promise<string> =>
+      (
+        (
+          await api.request({
+            method: 'POST',
+            path: '/v1.22/containers/create',
+            query: { name },
+            headers: json,
+            body: JSON.stringify({ Image: image, Cmd: ['true'] }),
+          })
+        ).json() as {
+          Id: string;
+        }
+      ).Id;
+    await create('conformance-refused-a');
+    const b = await create('conformance-refused-b');
+    server.setMutation(mutantHook(refused.find((m) => m.site.endpoint === 'engine/containers/rename')!.spec));
+    expect((await api.request({ method: 'POST', path: `/v1.22/containers/${b}/rename`, query: { name: 'conformance-refused-a' } })).status).toBe(409);
+    const inspected = (await api.request({ method: 'GET', path: `/v1.22/containers/${b}/json` })).json() as { Name: string };
+    expect(inspected.Name).toBe('/conformance-refused-a');
+    server.setMutation(mutantHook(refused.find((m) => m.site.endpoint === 'engine/images/tag')!.spec));
+    expect((await api.request({ method: 'POST', path: `/v1.22/images/${image}/tag`, query: { repo: 'conformance-refused', tag: 'bad:tag' } })).status).toBe(
+      400,
+    );
+    server.setMutation(undefined);
+    expect((await api.request({ method: 'GET', path: '/v1.22/images/conformance-refused/json' })).status).toBe(200);
   } finally {
     server.setMutation(undefined);
     await api.close();
