@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
+import { cloudSweepChecks } from '../negative/sweep.ts';
 import http from './http.ts';
 
-export const generalChecks: CloudCheck[] = [...http];
+export const generalChecks: CloudCheck[] = [...http, ...cloudSweepChecks()];

@@ -7,7 +7,7 @@ import { REGISTRIES } from './registries.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
 /** A third-party host no target runs itself; the service only records the repository. */
-const THIRD_PARTY_HOST = 'quay.io';
+export const THIRD_PARTY_HOST = 'quay.io';
 /** A second third-party host, so that the registry filter has repositories to leave out. */
 const OTHER_HOST = 'registry.gitlab.com';
 const R = {
