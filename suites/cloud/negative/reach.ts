@@ -5,10 +5,12 @@
  * cannot reach that way are listed with the reason.
  */
 import type { Endpoint } from '../../../harness/catalog/types.ts';
-import { serviceBody, SERVICES, STACKS } from '../support/app.ts';
+import { createService, runningAppContainer, serviceBody, SERVICES, STACKS } from '../support/app.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import type { Json } from '../support/lists.ts';
+
+const ACTIONS = '/api/audit/v1/action/';
 import { REPOSITORIES, THIRD_PARTY_HOST } from '../repos/repositories.ts';
 
 /** The valid request the bad input is put into. */
@@ -34,9 +36,14 @@ export const SWEPT_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, st
 /** Why an endpoint cannot be swept, or undefined when it can. */
 export function unreachable(endpoint: Endpoint): string | undefined {
   if (NOT_SWEPT[endpoint.id]) return NOT_SWEPT[endpoint.id];
-  if (endpoint.responses.some((r) => r.status === 101)) return 'a Stream (WebSocket) endpoint: the sweep sends REST requests';
   if (endpoint.path.includes('{') && !OWN_RESOURCE[endpoint.id]) return 'needs a resource the sweep does not make';
+  if (isStream(endpoint) && !OWN_RESOURCE[endpoint.id]) return 'a Stream endpoint whose query holds only filters (a stream that matches nothing stays open)';
   return undefined;
+}
+
+/** A Stream (WebSocket) endpoint: its answer to a request is the upgrade's status. */
+export function isStream(endpoint: Endpoint): boolean {
+  return endpoint.responses.some((r) => r.status === 101);
 }
 
 const repositoryName = (ctx: CloudContext): string => `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
@@ -62,6 +69,12 @@ const OWN_RESOURCE: Readonly<Record<string, (ctx: CloudContext) => Promise<strin
   'cloud/stack/update': async (ctx) => (await ctx.create('stack', STACKS, { name: ctx.uniqueName('stack') }, 'a stack')).resource_uri,
   'cloud/nodecluster/update': async (ctx) =>
     (await ctx.create('node-cluster', CLUSTERS, await VALID_BODIES['node-cluster-create-request']!(ctx), 'a node cluster')).resource_uri,
+  'cloud/service/logs': async (ctx) => (await createService(ctx, serviceBody(ctx, undefined))).resource_uri,
+  'cloud/container/logs': async (ctx) => (await runningAppContainer(ctx)).resource_uri,
+  'cloud/action/logs': async (ctx) => {
+    const [action] = ctx.listObjects(await ctx.api.get(ACTIONS, { limit: 1 }), 'action list');
+    return typeof action?.resource_uri === 'string' ? action.resource_uri : ctx.skip('the action list is empty: no action to read the logs of');
+  },
   'cloud/repository/update': async (ctx) => {
     const name = repositoryName(ctx);
     await ctx.create('external-repository', REPOSITORIES, { name, username: 'u', password: 'p' }, 'an external repository');
@@ -72,7 +85,10 @@ const OWN_RESOURCE: Readonly<Record<string, (ctx: CloudContext) => Promise<strin
 /** A valid request of the endpoint, its resource (when it operates on one) made for the check. */
 export async function validRequest(ctx: CloudContext, endpoint: Endpoint): Promise<ValidRequest> {
   const own = OWN_RESOURCE[endpoint.id];
-  const path = own ? await ctx.setUp(() => own(ctx)) : endpoint.path;
+  const made: string | undefined = own ? await ctx.setUp(() => own(ctx)) : undefined;
+  // An operation below the object (logs/) is a path under its URI.
+  const below = endpoint.path.includes('}/') ? endpoint.path.slice(endpoint.path.lastIndexOf('}/') + 2) : '';
+  const path = made === undefined ? endpoint.path : `${made}${below}`;
   const schema = endpoint.requestBody?.contentType === 'application/json' ? endpoint.requestBody.schema : undefined;
   const bodyOf = schema ? VALID_BODIES[schema] : undefined;
   // The body is made once (a placement is read once); each request gets its own name.

@@ -13,7 +13,7 @@ import { forAll } from '../../../harness/check/for-all.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { appliesAsFilter, inputClasses } from './input-classes.ts';
-import { SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
+import { isStream, SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
 
 export const BAD_INPUT = 'cloud/errors/bad-input-client-error';
 /** Requests per class: each one a round trip, some a create. */
@@ -38,7 +38,13 @@ function breach(answer: Answer, filterClass: boolean): string | undefined {
   return `answered ${answer.status}: the bad value was accepted`;
 }
 
-async function send(ctx: CloudContext, sent: Sent): Promise<Answer> {
+async function send(ctx: CloudContext, endpoint: Endpoint, sent: Sent): Promise<Answer> {
+  if (isStream(endpoint)) {
+    // A Stream request: the upgrade's status is the answer; an accepted one is closed at once.
+    const session = await ctx.api.openStream(sent.path, sent.query);
+    session.close();
+    return { status: session.status, body: undefined };
+  }
   const res = await ctx.api.unjudged(sent.method, sent.path, {
     query: sent.query,
     ...(sent.text === undefined ? {} : { body: sent.text, headers: { 'content-type': sent.contentType ?? '' } }),
@@ -71,7 +77,7 @@ function removeAccepted(ctx: CloudContext, endpoint: Endpoint, answer: Answer): 
 /** The valid request must be accepted, or the check could not tell the bad input from the rest. */
 async function verifyControl(ctx: CloudContext, endpoint: Endpoint, valid: ValidRequest): Promise<void> {
   const sent = withInput(endpoint.method, valid.path, valid.fresh(), {});
-  const answer = await send(ctx, sent);
+  const answer = await send(ctx, endpoint, sent);
   removeAccepted(ctx, endpoint, answer);
   if (answer.status >= 300) ctx.skip(`the valid request ${shownRequest(sent, {})} answered ${answer.status}: a bad input could not be told from it`);
 }
@@ -94,7 +100,7 @@ function sweepCheck(endpoint: Endpoint, name: string, what: string): CloudCheck 
         async (neutral: BadInput) => {
           const input = spelled(ctx, neutral);
           const sent = withInput(endpoint.method, valid.path, valid.fresh(), input);
-          const answer = await send(ctx, sent);
+          const answer = await send(ctx, endpoint, sent);
           removeAccepted(ctx, endpoint, answer);
           // 415 is the facts' code for a body of another content type.
           if (answer.status > 400 && answer.status < 500 && !(answer.status === 415 && input.body?.contentType)) other4xx.add(answer.status);
