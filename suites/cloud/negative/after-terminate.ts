@@ -14,7 +14,7 @@ import { loadStateTables } from '../../../catalog/cloud/state-tables.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { listAll } from '../support/lists.ts';
-import { REPOSITORIES } from '../repos/repositories.ts';
+import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 import { addedRepository, TERMINABLE_KINDS, type TerminableKind } from './terminated-objects.ts';
 
 export const AFTER_TERMINATE = 'cloud/errors/after-terminate';
@@ -95,7 +95,7 @@ const afterDeleteRepository = cloudCheck({
     const path = await ctx.setUp(() => addedRepository(ctx));
     const removed = await ctx.api.delete(path);
     if (removed.status >= 300) ctx.blockedBy('cloud/repository/delete/removed', `DELETE ${path} answered ${removed.status}`);
-    const never = `${REPOSITORIES}quay.io/${ctx.uniqueName('never')}/repo/`;
+    const never = `${REPOSITORIES}${newRepositoryName(ctx)}/`;
     for (const endpoint of operations('repository')) {
       const [control, status] = [await statusOf(ctx, endpoint, never), await statusOf(ctx, endpoint, path)];
       const op = `${endpoint.method} ${endpoint.path}`;

@@ -11,7 +11,7 @@ import { CLUSTERS, placement } from '../support/infra.ts';
 import type { Json } from '../support/lists.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
-import { REPOSITORIES, THIRD_PARTY_HOST } from '../repos/repositories.ts';
+import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 
 /** The valid request the bad input is put into. */
 export interface ValidRequest {
@@ -46,8 +46,6 @@ export function isStream(endpoint: Endpoint): boolean {
   return endpoint.responses.some((r) => r.status === 101);
 }
 
-const repositoryName = (ctx: CloudContext): string => `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
-
 /** A valid body of each request schema the sweep sends. */
 const VALID_BODIES: Readonly<Record<string, (ctx: CloudContext) => Promise<Json> | Json>> = {
   'service-create-request': (ctx) => serviceBody(ctx, undefined),
@@ -59,7 +57,7 @@ const VALID_BODIES: Readonly<Record<string, (ctx: CloudContext) => Promise<Json>
     return { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region };
   },
   'node-cluster-update-request': () => ({ tags: [] }),
-  'external-repository-create-request': (ctx) => ({ name: repositoryName(ctx), username: 'conformance-user', password: 'conformance-secret' }),
+  'external-repository-create-request': (ctx) => ({ name: newRepositoryName(ctx), username: 'conformance-user', password: 'conformance-secret' }),
   'external-repository-update-request': () => ({ username: 'conformance-user', password: 'conformance-secret' }),
 };
 
@@ -76,7 +74,7 @@ const OWN_RESOURCE: Readonly<Record<string, (ctx: CloudContext) => Promise<strin
     return typeof action?.resource_uri === 'string' ? action.resource_uri : ctx.skip('the action list is empty: no action to read the logs of');
   },
   'cloud/repository/update': async (ctx) => {
-    const name = repositoryName(ctx);
+    const name = newRepositoryName(ctx);
     await ctx.create('external-repository', REPOSITORIES, { name, username: 'u', password: 'p' }, 'an external repository');
     return `${REPOSITORIES}${name}/`;
   },
@@ -96,7 +94,7 @@ export async function validRequest(ctx: CloudContext, endpoint: Endpoint): Promi
   const renamed = (): Json | undefined => {
     if (!template) return undefined;
     if (typeof template.name !== 'string') return { ...template };
-    return { ...template, name: schema?.startsWith('external-repository') ? repositoryName(ctx) : ctx.uniqueName('swept').slice(-40) };
+    return { ...template, name: schema?.startsWith('external-repository') ? newRepositoryName(ctx) : ctx.uniqueName('swept').slice(-40) };
   };
   return { path, fresh: () => ({ query: {}, body: renamed() }) };
 }

@@ -10,7 +10,7 @@ import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import { type Json, listAll } from '../support/lists.ts';
-import { REPOSITORIES, THIRD_PARTY_HOST } from '../repos/repositories.ts';
+import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 import { BAD_INPUT } from './sweep.ts';
 
 export const REFUSED_CREATE = 'cloud/errors/refused-create-leaves-nothing';
@@ -65,7 +65,7 @@ const KINDS: RefusedCreate[] = [
     collection: REPOSITORIES,
     refusal: BAD_INPUT,
     why: 'with a password that is not a string',
-    name: (ctx) => `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/repo`,
+    name: (ctx) => newRepositoryName(ctx),
     bodies: async (_ctx, name) => ({ valid: { name, username: 'u', password: 'p' }, refused: { name, username: 'u', password: 7 } }),
   },
 ];

@@ -7,7 +7,7 @@ import { CONTAINERS, createService, runningAppContainer, SERVICES, STACKS } from
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, deployedNode, NODES } from '../support/infra.ts';
 import type { Json } from '../support/lists.ts';
-import { REPOSITORIES, THIRD_PARTY_HOST } from '../repos/repositories.ts';
+import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 
 export interface EndedObject {
   /** Its resource URI (a repository: the path that names it). */
@@ -62,7 +62,7 @@ export const TERMINABLE_KINDS: readonly TerminableKind[] = [
 
 /** An external repository added for the check (removed after it), and the path that names it. */
 export async function addedRepository(ctx: CloudContext): Promise<string> {
-  const name = `${THIRD_PARTY_HOST}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+  const name = newRepositoryName(ctx);
   await ctx.create('external-repository', REPOSITORIES, { name, username: 'conformance-user', password: 'conformance-secret' }, 'an external repository');
   return `${REPOSITORIES}${name}/`;
 }
