@@ -78,6 +78,8 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
     return fault !== undefined && world.faults.has(fault);
   };
   const query = new URLSearchParams([...given].filter(([name]) => !ignored(name)));
+  const include = query.get('include_related');
+  if (include !== null && include !== 'true' && include !== 'false') throw badRequest('include_related must be true or false');
   const object = query.get('object');
   if (object !== null) {
     if (FILTERS_BESIDES_OBJECT.some((f) => query.has(f))) throw badRequest('object can only be combined with include_related');

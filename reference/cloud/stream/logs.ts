@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { LogBook } from '../state/logbook.ts';
 import { findIn } from '../state/store.ts';
 import { queryBool } from '../routes/common.ts';
+import { parseUri } from '../uris.ts';
 import { namespacesOf } from '../users.ts';
 import { sendJson, type StreamContext, type StreamHandler } from './types.ts';
 
@@ -45,6 +46,9 @@ function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) =>
 export const containerLogs: StreamHandler = (ctx) => {
   const c = findIn(ctx.world.store.containers, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!c) throw notFound('container');
+  // `service` (URI): a value of another shape is a bad request, as any query value outside its type.
+  const service = ctx.query.get('service');
+  if (service !== null && parseUri(service)?.kind !== 'service') throw badRequest('service must be a service resource URI');
   return logSession(ctx, c.logs);
 };
 

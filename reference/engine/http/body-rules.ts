@@ -42,7 +42,7 @@ function fieldsOf(version: ApiVersion, schema: string): BodyField[] {
   const key = `${version}/${schema}`;
   const cached = fieldsCache.get(key);
   if (cached) return cached;
-  const fields = bodyFields(version, schema);
+  const fields = bodyFields(`engine/${version}`, schema);
   fieldsCache.set(key, fields);
   return fields;
 }

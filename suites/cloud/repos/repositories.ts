@@ -7,7 +7,10 @@ import { REGISTRIES } from './registries.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
 /** A third-party host no target runs itself; the service only records the repository. */
-const THIRD_PARTY_HOST = 'quay.io';
+export const THIRD_PARTY_HOST = 'quay.io';
+
+/** A repository name on `host` that no repository of the target has (the run's id in it). */
+export const newRepositoryName = (ctx: CloudContext, host = THIRD_PARTY_HOST): string => `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
 /** A second third-party host, so that the registry filter has repositories to leave out. */
 const OTHER_HOST = 'registry.gitlab.com';
 const R = {
@@ -33,7 +36,7 @@ async function addRepository(
   ctx: CloudContext,
   host = THIRD_PARTY_HOST,
 ): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
-  const name = `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+  const name = newRepositoryName(ctx, host);
   const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance-user', password: SECRET });
   if (res.status < 200 || res.status >= 300)
     ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });

@@ -39,6 +39,11 @@ export class CloudApi {
     return res;
   }
 
+  /** A call the judge of every exchange does not see: for checks that grade the status themselves (the negative sweep). */
+  unjudged(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
+    return this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
+  }
+
   get(path: string, query?: Query): Promise<HttpResponse> {
     return this.request('GET', path, query ? { query } : {});
   }

@@ -1,14 +1,22 @@
 /**
  * Zero, empty and null states: documented fields where implementations drop them because the
  * value is zero or empty (a Go `omitempty`), and streams with nothing to send.
- * Spec: Resources > Container list item (SizeRw I, SizeRootFs I); Endpoints 46 (events until).
+ * Spec: Resources > Container list item (Ports [...], Labels {S:S}, SizeRw I, SizeRootFs I),
+ * Container inspect (Config: the create fields, Labels among them); Endpoints 46 (events until).
  */
 import { engineCheck } from '../support/check.ts';
 import { readEvents } from '../support/events.ts';
+import { isEmptyList, isEmptyMap, shownValue } from '../support/zero-values.ts';
 import { createOwn, type ListItem, listRequest, ownLabel } from '../support/own-containers.ts';
 
 /** A window of the event stream long before any run: no event can be in it. */
 const EMPTY_WINDOW = { since: 1000, until: 1001 };
+
+const BARE = {
+  labels: 'engine/containers/list/labels-empty-present',
+  ports: 'engine/containers/list/ports-empty-present',
+  configLabels: 'engine/containers/inspect/config-labels-empty-present',
+};
 
 export default [
   engineCheck({
@@ -30,6 +38,36 @@ export default [
       ctx.expect(Number.isInteger(sizes.SizeRootFs), 'its list item has SizeRootFs I with size=1', {
         expected: 'an integer',
         actual: sizes.SizeRootFs ?? '(absent)',
+      });
+    },
+  }),
+  engineCheck({
+    id: BARE.labels,
+    title: 'A container created without labels or ports has Labels {} and Ports [] in its list item, and Config.Labels {} in its inspect',
+    requirements: [BARE.labels, BARE.ports, BARE.configLabels],
+    endpoint: 'engine/containers/list',
+    async run(ctx) {
+      // No Labels at all (the run label too): removed after the check by its id, which the run knows.
+      const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Labels: undefined } });
+      const list = ctx.expectJson<ListItem[]>(await ctx.api.get('/containers/json', { all: 1 }), 'container list');
+      const item = list.find((i) => i.Id === id);
+      if (!item) ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
+      ctx.verify(isEmptyMap(item?.Labels), 'the list item of a container without labels has Labels {}', {
+        expected: {},
+        actual: shownValue(item?.Labels),
+        requirement: BARE.labels,
+      });
+      const ports = item?.Ports;
+      ctx.verify(isEmptyList(ports), 'the list item of a container without ports has Ports []', {
+        expected: [],
+        actual: shownValue(ports),
+        requirement: BARE.ports,
+      });
+      const inspect = ctx.expectJson<{ Config?: { Labels?: unknown } }>(await ctx.api.get(`/containers/${id}/json`), 'container inspect');
+      ctx.verify(isEmptyMap(inspect.Config?.Labels), 'the inspect of a container without labels has Config.Labels {}', {
+        expected: {},
+        actual: shownValue(inspect.Config?.Labels),
+        requirement: BARE.configLabels,
       });
     },
   }),

@@ -14,6 +14,7 @@ import saveLoad from './save-load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
 import everyState from './every-state.ts';
+import zeroStates from './zero-states.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
@@ -31,4 +32,5 @@ export const imageChecks: EngineCheck[] = [
   ...commit,
   ...transferErrors,
   ...everyState,
+  ...zeroStates,
 ];

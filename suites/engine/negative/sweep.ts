@@ -7,11 +7,11 @@
  */
 import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts';
-import { encodeQuery } from '../../../harness/protocol/query.ts';
+import { type Sent, shownRequest, withInput } from '../../../harness/check/bad-input.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
-import { type BadInput, type InputClass, inputClasses } from './input-classes.ts';
+import { type InputClass, inputClasses } from './input-classes.ts';
 import { SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
 
 export const WHERE_LISTED = 'engine/errors/400-bad-parameter/where-listed';
@@ -25,36 +25,6 @@ function breach(status: number, lists400: boolean): string | undefined {
   if (lists400) return status === 400 ? undefined : `answered ${status}, not 400 (bad parameter)`;
   if (status >= 400 && status < 500) return undefined;
   return status >= 500 ? `answered ${status}: a server error for a bad parameter` : `answered ${status}: the bad value was accepted`;
-}
-
-interface Sent {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  text?: string;
-  contentType?: string;
-}
-
-/** The valid request with the bad input put in. */
-function withInput(endpoint: Endpoint, valid: ValidRequest, input: BadInput): Sent {
-  const { query, body } = valid.fresh();
-  const sent: Sent = { method: endpoint.method, path: valid.path, query: { ...query, ...input.query } };
-  const bad = input.body;
-  if (bad?.text !== undefined) return { ...sent, text: bad.text, contentType: 'application/json' };
-  if (!body) return sent;
-  const fields = bad?.field ? { ...body, [bad.field[0]]: bad.field[1] } : body;
-  return { ...sent, text: JSON.stringify(fields), contentType: bad?.contentType ?? 'application/json' };
-}
-
-/** The request as the report shows it: the bad field itself, not the body it is buried in. */
-function shown(sent: Sent, input: BadInput): string {
-  const field = input.body?.field;
-  const body = field
-    ? ` with the body field ${field[0]}: ${JSON.stringify(field[1])}`
-    : sent.text === undefined
-      ? ''
-      : ` with ${sent.contentType} body ${JSON.stringify(sent.text.slice(0, 160))}`;
-  return `${sent.method} ${sent.path}${encodeQuery(sent.query)}${body}`;
 }
 
 /** Sends the request unjudged (the sweep grades the status itself) and returns its status and body. */
@@ -108,12 +78,12 @@ function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[])
         ctx,
         klass.arbitrary,
         async (input) => {
-          const sent = withInput(endpoint, valid, input);
+          const sent = withInput(endpoint.method, valid.path, valid.fresh(), input);
           const answer = await send(ctx, endpoint, sent);
           await removeAccepted(valid, answer);
           blockedWhenNotServed(ctx, endpoint, valid, answer.status);
           const found = breach(answer.status, lists400);
-          return found && `${shown(sent, input)} ${found}`;
+          return found && `${shownRequest(sent, input)} ${found}`;
         },
         RUNS,
         undefined,

@@ -7,5 +7,16 @@ import filterProperty from './filter-property.ts';
 import inspect from './inspect.ts';
 import list from './list.ts';
 import everyState from './every-state.ts';
+import zeroStates from './zero-states.ts';
 
-export const networkChecks: EngineCheck[] = [...list, ...filterProperty, ...inspect, ...create, ...connect, ...del, ...absentIn118, ...everyState];
+export const networkChecks: EngineCheck[] = [
+  ...list,
+  ...filterProperty,
+  ...inspect,
+  ...create,
+  ...connect,
+  ...del,
+  ...absentIn118,
+  ...everyState,
+  ...zeroStates,
+];

@@ -5,6 +5,10 @@ import { attachSession, demux, expectClosed, expectFrames, expectPayload, framed
 
 const ATTACH = 'engine/containers/attach';
 const STDIN_ATTACH = { stream: 1, stdin: 1, stdout: 1, stderr: 1 };
+/** A body an HTTP client library sends with its POST, unasked (the marker must never reach stdin). */
+const BODY_MARKER = 'conformance-attach-request-body';
+/** Written on the hijacked stream after the answer: once its echo is back, anything before it has arrived too. */
+const AFTER_HEAD = 'conformance-after-head\n';
 
 /** Enough read: the whole echo arrived, or the stream already broke the frame format (a partial frame at the end is only a frame still arriving). */
 function echoedOrBroken(data: Buffer, expected: number): boolean {
@@ -29,6 +33,35 @@ export default [
         const breach = framedStdoutBreach(got.data, payload, `the attach stream of \`cat\` given ${payload.length} stdin bytes`);
         const stderr = demux(got.data).stderr;
         return breach ?? (stderr.length ? `${stderr.length} unexpected stderr bytes: ${stderr.toString('utf8').slice(0, 200)}` : undefined);
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/attach-body-not-stdin',
+    title: "A body sent with the attach request does not reach the container's stdin; only bytes written after the answer do (not shown: recorded)",
+    endpoint: ATTACH,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
+      const conn = await ctx.api.hijack('POST', `/containers/${id}/attach`, {
+        upgrade: true,
+        query: STDIN_ATTACH,
+        body: `{"${BODY_MARKER}": true}\n`,
+        headers: { 'content-type': 'application/json' },
+      });
+      ctx.defer(() => conn.close());
+      if (conn.status !== 101 && conn.status !== 200) ctx.blockedBy('engine/containers/attach/101-upgraded', `the attach answered ${conn.status}`);
+      await conn.write(AFTER_HEAD);
+      const got = await readUntil(conn, (data) => demux(data).stdout.includes(AFTER_HEAD));
+      conn.close();
+      const stdout = demux(got.data).stdout.toString('utf8');
+      if (!stdout.includes(AFTER_HEAD))
+        ctx.blockedBy('engine/stream/stdin-forwarded', `the bytes written after the answer did not come back: ${JSON.stringify(stdout.slice(0, 200))}`);
+      // Clients that send a body with every POST (generic HTTP libraries, SDKs that send `{}`) depend on this.
+      const leaked = stdout.includes(BODY_MARKER);
+      if (!leaked) ctx.observe("the attach request's body did not reach stdin: only the bytes written after the answer came back");
+      ctx.expect(!leaked, "the body of the attach request reached the container's stdin", {
+        expected: AFTER_HEAD,
+        actual: stdout.slice(0, 300),
       });
     },
   }),

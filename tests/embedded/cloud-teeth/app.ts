@@ -110,7 +110,10 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'link-variables-not-injected', catches: ['cloud/service/link-variables'] },
   { fault: 'linked-from-missing', catches: ['cloud/service/get/linked-from'] },
   { fault: 'stack-export-empty', catches: ['cloud/stack/export/returns-definition'] },
-  { fault: 'states-not-enforced', catches: refusedCells() },
+  {
+    fault: 'states-not-enforced',
+    catches: [...refusedCells(), 'cloud/errors/after-terminate/service', 'cloud/errors/after-terminate/stack', 'cloud/errors/after-terminate/container'],
+  },
   {
     fault: 'terminated-not-listed',
     catches: ['cloud/stack/list/recently-terminated', 'cloud/service/list/recently-terminated', 'cloud/container/list/recently-terminated'],
@@ -124,6 +127,8 @@ export const appTeeth: CloudTeeth[] = [
       'cloud/service/create/link-requires-to-service',
       'cloud/service/create/binding-requires-container-path-or-volumes-from',
       'cloud/service/create/enum-other-values-refused',
+      'cloud/errors/bad-input-client-error/service/create/body-field-wrong-type',
+      'cloud/errors/bad-input-client-error/service/create/body-field-out-of-range',
     ],
   },
   { fault: 'service-defaults-off', catches: SERVICE_DEFAULTS },

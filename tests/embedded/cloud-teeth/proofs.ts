@@ -19,7 +19,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'cluster-current-nodes-zero', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'repository-registry-vendor', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'repository-update-refused', catches: ['cloud/repository/credentials-write-only'] },
-  { fault: 'repository-delete-kept', catches: ['cloud/repository/delete/removed'] },
+  { fault: 'repository-delete-kept', catches: ['cloud/repository/delete/removed', 'cloud/errors/after-delete/repository'] },
   { fault: 'container-service-wrong-uuid', catches: ['cloud/service/get/counters'] },
   { fault: 'service-create-starts', catches: ['cloud/service/create/returns-service'] },
   { fault: 'stack-create-starts', catches: ['cloud/stack/create/returns-stack'] },

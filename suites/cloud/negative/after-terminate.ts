@@ -1,0 +1,125 @@
+/**
+ * Use after terminate: a terminated stack, service, container, node or node cluster stays what the
+ * spec says it is, a Terminated object that lists keep for a while ("list current and recently
+ * terminated"; state Terminated allows no operation; termination is not reversible): GET answers
+ * it in state Terminated, a list shows it only so, and no operation of the catalog on it brings it
+ * back or answers a server error. The operations of its state table are left to the table's
+ * checks (cloud/states/<resource>/terminated-rejects-<op>); the others (update, scale, a stack's
+ * stop and export) are sent here. A deleted external repository is gone: every operation on it
+ * answers as for a name never added, and no list shows it.
+ */
+import { loadEndpoints } from '../../../harness/catalog/load.ts';
+import type { Endpoint } from '../../../harness/catalog/types.ts';
+import { loadStateTables } from '../../../catalog/cloud/state-tables.ts';
+import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { listAll } from '../support/lists.ts';
+import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
+import { addedRepository, TERMINABLE_KINDS, type TerminableKind } from './terminated-objects.ts';
+
+export const AFTER_TERMINATE = 'cloud/errors/after-terminate';
+export const AFTER_TERMINATE_CLIENT_ERROR = 'cloud/errors/after-terminate/client-error';
+export const AFTER_DELETE = 'cloud/errors/after-delete';
+const TERMINATED_WITHIN_MS = 60_000;
+
+/** The catalog's REST operations on one object of a resource. */
+function operations(resource: string): Endpoint[] {
+  return loadEndpoints('cloud').filter((e) => e.id.startsWith(`cloud/${resource}/`) && e.path.includes('{') && !e.responses.some((r) => r.status === 101));
+}
+
+/** The endpoints of the resource's state table: their Terminated rows have checks of their own. */
+function tableEndpoints(resource: string): Set<string> {
+  return new Set(Object.values(loadStateTables().find((t) => t.resource === resource)?.operations ?? {}));
+}
+
+/** The operation's path on the object at `uri` (the part of the template after the object's placeholder). */
+function pathOn(endpoint: Endpoint, uri: string): string {
+  return `${uri}${endpoint.path.slice(endpoint.path.indexOf('}/') + 2)}`;
+}
+
+async function statusOf(ctx: CloudContext, endpoint: Endpoint, uri: string): Promise<number> {
+  const body = endpoint.method === 'PATCH' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {};
+  return (await ctx.api.unjudged(endpoint.method, pathOn(endpoint, uri), body)).status;
+}
+
+async function stateOf(ctx: CloudContext, uri: string): Promise<string> {
+  const res = await ctx.api.get(uri);
+  if (res.status !== 200) return `(GET answered ${res.status})`;
+  return String((JSON.parse(res.text()) as { state?: unknown }).state);
+}
+
+function afterTerminateCheck(kind: TerminableKind): CloudCheck {
+  return cloudCheck({
+    id: `${AFTER_TERMINATE}/${kind.resource}`,
+    title: `A terminated ${kind.resource} stays Terminated: GET and lists show it so, and no operation brings it back or answers a server error`,
+    requirements: [AFTER_TERMINATE, AFTER_TERMINATE_CLIENT_ERROR],
+    endpoint: `cloud/${kind.resource}/terminate`,
+    async run(ctx) {
+      const { uri, uuid } = await ctx.setUp(() => kind.make(ctx));
+      const ended = await ctx.api.delete(uri);
+      if (ended.status >= 300) ctx.blockedBy(kind.terminates, `DELETE ${uri} answered ${ended.status}`);
+      await ctx.setUp(() => ctx.waitForState(kind.view, uri, ['Terminated'], TERMINATED_WITHIN_MS), kind.terminates);
+      const table = tableEndpoints(kind.resource);
+      for (const endpoint of operations(kind.resource).filter((e) => !table.has(e.id))) {
+        const op = `${endpoint.method} ${pathOn(endpoint, uri)}`;
+        const status = await statusOf(ctx, endpoint, uri);
+        ctx.verify(status < 500, `${op} on the terminated ${kind.resource} answered ${status}, a server error`, {
+          expected: 'a client error or an answer',
+          actual: status,
+          requirement: AFTER_TERMINATE_CLIENT_ERROR,
+        });
+        if (endpoint.method !== 'GET') ctx.observe(`${op} on the terminated ${kind.resource} answered ${status} (the state table leaves it out)`);
+        const state = await stateOf(ctx, uri);
+        ctx.verify(state === 'Terminated', `after ${op} the terminated ${kind.resource} is ${state}`, {
+          expected: 'Terminated',
+          actual: state,
+          requirement: AFTER_TERMINATE,
+        });
+      }
+      const listed = (await listAll(ctx, kind.list, uuid ? { uuid } : {})).filter((o) => o.resource_uri === uri);
+      ctx.verify(
+        listed.every((o) => o.state === 'Terminated'),
+        `GET ${kind.list} shows the terminated ${kind.resource} in state ${listed.map((o) => o.state).join(', ')}`,
+        { expected: 'Terminated, or not listed', actual: listed.map((o) => o.state), requirement: AFTER_TERMINATE },
+      );
+    },
+  });
+}
+
+const afterDeleteRepository = cloudCheck({
+  id: `${AFTER_DELETE}/repository`,
+  title: 'Every operation on a deleted external repository answers as for one never added, and no list shows it',
+  requirements: [AFTER_DELETE],
+  endpoint: 'cloud/repository/delete',
+  async run(ctx) {
+    const path = await ctx.setUp(() => addedRepository(ctx));
+    const removed = await ctx.api.delete(path);
+    if (removed.status >= 300) ctx.blockedBy('cloud/repository/delete/removed', `DELETE ${path} answered ${removed.status}`);
+    const never = `${REPOSITORIES}${newRepositoryName(ctx)}/`;
+    for (const endpoint of operations('repository')) {
+      const [control, status] = [await statusOf(ctx, endpoint, never), await statusOf(ctx, endpoint, path)];
+      const op = `${endpoint.method} ${endpoint.path}`;
+      if (control < 400) {
+        ctx.observe(`${op} answered ${control} for a repository never added: the comparison says nothing`);
+        continue;
+      }
+      ctx.verify(status === control, `${op} on the deleted repository answered ${status}, where one never added answered ${control}`, {
+        expected: control,
+        actual: status,
+        requirement: AFTER_DELETE,
+      });
+    }
+    const name = path.slice(REPOSITORIES.length, -1);
+    const listed = (await listAll(ctx, REPOSITORIES, { name })).filter((r) => r.name === name);
+    ctx.verify(listed.length === 0, `GET ${REPOSITORIES} still shows the deleted repository ${name}`, {
+      expected: [],
+      actual: listed,
+      requirement: AFTER_DELETE,
+    });
+  },
+});
+
+/** One check per kind of object a client can terminate, and the deleted repository's. */
+export function afterTerminateChecks(): CloudCheck[] {
+  return [...TERMINABLE_KINDS.map(afterTerminateCheck), afterDeleteRepository];
+}
