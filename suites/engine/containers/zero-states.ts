@@ -47,7 +47,7 @@ export default [
     requirements: [BARE.labels, BARE.ports, BARE.configLabels],
     endpoint: 'engine/containers/list',
     async run(ctx) {
-      // No Labels at all (the run label too): removed after the check by its id, which the run knows.
+      // No Labels at all (the run label too): removed after the check by its id, and by the run's sweep by its name.
       const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Labels: undefined } });
       const list = ctx.expectJson<ListItem[]>(await ctx.api.get('/containers/json', { all: 1 }), 'container list');
       const item = list.find((i) => i.Id === id);
