@@ -96,7 +96,7 @@ describe('the observed results of a run', () => {
       index,
     );
     const departed = results.find((r) => r.id === 'engine/observed/containers/pause/status-documented')!;
-    expect(departed).toMatchObject({ outcome: 'warning', requirements: ['engine/errors/listed-codes-only'] });
+    expect(departed).toMatchObject({ outcome: 'failed', requirements: ['engine/errors/listed-codes-only'] });
     expect(departed.message).toContain('seen in check a (and in 1 more check)');
     expect(results.find((r) => r.id === 'engine/observed/shape-documented')).toMatchObject({ outcome: 'passed', verified: 3 });
     expect(results.find((r) => r.id === 'engine/observed/status-documented')).toBeUndefined();
