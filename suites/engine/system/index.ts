@@ -5,5 +5,6 @@ import infoVersion from './info-version.ts';
 import ping from './ping.ts';
 import registryAuth from './registry-auth.ts';
 import service from './service.ts';
+import timeInstants from './time-instants.ts';
 
-export const systemChecks: EngineCheck[] = [...ping, ...infoVersion, ...auth, ...service, ...errors, ...registryAuth];
+export const systemChecks: EngineCheck[] = [...ping, ...infoVersion, ...auth, ...service, ...timeInstants, ...errors, ...registryAuth];
