@@ -37,7 +37,8 @@ export default [
       await sharedRunningContainer(ctx, ['sleep', '300']);
       ctx.fixtureImage();
       const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
-      const least: Record<string, number> = { Containers: 1, Images: 1, NCPU: 1, MemTotal: 1, NEventsListener: 0, NFd: 0, NGoroutines: 0 };
+      // NFd: the daemon holds at least the connection it answers on.
+      const least: Record<string, number> = { Containers: 1, Images: 1, NCPU: 1, MemTotal: 1, NEventsListener: 0, NFd: 1, NGoroutines: 0 };
       if (ctx.version === '1.22') Object.assign(least, { ContainersRunning: 1, ContainersPaused: 0, ContainersStopped: 0 });
       for (const [field, n] of Object.entries(least)) atLeast(ctx, `Info ${field}`, info[field], n, COUNTS);
     },
