@@ -17,14 +17,11 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
     { requirement: `${R}body-tty`, field: 'Tty', value: true },
     { requirement: `${R}body-open-stdin`, field: 'OpenStdin', value: true },
     { requirement: `${R}body-open-stdin`, field: 'StdinOnce', value: true },
-    {
-      requirement: `${R}body-env`,
-      field: 'Env',
-      value: ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'],
-      matches: (s) => Array.isArray(s) && ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'].every((e) => s.includes(e)),
-    },
+    // The target may add variables of its own (PATH); what was sent must be there, each once.
+    listCase(`${R}body-env`, 'Env', ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'], true),
     { requirement: `${R}body-labels`, field: 'Labels', value: { 'conformance.field': 'label value' } },
-    { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0'] },
+    // Two items, in order: the script and the $0 the shell gives it.
+    { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0', 'conformance-arg0'] },
     { requirement: `${R}body-entrypoint`, field: 'Entrypoint', value: ['sh', '-c'] },
     { requirement: `${R}body-image`, field: 'Image', value: image },
     { requirement: `${R}body-volumes`, field: 'Volumes', value: { '/conformance-vol': {} } },
@@ -57,7 +54,7 @@ const rate = (value: number) => (stored: unknown) =>
 /** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
 function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
   const cases: FieldCase[] = [
-    { requirement: `${R}host-config-binds`, field: 'Binds', value: ['/tmp:/conformance-bind:ro'] },
+    listCase(`${R}host-config-binds`, 'Binds', ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-two']),
     { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },
     { requirement: `${R}host-config-memory`, field: 'Memory', value: 64 * 1024 * 1024 },
     { requirement: `${R}host-config-memory-swap-needs-memory`, field: 'MemorySwap', value: 128 * 1024 * 1024 },
