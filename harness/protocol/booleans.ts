@@ -31,3 +31,26 @@ export function encodeBoolean(value: boolean, style: 'digit' | 'lower' | 'capita
 export function daemonReadsBoolean(raw: string): boolean {
   return !DAEMON_FALSE.has(raw.toLowerCase());
 }
+
+export type BooleanStyle = 'digit' | 'lower' | 'capitalized';
+
+/**
+ * The query of `pathWithQuery` with each of `params` sent as `1`/`0` spelled in `style` instead
+ * (`true`/`false` or `True`/`False`), and each parameter of `absent` the query lacks added with
+ * that value (its documented default) in the same style; every other byte of the path is kept.
+ */
+export function respellBooleans(pathWithQuery: string, params: readonly string[], style: BooleanStyle, absent: Readonly<Record<string, boolean>> = {}): string {
+  const at = pathWithQuery.indexOf('?');
+  const [path, search] = at < 0 ? [pathWithQuery, ''] : [pathWithQuery.slice(0, at), pathWithQuery.slice(at + 1)];
+  const names = new Set(params);
+  const sent = new Set<string>();
+  const query = (search ? search.split('&') : []).map((pair) => {
+    const [raw, value] = pair.split('=', 2) as [string, string | undefined];
+    const name = decodeURIComponent(raw);
+    sent.add(name);
+    if (!names.has(name) || (value !== '1' && value !== '0')) return pair;
+    return `${raw}=${encodeBoolean(value === '1', style)}`;
+  });
+  for (const [name, value] of Object.entries(absent)) if (!sent.has(name)) query.push(`${encodeURIComponent(name)}=${encodeBoolean(value, style)}`);
+  return query.length ? `${path}?${query.join('&')}` : path;
+}

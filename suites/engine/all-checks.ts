@@ -14,9 +14,10 @@ import { streamChecks } from './streams/index.ts';
 import { logChecks } from './logs/index.ts';
 import { execChecks } from './exec/index.ts';
 import { imageChecks } from './images/index.ts';
+import { withSpellingSiblings } from './query/boolean-spellings.ts';
 
 /** Every engine check, by spec section; the suite files register the same lists. */
-export const ENGINE_SECTIONS: Record<string, EngineCheck[]> = {
+const WRITTEN: Record<string, EngineCheck[]> = {
   containers: containerChecks,
   'containers-data': containerDataChecks,
   system: systemChecks,
@@ -32,6 +33,11 @@ export const ENGINE_SECTIONS: Record<string, EngineCheck[]> = {
   exec: execChecks,
   images: imageChecks,
 };
+
+/** The written checks, each check of a boolean parameter's effect followed by its spelling sibling (in its own section). */
+export const ENGINE_SECTIONS: Record<string, EngineCheck[]> = Object.fromEntries(
+  Object.entries(WRITTEN).map(([section, checks]) => [section, withSpellingSiblings(checks)]),
+);
 
 export function engineChecksFor(version: EngineVersion): EngineCheck[] {
   return checksForVersion(Object.values(ENGINE_SECTIONS).flat(), version);

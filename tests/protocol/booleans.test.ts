@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DOCUMENTED_BOOLEAN_SPELLINGS, daemonReadsBoolean, encodeBoolean, parseBoolean } from '../../harness/protocol/index.ts';
+import { DOCUMENTED_BOOLEAN_SPELLINGS, daemonReadsBoolean, encodeBoolean, parseBoolean, respellBooleans } from '../../harness/protocol/index.ts';
 
 describe('boolean query values', () => {
   test('every documented spelling parses to its value', () => {
@@ -40,5 +40,18 @@ describe('boolean query values', () => {
   test('daemonReadsBoolean follows the measured daemon: "", 0, no, false, none (any case) are false', () => {
     for (const f of ['', '0', 'no', 'NO', 'False', 'none', 'None']) expect(daemonReadsBoolean(f)).toBe(false);
     for (const t of ['1', 'yes', 'on', '2', 'anything']) expect(daemonReadsBoolean(t)).toBe(true);
+  });
+
+  test('respellBooleans spells the named 1/0 values in the style and keeps every other byte', () => {
+    const path = '/v1.22/containers/x/logs?stdout=1&stderr=0&tail=1&filters=%7B%22a%22%3A%5B%221%22%5D%7D&follow=true';
+    expect(respellBooleans(path, ['stdout', 'stderr', 'follow'], 'lower')).toBe(
+      '/v1.22/containers/x/logs?stdout=true&stderr=false&tail=1&filters=%7B%22a%22%3A%5B%221%22%5D%7D&follow=true',
+    );
+    expect(respellBooleans(path, ['stdout', 'stderr'], 'capitalized')).toContain('?stdout=True&stderr=False&tail=1&');
+    expect(respellBooleans('/v1.22/containers/json', ['all'], 'lower')).toBe('/v1.22/containers/json');
+    expect(respellBooleans('/v1.22/containers/json?size=1', ['all', 'size'], 'capitalized', { all: false, size: false })).toBe(
+      '/v1.22/containers/json?size=True&all=False',
+    );
+    expect(respellBooleans('/v1.22/containers/json', [], 'digit', { all: false })).toBe('/v1.22/containers/json?all=0');
   });
 });

@@ -1,6 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { createBody, createRaw, expectFieldsStored, holds, type FieldCase } from '../support/container-data.ts';
+import { createBody, createRaw, expectFieldsStored, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 
 const R = 'engine/containers/create/';
@@ -17,14 +17,11 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
     { requirement: `${R}body-tty`, field: 'Tty', value: true },
     { requirement: `${R}body-open-stdin`, field: 'OpenStdin', value: true },
     { requirement: `${R}body-open-stdin`, field: 'StdinOnce', value: true },
-    {
-      requirement: `${R}body-env`,
-      field: 'Env',
-      value: ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'],
-      matches: (s) => Array.isArray(s) && ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'].every((e) => s.includes(e)),
-    },
+    // The target may add variables of its own (PATH); what was sent must be there, each once.
+    listCase(`${R}body-env`, 'Env', ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'], true),
     { requirement: `${R}body-labels`, field: 'Labels', value: { 'conformance.field': 'label value' } },
-    { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0'] },
+    // Two items, in order: the script and the $0 the shell gives it.
+    { requirement: `${R}body-cmd`, field: 'Cmd', value: ['exit 0', 'conformance-arg0'] },
     { requirement: `${R}body-entrypoint`, field: 'Entrypoint', value: ['sh', '-c'] },
     { requirement: `${R}body-image`, field: 'Image', value: image },
     { requirement: `${R}body-volumes`, field: 'Volumes', value: { '/conformance-vol': {} } },
@@ -46,13 +43,18 @@ function linkMatches(name: string, alias: string): (stored: unknown) => boolean 
     String(stored[0]).endsWith(alias);
 }
 
+/** A list field sent with two items, stored in any order (the spec states none), each once. */
+function listCase(requirement: string, field: string, value: unknown[], extras = false): FieldCase {
+  return { requirement, field, value, matches: holdsEachOnce(value, extras) };
+}
+
 const rate = (value: number) => (stored: unknown) =>
   Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
 
 /** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
 function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
   const cases: FieldCase[] = [
-    { requirement: `${R}host-config-binds`, field: 'Binds', value: ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-rw'] },
+    listCase(`${R}host-config-binds`, 'Binds', ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-two']),
     { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },
     { requirement: `${R}host-config-memory`, field: 'Memory', value: 64 * 1024 * 1024 },
     { requirement: `${R}host-config-memory-swap-needs-memory`, field: 'MemorySwap', value: 128 * 1024 * 1024 },
@@ -63,25 +65,23 @@ function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
     { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
     { requirement: `${R}host-config-privileged`, field: 'Privileged', value: true },
     { requirement: `${R}host-config-readonly-rootfs`, field: 'ReadonlyRootfs', value: true },
-    { requirement: `${R}host-config-dns`, field: 'Dns', value: ['10.9.8.7'] },
-    { requirement: `${R}host-config-dns-search`, field: 'DnsSearch', value: ['example.test'] },
-    { requirement: `${R}host-config-extra-hosts`, field: 'ExtraHosts', value: ['conformance.test:10.9.8.6'] },
+    listCase(`${R}host-config-dns`, 'Dns', ['10.9.8.7', '10.9.8.5']),
+    listCase(`${R}host-config-dns-search`, 'DnsSearch', ['example.test', 'conformance.test']),
+    listCase(`${R}host-config-extra-hosts`, 'ExtraHosts', ['conformance.test:10.9.8.6', 'conformance-two.test:10.9.8.4']),
     { requirement: `${R}host-config-volumes-from`, field: 'VolumesFrom', value: [`${helper}:ro`] },
-    { requirement: `${R}host-config-cap-add-drop`, field: 'CapAdd', value: ['NET_ADMIN'] },
-    { requirement: `${R}host-config-cap-add-drop`, field: 'CapDrop', value: ['MKNOD'] },
+    listCase(`${R}host-config-cap-add-drop`, 'CapAdd', ['NET_ADMIN', 'SYS_TIME']),
+    listCase(`${R}host-config-cap-add-drop`, 'CapDrop', ['MKNOD', 'AUDIT_WRITE']),
     { requirement: `${R}host-config-network-mode`, field: 'NetworkMode', value: 'bridge' },
-    {
-      requirement: `${R}host-config-devices`,
-      field: 'Devices',
-      value: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }],
-    },
-    { requirement: `${R}host-config-ulimits`, field: 'Ulimits', value: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] },
-    {
-      requirement: `${R}host-config-security-opt`,
-      field: 'SecurityOpt',
-      value: ['label:disable'],
-      matches: (s) => Array.isArray(s) && s.includes('label:disable'),
-    },
+    listCase(`${R}host-config-devices`, 'Devices', [
+      { PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' },
+      { PathOnHost: '/dev/zero', PathInContainer: '/dev/conformance-zero', CgroupPermissions: 'r' },
+    ]),
+    listCase(`${R}host-config-ulimits`, 'Ulimits', [
+      { Name: 'nofile', Soft: 1024, Hard: 2048 },
+      { Name: 'nproc', Soft: 512, Hard: 1024 },
+    ]),
+    // A target may add options of its own to SecurityOpt; what was sent must be there, each once.
+    listCase(`${R}host-config-security-opt`, 'SecurityOpt', ['label:disable', 'no-new-privileges'], true),
     { requirement: `${R}host-config-cgroup-parent`, field: 'CgroupParent', value: 'conformance-parent' },
   ];
   if (version === '1.18') {
@@ -100,15 +100,18 @@ function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
     { requirement: `${R}host-config-cpu-period`, field: 'CpuPeriod', value: 100000 },
     { requirement: `${R}host-config-cpu-quota`, field: 'CpuQuota', value: 50000 },
     { requirement: `${R}host-config-cpuset-mems`, field: 'CpusetMems', value: '0' },
-    { requirement: `${R}host-config-blkio-weight-device`, field: 'BlkioWeightDevice', value: [{ Path: '/dev/null', Weight: 100 }] },
+    listCase(`${R}host-config-blkio-weight-device`, 'BlkioWeightDevice', [
+      { Path: '/dev/null', Weight: 100 },
+      { Path: '/dev/zero', Weight: 200 },
+    ]),
     { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadBps', value: [{ Path: '/dev/null', Rate: 1048576 }], matches: rate(1048576) },
     { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteBps', value: [{ Path: '/dev/null', Rate: 2097152 }], matches: rate(2097152) },
     { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadIOps', value: [{ Path: '/dev/null', Rate: 100 }], matches: rate(100) },
     { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteIOps', value: [{ Path: '/dev/null', Rate: 200 }], matches: rate(200) },
     { requirement: `${R}host-config-oom-kill-disable`, field: 'OomKillDisable', value: true },
     { requirement: `${R}host-config-oom-score-adj`, field: 'OomScoreAdj', value: 100 },
-    { requirement: `${R}host-config-dns-options`, field: 'DnsOptions', value: ['ndots:2'] },
-    { requirement: `${R}host-config-group-add`, field: 'GroupAdd', value: ['audio'] },
+    listCase(`${R}host-config-dns-options`, 'DnsOptions', ['ndots:2', 'timeout:3']),
+    listCase(`${R}host-config-group-add`, 'GroupAdd', ['audio', 'video']),
     { requirement: `${R}host-config-volume-driver`, field: 'VolumeDriver', value: 'local' },
   ]);
 }

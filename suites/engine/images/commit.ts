@@ -80,6 +80,8 @@ export default [
       const body: Record<string, unknown> = {
         Env: ['CONFORMANCE_BODY=yes'],
         WorkingDir: '/tmp',
+        User: '1234',
+        ExposedPorts: { '8080/tcp': {} },
         Cmd: ['echo', 'from-body'],
         ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : {}),
       };
@@ -87,6 +89,12 @@ export default [
       const config = await configOf(ctx, id);
       ctx.expectEqual(envValue(config.Env, 'CONFORMANCE_BODY'), 'yes', 'a container of the committed image has the Env of the commit body');
       ctx.expectEqual(config.WorkingDir, '/tmp', 'a container of the committed image has the WorkingDir of the commit body');
+      const more = config as { User?: unknown; ExposedPorts?: Record<string, unknown> | null };
+      ctx.expectEqual(more.User, '1234', 'a container of the committed image has the User of the commit body');
+      ctx.expect('8080/tcp' in (more.ExposedPorts ?? {}), 'a container of the committed image exposes the ExposedPorts of the commit body', {
+        expected: { '8080/tcp': {} },
+        actual: more.ExposedPorts,
+      });
       if (ctx.version === '1.22')
         ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
     },

@@ -33,13 +33,26 @@ async function expectRefused(ctx: EngineContext, hostConfig: Record<string, unkn
   );
 }
 
+/**
+ * A value within the limit is accepted and means what was sent: stored as sent (-1 stays -1, 0
+ * stays 0), or, on a host that cannot apply the setting, discarded with a warning (observed).
+ */
 async function expectAccepted(ctx: EngineContext, hostConfig: Record<string, unknown>, rule: string, requirement: string): Promise<void> {
-  const { status } = await createWith(ctx, hostConfig);
+  const { status, warnings, stored } = await createWith(ctx, hostConfig);
   ctx.expect(status === 201, `${rule}: create with ${JSON.stringify(hostConfig)} must be accepted, got ${status}`, {
     expected: 201,
     actual: status,
     requirement,
   });
+  for (const [field, sent] of Object.entries(hostConfig)) {
+    const kept = stored?.[field] === sent;
+    if (!kept && warnings.length > 0) ctx.observe(`${field} ${JSON.stringify(sent)} was accepted and discarded with a warning: ${warnings.join(' | ')}`);
+    ctx.expect(kept || warnings.length > 0, `${rule}: ${field} ${JSON.stringify(sent)} is stored as sent, got ${JSON.stringify(stored?.[field])}`, {
+      expected: sent,
+      actual: stored?.[field],
+      requirement,
+    });
+  }
 }
 
 /** Spec: Limits (BlkioWeight, MemorySwappiness, ShmSize, MemorySwap); HostConfig fields. */

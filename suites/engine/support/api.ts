@@ -2,9 +2,12 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { hijack, type HijackedConnection, type HijackOptions } from '../../../harness/target/hijack.ts';
 import type { HttpResponse, HttpTransport, RequestOptions, StreamingResponse } from '../../../harness/target/http-transport.ts';
 import type { Transcript } from '../../../harness/target/transcript.ts';
-import type { Query } from '../../../harness/protocol/query.ts';
+import { encodeQuery, type Query } from '../../../harness/protocol/query.ts';
 
 export type CallOptions = Omit<RequestOptions, 'method' | 'path'>;
+
+/** Rewrites a request's path and query as sent (method, `/v1.22/...?query`), e.g. to spell its booleans another way. */
+export type Respell = (method: string, pathWithQuery: string) => string;
 
 /**
  * The engine API at one version, as a check sees it: paths are written without the version
@@ -19,16 +22,33 @@ export class EngineApi {
     private readonly onAnswer?: (method: string, path: string, res: HttpResponse) => void,
   ) {}
 
+  /** While set, every versioned request goes out as it rewrites it (boolean-spellings.ts). */
+  respell: Respell | undefined;
+
   /** /v1.22/containers/json */
   path(path: string): string {
     return `/v${this.version}${path}`;
   }
 
   async request(method: string, path: string, opts: CallOptions = {}): Promise<HttpResponse> {
-    const full = this.path(path);
-    const res = await this.transport.request({ ...opts, method, path: full }, this.transcript);
-    this.onAnswer?.(method, full, res);
+    const sent = this.sent(method, path, opts);
+    const res = await this.transport.request(sent, this.transcript);
+    this.onAnswer?.(method, sent.path, res);
     return res;
+  }
+
+  /** The versioned path and query of a request made outside this class (a WebSocket), as they go out. */
+  wire(method: string, path: string, query: Query): { path: string; query?: Query } {
+    const { path: sent, query: left } = this.sent(method, path, { query });
+    return { path: sent, ...(left ? { query: left } : {}) };
+  }
+
+  /** The method, versioned path and options as they go out: the query folded into the path where a respell is set. */
+  private sent<O extends { query?: Query }>(method: string, path: string, opts: O): O & { method: string; path: string } {
+    const full = this.path(path);
+    if (!this.respell) return { ...opts, method, path: full };
+    const { query, ...rest } = opts;
+    return { ...(rest as O), method, path: this.respell(method, full + encodeQuery(query)) };
   }
 
   get(path: string, query?: Query, opts: CallOptions = {}): Promise<HttpResponse> {
@@ -45,7 +65,7 @@ export class EngineApi {
 
   /** A request whose body is read as it arrives (events, stats, logs with follow). */
   stream(method: string, path: string, opts: CallOptions = {}): Promise<StreamingResponse> {
-    return this.transport.stream({ ...opts, method, path: this.path(path) }, this.transcript);
+    return this.transport.stream(this.sent(method, path, opts), this.transcript);
   }
 
   /** A request outside the version prefix (unversioned or another version), as written. */
@@ -57,7 +77,7 @@ export class EngineApi {
   hijack(method: string, path: string, opts: Omit<HijackOptions, 'method' | 'path' | 'timeoutMs'> & { timeoutMs?: number }): Promise<HijackedConnection> {
     return hijack(
       this.transport.endpoint,
-      { ...opts, method, path: this.path(path), timeoutMs: opts.timeoutMs ?? this.transport.options.timeoutMs },
+      { ...this.sent(method, path, opts), timeoutMs: opts.timeoutMs ?? this.transport.options.timeoutMs },
       this.transcript,
     );
   }

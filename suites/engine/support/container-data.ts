@@ -66,6 +66,19 @@ export function holds(stored: unknown, sent: unknown): boolean {
   return isDeepStrictEqual(stored, sent);
 }
 
+/**
+ * True when `stored` is a list of the sent items in any order, each once: for lists whose order
+ * the spec does not state (capabilities, DNS options, devices...). A list cut short, emptied or
+ * holding an item twice does not match. `extras`: items the target adds of its own are allowed,
+ * but a sent item must still appear exactly once.
+ */
+export function holdsEachOnce(sent: readonly unknown[], extras = false): (stored: unknown) => boolean {
+  return (stored) => {
+    if (!Array.isArray(stored) || (extras ? stored.length < sent.length : stored.length !== sent.length)) return false;
+    return sent.every((item) => stored.filter((s) => holds(s, item)).length === 1);
+  };
+}
+
 /** One create field: what is sent, the requirement it verifies, and how the stored value is judged. */
 export interface FieldCase {
   requirement: string;

@@ -346,7 +346,8 @@ export async function wsAttach(
 ): Promise<WsCapture> {
   const endpoint = ctx.run.engine;
   if (!endpoint) return ctx.skip('no engine target endpoint');
-  const ws = await openWebSocket(endpoint, { path: ctx.api.path(`/containers/${id}/attach/ws`), query, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);
+  const wire = ctx.api.wire('GET', `/containers/${id}/attach/ws`, query);
+  const ws = await openWebSocket(endpoint, { ...wire, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);
   ctx.defer(() => ws.close());
   const opened = ws.status === 101 || ws.status === 200;
   if (opened && opts.send !== undefined) await ws.send(opts.send);

@@ -1,9 +1,11 @@
 import type { EngineCheck } from '../support/check.ts';
 import auth from './auth.ts';
+import countsAndSizes from './counts-and-sizes.ts';
 import errors from './errors.ts';
 import infoVersion from './info-version.ts';
 import ping from './ping.ts';
 import registryAuth from './registry-auth.ts';
 import service from './service.ts';
+import timeInstants from './time-instants.ts';
 
-export const systemChecks: EngineCheck[] = [...ping, ...infoVersion, ...auth, ...service, ...errors, ...registryAuth];
+export const systemChecks: EngineCheck[] = [...ping, ...infoVersion, ...auth, ...service, ...timeInstants, ...countsAndSizes, ...errors, ...registryAuth];

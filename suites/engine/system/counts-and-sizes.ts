@@ -1,0 +1,68 @@
+/**
+ * Numbers that mean something the run can see: the Info counts of a daemon on which this check
+ * keeps a container running and imported an image, and the sizes of that image. A type check lets
+ * a count answered as 0 (or -1 where 0 was meant) pass; these hold each number to what it counts.
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { sharedRunningContainer } from '../support/lifecycle.ts';
+
+const COUNTS = 'engine/system/info/200-counts';
+const SIZES = 'engine/images/list/200-sizes';
+
+type Json = Record<string, unknown>;
+
+function json<T>(ctx: EngineContext, res: HttpResponse, what: string, requirement: string): T {
+  ctx.expectStatus(res, 200, what, requirement);
+  return ctx.expectJson<T>(res, what, requirement);
+}
+
+/** Records a breach of `requirement` unless `value` is an integer of at least `least`. */
+function atLeast(ctx: EngineContext, what: string, value: unknown, least: number, requirement: string): void {
+  ctx.verify(Number.isInteger(value) && (value as number) >= least, `${what} is an integer of at least ${least}, got ${JSON.stringify(value)}`, {
+    expected: `>= ${least}`,
+    actual: value,
+    requirement,
+  });
+}
+
+/** Spec: Resources and their fields > Info; Images (list item, inspect, history item). */
+export default [
+  engineCheck({
+    id: COUNTS,
+    title: 'GET /info counts at least the running container and the imported image, one CPU and some memory, and no count is negative',
+    endpoint: 'engine/system/info',
+    async run(ctx) {
+      await sharedRunningContainer(ctx, ['sleep', '300']);
+      ctx.fixtureImage();
+      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
+      // NFd: the daemon holds at least the connection it answers on.
+      const least: Record<string, number> = { Containers: 1, Images: 1, NCPU: 1, MemTotal: 1, NEventsListener: 0, NFd: 1, NGoroutines: 0 };
+      if (ctx.version === '1.22') Object.assign(least, { ContainersRunning: 1, ContainersPaused: 0, ContainersStopped: 0 });
+      for (const [field, n] of Object.entries(least)) atLeast(ctx, `Info ${field}`, info[field], n, COUNTS);
+    },
+  }),
+  engineCheck({
+    id: SIZES,
+    title: 'The image imported from a root filesystem has sizes above zero in the image list, inspect and (1.22) history',
+    endpoint: 'engine/images/list',
+    async run(ctx) {
+      const ref = ctx.fixtureImage();
+      const inspect = json<Json>(ctx, await ctx.api.get(`/images/${ref}/json`), 'the fixture image inspect', SIZES);
+      const item = json<Json[]>(ctx, await ctx.api.get('/images/json'), 'the image list', SIZES).find((i) => i.Id === inspect.Id);
+      ctx.expect(item !== undefined, `the image list holds the fixture image ${String(inspect.Id)}`, { requirement: SIZES });
+      for (const field of ['Size', 'VirtualSize']) atLeast(ctx, `the image list item ${field}`, item?.[field], 1, SIZES);
+      atLeast(ctx, 'the image inspect Size', inspect.Size, 1, SIZES);
+      if (ctx.version !== '1.22') return;
+      atLeast(ctx, 'the image inspect VirtualSize', inspect.VirtualSize, 1, SIZES);
+      const history = json<Json[]>(ctx, await ctx.api.get(`/images/${ref}/history`), 'the fixture image history', SIZES);
+      const total = history.reduce((sum, h) => sum + (Number.isInteger(h.Size) ? (h.Size as number) : 0), 0);
+      ctx.verify(total > 0, `the history items' Size add up to the image's bytes (above zero), got ${JSON.stringify(history.map((h) => h.Size))}`, {
+        expected: 'a sum above zero',
+        actual: history.map((h) => h.Size),
+        requirement: SIZES,
+      });
+    },
+  }),
+];
