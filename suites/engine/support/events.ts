@@ -9,6 +9,16 @@ import { readJsonStream } from './json-stream-read.ts';
 
 export type EngineEvent = Record<string, unknown>;
 
+/**
+ * The one event policy: which operation emits which event is not shown, so a check that reads an
+ * event the target did not emit is unverified (skipped, naming the event), never failed; what an
+ * emitted event carries is graded by its rule.
+ */
+export function emitted<T>(ctx: EngineContext, event: T | undefined, what: string): T {
+  if (event === undefined) return ctx.unverified(`${what} never arrived (which operation emits which event is not shown)`);
+  return event;
+}
+
 /** Spec: Events, the table of event kinds per source type and version. */
 export const EVENT_KINDS = {
   '1.18': {
