@@ -88,13 +88,9 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       ...bodyDrafts(e, base, sites, schemas),
       ...errors,
       legal(e, version, 'latency', undefined, sites.shapeRule()),
+      ...transportDrafts(e, version, sites.shapeRule(), api),
       ...(api === 'engine'
-        ? [
-            ...streamDrafts(e, version, inVersion, sites, known),
-            ...transportDrafts(e, version, sites.shapeRule()),
-            ...deletedDrafts(e, version, inVersion, sites),
-            ...refusedDrafts(e, version, inVersion, sites),
-          ]
+        ? [...streamDrafts(e, version, inVersion, sites, known), ...deletedDrafts(e, version, inVersion, sites), ...refusedDrafts(e, version, inVersion, sites)]
         : []),
     ];
   });
@@ -132,9 +128,14 @@ function legal(e: Endpoint, version: string, op: LegalOp, status: number | undef
   };
 }
 
-/** The legal transport variations (header case, framing of the body, fragmentation) at every endpoint. */
-function transportDrafts(e: Endpoint, version: string, rule: string): Draft[] {
-  return (Object.keys(TRANSPORT_OPERATORS) as TransportOp[]).map((op) => legal(e, version, op, undefined, rule));
+/**
+ * The legal transport variations (header case, framing of the body, fragmentation) at every
+ * endpoint. The cloud reference frames every answer with a Content-Length already, so
+ * `legal/content-length` (which only changes chunked answers) has no site there.
+ */
+function transportDrafts(e: Endpoint, version: string, rule: string, api: string): Draft[] {
+  const ops = (Object.keys(TRANSPORT_OPERATORS) as TransportOp[]).filter((op) => api === 'engine' || op !== 'content-length');
+  return ops.map((op) => legal(e, version, op, undefined, rule));
 }
 
 /** The legal operators of one documented answer: key order, extra fields, list order where none is stated, time digits. */

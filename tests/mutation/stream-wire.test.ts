@@ -11,7 +11,7 @@ import { mutantHook, observingHook, type ObservedExchange } from '../../harness/
 import type { MutationSpec, StreamOp } from '../../harness/mutation/types.ts';
 import { LAST_FRAME_HOLD_MS, mutatedSink, writeHijackHead } from '../../reference/engine/http/stream-mutation.ts';
 import type { ExchangeMutation } from '../../reference/engine/http/mutation-exchange.ts';
-import { varyTransport } from '../../reference/engine/http/transport-variation.ts';
+import { varyTransport } from '../../reference/shared/transport-variation.ts';
 import { encodeFrame } from '../../reference/engine/streams/frames.ts';
 import { startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
 

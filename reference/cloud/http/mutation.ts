@@ -5,11 +5,22 @@
  */
 import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import { cloudCatalogPath, EndpointMatcher } from '../../../harness/judge/endpoint-matcher.ts';
+import type { WireShape } from '../../../harness/mutation/apply-stream.ts';
 import type { MutationHook } from '../../../harness/mutation/hook.ts';
+import type { TransportOp } from '../../../harness/mutation/types.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import type { ApiRequest, Reply } from './types.ts';
 
 const MATCHER = new EndpointMatcher(loadEndpoints('cloud'), cloudCatalogPath);
+
+/** How the front sends a reply (server.ts writeReply): a JSON body always with its Content-Length. */
+const wireOf = (reply: Reply): WireShape => ({ lengthDelimited: reply.body !== undefined && reply.status !== 204 });
+
+/** The legal transport variation the mutant applies to the answer of a call, if any. */
+export function transportOf(hook: MutationHook | undefined, method: string, path: string): TransportOp | undefined {
+  const endpoint = hook && MATCHER.match(method, path)?.id;
+  return endpoint ? hook.activeFor(endpoint, 'v1')?.transport?.op : undefined;
+}
 
 /** Calls the handler with the request as the mutant lets it arrive, and answers as the mutant changes the reply. */
 export async function mutatedCall(
@@ -36,6 +47,7 @@ export async function mutatedCall(
     requestBody: req.body,
     status: reply.status,
     answers: reply.body === undefined ? [] : [reply.body],
+    wire: wireOf(reply),
     ...(error !== undefined && reply.status >= 400 ? { errorText: error } : {}),
   });
   return active ? { ...reply, status: active.status(reply.status), body: active.answer(reply.status, reply.body) } : reply;
@@ -61,6 +73,7 @@ export function credentialsRefused(
     query: req.query.toString(),
     status: refusal.status,
     answers: refusal.body === undefined ? [] : [refusal.body],
+    wire: wireOf(refusal),
     ...error,
   });
   return true;

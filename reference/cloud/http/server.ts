@@ -9,7 +9,8 @@ import { userFromBasic } from './auth.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { errorReply } from './replies.ts';
-import { credentialsRefused } from './mutation.ts';
+import { credentialsRefused, transportOf } from './mutation.ts';
+import { varyTransport } from '../../shared/transport-variation.ts';
 import { withTrailingSlash } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
 
@@ -17,6 +18,12 @@ export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: B
 
 export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, onUpgrade: UpgradeHandler): http.Server {
   const server = http.createServer((req, res) => {
+    const transport = transportOf(
+      world.mutation,
+      (req.method ?? 'GET').toUpperCase(),
+      withTrailingSlash(new URL(req.url ?? '/', 'http://reference.invalid').pathname),
+    );
+    if (transport) varyTransport(res, transport);
     void handle(world, dispatch, req).then(
       (result) => writeReply(world, res, result),
       (err: unknown) => writeReply(world, res, { reply: errorReply(err) }),

@@ -8,7 +8,7 @@ import type { StreamMutation, WireShape } from '../../../harness/mutation/apply-
 import type { MutationHook, ObservedExchange } from '../../../harness/mutation/hook.ts';
 import type { TransportOp } from '../../../harness/mutation/types.ts';
 import { RawJson } from './json.ts';
-import { hasLength, varyTransport } from './transport-variation.ts';
+import { hasLength, varyTransport } from '../../shared/transport-variation.ts';
 
 /** What the daemon's answer helpers pass their values through while a hook is set. */
 export interface ExchangeMutation {

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { HijackHead } from '../../../harness/mutation/apply-stream.ts';
 import type { StreamEndpoint } from '../streams/endpoint.ts';
 import type { ExchangeMutation } from './mutation-exchange.ts';
-import { drip, lowerCaseNames } from './transport-variation.ts';
+import { drip, lowerCaseNames } from '../../shared/transport-variation.ts';
 
 /** Something written to piece by piece and then ended: a session endpoint, a JSON stream. */
 export interface Sink<T> {

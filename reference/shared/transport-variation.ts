@@ -6,7 +6,7 @@
  * one write at a time (TCP keeps no message boundaries).
  */
 import type http from 'node:http';
-import type { TransportOp } from '../../../harness/mutation/types.ts';
+import type { TransportOp } from '../../harness/mutation/types.ts';
 
 /**
  * How much `legal/byte-at-a-time` splits: the first 64 bytes of each of the first 8 writes of an
