@@ -1,5 +1,5 @@
 /**
- * The engine's operations on a removed object, and its refused renames and tags: each endpoint that names a container, image,
+ * The engine's operations on a removed object, and its refused renames, tags and creates: each endpoint that names a container, image,
  * volume, network or exec instance in its path (and documents 404) still answering for the
  * object once it was removed, as if it existed.
  */
@@ -24,10 +24,13 @@ export function deletedDrafts(e: Endpoint, version: string, inVersion: (versions
   ];
 }
 
-/** The operations whose refusal (4xx) must leave nothing: a rename, a tag. */
-const NAMING_PATH = /\/(rename|tag)$/;
+/**
+ * The operations whose refusal (4xx other than 404) must leave nothing: a rename, a tag, a
+ * container create. Network connect and the other creates document no such refusal.
+ */
+const NAMING_PATH = /\/(rename|tag)$|^\/containers\/create$/;
 
-/** A refused rename or tag (4xx) that still takes the name, or leaves the tag. */
+/** A refused rename or tag (4xx) that still takes the name, or leaves the tag; a refused create that leaves a container. */
 export function refusedDrafts(e: Endpoint, version: string, inVersion: (versions?: string[]) => boolean, sites: SiteRequirements): Draft[] {
   const refusals = e.responses.filter((r) => r.status >= 400 && r.status < 500 && r.status !== 404 && inVersion(r.versions));
   if (!NAMING_PATH.test(e.path) || !refusals.length) return [];
@@ -37,7 +40,7 @@ export function refusedDrafts(e: Endpoint, version: string, inVersion: (versions
       atom: 'refused',
       spec: { kind: 'refused-leaves-object', endpoint: e.id, version },
       requirements: [...new Set(refusals.flatMap((r) => sites.ofStatus(e.id, r.status, 'codes')))],
-      description: `${e.method} ${e.path} refuses (${refusals.map((r) => r.status).join(', ')}) but still applies the name it was asked for`,
+      description: `${e.method} ${e.path} refuses (${refusals.map((r) => r.status).join(', ')}) but still applies what it was asked for`,
     },
   ];
 }

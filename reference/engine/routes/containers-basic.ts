@@ -1,6 +1,6 @@
 /** Endpoints 2-4, 6, 7, 9, 14, 15, 19, 20: create, inspect, top, changes, export, resize, update, rename, wait, delete. */
 import { exportTar } from '../fs/tar.ts';
-import { HttpError, type Router } from '../http/router.ts';
+import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Engine } from '../state/engine.ts';
 import { checkName, createContainer } from '../state/create.ts';
 import { checkResources } from '../state/host-config.ts';
@@ -23,12 +23,31 @@ const UPDATABLE = [
   'KernelMemory',
 ];
 
+/**
+ * The create as the mutant `operation/refused-leaves-object` has it: a refused create (4xx) still
+ * leaves a container behind, made from the same body without the refused name where it can be.
+ */
+function leftBehindOnRefusal<T>(engine: Engine, ctx: RouteContext, body: Record<string, unknown>, create: () => T): T {
+  try {
+    return create();
+  } catch (err) {
+    if (err instanceof HttpError && err.status >= 400 && err.status < 500 && ctx.exchange?.refusalApplied) {
+      try {
+        createContainer(engine, ctx.version, null, body);
+      } catch {
+        // the body itself is what was refused: nothing can be left behind
+      }
+    }
+    throw err;
+  }
+}
+
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
     const body = await ctx.json<Record<string, unknown>>().catch((err: unknown) => {
       throw ctx.faults.has('create-bad-json-500') ? new HttpError(500, String(err)) : err;
     });
-    const { container, warnings } = createContainer(engine, ctx.version, ctx.query.get('name'), body);
+    const { container, warnings } = leftBehindOnRefusal(engine, ctx, body, () => createContainer(engine, ctx.version, ctx.query.get('name'), body));
     ctx.sendJson(
       ctx.faults.has('create-returns-200') ? 200 : 201,
       ctx.faults.has('create-no-Warnings') ? { Id: container.id } : { Id: container.id, Warnings: warnings },
