@@ -53,9 +53,9 @@ test('operation/deleted-still-answered sits at every operation on one object, an
   }
 });
 
-test('operation/refused-leaves-object: a refused rename still takes the name, a refused tag still leaves its repository', async () => {
+test('operation/refused-leaves-object: a refused rename takes the name, a refused tag leaves its repository, a refused create its container', async () => {
   const refused = generateMutants('engine-1.22').filter((m) => m.operator === 'operation/refused-leaves-object');
-  expect(refused.map((m) => m.site.endpoint).sort()).toEqual(['engine/containers/rename', 'engine/images/tag']);
+  expect(refused.map((m) => m.site.endpoint).sort()).toEqual(['engine/containers/create', 'engine/containers/rename', 'engine/images/tag']);
   const server = await startEngineServer({ listen: `unix://${path.join(mkdtempSync(path.join(tmpdir(), 'refused-')), 'engine.sock')}` });
   const target = parseTargetUrl(server.url);
   const api = new HttpTransport(target, { timeoutMs: 5000, maxBodyBytes: 1024 * 1024 });
@@ -88,6 +88,20 @@ test('operation/refused-leaves-object: a refused rename still takes the name, a 
     );
     server.setMutation(undefined);
     expect((await api.request({ method: 'GET', path: '/v1.22/images/conformance-refused/json' })).status).toBe(200);
+    const count = async (): Promise<number> =>
+      ((await api.request({ method: 'GET', path: '/v1.22/containers/json', query: { all: '1' } })).json() as unknown[]).length;
+    const before = await count();
+    server.setMutation(mutantHook(refused.find((m) => m.site.endpoint === 'engine/containers/create')!.spec));
+    const refusedCreate = await api.request({
+      method: 'POST',
+      path: '/v1.22/containers/create',
+      query: { name: 'conformance-refused-a' },
+      headers: json,
+      body: JSON.stringify({ Image: image, Cmd: ['true'] }),
+    });
+    expect(refusedCreate.status).toBe(409);
+    server.setMutation(undefined);
+    expect(await count()).toBe(before + 1);
   } finally {
     server.setMutation(undefined);
     await api.close();
