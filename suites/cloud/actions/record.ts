@@ -78,7 +78,10 @@ export default [
         ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
       }
       const failed = await ctx.api.post(`${uri}deploy/`);
-      ctx.expect(failed.status >= 400, `precondition: deploy of a terminated cluster answered ${failed.status}`);
+      // A refusal may also be a 202 whose action ends Failed (as expectRefused accepts): then no
+      // synchronous failure was provoked, and the rule stays unverified rather than breached.
+      if (failed.status < 400)
+        ctx.skip(`deploy of a terminated cluster answered ${failed.status}, not a synchronous error: no synchronous failed call to read the action of`);
       const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
     },

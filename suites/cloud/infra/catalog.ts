@@ -1,4 +1,5 @@
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
 import { CATALOG } from '../support/infra.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
 
@@ -11,16 +12,60 @@ const KINDS: ReadonlyArray<{ kind: Kind; schema: string; label: string; plural: 
   { kind: 'nodetype', schema: 'node-type', label: 'node type', plural: 'nodetypes' },
 ];
 
+/** Where the other catalog objects name objects of a kind (the fields the spec gives them). */
+const REFERENCED_BY: Readonly<Record<Kind, ReadonlyArray<readonly [Kind, string]>>> = {
+  provider: [
+    ['region', 'provider'],
+    ['nodetype', 'provider'],
+  ],
+  region: [
+    ['provider', 'regions'],
+    ['nodetype', 'regions'],
+    ['az', 'region'],
+  ],
+  az: [
+    ['region', 'availability_zones'],
+    ['nodetype', 'availability_zones'],
+  ],
+  nodetype: [['region', 'node_types']],
+};
+
+/** The URIs of objects of a kind that the other catalog lists name. */
+async function referenced(ctx: CloudContext, kind: Kind): Promise<Set<string>> {
+  const uris = new Set<string>();
+  for (const [other, field] of REFERENCED_BY[kind]) {
+    for (const o of await listAll(ctx, CATALOG[other])) {
+      for (const uri of [o[field]].flat()) if (typeof uri === 'string') uris.add(pathOf(uri).replace(/\/?$/, '/'));
+    }
+  }
+  return uris;
+}
+
+/**
+ * A list of the catalog holds every object of its kind that the rest of the catalog names (a
+ * region's provider is a provider): an empty or partial list cannot pass while the catalog
+ * names what it leaves out. A catalog that names nothing of the kind has nothing to verify.
+ */
 function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): CloudCheck {
   const id = `cloud/${kind}/list/returns-${plural}`;
   return cloudCheck({
     id,
-    title: `The ${label} list returns a list of ${label} objects`,
+    title: `The ${label} list returns a list of ${label} objects, every ${label} the rest of the catalog names among them`,
     endpoint: `cloud/${kind}/list`,
     async run(ctx) {
       const objects = await listAll(ctx, CATALOG[kind]);
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', schema, o, `${label} #${i}`, id));
-      if (!objects.length) ctx.observe(`the ${label} list is empty`);
+      const named = await referenced(ctx, kind);
+      if (!objects.length && !named.size) return ctx.notApplicable(`the ${label} list is empty and no other catalog object names a ${label}`);
+      const listed = new Set(objects.map((o) => pathOf(String(o.resource_uri)).replace(/\/?$/, '/')));
+      const absent = [...named].filter((uri) => !listed.has(uri));
+      ctx.expect(absent.length === 0, `the ${label} list leaves out ${absent.length} ${label}(s) the catalog names`, {
+        expected: `every ${label} named by the other catalog objects`,
+        actual: absent.slice(0, 5),
+        requirement: id,
+      });
+      const uris = objects.map((o) => String(o.resource_uri));
+      ctx.expect(new Set(uris).size === uris.length, `the ${label} list names a ${label} more than once`, { actual: uris, requirement: id });
     },
   });
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ownNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { compareFiltered, fieldMatches, filterCheck } from './filters.ts';
+import { compareFiltered, fieldMatches, filterCheck, settledState } from './filters.ts';
 import { listAll, type Json } from './lists.ts';
 
 export interface AppList {
@@ -37,7 +37,7 @@ export async function populate(ctx: CloudContext): Promise<void> {
 const stableFor =
   (params: readonly string[]) =>
   (o: Json): boolean =>
-    !params.includes('state') || o.state === 'Terminated';
+    !params.includes('state') || settledState(o);
 
 export function appFilterChecks(list: AppList): CloudCheck[] {
   return list.params.map((param) =>

@@ -13,6 +13,16 @@ export function fieldMatches(actual: unknown, wanted: string): boolean {
   return actual === wanted || (wanted.startsWith('/api/') && sameResource(actual, wanted));
 }
 
+/** The states the spec's tables mark as passing through (no operation allowed while the work runs). */
+const PASSING_STATES = ['Deploying', 'Scaling', 'Terminating', 'Upgrading', 'Starting', 'Stopping', 'Redeploying', 'Pending', 'In progress', 'Canceling'];
+
+/**
+ * An object whose state cannot change unless someone acts on it: completeness of a state filter
+ * is held against these (all settled states, not only Terminated, so that an empty answer to a
+ * state filter fails).
+ */
+export const settledState = (o: Json): boolean => typeof o.state === 'string' && !PASSING_STATES.includes(o.state);
+
 export interface FilterOutcome {
   /** Objects returned that do not match the filter. */
   extra: Json[];
@@ -89,7 +99,8 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       const field = ctx.spell(spec.field ?? spec.param);
       const param = ctx.spell(spec.param);
       const full = await listAll(ctx, spec.path);
-      const value = pickValue(full, field);
+      // The value is taken among the objects completeness is held against, so that some must come back.
+      const value = pickValue(spec.stable ? full.filter(spec.stable) : full, field);
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
       const query: Query = { [param]: value };
       const filtered = await listAll(ctx, spec.path, query);
