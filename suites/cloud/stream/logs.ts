@@ -12,6 +12,8 @@ import { allLines, collectCount, collectJson, openLogs, readUntil } from '../sup
 import type { Action, Container, Service } from '../support/views.generated.ts';
 
 const MANY = 320;
+/** The containers of the service whose start action's log is read. */
+const ACTION_LOG_CONTAINERS = 4;
 const DEFAULT_TAIL = 300;
 /** How long a followed stream is read past its tail for a line too many. */
 const TAIL_GRACE_MS = 500;
@@ -73,7 +75,9 @@ const SOURCES: Source[] = [
     what: 'action',
     async prepare(ctx) {
       const at = await sharedNodes(ctx);
-      const { start } = await printingService(ctx, at);
+      // A start of several containers logs a line per container: a log of more than two lines,
+      // so that tail=n is told apart from the first n lines, from all of them and from one.
+      const { start } = await printingService(ctx, at, { target_num_containers: ACTION_LOG_CONTAINERS });
       if (!start.resource_uri) return ctx.skip('the service start named no action');
       return {
         uri: start.resource_uri,
@@ -142,7 +146,8 @@ function logChecks(s: Source): CloudCheck[] {
         const { uri } = await s.prepare(ctx);
         const all = await allLines(ctx, uri);
         // Fewer than all of them, so that a stream sending everything is told apart.
-        const n = Math.max(1, Math.min(2, all.length - 1));
+        const n = Math.max(1, Math.min(3, all.length - 1));
+        if (all.length < 4) ctx.observe(`the ${s.what} log holds ${all.length} line(s): tail=${n} is told apart from few others`);
         const session = await openLogs(ctx, uri, { tail: n, follow: 'false' }, id(s, 'tail'));
         const { messages } = await collectJson(ctx, session, 3000, 'log stream');
         ctx.expectEqual(messages.map(lineText), all.slice(-n).map(lineText), `tail=${n} did not send the last ${n} lines`, id(s, 'tail'));
