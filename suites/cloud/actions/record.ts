@@ -1,4 +1,4 @@
-import { ACTIONS, actionUriOf, finishedActionOf } from '../support/actions.ts';
+import { ACTIONS, actionUriOf, expectEndDate, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
@@ -108,7 +108,7 @@ export default [
         expected: 'Success or Failed',
         requirement: R.asyncEnds,
       });
-      ctx.expect(typeof done.end_date === 'string', 'a finished action has no end_date', { actual: done.end_date, requirement: R.asyncEnds });
+      expectEndDate(ctx, done, R.asyncEnds);
     },
   }),
   cloudCheck({

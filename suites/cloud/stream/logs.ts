@@ -92,6 +92,17 @@ const SOURCES: Source[] = [
   },
 ];
 
+/** streamType names the stream a line was written to (the spec's example: stdout): echoed lines carry stdout. */
+function expectStreamTypes(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
+  const written = lines.filter((m) => String(m.log).includes('conformance-line-'));
+  const wrong = written.filter((m) => m.streamType !== 'stdout');
+  ctx.expect(written.length > 0 && wrong.length === 0, `${wrong.length} of ${written.length} lines written to stdout do not carry streamType stdout`, {
+    expected: 'stdout',
+    actual: wrong.slice(0, 3),
+    requirement,
+  });
+}
+
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
 const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
 
@@ -114,6 +125,7 @@ function logChecks(s: Source): CloudCheck[] {
             requirement: id(s, 'message-shape'),
           });
         });
+        if (s.kind !== 'action') expectStreamTypes(ctx, lines, id(s, 'message-shape'));
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
           ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {
