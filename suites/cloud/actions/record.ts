@@ -3,6 +3,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -25,6 +26,7 @@ async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
   ctx.expectStatus(res, 200, `GET ${uri} (the action header's URI)`, R.get);
   const action = ctx.expectView('action', ctx.expectJson(res, 'the action', R.get), 'the action', R.get);
   ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${action.resource_uri}`, { requirement: R.get });
+  await expectAtSpecPath(ctx, 'action', action, R.get);
   return action;
 }
 

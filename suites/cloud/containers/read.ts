@@ -15,6 +15,7 @@ import {
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import type { Container, Service } from '../support/views.generated.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
@@ -90,6 +91,7 @@ export default [
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);
       ctx.expectEqual(container.uuid, listed.uuid, 'GET returns another container', R.get);
+      await expectAtSpecPath(ctx, 'container', listed, R.get);
       const service = await ctx.getJson('service', svc.resource_uri, 'service');
       ctx.expect(
         String(container.name).startsWith(String(service.name)),

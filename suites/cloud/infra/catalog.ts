@@ -70,22 +70,46 @@ function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): Clo
   });
 }
 
+/**
+ * The path the spec writes for one catalog object, from names: `/provider/(name)/`,
+ * `/region/(provider.name)/(name)/`, `/az/(provider.name)/(region.name)/(name)/`,
+ * `/nodetype/(provider.name)/(name)/`. Undefined when a name it needs is not to be found.
+ */
+async function specPathOf(ctx: CloudContext, kind: Kind, item: Json): Promise<string | undefined> {
+  const byUri = async (k: Kind): Promise<Map<string, Json>> => new Map((await listAll(ctx, CATALOG[k])).map((o) => [pathOf(String(o.resource_uri)), o]));
+  const nameAt = (map: Map<string, Json>, uri: unknown): string | undefined => {
+    const found = typeof uri === 'string' ? map.get(pathOf(uri)) : undefined;
+    return typeof found?.name === 'string' ? found.name : undefined;
+  };
+  if (kind === 'provider') return `${CATALOG.provider}${String(item.name)}/`;
+  const providers = await byUri('provider');
+  if (kind === 'region' || kind === 'nodetype') {
+    const provider = nameAt(providers, item.provider);
+    return provider ? `${CATALOG[kind]}${provider}/${String(item.name)}/` : undefined;
+  }
+  const regions = await byUri('region');
+  const region = typeof item.region === 'string' ? regions.get(pathOf(item.region)) : undefined;
+  const provider = nameAt(providers, region?.provider);
+  return provider && region ? `${CATALOG.az}${provider}/${String(region.name)}/${String(item.name)}/` : undefined;
+}
+
 function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
   const id = `cloud/${kind}/get/returns-${kind}`;
   return cloudCheck({
     id,
-    title: `GET of one ${label} returns that ${label}; its resource_uri is the path requested`,
+    title: `GET of one ${label} at the path the spec writes (by names) returns that ${label}; its resource_uri is that path`,
     endpoint: `cloud/${kind}/get`,
     async run(ctx) {
       const listed = await listAll(ctx, CATALOG[kind]);
       if (!listed.length) return ctx.skip(`the ${label} list is empty: nothing to get`);
       for (const item of [listed[0]!, listed[listed.length - 1]!]) {
-        const path = pathOf(String(item.resource_uri));
+        const path = await specPathOf(ctx, kind, item);
+        if (!path) return ctx.fail(`the ${label} ${String(item.resource_uri)} names a provider or region the catalog does not list`, { requirement: id });
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path}`, id);
         const got = ctx.expectSchema<Json>('cloud/v1', schema, ctx.expectJson(res, `GET ${path}`, id), `GET ${path}`, id);
         ctx.expectEqual(pathOf(String(got.resource_uri)), path, `GET ${path}: resource_uri is not the path requested`, id);
-        ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names at that URI`, id);
+        ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names`, id);
       }
     },
   });

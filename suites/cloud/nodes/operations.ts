@@ -5,6 +5,7 @@ import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/node/list/returns-nodes',
@@ -63,6 +64,7 @@ export default [
       const svc = await ctx.setUp(() => runningService(ctx, at, { target_num_containers: 2 }));
       const placed = (await ctx.setUp(() => waitForContainers(ctx, svc, 2))).filter((c) => sameResource(c.node, node.resource_uri));
       const got = ctx.expectView('node', await ctx.getJson('node', uriOf(node), 'the node'), 'GET node', R.get);
+      await expectAtSpecPath(ctx, 'node', node, R.get);
       ctx.verify(got.uuid === node.uuid, 'GET returns another node', { requirement: R.get, expected: node.uuid, actual: got.uuid });
       ctx.verify(
         typeof got.external_fqdn === 'string' && got.external_fqdn !== '' && got.nickname === got.external_fqdn,

@@ -14,6 +14,7 @@ import {
   waitForContainers,
 } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/service/list/returns-services',
@@ -64,6 +65,7 @@ export default [
       const got = ctx.expectView('service', await ctx.getJson('service', svc.resource_uri, 'service'), 'GET service', R.get);
       ctx.expectEqual(got.uuid, svc.uuid, 'GET returns another service', R.get);
       ctx.expectEqual(got.name, svc.name, 'GET returns another service', R.get);
+      await expectAtSpecPath(ctx, 'service', svc, R.get);
     },
   }),
   cloudCheck({

@@ -2,6 +2,7 @@
 import { cloudCheck } from '../support/check.ts';
 import { sharedNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
 import { listAll, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/stack/list/returns-stacks',
@@ -48,6 +49,7 @@ export default [
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
       const got = ctx.expectView('stack', await ctx.getJson('stack', stack.resource_uri, 'stack'), 'GET stack', R.get);
       ctx.expectEqual([got.uuid, got.name], [stack.uuid, stack.name], 'GET returns another stack', R.get);
+      await expectAtSpecPath(ctx, 'stack', stack, R.get);
       ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
     },
   }),
