@@ -2,7 +2,7 @@ import { finishedActionOf } from '../support/actions.ts';
 import { ownNodes, firstContainer, runningService, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { deployedNode, NODES, setReachable, settle } from '../support/infra.ts';
+import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
@@ -121,6 +121,7 @@ export default [
     id: R.health,
     title: 'health-check sets Unreachable when the engine daemon cannot be reached and Deployed when it can',
     requirements: [R.health, R.health202],
+    referenceOnly: REACHABILITY_CONTROL,
     endpoint: 'cloud/node/health-check',
     async run(ctx) {
       const { node } = await deployedNode(ctx);
