@@ -2,7 +2,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudCheck } from './check.ts';
 import { cloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { listAll, sameResource, type Json } from './lists.ts';
+import { expectEachOnce, listAll, listPage, sameResource, type Json } from './lists.ts';
 
 /** Does an object's field match a filter value: equal, the same URI, or (lists) one element is. */
 export function fieldMatches(actual: unknown, wanted: string): boolean {
@@ -109,6 +109,7 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       const outcome = compareFiltered(full, filtered, matches, spec.stable);
       if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
       expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
+      expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
     },
   });
 }
