@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { compareFiltered, fieldMatches, filterCheck, settledState } from '../support/filters.ts';
+import { compareFiltered, fieldMatches, filterCheck, settledState, stillMatching } from '../support/filters.ts';
 import { CLUSTERS, createCluster, otherPlacement, placement, settle } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
 
@@ -69,6 +69,7 @@ export default [
             const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
             const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
             const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
+            outcome.missing = await stillMatching(ctx, CLUSTERS, outcome.missing, matches);
             return outcome.extra.length === 0 && outcome.missing.length === 0;
           }),
           { seed: ctx.seed, numRuns: 12, endOnFailure: true },

@@ -114,6 +114,19 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
   });
 }
 
+/**
+ * Of objects missing from a filtered answer, those that still match when listed again (others
+ * moved or went away meanwhile: a settled state is left only when someone acts).
+ */
+export async function stillMatching(ctx: CloudContext, path: string, missing: Json[], matches: (o: Json) => boolean): Promise<Json[]> {
+  if (!missing.length) return missing;
+  const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
+  return missing.filter((o) => {
+    const fresh = now.get(o.resource_uri);
+    return fresh !== undefined && matches(fresh);
+  });
+}
+
 /** Of objects missing from a filtered answer, those still listed unchanged (others changed or went away meanwhile). */
 async function stillThere(ctx: CloudContext, path: string, missing: Json[], field: string): Promise<Json[]> {
   const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
