@@ -12,6 +12,17 @@ const KINDS: ReadonlyArray<{ kind: Kind; schema: string; label: string; plural: 
   { kind: 'nodetype', schema: 'node-type', label: 'node type', plural: 'nodetypes' },
 ];
 
+/** A JSON value with its object keys and its lists in one order: equal values compare equal. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([k, v]) => [k, canonical(v)] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
 /** Where the other catalog objects name objects of a kind (the fields the spec gives them). */
 const REFERENCED_BY: Readonly<Record<Kind, ReadonlyArray<readonly [Kind, string]>>> = {
   provider: [
@@ -110,6 +121,11 @@ function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
         const got = ctx.expectSchema<Json>('cloud/v1', schema, ctx.expectJson(res, `GET ${path}`, id), `GET ${path}`, id);
         ctx.expectEqual(pathOf(String(got.resource_uri)), path, `GET ${path}: resource_uri is not the path requested`, id);
         ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names`, id);
+        // The catalog does not change: one object's fields read the same in its list and on its
+        // own (key and list order aside, and fields only one shows: extra fields are allowed).
+        const shared = Object.keys(got).filter((k) => k in item);
+        const pick = (o: Json): Json => Object.fromEntries(shared.map((k) => [k, o[k]]));
+        ctx.expectEqual(canonical(pick(got)), canonical(pick(item)), `GET ${path}: the ${label} differs from the one its list shows`, id);
       }
     },
   });
