@@ -9,6 +9,7 @@ import { userFromBasic } from './auth.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { errorReply } from './replies.ts';
+import { mutatedCall } from './mutation.ts';
 import { withTrailingSlash } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
 
@@ -29,19 +30,24 @@ async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispa
   const raw = await readBody(req);
   const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
-  if (!user) return { reply: unauthorized() };
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
-  return dispatch({
+  const call = {
     method: (req.method ?? 'GET').toUpperCase(),
     path: withTrailingSlash(url.pathname),
     query: url.searchParams,
     body: parseJsonBody(raw, req.headers['content-type']),
-    user,
     ip: clientIp(req),
     userAgent: req.headers['user-agent'] ?? '',
     host: req.headers.host ?? 'localhost',
-  });
+  };
+  // A refused caller's call goes through the mutation hook too: the 401 of every endpoint is an
+  // answer a mutant can change (the hook reads method, path, query and body, never the user).
+  if (!user) return { reply: await mutatedCall(world.mutation, { ...call, user: ANONYMOUS }, world.spell, async () => unauthorized()) };
+  return dispatch({ ...call, user });
 }
+
+/** Who a refused call is made by, for the mutation hook only (it never reads the user). */
+const ANONYMOUS: ApiRequest['user'] = { username: '', apiKey: '', organizations: [] };
 
 export function unauthorized(): Reply {
   return errorReply(new ApiError(401, 'authentication required: HTTP Basic with your username and API key'));
