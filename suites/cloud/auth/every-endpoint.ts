@@ -1,7 +1,7 @@
 /**
  * Spec: Authentication ("REST and Stream requests use HTTP Basic authentication") at every REST
  * endpoint of the catalog, not only at one: each, requested without credentials and with a wrong
- * API key, is refused with a client error (the facts: 401). The path's parameters are filled
+ * API key, is refused with 401 (HTTP Basic authentication's refusal; the facts agree). The path's parameters are filled
  * with values no object has: a refusal comes before any lookup, and nothing can change.
  */
 import { loadEndpoints } from '../../../harness/catalog/load.ts';
@@ -35,7 +35,7 @@ async function refusedEverywhere(ctx: CloudContext, api: CloudContext['api'], re
       actual: res.status,
       requirement,
     });
-    ctx.verify(res.status === 401, `${e.method} ${path} ${what} answered ${res.status}, not 401 (facts)`, {
+    ctx.verify(res.status === 401, `${e.method} ${path} ${what} answered ${res.status}, not 401 (HTTP Basic authentication)`, {
       expected: 401,
       actual: res.status,
       requirement: R.code401,
@@ -46,7 +46,7 @@ async function refusedEverywhere(ctx: CloudContext, api: CloudContext['api'], re
 export default [
   cloudCheck({
     id: `${R.none}/every-endpoint`,
-    title: 'Every REST endpoint refuses a request without Authorization, and one with a wrong API key, with a client error (facts: 401)',
+    title: 'Every REST endpoint refuses a request without Authorization, and one with a wrong API key, with 401',
     requirements: [R.none, R.wrong, R.code401],
     async run(ctx) {
       await refusedEverywhere(ctx, ctx.api.as(null), R.none, 'without credentials');
