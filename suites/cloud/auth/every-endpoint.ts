@@ -4,30 +4,19 @@
  * API key, is refused with 401 (HTTP Basic authentication's refusal; the facts agree). The path's parameters are filled
  * with values no object has: a refusal comes before any lookup, and nothing can change.
  */
-import { loadEndpoints } from '../../../harness/catalog/load.ts';
-import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
+import { pathWithoutObject, REST_ENDPOINTS } from '../support/spec-paths.ts';
 
 const R = {
   none: 'cloud/auth/rest-without-credentials-refused',
   wrong: 'cloud/auth/rest-wrong-key-refused',
   code401: 'cloud/auth/rest-401',
 };
-const NO_UUID = '00000000-0000-0000-0000-000000000000';
-const REST: readonly Endpoint[] = loadEndpoints('cloud').filter((e) => e.interface === 'rest');
-
-/** The endpoint's path with its parameters filled (a uuid no object has, a name no object has). */
-function pathOf(ctx: CloudContext, e: Endpoint): string {
-  return e.path
-    .replace('vendor-upgrade', ctx.spell('vendor-upgrade'))
-    .replace(/\{uuid\}/g, NO_UUID)
-    .replace(/\{[a-z_]+\}/g, 'conformance-no-such-name');
-}
 
 async function refusedEverywhere(ctx: CloudContext, api: CloudContext['api'], requirement: string, what: string): Promise<void> {
-  for (const e of REST) {
-    const path = pathOf(ctx, e);
+  for (const e of REST_ENDPOINTS) {
+    const path = pathWithoutObject(ctx, e);
     const body = e.method === 'POST' || e.method === 'PATCH' ? {} : undefined;
     const res = await api.request(e.method, path, body === undefined ? {} : { json: body });
     ctx.verify(res.status >= 400 && res.status < 500, `${e.method} ${path} ${what} answered ${res.status}`, {

@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
 import http from './http.ts';
+import unknownObject from './unknown-object.ts';
 
-export const generalChecks: CloudCheck[] = [...http];
+export const generalChecks: CloudCheck[] = [...http, ...unknownObject];

@@ -4,6 +4,8 @@
  * resource_uri the target returns: a target whose resource_uri points elsewhere than the
  * documented path must not pass by being followed.
  */
+import { loadEndpoints } from '../../../harness/catalog/load.ts';
+import type { Endpoint } from '../../../harness/catalog/types.ts';
 import type { CloudContext } from './context.ts';
 import { sameResource, type Json } from './lists.ts';
 
@@ -37,4 +39,19 @@ export async function expectAtSpecPath(ctx: CloudContext, kind: UuidKind, object
     requirement,
   });
   return got;
+}
+
+/** The REST endpoints of the catalog (the spec's endpoint tables). */
+export const REST_ENDPOINTS: readonly Endpoint[] = loadEndpoints('cloud').filter((e) => e.interface === 'rest');
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** Whether the endpoint's path names one object (a uuid or a name). */
+export const namesObject = (e: Endpoint): boolean => /\{[a-z_]+\}/.test(e.path);
+
+/** The endpoint's path as the spec writes it, its parameters filled with values no object has. */
+export function pathWithoutObject(ctx: CloudContext, e: Endpoint): string {
+  return e.path
+    .replace('vendor-upgrade', ctx.spell('vendor-upgrade'))
+    .replace(/\{uuid\}/g, NO_UUID)
+    .replace(/\{[a-z_]+\}/g, 'conformance-no-such-name');
 }
