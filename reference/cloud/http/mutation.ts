@@ -18,7 +18,8 @@ export async function mutatedCall(
   spell: (name: string) => string,
   handle: (req: ApiRequest) => Promise<Reply>,
 ): Promise<Reply> {
-  const endpoint = hook && MATCHER.match(req.method, req.path)?.id;
+  // The catalog writes the spec's neutral words (vendor-upgrade); the request may spell them as a vendor does.
+  const endpoint = hook && MATCHER.match(req.method, req.path.replace(`/${spell('vendor-upgrade')}/`, '/vendor-upgrade/'))?.id;
   if (!hook || !endpoint) return handle(req);
   const active = hook.activeFor(endpoint, 'v1');
   const query = new URLSearchParams(req.query);
