@@ -7,6 +7,8 @@ export interface CheckIndexEntry {
   id: string;
   requirements: string[];
   endpoint?: string;
+  /** Set when the check needs a control of the embedded reference (Check.referenceOnly). */
+  referenceOnly?: string;
 }
 
 /** Loads the check definitions of a suite without running them (no vitest involved). */
@@ -15,7 +17,9 @@ export async function checksOfSuite(suite: SuiteName): Promise<CheckIndexEntry[]
 }
 
 /** The checks a suite's section files register (the run-level observed checks left out). */
-export async function suiteChecks(suite: SuiteName): Promise<ReadonlyArray<Pick<Check<unknown>, 'id' | 'title' | 'requirements' | 'endpoint'>>> {
+export async function suiteChecks(
+  suite: SuiteName,
+): Promise<ReadonlyArray<Pick<Check<unknown>, 'id' | 'title' | 'requirements' | 'endpoint' | 'referenceOnly'>>> {
   if (suite === 'cloud') {
     const { cloudChecks } = await import('../../suites/cloud/all-checks.ts');
     return cloudChecks;

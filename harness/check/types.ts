@@ -31,6 +31,12 @@ export interface Check<C> {
    * run beside it rather than after it.
    */
   long?: boolean;
+  /**
+   * The check needs a control only the embedded reference target offers (why, in a few words):
+   * against any other target it ends skipped with that cause, and the catalog does not count it
+   * as covering (nor proving) its requirements: it covers them on the reference only.
+   */
+  referenceOnly?: string;
   /** Returns a reason when the check cannot apply to this run (the outcome is not-applicable). */
   notApplicable?: (ctx: C) => string | undefined;
   run(ctx: C): Promise<void>;

@@ -19,7 +19,7 @@ export interface SuiteCatalog {
    * (catalog/mutation/scores.json); `proven` when every one of them that is not a declared
    * equivalent was killed.
    */
-  requirements: Array<Requirement & { checks: string[]; proofs: Proof[]; mutation?: RequirementCounts; proven: boolean }>;
+  requirements: Array<Requirement & { checks: string[]; proofs: Proof[]; mutation?: RequirementCounts; proven: boolean; referenceOnlyChecks?: string[] }>;
   /**
    * proven ⊆ covered: requirements whose every generated mutant was killed. `coveredTestable` and
    * `provenTestable` count the required and recommended ones only (the ones a mutant can break);
@@ -36,6 +36,11 @@ export interface SuiteCatalog {
     mutationScore?: number;
     uncoveredWithReason: number;
     uncovered: string[];
+    /**
+     * Requirements only checks that need a control of the embedded reference name
+     * (Check.referenceOnly): neither covered nor proven on a real target, listed apart.
+     */
+    referenceOnly: string[];
   };
 }
 
@@ -48,14 +53,18 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
   const proofTable = loadProofs(api);
   const scores = loadScores()?.suites[suite];
   const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => {
-    const covering = checks.filter((c) => c.requirements.includes(r.id)).map((c) => c.id);
+    const naming = checks.filter((c) => c.requirements.includes(r.id));
+    const covering = naming.filter((c) => !c.referenceOnly).map((c) => c.id);
+    const onReference = naming.filter((c) => c.referenceOnly).map((c) => c.id);
     const mutation = scores?.requirements[r.id];
     const proofs = provenStanding(proofsOf(proofTable, suite, r.id), covering).proofs ?? [];
-    return { ...r, checks: covering, proofs, ...(mutation ? { mutation } : {}), proven: covering.length > 0 && provenByMutation(mutation) };
+    const proven = covering.length > 0 && provenByMutation(mutation);
+    return { ...r, checks: covering, proofs, ...(mutation ? { mutation } : {}), proven, ...(onReference.length ? { referenceOnlyChecks: onReference } : {}) };
   });
   const covered = requirements.filter((r) => r.checks.length);
   const testable = covered.filter((r) => r.level !== 'informational');
-  const uncovered = requirements.filter((r) => !r.checks.length && !r.uncoveredReason).map((r) => r.id);
+  const referenceOnly = requirements.filter((r) => !r.checks.length && r.referenceOnlyChecks).map((r) => r.id);
+  const uncovered = requirements.filter((r) => !r.checks.length && !r.uncoveredReason && !r.referenceOnlyChecks).map((r) => r.id);
   const numbers = new Set(endpoints.map((e) => e.number ?? e.id));
   return {
     suite,
@@ -72,6 +81,7 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
       ...(scores ? { mutationScore: scores.counts.score } : {}),
       uncoveredWithReason: requirements.filter((r) => !r.checks.length && r.uncoveredReason).length,
       uncovered,
+      referenceOnly,
     },
   };
 }
@@ -104,7 +114,7 @@ function formatText(c: SuiteCatalog): string {
   const { coverage: cov } = c;
   const lines = [
     `== ${c.suite}: ${c.endpointCount} endpoints, ${cov.requirements} requirements, ${cov.covered} covered, ${cov.proven} proven, ` +
-      `${cov.uncoveredWithReason} uncovered with a reason, ${cov.uncovered.length} uncovered`,
+      `${cov.uncoveredWithReason} uncovered with a reason, ${cov.referenceOnly.length} checked on the reference only, ${cov.uncovered.length} uncovered`,
     `   required and recommended: ${cov.provenTestable} of ${cov.coveredTestable} covered are proven: every generated mutant at their atoms ` +
       `killed (${percent(cov.provenTestable, cov.coveredTestable)}); mutation score ${cov.mutationScore ?? 'not recorded'}%; ` +
       `${cov.provenByFault} have a named fault as an example`,
@@ -119,7 +129,9 @@ function formatText(c: SuiteCatalog): string {
       ? `${r.checks.length} check${r.checks.length > 1 ? 's' : ''}${proof}`
       : r.uncoveredReason
         ? `uncovered: ${r.uncoveredReason}`
-        : 'UNCOVERED';
+        : r.referenceOnlyChecks
+          ? `checked on the embedded reference only: ${r.referenceOnlyChecks.join(', ')}`
+          : 'UNCOVERED';
     lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
   }
   return `${lines.join('\n')}\n`;

@@ -13,12 +13,17 @@ import type { ApiRequest, Reply } from './types.ts';
 
 const MATCHER = new EndpointMatcher(loadEndpoints('cloud'), cloudCatalogPath);
 
+/** The catalog endpoint of a call. The catalog writes the spec's neutral words (vendor-upgrade); the request may spell them as a vendor does. */
+function endpointOf(method: string, path: string, spell: (name: string) => string): string | undefined {
+  return MATCHER.match(method, path.replace(`/${spell('vendor-upgrade')}/`, '/vendor-upgrade/'))?.id;
+}
+
 /** How the front sends a reply (server.ts writeReply): a JSON body always with its Content-Length. */
 const wireOf = (reply: Reply): WireShape => ({ lengthDelimited: reply.body !== undefined && reply.status !== 204 });
 
 /** The legal transport variation the mutant applies to the answer of a call, if any. */
-export function transportOf(hook: MutationHook | undefined, method: string, path: string): TransportOp | undefined {
-  const endpoint = hook && MATCHER.match(method, path)?.id;
+export function transportOf(hook: MutationHook | undefined, method: string, path: string, spell: (name: string) => string): TransportOp | undefined {
+  const endpoint = hook && endpointOf(method, path, spell);
   return endpoint ? hook.activeFor(endpoint, 'v1')?.transport?.op : undefined;
 }
 
@@ -29,7 +34,7 @@ export async function mutatedCall(
   spell: (name: string) => string,
   handle: (req: ApiRequest) => Promise<Reply>,
 ): Promise<Reply> {
-  const endpoint = hook && MATCHER.match(req.method, req.path)?.id;
+  const endpoint = hook && endpointOf(req.method, req.path, spell);
   if (!hook || !endpoint) return handle(req);
   const active = hook.activeFor(endpoint, 'v1');
   const query = new URLSearchParams(req.query);
@@ -54,27 +59,16 @@ export async function mutatedCall(
 }
 
 /**
- * A REST call the front refuses for its credentials (`none` sent, or `wrong`): the hook sees the
- * refusal, and the mutant may skip the rule. Answers whether the call goes on (as the first user).
+ * Whether the front refuses a REST call for its credentials (`none` sent, or `wrong`): always,
+ * unless the mutant skips that rule (the call then goes on as the first user). The refusal itself
+ * is answered through `mutatedCall`, which the hook observes and may change.
  */
 export function credentialsRefused(
   hook: MutationHook | undefined,
-  req: Pick<ApiRequest, 'method' | 'path' | 'query'>,
+  req: Pick<ApiRequest, 'method' | 'path'>,
   sent: 'none' | 'wrong',
-  refusal: Reply,
+  spell: (name: string) => string,
 ): boolean {
-  const endpoint = hook && MATCHER.match(req.method, req.path)?.id;
-  if (!hook || !endpoint) return true;
-  if (hook.activeFor(endpoint, 'v1')?.cloud?.credentialsAccepted === sent) return false;
-  const error = isJsonObject(refusal.body) && typeof refusal.body.error === 'string' ? { errorText: refusal.body.error } : {};
-  hook.observe?.({
-    endpoint,
-    version: 'v1',
-    query: req.query.toString(),
-    status: refusal.status,
-    answers: refusal.body === undefined ? [] : [refusal.body],
-    wire: wireOf(refusal),
-    ...error,
-  });
-  return true;
+  const endpoint = hook && endpointOf(req.method, req.path, spell);
+  return !(endpoint && hook.activeFor(endpoint, 'v1')?.cloud?.credentialsAccepted === sent);
 }

@@ -9,7 +9,7 @@ import { userFromBasic } from './auth.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { errorReply } from './replies.ts';
-import { credentialsRefused, transportOf } from './mutation.ts';
+import { credentialsRefused, mutatedCall, transportOf } from './mutation.ts';
 import { varyTransport } from '../../shared/transport-variation.ts';
 import { withTrailingSlash } from './router.ts';
 import type { ApiRequest, Reply } from './types.ts';
@@ -18,11 +18,8 @@ export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: B
 
 export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, onUpgrade: UpgradeHandler): http.Server {
   const server = http.createServer((req, res) => {
-    const transport = transportOf(
-      world.mutation,
-      (req.method ?? 'GET').toUpperCase(),
-      withTrailingSlash(new URL(req.url ?? '/', 'http://reference.invalid').pathname),
-    );
+    const path = withTrailingSlash(new URL(req.url ?? '/', 'http://reference.invalid').pathname);
+    const transport = transportOf(world.mutation, (req.method ?? 'GET').toUpperCase(), path, world.spell);
     if (transport) varyTransport(res, transport);
     void handle(world, dispatch, req).then(
       (result) => writeReply(world, res, result),
@@ -35,21 +32,29 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
 
 async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
   const raw = await readBody(req);
-  const url = new URL(req.url ?? '/', 'http://reference.invalid');
-  const called = { method: (req.method ?? 'GET').toUpperCase(), path: withTrailingSlash(url.pathname), query: url.searchParams };
   const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
-  const sent = req.headers.authorization === undefined ? 'none' : 'wrong';
-  if (!user && credentialsRefused(world.mutation, called, sent, unauthorized())) return { reply: unauthorized() };
-  return dispatch({
-    ...called,
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const call = {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: withTrailingSlash(url.pathname),
+    query: url.searchParams,
     body: parseJsonBody(raw, req.headers['content-type']),
-    user: user ?? world.users[0]!,
     ip: clientIp(req),
     userAgent: req.headers['user-agent'] ?? '',
     host: req.headers.host ?? 'localhost',
-  });
+  };
+  // A refused caller's call goes through the mutation hook too: the 401 of every endpoint is an
+  // answer a mutant can change (the hook reads method, path, query and body, never the user),
+  // and a mutant may let it through as the first user (auth/without-credentials-accepted).
+  const sent = req.headers.authorization === undefined ? 'none' : 'wrong';
+  if (!user && credentialsRefused(world.mutation, call, sent, world.spell))
+    return { reply: await mutatedCall(world.mutation, { ...call, user: ANONYMOUS }, world.spell, async () => unauthorized()) };
+  return dispatch({ ...call, user: user ?? world.users[0]! });
 }
+
+/** Who a refused call is made by, for the mutation hook only (it never reads the user). */
+const ANONYMOUS: ApiRequest['user'] = { username: '', apiKey: '', organizations: [] };
 
 export function unauthorized(): Reply {
   return errorReply(new ApiError(401, 'authentication required: HTTP Basic with your username and API key'));

@@ -207,10 +207,10 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     entrypoint: cfg.entrypoint,
     run_command: cfg.run_command,
     sequential_deployment: cfg.sequential_deployment,
-    cpu_shares: cfg.cpu_shares,
+    cpu_shares: cfg.cpu_shares ?? 0,
     cpuset: cfg.cpuset,
-    memory: cfg.memory,
-    memory_swap: cfg.memory_swap,
+    memory: cfg.memory ?? 0,
+    memory_swap: cfg.memory_swap ?? 0,
     ...serviceLinksJson(world, svc),
     bindings: svc.bindings.map((b) => ({
       host_path: b.host_path,

@@ -1,8 +1,9 @@
-import { ACTIONS, actionUriOf, finishedActionOf } from '../support/actions.ts';
+import { ACTIONS, actionUriOf, expectEndDate, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -25,6 +26,7 @@ async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
   ctx.expectStatus(res, 200, `GET ${uri} (the action header's URI)`, R.get);
   const action = ctx.expectView('action', ctx.expectJson(res, 'the action', R.get), 'the action', R.get);
   ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${action.resource_uri}`, { requirement: R.get });
+  await expectAtSpecPath(ctx, 'action', action, R.get);
   return action;
 }
 
@@ -78,7 +80,10 @@ export default [
         ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
       }
       const failed = await ctx.api.post(`${uri}deploy/`);
-      ctx.expect(failed.status >= 400, `precondition: deploy of a terminated cluster answered ${failed.status}`);
+      // A refusal may also be a 202 whose action ends Failed (as expectRefused accepts): then no
+      // synchronous failure was provoked, and the rule stays unverified rather than breached.
+      if (failed.status < 400)
+        ctx.skip(`deploy of a terminated cluster answered ${failed.status}, not a synchronous error: no synchronous failed call to read the action of`);
       const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
     },
@@ -105,7 +110,7 @@ export default [
         expected: 'Success or Failed',
         requirement: R.asyncEnds,
       });
-      ctx.expect(typeof done.end_date === 'string', 'a finished action has no end_date', { actual: done.end_date, requirement: R.asyncEnds });
+      expectEndDate(ctx, done, R.asyncEnds);
     },
   }),
   cloudCheck({

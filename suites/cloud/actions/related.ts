@@ -1,5 +1,6 @@
-import { ACTIONS } from '../support/actions.ts';
-import { sharedNodes, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { ACTIONS, actionUriOf } from '../support/actions.ts';
+import { sharedNodes, createStack, firstContainer, operateAndSettle, runningService, serviceBody, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode } from '../support/infra.ts';
@@ -8,12 +9,60 @@ import { listAll, sameResource } from '../support/lists.ts';
 const LIST = 'cloud/action/list';
 const id = (rule: string): string => `cloud/action/list/${rule}`;
 
-/** The action URI a call's response names (a precondition of these checks). */
-async function recorded(ctx: CloudContext, call: Promise<{ headers: Record<string, string>; status: number }>): Promise<string> {
-  const res = await call;
-  const uri = res.headers[ctx.actionHeader];
-  if (!uri) ctx.fail(`precondition: a call answered ${res.status} without the action header`);
-  return uri!;
+/** The action URI a call's response names (a missing header is the header rule's breach). */
+async function recorded(ctx: CloudContext, call: Promise<HttpResponse>): Promise<string> {
+  return actionUriOf(ctx, await call, 'a call on a related object');
+}
+
+interface Obj {
+  uri: string;
+  view: 'stack' | 'service' | 'container';
+}
+const uris = (objs: readonly Obj[]): string[] => objs.map((o) => o.uri);
+
+/**
+ * A stack of two services (two containers and one) started on the shared nodes, and a service
+ * outside it with its container: the related sets of a container, a service and the stack all
+ * differ, and the outside objects belong to none.
+ */
+async function relatedStack(ctx: CloudContext): Promise<{ st: Obj; services: [Obj, Obj]; containers: [Obj, Obj, Obj]; outside: Obj[] }> {
+  const at = await sharedNodes(ctx);
+  const body = { name: ctx.uniqueName('stk').slice(-30), services: [serviceBody(ctx, at, { target_num_containers: 2 }), serviceBody(ctx, at)] };
+  const stack = await createStack(ctx, body);
+  await operateAndSettle(ctx, stack, 'start');
+  const [a, b] = ((await ctx.getJson('stack', stack.resource_uri, 'stack')).services as string[]).map(String);
+  const [a1, a2] = await waitForContainers(ctx, { resource_uri: a! }, 2);
+  const [b1] = await waitForContainers(ctx, { resource_uri: b! }, 1);
+  const other = await runningService(ctx, at);
+  const u1 = await firstContainer(ctx, other);
+  const ctr = (c: { resource_uri: string } | undefined): Obj => ({ uri: String(c?.resource_uri), view: 'container' });
+  return {
+    st: { uri: stack.resource_uri, view: 'stack' },
+    services: [
+      { uri: a!, view: 'service' },
+      { uri: b!, view: 'service' },
+    ],
+    containers: [ctr(a1), ctr(a2), ctr(b1)],
+    outside: [{ uri: other.resource_uri, view: 'service' }, ctr(u1)],
+  };
+}
+
+/**
+ * One recorded action on each object, one object at a time, each settled before the next: a
+ * PATCH of a stack or service, a stop of a container. Returns the action URI of each object.
+ */
+async function actOnEach(ctx: CloudContext, objs: readonly Obj[]): Promise<(o: Obj) => string> {
+  const actions = new Map<string, string>();
+  for (const o of objs) {
+    if (o.view === 'container') {
+      actions.set(o.uri, await recorded(ctx, ctx.api.post(`${o.uri}stop/`)));
+      await ctx.waitForState('container', o.uri, ['Stopped']);
+    } else {
+      actions.set(o.uri, await recorded(ctx, ctx.api.patch(o.uri, o.view === 'stack' ? {} : { nickname: ctx.uniqueName('rel').slice(-30) })));
+      await ctx.waitForState(o.view, o.uri, ['Running', 'Partly running', 'Stopped']);
+    }
+  }
+  return (o) => actions.get(o.uri)!;
 }
 
 /**
@@ -65,26 +114,27 @@ export default [
   }),
   cloudCheck({
     id: id('include-related-stack'),
-    title: 'object=<stack|service|container>&include_related=true gives the actions of exactly the related objects',
-    requirements: [id('include-related-stack'), id('include-related-service'), id('include-related-container'), id('object-only-with-include-related')],
+    title: 'object=<stack|service|container>&include_related=true gives the actions of exactly the related objects (a stack of two services, three containers)',
+    requirements: [
+      id('include-related-stack'),
+      id('include-related-service'),
+      id('include-related-container'),
+      id('include-related-false'),
+      id('object-only-with-include-related'),
+    ],
     endpoint: LIST,
     async run(ctx) {
-      const at = await sharedNodes(ctx);
-      const stack = await createStack(ctx, { name: ctx.uniqueName('stk').slice(-30), services: [serviceBody(ctx, at)] });
-      const st = stack.resource_uri;
-      await operateAndSettle(ctx, stack, 'start');
-      const svc = String(((await ctx.getJson('stack', st, 'stack')).services as string[])[0]);
-      const ctr = String((await firstContainer(ctx, await ctx.getJson('service', svc, 'service'))).resource_uri);
-      const onStack = await recorded(ctx, ctx.api.patch(st, {}));
-      await ctx.waitForState('stack', st, ['Running', 'Partly running']);
-      const onService = await recorded(ctx, ctx.api.patch(svc, { nickname: 'conformance-rel' }));
-      await ctx.waitForState('service', svc, ['Running', 'Partly running']);
-      const onContainer = await recorded(ctx, ctx.api.post(`${ctr}stop/`));
-      await ctx.waitForState('container', ctr, ['Stopped']);
-      await expectRelated(ctx, ctr, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-container'));
-      await expectRelated(ctx, svc, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-service'));
-      await expectRelated(ctx, st, 'true', [ctr, svc, st], [onContainer, onService, onStack], id('include-related-stack'));
-      const mixed = await ctx.api.get(ACTIONS, { object: st, state: 'Success' });
+      const { st, services, containers, outside } = await relatedStack(ctx);
+      const [a, b] = services;
+      const [a1, a2, b1] = containers;
+      const act = await actOnEach(ctx, [st, a, b, a1, a2, b1, ...outside]);
+      // Related sets of the spec's words: each differs, and the service outside the stack is in none.
+      await expectRelated(ctx, a1.uri, 'true', [a1.uri, a.uri, st.uri], [act(a1), act(a), act(st)], id('include-related-container'));
+      await expectRelated(ctx, a.uri, 'true', [a1.uri, a2.uri, a.uri, st.uri], [act(a1), act(a2), act(a), act(st)], id('include-related-service'));
+      const all = [st, a, b, a1, a2, b1];
+      await expectRelated(ctx, st.uri, 'true', uris(all), all.map(act), id('include-related-stack'));
+      await expectRelated(ctx, a.uri, 'false', [a.uri], [act(a)], id('include-related-false'));
+      const mixed = await ctx.api.get(ACTIONS, { object: st.uri, state: 'Success' });
       ctx.observe(`object combined with state (not shown) answered ${mixed.status}`);
     },
   }),

@@ -9,6 +9,7 @@ const R = {
   none: 'cloud/auth/rest-without-credentials-refused',
   wrong: 'cloud/auth/rest-wrong-key-refused',
   code401: 'cloud/auth/rest-401',
+  codes: 'cloud/errors/codes',
   streamOk: 'cloud/auth/stream-basic-on-upgrade',
   streamRefused: 'cloud/auth/stream-without-credentials-refused',
   query: 'cloud/auth/stream-query-credentials',
@@ -26,8 +27,8 @@ async function expectRefusedCaller(ctx: CloudContext, api: CloudContext['api'], 
   const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.name === marker);
   for (const c of left) ctx.defer(async () => void (await ctx.api.delete(String(c.resource_uri))));
   ctx.expect(left.length === 0, `POST ${what} created a node cluster`, { requirement });
-  ctx.expectStatus(list, 401, `a request ${what} (facts: 401)`, R.code401);
-  ctx.expectView('error-body', ctx.expectJson(list, '401 body', R.code401), 'the 401 body', R.code401);
+  ctx.expectStatus(list, 401, `a request ${what} (HTTP Basic authentication: 401)`, R.code401);
+  ctx.expectView('error-body', ctx.expectJson(list, '401 body', R.codes), 'the 401 body', R.codes);
 }
 
 export default [
@@ -42,13 +43,13 @@ export default [
   cloudCheck({
     id: R.none,
     title: 'A REST request without Authorization is refused: no data, nothing changes (facts: 401)',
-    requirements: [R.none, R.code401],
+    requirements: [R.none, R.code401, R.codes],
     run: (ctx) => expectRefusedCaller(ctx, ctx.api.as(null), R.none, 'without credentials'),
   }),
   cloudCheck({
     id: R.wrong,
     title: 'A REST request with a wrong API key is refused: no data, nothing changes (facts: 401)',
-    requirements: [R.wrong, R.code401],
+    requirements: [R.wrong, R.code401, R.codes],
     run: (ctx) =>
       expectRefusedCaller(ctx, ctx.api.as({ user: ctx.api.credentials!.user, key: `${ctx.api.credentials!.key}-wrong` }), R.wrong, 'with a wrong API key'),
   }),

@@ -12,9 +12,10 @@ import {
   settled,
   waitForContainers,
 } from '../support/app.ts';
-import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectListed, listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import type { Container, Service } from '../support/views.generated.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
@@ -51,13 +52,11 @@ const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Nu
 export default [
   cloudCheck({
     id: R.list,
-    title: 'The container list returns a list of container objects, including a container just deployed',
+    title: 'The container list returns a list of container objects, including the two containers just deployed, each once',
     endpoint: 'cloud/container/list',
     async run(ctx) {
-      const container = await runningAppContainer(ctx);
-      const mine = (await listAll(ctx, CONTAINERS)).find((c) => c.uuid === container.uuid);
-      ctx.expect(mine !== undefined, 'a running container is not listed', { requirement: R.list });
-      ctx.expectView('container', mine, 'the listed container', R.list);
+      const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+      await expectListed(ctx, 'container', CONTAINERS, await waitForContainers(ctx, svc, 2), 'a running container', R.list);
     },
   }),
   cloudCheck({
@@ -90,6 +89,7 @@ export default [
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);
       ctx.expectEqual(container.uuid, listed.uuid, 'GET returns another container', R.get);
+      await expectAtSpecPath(ctx, 'container', listed, R.get);
       const service = await ctx.getJson('service', svc.resource_uri, 'service');
       ctx.expect(
         String(container.name).startsWith(String(service.name)),

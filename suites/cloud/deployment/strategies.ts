@@ -20,21 +20,27 @@ const R = {
 
 interface Loaded {
   at: AppNodes;
-  /** The node that already runs two containers of another service. */
-  busy: Node;
+  /** The node that runs no container. */
   idle: Node;
 }
 
-/** Two nodes; two containers of a first service run on one of them (selected by an extra tag). */
-async function loadedNodes(ctx: CloudContext): Promise<Loaded> {
-  const at = await ownNodes(ctx, 2);
-  const [busy, idle] = at.nodes as [Node, Node];
-  const only = await tagNode(ctx, at, busy);
-  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 2 });
-  const placed = await waitForContainers(ctx, svc, 2);
-  if (!placed.every((c) => sameResource(c.node, busy.resource_uri)))
-    ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
-  return { at, busy, idle };
+/**
+ * Nodes running the given numbers of containers of other services (each load placed by an extra
+ * tag on its node), one node idle. With loads [2, 0, 1] the idle node is neither the first nor
+ * the last, and the other two differ in load: neither "first", "last" nor "not the busiest" finds it.
+ */
+async function loadedNodes(ctx: CloudContext, loads: readonly number[]): Promise<Loaded> {
+  const at = await ownNodes(ctx, loads.length);
+  for (const [i, load] of loads.entries()) {
+    if (!load) continue;
+    const node = at.nodes[i]!;
+    const only = await tagNode(ctx, at, node);
+    const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: load });
+    const placed = await waitForContainers(ctx, svc, load);
+    if (!placed.every((c) => sameResource(c.node, node.resource_uri)))
+      ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
+  }
+  return { at, idle: at.nodes[loads.indexOf(0)]! };
 }
 
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
@@ -45,10 +51,10 @@ export default [
     title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers',
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const { at, idle } = await loadedNodes(ctx);
+      const { at, idle } = await loadedNodes(ctx, [2, 0, 1]);
       const svc = await runningService(ctx, at, { target_num_containers: 1 });
       const [c] = await waitForContainers(ctx, svc, 1);
-      ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the other runs two)', {
+      ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the others run two and one)', {
         expected: idle.resource_uri,
         actual: c!.node,
         requirement: R.emptiest,
@@ -60,7 +66,7 @@ export default [
     title: 'HIGH_AVAILABILITY places each new container on the node with the fewest containers of the same service',
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const { at } = await loadedNodes(ctx);
+      const { at } = await loadedNodes(ctx, [2, 0]);
       const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
       const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
       ctx.expectEqual(new Set(placed).size, 2, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);

@@ -3,5 +3,6 @@ import { afterTerminateChecks } from '../negative/after-terminate.ts';
 import { refusedCreateChecks } from '../negative/refused-create.ts';
 import { cloudSweepChecks } from '../negative/sweep.ts';
 import http from './http.ts';
+import unknownObject from './unknown-object.ts';
 
-export const generalChecks: CloudCheck[] = [...http, ...cloudSweepChecks(), ...afterTerminateChecks(), ...refusedCreateChecks()];
+export const generalChecks: CloudCheck[] = [...http, ...unknownObject, ...cloudSweepChecks(), ...afterTerminateChecks(), ...refusedCreateChecks()];

@@ -1,4 +1,5 @@
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
 import { CATALOG } from '../support/infra.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
 
@@ -11,36 +12,120 @@ const KINDS: ReadonlyArray<{ kind: Kind; schema: string; label: string; plural: 
   { kind: 'nodetype', schema: 'node-type', label: 'node type', plural: 'nodetypes' },
 ];
 
+/** A JSON value with its object keys and its lists in one order: equal values compare equal. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([k, v]) => [k, canonical(v)] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** Where the other catalog objects name objects of a kind (the fields the spec gives them). */
+const REFERENCED_BY: Readonly<Record<Kind, ReadonlyArray<readonly [Kind, string]>>> = {
+  provider: [
+    ['region', 'provider'],
+    ['nodetype', 'provider'],
+  ],
+  region: [
+    ['provider', 'regions'],
+    ['nodetype', 'regions'],
+    ['az', 'region'],
+  ],
+  az: [
+    ['region', 'availability_zones'],
+    ['nodetype', 'availability_zones'],
+  ],
+  nodetype: [['region', 'node_types']],
+};
+
+/** The URIs of objects of a kind that the other catalog lists name. */
+async function referenced(ctx: CloudContext, kind: Kind): Promise<Set<string>> {
+  const uris = new Set<string>();
+  for (const [other, field] of REFERENCED_BY[kind]) {
+    for (const o of await listAll(ctx, CATALOG[other])) {
+      for (const uri of [o[field]].flat()) if (typeof uri === 'string') uris.add(pathOf(uri).replace(/\/?$/, '/'));
+    }
+  }
+  return uris;
+}
+
+/**
+ * A list of the catalog holds every object of its kind that the rest of the catalog names (a
+ * region's provider is a provider): an empty or partial list cannot pass while the catalog
+ * names what it leaves out. A catalog that names nothing of the kind has nothing to verify.
+ */
 function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): CloudCheck {
   const id = `cloud/${kind}/list/returns-${plural}`;
   return cloudCheck({
     id,
-    title: `The ${label} list returns a list of ${label} objects`,
+    title: `The ${label} list returns a list of ${label} objects, every ${label} the rest of the catalog names among them`,
     endpoint: `cloud/${kind}/list`,
     async run(ctx) {
       const objects = await listAll(ctx, CATALOG[kind]);
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', schema, o, `${label} #${i}`, id));
-      if (!objects.length) ctx.observe(`the ${label} list is empty`);
+      const named = await referenced(ctx, kind);
+      if (!objects.length && !named.size) return ctx.notApplicable(`the ${label} list is empty and no other catalog object names a ${label}`);
+      const listed = new Set(objects.map((o) => pathOf(String(o.resource_uri)).replace(/\/?$/, '/')));
+      const absent = [...named].filter((uri) => !listed.has(uri));
+      ctx.expect(absent.length === 0, `the ${label} list leaves out ${absent.length} ${label}(s) the catalog names`, {
+        expected: `every ${label} named by the other catalog objects`,
+        actual: absent.slice(0, 5),
+        requirement: id,
+      });
+      const uris = objects.map((o) => String(o.resource_uri));
+      ctx.expect(new Set(uris).size === uris.length, `the ${label} list names a ${label} more than once`, { actual: uris, requirement: id });
     },
   });
+}
+
+/**
+ * The path the spec writes for one catalog object, from names: `/provider/(name)/`,
+ * `/region/(provider.name)/(name)/`, `/az/(provider.name)/(region.name)/(name)/`,
+ * `/nodetype/(provider.name)/(name)/`. Undefined when a name it needs is not to be found.
+ */
+async function specPathOf(ctx: CloudContext, kind: Kind, item: Json): Promise<string | undefined> {
+  const byUri = async (k: Kind): Promise<Map<string, Json>> => new Map((await listAll(ctx, CATALOG[k])).map((o) => [pathOf(String(o.resource_uri)), o]));
+  const nameAt = (map: Map<string, Json>, uri: unknown): string | undefined => {
+    const found = typeof uri === 'string' ? map.get(pathOf(uri)) : undefined;
+    return typeof found?.name === 'string' ? found.name : undefined;
+  };
+  if (kind === 'provider') return `${CATALOG.provider}${String(item.name)}/`;
+  const providers = await byUri('provider');
+  if (kind === 'region' || kind === 'nodetype') {
+    const provider = nameAt(providers, item.provider);
+    return provider ? `${CATALOG[kind]}${provider}/${String(item.name)}/` : undefined;
+  }
+  const regions = await byUri('region');
+  const region = typeof item.region === 'string' ? regions.get(pathOf(item.region)) : undefined;
+  const provider = nameAt(providers, region?.provider);
+  return provider && region ? `${CATALOG.az}${provider}/${String(region.name)}/${String(item.name)}/` : undefined;
 }
 
 function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
   const id = `cloud/${kind}/get/returns-${kind}`;
   return cloudCheck({
     id,
-    title: `GET of one ${label} returns that ${label}; its resource_uri is the path requested`,
+    title: `GET of one ${label} at the path the spec writes (by names) returns that ${label}; its resource_uri is that path`,
     endpoint: `cloud/${kind}/get`,
     async run(ctx) {
       const listed = await listAll(ctx, CATALOG[kind]);
       if (!listed.length) return ctx.skip(`the ${label} list is empty: nothing to get`);
       for (const item of [listed[0]!, listed[listed.length - 1]!]) {
-        const path = pathOf(String(item.resource_uri));
+        const path = await specPathOf(ctx, kind, item);
+        if (!path) return ctx.fail(`the ${label} ${String(item.resource_uri)} names a provider or region the catalog does not list`, { requirement: id });
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path}`, id);
         const got = ctx.expectSchema<Json>('cloud/v1', schema, ctx.expectJson(res, `GET ${path}`, id), `GET ${path}`, id);
         ctx.expectEqual(pathOf(String(got.resource_uri)), path, `GET ${path}: resource_uri is not the path requested`, id);
-        ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names at that URI`, id);
+        ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names`, id);
+        // The catalog does not change: one object's fields read the same in its list and on its
+        // own (key and list order aside, and fields only one shows: extra fields are allowed).
+        const shared = Object.keys(got).filter((k) => k in item);
+        const pick = (o: Json): Json => Object.fromEntries(shared.map((k) => [k, o[k]]));
+        ctx.expectEqual(canonical(pick(got)), canonical(pick(item)), `GET ${path}: the ${label} differs from the one its list shows`, id);
       }
     },
   });

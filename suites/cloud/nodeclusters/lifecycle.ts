@@ -2,6 +2,7 @@ import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
 import { sameResource, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   get: 'cloud/nodecluster/get/returns-node-cluster',
@@ -33,6 +34,7 @@ export default [
       const got = ctx.expectView('node-cluster', await ctx.getJson('node-cluster', cluster.resource_uri, 'the cluster'), 'GET node cluster', R.get);
       ctx.expectEqual(got.uuid, cluster.uuid, 'GET returns another cluster', R.get);
       ctx.expectEqual(got.name, cluster.name, 'GET returns another cluster', R.get);
+      await expectAtSpecPath(ctx, 'nodecluster', cluster, R.get);
     },
   }),
   cloudCheck({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { compareFiltered, fieldMatches, filterCheck } from '../support/filters.ts';
+import { compareFiltered, fieldMatches, filterCheck, settledState, stillMatching } from '../support/filters.ts';
 import { CLUSTERS, createCluster, otherPlacement, placement, settle } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
 
@@ -17,12 +17,10 @@ async function ensureTwo(ctx: CloudContext): Promise<void> {
   await ctx.api.delete(gone.resource_uri);
   await settle(ctx, 'node-cluster', gone.resource_uri, ['Terminated']);
 }
-/** Terminated clusters cannot change; the others may while the check runs. */
-const finalState = (o: Json): boolean => o.state === 'Terminated';
 
 function filter(param: (typeof FILTERS)[number], what: string) {
   const id = `cloud/nodecluster/list/filter-${param.replace('_', '-')}`;
-  const stable = param === 'state' ? finalState : undefined;
+  const stable = param === 'state' ? settledState : undefined;
   return filterCheck(
     { id, endpoint: LIST, path: CLUSTERS, param, setup: ensureTwo, ...(stable ? { stable } : {}) },
     `Query ${param} on the node cluster list returns only the clusters ${what}`,
@@ -59,7 +57,7 @@ export default [
       const mine = await createCluster(ctx);
       const full = await listAll(ctx, CLUSTERS);
       const pool = full.length ? full : [mine];
-      const stable = (o: Json): boolean => finalState(o) || o.uuid === mine.uuid;
+      const stable = (o: Json): boolean => settledState(o) || o.uuid === mine.uuid;
       const query = fc.record(Object.fromEntries(FILTERS.map((f) => [f, fc.option(fc.constantFrom(...pool.map((o) => String(o[f]))), { nil: undefined })])), {
         requiredKeys: [],
       });
@@ -71,6 +69,7 @@ export default [
             const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
             const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
             const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
+            outcome.missing = await stillMatching(ctx, CLUSTERS, outcome.missing, matches);
             return outcome.extra.length === 0 && outcome.missing.length === 0;
           }),
           { seed: ctx.seed, numRuns: 12, endOnFailure: true },

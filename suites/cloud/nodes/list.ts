@@ -1,10 +1,8 @@
 import type { CloudContext } from '../support/context.ts';
-import { filterCheck } from '../support/filters.ts';
+import { filterCheck, settledState } from '../support/filters.ts';
 import { deployedNode, NODES, otherPlacement, placement, settle } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
 
 const LIST = 'cloud/node/list';
-const finalState = (o: Json): boolean => o.state === 'Terminated';
 
 /**
  * Nodes that every node filter must split: two deployed nodes in different regions with
@@ -33,7 +31,7 @@ function filter(param: string, field: string, what: string) {
       param,
       field,
       setup: nodesToSplit,
-      ...(param === 'state' ? { stable: finalState } : {}),
+      ...(param === 'state' ? { stable: settledState } : {}),
     },
     `Query ${param} on the node list returns only the nodes ${what}`,
   );

@@ -1,5 +1,5 @@
 import type { CloudContext } from '../support/context.ts';
-import { deployCluster, createCluster, deployedNode, setReachable, settle } from '../support/infra.ts';
+import { deployCluster, createCluster, deployedNode, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
 import { catchTransitional, caughtIn, stateRowCheck, type StateRow } from '../support/state-rows.ts';
 import type { Node } from '../support/views.generated.ts';
 
@@ -88,6 +88,7 @@ function row(state: string, op: Op): StateRow<'node'> {
     endpoint: `cloud/node/${op}`,
     reach: reach[state]!,
     op: operation(op),
+    ...(state === 'unreachable' ? { referenceOnly: REACHABILITY_CONTROL } : {}),
   };
   if (allowed) return { ...base, title: `${LABEL[state]} allows ${op}: it is accepted and takes effect`, effect: EFFECT[op] };
   const end = TRANSITIONAL_END[state];

@@ -2,7 +2,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import { filterCheck } from '../support/filters.ts';
-import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
@@ -21,6 +21,7 @@ const R = {
   secret: 'cloud/repository/credentials-write-only',
   get: 'cloud/repository/get/name-with-slashes',
   registry: 'cloud/repository/get/registry-matches-host',
+  registryList: 'cloud/registry/list/returns-registries',
   inUse: 'cloud/repository/in-use',
   update: 'cloud/repository/update/credentials',
   update202: 'cloud/repository/update/202',
@@ -102,7 +103,7 @@ export default [
   cloudCheck({
     id: R.get,
     title: "GET /api/repo/v1/repository/(name)/ with the host and slashes in name returns that repository; registry is the host's registry",
-    requirements: [R.get, R.registry],
+    requirements: [R.get, R.registry, R.registryList],
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name } = await addRepository(ctx);
@@ -110,13 +111,15 @@ export default [
       ctx.expectStatus(res, 200, `GET ${repoPath(name)}`, R.get);
       const got = ctx.expectView('external-repository', ctx.expectJson(res, 'GET repository', R.get), 'GET repository', R.get);
       ctx.expectEqual(got.name, name, 'GET returns another repository', R.get);
-      const registry = (await listAll(ctx, REGISTRIES)).find((r) => r.host === THIRD_PARTY_HOST);
-      if (!registry) return ctx.observe(`no registry of host ${THIRD_PARTY_HOST} is listed`);
-      ctx.expect(sameResource(got.registry, registry.resource_uri), `registry is ${String(got.registry)}, not the registry of ${THIRD_PARTY_HOST}`, {
-        expected: registry.resource_uri,
-        actual: got.registry,
-        requirement: R.registry,
-      });
+      // The registry the repository names is read where it points (not looked for in a list an
+      // empty answer would leave without anything to compare), and the registry list must hold it.
+      const at = pathOf(String(got.registry));
+      const reg = await ctx.api.get(at);
+      ctx.expectStatus(reg, 200, `GET ${at} (the repository's registry)`, R.registry);
+      const registry = ctx.expectView('registry', ctx.expectJson(reg, 'GET registry', R.registry), 'GET registry', R.registry);
+      ctx.expectEqual(registry.host, THIRD_PARTY_HOST, `registry ${at} is not the registry of ${THIRD_PARTY_HOST}`, R.registry);
+      const listed = (await listAll(ctx, REGISTRIES)).some((r) => sameResource(r.resource_uri, got.registry));
+      ctx.expect(listed, `the registry list leaves out ${at}, the registry of a repository`, { requirement: R.registryList });
     },
   }),
   cloudCheck({

@@ -60,6 +60,16 @@ export default [
       const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { container_envvars: [{ key: 'PATH', value: OVERRIDDEN_PATH }], entrypoint: 'sleep', run_command: '86400' });
       const container = await firstContainer(ctx, svc);
+      // container_envvars means the variables themselves (key and value), on the service and on each container.
+      for (const [what, vars] of [
+        ['service', svc.container_envvars],
+        ['container', container.container_envvars],
+      ] as const)
+        ctx.expect(
+          Array.isArray(vars) && vars.some((v) => v?.key === 'PATH' && v?.value === OVERRIDDEN_PATH),
+          `the ${what}'s container_envvars does not hold the variable PATH=${OVERRIDDEN_PATH} the service was created with`,
+          { expected: [{ key: 'PATH', value: OVERRIDDEN_PATH }], actual: vars, requirement: R.overrides },
+        );
       ctx.expectEqual(
         await printenv(ctx, container, 'PATH', R.overrides),
         OVERRIDDEN_PATH,

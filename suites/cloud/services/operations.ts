@@ -37,6 +37,19 @@ export async function volumesOf(ctx: CloudContext, svc: Service): Promise<string
   return containers.flatMap((c) => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`)).sort();
 }
 
+/** A start of a service that has run before: every container ends Running again, none added. */
+async function startAll(ctx: CloudContext, svc: Service, what: string): Promise<void> {
+  const res = await operate(ctx, svc.resource_uri, 'start');
+  ctx.expect(res.status >= 200 && res.status < 300, `start of ${what} answered ${res.status}`, {
+    expected: 'accepted',
+    actual: res.status,
+    requirement: R.start,
+  });
+  await waitForContainers(ctx, svc, 2, ['Running'], undefined, R.start);
+  const got = await settled(ctx, 'service', svc.resource_uri);
+  ctx.expectEqual(got.running_num_containers, 2, `after the start of ${what} not all its containers run`, R.start);
+}
+
 export default [
   cloudCheck({
     id: R.start,
@@ -47,10 +60,22 @@ export default [
       const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { target_num_containers: 2 }));
       const op = await startOp(ctx, svc.resource_uri, 'start', R.start, R.start202);
-      await waitForContainers(ctx, svc, 2);
+      const [one] = await waitForContainers(ctx, svc, 2);
       const got = await ctx.waitForState('service', svc.resource_uri, ['Running']);
       ctx.expectEqual(got.running_num_containers, got.target_num_containers, 'running_num_containers is not target_num_containers', R.start);
       await op.expectAsync();
+      // Not only the first deploy: a start of a partly running, then of a stopped service starts all its containers.
+      await ctx.setUp(async () => {
+        await operate(ctx, one!.resource_uri, 'stop');
+        await ctx.waitForState('container', one!.resource_uri, ['Stopped']);
+        await settled(ctx, 'service', svc.resource_uri);
+      }, R.stop);
+      await startAll(ctx, svc, 'a partly running service');
+      await ctx.setUp(async () => {
+        await operateAndSettle(ctx, svc, 'stop');
+        await waitForContainers(ctx, svc, 2, ['Stopped']);
+      }, R.stop);
+      await startAll(ctx, svc, 'a stopped service');
     },
   }),
   cloudCheck({

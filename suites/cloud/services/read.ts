@@ -13,7 +13,8 @@ import {
   SERVICES,
   waitForContainers,
 } from '../support/app.ts';
-import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectListed, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/service/list/returns-services',
@@ -32,14 +33,11 @@ const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Nu
 export default [
   cloudCheck({
     id: R.list,
-    title: 'The service list returns a list of service objects, including one just created',
+    title: 'The service list returns a list of service objects, including the two just created, each once',
     endpoint: 'cloud/service/list',
     async run(ctx) {
-      const svc = await createService(ctx, serviceBody(ctx, undefined));
-      const objects = await listAll(ctx, SERVICES);
-      const mine = objects.find((o) => o.uuid === svc.uuid);
-      ctx.expect(mine !== undefined, 'a service just created is not listed', { requirement: R.list });
-      ctx.expectView('service', mine, 'the listed service', R.list);
+      const mine = [await createService(ctx, serviceBody(ctx, undefined)), await createService(ctx, serviceBody(ctx, undefined))];
+      await expectListed(ctx, 'service', SERVICES, mine, 'a service just created', R.list);
     },
   }),
   cloudCheck({
@@ -64,6 +62,7 @@ export default [
       const got = ctx.expectView('service', await ctx.getJson('service', svc.resource_uri, 'service'), 'GET service', R.get);
       ctx.expectEqual(got.uuid, svc.uuid, 'GET returns another service', R.get);
       ctx.expectEqual(got.name, svc.name, 'GET returns another service', R.get);
+      await expectAtSpecPath(ctx, 'service', svc, R.get);
     },
   }),
   cloudCheck({

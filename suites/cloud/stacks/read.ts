@@ -1,7 +1,8 @@
 /** Spec: Stacks > GET list, one stack, export (stack definition format); the Stack fields. */
 import { cloudCheck } from '../support/check.ts';
 import { sharedNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
-import { listAll, type Json } from '../support/lists.ts';
+import { expectListed, listAll, type Json } from '../support/lists.ts';
+import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
   list: 'cloud/stack/list/returns-stacks',
@@ -18,13 +19,11 @@ const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Nu
 export default [
   cloudCheck({
     id: R.list,
-    title: 'The stack list returns a list of stack objects, including one just created',
+    title: 'The stack list returns a list of stack objects, including the two just created, each once',
     endpoint: 'cloud/stack/list',
     async run(ctx) {
-      const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
-      const mine = (await listAll(ctx, STACKS)).find((s) => s.uuid === stack.uuid);
-      ctx.expect(mine !== undefined, 'a stack just created is not listed', { requirement: R.list });
-      ctx.expectView('stack', mine, 'the listed stack', R.list);
+      const mine = [await createStack(ctx, { name: ctx.uniqueName('stack') }), await createStack(ctx, { name: ctx.uniqueName('stack') })];
+      await expectListed(ctx, 'stack', STACKS, mine, 'a stack just created', R.list);
     },
   }),
   cloudCheck({
@@ -48,6 +47,7 @@ export default [
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, undefined)] });
       const got = ctx.expectView('stack', await ctx.getJson('stack', stack.resource_uri, 'stack'), 'GET stack', R.get);
       ctx.expectEqual([got.uuid, got.name], [stack.uuid, stack.name], 'GET returns another stack', R.get);
+      await expectAtSpecPath(ctx, 'stack', stack, R.get);
       ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
     },
   }),

@@ -12,6 +12,8 @@ import { allLines, collectCount, collectJson, openLogs, readUntil } from '../sup
 import type { Action, Container, Service } from '../support/views.generated.ts';
 
 const MANY = 320;
+/** The containers of the service whose start action's log is read. */
+const ACTION_LOG_CONTAINERS = 4;
 const DEFAULT_TAIL = 300;
 /** How long a followed stream is read past its tail for a line too many. */
 const TAIL_GRACE_MS = 500;
@@ -73,7 +75,9 @@ const SOURCES: Source[] = [
     what: 'action',
     async prepare(ctx) {
       const at = await sharedNodes(ctx);
-      const { start } = await printingService(ctx, at);
+      // A start of several containers logs a line per container: a log of more than two lines,
+      // so that tail=n is told apart from the first n lines, from all of them and from one.
+      const { start } = await printingService(ctx, at, { target_num_containers: ACTION_LOG_CONTAINERS });
       if (!start.resource_uri) return ctx.skip('the service start named no action');
       return {
         uri: start.resource_uri,
@@ -87,6 +91,17 @@ const SOURCES: Source[] = [
     },
   },
 ];
+
+/** streamType names the stream a line was written to (the spec's example: stdout): echoed lines carry stdout. */
+function expectStreamTypes(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
+  const written = lines.filter((m) => String(m.log).includes('conformance-line-'));
+  const wrong = written.filter((m) => m.streamType !== 'stdout');
+  ctx.expect(written.length > 0 && wrong.length === 0, `${wrong.length} of ${written.length} lines written to stdout do not carry streamType stdout`, {
+    expected: 'stdout',
+    actual: wrong.slice(0, 3),
+    requirement,
+  });
+}
 
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
 const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
@@ -110,6 +125,7 @@ function logChecks(s: Source): CloudCheck[] {
             requirement: id(s, 'message-shape'),
           });
         });
+        if (s.kind !== 'action') expectStreamTypes(ctx, lines, id(s, 'message-shape'));
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
           ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {
@@ -142,7 +158,8 @@ function logChecks(s: Source): CloudCheck[] {
         const { uri } = await s.prepare(ctx);
         const all = await allLines(ctx, uri);
         // Fewer than all of them, so that a stream sending everything is told apart.
-        const n = Math.max(1, Math.min(2, all.length - 1));
+        const n = Math.max(1, Math.min(3, all.length - 1));
+        if (all.length < 4) ctx.observe(`the ${s.what} log holds ${all.length} line(s): tail=${n} is told apart from few others`);
         const session = await openLogs(ctx, uri, { tail: n, follow: 'false' }, id(s, 'tail'));
         const { messages } = await collectJson(ctx, session, 3000, 'log stream');
         ctx.expectEqual(messages.map(lineText), all.slice(-n).map(lineText), `tail=${n} did not send the last ${n} lines`, id(s, 'tail'));

@@ -75,3 +75,26 @@ export function expectUnchanged(ctx: CloudContext, before: Json, after: Json, fi
     ctx.expectEqual(after[field], before[field], `${what}: a refused operation changed ${field}`, requirement);
   }
 }
+
+/** How far a target's date may stand from the suite's clock (clocks of two machines). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * end_date of a finished action means when its processing ended: a date (RFC 2822 style, second
+ * resolution) not before its start_date and not far from the suite's clock, not merely a string.
+ */
+export function expectEndDate(ctx: CloudContext, action: Action, requirement: RequirementRef): void {
+  const end = Date.parse(String(action.end_date));
+  const start = Date.parse(String(action.start_date));
+  ctx.expect(!Number.isNaN(end), `a finished action's end_date ${String(action.end_date)} is not a date`, { actual: action.end_date, requirement });
+  ctx.expect(Number.isNaN(start) || end >= start, `end_date ${String(action.end_date)} is before start_date ${String(action.start_date)}`, {
+    expected: 'when processing ended: on or after start_date',
+    actual: { start_date: action.start_date, end_date: action.end_date },
+    requirement,
+  });
+  ctx.expect(Math.abs(end - Date.now()) < CLOCK_SKEW_MS, `end_date ${String(action.end_date)} of an action that just ended is not now`, {
+    expected: 'when processing ended (within minutes of the suite clock)',
+    actual: action.end_date,
+    requirement,
+  });
+}

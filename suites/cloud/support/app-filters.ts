@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ownNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { compareFiltered, fieldMatches, filterCheck } from './filters.ts';
+import { compareFiltered, fieldMatches, filterCheck, settledState, stillMatching } from './filters.ts';
 import { listAll, type Json } from './lists.ts';
 
 export interface AppList {
@@ -37,7 +37,7 @@ export async function populate(ctx: CloudContext): Promise<void> {
 const stableFor =
   (params: readonly string[]) =>
   (o: Json): boolean =>
-    !params.includes('state') || o.state === 'Terminated';
+    !params.includes('state') || settledState(o);
 
 export function appFilterChecks(list: AppList): CloudCheck[] {
   return list.params.map((param) =>
@@ -86,6 +86,7 @@ export function filterCombinationCheck(list: AppList): CloudCheck {
           const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
           const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
           const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
+          outcome.missing = await stillMatching(ctx, list.path, outcome.missing, matches);
           if (outcome.extra.length || outcome.missing.length)
             breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
           return !outcome.extra.length && !outcome.missing.length;

@@ -2,7 +2,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudCheck } from './check.ts';
 import { cloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { listAll, sameResource, type Json } from './lists.ts';
+import { expectEachOnce, listAll, listPage, sameResource, type Json } from './lists.ts';
 
 /** Does an object's field match a filter value: equal, the same URI, or (lists) one element is. */
 export function fieldMatches(actual: unknown, wanted: string): boolean {
@@ -12,6 +12,16 @@ export function fieldMatches(actual: unknown, wanted: string): boolean {
   if (typeof actual !== 'string') return false;
   return actual === wanted || (wanted.startsWith('/api/') && sameResource(actual, wanted));
 }
+
+/** The states the spec's tables mark as passing through (no operation allowed while the work runs). */
+const PASSING_STATES = ['Deploying', 'Scaling', 'Terminating', 'Upgrading', 'Starting', 'Stopping', 'Redeploying', 'Pending', 'In progress', 'Canceling'];
+
+/**
+ * An object whose state cannot change unless someone acts on it: completeness of a state filter
+ * is held against these (all settled states, not only Terminated, so that an empty answer to a
+ * state filter fails).
+ */
+export const settledState = (o: Json): boolean => typeof o.state === 'string' && !PASSING_STATES.includes(o.state);
 
 export interface FilterOutcome {
   /** Objects returned that do not match the filter. */
@@ -89,7 +99,8 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       const field = ctx.spell(spec.field ?? spec.param);
       const param = ctx.spell(spec.param);
       const full = await listAll(ctx, spec.path);
-      const value = pickValue(full, field);
+      // The value is taken among the objects completeness is held against, so that some must come back.
+      const value = pickValue(spec.stable ? full.filter(spec.stable) : full, field);
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
       const query: Query = { [param]: value };
       const filtered = await listAll(ctx, spec.path, query);
@@ -98,7 +109,21 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       const outcome = compareFiltered(full, filtered, matches, spec.stable);
       if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
       expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
+      expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
     },
+  });
+}
+
+/**
+ * Of objects missing from a filtered answer, those that still match when listed again (others
+ * moved or went away meanwhile: a settled state is left only when someone acts).
+ */
+export async function stillMatching(ctx: CloudContext, path: string, missing: Json[], matches: (o: Json) => boolean): Promise<Json[]> {
+  if (!missing.length) return missing;
+  const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
+  return missing.filter((o) => {
+    const fresh = now.get(o.resource_uri);
+    return fresh !== undefined && matches(fresh);
   });
 }
 

@@ -43,6 +43,41 @@ export async function listPage(ctx: CloudContext, path: string, query: Query = {
   return ctx.listObjects(res, `GET ${path}`);
 }
 
+/**
+ * A list names each object once. Judged within one page: the pages of a list that changes
+ * meanwhile may overlap.
+ */
+export function expectEachOnce(ctx: CloudContext, page: readonly Json[], what: string, requirement: string): void {
+  const uris = page.map((o) => String(o.resource_uri));
+  const twice = [...new Set(uris.filter((u, i) => uris.indexOf(u) !== i))];
+  ctx.expect(twice.length === 0, `${what} names ${twice.length} object(s) more than once`, {
+    expected: 'each object once',
+    actual: twice.slice(0, 5),
+    requirement,
+  });
+}
+
+/**
+ * A list holds every one of `mine` (objects of the check, several so that a list cut to one
+ * object cannot pass), each a valid `view`, and names each object of a page once.
+ */
+export async function expectListed<K extends ViewName>(
+  ctx: CloudContext,
+  view: K,
+  path: string,
+  mine: ReadonlyArray<{ uuid?: unknown }>,
+  what: string,
+  requirement: string,
+): Promise<void> {
+  const listed = await listAll(ctx, path);
+  for (const own of mine) {
+    const found = listed.find((o) => o.uuid === own.uuid);
+    ctx.expect(found !== undefined, `${what} ${String(own.uuid)} is not listed`, { expected: mine.map((m) => m.uuid), requirement });
+    ctx.expectView(view, found, `the listed ${String(view)}`, requirement);
+  }
+  expectEachOnce(ctx, await listPage(ctx, path), `GET ${path}`, requirement);
+}
+
 /** The resource_uri of an object read as Json (a view has it typed: read `view.resource_uri`). */
 export const uriOf = (o: Json): string => String(o.resource_uri);
 export const uuids = (items: readonly Json[]): string[] => items.map((o) => String(o.uuid ?? o.resource_uri));

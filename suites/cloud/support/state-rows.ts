@@ -22,6 +22,8 @@ export interface StateRow<K extends StatefulView> {
   afterRefusal?: (ctx: CloudContext, resource: CloudViews[K]) => Promise<void>;
   /** Other requirements the same exchange verifies: a breach of the row breaks them too. */
   also?: string[];
+  /** The row's state is reached through a control of the embedded reference only (Check.referenceOnly). */
+  referenceOnly?: string;
 }
 
 export function stateRowCheck<K extends StatefulView>(row: StateRow<K>): CloudCheck {
@@ -30,6 +32,7 @@ export function stateRowCheck<K extends StatefulView>(row: StateRow<K>): CloudCh
     title: row.title,
     requirements: [row.id, ...(row.also ?? [])],
     endpoint: row.endpoint,
+    ...(row.referenceOnly ? { referenceOnly: row.referenceOnly } : {}),
     async run(ctx) {
       const { before, res } = await attempt(ctx, row);
       const what = `${row.title.split(':')[0]} (${before.resource_uri})`;

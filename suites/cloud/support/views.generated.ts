@@ -98,10 +98,10 @@ export type Container = {
   labels: StringMap;
   working_dir: string;
   user: string;
-  hostname: string | null;
-  domainname: string | null;
-  mac_address: string | null;
-  cgroup_parent: string | null;
+  hostname: string;
+  domainname: string;
+  mac_address: string;
+  cgroup_parent: string;
   tty: boolean;
   stdin_open: boolean;
   dns: string[];
@@ -113,10 +113,10 @@ export type Container = {
   security_opt: string[];
   entrypoint: string | null;
   run_command: string | null;
-  cpu_shares: number | null;
-  cpuset: string | null;
-  memory: number | null;
-  memory_swap: number | null;
+  cpu_shares: number;
+  cpuset: string;
+  memory: number;
+  memory_swap: number;
   autorestart: Autorestart;
   autodestroy: Autodestroy;
   roles: Role[];
@@ -455,8 +455,8 @@ export type Role = 'global';
 
 /**
  * Spec: Resources and their fields > Service (namespaced): 'A template used to deploy one or more containers.' States: States and transitions > Service states.
- * Scalars the spec types S or I but for which no create input and no default exist (hostname, domainname, mac_address, cgroup_parent, cpuset, cpu_shares,
- * memory, memory_swap) and run_command/entrypoint (create default null) may be null: there is no other way to say 'unset'.
+ * Scalars are typed as the spec's table types them (S, I): only run_command and entrypoint, whose create default is null, may be null; the spec says 'or null'
+ * of no other scalar of a service (an unset hostname is an empty string, an unset memory limit 0).
  */
 export type Service = {
   uuid: string;
@@ -502,11 +502,11 @@ export type Service = {
   working_dir: string;
   /** user in containers; root by default */
   user: string;
-  hostname: string | null;
-  domainname: string | null;
-  mac_address: string | null;
+  hostname: string;
+  domainname: string;
+  mac_address: string;
   /** parent cgroup (the attribute table names it cgroup_name, the sample cgroup_parent: the sample's name is used) */
-  cgroup_parent: string | null;
+  cgroup_parent: string;
   /** default false */
   tty: boolean;
   /** default false */
@@ -527,13 +527,13 @@ export type Service = {
   /** deploy and scale in sequence, linking each to the previous containers */
   sequential_deployment: boolean;
   /** relative CPU priority */
-  cpu_shares: number | null;
+  cpu_shares: number;
   /** CPUs allowed */
-  cpuset: string | null;
+  cpuset: string;
   /** MB */
-  memory: number | null;
+  memory: number;
   /** MB; memory plus swap */
-  memory_swap: number | null;
+  memory_swap: number;
   linked_from_service: ServiceLink[];
   linked_to_service: ServiceLink[];
   bindings: ServiceBinding[];

@@ -45,7 +45,7 @@ describe('cloud requirements', () => {
     ['cloud/action/cancel/in-progress-to-canceling', 'required'],
     ['cloud/actions/header-on-creating-responses', 'required'],
     ['cloud/auth/rest-without-credentials-refused', 'required'],
-    ['cloud/auth/rest-401', 'informational'],
+    ['cloud/auth/rest-401', 'required'],
     ['cloud/namespaces/default-to-caller', 'required'],
     ['cloud/limits/every-node-no-manual-scaling', 'required'],
     ['cloud/limits/every-node-no-update-to', 'required'],

@@ -91,8 +91,13 @@ function ofType(type: string, at: Located): fc.Arbitrary<unknown> {
       return fc.integer({ min: (node.minimum as number | undefined) ?? -1000, max: (node.maximum as number | undefined) ?? 100_000 });
     case 'string':
       return stringArbitrary(node);
-    case 'array':
-      return fc.array(arbitraryFor({ node: (node.items as SchemaNode | undefined) ?? {}, file: at.file }), { maxLength: 3 });
+    case 'array': {
+      const items = arbitraryFor({ node: (node.items as SchemaNode | undefined) ?? {}, file: at.file });
+      if (!node.uniqueItems) return fc.array(items, { maxLength: 3 });
+      // uniqueItems: JSON Schema's equality of items is deep, as their JSON text; the items are
+      // made plain JSON (as a parsed answer is), since ajv's comparison needs their prototypes.
+      return fc.uniqueArray(items, { maxLength: 3, selector: (v) => JSON.stringify(v) }).map((list) => JSON.parse(JSON.stringify(list)) as unknown[]);
+    }
     case 'object':
       return objectArbitrary(at);
     default:
