@@ -114,7 +114,15 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
  * field of an object of the list.
  */
 function enveloped(item: SchemaField[], e: Endpoint): SchemaField[] {
-  const list: SchemaField = { path: ['objects'], types: ['array'], id: false, map: false, documentedObject: false, ordered: /order/i.test(e.summary) };
+  const list: SchemaField = {
+    path: ['objects'],
+    types: ['array'],
+    id: false,
+    map: false,
+    documentedObject: false,
+    ordered: /order/i.test(e.summary),
+    zeroAllowed: true,
+  };
   return [list, ...item.map((f) => ({ ...f, path: ['objects', '[]', ...f.path] }))];
 }
 

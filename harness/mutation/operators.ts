@@ -25,7 +25,8 @@ export const ANSWER_OPERATORS: readonly AnswerOperator[] = [
   {
     op: 'field-absent-when-zero',
     description: 'the field is left out when its value is zero, empty or null (omitempty)',
-    fits: (f) => isField(f) && f.path.at(-1) !== '{}' && (scalar(f) || has(f, 'array') || f.map),
+    // Only where the schema admits a zero value: elsewhere no conforming answer carries one to leave out.
+    fits: (f) => isField(f) && f.path.at(-1) !== '{}' && f.zeroAllowed && (scalar(f) || has(f, 'array') || f.map),
   },
   { op: 'wrong-type', description: 'the value is written as another JSON type', fits: (f) => isField(f) && f.types.length > 0 && !has(f, 'null') },
   { op: 'null', description: 'the value is null', fits: (f) => isField(f) && f.types.length > 0 && !has(f, 'null') },

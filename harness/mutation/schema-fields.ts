@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isJsonObject, type JsonObject } from '../protocol/json-value.ts';
+import { isZeroValue } from './json-path.ts';
 import type { JsonPath } from './types.ts';
 
 export interface SchemaField {
@@ -24,6 +25,8 @@ export interface SchemaField {
   documentedObject: boolean;
   /** The schema's text says the list has an order. */
   ordered: boolean;
+  /** The schema admits a zero value there (null, 0, '', false, [], {}): an omitempty target could leave the field out. */
+  zeroAllowed: boolean;
 }
 
 /** How deep the walk goes: the deepest documented answer field is 5 levels down. */
@@ -109,7 +112,25 @@ function describe(
     map,
     documentedObject: documented,
     ordered: types.includes('array') && /\b(order|ordered|sorted|newest|oldest|most recent|first)\b/i.test(text),
+    zeroAllowed: branches.some(admitsZero),
   };
+}
+
+/** Whether one schema branch admits the zero value of one of its types. */
+function admitsZero(b: JsonObject): boolean {
+  const types = Array.isArray(b.type) ? b.type.map(String) : typeof b.type === 'string' ? [b.type] : [];
+  if (Array.isArray(b.enum)) return b.enum.some(isZeroValue);
+  if ('const' in b) return isZeroValue(b.const);
+  const positive = (key: string): boolean => typeof b[key] === 'number' && (b[key] as number) >= 1;
+  return types.some((t) => {
+    if (t === 'null' || t === 'boolean') return true;
+    if (t === 'string') return !positive('minLength') && b.format === undefined && (typeof b.pattern !== 'string' || new RegExp(b.pattern, 'u').test(''));
+    if (t === 'integer' || t === 'number')
+      return !(typeof b.minimum === 'number' && b.minimum > 0) && !(typeof b.exclusiveMinimum === 'number' && b.exclusiveMinimum >= 0);
+    if (t === 'array') return !positive('minItems');
+    if (t === 'object') return !positive('minProperties') && !(Array.isArray(b.required) && b.required.length > 0);
+    return false;
+  });
 }
 
 function timeKind(name: string, text: string, ref: string | undefined, types: string[]): SchemaField['time'] {
