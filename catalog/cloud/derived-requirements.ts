@@ -34,6 +34,9 @@ function cellRequirement(table: StateTable, state: string, op: string, endpoint:
     statement: `In state ${state}${brief}, ${effect}.${ambiguity ? ` Ambiguous: ${ambiguity.reason}.` : ''}`,
     versions: VERSIONS,
     level: ambiguity ? ambiguity.level : 'required',
+    ...(ambiguity?.level === 'recommended'
+      ? { levelReason: `The spec is ambiguous here (${ambiguity.reason}): the suite's reading is graded a warning.` }
+      : {}),
     endpoint,
   };
 }

@@ -41,7 +41,7 @@ describe('cloud requirements', () => {
     ['cloud/list/envelope', 'informational'],
     ['cloud/errors/body-shape', 'informational'],
     ['cloud/service/create/default-target-num-containers-1', 'required'],
-    ['cloud/service/start/202-async', 'recommended'],
+    ['cloud/service/start/202-async', 'required'],
     ['cloud/action/cancel/in-progress-to-canceling', 'required'],
     ['cloud/actions/header-on-creating-responses', 'required'],
     ['cloud/auth/rest-without-credentials-refused', 'required'],
@@ -96,6 +96,10 @@ describe('cloud requirements', () => {
         .filter((id) => !byId.has(id)),
     );
     expect(missing).toEqual([]);
+  });
+
+  test('a requirement graded below its words says why (every recommended one has a levelReason)', () => {
+    expect(requirements.filter((r) => r.level === 'recommended' && !r.levelReason).map((r) => r.id)).toEqual([]);
   });
 
   test('uncovered statements say why', () => {
