@@ -115,11 +115,24 @@ class Grader<C> {
     });
   }
 
-  /** A breach's message with the spec's sentence of the requirement it names. */
+  /**
+   * A breach's message with what the target answered, where the message does not say it already,
+   * and the spec's sentence of the requirement it names: a message stating the rule alone reads
+   * as if the target had kept it.
+   */
   private withStatement(breach: Breach): string {
     const statement = this.options.requirement(breach.requirements[0]!)?.statement;
-    return statement ? `${breach.message} (spec: ${statement})` : breach.message;
+    const message = `${breach.message}${observedPart(breach)}`;
+    return statement ? `${message} (spec: ${statement})` : message;
   }
+}
+
+/** `: got <actual>` for a breach whose message does not show the value the target answered; empty otherwise. */
+export function observedPart(breach: Pick<Breach, 'message' | 'actual'>): string {
+  if (breach.actual === undefined) return '';
+  const shown = typeof breach.actual === 'string' ? breach.actual : JSON.stringify(breach.actual);
+  if (shown === undefined || breach.message.includes(shown) || /\b(got|answered)\b/.test(breach.message)) return '';
+  return `: got ${shown.length > 160 ? `${shown.slice(0, 160)}…` : shown}`;
 }
 
 function strongest(levels: RequirementLevel[]): RequirementLevel {

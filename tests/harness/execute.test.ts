@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Requirement, RequirementLevel } from '../../harness/catalog/types.ts';
 import { CheckContext } from '../../harness/check/context.ts';
-import { executeCheck } from '../../harness/check/execute.ts';
+import { executeCheck, observedPart } from '../../harness/check/execute.ts';
 import type { Check } from '../../harness/check/types.ts';
 import { SchemaValidator } from '../../harness/schema/validator.ts';
 import { TargetError } from '../../harness/target/errors.ts';
@@ -210,5 +210,18 @@ describe('executeCheck grades by the level of the requirement', () => {
     );
     expect(cleaned).toBe(true);
     expect(outcome.observations).toContain('cleanup: could not remove');
+  });
+});
+
+describe('a breach message says what the target answered', () => {
+  test('a message stating only the rule gets the value the target answered', () => {
+    expect(observedPart({ message: 'a container that wrote nothing has SizeRw 0', actual: '(absent)' })).toBe(': got (absent)');
+    expect(observedPart({ message: 'the list item has Labels {}', actual: null })).toBe(': got null');
+  });
+
+  test('a message that shows the answer already, or a breach without one, is left as it is', () => {
+    expect(observedPart({ message: 'expected status 400, got 500', actual: { status: 500 } })).toBe('');
+    expect(observedPart({ message: 'the state is Stopped', actual: 'Stopped' })).toBe('');
+    expect(observedPart({ message: 'no value to show' })).toBe('');
   });
 });
