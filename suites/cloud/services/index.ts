@@ -3,6 +3,7 @@ import create from './create.ts';
 import createFields from './create-fields.ts';
 import environment from './environment.ts';
 import filters from './filters.ts';
+import links from './links.ts';
 import listFields from './list-fields.ts';
 import operations from './operations.ts';
 import read from './read.ts';
@@ -15,6 +16,7 @@ export const serviceChecks: CloudCheck[] = [
   ...create,
   ...read,
   ...listFields,
+  ...links,
   ...update,
   ...operations,
   ...environment,
