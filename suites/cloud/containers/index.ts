@@ -1,7 +1,8 @@
 import type { CloudCheck } from '../support/check.ts';
 import filters from './filters.ts';
+import listFields from './list-fields.ts';
 import operations from './operations.ts';
 import read from './read.ts';
 import states from './states.ts';
 
-export const containerChecks: CloudCheck[] = [...read, ...operations, ...filters, ...states];
+export const containerChecks: CloudCheck[] = [...read, ...listFields, ...operations, ...filters, ...states];

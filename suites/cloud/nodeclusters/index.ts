@@ -2,6 +2,7 @@ import type { CloudCheck } from '../support/check.ts';
 import create from './create.ts';
 import lifecycle from './lifecycle.ts';
 import list from './list.ts';
+import nodeList from './node-list.ts';
 import states from './states.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...states];
+export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...nodeList, ...states];

@@ -3,10 +3,24 @@ import create from './create.ts';
 import createFields from './create-fields.ts';
 import environment from './environment.ts';
 import filters from './filters.ts';
+import links from './links.ts';
+import listFields from './list-fields.ts';
 import operations from './operations.ts';
 import read from './read.ts';
 import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
 
-export const serviceChecks: CloudCheck[] = [...createFields, ...create, ...read, ...update, ...operations, ...environment, ...filters, ...states, ...sequences];
+export const serviceChecks: CloudCheck[] = [
+  ...createFields,
+  ...create,
+  ...read,
+  ...listFields,
+  ...links,
+  ...update,
+  ...operations,
+  ...environment,
+  ...filters,
+  ...states,
+  ...sequences,
+];

@@ -3,6 +3,7 @@ import create from './create.ts';
 import filters from './filters.ts';
 import operations from './operations.ts';
 import read from './read.ts';
+import serviceList from './service-list.ts';
 import states from './states.ts';
 
-export const stackChecks: CloudCheck[] = [...create, ...read, ...operations, ...filters, ...states];
+export const stackChecks: CloudCheck[] = [...create, ...serviceList, ...read, ...operations, ...filters, ...states];

@@ -1,0 +1,73 @@
+/**
+ * Spec: Container: a container is deployed from its service's configuration (redeploy "runs again
+ * with its service's current configuration"), so its container_ports, container_envvars and
+ * bindings hold each item its service was created with, once, in the GET of the container and in
+ * the container list. Two items of each, and zero values inside them (an unpublished port, a
+ * binding with no host path that is not writable), so a list cut to its first item, emptied or
+ * with its first item repeated, and a field left out because it is zero, read differently.
+ * Items the target adds (variables of links, of the platform) are allowed.
+ */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { sharedNodes, CONTAINERS, runningService, waitForContainers } from '../support/app.ts';
+import { listAll, type Json } from '../support/lists.ts';
+
+const R = { inherits: 'cloud/container/get/inherits-service', list: 'cloud/container/list/returns-containers' };
+
+const PORTS: Json[] = [
+  { protocol: 'tcp', inner_port: 8080, published: false },
+  { protocol: 'udp', inner_port: 5353, published: false },
+];
+const ENVVARS: Json[] = [
+  { key: 'CONFORMANCE_ONE', value: 'one' },
+  { key: 'CONFORMANCE_TWO', value: '' },
+];
+const BINDINGS: Json[] = [
+  { container_path: '/conformance-a', rewritable: false },
+  { container_path: '/conformance-b', rewritable: true },
+];
+
+/** How many items of `got` carry every field of `sent` with the value sent. */
+const countOf = (got: unknown, sent: Json): number =>
+  Array.isArray(got) ? got.filter((g) => Object.entries(sent).every(([k, v]) => (g as Json)?.[k] === v)).length : 0;
+
+function verifyEachOnce(ctx: CloudContext, container: Json, what: string, requirement: string): void {
+  for (const [field, items] of [
+    ['container_ports', PORTS],
+    ['container_envvars', ENVVARS],
+    ['bindings', BINDINGS],
+  ] as const) {
+    for (const item of items) {
+      const n = countOf(container[field], item);
+      ctx.verify(n === 1, `${what}: ${field} holds ${JSON.stringify(item)} ${n} times, not once`, {
+        requirement,
+        expected: item,
+        actual: container[field],
+      });
+    }
+  }
+}
+
+export default [
+  cloudCheck({
+    id: `${R.inherits}/lists`,
+    title: "A container's ports, environment variables and bindings hold each of its service's, once (GET and list)",
+    requirements: [R.inherits, R.list],
+    endpoint: 'cloud/container/get',
+    async run(ctx) {
+      const at = await sharedNodes(ctx);
+      const svc = await ctx.setUp(() =>
+        runningService(ctx, at, { target_num_containers: 2, container_ports: PORTS, container_envvars: ENVVARS, bindings: BINDINGS }),
+      );
+      const containers = await waitForContainers(ctx, svc, 2);
+      const listed = await listAll(ctx, CONTAINERS);
+      for (const own of containers) {
+        const got = ctx.expectView('container', await ctx.getJson('container', own.resource_uri, 'the container'), 'GET container', R.inherits);
+        verifyEachOnce(ctx, got, `GET ${own.resource_uri}`, R.inherits);
+        const inList = listed.find((o) => o.uuid === own.uuid);
+        ctx.expect(inList !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
+        verifyEachOnce(ctx, ctx.expectView('container', inList, 'the listed container', R.list), 'the listed container', R.list);
+      }
+    },
+  }),
+];
