@@ -171,7 +171,7 @@ function queryDrafts(e: Endpoint, base: { endpoint: string; version: string }, s
       requirements,
       description: `${e.method} ${e.path} ignores its query parameter '${q.name}' (as if it had not been sent)`,
     };
-    const misread = q.type === 'boolean' ? BOOLEAN_MISREADINGS : [];
+    const misread = q.type === 'boolean' ? BOOLEAN_MISREADINGS[e.id.startsWith('cloud/') ? 'cloud' : 'engine'] : [];
     const booleans = misread.map(({ spelling, readAs }) => ({
       operator: 'request/boolean-misread',
       atom: `?${q.name}=${spelling}`,

@@ -3,6 +3,7 @@
  * It answers, per exchange, what the mutant does to it (apply.ts), and sees every exchange as the
  * target answered it, which is how the baseline run learns which check reaches which atom.
  */
+import { spell } from '../profile.ts';
 import { activeMutation, faultsOf, type ActiveMutation } from './apply.ts';
 import type { WireShape } from './apply-stream.ts';
 import { cloudReaches } from './apply-cloud.ts';
@@ -60,7 +61,8 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (exchange.answers.some((a) => !sameJson(active.answer(exchange.status, a), a))) return true;
   if (exchange.errorText !== undefined && active.errorText(exchange.status, exchange.errorText) !== exchange.errorText) return true;
   const query = new URLSearchParams(exchange.query);
-  active.query(query, (name) => name);
+  // The references run with the real spellings (the docker profile), as the mutants are generated.
+  active.query(query, (name) => spell(name, exchange.endpoint.startsWith('cloud/') ? 'cloud' : 'engine', 'docker'));
   if (query.toString() !== new URLSearchParams(exchange.query).toString()) return true;
   return exchange.requestBody !== undefined && !sameJson(active.requestBody(exchange.requestBody), exchange.requestBody);
 }

@@ -61,15 +61,25 @@ export function statusTargets(from: number, documented: readonly number[]): numb
   return [...new Set(targets)].filter((s) => s !== 101);
 }
 
-/** The spellings of a boolean query parameter the engine spec documents, and what each one is misread as. */
-export const BOOLEAN_MISREADINGS: ReadonlyArray<{ spelling: string; readAs: string }> = [
-  { spelling: '1', readAs: '0' },
-  { spelling: 'true', readAs: 'false' },
-  { spelling: 'True', readAs: 'false' },
-  { spelling: '0', readAs: '1' },
-  { spelling: 'false', readAs: 'true' },
-  { spelling: 'False', readAs: 'true' },
-];
+/**
+ * The spellings of a boolean query parameter each spec documents, and what each one is misread as:
+ * the engine's overview documents 1/True/true and 0/False/false; the cloud spec writes only
+ * true and false.
+ */
+export const BOOLEAN_MISREADINGS: Readonly<Record<'engine' | 'cloud', ReadonlyArray<{ spelling: string; readAs: string }>>> = {
+  engine: [
+    { spelling: '1', readAs: '0' },
+    { spelling: 'true', readAs: 'false' },
+    { spelling: 'True', readAs: 'false' },
+    { spelling: '0', readAs: '1' },
+    { spelling: 'false', readAs: 'true' },
+    { spelling: 'False', readAs: 'true' },
+  ],
+  cloud: [
+    { spelling: 'true', readAs: 'false' },
+    { spelling: 'false', readAs: 'true' },
+  ],
+};
 
 /** The documented keys of a `filters` parameter: the `key=` words of its description. */
 export function filterKeys(param: QueryParam): string[] {

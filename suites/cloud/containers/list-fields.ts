@@ -12,7 +12,11 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, CONTAINERS, runningService, waitForContainers } from '../support/app.ts';
 import { listAll, type Json } from '../support/lists.ts';
 
-const R = { inherits: 'cloud/container/get/inherits-service', list: 'cloud/container/list/returns-containers' };
+const R = {
+  inherits: 'cloud/container/get/inherits-service',
+  fromService: 'cloud/container/get/additional-fields-from-service',
+  list: 'cloud/container/list/returns-containers',
+};
 
 const PORTS: Json[] = [
   { protocol: 'tcp', inner_port: 8080, published: false },
@@ -52,7 +56,7 @@ export default [
   cloudCheck({
     id: `${R.inherits}/lists`,
     title: "A container's ports, environment variables and bindings hold each of its service's, once (GET and list)",
-    requirements: [R.inherits, R.list],
+    requirements: [R.fromService, R.inherits, R.list],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -63,10 +67,10 @@ export default [
       const listed = await listAll(ctx, CONTAINERS);
       for (const own of containers) {
         const got = ctx.expectView('container', await ctx.getJson('container', own.resource_uri, 'the container'), 'GET container', R.inherits);
-        verifyEachOnce(ctx, got, `GET ${own.resource_uri}`, R.inherits);
+        verifyEachOnce(ctx, got, `GET ${own.resource_uri}`, R.fromService);
         const inList = listed.find((o) => o.uuid === own.uuid);
         ctx.expect(inList !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
-        verifyEachOnce(ctx, ctx.expectView('container', inList, 'the listed container', R.list), 'the listed container', R.list);
+        verifyEachOnce(ctx, ctx.expectView('container', inList, 'the listed container', R.list), 'the listed container', R.fromService);
       }
     },
   }),
