@@ -7,6 +7,7 @@ import { sharedNodes, firstContainer, operate, operateAndSettle, runningService,
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
+import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 
 const R = {
   start: 'cloud/container/start/effect',
@@ -19,6 +20,7 @@ const R = {
   redeploy202: 'cloud/container/redeploy/202',
   redeployOutside: 'cloud/states/container/redeploy-not-in-table',
   reuse: 'cloud/container/redeploy/reuse-volumes-default-true',
+  reuseQuery: 'cloud/container/redeploy/query-reuse-volumes',
   irreversible: 'cloud/container/terminate/not-reversible',
 };
 
@@ -101,6 +103,15 @@ export default [
         'redeploy without reuse_volumes gave the container other volumes',
         R.reuse,
       );
+    },
+  }),
+  cloudCheck({
+    id: R.reuseQuery,
+    title: "Container redeploy with reuse_volumes=true keeps the container's volumes, with reuse_volumes=false gives it new ones",
+    endpoint: 'cloud/container/redeploy',
+    async run(ctx) {
+      const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
+      await expectReuseVolumesQuery(ctx, c, async () => volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])), R.reuseQuery);
     },
   }),
   cloudCheck({

@@ -12,10 +12,11 @@ import {
   settled,
   waitForContainers,
 } from '../support/app.ts';
-import { expectListed, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
@@ -47,7 +48,11 @@ const INHERITED = [
   'tty',
   'stdin_open',
 ] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
-const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
+/** Fields of a running container that its GET and its entry in the list show alike. */
+const SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'exit_code', 'container_ports', 'deployed_datetime', 'started_datetime'];
+/** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
+const SIZED: Json = { cpu_shares: 256, memory: 64, memory_swap: 128, container_ports: [{ protocol: 'tcp', inner_port: 8080 }] };
+const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
 
 export default [
   cloudCheck({
@@ -55,8 +60,8 @@ export default [
     title: 'The container list returns a list of container objects, including the two containers just deployed, each once',
     endpoint: 'cloud/container/list',
     async run(ctx) {
-      const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
-      await expectListed(ctx, 'container', CONTAINERS, await waitForContainers(ctx, svc, 2), 'a running container', R.list);
+      const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2, ...SIZED });
+      await expectListed(ctx, 'container', CONTAINERS, await waitForContainers(ctx, svc, 2), 'a running container', R.list, SHOWN);
     },
   }),
   cloudCheck({
@@ -165,24 +170,18 @@ export default [
     title: "deployed/started/stopped/destroyed_datetime are null before the container's first deploy, start, stop, terminate and set after",
     endpoint: 'cloud/container/get',
     async run(ctx) {
+      const since = Date.now();
       const c = await runningAppContainer(ctx);
       const uri = c.resource_uri;
-      ctx.expect(!Number.isNaN(time(c.deployed_datetime)) && !Number.isNaN(time(c.started_datetime)), 'a running container has no deployed/started date', {
-        actual: [c.deployed_datetime, c.started_datetime],
-        requirement: R.dates,
-      });
-      ctx.expectEqual([c.stopped_datetime, c.destroyed_datetime], [null, null], 'a container never stopped or terminated has those dates', R.dates);
+      expectRunDates(ctx, c, ['deployed_datetime', 'started_datetime'], since, 'a running container', R.dates);
+      expectNullDates(ctx, c, ['stopped_datetime', 'destroyed_datetime'], 'a container never stopped or terminated', R.dates);
+      await expectListedAsGot(ctx, CONTAINERS, c, DATES, R.dates);
       const stopped = await operateAndSettle(ctx, c, 'stop');
-      ctx.expect(time(stopped.stopped_datetime) >= time(c.started_datetime), 'stopped_datetime is not set after stop', {
-        actual: stopped.stopped_datetime,
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, stopped, ['stopped_datetime'], dateMs(c.started_datetime), 'a stopped container', R.dates);
+      await expectListedAsGot(ctx, CONTAINERS, stopped, DATES, R.dates);
       await operateAndSettle(ctx, c, 'terminate');
       const gone = await settled(ctx, 'container', uri);
-      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
-        actual: gone.destroyed_datetime,
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated container', R.dates);
     },
   }),
 ];

@@ -1,8 +1,9 @@
 import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
-import { CLUSTER_SETTLED, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
-import { sameResource, type Json } from '../support/lists.ts';
+import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
+import { expectListedAsGot, sameResource, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
 const R = {
   get: 'cloud/nodecluster/get/returns-node-cluster',
@@ -21,6 +22,7 @@ const R = {
   recent: 'cloud/nodecluster/list/recently-terminated',
 };
 
+const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const liveNodes = (nodes: Json[]): Json[] => nodes.filter((n) => n.state !== 'Terminated' && n.state !== 'Terminating');
 
@@ -85,24 +87,17 @@ export default [
     title: 'deployed_datetime is null until deploy and then set; destroyed_datetime is null until terminate',
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
+      const since = Date.now();
       const cluster = await createCluster(ctx);
-      ctx.expect(cluster.deployed_datetime === null && cluster.destroyed_datetime === null, 'a created cluster has dates set', {
-        expected: [null, null],
-        actual: [cluster.deployed_datetime, cluster.destroyed_datetime],
-        requirement: R.dates,
-      });
+      expectNullDates(ctx, cluster, DATES, 'a created cluster', R.dates);
       const deployed = await deployCluster(ctx, cluster);
-      ctx.expect(typeof deployed.deployed_datetime === 'string', 'a deployed cluster has no deployed_datetime', {
-        actual: deployed.deployed_datetime,
-        requirement: R.dates,
-      });
-      ctx.expectEqual(deployed.destroyed_datetime, null, 'a deployed cluster has a destroyed_datetime', R.dates);
+      expectRunDates(ctx, deployed, ['deployed_datetime'], since, 'a deployed cluster', R.dates);
+      expectNullDates(ctx, deployed, ['destroyed_datetime'], 'a deployed cluster', R.dates);
+      await expectListedAsGot(ctx, CLUSTERS, deployed, DATES, R.dates);
       await ctx.api.delete(cluster.resource_uri);
       const gone = await settle(ctx, 'node-cluster', cluster.resource_uri, ['Terminated']);
-      ctx.expect(typeof gone.destroyed_datetime === 'string', 'a terminated cluster has no destroyed_datetime', {
-        actual: gone.destroyed_datetime,
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(deployed.deployed_datetime), 'a terminated cluster', R.dates);
+      await expectListedAsGot(ctx, CLUSTERS, gone, DATES, R.dates);
     },
   }),
   cloudCheck({

@@ -3,10 +3,12 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { compareFiltered, fieldMatches, filterCheck, settledState, stillMatching } from '../support/filters.ts';
 import { CLUSTERS, createCluster, otherPlacement, placement, settle } from '../support/infra.ts';
-import { listAll, type Json } from '../support/lists.ts';
+import { expectShownAsGot, listAll, type Json } from '../support/lists.ts';
 
 const LIST = 'cloud/nodecluster/list';
 const RETURNS = 'cloud/nodecluster/list/returns-node-clusters';
+/** Fields of a created cluster that its GET and its entry in the list show alike. */
+const SHOWN = ['disk', 'target_num_nodes', 'current_num_nodes', 'deployed_datetime', 'destroyed_datetime'];
 const FILTERS = ['uuid', 'state', 'name', 'region', 'node_type'] as const;
 
 /** Clusters of this check that every filter must split: two states (Init, Terminated), two regions and node types. */
@@ -36,11 +38,9 @@ export default [
       const cluster = await createCluster(ctx);
       const objects = await listAll(ctx, CLUSTERS);
       objects.forEach((o, i) => ctx.expectView('node-cluster', o, `node cluster #${i}`, RETURNS));
-      ctx.expect(
-        objects.some((o) => o.uuid === cluster.uuid),
-        'a cluster just created is not listed',
-        { requirement: RETURNS },
-      );
+      const listed = objects.find((o) => o.uuid === cluster.uuid);
+      ctx.expect(listed !== undefined, 'a cluster just created is not listed', { requirement: RETURNS });
+      if (listed) expectShownAsGot(ctx, listed, await ctx.getJson('node-cluster', cluster.resource_uri), SHOWN, `GET ${CLUSTERS}`, RETURNS);
     },
   }),
   filter('uuid', 'with that uuid'),

@@ -3,7 +3,7 @@ import { ownNodes, firstContainer, runningService, waitForContainers } from '../
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
-import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 
@@ -26,6 +26,8 @@ const R = {
   terminate202: 'cloud/node/terminate/202-async',
 };
 
+/** Fields of a deployed node that its GET and its entry in the list show alike (last_seen moves on). */
+const NODE_SHOWN = ['cpu', 'disk', 'memory', 'external_fqdn', 'public_ip', 'deployed_datetime', 'destroyed_datetime'];
 const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const uriOf = (n: Json): string => String(n.resource_uri);
 
@@ -45,11 +47,9 @@ export default [
       const { node } = await deployedNode(ctx);
       const objects = await listAll(ctx, NODES);
       objects.forEach((o, i) => ctx.expectView('node', o, `node #${i}`, R.list));
-      ctx.expect(
-        objects.some((o) => o.uuid === node.uuid),
-        'a deployed node is not listed',
-        { requirement: R.list },
-      );
+      const listed = objects.find((o) => o.uuid === node.uuid);
+      ctx.expect(listed !== undefined, 'a deployed node is not listed', { requirement: R.list });
+      if (listed) expectShownAsGot(ctx, listed, await ctx.getJson('node', node.resource_uri), NODE_SHOWN, `GET ${NODES}`, R.list);
     },
   }),
   cloudCheck({

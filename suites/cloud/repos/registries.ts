@@ -1,6 +1,6 @@
 import { cloudCheck } from '../support/check.ts';
 import { filterCheck } from '../support/filters.ts';
-import { listAll, pathOf } from '../support/lists.ts';
+import { expectShownAsGot, listAll, pathOf } from '../support/lists.ts';
 
 export const REGISTRIES = '/api/repo/v1/registry/';
 const LIST = 'cloud/registry/list';
@@ -11,6 +11,8 @@ const R = {
   uuid: 'cloud/registry/list/filter-uuid',
   uuidNoField: 'cloud/registry/list/uuid-filter-without-field',
 };
+/** Fields a registry's GET and its entry in the list must show alike. */
+const SHOWN = ['name', 'is_ssl', 'port'];
 
 export default [
   cloudCheck({
@@ -37,6 +39,7 @@ export default [
         ctx.expectStatus(res, 200, `GET ${path}`, R.get);
         const got = ctx.expectView('registry', ctx.expectJson(res, `GET ${path}`, R.get), `GET ${path}`, R.get);
         ctx.expectEqual(got.host, r.host, `GET ${path} returns another registry`, R.get);
+        expectShownAsGot(ctx, r, got, SHOWN, `GET ${REGISTRIES}`, R.get);
         ctx.observe(`the registry's resource_uri is ${pathOf(got.resource_uri)}`);
       }
       const bare = await ctx.api.get(`/api/v1/registry/${String(registries[0]!.host)}/`);

@@ -16,6 +16,7 @@ import {
   waitForContainers,
 } from '../support/app.ts';
 import { environment } from '../support/streams.ts';
+import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
 
 const R = {
@@ -28,6 +29,7 @@ const R = {
   terminate: 'cloud/service/terminate/effect',
   terminate202: 'cloud/service/terminate/202-async',
   reuse: 'cloud/service/redeploy/reuse-volumes-default-true',
+  reuseQuery: 'cloud/service/redeploy/query-reuse-volumes',
   irreversible: 'cloud/service/terminate/not-reversible',
 };
 
@@ -150,6 +152,19 @@ export default [
       await operateAndSettle(ctx, svc, 'redeploy');
       await waitForContainers(ctx, svc, 1);
       ctx.expectEqual(await volumesOf(ctx, svc), before, 'redeploy without reuse_volumes gave the containers other volumes', R.reuse);
+    },
+  }),
+  cloudCheck({
+    id: R.reuseQuery,
+    title: "Service redeploy with reuse_volumes=true keeps the containers' volumes, with reuse_volumes=false gives them new ones",
+    endpoint: 'cloud/service/redeploy',
+    async run(ctx) {
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: '/conformance-data' }] });
+      const volumes = async (): Promise<string[]> => {
+        await waitForContainers(ctx, svc, 1);
+        return volumesOf(ctx, svc);
+      };
+      await expectReuseVolumesQuery(ctx, svc, volumes, R.reuseQuery);
     },
   }),
   cloudCheck({

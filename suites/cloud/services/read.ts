@@ -13,8 +13,9 @@ import {
   SERVICES,
   waitForContainers,
 } from '../support/app.ts';
-import { expectListed, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
 const R = {
   list: 'cloud/service/list/returns-services',
@@ -27,8 +28,11 @@ const R = {
   dates: 'cloud/service/get/datetimes-track-operations',
 };
 
+/** Fields of a service that its GET and its entry in the list show alike. */
+const SERVICE_SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'target_num_containers', 'current_num_containers', 'container_ports'];
+/** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
+const SIZED: Json = { cpu_shares: 256, memory: 64, memory_swap: 128, target_num_containers: 2, container_ports: [{ protocol: 'tcp', inner_port: 8080 }] };
 const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
-const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
 
 export default [
   cloudCheck({
@@ -36,8 +40,9 @@ export default [
     title: 'The service list returns a list of service objects, including the two just created, each once',
     endpoint: 'cloud/service/list',
     async run(ctx) {
-      const mine = [await createService(ctx, serviceBody(ctx, undefined)), await createService(ctx, serviceBody(ctx, undefined))];
-      await expectListed(ctx, 'service', SERVICES, mine, 'a service just created', R.list);
+      const body = (): Json => serviceBody(ctx, undefined, SIZED);
+      const mine = [await createService(ctx, body()), await createService(ctx, body())];
+      await expectListed(ctx, 'service', SERVICES, mine, 'a service just created', R.list, SERVICE_SHOWN);
     },
   }),
   cloudCheck({
@@ -147,40 +152,24 @@ export default [
     title: 'deployed/started/stopped/destroyed_datetime are null before the first deploy, start, stop, terminate and set after it',
     endpoint: 'cloud/service/get',
     async run(ctx) {
+      const since = Date.now();
       const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at));
       const uri = svc.resource_uri;
-      const fresh = await ctx.getJson('service', uri, 'service');
-      ctx.expectEqual(
-        DATES.map((d) => fresh[d]),
-        [null, null, null, null],
-        'a created service has dates set',
-        R.dates,
-      );
+      expectNullDates(ctx, svc, DATES, 'the create answer of a service', R.dates);
+      expectNullDates(ctx, await ctx.getJson('service', uri, 'service'), DATES, 'a created service', R.dates);
       const started = await operateAndSettle(ctx, svc, 'start');
-      ctx.expect(
-        !Number.isNaN(time(started.deployed_datetime)) && !Number.isNaN(time(started.started_datetime)),
-        'a started service has no deployed_datetime or started_datetime',
-        { actual: DATES.map((d) => started[d]), requirement: R.dates },
-      );
-      ctx.expectEqual(
-        [started.stopped_datetime, started.destroyed_datetime],
-        [null, null],
-        'a started, never stopped service has stopped/destroyed dates',
-        R.dates,
-      );
+      expectRunDates(ctx, started, ['deployed_datetime', 'started_datetime'], since, 'a started service', R.dates);
+      expectNullDates(ctx, started, ['stopped_datetime', 'destroyed_datetime'], 'a started, never stopped service', R.dates);
+      await expectListedAsGot(ctx, SERVICES, started, DATES, R.dates);
       const stopped = await operateAndSettle(ctx, svc, 'stop');
-      ctx.expect(time(stopped.stopped_datetime) >= time(started.started_datetime), 'stopped_datetime is not set to a time after the start', {
-        actual: [stopped.started_datetime, stopped.stopped_datetime],
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, stopped, ['stopped_datetime'], dateMs(started.started_datetime), 'a stopped service', R.dates);
+      await expectListedAsGot(ctx, SERVICES, stopped, DATES, R.dates);
       const res = await operate(ctx, uri, 'terminate');
       ctx.expect(res.status < 300, `terminate answered ${res.status}`, { requirement: R.dates });
       const gone = await ctx.waitForState('service', uri, ['Terminated']);
-      ctx.expect(time(gone.destroyed_datetime) >= time(stopped.stopped_datetime), 'destroyed_datetime is not set after terminate', {
-        actual: gone.destroyed_datetime,
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated service', R.dates);
+      await expectListedAsGot(ctx, SERVICES, gone, DATES, R.dates);
     },
   }),
 ];

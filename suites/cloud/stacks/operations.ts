@@ -8,6 +8,7 @@ import type { Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
 
 const R = {
@@ -25,6 +26,7 @@ const R = {
   terminate: 'cloud/stack/terminate/terminates-services',
   terminate202: 'cloud/stack/terminate/202-async',
   reuse: 'cloud/stack/redeploy/reuse-volumes-default-true',
+  reuseQuery: 'cloud/stack/redeploy/query-reuse-volumes',
 };
 
 /** A stack of two services on the check's nodes. */
@@ -191,6 +193,20 @@ export default [
         'stack redeploy without reuse_volumes gave the containers other volumes',
         R.reuse,
       );
+    },
+  }),
+  cloudCheck({
+    id: R.reuseQuery,
+    title: "Stack redeploy with reuse_volumes=true keeps the containers' volumes, with reuse_volumes=false gives them new ones",
+    endpoint: 'cloud/stack/redeploy',
+    async run(ctx) {
+      const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });
+      const services = [...(await servicesByName(ctx, stack)).values()];
+      const volumes = async (): Promise<string[]> => {
+        for (const svc of services) await waitForContainers(ctx, svc, 1);
+        return (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat();
+      };
+      await expectReuseVolumesQuery(ctx, stack, volumes, R.reuseQuery);
     },
   }),
 ];

@@ -1,8 +1,9 @@
 /** Spec: Stacks > GET list, one stack, export (stack definition format); the Stack fields. */
 import { cloudCheck } from '../support/check.ts';
 import { sharedNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
-import { expectListed, listAll, type Json } from '../support/lists.ts';
+import { expectListed, expectListedAsGot, listAll, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
 const R = {
   list: 'cloud/stack/list/returns-stacks',
@@ -14,7 +15,7 @@ const R = {
   format: 'cloud/stack/export/definition-format',
 };
 
-const time = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
+const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 
 export default [
   cloudCheck({
@@ -56,21 +57,18 @@ export default [
     title: 'deployed_datetime is null until the first deployment and then set; destroyed_datetime is null until terminate',
     endpoint: 'cloud/stack/get',
     async run(ctx) {
+      const since = Date.now();
       const at = await sharedNodes(ctx);
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
-      ctx.expectEqual([stack.deployed_datetime, stack.destroyed_datetime], [null, null], 'a created stack has dates set', R.dates);
+      expectNullDates(ctx, stack, DATES, 'a created stack', R.dates);
       const started = await operateAndSettle(ctx, stack, 'start');
-      ctx.expect(!Number.isNaN(time(started.deployed_datetime)), 'a started stack has no deployed_datetime', {
-        actual: started.deployed_datetime,
-        requirement: R.dates,
-      });
-      ctx.expectEqual(started.destroyed_datetime, null, 'a running stack has a destroyed_datetime', R.dates);
+      expectRunDates(ctx, started, ['deployed_datetime'], since, 'a started stack', R.dates);
+      expectNullDates(ctx, started, ['destroyed_datetime'], 'a running stack', R.dates);
+      await expectListedAsGot(ctx, STACKS, started, DATES, R.dates);
       await operateAndSettle(ctx, stack, 'terminate');
       const gone = await settled(ctx, 'stack', stack.resource_uri);
-      ctx.expect(time(gone.destroyed_datetime) >= time(started.deployed_datetime), 'destroyed_datetime is not set after terminate', {
-        actual: gone.destroyed_datetime,
-        requirement: R.dates,
-      });
+      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(started.deployed_datetime), 'a terminated stack', R.dates);
+      await expectListedAsGot(ctx, STACKS, gone, DATES, R.dates);
     },
   }),
   cloudCheck({

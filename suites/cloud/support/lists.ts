@@ -59,23 +59,39 @@ export function expectEachOnce(ctx: CloudContext, page: readonly Json[], what: s
 
 /**
  * A list holds every one of `mine` (objects of the check, several so that a list cut to one
- * object cannot pass), each a valid `view`, and names each object of a page once.
+ * object cannot pass), each a valid `view` showing each of `same` as its GET does (a list of X
+ * objects shows the objects as they are), and names each object of a page once.
  */
 export async function expectListed<K extends ViewName>(
   ctx: CloudContext,
   view: K,
   path: string,
-  mine: ReadonlyArray<{ uuid?: unknown }>,
+  mine: ReadonlyArray<{ uuid?: unknown; resource_uri?: unknown }>,
   what: string,
   requirement: string,
+  same: readonly string[] = [],
 ): Promise<void> {
   const listed = await listAll(ctx, path);
   for (const own of mine) {
     const found = listed.find((o) => o.uuid === own.uuid);
     ctx.expect(found !== undefined, `${what} ${String(own.uuid)} is not listed`, { expected: mine.map((m) => m.uuid), requirement });
     ctx.expectView(view, found, `the listed ${String(view)}`, requirement);
+    if (same.length && found) expectShownAsGot(ctx, found, await ctx.getJson(view, String(own.resource_uri)), same, `GET ${path}`, requirement);
   }
   expectEachOnce(ctx, await listPage(ctx, path), `GET ${path}`, requirement);
+}
+
+/** `listed` (an object of a list) shows each of `fields` as `got` (its own GET) does. */
+export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fields: readonly string[], what: string, requirement: string): void {
+  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, o[f]]));
+  ctx.expectEqual(pick(listed), pick(got), `${what} shows ${String(got.resource_uri)} otherwise than its GET`, requirement);
+}
+
+/** The list at `path` (filtered by uuid) shows the object `got` (its GET) with the same `fields`. */
+export async function expectListedAsGot(ctx: CloudContext, path: string, got: Json, fields: readonly string[], requirement: string): Promise<void> {
+  const listed = (await listAll(ctx, path, { uuid: String(got.uuid) })).find((o) => o.uuid === got.uuid);
+  ctx.expect(listed !== undefined, `GET ${path} does not list ${String(got.resource_uri)}`, { requirement });
+  if (listed) expectShownAsGot(ctx, listed, got, fields, `GET ${path}`, requirement);
 }
 
 /** The resource_uri of an object read as Json (a view has it typed: read `view.resource_uri`). */

@@ -1,0 +1,41 @@
+/**
+ * Dates of objects a check made. The spec gives each date a meaning (the time of the last deploy,
+ * start, stop, terminate; when a node was last seen), so a date of such an object must be an
+ * RFC 2822 date (Notation) of this run: not before the check began and not after now, give or
+ * take the difference of the target's clock, and never a placeholder such as the zero time.
+ */
+import type { CloudContext } from './context.ts';
+import type { Json } from './lists.ts';
+
+/** How far the target's clock may be from the suite's (the API's dates have second resolution). */
+export const CLOCK_SKEW_MS = 10 * 60_000;
+const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
+
+/** The instant of an API date in ms, NaN where it is none. */
+export const dateMs = (v: unknown): number => (typeof v === 'string' && RFC2822.test(v) ? Date.parse(v) : Number.NaN);
+
+/** Whether `v` is a date of this run: at or after `since` (ms, the suite's clock) and not after now, within the skew. */
+export function isRunDate(v: unknown, since: number): boolean {
+  const ms = dateMs(v);
+  return !Number.isNaN(ms) && ms >= since - CLOCK_SKEW_MS && ms <= Date.now() + CLOCK_SKEW_MS;
+}
+
+/** Each of `fields` of `obj` is a date of this run (set by an event since `since`). */
+export function expectRunDates(ctx: CloudContext, obj: Json, fields: readonly string[], since: number, what: string, requirement: string): void {
+  const bad = fields.filter((f) => !isRunDate(obj[f], since));
+  ctx.expect(bad.length === 0, `${what}: ${bad.join(', ')} not a date of this run (RFC 2822, after ${new Date(since).toUTCString()})`, {
+    expected: `dates between ${new Date(since - CLOCK_SKEW_MS).toUTCString()} and now`,
+    actual: Object.fromEntries(bad.map((f) => [f, obj[f]])),
+    requirement,
+  });
+}
+
+/** Each of `fields` of `obj` is null (the event that sets it has not happened). */
+export function expectNullDates(ctx: CloudContext, obj: Json, fields: readonly string[], what: string, requirement: string): void {
+  ctx.expectEqual(
+    Object.fromEntries(fields.map((f) => [f, obj[f]])),
+    Object.fromEntries(fields.map((f) => [f, null])),
+    `${what} has dates of events that have not happened`,
+    requirement,
+  );
+}
