@@ -81,7 +81,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['tests/real/**/*.test.ts'],
           exclude: ['tests/real/podman-real.test.ts'],
-          testTimeout: 1_260_000,
+          testTimeout: 1_560_000,
         },
       },
       {
@@ -94,7 +94,7 @@ export default defineConfig({
           globalSetup: ['tests/real/podman.setup.ts'],
           sequence: { groupOrder: 3 },
           include: ['tests/real/podman-real.test.ts'],
-          testTimeout: 1_260_000,
+          testTimeout: 1_560_000,
         },
       },
     ],
