@@ -108,6 +108,11 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       expectDiscriminates(ctx, full, matches, `${param}=${value}`);
       const outcome = compareFiltered(full, filtered, matches, spec.stable);
       if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
+      // An object another check moved and brought back between the two lists is asked for again.
+      if (outcome.missing.length) {
+        const again = new Set((await listAll(ctx, spec.path, query)).map((o) => o.resource_uri));
+        outcome.missing = outcome.missing.filter((o) => !again.has(o.resource_uri));
+      }
       expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
       expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
     },
