@@ -1,0 +1,210 @@
+/**
+ * Operations an object's state refuses: each code the target answers means what its endpoint lists
+ * it for. Whatever error a target gives (its text, and which listed code, are its own), a 404
+ * ("no such ...") is not the answer about an object that exists, a 304 ("already started") not the
+ * answer about a container that never started, and a success code claims its effect: the answer
+ * is judged against what it says happened. The success itself is allowed where the spec does not
+ * say the operation is refused (a best-effort duplicate check, a start that fails later).
+ * Spec: Errors ("304: container already started", "404: no such container, image, exec instance,
+ * volume, network"); the success codes of each endpoint.
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { NOT_FOUND } from '../support/every-state.ts';
+import { sharedExitedContainer, statusOf } from '../support/lifecycle.ts';
+import { connect, createNetwork, v122 } from '../support/resources.ts';
+
+const ALREADY = 'engine/errors/304-already';
+/** A program no image holds: starting it must fail, whatever code the target gives the failure. */
+const NO_SUCH_PROGRAM = '/conformance-no-such-program';
+
+/** What one request in a state that refuses it showed. */
+interface Asked {
+  request: string;
+  res: HttpResponse;
+  /** The id or name of the object the success claim is about. */
+  subject: string;
+}
+
+interface StateRefusal {
+  name: string;
+  title: string;
+  versions?: EngineCheck['versions'];
+  /** Builds the state and sends the request. */
+  ask(ctx: EngineContext): Promise<Asked>;
+  /** Codes whose listed meaning the state contradicts, each with the rule that gives it that meaning. */
+  notMeant: Readonly<Record<number, { requirement: string; because: string }>>;
+  /** A success answer's claim, where the state can contradict it: undefined when it holds, else what contradicts it. */
+  success?: { requirement: string; contradiction(ctx: EngineContext, asked: Asked): Promise<string | undefined> };
+}
+
+/** A container that exists: a 404 about it says otherwise. */
+const EXISTS = { requirement: NOT_FOUND, because: 'the container exists' };
+
+/** A container whose program is missing, created for the check (never started). */
+async function withoutProgram(ctx: EngineContext): Promise<string> {
+  return (await ctx.setUp(() => ctx.createContainer({ cmd: [NO_SUCH_PROGRAM] }))).id;
+}
+
+/** After a start or restart the target called a success, the container has run (inspect shows it started). */
+async function neverStarted(ctx: EngineContext, id: string): Promise<string | undefined> {
+  const state = ((await ctx.inspect(id)).State ?? {}) as Record<string, unknown>;
+  return statusOf(state) === 'created' ? `inspect shows the container never started (StartedAt ${String(state.StartedAt)})` : undefined;
+}
+
+function idOf(res: HttpResponse): string | undefined {
+  try {
+    const id = (res.json() as { Id?: unknown }).Id;
+    return typeof id === 'string' && id ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const REFUSALS: readonly StateRefusal[] = [
+  {
+    name: 'start-without-program',
+    title: 'POST /start of a container whose program the image does not hold: not 404, not 304, and no success unless it started',
+    async ask(ctx) {
+      const id = await withoutProgram(ctx);
+      return { request: `POST /containers/${id.slice(0, 12)}/start`, res: await ctx.api.post(`/containers/${id}/start`), subject: id };
+    },
+    notMeant: { 404: EXISTS, 304: { requirement: ALREADY, because: 'the container never started' } },
+    success: { requirement: 'engine/containers/start/204-started', contradiction: (ctx, a) => neverStarted(ctx, a.subject) },
+  },
+  {
+    name: 'restart-without-program',
+    title: 'POST /restart of a container whose program the image does not hold: not 404, and no success unless it started',
+    async ask(ctx) {
+      const id = await withoutProgram(ctx);
+      const res = await ctx.api.post(`/containers/${id}/restart`, { query: { t: 0 } });
+      return { request: `POST /containers/${id.slice(0, 12)}/restart`, res, subject: id };
+    },
+    notMeant: { 404: EXISTS },
+    success: { requirement: 'engine/containers/restart/204-restarted', contradiction: (ctx, a) => neverStarted(ctx, a.subject) },
+  },
+  {
+    name: 'exec-create-exited',
+    title: '(1.22) POST /exec in a container that has exited: not 404, and a 201 names an exec instance that exists',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+      const res = await ctx.api.post(`/containers/${id}/exec`, { json: { Cmd: ['true'] } });
+      return { request: `POST /containers/${id.slice(0, 12)}/exec`, res, subject: id };
+    },
+    notMeant: { 404: EXISTS },
+    success: {
+      requirement: 'engine/exec/create/201-response-schema',
+      async contradiction(ctx, { res }) {
+        const id = idOf(res);
+        if (!id) return `the answer names no exec instance: ${res.text().trim().slice(0, 120)}`;
+        const inspected = await ctx.api.get(`/exec/${id}/json`);
+        return inspected.status === 200 ? undefined : `GET /exec/${id.slice(0, 12)}/json answered ${inspected.status}`;
+      },
+    },
+  },
+  {
+    name: 'commit-bad-change',
+    title: 'POST /commit of a container with a change that is no build-file instruction: not 404, and a 201 names an image that exists',
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+      const res = await ctx.api.post('/commit', { query: { container: id, changes: 'NOTANINSTRUCTION x' }, json: {} });
+      const image = res.status === 201 ? idOf(res) : undefined;
+      if (image) ctx.defer(async () => void (await ctx.api.raw('DELETE', ctx.api.path(`/images/${image}`), { query: { force: 1 } })));
+      return { request: `POST /commit?container=${id.slice(0, 12)}&changes=NOTANINSTRUCTION x`, res, subject: id };
+    },
+    notMeant: { 404: { requirement: 'engine/images/commit/404-no-such-container', because: 'the container exists' } },
+    success: {
+      requirement: 'engine/images/commit/201-response-schema',
+      async contradiction(ctx, { res }) {
+        const image = idOf(res);
+        if (!image) return `the answer names no image: ${res.text().trim().slice(0, 120)}`;
+        const inspected = await ctx.api.get(`/images/${image}/json`);
+        return inspected.status === 200 ? undefined : `GET /images/${image.slice(0, 19)}/json answered ${inspected.status}`;
+      },
+    },
+  },
+  {
+    name: 'network-connect-connected',
+    title: '(1.22) POST /networks/(id)/connect of a container already connected to it: not 404 (both exist)',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id: network } = await ctx.setUp(() => createNetwork(ctx));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { networked: true }));
+      const first = await ctx.setUp(() => connect(ctx, network, id));
+      if (first.status !== 200) ctx.blockedBy('engine/networks/connect/200-connected', `the first connect answered ${first.status}`);
+      return { request: `POST /networks/${network.slice(0, 12)}/connect (again)`, res: await connect(ctx, network, id), subject: network };
+    },
+    // Connected it is: a success claims nothing the state contradicts.
+    notMeant: { 404: { requirement: NOT_FOUND, because: 'the network and the container exist' } },
+  },
+  {
+    name: 'network-create-duplicate',
+    title: '(1.22) POST /networks/create with CheckDuplicate and a name taken, without a Driver: not 404 (no plugin was asked for)',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { name } = await ctx.setUp(() => createNetwork(ctx));
+      const res = await ctx.api.post('/networks/create', { json: { Name: name, CheckDuplicate: true } });
+      const id = res.status === 201 ? idOf(res) : undefined;
+      if (id) ctx.defer(async () => void (await ctx.api.raw('DELETE', v122(`/networks/${id}`))));
+      return { request: `POST /networks/create {Name: ${name}, CheckDuplicate: true}`, res, subject: name };
+    },
+    // The duplicate check is best effort, not guaranteed: a second network of the name is allowed.
+    notMeant: { 404: { requirement: 'engine/networks/create/404-plugin-not-found', because: 'no driver plugin was asked for (the default one)' } },
+  },
+  {
+    name: 'volume-create-unknown-driver',
+    title: '(1.22) POST /volumes/create with a Driver no plugin provides: a 201 names a volume that exists',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const name = ctx.uniqueName('vol');
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: 'conformance-no-such-driver' } });
+      if (res.status === 201) ctx.defer(async () => void (await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`))));
+      return { request: `POST /volumes/create {Name: ${name}, Driver: conformance-no-such-driver}`, res, subject: name };
+    },
+    notMeant: {},
+    success: {
+      requirement: 'engine/volumes/create/201-response-schema',
+      async contradiction(ctx, { subject: name }) {
+        const inspected = await ctx.api.get(`/volumes/${encodeURIComponent(name)}`);
+        return inspected.status === 200 ? undefined : `GET /volumes/${name} answered ${inspected.status}`;
+      },
+    },
+  },
+];
+
+function refusalCheck(refusal: StateRefusal): EngineCheck {
+  const rules = [...new Set([...Object.values(refusal.notMeant).map((m) => m.requirement), ...(refusal.success ? [refusal.success.requirement] : [])])];
+  return engineCheck({
+    id: `${rules[0]}/${refusal.name}`,
+    title: refusal.title,
+    requirements: rules,
+    ...(refusal.versions ? { versions: refusal.versions } : {}),
+    async run(ctx) {
+      const asked = await refusal.ask(ctx);
+      const { status } = asked.res;
+      const shown = `${asked.request} answered ${status} ${asked.res.text().trim().slice(0, 120)}`;
+      for (const [code, meaning] of Object.entries(refusal.notMeant)) {
+        ctx.verify(status !== Number(code), `${shown}: ${code} says otherwise, but ${meaning.because}`, {
+          expected: `not ${code}`,
+          actual: status,
+          requirement: meaning.requirement,
+        });
+      }
+      if (!refusal.success) return;
+      // An error claims nothing: only a success has an effect to hold.
+      const contradiction = status >= 200 && status < 300 ? await refusal.success.contradiction(ctx, asked) : undefined;
+      ctx.verify(!contradiction, `${shown}, a success, but ${contradiction}`, {
+        expected: 'an error, or a success whose effect holds',
+        actual: contradiction ?? status,
+        requirement: refusal.success.requirement,
+      });
+    },
+  });
+}
+
+/** One check per state refusal the spec gives codes for. */
+export function stateRefusalChecks(): EngineCheck[] {
+  return REFUSALS.map(refusalCheck);
+}
