@@ -26,10 +26,16 @@ function cpuShares(ctx: EngineContext, id: string): Promise<unknown> {
 /** The check that reports an update route the target does not serve; the others are blocked by it. */
 const SERVED = 'engine/containers/update/200-response-schema';
 
-/** POST /update of a running container; a 404 for it (the route is not served) blocks the check. */
+/**
+ * POST /update of a running container. A 404 for it blocks the check when the route is not served:
+ * when a valid update of the same container is answered 404 too (otherwise the 404 is the answer
+ * to this body, judged by the check).
+ */
 async function updateServed(ctx: EngineContext, id: string, body: Record<string, unknown>): Promise<HttpResponse> {
   const res = await ctx.api.post(`/containers/${id}/update`, { json: body });
-  if (res.status === 404)
+  if (res.status !== 404) return res;
+  const valid = await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: SHARES } });
+  if (valid.status === 404)
     ctx.blockedBy(SERVED, `POST /containers/(id)/update answered 404 for the running container ${id.slice(0, 12)}: ${res.text().trim().slice(0, 120)}`);
   return res;
 }
