@@ -140,6 +140,26 @@ const REFUSALS: readonly StateRefusal[] = [
     notMeant: { 404: { requirement: NOT_FOUND, because: 'the network and the container exist' } },
   },
   {
+    name: 'network-delete-in-use',
+    title: '(1.22) DELETE /networks/(id) of a network a running container is connected to: a 200 leaves no such network',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id: network } = await ctx.setUp(() => createNetwork(ctx));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { networked: true }));
+      const joined = await ctx.setUp(() => connect(ctx, network, id));
+      if (joined.status !== 200) ctx.blockedBy('engine/networks/connect/200-connected', `the connect answered ${joined.status}`);
+      return { request: `DELETE /networks/${network.slice(0, 12)} (in use)`, res: await ctx.api.delete(`/networks/${network}`), subject: network };
+    },
+    notMeant: { 404: { requirement: NOT_FOUND, because: 'the network exists' } },
+    success: {
+      requirement: 'engine/networks/delete/200-removed',
+      async contradiction(ctx, { subject }) {
+        const inspected = await ctx.api.get(`/networks/${subject}`);
+        return inspected.status === 404 ? undefined : `GET /networks/${subject.slice(0, 12)} still answers ${inspected.status}`;
+      },
+    },
+  },
+  {
     name: 'network-create-duplicate',
     title: '(1.22) POST /networks/create with CheckDuplicate and a name taken, without a Driver: not 404 (no plugin was asked for)',
     versions: ['1.22'],
