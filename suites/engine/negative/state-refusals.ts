@@ -14,6 +14,7 @@ import type { EngineContext } from '../support/context.ts';
 import { NOT_FOUND } from '../support/every-state.ts';
 import { sharedExitedContainer, statusOf } from '../support/lifecycle.ts';
 import { connect, createNetwork, v122 } from '../support/resources.ts';
+import { wsAttach } from '../support/streams.ts';
 
 const ALREADY = 'engine/errors/304-already';
 /** A program no image holds: starting it must fail, whatever code the target gives the failure. */
@@ -35,6 +36,11 @@ interface StateRefusal {
   ask(ctx: EngineContext): Promise<Asked>;
   /** Codes whose listed meaning the state contradicts, each with the rule that gives it that meaning. */
   notMeant: Readonly<Record<number, { requirement: string; because: string }>>;
+  /**
+   * A route some targets do not serve: a 404 blocks the check when a valid request of the same
+   * object is answered 404 too (the route's own check reports that), instead of failing it.
+   */
+  served?: { requirement: string; status(ctx: EngineContext, subject: string): Promise<number> };
   /** A success answer's claim, where the state can contradict it: undefined when it holds, else what contradicts it. */
   success?: { requirement: string; contradiction(ctx: EngineContext, asked: Asked): Promise<string | undefined> };
 }
@@ -126,6 +132,37 @@ const REFUSALS: readonly StateRefusal[] = [
     },
   },
   {
+    name: 'copy-empty-resource',
+    title: 'POST /copy with an empty Resource: not 404 (the container exists)',
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+      const res = await ctx.api.post(`/containers/${id}/copy`, { json: { Resource: '' } });
+      return { request: `POST /containers/${id.slice(0, 12)}/copy {Resource: ''}`, res, subject: id };
+    },
+    notMeant: { 404: { requirement: 'engine/containers/copy/404-no-such-container', because: 'the container exists' } },
+    served: {
+      requirement: 'engine/containers/copy/200-tar-stream',
+      status: async (ctx, id) => (await ctx.api.post(`/containers/${id}/copy`, { json: { Resource: '/bin' } })).status,
+    },
+  },
+  {
+    name: 'attach-ws-without-handshake',
+    title: 'GET /attach/ws sent as a plain request, without the WebSocket handshake: not 404 (the container exists), not 200 (no session can be established)',
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+      const res = await ctx.api.get(`/containers/${id}/attach/ws`, { logs: 1, stdout: 1 });
+      return { request: `GET /containers/${id.slice(0, 12)}/attach/ws (no Upgrade)`, res, subject: id };
+    },
+    notMeant: {
+      404: { requirement: 'engine/containers/attach-ws/404-no-such-container', because: 'the container exists' },
+      200: { requirement: 'engine/containers/attach-ws/200-websocket-session', because: 'a session is established per RFC 6455, by its handshake' },
+    },
+    served: {
+      requirement: 'engine/containers/attach-ws/200-websocket-session',
+      status: async (ctx, id) => (await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 })).status,
+    },
+  },
+  {
     name: 'network-connect-connected',
     title: '(1.22) POST /networks/(id)/connect of a container already connected to it: not 404 (both exist)',
     versions: ['1.22'],
@@ -204,6 +241,8 @@ function refusalCheck(refusal: StateRefusal): EngineCheck {
     async run(ctx) {
       const asked = await refusal.ask(ctx);
       const { status } = asked.res;
+      if (status === 404 && refusal.served && (await refusal.served.status(ctx, asked.subject)) === 404)
+        ctx.blockedBy(refusal.served.requirement, `${asked.request} answered 404, and so did a valid request of the same object: the route is not served`);
       const shown = `${asked.request} answered ${status} ${asked.res.text().trim().slice(0, 120)}`;
       for (const [code, meaning] of Object.entries(refusal.notMeant)) {
         ctx.verify(status !== Number(code), `${shown}: ${code} says otherwise, but ${meaning.because}`, {
