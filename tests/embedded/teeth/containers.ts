@@ -20,7 +20,17 @@ export const containerTeeth: Teeth[] = [
   },
   { fault: 'missing-container-500', version: '1.22', catches: ['engine/containers/update/404-no-such-container'] },
   { fault: 'start-exited-returns-304', version: '1.18', catches: ['engine/states/start-otherwise'] },
-  { fault: 'start-hostconfig-body-ignored', version: '1.22', catches: ['engine/containers/start/body-host-config'] },
+  {
+    fault: 'start-hostconfig-body-ignored',
+    version: '1.22',
+    catches: [
+      'engine/containers/start/body-host-config',
+      'engine/containers/start/body-host-config/settings',
+      'engine/containers/start/body-host-config/resources',
+      'engine/containers/start/body-host-config/cpu',
+      'engine/containers/start/body-host-config/block-io',
+    ],
+  },
   { fault: 'start-detach-keys-rejected', version: '1.22', catches: ['engine/containers/start/query-detach-keys'] },
   { fault: 'stop-ignores-request', version: '1.22', catches: ['engine/containers/stop/204-stopped'] },
   { fault: 'stop-stopped-returns-204', version: '1.18', catches: ['engine/containers/stop/304-already-stopped'] },
