@@ -117,7 +117,9 @@ export default [
         ...IMAGE_CONFIG_FIELDS,
         ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : { Volumes: COMMIT_VOLUMES }),
       };
-      const { id } = await commitAs(ctx, 'commit-body', {}, body);
+      // A source whose config has none of them set (attach flags false, networking on): a dropped body field shows.
+      const source = await ctx.createContainer({ cmd: ['true'], attach: false, networked: true });
+      const { id } = await commitAs(ctx, 'commit-body', {}, body, source.id);
       const config = await configOf(ctx, id, true);
       ctx.expectEqual(envValue(config.Env, 'CONFORMANCE_BODY'), 'yes', 'a container of the committed image has the Env of the commit body');
       ctx.expectEqual(config.WorkingDir, '/tmp', 'a container of the committed image has the WorkingDir of the commit body');

@@ -50,6 +50,23 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/create/body-driver-default-local/named-driver',
+    title: 'The Driver sent is the volume driver: a driver the target lacks is refused, or the volume shows that Driver (never local in its place)',
+    requirements: ['engine/volumes/create/body-driver-default-local'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const [name, driver] = [ctx.uniqueName('vol'), ctx.uniqueName('no-such-driver')];
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: driver } });
+      if (res.status === 201) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
+      const shown = res.status === 201 ? ctx.expectJson<Partial<Volume> | null>(res, 'volume create response')?.Driver : undefined;
+      ctx.expect(res.status !== 201 || shown === driver, `a volume created with Driver ${driver} (no such driver) is refused or shows that Driver`, {
+        expected: `a refusal, or Driver ${driver}`,
+        actual: res.status === 201 ? { status: 201, Driver: shown } : { status: res.status },
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/create/body-driver-opts',
     title: 'DriverOpts are passed to the driver: the local driver accepts its mount options',
     endpoint: 'engine/volumes/create',
