@@ -65,7 +65,8 @@ export default [
   }),
   engineCheck({
     id: 'engine/exec/start/body-tty',
-    title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames',
+    title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames (of the tty create Tty true gives)',
+    requirements: ['engine/exec/start/body-tty', 'engine/exec/create/body-attach-tty'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await execContainer(ctx);
@@ -75,6 +76,13 @@ export default [
       const framed = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-frames'], Tty: true }), false);
       const decoded = expectFrames(ctx, framed.data, 'start body Tty false (create Tty true)');
       ctx.expectEqual(terminalText(decoded.stdout), 'start-frames\n', 'start body Tty false: the output comes in stdout frames');
+      // A terminal ends the lines a program writes with \r\n: the exec created with Tty true has one.
+      const text = decoded.stdout.toString('utf8');
+      ctx.expect(text.endsWith('\r\n'), 'create Tty true: the command runs on a tty, whose output lines end with \\r\\n', {
+        expected: JSON.stringify('start-frames\r\n'),
+        actual: JSON.stringify(text),
+        requirement: 'engine/exec/create/body-attach-tty',
+      });
     },
   }),
 ];

@@ -101,6 +101,22 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/networks/create/body-ipam/named-driver',
+    title: 'The IPAM Driver sent is the network IPAM driver: one the target lacks is refused, or the network shows that Driver (never default in its place)',
+    requirements: ['engine/networks/create/body-ipam'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const driver = ctx.uniqueName('no-such-ipam');
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), IPAM: { Driver: driver } });
+      const shown = res.status === 201 ? (await inspectNetwork(ctx, ctx.readId(res, 'network create response'))).IPAM.Driver : undefined;
+      ctx.expect(res.status !== 201 || shown === driver, `a network created with IPAM Driver ${driver} (no such driver) is refused or shows that Driver`, {
+        expected: `a refusal, or IPAM Driver ${driver}`,
+        actual: res.status === 201 ? { status: 201, IPAM: { Driver: shown } } : { status: res.status },
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/networks/create/body-options',
     title: 'Driver Options given at create are seen in the network Options',
     endpoint: 'engine/networks/create',
