@@ -1,4 +1,6 @@
 import { engineCheck } from '../support/check.ts';
+import { stdoutOf } from '../support/container-data.ts';
+import { parseMounts } from '../support/effects.ts';
 import { createVolume, type Volume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
@@ -80,6 +82,10 @@ export default [
       ctx.expectStatus(res, 201, 'POST /volumes/create with DriverOpts for the local driver');
       const inspect = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get(`/volumes/${name}`), 'volume inspect') ?? {};
       if (inspect.Options !== undefined) ctx.observe(`the volume shows its options as Options: ${JSON.stringify(inspect.Options)}`);
+      // The local driver mounts the volume as its options say: a container sees a tmpfs there.
+      const mounts = parseMounts(await stdoutOf(ctx, ['cat', '/proc/mounts'], { hostConfig: { Binds: [`${name}:/conformance-opts`] } }));
+      const mount = mounts.find((m) => m.target === '/conformance-opts');
+      ctx.expectEqual(mount?.fstype, 'tmpfs', 'a container mounting the volume at /conformance-opts sees the file system its DriverOpts name (type tmpfs)');
     },
   }),
 ];
