@@ -54,7 +54,11 @@ export const containerTeeth: Teeth[] = [
   { fault: 'delete-link-kept', version: '1.18', catches: ['engine/containers/delete/query-link'] },
   { fault: 'rename-ignored', version: '1.22', catches: ['engine/containers/rename/204-renamed'] },
   { fault: 'rename-conflict-204', version: '1.18', catches: ['engine/containers/rename/409-name-already-assigned'] },
-  { fault: 'update-ignores-body', version: '1.22', catches: ['engine/containers/update/body-resource-fields'] },
+  {
+    fault: 'update-ignores-body',
+    version: '1.22',
+    catches: ['engine/containers/update/body-resource-fields', 'engine/containers/update/body-resource-fields/created'],
+  },
   { fault: 'blkioweight-unchecked', version: '1.22', catches: ['engine/containers/update/400-bad-parameter'] },
   { fault: 'v1.18-serves-update', version: '1.18', catches: ['engine/containers/update/absent-in-1.18'] },
   { fault: 'resize-answers-json', version: '1.22', catches: ['engine/containers/resize/200-empty-text-plain'] },
