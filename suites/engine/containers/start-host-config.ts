@@ -11,12 +11,14 @@
  */
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { createBody, createRaw, holds, type FieldCase } from '../support/container-data.ts';
+import { createBody, createRaw, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { hostConfigCases } from './create-fields.ts';
 
 const START_BODY = 'engine/containers/start/body-host-config';
 const MB = 1024 * 1024;
+/** GroupAdd by number: the fixture has no group file entry for a name; two, in no stated order. */
+const GROUPS = ['1234', '5678'];
 
 /** Fields a host may refuse or discard for lack of a cgroup controller, grouped so that one refusal leaves the others verified. */
 const RESOURCES = new Set(['Memory', 'MemorySwap', 'MemoryReservation', 'KernelMemory', 'MemorySwappiness', 'OomKillDisable', 'CpuShares']);
@@ -46,7 +48,7 @@ const START_ONLY: FieldCase[] = [
 function groupCases(version: EngineVersion, helper: string, group: Group): FieldCase[] {
   const cases = hostConfigCases(version, helper).map((c): FieldCase => {
     if (c.field === 'PortBindings') return { ...c, value: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] }, matches: undefined };
-    if (c.field === 'GroupAdd') return { ...c, value: ['1234', '5678'], matches: undefined };
+    if (c.field === 'GroupAdd') return { ...c, value: GROUPS, matches: holdsEachOnce(GROUPS) };
     return c;
   });
   return [...cases, ...(version === '1.22' ? START_ONLY : [])].filter((c) => groupOf(c.field) === group);
