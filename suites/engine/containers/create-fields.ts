@@ -52,7 +52,7 @@ const rate = (value: number) => (stored: unknown) =>
   Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
 
 /** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
-function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
+export function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
   const cases: FieldCase[] = [
     listCase(`${R}host-config-binds`, 'Binds', ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-two']),
     { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },

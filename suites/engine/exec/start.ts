@@ -7,6 +7,8 @@ const ENDPOINT = 'engine/exec/start';
 const RUNS_A_WHILE = ['sleep', '5'];
 const DETACH_ANSWER_MS = 3000;
 
+const START_TTY = 'engine/exec/start/body-tty';
+
 /** Spec: Endpoints > Exec > 39. POST /exec/(id)/start; Stream details. */
 export default [
   engineCheck({
@@ -65,16 +67,24 @@ export default [
   }),
   engineCheck({
     id: 'engine/exec/start/body-tty',
-    title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames',
+    title: 'Tty in the start body decides the stream: Tty true raw terminal data, Tty false frames (of the tty create Tty true gives)',
+    requirements: [START_TTY, 'engine/exec/create/body-attach-tty'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await execContainer(ctx);
       const raw = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-tty'], Tty: false }), true);
-      expectRaw(ctx, raw.data, 'start body Tty true (create Tty false)');
-      ctx.expectEqual(terminalText(raw.data), 'start-tty\n', 'start body Tty true: the output comes raw');
+      expectRaw(ctx, raw.data, 'start body Tty true (create Tty false)', START_TTY);
+      ctx.expectEqual(terminalText(raw.data), 'start-tty\n', 'start body Tty true: the output comes raw', START_TTY);
       const framed = await startAttached(ctx, await createExec(ctx, id, { Cmd: ['echo', 'start-frames'], Tty: true }), false);
-      const decoded = expectFrames(ctx, framed.data, 'start body Tty false (create Tty true)');
-      ctx.expectEqual(terminalText(decoded.stdout), 'start-frames\n', 'start body Tty false: the output comes in stdout frames');
+      const decoded = expectFrames(ctx, framed.data, 'start body Tty false (create Tty true)', START_TTY);
+      ctx.expectEqual(terminalText(decoded.stdout), 'start-frames\n', 'start body Tty false: the output comes in stdout frames', START_TTY);
+      // A terminal ends the lines a program writes with \r\n: the exec created with Tty true has one.
+      const text = decoded.stdout.toString('utf8');
+      ctx.expect(text.endsWith('\r\n'), 'create Tty true: the command runs on a tty, whose output lines end with \\r\\n', {
+        expected: JSON.stringify('start-frames\r\n'),
+        actual: JSON.stringify(text),
+        requirement: 'engine/exec/create/body-attach-tty',
+      });
     },
   }),
 ];

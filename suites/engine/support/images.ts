@@ -209,10 +209,11 @@ export interface ContainerConfigView {
 
 /**
  * The configuration an image hands to its containers, read version-independently: a container is
- * created from it (with an explicit Cmd) and its inspect Config returned.
+ * created from it (with an explicit Cmd, or with `imageCmd` none, so that it runs the image's) and
+ * its inspect Config returned.
  */
-export async function configOf(ctx: EngineContext, image: string): Promise<ContainerConfigView> {
-  const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image } });
+export async function configOf(ctx: EngineContext, image: string, imageCmd = false): Promise<ContainerConfigView> {
+  const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image, ...(imageCmd ? { Cmd: null } : {}) } });
   return ((await ctx.inspect(id)).Config ?? {}) as ContainerConfigView;
 }
 

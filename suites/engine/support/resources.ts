@@ -19,7 +19,7 @@ export interface Network {
   Name: string;
   Id: string;
   Driver: string;
-  IPAM: { Driver?: string; Config?: Array<Record<string, string>> | null };
+  IPAM: { Driver?: string; Config?: Array<Record<string, string>> | null; Options?: Record<string, string> | null };
   Containers: Record<string, Record<string, string>> | null;
   Options: Record<string, string> | null;
 }
