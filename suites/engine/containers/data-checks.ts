@@ -7,6 +7,8 @@ import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
+import listPorts from './list-ports.ts';
+import inspectProcess from './inspect-process.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
 import changes from './changes.ts';
@@ -26,7 +28,9 @@ export const containerDataChecks: EngineCheck[] = [
   ...createCgroups,
   ...createPublished,
   ...list,
+  ...listPorts,
   ...inspect,
+  ...inspectProcess,
   ...top,
   ...changes,
   ...exportChecks,
