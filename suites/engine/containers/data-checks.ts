@@ -9,6 +9,7 @@ import createPublished from './create-published.ts';
 import list from './list.ts';
 import listPorts from './list-ports.ts';
 import inspectProcess from './inspect-process.ts';
+import inspectMounts from './inspect-mounts.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
 import changes from './changes.ts';
@@ -31,6 +32,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...listPorts,
   ...inspect,
   ...inspectProcess,
+  ...inspectMounts,
   ...top,
   ...changes,
   ...exportChecks,
