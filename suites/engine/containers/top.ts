@@ -72,7 +72,9 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.setUp(() => ctx.runningContainer(['sh', '-c', 'sleep 300 & sleep 301 & wait']));
-      const both = (r: Top): boolean => listsSleep(r) && r.Processes.some((row) => row.join(' ').includes('sleep 301'));
+      // Rows of their own: the shell's row names both sleeps.
+      const row = (r: Top, one: string, other: string): boolean => r.Processes.some((p) => p.join(' ').includes(one) && !p.join(' ').includes(other));
+      const both = (r: Top): boolean => row(r, 'sleep 300', 'sleep 301') && row(r, 'sleep 301', 'sleep 300');
       const result = await eventually(() => top(ctx, id), both);
       const pid = result.Titles.indexOf('PID');
       const pids = result.Processes.map((row) => row[pid]);

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { imageIdOf, listImages, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
+import { committedImage, imageExists, imageIdOf, listImages, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 
 /** An image of the check's own with a second tag: two tags of one image. */
 async function twiceTagged(ctx: Parameters<typeof ownImage>[0]): Promise<{ id: string; refs: string[] }> {
@@ -31,6 +31,22 @@ export default [
       ctx.expect(eachRefOnce(items(id)[0]?.RepoTags, refs), 'the list item of an image with two tags does not carry each once', {
         expected: refs,
         actual: items(id)[0]?.RepoTags,
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/parent-id',
+    title: 'The list item of an image committed from the fixture shows a ParentId (optional) that names an image the target has',
+    endpoint: 'engine/images/list',
+    async run(ctx) {
+      const child = await committedImage(ctx, 'child');
+      const item = (await listImages(ctx)).find((i) => typeof i?.Id === 'string' && sameImage(i.Id, child.id));
+      ctx.expect(item !== undefined, `the image list does not hold the committed image ${child.id}`);
+      const parent = item?.ParentId;
+      if (parent === undefined || parent === '') return ctx.observe('the committed image is listed without a ParentId (optional)');
+      ctx.expect(typeof parent === 'string' && (await imageExists(ctx, parent)), `ParentId ${JSON.stringify(parent)} names no image of the target`, {
+        expected: 'the Id of an image (the fixture, committed from)',
+        actual: parent,
       });
     },
   }),
