@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { isJsonObject } from '../../../harness/protocol/json-value.ts';
+import { sameShown } from '../../../harness/protocol/same-shown.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { CloudContext } from './context.ts';
@@ -95,17 +94,6 @@ export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fie
     actual: pick(listed),
     requirement,
   });
-}
-
-/** Two shown values agree on what both show: objects on their common keys, lists in any order. */
-export function sameShown(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x) => b.some((y) => sameShown(x, y))) && b.every((y) => a.some((x) => sameShown(x, y)));
-  if (isJsonObject(a) && isJsonObject(b))
-    return Object.keys(a)
-      .filter((k) => Object.hasOwn(b, k))
-      .every((k) => sameShown(a[k], b[k]));
-  return isDeepStrictEqual(a, b);
 }
 
 /** The list at `path` (filtered by uuid) shows the object `got` (its GET) with the same `fields`. */

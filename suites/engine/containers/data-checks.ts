@@ -7,6 +7,9 @@ import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
+import listPorts from './list-ports.ts';
+import inspectProcess from './inspect-process.ts';
+import inspectMounts from './inspect-mounts.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
 import changes from './changes.ts';
@@ -26,7 +29,10 @@ export const containerDataChecks: EngineCheck[] = [
   ...createCgroups,
   ...createPublished,
   ...list,
+  ...listPorts,
   ...inspect,
+  ...inspectProcess,
+  ...inspectMounts,
   ...top,
   ...changes,
   ...exportChecks,

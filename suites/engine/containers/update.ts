@@ -44,7 +44,7 @@ async function updateServed(ctx: EngineContext, id: string, body: Record<string,
 async function expectUpdated(ctx: EngineContext, id: string, group: Record<string, unknown>): Promise<void> {
   const res = await updateServed(ctx, id, group);
   ctx.expectStatus(res, 200, `update of ${Object.keys(group).join(', ')}`);
-  const warnings = (ctx.expectJson<{ Warnings?: string[] | null }>(res, 'update response').Warnings ?? []).filter(Boolean);
+  const warnings = warningsOf(ctx, res);
   const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
   for (const [field, sent] of Object.entries(group)) {
     const kept = stored[field] === sent;
@@ -54,6 +54,18 @@ async function expectUpdated(ctx: EngineContext, id: string, group: Record<strin
       actual: stored[field],
     });
   }
+}
+
+/** The Warnings of an update answer: a value that is neither a list nor null fails the check, naming the answer's shape. */
+function warningsOf(ctx: EngineContext, res: HttpResponse): string[] {
+  const warnings = ctx.expectJson<{ Warnings?: unknown }>(res, 'update response').Warnings;
+  if (warnings !== undefined && warnings !== null && !Array.isArray(warnings))
+    ctx.fail('the update response Warnings is not a list', {
+      expected: '[S] or null',
+      actual: warnings,
+      requirement: 'engine/containers/update/200-response-schema',
+    });
+  return (Array.isArray(warnings) ? warnings : []).filter((w): w is string => typeof w === 'string' && w !== '');
 }
 
 /** Spec: Endpoints > Containers > 14. (1.22) POST /containers/(id or name)/update. */
@@ -102,7 +114,7 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const res = await updateServed(ctx, id, { BlkioWeight: 5 });
       if (res.status === 200) {
-        const warnings = (ctx.expectJson<{ Warnings?: string[] | null }>(res, 'update response').Warnings ?? []).filter(Boolean);
+        const warnings = warningsOf(ctx, res);
         const stored = ((await ctx.inspect(id)).HostConfig as Record<string, unknown>).BlkioWeight;
         if (discardedByHost(warnings, stored, 5))
           ctx.unverified(`the host cannot apply BlkioWeight: the update was accepted with the value discarded and a warning: ${warnings.join(' | ')}`);

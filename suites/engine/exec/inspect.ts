@@ -45,6 +45,28 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/exec/inspect/process-config-command',
+    title: 'Exec inspect ProcessConfig shows the command of the create request: entrypoint its program, arguments the rest, in order',
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      // Three distinct arguments, so that a list cut short, emptied or holding one twice shows.
+      const cmd = ['sh', '-c', 'exit 0', 'conformance-arg0'];
+      const { execId } = await execIn(ctx, { Cmd: cmd });
+      const process = (await inspectExec(ctx, execId)).ProcessConfig;
+      ctx.expectEqual([process?.entrypoint, process?.arguments], [cmd[0], cmd.slice(1)], `exec inspect ProcessConfig of Cmd ${JSON.stringify(cmd)}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/container-id',
+    title: '(1.22) Exec inspect ContainerID is the identifier of the container the command runs in',
+    endpoint: 'engine/exec/inspect',
+    versions: ['1.22'],
+    async run(ctx) {
+      const { containerId, execId } = await execIn(ctx, { Cmd: ['true'] });
+      ctx.expectEqual((await inspectExec(ctx, execId)).ContainerID, containerId, 'exec inspect ContainerID');
+    },
+  }),
+  engineCheck({
     id: 'engine/exec/inspect/content-type-1.18',
     title: '(1.18) The exec inspect sample labels its content type as plain text: the suite records the content type',
     endpoint: 'engine/exec/inspect',

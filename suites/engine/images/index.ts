@@ -1,5 +1,6 @@
 import type { EngineCheck } from '../support/check.ts';
 import list from './list.ts';
+import listedOnce from './listed-once.ts';
 import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
 import registryConfig from './registry-config.ts';
@@ -18,6 +19,7 @@ import zeroStates from './zero-states.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
+  ...listedOnce,
   ...buildStream,
   ...buildOptions,
   ...registryConfig,

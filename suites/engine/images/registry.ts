@@ -158,17 +158,25 @@ export default [
     requirements: ['engine/images/list/reference-by-tag-or-digest'],
     endpoint: 'engine/images/list',
     async run(ctx) {
-      const repo = registryRepo(ctx, 'digest');
-      await fixtureAs(ctx, repo, 't1');
-      expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`);
+      // Two repositories, so that the image has two digests: a list cut to one shows.
+      const repos = [registryRepo(ctx, 'digest'), registryRepo(ctx, 'digest-two')];
+      for (const repo of repos) {
+        await fixtureAs(ctx, repo, 't1');
+        expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`);
+      }
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
       const item = (await listImages(ctx, { digests: true })).find((i) => sameImage(i.Id, fixture));
-      const digests = (item?.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`));
-      ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, {
-        expected: `${repo}@sha256:…`,
-        actual: item?.RepoDigests,
-      });
-      for (const digest of digests)
+      const shown = Array.isArray(item?.RepoDigests) ? item.RepoDigests.filter((d): d is string => typeof d === 'string') : [];
+      const digests = repos.map((repo) => shown.filter((d) => d.startsWith(`${repo}@`)));
+      ctx.expect(
+        digests.every((d) => d.length > 0) && new Set(shown).size === shown.length,
+        `after pushing ${repos.join(' and ')} the fixture's list item does not carry a RepoDigests entry for each, each entry once`,
+        {
+          expected: repos.map((repo) => `${repo}@sha256:…`),
+          actual: item?.RepoDigests,
+        },
+      );
+      for (const digest of digests.flat())
         ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, {
           expected: fixture,
           actual: digest,

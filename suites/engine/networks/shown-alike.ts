@@ -1,0 +1,122 @@
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
+import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
+import { engineCheck } from '../support/check.ts';
+import type { CreatedContainer, EngineContext } from '../support/context.ts';
+import { createNetwork, inspectNetwork, listNetworks, randomSubnet, type Network } from '../support/resources.ts';
+
+const V122 = ['1.22' as const];
+type Json = Record<string, unknown>;
+
+/** A network with two IPAM pools and IPAM options, and three containers on it, one with an address, two aliases and two links. */
+interface Attached {
+  network: { id: string; name: string };
+  containers: CreatedContainer[];
+  /** The endpoint settings the linked container was created with. */
+  endpoint: Json;
+}
+
+async function attached(ctx: EngineContext): Promise<Attached> {
+  const pools = [randomSubnet(), randomSubnet()];
+  const network = await createNetwork(ctx, {
+    IPAM: { Config: pools.map((p) => ({ Subnet: p.subnet, Gateway: p.gateway })), Options: { 'conformance.ipam': 'one', 'conformance.ipam-two': 'two' } },
+  });
+  const on = (endpoint: Json = {}) =>
+    ctx.runningContainer(['sleep', '300'], {
+      hostConfig: { NetworkMode: network.name },
+      extra: { NetworkingConfig: { EndpointsConfig: { [network.name]: endpoint } } },
+    });
+  const peers = [await on(), await on()];
+  const endpoint = {
+    IPAMConfig: { IPv4Address: pools[0]!.host },
+    Aliases: ['conformance-alias-one', 'conformance-alias-two'],
+    Links: peers.map((p, i) => `${p.name}:peer${i}`),
+  };
+  return { network, containers: [...peers, await on(endpoint)], endpoint };
+}
+
+/** The documented fields of a network, with the Containers entries of `ids` (Name is shown by inspect only). */
+function networkShape(ids: readonly string[]): Json {
+  const entry = { EndpointID: '', MacAddress: '', IPv4Address: '', IPv6Address: '' };
+  return {
+    Name: '',
+    Id: '',
+    Scope: '',
+    Driver: '',
+    IPAM: { Driver: '', Config: [{ Subnet: '', Gateway: '' }], Options: {} },
+    Containers: Object.fromEntries(ids.map((id) => [id, entry])),
+    Options: {},
+  };
+}
+
+async function listedContainer(ctx: EngineContext, id: string): Promise<Json | undefined> {
+  const res = await ctx.api.get('/containers/json', { all: 1 });
+  ctx.expectStatus(res, 200, 'GET /containers/json?all=1');
+  const items = ctx.expectJson<unknown[]>(res, 'container list');
+  return (Array.isArray(items) ? items : []).find((c): c is Json => isJsonObject(c) && c.Id === id);
+}
+
+const networksOf = (o: Json | undefined): Json => ((o?.NetworkSettings as Json | undefined)?.Networks ?? {}) as Json;
+
+/** Spec: Resources > Network; Container list item; Container inspect > NetworkSettings (1.22). */
+export default [
+  engineCheck({
+    id: 'engine/networks/list/as-inspected',
+    title: '(1.22) GET /networks shows a network with containers attached and two IPAM pools as its inspect does',
+    endpoint: 'engine/networks/list',
+    versions: V122,
+    async run(ctx) {
+      const { network, containers } = await ctx.setUp(() => attached(ctx));
+      const inspected = await inspectNetwork(ctx, network.id);
+      const listed = (await listNetworks(ctx)).find((n) => n.Id === network.id);
+      ctx.expect(listed !== undefined, `GET /networks does not list ${network.id}`);
+      const shape = networkShape(containers.map((c) => c.id));
+      ctx.expect(shownAlike(listed, inspected, shape), `GET /networks shows ${network.name} otherwise than its inspect`, {
+        expected: shapedAs(inspected, shape),
+        actual: shapedAs(listed, shape),
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/inspect/containers-entry-ids',
+    title: "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id",
+    endpoint: 'engine/networks/inspect',
+    versions: V122,
+    async run(ctx) {
+      const { network, containers } = await ctx.setUp(() => attached(ctx));
+      const entries = ((await inspectNetwork(ctx, network.id)).Containers ?? {}) as Network['Containers'] & object;
+      for (const c of containers) {
+        const own = networksOf(await ctx.inspect(c.id))[network.name] as Json | undefined;
+        const ids = { EndpointID: entries[c.id]?.EndpointID, NetworkID: network.id };
+        ctx.expectEqual({ EndpointID: own?.EndpointID, NetworkID: own?.NetworkID }, ids, `container ${c.name}'s endpoint on ${network.name}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/inspect/networks-as-listed',
+    title:
+      '(1.22) Inspect NetworkSettings.Networks shows each network as the list item does (one endpoint object); the list item ImageID is the Image of inspect',
+    requirements: ['engine/containers/inspect/networks-as-listed', 'engine/containers/list/image-id'],
+    endpoint: 'engine/containers/inspect',
+    versions: V122,
+    async run(ctx) {
+      const { network, containers, endpoint } = await ctx.setUp(() => attached(ctx));
+      const linked = containers.at(-1)!;
+      const own = await ctx.inspect(linked.id);
+      const listed = await listedContainer(ctx, linked.id);
+      ctx.expect(listed !== undefined, `GET /containers/json?all=1 does not list ${linked.id}`, {
+        requirement: 'engine/containers/inspect/networks-as-listed',
+      });
+      const shape = { [network.name]: { ...endpoint, NetworkID: '', EndpointID: '', Gateway: '', IPAddress: '', MacAddress: '' } };
+      ctx.verify(shownAlike(networksOf(listed), networksOf(own), shape), `the list item shows ${linked.name}'s networks otherwise than its inspect`, {
+        expected: shapedAs(networksOf(own), shape),
+        actual: shapedAs(networksOf(listed), shape),
+        requirement: 'engine/containers/inspect/networks-as-listed',
+      });
+      ctx.verify(listed?.ImageID === own.Image, `the list item's ImageID is not the Image of ${linked.name}'s inspect`, {
+        expected: own.Image,
+        actual: listed?.ImageID,
+        requirement: 'engine/containers/list/image-id',
+      });
+    },
+  }),
+];
