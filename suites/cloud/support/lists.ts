@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
 
@@ -135,4 +136,32 @@ export function sameResource(a: unknown, b: unknown): boolean {
   const strip = (u: string): string =>
     norm(u).replace(/^(\/api\/[a-z]+\/v1\/)[^/]+\/(?=(nodecluster|node|registry|repository|stack|service|container)\/)/, '$1');
   return strip(a) === strip(b);
+}
+
+/**
+ * The object an operation answered with (the facts: the object in its new state; the spec does
+ * not show the body) is the object its resource_uri names, so it shows each of `fields` (ones the
+ * operation does not change) as the GET of that URI does. An answer without the object is observed.
+ */
+export async function expectAnswerAsGot(
+  ctx: CloudContext,
+  res: HttpResponse,
+  view: ViewName,
+  uri: string,
+  fields: readonly string[],
+  what: string,
+  requirement: string,
+): Promise<void> {
+  ctx.expect(res.status >= 200 && res.status < 300, `${what} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text());
+  } catch {
+    body = undefined;
+  }
+  if (!isJsonObject(body) || !sameResource(body.resource_uri, uri)) {
+    ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
+    return;
+  }
+  expectShownAsGot(ctx, body, (await ctx.getJson(view, uri)) as Json, fields, what, requirement);
 }
