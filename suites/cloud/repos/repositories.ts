@@ -94,7 +94,12 @@ export default [
       const names = [(await addRepository(ctx)).name, (await addRepository(ctx)).name];
       const objects = await listAll(ctx, REPOSITORIES);
       objects.forEach((o, i) => ctx.expectView('external-repository', o, `repository #${i}`, R.list));
-      for (const name of names) ctx.expect(objects.some((o) => o.name === name), `the repository ${name} just added is not listed`, { requirement: R.list });
+      for (const name of names)
+        ctx.expect(
+          objects.some((o) => o.name === name),
+          `the repository ${name} just added is not listed`,
+          { requirement: R.list },
+        );
     },
   }),
   cloudCheck({
