@@ -7,7 +7,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTER_SETTLED, CLUSTERS, deployedCluster, NODES, settle } from '../support/infra.ts';
+import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, NODES, settle } from '../support/infra.ts';
 import { expectAnswerAsGot, expectShownAsGot, listAll, type Json } from '../support/lists.ts';
 import type { NodeCluster } from '../support/views.generated.ts';
 
@@ -15,6 +15,7 @@ const R = {
   clusters: 'cloud/nodecluster/list/returns-node-clusters',
   nodes: 'cloud/node/list/returns-nodes',
   echoes: 'cloud/nodecluster/create/echoes-body',
+  deploys: 'cloud/nodecluster/deploy/deploys',
   resolves: 'cloud/uri/resource-uri-resolves',
   clusterUpdate202: 'cloud/nodecluster/update/202',
   nodeUpdate202: 'cloud/node/update/202',
@@ -25,19 +26,30 @@ const PROVIDER_OPTIONS: Json = {
   vpc: { id: 'vpc-conformance', subnets: ['subnet-one', 'subnet-two'], security_groups: ['sg-one', 'sg-two'] },
   iam: { instance_profile_name: 'conformance' },
 };
-const CLUSTER_SHOWN = ['nodes', 'tags', 'provider_options'];
+/** The provider options by their leaves, so that a sub-object left out differs too. */
+const OPTIONS_SHOWN = [
+  'provider_options.vpc.id',
+  'provider_options.vpc.subnets',
+  'provider_options.vpc.security_groups',
+  'provider_options.iam.instance_profile_name',
+];
+const CLUSTER_SHOWN = ['nodes', 'tags', ...OPTIONS_SHOWN];
 const NODE_SHOWN = ['tags', 'node_cluster', 'availability_zone'];
 
-/** The cluster deployed with two nodes, two tags and the provider options (a refusal blocks the check: its create check reports it). */
-function twoNodeCluster(ctx: CloudContext): Promise<NodeCluster> {
-  return ctx.setUp(() => deployedCluster(ctx, 2, { tags: TAGS, provider_options: PROVIDER_OPTIONS }), R.echoes);
+/**
+ * The cluster deployed with two nodes, two tags and the provider options (a refusal blocks the
+ * check: its create or deploy check reports it); `created` is the create answer.
+ */
+async function twoNodeCluster(ctx: CloudContext): Promise<NodeCluster & { created: NodeCluster }> {
+  const created = await ctx.setUp(() => createCluster(ctx, { target_num_nodes: 2, tags: TAGS, provider_options: PROVIDER_OPTIONS }), R.echoes);
+  return { ...(await ctx.setUp(() => deployCluster(ctx, created), R.deploys)), created };
 }
 
 export default [
   cloudCheck({
     id: `${R.clusters}/lists-as-got`,
-    title: 'A listed node cluster shows its nodes, tags and provider options, and a listed node its tags and cluster, as their GETs do',
-    requirements: [R.clusters, R.nodes],
+    title: 'A listed node cluster (and a created one) shows its nodes, tags and provider options, and a listed node its tags and cluster, as their GETs do',
+    requirements: [R.clusters, R.nodes, R.echoes],
     endpoint: 'cloud/nodecluster/list',
     async run(ctx) {
       const cluster = await twoNodeCluster(ctx);
@@ -45,6 +57,7 @@ export default [
       ctx.expect(listed !== undefined, `the cluster ${cluster.uuid} is not listed`, { requirement: R.clusters });
       const got = await ctx.getJson('node-cluster', cluster.resource_uri);
       if (listed) expectShownAsGot(ctx, listed, got, CLUSTER_SHOWN, `GET ${CLUSTERS}`, R.clusters);
+      expectShownAsGot(ctx, cluster.created, got, OPTIONS_SHOWN, 'the create answer', R.echoes);
       const nodes = await listAll(ctx, NODES);
       for (const uri of got.nodes ?? []) {
         const node = await ctx.getJson('node', uri);

@@ -20,10 +20,12 @@ export default [
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
-      const uri = app.client.resource_uri;
-      const res = await ctx.api.patch(uri, { nickname: ctx.uniqueName('nick') });
-      await settled(ctx, 'service', uri);
-      await expectAnswerAsGot(ctx, res, 'service', uri, SERVICE_LISTS, `PATCH ${uri}`, R.resolves);
+      // The running client (containers, links both ways) and a service of two tags.
+      for (const { resource_uri: uri } of [app.client, app.linking[0]!]) {
+        const res = await ctx.api.patch(uri, { nickname: ctx.uniqueName('nick') });
+        await settled(ctx, 'service', uri);
+        await expectAnswerAsGot(ctx, res, 'service', uri, SERVICE_LISTS, `PATCH ${uri}`, R.resolves);
+      }
     },
   }),
 ];

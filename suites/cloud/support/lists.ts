@@ -85,17 +85,22 @@ export async function expectListed<K extends ViewName>(
 }
 
 /**
- * `listed` (an object of a list) shows each of `fields` as `got` (its own GET) does. What the spec
+ * `listed` (an object of a list) shows each of `fields` (a field, or a dotted path into sub-objects) as `got` (its own GET) does. What the spec
  * leaves open changes nothing: fields only one side carries (undocumented ones; a documented one
  * left out is the schema's to report) and the order of lists whose order it does not state.
  */
 export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fields: readonly string[], what: string, requirement: string): void {
-  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, o[f]]));
+  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, valueAt(o, f)]));
   ctx.expect(sameShown(pick(listed), pick(got)), `${what} shows ${String(got.resource_uri)} otherwise than its GET`, {
     expected: pick(got),
     actual: pick(listed),
     requirement,
   });
+}
+
+/** The value at a field, or at a dotted path into sub-objects (`provider_options.vpc.id`): a field left out reads undefined. */
+function valueAt(o: Json, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (isJsonObject(v) ? v[key] : undefined), o);
 }
 
 /** Two shown values agree on what both show: objects on their common keys, lists in any order. */
