@@ -3,7 +3,7 @@ import { ownNodes, firstContainer, runningService, waitForContainers } from '../
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
-import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectAnswerAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 
@@ -22,6 +22,7 @@ const R = {
   upgrade202: 'cloud/node/vendor-upgrade/202-async',
   health: 'cloud/node/health-check/sets-state',
   health202: 'cloud/node/health-check/202',
+  resolves: 'cloud/uri/resource-uri-resolves',
   terminates: 'cloud/node/terminate/terminates',
   terminate202: 'cloud/node/terminate/202-async',
 };
@@ -133,11 +134,12 @@ export default [
   cloudCheck({
     id: R.health,
     title: 'health-check sets Unreachable when the engine daemon cannot be reached and Deployed when it can',
-    requirements: [R.health, R.health202],
+    requirements: [R.health, R.health202, R.resolves],
     referenceOnly: REACHABILITY_CONTROL,
     endpoint: 'cloud/node/health-check',
     async run(ctx) {
-      const { node } = await deployedNode(ctx);
+      // Two tags, so that the node the health-check answers with shows a list that can be cut.
+      const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-one' }, { name: 'conformance-two' }] });
       await setReachable(ctx, node, false);
       const down = await ctx.api.post(`${uriOf(node)}health-check/`);
       await finishedActionOf(ctx, down, 'health-check');
@@ -147,6 +149,7 @@ export default [
         'health-check of an unreachable node did not set Unreachable',
         R.health,
       );
+      await expectAnswerAsGot(ctx, down, 'node', uriOf(node), ['tags', 'node_cluster', 'availability_zone'], 'health-check', R.resolves);
       await setReachable(ctx, node, true);
       const up = await ctx.api.post(`${uriOf(node)}health-check/`);
       ctx.expect(up.status >= 200 && up.status < 300, `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });

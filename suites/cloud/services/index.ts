@@ -5,19 +5,23 @@ import environment from './environment.ts';
 import filters from './filters.ts';
 import links from './links.ts';
 import listFields from './list-fields.ts';
+import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
 import read from './read.ts';
 import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
+import updateAnswer from './update-answer.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
   ...create,
   ...read,
   ...listFields,
+  ...listsAsGot,
   ...links,
   ...update,
+  ...updateAnswer,
   ...operations,
   ...environment,
   ...filters,

@@ -4,7 +4,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField } from '../support/kept.ts';
-import type { Json } from '../support/lists.ts';
+import { expectAnswerAsGot, type Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
@@ -15,6 +15,7 @@ const R = {
   updates: 'cloud/stack/update/updates-services',
   emptyPatch: 'cloud/stack/update/default-services-empty',
   update202: 'cloud/stack/update/202',
+  resolves: 'cloud/uri/resource-uri-resolves',
   updateOutside: 'cloud/states/stack/update-not-in-table',
   start: 'cloud/stack/start/starts-services',
   start202: 'cloud/stack/start/202-async',
@@ -67,7 +68,7 @@ export default [
   cloudCheck({
     id: R.updates,
     title: "PATCH updates the stack's services: each item's update parameters apply to the service of that name (facts: 202)",
-    requirements: [R.updates, R.update202, R.updateOutside],
+    requirements: [R.updates, R.update202, R.updateOutside, R.resolves],
     endpoint: 'cloud/stack/update',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
@@ -92,6 +93,8 @@ export default [
         'a service the PATCH did not name changed',
         R.updates,
       );
+      // The stack answered is the one its resource_uri names: its services are those of its GET.
+      await expectAnswerAsGot(ctx, res, 'stack', stack.resource_uri, ['services'], `PATCH ${stack.resource_uri}`, R.resolves);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);
     },
   }),

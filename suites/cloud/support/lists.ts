@@ -1,6 +1,8 @@
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { sameShown } from '../../../harness/protocol/same-shown.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
 
@@ -83,17 +85,22 @@ export async function expectListed<K extends ViewName>(
 }
 
 /**
- * `listed` (an object of a list) shows each of `fields` as `got` (its own GET) does. What the spec
+ * `listed` (an object of a list) shows each of `fields` (a field, or a dotted path into sub-objects) as `got` (its own GET) does. What the spec
  * leaves open changes nothing: fields only one side carries (undocumented ones; a documented one
  * left out is the schema's to report) and the order of lists whose order it does not state.
  */
 export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fields: readonly string[], what: string, requirement: string): void {
-  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, o[f]]));
+  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, valueAt(o, f)]));
   ctx.expect(sameShown(pick(listed), pick(got)), `${what} shows ${String(got.resource_uri)} otherwise than its GET`, {
     expected: pick(got),
     actual: pick(listed),
     requirement,
   });
+}
+
+/** The value at a field, or at a dotted path into sub-objects (`provider_options.vpc.id`): a field left out reads undefined. */
+function valueAt(o: Json, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (isJsonObject(v) ? v[key] : undefined), o);
 }
 
 /** The list at `path` (filtered by uuid) shows the object `got` (its GET) with the same `fields`. */
@@ -123,4 +130,32 @@ export function sameResource(a: unknown, b: unknown): boolean {
   const strip = (u: string): string =>
     norm(u).replace(/^(\/api\/[a-z]+\/v1\/)[^/]+\/(?=(nodecluster|node|registry|repository|stack|service|container)\/)/, '$1');
   return strip(a) === strip(b);
+}
+
+/**
+ * The object an operation answered with (the facts: the object in its new state; the spec does
+ * not show the body) is the object its resource_uri names, so it shows each of `fields` (ones the
+ * operation does not change) as the GET of that URI does. An answer without the object is observed.
+ */
+export async function expectAnswerAsGot(
+  ctx: CloudContext,
+  res: HttpResponse,
+  view: ViewName,
+  uri: string,
+  fields: readonly string[],
+  what: string,
+  requirement: string,
+): Promise<void> {
+  ctx.expect(res.status >= 200 && res.status < 300, `${what} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text());
+  } catch {
+    body = undefined;
+  }
+  if (!isJsonObject(body) || !sameResource(body.resource_uri, uri)) {
+    ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
+    return;
+  }
+  expectShownAsGot(ctx, body, (await ctx.getJson(view, uri)) as Json, fields, what, requirement);
 }
