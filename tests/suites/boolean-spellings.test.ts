@@ -18,6 +18,10 @@ describe('boolean spelling siblings', () => {
     }
   });
 
+  test('a check that names a stated default among its requirements is respelled too (its own requirement a status)', () => {
+    expect(siblings.map((c) => c.id)).toContain('engine/containers/delete/409-conflict/spellings');
+  });
+
   test('every boolean query parameter of the catalog is respelled by a check of its endpoint, or is listed here', () => {
     const probed = new Set(siblings.map((c) => c.endpoint));
     // Parameters whose effect no check of their own endpoint's query shows (a refusal check covers them).

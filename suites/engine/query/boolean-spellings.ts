@@ -2,8 +2,9 @@
  * Spec: Overview: boolean query parameters accept `1`, `True`, `true` for true and `0`, `False`,
  * `false` for false. A general rule, so it is checked at every boolean query parameter the catalog
  * lists, on the fixtures where each one makes a visible difference: every check of a parameter's
- * effect (`<endpoint>/query-<param>…`) gets a sibling that runs it as written (which must pass,
- * else the sibling is blocked by that check's own requirement), then again with each boolean
+ * effect (one naming a requirement `<endpoint>/query-<param>…`: its own, or a stated default it
+ * also verifies) gets a sibling that runs it as written (which must pass, else the sibling is
+ * blocked by that check's own requirement), then again with each boolean
  * parameter of the endpoint it sends as `1`/`0` spelled `1`/`0`, `true`/`false`, `True`/`False`,
  * and each one whose default the spec states and the check leaves out sent as that default in the
  * same spelling (the spec makes absence and the default the same request). Each spelling must
@@ -42,10 +43,17 @@ function aboutBooleanQuery(requirement: string, endpoint: Endpoint): boolean {
   return named.length ? named.some((q) => q.type === 'boolean') : true;
 }
 
-/** The endpoint whose boolean parameters' effect the check verifies, by its own requirement's id, if any. */
+/**
+ * The endpoint whose boolean parameters' effect the check verifies, by the ids of its requirements
+ * (its own first: a check of a status that also verifies a stated default names that default's rule).
+ */
 function probedEndpoint(check: EngineCheck, endpoints: readonly Endpoint[]): Endpoint | undefined {
-  const own = check.requirements[0] ?? check.id;
-  return endpoints.find((e) => e.query?.some((q) => q.type === 'boolean') && aboutBooleanQuery(own, e));
+  const named = check.requirements.length ? check.requirements : [check.id];
+  for (const requirement of named) {
+    const endpoint = endpoints.find((e) => e.query?.some((q) => q.type === 'boolean') && aboutBooleanQuery(requirement, e));
+    if (endpoint) return endpoint;
+  }
+  return undefined;
 }
 
 const styleName = (style: BooleanStyle): string => `${encodeBoolean(true, style)}/${encodeBoolean(false, style)}`;
