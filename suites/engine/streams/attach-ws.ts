@@ -99,14 +99,14 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
-      const attached = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { send: 'ws-stdin-in\n', readMs: WS_READ_MS });
+      const attached = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { send: ['ws-stdin-in\n', 'ws-stdin-again\n'], readMs: WS_READ_MS });
       blockedIfNotServed(ctx, attached, id);
       expectSession(ctx, attached, 'attach/ws stream=1&stdin=1&stdout=1');
-      ctx.verify(carries(attached, 'ws-stdin-in'), 'with stdin=1 a message sent on the session did not reach the process (cat echoes it)', {
-        requirement: 'engine/stream/stdin-forwarded',
-        expected: 'ws-stdin-in echoed on stdout',
-        actual: attached.data.toString('utf8'),
-      });
+      ctx.verify(
+        carries(attached, 'ws-stdin-in') && carries(attached, 'ws-stdin-again'),
+        'with stdin=1 the two messages sent on the session did not both reach the process and come back (cat echoes them)',
+        { requirement: 'engine/stream/stdin-forwarded', expected: 'ws-stdin-in and ws-stdin-again echoed on stdout', actual: attached.data.toString('utf8') },
+      );
       const plain = await wsAttach(ctx, id, { stream: 1, stdout: 1 }, { send: 'ws-no-stdin\n', readMs: WS_READ_MS });
       ctx.verify(!carries(plain, 'ws-no-stdin'), 'without stdin (default false) a message sent on the session reached the process', {
         requirement: 'engine/containers/attach-ws/query-params-as-attach',
