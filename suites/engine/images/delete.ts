@@ -60,14 +60,22 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/delete/409-image-in-use',
-    title: 'DELETE of the last reference of an image a container uses answers 409 and keeps the image',
-    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
-    oneRule: true,
+    title: 'DELETE of the last reference of an image a container uses, without force (default false), answers 409 and keeps the image',
+    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict', 'engine/images/delete/query-force'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await imageInUse(ctx, 'in-use');
-      ctx.expectStatus(await ctx.api.delete(`/images/${image.ref}`), 409, `delete of ${image.ref}, used by a container`);
-      ctx.expect(await imageExists(ctx, image.ref), `after the 409, ${image.ref} is gone`, { expected: 'inspect 200', actual: 404 });
+      const res = await ctx.api.delete(`/images/${image.ref}`);
+      ctx.verify(res.status === 409, `delete of ${image.ref}, used by a container, without force answered ${res.status}, not 409`, {
+        requirement: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
+        expected: 409,
+        actual: res.status,
+      });
+      ctx.verify(await imageExists(ctx, image.ref), `without force (default false), ${image.ref}, used by a container, was removed`, {
+        requirement: 'engine/images/delete/query-force',
+        expected: 'inspect 200',
+        actual: 404,
+      });
     },
   }),
   engineCheck({
