@@ -13,7 +13,8 @@ import { parseRef, tagged, normalizeRepo } from './reference.ts';
 import { runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
-import type { ContainerConfigLike } from './image.ts';
+import type { ContainerConfigLike, Image } from './image.ts';
+import { stillAnswered } from '../state/graveyard.ts';
 import { errorObject } from './progress.ts';
 import { credentialsOfAuth, credentialsOfConfig } from './registry-auth.ts';
 
@@ -98,11 +99,14 @@ async function fetchSource(url: string): Promise<Buffer> {
 
 export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   let targets: PushTarget[];
+  const tag = ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? '');
   try {
-    targets = pushTargets(deps.images, ctx.params.name!, ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? ''));
+    targets = pushTargets(deps.images, ctx.params.name!, tag);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
-    throw err;
+    const removed = err instanceof HttpError && err.status === 404 ? removedTarget(ctx, deps, tag) : undefined;
+    if (removed) targets = [removed];
+    else if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
+    else throw err;
   }
   const out = transferStream(ctx);
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined)
@@ -110,6 +114,13 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   out.end();
+}
+
+/** Under `operation/deleted-still-answered`: the removed image the name referred to, pushed as if it still existed. */
+function removedTarget(ctx: RouteContext, deps: EngineDeps, tag: string): PushTarget | undefined {
+  const image = stillAnswered<Image>(deps.images, ctx.params.name!, ctx.exchange);
+  const parsed = parseRef(ctx.params.name!);
+  return image && parsed ? { repo: normalizeRepo(parsed.repo), tag: tag || parsed.tag || 'latest', image } : undefined;
 }
 
 /** What one `names` value saves: a repository (all its tags), a `name:tag`, or an image id (no tags). */

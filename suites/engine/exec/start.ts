@@ -1,6 +1,16 @@
 import { engineCheck } from '../support/check.ts';
 import { createExec, execContainer, execIn, inspectExec, missingExecId, startAttached } from '../support/exec.ts';
-import { RAW_STREAM, expectFrames, expectNoUpgradeHeaders, expectPayload, expectRaw, expectUpgradeHeaders, session, terminalText } from '../support/streams.ts';
+import {
+  RAW_STREAM,
+  expectClosed,
+  expectFrames,
+  expectNoUpgradeHeaders,
+  expectPayload,
+  expectRaw,
+  expectUpgradeHeaders,
+  session,
+  terminalText,
+} from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/start';
 /** A detached command must still run when the start call has answered. */
@@ -37,6 +47,7 @@ export default [
       expectNoUpgradeHeaders(ctx, got, 'exec start without upgrade headers');
       ctx.expectEqual(got.headers['content-type'], ctx.spell(RAW_STREAM), `the 200 answer is ${ctx.spell(RAW_STREAM)}`);
       expectPayload(ctx, expectFrames(ctx, got.data, 'the 200 exec stream').stdout, 'exec-200\n', 'the 200 body carries the command output in frames');
+      expectClosed(ctx, got, 'the exec stream ends when the command exits, as an attach stream at the container exit');
     },
   }),
   engineCheck({

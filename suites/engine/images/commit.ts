@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { eventsOf, hasKinds, kindsOf, nowSeconds } from '../support/events.ts';
+import { about, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds } from '../support/container-data.ts';
@@ -146,7 +146,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/commit/query-pause',
-    title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events)',
+    title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events); pause=0 does not',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -161,6 +161,13 @@ export default [
         { expected: ['pause', 'commit', 'unpause'], actual: kinds },
       );
       ctx.expectEqual((await ctx.state(id)).Paused, false, 'after the commit the container is not left paused');
+      // The events above show that the target reports pauses: with pause=0 there must be none.
+      const other = await ctx.runningContainer(['sleep', '300']);
+      const from = nowSeconds() - 1;
+      await commitAs(ctx, 'commit-no-pause', { pause: '0' }, undefined, other.id);
+      const read = await readEvents(ctx, { since: from, until: untilSoon(), filters: { container: [other.id] } });
+      const unpaused = kindsOf(about(read.events, other.id));
+      ctx.expect(!unpaused.includes('pause'), 'a commit with pause=0 of a running container paused it', { expected: 'no pause event', actual: unpaused });
     },
   }),
   engineCheck({

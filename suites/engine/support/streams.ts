@@ -18,6 +18,8 @@ import { eventually } from './poll.ts';
 export const RAW_STREAM = 'application/vnd.vendor.raw-stream';
 /** How long a session may take to end by itself after its work is done. */
 export const SESSION_END_MS = 10_000;
+/** The pause between two messages a WebSocket session sends. */
+const WS_SEND_APART_MS = 200;
 /** How long to watch for something that must NOT arrive (a negative observation). */
 export const QUIET_MS = 600;
 
@@ -342,7 +344,7 @@ export async function wsAttach(
   ctx: EngineContext,
   id: string,
   query: Query,
-  opts: { afterOpen?: () => Promise<void>; send?: string; readMs?: number } = {},
+  opts: { afterOpen?: () => Promise<void>; send?: string | readonly string[]; readMs?: number } = {},
 ): Promise<WsCapture> {
   const endpoint = ctx.run.engine;
   if (!endpoint) return ctx.skip('no engine target endpoint');
@@ -350,7 +352,11 @@ export async function wsAttach(
   const ws = await openWebSocket(endpoint, { ...wire, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);
   ctx.defer(() => ws.close());
   const opened = ws.status === 101 || ws.status === 200;
-  if (opened && opts.send !== undefined) await ws.send(opts.send);
+  // Several messages go out apart, so that each reaches the program (and comes back) on its own.
+  for (const [i, message] of (opened ? [opts.send ?? []].flat() : []).entries()) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, WS_SEND_APART_MS));
+    await ws.send(message);
+  }
   if (opened && opts.afterOpen) await opts.afterOpen();
   const { messages, closed } = opened ? await ws.collect(opts.readMs ?? SESSION_END_MS) : { messages: [], closed: true };
   return { status: ws.status, headers: ws.headers, data: Buffer.concat(messages), closed };
