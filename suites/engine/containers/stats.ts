@@ -47,7 +47,8 @@ export default [
     title: 'GET /containers/(id)/stats answers 200 with a continuing stream of stats objects valid for the version',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const read = await twoReadings(ctx, `${R}200-stats-stream`);
+      // Networked: the readings then carry what the version documents for its interfaces (`network`, `networks`).
+      const read = await twoReadings(ctx, `${R}200-stats-stream`, true);
       ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', {
         expected: '2 readings or more',
         actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
