@@ -11,6 +11,8 @@ const R = {
   repoTags: 'engine/images/list/untagged-repotags-list',
   labels: 'engine/images/list/labels-empty-present',
   sizes: 'engine/images/list/sizes-given-when-empty',
+  containerSizes: 'engine/containers/list/size-zero-present',
+  inspectSizes: 'engine/containers/inspect/query-size',
 };
 
 type Json = Record<string, unknown>;
@@ -66,6 +68,36 @@ export default [
             requirement: R.sizes,
           });
       ctx.observe(`an image whose one file is empty: Size ${JSON.stringify(item.Size)} in its list item, ${JSON.stringify(inspect.Size)} in its inspect`);
+    },
+  }),
+  engineCheck({
+    id: `${R.containerSizes}/empty-image`,
+    title:
+      'With size=1, a never started container of an image without file content has SizeRw 0 and SizeRootFs (given, not left out), listed and (1.22) inspected',
+    requirements: [R.containerSizes, R.inspectSizes],
+    endpoint: 'engine/containers/list',
+    async run(ctx) {
+      const image = await emptyFilesImage(ctx);
+      // Never started: the image has no program to run, and the container wrote nothing.
+      const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'], extra: { Image: image } }));
+      const res = await ctx.api.get('/containers/json', { all: 1, size: 1, filters: JSON.stringify({ id: [id] }) });
+      const item = ctx.expectJson<Json[]>(res, 'container list').find((i) => i.Id === id);
+      if (!item) return ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
+      const sized: Array<[string, Json, string]> = [['list item', item, R.containerSizes]];
+      if (ctx.version === '1.22')
+        sized.push(['inspect', ctx.expectJson<Json>(await ctx.api.get(`/containers/${id}/json`, { size: 1 }), 'inspect'), R.inspectSizes]);
+      for (const [where, object, requirement] of sized) {
+        ctx.verify(object.SizeRw === 0, `the ${where} of a container that wrote nothing has SizeRw 0 with size=1`, {
+          expected: 0,
+          actual: shownValue(object.SizeRw),
+          requirement,
+        });
+        ctx.verify(Number.isInteger(object.SizeRootFs), `the ${where} has SizeRootFs I with size=1`, {
+          expected: 'an integer (0 for no content)',
+          actual: shownValue(object.SizeRootFs),
+          requirement,
+        });
+      }
     },
   }),
 ];
