@@ -15,6 +15,20 @@ const COMPARED = ['Id', 'Created', 'Name', 'Image', 'Path', 'Args', 'Driver', 'R
 
 type Json = Record<string, unknown>;
 
+/**
+ * Its own container, since the check stops it, created with zero values where a client may give
+ * them, so that a field left out because it is zero shows: `cat` reading an open stdin runs with
+ * no arguments; no labels; stdout and stderr not attached; networked (NetworkDisabled false) with
+ * a port published on any host port (HostPort ""); core dumps off (ulimit core 0:0).
+ */
+const ZERO_VALUED = {
+  openStdin: true,
+  attach: false,
+  networked: true,
+  extra: { Labels: undefined },
+  hostConfig: { Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }], PortBindings: { '8080/tcp': [{ HostIp: '', HostPort: '' }] } },
+};
+
 /** Exec inspect and container inspect read back to back; undefined when exec inspect answered 404. */
 async function bothReads(ctx: EngineContext, execId: string, containerId: string): Promise<{ held: Json; inspect: Json } | undefined> {
   const res = await ctx.api.get(`/exec/${execId}/json`);
@@ -45,9 +59,7 @@ export default [
     endpoint: 'engine/exec/inspect',
     versions: ['1.18'],
     async run(ctx) {
-      // Its own container, since the check stops it: `cat` reading an open stdin runs with no
-      // arguments, and the container attaches neither stdout nor stderr (empty and false values).
-      const { id } = await ctx.runningContainer(['cat'], { openStdin: true, attach: false });
+      const { id } = await ctx.runningContainer(['cat'], ZERO_VALUED);
       const execId = await createExec(ctx, id, { Cmd: ['true'] });
       const running = await bothReads(ctx, execId, id);
       if (!running) return ctx.blockedBy(SCHEMA, `GET /exec/${execId}/json of an exec instance just created answered 404`);
