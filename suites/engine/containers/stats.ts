@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
+import { noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
 import { statsMeaningProblems } from '../support/stats-meaning.ts';
 
@@ -54,6 +54,20 @@ export default [
         actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
       });
       read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
+    },
+  }),
+  engineCheck({
+    id: `${R}200-stats-stream/not-running`,
+    title: 'The stats of a container that ran and exited are stats objects valid for the version too (their usage counters at zero)',
+    requirements: [`${R}200-stats-stream`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await sharedExitedContainer(ctx);
+      const read = await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1, deadlineMs: 6000 });
+      // What the stats of a container that is not running answer is not shown: only a reading is judged.
+      if (read.status !== 200 || read.readings.length === 0)
+        return ctx.unverified(`GET /stats of an exited container answered ${read.status} with ${read.readings.length} reading(s)`);
+      ctx.expectVersionSchema('stats', read.readings[0], 'the stats reading of an exited container');
     },
   }),
   engineCheck({

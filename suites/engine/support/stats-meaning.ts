@@ -1,7 +1,8 @@
 /**
  * What the numbers of a stats reading mean, as their names say: counters and sizes are never
  * negative, a running container uses memory, at most its limit and at most its highest usage,
- * and an interface that counted bytes counted packets (and the other way round).
+ * a running container's process used CPU time, and an interface that counted bytes counted packets
+ * (and the other way round).
  * Spec: Resources > Stats object (memory_stats usage, max_usage, failcnt, limit; cpu_stats;
  * network counters). Only what the names state is judged, never a value.
  */
@@ -35,6 +36,18 @@ function memoryProblems(reading: StatsObject, running: boolean): string[] {
   return problems;
 }
 
+/** A running container's process has used CPU time, and the host's CPUs have run since it booted. */
+function cpuProblems(reading: StatsObject, running: boolean): string[] {
+  const cpu = asObject(reading.cpu_stats) ?? {};
+  const total = asObject(cpu.cpu_usage)?.total_usage;
+  const problems: string[] = [];
+  if (running && typeof total === 'number' && total <= 0)
+    problems.push(`cpu_stats.cpu_usage.total_usage of a running container is ${total}: its process used CPU time`);
+  if (typeof cpu.system_cpu_usage === 'number' && cpu.system_cpu_usage <= 0)
+    problems.push(`cpu_stats.system_cpu_usage is ${cpu.system_cpu_usage}: the host's CPUs have run since it booted`);
+  return problems;
+}
+
 function interfaces(reading: StatsObject): Array<[string, Counters]> {
   if (asObject(reading.network)) return [['network', reading.network as Counters]];
   return Object.entries(asObject(reading.networks) ?? {}).flatMap(([name, c]) => (asObject(c) ? [[`networks.${name}`, c as Counters]] : [])) as Array<
@@ -60,5 +73,5 @@ export function statsMeaningProblems(reading: StatsObject, running: boolean): st
   const negative = counters(reading)
     .filter(([, value]) => value < 0)
     .map(([path, value]) => `${path} is ${value}: a count or size is never negative`);
-  return [...negative, ...memoryProblems(reading, running), ...networkProblems(reading)];
+  return [...negative, ...memoryProblems(reading, running), ...cpuProblems(reading, running), ...networkProblems(reading)];
 }
