@@ -12,12 +12,22 @@ interface CpuStats {
   throttling_data: Record<string, number>;
 }
 
+/**
+ * The usage of each CPU, adding up to the total; none for a container that is not running (Docker
+ * 20.10 then shows no per-CPU usage).
+ */
+function perCpu(running: boolean, total: number): number[] {
+  if (!running) return [];
+  const share = Math.floor(total / NCPU);
+  return Array.from({ length: NCPU }, (_, i) => (i === 0 ? total - share * (NCPU - 1) : share));
+}
+
 function cpuStats(c: Container, version: ApiVersion, now: number): CpuStats {
   const runningNs = c.isRunning && c.state.startedAt ? (now - c.state.startedAt.getTime()) * 1e6 * 0.01 : 0;
   const total = Math.round(runningNs);
   return {
     cpu_usage: {
-      percpu_usage: Array.from({ length: NCPU }, (_, i) => Math.round(total / NCPU) + i),
+      percpu_usage: perCpu(c.isRunning, total),
       usage_in_usermode: Math.round(total * 0.7),
       total_usage: total,
       usage_in_kernelmode: Math.round(total * 0.3),
