@@ -57,9 +57,8 @@ export default [
     },
   }),
   engineCheck({
-    id: `${R}200-stats-stream/not-running`,
-    title: 'The stats of a container that ran and exited are stats objects valid for the version too (their usage counters at zero)',
-    requirements: [`${R}200-stats-stream`],
+    id: `${R}not-running-readings`,
+    title: 'The stats of a container that ran and exited, where the target answers them, are stats objects valid for the version (usage counters at zero)',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx);
