@@ -78,7 +78,8 @@ export function hostConfigCases(version: EngineVersion, helper: string): FieldCa
     ]),
     listCase(`${R}host-config-ulimits`, 'Ulimits', [
       { Name: 'nofile', Soft: 1024, Hard: 2048 },
-      { Name: 'nproc', Soft: 512, Hard: 1024 },
+      // Core dumps off (0:0): a limit of zero is stored and shown as 0, not left out.
+      { Name: 'core', Soft: 0, Hard: 0 },
     ]),
     // A target may add options of its own to SecurityOpt; what was sent must be there, each once.
     listCase(`${R}host-config-security-opt`, 'SecurityOpt', ['label:disable', 'no-new-privileges'], true),

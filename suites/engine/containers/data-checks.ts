@@ -18,6 +18,7 @@ import stats from './stats.ts';
 import copy from './copy.ts';
 import missing from './missing-property.ts';
 import zeroStates from './zero-states.ts';
+import numbersMeaning from './numbers-meaning.ts';
 
 /** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy; zero and empty states. */
 export const containerDataChecks: EngineCheck[] = [
@@ -40,4 +41,5 @@ export const containerDataChecks: EngineCheck[] = [
   ...copy,
   ...missing,
   ...zeroStates,
+  ...numbersMeaning,
 ];

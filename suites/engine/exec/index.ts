@@ -6,5 +6,15 @@ import properties from './properties.ts';
 import resize from './resize.ts';
 import start from './start.ts';
 import everyState from './every-state.ts';
+import inspectContainerZero from './inspect-container-zero.ts';
 
-export const execChecks: EngineCheck[] = [...create, ...start, ...resize, ...inspect, ...inspectContainer, ...properties, ...everyState];
+export const execChecks: EngineCheck[] = [
+  ...create,
+  ...start,
+  ...resize,
+  ...inspect,
+  ...inspectContainer,
+  ...inspectContainerZero,
+  ...properties,
+  ...everyState,
+];

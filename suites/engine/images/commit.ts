@@ -75,6 +75,26 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/history/200-response-schema/committed',
+    title: "The history of an image committed without a comment answers the version's history items, one more than its source image's",
+    requirements: ['engine/images/history/200-response-schema'],
+    endpoint: 'engine/images/history',
+    async run(ctx) {
+      const historyOf = async (ref: string, what: string): Promise<unknown[]> => {
+        const res = await ctx.api.get(`/images/${ref}/history`);
+        ctx.expectStatus(res, 200, `history of ${what}`);
+        return ctx.expectVersionSchema<unknown[]>('image-history', ctx.expectJson(res, `${what} history`), `the history of ${what}`);
+      };
+      const { ref } = await ctx.setUp(() => commitAs(ctx, 'commit-history'), 'engine/images/commit/201-response-schema');
+      const source = await historyOf(ctx.fixtureImage(), 'the source image');
+      const committed = await historyOf(ref, 'the committed image');
+      ctx.expect(committed.length > source.length, 'a commit adds an item (its layer) to the history of the source image', {
+        expected: `more than ${source.length} items`,
+        actual: committed.length,
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/images/commit/query-comment-author',
     title: '(1.22) comment and author are recorded in the new image (inspect Comment, Author)',
     endpoint: ENDPOINT,

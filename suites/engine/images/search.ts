@@ -30,6 +30,11 @@ export default [
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing: the shape of a result item cannot be checked");
+      const negative = items.filter((i) => typeof i.star_count === 'number' && i.star_count < 0);
+      ctx.expect(negative.length === 0, 'star_count counts the stars of a repository: never negative', {
+        expected: 'star_count >= 0',
+        actual: negative.map((i) => ({ name: i.name, star_count: i.star_count })),
+      });
     },
   }),
   engineCheck({
