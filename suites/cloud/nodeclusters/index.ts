@@ -4,5 +4,6 @@ import lifecycle from './lifecycle.ts';
 import list from './list.ts';
 import nodeList from './node-list.ts';
 import states from './states.ts';
+import zeroValues from './zero-values.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...nodeList, ...states];
+export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...nodeList, ...states, ...zeroValues];

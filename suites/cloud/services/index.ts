@@ -10,6 +10,7 @@ import read from './read.ts';
 import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
+import zeroValues from './zero-values.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
@@ -23,4 +24,5 @@ export const serviceChecks: CloudCheck[] = [
   ...filters,
   ...states,
   ...sequences,
+  ...zeroValues,
 ];
