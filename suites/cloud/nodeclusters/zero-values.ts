@@ -3,7 +3,7 @@
  * their values, also where a value is empty, zero or null. A cluster created with an empty
  * nickname, no nodes to deploy (target_num_nodes 0), a tag with an empty name and empty provider
  * options, and a node of a region without availability zones (availability_zone null), read while
- * it deploys (deployed_datetime null) and updated to an empty nickname and no tags, then to a tag
+ * it deploys (deployed_datetime null) and, deployed, updated to an empty nickname and no tags, then to a tag
  * with an empty name, are read in every form: create, GET, list and update answers. Each must
  * match its schema: a field left out because its value is zero reads differently. Whether an
  * empty nickname is kept or replaced by its default is not shown, so values are not compared.
@@ -71,11 +71,12 @@ export default [
       const [node] = (await ctx.getJson('node-cluster', String(deployed.resource_uri))).nodes ?? [];
       if (!node) return ctx.skip('precondition: the deploying cluster lists no node');
       await listedAs(ctx, NODES, [node], 'node', R.list);
+      await ctx.waitForState('node', node, ['Deployed']);
       for (const body of [{ nickname: '', tags: [] }, { tags: [{ name: '' }] }]) {
         const res = await ctx.api.patch(node, body);
         if (res.status === 202) ctx.expectView('node', ctx.expectJson(res, 'node update answer', R.get), 'the node update answer', R.get);
+        await ctx.waitForState('node', node, ['Deployed']);
       }
-      await ctx.waitForState('node', node, ['Deployed']);
       ctx.expectView('node', await ctx.getJson('node', node), 'GET of the node', R.get);
       await listedAs(ctx, NODES, [node], 'node', R.list);
       await listedAs(ctx, CLUSTERS, [String(idle.resource_uri), String(deployed.resource_uri)], 'node-cluster', R.clusters);
