@@ -11,6 +11,7 @@ import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
 import zeroValues from './zero-values.ts';
+import defaultsElsewhere from './defaults-elsewhere.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
@@ -25,4 +26,5 @@ export const serviceChecks: CloudCheck[] = [
   ...states,
   ...sequences,
   ...zeroValues,
+  ...defaultsElsewhere,
 ];
