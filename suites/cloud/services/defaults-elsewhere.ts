@@ -34,8 +34,7 @@ function expectDefaults(ctx: CloudContext, svc: Json | undefined, what: string, 
 export default [
   cloudCheck({
     id: `${R.published}/stack`,
-    title:
-      "A stack's services, created and updated, take service create's defaults: a port without published is not published, a binding without rewritable is writable",
+    title: "A stack's services, created and updated, take service create's defaults: a port is not published, a binding is writable",
     requirements: [R.published, R.rewritable, R.stackServices, R.stackUpdates],
     endpoint: 'cloud/stack/create',
     async run(ctx) {
