@@ -6,13 +6,13 @@
  * port, no endpoint), a binding with a host path (no volume) and one by volumes_from (no
  * container path), and one with no containers at all, is read in every form: its create answer,
  * GET, the list and the update answer; its container's GET, the container list and the redeploy
- * answer. Each must be the documented object (its schema): a field left out because its value is
+ * answer; a stack with an empty nickname likewise. Each must be the documented object (its schema): a field left out because its value is
  * zero reads differently. Whether an empty nickname, user or working_dir is kept or replaced by
  * its default is not shown, so the values themselves are not compared.
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CONTAINERS, firstContainer, operateAndSettle, runningService, serviceBody, SERVICES, sharedNodes, type AppNodes } from '../support/app.ts';
+import { CONTAINERS, firstContainer, operateAndSettle, runningService, serviceBody, SERVICES, STACKS, sharedNodes, type AppNodes } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 
 const R = {
@@ -20,6 +20,7 @@ const R = {
   list: 'cloud/service/list/returns-services',
   inherits: 'cloud/container/get/returns-container',
   containers: 'cloud/container/list/returns-containers',
+  stack: 'cloud/stack/create/returns-stack',
 };
 
 /** The zero-valued service's body: links to and mounts the volumes of `to`; no run_command. */
@@ -45,11 +46,35 @@ async function createOrSkip(ctx: CloudContext, body: Json): Promise<Json> {
   return created;
 }
 
+/** The service's containers, as the container list shows them, are container objects. */
+async function expectListedContainers(ctx: CloudContext, service: string): Promise<void> {
+  const containers = (await listAll(ctx, CONTAINERS)).filter((c) => sameResource(c.service, service));
+  ctx.expect(containers.length > 0, 'the container list holds no container of the service', { requirement: R.containers });
+  for (const c of containers) ctx.expectView('container', c, 'the listed container', R.containers);
+}
+
+/** A stack with an empty nickname is a stack object in its create answer, GET, the list and its update answer. */
+async function expectEmptyNicknameStack(ctx: CloudContext): Promise<void> {
+  const res = await ctx.api.post(STACKS, { name: ctx.uniqueName('stack'), nickname: '' });
+  if (res.status >= 400 && res.status < 500) return ctx.observe(`a stack with an empty nickname was refused (${res.status})`);
+  const stack = ctx.expectView('stack', ctx.expectJson(res, 'stack create answer', R.stack), 'the stack create answer', R.stack);
+  ctx.defer(async () => void (await ctx.api.delete(stack.resource_uri)));
+  ctx.expectView('stack', await ctx.getJson('stack', stack.resource_uri), 'GET of the stack', R.stack);
+  ctx.expectView(
+    'stack',
+    (await listAll(ctx, STACKS)).find((o) => o.uuid === stack.uuid),
+    'the listed stack',
+    R.stack,
+  );
+  const update = await ctx.api.patch(stack.resource_uri, { services: [] });
+  if (update.status === 202) ctx.expectView('stack', ctx.expectJson(update, 'stack update answer', R.stack), 'the stack update answer', R.stack);
+}
+
 export default [
   cloudCheck({
     id: `${R.create}/zero-values`,
     title: 'A service and its container with empty, null and false values are answered as service and container objects in every form',
-    requirements: [R.create, R.list, R.inherits, R.containers],
+    requirements: [R.create, R.list, R.inherits, R.containers, R.stack],
     endpoint: 'cloud/service/create',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -64,15 +89,20 @@ export default [
         ctx.expect(inList !== undefined, `the service ${String(svc.uuid)} is not listed`, { requirement: R.list });
         ctx.expectView('service', inList, 'the listed service', R.list);
       }
-      const update = await ctx.api.patch(String(zero.resource_uri), { nickname: '' });
-      if (update.status === 202) ctx.expectView('service', ctx.expectJson(update, 'update answer', R.create), 'the update answer', R.create);
+      for (const svc of [zero, idle, target] as Json[]) {
+        const update = await ctx.api.patch(String(svc.resource_uri), { nickname: '' });
+        if (update.status === 202) ctx.expectView('service', ctx.expectJson(update, 'update answer', R.create), 'the update answer', R.create);
+      }
+      // Updated, its containers run the configuration before: the list shows it not synchronized.
+      const relisted = (await listAll(ctx, SERVICES)).find((o) => o.uuid === zero.uuid);
+      ctx.expectView('service', relisted, 'the updated service as listed', R.list);
       const container = await firstContainer(ctx, started);
       ctx.expectView('container', await ctx.getJson('container', container.resource_uri), 'GET of the container', R.inherits);
+      await expectListedContainers(ctx, String(zero.resource_uri));
       const redeploy = await ctx.api.post(`${container.resource_uri}redeploy/`);
       if (redeploy.status === 202) ctx.expectView('container', ctx.expectJson(redeploy, 'redeploy answer', R.inherits), 'the redeploy answer', R.inherits);
-      const containers = (await listAll(ctx, CONTAINERS)).filter((c) => sameResource(c.service, zero.resource_uri));
-      ctx.expect(containers.length > 0, 'the container list holds no container of the service', { requirement: R.containers });
-      for (const c of containers) ctx.expectView('container', c, 'the listed container', R.containers);
+      await expectListedContainers(ctx, String(zero.resource_uri));
+      await expectEmptyNicknameStack(ctx);
     },
   }),
 ];
