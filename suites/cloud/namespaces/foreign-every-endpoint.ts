@@ -1,5 +1,5 @@
 /**
- * Spec: "the namespace segment identifies the owner of the resource (an individual user or an
+ * Spec: the namespace segment "identifies the owner of the resource (an individual user or an
  * organization the caller belongs to)", at every namespaced REST endpoint, not only at the node
  * cluster list. The first user owns one object of each kind, each in a state whose table allows the
  * operation; the second user sends every operation on them through the first user's namespace.
@@ -9,7 +9,7 @@
 import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { REGISTRIES } from '../repos/registries.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
-import { createService, createStack, firstContainer, ownNodes, runningService, serviceBody } from '../support/app.ts';
+import { type AppNodes, createService, createStack, firstContainer, operateAndSettle, ownNodes, runningService, serviceBody } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { createCluster } from '../support/infra.ts';
@@ -32,12 +32,23 @@ interface Owned {
 /** The kind of a namespaced path: the segment after the version (`/api/app/v1/service/...` → `service`). */
 const KIND_OF = /^\/api\/[a-z]+\/v1\/([a-z]+)\//;
 
+/** A container of a running service, stopped (the state that allows start). */
+async function stoppedContainer(ctx: CloudContext, at: AppNodes): Promise<string> {
+  const container = await firstContainer(ctx, await runningService(ctx, at));
+  const res = await ctx.api.post(`${container.resource_uri}stop/`);
+  if (res.status >= 300) ctx.fail(`precondition: stop of ${container.resource_uri} answered ${res.status}`);
+  await ctx.waitForState('container', container.resource_uri, ['Stopped']);
+  return container.resource_uri;
+}
+
 async function ownedObjects(ctx: CloudContext): Promise<Owned> {
   const at = await ownNodes(ctx);
   const running = await runningService(ctx, at);
   const container = await firstContainer(ctx, running);
   const created = await createService(ctx, serviceBody(ctx, at));
+  const stopped = await stoppedContainer(ctx, at);
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
+  const started = await operateAndSettle(ctx, await createStack(ctx, { name: ctx.uniqueName('stack') }), 'start');
   const cluster = await createCluster(ctx);
   const [registry] = await listAll(ctx, REGISTRIES);
   const repository = newRepositoryName(ctx);
@@ -45,6 +56,7 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
   return {
     objects: {
       container: container.resource_uri,
+      'container/start': stopped,
       node: at.nodes[0]!.resource_uri,
       nodecluster: cluster.resource_uri,
       repository: `${REPOSITORIES}${repository}/`,
@@ -52,6 +64,7 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
       service: running.resource_uri,
       'service/start': created.resource_uri,
       stack: stack.resource_uri,
+      'stack/redeploy': started.resource_uri,
     },
     bodies: {
       'service-create-request': serviceBody(ctx, undefined),
