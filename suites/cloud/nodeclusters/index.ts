@@ -5,5 +5,6 @@ import list from './list.ts';
 import listsAsGot from './lists-as-got.ts';
 import nodeList from './node-list.ts';
 import states from './states.ts';
+import zeroValues from './zero-values.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states];
+export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states, ...zeroValues];

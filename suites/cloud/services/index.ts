@@ -12,6 +12,8 @@ import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
 import updateAnswer from './update-answer.ts';
+import zeroValues from './zero-values.ts';
+import defaultsElsewhere from './defaults-elsewhere.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
@@ -27,4 +29,6 @@ export const serviceChecks: CloudCheck[] = [
   ...filters,
   ...states,
   ...sequences,
+  ...zeroValues,
+  ...defaultsElsewhere,
 ];

@@ -88,6 +88,23 @@ export interface FilterSpec {
   stable?: (o: Json) => boolean;
 }
 
+/** The list filtered by `param=value` holds exactly the objects of `full` whose field matches, each once. */
+async function judgeFilter(ctx: CloudContext, spec: FilterSpec, full: Json[], field: string, param: string, value: string): Promise<void> {
+  const query: Query = { [param]: value };
+  const filtered = await listAll(ctx, spec.path, query);
+  const matches = (o: Json): boolean => fieldMatches(o[field], value);
+  expectDiscriminates(ctx, full, matches, `${param}=${value}`);
+  const outcome = compareFiltered(full, filtered, matches, spec.stable);
+  if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
+  // An object another check moved and brought back between the two lists is asked for again.
+  if (outcome.missing.length) {
+    const again = new Set((await listAll(ctx, spec.path, query)).map((o) => o.resource_uri));
+    outcome.missing = outcome.missing.filter((o) => !again.has(o.resource_uri));
+  }
+  expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
+  expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
+}
+
 /** A filter check: the value is taken from the list itself; the answer must be the matching objects. */
 export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
   return cloudCheck({
@@ -102,19 +119,9 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       // The value is taken among the objects completeness is held against, so that some must come back.
       const value = pickValue(spec.stable ? full.filter(spec.stable) : full, field);
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
-      const query: Query = { [param]: value };
-      const filtered = await listAll(ctx, spec.path, query);
-      const matches = (o: Json): boolean => fieldMatches(o[field], value);
-      expectDiscriminates(ctx, full, matches, `${param}=${value}`);
-      const outcome = compareFiltered(full, filtered, matches, spec.stable);
-      if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
-      // An object another check moved and brought back between the two lists is asked for again.
-      if (outcome.missing.length) {
-        const again = new Set((await listAll(ctx, spec.path, query)).map((o) => o.resource_uri));
-        outcome.missing = outcome.missing.filter((o) => !again.has(o.resource_uri));
-      }
-      expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
-      expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
+      // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
+      const boolean = full.some((o) => typeof o[field] === 'boolean');
+      for (const v of boolean ? [value, String(value !== 'true')] : [value]) await judgeFilter(ctx, spec, full, field, param, v);
     },
   });
 }
