@@ -13,7 +13,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { NOT_FOUND } from '../support/every-state.ts';
 import { sharedExitedContainer, statusOf } from '../support/lifecycle.ts';
-import { connect, createNetwork, v122 } from '../support/resources.ts';
+import { connect, createNetwork, PLUGIN_LOOKUP_MS, v122 } from '../support/resources.ts';
 import { wsAttach } from '../support/streams.ts';
 
 const ALREADY = 'engine/errors/304-already';
@@ -216,7 +216,7 @@ const REFUSALS: readonly StateRefusal[] = [
     versions: ['1.22'],
     async ask(ctx) {
       const name = ctx.uniqueName('vol');
-      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: 'conformance-no-such-driver' } });
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: 'conformance-no-such-driver' }, timeoutMs: PLUGIN_LOOKUP_MS });
       if (res.status === 201) ctx.defer(async () => void (await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`))));
       return { request: `POST /volumes/create {Name: ${name}, Driver: conformance-no-such-driver}`, res, subject: name };
     },

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds } from '../support/container-data.ts';
-import { createNetwork, inspectNetwork, randomSubnet } from '../support/resources.ts';
+import { createNetwork, inspectNetwork, PLUGIN_LOOKUP_MS, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -108,7 +108,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const driver = ctx.uniqueName('no-such-ipam');
-      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), IPAM: { Driver: driver } });
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), IPAM: { Driver: driver } }, PLUGIN_LOOKUP_MS);
       const shown = res.status === 201 ? (await inspectNetwork(ctx, ctx.readId(res, 'network create response'))).IPAM.Driver : undefined;
       ctx.expect(res.status !== 201 || shown === driver, `a network created with IPAM Driver ${driver} (no such driver) is refused or shows that Driver`, {
         expected: `a refusal, or IPAM Driver ${driver}`,

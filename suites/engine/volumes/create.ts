@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { stdoutOf } from '../support/container-data.ts';
 import { parseMounts } from '../support/effects.ts';
-import { createVolume, type Volume } from '../support/resources.ts';
+import { createVolume, PLUGIN_LOOKUP_MS, type Volume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -59,7 +59,7 @@ export default [
     versions: V122,
     async run(ctx) {
       const [name, driver] = [ctx.uniqueName('vol'), ctx.uniqueName('no-such-driver')];
-      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: driver } });
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: driver }, timeoutMs: PLUGIN_LOOKUP_MS });
       if (res.status === 201) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
       const shown = res.status === 201 ? ctx.expectJson<Partial<Volume> | null>(res, 'volume create response')?.Driver : undefined;
       ctx.expect(res.status !== 201 || shown === driver, `a volume created with Driver ${driver} (no such driver) is refused or shows that Driver`, {
