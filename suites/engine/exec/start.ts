@@ -14,8 +14,8 @@ import {
 
 const ENDPOINT = 'engine/exec/start';
 /** A detached command must still run when the start call has answered. */
-const RUNS_A_WHILE = ['sleep', '5'];
-const DETACH_ANSWER_MS = 3000;
+/** Longer than any answer a slow target gives: a start that waits for the command's end shows it as ended. */
+const RUNS_A_WHILE = ['sleep', '60'];
 
 const START_TTY = 'engine/exec/start/body-tty';
 
@@ -65,14 +65,9 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const { execId } = await execIn(ctx, { Cmd: RUNS_A_WHILE });
-      const started = Date.now();
+      // Judged by the effect, not by time: the answer came while the command still runs.
       const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
-      const ms = Date.now() - started;
       ctx.expectStatus(res, 200, 'detached exec start');
-      ctx.expect(ms < DETACH_ANSWER_MS, `a detached start returns after starting the command, but it took ${ms} ms (the command runs 5 s)`, {
-        expected: `< ${DETACH_ANSWER_MS} ms`,
-        actual: ms,
-      });
       ctx.expectEqual((await inspectExec(ctx, execId)).Running, true, 'after a detached start the command runs: exec inspect Running is true');
     },
   }),
