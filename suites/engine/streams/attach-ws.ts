@@ -106,7 +106,7 @@ export default [
     async run(ctx) {
       const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
       const attached = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { send: ['ws-stdin-in\n', 'ws-stdin-again\n'], readMs: WS_READ_MS });
-      blockedIfNotServed(ctx, attached, id);
+      await blockedIfNotServed(ctx, attached, id);
       expectSession(ctx, attached, 'attach/ws stream=1&stdin=1&stdout=1');
       ctx.verify(
         carries(attached, 'ws-stdin-in') && carries(attached, 'ws-stdin-again'),
