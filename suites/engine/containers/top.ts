@@ -77,6 +77,8 @@ export default [
       const both = (r: Top): boolean => row(r, 'sleep 300', 'sleep 301') && row(r, 'sleep 301', 'sleep 300');
       const result = await eventually(() => top(ctx, id), both);
       const pid = result.Titles.indexOf('PID');
+      // Titles of one string (columns not split) hide the PIDs: the ps_args check reports that.
+      if (pid < 0 && both(result)) ctx.blockedBy(`${R}query-ps-args`, `the Titles ${JSON.stringify(result.Titles)} name no PID column`);
       const pids = result.Processes.map((row) => row[pid]);
       ctx.expect(both(result) && pid >= 0 && new Set(pids).size === pids.length, 'Processes lists sleep 300 and sleep 301, each process once', {
         expected: 'a row for each of sleep 300 and sleep 301, no PID twice',

@@ -61,7 +61,8 @@ export default [
     endpoint: 'engine/exec/inspect',
     versions: ['1.18'],
     async run(ctx) {
-      const { id } = await ctx.runningContainer(['cat'], ZERO_VALUED);
+      const { id } = await ctx.createContainer({ ...ZERO_VALUED, cmd: ['cat'] });
+      await ctx.start(id, 'ulimit core 0:0 and a port published on any host port');
       const execId = await createExec(ctx, id, { Cmd: ['true'] });
       const running = await bothReads(ctx, execId, id);
       if (!running) return ctx.blockedBy(SCHEMA, `GET /exec/${execId}/json of an exec instance just created answered 404`);
