@@ -48,7 +48,10 @@ export async function createVolume(ctx: EngineContext, body: Record<string, unkn
   ) as unknown as Volume;
 }
 
-/** How long a create naming a driver no plugin provides may take: a daemon may look for the plugin for some 30 s (Docker retries its lookup) before it refuses. */
+/**
+ * How long a create naming a driver no plugin provides may take: a daemon may look for the plugin
+ * for some 30 s (Docker retries its lookup) before it refuses.
+ */
 export const PLUGIN_LOOKUP_MS = 90_000;
 
 /** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
