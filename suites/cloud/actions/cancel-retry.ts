@@ -1,6 +1,6 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
-import { createService, serviceBody } from '../support/app.ts';
+import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
@@ -139,8 +139,6 @@ async function failed(ctx: CloudContext): Promise<{ service: Service; tag: strin
   if (res.status >= 400) return { service, tag, action: await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action') };
   return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
 }
-
-const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)) : []);
 
 /** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
 function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Action }>, op: typeof cancel): CloudCheck {

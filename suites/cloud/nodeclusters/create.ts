@@ -1,3 +1,4 @@
+import { tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement, placements, type Placement } from '../support/infra.ts';
@@ -21,8 +22,6 @@ const PROVIDER_OPTIONS: Json = {
   vpc: { id: 'vpc-conformance', subnets: ['subnet-conformance'], security_groups: ['sg-conformance'] },
   iam: { instance_profile_name: 'conformance' },
 };
-
-const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 
 /** A create body without one required field is refused and creates nothing. */
 function requiredField(field: 'name' | 'node_type' | 'region'): CloudCheck {

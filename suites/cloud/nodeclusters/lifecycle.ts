@@ -1,3 +1,4 @@
+import { tagNames } from '../support/app.ts';
 import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
@@ -23,7 +24,6 @@ const R = {
 };
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
-const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const liveNodes = (nodes: Json[]): Json[] => nodes.filter((n) => n.state !== 'Terminated' && n.state !== 'Terminating');
 
 export default [

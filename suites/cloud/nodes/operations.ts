@@ -1,5 +1,5 @@
 import { finishedActionOf } from '../support/actions.ts';
-import { ownNodes, firstContainer, runningService, waitForContainers } from '../support/app.ts';
+import { ownNodes, firstContainer, runningService, tagNames, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
@@ -29,7 +29,6 @@ const R = {
 
 /** Fields of a deployed node that its GET and its entry in the list show alike (last_seen moves on). */
 const NODE_SHOWN = ['cpu', 'disk', 'memory', 'external_fqdn', 'public_ip', 'deployed_datetime', 'destroyed_datetime'];
-const tagNames = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const uriOf = (n: Json): string => String(n.resource_uri);
 
 /** The 202 + action rule of an asynchronous node operation (recommended). */

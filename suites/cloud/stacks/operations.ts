@@ -64,6 +64,12 @@ async function deployments(ctx: CloudContext, stack: Stack): Promise<Map<string,
   return out;
 }
 
+/** The volumes of the stack's services' containers, once each service has its container again. */
+async function stackVolumes(ctx: CloudContext, services: readonly Service[]): Promise<string[]> {
+  for (const svc of services) await waitForContainers(ctx, svc, 1);
+  return (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat();
+}
+
 export default [
   cloudCheck({
     id: R.updates,
@@ -186,16 +192,10 @@ export default [
     async run(ctx) {
       const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });
       const services = [...(await servicesByName(ctx, stack)).values()];
-      const before = (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat();
+      const before = await stackVolumes(ctx, services);
       ctx.expect(before.length > 0, 'precondition: the containers show no binding for /conformance-data');
       await operateAndSettle(ctx, stack, 'redeploy');
-      for (const svc of services) await waitForContainers(ctx, svc, 1);
-      ctx.expectEqual(
-        (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat(),
-        before,
-        'stack redeploy without reuse_volumes gave the containers other volumes',
-        R.reuse,
-      );
+      ctx.expectEqual(await stackVolumes(ctx, services), before, 'stack redeploy without reuse_volumes gave the containers other volumes', R.reuse);
     },
   }),
   cloudCheck({
@@ -205,11 +205,7 @@ export default [
     async run(ctx) {
       const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });
       const services = [...(await servicesByName(ctx, stack)).values()];
-      const volumes = async (): Promise<string[]> => {
-        for (const svc of services) await waitForContainers(ctx, svc, 1);
-        return (await Promise.all(services.map((s) => volumesOf(ctx, s)))).flat();
-      };
-      await expectReuseVolumesQuery(ctx, stack, volumes, R.reuseQuery);
+      await expectReuseVolumesQuery(ctx, stack, () => stackVolumes(ctx, services), R.reuseQuery);
     },
   }),
 ];
