@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
 import { eventually } from '../support/poll.ts';
-import { SESSION_END_MS, openSession } from '../support/streams.ts';
+import { openSession, sessionEndMs } from '../support/streams.ts';
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
 export default [
@@ -39,7 +39,7 @@ export default [
       ctx.expectEqual(during.Running, true, 'while the command runs, Running is true');
       ctx.observe(`ExitCode while the command runs: ${JSON.stringify(during.ExitCode)}`);
       await conn.write('go\n');
-      await conn.readAll({ timeoutMs: SESSION_END_MS });
+      await conn.readAll({ timeoutMs: sessionEndMs(ctx) });
       const after = await waitExecEnd(ctx, execId);
       ctx.expectEqual([after.Running, after.ExitCode], [false, 3], 'after `exit 3`, Running is false and ExitCode is 3');
     },
