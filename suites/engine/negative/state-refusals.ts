@@ -177,6 +177,10 @@ const REFUSALS: readonly StateRefusal[] = [
       return { request: `POST /containers/${id.slice(0, 12)}/update {KernelMemory: ${KERNEL_MEMORY}} (running)`, res, subject: id };
     },
     notMeant: { 404: { requirement: 'engine/containers/update/404-no-such-container', because: 'the container exists' } },
+    served: {
+      requirement: 'engine/containers/update/200-response-schema',
+      status: async (ctx, id) => (await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: 512 } })).status,
+    },
     // Some hosts cannot change a running container's kernel memory: an error is allowed, a 200 claims the update.
     success: {
       requirement: 'engine/containers/update/body-resource-fields',
