@@ -4,6 +4,7 @@ import { EVENT_KINDS, isAbout, kindOf, nowSeconds, readEvents, typeOf, untilSoon
 import { expectOk, lifecycleSteps, removeStep, runSteps } from '../support/event-scenarios.ts';
 import { IMPORT_NAMED, imageIdOf, importRequest, uniqueRootfs } from '../support/images.ts';
 import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { sleep } from '../support/poll.ts';
 
 const REQUIREMENT = 'engine/events/kinds-in-both-versions';
 
@@ -66,7 +67,9 @@ export default [
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       await runSteps(ctx, [...lifecycleSteps(ctx, id), removeStep(ctx, id)]);
       const subjects: Subjects = { container: id, image: await importedAndRemoved(ctx) };
+      // Both reads replay a window wholly past (its until gone by), not a live stream ending at until.
       const window = { since, until: untilSoon() };
+      await sleep(window.until * 1000 + 250 - Date.now());
       const [own, theirs] = await Promise.all([
         readEvents(ctx, window, { deadlineMs: 15_000 }),
         readEvents(ctx, window, { deadlineMs: 15_000, version: other }),
