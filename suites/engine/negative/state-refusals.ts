@@ -8,6 +8,7 @@
  * Spec: Errors ("304: container already started", "404: no such container, image, exec instance,
  * volume, network"); the success codes of each endpoint.
  */
+import { decodeFrames } from '../../../harness/protocol/frames.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -19,6 +20,8 @@ import { wsAttach } from '../support/streams.ts';
 const ALREADY = 'engine/errors/304-already';
 /** A program no image holds: starting it must fail, whatever code the target gives the failure. */
 const NO_SUCH_PROGRAM = '/conformance-no-such-program';
+/** A kernel memory limit (64 MiB) asked of a running container. */
+const KERNEL_MEMORY = 64 * 1024 * 1024;
 
 /** What one request in a state that refuses it showed. */
 interface Asked {
@@ -130,6 +133,73 @@ const REFUSALS: readonly StateRefusal[] = [
         return inspected.status === 200 ? undefined : `GET /images/${image.slice(0, 19)}/json answered ${inspected.status}`;
       },
     },
+  },
+  {
+    name: 'logs-driver-none',
+    title: 'GET /logs of a container whose log driver is none: not 404 (the container exists), and a 200 is a raw stream',
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['echo', 'unlogged'], hostConfig: { LogConfig: { Type: 'none', Config: {} } } }));
+      await ctx.setUp(async () => {
+        await ctx.start(id);
+        await ctx.waitExit(id);
+      });
+      const res = await ctx.api.get(`/containers/${id}/logs`, { stdout: 1, stderr: 1 });
+      return { request: `GET /containers/${id.slice(0, 12)}/logs?stdout=1&stderr=1 (LogConfig none)`, res, subject: id };
+    },
+    notMeant: { 404: { requirement: 'engine/containers/logs/404-no-such-container', because: 'the container exists' } },
+    // Logs work only for json-file and journald: an error is the expected answer, but a target
+    // that serves them anyway (or serves nothing) must still answer the raw stream its 200 names.
+    success: {
+      requirement: 'engine/containers/logs/200-raw-stream',
+      async contradiction(_ctx, { res }) {
+        const broken = decodeFrames([res.body]).diagnostics.filter((d) => d.severity === 'violation');
+        return broken.length ? `the body is no multiplexed stream (the container has no tty): ${broken[0]!.message}` : undefined;
+      },
+    },
+  },
+  {
+    name: 'delete-link-own-name',
+    title: "DELETE /containers/(name)?link=1 of a container's own name, which is no link: not 404 (the container exists)",
+    async ask(ctx) {
+      const { id, name } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'] }));
+      const res = await ctx.api.delete(`/containers/${name}`, { link: true });
+      return { request: `DELETE /containers/${name}?link=1`, res, subject: id };
+    },
+    notMeant: { 404: { requirement: 'engine/containers/delete/404-no-such-container', because: 'the container exists (its own name is no link to remove)' } },
+  },
+  {
+    name: 'update-kernel-memory-running',
+    title: '(1.22) POST /update of KernelMemory on a running container: not 404 (the container exists), and a 200 applied it',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+      const res = await ctx.api.post(`/containers/${id}/update`, { json: { KernelMemory: KERNEL_MEMORY } });
+      return { request: `POST /containers/${id.slice(0, 12)}/update {KernelMemory: ${KERNEL_MEMORY}} (running)`, res, subject: id };
+    },
+    notMeant: { 404: { requirement: 'engine/containers/update/404-no-such-container', because: 'the container exists' } },
+    served: {
+      requirement: 'engine/containers/update/200-response-schema',
+      status: async (ctx, id) => (await ctx.api.post(`/containers/${id}/update`, { json: { CpuShares: 512 } })).status,
+    },
+    // Some hosts cannot change a running container's kernel memory: an error is allowed, a 200 claims the update.
+    success: {
+      requirement: 'engine/containers/update/body-resource-fields',
+      async contradiction(ctx, { subject }) {
+        const shown = ((await ctx.inspect(subject)).HostConfig as Record<string, unknown> | undefined)?.KernelMemory;
+        return shown === KERNEL_MEMORY ? undefined : `inspect shows HostConfig.KernelMemory ${String(shown)}, not ${KERNEL_MEMORY}`;
+      },
+    },
+  },
+  {
+    name: 'resize-exited',
+    title: 'POST /resize of a container that has exited: not 404 (the container exists)',
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+      const res = await ctx.api.post(`/containers/${id}/resize`, { query: { h: 40, w: 100 } });
+      return { request: `POST /containers/${id.slice(0, 12)}/resize?h=40&w=100 (exited)`, res, subject: id };
+    },
+    // Whether a stopped container may be resized is not stated (a resize takes effect at the next start).
+    notMeant: { 404: { requirement: 'engine/containers/resize/404-no-such-container', because: 'the container exists' } },
   },
   {
     name: 'copy-empty-resource',
