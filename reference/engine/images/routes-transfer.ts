@@ -1,7 +1,7 @@
 /** Image routes that move images in or out: create (pull / import), push, get, load, build, commit. */
 import { HttpError } from '../http/router.ts';
 import type { JsonStreamWriter, RouteContext } from '../http/router.ts';
-import type { EngineDeps } from '../deps.ts';
+import type { BuildLimits, EngineDeps } from '../deps.ts';
 import { findInRegistry, pullInto, pullRequest } from './pull.ts';
 import { importImage, importName } from './import.ts';
 import { pushInto, pushTargets } from './push.ts';
@@ -185,6 +185,30 @@ function buildArgs(ctx: RouteContext): Record<string, string> {
   }
 }
 
+/** memory, memswap, cpushares, cpusetcpus and (1.22) cpuperiod, cpuquota: the limits of the build's containers. */
+function buildLimits(ctx: RouteContext): BuildLimits {
+  type Field = 'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota';
+  const ints: Array<readonly [string, Field]> = [
+    ['memory', 'Memory'],
+    ['memswap', 'MemorySwap'],
+    ['cpushares', 'CpuShares'],
+    ...(ctx.version === '1.22'
+      ? ([
+          ['cpuperiod', 'CpuPeriod'],
+          ['cpuquota', 'CpuQuota'],
+        ] as const)
+      : []),
+  ];
+  const limits: BuildLimits = {};
+  for (const [param, field] of ints) {
+    const value = ctx.int(param);
+    if (value !== undefined) limits[field] = value;
+  }
+  const cpus = ctx.query.get('cpusetcpus');
+  if (cpus) limits.CpusetCpus = cpus;
+  return limits;
+}
+
 function buildTags(ctx: RouteContext): string[] {
   if (ctx.faults.has('build-t-ignored')) return [];
   const given = ctx.version === '1.22' ? ctx.query.getAll('t') : [ctx.query.get('t') ?? ''];
@@ -223,6 +247,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
   checkShmSize(ctx);
   const tags = buildTags(ctx);
   const args = buildArgs(ctx);
+  const limits = buildLimits(ctx);
   const defaultBuildFile = ctx.spell('Vendorfile');
   const body = await ctx.body();
   if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined)
@@ -244,7 +269,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
       pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
       buildArgs: args,
       registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
-      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
+      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd, limits),
     },
     out,
     ctx.faults,

@@ -3,6 +3,7 @@ import list from './list.ts';
 import listedOnce from './listed-once.ts';
 import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
+import buildIntermediates from './build-intermediates.ts';
 import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
@@ -22,6 +23,7 @@ export const imageChecks: EngineCheck[] = [
   ...listedOnce,
   ...buildStream,
   ...buildOptions,
+  ...buildIntermediates,
   ...registryConfig,
   ...importChecks,
   ...registry,
