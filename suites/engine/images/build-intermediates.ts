@@ -72,7 +72,8 @@ export default [
     async run(ctx) {
       const limits = [
         { param: 'memory', value: 64 * 1024 * 1024, field: 'Memory' },
-        { param: 'memswap', value: 128 * 1024 * 1024, field: 'MemorySwap' },
+        // -1 (unlimited swap) is valid with or without memory: a target that drops memory still keeps the containers.
+        { param: 'memswap', value: -1, field: 'MemorySwap' },
         { param: 'cpushares', value: 512, field: 'CpuShares' },
         { param: 'cpusetcpus', value: '0', field: 'CpusetCpus' },
       ];

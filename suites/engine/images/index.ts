@@ -8,6 +8,7 @@ import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
 import inspectHistory from './inspect-history.ts';
+import historyItems from './history-items.ts';
 import inspectBesideRemoval from './inspect-beside-removal.ts';
 import tag from './tag.ts';
 import remove from './delete.ts';
@@ -15,6 +16,7 @@ import search from './search.ts';
 import saveLoad from './save-load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
+import transferProgress from './transfer-progress.ts';
 import everyState from './every-state.ts';
 import zeroStates from './zero-states.ts';
 
@@ -28,6 +30,7 @@ export const imageChecks: EngineCheck[] = [
   ...importChecks,
   ...registry,
   ...inspectHistory,
+  ...historyItems,
   ...inspectBesideRemoval,
   ...tag,
   ...remove,
@@ -35,6 +38,7 @@ export const imageChecks: EngineCheck[] = [
   ...saveLoad,
   ...commit,
   ...transferErrors,
+  ...transferProgress,
   ...everyState,
   ...zeroStates,
 ];
