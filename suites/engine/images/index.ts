@@ -4,6 +4,7 @@ import listedOnce from './listed-once.ts';
 import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
 import buildIntermediates from './build-intermediates.ts';
+import buildRemote from './build-remote.ts';
 import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
@@ -26,6 +27,7 @@ export const imageChecks: EngineCheck[] = [
   ...buildStream,
   ...buildOptions,
   ...buildIntermediates,
+  ...buildRemote,
   ...registryConfig,
   ...importChecks,
   ...registry,
