@@ -20,6 +20,7 @@ import transferErrors from './transfer-errors.ts';
 import transferProgress from './transfer-progress.ts';
 import everyState from './every-state.ts';
 import zeroStates from './zero-states.ts';
+import epochImage from './epoch-image.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
@@ -43,4 +44,5 @@ export const imageChecks: EngineCheck[] = [
   ...transferProgress,
   ...everyState,
   ...zeroStates,
+  ...epochImage,
 ];
