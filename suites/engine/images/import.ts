@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
+import { expectNoStreamError, expectObjectStream, isRefusal, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
 import { requireLocalTarget, serveOnce } from '../support/loopback-server.ts';
@@ -101,6 +101,19 @@ export default [
         const imported = res.status === 200 && (await ctx.api.get(`/images/${repo}:v1/json`)).status === 200;
         ctx.observe(`${format}: ${imported ? 'imported' : `not imported (${res.status}: ${res.text().trim().slice(-160)})`}`);
       }
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/without-source-refused',
+    title: 'POST /images/create naming neither fromImage nor fromSrc creates nothing and is not answered as a success',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const res = await ctx.api.post('/images/create', { query: { repo: ctx.uniqueName('no-source'), tag: 'v1' } });
+      // An error status, or a 200 stream that reports the failure as an {error} object.
+      ctx.expect(isRefusal(res), `a create naming neither fromImage nor fromSrc answered ${res.status} without an error`, {
+        expected: 'an error status (500 is listed), or an {error} object',
+        actual: { status: res.status, body: res.text().slice(0, 160) },
+      });
     },
   }),
 ];

@@ -2,7 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { contentType } from '../support/container-data.ts';
 import { expectImageTarball, expectLayerDirs, expectRepositories, topLayer } from '../support/image-tarball.ts';
-import { decodeJsonStream } from '../../../harness/protocol/json-stream.ts';
+import { isRefusal } from '../support/image-streams.ts';
 import { imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
@@ -167,8 +167,7 @@ export default [
         headers: { 'content-type': 'application/x-tar' },
       });
       // The shape of a load answer is not shown: a 200 that reports the failure as an {error} object is one too.
-      const reported = res.status === 200 && decodeJsonStream([res.body]).values.some((v) => typeof (v as { error?: unknown })?.error === 'string');
-      ctx.expect(res.status >= 400 || reported, `a load of a body that is no image tarball answered ${res.status} without an error`, {
+      ctx.expect(isRefusal(res), `a load of a body that is no image tarball answered ${res.status} without an error`, {
         expected: 'an error status (500 is listed), or an {error} object',
         actual: { status: res.status, body: res.text().slice(0, 160) },
       });
