@@ -1,7 +1,7 @@
 /** Image routes that move images in or out: create (pull / import), push, get, load, build, commit. */
 import { HttpError } from '../http/router.ts';
 import type { JsonStreamWriter, RouteContext } from '../http/router.ts';
-import type { EngineDeps } from '../deps.ts';
+import type { BuildLimits, EngineDeps } from '../deps.ts';
 import { findInRegistry, pullInto, pullRequest } from './pull.ts';
 import { importImage, importName } from './import.ts';
 import { pushInto, pushTargets } from './push.ts';
@@ -16,6 +16,8 @@ import { detectCompression } from '../fs/compression.ts';
 import type { ContainerConfigLike, Image } from './image.ts';
 import { stillAnswered } from '../state/graveyard.ts';
 import { errorObject } from './progress.ts';
+import { fetchSource } from './fetch-source.ts';
+import { remoteContext } from './build/remote.ts';
 import { credentialsOfAuth, credentialsOfConfig } from './registry-auth.ts';
 
 const JSON_TYPE = 'application/json';
@@ -83,18 +85,6 @@ function faultyPull(ctx: RouteContext, fromImage: string, tag: string): [string,
   if (ctx.faults.has('pull-empty-tag-latest-only') && !tag && !/[:@][^/]*$/.test(fromImage)) return [fromImage, 'latest'];
   if (ctx.faults.has('pull-from-image-ref-ignored')) return [parseRef(fromImage)?.repo ?? fromImage, tag || 'latest'];
   return [fromImage, tag];
-}
-
-/** The image data an import URL (`fromSrc=<URL>`) serves; 500 when it cannot be fetched. */
-async function fetchSource(url: string): Promise<Buffer> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  } catch (err) {
-    throw new HttpError(500, `Get ${url}: ${(err as Error).message}`);
-  }
-  if (!res.ok) throw new HttpError(500, `Get ${url}: unexpected status ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
 }
 
 export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
@@ -185,6 +175,30 @@ function buildArgs(ctx: RouteContext): Record<string, string> {
   }
 }
 
+/** memory, memswap, cpushares, cpusetcpus and (1.22) cpuperiod, cpuquota: the limits of the build's containers. */
+function buildLimits(ctx: RouteContext): BuildLimits {
+  type Field = 'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota';
+  const ints: Array<readonly [string, Field]> = [
+    ['memory', 'Memory'],
+    ['memswap', 'MemorySwap'],
+    ['cpushares', 'CpuShares'],
+    ...(ctx.version === '1.22'
+      ? ([
+          ['cpuperiod', 'CpuPeriod'],
+          ['cpuquota', 'CpuQuota'],
+        ] as const)
+      : []),
+  ];
+  const limits: BuildLimits = {};
+  for (const [param, field] of ints) {
+    const value = ctx.int(param);
+    if (value !== undefined) limits[field] = value;
+  }
+  const cpus = ctx.query.get('cpusetcpus');
+  if (cpus) limits.CpusetCpus = cpus;
+  return limits;
+}
+
 function buildTags(ctx: RouteContext): string[] {
   if (ctx.faults.has('build-t-ignored')) return [];
   const given = ctx.version === '1.22' ? ctx.query.getAll('t') : [ctx.query.get('t') ?? ''];
@@ -218,13 +232,15 @@ function refuseBuildBody(ctx: RouteContext, body: Buffer): void {
 }
 
 export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  if (ctx.query.get('remote'))
-    throw new HttpError(500, 'remote build contexts (Git, HTTP) are not supported by the reference daemon: send the context as the body');
   checkShmSize(ctx);
   const tags = buildTags(ctx);
   const args = buildArgs(ctx);
+  const limits = buildLimits(ctx);
   const defaultBuildFile = ctx.spell('Vendorfile');
-  const body = await ctx.body();
+  const remote = ctx.query.get('remote');
+  const fetched = remote ? await remoteContext(remote, ctx.version, defaultBuildFile) : undefined;
+  const body = fetched?.context ?? (await ctx.body());
+  const named = !fetched?.singleFile && !ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'));
   if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined)
     throw new HttpError(500, 'X-Registry-Config is not accepted');
   refuseBuildBody(ctx, body);
@@ -234,7 +250,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
     deps.events,
     body,
     {
-      buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
+      buildFile: named || defaultBuildFile,
       defaultBuildFile,
       tags,
       quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
@@ -244,7 +260,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
       pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
       buildArgs: args,
       registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
-      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
+      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd, limits),
     },
     out,
     ctx.faults,

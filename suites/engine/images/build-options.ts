@@ -113,16 +113,24 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/query-nocache',
-    title: 'nocache=1 builds without the cache: the same context gives a new image',
+    title: 'nocache=1 builds without the cache: the same context gives a new image; nocache=0 builds with it',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=1\n`;
+      // A context of this check's own: another check's build of the same file would be in the cache too.
+      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=${ctx.uniqueName('cache')}\n`;
       const first = await buildImage(ctx, 'cache', { buildFile }, 'engine/images/build/query-nocache');
       const second = await buildImage(ctx, 'nocache', { buildFile, query: { nocache: true } }, 'engine/images/build/query-nocache');
       ctx.expect(!sameImage(first.id, second.id), 'nocache=1 gave the same image as the earlier build of the same context (the cache was used)', {
         expected: `an image other than ${first.id}`,
         actual: second.id,
       });
+      // Which of the two cached images a cached step takes is not stated: either one is the cache.
+      const third = await buildImage(ctx, 'cached', { buildFile, query: { nocache: false } }, 'engine/images/build/query-nocache');
+      ctx.expect(
+        sameImage(third.id, first.id) || sameImage(third.id, second.id),
+        'nocache=0 gave a new image although the same context was built before (the cache was not used)',
+        { expected: `${first.id} or ${second.id}`, actual: third.id },
+      );
     },
   }),
   engineCheck({

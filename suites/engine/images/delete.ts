@@ -47,6 +47,11 @@ export default [
         `the delete result has no Deleted object for ${image.id}`,
         { expected: { Deleted: image.id }, actual: records },
       );
+      const repeated = records.filter((r, i) => records.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) !== i);
+      ctx.expect(repeated.length === 0, 'the delete result reports one untagging or deletion more than once', {
+        expected: 'each reference untagged and each image deleted listed once',
+        actual: records,
+      });
       ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
     },
   }),

@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { committedImage, imageExists, imageIdOf, listImages, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
+import { expectTransferred, push, registryRepo } from '../support/registry.ts';
 
 /** An image of the check's own with a second tag: two tags of one image. */
 async function twiceTagged(ctx: Parameters<typeof ownImage>[0]): Promise<{ id: string; refs: string[] }> {
@@ -12,7 +13,7 @@ async function twiceTagged(ctx: Parameters<typeof ownImage>[0]): Promise<{ id: s
 const eachRefOnce = (shown: unknown, refs: readonly string[]): boolean =>
   Array.isArray(shown) && refs.every((r) => shown.filter((s) => typeof s === 'string' && sameRef(s, r)).length === 1);
 
-/** Spec: Resources > Image resources (List item; Inspect 1.22 RepoTags); Endpoints > Images > 25. GET /images/json. */
+/** Spec: Resources > Image resources (List item; Inspect 1.22 RepoTags, RepoDigests); Endpoints > Images > 25. GET /images/json. */
 export default [
   engineCheck({
     id: 'engine/images/list/each-image-once',
@@ -61,6 +62,36 @@ export default [
       ctx.expectStatus(res, 200, `GET /images/${id}/json`);
       const shown = ctx.expectJson<{ RepoTags?: unknown }>(res, 'image inspect').RepoTags;
       ctx.expect(eachRefOnce(shown, refs), 'inspect RepoTags of an image with two tags does not hold each once', { expected: refs, actual: shown });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/inspect/repo-digests',
+    title: '(1.22) Inspect RepoDigests of an image pushed to two repositories holds a digest of each, each once',
+    endpoint: 'engine/images/inspect',
+    versions: ['1.22'],
+    async run(ctx) {
+      const own = await ownImage(ctx, 'digests-source');
+      const repos = [registryRepo(ctx, 'inspect-digest'), registryRepo(ctx, 'inspect-digest-two')];
+      for (const repo of repos) {
+        await tagged(ctx, own.ref, repo, 't1');
+        await ctx.setUp(
+          async () => expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`),
+          'engine/images/push/200-progress-stream',
+        );
+      }
+      const res = await ctx.api.get(`/images/${own.id}/json`);
+      ctx.expectStatus(res, 200, `GET /images/${own.id}/json`);
+      const shown = ctx.expectJson<{ RepoDigests?: unknown }>(res, 'image inspect').RepoDigests;
+      const digests = Array.isArray(shown) ? shown.filter((d): d is string => typeof d === 'string') : [];
+      const counts = repos.map((repo) => digests.filter((d) => d.startsWith(`${repo}@`)).length);
+      ctx.expect(
+        counts.every((n) => n === 1),
+        'inspect RepoDigests of an image pushed to two repositories does not hold one digest of each',
+        {
+          expected: repos.map((repo) => `${repo}@sha256:…`),
+          actual: shown,
+        },
+      );
     },
   }),
 ];

@@ -185,17 +185,29 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/query-pull',
-    title: 'build with pull=1 pulls the base image although an older one exists locally',
+    title: 'build with pull=1 pulls the base image although an older one exists locally; pull=0 builds on the local one',
     endpoint: 'engine/images/build',
     async run(ctx) {
       const remote = await committedImage(ctx, 'pull-base', ['LABEL conformance.base=registry']);
       const repo = registryRepo(ctx, 'build-pull');
       await tagged(ctx, remote.ref, repo, 'latest');
       expectTransferred(ctx, await push(ctx, repo, { tag: 'latest' }), `pushing ${repo}:latest`);
-      const local = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
-      if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
+      const retagged = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
+      if (retagged.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${retagged.status}`);
       const { username, password } = loginAuth(ctx) as { username: string; password: string };
       const headers = registryConfigHeader({ [registryOf(ctx)]: { username, password } });
+      // First without pull: the local image is used (a pull=1 build would replace it).
+      const local = await buildImage(
+        ctx,
+        'no-pull',
+        { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=0\n`, query: { pull: false }, headers },
+        'engine/images/build/query-pull',
+      );
+      ctx.expectEqual(
+        (await configOf(ctx, local.id)).Labels?.['conformance.base'],
+        undefined,
+        `the build with pull=0 used the local ${repo}:latest (the fixture, without the label base=registry), not the registry's`,
+      );
       const { id } = await buildImage(
         ctx,
         'pull',
