@@ -41,7 +41,8 @@ async function pythonWebServer(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-www-'));
   const child: ChildProcess = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'], { cwd: dir, stdio: 'ignore' });
   closers.push(() => child.kill());
-  for (let i = 0; i < 100; i++) {
+  // Python's start takes seconds on a loaded machine: up to 30 s.
+  for (let i = 0; i < 600; i++) {
     const up = await new Promise<boolean>((r) =>
       net
         .connect(port, '127.0.0.1')

@@ -136,13 +136,18 @@ export async function stillMatching(ctx: CloudContext, path: string, missing: Js
 }
 
 /**
- * Of objects missing from a filtered answer, those a fresh filtered list still leaves out: one
- * another check moved and brought back, or that passed a state, between the lists is found again.
+ * Of objects missing from a filtered answer, those fresh filtered lists still leave out: one
+ * another check moves back and forth (a node's reachability) may be out of the state at any one
+ * list, so it is asked for three times, a moment apart; a filter that leaves it out is wrong each time.
  */
 export async function notFoundAgain(ctx: CloudContext, path: string, query: Query, missing: Json[]): Promise<Json[]> {
-  if (!missing.length) return missing;
-  const again = new Set((await listAll(ctx, path, query)).map((o) => o.resource_uri));
-  return missing.filter((o) => !again.has(o.resource_uri));
+  let left = missing;
+  for (let attempt = 0; attempt < 3 && left.length; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = new Set((await listAll(ctx, path, query)).map((o) => o.resource_uri));
+    left = left.filter((o) => !again.has(o.resource_uri));
+  }
+  return left;
 }
 
 /** Of objects missing from a filtered answer, those still listed unchanged (others changed or went away meanwhile). */
