@@ -2,9 +2,10 @@ import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
 import { engineCheck } from '../support/check.ts';
 import type { CreatedContainer, EngineContext } from '../support/context.ts';
-import { createNetwork, createNetworkIfAccepted, inspectNetwork, listNetworks, randomSubnet, type Network } from '../support/resources.ts';
+import { createNetwork, createNetworkIfAccepted, inspectNetwork, listNetworks, randomSubnet, v122, type Network } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+const AS_INSPECTED = 'engine/networks/list/as-inspected';
 type Json = Record<string, unknown>;
 
 /** A network with two IPAM pools and IPAM options, and three containers on it, one with an address, two aliases and two links. */
@@ -53,6 +54,18 @@ function networkShape(ids: readonly string[]): Json {
   };
 }
 
+/** The network `id` as GET /networks lists it and as its inspect shows it: the same documented fields, with the Containers entries of `ids`. */
+async function expectListedAsInspected(ctx: EngineContext, id: string, ids: readonly string[]): Promise<void> {
+  const inspected = await inspectNetwork(ctx, id);
+  const listed = (await listNetworks(ctx)).find((n) => n.Id === id);
+  ctx.expect(listed !== undefined, `GET /networks does not list ${id}`);
+  const shape = networkShape(ids);
+  ctx.expect(shownAlike(listed, inspected, shape), `GET /networks shows ${inspected.Name} otherwise than its inspect`, {
+    expected: shapedAs(inspected, shape),
+    actual: shapedAs(listed, shape),
+  });
+}
+
 async function listedContainer(ctx: EngineContext, id: string): Promise<Json | undefined> {
   const res = await ctx.api.get('/containers/json', { all: 1 });
   ctx.expectStatus(res, 200, 'GET /containers/json?all=1');
@@ -65,20 +78,44 @@ const networksOf = (o: Json | undefined): Json => ((o?.NetworkSettings as Json |
 /** Spec: Resources > Network; Container list item; Container inspect > NetworkSettings (1.22). */
 export default [
   engineCheck({
-    id: 'engine/networks/list/as-inspected',
+    id: AS_INSPECTED,
     title: '(1.22) GET /networks shows a network with containers attached and two IPAM pools as its inspect does',
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
       const { network, containers } = await ctx.setUp(() => attached(ctx));
-      const inspected = await inspectNetwork(ctx, network.id);
-      const listed = (await listNetworks(ctx)).find((n) => n.Id === network.id);
-      ctx.expect(listed !== undefined, `GET /networks does not list ${network.id}`);
-      const shape = networkShape(containers.map((c) => c.id));
-      ctx.expect(shownAlike(listed, inspected, shape), `GET /networks shows ${network.name} otherwise than its inspect`, {
-        expected: shapedAs(inspected, shape),
-        actual: shapedAs(listed, shape),
-      });
+      await expectListedAsInspected(
+        ctx,
+        network.id,
+        containers.map((c) => c.id),
+      );
+    },
+  }),
+  engineCheck({
+    id: `${AS_INSPECTED}/subnet-only`,
+    title: '(1.22) GET /networks shows a network created with a Subnet and no Gateway as its inspect does',
+    requirements: [AS_INSPECTED],
+    endpoint: 'engine/networks/list',
+    versions: V122,
+    async run(ctx) {
+      const { id } = await ctx.setUp(() => createNetwork(ctx, { IPAM: { Config: [{ Subnet: randomSubnet().subnet }] } }));
+      await expectListedAsInspected(ctx, id, []);
+    },
+  }),
+  engineCheck({
+    id: `${AS_INSPECTED}/none`,
+    title: '(1.22) GET /networks shows the pre-defined network none, with a running container of NetworkMode none (no address), as its inspect does',
+    requirements: [AS_INSPECTED],
+    endpoint: 'engine/networks/list',
+    versions: V122,
+    async run(ctx) {
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: 'none' } }));
+      const res = await ctx.api.raw('GET', v122('/networks/none'));
+      if (res.status === 404) ctx.notApplicable('the target has no pre-defined network none (GET /networks/none answered 404)');
+      const none = await inspectNetwork(ctx, 'none');
+      const attachedIds = Object.keys(none.Containers ?? {}).filter((c) => c === id);
+      if (!attachedIds.length) ctx.observe(`the network none does not show the running container ${id} of NetworkMode none`);
+      await expectListedAsInspected(ctx, none.Id, attachedIds);
     },
   }),
   engineCheck({
