@@ -10,6 +10,7 @@
  */
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { archive } from '../support/archive.ts';
 import type { EngineContext } from '../support/context.ts';
 import { NOT_FOUND } from '../support/every-state.ts';
 import { createExec } from '../support/exec.ts';
@@ -161,6 +162,24 @@ const REFUSALS: readonly StateRefusal[] = [
     served: {
       requirement: 'engine/containers/attach-ws/200-websocket-session',
       status: async (ctx, id) => (await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 })).status,
+    },
+  },
+  {
+    name: 'archive-put-not-a-tar',
+    title: '(1.22) PUT /archive?path=/ with a body that is no tar archive: not 404 (the container and / exist), not 403 (nothing is read-only), not 200',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'] }));
+      const res = await archive(ctx, 'PUT', id, { path: '/' }, Buffer.from('this is not a tar archive\n'.repeat(64)));
+      return { request: `PUT /containers/${id.slice(0, 12)}/archive?path=/ (no tar archive)`, res, subject: id };
+    },
+    notMeant: {
+      404: { requirement: 'engine/containers/archive-put/404-no-such-path', because: 'the container and its directory / exist' },
+      403: { requirement: 'engine/containers/archive-put/403-read-only', because: 'neither its root filesystem nor a volume is read-only' },
+    },
+    success: {
+      requirement: 'engine/containers/archive-put/200-extracted',
+      contradiction: async () => 'the body is no tar archive (the body is a tar stream): there is nothing to extract',
     },
   },
   {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
 import { engineCheck } from '../support/check.ts';
@@ -6,6 +7,8 @@ import { createNetwork, createNetworkIfAccepted, inspectNetwork, listNetworks, r
 
 const V122 = ['1.22' as const];
 const AS_INSPECTED = 'engine/networks/list/as-inspected';
+const ENTRY_IDS = 'engine/networks/inspect/containers-entry-ids';
+const OWN_ENDPOINT = 'engine/containers/inspect/network-settings-endpoint-id';
 type Json = Record<string, unknown>;
 
 /** A network with two IPAM pools and IPAM options, and three containers on it, one with an address, two aliases and two links. */
@@ -33,7 +36,8 @@ async function attached(ctx: EngineContext): Promise<Attached> {
     });
   const peers = [await on(), await on()];
   const endpoint = {
-    IPAMConfig: { IPv4Address: pools[0]!.host },
+    // No IPv6 address asked for: an empty one, which list and inspect show alike (or both leave out).
+    IPAMConfig: { IPv4Address: pools[0]!.host, IPv6Address: '' },
     Aliases: ['conformance-alias-one', 'conformance-alias-two'],
     Links: peers.map((p, i) => `${p.name}:peer${i}`),
   };
@@ -119,17 +123,35 @@ export default [
     },
   }),
   engineCheck({
-    id: 'engine/networks/inspect/containers-entry-ids',
-    title: "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id",
+    id: ENTRY_IDS,
+    title:
+      "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id; NetworkSettings' own EndpointID names one of them",
+    requirements: [ENTRY_IDS, OWN_ENDPOINT],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
       const { network, containers } = await ctx.setUp(() => attached(ctx));
       const entries = ((await inspectNetwork(ctx, network.id)).Containers ?? {}) as Network['Containers'] & object;
       for (const c of containers) {
-        const own = networksOf(await ctx.inspect(c.id))[network.name] as Json | undefined;
+        const inspected = await ctx.inspect(c.id);
+        const own = networksOf(inspected)[network.name] as Json | undefined;
         const ids = { EndpointID: entries[c.id]?.EndpointID, NetworkID: network.id };
-        ctx.expectEqual({ EndpointID: own?.EndpointID, NetworkID: own?.NetworkID }, ids, `container ${c.name}'s endpoint on ${network.name}`);
+        ctx.verify(isDeepStrictEqual({ EndpointID: own?.EndpointID, NetworkID: own?.NetworkID }, ids), `container ${c.name}'s endpoint on ${network.name}`, {
+          expected: ids,
+          actual: { EndpointID: own?.EndpointID, NetworkID: own?.NetworkID },
+          requirement: ENTRY_IDS,
+        });
+        const top = (inspected.NetworkSettings as Json | undefined)?.EndpointID;
+        const endpoints = Object.values(networksOf(inspected)).map((e) => (e as Json | undefined)?.EndpointID);
+        ctx.verify(
+          typeof top !== 'string' || top === '' || endpoints.includes(top),
+          `container ${c.name}'s NetworkSettings.EndpointID is none of its endpoints`,
+          {
+            expected: endpoints,
+            actual: top,
+            requirement: OWN_ENDPOINT,
+          },
+        );
       }
     },
   }),
