@@ -57,7 +57,7 @@ function listCase(requirement: string, field: string, value: unknown[], extras =
   return { requirement, field, value, matches: holdsEachOnce(value, extras) };
 }
 
-/** Two devices with their rates, stored in any order, each once; a Rate may be a quoted number (spec). */
+/** Two devices with their rates (the second 0, no limit: shown as 0, not left out), in any order, each once; a Rate may be a quoted number (spec). */
 function rateCase(field: string, rates: readonly [number, number]): FieldCase {
   const value = [
     { Path: '/dev/null', Rate: rates[0] },
@@ -95,6 +95,8 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
       matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']),
     },
     { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
+    // No bound on the retries: a MaximumRetryCount of 0 is stored and shown as 0, not left out.
+    { requirement: `${R}host-config-restart-policy-on-failure`, field: 'RestartPolicy', value: { Name: 'on-failure', MaximumRetryCount: 0 } },
     { requirement: `${R}host-config-privileged`, field: 'Privileged', value: true },
     { requirement: `${R}host-config-readonly-rootfs`, field: 'ReadonlyRootfs', value: true },
     listCase(`${R}host-config-dns`, 'Dns', ['10.9.8.7', '10.9.8.5']),
@@ -137,10 +139,10 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
       { Path: '/dev/null', Weight: 100 },
       { Path: '/dev/zero', Weight: 200 },
     ]),
-    rateCase('BlkioDeviceReadBps', [1048576, 524288]),
-    rateCase('BlkioDeviceWriteBps', [2097152, 1048576]),
-    rateCase('BlkioDeviceReadIOps', [100, 50]),
-    rateCase('BlkioDeviceWriteIOps', [200, 100]),
+    rateCase('BlkioDeviceReadBps', [1048576, 0]),
+    rateCase('BlkioDeviceWriteBps', [2097152, 0]),
+    rateCase('BlkioDeviceReadIOps', [100, 0]),
+    rateCase('BlkioDeviceWriteIOps', [200, 0]),
     { requirement: `${R}host-config-oom-kill-disable`, field: 'OomKillDisable', value: true },
     { requirement: `${R}host-config-oom-score-adj`, field: 'OomScoreAdj', value: 100 },
     listCase(`${R}host-config-dns-options`, 'DnsOptions', ['ndots:2', 'timeout:3']),
