@@ -20,6 +20,8 @@ describe('what the numbers of a stats reading mean', () => {
   test('a conforming reading departs from nothing, a stopped one may use no memory', () => {
     expect(statsMeaningProblems(reading(), true)).toEqual([]);
     expect(statsMeaningProblems(reading({ memory: { usage: 0, max_usage: 0 } }), false)).toEqual([]);
+    // No per-CPU list (Docker 20.10 on cgroup v2), or an empty one: nothing to add up.
+    expect(statsMeaningProblems(reading({ cpu: { cpu_usage: { percpu_usage: [], total_usage: 30 } } }), true)).toEqual([]);
   });
 
   test.each([
@@ -32,6 +34,8 @@ describe('what the numbers of a stats reading mean', () => {
     ['no CPU time used by a running container', { cpu: { cpu_usage: { total_usage: 0 } } }, /total_usage of a running container is 0/],
     ['no host CPU time', { cpu: { system_cpu_usage: 0 } }, /system_cpu_usage is 0/],
     ['packets without bytes', { eth0: { tx_packets: 3 } }, /tx_bytes 0 with tx_packets 3/],
+    ['a CPU listed twice', { cpu: { cpu_usage: { percpu_usage: [10, 20, 10], total_usage: 30 } } }, /percpu_usage adds up to 40, not to total_usage 30/],
+    ['a CPU left out', { cpu: { cpu_usage: { percpu_usage: [10], total_usage: 30 } } }, /percpu_usage adds up to 10/],
   ])('%s is a departure', (_what, over, message) => {
     expect(statsMeaningProblems(reading(over), true).join('; ')).toMatch(message);
   });

@@ -7,7 +7,7 @@ const REQUIREMENT = 'engine/containers/list/ports-published';
 /**
  * Spec: Resources > Container list item (Ports [{PrivatePort I, PublicPort I, Type S}]). A target
  * may list a mapping once per host address it binds (Docker lists 0.0.0.0 and ::), so each
- * mapping must be there, and others may be.
+ * mapping must be there, and others may be; none twice.
  */
 export default [
   engineCheck({
@@ -38,6 +38,10 @@ export default [
         expected,
         actual: item?.Ports ?? 'not listed',
       });
+      // One entry per mapping and host address: the same entry twice shows a port the container does not publish twice.
+      const shown = ports.map((p) => JSON.stringify(p));
+      const twice = shown.filter((p, i) => shown.indexOf(p) !== i);
+      ctx.expect(twice.length === 0, `the list item of ${id} shows an entry of Ports twice`, { expected: 'each entry once', actual: twice });
     },
   }),
 ];

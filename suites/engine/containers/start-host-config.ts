@@ -46,7 +46,7 @@ const START_ONLY: FieldCase[] = [
  * entry for a name).
  */
 function groupCases(version: EngineVersion, helper: string, group: Group): FieldCase[] {
-  const cases = hostConfigCases(version, helper).map((c): FieldCase => {
+  const cases = hostConfigCases(version, [helper]).map((c): FieldCase => {
     if (c.field === 'PortBindings') return { ...c, value: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] }, matches: undefined };
     if (c.field === 'GroupAdd') return { ...c, value: GROUPS, matches: holdsEachOnce(GROUPS) };
     return c;

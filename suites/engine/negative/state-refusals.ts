@@ -11,11 +11,13 @@
 import { decodeFrames } from '../../../harness/protocol/frames.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { archive } from '../support/archive.ts';
 import type { EngineContext } from '../support/context.ts';
 import { NOT_FOUND } from '../support/every-state.ts';
+import { createExec } from '../support/exec.ts';
 import { sharedExitedContainer, statusOf } from '../support/lifecycle.ts';
 import { connect, createNetwork, PLUGIN_LOOKUP_MS, v122 } from '../support/resources.ts';
-import { wsAttach } from '../support/streams.ts';
+import { RAW_STREAM, wsAttach } from '../support/streams.ts';
 
 const ALREADY = 'engine/errors/304-already';
 /** A program no image holds: starting it must fail, whatever code the target gives the failure. */
@@ -233,6 +235,24 @@ const REFUSALS: readonly StateRefusal[] = [
     },
   },
   {
+    name: 'archive-put-not-a-tar',
+    title: '(1.22) PUT /archive?path=/ with a body that is no tar archive: not 404 (the container and / exist), not 403 (nothing is read-only), not 200',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'] }));
+      const res = await archive(ctx, 'PUT', id, { path: '/' }, Buffer.from('this is not a tar archive\n'.repeat(64)));
+      return { request: `PUT /containers/${id.slice(0, 12)}/archive?path=/ (no tar archive)`, res, subject: id };
+    },
+    notMeant: {
+      404: { requirement: 'engine/containers/archive-put/404-no-such-path', because: 'the container and its directory / exist' },
+      403: { requirement: 'engine/containers/archive-put/403-read-only', because: 'neither its root filesystem nor a volume is read-only' },
+    },
+    success: {
+      requirement: 'engine/containers/archive-put/200-extracted',
+      contradiction: async () => 'the body is no tar archive (the body is a tar stream): there is nothing to extract',
+    },
+  },
+  {
     name: 'network-connect-connected',
     title: '(1.22) POST /networks/(id)/connect of a container already connected to it: not 404 (both exist)',
     versions: ['1.22'],
@@ -244,6 +264,41 @@ const REFUSALS: readonly StateRefusal[] = [
       return { request: `POST /networks/${network.slice(0, 12)}/connect (again)`, res: await connect(ctx, network, id), subject: network };
     },
     // Connected it is: a success claims nothing the state contradicts.
+    notMeant: { 404: { requirement: NOT_FOUND, because: 'the network and the container exist' } },
+  },
+  {
+    name: 'exec-start-exited',
+    // 1.22 lists 409 and 500 for an exec start; 1.18 lists no error a stopped container could be given.
+    title:
+      '(1.22) POST /exec/(id)/start of an exec instance whose container has stopped since: not 404 (the exec instance exists), and a 200 is the raw stream',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+      const exec = await ctx.setUp(() => createExec(ctx, id, { Cmd: ['true'] }));
+      await ctx.setUp(async () => void (await ctx.api.post(`/containers/${id}/stop`, { query: { t: 0 } })));
+      const res = await ctx.api.post(`/exec/${exec}/start`, { json: { Detach: false, Tty: false }, timeoutMs: 5000 });
+      return { request: `POST /exec/${exec.slice(0, 12)}/start (container stopped)`, res, subject: exec };
+    },
+    notMeant: { 404: { requirement: 'engine/exec/start/404-no-such-exec', because: 'the exec instance exists' } },
+    success: {
+      requirement: 'engine/exec/start/200-raw-stream',
+      async contradiction(ctx, { res }) {
+        const type = res.headers['content-type'];
+        return type === ctx.spell(RAW_STREAM) ? undefined : `its Content-Type is ${String(type)}, not the raw stream a 200 starts`;
+      },
+    },
+  },
+  {
+    name: 'network-disconnect-not-connected',
+    title: '(1.22) POST /networks/(id)/disconnect of a container not connected to it: not 404 (both exist)',
+    versions: ['1.22'],
+    async ask(ctx) {
+      const { id: network } = await ctx.setUp(() => createNetwork(ctx));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+      const res = await ctx.api.post(`/networks/${network}/disconnect`, { json: { Container: id } });
+      return { request: `POST /networks/${network.slice(0, 12)}/disconnect (not connected)`, res, subject: network };
+    },
+    // Not connected it is: a success claims nothing the state contradicts.
     notMeant: { 404: { requirement: NOT_FOUND, because: 'the network and the container exist' } },
   },
   {

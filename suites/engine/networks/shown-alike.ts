@@ -1,10 +1,14 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
 import { engineCheck } from '../support/check.ts';
 import type { CreatedContainer, EngineContext } from '../support/context.ts';
-import { createNetwork, createNetworkIfAccepted, inspectNetwork, listNetworks, randomSubnet, type Network } from '../support/resources.ts';
+import { createNetwork, createNetworkIfAccepted, inspectNetwork, listNetworks, randomSubnet, v122, type Network } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+const AS_INSPECTED = 'engine/networks/list/as-inspected';
+const ENTRY_IDS = 'engine/networks/inspect/containers-entry-ids';
+const OWN_ENDPOINT = 'engine/containers/inspect/network-settings-endpoint-id';
 type Json = Record<string, unknown>;
 
 /** A network with two IPAM pools and IPAM options, and three containers on it, one with an address, two aliases and two links. */
@@ -32,7 +36,8 @@ async function attached(ctx: EngineContext): Promise<Attached> {
     });
   const peers = [await on(), await on()];
   const endpoint = {
-    IPAMConfig: { IPv4Address: pools[0]!.host },
+    // No IPv6 address asked for: an empty one, which list and inspect show alike (or both leave out).
+    IPAMConfig: { IPv4Address: pools[0]!.host, IPv6Address: '' },
     Aliases: ['conformance-alias-one', 'conformance-alias-two'],
     Links: peers.map((p, i) => `${p.name}:peer${i}`),
   };
@@ -53,6 +58,18 @@ function networkShape(ids: readonly string[]): Json {
   };
 }
 
+/** The network `id` as GET /networks lists it and as its inspect shows it: the same documented fields, with the Containers entries of `ids`. */
+async function expectListedAsInspected(ctx: EngineContext, id: string, ids: readonly string[]): Promise<void> {
+  const inspected = await inspectNetwork(ctx, id);
+  const listed = (await listNetworks(ctx)).find((n) => n.Id === id);
+  ctx.expect(listed !== undefined, `GET /networks does not list ${id}`);
+  const shape = networkShape(ids);
+  ctx.expect(shownAlike(listed, inspected, shape), `GET /networks shows ${inspected.Name} otherwise than its inspect`, {
+    expected: shapedAs(inspected, shape),
+    actual: shapedAs(listed, shape),
+  });
+}
+
 async function listedContainer(ctx: EngineContext, id: string): Promise<Json | undefined> {
   const res = await ctx.api.get('/containers/json', { all: 1 });
   ctx.expectStatus(res, 200, 'GET /containers/json?all=1');
@@ -65,34 +82,76 @@ const networksOf = (o: Json | undefined): Json => ((o?.NetworkSettings as Json |
 /** Spec: Resources > Network; Container list item; Container inspect > NetworkSettings (1.22). */
 export default [
   engineCheck({
-    id: 'engine/networks/list/as-inspected',
+    id: AS_INSPECTED,
     title: '(1.22) GET /networks shows a network with containers attached and two IPAM pools as its inspect does',
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
       const { network, containers } = await ctx.setUp(() => attached(ctx));
-      const inspected = await inspectNetwork(ctx, network.id);
-      const listed = (await listNetworks(ctx)).find((n) => n.Id === network.id);
-      ctx.expect(listed !== undefined, `GET /networks does not list ${network.id}`);
-      const shape = networkShape(containers.map((c) => c.id));
-      ctx.expect(shownAlike(listed, inspected, shape), `GET /networks shows ${network.name} otherwise than its inspect`, {
-        expected: shapedAs(inspected, shape),
-        actual: shapedAs(listed, shape),
-      });
+      await expectListedAsInspected(
+        ctx,
+        network.id,
+        containers.map((c) => c.id),
+      );
     },
   }),
   engineCheck({
-    id: 'engine/networks/inspect/containers-entry-ids',
-    title: "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id",
+    id: `${AS_INSPECTED}/subnet-only`,
+    title: '(1.22) GET /networks shows a network created with a Subnet and no Gateway as its inspect does',
+    requirements: [AS_INSPECTED],
+    endpoint: 'engine/networks/list',
+    versions: V122,
+    async run(ctx) {
+      const { id } = await ctx.setUp(() => createNetwork(ctx, { IPAM: { Config: [{ Subnet: randomSubnet().subnet }] } }));
+      await expectListedAsInspected(ctx, id, []);
+    },
+  }),
+  engineCheck({
+    id: `${AS_INSPECTED}/none`,
+    title: '(1.22) GET /networks shows the pre-defined network none, with a running container of NetworkMode none (no address), as its inspect does',
+    requirements: [AS_INSPECTED],
+    endpoint: 'engine/networks/list',
+    versions: V122,
+    async run(ctx) {
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: 'none' } }));
+      const res = await ctx.api.raw('GET', v122('/networks/none'));
+      if (res.status === 404) ctx.notApplicable('the target has no pre-defined network none (GET /networks/none answered 404)');
+      const none = await inspectNetwork(ctx, 'none');
+      const attachedIds = Object.keys(none.Containers ?? {}).filter((c) => c === id);
+      if (!attachedIds.length) ctx.observe(`the network none does not show the running container ${id} of NetworkMode none`);
+      await expectListedAsInspected(ctx, none.Id, attachedIds);
+    },
+  }),
+  engineCheck({
+    id: ENTRY_IDS,
+    title:
+      "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id; NetworkSettings' own EndpointID names one of them",
+    requirements: [ENTRY_IDS, OWN_ENDPOINT],
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
       const { network, containers } = await ctx.setUp(() => attached(ctx));
       const entries = ((await inspectNetwork(ctx, network.id)).Containers ?? {}) as Network['Containers'] & object;
       for (const c of containers) {
-        const own = networksOf(await ctx.inspect(c.id))[network.name] as Json | undefined;
+        const inspected = await ctx.inspect(c.id);
+        const own = networksOf(inspected)[network.name] as Json | undefined;
         const ids = { EndpointID: entries[c.id]?.EndpointID, NetworkID: network.id };
-        ctx.expectEqual({ EndpointID: own?.EndpointID, NetworkID: own?.NetworkID }, ids, `container ${c.name}'s endpoint on ${network.name}`);
+        ctx.verify(isDeepStrictEqual({ EndpointID: own?.EndpointID, NetworkID: own?.NetworkID }, ids), `container ${c.name}'s endpoint on ${network.name}`, {
+          expected: ids,
+          actual: { EndpointID: own?.EndpointID, NetworkID: own?.NetworkID },
+          requirement: ENTRY_IDS,
+        });
+        const top = (inspected.NetworkSettings as Json | undefined)?.EndpointID;
+        const endpoints = Object.values(networksOf(inspected)).map((e) => (e as Json | undefined)?.EndpointID);
+        ctx.verify(
+          typeof top !== 'string' || top === '' || endpoints.includes(top),
+          `container ${c.name}'s NetworkSettings.EndpointID is none of its endpoints`,
+          {
+            expected: endpoints,
+            actual: top,
+            requirement: OWN_ENDPOINT,
+          },
+        );
       }
     },
   }),

@@ -1,8 +1,9 @@
 /**
  * What the numbers of a stats reading mean, as their names say: counters and sizes are never
  * negative, a running container uses memory, at most its limit and at most its highest usage,
- * a running container's process used CPU time, and an interface that counted bytes counted packets
- * (and the other way round).
+ * a running container's process used CPU time, the usage of each CPU adds up to the total usage
+ * (where a target lists them), and an interface that counted bytes counted packets (and the other
+ * way round).
  * Spec: Resources > Stats object (memory_stats usage, max_usage, failcnt, limit; cpu_stats;
  * network counters). Only what the names state is judged, never a value.
  */
@@ -48,6 +49,22 @@ function cpuProblems(reading: StatsObject, running: boolean): string[] {
   return problems;
 }
 
+/** Readings of CPU time taken one after the other may differ a little; a list cut short or doubled is far off. */
+const PERCPU_TOLERANCE = 0.01;
+
+/** percpu_usage is the usage of each CPU: where a reading lists them, they add up to its total_usage. */
+function perCpuProblems(reading: StatsObject): string[] {
+  return (['cpu_stats', 'precpu_stats'] as const).flatMap((key) => {
+    const usage = asObject(asObject(reading[key])?.cpu_usage) ?? {};
+    const { percpu_usage: perCpu, total_usage: total } = usage;
+    if (!Array.isArray(perCpu) || perCpu.length === 0 || typeof total !== 'number' || !perCpu.every((n) => typeof n === 'number')) return [];
+    const sum = (perCpu as number[]).reduce((a, b) => a + b, 0);
+    return Math.abs(sum - total) <= total * PERCPU_TOLERANCE
+      ? []
+      : [`${key}.cpu_usage.percpu_usage adds up to ${sum}, not to total_usage ${total}: each item is one CPU's share of the total`];
+  });
+}
+
 function interfaces(reading: StatsObject): Array<[string, Counters]> {
   if (asObject(reading.network)) return [['network', reading.network as Counters]];
   return Object.entries(asObject(reading.networks) ?? {}).flatMap(([name, c]) => (asObject(c) ? [[`networks.${name}`, c as Counters]] : [])) as Array<
@@ -73,5 +90,5 @@ export function statsMeaningProblems(reading: StatsObject, running: boolean): st
   const negative = counters(reading)
     .filter(([, value]) => value < 0)
     .map(([path, value]) => `${path} is ${value}: a count or size is never negative`);
-  return [...negative, ...memoryProblems(reading, running), ...cpuProblems(reading, running), ...networkProblems(reading)];
+  return [...negative, ...memoryProblems(reading, running), ...cpuProblems(reading, running), ...perCpuProblems(reading), ...networkProblems(reading)];
 }
