@@ -4,7 +4,6 @@ import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 
 const CANCEL = 'cloud/action/cancel';

@@ -125,7 +125,8 @@ export default [
   engineCheck({
     id: ENTRY_IDS,
     title:
-      "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint: the same EndpointID, the network's Id; NetworkSettings' own EndpointID names one of them",
+      "(1.22) A network's Containers entry and the container's NetworkSettings.Networks entry are one endpoint (the same EndpointID, the network's Id); " +
+      "NetworkSettings' own EndpointID names one of them",
     requirements: [ENTRY_IDS, OWN_ENDPOINT],
     endpoint: 'engine/networks/inspect',
     versions: V122,
