@@ -36,7 +36,7 @@ async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extr
   return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
 }
 
-async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
+export async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
   const stack = await twoServiceStack(ctx, await sharedNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
   return ctx.waitForState('stack', stack.resource_uri, ['Running']);
