@@ -63,6 +63,7 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
   const stopped = await stoppedContainer(ctx, at);
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
   const started = await operateAndSettle(ctx, await createStack(ctx, { name: ctx.uniqueName('stack') }), 'start');
+  const stackRunning = await operateAndSettle(ctx, await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] }), 'start');
   const cluster = await createCluster(ctx);
   const [registry] = await listAll(ctx, REGISTRIES);
   const repository = newRepositoryName(ctx);
@@ -79,7 +80,7 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
       'service/start': created.resource_uri,
       stack: stack.resource_uri,
       'stack/redeploy': started.resource_uri,
-      'stack/stop': started.resource_uri,
+      'stack/stop': stackRunning.resource_uri,
       ...(await unreachableNode(ctx)),
     },
     bodies: {
