@@ -142,6 +142,10 @@ export default [
     async run(ctx) {
       // Two tags, so that the node the health-check answers with shows a list that can be cut.
       const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-one' }, { name: 'conformance-two' }] });
+      // An empty nickname (nickname is any string), so that the answer has a zero value to show as its GET does.
+      const blank = await ctx.api.patch(uriOf(node), { nickname: '' });
+      if (blank.status >= 300) ctx.observe(`PATCH nickname '' answered ${blank.status}: the node keeps its nickname`);
+      await settle(ctx, 'node', uriOf(node), ['Deployed']);
       await setReachable(ctx, node, false);
       const before: Json = await ctx.getJson('node', uriOf(node));
       const down = await ctx.api.post(`${uriOf(node)}health-check/`);
@@ -152,7 +156,7 @@ export default [
         'health-check of an unreachable node did not set Unreachable',
         R.health,
       );
-      const shown = ['tags', 'node_cluster', 'availability_zone', 'cpu', 'disk', 'memory'];
+      const shown = ['tags', 'node_cluster', 'availability_zone', 'nickname', 'cpu', 'disk', 'memory'];
       await expectAnswerAsGot(ctx, down, 'node', uriOf(node), shown, 'health-check', R.resolves);
       await expectAnswerDatesBetween(ctx, down, 'node', uriOf(node), before, 'health-check', R.dates);
       await setReachable(ctx, node, true);
