@@ -2,7 +2,8 @@
  * Spec: the namespace segment "identifies the owner of the resource (an individual user or an
  * organization the caller belongs to)", at every namespaced REST endpoint, not only at the node
  * cluster list. The first user owns one object of each kind, each in a state whose table allows the
- * operation; the second user sends every operation on them through the first user's namespace.
+ * operation (a running stack for stop; a node Unreachable for health-check where the reference's
+ * control makes it so); the second user sends every operation on them through the first user's namespace.
  * No answer may be a success: no object read or changed, no list, no create there (as the node
  * cluster check refuses a foreign list). Which refusal (403, 404) is not shown: any non-success passes.
  */
@@ -12,7 +13,7 @@ import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 import { type AppNodes, createService, createStack, firstContainer, operateAndSettle, ownNodes, runningService, serviceBody } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { createCluster } from '../support/infra.ts';
+import { createCluster, deployedNode, trySetReachable } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
 import { REST_ENDPOINTS } from '../support/spec-paths.ts';
 
@@ -41,6 +42,19 @@ async function stoppedContainer(ctx: CloudContext, at: AppNodes): Promise<string
   return container.resource_uri;
 }
 
+/**
+ * A node of a cluster of its own made Unreachable (the state that allows health-check), where the
+ * target offers the reachability control; elsewhere health-check is sent to a Deployed node.
+ */
+async function unreachableNode(ctx: CloudContext): Promise<Record<string, string>> {
+  const { node } = await deployedNode(ctx);
+  if (!(await trySetReachable(ctx, node, false))) return {};
+  const res = await ctx.api.post(`${node.resource_uri}health-check/`);
+  if (res.status >= 300) ctx.fail(`precondition: health-check of ${node.resource_uri} answered ${res.status}`);
+  await ctx.waitForState('node', node.resource_uri, ['Unreachable']);
+  return { 'node/health-check': node.resource_uri };
+}
+
 async function ownedObjects(ctx: CloudContext): Promise<Owned> {
   const at = await ownNodes(ctx);
   const running = await runningService(ctx, at);
@@ -49,6 +63,7 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
   const stopped = await stoppedContainer(ctx, at);
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
   const started = await operateAndSettle(ctx, await createStack(ctx, { name: ctx.uniqueName('stack') }), 'start');
+  const stackRunning = await operateAndSettle(ctx, await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] }), 'start');
   const cluster = await createCluster(ctx);
   const [registry] = await listAll(ctx, REGISTRIES);
   const repository = newRepositoryName(ctx);
@@ -65,6 +80,8 @@ async function ownedObjects(ctx: CloudContext): Promise<Owned> {
       'service/start': created.resource_uri,
       stack: stack.resource_uri,
       'stack/redeploy': started.resource_uri,
+      'stack/stop': stackRunning.resource_uri,
+      ...(await unreachableNode(ctx)),
     },
     bodies: {
       'service-create-request': serviceBody(ctx, undefined),

@@ -8,6 +8,7 @@ import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
 import read from './read.ts';
+import rolesTwice from './roles-twice.ts';
 import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
@@ -21,6 +22,7 @@ export const serviceChecks: CloudCheck[] = [
   ...read,
   ...listFields,
   ...listsAsGot,
+  ...rolesTwice,
   ...links,
   ...update,
   ...updateAnswer,

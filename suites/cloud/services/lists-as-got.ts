@@ -13,7 +13,7 @@ import { expectShownAsGot, listAll } from '../support/lists.ts';
 const R = { list: 'cloud/service/list/returns-services', created: 'cloud/service/create/returns-service' };
 
 /** What a create answer shows as the service still shows it once started (not containers or link variables). */
-const CREATED_AS_GOT = ['container_envvars', 'bindings', 'roles', ...DESCRIPTIVE_FIELDS];
+const CREATED_AS_GOT = ['container_envvars', 'bindings', 'roles', 'cpu_shares', 'memory', 'memory_swap', ...DESCRIPTIVE_FIELDS];
 
 export default [
   cloudCheck({

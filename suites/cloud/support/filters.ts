@@ -101,6 +101,17 @@ async function judgeFilter(ctx: CloudContext, spec: FilterSpec, full: Json[], fi
   expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
 }
 
+/** A name no object has (the run's id in it) filters the list down to an empty list, still a list. */
+async function expectNoneNamed(ctx: CloudContext, spec: FilterSpec, param: string): Promise<void> {
+  const unknown = ctx.uniqueName('no-such');
+  const none = await listAll(ctx, spec.path, { [param]: unknown });
+  ctx.expect(none.length === 0, `GET ${spec.path}?${param}=${unknown} (a name no object has) returned ${none.length} object(s)`, {
+    expected: 'an empty list',
+    actual: none.slice(0, 3).map((o) => o.resource_uri),
+    requirement: spec.id,
+  });
+}
+
 /** A filter check: the value is taken from the list itself; the answer must be the matching objects. */
 export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
   return cloudCheck({
@@ -118,6 +129,7 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
       const boolean = full.some((o) => typeof o[field] === 'boolean');
       for (const v of boolean ? [value, String(value !== 'true')] : [value]) await judgeFilter(ctx, spec, full, field, param, v);
+      if (spec.param === 'name') await expectNoneNamed(ctx, spec, param);
     },
   });
 }

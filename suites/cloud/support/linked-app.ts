@@ -1,7 +1,8 @@
 /**
  * An application whose every list and map field holds two items, so that a list cut to its first
  * item, emptied or with an item repeated reads differently from the object's GET: a client service
- * (two containers, running) with two ports, two variables, two bindings, two labels, the role
+ * (two containers, running) with two ports (one published, so that each container shows the outer
+ * port it was given), two variables, two bindings, two labels, the role
  * global, two items in each descriptive list (dns, cap_add, ...), linked to a running server
  * service of two containers and to a second server, and linked to by two services that carry two
  * tags each. Its containers link to both server containers (linked_to_container, two items).
@@ -46,7 +47,7 @@ export const SERVICE_LISTS = [
 export const CONTAINER_LISTS = ['container_ports', 'container_envvars', 'bindings', 'linked_to_container', 'roles', 'link_variables', ...DESCRIPTIVE_FIELDS];
 
 const PORTS: Json[] = [
-  { protocol: 'tcp', inner_port: 8080, published: false },
+  { protocol: 'tcp', inner_port: 8080, published: true },
   { protocol: 'udp', inner_port: 5353, published: false },
 ];
 const ENVVARS: Json[] = [

@@ -134,8 +134,30 @@ export function sameResource(a: unknown, b: unknown): boolean {
 
 /**
  * The object an operation answered with (the facts: the object in its new state; the spec does
- * not show the body) is the object its resource_uri names, so it shows each of `fields` (ones the
- * operation does not change) as the GET of that URI does. An answer without the object is observed.
+ * not show the body) when it names `uri`; a refusal or an answer without that object is observed
+ * and gives undefined.
+ */
+export function answeredObject(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Json | undefined {
+  // A refusal carries no object: whether the operation may be refused is the caller's rule to judge.
+  if (res.status < 200 || res.status >= 300) {
+    ctx.observe(`${what} answered ${res.status}: no object to compare with its GET`);
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text());
+  } catch {
+    body = undefined;
+  }
+  if (isJsonObject(body) && sameResource(body.resource_uri, uri)) return body;
+  ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
+  return undefined;
+}
+
+/**
+ * The object an operation answered with is the object its resource_uri names (a GET of it returns
+ * that object), so it carries that object's uuid and shows each of `fields` (ones the operation
+ * does not change) as the GET of that URI does.
  */
 export async function expectAnswerAsGot(
   ctx: CloudContext,
@@ -146,17 +168,6 @@ export async function expectAnswerAsGot(
   what: string,
   requirement: string,
 ): Promise<void> {
-  // A refusal carries no object: whether the operation may be refused is the caller's rule to judge.
-  if (res.status < 200 || res.status >= 300) return ctx.observe(`${what} answered ${res.status}: no object to compare with its GET`);
-  let body: unknown;
-  try {
-    body = JSON.parse(res.text());
-  } catch {
-    body = undefined;
-  }
-  if (!isJsonObject(body) || !sameResource(body.resource_uri, uri)) {
-    ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
-    return;
-  }
-  expectShownAsGot(ctx, body, (await ctx.getJson(view, uri)) as Json, fields, what, requirement);
+  const body = answeredObject(ctx, res, uri, what);
+  if (body) expectShownAsGot(ctx, body, (await ctx.getJson(view, uri)) as Json, ['uuid', ...fields], what, requirement);
 }
