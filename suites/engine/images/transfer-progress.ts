@@ -18,30 +18,38 @@ interface Detail {
 
 const isCount = (v: unknown): v is number => Number.isInteger(v);
 
-/** Every count a progressDetail gives is a non-negative integer, and current never exceeds a known total. */
+const detailOf = (o: StreamObject): Detail | undefined => {
+  const d = o.progressDetail as Detail | undefined;
+  return d && typeof d === 'object' ? d : undefined;
+};
+
+/**
+ * Every count a progressDetail gives is a non-negative integer. A current beyond its total is
+ * observed only: the spec gives the counts' shape, not their relation, and Docker's push of a small
+ * layer reports one (current 512 of total 33).
+ */
 function expectCountsConsistent(ctx: EngineContext, objects: StreamObject[], what: string): void {
-  const wrong = objects.filter((o) => {
-    const d = o.progressDetail as Detail | undefined;
-    if (!d || typeof d !== 'object') return false;
-    const counts = [d.current, d.total].filter((v) => v !== undefined);
-    if (counts.some((v) => !isCount(v) || v < 0)) return true;
-    return isCount(d.current) && isCount(d.total) && d.total > 0 && d.current > d.total;
-  });
-  ctx.expect(wrong.length === 0, `${what}: progressDetail counts that are negative, or a current beyond its total`, {
-    expected: 'progressDetail {current I >= 0, total I >= 0}, current <= total',
+  const wrong = objects.filter((o) => [detailOf(o)?.current, detailOf(o)?.total].some((v) => v !== undefined && (!isCount(v) || v < 0)));
+  ctx.expect(wrong.length === 0, `${what}: progressDetail counts that are not non-negative integers`, {
+    expected: 'progressDetail {current I >= 0, total I >= 0}',
     actual: wrong.slice(0, 3),
     requirement: PROGRESS_OBJECTS,
   });
+  const beyond = objects.find((o) => {
+    const d = detailOf(o);
+    return isCount(d?.current) && isCount(d?.total) && d.total > 0 && d.current > d.total;
+  });
+  if (beyond) ctx.observe(`${what}: a progressDetail current beyond its total: ${JSON.stringify(beyond.progressDetail)}`);
 }
 
-/** The transfer shows: some object has a progress text and a progressDetail with 0 < current <= total. */
+/** The transfer shows: some object has a progress text and a progressDetail with counts above 0. */
 function expectTransferShown(ctx: EngineContext, objects: StreamObject[], what: string): void {
   const shown = objects.some((o) => {
-    const d = o.progressDetail as Detail | undefined;
-    return typeof o.progress === 'string' && isCount(d?.current) && isCount(d?.total) && d.current > 0 && d.current <= d.total;
+    const d = detailOf(o);
+    return typeof o.progress === 'string' && isCount(d?.current) && isCount(d?.total) && d.current > 0 && d.total > 0;
   });
   ctx.expect(shown, `${what} moves a layer no registry had, yet no object reports that progress`, {
-    expected: '{status, progress S, progressDetail {current I > 0, total I}} for the layer',
+    expected: '{status, progress S, progressDetail {current I > 0, total I > 0}} for the layer',
     actual: objects.slice(0, 8),
     requirement: SHOWN,
   });
@@ -55,7 +63,7 @@ function judge(ctx: EngineContext, objects: StreamObject[], what: string): void 
 export default [
   engineCheck({
     id: SHOWN,
-    title: 'a push, then a pull, of a layer new to the registry report its progress: {progress, progressDetail {current, total}}, current <= total',
+    title: 'a push, then a pull, of a layer new to the registry report its progress: {progress, progressDetail {current, total}}',
     requirements: [SHOWN, PROGRESS_OBJECTS],
     endpoint: 'engine/images/push',
     async run(ctx) {

@@ -276,6 +276,10 @@ const REFUSALS: readonly StateRefusal[] = [
       const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
       const exec = await ctx.setUp(() => createExec(ctx, id, { Cmd: ['true'] }));
       await ctx.setUp(async () => void (await ctx.api.post(`/containers/${id}/stop`, { query: { t: 0 } })));
+      // The spec does not say an exec instance outlives its container's stop (Docker removes it then).
+      const inspected = await ctx.api.get(`/exec/${exec}/json`);
+      if (inspected.status === 404)
+        ctx.skip('unverified: the target removed the exec instance when its container stopped (its inspect answers 404), which the spec allows');
       const res = await ctx.api.post(`/exec/${exec}/start`, { json: { Detach: false, Tty: false }, timeoutMs: 5000 });
       return { request: `POST /exec/${exec.slice(0, 12)}/start (container stopped)`, res, subject: exec };
     },
