@@ -24,6 +24,19 @@ async function search(ctx: EngineContext, term: string, requirement: string): Pr
   return ctx.expectVersionSchema<SearchItem[]>('image-search-response', ctx.expectJson(res, 'search result', requirement), 'the search result', requirement);
 }
 
+/** Each result carries every registry-style key. */
+function expectRegistryKeys(ctx: EngineContext, items: readonly SearchItem[], requirement?: string): void {
+  for (const item of items)
+    ctx.expectEqual(
+      Object.keys(item)
+        .filter((k) => KEYS.includes(k))
+        .sort(),
+      KEYS,
+      `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
+      requirement,
+    );
+}
+
 export default [
   engineCheck({
     id: 'engine/images/search/200-response-schema',
@@ -63,14 +76,7 @@ export default [
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing, so no result keys can be read");
-      for (const item of items)
-        ctx.expectEqual(
-          Object.keys(item)
-            .filter((k) => KEYS.includes(k))
-            .sort(),
-          KEYS,
-          `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
-        );
+      expectRegistryKeys(ctx, items);
     },
   }),
   engineCheck({
@@ -104,15 +110,7 @@ export default [
           actual: items.map((i) => i.name),
         },
       );
-      for (const item of items)
-        ctx.expectEqual(
-          Object.keys(item)
-            .filter((k) => KEYS.includes(k))
-            .sort(),
-          KEYS,
-          `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
-          'engine/images/search/registry-style-keys',
-        );
+      expectRegistryKeys(ctx, items, 'engine/images/search/registry-style-keys');
     },
   }),
 ];
