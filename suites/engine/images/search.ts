@@ -110,6 +110,12 @@ export default [
           actual: items.map((i) => i.name),
         },
       );
+      const unmatched = items.filter((i) => ![i.name, i.description].some((text) => typeof text === 'string' && text.includes(word)));
+      ctx.expect(unmatched.length === 0, `the search for '${term}' answers results that do not match it`, {
+        expected: `results whose name or description holds ${word}`,
+        actual: unmatched.slice(0, 5).map((i) => i.name),
+        requirement: 'engine/images/search/query-term',
+      });
       expectRegistryKeys(ctx, items, 'engine/images/search/registry-style-keys');
     },
   }),

@@ -67,6 +67,10 @@ export const FAMILY_GAPS: Record<string, string> = {
   'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',
+  'engine/containers/list/query-size-false':
+    'size=0 asks for what the default gives (no sizes): a target that ignores size gives it too; query-size proves the member',
+  'engine/images/build/query-vendorfile-ignored-with-remote-file':
+    'the rule is that vendorfile is ignored when remote names a build file: a target that ignores vendorfile keeps it; query-vendorfile proves the member',
   // 200 and 204 are alternatives of one rule: which one a login gets depends on the target's login
   // history, so swapping one of them is caught only by chance. auth-login-refused proves the rule.
   'engine/system/auth/200-credentials-accepted': 'a login answers 200 or 204 by the login history; swapping one of them is not seen deterministically',
