@@ -1,10 +1,10 @@
 /**
  * Declared equivalent mutants: mutants no conforming-or-not difference can show, each with one
- * line of reason a reviewer can check (catalog/mutation/equivalents.json). A declaration names a
+ * line of reason a reviewer can check (catalog/mutation/equivalents/, one file per concern). A declaration names a
  * mutant id, or a pattern of ids with `*`; a declaration that matches no generated mutant is
  * stale and reported, so the file cannot hide what it no longer describes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DIR } from '../catalog/load.ts';
 import { escapeRegExp } from '../escape-regexp.ts';
@@ -15,7 +15,7 @@ export interface EquivalentDeclaration {
   reason: string;
 }
 
-export const EQUIVALENTS_FILE = path.join(CATALOG_DIR, 'mutation', 'equivalents.json');
+export const EQUIVALENTS_DIR = path.join(CATALOG_DIR, 'mutation', 'equivalents');
 
 export class Equivalents {
   private readonly patterns: Array<EquivalentDeclaration & { test: RegExp }>;
@@ -27,8 +27,14 @@ export class Equivalents {
     });
   }
 
-  static load(file: string = EQUIVALENTS_FILE): Equivalents {
-    return new Equivalents(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as EquivalentDeclaration[]) : []);
+  /** Every `*.json` file of the directory, each an array of declarations. */
+  static load(dir: string = EQUIVALENTS_DIR): Equivalents {
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
+    return new Equivalents(files.flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as EquivalentDeclaration[]));
   }
 
   reasonFor(mutant: Mutant): string | undefined {

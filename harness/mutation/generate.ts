@@ -96,7 +96,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
   });
   const effects =
     api === 'engine'
-      ? [...effectDrafts(version, sites), ...eventDrafts(version, versionRequirements)]
+      ? [...effectDrafts(version, sites, schemas), ...eventDrafts(version, versionRequirements)]
       : cloudDrafts(endpoints, versionRequirements, sites, version);
   return [...drafts, ...effects].map((d) => ({
     id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
@@ -243,10 +243,17 @@ function eventDrafts(version: string, requirements: readonly Requirement[]): Dra
 /**
  * The engine's create fields with a stated effect: stored and echoed as sent, but the container runs
  * without the effect; and those that mount storage, mounted as stated but on storage of its own.
+ * Only fields the version's create body has (1.18 has no GroupAdd, Tmpfs, CpuQuota...).
  */
-function effectDrafts(version: string, sites: SiteRequirements): Draft[] {
+function effectDrafts(version: string, sites: SiteRequirements, schemas: SchemaFields): Draft[] {
   const endpoint = 'engine/containers/create';
-  const notApplied = EFFECT_FIELDS.map((field) => ({
+  const inBody = new Set(
+    schemas
+      .fields('container-create-request')
+      .filter((f) => f.path.length === 1 || (f.path.length === 2 && f.path[0] === 'HostConfig'))
+      .map((f) => f.path.at(-1)!),
+  );
+  const notApplied = EFFECT_FIELDS.filter((field) => inBody.has(field)).map((field) => ({
     operator: 'request/effect-not-applied',
     atom: `effect ${field}`,
     spec: { kind: 'fault', endpoint, version, fault: `field-ignored:${field}` } as const,

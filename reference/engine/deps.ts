@@ -41,6 +41,9 @@ export interface CommitSource {
   resume(): void;
 }
 
+/** The resource limits a build's query gives the containers of its steps, as HostConfig fields. */
+export type BuildLimits = Partial<Record<'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota', number> & { CpusetCpus: string }>;
+
 export interface EngineDeps {
   images: ImageStore;
   events: EventBus;
@@ -51,8 +54,11 @@ export interface EngineDeps {
   faults: FaultSet;
   profile: VendorProfileName;
   createBuildContainer(opts: BuildContainerOptions): BuildContainer;
-  /** Leaves a build step's container behind (a created container with that id), as a build without rm does. */
-  leaveBuildContainer(id: string, image: Image, cmd: string[]): void;
+  /**
+   * Leaves a build step's container behind (a created container with that id), as a build without
+   * rm does, with the build's resource limits in its HostConfig.
+   */
+  leaveBuildContainer(id: string, image: Image, cmd: string[], limits: BuildLimits): void;
   /** Resolves a container by id, short id or name for commit; undefined when there is none. */
   commitSource(idOrName: string): CommitSource | undefined;
 }

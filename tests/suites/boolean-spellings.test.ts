@@ -18,14 +18,25 @@ describe('boolean spelling siblings', () => {
     }
   });
 
+  test('a check that names a stated default among its requirements is respelled too (its own requirement a status)', () => {
+    expect(siblings.map((c) => c.id)).toContain('engine/containers/delete/409-conflict/spellings');
+  });
+
+  test('a check whose requirement states the effect of a boolean parameter by name is respelled too', () => {
+    expect(siblings.map((c) => c.id)).toEqual(
+      expect.arrayContaining([
+        'engine/containers/archive-put/400-forbidden-overwrite/spellings',
+        'engine/containers/archive-put/overwrite-allowed-by-default/spellings',
+      ]),
+    );
+  });
+
   test('every boolean query parameter of the catalog is respelled by a check of its endpoint, or is listed here', () => {
     const probed = new Set(siblings.map((c) => c.endpoint));
-    // Parameters whose effect no check of their own endpoint's query shows (a refusal check covers them).
-    const elsewhere = new Set(['engine/containers/archive-put']);
     const missing = loadEndpoints('engine')
       .filter((e) => e.query?.some((q) => q.type === 'boolean'))
       .map((e) => e.id)
-      .filter((id) => !probed.has(id) && !elsewhere.has(id));
+      .filter((id) => !probed.has(id));
     expect(missing).toEqual([]);
   });
 });

@@ -44,9 +44,12 @@ function registryFor(world: World, scope: UriScope, name: string): Registry {
   if (known?.isVendor) throw badRequest(`${host} is the vendor's own registry, not a third-party one`);
   if (known) return known;
   const [hostname, port] = host.split(':');
+  // A registry is reached at a host name and a TCP port (1-65535, default 443).
+  if (!hostname || (port !== undefined && !/^[1-9]\d{0,4}$/.test(port)) || Number(port ?? 443) > 65535)
+    throw badRequest(`name '${name}' must start with a registry host (a host name, optionally :port of 1 to 65535)`);
   const added: Registry = {
     resource_uri: resourceUri('registry', [host], scope),
-    name: hostname ?? host,
+    name: hostname,
     host,
     isVendor: false,
     is_ssl: true,

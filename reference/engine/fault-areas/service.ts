@@ -48,6 +48,10 @@ export const VERSION_FAULTS = faultArea('versions', [
   { name: 'v1.18-serves-networks', description: 'the 1.22-only network endpoints answer under /v1.18/ instead of 404' },
   { name: 'v1.18-prefix-refused', description: 'paths with the /v1.18/ prefix answer 400: only the newest version is served' },
   { name: 'events-1.18-volume-network', description: 'the 1.18 event stream carries volume and network events' },
+  {
+    name: 'events-1.18-no-exec',
+    description: 'the 1.18 event stream leaves out exec_create and exec_start, kinds both versions list (the 1.22 one carries them)',
+  },
   { name: 'v1.22-prefix-refused', description: 'paths with the /v1.22/ prefix answer 400: only 1.18 is served' },
   {
     name: 'info-1.18-flags-boolean',

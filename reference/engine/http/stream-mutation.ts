@@ -97,7 +97,11 @@ export function writeHijackHead(socket: Duplex, head: HijackHead, exchange: Exch
   else socket.write(sent);
 }
 
-/** The head goes out just before the first body byte (or at the end, when there is none). */
+/**
+ * The head goes out just before the first body byte (or at the end, when there is none). An empty
+ * write (the reference's wait for the head to be flushed) carries no body byte: it is only
+ * acknowledged, so that the head stays withheld until the program writes.
+ */
 function withFirstWrite(socket: Duplex, head: string): void {
   const write = socket.write;
   const end = socket.end;
@@ -107,6 +111,12 @@ function withFirstWrite(socket: Duplex, head: string): void {
     socket.write(head);
   };
   socket.write = ((...args: Parameters<Duplex['write']>) => {
+    const [chunk] = args;
+    if (isEmpty(chunk)) {
+      const callback = args.find((a): a is (error?: Error | null) => void => typeof a === 'function');
+      if (callback) process.nextTick(callback);
+      return true;
+    }
     restore();
     return socket.write(...args);
   }) as Duplex['write'];
@@ -115,3 +125,5 @@ function withFirstWrite(socket: Duplex, head: string): void {
     return socket.end(...args);
   }) as Duplex['end'];
 }
+
+const isEmpty = (chunk: unknown): boolean => (typeof chunk === 'string' || chunk instanceof Uint8Array) && chunk.length === 0;

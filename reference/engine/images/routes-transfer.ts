@@ -1,7 +1,7 @@
 /** Image routes that move images in or out: create (pull / import), push, get, load, build, commit. */
 import { HttpError } from '../http/router.ts';
 import type { JsonStreamWriter, RouteContext } from '../http/router.ts';
-import type { EngineDeps } from '../deps.ts';
+import type { BuildLimits, EngineDeps } from '../deps.ts';
 import { findInRegistry, pullInto, pullRequest } from './pull.ts';
 import { importImage, importName } from './import.ts';
 import { pushInto, pushTargets } from './push.ts';
@@ -13,8 +13,11 @@ import { parseRef, tagged, normalizeRepo } from './reference.ts';
 import { runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
-import type { ContainerConfigLike } from './image.ts';
+import type { ContainerConfigLike, Image } from './image.ts';
+import { stillAnswered } from '../state/graveyard.ts';
 import { errorObject } from './progress.ts';
+import { fetchSource } from './fetch-source.ts';
+import { remoteContext } from './build/remote.ts';
 import { credentialsOfAuth, credentialsOfConfig } from './registry-auth.ts';
 
 const JSON_TYPE = 'application/json';
@@ -84,25 +87,16 @@ function faultyPull(ctx: RouteContext, fromImage: string, tag: string): [string,
   return [fromImage, tag];
 }
 
-/** The image data an import URL (`fromSrc=<URL>`) serves; 500 when it cannot be fetched. */
-async function fetchSource(url: string): Promise<Buffer> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  } catch (err) {
-    throw new HttpError(500, `Get ${url}: ${(err as Error).message}`);
-  }
-  if (!res.ok) throw new HttpError(500, `Get ${url}: unexpected status ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
 export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   let targets: PushTarget[];
+  const tag = ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? '');
   try {
-    targets = pushTargets(deps.images, ctx.params.name!, ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? ''));
+    targets = pushTargets(deps.images, ctx.params.name!, tag);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
-    throw err;
+    const removed = err instanceof HttpError && err.status === 404 ? removedTarget(ctx, deps, tag) : undefined;
+    if (removed) targets = [removed];
+    else if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
+    else throw err;
   }
   const out = transferStream(ctx);
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined)
@@ -110,6 +104,13 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   out.end();
+}
+
+/** Under `operation/deleted-still-answered`: the removed image the name referred to, pushed as if it still existed. */
+function removedTarget(ctx: RouteContext, deps: EngineDeps, tag: string): PushTarget | undefined {
+  const image = stillAnswered<Image>(deps.images, ctx.params.name!, ctx.exchange);
+  const parsed = parseRef(ctx.params.name!);
+  return image && parsed ? { repo: normalizeRepo(parsed.repo), tag: tag || parsed.tag || 'latest', image } : undefined;
 }
 
 /** What one `names` value saves: a repository (all its tags), a `name:tag`, or an image id (no tags). */
@@ -174,6 +175,30 @@ function buildArgs(ctx: RouteContext): Record<string, string> {
   }
 }
 
+/** memory, memswap, cpushares, cpusetcpus and (1.22) cpuperiod, cpuquota: the limits of the build's containers. */
+function buildLimits(ctx: RouteContext): BuildLimits {
+  type Field = 'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota';
+  const ints: Array<readonly [string, Field]> = [
+    ['memory', 'Memory'],
+    ['memswap', 'MemorySwap'],
+    ['cpushares', 'CpuShares'],
+    ...(ctx.version === '1.22'
+      ? ([
+          ['cpuperiod', 'CpuPeriod'],
+          ['cpuquota', 'CpuQuota'],
+        ] as const)
+      : []),
+  ];
+  const limits: BuildLimits = {};
+  for (const [param, field] of ints) {
+    const value = ctx.int(param);
+    if (value !== undefined) limits[field] = value;
+  }
+  const cpus = ctx.query.get('cpusetcpus');
+  if (cpus) limits.CpusetCpus = cpus;
+  return limits;
+}
+
 function buildTags(ctx: RouteContext): string[] {
   if (ctx.faults.has('build-t-ignored')) return [];
   const given = ctx.version === '1.22' ? ctx.query.getAll('t') : [ctx.query.get('t') ?? ''];
@@ -207,13 +232,15 @@ function refuseBuildBody(ctx: RouteContext, body: Buffer): void {
 }
 
 export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> {
-  if (ctx.query.get('remote'))
-    throw new HttpError(500, 'remote build contexts (Git, HTTP) are not supported by the reference daemon: send the context as the body');
   checkShmSize(ctx);
   const tags = buildTags(ctx);
   const args = buildArgs(ctx);
+  const limits = buildLimits(ctx);
   const defaultBuildFile = ctx.spell('Vendorfile');
-  const body = await ctx.body();
+  const remote = ctx.query.get('remote');
+  const fetched = remote ? await remoteContext(remote, ctx.version, defaultBuildFile) : undefined;
+  const body = fetched?.context ?? (await ctx.body());
+  const named = !fetched?.singleFile && !ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'));
   if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined)
     throw new HttpError(500, 'X-Registry-Config is not accepted');
   refuseBuildBody(ctx, body);
@@ -223,7 +250,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
     deps.events,
     body,
     {
-      buildFile: (!ctx.faults.has('build-vendorfile-param-ignored') && ctx.query.get(ctx.spell('vendorfile'))) || defaultBuildFile,
+      buildFile: named || defaultBuildFile,
       defaultBuildFile,
       tags,
       quiet: ctx.bool('q') && !ctx.faults.has('build-quiet-ignored'),
@@ -233,7 +260,7 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
       pull: ctx.bool('pull') && !ctx.faults.has('build-pull-ignored'),
       buildArgs: args,
       registryCredentials: (host) => credentialsOfConfig(ctx.req.headers['x-registry-config'], host, ctx.faults),
-      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd),
+      leaveContainer: (id, image, cmd) => deps.leaveBuildContainer(id, image, cmd, limits),
     },
     out,
     ctx.faults,

@@ -2,6 +2,7 @@
 import { HttpError } from '../http/router.ts';
 import type { RouteContext, Router } from '../http/router.ts';
 import type { EngineDeps } from '../deps.ts';
+import type { Image } from './image.ts';
 import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
@@ -95,6 +96,12 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
 
 function removeImage(ctx: RouteContext, deps: EngineDeps): void {
   const image = deps.images.resolve(ctx.params.name!);
+  const removed = image ? undefined : stillAnswered<Image>(deps.images, ctx.params.name!, ctx.exchange);
+  // Under `operation/deleted-still-answered`: the removed image is deleted again, as if it existed.
+  if (removed) {
+    ctx.sendJson(200, [{ Deleted: removed.id }]);
+    return;
+  }
   const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
   keepRemoved(deps.images, image, ctx.params.name!);
   ctx.sendJson(

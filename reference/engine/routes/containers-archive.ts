@@ -8,6 +8,7 @@ import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import type { FaultSet } from '../faults.ts';
 import { findContainer } from './lookup.ts';
+import { stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
@@ -83,7 +84,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
 }
 
 function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path: string } {
-  const c = engine.containers.resolve(ctx.params.id ?? '');
+  const ref = ctx.params.id ?? '';
+  const c = engine.containers.resolve(ref) ?? stillAnswered<Container>(engine.containers, ref, ctx.exchange);
   // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
   const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
   if (!c) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);

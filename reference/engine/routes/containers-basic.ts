@@ -97,6 +97,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const height = ctx.int('h');
     const width = ctx.int('w');
     if (height === undefined || width === undefined) throw new HttpError(400, 'resize needs both h and w');
+    // Only a running container has a terminal to resize: the daemon answers the others 500, the
+    // code the spec gives "cannot resize" ("Container ... is not running", API 1.18 to 1.22).
+    if (!c.isRunning) throw new HttpError(500, `Cannot resize container ${c.id}: Container ${c.id} is not running`);
     c.tty = { height, width };
     engine.containerEvent(c, 'resize', { height: String(height), width: String(width) });
     if (ctx.faults.has('resize-answers-json')) return ctx.sendJson(200, {});
@@ -110,6 +113,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       const c = findContainer(engine, ctx);
       const body = await ctx.json<Record<string, unknown>>();
       checkResources({ ...pickResources(c.hostConfig), ...body }, ctx.faults);
+      // A running container's kernel memory limit cannot be changed: the daemon of API 1.22 refuses
+      // it as a server error ("Cannot update container", 500), after the parameters passed.
+      if (c.isRunning && Number(body.KernelMemory ?? 0) !== 0)
+        throw new HttpError(500, `Cannot update container ${c.id}: Can not update kernel memory to a running container, please stop it first.`);
       for (const key of UPDATABLE) if (body[key] !== undefined && !ctx.faults.has('update-ignores-body')) c.hostConfig[key] = body[key];
       engine.containerEvent(c, 'update');
       ctx.sendJson(200, ctx.faults.has('update-no-Warnings') ? {} : { Warnings: [] });

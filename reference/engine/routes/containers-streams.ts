@@ -33,7 +33,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {
     const c = findContainer(engine, ctx);
-    if (!readsLogs(c) && !ctx.faults.has('logs-any-driver-served')) throw new HttpError(501, `configured logging driver does not support reading`);
+    if (!readsLogs(c) && !ctx.faults.has('logs-any-driver-served')) throw new HttpError(500, `configured logging driver does not support reading`);
     const streams = ctx.faults.has('logs-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);

@@ -10,6 +10,7 @@ const FILTER_KEYS = ['container', 'event', 'image', 'label', 'type', 'volume', '
 const V118_TYPES = new Set(['container', 'image']);
 /** Image kinds 1.18 lists (spec: Events table); later kinds (tag, import, ...) are not sent there. */
 const V118_IMAGE_KINDS = new Set(['untag', 'delete']);
+const EXEC_KINDS = new Set(['exec_create', 'exec_start']);
 
 export function registerEventsRoute(router: Router, engine: Engine): void {
   router.add('GET', '/events', async (ctx) => {
@@ -21,6 +22,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
       (ctx.version === '1.22' ||
         (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) ||
         (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
+      !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-exec') && EXEC_KINDS.has(e.Action)) &&
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');

@@ -119,7 +119,8 @@ function mergeConfig(body: Body, image: ImageConfig, id: string): ContainerConfi
     OpenStdin: bool('OpenStdin'),
     StdinOnce: bool('StdinOnce'),
     Env: mergeEnv(image.Env, body.Env),
-    Cmd: cmd,
+    // Spec: Cmd is S or [S]; an entry point given alone runs without arguments, shown as [] (not null).
+    Cmd: cmd ?? (entrypoint ? [] : null),
     Entrypoint: entrypoint,
     Image: str('Image'),
     Labels: { ...(image.Labels ?? {}), ...((body.Labels as Record<string, string> | null) ?? {}) },

@@ -5,7 +5,7 @@ import type { BuildContainer, BuildContainerOptions, CommitSource, EngineDeps } 
 import type { Engine } from './engine.ts';
 import { newId } from './ids.ts';
 import { createContainer } from './create.ts';
-import { API_VERSIONS } from '../http/router.ts';
+import { API_VERSIONS, HttpError } from '../http/router.ts';
 
 export function engineDeps(engine: Engine): EngineDeps {
   engine.images.isInUse = (imageId) => engine.containers.usesImage(imageId);
@@ -18,9 +18,18 @@ export function engineDeps(engine: Engine): EngineDeps {
     faults: engine.faults,
     profile: engine.profile,
     createBuildContainer: (opts) => buildContainer(opts),
-    leaveBuildContainer: (id, image, cmd) => void createContainer(engine, API_VERSIONS.at(-1)!, null, { Image: image.id, Cmd: cmd }, id),
+    leaveBuildContainer: (id, image, cmd, limits) => leaveBuildContainer(engine, id, { Image: image.id, Cmd: cmd, HostConfig: limits }),
     commitSource: (idOrName) => commitSource(engine, idOrName),
   };
+}
+
+/** A limit the container create refuses (a memory below its minimum) leaves no container: the build has succeeded. */
+function leaveBuildContainer(engine: Engine, id: string, body: Record<string, unknown>): void {
+  try {
+    createContainer(engine, API_VERSIONS.at(-1)!, null, body, id);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+  }
 }
 
 function buildContainer(opts: BuildContainerOptions): BuildContainer {

@@ -31,9 +31,15 @@ function removeAnonymousVolumes(engine: Engine, c: Container): void {
   }
 }
 
-/** `DELETE /containers/<parent>/<alias>?link=1` removes the link from the parent. */
+/**
+ * `DELETE /containers/<parent>/<alias>?link=1` removes the link from the parent. A container's own
+ * name is no link: asked to remove it, the daemon refuses the parameter (400), as Docker refuses
+ * "the default name of the container"; the container exists, so never 404.
+ */
 export function removeLink(engine: Engine, path: string): void {
   const slash = path.lastIndexOf('/');
+  if (slash <= 0 && engine.containers.resolve(path))
+    throw new HttpError(400, `Conflict, cannot remove the default link name of the container: ${path} is a container's own name, not a link`);
   const parent = slash > 0 ? engine.containers.resolve(path.slice(0, slash)) : undefined;
   const alias = path.slice(slash + 1);
   const links = (parent?.hostConfig.Links as string[] | null) ?? [];

@@ -39,6 +39,17 @@ export function runtimeViewOf(c: Container): RuntimeView | undefined {
 
 type Settings = <T>(field: EffectField, value: T, fallback: T) => T;
 
+/**
+ * A bind or volume as /proc/mounts shows it: a volume of the local driver created with DriverOpts
+ * `type` (and `device`, `o`) is a mount of that file system type, as the local driver mounts it.
+ */
+function mountLine(engine: Engine, m: MountPoint): MountLine {
+  const mode = `${m.RW ? 'rw' : 'ro'},relatime`;
+  const opts = m.Name ? (engine.volumes.get(m.Name)?.DriverOpts ?? {}) : {};
+  if (!opts.type) return { source: m.Name ? '/dev/root' : m.Source, target: m.Destination, fstype: 'ext4', options: mode };
+  return { source: opts.device || opts.type, target: m.Destination, fstype: opts.type, options: [mode, opts.o].filter(Boolean).join(',') };
+}
+
 export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
   const hc = c.hostConfig as Record<string, unknown>;
@@ -55,7 +66,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/etc/hosts', etcHosts({ ip: primaryAddress(c), hostname, extraHosts: list('ExtraHosts'), links: links(engine, list('Links')) }));
   files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
   const mountLines: MountLine[] = [
-    ...mounts.map((m) => ({ source: m.Name ? `/dev/root` : m.Source, target: m.Destination, fstype: 'ext4', options: `${m.RW ? 'rw' : 'ro'},relatime` })),
+    ...mounts.map((m) => mountLine(engine, m)),
     ...Object.entries(tmpfs).map(([target, options]) => ({
       source: 'tmpfs',
       target,

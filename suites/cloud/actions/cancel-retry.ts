@@ -4,7 +4,6 @@ import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 
 const CANCEL = 'cloud/action/cancel';
@@ -19,6 +18,7 @@ const R = {
   codes: 'cloud/action/success-codes-not-shown',
 };
 const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
+const ACTIONS = '/api/audit/v1/action/';
 const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}cancel/`);
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
@@ -191,6 +191,9 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action, res } = await retryWhileInProgress(ctx);
+      // The list read at once shows the action as an action object, while it still runs its flag false and no end_date.
+      const listed = ctx.listObjects(await ctx.api.get(ACTIONS, { uuid: String(action.uuid) }), 'action list');
+      for (const a of listed) ctx.expectView('action', a, 'the action as listed', R.retryFlag);
       ctx.expect(action.can_be_retried === false, `an In progress action, which cannot be retried, says can_be_retried ${String(action.can_be_retried)}`, {
         expected: false,
         actual: action.can_be_retried,

@@ -3,7 +3,7 @@ import { ACTIONS, actionUriOf } from '../support/actions.ts';
 import { sharedNodes, createStack, firstContainer, operateAndSettle, runningService, serviceBody, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { deployedNode } from '../support/infra.ts';
+import { deployedCluster } from '../support/infra.ts';
 import { listAll, sameResource } from '../support/lists.ts';
 
 const LIST = 'cloud/action/list';
@@ -96,17 +96,22 @@ async function expectRelated(
 export default [
   cloudCheck({
     id: id('include-related-nodecluster'),
-    title: "object=<cluster>: include_related=true gives the actions of the cluster and its nodes; false only the cluster's",
+    title:
+      "object=<cluster>: include_related=true gives the actions of the cluster and its nodes, of a node its own and its cluster's; false only the object's",
     requirements: [id('include-related-nodecluster'), id('include-related-node'), id('include-related-false'), id('filter-object')],
     endpoint: LIST,
     async run(ctx) {
-      const { cluster, node } = await deployedNode(ctx);
+      // Two nodes: the second one's action belongs to the cluster's related set, not to the first node's.
+      const cluster = await deployedCluster(ctx, 2);
       const c = cluster.resource_uri;
-      const n = node.resource_uri;
+      const [n, sibling] = cluster.nodes ?? [];
+      if (!n || !sibling) return ctx.fail(`precondition: the deployed cluster ${c} of two nodes lists ${cluster.nodes?.length ?? 0}`);
+      for (const node of [n, sibling]) await ctx.waitForState('node', node, ['Deployed']);
       const onCluster = await recorded(ctx, ctx.api.patch(c, { tags: [{ name: 'conformance-rel' }] }));
       const onNode = await recorded(ctx, ctx.api.patch(n, { nickname: ctx.uniqueName('rel') }));
-      await ctx.waitForState('node', n, ['Deployed']);
-      await expectRelated(ctx, c, 'true', [c, n], [onCluster, onNode], id('include-related-nodecluster'));
+      const onSibling = await recorded(ctx, ctx.api.patch(sibling, { nickname: ctx.uniqueName('rel') }));
+      for (const node of [n, sibling]) await ctx.waitForState('node', node, ['Deployed']);
+      await expectRelated(ctx, c, 'true', [c, n, sibling], [onCluster, onNode, onSibling], id('include-related-nodecluster'));
       await expectRelated(ctx, n, 'true', [n, c], [onNode, onCluster], id('include-related-node'));
       await expectRelated(ctx, c, 'false', [c], [onCluster], id('include-related-false'));
       await expectRelated(ctx, n, 'false', [n], [onNode], id('filter-object'));

@@ -1,8 +1,10 @@
 import type { CloudCheck } from '../support/check.ts';
 import filters from './filters.ts';
 import listFields from './list-fields.ts';
+import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
 import read from './read.ts';
+import redeployAnswer from './redeploy-answer.ts';
 import states from './states.ts';
 
-export const containerChecks: CloudCheck[] = [...read, ...listFields, ...operations, ...filters, ...states];
+export const containerChecks: CloudCheck[] = [...read, ...listFields, ...listsAsGot, ...operations, ...redeployAnswer, ...filters, ...states];

@@ -1,5 +1,5 @@
 /** Spec: Containers > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
-import { expectRefused } from '../support/actions.ts';
+import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -41,14 +41,14 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops a running container: it ends Stopped (202, action ends)',
-    requirements: [R.stop, R.stop202],
+    requirements: [R.stop, R.stop202, SUCCEEDS],
     endpoint: 'cloud/container/stop',
     run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'stop', 'Stopped', R.stop, R.stop202),
   }),
   cloudCheck({
     id: R.start,
     title: 'start starts a stopped container: it ends Running (202, action ends)',
-    requirements: [R.start, R.start202],
+    requirements: [R.start, R.start202, SUCCEEDS],
     endpoint: 'cloud/container/start',
     async run(ctx) {
       const c = await runningContainer(ctx);
@@ -59,14 +59,14 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates the container: it ends Terminated (202, action ends)',
-    requirements: [R.terminate, R.terminate202],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS],
     endpoint: 'cloud/container/terminate',
     run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'terminate', 'Terminated', R.terminate, R.terminate202),
   }),
   cloudCheck({
     id: R.redeploy,
     title: "redeploy runs the container again with its service's current configuration (facts: 202 with the container)",
-    requirements: [R.redeploy, R.redeploy202, R.redeployOutside],
+    requirements: [R.redeploy, R.redeploy202, R.redeployOutside, ENDS, SUCCEEDS],
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -86,6 +86,7 @@ export default [
         R.redeploy,
       );
       ctx.expectStatus(res, 202, 'redeploy (facts: 202 with the container)', R.redeploy202);
+      await expectActionSucceeded(ctx, res, 'redeploy');
     },
   }),
   cloudCheck({

@@ -119,7 +119,7 @@ export default [
   }),
   cloudCheck({
     id: R.exitCode,
-    title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string',
+    title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string (GET and list)',
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -133,6 +133,7 @@ export default [
         actual: c!.exit_code_msg,
         requirement: R.exitCode,
       });
+      await expectListedAsGot(ctx, CONTAINERS, c!, ['exit_code', 'exit_code_msg'], R.exitCode);
     },
   }),
   cloudCheck({

@@ -2,7 +2,9 @@ import type { CloudCheck } from '../support/check.ts';
 import create from './create.ts';
 import lifecycle from './lifecycle.ts';
 import list from './list.ts';
+import listsAsGot from './lists-as-got.ts';
 import nodeList from './node-list.ts';
 import states from './states.ts';
+import zeroValues from './zero-values.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...nodeList, ...states];
+export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states, ...zeroValues];

@@ -1,10 +1,11 @@
-import { finishedActionOf } from '../support/actions.ts';
+import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { ownNodes, firstContainer, runningService, tagNames, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
-import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectAnswerAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 
 const R = {
@@ -22,6 +23,8 @@ const R = {
   upgrade202: 'cloud/node/vendor-upgrade/202-async',
   health: 'cloud/node/health-check/sets-state',
   health202: 'cloud/node/health-check/202',
+  resolves: 'cloud/uri/resource-uri-resolves',
+  dates: 'cloud/node/get/datetimes-track-operations',
   terminates: 'cloud/node/terminate/terminates',
   terminate202: 'cloud/node/terminate/202-async',
 };
@@ -84,7 +87,7 @@ export default [
   cloudCheck({
     id: R.updNick,
     title: 'PATCH nickname sets the node nickname; PATCH tags replaces its user tags',
-    requirements: [R.updNick, R.updTags, R.upd202, R.updOutside],
+    requirements: [R.updNick, R.updTags, R.upd202, R.updOutside, ENDS, SUCCEEDS],
     endpoint: 'cloud/node/update',
     async run(ctx) {
       const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-old' }] });
@@ -109,6 +112,7 @@ export default [
       const others = tags.filter((t) => t !== 'conformance-new');
       if (others.length) ctx.observe(`the node keeps tags it carries for other reasons than the user's PATCH: ${others.join(', ')}`);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the node)', R.upd202);
+      await expectActionSucceeded(ctx, res, 'PATCH');
     },
   }),
   cloudCheck({
@@ -132,12 +136,18 @@ export default [
   cloudCheck({
     id: R.health,
     title: 'health-check sets Unreachable when the engine daemon cannot be reached and Deployed when it can',
-    requirements: [R.health, R.health202],
+    requirements: [R.health, R.health202, R.resolves, R.dates],
     referenceOnly: REACHABILITY_CONTROL,
     endpoint: 'cloud/node/health-check',
     async run(ctx) {
-      const { node } = await deployedNode(ctx);
+      // Two tags, so that the node the health-check answers with shows a list that can be cut.
+      const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-one' }, { name: 'conformance-two' }] });
+      // An empty nickname (nickname is any string), so that the answer has a zero value to show as its GET does.
+      const blank = await ctx.api.patch(uriOf(node), { nickname: '' });
+      if (blank.status >= 300) ctx.observe(`PATCH nickname '' answered ${blank.status}: the node keeps its nickname`);
+      await settle(ctx, 'node', uriOf(node), ['Deployed']);
       await setReachable(ctx, node, false);
+      const before: Json = await ctx.getJson('node', uriOf(node));
       const down = await ctx.api.post(`${uriOf(node)}health-check/`);
       await finishedActionOf(ctx, down, 'health-check');
       ctx.expectEqual(
@@ -146,6 +156,9 @@ export default [
         'health-check of an unreachable node did not set Unreachable',
         R.health,
       );
+      const shown = ['tags', 'node_cluster', 'availability_zone', 'nickname', 'cpu', 'disk', 'memory'];
+      await expectAnswerAsGot(ctx, down, 'node', uriOf(node), shown, 'health-check', R.resolves);
+      await expectAnswerDatesBetween(ctx, down, 'node', uriOf(node), before, 'health-check', R.dates);
       await setReachable(ctx, node, true);
       const up = await ctx.api.post(`${uriOf(node)}health-check/`);
       ctx.expect(up.status >= 200 && up.status < 300, `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });

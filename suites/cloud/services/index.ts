@@ -5,22 +5,32 @@ import environment from './environment.ts';
 import filters from './filters.ts';
 import links from './links.ts';
 import listFields from './list-fields.ts';
+import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
 import read from './read.ts';
+import rolesTwice from './roles-twice.ts';
 import sequences from './sequences.ts';
 import states from './states.ts';
 import update from './update.ts';
+import updateAnswer from './update-answer.ts';
+import zeroValues from './zero-values.ts';
+import defaultsElsewhere from './defaults-elsewhere.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
   ...create,
   ...read,
   ...listFields,
+  ...listsAsGot,
+  ...rolesTwice,
   ...links,
   ...update,
+  ...updateAnswer,
   ...operations,
   ...environment,
   ...filters,
   ...states,
   ...sequences,
+  ...zeroValues,
+  ...defaultsElsewhere,
 ];

@@ -1,5 +1,5 @@
 /** Spec: Services > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
-import { expectRefused } from '../support/actions.ts';
+import { expectRefused, SUCCEEDS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -56,7 +56,7 @@ export default [
   cloudCheck({
     id: R.start,
     title: 'start starts all containers: they end Running and running_num_containers equals target_num_containers (202, action ends)',
-    requirements: [R.start, R.start202],
+    requirements: [R.start, R.start202, SUCCEEDS],
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -83,7 +83,7 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops all containers of the service: they end Stopped (202, action ends)',
-    requirements: [R.stop, R.stop202],
+    requirements: [R.stop, R.stop202, SUCCEEDS],
     endpoint: 'cloud/service/stop',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -97,7 +97,7 @@ export default [
   cloudCheck({
     id: R.redeploy,
     title: 'redeploy redeploys all containers with the current configuration: afterwards they match it (synchronized) (202, action ends)',
-    requirements: [R.redeploy, R.redeploy202],
+    requirements: [R.redeploy, R.redeploy202, SUCCEEDS],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -122,7 +122,7 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates all containers and the service: they end Terminated (202, action ends)',
-    requirements: [R.terminate, R.terminate202],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS],
     endpoint: 'cloud/service/terminate',
     async run(ctx) {
       const at = await sharedNodes(ctx);

@@ -1,5 +1,5 @@
 /** Spec: Services > PATCH (update body) and scale. The EVERY_NODE limits are checked with Limits (suites/cloud/limits). */
-import { finishedActionOf } from '../support/actions.ts';
+import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
@@ -55,7 +55,7 @@ export default [
   cloudCheck({
     id: R.applies,
     title: 'PATCH sets each field sent and leaves the others unchanged (facts: 202 with the service)',
-    requirements: [R.applies, R.status202, R.outside],
+    requirements: [R.applies, R.status202, R.outside, ENDS, SUCCEEDS],
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const linked = await createService(ctx, serviceBody(ctx, undefined));
@@ -80,6 +80,7 @@ export default [
         expected: 202,
         actual: res.status,
       });
+      await expectActionSucceeded(ctx, res, 'PATCH');
     },
   }),
   cloudCheck({
@@ -109,7 +110,7 @@ export default [
   cloudCheck({
     id: R.target,
     title: 'PATCH target_num_containers sets the scale target; scale (202, action ends) brings the service to it',
-    requirements: [R.target, R.scale, R.scale202, R.scaleOutside],
+    requirements: [R.target, R.scale, R.scale202, R.scaleOutside, SUCCEEDS],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -129,6 +130,8 @@ export default [
       ctx.expectStatus(res, 202, 'scale is asynchronous', R.scale202);
       const action = await finishedActionOf(ctx, res, 'scale');
       ctx.expect(['Success', 'Failed'].includes(String(action.state)), `the scale action ended ${String(action.state)}`, { requirement: R.scale202 });
+      await expectActionSucceeded(ctx, down, 'scale down');
+      await expectActionSucceeded(ctx, res, 'scale');
     },
   }),
 ];

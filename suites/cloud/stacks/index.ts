@@ -5,5 +5,6 @@ import operations from './operations.ts';
 import read from './read.ts';
 import serviceList from './service-list.ts';
 import states from './states.ts';
+import updateAnswer from './update-answer.ts';
 
-export const stackChecks: CloudCheck[] = [...create, ...serviceList, ...read, ...operations, ...filters, ...states];
+export const stackChecks: CloudCheck[] = [...create, ...serviceList, ...read, ...operations, ...updateAnswer, ...filters, ...states];

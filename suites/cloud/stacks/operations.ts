@@ -1,10 +1,11 @@
 /** Spec: Stacks > PATCH, start, stop, redeploy (reuse_volumes), DELETE. */
+import { expectActionSucceeded, ENDS, SUCCEEDS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField } from '../support/kept.ts';
-import type { Json } from '../support/lists.ts';
+import { expectAnswerAsGot, type Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
@@ -15,6 +16,7 @@ const R = {
   updates: 'cloud/stack/update/updates-services',
   emptyPatch: 'cloud/stack/update/default-services-empty',
   update202: 'cloud/stack/update/202',
+  resolves: 'cloud/uri/resource-uri-resolves',
   updateOutside: 'cloud/states/stack/update-not-in-table',
   start: 'cloud/stack/start/starts-services',
   start202: 'cloud/stack/start/202-async',
@@ -34,7 +36,7 @@ async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extr
   return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
 }
 
-async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
+export async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
   const stack = await twoServiceStack(ctx, await sharedNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
   return ctx.waitForState('stack', stack.resource_uri, ['Running']);
@@ -73,7 +75,7 @@ export default [
   cloudCheck({
     id: R.updates,
     title: "PATCH updates the stack's services: each item's update parameters apply to the service of that name (facts: 202)",
-    requirements: [R.updates, R.update202, R.updateOutside],
+    requirements: [R.updates, R.update202, R.updateOutside, R.resolves, ENDS, SUCCEEDS],
     endpoint: 'cloud/stack/update',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
@@ -98,7 +100,10 @@ export default [
         'a service the PATCH did not name changed',
         R.updates,
       );
+      // The stack answered is the one its resource_uri names: its services are those of its GET.
+      await expectAnswerAsGot(ctx, res, 'stack', stack.resource_uri, ['services'], `PATCH ${stack.resource_uri}`, R.resolves);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);
+      await expectActionSucceeded(ctx, res, 'PATCH');
     },
   }),
   cloudCheck({
@@ -123,7 +128,7 @@ export default [
   cloudCheck({
     id: R.start,
     title: 'start starts the services of the stack: they end Running (202, action ends)',
-    requirements: [R.start, R.start202],
+    requirements: [R.start, R.start202, SUCCEEDS],
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
@@ -136,7 +141,7 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops the services of the stack: they end Stopped (202, action ends)',
-    requirements: [R.stop, R.stop202, R.stopOutside],
+    requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS],
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
       const stack = await runningStack(ctx);
@@ -150,7 +155,7 @@ export default [
   cloudCheck({
     id: R.redeploy,
     title: 'redeploy redeploys all services of the stack: their containers are deployed again (202, action ends)',
-    requirements: [R.redeploy, R.redeploy202],
+    requirements: [R.redeploy, R.redeploy202, SUCCEEDS],
     endpoint: 'cloud/stack/redeploy',
     async run(ctx) {
       const stack = await runningStack(ctx);
@@ -172,7 +177,7 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates all services of the stack and the stack: they end Terminated (202, action ends)',
-    requirements: [R.terminate, R.terminate202],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS],
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
       const stack = await runningStack(ctx);

@@ -1,6 +1,9 @@
 /** Spec: Stacks > GET list, one stack, export (stack definition format); the Stack fields. */
 import { cloudCheck } from '../support/check.ts';
 import { sharedNodes, createStack, operateAndSettle, serviceBody, settled, STACKS } from '../support/app.ts';
+import type { CloudContext } from '../support/context.ts';
+import type { Stack } from '../support/views.generated.ts';
+import { runningStack } from './operations.ts';
 import { expectListed, expectListedAsGot, listAll, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
@@ -17,14 +20,25 @@ const R = {
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 
+/** The running stack with its first service updated (its containers no longer match it). */
+export async function outOfDate(ctx: CloudContext, stack: Stack): Promise<Stack> {
+  const [svc] = stack.services;
+  if (!svc) return ctx.fail(`precondition: the running stack ${stack.resource_uri} lists no service`);
+  const res = await ctx.api.patch(svc, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
+  if (res.status >= 300) ctx.fail(`precondition: PATCH of ${svc} answered ${res.status}`);
+  await settled(ctx, 'service', svc);
+  return settled(ctx, 'stack', stack.resource_uri);
+}
+
 export default [
   cloudCheck({
     id: R.list,
-    title: 'The stack list returns a list of stack objects, including the two just created, each once',
+    title: 'The stack list returns a list of stack objects (two just created, a running one whose service changed), each once and as its GET shows it',
     endpoint: 'cloud/stack/list',
     async run(ctx) {
       const mine = [await createStack(ctx, { name: ctx.uniqueName('stack') }), await createStack(ctx, { name: ctx.uniqueName('stack') })];
-      await expectListed(ctx, 'stack', STACKS, mine, 'a stack just created', R.list);
+      mine.push(await ctx.setUp(async () => outOfDate(ctx, await runningStack(ctx))));
+      await expectListed(ctx, 'stack', STACKS, mine, 'a stack of the check', R.list, ['state', 'services', 'synchronized']);
     },
   }),
   cloudCheck({

@@ -25,6 +25,22 @@ export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, wha
   return ctx.waitForState('action', actionUriOf(ctx, res, what), TERMINAL_ACTION_STATES, timeoutMs, requirement);
 }
 
+export const ENDS = 'cloud/actions/async-ends-terminal';
+export const SUCCEEDS = 'cloud/actions/success-when-done';
+
+/**
+ * The action of a call whose effect the check has seen take place: it ends (an In progress one
+ * when its operation ends) and, the operation done, ends Success.
+ */
+export async function expectActionSucceeded(ctx: CloudContext, res: HttpResponse, what: string): Promise<void> {
+  const action = await finishedActionOf(ctx, res, what, 30_000, ENDS);
+  ctx.expect(action.state === 'Success', `${what} took effect, but its action ended ${action.state}`, {
+    expected: 'Success (executed successfully)',
+    actual: action.state,
+    requirement: SUCCEEDS,
+  });
+}
+
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /**

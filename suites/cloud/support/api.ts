@@ -5,8 +5,18 @@ import type { TargetEndpoint } from '../../../harness/target/endpoint.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { Credentials } from '../../../harness/run/config.ts';
 import { basicAuth } from '../../../harness/target/basic-auth.ts';
+import { TargetError } from '../../../harness/target/errors.ts';
 
 export type CloudCallOptions = Omit<RequestOptions, 'method' | 'path'>;
+
+/**
+ * Checks follow the URIs the target answers with (resource_uri, a list's next): one that is not a
+ * path (left out, null, another type) is the target's malformed answer, not the suite's error.
+ */
+function askable(method: string, path: unknown): asserts path is string {
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw new TargetError(`${method} ${JSON.stringify(path) ?? 'undefined'}: a URI the target answered with is not a path to ask`, 'malformed');
+}
 
 /**
  * The cloud API as one user sees it: REST calls with Basic auth and `Accept: application/json`
@@ -34,6 +44,7 @@ export class CloudApi {
   }
 
   async request(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
+    askable(method, path);
     const res = await this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
     this.onAnswer?.(method, path, res);
     return res;
@@ -41,6 +52,7 @@ export class CloudApi {
 
   /** A call the judge of every exchange does not see: for checks that grade the status themselves (the negative sweep). */
   unjudged(method: string, path: string, opts: CloudCallOptions = {}): Promise<HttpResponse> {
+    askable(method, path);
     return this.rest.request({ ...opts, method, path, headers: this.headers(opts.headers) }, this.transcript);
   }
 

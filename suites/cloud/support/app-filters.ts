@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ownNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { compareFiltered, fieldMatches, filterCheck, settledState, stillMatching } from './filters.ts';
+import { compareFiltered, fieldMatches, filterCheck, notFoundAgain, settledState, stillMatching } from './filters.ts';
 import { listAll, type Json } from './lists.ts';
 
 export interface AppList {
@@ -87,6 +87,7 @@ export function filterCombinationCheck(list: AppList): CloudCheck {
           const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
           const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
           outcome.missing = await stillMatching(ctx, list.path, outcome.missing, matches);
+          outcome.missing = await notFoundAgain(ctx, list.path, Object.fromEntries(wanted), outcome.missing);
           if (outcome.extra.length || outcome.missing.length)
             breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
           return !outcome.extra.length && !outcome.missing.length;

@@ -1,12 +1,13 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { finishedActionOf } from './actions.ts';
+import { finishedActionOf, SUCCEEDS } from './actions.ts';
 import { operate, type Verb } from './app.ts';
 import type { CloudContext } from './context.ts';
 
 /**
  * An asynchronous operation as the requirements state it: accepted (the effect requirement),
  * then 202 with the action header and an action that ends Success or Failed (the async one,
- * checked after the effect so that a breach of the weaker rule does not hide the effect).
+ * checked after the effect so that a breach of the weaker rule does not hide the effect), and,
+ * its effect seen, Success (the action records the call's outcome).
  */
 export interface AsyncOp {
   res: HttpResponse;
@@ -30,6 +31,11 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
         expected: 'Success or Failed',
         actual: action.state,
         requirement: async,
+      });
+      ctx.expect(action.state === 'Success', `${verb} took effect, but its action ended ${action.state}`, {
+        expected: 'Success (executed successfully)',
+        actual: action.state,
+        requirement: SUCCEEDS,
       });
     },
   };

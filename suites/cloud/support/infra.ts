@@ -101,7 +101,11 @@ export const REACHABILITY_CONTROL =
  * referenceOnly, so the catalog does not count them covered).
  */
 export async function setReachable(ctx: CloudContext, node: Node, reachable: boolean): Promise<void> {
+  if (!(await trySetReachable(ctx, node, reachable))) ctx.skip(`unverified on this target: ${REACHABILITY_CONTROL}`);
+}
+
+/** The same control, for a check that goes on without it: whether the target offers it. */
+export async function trySetReachable(ctx: CloudContext, node: Node, reachable: boolean): Promise<boolean> {
   const path = node.resource_uri.replace(/^\/api\/infra\/v1\//, '/_reference/v1/');
-  const res = await ctx.api.post(`${path}reachability/`, { reachable });
-  if (res.status !== 200) ctx.skip(`unverified on this target: ${REACHABILITY_CONTROL}`);
+  return (await ctx.api.post(`${path}reachability/`, { reachable })).status === 200;
 }

@@ -1,7 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
+import { sameShown } from '../../../harness/protocol/same-shown.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
 
@@ -84,12 +85,12 @@ export async function expectListed<K extends ViewName>(
 }
 
 /**
- * `listed` (an object of a list) shows each of `fields` as `got` (its own GET) does. What the spec
+ * `listed` (an object of a list) shows each of `fields` (a field, or a dotted path into sub-objects) as `got` (its own GET) does. What the spec
  * leaves open changes nothing: fields only one side carries (undocumented ones; a documented one
  * left out is the schema's to report) and the order of lists whose order it does not state.
  */
 export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fields: readonly string[], what: string, requirement: string): void {
-  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, o[f]]));
+  const pick = (o: Json): Json => Object.fromEntries(fields.map((f) => [f, valueAt(o, f)]));
   ctx.expect(sameShown(pick(listed), pick(got)), `${what} shows ${String(got.resource_uri)} otherwise than its GET`, {
     expected: pick(got),
     actual: pick(listed),
@@ -97,15 +98,9 @@ export function expectShownAsGot(ctx: CloudContext, listed: Json, got: Json, fie
   });
 }
 
-/** Two shown values agree on what both show: objects on their common keys, lists in any order. */
-export function sameShown(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x) => b.some((y) => sameShown(x, y))) && b.every((y) => a.some((x) => sameShown(x, y)));
-  if (isJsonObject(a) && isJsonObject(b))
-    return Object.keys(a)
-      .filter((k) => Object.hasOwn(b, k))
-      .every((k) => sameShown(a[k], b[k]));
-  return isDeepStrictEqual(a, b);
+/** The value at a field, or at a dotted path into sub-objects (`provider_options.vpc.id`): a field left out reads undefined. */
+function valueAt(o: Json, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (isJsonObject(v) ? v[key] : undefined), o);
 }
 
 /** The list at `path` (filtered by uuid) shows the object `got` (its GET) with the same `fields`. */
@@ -135,4 +130,44 @@ export function sameResource(a: unknown, b: unknown): boolean {
   const strip = (u: string): string =>
     norm(u).replace(/^(\/api\/[a-z]+\/v1\/)[^/]+\/(?=(nodecluster|node|registry|repository|stack|service|container)\/)/, '$1');
   return strip(a) === strip(b);
+}
+
+/**
+ * The object an operation answered with (the facts: the object in its new state; the spec does
+ * not show the body) when it names `uri`; a refusal or an answer without that object is observed
+ * and gives undefined.
+ */
+export function answeredObject(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Json | undefined {
+  // A refusal carries no object: whether the operation may be refused is the caller's rule to judge.
+  if (res.status < 200 || res.status >= 300) {
+    ctx.observe(`${what} answered ${res.status}: no object to compare with its GET`);
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text());
+  } catch {
+    body = undefined;
+  }
+  if (isJsonObject(body) && sameResource(body.resource_uri, uri)) return body;
+  ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
+  return undefined;
+}
+
+/**
+ * The object an operation answered with is the object its resource_uri names (a GET of it returns
+ * that object), so it carries that object's uuid and shows each of `fields` (ones the operation
+ * does not change) as the GET of that URI does.
+ */
+export async function expectAnswerAsGot(
+  ctx: CloudContext,
+  res: HttpResponse,
+  view: ViewName,
+  uri: string,
+  fields: readonly string[],
+  what: string,
+  requirement: string,
+): Promise<void> {
+  const body = answeredObject(ctx, res, uri, what);
+  if (body) expectShownAsGot(ctx, body, (await ctx.getJson(view, uri)) as Json, ['uuid', ...fields], what, requirement);
 }

@@ -69,16 +69,18 @@ export default [
   }),
   engineCheck({
     id: `${R}overwrite-allowed-by-default`,
-    title: '(1.22) Without noOverwriteDirNonDir, replacing a directory with a file is not an error',
+    title: '(1.22) Without noOverwriteDirNonDir, or with it 0, replacing a directory with a file is not an error',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
-      ctx.expectStatus(
-        await archive(ctx, 'PUT', id, { path: TREE_ROOT }, await fileOverDir()),
-        200,
-        'PUT /archive replacing the directory /arch/sub with a file, no flag',
-      );
+      for (const flag of [{}, { noOverwriteDirNonDir: 0 }]) {
+        const { id } = await containerWithTree(ctx);
+        ctx.expectStatus(
+          await archive(ctx, 'PUT', id, { path: TREE_ROOT, ...flag }, await fileOverDir()),
+          200,
+          `PUT /archive replacing the directory /arch/sub with a file, ${'noOverwriteDirNonDir' in flag ? 'noOverwriteDirNonDir=0' : 'no flag'}`,
+        );
+      }
     },
   }),
   engineCheck({

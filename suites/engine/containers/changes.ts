@@ -37,5 +37,16 @@ export default [
       ctx.expectEqual(actual, expected, 'added file Kind 1, deleted file Kind 2, its modified parent directory Kind 0');
     },
   }),
+  engineCheck({
+    id: `${R}each-path-once`,
+    title: 'The changes list names each changed path once',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await sharedRanContainer(ctx, SCRIPT);
+      const paths = ctx.expectJson<Change[]>(await ctx.api.get(`/containers/${id}/changes`), 'changes').map((c) => c?.Path);
+      const twice = paths.filter((p, i) => paths.indexOf(p) !== i);
+      ctx.expect(twice.length === 0, 'the changes list names a path more than once', { expected: 'each path once', actual: twice });
+    },
+  }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'changes' }),
 ];

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createBody, createRaw, stdoutOf } from '../support/container-data.ts';
+import { createBody, createRaw, holds, stdoutOf, stdoutOfRun } from '../support/container-data.ts';
 import { withoutNetwork, type EngineContext } from '../support/context.ts';
 import { EXITS_ON_HUP, HUP_EXIT_CODE, sharedRunningContainer } from '../support/lifecycle.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
@@ -86,6 +86,13 @@ export default [
         const out = await stdoutOf(ctx, cmd, { extra: { Entrypoint: entrypoint } });
         ctx.expectEqual(out.trim(), expected, `Entrypoint ${JSON.stringify(entrypoint)} with Cmd ${JSON.stringify(cmd)} prints ${expected}`);
       }
+      // An entry point alone, with an empty Cmd (the fixture image has none): it runs by itself, and inspect shows it as sent.
+      const alone = ['echo', 'entrypoint-alone'];
+      const c = await ctx.runningContainer([], { extra: { Entrypoint: alone } });
+      const out = await stdoutOfRun(ctx, c.id);
+      ctx.expectEqual(out.trim(), 'entrypoint-alone', `Entrypoint ${JSON.stringify(alone)} with Cmd [] prints entrypoint-alone`);
+      const stored = ((await ctx.inspect(c.id)).Config as Record<string, unknown> | undefined)?.Entrypoint;
+      ctx.expect(holds(stored, alone), 'inspect Config.Entrypoint is the entry point sent with an empty Cmd', { expected: alone, actual: stored });
     },
   }),
   engineCheck({

@@ -1,4 +1,5 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { createBody, createRaw, expectFieldsStored, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -35,12 +36,20 @@ function configCases(version: EngineVersion, image: string): FieldCase[] {
 }
 
 /** `name:alias` as sent, or the `/name:/container/alias` form some targets store. */
-function linkMatches(name: string, alias: string): (stored: unknown) => boolean {
-  return (stored) =>
-    Array.isArray(stored) &&
-    stored.length === 1 &&
-    [`${name}:${alias}`, `/${name}:/`].some((form) => String(stored[0]).startsWith(form)) &&
-    String(stored[0]).endsWith(alias);
+function linkHolds(stored: unknown, name: string, alias: string): boolean {
+  return [`${name}:${alias}`, `/${name}:/`].some((form) => String(stored).startsWith(form)) && String(stored).endsWith(alias);
+}
+
+/** One link per helper (`<helper>:helperalias<i>`), each stored once, in any order (the spec states none). */
+function linkCase(helpers: readonly string[]): FieldCase {
+  const links = helpers.map((h, i) => [h, `helperalias${i}`] as const);
+  return {
+    requirement: `${R}host-config-links`,
+    field: 'Links',
+    value: links.map(([h, alias]) => `${h}:${alias}`),
+    matches: (stored) =>
+      Array.isArray(stored) && stored.length === links.length && links.every(([h, alias]) => stored.filter((s) => linkHolds(s, h, alias)).length === 1),
+  };
 }
 
 /** A list field sent with two items, stored in any order (the spec states none), each once. */
@@ -48,27 +57,52 @@ function listCase(requirement: string, field: string, value: unknown[], extras =
   return { requirement, field, value, matches: holdsEachOnce(value, extras) };
 }
 
-const rate = (value: number) => (stored: unknown) =>
-  Array.isArray(stored) && stored.length === 1 && stored[0].Path === '/dev/null' && Number(stored[0].Rate) === value;
+/** Two devices with their rates (the second 0, no limit: shown as 0, not left out), in any order, each once; a Rate may be a quoted number (spec). */
+function rateCase(field: string, rates: readonly [number, number]): FieldCase {
+  const value = [
+    { Path: '/dev/null', Rate: rates[0] },
+    { Path: '/dev/zero', Rate: rates[1] },
+  ];
+  const same = (s: unknown, v: (typeof value)[number]): boolean => isJsonObject(s) && s.Path === v.Path && Number(s.Rate) === v.Rate;
+  return {
+    requirement: `${R}host-config-blkio-device-rates`,
+    field,
+    value,
+    matches: (stored) => Array.isArray(stored) && stored.length === value.length && value.every((v) => stored.filter((s) => same(s, v)).length === 1),
+  };
+}
 
-/** HostConfig fields of the create request (spec: Resources > HostConfig fields). */
-function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
+/** Two host ports for one container port, in any order (the spec states none). */
+const PORT_BINDINGS = [{ HostPort: '18080' }, { HostPort: '18081' }];
+
+/**
+ * HostConfig fields of the create request (spec: Resources > HostConfig fields). `helpers`: running
+ * containers with a volume each, which Links and VolumesFrom name (two, so that a list cut to one shows).
+ */
+export function hostConfigCases(version: EngineVersion, helpers: readonly string[]): FieldCase[] {
   const cases: FieldCase[] = [
     listCase(`${R}host-config-binds`, 'Binds', ['/tmp:/conformance-bind:ro', '/tmp:/conformance-bind-two']),
-    { requirement: `${R}host-config-links`, field: 'Links', value: [`${helper}:helperalias`], matches: linkMatches(helper, 'helperalias') },
+    linkCase(helpers),
     { requirement: `${R}host-config-memory`, field: 'Memory', value: 64 * 1024 * 1024 },
     { requirement: `${R}host-config-memory-swap-needs-memory`, field: 'MemorySwap', value: 128 * 1024 * 1024 },
     { requirement: `${R}host-config-cpu-shares`, field: 'CpuShares', value: 512 },
     { requirement: `${R}host-config-cpuset-cpus`, field: 'CpusetCpus', value: '0' },
     { requirement: `${R}host-config-pid-mode`, field: 'PidMode', value: 'host' },
-    { requirement: `${R}host-config-port-bindings`, field: 'PortBindings', value: { '8080/tcp': [{ HostPort: '18080' }] } },
+    {
+      requirement: `${R}host-config-port-bindings`,
+      field: 'PortBindings',
+      value: { '8080/tcp': PORT_BINDINGS },
+      matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']),
+    },
     { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
+    // No bound on the retries: a MaximumRetryCount of 0 is stored and shown as 0, not left out.
+    { requirement: `${R}host-config-restart-policy-on-failure`, field: 'RestartPolicy', value: { Name: 'on-failure', MaximumRetryCount: 0 } },
     { requirement: `${R}host-config-privileged`, field: 'Privileged', value: true },
     { requirement: `${R}host-config-readonly-rootfs`, field: 'ReadonlyRootfs', value: true },
     listCase(`${R}host-config-dns`, 'Dns', ['10.9.8.7', '10.9.8.5']),
     listCase(`${R}host-config-dns-search`, 'DnsSearch', ['example.test', 'conformance.test']),
     listCase(`${R}host-config-extra-hosts`, 'ExtraHosts', ['conformance.test:10.9.8.6', 'conformance-two.test:10.9.8.4']),
-    { requirement: `${R}host-config-volumes-from`, field: 'VolumesFrom', value: [`${helper}:ro`] },
+    { requirement: `${R}host-config-volumes-from`, field: 'VolumesFrom', value: helpers.map((h, i) => (i === 0 ? `${h}:ro` : h)) },
     listCase(`${R}host-config-cap-add-drop`, 'CapAdd', ['NET_ADMIN', 'SYS_TIME']),
     listCase(`${R}host-config-cap-add-drop`, 'CapDrop', ['MKNOD', 'AUDIT_WRITE']),
     { requirement: `${R}host-config-network-mode`, field: 'NetworkMode', value: 'bridge' },
@@ -78,7 +112,8 @@ function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
     ]),
     listCase(`${R}host-config-ulimits`, 'Ulimits', [
       { Name: 'nofile', Soft: 1024, Hard: 2048 },
-      { Name: 'nproc', Soft: 512, Hard: 1024 },
+      // Core dumps off (0:0): a limit of zero is stored and shown as 0, not left out.
+      { Name: 'core', Soft: 0, Hard: 0 },
     ]),
     // A target may add options of its own to SecurityOpt; what was sent must be there, each once.
     listCase(`${R}host-config-security-opt`, 'SecurityOpt', ['label:disable', 'no-new-privileges'], true),
@@ -104,10 +139,10 @@ function hostConfigCases(version: EngineVersion, helper: string): FieldCase[] {
       { Path: '/dev/null', Weight: 100 },
       { Path: '/dev/zero', Weight: 200 },
     ]),
-    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadBps', value: [{ Path: '/dev/null', Rate: 1048576 }], matches: rate(1048576) },
-    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteBps', value: [{ Path: '/dev/null', Rate: 2097152 }], matches: rate(2097152) },
-    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceReadIOps', value: [{ Path: '/dev/null', Rate: 100 }], matches: rate(100) },
-    { requirement: `${R}host-config-blkio-device-rates`, field: 'BlkioDeviceWriteIOps', value: [{ Path: '/dev/null', Rate: 200 }], matches: rate(200) },
+    rateCase('BlkioDeviceReadBps', [1048576, 0]),
+    rateCase('BlkioDeviceWriteBps', [2097152, 0]),
+    rateCase('BlkioDeviceReadIOps', [100, 0]),
+    rateCase('BlkioDeviceWriteIOps', [200, 0]),
     { requirement: `${R}host-config-oom-kill-disable`, field: 'OomKillDisable', value: true },
     { requirement: `${R}host-config-oom-score-adj`, field: 'OomScoreAdj', value: 100 },
     listCase(`${R}host-config-dns-options`, 'DnsOptions', ['ndots:2', 'timeout:3']),
@@ -159,12 +194,13 @@ function hostConfigEchoCheck(version: EngineVersion): EngineCheck {
   return engineCheck({
     id: `${main}/${version}`,
     title: `(${version}) Every HostConfig field of create is stored as sent and returned in inspect HostConfig (plus ContainerIDFile and IpcMode)`,
-    requirements: requirementsOf(hostConfigCases(version, 'x'), main),
+    requirements: requirementsOf(hostConfigCases(version, ['x']), main),
     endpoint: 'engine/containers/create',
     versions: [version],
     async run(ctx) {
-      const helper = await ctx.runningContainer(['sleep', '300'], { extra: { Volumes: { '/conformance-shared': {} } } });
-      const cases = hostConfigCases(version, helper.name);
+      const helper = (volume: string) => ctx.runningContainer(['sleep', '300'], { extra: { Volumes: { [volume]: {} } } });
+      const helpers = [(await helper('/conformance-shared')).name, (await helper('/conformance-shared-two')).name];
+      const cases = hostConfigCases(version, helpers);
       await echo(ctx, 'HostConfig', { HostConfig: Object.fromEntries(cases.map(sendValue)) }, cases, main);
       const { id } = await ctx.createContainer({ cmd: ['true'] });
       const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;

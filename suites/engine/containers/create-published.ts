@@ -3,13 +3,21 @@ import type { EngineContext } from '../support/context.ts';
 import { freeHostPort } from '../support/resources.ts';
 
 const R = 'engine/containers/create/';
+const LISTED = 'engine/containers/list/ports-published';
 
 type Published = Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>;
 
 /** NetworkSettings.Ports of a running container exposing 8080/tcp created with the HostConfig: what its run published. */
-async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<Published> {
+async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<{ id: string; ports: Published }> {
   const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts: { '8080/tcp': {} } }, hostConfig }));
-  return (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published;
+  return { id, ports: (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published };
+}
+
+/** The Ports of the container's list item. */
+async function listedPorts(ctx: EngineContext, id: string): Promise<unknown> {
+  const res = await ctx.api.get('/containers/json', { filters: JSON.stringify({ id: [id] }) });
+  ctx.expectStatus(res, 200, 'the container list filtered by the container id', LISTED);
+  return ctx.expectJson<Array<{ Id?: string; Ports?: unknown }>>(res, 'container list', LISTED).find((i) => i.Id === id)?.Ports;
 }
 
 /**
@@ -19,14 +27,26 @@ async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unk
 export default [
   engineCheck({
     id: `${R}host-config-port-bindings/published`,
-    title: 'PortBindings publishes the port on the HostPort given (NetworkSettings.Ports of the running container)',
-    requirements: [`${R}host-config-port-bindings`],
+    title: 'PortBindings publishes the port on the HostPort given (NetworkSettings.Ports of the running container, and its list item Ports)',
+    requirements: [`${R}host-config-port-bindings`, LISTED],
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const port = await freeHostPort();
-      const ports = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }] } });
+      const { id, ports } = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }] } });
       const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort);
-      ctx.expect(bound.includes(port), `8080/tcp is published on host port ${port}`, { expected: [port], actual: ports['8080/tcp'] ?? 'not published' });
+      ctx.verify(bound.includes(port), `8080/tcp is published on host port ${port}`, {
+        expected: [port],
+        actual: ports['8080/tcp'] ?? 'not published',
+        requirement: `${R}host-config-port-bindings`,
+      });
+      const listed = await listedPorts(ctx, id);
+      const shown = (Array.isArray(listed) ? listed : []) as Array<Record<string, unknown>>;
+      const want = { PrivatePort: 8080, PublicPort: Number(port), Type: 'tcp' };
+      ctx.verify(
+        shown.some((p) => p.PrivatePort === want.PrivatePort && p.PublicPort === want.PublicPort && p.Type === want.Type),
+        `the list item's Ports show 8080/tcp published on host port ${port}`,
+        { expected: want, actual: listed, requirement: LISTED },
+      );
     },
   }),
   engineCheck({
@@ -35,7 +55,7 @@ export default [
     requirements: [`${R}host-config-publish-all-ports`],
     endpoint: 'engine/containers/create',
     async run(ctx) {
-      const ports = await publishedPorts(ctx, { PublishAllPorts: true });
+      const { ports } = await publishedPorts(ctx, { PublishAllPorts: true });
       const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort ?? '');
       ctx.expect(
         bound.some((p) => /^[1-9]\d*$/.test(p)),

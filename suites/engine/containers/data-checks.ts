@@ -7,6 +7,9 @@ import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
+import listPorts from './list-ports.ts';
+import inspectProcess from './inspect-process.ts';
+import inspectMounts from './inspect-mounts.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
 import changes from './changes.ts';
@@ -15,6 +18,7 @@ import stats from './stats.ts';
 import copy from './copy.ts';
 import missing from './missing-property.ts';
 import zeroStates from './zero-states.ts';
+import numbersMeaning from './numbers-meaning.ts';
 
 /** The container data checks: create and its fields, list, inspect, top, changes, export, stats, copy; zero and empty states. */
 export const containerDataChecks: EngineCheck[] = [
@@ -26,7 +30,10 @@ export const containerDataChecks: EngineCheck[] = [
   ...createCgroups,
   ...createPublished,
   ...list,
+  ...listPorts,
   ...inspect,
+  ...inspectProcess,
+  ...inspectMounts,
   ...top,
   ...changes,
   ...exportChecks,
@@ -34,4 +41,5 @@ export const containerDataChecks: EngineCheck[] = [
   ...copy,
   ...missing,
   ...zeroStates,
+  ...numbersMeaning,
 ];

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { driveThroughStates, LISTED_CODES, type StateOperation } from '../support/every-state.ts';
+import { driveThroughStates, LISTED_CODES, NOT_FOUND, type StateOperation } from '../support/every-state.ts';
 import { type ContainerStatus, exitedContainer, pausedContainer, type State, statusOf } from '../support/lifecycle.ts';
 
 /** The container states the spec names that a client can build (dead and restarting cannot be built on purpose). */
@@ -41,8 +41,10 @@ const OPERATIONS: readonly StateOperation[] = [
 export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only/every-state',
-    title: 'Every container operation, asked of a container in each state a client can build and of a missing one, answers a status its endpoint lists',
-    requirements: [LISTED_CODES],
+    title:
+      'Every container operation, asked of a container in each state a client can build and of a missing one, ' +
+      'answers a status its endpoint lists, never 404 for one that exists',
+    requirements: [LISTED_CODES, NOT_FOUND],
     long: true,
     async run(ctx) {
       await driveThroughStates(ctx, {

@@ -1,5 +1,6 @@
 import type { EngineCheck } from '../support/check.ts';
 import start from './start.ts';
+import startHostConfig from './start-host-config.ts';
 import stop from './stop.ts';
 import restart from './restart.ts';
 import kill from './kill.ts';
@@ -17,6 +18,7 @@ import everyState from './every-state.ts';
 /** Lifecycle and state-table checks; the data checks (create, list, inspect, ...) are in data-checks.ts. */
 export const containerChecks: EngineCheck[] = [
   ...start,
+  ...startHostConfig,
   ...stop,
   ...restart,
   ...kill,

@@ -125,6 +125,22 @@ export default [
     },
   }),
   engineCheck({
+    id: `${R}query-size-false`,
+    title: '`size=0` lists the items without SizeRw and SizeRootFs (they are shown with size=1)',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { label, b } = await listSet(ctx);
+      const res = await listRequest(ctx, label, { all: 1, size: 0 });
+      ctx.expectStatus(res, 200, 'the container list with size=0');
+      const item = ctx.expectJson<ListItem[]>(res, 'container list').find((i) => i.Id === b);
+      ctx.expect(item !== undefined, 'the container list with all=1 and size=0 lists the container that wrote a file', { expected: b, actual: undefined });
+      ctx.expect(item?.SizeRw === undefined && item?.SizeRootFs === undefined, 'with size=0 the list item of the container that wrote a file shows no sizes', {
+        expected: 'no SizeRw, no SizeRootFs',
+        actual: { SizeRw: item?.SizeRw, SizeRootFs: item?.SizeRootFs },
+      });
+    },
+  }),
+  engineCheck({
     id: `${R}filter-exited`,
     title: 'The filter exited=<int> lists only containers that exited with that code',
     endpoint: ENDPOINT,

@@ -16,7 +16,7 @@ function startCases(version: EngineVersion): FieldCase[] {
     list('DnsSearch', ['example.test', 'conformance.test']),
     list('ExtraHosts', ['conformance.test:10.9.8.6', 'conformance-two.test:10.9.8.4']),
     { requirement: START_BODY, field: 'RestartPolicy', value: { Name: 'on-failure', MaximumRetryCount: 3 } },
-    { requirement: START_BODY, field: 'LogConfig', value: { Type: 'json-file' } },
+    { requirement: START_BODY, field: 'LogConfig', value: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '2' } } },
   ];
   if (version === '1.22') cases.push(list('DnsOptions', ['ndots:2', 'timeout:3']), { requirement: START_BODY, field: 'OomScoreAdj', value: 100 });
   return cases;

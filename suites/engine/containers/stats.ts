@@ -1,15 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
+import { noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
+import { statsMeaningProblems } from '../support/stats-meaning.ts';
 
 const ENDPOINT = 'engine/containers/stats';
 const R = 'engine/containers/stats/';
 
 /** Two readings of a running container's stream (the check closes it after the second). */
-async function twoReadings(ctx: EngineContext, requirement: string): Promise<StatsRead> {
-  const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+async function twoReadings(ctx: EngineContext, requirement: string, networked = false): Promise<StatsRead> {
+  const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], networked ? { networked } : {});
   const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 8000 });
   ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200', requirement);
   ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, {
@@ -20,9 +21,23 @@ async function twoReadings(ctx: EngineContext, requirement: string): Promise<Sta
   return read;
 }
 
+interface CpuReading {
+  cpu_usage?: { total_usage?: unknown; usage_in_usermode?: unknown; usage_in_kernelmode?: unknown };
+  system_cpu_usage?: unknown;
+  throttling_data?: unknown;
+}
+
+/** The CPU statistics a reading's precpu_stats carries over from the previous one (the per-CPU list aside). */
 function cpuOf(reading: StatsObject | undefined, key: 'cpu_stats' | 'precpu_stats'): unknown {
-  const cpu = reading?.[key] as { cpu_usage?: { total_usage?: unknown }; system_cpu_usage?: unknown } | undefined;
-  return { total_usage: cpu?.cpu_usage?.total_usage, system_cpu_usage: cpu?.system_cpu_usage };
+  const cpu = reading?.[key] as CpuReading | undefined;
+  const usage = cpu?.cpu_usage;
+  return {
+    total_usage: usage?.total_usage,
+    usage_in_usermode: usage?.usage_in_usermode,
+    usage_in_kernelmode: usage?.usage_in_kernelmode,
+    system_cpu_usage: cpu?.system_cpu_usage,
+    throttling_data: cpu?.throttling_data,
+  };
 }
 
 /** Spec: Endpoints > Containers > 8. GET /containers/(id or name)/stats; Resources > Stats object. */
@@ -32,12 +47,26 @@ export default [
     title: 'GET /containers/(id)/stats answers 200 with a continuing stream of stats objects valid for the version',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const read = await twoReadings(ctx, `${R}200-stats-stream`);
+      // Networked: the readings then carry what the version documents for its interfaces (`network`, `networks`).
+      const read = await twoReadings(ctx, `${R}200-stats-stream`, true);
       ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', {
         expected: '2 readings or more',
         actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
       });
       read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
+    },
+  }),
+  engineCheck({
+    id: `${R}not-running-readings`,
+    title: 'The stats of a container that ran and exited, where the target answers them, are stats objects valid for the version (usage counters at zero)',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await sharedExitedContainer(ctx);
+      const read = await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1, deadlineMs: 6000 });
+      // What the stats of a container that is not running answer is not shown: only a reading is judged.
+      if (read.status !== 200 || read.readings.length === 0)
+        return ctx.unverified(`GET /stats of an exited container answered ${read.status} with ${read.readings.length} reading(s)`);
+      ctx.expectVersionSchema('stats', read.readings[0], 'the stats reading of an exited container');
     },
   }),
   engineCheck({
@@ -86,6 +115,19 @@ export default [
         "the second reading's precpu_stats is the first reading's cpu_stats",
         { expected: cpuOf(first, 'cpu_stats'), actual: cpuOf(second, 'precpu_stats') },
       );
+    },
+  }),
+  engineCheck({
+    id: `${R}counters-meaning`,
+    title: "The numbers of a running container's stats mean what their names say (no negative count, memory usage within its limit, bytes with packets)",
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // Networked, so that its interfaces' counters are read too.
+      const read = await twoReadings(ctx, `${R}counters-meaning`, true);
+      read.readings.forEach((reading, i) => {
+        const problems = statsMeaningProblems(reading, true);
+        ctx.expect(problems.length === 0, `stats reading ${i + 1}: ${problems.join('; ')}`, { expected: 'no departure', actual: problems });
+      });
     },
   }),
   engineCheck({

@@ -66,5 +66,25 @@ export default [
       await top(ctx, id, undefined, `${R}not-supported-on-windows`);
     },
   }),
+  engineCheck({
+    id: `${R}every-process`,
+    title: 'Processes has one row per process of the container: two sleeps started by a shell are both listed, each PID once',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sh', '-c', 'sleep 300 & sleep 301 & wait']));
+      // Rows of their own: the shell's row names both sleeps.
+      const row = (r: Top, one: string, other: string): boolean => r.Processes.some((p) => p.join(' ').includes(one) && !p.join(' ').includes(other));
+      const both = (r: Top): boolean => row(r, 'sleep 300', 'sleep 301') && row(r, 'sleep 301', 'sleep 300');
+      const result = await eventually(() => top(ctx, id), both);
+      const pid = result.Titles.indexOf('PID');
+      // Titles of one string (columns not split) hide the PIDs: the ps_args check reports that.
+      if (pid < 0 && both(result)) ctx.blockedBy(`${R}query-ps-args`, `the Titles ${JSON.stringify(result.Titles)} name no PID column`);
+      const pids = result.Processes.map((row) => row[pid]);
+      ctx.expect(both(result) && pid >= 0 && new Set(pids).size === pids.length, 'Processes lists sleep 300 and sleep 301, each process once', {
+        expected: 'a row for each of sleep 300 and sleep 301, no PID twice',
+        actual: result,
+      });
+    },
+  }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'top' }),
 ];

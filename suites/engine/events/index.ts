@@ -4,5 +4,6 @@ import filters from './filters.ts';
 import kinds from './kinds.ts';
 import observations from './observations.ts';
 import stream from './stream.ts';
+import versions from './versions.ts';
 
-export const eventChecks: EngineCheck[] = [...stream, ...filters, ...kinds, ...attributes, ...observations];
+export const eventChecks: EngineCheck[] = [...stream, ...filters, ...kinds, ...attributes, ...observations, ...versions];

@@ -4,6 +4,7 @@ import { attributesOf, EVENT_KINDS, hasKinds, isAbout, kindOf, nowSeconds, readE
 import { containerScenario, execDetached, expectOk, kindDiff, lifecycleSteps, networkScenario, volumeScenario, type Step } from '../support/event-scenarios.ts';
 import { IMPORT_NAMED, imageIdOf, importRequest, normalRef, uniqueRootfs } from '../support/images.ts';
 import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /**
@@ -47,9 +48,20 @@ function steps122(ctx: EngineContext, id: string): Step[] {
   ];
 }
 
+/**
+ * Push and pull (1.22 image kinds) where the run has a registry: the fixture pushed under a
+ * repository of the run, its local tag removed, then pulled back. The pulled reference.
+ */
+async function registryTransfers(ctx: EngineContext): Promise<string> {
+  const repo = await pushedRepo(ctx, 'events', ['x']);
+  await ctx.setUp(async () => expectTransferred(ctx, await pull(ctx, repo, { tag: 'x' }), `pulling ${repo}:x`), 'engine/images/create/200-progress-stream');
+  return `${repo}:x`;
+}
+
 /** Image operations: tag, untag, import, delete (and push, pull with a registry). */
-async function imageEvents(ctx: EngineContext): Promise<EngineEvent[]> {
+async function imageEvents(ctx: EngineContext, withRegistry = false): Promise<EngineEvent[]> {
   const since = nowSeconds();
+  const pulled = withRegistry ? await registryTransfers(ctx) : undefined;
   const fixture = ctx.fixtureImage();
   const alias = ctx.uniqueName('alias');
   expectOk(ctx, await ctx.api.post(`/images/${fixture}/tag`, { query: { repo: alias, tag: 'x' } }), 'tagging the fixture');
@@ -62,7 +74,7 @@ async function imageEvents(ctx: EngineContext): Promise<EngineEvent[]> {
   expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image');
   const fixtureId = await imageIdOf(ctx, fixture);
   const ours = (e: EngineEvent): boolean =>
-    [fixtureId, importedId, `${alias}:x`, `${repo}:x`].some((s) => isAbout(e, s)) ||
+    [fixtureId, importedId, `${alias}:x`, `${repo}:x`, ...(pulled ? [pulled] : [])].some((s) => isAbout(e, s)) ||
     [alias, repo].some((r) => normalRef(String(attributesOf(e).name ?? '')).startsWith(r));
   const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
   const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('delete')(all.filter((e) => isImage(e) && isAbout(e, importedId))) });
@@ -111,9 +123,11 @@ export default [
     title: '1.22 image operations produce events of the listed image kinds only',
     versions: ['1.22'],
     async run(ctx) {
-      const events = await imageEvents(ctx);
-      if (!ctx.run.registry) ctx.observe('push and pull were not exercised: no registry is configured (--registry)');
-      expectKinds(ctx, events, ['tag', 'untag', 'import', 'delete'], EVENT_KINDS['1.22'].image, '1.22 image events');
+      const withRegistry = Boolean(ctx.run.registry || ctx.run.embedded);
+      const events = await imageEvents(ctx, withRegistry);
+      if (!withRegistry) ctx.observe('push and pull were not exercised: no registry is configured (--registry)');
+      const expected = ['tag', 'untag', 'import', 'delete', ...(withRegistry ? ['push', 'pull'] : [])];
+      expectKinds(ctx, events, expected, EVENT_KINDS['1.22'].image, '1.22 image events');
     },
   }),
   engineCheck({

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { about, emitted, eventsOf, hasKinds, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
+import { about, emitted, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
 import { networkScenario } from '../support/event-scenarios.ts';
 import type { EngineContext } from '../support/context.ts';
 
@@ -98,6 +98,16 @@ export default [
       ctx.expect(about(read.events, id).length > 0, 'the events before until= must be sent', { actual: read.events.slice(0, 5) });
       const late = read.events.filter((e) => Number(e.time) > until);
       ctx.expect(late.length === 0, `events after until=${until} were sent`, { expected: `time <= ${until}`, actual: late.slice(0, 3) });
+      // The window is past now: read again, it is sent at once and ends; its last event must not be lost.
+      const filters = { container: [id] };
+      const [live, again] = [
+        kindsOf(about(read.events, id)),
+        kindsOf(about((await readEvents(ctx, { since, until, filters }, { deadlineMs: 6000 })).events, id)),
+      ];
+      ctx.expect(again.length >= live.length, `read again once until=${until} had passed, the window sent fewer of the container's events than live`, {
+        expected: live,
+        actual: again,
+      });
     },
   }),
 ];

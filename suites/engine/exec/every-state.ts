@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { driveThroughStates, LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { createExec, execContainer, waitExecEnd } from '../support/exec.ts';
 
 /** Exec instances "have a Running boolean; other exec states are not modelled": not started, running, ended. */
@@ -20,8 +20,10 @@ async function execIn(ctx: EngineContext, container: string, state: (typeof STAT
 export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only/every-state/exec',
-    title: 'Every exec operation, asked of an exec instance not started, running, ended, and of a missing one, answers a status its endpoint lists',
-    requirements: [LISTED_CODES],
+    title:
+      'Every exec operation, asked of an exec instance not started, running, ended, and of a missing one, ' +
+      'answers a status its endpoint lists, never 404 for one that exists',
+    requirements: [LISTED_CODES, NOT_FOUND],
     long: true,
     async run(ctx) {
       const { id: container } = await ctx.setUp(() => execContainer(ctx));

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
 import { eventually } from '../support/poll.ts';
-import { SESSION_END_MS, openSession } from '../support/streams.ts';
+import { openSession, sessionEndMs } from '../support/streams.ts';
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
 export default [
@@ -39,9 +39,31 @@ export default [
       ctx.expectEqual(during.Running, true, 'while the command runs, Running is true');
       ctx.observe(`ExitCode while the command runs: ${JSON.stringify(during.ExitCode)}`);
       await conn.write('go\n');
-      await conn.readAll({ timeoutMs: SESSION_END_MS });
+      await conn.readAll({ timeoutMs: sessionEndMs(ctx) });
       const after = await waitExecEnd(ctx, execId);
       ctx.expectEqual([after.Running, after.ExitCode], [false, 3], 'after `exit 3`, Running is false and ExitCode is 3');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/process-config-command',
+    title: 'Exec inspect ProcessConfig shows the command of the create request: entrypoint its program, arguments the rest, in order',
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      // Three distinct arguments, so that a list cut short, emptied or holding one twice shows.
+      const cmd = ['sh', '-c', 'exit 0', 'conformance-arg0'];
+      const { execId } = await execIn(ctx, { Cmd: cmd });
+      const process = (await inspectExec(ctx, execId)).ProcessConfig;
+      ctx.expectEqual([process?.entrypoint, process?.arguments], [cmd[0], cmd.slice(1)], `exec inspect ProcessConfig of Cmd ${JSON.stringify(cmd)}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/container-id',
+    title: '(1.22) Exec inspect ContainerID is the identifier of the container the command runs in',
+    endpoint: 'engine/exec/inspect',
+    versions: ['1.22'],
+    async run(ctx) {
+      const { containerId, execId } = await execIn(ctx, { Cmd: ['true'] });
+      ctx.expectEqual((await inspectExec(ctx, execId)).ContainerID, containerId, 'exec inspect ContainerID');
     },
   }),
   engineCheck({

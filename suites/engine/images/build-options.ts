@@ -90,33 +90,47 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/query-q',
-    title: 'q=1 suppresses the verbose build output',
+    title: 'q=1 suppresses the verbose build output that q=0 shows',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const marker = 'conformance-quiet-marker';
-      const result = await postBuild(ctx, {
-        buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\n`,
-        query: { t: buildName(ctx, 'quiet'), q: true },
+      const stepsShown = async (quiet: boolean): Promise<{ shown: boolean; text: string }> => {
+        const marker = `conformance-quiet-${Number(quiet)}-${Math.random().toString(36).slice(2, 8)}`;
+        const result = await postBuild(ctx, {
+          buildFile: `${fromFixture(ctx)}\nLABEL conformance.marker=${marker}\n`,
+          query: { t: buildName(ctx, 'quiet'), q: quiet },
+        });
+        const stream = expectBuildSucceeded(ctx, result, `build with q=${Number(quiet)}`, 'engine/images/build/query-q');
+        return { shown: stream.text.includes(marker), text: stream.text.slice(0, 400) };
+      };
+      const verbose = await stepsShown(false);
+      ctx.expect(verbose.shown, 'with q=0 the output does not show the build step (its instruction), so q=1 has nothing to suppress', {
+        expected: 'the step LABEL conformance.marker=… in the output',
+        actual: verbose.text,
       });
-      const stream = expectBuildSucceeded(ctx, result, 'build with q=1', 'engine/images/build/query-q');
-      ctx.expect(!stream.text.includes(marker), 'with q=1 the output still shows the build steps', {
-        expected: 'no step output',
-        actual: stream.text.slice(0, 400),
-      });
+      const quiet = await stepsShown(true);
+      ctx.expect(!quiet.shown, 'with q=1 the output still shows the build steps', { expected: 'no step output', actual: quiet.text });
     },
   }),
   engineCheck({
     id: 'engine/images/build/query-nocache',
-    title: 'nocache=1 builds without the cache: the same context gives a new image',
+    title: 'nocache=1 builds without the cache: the same context gives a new image; nocache=0 builds with it',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=1\n`;
+      // A context of this check's own: another check's build of the same file would be in the cache too.
+      const buildFile = `${fromFixture(ctx)}\nLABEL conformance.cache=${ctx.uniqueName('cache')}\n`;
       const first = await buildImage(ctx, 'cache', { buildFile }, 'engine/images/build/query-nocache');
       const second = await buildImage(ctx, 'nocache', { buildFile, query: { nocache: true } }, 'engine/images/build/query-nocache');
       ctx.expect(!sameImage(first.id, second.id), 'nocache=1 gave the same image as the earlier build of the same context (the cache was used)', {
         expected: `an image other than ${first.id}`,
         actual: second.id,
       });
+      // Which of the two cached images a cached step takes is not stated: either one is the cache.
+      const third = await buildImage(ctx, 'cached', { buildFile, query: { nocache: false } }, 'engine/images/build/query-nocache');
+      ctx.expect(
+        sameImage(third.id, first.id) || sameImage(third.id, second.id),
+        'nocache=0 gave a new image although the same context was built before (the cache was not used)',
+        { expected: `${first.id} or ${second.id}`, actual: third.id },
+      );
     },
   }),
   engineCheck({
@@ -131,7 +145,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/query-forcerm',
-    title: 'forcerm=1 removes the intermediate containers even after a failed build',
+    title: 'forcerm=1 always removes the intermediate containers: after a failed build, and after a successful one with rm=0',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const result = await postBuild(ctx, {
@@ -143,6 +157,12 @@ export default [
         actual: result.stream.objects.slice(-2),
       });
       await expectContainersRemoved(ctx, result, 'after a failed build with forcerm=1', 'engine/images/build/query-forcerm');
+      const kept = await postBuild(ctx, {
+        buildFile: `${fromFixture(ctx)}\nRUN true\n`,
+        query: { t: buildName(ctx, 'forcerm-norm'), nocache: true, rm: false, forcerm: true },
+      });
+      expectBuildSucceeded(ctx, kept, 'build with rm=0&forcerm=1', 'engine/images/build/query-forcerm');
+      await expectContainersRemoved(ctx, kept, 'after a successful build with rm=0&forcerm=1 (always remove)', 'engine/images/build/query-forcerm');
     },
   }),
   engineCheck({

@@ -154,6 +154,16 @@ export default [
           actual: judged.objects.at(-1),
           requirement: 'engine/errors/build-error-detail',
         });
+        const code = (judged.objects.at(-1) as { errorDetail?: { code?: unknown } } | undefined)?.errorDetail?.code;
+        ctx.expect(
+          code === undefined || (Number.isInteger(code) && code !== 0),
+          'the errorDetail code of a failed build, when given, is not 0 (the code of success)',
+          {
+            expected: 'an error code other than 0',
+            actual: code,
+            requirement: 'engine/errors/build-error-detail',
+          },
+        );
         ctx.expect(!stream.text.includes(marker), 'the build ran an instruction before the syntax error was reported (its step appears in the output)', {
           expected: 'no step output',
           actual: stream.text.slice(0, 400),

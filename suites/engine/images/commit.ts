@@ -1,7 +1,8 @@
 import { engineCheck } from '../support/check.ts';
-import { eventsOf, hasKinds, kindsOf, nowSeconds } from '../support/events.ts';
+import { about, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
+import { holds } from '../support/container-data.ts';
 
 /** Spec: Endpoints > Images > 37. POST /commit: 201 {Id}; repo, tag, comment, author, (1.22) pause, changes; body config; 404. */
 const ENDPOINT = 'engine/images/commit';
@@ -28,6 +29,36 @@ async function commitAs(
   return { id: Id, ref: `${repo}:v1` };
 }
 
+/**
+ * Body fields a container does not take from its image: (1.22) read back from the image inspect
+ * Config, which API 1.18 does not show (its inspect has the source container's ContainerConfig).
+ */
+const IMAGE_CONFIG_FIELDS: Record<string, unknown> = {
+  Hostname: 'conformance-commit',
+  Domainname: 'example.test',
+  AttachStdin: true,
+  AttachStdout: true,
+  AttachStderr: true,
+  Tty: true,
+  OpenStdin: true,
+  StdinOnce: true,
+  NetworkDisabled: true,
+};
+/** (1.18) Volumes of the commit body: two mount points its containers get. */
+const COMMIT_VOLUMES = { '/conformance-commit-a': {}, '/conformance-commit-b': {} };
+
+/** (1.22) The image inspect Config holds each IMAGE_CONFIG_FIELDS value as sent (other fields and key order do not matter). */
+async function expectImageConfig(ctx: EngineContext, image: string): Promise<void> {
+  const inspect = ctx.expectJson<{ Config?: Record<string, unknown> | null }>(await ctx.api.get(`/images/${image}/json`), 'image inspect');
+  for (const [field, sent] of Object.entries(IMAGE_CONFIG_FIELDS)) {
+    ctx.verify(holds(inspect.Config?.[field], sent), `(1.22) the committed image's inspect Config.${field} is not the ${field} of the commit body`, {
+      expected: sent,
+      actual: inspect.Config?.[field],
+      requirement: 'engine/images/commit/body-config',
+    });
+  }
+}
+
 export default [
   engineCheck({
     id: 'engine/images/commit/201-response-schema',
@@ -40,6 +71,26 @@ export default [
         expected: id,
         actual: ref,
         requirement: 'engine/images/commit/query-repo-tag',
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/history/200-response-schema/committed',
+    title: "The history of an image committed without a comment answers the version's history items, one more than its source image's",
+    requirements: ['engine/images/history/200-response-schema'],
+    endpoint: 'engine/images/history',
+    async run(ctx) {
+      const historyOf = async (ref: string, what: string): Promise<unknown[]> => {
+        const res = await ctx.api.get(`/images/${ref}/history`);
+        ctx.expectStatus(res, 200, `history of ${what}`);
+        return ctx.expectVersionSchema<unknown[]>('image-history', ctx.expectJson(res, `${what} history`), `the history of ${what}`);
+      };
+      const { ref } = await ctx.setUp(() => commitAs(ctx, 'commit-history'), 'engine/images/commit/201-response-schema');
+      const source = await historyOf(ctx.fixtureImage(), 'the source image');
+      const committed = await historyOf(ref, 'the committed image');
+      ctx.expect(committed.length > source.length, 'a commit adds an item (its layer) to the history of the source image', {
+        expected: `more than ${source.length} items`,
+        actual: committed.length,
       });
     },
   }),
@@ -83,10 +134,13 @@ export default [
         User: '1234',
         ExposedPorts: { '8080/tcp': {} },
         Cmd: ['echo', 'from-body'],
-        ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : {}),
+        ...IMAGE_CONFIG_FIELDS,
+        ...(ctx.version === '1.22' ? { Labels: { 'conformance.body': 'yes' } } : { Volumes: COMMIT_VOLUMES }),
       };
-      const { id } = await commitAs(ctx, 'commit-body', {}, body);
-      const config = await configOf(ctx, id);
+      // A source whose config has none of them set (attach flags false, networking on): a dropped body field shows.
+      const source = await ctx.createContainer({ cmd: ['true'], attach: false, networked: true });
+      const { id } = await commitAs(ctx, 'commit-body', {}, body, source.id);
+      const config = await configOf(ctx, id, true);
       ctx.expectEqual(envValue(config.Env, 'CONFORMANCE_BODY'), 'yes', 'a container of the committed image has the Env of the commit body');
       ctx.expectEqual(config.WorkingDir, '/tmp', 'a container of the committed image has the WorkingDir of the commit body');
       const more = config as { User?: unknown; ExposedPorts?: Record<string, unknown> | null };
@@ -95,13 +149,24 @@ export default [
         expected: { '8080/tcp': {} },
         actual: more.ExposedPorts,
       });
-      if (ctx.version === '1.22')
-        ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
+      ctx.expect(holds(config.Cmd, body.Cmd), 'a container created from the committed image without a Cmd runs the Cmd of the commit body', {
+        expected: body.Cmd,
+        actual: config.Cmd,
+      });
+      if (ctx.version === '1.18') {
+        ctx.expect(holds(config.Volumes, COMMIT_VOLUMES), 'a container of the committed image has the Volumes of the commit body', {
+          expected: COMMIT_VOLUMES,
+          actual: config.Volumes,
+        });
+        return;
+      }
+      ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
+      await expectImageConfig(ctx, id);
     },
   }),
   engineCheck({
     id: 'engine/images/commit/query-pause',
-    title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events)',
+    title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events); pause=0 does not',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -116,6 +181,13 @@ export default [
         { expected: ['pause', 'commit', 'unpause'], actual: kinds },
       );
       ctx.expectEqual((await ctx.state(id)).Paused, false, 'after the commit the container is not left paused');
+      // The events above show that the target reports pauses: with pause=0 there must be none.
+      const other = await ctx.runningContainer(['sleep', '300']);
+      const from = nowSeconds() - 1;
+      await commitAs(ctx, 'commit-no-pause', { pause: '0' }, undefined, other.id);
+      const read = await readEvents(ctx, { since: from, until: untilSoon(), filters: { container: [other.id] } });
+      const unpaused = kindsOf(about(read.events, other.id));
+      ctx.expect(!unpaused.includes('pause'), 'a commit with pause=0 of a running container paused it', { expected: 'no pause event', actual: unpaused });
     },
   }),
   engineCheck({

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
-import { buildImage, fromFixture } from '../support/build.ts';
 import type { EngineContext } from '../support/context.ts';
-import { imageExists, missingRepo, ownImage, removeLater, sameImage } from '../support/images.ts';
+import { imageExists, missingRepo, ownImage, sameImage } from '../support/images.ts';
+import { imageWithUntaggedParent } from '../support/parent-image.ts';
 
 /** Spec: Endpoints > Images > 32. DELETE /images/(name): Untagged/Deleted list; 404, 409; force, noprune. */
 const ENDPOINT = 'engine/images/delete';
@@ -16,18 +16,10 @@ async function imageInUse(ctx: EngineContext, purpose: string) {
 }
 
 /** A built image whose parent is an untagged intermediate image of the build; returns both ids. */
-async function imageWithUntaggedParent(ctx: EngineContext, purpose: string): Promise<{ name: string; parent: string }> {
-  const unique = `${ctx.run.runId}-${Math.random().toString(36).slice(2, 8)}`;
-  const { id, name } = await buildImage(
-    ctx,
-    purpose,
-    { buildFile: `${fromFixture(ctx)}\nLABEL conformance.first=${unique}\nLABEL conformance.second=${unique}\n` },
-    'engine/images/delete/query-noprune',
-  );
-  const parent = String(ctx.expectJson<{ Parent?: string }>(await ctx.api.get(`/images/${id}/json`), 'image inspect').Parent ?? '');
-  if (!parent) ctx.notApplicable('the built image records no Parent, so there is no untagged parent to prune');
-  removeLater(ctx, parent);
-  return { name: `${name}:latest`, parent };
+async function imageWithPrunableParent(ctx: EngineContext, purpose: string): Promise<{ name: string; parent: string }> {
+  const built = await imageWithUntaggedParent(ctx, purpose, 'engine/images/delete/query-noprune');
+  if (!built.parent) ctx.notApplicable('the built image records no Parent, so there is no untagged parent to prune');
+  return built;
 }
 
 export default [
@@ -55,6 +47,11 @@ export default [
         `the delete result has no Deleted object for ${image.id}`,
         { expected: { Deleted: image.id }, actual: records },
       );
+      const repeated = records.filter((r, i) => records.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) !== i);
+      ctx.expect(repeated.length === 0, 'the delete result reports one untagging or deletion more than once', {
+        expected: 'each reference untagged and each image deleted listed once',
+        actual: records,
+      });
       ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
     },
   }),
@@ -68,14 +65,22 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/delete/409-image-in-use',
-    title: 'DELETE of the last reference of an image a container uses answers 409 and keeps the image',
-    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
-    oneRule: true,
+    title: 'DELETE of the last reference of an image a container uses, without force (default false), answers 409 and keeps the image',
+    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict', 'engine/images/delete/query-force'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await imageInUse(ctx, 'in-use');
-      ctx.expectStatus(await ctx.api.delete(`/images/${image.ref}`), 409, `delete of ${image.ref}, used by a container`);
-      ctx.expect(await imageExists(ctx, image.ref), `after the 409, ${image.ref} is gone`, { expected: 'inspect 200', actual: 404 });
+      const res = await ctx.api.delete(`/images/${image.ref}`);
+      ctx.verify(res.status === 409, `delete of ${image.ref}, used by a container, without force answered ${res.status}, not 409`, {
+        requirement: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
+        expected: 409,
+        actual: res.status,
+      });
+      ctx.verify(await imageExists(ctx, image.ref), `without force (default false), ${image.ref}, used by a container, was removed`, {
+        requirement: 'engine/images/delete/query-force',
+        expected: 'inspect 200',
+        actual: 404,
+      });
     },
   }),
   engineCheck({
@@ -93,13 +98,13 @@ export default [
     title: 'noprune=1 keeps the untagged parents; by default they are deleted with the image',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const kept = await imageWithUntaggedParent(ctx, 'noprune');
+      const kept = await imageWithPrunableParent(ctx, 'noprune');
       ctx.expectStatus(await ctx.api.delete(`/images/${kept.name}`, { noprune: true }), 200, `delete of ${kept.name} with noprune=1`);
       ctx.expect(await imageExists(ctx, kept.parent), `noprune=1 deleted the untagged parent ${kept.parent}`, {
         expected: 'the parent remains',
         actual: 'inspect 404',
       });
-      const pruned = await imageWithUntaggedParent(ctx, 'prune');
+      const pruned = await imageWithPrunableParent(ctx, 'prune');
       ctx.expectStatus(await ctx.api.delete(`/images/${pruned.name}`), 200, `delete of ${pruned.name}`);
       ctx.expect(!(await imageExists(ctx, pruned.parent)), `without noprune the untagged parent ${pruned.parent} was kept (noprune defaults to false)`, {
         expected: 'the parent is deleted',

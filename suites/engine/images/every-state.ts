@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { driveThroughStates, LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { ownImage } from '../support/images.ts';
 
 /** An image the run imported, alone or in use by a container of the run. */
@@ -9,8 +9,10 @@ const STATES = ['tagged', 'in-use'] as const;
 export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only/every-state/images',
-    title: 'Every image operation, asked of an image of the run, of one in use by a container, and of a missing one, answers a status its endpoint lists',
-    requirements: [LISTED_CODES],
+    title:
+      'Every image operation, asked of an image of the run, of one in use by a container, and of a missing one, ' +
+      'answers a status its endpoint lists, never 404 for one that exists',
+    requirements: [LISTED_CODES, NOT_FOUND],
     long: true,
     async run(ctx) {
       await driveThroughStates(ctx, {

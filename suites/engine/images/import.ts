@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
+import { expectNoStreamError, expectObjectStream, isRefusal, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
+import { requireLocalTarget, serveOnce } from '../support/loopback-server.ts';
 
 /** Spec: Endpoints > Images > 27. POST /images/create with fromSrc (import). */
 const ENDPOINT = 'engine/images/create';
@@ -26,23 +25,6 @@ async function expectImported(
     requirement,
   });
   expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
-}
-
-/** Serves one body over HTTP on loopback for the length of the check. */
-async function serveOnce(ctx: EngineContext, body: Buffer): Promise<string> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  ctx.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/rootfs.tar`;
-}
-
-/** Whether the target runs on this host (a unix socket or loopback), so it can reach a loopback server. */
-function targetIsLocal(ctx: EngineContext): boolean {
-  const engine = ctx.run.engine;
-  return Boolean(engine?.socketPath) || /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(engine?.origin ?? '');
 }
 
 export default [
@@ -94,8 +76,8 @@ export default [
     title: 'fromSrc=<URL> imports the image from that URL',
     endpoint: ENDPOINT,
     async run(ctx) {
-      if (!targetIsLocal(ctx)) ctx.skip("the target is not on this host, so it cannot fetch from the check's loopback HTTP server");
-      const url = await serveOnce(ctx, await uniqueRootfs());
+      requireLocalTarget(ctx);
+      const url = await serveOnce(ctx, await uniqueRootfs(), 'rootfs.tar');
       const repo = ctx.uniqueName('import-url');
       removeLater(ctx, `${repo}:v1`);
       const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo, tag: 'v1' } });
@@ -119,6 +101,19 @@ export default [
         const imported = res.status === 200 && (await ctx.api.get(`/images/${repo}:v1/json`)).status === 200;
         ctx.observe(`${format}: ${imported ? 'imported' : `not imported (${res.status}: ${res.text().trim().slice(-160)})`}`);
       }
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/without-source-refused',
+    title: 'POST /images/create naming neither fromImage nor fromSrc creates nothing and is not answered as a success',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const res = await ctx.api.post('/images/create', { query: { repo: ctx.uniqueName('no-source'), tag: 'v1' } });
+      // An error status, or a 200 stream that reports the failure as an {error} object.
+      ctx.expect(isRefusal(res), `a create naming neither fromImage nor fromSrc answered ${res.status} without an error`, {
+        expected: 'an error status (500 is listed), or an {error} object',
+        actual: { status: res.status, body: res.text().slice(0, 160) },
+      });
     },
   }),
 ];

@@ -1,11 +1,15 @@
 import type { EngineCheck } from '../support/check.ts';
 import list from './list.ts';
+import listedOnce from './listed-once.ts';
 import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
+import buildIntermediates from './build-intermediates.ts';
+import buildRemote from './build-remote.ts';
 import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
 import inspectHistory from './inspect-history.ts';
+import historyItems from './history-items.ts';
 import inspectBesideRemoval from './inspect-beside-removal.ts';
 import tag from './tag.ts';
 import remove from './delete.ts';
@@ -13,17 +17,23 @@ import search from './search.ts';
 import saveLoad from './save-load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
+import transferProgress from './transfer-progress.ts';
 import everyState from './every-state.ts';
 import zeroStates from './zero-states.ts';
+import epochImage from './epoch-image.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
+  ...listedOnce,
   ...buildStream,
   ...buildOptions,
+  ...buildIntermediates,
+  ...buildRemote,
   ...registryConfig,
   ...importChecks,
   ...registry,
   ...inspectHistory,
+  ...historyItems,
   ...inspectBesideRemoval,
   ...tag,
   ...remove,
@@ -31,6 +41,8 @@ export const imageChecks: EngineCheck[] = [
   ...saveLoad,
   ...commit,
   ...transferErrors,
+  ...transferProgress,
   ...everyState,
   ...zeroStates,
+  ...epochImage,
 ];

@@ -1,4 +1,6 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { imageWithUntaggedParent } from '../support/parent-image.ts';
 import {
   committedImage,
   danglingImage,
@@ -21,6 +23,20 @@ const ENDPOINT = 'engine/images/list';
 
 function holds(items: readonly ListItem[], id: string): boolean {
   return items.some((i) => sameImage(i.Id, id));
+}
+
+/**
+ * all=1 shows all images: the untagged parent of a two-step build too, where the builder keeps one
+ * (the default list may leave it out; the spec does not say).
+ */
+async function expectParentListed(ctx: EngineContext): Promise<void> {
+  const built = await imageWithUntaggedParent(ctx, 'all-parent', 'engine/images/list/query-all');
+  if (!built.parent || !(await imageExists(ctx, built.parent))) return;
+  const list = await listImages(ctx, { all: true });
+  ctx.expect(holds(list, built.parent), `all=1 does not list ${built.parent}, the untagged parent of ${built.name}, which exists`, {
+    expected: built.parent,
+    actual: ids(list),
+  });
 }
 
 export default [
@@ -59,7 +75,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/list/query-all',
-    title: 'GET /images/json?all=1 lists at least every image of the default list',
+    title: 'GET /images/json?all=1 lists every image of the default list and an untagged parent that exists',
     endpoint: ENDPOINT,
     async run(ctx) {
       // The default list is read between two all=1 lists: other checks remove images and build the
@@ -77,6 +93,7 @@ export default [
         expected: 'all=1 ⊇ default list',
         actual: missing,
       });
+      await expectParentListed(ctx);
     },
   }),
   engineCheck({

@@ -158,17 +158,25 @@ export default [
     requirements: ['engine/images/list/reference-by-tag-or-digest'],
     endpoint: 'engine/images/list',
     async run(ctx) {
-      const repo = registryRepo(ctx, 'digest');
-      await fixtureAs(ctx, repo, 't1');
-      expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`);
+      // Two repositories, so that the image has two digests: a list cut to one shows.
+      const repos = [registryRepo(ctx, 'digest'), registryRepo(ctx, 'digest-two')];
+      for (const repo of repos) {
+        await fixtureAs(ctx, repo, 't1');
+        expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`);
+      }
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
       const item = (await listImages(ctx, { digests: true })).find((i) => sameImage(i.Id, fixture));
-      const digests = (item?.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`));
-      ctx.expect(digests.length > 0, `after pushing ${repo}:t1 the fixture's list item has no RepoDigests entry for ${repo}`, {
-        expected: `${repo}@sha256:…`,
-        actual: item?.RepoDigests,
-      });
-      for (const digest of digests)
+      const shown = Array.isArray(item?.RepoDigests) ? item.RepoDigests.filter((d): d is string => typeof d === 'string') : [];
+      const digests = repos.map((repo) => shown.filter((d) => d.startsWith(`${repo}@`)));
+      ctx.expect(
+        digests.every((d) => d.length > 0) && new Set(shown).size === shown.length,
+        `after pushing ${repos.join(' and ')} the fixture's list item does not carry a RepoDigests entry for each, each entry once`,
+        {
+          expected: repos.map((repo) => `${repo}@sha256:…`),
+          actual: item?.RepoDigests,
+        },
+      );
+      for (const digest of digests.flat())
         ctx.expect(sameImage(await imageIdOf(ctx, digest), fixture), `the listed digest ${digest} does not reference the image it is listed with`, {
           expected: fixture,
           actual: digest,
@@ -177,17 +185,29 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/query-pull',
-    title: 'build with pull=1 pulls the base image although an older one exists locally',
+    title: 'build with pull=1 pulls the base image although an older one exists locally; pull=0 builds on the local one',
     endpoint: 'engine/images/build',
     async run(ctx) {
       const remote = await committedImage(ctx, 'pull-base', ['LABEL conformance.base=registry']);
       const repo = registryRepo(ctx, 'build-pull');
       await tagged(ctx, remote.ref, repo, 'latest');
       expectTransferred(ctx, await push(ctx, repo, { tag: 'latest' }), `pushing ${repo}:latest`);
-      const local = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
-      if (local.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${local.status}`);
+      const retagged = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
+      if (retagged.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${retagged.status}`);
       const { username, password } = loginAuth(ctx) as { username: string; password: string };
       const headers = registryConfigHeader({ [registryOf(ctx)]: { username, password } });
+      // First without pull: the local image is used (a pull=1 build would replace it).
+      const local = await buildImage(
+        ctx,
+        'no-pull',
+        { buildFile: `FROM ${repo}:latest\nLABEL conformance.pulled=0\n`, query: { pull: false }, headers },
+        'engine/images/build/query-pull',
+      );
+      ctx.expectEqual(
+        (await configOf(ctx, local.id)).Labels?.['conformance.base'],
+        undefined,
+        `the build with pull=0 used the local ${repo}:latest (the fixture, without the label base=registry), not the registry's`,
+      );
       const { id } = await buildImage(
         ctx,
         'pull',

@@ -2,7 +2,8 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { contentType } from '../support/container-data.ts';
 import { expectImageTarball, expectLayerDirs, expectRepositories, topLayer } from '../support/image-tarball.ts';
-import { imageExists, imageIdOf, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
+import { isRefusal } from '../support/image-streams.ts';
+import { imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
 
@@ -141,6 +142,35 @@ export default [
       const saved = await getImage(ctx, image.ref);
       const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
       ctx.observe(`load answered ${res.status} '${contentType(res) || 'no content type'}': ${res.text().trim().slice(0, 200) || '(empty body)'}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get-many/missing-name-refused',
+    title: 'GET /images/get naming an image that does not exist answers an error, not a 200 tarball',
+    endpoint: 'engine/images/get-many',
+    async run(ctx) {
+      const missing = missingRepo(ctx);
+      const res = await ctx.api.get('/images/get', { names: [missing] }, { timeoutMs: 60_000 });
+      ctx.expect(res.status >= 400, `GET /images/get?names=${missing}, which names no image, answered ${res.status}`, {
+        expected: 'an error status (500 is listed)',
+        actual: { status: res.status, body: res.text().slice(0, 160) },
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/load/invalid-tarball-refused',
+    title: 'POST /images/load of a body that is no image tarball is not answered as a success',
+    endpoint: 'engine/images/load',
+    async run(ctx) {
+      const res = await ctx.api.post('/images/load', {
+        body: Buffer.from('conformance: this is not an image tarball\n'),
+        headers: { 'content-type': 'application/x-tar' },
+      });
+      // The shape of a load answer is not shown: a 200 that reports the failure as an {error} object is one too.
+      ctx.expect(isRefusal(res), `a load of a body that is no image tarball answered ${res.status} without an error`, {
+        expected: 'an error status (500 is listed), or an {error} object',
+        actual: { status: res.status, body: res.text().slice(0, 160) },
+      });
     },
   }),
 ];

@@ -1,5 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { ownImage, tagged } from '../support/images.ts';
+import { expectTransferred, push, registryOf } from '../support/registry.ts';
 
 /** Spec: Endpoints > Images > 33. GET /images/search?term=; Resources > Search result item. */
 const ENDPOINT = 'engine/images/search';
@@ -22,6 +24,19 @@ async function search(ctx: EngineContext, term: string, requirement: string): Pr
   return ctx.expectVersionSchema<SearchItem[]>('image-search-response', ctx.expectJson(res, 'search result', requirement), 'the search result', requirement);
 }
 
+/** Each result carries every registry-style key. */
+function expectRegistryKeys(ctx: EngineContext, items: readonly SearchItem[], requirement?: string): void {
+  for (const item of items)
+    ctx.expectEqual(
+      Object.keys(item)
+        .filter((k) => KEYS.includes(k))
+        .sort(),
+      KEYS,
+      `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
+      requirement,
+    );
+}
+
 export default [
   engineCheck({
     id: 'engine/images/search/200-response-schema',
@@ -30,6 +45,11 @@ export default [
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/200-response-schema');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing: the shape of a result item cannot be checked");
+      const negative = items.filter((i) => typeof i.star_count === 'number' && i.star_count < 0);
+      ctx.expect(negative.length === 0, 'star_count counts the stars of a repository: never negative', {
+        expected: 'star_count >= 0',
+        actual: negative.map((i) => ({ name: i.name, star_count: i.star_count })),
+      });
     },
   }),
   engineCheck({
@@ -56,14 +76,47 @@ export default [
     async run(ctx) {
       const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing, so no result keys can be read");
-      for (const item of items)
-        ctx.expectEqual(
-          Object.keys(item)
-            .filter((k) => KEYS.includes(k))
-            .sort(),
-          KEYS,
-          `the result ${JSON.stringify(item).slice(0, 120)} carries every registry-style key`,
+      expectRegistryKeys(ctx, items);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/search/query-term/own-registry',
+    title: "a search of the run's registry for a term of the check's own finds each repository pushed under it, once, with every registry-style key",
+    requirements: ['engine/images/search/query-term', 'engine/images/search/registry-style-keys'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const own = await ownImage(ctx, 'search-source');
+      const word = ctx.uniqueName('search');
+      const names = [`${word}-a`, `${word}/b`];
+      for (const name of names) {
+        const repo = `${registryOf(ctx)}/${name}`;
+        await tagged(ctx, own.ref, repo, 't1');
+        await ctx.setUp(
+          async () => expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`),
+          'engine/images/push/200-progress-stream',
         );
+      }
+      const term = `${registryOf(ctx)}/${word}`;
+      const res = await ctx.api.get('/images/search', { term });
+      // The registry protocol's search is optional: a registry without it leaves nothing to observe.
+      if (res.status !== 200) ctx.skip(`the search of the run's registry answered ${res.status}: ${res.text().trim().slice(0, 160)}`);
+      const items = ctx.expectVersionSchema<SearchItem[]>('image-search-response', ctx.expectJson(res, 'search result'), 'the search result');
+      const counts = names.map((name) => items.filter((i) => typeof i.name === 'string' && i.name.endsWith(name)).length);
+      ctx.expect(
+        counts.every((n) => n === 1),
+        `the search for '${term}' does not list each repository pushed under it once`,
+        {
+          expected: names,
+          actual: items.map((i) => i.name),
+        },
+      );
+      const unmatched = items.filter((i) => ![i.name, i.description].some((text) => typeof text === 'string' && text.includes(word)));
+      ctx.expect(unmatched.length === 0, `the search for '${term}' answers results that do not match it`, {
+        expected: `results whose name or description holds ${word}`,
+        actual: unmatched.slice(0, 5).map((i) => i.name),
+        requirement: 'engine/images/search/query-term',
+      });
+      expectRegistryKeys(ctx, items, 'engine/images/search/registry-style-keys');
     },
   }),
 ];

@@ -41,12 +41,19 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/tag/409-conflict',
-    title: 'tagging over a tag another image holds, without force, answers 409 and leaves the tag in place',
+    title: 'tagging over a tag another image holds, without force (default false), answers 409 and leaves the tag in place',
+    requirements: ['engine/images/tag/409-conflict', 'engine/images/tag/query-force'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const [holder, other] = [await ownImage(ctx, 'tag-holder'), await ownImage(ctx, 'tag-other')];
-      ctx.expectStatus(await tagAs(ctx, other.ref, holder.repo, holder.tag), 409, `tag of another image as ${holder.ref} without force`);
-      ctx.expect(sameImage(await imageIdOf(ctx, holder.ref), holder.id), `after the 409, ${holder.ref} no longer names its image`, {
+      const res = await tagAs(ctx, other.ref, holder.repo, holder.tag);
+      ctx.verify(res.status === 409, `tag of another image as ${holder.ref} without force answered ${res.status}, not 409`, {
+        requirement: 'engine/images/tag/409-conflict',
+        expected: 409,
+        actual: res.status,
+      });
+      ctx.verify(sameImage(await imageIdOf(ctx, holder.ref), holder.id), `without force (default false), ${holder.ref} was moved off its image`, {
+        requirement: 'engine/images/tag/query-force',
         expected: holder.id,
         actual: holder.ref,
       });

@@ -4,13 +4,18 @@
  * {S:S}). What an untagged image's RepoTags hold (`<none>:<none>` or nothing) the spec does not say.
  */
 import { engineCheck } from '../support/check.ts';
-import { danglingImage, listImages, sameImage } from '../support/images.ts';
+import { danglingImage, emptyFilesImage, listImages, sameImage } from '../support/images.ts';
 import { isEmptyMap, shownValue } from '../support/zero-values.ts';
 
 const R = {
   repoTags: 'engine/images/list/untagged-repotags-list',
   labels: 'engine/images/list/labels-empty-present',
+  sizes: 'engine/images/list/sizes-given-when-empty',
+  containerSizes: 'engine/containers/list/size-zero-present',
+  inspectSizes: 'engine/containers/inspect/query-size',
 };
+
+type Json = Record<string, unknown>;
 
 export default [
   engineCheck({
@@ -35,6 +40,64 @@ export default [
         actual: shownValue(item.Labels),
         requirement: R.labels,
       });
+    },
+  }),
+  engineCheck({
+    id: R.sizes,
+    title:
+      'An image whose files hold no bytes has Size and VirtualSize (given, not left out) in its list item and inspect, and (1.22) a Size in each history item',
+    endpoint: 'engine/images/list',
+    async run(ctx) {
+      const id = await emptyFilesImage(ctx);
+      const item = (await listImages(ctx, { all: 1 })).find((i) => sameImage(i.Id, id));
+      if (!item) return ctx.blockedBy('engine/images/list/query-all', `the untagged image ${id.slice(0, 19)} is not in the all=1 list`);
+      const inspect = ctx.expectJson<Json>(await ctx.api.get(`/images/${id}/json`), 'image inspect');
+      const sized: Array<[string, Json, string[]]> = [
+        ['list item', item, ['Size', 'VirtualSize']],
+        ['inspect', inspect, ctx.version === '1.22' ? ['Size', 'VirtualSize'] : ['Size']],
+      ];
+      if (ctx.version === '1.22') {
+        const history = ctx.expectJson<Json[]>(await ctx.api.get(`/images/${id}/history`), 'image history');
+        history.forEach((h, i) => sized.push([`history item ${i}`, h, ['Size']]));
+      }
+      for (const [where, object, fields] of sized)
+        for (const field of fields)
+          ctx.verify(Number.isInteger(object[field]), `the ${where} of an image without file content has ${field} I`, {
+            expected: 'an integer (0 for no content)',
+            actual: shownValue(object[field]),
+            requirement: R.sizes,
+          });
+      ctx.observe(`an image whose one file is empty: Size ${JSON.stringify(item.Size)} in its list item, ${JSON.stringify(inspect.Size)} in its inspect`);
+    },
+  }),
+  engineCheck({
+    id: `${R.containerSizes}/empty-image`,
+    title:
+      'With size=1, a never started container of an image without file content has SizeRw 0 and SizeRootFs (given, not left out), listed and (1.22) inspected',
+    requirements: [R.containerSizes, R.inspectSizes],
+    endpoint: 'engine/containers/list',
+    async run(ctx) {
+      const image = await emptyFilesImage(ctx);
+      // Never started: the image has no program to run, and the container wrote nothing.
+      const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'], extra: { Image: image } }));
+      const res = await ctx.api.get('/containers/json', { all: 1, size: 1, filters: JSON.stringify({ id: [id] }) });
+      const item = ctx.expectJson<Json[]>(res, 'container list').find((i) => i.Id === id);
+      if (!item) return ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
+      const sized: Array<[string, Json, string]> = [['list item', item, R.containerSizes]];
+      if (ctx.version === '1.22')
+        sized.push(['inspect', ctx.expectJson<Json>(await ctx.api.get(`/containers/${id}/json`, { size: 1 }), 'inspect'), R.inspectSizes]);
+      for (const [where, object, requirement] of sized) {
+        ctx.verify(object.SizeRw === 0, `the ${where} of a container that wrote nothing has SizeRw 0 with size=1`, {
+          expected: 0,
+          actual: shownValue(object.SizeRw),
+          requirement,
+        });
+        ctx.verify(Number.isInteger(object.SizeRootFs), `the ${where} has SizeRootFs I with size=1`, {
+          expected: 'an integer (0 for no content)',
+          actual: shownValue(object.SizeRootFs),
+          requirement,
+        });
+      }
     },
   }),
 ];

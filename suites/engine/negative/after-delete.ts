@@ -10,6 +10,7 @@ import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts'
 import { TargetError } from '../../../harness/target/errors.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { sharedExitedContainer } from '../support/lifecycle.ts';
 import { DELETABLE_KINDS, type DeletableKind } from './deleted-objects.ts';
 
 export const AFTER_DELETE = 'engine/errors/404-after-delete';
@@ -30,9 +31,16 @@ const NEEDS: Readonly<Record<string, { query?: Record<string, string | number>; 
   'engine/exec/create': { json: { Cmd: ['true'] } },
   'engine/exec/start': { json: { Detach: true } },
   'engine/images/tag': { query: { repo: 'conformance-tag-never', tag: 't' } },
-  'engine/networks/connect': { json: { Container: 'conformance-never' } },
-  'engine/networks/disconnect': { json: { Container: 'conformance-never' } },
 };
+
+/** Operations sent with an existing container in the body, so that the object in the path is the only one missing. */
+const WITH_CONTAINER: ReadonlySet<string> = new Set(['engine/networks/connect', 'engine/networks/disconnect']);
+
+async function bodyOf(ctx: EngineContext, endpoint: Endpoint): Promise<unknown> {
+  if (!WITH_CONTAINER.has(endpoint.id)) return NEEDS[endpoint.id]?.json;
+  const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
+  return { Container: id };
+}
 
 /** The catalog's operations on one object of a kind that document 404, at a version. */
 function operations(kind: DeletableKind, version: EngineVersion): Endpoint[] {
@@ -47,11 +55,12 @@ function operations(kind: DeletableKind, version: EngineVersion): Endpoint[] {
 /** The status of one operation on `ref`, or a description of the answer that did not come. */
 async function statusOf(ctx: EngineContext, endpoint: Endpoint, kind: DeletableKind, ref: string): Promise<number | string> {
   const needs = NEEDS[endpoint.id] ?? {};
+  const json = await bodyOf(ctx, endpoint);
   const path = endpoint.path.replace(kind.prefix.slice(kind.prefix.indexOf('{')), encodeURIComponent(ref));
   try {
     const res = await ctx.api.raw(endpoint.method, ctx.api.path(path), {
       query: needs.query ?? {},
-      ...(needs.json !== undefined ? { json: needs.json } : endpoint.method === 'POST' ? { body: '' } : {}),
+      ...(json !== undefined ? { json } : endpoint.method === 'POST' ? { body: '' } : {}),
       timeoutMs: ANSWER_WITHIN_MS,
     });
     return res.status;

@@ -56,7 +56,8 @@ function createRequest(ctx: EngineContext, label: OwnLabel, name: string): Promi
 /** Removes what an accepted create made, before the check is blocked. */
 async function removeAccepted(ctx: EngineContext, res: HttpResponse): Promise<void> {
   if (res.status >= 300) return;
-  const id = (JSON.parse(res.text() || '{}') as { Id?: string }).Id;
+  // A success's body must be the create response: one that is not JSON fails the check (TargetError).
+  const id = res.text() ? res.json<{ Id?: string }>().Id : undefined;
   if (id) await ctx.removeContainer(id);
 }
 

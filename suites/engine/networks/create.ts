@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { createNetwork, inspectNetwork, randomSubnet } from '../support/resources.ts';
+import { holds } from '../support/container-data.ts';
+import { createNetwork, inspectNetwork, PLUGIN_LOOKUP_MS, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -85,16 +86,34 @@ export default [
   }),
   engineCheck({
     id: 'engine/networks/create/body-ipam',
-    title: 'IPAM Config: the given Subnet and Gateway are used; the IPAM Driver defaults to default',
+    title: 'IPAM Config and Options: the given Subnet and Gateway are used, the Options shown as given; the IPAM Driver defaults to default',
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
       const { subnet, gateway } = randomSubnet();
-      const { id } = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }] } });
+      const options = { 'conformance.ipam.a': 'one', 'conformance.ipam.b': 'two' };
+      const { id } = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }], Options: options } });
       const ipam = (await inspectNetwork(ctx, id)).IPAM;
       const config = (ipam.Config ?? []).map((c) => ({ Subnet: c.Subnet, Gateway: c.Gateway }));
       ctx.expectEqual(config, [{ Subnet: subnet, Gateway: gateway }], 'the network IPAM Config shows the given Subnet and Gateway');
       ctx.expectEqual(ipam.Driver, 'default', 'the IPAM Driver defaults to default');
+      ctx.expect(holds(ipam.Options, options), 'the network IPAM Options show the Options given at create', { expected: options, actual: ipam.Options });
+    },
+  }),
+  engineCheck({
+    id: 'engine/networks/create/body-ipam/named-driver',
+    title: 'The IPAM Driver sent is the network IPAM driver: one the target lacks is refused, or the network shows that Driver (never default in its place)',
+    requirements: ['engine/networks/create/body-ipam'],
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const driver = ctx.uniqueName('no-such-ipam');
+      const res = await postCreate(ctx, { Name: ctx.uniqueName('net'), IPAM: { Driver: driver } }, PLUGIN_LOOKUP_MS);
+      const shown = res.status === 201 ? (await inspectNetwork(ctx, ctx.readId(res, 'network create response'))).IPAM.Driver : undefined;
+      ctx.expect(res.status !== 201 || shown === driver, `a network created with IPAM Driver ${driver} (no such driver) is refused or shows that Driver`, {
+        expected: `a refusal, or IPAM Driver ${driver}`,
+        actual: res.status === 201 ? { status: 201, IPAM: { Driver: shown } } : { status: res.status },
+      });
     },
   }),
   engineCheck({

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { CreatedContainer } from '../support/context.ts';
-import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { driveThroughStates, LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { createNetwork } from '../support/resources.ts';
 
 /** A network of the run, with no container or with a running container of the run connected. */
@@ -12,8 +12,8 @@ export default [
     id: 'engine/errors/listed-codes-only/every-state/networks',
     title:
       '(1.22) Every network operation, asked of a network of the run with and without a container connected and of a missing one, ' +
-      'answers a status its endpoint lists',
-    requirements: [LISTED_CODES],
+      'answers a status its endpoint lists, never 404 for one that exists',
+    requirements: [LISTED_CODES, NOT_FOUND],
     long: true,
     versions: ['1.22'],
     async run(ctx) {
@@ -25,7 +25,7 @@ export default [
         operations: [
           { method: 'GET', suffix: '' },
           { method: 'POST', suffix: 'connect', json: { Container: container }, changes: true },
-          { method: 'POST', suffix: 'disconnect', json: { Container: container }, changes: true },
+          { method: 'POST', suffix: 'disconnect', json: { Container: container }, changes: true, notFoundMayNameOther: true },
           { method: 'DELETE', suffix: '', changes: true },
         ],
         async build(ctx, state) {

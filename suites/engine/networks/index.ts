@@ -6,6 +6,7 @@ import del from './delete.ts';
 import filterProperty from './filter-property.ts';
 import inspect from './inspect.ts';
 import list from './list.ts';
+import shownAlike from './shown-alike.ts';
 import everyState from './every-state.ts';
 import zeroStates from './zero-states.ts';
 
@@ -13,6 +14,7 @@ export const networkChecks: EngineCheck[] = [
   ...list,
   ...filterProperty,
   ...inspect,
+  ...shownAlike,
   ...create,
   ...connect,
   ...del,

@@ -65,7 +65,9 @@ export default [
       const container = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
       const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
-      ctx.expect(entry !== undefined, `inspect Containers must have an entry for ${container.id}`);
+      ctx.expect(entry !== undefined && entry !== null && typeof entry === 'object', `inspect Containers must have an entry (an object) for ${container.id}`, {
+        actual: entry,
+      });
       const fields = ['Name', 'EndpointID', 'MacAddress', 'IPv4Address', 'IPv6Address'].filter((f) => typeof entry![f] !== 'string');
       ctx.expect(fields.length === 0, `the Containers entry lacks string field(s) ${fields.join(', ')}`, {
         expected: 'Name, EndpointID, MacAddress, IPv4Address, IPv6Address',

@@ -2,15 +2,16 @@
  * Spec: Overview: boolean query parameters accept `1`, `True`, `true` for true and `0`, `False`,
  * `false` for false. A general rule, so it is checked at every boolean query parameter the catalog
  * lists, on the fixtures where each one makes a visible difference: every check of a parameter's
- * effect (`<endpoint>/query-<param>…`) gets a sibling that runs it as written (which must pass,
- * else the sibling is blocked by that check's own requirement), then again with each boolean
+ * effect (one naming a requirement `<endpoint>/query-<param>…`: its own, or a stated default it
+ * also verifies) gets a sibling that runs it as written (which must pass, else the sibling is
+ * blocked by that check's own requirement), then again with each boolean
  * parameter of the endpoint it sends as `1`/`0` spelled `1`/`0`, `true`/`false`, `True`/`False`,
  * and each one whose default the spec states and the check leaves out sent as that default in the
  * same spelling (the spec makes absence and the default the same request). Each spelling must
  * reach the verdict its sibling spellings reach.
  */
-import { loadEndpoints } from '../../../harness/catalog/load.ts';
-import type { Endpoint, QueryParam } from '../../../harness/catalog/types.ts';
+import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
+import type { Endpoint, QueryParam, Requirement } from '../../../harness/catalog/types.ts';
 import { CheckFailure } from '../../../harness/check/signals.ts';
 import { EndpointMatcher, engineCatalogPath } from '../../../harness/judge/endpoint-matcher.ts';
 import { type BooleanStyle, encodeBoolean, respellBooleans } from '../../../harness/protocol/booleans.ts';
@@ -32,20 +33,31 @@ function statedDefaults(endpoint: Endpoint, version: string): Record<string, boo
 
 /**
  * Whether a requirement is about the boolean parameters of the endpoint's query: `<endpoint>/query-<tail>`
- * where the tail names a boolean parameter, or names none of the endpoint's parameters (`query-params-as-attach`).
+ * where the tail names a boolean parameter, or names none of the endpoint's parameters (`query-params-as-attach`);
+ * or another requirement of the endpoint whose statement names a boolean parameter (`` `noOverwriteDirNonDir` ``).
  */
-function aboutBooleanQuery(requirement: string, endpoint: Endpoint): boolean {
+function aboutBooleanQuery(requirement: string, endpoint: Endpoint, statements: ReadonlyMap<string, string>): boolean {
   const prefix = `${endpoint.id}/query-`;
-  if (!requirement.startsWith(prefix)) return false;
+  if (!requirement.startsWith(prefix)) {
+    const statement = requirement.startsWith(`${endpoint.id}/`) ? (statements.get(requirement) ?? '') : '';
+    return (endpoint.query ?? []).some((q) => q.type === 'boolean' && statement.includes(`\`${q.name}`));
+  }
   const tail = requirement.slice(prefix.length);
   const named = (endpoint.query ?? []).filter((q) => tail === q.name || tail.startsWith(`${q.name}-`));
   return named.length ? named.some((q) => q.type === 'boolean') : true;
 }
 
-/** The endpoint whose boolean parameters' effect the check verifies, by its own requirement's id, if any. */
-function probedEndpoint(check: EngineCheck, endpoints: readonly Endpoint[]): Endpoint | undefined {
-  const own = check.requirements[0] ?? check.id;
-  return endpoints.find((e) => e.query?.some((q) => q.type === 'boolean') && aboutBooleanQuery(own, e));
+/**
+ * The endpoint whose boolean parameters' effect the check verifies, by the ids of its requirements
+ * (its own first: a check of a status that also verifies a stated default names that default's rule).
+ */
+function probedEndpoint(check: EngineCheck, endpoints: readonly Endpoint[], statements: ReadonlyMap<string, string>): Endpoint | undefined {
+  const named = check.requirements.length ? check.requirements : [check.id];
+  for (const requirement of named) {
+    const endpoint = endpoints.find((e) => e.query?.some((q) => q.type === 'boolean') && aboutBooleanQuery(requirement, e, statements));
+    if (endpoint) return endpoint;
+  }
+  return undefined;
 }
 
 const styleName = (style: BooleanStyle): string => `${encodeBoolean(true, style)}/${encodeBoolean(false, style)}`;
@@ -106,9 +118,14 @@ function spellingSibling(check: EngineCheck, endpoint: Endpoint): EngineCheck {
 }
 
 /** The checks, each check of a boolean parameter's effect followed by its spelling sibling. */
-export function withSpellingSiblings(checks: readonly EngineCheck[], endpoints: readonly Endpoint[] = loadEndpoints('engine')): EngineCheck[] {
+export function withSpellingSiblings(
+  checks: readonly EngineCheck[],
+  endpoints: readonly Endpoint[] = loadEndpoints('engine'),
+  requirements: readonly Requirement[] = loadRequirements('engine'),
+): EngineCheck[] {
+  const statements = new Map(requirements.map((r) => [r.id, r.statement]));
   return checks.flatMap((check) => {
-    const endpoint = probedEndpoint(check, endpoints);
+    const endpoint = probedEndpoint(check, endpoints, statements);
     return endpoint ? [check, spellingSibling(check, endpoint)] : [check];
   });
 }

@@ -13,12 +13,21 @@ function expectSession(ctx: EngineContext, got: WsCapture, what: string): void {
   });
 }
 
+/** How long a session that stays open is read. */
+const WS_READ_MS = 1500;
+
 /** The check that reports an attach/ws route the target does not serve; the others are blocked by it. */
 const SERVED = 'engine/containers/attach-ws/200-websocket-session';
 
-/** A handshake on an existing container answered 404: the route is not served, which SERVED reports. */
-function blockedIfNotServed(ctx: EngineContext, got: WsCapture, id: string): void {
-  if (got.status === 404) ctx.blockedBy(SERVED, `GET /containers/(id)/attach/ws answered 404 for the existing container ${id.slice(0, 12)}`);
+/**
+ * A handshake on an existing container answered 404: when a plain one (its log, no stream) is
+ * answered 404 too, the route is not served, which SERVED reports; otherwise the 404 is the answer
+ * to this request, judged by the check.
+ */
+async function blockedIfNotServed(ctx: EngineContext, got: WsCapture, id: string): Promise<void> {
+  if (got.status !== 404) return;
+  const plain = await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 });
+  if (plain.status === 404) ctx.blockedBy(SERVED, `GET /containers/(id)/attach/ws answered 404 for the existing container ${id.slice(0, 12)}`);
 }
 
 /** Whether the session carried `text` (over attach/ws the framing is not stated: raw or framed both hold it). */
@@ -52,7 +61,7 @@ export default [
     async run(ctx) {
       const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], { openStdin: true });
       const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 1000 });
-      blockedIfNotServed(ctx, got, id);
+      await blockedIfNotServed(ctx, got, id);
       ctx.expectEqual(got.status, 400, `attach/ws with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status}`);
     },
   }),
@@ -64,7 +73,7 @@ export default [
       const got = await wsAttach(ctx, ctx.uniqueName('missing'), { stream: 1, stdout: 1 }, { readMs: 1000 });
       if (got.status === 404) {
         const { id } = await ctx.setUp(() => sharedExitedContainer(ctx));
-        blockedIfNotServed(ctx, await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 }), id);
+        await blockedIfNotServed(ctx, await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: 1000 }), id);
       }
       ctx.expectEqual(got.status, 404, `attach/ws to a missing container answers 404, got ${got.status}`);
     },
@@ -76,7 +85,7 @@ export default [
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, LOGGED_BOTH);
       const out = await wsAttach(ctx, id, { logs: 1, stdout: 1 });
-      blockedIfNotServed(ctx, out, id);
+      await blockedIfNotServed(ctx, out, id);
       expectSession(ctx, out, 'attach/ws logs=1&stdout=1');
       ctx.expect(carries(out, 'logged-out') && !carries(out, 'logged-err'), 'attach/ws logs=1&stdout=1 returns the stdout log and not the stderr log', {
         expected: 'logged-out only',
@@ -86,6 +95,40 @@ export default [
       ctx.expect(carries(err, 'logged-err') && !carries(err, 'logged-out'), 'attach/ws logs=1&stderr=1 returns the stderr log and not the stdout log', {
         expected: 'logged-err only',
         actual: err.data.toString('utf8'),
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/attach-ws/query-params-as-attach/stdin-stream',
+    title: 'GET /attach/ws takes stdin, stream and logs as attach does: stdin=1 reaches the process, and by default stdin, logs and stream are off',
+    requirements: ['engine/containers/attach-ws/query-params-as-attach', 'engine/stream/stdin-forwarded'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
+      const attached = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { send: ['ws-stdin-in\n', 'ws-stdin-again\n'], readMs: WS_READ_MS });
+      await blockedIfNotServed(ctx, attached, id);
+      expectSession(ctx, attached, 'attach/ws stream=1&stdin=1&stdout=1');
+      ctx.verify(
+        carries(attached, 'ws-stdin-in') && carries(attached, 'ws-stdin-again'),
+        'with stdin=1 the two messages sent on the session did not both reach the process and come back (cat echoes them)',
+        { requirement: 'engine/stream/stdin-forwarded', expected: 'ws-stdin-in and ws-stdin-again echoed on stdout', actual: attached.data.toString('utf8') },
+      );
+      const plain = await wsAttach(ctx, id, { stream: 1, stdout: 1 }, { send: 'ws-no-stdin\n', readMs: WS_READ_MS });
+      ctx.verify(!carries(plain, 'ws-no-stdin'), 'without stdin (default false) a message sent on the session reached the process', {
+        requirement: 'engine/containers/attach-ws/query-params-as-attach',
+        expected: 'ws-no-stdin not echoed',
+        actual: plain.data.toString('utf8'),
+      });
+      ctx.verify(!carries(plain, 'ws-stdin-in'), 'without logs (default false) the session returned the earlier output', {
+        requirement: 'engine/containers/attach-ws/query-params-as-attach',
+        expected: 'no earlier output',
+        actual: plain.data.toString('utf8'),
+      });
+      const logged = await wsAttach(ctx, id, { logs: 1, stdout: 1 }, { readMs: WS_READ_MS });
+      ctx.verify(carries(logged, 'ws-stdin-in') && logged.closed, 'logs=1 without stream (default false) must return the log and end the session', {
+        requirement: 'engine/containers/attach-ws/query-params-as-attach',
+        expected: 'ws-stdin-in, then the session closed',
+        actual: { data: logged.data.toString('utf8'), closed: logged.closed },
       });
     },
   }),

@@ -1,7 +1,17 @@
 import { engineCheck } from '../support/check.ts';
 import { forAll } from '../support/properties.ts';
 import { binaryPayload } from '../support/stream-payloads.ts';
-import { attachSession, demux, expectClosed, expectFrames, expectPayload, framedStdoutBreach, openSession, readUntil } from '../support/streams.ts';
+import {
+  attachSession,
+  demux,
+  expectClosed,
+  expectFrames,
+  expectPayload,
+  framedStdoutBreach,
+  openSession,
+  readUntil,
+  sessionEndMs,
+} from '../support/streams.ts';
 
 const ATTACH = 'engine/containers/attach';
 const STDIN_ATTACH = { stream: 1, stdin: 1, stdout: 1, stderr: 1 };
@@ -28,7 +38,7 @@ export default [
       const { id } = await ctx.runningContainer(['cat'], { openStdin: true });
       await forAll(ctx, binaryPayload(), async (payload) => {
         const conn = await openSession(ctx, `/containers/${id}/attach`, { query: STDIN_ATTACH, stdin: payload });
-        const got = await readUntil(conn, (data) => echoedOrBroken(data, payload.length));
+        const got = await readUntil(conn, (data) => echoedOrBroken(data, payload.length), sessionEndMs(ctx));
         conn.close();
         const breach = framedStdoutBreach(got.data, payload, `the attach stream of \`cat\` given ${payload.length} stdin bytes`);
         const stderr = demux(got.data).stderr;
@@ -51,7 +61,7 @@ export default [
       ctx.defer(() => conn.close());
       if (conn.status !== 101 && conn.status !== 200) ctx.blockedBy('engine/containers/attach/101-upgraded', `the attach answered ${conn.status}`);
       await conn.write(AFTER_HEAD);
-      const got = await readUntil(conn, (data) => demux(data).stdout.includes(AFTER_HEAD));
+      const got = await readUntil(conn, (data) => demux(data).stdout.includes(AFTER_HEAD), sessionEndMs(ctx));
       conn.close();
       const stdout = demux(got.data).stdout.toString('utf8');
       if (!stdout.includes(AFTER_HEAD))

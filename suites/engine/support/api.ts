@@ -73,6 +73,11 @@ export class EngineApi {
     return this.transport.request({ ...opts, method, path: fullPath }, this.transcript);
   }
 
+  /** A streamed request outside the version prefix (another version's events), as written. */
+  rawStream(method: string, fullPath: string, opts: CallOptions = {}): Promise<StreamingResponse> {
+    return this.transport.stream({ ...opts, method, path: fullPath }, this.transcript);
+  }
+
   /** Attach, logs and exec start: the connection is taken over after the response head. */
   hijack(method: string, path: string, opts: Omit<HijackOptions, 'method' | 'path' | 'timeoutMs'> & { timeoutMs?: number }): Promise<HijackedConnection> {
     return hijack(

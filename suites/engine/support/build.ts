@@ -31,6 +31,8 @@ export interface BuildRequest {
   query?: Query;
   compression?: Compression;
   headers?: Record<string, string>;
+  /** Send no context in the body (a build whose `remote` names its context; `buildFile` is then unused). */
+  noContext?: boolean;
 }
 
 export interface BuildResult {
@@ -56,7 +58,7 @@ export async function buildContext(ctx: EngineContext, req: BuildRequest): Promi
 
 /** Sends a build; the answer's objects are decoded (not yet judged) and its containers cleaned up. */
 export async function postBuild(ctx: EngineContext, req: BuildRequest): Promise<BuildResult> {
-  const body = await buildContext(ctx, req);
+  const body = req.noContext ? Buffer.alloc(0) : await buildContext(ctx, req);
   for (const t of [req.query?.t ?? []].flat()) removeLater(ctx, String(t));
   // Without the cache unless a check asks for it: two checks (or the 1.18 and 1.22 runs of one
   // check) building the same file would otherwise share one cached image, and the first check's

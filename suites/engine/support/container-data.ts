@@ -15,9 +15,13 @@ import { readTar, type TarRead } from './tar-files.ts';
 
 /** Runs `cmd` to its end and returns its stdout (read back through the logs). */
 export async function stdoutOf(ctx: EngineContext, cmd: string[], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<string> {
-  const c = await ctx.runningContainer(cmd, spec);
-  await ctx.waitExit(c.id);
-  return demux((await logsSession(ctx, c.id, { stdout: 1 })).data).stdout.toString('utf8');
+  return stdoutOfRun(ctx, (await ctx.runningContainer(cmd, spec)).id);
+}
+
+/** What the started container `id` printed on stdout, once it has exited. */
+export async function stdoutOfRun(ctx: EngineContext, id: string): Promise<string> {
+  await ctx.waitExit(id);
+  return demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8');
 }
 
 /** A container whose command ran to its end (e.g. a script that changed its filesystem). */

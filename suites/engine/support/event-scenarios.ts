@@ -25,13 +25,19 @@ export interface ScenarioResult {
 
 /** Runs the steps in order against one container, ending with its removal, and reads its events. */
 export async function containerScenario(ctx: EngineContext, id: string, since: number, steps: Step[]): Promise<ScenarioResult> {
+  const marks = await runSteps(ctx, [...steps, removeStep(ctx, id)]);
+  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('destroy')(about(all, id)) });
+  return { events: read.events.filter((e) => isAbout(e, id) || attributesOf(e).container === id), marks };
+}
+
+/** Runs the steps in order (a refused one noted and left out); when each started. */
+export async function runSteps(ctx: EngineContext, steps: Step[]): Promise<ScenarioResult['marks']> {
   const marks: ScenarioResult['marks'] = [];
-  for (const step of [...steps, removeStep(ctx, id)]) {
+  for (const step of steps) {
     marks.push({ op: step.op, atMs: Date.now() });
     await ranOrNoted(ctx, step);
   }
-  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('destroy')(about(all, id)) });
-  return { events: read.events.filter((e) => isAbout(e, id) || attributesOf(e).container === id), marks };
+  return marks;
 }
 
 /**

@@ -74,6 +74,8 @@ export interface ReadOptions {
   enough?: (events: EngineEvent[]) => boolean;
   /** The longest the read may take before the check closes the stream. */
   deadlineMs?: number;
+  /** The API version whose stream is read (`/v<version>/events`); the suite's own when left out. */
+  version?: string;
 }
 
 /** Unix seconds now, rounded down: a `since` that includes everything done from now on. */
@@ -92,9 +94,10 @@ export function untilSoon(): number {
 
 /** Reads the event stream for the query; the read ends by `until`, by `enough`, or at the deadline. */
 export async function readEvents(ctx: EngineContext, query: EventQuery, opts: ReadOptions = {}): Promise<EventRead> {
-  const res = await ctx.api.stream('GET', '/events', {
-    query: { since: query.since, until: query.until, filters: query.filters ? encodeFilters(query.filters) : undefined },
-  });
+  const call = { query: { since: query.since, until: query.until, filters: query.filters ? encodeFilters(query.filters) : undefined } };
+  const res = await (opts.version && opts.version !== ctx.version
+    ? ctx.api.rawStream('GET', `/v${opts.version}/events`, call)
+    : ctx.api.stream('GET', '/events', call));
   if (res.status !== 200) {
     res.close();
     ctx.fail(`GET /events answered ${res.status}, expected 200 with a stream of event objects`, {

@@ -3,6 +3,8 @@ import type { EngineContext } from './context.ts';
 
 /** The rule every answer of these checks is judged by: the status is one its endpoint lists. */
 export const LISTED_CODES = 'engine/errors/listed-codes-only';
+/** 404 means "no such container, image, exec instance, volume, network": never the answer about one that exists. */
+export const NOT_FOUND = 'engine/errors/404-not-found';
 
 /** One operation on a resource, by the path after the resource's own (`''` is the resource itself). */
 export interface StateOperation {
@@ -22,6 +24,11 @@ export interface StateOperation {
    * least this long, so that its answer is judged rather than the client's giving up first.
    */
   answersWithinMs?: number;
+  /**
+   * Its 404 may name another object than the resource asked of (disconnect: "network or container
+   * not found", where a container not connected to the network may be read as not found in it).
+   */
+  notFoundMayNameOther?: boolean;
 }
 
 export interface StateDrive<S extends string> {
@@ -45,21 +52,29 @@ export interface StateDrive<S extends string> {
 /**
  * Asks every operation of a resource of a missing one and of one in each state a client can
  * build, so that the judge of every exchange rules on answers no targeted check provokes; then
- * every status an endpoint does not list fails the check, naming the exchange.
+ * every status an endpoint does not list fails the check, naming the exchange, and so does a 404
+ * about a resource of the run that exists (its state may refuse the operation, but not as missing).
  */
 export async function driveThroughStates<S extends string>(ctx: EngineContext, drive: StateDrive<S>): Promise<void> {
   const ops = drive.operations.filter((op) => !op.versions || op.versions.includes(ctx.version));
-  const call = async (ref: string, op: StateOperation) => {
+  const answeredMissing: string[] = [];
+  const send = async (ref: string, op: StateOperation): Promise<{ path: string; status: number }> => {
     const ready = drive.prepare ? await drive.prepare(ctx, op) : op;
     const path = `${drive.base}/${ref}${ready.suffix ? `/${ready.suffix}` : ''}`;
-    await ctx.api.request(ready.method, path, {
+    const res = await ctx.api.request(ready.method, path, {
       ...(ready.query ? { query: ready.query } : {}),
       ...(ready.json !== undefined ? { json: ready.json } : {}),
       ...(ready.answersWithinMs ? { timeoutMs: Math.max(ctx.base.timeoutMs, ready.answersWithinMs) } : {}),
     });
+    return { path, status: res.status };
+  };
+  /** An operation on a resource the drive built (it exists while the operation is asked). */
+  const call = async (ref: string, op: StateOperation, state: S): Promise<void> => {
+    const { path, status } = await send(ref, op);
+    if (status === 404 && !op.notFoundMayNameOther) answeredMissing.push(`${op.method} ${path} answered 404 for the ${state} resource ${ref.slice(0, 24)}`);
   };
   const missing = ctx.uniqueName('missing');
-  for (const op of ops.filter((o) => !o.onlyIn)) await call(missing, op);
+  for (const op of ops.filter((o) => !o.onlyIn)) await send(missing, op);
   const pool = new StatePool<S>();
   const build = async (state: S): Promise<string> => pool.take(state) ?? (await ctx.setUp(() => drive.build(ctx, state)));
   // The states are independent: each is driven beside the others.
@@ -67,16 +82,16 @@ export async function driveThroughStates<S extends string>(ctx: EngineContext, d
     drive.states.map(async (state) => {
       const inState = ops.filter((o) => !o.onlyIn || o.onlyIn.includes(state));
       const shared = await build(state);
-      for (const op of inState.filter((o) => !o.changes)) await call(shared, op);
+      for (const op of inState.filter((o) => !o.changes)) await call(shared, op, state);
       const changing = inState.filter((o) => o.changes);
       if (!drive.stateOf) {
-        await Promise.all(changing.map(async (op, i) => call(i === 0 ? shared : await build(state), op)));
+        await Promise.all(changing.map(async (op, i) => call(i === 0 ? shared : await build(state), op, state)));
         return;
       }
       let ref: string | undefined = (await drive.stateOf(ctx, shared)) === state ? shared : undefined;
       for (const op of changing) {
         ref ??= await build(state);
-        await call(ref, op);
+        await call(ref, op, state);
         // Its effect may come later: the resource serves no further operation.
         if (op.effectAfterAnswer) ref = undefined;
         else ref = pool.keepOrHandOver(state, ref, await drive.stateOf(ctx, ref));
@@ -84,6 +99,7 @@ export async function driveThroughStates<S extends string>(ctx: EngineContext, d
     }),
   );
   expectListedCodes(ctx);
+  for (const found of answeredMissing) ctx.verify(false, found, { requirement: NOT_FOUND, expected: 'not 404: the resource exists', actual: found });
 }
 
 /** Resources an operation moved out of the state it was asked in, kept for the state they are in now. */

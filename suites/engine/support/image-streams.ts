@@ -114,3 +114,12 @@ export function expectEndsWithError(ctx: EngineContext, stream: ObjectStream, wh
     });
   return error!;
 }
+
+/**
+ * Whether an answer refuses its request: an error status, or a 200 whose body is a stream of JSON
+ * objects holding an {error S} (for endpoints whose 200 body the spec does not fix).
+ */
+export function isRefusal(res: HttpResponse): boolean {
+  if (res.status >= 400) return true;
+  return res.status === 200 && decodeJsonStream([res.body]).values.some((v) => typeof (v as { error?: unknown } | null)?.error === 'string');
+}

@@ -174,6 +174,16 @@ export async function danglingImage(ctx: EngineContext): Promise<string> {
   return id!;
 }
 
+/** An unnamed image imported from a rootfs whose one file is empty (no file content at all), removed after the check. */
+export async function emptyFilesImage(ctx: EngineContext): Promise<string> {
+  const rootfs = await packTar([{ name: `conformance-empty-${randomBytes(8).toString('hex')}`, content: '' }]);
+  const res = await importRequest(ctx, {}, rootfs);
+  const id = res.status === 200 ? importedId(res.text()) : undefined;
+  if (!id) ctx.fail(`precondition: an unnamed import answered ${res.status} without a final {status: <image id>}: ${res.text().slice(-300)}`);
+  removeLater(ctx, id!);
+  return id!;
+}
+
 /** Whether a RepoTags entry is a real reference (not the `<none>:<none>` placeholder). */
 export function isRealTag(tag: string): boolean {
   return tag !== '<none>:<none>' && tag !== '<none>@<none>';
@@ -209,10 +219,11 @@ export interface ContainerConfigView {
 
 /**
  * The configuration an image hands to its containers, read version-independently: a container is
- * created from it (with an explicit Cmd) and its inspect Config returned.
+ * created from it (with an explicit Cmd, or with `imageCmd` none, so that it runs the image's) and
+ * its inspect Config returned.
  */
-export async function configOf(ctx: EngineContext, image: string): Promise<ContainerConfigView> {
-  const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image } });
+export async function configOf(ctx: EngineContext, image: string, imageCmd = false): Promise<ContainerConfigView> {
+  const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image, ...(imageCmd ? { Cmd: null } : {}) } });
   return ((await ctx.inspect(id)).Config ?? {}) as ContainerConfigView;
 }
 

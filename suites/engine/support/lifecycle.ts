@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 /**
  * Helpers for the container lifecycle checks (start, stop, restart, kill, pause, wait, delete,
  * rename, update, resize, restart policies, the state table): the signal programs (defined in
@@ -83,6 +84,13 @@ export function timestampMs(text: unknown): number {
   if (!m) return Number.NaN;
   const whole = Date.parse(`${m[1]}${m[3]}`);
   return whole + (m[2] ? Number(`0.${m[2]}`) * 1000 : 0);
+}
+
+/** `value` with every timestamp in it read as its instant: another number of fraction digits writes the same time. */
+export function instants(value: unknown): unknown {
+  if (typeof value === 'string') return Number.isNaN(timestampMs(value)) ? value : timestampMs(value);
+  if (Array.isArray(value)) return value.map(instants);
+  return isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, instants(v)])) : value;
 }
 
 /**

@@ -19,7 +19,7 @@ export interface Network {
   Name: string;
   Id: string;
   Driver: string;
-  IPAM: { Driver?: string; Config?: Array<Record<string, string>> | null };
+  IPAM: { Driver?: string; Config?: Array<Record<string, string>> | null; Options?: Record<string, string> | null };
   Containers: Record<string, Record<string, string>> | null;
   Options: Record<string, string> | null;
 }
@@ -48,11 +48,30 @@ export async function createVolume(ctx: EngineContext, body: Record<string, unkn
   ) as unknown as Volume;
 }
 
+/**
+ * How long a create naming a driver no plugin provides may take: a daemon may look for the plugin
+ * for some 30 s (Docker retries its lookup) before it refuses.
+ */
+export const PLUGIN_LOOKUP_MS = 90_000;
+
 /** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
 export async function createNetwork(ctx: EngineContext, body: Record<string, unknown> = {}): Promise<{ id: string; name: string; res: HttpResponse }> {
+  const created = await createNetworkIfAccepted(ctx, body);
+  if ('refused' in created) {
+    const { name, refused } = created;
+    ctx.fail(`precondition: creating network ${name} answered ${refused.status}: ${refused.text().trim().slice(0, 300)}`);
+  }
+  return created as { id: string; name: string; res: HttpResponse };
+}
+
+/** A network create that a target may refuse (a driver's own limits): the refusal is returned, not failed. */
+export async function createNetworkIfAccepted(
+  ctx: EngineContext,
+  body: Record<string, unknown>,
+): Promise<{ id: string; name: string; res: HttpResponse } | { name: string; refused: HttpResponse }> {
   const name = (body.Name as string | undefined) ?? ctx.uniqueName('net');
   const res = await ctx.api.raw('POST', v122('/networks/create'), { json: { ...body, Name: name } });
-  if (res.status !== 201) ctx.fail(`precondition: creating network ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  if (res.status !== 201) return { name, refused: res };
   const id = ctx.readId(res, 'network create response', 'engine/networks/create/201-response-schema');
   ctx.defer(async () => {
     await ctx.api.raw('DELETE', v122(`/networks/${id}`));

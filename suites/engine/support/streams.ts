@@ -17,7 +17,11 @@ import { eventually } from './poll.ts';
 /** The spec's media type of the hijacked stream, in neutral spelling (ctx.spell gives the profile's). */
 export const RAW_STREAM = 'application/vnd.vendor.raw-stream';
 /** How long a session may take to end by itself after its work is done. */
-export const SESSION_END_MS = 10_000;
+const SESSION_END_MS = 10_000;
+/** The same, never shorter than the run's request time-out (a loaded target is slow, not wrong). */
+export const sessionEndMs = (ctx: EngineContext): number => Math.max(SESSION_END_MS, ctx.base.timeoutMs);
+/** The pause between two messages a WebSocket session sends. */
+const WS_SEND_APART_MS = 200;
 /** How long to watch for something that must NOT arrive (a negative observation). */
 export const QUIET_MS = 600;
 
@@ -43,7 +47,7 @@ export interface SessionOptions {
   endInput?: boolean;
   /** Runs after the head arrived and stdin was written, before reading (e.g. start the container). */
   afterHead?: (conn: HijackedConnection) => Promise<void>;
-  /** How long to read; default SESSION_END_MS. */
+  /** How long to read; default sessionEndMs. */
   readMs?: number;
 }
 
@@ -54,7 +58,7 @@ export interface SessionOptions {
 export async function session(ctx: EngineContext, path: string, opts: SessionOptions = {}): Promise<Capture> {
   const conn = await openSession(ctx, path, opts);
   if (opts.afterHead) await opts.afterHead(conn);
-  const { data, closed } = await conn.readAll({ timeoutMs: opts.readMs ?? SESSION_END_MS });
+  const { data, closed } = await conn.readAll({ timeoutMs: opts.readMs ?? sessionEndMs(ctx) });
   return { status: conn.status, statusText: conn.statusText, headers: conn.headers, data, closed };
 }
 
@@ -78,11 +82,7 @@ export async function openSession(ctx: EngineContext, path: string, opts: Omit<S
  * Reads a session until `enough` holds for the bytes so far, the target closes, or the time is up
  * (the connection is then closed). For sessions that stay open after the part a check needs.
  */
-export async function readUntil(
-  conn: HijackedConnection,
-  enough: (data: Buffer) => boolean,
-  timeoutMs = SESSION_END_MS,
-): Promise<{ data: Buffer; closed: boolean }> {
+export async function readUntil(conn: HijackedConnection, enough: (data: Buffer) => boolean, timeoutMs: number): Promise<{ data: Buffer; closed: boolean }> {
   const chunks = conn.chunks()[Symbol.asyncIterator]();
   const deadline = Date.now() + timeoutMs;
   let data = Buffer.alloc(0);
@@ -285,9 +285,9 @@ export function terminalText(data: Buffer): string {
 
 /** Fails unless the session ended by itself (the target closed it) within the read time. */
 export function expectClosed(ctx: EngineContext, capture: Pick<Capture, 'closed' | 'data'>, what: string, requirement?: string): void {
-  ctx.expect(capture.closed, `${what}: the target did not end the stream within ${SESSION_END_MS} ms`, {
+  ctx.expect(capture.closed, `${what}: the target did not end the stream within ${sessionEndMs(ctx)} ms`, {
     expected: 'the stream ends',
-    actual: `open after ${SESSION_END_MS} ms with ${capture.data.length} bytes`,
+    actual: `open after ${sessionEndMs(ctx)} ms with ${capture.data.length} bytes`,
     requirement,
   });
 }
@@ -342,7 +342,7 @@ export async function wsAttach(
   ctx: EngineContext,
   id: string,
   query: Query,
-  opts: { afterOpen?: () => Promise<void>; send?: string; readMs?: number } = {},
+  opts: { afterOpen?: () => Promise<void>; send?: string | readonly string[]; readMs?: number } = {},
 ): Promise<WsCapture> {
   const endpoint = ctx.run.engine;
   if (!endpoint) return ctx.skip('no engine target endpoint');
@@ -350,8 +350,12 @@ export async function wsAttach(
   const ws = await openWebSocket(endpoint, { ...wire, timeoutMs: ctx.base.timeoutMs }, ctx.transcript);
   ctx.defer(() => ws.close());
   const opened = ws.status === 101 || ws.status === 200;
-  if (opened && opts.send !== undefined) await ws.send(opts.send);
+  // Several messages go out apart, so that each reaches the program (and comes back) on its own.
+  for (const [i, message] of (opened ? [opts.send ?? []].flat() : []).entries()) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, WS_SEND_APART_MS));
+    await ws.send(message);
+  }
   if (opened && opts.afterOpen) await opts.afterOpen();
-  const { messages, closed } = opened ? await ws.collect(opts.readMs ?? SESSION_END_MS) : { messages: [], closed: true };
+  const { messages, closed } = opened ? await ws.collect(opts.readMs ?? sessionEndMs(ctx)) : { messages: [], closed: true };
   return { status: ws.status, headers: ws.headers, data: Buffer.concat(messages), closed };
 }

@@ -4,7 +4,7 @@ import tar from 'tar-stream';
 export interface TarFile {
   name: string;
   type?: 'file' | 'directory' | 'symlink';
-  content?: string;
+  content?: string | Buffer;
   linkname?: string;
   mode?: number;
 }

@@ -18,15 +18,17 @@ function loginTarget(ctx: EngineContext): { serveraddress: string; username: str
 export default [
   engineCheck({
     id: 'engine/system/auth/200-credentials-accepted',
-    title: 'POST /auth with valid credentials answers 200 or 204 (both listed as success)',
+    title: 'POST /auth with valid credentials answers 200 or 204 (both listed as success), also when the same login is repeated',
     requirements: ['engine/system/auth/200-credentials-accepted', 'engine/system/auth/204-credentials-accepted'],
     // One rule: 200 and 204 are both listed as the success of a login.
     oneRule: true,
     endpoint: 'engine/system/auth',
     async run(ctx) {
       const login = loginTarget(ctx);
-      const res = await ctx.api.post('/auth', { json: { ...login, email: 'conformance@example.invalid' } });
-      ctx.expectStatus(res, [200, 204], 'POST /auth with valid credentials');
+      const body = { json: { ...login, email: 'conformance@example.invalid' } };
+      ctx.expectStatus(await ctx.api.post('/auth', body), [200, 204], 'POST /auth with valid credentials');
+      // A client logs in again with what it stored: the same credentials are still valid.
+      ctx.expectStatus(await ctx.api.post('/auth', body), [200, 204], 'POST /auth repeated with the same valid credentials');
     },
   }),
   engineCheck({

@@ -2,10 +2,21 @@ import type { EngineCheck } from '../support/check.ts';
 import auth from './auth.ts';
 import countsAndSizes from './counts-and-sizes.ts';
 import errors from './errors.ts';
+import infoPlugins from './info-plugins.ts';
 import infoVersion from './info-version.ts';
 import ping from './ping.ts';
 import registryAuth from './registry-auth.ts';
 import service from './service.ts';
 import timeInstants from './time-instants.ts';
 
-export const systemChecks: EngineCheck[] = [...ping, ...infoVersion, ...auth, ...service, ...timeInstants, ...countsAndSizes, ...errors, ...registryAuth];
+export const systemChecks: EngineCheck[] = [
+  ...ping,
+  ...infoVersion,
+  ...infoPlugins,
+  ...auth,
+  ...service,
+  ...timeInstants,
+  ...countsAndSizes,
+  ...errors,
+  ...registryAuth,
+];

@@ -3,6 +3,7 @@ import { eventsOf, hasKinds, nowSeconds } from '../support/events.ts';
 
 /** Info fields that are I in 1.18 and B in 1.22 (spec: Resources > System information). */
 const VERSIONED_FLAGS = ['Debug', 'IPv4Forwarding', 'MemoryLimit', 'SwapLimit'];
+const FLAGS_AGREE = 'engine/versioning/info-flags-agree';
 /** Event fields 1.22 adds (spec: Resources > Event object). */
 const EVENT_FIELDS_122 = ['Type', 'Action', 'Actor', 'timeNano'];
 
@@ -57,6 +58,29 @@ export default [
       for (const path of ['/v1.99/_ping', '/v0.1/version', '/v9/_ping']) {
         const res = await ctx.api.raw('GET', path);
         ctx.observe(`GET ${path} answered ${res.status} ${res.headers['content-type'] ?? ''} ${JSON.stringify(res.text().slice(0, 100))}`);
+      }
+    },
+  }),
+  engineCheck({
+    id: FLAGS_AGREE,
+    title: "(1.18) The Info flags written as integers are 0 or 1 and say what the same daemon's 1.22 booleans say",
+    endpoint: 'engine/system/info',
+    versions: ['1.18'],
+    async run(ctx) {
+      const newer = await ctx.api.raw('GET', '/v1.22/info');
+      if (newer.status !== 200) ctx.notApplicable(`GET /v1.22/info answered ${newer.status}: the flags have no 1.22 reading to agree with`);
+      const flags122 = ctx.expectJson<Record<string, unknown> | null>(newer, 'the 1.22 info') ?? {};
+      const info = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get('/info'), 'info') ?? {};
+      for (const flag of VERSIONED_FLAGS) {
+        const value = info[flag];
+        const isFlag = typeof value === 'boolean' || value === 0 || value === 1;
+        ctx.verify(isFlag, `1.18 Info ${flag} is a flag written as an integer: 0 or 1`, { expected: '0 or 1', actual: value, requirement: FLAGS_AGREE });
+        if (typeof flags122[flag] === 'boolean' && isFlag)
+          ctx.verify(Boolean(value) === flags122[flag], `1.18 Info ${flag} says what 1.22 Info ${flag} says of the same daemon`, {
+            expected: flags122[flag] ? 1 : 0,
+            actual: value,
+            requirement: FLAGS_AGREE,
+          });
       }
     },
   }),

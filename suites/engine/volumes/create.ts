@@ -1,5 +1,7 @@
 import { engineCheck } from '../support/check.ts';
-import { createVolume, type Volume } from '../support/resources.ts';
+import { stdoutOf } from '../support/container-data.ts';
+import { parseMounts } from '../support/effects.ts';
+import { createVolume, PLUGIN_LOOKUP_MS, type Volume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -50,6 +52,23 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/create/body-driver-default-local/named-driver',
+    title: 'The Driver sent is the volume driver: a driver the target lacks is refused, or the volume shows that Driver (never local in its place)',
+    requirements: ['engine/volumes/create/body-driver-default-local'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      const [name, driver] = [ctx.uniqueName('vol'), ctx.uniqueName('no-such-driver')];
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name, Driver: driver }, timeoutMs: PLUGIN_LOOKUP_MS });
+      if (res.status === 201) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${name}`)));
+      const shown = res.status === 201 ? ctx.expectJson<Partial<Volume> | null>(res, 'volume create response')?.Driver : undefined;
+      ctx.expect(res.status !== 201 || shown === driver, `a volume created with Driver ${driver} (no such driver) is refused or shows that Driver`, {
+        expected: `a refusal, or Driver ${driver}`,
+        actual: res.status === 201 ? { status: 201, Driver: shown } : { status: res.status },
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/create/body-driver-opts',
     title: 'DriverOpts are passed to the driver: the local driver accepts its mount options',
     endpoint: 'engine/volumes/create',
@@ -63,6 +82,10 @@ export default [
       ctx.expectStatus(res, 201, 'POST /volumes/create with DriverOpts for the local driver');
       const inspect = ctx.expectJson<Record<string, unknown> | null>(await ctx.api.get(`/volumes/${name}`), 'volume inspect') ?? {};
       if (inspect.Options !== undefined) ctx.observe(`the volume shows its options as Options: ${JSON.stringify(inspect.Options)}`);
+      // The local driver mounts the volume as its options say: a container sees a tmpfs there.
+      const mounts = parseMounts(await stdoutOf(ctx, ['cat', '/proc/mounts'], { hostConfig: { Binds: [`${name}:/conformance-opts`] } }));
+      const mount = mounts.find((m) => m.target === '/conformance-opts');
+      ctx.expectEqual(mount?.fstype, 'tmpfs', 'a container mounting the volume at /conformance-opts sees the file system its DriverOpts name (type tmpfs)');
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { driveThroughStates, LISTED_CODES } from '../support/every-state.ts';
+import { driveThroughStates, LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { createVolume } from '../support/resources.ts';
 
 /** A volume of the run, unused or mounted by a container of the run. */
@@ -9,8 +9,10 @@ const STATES = ['unused', 'in-use'] as const;
 export default [
   engineCheck({
     id: 'engine/errors/listed-codes-only/every-state/volumes',
-    title: '(1.22) Every volume operation, asked of an unused volume, of one in use and of a missing one, answers a status its endpoint lists',
-    requirements: [LISTED_CODES],
+    title:
+      '(1.22) Every volume operation, asked of an unused volume, of one in use and of a missing one, ' +
+      'answers a status its endpoint lists, never 404 for one that exists',
+    requirements: [LISTED_CODES, NOT_FOUND],
     long: true,
     versions: ['1.22'],
     async run(ctx) {

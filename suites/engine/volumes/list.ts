@@ -27,6 +27,23 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/list/each-volume-once',
+    title: '(1.22) GET /volumes lists each volume once: two new volumes are both listed',
+    endpoint: 'engine/volumes/list',
+    versions: V122,
+    async run(ctx) {
+      const mine = [(await createVolume(ctx)).Name, (await createVolume(ctx)).Name];
+      const res = await ctx.api.get('/volumes');
+      ctx.expectStatus(res, 200, 'GET /volumes');
+      const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v?.Name);
+      const twice = names.filter((n, i) => names.indexOf(n) !== i);
+      ctx.expect(mine.every((n) => names.includes(n)) && twice.length === 0, 'GET /volumes does not list each volume once', {
+        expected: { listed: mine, twice: [] },
+        actual: { names, twice },
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/list/filter-dangling',
     title: 'Filter dangling=true lists only volumes no container uses',
     endpoint: 'engine/volumes/list',

@@ -19,7 +19,7 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'stream-auth-not-required', catches: ['cloud/auth/stream-without-credentials-refused'] },
   { fault: 'stream-query-auth-rejected', catches: ['cloud/auth/stream-query-credentials'] },
   { fault: 'global-role-no-auth-env', catches: ['cloud/auth/global-role-vendor-auth'] },
-  { fault: 'namespace-leak', catches: ['cloud/namespaces/identifies-owner'] },
+  { fault: 'namespace-leak', catches: ['cloud/namespaces/identifies-owner', 'cloud/namespaces/identifies-owner/every-endpoint'] },
   { fault: 'disk-default-100', catches: ['cloud/nodecluster/create/default-disk-60'] },
   { fault: 'create-missing-name-accepted', catches: ['cloud/nodecluster/create/requires-name'] },
   { fault: 'deployed-node-allows-health-check', catches: ['cloud/states/node/deployed-rejects-health-check'] },

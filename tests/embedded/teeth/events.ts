@@ -30,6 +30,7 @@ export const eventTeeth: Teeth[] = [
   },
   { fault: 'events-removal-named-remove', version: '1.18', catches: ['engine/events/container-kinds-1.18', 'engine/events/image-kinds-1.18'] },
   { fault: 'events-1.18-volume-network', version: '1.18', catches: ['engine/events/no-volume-network-events-1.18'] },
+  { fault: 'events-1.18-no-exec', version: '1.18', catches: ['engine/events/kinds-in-both-versions'] },
   { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
   { fault: 'events-action-not-kind', version: '1.22', catches: ['engine/events/action-is-kind'] },
   { fault: 'events-type-capitalised', version: '1.22', catches: ['engine/events/type-values'] },

@@ -4,6 +4,7 @@ import { ANSWER_FAULTS, type AnswerFaultName, answerFault } from '../../../refer
 import type { EngineFaultName } from '../../../reference/engine/faults.ts';
 import { queryIgnoredFault, queryParamOfRequirement } from '../../../reference/engine/query-faults.ts';
 import { engineChecksFor } from '../../../suites/engine/all-checks.ts';
+import { stateRefusalChecks } from '../../../suites/engine/negative/state-refusals.ts';
 import type { Teeth } from './types.ts';
 
 const REQUIREMENTS = loadRequirements('engine');
@@ -15,6 +16,21 @@ function answerMemberOf(requirementId: string): AnswerFaultName | undefined {
   const name = m ? answerFault(m[1]!, Number(m[2])) : undefined;
   return name && ANSWER_NAMES.has(name) ? name : undefined;
 }
+
+/**
+ * Checks that name a family's rule for the outcome they must not get, which a member cannot change
+ * on them: a state refusal names the 404 rule for the code it must not answer and the success rule
+ * for the effect a success must have (a conforming target refuses); the 409 checks name `force`
+ * for its default, which ignoring `force` leaves as it is. The rule's own checks prove the member.
+ */
+const OTHER_OUTCOME: ReadonlyMap<string, readonly string[]> = new Map([
+  ...stateRefusalChecks().map((c) => [c.id, c.requirements] as const),
+  ['engine/images/tag/409-conflict', ['engine/images/tag/query-force']],
+  ['engine/images/delete/409-image-in-use', ['engine/images/delete/query-force']],
+]);
+
+/** Whether the check names `rule` for the outcome it must get (not for one it must not). */
+const namesFor = (checkId: string, rule: string): boolean => !OTHER_OUTCOME.get(checkId)?.includes(rule);
 
 /**
  * Teeth of a fault family: for every requirement the family has a member for, that member against
@@ -31,7 +47,7 @@ function familyTeeth(memberFor: (requirementId: string) => EngineFaultName | und
     (['1.18', '1.22'] as EngineVersion[]).flatMap((version) => {
       const rules = new Set(ids.filter((id) => REQUIREMENTS.find((r) => r.id === id)!.versions.includes(version)));
       const catches = engineChecksFor(version)
-        .filter((c) => c.requirements.some((id) => rules.has(id)))
+        .filter((c) => c.requirements.some((id) => rules.has(id) && namesFor(c.id, id)))
         .map((c) => c.id);
       return catches.length ? [{ fault, version, catches }] : [];
     }),
@@ -51,6 +67,10 @@ export const FAMILY_GAPS: Record<string, string> = {
   'engine/images/commit/query-pause': 'whether the container was paused during the commit is not observable after it',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all': 'the check has no intermediate image that only all=1 would list',
+  'engine/containers/list/query-size-false':
+    'size=0 asks for what the default gives (no sizes): a target that ignores size gives it too; query-size proves the member',
+  'engine/images/build/query-vendorfile-ignored-with-remote-file':
+    'the rule is that vendorfile is ignored when remote names a build file: a target that ignores vendorfile keeps it; query-vendorfile proves the member',
   // 200 and 204 are alternatives of one rule: which one a login gets depends on the target's login
   // history, so swapping one of them is caught only by chance. auth-login-refused proves the rule.
   'engine/system/auth/200-credentials-accepted': 'a login answers 200 or 204 by the login history; swapping one of them is not seen deterministically',

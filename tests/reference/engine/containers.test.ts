@@ -206,6 +206,22 @@ describe('engine reference: state transitions', () => {
     expect(resize.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  it('refuses with 500 what the daemon cannot do to an existing container: resize one not running, KernelMemory of a running one', async () => {
+    const id = await createContainer(t.socketPath, { Cmd: ['sleep', '100'] });
+    expect((await api('POST', `/v1.22/containers/${id}/resize?h=40&w=100`)).status).toBe(500);
+    expect((await api('POST', `/v1.22/containers/${id}/update`, { KernelMemory: 67108864 })).status).toBe(200);
+    await api('POST', `/v1.22/containers/${id}/start`);
+    expect((await api('POST', `/v1.22/containers/${id}/update`, { KernelMemory: 33554432 })).status).toBe(500);
+    expect((await api('GET', `/v1.22/containers/${id}/json`)).json().HostConfig.KernelMemory).toBe(67108864);
+  });
+
+  it("delete link=1 of a container's own name answers 400 and keeps the container; logs of the none driver answer 500", async () => {
+    const id = await createContainer(t.socketPath, { Cmd: ['true'], HostConfig: { LogConfig: { Type: 'none', Config: {} } } }, { name: 'ownname' });
+    expect((await api('DELETE', '/v1.22/containers/ownname?link=1')).status).toBe(400);
+    expect((await api('GET', `/v1.22/containers/${id}/json`)).status).toBe(200);
+    expect((await api('GET', `/v1.18/containers/${id}/logs?stdout=1`)).status).toBe(500);
+  });
+
   it('delete: 409 for a running container without force, force kills, v removes anonymous volumes', async () => {
     const id = await createContainer(t.socketPath, { Cmd: ['sleep', '100'], Volumes: { '/anon': {} } });
     await api('POST', `/v1.22/containers/${id}/start`);

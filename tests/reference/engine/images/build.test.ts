@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { call, jsonLines, tarOf, TAR, useServer } from './http.ts';
 
 const server = useServer();
+
+/** Serves `body` on loopback for the test; returns its URL. */
+async function served(body: Buffer, status = 200): Promise<string> {
+  const http = createServer((_req, res) => res.writeHead(status).end(body));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => http.close(() => resolve())));
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/context`;
+}
 
 async function build(query: string, files: Record<string, string>, gzip = false) {
   const r = await call(server(), 'POST', `/v1.22/build?${query}`, await tarOf(files, gzip), TAR);
@@ -58,6 +68,26 @@ describe('POST /build', () => {
     expect(ok.lines.map((l) => l.stream).join('')).toContain('hi you\n');
     const unused = await build(`buildargs=${encodeURIComponent('{"NOPE":"x"}')}`, { Dockerfile: 'FROM busybox\n' });
     expect(unused.lines.at(-1)!.error).toContain('[NOPE] were not consumed');
+  });
+
+  it('builds from a remote build file (dockerfile ignored) or (1.22) a remote context tarball; a remote that cannot be fetched is a 500', async () => {
+    const file = await served(Buffer.from('FROM busybox\nLABEL via=file\n'));
+    const fromFile = await call(server(), 'POST', `/v1.18/build?t=remote:file&dockerfile=nothing&remote=${encodeURIComponent(file)}`);
+    expect(jsonLines(fromFile).at(-1)!.stream).toMatch(/^Successfully built/);
+    expect((await call(server(), 'GET', '/v1.22/images/remote:file/json')).json().Config.Labels).toEqual({ via: 'file' });
+    const tarball = await served(await tarOf({ 'sub/Build.file': 'FROM busybox\nLABEL via=tarball\n' }, true));
+    await call(server(), 'POST', `/v1.22/build?t=remote:tar&dockerfile=sub/Build.file&remote=${encodeURIComponent(tarball)}`);
+    expect((await call(server(), 'GET', '/v1.22/images/remote:tar/json')).json().Config.Labels).toEqual({ via: 'tarball' });
+    const missing = await served(Buffer.from('no'), 404);
+    expect((await call(server(), 'POST', `/v1.22/build?remote=${encodeURIComponent(missing)}`)).status).toBe(500);
+  });
+
+  it('leaves the step containers of a build with rm=0, with the build resource limits in their HostConfig', async () => {
+    const query = 'rm=0&nocache=1&memory=67108864&memswap=-1&cpushares=512&cpusetcpus=0&cpuperiod=100000&cpuquota=50000';
+    const { lines } = await build(query, { Dockerfile: 'FROM busybox\nRUN true\n' });
+    const id = /Running in ([0-9a-f]{12})/.exec(lines.map((l) => l.stream).join(''))![1]!;
+    const inspect = (await call(server(), 'GET', `/v1.22/containers/${id}/json`)).json();
+    expect(inspect.HostConfig).toMatchObject({ Memory: 67108864, MemorySwap: -1, CpuShares: 512, CpusetCpus: '0', CpuPeriod: 100000, CpuQuota: 50000 });
   });
 
   it('rejects a negative shmsize', async () => {

@@ -1,0 +1,66 @@
+/**
+ * Spec: Container: a listed container is a container object, showing each of its lists and maps as
+ * its GET does; a container carries its service's descriptive fields (dns, cap_add, labels, roles
+ * ...) as the service shows them, and links to every container of each linked service
+ * (linked_to_container). Every list holds two items (support/linked-app.ts), so a list cut to one
+ * item, emptied or with an item repeated differs.
+ */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { CONTAINERS, sharedNodes, waitForContainers } from '../support/app.ts';
+import { CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp } from '../support/linked-app.ts';
+import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import type { Container } from '../support/views.generated.ts';
+
+const R = {
+  list: 'cloud/container/list/returns-containers',
+  inherits: 'cloud/container/get/inherits-service',
+  linked: 'cloud/container/get/linked-to-container',
+};
+
+/** Each server container is the target of exactly one link of `client`, which starts at `client`. */
+function verifyLinkedOnce(ctx: CloudContext, client: Json, servers: readonly Container[]): void {
+  const links = Array.isArray(client.linked_to_container) ? (client.linked_to_container as Json[]) : [];
+  for (const server of servers) {
+    const to = links.filter((l) => sameResource(l?.to_container, server.resource_uri) && sameResource(l?.from_container, client.resource_uri));
+    ctx.verify(to.length === 1, `${String(client.resource_uri)} links ${to.length} times, not once, to ${server.resource_uri}`, {
+      requirement: R.linked,
+      expected: servers.map((s) => s.resource_uri),
+      actual: client.linked_to_container,
+    });
+  }
+}
+
+export default [
+  cloudCheck({
+    id: `${R.list}/lists-as-got`,
+    title: 'A listed container shows its lists and maps (ports, variables, bindings, links, roles...) as its GET does',
+    requirements: [R.list],
+    endpoint: 'cloud/container/list',
+    async run(ctx) {
+      const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
+      const mine = [...(await waitForContainers(ctx, app.client, 2)), ...(await waitForContainers(ctx, app.server, 2))];
+      const listed = await listAll(ctx, CONTAINERS);
+      for (const own of mine) {
+        const found = listed.find((o) => o.uuid === own.uuid);
+        ctx.expect(found !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
+        if (found) expectShownAsGot(ctx, found, await ctx.getJson('container', own.resource_uri), CONTAINER_LISTS, `GET ${CONTAINERS}`, R.list);
+      }
+    },
+  }),
+  cloudCheck({
+    id: `${R.inherits}/descriptive-lists`,
+    title: "A container shows its service's roles, labels and descriptive lists, and links once to each container of its linked service",
+    requirements: [R.inherits, R.linked],
+    endpoint: 'cloud/container/get',
+    async run(ctx) {
+      const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
+      const servers = await waitForContainers(ctx, app.server, 2);
+      for (const own of await waitForContainers(ctx, app.client, 2)) {
+        const got = await ctx.getJson('container', own.resource_uri, 'the container');
+        expectShownAsGot(ctx, got, app.client, ['roles', ...DESCRIPTIVE_FIELDS], `GET ${own.resource_uri}`, R.inherits);
+        verifyLinkedOnce(ctx, got, servers);
+      }
+    },
+  }),
+];

@@ -1,0 +1,47 @@
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
+import { engineCheck } from '../support/check.ts';
+import { freeHostPort } from '../support/resources.ts';
+
+const REQUIREMENT = 'engine/containers/list/ports-published';
+
+/**
+ * Spec: Resources > Container list item (Ports [{PrivatePort I, PublicPort I, Type S}]). A target
+ * may list a mapping once per host address it binds (Docker lists 0.0.0.0 and ::), so each
+ * mapping must be there, and others may be; none twice.
+ */
+export default [
+  engineCheck({
+    id: REQUIREMENT,
+    title: 'A running container publishing 8080/tcp and 5353/udp lists both mappings in its list item Ports, with PrivatePort, PublicPort and Type',
+    endpoint: 'engine/containers/list',
+    async run(ctx) {
+      const [tcp, udp] = [await freeHostPort(), await freeHostPort()];
+      const { id } = await ctx.setUp(() =>
+        ctx.runningContainer(['sleep', '300'], {
+          extra: { ExposedPorts: { '8080/tcp': {}, '5353/udp': {} } },
+          hostConfig: { PortBindings: { '8080/tcp': [{ HostPort: tcp }], '5353/udp': [{ HostPort: udp }] } },
+        }),
+      );
+      const res = await ctx.api.get('/containers/json');
+      ctx.expectStatus(res, 200, 'GET /containers/json');
+      const items = ctx.expectJson<unknown[]>(res, 'container list');
+      const item = (Array.isArray(items) ? items : []).find((c) => isJsonObject(c) && c.Id === id) as { Ports?: unknown } | undefined;
+      const ports = Array.isArray(item?.Ports) ? (item.Ports as unknown[]) : [];
+      const expected = [
+        { PrivatePort: 8080, PublicPort: Number(tcp), Type: 'tcp' },
+        { PrivatePort: 5353, PublicPort: Number(udp), Type: 'udp' },
+      ];
+      const missing = expected.filter(
+        (e) => !ports.some((p) => isJsonObject(p) && p.PrivatePort === e.PrivatePort && p.PublicPort === e.PublicPort && p.Type === e.Type),
+      );
+      ctx.expect(item !== undefined && missing.length === 0, `the list item of ${id} does not show every published port`, {
+        expected,
+        actual: item?.Ports ?? 'not listed',
+      });
+      // One entry per mapping and host address: the same entry twice shows a port the container does not publish twice.
+      const shown = ports.map((p) => JSON.stringify(p));
+      const twice = shown.filter((p, i) => shown.indexOf(p) !== i);
+      ctx.expect(twice.length === 0, `the list item of ${id} shows an entry of Ports twice`, { expected: 'each entry once', actual: twice });
+    },
+  }),
+];

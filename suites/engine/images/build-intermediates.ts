@@ -1,0 +1,96 @@
+import { engineCheck } from '../support/check.ts';
+import { BUILD_ENDPOINT, buildName, expectBuildSucceeded, fromFixture, intermediateContainers, postBuild } from '../support/build.ts';
+import type { EngineContext } from '../support/context.ts';
+import type { Query } from '../../../harness/protocol/query.ts';
+
+/**
+ * Spec: Endpoints > Images > 26. POST /build: `rm` (remove intermediate containers after success),
+ * `forcerm`, and the limits `memory`, `memswap`, `cpushares`, `cpusetcpus`, (1.22) `cpuperiod`,
+ * `cpuquota`, read on the containers a build with rm=0 keeps (postBuild removes them afterwards).
+ */
+const KEEP = 'engine/images/build/query-rm';
+
+type HostConfig = Record<string, unknown>;
+
+/**
+ * Builds one RUN step with rm=0&forcerm=0 and the extra query; returns the HostConfig of every
+ * intermediate container the output names, each of which must still exist (`requirement`).
+ */
+async function keptContainers(ctx: EngineContext, purpose: string, query: Query, requirement: string): Promise<HostConfig[]> {
+  const result = await postBuild(ctx, {
+    buildFile: `${fromFixture(ctx)}\nRUN true\n`,
+    query: { t: buildName(ctx, purpose), rm: false, forcerm: false, ...query },
+  });
+  expectBuildSucceeded(ctx, result, 'build with rm=0&forcerm=0', requirement);
+  const named = intermediateContainers(result.stream);
+  if (!named.length) ctx.notApplicable('the build output names no intermediate container (" ---> Running in <id>"), so whether it is kept cannot be seen');
+  const kept: HostConfig[] = [];
+  for (const id of named) {
+    const res = await ctx.api.get(`/containers/${id}/json`);
+    ctx.expect(res.status === 200, `after a successful build with rm=0&forcerm=0 the intermediate container ${id} is gone`, {
+      expected: 200,
+      actual: res.status,
+      requirement,
+    });
+    if (res.status === 200) kept.push(ctx.expectJson<{ HostConfig?: HostConfig }>(res, `inspect of ${id}`, requirement).HostConfig ?? {});
+  }
+  return kept;
+}
+
+interface Limit {
+  param: string;
+  value: number | string;
+  field: string;
+}
+
+/** A build with rm=0 and `limits`: each kept container's HostConfig shows every limit (`requirement`). */
+async function expectLimitsApplied(ctx: EngineContext, purpose: string, limits: Limit[], requirement: string): Promise<void> {
+  const query = Object.fromEntries(limits.map((l) => [l.param, l.value]));
+  const kept = await ctx.setUp(() => keptContainers(ctx, purpose, query, KEEP), KEEP);
+  for (const host of kept)
+    for (const { param, value, field } of limits)
+      ctx.verify(host[field] === value, `the build container's HostConfig.${field} is not the ${param} of the build`, {
+        expected: value,
+        actual: host[field],
+        requirement,
+      });
+}
+
+export default [
+  engineCheck({
+    id: KEEP,
+    title: 'rm=0 (with forcerm=0) keeps the intermediate containers of a successful build',
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      await keptContainers(ctx, 'keep', {}, KEEP);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-resource-limits',
+    title: 'memory, memswap, cpushares and cpusetcpus apply to the build containers (the HostConfig of those rm=0 keeps)',
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const limits = [
+        { param: 'memory', value: 64 * 1024 * 1024, field: 'Memory' },
+        // -1 (unlimited swap) is valid with or without memory: a target that drops memory still keeps the containers.
+        { param: 'memswap', value: -1, field: 'MemorySwap' },
+        { param: 'cpushares', value: 512, field: 'CpuShares' },
+        { param: 'cpusetcpus', value: '0', field: 'CpusetCpus' },
+      ];
+      await expectLimitsApplied(ctx, 'limits', limits, 'engine/images/build/query-resource-limits');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-cpu-period-quota',
+    title: '(1.22) cpuperiod and cpuquota apply to the build containers (the HostConfig of those rm=0 keeps)',
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const limits = [
+        { param: 'cpuperiod', value: 100_000, field: 'CpuPeriod' },
+        { param: 'cpuquota', value: 50_000, field: 'CpuQuota' },
+      ];
+      await expectLimitsApplied(ctx, 'cpu-quota', limits, 'engine/images/build/query-cpu-period-quota');
+    },
+  }),
+];

@@ -1,0 +1,85 @@
+import { engineCheck } from '../support/check.ts';
+import { expectAcceptedStream, PROGRESS_OBJECTS, type StreamObject } from '../support/image-streams.ts';
+import { ownImage, removeLater, tagged } from '../support/images.ts';
+import { expectTransferred, pull, push, registryRepo } from '../support/registry.ts';
+import type { EngineContext } from '../support/context.ts';
+
+/**
+ * Spec: Resources > Image resources: push/pull progress objects {status S, progress S,
+ * progressDetail {current I, total I}}. Read on a push and a pull of an image whose one layer no
+ * registry has seen (an import of random content), so that both really move its bytes.
+ */
+const SHOWN = 'engine/images/progress-objects/transfer-shown';
+
+interface Detail {
+  current?: unknown;
+  total?: unknown;
+}
+
+const isCount = (v: unknown): v is number => Number.isInteger(v);
+
+const detailOf = (o: StreamObject): Detail | undefined => {
+  const d = o.progressDetail as Detail | undefined;
+  return d && typeof d === 'object' ? d : undefined;
+};
+
+/**
+ * Every count a progressDetail gives is a non-negative integer. A current beyond its total is
+ * observed only: the spec gives the counts' shape, not their relation, and Docker's push of a small
+ * layer reports one (current 512 of total 33).
+ */
+function expectCountsConsistent(ctx: EngineContext, objects: StreamObject[], what: string): void {
+  const wrong = objects.filter((o) => [detailOf(o)?.current, detailOf(o)?.total].some((v) => v !== undefined && (!isCount(v) || v < 0)));
+  ctx.expect(wrong.length === 0, `${what}: progressDetail counts that are not non-negative integers`, {
+    expected: 'progressDetail {current I >= 0, total I >= 0}',
+    actual: wrong.slice(0, 3),
+    requirement: PROGRESS_OBJECTS,
+  });
+  const beyond = objects.find((o) => {
+    const d = detailOf(o);
+    return isCount(d?.current) && isCount(d?.total) && d.total > 0 && d.current > d.total;
+  });
+  if (beyond) ctx.observe(`${what}: a progressDetail current beyond its total: ${JSON.stringify(beyond.progressDetail)}`);
+}
+
+/** The transfer shows: some object has a progress text and a progressDetail with counts above 0. */
+function expectTransferShown(ctx: EngineContext, objects: StreamObject[], what: string): void {
+  const shown = objects.some((o) => {
+    const d = detailOf(o);
+    return typeof o.progress === 'string' && isCount(d?.current) && isCount(d?.total) && d.current > 0 && d.total > 0;
+  });
+  ctx.expect(shown, `${what} moves a layer no registry had, yet no object reports that progress`, {
+    expected: '{status, progress S, progressDetail {current I > 0, total I > 0}} for the layer',
+    actual: objects.slice(0, 8),
+    requirement: SHOWN,
+  });
+}
+
+function judge(ctx: EngineContext, objects: StreamObject[], what: string): void {
+  expectCountsConsistent(ctx, objects, what);
+  expectTransferShown(ctx, objects, what);
+}
+
+export default [
+  engineCheck({
+    id: SHOWN,
+    title: 'a push, then a pull, of a layer new to the registry report its progress: {progress, progressDetail {current, total}}',
+    requirements: [SHOWN, PROGRESS_OBJECTS],
+    endpoint: 'engine/images/push',
+    async run(ctx) {
+      const own = await ownImage(ctx, 'progress-source');
+      const repo = registryRepo(ctx, 'progress');
+      const ref = await tagged(ctx, own.ref, repo, 't1');
+      const pushed = await push(ctx, repo, { tag: 't1' });
+      await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
+      judge(ctx, expectAcceptedStream(ctx, pushed, `push of ${ref}`, 'engine/images/push/200-progress-stream').objects, `the push of ${ref}`);
+      // The image leaves the local store (every tag and digest reference), so that the pull has to fetch the layer.
+      const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
+      if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
+      removeLater(ctx, ref);
+      const pulled = await pull(ctx, repo, { tag: 't1' });
+      await ctx.setUp(async () => expectTransferred(ctx, pulled, `pulling ${ref}`), 'engine/images/create/query-from-image');
+      judge(ctx, expectAcceptedStream(ctx, pulled, `pull of ${ref}`, 'engine/images/create/200-progress-stream').objects, `the pull of ${ref}`);
+    },
+  }),
+];
