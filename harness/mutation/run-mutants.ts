@@ -81,10 +81,11 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
       stopAfter: (id, outcome) => changed(id, outcome) && !mutant.legal,
     },
   );
-  const once = mutant.legal ? await failingAgain(changes, input, mutant, baseline) : undefined;
-  if (once) changes.length = 0;
+  // A legal mutant's false failure counts only if its check fails again (see failingAgain).
+  const counted = mutant.legal && changes.length ? await failingAgain(changes, input, mutant, baseline) : changes;
+  const once = counted.length ? undefined : changes[0];
   const extra = { testsCompleted: outcomes.size, durationMs: Date.now() - started };
-  if (!changes.length) {
+  if (!counted.length) {
     const note = once
       ? { statusReason: `failed once under the variation and passed when run again (the load of the run, not the variation): ${describe(once)}` }
       : unverified.length
@@ -92,10 +93,10 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
         : {};
     return result('Survived', { ...extra, ...note });
   }
-  const first = changes[0]!.outcome;
+  const first = counted[0]!.outcome;
   const status = first.status === 'error' ? 'RuntimeError' : /timed out|time-out|timeout/i.test(first.message) ? 'Timeout' : 'Killed';
-  const reason = mutant.legal ? `false failure: a variation the spec allows made a check fail: ${describe(changes[0]!)}` : describe(changes[0]!);
-  return result(mutant.legal ? 'Killed' : status, { ...extra, killedBy: changes.map((c) => c.id), statusReason: reason });
+  const reason = mutant.legal ? `false failure: a variation the spec allows made a check fail: ${describe(counted[0]!)}` : describe(counted[0]!);
+  return result(mutant.legal ? 'Killed' : status, { ...extra, killedBy: counted.map((c) => c.id), statusReason: reason });
 }
 
 type Change = { id: string; outcome: Outcome };
@@ -103,26 +104,19 @@ type Change = { id: string; outcome: Outcome };
 /**
  * A legal mutant's false failure is run again, one check at a time, before it counts: dozens of
  * mutants share the machine, and a check that timed out behind them is not the variation's doing.
- * Answers the first change when no check fails again (the report still names it), else undefined
- * with `changes` left to the checks that did.
+ * Answers the checks that fail again, with their second outcomes (none: the load, not the variation).
  */
-async function failingAgain(changes: Change[], input: MutantRunInput, mutant: Mutant, baseline: Map<string, Verdict>): Promise<Change | undefined> {
-  if (!changes.length) return undefined;
+async function failingAgain(changes: readonly Change[], input: MutantRunInput, mutant: Mutant, baseline: Map<string, Verdict>): Promise<Change[]> {
   const byId = new Map(input.checks.map((c) => [c.id, c]));
   const again = await input.slots.run(
     changes.map((c) => byId.get(c.id)!),
     mutantHook(mutant.spec),
     { concurrency: 1 },
   );
-  const still = changes.filter((c) => {
+  return changes.flatMap((c) => {
     const outcome = again.get(c.id);
-    return outcome !== undefined && madeFailing(baseline.get(c.id)!, verdictOf(outcome));
+    return outcome !== undefined && madeFailing(baseline.get(c.id)!, verdictOf(outcome)) ? [{ id: c.id, outcome }] : [];
   });
-  if (still.length) {
-    changes.splice(0, changes.length, ...still.map((c) => ({ id: c.id, outcome: again.get(c.id)! })));
-    return undefined;
-  }
-  return changes[0];
 }
 
 /** A verdict that a run would report as not conformant (or as the suite's own error). */
