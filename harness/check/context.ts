@@ -29,6 +29,8 @@ export class CheckContext {
   readonly exchanges: JudgedExchanges = { judged: {}, findings: [] };
   /** Expectations evaluated about the check's subject (set-up steps do not count). */
   verified = 0;
+  /** Why a comparison the check meant to make could not be made (the check ends unverified when it verified nothing else). */
+  readonly unverifiable: string[] = [];
   private setUpDepth = 0;
   private readonly cleanups: Array<() => Promise<void> | void> = [];
   /** Set by property-based checks so the report can name the seed to replay. */
@@ -72,6 +74,16 @@ export class CheckContext {
 
   skip(reason: string): never {
     throw new CheckSkipped(reason);
+  }
+
+  /**
+   * One comparison cannot be made (the target's answer does not show what it would compare) and
+   * the spec does not make that a breach: observed, and the check ends unverified with this cause
+   * if it verified nothing else, instead of the harness's "verified nothing" error.
+   */
+  cannotVerify(cause: string): void {
+    this.observe(cause);
+    if (!this.unverifiable.includes(cause)) this.unverifiable.push(cause);
   }
 
   /**

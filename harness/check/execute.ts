@@ -77,6 +77,7 @@ class Grader<C> {
   completed(ctx: CheckContext, finish: Finish): Outcome {
     if (ctx.breaches.length) return this.breached(ctx.breaches, true, finish);
     if (this.informationalOnly) return finish('informational', ctx.observations.join('; ') || 'observed; the spec states no rule here');
+    if (ctx.verified === 0 && ctx.unverifiable.length) return finish('skipped', `unverified: ${ctx.unverifiable.join('; ')}`);
     if (ctx.verified === 0) return finish('error', VERIFIED_NOTHING);
     return finish('passed', '', { completed: true });
   }

@@ -37,6 +37,22 @@ describe('executeCheck grades by the level of the requirement', () => {
     expect(outcome).toMatchObject({ status: 'error', verified: 0 });
     expect(outcome.message).toContain('verified nothing');
   });
+  test('a comparison the answer cannot support ends the check unverified when it verified nothing else, never passed', async () => {
+    const cannot = check(['r/required'], async (c) => c.cannotVerify('the PATCH answered no object to compare'));
+    const outcome = await executeCheck(cannot, ctx(), options);
+    expect(outcome).toMatchObject({ status: 'skipped', verified: 0 });
+    expect(outcome.message).toBe('unverified: the PATCH answered no object to compare');
+    const alsoVerified = check(['r/required'], async (c) => {
+      c.cannotVerify('one comparison could not be made');
+      c.expect(true, 'another was');
+    });
+    expect(await executeCheck(alsoVerified, ctx(), options)).toMatchObject({ status: 'passed', verified: 1 });
+    const alsoBreached = check(['r/required'], async (c) => {
+      c.cannotVerify('one comparison could not be made');
+      c.verify(false, 'another failed', { requirement: 'r/required' });
+    });
+    expect((await executeCheck(alsoBreached, ctx(), options)).status).toBe('failed');
+  });
   test('expectations inside set-up steps do not count as verifying the subject', async () => {
     const setUpOnly = check(['r/required'], async (c) => c.setUp(async () => c.expect(true, 'the container was created')));
     expect((await executeCheck(setUpOnly, ctx(), options)).status).toBe('error');

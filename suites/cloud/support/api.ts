@@ -10,8 +10,9 @@ import { TargetError } from '../../../harness/target/errors.ts';
 export type CloudCallOptions = Omit<RequestOptions, 'method' | 'path'>;
 
 /**
- * Checks follow the URIs the target answers with (resource_uri, a list's next): one that is not a
- * path (left out, null, another type) is the target's malformed answer, not the suite's error.
+ * Checks follow the URIs the target answers with (resource_uri, a list's next, a Stream API path
+ * built on a resource_uri): one that is not a path (left out, null, another type) is the target's
+ * malformed answer, not the suite's error.
  */
 function askable(method: string, path: unknown): asserts path is string {
   if (typeof path !== 'string' || !path.startsWith('/'))
@@ -74,6 +75,7 @@ export class CloudApi {
 
   /** A Stream API session (WebSocket) on the stream target, authenticated like REST. */
   openStream(path: string, query?: Query, headers?: Record<string, string>): Promise<WebSocketSession> {
+    askable('GET', path);
     return openWebSocket(this.stream, { path, ...(query ? { query } : {}), headers: this.headers(headers), timeoutMs: this.timeoutMs }, this.transcript);
   }
 }

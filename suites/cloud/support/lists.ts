@@ -140,7 +140,7 @@ export function sameResource(a: unknown, b: unknown): boolean {
 export function answeredObject(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Json | undefined {
   // A refusal carries no object: whether the operation may be refused is the caller's rule to judge.
   if (res.status < 200 || res.status >= 300) {
-    ctx.observe(`${what} answered ${res.status}: no object to compare with its GET`);
+    ctx.cannotVerify(`${what} answered ${res.status}: no object to compare with its GET`);
     return undefined;
   }
   let body: unknown;
@@ -150,7 +150,7 @@ export function answeredObject(ctx: CloudContext, res: HttpResponse, uri: string
     body = undefined;
   }
   if (isJsonObject(body) && sameResource(body.resource_uri, uri)) return body;
-  ctx.observe(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
+  ctx.cannotVerify(`${what} answered ${res.status} without the object it applies to (the spec does not show the body)`);
   return undefined;
 }
 
