@@ -8,6 +8,7 @@
  */
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
 import { ANSWER_FAULTS, type AnswerFaultName } from './answer-faults.ts';
+import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -33,6 +34,7 @@ const NAMED_FAULTS = [
   ...SCHEMA_FAULTS,
   ...FILTER_FAULTS,
   ...QUERY_FAULTS,
+  ...BLIND_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */
@@ -41,7 +43,10 @@ export type NamedEngineFaultName = (typeof NAMED_FAULTS)[number]['name'];
 /** Every engine fault name: the named ones and the members of the parametrised families. */
 export type EngineFaultName = NamedEngineFaultName | FieldIgnoredName | FieldNotStoredName | StorageDetachedName | AnswerFaultName | QueryIgnoredFaultName;
 
-/** What the rule is about: containers, streams, filters, query, schema, events, system, versions, exec, volumes, networks, archive, images, limits, answers. */
+/**
+ * What the rule is about: containers, streams, filters, query, schema, events, system, versions, exec, volumes, networks, archive, images,
+ * limits, answers; `blind` holds the faults written without sight of the checks.
+ */
 export type EngineFaultArea = (typeof NAMED_FAULTS)[number]['area'] | 'answers';
 
 export type EngineFault = Fault<EngineFaultName, EngineFaultArea>;

@@ -51,6 +51,7 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
     const item = listItem(image, ctx.version, digests && !ctx.faults.has('images-digests-ignored'), tags);
     if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
     if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
+    if (ctx.faults.has('blind-images-list-created-milliseconds')) item.Created = image.created.getTime();
     out.push(item);
   }
   return out;

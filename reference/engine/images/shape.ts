@@ -79,6 +79,7 @@ export function historyItems(store: ImageStore, image: Image, version: ApiVersio
     item.Tags = current.repoTags.length ? [...current.repoTags] : null;
     current = current.parent ? store.get(current.parent) : undefined;
   }
+  if (faults.has('blind-history-omits-image')) items.shift();
   if (version === '1.18') return items.map(({ Id, Created, CreatedBy }) => ({ Id, Created, CreatedBy }));
   if (faults.has('history-1.22-no-Tags')) return items.map(({ Tags: _tags, ...rest }) => rest);
   return items;

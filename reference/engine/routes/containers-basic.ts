@@ -64,7 +64,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     if (!c.run || !c.isRunning) throw notRunning(c);
     if (ctx.faults.has('top-unsupported')) throw new HttpError(500, 'top is not supported on this system');
     const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : (ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef'));
-    const view = topView(c.run.processes(), psArgs, c.state.startedAt ?? new Date());
+    const processes = c.run.processes();
+    const view = topView(ctx.faults.has('blind-top-last-process-dropped') ? processes.slice(0, -1) : processes, psArgs, c.state.startedAt ?? new Date());
     engine.containerEvent(c, 'top');
     ctx.sendJson(200, ctx.faults.has('top-titles-joined') ? { ...view, Titles: view.Titles.join(' ') } : view);
   });
@@ -117,7 +118,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       // it as a server error ("Cannot update container", 500), after the parameters passed.
       if (c.isRunning && Number(body.KernelMemory ?? 0) !== 0)
         throw new HttpError(500, `Cannot update container ${c.id}: Can not update kernel memory to a running container, please stop it first.`);
-      for (const key of UPDATABLE) if (body[key] !== undefined && !ctx.faults.has('update-ignores-body')) c.hostConfig[key] = body[key];
+      for (const key of UPDATABLE)
+        if (body[key] !== undefined && !ctx.faults.has('update-ignores-body') && !memoryKept(ctx, key)) c.hostConfig[key] = body[key];
       engine.containerEvent(c, 'update');
       ctx.sendJson(200, ctx.faults.has('update-no-Warnings') ? {} : { Warnings: [] });
     },
@@ -164,4 +166,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
 
 function pickResources(hostConfig: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(UPDATABLE.map((key) => [key, hostConfig[key]]));
+}
+
+/** Under `blind-update-memory-not-applied`, the memory fields an update leaves as they were. */
+function memoryKept(ctx: RouteContext, key: string): boolean {
+  return ctx.faults.has('blind-update-memory-not-applied') && (key === 'Memory' || key === 'MemorySwap');
 }

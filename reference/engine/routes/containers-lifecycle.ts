@@ -32,7 +32,8 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
 
   router.add('POST', '/containers/{id}/restart', async (ctx) => {
     const c = findContainer(engine, ctx);
-    if (!ctx.faults.has('restart-no-effect')) await restartContainer(engine, c, ctx.int('t'));
+    const skipped = ctx.faults.has('restart-no-effect') || (ctx.faults.has('blind-restart-stopped-not-started') && !c.isRunning);
+    if (!skipped) await restartContainer(engine, c, ctx.int('t'));
     ctx.sendStatus(204);
   });
 

@@ -45,20 +45,22 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     before !== undefined ||
     filters.has('status') ||
     filters.has('exited');
-  let list = newestFirst.filter((c, i) => (all || c.isActive) && (since === undefined || i < since) && (before === undefined || i > before));
-  list = list.filter((c) => matchesFilters(c, filters));
-  return limit && limit > 0 ? list.slice(0, limit) : list;
+  const sinceBound = since !== undefined && ctx.faults.has('blind-list-since-inclusive') ? since + 1 : since;
+  let list = newestFirst.filter((c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (before === undefined || i > before));
+  list = list.filter((c) => matchesFilters(c, filters, ctx.faults));
+  if (!limit || limit <= 0) return list;
+  return ctx.faults.has('blind-list-limit-oldest') ? list.slice(-limit) : list.slice(0, limit);
 }
 
-function matchesFilters(c: Container, filters: Map<string, string[]>): boolean {
+function matchesFilters(c: Container, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
   const any = (key: string, test: (value: string) => boolean): boolean => {
     const values = filters.get(key);
     return !values || values.length === 0 || values.some(test);
   };
   return (
     any('status', (s) => c.state.status === s) &&
-    any('exited', (code) => c.state.status === 'exited' && c.state.exitCode === Number(code)) &&
-    labelsMatch(c.config.Labels, filters.get('label') ?? []) &&
+    any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && c.state.exitCode === Number(code)) &&
+    labelsMatch(c.config.Labels, labelFilter(filters, faults)) &&
     any('id', (id) => c.id.startsWith(id)) &&
     any('name', (name) => c.name.includes(name.replace(/^\//, ''))) &&
     any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
@@ -74,4 +76,10 @@ function checkFilterValues(ctx: RouteContext, filters: Map<string, string[]>): v
   for (const code of filters.get('exited') ?? []) {
     if (!/^-?\d+$/.test(code)) throw new HttpError(400, `invalid filter 'exited=${code}': not an integer`);
   }
+}
+
+/** The label filter values; under `blind-filter-label-value-ignored` only their keys count. */
+function labelFilter(filters: Map<string, string[]>, faults: RouteContext['faults']): string[] {
+  const values = filters.get('label') ?? [];
+  return faults.has('blind-filter-label-value-ignored') ? values.map((v) => v.split('=')[0]!) : values;
 }

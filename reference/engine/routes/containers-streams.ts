@@ -38,19 +38,23 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);
     const since = ctx.version === '1.22' && !ctx.faults.has('logs-since-ignored') ? (ctx.int('since') ?? 0) : 0;
+    // Read as milliseconds, a since in seconds lies a thousand times further in the future.
+    const sinceSeconds = ctx.faults.has('blind-logs-since-milliseconds') ? since * 1000 : since;
     const withTime = ctx.bool('timestamps') && !ctx.faults.has('logs-timestamps-ignored');
+    const stamp = (e: OutputEntry): OutputEntry => timestamped(e, ctx.faults.has('blind-logs-timestamps-no-fraction'));
     const lines = selectLogLines(c.output.entries, {
-      tail: ctx.faults.has('logs-tail-ignored') ? undefined : tail,
-      sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : since,
+      tail: ctx.faults.has('logs-tail-ignored') || (tail === 0 && ctx.faults.has('blind-logs-tail-zero-all')) ? undefined : tail,
+      sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : sinceSeconds,
       streams,
-    }).map((e) => (withTime ? timestamped(e) : e));
+      dropPartialLast: ctx.faults.has('blind-logs-partial-line-dropped'),
+    }).map((e) => (withTime ? stamp(e) : e));
     const endpoint =
       ctx.wantsUpgrade || ctx.faults.has('hijack-always-101')
         ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream')))
         : responseEndpoint(ctx);
     const follow = ctx.bool('follow') && c.isActive && !ctx.faults.has('logs-follow-ignored');
     await runSession(endpoint, {
-      output: withTime ? timestampedLog(c) : c.output,
+      output: withTime ? timestampedLog(c, stamp) : c.output,
       replay: lines,
       streams,
       live: follow,
@@ -65,7 +69,9 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
   router.add('GET', '/containers/{id}/stats', async (ctx) => {
     const c = findContainer(engine, ctx);
     const read = statsReader(c, ctx.version, ctx.faults);
-    if (ctx.version === '1.22' && !ctx.bool('stream', true) && !ctx.faults.has('stats-stream-false-ignored')) return ctx.sendJson(200, read());
+    const once = ctx.version === '1.22' && !ctx.bool('stream', true) && !ctx.faults.has('stats-stream-false-ignored');
+    if (once && ctx.faults.has('blind-stats-stream-false-two-readings')) return twoReadings(ctx, read);
+    if (once) return ctx.sendJson(200, read());
     if (ctx.faults.has('stats-single-reading')) return ctx.sendJson(200, read());
     const stream = ctx.jsonStream();
     stream.write(read());
@@ -137,9 +143,9 @@ function responseEndpoint(ctx: RouteContext): StreamEndpoint {
 }
 
 /** The container's live output with each entry prefixed by its time (logs `timestamps=1` + follow). */
-function timestampedLog(c: Container): Container['output'] {
+function timestampedLog(c: Container, stamp: (e: OutputEntry) => OutputEntry): Container['output'] {
   return {
-    subscribe: (listener: (e: OutputEntry) => void) => c.output.subscribe((e) => listener(timestamped(e))),
+    subscribe: (listener: (e: OutputEntry) => void) => c.output.subscribe((e) => listener(stamp(e))),
     onRunEnd: (listener: () => void) => c.output.onRunEnd(listener),
   } as Container['output'];
 }
@@ -149,4 +155,13 @@ function readsLogs(c: Container): boolean {
   // An empty Type (the docker CLI sends one) means the daemon's default driver, json-file.
   const type = (c.hostConfig.LogConfig as { Type?: string } | undefined)?.Type || 'json-file';
   return type === 'json-file' || type === 'journald';
+}
+
+/** `blind-stats-stream-false-two-readings`: a second reading a second after the first, then the end. */
+async function twoReadings(ctx: RouteContext, read: () => unknown): Promise<void> {
+  const stream = ctx.jsonStream();
+  stream.write(read());
+  await new Promise((resolve) => setTimeout(resolve, STATS_INTERVAL_MS));
+  stream.write(read());
+  stream.end();
 }

@@ -23,7 +23,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
         (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) ||
         (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
       !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-exec') && EXEC_KINDS.has(e.Action)) &&
-      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, filters) : true) &&
+      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx)) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
     const send = (e: EngineEvent): void => stream.write(eventJson(shapeEvent(e, ctx)));
@@ -33,6 +33,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const nowNano = BigInt(Date.now()) * 1_000_000n;
     const honourUntil = until !== undefined && !ctx.faults.has('events-until-ignored');
     if (honourUntil && until <= nowNano) return stream.end();
+    if (since !== undefined && !honourUntil && ctx.faults.has('blind-events-since-ends-stream')) return stream.end();
     const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
     const timer = !honourUntil ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
     await stream.closed;
@@ -51,6 +52,13 @@ function parseTimestamp(ctx: RouteContext, name: string): bigint | undefined {
   if (Number.isNaN(ms) && ctx.faults.has('timestamp-not-checked')) return undefined;
   if (Number.isNaN(ms)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
   return BigInt(ms) * 1_000_000n;
+}
+
+/** Under `blind-events-event-filter-first-value`, the filters with only the first `event` value. */
+function firstEventKind(filters: Map<string, string[]>, ctx: RouteContext): Map<string, string[]> {
+  const kinds = filters.get('event');
+  if (!kinds || kinds.length < 2 || !ctx.faults.has('blind-events-event-filter-first-value')) return filters;
+  return new Map([...filters, ['event', kinds.slice(0, 1)]]);
 }
 
 function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>): boolean {
@@ -90,7 +98,7 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
     id: e.id,
     ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}),
   };
-  if (ctx.version === '1.18') return { ...legacy, time };
+  if (ctx.version === '1.18') return { ...legacy, time: ctx.faults.has('blind-events-1.18-time-milliseconds') ? Number(e.timeNano / 1_000_000n) : time };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),

@@ -51,6 +51,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       stdin: exec.config.AttachStdin ? () => exec.stdin : undefined,
       closeStdinOnEnd: true,
       framed: !tty,
+      stderrAsStdout: ctx.faults.has('blind-exec-stderr-typed-stdout'),
       detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
       exchange: ctx.exchange,
@@ -70,7 +71,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
   router.add('GET', '/exec/{id}/json', (ctx) => {
     const exec = findExec(engine, ctx);
     const process = {
-      arguments: exec.config.Cmd.slice(1),
+      arguments: exec.config.Cmd.slice(ctx.faults.has('blind-exec-args-include-entrypoint') ? 0 : 1),
       entrypoint: exec.config.Cmd[0] ?? '',
       privileged: exec.config.Privileged && !ctx.faults.has('exec-privileged-ignored'),
       tty: exec.config.Tty,
@@ -78,7 +79,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     };
     const common = {
       ID: exec.id,
-      Running: exec.running,
+      Running: exec.running || (ctx.faults.has('blind-exec-running-after-exit') && exec.exitCode !== null),
       ...(ctx.faults.has('exec-inspect-no-ExitCode') ? {} : { ExitCode: ctx.faults.has('exec-exit-code-zero') ? 0 : (exec.exitCode ?? 0) }),
       ProcessConfig: process,
       OpenStdin: exec.config.AttachStdin,
@@ -89,7 +90,12 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       const container = ctx.faults.has('exec-1.18-no-Container') ? {} : { Container: inspectContainer(engine, exec.container, '1.18', false) };
       return ctx.sendJson(200, { ...common, ...container });
     }
-    ctx.sendJson(200, { ...common, CanRemove: false, ContainerID: exec.container.id, DetachKeys: exec.config.DetachKeys });
+    ctx.sendJson(200, {
+      ...common,
+      CanRemove: false,
+      ContainerID: ctx.faults.has('blind-exec-container-id-is-exec-id') ? exec.id : exec.container.id,
+      DetachKeys: exec.config.DetachKeys,
+    });
   });
 }
 

@@ -55,10 +55,15 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const any = (key: string, test: (v: string) => boolean): boolean => (filters.get(key) ?? []).length === 0 || filters.get(key)!.some(test);
       const list = engine.networks
         .all()
-        .filter((n) => any('id', (v) => n.Id.includes(v)) && any('name', (v) => n.Name.includes(v)) && any('type', (v) => (v === 'builtin') === n.predefined));
+        .filter(
+          (n) =>
+            any('id', (v) => n.Id.includes(v)) &&
+            any('name', (v) => (ctx.faults.has('blind-network-name-filter-exact') ? n.Name === v : n.Name.includes(v))) &&
+            any('type', (v) => (v === 'builtin') === n.predefined),
+        );
       ctx.sendJson(
         200,
-        list.map((n) => view(n, false, ctx.faults)),
+        list.map((n) => emptyContainersNull(view(n, false, ctx.faults), ctx)),
       );
     },
     V122,
@@ -116,6 +121,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const network = find(ctx);
       const body = await ctx.json<{ Container?: string; Force?: boolean }>();
+      if (ctx.faults.has('blind-network-disconnect-unknown-container-200') && !engine.containers.resolve(body.Container ?? '')) return ctx.sendStatus(200);
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (!c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is not connected to network ${network.Name}`);
       if (ctx.faults.has('network-disconnect-ignored')) return ctx.sendStatus(200);
@@ -148,4 +154,10 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     },
     V122,
   );
+}
+
+/** Under `blind-network-list-containers-null`, a list item without containers has Containers null. */
+function emptyContainersNull(item: Record<string, unknown>, ctx: RouteContext): Record<string, unknown> {
+  const empty = Object.keys(item.Containers as object).length === 0;
+  return empty && ctx.faults.has('blind-network-list-containers-null') ? { ...item, Containers: null } : item;
 }

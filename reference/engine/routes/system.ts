@@ -55,8 +55,9 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     const flag = (value: boolean): boolean | number => (ctx.version === '1.18' && !ctx.faults.has('info-1.18-flags-boolean') ? Number(value) : value);
     const containers = engine.containers.all();
     const count = (status: string): number => containers.filter((c) => c.state.status === status).length;
+    const countsZero = ctx.version === '1.18' && ctx.faults.has('blind-info-1.18-counts-zero');
     const info: Record<string, unknown> = {
-      Containers: containers.length,
+      Containers: countsZero ? 0 : containers.length,
       Debug: ctx.faults.has('info-1.22-debug-int') ? 0 : flag(false),
       [ctx.spell('VendorRootDir')]: engine.rootDir,
       Driver: 'overlay',
@@ -66,7 +67,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       HttpsProxy: '',
       ID: 'REFE:RENC:EENG:INE0:0000:0000:0000:0000:0000:0000:0000:0001',
       IPv4Forwarding: flag(true),
-      Images: engine.images.all().length,
+      Images: countsZero ? 0 : engine.images.all().length,
       IndexServerAddress: 'https://index.docker.io/v1/',
       InitPath: '/usr/bin/dockerd',
       InitSha1: '',

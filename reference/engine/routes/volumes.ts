@@ -9,7 +9,10 @@ import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 const V122 = { versions: ['1.22' as const] };
 
 export function registerVolumeRoutes(router: Router, engine: Engine): void {
-  const inUse = (name: string): boolean => engine.containers.all().some((c) => c.mounts.some((m) => m.Name === name));
+  const users = (name: string) => engine.containers.all().filter((c) => c.mounts.some((m) => m.Name === name));
+  const inUse = (name: string): boolean => users(name).length > 0;
+  const inUseForDangling = (name: string, ctx: RouteContext): boolean =>
+    ctx.faults.has('blind-volume-dangling-running-only') ? users(name).some((c) => c.isRunning) : inUse(name);
   const view = (v: Volume, ctx: RouteContext): Record<string, unknown> => ({
     Name: v.Name,
     Driver: v.Driver,
@@ -33,7 +36,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const wantDangling = dangling === 'true' || dangling === '1';
       const volumes = engine.volumes
         .all()
-        .filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUse(v.Name) !== wantDangling);
+        .filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUseForDangling(v.Name, ctx) !== wantDangling)
+        .flatMap((v) => (ctx.faults.has('blind-volume-list-repeats-mounted') ? Array(1 + users(v.Name).length).fill(v) : [v]));
       ctx.sendJson(200, { Volumes: volumes.map((v) => view(v, ctx)), Warnings: [] });
     },
     V122,

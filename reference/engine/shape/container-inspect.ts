@@ -75,7 +75,7 @@ export function hostConfigView(c: Container, version: ApiVersion): Record<string
   return view;
 }
 
-function stateView(c: Container, version: ApiVersion): Record<string, unknown> {
+function stateView(c: Container, version: ApiVersion, negativePidAfterExit: boolean): Record<string, unknown> {
   const s = c.state;
   const base = {
     Error: s.error,
@@ -83,7 +83,7 @@ function stateView(c: Container, version: ApiVersion): Record<string, unknown> {
     FinishedAt: isoTime(s.finishedAt),
     OOMKilled: s.oomKilled,
     Paused: s.status === 'paused',
-    Pid: s.pid,
+    Pid: negativePidAfterExit && s.status === 'exited' ? -1 : s.pid,
     Restarting: s.status === 'restarting',
     Running: c.isActive,
     StartedAt: isoTime(s.startedAt),
@@ -143,7 +143,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     ProcessLabel: '',
     ResolvConfPath: `${dir}/resolv.conf`,
     RestartCount: c.restartCount,
-    State: stateView(c, version),
+    State: stateView(c, version, engine.faults.has('blind-state-pid-negative-after-exit')),
   };
   if (engine.faults.has('inspect-drops-State')) delete view.State;
   if (version === '1.18') {

@@ -8,6 +8,7 @@ import { addEndpoint, defaultNetworkName } from './network-endpoints.ts';
 import { volumeEvent } from './lifecycle.ts';
 import { newId, randomName } from './ids.ts';
 import { StdinChannel } from './stdin.ts';
+import { wasRemoved } from './graveyard.ts';
 import type { Engine } from './engine.ts';
 
 export const NAME_PATTERN = /^\/?[a-zA-Z0-9_-]+$/;
@@ -29,6 +30,9 @@ export function checkName(engine: Engine, name: string): string {
   if (engine.faults.has('name-leading-slash-refused') && name.startsWith('/'))
     throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
   const full = name.startsWith('/') ? name : `/${name}`;
+  if (engine.faults.has('blind-delete-name-kept') && !engine.containers.resolve(full) && wasRemoved(engine.containers, full.slice(1))) {
+    throw new HttpError(409, `Conflict. The name "${full}" is already in use by a removed container.`);
+  }
   const holder = engine.containers.resolve(full);
   if (holder && holder.name === full && !engine.faults.has('create-name-conflict-201')) {
     throw new HttpError(

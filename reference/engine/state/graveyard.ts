@@ -38,3 +38,8 @@ export function missing(store: object, ref: string, faults: FaultSet, notFound: 
   if (!faults.has('removed-object-500') || !removed.get(store)?.has(ref)) return notFound;
   return new HttpError(500, `${ref}: the object has been removed and its state is gone`);
 }
+
+/** Whether `store` removed an object that `ref` named (`blind-delete-name-kept`). */
+export function wasRemoved(store: object, ref: string): boolean {
+  return removed.get(store)?.has(ref) ?? false;
+}

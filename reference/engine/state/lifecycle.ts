@@ -147,7 +147,8 @@ export async function killContainer(engine: Engine, c: Container, signal: string
   if (!run || !c.isRunning) throw notRunning(c);
   const asked = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
   if (asked === undefined) throw new HttpError(400, `Invalid signal: ${signal}`);
-  const n = engine.faults.has('kill-ignores-signal') ? 9 : asked;
+  const byNumber = engine.faults.has('blind-kill-signal-number-sigkill') && /^\d+$/.test(signal ?? '');
+  const n = engine.faults.has('kill-ignores-signal') || byNumber ? 9 : asked;
   engine.containerEvent(c, 'kill', { signal: String(n) });
   run.signal(n);
   if (n === 9) {

@@ -17,16 +17,17 @@ export function toLines(entries: readonly OutputEntry[]): OutputEntry[] {
 
 export function selectLogLines(
   entries: readonly OutputEntry[],
-  opts: { tail: number | undefined; sinceSeconds: number; streams: { stdout: boolean; stderr: boolean } },
+  opts: { tail: number | undefined; sinceSeconds: number; streams: { stdout: boolean; stderr: boolean }; dropPartialLast?: boolean },
 ): OutputEntry[] {
   let lines = toLines(entries).filter((l) => opts.streams[l.stream]);
+  if (opts.dropPartialLast && lines.at(-1)?.data.at(-1) !== 10) lines = lines.slice(0, -1);
   if (opts.sinceSeconds > 0) lines = lines.filter((l) => l.time.getTime() >= opts.sinceSeconds * 1000);
   if (opts.tail !== undefined) lines = opts.tail === 0 ? [] : lines.slice(-opts.tail);
   return lines;
 }
 
 /** `2015-01-06T15:47:31.485331387Z line` like the daemon's RFC 3339 (nano) timestamps. */
-export function timestamped(entry: OutputEntry): OutputEntry {
-  const stamp = entry.time.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+export function timestamped(entry: OutputEntry, withoutFraction = false): OutputEntry {
+  const stamp = entry.time.toISOString().replace(/\.(\d{3})Z$/, withoutFraction ? 'Z' : '.$1000000Z');
   return { ...entry, data: Buffer.concat([Buffer.from(`${stamp} `), entry.data]) };
 }

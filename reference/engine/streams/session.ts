@@ -24,6 +24,8 @@ export interface SessionOptions {
   closeStdinOnEnd: boolean;
   framed: boolean;
   faults: FaultSet;
+  /** Encode stderr output as stdout (`blind-exec-stderr-typed-stdout`). */
+  stderrAsStdout?: boolean;
   /** The detach sequence on stdin (attach only). */
   detachKeys?: Buffer;
   /** The mutation hook's part in the exchange, when one is set: the stream operators act on the session's writes. */
@@ -35,7 +37,7 @@ export function runSession(client: StreamEndpoint, opts: SessionOptions): Promis
   const encode = streamEncoder(opts.framed, opts.faults);
   const wanted = (stream: StreamName): boolean => opts.streams[stream];
   const send = (entry: OutputEntry): void => {
-    if (wanted(entry.stream)) endpoint.write(encode(entry.stream, entry.data));
+    if (wanted(entry.stream)) endpoint.write(encode(opts.stderrAsStdout ? 'stdout' : entry.stream, entry.data));
   };
   for (const entry of opts.replay) send(entry);
   if (!opts.live) {
