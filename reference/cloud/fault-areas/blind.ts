@@ -42,7 +42,10 @@ export const BLIND_FAULTS = faultArea('blind', [
     name: 'blind-stack-redeploy-reuse-default-false',
     description: 'stack redeploy without reuse_volumes gives the containers new volumes (default false instead of true)',
   },
-  { name: 'blind-service-scale-down-ignored', description: 'scale of a running service to a smaller target adds no container and removes none' },
+  {
+    name: 'blind-service-scale-down-ignored',
+    description: 'scale (also start and redeploy) of a service to a target below its live containers removes none of them',
+  },
   { name: 'blind-service-tags-appended', description: 'PATCH tags of a service adds the tags to its list instead of replacing the list' },
   { name: 'blind-stopped-count-zero', description: 'stopped_num_containers of a service stays 0 whatever its containers do' },
   { name: 'blind-partly-running-start-refused', description: 'start of a Partly running service is refused (409) although the state table allows it' },

@@ -43,7 +43,7 @@ export function addRepoRoutes(routes: RouteTable): void {
         name: (r) => r.name,
         host: (r) => r.host,
         [ctx.world.spell('is_vendor_registry')]: (r) =>
-          r.isVendor || (ctx.world.faults.has('blind-registry-vendor-filter-false-all') && vendorQuery(ctx) === 'false'),
+          ctx.world.faults.has('blind-registry-vendor-filter-false-all') && vendorQuery(ctx) === 'false' ? false : r.isVendor,
       },
       'registry',
     );
