@@ -135,8 +135,11 @@ const regionUri = (p: string, r: string): string => resourceUri('region', [p, r]
 const zoneUri = (p: string, r: string, z: string): string => resourceUri('az', [p, r, z]);
 const nodeTypeUri = (p: string, t: string): string => resourceUri('nodetype', [p, t]);
 
-/** `firstRegionOnly`: the fault nodetype-regions-first-only (node types list their first region only). */
-export function buildCatalog(firstRegionOnly = false): Catalog {
+/**
+ * `firstRegionOnly`: the fault nodetype-regions-first-only (node types list their first region
+ * only); `zonesOfProvider`: blind-region-zones-of-provider (regions list every zone of their provider).
+ */
+export function buildCatalog(firstRegionOnly = false, zonesOfProvider = false): Catalog {
   const catalog: Catalog = { providers: [], regions: [], zones: [], nodeTypes: [], hardware: new Map(), diskRule: new Map() };
   for (const p of PROVIDERS) {
     catalog.providers.push({
@@ -154,7 +157,7 @@ export function buildCatalog(firstRegionOnly = false): Catalog {
         name: r.name,
         label: r.label,
         node_types: types.map((t) => nodeTypeUri(p.name, t.name)),
-        availability_zones: r.zones.map((z) => zoneUri(p.name, r.name, z)),
+        availability_zones: (zonesOfProvider ? p.regions : [r]).flatMap((zr) => zr.zones.map((z) => zoneUri(p.name, zr.name, z))),
         provider: providerUri(p.name),
         available: p.available,
       });

@@ -9,6 +9,7 @@
  */
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
 import * as AREAS from './fault-areas.ts';
+import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -32,6 +33,7 @@ const NAMED_FAULTS = [
   ...AREAS.INFRA_FAULTS,
   ...AREAS.GENERAL_FAULTS,
   ...AREAS.CLIENT_FAULTS,
+  ...BLIND_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

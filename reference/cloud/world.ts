@@ -47,16 +47,17 @@ export interface WorldOptions {
 
 export function createWorld(opts: WorldOptions): World {
   const { faults, profile } = opts;
+  const restDate = (value: Date): string => (faults.has('blind-date-gmt-zone') ? rfc2822(value).replace(/\+0000$/, 'GMT') : rfc2822(value));
   return {
     store: new Store(),
-    catalog: buildCatalog(faults.has('nodetype-regions-first-only')),
+    catalog: buildCatalog(faults.has('nodetype-regions-first-only'), faults.has('blind-region-zones-of-provider')),
     clock: new Clock(opts.timeScale),
     faults,
     profile,
     users: opts.users,
     events: new EventBus(),
     spell: (text) => spell(text, 'cloud', profile),
-    date: (value) => (value === null || faults.has('dates-never-set') ? null : faults.has('date-iso8601') ? iso8601(value) : rfc2822(value)),
+    date: (value) => (value === null || faults.has('dates-never-set') ? null : faults.has('date-iso8601') ? iso8601(value) : restDate(value)),
     domain: profile === 'docker' ? 'dockerapp.io' : 'cloud.example',
     dispatch: () => Promise.reject(new Error('dispatch is not wired yet')),
     ...(opts.mutation ? { mutation: opts.mutation } : {}),

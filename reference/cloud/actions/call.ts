@@ -67,7 +67,9 @@ export class ActionCall {
   }
 
   log(line: string): void {
-    this.action.logs.append({ type: 'log', log: line, timestamp: unixSeconds(this.world.clock.now()) });
+    const now = this.world.clock.now();
+    const timestamp = this.world.faults.has('blind-action-log-timestamp-ms') ? now.getTime() : unixSeconds(now);
+    this.action.logs.append({ type: 'log', log: line, timestamp });
   }
 
   /** Runs work in the background; `revert` undoes its partial effect when it fails or is canceled. */

@@ -30,10 +30,11 @@ export function relatedIds(world: World, objectUri: string): Set<string> {
       break;
     }
     case 'stack':
-      for (const svc of pick(store.services, store.stacks.get(parsed.id)?.services ?? [])) add(svc.uuid, ...svc.containers);
+      for (const svc of pick(store.services, store.stacks.get(parsed.id)?.services ?? []))
+        add(svc.uuid, ...(world.faults.has('blind-include-related-stack-no-containers') ? [] : svc.containers));
       break;
     case 'node':
-      add(store.nodes.get(parsed.id)?.clusterUuid);
+      if (!world.faults.has('blind-include-related-node-no-cluster')) add(store.nodes.get(parsed.id)?.clusterUuid);
       break;
     case 'nodecluster':
       add(...(store.nodeClusters.get(parsed.id)?.nodes ?? []));
@@ -54,6 +55,9 @@ function dateBound(query: URLSearchParams, name: string): number | undefined {
 }
 
 const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTime() / 1000) : undefined);
+
+/** What the end_date filters compare (the start date under blind-end-date-filter-reads-start). */
+const endOf = (world: World, a: Action): number | undefined => seconds(world.faults.has('blind-end-date-filter-reads-start') ? a.start_date : a.end_date);
 
 /**
  * The ids of the whole tree the object belongs to: its related objects and theirs (a container's
@@ -92,15 +96,16 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
   const bounds: [string, (a: Action) => number | undefined, (v: number, b: number) => boolean][] = [
     ['start_date__gte', (a) => seconds(a.start_date), (v, b) => v >= b],
     ['start_date__lte', (a) => seconds(a.start_date), (v, b) => v <= b],
-    ['end_date__gte', (a) => seconds(a.end_date), (v, b) => v >= b],
-    ['end_date__lte', (a) => seconds(a.end_date), (v, b) => v <= b],
+    ['end_date__gte', (a) => endOf(world, a), (v, b) => v >= b],
+    ['end_date__lte', (a) => endOf(world, a), (v, b) => v <= b],
   ];
   let kept = actions.filter((a) => {
     const uuid = query.get('uuid');
     return uuid === null || a.uuid === uuid;
   });
   const state = query.get('state');
-  if (state !== null && !world.faults.has('filter-state-ignored')) kept = kept.filter((a) => a.state === state);
+  const failedIgnored = state === 'Failed' && world.faults.has('blind-action-state-filter-failed-ignored');
+  if (state !== null && !world.faults.has('filter-state-ignored') && !failedIgnored) kept = kept.filter((a) => a.state === state);
   for (const [name, read, test] of bounds) {
     const found = dateBound(query, name);
     if (found === undefined) continue;

@@ -26,7 +26,8 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
   const requested = nonNegativeInt(req.query, 'limit', DEFAULT_LIMIT);
   const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
   const offset = nonNegativeInt(req.query, 'offset', 0);
-  const page = objects.slice(offset, offset + limit).map((object) => toJson(object));
+  const start = offset > 0 && world.faults.has('blind-list-offset-skips-one') ? offset + 1 : offset;
+  const page = objects.slice(start, start + limit).map((object) => toJson(object));
   if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };
   const link = (at: number): string => {
     const query = new URLSearchParams(req.query);

@@ -32,7 +32,8 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
 
 async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
   const raw = await readBody(req);
-  const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
+  const keyUnchecked = world.faults.has('blind-auth-key-unchecked');
+  const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users, keyUnchecked);
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const call = {

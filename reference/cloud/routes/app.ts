@@ -50,6 +50,9 @@ const stack = (ctx: CallContext): Stack => lookup(ctx, ctx.world.store.stacks, '
 const service = (ctx: CallContext): Service => lookup(ctx, ctx.world.store.services, 'service');
 const container = (ctx: CallContext): Container => lookup(ctx, ctx.world.store.containers, 'container');
 const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 'reuse_volumes', true);
+/** reuse_volumes of a stack redeploy (default false under blind-stack-redeploy-reuse-default-false). */
+const stackReuseVolumes = (ctx: CallContext): boolean =>
+  queryBool(ctx.req.query, 'reuse_volumes', !ctx.world.faults.has('blind-stack-redeploy-reuse-default-false'));
 
 function addStackRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Stack) => stackJson(ctx.world, s);
@@ -106,7 +109,7 @@ function addStackRoutes(routes: RouteTable): void {
       { action: `Stack ${label}` },
     );
   verb('start', 'Start', (ctx, s) => (job) => startStack(ctx.world, s, job));
-  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployStack(ctx.world, s, reuseVolumes(ctx), job));
+  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployStack(ctx.world, s, stackReuseVolumes(ctx), job));
   verb('terminate', 'Terminate', (ctx, s) => (job) => terminateStack(ctx.world, s, job));
   routes.add(
     'POST',
@@ -232,6 +235,12 @@ function addServiceRoutes(routes: RouteTable): void {
   );
 }
 
+/** A container's name as the name filter sees it: under blind-container-name-filter-prefix, a prefix of it matches. */
+function nameAsFiltered(ctx: CallContext, name: string): string {
+  const wanted = ctx.req.query.get('name');
+  return wanted !== null && name.startsWith(wanted) && ctx.world.faults.has('blind-container-name-filter-prefix') ? wanted : name;
+}
+
 function addContainerRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
   const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
@@ -243,7 +252,7 @@ function addContainerRoutes(routes: RouteTable): void {
       {
         uuid: (c) => c.uuid,
         state: (c) => c.state,
-        name: (c) => c.name,
+        name: (c) => nameAsFiltered(ctx, c.name),
         service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri,
         node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
       },
@@ -284,7 +293,11 @@ function addContainerRoutes(routes: RouteTable): void {
       return runVerb(
         ctx,
         c,
-        { allowed: containerAllows(c, 'stop'), what: 'container', name: 'stop' },
+        {
+          allowed: containerAllows(c, 'stop') || (c.state === 'Stopped' && ctx.world.faults.has('blind-stopped-container-stop-accepted')),
+          what: 'container',
+          name: 'stop',
+        },
         async (job) => {
           beginStop(ctx.world, [c]);
           await job.wait('stopContainer');

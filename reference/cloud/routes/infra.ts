@@ -18,7 +18,7 @@ import {
   settleCluster,
   terminateCluster,
 } from '../state/nodecluster.ts';
-import { NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, terminateNodes, upgradeNode } from '../state/node.ts';
+import { ENGINE_VERSIONS, NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, terminateNodes, upgradeNode } from '../state/node.ts';
 import { allows } from '../state/states.ts';
 import { setState } from '../state/notify.ts';
 import { inNamespace } from '../state/store.ts';
@@ -138,7 +138,7 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
         node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
         node_type: (n) => n.node_type,
         region: (n) => n.region,
-        [ctx.world.spell('vendor_version')]: (n) => n.engine.version,
+        [ctx.world.spell('vendor_version')]: (n) => (ctx.world.faults.has('blind-node-version-filter-initial') ? ENGINE_VERSIONS.initial : n.engine.version),
       },
       'node',
     );

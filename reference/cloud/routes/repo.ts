@@ -22,6 +22,9 @@ import { track } from './common.ts';
 const REGISTRIES = '/api/repo/v1/[ns/]registry/';
 const REPOSITORIES = '/api/repo/v1/[ns/]repository/';
 
+/** The is_vendor_registry value asked for (blind-registry-vendor-filter-false-all lets false match every registry). */
+const vendorQuery = (ctx: CallContext): string | null => ctx.req.query.get(ctx.world.spell('is_vendor_registry'));
+
 function repository(ctx: CallContext): Repository {
   const repo = findRepository(ctx.world, ctx.scope.namespace, ctx.params.name ?? '');
   if (!repo) throw notFound('repository');
@@ -39,7 +42,8 @@ export function addRepoRoutes(routes: RouteTable): void {
         uuid: () => undefined,
         name: (r) => r.name,
         host: (r) => r.host,
-        [ctx.world.spell('is_vendor_registry')]: (r) => r.isVendor,
+        [ctx.world.spell('is_vendor_registry')]: (r) =>
+          ctx.world.faults.has('blind-registry-vendor-filter-false-all') && vendorQuery(ctx) === 'false' ? false : r.isVendor,
       },
       'registry',
     );

@@ -94,7 +94,8 @@ export function appendLog(world: World, c: Container, streamType: 'stdout' | 'st
   const aggregated = !world.faults.has('service-logs-first-container-only') || service?.containers[0] === c.uuid;
   for (const log of text.split('\n').filter((l) => l.length > 0)) {
     c.logs.append({ type: 'log', log, streamType, timestamp });
-    if (aggregated) service?.logs.append({ type: 'log', source: c.name, log, streamType, timestamp });
+    const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : c.name;
+    if (aggregated) service?.logs.append({ type: 'log', source, log, streamType, timestamp });
   }
 }
 

@@ -32,10 +32,11 @@ export const NODE_OPS: StateTable<NodeState, NodeOp> = {
 /** States where PATCH (nickname, tags) is accepted. */
 export const NODE_STABLE: readonly NodeState[] = ['Deployed', 'Unreachable'];
 
-const ENGINE_VERSIONS = { initial: '1.10.3-cs3', upgraded: '1.11.1-cs1' };
+export const ENGINE_VERSIONS = { initial: '1.10.3-cs3', upgraded: '1.11.1-cs1' };
 
 export function nodeAllows(world: World, node: Node, op: NodeOp): boolean {
   if (op === 'health-check' && node.state === 'Deployed' && world.faults.has('deployed-node-allows-health-check')) return true;
+  if (op === 'vendor-upgrade' && node.state === 'Unreachable' && world.faults.has('blind-unreachable-node-upgrade-allowed')) return true;
   return allows(NODE_OPS, node.state, op);
 }
 
@@ -93,7 +94,8 @@ export async function healthCheckNode(world: World, node: Node, job: Job): Promi
   await job.wait('healthCheck');
   if (node.reachable) node.last_seen = world.clock.now();
   job.log(node.reachable ? 'Engine daemon reachable' : 'Engine daemon unreachable');
-  setState(world, node, node.reachable ? 'Deployed' : 'Unreachable');
+  const answered = node.reachable && !world.faults.has('blind-health-check-stays-unreachable');
+  setState(world, node, answered ? 'Deployed' : 'Unreachable');
 }
 
 export async function upgradeNode(world: World, node: Node, job: Job): Promise<void> {

@@ -56,13 +56,13 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
     resource_uri: resourceUri('nodecluster', [uuid], scope),
     scope,
     name,
-    nickname: optString(body, 'nickname') ?? name,
+    nickname: optString(body, 'nickname') ?? (world.faults.has('blind-cluster-nickname-empty') ? '' : name),
     state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
     node_type: nodeType.resource_uri,
     region: region.resource_uri,
     disk: readDisk(world, body, region.provider),
     nodes: [],
-    target_num_nodes: optInt(body, 'target_num_nodes') ?? 1,
+    target_num_nodes: optInt(body, 'target_num_nodes') ?? (world.faults.has('blind-cluster-target-default-0') ? 0 : 1),
     deployed_datetime: null,
     destroyed_datetime: null,
     tags: optTags(body) ?? [],
@@ -141,7 +141,7 @@ export async function scaleCluster(world: World, c: NodeCluster, job: Job): Prom
   if (missing > 0) {
     const added = Array.from({ length: missing }, (_, i) => newNode(world, c, alive.length + i));
     await bringUpNodes(world, added, job);
-  } else if (missing < 0) {
+  } else if (missing < 0 && !world.faults.has('blind-cluster-scale-down-ignored')) {
     await terminateNodes(world, alive.slice(missing), job);
   } else {
     await job.wait('scale');
@@ -151,7 +151,8 @@ export async function scaleCluster(world: World, c: NodeCluster, job: Job): Prom
 
 export async function terminateCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
   setState(world, c, 'Terminating');
-  await terminateNodes(world, liveNodes(world, c), job);
+  if (world.faults.has('blind-cluster-terminate-keeps-nodes')) await job.wait('terminate');
+  else await terminateNodes(world, liveNodes(world, c), job);
   c.destroyed_datetime = world.clock.now();
   setState(world, c, 'Terminated');
 }

@@ -87,9 +87,11 @@ export function deleteRepository(world: World, repo: Repository): void {
 }
 
 export function repositoryJson(world: World, repo: Repository): Record<string, unknown> {
-  const inUse = [...world.store.services.values()].some(
-    (s) => s.scope.namespace === repo.scope.namespace && s.state !== 'Terminated' && s.config.image_name.startsWith(`${repo.name}:`),
-  );
+  const inUse =
+    !world.faults.has('blind-repository-never-in-use') &&
+    [...world.store.services.values()].some(
+      (s) => s.scope.namespace === repo.scope.namespace && s.state !== 'Terminated' && s.config.image_name.startsWith(`${repo.name}:`),
+    );
   const registry = world.faults.has('repository-registry-vendor') ? seeded(world).find((r) => r.isVendor)!.resource_uri : repo.registry;
   const json: Record<string, unknown> = { resource_uri: repo.resource_uri, name: repo.name, in_use: inUse, registry };
   if (world.faults.has('repository-returns-password')) Object.assign(json, { username: repo.username, password: repo.password });

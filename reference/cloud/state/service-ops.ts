@@ -22,7 +22,7 @@ function reconcileCount(world: World, svc: Service): Container[] {
   if (isEveryNode(svc)) return placeOnEveryNode(world, svc);
   const live = liveContainers(world, svc);
   const missing = svc.config.target_num_containers - live.length;
-  if (missing < 0) terminateContainersNow(world, live.slice(missing));
+  if (missing < 0 && !world.faults.has('blind-service-scale-down-ignored')) terminateContainersNow(world, live.slice(missing));
   return placeContainers(world, svc, missing);
 }
 

@@ -45,6 +45,7 @@ export function serviceAllows(world: World, svc: Service, op: ServiceOp): boolea
     if (svc.state === 'Stopped' && world.faults.has('stopped-service-rejects-start')) return false;
     if (svc.state === 'Running' && world.faults.has('running-service-allows-start')) return true;
     if (svc.state === 'Terminated' && world.faults.has('terminate-reversible')) return true;
+    if (svc.state === 'Partly running' && world.faults.has('blind-partly-running-start-refused')) return false;
   }
   return allows(SERVICE_OPS, svc.state, op);
 }
@@ -121,7 +122,9 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   if (switchesEveryNode && !world.faults.has('every-node-update-allowed'))
     throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
   const links = update.links ? resolveLinks(update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
+  const appendedTags = update.config.tags && world.faults.has('blind-service-tags-appended') ? [...svc.config.tags, ...update.config.tags] : undefined;
   Object.assign(svc.config, update.config);
+  if (appendedTags) svc.config.tags = appendedTags;
   if (links) svc.links = links;
   svc.revision += 1;
   announce(world, svc, 'update');
@@ -178,7 +181,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     target_num_containers: cfg.target_num_containers,
     current_num_containers: live.length,
     running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
-    stopped_num_containers: count('Stopped'),
+    stopped_num_containers: world.faults.has('blind-stopped-count-zero') ? 0 : count('Stopped'),
     stack: stack?.resource_uri ?? null,
     containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),
     container_ports: portsJson(

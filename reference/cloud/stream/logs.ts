@@ -33,7 +33,8 @@ function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) =>
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
   const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {
-    for (const line of ignoreTail ? book.tail() : book.tail(tail)) sendJson(ws, withoutTimestamp(ctx, line));
+    const sent = ctx.world.faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
+    for (const line of ignoreTail ? book.tail() : book.tail(sent)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;
