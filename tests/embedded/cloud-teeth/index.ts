@@ -5,8 +5,18 @@ import { familyTeeth } from './families.ts';
 import { moreTeeth, validationTeeth } from './more.ts';
 import { actionFieldTeeth } from './actions.ts';
 import { proofTeeth } from './proofs.ts';
+import { blindTeeth } from './blind.ts';
 
-export const CLOUD_TEETH: CloudTeeth[] = [...infraTeeth, ...appTeeth, ...familyTeeth, ...moreTeeth, ...validationTeeth, ...actionFieldTeeth, ...proofTeeth];
+export const CLOUD_TEETH: CloudTeeth[] = [
+  ...infraTeeth,
+  ...appTeeth,
+  ...familyTeeth,
+  ...moreTeeth,
+  ...validationTeeth,
+  ...actionFieldTeeth,
+  ...proofTeeth,
+  ...blindTeeth,
+];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
 export const TEETH_CONCURRENCY = 8;

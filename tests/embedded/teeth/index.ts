@@ -11,8 +11,10 @@ import { credentialTeeth } from './credentials.ts';
 import { answerTeeth, queryTeeth } from './families.ts';
 import { lastRuleTeeth } from './last-rules.ts';
 import { negativeTeeth } from './negative.ts';
+import { blindTeeth } from './blind.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
+  ...blindTeeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

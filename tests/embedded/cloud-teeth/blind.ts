@@ -1,0 +1,36 @@
+import type { CloudTeeth } from './types.ts';
+
+/**
+ * The blind faults (reference/cloud/fault-areas/blind.ts, catalog/cloud/blind-faults.json): bugs
+ * written from the spec's sentences and the reference by someone who had not read the checks. Each
+ * row lists the checks a run of the cloud suite under the fault found failing, those naming the
+ * fault's requirement first.
+ */
+export const blindTeeth: CloudTeeth[] = [
+  { fault: 'blind-action-log-timestamp-ms', catches: ['cloud/action/logs/message-shape'] },
+  { fault: 'blind-action-state-filter-failed-ignored', catches: ['cloud/action/list/filter-combinations'] },
+  { fault: 'blind-end-date-filter-reads-start', catches: ['cloud/action/list/filter-end-date-gte'] },
+  { fault: 'blind-include-related-stack-no-containers', catches: ['cloud/action/list/include-related-stack'] },
+  { fault: 'blind-include-related-node-no-cluster', catches: ['cloud/action/list/include-related-nodecluster'] },
+  { fault: 'blind-region-zones-of-provider', catches: ['cloud/infra/cross-references'] },
+  { fault: 'blind-cluster-nickname-empty', catches: ['cloud/nodecluster/create/default-nickname-name'] },
+  { fault: 'blind-cluster-target-default-0', catches: ['cloud/nodecluster/create/default-nickname-name'] },
+  { fault: 'blind-cluster-terminate-keeps-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
+  { fault: 'blind-health-check-stays-unreachable', catches: ['cloud/node/health-check/sets-state'] },
+  { fault: 'blind-unreachable-node-upgrade-allowed', catches: ['cloud/states/node/unreachable-rejects-vendor-upgrade'] },
+  { fault: 'blind-node-version-filter-initial', catches: ['cloud/node/list/filter-vendor-version'] },
+  { fault: 'blind-registry-vendor-filter-false-all', catches: ['cloud/registry/list/filter-is-vendor-registry'] },
+  { fault: 'blind-repository-never-in-use', catches: ['cloud/repository/in-use'] },
+  { fault: 'blind-stack-stop-skips-last', catches: ['cloud/stack/stop/stops-services'] },
+  { fault: 'blind-stack-redeploy-reuse-default-false', catches: ['cloud/stack/redeploy/reuse-volumes-default-true'] },
+  { fault: 'blind-service-scale-down-ignored', catches: ['cloud/service/update/target-num-containers'] },
+  { fault: 'blind-service-tags-appended', catches: ['cloud/service/update/tags-replace'] },
+  { fault: 'blind-stopped-count-zero', catches: ['cloud/service/get/counters'] },
+  { fault: 'blind-partly-running-start-refused', catches: ['cloud/states/service/partly-running-allows-start'] },
+  { fault: 'blind-stopped-container-stop-accepted', catches: ['cloud/states/container/stopped-rejects-stop'] },
+  { fault: 'blind-list-offset-skips-one', catches: ['cloud/action/list/filter-start-date-gte', 'cloud/action/list/filter-end-date-gte'] },
+  { fault: 'blind-logs-tail-off-by-one', catches: ['cloud/container/logs/tail-default-300', 'cloud/container/logs/tail'] },
+  { fault: 'blind-service-log-source-service', catches: ['cloud/service/logs/aggregated'] },
+  { fault: 'blind-auth-key-unchecked', catches: ['cloud/auth/rest-without-credentials-refused/every-endpoint', 'cloud/auth/rest-wrong-key-refused'] },
+  { fault: 'blind-date-gmt-zone', catches: ['cloud/dates/rfc2822'] },
+];

@@ -1,0 +1,42 @@
+import type { Teeth } from './types.ts';
+
+/**
+ * The blind faults (reference/engine/fault-areas/blind.ts, catalog/engine/blind-faults.json): bugs
+ * written from the spec's sentences and the reference by someone who had not read the checks. Each
+ * row lists the checks a run of both engine suites under the fault found failing, those naming
+ * the fault's requirement first.
+ */
+export const blindTeeth: Teeth[] = [
+  { fault: 'blind-list-since-inclusive', version: '1.18', catches: ['engine/containers/list/query-since'] },
+  { fault: 'blind-list-limit-oldest', version: '1.18', catches: ['engine/containers/list/query-limit'] },
+  { fault: 'blind-filter-exited-any-status', version: '1.18', catches: ['engine/containers/list/filter-exited'] },
+  { fault: 'blind-filter-label-value-ignored', version: '1.18', catches: ['engine/containers/list/filter-label'] },
+  { fault: 'blind-kill-signal-number-sigkill', version: '1.18', catches: ['engine/containers/kill/query-signal-integer'] },
+  {
+    fault: 'blind-restart-stopped-not-started',
+    version: '1.18',
+    catches: ['engine/containers/restart/204-restarted/exited', 'engine/errors/404-not-found/restart-without-program'],
+  },
+  { fault: 'blind-update-memory-not-applied', version: '1.22', catches: ['engine/containers/update/body-resource-fields'] },
+  { fault: 'blind-top-last-process-dropped', version: '1.18', catches: ['engine/containers/top/every-process'] },
+  { fault: 'blind-state-pid-negative-after-exit', version: '1.18', catches: ['engine/containers/inspect/state-pid'] },
+  { fault: 'blind-exec-running-after-exit', version: '1.18', catches: ['engine/exec/inspect/running-and-exit-code'] },
+  { fault: 'blind-exec-args-include-entrypoint', version: '1.18', catches: ['engine/exec/inspect/process-config-command'] },
+  { fault: 'blind-exec-container-id-is-exec-id', version: '1.22', catches: ['engine/exec/inspect/container-id'] },
+  { fault: 'blind-exec-stderr-typed-stdout', version: '1.22', catches: ['engine/stream/same-for-logs-and-exec', 'engine/exec/create/body-attach-tty'] },
+  { fault: 'blind-logs-since-milliseconds', version: '1.22', catches: ['engine/containers/logs/query-since'] },
+  {
+    fault: 'blind-logs-partial-line-dropped',
+    version: '1.22',
+    catches: ['engine/containers/logs/200-raw-stream/property', 'engine/containers/create/host-config-pid-mode/container-inside'],
+  },
+  { fault: 'blind-stats-stream-false-two-readings', version: '1.22', catches: ['engine/containers/stats/query-stream-false'] },
+  { fault: 'blind-events-1.18-time-milliseconds', version: '1.18', catches: ['engine/system/events/query-until'] },
+  { fault: 'blind-volume-dangling-running-only', version: '1.22', catches: ['engine/volumes/list/filter-dangling'] },
+  { fault: 'blind-network-name-filter-exact', version: '1.22', catches: ['engine/networks/list/filter-name/property', 'engine/networks/list/filter-name'] },
+  { fault: 'blind-network-disconnect-unknown-container-200', version: '1.22', catches: ['engine/networks/disconnect/404-no-such-container'] },
+  { fault: 'blind-network-list-containers-null', version: '1.22', catches: ['engine/networks/inspect/containers-empty-present'] },
+  { fault: 'blind-images-list-created-milliseconds', version: '1.18', catches: ['engine/resources/timestamps/instants'] },
+  { fault: 'blind-history-omits-image', version: '1.18', catches: ['engine/images/history/item-ids'] },
+  { fault: 'blind-info-1.18-counts-zero', version: '1.18', catches: ['engine/system/info/200-counts'] },
+];
