@@ -12,6 +12,7 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'rename-conflict-204', description: 'renaming to a name already in use answers 204 (and keeps the old name) instead of 409' },
   { name: 'wait-wrong-exitcode', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
+  { name: 'pid-mode-by-id-only', description: "PidMode container:<name> is not resolved: only container:<id> joins that container's PID namespace" },
   { name: 'delete-running-without-force', description: 'DELETE of a running container without force removes it (204) instead of 409' },
   { name: 'pause-refusal-409', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
   { name: 'start-returns-200', description: 'POST start of a created container answers 200 instead of 204' },
