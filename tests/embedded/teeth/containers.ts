@@ -70,6 +70,7 @@ export const containerTeeth: Teeth[] = [
   { fault: 'start-returns-200', version: '1.18', catches: ['engine/containers/start/204-started'] },
   { fault: 'update-no-Warnings', version: '1.22', catches: ['engine/containers/update/200-response-schema'] },
   { fault: 'create-no-Warnings', version: '1.18', catches: ['engine/containers/create/201-created'] },
+  { fault: 'create-returns-other-id', version: '1.22', catches: ['engine/containers/create/201-created'] },
   { fault: 'restart-no-backoff', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.18', catches: ['engine/states/restart-policy-backoff'], alone: true },
