@@ -14,6 +14,7 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'kill-ignores-signal', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'pid-mode-by-id-only', description: "PidMode container:<name> is not resolved: only container:<id> joins that container's PID namespace" },
   { name: 'delete-running-without-force', description: 'DELETE of a running container without force removes it (204) instead of 409' },
+  { name: 'pause-flag-only', description: 'POST pause shows State.Paused true but leaves the container processes running' },
   { name: 'pause-refusal-409', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
   { name: 'start-returns-200', description: 'POST start of a created container answers 200 instead of 204' },
   { name: 'restart-no-backoff', description: 'restart policies restart immediately every time instead of doubling the delay from 100 ms' },
