@@ -15,6 +15,7 @@ export const IMAGE_FAULTS = faultArea('images', [
     description: 'an image removal takes 100 ms, during which an inspect of any image answers 500 "image not known" (as Podman 4.3\'s image store does)',
   },
   { name: 'image-short-id-unresolved', description: 'a short (12 hex) image ID does not resolve (404)' },
+  { name: 'image-tag-ignored', description: 'an image reference name:tag resolves to the first image holding any tag of that name' },
   { name: 'image-digest-ref-unresolved', description: 'a repo@sha256:… reference does not resolve (404)' },
   { name: 'images-digests-ignored', description: 'GET /images/json?digests=1 adds no RepoDigests' },
   { name: 'images-all-narrows', description: 'GET /images/json?all=1 leaves out the tagged images' },

@@ -63,6 +63,7 @@ export const VERSION_FAULTS = faultArea('versions', [
 export const SCHEMA_FAULTS = faultArea('schema', [
   { name: 'update-no-Warnings', description: '1.22 POST update answers {} without the Warnings list' },
   { name: 'create-no-Warnings', description: 'POST /containers/create answers {Id} without the Warnings list' },
+  { name: 'create-returns-other-id', description: 'POST /containers/create answers an Id that does not address the container it created' },
   { name: 'inspect-drops-State', description: 'container inspect has no State object' },
   { name: 'stats-1.22-no-precpu', description: '1.22 stats objects have no precpu_stats' },
   { name: 'images-list-created-iso', description: 'image list items give Created as an ISO 8601 string instead of Unix seconds' },

@@ -22,6 +22,7 @@ export const STREAM_FAULTS = faultArea('streams', [
   { name: 'attach-logs-ignored', description: 'attach (and attach/ws) ignore logs=1 and replay no logs' },
   { name: 'attach-logs-by-default', description: 'attach replays the logs when logs is not given (logs defaults to true)' },
   { name: 'attach-streams-unfiltered', description: 'attach (and attach/ws) send stdout and stderr whatever stdout/stderr ask for' },
+  { name: 'attach-stderr-by-default', description: 'attach sends stderr when stderr is not given (stderr defaults to true)' },
   { name: 'attach-detach-keys-ignored', description: '1.22 attach and exec neither validate detachKeys (no 400) nor detach on the sequence' },
   { name: 'attach-ws-refused', description: 'GET /attach/ws refuses the WebSocket handshake with 400' },
   { name: 'logs-follow-ignored', description: 'logs ignores follow=1 and ends after the existing log' },

@@ -10,10 +10,20 @@ import { isValidRepo, isValidTag, tagged } from './reference.ts';
 import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 
+/** Under the fault image-tag-ignored: the first image holding any tag of the reference's repository. */
+function byRepositoryOnly(deps: EngineDeps, name: string): Image | undefined {
+  const colon = name.lastIndexOf(':');
+  if (!deps.faults.has('image-tag-ignored') || name.includes('@') || colon <= name.lastIndexOf('/')) return undefined;
+  const repo = name.slice(0, colon);
+  return deps.images.all().find((i) => i.repoTags.some((t) => t.startsWith(`${repo}:`)));
+}
+
 function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const unresolved =
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
-  const image = unresolved ? undefined : (deps.images.resolve(name) ?? stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange));
+  const image = unresolved
+    ? undefined
+    : (byRepositoryOnly(deps, name) ?? deps.images.resolve(name) ?? stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange));
   if (!image) throw missing(deps.images, name, deps.faults, new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`));
   return image;
 }

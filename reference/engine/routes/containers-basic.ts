@@ -2,6 +2,7 @@
 import { exportTar } from '../fs/tar.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Engine } from '../state/engine.ts';
+import { newId } from '../state/ids.ts';
 import { checkName, createContainer } from '../state/create.ts';
 import { checkResources } from '../state/host-config.ts';
 import { removeContainer, removeLink } from '../state/remove.ts';
@@ -42,6 +43,11 @@ function leftBehindOnRefusal<T>(engine: Engine, ctx: RouteContext, body: Record<
   }
 }
 
+/** The Id a create answers: the container's own (another one under the fault create-returns-other-id). */
+function createdId(ctx: RouteContext, id: string): string {
+  return ctx.faults.has('create-returns-other-id') ? newId() : id;
+}
+
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
     const body = await ctx.json<Record<string, unknown>>().catch((err: unknown) => {
@@ -50,7 +56,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const { container, warnings } = leftBehindOnRefusal(engine, ctx, body, () => createContainer(engine, ctx.version, ctx.query.get('name'), body));
     ctx.sendJson(
       ctx.faults.has('create-returns-200') ? 200 : 201,
-      ctx.faults.has('create-no-Warnings') ? { Id: container.id } : { Id: container.id, Warnings: warnings },
+      ctx.faults.has('create-no-Warnings') ? { Id: createdId(ctx, container.id) } : { Id: createdId(ctx, container.id), Warnings: warnings },
     );
   });
 

@@ -99,7 +99,9 @@ function attach(
   return runSession(endpoint, {
     output: c.output,
     replay: ctx.bool('logs', faults.has('attach-logs-by-default')) && !faults.has('attach-logs-ignored') ? c.output.entries : [],
-    streams: faults.has('attach-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') },
+    streams: faults.has('attach-streams-unfiltered')
+      ? { stdout: true, stderr: true }
+      : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr', faults.has('attach-stderr-by-default')) },
     live: streamMode && (c.isActive || c.state.status === 'created'),
     stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !faults.has('attach-stdin-dropped') ? () => c.stdin : undefined,
     closeStdinOnEnd: c.config.StdinOnce && !faults.has('stdin-once-ignored'),

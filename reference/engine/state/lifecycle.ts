@@ -172,7 +172,7 @@ function refusalStatus(engine: Engine): number {
 export function pauseContainer(engine: Engine, c: Container): void {
   if (!c.run || !c.isRunning) throw notRunning(c);
   if (c.state.status === 'paused') throw new HttpError(refusalStatus(engine), `Container ${c.id} is already paused`);
-  c.run.pause();
+  if (!engine.faults.has('pause-flag-only')) c.run.pause();
   c.state = { ...c.state, status: 'paused' };
   engine.containerEvent(c, 'pause');
 }

@@ -164,7 +164,12 @@ function links(engine: Engine, entries: readonly string[]): Array<{ ip: string; 
 /** PID 1 of the container's PID namespace: its own command, the host's init, or another container's command. */
 function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
   if (mode === 'host') return ['/sbin/init'];
-  if (mode.startsWith('container:')) return engine.containers.resolve(mode.slice('container:'.length))?.argv ?? c.argv;
+  if (mode.startsWith('container:')) {
+    const ref = mode.slice('container:'.length);
+    const other = engine.containers.resolve(ref);
+    if (other && engine.faults.has('pid-mode-by-id-only') && !other.id.startsWith(ref)) return c.argv;
+    return other?.argv ?? c.argv;
+  }
   return c.argv;
 }
 

@@ -336,24 +336,30 @@ function pidModeChecks(): EngineCheck[] {
       judge: (o) =>
         judged(!ownPidOne(o), 'PID 1 seen from a container with PidMode host is not its own command', "the host's PID 1", o.out.split('\0').join(' ').trim()),
     }),
-    effectCheck({
-      requirement: `${R}host-config-pid-mode`,
-      id: `${R}host-config-pid-mode/container-inside`,
-      title: "PidMode container:<id> joins that container's PID namespace (PID 1 is the other container's command)",
-      fields: async (ctx) => {
-        const other = await sharedRunningContainer(ctx, ['sleep', '300']);
-        return { HostConfig: { PidMode: `container:${other.id}` } };
-      },
-      script: PID_ONE,
-      judge: (o) => {
-        const argv = o.out.split('\0').filter(Boolean);
-        return judged(
-          argv[0]?.endsWith('sleep') === true && argv[1] === '300',
-          "PID 1 seen from a container with PidMode container:<id> is that container's `sleep 300`",
-          ['sleep', '300'],
-          argv,
-        );
-      },
-    }),
+    pidJoinCheck('id', 'container-inside'),
+    pidJoinCheck('name', 'container-name-inside'),
   ];
+}
+
+/** PidMode container:<id> or container:<name> (the spec gives both forms): PID 1 is the other container's command. */
+function pidJoinCheck(form: 'id' | 'name', suffix: string): EngineCheck {
+  return effectCheck({
+    requirement: `${R}host-config-pid-mode`,
+    id: `${R}host-config-pid-mode/${suffix}`,
+    title: `PidMode container:<${form}> joins that container's PID namespace (PID 1 is the other container's command)`,
+    fields: async (ctx) => {
+      const other = await sharedRunningContainer(ctx, ['sleep', '300']);
+      return { HostConfig: { PidMode: `container:${other[form]}` } };
+    },
+    script: PID_ONE,
+    judge: (o) => {
+      const argv = o.out.split('\0').filter(Boolean);
+      return judged(
+        argv[0]?.endsWith('sleep') === true && argv[1] === '300',
+        `PID 1 seen from a container with PidMode container:<${form}> is that container's \`sleep 300\``,
+        ['sleep', '300'],
+        argv,
+      );
+    },
+  });
 }

@@ -8,12 +8,18 @@ const ENDPOINT = 'engine/containers/create';
 export default [
   engineCheck({
     id: 'engine/containers/create/201-created',
-    title: 'POST /containers/create answers 201 with {Id S, Warnings [S]}',
+    title: 'POST /containers/create answers 201 with {Id S, Warnings [S]}, the Id identifying the container created',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { res } = await createRaw(ctx, createBody(ctx));
+      const name = ctx.uniqueName('created');
+      const { res, id } = await createRaw(ctx, createBody(ctx), name);
       ctx.expectStatus(res, 201, 'create from the fixture image');
       ctx.expectVersionSchema('container-create-response', ctx.expectJson(res, 'create response'), 'the create response');
+      // The Id is the new container's identifier (the run flow shows it to the user): it addresses that container.
+      const inspect = await ctx.api.get(`/containers/${encodeURIComponent(String(id))}/json`);
+      ctx.expectStatus(inspect, 200, 'inspect by the Id the create answered');
+      const { Id, Name } = ctx.expectJson<{ Id?: unknown; Name?: unknown }>(inspect, 'container inspect');
+      ctx.expectEqual({ Id, Name: String(Name).replace(/^\//, '') }, { Id: id, Name: name }, 'the Id the create answered addresses the container it created');
     },
   }),
   engineCheck({

@@ -1,6 +1,26 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { createExec } from '../support/exec.ts';
 import { noSuchContainerCheck, pause, pausedContainer } from '../support/lifecycle.ts';
+import { eventually, sleep } from '../support/poll.ts';
+import { demux, logsSession, waitForLog } from '../support/streams.ts';
+
+/** Writes a line every 0.1 s: its log grows while its processes run. */
+const TICKS = ['sh', '-c', 'while true; do echo tick; sleep 0.1; done'];
+/**
+ * Lines the log may still gain once paused: those the program wrote just before the freeze, still
+ * on their way through the log driver. A program left running writes about 15 in the window.
+ */
+const IN_FLIGHT_LINES = 2;
+const FROZEN_WINDOW_MS = 1500;
+
+async function loggedTicks(ctx: EngineContext, id: string): Promise<number> {
+  // Decoded leniently: the frame format is the stream checks' rule, not this one's.
+  return demux((await logsSession(ctx, id, { stdout: 1 })).data)
+    .stdout.toString('utf8')
+    .split('\n')
+    .filter((l) => l === 'tick').length;
+}
 
 /** The 1.22 rule of the state table: attach, exec create and exec start answer 409 while paused. */
 const PAUSED_409 = 'engine/states/paused-attach-exec-409';
@@ -22,6 +42,39 @@ export default [
       ctx.expectStatus(res, 204, 'pause of a running container');
       const state = await ctx.state(id);
       ctx.expectEqual([state.Paused, state.Running], [true, true], 'a paused container shows State.Paused true (and is still Running)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/pause/204-paused/processes-frozen',
+    title: "POST /pause stops the container's processes (its log stops growing) and POST /unpause resumes them",
+    requirements: ['engine/containers/pause/204-paused', 'engine/containers/unpause/204-unpaused', 'engine/states/pause-unpause'],
+    endpoint: 'engine/containers/pause',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(TICKS);
+      await waitForLog(ctx, id, 'tick');
+      ctx.defer(async () => {
+        await ctx.api.post(`/containers/${id}/unpause`);
+      });
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/pause`), 204, 'pause of the ticking program', 'engine/containers/pause/204-paused');
+      await sleep(500);
+      const before = await loggedTicks(ctx, id);
+      await sleep(FROZEN_WINDOW_MS);
+      const frozen = await loggedTicks(ctx, id);
+      ctx.expect(frozen - before <= IN_FLIGHT_LINES, `while paused the program went on writing: ${frozen - before} lines in ${FROZEN_WINDOW_MS} ms`, {
+        expected: `at most ${IN_FLIGHT_LINES} more lines (written before the freeze)`,
+        actual: { before, after: frozen },
+        requirement: 'engine/containers/pause/204-paused',
+      });
+      ctx.expectStatus(await ctx.api.post(`/containers/${id}/unpause`), 204, 'unpause of the paused program', 'engine/containers/unpause/204-unpaused');
+      const resumed = await eventually(
+        () => loggedTicks(ctx, id),
+        (n) => n > frozen + IN_FLIGHT_LINES,
+      );
+      ctx.expect(resumed > frozen + IN_FLIGHT_LINES, 'after unpause the program writes again: its log grows', {
+        expected: `more than ${frozen + IN_FLIGHT_LINES} lines`,
+        actual: resumed,
+        requirement: 'engine/containers/unpause/204-unpaused',
+      });
     },
   }),
   engineCheck({

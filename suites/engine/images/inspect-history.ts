@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { imageIdOf, inspectImage, missingRepo, repoOf, sameImage, sameRef } from '../support/images.ts';
+import { imageIdOf, inspectImage, missingRepo, ownImage, repoOf, sameImage, sameRef, tagged } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 28. GET /images/(name)/json, 29. GET /images/(name)/history; Resources > Image resources. */
 
@@ -46,21 +46,27 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/inspect/name-tag-or-id',
-    title: 'the image placeholder accepts a name, a name:tag reference, the full ID and a short ID',
+    title: 'the image placeholder accepts a name, a name:tag reference (two tags of one name, two images), the full ID and a short ID',
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       const ref = ctx.fixtureImage();
       const id = await imageIdOf(ctx, ref);
       const hex = id.replace(/^sha256:/, '');
       const forms = [ref, ...(ref.endsWith(':latest') ? [repoOf(ref)] : []), id, hex.slice(0, 12)];
-      for (const form of forms) {
+      const expectNames = async (form: string, expected: string): Promise<void> => {
         const res = await inspectImage(ctx, form);
-        ctx.expectStatus(res, 200, `inspect of the fixture by '${form}'`);
-        ctx.expect(sameImage(ctx.expectJson<{ Id: string }>(res, 'image inspect').Id, id), `inspect by '${form}' names another image`, {
-          expected: id,
+        ctx.expectStatus(res, 200, `inspect of the image '${form}' names`);
+        ctx.expect(sameImage(ctx.expectJson<{ Id: string }>(res, 'image inspect').Id, expected), `inspect by '${form}' names another image`, {
+          expected,
           actual: res.text().slice(0, 100),
         });
-      }
+      };
+      for (const form of forms) await expectNames(form, id);
+      // Two tags of one repository naming two images: a reference is resolved by its tag, not only by its name.
+      const own = await ownImage(ctx, 'tag-ref');
+      const other = await ctx.setUp(() => tagged(ctx, ref, own.repo, 'fixture'), 'engine/images/tag/201-tagged');
+      await expectNames(own.ref, own.id);
+      await expectNames(other, id);
     },
   }),
   engineCheck({

@@ -19,6 +19,8 @@ import {
 const ENDPOINT = 'engine/containers/attach';
 /** Waits for one line on stdin, then answers it: output that only a live, stdin-attached stream sees. */
 const READS_A_LINE = ['sh', '-c', 'echo before; read x; echo after-$x'];
+/** READS_A_LINE that also logs a line on stderr first. */
+const LOGS_BOTH_THEN_READS = ['sh', '-c', 'echo before; echo before-err >&2; read x; echo after-$x'];
 
 /** Spec: Endpoints > Containers > 17. POST /containers/(id or name)/attach; Stream details. */
 export default [
@@ -140,8 +142,10 @@ export default [
     title: 'attach parameters default to false: no logs, no stream, no stdout/stderr, no stdin unless asked',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.runningContainer(READS_A_LINE, { openStdin: true });
+      // Its log holds a line on each stream, so that a default of true for either would show.
+      const { id } = await ctx.runningContainer(LOGS_BOTH_THEN_READS, { openStdin: true });
       await waitForLog(ctx, id, 'before');
+      await waitForLog(ctx, id, 'before-err', 'stderr');
       const bare = await attachSession(ctx, id, {});
       expectClosed(ctx, bare, 'attach without parameters (logs and stream false)');
       ctx.expectEqual(bare.data.length, 0, 'attach without parameters returns no bytes (logs and stream default to false)');

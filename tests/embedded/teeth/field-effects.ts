@@ -22,7 +22,13 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   VolumesFrom: { checks: [`${CREATE}host-config-volumes-from/mounted-inside`, `${CREATE}host-config-volumes-from/same-volume`] },
   Privileged: { checks: [`${CREATE}host-config-privileged`] },
   ReadonlyRootfs: { checks: [`${CREATE}host-config-readonly-rootfs`] },
-  PidMode: { checks: [`${CREATE}host-config-pid-mode/host-inside`, `${CREATE}host-config-pid-mode/container-inside`] },
+  PidMode: {
+    checks: [
+      `${CREATE}host-config-pid-mode/host-inside`,
+      `${CREATE}host-config-pid-mode/container-inside`,
+      `${CREATE}host-config-pid-mode/container-name-inside`,
+    ],
+  },
   Dns: { checks: [`${CREATE}host-config-dns`] },
   DnsSearch: { checks: [`${CREATE}host-config-dns-search`] },
   DnsOptions: { checks: [`${CREATE}host-config-dns-options`], versions: ['1.22'] },

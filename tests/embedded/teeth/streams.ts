@@ -53,6 +53,7 @@ export const streamTeeth: Teeth[] = [
     version: '1.22',
     catches: [`${ATTACH}/query-stdout`, `${ATTACH}/query-stderr`, `${ATTACH}/query-defaults-false`, `${WS}/query-params-as-attach`],
   },
+  { fault: 'attach-stderr-by-default', version: '1.18', catches: [`${ATTACH}/query-defaults-false`] },
   {
     fault: 'attach-detach-keys-ignored',
     version: '1.22',
