@@ -101,6 +101,10 @@ export const NAMESPACE_FAULTS = faultArea('namespaces', [
   { name: 'namespace-leak', description: "another user's namespace can be read and written instead of answering 403" },
   { name: 'own-namespace-segment-refused', description: "a path naming the caller's own namespace is refused (403); organizations' still work" },
   {
+    name: 'own-namespace-segment-nodecluster-only',
+    description: "a path naming the caller's own namespace is served for node clusters only; every other namespaced kind refuses it (403)",
+  },
+  {
     name: 'default-namespace-first-org',
     description: "without the namespace segment the namespace is the caller's first organization instead of the caller's own",
   },
