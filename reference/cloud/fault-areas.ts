@@ -219,6 +219,10 @@ export const INFRA_FAULTS = faultArea('infra', [
 export const GENERAL_FAULTS = faultArea('general', [
   { name: 'content-type-text', description: 'JSON answers carry Content-Type text/plain' },
   { name: 'client-uuid-kept', description: 'node cluster create takes the uuid the client sends instead of generating one' },
+  {
+    name: 'stack-client-uuid-kept',
+    description: 'stack create takes the uuid the client sends instead of generating one (node clusters still generate theirs)',
+  },
   { name: 'unknown-uuid-200', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
   { name: 'service-uri-unversioned', description: "services' resource_uri is spelled /api/app/<...>/service/<uuid>/, without the version segment" },
   { name: 'stack-uri-by-name', description: "stack objects name in resource_uri the stack's name in place of its uuid (a GET of it answers 404)" },

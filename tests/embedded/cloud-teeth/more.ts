@@ -24,6 +24,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'service-uri-unversioned', catches: ['cloud/uri/shape'] },
   { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
+  { fault: 'stack-client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
   { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },
 ];
 

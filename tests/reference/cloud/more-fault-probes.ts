@@ -133,5 +133,6 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'service-uri-unversioned': async (t) => expect((await t.ok('POST', S, { image: 'x' })).resource_uri).toMatch(/^\/api\/app\/service\//),
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
+  'stack-client-uuid-kept': async (t) => expect((await t.ok('POST', '/api/app/v1/stack/', { name: 's', uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
 };
