@@ -141,6 +141,7 @@ export const FILTER_FAULTS = faultArea('filters', [
 export const DATE_FAULTS = faultArea('dates', [
   { name: 'date-iso8601', description: 'REST date-time fields are ISO 8601 instead of RFC 2822 style' },
   { name: 'dates-never-set', description: 'REST date-time fields stay null whatever happened' },
+  { name: 'service-start-date-first-only', description: "a service's started_datetime keeps the date of its first start instead of the last" },
 ]);
 
 /** Stream: the Stream API's events, logs and exec sessions. */

@@ -28,7 +28,8 @@ function reconcileCount(world: World, svc: Service): Container[] {
 
 function markStarted(world: World, svc: Service): void {
   const now = world.clock.now();
-  svc.started_datetime = now;
+  // The fault service-start-date-first-only keeps the date of the first start.
+  svc.started_datetime = world.faults.has('service-start-date-first-only') ? (svc.started_datetime ?? now) : now;
   svc.deployed_datetime ??= now;
 }
 

@@ -139,6 +139,7 @@ export const appTeeth: CloudTeeth[] = [
     fault: 'dates-never-set',
     catches: ['cloud/service/get/datetimes-track-operations', 'cloud/container/get/datetimes-track-operations', 'cloud/stack/get/datetimes-track-operations'],
   },
+  { fault: 'service-start-date-first-only', catches: ['cloud/service/get/datetimes-track-operations'] },
   { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
   { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },
   { fault: 'exit-code-missing', catches: ['cloud/container/get/exit-code'] },
