@@ -62,6 +62,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
     expect((await get(t, client.containers[0])).linked_to_container).toEqual([]);
   },
+  'link-endpoints-all-tcp': async (t) => {
+    await deployedCluster(t, 1);
+    const server = await runningService(t, { image: 'x', container_ports: [{ protocol: 'udp', inner_port: 53 }] });
+    const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
+    expect(Object.keys((await get(t, client.containers[0])).linked_to_container[0].endpoints)).toEqual(['53/tcp']);
+  },
   'logs-follow-default-false': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
