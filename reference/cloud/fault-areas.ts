@@ -38,6 +38,7 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
+  { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
   { name: 'states-not-enforced', description: 'operations a state does not allow are accepted and run anyway' },
   { name: 'service-counters-stale', description: 'running_num_containers counts every container, running or not' },

@@ -57,6 +57,10 @@ export async function stopService(world: World, svc: Service, job: Job): Promise
 
 export async function redeployService(world: World, svc: Service, reuseVolumes: boolean, job: Job): Promise<void> {
   setState(world, svc, 'Redeploying');
+  if (world.faults.has('redeploy-noop')) {
+    await job.wait('redeploy');
+    return settleService(world, svc);
+  }
   const live = liveContainers(world, svc);
   for (const c of live) redeployInPlace(world, svc, c, reuseVolumes);
   const added = reconcileCount(world, svc);
