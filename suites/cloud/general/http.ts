@@ -120,20 +120,23 @@ export default [
       '(node clusters, stacks, services, and the nodes, containers and actions the service makes)',
     endpoint: 'cloud/nodecluster/create',
     async run(ctx) {
-      const at = await sharedNodes(ctx);
+      const nodes = await sharedNodes(ctx);
+      const at = await placement(ctx);
       const objects: Json[] = [];
+      // Two of each kind, each body with a name of its own.
       for (const [path, body] of [
-        [CLUSTERS, { name: ctx.uniqueName('nc'), node_type: (await placement(ctx)).nodeType, region: (await placement(ctx)).region }],
-        [STACKS, { name: ctx.uniqueName('stack') }],
-        [SERVICES, serviceBody(ctx, at, { target_num_containers: 2 })],
+        [CLUSTERS, () => ({ name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region })],
+        [STACKS, () => ({ name: ctx.uniqueName('stack') })],
+        [SERVICES, () => serviceBody(ctx, nodes, { target_num_containers: 2 })],
       ] as const) {
-        objects.push(await createSendingUuid(ctx, path, body), await createSendingUuid(ctx, path, { ...body, name: ctx.uniqueName('uuid').slice(-40) }));
+        objects.push(await createSendingUuid(ctx, path, body()), await createSendingUuid(ctx, path, body()));
       }
       const service = objects[4] as Service;
       const start = await operate(ctx, service.resource_uri, 'start');
+      if (start.status >= 300) ctx.fail(`precondition: start of ${service.resource_uri} answered ${start.status}`);
       const containers = await waitForContainers(ctx, service, 2);
       const action = start.headers[ctx.actionHeader];
-      const made = [...at.nodes, ...containers, ...(action ? [await ctx.getJson('action', action, 'the start action')] : [])];
+      const made = [...nodes.nodes, ...containers, ...(action ? [await ctx.getJson('action', action, 'the start action')] : [])];
       for (const o of [...objects, ...made])
         ctx.verify(typeof o.uuid === 'string' && o.uuid !== '' && o.uuid !== CLIENT_UUID, `${String(o.resource_uri)} has uuid ${String(o.uuid)}`, {
           expected: 'a non-empty uuid the client did not send',
