@@ -3,9 +3,11 @@
  * ... Resources labeled namespaced: node cluster, node, registry, external repository, stack,
  * service, container." Every namespaced GET of the REST API, sent with the caller's own user name
  * as that segment, answers as the same GET without it: a list holds the caller's object, one
- * object is that object, a stack export is the same definition. The node cluster check
+ * object is that object, a stack export is the same definition; the Stream upgrades of one
+ * object (logs, exec) are accepted through it. The node cluster check
  * (namespaces.ts) also creates through the segment; this one reaches every kind.
  */
+import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { REGISTRIES } from '../repos/registries.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
@@ -27,6 +29,10 @@ interface Owned {
 const KIND_OF = /^\/api\/[a-z]+\/v1\/([a-z]+)\//;
 
 const NAMESPACED_GETS: readonly Endpoint[] = REST_ENDPOINTS.filter((e) => e.method === 'GET' && e.namespaced === true);
+/** The Stream endpoints of one object (logs, exec); the events feed's segment is the facts' (namespaces.ts). */
+const NAMESPACED_STREAMS: readonly Endpoint[] = loadEndpoints('cloud').filter(
+  (e) => e.interface === 'stream' && e.namespaced === true && e.path.includes('{uuid}'),
+);
 
 const byUuid = (uuid: unknown): Owned => ({ id: String(uuid), is: (o) => o.uuid === uuid });
 
@@ -93,20 +99,34 @@ async function judgeEndpoint(ctx: CloudContext, e: Endpoint, owned: Owned, user:
   });
 }
 
+/** The Stream upgrade of the endpoint through the caller's own namespace is accepted (101), as without it. */
+async function judgeStream(ctx: CloudContext, e: Endpoint, owned: Owned, user: string): Promise<void> {
+  const spelled = ctx.namespaced(e.path.replace('{uuid}', owned.id), user);
+  const session = await ctx.api.openStream(spelled, e.path.endsWith('/logs/') ? { tail: 1, follow: 'false' } : undefined);
+  session.close();
+  ctx.verify(session.status === 101, `the upgrade of ${spelled} (the caller's own namespace) answered ${session.status}`, {
+    expected: 101,
+    actual: session.status,
+    requirement: R.segment,
+  });
+}
+
 export default [
   cloudCheck({
     id: `${R.segment}/every-kind`,
     title:
-      "Every namespaced GET (node cluster, node, registry, repository, stack, service, container) answers through the caller's own namespace as without it",
+      'Every namespaced GET (node cluster, node, registry, repository, stack, service, container) and Stream upgrade ' +
+      "answers through the caller's own namespace as without it",
     requirements: [R.segment],
     async run(ctx) {
       const user = ctx.api.credentials!.user;
       const owned = await ctx.setUp(() => ownedObjects(ctx));
-      for (const e of NAMESPACED_GETS) {
+      for (const e of [...NAMESPACED_GETS, ...NAMESPACED_STREAMS]) {
         const kind = KIND_OF.exec(e.path)?.[1] ?? '';
         const object = owned[kind];
-        if (object) await judgeEndpoint(ctx, e, object, user);
-        else ctx.observe(`${e.id}: the target lists no ${kind} to read through the namespace`);
+        if (!object) ctx.observe(`${e.id}: the target lists no ${kind} to read through the namespace`);
+        else if (e.interface === 'stream') await judgeStream(ctx, e, object, user);
+        else await judgeEndpoint(ctx, e, object, user);
       }
     },
   }),
