@@ -38,6 +38,7 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
+  { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
   { name: 'states-not-enforced', description: 'operations a state does not allow are accepted and run anyway' },
   { name: 'service-counters-stale', description: 'running_num_containers counts every container, running or not' },
@@ -101,6 +102,10 @@ export const NAMESPACE_FAULTS = faultArea('namespaces', [
   { name: 'namespace-leak', description: "another user's namespace can be read and written instead of answering 403" },
   { name: 'own-namespace-segment-refused', description: "a path naming the caller's own namespace is refused (403); organizations' still work" },
   {
+    name: 'own-namespace-segment-nodecluster-only',
+    description: "a path naming the caller's own namespace is served for node clusters only; every other namespaced kind refuses it (403)",
+  },
+  {
     name: 'default-namespace-first-org',
     description: "without the namespace segment the namespace is the caller's first organization instead of the caller's own",
   },
@@ -137,6 +142,7 @@ export const FILTER_FAULTS = faultArea('filters', [
 export const DATE_FAULTS = faultArea('dates', [
   { name: 'date-iso8601', description: 'REST date-time fields are ISO 8601 instead of RFC 2822 style' },
   { name: 'dates-never-set', description: 'REST date-time fields stay null whatever happened' },
+  { name: 'service-start-date-first-only', description: "a service's started_datetime keeps the date of its first start instead of the last" },
 ]);
 
 /** Stream: the Stream API's events, logs and exec sessions. */
@@ -160,6 +166,7 @@ export const LINK_FAULTS = faultArea('links', [
   { name: 'link-variables-not-injected', description: "containers of a linking service do not get the linked service's link variables" },
   { name: 'linked-from-missing', description: 'linked_from_service is always empty' },
   { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
+  { name: 'link-endpoints-all-tcp', description: "linked_to_container endpoints key every port '<port>/tcp', whatever its protocol" },
 ]);
 
 /** Stacks: create, update, export and the fields of stack objects. */
@@ -215,6 +222,10 @@ export const INFRA_FAULTS = faultArea('infra', [
 export const GENERAL_FAULTS = faultArea('general', [
   { name: 'content-type-text', description: 'JSON answers carry Content-Type text/plain' },
   { name: 'client-uuid-kept', description: 'node cluster create takes the uuid the client sends instead of generating one' },
+  {
+    name: 'stack-client-uuid-kept',
+    description: 'stack create takes the uuid the client sends instead of generating one (node clusters still generate theirs)',
+  },
   { name: 'unknown-uuid-200', description: 'a request for an unknown resource answers 200 with an empty object instead of an error code' },
   { name: 'service-uri-unversioned', description: "services' resource_uri is spelled /api/app/<...>/service/<uuid>/, without the version segment" },
   { name: 'stack-uri-by-name', description: "stack objects name in resource_uri the stack's name in place of its uuid (a GET of it answers 404)" },

@@ -52,8 +52,14 @@ export function linkEnvFor(world: World, svc: Service): EnvVar[] {
   });
 }
 
-const endpointsOf = (t: Container): Record<string, string> =>
-  Object.fromEntries(t.config.container_ports.map((p) => [`${p.inner_port}/${p.protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`]));
+/** The fault link-endpoints-all-tcp keys every port of a link's endpoints as tcp. */
+const endpointsOf = (world: World, t: Container): Record<string, string> =>
+  Object.fromEntries(
+    t.config.container_ports.map((p) => {
+      const protocol = world.faults.has('link-endpoints-all-tcp') ? 'tcp' : p.protocol;
+      return [`${p.inner_port}/${protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`];
+    }),
+  );
 
 export function linkedToContainer(world: World, c: Container): Record<string, unknown>[] {
   const svc = world.store.services.get(c.serviceUuid);
@@ -65,7 +71,7 @@ export function linkedToContainer(world: World, c: Container): Record<string, un
       name: link.name,
       from_container: c.resource_uri,
       to_container: t.resource_uri,
-      endpoints: endpointsOf(t),
+      endpoints: endpointsOf(world, t),
     }));
   });
   return [...serviceLinks, ...sequentialLinks(world, svc, c)];
@@ -75,7 +81,7 @@ export function linkedToContainer(world: World, c: Container): Record<string, un
 function sequentialLinks(world: World, svc: Service, c: Container): Record<string, unknown>[] {
   if (!c.config.sequential_deployment || world.faults.has('sequential-no-links')) return [];
   const earlier = liveContainers(world, svc).filter((t) => svc.containers.indexOf(t.uuid) < svc.containers.indexOf(c.uuid));
-  return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(t) }));
+  return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(world, t) }));
 }
 
 export function serviceLinksJson(world: World, svc: Service): { linked_to_service: unknown[]; linked_from_service: unknown[] } {

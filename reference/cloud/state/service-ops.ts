@@ -28,7 +28,8 @@ function reconcileCount(world: World, svc: Service): Container[] {
 
 function markStarted(world: World, svc: Service): void {
   const now = world.clock.now();
-  svc.started_datetime = now;
+  // The fault service-start-date-first-only keeps the date of the first start.
+  svc.started_datetime = world.faults.has('service-start-date-first-only') ? (svc.started_datetime ?? now) : now;
   svc.deployed_datetime ??= now;
 }
 
@@ -56,6 +57,10 @@ export async function stopService(world: World, svc: Service, job: Job): Promise
 
 export async function redeployService(world: World, svc: Service, reuseVolumes: boolean, job: Job): Promise<void> {
   setState(world, svc, 'Redeploying');
+  if (world.faults.has('redeploy-noop')) {
+    await job.wait('redeploy');
+    return settleService(world, svc);
+  }
   const live = liveContainers(world, svc);
   for (const c of live) redeployInPlace(world, svc, c, reuseVolumes);
   const added = reconcileCount(world, svc);

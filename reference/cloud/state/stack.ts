@@ -88,7 +88,7 @@ export function createStack(world: World, scope: UriScope, body: Fields, owner: 
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
   const items = world.faults.has('stack-services-ignored') ? [] : (optList(body, 'services') ?? []);
   const specs = items.map((s) => readServiceCreate(world, s));
-  const uuid = newUuid();
+  const uuid = (world.faults.has('stack-client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const stack: Stack = {
     kind: 'stack',
     uuid,

@@ -64,7 +64,7 @@ export function createStreamServer(world: World): StreamServer {
         if (!user) throw new ApiError(401, 'authentication required: Basic header or ?user=&token=');
         const match = routes.match('GET', withTrailingSlash(url.pathname));
         if (!match || match === 'method-not-allowed') throw new ApiError(404, `no stream endpoint ${url.pathname}`);
-        const scope = resolveScope(world, user, match.params.ns);
+        const scope = resolveScope(world, user, match.params.ns, undefined, url.pathname);
         const session = match.route.handler({ world, user, params: match.params, scope, query: url.searchParams });
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', () => {});

@@ -139,6 +139,10 @@ export default [
       const all = [st, a, b, a1, a2, b1];
       await expectRelated(ctx, st.uri, 'true', uris(all), all.map(act), id('include-related-stack'));
       await expectRelated(ctx, a.uri, 'false', [a.uri], [act(a)], id('include-related-false'));
+      // A container of a service outside any stack ("its stack (if any)"): itself and its service only.
+      const [loneService, loneContainer] = outside as [Obj, Obj];
+      await expectRelated(ctx, loneContainer.uri, 'true', uris(outside), outside.map(act), id('include-related-container'));
+      await expectRelated(ctx, loneService.uri, 'true', uris(outside), outside.map(act), id('include-related-service'));
       const mixed = await ctx.api.get(ACTIONS, { object: st.uri, state: 'Success' });
       ctx.observe(`object combined with state (not shown) answered ${mixed.status}`);
     },

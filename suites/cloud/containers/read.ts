@@ -52,6 +52,11 @@ const INHERITED = [
 const SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'exit_code', 'container_ports', 'deployed_datetime', 'started_datetime'];
 /** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
 const SIZED: Json = { cpu_shares: 256, memory: 64, memory_swap: 128, container_ports: [{ protocol: 'tcp', inner_port: 8080 }] };
+/** The linked server's ports: a published tcp port and a udp port only links reach. */
+const SERVER_PORTS: Json[] = [
+  { protocol: 'tcp', inner_port: 5432, published: true },
+  { protocol: 'udp', inner_port: 5353 },
+];
 const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
 
 export default [
@@ -142,7 +147,8 @@ export default [
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      const server = await runningService(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 5432 }] });
+      // Two ports of two protocols, one not published (reachable only by links): each keys its own endpoint.
+      const server = await runningService(ctx, at, { container_ports: SERVER_PORTS });
       const target = await firstContainer(ctx, server);
       const client = await firstContainer(
         ctx,
@@ -160,10 +166,13 @@ export default [
         requirement: R.linked,
       });
       ctx.expectEqual(link!.name, 'conformance-db', 'the link does not carry the link name', R.linked);
-      ctx.expect(typeof (link!.endpoints as Json | undefined)?.['5432/tcp'] === 'string', "the link's endpoints have no '5432/tcp' entry", {
-        actual: link!.endpoints,
-        requirement: R.linked,
-      });
+      const endpoints = (link!.endpoints as Json | undefined) ?? {};
+      const keys = SERVER_PORTS.map((p) => `${String(p.inner_port)}/${String(p.protocol)}`);
+      ctx.expect(
+        keys.every((k) => typeof endpoints[k] === 'string') && Object.keys(endpoints).every((k) => keys.includes(k)),
+        `the link's endpoints are not keyed '<port>/<protocol>' by the server's ports ${keys.join(', ')}`,
+        { expected: keys, actual: endpoints, requirement: R.linked },
+      );
     },
   }),
   cloudCheck({

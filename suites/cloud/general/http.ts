@@ -1,7 +1,9 @@
+import { settledStates } from '../../../catalog/cloud/state-tables.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CATALOG, CLUSTERS, createCluster, placement } from '../support/infra.ts';
-import { createStack, serviceBody } from '../support/app.ts';
+import { createStack, operate, serviceBody, SERVICES, sharedNodes, STACKS, terminateLater, waitForContainers } from '../support/app.ts';
+import type { Service } from '../support/views.generated.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
 
 const R = {
@@ -25,6 +27,8 @@ const R = {
   rate: 'cloud/limits/rate-limits-not-shown',
   undescribed: 'cloud/resources/undescribed-not-shown',
 };
+/** A uuid a client sends in a create body: the target generates its own. */
+const CLIENT_UUID = 'client-chosen-uuid';
 const URI = /^\/api\/(audit|infra|app|repo)\/v1\/([^/]+\/)?[a-z]+\/.*$/;
 const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
 const DATE_FIELDS = /(_date|_datetime|last_seen)$/;
@@ -37,6 +41,23 @@ function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[strin
       .filter(([k]) => pick(k))
       .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, unknown]) : [[k, v] as [string, unknown]])),
   );
+}
+
+/**
+ * An object created with CLIENT_UUID in its body (removed after the check); a target that refuses
+ * the field (the create bodies do not list it) gets the body without it, and that is observed.
+ */
+async function createSendingUuid(ctx: CloudContext, path: string, body: Json): Promise<Json> {
+  const res = await ctx.api.post(path, { ...body, uuid: CLIENT_UUID });
+  const created = res.status >= 200 && res.status < 300 ? ctx.expectJson<Json>(res, `POST ${path}`) : undefined;
+  const uri = created?.resource_uri;
+  if (typeof uri === 'string') {
+    if (path === CLUSTERS) ctx.defer(async () => void (await ctx.api.delete(uri)));
+    else terminateLater(ctx, uri, settledStates(path === STACKS ? 'stack' : 'service'));
+  }
+  if (created) return created;
+  ctx.observe(`POST ${path} with a uuid in the body answered ${res.status}: created without it`);
+  return ctx.create(path === CLUSTERS ? 'node-cluster' : path === STACKS ? 'stack' : 'service', path, body, `POST ${path}`);
 }
 
 /** Objects of every subsystem: a cluster, a stack with a service (namespaced), the catalog and the actions. */
@@ -94,15 +115,36 @@ export default [
   }),
   cloudCheck({
     id: R.uuid,
-    title: 'uuid is generated on creation: non-empty, not sent by the client, different for each object',
+    title:
+      'uuid is generated on creation: non-empty, not the one the client sent, different for each object ' +
+      '(node clusters, stacks, services, and the nodes, containers and actions the service makes)',
     endpoint: 'cloud/nodecluster/create',
     async run(ctx) {
-      const a = await createCluster(ctx, { uuid: 'client-chosen-uuid' });
-      const b = await createCluster(ctx);
-      ctx.expect(typeof a.uuid === 'string' && a.uuid !== '' && a.uuid !== 'client-chosen-uuid', `the created uuid is ${String(a.uuid)}`, {
-        requirement: R.uuid,
-      });
-      ctx.expect(a.uuid !== b.uuid, 'two created clusters share a uuid', { requirement: R.uuid });
+      const nodes = await sharedNodes(ctx);
+      const at = await placement(ctx);
+      const objects: Json[] = [];
+      // Two of each kind, each body with a name of its own.
+      for (const [path, body] of [
+        [CLUSTERS, () => ({ name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region })],
+        [STACKS, () => ({ name: ctx.uniqueName('stack') })],
+        [SERVICES, () => serviceBody(ctx, nodes, { target_num_containers: 2 })],
+      ] as const) {
+        objects.push(await createSendingUuid(ctx, path, body()), await createSendingUuid(ctx, path, body()));
+      }
+      const service = objects[4] as Service;
+      const start = await operate(ctx, service.resource_uri, 'start');
+      if (start.status >= 300) ctx.fail(`precondition: start of ${service.resource_uri} answered ${start.status}`);
+      const containers = await waitForContainers(ctx, service, 2);
+      const action = start.headers[ctx.actionHeader];
+      const made = [...nodes.nodes, ...containers, ...(action ? [await ctx.getJson('action', action, 'the start action')] : [])];
+      for (const o of [...objects, ...made])
+        ctx.verify(typeof o.uuid === 'string' && o.uuid !== '' && o.uuid !== CLIENT_UUID, `${String(o.resource_uri)} has uuid ${String(o.uuid)}`, {
+          expected: 'a non-empty uuid the client did not send',
+          actual: o.uuid,
+          requirement: R.uuid,
+        });
+      const uuids = [...objects, ...made].map((o) => o.uuid);
+      ctx.verify(new Set(uuids).size === uuids.length, 'two created objects share a uuid', { actual: uuids, requirement: R.uuid });
     },
   }),
   cloudCheck({

@@ -1,5 +1,6 @@
 import type { CloudCheck } from '../support/check.ts';
 import foreignEveryEndpoint from './foreign-every-endpoint.ts';
 import namespaces from './namespaces.ts';
+import ownEveryKind from './own-every-kind.ts';
 
-export const namespaceChecks: CloudCheck[] = [...namespaces, ...foreignEveryEndpoint];
+export const namespaceChecks: CloudCheck[] = [...namespaces, ...ownEveryKind, ...foreignEveryEndpoint];

@@ -16,6 +16,8 @@ import {
 import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
+import type { CloudContext } from '../support/context.ts';
 
 const R = {
   list: 'cloud/service/list/returns-services',
@@ -33,6 +35,15 @@ const SERVICE_SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'target_num_contai
 /** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
 const SIZED: Json = { cpu_shares: 256, memory: 64, memory_swap: 128, target_num_containers: 2, container_ports: [{ protocol: 'tcp', inner_port: 8080 }] };
 const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
+
+/** The date of the last `op` (done in a later second of the target's clock than every date of `before`) is later than before's. */
+function expectLater(ctx: CloudContext, after: Json, before: Json, field: (typeof DATES)[number], op: string): void {
+  ctx.expect(dateMs(after[field]) > dateMs(before[field]), `${field} is not the date of the last ${op}: it stayed ${String(before[field])}`, {
+    expected: `a date after ${String(before[field])}`,
+    actual: after[field],
+    requirement: R.dates,
+  });
+}
 
 export default [
   cloudCheck({
@@ -149,7 +160,7 @@ export default [
   }),
   cloudCheck({
     id: R.dates,
-    title: 'deployed/started/stopped/destroyed_datetime are null before the first deploy, start, stop, terminate and set after it',
+    title: 'deployed/started/stopped/destroyed_datetime are null before the first deploy, start, stop, terminate and the date of the last one after it',
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const since = Date.now();
@@ -165,10 +176,17 @@ export default [
       const stopped = await operateAndSettle(ctx, svc, 'stop');
       expectRunDates(ctx, stopped, ['stopped_datetime'], dateMs(started.started_datetime), 'a stopped service', R.dates);
       await expectListedAsGot(ctx, SERVICES, stopped, DATES, R.dates);
+      // The dates of the last operation: after a later second of the target's clock, each operation again.
+      await afterTargetSecond(ctx, uri, [stopped.stopped_datetime, started.started_datetime, started.deployed_datetime]);
+      const restarted = await operateAndSettle(ctx, svc, 'start');
+      expectLater(ctx, restarted, stopped, 'started_datetime', 'start');
+      expectLater(ctx, await operateAndSettle(ctx, svc, 'redeploy'), stopped, 'deployed_datetime', 'redeploy');
+      const stoppedAgain = await operateAndSettle(ctx, svc, 'stop');
+      expectLater(ctx, stoppedAgain, stopped, 'stopped_datetime', 'stop');
       const res = await operate(ctx, uri, 'terminate');
       ctx.expect(res.status < 300, `terminate answered ${res.status}`, { requirement: R.dates });
       const gone = await ctx.waitForState('service', uri, ['Terminated']);
-      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated service', R.dates);
+      expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stoppedAgain.stopped_datetime), 'a terminated service', R.dates);
       await expectListedAsGot(ctx, SERVICES, gone, DATES, R.dates);
     },
   }),

@@ -26,6 +26,7 @@ import {
 } from './app.ts';
 import type { CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
+import { beforeRedeploy, expectRedeployed } from './redeployed.ts';
 import { catchTransitional, stateRowCheck } from './state-rows.ts';
 import type { Service, Stack } from './views.generated.ts';
 
@@ -124,10 +125,11 @@ const REACH: Record<AppResource, Record<string, { reach: Reacher; endsIn?: strin
 };
 
 /**
- * Allowed operations whose end state the spec does not show: a redeploy of a Stopped resource
- * (the spec says what redeploy does to containers, not whether a stopped one runs after it).
+ * Allowed operations whose end state the spec does not show: a redeploy of a Stopped or Partly
+ * running resource (the spec says what redeploy does to containers, not whether a stopped one
+ * runs after it). What it does to them is judged instead (redeployed.ts), for every redeploy row.
  */
-const NOT_SHOWN_END = ['Stopped redeploy'];
+const NOT_SHOWN_END = ['Stopped redeploy', 'Partly running redeploy'];
 /** Where an accepted operation leads. */
 const EFFECT: Record<string, string[]> = { start: ['Running'], stop: ['Stopped'], redeploy: ['Running'], terminate: ['Terminated'] };
 /** What a refused operation on a stable state must leave as it was. */
@@ -145,12 +147,13 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
   if (!how) throw new Error(`no way to reach ${resource} state ${state}`);
   const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? 'accepted and takes effect' : 'refused and changes nothing'}`;
   const endsIn = allows ? undefined : how.endsIn;
+  const redeploys = allows && op === 'redeploy';
   return stateRowCheck<AppView>({
     id,
     endpoint: table.operations[op]!,
     title,
     view: resource,
-    reach: how.reach,
+    reach: redeploys ? async (ctx) => beforeRedeploy(ctx, await how.reach(ctx)) : how.reach,
     op: (ctx, r) => operate(ctx, r.resource_uri, op as Verb),
     ...(allows
       ? {
@@ -159,13 +162,14 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
             if (NOT_SHOWN_END.includes(`${state} ${op}`)) {
               // Accepted (verified above); where it leads the spec does not show.
               ctx.observe(`${op} from ${state} was accepted and the ${resource} ended ${now.state} (where it leads: not shown)`);
-              return;
+            } else {
+              ctx.expect(EFFECT[op]!.includes(now.state), `${op} from ${state} was accepted but the ${resource} ended ${now.state}`, {
+                expected: EFFECT[op],
+                actual: now.state,
+                requirement: id,
+              });
             }
-            ctx.expect(EFFECT[op]!.includes(now.state), `${op} from ${state} was accepted but the ${resource} ended ${now.state}`, {
-              expected: EFFECT[op],
-              actual: now.state,
-              requirement: id,
-            });
+            if (redeploys) await expectRedeployed(ctx, r, id);
           },
         }
       : endsIn

@@ -139,6 +139,18 @@ export const appTeeth: CloudTeeth[] = [
     fault: 'dates-never-set',
     catches: ['cloud/service/get/datetimes-track-operations', 'cloud/container/get/datetimes-track-operations', 'cloud/stack/get/datetimes-track-operations'],
   },
+  {
+    fault: 'redeploy-noop',
+    catches: [
+      'cloud/states/service/running-allows-redeploy',
+      'cloud/states/service/partly-running-allows-redeploy',
+      'cloud/states/service/stopped-allows-redeploy',
+      'cloud/states/stack/running-allows-redeploy',
+      'cloud/states/stack/partly-running-allows-redeploy',
+      'cloud/states/stack/stopped-allows-redeploy',
+    ],
+  },
+  { fault: 'service-start-date-first-only', catches: ['cloud/service/get/datetimes-track-operations'] },
   { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
   { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },
   { fault: 'exit-code-missing', catches: ['cloud/container/get/exit-code'] },

@@ -13,6 +13,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'node-container-count-stale', catches: ['cloud/node/get/returns-node'] },
   { fault: 'node-nickname-default-empty', catches: ['cloud/node/get/returns-node'] },
   { fault: 'linked-to-container-missing', catches: ['cloud/container/get/linked-to-container'] },
+  { fault: 'link-endpoints-all-tcp', catches: ['cloud/container/get/linked-to-container'] },
   {
     fault: 'logs-follow-default-false',
     catches: ['cloud/container/logs/follow-default-true', 'cloud/service/logs/follow-default-true', 'cloud/action/logs/follow-default-true'],
@@ -24,6 +25,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'service-uri-unversioned', catches: ['cloud/uri/shape'] },
   { fault: 'content-type-text', catches: ['cloud/http/json-responses'] },
   { fault: 'client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
+  { fault: 'stack-client-uuid-kept', catches: ['cloud/uuid/generated-on-create'] },
   { fault: 'unknown-uuid-200', catches: ['cloud/errors/appropriate-code'] },
 ];
 

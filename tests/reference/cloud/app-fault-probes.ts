@@ -142,6 +142,28 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await deployedCluster(t, 1);
     expect((await runningService(t, { image: 'x' })).started_datetime).toBeNull();
   },
+  'redeploy-noop': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
+    const volume = async (): Promise<unknown> => (await t.ok('GET', svc.containers[0])).bindings[0].volume;
+    const before = await volume();
+    const uri = `/api/app/v1/service/${svc.uuid}/`;
+    // Without the fault a redeploy with new volumes gives the container another one.
+    await t.ok('POST', `${uri}redeploy/?reuse_volumes=false`);
+    await settledIn(t, uri, 'Running');
+    expect(await volume()).toBe(before);
+  },
+  'service-start-date-first-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    const uri = `/api/app/v1/service/${svc.uuid}/`;
+    await t.ok('POST', `${uri}stop/`);
+    await settledIn(t, uri, 'Stopped');
+    // Dates have second resolution: the second start comes in a later second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await t.ok('POST', `${uri}start/`);
+    expect((await settledIn(t, uri, 'Running')).started_datetime).toBe(svc.started_datetime);
+  },
   'stack-services-ignored': async (t) => expect((await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x' }] })).services).toEqual([]),
   'service-counters-stale': async (t) => {
     await deployedCluster(t, 1);

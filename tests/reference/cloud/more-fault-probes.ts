@@ -62,6 +62,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
     expect((await get(t, client.containers[0])).linked_to_container).toEqual([]);
   },
+  'link-endpoints-all-tcp': async (t) => {
+    await deployedCluster(t, 1);
+    const server = await runningService(t, { image: 'x', container_ports: [{ protocol: 'udp', inner_port: 53 }] });
+    const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
+    expect(Object.keys((await get(t, client.containers[0])).linked_to_container[0].endpoints)).toEqual(['53/tcp']);
+  },
   'logs-follow-default-false': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
@@ -133,5 +139,6 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'service-uri-unversioned': async (t) => expect((await t.ok('POST', S, { image: 'x' })).resource_uri).toMatch(/^\/api\/app\/service\//),
   'content-type-text': async (t) => expect((await t.call('GET', S)).headers.get('content-type')).toBe('text/plain'),
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
+  'stack-client-uuid-kept': async (t) => expect((await t.ok('POST', '/api/app/v1/stack/', { name: 's', uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
 };
