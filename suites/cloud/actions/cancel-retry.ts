@@ -221,13 +221,18 @@ export default [
   cloudCheck({
     id: row('canceling-rejects-cancel'),
     title: 'Canceling rejects cancel and retry: refused, and the action still ends Canceled',
-    requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry')],
+    requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry'), R.retryFlag],
     endpoint: CANCEL,
     async run(ctx) {
       // A deploy whose action ended before the cancel reached it is tried afresh, as for the In progress row.
       const { action } = await cancelWhileInProgress(ctx);
       const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
+      ctx.expect(now.can_be_retried !== true, 'a Canceling action, whose retry the state table refuses, says can_be_retried true', {
+        expected: false,
+        actual: now.can_be_retried,
+        requirement: R.retryFlag,
+      });
       const after = await ctx.getJson('action', action.resource_uri, 'the action');
       if ((ok(again) || ok(redo)) && after.state !== 'Canceling')
         ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
