@@ -139,6 +139,19 @@ async function failed(ctx: CloudContext): Promise<{ service: Service; tag: strin
   return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
 }
 
+/**
+ * can_be_retried tells whether the action can be retried, and a retry of an action that says false
+ * is refused: an accepted retry (of an action the state table lets retry) proves a false flag wrong.
+ */
+function expectRetryFlagAgrees(ctx: CloudContext, action: Action, res: HttpResponse): void {
+  if (!ok(res)) return;
+  ctx.expect(action.can_be_retried !== false, `a ${String(action.state)} action says can_be_retried false, yet its retry was accepted (${res.status})`, {
+    expected: true,
+    actual: action.can_be_retried,
+    requirement: R.retryFlag,
+  });
+}
+
 /** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
 function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Action }>, op: typeof cancel): CloudCheck {
   return cloudCheck({
@@ -208,13 +221,18 @@ export default [
   cloudCheck({
     id: row('canceling-rejects-cancel'),
     title: 'Canceling rejects cancel and retry: refused, and the action still ends Canceled',
-    requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry')],
+    requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry'), R.retryFlag],
     endpoint: CANCEL,
     async run(ctx) {
       // A deploy whose action ended before the cancel reached it is tried afresh, as for the In progress row.
       const { action } = await cancelWhileInProgress(ctx);
       const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
+      ctx.expect(now.can_be_retried !== true, 'a Canceling action, whose retry the state table refuses, says can_be_retried true', {
+        expected: false,
+        actual: now.can_be_retried,
+        requirement: R.retryFlag,
+      });
       const after = await ctx.getJson('action', action.resource_uri, 'the action');
       if ((ok(again) || ok(redo)) && after.state !== 'Canceling')
         ctx.skip(`Canceling passed (${String(after.state)}) while the check acted: an accepted operation cannot be told apart from one made after it`);
@@ -229,7 +247,7 @@ export default [
   cloudCheck({
     id: row('success-allows-retry'),
     title: 'Success allows retry: a new execution of the action runs (a retried PATCH sets the tags again)',
-    requirements: [row('success-allows-retry'), R.retryNew, R.codes],
+    requirements: [row('success-allows-retry'), R.retryNew, R.retryFlag, R.codes],
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await succeeded(ctx);
@@ -244,6 +262,7 @@ export default [
         actual: res.status,
         requirement: [row('success-allows-retry'), R.retryNew],
       });
+      expectRetryFlagAgrees(ctx, action, res);
       const next = res.headers[ctx.actionHeader] ?? action.resource_uri;
       await ctx.waitForState('action', next, TERMINAL_ACTION_STATES);
       await new Promise((r) => setTimeout(r, 100));
@@ -256,7 +275,7 @@ export default [
   cloudCheck({
     id: row('canceled-allows-retry'),
     title: 'Canceled allows retry: the canceled deploy runs again and deploys the cluster',
-    requirements: [row('canceled-allows-retry'), R.retryNew],
+    requirements: [row('canceled-allows-retry'), R.retryNew, R.retryFlag],
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await canceled(ctx);
@@ -267,6 +286,7 @@ export default [
         actual: res.status,
         requirement: [row('canceled-allows-retry'), R.retryNew],
       });
+      expectRetryFlagAgrees(ctx, action, res);
       if (before.state !== 'Init') ctx.observe(`the canceled deploy left the cluster ${String(before.state)}`);
       const end = await settle(ctx, 'node-cluster', cluster.resource_uri, CLUSTER_SETTLED);
       ctx.expect(CLUSTER_SETTLED.includes(String(end.state)), `after the retried deploy the cluster is ${String(end.state)}`, {
@@ -277,7 +297,7 @@ export default [
   cloudCheck({
     id: row('failed-allows-retry'),
     title: 'Failed allows retry: a service start that failed for want of nodes runs again once a node is there',
-    requirements: [row('failed-allows-retry'), R.retryNew],
+    requirements: [row('failed-allows-retry'), R.retryNew, R.retryFlag],
     endpoint: RETRY,
     async run(ctx) {
       const { service, tag, action } = await failed(ctx);
@@ -289,6 +309,7 @@ export default [
         actual: res.status,
         requirement: [row('failed-allows-retry'), R.retryNew],
       });
+      expectRetryFlagAgrees(ctx, action, res);
       const end = await ctx.waitForState('service', service.resource_uri, ['Running', 'Partly running', 'Stopped'], 60_000);
       ctx.expectEqual(end.state, 'Running', 'the retried start did not start the service', [row('failed-allows-retry'), R.retryNew]);
     },

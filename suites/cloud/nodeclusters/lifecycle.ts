@@ -102,7 +102,7 @@ export default [
   }),
   cloudCheck({
     id: R.scale,
-    title: 'PATCH target_num_nodes sets the scale target and the cluster scales to it',
+    title: 'PATCH target_num_nodes sets the scale target and the cluster scales to it, up and down',
     requirements: [R.scale, R.update202, R.updateOutside],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
@@ -117,6 +117,14 @@ export default [
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the cluster did not scale to the new target', R.scale);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
+      // Down as well as up: a smaller target terminates nodes, not only the target field.
+      const down = await ctx.api.patch(uri, { target_num_nodes: 1 });
+      ctx.expect(down.status >= 200 && down.status < 300, `PATCH target_num_nodes down answered ${down.status}`, { requirement: R.scale });
+      await new Promise((r) => setTimeout(r, 100));
+      const shrunk = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
+      ctx.expectEqual(shrunk.target_num_nodes, 1, 'target_num_nodes is not the value PATCHed down', R.scale);
+      const left = await Promise.all(((shrunk.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
+      ctx.expectEqual(liveNodes(left).length, 1, 'the cluster did not scale down to the new target', R.scale);
     },
   }),
   cloudCheck({

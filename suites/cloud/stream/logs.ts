@@ -24,8 +24,12 @@ interface Source {
   kind: 'container' | 'service' | 'action';
   schema: string;
   what: string;
-  /** A log source with its lines written, and what makes it write new ones (or a fresh source that is writing). */
-  prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string> }>;
+  /**
+   * A log source with its lines written, and what makes it write new ones (or a fresh source that
+   * is writing); `containers`: the names a line's source may carry (a service log line's source is
+   * the name of the container that wrote it).
+   */
+  prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string>; containers?: string[] }>;
 }
 
 /** A service whose containers print MANY lines and exit; started and settled. */
@@ -60,13 +64,13 @@ const SOURCES: Source[] = [
     schema: 'service-log-line',
     what: 'service',
     async prepare(ctx) {
-      const { svc } = await printingService(ctx, await sharedNodes(ctx));
+      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx));
       const uri = svc.resource_uri;
       const renew = async (): Promise<string> => {
         await operate(ctx, uri, 'start');
         return uri;
       };
-      return { uri, renew };
+      return { uri, renew, containers: containers.map((c) => String(c.name)) };
     },
   },
   {
@@ -103,6 +107,16 @@ function expectStreamTypes(ctx: CloudContext, lines: readonly Json[], requiremen
   });
 }
 
+/** source S (container name): each line names a container of the service, not the service or anything else. */
+function expectContainerSources(ctx: CloudContext, lines: readonly Json[], containers: readonly string[], requirement: string): void {
+  const wrong = lines.filter((m) => !containers.includes(String(m.source)));
+  ctx.expect(wrong.length === 0, `${wrong.length} of ${lines.length} lines carry a source that is no container of the service`, {
+    expected: containers,
+    actual: [...new Set(wrong.map((m) => m.source))].slice(0, 3),
+    requirement,
+  });
+}
+
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
 const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
 
@@ -115,7 +129,7 @@ function logChecks(s: Source): CloudCheck[] {
       requirements: [id(s, 'message-shape'), ...(s.kind === 'container' ? ['cloud/container/logs/type-log'] : [])],
       endpoint,
       async run(ctx) {
-        const { uri } = await s.prepare(ctx);
+        const { uri, containers } = await s.prepare(ctx);
         const lines = await allLines(ctx, uri);
         ctx.expect(lines.length > 0, `the ${s.what} logs stream sent no line`, { requirement: id(s, 'message-shape') });
         const now = Date.now() / 1000;
@@ -126,6 +140,7 @@ function logChecks(s: Source): CloudCheck[] {
           });
         });
         if (s.kind !== 'action') expectStreamTypes(ctx, lines, id(s, 'message-shape'));
+        if (containers) expectContainerSources(ctx, lines, containers, id(s, 'message-shape'));
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
           ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {

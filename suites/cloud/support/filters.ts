@@ -88,12 +88,16 @@ export interface FilterSpec {
   stable?: (o: Json) => boolean;
 }
 
-/** The list filtered by `param=value` holds exactly the objects of `full` whose field matches, each once. */
-async function judgeFilter(ctx: CloudContext, spec: FilterSpec, full: Json[], field: string, param: string, value: string): Promise<void> {
+/**
+ * The list filtered by `param=value` holds exactly the objects of `full` whose field matches, each
+ * once. `split` asks that the value keep some objects and leave out others (a value taken from
+ * the list); a value made up to probe the filter may match none.
+ */
+async function judgeFilter(ctx: CloudContext, spec: FilterSpec, full: Json[], field: string, param: string, value: string, split = true): Promise<void> {
   const query: Query = { [param]: value };
   const filtered = await listAll(ctx, spec.path, query);
   const matches = (o: Json): boolean => fieldMatches(o[field], value);
-  expectDiscriminates(ctx, full, matches, `${param}=${value}`);
+  if (split) expectDiscriminates(ctx, full, matches, `${param}=${value}`);
   const outcome = compareFiltered(full, filtered, matches, spec.stable);
   if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
   outcome.missing = await notFoundAgain(ctx, spec.path, query, outcome.missing);
@@ -110,6 +114,17 @@ async function expectNoneNamed(ctx: CloudContext, spec: FilterSpec, param: strin
     actual: none.slice(0, 3).map((o) => o.resource_uri),
     requirement: spec.id,
   });
+}
+
+/**
+ * A name filter matches the field of the same name, the whole name: a strict beginning of a listed
+ * name (up to its last '-', as a container's name is its service's name and a number, else one
+ * character shorter) keeps only objects of exactly that name, not every name that starts with it.
+ */
+async function expectWholeName(ctx: CloudContext, spec: FilterSpec, full: Json[], field: string, param: string, name: string): Promise<void> {
+  const dash = name.lastIndexOf('-');
+  const start = dash > 0 ? name.slice(0, dash) : name.slice(0, -1);
+  if (start !== '') await judgeFilter(ctx, spec, full, field, param, start, false);
 }
 
 /** A filter check: the value is taken from the list itself; the answer must be the matching objects. */
@@ -129,7 +144,10 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
       const boolean = full.some((o) => typeof o[field] === 'boolean');
       for (const v of boolean ? [value, String(value !== 'true')] : [value]) await judgeFilter(ctx, spec, full, field, param, v);
-      if (spec.param === 'name') await expectNoneNamed(ctx, spec, param);
+      if (spec.param === 'name') {
+        await expectWholeName(ctx, spec, full, field, param, value);
+        await expectNoneNamed(ctx, spec, param);
+      }
     },
   });
 }
