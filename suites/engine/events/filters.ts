@@ -131,10 +131,10 @@ export default [
     key: 'event',
     title: 'Filter event= with two kinds treats both alike: the events of each kind, or of neither',
     async setup(ctx) {
+      // Kinds every target tried filters by their own names (Podman 4.3 filters its `died` events by that name, not `die`).
       const { id } = await ctx.runningContainer(['true']);
-      await ctx.waitExit(id);
       const ofKind = (kind: string) => (e: EngineEvent) => isAbout(e, id) && kindOf(e) === kind;
-      return { values: ['create', 'die'], selected: [ofKind('create'), ofKind('die')], admits: (e) => ['create', 'die'].includes(kindOf(e)) };
+      return { values: ['create', 'start'], selected: [ofKind('create'), ofKind('start')], admits: (e) => ['create', 'start'].includes(kindOf(e)) };
     },
   }),
   severalValuesCheck({
