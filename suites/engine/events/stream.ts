@@ -1,9 +1,11 @@
 import { engineCheck } from '../support/check.ts';
-import { about, emitted, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
+import { about, emitted, eventsOf, hasKinds, kindOf, kindsOf, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
 import { networkScenario } from '../support/event-scenarios.ts';
 import type { EngineContext } from '../support/context.ts';
 
 const ENDPOINT = 'engine/system/events';
+/** How far the target's clock may be from the suite's (a daemon on another host). */
+const CLOCK_SKEW_S = 300;
 
 /**
  * The events about a container created, started and run to its end. Which operations emit events
@@ -17,6 +19,19 @@ async function lifecycleEvents(ctx: EngineContext): Promise<EngineEvent[]> {
   const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'die'));
   if (!events.length) ctx.notApplicable('the target sent no event about a container it created, started and ran to its end: no event shape to judge');
   return events;
+}
+
+/**
+ * The open stream never brought the start event of a container started while it was read: a
+ * target that sends it to a fresh read did not continue the stream with it (a breach); one that
+ * never emits it leaves the live part unverified (which operation emits which event is not shown).
+ */
+async function expectStartEmitted(ctx: EngineContext, since: number, id: string): Promise<void> {
+  const again = await eventsOf(ctx, since, id, hasKinds('start'));
+  if (!hasKinds('start')(again))
+    ctx.cannotVerify('the target sent no start event for a container it started, even to a later read: the live part of the stream is unverified');
+  else
+    ctx.fail('the start event of a container started while the since= stream was open came to a later read, never to that stream', { actual: kindsOf(again) });
 }
 
 /** Spec: Endpoints > System > 46. GET /events; Resources > Event object. */
@@ -42,7 +57,17 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.18'],
     async run(ctx) {
-      for (const e of await lifecycleEvents(ctx)) ctx.expectVersionSchema('event', e, `the 1.18 ${String(e.status)} event`);
+      const since = nowSeconds();
+      const events = await lifecycleEvents(ctx);
+      const [earliest, latest] = [since - CLOCK_SKEW_S, nowSeconds() + CLOCK_SKEW_S];
+      for (const e of events) {
+        ctx.expectVersionSchema('event', e, `the 1.18 ${String(e.status)} event`);
+        // Unix seconds of an event this check caused, give or take the clocks' skew (milliseconds are 1000 times larger).
+        ctx.expect(Number(e.time) >= earliest && Number(e.time) <= latest, `the 1.18 ${String(e.status)} event time is the Unix seconds of now`, {
+          expected: `${earliest} to ${latest}`,
+          actual: e.time,
+        });
+      }
     },
   }),
   engineCheck({
@@ -71,18 +96,40 @@ export default [
   }),
   engineCheck({
     id: 'engine/system/events/query-since',
-    title: 'since= sends the events since then (past ones first), then continues the stream',
+    title: 'since= sends the events since then (past ones first), then continues the stream with the events that follow',
     endpoint: ENDPOINT,
     async run(ctx) {
       const since = nowSeconds();
       const first = await ctx.createContainer({ cmd: ['true'] });
-      const past = await readEvents(ctx, { since }, { enough: (all) => about(all, first.id).length > 0, deadlineMs: 3000 });
-      ctx.expect(about(past.events, first.id).length > 0, 'a read with since= before the container was created must send its (past) create event', {
-        actual: past.events.slice(0, 5),
+      // Once the past create event is read, the container is started: its start event can only come live.
+      let started: Promise<unknown> | undefined;
+      const startOnce = (all: EngineEvent[]): void => {
+        if (!started && about(all, first.id).length > 0) started = ctx.api.post(`/containers/${first.id}/start`);
+      };
+      const liveStart = (all: EngineEvent[]): boolean => about(all, first.id).some((e) => kindOf(e) === 'start');
+      const read = await readEvents(
+        ctx,
+        { since },
+        {
+          enough: (all) => {
+            startOnce(all);
+            return liveStart(all);
+          },
+          deadlineMs: 5000,
+        },
+      );
+      await started;
+      ctx.expect(about(read.events, first.id).length > 0, 'a read with since= before the container was created must send its (past) create event', {
+        actual: read.events.slice(0, 5),
       });
       const timeOf = (e: EngineEvent): number => Number(e.time);
-      const early = past.events.filter((e) => timeOf(e) < since);
+      const early = read.events.filter((e) => timeOf(e) < since);
       ctx.expect(early.length === 0, `events older than since=${since} were sent`, { expected: `time >= ${since}`, actual: early.slice(0, 3) });
+      ctx.expect(!read.endedByTarget, 'with since= and no until=, the target ended the stream after the past events instead of continuing it', {
+        expected: 'the stream stays open',
+        actual: kindsOf(about(read.events, first.id)),
+      });
+      if (started && !read.endedByTarget && !liveStart(read.events)) await expectStartEmitted(ctx, since, first.id);
     },
   }),
   engineCheck({

@@ -2,7 +2,6 @@ import { engineCheck } from '../support/check.ts';
 import { exitedContainer, noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
 import {
   ALL_LINES,
-  bothStreams,
   demux,
   expectClosed,
   expectFrames,
@@ -19,6 +18,13 @@ import {
 const ENDPOINT = 'engine/containers/logs';
 /** The daemon's timestamp prefix: RFC 3339 with fractional seconds, then a space. */
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d) /;
+const FRACTIONAL_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d) /;
+const TIMESTAMPS = 'engine/containers/logs/query-timestamps';
+/**
+ * The log the stream-selection checks read: on each stream a line, then output without a newline.
+ * The log is what the process wrote, so a reader that keeps only complete lines loses the end.
+ */
+const UNTERMINATED_BOTH = ['sh', '-c', 'echo log-out; echo log-err >&2; printf out-end; printf err-end >&2'];
 
 /** Spec: Endpoints > Containers > 5. GET /containers/(id or name)/logs; Stream details. */
 export default [
@@ -47,22 +53,22 @@ export default [
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'GET', suffix: 'logs', query: { stdout: 1 } }),
   engineCheck({
     id: 'engine/containers/logs/query-stdout',
-    title: 'logs stdout=1 returns the stdout log in type 1 frames (and, stderr not asked, no stderr)',
+    title: 'logs stdout=1 returns the stdout log in type 1 frames, its unterminated last line too (and, stderr not asked, no stderr)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const { id } = await sharedExitedContainer(ctx, UNTERMINATED_BOTH);
       const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1 })).data, 'logs stdout=1');
-      expectOnlyStream(ctx, decoded, 'stdout', 'log-out\n', 'logs stdout=1');
+      expectOnlyStream(ctx, decoded, 'stdout', 'log-out\nout-end', 'logs stdout=1');
     },
   }),
   engineCheck({
     id: 'engine/containers/logs/query-stderr',
-    title: 'logs stderr=1 returns the stderr log in type 2 frames (and, stdout not asked, no stdout)',
+    title: 'logs stderr=1 returns the stderr log in type 2 frames, its unterminated last line too (and, stdout not asked, no stdout)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx, bothStreams('log-out', 'log-err'));
+      const { id } = await sharedExitedContainer(ctx, UNTERMINATED_BOTH);
       const decoded = expectFrames(ctx, (await logsSession(ctx, id, { stderr: 1 })).data, 'logs stderr=1');
-      expectOnlyStream(ctx, decoded, 'stderr', 'log-err\n', 'logs stderr=1');
+      expectOnlyStream(ctx, decoded, 'stderr', 'log-err\nerr-end', 'logs stderr=1');
     },
   }),
   engineCheck({
@@ -94,23 +100,33 @@ export default [
     },
   }),
   engineCheck({
-    id: 'engine/containers/logs/query-timestamps',
-    title: 'logs timestamps=1 prints a timestamp before every log line',
+    id: TIMESTAMPS,
+    title: 'logs timestamps=1 prints a timestamp before every log line, an ISO 8601 time with fractional seconds',
+    requirements: [TIMESTAMPS, 'engine/resources/timestamps'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       const lines = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
-      ctx.expectEqual(lines.length, 5, 'five log lines come back');
+      ctx.expectEqual(lines.length, 5, 'five log lines come back', TIMESTAMPS);
       const bare = lines.filter((line) => !TIMESTAMP.test(line));
       ctx.expect(bare.length === 0, `every line starts with a timestamp and a space; these do not: ${JSON.stringify(bare)}`, {
         expected: '<RFC 3339 time> <line>',
         actual: lines,
+        requirement: TIMESTAMPS,
       });
       ctx.expectEqual(
         lines.map((l) => l.replace(TIMESTAMP, '')),
         ALL_LINES.split('\n').filter(Boolean),
         'after the timestamp comes the line as written',
+        TIMESTAMPS,
       );
+      // Spec, Notation: a timestamp that is not integer Unix seconds is an ISO 8601 string with fractional seconds.
+      const whole = lines.filter((line) => TIMESTAMP.test(line) && !FRACTIONAL_TIMESTAMP.test(line));
+      ctx.expect(whole.length === 0, `every log timestamp has fractional seconds; these do not: ${JSON.stringify(whole)}`, {
+        expected: '<ISO 8601 time with fractional seconds> <line>',
+        actual: whole,
+        requirement: 'engine/resources/timestamps',
+      });
     },
   }),
   engineCheck({
@@ -134,6 +150,8 @@ export default [
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 2 }, 'logs tail=2'), 'line-4\nline-5\n', 'tail=2 returns the last two lines');
+      // 0 is a number like any other: the last 0 lines are none (a `value || all` parse reads it as no tail).
+      ctx.expectEqual(await stdoutLog(ctx, id, { tail: 0 }, 'logs tail=0'), '', 'tail=0 returns no line');
     },
   }),
   engineCheck({

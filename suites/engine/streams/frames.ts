@@ -1,7 +1,7 @@
 import { STREAM_STDERR, STREAM_STDOUT } from '../../../harness/protocol/frame-header.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { createExec, startAttached } from '../support/exec.ts';
+import { createExec, execContainer, startAttached } from '../support/exec.ts';
 import { exitedContainer } from '../support/lifecycle.ts';
 import {
   attachAndRun,
@@ -123,12 +123,17 @@ export default [
   }),
   engineCheck({
     id: 'engine/stream/stdout-stderr-separated',
-    title: 'What the process writes on stdout arrives in type 1 frames, what it writes on stderr in type 2 frames',
+    title: 'What the process writes on stdout arrives in type 1 frames, what it writes on stderr in type 2 frames (attach and exec start)',
     endpoint: ATTACH,
     async run(ctx) {
       const decoded = expectFrames(ctx, (await sharedAttachRun(ctx)).data, 'attach stream');
       expectPayload(ctx, decoded.stdout, 'one\nthree\n', 'stdout output, and only it, in type 1 frames');
       expectPayload(ctx, decoded.stderr, 'two\n', 'stderr output, and only it, in type 2 frames');
+      // The rule is the stream's, whoever runs the process: an exec session's pipes are its own.
+      const { id } = await execContainer(ctx);
+      const exec = expectFrames(ctx, (await startAttached(ctx, await createExec(ctx, id, { Cmd: ONE_TWO_THREE }), false)).data, 'exec start stream');
+      expectPayload(ctx, exec.stdout, 'one\nthree\n', 'exec: stdout output, and only it, in type 1 frames');
+      expectPayload(ctx, exec.stderr, 'two\n', 'exec: stderr output, and only it, in type 2 frames');
     },
   }),
   engineCheck({

@@ -21,6 +21,8 @@ export const eventTeeth: Teeth[] = [
       'engine/system/events/filter-type',
       'engine/system/events/filter-volume',
       'engine/system/events/filter-network',
+      'engine/system/events/filter-event/several-values',
+      'engine/system/events/filter-container/several-values',
     ],
   },
   {
