@@ -52,7 +52,8 @@ const filters = (map: Record<string, string[]>): string => JSON.stringify(map);
 function listedIn(ctx: EngineContext, views: readonly ListView[]): () => Promise<string[]> {
   return async () => {
     const found: string[] = [];
-    for (const view of views) if ((await items(ctx, view.path, view.query)).some(view.shows)) found.push(`GET ${view.path}${encodeQuery(view.query ?? {})}`);
+    for (const view of views)
+      if ((await items(ctx, view.path, view.query)).some(view.shows)) found.push(`GET ${view.path}${view.query ? ` ${JSON.stringify(view.query)}` : ''}`);
     return found;
   };
 }
