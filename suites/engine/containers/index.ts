@@ -8,6 +8,7 @@ import pause from './pause.ts';
 import wait from './wait.ts';
 import remove from './delete.ts';
 import rename from './rename.ts';
+import nameFreed from './name-freed.ts';
 import update from './update.ts';
 import resize from './resize.ts';
 import restartPolicy from './restart-policy.ts';
@@ -26,6 +27,7 @@ export const containerChecks: EngineCheck[] = [
   ...wait,
   ...remove,
   ...rename,
+  ...nameFreed,
   ...update,
   ...resize,
   ...restartPolicy,

@@ -6,10 +6,13 @@ import { packTar, readTar, type TarFile } from '../support/tar-files.ts';
 /**
  * Spec: Resources > Image resources: list item Created I (Unix seconds), history item Created I.
  * An image created at the Unix epoch (a saved image whose JSON files say so, loaded back) has
- * Created 0: given, not left out because it is 0.
+ * Created 0: given, not left out because it is 0. Unix seconds: the fixture image's Created is
+ * no later than now in seconds (a day of slack for the target's clock), where milliseconds or
+ * another finer unit would be about a thousand times more.
  */
 const R = 'engine/images/list/created-zero-given';
 const EPOCH = '1970-01-01T00:00:00Z';
+const DAY_S = 86_400;
 
 /** A JSON file of the tarball with its own `created` and each history entry's set to the epoch; other files unchanged. */
 function atEpoch(content: Buffer): Buffer {
@@ -54,12 +57,35 @@ async function epochImage(ctx: EngineContext): Promise<{ id: string; ref: string
   }, 'engine/images/load/200-loaded');
 }
 
+/** The fixture image's list item and history items give Created as Unix seconds of an instant not after now. */
+async function verifyFixtureSeconds(ctx: EngineContext): Promise<void> {
+  const fixture = ctx.fixtureImage();
+  const id = await imageIdOf(ctx, fixture);
+  const latest = Math.floor(Date.now() / 1000) + DAY_S;
+  const seconds = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= latest;
+  const item = (await listImages(ctx)).find((i) => sameImage(i.Id, id)) as { Created?: unknown } | undefined;
+  if (!item) ctx.fail(`the image list does not hold the fixture image ${fixture}`);
+  ctx.expect(seconds(item.Created), `the list item of the fixture image ${fixture} does not give Created in Unix seconds`, {
+    expected: `an integer from 0 to ${latest} (now in Unix seconds, a day of slack)`,
+    actual: item.Created ?? 'left out',
+  });
+  const res = await ctx.api.get(`/images/${fixture}/history`);
+  ctx.expectStatus(res, 200, `history of ${fixture}`);
+  const items = ctx.expectJson<Array<{ Created?: unknown }>>(res, `history of ${fixture}`);
+  const created = (Array.isArray(items) ? items : []).map((h) => h?.Created);
+  ctx.expect(created.length > 0 && created.every(seconds), `the history items of the fixture image ${fixture} do not all give Created in Unix seconds`, {
+    expected: `integers from 0 to ${latest}`,
+    actual: created,
+  });
+}
+
 export default [
   engineCheck({
     id: R,
-    title: 'An image created at the Unix epoch shows Created 0 in its list item and its history items (given, not left out)',
+    title: 'List and history items give Created in Unix seconds: the fixture image a past second, an image created at the Unix epoch 0 (given)',
     endpoint: 'engine/images/list',
     async run(ctx) {
+      await verifyFixtureSeconds(ctx);
       const image = await epochImage(ctx);
       removeLater(ctx, image.id);
       const item = (await listImages(ctx)).find((i) => sameImage(i.Id, image.id));

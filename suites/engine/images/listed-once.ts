@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import { createBody, createRaw } from '../support/container-data.ts';
 import { committedImage, imageExists, imageIdOf, listImages, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 import { expectTransferred, push, registryRepo } from '../support/registry.ts';
 
@@ -9,6 +10,12 @@ async function twiceTagged(ctx: Parameters<typeof ownImage>[0]): Promise<{ id: s
   return { id: own.id, refs: [own.ref, second] };
 }
 
+/** A container of the check's own created from `ref` (a set-up: a refused create blocks the check). */
+async function containerFrom(ctx: Parameters<typeof ownImage>[0], ref: string): Promise<void> {
+  const { res } = await createRaw(ctx, createBody(ctx, { Image: ref }));
+  if (res.status !== 201) ctx.blockedBy('engine/containers/create/201-created', `a create from ${ref} answered ${res.status}`);
+}
+
 /** Whether `shown` holds each of `refs` once (a target may spell a reference in full: docker.io/library/...). */
 const eachRefOnce = (shown: unknown, refs: readonly string[]): boolean =>
   Array.isArray(shown) && refs.every((r) => shown.filter((s) => typeof s === 'string' && sameRef(s, r)).length === 1);
@@ -17,10 +24,12 @@ const eachRefOnce = (shown: unknown, refs: readonly string[]): boolean =>
 export default [
   engineCheck({
     id: 'engine/images/list/each-image-once',
-    title: 'GET /images/json lists each image once: an image with two tags is one item carrying both, the fixture another',
+    title: 'GET /images/json lists each image once: an image with two tags and two containers is one item carrying both tags, the fixture another',
     endpoint: 'engine/images/list',
     async run(ctx) {
       const { id, refs } = await twiceTagged(ctx);
+      // A list joined with the images' containers would repeat an image per container.
+      for (const ref of refs) await containerFrom(ctx, ref);
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
       const list = await listImages(ctx);
       const items = (image: string) => list.filter((i) => typeof i?.Id === 'string' && sameImage(i.Id, image));

@@ -1,8 +1,27 @@
 import { engineCheck } from '../support/check.ts';
-import { imageIdOf, missingRepo, ownImage, sameImage, tagAs } from '../support/images.ts';
+import type { EngineContext } from '../support/context.ts';
+import { imageIdOf, missingRepo, type OwnImage, ownImage, sameImage, tagAs, tagged } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 31. POST /images/(name)/tag: 201 no body; 400, 404, 409; force. */
 const ENDPOINT = 'engine/images/tag';
+const TAG_409 = 'engine/images/tag/409-conflict';
+
+/**
+ * A tag no image holds any longer: removed with its image (its only tag), or untagged from an image
+ * that keeps another (a set-up: a refused delete blocks the check).
+ */
+async function freedTags(ctx: EngineContext): Promise<Array<{ how: string; image: OwnImage }>> {
+  const [alone, kept] = [await ownImage(ctx, 'tag-freed-alone'), await ownImage(ctx, 'tag-freed-kept')];
+  await ctx.setUp(() => tagged(ctx, kept.ref, kept.repo, 'other'), 'engine/images/tag/201-tagged');
+  for (const image of [alone, kept]) {
+    const res = await ctx.api.delete(`/images/${image.ref}`);
+    if (res.status !== 200) ctx.blockedBy('engine/images/delete/200-untagged-deleted', `DELETE /images/${image.ref} answered ${res.status}`);
+  }
+  return [
+    { how: 'removed with its image', image: alone },
+    { how: 'untagged from an image that keeps another tag', image: kept },
+  ];
+}
 
 export default [
   engineCheck({
@@ -57,6 +76,23 @@ export default [
         expected: holder.id,
         actual: holder.ref,
       });
+    },
+  }),
+  engineCheck({
+    id: `${TAG_409}/tag-freed`,
+    title: 'tagging, without force, as a tag no image holds any longer (untagged or removed) is not refused 409',
+    requirements: [TAG_409],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const other = await ownImage(ctx, 'tag-freed-other');
+      for (const freed of await freedTags(ctx)) {
+        const res = await tagAs(ctx, other.ref, freed.image.repo, freed.image.tag);
+        ctx.verify(res.status !== 409, `tag as ${freed.image.ref}, a tag ${freed.how}, answered 409: ${res.text().trim().slice(0, 160)}`, {
+          requirement: TAG_409,
+          expected: 'not 409 (no image holds the tag)',
+          actual: res.status,
+        });
+      }
     },
   }),
   engineCheck({

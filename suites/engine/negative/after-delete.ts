@@ -92,10 +92,10 @@ function afterDeleteCheck(kind: DeletableKind): EngineCheck {
           requirement: AFTER_DELETE,
         });
       }
-      const { listed, list } = await gone.listed();
-      ctx.verify(!listed, `${list} still shows the deleted ${kind.kind} ${gone.ref.slice(0, 24)}`, {
-        expected: 'absent',
-        actual: 'listed',
+      const lists = await gone.listedIn();
+      ctx.verify(lists.length === 0, `${lists.join(', ')} still shows the deleted ${kind.kind} ${gone.ref.slice(0, 24)}`, {
+        expected: 'absent from every list and filter',
+        actual: lists,
         requirement: AFTER_DELETE,
       });
     },

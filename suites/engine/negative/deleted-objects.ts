@@ -1,10 +1,12 @@
 /**
  * The objects a client can delete, for the use-after-delete checks: how a check makes one and
  * deletes it, the path prefix of the operations on it, a reference no object ever had (the
- * control), and where the lists show it.
+ * control), and every list and filter that would show it: a removed object is gone from each,
+ * not only from the plain list.
  */
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { encodeQuery } from '../../../harness/protocol/query.ts';
+import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createExec } from '../support/exec.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
@@ -12,8 +14,15 @@ import { createNetwork, createVolume } from '../support/resources.ts';
 export interface DeletedObject {
   /** How the operations' paths name it (an id or a name). */
   ref: string;
-  /** Whether a list still shows it, and which list. */
-  listed(): Promise<{ listed: boolean; list: string }>;
+  /** The lists and filtered lists that still show it (empty when none does). */
+  listedIn(): Promise<string[]>;
+}
+
+/** One list request that would show an object of a kind, and how an item of it is recognised. */
+interface ListView {
+  path: string;
+  query?: Record<string, string | number>;
+  shows(item: Record<string, unknown>): boolean;
 }
 
 export interface DeletableKind {
@@ -37,6 +46,18 @@ async function items(ctx: EngineContext, path: string, query = {}): Promise<Arra
   return Array.isArray(list) ? (list as Array<Record<string, unknown>>) : [];
 }
 
+const filters = (map: Record<string, string[]>): string => JSON.stringify(map);
+
+/** The views of `views` whose list still shows an item they recognise, each named by its request. */
+function listedIn(ctx: EngineContext, views: readonly ListView[]): () => Promise<string[]> {
+  return async () => {
+    const found: string[] = [];
+    for (const view of views)
+      if ((await items(ctx, view.path, view.query)).some(view.shows)) found.push(`GET ${view.path}${view.query ? ` ${JSON.stringify(view.query)}` : ''}`);
+    return found;
+  };
+}
+
 /** The delete answered one of the codes given, or the check is blocked by the delete's requirement. */
 async function deleteOrBlock(ctx: EngineContext, path: string, query: Record<string, number>, ok: number[], requirement: string): Promise<void> {
   const res = await ctx.api.delete(path, query);
@@ -50,8 +71,13 @@ const container: DeletableKind = {
   async deleted(ctx) {
     const { id } = await ctx.createContainer({ cmd: ['true'] });
     await deleteOrBlock(ctx, `/containers/${id}`, { force: 1 }, [204], 'engine/containers/delete/204-removed');
-    const listed = async () => ({ listed: (await items(ctx, '/containers/json', { all: 1 })).some((c) => c.Id === id), list: 'GET /containers/json?all=1' });
-    return { ref: id, listed };
+    const shows = (c: Record<string, unknown>): boolean => c.Id === id;
+    const views: ListView[] = [
+      { path: '/containers/json', query: { all: 1 }, shows },
+      { path: '/containers/json', query: { all: 1, filters: filters({ label: [`${RUN_LABEL}=${ctx.run.runId}`] }) }, shows },
+      { path: '/containers/json', query: { all: 1, filters: filters({ status: ['created'] }) }, shows },
+    ];
+    return { ref: id, listedIn: listedIn(ctx, views) };
   },
   never: hex64,
 };
@@ -64,7 +90,8 @@ const exec: DeletableKind = {
     const { id } = await ctx.runningContainer();
     const execId = await createExec(ctx, id, { Cmd: ['true'] });
     await deleteOrBlock(ctx, `/containers/${id}`, { force: 1 }, [204], 'engine/containers/delete/204-removed');
-    return { ref: execId, listed: async () => ({ listed: false, list: '(exec instances have no list)' }) };
+    // Exec instances have no list.
+    return { ref: execId, listedIn: async () => [] };
   },
   never: hex64,
 };
@@ -76,7 +103,12 @@ const volume: DeletableKind = {
   async deleted(ctx) {
     const { Name } = await createVolume(ctx);
     await deleteOrBlock(ctx, `/volumes/${encodeURIComponent(Name)}`, {}, [204], 'engine/volumes/delete/204-removed');
-    return { ref: Name, listed: async () => ({ listed: (await items(ctx, '/volumes')).some((v) => v.Name === Name), list: 'GET /volumes' }) };
+    const shows = (v: Record<string, unknown>): boolean => v.Name === Name;
+    const views: ListView[] = [
+      { path: '/volumes', shows },
+      { path: '/volumes', query: { filters: filters({ dangling: ['true'] }) }, shows },
+    ];
+    return { ref: Name, listedIn: listedIn(ctx, views) };
   },
   never: (ctx) => ctx.uniqueName('missing-vol'),
 };
@@ -86,10 +118,16 @@ const network: DeletableKind = {
   prefix: '/networks/{id}',
   versions: ['1.22'],
   async deleted(ctx) {
-    const { id } = await createNetwork(ctx);
+    const { id, name } = await createNetwork(ctx);
     // 204 is Docker's, outside the list (200); engine/networks/delete/200-removed reports that.
     await deleteOrBlock(ctx, `/networks/${id}`, {}, [200, 204], 'engine/networks/delete/200-removed');
-    return { ref: id, listed: async () => ({ listed: (await items(ctx, '/networks')).some((n) => n.Id === id), list: 'GET /networks' }) };
+    const shows = (n: Record<string, unknown>): boolean => n.Id === id;
+    const views: ListView[] = [
+      { path: '/networks', shows },
+      { path: '/networks', query: { filters: filters({ id: [id] }) }, shows },
+      { path: '/networks', query: { filters: filters({ name: [name] }) }, shows },
+    ];
+    return { ref: id, listedIn: listedIn(ctx, views) };
   },
   never: hex64,
 };
@@ -104,11 +142,13 @@ const image: DeletableKind = {
     if (tagged.status !== 201) ctx.blockedBy('engine/images/tag/201-tagged', `POST /images/(fixture)/tag answered ${tagged.status}`);
     const ref = `${repo}:t1`;
     await deleteOrBlock(ctx, `/images/${ref}`, {}, [200], 'engine/images/delete/200-untagged-deleted');
-    const listed = async () => ({
-      listed: (await items(ctx, '/images/json')).some((i) => Array.isArray(i.RepoTags) && i.RepoTags.some((t) => String(t).endsWith(ref))),
-      list: 'GET /images/json',
-    });
-    return { ref, listed };
+    const shows = (i: Record<string, unknown>): boolean => Array.isArray(i.RepoTags) && i.RepoTags.some((t) => String(t).endsWith(ref));
+    const views: ListView[] = [
+      { path: '/images/json', shows },
+      { path: '/images/json', query: { all: 1 }, shows },
+      { path: '/images/json', query: { filter: repo }, shows },
+    ];
+    return { ref, listedIn: listedIn(ctx, views) };
   },
   never: (ctx) => `${ctx.uniqueName('missing')}:t1`,
 };

@@ -27,13 +27,21 @@ export default [
         actual: shownValue(inspected),
         requirement: R.inspect,
       });
-      const item = (await listNetworks(ctx, { id: [id] })).find((n) => n.Id === id);
-      if (!item) return ctx.blockedBy('engine/networks/list/filter-id', `the created network ${id.slice(0, 12)} is not in the list filtered by its id`);
-      ctx.verify(isEmptyMap(item.Containers), 'the list item of a network without containers has Containers {}', {
-        expected: {},
-        actual: shownValue(item.Containers),
-        requirement: R.list,
-      });
+      // The plain list and the one filtered by id are each a list of Network: both give the item {} (not one of them only).
+      for (const filters of [undefined, { id: [id] }]) {
+        const item = (await listNetworks(ctx, filters)).find((n) => n.Id === id);
+        const list = filters ? 'the list filtered by its id' : 'the list';
+        if (!item)
+          return ctx.blockedBy(
+            filters ? 'engine/networks/list/filter-id' : 'engine/networks/list/as-inspected',
+            `the created network ${id.slice(0, 12)} is not in ${list}`,
+          );
+        ctx.verify(isEmptyMap(item.Containers), `the item of a network without containers in ${list} has Containers {}`, {
+          expected: {},
+          actual: shownValue(item.Containers),
+          requirement: R.list,
+        });
+      }
     },
   }),
 ];

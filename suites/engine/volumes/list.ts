@@ -28,11 +28,13 @@ export default [
   }),
   engineCheck({
     id: 'engine/volumes/list/each-volume-once',
-    title: '(1.22) GET /volumes lists each volume once: two new volumes are both listed',
+    title: '(1.22) GET /volumes lists each volume once: a new volume and one two containers mount are both listed, once',
     endpoint: 'engine/volumes/list',
     versions: V122,
     async run(ctx) {
       const mine = [(await createVolume(ctx)).Name, (await createVolume(ctx)).Name];
+      // A list joined with the volumes' users would repeat the mounted one.
+      for (let i = 0; i < 2; i++) await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${mine[1]}:/data`] } });
       const res = await ctx.api.get('/volumes');
       ctx.expectStatus(res, 200, 'GET /volumes');
       const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v?.Name);

@@ -7,6 +7,12 @@ import type { Teeth } from './types.ts';
  * the fault's requirement first.
  */
 export const blindTeeth: Teeth[] = [
+  {
+    fault: 'blind-delete-name-kept',
+    version: '1.18',
+    catches: ['engine/containers/create/409-name-conflict/name-freed', 'engine/containers/rename/409-name-already-assigned/name-freed'],
+  },
+  { fault: 'blind-volume-list-repeats-mounted', version: '1.22', catches: ['engine/volumes/list/each-volume-once'] },
   { fault: 'blind-list-since-inclusive', version: '1.18', catches: ['engine/containers/list/query-since'] },
   { fault: 'blind-list-limit-oldest', version: '1.18', catches: ['engine/containers/list/query-limit'] },
   { fault: 'blind-filter-exited-any-status', version: '1.18', catches: ['engine/containers/list/filter-exited'] },
@@ -45,7 +51,11 @@ export const blindTeeth: Teeth[] = [
   { fault: 'blind-network-name-filter-exact', version: '1.22', catches: ['engine/networks/list/filter-name/property', 'engine/networks/list/filter-name'] },
   { fault: 'blind-network-disconnect-unknown-container-200', version: '1.22', catches: ['engine/networks/disconnect/404-no-such-container'] },
   { fault: 'blind-network-list-containers-null', version: '1.22', catches: ['engine/networks/inspect/containers-empty-present'] },
-  { fault: 'blind-images-list-created-milliseconds', version: '1.18', catches: ['engine/resources/timestamps/instants'] },
+  {
+    fault: 'blind-images-list-created-milliseconds',
+    version: '1.18',
+    catches: ['engine/images/list/created-zero-given', 'engine/resources/timestamps/instants'],
+  },
   { fault: 'blind-history-omits-image', version: '1.18', catches: ['engine/images/history/item-ids'] },
   { fault: 'blind-info-1.18-counts-zero', version: '1.18', catches: ['engine/system/info/200-counts'] },
   { fault: 'blind-logs-tail-zero-all', version: '1.18', catches: ['engine/containers/logs/query-tail'] },

@@ -4,6 +4,8 @@ import { ANSWER_FAULTS, type AnswerFaultName, answerFault } from '../../../refer
 import type { EngineFaultName } from '../../../reference/engine/faults.ts';
 import { queryIgnoredFault, queryParamOfRequirement } from '../../../reference/engine/query-faults.ts';
 import { engineChecksFor } from '../../../suites/engine/all-checks.ts';
+import nameFreedChecks from '../../../suites/engine/containers/name-freed.ts';
+import tagChecks from '../../../suites/engine/images/tag.ts';
 import { stateRefusalChecks } from '../../../suites/engine/negative/state-refusals.ts';
 import type { Teeth } from './types.ts';
 
@@ -21,11 +23,13 @@ function answerMemberOf(requirementId: string): AnswerFaultName | undefined {
  * Checks that name a family's rule for the outcome they must not get, which a member cannot change
  * on them: a state refusal names the 404 rule for the code it must not answer and the success rule
  * for the effect a success must have (a conforming target refuses); the 409 checks name `force`
- * for its default, which ignoring `force` leaves as it is. The rule's own checks prove the member.
+ * for its default, which ignoring `force` leaves as it is; a create, rename or tag with a freed name
+ * names the 409 rule for the code it must not answer. The rule's own checks prove the member.
  */
 const OTHER_OUTCOME: ReadonlyMap<string, readonly string[]> = new Map([
-  ...stateRefusalChecks().map((c) => [c.id, c.requirements] as const),
+  ...[...stateRefusalChecks(), ...nameFreedChecks].map((c) => [c.id, c.requirements] as const),
   ['engine/images/tag/409-conflict', ['engine/images/tag/query-force']],
+  ...tagChecks.filter((c) => c.id.endsWith('/tag-freed')).map((c) => [c.id, c.requirements] as const),
   ['engine/images/delete/409-image-in-use', ['engine/images/delete/query-force']],
 ]);
 
