@@ -22,9 +22,10 @@ const side = limit(TEETH_CONCURRENCY);
  * against a target of its own. The checks of other faults run one after another against one
  * target, as listed: some look at what the ones before them left (under filter-state-ignored,
  * nodecluster/list/filter-combinations draws its filter values from the clusters there are, and
- * on a fresh target its own cluster is the only one, which no state filter tells apart).
+ * on a fresh target its own cluster is the only one, which no state filter tells apart). The
+ * action date filters are held to catch their fault from their own actions alone.
  */
-const APART = new Set<CloudFaultName>(['states-not-enforced', 'action-stuck-in-progress']);
+const APART = new Set<CloudFaultName>(['states-not-enforced', 'action-stuck-in-progress', 'blind-end-date-filter-reads-start']);
 
 /** Faults with a check that waits out a deadline of the suite (what it waits for never comes): started first. */
 const SLOW = new Set<CloudFaultName>(['action-stuck-in-progress', 'every-node-skips-new-nodes', 'service-create-starts', 'states-not-enforced']);

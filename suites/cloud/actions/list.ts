@@ -5,7 +5,8 @@ import type { CloudContext } from '../support/context.ts';
 import { compareFiltered, expectDiscriminates, expectFilterAgrees } from '../support/filters.ts';
 import { createCluster } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
-import { afterTargetSecond } from '../support/target-clock.ts';
+import type { Action } from '../support/views.generated.ts';
+import { acrossTargetSecond, afterTargetSecond } from '../support/target-clock.ts';
 
 const LIST = 'cloud/action/list';
 const FINISHED = ['Success', 'Failed', 'Canceled'];
@@ -26,43 +27,62 @@ const FILTERS: Record<string, Predicate> = {
   ...DATE_FILTERS,
 };
 const sourceField = (param: string): string => param.replace(/__(gte|lte)$/, '');
+/** The same bound on the other date of an action: start_date__gte and end_date__gte. */
+const sibling = (param: string): string => (param.startsWith('start') ? param.replace('start', 'end') : param.replace('end', 'start'));
 
 /**
  * The actions of the caller, with finished ones of this check in distinct seconds: a Success
  * (create, update), and a Failed one (terminate of the cluster once Terminated, which the state
- * table refuses), so that state and date filters have actions to keep and to leave out.
+ * table refuses), so that state and date filters have actions to keep and to leave out. With
+ * `across`, one more update is made to start and end in different seconds of the target's clock,
+ * so that a date filter that reads the other date of an action keeps other actions; `crossed`
+ * says whether the target dated one so.
  */
-async function actionsWithHistory(ctx: CloudContext): Promise<Json[]> {
+async function actionsWithHistory(ctx: CloudContext, across = false): Promise<{ actions: Json[]; crossed: boolean }> {
   const cluster = await createCluster(ctx);
   const uri = cluster.resource_uri;
   // The end dates of the updates' actions; an update without an action leaves no date to pass
   // (afterTargetSecond then waits 1.1 s): its answer's Date header may lag the target's clock.
   const ends: unknown[] = [];
-  for (const tag of ['conformance-a', 'conformance-b']) {
+  const update = async (tag: string): Promise<Action | undefined> => {
     const res = await ctx.api.patch(uri, { tags: [{ name: tag }] });
-    ends.push(res.headers[ctx.actionHeader] ? (await finishedActionOf(ctx, res, 'update')).end_date : undefined);
+    return res.headers[ctx.actionHeader] ? await finishedActionOf(ctx, res, 'update') : undefined;
+  };
+  for (const tag of ['conformance-a', 'conformance-b']) ends.push((await update(tag))?.end_date);
+  let crossed = false;
+  if (across) {
+    const action = await acrossTargetSecond(ctx, uri, (n) => update(`conformance-across-${n}`));
+    crossed = action !== undefined;
+    ends.push(action?.end_date);
   }
   await afterTargetSecond(ctx, uri, ends);
   await ctx.api.delete(uri);
   await ctx.waitForState('node-cluster', uri, ['Terminated'], 30_000);
   await ctx.api.delete(uri);
-  return listAll(ctx, ACTIONS);
+  return { actions: await listAll(ctx, ACTIONS), crossed };
 }
 
 /**
- * A value of the filter taken from a finished action that splits them: for a lower bound the
- * latest date, for an upper bound the earliest (actions on the bound are kept, the others not);
- * a uuid; the state Success.
+ * A date of a finished action that splits them under the filter (some kept, some not) and that
+ * the same bound on the other date splits otherwise: a filter that read the other date would
+ * answer differently. Lower bounds try the latest dates first, upper bounds the earliest.
  */
+function dateValueFor(param: string, done: Json[]): string | undefined {
+  const own = DATE_FILTERS[param]!;
+  const other = DATE_FILTERS[sibling(param)]!;
+  const dates = [...new Set(done.flatMap((a) => [a.start_date, a.end_date]).filter((d): d is string => typeof d === 'string'))];
+  dates.sort((a, b) => (param.endsWith('__gte') ? time(b) - time(a) : time(a) - time(b)));
+  return dates.find((v) => {
+    const kept = done.filter((a) => own(a, v)).length;
+    return kept > 0 && kept < done.length && done.some((a) => own(a, v) !== other(a, v));
+  });
+}
+
+/** A value of the uuid or state filter: a finished action's uuid; the state Success. */
 function valueFor(param: string, actions: Json[]): string | undefined {
-  const done = actions.filter(finished);
   if (param === 'state') return 'Success';
-  if (param === 'uuid') return done[0] ? String(done[0].uuid) : undefined;
-  const dates = done
-    .map((a) => a[sourceField(param)])
-    .filter((d): d is string => typeof d === 'string')
-    .sort((a, b) => time(a) - time(b));
-  return param.endsWith('__gte') ? dates[dates.length - 1] : dates[0];
+  const done = actions.filter(finished);
+  return done[0] ? String(done[0].uuid) : undefined;
 }
 
 function filterCheck(param: string): CloudCheck {
@@ -72,8 +92,13 @@ function filterCheck(param: string): CloudCheck {
     title: `Query ${param} on the action list returns only the matching actions`,
     endpoint: LIST,
     async run(ctx) {
-      const full = await actionsWithHistory(ctx);
-      const value = valueFor(param, full);
+      const dated = param in DATE_FILTERS;
+      const { actions: full, crossed } = await actionsWithHistory(ctx, dated);
+      const value = dated ? dateValueFor(param, full.filter(finished)) : valueFor(param, full);
+      if (!value && dated) {
+        const why = crossed ? '' : ' (the target dated no action of this check across a second)';
+        return ctx.skip(`no date of the finished actions splits them one way under ${param} and another under ${sibling(param)}${why}`);
+      }
       if (!value) return ctx.skip('the caller has no finished action to filter by');
       const filtered = await listAll(ctx, ACTIONS, { [param]: value });
       const matches = (a: Json): boolean => FILTERS[param]!(a, value);
@@ -96,7 +121,7 @@ export default [
     requirements: [R.returns, R.chrono],
     endpoint: LIST,
     async run(ctx) {
-      const all = await actionsWithHistory(ctx);
+      const { actions: all } = await actionsWithHistory(ctx);
       ctx.expect(all.length > 0, 'the action list is empty after this check made calls', { requirement: R.returns });
       all.forEach((a, i) => ctx.expectView('action', a, `action #${i}`, R.returns));
       // Chronological order is the order in which the calls were made: oldest first. This check's
@@ -118,7 +143,7 @@ export default [
     requirements: ['uuid', 'state', 'start-date-gte', 'start-date-lte', 'end-date-gte', 'end-date-lte'].map((f) => `cloud/action/list/filter-${f}`),
     endpoint: LIST,
     async run(ctx) {
-      const full = await actionsWithHistory(ctx);
+      const { actions: full } = await actionsWithHistory(ctx);
       const done = full.filter(finished);
       if (!done.length) return ctx.skip('the caller has no finished action to filter by');
       const valuesFor = (param: string): fc.Arbitrary<string> =>

@@ -10,7 +10,10 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind-failed-not-retriable-flag', catches: ['cloud/states/action/failed-allows-retry'] },
   { fault: 'blind-action-log-timestamp-ms', catches: ['cloud/action/logs/message-shape'] },
   { fault: 'blind-action-state-filter-failed-ignored', catches: ['cloud/action/list/filter-combinations'] },
-  { fault: 'blind-end-date-filter-reads-start', catches: ['cloud/action/list/filter-end-date-gte'] },
+  {
+    fault: 'blind-end-date-filter-reads-start',
+    catches: ['cloud/action/list/filter-end-date-gte', 'cloud/action/list/filter-end-date-lte'],
+  },
   { fault: 'blind-include-related-stack-no-containers', catches: ['cloud/action/list/include-related-stack'] },
   { fault: 'blind-include-related-node-no-cluster', catches: ['cloud/action/list/include-related-nodecluster'] },
   { fault: 'blind-region-zones-of-provider', catches: ['cloud/infra/cross-references'] },
