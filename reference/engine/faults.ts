@@ -9,6 +9,7 @@
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
 import { ANSWER_FAULTS, type AnswerFaultName } from './answer-faults.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
+import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -35,6 +36,7 @@ const NAMED_FAULTS = [
   ...FILTER_FAULTS,
   ...QUERY_FAULTS,
   ...BLIND_FAULTS,
+  ...BLIND_2_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

@@ -99,8 +99,13 @@ export async function layerFromTar(tar: Buffer): Promise<Layer> {
 }
 
 /** The whole visible root filesystem as one tar (container export). */
-export async function exportTar(fs: ContainerFs): Promise<Buffer> {
-  return writeTar(fs.walk('/').map(({ path, node }) => nodeEntry(path, node)));
+export async function exportTar(fs: ContainerFs, skip?: (path: string) => boolean): Promise<Buffer> {
+  return writeTar(
+    fs
+      .walk('/')
+      .filter(({ path }) => !skip?.(path))
+      .map(({ path, node }) => nodeEntry(path, node)),
+  );
 }
 
 function isForbidden(path: string): boolean {
@@ -139,10 +144,11 @@ export async function archivePath(fs: ContainerFs, path: string, followLinks = t
 
 /**
  * Extracts a tar into an existing directory (PUT archive). With `noOverwriteDirNonDir` it is an
- * error (EISDIR / ENOTDIR) to replace a directory with a non-directory or the reverse.
+ * error (EISDIR / ENOTDIR) to replace a directory with a non-directory or the reverse; with
+ * `dirsOnly` (a named fault) only the replacement of a directory is refused.
  * Throws FsError: ENOENT (no such directory), ENOTDIR (target is not a directory).
  */
-export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opts: { noOverwriteDirNonDir: boolean }): Promise<void> {
+export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opts: { noOverwriteDirNonDir: boolean; dirsOnly?: boolean }): Promise<void> {
   const target = fs.resolve(dir, true);
   if (!target.node) throw new FsError('ENOENT', dir);
   if (target.node.type !== 'dir') throw new FsError('ENOTDIR', dir, `${dir}: extraction point is not a directory`);
@@ -152,7 +158,7 @@ export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opt
     const node = header.type === 'link' ? fs.stat(join(target.path, header.linkname ?? '')) : headerNode(header, data);
     if (!node) continue;
     const existing = fs.stat(path, { follow: false });
-    if (existing && opts.noOverwriteDirNonDir && (existing.type === 'dir') !== (node.type === 'dir')) {
+    if (existing && opts.noOverwriteDirNonDir && (existing.type === 'dir') !== (node.type === 'dir') && (!opts.dirsOnly || existing.type === 'dir')) {
       throw new FsError(
         existing.type === 'dir' ? 'EISDIR' : 'ENOTDIR',
         path,

@@ -32,7 +32,8 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
   const labels = ctx.faults.has('images-label-filter-ignored') ? [] : (filters.get('label') ?? []);
   const ignoreFilters = ctx.faults.has('images-dangling-filter-ignored');
   const name = ctx.query.get('filter') ?? '';
-  const nameMatch = name && !ctx.faults.has('images-filter-param-ignored') ? globToRegExp(name) : undefined;
+  const nameMatch =
+    name && !ctx.faults.has('images-filter-param-ignored') ? globToRegExp(ctx.faults.has('blind2-images-filter-prefix') ? `${name}*` : name) : undefined;
   const out: Array<Record<string, unknown>> = [];
   const images = store.all().sort((a, b) => b.created.getTime() - a.created.getTime());
   for (const image of images) {

@@ -134,7 +134,8 @@ function saveItems(deps: EngineDeps, name: string): SaveItem[] {
 
 export async function getImages(ctx: RouteContext, deps: EngineDeps, names: string[]): Promise<void> {
   if (!names.length) throw new HttpError(500, 'no image names given: use names=<name>');
-  const items = names.flatMap((n) => saveItems(deps, n));
+  const known = ctx.faults.has('blind2-get-many-missing-skipped') ? names.filter((n) => deps.images.resolve(n)) : names;
+  const items = known.flatMap((n) => saveItems(deps, n));
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
@@ -151,6 +152,7 @@ export async function loadImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   try {
     loaded = await loadImages(await ctx.body());
   } catch (err) {
+    if (ctx.faults.has('blind2-load-invalid-200')) return ctx.jsonStream(JSON_TYPE).end();
     throw new HttpError(500, `invalid image tarball: ${(err as Error).message}`);
   }
   const out = ctx.jsonStream(JSON_TYPE);

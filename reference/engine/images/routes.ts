@@ -48,13 +48,15 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
     if (ctx.exchange?.refusalApplied) deps.images.tag(image.id, ref);
     throw new HttpError(409, `Conflict: Tag ${tag || 'latest'} is already set to image ${holder.id}, if you want to replace it, please use -f option`);
   }
-  deps.images.tag(image.id, ref);
+  if (holder && holder.id !== image.id && ctx.faults.has('blind2-tag-force-copies')) image.repoTags.push(ref);
+  else deps.images.tag(image.id, ref);
   deps.events.emit({ Type: 'image', Action: 'tag', id: image.id, attributes: { name: ref } });
   ctx.sendStatus(ctx.faults.has('tag-returns-200') ? 200 : 201);
 }
 
 function search(ctx: RouteContext, deps: EngineDeps): void {
-  const results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
+  let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
+  if (!results.length && ctx.faults.has('blind2-search-no-match-all')) results = deps.images.registry.search('');
   if (!ctx.faults.has('search-wrong-keys')) {
     ctx.sendJson(200, results);
     return;

@@ -56,7 +56,11 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       }
       const noOverwriteDirNonDir =
         ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
-      if (!ctx.faults.has('archive-put-not-extracted')) await asArchiveError(() => extractInto(c.fs, path, tar, { noOverwriteDirNonDir }), ctx.faults);
+      if (!ctx.faults.has('archive-put-not-extracted'))
+        await asArchiveError(
+          () => extractInto(c.fs, path, tar, { noOverwriteDirNonDir, dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only') }),
+          ctx.faults,
+        );
       ctx.sendStatus(200);
     },
     V122,
@@ -89,7 +93,9 @@ function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path:
   // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
   const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
   if (!c) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
-  const path = ctx.query.get('path') ?? '';
+  const raw = ctx.query.get('path') ?? '';
+  // Under blind2-archive-slash-file-200 a trailing slash is trimmed, so it no longer asserts a directory.
+  const path = ctx.faults.has('blind2-archive-slash-file-200') ? raw.replace(/([^/])\/+$/, '$1') : raw;
   if (!path) throw new HttpError(400, 'path cannot be empty', body);
   if (ctx.faults.has('archive-relative-path-refused') && !path.startsWith('/')) throw new HttpError(400, `path ${path} is not absolute`, body);
   return { c, path };
@@ -107,7 +113,8 @@ function headWithBody(ctx: RouteContext, tar: Buffer): void {
 }
 
 function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
-  const stat = asArchiveErrorSync(() => pathStat(c.fs, path), ctx.faults);
+  const found = asArchiveErrorSync(() => pathStat(c.fs, path), ctx.faults);
+  const stat = ctx.faults.has('blind2-archive-stat-size-zero') ? { ...found, size: 0 } : found;
   if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
 }
 

@@ -83,13 +83,22 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       200,
       findContainer(engine, ctx)
         .fs.changes()
+        .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))
         .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) })),
     );
   });
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
     const c = findContainer(engine, ctx);
-    const whole = await exportTar(c.fs);
+    const added = ctx.faults.has('blind2-export-added-files-omitted')
+      ? new Set(
+          c.fs
+            .changes()
+            .filter((ch) => ch.Kind === 1)
+            .map((ch) => ch.Path),
+        )
+      : undefined;
+    const whole = await exportTar(c.fs, added && ((path) => added.has(path)));
     const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
     engine.containerEvent(c, 'export');
     ctx.res.writeHead(200, {
@@ -147,7 +156,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     }
     const oldName = c.name;
     if (ctx.faults.has('rename-ignored')) return ctx.sendStatus(204);
-    c.name = name;
+    c.name = ctx.faults.has('blind2-rename-no-leading-slash') ? name.slice(1) : name;
     engine.containerEvent(c, 'rename', { oldName });
     ctx.sendStatus(204);
   });

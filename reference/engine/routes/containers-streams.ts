@@ -28,7 +28,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const detachKeys = detachKeysOf(ctx);
     if (ctx.faults.has('attach-ws-refused')) throw new HttpError(400, 'WebSocket handshake refused');
     const ws = await ctx.webSocket();
-    await attach(engine, ctx, c, webSocketEndpoint(ws), { framed: false, detachKeys });
+    await attach(engine, ctx, c, webSocketEndpoint(ws), { framed: false, detachKeys, logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored') });
   });
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {
@@ -91,17 +91,20 @@ function attach(
   ctx: RouteContext,
   c: Container,
   endpoint: StreamEndpoint,
-  how: { framed: boolean; detachKeys: Buffer | undefined },
+  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean },
 ): Promise<void> {
   engine.containerEvent(c, 'attach');
   const streamMode = ctx.bool('stream');
   const faults = ctx.faults;
   return runSession(endpoint, {
     output: c.output,
-    replay: ctx.bool('logs', faults.has('attach-logs-by-default')) && !faults.has('attach-logs-ignored') ? c.output.entries : [],
+    replay: ctx.bool('logs', faults.has('attach-logs-by-default')) && !faults.has('attach-logs-ignored') && !how.logsIgnored ? c.output.entries : [],
     streams: faults.has('attach-streams-unfiltered')
       ? { stdout: true, stderr: true }
-      : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr', faults.has('attach-stderr-by-default')) },
+      : {
+          stdout: ctx.bool('stdout'),
+          stderr: ctx.bool('stderr', faults.has('attach-stderr-by-default')) && (ctx.bool('stdout') || !faults.has('blind2-attach-stderr-needs-stdout')),
+        },
     live: streamMode && (c.isActive || c.state.status === 'created'),
     stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !faults.has('attach-stdin-dropped') ? () => c.stdin : undefined,
     closeStdinOnEnd: c.config.StdinOnce && !faults.has('stdin-once-ignored'),

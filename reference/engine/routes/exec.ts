@@ -28,6 +28,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('POST', '/exec/{id}/start', async (ctx) => {
+    if (ctx.faults.has('blind2-exec-start-missing-409') && !engine.execs.get(ctx.params.id ?? ''))
+      throw new HttpError(409, `Error: Exec command ${ctx.params.id} has already run`);
     const exec = findExec(engine, ctx);
     const body = (await ctx.optionalJson<{ Detach?: boolean; Tty?: boolean }>()) ?? {};
     if (!ctx.faults.has('pause-allows-exec-start')) refuseWhilePaused(ctx, exec.container, 'exec');
@@ -63,7 +65,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('POST', '/exec/{id}/resize', (ctx) => {
-    findExec(engine, ctx);
+    if (!ctx.faults.has('blind2-exec-resize-missing-201')) findExec(engine, ctx);
     if (ctx.int('h') === undefined || ctx.int('w') === undefined) throw new HttpError(400, 'resize needs both h and w');
     ctx.sendStatus(ctx.faults.has('exec-resize-200') ? 200 : 201);
   });

@@ -102,7 +102,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       if (ctx.faults.has('refused-connect-emits-event') && !engine.containers.resolve(body.Container ?? '')) networkEvent(engine, network, 'connect');
       const c = findContainer(engine, ctx, body.Container ?? '');
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
-      if (ctx.faults.has('network-connect-ignored')) return ctx.sendStatus(200);
+      if (ctx.faults.has('network-connect-ignored') || (!c.isRunning && ctx.faults.has('blind2-network-connect-stopped-ignored'))) return ctx.sendStatus(200);
       addEndpoint(c, network, {
         IPAMConfig: ctx.faults.has('network-endpoint-config-ignored') ? null : (body.EndpointConfig?.IPAMConfig ?? null),
         Aliases: body.EndpointConfig?.Aliases ?? null,

@@ -32,8 +32,9 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
 
   router.add('GET', '/_ping', (ctx) => {
     if (ctx.faults.has('ping-json')) return ctx.sendJson(200, { status: 'OK' });
-    ctx.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 2 });
-    ctx.res.end(ctx.req.method === 'HEAD' ? undefined : 'OK');
+    const body = ctx.faults.has('blind2-ping-trailing-newline') ? 'OK\n' : 'OK';
+    ctx.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': body.length });
+    ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
   });
 
   router.add('GET', '/version', (ctx) => {

@@ -33,8 +33,9 @@ export function checkName(engine: Engine, name: string): string {
   if (engine.faults.has('blind-delete-name-kept') && !engine.containers.resolve(full) && wasRemoved(engine.containers, full.slice(1))) {
     throw new HttpError(409, `Conflict. The name "${full}" is already in use by a removed container.`);
   }
-  const holder = engine.containers.resolve(full);
-  if (holder && holder.name === full && !engine.faults.has('create-name-conflict-201')) {
+  const sameCase = (c: { name: string }) => c.name.toLowerCase() === full.toLowerCase();
+  const holder = engine.faults.has('blind2-create-name-case-conflict') ? engine.containers.all().find(sameCase) : engine.containers.resolve(full);
+  if (holder && (holder.name === full || engine.faults.has('blind2-create-name-case-conflict')) && !engine.faults.has('create-name-conflict-201')) {
     throw new HttpError(
       409,
       `Conflict. The name "${full}" is already in use by container ${holder.id}. You have to remove (or rename) that container to be able to reuse that name.`,

@@ -89,7 +89,8 @@ function shouldRestart(c: Container, code: number, faults: FaultSet): boolean {
   if (Name === 'always' && faults.has('restart-policy-always-ignored')) return false;
   if (Name === 'always' || Name === 'unless-stopped') return true;
   if (Name !== 'on-failure' || (code === 0 && !faults.has('restart-on-failure-exit0'))) return false;
-  return MaximumRetryCount <= 0 || c.restartCount < MaximumRetryCount || faults.has('restart-on-failure-unbounded');
+  const retries = faults.has('blind2-restart-on-failure-one-extra') ? MaximumRetryCount + 1 : MaximumRetryCount;
+  return MaximumRetryCount <= 0 || c.restartCount < retries || faults.has('restart-on-failure-unbounded');
 }
 
 /** The delay doubles with every restart, starting at 100 ms. */
@@ -129,7 +130,8 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
   const stopSignal = signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15;
   engine.containerEvent(c, 'kill', { signal: String(stopSignal) });
   run.signal(stopSignal);
-  const graceMs = engine.faults.has('stop-ignores-t') ? 0 : (timeoutS ?? DEFAULT_STOP_TIMEOUT_S) * 1000;
+  const givenS = timeoutS === 0 && engine.faults.has('blind2-stop-t-zero-default') ? undefined : timeoutS;
+  const graceMs = engine.faults.has('stop-ignores-t') ? 0 : (givenS ?? DEFAULT_STOP_TIMEOUT_S) * 1000;
   const exitedInTime = await exitsWithin(engine, run, graceMs);
   if (exitedInTime && engine.faults.has('stop-waits-full-t')) await new Promise<void>((resolve) => engine.later(graceMs, resolve));
   if (!exitedInTime) {
