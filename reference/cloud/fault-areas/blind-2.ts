@@ -23,7 +23,10 @@ export const BLIND_2_FAULTS = faultArea('blind', [
     name: 'blind2-running-container-terminate-refused',
     description: 'DELETE of a Running container is refused (409) although the state table allows terminate there',
   },
-  { name: 'blind2-service-name-keeps-tag', description: 'service create without name takes the image name with its tag (nginx:1.9) as name' },
+  {
+    name: 'blind2-service-name-keeps-tag',
+    description: 'service create without name takes the image name with its tag as name, the colon made a dash (nginx-1.9)',
+  },
   { name: 'blind2-service-negative-target-accepted', description: 'service create and update accept target_num_containers -1 instead of refusing it' },
   {
     name: 'blind2-stopped-service-redeploy-refused',
@@ -40,6 +43,10 @@ export const BLIND_2_FAULTS = faultArea('blind', [
   { name: 'blind2-cluster-destroyed-date-null', description: 'a terminated node cluster keeps destroyed_datetime null' },
   { name: 'blind2-cancel-stays-canceling', description: 'a canceled action stays Canceling for ever; it never reaches Canceled' },
   { name: 'blind2-canceled-retry-refused', description: 'retry of a Canceled action is refused (409); retry of Success and Failed actions still runs' },
+  {
+    name: 'blind2-end-date-lte-takes-unfinished',
+    description: 'the action list end_date__lte filter lists In progress actions too (their null end date compares as 0)',
+  },
   { name: 'blind2-date-12-hour', description: 'REST date-time fields write the hour on a 12-hour clock (17:05 shows as 05:05)' },
   { name: 'blind2-registry-get-by-name', description: 'GET registry/(host)/ looks the registry up by its name, so a GET by its host answers 404' },
   {

@@ -97,11 +97,12 @@ export function normalizeImage(image: string): string {
 
 /**
  * The image name without registry, namespace and tag: `quay.io/org/app:1` → `app` (with
- * `keepNamespace`, the fault service-name-with-namespace: `org-app`).
+ * `keepNamespace`, the fault service-name-with-namespace: `org-app`; with `keepTag`, the fault
+ * blind2-service-name-keeps-tag: `app-1`).
  */
 export function defaultServiceName(image: string, keepNamespace = false, keepTag = false): string {
   const parts = image.split('/');
-  const last = (keepTag ? parts.at(-1) : parts.at(-1)!.split(/[:@]/)[0]) ?? image;
+  const last = (keepTag ? parts.at(-1)!.replace(/[:@]/g, '-') : parts.at(-1)!.split(/[:@]/)[0]) ?? image;
   const path = parts.length > 1 && /[.:]/.test(parts[0]!) ? parts.slice(1) : parts;
   return keepNamespace ? [...path.slice(0, -1), last].join('-') : last;
 }
