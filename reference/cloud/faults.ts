@@ -10,6 +10,7 @@
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
 import * as AREAS from './fault-areas.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
+import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -34,6 +35,7 @@ const NAMED_FAULTS = [
   ...AREAS.GENERAL_FAULTS,
   ...AREAS.CLIENT_FAULTS,
   ...BLIND_FAULTS,
+  ...BLIND_2_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -47,7 +47,10 @@ export interface WorldOptions {
 
 export function createWorld(opts: WorldOptions): World {
   const { faults, profile } = opts;
-  const restDate = (value: Date): string => (faults.has('blind-date-gmt-zone') ? rfc2822(value).replace(/\+0000$/, 'GMT') : rfc2822(value));
+  const restDate = (value: Date): string => {
+    const text = rfc2822(faults.has('blind2-date-12-hour') ? new Date(value.getTime() - (value.getUTCHours() >= 12 ? 12 * 3600_000 : 0)) : value);
+    return faults.has('blind-date-gmt-zone') ? text.replace(/\+0000$/, 'GMT') : text;
+  };
   return {
     store: new Store(),
     catalog: buildCatalog(faults.has('nodetype-regions-first-only'), faults.has('blind-region-zones-of-provider')),

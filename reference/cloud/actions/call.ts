@@ -95,6 +95,7 @@ export class ActionCall {
             return;
           }
           this.log('Action canceled');
+          if (world.faults.has('blind2-cancel-stays-canceling')) return;
           await world.clock.sleep(world.clock.ms('cancel')).catch(() => {});
           this.finish('Canceled');
         },

@@ -56,8 +56,13 @@ function dateBound(query: URLSearchParams, name: string): number | undefined {
 
 const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTime() / 1000) : undefined);
 
-/** What the end_date filters compare (the start date under blind-end-date-filter-reads-start). */
-const endOf = (world: World, a: Action): number | undefined => seconds(world.faults.has('blind-end-date-filter-reads-start') ? a.start_date : a.end_date);
+/**
+ * What the end_date filters compare (the start date under blind-end-date-filter-reads-start); an
+ * unfinished action's null end date counts as 0 under blind2-end-date-lte-takes-unfinished.
+ */
+const endOf = (world: World, a: Action): number | undefined =>
+  seconds(world.faults.has('blind-end-date-filter-reads-start') ? a.start_date : a.end_date) ??
+  (world.faults.has('blind2-end-date-lte-takes-unfinished') ? 0 : undefined);
 
 /**
  * The ids of the whole tree the object belongs to: its related objects and theirs (a container's

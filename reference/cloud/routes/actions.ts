@@ -41,7 +41,7 @@ function cancel(ctx: CallContext): Reply {
   a.state = 'Canceling';
   announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));
-  else world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
+  else if (!world.faults.has('blind2-cancel-stays-canceling')) world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
   return accepted(world, actionJson(world, a));
 }
 
@@ -50,7 +50,8 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const a = action(ctx);
   if (a.state === 'Canceling' && world.faults.has('retry-canceling-allowed')) return accepted(world, actionJson(world, a));
   const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
-  const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused');
+  const canceledRefused = a.state === 'Canceled' && world.faults.has('blind2-canceled-retry-refused');
+  const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused') && !canceledRefused;
   if (!verdictOf(ctx.req.mutation, a.state, retriable)) throw conflict(`action in state '${a.state}' cannot be retried`);
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');

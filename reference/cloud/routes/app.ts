@@ -241,6 +241,9 @@ function nameAsFiltered(ctx: CallContext, name: string): string {
   return wanted !== null && name.startsWith(wanted) && ctx.world.faults.has('blind-container-name-filter-prefix') ? wanted : name;
 }
 
+/** Under blind2-container-state-filter-with-service, state no longer filters once service filters too. */
+const stateFilterDropped = (ctx: CallContext): boolean => ctx.req.query.has('service') && ctx.world.faults.has('blind2-container-state-filter-with-service');
+
 function addContainerRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
   const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
@@ -251,7 +254,7 @@ function addContainerRoutes(routes: RouteTable): void {
       inNamespace(ctx.world.store.containers, ctx.scope.namespace),
       {
         uuid: (c) => c.uuid,
-        state: (c) => c.state,
+        state: (c) => (stateFilterDropped(ctx) ? ctx.req.query.get('state') : c.state),
         name: (c) => nameAsFiltered(ctx, c.name),
         service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri,
         node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
@@ -347,7 +350,11 @@ function addContainerRoutes(routes: RouteTable): void {
       return runVerb(
         ctx,
         c,
-        { allowed: containerAllows(c, 'terminate'), what: 'container', name: 'terminate' },
+        {
+          allowed: containerAllows(c, 'terminate') && !(c.state === 'Running' && ctx.world.faults.has('blind2-running-container-terminate-refused')),
+          what: 'container',
+          name: 'terminate',
+        },
         async (job) => {
           c.stopProgram?.();
           setState(ctx.world, c, 'Terminating');

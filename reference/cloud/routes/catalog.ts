@@ -6,7 +6,7 @@ import { ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import { resourceUri, type UriKind } from '../uris.ts';
-import type { Catalog } from '../catalog-seed.ts';
+import type { Catalog, NodeType } from '../catalog-seed.ts';
 
 interface Entry {
   resource_uri: string;
@@ -17,10 +17,10 @@ function addCatalog<T extends Entry>(
   kind: UriKind,
   idParams: string[],
   items: (c: Catalog) => T[],
-  filters: Record<string, FieldReader<T>>,
+  filters: (ctx: CallContext) => Record<string, FieldReader<T>>,
 ): void {
   const base = `/api/infra/v1/${kind}/`;
-  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters, kind)));
+  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters(ctx), kind)));
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
     const uri = resourceUri(
@@ -39,13 +39,43 @@ function addCatalog<T extends Entry>(
   });
 }
 
+/** A node type's regions as the regions filter sees them: every region of its provider under blind2-nodetype-regions-filter-provider. */
+function nodeTypeRegions(ctx: CallContext, t: NodeType): string[] {
+  if (!ctx.world.faults.has('blind2-nodetype-regions-filter-provider')) return t.regions;
+  return ctx.world.catalog.regions.filter((r) => r.provider === t.provider).map((r) => r.resource_uri);
+}
+
 export function addCatalogRoutes(routes: RouteTable): void {
-  addCatalog(routes, 'provider', ['name'], (c) => c.providers, { name: (p) => p.name });
-  addCatalog(routes, 'region', ['provider', 'name'], (c) => c.regions, { name: (r) => r.name, provider: (r) => r.provider });
-  addCatalog(routes, 'az', ['provider', 'region', 'name'], (c) => c.zones, { name: (z) => z.name, region: (z) => z.region });
-  addCatalog(routes, 'nodetype', ['provider', 'name'], (c) => c.nodeTypes, {
-    name: (t) => t.name,
-    regions: (t) => t.regions,
-    availability_zones: (t) => t.availability_zones,
-  });
+  addCatalog(
+    routes,
+    'provider',
+    ['name'],
+    (c) => c.providers,
+    () => ({ name: (p) => p.name }),
+  );
+  addCatalog(
+    routes,
+    'region',
+    ['provider', 'name'],
+    (c) => c.regions,
+    () => ({ name: (r) => r.name, provider: (r) => r.provider }),
+  );
+  addCatalog(
+    routes,
+    'az',
+    ['provider', 'region', 'name'],
+    (c) => c.zones,
+    () => ({ name: (z) => z.name, region: (z) => z.region }),
+  );
+  addCatalog(
+    routes,
+    'nodetype',
+    ['provider', 'name'],
+    (c) => c.nodeTypes,
+    (ctx) => ({
+      name: (t) => t.name,
+      regions: (t) => nodeTypeRegions(ctx, t),
+      availability_zones: (t) => t.availability_zones,
+    }),
+  );
 }

@@ -68,7 +68,10 @@ function addClusterRoutes(routes: RouteTable): void {
         ctx,
         c,
         {
-          allowed: allows(NODE_CLUSTER_OPS, c.state, 'deploy') || (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')),
+          allowed:
+            allows(NODE_CLUSTER_OPS, c.state, 'deploy') ||
+            (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')) ||
+            (c.state === 'Deployed' && ctx.world.faults.has('blind2-deployed-cluster-deploy-accepted')),
           what: 'node cluster',
           name: 'deploy',
         },
@@ -111,7 +114,11 @@ function addClusterRoutes(routes: RouteTable): void {
       return runVerb(
         ctx,
         c,
-        { allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate'), what: 'node cluster', name: 'terminate' },
+        {
+          allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate') && !(c.state === 'Init' && ctx.world.faults.has('blind2-init-cluster-terminate-refused')),
+          what: 'node cluster',
+          name: 'terminate',
+        },
         (job) => terminateCluster(ctx.world, c, job),
         undefined,
         (x) => clusterJson(ctx.world, x),

@@ -26,7 +26,12 @@ const REPOSITORIES = '/api/repo/v1/[ns/]repository/';
 const vendorQuery = (ctx: CallContext): string | null => ctx.req.query.get(ctx.world.spell('is_vendor_registry'));
 
 function repository(ctx: CallContext): Repository {
-  const repo = findRepository(ctx.world, ctx.scope.namespace, ctx.params.name ?? '');
+  const name = ctx.params.name ?? '';
+  const repo = findRepository(
+    ctx.world,
+    ctx.scope.namespace,
+    ctx.world.faults.has('blind2-repository-name-two-segments') ? name.split('/').slice(0, 2).join('/') : name,
+  );
   if (!repo) throw notFound('repository');
   track(ctx, repo.resource_uri, repo.scope);
   return repo;
@@ -50,7 +55,8 @@ export function addRepoRoutes(routes: RouteTable): void {
     return listReply(ctx, items, (r) => registryJson(ctx.world, r));
   });
   routes.add('GET', `${REGISTRIES}{host}/`, (ctx) => {
-    const found = registriesOf(ctx.world, ctx.scope.namespace).find((r) => r.host === ctx.params.host);
+    const byName = ctx.world.faults.has('blind2-registry-get-by-name');
+    const found = registriesOf(ctx.world, ctx.scope.namespace).find((r) => (byName ? r.name : r.host) === ctx.params.host);
     if (!found) throw notFound('registry');
     return ok(registryJson(ctx.world, found));
   });

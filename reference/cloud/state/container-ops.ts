@@ -102,7 +102,8 @@ export function appendLog(world: World, c: Container, streamType: 'stdout' | 'st
 /** Starting → Running: the program writes its first lines; a finite run_command exits later. */
 export function markRunning(world: World, c: Container): void {
   if (c.state !== 'Starting') return;
-  c.started_datetime = world.clock.now();
+  if (world.faults.has('blind2-container-started-date-first')) c.started_datetime ??= world.clock.now();
+  else c.started_datetime = world.clock.now();
   setState(world, c, 'Running');
   const cfg = c.config;
   if (!isFiniteProgram(cfg.run_command)) {

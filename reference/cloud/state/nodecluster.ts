@@ -153,7 +153,7 @@ export async function terminateCluster(world: World, c: NodeCluster, job: Job): 
   setState(world, c, 'Terminating');
   if (world.faults.has('blind-cluster-terminate-keeps-nodes')) await job.wait('terminate');
   else await terminateNodes(world, liveNodes(world, c), job);
-  c.destroyed_datetime = world.clock.now();
+  if (!world.faults.has('blind2-cluster-destroyed-date-null')) c.destroyed_datetime = world.clock.now();
   setState(world, c, 'Terminated');
 }
 

@@ -52,7 +52,7 @@ const UPDATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
   run_command: (b) => optString(b, 'run_command'),
   sequential_deployment: (b) => optBool(b, 'sequential_deployment'),
   tags: (b, world) => optTags(b, !world.faults.has('tags-string-list-rejected')),
-  target_num_containers: (b) => optInt(b, 'target_num_containers'),
+  target_num_containers: (b, world) => optInt(b, 'target_num_containers', world.faults.has('blind2-service-negative-target-accepted') ? -1 : 0),
   deployment_strategy: (b) => optEnum(b, 'deployment_strategy', STRATEGIES),
   autoredeploy: (b) => optBool(b, 'autoredeploy'),
   net: (b) => optEnum(b, 'net', ['bridge', 'host'] as const),
@@ -97,11 +97,12 @@ export function normalizeImage(image: string): string {
 
 /**
  * The image name without registry, namespace and tag: `quay.io/org/app:1` → `app` (with
- * `keepNamespace`, the fault service-name-with-namespace: `org-app`).
+ * `keepNamespace`, the fault service-name-with-namespace: `org-app`; with `keepTag`, the fault
+ * blind2-service-name-keeps-tag: `app-1`).
  */
-export function defaultServiceName(image: string, keepNamespace = false): string {
+export function defaultServiceName(image: string, keepNamespace = false, keepTag = false): string {
   const parts = image.split('/');
-  const last = parts.at(-1)!.split(/[:@]/)[0] ?? image;
+  const last = (keepTag ? parts.at(-1)!.replace(/[:@]/g, '-') : parts.at(-1)!.split(/[:@]/)[0]) ?? image;
   const path = parts.length > 1 && /[.:]/.test(parts[0]!) ? parts.slice(1) : parts;
   return keepNamespace ? [...path.slice(0, -1), last].join('-') : last;
 }
@@ -111,7 +112,8 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
   const image = normalizeImage(reqString(body, 'image'));
-  const name = optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'));
+  const name =
+    optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),

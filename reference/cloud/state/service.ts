@@ -47,6 +47,7 @@ export function serviceAllows(world: World, svc: Service, op: ServiceOp): boolea
     if (svc.state === 'Terminated' && world.faults.has('terminate-reversible')) return true;
     if (svc.state === 'Partly running' && world.faults.has('blind-partly-running-start-refused')) return false;
   }
+  if (op === 'redeploy' && svc.state === 'Stopped' && world.faults.has('blind2-stopped-service-redeploy-refused')) return false;
   return allows(SERVICE_OPS, svc.state, op);
 }
 

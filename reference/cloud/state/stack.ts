@@ -87,7 +87,6 @@ function buildStackServices(world: World, stack: Stack, specs: readonly ServiceS
 export function createStack(world: World, scope: UriScope, body: Fields, owner: CloudUser): Stack {
   const name = world.faults.has('create-missing-name-accepted') ? (optString(body, 'name') ?? '') : reqString(body, 'name');
   const items = world.faults.has('stack-services-ignored') ? [] : (optList(body, 'services') ?? []);
-  const specs = items.map((s) => readServiceCreate(world, s));
   const uuid = (world.faults.has('stack-client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const stack: Stack = {
     kind: 'stack',
@@ -101,6 +100,8 @@ export function createStack(world: World, scope: UriScope, body: Fields, owner: 
     deployed_datetime: null,
     destroyed_datetime: null,
   };
+  if (world.faults.has('blind2-stack-refused-create-kept')) world.store.stacks.set(uuid, stack);
+  const specs = items.map((s) => readServiceCreate(world, s));
   const services = buildStackServices(world, stack, specs, owner, []);
   world.store.stacks.set(uuid, stack);
   announce(world, stack, 'create');
@@ -181,13 +182,15 @@ export async function stopStack(world: World, stack: Stack, job: Job): Promise<v
 export async function redeployStack(world: World, stack: Stack, reuseVolumes: boolean, job: Job): Promise<void> {
   setState(world, stack, 'Redeploying');
   await overServices(world, stack, 'redeploy', (s) => redeployService(world, s, reuseVolumes, job));
-  stack.deployed_datetime = world.clock.now();
+  if (world.faults.has('blind2-stack-redeploy-date-kept')) stack.deployed_datetime ??= world.clock.now();
+  else stack.deployed_datetime = world.clock.now();
   settleStack(world, stack);
 }
 
 export async function terminateStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Terminating');
-  await overServices(world, stack, 'terminate', (s) => terminateService(world, s, job));
+  const skipped = (s: Service): boolean => s.state === 'Stopped' && world.faults.has('blind2-stack-terminate-skips-stopped');
+  await overServices(world, stack, 'terminate', (s) => (skipped(s) ? Promise.resolve() : terminateService(world, s, job)));
   stack.destroyed_datetime = world.clock.now();
   setState(world, stack, 'Terminated');
 }
