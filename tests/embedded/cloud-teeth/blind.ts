@@ -41,4 +41,26 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind-service-log-source-service', catches: ['cloud/service/logs/message-shape', 'cloud/service/logs/aggregated'] },
   { fault: 'blind-auth-key-unchecked', catches: ['cloud/auth/rest-without-credentials-refused/every-endpoint', 'cloud/auth/rest-wrong-key-refused'] },
   { fault: 'blind-date-gmt-zone', catches: ['cloud/dates/rfc2822'] },
+  // The second batch (reference/cloud/fault-areas/blind-2.ts), measured the same way.
+  { fault: 'blind2-stack-refused-create-kept', catches: ['cloud/errors/refused-create-leaves-nothing/stack'] },
+  { fault: 'blind2-container-started-date-first', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  { fault: 'blind2-running-container-terminate-refused', catches: ['cloud/states/container/running-allows-terminate'] },
+  { fault: 'blind2-service-name-keeps-tag', catches: ['cloud/service/create/default-name-image-without-namespace'] },
+  {
+    fault: 'blind2-service-negative-target-accepted',
+    catches: [
+      'cloud/errors/bad-input-client-error/service/update/body-field-out-of-range',
+      'cloud/errors/bad-input-client-error/service/create/body-field-out-of-range',
+    ],
+  },
+  { fault: 'blind2-stopped-service-redeploy-refused', catches: ['cloud/states/service/stopped-allows-redeploy'] },
+  { fault: 'blind2-deployed-cluster-deploy-accepted', catches: ['cloud/states/nodecluster/deployed-rejects-deploy'] },
+  { fault: 'blind2-init-cluster-terminate-refused', catches: ['cloud/states/nodecluster/init-allows-terminate'] },
+  { fault: 'blind2-cluster-destroyed-date-null', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
+  { fault: 'blind2-cancel-stays-canceling', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
+  { fault: 'blind2-canceled-retry-refused', catches: ['cloud/states/action/canceled-allows-retry'] },
+  { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte', 'cloud/action/list/filter-combinations'] },
+  { fault: 'blind2-date-12-hour', catches: ['cloud/service/get/datetimes-track-operations', 'cloud/states/service/partly-running-allows-redeploy'] },
+  { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
+  { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
 ];

@@ -62,4 +62,28 @@ export const blindTeeth: Teeth[] = [
   { fault: 'blind-logs-timestamps-no-fraction', version: '1.18', catches: ['engine/containers/logs/query-timestamps'] },
   { fault: 'blind-events-since-ends-stream', version: '1.18', catches: ['engine/system/events/query-since'] },
   { fault: 'blind-events-event-filter-first-value', version: '1.22', catches: ['engine/system/events/filter-event/several-values'] },
+  // The second batch (reference/engine/fault-areas/blind-2.ts), measured the same way.
+  {
+    fault: 'blind2-images-filter-prefix',
+    version: '1.18',
+    catches: ['engine/containers/unpause/404-no-such-container', 'engine/containers/wait/200-status-code'],
+  },
+  { fault: 'blind2-tag-force-copies', version: '1.18', catches: ['engine/images/tag/query-force'] },
+  { fault: 'blind2-search-no-match-all', version: '1.18', catches: ['engine/images/search/query-term'] },
+  { fault: 'blind2-load-invalid-200', version: '1.18', catches: ['engine/images/load/invalid-tarball-refused'] },
+  { fault: 'blind2-archive-slash-file-200', version: '1.22', catches: ['engine/containers/archive-get/400-path-is-file-asserted-dir'] },
+  { fault: 'blind2-archive-stat-size-zero', version: '1.22', catches: ['engine/containers/archive-path-stat-header'] },
+  { fault: 'blind2-attach-stderr-needs-stdout', version: '1.18', catches: ['engine/containers/attach/query-stderr'] },
+  {
+    fault: 'blind2-attach-ws-logs-ignored',
+    version: '1.18',
+    catches: ['engine/containers/attach-ws/query-params-as-attach', 'engine/containers/attach-ws/query-params-as-attach/stdin-stream'],
+  },
+  { fault: 'blind2-exec-resize-missing-201', version: '1.18', catches: ['engine/exec/resize/404-no-such-exec'] },
+  { fault: 'blind2-exec-start-missing-409', version: '1.18', catches: ['engine/exec/start/404-no-such-exec'] },
+  { fault: 'blind2-restart-on-failure-one-extra', version: '1.18', catches: ['engine/containers/create/host-config-restart-policy-on-failure'] },
+  { fault: 'blind2-rename-no-leading-slash', version: '1.18', catches: ['engine/containers/rename/204-renamed'] },
+  { fault: 'blind2-changes-deletions-omitted', version: '1.18', catches: ['engine/containers/changes/kind-values'] },
+  { fault: 'blind2-export-added-files-omitted', version: '1.18', catches: ['engine/containers/export/200-tar-stream'] },
+  { fault: 'blind2-ping-trailing-newline', version: '1.18', catches: ['engine/system/ping/200-ok'] },
 ];
