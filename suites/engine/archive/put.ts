@@ -8,6 +8,8 @@ const R = 'engine/containers/archive-put/';
 
 /** A tar that puts a regular file where /arch/sub (a directory) is. */
 const fileOverDir = () => packTar([{ name: 'sub', content: 'now a file\n' }]);
+/** A tar that puts a directory where /arch/file.txt (a regular file) is: the reverse replacement. */
+const dirOverFile = () => packTar([{ name: 'file.txt/', type: 'directory' }]);
 
 /** Spec: Endpoints > Containers > 24. (1.22) PUT /containers/(id or name)/archive. */
 export default [
@@ -58,13 +60,19 @@ export default [
   }),
   engineCheck({
     id: `${R}400-forbidden-overwrite`,
-    title: '(1.22) With noOverwriteDirNonDir=1, replacing a directory with a file answers 400',
+    title: '(1.22) With noOverwriteDirNonDir=1, replacing a directory with a file, or the reverse, answers 400',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
-      const res = await archive(ctx, 'PUT', id, { path: TREE_ROOT, noOverwriteDirNonDir: 1 }, await fileOverDir());
-      expectArchiveError(ctx, res, 400, 'PUT /archive replacing the directory /arch/sub with a file, noOverwriteDirNonDir=1', `${R}400-forbidden-overwrite`);
+      const cases = [
+        { tar: fileOverDir, what: 'replacing the directory /arch/sub with a file' },
+        { tar: dirOverFile, what: 'replacing the file /arch/file.txt with a directory' },
+      ];
+      for (const { tar, what } of cases) {
+        const { id } = await containerWithTree(ctx);
+        const res = await archive(ctx, 'PUT', id, { path: TREE_ROOT, noOverwriteDirNonDir: 1 }, await tar());
+        expectArchiveError(ctx, res, 400, `PUT /archive ${what}, noOverwriteDirNonDir=1`, `${R}400-forbidden-overwrite`);
+      }
     },
   }),
   engineCheck({

@@ -41,6 +41,10 @@ export default [
       const { name } = await ctx.createContainer({ cmd: ['true'] });
       const { res } = await createRaw(ctx, createBody(ctx), name);
       ctx.expectStatus(res, 409, `create with the name ${name}, already in use`);
+      // The name grammar (`/?[a-zA-Z0-9_-]+`) tells the cases apart: the same letters in another case are no assigned name.
+      const other = name.toUpperCase();
+      const { res: otherRes } = await createRaw(ctx, createBody(ctx), other);
+      ctx.expectStatus(otherRes, 201, `create with the name ${other}, which differs from the assigned ${name} only in case`);
     },
   }),
   engineCheck({

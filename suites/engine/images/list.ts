@@ -139,6 +139,8 @@ export default [
       const name = repoOf(ctx.fixtureImage());
       const fixture = await imageIdOf(ctx, ctx.fixtureImage());
       const other = await ownImage(ctx, 'other-name');
+      // Another name that starts with this one: "that name" is the whole name, not a prefix.
+      await tagged(ctx, other.ref, `${name}-${ctx.uniqueName('longer')}`, 'v1');
       const list = await listImages(ctx, { filter: name });
       ctx.expect(holds(list, fixture), `filter=${name} does not list the image of that name`, { expected: fixture, actual: ids(list) });
       ctx.expect(!holds(list, other.id), `filter=${name} lists ${other.ref}, an image of another name`, { expected: `not ${other.id}`, actual: ids(list) });

@@ -150,11 +150,14 @@ export default [
     endpoint: 'engine/images/get-many',
     async run(ctx) {
       const missing = missingRepo(ctx);
-      const res = await ctx.api.get('/images/get', { names: [missing] }, { timeoutMs: 60_000 });
-      ctx.expect(res.status >= 400, `GET /images/get?names=${missing}, which names no image, answered ${res.status}`, {
-        expected: 'an error status (500 is listed)',
-        actual: { status: res.status, body: res.text().slice(0, 160) },
-      });
+      // "Same rules per value": one missing name among existing ones refuses the save too.
+      for (const names of [[missing], [(await twoTagRepo(ctx)).first.ref, missing]]) {
+        const res = await ctx.api.get('/images/get', { names }, { timeoutMs: 60_000 });
+        ctx.expect(res.status >= 400, `GET /images/get?names=${names.join('&names=')}, where ${missing} names no image, answered ${res.status}`, {
+          expected: 'an error status (500 is listed)',
+          actual: { status: res.status, body: res.text().slice(0, 160) },
+        });
+      }
     },
   }),
   engineCheck({

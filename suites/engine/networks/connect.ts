@@ -34,21 +34,27 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
   ];
 }
 
+async function expectAttached(ctx: EngineContext, network: string, container: string, after: string): Promise<void> {
+  ctx.expect((await attachedContainers(ctx, network)).includes(container), `after ${after}, the network Containers must include ${container}`);
+}
+
 /** Spec: Endpoints > Networks > 54, 55. POST /networks/(id or name)/connect and /disconnect (1.22). */
 export default [
   engineCheck({
     id: 'engine/networks/connect/200-connected',
-    title: 'POST /networks/(id)/connect answers 200 and the container appears in the network Containers',
+    title: 'POST /networks/(id)/connect answers 200 and the container, running or created then started, appears in the network Containers',
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await containerFor(ctx, network.id);
-      ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
-      ctx.expect(
-        (await attachedContainers(ctx, network.id)).includes(container.id),
-        `after a 200 connect, the network Containers must include ${container.id}`,
-      );
+      const running = await containerFor(ctx, network.id);
+      ctx.expectStatus(await connect(ctx, network.id, running.id), 200, 'connecting a running container');
+      await expectAttached(ctx, network.id, running.id, 'a 200 connect of a running container');
+      // The spec lists no refusal for a container that is not running: its connect binds as well.
+      const created = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
+      ctx.expectStatus(await connect(ctx, network.id, created.id), 200, 'connecting a created, not yet started container');
+      await ctx.start(created.id);
+      await expectAttached(ctx, network.id, created.id, 'a 200 connect of a created container and its start');
     },
   }),
   ...missingReferenceChecks('connect', 'to'),

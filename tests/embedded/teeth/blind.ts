@@ -66,7 +66,7 @@ export const blindTeeth: Teeth[] = [
   {
     fault: 'blind2-images-filter-prefix',
     version: '1.18',
-    catches: ['engine/containers/unpause/404-no-such-container', 'engine/containers/wait/200-status-code'],
+    catches: ['engine/containers/unpause/404-no-such-container', 'engine/containers/wait/200-status-code', 'engine/images/list/query-filter'],
   },
   { fault: 'blind2-tag-force-copies', version: '1.18', catches: ['engine/images/tag/query-force'] },
   { fault: 'blind2-search-no-match-all', version: '1.18', catches: ['engine/images/search/query-term'] },
@@ -86,4 +86,10 @@ export const blindTeeth: Teeth[] = [
   { fault: 'blind2-changes-deletions-omitted', version: '1.18', catches: ['engine/containers/changes/kind-values'] },
   { fault: 'blind2-export-added-files-omitted', version: '1.18', catches: ['engine/containers/export/200-tar-stream'] },
   { fault: 'blind2-ping-trailing-newline', version: '1.18', catches: ['engine/system/ping/200-ok'] },
+  // Second-batch faults the first measurement missed, caught once their checks took the missing case.
+  { fault: 'blind2-get-many-missing-skipped', version: '1.18', catches: ['engine/images/get-many/missing-name-refused'] },
+  { fault: 'blind2-archive-put-overwrite-dir-only', version: '1.22', catches: ['engine/containers/archive-put/400-forbidden-overwrite'] },
+  { fault: 'blind2-network-connect-stopped-ignored', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
+  { fault: 'blind2-create-name-case-conflict', version: '1.18', catches: ['engine/containers/create/409-name-conflict'] },
+  { fault: 'blind2-stop-t-zero-default', version: '1.18', catches: ['engine/containers/stop/query-t'] },
 ];
