@@ -60,7 +60,6 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-cancel-stays-canceling', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   { fault: 'blind2-canceled-retry-refused', catches: ['cloud/states/action/canceled-allows-retry'] },
   { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte', 'cloud/action/list/filter-combinations'] },
-  { fault: 'blind2-date-12-hour', catches: ['cloud/service/get/datetimes-track-operations', 'cloud/states/service/partly-running-allows-redeploy'] },
   { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
 ];
