@@ -62,4 +62,5 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte', 'cloud/action/list/filter-combinations'] },
   { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
+  { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },
 ];
