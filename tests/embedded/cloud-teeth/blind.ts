@@ -63,4 +63,5 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },
+  { fault: 'blind2-exec-stopped-container-runs', catches: ['cloud/container/exec/bidirectional/not-in-stopped'] },
 ];
