@@ -64,4 +64,5 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },
   { fault: 'blind2-exec-stopped-container-runs', catches: ['cloud/container/exec/bidirectional/not-in-stopped'] },
+  { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services'] },
 ];
