@@ -66,4 +66,5 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-exec-stopped-container-runs', catches: ['cloud/container/exec/bidirectional/not-in-stopped'] },
   { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services'] },
   { fault: 'blind2-stack-redeploy-date-kept', catches: ['cloud/stack/get/datetimes-track-operations'] },
+  { fault: 'blind2-nodetype-regions-filter-provider', catches: ['cloud/nodetype/list/filter-regions'] },
 ];
