@@ -43,7 +43,10 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind-date-gmt-zone', catches: ['cloud/dates/rfc2822'] },
   // The second batch (reference/cloud/fault-areas/blind-2.ts), measured the same way.
   { fault: 'blind2-stack-refused-create-kept', catches: ['cloud/errors/refused-create-leaves-nothing/stack'] },
-  { fault: 'blind2-container-started-date-first', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  {
+    fault: 'blind2-container-started-date-first',
+    catches: ['cloud/container/get/datetimes-track-operations', 'cloud/node/vendor-upgrade/containers-restart'],
+  },
   { fault: 'blind2-running-container-terminate-refused', catches: ['cloud/states/container/running-allows-terminate'] },
   { fault: 'blind2-service-name-keeps-tag', catches: ['cloud/service/create/default-name-image-without-namespace'] },
   {
