@@ -48,7 +48,7 @@ export interface WorldOptions {
 export function createWorld(opts: WorldOptions): World {
   const { faults, profile } = opts;
   const restDate = (value: Date): string => {
-    const text = rfc2822(faults.has('blind2-date-12-hour') ? new Date(value.getTime() - (value.getUTCHours() >= 12 ? 12 * 3600_000 : 0)) : value);
+    const text = rfc2822(value);
     return faults.has('blind-date-gmt-zone') ? text.replace(/\+0000$/, 'GMT') : text;
   };
   return {

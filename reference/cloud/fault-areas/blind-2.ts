@@ -47,7 +47,6 @@ export const BLIND_2_FAULTS = faultArea('blind', [
     name: 'blind2-end-date-lte-takes-unfinished',
     description: 'the action list end_date__lte filter lists In progress actions too (their null end date compares as 0)',
   },
-  { name: 'blind2-date-12-hour', description: 'REST date-time fields write the hour on a 12-hour clock (17:05 shows as 05:05)' },
   {
     name: 'blind2-nodetype-regions-filter-provider',
     description: "the node type list regions filter matches every node type of the region's provider, also those not offered in it",

@@ -1,4 +1,5 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
+import { afterTargetSecond } from '../support/target-clock.ts';
 import { cloudCheck } from '../support/check.ts';
 import {
   sharedNodes,
@@ -177,7 +178,7 @@ export default [
   }),
   cloudCheck({
     id: R.dates,
-    title: "deployed/started/stopped/destroyed_datetime are null before the container's first deploy, start, stop, terminate and set after",
+    title: "deployed/started/stopped/destroyed_datetime are null before the container's first deploy, start, stop, terminate, then the last one",
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const since = Date.now();
@@ -189,6 +190,14 @@ export default [
       const stopped = await operateAndSettle(ctx, c, 'stop');
       expectRunDates(ctx, stopped, ['stopped_datetime'], dateMs(c.started_datetime), 'a stopped container', R.dates);
       await expectListedAsGot(ctx, CONTAINERS, stopped, DATES, R.dates);
+      // The dates are the last start (the service's fields, in per-container form): a start in a later second moves started_datetime.
+      await afterTargetSecond(ctx, uri, [c.started_datetime, stopped.stopped_datetime]);
+      const restarted = await operateAndSettle(ctx, c, 'start');
+      ctx.expect(dateMs(restarted.started_datetime) > dateMs(c.started_datetime), 'a second start did not move started_datetime', {
+        expected: `later than ${String(c.started_datetime)}`,
+        actual: restarted.started_datetime,
+        requirement: R.dates,
+      });
       await operateAndSettle(ctx, c, 'terminate');
       const gone = await settled(ctx, 'container', uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated container', R.dates);

@@ -177,13 +177,16 @@ export default [
   }),
   cloudCheck({
     id: R.terminate,
-    title: 'DELETE terminates all services of the stack and the stack: they end Terminated (202, action ends)',
+    title: 'DELETE terminates all services of the stack, running and Stopped, and the stack: they end Terminated (202, action ends)',
     requirements: [R.terminate, R.terminate202, SUCCEEDS],
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
       const stack = await runningStack(ctx);
       // Its services as it listed them before: whether a terminated stack still lists them is not shown.
       const services = [...(await servicesByName(ctx, stack)).values()];
+      // One service Stopped: "all services" covers those that do not run (every settled stack state allows terminate).
+      await operateAndSettle(ctx, services[1]!, 'stop');
+      await settled(ctx, 'stack', stack.resource_uri);
       const op = await startOp(ctx, stack.resource_uri, 'terminate', R.terminate, R.terminate202);
       ctx.expectEqual((await settled(ctx, 'stack', stack.resource_uri)).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);
       await expectServicesIn(ctx, stack, ['Terminated'], R.terminate, services);

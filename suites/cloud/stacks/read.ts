@@ -7,6 +7,7 @@ import { runningStack } from './operations.ts';
 import { expectListed, expectListedAsGot, listAll, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
 
 const R = {
   list: 'cloud/stack/list/returns-stacks',
@@ -68,7 +69,7 @@ export default [
   }),
   cloudCheck({
     id: R.dates,
-    title: 'deployed_datetime is null until the first deployment and then set; destroyed_datetime is null until terminate',
+    title: 'deployed_datetime is null until the first deployment, then the last one (redeploy moves it); destroyed_datetime is null until terminate',
     endpoint: 'cloud/stack/get',
     async run(ctx) {
       const since = Date.now();
@@ -79,6 +80,14 @@ export default [
       expectRunDates(ctx, started, ['deployed_datetime'], since, 'a started stack', R.dates);
       expectNullDates(ctx, started, ['destroyed_datetime'], 'a running stack', R.dates);
       await expectListedAsGot(ctx, STACKS, started, DATES, R.dates);
+      // deployed_datetime is the last deployment: a redeploy in a later second of the target's clock moves it.
+      await afterTargetSecond(ctx, stack.resource_uri, [started.deployed_datetime]);
+      const redeployed = await operateAndSettle(ctx, stack, 'redeploy');
+      ctx.expect(dateMs(redeployed.deployed_datetime) > dateMs(started.deployed_datetime), 'a redeploy did not move deployed_datetime', {
+        expected: `later than ${String(started.deployed_datetime)}`,
+        actual: redeployed.deployed_datetime,
+        requirement: R.dates,
+      });
       await operateAndSettle(ctx, stack, 'terminate');
       const gone = await settled(ctx, 'stack', stack.resource_uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(started.deployed_datetime), 'a terminated stack', R.dates);

@@ -1,11 +1,12 @@
 /**
  * Spec: Containers > GET .../container/(uuid)/exec/ (Stream: a command in a running container
  * with a bidirectional stream). Query parameters and message format are "not shown": the facts'
- * `?command=`, `{type, output, streamType}` and the final `EOF` are graded informational.
+ * `?command=`, `{type, output, streamType}` and the final `EOF` are graded informational. A Stopped
+ * container has nothing to run a command in: exec there may be refused in any way, but runs nothing.
  */
 import { cloudCheck } from '../support/check.ts';
 import { runningAppContainer } from '../support/app.ts';
-import { execute } from '../support/streams.ts';
+import { execOutputIfOpened, execute } from '../support/streams.ts';
 
 const R = {
   bidirectional: 'cloud/container/exec/bidirectional',
@@ -25,6 +26,25 @@ export default [
       ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', {
         expected: marker,
         actual: result.output.slice(0, 300),
+        requirement: R.bidirectional,
+      });
+    },
+  }),
+  cloudCheck({
+    id: `${R.bidirectional}/not-in-stopped`,
+    title: 'Exec runs commands only in a running container: in a Stopped one the command does not run',
+    requirements: [R.bidirectional],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const container = await runningAppContainer(ctx);
+      const stop = await ctx.api.post(`${container.resource_uri}stop/`);
+      if (stop.status >= 300) ctx.fail(`precondition: stop of a container answered ${stop.status}`);
+      await ctx.waitForState('container', container.resource_uri, ['Stopped']);
+      const marker = `conformance-stopped-${Math.random().toString(36).slice(2, 8)}`;
+      const output = await execOutputIfOpened(ctx, container, `echo ${marker}`);
+      ctx.expect(!output?.includes(marker), 'exec ran a command in a Stopped container', {
+        expected: 'the session refused, or no output of the command',
+        actual: output?.slice(0, 200),
         requirement: R.bidirectional,
       });
     },

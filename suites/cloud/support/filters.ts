@@ -143,7 +143,8 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
       // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
       const boolean = full.some((o) => typeof o[field] === 'boolean');
-      for (const v of boolean ? [value, String(value !== 'true')] : [value]) await judgeFilter(ctx, spec, full, field, param, v);
+      const values = boolean ? [value, String(value !== 'true')] : listValued(full, field) ? memberValues(full, field) : [value];
+      for (const v of values) await judgeFilter(ctx, spec, full, field, param, v);
       if (spec.param === 'name') {
         await expectWholeName(ctx, spec, full, field, param, value);
         await expectNoneNamed(ctx, spec, param);
@@ -187,6 +188,27 @@ async function stillThere(ctx: CloudContext, path: string, missing: Json[], fiel
 }
 
 /** A value of the field that some but, preferably, not all objects have. */
+/** Whether `field` holds a list (a node type's regions): the filter is membership, not equality. */
+const listValued = (objects: readonly Json[], field: string): boolean => objects.some((o) => Array.isArray(o[field]));
+
+/** At most this many values of a list-valued field are filtered by, the rarest first. */
+const MAX_MEMBER_VALUES = 12;
+
+/**
+ * Each value of a list-valued field, up to MAX_MEMBER_VALUES: a target that reads membership
+ * through some wider relation (every region of the node type's provider) is right for the
+ * values where the two agree, so one value shows it only by chance.
+ */
+function memberValues(objects: readonly Json[], field: string): string[] {
+  const counts = new Map<string, number>();
+  for (const o of objects)
+    for (const v of Array.isArray(o[field]) ? (o[field] as unknown[]) : []) if (v !== null && v !== '') counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, MAX_MEMBER_VALUES)
+    .map(([v]) => v);
+}
+
 function pickValue(objects: readonly Json[], field: string): string | undefined {
   const values = objects
     .flatMap((o) => (Array.isArray(o[field]) ? (o[field] as unknown[]) : [o[field]]))

@@ -125,6 +125,22 @@ export async function execute(
 }
 
 /**
+ * The output of `command` run by exec in the container, or undefined when the target refused the
+ * session (how a refusal looks is not shown: any answer but the upgrade).
+ */
+export async function execOutputIfOpened(ctx: CloudContext, container: Container, command: string): Promise<string | undefined> {
+  const session = await ctx.api.openStream(`${container.resource_uri}exec/`, { command });
+  ctx.defer(() => session.close());
+  if (session.status !== 101) return undefined;
+  const { frames } = await readFramesUntil(session, (f) => asJson(f)?.output === 'EOF', 5000);
+  return frames
+    .map((f) => asJson(f) ?? { text: f.toString('utf8') })
+    .filter((m) => m.output !== 'EOF')
+    .map(textOf)
+    .join('');
+}
+
+/**
  * The exec session, with the facts' `?command=`; a target that refuses that parameter (its query
  * parameters are "not shown") is asked again without it, for its own default command.
  */

@@ -43,7 +43,10 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind-date-gmt-zone', catches: ['cloud/dates/rfc2822'] },
   // The second batch (reference/cloud/fault-areas/blind-2.ts), measured the same way.
   { fault: 'blind2-stack-refused-create-kept', catches: ['cloud/errors/refused-create-leaves-nothing/stack'] },
-  { fault: 'blind2-container-started-date-first', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  {
+    fault: 'blind2-container-started-date-first',
+    catches: ['cloud/container/get/datetimes-track-operations', 'cloud/node/vendor-upgrade/containers-restart'],
+  },
   { fault: 'blind2-running-container-terminate-refused', catches: ['cloud/states/container/running-allows-terminate'] },
   { fault: 'blind2-service-name-keeps-tag', catches: ['cloud/service/create/default-name-image-without-namespace'] },
   {
@@ -60,7 +63,11 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-cancel-stays-canceling', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   { fault: 'blind2-canceled-retry-refused', catches: ['cloud/states/action/canceled-allows-retry'] },
   { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte', 'cloud/action/list/filter-combinations'] },
-  { fault: 'blind2-date-12-hour', catches: ['cloud/service/get/datetimes-track-operations', 'cloud/states/service/partly-running-allows-redeploy'] },
   { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
+  { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },
+  { fault: 'blind2-exec-stopped-container-runs', catches: ['cloud/container/exec/bidirectional/not-in-stopped'] },
+  { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services'] },
+  { fault: 'blind2-stack-redeploy-date-kept', catches: ['cloud/stack/get/datetimes-track-operations'] },
+  { fault: 'blind2-nodetype-regions-filter-provider', catches: ['cloud/nodetype/list/filter-regions'] },
 ];
