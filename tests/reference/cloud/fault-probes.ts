@@ -12,6 +12,8 @@ import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
 import { MORE_PROBES } from './more-fault-probes.ts';
 import { PROOF_PROBES } from './proof-fault-probes.ts';
+import { BLIND_INFRA_PROBES } from './blind-infra-fault-probes.ts';
+import { BLIND_APP_PROBES } from './blind-app-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -156,6 +158,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...FAMILY_PROBES,
   ...MORE_PROBES,
   ...PROOF_PROBES,
+  ...BLIND_INFRA_PROBES,
+  ...BLIND_APP_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
