@@ -3,7 +3,7 @@
  * logs and dates: each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -21,12 +21,6 @@ async function done(t: TestServer, method: string, path: string, body?: unknown)
     );
   }
   return answer.body;
-}
-
-async function logsOf(t: TestServer, path: string): Promise<any[]> {
-  const session = await t.ws(path);
-  await session.closed;
-  return session.messages;
 }
 
 /** A started stack of the given services, with its services once they all run. */

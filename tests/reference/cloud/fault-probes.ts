@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
@@ -20,11 +20,6 @@ const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 const startAction = async (t: TestServer): Promise<any> => {
   const svc = await t.ok('POST', S, { image: 'x' });
   return action(t, await t.call('POST', `${svc.resource_uri}start/`));
-};
-const logsOf = async (t: TestServer, path: string): Promise<any[]> => {
-  const s = await t.ws(path);
-  await s.closed;
-  return s.messages;
 };
 
 /** For each fault: what the service does with it on (each probe fails on a clean server). */
