@@ -6,23 +6,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
 import { MORE_PROBES } from './more-fault-probes.ts';
 import { PROOF_PROBES } from './proof-fault-probes.ts';
+import { BLIND_INFRA_PROBES } from './blind-infra-fault-probes.ts';
+import { BLIND_APP_PROBES } from './blind-app-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 const startAction = async (t: TestServer): Promise<any> => {
   const svc = await t.ok('POST', S, { image: 'x' });
   return action(t, await t.call('POST', `${svc.resource_uri}start/`));
-};
-const logsOf = async (t: TestServer, path: string): Promise<any[]> => {
-  const s = await t.ws(path);
-  await s.closed;
-  return s.messages;
 };
 
 /** For each fault: what the service does with it on (each probe fails on a clean server). */
@@ -156,6 +153,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...FAMILY_PROBES,
   ...MORE_PROBES,
   ...PROOF_PROBES,
+  ...BLIND_INFRA_PROBES,
+  ...BLIND_APP_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */

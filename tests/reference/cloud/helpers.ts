@@ -163,3 +163,10 @@ function request(url: string, method: string, headers: Record<string, string>, p
     req.end(payload);
   });
 }
+
+/** Every message of a Stream session the target ends by itself (a log read without follow). */
+export async function logsOf(t: TestServer, path: string): Promise<any[]> {
+  const session = await t.ws(path);
+  await session.closed;
+  return session.messages;
+}

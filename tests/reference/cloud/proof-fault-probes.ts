@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { action, basic, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, basic, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -31,12 +31,6 @@ function firstFrame(t: TestServer, path: string): Promise<string> {
     });
     ws.on('error', reject);
   });
-}
-
-async function logsOf(t: TestServer, path: string): Promise<any[]> {
-  const session = await t.ws(path);
-  await session.closed;
-  return session.messages;
 }
 
 /**
