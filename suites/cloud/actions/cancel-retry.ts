@@ -4,6 +4,7 @@ import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
+import { deployInProgress, IN_PROGRESS_ATTEMPTS } from '../support/in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 
 const CANCEL = 'cloud/action/cancel';
@@ -23,24 +24,11 @@ const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
-/**
- * How many fresh deploys a check tries to catch, or act on, an action In progress. The embedded
- * reference's deploy is In progress for 150 ms; in a .ci/run with the real daemons' runs beside,
- * three deploys in a row ended before the cancel (or the retry) reached them.
- */
-const CANCEL_ATTEMPTS = 5;
-
-/** A node cluster deploy whose action is still In progress. */
-async function deployInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
-  // A deploy can end before it is read on a busy machine: a fresh one is tried before giving up.
-  for (let attempt = 1; ; attempt++) {
-    const cluster = await createCluster(ctx);
-    const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
-    const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
-    if (action.state === 'In progress') return { cluster, action };
-    if (attempt === CANCEL_ATTEMPTS) ctx.skip(`in ${attempt} deploys the action was ${String(action.state)} when read, not In progress`);
-    ctx.observe(`attempt ${attempt}: the deploy action was ${String(action.state)} when read; trying a fresh deploy`);
-  }
+/** A node cluster deploy whose action is still In progress, or a skip of the check. */
+async function inProgressOrSkip(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
+  const got = await deployInProgress(ctx);
+  if (!got) ctx.skip(`in ${IN_PROGRESS_ATTEMPTS} deploys the action had ended when read, not In progress`);
+  return got!;
 }
 
 /**
@@ -67,16 +55,16 @@ async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, origin
  * cancel (a busy target, a fast deploy): a refusal counts only when the action was still running
  * after it, also when its can_be_canceled said false (the refusal that flag announces). A refusal
  * of an action that had ended by then proves nothing: a fresh deploy is tried, and after
- * CANCEL_ATTEMPTS of them the check skips.
+ * IN_PROGRESS_ATTEMPTS of them the check skips.
  */
 async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
-    const { cluster, action } = await deployInProgress(ctx);
+    const { cluster, action } = await inProgressOrSkip(ctx);
     const res = await cancel(ctx, action);
     if (ok(res)) return { cluster, action, res };
     const now = await ctx.getJson('action', action.resource_uri, 'the action');
     if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
-    if (attempt === CANCEL_ATTEMPTS) ctx.skip(`in ${attempt} deploys the action ended (${String(now.state)}) before the cancel reached it`);
+    if (attempt === IN_PROGRESS_ATTEMPTS) ctx.skip(`in ${attempt} deploys the action ended (${String(now.state)}) before the cancel reached it`);
     ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh deploy`);
   }
 }
@@ -88,12 +76,12 @@ async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: Node
  */
 async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
-    const { cluster, action } = await deployInProgress(ctx);
+    const { cluster, action } = await inProgressOrSkip(ctx);
     const res = await retry(ctx, action);
     if (!ok(res)) return { cluster, action, res };
     const now = await ctx.getJson('action', action.resource_uri, 'the action');
     if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
-    if (attempt === CANCEL_ATTEMPTS)
+    if (attempt === IN_PROGRESS_ATTEMPTS)
       ctx.skip(
         `in ${attempt} attempts the deploy action ended (${String(now.state)}) around the retry: whether the retry reached it In progress cannot be told`,
       );
@@ -105,10 +93,10 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeC
  * Cancels an In progress deploy whose action says it can be canceled. A deploy whose action says
  * can_be_canceled false must be refused (what that flag announces), and a fresh deploy is tried:
  * the flag cannot turn the cancel check into a refusal check. Undefined when no deploy was
- * cancelable in CANCEL_ATTEMPTS.
+ * cancelable in IN_PROGRESS_ATTEMPTS.
  */
 async function cancelCancelable(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse } | undefined> {
-  for (let attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= IN_PROGRESS_ATTEMPTS; attempt++) {
     const got = await cancelWhileInProgress(ctx);
     if (got.action.can_be_canceled !== false) return got;
     await expectRefused(ctx, got.res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
@@ -176,7 +164,7 @@ export default [
     async run(ctx) {
       const got = await cancelCancelable(ctx);
       if (!got)
-        return ctx.fail(`in ${CANCEL_ATTEMPTS} In progress deploys no action was cancelable (each said can_be_canceled false)`, {
+        return ctx.fail(`in ${IN_PROGRESS_ATTEMPTS} In progress deploys no action was cancelable (each said can_be_canceled false)`, {
           expected: 'an In progress action that cancel moves to Canceling, then Canceled (the state table sets no condition)',
           actual: 'can_be_canceled false on every In progress deploy',
           requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],

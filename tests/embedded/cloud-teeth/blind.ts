@@ -62,7 +62,7 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-cluster-destroyed-date-null', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
   { fault: 'blind2-cancel-stays-canceling', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   { fault: 'blind2-canceled-retry-refused', catches: ['cloud/states/action/canceled-allows-retry'] },
-  { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte', 'cloud/action/list/filter-combinations'] },
+  { fault: 'blind2-end-date-lte-takes-unfinished', catches: ['cloud/action/list/filter-end-date-lte'] },
   { fault: 'blind2-registry-get-by-name', catches: ['cloud/registry/get/returns-registry'] },
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },

@@ -1,0 +1,26 @@
+import { actionUriOf } from './actions.ts';
+import type { CloudContext } from './context.ts';
+import { createCluster } from './infra.ts';
+import type { Action, NodeCluster } from './views.generated.ts';
+
+/**
+ * How many fresh deploys a check tries to catch an action In progress. The embedded reference's
+ * deploy is In progress for 150 ms; in a .ci/run with the real daemons' runs beside, three
+ * deploys in a row ended before the cancel (or the retry) reached them.
+ */
+export const IN_PROGRESS_ATTEMPTS = 5;
+
+/**
+ * A node cluster deploy whose action was In progress when read, or undefined when each of
+ * `attempts` fresh deploys had ended by then (a busy machine, or a fast target).
+ */
+export async function deployInProgress(ctx: CloudContext, attempts = IN_PROGRESS_ATTEMPTS): Promise<{ cluster: NodeCluster; action: Action } | undefined> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const cluster = await createCluster(ctx);
+    const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
+    const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
+    if (action.state === 'In progress') return { cluster, action };
+    ctx.observe(`attempt ${attempt}: the deploy action was ${String(action.state)} when read, not In progress`);
+  }
+  return undefined;
+}
