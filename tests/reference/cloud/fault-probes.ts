@@ -14,6 +14,8 @@ import { MORE_PROBES } from './more-fault-probes.ts';
 import { PROOF_PROBES } from './proof-fault-probes.ts';
 import { BLIND_INFRA_PROBES } from './blind-infra-fault-probes.ts';
 import { BLIND_APP_PROBES } from './blind-app-fault-probes.ts';
+import { BLIND2_INFRA_ACTION_PROBES } from './blind2-infra-action-fault-probes.ts';
+import { BLIND2_STACK_SERVICE_PROBES } from './blind2-stack-service-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -155,6 +157,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...PROOF_PROBES,
   ...BLIND_INFRA_PROBES,
   ...BLIND_APP_PROBES,
+  ...BLIND2_STACK_SERVICE_PROBES,
+  ...BLIND2_INFRA_ACTION_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -179,6 +183,8 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'cancel-canceled-allowed',
   'cancel-canceling-allowed',
   'retry-canceling-allowed',
+  'blind2-canceled-retry-refused',
+  'blind2-end-date-lte-takes-unfinished',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
