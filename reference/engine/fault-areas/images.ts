@@ -42,6 +42,11 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'tag-force-ignored', description: 'tag with force=1 over a tag another image holds answers 409' },
   { name: 'image-delete-no-Deleted', description: 'DELETE /images/(name) answers no {Deleted} object for a removed image' },
   { name: 'image-delete-force-ignored', description: 'DELETE /images/(name)?force=1 of an image in use answers 409' },
+  { name: 'image-untag-reports-id', description: 'DELETE /images/(name:tag) answers {Untagged} with the image ID instead of the reference it removed' },
+  {
+    name: 'image-untag-reports-deleted',
+    description: 'DELETE of one tag of an image that keeps another also answers {Deleted: <image ID>}, though the image stays',
+  },
   { name: 'image-delete-noprune-ignored', description: 'DELETE /images/(name)?noprune=1 still deletes the untagged parents' },
   { name: 'search-term-ignored', description: 'GET /images/search answers every repository whatever the term' },
   { name: 'save-layer-version-2', description: 'the image tarball layer directories carry VERSION 2.0' },
