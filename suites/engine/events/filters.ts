@@ -11,6 +11,8 @@ import { createNetwork, createVolume } from '../support/resources.ts';
  */
 interface FilterCase {
   key: string;
+  /** A second case of the same filter: its check id is `filter-<key>/<variant>`. */
+  variant?: string;
   versions?: Array<'1.18' | '1.22'>;
   title: string;
   setup(
@@ -19,8 +21,10 @@ interface FilterCase {
 }
 
 function filterCheck(c: FilterCase): EngineCheck {
+  const requirement = `engine/system/events/filter-${c.key}`;
   return engineCheck({
-    id: `engine/system/events/filter-${c.key}`,
+    id: c.variant ? `${requirement}/${c.variant}` : requirement,
+    ...(c.variant ? { requirements: [requirement] } : {}),
     title: c.title,
     endpoint: 'engine/system/events',
     ...(c.versions ? { versions: c.versions } : {}),
@@ -181,6 +185,22 @@ export default [
         sentinel: (e) => isAbout(e, id) && kindOf(e) === 'create',
         admits: (e) => typeOf(e) === 'network',
         excluded: [other.id],
+      };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    variant: 'container',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=container sends only container events (not those of a network created beside them)',
+    async setup(ctx) {
+      const network = await createNetwork(ctx);
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      return {
+        filters: { type: ['container'] },
+        sentinel: created(mine.id),
+        admits: (e) => typeOf(e) === 'container',
+        excluded: [network.id],
       };
     },
   }),
