@@ -9,6 +9,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'image-delete-in-use-200', description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409' },
   { name: 'pull-missing-200', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
   { name: 'save-no-repositories', description: 'the image tarball of a name:tag has no root `repositories` file' },
+  {
+    name: 'save-repositories-by-repository',
+    description: 'the `repositories` file of an image tarball maps every tag of a repository to the top layer of the first of its images saved',
+  },
   { name: 'missing-image-500', description: 'an unknown image (inspect, history, tag, delete, push) answers 500 instead of 404' },
   {
     name: 'inspect-races-removal',

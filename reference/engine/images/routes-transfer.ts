@@ -139,6 +139,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
+    tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
   });
   ctx.res.writeHead(200, {
     'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar',

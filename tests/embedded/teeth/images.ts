@@ -74,6 +74,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'save-layer-version-2', version: '1.22', catches: [`${I}/get/tarball-format`] },
   { fault: 'save-content-type-octet', version: '1.22', catches: [`${I}/get/tarball-format`] },
   { fault: 'save-no-repositories', version: '1.22', catches: [`${I}/get/200-tarball`, `${I}/get/tarball-format`] },
+  { fault: 'save-repositories-by-repository', version: '1.18', catches: [`${I}/get/200-tarball`] },
   { fault: 'save-name-tag-whole-repo', version: '1.22', catches: [`${I}/get/name-tag-only-that-image`] },
   { fault: 'save-id-has-repositories', version: '1.22', catches: [`${I}/get/image-id-no-repositories-file`] },
   { fault: 'get-many-first-name-only', version: '1.22', catches: [`${I}/get-many/query-names-repeatable`] },
