@@ -83,4 +83,7 @@ export const IMAGE_FAULTS = faultArea('images', [
 ]);
 
 /** Limits: the range checks of resource values outside container create and update. */
-export const LIMIT_FAULTS = faultArea('limits', [{ name: 'build-shmsize-unchecked', description: '1.22 POST /build accepts a negative shmsize' }]);
+export const LIMIT_FAULTS = faultArea('limits', [
+  { name: 'build-shmsize-unchecked', description: '1.22 POST /build accepts a negative shmsize' },
+  { name: 'build-shmsize-ignored', description: '1.22 POST /build accepts shmsize but its containers get the 64 MB default' },
+]);

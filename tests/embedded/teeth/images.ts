@@ -25,6 +25,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'build-nocache-ignored', version: '1.18', catches: [`${I}/build/query-nocache`] },
   { fault: 'build-buildargs-ignored', version: '1.22', catches: [`${I}/build/query-buildargs`] },
   { fault: 'build-shmsize-unchecked', version: '1.22', catches: [`${I}/build/query-shmsize`] },
+  { fault: 'build-shmsize-ignored', version: '1.22', catches: [`${I}/build/query-shmsize/applied`] },
   { fault: 'build-pull-ignored', version: '1.22', catches: [`${I}/build/query-pull`] },
   { fault: 'build-registry-config-rejected', version: '1.22', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   // create: import and pull; push
