@@ -1,6 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
-import type { EngineCheck } from '../support/check.ts';
-import { effectCheck, type Observed } from '../support/effects.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
 const MB = 1024 * 1024;
@@ -93,22 +93,58 @@ const CASES: CgroupCase[] = [
   },
 ];
 
+const SWAP_REQUIREMENT = `${R}host-config-memory-swap-needs-memory`;
+const SWAP_MEMORY = 64 * MB;
+/** Not twice Memory: that is what a daemon sets when MemorySwap is not given, so it would not show the field. */
+const SWAP_TOTAL = 96 * MB;
+/** v1 limits memory plus swap; v2 limits the swap alone (the total less Memory). */
+const SWAP_FILE: CgroupFile = {
+  v1: '/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes',
+  v2: '/sys/fs/cgroup/memory.swap.max',
+  v2Text: (total) => String(Number(total) - SWAP_MEMORY),
+};
+
+/**
+ * MemorySwap is the total of memory plus swap. A host without swap accounting cannot apply it
+ * (no swap file in the cgroup, or the create warns that it discarded it): that leaves the effect
+ * unverified, never failed.
+ */
+const memorySwapCheck = engineCheck({
+  id: `${SWAP_REQUIREMENT}/cgroup`,
+  title:
+    'MemorySwap is total memory plus swap: with Memory 64 MB, MemorySwap 96 MB limits memory+swap to 96 MB (memory.memsw.limit_in_bytes or memory.swap.max)',
+  requirements: [SWAP_REQUIREMENT],
+  endpoint: 'engine/containers/create',
+  async run(ctx) {
+    const observed = await observeInside(ctx, readFirst(SWAP_FILE), { HostConfig: { Memory: SWAP_MEMORY, MemorySwap: SWAP_TOTAL } });
+    const what = 'the cgroup of a container created with Memory 64 MB and MemorySwap 96 MB';
+    const judged = judgeCgroup(observed, SWAP_FILE, String(SWAP_TOTAL), what);
+    if (observed.out.trim() === 'none') ctx.unverified(`${what} has no swap limit file (${SWAP_FILE.v1}, ${SWAP_FILE.v2}): the host has no swap accounting`);
+    if (!judged.ok && observed.warnings.length)
+      ctx.unverified(`${what} shows ${judged.actual}: the create warned the host discarded a setting: ${observed.warnings.join(' | ')}`);
+    expectEffect(ctx, observed, judged.ok, judged.message, { requirement: SWAP_REQUIREMENT, expected: judged.expected, actual: judged.actual });
+  },
+});
+
 /**
  * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
  * its cgroup (v1 or v2 files), not only echoed by inspect.
  */
-export default CASES.map((c) =>
-  effectCheck({
-    requirement: c.requirement,
-    id: `${c.requirement}/cgroup`,
-    title:
-      `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
-      `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
-    ...(c.versions ? { versions: c.versions } : {}),
-    fields: () => ({ HostConfig: { [c.field]: c.sent } }),
-    script: readFirst(c.file),
-    // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
-    baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
-    judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
-  }),
-) satisfies EngineCheck[];
+export default [
+  ...CASES.map((c) =>
+    effectCheck({
+      requirement: c.requirement,
+      id: `${c.requirement}/cgroup`,
+      title:
+        `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
+        `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
+      ...(c.versions ? { versions: c.versions } : {}),
+      fields: () => ({ HostConfig: { [c.field]: c.sent } }),
+      script: readFirst(c.file),
+      // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
+      baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
+      judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
+    }),
+  ),
+  memorySwapCheck,
+] satisfies EngineCheck[];
