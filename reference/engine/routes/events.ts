@@ -67,6 +67,12 @@ function typeMatches(e: EngineEvent, value: string, faults: RouteContext['faults
   return e.Type === value;
 }
 
+/** The labels the label= filter reads: a container event's attributes; an image event's image labels too (spec: "images ... with that label"). */
+function eventLabels(engine: Engine, e: EngineEvent, faults: RouteContext['faults']): Record<string, string> {
+  if (e.Type !== 'image' || faults.has('events-label-filter-containers-only')) return e.attributes;
+  return { ...(engine.images.resolve(e.id)?.config.Labels ?? {}), ...e.attributes };
+}
+
 function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
   const any = (key: string, test: (v: string) => boolean): boolean => {
     const values = filters.get(key);
@@ -77,7 +83,7 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
     any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)) &&
     any('event', (v) => e.Action === v) &&
     any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v))) &&
-    labelsMatch(e.attributes, filters.get('label') ?? []) &&
+    labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? []) &&
     any('type', (v) => typeMatches(e, v, faults)) &&
     any('volume', (v) => e.Type === 'volume' && e.id === v) &&
     any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))

@@ -1,7 +1,7 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { attributesOf, isAbout, kindOf, nowSeconds, readEvents, typeOf, type EngineEvent } from '../support/events.ts';
-import { imageIdOf, sameRef } from '../support/images.ts';
+import { committedImage, imageIdOf, sameRef, tagged } from '../support/images.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /**
@@ -171,6 +171,26 @@ export default [
       const mine = await ctx.createContainer({ cmd: ['true'], labels: label });
       const [[key, value]] = Object.entries(label) as [[string, string]];
       return { filters: { label: [`${key}=${value}`] }, sentinel: created(mine.id), admits: (e) => attributesOf(e)[key] === value, excluded: [other.id] };
+    },
+  }),
+  filterCheck({
+    key: 'label',
+    variant: 'image',
+    versions: ['1.22'],
+    title: '(1.22) Filter label= also sends the events of an image with that label (its tag), not those of an image without it',
+    async setup(ctx) {
+      const [key, value] = ['conformance.filter', ctx.uniqueName('image-label')];
+      const image = await committedImage(ctx, 'event-label', [`LABEL ${key}=${value}`]);
+      const other = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('event-unlabelled'), 'ev');
+      const mine = await tagged(ctx, image.ref, image.repo, 'ev');
+      const ofImage = (e: EngineEvent): boolean => typeOf(e) === 'image' && (isAbout(e, image.id) || sameRef(String(attributesOf(e).name ?? ''), mine));
+      return {
+        filters: { label: [`${key}=${value}`] },
+        // The tag made last (a commit may tag the image too): once it is read, the fixture's earlier tag has been read or dropped.
+        sentinel: (e) => typeOf(e) === 'image' && kindOf(e) === 'tag' && sameRef(String(attributesOf(e).name ?? ''), mine),
+        admits: (e) => attributesOf(e)[key] === value || ofImage(e),
+        excluded: [other],
+      };
     },
   }),
   filterCheck({
