@@ -225,6 +225,33 @@ export default [
     },
   }),
   filterCheck({
+    key: 'type',
+    variant: 'image',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=image sends only image events (an image tag, not the create of a container beside it)',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const ref = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('event-type'), 'ev');
+      return {
+        filters: { type: ['image'] },
+        sentinel: (e) => typeOf(e) === 'image' && kindOf(e) === 'tag' && sameRef(String(attributesOf(e).name ?? ''), ref),
+        admits: (e) => typeOf(e) === 'image',
+        excluded: [other.id],
+      };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    variant: 'volume',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=volume sends only volume events (not the create of a container beside them)',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const mine = await createVolume(ctx);
+      return { filters: { type: ['volume'] }, sentinel: created(mine.Name), admits: (e) => typeOf(e) === 'volume', excluded: [other.id] };
+    },
+  }),
+  filterCheck({
     key: 'volume',
     versions: ['1.22'],
     title: '(1.22) Filter volume= sends only the events of that volume',
