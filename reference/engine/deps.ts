@@ -42,7 +42,7 @@ export interface CommitSource {
 }
 
 /** The resource limits a build's query gives the containers of its steps, as HostConfig fields. */
-export type BuildLimits = Partial<Record<'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota', number> & { CpusetCpus: string }>;
+export type BuildLimits = Partial<Record<'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota' | 'ShmSize', number> & { CpusetCpus: string }>;
 
 export interface EngineDeps {
   images: ImageStore;

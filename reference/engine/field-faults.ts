@@ -36,6 +36,7 @@ export const EFFECT_FIELDS = [
   'GroupAdd',
   'Memory',
   'MemoryReservation',
+  'MemorySwap',
   'CpuShares',
   'CpuPeriod',
   'CpuQuota',

@@ -89,6 +89,7 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'missing-container-418', description: 'an unknown container id or name answers 418, a status no endpoint lists, instead of 404' },
   { name: 'create-returns-200', description: 'container create answers 200 instead of 201' },
   { name: 'stop-signal-integer-refused', description: '1.22 create refuses StopSignal given as an unsigned integer (400)' },
+  { name: 'stop-signal-integer-ignored', description: '1.22 StopSignal given as an unsigned integer is accepted and stored, but stop sends SIGTERM' },
   { name: 'top-unsupported', description: 'top answers 500 (not supported) on a non-Windows system' },
   { name: 'export-tar-truncated', description: 'export sends only the first 1024 bytes of the tar stream' },
   { name: 'copy-tar-truncated', description: 'copy sends only the first 700 bytes of the tar stream' },

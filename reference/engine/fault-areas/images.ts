@@ -9,6 +9,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'image-delete-in-use-200', description: 'DELETE of an image a container uses (last reference, no force) deletes it (200) instead of 409' },
   { name: 'pull-missing-200', description: 'a pull of an unknown repository answers 200 with an in-stream error instead of 404' },
   { name: 'save-no-repositories', description: 'the image tarball of a name:tag has no root `repositories` file' },
+  {
+    name: 'save-repositories-by-repository',
+    description: 'the `repositories` file of an image tarball maps every tag of a repository to the top layer of the first of its images saved',
+  },
   { name: 'missing-image-500', description: 'an unknown image (inspect, history, tag, delete, push) answers 500 instead of 404' },
   {
     name: 'inspect-races-removal',
@@ -42,6 +46,11 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'tag-force-ignored', description: 'tag with force=1 over a tag another image holds answers 409' },
   { name: 'image-delete-no-Deleted', description: 'DELETE /images/(name) answers no {Deleted} object for a removed image' },
   { name: 'image-delete-force-ignored', description: 'DELETE /images/(name)?force=1 of an image in use answers 409' },
+  { name: 'image-untag-reports-id', description: 'DELETE /images/(name:tag) answers {Untagged} with the image ID instead of the reference it removed' },
+  {
+    name: 'image-untag-reports-deleted',
+    description: 'DELETE of one tag of an image that keeps another also answers {Deleted: <image ID>}, though the image stays',
+  },
   { name: 'image-delete-noprune-ignored', description: 'DELETE /images/(name)?noprune=1 still deletes the untagged parents' },
   { name: 'search-term-ignored', description: 'GET /images/search answers every repository whatever the term' },
   { name: 'save-layer-version-2', description: 'the image tarball layer directories carry VERSION 2.0' },
@@ -74,4 +83,7 @@ export const IMAGE_FAULTS = faultArea('images', [
 ]);
 
 /** Limits: the range checks of resource values outside container create and update. */
-export const LIMIT_FAULTS = faultArea('limits', [{ name: 'build-shmsize-unchecked', description: '1.22 POST /build accepts a negative shmsize' }]);
+export const LIMIT_FAULTS = faultArea('limits', [
+  { name: 'build-shmsize-unchecked', description: '1.22 POST /build accepts a negative shmsize' },
+  { name: 'build-shmsize-ignored', description: '1.22 POST /build accepts shmsize but its containers get the 64 MB default' },
+]);

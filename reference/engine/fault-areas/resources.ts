@@ -24,6 +24,7 @@ export const NETWORK_FAULTS = faultArea('networks', [
   { name: 'network-ipam-config-ignored', description: 'network create ignores the IPAM Config given and allocates its own subnet' },
   { name: 'network-internal-refused', description: 'network create with Internal true answers 500' },
   { name: 'network-connect-ignored', description: 'network connect answers 200 but does not connect the container' },
+  { name: 'network-connect-by-id-only', description: 'POST /networks/(name)/connect answers 404 for a network name: connect resolves identifiers only' },
   { name: 'network-endpoint-config-ignored', description: 'network connect ignores EndpointConfig (the IPv4Address asked for is not given)' },
   { name: 'network-disconnect-ignored', description: 'network disconnect answers 200 but the container stays connected' },
   { name: 'network-delete-keeps-network', description: 'DELETE of a custom network answers 200 but the network remains' },

@@ -23,6 +23,14 @@ export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-until-ignored', description: 'GET /events ignores until and keeps the stream open' },
   { name: 'events-filters-ignored', description: 'GET /events ignores the filters parameter' },
   {
+    name: 'events-label-filter-containers-only',
+    description: 'the events filter label= reads only container labels: no image event is sent, whatever its image labels',
+  },
+  {
+    name: 'events-type-filter-new-sources-only',
+    description: 'the events filter type= filters only by the 1.22 sources (network, volume): type=container or type=image keeps every event',
+  },
+  {
     name: 'events-removal-named-remove',
     description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`',
   },

@@ -44,6 +44,7 @@ export const EXEC_FAULTS = faultArea('exec', [
   { name: 'pause-allows-exec', description: '1.22 exec create on a paused container answers 201 instead of 409' },
   { name: 'exec-1.18-no-Container', description: '1.18 exec inspect has no Container object' },
   { name: 'exec-create-200', description: 'exec create answers 200 instead of 201' },
+  { name: 'exec-create-by-id-only', description: 'POST /containers/(name)/exec answers 404 for a container name: exec create resolves identifiers only' },
   { name: 'exec-cmd-args-dropped', description: 'exec runs only the first word of Cmd, without its arguments' },
   { name: 'exec-attach-flags-ignored', description: 'an exec session carries stdout and stderr whatever AttachStdout/AttachStderr say' },
   { name: 'exec-user-ignored', description: '1.22 exec runs the command as root whatever User says' },

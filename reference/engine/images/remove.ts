@@ -46,9 +46,12 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
       );
     }
     store.untag(image.id, named);
-    records.push({ Untagged: named });
+    records.push({ Untagged: opts.faults.has('image-untag-reports-id') ? image.id : named });
     events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: named } });
-    if (image.repoTags.length + image.repoDigests.length > 0) return records;
+    if (image.repoTags.length + image.repoDigests.length > 0) {
+      if (opts.faults.has('image-untag-reports-deleted')) records.push({ Deleted: image.id });
+      return records;
+    }
   } else if (references > 1 && !opts.force) {
     throw new HttpError(409, `conflict: unable to delete ${shortId(image.id)} (must be forced) - image is referenced in multiple repositories`);
   }

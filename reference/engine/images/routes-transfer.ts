@@ -139,6 +139,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
+    tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
   });
   ctx.res.writeHead(200, {
     'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar',
@@ -177,7 +178,7 @@ function buildArgs(ctx: RouteContext): Record<string, string> {
   }
 }
 
-/** memory, memswap, cpushares, cpusetcpus and (1.22) cpuperiod, cpuquota: the limits of the build's containers. */
+/** memory, memswap, cpushares, cpusetcpus and (1.22) cpuperiod, cpuquota, shmsize: the limits of the build's containers. */
 function buildLimits(ctx: RouteContext): BuildLimits {
   type Field = 'Memory' | 'MemorySwap' | 'CpuShares' | 'CpuPeriod' | 'CpuQuota';
   const ints: Array<readonly [string, Field]> = [
@@ -198,6 +199,9 @@ function buildLimits(ctx: RouteContext): BuildLimits {
   }
   const cpus = ctx.query.get('cpusetcpus');
   if (cpus) limits.CpusetCpus = cpus;
+  // shmsize 0 is "not set" (checkShmSize): the build containers then get the 64 MB default.
+  const shm = ctx.version === '1.22' && !ctx.faults.has('build-shmsize-ignored') ? ctx.int('shmsize') : undefined;
+  if (shm !== undefined && shm > 0) limits.ShmSize = shm;
   return limits;
 }
 

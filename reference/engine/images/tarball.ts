@@ -61,7 +61,10 @@ export interface SaveItem {
   tags: string[];
 }
 
-export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: boolean; layerVersion?: string } = {}): Promise<Buffer> {
+export async function saveImages(
+  items: SaveItem[],
+  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean } = {},
+): Promise<Buffer> {
   const entries: TarEntry[] = [];
   const written = new Set<string>();
   const repositories: Record<string, Record<string, string>> = {};
@@ -98,7 +101,9 @@ export async function saveImages(items: SaveItem[], opts: { repositoriesFile?: b
       const repo = tag.slice(0, colon);
       const byTag = repositories[repo] ?? {};
       repositories[repo] = byTag;
-      byTag[tag.slice(colon + 1)] = ids[ids.length - 1]!;
+      // Under the fault save-repositories-by-repository, a repository's tags all map to the layer of its first image saved.
+      const first = opts.tagsShareFirstLayer ? Object.values(byTag)[0] : undefined;
+      byTag[tag.slice(colon + 1)] = first ?? ids[ids.length - 1]!;
     }
   }
   entries.push(file('manifest.json', JSON.stringify(manifest)));

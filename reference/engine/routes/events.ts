@@ -23,7 +23,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
         (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) ||
         (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
       !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-exec') && EXEC_KINDS.has(e.Action)) &&
-      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx)) : true) &&
+      (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx), ctx.faults) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
     const send = (e: EngineEvent): void => stream.write(eventJson(shapeEvent(e, ctx)));
@@ -61,7 +61,19 @@ function firstEventKind(filters: Map<string, string[]>, ctx: RouteContext): Map<
   return new Map([...filters, ['event', kinds.slice(0, 1)]]);
 }
 
-function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>): boolean {
+/** The type= filter; under `events-type-filter-new-sources-only` only the 1.22 sources (network, volume) filter. */
+function typeMatches(e: EngineEvent, value: string, faults: RouteContext['faults']): boolean {
+  if (faults.has('events-type-filter-new-sources-only') && !['network', 'volume'].includes(value)) return true;
+  return e.Type === value;
+}
+
+/** The labels the label= filter reads: a container event's attributes; an image event's image labels too (spec: "images ... with that label"). */
+function eventLabels(engine: Engine, e: EngineEvent, faults: RouteContext['faults']): Record<string, string> {
+  if (e.Type !== 'image' || faults.has('events-label-filter-containers-only')) return e.attributes;
+  return { ...(engine.images.resolve(e.id)?.config.Labels ?? {}), ...e.attributes };
+}
+
+function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
   const any = (key: string, test: (v: string) => boolean): boolean => {
     const values = filters.get(key);
     return !values || values.length === 0 || values.some(test);
@@ -71,8 +83,8 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>)
     any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)) &&
     any('event', (v) => e.Action === v) &&
     any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v))) &&
-    labelsMatch(e.attributes, filters.get('label') ?? []) &&
-    any('type', (v) => e.Type === v) &&
+    labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? []) &&
+    any('type', (v) => typeMatches(e, v, faults)) &&
     any('volume', (v) => e.Type === 'volume' && e.id === v) &&
     any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))
   );

@@ -9,13 +9,14 @@ import { inspectContainer } from '../shape/container-inspect.ts';
 import { socketEndpoint } from '../streams/endpoint.ts';
 import { runSession } from '../streams/session.ts';
 import { afterHeadDelivered } from '../streams/spawn-delay.ts';
-import { findContainer, refuseWhilePaused } from './lookup.ts';
+import { findContainer, noSuchContainer, refuseWhilePaused } from './lookup.ts';
 import { parseDetachKeys } from '../streams/detach-keys.ts';
 import { stillAnswered } from '../state/graveyard.ts';
 
 export function registerExecRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/exec', async (ctx) => {
     const c = findContainer(engine, ctx);
+    if (ctx.faults.has('exec-create-by-id-only') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
     const body = await ctx.json<Record<string, unknown>>();
     if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
     if (!c.isRunning) throw notRunning(c);

@@ -98,6 +98,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     '/networks/{id}/connect',
     async (ctx) => {
       const network = find(ctx);
+      if (ctx.faults.has('network-connect-by-id-only') && !network.Id.startsWith(ctx.params.id ?? ''))
+        throw new HttpError(404, `network ${ctx.params.id} not found`);
       const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
       if (ctx.faults.has('refused-connect-emits-event') && !engine.containers.resolve(body.Container ?? '')) networkEvent(engine, network, 'connect');
       const c = findContainer(engine, ctx, body.Container ?? '');

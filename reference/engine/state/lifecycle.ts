@@ -127,7 +127,8 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
   const run = c.run;
   if (!run || !c.isRunning) return false;
   if (c.state.status === 'paused') resumeProgram(c, run);
-  const stopSignal = signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15;
+  const numeric = /^\d+$/.test(c.config.StopSignal) && engine.faults.has('stop-signal-integer-ignored');
+  const stopSignal = numeric ? 15 : (signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15);
   engine.containerEvent(c, 'kill', { signal: String(stopSignal) });
   run.signal(stopSignal);
   const givenS = timeoutS === 0 && engine.faults.has('blind2-stop-t-zero-default') ? undefined : timeoutS;

@@ -194,6 +194,8 @@ export function resolvConf(dns: readonly string[], search: readonly string[], op
 export interface CgroupSettings {
   memory: number;
   memoryReservation: number;
+  /** Memory plus swap; -1 unlimited; 0 (not set) is twice the memory limit, as the real daemon sets it. */
+  memorySwap: number;
   cpuShares: number;
   cpuPeriod: number;
   cpuQuota: number;
@@ -204,11 +206,17 @@ export interface CgroupSettings {
 /** Unlimited memory as cgroup v1 writes it (a page-rounded maximum). */
 const UNLIMITED = '9223372036854771712';
 
+function memswText(s: CgroupSettings): string {
+  if (s.memorySwap > 0) return String(s.memorySwap);
+  return s.memorySwap === 0 && s.memory > 0 ? String(2 * s.memory) : UNLIMITED;
+}
+
 export function cgroupFiles(s: CgroupSettings): Map<string, string> {
   return new Map(
     [
       ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
       ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
+      ['/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes', memswText(s)],
       ['/sys/fs/cgroup/cpu/cpu.shares', String(s.cpuShares > 0 ? s.cpuShares : 1024)],
       ['/sys/fs/cgroup/cpu/cpu.cfs_period_us', String(s.cpuPeriod > 0 ? s.cpuPeriod : 100000)],
       ['/sys/fs/cgroup/cpu/cpu.cfs_quota_us', String(s.cpuQuota > 0 ? s.cpuQuota : -1)],

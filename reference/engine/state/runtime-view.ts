@@ -194,6 +194,7 @@ function cgroups(hc: Record<string, unknown>, set: Settings): Map<string, string
   return cgroupFiles({
     memory: num('Memory'),
     memoryReservation: num('MemoryReservation'),
+    memorySwap: num('MemorySwap'),
     cpuShares: num('CpuShares'),
     cpuPeriod: num('CpuPeriod'),
     cpuQuota: num('CpuQuota'),

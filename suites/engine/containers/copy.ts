@@ -25,6 +25,11 @@ export default [
         [['conformance-written', 'written\n']],
         'the tar holds the one file, with its content',
       );
+      // A second Resource of the same container: the answer follows the path named, not one file.
+      const other = await copy(ctx, id, '/etc/fixture-release');
+      ctx.expectStatus(other, 200, 'copy of a second file of the container');
+      const names = (await expectTar(ctx, other, 'the copy body of /etc/fixture-release')).map((e) => plainName(e.name));
+      ctx.expectEqual(names, ['fixture-release'], 'the tar of Resource /etc/fixture-release holds that one file');
     },
   }),
   engineCheck({

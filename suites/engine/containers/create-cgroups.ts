@@ -1,6 +1,7 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
-import type { EngineCheck } from '../support/check.ts';
-import { effectCheck, type Observed } from '../support/effects.ts';
+import type { EngineContext } from '../support/context.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
 const MB = 1024 * 1024;
@@ -93,22 +94,95 @@ const CASES: CgroupCase[] = [
   },
 ];
 
+const SWAP_REQUIREMENT = `${R}host-config-memory-swap-needs-memory`;
+const SWAP_MEMORY = 64 * MB;
+/** Not twice Memory: that is what a daemon sets when MemorySwap is not given, so it would not show the field. */
+const SWAP_TOTAL = 96 * MB;
+/** v1 limits memory plus swap; v2 limits the swap alone (the total less Memory). */
+const SWAP_FILE: CgroupFile = {
+  v1: '/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes',
+  v2: '/sys/fs/cgroup/memory.swap.max',
+  v2Text: (total) => String(Number(total) - SWAP_MEMORY),
+};
+
+/**
+ * The swap limit file of a container created with Memory 64 MB and `memorySwap`. A host without
+ * swap accounting cannot apply it (no swap file in the cgroup, or the create warns that it
+ * discarded a setting while the file shows otherwise): that leaves the effect unverified, never failed.
+ */
+async function swapLimit(
+  ctx: EngineContext,
+  memorySwap: number,
+  shows: (path: string, value: string) => boolean,
+): Promise<{ observed: Observed; ok: boolean; actual: string }> {
+  const observed = await observeInside(ctx, readFirst(SWAP_FILE), { HostConfig: { Memory: SWAP_MEMORY, MemorySwap: memorySwap } });
+  const [path = '', ...rest] = observed.out.trim().split('\n');
+  const value = rest.join(' ').trim();
+  const what = `the cgroup of a container created with Memory 64 MB and MemorySwap ${memorySwap}`;
+  if (path === 'none') ctx.unverified(`${what} has no swap limit file (${SWAP_FILE.v1}, ${SWAP_FILE.v2}): the host has no swap accounting`);
+  const ok = shows(path, value);
+  if (!ok && observed.warnings.length)
+    ctx.unverified(`${what} shows ${path}: ${value}; the create warned the host discarded a setting: ${observed.warnings.join(' | ')}`);
+  return { observed, ok, actual: `${path}: ${value}` };
+}
+
+/** Unlimited as the cgroup shows it: v2 `max`, v1 the page-rounded maximum (2^63 less a page). */
+const unlimited = (path: string, value: string): boolean => (path === SWAP_FILE.v2 ? value === 'max' : /^\d{19}$/.test(value) && BigInt(value) >= 2n ** 62n);
+
+const memorySwapChecks: EngineCheck[] = [
+  engineCheck({
+    id: `${SWAP_REQUIREMENT}/cgroup`,
+    title:
+      'MemorySwap is total memory plus swap: with Memory 64 MB, MemorySwap 96 MB limits memory+swap to 96 MB (memory.memsw.limit_in_bytes or memory.swap.max)',
+    requirements: [SWAP_REQUIREMENT],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const v1 = String(SWAP_TOTAL);
+      const expected = `${v1} in ${SWAP_FILE.v1} or ${SWAP_FILE.v2Text(v1)} in ${SWAP_FILE.v2}`;
+      const shows = (path: string, value: string) => value === (path === SWAP_FILE.v2 ? SWAP_FILE.v2Text(v1) : v1);
+      const { observed, ok, actual } = await swapLimit(ctx, SWAP_TOTAL, shows);
+      expectEffect(ctx, observed, ok, 'the swap limit of a container created with Memory 64 MB and MemorySwap 96 MB', {
+        requirement: SWAP_REQUIREMENT,
+        expected,
+        actual,
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/limits/memory-swap/cgroup',
+    title: 'MemorySwap -1 is unlimited swap: with Memory 64 MB the swap limit of the cgroup is unlimited (memory.memsw.limit_in_bytes or memory.swap.max)',
+    requirements: ['engine/limits/memory-swap'],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const { observed, ok, actual } = await swapLimit(ctx, -1, unlimited);
+      expectEffect(ctx, observed, ok, 'the swap limit of a container created with Memory 64 MB and MemorySwap -1', {
+        requirement: 'engine/limits/memory-swap',
+        expected: `unlimited: max in ${SWAP_FILE.v2}, or the maximum in ${SWAP_FILE.v1}`,
+        actual,
+      });
+    },
+  }),
+];
+
 /**
  * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
  * its cgroup (v1 or v2 files), not only echoed by inspect.
  */
-export default CASES.map((c) =>
-  effectCheck({
-    requirement: c.requirement,
-    id: `${c.requirement}/cgroup`,
-    title:
-      `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
-      `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
-    ...(c.versions ? { versions: c.versions } : {}),
-    fields: () => ({ HostConfig: { [c.field]: c.sent } }),
-    script: readFirst(c.file),
-    // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
-    baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
-    judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
-  }),
-) satisfies EngineCheck[];
+export default [
+  ...CASES.map((c) =>
+    effectCheck({
+      requirement: c.requirement,
+      id: `${c.requirement}/cgroup`,
+      title:
+        `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
+        `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
+      ...(c.versions ? { versions: c.versions } : {}),
+      fields: () => ({ HostConfig: { [c.field]: c.sent } }),
+      script: readFirst(c.file),
+      // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
+      baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
+      judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
+    }),
+  ),
+  ...memorySwapChecks,
+] satisfies EngineCheck[];

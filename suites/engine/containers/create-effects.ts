@@ -210,13 +210,18 @@ export default [
   }),
   engineCheck({
     id: `${R}body-stop-signal/integer`,
-    title: '(1.22) StopSignal is also accepted as an unsigned integer',
+    title: '(1.22) StopSignal is also accepted as an unsigned integer, and is the signal stop sends (1, SIGHUP: the HUP trap exits by it)',
     requirements: [`${R}body-stop-signal`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { res } = await createRaw(ctx, createBody(ctx, { StopSignal: 1 }));
       ctx.expectStatus(res, 201, 'create with StopSignal 1 (an unsigned integer)');
+      // Accepted is not enough: a target that parses only names would stop with its default.
+      const { id } = await ctx.signalProgram(EXITS_ON_HUP, { extra: { StopSignal: 1 } });
+      const stop = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 10 }, timeoutMs: 20_000 });
+      ctx.expectStatus(stop, 204, 'stop of a container created with StopSignal 1');
+      ctx.expectEqual(await ctx.waitExit(id), HUP_EXIT_CODE, `stop sent signal 1 (SIGHUP): the program's HUP trap exit code ${HUP_EXIT_CODE}`);
     },
   }),
   engineCheck({

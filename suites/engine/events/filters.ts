@@ -1,7 +1,7 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { attributesOf, isAbout, kindOf, nowSeconds, readEvents, typeOf, type EngineEvent } from '../support/events.ts';
-import { imageIdOf, sameRef } from '../support/images.ts';
+import { committedImage, imageIdOf, sameRef, tagged } from '../support/images.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /**
@@ -11,6 +11,8 @@ import { createNetwork, createVolume } from '../support/resources.ts';
  */
 interface FilterCase {
   key: string;
+  /** A second case of the same filter: its check id is `filter-<key>/<variant>`. */
+  variant?: string;
   versions?: Array<'1.18' | '1.22'>;
   title: string;
   setup(
@@ -19,8 +21,10 @@ interface FilterCase {
 }
 
 function filterCheck(c: FilterCase): EngineCheck {
+  const requirement = `engine/system/events/filter-${c.key}`;
   return engineCheck({
-    id: `engine/system/events/filter-${c.key}`,
+    id: c.variant ? `${requirement}/${c.variant}` : requirement,
+    ...(c.variant ? { requirements: [requirement] } : {}),
     title: c.title,
     endpoint: 'engine/system/events',
     ...(c.versions ? { versions: c.versions } : {}),
@@ -170,6 +174,26 @@ export default [
     },
   }),
   filterCheck({
+    key: 'label',
+    variant: 'image',
+    versions: ['1.22'],
+    title: '(1.22) Filter label= also sends the events of an image with that label (its tag), not those of an image without it',
+    async setup(ctx) {
+      const [key, value] = ['conformance.filter', ctx.uniqueName('image-label')];
+      const image = await committedImage(ctx, 'event-label', [`LABEL ${key}=${value}`]);
+      const other = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('event-unlabelled'), 'ev');
+      const mine = await tagged(ctx, image.ref, image.repo, 'ev');
+      const ofImage = (e: EngineEvent): boolean => typeOf(e) === 'image' && (isAbout(e, image.id) || sameRef(String(attributesOf(e).name ?? ''), mine));
+      return {
+        filters: { label: [`${key}=${value}`] },
+        // The tag made last (a commit may tag the image too): once it is read, the fixture's earlier tag has been read or dropped.
+        sentinel: (e) => typeOf(e) === 'image' && kindOf(e) === 'tag' && sameRef(String(attributesOf(e).name ?? ''), mine),
+        admits: (e) => attributesOf(e)[key] === value || ofImage(e),
+        excluded: [other],
+      };
+    },
+  }),
+  filterCheck({
     key: 'type',
     versions: ['1.22'],
     title: '(1.22) Filter type= sends only events of that source type',
@@ -182,6 +206,49 @@ export default [
         admits: (e) => typeOf(e) === 'network',
         excluded: [other.id],
       };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    variant: 'container',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=container sends only container events (not those of a network created beside them)',
+    async setup(ctx) {
+      const network = await createNetwork(ctx);
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      return {
+        filters: { type: ['container'] },
+        sentinel: created(mine.id),
+        admits: (e) => typeOf(e) === 'container',
+        excluded: [network.id],
+      };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    variant: 'image',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=image sends only image events (an image tag, not the create of a container beside it)',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const ref = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('event-type'), 'ev');
+      return {
+        filters: { type: ['image'] },
+        sentinel: (e) => typeOf(e) === 'image' && kindOf(e) === 'tag' && sameRef(String(attributesOf(e).name ?? ''), ref),
+        admits: (e) => typeOf(e) === 'image',
+        excluded: [other.id],
+      };
+    },
+  }),
+  filterCheck({
+    key: 'type',
+    variant: 'volume',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=volume sends only volume events (not the create of a container beside them)',
+    async setup(ctx) {
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const mine = await createVolume(ctx);
+      return { filters: { type: ['volume'] }, sentinel: created(mine.Name), admits: (e) => typeOf(e) === 'volume', excluded: [other.id] };
     },
   }),
   filterCheck({

@@ -26,6 +26,21 @@ export default [
       ctx.expectVersionSchema('exec-create-response', ctx.expectJson(res, 'exec create response'), 'exec create response');
     },
   }),
+  engineCheck({
+    id: 'engine/exec/create/201-response-schema/by-name',
+    title: 'POST /containers/(name)/exec addresses the container by its name: the exec runs there (`hostname` prints its hostname)',
+    requirements: ['engine/exec/create/201-response-schema'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id, name } = await execContainer(ctx);
+      const hostname = String(((await ctx.inspect(id)).Config as Record<string, unknown>).Hostname ?? '');
+      const res = await ctx.api.post(`/containers/${encodeURIComponent(name)}/exec`, { json: { AttachStdout: true, AttachStderr: true, Cmd: ['hostname'] } });
+      ctx.expectStatus(res, 201, `exec create addressed by the container name ${name}`);
+      const execId = ctx.expectJson<{ Id: string }>(res, 'exec create response').Id;
+      const out = expectFrames(ctx, (await startAttached(ctx, execId, false)).data, 'exec started in the container addressed by name').stdout;
+      expectPayload(ctx, out, `${hostname}\n`, `the exec runs in ${name}: hostname prints its hostname`);
+    },
+  }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'exec', body: { AttachStdout: true, Cmd: ['true'] }, keepsExited: true }),
   engineCheck({
     id: 'engine/exec/create/body-cmd',

@@ -93,4 +93,14 @@ export default [
       await expectLimitsApplied(ctx, 'cpu-quota', limits, 'engine/images/build/query-cpu-period-quota');
     },
   }),
+  engineCheck({
+    id: 'engine/images/build/query-shmsize/applied',
+    title: '(1.22) shmsize applies to the build containers (the HostConfig.ShmSize of those rm=0 keeps), not the 64 MB default',
+    requirements: ['engine/images/build/query-shmsize'],
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      await expectLimitsApplied(ctx, 'shm', [{ param: 'shmsize', value: 128 * 1024 * 1024, field: 'ShmSize' }], 'engine/images/build/query-shmsize');
+    },
+  }),
 ];

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { imageExists, missingRepo, ownImage, sameImage } from '../support/images.ts';
+import { imageExists, imageIdOf, missingRepo, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 import { imageWithUntaggedParent } from '../support/parent-image.ts';
 
 /** Spec: Endpoints > Images > 32. DELETE /images/(name): Untagged/Deleted list; 404, 409; force, noprune. */
@@ -38,8 +38,8 @@ export default [
         actual: multi,
       });
       ctx.expect(
-        records.some((r) => r.Untagged !== undefined),
-        `the delete result has no Untagged object for ${image.ref}`,
+        records.some((r) => typeof r.Untagged === 'string' && sameRef(r.Untagged, image.ref)),
+        `the delete result has no Untagged object naming ${image.ref}, the reference it removed`,
         { expected: { Untagged: image.ref }, actual: records },
       );
       ctx.expect(
@@ -53,6 +53,28 @@ export default [
         actual: records,
       });
       ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/200-untagged-deleted/untag-only',
+    title: 'DELETE of one tag of an image that keeps another answers only {Untagged: <that tag>}: the image and its other tag stay',
+    requirements: ['engine/images/delete/200-untagged-deleted'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const image = await ownImage(ctx, 'untag-only');
+      const kept = await tagged(ctx, image.ref, image.repo, 'kept');
+      const res = await ctx.api.delete(`/images/${image.ref}`);
+      ctx.expectStatus(res, 200, `delete of ${image.ref}, one of two tags of its image`);
+      const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', ctx.expectJson(res, 'delete result'), 'the delete result');
+      ctx.expect(
+        records.length === 1 && typeof records[0]?.Untagged === 'string' && sameRef(records[0].Untagged, image.ref),
+        `the delete of ${image.ref} (its image keeps ${kept}) does not answer the one object {Untagged: ${image.ref}}`,
+        { expected: [{ Untagged: image.ref }], actual: records },
+      );
+      ctx.expect(sameImage(await imageIdOf(ctx, kept), image.id), `after untagging ${image.ref}, ${kept} no longer names the image`, {
+        expected: image.id,
+        actual: kept,
+      });
     },
   }),
   engineCheck({

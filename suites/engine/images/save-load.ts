@@ -1,9 +1,9 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { contentType } from '../support/container-data.ts';
-import { expectImageTarball, expectLayerDirs, expectRepositories, topLayer } from '../support/image-tarball.ts';
+import { expectImageTarball, expectLayerDirs, expectRepositories, layerFile, topLayer, type ImageTarball } from '../support/image-tarball.ts';
 import { isRefusal } from '../support/image-streams.ts';
-import { imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
+import { IMAGE_MARKER, imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
 
@@ -23,6 +23,11 @@ function twoTagRepo(ctx: EngineContext): Promise<TwoTagRepo> {
     const other = await ownImage(ctx, 'save-other', 'v1', shared);
     return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b', shared) };
   });
+}
+
+/** The marker file's content in the layer `repositories` maps repo:tag to. */
+function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<string | undefined> {
+  return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
 }
 
 function getImage(ctx: EngineContext, name: string) {
@@ -72,12 +77,28 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/get/200-tarball',
-    title: 'GET /images/(repository)/get answers 200 with a tarball of the repository: all its tags',
+    title: 'GET /images/(repository)/get answers 200 with a tarball of the repository: all its tags, each mapped to the layer of its own image',
+    requirements: ['engine/images/get/200-tarball', 'engine/images/get/tarball-format'],
     endpoint: 'engine/images/get',
     async run(ctx) {
-      const { repo, first } = await twoTagRepo(ctx);
+      const { repo, first, second } = await twoTagRepo(ctx);
       const tarball = await expectImageTarball(ctx, await getImage(ctx, repo), `GET /images/${repo}/get`, 'engine/images/get/200-tarball');
       expectRepositories(ctx, tarball, { [repo]: [first.tag, 'b'] }, `the tarball of the repository ${repo}`, 'engine/images/get/200-tarball');
+      // Which layer: each tag's own image, alone in its name:tag tarball, tells it by its marker file's random content.
+      for (const [tag, ref] of [
+        [first.tag, first.ref],
+        ['b', second],
+      ] as const) {
+        const alone = await expectImageTarball(ctx, await getImage(ctx, ref), `GET /images/${ref}/get`, 'engine/images/get/name-tag-only-that-image');
+        const own = await markerOf(alone, repo, tag);
+        if (own === undefined) ctx.fail(`precondition: the tarball of ${ref} alone has no layer holding ${IMAGE_MARKER}, the file its image was imported with`);
+        ctx.expectEqual(
+          await markerOf(tarball, repo, tag),
+          own,
+          `repositories maps ${repo}:${tag} to the layer of its own image (its ${IMAGE_MARKER})`,
+          'engine/images/get/tarball-format',
+        );
+      }
     },
   }),
   engineCheck({

@@ -42,7 +42,9 @@ async function expectAttached(ctx: EngineContext, network: string, container: st
 export default [
   engineCheck({
     id: 'engine/networks/connect/200-connected',
-    title: 'POST /networks/(id)/connect answers 200 and the container, running or created then started, appears in the network Containers',
+    title:
+      'POST /networks/(id or name)/connect answers 200 and the container, running (network by id) or created then started ' +
+      '(network by name), appears in the network Containers',
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
@@ -52,7 +54,7 @@ export default [
       await expectAttached(ctx, network.id, running.id, 'a 200 connect of a running container');
       // The spec lists no refusal for a container that is not running: its connect binds as well.
       const created = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
-      ctx.expectStatus(await connect(ctx, network.id, created.id), 200, 'connecting a created, not yet started container');
+      ctx.expectStatus(await connect(ctx, network.name, created.id), 200, `connecting a created, not yet started container to ${network.name}, named`);
       await ctx.start(created.id);
       await expectAttached(ctx, network.id, created.id, 'a 200 connect of a created container and its start');
     },

@@ -116,6 +116,14 @@ export function expectRepositories(ctx: EngineContext, tarball: ImageTarball, ex
   }
 }
 
+/** The content of a file of a layer directory's layer.tar (its plain path), undefined when absent. */
+export async function layerFile(tarball: ImageTarball, layerId: string | undefined, path: string): Promise<string | undefined> {
+  const layerTar = layerId === undefined ? undefined : tarball.layers.get(layerId)?.files.get('layer.tar');
+  if (!layerTar) return undefined;
+  const entries = await readTar(layerTar).catch(() => []);
+  return entries.find((e) => plainName(e.name) === path)?.content.toString('utf8');
+}
+
 /** The layer ID `repositories` names for repo:tag. */
 export function topLayer(tarball: ImageTarball, repo: string, tag: string): string | undefined {
   return tarball.repositories?.[repo]?.[tag];

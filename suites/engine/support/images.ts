@@ -19,10 +19,13 @@ export interface OwnImage {
 }
 
 /** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
+/** The file of uniqueRootfs whose random content tells one imported image (and its layer) from another. */
+export const IMAGE_MARKER = 'etc/conformance-image';
+
 export function uniqueRootfs(): Promise<Buffer> {
   return packTar([
     { name: 'etc/', type: 'directory' },
-    { name: 'etc/conformance-image', content: `${randomBytes(16).toString('hex')}\n` },
+    { name: IMAGE_MARKER, content: `${randomBytes(16).toString('hex')}\n` },
   ]);
 }
 

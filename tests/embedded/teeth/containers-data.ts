@@ -128,6 +128,7 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'memory-swap-unchecked', version: '1.18', catches: ['engine/limits/memory-swap', `${CREATE}host-config-memory-swap-needs-memory`] },
   { fault: 'create-returns-200', version: '1.18', catches: [`${CREATE}201-created`] },
   { fault: 'stop-signal-integer-refused', version: '1.22', catches: [`${CREATE}body-stop-signal/integer`] },
+  { fault: 'stop-signal-integer-ignored', version: '1.22', catches: [`${CREATE}body-stop-signal/integer`] },
   { fault: 'list-all-true-ignored', version: '1.22', catches: [`${LIST}query-all`] },
   { fault: 'list-item-created-iso', version: '1.22', catches: [`${LIST}200-response-schema`] },
   { fault: 'top-titles-joined', version: '1.22', catches: [`${C}top/200-response-schema`] },

@@ -11,6 +11,12 @@ export const eventTeeth: Teeth[] = [
   { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until', 'engine/system/events/query-until/empty-window'] },
   { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
   {
+    fault: 'events-type-filter-new-sources-only',
+    version: '1.22',
+    catches: ['engine/system/events/filter-type/container', 'engine/system/events/filter-type/image'],
+  },
+  { fault: 'events-label-filter-containers-only', version: '1.22', catches: ['engine/system/events/filter-label/image'] },
+  {
     fault: 'events-filters-ignored',
     version: '1.22',
     catches: [
@@ -18,7 +24,11 @@ export const eventTeeth: Teeth[] = [
       'engine/system/events/filter-event',
       'engine/system/events/filter-image',
       'engine/system/events/filter-label',
+      'engine/system/events/filter-label/image',
       'engine/system/events/filter-type',
+      'engine/system/events/filter-type/container',
+      'engine/system/events/filter-type/image',
+      'engine/system/events/filter-type/volume',
       'engine/system/events/filter-volume',
       'engine/system/events/filter-network',
       'engine/system/events/filter-event/several-values',

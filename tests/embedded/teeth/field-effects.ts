@@ -41,6 +41,7 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   GroupAdd: { checks: [`${CREATE}host-config-group-add`], versions: ['1.22'] },
   Memory: { checks: [`${CREATE}host-config-memory/cgroup`] },
   MemoryReservation: { checks: [`${CREATE}host-config-memory-reservation/cgroup`], versions: ['1.22'] },
+  MemorySwap: { checks: [`${CREATE}host-config-memory-swap-needs-memory/cgroup`, 'engine/limits/memory-swap/cgroup'] },
   CpuShares: { checks: [`${CREATE}host-config-cpu-shares/cgroup`] },
   CpuPeriod: { checks: [`${CREATE}host-config-cpu-period/cgroup`], versions: ['1.22'] },
   CpuQuota: { checks: [`${CREATE}host-config-cpu-quota/cgroup`], versions: ['1.22'] },

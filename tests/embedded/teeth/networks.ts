@@ -75,6 +75,7 @@ export const networkTeeth: Teeth[] = [
   { fault: 'network-ipam-config-ignored', version: '1.22', catches: ['engine/networks/create/body-ipam'] },
   { fault: 'network-internal-refused', version: '1.22', catches: ['engine/networks/create/body-internal'] },
   { fault: 'network-connect-ignored', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
+  { fault: 'network-connect-by-id-only', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
   { fault: 'network-endpoint-config-ignored', version: '1.22', catches: ['engine/networks/connect/body-endpoint-config'] },
   {
     fault: 'missing-container-500',

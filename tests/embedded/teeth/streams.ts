@@ -68,6 +68,7 @@ export const streamTeeth: Teeth[] = [
   { fault: 'logs-streams-unfiltered', version: '1.18', catches: [`${LOGS}/query-stdout`, `${LOGS}/query-stderr`, `${LOGS}/query-defaults-false`] },
   { fault: 'logs-any-driver-served', version: '1.22', catches: [`${LOGS}/log-drivers`] },
   { fault: 'exec-create-200', version: '1.18', catches: ['engine/exec/create/201-response-schema'] },
+  { fault: 'exec-create-by-id-only', version: '1.22', catches: ['engine/exec/create/201-response-schema/by-name'] },
   { fault: 'exec-cmd-args-dropped', version: '1.22', catches: ['engine/exec/create/body-cmd'] },
   { fault: 'exec-attach-flags-ignored', version: '1.18', catches: ['engine/exec/create/body-attach-tty'] },
   { fault: 'exec-user-ignored', version: '1.22', catches: ['engine/exec/create/body-user'] },
