@@ -157,6 +157,10 @@ export const STREAM_FAULTS = faultArea('stream', [
   { name: 'logs-follow-default-false', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
   { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },
   { name: 'service-logs-first-container-only', description: "the service logs stream carries the lines of the service's first container only" },
+  {
+    name: 'service-logs-source-next-container',
+    description: "the service logs stream names as each line's source the service's next container, not the container that wrote it",
+  },
   { name: 'events-plain-text', description: 'the events stream sends each message as a line of words instead of JSON' },
   { name: 'logs-tail-default-0', description: 'log streams opened without tail send none of the earlier lines (tail defaults to 0 instead of 300)' },
 ]);
