@@ -134,6 +134,10 @@ export const LIST_FAULTS = faultArea('lists', [
 export const FILTER_FAULTS = faultArea('filters', [
   { name: 'include-related-ignored', description: 'the action list ignores include_related=true (only the object itself)' },
   { name: 'filter-state-ignored', description: 'list endpoints ignore the state filter' },
+  {
+    name: 'state-filter-first-word',
+    description: 'list endpoints read a state filter value only up to its first space (Not running, Partly deployed, Empty cluster match nothing)',
+  },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
 ]);

@@ -109,6 +109,10 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await t.ok('POST', S, { image: 'x' });
     expect((await get(t, `${S}?state=Running`)).objects).toHaveLength(1);
   },
+  'state-filter-first-word': async (t) => {
+    await t.ok('POST', S, { image: 'x' });
+    expect((await get(t, `${S}?state=${encodeURIComponent('Not running')}`)).objects).toHaveLength(0);
+  },
   'global-role-no-auth-env': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', roles: ['global'] });
