@@ -40,6 +40,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
+  {
+    name: 'redeploy-config-first-container-only',
+    description: "service redeploy gives the service's current configuration to its first container only; the others are deployed again on their old one",
+  },
   { name: 'states-not-enforced', description: 'operations a state does not allow are accepted and run anyway' },
   { name: 'service-counters-stale', description: 'running_num_containers counts every container, running or not' },
   { name: 'node-nickname-update-ignored', description: 'PATCH nickname of a node is accepted and ignored' },

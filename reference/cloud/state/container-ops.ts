@@ -74,10 +74,10 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
   return c;
 }
 
-/** Redeploy in place: the service's current definition, volumes kept when reuse_volumes. */
-export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean): void {
+/** Redeploy in place: the service's current definition (unless a fault keeps the old one), volumes kept when reuse_volumes. */
+export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean, keepConfig = false): void {
   c.stopProgram?.();
-  if (!world.faults.has('redeploy-keeps-old-config')) {
+  if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
     c.config = structuredClone(svc.config);
     c.revision = svc.revision;
   }

@@ -62,7 +62,8 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
     return settleService(world, svc);
   }
   const live = liveContainers(world, svc);
-  for (const c of live) redeployInPlace(world, svc, c, reuseVolumes);
+  const firstOnly = world.faults.has('redeploy-config-first-container-only');
+  for (const [i, c] of live.entries()) redeployInPlace(world, svc, c, reuseVolumes, firstOnly && i > 0);
   const added = reconcileCount(world, svc);
   job.log(`Redeploying ${live.length + added.length} container(s) of ${svc.config.name}`);
   await job.wait('redeploy');

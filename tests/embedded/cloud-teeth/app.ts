@@ -110,6 +110,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },
   { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
   { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
+  { fault: 'redeploy-config-first-container-only', catches: ['cloud/service/redeploy/effect'] },
   { fault: 'link-variables-not-injected', catches: ['cloud/service/link-variables'] },
   { fault: 'linked-from-missing', catches: ['cloud/service/get/linked-from'] },
   { fault: 'stack-export-empty', catches: ['cloud/stack/export/returns-definition'] },

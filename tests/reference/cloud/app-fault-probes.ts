@@ -79,6 +79,16 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await settledIn(t, svc.containers[0], 'Terminated');
     expect((await t.call('POST', `${svc.containers[0]}start/`)).status).toBe(202);
   },
+  'redeploy-config-first-container-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
+    await t.ok('PATCH', svc.resource_uri, { working_dir: '/new' });
+    await settledIn(t, svc.resource_uri, 'Running');
+    await t.ok('POST', `${svc.resource_uri}redeploy/`);
+    await settledIn(t, svc.resource_uri, 'Running');
+    const dirs = await Promise.all(svc.containers.map(async (c: string) => (await get(t, c)).working_dir));
+    expect(dirs.sort()).toEqual(['/', '/new']);
+  },
   'redeploy-keeps-old-config': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
