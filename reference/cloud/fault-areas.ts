@@ -12,6 +12,10 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
+  {
+    name: 'action-start-date-first-call',
+    description: 'an action carries as start_date the date of the first call made on its object, not of its own call',
+  },
   { name: 'cancel-refused', description: 'cancel is refused (409) in every state, also In progress' },
   { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },
