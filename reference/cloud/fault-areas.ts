@@ -67,6 +67,10 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   { name: 'placement-ignores-tags', description: "containers are placed on nodes that lack the service's tags" },
   { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
   { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
+  {
+    name: 'sequential-scale-unlinked',
+    description: 'sequential_deployment links the containers of a start, but a container a scale adds links to none of the previous ones',
+  },
   { name: 'every-node-all-on-first', description: 'an EVERY_NODE service gets one container per node, all of them on the first node' },
 ]);
 

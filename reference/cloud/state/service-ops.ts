@@ -10,6 +10,7 @@ import type { Job } from '../actions/call.ts';
 import type { World } from '../world.ts';
 import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from './container-ops.ts';
 import type { Container, Node, Service } from './model.ts';
+import { scaledUnlinked } from './links.ts';
 import { setState } from './notify.ts';
 import { candidateNodes, placeContainers, placeOnEveryNode } from './placement.ts';
 import { liveContainers } from './queries.ts';
@@ -81,6 +82,7 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
   }
   setState(world, svc, 'Scaling');
   const added = reconcileCount(world, svc);
+  if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');
   await bootContainers(world, added, svc.config.sequential_deployment, job);

@@ -108,6 +108,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'placement-ignores-tags', catches: ['cloud/deployment/tags-select-nodes'] },
   { fault: 'every-node-skips-new-nodes', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },
+  { fault: 'sequential-scale-unlinked', catches: ['cloud/deployment/sequential'] },
   { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
   { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
   { fault: 'redeploy-config-first-container-only', catches: ['cloud/service/redeploy/effect'] },

@@ -63,6 +63,15 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     const second = await get(t, svc.containers[1]);
     expect(second.linked_to_container).toEqual([]);
   },
+  'sequential-scale-unlinked': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', sequential_deployment: true, target_num_containers: 1 });
+    await t.ok('PATCH', svc.resource_uri, { target_num_containers: 2 });
+    await t.ok('POST', `${svc.resource_uri}scale/`);
+    await settledIn(t, svc.resource_uri, 'Running');
+    const second = await get(t, (await get(t, svc.resource_uri)).containers[1]);
+    expect(second.linked_to_container).toEqual([]);
+  },
   'autorestart-ignored': async (t) => {
     const c = await exitedContainer(t, { autorestart: 'ALWAYS' });
     const seen = new Set<string>();
