@@ -12,6 +12,10 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
+  {
+    name: 'action-start-date-first-call',
+    description: 'an action carries as start_date the date of the first call made on its object, not of its own call',
+  },
   { name: 'cancel-refused', description: 'cancel is refused (409) in every state, also In progress' },
   { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },
@@ -40,6 +44,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
+  {
+    name: 'redeploy-config-first-container-only',
+    description: "service redeploy gives the service's current configuration to its first container only; the others are deployed again on their old one",
+  },
   { name: 'states-not-enforced', description: 'operations a state does not allow are accepted and run anyway' },
   { name: 'service-counters-stale', description: 'running_num_containers counts every container, running or not' },
   { name: 'node-nickname-update-ignored', description: 'PATCH nickname of a node is accepted and ignored' },
@@ -59,6 +67,10 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   { name: 'placement-ignores-tags', description: "containers are placed on nodes that lack the service's tags" },
   { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
   { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
+  {
+    name: 'sequential-scale-unlinked',
+    description: 'sequential_deployment links the containers of a start, but a container a scale adds links to none of the previous ones',
+  },
   { name: 'every-node-all-on-first', description: 'an EVERY_NODE service gets one container per node, all of them on the first node' },
 ]);
 
@@ -134,6 +146,10 @@ export const LIST_FAULTS = faultArea('lists', [
 export const FILTER_FAULTS = faultArea('filters', [
   { name: 'include-related-ignored', description: 'the action list ignores include_related=true (only the object itself)' },
   { name: 'filter-state-ignored', description: 'list endpoints ignore the state filter' },
+  {
+    name: 'state-filter-first-word',
+    description: 'list endpoints read a state filter value only up to its first space (Not running, Partly deployed, Empty cluster match nothing)',
+  },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
 ]);
@@ -157,6 +173,10 @@ export const STREAM_FAULTS = faultArea('stream', [
   { name: 'logs-follow-default-false', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
   { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },
   { name: 'service-logs-first-container-only', description: "the service logs stream carries the lines of the service's first container only" },
+  {
+    name: 'service-logs-source-next-container',
+    description: "the service logs stream names as each line's source the service's next container, not the container that wrote it",
+  },
   { name: 'events-plain-text', description: 'the events stream sends each message as a line of words instead of JSON' },
   { name: 'logs-tail-default-0', description: 'log streams opened without tail send none of the earlier lines (tail defaults to 0 instead of 300)' },
 ]);

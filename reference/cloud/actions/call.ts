@@ -57,6 +57,7 @@ export class ActionCall {
       logs: new LogBook<ActionLogLine>(),
       request: req,
     };
+    this.dateAsFirstCall();
     world.store.actions.set(uuid, this.action);
   }
 
@@ -64,6 +65,14 @@ export class ActionCall {
   track(objectUri: string, scope: UriScope): void {
     this.action.object = objectUri;
     this.action.namespace = scope.namespace;
+    this.dateAsFirstCall();
+  }
+
+  /** Fault action-start-date-first-call: the action is dated when the first call on its object was made. */
+  private dateAsFirstCall(): void {
+    if (!this.world.faults.has('action-start-date-first-call')) return;
+    for (const other of this.world.store.actions.values())
+      if (other !== this.action && other.object === this.action.object && other.start_date < this.action.start_date) this.action.start_date = other.start_date;
   }
 
   log(line: string): void {

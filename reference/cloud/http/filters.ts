@@ -31,8 +31,9 @@ export function applyFilters<T>(world: World, query: URLSearchParams, items: rea
   const ignored = ignoredFilters(world, list);
   let kept = world.faults.has('terminated-not-listed') ? items.filter((i) => (i as { state?: unknown }).state !== 'Terminated') : [...items];
   for (const [name, read] of Object.entries(fields)) {
-    const wanted = query.get(name);
-    if (wanted === null) continue;
+    const value = query.get(name);
+    if (value === null) continue;
+    const wanted = name === 'state' && world.faults.has('state-filter-first-word') ? (value.split(' ')[0] ?? '') : value;
     if ((name === 'state' && world.faults.has('filter-state-ignored')) || ignored.has(name)) continue;
     kept = kept.filter((item) => matches(wanted, read(item)));
   }

@@ -74,10 +74,10 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
   return c;
 }
 
-/** Redeploy in place: the service's current definition, volumes kept when reuse_volumes. */
-export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean): void {
+/** Redeploy in place: the service's current definition (unless a fault keeps the old one), volumes kept when reuse_volumes. */
+export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean, keepConfig = false): void {
   c.stopProgram?.();
-  if (!world.faults.has('redeploy-keeps-old-config')) {
+  if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
     c.config = structuredClone(svc.config);
     c.revision = svc.revision;
   }
@@ -94,9 +94,16 @@ export function appendLog(world: World, c: Container, streamType: 'stdout' | 'st
   const aggregated = !world.faults.has('service-logs-first-container-only') || service?.containers[0] === c.uuid;
   for (const log of text.split('\n').filter((l) => l.length > 0)) {
     c.logs.append({ type: 'log', log, streamType, timestamp });
-    const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : c.name;
+    const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : serviceLogSource(world, service, c);
     if (aggregated) service?.logs.append({ type: 'log', source, log, streamType, timestamp });
   }
+}
+
+/** The source of a container's line in its service's log: the container's name (a fault names the service's next container). */
+function serviceLogSource(world: World, service: Service | undefined, c: Container): string {
+  if (!service || !world.faults.has('service-logs-source-next-container')) return c.name;
+  const next = service.containers[(service.containers.indexOf(c.uuid) + 1) % service.containers.length];
+  return world.store.containers.get(next ?? '')?.name ?? c.name;
 }
 
 /** Starting → Running: the program writes its first lines; a finite run_command exits later. */

@@ -77,9 +77,12 @@ export function linkedToContainer(world: World, c: Container): Record<string, un
   return [...serviceLinks, ...sequentialLinks(world, svc, c)];
 }
 
+/** Containers a scale added under fault sequential-scale-unlinked: they link to no earlier container. */
+export const scaledUnlinked = new WeakSet<Container>();
+
 /** sequential_deployment: each container is linked to the containers of its service deployed before it. */
 function sequentialLinks(world: World, svc: Service, c: Container): Record<string, unknown>[] {
-  if (!c.config.sequential_deployment || world.faults.has('sequential-no-links')) return [];
+  if (!c.config.sequential_deployment || world.faults.has('sequential-no-links') || scaledUnlinked.has(c)) return [];
   const earlier = liveContainers(world, svc).filter((t) => svc.containers.indexOf(t.uuid) < svc.containers.indexOf(c.uuid));
   return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(world, t) }));
 }

@@ -10,6 +10,7 @@ import type { Job } from '../actions/call.ts';
 import type { World } from '../world.ts';
 import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from './container-ops.ts';
 import type { Container, Node, Service } from './model.ts';
+import { scaledUnlinked } from './links.ts';
 import { setState } from './notify.ts';
 import { candidateNodes, placeContainers, placeOnEveryNode } from './placement.ts';
 import { liveContainers } from './queries.ts';
@@ -62,7 +63,8 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
     return settleService(world, svc);
   }
   const live = liveContainers(world, svc);
-  for (const c of live) redeployInPlace(world, svc, c, reuseVolumes);
+  const firstOnly = world.faults.has('redeploy-config-first-container-only');
+  for (const [i, c] of live.entries()) redeployInPlace(world, svc, c, reuseVolumes, firstOnly && i > 0);
   const added = reconcileCount(world, svc);
   job.log(`Redeploying ${live.length + added.length} container(s) of ${svc.config.name}`);
   await job.wait('redeploy');
@@ -80,6 +82,7 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
   }
   setState(world, svc, 'Scaling');
   const added = reconcileCount(world, svc);
+  if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');
   await bootContainers(world, added, svc.config.sequential_deployment, job);

@@ -3,7 +3,9 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
+import { dateMs } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { afterTargetSecond } from '../support/target-clock.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -28,6 +30,20 @@ async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
   ctx.expect(sameResource(action.resource_uri, uri), `GET ${uri} returned action ${action.resource_uri}`, { requirement: R.get });
   await expectAtSpecPath(ctx, 'action', action, R.get);
   return action;
+}
+
+/**
+ * start_date is when the call was made: a call sent in a later second of the target's clock than
+ * the one before it starts later. Dates that are not the Notation's are the date rule's breach
+ * (cloud/dates/rfc2822), not this one's.
+ */
+function expectLaterStart(ctx: CloudContext, start: unknown, before: unknown, method: string): void {
+  if (before === undefined || Number.isNaN(dateMs(start)) || Number.isNaN(dateMs(before))) return;
+  ctx.expect(dateMs(start) > dateMs(before), `start_date ${String(start)} of the ${method} is not when the call was made`, {
+    expected: `a date after ${String(before)}, the start of the call before it (sent in an earlier second)`,
+    actual: start,
+    requirement: R.record,
+  });
 }
 
 export default [
@@ -56,12 +72,17 @@ export default [
         ['PATCH', uri, { tags: [{ name: 'conformance-x' }] }],
         ['DELETE', uri, undefined],
       ];
+      const starts: unknown[] = [];
       for (const [method, path, json] of calls) {
+        // Each call in a later second of the target's clock than the one before: its start_date must be later too.
+        if (starts.length) await afterTargetSecond(ctx, uri, starts.slice(-1));
         const res =
           json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
         ctx.expect(res.status < 300, `precondition: ${method} ${path} answered ${res.status}`);
         const action =
           res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
+        expectLaterStart(ctx, action.start_date, starts[starts.length - 1], method);
+        starts.push(action.start_date);
         await actionOf(ctx, String(action.resource_uri));
         ctx.expectEqual(action.method, method, 'the action does not record the HTTP method', R.record);
         ctx.expect(pathOf(String(action.path)).replace(/\/?$/, '/') === path, `the action's path is ${String(action.path)}, not ${path}`, {

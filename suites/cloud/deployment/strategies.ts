@@ -43,6 +43,23 @@ async function loadedNodes(ctx: CloudContext, loads: readonly number[]): Promise
   return { at, idle: at.nodes[loads.indexOf(0)]! };
 }
 
+const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
+
+/** In sequence, the k-th container links to the k-1 before it: ordered by that count, each links to every one before it. */
+function expectLinkedInSequence(ctx: CloudContext, all: readonly Container[], after: string): void {
+  const siblingLinks = (c: Json): number => all.filter((o) => linksOf(c).some((l) => sameResource(l, o.resource_uri))).length;
+  const ordered = [...all].sort((a, b) => siblingLinks(a) - siblingLinks(b));
+  ordered.forEach((c, i) => {
+    for (const previous of ordered.slice(0, i)) {
+      ctx.expect(
+        linksOf(c).some((l) => sameResource(l, previous.resource_uri)),
+        `after the ${after}, container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`,
+        { expected: ordered.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential },
+      );
+    }
+  });
+}
+
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
 
 export default [
@@ -123,30 +140,22 @@ export default [
   }),
   cloudCheck({
     id: R.sequential,
-    title: 'sequential_deployment deploys containers in sequence, linking each to the previous containers of the service',
+    title: 'sequential_deployment deploys and scales containers in sequence, linking each to the previous containers of the service',
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { sequential_deployment: true, target_num_containers: 3 });
       await waitForContainers(ctx, svc, 3);
-      const all = live(await containersOf(ctx, svc));
-      const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
-      const siblingLinks = (c: Json): number => all.filter((o) => linksOf(c).some((l) => sameResource(l, o.resource_uri))).length;
-      // In sequence, the k-th container links to the k-1 before it: order them by that count.
-      const ordered = [...all].sort((a, b) => siblingLinks(a) - siblingLinks(b));
-      ordered.forEach((c, i) => {
-        for (const previous of ordered.slice(0, i)) {
-          ctx.expect(
-            linksOf(c).some((l) => sameResource(l, previous.resource_uri)),
-            `container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`,
-            {
-              expected: ordered.slice(0, i).map((p) => p.resource_uri),
-              actual: linksOf(c),
-              requirement: R.sequential,
-            },
-          );
-        }
-      });
+      expectLinkedInSequence(ctx, live(await containersOf(ctx, svc)), 'deploy');
+      // Scale as well: a container the scale adds links to the three before it.
+      // (The state table does not list scale: a refusal leaves the scale half unasked, and the deploy half stands.)
+      const patch = await ctx.api.patch(svc.resource_uri, { target_num_containers: 4 });
+      if (patch.status >= 300) return ctx.observe(`PATCH target_num_containers answered ${patch.status}: the scale half was not asked`);
+      await settled(ctx, 'service', svc.resource_uri);
+      const scale = await ctx.api.post(`${svc.resource_uri}scale/`);
+      if (scale.status >= 300) return ctx.observe(`scale of the Running service answered ${scale.status}: the scale half was not asked`);
+      await waitForContainers(ctx, svc, 4);
+      expectLinkedInSequence(ctx, live(await containersOf(ctx, svc)), 'scale');
     },
   }),
 ];

@@ -101,21 +101,23 @@ export default [
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      const svc = await runningService(ctx, at);
+      // Two containers: "all containers" get the current configuration, not only the first.
+      const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const uri = svc.resource_uri;
       const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
       ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
       await settled(ctx, 'service', uri);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
-      const [container] = await waitForContainers(ctx, svc, 1);
+      const containers = await waitForContainers(ctx, svc, 2);
       const got = await ctx.waitForState('service', uri, ['Running']);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
-      ctx.expectEqual(
-        (await environment(ctx, container!, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
-        'new',
-        'the redeployed container does not have the current configuration',
-        R.redeploy,
-      );
+      for (const container of containers)
+        ctx.expectEqual(
+          (await environment(ctx, container, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
+          'new',
+          `the redeployed container ${String(container.name)} does not have the current configuration`,
+          R.redeploy,
+        );
       await op.expectAsync();
     },
   }),

@@ -5,7 +5,7 @@
  */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, createService, operate, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
+import { sharedNodes, createService, operate, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, collectCount, collectJson, openLogs, readUntil } from '../support/streams.ts';
@@ -119,6 +119,12 @@ function expectContainerSources(ctx: CloudContext, lines: readonly Json[], conta
 
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
 const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
+/** The texts of log lines, in a fixed order: lines of one container interleave with others' in its service's log. */
+const textsOf = (lines: readonly Json[]): string[] =>
+  lines
+    .filter((m) => typeof m.log === 'string')
+    .map((m) => String(m.log))
+    .sort();
 
 function logChecks(s: Source): CloudCheck[] {
   const endpoint = `cloud/${s.kind}/logs`;
@@ -235,14 +241,24 @@ export default [
     endpoint: 'cloud/service/logs',
     async run(ctx) {
       const { svc, containers } = await printingService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+      // Both containers print the same lines: the first runs again, so that its log differs from the
+      // second's (twice the lines where the start appends), and a line named after the wrong container shows.
+      await operateAndSettle(ctx, containers[0]!, 'start');
+      await ctx.waitForState('container', containers[0]!.resource_uri, ['Stopped']);
       const lines = await allLines(ctx, svc.resource_uri);
-      const sources = new Set(lines.map((l) => l.source));
-      for (const c of containers)
-        ctx.expect(sources.has(c.name), `no line of container ${String(c.name)} in the service logs`, {
-          expected: containers.map((x) => x.name),
-          actual: [...sources],
-          requirement: 'cloud/service/logs/aggregated',
-        });
+      for (const c of containers) {
+        const own = textsOf(await allLines(ctx, c.resource_uri));
+        const named = textsOf(lines.filter((l) => l.source === c.name));
+        ctx.expect(
+          own.length > 0 && JSON.stringify(named) === JSON.stringify(own),
+          `the service logs do not carry container ${String(c.name)}'s own log under its name`,
+          {
+            expected: `the ${own.length} line(s) of GET ${c.resource_uri}logs/, source ${String(c.name)}`,
+            actual: `${named.length} line(s) with that source`,
+            requirement: 'cloud/service/logs/aggregated',
+          },
+        );
+      }
     },
   }),
   cloudCheck({

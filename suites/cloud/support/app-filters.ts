@@ -4,7 +4,7 @@
  * and a property-based check of random combinations of them.
  */
 import fc from 'fast-check';
-import { ownNodes, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
+import { ownNodes, createService, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
 import { compareFiltered, fieldMatches, filterCheck, notFoundAgain, settledState, stillMatching } from './filters.ts';
@@ -19,11 +19,12 @@ export interface AppList {
 
 /**
  * Something to filter, so that every documented filter has values that split the list: two
- * stacks, one with a running service, and a service outside them running two containers on two
- * nodes, one of them stopped.
+ * stacks, one with a running service, a service outside them running two containers on two
+ * nodes, one of them stopped, and a service never started (Not running: a state of two words).
  */
 export async function populate(ctx: CloudContext): Promise<void> {
   const at = await ownNodes(ctx, 2);
+  await createService(ctx, serviceBody(ctx, at));
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
   await createStack(ctx, { name: ctx.uniqueName('stack') });
   await operateAndSettle(ctx, stack, 'start');
@@ -50,6 +51,7 @@ export function appFilterChecks(list: AppList): CloudCheck[] {
         param,
         setup: populate,
         stable: stableFor([param]),
+        everyValue: param === 'state',
       },
       `Query ${param} on the ${list.resource} list returns exactly the ${list.resource}s whose ${param} matches`,
     ),

@@ -86,6 +86,11 @@ export interface FilterSpec {
   setup?: (ctx: CloudContext) => Promise<void>;
   /** Objects that cannot change during the check (defaults to all). */
   stable?: (o: Json) => boolean;
+  /**
+   * Judge every value the stable objects hold, not only the rarest: a state filter's documented
+   * values are spelled differently (two words, a space to carry), and a target may read some right.
+   */
+  everyValue?: boolean;
 }
 
 /**
@@ -139,11 +144,18 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
       const param = ctx.spell(spec.param);
       const full = await listAll(ctx, spec.path);
       // The value is taken among the objects completeness is held against, so that some must come back.
-      const value = pickValue(spec.stable ? full.filter(spec.stable) : full, field);
+      const stable = spec.stable ? full.filter(spec.stable) : full;
+      const value = pickValue(stable, field);
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
       // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
       const boolean = full.some((o) => typeof o[field] === 'boolean');
-      const values = boolean ? [value, String(value !== 'true')] : listValued(full, field) ? memberValues(full, field) : [value];
+      const values = boolean
+        ? [value, String(value !== 'true')]
+        : listValued(full, field)
+          ? memberValues(full, field)
+          : spec.everyValue
+            ? everyValue(ctx, stable, field)
+            : [value];
       for (const v of values) await judgeFilter(ctx, spec, full, field, param, v);
       if (spec.param === 'name') {
         await expectWholeName(ctx, spec, full, field, param, value);
@@ -207,6 +219,13 @@ function memberValues(objects: readonly Json[], field: string): string[] {
     .sort((a, b) => a[1] - b[1])
     .slice(0, MAX_MEMBER_VALUES)
     .map(([v]) => v);
+}
+
+/** Each value of `field` the objects hold (observed: which values were there to filter by). */
+function everyValue(ctx: CloudContext, objects: readonly Json[], field: string): string[] {
+  const values = [...new Set(objects.map((o) => o[field]).filter((v): v is string => typeof v === 'string' && v !== ''))].sort();
+  ctx.observe(`filtered by each ${field} held: ${values.join(', ')}`);
+  return values;
 }
 
 function pickValue(objects: readonly Json[], field: string): string | undefined {

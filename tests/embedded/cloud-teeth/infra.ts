@@ -39,6 +39,8 @@ export const infraTeeth: CloudTeeth[] = [
       'cloud/nodecluster/list/filter-combinations',
     ],
   },
+  // The filter checks' own Not running service, and their cluster whose node is gone (Empty cluster on the reference).
+  { fault: 'state-filter-first-word', catches: ['cloud/nodecluster/list/filter-state', 'cloud/service/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },
   {

@@ -43,6 +43,7 @@ export const validationTeeth: CloudTeeth[] = [
   { fault: 'vendor-auth-without-role', catches: ['cloud/auth/no-global-role-no-vendor-auth'] },
   { fault: 'cluster-create-not-init', catches: ['cloud/nodecluster/create/not-deployed'] },
   { fault: 'service-logs-first-container-only', catches: ['cloud/service/logs/aggregated'] },
+  { fault: 'service-logs-source-next-container', catches: ['cloud/service/logs/aggregated'] },
   { fault: 'stack-update-drops-unlisted', catches: ['cloud/stack/update/default-services-empty'] },
   { fault: 'cancel-canceled-allowed', catches: ['cloud/states/action/canceled-rejects-cancel'] },
 ];

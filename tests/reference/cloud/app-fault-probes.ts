@@ -63,6 +63,15 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     const second = await get(t, svc.containers[1]);
     expect(second.linked_to_container).toEqual([]);
   },
+  'sequential-scale-unlinked': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', sequential_deployment: true, target_num_containers: 1 });
+    await t.ok('PATCH', svc.resource_uri, { target_num_containers: 2 });
+    await t.ok('POST', `${svc.resource_uri}scale/`);
+    await settledIn(t, svc.resource_uri, 'Running');
+    const second = await get(t, (await get(t, svc.resource_uri)).containers[1]);
+    expect(second.linked_to_container).toEqual([]);
+  },
   'autorestart-ignored': async (t) => {
     const c = await exitedContainer(t, { autorestart: 'ALWAYS' });
     const seen = new Set<string>();
@@ -78,6 +87,16 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await t.ok('DELETE', svc.containers[0]);
     await settledIn(t, svc.containers[0], 'Terminated');
     expect((await t.call('POST', `${svc.containers[0]}start/`)).status).toBe(202);
+  },
+  'redeploy-config-first-container-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
+    await t.ok('PATCH', svc.resource_uri, { working_dir: '/new' });
+    await settledIn(t, svc.resource_uri, 'Running');
+    await t.ok('POST', `${svc.resource_uri}redeploy/`);
+    await settledIn(t, svc.resource_uri, 'Running');
+    const dirs = await Promise.all(svc.containers.map(async (c: string) => (await get(t, c)).working_dir));
+    expect(dirs.sort()).toEqual(['/', '/new']);
   },
   'redeploy-keeps-old-config': async (t) => {
     await deployedCluster(t, 1);

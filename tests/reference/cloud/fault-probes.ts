@@ -48,6 +48,12 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await deployedCluster(t, 1);
     expect((await t.call('POST', `${(await startAction(t)).resource_uri}retry/`)).status).toBe(202);
   },
+  'action-start-date-first-call': async (t) => {
+    const first = await action(t, await t.call('POST', S, { image: 'x' }));
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = await action(t, await t.call('PATCH', first.object, { nickname: 'n' }));
+    expect(second.start_date).toBe(first.start_date);
+  },
   'action-missing-fields': async (t) => expect(await action(t, await t.call('POST', S, { image: 'x' }))).not.toHaveProperty('location'),
   'auth-not-required': async (t) => expect((await t.call('GET', S, undefined, { user: '' })).status).toBe(200),
   'stream-auth-not-required': async (t) => (await t.ws('/api/audit/v1/events', { user: '' })).close(),
@@ -108,6 +114,10 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   'filter-state-ignored': async (t) => {
     await t.ok('POST', S, { image: 'x' });
     expect((await get(t, `${S}?state=Running`)).objects).toHaveLength(1);
+  },
+  'state-filter-first-word': async (t) => {
+    await t.ok('POST', S, { image: 'x' });
+    expect((await get(t, `${S}?state=${encodeURIComponent('Not running')}`)).objects).toHaveLength(0);
   },
   'global-role-no-auth-env': async (t) => {
     await deployedCluster(t, 1);

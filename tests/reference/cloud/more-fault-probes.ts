@@ -131,6 +131,17 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     await session.closed;
     expect(new Set(session.messages.map((m: any) => m.source)).size).toBe(1);
   },
+  'service-logs-source-next-container': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
+    await new Promise((r) => setTimeout(r, 400));
+    const session = await t.ws(`${svc.resource_uri}logs/?follow=false`);
+    await session.closed;
+    // Each container's first line names its own host (its name): the source names another container.
+    const starts = session.messages.filter((m: any) => String(m.log).startsWith('Starting '));
+    expect(starts.length).toBe(2);
+    for (const m of starts as any[]) expect(String(m.log).endsWith(` on ${String(m.source)}`)).toBe(false);
+  },
   'stack-update-drops-unlisted': async (t) => {
     const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'x', name: 'web' }] });
     await t.ok('PATCH', stack.resource_uri, {});
