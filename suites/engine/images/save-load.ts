@@ -91,7 +91,12 @@ export default [
       ] as const) {
         const alone = await expectImageTarball(ctx, await getImage(ctx, ref), `GET /images/${ref}/get`, 'engine/images/get/name-tag-only-that-image');
         const own = await markerOf(alone, repo, tag);
-        if (own === undefined) ctx.fail(`precondition: the tarball of ${ref} alone has no layer holding ${IMAGE_MARKER}, the file its image was imported with`);
+        if (own === undefined) {
+          ctx.cannotVerify(
+            `the tarball of ${ref} alone has no layer holding ${IMAGE_MARKER}, the file its image was imported with: which layer is its own cannot be told`,
+          );
+          continue;
+        }
         ctx.expectEqual(
           await markerOf(tarball, repo, tag),
           own,

@@ -18,10 +18,10 @@ export interface OwnImage {
   ref: string;
 }
 
-/** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
 /** The file of uniqueRootfs whose random content tells one imported image (and its layer) from another. */
 export const IMAGE_MARKER = 'etc/conformance-image';
 
+/** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
 export function uniqueRootfs(): Promise<Buffer> {
   return packTar([
     { name: 'etc/', type: 'directory' },
