@@ -4,7 +4,7 @@ import { CLOUD_FAULTS, type CloudFaultName } from '../../reference/cloud/index.t
 import { cloudChecks } from '../../suites/cloud/all-checks.ts';
 import { runAgainstEmbeddedCloud } from '../../harness/embedded/cloud.ts';
 import { limit } from '../support/limit.ts';
-import { missedWindow } from '../support/missed-window.ts';
+import { missedAny } from '../support/missed-window.ts';
 import { ProofRecorder } from '../support/proof-recorder.ts';
 import { registerKnownNamesTest } from '../support/teeth-table.ts';
 import { CLOUD_TEETH, TEETH_CONCURRENCY } from './cloud-teeth/index.ts';
@@ -57,7 +57,7 @@ async function runChecks(fault: CloudFaultName, ids: string[]): Promise<Map<stri
   for (let attempt = 1; ; attempt++) {
     const timeScale = attempt === 1 ? PACE[fault] : Math.max(PACE[fault] ?? 1, AGAIN_PACE);
     const outcomes = await side(() => runAgainstEmbeddedCloud({ faults: [fault], checks, strictLevels: true, timeScale }));
-    if (attempt === ATTEMPTS || ![...outcomes.values()].some((o) => missedWindow(o.status, o.message))) return outcomes;
+    if (attempt === ATTEMPTS || ![...outcomes.values()].some(missedAny)) return outcomes;
   }
 }
 

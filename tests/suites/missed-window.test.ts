@@ -2,20 +2,30 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { MISSED_WINDOW_WORDS, missedWindow } from '../support/missed-window.ts';
+import { MISSED_CROSSING_WORDS, MISSED_WINDOW_WORDS, missedAny, missedWindow } from '../support/missed-window.ts';
 
 const CLOUD_SUITE = fileURLToPath(new URL('../../suites/cloud/', import.meta.url));
 const sources = (readdirSync(CLOUD_SUITE, { recursive: true }) as string[])
   .filter((f) => f.endsWith('.ts'))
   .map((f) => readFileSync(path.join(CLOUD_SUITE, f), 'utf8'));
 
-test.each(MISSED_WINDOW_WORDS)('the cloud suite still skips with the words "%s" (a reworded skip would no longer be run again)', (words) => {
-  expect(sources.some((text) => text.includes(words))).toBe(true);
-});
+test.each([...MISSED_WINDOW_WORDS, MISSED_CROSSING_WORDS])(
+  'the cloud suite still writes the words "%s" (reworded, its run would no longer be made again)',
+  (words) => {
+    expect(sources.some((text) => text.includes(words))).toBe(true);
+  },
+);
 
 test('only a skip that names a missed window counts', () => {
   const message = 'Starting is transitional and had already passed (state Running) when the check could act';
   expect(missedWindow('skipped', message)).toBe(true);
   expect(missedWindow('failed', message)).toBe(false);
   expect(missedWindow('skipped', 'the registry list is empty: nothing to get')).toBe(false);
+});
+
+test("a pass that names a missed crossing of the target's second counts; another observation does not", () => {
+  const observations = [`no date of the finished actions splits them (${MISSED_CROSSING_WORDS})`];
+  expect(missedAny({ status: 'passed', message: '', observations })).toBe(true);
+  expect(missedAny({ status: 'failed', message: '', observations })).toBe(false);
+  expect(missedAny({ status: 'passed', message: '', observations: ['filtered by each state held: Running'] })).toBe(false);
 });

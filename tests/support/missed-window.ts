@@ -18,3 +18,14 @@ export const MISSED_WINDOW_WORDS = [
 
 /** Whether a skip says the window it needed passed unseen. */
 export const missedWindow = (status: string, message: string): boolean => status === 'skipped' && MISSED_WINDOW_WORDS.some((words) => message.includes(words));
+
+/**
+ * An action date filter check passes on its on-bound value alone when no action of its own was
+ * dated across a turn of the target's second (suites/cloud/actions/list.ts): on a busy machine the
+ * aim at the turn can miss, and the value that tells the two dates apart was never asked.
+ */
+export const MISSED_CROSSING_WORDS = 'the target dated no action of this check across a second';
+
+/** Whether a teeth run of a check should be made again: a missed window, or a missed crossing. */
+export const missedAny = (o: { status: string; message: string; observations: readonly string[] }): boolean =>
+  missedWindow(o.status, o.message) || (o.status === 'passed' && o.observations.some((n) => n.includes(MISSED_CROSSING_WORDS)));
