@@ -38,7 +38,7 @@ export default [
     async run(ctx) {
       const container = await runningAppContainer(ctx);
       const stop = await ctx.api.post(`${container.resource_uri}stop/`);
-      if (stop.status >= 300) ctx.fail(`precondition: stop of a container answered ${stop.status}`);
+      if (stop.status >= 300) ctx.unverified(`stop of the container answered ${stop.status} (its own check judges stop): no Stopped container to exec in`);
       await ctx.waitForState('container', container.resource_uri, ['Stopped']);
       const marker = `conformance-stopped-${Math.random().toString(36).slice(2, 8)}`;
       const output = await execOutputIfOpened(ctx, container, `echo ${marker}`);
