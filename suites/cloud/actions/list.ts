@@ -7,13 +7,15 @@ import { createCluster } from '../support/infra.ts';
 import { deployInProgress } from '../support/in-progress.ts';
 import { listAll, type Json } from '../support/lists.ts';
 import type { Action } from '../support/views.generated.ts';
-import { acrossTargetSecond, afterTargetSecond } from '../support/target-clock.ts';
+import { acrossTargetSecond, afterTargetSecond, secondOfDate } from '../support/target-clock.ts';
 
 const LIST = 'cloud/action/list';
 const FINISHED = ['Success', 'Failed', 'Canceled'];
 /** Finished actions no longer change: completeness is held against those only. */
 const finished = (a: Json): boolean => FINISHED.includes(String(a.state));
-const time = (v: unknown): number => (typeof v === 'string' ? Math.floor(Date.parse(v) / 1000) : NaN);
+const time = secondOfDate;
+/** Earliest first. */
+const byTime = (a: string, b: string): number => time(a) - time(b);
 
 type Predicate = (a: Json, value: string) => boolean;
 const DATE_FILTERS: Record<string, Predicate> = {
@@ -72,7 +74,7 @@ function dateValueFor(param: string, done: Json[]): string | undefined {
   const own = DATE_FILTERS[param]!;
   const other = DATE_FILTERS[sibling(param)]!;
   const dates = [...new Set(done.flatMap((a) => [a.start_date, a.end_date]).filter((d): d is string => typeof d === 'string'))];
-  dates.sort((a, b) => (param.endsWith('__gte') ? time(b) - time(a) : time(a) - time(b)));
+  dates.sort((a, b) => (param.endsWith('__gte') ? byTime(b, a) : byTime(a, b)));
   return dates.find((v) => {
     const kept = done.filter((a) => own(a, v)).length;
     return kept > 0 && kept < done.length && done.some((a) => own(a, v) !== other(a, v));
@@ -87,7 +89,7 @@ function onBoundValueFor(param: string, done: Json[]): string | undefined {
   const dates = done
     .map((a) => a[sourceField(param)])
     .filter((d): d is string => typeof d === 'string')
-    .sort((a, b) => time(a) - time(b));
+    .sort(byTime);
   return param.endsWith('__gte') ? dates[dates.length - 1] : dates[0];
 }
 

@@ -7,6 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 
+/** The whole second of an API date, NaN where it is none. */
+export const secondOfDate = (d: unknown): number => (typeof d === 'string' ? Math.floor(Date.parse(d) / 1000) : Number.NaN);
+
 /** Past this, the target's Date header is taken not to advance: more than a second has passed anyway. */
 const GIVE_UP_MS = 5000;
 const STEP_MS = 100;
@@ -22,7 +25,7 @@ const BLIND_WAIT_MS = 1100;
  * to compare with, or a Date header to read, it waits 1.1 s.
  */
 export async function afterTargetSecond(ctx: CloudContext, uri: string, dates: readonly unknown[]): Promise<void> {
-  const seconds = dates.map((d) => (typeof d === 'string' ? Math.floor(Date.parse(d) / 1000) : Number.NaN));
+  const seconds = dates.map(secondOfDate);
   if (!seconds.length || seconds.some(Number.isNaN)) return sleep(BLIND_WAIT_MS);
   const since = Math.max(...seconds);
   const deadline = Date.now() + GIVE_UP_MS;
@@ -100,8 +103,6 @@ export interface Dated {
   start_date?: unknown;
   end_date?: unknown;
 }
-
-const secondOfDate = (d: unknown): number => (typeof d === 'string' ? Math.floor(Date.parse(d) / 1000) : Number.NaN);
 
 /** Tries at operating across a turn of the target's second before giving up. */
 const CROSSING_ATTEMPTS = 6;
