@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { actionUriOf } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { createCluster } from './infra.ts';
@@ -10,6 +11,16 @@ import type { Action, NodeCluster } from './views.generated.ts';
  */
 export const IN_PROGRESS_ATTEMPTS = 5;
 
+const DEPLOY_END_MS = 10_000;
+
+/** Waits, within 10 s, until the cluster is no longer Deploying (or is gone). */
+async function untilDeployEnded(ctx: CloudContext, uri: string): Promise<void> {
+  for (const deadline = Date.now() + DEPLOY_END_MS; Date.now() < deadline; await sleep(50)) {
+    const res = await ctx.api.get(uri);
+    if (res.status !== 200 || (JSON.parse(res.text()) as { state?: unknown }).state !== 'Deploying') return;
+  }
+}
+
 /**
  * A node cluster deploy whose action was In progress when read, or undefined when each of
  * `attempts` fresh deploys had ended by then (a busy machine, or a fast target).
@@ -18,6 +29,9 @@ export async function deployInProgress(ctx: CloudContext, attempts = IN_PROGRESS
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const cluster = await createCluster(ctx);
     const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
+    // Cleanups run newest first: the deploy is let end before the cluster's removal, which a
+    // Deploying cluster refuses (a check that read the action and went on left it Deploying).
+    ctx.defer(() => untilDeployEnded(ctx, cluster.resource_uri));
     const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
     if (action.state === 'In progress') return { cluster, action };
     ctx.observe(`attempt ${attempt}: the deploy action was ${String(action.state)} when read, not In progress`);
