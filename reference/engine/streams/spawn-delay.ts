@@ -9,8 +9,12 @@
  */
 import type { Duplex } from 'node:stream';
 
-/** Modelled process spawn time; real runc spawns take tens of milliseconds. */
-export const SPAWN_DELAY_MS = 15;
+/**
+ * Modelled process spawn time (runc spawns take tens to hundreds of milliseconds). It also covers a
+ * client that is not scheduled between sending its request and reading the head: with 15 ms, docker-py
+ * lost an exec's output under a loaded two-core CI machine.
+ */
+export const SPAWN_DELAY_MS = 100;
 
 /** Resolves once the response head has been handed to the kernel and the spawn time has passed. */
 export function afterHeadDelivered(socket: Duplex): Promise<void> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { compareFiltered, fieldMatches, filterCheck, notFoundAgain, settledState, stillMatching } from '../support/filters.ts';
+import { compareFiltered, confirmMissing, fieldMatches, filterCheck, settledState } from '../support/filters.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployedCluster, otherPlacement, placement, settle } from '../support/infra.ts';
 import { expectShownAsGot, listAll, type Json } from '../support/lists.ts';
 
@@ -80,8 +80,7 @@ export default [
             const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
             const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
             const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
-            outcome.missing = await stillMatching(ctx, CLUSTERS, outcome.missing, matches);
-            outcome.missing = await notFoundAgain(ctx, CLUSTERS, Object.fromEntries(wanted), outcome.missing);
+            outcome.missing = await confirmMissing(ctx, CLUSTERS, Object.fromEntries(wanted), outcome.missing, matches);
             return outcome.extra.length === 0 && outcome.missing.length === 0;
           }),
           { seed: ctx.seed, numRuns: 12, endOnFailure: true },

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ownNodes, createService, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { compareFiltered, fieldMatches, filterCheck, notFoundAgain, settledState, stillMatching } from './filters.ts';
+import { compareFiltered, confirmMissing, fieldMatches, filterCheck, settledState } from './filters.ts';
 import { discriminatingPairs, type FilterQuery } from './filter-pairs.ts';
 import { listAll, type Json } from './lists.ts';
 
@@ -88,8 +88,7 @@ export function filterCombinationCheck(list: AppList): CloudCheck {
         const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
         const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
         const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
-        outcome.missing = await stillMatching(ctx, list.path, outcome.missing, matches);
-        outcome.missing = await notFoundAgain(ctx, list.path, Object.fromEntries(wanted), outcome.missing);
+        outcome.missing = await confirmMissing(ctx, list.path, Object.fromEntries(wanted), outcome.missing, matches);
         if (outcome.extra.length || outcome.missing.length)
           breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
         return !outcome.extra.length && !outcome.missing.length;

@@ -104,8 +104,7 @@ async function judgeFilter(ctx: CloudContext, spec: FilterSpec, full: Json[], fi
   const matches = (o: Json): boolean => fieldMatches(o[field], value);
   if (split) expectDiscriminates(ctx, full, matches, `${param}=${value}`);
   const outcome = compareFiltered(full, filtered, matches, spec.stable);
-  if (outcome.missing.length) outcome.missing = await stillThere(ctx, spec.path, outcome.missing, field);
-  outcome.missing = await notFoundAgain(ctx, spec.path, query, outcome.missing);
+  outcome.missing = await confirmMissing(ctx, spec.path, query, outcome.missing, matches);
   expectFilterAgrees(ctx, outcome, `GET ${spec.path}?${param}=${value}`, spec.id);
   expectEachOnce(ctx, await listPage(ctx, spec.path, query), `GET ${spec.path}?${param}=${value}`, spec.id);
 }
@@ -166,40 +165,27 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
 }
 
 /**
- * Of objects missing from a filtered answer, those that still match when listed again (others
- * moved or went away meanwhile: a settled state is left only when someone acts).
+ * Of objects missing from a filtered answer, those the filter left out while they matched. Each is
+ * asked for three times, a moment apart: the filtered list, then the full list. An object stays
+ * missing only while the filtered list leaves it out and the full list read after it still shows it
+ * matching: an object another check moves (a node's reachability, a service terminated by a
+ * cleanup) may leave the state between any two lists, and a filter that leaves it out is wrong
+ * each time.
  */
-export async function stillMatching(ctx: CloudContext, path: string, missing: Json[], matches: (o: Json) => boolean): Promise<Json[]> {
-  if (!missing.length) return missing;
-  const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
-  return missing.filter((o) => {
-    const fresh = now.get(o.resource_uri);
-    return fresh !== undefined && matches(fresh);
-  });
-}
-
-/**
- * Of objects missing from a filtered answer, those fresh filtered lists still leave out: one
- * another check moves back and forth (a node's reachability) may be out of the state at any one
- * list, so it is asked for three times, a moment apart; a filter that leaves it out is wrong each time.
- */
-export async function notFoundAgain(ctx: CloudContext, path: string, query: Query, missing: Json[]): Promise<Json[]> {
+export async function confirmMissing(ctx: CloudContext, path: string, query: Query, missing: Json[], matches: (o: Json) => boolean): Promise<Json[]> {
   let left = missing;
   for (let attempt = 0; attempt < 3 && left.length; attempt++) {
     if (attempt) await new Promise((resolve) => setTimeout(resolve, 200));
     const again = new Set((await listAll(ctx, path, query)).map((o) => o.resource_uri));
-    left = left.filter((o) => !again.has(o.resource_uri));
+    const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
+    left = left.filter((o) => {
+      const fresh = now.get(o.resource_uri);
+      return !again.has(o.resource_uri) && fresh !== undefined && matches(fresh);
+    });
   }
   return left;
 }
 
-/** Of objects missing from a filtered answer, those still listed unchanged (others changed or went away meanwhile). */
-async function stillThere(ctx: CloudContext, path: string, missing: Json[], field: string): Promise<Json[]> {
-  const now = new Map((await listAll(ctx, path)).map((o) => [o.resource_uri, o]));
-  return missing.filter((o) => JSON.stringify(now.get(o.resource_uri)?.[field]) === JSON.stringify(o[field]));
-}
-
-/** A value of the field that some but, preferably, not all objects have. */
 /** Whether `field` holds a list (a node type's regions): the filter is membership, not equality. */
 const listValued = (objects: readonly Json[], field: string): boolean => objects.some((o) => Array.isArray(o[field]));
 
@@ -228,6 +214,7 @@ function everyValue(ctx: CloudContext, objects: readonly Json[], field: string):
   return values;
 }
 
+/** A value of the field that some but, preferably, not all objects have. */
 function pickValue(objects: readonly Json[], field: string): string | undefined {
   const values = objects
     .flatMap((o) => (Array.isArray(o[field]) ? (o[field] as unknown[]) : [o[field]]))
