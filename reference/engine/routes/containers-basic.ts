@@ -9,7 +9,7 @@ import { removeContainer, removeLink } from '../state/remove.ts';
 import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
 import { topView } from '../shape/top.ts';
-import { findContainer } from './lookup.ts';
+import { findContainer, noSuchContainer } from './lookup.ts';
 
 const UPDATABLE = [
   'BlkioWeight',
@@ -143,6 +143,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
 
   router.add('POST', '/containers/{id}/rename', (ctx) => {
     const c = findContainer(engine, ctx);
+    if (ctx.faults.has('rename-by-id-only') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
     const requested = ctx.query.get('name');
     if (!requested) throw new HttpError(400, 'rename needs a new name (query parameter name)');
     let name: string;

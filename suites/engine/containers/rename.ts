@@ -18,6 +18,18 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/containers/rename/204-renamed/by-name',
+    title: 'POST /containers/(name)/rename?name=<new> addressed by the current name answers 204 and that container has the new name',
+    requirements: ['engine/containers/rename/204-renamed'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id, name } = await ctx.createContainer({ cmd: ['true'] });
+      const renamed = ctx.uniqueName('renamed');
+      ctx.expectStatus(await ctx.api.post(`/containers/${name}/rename`, { query: { name: renamed } }), 204, `rename addressed by the name ${name}`);
+      ctx.expectEqual((await ctx.inspect(id)).Name, `/${renamed}`, 'after a 204 rename addressed by name, inspect (by id) Name is the new name');
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/rename/409-name-already-assigned',
     title: 'POST /rename to a name assigned to another container answers 409 and keeps the old name',
     endpoint: ENDPOINT,
