@@ -18,6 +18,8 @@ export const SYSTEM_FAULTS = faultArea('system', [
 /** Events: the event stream, its filters and the fields of its objects. */
 export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-1.22-no-timeNano', description: '1.22 event objects have no timeNano' },
+  { name: 'events-1.22-time-milliseconds', description: '1.22 event objects give time in Unix milliseconds instead of seconds' },
+  { name: 'events-1.22-timeNano-milliseconds', description: '1.22 event objects give timeNano in Unix milliseconds: not the instant of time in nanoseconds' },
   { name: 'events-since-ignored', description: 'GET /events ignores since and sends no past events' },
   { name: 'network-event-has-status', description: '1.22 network events carry status, id and from' },
   { name: 'events-until-ignored', description: 'GET /events ignores until and keeps the stream open' },
@@ -37,6 +39,7 @@ export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-1.18-no-from', description: '1.18 events carry no from' },
   { name: 'events-action-not-kind', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
   { name: 'events-type-capitalised', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
+  { name: 'events-image-typed-container', description: '1.22 image events (tag, untag, delete...) have Type container instead of image' },
   {
     name: 'events-attributes-empty',
     description: '1.22 events carry an empty Actor.Attributes (no name, image, labels, exitCode, height/width, container/type)',

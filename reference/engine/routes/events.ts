@@ -102,6 +102,12 @@ function eventJson(shaped: Record<string, unknown>): RawJson {
   return new RawJson(`${text.slice(0, -1)}${text === '{}' ? '' : ','}"timeNano":${timeNano}}`);
 }
 
+/** The 1.22 Type: the source's own value, or what a fault makes of it. */
+function eventType(e: EngineEvent, ctx: RouteContext): string {
+  if (ctx.faults.has('events-type-capitalised')) return e.Type[0]!.toUpperCase() + e.Type.slice(1);
+  return e.Type === 'image' && ctx.faults.has('events-image-typed-container') ? 'container' : e.Type;
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
@@ -114,11 +120,11 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),
-    Type: ctx.faults.has('events-type-capitalised') ? e.Type[0]!.toUpperCase() + e.Type.slice(1) : e.Type,
+    Type: eventType(e, ctx),
     Action: ctx.faults.has('events-action-not-kind') ? `${e.Type}.${kind}` : kind,
     Actor: { ID: e.id, Attributes: ctx.faults.has('events-attributes-empty') ? {} : e.attributes },
-    time,
-    timeNano: e.timeNano,
+    time: ctx.faults.has('events-1.22-time-milliseconds') ? Number(e.timeNano / 1_000_000n) : time,
+    timeNano: ctx.faults.has('events-1.22-timeNano-milliseconds') ? e.timeNano / 1_000_000n : e.timeNano,
   };
   if (ctx.faults.has('events-1.22-no-timeNano')) delete shaped.timeNano;
   return shaped;

@@ -1,5 +1,18 @@
 import { engineCheck } from '../support/check.ts';
-import { actionOf, attributesOf, EVENT_KINDS, emitted, eventsOf, hasKinds, kindOf, nowSeconds, typeOf, type EngineEvent } from '../support/events.ts';
+import {
+  actionOf,
+  attributesOf,
+  EVENT_KINDS,
+  emitted,
+  eventsOf,
+  hasKinds,
+  kindOf,
+  nowSeconds,
+  readEvents,
+  typeOf,
+  type EngineEvent,
+} from '../support/events.ts';
+import { sameRef, tagged } from '../support/images.ts';
 import { execDetached, networkScenario } from '../support/event-scenarios.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
@@ -33,7 +46,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/events/type-values',
-    title: '(1.22) Type is container, image, volume or network',
+    title: '(1.22) Type is container, image, volume or network: each of the four sources shows its own value',
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
@@ -50,6 +63,13 @@ export default [
         emitted(ctx, events[0], `the ${type}'s create event`);
         for (const e of events) ctx.expectEqual(typeOf(e), type, `an event about a ${type} has Type ${type}`);
       }
+      // The fourth source: an image tagged by the check. Its tag event is told by kind and name, not by Type.
+      const ref = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('event-type'), 'ev');
+      const isTag = (e: EngineEvent): boolean => kindOf(e) === 'tag' && sameRef(String(attributesOf(e).name ?? ''), ref);
+      const tag = (await readEvents(ctx, { since }, { enough: (all) => all.some(isTag) })).events.find(isTag);
+      if (tag === undefined)
+        ctx.cannotVerify(`no tag event named ${ref} arrived (which operation emits which event is not shown): the image Type is unverified`);
+      else ctx.expectEqual(typeOf(tag), 'image', `the tag event of ${ref} has Type image`);
     },
   }),
   engineCheck({

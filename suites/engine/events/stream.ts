@@ -6,19 +6,52 @@ import type { EngineContext } from '../support/context.ts';
 const ENDPOINT = 'engine/system/events';
 /** How far the target's clock may be from the suite's (a daemon on another host). */
 const CLOCK_SKEW_S = 300;
+const SHAPE_122 = 'engine/events/1.22-shape';
 
 /**
  * The events about a container created, started and run to its end. Which operations emit events
  * is not shown, so no particular kind is required; but a shape check that saw no event at all
  * has nothing to judge and is not applicable, never passed.
  */
-async function lifecycleEvents(ctx: EngineContext): Promise<EngineEvent[]> {
+async function lifecycleEvents(ctx: EngineContext): Promise<{ id: string; since: number; events: EngineEvent[] }> {
   const since = nowSeconds();
   const { id } = await ctx.runningContainer(['true']);
   await ctx.waitExit(id);
   const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'die'));
   if (!events.length) ctx.notApplicable('the target sent no event about a container it created, started and ran to its end: no event shape to judge');
-  return events;
+  return { id, since, events };
+}
+
+/** An event's `time` is the Unix seconds of now, give or take the clocks' skew (milliseconds are 1000 times larger). */
+function expectTimeOfNow(ctx: EngineContext, e: EngineEvent, since: number, what: string, requirement: string): void {
+  const [earliest, latest] = [since - CLOCK_SKEW_S, nowSeconds() + CLOCK_SKEW_S];
+  ctx.expect(Number(e.time) >= earliest && Number(e.time) <= latest, `${what} time is the Unix seconds of now`, {
+    expected: `${earliest} to ${latest}`,
+    actual: e.time,
+    requirement,
+  });
+}
+
+/**
+ * A 1.22 container event: its timeNano is the instant of its time in nanoseconds, and, unlike a
+ * network event, it carries status, id (the container's) and from.
+ */
+function expect122ContainerEvent(ctx: EngineContext, e: EngineEvent, id: string, since: number): void {
+  const what = `the 1.22 ${String(e.Action)} event`;
+  expectTimeOfNow(ctx, e, since, what, 'engine/resources/timestamps');
+  const nanoSeconds = Math.floor(Number(e.timeNano) / 1e9);
+  ctx.expect(Math.abs(nanoSeconds - Number(e.time)) <= 1, `${what} timeNano is the instant of its time, in nanoseconds`, {
+    expected: `${String(e.time)} seconds written in nanoseconds`,
+    actual: e.timeNano,
+    requirement: SHAPE_122,
+  });
+  const legacy = { status: typeof e.status, id: e.id, from: typeof e.from === 'string' && e.from !== '' };
+  ctx.expectEqual(
+    legacy,
+    { status: 'string', id, from: true },
+    `${what} carries status, the container's id and from (only network events leave them out)`,
+    SHAPE_122,
+  );
 }
 
 /**
@@ -57,26 +90,25 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.18'],
     async run(ctx) {
-      const since = nowSeconds();
-      const events = await lifecycleEvents(ctx);
-      const [earliest, latest] = [since - CLOCK_SKEW_S, nowSeconds() + CLOCK_SKEW_S];
+      const { since, events } = await lifecycleEvents(ctx);
       for (const e of events) {
         ctx.expectVersionSchema('event', e, `the 1.18 ${String(e.status)} event`);
-        // Unix seconds of an event this check caused, give or take the clocks' skew (milliseconds are 1000 times larger).
-        ctx.expect(Number(e.time) >= earliest && Number(e.time) <= latest, `the 1.18 ${String(e.status)} event time is the Unix seconds of now`, {
-          expected: `${earliest} to ${latest}`,
-          actual: e.time,
-        });
+        expectTimeOfNow(ctx, e, since, `the 1.18 ${String(e.status)} event`, 'engine/events/1.18-shape');
       }
     },
   }),
   engineCheck({
-    id: 'engine/events/1.22-shape',
-    title: '1.22 events are {status, id, from, Type, Action, Actor {ID, Attributes}, time, timeNano}',
+    id: SHAPE_122,
+    title: '1.22 events are {status, id, from, Type, Action, Actor {ID, Attributes}, time, timeNano}: a container event carries them all, time in Unix seconds',
+    requirements: [SHAPE_122, 'engine/resources/timestamps'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      for (const e of await lifecycleEvents(ctx)) ctx.expectVersionSchema('event', e, `the 1.22 ${String(e.Action)} event`);
+      const { id, since, events } = await lifecycleEvents(ctx);
+      for (const e of events) {
+        ctx.expectVersionSchema('event', e, `the 1.22 ${String(e.Action)} event`, SHAPE_122);
+        expect122ContainerEvent(ctx, e, id, since);
+      }
     },
   }),
   engineCheck({

@@ -7,6 +7,8 @@ export const eventTeeth: Teeth[] = [
     version: '1.22',
     catches: ['engine/events/1.22-shape', 'engine/system/events/200-event-stream', 'engine/versioning/shapes-per-version'],
   },
+  { fault: 'events-1.22-time-milliseconds', version: '1.22', catches: ['engine/events/1.22-shape'] },
+  { fault: 'events-1.22-timeNano-milliseconds', version: '1.22', catches: ['engine/events/1.22-shape'] },
   { fault: 'events-since-ignored', version: '1.22', catches: ['engine/system/events/query-since'] },
   { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until', 'engine/system/events/query-until/empty-window'] },
   { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
@@ -46,6 +48,7 @@ export const eventTeeth: Teeth[] = [
   { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
   { fault: 'events-action-not-kind', version: '1.22', catches: ['engine/events/action-is-kind'] },
   { fault: 'events-type-capitalised', version: '1.22', catches: ['engine/events/type-values'] },
+  { fault: 'events-image-typed-container', version: '1.22', catches: ['engine/events/type-values'] },
   {
     fault: 'events-attributes-empty',
     version: '1.22',
