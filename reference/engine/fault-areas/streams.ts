@@ -18,8 +18,13 @@ export const STREAM_FAULTS = faultArea('streams', [
   { name: 'frame-trailing-byte', description: 'a newline byte follows every multiplexed frame (frames are not contiguous)' },
   { name: 'hijack-always-101', description: 'attach/logs/exec start answer 101 UPGRADED even without the upgrade headers instead of 200' },
   { name: 'attach-stdin-dropped', description: 'attach with stdin=1&stream=1 never delivers the client bytes to the container stdin' },
+  {
+    name: 'attach-tty-stdin-dropped',
+    description: 'attach to a Tty container never delivers the client bytes to its stdin (a container without a tty gets them)',
+  },
   { name: 'stdin-once-ignored', description: 'StdinOnce: the container stdin stays open after the attached client closes its side' },
   { name: 'attach-logs-ignored', description: 'attach (and attach/ws) ignore logs=1 and replay no logs' },
+  { name: 'attach-logs-dropped-with-stream', description: 'attach with logs=1 and stream=1 sends only the live stream: the logs come only without stream=1' },
   { name: 'attach-logs-by-default', description: 'attach replays the logs when logs is not given (logs defaults to true)' },
   { name: 'attach-streams-unfiltered', description: 'attach (and attach/ws) send stdout and stderr whatever stdout/stderr ask for' },
   { name: 'attach-stderr-by-default', description: 'attach sends stderr when stderr is not given (stderr defaults to true)' },

@@ -81,6 +81,18 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
   });
 }
 
+/** Whether an attach sends the logs first (logs=1), unless a fault drops them (always, or beside stream=1). */
+function replaysLogs(ctx: RouteContext, logsIgnored: boolean | undefined, streamMode: boolean): boolean {
+  const faults = ctx.faults;
+  const asked = ctx.bool('logs', faults.has('attach-logs-by-default'));
+  return asked && !faults.has('attach-logs-ignored') && !logsIgnored && !(streamMode && faults.has('attach-logs-dropped-with-stream'));
+}
+
+/** Whether a fault keeps the client's bytes from the container's stdin (every container, or only one with a tty). */
+function stdinDropped(faults: RouteContext['faults'], tty: boolean): boolean {
+  return faults.has('attach-stdin-dropped') || (tty && faults.has('attach-tty-stdin-dropped'));
+}
+
 function detachKeysOf(ctx: RouteContext): Buffer | undefined {
   if (ctx.faults.has('attach-detach-keys-ignored')) return undefined;
   return parseDetachKeys(ctx.version === '1.22' ? ctx.query.get('detachKeys') : null);
@@ -98,7 +110,7 @@ function attach(
   const faults = ctx.faults;
   return runSession(endpoint, {
     output: c.output,
-    replay: ctx.bool('logs', faults.has('attach-logs-by-default')) && !faults.has('attach-logs-ignored') && !how.logsIgnored ? c.output.entries : [],
+    replay: replaysLogs(ctx, how.logsIgnored, streamMode) ? c.output.entries : [],
     streams: faults.has('attach-streams-unfiltered')
       ? { stdout: true, stderr: true }
       : {
@@ -106,7 +118,7 @@ function attach(
           stderr: ctx.bool('stderr', faults.has('attach-stderr-by-default')) && (ctx.bool('stdout') || !faults.has('blind2-attach-stderr-needs-stdout')),
         },
     live: streamMode && (c.isActive || c.state.status === 'created'),
-    stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !faults.has('attach-stdin-dropped') ? () => c.stdin : undefined,
+    stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !stdinDropped(faults, c.config.Tty) ? () => c.stdin : undefined,
     closeStdinOnEnd: c.config.StdinOnce && !faults.has('stdin-once-ignored'),
     framed: how.framed,
     // Like real daemons, the detach sequence is watched for on a tty only: other stdin is passed through whole.

@@ -5,6 +5,7 @@ import { createExec, execContainer, startAttached } from '../support/exec.ts';
 import { exitedContainer } from '../support/lifecycle.ts';
 import {
   attachAndRun,
+  attachSession,
   bothStreams,
   describeDiagnostics,
   expectFrames,
@@ -144,6 +145,21 @@ export default [
       const got = await attachAndRun(ctx, { cmd: ['echo', 'tty-raw'], tty: true }, ALL);
       expectRaw(ctx, got.data, 'attach to a Tty container');
       ctx.expectEqual(terminalText(got.data), 'tty-raw\n', 'the raw stream is the terminal output (CR LF read as LF)');
+    },
+  }),
+  engineCheck({
+    id: 'engine/stream/tty-raw/stdin',
+    title: "A Tty container's raw stream carries the client's stdin: a line written on it reaches the program, whose answer comes back raw",
+    requirements: ['engine/stream/tty-raw'],
+    endpoint: ATTACH,
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sh', '-c', 'read x; echo got-$x'], { openStdin: true, tty: true });
+      const got = await attachSession(ctx, id, { ...ALL, stdin: 1 }, { stdin: 'ping\n' });
+      expectRaw(ctx, got.data, 'attach with stdin to a Tty container');
+      ctx.expect(terminalText(got.data).includes('got-ping\n'), "the line written on the Tty stream reaches the program's stdin, which answers got-ping", {
+        expected: 'got-ping',
+        actual: terminalText(got.data).slice(0, 300),
+      });
     },
   }),
   engineCheck({

@@ -6,9 +6,13 @@ import type { EngineContext } from '../support/context.ts';
 import { removeLater } from '../support/images.ts';
 import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
 import { readStats } from '../support/stats.ts';
-import { attachAndRun } from '../support/streams.ts';
+import { attachAndRun, demux, describeDiagnostics, expectPayload, openSession, readUntil, sessionEndMs, waitForLog } from '../support/streams.ts';
 
 const FLOW = 'engine/service/typical-run-flow';
+/** The flow program's two lines: one before the client attaches, one after (two seconds apart). */
+const FLOW_LINES = ['conformance-flow-logged', 'conformance-flow-live'] as const;
+/** The frame-format violations of a Tty-false stream read so far (a frame still arriving at its end is none). */
+const frameBreaches = (data: Buffer) => demux(data).diagnostics.filter((d) => d.severity === 'violation' && !d.code.startsWith('truncated-'));
 const ISO_FRACTIONAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d)$/;
 
 /**
@@ -108,6 +112,31 @@ export default [
         requirement: FLOW,
       });
       ctx.expectEqual(await ctx.waitExit(got.id), 0, 'the run ends with exit code 0', FLOW);
+    },
+  }),
+  engineCheck({
+    id: `${FLOW}/attach-after-start`,
+    title:
+      "The run flow's attach in the spec's order, after the start, with logs=1 and stream=1: " +
+      'the client sees the output written before the attach (logs) and after it (stream), each once',
+    requirements: [FLOW],
+    async run(ctx) {
+      const [logged, live] = FLOW_LINES;
+      const { id } = await ctx.runningContainer(['sh', '-c', `echo ${logged}; sleep 2; echo ${live}; sleep 300`]);
+      await waitForLog(ctx, id, logged);
+      // Attached before the second line, or on a slow host after it (the logs then hold both): both lines either way.
+      const conn = await openSession(ctx, `/containers/${id}/attach`, { query: { logs: 1, stream: 1, stdout: 1, stderr: 1 } });
+      const { data } = await readUntil(conn, (sofar) => demux(sofar).stdout.includes(live) || frameBreaches(sofar).length > 0, sessionEndMs(ctx));
+      conn.close();
+      const broken = frameBreaches(data);
+      if (broken.length)
+        ctx.blockedBy('engine/containers/attach/query-logs', `the attach logs=1 stream breaks the frame format: ${describeDiagnostics(broken)}`);
+      expectPayload(
+        ctx,
+        demux(data).stdout,
+        `${logged}\n${live}\n`,
+        'the attach after the start shows the line logged before it and the line written after it, each once',
+      );
     },
   }),
   engineCheck({

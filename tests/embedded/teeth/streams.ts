@@ -44,10 +44,12 @@ export const streamTeeth: Teeth[] = [
     version: '1.22',
     catches: [`${ATTACH}/query-stdin`, `${ATTACH}/query-stream`, 'engine/stream/stdin-forwarded', 'engine/stream/stdin-once', `${LOGS}/query-follow`],
   },
+  { fault: 'attach-tty-stdin-dropped', version: '1.18', catches: ['engine/stream/tty-raw/stdin'] },
   { fault: 'stdin-once-ignored', version: '1.18', catches: ['engine/stream/stdin-once'] },
   { fault: 'hijack-closes-on-stdin-eof', version: '1.22', catches: ['engine/stream/stdin-once', 'engine/exec/start/200-raw-stream/property'] },
   { fault: 'attach-logs-ignored', version: '1.22', catches: [`${ATTACH}/query-logs`, `${WS}/query-params-as-attach`] },
   { fault: 'attach-logs-by-default', version: '1.18', catches: [`${ATTACH}/query-stream`] },
+  { fault: 'attach-logs-dropped-with-stream', version: '1.22', catches: ['engine/service/typical-run-flow/attach-after-start'] },
   {
     fault: 'attach-streams-unfiltered',
     version: '1.22',
