@@ -76,6 +76,10 @@ export const IMAGE_FAULTS = faultArea('images', [
       'build looks up the official registry in X-Registry-Config under index.docker.io instead of the https://index.docker.io/v1/ key the spec requires',
   },
   { name: 'build-registry-config-ignored', description: 'build does not pass the X-Registry-Config credentials when it pulls its FROM image from a registry' },
+  {
+    name: 'registry-config-standard-base64',
+    description: "build decodes X-Registry-Config with the standard base64 alphabet only: a header holding '-' or '_' (URL-safe) gives no credentials",
+  },
   { name: 'build-x-tar-refused', description: 'POST /build answers 415 to a body sent as application/x-tar (other content types are accepted)' },
   { name: 'build-identity-context-refused', description: 'POST /build answers 500 to an uncompressed (identity) context; compressed contexts are accepted' },
   { name: 'build-rm-default-off', description: 'POST /build without rm keeps the intermediate containers of a successful build (rm defaults to false)' },

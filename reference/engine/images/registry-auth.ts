@@ -46,6 +46,7 @@ export function credentialsOfAuth(header: string | string[] | undefined, faults:
  */
 export function credentialsOfConfig(header: string | string[] | undefined, host: string, faults: FaultSet): Credentials {
   if (faults.has('build-registry-config-ignored')) return undefined;
+  if (faults.has('registry-config-standard-base64') && typeof header === 'string' && /[-_]/.test(header)) return undefined;
   const map = decodeJson(header);
   if (!isObject(map)) return undefined;
   const bare = (key: string) => key.replace(/^https?:\/\//, '').replace(/\/.*$/, '');

@@ -145,7 +145,15 @@ export function expectOutputsId(ctx: EngineContext, stream: ObjectStream, id: st
   );
 }
 
-/** X-Registry-Config for a build: URL-safe base64 of {host: {username, password}}. */
+/**
+ * A second entry of every X-Registry-Config the suite sends, for a host no build names. Three `~`
+ * and three `?` in a row put both characters only the URL-safe alphabet has (`-`, `_`) in the
+ * header whatever the other entries hold: a target that decodes the standard alphabet alone then
+ * fails to read the header (without them both alphabets read it alike).
+ */
+export const URL_SAFE_FILLER = { 'conformance-unused.invalid': { username: 'conformance-unused', password: '~~~???' } } as const;
+
+/** X-Registry-Config for a build: URL-safe base64 of {host: {username, password}}, URL_SAFE_FILLER among the hosts. */
 export function registryConfigHeader(hosts: Record<string, { username: string; password: string }>): Record<string, string> {
-  return { 'X-Registry-Config': encodeRegistryConfig(hosts, 'url-safe') };
+  return { 'X-Registry-Config': encodeRegistryConfig({ ...URL_SAFE_FILLER, ...hosts }, 'url-safe') };
 }

@@ -13,6 +13,11 @@ export const credentialTeeth: Teeth[] = [
     catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key', 'engine/images/build/query-pull'],
   },
   { fault: 'build-registry-config-ignored', version: '1.18', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key'] },
+  {
+    fault: 'registry-config-standard-base64',
+    version: '1.22',
+    catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key', 'engine/auth/x-registry-config-official-registry-key'],
+  },
   { fault: 'official-registry-key-unrecognized', version: '1.22', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   { fault: 'official-registry-key-unrecognized', version: '1.18', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   { fault: 'transfer-error-as-status', version: '1.22', catches: ['engine/errors/stream-error-object/pull-push'] },
