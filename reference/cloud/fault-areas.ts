@@ -95,6 +95,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
 export const VALIDATION_FAULTS = faultArea('validation', [
   { name: 'create-missing-name-accepted', description: 'node cluster and stack create without the required name answer 201' },
   { name: 'service-create-unvalidated', description: 'service create accepts bodies with missing required fields or unknown values (ignoring them)' },
+  {
+    name: 'service-update-unvalidated',
+    description: 'service update accepts bodies with values outside the value sets or items without their required sub-fields (ignoring them)',
+  },
   { name: 'create-missing-node-type-accepted', description: 'node cluster create without node_type answers 201 (a default node type is taken)' },
   { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
   { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
