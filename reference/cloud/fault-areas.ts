@@ -57,6 +57,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'cluster-create-not-init', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'exit-code-missing', description: 'exited containers keep exit_code null' },
   { name: 'node-tags-appended', description: 'PATCH tags of a node adds the tags to its list instead of replacing the list' },
+  {
+    name: 'node-patch-resets-omitted',
+    description: 'PATCH of a node resets the optional fields its body leaves out: tags to [] and nickname to its default (external_fqdn)',
+  },
   { name: 'service-create-starts', description: 'service create starts the service it creates' },
   { name: 'stack-create-starts', description: 'stack create starts the stack it creates' },
 ]);
