@@ -226,6 +226,10 @@ export const REPOSITORY_FAULTS = faultArea('repositories', [
 export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'nodes-without-cluster', description: 'nodes show node_cluster null although they belong to a cluster' },
   { name: 'container-working-dir-default', description: 'container objects show working_dir "/" whatever their service sets' },
+  {
+    name: 'container-scalars-own-defaults',
+    description: 'container objects show their own defaults for user, domainname, cgroup_parent, cpuset and memory_swap whatever their service sets',
+  },
   { name: 'container-node-wrong-uuid', description: "container objects name in node a node URI with the container's own uuid instead of its node's" },
   { name: 'node-region-null', description: "node objects show region null instead of their cluster's region" },
   { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },
