@@ -57,6 +57,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'cluster-create-not-init', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'exit-code-missing', description: 'exited containers keep exit_code null' },
   { name: 'node-tags-appended', description: 'PATCH tags of a node adds the tags to its list instead of replacing the list' },
+  {
+    name: 'node-patch-resets-omitted',
+    description: 'PATCH of a node resets the optional fields its body leaves out: tags to [] and nickname to its default (external_fqdn)',
+  },
   { name: 'service-create-starts', description: 'service create starts the service it creates' },
   { name: 'stack-create-starts', description: 'stack create starts the stack it creates' },
 ]);
@@ -95,6 +99,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
 export const VALIDATION_FAULTS = faultArea('validation', [
   { name: 'create-missing-name-accepted', description: 'node cluster and stack create without the required name answer 201' },
   { name: 'service-create-unvalidated', description: 'service create accepts bodies with missing required fields or unknown values (ignoring them)' },
+  {
+    name: 'service-update-unvalidated',
+    description: 'service update accepts bodies with values outside the value sets or items without their required sub-fields (ignoring them)',
+  },
   { name: 'create-missing-node-type-accepted', description: 'node cluster create without node_type answers 201 (a default node type is taken)' },
   { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
   { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
@@ -218,6 +226,10 @@ export const REPOSITORY_FAULTS = faultArea('repositories', [
 export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'nodes-without-cluster', description: 'nodes show node_cluster null although they belong to a cluster' },
   { name: 'container-working-dir-default', description: 'container objects show working_dir "/" whatever their service sets' },
+  {
+    name: 'container-scalars-own-defaults',
+    description: 'container objects show their own defaults for user, domainname, cgroup_parent, cpuset and memory_swap whatever their service sets',
+  },
   { name: 'container-node-wrong-uuid', description: "container objects name in node a node URI with the container's own uuid instead of its node's" },
   { name: 'node-region-null', description: "node objects show region null instead of their cluster's region" },
   { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },

@@ -10,7 +10,7 @@ import { CONTAINER_STABLE, containerAllows, containerJson } from '../state/conta
 import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from '../state/container-ops.ts';
 import type { Container, Service, Stack } from '../state/model.ts';
 import { setState } from '../state/notify.ts';
-import { readServiceCreate, readServiceUpdate, type ServiceSpec } from '../state/service-fields.ts';
+import { readServiceCreate, readServiceUpdate, type ServiceSpec, type ServiceUpdateSpec } from '../state/service-fields.ts';
 import { redeployService, revertServiceOp, scaleService, startService, stopService, terminateService } from '../state/service-ops.ts';
 import {
   SERVICE_STABLE,
@@ -143,6 +143,16 @@ function serviceCreateSpec(ctx: CallContext): ServiceSpec {
   }
 }
 
+/** The update body read with the spec's rules (or, with the service-update-unvalidated fault, accepted and ignored when they refuse it). */
+function serviceUpdateSpec(ctx: CallContext): ServiceUpdateSpec {
+  try {
+    return readServiceUpdate(ctx.world, bodyObject(ctx.req.body));
+  } catch (err) {
+    if (!ctx.world.faults.has('service-update-unvalidated')) throw err;
+    return { config: {} };
+  }
+}
+
 function addServiceRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Service) => serviceJson(ctx.world, s);
   routes.add('GET', SERVICES, (ctx) => {
@@ -183,7 +193,7 @@ function addServiceRoutes(routes: RouteTable): void {
     (ctx) => {
       const svc = service(ctx);
       if (!SERVICE_STABLE.includes(svc.state)) throw conflict(`service in state '${svc.state}' cannot be updated`);
-      applyServiceUpdate(ctx.world, svc, readServiceUpdate(ctx.world, bodyObject(ctx.req.body)), uriResolver(ctx.world, ctx.scope.namespace));
+      applyServiceUpdate(ctx.world, svc, serviceUpdateSpec(ctx), uriResolver(ctx.world, ctx.scope.namespace));
       ctx.call?.runAsync((job) => job.wait('update'));
       return accepted(ctx.world, serviceJson(ctx.world, svc));
     },

@@ -163,6 +163,10 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
       if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
       if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
       if (tags) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
+      if (ctx.world.faults.has('node-patch-resets-omitted')) {
+        if (nickname === undefined) n.nickname = n.external_fqdn;
+        if (!tags) n.tags = [];
+      }
       ctx.call?.runAsync((job) => job.wait('update'));
       return accepted(ctx.world, nodeJson(ctx.world, n));
     },

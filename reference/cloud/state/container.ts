@@ -64,6 +64,7 @@ export function containerJson(world: World, c: Container): Record<string, unknow
   const service = world.store.services.get(c.serviceUuid);
   const node = world.store.nodes.get(c.nodeUuid);
   const cfg = c.config;
+  const ownDefaults = world.faults.has('container-scalars-own-defaults');
   return {
     uuid: c.uuid,
     resource_uri: c.resource_uri,
@@ -83,11 +84,11 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
     working_dir: world.faults.has('container-working-dir-default') ? '/' : cfg.working_dir,
-    user: cfg.user,
+    user: ownDefaults ? 'root' : cfg.user,
     hostname: containerHostname(c),
-    domainname: cfg.domainname,
+    domainname: ownDefaults ? '' : cfg.domainname,
     mac_address: cfg.mac_address,
-    cgroup_parent: cfg.cgroup_parent,
+    cgroup_parent: ownDefaults ? '' : cfg.cgroup_parent,
     tty: cfg.tty,
     stdin_open: cfg.stdin_open,
     dns: cfg.dns,
@@ -100,9 +101,9 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     entrypoint: cfg.entrypoint,
     run_command: cfg.run_command,
     cpu_shares: cfg.cpu_shares ?? 0,
-    cpuset: cfg.cpuset,
+    cpuset: ownDefaults ? '' : cfg.cpuset,
     memory: cfg.memory ?? 0,
-    memory_swap: cfg.memory_swap ?? 0,
+    memory_swap: ownDefaults ? 0 : (cfg.memory_swap ?? 0),
     autorestart: cfg.autorestart,
     autodestroy: cfg.autodestroy,
     roles: cfg.roles,

@@ -48,6 +48,11 @@ const INHERITED = [
   'read_only',
   'tty',
   'stdin_open',
+  'user',
+  'domainname',
+  'cgroup_parent',
+  'cpuset',
+  'memory_swap',
 ] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
 /** Fields of a running container that its GET and its entry in the list show alike. */
 const SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'exit_code', 'container_ports', 'deployed_datetime', 'started_datetime'];
@@ -96,6 +101,11 @@ export default [
         labels: { conformance: 'yes' },
         memory: 128,
         cpu_shares: 256,
+        // Not fields of the create body (a target may ignore them): sent so that a container showing its own defaults differs.
+        user: 'nobody',
+        domainname: 'conformance.test',
+        cpuset: '0',
+        memory_swap: 256,
       });
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);

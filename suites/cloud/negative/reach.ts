@@ -31,6 +31,7 @@ export const NOT_SWEPT: Readonly<Record<string, string>> = {
 /** Input classes another check sends already (one cause, one failure), with the check that does. */
 export const SWEPT_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'cloud/service/create': { 'body-field-unknown-enum-value': 'cloud/service/create/enum-other-values-refused' },
+  'cloud/service/update': { 'body-field-unknown-enum-value': 'cloud/service/update/value-sets-as-create' },
 };
 
 /** Why an endpoint cannot be swept, or undefined when it can. */

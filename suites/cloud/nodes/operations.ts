@@ -86,30 +86,44 @@ export default [
   }),
   cloudCheck({
     id: R.updNick,
-    title: 'PATCH nickname sets the node nickname; PATCH tags replaces its user tags',
+    title: 'PATCH nickname sets the node nickname and leaves the tags; PATCH tags replaces its user tags (two) and leaves the nickname',
     requirements: [R.updNick, R.updTags, R.upd202, R.updOutside, ENDS, SUCCEEDS],
     endpoint: 'cloud/node/update',
     async run(ctx) {
       const { node } = await deployedNode(ctx, { tags: [{ name: 'conformance-old' }] });
-      // The spec replaces the user tag list only: a tag a user PATCHed before must go, the new one
+      // The spec replaces the user tag list only: a tag a user PATCHed before must go, the new ones
       // must be there, and tags the node carries for other reasons (its cluster's) may stay.
       await ctx.setUp(async () => {
         await ctx.api.patch(uriOf(node), { tags: [{ name: 'conformance-user-before' }] });
         await settle(ctx, 'node', uriOf(node), ['Deployed']);
       }, R.updTags);
+      // Each field is optional: a PATCH of one leaves the other as it was.
       const nickname = ctx.uniqueName('node');
-      const res = await ctx.api.patch(uriOf(node), { nickname, tags: [{ name: 'conformance-new' }] });
+      const res = await ctx.api.patch(uriOf(node), { nickname });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.updNick });
       ctx.observe(`PATCH of a Deployed node answered ${res.status} (the state table does not list update)`);
-      const got = await settle(ctx, 'node', uriOf(node), ['Deployed']);
-      ctx.expectEqual(got.nickname, nickname, 'the nickname was not set', R.updNick);
-      const tags = tagNames(got.tags);
-      ctx.expect(tags.includes('conformance-new') && !tags.includes('conformance-user-before'), 'the user tag list was not replaced', {
-        expected: 'conformance-new among the tags, conformance-user-before (the user tag PATCHed before) gone',
-        actual: tags,
+      const named = await settle(ctx, 'node', uriOf(node), ['Deployed']);
+      ctx.expectEqual(named.nickname, nickname, 'the nickname was not set', R.updNick);
+      ctx.expect(tagNames(named.tags).includes('conformance-user-before'), 'a PATCH without tags changed the user tag list', {
+        expected: 'conformance-user-before still among the tags',
+        actual: tagNames(named.tags),
         requirement: R.updTags,
       });
-      const others = tags.filter((t) => t !== 'conformance-new');
+      const retag = await ctx.api.patch(uriOf(node), { tags: [{ name: 'conformance-new-1' }, { name: 'conformance-new-2' }] });
+      ctx.expect(retag.status >= 200 && retag.status < 300, `PATCH tags answered ${retag.status}`, { requirement: R.updTags });
+      const got = await settle(ctx, 'node', uriOf(node), ['Deployed']);
+      const tags = tagNames(got.tags);
+      ctx.expect(
+        tags.includes('conformance-new-1') && tags.includes('conformance-new-2') && !tags.includes('conformance-user-before'),
+        'the user tag list was not replaced',
+        {
+          expected: 'conformance-new-1 and conformance-new-2 among the tags, conformance-user-before (the user tag PATCHed before) gone',
+          actual: tags,
+          requirement: R.updTags,
+        },
+      );
+      ctx.expectEqual(got.nickname, nickname, 'a PATCH without nickname changed the nickname', R.updNick);
+      const others = tags.filter((t) => !t.startsWith('conformance-new-'));
       if (others.length) ctx.observe(`the node keeps tags it carries for other reasons than the user's PATCH: ${others.join(', ')}`);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the node)', R.upd202);
       await expectActionSucceeded(ctx, res, 'PATCH');

@@ -110,8 +110,8 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('read-only-false', 'read_only', [false], 'read_only defaults to false'),
 ];
 
-/** Bodies the spec's required sub-fields make invalid, per requirement. */
-const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
+/** Bodies the spec's required sub-fields make invalid, per requirement (the update body's shapes are these too). */
+export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
   {
     id: 'cloud/service/create/port-requires-protocol-and-inner-port',
     title: 'A container port without protocol or without inner_port is refused and nothing is created',
@@ -183,7 +183,8 @@ const ENUM_BODIES: Json[] = [
   { autorestart: 'ALWAYS', autodestroy: 'ALWAYS', deployment_strategy: 'EVERY_NODE' },
 ];
 
-const BOGUS: Json[] = [
+/** One value outside each documented value set (the update body's value sets are these too). */
+export const BOGUS: Json[] = [
   { autorestart: 'SOMETIMES' },
   { autodestroy: 'NEVER' },
   { deployment_strategy: 'FULLEST_NODE' },

@@ -1,15 +1,17 @@
 /** Spec: Services > PATCH (update body) and scale. The EVERY_NODE limits are checked with Limits (suites/cloud/limits). */
-import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
+import { BOGUS, REFUSED_BODIES } from './create.ts';
 
 const R = {
   applies: 'cloud/service/update/applies-fields',
   latest: 'cloud/service/update/image-tag-latest',
   tags: 'cloud/service/update/tags-replace',
+  valueSets: 'cloud/service/update/value-sets-as-create',
   target: 'cloud/service/update/target-num-containers',
   status202: 'cloud/service/update/202',
   outside: 'cloud/states/service/update-not-in-table',
@@ -40,6 +42,10 @@ const UPDATE: Json = {
   working_dir: '/tmp',
   nickname: 'conformance-updated',
 };
+/** The fields of the update body (the spec's list). */
+const UPDATE_FIELDS = new Set([...Object.keys(UPDATE), 'linked_to_service', 'tags']);
+/** "Value sets and shapes are as in create": create's refused values and items whose fields the update body takes. */
+const REFUSED_UPDATES: Json[] = [...BOGUS, ...REFUSED_BODIES.flatMap((r) => r.bodies)].filter((b) => Object.keys(b).every((k) => UPDATE_FIELDS.has(k)));
 /** Fields the PATCH leaves out: they must keep their values. */
 const KEPT = ['name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
 
@@ -105,6 +111,26 @@ export default [
       const svc = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: 'conformance-old' }, { name: 'conformance-kept' }] }));
       const after = await patchOk(ctx, svc.resource_uri, { tags: [{ name: 'conformance-new' }] }, R.tags);
       ctx.expectEqual(tagNames(after.tags), ['conformance-new'], 'the tag list was not replaced', R.tags);
+    },
+  }),
+  cloudCheck({
+    id: R.valueSets,
+    title: 'PATCH with a value outside a value set, or an item without a sub-field create requires, is refused and changes nothing',
+    endpoint: 'cloud/service/update',
+    async run(ctx) {
+      const svc = await createService(ctx, serviceBody(ctx, undefined));
+      const uri = svc.resource_uri;
+      const before: Json = await ctx.getJson('service', uri, 'service');
+      for (const bad of REFUSED_UPDATES) {
+        await expectRefused(ctx, await ctx.api.patch(uri, bad), `PATCH ${JSON.stringify(bad)}`, R.valueSets);
+        const after: Json = await settled(ctx, 'service', uri);
+        for (const field of Object.keys(bad))
+          ctx.verify(JSON.stringify(after[field]) === JSON.stringify(before[field]), `a refused PATCH ${JSON.stringify(bad)} changed ${field}`, {
+            requirement: R.valueSets,
+            expected: before[field],
+            actual: after[field],
+          });
+      }
     },
   }),
   cloudCheck({

@@ -136,6 +136,7 @@ export const appTeeth: CloudTeeth[] = [
       'cloud/errors/bad-input-client-error/service/create/body-field-out-of-range',
     ],
   },
+  { fault: 'service-update-unvalidated', catches: ['cloud/service/update/value-sets-as-create'] },
   { fault: 'service-defaults-off', catches: SERVICE_DEFAULTS },
   {
     fault: 'dates-never-set',

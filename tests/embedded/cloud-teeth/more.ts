@@ -7,6 +7,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'binding-rewritable-default-false', catches: ['cloud/service/create/default-port-published-false'] },
   { fault: 'image-tag-not-defaulted', catches: ['cloud/service/update/image-tag-latest'] },
   { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
+  { fault: 'node-patch-resets-omitted', catches: ['cloud/node/update/nickname'] },
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },
   { fault: 'nodes-without-cluster', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'stack-update-ignored', catches: ['cloud/stack/update/updates-services'] },

@@ -13,6 +13,7 @@ export const proofTeeth: CloudTeeth[] = [
     catches: ['cloud/action/logs/tail-default-300', 'cloud/container/logs/tail-default-300', 'cloud/service/logs/tail-default-300'],
   },
   { fault: 'container-working-dir-default', catches: ['cloud/container/get/returns-container'] },
+  { fault: 'container-scalars-own-defaults', catches: ['cloud/container/get/returns-container'] },
   { fault: 'container-node-wrong-uuid', catches: ['cloud/container/get/returns-container'] },
   { fault: 'node-tags-appended', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-region-null', catches: ['cloud/nodecluster/get/nodes-belong'] },

@@ -156,6 +156,10 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     expect((await get(t, S)).objects).toHaveLength(0);
   },
   'service-create-unvalidated': async (t) => expect((await t.call('POST', S, { image: 'x', net: 'overlay' })).status).toBe(201),
+  'service-update-unvalidated': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await t.call('PATCH', svc.resource_uri, { net: 'overlay' })).status).toBe(202);
+  },
   'service-defaults-off': async (t) => expect((await t.ok('POST', S, { image: 'x' })).net).toBe('host'),
   'dates-never-set': async (t) => {
     await deployedCluster(t, 1);

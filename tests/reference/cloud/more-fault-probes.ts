@@ -31,6 +31,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     await t.ok('PATCH', node, { nickname: 'probe' });
     expect((await get(t, node)).nickname).not.toBe('probe');
   },
+  'node-patch-resets-omitted': async (t) => {
+    const node = (await deployedCluster(t, 1)).nodes[0];
+    await t.ok('PATCH', node, { tags: [{ name: 'kept' }] });
+    await t.ok('PATCH', node, { nickname: 'probe' });
+    expect((await get(t, node)).tags).toEqual([]);
+  },
   'cluster-scale-ignored': async (t) => {
     const cluster = await deployedCluster(t, 1);
     await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });

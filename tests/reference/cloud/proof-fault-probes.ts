@@ -78,6 +78,11 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const svc = await runningService(t, { image: 'x', working_dir: '/tmp' });
     expect((await get(t, svc.containers[0])).working_dir).toBe('/');
   },
+  'container-scalars-own-defaults': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', cpuset: '0', memory: 128, memory_swap: 256 });
+    expect((await get(t, svc.containers[0])).memory_swap).toBe(0);
+  },
   'container-node-wrong-uuid': async (t) => {
     await deployedCluster(t, 1);
     const container = await get(t, (await runningService(t, { image: 'x' })).containers[0]);
