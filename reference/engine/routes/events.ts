@@ -79,15 +79,22 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
     return !values || values.length === 0 || values.some(test);
   };
   const isContainer = e.Type === 'container';
-  return (
-    any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)) &&
-    any('event', (v) => e.Action === v) &&
-    any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v))) &&
-    labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? []) &&
-    any('type', (v) => typeMatches(e, v, faults)) &&
-    any('volume', (v) => e.Type === 'volume' && e.id === v) &&
-    any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))
-  );
+  const byKey: Array<[string, boolean]> = [
+    [
+      'container',
+      any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)),
+    ],
+    ['event', any('event', (v) => e.Action === v)],
+    ['image', any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v)))],
+    ['label', labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? [])],
+    ['type', any('type', (v) => typeMatches(e, v, faults))],
+    ['volume', any('volume', (v) => e.Type === 'volume' && e.id === v)],
+    ['network', any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))],
+  ];
+  if (!faults.has('blind3-events-filters-any-key')) return byKey.every(([, ok]) => ok);
+  // The fault or-s the filter keys given: an event passes when any one of them matches it.
+  const given = byKey.filter(([key]) => (filters.get(key)?.length ?? 0) > 0);
+  return given.length === 0 || given.some(([, ok]) => ok);
 }
 
 /**
