@@ -18,6 +18,8 @@ export const BLIND_3_FAULTS = faultArea('blind', [
   { name: 'blind3-filter-status-exited-created', description: 'the container list filter status=exited also matches containers never started (created)' },
   { name: 'blind3-stop-paused-304', description: 'POST stop of a paused container answers 304 and leaves it paused (paused is taken as not running)' },
   { name: 'blind3-logs-tail-per-stream', description: 'logs?tail=n keeps the last n lines of stdout and the last n of stderr (up to 2n lines)' },
+  { name: 'blind3-images-untagged-repotags-null', description: 'GET /images/json gives RepoTags null for an image without tags' },
+  { name: 'blind3-images-labels-null', description: '1.22 GET /images/json gives Labels null for an image without labels' },
   { name: 'blind3-images-list-per-tag', description: 'GET /images/json lists an image once per tag, each item with that one tag' },
   {
     name: 'blind3-update-swap-unchecked',

@@ -61,5 +61,8 @@ function imageItem(ctx: RouteContext, image: Image, digests: boolean, tags: stri
   if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
   if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
   if (ctx.faults.has('blind-images-list-created-milliseconds')) item.Created = image.created.getTime();
+  if (ctx.faults.has('blind3-images-untagged-repotags-null') && tags.length === 0) item.RepoTags = null;
+  const noLabels = item.Labels !== undefined && Object.keys(item.Labels as object).length === 0;
+  if (ctx.faults.has('blind3-images-labels-null') && noLabels) item.Labels = null;
   return item;
 }
