@@ -35,5 +35,10 @@ export const BLIND_3_FAULTS = faultArea('blind', [
     description: 'a volume that a removed container mounted stays in use: DELETE /volumes answers 409 and dangling=true leaves it out',
   },
   { name: 'blind3-state-started-no-fraction', description: 'inspect State.StartedAt and FinishedAt are ISO 8601 strings without fractional seconds' },
+  {
+    name: 'blind3-events-until-empty-open',
+    description: 'GET /events with since and an until already past keeps the stream open when no event falls in the window',
+  },
+  { name: 'blind3-logs-tty-framed', description: 'logs of a Tty container are multiplexed into frames (attach and exec send the raw tty data)' },
   { name: 'blind3-frame-size-16bit', description: 'a multiplexed frame header carries only the low 16 bits of a payload size above 65535 bytes' },
 ]);

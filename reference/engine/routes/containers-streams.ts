@@ -61,7 +61,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       live: follow,
       stdin: undefined,
       closeStdinOnEnd: false,
-      framed: !c.config.Tty,
+      framed: !c.config.Tty || ctx.faults.has('blind3-logs-tty-framed'),
       faults: ctx.faults,
       exchange: ctx.exchange,
     });

@@ -26,16 +26,22 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx), ctx.faults) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
-    const send = (e: EngineEvent): void => stream.write(eventJson(shapeEvent(e, ctx)));
+    let sent = 0;
+    const send = (e: EngineEvent): void => {
+      sent++;
+      stream.write(eventJson(shapeEvent(e, ctx)));
+    };
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
       for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
     }
     const nowNano = BigInt(Date.now()) * 1_000_000n;
     const honourUntil = until !== undefined && !ctx.faults.has('events-until-ignored');
-    if (honourUntil && until <= nowNano) return stream.end();
+    // Under `blind3-events-until-empty-open` a past window without events is never ended.
+    const emptyKeptOpen = ctx.faults.has('blind3-events-until-empty-open') && sent === 0;
+    if (honourUntil && until <= nowNano && !emptyKeptOpen) return stream.end();
     if (since !== undefined && !honourUntil && ctx.faults.has('blind-events-since-ends-stream')) return stream.end();
     const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
-    const timer = !honourUntil ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
+    const timer = !honourUntil || (until <= nowNano && emptyKeptOpen) ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
     await stream.closed;
     unsubscribe();
     clearTimeout(timer);
