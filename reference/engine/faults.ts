@@ -10,6 +10,7 @@ import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../fau
 import { ANSWER_FAULTS, type AnswerFaultName } from './answer-faults.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
+import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -37,6 +38,7 @@ const NAMED_FAULTS = [
   ...QUERY_FAULTS,
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
+  ...BLIND_3_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

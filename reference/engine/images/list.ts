@@ -49,11 +49,20 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
       tags = tags.filter((t) => nameMatch.test(t) || nameMatch.test(t.slice(0, t.lastIndexOf(':'))));
       if (!tags.length) continue;
     }
-    const item = listItem(image, ctx.version, digests && !ctx.faults.has('images-digests-ignored'), tags);
-    if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
-    if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
-    if (ctx.faults.has('blind-images-list-created-milliseconds')) item.Created = image.created.getTime();
-    out.push(item);
+    // Under `blind3-images-list-per-tag` an image is listed as one item per tag (a join of images and tags).
+    const tagSets = ctx.faults.has('blind3-images-list-per-tag') && tags.length > 1 ? tags.map((t) => [t]) : [tags];
+    for (const itemTags of tagSets) out.push(imageItem(ctx, image, digests, itemTags));
   }
   return out;
+}
+
+function imageItem(ctx: RouteContext, image: Image, digests: boolean, tags: string[]): Record<string, unknown> {
+  const item = listItem(image, ctx.version, digests && !ctx.faults.has('images-digests-ignored'), tags);
+  if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
+  if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
+  if (ctx.faults.has('blind-images-list-created-milliseconds')) item.Created = image.created.getTime();
+  if (ctx.faults.has('blind3-images-untagged-repotags-null') && tags.length === 0) item.RepoTags = null;
+  const noLabels = item.Labels !== undefined && Object.keys(item.Labels as object).length === 0;
+  if (ctx.faults.has('blind3-images-labels-null') && noLabels) item.Labels = null;
+  return item;
 }

@@ -79,13 +79,11 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('GET', '/containers/{id}/changes', (ctx) => {
     const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
     const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
-    ctx.sendJson(
-      200,
-      findContainer(engine, ctx)
-        .fs.changes()
-        .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))
-        .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) })),
-    );
+    const changes = findContainer(engine, ctx)
+      .fs.changes()
+      .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))
+      .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) }));
+    ctx.sendJson(200, changes.length === 0 && ctx.faults.has('blind3-changes-empty-null') ? null : changes);
   });
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
@@ -128,7 +126,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     async (ctx) => {
       const c = findContainer(engine, ctx);
       const body = await ctx.json<Record<string, unknown>>();
-      checkResources({ ...pickResources(c.hostConfig), ...body }, ctx.faults);
+      const checked = { ...pickResources(c.hostConfig), ...body };
+      // Under `blind3-update-swap-unchecked` the swap-versus-memory rule is checked at create only.
+      if (ctx.faults.has('blind3-update-swap-unchecked')) delete checked.MemorySwap;
+      checkResources(checked, ctx.faults);
       // A running container's kernel memory limit cannot be changed: the daemon of API 1.22 refuses
       // it as a server error ("Cannot update container", 500), after the parameters passed.
       if (c.isRunning && Number(body.KernelMemory ?? 0) !== 0)

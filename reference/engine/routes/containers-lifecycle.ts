@@ -26,6 +26,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/stop', async (ctx) => {
     const c = findContainer(engine, ctx);
     if (ctx.faults.has('stop-ignores-request') && c.isRunning) return ctx.sendStatus(204);
+    if (ctx.faults.has('blind3-stop-paused-304') && c.state.status === 'paused') return ctx.sendStatus(304);
     const stopped = await stopContainer(engine, c, ctx.int('t'));
     ctx.sendStatus(stopped || ctx.faults.has('stop-stopped-returns-204') ? 204 : 304);
   });

@@ -15,10 +15,9 @@ const FILTER_KEYS = ['exited', 'status', 'label', 'id', 'name', 'ancestor', 'iso
 export function registerListRoute(router: Router, engine: Engine): void {
   router.add('GET', '/containers/json', (ctx) => {
     const selected = selectContainers(engine, ctx);
-    ctx.sendJson(
-      200,
-      selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size') && !ctx.faults.has('list-size-ignored'), ctx.faults)),
-    );
+    const items = selected.map((c) => listItem(engine, c, ctx.version, ctx.bool('size') && !ctx.faults.has('list-size-ignored'), ctx.faults));
+    // An empty Go slice left nil encodes as null.
+    ctx.sendJson(200, items.length === 0 && ctx.faults.has('blind3-list-empty-null') ? null : items);
   });
 }
 
@@ -40,7 +39,7 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   const all =
     (ctx.bool('all') && !ctx.faults.has('list-all-true-ignored')) ||
     ctx.faults.has('list-all-ignored') ||
-    (limit ?? 0) > 0 ||
+    ((limit ?? 0) > 0 && !ctx.faults.has('blind3-list-limit-running-only')) ||
     since !== undefined ||
     before !== undefined ||
     filters.has('status') ||
@@ -58,7 +57,7 @@ function matchesFilters(c: Container, filters: Map<string, string[]>, faults: Ro
     return !values || values.length === 0 || values.some(test);
   };
   return (
-    any('status', (s) => c.state.status === s) &&
+    any('status', (s) => c.state.status === s || (s === 'exited' && c.state.status === 'created' && faults.has('blind3-filter-status-exited-created'))) &&
     any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && c.state.exitCode === Number(code)) &&
     labelsMatch(c.config.Labels, labelFilter(filters, faults)) &&
     any('id', (id) => c.id.startsWith(id)) &&

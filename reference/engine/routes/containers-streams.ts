@@ -47,6 +47,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : sinceSeconds,
       streams,
       dropPartialLast: ctx.faults.has('blind-logs-partial-line-dropped'),
+      tailPerStream: ctx.faults.has('blind3-logs-tail-per-stream'),
     }).map((e) => (withTime ? stamp(e) : e));
     const endpoint =
       ctx.wantsUpgrade || ctx.faults.has('hijack-always-101')
@@ -60,7 +61,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       live: follow,
       stdin: undefined,
       closeStdinOnEnd: false,
-      framed: !c.config.Tty,
+      framed: !c.config.Tty || ctx.faults.has('blind3-logs-tty-framed'),
       faults: ctx.faults,
       exchange: ctx.exchange,
     });

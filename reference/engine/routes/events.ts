@@ -26,16 +26,22 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx), ctx.faults) : true) &&
       (until === undefined || e.timeNano <= until);
     const stream = ctx.jsonStream('application/json');
-    const send = (e: EngineEvent): void => stream.write(eventJson(shapeEvent(e, ctx)));
+    let sent = 0;
+    const send = (e: EngineEvent): void => {
+      sent++;
+      stream.write(eventJson(shapeEvent(e, ctx)));
+    };
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
       for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
     }
     const nowNano = BigInt(Date.now()) * 1_000_000n;
     const honourUntil = until !== undefined && !ctx.faults.has('events-until-ignored');
-    if (honourUntil && until <= nowNano) return stream.end();
+    // Under `blind3-events-until-empty-open` a past window without events is never ended.
+    const emptyKeptOpen = ctx.faults.has('blind3-events-until-empty-open') && sent === 0;
+    if (honourUntil && until <= nowNano && !emptyKeptOpen) return stream.end();
     if (since !== undefined && !honourUntil && ctx.faults.has('blind-events-since-ends-stream')) return stream.end();
     const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
-    const timer = !honourUntil ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
+    const timer = !honourUntil || (until <= nowNano && emptyKeptOpen) ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
     await stream.closed;
     unsubscribe();
     clearTimeout(timer);
@@ -79,15 +85,22 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
     return !values || values.length === 0 || values.some(test);
   };
   const isContainer = e.Type === 'container';
-  return (
-    any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)) &&
-    any('event', (v) => e.Action === v) &&
-    any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v))) &&
-    labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? []) &&
-    any('type', (v) => typeMatches(e, v, faults)) &&
-    any('volume', (v) => e.Type === 'volume' && e.id === v) &&
-    any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))
-  );
+  const byKey: Array<[string, boolean]> = [
+    [
+      'container',
+      any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)),
+    ],
+    ['event', any('event', (v) => e.Action === v)],
+    ['image', any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v)))],
+    ['label', labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? [])],
+    ['type', any('type', (v) => typeMatches(e, v, faults))],
+    ['volume', any('volume', (v) => e.Type === 'volume' && e.id === v)],
+    ['network', any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))],
+  ];
+  if (!faults.has('blind3-events-filters-any-key')) return byKey.every(([, ok]) => ok);
+  // The fault or-s the filter keys given: an event passes when any one of them matches it.
+  const given = byKey.filter(([key]) => (filters.get(key)?.length ?? 0) > 0);
+  return given.length === 0 || given.some(([, ok]) => ok);
 }
 
 /**

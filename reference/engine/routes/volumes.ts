@@ -4,15 +4,21 @@ import { checkFilterKeys } from '../http/query.ts';
 import type { Engine } from '../state/engine.ts';
 import type { Volume } from '../state/volumes.ts';
 import { volumeEvent } from '../state/lifecycle.ts';
-import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
+import type { Container } from '../state/container.ts';
+import { keepRemoved, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
 export function registerVolumeRoutes(router: Router, engine: Engine): void {
-  const users = (name: string) => engine.containers.all().filter((c) => c.mounts.some((m) => m.Name === name));
-  const inUse = (name: string): boolean => users(name).length > 0;
+  // Under `blind3-volume-held-by-removed-container` a removed container's mounts still hold their volumes.
+  const holders = (ctx: RouteContext): Container[] =>
+    ctx.faults.has('blind3-volume-held-by-removed-container')
+      ? [...engine.containers.all(), ...removedObjects<Container>(engine.containers)]
+      : engine.containers.all();
+  const users = (name: string, ctx: RouteContext) => holders(ctx).filter((c) => c.mounts.some((m) => m.Name === name));
+  const inUse = (name: string, ctx: RouteContext): boolean => users(name, ctx).length > 0;
   const inUseForDangling = (name: string, ctx: RouteContext): boolean =>
-    ctx.faults.has('blind-volume-dangling-running-only') ? users(name).some((c) => c.isRunning) : inUse(name);
+    ctx.faults.has('blind-volume-dangling-running-only') ? users(name, ctx).some((c) => c.isRunning) : inUse(name, ctx);
   const view = (v: Volume, ctx: RouteContext): Record<string, unknown> => ({
     Name: v.Name,
     Driver: v.Driver,
@@ -37,8 +43,9 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       const volumes = engine.volumes
         .all()
         .filter((v) => dangling === undefined || ctx.faults.has('volumes-dangling-filter-ignored') || inUseForDangling(v.Name, ctx) !== wantDangling)
-        .flatMap((v) => (ctx.faults.has('blind-volume-list-repeats-mounted') ? Array(1 + users(v.Name).length).fill(v) : [v]));
-      ctx.sendJson(200, { Volumes: volumes.map((v) => view(v, ctx)), Warnings: [] });
+        .flatMap((v) => (ctx.faults.has('blind-volume-list-repeats-mounted') ? Array(1 + users(v.Name, ctx).length).fill(v) : [v]));
+      const listed = volumes.length === 0 && ctx.faults.has('blind3-volumes-empty-null') ? null : volumes.map((v) => view(v, ctx));
+      ctx.sendJson(200, { Volumes: listed, Warnings: [] });
     },
     V122,
   );
@@ -68,7 +75,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     '/volumes/{name}',
     (ctx) => {
       const volume = find(ctx);
-      if (inUse(volume.Name) && !ctx.faults.has('volume-delete-in-use-204')) {
+      if (inUse(volume.Name, ctx) && !ctx.faults.has('volume-delete-in-use-204')) {
         throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
       }
       if (!ctx.faults.has('volume-delete-keeps-volume')) engine.volumes.delete(volume.Name);

@@ -75,18 +75,19 @@ export function hostConfigView(c: Container, version: ApiVersion): Record<string
   return view;
 }
 
-function stateView(c: Container, version: ApiVersion, negativePidAfterExit: boolean): Record<string, unknown> {
+function stateView(c: Container, version: ApiVersion, opts: { negativePidAfterExit: boolean; noFraction: boolean }): Record<string, unknown> {
   const s = c.state;
+  const time = (date: Date | undefined): string => (opts.noFraction ? isoTime(date).replace(/\.\d+Z$/, 'Z') : isoTime(date));
   const base = {
     Error: s.error,
     ExitCode: s.exitCode,
-    FinishedAt: isoTime(s.finishedAt),
+    FinishedAt: time(s.finishedAt),
     OOMKilled: s.oomKilled,
     Paused: s.status === 'paused',
-    Pid: negativePidAfterExit && s.status === 'exited' ? -1 : s.pid,
+    Pid: opts.negativePidAfterExit && s.status === 'exited' ? -1 : s.pid,
     Restarting: s.status === 'restarting',
     Running: c.isActive,
-    StartedAt: isoTime(s.startedAt),
+    StartedAt: time(s.startedAt),
   };
   return version === '1.18' ? base : { ...base, Dead: s.status === 'dead', Status: s.status };
 }
@@ -143,9 +144,14 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     ProcessLabel: '',
     ResolvConfPath: `${dir}/resolv.conf`,
     RestartCount: c.restartCount,
-    State: stateView(c, version, engine.faults.has('blind-state-pid-negative-after-exit')),
+    State: stateView(c, version, {
+      negativePidAfterExit: engine.faults.has('blind-state-pid-negative-after-exit'),
+      noFraction: engine.faults.has('blind3-state-started-no-fraction'),
+    }),
   };
   if (engine.faults.has('inspect-drops-State')) delete view.State;
+  const config = view.Config as Record<string, unknown>;
+  if (engine.faults.has('blind3-config-labels-null') && Object.keys(config.Labels ?? {}).length === 0) config.Labels = null;
   if (version === '1.18') {
     view.Volumes = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.Source]));
     view.VolumesRW = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.RW]));

@@ -17,6 +17,7 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     Ports: portList(c),
     Labels: faults?.has('list-item-no-labels') ? {} : c.config.Labels,
   };
+  if ((item.Ports as unknown[]).length === 0 && faults?.has('blind3-list-ports-null')) item.Ports = null;
   if (withSize) Object.assign(item, sizes(engine, c));
   if (item.SizeRw === 0 && faults?.has('list-size-zero-omitted')) delete item.SizeRw;
   if (version === '1.22') {

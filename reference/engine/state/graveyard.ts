@@ -25,6 +25,11 @@ export function keepRemoved(store: object, object: unknown, ...refs: string[]): 
   kept.set(store, objects);
 }
 
+/** The removed objects `store` remembers, each once (`blind3-volume-held-by-removed-container`). */
+export function removedObjects<T>(store: object): T[] {
+  return [...new Set(kept.get(store)?.values() ?? [])].filter((o): o is T => o !== undefined);
+}
+
 /**
  * Under the mutant `operation/deleted-still-answered` at the exchange's endpoint, the removed
  * object a reference named, answered as if it still existed; otherwise undefined.

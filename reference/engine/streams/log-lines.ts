@@ -17,13 +17,25 @@ export function toLines(entries: readonly OutputEntry[]): OutputEntry[] {
 
 export function selectLogLines(
   entries: readonly OutputEntry[],
-  opts: { tail: number | undefined; sinceSeconds: number; streams: { stdout: boolean; stderr: boolean }; dropPartialLast?: boolean },
+  opts: {
+    tail: number | undefined;
+    sinceSeconds: number;
+    streams: { stdout: boolean; stderr: boolean };
+    dropPartialLast?: boolean;
+    tailPerStream?: boolean;
+  },
 ): OutputEntry[] {
   let lines = toLines(entries).filter((l) => opts.streams[l.stream]);
   if (opts.dropPartialLast && lines.at(-1)?.data.at(-1) !== 10) lines = lines.slice(0, -1);
   if (opts.sinceSeconds > 0) lines = lines.filter((l) => l.time.getTime() >= opts.sinceSeconds * 1000);
-  if (opts.tail !== undefined) lines = opts.tail === 0 ? [] : lines.slice(-opts.tail);
+  if (opts.tail !== undefined) lines = opts.tail === 0 ? [] : opts.tailPerStream ? lastOfEachStream(lines, opts.tail) : lines.slice(-opts.tail);
   return lines;
+}
+
+/** The last `n` lines of each stream, in log order (`blind3-logs-tail-per-stream`). */
+function lastOfEachStream(lines: OutputEntry[], n: number): OutputEntry[] {
+  const left = { stdout: lines.filter((l) => l.stream === 'stdout').length, stderr: lines.filter((l) => l.stream === 'stderr').length };
+  return lines.filter((l) => left[l.stream]-- <= n);
 }
 
 /** `2015-01-06T15:47:31.485331387Z line` like the daemon's RFC 3339 (nano) timestamps. */
