@@ -28,13 +28,35 @@ function withoutTimestamp<T>(ctx: StreamContext, line: T): T {
   return rest as T;
 }
 
-function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
+type LogSource = 'container' | 'service' | 'action';
+
+/** The last n lines of each source (container) of a service log, in their order. */
+function lastPerSource<T>(lines: readonly T[], n: number): T[] {
+  const seen = new Map<unknown, number>();
+  const kept = [...lines].reverse().filter((line) => {
+    const source = (line as { source?: unknown }).source;
+    const count = seen.get(source) ?? 0;
+    seen.set(source, count + 1);
+    return count < n;
+  });
+  return kept.reverse();
+}
+
+/** The earlier lines a stream starts with: the last `tail` ones, as the faults of tail have them. */
+function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, source: LogSource): T[] {
+  const { faults } = ctx.world;
+  if (faults.has('stream-logs-tail-ignored') || (tail === 0 && faults.has('blind3-logs-tail-zero-sends-all'))) return book.tail();
+  const n = faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
+  if (source === 'action' && faults.has('blind3-action-logs-tail-first-lines')) return book.tail().slice(0, Math.max(n, 0));
+  if (source === 'service' && faults.has('blind3-service-logs-tail-per-container')) return lastPerSource(book.tail(), n);
+  return book.tail(n);
+}
+
+function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource): (ws: WebSocket) => void {
   const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
-  const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {
-    const sent = ctx.world.faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
-    for (const line of ignoreTail ? book.tail() : book.tail(sent)) sendJson(ws, withoutTimestamp(ctx, line));
+    for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;
@@ -50,17 +72,17 @@ export const containerLogs: StreamHandler = (ctx) => {
   // `service` (URI): a value of another shape is a bad request, as any query value outside its type.
   const service = ctx.query.get('service');
   if (service !== null && parseUri(service)?.kind !== 'service') throw badRequest('service must be a service resource URI');
-  return logSession(ctx, c.logs);
+  return logSession(ctx, c.logs, 'container');
 };
 
 export const serviceLogs: StreamHandler = (ctx) => {
   const svc = findIn(ctx.world.store.services, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!svc) throw notFound('service');
-  return logSession(ctx, svc.logs);
+  return logSession(ctx, svc.logs, 'service');
 };
 
 export const actionLogs: StreamHandler = (ctx) => {
   const a = ctx.world.store.actions.get(ctx.params.uuid ?? '');
   if (!a || !namespacesOf(ctx.user).includes(a.namespace)) throw notFound('action');
-  return logSession(ctx, a.logs);
+  return logSession(ctx, a.logs, 'action');
 };
