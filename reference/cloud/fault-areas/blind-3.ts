@@ -18,8 +18,8 @@ export const BLIND_3_FAULTS = faultArea('blind', [
     description: 'service create sets started_datetime to the creation time, so a never started service shows a start date',
   },
   {
-    name: 'blind3-list-negative-offset-accepted',
-    description: 'lists accept a negative offset (200) and answer the last objects of the list, as a negative slice',
+    name: 'blind3-logs-negative-tail-accepted',
+    description: 'log streams accept a negative tail (tail=-k opens the stream) and send every earlier line but the first k, as a negative slice',
   },
   {
     name: 'blind3-repository-patch-after-delete-recreates',

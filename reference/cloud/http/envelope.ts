@@ -9,10 +9,10 @@ import type { CallContext, Reply } from './types.ts';
 export const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 1000;
 
-function nonNegativeInt(query: URLSearchParams, name: string, fallback: number, signed = false): number {
+function nonNegativeInt(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
-  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(raw)) throw badRequest(`${name} must be a non-negative integer`);
+  if (!/^\d+$/.test(raw)) throw badRequest(`${name} must be a non-negative integer`);
   return Number(raw);
 }
 
@@ -25,7 +25,7 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
   const { req, world } = ctx;
   const requested = nonNegativeInt(req.query, 'limit', DEFAULT_LIMIT);
   const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
-  const offset = nonNegativeInt(req.query, 'offset', 0, world.faults.has('blind3-list-negative-offset-accepted'));
+  const offset = nonNegativeInt(req.query, 'offset', 0);
   const start = offset > 0 && world.faults.has('blind-list-offset-skips-one') ? offset + 1 : offset;
   const page = objects.slice(start, start + limit).map((object) => toJson(object));
   if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };

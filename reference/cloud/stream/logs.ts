@@ -17,7 +17,8 @@ export const DEFAULT_TAIL = 300;
 function tailOf(ctx: StreamContext): number {
   const raw = ctx.query.get('tail');
   if (raw === null || raw === '') return ctx.world.faults.has('logs-tail-default-0') ? 0 : DEFAULT_TAIL;
-  if (!/^\d+$/.test(raw)) throw badRequest('tail must be a non-negative integer');
+  const signed = ctx.world.faults.has('blind3-logs-negative-tail-accepted');
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(raw)) throw badRequest('tail must be a non-negative integer');
   return Number(raw);
 }
 
@@ -46,6 +47,8 @@ function lastPerSource<T>(lines: readonly T[], n: number): T[] {
 function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, source: LogSource): T[] {
   const { faults } = ctx.world;
   if (faults.has('stream-logs-tail-ignored') || (tail === 0 && faults.has('blind3-logs-tail-zero-sends-all'))) return book.tail();
+  // Under blind3-logs-negative-tail-accepted, tail=-k reaches here and slices as a negative count.
+  if (tail < 0) return book.tail().slice(-tail);
   const n = faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
   if (source === 'action' && faults.has('blind3-action-logs-tail-first-lines')) return book.tail().slice(0, Math.max(n, 0));
   if (source === 'service' && faults.has('blind3-service-logs-tail-per-container')) return lastPerSource(book.tail(), n);
