@@ -48,4 +48,14 @@ export const BLIND_3_FAULTS = faultArea('blind', [
     name: 'blind3-container-redeploy-reuse-false-ignored',
     description: 'container redeploy with reuse_volumes=false keeps the old volumes (service and stack redeploy still honour it)',
   },
+  {
+    name: 'blind3-service-logs-new-containers-missing',
+    description: 'a followed service log stream sends the new lines of the containers the service had when it opened, none of those a scale adds later',
+  },
+  { name: 'blind3-repository-delete-twice-204', description: 'DELETE of an external repository already deleted answers 204 again instead of 404' },
+  {
+    name: 'blind3-cluster-negative-disk-accepted',
+    description: 'node cluster create accepts a negative disk (201, disk shown negative) on the providers without listed disk sizes',
+  },
+  { name: 'blind3-service-envvars-null-when-empty', description: 'a service without environment variables shows container_envvars null instead of []' },
 ]);

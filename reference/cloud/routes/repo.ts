@@ -106,6 +106,8 @@ export function addRepoRoutes(routes: RouteTable): void {
     'DELETE',
     `${REPOSITORIES}{name*}/`,
     (ctx) => {
+      const gone = !findRepository(ctx.world, ctx.scope.namespace, ctx.params.name ?? '');
+      if (gone && ctx.world.faults.has('blind3-repository-delete-twice-204')) return noContent();
       const repo = repository(ctx);
       if (!ctx.world.faults.has('repository-delete-kept')) deleteRepository(ctx.world, repo);
       return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();

@@ -192,7 +192,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
       servicePublicDns(world, svc),
       false,
     ),
-    container_envvars: cfg.container_envvars,
+    container_envvars: !cfg.container_envvars.length && world.faults.has('blind3-service-envvars-null-when-empty') ? null : cfg.container_envvars,
     labels: cfg.labels,
     working_dir: cfg.working_dir,
     user: cfg.user,

@@ -6,7 +6,8 @@
 import type { WebSocket } from 'ws';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { LogBook } from '../state/logbook.ts';
-import { findIn } from '../state/store.ts';
+import type { ServiceLogLine } from '../state/model.ts';
+import { findIn, pick } from '../state/store.ts';
 import { queryBool } from '../routes/common.ts';
 import { parseUri } from '../uris.ts';
 import { namespacesOf } from '../users.ts';
@@ -55,7 +56,7 @@ function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, sou
   return book.tail(n);
 }
 
-function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource): (ws: WebSocket) => void {
+function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, followed: (line: T) => boolean = () => true): (ws: WebSocket) => void {
   const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
   return (ws) => {
@@ -64,7 +65,7 @@ function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource):
       ws.close(1000);
       return;
     }
-    const stop = book.follow({ line: (l) => sendJson(ws, withoutTimestamp(ctx, l)), end: () => ws.close(1000) });
+    const stop = book.follow({ line: (l) => followed(l) && sendJson(ws, withoutTimestamp(ctx, l)), end: () => ws.close(1000) });
     ws.on('close', stop);
   };
 }
@@ -81,7 +82,10 @@ export const containerLogs: StreamHandler = (ctx) => {
 export const serviceLogs: StreamHandler = (ctx) => {
   const svc = findIn(ctx.world.store.services, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!svc) throw notFound('service');
-  return logSession(ctx, svc.logs, 'service');
+  if (!ctx.world.faults.has('blind3-service-logs-new-containers-missing')) return logSession(ctx, svc.logs, 'service');
+  // The fault follows the containers the service had when the stream opened, not those added later.
+  const opened = new Set(pick(ctx.world.store.containers, svc.containers).map((c) => c.name));
+  return logSession(ctx, svc.logs, 'service', (line: ServiceLogLine) => opened.has(line.source));
 };
 
 export const actionLogs: StreamHandler = (ctx) => {
