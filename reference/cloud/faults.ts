@@ -11,6 +11,7 @@ import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../fau
 import * as AREAS from './fault-areas.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
+import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -36,6 +37,7 @@ const NAMED_FAULTS = [
   ...AREAS.CLIENT_FAULTS,
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
+  ...BLIND_3_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -58,12 +58,16 @@ async function retry(ctx: CallContext): Promise<Reply> {
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
 }
 
+/** When an action ended; unfinished ones sort last. */
+const endTime = (a: Action): number => a.end_date?.getTime() ?? Number.MAX_SAFE_INTEGER;
+
 export function addActionRoutes(routes: RouteTable): void {
   routes.add('GET', ACTIONS, (ctx) => {
     const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx), ctx.req.mutation?.includeRelatedTree).filter(
       (a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'),
     );
     if (ctx.world.faults.has('actions-newest-first')) listed.reverse();
+    if (ctx.world.faults.has('blind3-action-list-by-end-date')) listed.sort((a, b) => endTime(a) - endTime(b));
     return listReply(ctx, listed, (a) => actionJson(ctx.world, a));
   });
   routes.add('GET', `${ACTIONS}{uuid}/`, (ctx) => ok(actionJson(ctx.world, action(ctx))));

@@ -1,7 +1,7 @@
 /** Stacks, services and containers (subsystem app, namespaced). */
 import { bodyObject } from '../http/body.ts';
 import { listReply } from '../http/envelope.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { applyFilters } from '../http/filters.ts';
 import { accepted, created, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
@@ -168,6 +168,7 @@ function addServiceRoutes(routes: RouteTable): void {
       },
       'service',
     );
+    if (!items.length && ctx.req.query.has('name') && ctx.world.faults.has('blind3-service-list-no-match-404')) throw notFound('service');
     return listReply(ctx, items, json(ctx));
   });
   routes.add(
@@ -235,7 +236,11 @@ function addServiceRoutes(routes: RouteTable): void {
       return runVerb(
         ctx,
         svc,
-        { allowed: SERVICE_STABLE.includes(svc.state), what: 'service', name: 'scale' },
+        {
+          allowed: SERVICE_STABLE.includes(svc.state) || (svc.state === 'Terminated' && ctx.world.faults.has('blind3-terminated-service-scale-revives')),
+          what: 'service',
+          name: 'scale',
+        },
         (job) => scaleService(ctx.world, svc, job),
         () => revertServiceOp(ctx.world, svc),
         json(ctx),
@@ -337,7 +342,7 @@ function addContainerRoutes(routes: RouteTable): void {
         c,
         { allowed: CONTAINER_STABLE.includes(c.state), what: 'container', name: 'redeploy' },
         async (job) => {
-          redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx));
+          redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx) || ctx.world.faults.has('blind3-container-redeploy-reuse-false-ignored'));
           await job.wait('redeploy');
           markRunning(ctx.world, c);
           settle(ctx, c);

@@ -37,6 +37,15 @@ function repository(ctx: CallContext): Repository {
   return repo;
 }
 
+/** Under blind3-repository-patch-after-delete-recreates, a PATCH of a repository not (or no longer) there adds it. */
+function upserted(ctx: CallContext): Repository | undefined {
+  const name = ctx.params.name ?? '';
+  if (!ctx.world.faults.has('blind3-repository-patch-after-delete-recreates') || findRepository(ctx.world, ctx.scope.namespace, name)) return undefined;
+  const repo = createRepository(ctx.world, ctx.scope, { ...bodyObject(ctx.req.body), name: name.replace(/\/+$/, '') });
+  track(ctx, repo.resource_uri, repo.scope);
+  return repo;
+}
+
 export function addRepoRoutes(routes: RouteTable): void {
   routes.add('GET', REGISTRIES, (ctx) => {
     const items = applyFilters(
@@ -85,7 +94,7 @@ export function addRepoRoutes(routes: RouteTable): void {
     'PATCH',
     `${REPOSITORIES}{name*}/`,
     (ctx) => {
-      const repo = repository(ctx);
+      const repo = upserted(ctx) ?? repository(ctx);
       if (ctx.world.faults.has('repository-update-refused')) throw new ApiError(405, 'external repositories cannot be updated');
       updateRepository(repo, bodyObject(ctx.req.body));
       ctx.call?.runAsync((job) => job.wait('update'));
@@ -97,6 +106,8 @@ export function addRepoRoutes(routes: RouteTable): void {
     'DELETE',
     `${REPOSITORIES}{name*}/`,
     (ctx) => {
+      const gone = !findRepository(ctx.world, ctx.scope.namespace, ctx.params.name ?? '');
+      if (gone && ctx.world.faults.has('blind3-repository-delete-twice-204')) return noContent();
       const repo = repository(ctx);
       if (!ctx.world.faults.has('repository-delete-kept')) deleteRepository(ctx.world, repo);
       return ctx.world.faults.has('repository-delete-200') ? ok(repositoryJson(ctx.world, repo)) : noContent();

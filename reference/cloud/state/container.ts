@@ -60,6 +60,9 @@ export function containerPublicDns(world: World, c: Container): string {
   return `${c.name}.${c.scope.namespace}.cont.${world.domain}`;
 }
 
+/** A size in MB as a container shows it (in bytes under blind3-container-memory-bytes). */
+const megabytes = (world: World, mb: number | null): number => (mb ?? 0) * (world.faults.has('blind3-container-memory-bytes') ? 1024 * 1024 : 1);
+
 export function containerJson(world: World, c: Container): Record<string, unknown> {
   const service = world.store.services.get(c.serviceUuid);
   const node = world.store.nodes.get(c.nodeUuid);
@@ -102,8 +105,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     run_command: cfg.run_command,
     cpu_shares: cfg.cpu_shares ?? 0,
     cpuset: ownDefaults ? '' : cfg.cpuset,
-    memory: cfg.memory ?? 0,
-    memory_swap: ownDefaults ? 0 : (cfg.memory_swap ?? 0),
+    memory: megabytes(world, cfg.memory),
+    memory_swap: ownDefaults ? 0 : megabytes(world, cfg.memory_swap),
     autorestart: cfg.autorestart,
     autodestroy: cfg.autodestroy,
     roles: cfg.roles,

@@ -98,10 +98,16 @@ export async function healthCheckNode(world: World, node: Node, job: Job): Promi
   setState(world, node, answered ? 'Deployed' : 'Unreachable');
 }
 
+/** The containers a node counts: the live ones (every one it ran under blind3-node-count-includes-terminated). */
+const containersCounted = (world: World, node: Node) =>
+  world.faults.has('blind3-node-count-includes-terminated')
+    ? [...world.store.containers.values()].filter((c) => c.nodeUuid === node.uuid)
+    : liveContainersOnNode(world, node);
+
 export async function upgradeNode(world: World, node: Node, job: Job): Promise<void> {
   setState(world, node, 'Upgrading');
   await job.wait('upgradeNode');
-  node.engine = { ...node.engine, version: ENGINE_VERSIONS.upgraded };
+  if (!world.faults.has('blind3-node-upgrade-version-kept')) node.engine = { ...node.engine, version: ENGINE_VERSIONS.upgraded };
   job.log(`Engine upgraded to ${ENGINE_VERSIONS.upgraded}`);
   setState(world, node, 'Deployed');
   if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, liveContainersOnNode(world, node), job);
@@ -138,7 +144,7 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     cpu: node.cpu,
     disk: node.disk,
     memory: node.memory,
-    current_num_containers: world.faults.has('node-container-count-stale') ? 0 : liveContainersOnNode(world, node).length,
+    current_num_containers: world.faults.has('node-container-count-stale') ? 0 : containersCounted(world, node).length,
     last_seen: world.date(node.last_seen),
     public_ip: node.public_ip,
     tunnel: null,

@@ -81,7 +81,8 @@ function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fa
 }
 
 function readDisk(world: World, body: Fields, provider: string): number {
-  const disk = optInt(body, 'disk', 1);
+  // blind3-cluster-negative-disk-accepted checks the type of disk only, not its range.
+  const disk = optInt(body, 'disk', world.faults.has('blind3-cluster-negative-disk-accepted') ? Number.MIN_SAFE_INTEGER : 1);
   const rule = world.catalog.diskRule.get(provider);
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
   if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value'))

@@ -111,6 +111,7 @@ export function buildService(scope: UriScope, spec: ServiceSpec, owner: CloudUse
 }
 
 export function storeService(world: World, svc: Service): void {
+  if (world.faults.has('blind3-service-started-date-at-create')) svc.started_datetime ??= world.clock.now();
   world.store.services.set(svc.uuid, svc);
   announce(world, svc, 'create');
 }
@@ -127,7 +128,7 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   Object.assign(svc.config, update.config);
   if (appendedTags) svc.config.tags = appendedTags;
   if (links) svc.links = links;
-  svc.revision += 1;
+  if (update.config.image_name !== undefined || !world.faults.has('blind3-service-synchronized-image-only')) svc.revision += 1;
   announce(world, svc, 'update');
 }
 
@@ -191,7 +192,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
       servicePublicDns(world, svc),
       false,
     ),
-    container_envvars: cfg.container_envvars,
+    container_envvars: !cfg.container_envvars.length && world.faults.has('blind3-service-envvars-null-when-empty') ? null : cfg.container_envvars,
     labels: cfg.labels,
     working_dir: cfg.working_dir,
     user: cfg.user,

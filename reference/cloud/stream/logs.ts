@@ -6,7 +6,8 @@
 import type { WebSocket } from 'ws';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { LogBook } from '../state/logbook.ts';
-import { findIn } from '../state/store.ts';
+import type { ServiceLogLine } from '../state/model.ts';
+import { findIn, pick } from '../state/store.ts';
 import { queryBool } from '../routes/common.ts';
 import { parseUri } from '../uris.ts';
 import { namespacesOf } from '../users.ts';
@@ -17,7 +18,8 @@ export const DEFAULT_TAIL = 300;
 function tailOf(ctx: StreamContext): number {
   const raw = ctx.query.get('tail');
   if (raw === null || raw === '') return ctx.world.faults.has('logs-tail-default-0') ? 0 : DEFAULT_TAIL;
-  if (!/^\d+$/.test(raw)) throw badRequest('tail must be a non-negative integer');
+  const signed = ctx.world.faults.has('blind3-logs-negative-tail-accepted');
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(raw)) throw badRequest('tail must be a non-negative integer');
   return Number(raw);
 }
 
@@ -28,18 +30,42 @@ function withoutTimestamp<T>(ctx: StreamContext, line: T): T {
   return rest as T;
 }
 
-function logSession<T>(ctx: StreamContext, book: LogBook<T>): (ws: WebSocket) => void {
+type LogSource = 'container' | 'service' | 'action';
+
+/** The last n lines of each source (container) of a service log, in their order. */
+function lastPerSource<T>(lines: readonly T[], n: number): T[] {
+  const seen = new Map<unknown, number>();
+  const kept = [...lines].reverse().filter((line) => {
+    const source = (line as { source?: unknown }).source;
+    const count = seen.get(source) ?? 0;
+    seen.set(source, count + 1);
+    return count < n;
+  });
+  return kept.reverse();
+}
+
+/** The earlier lines a stream starts with: the last `tail` ones, as the faults of tail have them. */
+function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, source: LogSource): T[] {
+  const { faults } = ctx.world;
+  if (faults.has('stream-logs-tail-ignored') || (tail === 0 && faults.has('blind3-logs-tail-zero-sends-all'))) return book.tail();
+  // Under blind3-logs-negative-tail-accepted, tail=-k reaches here and slices as a negative count.
+  if (tail < 0) return book.tail().slice(-tail);
+  const n = faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
+  if (source === 'action' && faults.has('blind3-action-logs-tail-first-lines')) return book.tail().slice(0, Math.max(n, 0));
+  if (source === 'service' && faults.has('blind3-service-logs-tail-per-container')) return lastPerSource(book.tail(), n);
+  return book.tail(n);
+}
+
+function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, followed: (line: T) => boolean = () => true): (ws: WebSocket) => void {
   const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
-  const ignoreTail = ctx.world.faults.has('stream-logs-tail-ignored');
   return (ws) => {
-    const sent = ctx.world.faults.has('blind-logs-tail-off-by-one') ? tail - 1 : tail;
-    for (const line of ignoreTail ? book.tail() : book.tail(sent)) sendJson(ws, withoutTimestamp(ctx, line));
+    for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;
     }
-    const stop = book.follow({ line: (l) => sendJson(ws, withoutTimestamp(ctx, l)), end: () => ws.close(1000) });
+    const stop = book.follow({ line: (l) => followed(l) && sendJson(ws, withoutTimestamp(ctx, l)), end: () => ws.close(1000) });
     ws.on('close', stop);
   };
 }
@@ -50,17 +76,20 @@ export const containerLogs: StreamHandler = (ctx) => {
   // `service` (URI): a value of another shape is a bad request, as any query value outside its type.
   const service = ctx.query.get('service');
   if (service !== null && parseUri(service)?.kind !== 'service') throw badRequest('service must be a service resource URI');
-  return logSession(ctx, c.logs);
+  return logSession(ctx, c.logs, 'container');
 };
 
 export const serviceLogs: StreamHandler = (ctx) => {
   const svc = findIn(ctx.world.store.services, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!svc) throw notFound('service');
-  return logSession(ctx, svc.logs);
+  if (!ctx.world.faults.has('blind3-service-logs-new-containers-missing')) return logSession(ctx, svc.logs, 'service');
+  // The fault follows the containers the service had when the stream opened, not those added later.
+  const opened = new Set(pick(ctx.world.store.containers, svc.containers).map((c) => c.name));
+  return logSession(ctx, svc.logs, 'service', (line: ServiceLogLine) => opened.has(line.source));
 };
 
 export const actionLogs: StreamHandler = (ctx) => {
   const a = ctx.world.store.actions.get(ctx.params.uuid ?? '');
   if (!a || !namespacesOf(ctx.user).includes(a.namespace)) throw notFound('action');
-  return logSession(ctx, a.logs);
+  return logSession(ctx, a.logs, 'action');
 };
