@@ -11,11 +11,14 @@ import { bundleOptions, digestSources } from './bundling.mjs';
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Everything the command's modules are built from. */
 const SOURCES = ['bin', 'catalog', 'harness', 'reference', 'suites'];
-/**
- * Builds kept: the most recently used. A command that is still running after the sources changed
- * several times may yet load a chunk of its build (the report formats load last).
- */
+/** Builds kept: the most recently used. */
 const KEPT_BUILDS = 4;
+/**
+ * A build used (started from) more recently than this is kept whatever the count: a command still
+ * running may yet load a chunk of it (the report formats load last), and a run against a slow
+ * daemon lasts half an hour while other checkouts sharing node_modules build their own.
+ */
+const RUNNING_MS = 6 * 60 * 60_000;
 /** A build directory older than this was left by a process that died while building. */
 const STALE_BUILD_MS = 10 * 60_000;
 
@@ -76,6 +79,7 @@ function removeOtherBuilds(current) {
   const older = entries
     .filter((e) => !e.name.endsWith('.tmp') && e.name !== path.basename(current))
     .sort((a, b) => b.usedMs - a.usedMs)
-    .slice(KEPT_BUILDS - 1);
+    .slice(KEPT_BUILDS - 1)
+    .filter((e) => Date.now() - e.usedMs > RUNNING_MS);
   for (const e of [...stale, ...older]) rmSync(path.join(cacheDir, e.name), { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,8 @@ function writeSources(root: string, version: number): void {
   writeFileSync(path.join(root, 'harness/cli/command.ts'), 'export const command = (): string => import.meta.url;\n');
 }
 
+/** The build directory's name of a bundle's URL. */
+const buildOf = (url: string): string => path.basename(path.dirname(new URL(url).pathname));
 const builds = (root: string): string[] => readdirSync(path.join(root, 'node_modules/.cache/conformance-cli')).sort();
 
 type Main = { main(): Promise<{ url: string; quoted: string; version: number; command: string }> };
@@ -50,7 +52,7 @@ describe("the command's bundle (bin/cli-bundle.mjs)", () => {
     });
   }, 60_000);
 
-  test('a changed source is a new build; the four most recently used builds are kept', async () => {
+  test('a changed source is a new build; beyond the four most recently used, a build goes once unused for six hours', async () => {
     const root = project(1);
     const urls = [await cliBundle(root)];
     for (const version of [2, 3, 4]) {
@@ -58,13 +60,18 @@ describe("the command's bundle (bin/cli-bundle.mjs)", () => {
       urls.push(await cliBundle(root));
     }
     expect(new Set(urls).size).toBe(4);
-    // Used again, the first build is the most recent: the second is the one that goes.
+    // Used again, the first build is the most recent: the second is the least recently used.
     writeSources(root, 1);
     expect(await cliBundle(root)).toBe(urls[0]);
     writeSources(root, 5);
     const fifth = await cliBundle(root);
     await expect(((await import(fifth)) as Main).main()).resolves.toMatchObject({ version: 5 });
-    const kept = [urls[0]!, urls[2]!, urls[3]!, fifth].map((u) => path.basename(path.dirname(new URL(u).pathname))).sort();
-    expect(builds(root)).toEqual(kept);
+    // A command started from the second build a moment ago may still be running: it stays.
+    expect(builds(root)).toEqual([...urls, fifth].map(buildOf).sort());
+    const sevenHoursAgo = new Date(Date.now() - 7 * 60 * 60_000);
+    utimesSync(path.dirname(new URL(urls[1]!).pathname), sevenHoursAgo, sevenHoursAgo);
+    writeSources(root, 6);
+    const sixth = await cliBundle(root);
+    expect(builds(root)).toEqual([urls[0]!, urls[2]!, urls[3]!, fifth, sixth].map(buildOf).sort());
   }, 60_000);
 });
