@@ -70,4 +70,21 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services'] },
   { fault: 'blind2-stack-redeploy-date-kept', catches: ['cloud/stack/get/datetimes-track-operations'] },
   { fault: 'blind2-nodetype-regions-filter-provider', catches: ['cloud/nodetype/list/filter-regions'] },
+  // The third batch (reference/cloud/fault-areas/blind-3.ts), the faults a run of the suite caught. Those it missed, or caught
+  // only through other checks' data, are in blind-3-a.ts, blind-3-b.ts and blind-3-c.ts.
+  { fault: 'blind3-action-logs-tail-first-lines', catches: ['cloud/action/logs/tail'] },
+  { fault: 'blind3-service-list-no-match-404', catches: ['cloud/service/list/filter-combinations', 'cloud/service/list/filter-name'] },
+  { fault: 'blind3-service-started-date-at-create', catches: ['cloud/service/get/datetimes-track-operations'] },
+  {
+    fault: 'blind3-logs-negative-tail-accepted',
+    catches: [
+      'cloud/errors/bad-input-client-error/container/logs/integer-not-an-integer',
+      'cloud/errors/bad-input-client-error/service/logs/integer-not-an-integer',
+    ],
+  },
+  { fault: 'blind3-terminated-service-scale-revives', catches: ['cloud/errors/after-terminate/service'] },
+  { fault: 'blind3-container-memory-bytes', catches: ['cloud/container/get/returns-container'] },
+  { fault: 'blind3-service-synchronized-image-only', catches: ['cloud/service/get/synchronized'] },
+  { fault: 'blind3-container-redeploy-reuse-false-ignored', catches: ['cloud/container/redeploy/query-reuse-volumes'] },
+  { fault: 'blind3-service-envvars-null-when-empty', catches: ['cloud/service/create/default-container-envvars-empty'] },
 ];

@@ -89,4 +89,20 @@ export const blindTeeth: Teeth[] = [
   { fault: 'blind2-network-connect-stopped-ignored', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
   { fault: 'blind2-create-name-case-conflict', version: '1.18', catches: ['engine/containers/create/409-name-conflict'] },
   { fault: 'blind2-stop-t-zero-default', version: '1.18', catches: ['engine/containers/stop/query-t'] },
+  // The third batch (reference/engine/fault-areas/blind-3.ts), the faults a run of both suites caught. Those it missed, or caught
+  // only through other checks' exchanges, are in blind-3.ts and blind-3-b.ts.
+  {
+    fault: 'blind3-list-empty-null',
+    version: '1.18',
+    catches: ['engine/states/status-values-1.18', 'engine/query/filters-json-map/property', 'engine/errors/refused-leaves-nothing/create-bad-name'],
+  },
+  { fault: 'blind3-list-ports-null', version: '1.18', catches: ['engine/containers/list/labels-empty-present'] },
+  { fault: 'blind3-list-limit-running-only', version: '1.18', catches: ['engine/containers/list/query-limit'] },
+  { fault: 'blind3-images-untagged-repotags-null', version: '1.18', catches: ['engine/images/list/untagged-repotags-list'] },
+  { fault: 'blind3-images-labels-null', version: '1.22', catches: ['engine/images/list/untagged-repotags-list'] },
+  { fault: 'blind3-images-list-per-tag', version: '1.22', catches: ['engine/images/list/each-image-once'] },
+  { fault: 'blind3-config-labels-null', version: '1.18', catches: ['engine/containers/list/labels-empty-present'] },
+  { fault: 'blind3-state-started-no-fraction', version: '1.18', catches: ['engine/resources/timestamps/instants', 'engine/resources/timestamps'] },
+  { fault: 'blind3-events-until-empty-open', version: '1.18', catches: ['engine/system/events/query-until/empty-window'] },
+  { fault: 'blind3-logs-tty-framed', version: '1.22', catches: ['engine/containers/logs/200-raw-stream/property'] },
 ];
