@@ -1,5 +1,5 @@
 import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
-import { ownNodes, firstContainer, runningService, tagNames, waitForContainers } from '../support/app.ts';
+import { containersOf, firstContainer, live, operateAndSettle, ownNodes, runningService, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
@@ -20,6 +20,7 @@ const R = {
   updOutside: 'cloud/states/node/update-not-in-table',
   upgrade: 'cloud/node/vendor-upgrade/upgrades',
   upgradeRestart: 'cloud/node/vendor-upgrade/containers-restart',
+  upgradeVersion: 'cloud/node/vendor-upgrade/version-changes',
   upgrade202: 'cloud/node/vendor-upgrade/202-async',
   health: 'cloud/node/health-check/sets-state',
   health202: 'cloud/node/health-check/202',
@@ -56,7 +57,7 @@ export default [
   }),
   cloudCheck({
     id: R.get,
-    title: 'GET of one node returns it; nickname defaults to external_fqdn; current_num_containers counts the containers running there (two)',
+    title: 'GET of one node returns it; nickname defaults to external_fqdn; current_num_containers counts the containers there (two, one after a terminate)',
     requirements: [R.get, R.nickname, R.containers],
     endpoint: 'cloud/node/get',
     async run(ctx) {
@@ -81,6 +82,18 @@ export default [
         requirement: R.containers,
         expected: placed.length,
         actual: got.current_num_containers,
+      });
+      // A terminated container is no longer on the node: the count follows the containers still there.
+      const still = await ctx.setUp(async () => {
+        await operateAndSettle(ctx, placed[0]!, 'terminate');
+        await settled(ctx, 'service', svc.resource_uri);
+        return live(await containersOf(ctx, svc)).filter((c) => sameResource(c.node, node.resource_uri));
+      }, 'cloud/container/terminate/effect');
+      const after = await ctx.getJson('node', uriOf(node), 'the node');
+      ctx.verify(after.current_num_containers === still.length, 'after one of its containers was terminated, current_num_containers still counts it', {
+        requirement: R.containers,
+        expected: still.length,
+        actual: after.current_num_containers,
       });
     },
   }),
@@ -132,7 +145,7 @@ export default [
   cloudCheck({
     id: R.upgrade,
     title: `vendor-upgrade upgrades the engine daemon (Upgrading, then Deployed; 202, action ends Success)`,
-    requirements: [R.upgrade, R.upgrade202],
+    requirements: [R.upgrade, R.upgrade202, R.upgradeVersion],
     endpoint: 'cloud/node/vendor-upgrade',
     async run(ctx) {
       const { node } = await deployedNode(ctx);
@@ -143,7 +156,9 @@ export default [
       const after = await settle(ctx, 'node', uriOf(node), ['Deployed']);
       const field = ctx.spell('vendor_version');
       const [now, was]: Json[] = [after, node];
-      if (now[field] === was[field]) ctx.observe(`${field} stayed ${String(was[field])} (the node may already run the latest engine)`);
+      ctx.expect(now[field] !== was[field], `${field} stayed ${String(was[field])} after the upgrade (the node may already run the latest engine)`, {
+        requirement: R.upgradeVersion,
+      });
       await expectAsync(ctx, res, ctx.spell('vendor-upgrade'), R.upgrade202);
     },
   }),

@@ -107,6 +107,17 @@ export default [
         'counters after stopping one of two containers',
         R.counters,
       );
+      // A terminated container is no longer counted: the stopped one is terminated.
+      await ctx.setUp(() => operateAndSettle(ctx, one!, 'terminate'), 'cloud/container/terminate/effect');
+      const now = await settled(ctx, 'service', svc.resource_uri);
+      const left = live(await containersOf(ctx, svc));
+      ctx.expectEqual(now.current_num_containers, left.length, 'after a terminate current_num_containers still counts the terminated container', R.counters);
+      ctx.expectEqual(
+        now.stopped_num_containers,
+        left.filter((c) => c.state === 'Stopped').length,
+        'after a terminate of the Stopped container stopped_num_containers still counts it',
+        R.counters,
+      );
     },
   }),
   cloudCheck({

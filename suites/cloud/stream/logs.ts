@@ -5,18 +5,33 @@
  */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, createService, operate, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
+import {
+  sharedNodes,
+  createService,
+  LONG_RUNNING,
+  operate,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  settled,
+  waitForContainers,
+  type AppNodes,
+} from '../support/app.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, collectCount, collectJson, openLogs, readUntil } from '../support/streams.ts';
 import type { Action, Container, Service } from '../support/views.generated.ts';
 
 const MANY = 320;
+/** The containers of the service whose logs are read. */
+const SERVICE_LOG_CONTAINERS = 2;
 /** The containers of the service whose start action's log is read. */
 const ACTION_LOG_CONTAINERS = 4;
 const DEFAULT_TAIL = 300;
 /** How long a followed stream is read past its tail for a line too many. */
 const TAIL_GRACE_MS = 500;
+/** How long a followed service stream is read for the first line of a container a scale added. */
+const SCALED_LINE_MS = 10_000;
 const manyLines = (tag: string): string => Array.from({ length: MANY }, (_, i) => `echo ${tag}-${i + 1}`).join('; ');
 
 interface Source {
@@ -64,7 +79,8 @@ const SOURCES: Source[] = [
     schema: 'service-log-line',
     what: 'service',
     async prepare(ctx) {
-      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx));
+      // Two containers: the last n lines of the service are told apart from the last n of each container.
+      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx), { target_num_containers: SERVICE_LOG_CONTAINERS });
       const uri = svc.resource_uri;
       const renew = async (): Promise<string> => {
         await operate(ctx, uri, 'start');
@@ -173,7 +189,7 @@ function logChecks(s: Source): CloudCheck[] {
     }),
     cloudCheck({
       id: id(s, 'tail'),
-      title: `tail=<n> makes the ${s.what} logs stream send the last n lines first`,
+      title: `tail=<n> makes the ${s.what} logs stream send the last n lines first (none for tail=0)`,
       endpoint,
       async run(ctx) {
         const { uri } = await s.prepare(ctx);
@@ -184,6 +200,9 @@ function logChecks(s: Source): CloudCheck[] {
         const session = await openLogs(ctx, uri, { tail: n, follow: 'false' }, id(s, 'tail'));
         const { messages } = await collectJson(ctx, session, 3000, 'log stream');
         ctx.expectEqual(messages.map(lineText), all.slice(-n).map(lineText), `tail=${n} did not send the last ${n} lines`, id(s, 'tail'));
+        // The last 0 lines are none: a stream that reads 0 as "no tail given" sends earlier lines.
+        const zero = await collectJson(ctx, await openLogs(ctx, uri, { tail: 0, follow: 'false' }, id(s, 'tail')), 3000, 'log stream');
+        ctx.expectEqual(zero.messages.length, 0, `tail=0 sent ${zero.messages.length} of the ${all.length} earlier lines`, id(s, 'tail'));
       },
     }),
     cloudCheck({
@@ -259,6 +278,35 @@ export default [
           },
         );
       }
+    },
+  }),
+  cloudCheck({
+    id: 'cloud/service/logs/aggregated/scaled',
+    title: 'A followed service logs stream also sends the lines of a container a scale adds after it opened',
+    requirements: ['cloud/service/logs/aggregated'],
+    endpoint: 'cloud/service/logs',
+    async run(ctx) {
+      // Each container writes a line when it starts and keeps running.
+      const svc = await runningService(ctx, await sharedNodes(ctx), { run_command: `echo conformance-started; ${LONG_RUNNING}` });
+      const [first] = await waitForContainers(ctx, svc, 1);
+      const session = await openLogs(ctx, svc.resource_uri, { tail: 0 }, 'cloud/service/logs/aggregated');
+      const added = await ctx.setUp(async () => {
+        const res = await ctx.api.patch(svc.resource_uri, { target_num_containers: 2 });
+        if (res.status >= 300) ctx.fail(`PATCH target_num_containers 2 answered ${res.status}`);
+        await operateAndSettle(ctx, svc, 'scale');
+        return (await waitForContainers(ctx, svc, 2)).find((c) => c.name !== first!.name);
+      }, 'cloud/service/scale/effect');
+      const name = String(added?.name);
+      const { messages } = await readUntil(ctx, session, (m) => m.source === name, SCALED_LINE_MS, 'log stream');
+      ctx.expect(
+        messages.some((m) => m.source === name),
+        `the followed service logs sent no line of container ${name}, which the scale added after the stream opened`,
+        {
+          expected: `a line with source ${name}`,
+          actual: [...new Set(messages.map((m) => m.source))],
+          requirement: 'cloud/service/logs/aggregated',
+        },
+      );
     },
   }),
   cloudCheck({
