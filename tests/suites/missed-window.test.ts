@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { MISSED_CROSSING_WORDS, MISSED_WINDOW_WORDS, missedAny, missedWindow } from '../support/missed-window.ts';
+import { MISSED_CROSSING_WORDS, MISSED_OVERLAP_WORDS, MISSED_WINDOW_WORDS, missedAny, missedWindow } from '../support/missed-window.ts';
 
 const CLOUD_SUITE = fileURLToPath(new URL('../../suites/cloud/', import.meta.url));
 const sources = (readdirSync(CLOUD_SUITE, { recursive: true }) as string[])
   .filter((f) => f.endsWith('.ts'))
   .map((f) => readFileSync(path.join(CLOUD_SUITE, f), 'utf8'));
 
-test.each([...MISSED_WINDOW_WORDS, MISSED_CROSSING_WORDS])(
+test.each([...MISSED_WINDOW_WORDS, MISSED_CROSSING_WORDS, MISSED_OVERLAP_WORDS])(
   'the cloud suite still writes the words "%s" (reworded, its run would no longer be made again)',
   (words) => {
     expect(sources.some((text) => text.includes(words))).toBe(true);
@@ -28,4 +28,9 @@ test("a pass that names a missed crossing of the target's second counts; another
   expect(missedAny({ status: 'passed', message: '', observations })).toBe(true);
   expect(missedAny({ status: 'failed', message: '', observations })).toBe(false);
   expect(missedAny({ status: 'passed', message: '', observations: ['filtered by each state held: Running'] })).toBe(false);
+});
+
+test('a pass that names a missed overlap of two actions counts', () => {
+  expect(missedAny({ status: 'passed', message: '', observations: [`${MISSED_OVERLAP_WORDS}: the start ran ...`] })).toBe(true);
+  expect(missedAny({ status: 'failed', message: '', observations: [MISSED_OVERLAP_WORDS] })).toBe(false);
 });

@@ -26,6 +26,14 @@ export const missedWindow = (status: string, message: string): boolean => status
  */
 export const MISSED_CROSSING_WORDS = 'the target dated no action of this check across a second';
 
-/** Whether a teeth run of a check should be made again: a missed window, or a missed crossing. */
+/**
+ * The action list order check passes on quick actions alone when its long action did not outlast
+ * the short one it began before (suites/cloud/support/overlapping-actions.ts): start_date and
+ * end_date order were never told apart.
+ */
+export const MISSED_OVERLAP_WORDS = 'no action of this check started in a later second than another and ended in an earlier one';
+
+/** Whether a teeth run of a check should be made again: a missed window, crossing or overlap. */
 export const missedAny = (o: { status: string; message: string; observations: readonly string[] }): boolean =>
-  missedWindow(o.status, o.message) || (o.status === 'passed' && o.observations.some((n) => n.includes(MISSED_CROSSING_WORDS)));
+  missedWindow(o.status, o.message) ||
+  (o.status === 'passed' && o.observations.some((n) => n.includes(MISSED_CROSSING_WORDS) || n.includes(MISSED_OVERLAP_WORDS)));

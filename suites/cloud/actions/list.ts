@@ -6,6 +6,7 @@ import { compareFiltered, expectDiscriminates, expectFilterAgrees } from '../sup
 import { createCluster } from '../support/infra.ts';
 import { deployInProgress } from '../support/in-progress.ts';
 import { listAll, type Json } from '../support/lists.ts';
+import { overlappingActions } from '../support/overlapping-actions.ts';
 import type { Action } from '../support/views.generated.ts';
 import { acrossTargetSecond, afterTargetSecond, secondOfDate } from '../support/target-clock.ts';
 
@@ -149,6 +150,17 @@ const R = {
   combos: 'cloud/action/list/filter-combinations',
 };
 
+/** `first` (started in an earlier second than `then`, ended in a later one) is listed before `then`. */
+function expectListedBefore(ctx: CloudContext, all: Json[], first: Action, then: Action): void {
+  const [i, j] = [first, then].map((a) => all.findIndex((b) => b.uuid === a.uuid)) as [number, number];
+  if (i < 0 || j < 0) return;
+  ctx.expect(i < j, 'an action that started earlier but ended later is listed after the other: the list is not in order of start_date', {
+    expected: [first, then].map((a) => `${a.uuid} (start_date ${a.start_date}, end_date ${a.end_date})`).join(' before '),
+    actual: `the first listed at #${i}, the other at #${j}`,
+    requirement: R.chrono,
+  });
+}
+
 export default [
   cloudCheck({
     id: R.returns,
@@ -156,11 +168,15 @@ export default [
     requirements: [R.returns, R.chrono],
     endpoint: LIST,
     async run(ctx) {
+      const overlap = await overlappingActions(ctx);
       const { actions: all } = await actionsWithHistory(ctx);
       ctx.expect(all.length > 0, 'the action list is empty after this check made calls', { requirement: R.returns });
       all.forEach((a, i) => ctx.expectView('action', a, `action #${i}`, R.returns));
       // Chronological order is the order in which the calls were made: oldest first. This check's
-      // own calls span distinct seconds, so a list in any other order shows it.
+      // own calls span distinct seconds, so a list in any other order shows it; and when one of
+      // its actions started after another and ended before it (overlap), a list in order of
+      // end_date shows it too.
+      if (overlap) expectListedBefore(ctx, all, overlap.outer, overlap.inner);
       const times = all.map((a) => time(a.start_date));
       const back = times.findIndex((t, i) => i > 0 && t < times[i - 1]!);
       ctx.expect(new Set(times).size > 1, 'the actions listed do not span two seconds: their order cannot be seen', { requirement: R.chrono });

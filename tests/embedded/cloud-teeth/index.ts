@@ -7,6 +7,7 @@ import { actionFieldTeeth } from './actions.ts';
 import { proofTeeth } from './proofs.ts';
 import { blindTeeth } from './blind.ts';
 import { blind3TeethA } from './blind-3-a.ts';
+import { blind3TeethC } from './blind-3-c.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -18,6 +19,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...proofTeeth,
   ...blindTeeth,
   ...blind3TeethA,
+  ...blind3TeethC,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
