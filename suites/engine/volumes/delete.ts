@@ -17,6 +17,23 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/delete/204-removed/container-removed',
+    title: 'DELETE /volumes/(name) of a volume whose only container was removed answers 204 and the volume is gone (no longer in use)',
+    requirements: ['engine/volumes/delete/204-removed'],
+    endpoint: 'engine/volumes/delete',
+    versions: V122,
+    async run(ctx) {
+      const { Name } = await createVolume(ctx);
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${Name}:/data`] } });
+      await ctx.setUp(async () => {
+        const removed = await ctx.api.delete(`/containers/${id}`);
+        if (removed.status !== 204) ctx.fail(`precondition: DELETE of the container that mounted ${Name} answered ${removed.status}`);
+      }, 'engine/containers/delete/204-removed');
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 204, 'DELETE of a volume whose container was removed');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 404, 'after a 204 delete, inspect of the volume');
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/delete/404-no-such-volume',
     title: 'DELETE /volumes/(name) of a volume that does not exist answers 404',
     endpoint: 'engine/volumes/delete',
