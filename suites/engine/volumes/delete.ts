@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createVolume } from '../support/resources.ts';
+import { createVolume, volumeOfRemovedContainer } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -23,12 +23,7 @@ export default [
     endpoint: 'engine/volumes/delete',
     versions: V122,
     async run(ctx) {
-      const { Name } = await createVolume(ctx);
-      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${Name}:/data`] } });
-      await ctx.setUp(async () => {
-        const removed = await ctx.api.delete(`/containers/${id}`);
-        if (removed.status !== 204) ctx.fail(`precondition: DELETE of the container that mounted ${Name} answered ${removed.status}`);
-      }, 'engine/containers/delete/204-removed');
+      const { Name } = await volumeOfRemovedContainer(ctx);
       ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 204, 'DELETE of a volume whose container was removed');
       ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 404, 'after a 204 delete, inspect of the volume');
     },

@@ -12,5 +12,9 @@ export const blind3Teeth: Teeth[] = [
   { fault: 'blind3-update-swap-unchecked', version: '1.22', catches: ['engine/limits/memory-swap/update'] },
   { fault: 'blind3-events-filters-any-key', version: '1.22', catches: ['engine/system/events/filter-type/with-event'] },
   { fault: 'blind3-filter-status-exited-created', version: '1.22', catches: ['engine/states/status-values-1.22'] },
-  { fault: 'blind3-volume-held-by-removed-container', version: '1.22', catches: ['engine/volumes/delete/204-removed/container-removed'] },
+  {
+    fault: 'blind3-volume-held-by-removed-container',
+    version: '1.22',
+    catches: ['engine/volumes/delete/204-removed/container-removed', 'engine/volumes/list/filter-dangling'],
+  },
 ];
