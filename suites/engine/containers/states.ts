@@ -9,6 +9,8 @@ const STATUS_VALUES = {
   '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
 } as const;
 
+const FILTER_STATUS = 'engine/containers/list/filter-status';
+
 /** One container in each status the suite can reach on demand, all carrying the check's label. */
 async function containersByStatus(ctx: EngineContext, label: OwnLabel): Promise<Record<string, string>> {
   const labels = { [label.key]: label.value };
@@ -35,6 +37,7 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
   return engineCheck({
     id: requirement,
     title: `(${version}) The list filter accepts every status value (${STATUS_VALUES[version].join(', ')}) and lists each container under its own status`,
+    requirements: [requirement, FILTER_STATUS],
     endpoint: 'engine/containers/list',
     versions: [version],
     async run(ctx) {
@@ -47,6 +50,8 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
           listed,
           expected,
           `status=${status} lists exactly the containers in that status (${expected.length ? 'the one this check put there' : "none of this check's"})`,
+          // The status filter's own rule ("only containers in that status"), tried on a container in each status.
+          [requirement, FILTER_STATUS],
         );
       }
     },

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck, pausedContainer, timed } from '../support/lifecycle.ts';
 
 /**
  * Slack over t for the daemon's own work around a stop (signal delivery, the kill, exit bookkeeping):
@@ -25,6 +25,19 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 5 } });
       ctx.expectStatus(res, 204, 'stop of a running container');
       ctx.expectEqual((await ctx.state(id)).Running, false, 'after a 204 stop, inspect shows State.Running false');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/stop/204-stopped/paused',
+    title: 'POST /stop on a paused container answers 204 and the container is stopped (paused is not already stopped)',
+    requirements: ['engine/containers/stop/204-stopped'],
+    endpoint: 'engine/containers/stop',
+    async run(ctx) {
+      // A paused container is running (State.Running true): only "already stopped" answers 304.
+      const { id } = await pausedContainer(ctx, IGNORES_TERM);
+      const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 1 } });
+      ctx.expectStatus(res, 204, 'stop of a paused container');
+      ctx.expectEqual((await ctx.state(id)).Running, false, 'after a 204 stop of a paused container, inspect shows State.Running false');
     },
   }),
   engineCheck({

@@ -123,6 +123,26 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/limits/memory-swap/update',
+    title: '(1.22) MemorySwap is larger than Memory on POST /update too: Memory 64 MB with MemorySwap 32 MB answers 400',
+    requirements: ['engine/limits/memory-swap'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      // The limit holds for the field wherever it is given: update takes "the same types as in HostConfig".
+      const { id } = await ctx.createContainer({ cmd: ['sleep', '300'] });
+      const sent = { Memory: 64 * MB, MemorySwap: 32 * MB };
+      const res = await updateServed(ctx, id, sent);
+      if (res.status === 200) {
+        const warnings = warningsOf(ctx, res);
+        const stored = ((await ctx.inspect(id)).HostConfig as Record<string, unknown>).MemorySwap;
+        if (discardedByHost(warnings, stored, sent.MemorySwap))
+          ctx.unverified(`the host cannot apply MemorySwap: the update was accepted with the value discarded and a warning: ${warnings.join(' | ')}`);
+      }
+      ctx.expectStatus(res, 400, `update with ${JSON.stringify(sent)} (MemorySwap not larger than Memory)`);
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/update/absent-in-1.18',
     title: 'POST /v1.18/containers/(id)/update is not served: update is a 1.22 item',
     endpoint: ENDPOINT,

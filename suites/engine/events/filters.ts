@@ -226,6 +226,23 @@ export default [
   }),
   filterCheck({
     key: 'type',
+    variant: 'with-event',
+    versions: ['1.22'],
+    title: '(1.22) Filter type=container with event=create still sends only container events: a network create matches the other key only',
+    async setup(ctx) {
+      // Each key states "only" events it selects, so an event must match every key given.
+      const network = await createNetwork(ctx);
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      return {
+        filters: { type: ['container'], event: ['create'] },
+        sentinel: created(mine.id),
+        admits: (e) => typeOf(e) === 'container' && kindOf(e) === 'create',
+        excluded: [network.id],
+      };
+    },
+  }),
+  filterCheck({
+    key: 'type',
     variant: 'image',
     versions: ['1.22'],
     title: '(1.22) Filter type=image sends only image events (an image tag, not the create of a container beside it)',

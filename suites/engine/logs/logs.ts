@@ -2,6 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import { exitedContainer, noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
 import {
   ALL_LINES,
+  type Demuxed,
   demux,
   expectClosed,
   expectFrames,
@@ -25,6 +26,19 @@ const TIMESTAMPS = 'engine/containers/logs/query-timestamps';
  * The log is what the process wrote, so a reader that keeps only complete lines loses the end.
  */
 const UNTERMINATED_BOTH = ['sh', '-c', 'echo log-out; echo log-err >&2; printf out-end; printf err-end >&2'];
+/** Lines on stdout and stderr in turn: the log's last lines come from both streams. */
+const TURNS_BOTH = ['sh', '-c', 'echo o1; echo e1 >&2; echo o2; echo e2 >&2; echo o3'];
+
+/** The log's lines in the order its frames carry them, each prefixed with its stream type. */
+function framedLines(decoded: Demuxed): string[] {
+  return decoded.frames.flatMap((f) =>
+    f.payload
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `${f.stream}:${line}`),
+  );
+}
 
 /** Spec: Endpoints > Containers > 5. GET /containers/(id or name)/logs; Stream details. */
 export default [
@@ -145,13 +159,23 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/logs/query-tail',
-    title: 'logs tail=N returns only the last N lines',
+    title: 'logs tail=N returns only the last N lines (of the stdout and stderr lines together when both are asked)',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 2 }, 'logs tail=2'), 'line-4\nline-5\n', 'tail=2 returns the last two lines');
       // 0 is a number like any other: the last 0 lines are none (a `value || all` parse reads it as no tail).
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 0 }, 'logs tail=0'), '', 'tail=0 returns no line');
+      // Both streams asked: the last n lines of the log are counted over both, not n of each.
+      const both = (await sharedExitedContainer(ctx, TURNS_BOTH)).id;
+      const read = async (query: Record<string, number>, what: string) => framedLines(expectFrames(ctx, (await logsSession(ctx, both, query)).data, what));
+      const whole = await read({ stdout: 1, stderr: 1 }, 'logs stdout=1&stderr=1');
+      if (whole.length !== 5) ctx.fail(`precondition: expected the five lines o1 e1 o2 e2 o3 in the log, got ${JSON.stringify(whole)}`);
+      ctx.expectEqual(
+        await read({ stdout: 1, stderr: 1, tail: 2 }, 'logs stdout=1&stderr=1&tail=2'),
+        whole.slice(-2),
+        'with stdout=1&stderr=1, tail=2 returns the last two lines of the log (as stream:line), whichever stream wrote them',
+      );
     },
   }),
   engineCheck({

@@ -49,6 +49,20 @@ export async function createVolume(ctx: EngineContext, body: Record<string, unkn
 }
 
 /**
+ * A volume that a container mounted and that container removed since (not with v=1: a named
+ * volume outlives it): no container uses it any more. A refused container delete blocks the check.
+ */
+export async function volumeOfRemovedContainer(ctx: EngineContext): Promise<Volume> {
+  const volume = await createVolume(ctx);
+  const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${volume.Name}:/data`] } });
+  await ctx.setUp(async () => {
+    const removed = await ctx.api.delete(`/containers/${id}`);
+    if (removed.status !== 204) ctx.fail(`precondition: DELETE of the container that mounted ${volume.Name} answered ${removed.status}`);
+  }, 'engine/containers/delete/204-removed');
+  return volume;
+}
+
+/**
  * How long a create naming a driver no plugin provides may take: a daemon may look for the plugin
  * for some 30 s (Docker retries its lookup) before it refuses.
  */

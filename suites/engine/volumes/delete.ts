@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createVolume } from '../support/resources.ts';
+import { createVolume, volumeOfRemovedContainer } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -13,6 +13,18 @@ export default [
     async run(ctx) {
       const { Name } = await createVolume(ctx);
       ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 204, 'DELETE of an unused volume');
+      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 404, 'after a 204 delete, inspect of the volume');
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/delete/204-removed/container-removed',
+    title: 'DELETE /volumes/(name) of a volume whose only container was removed answers 204 and the volume is gone (no longer in use)',
+    requirements: ['engine/volumes/delete/204-removed'],
+    endpoint: 'engine/volumes/delete',
+    versions: V122,
+    async run(ctx) {
+      const { Name } = await volumeOfRemovedContainer(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 204, 'DELETE of a volume whose container was removed');
       ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 404, 'after a 204 delete, inspect of the volume');
     },
   }),

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { createVolume, type Volume } from '../support/resources.ts';
+import { createVolume, type Volume, volumeOfRemovedContainer } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -47,17 +47,22 @@ export default [
   }),
   engineCheck({
     id: 'engine/volumes/list/filter-dangling',
-    title: 'Filter dangling=true lists only volumes no container uses',
+    title: 'Filter dangling=true lists only volumes no container uses (a new one, and one whose container was removed)',
     endpoint: 'engine/volumes/list',
     versions: V122,
     async run(ctx) {
       const unused = await createVolume(ctx);
+      const freed = await volumeOfRemovedContainer(ctx);
       const used = await createVolume(ctx);
       await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${used.Name}:/data`] } });
       const res = await ctx.api.get('/volumes', { filters: JSON.stringify({ dangling: ['true'] }) });
       ctx.expectStatus(res, 200, 'GET /volumes with filters {"dangling":["true"]}');
       const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v.Name);
       ctx.expect(names.includes(unused.Name), `dangling=true must list the unused volume ${unused.Name}`, { expected: unused.Name, actual: names });
+      ctx.expect(names.includes(freed.Name), `dangling=true must list the volume ${freed.Name} whose only container was removed`, {
+        expected: freed.Name,
+        actual: names,
+      });
       ctx.expect(!names.includes(used.Name), `dangling=true must not list the volume ${used.Name} a container uses`, {
         expected: `no ${used.Name}`,
         actual: names,
