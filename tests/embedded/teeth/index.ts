@@ -12,9 +12,11 @@ import { answerTeeth, queryTeeth } from './families.ts';
 import { lastRuleTeeth } from './last-rules.ts';
 import { negativeTeeth } from './negative.ts';
 import { blindTeeth } from './blind.ts';
+import { blind3TeethB } from './blind-3-b.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
+  ...blind3TeethB,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
