@@ -25,6 +25,27 @@ export default [
     },
   }),
   engineCheck({
+    id: `${R}200-response-schema/no-changes`,
+    title: 'GET /containers/(id)/changes of a container that never ran answers 200 with a list (no changes: an empty list, not null)',
+    endpoint: ENDPOINT,
+    requirements: [`${R}200-response-schema`],
+    async run(ctx) {
+      // Created, never started: nothing ran in it, so the list has nothing to hold and must still be a list.
+      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      const res = await ctx.api.get(`/containers/${id}/changes`);
+      ctx.expectStatus(res, 200, 'changes of a container created and never started');
+      const changes = ctx.expectVersionSchema<Change[]>('container-changes', ctx.expectJson(res, 'changes'), 'the changes list of a container that never ran');
+      // What a runtime itself writes into a new container's filesystem the spec does not say: recorded.
+      if (changes.length > 0)
+        ctx.observe(
+          `a container that never ran lists ${changes.length} changes: ${changes
+            .map((c) => c.Path)
+            .join(', ')
+            .slice(0, 300)}`,
+        );
+    },
+  }),
+  engineCheck({
     id: `${R}kind-values`,
     title: 'Kind is 0 for a modified path, 1 for an added one, 2 for a deleted one',
     endpoint: ENDPOINT,

@@ -23,6 +23,13 @@ const ATTACH = 'engine/containers/attach';
 const ALL = { stream: 1, stdout: 1, stderr: 1 };
 /** 300 bytes: a size whose big-endian and little-endian readings differ (and exceed one byte). */
 const LONG_LINE = 'x'.repeat(299);
+/** The frame-format breaches a misread size causes. */
+const SIZE_BREACHES = ['frame-too-large', 'truncated-payload', 'truncated-header'];
+/** 131,073 bytes written by one echo (a 16-byte word doubled 13 times): more than a 16-bit size can state. */
+const WORD = '0123456789abcdef';
+const DOUBLINGS = 13;
+const BIG_SCRIPT = `x=${WORD}; for i in ${Array.from({ length: DOUBLINGS }, (_, i) => i + 1).join(' ')}; do x=$x$x; done; echo $x`;
+const BIG_OUTPUT = `${WORD.repeat(2 ** DOUBLINGS)}\n`;
 
 /** Attach to a container running `cmd` (Tty false) from before its start until it exits. */
 function attachRun(ctx: EngineContext, cmd: string[]): Promise<Capture> {
@@ -102,8 +109,17 @@ export default [
     endpoint: ATTACH,
     async run(ctx) {
       const got = await attachRun(ctx, ['echo', LONG_LINE]);
-      const decoded = expectFrames(ctx, got.data, 'attach stream of a 300-byte line', undefined, ['frame-too-large', 'truncated-payload', 'truncated-header']);
+      const decoded = expectFrames(ctx, got.data, 'attach stream of a 300-byte line', undefined, SIZE_BREACHES);
       expectPayload(ctx, decoded.stdout, `${LONG_LINE}\n`, 'the payloads, read by their big-endian sizes, are exactly the 300 bytes written');
+      // Sizes above 16 bits: the output is cut into frames as the target likes, but read by the
+      // sizes it states the frames must give back every byte, whatever the cut.
+      const big = await attachRun(ctx, ['sh', '-c', BIG_SCRIPT]);
+      const bigDecoded = expectFrames(ctx, big.data, `attach stream of ${BIG_OUTPUT.length} bytes`, undefined, SIZE_BREACHES);
+      expectPayload(ctx, bigDecoded.stdout, BIG_OUTPUT, `the payloads, read by their big-endian sizes, are exactly the ${BIG_OUTPUT.length} bytes written`);
+      // Only a frame the target made larger than 65,535 bytes shows bytes 4-5 of the size in use.
+      const largest = bigDecoded.frames.reduce((most, f) => Math.max(most, f.payload.length), 0);
+      if (largest <= 0xffff)
+        ctx.observe(`the target cut ${BIG_OUTPUT.length} bytes into frames of at most ${largest} bytes: a size above 16 bits was not seen`);
     },
   }),
   engineCheck({

@@ -27,6 +27,29 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/list/200-response-schema/none-listed',
+    title: '(1.22) GET /volumes with no volume to list answers Volumes as a list (an empty one, not null)',
+    endpoint: 'engine/volumes/list',
+    versions: V122,
+    requirements: ['engine/volumes/list/200-response-schema'],
+    async run(ctx) {
+      // The check makes no volume: on a daemon without (unused) volumes these answers list nothing.
+      // The daemon is shared, so the empty answer cannot be forced; not reaching it is recorded.
+      const queries: Array<[string, Record<string, string>]> = [
+        ['GET /volumes', {}],
+        ['GET /volumes with filters {"dangling":["true"]}', { filters: JSON.stringify({ dangling: ['true'] }) }],
+      ];
+      const listed: string[] = [];
+      for (const [what, query] of queries) {
+        const res = await ctx.api.get('/volumes', query);
+        ctx.expectStatus(res, 200, what);
+        const list = ctx.expectVersionSchema<VolumeList>('volume-list', ctx.expectJson(res, 'volume list'), `the volume list of ${what}`);
+        if (list.Volumes?.length) listed.push(`${what} listed ${list.Volumes.length}`);
+      }
+      if (listed.length === queries.length) ctx.observe(`no answer was empty (the daemon holds volumes this check did not make): ${listed.join('; ')}`);
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/list/each-volume-once',
     title: '(1.22) GET /volumes lists each volume once: a new volume and one two containers mount are both listed, once',
     endpoint: 'engine/volumes/list',

@@ -17,6 +17,11 @@ import { blind3Teeth } from './blind-3.ts';
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
   ...blind3Teeth,
+import { blind3TeethB } from './blind-3-b.ts';
+
+export const ENGINE_TEETH: Teeth[] = [
+  ...blindTeeth,
+  ...blind3TeethB,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
