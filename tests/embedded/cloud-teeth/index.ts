@@ -6,6 +6,7 @@ import { moreTeeth, validationTeeth } from './more.ts';
 import { actionFieldTeeth } from './actions.ts';
 import { proofTeeth } from './proofs.ts';
 import { blindTeeth } from './blind.ts';
+import { blind3TeethB } from './blind-3-b.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -16,6 +17,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...actionFieldTeeth,
   ...proofTeeth,
   ...blindTeeth,
+  ...blind3TeethB,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
