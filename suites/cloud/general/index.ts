@@ -1,8 +1,16 @@
 import type { CloudCheck } from '../support/check.ts';
 import { afterTerminateChecks } from '../negative/after-terminate.ts';
+import { eachProviderCheck } from '../negative/each-provider.ts';
 import { refusedCreateChecks } from '../negative/refused-create.ts';
 import { cloudSweepChecks } from '../negative/sweep.ts';
 import http from './http.ts';
 import unknownObject from './unknown-object.ts';
 
-export const generalChecks: CloudCheck[] = [...http, ...unknownObject, ...cloudSweepChecks(), ...afterTerminateChecks(), ...refusedCreateChecks()];
+export const generalChecks: CloudCheck[] = [
+  ...http,
+  ...unknownObject,
+  ...cloudSweepChecks(),
+  eachProviderCheck,
+  ...afterTerminateChecks(),
+  ...refusedCreateChecks(),
+];

@@ -86,36 +86,57 @@ function afterTerminateCheck(kind: TerminableKind): CloudCheck {
   });
 }
 
+/** A repository path no repository of the target has, new at each call: an operation may add the name it was sent. */
+const neverAdded = (ctx: CloudContext): string => `${REPOSITORIES}${newRepositoryName(ctx)}/`;
+
+/**
+ * The effect of `op` on the deleted repository at `path`: GET answers as for a name never added
+ * and no list shows it. Verified after each operation, so that a later one (a DELETE) cannot hide
+ * what an earlier one (a PATCH that adds the repository again) did.
+ */
+async function verifyStillGone(ctx: CloudContext, get: Endpoint, path: string, op: string): Promise<void> {
+  const [status, control] = [await statusOf(ctx, get, path), await statusOf(ctx, get, neverAdded(ctx))];
+  ctx.verify(status === control, `after ${op} GET of the deleted repository answered ${status}, where one never added answered ${control}`, {
+    expected: control,
+    actual: status,
+    requirement: AFTER_DELETE,
+  });
+  const name = path.slice(REPOSITORIES.length, -1);
+  const listed = (await listAll(ctx, REPOSITORIES, { name })).filter((r) => r.name === name);
+  ctx.verify(listed.length === 0, `after ${op} GET ${REPOSITORIES} shows the deleted repository ${name}`, {
+    expected: [],
+    actual: listed,
+    requirement: AFTER_DELETE,
+  });
+}
+
 const afterDeleteRepository = cloudCheck({
   id: `${AFTER_DELETE}/repository`,
-  title: 'Every operation on a deleted external repository answers as for one never added, and no list shows it',
+  title: 'Every operation on a deleted external repository answers as for one never added, and after each one no GET or list shows it',
   requirements: [AFTER_DELETE],
   endpoint: 'cloud/repository/delete',
   async run(ctx) {
     const path = await ctx.setUp(() => addedRepository(ctx));
     const removed = await ctx.api.delete(path);
     if (removed.status >= 300) ctx.blockedBy('cloud/repository/delete/removed', `DELETE ${path} answered ${removed.status}`);
-    const never = `${REPOSITORIES}${newRepositoryName(ctx)}/`;
+    const get = operations('repository').find((e) => e.method === 'GET');
+    if (!get) throw new Error('the catalog has no GET of one external repository');
+    await verifyStillGone(ctx, get, path, 'DELETE');
     for (const endpoint of operations('repository')) {
-      const [control, status] = [await statusOf(ctx, endpoint, never), await statusOf(ctx, endpoint, path)];
       const op = `${endpoint.method} ${endpoint.path}`;
-      if (control < 400) {
-        ctx.observe(`${op} answered ${control} for a repository never added: the comparison says nothing`);
-        continue;
-      }
-      ctx.verify(status === control, `${op} on the deleted repository answered ${status}, where one never added answered ${control}`, {
-        expected: control,
-        actual: status,
-        requirement: AFTER_DELETE,
-      });
+      const never = neverAdded(ctx);
+      // A target that adds the name a PATCH was sent (an upsert) gets it removed.
+      if (endpoint.method !== 'GET') ctx.defer(async () => void (await ctx.api.delete(never)));
+      const [control, status] = [await statusOf(ctx, endpoint, never), await statusOf(ctx, endpoint, path)];
+      if (control < 400) ctx.observe(`${op} answered ${control} for a repository never added: its status says nothing`);
+      else
+        ctx.verify(status === control, `${op} on the deleted repository answered ${status}, where one never added answered ${control}`, {
+          expected: control,
+          actual: status,
+          requirement: AFTER_DELETE,
+        });
+      if (endpoint !== get) await verifyStillGone(ctx, get, path, op);
     }
-    const name = path.slice(REPOSITORIES.length, -1);
-    const listed = (await listAll(ctx, REPOSITORIES, { name })).filter((r) => r.name === name);
-    ctx.verify(listed.length === 0, `GET ${REPOSITORIES} still shows the deleted repository ${name}`, {
-      expected: [],
-      actual: listed,
-      requirement: AFTER_DELETE,
-    });
   },
 });
 

@@ -10,6 +10,7 @@ import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { type BadInput, type Sent, shownRequest, withInput } from '../../../harness/check/bad-input.ts';
 import { forAll } from '../../../harness/check/for-all.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { appliesAsFilter, inputClasses } from './input-classes.ts';
@@ -19,7 +20,7 @@ export const BAD_INPUT = 'cloud/errors/bad-input-client-error';
 /** Requests per class: each one a round trip, some a create. */
 const RUNS = 6;
 
-interface Answer {
+export interface Answer {
   status: number;
   body: unknown;
 }
@@ -31,7 +32,7 @@ function emptyList(answer: Answer): boolean {
 }
 
 /** What an answer to a bad input breaks, or undefined. */
-function breach(answer: Answer, filterClass: boolean): string | undefined {
+export function breach(answer: Answer, filterClass: boolean): string | undefined {
   if (answer.status >= 400 && answer.status < 500) return undefined;
   if (answer.status >= 500) return `answered ${answer.status}: a server error for a client's bad value`;
   if (filterClass && emptyList(answer)) return undefined;
@@ -49,6 +50,11 @@ async function send(ctx: CloudContext, endpoint: Endpoint, sent: Sent): Promise<
     query: sent.query,
     ...(sent.text === undefined ? {} : { body: sent.text, headers: { 'content-type': sent.contentType ?? '' } }),
   });
+  return answerOf(res);
+}
+
+/** A REST answer: its status and its body read as JSON (undefined when it is not JSON). */
+export function answerOf(res: HttpResponse): Answer {
   let body: unknown;
   try {
     body = JSON.parse(res.text());
@@ -69,7 +75,7 @@ function spelled(ctx: CloudContext, input: BadInput): BadInput {
 }
 
 /** Terminates (or removes) what an accepted create made. */
-function removeAccepted(ctx: CloudContext, endpoint: Endpoint, answer: Answer): void {
+export function removeAccepted(ctx: CloudContext, endpoint: Endpoint, answer: Answer): void {
   const uri = (answer.body as { resource_uri?: unknown } | undefined)?.resource_uri;
   if (endpoint.method === 'POST' && answer.status < 300 && typeof uri === 'string') ctx.defer(async () => void (await ctx.api.delete(uri)));
 }

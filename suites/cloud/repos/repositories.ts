@@ -1,7 +1,7 @@
 import { ENDS, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { createService, serviceBody } from '../support/app.ts';
+import { createService, operateAndSettle, serviceBody } from '../support/app.ts';
 import { filterCheck } from '../support/filters.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
@@ -30,6 +30,8 @@ const R = {
   delete204: 'cloud/repository/delete/204',
 };
 const SECRET = 'conformance-secret-password';
+/** The requirement of a service terminate's effect: a terminate that does not end the service blocks in_use's last step. */
+const TERMINATES = 'cloud/service/terminate/effect';
 
 const repoPath = (name: string): string => `${REPOSITORIES}${name}/`;
 
@@ -145,14 +147,20 @@ export default [
   }),
   cloudCheck({
     id: R.inUse,
-    title: "in_use is true when one of the caller's services uses an image of the repository, false otherwise",
+    title: "in_use is true when one of the caller's services uses an image of the repository, false before and once that service is terminated",
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name, body } = await addRepository(ctx);
       ctx.expectEqual(body.in_use, false, 'a repository no service uses is in_use', R.inUse);
-      await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
       const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
+      // Terminating a service terminates it and its containers, not reversibly (Terminated: deleted):
+      // a service that recent-terminated lists still show uses no image.
+      const ended = await ctx.setUp(() => operateAndSettle(ctx, svc, 'terminate'), TERMINATES);
+      if (ended.state !== 'Terminated') ctx.blockedBy(TERMINATES, `terminate of ${svc.resource_uri} left it ${ended.state}`);
+      const after = await ctx.getJson('external-repository', repoPath(name), 'repository');
+      ctx.expectEqual(after.in_use, false, 'a repository only a terminated service used is still in_use', R.inUse);
     },
   }),
   cloudCheck({

@@ -336,7 +336,10 @@ export type NodeClusterCreateRequest = {
   name: string;
   node_type: string;
   region: string;
-  /** GB, default 60; not available for one provider; for another provider one of node-cluster.json#/$defs/ListedDiskSizes */
+  /**
+   * GB, default 60; not available for one provider; for another provider one of node-cluster.json#/$defs/ListedDiskSizes. A size: never negative (whether 0 is
+   * one the spec leaves open)
+   */
   disk?: number;
   /** default: name */
   nickname?: string;

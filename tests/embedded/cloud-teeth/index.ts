@@ -8,6 +8,7 @@ import { proofTeeth } from './proofs.ts';
 import { blindTeeth } from './blind.ts';
 import { blind3TeethA } from './blind-3-a.ts';
 import { blind3TeethC } from './blind-3-c.ts';
+import { blind3TeethB } from './blind-3-b.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -20,6 +21,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blindTeeth,
   ...blind3TeethA,
   ...blind3TeethC,
+  ...blind3TeethB,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -13,14 +13,11 @@ import { lastRuleTeeth } from './last-rules.ts';
 import { negativeTeeth } from './negative.ts';
 import { blindTeeth } from './blind.ts';
 import { blind3Teeth } from './blind-3.ts';
-
-export const ENGINE_TEETH: Teeth[] = [
-  ...blindTeeth,
-  ...blind3Teeth,
 import { blind3TeethB } from './blind-3-b.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
+  ...blind3Teeth,
   ...blind3TeethB,
   ...containerTeeth,
   ...systemTeeth,
