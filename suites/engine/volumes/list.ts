@@ -34,7 +34,8 @@ export default [
     requirements: ['engine/volumes/list/200-response-schema'],
     async run(ctx) {
       // The check makes no volume: on a daemon without (unused) volumes these answers list nothing.
-      // The daemon is shared, so the empty answer cannot be forced; not reaching it is recorded.
+      // The daemon is shared, so the empty answer cannot be forced; not reaching it leaves the check
+      // unverified. Only Volumes is judged here: the rest of the answer is the exchange judge's.
       const queries: Array<[string, Record<string, string>]> = [
         ['GET /volumes', {}],
         ['GET /volumes with filters {"dangling":["true"]}', { filters: JSON.stringify({ dangling: ['true'] }) }],
@@ -43,10 +44,16 @@ export default [
       for (const [what, query] of queries) {
         const res = await ctx.api.get('/volumes', query);
         ctx.expectStatus(res, 200, what);
-        const list = ctx.expectVersionSchema<VolumeList>('volume-list', ctx.expectJson(res, 'volume list'), `the volume list of ${what}`);
-        if (list.Volumes?.length) listed.push(`${what} listed ${list.Volumes.length}`);
+        const volumes = ctx.expectJson<{ Volumes?: unknown }>(res, 'volume list').Volumes;
+        if (Array.isArray(volumes) && volumes.length) listed.push(`${what} listed ${volumes.length}`);
+        else
+          ctx.expect(Array.isArray(volumes), `${what} listed no volume, and its Volumes is not a list`, {
+            expected: 'Volumes: [] (a list of Volume objects)',
+            actual: { Volumes: volumes },
+          });
       }
-      if (listed.length === queries.length) ctx.observe(`no answer was empty (the daemon holds volumes this check did not make): ${listed.join('; ')}`);
+      if (listed.length === queries.length)
+        ctx.skip(`unverified: no answer was empty (the daemon holds volumes this check did not make): ${listed.join('; ')}`);
     },
   }),
   engineCheck({
