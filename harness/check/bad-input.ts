@@ -20,6 +20,8 @@ export interface InputClass {
   /** What the class sends, for the check's title. */
   what: string;
   arbitrary: fc.Arbitrary<BadInput>;
+  /** Every input of a finite class, for a sweep that sends each (a target may refuse one bad value and take another). */
+  every?: BadInput[];
 }
 
 /** Text that no JSON parser accepts, the first one a truncation (the shape of a cut request). */
@@ -35,7 +37,8 @@ export const NOT_JSON_TYPES = ['application/x-www-form-urlencoded', 'application
 export function queryClass(name: string, what: string, params: string[], values: string[]): InputClass | undefined {
   if (params.length === 0 || values.length === 0) return undefined;
   const arbitrary = fc.tuple(fc.constantFrom(...params), fc.constantFrom(...values)).map(([param, value]): BadInput => ({ query: { [param]: value } }));
-  return { name, what, arbitrary };
+  const every = params.flatMap((param) => values.map((value): BadInput => ({ query: { [param]: value } })));
+  return { name, what, arbitrary, every };
 }
 
 /** A body that is not JSON, and a JSON body sent as each of `contentTypes`. */

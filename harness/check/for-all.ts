@@ -11,6 +11,7 @@ import type { CheckContext } from './context.ts';
  * `requirementOf` names the requirement that counterexample breaks, for a check that covers
  * several; without it the failure names all of the check's requirements. `shrink` makes
  * fast-check shrink the counterexample (a request per step) where the smallest one is the report.
+ * `examples` are tried first, each of them (the runs are at least as many).
  */
 export async function forAll<T>(
   ctx: CheckContext,
@@ -19,6 +20,7 @@ export async function forAll<T>(
   numRuns = 5,
   requirementOf?: (value: T) => string | undefined,
   shrink = false,
+  examples: readonly T[] = [],
 ): Promise<void> {
   ctx.usedSeed = ctx.seed;
   let breach: string | undefined;
@@ -28,7 +30,7 @@ export async function forAll<T>(
       if (found !== undefined) breach = found;
       return found === undefined;
     }),
-    { seed: ctx.seed, numRuns, endOnFailure: !shrink },
+    { seed: ctx.seed, numRuns: Math.max(numRuns, examples.length), endOnFailure: !shrink, examples: examples.map((e): [T] => [e]) },
   );
   if (details.failed) {
     if (details.errorInstance && breach === undefined) throw details.errorInstance;
