@@ -16,6 +16,8 @@ import { BLIND_INFRA_PROBES } from './blind-infra-fault-probes.ts';
 import { BLIND_APP_PROBES } from './blind-app-fault-probes.ts';
 import { BLIND2_INFRA_ACTION_PROBES } from './blind2-infra-action-fault-probes.ts';
 import { BLIND2_STACK_SERVICE_PROBES } from './blind2-stack-service-fault-probes.ts';
+import { BLIND3_A_PROBES } from './blind3-a-fault-probes.ts';
+import { BLIND3_B_PROBES } from './blind3-b-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -169,6 +171,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND_APP_PROBES,
   ...BLIND2_STACK_SERVICE_PROBES,
   ...BLIND2_INFRA_ACTION_PROBES,
+  ...BLIND3_A_PROBES,
+  ...BLIND3_B_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -195,6 +199,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'retry-canceling-allowed',
   'blind2-canceled-retry-refused',
   'blind2-end-date-lte-takes-unfinished',
+  'blind3-action-list-by-end-date',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
