@@ -41,7 +41,8 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     if (honourUntil && until <= nowNano && !emptyKeptOpen) return stream.end();
     if (since !== undefined && !honourUntil && ctx.faults.has('blind-events-since-ends-stream')) return stream.end();
     const unsubscribe = engine.events.subscribe((e) => wanted(e) && send(e));
-    const timer = !honourUntil || (until <= nowNano && emptyKeptOpen) ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
+    // A past window still open here is one the fault keeps open: it gets no end.
+    const timer = !honourUntil || until <= nowNano ? undefined : setTimeout(() => stream.end(), Number((until - nowNano) / 1_000_000n));
     await stream.closed;
     unsubscribe();
     clearTimeout(timer);
