@@ -43,15 +43,18 @@ export function inspectImage(image: Image, version: ApiVersion, spell: (t: strin
 }
 
 export function listItem(image: Image, version: ApiVersion, digests: boolean, repoTags = image.repoTags): Record<string, unknown> {
+  // The `<none>` placeholders stand only for an image with neither a tag nor a digest, as the real
+  // daemon writes them: a built, tagged image lists no digest (Docker 20.10 writes null there).
+  const unnamed = !repoTags.length && !image.repoDigests.length;
   const item: Record<string, unknown> = {
     Id: image.id,
     ParentId: image.parent,
-    RepoTags: repoTags.length ? repoTags : ['<none>:<none>'],
+    RepoTags: unnamed ? ['<none>:<none>'] : repoTags,
     Created: unixSeconds(image.created),
     Size: image.size,
     VirtualSize: image.virtualSize,
   };
-  if (digests) item.RepoDigests = image.repoDigests.length ? image.repoDigests : ['<none>@<none>'];
+  if (digests) item.RepoDigests = unnamed ? ['<none>@<none>'] : image.repoDigests;
   if (version === '1.22') item.Labels = image.config.Labels ?? {};
   return item;
 }

@@ -4,7 +4,8 @@
  * {S:S}). What an untagged image's RepoTags hold (`<none>:<none>` or nothing) the spec does not say.
  */
 import { engineCheck } from '../support/check.ts';
-import { danglingImage, emptyFilesImage, listImages, sameImage } from '../support/images.ts';
+import { danglingImage, emptyFilesImage, listImages, ownImage, removeLater, sameImage, tagged } from '../support/images.ts';
+import { expectTransferred, pull, push, pushedDigest, registryRepo, untagLocal } from '../support/registry.ts';
 import { isEmptyMap, shownValue } from '../support/zero-values.ts';
 
 const R = {
@@ -40,6 +41,43 @@ export default [
         actual: shownValue(item.Labels),
         requirement: R.labels,
       });
+    },
+  }),
+  engineCheck({
+    id: `${R.repoTags}/digest-only`,
+    title: '(1.22) The list item of an image pulled by its digest alone, with no tag, has RepoTags, a list of strings (not null, not left out)',
+    requirements: [R.repoTags],
+    endpoint: 'engine/images/list',
+    versions: ['1.22'],
+    async run(ctx) {
+      const own = await ownImage(ctx, 'digest-only');
+      const repo = registryRepo(ctx, 'digest-only');
+      await tagged(ctx, own.ref, repo, 't1');
+      const pushed = await ctx.setUp(async () => {
+        const res = await push(ctx, repo, { tag: 't1' });
+        expectTransferred(ctx, res, `pushing ${repo}:t1`);
+        return res;
+      }, 'engine/images/push/200-progress-stream');
+      const digest = pushedDigest(pushed.text());
+      if (!digest) return ctx.notApplicable('the push stream names no digest, so no image can be pulled by its digest alone');
+      // With both tags gone the image goes; the pull by digest brings it back with a digest and no tag.
+      await untagLocal(ctx, `${repo}:t1`);
+      await untagLocal(ctx, own.ref);
+      const byDigest = `${repo}@${digest}`;
+      removeLater(ctx, byDigest);
+      await ctx.setUp(
+        async () => expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`),
+        'engine/images/create/query-from-image-tag-or-digest',
+      );
+      const item = (await listImages(ctx, { digests: 1 })).find((i) => sameImage(i.Id, own.id));
+      if (!item) return ctx.blockedBy('engine/images/create/query-from-image-tag-or-digest', `the image pulled as ${byDigest} is not listed`);
+      const tags: unknown = item.RepoTags;
+      ctx.verify(Array.isArray(tags) && tags.every((t) => typeof t === 'string'), 'the list item of an image with a digest and no tag has RepoTags [S]', {
+        expected: 'a list of strings',
+        actual: shownValue(tags),
+        requirement: R.repoTags,
+      });
+      ctx.observe(`an image pulled by digest alone lists RepoTags ${JSON.stringify(shownValue(tags))}`);
     },
   }),
   engineCheck({
