@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, noSuchContainerCheck, timed, timestampMs } from '../support/lifecycle.ts';
+import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, noSuchContainerCheck, pausedContainer, timed, timestampMs } from '../support/lifecycle.ts';
 
 /** Above t, a busy target needs time to kill and report; well below the usual 10 s default a target ignoring t would wait. */
 const RESTART_SLACK_MS = 6000;
@@ -50,6 +50,21 @@ export default [
         expected: `StartedAt later than ${String(before.StartedAt)}`,
         actual: after.StartedAt,
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/restart/204-restarted/paused',
+    title: 'POST /restart on a paused container (restart applies to any state) answers 204 and the container runs again, not paused',
+    requirements: ['engine/containers/restart/204-restarted', 'engine/states/restart-waits-t'],
+    oneRule: true,
+    endpoint: 'engine/containers/restart',
+    async run(ctx) {
+      const { id } = await pausedContainer(ctx, IGNORES_TERM);
+      const before = await ctx.state(id);
+      const res = await ctx.api.post(`/containers/${id}/restart`, { query: { t: 1 } });
+      ctx.expectStatus(res, 204, 'restart of a paused container');
+      await expectRestarted(ctx, id, before.StartedAt);
+      ctx.expectEqual((await ctx.state(id)).Paused, false, 'after a 204 restart of a paused container, inspect shows State.Paused false');
     },
   }),
   engineCheck({

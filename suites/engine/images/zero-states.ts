@@ -4,7 +4,7 @@
  * {S:S}). What an untagged image's RepoTags hold (`<none>:<none>` or nothing) the spec does not say.
  */
 import { engineCheck } from '../support/check.ts';
-import { danglingImage, emptyFilesImage, listImages, ownImage, removeLater, sameImage, tagged } from '../support/images.ts';
+import { danglingImage, emptyFilesImage, isRealTag, listImages, ownImage, removeLater, sameImage, tagged } from '../support/images.ts';
 import { expectTransferred, pull, push, pushedDigest, registryRepo, untagLocal } from '../support/registry.ts';
 import { isEmptyMap, shownValue } from '../support/zero-values.ts';
 
@@ -69,9 +69,11 @@ export default [
         async () => expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`),
         'engine/images/create/query-from-image-tag-or-digest',
       );
-      const item = (await listImages(ctx, { digests: 1 })).find((i) => sameImage(i.Id, own.id));
+      const item = (await listImages(ctx, { all: 1 })).find((i) => sameImage(i.Id, own.id));
       if (!item) return ctx.blockedBy('engine/images/create/query-from-image-tag-or-digest', `the image pulled as ${byDigest} is not listed`);
       const tags: unknown = item.RepoTags;
+      const kept = Array.isArray(tags) ? tags.filter((t) => typeof t === 'string' && isRealTag(t)) : [];
+      if (kept.length) return ctx.notApplicable(`the image kept the tags ${kept.join(', ')} after both of its tags were removed, so it is no image without a tag`);
       ctx.verify(Array.isArray(tags) && tags.every((t) => typeof t === 'string'), 'the list item of an image with a digest and no tag has RepoTags [S]', {
         expected: 'a list of strings',
         actual: shownValue(tags),
