@@ -73,7 +73,8 @@ export default [
       if (!item) return ctx.blockedBy('engine/images/create/query-from-image-tag-or-digest', `the image pulled as ${byDigest} is not listed`);
       const tags: unknown = item.RepoTags;
       const kept = Array.isArray(tags) ? tags.filter((t) => typeof t === 'string' && isRealTag(t)) : [];
-      if (kept.length) return ctx.notApplicable(`the image kept the tags ${kept.join(', ')} after both of its tags were removed, so it is no image without a tag`);
+      if (kept.length)
+        return ctx.notApplicable(`the image kept the tags ${kept.join(', ')} after both of its tags were removed, so it is no image without a tag`);
       ctx.verify(Array.isArray(tags) && tags.every((t) => typeof t === 'string'), 'the list item of an image with a digest and no tag has RepoTags [S]', {
         expected: 'a list of strings',
         actual: shownValue(tags),
