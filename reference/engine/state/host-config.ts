@@ -113,7 +113,8 @@ export function checkResources(given: Record<string, unknown>, faults: FaultSet)
   if (memory > 0 && memory < 4 * 1024 * 1024) throw new HttpError(400, 'Minimum memory limit allowed is 4MB');
   if (faults.has('memory-swap-unchecked')) return;
   if (swap > 0 && memory === 0) throw new HttpError(400, 'You should always set the Memory limit when using Memoryswap limit');
-  if (swap > 0 && swap < memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
+  // The spec's "larger than Memory": the daemon of the time let an equal value through (its test was <).
+  if (swap > 0 && swap <= memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
 }
 
 function checkRestartPolicy(version: ApiVersion, raw: unknown): void {

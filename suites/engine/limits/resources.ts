@@ -131,6 +131,16 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/limits/memory-swap/equal',
+    title: 'MemorySwap equal to Memory is not larger than it: refused with 400',
+    requirements: ['engine/limits/memory-swap'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // The boundary of "larger than Memory": equal is the value a target comparing with >= lets through.
+      await expectRefused(ctx, { Memory: 64 * MB, MemorySwap: 64 * MB }, 'MemorySwap', 'MemorySwap must be larger than Memory', 'engine/limits/memory-swap');
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/create/host-config-memory-swap-needs-memory',
     title: 'MemorySwap must be used together with Memory: MemorySwap alone is refused',
     endpoint: ENDPOINT,
