@@ -4,15 +4,18 @@
  * nickname, no nodes to deploy (target_num_nodes 0), a tag with an empty name and empty provider
  * options, and a node of a region without availability zones (availability_zone null), read while
  * it deploys (deployed_datetime null) and, deployed, updated to an empty nickname and no tags, then to a tag
- * with an empty name, are read in every form: create, GET, list and update answers. Each must
+ * with an empty name, are read in every form: create, GET, list and update answers, and (where the
+ * target offers the reference's control of a node's reachability) the health-check answer. Each must
  * match its schema: a field left out because its value is zero reads differently. Whether an
  * empty nickname is kept or replaced by its default is not shown, so values are not compared.
  */
+import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, NODES, type Placement, placement, placements, settle } from '../support/infra.ts';
+import { CLUSTERS, NODES, type Placement, placement, placements, settle, trySetReachable } from '../support/infra.ts';
 import { verifyKept } from '../support/kept.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import type { Node } from '../support/views.generated.ts';
 
 const R = {
   create: 'cloud/nodecluster/create/returns-node-cluster',
@@ -64,6 +67,15 @@ async function listedAs(ctx: CloudContext, path: string, uris: string[], view: '
   });
 }
 
+/** Made unreachable (where the target offers that control), the node's health-check answers a node object. */
+async function expectHealthCheckAnswer(ctx: CloudContext, node: Node): Promise<void> {
+  if (!(await trySetReachable(ctx, node, false))) return;
+  const res = await ctx.api.post(`${node.resource_uri}health-check/`);
+  if (res.status !== 202) return ctx.observe(`health-check of an unreachable node answered ${res.status}`);
+  ctx.expectView('node', ctx.expectJson(res, 'health-check answer', R.get), 'the health-check answer', R.get);
+  await finishedActionOf(ctx, res, 'health-check');
+}
+
 export default [
   cloudCheck({
     id: `${R.create}/zero-values`,
@@ -102,10 +114,11 @@ export default [
         if (res.status === 202) ctx.expectView('node', ctx.expectJson(res, 'node update answer', R.get), 'the node update answer', R.get);
         await settle(ctx, 'node', node, ['Deployed']);
       }
-      ctx.expectView('node', await ctx.getJson('node', node), 'GET of the node', R.get);
+      const nodeGot = ctx.expectView('node', await ctx.getJson('node', node), 'GET of the node', R.get);
       await listedAs(ctx, NODES, [node], 'node', R.list);
       const [listed] = await listedAs(ctx, CLUSTERS, [uri, String(deployed.resource_uri)], 'node-cluster', R.clusters);
       expectOptionsKept(ctx, idle, listed, 'the cluster as listed');
+      await expectHealthCheckAnswer(ctx, nodeGot);
     },
   }),
 ];

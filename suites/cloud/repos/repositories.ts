@@ -1,6 +1,7 @@
 import { ENDS, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
+import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
 import { createService, operateAndSettle, serviceBody } from '../support/app.ts';
 import { filterCheck } from '../support/filters.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
@@ -129,8 +130,8 @@ export default [
   }),
   cloudCheck({
     id: R.secret,
-    title: 'username and password are write-only: no response carries them (create, update, get, list)',
-    requirements: [R.secret, R.update, R.update202, ENDS],
+    title: 'username and password are write-only: no response carries them (create, update, get, list); the PATCH action ends, with logs if Failed',
+    requirements: [R.secret, R.update, R.update202, ENDS, FAILED_LOGS],
     endpoint: 'cloud/repository/update',
     async run(ctx) {
       const { name, res } = await addRepository(ctx);
@@ -141,8 +142,10 @@ export default [
       expectNoCredentials(ctx, (await ctx.api.get(repoPath(name))).text(), 'GET of the repository');
       expectNoCredentials(ctx, (await ctx.api.get(REPOSITORIES, { name })).text(), 'the repository list');
       ctx.expectStatus(update, 202, 'PATCH (facts: 202)', R.update202);
-      // Write-only credentials show no effect to judge the outcome by: only that the action ends.
-      await finishedActionOf(ctx, update, 'PATCH', 30_000, ENDS);
+      // Write-only credentials show no effect to judge the outcome by: only that the action ends,
+      // and, should it end Failed (a registry may refuse them), that its logs say why.
+      const action = await finishedActionOf(ctx, update, 'PATCH', 30_000, ENDS);
+      if (action.state === 'Failed') await expectFailedActionLogs(ctx, action.resource_uri, 'PATCH of the credentials');
     },
   }),
   cloudCheck({

@@ -5,10 +5,12 @@
  * bindings, links both ways, tags, roles, containers...) and its cpu_shares, memory and memory_swap
  * read as its GET reads them; its dates (the last deploy, start, stop) lie between those of its
  * GETs before and after the PATCH. Every list holds two items (support/linked-app.ts); the client
- * runs, a server is stopped, so that each date is set on one of them.
+ * runs, a server is stopped, so that each date is set on one of them; a service never started
+ * carries a published port with the outer_port it was created with, so that a port number the
+ * answer writes otherwise shows.
  */
 import { cloudCheck } from '../support/check.ts';
-import { operateAndSettle, settled, sharedNodes } from '../support/app.ts';
+import { createService, operateAndSettle, serviceBody, settled, sharedNodes } from '../support/app.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { linkedApp, SERVICE_LISTS } from '../support/linked-app.ts';
 import { expectAnswerAsGot, type Json } from '../support/lists.ts';
@@ -19,6 +21,10 @@ const R = {
   dates: 'cloud/service/get/datetimes-track-operations',
 };
 const SHOWN = [...SERVICE_LISTS, 'cpu_shares', 'memory', 'memory_swap'];
+const FIXED_PORTS: Json[] = [
+  { protocol: 'tcp', inner_port: 8080, outer_port: 18080, published: true },
+  { protocol: 'udp', inner_port: 5353 },
+];
 
 export default [
   cloudCheck({
@@ -29,8 +35,9 @@ export default [
     async run(ctx) {
       const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
       const stopped = await ctx.setUp(() => operateAndSettle(ctx, app.server, 'stop'));
-      // The running client (containers, links both ways), a service of two tags, the stopped server.
-      for (const { resource_uri: uri } of [app.client, app.linking[0]!, stopped]) {
+      const fixed = await ctx.setUp(() => createService(ctx, serviceBody(ctx, undefined, { container_ports: FIXED_PORTS })));
+      // The running client (containers, links both ways), a service of two tags, the stopped server, a fixed outer port.
+      for (const { resource_uri: uri } of [app.client, app.linking[0]!, stopped, fixed]) {
         const before: Json = await ctx.getJson('service', uri);
         const res = await ctx.api.patch(uri, { nickname: ctx.uniqueName('nick') });
         await settled(ctx, 'service', uri);

@@ -143,8 +143,12 @@ const SETTLED: Record<AppView, string[]> = { stack: STACK_SETTLED, service: SERV
 
 /** Runs an operation that must be accepted and waits for its action and the resource to settle; returns the resource then. */
 export async function operateAndSettle<V extends AppRef>(ctx: CloudContext, resource: V, verb: Verb, query?: Record<string, string>): Promise<V> {
+  return settleOperation(ctx, resource, verb, await operate(ctx, resource.resource_uri, verb, query));
+}
+
+/** The resource once the operation that answered `res` has ended (its refusal fails the precondition). */
+export async function settleOperation<V extends AppRef>(ctx: CloudContext, resource: V, verb: Verb, res: HttpResponse): Promise<V> {
   const uri = resource.resource_uri;
-  const res = await operate(ctx, uri, verb, query);
   if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: ${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
   if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, verb);
   return settledAgain(ctx, resource);

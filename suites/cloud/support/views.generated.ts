@@ -269,18 +269,19 @@ export type Net = 'bridge' | 'host';
 /**
  * Spec: Resources and their fields > Node (namespaced): 'A virtual machine where containers run.' States: States and transitions > Node states. Date fields:
  * the spec does not type deployed_datetime, destroyed_datetime and last_seen for nodes; as for node clusters (DT or null) they are null until the event has
- * happened.
+ * happened. availability_zone and node_cluster are fields the table lists ('availability_zone URI (if any)', 'node_cluster URI (if any)'): a node without one
+ * shows the field null (common.json: 'null where the spec says if any'), not left out.
  */
 export type Node = {
   uuid: string;
   resource_uri: string;
   /** (if any) */
-  availability_zone?: string | null;
+  availability_zone: string | null;
   /** generated; containers deployed on the node inherit it */
   external_fqdn: string;
   state: NodeState;
   /** (if any) */
-  node_cluster?: string | null;
+  node_cluster: string | null;
   node_type: string;
   region: string;
   /** number of CPUs */
