@@ -76,13 +76,23 @@ export async function saveImages(
       if (written.has(id)) continue;
       written.add(id);
       const top = i === image.layers.length - 1;
+      // The top layer's json is the image's own metadata, as Docker's legacy save writes it (config,
+      // author, comment...); author and comment are written also when empty, so the json shows them.
       const json = {
         id,
         ...(i > 0 ? { parent: ids[i - 1] } : {}),
         created: image.created.toISOString(),
         container_config: fullConfig(top ? image.containerConfig : {}),
         ...(top
-          ? { config: fullConfig(image.config), container: image.container ?? '', docker_version: DAEMON_VERSION_STRING, architecture: 'amd64', os: 'linux' }
+          ? {
+              config: fullConfig(image.config),
+              container: image.container ?? '',
+              author: image.author,
+              comment: image.comment,
+              docker_version: DAEMON_VERSION_STRING,
+              architecture: 'amd64',
+              os: 'linux',
+            }
           : {}),
       };
       entries.push(

@@ -3,9 +3,13 @@ import { about, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon }
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds } from '../support/container-data.ts';
+import { savedTopLayerInfo } from '../support/image-tarball.ts';
 
 /** Spec: Endpoints > Images > 37. POST /commit: 201 {Id}; repo, tag, comment, author, (1.22) pause, changes; body config; 404. */
 const ENDPOINT = 'engine/images/commit';
+
+/** The tag commitAs gives the new image. */
+const TAG = 'v1';
 
 /** Commits a fresh container as `conformance-<runId>-<purpose>-…:v1` with the extra query and body; 201 required. */
 async function commitAs(
@@ -14,11 +18,11 @@ async function commitAs(
   query: Record<string, unknown> = {},
   body?: Record<string, unknown>,
   container?: string,
-): Promise<{ id: string; ref: string }> {
+): Promise<{ id: string; ref: string; repo: string }> {
   const source = container ?? (await ctx.createContainer({ cmd: ['true'] })).id;
   const repo = ctx.uniqueName(purpose);
-  removeLater(ctx, `${repo}:v1`);
-  const res = await commitRequest(ctx, { container: source, repo, tag: 'v1', ...(query as Record<string, string>) }, body);
+  removeLater(ctx, `${repo}:${TAG}`);
+  const res = await commitRequest(ctx, { container: source, repo, tag: TAG, ...(query as Record<string, string>) }, body);
   ctx.expectStatus(res, 201, `commit of container ${source}`, 'engine/images/commit/201-response-schema');
   const { Id } = ctx.expectVersionSchema<{ Id: string }>(
     'commit-response',
@@ -26,12 +30,13 @@ async function commitAs(
     'the commit response',
     'engine/images/commit/201-response-schema',
   );
-  return { id: Id, ref: `${repo}:v1` };
+  return { id: Id, ref: `${repo}:${TAG}`, repo };
 }
 
 /**
- * Body fields a container does not take from its image: (1.22) read back from the image inspect
- * Config, which API 1.18 does not show (its inspect has the source container's ContainerConfig).
+ * Body fields a container does not take from its image: read back from the image's configuration,
+ * (1.22) its inspect Config; API 1.18's inspect does not show it (it has the source container's
+ * ContainerConfig), its saved tarball's top layer json does where the target writes it there.
  */
 const IMAGE_CONFIG_FIELDS: Record<string, unknown> = {
   Hostname: 'conformance-commit',
@@ -47,16 +52,33 @@ const IMAGE_CONFIG_FIELDS: Record<string, unknown> = {
 /** (1.18) Volumes of the commit body: two mount points its containers get. */
 const COMMIT_VOLUMES = { '/conformance-commit-a': {}, '/conformance-commit-b': {} };
 
-/** (1.22) The image inspect Config holds each IMAGE_CONFIG_FIELDS value as sent (other fields and key order do not matter). */
-async function expectImageConfig(ctx: EngineContext, image: string): Promise<void> {
-  const inspect = ctx.expectJson<{ Config?: Record<string, unknown> | null }>(await ctx.api.get(`/images/${image}/json`), 'image inspect');
+/** The image's configuration (`where` it was read) holds each IMAGE_CONFIG_FIELDS value as sent (other fields and key order do not matter). */
+function expectImageConfig(ctx: EngineContext, config: Record<string, unknown> | null | undefined, where: string): void {
   for (const [field, sent] of Object.entries(IMAGE_CONFIG_FIELDS)) {
-    ctx.verify(holds(inspect.Config?.[field], sent), `(1.22) the committed image's inspect Config.${field} is not the ${field} of the commit body`, {
+    ctx.verify(holds(config?.[field], sent), `${where}.${field} is not the ${field} of the commit body`, {
       expected: sent,
-      actual: inspect.Config?.[field],
+      actual: config?.[field],
       requirement: 'engine/images/commit/body-config',
     });
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Comment and Author of the new image, by the query parameter that sets them. */
+const META_FIELDS = { comment: 'Comment', author: 'Author' } as const;
+
+/**
+ * (1.18) Comment and author as the saved image's top layer json records them (Docker's `comment`,
+ * `author`). The spec does not show the json's fields: one the json leaves out cannot be verified.
+ */
+async function savedMeta(ctx: EngineContext, repo: string): Promise<Record<string, unknown>> {
+  const info = await savedTopLayerInfo(ctx, repo, TAG);
+  const missing = Object.keys(META_FIELDS).filter((key) => !(key in info));
+  const cause = `the json of the saved image's top layer has no ${missing.join(' nor ')} (its fields: ${Object.keys(info).join(', ')})`;
+  if (missing.length === Object.keys(META_FIELDS).length) ctx.unverified(`${cause}: the tarball does not show what the commit recorded`);
+  if (missing.length) ctx.cannotVerify(cause);
+  return Object.fromEntries(Object.entries(META_FIELDS).flatMap(([key, field]) => (key in info ? [[field, info[key]]] : [])));
 }
 
 export default [
@@ -96,18 +118,20 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/commit/query-comment-author',
-    title: '(1.22) comment and author are recorded in the new image (inspect Comment, Author)',
+    title: 'comment and author are recorded in the new image: (1.22) its inspect Comment, Author; (1.18) its saved top layer json',
     endpoint: ENDPOINT,
-    versions: ['1.22'],
     async run(ctx) {
-      const [comment, author] = [`committed by ${ctx.run.runId}`, 'Conformance Suite <conformance@example.invalid>'];
-      const { ref } = await commitAs(ctx, 'commit-meta', { comment, author });
+      const sent = { comment: `committed by ${ctx.run.runId}`, author: 'Conformance Suite <conformance@example.invalid>' };
+      const { ref, repo } = await commitAs(ctx, 'commit-meta', sent);
+      const expected: Record<string, unknown> = { Comment: sent.comment, Author: sent.author };
+      if (ctx.version === '1.18') {
+        const shown = await savedMeta(ctx, repo);
+        const compared = Object.fromEntries(Object.keys(shown).map((field) => [field, expected[field]]));
+        ctx.expectEqual(shown, compared, "the saved image's top layer json records the comment and author given");
+        return;
+      }
       const inspect = ctx.expectJson<{ Comment?: string; Author?: string }>(await ctx.api.get(`/images/${ref}/json`), 'image inspect');
-      ctx.expectEqual(
-        { Comment: inspect.Comment, Author: inspect.Author },
-        { Comment: comment, Author: author },
-        'the committed image records the comment and author given',
-      );
+      ctx.expectEqual({ Comment: inspect.Comment, Author: inspect.Author }, expected, 'the committed image records the comment and author given');
     },
   }),
   engineCheck({
@@ -161,7 +185,29 @@ export default [
         return;
       }
       ctx.expectEqual(config.Labels?.['conformance.body'], 'yes', '(1.22) a container of the committed image has the Labels of the commit body');
-      await expectImageConfig(ctx, id);
+      const inspect = ctx.expectJson<{ Config?: Record<string, unknown> | null }>(await ctx.api.get(`/images/${id}/json`), 'image inspect');
+      expectImageConfig(ctx, inspect.Config, "(1.22) the committed image's inspect Config");
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/commit/body-config/saved',
+    title: "(1.18) the body's fields a container does not take from its image are the config in the saved image's top layer json",
+    requirements: ['engine/images/commit/body-config'],
+    endpoint: ENDPOINT,
+    versions: ['1.18'],
+    async run(ctx) {
+      // As body-config: a source with none of them set, so that a dropped body field shows.
+      const source = await ctx.createContainer({ cmd: ['true'], attach: false, networked: true });
+      const { repo } = await commitAs(ctx, 'commit-saved', {}, IMAGE_CONFIG_FIELDS, source.id);
+      const info = await savedTopLayerInfo(ctx, repo, TAG);
+      const config = info.config;
+      if (!isObject(config)) {
+        const fields = Object.keys(info).join(', ');
+        return ctx.unverified(
+          `the json of the saved image's top layer has no config object (its fields: ${fields}): the tarball does not show the image configuration`,
+        );
+      }
+      expectImageConfig(ctx, config, "the saved image's top layer json config");
     },
   }),
   engineCheck({

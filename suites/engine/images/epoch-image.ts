@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { imageIdOf, listImages, ownImage, removeLater, sameImage } from '../support/images.ts';
+import { saveImage } from '../support/image-tarball.ts';
 import { packTar, readTar, type TarFile } from '../support/tar-files.ts';
 
 /**
@@ -45,7 +46,7 @@ async function epochTarball(saved: Buffer): Promise<Buffer> {
 async function epochImage(ctx: EngineContext): Promise<{ id: string; ref: string }> {
   const own = await ownImage(ctx, 'epoch');
   return ctx.setUp(async () => {
-    const saved = await ctx.api.get(`/images/${own.ref}/get`, undefined, { timeoutMs: 60_000 });
+    const saved = await saveImage(ctx, own.ref);
     if (saved.status !== 200) ctx.fail(`GET /images/${own.ref}/get answered ${saved.status}`);
     const tarball = await epochTarball(saved.body);
     const removed = await ctx.api.delete(`/images/${own.id}`, { force: true });

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { contentType } from '../support/container-data.ts';
-import { expectImageTarball, expectLayerDirs, expectRepositories, layerFile, topLayer, type ImageTarball } from '../support/image-tarball.ts';
+import { expectImageTarball, expectLayerDirs, expectRepositories, layerFile, saveImage, topLayer, type ImageTarball } from '../support/image-tarball.ts';
 import { isRefusal } from '../support/image-streams.ts';
 import { IMAGE_MARKER, imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
 
@@ -30,10 +30,6 @@ function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<str
   return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
 }
 
-function getImage(ctx: EngineContext, name: string) {
-  return ctx.api.get(`/images/${name}/get`, undefined, { timeoutMs: 60_000 });
-}
-
 export default [
   engineCheck({
     id: 'engine/images/get/tarball-format',
@@ -43,7 +39,7 @@ export default [
     async run(ctx) {
       // An image of its own, alone in its repository: the tarball's repositories file is judged here, not name-tag-only.
       const image = await ownImage(ctx, 'save-format');
-      const res = await getImage(ctx, image.ref);
+      const res = await saveImage(ctx, image.ref);
       ctx.expect(contentType(res) === 'application/x-tar', `the image tarball is sent as '${contentType(res)}'`, {
         expected: 'application/x-tar',
         actual: contentType(res),
@@ -60,10 +56,10 @@ export default [
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { repo, first, second } = await twoTagRepo(ctx);
-      const other = await expectImageTarball(ctx, await getImage(ctx, second), `GET /images/${second}/get`, 'engine/images/get/name-tag-only-that-image');
+      const other = await expectImageTarball(ctx, await saveImage(ctx, second), `GET /images/${second}/get`, 'engine/images/get/name-tag-only-that-image');
       const tarball = await expectImageTarball(
         ctx,
-        await getImage(ctx, first.ref),
+        await saveImage(ctx, first.ref),
         `GET /images/${first.ref}/get`,
         'engine/images/get/name-tag-only-that-image',
       );
@@ -82,14 +78,14 @@ export default [
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { repo, first, second } = await twoTagRepo(ctx);
-      const tarball = await expectImageTarball(ctx, await getImage(ctx, repo), `GET /images/${repo}/get`, 'engine/images/get/200-tarball');
+      const tarball = await expectImageTarball(ctx, await saveImage(ctx, repo), `GET /images/${repo}/get`, 'engine/images/get/200-tarball');
       expectRepositories(ctx, tarball, { [repo]: [first.tag, 'b'] }, `the tarball of the repository ${repo}`, 'engine/images/get/200-tarball');
       // Which layer: each tag's own image, alone in its name:tag tarball, tells it by its marker file's random content.
       for (const [tag, ref] of [
         [first.tag, first.ref],
         ['b', second],
       ] as const) {
-        const alone = await expectImageTarball(ctx, await getImage(ctx, ref), `GET /images/${ref}/get`, 'engine/images/get/name-tag-only-that-image');
+        const alone = await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, 'engine/images/get/name-tag-only-that-image');
         const own = await markerOf(alone, repo, tag);
         if (own === undefined) {
           ctx.cannotVerify(
@@ -114,7 +110,7 @@ export default [
       const { first: image } = await twoTagRepo(ctx);
       const tarball = await expectImageTarball(
         ctx,
-        await getImage(ctx, image.id),
+        await saveImage(ctx, image.id),
         `GET /images/${image.id}/get`,
         'engine/images/get/image-id-no-repositories-file',
       );
@@ -144,7 +140,7 @@ export default [
     endpoint: 'engine/images/load',
     async run(ctx) {
       const image = await ownImage(ctx, 'load');
-      const saved = await getImage(ctx, image.ref);
+      const saved = await saveImage(ctx, image.ref);
       // The get and delete rules are their own checks': here a failed step leaves the load unverified.
       if (saved.status !== 200) ctx.unverified(`GET /images/${image.ref}/get answered ${saved.status}: no tarball to load`);
       // By ID and forced: every name the image has goes (a target may have given the import a name of its own).
@@ -165,7 +161,7 @@ export default [
     endpoint: 'engine/images/load',
     async run(ctx) {
       const image = await ownImage(ctx, 'load-body');
-      const saved = await getImage(ctx, image.ref);
+      const saved = await saveImage(ctx, image.ref);
       const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
       ctx.observe(`load answered ${res.status} '${contentType(res) || 'no content type'}': ${res.text().trim().slice(0, 200) || '(empty body)'}`);
     },

@@ -24,6 +24,11 @@ export interface ImageTarball {
 
 const LAYER_DIR = /^([0-9a-f]{64})\/([^/]+)$/;
 
+/** GET /images/(name)/get: a save of a whole image takes longer than an ordinary answer. */
+export function saveImage(ctx: EngineContext, name: string): Promise<HttpResponse> {
+  return ctx.api.get(`/images/${name}/get`, undefined, { timeoutMs: 60_000 });
+}
+
 /** A 200 `application/x-tar` answer, read as an image tarball. */
 export async function expectImageTarball(ctx: EngineContext, res: HttpResponse, what: string, requirement: string): Promise<ImageTarball> {
   ctx.expectStatus(res, 200, what, requirement);
@@ -127,4 +132,27 @@ export async function layerFile(tarball: ImageTarball, layerId: string | undefin
 /** The layer ID `repositories` names for repo:tag. */
 export function topLayer(tarball: ImageTarball, repo: string, tag: string): string | undefined {
   return tarball.repositories?.[repo]?.[tag];
+}
+
+/**
+ * The `json` (layer information) of the layer the tarball of repo:tag maps it to: the saved image's
+ * top layer, whose json the daemons write with the image's own metadata (Docker: config, author,
+ * comment...; Podman: config without author and comment). What the spec leaves out of its words
+ * (the json's fields) is the caller's to judge; a tarball that does not show the layer's json
+ * blocks the check on the tarball format rule, whose checks report it.
+ */
+export async function savedTopLayerInfo(ctx: EngineContext, repo: string, tag: string): Promise<Record<string, unknown>> {
+  const ref = `${repo}:${tag}`;
+  const requirement = 'engine/images/get/tarball-format';
+  return ctx.setUp(async () => {
+    const tarball = await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, requirement);
+    const layer = topLayer(tarball, repo, tag);
+    const json = layer === undefined ? undefined : tarball.layers.get(layer)?.files.get('json');
+    if (!json) ctx.fail(`the tarball of ${ref} has no json of the layer its repositories file maps ${ref} to`, { actual: tarball.names, requirement });
+    const info = parseJson(ctx, json!, `the tarball of ${ref}: json of layer ${layer!.slice(0, 12)}`, requirement);
+    if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+      ctx.fail(`the tarball of ${ref}: json of layer ${layer!.slice(0, 12)} is not an object`, { expected: 'a JSON object', actual: info, requirement });
+    }
+    return info as Record<string, unknown>;
+  }, requirement);
 }

@@ -84,8 +84,10 @@ export const imageTeeth: Teeth[] = [
   { fault: 'commit-returns-200', version: '1.22', catches: [`${I}/commit/201-response-schema`] },
   { fault: 'commit-repo-ignored', version: '1.18', catches: [`${I}/commit/201-response-schema`] },
   { fault: 'commit-author-comment-dropped', version: '1.22', catches: [`${I}/commit/query-comment-author`] },
+  { fault: 'commit-author-comment-dropped', version: '1.18', catches: [`${I}/commit/query-comment-author`] },
   { fault: 'commit-changes-ignored', version: '1.18', catches: [`${I}/commit/query-changes`] },
   { fault: 'commit-body-config-ignored', version: '1.22', catches: [`${I}/commit/body-config`] },
+  { fault: 'commit-body-config-ignored', version: '1.18', catches: [`${I}/commit/body-config`, `${I}/commit/body-config/saved`] },
   { fault: 'commit-pause-ignored', version: '1.22', catches: [`${I}/commit/query-pause`] },
   { fault: 'missing-container-500', version: '1.22', catches: [`${I}/commit/404-no-such-container`] },
 ];

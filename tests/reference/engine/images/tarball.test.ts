@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadImages, saveImages } from '../../../../reference/engine/images/tarball.ts';
 import { busyboxImage } from '../../../../reference/engine/images/busybox.ts';
+import { makeImage } from '../../../../reference/engine/images/image.ts';
 import { readTar, writeTar } from '../../../../reference/engine/fs/tar-io.ts';
 import { ContainerFs } from '../../../../reference/engine/fs/filesystem.ts';
 
@@ -23,6 +24,21 @@ describe('image tarball (save)', () => {
     expect(JSON.parse(f.get('manifest.json')!.toString())).toEqual([
       { Config: `${image.id.slice(7)}.json`, RepoTags: ['busybox:latest'], Layers: [`${id}/layer.tar`] },
     ]);
+  });
+
+  it("writes the image's metadata into its top layer's json: config, author and comment, also when empty", async () => {
+    const base = busyboxImage();
+    const image = makeImage({ ...base, parent: base.id, author: 'A <a@example.test>', comment: 'c', config: { ...base.config, Tty: true } });
+    const f = await files(
+      await saveImages([
+        { image, tags: ['x:v1'] },
+        { image: base, tags: ['busybox:latest'] },
+      ]),
+    );
+    const repositories = JSON.parse(f.get('repositories')!.toString()) as Record<string, Record<string, string>>;
+    const top = (repo: string, tag: string) => JSON.parse(f.get(`${repositories[repo]![tag]}/json`)!.toString());
+    expect(top('x', 'v1')).toMatchObject({ author: 'A <a@example.test>', comment: 'c', config: { Tty: true, Cmd: ['sh'] } });
+    expect(top('busybox', 'latest')).toMatchObject({ author: '', comment: '' });
   });
 
   it('has no repositories file when only an image id was named', async () => {
