@@ -4,7 +4,7 @@ import type { ApiVersion } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import { HOST_CONFIG_FIELDS } from '../state/host-config.ts';
-import { endpointView, isoTime, networksView, portMap } from './common.ts';
+import { endpointView, isoTime, networksView, omitEmptyStartFields, portMap } from './common.ts';
 
 const CONFIG_FIELDS = [
   'Hostname',
@@ -157,6 +157,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     }),
   };
   if (engine.faults.has('inspect-drops-State')) delete view.State;
+  if (engine.faults.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(view);
   const config = view.Config as Record<string, unknown>;
   if (engine.faults.has('blind3-config-labels-null') && Object.keys(config.Labels ?? {}).length === 0) config.Labels = null;
   if (version === '1.18') {
