@@ -76,6 +76,12 @@ export const SCHEMA_FAULTS = faultArea('schema', [
   { name: 'create-no-Warnings', description: 'POST /containers/create answers {Id} without the Warnings list' },
   { name: 'create-returns-other-id', description: 'POST /containers/create answers an Id that does not address the container it created' },
   { name: 'inspect-drops-State', description: 'container inspect has no State object' },
+  {
+    name: 'unstarted-empty-fields-omitted',
+    description:
+      'container inspect and list leave out what only a start sets while it is empty (a Go omitempty): ' +
+      'HostnamePath, HostsPath, LogPath, ResolvConfPath and each endpoint NetworkID of a container never started',
+  },
   { name: 'stats-1.22-no-precpu', description: '1.22 stats objects have no precpu_stats' },
   { name: 'images-list-created-iso', description: 'image list items give Created as an ISO 8601 string instead of Unix seconds' },
   { name: 'search-wrong-keys', description: 'image search items use StarCount/IsOfficial/Name/... instead of star_count/is_official/name/...' },

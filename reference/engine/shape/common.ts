@@ -34,6 +34,13 @@ export function networksView(c: Container): Record<string, unknown> {
   return Object.fromEntries([...c.networks].map(([name, e]) => [name, endpointView(e)]));
 }
 
+/** Fault unstarted-empty-fields-omitted: the fields only a start sets, left out of a view (inspect or list item) while empty. */
+export function omitEmptyStartFields(view: Record<string, unknown>): void {
+  for (const field of ['HostnamePath', 'HostsPath', 'LogPath', 'ResolvConfPath']) if (view[field] === '') delete view[field];
+  const networks = (view.NetworkSettings as { Networks?: Record<string, Record<string, unknown>> } | undefined)?.Networks ?? {};
+  for (const endpoint of Object.values(networks)) if (endpoint.NetworkID === '') delete endpoint.NetworkID;
+}
+
 interface PortBinding {
   HostIp?: string;
   HostPort?: string;

@@ -4,7 +4,7 @@ import type { ApiVersion } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import { HOST_CONFIG_FIELDS } from '../state/host-config.ts';
-import { endpointView, isoTime, networksView, portMap } from './common.ts';
+import { endpointView, isoTime, networksView, omitEmptyStartFields, portMap } from './common.ts';
 
 const CONFIG_FIELDS = [
   'Hostname',
@@ -121,8 +121,15 @@ function networkSettingsView(c: Container, version: ApiVersion): Record<string, 
   };
 }
 
-export function inspectContainer(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
+/** The files a start writes for the container: empty paths until its first start, kept after it (as Docker 20.10 answers). */
+function runtimePaths(engine: Engine, c: Container): Record<'HostnamePath' | 'HostsPath' | 'LogPath' | 'ResolvConfPath', string> {
   const dir = `${engine.rootDir}/containers/${c.id}`;
+  const path = (file: string): string => (c.everStarted ? `${dir}/${file}` : '');
+  return { HostnamePath: path('hostname'), HostsPath: path('hosts'), LogPath: path(`${c.id}-json.log`), ResolvConfPath: path('resolv.conf') };
+}
+
+export function inspectContainer(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
+  const paths = runtimePaths(engine, c);
   const view: Record<string, unknown> = {
     AppArmorProfile: '',
     Args: c.argv.slice(1),
@@ -132,9 +139,9 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     ...(version === '1.18' ? { ExecDriver: 'native-0.2' } : {}),
     ExecIDs: c.execIds.size ? [...c.execIds] : null,
     HostConfig: hostConfigView(c, version),
-    HostnamePath: `${dir}/hostname`,
-    HostsPath: `${dir}/hosts`,
-    LogPath: `${dir}/${c.id}-json.log`,
+    HostnamePath: paths.HostnamePath,
+    HostsPath: paths.HostsPath,
+    LogPath: paths.LogPath,
     Id: c.id,
     Image: c.imageId,
     MountLabel: '',
@@ -142,7 +149,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     NetworkSettings: networkSettingsView(c, version),
     Path: c.argv[0] ?? '',
     ProcessLabel: '',
-    ResolvConfPath: `${dir}/resolv.conf`,
+    ResolvConfPath: paths.ResolvConfPath,
     RestartCount: c.restartCount,
     State: stateView(c, version, {
       negativePidAfterExit: engine.faults.has('blind-state-pid-negative-after-exit'),
@@ -150,6 +157,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     }),
   };
   if (engine.faults.has('inspect-drops-State')) delete view.State;
+  if (engine.faults.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(view);
   const config = view.Config as Record<string, unknown>;
   if (engine.faults.has('blind3-config-labels-null') && Object.keys(config.Labels ?? {}).length === 0) config.Labels = null;
   if (version === '1.18') {

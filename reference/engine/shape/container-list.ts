@@ -3,7 +3,7 @@ import type { ApiVersion } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import type { FaultSet } from '../faults.ts';
-import { networksView, portList, statusText, unixSeconds } from './common.ts';
+import { networksView, omitEmptyStartFields, portList, statusText, unixSeconds } from './common.ts';
 import { sizes } from './container-inspect.ts';
 
 export function listItem(engine: Engine, c: Container, version: ApiVersion, withSize: boolean, faults?: FaultSet): Record<string, unknown> {
@@ -25,6 +25,7 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     item.HostConfig = { NetworkMode: c.hostConfig.NetworkMode };
     item.NetworkSettings = { Networks: networksView(c) };
   }
+  if (faults?.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(item);
   return item;
 }
 

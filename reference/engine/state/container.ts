@@ -116,6 +116,11 @@ export class Container {
     return this.isRunning || this.state.status === 'restarting';
   }
 
+  /** Started at least once: what a start sets up (its files' paths, its endpoints' NetworkID) stays after it. */
+  get everStarted(): boolean {
+    return this.state.startedAt !== undefined;
+  }
+
   /** Resolves with the exit code once the container is not active (created ones resolve at once). */
   waitNotRunning(): Promise<number> {
     if (!this.isActive) return Promise.resolve(this.state.exitCode);

@@ -33,7 +33,7 @@ export function startContainer(engine: Engine, c: Container): void {
   checkExecutable(c);
   c.manuallyStopped = false;
   // A fresh stdin for each run after the first; the first keeps what attach clients sent before start.
-  const rerun = c.state.startedAt !== undefined;
+  const rerun = c.everStarted;
   if (c.config.OpenStdin && (!c.stdin || (rerun && c.stdin.isEnded))) c.stdin = new StdinChannel();
   const stdin = c.config.OpenStdin ? c.stdin : undefined;
   const tty = c.config.Tty;

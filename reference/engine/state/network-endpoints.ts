@@ -14,9 +14,10 @@ export function defaultNetworkName(c: Container): string | undefined {
   return mode;
 }
 
+/** An endpoint added to a container that is not running has no NetworkID until a start joins it to the network (kept after). */
 export function addEndpoint(c: Container, network: Network, config: Partial<Pick<Endpoint, 'Aliases' | 'Links' | 'IPAMConfig'>> = {}): Endpoint {
   const endpoint: Endpoint = {
-    NetworkID: network.Id,
+    NetworkID: '',
     EndpointID: '',
     Gateway: '',
     IPAddress: '',
@@ -38,6 +39,7 @@ export function activateEndpoint(engine: Engine, c: Container, name: string): vo
   const address = engine.networks.allocateAddress(network);
   const requested = endpoint.IPAMConfig?.IPv4Address;
   Object.assign(endpoint, address, {
+    NetworkID: network.Id,
     IPAddress: requested || address.IPAddress,
     EndpointID: randomBytes(32).toString('hex'),
     MacAddress: address.IPAddress ? configuredMac(engine, c, name) || macFor(requested || address.IPAddress) : '',

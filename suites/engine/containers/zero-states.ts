@@ -2,7 +2,8 @@
  * Zero, empty and null states: documented fields where implementations drop them because the
  * value is zero or empty (a Go `omitempty`), and streams with nothing to send.
  * Spec: Resources > Container list item (Ports [...], Labels {S:S}, SizeRw I, SizeRootFs I),
- * Container inspect (Config: the create fields, Labels among them); Endpoints 46 (events until).
+ * Container inspect (Config: the create fields, Labels among them; HostnamePath S, HostsPath S, LogPath S,
+ * ResolvConfPath S; NetworkSettings.Networks endpoint objects); Endpoints 46 (events until).
  */
 import { engineCheck } from '../support/check.ts';
 import { readEvents } from '../support/events.ts';
@@ -16,6 +17,11 @@ const BARE = {
   labels: 'engine/containers/list/labels-empty-present',
   ports: 'engine/containers/list/ports-empty-present',
   configLabels: 'engine/containers/inspect/config-labels-empty-present',
+};
+
+const SCHEMA = {
+  inspect: 'engine/containers/inspect/200-response-schema',
+  list: 'engine/containers/list/200-response-schema',
 };
 
 export default [
@@ -69,6 +75,40 @@ export default [
         actual: shownValue(inspect.Config?.Labels),
         requirement: BARE.configLabels,
       });
+    },
+  }),
+  engineCheck({
+    id: `${SCHEMA.inspect}/never-started`,
+    title:
+      'The inspect object and the all=1 list item of a container created and never started are valid for the version: ' +
+      'what only a start sets (the paths of its files, its endpoints NetworkID and addresses) given empty, not left out',
+    requirements: [SCHEMA.inspect, SCHEMA.list],
+    endpoint: 'engine/containers/inspect',
+    async run(ctx) {
+      // Networked: on Docker 20.10 (1.22) its bridge endpoint is listed before a start, every field of it empty.
+      const label = ownLabel('never-started');
+      const { id } = await createOwn(ctx, label, { cmd: ['true'], networked: true });
+      const res = await ctx.api.get(`/containers/${id}/json`);
+      ctx.expectStatus(res, 200, 'inspect of a container created and never started', SCHEMA.inspect);
+      const inspect = ctx.expectVersionSchema<{ NetworkSettings?: { Networks?: unknown } }>(
+        'container-inspect',
+        ctx.expectJson(res, 'container inspect', SCHEMA.inspect),
+        'the inspect object of a container never started',
+        SCHEMA.inspect,
+      );
+      // Whether a container joins its networks before a start is not shown: without one, no endpoint's zero values are judged.
+      if (ctx.version === '1.22' && isEmptyMap(inspect.NetworkSettings?.Networks))
+        ctx.observe('a container never started shows no network in NetworkSettings.Networks');
+      const listed = await listRequest(ctx, label, { all: 1 });
+      ctx.expectStatus(listed, 200, 'the all=1 list of a container created and never started', SCHEMA.list);
+      const items = ctx.expectVersionSchema<ListItem[]>(
+        'container-list',
+        ctx.expectJson(listed, 'container list', SCHEMA.list),
+        'the all=1 list holding a container never started',
+        SCHEMA.list,
+      );
+      if (!items.some((i) => i.Id === id))
+        ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
     },
   }),
   engineCheck({

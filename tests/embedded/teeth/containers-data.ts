@@ -64,6 +64,7 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'list-since-before-ignored', version: '1.22', catches: [`${LIST}query-since`, `${LIST}query-before`] },
   { fault: 'list-size-ignored', version: '1.18', catches: [`${LIST}query-size`, `${LIST}size-zero-present`] },
   { fault: 'list-size-zero-omitted', version: '1.22', catches: [`${LIST}size-zero-present`] },
+  { fault: 'unstarted-empty-fields-omitted', version: '1.22', catches: [`${C}inspect/200-response-schema/never-started`] },
   { fault: 'bool-True-is-false', version: '1.18', catches: ['engine/query/boolean-true-spellings'] },
   { fault: 'inspect-drops-State', version: '1.22', catches: [`${C}inspect/200-response-schema`] },
   { fault: 'inspect-size-inverted', version: '1.22', catches: [`${C}inspect/query-size`, `${C}inspect/query-size-default-false`] },

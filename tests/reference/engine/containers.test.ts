@@ -114,6 +114,23 @@ describe('engine reference: create and inspect', () => {
     expect(sized.SizeRootFs).toBeGreaterThanOrEqual(6);
     expect((await api('GET', `/v1.22/containers/${id}/json`)).json()).not.toHaveProperty('SizeRw');
   });
+
+  it('answers what a start sets (its files paths, its endpoints NetworkID) empty until the first start, and keeps it after a stop', async () => {
+    const id = await createContainer(t.socketPath, { Cmd: ['true'] });
+    const paths = ['HostnamePath', 'HostsPath', 'LogPath', 'ResolvConfPath'];
+    const read = async () => {
+      const inspect = (await api('GET', `/v1.22/containers/${id}/json`)).json();
+      const item = (await api('GET', '/v1.22/containers/json?all=1')).json().find((i: { Id: string }) => i.Id === id);
+      return { paths: paths.map((p) => inspect[p]), ids: [inspect.NetworkSettings.Networks.bridge.NetworkID, item.NetworkSettings.Networks.bridge.NetworkID] };
+    };
+    expect(await read()).toEqual({ paths: ['', '', '', ''], ids: ['', ''] });
+    await api('POST', `/v1.22/containers/${id}/start`);
+    await api('POST', `/v1.22/containers/${id}/wait`);
+    const bridge = (await api('GET', '/v1.22/networks/bridge')).json().Id;
+    const after = await read();
+    expect(after.ids).toEqual([bridge, bridge]);
+    expect(after.paths.map((p: string) => p.split('/').at(-1))).toEqual(['hostname', 'hosts', `${id}-json.log`, 'resolv.conf']);
+  });
 });
 
 describe('engine reference: state transitions', () => {

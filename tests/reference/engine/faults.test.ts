@@ -74,6 +74,17 @@ const CASES = {
     const id = await createContainer(ctx.socketPath, { Cmd: ['true'] });
     expect((await ctx.api('GET', `/v1.22/containers/${id}/json`)).json()).not.toHaveProperty('State');
   },
+  'unstarted-empty-fields-omitted': async (ctx) => {
+    const id = await createContainer(ctx.socketPath, { Cmd: ['sleep', '100'], HostConfig: { NetworkMode: 'bridge' } });
+    const inspect = async () => (await ctx.api('GET', `/v1.22/containers/${id}/json`)).json();
+    const listed = async () => (await ctx.api('GET', '/v1.22/containers/json?all=1')).json().find((i: { Id: string }) => i.Id === id);
+    expect(await inspect()).not.toHaveProperty('HostnamePath');
+    expect((await inspect()).NetworkSettings.Networks.bridge).not.toHaveProperty('NetworkID');
+    expect((await listed()).NetworkSettings.Networks.bridge).not.toHaveProperty('NetworkID');
+    await ctx.api('POST', `/v1.22/containers/${id}/start`);
+    expect((await inspect()).HostnamePath).toMatch(/hostname$/);
+    expect((await listed()).NetworkSettings.Networks.bridge.NetworkID).toMatch(/^[0-9a-f]{64}$/);
+  },
   'frame-size-little-endian': async (ctx) => {
     const id = await runToExit(ctx.socketPath, { Cmd: ['echo', 'x'] });
     const { stream } = await attachStream(ctx, id);
