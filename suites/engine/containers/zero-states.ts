@@ -8,6 +8,7 @@
 import { engineCheck } from '../support/check.ts';
 import { readEvents } from '../support/events.ts';
 import { isEmptyList, isEmptyMap, shownValue } from '../support/zero-values.ts';
+import type { EngineContext } from '../support/context.ts';
 import { createOwn, type ListItem, listRequest, ownLabel } from '../support/own-containers.ts';
 
 /** A window of the event stream long before any run: no event can be in it. */
@@ -23,6 +24,41 @@ const SCHEMA = {
   inspect: 'engine/containers/inspect/200-response-schema',
   list: 'engine/containers/list/200-response-schema',
 };
+
+type Json = Record<string, unknown>;
+
+/** What only a start sets: the paths of the container's files (inspect), each S. */
+const START_PATHS: Record<string, 'string' | 'integer'> = { HostnamePath: 'string', HostsPath: 'string', LogPath: 'string', ResolvConfPath: 'string' };
+/** What only a start sets in each endpoint object (1.22 inspect and list item): its ids and addresses. */
+const START_ENDPOINT: Record<string, 'string' | 'integer'> = {
+  NetworkID: 'string',
+  EndpointID: 'string',
+  Gateway: 'string',
+  IPAddress: 'string',
+  IPPrefixLen: 'integer',
+  MacAddress: 'string',
+};
+
+const typed = (value: unknown, type: 'string' | 'integer'): boolean => (type === 'string' ? typeof value === 'string' : Number.isInteger(value));
+
+/**
+ * Each field of `fields` is given with its type, an empty value included. Only these are judged:
+ * the other fields of the answer are the plain inspect and list checks' (one cause reported once).
+ */
+function expectTyped(ctx: EngineContext, object: Json, fields: Record<string, 'string' | 'integer'>, where: string, requirement: string): void {
+  for (const [field, type] of Object.entries(fields))
+    ctx.verify(typed(object[field], type), `${where} gives ${field} (${type === 'string' ? 'S' : 'I'}), empty before a start, not left out`, {
+      expected: type === 'string' ? 'a string ("" before a start)' : 'an integer (0 before a start)',
+      actual: shownValue(object[field]),
+      requirement,
+    });
+}
+
+function expectEndpoints(ctx: EngineContext, networks: unknown, where: string, requirement: string): void {
+  if (ctx.version !== '1.22' || typeof networks !== 'object' || networks === null) return;
+  for (const [name, endpoint] of Object.entries(networks as Json))
+    expectTyped(ctx, (endpoint ?? {}) as Json, START_ENDPOINT, `the endpoint ${name} of ${where}`, requirement);
+}
 
 export default [
   engineCheck({
@@ -80,8 +116,8 @@ export default [
   engineCheck({
     id: `${SCHEMA.inspect}/never-started`,
     title:
-      'The inspect object and the all=1 list item of a container created and never started are valid for the version: ' +
-      'what only a start sets (the paths of its files, its endpoints NetworkID and addresses) given empty, not left out',
+      'The inspect object and the all=1 list item of a container created and never started give what only a start sets ' +
+      '(the paths of its files, its endpoints NetworkID and addresses) with their types, empty, not left out',
     requirements: [SCHEMA.inspect, SCHEMA.list],
     endpoint: 'engine/containers/inspect',
     async run(ctx) {
@@ -90,25 +126,17 @@ export default [
       const { id } = await createOwn(ctx, label, { cmd: ['true'], networked: true });
       const res = await ctx.api.get(`/containers/${id}/json`);
       ctx.expectStatus(res, 200, 'inspect of a container created and never started', SCHEMA.inspect);
-      const inspect = ctx.expectVersionSchema<{ NetworkSettings?: { Networks?: unknown } }>(
-        'container-inspect',
-        ctx.expectJson(res, 'container inspect', SCHEMA.inspect),
-        'the inspect object of a container never started',
-        SCHEMA.inspect,
-      );
+      const inspect = ctx.expectJson<Json>(res, 'container inspect', SCHEMA.inspect);
+      expectTyped(ctx, inspect, START_PATHS, 'the inspect object of a container never started', SCHEMA.inspect);
+      const networks = (inspect.NetworkSettings as Json | undefined)?.Networks;
       // Whether a container joins its networks before a start is not shown: without one, no endpoint's zero values are judged.
-      if (ctx.version === '1.22' && isEmptyMap(inspect.NetworkSettings?.Networks))
-        ctx.observe('a container never started shows no network in NetworkSettings.Networks');
+      if (ctx.version === '1.22' && isEmptyMap(networks)) ctx.observe('a container never started shows no network in NetworkSettings.Networks');
+      expectEndpoints(ctx, networks, 'its inspect', SCHEMA.inspect);
       const listed = await listRequest(ctx, label, { all: 1 });
       ctx.expectStatus(listed, 200, 'the all=1 list of a container created and never started', SCHEMA.list);
-      const items = ctx.expectVersionSchema<ListItem[]>(
-        'container-list',
-        ctx.expectJson(listed, 'container list', SCHEMA.list),
-        'the all=1 list holding a container never started',
-        SCHEMA.list,
-      );
-      if (!items.some((i) => i.Id === id))
-        ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
+      const item = ctx.expectJson<Json[]>(listed, 'container list', SCHEMA.list).find((i) => i.Id === id);
+      if (!item) return ctx.blockedBy('engine/containers/list/query-all', `the created container ${id.slice(0, 12)} is not in the all=1 list`);
+      expectEndpoints(ctx, (item.NetworkSettings as Json | undefined)?.Networks, 'its list item', SCHEMA.list);
     },
   }),
   engineCheck({

@@ -76,9 +76,10 @@ const META_FIELDS = { comment: 'Comment', author: 'Author' } as const;
  */
 async function savedMeta(ctx: EngineContext, repo: string): Promise<Record<string, unknown>> {
   const info = await savedTopLayerInfo(ctx, repo, TAG);
+  const fields = Object.keys(info).join(', ');
   if (Object.keys(META_FIELDS).every((key) => !(key in info)))
     ctx.unverified(
-      `the json of the saved image's top layer has no comment nor author (its fields: ${Object.keys(info).join(', ')}): the tarball does not show what the commit recorded`,
+      `the json of the saved image's top layer has no comment nor author (its fields: ${fields}): the tarball does not show what the commit recorded`,
     );
   return Object.fromEntries(Object.entries(META_FIELDS).map(([key, field]) => [field, info[key]]));
 }
