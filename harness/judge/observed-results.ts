@@ -16,8 +16,9 @@ const RULE_TITLE: Record<ExchangeRule, string> = {
  * The verdicts of the judge of every exchange, as results of their own: one per (suite, endpoint,
  * rule) that departed, naming each status that departed and the check whose exchange first showed
  * it, and one per (suite, rule) that sums up the answers judged when none departed. A departure
- * that a targeted check already reports (a failing result naming the same requirements, or the
- * failures of every check that met it) is not repeated.
+ * that a targeted check already reports (a check that met it failing naming the same requirement,
+ * or the failures of every check that met it) is not repeated; one a check of another endpoint
+ * fails the requirement for is not that check's to report.
  */
 export function observedResults(suites: SuiteName[], records: CheckRecord[], index: RequirementIndex): ResultEntry[] {
   return suites.flatMap((suite) =>
@@ -36,6 +37,8 @@ const LEVELS: readonly RequirementLevel[] = ['required', 'recommended', 'informa
 interface Departure {
   seen: Array<{ finding: ExchangeFinding; check: CheckRecord }>;
   checks: Set<string>;
+  /** The checks that met each status. */
+  metBy: Map<number, Set<string>>;
   allFailed: boolean;
 }
 
@@ -49,19 +52,22 @@ function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: Requir
     const failed = record.outcome.status === 'failed' || record.outcome.status === 'warning';
     for (const finding of exchanges.findings) {
       const key = `${finding.endpoint} ${finding.rule}`;
-      const departure = departures.get(key) ?? { seen: [], checks: new Set<string>(), allFailed: true };
+      const departure: Departure = departures.get(key) ?? { seen: [], checks: new Set<string>(), metBy: new Map(), allFailed: true };
       departures.set(key, departure);
       if (!departure.seen.some((s) => s.finding.status === finding.status)) departure.seen.push({ finding, check: record });
       departure.checks.add(record.id);
+      departure.metBy.set(finding.status, (departure.metBy.get(finding.status) ?? new Set<string>()).add(record.id));
       departure.allFailed &&= failed;
     }
   }
   const reported = alreadyReported(records);
+  const reportedByAMeeter = (s: Departure['seen'][number], metBy: Departure['metBy']): boolean =>
+    [...(metBy.get(s.finding.status) ?? [])].some((check) => reported.get(check)?.has(s.finding.requirement));
   const results: ResultEntry[] = [];
   for (const departure of departures.values()) {
-    // Reported already: a check fails naming the same requirement, or every check that met this
-    // answer failed (its own result shows the exchange).
-    if (departure.seen.every((s) => reported.has(s.finding.requirement)) || departure.allFailed) continue;
+    // Reported already: a check that met this answer fails naming the same requirement, or every
+    // check that met it failed (its own result shows the exchange).
+    if (departure.seen.every((s) => reportedByAMeeter(s, departure.metBy)) || departure.allFailed) continue;
     results.push(departureResult(suite, departure, index));
   }
   const answers = [...judged.values()].reduce((a, b) => a + b, 0);
@@ -72,12 +78,12 @@ function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: Requir
   return results;
 }
 
-/** Requirements that a check of the suite already fails or warns about. */
-function alreadyReported(records: CheckRecord[]): Set<string> {
-  const out = new Set<string>();
+/** The requirements each check of the suite fails or warns about, by check. */
+function alreadyReported(records: CheckRecord[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   for (const r of records) {
     if (r.outcome.status !== 'failed' && r.outcome.status !== 'warning') continue;
-    for (const b of r.outcome.breaches ?? []) for (const id of b.requirements) out.add(id);
+    out.set(r.id, new Set((r.outcome.breaches ?? []).flatMap((b) => b.requirements)));
   }
   return out;
 }

@@ -135,4 +135,17 @@ describe('the observed results of a run', () => {
     const empty = observedResults(['engine-1.22'], [record('a', 'passed')], index);
     expect(empty.every((r) => r.outcome === 'not-applicable')).toBe(true);
   });
+
+  test('a check that fails the same requirement about other exchanges does not report a departure it did not meet', () => {
+    const elsewhere = { ...finding, endpoint: 'engine/containers/top', exchange: 'GET /y → 409' };
+    const results = observedResults(
+      ['engine-1.22'],
+      [
+        record('every-state', 'failed', { judged: { 'engine/containers/top': 1 }, findings: [elsewhere] }, ['engine/errors/listed-codes-only']),
+        record('sweep', 'passed', { judged: { 'engine/containers/pause': 1 }, findings: [finding] }),
+      ],
+      index,
+    );
+    expect(results.map((r) => r.id).filter((id) => id.includes('/containers/'))).toEqual(['engine/observed/containers/pause/status-documented']);
+  });
 });

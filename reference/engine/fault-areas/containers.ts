@@ -54,6 +54,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'delete-link-kept', description: 'DELETE ?link=1 answers 204 but keeps the link' },
   { name: 'rename-ignored', description: 'POST rename answers 204 but keeps the old name' },
   { name: 'rename-by-id-only', description: 'POST /containers/(name)/rename answers 404 for a container name: rename resolves identifiers only' },
+  {
+    name: 'rename-bad-name-400',
+    description: 'a rename to a name outside /?[a-zA-Z0-9_-]+ answers 400 (bad parameter), a code rename does not list (204, 404, 409, 500)',
+  },
   { name: 'update-ignores-body', description: '1.22 POST update answers 200 without applying the given values' },
   { name: 'resize-answers-json', description: 'POST resize answers 200 with a JSON body instead of an empty text/plain one' },
   { name: 'restart-policy-empty-restarts', description: 'a container with the default (empty) restart policy is restarted once after a non-zero exit' },

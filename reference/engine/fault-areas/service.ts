@@ -114,10 +114,16 @@ export const FILTER_FAULTS = faultArea('filters', [
 /** Query and body: how request values are read (the query-ignored: family is generated in query-faults.ts). */
 export const QUERY_FAULTS = faultArea('query', [
   { name: 'bool-True-is-false', description: 'the boolean query spelling `True` is read as false' },
-  { name: 'filters-not-json-500', description: '`filters` that is not JSON answers 500 instead of 400 (bad parameter)' },
-  { name: 'filters-not-a-map-read-as-none', description: '`filters` that is JSON but not a map of lists of strings is read as no filters instead of 400' },
+  {
+    name: 'filters-not-json-400',
+    description: '`filters` that is not JSON answers 400, a code GET /images/json, /events, /volumes and /networks do not list (200, 500)',
+  },
+  {
+    name: 'filters-not-a-map-read-as-none',
+    description: '`filters` that is JSON but not a map of lists of strings is read as no filters instead of refused (400, or 500 where 400 is not listed)',
+  },
   { name: 'integer-not-checked', description: 'an integer query parameter that is not an integer is read as absent instead of 400' },
-  { name: 'timestamp-not-checked', description: 'an events since/until that is not a timestamp is read as absent instead of 400' },
+  { name: 'timestamp-not-checked', description: 'an events since/until that is not a timestamp is read as absent instead of refused (500)' },
   { name: 'body-not-json-500', description: 'a request body that is not JSON answers 500 instead of 400 (bad parameter)' },
   { name: 'body-content-type-unchecked', description: 'a JSON request body sent as another Content-Type (text/plain) is read as JSON instead of 400' },
   { name: 'body-field-types-unchecked', description: 'a request body field of another JSON type than documented is accepted instead of 400' },

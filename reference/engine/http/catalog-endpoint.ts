@@ -14,3 +14,13 @@ const MATCHER = new EndpointMatcher([...CATALOG_ENDPOINTS], (path) => path.repla
 export function catalogEndpointOf(method: string, pathname: string): Endpoint | undefined {
   return MATCHER.match(method, pathname);
 }
+
+/**
+ * The status of a bad parameter at a request's endpoint: 400 (bad parameter) where the endpoint
+ * lists it, else 500, the one error code every list has (spec: Endpoints, "Every operation may
+ * return 500 (server error) as listed").
+ */
+export function badParameterStatus(method: string, pathname: string): 400 | 500 {
+  const endpoint = catalogEndpointOf(method, pathname);
+  return !endpoint || endpoint.responses.some((r) => r.status === 400) ? 400 : 500;
+}

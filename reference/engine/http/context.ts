@@ -10,6 +10,7 @@ import { spell, type VendorProfileName } from '../../../harness/profile.ts';
 import type { FaultSet } from '../faults.ts';
 import type { ExchangeMutation } from './mutation-exchange.ts';
 import { mutatedSink, writeHijackHead } from './stream-mutation.ts';
+import { badParameterStatus } from './catalog-endpoint.ts';
 
 /** Where the request came from: a normal request, or one node handed over as an upgrade. */
 export interface Connection {
@@ -58,7 +59,7 @@ export function createContext(input: ContextInput): RouteContext {
     spell: (text) => spell(text, 'engine', profile),
     bool: (name, fallback = false) => readBool(input.query, name, fallback, faults),
     int: (name) => readInt(input.query, name, faults),
-    filters: () => readFilters(input.query, faults),
+    filters: () => readFilters(input.query, faults, badParameterStatus(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname)),
     sendJson(status, value) {
       const text = toJson(exchange ? exchange.answer(status, value) : value) + '\n';
       res.writeHead(status, {

@@ -20,8 +20,13 @@ export function readInt(query: URLSearchParams, name: string, faults: FaultSet):
   return Number(raw);
 }
 
-/** `{"k":["v"]}` or the newer `{"k":{"v":true}}`; a malformed value is a bad parameter (400). */
-export function readFilters(query: URLSearchParams, faults: FaultSet): Map<string, string[]> {
+/**
+ * `{"k":["v"]}` or the newer `{"k":{"v":true}}`. Malformed JSON answers 500, as the measured daemon
+ * does; JSON that is not a map of lists is a bad parameter, answered `badStatus`: 400 where the
+ * endpoint lists it, else 500, the only error code its list leaves (spec: Endpoints, "Status codes
+ * listed are the success and error codes of each operation").
+ */
+export function readFilters(query: URLSearchParams, faults: FaultSet, badStatus: 400 | 500): Map<string, string[]> {
   const raw = query.get('filters');
   const filters = new Map<string, string[]>();
   if (raw === null || raw === '') return filters;
@@ -29,11 +34,11 @@ export function readFilters(query: URLSearchParams, faults: FaultSet): Map<strin
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new HttpError(faults.has('filters-not-json-500') ? 500 : 400, `invalid filters: ${JSON.stringify(raw)} is not JSON`);
+    throw new HttpError(faults.has('filters-not-json-400') ? 400 : 500, `invalid filters: ${JSON.stringify(raw)} is not JSON`);
   }
   if (faults.has('filters-not-a-map-read-as-none') && !isMapOfLists(parsed)) return filters;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new HttpError(400, 'invalid filters: expected a JSON object mapping names to lists of values');
+    throw new HttpError(badStatus, 'invalid filters: expected a JSON object mapping names to lists of values');
   }
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) filters.set(key, value as string[]);
@@ -42,7 +47,7 @@ export function readFilters(query: URLSearchParams, faults: FaultSet): Map<strin
         key,
         Object.keys(value).filter((k) => (value as Record<string, unknown>)[k]),
       );
-    else throw new HttpError(400, `invalid filter '${key}': expected a list of strings`);
+    else throw new HttpError(badStatus, `invalid filter '${key}': expected a list of strings`);
   }
   return filters;
 }

@@ -55,7 +55,7 @@ export interface RouteContext {
   bool(name: string, fallback?: boolean): boolean;
   /** An integer query parameter; HttpError 400 when present and not an integer. */
   int(name: string): number | undefined;
-  /** The `filters` parameter as a map of lists (also the `{"k":{"v":true}}` form); 400 on bad JSON. */
+  /** The `filters` parameter as a map of lists (also the `{"k":{"v":true}}` form); 500 on malformed JSON, 400 or 500 on another shape (query.ts). */
   filters(): Map<string, string[]>;
   sendJson(status: number, value: unknown): void;
   /** A bodiless answer (204, 304, 201 ...). */

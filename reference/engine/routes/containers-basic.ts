@@ -48,6 +48,21 @@ function createdId(ctx: RouteContext, id: string): string {
   return ctx.faults.has('create-returns-other-id') ? newId() : id;
 }
 
+/**
+ * The name a rename gives, checked as a create's. Rename lists 204, 404, 409 (name already assigned)
+ * and 500: a missing name or one outside `/?[a-zA-Z0-9_-]+` is refused 500, the code its list leaves
+ * (the container exists, and no container holds that name).
+ */
+function checkNewName(engine: Engine, requested: string): string {
+  if (!requested) throw new HttpError(500, 'rename needs a new name (query parameter name)');
+  try {
+    return checkName(engine, requested);
+  } catch (err) {
+    const unlisted = err instanceof HttpError && err.status === 400;
+    throw unlisted && !engine.faults.has('rename-bad-name-400') ? new HttpError(500, err.message) : err;
+  }
+}
+
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
     const body = await ctx.json<Record<string, unknown>>().catch((err: unknown) => {
@@ -145,11 +160,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('POST', '/containers/{id}/rename', (ctx) => {
     const c = findContainer(engine, ctx);
     if (ctx.faults.has('rename-by-id-only') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
-    const requested = ctx.query.get('name');
-    if (!requested) throw new HttpError(400, 'rename needs a new name (query parameter name)');
+    const requested = ctx.query.get('name') ?? '';
     let name: string;
     try {
-      name = checkName(engine, requested);
+      name = checkNewName(engine, requested);
     } catch (err) {
       if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
       if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });

@@ -57,7 +57,8 @@ function parseTimestamp(ctx: RouteContext, name: string): bigint | undefined {
   if (m) return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? '').padEnd(9, '0') || '0');
   const ms = Date.parse(raw);
   if (Number.isNaN(ms) && ctx.faults.has('timestamp-not-checked')) return undefined;
-  if (Number.isNaN(ms)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
+  // GET /events lists 200 and 500 only: 500 is the code its list leaves for a refusal.
+  if (Number.isNaN(ms)) throw new HttpError(500, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
   return BigInt(ms) * 1_000_000n;
 }
 

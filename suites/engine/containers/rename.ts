@@ -1,7 +1,34 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { LISTED_CODES } from '../support/every-state.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 
 const ENDPOINT = 'engine/containers/rename';
+const OUTSIDE_PATTERN = 'engine/containers/rename/500-name-outside-pattern';
+
+/** What a listed code other than 500 would claim about a rename to a free name outside the pattern, which the request contradicts. */
+const CONTRADICTED: Record<number, string> = {
+  204: 'a success: a name outside /?[a-zA-Z0-9_-]+ was given to the container',
+  404: '404 (no such container): the container exists',
+  409: '409 (name already assigned): no container holds that name',
+};
+
+/**
+ * The rename's status judged by its code list (204, 404, 409, 500): 500 is the one that fits; a
+ * listed one the request contradicts fails this rule, an unlisted one (400) the listed codes, once.
+ */
+function verifyRefusedWith500(ctx: EngineContext, what: string, status: number): void {
+  if (status === 500) {
+    ctx.verify(true, what, { requirement: OUTSIDE_PATTERN });
+    return;
+  }
+  const listed = CONTRADICTED[status];
+  const message = listed
+    ? `${what} answered ${listed} ("Codes: 204, 404, 409 (name already assigned), 500")`
+    : `${what} answered ${status}, which POST /containers/(id or name)/rename does not list ` +
+      '("Status codes listed are the success and error codes of each operation": 204, 404, 409, 500)';
+  ctx.verify(false, message, { requirement: listed ? OUTSIDE_PATTERN : LISTED_CODES, expected: 500, actual: status });
+}
 
 /** Spec: Endpoints > Containers > 15. POST /containers/(id or name)/rename?name=<new_name>. */
 export default [
@@ -38,6 +65,22 @@ export default [
       const second = await ctx.createContainer({ cmd: ['true'] });
       ctx.expectStatus(await ctx.api.post(`/containers/${first.id}/rename`, { query: { name: second.name } }), 409, 'rename to a name already assigned');
       ctx.expectEqual((await ctx.inspect(first.id)).Name, `/${first.name}`, 'after the 409 the container keeps its old name');
+    },
+  }),
+  engineCheck({
+    id: OUTSIDE_PATTERN,
+    title: 'POST /rename to a name outside /?[a-zA-Z0-9_-]+ (or to none) is refused with 500, the listed code that fits, and the container keeps its name',
+    requirements: [OUTSIDE_PATTERN, LISTED_CODES],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id, name } = await ctx.createContainer({ cmd: ['true'] });
+      const free = ctx.uniqueName('renamed');
+      // Names Docker refuses too (it allows a '.', which engine/limits/container-name-outside-pattern reports).
+      for (const bad of [`${free} name`, `${free}!`, '']) {
+        const res = await ctx.api.post(`/containers/${id}/rename`, { query: { name: bad } });
+        verifyRefusedWith500(ctx, `rename to ${JSON.stringify(bad)}`, res.status);
+      }
+      ctx.expectEqual((await ctx.inspect(id)).Name, `/${name}`, 'after the refused renames the container keeps its name', OUTSIDE_PATTERN);
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'rename', query: { name: 'conformance-free-name' } }),

@@ -23,15 +23,28 @@ function paramsOf(endpoint: Endpoint, version: EngineVersion, type: string): Que
   return endpoint.query.filter((p) => p.type === type && (!p.versions || p.versions.includes(version)));
 }
 
+/** The classes that put a bad value in the query (the others put it in the body): name, what, parameter type, values. */
+const QUERY_CLASSES: ReadonlyArray<readonly [string, string, string, string[]]> = [
+  ['integer-not-an-integer', 'an integer parameter that is not an integer', 'integer', NOT_INTEGERS],
+  ['timestamp-not-a-timestamp', 'a timestamp parameter that is not a timestamp', 'timestamp', NOT_TIMESTAMPS],
+  ['filters-not-json', '`filters` that is not JSON', 'filters', NOT_JSON],
+  ['filters-not-a-map-of-lists', '`filters` that is JSON but not a map of lists of strings', 'filters', NOT_A_MAP_OF_LISTS],
+  ['json-not-json', 'a JSON parameter that is not JSON', 'json', NOT_JSON],
+];
+
+export function isQueryClass(name: string): boolean {
+  return QUERY_CLASSES.some(([n]) => n === name);
+}
+
 function queryClasses(endpoint: Endpoint, version: EngineVersion): InputClass[] {
-  const of = (type: string): string[] => paramsOf(endpoint, version, type).map((p) => p.name);
-  return [
-    queryClass('integer-not-an-integer', 'an integer parameter that is not an integer', of('integer'), NOT_INTEGERS),
-    queryClass('timestamp-not-a-timestamp', 'a timestamp parameter that is not a timestamp', of('timestamp'), NOT_TIMESTAMPS),
-    queryClass('filters-not-json', '`filters` that is not JSON', of('filters'), NOT_JSON),
-    queryClass('filters-not-a-map-of-lists', '`filters` that is JSON but not a map of lists of strings', of('filters'), NOT_A_MAP_OF_LISTS),
-    queryClass('json-not-json', 'a JSON parameter that is not JSON', of('json'), NOT_JSON),
-  ].filter((c): c is InputClass => c !== undefined);
+  return QUERY_CLASSES.map(([name, what, type, values]) =>
+    queryClass(
+      name,
+      what,
+      paramsOf(endpoint, version, type).map((p) => p.name),
+      values,
+    ),
+  ).filter((c): c is InputClass => c !== undefined);
 }
 
 function bodyClasses(endpoint: Endpoint, version: EngineVersion): InputClass[] {

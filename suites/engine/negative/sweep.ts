@@ -3,7 +3,9 @@
  * sends the endpoint values outside a documented type (input-classes.ts) inside an otherwise valid
  * request (reach.ts), seeded from the run's seed, and shows the shrunk input that broke the rule.
  * Spec: Errors: "400: bad parameter"; an endpoint that lists 400 answers it, one that does not
- * still answers a client error, never a server error (500) or a success.
+ * still answers a client error, never a server error (500) or a success. Endpoints: "Status codes
+ * listed are the success and error codes of each operation": where an endpoint lists no error code
+ * but 500, a bad query parameter is refused with 500.
  */
 import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts';
@@ -11,24 +13,63 @@ import { type Sent, shownRequest, withInput } from '../../../harness/check/bad-i
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
-import { type InputClass, inputClasses } from './input-classes.ts';
+import { type InputClass, inputClasses, isQueryClass } from './input-classes.ts';
 import { SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
 
 export const WHERE_LISTED = 'engine/errors/400-bad-parameter/where-listed';
 export const CLIENT_ERROR = 'engine/errors/400-bad-parameter/client-error';
+export const ONLY_500 = 'engine/errors/500-server-error/bad-parameter-where-only-listed';
+type Rule = typeof WHERE_LISTED | typeof CLIENT_ERROR | typeof ONLY_500;
 const VERSIONS: EngineVersion[] = ['1.18', '1.22'];
 /** Requests per class: each one a round trip, some a create. */
 const RUNS = 6;
 
+/** Whether 500 is the only error code the endpoint lists (GET /images/json, /events, /volumes, /networks: 200, 500). */
+function listsOnly500(endpoint: Endpoint): boolean {
+  const errors = endpoint.responses.filter((r) => r.status >= 300);
+  return errors.length > 0 && errors.every((r) => r.status === 500);
+}
+
+/** The rule a bad input of the class is graded by at the endpoint. */
+function ruleOf(endpoint: Endpoint, className: string): Rule {
+  if (endpoint.responses.some((r) => r.status === 400)) return WHERE_LISTED;
+  return listsOnly500(endpoint) && isQueryClass(className) ? ONLY_500 : CLIENT_ERROR;
+}
+
+const TITLES: Record<Rule, string> = {
+  [WHERE_LISTED]: 'answers 400',
+  [CLIENT_ERROR]: 'answers a client error, not 5xx or a success',
+  [ONLY_500]: 'is refused with 500, its only listed error code, never a success',
+};
+
 /** The status an answer to a bad input must have, or the breach. */
-function breach(status: number, lists400: boolean): string | undefined {
-  if (lists400) return status === 400 ? undefined : `answered ${status}, not 400 (bad parameter)`;
+function breach(status: number, rule: Rule, className: string): string | undefined {
+  if (rule === WHERE_LISTED) {
+    // Malformed `filters` JSON: 500 fits as well (every operation may return 500; the measured daemon answers it so).
+    if (status === 400 || (status === 500 && className === 'filters-not-json')) return undefined;
+    return `answered ${status}, not 400 (bad parameter)`;
+  }
+  if (rule === ONLY_500) {
+    // A code the endpoint does not list is the judge's to report (once per endpoint, engine/errors/listed-codes-only).
+    if (status >= 400) return undefined;
+    const spec = '"Status codes listed are the success and error codes of each operation"';
+    return `answered ${status}: the bad value was accepted, where the endpoint's listed codes leave 500 (server error) for a refusal (${spec})`;
+  }
   if (status >= 400 && status < 500) return undefined;
   return status >= 500 ? `answered ${status}: a server error for a bad parameter` : `answered ${status}: the bad value was accepted`;
 }
 
-/** Sends the request unjudged (the sweep grades the status itself) and returns its status and body. */
-async function send(ctx: EngineContext, endpoint: Endpoint, sent: Sent): Promise<{ status: number; body?: string }> {
+/**
+ * Sends the request and returns its status and body. The sweep grades the status itself; where the
+ * endpoint lists only 500 the judge of every exchange sees the status too (an unlisted one is its).
+ */
+async function send(ctx: EngineContext, endpoint: Endpoint, sent: Sent, judged: boolean): Promise<{ status: number; body?: string }> {
+  const answer = await sendUnjudged(ctx, endpoint, sent);
+  if (judged) ctx.judgeAnswer(sent.method, ctx.api.path(sent.path), { status: answer.status, headers: {}, body: Buffer.alloc(0) });
+  return answer;
+}
+
+async function sendUnjudged(ctx: EngineContext, endpoint: Endpoint, sent: Sent): Promise<{ status: number; body?: string }> {
   const opts = { query: sent.query, ...(sent.text === undefined ? {} : { body: sent.text, headers: { 'content-type': sent.contentType ?? '' } }) };
   if (endpoint.id === 'engine/system/events') {
     // A stream: its head is the answer; an implementation that ignored `until` would never end it.
@@ -61,12 +102,11 @@ function blockedWhenNotServed(ctx: EngineContext, endpoint: Endpoint, valid: Val
 }
 
 function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[]): EngineCheck {
-  const lists400 = endpoint.responses.some((r) => r.status === 400);
-  const requirement = lists400 ? WHERE_LISTED : CLIENT_ERROR;
+  const requirement = ruleOf(endpoint, name);
   const what = inputClasses(endpoint, versions[0] ?? '1.22').find((c) => c.name === name)?.what ?? name;
   return engineCheck({
     id: `${requirement}/${endpoint.id.replace(/^engine\//, '')}/${name}`,
-    title: `${endpoint.method} ${endpoint.path} with ${what} ${lists400 ? 'answers 400' : 'answers a client error, not 5xx or a success'}`,
+    title: `${endpoint.method} ${endpoint.path} with ${what} ${TITLES[requirement]}`,
     requirements: [requirement],
     endpoint: endpoint.id,
     versions,
@@ -79,10 +119,10 @@ function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[])
         klass.arbitrary,
         async (input) => {
           const sent = withInput(endpoint.method, valid.path, valid.fresh(), input);
-          const answer = await send(ctx, endpoint, sent);
+          const answer = await send(ctx, endpoint, sent, requirement === ONLY_500);
           await removeAccepted(valid, answer);
           blockedWhenNotServed(ctx, endpoint, valid, answer.status);
-          const found = breach(answer.status, lists400);
+          const found = breach(answer.status, requirement, name);
           return found && `${shownRequest(sent, input)} ${found}`;
         },
         RUNS,

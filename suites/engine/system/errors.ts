@@ -16,6 +16,12 @@ async function errorAnswers(ctx: EngineContext): Promise<Array<{ endpoint: strin
     { endpoint: 'engine/images/inspect', what: 'inspect of a missing image', res: await ctx.api.get(`/images/${missing}/json`) },
     { endpoint: 'engine/exec/inspect', what: 'inspect of a missing exec instance', res: await ctx.api.get(`/exec/${missing}/json`) },
     { endpoint: 'engine/containers/wait', what: 'wait on a missing container', res: await ctx.api.post(`/containers/${missing}/wait`) },
+    // GET /images/json lists 200 and 500: a refusal of malformed filters has 500 left.
+    {
+      endpoint: 'engine/images/list',
+      what: 'an image list with `filters` that are not JSON',
+      res: await ctx.api.get('/images/json', { filters: '{"label": [' }),
+    },
   ];
   if (ctx.version === '1.22') {
     answers.push(

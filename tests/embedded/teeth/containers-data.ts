@@ -120,7 +120,11 @@ export const containersDataTeeth: Teeth[] = [
     version: '1.18',
     catches: [`${C}archive-head/absent-in-1.18`, `${C}archive-get/absent-in-1.18`, `${C}archive-put/absent-in-1.18`],
   },
-  { fault: 'name-pattern-unchecked', version: '1.22', catches: ['engine/limits/container-name-outside-pattern'] },
+  {
+    fault: 'name-pattern-unchecked',
+    version: '1.22',
+    catches: ['engine/limits/container-name-outside-pattern', 'engine/containers/rename/500-name-outside-pattern'],
+  },
   { fault: 'name-pattern-strict', version: '1.18', catches: ['engine/limits/container-name-pattern/edges'] },
   { fault: 'blkioweight-unchecked', version: '1.22', catches: ['engine/limits/blkio-weight-range'] },
   { fault: 'swappiness-unchecked', version: '1.22', catches: ['engine/limits/memory-swappiness-range'] },

@@ -57,6 +57,7 @@ export const containerTeeth: Teeth[] = [
   { fault: 'rename-ignored', version: '1.22', catches: ['engine/containers/rename/204-renamed', 'engine/containers/rename/204-renamed/by-name'] },
   { fault: 'rename-by-id-only', version: '1.18', catches: ['engine/containers/rename/204-renamed/by-name'] },
   { fault: 'rename-conflict-204', version: '1.18', catches: ['engine/containers/rename/409-name-already-assigned'] },
+  { fault: 'rename-bad-name-400', version: '1.22', catches: ['engine/containers/rename/500-name-outside-pattern'] },
   {
     fault: 'update-ignores-body',
     version: '1.22',

@@ -211,6 +211,9 @@ describe('engine reference: state transitions', () => {
     expect((await api('POST', `/v1.22/containers/${id}/restart?t=0`)).status).toBe(204);
     expect((await api('GET', `/v1.22/containers/${id}/json`)).json().State.Running).toBe(true);
     expect((await api('POST', `/v1.22/containers/${id}/rename?name=taken`)).status).toBe(409);
+    // Rename lists 204, 404, 409, 500: a name outside the pattern, or none, is refused 500.
+    for (const bad of ['bad%20name', 'bad!', '']) expect((await api('POST', `/v1.22/containers/${id}/rename?name=${bad}`)).status, bad).toBe(500);
+    expect((await api('GET', `/v1.22/containers/${id}/json`)).json().Name).toBe('/renameme');
     expect((await api('POST', `/v1.22/containers/${id}/rename?name=renamed`)).status).toBe(204);
     expect((await api('GET', `/v1.22/containers/renamed/json`)).json().Id).toBe(id);
     const update = await api('POST', `/v1.22/containers/${id}/update`, { CpuShares: 256, Memory: 16777216 });
@@ -269,6 +272,9 @@ describe('engine reference: list', () => {
     expect(await ids(`all=1&${label({ label: ['role=b'] })}`)).toEqual([b]);
     expect((await api('GET', `/v1.18/containers/json?${label({ status: ['created'] })}`)).status).toBe(400);
     expect((await api('GET', `/v1.22/containers/json?filters=${encodeURIComponent('{"bogus":["x"]}')}`)).status).toBe(400);
+    // Malformed JSON answers 500, as the measured daemon does; another shape is a bad parameter, listed here.
+    expect((await api('GET', `/v1.22/containers/json?filters=${encodeURIComponent('{"status": [')}`)).status).toBe(500);
+    expect((await api('GET', `/v1.22/containers/json?filters=${encodeURIComponent('["label"]')}`)).status).toBe(400);
   });
 
   it('shapes list items per version', async () => {

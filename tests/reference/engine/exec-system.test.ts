@@ -140,4 +140,9 @@ describe('engine reference: events', () => {
   it('rejects an unknown filter with 400', async () => {
     expect((await api('GET', `/v1.22/events?filters=${encodeURIComponent('{"nope":["x"]}')}`)).status).toBe(400);
   });
+
+  it('refuses malformed filters and a since or until that is no timestamp with 500, the one error code GET /events lists', async () => {
+    for (const query of [`filters=${encodeURIComponent('{"event": [')}`, `filters=${encodeURIComponent('["event"]')}`, 'since=yesterday', 'until=never'])
+      expect((await api('GET', `/v1.18/events?${query}`)).status, query).toBe(500);
+  });
 });

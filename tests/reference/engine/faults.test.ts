@@ -64,6 +64,13 @@ const CASES = {
     }
     expect(count).toBe(4);
   },
+  'rename-bad-name-400': async ({ socketPath, api }) => {
+    const id = await createContainer(socketPath, { Cmd: ['true'] });
+    expect((await api('POST', `/v1.22/containers/${id}/rename?name=bad%20name`)).status).toBe(400);
+  },
+  'filters-not-json-400': async ({ api }) => {
+    expect((await api('GET', `/v1.22/volumes?filters=${encodeURIComponent('{"name": [')}`)).status).toBe(400);
+  },
   'name-pattern-unchecked': async ({ api }) => {
     expect((await api('POST', '/v1.22/containers/create?name=bad.name!', { Image: 'fixture', Cmd: ['true'] })).status).toBe(201);
   },

@@ -57,6 +57,9 @@ describe('engine reference: networks (1.22)', () => {
     expect(await filtered({ type: ['custom'] })).toEqual(['backend-net']);
     expect(await filtered({ type: ['builtin'] })).toEqual(['bridge', 'host', 'none']);
     expect((await api('GET', `/v1.22/networks?filters=${encodeURIComponent('{"type":["x"]}')}`)).status).toBe(500);
+    // GET /networks and GET /volumes list 200 and 500 only: malformed filters are refused 500.
+    for (const path of ['/networks', '/volumes'])
+      for (const filters of ['{"name": [', '{"name":"x"}']) expect((await api('GET', `/v1.22${path}?filters=${encodeURIComponent(filters)}`)).status).toBe(500);
     const c = await createContainer(t.socketPath, { Cmd: ['sleep', '100'] }, { name: 'netuser' });
     await api('POST', `/v1.22/containers/${c}/start`);
     expect((await api('POST', `/v1.22/networks/backend-net/connect`, { Container: 'netuser' })).status).toBe(200);

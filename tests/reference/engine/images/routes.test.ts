@@ -79,6 +79,9 @@ describe('list', () => {
     expect(named.flatMap((i: any) => i.RepoTags)).toEqual(['busybox:latest']);
     expect((await call(server(), 'GET', '/v1.18/images/json')).json()[0]).not.toHaveProperty('Labels');
     expect((await call(server(), 'GET', `/v1.22/images/json?filters=${encodeURIComponent('{"nope":["x"]}')}`)).status).toBe(400);
+    // GET /images/json lists 200 and 500 only: malformed filters are refused 500.
+    for (const filters of ['{"label": [', '["label"]'])
+      expect((await call(server(), 'GET', `/v1.22/images/json?filters=${encodeURIComponent(filters)}`)).status, filters).toBe(500);
   });
 });
 
