@@ -1,9 +1,11 @@
 /**
- * Spec: Endpoints > Images > 25. GET /images/json: `all` B default false.
- * What the image list answers when a boolean is false.
+ * Spec: Endpoints > Images > 25. GET /images/json: `all` B default false, `digests` B (adds
+ * RepoDigests); Resources > Image resources > List item: "with `digests=1` also RepoDigests [S]".
+ * What the image list answers when each boolean is false.
  */
+import { DOCUMENTED_FALSE_SPELLINGS } from '../../../harness/protocol/booleans.ts';
 import { engineCheck } from '../support/check.ts';
-import { imageExists, listImages, sameImage, type ListItem } from '../support/images.ts';
+import { imageExists, imageIdOf, listImages, sameImage, type ListItem } from '../support/images.ts';
 import { imageWithUntaggedParent } from '../support/parent-image.ts';
 
 const ENDPOINT = 'engine/images/list';
@@ -41,6 +43,21 @@ export default [
         expected: `${byDefault ? 'listed' : 'left out'}, as without all (all defaults to false)`,
         actual: byFalse ? 'listed' : 'left out',
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/list/repo-digests-without-digests',
+    title: 'whether image list items carry RepoDigests with digests=0, false or False: observed',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      // Each documented false spelling as written: the spec says what digests=1 adds, not what the others leave out.
+      for (const spelling of DOCUMENTED_FALSE_SPELLINGS) {
+        const item = (await listImages(ctx, { digests: spelling })).find((i) => sameImage(i.Id, fixture));
+        if (!item) return ctx.blockedBy('engine/images/list/200-response-schema', `the image list with digests=${spelling} does not hold the fixture image`);
+        const shown = Object.hasOwn(item, 'RepoDigests') ? `carries RepoDigests ${JSON.stringify(item.RepoDigests)}` : 'carries no RepoDigests';
+        ctx.observe(`digests=${spelling}: the fixture's list item ${shown}`);
+      }
     },
   }),
 ];
