@@ -23,6 +23,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'image-digest-ref-unresolved', description: 'a repo@sha256:… reference does not resolve (404)' },
   { name: 'images-digests-ignored', description: 'GET /images/json?digests=1 adds no RepoDigests' },
   { name: 'images-all-narrows', description: 'GET /images/json?all=1 leaves out the tagged images' },
+  { name: 'images-all-false-lists-all', description: 'GET /images/json reads all=0 (or false, False) as all=1: the untagged parents of builds are listed' },
   { name: 'build-t-ignored', description: 'POST /build ignores t: the image gets no name' },
   { name: 'build-vendorfile-param-ignored', description: 'POST /build ignores the vendorfile parameter and reads the default build file' },
   { name: 'build-nocache-ignored', description: 'POST /build?nocache=1 still uses the cache' },

@@ -26,7 +26,7 @@ function isIntermediate(store: ImageStore, image: Image): boolean {
 export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<string, unknown>> {
   const filters = ctx.filters();
   checkFilterKeys(filters, ['dangling', 'label']);
-  const all = ctx.bool('all');
+  const all = ctx.bool('all') || (ctx.faults.has('images-all-false-lists-all') && ctx.query.has('all'));
   const digests = ctx.bool('digests');
   const dangling = filters.get('dangling');
   const labels = ctx.faults.has('images-label-filter-ignored') ? [] : (filters.get('label') ?? []);

@@ -1,5 +1,6 @@
 import type { EngineCheck } from '../support/check.ts';
 import list from './list.ts';
+import listDefaults from './list-defaults.ts';
 import listedOnce from './listed-once.ts';
 import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
@@ -24,6 +25,7 @@ import epochImage from './epoch-image.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
+  ...listDefaults,
   ...listedOnce,
   ...buildStream,
   ...buildOptions,

@@ -4,7 +4,13 @@ import type { HttpResponse, HttpTransport, RequestOptions, StreamingResponse } f
 import type { Transcript } from '../../../harness/target/transcript.ts';
 import { encodeQuery, type Query } from '../../../harness/protocol/query.ts';
 
-export type CallOptions = Omit<RequestOptions, 'method' | 'path'>;
+export type CallOptions = Omit<RequestOptions, 'method' | 'path'> & {
+  /**
+   * Sent as written even while a respell is set: the request without a parameter that a check
+   * compares that parameter's stated default with (a respell would add the default to it).
+   */
+  asWritten?: boolean;
+};
 
 /** Rewrites a request's path and query as sent (method, `/v1.22/...?query`), e.g. to spell its booleans another way. */
 export type Respell = (method: string, pathWithQuery: string) => string;
@@ -44,11 +50,16 @@ export class EngineApi {
   }
 
   /** The method, versioned path and options as they go out: the query folded into the path where a respell is set. */
-  private sent<O extends { query?: Query }>(method: string, path: string, opts: O): O & { method: string; path: string } {
+  private sent<O extends { query?: Query; asWritten?: boolean }>(
+    method: string,
+    path: string,
+    opts: O,
+  ): Omit<O, 'asWritten'> & { method: string; path: string } {
     const full = this.path(path);
-    if (!this.respell) return { ...opts, method, path: full };
-    const { query, ...rest } = opts;
-    return { ...(rest as O), method, path: this.respell(method, full + encodeQuery(query)) };
+    const { asWritten, ...given } = opts;
+    if (!this.respell || asWritten) return { ...given, method, path: full };
+    const { query, ...rest } = given;
+    return { ...(rest as Omit<O, 'asWritten'>), method, path: this.respell(method, full + encodeQuery(query)) };
   }
 
   get(path: string, query?: Query, opts: CallOptions = {}): Promise<HttpResponse> {

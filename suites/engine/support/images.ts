@@ -8,6 +8,7 @@ import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { EngineContext } from './context.ts';
+import type { CallOptions } from './api.ts';
 import { packTar } from './tar-files.ts';
 
 export interface OwnImage {
@@ -115,8 +116,8 @@ export interface ListItem {
 }
 
 /** GET /images/json with a query; 200 and a JSON list are required. */
-export async function listImages(ctx: EngineContext, query: Query = {}, requirement?: string): Promise<ListItem[]> {
-  const res = await ctx.api.get('/images/json', query);
+export async function listImages(ctx: EngineContext, query: Query = {}, requirement?: string, opts: CallOptions = {}): Promise<ListItem[]> {
+  const res = await ctx.api.get('/images/json', query, opts);
   ctx.expectStatus(res, 200, `GET /images/json ${JSON.stringify(query)}`, requirement);
   const list = ctx.expectJson<unknown>(res, 'image list', requirement);
   if (!Array.isArray(list)) ctx.fail('GET /images/json does not answer a list', { expected: 'a JSON array', actual: list, requirement });

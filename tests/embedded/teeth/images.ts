@@ -8,6 +8,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'images-list-created-iso', version: '1.22', catches: [`${I}/list/200-response-schema`] },
   { fault: 'list-1.18-has-Labels', version: '1.18', catches: [`${I}/list/200-response-schema/1.18-no-labels`] },
   { fault: 'images-all-narrows', version: '1.22', catches: [`${I}/list/query-all`] },
+  { fault: 'images-all-false-lists-all', version: '1.18', catches: [`${I}/list/query-all-default`] },
   { fault: 'images-dangling-filter-ignored', version: '1.22', catches: [`${I}/list/filter-dangling`] },
   { fault: 'images-label-filter-ignored', version: '1.18', catches: [`${I}/list/filter-label`] },
   { fault: 'images-filter-param-ignored', version: '1.22', catches: [`${I}/list/query-filter`] },
