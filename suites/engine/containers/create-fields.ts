@@ -76,6 +76,16 @@ function rateCase(field: string, rates: readonly [number, number]): FieldCase {
 const PORT_BINDINGS = [{ HostPort: '18080' }, { HostPort: '18081' }];
 
 /**
+ * A binding to any host port (HostPort ""): its item is still {HostPort S}, shown "" or with the
+ * port a target picked at create, never without HostPort.
+ */
+function anyHostPortHeld(stored: unknown): boolean {
+  if (!Array.isArray(stored) || stored.length !== 1 || !isJsonObject(stored[0])) return false;
+  const port = stored[0].HostPort;
+  return typeof port === 'string' && /^\d*$/.test(port);
+}
+
+/**
  * HostConfig fields of the create request (spec: Resources > HostConfig fields). `helpers`: running
  * containers with a volume each, which Links and VolumesFrom name (two, so that a list cut to one shows).
  */
@@ -91,8 +101,8 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
     {
       requirement: `${R}host-config-port-bindings`,
       field: 'PortBindings',
-      value: { '8080/tcp': PORT_BINDINGS },
-      matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']),
+      value: { '8080/tcp': PORT_BINDINGS, '9090/tcp': [{ HostPort: '' }] },
+      matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']) && anyHostPortHeld(stored['9090/tcp']),
     },
     { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
     // No bound on the retries: a MaximumRetryCount of 0 is stored and shown as 0, not left out.
