@@ -12,6 +12,7 @@ export const SYSTEM_FAULTS = faultArea('system', [
   { name: 'auth-any-password', description: 'POST /auth accepts any password for an account of the registry' },
   { name: 'json-labelled-text-plain', description: 'JSON answers are labelled text/plain instead of application/json' },
   { name: 'auth-login-refused', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },
+  { name: 'auth-serveraddress-ignored', description: 'POST /auth checks one account per username, whatever registry serveraddress names' },
   { name: 'cors-allow-all', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
 ]);
 
