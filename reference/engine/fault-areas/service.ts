@@ -19,6 +19,7 @@ export const SYSTEM_FAULTS = faultArea('system', [
 /** Events: the event stream, its filters and the fields of its objects. */
 export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-1.22-no-timeNano', description: '1.22 event objects have no timeNano' },
+  { name: 'events-actor-id-name', description: "1.22 container events name the container's name as Actor.ID instead of its id" },
   { name: 'events-1.22-time-milliseconds', description: '1.22 event objects give time in Unix milliseconds instead of seconds' },
   { name: 'events-1.22-timeNano-milliseconds', description: '1.22 event objects give timeNano in Unix milliseconds: not the instant of time in nanoseconds' },
   { name: 'events-since-ignored', description: 'GET /events ignores since and sends no past events' },
