@@ -28,6 +28,7 @@ export const NETWORK_FAULTS = faultArea('networks', [
   { name: 'network-endpoint-config-ignored', description: 'network connect ignores EndpointConfig (the IPv4Address asked for is not given)' },
   { name: 'network-disconnect-ignored', description: 'network disconnect answers 200 but the container stays connected' },
   { name: 'network-delete-keeps-network', description: 'DELETE of a custom network answers 200 but the network remains' },
+  { name: 'network-delete-in-use-403', description: 'DELETE of a custom network in use answers 403, the code listed for pre-defined networks' },
   { name: 'networking-config-ignored', description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig' },
 ]);
 

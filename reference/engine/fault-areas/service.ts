@@ -12,12 +12,14 @@ export const SYSTEM_FAULTS = faultArea('system', [
   { name: 'auth-any-password', description: 'POST /auth accepts any password for an account of the registry' },
   { name: 'json-labelled-text-plain', description: 'JSON answers are labelled text/plain instead of application/json' },
   { name: 'auth-login-refused', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },
+  { name: 'auth-serveraddress-ignored', description: 'POST /auth checks one account per username, whatever registry serveraddress names' },
   { name: 'cors-allow-all', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
 ]);
 
 /** Events: the event stream, its filters and the fields of its objects. */
 export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-1.22-no-timeNano', description: '1.22 event objects have no timeNano' },
+  { name: 'events-actor-id-name', description: "1.22 container events name the container's name as Actor.ID instead of its id" },
   { name: 'events-1.22-time-milliseconds', description: '1.22 event objects give time in Unix milliseconds instead of seconds' },
   { name: 'events-1.22-timeNano-milliseconds', description: '1.22 event objects give timeNano in Unix milliseconds: not the instant of time in nanoseconds' },
   { name: 'events-since-ignored', description: 'GET /events ignores since and sends no past events' },

@@ -123,6 +123,12 @@ function eventType(e: EngineEvent, ctx: RouteContext): string {
   return e.Type === 'image' && ctx.faults.has('events-image-typed-container') ? 'container' : e.Type;
 }
 
+/** The event's actor: its object's id (a container's name under the named fault). */
+function actorId(e: EngineEvent, ctx: RouteContext): string {
+  const name = e.attributes.name;
+  return ctx.faults.has('events-actor-id-name') && e.Type === 'container' && typeof name === 'string' ? name : e.id;
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
@@ -137,7 +143,7 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
     ...(carriesLegacy ? legacy : {}),
     Type: eventType(e, ctx),
     Action: ctx.faults.has('events-action-not-kind') ? `${e.Type}.${kind}` : kind,
-    Actor: { ID: e.id, Attributes: ctx.faults.has('events-attributes-empty') ? {} : e.attributes },
+    Actor: { ID: actorId(e, ctx), Attributes: ctx.faults.has('events-attributes-empty') ? {} : e.attributes },
     time: ctx.faults.has('events-1.22-time-milliseconds') ? Number(e.timeNano / 1_000_000n) : time,
     timeNano: ctx.faults.has('events-1.22-timeNano-milliseconds') ? e.timeNano / 1_000_000n : e.timeNano,
   };

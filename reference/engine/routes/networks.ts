@@ -145,7 +145,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         throw new HttpError(403, `${network.Name} is a pre-defined network and cannot be removed`);
       }
       if (engine.containers.all().some((c) => c.networks.get(network.Name)?.EndpointID)) {
-        throw new HttpError(500, `network ${network.Name} has active endpoints`);
+        throw new HttpError(ctx.faults.has('network-delete-in-use-403') ? 403 : 500, `network ${network.Name} has active endpoints`);
       }
       if (ctx.faults.has('network-delete-keeps-network')) return ctx.sendStatus(200);
       for (const c of engine.containers.all()) c.networks.delete(network.Name);

@@ -16,7 +16,8 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     const body = await ctx.json<{ username?: string; password?: string; serveraddress?: string }>();
     if (!body.username) throw new HttpError(500, 'Error response from daemon: username is required');
     if (ctx.faults.has('auth-login-refused')) throw new HttpError(401, 'login attempt failed: unauthorized');
-    const account = `${body.serveraddress ?? ''}\u0000${body.username}`;
+    const registry = ctx.faults.has('auth-serveraddress-ignored') ? '' : (body.serveraddress ?? '');
+    const account = `${registry}\u0000${body.username}`;
     const password = body.password ?? '';
     const known = passwords.get(account);
     if (known !== undefined && known !== password && !ctx.faults.has('auth-any-password')) {

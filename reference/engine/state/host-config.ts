@@ -77,6 +77,14 @@ const RESTART_POLICIES: Record<ApiVersion, string[]> = {
 };
 
 /** The stored HostConfig: every documented field with its default, overlaid by the request's. */
+/** The named fault blkio-rate-quoted-zero: a device Rate given as a quoted number kept as 0. */
+function quotedRatesZero(stored: Record<string, unknown>): void {
+  for (const field of ['BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps']) {
+    const devices = stored[field];
+    if (Array.isArray(devices)) stored[field] = devices.map((d: Record<string, unknown>) => (typeof d?.Rate === 'string' ? { ...d, Rate: 0 } : d));
+  }
+}
+
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
   const given = faults.has('host-config-fields-dropped') ? {} : (requested ?? {});
   checkResources(given, faults);
@@ -91,6 +99,7 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
   if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
   if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
+  if (faults.has('blkio-rate-quoted-zero')) quotedRatesZero(stored);
   if (!stored.NetworkMode) stored.NetworkMode = 'default';
   return stored as HostConfig;
 }

@@ -57,13 +57,17 @@ function listCase(requirement: string, field: string, value: unknown[], extras =
   return { requirement, field, value, matches: holdsEachOnce(value, extras) };
 }
 
-/** Two devices with their rates (the second 0, no limit: shown as 0, not left out), in any order, each once; a Rate may be a quoted number (spec). */
-function rateCase(field: string, rates: readonly [number, number]): FieldCase {
+/**
+ * Two devices with their rates (the second 0, no limit: shown as 0, not left out), in any order,
+ * each once; sent as numbers or, `quoted`, as the spec writes them ("Rate appears as a quoted
+ * number"); a stored Rate is read by its meaning, quoted or not.
+ */
+function rateCase(field: string, rates: readonly [number, number], quoted = false): FieldCase {
   const value = [
-    { Path: '/dev/null', Rate: rates[0] },
-    { Path: '/dev/zero', Rate: rates[1] },
+    { Path: '/dev/null', Rate: quoted ? String(rates[0]) : rates[0] },
+    { Path: '/dev/zero', Rate: quoted ? String(rates[1]) : rates[1] },
   ];
-  const same = (s: unknown, v: (typeof value)[number]): boolean => isJsonObject(s) && s.Path === v.Path && Number(s.Rate) === v.Rate;
+  const same = (s: unknown, v: (typeof value)[number]): boolean => isJsonObject(s) && s.Path === v.Path && Number(s.Rate) === Number(v.Rate);
   return {
     requirement: `${R}host-config-blkio-device-rates`,
     field,
@@ -72,8 +76,25 @@ function rateCase(field: string, rates: readonly [number, number]): FieldCase {
   };
 }
 
+const RATES: ReadonlyArray<readonly [string, readonly [number, number]]> = [
+  ['BlkioDeviceReadBps', [1048576, 0]],
+  ['BlkioDeviceWriteBps', [2097152, 0]],
+  ['BlkioDeviceReadIOps', [100, 0]],
+  ['BlkioDeviceWriteIOps', [200, 0]],
+];
+
 /** Two host ports for one container port, in any order (the spec states none). */
 const PORT_BINDINGS = [{ HostPort: '18080' }, { HostPort: '18081' }];
+
+/**
+ * A binding to any host port (HostPort ""): its item is still {HostPort S}, shown "" or with the
+ * port a target picked at create, never without HostPort.
+ */
+function anyHostPortHeld(stored: unknown): boolean {
+  if (!Array.isArray(stored) || stored.length !== 1 || !isJsonObject(stored[0])) return false;
+  const port = stored[0].HostPort;
+  return typeof port === 'string' && /^\d*$/.test(port);
+}
 
 /**
  * HostConfig fields of the create request (spec: Resources > HostConfig fields). `helpers`: running
@@ -91,8 +112,8 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
     {
       requirement: `${R}host-config-port-bindings`,
       field: 'PortBindings',
-      value: { '8080/tcp': PORT_BINDINGS },
-      matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']),
+      value: { '8080/tcp': PORT_BINDINGS, '9090/tcp': [{ HostPort: '' }] },
+      matches: (stored) => isJsonObject(stored) && holdsEachOnce(PORT_BINDINGS)(stored['8080/tcp']) && anyHostPortHeld(stored['9090/tcp']),
     },
     { requirement: `${R}host-config-publish-all-ports`, field: 'PublishAllPorts', value: true },
     // No bound on the retries: a MaximumRetryCount of 0 is stored and shown as 0, not left out.
@@ -139,10 +160,7 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
       { Path: '/dev/null', Weight: 100 },
       { Path: '/dev/zero', Weight: 200 },
     ]),
-    rateCase('BlkioDeviceReadBps', [1048576, 0]),
-    rateCase('BlkioDeviceWriteBps', [2097152, 0]),
-    rateCase('BlkioDeviceReadIOps', [100, 0]),
-    rateCase('BlkioDeviceWriteIOps', [200, 0]),
+    ...RATES.map(([field, rates]) => rateCase(field, rates)),
     { requirement: `${R}host-config-oom-kill-disable`, field: 'OomKillDisable', value: true },
     { requirement: `${R}host-config-oom-score-adj`, field: 'OomScoreAdj', value: 100 },
     listCase(`${R}host-config-dns-options`, 'DnsOptions', ['ndots:2', 'timeout:3']),
@@ -215,6 +233,22 @@ function hostConfigEchoCheck(version: EngineVersion): EngineCheck {
   });
 }
 
+/** (1.22) The device rates sent as quoted numbers, the spec's own form, read back by their meaning. */
+function quotedRateCheck(): EngineCheck {
+  const main = `${R}host-config-blkio-device-rates`;
+  return engineCheck({
+    id: `${main}/quoted`,
+    title: '(1.22) Device rates sent as quoted numbers, as the spec writes them, are stored with their meaning (inspect HostConfig, quoted or not)',
+    requirements: [main],
+    endpoint: 'engine/containers/create',
+    versions: ['1.22'],
+    async run(ctx) {
+      const cases = RATES.map(([field, rates]) => rateCase(field, rates, true));
+      await echo(ctx, 'HostConfig', { HostConfig: Object.fromEntries(cases.map(sendValue)) }, cases, main);
+    },
+  });
+}
+
 /** LogConfig Type values of each version, with the options each driver needs to be accepted. */
 const LOG_CONFIGS: Record<string, Record<string, string>> = {
   'json-file': {},
@@ -255,6 +289,7 @@ export default [
   configEchoCheck('1.22'),
   hostConfigEchoCheck('1.18'),
   hostConfigEchoCheck('1.22'),
+  quotedRateCheck(),
   logConfigCheck('1.18'),
   logConfigCheck('1.22'),
 ];

@@ -45,11 +45,13 @@ function expect122ContainerEvent(ctx: EngineContext, e: EngineEvent, id: string,
     actual: e.timeNano,
     requirement: SHAPE_122,
   });
-  const legacy = { status: typeof e.status, id: e.id, from: typeof e.from === 'string' && e.from !== '' };
+  // Actor {ID S, ...}: the actor of a container's event is that container.
+  const actor = (e.Actor as { ID?: unknown } | undefined)?.ID;
+  const legacy = { status: typeof e.status, id: e.id, from: typeof e.from === 'string' && e.from !== '', actor };
   ctx.expectEqual(
     legacy,
-    { status: 'string', id, from: true },
-    `${what} carries status, the container's id and from (only network events leave them out)`,
+    { status: 'string', id, from: true, actor: id },
+    `${what} carries status, the container's id (as id and as Actor.ID) and from (only network events leave them out)`,
     SHAPE_122,
   );
 }

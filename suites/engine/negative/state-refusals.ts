@@ -41,6 +41,8 @@ interface StateRefusal {
   ask(ctx: EngineContext): Promise<Asked>;
   /** Codes whose listed meaning the state contradicts, each with the rule that gives it that meaning. */
   notMeant: Readonly<Record<number, { requirement: string; because: string }>>;
+  /** The rule the check's id names, where it is not the first of its rules (codes come in ascending order). */
+  idRule?: string;
   /**
    * A route some targets do not serve: a 404 blocks the check when a valid request of the same
    * object is answered 404 too (the route's own check reports that), instead of failing it.
@@ -307,7 +309,8 @@ const REFUSALS: readonly StateRefusal[] = [
   },
   {
     name: 'network-delete-in-use',
-    title: '(1.22) DELETE /networks/(id) of a network a running container is connected to: a 200 leaves no such network',
+    title:
+      '(1.22) DELETE /networks/(id) of a network a running container is connected to: not 404, not 403 (not pre-defined), and a 200 leaves no such network',
     versions: ['1.22'],
     async ask(ctx) {
       const { id: network } = await ctx.setUp(() => createNetwork(ctx));
@@ -316,7 +319,12 @@ const REFUSALS: readonly StateRefusal[] = [
       if (joined.status !== 200) ctx.blockedBy('engine/networks/connect/200-connected', `the connect answered ${joined.status}`);
       return { request: `DELETE /networks/${network.slice(0, 12)} (in use)`, res: await ctx.api.delete(`/networks/${network}`), subject: network };
     },
-    notMeant: { 404: { requirement: NOT_FOUND, because: 'the network exists' } },
+    idRule: NOT_FOUND,
+    notMeant: {
+      404: { requirement: NOT_FOUND, because: 'the network exists' },
+      // 403 is listed for a pre-defined network ("operation not supported for pre-defined networks").
+      403: { requirement: 'engine/networks/delete/403-pre-defined-network', because: 'the network is not pre-defined: the check created it' },
+    },
     success: {
       requirement: 'engine/networks/delete/200-removed',
       async contradiction(ctx, { subject }) {
@@ -361,7 +369,13 @@ const REFUSALS: readonly StateRefusal[] = [
 ];
 
 function refusalCheck(refusal: StateRefusal): EngineCheck {
-  const rules = [...new Set([...Object.values(refusal.notMeant).map((m) => m.requirement), ...(refusal.success ? [refusal.success.requirement] : [])])];
+  const rules = [
+    ...new Set([
+      ...(refusal.idRule ? [refusal.idRule] : []),
+      ...Object.values(refusal.notMeant).map((m) => m.requirement),
+      ...(refusal.success ? [refusal.success.requirement] : []),
+    ]),
+  ];
   return engineCheck({
     id: `${rules[0]}/${refusal.name}`,
     title: refusal.title,

@@ -47,6 +47,7 @@ export const eventTeeth: Teeth[] = [
   { fault: 'events-1.18-no-exec', version: '1.18', catches: ['engine/events/kinds-in-both-versions'] },
   { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
   { fault: 'events-action-not-kind', version: '1.22', catches: ['engine/events/action-is-kind'] },
+  { fault: 'events-actor-id-name', version: '1.22', catches: ['engine/events/1.22-shape'] },
   { fault: 'events-type-capitalised', version: '1.22', catches: ['engine/events/type-values'] },
   { fault: 'events-image-typed-container', version: '1.22', catches: ['engine/events/type-values'] },
   {

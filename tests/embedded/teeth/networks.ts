@@ -84,4 +84,5 @@ export const networkTeeth: Teeth[] = [
   },
   { fault: 'network-disconnect-ignored', version: '1.22', catches: ['engine/networks/disconnect/200-disconnected', 'engine/networks/disconnect/body-force'] },
   { fault: 'network-delete-keeps-network', version: '1.22', catches: ['engine/networks/delete/200-removed'] },
+  { fault: 'network-delete-in-use-403', version: '1.22', catches: ['engine/errors/404-not-found/network-delete-in-use'] },
 ];

@@ -23,7 +23,8 @@ export const systemTeeth: Teeth[] = [
   { fault: 'v1.18-prefix-refused', version: '1.18', catches: ['engine/versioning/path-prefix'] },
   // auth
   { fault: 'auth-login-refused', version: '1.22', catches: ['engine/system/auth/200-credentials-accepted'] },
-  { fault: 'auth-any-password', version: '1.18', catches: ['engine/system/auth/checks-credentials'] },
+  { fault: 'auth-any-password', version: '1.18', catches: ['engine/system/auth/checks-credentials', 'engine/system/auth/body-serveraddress'] },
+  { fault: 'auth-serveraddress-ignored', version: '1.22', catches: ['engine/system/auth/body-serveraddress'] },
   { fault: 'push-registry-auth-refused', version: '1.22', catches: ['engine/auth/x-registry-auth', 'engine/auth/x-registry-auth-registrytoken'] },
   { fault: 'build-registry-config-rejected', version: '1.18', catches: ['engine/auth/x-registry-config', 'engine/auth/x-registry-config-host-key'] },
   { fault: 'cors-allow-all', version: '1.22', catches: ['engine/auth/cors-default-disabled'] },
