@@ -77,7 +77,7 @@ export async function saveImages(
       written.add(id);
       const top = i === image.layers.length - 1;
       // The top layer's json is the image's own metadata, as Docker's legacy save writes it (config,
-      // author, comment...); like Docker's, it leaves an empty author or comment out.
+      // author, comment...); author and comment are written also when empty, so the json shows them.
       const json = {
         id,
         ...(i > 0 ? { parent: ids[i - 1] } : {}),
@@ -87,8 +87,8 @@ export async function saveImages(
           ? {
               config: fullConfig(image.config),
               container: image.container ?? '',
-              ...(image.author ? { author: image.author } : {}),
-              ...(image.comment ? { comment: image.comment } : {}),
+              author: image.author,
+              comment: image.comment,
               docker_version: DAEMON_VERSION_STRING,
               architecture: 'amd64',
               os: 'linux',
