@@ -26,7 +26,7 @@ export function progressBar(current: number, total: number): string {
 }
 
 /** A progressDetail's counts as the real daemon writes them: a count of 0 is left out (omitempty). */
-function counts(current: number, total: number): { current?: number; total?: number } {
+export function counts(current: number, total: number): { current?: number; total?: number } {
   return { ...(current ? { current } : {}), ...(total ? { total } : {}) };
 }
 
