@@ -34,6 +34,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'build-drops-last-instruction', description: 'POST /build does not run the last instruction of the build file' },
   { name: 'build-context-files-dropped', description: 'POST /build sees only the build file, not the other files of the context' },
   { name: 'build-pull-ignored', description: 'POST /build?pull=1 uses the local base image instead of pulling it' },
+  { name: 'build-pull-progress-dropped', description: "POST /build pulls its base image without writing the pull's progress objects into the build stream" },
   { name: 'build-registry-config-rejected', description: 'POST /build answers 500 when X-Registry-Config is sent' },
   { name: 'import-repo-ignored', description: 'an import (fromSrc) leaves the image unnamed whatever repo says' },
   { name: 'import-url-unsupported', description: 'an import from a URL (fromSrc=<URL>) answers 500' },

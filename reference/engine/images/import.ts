@@ -12,7 +12,7 @@ import type { Image } from './image.ts';
 import { makeImage } from './image.ts';
 import type { ImageStore } from './store.ts';
 import { isValidRepo, isValidTag, normalizeRepo, tagged } from './reference.ts';
-import { progressBar, errorObject } from './progress.ts';
+import { counts, progressBar, errorObject } from './progress.ts';
 
 /**
  * The `repo:tag` an import is named, undefined when unnamed; 500 for an invalid name (spec codes:
@@ -43,7 +43,7 @@ export async function importImage(
 ): Promise<Image | undefined> {
   if (!faults.has('import-no-progress')) {
     for (const current of [0, body.length]) {
-      out.write({ status: 'Importing', progressDetail: { current, total: body.length }, progress: progressBar(current, body.length) });
+      out.write({ status: 'Importing', progressDetail: counts(current, body.length), progress: progressBar(current, body.length) });
     }
   }
   let image: Image;

@@ -25,10 +25,15 @@ export function progressBar(current: number, total: number): string {
   return `[${bar}] ${humanSize(current)}/${humanSize(total)}`;
 }
 
+/** A progressDetail's counts as the real daemon writes them: a count of 0 is left out (omitempty). */
+export function counts(current: number, total: number): { current?: number; total?: number } {
+  return { ...(current ? { current } : {}), ...(total ? { total } : {}) };
+}
+
 /** One status line with a progress bar, in two steps (half, then all). */
 export function writeTransfer(out: JsonStreamWriter, status: string, id: string, total: number): void {
   for (const current of [Math.floor(total / 2), total]) {
-    out.write({ status, progressDetail: { current, total }, progress: progressBar(current, total), id });
+    out.write({ status, progressDetail: counts(current, total), progress: progressBar(current, total), id });
   }
 }
 

@@ -2,7 +2,8 @@
  * Pull from the in-memory registry (POST /images/create?fromImage=): a known repository answers
  * 200 with progress objects, `Digest: sha256:...` and `Status: Downloaded newer image for ...`;
  * an unknown repository or tag answers 404 before any stream. A registry host ending in
- * `.invalid` is unreachable: the failure comes as an in-stream `{error}` after the 200.
+ * `.invalid` is unreachable: the failure comes as an in-stream `{error}` after the 200. A build
+ * that pulls its base image writes the same progress objects into its own stream.
  */
 import { HttpError } from '../http/router.ts';
 import type { JsonStreamWriter } from '../http/router.ts';
@@ -87,17 +88,22 @@ export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, 
   }
 }
 
-/** Pull without a stream (build FROM of an image that is not local yet). */
-export function pullQuietly(store: ImageStore, events: EventBus, ref: string, creds: Credentials): boolean {
+/**
+ * The pull of a build's base image (FROM an image not local yet, or `pull=1`): the pull's progress
+ * objects go into `out`, the build stream, as the real daemon writes them there between the FROM
+ * step's lines. Returns whether the registry had the image.
+ */
+export function pullForBuild(store: ImageStore, events: EventBus, ref: string, creds: Credentials, out: JsonStreamWriter): boolean {
   const parsed = parseRef(ref);
-  if (!parsed) return false;
+  if (!parsed || isUnreachable(parsed.repo)) return false;
   const req: PullRequest = { repo: parsed.repo, tag: parsed.digest ? undefined : (parsed.tag ?? 'latest'), digest: parsed.digest };
+  let entries: Array<{ tag: string } & RegistryEntry>;
   try {
-    const entries = findInRegistry(store, req, creds);
-    const sink: JsonStreamWriter = { write() {}, end() {}, closed: Promise.resolve(), isClosed: false };
-    pullInto(store, events, req, entries, sink);
-    return true;
-  } catch {
-    return false;
+    entries = findInRegistry(store, req, creds);
+  } catch (err) {
+    if (err instanceof HttpError) return false;
+    throw err;
   }
+  pullInto(store, events, req, entries, out);
+  return true;
 }

@@ -1,13 +1,16 @@
 import { engineCheck } from '../support/check.ts';
-import { expectAcceptedStream, PROGRESS_OBJECTS, type StreamObject } from '../support/image-streams.ts';
+import { BUILD_ENDPOINT, BUILD_STREAM_CHECK, buildName, postBuild, registryConfigHeader } from '../support/build.ts';
+import { expectAcceptedStream, expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS, type StreamObject } from '../support/image-streams.ts';
 import { ownImage, removeLater, tagged } from '../support/images.ts';
-import { expectTransferred, pull, push, registryRepo } from '../support/registry.ts';
+import { expectTransferred, loginAuth, pull, push, registryOf, registryRepo } from '../support/registry.ts';
 import type { EngineContext } from '../support/context.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 
 /**
- * Spec: Resources > Image resources: push/pull progress objects {status S, progress S,
+ * Spec: Resources > Image resources: push/pull/build progress objects {status S, progress S,
  * progressDetail {current I, total I}}. Read on a push and a pull of an image whose one layer no
- * registry has seen (an import of random content), so that both really move its bytes.
+ * registry has seen (an import of random content), so that both really move its bytes, and on a
+ * build whose FROM pulls such an image.
  */
 const SHOWN = 'engine/images/progress-objects/transfer-shown';
 
@@ -60,6 +63,22 @@ function judge(ctx: EngineContext, objects: StreamObject[], what: string): void 
   expectTransferShown(ctx, objects, what);
 }
 
+/**
+ * An image of a layer no registry had, pushed to the run's registry and then removed from the
+ * local store (every tag and digest reference), so that a pull has to fetch the layer.
+ */
+async function pushedAway(ctx: EngineContext, purpose: string): Promise<{ pushed: HttpResponse; repo: string; ref: string }> {
+  const own = await ownImage(ctx, `${purpose}-source`);
+  const repo = registryRepo(ctx, purpose);
+  const ref = await tagged(ctx, own.ref, repo, 't1');
+  const pushed = await push(ctx, repo, { tag: 't1' });
+  await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
+  const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
+  if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
+  removeLater(ctx, ref);
+  return { pushed, repo, ref };
+}
+
 export default [
   engineCheck({
     id: SHOWN,
@@ -67,19 +86,30 @@ export default [
     requirements: [SHOWN, PROGRESS_OBJECTS],
     endpoint: 'engine/images/push',
     async run(ctx) {
-      const own = await ownImage(ctx, 'progress-source');
-      const repo = registryRepo(ctx, 'progress');
-      const ref = await tagged(ctx, own.ref, repo, 't1');
-      const pushed = await push(ctx, repo, { tag: 't1' });
-      await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
+      const { pushed, repo, ref } = await pushedAway(ctx, 'progress');
       judge(ctx, expectAcceptedStream(ctx, pushed, `push of ${ref}`, 'engine/images/push/200-progress-stream').objects, `the push of ${ref}`);
-      // The image leaves the local store (every tag and digest reference), so that the pull has to fetch the layer.
-      const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
-      if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
-      removeLater(ctx, ref);
       const pulled = await pull(ctx, repo, { tag: 't1' });
       await ctx.setUp(async () => expectTransferred(ctx, pulled, `pulling ${ref}`), 'engine/images/create/query-from-image');
       judge(ctx, expectAcceptedStream(ctx, pulled, `pull of ${ref}`, 'engine/images/create/200-progress-stream').objects, `the pull of ${ref}`);
+    },
+  }),
+  engineCheck({
+    id: `${SHOWN}/build`,
+    title: 'a build with pull=1 FROM an image whose layer is not local reports the pull in its stream: every object a documented one',
+    requirements: [SHOWN, PROGRESS_OBJECTS, BUILD_STREAM_CHECK],
+    endpoint: BUILD_ENDPOINT,
+    async run(ctx) {
+      const { ref } = await pushedAway(ctx, 'build-progress');
+      const { username, password } = loginAuth(ctx) as { username: string; password: string };
+      const result = await postBuild(ctx, {
+        buildFile: `FROM ${ref}\nLABEL conformance.step=pulled\n`,
+        query: { pull: true, t: buildName(ctx, 'pull-progress') },
+        headers: registryConfigHeader({ [registryOf(ctx)]: { username, password } }),
+      });
+      const what = `the build FROM ${ref} with pull=1`;
+      const stream = expectObjectStream(ctx, result.res, 'build-stream-object', what, BUILD_STREAM_CHECK, [BUILD_STREAM_CHECK, PROGRESS_OBJECTS]);
+      expectNoStreamError(ctx, stream, what, BUILD_STREAM_CHECK);
+      judge(ctx, stream.objects, `the pull of ${ref} by ${what}`);
     },
   }),
 ];

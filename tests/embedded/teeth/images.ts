@@ -28,6 +28,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'build-shmsize-unchecked', version: '1.22', catches: [`${I}/build/query-shmsize`] },
   { fault: 'build-shmsize-ignored', version: '1.22', catches: [`${I}/build/query-shmsize/applied`] },
   { fault: 'build-pull-ignored', version: '1.22', catches: [`${I}/build/query-pull`] },
+  { fault: 'build-pull-progress-dropped', version: '1.18', catches: [`${I}/progress-objects/transfer-shown/build`] },
   { fault: 'build-registry-config-rejected', version: '1.22', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   // create: import and pull; push
   { fault: 'import-repo-ignored', version: '1.22', catches: [`${I}/create/query-from-src-body`, `${I}/create/query-repo`, `${I}/create/query-repo-with-tag`] },

@@ -1,8 +1,10 @@
 /**
  * POST /build: runs a build file over a tar context and writes `{stream}` lines like the real
  * daemon ("Step 1 : FROM busybox", " ---> <id>", "Successfully built <id>"), or an `{error,
- * errorDetail}` object when a step fails. RUN runs the built-in programs directly over a
- * ContainerFs (no daemon container is created); every step commits an intermediate image.
+ * errorDetail}` object when a step fails. A FROM that pulls its image (not local yet, or `pull=1`)
+ * writes the pull's progress objects between its lines, as POST /images/create writes them. RUN
+ * runs the built-in programs directly over a ContainerFs (no daemon container is created); every
+ * step commits an intermediate image.
  */
 import { randomBytes } from 'node:crypto';
 import type { JsonStreamWriter } from '../../http/router.ts';
@@ -14,7 +16,7 @@ import { startProgram } from '../../runtime/program.ts';
 import { makeImage } from '../image.ts';
 import type { ContainerConfigLike, Image } from '../image.ts';
 import type { ImageStore } from '../store.ts';
-import { pullQuietly } from '../pull.ts';
+import { pullForBuild } from '../pull.ts';
 import { parseRef, registryHost } from '../reference.ts';
 import type { Credentials } from '../registry-auth.ts';
 import { shortId } from '../shape.ts';
@@ -52,6 +54,9 @@ export class StepError extends Error {
     super(message);
   }
 }
+
+/** Where a quiet build's pull progress goes (`q` suppresses the verbose output, the pull's too), and a build's under `build-pull-progress-dropped`. */
+const DISCARDED: JsonStreamWriter = { write() {}, end() {}, closed: Promise.resolve(), isClosed: false };
 
 const SCRATCH: Image = makeImage({ parent: '', created: new Date(0), author: '', comment: '', config: {}, containerConfig: {}, layers: [], history: [] });
 
@@ -157,9 +162,11 @@ export class Builder {
       return;
     }
     const creds = this.opts.registryCredentials?.(registryHost(parseRef(ref)?.repo ?? '') ?? '');
-    if (this.opts.pull) pullQuietly(this.store, this.events, ref, creds);
+    const progress = this.opts.quiet || this.faults.has('build-pull-progress-dropped') ? DISCARDED : this.out;
+    const pull = (): boolean => pullForBuild(this.store, this.events, ref, creds, progress);
+    if (this.opts.pull) pull();
     let image = this.store.resolve(ref);
-    if (!image && pullQuietly(this.store, this.events, ref, creds)) image = this.store.resolve(ref);
+    if (!image && pull()) image = this.store.resolve(ref);
     if (!image) throw new StepError(`Error: image ${ref} not found`);
     this.image = image;
     this.say(` ---> ${shortId(image.id)}\n`);

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { REGISTRY_ACCOUNT } from '../../../../reference/engine/images/registry-auth.ts';
 import { call, jsonLines, tarOf, TAR, useServer } from './http.ts';
 
 const server = useServer();
@@ -88,6 +89,38 @@ describe('POST /build', () => {
     const id = /Running in ([0-9a-f]{12})/.exec(lines.map((l) => l.stream).join(''))![1]!;
     const inspect = (await call(server(), 'GET', `/v1.22/containers/${id}/json`)).json();
     expect(inspect.HostConfig).toMatchObject({ Memory: 67108864, MemorySwap: -1, CpuShares: 512, CpusetCpus: '0', CpuPeriod: 100000, CpuQuota: 50000 });
+  });
+
+  it("writes the pull of a base image that is not local into the stream between the FROM step's lines, as a pull does; q=1 leaves it out", async () => {
+    const imported = await call(
+      server(),
+      'POST',
+      '/v1.22/images/create?fromSrc=-&repo=127.0.0.1:5000/base:v1',
+      await tarOf({ 'data.txt': 'x'.repeat(3000) }),
+      TAR,
+    );
+    const id = jsonLines(imported).at(-1)!.status as string;
+    const auth = { 'X-Registry-Auth': Buffer.from(JSON.stringify(REGISTRY_ACCOUNT)).toString('base64') };
+    expect((await call(server(), 'POST', '/v1.22/images/127.0.0.1:5000/base/push?tag=v1', undefined, auth)).status).toBe(200);
+    const config = { 'X-Registry-Config': Buffer.from(JSON.stringify({ '127.0.0.1:5000': REGISTRY_ACCOUNT })).toString('base64'), ...TAR };
+    // The image leaves the store (then its child, the first build's image, keeps it: the second removes the tag only).
+    const buildFrom = async (query: string, removed: string) => {
+      expect((await call(server(), 'DELETE', `/v1.22/images/${removed}?force=1`)).status).toBe(200);
+      return jsonLines(await call(server(), 'POST', `/v1.22/build?${query}`, await tarOf({ Dockerfile: 'FROM 127.0.0.1:5000/base:v1\nLABEL x=y\n' }), config));
+    };
+    const lines = await buildFrom('pull=1&nocache=1', id);
+    expect(lines[0]).toEqual({ stream: 'Step 1 : FROM 127.0.0.1:5000/base:v1\n' });
+    expect(lines[1]).toEqual({ status: 'Pulling from 127.0.0.1:5000/base', progressDetail: {}, id: 'v1' });
+    const downloading = lines.filter((l) => l.status === 'Downloading');
+    expect(downloading.map((l) => l.progressDetail)).toEqual([
+      { current: expect.any(Number), total: expect.any(Number) },
+      { current: expect.any(Number), total: expect.any(Number) },
+    ]);
+    expect(downloading[0]!.progress).toMatch(/^\[=+>? *\] /);
+    const pulled = lines.findIndex((l) => l.status === 'Status: Downloaded newer image for 127.0.0.1:5000/base:v1');
+    expect(lines[pulled + 1]).toEqual({ stream: ` ---> ${id.slice(7, 19)}\n` });
+    const quiet = await buildFrom('q=1&nocache=1', '127.0.0.1:5000/base:v1');
+    expect(quiet).toEqual([{ stream: expect.stringMatching(/^sha256:[0-9a-f]{64}\n$/) }]);
   });
 
   it('rejects a negative shmsize', async () => {

@@ -111,6 +111,16 @@ describe.skipIf(!hasDocker)('docker CLI, API 1.22', () => {
     expect((await d('run', '--rm', 'built:22', 'cat', '/data/data.txt')).stdout).toBe('data\n');
   });
 
+  it("build --pull shows the base image's pull between the FROM step's lines", async () => {
+    const dir = writeContext('ctxpull', { Dockerfile: 'FROM busybox\nLABEL pulled=1\n' });
+    const b = await d('build', '--pull', '-t', 'pulled:22', dir);
+    expect(b.code).toBe(0);
+    const pull = b.stdout.slice(b.stdout.indexOf('Step 1 : FROM busybox\n'), b.stdout.indexOf('Step 2 :'));
+    expect(pull).toMatch(/^Step 1 : FROM busybox\nlatest: Pulling from library\/busybox\n/);
+    expect(pull).toMatch(/\nStatus: (?:Downloaded newer image|Image is up to date) for busybox:latest\n ---> [0-9a-f]{12}\n$/);
+    expect(b.stdout).toMatch(/Successfully built [0-9a-f]{12}\n/);
+  });
+
   it('build reports a failing RUN as an error', async () => {
     const dir = writeContext('ctxfail', { Dockerfile: 'FROM busybox\nRUN exit 4\n' });
     const b = await d('build', dir);
@@ -191,5 +201,23 @@ print(json.dumps({'status': last['status'], 'ids': [i['Id'] for i in images], 't
     expect(out.status).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(out.ids).toEqual([out.status]);
     expect(out.tags).toEqual(['pyimported:t1']);
+  });
+
+  it("builds FROM an image it has to pull: the decoded stream holds the pull's progress objects", async () => {
+    const script = `
+import docker, io, json
+c = docker.APIClient(base_url='unix://${t.socketPath}', version='1.22')
+c.import_image_from_data(open('rootfs.tar', 'rb').read(), repository='pypullbase', tag='t1')
+c.push('pypullbase', tag='t1')
+c.remove_image(c.inspect_image('pypullbase:t1')['Id'], force=True)
+out = list(c.build(fileobj=io.BytesIO(b'FROM pypullbase:t1\\nLABEL x=y\\n'), tag='pypulled', pull=True, decode=True))
+print(json.dumps(out))
+`;
+    const r = await run(PYTHON, ['-c', script], {});
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as Array<Record<string, any>>;
+    const downloading = out.find((o) => o.status === 'Downloading');
+    expect(downloading).toMatchObject({ progressDetail: { current: expect.any(Number), total: expect.any(Number) }, progress: expect.any(String) });
+    expect(out.at(-1)!.stream).toMatch(/^Successfully built [0-9a-f]{12}\n$/);
   });
 });
