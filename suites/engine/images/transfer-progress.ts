@@ -1,10 +1,8 @@
 import { engineCheck } from '../support/check.ts';
 import { BUILD_ENDPOINT, BUILD_STREAM_CHECK, buildName, postBuild, registryConfigHeader } from '../support/build.ts';
 import { expectAcceptedStream, expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS, type StreamObject } from '../support/image-streams.ts';
-import { ownImage, removeLater, tagged } from '../support/images.ts';
-import { expectTransferred, loginAuth, pull, push, registryOf, registryRepo } from '../support/registry.ts';
+import { expectTransferred, loginAuth, pull, pushedAway, registryOf } from '../support/registry.ts';
 import type { EngineContext } from '../support/context.ts';
-import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 
 /**
  * Spec: Resources > Image resources: push/pull/build progress objects {status S, progress S,
@@ -61,22 +59,6 @@ function expectTransferShown(ctx: EngineContext, objects: StreamObject[], what: 
 function judge(ctx: EngineContext, objects: StreamObject[], what: string): void {
   expectCountsConsistent(ctx, objects, what);
   expectTransferShown(ctx, objects, what);
-}
-
-/**
- * An image of a layer no registry had, pushed to the run's registry and then removed from the
- * local store (every tag and digest reference), so that a pull has to fetch the layer.
- */
-async function pushedAway(ctx: EngineContext, purpose: string): Promise<{ pushed: HttpResponse; repo: string; ref: string }> {
-  const own = await ownImage(ctx, `${purpose}-source`);
-  const repo = registryRepo(ctx, purpose);
-  const ref = await tagged(ctx, own.ref, repo, 't1');
-  const pushed = await push(ctx, repo, { tag: 't1' });
-  await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
-  const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
-  if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
-  removeLater(ctx, ref);
-  return { pushed, repo, ref };
 }
 
 export default [

@@ -4,8 +4,8 @@
  * {S:S}). What an untagged image's RepoTags hold (`<none>:<none>` or nothing) the spec does not say.
  */
 import { engineCheck } from '../support/check.ts';
-import { danglingImage, emptyFilesImage, isRealTag, listImages, ownImage, removeLater, sameImage, tagged } from '../support/images.ts';
-import { expectTransferred, pull, push, pushedDigest, registryRepo, untagLocal } from '../support/registry.ts';
+import { danglingImage, emptyFilesImage, isRealTag, listImages, removeLater, sameImage } from '../support/images.ts';
+import { expectTransferred, pull, pushedAway, pushedDigest } from '../support/registry.ts';
 import { isEmptyMap, shownValue } from '../support/zero-values.ts';
 
 const R = {
@@ -50,31 +50,22 @@ export default [
     endpoint: 'engine/images/list',
     versions: ['1.22'],
     async run(ctx) {
-      const own = await ownImage(ctx, 'digest-only');
-      const repo = registryRepo(ctx, 'digest-only');
-      await tagged(ctx, own.ref, repo, 't1');
-      const pushed = await ctx.setUp(async () => {
-        const res = await push(ctx, repo, { tag: 't1' });
-        expectTransferred(ctx, res, `pushing ${repo}:t1`);
-        return res;
-      }, 'engine/images/push/200-progress-stream');
+      // Gone from the local store, so the pull by digest brings it back with a digest and no tag.
+      const { pushed, repo, id } = await pushedAway(ctx, 'digest-only');
       const digest = pushedDigest(pushed.text());
       if (!digest) return ctx.notApplicable('the push stream names no digest, so no image can be pulled by its digest alone');
-      // With both tags gone the image goes; the pull by digest brings it back with a digest and no tag.
-      await untagLocal(ctx, `${repo}:t1`);
-      await untagLocal(ctx, own.ref);
       const byDigest = `${repo}@${digest}`;
       removeLater(ctx, byDigest);
       await ctx.setUp(
         async () => expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`),
         'engine/images/create/query-from-image-tag-or-digest',
       );
-      const item = (await listImages(ctx, { all: 1 })).find((i) => sameImage(i.Id, own.id));
+      const item = (await listImages(ctx, { all: 1 })).find((i) => sameImage(i.Id, id));
       if (!item) return ctx.blockedBy('engine/images/create/query-from-image-tag-or-digest', `the image pulled as ${byDigest} is not listed`);
       const tags: unknown = item.RepoTags;
       const kept = Array.isArray(tags) ? tags.filter((t) => typeof t === 'string' && isRealTag(t)) : [];
       if (kept.length)
-        return ctx.notApplicable(`the image kept the tags ${kept.join(', ')} after both of its tags were removed, so it is no image without a tag`);
+        return ctx.notApplicable(`the image kept the tags ${kept.join(', ')} after it was removed and pulled by its digest, so it is no image without a tag`);
       ctx.verify(Array.isArray(tags) && tags.every((t) => typeof t === 'string'), 'the list item of an image with a digest and no tag has RepoTags [S]', {
         expected: 'a list of strings',
         actual: shownValue(tags),

@@ -7,7 +7,7 @@ import { encodeRegistryAuth, type AuthConfig } from '../../../harness/protocol/r
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
-import { tagged } from './images.ts';
+import { ownImage, removeLater, tagged } from './images.ts';
 
 /**
  * The embedded reference target keeps an in-memory registry that answers for any host with a port
@@ -86,4 +86,20 @@ export async function pushedRepo(ctx: EngineContext, purpose: string, tags: stri
 /** The manifest digest a push stream reports (`<tag>: digest: sha256:… size: …`). */
 export function pushedDigest(text: string): string | undefined {
   return /digest: (sha256:[0-9a-f]{64})/.exec(text)?.[1];
+}
+
+/**
+ * An image of a layer no registry had, pushed to the run's registry and then removed from the
+ * local store (every tag and digest reference), so that a pull has to fetch the layer.
+ */
+export async function pushedAway(ctx: EngineContext, purpose: string): Promise<{ pushed: HttpResponse; repo: string; ref: string; id: string }> {
+  const own = await ownImage(ctx, `${purpose}-source`);
+  const repo = registryRepo(ctx, purpose);
+  const ref = await tagged(ctx, own.ref, repo, 't1');
+  const pushed = await push(ctx, repo, { tag: 't1' });
+  await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
+  const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
+  if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
+  removeLater(ctx, ref);
+  return { pushed, repo, ref, id: own.id };
 }
