@@ -179,7 +179,7 @@ function queryDrafts(e: Endpoint, base: { endpoint: string; version: string }, s
       requirements,
       description: `${e.method} ${e.path} reads ${q.name}=${spelling} as ${readAs}`,
     }));
-    const filters = filterKeys(q).map((key) => ({
+    const filters = filterKeys(q, base.version).map((key) => ({
       operator: 'request/filter-key-ignored',
       atom: `?filters ${key}`,
       spec: { kind: 'filter-key-ignored', ...base, key } as const,

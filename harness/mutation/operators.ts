@@ -81,10 +81,16 @@ export const BOOLEAN_MISREADINGS: Readonly<Record<'engine' | 'cloud', ReadonlyAr
   ],
 };
 
-/** The documented keys of a `filters` parameter: the `key=` words of its description. */
-export function filterKeys(param: QueryParam): string[] {
+/**
+ * The documented keys of a `filters` parameter in one API version: the `key=` words of its
+ * description, without those after a `(1.22)` mark in another version, and without the words of a
+ * key's value form (`label=key=value` names one key, `label`).
+ */
+export function filterKeys(param: QueryParam, version: string): string[] {
   if (param.type !== 'filters') return [];
-  return [...new Set([...param.description.matchAll(/([a-z][a-z_.-]*)=/g)].map((m) => m[1]!))];
+  const marked = /\((\d+\.\d+)\)/.exec(param.description);
+  const text = marked && marked[1] !== version ? param.description.slice(0, marked.index) : param.description;
+  return [...new Set([...text.matchAll(/(?<![=a-z_.-])([a-z][a-z_.-]*)=/g)].map((m) => m[1]!))];
 }
 
 export const LEGAL_OPERATORS: Record<LegalOp, string> = {

@@ -47,6 +47,16 @@ describe('the generated mutants', () => {
     );
     expect(MUTANTS.get('engine-1.18')!.some((m) => m.site.endpoint === 'engine/volumes/list')).toBe(false);
   });
+
+  test('a filter key is an atom of the versions that document it, and a value form names no key', () => {
+    const keys = (suite: 'engine-1.18' | 'engine-1.22', endpoint: string): string[] =>
+      MUTANTS.get(suite)!
+        .filter((m) => m.operator === 'request/filter-key-ignored' && m.site.endpoint === endpoint)
+        .map((m) => m.site.atom.replace('?filters ', ''));
+    expect(keys('engine-1.18', 'engine/system/events')).toEqual(['container', 'event', 'image']);
+    expect(keys('engine-1.22', 'engine/system/events')).toEqual(['container', 'event', 'image', 'label', 'type', 'volume', 'network']);
+    expect(keys('engine-1.22', 'engine/images/list')).toEqual(['dangling', 'label']);
+  });
 });
 
 describe('the cloud behaviour mutants', () => {
