@@ -232,7 +232,8 @@ unverified is listed.
   --record              (a full run only) record the scores per requirement in
                         catalog/mutation/scores.json, which conformance catalog shows
 
-Declared equivalent mutants, each with its reason: catalog/mutation/equivalents/ (one file per concern).
+Declared equivalent mutants, each with its reason: catalog/mutation/equivalents/ (one file per concern;
+not run). Fault mutants at sites where the spec allows the change: catalog/mutation/allowed/ (run as legal).
 Exit codes: 0 done; 1 a legal mutant made a check fail, or a score is below --break; 2 bad
 usage; 3 the harness failed.
 `;

@@ -11,6 +11,7 @@ import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
 import { cloudDrafts, statedOrder } from './cloud-drafts.ts';
+import { allowedVariations } from './declarations.ts';
 import { STORAGE_FIELDS, storageDetached } from '../../reference/engine/mount-faults.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
@@ -98,15 +99,19 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
     api === 'engine'
       ? [...effectDrafts(version, sites, schemas), ...eventDrafts(version, versionRequirements)]
       : cloudDrafts(endpoints, versionRequirements, sites, version);
-  return [...drafts, ...effects].map((d) => ({
-    id: `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`,
-    operator: d.operator,
-    site: { suite, endpoint: d.spec.endpoint, atom: d.atom },
-    spec: d.spec,
-    requirements: d.requirements,
-    legal: d.operator.startsWith('legal/'),
-    description: d.description,
-  }));
+  return [...drafts, ...effects].map((d) => {
+    const id = `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`;
+    const allowed = allowedVariations().reasonFor(id);
+    return {
+      id,
+      operator: d.operator,
+      site: { suite, endpoint: d.spec.endpoint, atom: d.atom },
+      spec: d.spec,
+      requirements: d.requirements,
+      legal: d.operator.startsWith('legal/') || allowed !== undefined,
+      description: allowed ? `${d.description} (a variation the spec allows: ${allowed})` : d.description,
+    };
+  });
 }
 
 /**

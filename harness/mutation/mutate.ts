@@ -11,7 +11,7 @@ import { suiteChecks } from '../catalog/coverage.ts';
 import type { SuiteName } from '../catalog/types.ts';
 import { PROJECT_ROOT } from '../run/project-root.ts';
 import { runBaseline, type BaselineCheck } from './baseline.ts';
-import { Equivalents } from './equivalents.ts';
+import { EQUIVALENTS_DIR, MutantDeclarations } from './declarations.ts';
 import { generateMutants } from './generate.ts';
 import { mutationHtml } from './html.ts';
 import { mutationReport, type ConformanceMutationReport } from './report.ts';
@@ -33,7 +33,7 @@ export interface MutateOptions {
   log: (line: string) => void;
   /** The checks of a suite (tests give their own); the suite's registered checks by default. */
   checksOf?: (suite: SuiteName) => Promise<readonly SuiteCheck[]>;
-  equivalents?: Equivalents;
+  equivalents?: MutantDeclarations;
 }
 
 export interface MutateOutcome {
@@ -45,7 +45,7 @@ export interface MutateOutcome {
 
 export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
   const started = Date.now();
-  const equivalents = opts.equivalents ?? Equivalents.load();
+  const equivalents = opts.equivalents ?? MutantDeclarations.load(EQUIVALENTS_DIR);
   const mutants: Mutant[] = [];
   const results: MutantResult[] = [];
   const checks = new Map<SuiteName, ReadonlyArray<{ id: string; title: string }>>();
@@ -150,7 +150,14 @@ export async function runWorkerJob(job: WorkerJob, onResult?: (r: MutantResult) 
   const baseline = JSON.parse(readFileSync(job.baselineFile, 'utf8')) as BaselineCheck[];
   const slots = slotsFor(job.suite, job.slots);
   try {
-    const results = await runMutants({ mutants, checks: await defaultChecks(job.suite), baseline, slots, equivalents: Equivalents.load(), onResult });
+    const results = await runMutants({
+      mutants,
+      checks: await defaultChecks(job.suite),
+      baseline,
+      slots,
+      equivalents: MutantDeclarations.load(EQUIVALENTS_DIR),
+      onResult,
+    });
     writeFileSync(job.resultFile, JSON.stringify(results));
     return results;
   } finally {

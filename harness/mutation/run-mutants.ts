@@ -7,7 +7,7 @@
  */
 import type { Outcome } from '../check/outcome.ts';
 import { canKill, verdictOf, type BaselineCheck, type Verdict } from './baseline.ts';
-import type { Equivalents } from './equivalents.ts';
+import type { MutantDeclarations } from './declarations.ts';
 import { mutantHook, mutantReaches } from './hook.ts';
 import type { Slots, SuiteCheck } from './slots.ts';
 import type { Mutant, MutantResult } from './types.ts';
@@ -24,7 +24,7 @@ export interface MutantRunInput {
   checks: readonly SuiteCheck[];
   baseline: readonly BaselineCheck[];
   slots: Slots;
-  equivalents: Equivalents;
+  equivalents: MutantDeclarations;
   /** Called as each mutant ends. */
   onResult?: (result: MutantResult, mutant: Mutant) => void;
 }
@@ -58,7 +58,7 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
     durationMs: Date.now() - started,
     ...extra,
   });
-  const equivalent = input.equivalents.reasonFor(mutant);
+  const equivalent = input.equivalents.reasonFor(mutant.id);
   if (equivalent) return result('Ignored', { statusReason: `equivalent: ${equivalent}` });
   const runnable = covering.filter((c) => mutant.legal || canKill(c.verdict));
   if (!runnable.length) return result('NoCoverage', covering.length ? { statusReason: 'every check that reaches it already fails' } : {});

@@ -87,7 +87,10 @@ export interface Mutant {
   spec: MutationSpec;
   /** The requirements the atom belongs to, first the most specific. */
   requirements: string[];
-  /** A legal operator: the specs allow the variation, so no verdict may change. */
+  /**
+   * A legal mutant: the specs allow the variation (a legal operator, or a fault operator at a site
+   * catalog/mutation/allowed/ declares allowed), so no verdict may change.
+   */
   legal: boolean;
   description: string;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../harness/mutation/validate-report.ts';
-import { Equivalents } from '../../harness/mutation/equivalents.ts';
+import { MutantDeclarations } from '../../harness/mutation/declarations.ts';
 import { mutate } from '../../harness/mutation/mutate.ts';
 import { cloudCheck, type CloudCheck } from '../../suites/cloud/support/check.ts';
 
@@ -57,7 +57,7 @@ async function run(checks: CloudCheck[], operators: string[]) {
     reportDir,
     log: () => {},
     checksOf: async () => checks,
-    equivalents: new Equivalents([]),
+    equivalents: new MutantDeclarations([]),
   });
   return { ...outcome, reportDir };
 }
