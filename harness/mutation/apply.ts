@@ -23,7 +23,7 @@ import {
 import { streamMutation, transportMutation, type StreamMutation, type TransportMutation } from './apply-stream.ts';
 import { cloudMutation, type CloudDecisions } from './apply-cloud.ts';
 import { isCloudSpec } from './cloud-spec.ts';
-import type { AnswerOp, MutationSpec } from './types.ts';
+import type { AnswerOp, MutationSpec, ReferenceForm } from './types.ts';
 
 /** What the mutant does to one exchange with its endpoint. Each function is the identity where the mutant does not act. */
 export interface ActiveMutation {
@@ -47,6 +47,8 @@ export interface ActiveMutation {
   answersRemoved?: boolean;
   /** A refused request (4xx) still applies what it asked: takes the name, leaves the tag. */
   refusalApplied?: boolean;
+  /** The endpoint does not find an object its path names this way, and answers as if it did not exist. */
+  unresolved?: ReferenceForm;
   /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
   transport?: TransportMutation;
   /** The cloud reference's decisions inside the call (state tables, actions, namespaces), as the mutant has them. */
@@ -104,6 +106,8 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, answersRemoved: true };
     case 'refused-leaves-object':
       return { ...IDENTITY, refusalApplied: true };
+    case 'reference-unresolved':
+      return { ...IDENTITY, unresolved: spec.form };
   }
 }
 

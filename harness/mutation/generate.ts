@@ -17,7 +17,7 @@ import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mut
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
-import { deletedDrafts, refusedDrafts } from './operation-drafts.ts';
+import { deletedDrafts, placeholderDrafts, refusedDrafts } from './operation-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
@@ -91,7 +91,12 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       legal(e, version, 'latency', undefined, sites.shapeRule()),
       ...transportDrafts(e, version, sites.shapeRule(), api),
       ...(api === 'engine'
-        ? [...streamDrafts(e, version, inVersion, sites, known), ...deletedDrafts(e, version, inVersion, sites), ...refusedDrafts(e, version, inVersion, sites)]
+        ? [
+            ...streamDrafts(e, version, inVersion, sites, known),
+            ...deletedDrafts(e, version, inVersion, sites),
+            ...refusedDrafts(e, version, inVersion, sites),
+            ...placeholderDrafts(e, version, inVersion, sites),
+          ]
         : []),
     ];
   });

@@ -8,7 +8,7 @@ import { activeMutation, faultsOf, type ActiveMutation } from './apply.ts';
 import type { WireShape } from './apply-stream.ts';
 import { cloudReaches } from './apply-cloud.ts';
 import { isCloudSpec } from './cloud-spec.ts';
-import type { MutationSpec } from './types.ts';
+import type { MutationSpec, ReferenceForm } from './types.ts';
 
 /** One exchange with a catalog endpoint, as the target saw and answered it (before any mutation). */
 export interface ObservedExchange {
@@ -22,6 +22,8 @@ export interface ObservedExchange {
   errorText?: string;
   /** How the answer went out: its length, a take-over, a stream (for the stream and transport operators). */
   wire?: WireShape;
+  /** How the request path named the object the endpoint found: by its identifier or by its name. */
+  addressedBy?: ReferenceForm;
 }
 
 export interface MutationHook {
@@ -55,6 +57,7 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (!active) return false;
   if (active.answersRemoved) return exchange.status === 404;
   if (active.refusalApplied) return exchange.status >= 400 && exchange.status < 500;
+  if (active.unresolved) return exchange.addressedBy === active.unresolved;
   const onTheWire = active.stream ?? active.transport;
   if (onTheWire) return onTheWire.reaches(exchange.wire ?? {});
   if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;

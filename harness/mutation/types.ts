@@ -33,6 +33,9 @@ export type LegalOp = 'keys-reordered' | 'extra-field' | 'list-reordered' | 'err
 /** A legal variation of the HTTP transport (HTTP allows each; no verdict may change). */
 export type TransportOp = 'header-case' | 'content-length' | 'chunked' | 'byte-at-a-time';
 
+/** How a request path names its object: by identifier, or by name (an image's name or tag reference). */
+export type ReferenceForm = 'id' | 'name';
+
 /** What a stream operator does to a stream answer (frames, JSON stream, hijack, WebSocket). */
 export type StreamOp =
   | 'size-little-endian'
@@ -65,6 +68,7 @@ export type MutationSpec =
   | { kind: 'stream'; endpoint: string; version: string; op: StreamOp }
   | { kind: 'deleted-still-answered'; endpoint: string; version: string }
   | { kind: 'refused-leaves-object'; endpoint: string; version: string }
+  | { kind: 'reference-unresolved'; endpoint: string; version: string; form: ReferenceForm }
   | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */

@@ -23,6 +23,7 @@ const exchangeOf = (op: StreamOp): ExchangeMutation => ({
   delayMs: 0,
   stream: streamMutation(op),
   noteWire: () => {},
+  resolves: () => true,
 });
 
 describe('the stream operators on the bytes', () => {

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import type { StreamMutation, WireShape } from '../../../harness/mutation/apply-stream.ts';
 import type { MutationHook, ObservedExchange } from '../../../harness/mutation/hook.ts';
-import type { TransportOp } from '../../../harness/mutation/types.ts';
+import type { ReferenceForm, TransportOp } from '../../../harness/mutation/types.ts';
 import { RawJson } from './json.ts';
 import { hasLength, varyTransport } from '../../shared/transport-variation.ts';
 
@@ -26,6 +26,12 @@ export interface ExchangeMutation {
   answersRemoved?: boolean;
   /** A refused rename or tag still applies what it asked (`operation/refused-leaves-object`). */
   refusalApplied?: boolean;
+  /**
+   * Records how the request path named the object the endpoint found (by identifier or by name);
+   * false when the mutant leaves that form unresolved (`request/*-unresolved`), so the endpoint
+   * answers as for a missing object.
+   */
+  resolves(form: ReferenceForm): boolean;
   /** Records how the answer goes out (a stream, framed, a take-over) for the baseline's observer. */
   noteWire(shape: WireShape): void;
 }
@@ -80,6 +86,10 @@ export function mutationExchange(
     },
     noteWire(shape) {
       if (observed) observed.wire = { ...observed.wire, ...shape };
+    },
+    resolves(form) {
+      if (observed) observed.addressedBy = form;
+      return active?.unresolved !== form;
     },
     ...(active?.stream ? { stream: active.stream } : {}),
     ...(active?.answersRemoved ? { answersRemoved: true } : {}),

@@ -15,6 +15,7 @@ import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
 import type { ContainerConfigLike, Image } from './image.ts';
 import { stillAnswered } from '../state/graveyard.ts';
+import { resolvedAs } from '../routes/lookup.ts';
 import { errorObject } from './progress.ts';
 import { fetchSource } from './fetch-source.ts';
 import { remoteContext } from './build/remote.ts';
@@ -92,6 +93,7 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   const tag = ctx.faults.has('push-tag-ignored') ? '' : (ctx.query.get('tag') ?? '');
   try {
     targets = pushTargets(deps.images, ctx.params.name!, tag);
+    if (!resolvedAs(ctx, targets[0]!.image.id, ctx.params.name!)) throw new HttpError(404, `An image does not exist locally with the tag: ${ctx.params.name}`);
   } catch (err) {
     const removed = err instanceof HttpError && err.status === 404 ? removedTarget(ctx, deps, tag) : undefined;
     if (removed) targets = [removed];

@@ -9,6 +9,7 @@ import { deleteImage } from './remove.ts';
 import { isValidRepo, isValidTag, tagged } from './reference.ts';
 import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
+import { resolvedAs } from '../routes/lookup.ts';
 
 /** Under the fault image-tag-ignored: the first image holding any tag of the reference's repository. */
 function byRepositoryOnly(deps: EngineDeps, name: string): Image | undefined {
@@ -24,7 +25,9 @@ function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const image = unresolved
     ? undefined
     : (byRepositoryOnly(deps, name) ?? deps.images.resolve(name) ?? stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange));
-  if (!image) throw missing(deps.images, name, deps.faults, new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`));
+  const notFound = new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`);
+  if (!image) throw missing(deps.images, name, deps.faults, notFound);
+  if (!resolvedAs(ctx, image.id, name)) throw notFound;
   return image;
 }
 
@@ -108,6 +111,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
 
 function removeImage(ctx: RouteContext, deps: EngineDeps): void {
   const image = deps.images.resolve(ctx.params.name!);
+  if (image && !resolvedAs(ctx, image.id, ctx.params.name!)) throw new HttpError(404, `No such image: ${ctx.params.name}`);
   const removed = image ? undefined : stillAnswered<Image>(deps.images, ctx.params.name!, ctx.exchange);
   // Under `operation/deleted-still-answered`: the removed image is deleted again, as if it existed.
   if (removed) {

@@ -13,7 +13,19 @@ export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.
   const container = engine.containers.resolve(idOrName) ?? stillAnswered<Container>(engine.containers, idOrName, ctx.exchange);
   if (!container) throw missing(engine.containers, idOrName, ctx.faults, noSuchContainer(ctx, idOrName));
   if (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName)) throw noSuchContainer(ctx, idOrName);
+  if (idOrName === ctx.params.id && !resolvedAs(ctx, container.id, idOrName)) throw noSuchContainer(ctx, idOrName);
   return container;
+}
+
+/**
+ * Whether the endpoint finds the object its path names by `ref`: by its identifier (the id, or a
+ * prefix of its digits) or by a name. The mutation hook records which, and its
+ * `request/name-unresolved` and `request/id-unresolved` mutants refuse one of them.
+ */
+export function resolvedAs(ctx: Pick<RouteContext, 'exchange'>, id: string, ref: string): boolean {
+  const digits = (s: string): string => s.replace(/^sha256:/, '');
+  const byId = ref.length > 0 && (ref === id || digits(id).startsWith(digits(ref)));
+  return ctx.exchange?.resolves(byId ? 'id' : 'name') ?? true;
 }
 
 /** 1.22: attach, exec create and exec start answer 409 while the container is paused. */

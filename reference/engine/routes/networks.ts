@@ -4,7 +4,7 @@ import { checkFilterKeys } from '../http/query.ts';
 import type { Engine } from '../state/engine.ts';
 import type { Network } from '../state/networks.ts';
 import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
-import { findContainer } from './lookup.ts';
+import { findContainer, resolvedAs } from './lookup.ts';
 import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
@@ -15,6 +15,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     const network = engine.networks.resolve(ctx.params.id ?? '') ?? stillAnswered<Network>(engine.networks, ctx.params.id ?? '', ctx.exchange);
     const notFound = new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
     if (!network) throw missing(engine.networks, ctx.params.id ?? '', ctx.faults, notFound);
+    if (!resolvedAs(ctx, network.Id, ctx.params.id ?? '')) throw notFound;
     return network;
   };
   const view = (n: Network, withNames: boolean, faults: RouteContext['faults']): Record<string, unknown> => ({
