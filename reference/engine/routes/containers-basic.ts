@@ -125,7 +125,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const c = findContainer(engine, ctx);
     const height = ctx.int('h');
     const width = ctx.int('w');
-    if (height === undefined || width === undefined) throw new HttpError(400, 'resize needs both h and w');
+    if (height === undefined || width === undefined) throw ctx.badParameter('resize needs both h and w');
     // Only a running container has a terminal to resize: the daemon answers the others 500, the
     // code the spec gives "cannot resize" ("Container ... is not running", API 1.18 to 1.22).
     if (!c.isRunning) throw new HttpError(500, `Cannot resize container ${c.id}: Container ${c.id} is not running`);
