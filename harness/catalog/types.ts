@@ -51,7 +51,7 @@ export interface Requirement {
   levelReason?: string;
 }
 
-export type QueryType = 'boolean' | 'integer' | 'string' | 'filters' | 'json' | 'timestamp' | 'uri';
+export type QueryType = 'boolean' | 'integer' | 'string' | 'filters' | 'json' | 'timestamp' | 'uri' | 'signal';
 
 export interface QueryParam {
   name: string;

@@ -124,7 +124,10 @@ export const QUERY_FAULTS = faultArea('query', [
     name: 'filters-not-a-map-read-as-none',
     description: '`filters` that is JSON but not a map of lists of strings is read as no filters instead of refused (400, or 500 where 400 is not listed)',
   },
-  { name: 'integer-not-checked', description: 'an integer query parameter that is not an integer is read as absent instead of 400' },
+  {
+    name: 'integer-not-checked',
+    description: 'an integer query parameter that is not an integer is read as absent instead of refused (400, or 500 where 400 is not listed)',
+  },
   { name: 'timestamp-not-checked', description: 'an events since/until that is not a timestamp is read as absent instead of refused (500)' },
   { name: 'body-not-json-500', description: 'a request body that is not JSON answers 500 instead of 400 (bad parameter)' },
   { name: 'body-content-type-unchecked', description: 'a JSON request body sent as another Content-Type (text/plain) is read as JSON instead of 400' },

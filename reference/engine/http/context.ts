@@ -46,6 +46,7 @@ export function createContext(input: ContextInput): RouteContext {
     checkFieldTypes(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname, input.version, value, faults);
     return exchange ? (exchange.requestBody(value) as T) : value;
   };
+  const badStatus = (): 400 | 500 => badParameterStatus(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname);
   const wantsUpgrade = connection.upgraded || /upgrade/i.test(String(input.req.headers.connection ?? ''));
   return {
     ...input,
@@ -58,8 +59,9 @@ export function createContext(input: ContextInput): RouteContext {
     },
     spell: (text) => spell(text, 'engine', profile),
     bool: (name, fallback = false) => readBool(input.query, name, fallback, faults),
-    int: (name) => readInt(input.query, name, faults),
-    filters: () => readFilters(input.query, faults, badParameterStatus(input.req.method ?? 'GET', new URL(input.req.url ?? '/', 'http://engine').pathname)),
+    int: (name) => readInt(input.query, name, faults, badStatus()),
+    filters: () => readFilters(input.query, faults, badStatus()),
+    badParameter: (message) => new HttpError(badStatus(), message),
     sendJson(status, value) {
       const text = toJson(exchange ? exchange.answer(status, value) : value) + '\n';
       res.writeHead(status, {

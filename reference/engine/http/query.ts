@@ -12,11 +12,12 @@ export function readBool(query: URLSearchParams, name: string, fallback: boolean
   return !FALSE_SPELLINGS.has(raw.toLowerCase());
 }
 
-export function readInt(query: URLSearchParams, name: string, faults: FaultSet): number | undefined {
+/** An integer, or undefined when absent; a value that is no integer is refused `badStatus` (see readFilters). */
+export function readInt(query: URLSearchParams, name: string, faults: FaultSet, badStatus: 400 | 500): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
   if (!/^-?\d+$/.test(raw) && faults.has('integer-not-checked')) return undefined;
-  if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `invalid value for ${name}: ${JSON.stringify(raw)} is not an integer`);
+  if (!/^-?\d+$/.test(raw)) throw new HttpError(badStatus, `invalid value for ${name}: ${JSON.stringify(raw)} is not an integer`);
   return Number(raw);
 }
 

@@ -53,10 +53,12 @@ export interface RouteContext {
   spell(text: string): string;
   /** A boolean query parameter by the daemon's rules (`''`, 0, no, false, none are false). */
   bool(name: string, fallback?: boolean): boolean;
-  /** An integer query parameter; HttpError 400 when present and not an integer. */
+  /** An integer query parameter; when present and not an integer, the endpoint's bad-parameter refusal (badParameter). */
   int(name: string): number | undefined;
   /** The `filters` parameter as a map of lists (also the `{"k":{"v":true}}` form); 500 on malformed JSON, 400 or 500 on another shape (query.ts). */
   filters(): Map<string, string[]>;
+  /** The refusal of a bad parameter: 400 where the endpoint lists it, else 500 (badParameterStatus in catalog-endpoint.ts). */
+  badParameter(message: string): HttpError;
   sendJson(status: number, value: unknown): void;
   /** A bodiless answer (204, 304, 201 ...). */
   sendStatus(status: number, contentType?: string): void;

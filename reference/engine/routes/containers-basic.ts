@@ -50,16 +50,16 @@ function createdId(ctx: RouteContext, id: string): string {
 
 /**
  * The name a rename gives, checked as a create's. Rename lists 204, 404, 409 (name already assigned)
- * and 500: a missing name or one outside `/?[a-zA-Z0-9_-]+` is refused 500, the code its list leaves
- * (the container exists, and no container holds that name).
+ * and 500: a missing name or one outside `/?[a-zA-Z0-9_-]+` is a bad parameter, refused with the
+ * code the list leaves (ctx.badParameter), as the container exists and no container holds that name.
  */
-function checkNewName(engine: Engine, requested: string): string {
-  if (!requested) throw new HttpError(500, 'rename needs a new name (query parameter name)');
+function checkNewName(engine: Engine, ctx: RouteContext, requested: string): string {
+  if (!requested) throw ctx.badParameter('rename needs a new name (query parameter name)');
   try {
     return checkName(engine, requested);
   } catch (err) {
-    const unlisted = err instanceof HttpError && err.status === 400;
-    throw unlisted && !engine.faults.has('rename-bad-name-400') ? new HttpError(500, err.message) : err;
+    const badName = err instanceof HttpError && err.status === 400;
+    throw badName && !engine.faults.has('rename-bad-name-400') ? ctx.badParameter(err.message) : err;
   }
 }
 
@@ -125,7 +125,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const c = findContainer(engine, ctx);
     const height = ctx.int('h');
     const width = ctx.int('w');
-    if (height === undefined || width === undefined) throw new HttpError(400, 'resize needs both h and w');
+    if (height === undefined || width === undefined) throw ctx.badParameter('resize needs both h and w');
     // Only a running container has a terminal to resize: the daemon answers the others 500, the
     // code the spec gives "cannot resize" ("Container ... is not running", API 1.18 to 1.22).
     if (!c.isRunning) throw new HttpError(500, `Cannot resize container ${c.id}: Container ${c.id} is not running`);
@@ -163,7 +163,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const requested = ctx.query.get('name') ?? '';
     let name: string;
     try {
-      name = checkNewName(engine, requested);
+      name = checkNewName(engine, ctx, requested);
     } catch (err) {
       if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
       if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });

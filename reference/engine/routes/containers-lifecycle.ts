@@ -39,7 +39,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('POST', '/containers/{id}/kill', async (ctx) => {
-    await killContainer(engine, findContainer(engine, ctx), ctx.query.get('signal'));
+    await killContainer(engine, findContainer(engine, ctx), ctx.query.get('signal'), ctx.badParameter);
     ctx.sendStatus(204);
   });
 

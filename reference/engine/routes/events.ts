@@ -1,5 +1,5 @@
 /** Endpoint 46: GET /events: past events (since/until), then live ones, filtered and shaped per version. */
-import { HttpError, type RouteContext, type Router } from '../http/router.ts';
+import type { RouteContext, Router } from '../http/router.ts';
 import { RawJson, toJson } from '../http/json.ts';
 import { checkFilterKeys, labelsMatch } from '../http/query.ts';
 import type { EngineEvent } from '../state/events.ts';
@@ -58,7 +58,7 @@ function parseTimestamp(ctx: RouteContext, name: string): bigint | undefined {
   const ms = Date.parse(raw);
   if (Number.isNaN(ms) && ctx.faults.has('timestamp-not-checked')) return undefined;
   // GET /events lists 200 and 500 only: 500 is the code its list leaves for a refusal.
-  if (Number.isNaN(ms)) throw new HttpError(500, `invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
+  if (Number.isNaN(ms)) throw ctx.badParameter(`invalid value for ${name}: ${JSON.stringify(raw)} is not a timestamp`);
   return BigInt(ms) * 1_000_000n;
 }
 

@@ -145,11 +145,15 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
   return true;
 }
 
-export async function killContainer(engine: Engine, c: Container, signal: string | null): Promise<void> {
+/**
+ * Sends `signal` (SIGKILL when absent). A signal that is neither a number nor a name is refused
+ * `badParameter` before the container's state is looked at, as the daemon's router parses it first.
+ */
+export async function killContainer(engine: Engine, c: Container, signal: string | null, badParameter: (message: string) => HttpError): Promise<void> {
+  const asked = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
+  if (asked === undefined) throw badParameter(`Invalid signal: ${signal}`);
   const run = c.run;
   if (!run || !c.isRunning) throw notRunning(c);
-  const asked = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
-  if (asked === undefined) throw new HttpError(400, `Invalid signal: ${signal}`);
   const byNumber = engine.faults.has('blind-kill-signal-number-sigkill') && /^\d+$/.test(signal ?? '');
   const n = engine.faults.has('kill-ignores-signal') || byNumber ? 9 : asked;
   engine.containerEvent(c, 'kill', { signal: String(n) });

@@ -12,7 +12,7 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   if (engine.faults.has('delete-keeps-container')) return;
   engine.cancel(c.restartTimer);
   c.removed = true;
-  if (c.isRunning) await killContainer(engine, c, 'SIGKILL');
+  if (c.isRunning) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
   for (const id of c.execIds) keepRemoved(engine.execs, engine.execs.get(id), id);
   if (!engine.faults.has('exec-outlives-container')) engine.execs.removeFor(c);
   engine.containers.delete(c);

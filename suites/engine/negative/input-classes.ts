@@ -1,6 +1,6 @@
 /**
  * The input classes of the negative sweep, derived from an endpoint of the catalog: for each query
- * parameter with a type (integer, timestamp, filters, json) and each JSON request body, values
+ * parameter with a type (integer, timestamp, filters, json, signal) and each JSON request body, values
  * outside that type. A class is a fast-check arbitrary of bad inputs; the sweep sends each one on
  * top of a request that is valid otherwise.
  */
@@ -19,6 +19,9 @@ const NOT_A_MAP_OF_LISTS = ['["label"]', '"label"', '1', 'true', '{"label":"x"}'
  */
 const NOT_TIMESTAMPS = ['yesterday', 'noon', 'abc', 'never'];
 
+/** Neither a signal number nor a signal name (with or without SIG, any case). */
+const NOT_SIGNALS = ['NOSUCHSIGNAL', 'SIGNOPE', 'ten'];
+
 function paramsOf(endpoint: Endpoint, version: EngineVersion, type: string): QueryParam[] {
   return endpoint.query.filter((p) => p.type === type && (!p.versions || p.versions.includes(version)));
 }
@@ -30,6 +33,7 @@ const QUERY_CLASSES: ReadonlyArray<readonly [string, string, string, string[]]> 
   ['filters-not-json', '`filters` that is not JSON', 'filters', NOT_JSON],
   ['filters-not-a-map-of-lists', '`filters` that is JSON but not a map of lists of strings', 'filters', NOT_A_MAP_OF_LISTS],
   ['json-not-json', 'a JSON parameter that is not JSON', 'json', NOT_JSON],
+  ['signal-not-a-signal', 'a signal that is neither a number nor a signal name', 'signal', NOT_SIGNALS],
 ];
 
 export function isQueryClass(name: string): boolean {

@@ -7,6 +7,7 @@ import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { EngineContext } from '../support/context.ts';
 import { withoutNetwork } from '../support/context.ts';
+import { EXITS_ON_TERM } from '../support/signal-programs.ts';
 
 /** The valid request the bad input is put into. */
 export interface ValidRequest {
@@ -40,6 +41,26 @@ export const SWEPT_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, st
   'engine/containers/create': { 'body-not-json': 'engine/containers/create/400-bad-parameter (a truncated create body)' },
 };
 
+/**
+ * Endpoints whose request goes to a running container (one that a stop ends at once), and the
+ * listed state codes that contradicts: to a created container a stop's 304 (already stopped) would
+ * fit, and a kill or resize could be refused for the state rather than for the bad input.
+ */
+const ON_RUNNING: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  'engine/containers/stop': { 304: "the check's container is running" },
+  'engine/containers/kill': {},
+  'engine/containers/resize': {},
+};
+
+/**
+ * The listed error codes whose meaning the valid request contradicts, each with the reason: a
+ * bad input cannot be answered with them (404 where the check's own container is addressed).
+ */
+export function contradictedCodes(endpoint: Endpoint): Readonly<Record<number, string>> {
+  const own: Record<number, string> = endpoint.path.includes('{id}') ? { 404: "the check's own container exists" } : {};
+  return { ...own, ...ON_RUNNING[endpoint.id] };
+}
+
 /** Unix seconds, as the spec's timestamps are given. */
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
@@ -59,6 +80,8 @@ const VALID_BODIES: Readonly<Record<string, BodyOf>> = {
 /** The query a valid request needs besides the swept parameter. */
 function validQuery(ctx: EngineContext, endpoint: Endpoint): Record<string, string> {
   if (endpoint.id === 'engine/containers/create') return { name: ctx.uniqueName('bad') };
+  // A logs request without a stream is refused for that (Docker: "you must choose at least one stream").
+  if (endpoint.id === 'engine/containers/logs') return { stdout: '1' };
   // A window in the past: the event stream ends at once.
   if (endpoint.id === 'engine/system/events') return { since: String(nowSeconds() - 2), until: String(nowSeconds() - 1) };
   return {};
@@ -93,11 +116,13 @@ export function unreachable(endpoint: Endpoint): string | undefined {
   return undefined;
 }
 
-/** A valid request of the endpoint: its container (created, not started) made for the check. */
+/** A valid request of the endpoint: its container (created, not started, or running for ON_RUNNING) made for the check. */
 export async function validRequest(ctx: EngineContext, endpoint: Endpoint): Promise<ValidRequest> {
   let path = endpoint.path;
   if (path.includes('{id}')) {
-    const { id } = await ctx.setUp(() => ctx.createContainer({ cmd: ['true'] }));
+    const container = (): ReturnType<EngineContext['createContainer']> =>
+      ON_RUNNING[endpoint.id] ? ctx.runningContainer([...EXITS_ON_TERM]) : ctx.createContainer({ cmd: ['true'] });
+    const { id } = await ctx.setUp(container);
     path = path.replace('{id}', id);
   }
   const schema = endpoint.requestBody?.contentType === 'application/json' ? endpoint.requestBody.schema : undefined;

@@ -4,8 +4,9 @@
  * request (reach.ts), seeded from the run's seed, and shows the shrunk input that broke the rule.
  * Spec: Errors: "400: bad parameter"; an endpoint that lists 400 answers it, one that does not
  * still answers a client error, never a server error (500) or a success. Endpoints: "Status codes
- * listed are the success and error codes of each operation": where an endpoint lists no error code
- * but 500, a bad query parameter is refused with 500.
+ * listed are the success and error codes of each operation": where 500 is the only listed error code
+ * the request does not contradict (a 404 for the check's own container, a stop's 304 for a running
+ * one), a bad query parameter is refused with 500.
  */
 import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts';
@@ -14,7 +15,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { forAll } from '../support/properties.ts';
 import { type InputClass, inputClasses, isQueryClass } from './input-classes.ts';
-import { SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
+import { contradictedCodes, SWEPT_ELSEWHERE, unreachable, type ValidRequest, validRequest } from './reach.ts';
 
 export const WHERE_LISTED = 'engine/errors/400-bad-parameter/where-listed';
 export const CLIENT_ERROR = 'engine/errors/400-bad-parameter/client-error';
@@ -24,16 +25,21 @@ const VERSIONS: EngineVersion[] = ['1.18', '1.22'];
 /** Requests per class: each one a round trip, some a create. */
 const RUNS = 6;
 
-/** Whether 500 is the only error code the endpoint lists (GET /images/json, /events, /volumes, /networks: 200, 500). */
-function listsOnly500(endpoint: Endpoint): boolean {
-  const errors = endpoint.responses.filter((r) => r.status >= 300);
+/**
+ * Whether 500 is the only listed error code that fits the sweep's request: GET /images/json, /events,
+ * /volumes, /networks (200, 500), and the container endpoints whose other codes the request
+ * contradicts (stop: 304, 404; restart, kill, resize, logs: 404).
+ */
+function only500Fits(endpoint: Endpoint): boolean {
+  const contradicted = contradictedCodes(endpoint);
+  const errors = endpoint.responses.filter((r) => r.status >= 300 && contradicted[r.status] === undefined);
   return errors.length > 0 && errors.every((r) => r.status === 500);
 }
 
 /** The rule a bad input of the class is graded by at the endpoint. */
 function ruleOf(endpoint: Endpoint, className: string): Rule {
   if (endpoint.responses.some((r) => r.status === 400)) return WHERE_LISTED;
-  return listsOnly500(endpoint) && isQueryClass(className) ? ONLY_500 : CLIENT_ERROR;
+  return only500Fits(endpoint) && isQueryClass(className) ? ONLY_500 : CLIENT_ERROR;
 }
 
 const TITLES: Record<Rule, string> = {
@@ -43,16 +49,19 @@ const TITLES: Record<Rule, string> = {
 };
 
 /** The status an answer to a bad input must have, or the breach. */
-function breach(status: number, rule: Rule, className: string): string | undefined {
+function breach(status: number, rule: Rule, className: string, endpoint: Endpoint): string | undefined {
   if (rule === WHERE_LISTED) {
     // Malformed `filters` JSON: 500 fits as well (every operation may return 500; the measured daemon answers it so).
     if (status === 400 || (status === 500 && className === 'filters-not-json')) return undefined;
     return `answered ${status}, not 400 (bad parameter)`;
   }
   if (rule === ONLY_500) {
+    const spec = '"Status codes listed are the success and error codes of each operation"';
+    const contradicted = contradictedCodes(endpoint)[status];
+    const meaning = endpoint.responses.find((r) => r.status === status)?.meaning;
+    if (contradicted) return `answered ${status} (${meaning}), but ${contradicted}: 500 (server error) is the listed code left for a refusal (${spec})`;
     // A code the endpoint does not list is the judge's to report (once per endpoint, engine/errors/listed-codes-only).
     if (status >= 400) return undefined;
-    const spec = '"Status codes listed are the success and error codes of each operation"';
     return `answered ${status}: the bad value was accepted, where the endpoint's listed codes leave 500 (server error) for a refusal (${spec})`;
   }
   if (status >= 400 && status < 500) return undefined;
@@ -95,10 +104,14 @@ function servedRequirement(endpoint: Endpoint): string {
   return loadRequirements('engine').find((r) => r.id.startsWith(`${endpoint.id}/2`))?.id ?? 'engine/versioning/path-prefix';
 }
 
-/** A 404 for the check's own container: the target does not serve the endpoint (reported by its own checks). */
-function blockedWhenNotServed(ctx: EngineContext, endpoint: Endpoint, valid: ValidRequest, status: number): void {
-  if (status === 404 && endpoint.path.includes('{id}'))
-    ctx.blockedBy(servedRequirement(endpoint), `${endpoint.method} ${valid.path} answered 404 for the check's own container`);
+/**
+ * A 404 for the check's own container, to the request without the bad input too: the target does
+ * not serve the endpoint (reported by its own checks). Asked only after a 404 to the bad input.
+ */
+async function blockedWhenNotServed(ctx: EngineContext, endpoint: Endpoint, valid: ValidRequest, status: number): Promise<void> {
+  if (status !== 404 || !endpoint.path.includes('{id}')) return;
+  const plain = await sendUnjudged(ctx, endpoint, withInput(endpoint.method, valid.path, valid.fresh(), {}));
+  if (plain.status === 404) ctx.blockedBy(servedRequirement(endpoint), `${endpoint.method} ${valid.path} answered 404 for the check's own container`);
 }
 
 function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[]): EngineCheck {
@@ -121,8 +134,8 @@ function sweepCheck(endpoint: Endpoint, name: string, versions: EngineVersion[])
           const sent = withInput(endpoint.method, valid.path, valid.fresh(), input);
           const answer = await send(ctx, endpoint, sent, requirement === ONLY_500);
           await removeAccepted(valid, answer);
-          blockedWhenNotServed(ctx, endpoint, valid, answer.status);
-          const found = breach(answer.status, requirement, name);
+          await blockedWhenNotServed(ctx, endpoint, valid, answer.status);
+          const found = breach(answer.status, requirement, name, endpoint);
           return found && `${shownRequest(sent, input)} ${found}`;
         },
         RUNS,

@@ -18,7 +18,7 @@ export const negativeTeeth: Teeth[] = [
   {
     fault: 'integer-not-checked',
     version: '1.22',
-    catches: [`${LISTED}/containers/list/integer-not-an-integer`, `${UNLISTED}/containers/stop/integer-not-an-integer`],
+    catches: [`${LISTED}/containers/list/integer-not-an-integer`, `${ONLY_500}/containers/stop/integer-not-an-integer`],
   },
   { fault: 'timestamp-not-checked', version: '1.22', catches: [`${ONLY_500}/system/events/timestamp-not-a-timestamp`] },
   { fault: 'body-not-json-500', version: '1.22', catches: [`${LISTED}/containers/update/body-not-json`, `${UNLISTED}/networks/create/body-not-json`] },

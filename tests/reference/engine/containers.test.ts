@@ -226,6 +226,14 @@ describe('engine reference: state transitions', () => {
     expect(resize.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  it('refuses a bad t, h, w or signal with 500 where 400 is not listed (stop, restart, resize, kill)', async () => {
+    const id = await createContainer(t.socketPath, { Cmd: ['sleep', '100'] });
+    await api('POST', `/v1.22/containers/${id}/start`);
+    for (const bad of ['stop?t=abc', 'stop?t=1.5', 'restart?t=abc', 'resize?h=abc&w=80', 'resize?h=24&w=1.5', 'kill?signal=NOSUCHSIGNAL'])
+      expect((await api('POST', `/v1.22/containers/${id}/${bad}`)).status, bad).toBe(500);
+    expect((await api('GET', `/v1.22/containers/${id}/json`)).json().State.Running).toBe(true);
+  });
+
   it('refuses with 500 what the daemon cannot do to an existing container: resize one not running, KernelMemory of a running one', async () => {
     const id = await createContainer(t.socketPath, { Cmd: ['sleep', '100'] });
     expect((await api('POST', `/v1.22/containers/${id}/resize?h=40&w=100`)).status).toBe(500);
