@@ -13,7 +13,10 @@ import { pathToFileURL } from 'node:url';
  * from.
  */
 export function digestSources(root, dirs) {
-  const hash = createHash('sha256');
+  // The root too: a bundle names its sources by absolute path (ownModuleUrls), so a checkout whose
+  // sources are the same as another's that shares its node_modules (a git worktree, a clone) must
+  // not load the other's bundle, which would read the other checkout's catalog and suites.
+  const hash = createHash('sha256').update(`${path.resolve(root)}\0`);
   for (const dir of dirs) {
     const entries = readdirSync(path.join(root, dir), { recursive: true })
       .filter((e) => /\.(ts|mts|mjs|json)$/.test(e))
