@@ -57,6 +57,18 @@ describe('the generated mutants', () => {
     expect(keys('engine-1.22', 'engine/system/events')).toEqual(['container', 'event', 'image', 'label', 'type', 'volume', 'network']);
     expect(keys('engine-1.22', 'engine/images/list')).toEqual(['dangling', 'label']);
   });
+
+  test('an operation whose path names its object by identifier or by name gets a mutant for each form it takes', () => {
+    const forms = (endpoint: string): string[] =>
+      MUTANTS.get('engine-1.22')!
+        .filter((m) => m.spec.kind === 'reference-unresolved' && m.site.endpoint === endpoint)
+        .map((m) => m.site.atom);
+    expect(forms('engine/containers/top')).toEqual(['path name', 'path id']);
+    expect(forms('engine/networks/delete')).toEqual(['path name', 'path id']);
+    expect(forms('engine/images/push')).toEqual(['path name']);
+    expect(forms('engine/exec/inspect')).toEqual([]);
+    expect(forms('engine/images/get')).toEqual([]);
+  });
 });
 
 describe('the cloud behaviour mutants', () => {
