@@ -49,5 +49,9 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
     name: 'archive-put-overwrite-default-on',
     description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)',
   },
+  {
+    name: 'archive-put-conflict-skipped',
+    description: 'archive PUT without noOverwriteDirNonDir answers 200 but keeps a directory or file the tar would replace with the other kind',
+  },
   { name: 'archive-head-has-body', description: 'archive HEAD sends the tar archive as a body after the header' },
 ]);

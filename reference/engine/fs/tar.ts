@@ -145,10 +145,16 @@ export async function archivePath(fs: ContainerFs, path: string, followLinks = t
 /**
  * Extracts a tar into an existing directory (PUT archive). With `noOverwriteDirNonDir` it is an
  * error (EISDIR / ENOTDIR) to replace a directory with a non-directory or the reverse; with
- * `dirsOnly` (a named fault) only the replacement of a directory is refused.
+ * `dirsOnly` (a named fault) only the replacement of a directory is refused; with `skipConflicts` (a
+ * named fault) a replacement of either kind is silently left out when not refused.
  * Throws FsError: ENOENT (no such directory), ENOTDIR (target is not a directory).
  */
-export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opts: { noOverwriteDirNonDir: boolean; dirsOnly?: boolean }): Promise<void> {
+export async function extractInto(
+  fs: ContainerFs,
+  dir: string,
+  tar: Buffer,
+  opts: { noOverwriteDirNonDir: boolean; dirsOnly?: boolean; skipConflicts?: boolean },
+): Promise<void> {
   const target = fs.resolve(dir, true);
   if (!target.node) throw new FsError('ENOENT', dir);
   if (target.node.type !== 'dir') throw new FsError('ENOTDIR', dir, `${dir}: extraction point is not a directory`);
@@ -165,6 +171,7 @@ export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opt
         `cannot overwrite ${existing.type === 'dir' ? 'directory' : 'non-directory'} ${path} with ${node.type === 'dir' ? 'directory' : 'non-directory'}`,
       );
     }
+    if (existing && opts.skipConflicts && (existing.type === 'dir') !== (node.type === 'dir')) continue;
     fs.putNode(path, node);
   }
 }

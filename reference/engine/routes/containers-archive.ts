@@ -58,7 +58,12 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
         ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
       if (!ctx.faults.has('archive-put-not-extracted'))
         await asArchiveError(
-          () => extractInto(c.fs, path, tar, { noOverwriteDirNonDir, dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only') }),
+          () =>
+            extractInto(c.fs, path, tar, {
+              noOverwriteDirNonDir,
+              dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only'),
+              skipConflicts: ctx.faults.has('archive-put-conflict-skipped'),
+            }),
           ctx.faults,
         );
       ctx.sendStatus(200);

@@ -1,15 +1,40 @@
 import { engineCheck } from '../support/check.ts';
 import { archive, containerWithTree, expectArchiveError, oneFileTar, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
-import { packTar } from '../support/tar-files.ts';
+import type { EngineContext } from '../support/context.ts';
+import { packTar, plainName } from '../support/tar-files.ts';
 
 const ENDPOINT = 'engine/containers/archive-put';
 const R = 'engine/containers/archive-put/';
+const GET_OK = 'engine/containers/archive-get/200-tar-and-stat-header';
 
 /** A tar that puts a regular file where /arch/sub (a directory) is. */
 const fileOverDir = () => packTar([{ name: 'sub', content: 'now a file\n' }]);
 /** A tar that puts a directory where /arch/file.txt (a regular file) is: the reverse replacement. */
 const dirOverFile = () => packTar([{ name: 'file.txt/', type: 'directory' }]);
+/** Both replacements in one tar. */
+const bothReplacements = () =>
+  packTar([
+    { name: 'sub', content: 'now a file\n' },
+    { name: 'file.txt/', type: 'directory' },
+  ]);
+/** What /arch/sub and /arch/file.txt are once both replacements took place (the file with its content). */
+const REPLACED = { sub: 'file: now a file\n', 'file.txt': 'directory' };
+
+/** What /arch/sub and /arch/file.txt are, read back with GET /archive?path=/arch (a read the GET checks judge). */
+async function kindsAfter(ctx: EngineContext, id: string): Promise<Record<string, string>> {
+  const entries = await ctx.setUp(async () => {
+    const back = await archive(ctx, 'GET', id, { path: TREE_ROOT });
+    ctx.expectStatus(back, 200, 'GET /archive?path=/arch after the PUT');
+    return expectTar(ctx, back, 'the archive of /arch');
+  }, GET_OK);
+  const kindOf = (name: string): string => {
+    const e = entries.find((x) => plainName(x.name) === `arch/${name}`);
+    if (!e) return 'missing';
+    return e.type === 'file' ? `file: ${e.content.toString('utf8')}` : e.type;
+  };
+  return { sub: kindOf('sub'), 'file.txt': kindOf('file.txt') };
+}
 
 /** Spec: Endpoints > Containers > 24. (1.22) PUT /containers/(id or name)/archive. */
 export default [
@@ -77,17 +102,19 @@ export default [
   }),
   engineCheck({
     id: `${R}overwrite-allowed-by-default`,
-    title: '(1.22) Without noOverwriteDirNonDir, or with it 0, replacing a directory with a file is not an error',
+    title:
+      '(1.22) Without noOverwriteDirNonDir, or with it 0, a tar replacing a directory with a file and a file with a directory answers 200 and replaces both',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       for (const flag of [{}, { noOverwriteDirNonDir: 0 }]) {
+        const what = `PUT /archive replacing the directory /arch/sub with a file and the file /arch/file.txt with a directory, ${
+          'noOverwriteDirNonDir' in flag ? 'noOverwriteDirNonDir=0' : 'no flag'
+        }`;
         const { id } = await containerWithTree(ctx);
-        ctx.expectStatus(
-          await archive(ctx, 'PUT', id, { path: TREE_ROOT, ...flag }, await fileOverDir()),
-          200,
-          `PUT /archive replacing the directory /arch/sub with a file, ${'noOverwriteDirNonDir' in flag ? 'noOverwriteDirNonDir=0' : 'no flag'}`,
-        );
+        ctx.expectStatus(await archive(ctx, 'PUT', id, { path: TREE_ROOT, ...flag }, await bothReplacements()), 200, what);
+        // Not an error means the replacement happens: a 200 that keeps what was there ignored the tar.
+        ctx.expectEqual(await kindsAfter(ctx, id), REPLACED, `${what}: what /arch holds afterwards`);
       }
     },
   }),
