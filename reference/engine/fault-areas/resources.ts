@@ -39,6 +39,7 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
   { name: 'archive-dot-ignored', description: 'archive GET treats a trailing /. like the directory itself' },
   { name: 'archive-put-overwrite-unchecked', description: 'archive PUT ignores noOverwriteDirNonDir' },
   { name: 'archive-put-readonly-allowed', description: 'archive PUT extracts into a read-only root filesystem (200) instead of 403' },
+  { name: 'archive-put-readonly-volume-allowed', description: 'archive PUT extracts into a volume mounted read-only (200) instead of 403' },
   { name: 'archive-relative-path-refused', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
   { name: 'archive-symlink-not-followed', description: 'archive GET of a symlink sends the link itself, not its target' },
   { name: 'archive-special-paths-copied', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },

@@ -50,7 +50,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       const { c, path } = archiveTarget(engine, ctx);
       const tar = await ctx.body();
       const target = normalize(path);
-      const readOnlyMount = c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
+      const readOnlyMount = ctx.faults.has('archive-put-readonly-volume-allowed') ? undefined : c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
       if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }

@@ -2,11 +2,14 @@ import { engineCheck } from '../support/check.ts';
 import { archive, containerWithTree, expectArchiveError, oneFileTar, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
+import { createVolume } from '../support/resources.ts';
 import { packTar, plainName } from '../support/tar-files.ts';
 
 const ENDPOINT = 'engine/containers/archive-put';
 const R = 'engine/containers/archive-put/';
 const GET_OK = 'engine/containers/archive-get/200-tar-and-stat-header';
+/** Where the 403 check mounts a volume read-only. */
+const RO_VOLUME = '/conformance-ro';
 
 /** A tar that puts a regular file where /arch/sub (a directory) is. */
 const fileOverDir = () => packTar([{ name: 'sub', content: 'now a file\n' }]);
@@ -120,12 +123,25 @@ export default [
   }),
   engineCheck({
     id: `${R}403-read-only`,
-    title: '(1.22) PUT /archive into a container whose root filesystem is read-only (ReadonlyRootfs) answers 403',
+    title: '(1.22) PUT /archive into a read-only root filesystem (ReadonlyRootfs) or into a volume mounted read-only answers 403',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { ReadonlyRootfs: true } });
-      ctx.expectStatus(await archive(ctx, 'PUT', id, { path: '/etc' }, await oneFileTar()), 403, 'PUT /archive into a read-only root filesystem');
+      // Both targets are judged, each failure reported: a target may refuse one and not the other.
+      const refused = async (id: string, path: string, what: string): Promise<void> => {
+        const res = await archive(ctx, 'PUT', id, { path }, await oneFileTar());
+        ctx.verify(res.status === 403, `PUT /archive into ${what}: expected status 403, got ${res.status}`, {
+          requirement: `${R}403-read-only`,
+          expected: 403,
+          actual: { status: res.status, body: res.text().trim().slice(0, 200) },
+        });
+      };
+      const rootfs = await ctx.createContainer({ cmd: ['true'], hostConfig: { ReadonlyRootfs: true } });
+      await refused(rootfs.id, '/etc', 'a read-only root filesystem');
+      // The other read-only target the spec names: a volume, in a container whose root filesystem is writable.
+      const volume = await ctx.setUp(() => createVolume(ctx));
+      const mounted = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${volume.Name}:${RO_VOLUME}:ro`] } });
+      await refused(mounted.id, RO_VOLUME, `${RO_VOLUME}, a volume mounted read-only`);
     },
   }),
   engineCheck({

@@ -152,4 +152,5 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'archive-put-not-extracted', version: '1.22', catches: [`${C}archive-put/200-extracted`] },
   { fault: 'archive-put-overwrite-default-on', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
   { fault: 'archive-put-conflict-skipped', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
+  { fault: 'archive-put-readonly-volume-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },
 ];
