@@ -63,6 +63,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
               noOverwriteDirNonDir,
               dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only'),
               skipConflicts: ctx.faults.has('archive-put-conflict-skipped'),
+              refuseAfter: ctx.faults.has('archive-put-overwrite-refused-after'),
             }),
           ctx.faults,
         );

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { archive, containerWithTree, expectArchiveError, oneFileTar, TREE_ROOT } from '../support/archive.ts';
+import { archive, containerWithTree, expectArchiveError, FILE_TEXT, oneFileTar, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createVolume } from '../support/resources.ts';
@@ -21,7 +21,8 @@ const bothReplacements = () =>
     { name: 'sub', content: 'now a file\n' },
     { name: 'file.txt/', type: 'directory' },
   ]);
-/** What /arch/sub and /arch/file.txt are once both replacements took place (the file with its content). */
+/** What /arch/sub and /arch/file.txt are in the tree as put, and once both replacements took place (a file with its content). */
+const ORIGINAL = { sub: 'directory', 'file.txt': `file: ${FILE_TEXT}` };
 const REPLACED = { sub: 'file: now a file\n', 'file.txt': 'directory' };
 
 /** What /arch/sub and /arch/file.txt are, read back with GET /archive?path=/arch (a read the GET checks judge). */
@@ -100,6 +101,8 @@ export default [
         const { id } = await containerWithTree(ctx);
         const res = await archive(ctx, 'PUT', id, { path: TREE_ROOT, noOverwriteDirNonDir: 1 }, await tar());
         expectArchiveError(ctx, res, 400, `PUT /archive ${what}, noOverwriteDirNonDir=1`, `${R}400-forbidden-overwrite`);
+        // An error is no replacement: the refused PUT leaves what was there.
+        ctx.expectEqual(await kindsAfter(ctx, id), ORIGINAL, `after the refused PUT ${what}, what /arch holds`, `${R}400-forbidden-overwrite`);
       }
     },
   }),

@@ -153,4 +153,5 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'archive-put-overwrite-default-on', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
   { fault: 'archive-put-conflict-skipped', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
   { fault: 'archive-put-readonly-volume-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },
+  { fault: 'archive-put-overwrite-refused-after', version: '1.22', catches: [`${C}archive-put/400-forbidden-overwrite`] },
 ];
