@@ -27,6 +27,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'blkioweight-unchecked', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'start-exited-returns-304', description: 'POST start on an exited container answers 304 instead of starting it (204)' },
   { name: 'start-hostconfig-body-ignored', description: 'POST start ignores a HostConfig body instead of running the container with it' },
+  {
+    name: 'start-hostconfig-body-shown-only',
+    description: 'POST start stores a HostConfig body (inspect shows it) but runs the container with the HostConfig of its create',
+  },
   { name: 'start-detach-keys-rejected', description: '1.22 POST start with a valid detachKeys answers 400 instead of 204' },
   { name: 'stop-ignores-request', description: 'POST stop answers 204 but leaves the container running' },
   { name: 'stop-waits-full-t', description: 'POST stop waits the full t seconds even when the container exited on the stop signal at once' },

@@ -39,6 +39,11 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
   { name: 'archive-dot-ignored', description: 'archive GET treats a trailing /. like the directory itself' },
   { name: 'archive-put-overwrite-unchecked', description: 'archive PUT ignores noOverwriteDirNonDir' },
   { name: 'archive-put-readonly-allowed', description: 'archive PUT extracts into a read-only root filesystem (200) instead of 403' },
+  {
+    name: 'archive-put-overwrite-refused-after',
+    description: 'archive PUT with noOverwriteDirNonDir=1 answers 400 but has already replaced the directory or file',
+  },
+  { name: 'archive-put-readonly-volume-allowed', description: 'archive PUT extracts into a volume mounted read-only (200) instead of 403' },
   { name: 'archive-relative-path-refused', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
   { name: 'archive-symlink-not-followed', description: 'archive GET of a symlink sends the link itself, not its target' },
   { name: 'archive-special-paths-copied', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },
@@ -48,6 +53,10 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
   {
     name: 'archive-put-overwrite-default-on',
     description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)',
+  },
+  {
+    name: 'archive-put-conflict-skipped',
+    description: 'archive PUT without noOverwriteDirNonDir answers 200 but keeps a directory or file the tar would replace with the other kind',
   },
   { name: 'archive-head-has-body', description: 'archive HEAD sends the tar archive as a body after the header' },
 ]);

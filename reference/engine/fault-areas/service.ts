@@ -9,6 +9,7 @@ export const SYSTEM_FAULTS = faultArea('system', [
   { name: 'info-1.22-debug-int', description: '1.22 info reports Debug as an integer instead of a boolean' },
   { name: 'ping-json', description: 'GET /_ping answers a JSON body instead of text/plain OK' },
   { name: 'version-no-ApiVersion', description: 'GET /version has no ApiVersion' },
+  { name: 'version-api-version-release', description: "GET /version reports in ApiVersion the daemon release's major.minor, not an API version" },
   { name: 'auth-any-password', description: 'POST /auth accepts any password for an account of the registry' },
   { name: 'json-labelled-text-plain', description: 'JSON answers are labelled text/plain instead of application/json' },
   { name: 'auth-login-refused', description: 'POST /auth answers 401 to valid credentials instead of 200 or 204' },

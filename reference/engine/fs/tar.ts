@@ -145,10 +145,17 @@ export async function archivePath(fs: ContainerFs, path: string, followLinks = t
 /**
  * Extracts a tar into an existing directory (PUT archive). With `noOverwriteDirNonDir` it is an
  * error (EISDIR / ENOTDIR) to replace a directory with a non-directory or the reverse; with
- * `dirsOnly` (a named fault) only the replacement of a directory is refused.
+ * `dirsOnly` (a named fault) only the replacement of a directory is refused; with `skipConflicts` (a
+ * named fault) a replacement of either kind is silently left out when not refused; with `refuseAfter`
+ * (a named fault) a refused replacement is made before the error.
  * Throws FsError: ENOENT (no such directory), ENOTDIR (target is not a directory).
  */
-export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opts: { noOverwriteDirNonDir: boolean; dirsOnly?: boolean }): Promise<void> {
+export async function extractInto(
+  fs: ContainerFs,
+  dir: string,
+  tar: Buffer,
+  opts: { noOverwriteDirNonDir: boolean; dirsOnly?: boolean; skipConflicts?: boolean; refuseAfter?: boolean },
+): Promise<void> {
   const target = fs.resolve(dir, true);
   if (!target.node) throw new FsError('ENOENT', dir);
   if (target.node.type !== 'dir') throw new FsError('ENOTDIR', dir, `${dir}: extraction point is not a directory`);
@@ -159,12 +166,14 @@ export async function extractInto(fs: ContainerFs, dir: string, tar: Buffer, opt
     if (!node) continue;
     const existing = fs.stat(path, { follow: false });
     if (existing && opts.noOverwriteDirNonDir && (existing.type === 'dir') !== (node.type === 'dir') && (!opts.dirsOnly || existing.type === 'dir')) {
+      if (opts.refuseAfter) fs.putNode(path, node);
       throw new FsError(
         existing.type === 'dir' ? 'EISDIR' : 'ENOTDIR',
         path,
         `cannot overwrite ${existing.type === 'dir' ? 'directory' : 'non-directory'} ${path} with ${node.type === 'dir' ? 'directory' : 'non-directory'}`,
       );
     }
+    if (existing && opts.skipConflicts && (existing.type === 'dir') !== (node.type === 'dir')) continue;
     fs.putNode(path, node);
   }
 }

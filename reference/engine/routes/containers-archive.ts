@@ -50,7 +50,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       const { c, path } = archiveTarget(engine, ctx);
       const tar = await ctx.body();
       const target = normalize(path);
-      const readOnlyMount = c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
+      const readOnlyMount = ctx.faults.has('archive-put-readonly-volume-allowed') ? undefined : c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
       if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }
@@ -58,7 +58,13 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
         ctx.bool('noOverwriteDirNonDir', ctx.faults.has('archive-put-overwrite-default-on')) && !ctx.faults.has('archive-put-overwrite-unchecked');
       if (!ctx.faults.has('archive-put-not-extracted'))
         await asArchiveError(
-          () => extractInto(c.fs, path, tar, { noOverwriteDirNonDir, dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only') }),
+          () =>
+            extractInto(c.fs, path, tar, {
+              noOverwriteDirNonDir,
+              dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only'),
+              skipConflicts: ctx.faults.has('archive-put-conflict-skipped'),
+              refuseAfter: ctx.faults.has('archive-put-overwrite-refused-after'),
+            }),
           ctx.faults,
         );
       ctx.sendStatus(200);

@@ -17,9 +17,13 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
       return;
     }
     // Backward compatibility: a HostConfig in the start body replaces the stored one.
-    if (hostConfig && Object.keys(hostConfig).length && !ctx.faults.has('start-hostconfig-body-ignored'))
-      Object.assign(c.hostConfig, buildHostConfig(ctx.version, hostConfig, ctx.faults));
+    const sent = hostConfig && Object.keys(hostConfig).length && !ctx.faults.has('start-hostconfig-body-ignored') ? hostConfig : undefined;
+    const applied = () => sent && Object.assign(c.hostConfig, buildHostConfig(ctx.version, sent, ctx.faults));
+    // The named fault stores the body only after the run's view was built from the create's HostConfig.
+    const shownOnly = ctx.faults.has('start-hostconfig-body-shown-only');
+    if (!shownOnly) applied();
     startContainer(engine, c);
+    if (shownOnly) applied();
     ctx.sendStatus(ctx.faults.has('start-returns-200') ? 200 : 204);
   });
 

@@ -50,6 +50,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     };
     if (ctx.version === '1.22') Object.assign(version, { BuildTime: '2016-03-10T15:54:52.312835708+00:00', Experimental: false });
     if (ctx.faults.has('version-no-ApiVersion')) delete version.ApiVersion;
+    if (ctx.faults.has('version-api-version-release')) version.ApiVersion = DAEMON_VERSION.split('.').slice(0, 2).join('.');
     ctx.sendJson(200, version);
   });
 

@@ -35,8 +35,9 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/409-conflict',
-    title: 'DELETE of a running container without force answers 409 and leaves it running (force defaults to false)',
-    requirements: ['engine/containers/delete/409-conflict', 'engine/containers/delete/query-defaults-false'],
+    title:
+      'DELETE of a running container without force is refused (409, the listed code that fits, recommended) and leaves it running (force defaults to false)',
+    requirements: ['engine/containers/delete/409-conflict', 'engine/containers/delete/query-defaults-false', 'engine/containers/delete/204-removed'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(IGNORES_TERM);
@@ -56,6 +57,13 @@ export default [
           actual: after.status,
         },
       );
+      // A success claims the removal: one that leaves the container in place says what did not happen.
+      const success = res.status >= 200 && res.status < 300;
+      ctx.verify(!(success && after.status === 200), `DELETE without force answered ${res.status} while the container is still there`, {
+        requirement: 'engine/containers/delete/204-removed',
+        expected: 'an error status (the container is not removed)',
+        actual: { status: res.status, inspect: after.status },
+      });
     },
   }),
   engineCheck({

@@ -1,6 +1,7 @@
 import type { EngineCheck } from '../support/check.ts';
 import start from './start.ts';
 import startHostConfig from './start-host-config.ts';
+import startHostConfigEffect from './start-host-config-effect.ts';
 import stop from './stop.ts';
 import restart from './restart.ts';
 import kill from './kill.ts';
@@ -20,6 +21,7 @@ import everyState from './every-state.ts';
 export const containerChecks: EngineCheck[] = [
   ...start,
   ...startHostConfig,
+  ...startHostConfigEffect,
   ...stop,
   ...restart,
   ...kill,

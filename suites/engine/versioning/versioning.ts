@@ -21,15 +21,22 @@ export default [
   }),
   engineCheck({
     id: 'engine/versioning/api-version-field',
-    title: 'GET /version reports the API version in ApiVersion',
+    title: 'GET /version reports the API version in ApiVersion: a version whose path prefix the target serves',
     endpoint: 'engine/system/version',
     async run(ctx) {
       const version = ctx.expectJson<{ ApiVersion?: unknown }>(await ctx.api.get('/version'), 'version');
-      ctx.expect(
-        typeof version.ApiVersion === 'string' && /^\d+\.\d+$/.test(version.ApiVersion),
-        `ApiVersion must hold the API version, got ${JSON.stringify(version.ApiVersion)}`,
-        { expected: 'a version such as 1.22', actual: version.ApiVersion },
-      );
+      const reported = version.ApiVersion;
+      ctx.expect(typeof reported === 'string' && /^\d+\.\d+$/.test(reported), `ApiVersion must hold the API version, got ${JSON.stringify(reported)}`, {
+        expected: 'a version such as 1.22',
+        actual: reported,
+      });
+      // The version the path carries is the API version: the one reported is served under its own prefix
+      // (not a product release, not a version the target refuses).
+      const ping = await ctx.api.raw('GET', `/v${reported as string}/_ping`);
+      ctx.expect(ping.status === 200, `GET /v${reported as string}/_ping, the prefix of the ApiVersion reported, answered ${ping.status}`, {
+        expected: 200,
+        actual: { status: ping.status, body: ping.text().trim().slice(0, 200) },
+      });
     },
   }),
   engineCheck({

@@ -151,4 +151,7 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'archive-missing-path-500', version: '1.22', catches: [`${C}archive-get/404-no-such-path`, `${C}archive-put/404-no-such-path`] },
   { fault: 'archive-put-not-extracted', version: '1.22', catches: [`${C}archive-put/200-extracted`] },
   { fault: 'archive-put-overwrite-default-on', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
+  { fault: 'archive-put-conflict-skipped', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
+  { fault: 'archive-put-readonly-volume-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },
+  { fault: 'archive-put-overwrite-refused-after', version: '1.22', catches: [`${C}archive-put/400-forbidden-overwrite`] },
 ];
