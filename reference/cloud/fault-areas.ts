@@ -194,6 +194,7 @@ export const LINK_FAULTS = faultArea('links', [
   { name: 'link-variables-not-injected', description: "containers of a linking service do not get the linked service's link variables" },
   { name: 'linked-from-missing', description: 'linked_from_service is always empty' },
   { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
+  { name: 'linked-to-container-first-only', description: 'linked_to_container links only to the first live container of a linked service' },
   { name: 'link-endpoints-all-tcp', description: "linked_to_container endpoints key every port '<port>/tcp', whatever its protocol" },
 ]);
 

@@ -68,6 +68,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
     expect((await get(t, client.containers[0])).linked_to_container).toEqual([]);
   },
+  'linked-to-container-first-only': async (t) => {
+    await deployedCluster(t, 1);
+    const server = await runningService(t, { image: 'x', target_num_containers: 2 });
+    const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
+    expect((await get(t, client.containers[0])).linked_to_container).toHaveLength(1);
+  },
   'link-endpoints-all-tcp': async (t) => {
     await deployedCluster(t, 1);
     const server = await runningService(t, { image: 'x', container_ports: [{ protocol: 'udp', inner_port: 53 }] });
