@@ -217,6 +217,10 @@ export const STACK_FAULTS = faultArea('stacks', [
 /** Repositories: external repository objects and their operations. */
 export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  {
+    name: 'repository-in-use-by-prefix',
+    description: 'in_use of an external repository is true while a service uses the image of any repository whose name begins with its own',
+  },
   { name: 'repository-delete-200', description: 'DELETE of an external repository answers 200 with a body instead of 204' },
   { name: 'repository-registry-vendor', description: "external repositories name the vendor's own registry instead of the registry of their host" },
   { name: 'repository-update-refused', description: 'PATCH of an external repository is refused (405)' },

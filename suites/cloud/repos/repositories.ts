@@ -150,12 +150,19 @@ export default [
   }),
   cloudCheck({
     id: R.inUse,
-    title: "in_use is true when one of the caller's services uses an image of the repository, false before and once that service is terminated",
+    title:
+      "in_use is true when one of the caller's services uses an image of the repository (a tag other than latest), " +
+      'false before, beside a service of a repository whose name extends its own, and once that service is terminated',
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name, body } = await addRepository(ctx);
       ctx.expectEqual(body.in_use, false, 'a repository no service uses is in_use', R.inUse);
-      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
+      // The image of another repository, whose name begins with this one's, is no image of this one.
+      await createService(ctx, serviceBody(ctx, undefined, { image: `${name}-other:latest` }));
+      const beside = await ctx.getJson('external-repository', repoPath(name), 'repository');
+      ctx.expectEqual(beside.in_use, false, 'a repository is in_use while only the image of another repository, whose name begins with its own, is', R.inUse);
+      // Any tag of the repository's image is a use of it, not only latest.
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:conformance` }));
       const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
       // Terminating a service terminates it and its containers, not reversibly (Terminated: deleted):
