@@ -88,6 +88,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },
   { name: 'binding-rewritable-default-false', description: 'a binding sent without rewritable is read-only' },
   { name: 'image-tag-not-defaulted', description: 'PATCH image without a tag keeps the image without a tag instead of the tag latest' },
+  {
+    name: 'create-image-tag-not-defaulted',
+    description: 'a service created with an image without a tag shows image_name without a tag instead of the tag latest',
+  },
   { name: 'node-nickname-default-empty', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
   {
     name: 'service-name-with-namespace',

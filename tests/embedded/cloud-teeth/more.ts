@@ -6,6 +6,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'outer-port-not-allocated', catches: ['cloud/service/create/default-port-outer-port-dynamic'] },
   { fault: 'binding-rewritable-default-false', catches: ['cloud/service/create/default-port-published-false'] },
   { fault: 'image-tag-not-defaulted', catches: ['cloud/service/update/image-tag-latest'] },
+  { fault: 'create-image-tag-not-defaulted', catches: ['cloud/service/create/image-name-tag-latest'] },
   { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-patch-resets-omitted', catches: ['cloud/node/update/nickname'] },
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },
