@@ -221,6 +221,7 @@ export const STACK_FAULTS = faultArea('stacks', [
 /** Repositories: external repository objects and their operations. */
 export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  { name: 'repository-in-use-any-user', description: "in_use of an external repository counts the services of every user, not only the caller's" },
   {
     name: 'repository-in-use-by-prefix',
     description: 'in_use of an external repository is true while a service uses the image of any repository whose name begins with its own',
