@@ -15,7 +15,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'node-container-count-stale', catches: ['cloud/node/get/returns-node'] },
   { fault: 'node-nickname-default-empty', catches: ['cloud/node/get/returns-node'] },
   { fault: 'linked-to-container-missing', catches: ['cloud/container/get/linked-to-container'] },
-  { fault: 'linked-to-container-first-only', catches: ['cloud/container/get/linked-to-container'] },
+  { fault: 'linked-to-container-first-only', catches: ['cloud/container/get/inherits-service/descriptive-lists'] },
   { fault: 'link-endpoints-all-tcp', catches: ['cloud/container/get/linked-to-container'] },
   {
     fault: 'logs-follow-default-false',
