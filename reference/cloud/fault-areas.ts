@@ -130,6 +130,10 @@ export const NAMESPACE_FAULTS = faultArea('namespaces', [
     description: "a path naming the caller's own namespace is served for node clusters only; every other namespaced kind refuses it (403)",
   },
   {
+    name: 'own-namespace-segment-writes-nodecluster-only',
+    description: "a write (POST, PATCH, DELETE) through the caller's own namespace is served for node clusters only; elsewhere it is refused (403)",
+  },
+  {
     name: 'default-namespace-first-org',
     description: "without the namespace segment the namespace is the caller's first organization instead of the caller's own",
   },
