@@ -88,6 +88,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },
   { name: 'binding-rewritable-default-false', description: 'a binding sent without rewritable is read-only' },
   { name: 'image-tag-not-defaulted', description: 'PATCH image without a tag keeps the image without a tag instead of the tag latest' },
+  {
+    name: 'create-image-tag-not-defaulted',
+    description: 'a service created with an image without a tag shows image_name without a tag instead of the tag latest',
+  },
   { name: 'node-nickname-default-empty', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
   {
     name: 'service-name-with-namespace',
@@ -124,6 +128,10 @@ export const NAMESPACE_FAULTS = faultArea('namespaces', [
   {
     name: 'own-namespace-segment-nodecluster-only',
     description: "a path naming the caller's own namespace is served for node clusters only; every other namespaced kind refuses it (403)",
+  },
+  {
+    name: 'own-namespace-segment-writes-nodecluster-only',
+    description: "a write (POST, PATCH, DELETE) through the caller's own namespace is served for node clusters only; elsewhere it is refused (403)",
   },
   {
     name: 'default-namespace-first-org',
@@ -194,6 +202,7 @@ export const LINK_FAULTS = faultArea('links', [
   { name: 'link-variables-not-injected', description: "containers of a linking service do not get the linked service's link variables" },
   { name: 'linked-from-missing', description: 'linked_from_service is always empty' },
   { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
+  { name: 'linked-to-container-first-only', description: 'linked_to_container links only to the first live container of a linked service' },
   { name: 'link-endpoints-all-tcp', description: "linked_to_container endpoints key every port '<port>/tcp', whatever its protocol" },
 ]);
 
@@ -216,6 +225,11 @@ export const STACK_FAULTS = faultArea('stacks', [
 /** Repositories: external repository objects and their operations. */
 export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  { name: 'repository-in-use-any-user', description: "in_use of an external repository counts the services of every user, not only the caller's" },
+  {
+    name: 'repository-in-use-by-prefix',
+    description: 'in_use of an external repository is true while a service uses the image of any repository whose name begins with its own',
+  },
   { name: 'repository-delete-200', description: 'DELETE of an external repository answers 200 with a body instead of 204' },
   { name: 'repository-registry-vendor', description: "external repositories name the vendor's own registry instead of the registry of their host" },
   { name: 'repository-update-refused', description: 'PATCH of an external repository is refused (405)' },

@@ -26,7 +26,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     const reply = await mutatedCall(world.mutation, req, world.spell, async (arrived) => {
       let scope: UriScope;
       try {
-        scope = resolveScope(world, req.user, match.params.ns, arrived.mutation, req.path);
+        scope = resolveScope(world, req.user, match.params.ns, arrived.mutation, req.path, req.method);
       } catch (err) {
         return errorReply(err);
       }

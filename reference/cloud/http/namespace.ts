@@ -8,10 +8,10 @@ import type { UriScope } from '../uris.ts';
 import type { World } from '../world.ts';
 import { ApiError } from './errors.ts';
 
-export function resolveScope(world: World, user: CloudUser, named: string | undefined, mutation?: CloudDecisions, path = ''): UriScope {
+export function resolveScope(world: World, user: CloudUser, named: string | undefined, mutation?: CloudDecisions, path = '', method = 'GET'): UriScope {
   if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
   const leaked = world.faults.has('namespace-leak') || mutation?.namespaceForeignAccepted === true;
-  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named, path)) || leaked) return { namespace: named, spelled: true };
+  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named, path, method)) || leaked) return { namespace: named, spelled: true };
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
 }
 
@@ -22,10 +22,12 @@ function defaultNamespace(world: World, user: CloudUser): string {
 
 /**
  * The faults own-namespace-segment-refused and organization-namespace-refused refuse a namespace of
- * the caller's; own-namespace-segment-nodecluster-only refuses the caller's own outside node clusters.
+ * the caller's; own-namespace-segment-nodecluster-only refuses the caller's own outside node clusters,
+ * own-namespace-segment-writes-nodecluster-only only its writes (reads are served).
  */
-function refusedByFault(world: World, user: CloudUser, named: string, path: string): boolean {
+function refusedByFault(world: World, user: CloudUser, named: string, path: string, method: string): boolean {
   if (named !== user.username) return world.faults.has('organization-namespace-refused');
   if (world.faults.has('own-namespace-segment-nodecluster-only') && !path.includes('/nodecluster/')) return true;
+  if (world.faults.has('own-namespace-segment-writes-nodecluster-only') && method !== 'GET' && !path.includes('/nodecluster/')) return true;
   return world.faults.has('own-namespace-segment-refused');
 }

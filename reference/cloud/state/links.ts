@@ -67,7 +67,8 @@ export function linkedToContainer(world: World, c: Container): Record<string, un
   const serviceLinks = svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];
-    return liveContainers(world, target).map((t) => ({
+    const servers = liveContainers(world, target);
+    return (world.faults.has('linked-to-container-first-only') ? servers.slice(0, 1) : servers).map((t) => ({
       name: link.name,
       from_container: c.resource_uri,
       to_container: t.resource_uri,

@@ -91,9 +91,9 @@ export function repositoryJson(world: World, repo: Repository): Record<string, u
     !world.faults.has('blind-repository-never-in-use') &&
     [...world.store.services.values()].some(
       (s) =>
-        s.scope.namespace === repo.scope.namespace &&
+        (s.scope.namespace === repo.scope.namespace || world.faults.has('repository-in-use-any-user')) &&
         (s.state !== 'Terminated' || world.faults.has('blind3-repository-in-use-after-terminate')) &&
-        s.config.image_name.startsWith(`${repo.name}:`),
+        s.config.image_name.startsWith(world.faults.has('repository-in-use-by-prefix') ? repo.name : `${repo.name}:`),
     );
   const registry = world.faults.has('repository-registry-vendor') ? seeded(world).find((r) => r.isVendor)!.resource_uri : repo.registry;
   const json: Record<string, unknown> = { resource_uri: repo.resource_uri, name: repo.name, in_use: inUse, registry };

@@ -111,7 +111,8 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
-  const image = normalizeImage(reqString(body, 'image'));
+  const sentImage = reqString(body, 'image');
+  const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage);
   const name =
     optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);

@@ -2,7 +2,7 @@ import { ENDS, finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
-import { createService, operateAndSettle, serviceBody } from '../support/app.ts';
+import { createService, operateAndSettle, serviceBody, SERVICES } from '../support/app.ts';
 import { filterCheck } from '../support/filters.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
@@ -150,12 +150,19 @@ export default [
   }),
   cloudCheck({
     id: R.inUse,
-    title: "in_use is true when one of the caller's services uses an image of the repository, false before and once that service is terminated",
+    title:
+      "in_use is true when one of the caller's services uses an image of the repository (a tag other than latest), " +
+      'false before, beside a service of a repository whose name extends its own, and once that service is terminated',
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name, body } = await addRepository(ctx);
       ctx.expectEqual(body.in_use, false, 'a repository no service uses is in_use', R.inUse);
-      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:latest` }));
+      // The image of another repository, whose name begins with this one's, is no image of this one.
+      await createService(ctx, serviceBody(ctx, undefined, { image: `${name}-other:latest` }));
+      const beside = await ctx.getJson('external-repository', repoPath(name), 'repository');
+      ctx.expectEqual(beside.in_use, false, 'a repository is in_use while only the image of another repository, whose name begins with its own, is', R.inUse);
+      // Any tag of the repository's image is a use of it, not only latest.
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:conformance` }));
       const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
       // Terminating a service terminates it and its containers, not reversibly (Terminated: deleted):
@@ -164,6 +171,22 @@ export default [
       if (ended.state !== 'Terminated') ctx.blockedBy(TERMINATES, `terminate of ${svc.resource_uri} left it ${ended.state}`);
       const after = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(after.in_use, false, 'a repository only a terminated service used is still in_use', R.inUse);
+    },
+  }),
+  cloudCheck({
+    id: `${R.inUse}/callers-only`,
+    title: "in_use counts the caller's services only: a repository whose image only another user's service uses is not in_use",
+    requirements: [R.inUse],
+    endpoint: 'cloud/repository/get',
+    async run(ctx) {
+      const second = ctx.secondUser();
+      const { name } = await addRepository(ctx);
+      const res = await second.post(SERVICES, serviceBody(ctx, undefined, { image: `${name}:latest` }));
+      if (res.status < 200 || res.status >= 300) ctx.skip(`the second user's service create answered ${res.status}: no service of another user uses the image`);
+      const uri = String(ctx.expectJson<Json>(res, "the second user's service").resource_uri);
+      ctx.defer(async () => void (await second.delete(uri)));
+      const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
+      ctx.expectEqual(got.in_use, false, "a repository is in_use while only another user's service uses its image", R.inUse);
     },
   }),
   cloudCheck({

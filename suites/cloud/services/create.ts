@@ -9,6 +9,7 @@ const ENDPOINT = 'cloud/service/create';
 const R = {
   requiresImage: 'cloud/service/create/requires-image',
   defaultName: 'cloud/service/create/default-name-image-without-namespace',
+  imageTag: 'cloud/service/create/image-name-tag-latest',
   defaultNickname: 'cloud/service/create/default-nickname-name',
   published: 'cloud/service/create/default-port-published-false',
   outerPort: 'cloud/service/create/default-port-outer-port-dynamic',
@@ -202,6 +203,18 @@ export default [
     async run(ctx) {
       const { image: _image, ...body } = serviceBody(ctx, undefined);
       await expectRefusedCreate(ctx, body, R.requiresImage);
+    },
+  }),
+  cloudCheck({
+    id: R.imageTag,
+    title: 'image_name is the image name and tag: an image sent without a tag is shown with the tag latest (the create answer and a later GET)',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const untagged = IMAGE.split(':')[0]!;
+      const sent = { image: `${untagged}:latest` };
+      const created = await createService(ctx, { image: untagged, name: serviceBody(ctx, undefined).name });
+      verifyKept(ctx, sent, created, `the create answer of image '${untagged}'`, R.imageTag);
+      verifyKept(ctx, sent, await ctx.getJson('service', created.resource_uri, 'the created service'), `a later GET of image '${untagged}'`, R.imageTag);
     },
   }),
   cloudCheck({

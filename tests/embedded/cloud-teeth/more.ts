@@ -6,6 +6,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'outer-port-not-allocated', catches: ['cloud/service/create/default-port-outer-port-dynamic'] },
   { fault: 'binding-rewritable-default-false', catches: ['cloud/service/create/default-port-published-false'] },
   { fault: 'image-tag-not-defaulted', catches: ['cloud/service/update/image-tag-latest'] },
+  { fault: 'create-image-tag-not-defaulted', catches: ['cloud/service/create/image-name-tag-latest'] },
   { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-patch-resets-omitted', catches: ['cloud/node/update/nickname'] },
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },
@@ -14,6 +15,7 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'node-container-count-stale', catches: ['cloud/node/get/returns-node'] },
   { fault: 'node-nickname-default-empty', catches: ['cloud/node/get/returns-node'] },
   { fault: 'linked-to-container-missing', catches: ['cloud/container/get/linked-to-container'] },
+  { fault: 'linked-to-container-first-only', catches: ['cloud/container/get/inherits-service/descriptive-lists'] },
   { fault: 'link-endpoints-all-tcp', catches: ['cloud/container/get/linked-to-container'] },
   {
     fault: 'logs-follow-default-false',

@@ -35,6 +35,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'vendor-auth-wrong-key', catches: ['cloud/auth/global-role-vendor-auth'] },
   { fault: 'own-namespace-segment-refused', catches: ['cloud/namespaces/default-to-caller', 'cloud/namespaces/optional-segment/every-kind'] },
   { fault: 'own-namespace-segment-nodecluster-only', catches: ['cloud/namespaces/optional-segment/every-kind'] },
+  { fault: 'own-namespace-segment-writes-nodecluster-only', catches: ['cloud/namespaces/optional-segment/service-writes'] },
   { fault: 'default-namespace-first-org', catches: ['cloud/namespaces/default-to-caller'] },
   { fault: 'catalog-patch-accepted', catches: ['cloud/infra/read-only'] },
   { fault: 'nodetype-regions-first-only', catches: ['cloud/infra/cross-references'] },

@@ -128,6 +128,16 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   },
   'repository-returns-password': async (t) =>
     expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
+  'repository-in-use-any-user': async (t) => {
+    await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' });
+    expect((await t.call('POST', '/api/app/v1/service/', { image: 'quay.io/a/b:1', name: 'b' }, { user: 'conformance2' })).status).toBe(201);
+    expect((await get(t, '/api/repo/v1/repository/quay.io/a/b/')).in_use).toBe(true);
+  },
+  'repository-in-use-by-prefix': async (t) => {
+    await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' });
+    await t.ok('POST', '/api/app/v1/service/', { image: 'quay.io/a/bc:1', name: 'bc' });
+    expect((await get(t, '/api/repo/v1/repository/quay.io/a/b/')).in_use).toBe(true);
+  },
   'repository-delete-200': async (t) => {
     const repo = await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b' });
     expect((await t.call('DELETE', repo.resource_uri)).status).toBe(200);

@@ -21,6 +21,7 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   },
   'binding-rewritable-default-false': async (t) =>
     expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
+  'create-image-tag-not-defaulted': async (t) => expect((await t.ok('POST', S, { image: 'x' })).image_name).toBe('x'),
   'image-tag-not-defaulted': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x:1' });
     await t.ok('PATCH', svc.resource_uri, { image: 'y' });
@@ -67,6 +68,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     const server = await runningService(t, { image: 'x' });
     const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
     expect((await get(t, client.containers[0])).linked_to_container).toEqual([]);
+  },
+  'linked-to-container-first-only': async (t) => {
+    await deployedCluster(t, 1);
+    const server = await runningService(t, { image: 'x', target_num_containers: 2 });
+    const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
+    expect((await get(t, client.containers[0])).linked_to_container).toHaveLength(1);
   },
   'link-endpoints-all-tcp': async (t) => {
     await deployedCluster(t, 1);

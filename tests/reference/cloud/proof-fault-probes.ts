@@ -146,6 +146,10 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect((await t.call('GET', '/api/infra/v1/conformance/nodecluster/')).status).toBe(200);
     expect((await t.call('GET', '/api/app/v1/conformance/service/')).status).toBe(403);
   },
+  'own-namespace-segment-writes-nodecluster-only': async (t) => {
+    expect((await t.call('GET', '/api/app/v1/conformance/service/')).status).toBe(200);
+    expect((await t.call('POST', '/api/app/v1/conformance/service/', { image: 'x' })).status).toBe(403);
+  },
   'default-namespace-first-org': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     expect((await get(t, '/api/app/v1/conformance-org/service/')).objects.map((s: any) => s.uuid)).toContain(svc.uuid);
