@@ -28,6 +28,13 @@ export interface EmbeddedEngineRun {
 }
 
 /**
+ * How long the pool's own requests between runs (the sweep, the fixture's upkeep) may wait: they
+ * judge nothing, and the checks' short time-out is for verdicts. On a loaded machine (a mutation
+ * run beside a real-daemon run) one timed out and ended the whole mutation run.
+ */
+const HOUSEKEEPING_TIMEOUT_MS = 60_000;
+
+/**
  * One embedded reference daemon and fixture image for many runs of checks, each under its own
  * faults (switched in place) and with its own run id, so that what a run leaves is swept before
  * the next: how the teeth tests prove, fault after fault, that each check fails against a target
@@ -45,7 +52,7 @@ export class EmbeddedEngine {
     const dir = mkdtempSync(path.join(tmpdir(), 'teeth-'));
     const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}` });
     const engine = parseTargetUrl(server.url);
-    return new EmbeddedEngine(server, engine, await embeddedFixture(engine, newRunId(), timeoutMs), timeoutMs);
+    return new EmbeddedEngine(server, engine, await embeddedFixture(engine, newRunId(), HOUSEKEEPING_TIMEOUT_MS), timeoutMs);
   }
 
   async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
@@ -58,7 +65,7 @@ export class EmbeddedEngine {
     } finally {
       this.server.setMutation(undefined);
       await binding.teardown?.();
-      await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: this.timeoutMs });
+      await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: HOUSEKEEPING_TIMEOUT_MS });
       await this.keepFixture();
     }
   }
@@ -71,10 +78,10 @@ export class EmbeddedEngine {
   private async keepFixture(): Promise<void> {
     const image = this.fixture.image;
     if (!image) return;
-    const transport = new HttpTransport(this.engine, { timeoutMs: this.timeoutMs, maxBodyBytes: 1024 * 1024 });
+    const transport = new HttpTransport(this.engine, { timeoutMs: HOUSEKEEPING_TIMEOUT_MS, maxBodyBytes: 1024 * 1024 });
     try {
       const res = await transport.request({ method: 'GET', path: `/v1.22/images/${image}/json` });
-      if (res.status === 404) this.fixture = await embeddedFixture(this.engine, newRunId(), this.timeoutMs);
+      if (res.status === 404) this.fixture = await embeddedFixture(this.engine, newRunId(), HOUSEKEEPING_TIMEOUT_MS);
     } finally {
       await transport.close();
     }
