@@ -48,7 +48,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await containerWithTree(ctx);
+      const { id } = await containerWithTree(ctx, {}, undefined, true);
       const res = await archive(ctx, 'PUT', id, { path: `${TREE_ROOT}/sub` }, await packTar([{ name: 'put.txt', content: 'put content\n' }]));
       ctx.expectStatus(res, 200, 'PUT of a one-file tar into /arch/sub');
       const back = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/sub/put.txt` });

@@ -31,17 +31,24 @@ export function archive(ctx: EngineContext, method: string, id: string, query: Q
   return ctx.api.request(method, `/containers/${id}/archive`, { query, ...(body ? { body, headers: { 'content-type': 'application/x-tar' } } : {}) });
 }
 
-/** A created (not started) container holding TREE, put in place with PUT path=/ (200 required). */
-export async function containerWithTree(ctx: EngineContext, hostConfig: Record<string, unknown> = {}, owner?: RemovalOwner): Promise<CreatedContainer> {
+const PUT_EXTRACTED = 'engine/containers/archive-put/200-extracted';
+
+/**
+ * A created (not started) container holding TREE, put in place with PUT path=/. A refused PUT
+ * blocks the check, naming the rule it broke, which the PUT check itself reports (`own`).
+ */
+export async function containerWithTree(
+  ctx: EngineContext,
+  hostConfig: Record<string, unknown> = {},
+  owner?: RemovalOwner,
+  own = false,
+): Promise<CreatedContainer> {
   const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig, ...(owner ? { owner } : {}) });
   const res = await archive(ctx, 'PUT', c.id, { path: '/' }, await packTar(TREE));
-  if (res.status !== 200)
-    ctx.fail(`precondition: PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`, {
-      expected: 200,
-      actual: res.status,
-      requirement: 'engine/containers/archive-put/200-extracted',
-    });
-  return c;
+  if (res.status === 200) return c;
+  const refused = `PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`;
+  if (!own) ctx.blockedBy(PUT_EXTRACTED, refused);
+  return ctx.fail(refused, { expected: 200, actual: res.status, requirement: PUT_EXTRACTED });
 }
 
 /**
