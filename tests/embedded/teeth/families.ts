@@ -23,14 +23,17 @@ function answerMemberOf(requirementId: string): AnswerFaultName | undefined {
  * Checks that name a family's rule for the outcome they must not get, which a member cannot change
  * on them: a state refusal names the 404 rule for the code it must not answer and the success rule
  * for the effect a success must have (a conforming target refuses); the 409 checks name `force`
- * for its default, which ignoring `force` leaves as it is; a create, rename or tag with a freed name
- * names the 409 rule for the code it must not answer. The rule's own checks prove the member.
+ * for its default, which ignoring `force` leaves as it is (and the container delete's names the
+ * 204 rule for a success it must not claim); a create, rename or tag with a freed name names the
+ * 409 rule for the code it must not answer. The rule's own checks prove the member.
  */
 const OTHER_OUTCOME: ReadonlyMap<string, readonly string[]> = new Map([
   ...[...stateRefusalChecks(), ...nameFreedChecks].map((c) => [c.id, c.requirements] as const),
   ['engine/images/tag/409-conflict', ['engine/images/tag/query-force']],
   ...tagChecks.filter((c) => c.id.endsWith('/tag-freed')).map((c) => [c.id, c.requirements] as const),
   ['engine/images/delete/409-image-in-use', ['engine/images/delete/query-force']],
+  // A refused delete of a running container names the 204 rule for the success it must not claim.
+  ['engine/containers/delete/409-conflict', ['engine/containers/delete/204-removed']],
 ]);
 
 /** Whether the check names `rule` for the outcome it must get (not for one it must not). */
