@@ -136,6 +136,13 @@ describe('the transport and stream operators on a started reference', () => {
     expect(seen.find((e) => e.endpoint === 'engine/system/events')?.wire).toMatchObject({ stream: true, typed: true, lengthDelimited: false });
   });
 
+  test('a status mutant that swaps an answer to 204 sends it without a body or a Content-Length (well-formed HTTP)', async () => {
+    const swapped = await under({ kind: 'status', endpoint: 'engine/system/version', version: '1.22', from: 200, to: 204 }, get('/v1.22/version'));
+    expect(head(swapped.text)).toMatch(/^HTTP\/1\.1 204/);
+    expect(head(swapped.text)).not.toMatch(/^Content-Length/im);
+    expect(swapped.text.slice(swapped.text.indexOf('\r\n\r\n') + 4)).toBe('');
+  });
+
   test('legal/header-case writes every header name in lower case; chunked and content-length swap the framing; byte-at-a-time fragments', async () => {
     const plain = await under(undefined, get('/v1.22/version'));
     expect(head(plain.text)).toMatch(/^Content-Length: \d+$/m);

@@ -36,6 +36,23 @@ export interface ExchangeMutation {
   noteWire(shape: WireShape): void;
 }
 
+/** Codes whose answers carry no body (RFC 9110): a status mutant that swaps to one sends none. */
+const BODILESS: ReadonlySet<number> = new Set([204, 304]);
+
+/**
+ * Drops the body's length from an answer swapped to a bodiless code: Node sends no body with a
+ * 204 or 304, and a Content-Length kept from the original answer would make the exchange malformed
+ * HTTP, which any client rejects whatever the check judges.
+ */
+function withoutBody(res: http.ServerResponse, rest: unknown[]): void {
+  res.removeHeader('content-length');
+  for (const arg of rest) {
+    if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
+      for (const key of Object.keys(arg)) if (key.toLowerCase() === 'content-length') delete (arg as Record<string, unknown>)[key];
+    }
+  }
+}
+
 /** A JSON answer as plain data (an event is serialized already: its text is read back). */
 const plain = (value: unknown): unknown => (value instanceof RawJson ? JSON.parse(value.text) : value);
 
@@ -63,7 +80,9 @@ export function mutationExchange(
         observed.status = status;
         observed.wire = { ...observed.wire, lengthDelimited: hasLength(res, rest) };
       }
-      return writeHead(active ? active.status(status) : status, ...rest);
+      const sent = active ? active.status(status) : status;
+      if (sent !== status && BODILESS.has(sent)) withoutBody(res, rest);
+      return writeHead(sent, ...rest);
     }) as typeof res.writeHead;
   }
   if (active?.transport) varyTransport(res, active.transport.op);
