@@ -4,7 +4,7 @@
  * or image identifier", and the network operations take `(id or name)` (Conventions; Endpoints
  * 52-56). The rule holds at every operation, not only at inspect: each of the catalog's
  * operations on an object of the check's own is sent naming it by its name, then by its
- * identifier. An operation whose answer is 404 by name where the identifier finds the object is a
+ * identifier. An operation whose answer is 404 one way where the other way finds the object is a
  * breach; any other answer (a refusal of the object's state included) is the operation's own to judge.
  */
 import type { Endpoint, EngineVersion } from '../../../harness/catalog/types.ts';
@@ -97,13 +97,19 @@ function addressedByNameCheck(kind: AddressedKind): EngineCheck {
         const name = await object.name();
         const byName = await operationStatus(ctx, endpoint, kind.prefix, name, kind.needs?.(ctx, endpoint));
         const byId = await operationStatus(ctx, endpoint, kind.prefix, object.id, kind.needs?.(ctx, endpoint));
-        // By name first: a delete the name found leaves nothing for the identifier to find.
         if (byName === 404 && byId === 404) {
           ctx.observe(`${op} answered 404 by name and by identifier: the ${kind.kind} was not found either way`);
           continue;
         }
         ctx.verify(byName !== 404, `${op} answered 404 naming the ${kind.kind} by its name '${name}', and ${byId} naming it by its identifier`, {
           expected: `the ${kind.kind} found by its name, as by its identifier (${byId})`,
+          actual: 404,
+          requirement: kind.requirement,
+        });
+        // By name first: a delete the name found leaves nothing for the identifier to find.
+        if (endpoint.method === 'DELETE') continue;
+        ctx.verify(byId !== 404, `${op} answered 404 naming the ${kind.kind} by its identifier, and ${byName} naming it by its name '${name}'`, {
+          expected: `the ${kind.kind} found by its identifier, as by its name (${byName})`,
           actual: 404,
           requirement: kind.requirement,
         });
