@@ -7,7 +7,7 @@ import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import type { FaultSet } from '../faults.ts';
-import { findContainer } from './lookup.ts';
+import { findContainer, resolvedAs } from './lookup.ts';
 import { stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
@@ -98,7 +98,7 @@ function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path:
   const c = engine.containers.resolve(ref) ?? stillAnswered<Container>(engine.containers, ref, ctx.exchange);
   // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
   const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
-  if (!c) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
+  if (!c || !resolvedAs(ctx, c.id, ref)) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
   const raw = ctx.query.get('path') ?? '';
   // Under blind2-archive-slash-file-200 a trailing slash is trimmed, so it no longer asserts a directory.
   const path = ctx.faults.has('blind2-archive-slash-file-200') ? raw.replace(/([^/])\/+$/, '$1') : raw;
