@@ -32,8 +32,10 @@ const OTHER_OUTCOME: ReadonlyMap<string, readonly string[]> = new Map([
   ['engine/images/tag/409-conflict', ['engine/images/tag/query-force']],
   ...tagChecks.filter((c) => c.id.endsWith('/tag-freed')).map((c) => [c.id, c.requirements] as const),
   ['engine/images/delete/409-image-in-use', ['engine/images/delete/query-force']],
-  // A refused delete of a running container names the 204 rule for the success it must not claim.
+  // A refused delete of a running container, and the state table's delete from a state it may
+  // refuse, name the 204 rule for the effect a success must have: swapping the 204 makes a refusal.
   ['engine/containers/delete/409-conflict', ['engine/containers/delete/204-removed']],
+  ['engine/states/transition-table', ['engine/containers/delete/204-removed']],
 ]);
 
 /** Whether the check names `rule` for the outcome it must get (not for one it must not). */
