@@ -86,6 +86,8 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, status: (status) => (status === spec.from ? spec.to : status) };
     case 'query-ignored':
       return { ...IDENTITY, query: (params, spell) => params.delete(spell(spec.param)) };
+    case 'query-default':
+      return { ...IDENTITY, query: (params, spell) => withDefault(params, spell(spec.param), spec.value) };
     case 'boolean-misread':
       return { ...IDENTITY, query: (params, spell) => misreadBoolean(params, spell(spec.param), spec.spelling, spec.readAs) };
     case 'filter-key-ignored':
@@ -109,6 +111,11 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
     case 'reference-unresolved':
       return { ...IDENTITY, unresolved: spec.form };
   }
+}
+
+/** The parameter, where the client left it out, taken as another value than its stated default. */
+function withDefault(params: URLSearchParams, name: string, value: string): void {
+  if (!params.has(name)) params.set(name, value);
 }
 
 function answerChanged(body: unknown, path: readonly string[], op: AnswerOp): unknown {

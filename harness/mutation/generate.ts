@@ -13,7 +13,7 @@ import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
 import { cloudDrafts, statedOrder } from './cloud-drafts.ts';
 import { allowedVariations } from './declarations.ts';
 import { STORAGE_FIELDS, storageDetached } from '../../reference/engine/mount-faults.ts';
-import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, statusTargets } from './operators.ts';
+import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, otherDefault, statusTargets } from './operators.ts';
 import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
@@ -181,6 +181,19 @@ function queryDrafts(e: Endpoint, base: { endpoint: string; version: string }, s
       requirements,
       description: `${e.method} ${e.path} ignores its query parameter '${q.name}' (as if it had not been sent)`,
     };
+    const other = otherDefault(q, e.id.startsWith('cloud/') ? 'cloud' : 'engine');
+    const replaced: Draft[] =
+      other === undefined
+        ? []
+        : [
+            {
+              operator: 'request/query-default-replaced',
+              atom: `?${q.name} default`,
+              spec: { kind: 'query-default', ...base, param: q.name, value: other },
+              requirements,
+              description: `${e.method} ${e.path} takes '${q.name}' left out as ${other} (the stated default is ${String(q.default)})`,
+            },
+          ];
     const misread = q.type === 'boolean' ? BOOLEAN_MISREADINGS[e.id.startsWith('cloud/') ? 'cloud' : 'engine'] : [];
     const booleans = misread.map(({ spelling, readAs }) => ({
       operator: 'request/boolean-misread',
@@ -196,21 +209,24 @@ function queryDrafts(e: Endpoint, base: { endpoint: string; version: string }, s
       requirements: sites.ofParam(e.id, key),
       description: `${e.method} ${e.path} ignores the filter key '${key}'`,
     }));
-    return [ignored, ...booleans, ...filters];
+    return [ignored, ...replaced, ...booleans, ...filters];
   });
 }
 
-/** Each field of a JSON request body (top level and one level down) not stored, and replaced by its type's zero. */
+/**
+ * Each field of a JSON request body, at any depth (inside list items `[]` and map values `{}` too),
+ * not stored, and replaced by its type's zero.
+ */
 function bodyDrafts(e: Endpoint, base: { endpoint: string; version: string }, sites: SiteRequirements, schemas: SchemaFields): Draft[] {
   const body = e.requestBody;
   if (!body?.schema || (body.versions && !body.versions.includes(base.version))) return [];
-  const fields = schemas.fields(body.schema).filter((f) => f.path.length >= 1 && f.path.length <= 2 && !f.path.some((p) => p === '[]' || p === '{}'));
+  const fields = schemas.fields(body.schema).filter((f) => f.path.length >= 1 && f.path.at(-1) !== '[]' && f.path.at(-1) !== '{}');
   return fields.flatMap((f) =>
     (['not-stored', 'default'] as const).map((op) => ({
       operator: op === 'not-stored' ? 'request/body-field-not-stored' : 'request/body-field-default',
       atom: `body ${f.path.join('.')}`,
       spec: { kind: 'body-field', ...base, path: f.path, op } as const,
-      requirements: sites.ofBodyField(e.id, f.path.at(-1)!),
+      requirements: sites.ofBodyPath(e.id, f.path),
       description: `${e.method} ${e.path} ${op === 'not-stored' ? 'ignores' : 'replaces by its zero value'} the request field ${f.path.join('.')}`,
     })),
   );

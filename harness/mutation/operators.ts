@@ -93,6 +93,28 @@ export function filterKeys(param: QueryParam, version: string): string[] {
   return [...new Set([...text.matchAll(/(?<![=a-z_.-])([a-z][a-z_.-]*)=/g)].map((m) => m[1]!))];
 }
 
+/** A time after any run: a `since` default (0, unfiltered) replaced by it filters everything out. */
+const FAR_FUTURE_SECONDS = 4_102_444_800;
+
+/**
+ * Another value of a query parameter's type than the default its catalog entry states: what a
+ * target that misremembers the default takes when the client leaves the parameter out. Booleans
+ * are negated (spelled as the API's overview writes them), numbers become 1 (2 where the default
+ * is 1), a timestamp a time after the run, a signal another signal, an enumerated string another
+ * member, a string documented as "all or a number" a number, any other string another text.
+ */
+export function otherDefault(param: QueryParam, api: 'engine' | 'cloud'): string | undefined {
+  const stated = param.default;
+  if (stated === undefined || stated === null || param.fromFacts) return undefined;
+  if (param.type === 'boolean') return api === 'engine' ? (stated ? '0' : '1') : String(!stated);
+  if (param.type === 'timestamp') return String(FAR_FUTURE_SECONDS);
+  if (param.type === 'integer') return String(stated === 1 ? 2 : 1);
+  if (param.type === 'signal') return stated === 'SIGTERM' ? 'SIGKILL' : 'SIGTERM';
+  if (param.enum) return param.enum.find((v) => v !== stated);
+  if (/\ba number\b/.test(param.description)) return '1';
+  return typeof stated === 'string' ? `${stated}-conformance-default-replaced` : undefined;
+}
+
 export const LEGAL_OPERATORS: Record<LegalOp, string> = {
   'keys-reordered': 'the keys of every object of the answer in another order',
   'extra-field': 'an undocumented field added to every documented object of the answer',

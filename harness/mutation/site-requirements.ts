@@ -56,6 +56,19 @@ export class SiteRequirements {
     return own.length ? own : [GENERAL[this.api].body];
   }
 
+  /**
+   * The rules about a nested request field: those naming the field, else those naming the nearest
+   * field that holds it (`HostConfig.Ulimits.[].Soft` belongs to Ulimits' rules), else the general rule.
+   */
+  ofBodyPath(endpoint: string, path: readonly string[]): string[] {
+    const names = path.filter((p) => p !== '[]' && p !== '{}').reverse();
+    for (const name of names.slice(0, -1)) {
+      const own = this.named(endpoint, ['body-', 'host-config-', 'config-', ''], name);
+      if (own.length) return own;
+    }
+    return this.ofBodyField(endpoint, names.at(-1) ?? '');
+  }
+
   /** The rule every answer's shape follows: where the legal operators sit. */
   shapeRule(): string {
     return GENERAL[this.api].shape;

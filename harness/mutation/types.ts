@@ -58,6 +58,7 @@ export type MutationSpec =
   | { kind: 'answer'; endpoint: string; version: string; status: number; path: JsonPath; op: AnswerOp }
   | { kind: 'status'; endpoint: string; version: string; from: number; to: number }
   | { kind: 'query-ignored'; endpoint: string; version: string; param: string }
+  | { kind: 'query-default'; endpoint: string; version: string; param: string; value: string }
   | { kind: 'boolean-misread'; endpoint: string; version: string; param: string; spelling: string; readAs: string }
   | { kind: 'filter-key-ignored'; endpoint: string; version: string; key: string }
   | { kind: 'body-field'; endpoint: string; version: string; path: JsonPath; op: 'not-stored' | 'default' }

@@ -99,6 +99,28 @@ describe('the cloud behaviour mutants', () => {
     for (const m of defaults) expect(m.requirements.some((r) => r.startsWith('cloud/service/create/default-'))).toBe(true);
   });
 
+  test('every stated query default is replaced by another value of its type, taken only where the client leaves it out', () => {
+    const values = Object.fromEntries(
+      MUTANTS.get('engine-1.22')!
+        .filter((m) => m.operator === 'request/query-default-replaced')
+        .map((m) => [m.site.atom, m.spec.kind === 'query-default' ? m.spec.value : undefined]),
+    );
+    expect(values).toMatchObject({
+      '?all default': '1',
+      '?rm default': '0',
+      '?signal default': 'SIGTERM',
+      '?tail default': '1',
+      '?since default': '4102444800',
+    });
+    expect(of('request/query-default-replaced').filter((m) => m.site.endpoint.startsWith('cloud/') && /limit|offset/.test(m.site.atom))).toEqual([]);
+    const kill = MUTANTS.get('engine-1.18')!.find((m) => m.id.endsWith('engine/containers/kill ?signal default'))!;
+    const mutation = activeMutation(kill.spec, 'engine/containers/kill', '1.18')!;
+    const [omitted, sent] = [new URLSearchParams(), new URLSearchParams('signal=SIGINT')];
+    mutation.query(omitted, (n) => n);
+    mutation.query(sent, (n) => n);
+    expect([omitted.get('signal'), sent.get('signal')]).toEqual(['SIGTERM', 'SIGINT']);
+  });
+
   test('every asynchronous operation gets an action that never finishes and one that ends Failed; every verb and create one not applied', () => {
     const async = loadEndpoints('cloud').filter((e) => e.responses.some((r) => r.status === 202));
     expect(

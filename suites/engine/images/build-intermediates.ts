@@ -38,18 +38,19 @@ async function keptContainers(ctx: EngineContext, purpose: string, query: Query,
 }
 
 interface Limit {
-  param: string;
+  /** The query parameter sent with the value; undefined where the value is the default of a parameter left out. */
+  param?: string;
   value: number | string;
   field: string;
 }
 
 /** A build with rm=0 and `limits`: each kept container's HostConfig shows every limit (`requirement`). */
 async function expectLimitsApplied(ctx: EngineContext, purpose: string, limits: Limit[], requirement: string): Promise<void> {
-  const query = Object.fromEntries(limits.map((l) => [l.param, l.value]));
+  const query = Object.fromEntries(limits.flatMap((l) => (l.param ? [[l.param, l.value]] : [])));
   const kept = await ctx.setUp(() => keptContainers(ctx, purpose, query, KEEP), KEEP);
   for (const host of kept)
     for (const { param, value, field } of limits)
-      ctx.verify(host[field] === value, `the build container's HostConfig.${field} is not the ${param} of the build`, {
+      ctx.verify(host[field] === value, `the build container's HostConfig.${field} is not ${param ? `the ${param} of the build` : 'the stated default'}`, {
         expected: value,
         actual: host[field],
         requirement,
@@ -101,6 +102,16 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       await expectLimitsApplied(ctx, 'shm', [{ param: 'shmsize', value: 128 * 1024 * 1024, field: 'ShmSize' }], 'engine/images/build/query-shmsize');
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/build/query-shmsize/default',
+    title: '(1.22) without shmsize the build containers get the 64 MB default (the HostConfig.ShmSize of those rm=0 keeps)',
+    requirements: ['engine/images/build/query-shmsize'],
+    endpoint: BUILD_ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      await expectLimitsApplied(ctx, 'shm-default', [{ value: 64 * 1024 * 1024, field: 'ShmSize' }], 'engine/images/build/query-shmsize');
     },
   }),
 ];
