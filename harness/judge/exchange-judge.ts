@@ -3,7 +3,7 @@ import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
 import type { EndpointMatcher } from './endpoint-matcher.ts';
 
 /** The rules every answer is judged by, whatever check asked for it. */
-export const EXCHANGE_RULES = ['status-documented', 'content-type-documented', 'shape-documented'] as const;
+export const EXCHANGE_RULES = ['status-documented', 'content-type-documented', 'shape-documented', 'headers-documented'] as const;
 export type ExchangeRule = (typeof EXCHANGE_RULES)[number];
 
 /** One answer that departs from what the catalog documents for its endpoint. */
@@ -31,6 +31,8 @@ export interface JudgeRequirements {
   status: string;
   contentType: string;
   shape: string;
+  /** The rule of the response headers the catalog lists (an API whose catalog lists none has none). */
+  headers?: string;
   /** The endpoint's own requirement for the shape of one status's body, when the catalog has one. */
   shapeOf(endpoint: Endpoint, status: number): string | undefined;
   /** Codes documented for every endpoint besides its own list (the cloud facts' error codes). */
@@ -91,6 +93,9 @@ export class ExchangeJudge {
     if (contentType) findings.push(found('content-type-documented', requirements.contentType, `${exchange}: ${contentType}`));
     const shape = this.shapeDeparture(spec, answer);
     if (shape) findings.push(found('shape-documented', requirements.shapeOf(endpoint, answer.status) ?? requirements.shape, `${exchange}: ${shape}`));
+    const missing = (spec.headers ?? []).filter((h) => answer.headers[h.toLowerCase()] === undefined);
+    if (missing.length && requirements.headers)
+      findings.push(found('headers-documented', requirements.headers, `${exchange}: the documented header ${missing.join(', ')} is missing`));
     return { endpoint: endpoint.id, findings };
   }
 

@@ -3,13 +3,14 @@ import type { RequirementLevel, SuiteName } from '../catalog/types.ts';
 import { BREACH } from '../check/execute.ts';
 import type { CheckRecord } from '../check/types.ts';
 import type { ResultEntry } from '../report/report.ts';
-import { EXCHANGE_RULES, type ExchangeFinding, type ExchangeRule } from './exchange-judge.ts';
-import { observedCheckId, ruleRequirement } from './suite-judge.ts';
+import type { ExchangeFinding, ExchangeRule } from './exchange-judge.ts';
+import { exchangeRules, observedCheckId, ruleRequirement } from './suite-judge.ts';
 
 const RULE_TITLE: Record<ExchangeRule, string> = {
   'status-documented': 'answers with a status code its endpoint documents',
   'content-type-documented': 'answers with the Content-Type its endpoint documents',
   'shape-documented': 'answers with a body of the shape its endpoint documents for that status and version',
+  'headers-documented': 'answers with the headers its endpoint documents',
 };
 
 /**
@@ -71,7 +72,7 @@ function observedOfSuite(suite: SuiteName, records: CheckRecord[], index: Requir
     results.push(departureResult(suite, departure, index));
   }
   const answers = [...judged.values()].reduce((a, b) => a + b, 0);
-  for (const rule of EXCHANGE_RULES) {
+  for (const rule of exchangeRules(suite)) {
     if ([...departures.values()].some((d) => d.seen[0]!.finding.rule === rule)) continue;
     results.push(summaryResult(suite, rule, answers, judged.size));
   }

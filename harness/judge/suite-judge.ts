@@ -6,7 +6,7 @@ import { cloudCatalogPath, EndpointMatcher, engineCatalogPath } from './endpoint
 import { EXCHANGE_RULES, ExchangeJudge, type ExchangeRule, type JudgeRequirements } from './exchange-judge.ts';
 
 /** The requirement each rule names, per API (the catalog's general statements about answers). */
-const RULE_REQUIREMENTS: Record<'engine' | 'cloud', Record<ExchangeRule, string>> = {
+const RULE_REQUIREMENTS: Record<'engine' | 'cloud', Partial<Record<ExchangeRule, string>>> = {
   engine: {
     'status-documented': 'engine/errors/listed-codes-only',
     'content-type-documented': 'engine/responses/content-type-documented',
@@ -16,8 +16,15 @@ const RULE_REQUIREMENTS: Record<'engine' | 'cloud', Record<ExchangeRule, string>
     'status-documented': 'cloud/errors/codes',
     'content-type-documented': 'cloud/http/json-responses',
     'shape-documented': 'cloud/responses/shape-documented',
+    // The only response header either catalog lists is the cloud's action header.
+    'headers-documented': 'cloud/actions/header-on-creating-responses',
   },
 };
+
+/** The rules the suite's answers are judged by: those its API has a requirement for. */
+export function exchangeRules(suite: SuiteName): ExchangeRule[] {
+  return EXCHANGE_RULES.filter((rule) => RULE_REQUIREMENTS[apiOfSuite(suite)][rule] !== undefined);
+}
 
 /**
  * Cloud: success codes other than 202 and every operation's error codes are "not shown"; the
@@ -27,7 +34,9 @@ const CLOUD_FACT_ERROR_CODES = [400, 401, 402, 403, 404, 405, 409, 415, 429, 500
 const cloudCodeNotShown = (status: number): boolean => status < 300 || CLOUD_FACT_ERROR_CODES.includes(status);
 
 export function ruleRequirement(suite: SuiteName, rule: ExchangeRule): string {
-  return RULE_REQUIREMENTS[apiOfSuite(suite)][rule];
+  const id = RULE_REQUIREMENTS[apiOfSuite(suite)][rule];
+  if (!id) throw new Error(`the ${apiOfSuite(suite)} API judges no answer by ${rule}`);
+  return id;
 }
 
 /** The id of the result that sums up one rule over a whole run: `engine/observed/status-documented`. */
@@ -43,7 +52,7 @@ export function isObservedResult(id: string): boolean {
 
 /** The judged rules as entries of the suite's check index (coverage counts them like checks). */
 export function observedChecks(suite: SuiteName): Array<{ id: string; title: string; requirements: string[] }> {
-  return EXCHANGE_RULES.map((rule) => ({
+  return exchangeRules(suite).map((rule) => ({
     id: observedCheckId(suite, rule),
     title: `every answer of the run is judged: ${rule}`,
     requirements: [ruleRequirement(suite, rule)],
@@ -77,9 +86,10 @@ export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index:
   );
   const rules = RULE_REQUIREMENTS[api];
   const requirements: JudgeRequirements = {
-    status: rules['status-documented'],
-    contentType: rules['content-type-documented'],
-    shape: rules['shape-documented'],
+    status: rules['status-documented']!,
+    contentType: rules['content-type-documented']!,
+    shape: rules['shape-documented']!,
+    ...(rules['headers-documented'] ? { headers: rules['headers-documented'] } : {}),
     shapeOf: (endpoint, status) => {
       const id = `${endpoint.id}/${status}-response-schema`;
       return index.get(id)?.versions.includes(version) ? id : undefined;

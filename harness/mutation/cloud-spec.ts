@@ -36,25 +36,29 @@ export type CloudMutationSpec =
   | (At & { kind: 'refused-create-leaves'; required: Readonly<Record<string, unknown>> })
   /** A terminated object is answered by the operation as if it were in state `alive`. */
   | (At & { kind: 'terminated-alive'; alive: string })
+  /** A response header the catalog lists for the answer with `status` left out of it. */
+  | (At & { kind: 'header-withheld'; status: number; header: string })
   /** Legal: a state table's refusal answered 202 with an action that ends Failed. */
   | (At & { kind: 'refusal-as-failed-action' });
 
 export type CloudKind = CloudMutationSpec['kind'];
 
-const CLOUD_KINDS: ReadonlySet<string> = new Set<CloudKind>([
-  'state-cell',
-  'state-reached',
-  'body-default',
-  'include-related-tree',
-  'action-end',
-  'namespace-foreign-accepted',
-  'credentials-accepted',
-  'operation-not-applied',
-  'refused-create-leaves',
-  'terminated-alive',
-  'refusal-as-failed-action',
-]);
+/** Every cloud kind, as a record so that a kind added to the union must be listed here too. */
+const CLOUD_KINDS: Readonly<Record<CloudKind, true>> = {
+  'state-cell': true,
+  'state-reached': true,
+  'body-default': true,
+  'include-related-tree': true,
+  'action-end': true,
+  'namespace-foreign-accepted': true,
+  'credentials-accepted': true,
+  'operation-not-applied': true,
+  'refused-create-leaves': true,
+  'terminated-alive': true,
+  'refusal-as-failed-action': true,
+  'header-withheld': true,
+};
 
 export function isCloudSpec(spec: { kind: string }): spec is CloudMutationSpec {
-  return CLOUD_KINDS.has(spec.kind);
+  return Object.hasOwn(CLOUD_KINDS, spec.kind);
 }

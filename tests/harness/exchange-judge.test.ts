@@ -43,6 +43,13 @@ describe('the judge of every exchange', () => {
     expect(engine.judge('GET', '/v1.22/_ping', answer(200, 'OK', { 'content-type': 'text/plain; charset=utf-8' })).findings).toEqual([]);
   });
 
+  test('a response header the catalog lists that the answer does not carry is a departure of its rule; the engine lists none', () => {
+    const started = (headers: Record<string, string>) => cloud.judge('POST', '/api/app/v1/service/abc/start/', answer(202, '', headers)).findings;
+    expect(started({})).toMatchObject([{ rule: 'headers-documented', requirement: 'cloud/actions/header-on-creating-responses' }]);
+    expect(started({ 'x-dockercloud-action-uri': '/api/audit/v1/action/a/' })).toEqual([]);
+    expect(engine.judge('POST', '/v1.22/containers/abc/start', answer(204)).findings).toEqual([]);
+  });
+
   test("a body that does not match its schema breaks the endpoint's own response-schema requirement; extra fields are not judged", () => {
     const { findings } = engine.judge('POST', '/v1.22/containers/abc/wait', answer(200, { StatusCode: 'zero' }));
     expect(findings).toMatchObject([{ rule: 'shape-documented' }]);

@@ -75,6 +75,16 @@ describe('actions', () => {
     );
   });
 
+  test('answer/header-absent: the start answers 202 without its action header; stop, not named, keeps it', async () => {
+    const t = await mutated({ kind: 'header-withheld', ...at('cloud/service/start'), status: 202, header: 'X-Vendor-Action-URI' });
+    const svc = await created(t);
+    const started = await t.call('POST', `${SERVICES}${svc.uuid}/start/`);
+    expect([started.status, started.headers.get('x-dockercloud-action-uri')]).toEqual([202, null]);
+    await settledIn(t, `${SERVICES}${svc.uuid}/`, 'Running');
+    const stopped = await t.call('POST', `${SERVICES}${svc.uuid}/stop/`);
+    expect(stopped.headers.get('x-dockercloud-action-uri')).toMatch(/^\/api\/audit\/v1\/action\//);
+  });
+
   test('legal/refusal-as-failed-action: a stop the state refuses answers 202 and its action ends Failed', async () => {
     const t = await mutated({ kind: 'refusal-as-failed-action', ...at('cloud/service/stop') }, 0);
     const svc = await created(t);

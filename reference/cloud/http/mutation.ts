@@ -55,7 +55,10 @@ export async function mutatedCall(
     wire: wireOf(reply),
     ...(error !== undefined && reply.status >= 400 ? { errorText: error } : {}),
   });
-  return active ? { ...reply, status: active.status(reply.status), body: active.answer(reply.status, reply.body) } : reply;
+  if (!active) return reply;
+  const withheld = active.cloud?.headerWithheld;
+  const header = withheld?.status === reply.status ? { withheldHeader: withheld.header } : {};
+  return { ...reply, status: active.status(reply.status), body: active.answer(reply.status, reply.body), ...header };
 }
 
 /**

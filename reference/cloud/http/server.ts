@@ -69,6 +69,7 @@ function writeReply(world: World, res: http.ServerResponse, { reply, action }: D
   const headers: Record<string, string> = {};
   if (action && !world.faults.has('no-action-header')) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
   if (reply.status === 401) headers['WWW-Authenticate'] = 'Basic realm="cloud"';
+  if (reply.withheldHeader) delete headers[world.spell(reply.withheldHeader)];
   if (reply.status === 204 || reply.body === undefined) {
     res.writeHead(reply.status, headers).end();
     return;

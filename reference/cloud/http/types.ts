@@ -26,6 +26,8 @@ export interface Reply {
   body?: unknown;
   /** The action the X-Vendor-Action-URI header names, when not the call's own. */
   action?: Action;
+  /** A header (as the catalog spells it) a mutant leaves out of this answer. */
+  withheldHeader?: string;
 }
 
 export interface CallContext {
