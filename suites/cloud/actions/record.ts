@@ -119,8 +119,16 @@ export default [
       const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
-      if (['Success', 'Failed'].includes(String(first.state))) ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
-      else
+      if (['Success', 'Failed'].includes(String(first.state))) {
+        ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
+        // In progress is the action while its work runs: an action read as ended cannot leave its cluster deploying after it.
+        const after = await ctx.getJson('node-cluster', cluster.resource_uri, 'the cluster, read after its deploy action');
+        ctx.expect(after.state !== 'Deploying', `the deploy action was ${String(first.state)} while the cluster was still Deploying`, {
+          expected: 'the action In progress while the cluster deploys',
+          actual: { action: first.state, cluster: after.state },
+          requirement: R.async202,
+        });
+      } else
         ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, {
           expected: 'In progress (or Pending)',
           actual: first.state,
