@@ -1,6 +1,6 @@
 /** Spec: Services > POST /api/app/v1/[ns/]service/: the service created carries every field of the create body sent. */
 import { cloudCheck } from '../support/check.ts';
-import { SERVICES } from '../support/app.ts';
+import { createService, serviceBody, SERVICES, sharedNodes } from '../support/app.ts';
 import { everyFieldBody } from './every-field.ts';
 import { verifyKept } from '../support/kept.ts';
 
@@ -9,6 +9,9 @@ const R = {
   notStarted: 'cloud/service/create/not-started',
   status201: 'cloud/service/create/201',
 };
+
+/** How long a service created on a node it could run on is watched for a start nobody asked for. */
+const UNSTARTED_WATCH_MS = 1000;
 
 export default [
   cloudCheck({
@@ -40,6 +43,30 @@ export default [
         expected: 201,
         actual: res.status,
       });
+    },
+  }),
+  cloudCheck({
+    id: `${R.notStarted}/placeable`,
+    title: 'A service created where it could run (its tags name a deployed node) stays Not running, without containers, a while after create',
+    requirements: [R.notStarted],
+    endpoint: 'cloud/service/create',
+    async run(ctx) {
+      // The service of the check above names tags no node carries: a start the create set off could place nothing there.
+      const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
+      const until = Date.now() + UNSTARTED_WATCH_MS;
+      do {
+        const got = await ctx.getJson('service', svc.resource_uri, 'the created service');
+        const shown = { state: got.state, current_num_containers: got.current_num_containers, containers: got.containers };
+        if (
+          !ctx.verify(
+            JSON.stringify(shown) === JSON.stringify({ state: 'Not running', current_num_containers: 0, containers: [] }),
+            'a created service was started without a start',
+            { requirement: R.notStarted, expected: 'Not running, no container', actual: shown },
+          )
+        )
+          return;
+        await new Promise((r) => setTimeout(r, 100));
+      } while (Date.now() < until);
     },
   }),
 ];
