@@ -3,15 +3,13 @@ import { cloudCheck } from '../support/check.ts';
 import { createService, serviceBody, SERVICES, sharedNodes } from '../support/app.ts';
 import { everyFieldBody } from './every-field.ts';
 import { verifyKept } from '../support/kept.ts';
+import { expectStaysUnstarted } from '../support/unstarted.ts';
 
 const R = {
   returns: 'cloud/service/create/returns-service',
   notStarted: 'cloud/service/create/not-started',
   status201: 'cloud/service/create/201',
 };
-
-/** How long a service created on a node it could run on is watched for a start nobody asked for. */
-const UNSTARTED_WATCH_MS = 1000;
 
 export default [
   cloudCheck({
@@ -53,20 +51,17 @@ export default [
     async run(ctx) {
       // The service of the check above names tags no node carries: a start the create set off could place nothing there.
       const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
-      const until = Date.now() + UNSTARTED_WATCH_MS;
-      do {
-        const got = await ctx.getJson('service', svc.resource_uri, 'the created service');
-        const shown = { state: got.state, current_num_containers: got.current_num_containers, containers: got.containers };
-        if (
-          !ctx.verify(
-            JSON.stringify(shown) === JSON.stringify({ state: 'Not running', current_num_containers: 0, containers: [] }),
-            'a created service was started without a start',
-            { requirement: R.notStarted, expected: 'Not running, no container', actual: shown },
-          )
-        )
-          return;
-        await new Promise((r) => setTimeout(r, 100));
-      } while (Date.now() < until);
+      const unstarted = { state: 'Not running', current_num_containers: 0, containers: [] };
+      await expectStaysUnstarted(
+        ctx,
+        async () => {
+          const got = await ctx.getJson('service', svc.resource_uri, 'the created service');
+          return { state: got.state, current_num_containers: got.current_num_containers, containers: got.containers };
+        },
+        unstarted,
+        'a created service',
+        R.notStarted,
+      );
     },
   }),
 ];
