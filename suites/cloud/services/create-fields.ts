@@ -1,8 +1,9 @@
 /** Spec: Services > POST /api/app/v1/[ns/]service/: the service created carries every field of the create body sent. */
 import { cloudCheck } from '../support/check.ts';
-import { SERVICES } from '../support/app.ts';
+import { createService, serviceBody, SERVICES, sharedNodes } from '../support/app.ts';
 import { everyFieldBody } from './every-field.ts';
 import { verifyKept } from '../support/kept.ts';
+import { expectStaysUnstarted } from '../support/unstarted.ts';
 
 const R = {
   returns: 'cloud/service/create/returns-service',
@@ -40,6 +41,27 @@ export default [
         expected: 201,
         actual: res.status,
       });
+    },
+  }),
+  cloudCheck({
+    id: `${R.notStarted}/placeable`,
+    title: 'A service created where it could run (its tags name a deployed node) stays Not running, without containers, a while after create',
+    requirements: [R.notStarted],
+    endpoint: 'cloud/service/create',
+    async run(ctx) {
+      // The service of the check above names tags no node carries: a start the create set off could place nothing there.
+      const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
+      const unstarted = { state: 'Not running', current_num_containers: 0, containers: [] };
+      await expectStaysUnstarted(
+        ctx,
+        async () => {
+          const got = await ctx.getJson('service', svc.resource_uri, 'the created service');
+          return { state: got.state, current_num_containers: got.current_num_containers, containers: got.containers };
+        },
+        unstarted,
+        'a created service',
+        R.notStarted,
+      );
     },
   }),
 ];

@@ -1,8 +1,9 @@
 /** Spec: Stacks > POST /api/app/v1/[ns/]stack/ (services referring to each other by name). */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { createStack, serviceBody, STACKS } from '../support/app.ts';
+import { createStack, serviceBody, sharedNodes, STACKS } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectStaysUnstarted } from '../support/unstarted.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
 
 const ENDPOINT = 'cloud/stack/create';
@@ -43,6 +44,24 @@ export default [
       for (const svc of (await servicesByName(ctx, stack)).values())
         ctx.expectEqual(svc.state, 'Not running', 'a service of a created stack is not Not running', R.notStarted);
       ctx.expectStatus(res, 201, 'create (facts: 201 with the stack)', R.status201);
+    },
+  }),
+  cloudCheck({
+    id: `${R.notStarted}/placeable`,
+    title:
+      'A stack created where its service could run (its tags name a deployed node) stays Not Running, its service without containers, a while after create',
+    requirements: [R.notStarted],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // The stack of the check above holds a service whose tags no node carries: a start could place nothing there.
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, await sharedNodes(ctx))] });
+      const shown = async (): Promise<Json> => {
+        const got = await ctx.getJson('stack', stack.resource_uri, 'the created stack');
+        const services = await Promise.all((got.services ?? []).map((s) => ctx.getJson('service', s, 'its service')));
+        return { state: got.state, services: services.map((s) => ({ state: s.state, containers: s.containers })) };
+      };
+      const unstarted = { state: 'Not Running', services: [{ state: 'Not running', containers: [] }] };
+      await expectStaysUnstarted(ctx, shown, unstarted, 'a created stack', R.notStarted);
     },
   }),
   cloudCheck({

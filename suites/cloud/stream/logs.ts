@@ -178,12 +178,21 @@ function logChecks(s: Source): CloudCheck[] {
       endpoint,
       async run(ctx) {
         const { uri } = await s.prepare(ctx);
-        const total = (await allLines(ctx, uri)).length;
+        const all = await allLines(ctx, uri);
+        const total = all.length;
         const session = await openLogs(ctx, uri, undefined, id(s, 'tail-default-300'));
         const expected = Math.min(total, DEFAULT_TAIL);
         // The stream stays open (follow): a line beyond the tail would come right after it.
         const { messages } = await collectCount(ctx, session, expected, 1500, TAIL_GRACE_MS, 'log stream');
         ctx.expectEqual(messages.length, expected, `without tail the stream sent ${messages.length} of ${total} lines`, id(s, 'tail-default-300'));
+        // The last lines, not any 300: a stream that starts with the first 300 of 320 sends as many.
+        if (messages.length === expected)
+          ctx.expectEqual(
+            messages.map(lineText),
+            all.slice(-expected).map(lineText),
+            `without tail the stream did not start with the last ${expected} of ${total} lines`,
+            id(s, 'tail-default-300'),
+          );
         if (total <= DEFAULT_TAIL) ctx.observe(`the ${s.what} holds ${total} lines: the cap of 300 could not be seen`);
       },
     }),

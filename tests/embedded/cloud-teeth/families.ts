@@ -70,7 +70,10 @@ const createTeeth: CloudTeeth[] = [
   })),
   ...CREATE_FIELDS.nodecluster.map((f) => ({
     fault: fieldIgnored('nodecluster', f),
-    catches: ['cloud/nodecluster/create/echoes-body', ...(CLUSTER_DEFAULT_CHECK[f] ? [CLUSTER_DEFAULT_CHECK[f]] : [])],
+    catches: [
+      f === 'provider_options' ? 'cloud/nodecluster/create/echoes-body/provider-options' : 'cloud/nodecluster/create/echoes-body',
+      ...(CLUSTER_DEFAULT_CHECK[f] ? [CLUSTER_DEFAULT_CHECK[f]] : []),
+    ],
   })),
   { fault: fieldIgnored('stack', 'nickname'), catches: ['cloud/stack/create/default-nickname-name'] },
 ];
