@@ -3,7 +3,7 @@ import { createBody, createRaw, holds, stdoutOf, stdoutOfRun } from '../support/
 import { withoutNetwork, type EngineContext } from '../support/context.ts';
 import { EXITS_ON_HUP, HUP_EXIT_CODE, sharedRunningContainer } from '../support/lifecycle.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
-import { createNetwork, createVolume } from '../support/resources.ts';
+import { createNetwork, createVolume, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
@@ -226,31 +226,56 @@ export default [
   }),
   engineCheck({
     id: `${R}body-networking-config`,
-    title: '(1.22) NetworkingConfig.EndpointsConfig sets the endpoint of a custom network (NetworkMode = its name), e.g. its Aliases',
+    title:
+      '(1.22) NetworkingConfig.EndpointsConfig sets the endpoint of a custom network (NetworkMode = its name): ' +
+      'the container endpoint there shows the Aliases, the Links and the IPAMConfig addresses given',
     requirements: [`${R}body-networking-config`, `${R}host-config-network-mode-custom`],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const network = await createNetwork(ctx);
+      const pools = randomSubnet();
+      const network = await createNetwork(ctx, { IPAM: { Config: dualStackConfig(pools) } });
+      const peer = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig: { NetworkMode: network.name } });
+      const sent = {
+        IPAMConfig: { IPv4Address: pools.host, IPv6Address: pools.ipv6.host },
+        Links: [`${peer.name}:conformance-peer`],
+        Aliases: ['conformance-alias'],
+      };
       const { res, id } = await createRaw(
         ctx,
-        createBody(ctx, {
-          HostConfig: { NetworkMode: network.name },
-          NetworkingConfig: { EndpointsConfig: { [network.name]: { Aliases: ['conformance-alias'] } } },
-        }),
+        createBody(ctx, { HostConfig: { NetworkMode: network.name }, NetworkingConfig: { EndpointsConfig: { [network.name]: sent } } }),
       );
       ctx.expectStatus(res, 201, `create with NetworkMode ${network.name} (a custom network)`, `${R}host-config-network-mode-custom`);
-      const networks = (((await ctx.inspect(id!)).NetworkSettings as Record<string, unknown>)?.Networks ?? {}) as Record<string, { Aliases?: string[] | null }>;
+      const networks = (((await ctx.inspect(id!)).NetworkSettings as Record<string, unknown>)?.Networks ?? {}) as Record<string, Record<string, unknown>>;
       ctx.expect(network.name in networks, 'inspect NetworkSettings.Networks has the custom network', {
         expected: network.name,
         actual: Object.keys(networks),
         requirement: `${R}host-config-network-mode-custom`,
       });
-      ctx.expect((networks[network.name]?.Aliases ?? []).includes('conformance-alias'), 'the endpoint has the Aliases of EndpointsConfig', {
-        expected: ['conformance-alias'],
-        actual: networks[network.name]?.Aliases,
+      const endpoint = networks[network.name] ?? {};
+      const aliases = endpoint.Aliases;
+      ctx.verify(Array.isArray(aliases) && aliases.includes('conformance-alias'), 'the endpoint has the Aliases of EndpointsConfig', {
+        expected: sent.Aliases,
+        actual: aliases,
         requirement: `${R}body-networking-config`,
       });
+      // Links in any order, with any the target adds of its own.
+      if (endpointShows(ctx, endpoint, 'Links', network.name))
+        ctx.verify(
+          sent.Links.every((l) => (endpoint.Links as unknown[]).includes(l)),
+          'the endpoint has the Links of EndpointsConfig',
+          {
+            expected: sent.Links,
+            actual: endpoint.Links,
+            requirement: `${R}body-networking-config`,
+          },
+        );
+      if (endpointShows(ctx, endpoint, 'IPAMConfig', network.name))
+        ctx.verify(holds(endpoint.IPAMConfig, sent.IPAMConfig), 'the endpoint has the IPAMConfig of EndpointsConfig', {
+          expected: sent.IPAMConfig,
+          actual: endpoint.IPAMConfig,
+          requirement: `${R}body-networking-config`,
+        });
     },
   }),
 ];

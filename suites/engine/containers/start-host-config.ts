@@ -13,6 +13,7 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { createBody, createRaw, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
+import { freeHostPort } from '../support/resources.ts';
 import { hostConfigCases } from './create-fields.ts';
 
 const START_BODY = 'engine/containers/start/body-host-config';
@@ -42,12 +43,12 @@ const START_ONLY: FieldCase[] = [
 
 /**
  * The create cases, with the values a started container can run with on any host: a published
- * port the host picks (a fixed one may be taken), groups by number (the fixture has no group file
- * entry for a name).
+ * port on `hostPort`, one free here (a fixed one may be taken), groups by number (the fixture has
+ * no group file entry for a name).
  */
-function groupCases(version: EngineVersion, helper: string, group: Group): FieldCase[] {
+function groupCases(version: EngineVersion, helper: string, hostPort: string, group: Group): FieldCase[] {
   const cases = hostConfigCases(version, [helper]).map((c): FieldCase => {
-    if (c.field === 'PortBindings') return { ...c, value: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] }, matches: undefined };
+    if (c.field === 'PortBindings') return { ...c, value: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: hostPort }] }, matches: undefined };
     if (c.field === 'GroupAdd') return { ...c, value: GROUPS, matches: holdsEachOnce(GROUPS) };
     return c;
   });
@@ -87,7 +88,7 @@ function startBodyCheck(group: Group): EngineCheck {
       // Links and VolumesFrom name a running container of the default network, with a volume.
       const helper =
         group === 'settings' ? (await ctx.runningContainer(['sleep', '300'], { networked: true, extra: { Volumes: { '/conformance-shared': {} } } })).name : '';
-      const cases = groupCases(ctx.version, helper, group);
+      const cases = groupCases(ctx.version, helper, group === 'settings' ? await freeHostPort() : '', group);
       const hostConfig = Object.fromEntries(cases.map((c) => [c.field, c.value]));
       const { id } = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
       const res = await ctx.api.post(`/containers/${id}/start`, { json: hostConfig });

@@ -1,7 +1,8 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedRunningContainer } from '../support/lifecycle.ts';
-import { attachedContainers, connect, containerFor, createNetwork, disconnect, randomSubnet } from '../support/resources.ts';
+import { holds } from '../support/container-data.ts';
+import { attachedContainers, connect, containerFor, createNetwork, disconnect, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 
@@ -62,16 +63,26 @@ export default [
   ...missingReferenceChecks('connect', 'to'),
   engineCheck({
     id: 'engine/networks/connect/body-endpoint-config',
-    title: 'EndpointConfig IPAMConfig.IPv4Address gives the container that address on the network',
+    title:
+      'EndpointConfig IPAMConfig.IPv4Address gives the container that address on the network; ' +
+      'its endpoint there shows the IPAMConfig, IPv6Address too, it was connected with',
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
-      const { subnet, gateway, host } = randomSubnet();
-      const network = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }] } });
+      const pools = randomSubnet();
+      const network = await createNetwork(ctx, { IPAM: { Config: dualStackConfig(pools) } });
       const container = await containerFor(ctx, network.id);
-      ctx.expectStatus(await connect(ctx, network.id, container.id, { IPAMConfig: { IPv4Address: host } }), 200, 'connect with an IPv4Address');
-      const settings = (await ctx.inspect(container.id)).NetworkSettings as { Networks?: Record<string, { IPAddress?: string }> };
-      ctx.expectEqual(settings.Networks?.[network.name]?.IPAddress, host, `the container's address on ${network.name} is the IPv4Address asked for`);
+      const ipamConfig = { IPv4Address: pools.host, IPv6Address: pools.ipv6.host };
+      ctx.expectStatus(await connect(ctx, network.id, container.id, { IPAMConfig: ipamConfig }), 200, 'connect with an IPv4Address and an IPv6Address');
+      const settings = (await ctx.inspect(container.id)).NetworkSettings as { Networks?: Record<string, Record<string, unknown>> };
+      const endpoint = settings.Networks?.[network.name];
+      ctx.expectEqual(endpoint?.IPAddress, pools.host, `the container's address on ${network.name} is the IPv4Address asked for`);
+      // An IPv6 address is only given where the network enables IPv6, which the spec does not document: the endpoint's IPAMConfig shows what was asked.
+      if (endpointShows(ctx, endpoint, 'IPAMConfig', network.name))
+        ctx.expect(holds(endpoint?.IPAMConfig, ipamConfig), `the container's endpoint on ${network.name} shows the IPAMConfig it was connected with`, {
+          expected: ipamConfig,
+          actual: endpoint?.IPAMConfig,
+        });
     },
   }),
   engineCheck({

@@ -86,18 +86,27 @@ export default [
   }),
   engineCheck({
     id: 'engine/networks/create/body-ipam',
-    title: 'IPAM Config and Options: the given Subnet and Gateway are used, the Options shown as given; the IPAM Driver defaults to default',
+    title:
+      'IPAM Config and Options: the given Subnet and Gateway are used, the IPRange and AuxAddress and the Options shown as given; ' +
+      'the IPAM Driver defaults to default',
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
-      const { subnet, gateway } = randomSubnet();
+      const { subnet, gateway, range, aux } = randomSubnet();
       const options = { 'conformance.ipam.a': 'one', 'conformance.ipam.b': 'two' };
-      const { id } = await createNetwork(ctx, { IPAM: { Config: [{ Subnet: subnet, Gateway: gateway }], Options: options } });
+      const sent = { Subnet: subnet, Gateway: gateway, IPRange: range, AuxAddress: aux };
+      const { id } = await createNetwork(ctx, { IPAM: { Config: [sent], Options: options } });
       const ipam = (await inspectNetwork(ctx, id)).IPAM;
       const config = (ipam.Config ?? []).map((c) => ({ Subnet: c.Subnet, Gateway: c.Gateway }));
       ctx.expectEqual(config, [{ Subnet: subnet, Gateway: gateway }], 'the network IPAM Config shows the given Subnet and Gateway');
       ctx.expectEqual(ipam.Driver, 'default', 'the IPAM Driver defaults to default');
       ctx.expect(holds(ipam.Options, options), 'the network IPAM Options show the Options given at create', { expected: options, actual: ipam.Options });
+      for (const field of ['IPRange', 'AuxAddress'] as const) {
+        const shown = ipam.Config?.[0]?.[field];
+        // A pool that leaves the field out is the network schema's breach, reported by its inspect check.
+        if (shown === undefined) ctx.cannotVerify(`the network IPAM Config does not show ${field}: its value given at create cannot be compared`);
+        else ctx.expectEqual(shown, sent[field], `the network IPAM Config shows the ${field} given at create`);
+      }
     },
   }),
   engineCheck({

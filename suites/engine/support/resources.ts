@@ -4,6 +4,7 @@
  * request that answers success can only mean the 1.22 operation was served there.
  */
 import { createServer, type AddressInfo } from 'node:net';
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { expectItems, expectMembers } from '../../../harness/schema/members.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
@@ -141,6 +142,19 @@ export async function containerFor(ctx: EngineContext, network: string): Promise
   return container;
 }
 
+/**
+ * Whether a container's endpoint object (an entry of NetworkSettings.Networks) shows `field` as its
+ * schema types it: IPAMConfig an object, Links a list. One left out or null is the container
+ * schema's breach, reported once by the judge of every exchange: the value given for it cannot be
+ * compared, and the check says so instead of failing a second time for that cause.
+ */
+export function endpointShows(ctx: EngineContext, endpoint: Record<string, unknown> | undefined, field: 'IPAMConfig' | 'Links', network: string): boolean {
+  const shown = endpoint?.[field];
+  if (field === 'IPAMConfig' ? isJsonObject(shown) : Array.isArray(shown)) return true;
+  ctx.cannotVerify(`the endpoint on ${network} shows ${field} as ${JSON.stringify(shown)}, not as its schema types it: the ${field} given cannot be compared`);
+  return false;
+}
+
 /** The container ids attached to a network, per its inspect. */
 export async function attachedContainers(ctx: EngineContext, network: string): Promise<string[]> {
   return Object.keys((await inspectNetwork(ctx, network)).Containers ?? {});
@@ -152,6 +166,17 @@ export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
 /** The subnets this process has handed out: two checks side by side must not ask for the same one. */
 const subnetsGiven = new Set<string>();
 
+/** A subnet's pool and addresses in it: `range` (its upper half) and `aux` for an IPAM Config's IPRange and AuxAddress. */
+export interface Subnet {
+  subnet: string;
+  gateway: string;
+  host: string;
+  range: string;
+  aux: string;
+  /** A unique local IPv6 /64 drawn with it, for a network that can give an endpoint an IPv6Address. */
+  ipv6: { subnet: string; gateway: string; host: string };
+}
+
 /**
  * A /24 subnet unlikely to collide with other networks on the target, with its gateway and a host
  * address: in 10.200.0.0-10.249.255.0, above the pools daemons take their networks from. Podman's
@@ -159,12 +184,32 @@ const subnetsGiven = new Set<string>();
  * in 172.16.0.0/12 and 192.168.0.0/16); a subnet drawn from all of 10/8 fell in Podman's now and
  * then, and the daemon refused the network ("subnet ... is already used"), failing the check.
  */
-export function randomSubnet(): { subnet: string; gateway: string; host: string } {
+export function randomSubnet(): Subnet {
   let prefix: string;
   do prefix = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}`;
   while (subnetsGiven.has(prefix));
   subnetsGiven.add(prefix);
-  return { subnet: `${prefix}.0/24`, gateway: `${prefix}.1`, host: `${prefix}.10` };
+  const [, second, third] = prefix.split('.');
+  const v6 = `fd00:${second}:${third}:`;
+  return {
+    subnet: `${prefix}.0/24`,
+    gateway: `${prefix}.1`,
+    host: `${prefix}.10`,
+    range: `${prefix}.128/25`,
+    aux: `${prefix}.5`,
+    ipv6: { subnet: `${v6}:/64`, gateway: `${v6}:1`, host: `${v6}:10` },
+  };
+}
+
+/**
+ * The IPAM Config of a network with both pools of `s`, so that an endpoint on it may ask for an
+ * address of each (Docker refuses an IPv6Address on a network without an IPv6 pool).
+ */
+export function dualStackConfig(s: Subnet): Array<{ Subnet: string; Gateway: string }> {
+  return [
+    { Subnet: s.subnet, Gateway: s.gateway },
+    { Subnet: s.ipv6.subnet, Gateway: s.ipv6.gateway },
+  ];
 }
 
 /**
