@@ -2,7 +2,9 @@
  * A service create body that sets every optional field to a value other than its default, with
  * at least two items in every list the caller builds (so a list cut to one item, emptied or with
  * an item repeated reads differently), and the zero values the spec allows inside those items:
- * an unpublished port with no outer port, bindings with no host path and not rewritable.
+ * an unpublished port with no outer port, bindings with no host path and not rewritable; beside
+ * them a binding of a host path (writable) and one taking the volumes of another service, so that
+ * each binding field is sent with a value of its own.
  */
 import type { CloudContext } from '../support/context.ts';
 import { createService, LONG_RUNNING, serviceBody } from '../support/app.ts';
@@ -32,6 +34,8 @@ export async function everyFieldBody(ctx: CloudContext): Promise<Json> {
     bindings: [
       { container_path: '/conformance-data', rewritable: false },
       { container_path: '/conformance-more', rewritable: false },
+      { host_path: '/tmp', container_path: '/conformance-host', rewritable: true },
+      { volumes_from: first.resource_uri },
     ],
     autorestart: 'ON_FAILURE',
     autodestroy: 'ON_SUCCESS',

@@ -20,12 +20,18 @@ const R = {
   scaleOutside: 'cloud/states/service/scale-not-in-table',
 };
 
-/** Every field of the update body with a value other than its default (tags: their own check). */
-const UPDATE: Json = {
+/**
+ * Every field of the update body with a value other than its default (tags: their own check), a
+ * published port with its outer port beside an unpublished one without.
+ */
+export const UPDATE: Json = {
   autorestart: 'ALWAYS',
   autodestroy: 'ON_SUCCESS',
   container_envvars: [{ key: 'CONFORMANCE', value: 'updated' }],
-  container_ports: [{ protocol: 'udp', inner_port: 5353 }],
+  container_ports: [
+    { protocol: 'udp', inner_port: 5353 },
+    { protocol: 'tcp', inner_port: 8080, outer_port: 18080, published: true },
+  ],
   cpu_shares: 512,
   entrypoint: '/bin/sh -c',
   image: 'busybox:1.36',

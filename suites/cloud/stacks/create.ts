@@ -5,6 +5,8 @@ import { createStack, serviceBody, sharedNodes, STACKS } from '../support/app.ts
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectStaysUnstarted } from '../support/unstarted.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
+import { verifyKept } from '../support/kept.ts';
+import { everyFieldBody } from '../services/every-field.ts';
 
 const ENDPOINT = 'cloud/stack/create';
 const R = {
@@ -104,11 +106,13 @@ export default [
   }),
   cloudCheck({
     id: R.services,
-    title: 'Each item of services creates a service of the stack; links and volumes-from bindings may name another service of the stack',
+    title:
+      'Each item of services creates a service of the stack carrying every field sent; links and volumes-from bindings may name another service of the stack',
     requirements: [R.services, R.linkByName, R.volumesByName],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const db = serviceBody(ctx, undefined, { bindings: [{ container_path: '/conformance-data' }] });
+      // "each item takes the parameters of service create": one item sets every one of them.
+      const db = await ctx.setUp(() => everyFieldBody(ctx));
       const web = serviceBody(ctx, undefined, { linked_to_service: [{ to_service: db.name, name: 'db' }], bindings: [{ volumes_from: db.name }] });
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [db, web] });
       const byName = await servicesByName(ctx, stack);
@@ -121,12 +125,17 @@ export default [
       });
       for (const svc of [gotDb!, gotWeb!])
         ctx.expect(sameResource(svc.stack, stack.resource_uri), `service ${String(svc.name)} names stack ${String(svc.stack)}`, { requirement: R.services });
+      verifyKept(ctx, db, gotDb!, 'a service of the created stack', R.services);
       const link = (gotWeb!.linked_to_service as Json[])[0];
-      ctx.expect(sameResource(link?.to_service, gotDb!.resource_uri), "a link naming a sibling service does not point to that service's URI", {
-        expected: gotDb!.resource_uri,
-        actual: link,
-        requirement: R.linkByName,
-      });
+      ctx.expect(
+        sameResource(link?.to_service, gotDb!.resource_uri) && link?.name === 'db',
+        "a link naming a sibling service does not point to that service's URI with the link name sent",
+        {
+          expected: { to_service: gotDb!.resource_uri, name: 'db' },
+          actual: link,
+          requirement: R.linkByName,
+        },
+      );
       const binding = (gotWeb!.bindings as Json[]).find((b) => b.volumes_from);
       ctx.expect(
         sameResource(binding?.volumes_from, gotDb!.resource_uri),

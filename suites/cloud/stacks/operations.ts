@@ -4,7 +4,8 @@ import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
-import { keptField } from '../support/kept.ts';
+import { keptField, verifyKept } from '../support/kept.ts';
+import { UPDATE } from '../services/update.ts';
 import { expectAnswerAsGot, type Json } from '../support/lists.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
@@ -81,18 +82,19 @@ export default [
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
       const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Service, Service];
-      const res = await ctx.api.patch(stack.resource_uri, {
-        services: [{ name: first.name, target_num_containers: 2, container_envvars: [{ key: 'CONFORMANCE', value: 'stack' }] }],
-      });
+      // Every parameter of service update, the link naming the other service of the stack by its name.
+      const update: Json = { ...UPDATE, tags: [{ name: 'conformance-stack' }] };
+      const link = { to_service: second.name, name: 'conformance-db' };
+      const res = await ctx.api.patch(stack.resource_uri, { services: [{ name: first.name, ...update, linked_to_service: [link] }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
       ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
       await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
-      ctx.expectEqual(after.get(String(first.name))?.target_num_containers, 2, 'the named service did not get the target_num_containers sent', R.updates);
-      const envvars = [{ key: 'CONFORMANCE', value: 'stack' }];
-      ctx.expect(keptField('container_envvars', envvars, after.get(String(first.name)) ?? {}), 'the named service did not get the container_envvars sent', {
-        expected: envvars,
-        actual: after.get(String(first.name))?.container_envvars,
+      const named: Json = after.get(String(first.name)) ?? {};
+      verifyKept(ctx, update, named, 'the named service after PATCH', R.updates);
+      ctx.verify(keptField('linked_to_service', [{ ...link, to_service: second.resource_uri }], named), 'the named service did not get the link sent', {
+        expected: [{ ...link, to_service: second.resource_uri }],
+        actual: named.linked_to_service,
         requirement: R.updates,
       });
       ctx.expectEqual(
