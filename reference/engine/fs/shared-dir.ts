@@ -41,6 +41,11 @@ export class SharedDir {
     for (const key of [...this.entries.keys()]) if (isWithin(key, p)) this.entries.delete(key);
   }
 
+  /** Removes everything in the store. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Child names of a directory of the store, sorted. */
   list(dir: string): string[] {
     const d = normalize(dir);

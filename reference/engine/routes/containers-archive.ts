@@ -7,8 +7,7 @@ import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import type { FaultSet } from '../faults.ts';
-import { findContainer, resolvedAs } from './lookup.ts';
-import { stillAnswered } from '../state/graveyard.ts';
+import { findContainer } from './lookup.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
@@ -94,11 +93,9 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
 }
 
 function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path: string } {
-  const ref = ctx.params.id ?? '';
-  const c = engine.containers.resolve(ref) ?? stillAnswered<Container>(engine.containers, ref, ctx.exchange);
   // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
   const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
-  if (!c || !resolvedAs(ctx, c.id, ref)) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${ctx.params.id}`, body);
+  const c = findContainer(engine, ctx, undefined, body);
   const raw = ctx.query.get('path') ?? '';
   // Under blind2-archive-slash-file-200 a trailing slash is trimmed, so it no longer asserts a directory.
   const path = ctx.faults.has('blind2-archive-slash-file-200') ? raw.replace(/([^/])\/+$/, '$1') : raw;

@@ -4,16 +4,17 @@ import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
 import { missing, stillAnswered } from '../state/graveyard.ts';
 
-export function noSuchContainer(ctx: RouteContext, idOrName: string): HttpError {
+export function noSuchContainer(ctx: RouteContext, idOrName: string, body: HttpError['body'] = 'text'): HttpError {
   const status = ctx.faults.has('missing-container-500') ? 500 : ctx.faults.has('missing-container-418') ? 418 : 404;
-  return new HttpError(status, `No such container: ${idOrName}`);
+  return new HttpError(status, `No such container: ${idOrName}`, body);
 }
 
-export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? ''): Container {
+/** The container `idOrName` names (the path's by default), or the error for none; `body` is the error's body type (the archive endpoints' is JSON). */
+export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? '', body: HttpError['body'] = 'text'): Container {
   const container = engine.containers.resolve(idOrName) ?? stillAnswered<Container>(engine.containers, idOrName, ctx.exchange);
-  if (!container) throw missing(engine.containers, idOrName, ctx.faults, noSuchContainer(ctx, idOrName));
-  if (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName)) throw noSuchContainer(ctx, idOrName);
-  if (idOrName === ctx.params.id && !resolvedAs(ctx, container.id, idOrName)) throw noSuchContainer(ctx, idOrName);
+  if (!container) throw missing(engine.containers, idOrName, ctx.faults, noSuchContainer(ctx, idOrName, body));
+  if (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName)) throw noSuchContainer(ctx, idOrName, body);
+  if (idOrName === ctx.params.id && !resolvedAs(ctx, container.id, idOrName)) throw noSuchContainer(ctx, idOrName, body);
   return container;
 }
 

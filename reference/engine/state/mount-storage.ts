@@ -1,6 +1,7 @@
 /**
  * Which storage each mount point of a running container shows: a bind the host's directory (the
- * engine's host store), a volume that volume's content. Mounts whose storage is gone (a volume
+ * engine's host store, or a volume's content where the directory is that volume's), a volume that
+ * volume's content. Mounts whose storage is gone (a volume
  * removed under a container), or detached by `storage-detached:<Field>`, are left to the
  * container's own filesystem.
  */
@@ -29,6 +30,8 @@ export function sharedMounts(engine: Engine, c: Container, mounts: readonly Moun
       return dir ? [{ target, dir, source: '/' }] : [];
     }
     const source = normalize(m.Source);
+    const volume = engine.volumes.holding(source);
+    if (volume) return [{ target, ...volume }];
     if (engine.hostFs.lookup(source)?.type === 'file') return [];
     engine.hostFs.mkdirp(source);
     return [{ target, dir: engine.hostFs, source }];

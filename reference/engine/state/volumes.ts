@@ -1,4 +1,9 @@
-/** Volumes: the records, and each volume's content, which every container mounting it shares (removed with it). */
+/**
+ * Volumes: the records, and each volume's content, which every container mounting it shares
+ * (removed with it). The content lives at the volume's Mountpoint on the host: a bind of that
+ * directory (or one within it) shows the same content.
+ */
+import { isWithin, normalize } from '../fs/paths.ts';
 import { SharedDir } from '../fs/shared-dir.ts';
 import { newId } from './ids.ts';
 
@@ -46,7 +51,20 @@ export class VolumeStore {
     return content;
   }
 
+  /** The content a bind of the host directory `path` shows when that directory is a volume's Mountpoint or lies within one. */
+  holding(path: string): { dir: SharedDir; source: string } | undefined {
+    const p = normalize(path);
+    const volume = [...this.byName.values()].find((v) => isWithin(p, v.Mountpoint));
+    const dir = volume ? this.contentOf(volume.Name) : undefined;
+    if (!volume || !dir) return undefined;
+    const source = normalize(p.slice(volume.Mountpoint.length));
+    dir.mkdirp(source);
+    return { dir, source };
+  }
+
+  /** Removes the volume and its content: a container that still binds its directory sees it empty. */
   delete(name: string): boolean {
+    this.contents.get(name)?.clear();
     this.contents.delete(name);
     return this.byName.delete(name);
   }

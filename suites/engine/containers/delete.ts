@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import { containerWithVolume } from '../support/container-volume.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, IGNORES_TERM, noSuchContainerCheck } from '../support/lifecycle.ts';
 
@@ -7,18 +8,6 @@ const ENDPOINT = 'engine/containers/delete';
 async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: string): Promise<void> {
   const res = await ctx.api.get(`/containers/${id}/json`);
   ctx.expectStatus(res, 404, `${rule}: inspect of the removed container`, requirement);
-}
-
-/** An exited container with one anonymous volume (Config.Volumes); returns the volume's name. */
-async function containerWithVolume(ctx: EngineContext): Promise<{ id: string; volume: string }> {
-  const { id } = await exitedContainer(ctx, ['true'], { extra: { Volumes: { '/data': {} } } });
-  const mounts = ((await ctx.inspect(id)).Mounts ?? []) as Array<{ Name?: string; Destination?: string }>;
-  const volume = mounts.find((m) => m.Destination === '/data')?.Name;
-  if (!volume) return ctx.fail('precondition: inspect Mounts shows no named volume for Config.Volumes /data', { actual: mounts });
-  ctx.defer(async () => {
-    await ctx.api.delete(`/volumes/${volume}`);
-  });
-  return { id, volume };
 }
 
 /** Spec: Endpoints > Containers > 20. DELETE /containers/(id or name); States > Operation effects. */
@@ -84,22 +73,20 @@ export default [
     requirements: ['engine/containers/delete/query-v', 'engine/states/delete-force'],
     oneRule: true,
     endpoint: ENDPOINT,
-    versions: ['1.22'],
     async run(ctx) {
-      const { id, volume } = await containerWithVolume(ctx);
-      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`, { v: true }), 204, 'DELETE ?v=1 of an exited container');
-      ctx.expectStatus(await ctx.api.get(`/volumes/${volume}`), 404, `v=1 removes the container's volume ${volume}: GET /volumes/(name)`);
+      const volume = await containerWithVolume(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`, { v: true }), 204, 'DELETE ?v=1 of an exited container');
+      await volume.expectRemoved(true, "v=1 removes the container's volume");
     },
   }),
   engineCheck({
     id: 'engine/containers/delete/query-defaults-false',
     title: 'DELETE without v keeps the volumes associated with the container (v defaults to false)',
     endpoint: ENDPOINT,
-    versions: ['1.22'],
     async run(ctx) {
-      const { id, volume } = await containerWithVolume(ctx);
-      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`), 204, 'DELETE of an exited container without v');
-      ctx.expectStatus(await ctx.api.get(`/volumes/${volume}`), 200, `without v the container's volume ${volume} remains: GET /volumes/(name)`);
+      const volume = await containerWithVolume(ctx);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`), 204, 'DELETE of an exited container without v');
+      await volume.expectRemoved(false, "without v the container's volume remains");
     },
   }),
   engineCheck({

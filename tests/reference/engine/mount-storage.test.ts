@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFrames, request, runToExit, startTestServer, type TestServer } from './helpers.ts';
+import { createContainer, rawExchange, readFrames, request, runToExit, splitHead, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let bindsIgnored: TestServer;
@@ -70,6 +70,27 @@ describe('engine reference: binds and volumes mount shared storage', () => {
     await request(t.socketPath, 'POST', '/v1.22/containers/source/start');
     await request(t.socketPath, 'POST', '/v1.22/containers/source/wait');
     expect(await inside(t, 'cat /data/f; touch /data/g && echo written || echo refused', { VolumesFrom: ['source:ro'] })).toBe('token\nrefused\n');
+  });
+
+  it("a bind of a volume's host directory (1.18 inspect Volumes) shows its content; DELETE ?v=1 empties it for a container still binding it", async () => {
+    const writer = await runToExit(t.socketPath, { Image: 'fixture:latest', Cmd: ['sh', '-c', 'echo token > /data/f'], Volumes: { '/data': {} } });
+    const dir = ((await request(t.socketPath, 'GET', `/v1.18/containers/${writer}/json`)).json() as { Volumes: Record<string, string> }).Volumes['/data']!;
+    expect(await inside(t, 'cat /w/f', { Binds: [`${dir}:/w:ro`] })).toBe('token\n');
+    const observer = await createContainer(t.socketPath, { Cmd: ['sleep', '300'], HostConfig: { Binds: [`${dir}:/w:ro`] } });
+    await request(t.socketPath, 'POST', `/v1.18/containers/${observer}/start`);
+    const readInObserver = async (): Promise<string> => {
+      const exec = (
+        await request(t.socketPath, 'POST', `/v1.18/containers/${observer}/exec`, { AttachStdout: true, Cmd: ['sh', '-c', 'cat /w/f; true'] })
+      ).json();
+      const head = 'POST /v1.18/exec/' + exec.Id + '/start HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json';
+      return readFrames(splitHead(await rawExchange(t.socketPath, head, JSON.stringify({ Detach: false, Tty: false }))).stream)
+        .map((f) => f.payload)
+        .join('');
+    };
+    expect(await readInObserver()).toBe('token\n');
+    expect((await request(t.socketPath, 'DELETE', `/v1.18/containers/${writer}?v=1`)).status).toBe(204);
+    expect(await readInObserver()).toBe('');
+    expect(await inside(t, 'ls /w', { Binds: [`${dir}:/w`] })).toBe('');
   });
 
   it('field-ignored:Binds leaves the destination an empty directory of the container', async () => {
