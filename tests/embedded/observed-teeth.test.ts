@@ -39,6 +39,8 @@ const TEETH: ObservedTeeth[] = [
     rule: 'status-documented',
   },
   { suite: 'cloud', fault: 'field-missing:service', via: 'cloud/service/get/returns-service', rule: 'shape-documented' },
+  // A create that reads no action: only the judge sees its 201 without the action header.
+  { suite: 'cloud', fault: 'no-action-header', via: 'cloud/service/create/returns-service', rule: 'headers-documented' },
 ];
 
 const engineChecks = new Map(
