@@ -62,6 +62,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'get-many-first-name-only', description: 'GET /images/get saves only the first names value' },
   { name: 'load-ignores-tags', description: 'POST /images/load loads the images but not their tags' },
   { name: 'commit-returns-200', description: 'POST /commit answers 200 instead of 201' },
+  { name: 'commit-newest-container', description: 'POST /commit commits the most recently created container, not the one `container` names' },
   { name: 'commit-repo-ignored', description: 'POST /commit leaves the new image unnamed whatever repo/tag say' },
   { name: 'commit-author-comment-dropped', description: 'POST /commit does not record comment and author' },
   { name: 'commit-changes-ignored', description: 'POST /commit ignores changes' },

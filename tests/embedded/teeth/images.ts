@@ -84,6 +84,8 @@ export const imageTeeth: Teeth[] = [
   { fault: 'load-ignores-tags', version: '1.22', catches: [`${I}/load/200-loaded`] },
   // commit
   { fault: 'commit-returns-200', version: '1.22', catches: [`${I}/commit/201-response-schema`] },
+  { fault: 'commit-newest-container', version: '1.18', catches: [`${I}/commit/query-container`] },
+  { fault: 'commit-newest-container', version: '1.22', catches: [`${I}/commit/query-container`] },
   { fault: 'commit-repo-ignored', version: '1.18', catches: [`${I}/commit/201-response-schema`] },
   { fault: 'commit-author-comment-dropped', version: '1.22', catches: [`${I}/commit/query-comment-author`] },
   { fault: 'commit-author-comment-dropped', version: '1.18', catches: [`${I}/commit/query-comment-author`] },
