@@ -141,6 +141,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
+    whiteouts: !ctx.faults.has('save-layer-whiteouts-dropped'),
     tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
   });
   ctx.res.writeHead(200, {

@@ -80,6 +80,8 @@ export const imageTeeth: Teeth[] = [
   { fault: 'save-repositories-by-repository', version: '1.18', catches: [`${I}/get/200-tarball`] },
   { fault: 'save-name-tag-whole-repo', version: '1.22', catches: [`${I}/get/name-tag-only-that-image`] },
   { fault: 'save-id-has-repositories', version: '1.22', catches: [`${I}/get/image-id-no-repositories-file`] },
+  { fault: 'save-layer-whiteouts-dropped', version: '1.18', catches: [`${I}/get/layer-tar-changes`] },
+  { fault: 'save-layer-whiteouts-dropped', version: '1.22', catches: [`${I}/get/layer-tar-changes`] },
   { fault: 'get-many-first-name-only', version: '1.22', catches: [`${I}/get-many/query-names-repeatable`] },
   { fault: 'load-ignores-tags', version: '1.22', catches: [`${I}/load/200-loaded`] },
   // commit
