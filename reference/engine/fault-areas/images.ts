@@ -62,6 +62,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'save-id-has-repositories', description: 'the tarball of an image ID carries a repositories file' },
   { name: 'get-many-first-name-only', description: 'GET /images/get saves only the first names value' },
   { name: 'load-ignores-tags', description: 'POST /images/load loads the images but not their tags' },
+  { name: 'build-not-canceled', description: 'a build whose client dropped the connection runs on to its end and tags its image' },
   { name: 'commit-returns-200', description: 'POST /commit answers 200 instead of 201' },
   { name: 'commit-newest-container', description: 'POST /commit commits the most recently created container, not the one `container` names' },
   { name: 'commit-repo-ignored', description: 'POST /commit leaves the new image unnamed whatever repo/tag say' },
