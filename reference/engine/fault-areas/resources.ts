@@ -18,6 +18,7 @@ export const NETWORK_FAULTS = faultArea('networks', [
   { name: 'network-containers-no-Name', description: 'network inspect Containers entries carry no Name' },
   { name: 'network-options-dropped', description: 'networks show empty Options (the bridge options and those given at create are not shown)' },
   { name: 'network-plugin-missing-500', description: 'network create with a driver no plugin provides answers 500 instead of 404' },
+  { name: 'network-inspect-newest', description: 'GET /networks/(id or name) answers the most recently created network, whichever is named' },
   { name: 'network-name-optional', description: 'network create without a Name creates a network (201) instead of refusing' },
   { name: 'network-check-duplicate-ignored', description: 'network create ignores CheckDuplicate and creates a second network with the same name' },
   { name: 'network-driver-default-overlay', description: 'a network created without a Driver uses the overlay driver instead of bridge' },

@@ -32,13 +32,14 @@ function whiteoutEntry(path: string, marker: string): TarEntry {
   return { header: { name: entryName(name, false), type: 'file', size: 0, mode: 0o644, mtime: new Date(0) }, data: Buffer.alloc(0) };
 }
 
-/** The tar of one layer's changes: nodes, whiteouts and opaque markers, parents first. */
-export async function layerToTar(layer: Layer): Promise<Buffer> {
+/** The tar of one layer's changes: nodes, whiteouts and opaque markers, parents first (`whiteouts: false` leaves the deletions out). */
+export async function layerToTar(layer: Layer, opts: { whiteouts?: boolean } = {}): Promise<Buffer> {
   const entries: TarEntry[] = [];
   for (const path of [...layer.entries.keys()].sort()) {
     const entry = layer.entries.get(path)!;
-    if (entry === 'whiteout') entries.push(whiteoutEntry(dirname(path), WHITEOUT_PREFIX + basename(path)));
-    else {
+    if (entry === 'whiteout') {
+      if (opts.whiteouts !== false) entries.push(whiteoutEntry(dirname(path), WHITEOUT_PREFIX + basename(path)));
+    } else {
       entries.push(nodeEntry(path, entry));
       if (layer.opaque?.has(path)) entries.push(whiteoutEntry(path, OPAQUE_MARKER));
     }

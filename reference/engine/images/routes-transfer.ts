@@ -141,6 +141,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
+    whiteouts: !ctx.faults.has('save-layer-whiteouts-dropped'),
     tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
   });
   ctx.res.writeHead(200, {
@@ -278,7 +279,8 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
 
 export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   const name = ctx.query.get('container') ?? '';
-  const source = deps.commitSource(name);
+  const newest = ctx.faults.has('commit-newest-container') ? deps.containers.all().at(-1)?.id : undefined;
+  const source = deps.commitSource(newest ?? name);
   if (!source) throw new HttpError(ctx.faults.has('missing-container-500') ? 500 : 404, `No such container: ${name}`);
   const repo = ctx.faults.has('commit-repo-ignored') ? '' : (ctx.query.get('repo') ?? '');
   const tag = ctx.query.get('tag') ?? '';

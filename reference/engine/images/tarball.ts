@@ -63,7 +63,7 @@ export interface SaveItem {
 
 export async function saveImages(
   items: SaveItem[],
-  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean } = {},
+  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean; whiteouts?: boolean } = {},
 ): Promise<Buffer> {
   const entries: TarEntry[] = [];
   const written = new Set<string>();
@@ -99,7 +99,7 @@ export async function saveImages(
         dir(id),
         file(`${id}/VERSION`, opts.layerVersion ?? '1.0'),
         file(`${id}/json`, JSON.stringify(json)),
-        file(`${id}/layer.tar`, await layerToTar(layer)),
+        file(`${id}/layer.tar`, await layerToTar(layer, { whiteouts: opts.whiteouts ?? true })),
       );
     }
     const configName = `${image.id.slice(7)}.json`;

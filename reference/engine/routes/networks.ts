@@ -70,7 +70,12 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     V122,
   );
 
-  router.add('GET', '/networks/{id}', (ctx) => ctx.sendJson(200, view(find(ctx), true, ctx.faults)), V122);
+  router.add(
+    'GET',
+    '/networks/{id}',
+    (ctx) => ctx.sendJson(200, view(ctx.faults.has('network-inspect-newest') ? (engine.networks.all().at(-1) ?? find(ctx)) : find(ctx), true, ctx.faults)),
+    V122,
+  );
 
   router.add(
     'POST',

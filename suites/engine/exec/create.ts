@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { createExec, execContainer, inspectExec, runExec, startAttached } from '../support/exec.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
-import { bothStreams, expectClosed, expectFrames, expectPayload, expectRaw, terminalText } from '../support/streams.ts';
+import { bothStreams, expectClosed, expectFrames, expectPayload, expectRaw, terminalText, waitForLog } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/create';
 /** Prints the effective capability set of the process, where the target has a /proc. */
@@ -12,6 +12,16 @@ function capEff(status: Buffer): bigint | undefined {
   const hex = /CapEff:\s*([0-9a-fA-F]+)/.exec(status.toString('utf8'))?.[1];
   return hex === undefined ? undefined : BigInt(`0x${hex}`);
 }
+
+/** Prints the uid, then the gid, the process runs with. */
+const PRINT_IDS = ['sh', '-c', 'id -u; id -g'];
+/** A user and a group the exec User checks add to a container's passwd and group files. */
+const ACCOUNT = { user: 'conformance', uid: '4321', primaryGid: '8765', group: 'conformance-group', groupId: '2468' } as const;
+const ADD_ACCOUNTS = [
+  `echo ${ACCOUNT.user}:x:${ACCOUNT.uid}:${ACCOUNT.primaryGid}::/:/bin/sh >> /etc/passwd`,
+  `echo ${ACCOUNT.group}:x:${ACCOUNT.groupId}: >> /etc/group`,
+].join('; ');
+const ACCOUNTS_READY = 'conformance-accounts-ready';
 
 /** Spec: Endpoints > Exec > 38. POST /containers/(id or name)/exec; Resources > Exec instance. */
 export default [
@@ -90,11 +100,12 @@ export default [
   }),
   engineCheck({
     id: 'engine/exec/create/body-user',
-    title: '(1.22) Exec User `uid:gid` runs the command as that user and group',
+    title:
+      '(1.22) Exec User runs the command as that user, in each form: `uid:gid`, `uid`, `user` and `user:group` (names of the container passwd and group files)',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const got = await runExec(ctx, { Cmd: ['sh', '-c', 'id -u; id -g'], User: '1234:5678' });
+      const got = await runExec(ctx, { Cmd: PRINT_IDS, User: '1234:5678' });
       expectPayload(
         ctx,
         expectFrames(ctx, got.data, 'exec as 1234:5678').stdout,
@@ -106,6 +117,20 @@ export default [
         '1234:5678',
         'exec inspect ProcessConfig.user is the User of the create request',
       );
+      const { id } = await ctx.runningContainer(['sh', '-c', `${ADD_ACCOUNTS}; echo ${ACCOUNTS_READY}; while true; do sleep 3600 & wait; done`]);
+      await waitForLog(ctx, id, ACCOUNTS_READY);
+      // Only the ids a form names are judged: the group of a bare uid or user name is not stated.
+      for (const [user, expected] of [
+        ['1234', ['1234']],
+        [ACCOUNT.user, [ACCOUNT.uid]],
+        [`${ACCOUNT.user}:${ACCOUNT.group}`, [ACCOUNT.uid, ACCOUNT.groupId]],
+      ] as const) {
+        const execId = await createExec(ctx, id, { Cmd: PRINT_IDS, User: user });
+        const ids = expectFrames(ctx, (await startAttached(ctx, execId, false)).data, `exec as ${user}`)
+          .stdout.toString('utf8')
+          .split('\n');
+        ctx.expectEqual(ids.slice(0, expected.length), [...expected], `an exec with User ${user} runs as ${expected.join(':')} (id -u, id -g)`);
+      }
     },
   }),
   engineCheck({

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
 import { about, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
-import { holds } from '../support/container-data.ts';
+import { holds, ranContainer, stdoutOf } from '../support/container-data.ts';
 import { savedTopLayerInfo } from '../support/image-tarball.ts';
 
 /** Spec: Endpoints > Images > 37. POST /commit: 201 {Id}; repo, tag, comment, author, (1.22) pause, changes; body config; 404. */
 const ENDPOINT = 'engine/images/commit';
+
+/** The file the container checks of commit write before the commit. */
+const COMMIT_MARK = '/conformance-commit-mark';
 
 /** The tag commitAs gives the new image. */
 const TAG = 'v1';
@@ -95,6 +99,23 @@ export default [
         actual: ref,
         requirement: 'engine/images/commit/query-repo-tag',
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/commit/query-container',
+    title: 'container names the container committed: each of two containers, committed in turn, gives an image holding the file it wrote',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // Two containers write the same path, each its own token: an image of the wrong one, or of
+      // the source image without the container's changes, shows another content or none.
+      const written = [randomBytes(8).toString('hex'), randomBytes(8).toString('hex')];
+      const sources: string[] = [];
+      for (const token of written) sources.push((await ranContainer(ctx, `echo ${token} > ${COMMIT_MARK}`)).id);
+      for (const [i, source] of sources.entries()) {
+        const { id } = await commitAs(ctx, `commit-source-${i}`, {}, undefined, source);
+        const read = await stdoutOf(ctx, ['sh', '-c', `cat ${COMMIT_MARK} || echo absent`], { extra: { Image: id } });
+        ctx.expectEqual(read.trim(), written[i], `a container of the image committed from container ${i + 1} of 2 reads the file that container wrote`);
+      }
     },
   }),
   engineCheck({

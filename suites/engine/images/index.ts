@@ -6,6 +6,7 @@ import buildStream from './build-stream.ts';
 import buildOptions from './build-options.ts';
 import buildIntermediates from './build-intermediates.ts';
 import buildRemote from './build-remote.ts';
+import buildCancel from './build-cancel.ts';
 import registryConfig from './registry-config.ts';
 import importChecks from './import.ts';
 import registry from './registry.ts';
@@ -31,6 +32,7 @@ export const imageChecks: EngineCheck[] = [
   ...buildOptions,
   ...buildIntermediates,
   ...buildRemote,
+  ...buildCancel,
   ...registryConfig,
   ...importChecks,
   ...registry,

@@ -1,9 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { contentType } from '../support/container-data.ts';
-import { expectImageTarball, expectLayerDirs, expectRepositories, layerFile, saveImage, topLayer, type ImageTarball } from '../support/image-tarball.ts';
+import {
+  expectImageTarball,
+  expectLayerDirs,
+  expectRepositories,
+  layerFile,
+  layerNames,
+  saveImage,
+  topLayer,
+  type ImageTarball,
+} from '../support/image-tarball.ts';
 import { isRefusal } from '../support/image-streams.ts';
-import { IMAGE_MARKER, imageExists, imageIdOf, missingRepo, ownImage, sameImage, tagged, type OwnImage } from '../support/images.ts';
+import {
+  commitRequest,
+  IMAGE_MARKER,
+  imageExists,
+  imageIdOf,
+  missingRepo,
+  ownImage,
+  removeLater,
+  sameImage,
+  tagged,
+  type OwnImage,
+} from '../support/images.ts';
+import { contentType, ranContainer } from '../support/container-data.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
 
@@ -30,7 +51,57 @@ function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<str
   return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
 }
 
+const LAYER_CHANGES = 'engine/images/get/layer-tar-changes';
+/** A file of the fixture image that the layer-changes container deletes. */
+const DELETED = 'etc/fixture-release';
+/** The file it adds. */
+const ADDED = 'conformance-layer-added';
+
+/** An image committed from a container that deleted DELETED and wrote `token` to ADDED: one layer on top of the fixture's. */
+async function changedImage(ctx: EngineContext, token: string): Promise<string> {
+  const { id } = await ranContainer(ctx, `rm /${DELETED} && echo ${token} > /${ADDED}`);
+  const repo = ctx.uniqueName('save-changes');
+  removeLater(ctx, `${repo}:v1`);
+  const res = await commitRequest(ctx, { container: id, repo, tag: 'v1' });
+  if (res.status !== 201) ctx.blockedBy('engine/images/commit/201-response-schema', `commit of the changed container answered ${res.status}`);
+  return `${repo}:v1`;
+}
+
 export default [
+  engineCheck({
+    id: LAYER_CHANGES,
+    title:
+      "a layer's directory holds its changes: a commit's layer.tar has the file added and the whiteout of the one deleted; the fixture's files lie in another",
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const token = randomBytes(8).toString('hex');
+      const ref = await changedImage(ctx, token);
+      const tarball = await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, LAYER_CHANGES);
+      // The layer is found by its content, not through the repositories file (whose rule is tarball-format's).
+      const listed = await Promise.all([...tarball.layers.keys()].map(async (id) => ({ id, names: await layerNames(tarball, id) })));
+      const top = listed.find((l) => l.names.includes(ADDED));
+      ctx.expect(top !== undefined, `no layer directory's layer.tar holds /${ADDED}, the file the container added`, {
+        expected: `a layer directory with ${ADDED}`,
+        actual: listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`),
+      });
+      const names = top!.names;
+      const whiteout = DELETED.replace(/[^/]+$/, (base) => `.wh.${base}`);
+      ctx.expectEqual((await layerFile(tarball, top!.id, ADDED))?.trim(), token, `the layer.tar holding /${ADDED} has the content the container wrote`);
+      ctx.expect(names.includes(whiteout), `the layer.tar with the added file has no whiteout ${whiteout} for /${DELETED}, which the container deleted`, {
+        expected: whiteout,
+        actual: names,
+      });
+      ctx.expect(!names.includes(DELETED), `the layer.tar with the added file holds /${DELETED}, a file of the parent layer (it is to hold the changes only)`, {
+        expected: `no ${DELETED}`,
+        actual: names,
+      });
+      const parent = listed.find((l) => l.id !== top!.id && l.names.includes(DELETED));
+      ctx.expect(parent !== undefined, `no other layer directory of the tarball holds /${DELETED}: the parent layer has no directory of its own`, {
+        expected: `a layer directory besides ${top!.id.slice(0, 12)} with ${DELETED}`,
+        actual: listed.map((l) => l.id),
+      });
+    },
+  }),
   engineCheck({
     id: 'engine/images/get/tarball-format',
     title: 'GET /images/(name:tag)/get answers application/x-tar: per-layer VERSION 1.0, json, layer.tar, and a root repositories file',

@@ -12,11 +12,12 @@ const BRIDGE_OPTIONS = ['bridge.default_bridge', 'bridge.enable_icc', 'bridge.en
 export default [
   engineCheck({
     id: 'engine/networks/inspect/200-response-schema',
-    title: 'GET /networks/(id or name) answers 200 with the Network, by id and by name',
+    title: 'GET /networks/(id or name) answers 200 with the Network, by id and by name: the one named, not a network created after it',
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
       const { id, name } = await createNetwork(ctx);
+      await createNetwork(ctx);
       for (const ref of [id, name]) {
         const res = await ctx.api.get(`/networks/${ref}`);
         ctx.expectStatus(res, 200, `GET /networks/${ref}`);

@@ -4,6 +4,7 @@
  * `layer.tar`; a root `repositories` file mapping repository → tag → layer ID when the tarball
  * defines repositories. Read with `tar-stream` (through tar-files.ts).
  */
+import { posix } from 'node:path';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 import { plainName, readTar, type TarRead } from './tar-files.ts';
@@ -44,12 +45,16 @@ export async function expectImageTarball(ctx: EngineContext, res: HttpResponse, 
   }
   const layers = new Map<string, LayerDir>();
   let repositories: ImageTarball['repositories'];
+  const byName = new Map(entries.map((e) => [plainName(e.name), e]));
   for (const entry of entries) {
     const name = plainName(entry.name);
     const inLayer = LAYER_DIR.exec(name);
     if (inLayer) {
       const dir = layers.get(inLayer[1]!) ?? { id: inLayer[1]!, files: new Map() };
-      dir.files.set(inLayer[2]!, entry.content);
+      // A layer file may be a link to the bytes stored elsewhere in the tarball (Podman's layer.tar
+      // links to `../<digest>.tar`): a reader that follows it reads that file.
+      const target = entry.type === 'symlink' && entry.linkname ? byName.get(plainName(posix.join(inLayer[1]!, entry.linkname))) : undefined;
+      dir.files.set(inLayer[2]!, target?.content ?? entry.content);
       layers.set(dir.id, dir);
     } else if (name === 'repositories') {
       repositories = parseJson(ctx, entry.content, `${what}: the root repositories file`, requirement) as ImageTarball['repositories'];
@@ -119,6 +124,13 @@ export function expectRepositories(ctx: EngineContext, tarball: ImageTarball, ex
       });
     }
   }
+}
+
+/** The plain names of a layer directory's layer.tar entries, directories included; empty when it has none or is no tar. */
+export async function layerNames(tarball: ImageTarball, layerId: string): Promise<string[]> {
+  const layerTar = tarball.layers.get(layerId)?.files.get('layer.tar');
+  if (!layerTar) return [];
+  return (await readTar(layerTar).catch(() => [])).map((e) => plainName(e.name));
 }
 
 /** The content of a file of a layer directory's layer.tar (its plain path), undefined when absent. */

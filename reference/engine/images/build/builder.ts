@@ -214,7 +214,7 @@ export class Builder {
       tty: false,
       io: { stdin: null, stdout: (d) => this.say(d.toString('utf8')), stderr: (d) => this.say(d.toString('utf8')) },
     });
-    const closed = this.out.closed.then(() => run.signal('SIGKILL'));
+    const closed = this.out.closed.then(() => (this.faults.has('build-not-canceled') ? undefined : run.signal('SIGKILL')));
     const code = await run.exited;
     void closed;
     if (code !== 0) throw new StepError(`The command '${argv.join(' ')}' returned a non-zero code: ${code}`, code);

@@ -1,6 +1,7 @@
 /** Programs about the process and the system: sleep, true/false, env, hostname, id, ps/top, uname, date, seq. */
 import type { Proc, Program } from '../proc.ts';
 import { parseFlags } from '../proc.ts';
+import { resolveUser } from '../users.ts';
 
 const UNITS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -43,8 +44,8 @@ export const hostname: Program = async (proc) => {
 
 export const id: Program = async (proc, args) => {
   const { flags } = parseFlags(args);
-  const [uid = '', gid = '0'] = (proc.user ?? '').split(':');
-  if (!uid || uid === '0') {
+  const { uid, gid } = resolveUser(proc.fs, proc.user ?? '');
+  if (uid === '0') {
     if (flags.has('u') || flags.has('g')) proc.out(flags.has('n') ? 'root\n' : '0\n');
     else proc.out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
   } else if (flags.has('u')) proc.out(`${uid}\n`);
