@@ -79,6 +79,7 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   c.stopProgram?.();
   if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
     c.config = structuredClone(svc.config);
+    if (world.faults.has('blind4-vendor-auth-lost-on-redeploy')) c.config.roles = [];
     c.revision = svc.revision;
   }
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);
@@ -95,7 +96,8 @@ export function appendLog(world: World, c: Container, streamType: 'stdout' | 'st
   for (const log of text.split('\n').filter((l) => l.length > 0)) {
     c.logs.append({ type: 'log', log, streamType, timestamp });
     const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : serviceLogSource(world, service, c);
-    if (aggregated) service?.logs.append({ type: 'log', source, log, streamType, timestamp });
+    const serviceStream = world.faults.has('blind4-service-log-stderr-as-stdout') ? 'stdout' : streamType;
+    if (aggregated) service?.logs.append({ type: 'log', source, log, streamType: serviceStream, timestamp });
   }
 }
 
