@@ -24,10 +24,7 @@ export const BLIND_4_FAULTS = faultArea('blind', [
     name: 'blind4-vendor-auth-lost-on-redeploy',
     description: 'a redeployed container is rebuilt from its service definition without its roles: containers of a global service lose VENDOR_AUTH',
   },
-  {
-    name: 'blind4-service-log-stderr-as-stdout',
-    description: 'service log lines give streamType stdout for every line, stderr lines included (container logs keep it)',
-  },
+  { name: 'blind4-exec-stderr-as-stdout', description: 'container exec sessions give streamType stdout for every output message, stderr output included' },
   {
     name: 'blind4-action-list-filtered-newest-first',
     description: 'the action list is newest first whenever a filter query is given (the filtered query path has no chronological order)',

@@ -96,8 +96,7 @@ export function appendLog(world: World, c: Container, streamType: 'stdout' | 'st
   for (const log of text.split('\n').filter((l) => l.length > 0)) {
     c.logs.append({ type: 'log', log, streamType, timestamp });
     const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : serviceLogSource(world, service, c);
-    const serviceStream = world.faults.has('blind4-service-log-stderr-as-stdout') ? 'stdout' : streamType;
-    if (aggregated) service?.logs.append({ type: 'log', source, log, streamType: serviceStream, timestamp });
+    if (aggregated) service?.logs.append({ type: 'log', source, log, streamType, timestamp });
   }
 }
 
