@@ -12,6 +12,7 @@ import * as AREAS from './fault-areas.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
+import { BLIND_4_FAULTS } from './fault-areas/blind-4.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -38,6 +39,7 @@ const NAMED_FAULTS = [
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
   ...BLIND_3_FAULTS,
+  ...BLIND_4_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

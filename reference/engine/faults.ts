@@ -11,6 +11,7 @@ import { ANSWER_FAULTS, type AnswerFaultName } from './answer-faults.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
+import { BLIND_4_FAULTS } from './fault-areas/blind-4.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -39,6 +40,7 @@ const NAMED_FAULTS = [
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
   ...BLIND_3_FAULTS,
+  ...BLIND_4_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

@@ -41,7 +41,7 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
     next: offset + limit < objects.length ? link(offset + limit) : null,
     offset,
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
-    total_count: objects.length,
+    total_count: world.faults.has('blind4-list-total-count-page-size') ? page.length : objects.length,
   };
   return { status: 200, body: { meta, objects: page } };
 }

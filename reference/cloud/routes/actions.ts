@@ -66,7 +66,8 @@ export function addActionRoutes(routes: RouteTable): void {
     const listed = filterActions(ctx.world, ctx.req.query, visibleActions(ctx.world, ctx), ctx.req.mutation?.includeRelatedTree).filter(
       (a) => a.method !== 'PATCH' || !ctx.world.faults.has('patch-actions-unlisted'),
     );
-    if (ctx.world.faults.has('actions-newest-first')) listed.reverse();
+    const filtered = [...ctx.req.query.keys()].some((key) => key !== 'limit' && key !== 'offset');
+    if (ctx.world.faults.has('actions-newest-first') || (filtered && ctx.world.faults.has('blind4-action-list-filtered-newest-first'))) listed.reverse();
     if (ctx.world.faults.has('blind3-action-list-by-end-date')) listed.sort((a, b) => endTime(a) - endTime(b));
     return listReply(ctx, listed, (a) => actionJson(ctx.world, a));
   });

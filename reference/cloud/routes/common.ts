@@ -14,7 +14,8 @@ import type { UriScope } from '../uris.ts';
  * mutant may hand out a terminated one as if it were alive (a copy in that state).
  */
 export function lookup<T extends Owned>(ctx: CallContext, map: ReadonlyMap<string, T>, label: string): T {
-  const found = findIn(map, ctx.scope.namespace, ctx.params.uuid ?? '');
+  const unscoped = ctx.req.method === 'GET' && ctx.world.faults.has('blind4-namespace-get-by-uuid-unscoped');
+  const found = unscoped ? map.get(ctx.params.uuid ?? '') : findIn(map, ctx.scope.namespace, ctx.params.uuid ?? '');
   if (!found) throw notFound(label);
   track(ctx, found.resource_uri, found.scope);
   const alive = ctx.req.mutation?.terminatedAlive;

@@ -79,6 +79,7 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   c.stopProgram?.();
   if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
     c.config = structuredClone(svc.config);
+    if (world.faults.has('blind4-vendor-auth-lost-on-redeploy')) c.config.roles = [];
     c.revision = svc.revision;
   }
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);

@@ -37,6 +37,7 @@ export const ENGINE_VERSIONS = { initial: '1.10.3-cs3', upgraded: '1.11.1-cs1' }
 export function nodeAllows(world: World, node: Node, op: NodeOp): boolean {
   if (op === 'health-check' && node.state === 'Deployed' && world.faults.has('deployed-node-allows-health-check')) return true;
   if (op === 'vendor-upgrade' && node.state === 'Unreachable' && world.faults.has('blind-unreachable-node-upgrade-allowed')) return true;
+  if (op === 'terminate' && node.state === 'Unreachable' && world.faults.has('blind4-node-terminate-unreachable-refused')) return false;
   return allows(NODE_OPS, node.state, op);
 }
 

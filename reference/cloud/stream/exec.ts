@@ -24,7 +24,9 @@ export const execStream: StreamHandler = (ctx) => {
   return (ws) => {
     const run = (line: string): boolean => {
       const result = runLine(line, env);
-      for (const out of result.output) sendJson(ws, { type: 'output', output: out.text, streamType: out.stream });
+      // Under `blind4-exec-stderr-as-stdout` every output message is labelled stdout.
+      const label = (stream: string): string => (world.faults.has('blind4-exec-stderr-as-stdout') ? 'stdout' : stream);
+      for (const out of result.output) sendJson(ws, { type: 'output', output: out.text, streamType: label(out.stream) });
       return result.exited;
     };
     const end = (): void => {

@@ -31,7 +31,9 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
   const dangling = filters.get('dangling');
   const labels = ctx.faults.has('images-label-filter-ignored') ? [] : (filters.get('label') ?? []);
   const ignoreFilters = ctx.faults.has('images-dangling-filter-ignored');
-  const name = ctx.query.get('filter') ?? '';
+  const given = ctx.query.get('filter') ?? '';
+  // Under `blind4-images-filter-tag-ignored` the tag of a name:tag filter is cut off, as if it were a repository name only.
+  const name = ctx.faults.has('blind4-images-filter-tag-ignored') ? given.replace(/:[^/:]*$/, '') : given;
   const nameMatch =
     name && !ctx.faults.has('images-filter-param-ignored') ? globToRegExp(ctx.faults.has('blind2-images-filter-prefix') ? `${name}*` : name) : undefined;
   const out: Array<Record<string, unknown>> = [];

@@ -210,7 +210,8 @@ function buildLimits(ctx: RouteContext): BuildLimits {
 
 function buildTags(ctx: RouteContext): string[] {
   if (ctx.faults.has('build-t-ignored')) return [];
-  const given = ctx.version === '1.22' ? ctx.query.getAll('t') : [ctx.query.get('t') ?? ''];
+  const repeated = ctx.version === '1.22' && !ctx.faults.has('blind4-build-t-repeat-last-only');
+  const given = repeated ? ctx.query.getAll('t') : [ctx.query.getAll('t').at(ctx.version === '1.22' ? -1 : 0) ?? ''];
   return given.filter(Boolean).map((t) => {
     const parsed = parseRef(t);
     if (!parsed || parsed.digest) throw new HttpError(500, `invalid reference format: ${t}`);

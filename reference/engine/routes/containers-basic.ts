@@ -180,7 +180,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('POST', '/containers/{id}/wait', async (ctx) => {
     const c = findContainer(engine, ctx);
     const code = ctx.faults.has('wait-no-block') ? c.state.exitCode : await c.waitNotRunning();
-    ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') ? 0 : code });
+    // Under `blind4-wait-signal-exit-zero` a signal death (128 + n) is read as a normal exit status of 0.
+    const signalled = code > 128 && ctx.faults.has('blind4-wait-signal-exit-zero');
+    ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') || signalled ? 0 : code });
   });
 
   router.add('DELETE', '/containers/{id*}', async (ctx) => {

@@ -45,7 +45,10 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     filters.has('status') ||
     filters.has('exited');
   const sinceBound = since !== undefined && ctx.faults.has('blind-list-since-inclusive') ? since + 1 : since;
-  let list = newestFirst.filter((c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (before === undefined || i > before));
+  const beforeBound = before !== undefined && ctx.faults.has('blind4-list-before-inclusive') ? before - 1 : before;
+  let list = newestFirst.filter(
+    (c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound),
+  );
   list = list.filter((c) => matchesFilters(c, filters, ctx.faults));
   if (!limit || limit <= 0) return list;
   return ctx.faults.has('blind-list-limit-oldest') ? list.slice(-limit) : list.slice(0, limit);
@@ -58,13 +61,18 @@ function matchesFilters(c: Container, filters: Map<string, string[]>, faults: Ro
   };
   return (
     any('status', (s) => c.state.status === s || (s === 'exited' && c.state.status === 'created' && faults.has('blind3-filter-status-exited-created'))) &&
-    any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && c.state.exitCode === Number(code)) &&
+    any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && exitCodeMatches(c, code, faults)) &&
     labelsMatch(c.config.Labels, labelFilter(filters, faults)) &&
     any('id', (id) => c.id.startsWith(id)) &&
     any('name', (name) => c.name.includes(name.replace(/^\//, ''))) &&
     any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
     any('isolation', (iso) => iso === 'default')
   );
+}
+
+/** Under `blind4-filter-exited-zero-any-code` a code of 0 is taken for "no code given" (a Go zero value). */
+function exitCodeMatches(c: Container, code: string, faults: RouteContext['faults']): boolean {
+  return c.state.exitCode === Number(code) || (Number(code) === 0 && faults.has('blind4-filter-exited-zero-any-code'));
 }
 
 /** Bad filter values are a bad parameter (400) whatever containers there are. */

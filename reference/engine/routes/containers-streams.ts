@@ -62,6 +62,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       stdin: undefined,
       closeStdinOnEnd: false,
       framed: !c.config.Tty || ctx.faults.has('blind3-logs-tty-framed'),
+      dropLastLive: ctx.faults.has('blind4-logs-follow-last-line-lost'),
       faults: ctx.faults,
       exchange: ctx.exchange,
     });

@@ -87,10 +87,14 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
     return !values || values.length === 0 || values.some(test);
   };
   const isContainer = e.Type === 'container';
+  const byIdOnly = faults.has('blind4-events-container-filter-id-only');
   const byKey: Array<[string, boolean]> = [
     [
       'container',
-      any('container', (v) => isContainer && (e.id.startsWith(v) || e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id)),
+      any(
+        'container',
+        (v) => isContainer && (e.id.startsWith(v) || (!byIdOnly && (e.attributes.name === v.replace(/^\//, '') || engine.containers.resolve(v)?.id === e.id))),
+      ),
     ],
     ['event', any('event', (v) => e.Action === v)],
     ['image', any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v)))],

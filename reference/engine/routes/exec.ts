@@ -19,6 +19,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (ctx.faults.has('exec-create-by-id-only') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
     const body = await ctx.json<Record<string, unknown>>();
     if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
+    if (ctx.faults.has('blind4-exec-1.18-paused-409') && c.state.status === 'paused') throw new HttpError(409, `Container ${c.id} is paused`);
     if (!c.isRunning) throw notRunning(c);
     const exec = new ExecInstance(newId(), c, execConfig(body, ctx.faults));
     if (ctx.version === '1.22') parseDetachKeys(exec.config.DetachKeys);
@@ -55,6 +56,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       closeStdinOnEnd: true,
       framed: !tty,
       stderrAsStdout: ctx.faults.has('blind-exec-stderr-typed-stdout'),
+      dropLastLive: ctx.faults.has('blind4-exec-start-last-frame-lost'),
       detachKeys: tty && ctx.version === '1.22' && !ctx.faults.has('attach-detach-keys-ignored') ? parseDetachKeys(exec.config.DetachKeys) : undefined,
       faults: ctx.faults,
       exchange: ctx.exchange,

@@ -58,7 +58,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         .all()
         .filter(
           (n) =>
-            any('id', (v) => n.Id.includes(v)) &&
+            any('id', (v) => (ctx.faults.has('blind4-network-id-filter-exact') ? n.Id === v : n.Id.includes(v))) &&
             any('name', (v) => (ctx.faults.has('blind-network-name-filter-exact') ? n.Name === v : n.Name.includes(v))) &&
             any('type', (v) => (v === 'builtin') === n.predefined),
         );
@@ -146,7 +146,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     '/networks/{id}',
     (ctx) => {
       const network = find(ctx);
-      if (network.predefined) {
+      const namedById = ctx.params.id !== network.Name && ctx.faults.has('blind4-network-predefined-by-id-deletable');
+      if (network.predefined && !namedById) {
         if (ctx.faults.has('network-delete-predefined-200')) return ctx.sendStatus(200);
         throw new HttpError(403, `${network.Name} is a pre-defined network and cannot be removed`);
       }

@@ -59,6 +59,8 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     const containers = engine.containers.all();
     const count = (status: string): number => containers.filter((c) => c.state.status === status).length;
     const countsZero = ctx.version === '1.18' && ctx.faults.has('blind-info-1.18-counts-zero');
+    // A paused container still has State.Running true; counting by that flag puts it among the running ones.
+    const pausedAsRunning = ctx.faults.has('blind4-info-paused-counted-running');
     const info: Record<string, unknown> = {
       Containers: countsZero ? 0 : containers.length,
       Debug: ctx.faults.has('info-1.22-debug-int') ? 0 : flag(false),
@@ -96,9 +98,9 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       Object.assign(info, {
         Architecture: 'x86_64',
         ClusterStore: '',
-        ContainersRunning: count('running') + count('restarting'),
+        ContainersRunning: count('running') + count('restarting') + (pausedAsRunning ? count('paused') : 0),
         ContainersStopped: count('exited') + count('created') + count('dead'),
-        ContainersPaused: count('paused'),
+        ContainersPaused: pausedAsRunning ? 0 : count('paused'),
         CpuCfsPeriod: true,
         CpuCfsQuota: true,
         ExperimentalBuild: false,

@@ -75,7 +75,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     '/volumes/{name}',
     (ctx) => {
       const volume = find(ctx);
-      if (inUse(volume.Name, ctx) && !ctx.faults.has('volume-delete-in-use-204')) {
+      const held = ctx.faults.has('blind4-volume-delete-held-by-stopped-204') ? users(volume.Name, ctx).some((c) => c.isRunning) : inUse(volume.Name, ctx);
+      if (held && !ctx.faults.has('volume-delete-in-use-204')) {
         throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
       }
       if (!ctx.faults.has('volume-delete-keeps-volume')) engine.volumes.delete(volume.Name);

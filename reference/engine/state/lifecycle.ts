@@ -74,7 +74,7 @@ function onExit(engine: Engine, c: Container, run: ProgramRun, code: number): vo
   c.stdin?.end();
   const restart = !engine.closed && shouldRestart(c, code, engine.faults);
   c.state = { ...c.state, status: restart ? 'restarting' : 'exited', pid: 0, exitCode: code, finishedAt: new Date() };
-  engine.containerEvent(c, 'die', { exitCode: String(code) });
+  if (code <= 128 || !engine.faults.has('blind4-die-event-signal-exit-missing')) engine.containerEvent(c, 'die', { exitCode: String(code) });
   for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'unmount');
   c.output.runEnded();

@@ -26,6 +26,8 @@ export interface SessionOptions {
   faults: FaultSet;
   /** Encode stderr output as stdout (`blind-exec-stderr-typed-stdout`). */
   stderrAsStdout?: boolean;
+  /** Hold each live output back until the next one and drop the one pending at the run's end (a last frame lost). */
+  dropLastLive?: boolean;
   /** The detach sequence on stdin (attach only). */
   detachKeys?: Buffer;
   /** The mutation hook's part in the exchange, when one is set: the stream operators act on the session's writes. */
@@ -45,7 +47,7 @@ export function runSession(client: StreamEndpoint, opts: SessionOptions): Promis
     return Promise.resolve();
   }
   return new Promise((resolve) => {
-    const unsubscribe = opts.output.subscribe(send);
+    const unsubscribe = opts.output.subscribe(opts.dropLastLive ? heldBack(send) : send);
     const finish = (): void => {
       unsubscribe();
       unEnd();
@@ -69,4 +71,13 @@ export function runSession(client: StreamEndpoint, opts: SessionOptions): Promis
       if (opts.closeStdinOnEnd) endpoint.onInputEnd(() => stdin()?.end());
     }
   });
+}
+
+/** A listener that passes each entry on when the next one arrives: the last one is never passed on. */
+function heldBack(send: (entry: OutputEntry) => void): (entry: OutputEntry) => void {
+  let pending: OutputEntry | undefined;
+  return (entry) => {
+    if (pending) send(pending);
+    pending = entry;
+  };
 }
