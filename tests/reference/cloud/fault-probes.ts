@@ -18,6 +18,7 @@ import { BLIND2_INFRA_ACTION_PROBES } from './blind2-infra-action-fault-probes.t
 import { BLIND2_STACK_SERVICE_PROBES } from './blind2-stack-service-fault-probes.ts';
 import { BLIND3_A_PROBES } from './blind3-a-fault-probes.ts';
 import { BLIND3_B_PROBES } from './blind3-b-fault-probes.ts';
+import { BLIND4_PROBES } from './blind4-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -183,6 +184,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND2_INFRA_ACTION_PROBES,
   ...BLIND3_A_PROBES,
   ...BLIND3_B_PROBES,
+  ...BLIND4_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
