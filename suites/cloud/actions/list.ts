@@ -116,11 +116,32 @@ function valueFor(param: string, actions: Json[]): string | undefined {
   return done[0] ? String(done[0].uuid) : undefined;
 }
 
+const R = {
+  returns: 'cloud/action/list/returns-actions',
+  chrono: 'cloud/action/list/chronological',
+  combos: 'cloud/action/list/filter-combinations',
+};
+
+/**
+ * The spec orders "the" action list, filtered or not: along `listed` start_date never decreases
+ * (oldest first). Dates in one second cannot show an order; the callers' own actions span seconds.
+ */
+function expectChronological(ctx: CloudContext, listed: Json[], what: string): void {
+  const times = listed.map((a) => time(a.start_date));
+  const back = times.findIndex((t, i) => i > 0 && t < times[i - 1]!);
+  ctx.expect(back === -1, `${what}: the actions are not in chronological order of start_date (oldest first)`, {
+    expected: 'start_date never decreasing along the list',
+    actual: listed.slice(Math.max(0, back - 2), back + 2).map((a) => a.start_date),
+    requirement: R.chrono,
+  });
+}
+
 function filterCheck(param: string): CloudCheck {
   const id = `cloud/action/list/filter-${param.replace(/__/g, '-').replace(/_/g, '-')}`;
   return cloudCheck({
     id,
-    title: `Query ${param} on the action list returns only the matching actions`,
+    title: `Query ${param} on the action list returns only the matching actions, oldest first`,
+    requirements: [id, R.chrono],
     endpoint: LIST,
     async run(ctx) {
       const dated = param in DATE_FILTERS;
@@ -138,17 +159,12 @@ function filterCheck(param: string): CloudCheck {
         const matches = (a: Json): boolean => FILTERS[param]!(a, value);
         expectDiscriminates(ctx, done, matches, `${param}=${value}`);
         expectFilterAgrees(ctx, compareFiltered(full, filtered, matches, finished), `GET ${ACTIONS}?${param}=${value}`, id);
+        expectChronological(ctx, filtered, `GET ${ACTIONS}?${param}=${value}`);
       }
       if (param === 'end_date__lte') await expectUnfinishedLeftOut(ctx, distinct[0]!, id);
     },
   });
 }
-
-const R = {
-  returns: 'cloud/action/list/returns-actions',
-  chrono: 'cloud/action/list/chronological',
-  combos: 'cloud/action/list/filter-combinations',
-};
 
 /** `first` (started in an earlier second than `then`, ended in a later one) is listed before `then`. */
 function expectListedBefore(ctx: CloudContext, all: Json[], first: Action, then: Action): void {
@@ -178,13 +194,8 @@ export default [
       // end_date shows it too.
       if (overlap) expectListedBefore(ctx, all, overlap.outer, overlap.inner);
       const times = all.map((a) => time(a.start_date));
-      const back = times.findIndex((t, i) => i > 0 && t < times[i - 1]!);
       ctx.expect(new Set(times).size > 1, 'the actions listed do not span two seconds: their order cannot be seen', { requirement: R.chrono });
-      ctx.expect(back === -1, 'the actions are not in chronological order of start_date (oldest first)', {
-        expected: 'start_date never decreasing along the list',
-        actual: all.slice(Math.max(0, back - 2), back + 2).map((a) => a.start_date),
-        requirement: R.chrono,
-      });
+      expectChronological(ctx, all, `GET ${ACTIONS}`);
     },
   }),
   ...['uuid', 'state', 'start_date__gte', 'start_date__lte', 'end_date__gte', 'end_date__lte'].map(filterCheck),
