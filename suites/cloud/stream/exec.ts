@@ -5,6 +5,8 @@
  * container has nothing to run a command in: exec there may be refused in any way, but runs nothing.
  */
 import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import type { Json } from '../support/lists.ts';
 import { runningAppContainer } from '../support/app.ts';
 import { execOutputIfOpened, execute } from '../support/streams.ts';
 
@@ -13,6 +15,19 @@ const R = {
   shape: 'cloud/container/exec/message-shape',
   command: 'cloud/container/exec/command-param',
 };
+
+/** A command no shell has: the shell reports it on its standard error, naming it. */
+const UNKNOWN_COMMAND = 'conformance-no-such-command';
+
+/** The message whose output names `text` says it came from `stream` (the facts' streamType). */
+function expectStreamType(ctx: CloudContext, messages: Json[], text: string, stream: 'stdout' | 'stderr', what: string): void {
+  const message = messages.find((m) => typeof m.output === 'string' && m.output.includes(text));
+  ctx.expect(message?.streamType === stream, `${what} came with streamType ${String(message?.streamType)}`, {
+    expected: `a message with streamType ${stream}`,
+    actual: message ?? messages.slice(0, 5),
+    requirement: R.shape,
+  });
+}
 
 export default [
   cloudCheck({
@@ -51,12 +66,15 @@ export default [
   }),
   cloudCheck({
     id: R.shape,
-    title: 'Exec messages are {type, output, streamType stdout|stderr}; the session ends with output "EOF"',
+    title:
+      'Exec messages are {type, output, streamType stdout|stderr}, error output (of an unknown command) labelled stderr; the session ends with output "EOF"',
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
-      const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', 'exit\n'], R.shape);
+      const result = await execute(ctx, container, 'sh', ['echo conformance-shape\n', `${UNKNOWN_COMMAND}\n`, 'exit\n'], R.shape);
       result.messages.forEach((m, i) => ctx.expectView('exec-message', m, `exec message #${i}`, R.shape));
+      expectStreamType(ctx, result.messages, 'conformance-shape', 'stdout', 'the output of echo');
+      expectStreamType(ctx, result.messages, UNKNOWN_COMMAND, 'stderr', "the shell's error about an unknown command");
       ctx.expect(result.sawEof, 'the exec session ended without an output "EOF" message', {
         expected: 'EOF',
         actual: result.messages.slice(-2),
