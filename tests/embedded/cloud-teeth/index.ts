@@ -9,6 +9,7 @@ import { blindTeeth } from './blind.ts';
 import { blind3TeethA } from './blind-3-a.ts';
 import { blind3TeethC } from './blind-3-c.ts';
 import { blind3TeethB } from './blind-3-b.ts';
+import { blind4Teeth } from './blind-4.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -22,6 +23,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind3TeethA,
   ...blind3TeethC,
   ...blind3TeethB,
+  ...blind4Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
