@@ -58,7 +58,7 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     ip: a.ip,
     location: a.location,
     is_user_action: a.is_user_action,
-    can_be_canceled: a.async && (CANCELABLE_ACTION_STATES.includes(a.state) || world.faults.has('blind4-action-cancelable-after-end')),
+    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
     can_be_retried: TERMINAL_ACTION_STATES.includes(a.state) && !(a.state === 'Failed' && world.faults.has('blind-failed-not-retriable-flag')),
   };
   for (const field of keysOf(ACTION_FIELD_WRONG)) {

@@ -19,7 +19,6 @@ export const BLIND_4_FAULTS = faultArea('blind', [
     name: 'blind4-namespace-get-by-uuid-unscoped',
     description: 'GET of one namespaced object finds it by uuid in any namespace: a user reads the objects of another user (lists stay scoped)',
   },
-  { name: 'blind4-action-cancelable-after-end', description: 'asynchronous actions keep can_be_canceled true after they ended (Success, Failed, Canceled)' },
   {
     name: 'blind4-vendor-auth-lost-on-redeploy',
     description: 'a redeployed container is rebuilt from its service definition without its roles: containers of a global service lose VENDOR_AUTH',

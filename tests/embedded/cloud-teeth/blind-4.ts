@@ -12,8 +12,6 @@ export const blind4Teeth: CloudTeeth[] = [
   // Breaks a fact of the list envelope, which the spec leaves "not shown": a whole-suite run reports it as an
   // informational departure of the envelope check (exit 0), which the teeth grade strictly.
   { fault: 'blind4-list-total-count-page-size', catches: ['cloud/list/envelope'] },
-  // The refused-cancel rows of ended actions read can_be_canceled ("cancellable while executing") before the cancel.
-  { fault: 'blind4-action-cancelable-after-end', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
   { fault: 'blind4-vendor-auth-lost-on-redeploy', catches: ['cloud/auth/global-role-vendor-auth/redeployed'] },
   // streamType is a fact (the exec message format is "not shown"): an informational departure in a whole-suite run.
   { fault: 'blind4-exec-stderr-as-stdout', catches: ['cloud/container/exec/message-shape'] },

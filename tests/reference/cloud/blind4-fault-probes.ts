@@ -36,11 +36,6 @@ export const BLIND4_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pr
     const cluster = await newCluster(t, 'mine');
     expect((await t.call('GET', `${CLUSTERS}${cluster.uuid}/`, undefined, { user: 'conformance2' })).status).toBe(200);
   },
-  'blind4-action-cancelable-after-end': async (t) => {
-    const cluster = await newCluster(t, 'c');
-    const deploy = await ended(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
-    expect(deploy.can_be_canceled).toBe(true);
-  },
   'blind4-vendor-auth-lost-on-redeploy': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', roles: ['global'] });
