@@ -13,6 +13,8 @@ import { familyMembersWithoutTeeth } from './teeth/families.ts';
  */
 const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'unsupported-version-served': 'spec (Versioning): behaviour with an unsupported version is not shown; engine/versioning/unsupported-version only observes it',
+  'blind4-die-event-signal-exit-missing':
+    'spec (Events): the mapping of each operation to the event it emits is not shown; engine/events/operation-mapping observes a kill without die',
 };
 
 test('every named engine fault is caught by at least one check (the checks under no fault are listed)', () => {

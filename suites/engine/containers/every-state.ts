@@ -24,6 +24,9 @@ const OPERATIONS: readonly StateOperation[] = [
   { method: 'HEAD', suffix: 'archive', query: { path: '/' }, versions: ['1.22'] },
   // wait blocks until the container stops: asked only of one that does not run.
   { method: 'POST', suffix: 'wait', onlyIn: ['exited'] },
+  // Exec create lists 409 (paused) in 1.22 only: a 1.18 target that refuses a paused container with it answers a code 1.18 does not list.
+  // Asked where the container runs: 1.18 lists no refusal of an exec in a container that does not.
+  { method: 'POST', suffix: 'exec', json: { Cmd: ['true'] }, onlyIn: ['running', 'paused'] },
   { method: 'POST', suffix: 'resize', query: { h: 24, w: 80 }, changes: true },
   { method: 'POST', suffix: 'start', changes: true },
   { method: 'POST', suffix: 'stop', query: { t: 0 }, changes: true },

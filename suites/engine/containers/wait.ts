@@ -19,6 +19,25 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/containers/wait/200-status-code/killed',
+    title: 'POST /wait of a container a SIGKILL ended answers the exit code inspect shows for it',
+    requirements: ['engine/containers/wait/200-status-code'],
+    endpoint: 'engine/containers/wait',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      await ctx.setUp(async () => {
+        const killed = await ctx.api.post(`/containers/${id}/kill`);
+        if (killed.status !== 204) ctx.fail(`precondition: POST /kill answered ${killed.status}: ${killed.text().trim().slice(0, 200)}`);
+      }, 'engine/containers/kill/204-killed');
+      const res = await ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 });
+      ctx.expectStatus(res, 200, 'wait for the killed container');
+      const body = ctx.expectVersionSchema<{ StatusCode: number }>('container-wait', ctx.expectJson(res, 'wait response'), 'wait response');
+      // The spec gives no exit code for a signal death: wait answers the one the target records (inspect).
+      const exitCode = (await ctx.state(id)).ExitCode;
+      ctx.expectEqual(body.StatusCode, exitCode, 'StatusCode is the exit code of the killed container, as inspect State.ExitCode shows it');
+    },
+  }),
+  engineCheck({
     id: 'engine/states/wait-blocks',
     title: 'POST /wait on a running container blocks until it stops, then returns its exit code',
     endpoint: 'engine/containers/wait',

@@ -124,6 +124,17 @@ export default [
     },
   }),
   filterCheck({
+    key: 'container',
+    variant: 'by-name',
+    title: 'Filter container= with a container name sends only the events of that container',
+    async setup(ctx) {
+      // The filter's value is S, not an id: a name names the container as it does in every (id or name) path.
+      const other = await ctx.createContainer({ cmd: ['true'] });
+      const mine = await ctx.createContainer({ cmd: ['true'] });
+      return { filters: { container: [mine.name] }, sentinel: created(mine.id), admits: (e) => isAbout(e, mine.id), excluded: [other.id] };
+    },
+  }),
+  filterCheck({
     key: 'event',
     title: 'Filter event= sends only events of that kind',
     async setup(ctx) {

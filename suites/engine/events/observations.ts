@@ -24,7 +24,7 @@ function mapping({ events, marks }: ScenarioResult): string {
 export default [
   engineCheck({
     id: 'engine/events/operation-mapping',
-    title: 'Records which events each container operation produces (not shown in the spec)',
+    title: 'Records which events each container operation produces, a stop and a kill among them (not shown in the spec)',
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: EXITS_ON_TERM });
@@ -34,6 +34,9 @@ export default [
         { op: 'pause', run: post('/pause') },
         { op: 'unpause', run: post('/unpause') },
         { op: 'stop', run: post('/stop', { t: 1 }) },
+        // A second run ended by SIGKILL: whether a signal death emits die as a normal exit does is recorded too.
+        { op: 'start again', run: post('/start') },
+        { op: 'kill', run: post('/kill') },
       ]);
       ctx.observe(`operations and the events they produced: ${mapping(result)}`);
     },

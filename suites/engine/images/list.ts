@@ -149,6 +149,24 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/list/query-filter/name-tag',
+    title: 'GET /images/json?filter=<repo>:<tag> lists the image of that tag, not another image of the same repository',
+    requirements: ['engine/images/list/query-filter'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const own = await ownImage(ctx, 'filter-tag');
+      const fixture = await imageIdOf(ctx, ctx.fixtureImage());
+      // The fixture, another image, under the same repository with another tag: its name differs by the tag only.
+      const sibling = await tagged(ctx, ctx.fixtureImage(), own.repo, 'sibling');
+      const list = await listImages(ctx, { filter: own.ref });
+      ctx.expect(holds(list, own.id), `filter=${own.ref} does not list the image of that name`, { expected: own.id, actual: ids(list) });
+      ctx.expect(!holds(list, fixture), `filter=${own.ref} lists ${sibling}, an image whose name has another tag`, {
+        expected: `not ${fixture}`,
+        actual: list.map((i) => i.RepoTags),
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/images/list/query-digests',
     title: 'GET /images/json?digests=1 adds RepoDigests [S] to the list items',
     endpoint: ENDPOINT,

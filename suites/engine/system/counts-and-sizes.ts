@@ -6,7 +6,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { pausedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 
 const COUNTS = 'engine/system/info/200-counts';
 const SIZES = 'engine/images/list/200-sizes';
@@ -41,6 +41,19 @@ export default [
       const least: Record<string, number> = { Containers: 1, Images: 1, NCPU: 1, MemTotal: 1, NEventsListener: 0, NFd: 1, NGoroutines: 0 };
       if (ctx.version === '1.22') Object.assign(least, { ContainersRunning: 1, ContainersPaused: 0, ContainersStopped: 0 });
       for (const [field, n] of Object.entries(least)) atLeast(ctx, `Info ${field}`, info[field], n, COUNTS);
+    },
+  }),
+  engineCheck({
+    id: `${COUNTS}/paused`,
+    title: '(1.22) GET /info ContainersPaused counts at least the container this check keeps paused',
+    requirements: [COUNTS],
+    endpoint: 'engine/system/info',
+    versions: ['1.22'],
+    async run(ctx) {
+      // Other checks pause and unpause containers meanwhile: only a lower bound holds on a shared daemon.
+      await pausedContainer(ctx, ['sleep', '300']);
+      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
+      atLeast(ctx, 'Info ContainersPaused, with a container of this check paused,', info.ContainersPaused, 1, COUNTS);
     },
   }),
   engineCheck({

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
+import { stdoutOf } from '../support/container-data.ts';
 import { forAll, nameSuffix } from '../support/properties.ts';
 import { createVolume, type Volume } from '../support/resources.ts';
 
@@ -22,6 +24,38 @@ export default [
         { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint },
         'inspect shows the Name, Driver and Mountpoint of the volume as created',
       );
+    },
+  }),
+  engineCheck({
+    id: 'engine/volumes/inspect/200-response-schema/mountpoint-holds-data',
+    title: "The inspected Mountpoint is where the volume's data is: a bind of that host directory shows a file written to the volume",
+    requirements: ['engine/volumes/inspect/200-response-schema'],
+    endpoint: 'engine/volumes/inspect',
+    versions: V122,
+    async run(ctx) {
+      // A Mountpoint is only type-checked elsewhere: a constant or empty one passed. Its one meaning, the
+      // point the volume is mounted at on the host, is read back through Binds `host-src:container-dest`.
+      const { Name } = await createVolume(ctx);
+      const res = await ctx.api.get(`/volumes/${Name}`);
+      ctx.expectStatus(res, 200, 'GET /volumes/(name) of an existing volume');
+      const { Mountpoint } = ctx.expectJson<{ Mountpoint?: unknown }>(res, 'volume inspect');
+      ctx.expect(typeof Mountpoint === 'string' && Mountpoint.startsWith('/'), 'Mountpoint is an absolute host path', {
+        expected: 'an absolute path',
+        actual: Mountpoint,
+      });
+      if (typeof Mountpoint !== 'string' || !Mountpoint.startsWith('/')) return;
+      const token = randomBytes(8).toString('hex');
+      const written = await ctx.setUp(
+        () => stdoutOf(ctx, ['sh', '-c', `echo ${token} > /conformance-vol/token && echo ok`], { hostConfig: { Binds: [`${Name}:/conformance-vol`] } }),
+        'engine/containers/create/host-config-binds',
+      );
+      if (written.trim() !== 'ok')
+        ctx.blockedBy('engine/containers/create/host-config-binds', `writing to the volume through Binds printed ${JSON.stringify(written)}`);
+      const read = await ctx.setUp(
+        () => stdoutOf(ctx, ['sh', '-c', 'cat /conformance-mp/token 2>/dev/null; true'], { hostConfig: { Binds: [`${Mountpoint}:/conformance-mp:ro`] } }),
+        'engine/containers/create/host-config-binds',
+      );
+      ctx.expectEqual(read.trim(), token, `the file written to volume ${Name}, read through a bind of its Mountpoint ${Mountpoint}`);
     },
   }),
   engineCheck({
