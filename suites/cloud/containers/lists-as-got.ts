@@ -18,9 +18,18 @@ const R = {
   linked: 'cloud/container/get/linked-to-container',
 };
 
-/** Each server container is the target of exactly one link of `client`, which starts at `client`. */
+/**
+ * Each server container is the target of exactly one link of `client`, which starts at `client`,
+ * and no link goes elsewhere (the client's service links to the server's only and is not sequential).
+ */
 function verifyLinkedOnce(ctx: CloudContext, client: Json, servers: readonly Container[]): void {
   const links = Array.isArray(client.linked_to_container) ? (client.linked_to_container as Json[]) : [];
+  const stray = links.filter((l) => !servers.some((server) => sameResource(l?.to_container, server.resource_uri)));
+  ctx.verify(stray.length === 0, `${String(client.resource_uri)} links to ${stray.length} container(s) of no service it links to`, {
+    requirement: R.linked,
+    expected: servers.map((s) => s.resource_uri),
+    actual: stray,
+  });
   for (const server of servers) {
     const to = links.filter((l) => sameResource(l?.to_container, server.resource_uri) && sameResource(l?.from_container, client.resource_uri));
     ctx.verify(to.length === 1, `${String(client.resource_uri)} links ${to.length} times, not once, to ${server.resource_uri}`, {

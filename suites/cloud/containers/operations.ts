@@ -3,7 +3,7 @@ import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS } from '../support
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, firstContainer, operate, operateAndSettle, runningService, settled } from '../support/app.ts';
+import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSettle, runningService, settled, waitForContainers } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
@@ -22,6 +22,8 @@ const R = {
   reuse: 'cloud/container/redeploy/reuse-volumes-default-true',
   reuseQuery: 'cloud/container/redeploy/query-reuse-volumes',
   irreversible: 'cloud/container/terminate/not-reversible',
+  dataDeleted: 'cloud/container/terminate/data-deleted',
+  serviceStart: 'cloud/service/start/effect',
 };
 
 const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Container> =>
@@ -34,6 +36,9 @@ async function endsIn(ctx: CloudContext, c: Container, verb: 'start' | 'stop' | 
   ctx.expectEqual((await settled(ctx, 'container', uri)).state, state, `the ${past} container is not ${state}`, effect);
   await op.expectAsync();
 }
+
+/** The volume a container shows for a container path (null or absent where it shows none). */
+const volumeAt = (c: Container, path: string): unknown => (c.bindings ?? []).find((b) => b.container_path === path)?.volume;
 
 const volumes = (c: Container): string[] => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
 
@@ -124,6 +129,31 @@ export default [
       await operateAndSettle(ctx, c, 'terminate');
       await expectRefused(ctx, await operate(ctx, c.resource_uri, 'start'), 'start of a Terminated container', R.irreversible);
       ctx.expectEqual((await settled(ctx, 'container', c.resource_uri)).state, 'Terminated', 'the Terminated container left Terminated', R.irreversible);
+    },
+  }),
+  cloudCheck({
+    id: R.dataDeleted,
+    title: "DELETE deletes the container's data for good: the container its service deploys in its place does not get its volume",
+    endpoint: 'cloud/container/terminate',
+    async run(ctx) {
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: '/conformance-data' }] });
+      const c = await firstContainer(ctx, svc);
+      const volume = volumeAt(c, '/conformance-data');
+      // Where a container's data lives is not shown: only a volume the container names can be followed.
+      if (typeof volume !== 'string' || volume === '') return ctx.unverified(`the container shows no volume for /conformance-data (${String(volume)})`);
+      await ctx.setUp(() => operateAndSettle(ctx, c, 'terminate'), R.terminate);
+      // The service still wants one container: its start (or, where the state it settled in refuses a start, a
+      // scale) deploys a new one, where a kept volume would show.
+      await ctx.setUp(async () => {
+        if ((await operate(ctx, svc.resource_uri, 'start')).status >= 400) await operateAndSettle(ctx, svc, 'scale');
+        return waitForContainers(ctx, svc, 1);
+      }, R.serviceStart);
+      const reused = live(await containersOf(ctx, svc)).filter((o) => volumeAt(o, '/conformance-data') === volume);
+      ctx.expect(reused.length === 0, `the terminated container's volume ${volume} was given to ${reused.map((o) => o.resource_uri).join(', ')}`, {
+        expected: 'a new volume: the data of a terminated container is deleted',
+        actual: reused.map((o) => ({ container: o.resource_uri, volume: volumeAt(o, '/conformance-data') })),
+        requirement: R.dataDeleted,
+      });
     },
   }),
 ];

@@ -133,7 +133,7 @@ export default [
       }
       const service = objects[4] as Service;
       const start = await operate(ctx, service.resource_uri, 'start');
-      if (start.status >= 300) ctx.fail(`precondition: start of ${service.resource_uri} answered ${start.status}`);
+      if (start.status >= 300) ctx.blockedBy('cloud/service/start/effect', `start of ${service.resource_uri} answered ${start.status}`);
       const containers = await waitForContainers(ctx, service, 2);
       const action = start.headers[ctx.actionHeader];
       const made = [...nodes.nodes, ...containers, ...(action ? [await ctx.getJson('action', action, 'the start action')] : [])];

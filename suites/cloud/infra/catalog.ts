@@ -104,6 +104,38 @@ async function specPathOf(ctx: CloudContext, kind: Kind, item: Json): Promise<st
   return provider && region ? `${CATALOG.az}${provider}/${String(region.name)}/${String(item.name)}/` : undefined;
 }
 
+/**
+ * The spec path of an object with its parent's name (the provider's; an availability zone's region)
+ * replaced by another one the catalog lists: the path of no object, or of another object.
+ */
+async function misplacedPath(ctx: CloudContext, kind: Kind, path: string): Promise<string | undefined> {
+  if (kind === 'provider') return undefined;
+  const segments = path.slice(CATALOG[kind].length).split('/').filter(Boolean);
+  const at = kind === 'az' ? 1 : 0;
+  const names = (await listAll(ctx, CATALOG[kind === 'az' ? 'region' : 'provider'])).map((o) => String(o.name));
+  const other = names.find((n) => n !== segments[at]);
+  if (other === undefined) return undefined;
+  segments[at] = other;
+  return `${CATALOG[kind]}${segments.join('/')}/`;
+}
+
+/**
+ * The parent names in the path select the object: at a path whose parent is another one, the
+ * object the list names under its own parent is not returned (a target that read the last name
+ * alone would return it). An object that does live there shows that path as its resource_uri.
+ */
+async function expectParentSelects(ctx: CloudContext, kind: Kind, path: string, id: string): Promise<void> {
+  const elsewhere = await misplacedPath(ctx, kind, path);
+  if (!elsewhere) return ctx.observe(`the catalog lists one parent only: the parent segment of ${path} could not be varied`);
+  const res = await ctx.api.get(elsewhere);
+  const shown = res.status === 200 ? pathOf(String(res.json<Json>().resource_uri)) : undefined;
+  ctx.expect(shown === undefined || shown === elsewhere, `GET ${elsewhere} returned ${shown}: the parent named in the path does not select the object`, {
+    expected: `no object, or the object whose resource_uri is ${elsewhere}`,
+    actual: { status: res.status, resource_uri: shown },
+    requirement: id,
+  });
+}
+
 function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
   const id = `cloud/${kind}/get/returns-${kind}`;
   return cloudCheck({
@@ -126,6 +158,7 @@ function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
         const shared = Object.keys(got).filter((k) => k in item);
         const pick = (o: Json): Json => Object.fromEntries(shared.map((k) => [k, o[k]]));
         ctx.expectEqual(canonical(pick(got)), canonical(pick(item)), `GET ${path}: the ${label} differs from the one its list shows`, id);
+        await expectParentSelects(ctx, kind, path, id);
       }
     },
   });

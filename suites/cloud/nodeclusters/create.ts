@@ -1,9 +1,10 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, createCluster, placement, placements, type Placement } from '../support/infra.ts';
+import { CLUSTERS, createCluster, NODES, placement, placements, type Placement } from '../support/infra.ts';
 import { verifyKept } from '../support/kept.ts';
-import { listAll, type Json } from '../support/lists.ts';
+import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectStaysUnstarted } from '../support/unstarted.ts';
 
 const ENDPOINT = 'cloud/nodecluster/create';
 const R = {
@@ -100,10 +101,14 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      await new Promise((r) => setTimeout(r, 300));
-      const got = await ctx.getJson('node-cluster', cluster.resource_uri, 'the created cluster');
-      ctx.expectEqual(got.state, 'Init', 'a created cluster is not in state Init', R.notDeployed);
-      ctx.expectEqual(got.nodes, [], 'a created (not deployed) cluster has nodes', R.notDeployed);
+      // Watched for a while, not read once: a deploy the create set off may start a moment after its answer,
+      // and its nodes may show in the node list before the cluster names them.
+      const shown = async (): Promise<Json> => {
+        const got = await ctx.getJson('node-cluster', cluster.resource_uri, 'the created cluster');
+        const listed = (await listAll(ctx, NODES)).filter((n) => sameResource(n.node_cluster, cluster.resource_uri));
+        return { state: got.state, nodes: got.nodes, listedNodes: listed.map((n) => n.resource_uri) };
+      };
+      await expectStaysUnstarted(ctx, shown, { state: 'Init', nodes: [], listedNodes: [] }, 'a created (not deployed) cluster', R.notDeployed);
     },
   }),
   cloudCheck({

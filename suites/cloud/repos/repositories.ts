@@ -134,13 +134,29 @@ export default [
     requirements: [R.secret, R.update, R.update202, ENDS, FAILED_LOGS],
     endpoint: 'cloud/repository/update',
     async run(ctx) {
-      const { name, res } = await addRepository(ctx);
+      const { name, res, body } = await addRepository(ctx);
       expectNoCredentials(ctx, res.text(), 'the create response');
       const update = await ctx.api.patch(repoPath(name), { username: 'conformance-user2', password: SECRET });
       ctx.expect(update.status >= 200 && update.status < 300, `PATCH credentials answered ${update.status}`, { requirement: R.update });
       expectNoCredentials(ctx, update.text(), 'the update response');
-      expectNoCredentials(ctx, (await ctx.api.get(repoPath(name))).text(), 'GET of the repository');
-      expectNoCredentials(ctx, (await ctx.api.get(REPOSITORIES, { name })).text(), 'the repository list');
+      // Read where the repository is shown: an answer without it (a 404, an empty list) would carry no credentials either.
+      const got = await ctx.api.get(repoPath(name));
+      ctx.expectStatus(got, 200, `GET ${repoPath(name)} after a PATCH of its credentials`, R.update);
+      const after = ctx.expectJson<Json>(got, 'GET repository', R.update);
+      ctx.expectEqual(
+        [after.name, pathOf(String(after.registry))],
+        [name, pathOf(String(body.registry))],
+        'the PATCH of the credentials changed the repository',
+        R.update,
+      );
+      expectNoCredentials(ctx, got.text(), 'GET of the repository');
+      const listed = await listAll(ctx, REPOSITORIES, { name });
+      ctx.expect(
+        listed.some((r) => r.name === name),
+        `the repository list filtered by name leaves out ${name} after a PATCH of its credentials`,
+        { requirement: R.update },
+      );
+      expectNoCredentials(ctx, JSON.stringify(listed), 'the repository list');
       ctx.expectStatus(update, 202, 'PATCH (facts: 202)', R.update202);
       // Write-only credentials show no effect to judge the outcome by: only that the action ends,
       // and, should it end Failed (a registry may refuse them), that its logs say why.

@@ -114,7 +114,9 @@ export default [
       // "each item takes the parameters of service create": one item sets every one of them.
       const db = await ctx.setUp(() => everyFieldBody(ctx));
       const web = serviceBody(ctx, undefined, { linked_to_service: [{ to_service: db.name, name: 'db' }], bindings: [{ volumes_from: db.name }] });
-      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [db, web] });
+      // Siblings before, between and after: a name resolved to the first, the previous or the last other service shows.
+      const siblings = [serviceBody(ctx, undefined), serviceBody(ctx, undefined)];
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [siblings[0]!, web, db, siblings[1]!] });
       const byName = await servicesByName(ctx, stack);
       const gotDb = byName.get(String(db.name));
       const gotWeb = byName.get(String(web.name));

@@ -51,7 +51,7 @@ interface Source {
 async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Service; containers: Container[]; start: Partial<Action> }> {
   const svc = await createService(ctx, serviceBody(ctx, at, { run_command: manyLines('conformance-line'), ...extra }));
   const res = await operate(ctx, svc.resource_uri, 'start');
-  if (res.status >= 300) ctx.fail(`precondition: service start answered ${res.status}`);
+  if (res.status >= 300) ctx.blockedBy('cloud/service/start/effect', `service start answered ${res.status}`);
   const actionUri = res.headers[ctx.actionHeader];
   const start = actionUri ? await ctx.waitForState('action', actionUri, TERMINAL_ACTION_STATES) : {};
   const containers = await waitForContainers(ctx, svc, Number(extra.target_num_containers ?? 1), ['Stopped']);
@@ -105,7 +105,7 @@ const SOURCES: Source[] = [
         renew: async () => {
           const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: 15 }));
           const res = await operate(ctx, svc.resource_uri, 'start');
-          return res.headers[ctx.actionHeader] ?? ctx.fail('precondition: the service start named no action');
+          return res.headers[ctx.actionHeader] ?? ctx.blockedBy('cloud/actions/header-on-creating-responses', 'the service start named no action');
         },
       };
     },
