@@ -51,7 +51,8 @@ describe('engine reference: exec', () => {
   });
 
   it('detached start returns at once; resize 201; 404 for an unknown exec; 1.18 inspect has Container', async () => {
-    const id = (await api('POST', `/v1.18/containers/${running}/exec`, { Cmd: ['sleep', '0.1'] })).json().Id;
+    // Long enough to be running when inspected on a loaded machine; detached, so nothing waits for it.
+    const id = (await api('POST', `/v1.18/containers/${running}/exec`, { Cmd: ['sleep', '10'] })).json().Id;
     expect((await api('POST', `/v1.18/exec/${id}/start`, { Detach: true })).status).toBe(200);
     expect((await api('POST', `/v1.18/exec/${id}/resize?h=10&w=20`)).status).toBe(201);
     const v18 = (await api('GET', `/v1.18/exec/${id}/json`)).json();
