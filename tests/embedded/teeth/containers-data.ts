@@ -47,6 +47,7 @@ export const containersDataTeeth: Teeth[] = [
     catches: [`${C}inspect/host-config-echoes-create/1.18`, `${CREATE}host-config-log-config-types-1.18`],
   },
   { fault: 'list-item-no-labels', version: '1.22', catches: [`${CREATE}body-labels`] },
+  { fault: 'list-item-command-program-only', version: '1.18', catches: [`${LIST}200-response-schema/image-command`] },
   {
     fault: 'filters-ignored',
     version: '1.22',
