@@ -73,6 +73,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'commit-changes-ignored', description: 'POST /commit ignores changes' },
   { name: 'commit-body-config-ignored', description: 'POST /commit ignores the container configuration in the body' },
   { name: 'commit-pause-ignored', description: '1.22 POST /commit?pause=1 does not pause the container' },
+  { name: 'commit-pause-before-only', description: '1.22 POST /commit?pause=1 pauses and unpauses the container before it commits, not while' },
   { name: 'push-registry-auth-refused', description: 'a push carrying X-Registry-Auth ends with an in-stream authentication {error}' },
   {
     name: 'registry-auth-ignored',

@@ -96,5 +96,6 @@ export const imageTeeth: Teeth[] = [
   { fault: 'commit-body-config-ignored', version: '1.22', catches: [`${I}/commit/body-config`] },
   { fault: 'commit-body-config-ignored', version: '1.18', catches: [`${I}/commit/body-config`, `${I}/commit/body-config/saved`] },
   { fault: 'commit-pause-ignored', version: '1.22', catches: [`${I}/commit/query-pause`] },
+  { fault: 'commit-pause-before-only', version: '1.22', catches: [`${I}/commit/query-pause`] },
   { fault: 'missing-container-500', version: '1.22', catches: [`${I}/commit/404-no-such-container`] },
 ];
