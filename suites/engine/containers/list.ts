@@ -75,7 +75,9 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const set = await listSet(ctx);
-      const list = ctx.expectJson<ListItem[]>(await listRequest(ctx, set.label, { all: 1 }), 'container list');
+      const res = await listRequest(ctx, set.label, { all: 1 });
+      ctx.expectStatus(res, 200, 'the container list');
+      const list = ctx.expectJson<ListItem[]>(res, 'container list');
       const fixture = ctx.fixtureImage();
       const fixtureId = await imageIdOf(ctx, fixture);
       for (const [id, argv] of [
