@@ -80,6 +80,7 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   },
   { name: 'host-config-fields-dropped', description: 'create ignores the HostConfig of the request (defaults are stored)' },
   { name: 'list-item-no-labels', description: 'the container list items carry no Labels' },
+  { name: 'list-item-command-program-only', description: "a container list item's Command shows the program without its arguments" },
   { name: 'inspect-size-inverted', description: '1.22 inspect computes the sizes without size=1 and omits them with it' },
   { name: 'top-ps-args-ignored', description: 'top ignores ps_args (always -ef)' },
   { name: 'top-default-not-ef', description: 'top without ps_args runs ps aux instead of ps -ef' },

@@ -48,7 +48,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'tag-force-ignored', description: 'tag with force=1 over a tag another image holds answers 409' },
   { name: 'image-delete-no-Deleted', description: 'DELETE /images/(name) answers no {Deleted} object for a removed image' },
   { name: 'image-delete-force-ignored', description: 'DELETE /images/(name)?force=1 of an image in use answers 409' },
-  { name: 'image-untag-reports-id', description: 'DELETE /images/(name:tag) answers {Untagged} with the image ID instead of the reference it removed' },
+  {
+    name: 'image-untag-reports-latest',
+    description: 'DELETE /images/(name:tag) answers {Untagged: name:latest}, its tag lost, instead of the reference it removed',
+  },
   {
     name: 'image-untag-reports-deleted',
     description: 'DELETE of one tag of an image that keeps another also answers {Deleted: <image ID>}, though the image stays',
@@ -70,6 +73,7 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'commit-changes-ignored', description: 'POST /commit ignores changes' },
   { name: 'commit-body-config-ignored', description: 'POST /commit ignores the container configuration in the body' },
   { name: 'commit-pause-ignored', description: '1.22 POST /commit?pause=1 does not pause the container' },
+  { name: 'commit-pause-before-only', description: '1.22 POST /commit?pause=1 pauses and unpauses the container before it commits, not while' },
   { name: 'push-registry-auth-refused', description: 'a push carrying X-Registry-Auth ends with an in-stream authentication {error}' },
   {
     name: 'registry-auth-ignored',

@@ -52,6 +52,10 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
   { name: 'archive-missing-path-500', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
   { name: 'archive-put-not-extracted', description: 'archive PUT answers 200 without extracting the tar' },
   {
+    name: 'archive-own-layer',
+    description: 'archive GET/PUT work on a layer of their own over the image: programs never see what PUT put, GET never shows what they wrote',
+  },
+  {
     name: 'archive-put-overwrite-default-on',
     description: 'archive PUT without noOverwriteDirNonDir refuses to replace a directory with a file (the flag defaults to true)',
   },

@@ -78,14 +78,27 @@ export async function commitContainer(store: ImageStore, events: EventBus, sourc
   const parent = store.get(source.imageId);
   const containerConfig = pickConfig(source.config, false);
   const config = applyChanges({ ...containerConfig, ...pickConfig(req.config as Record<string, unknown> | undefined, true) }, req.changes);
+  // As the daemon does, the container stays paused until the commit is done and its event sent.
   if (req.pause) source.pause();
-  let layer: Layer;
   try {
-    layer = source.fs.snapshotUpper();
+    const layer = source.fs.snapshotUpper();
     layer.id = digestOf(await layerToTar(layer));
+    return commitLayer(store, events, source, req, { parent, containerConfig, config, layer });
   } finally {
     if (req.pause) source.resume();
   }
+}
+
+interface CommitParts {
+  parent: Image | undefined;
+  containerConfig: Record<string, unknown>;
+  config: Record<string, unknown>;
+  layer: Layer;
+}
+
+/** The new image of a commit, stored under its name, and the container's commit event. */
+function commitLayer(store: ImageStore, events: EventBus, source: CommitSource, req: CommitRequest, parts: CommitParts): Image {
+  const { parent, containerConfig, config, layer } = parts;
   const created = new Date();
   const cmd = [...((containerConfig.Entrypoint as string[] | null) ?? []), ...((containerConfig.Cmd as string[] | null) ?? [])];
   const image = makeImage({

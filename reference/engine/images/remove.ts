@@ -46,7 +46,7 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
       );
     }
     store.untag(image.id, named);
-    records.push({ Untagged: opts.faults.has('image-untag-reports-id') ? image.id : named });
+    records.push({ Untagged: opts.faults.has('image-untag-reports-latest') ? `${parseRef(named)?.repo ?? named}:latest` : named });
     events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: named } });
     if (image.repoTags.length + image.repoDigests.length > 0) {
       if (opts.faults.has('image-untag-reports-deleted')) records.push({ Deleted: image.id });

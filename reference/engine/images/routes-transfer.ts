@@ -288,12 +288,18 @@ export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void>
   const dropMeta = ctx.faults.has('commit-author-comment-dropped');
   const config = await ctx.optionalJson<ContainerConfigLike>();
   if (repo && !parseRef(`${repo}${tag ? `:${tag}` : ''}`)) throw new HttpError(500, `invalid reference format: ${repo}:${tag}`);
+  let pause = (ctx.version === '1.22' ? ctx.bool('pause', true) : true) && !ctx.faults.has('commit-pause-ignored');
+  if (pause && ctx.faults.has('commit-pause-before-only')) {
+    source.pause();
+    source.resume();
+    pause = false;
+  }
   const image = await commitContainer(deps.images, deps.events, source, {
     repo,
     tag,
     comment: dropMeta ? '' : (ctx.query.get('comment') ?? ''),
     author: dropMeta ? '' : (ctx.query.get('author') ?? ''),
-    pause: (ctx.version === '1.22' ? ctx.bool('pause', true) : true) && !ctx.faults.has('commit-pause-ignored'),
+    pause,
     changes: ctx.faults.has('commit-changes-ignored') ? [] : ctx.query.getAll('changes').filter(Boolean),
     config: ctx.faults.has('commit-body-config-ignored') ? undefined : config,
   });

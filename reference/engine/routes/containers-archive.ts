@@ -2,6 +2,7 @@
 import { archivePath, extractInto } from '../fs/tar.ts';
 import { FsError, archiveErrorStatus } from '../fs/errors.ts';
 import { encodePathStat, pathStat } from '../fs/stat.ts';
+import { ContainerFs } from '../fs/filesystem.ts';
 import { isWithin, normalize } from '../fs/paths.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
@@ -11,6 +12,19 @@ import { findContainer } from './lookup.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
+/** Under archive-own-layer: each container's archive layer, apart from the one its programs see. */
+const apartLayers = new WeakMap<Container, ContainerFs>();
+
+/** The filesystem the 1.22 archive endpoints read and write: the container's own, or (faulty) a layer of their own over its image. */
+function archiveFs(c: Container, faults: FaultSet): ContainerFs {
+  if (!faults.has('archive-own-layer')) return c.fs;
+  const kept = apartLayers.get(c);
+  if (kept) return kept;
+  const fs = new ContainerFs(c.fs.imageLayers);
+  apartLayers.set(c, fs);
+  return fs;
+}
+
 export function registerArchiveRoutes(router: Router, engine: Engine): void {
   router.add(
     'HEAD',
@@ -18,7 +32,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
       setStatHeader(ctx, c, path);
-      if (ctx.faults.has('archive-head-has-body')) return headWithBody(ctx, await asArchiveError(() => archivePath(c.fs, path, true), ctx.faults));
+      if (ctx.faults.has('archive-head-has-body'))
+        return headWithBody(ctx, await asArchiveError(() => archivePath(archiveFs(c, ctx.faults), path, true), ctx.faults));
       ctx.sendStatus(200);
     },
     V122,
@@ -33,7 +48,12 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
         return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
       setStatHeader(ctx, c, path);
       const tar = await asArchiveError(
-        () => archivePath(c.fs, ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path, !ctx.faults.has('archive-symlink-not-followed')),
+        () =>
+          archivePath(
+            archiveFs(c, ctx.faults),
+            ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path,
+            !ctx.faults.has('archive-symlink-not-followed'),
+          ),
         ctx.faults,
       );
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
@@ -58,7 +78,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if (!ctx.faults.has('archive-put-not-extracted'))
         await asArchiveError(
           () =>
-            extractInto(c.fs, path, tar, {
+            extractInto(archiveFs(c, ctx.faults), path, tar, {
               noOverwriteDirNonDir,
               dirsOnly: ctx.faults.has('blind2-archive-put-overwrite-dir-only'),
               skipConflicts: ctx.faults.has('archive-put-conflict-skipped'),
@@ -116,7 +136,7 @@ function headWithBody(ctx: RouteContext, tar: Buffer): void {
 }
 
 function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
-  const found = asArchiveErrorSync(() => pathStat(c.fs, path), ctx.faults);
+  const found = asArchiveErrorSync(() => pathStat(archiveFs(c, ctx.faults), path), ctx.faults);
   const stat = ctx.faults.has('blind2-archive-stat-size-zero') ? { ...found, size: 0 } : found;
   if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
 }

@@ -11,7 +11,8 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     Id: c.id,
     Names: [c.name, ...linkNames(engine, c)],
     Image: c.config.Image,
-    Command: c.argv.join(' '),
+    // Under list-item-command-program-only the arguments are lost: the program alone is shown.
+    Command: faults?.has('list-item-command-program-only') ? (c.argv[0] ?? '') : c.argv.join(' '),
     Created: faults?.has('list-item-created-iso') ? c.created.toISOString() : unixSeconds(c.created),
     Status: statusText(c),
     Ports: portList(c),

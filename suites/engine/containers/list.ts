@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { imageIdOf, sameImage, sameRef } from '../support/images.ts';
 import { createOwn, exitedOwn, listIds, listRequest, ownLabel, sameIds, short, type ListItem, type OwnLabel } from '../support/own-containers.ts';
 
 const ENDPOINT = 'engine/containers/list';
@@ -18,15 +19,31 @@ interface ListSet {
   running: string;
 }
 
+/** The commands of b and of the running container: two programs, one with an argument holding spaces. */
+const B_CMD = ['sh', '-c', 'echo data > /sized; exit 3'];
+const RUNNING_CMD = ['sleep', '300'];
+
+/** Whether `command` (a list item's Command) shows each word of `argv` in order, however it quotes them. */
+function showsInOrder(command: unknown, argv: readonly string[]): boolean {
+  if (typeof command !== 'string') return false;
+  let from = 0;
+  for (const word of argv) {
+    const at = command.indexOf(word, from);
+    if (at < 0) return false;
+    from = at + word.length;
+  }
+  return true;
+}
+
 function listSet(ctx: EngineContext): Promise<ListSet> {
   return ctx.file.containers.get('list-set', async (shared): Promise<ListSet> => {
     const label = ownLabel('list');
     const exited = async (cmd: string[]) => (await exitedOwn(ctx, label, cmd, {}, shared)).id;
     const a = await exited(['true']);
-    const b = await exited(['sh', '-c', 'echo data > /sized; exit 3']);
+    const b = await exited(B_CMD);
     const c = await exited(['true']);
     // Networked: the list item's network fields are those of a container with a network.
-    const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], networked: true, owner: shared });
+    const running = await createOwn(ctx, label, { cmd: RUNNING_CMD, networked: true, owner: shared });
     await ctx.start(running.id);
     return { label, a, b, c, running: running.id };
   });
@@ -49,6 +66,38 @@ export default [
       ctx.expectStatus(res, 200, 'the container list');
       const list = ctx.expectVersionSchema<unknown[]>('container-list', ctx.expectJson(res, 'container list'), 'the container list');
       ctx.expectEqual(list.length, 4, "the list holds the file's four listed containers");
+    },
+  }),
+  engineCheck({
+    id: `${R}200-response-schema/image-command`,
+    title: "A list item's Image names the container's image and its Command shows the container's command (each word, in order)",
+    requirements: [`${R}200-response-schema`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const set = await listSet(ctx);
+      const res = await listRequest(ctx, set.label, { all: 1 });
+      ctx.expectStatus(res, 200, 'the container list');
+      const list = ctx.expectJson<ListItem[]>(res, 'container list');
+      const fixture = ctx.fixtureImage();
+      const fixtureId = await imageIdOf(ctx, fixture);
+      for (const [id, argv] of [
+        [set.b, B_CMD],
+        [set.running, RUNNING_CMD],
+      ] as const) {
+        const item = list.find((i) => i.Id === id);
+        if (!item) return ctx.blockedBy(`${R}query-all`, `the container ${id.slice(0, 12)} is not in the all=1 list`);
+        const image = item.Image;
+        ctx.verify(typeof image === 'string' && (sameRef(image, fixture) || sameImage(image, fixtureId)), `the list item Image of ${id.slice(0, 12)}`, {
+          expected: `${fixture} or ${fixtureId}`,
+          actual: image,
+          requirement: `${R}200-response-schema`,
+        });
+        ctx.verify(showsInOrder(item.Command, argv), `the list item Command of ${id.slice(0, 12)} shows its command`, {
+          expected: argv.join(' '),
+          actual: item.Command,
+          requirement: `${R}200-response-schema`,
+        });
+      }
     },
   }),
   engineCheck({

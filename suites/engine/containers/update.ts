@@ -40,20 +40,34 @@ async function updateServed(ctx: EngineContext, id: string, body: Record<string,
   return res;
 }
 
-/** One update of `group`: 200, and inspect HostConfig shows each value sent (or the answer warned that the host discarded it). */
-async function expectUpdated(ctx: EngineContext, id: string, group: Record<string, unknown>): Promise<void> {
+/**
+ * One update of `group`: 200, and inspect HostConfig shows each value sent (or the answer warned
+ * that the host discarded it). Returns how many of the values took effect.
+ */
+async function expectUpdated(ctx: EngineContext, id: string, group: Record<string, unknown>): Promise<number> {
   const res = await updateServed(ctx, id, group);
   ctx.expectStatus(res, 200, `update of ${Object.keys(group).join(', ')}`);
   const warnings = warningsOf(ctx, res);
   const stored = (await ctx.inspect(id)).HostConfig as Record<string, unknown>;
+  let applied = 0;
   for (const [field, sent] of Object.entries(group)) {
     const kept = stored[field] === sent;
+    if (kept) applied++;
     if (!kept && warnings.length) ctx.observe(`update of ${field} ${JSON.stringify(sent)} was discarded with a warning: ${warnings.join(' | ')}`);
     ctx.expect(kept || warnings.length > 0, `after the update, inspect HostConfig.${field} is ${JSON.stringify(sent)}, got ${JSON.stringify(stored[field])}`, {
       expected: sent,
       actual: stored[field],
     });
   }
+  return applied;
+}
+
+/**
+ * A warning excuses a value the host discarded, but an update of which no value took effect
+ * verified nothing of the rule: unverified, not passed.
+ */
+function expectSomeApplied(ctx: EngineContext, applied: number, fields: string): void {
+  if (applied === 0) ctx.unverified(`every value given (${fields}) was discarded with a warning: whether an update takes effect is unverified on this host`);
 }
 
 /** The Warnings of an update answer: a value that is neither a list nor null fails the check, naming the answer's shape. */
@@ -90,7 +104,9 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      for (const group of UPDATE_GROUPS) await expectUpdated(ctx, id, group);
+      let applied = 0;
+      for (const group of UPDATE_GROUPS) applied += await expectUpdated(ctx, id, group);
+      expectSomeApplied(ctx, applied, UPDATE_GROUPS.flatMap((g) => Object.keys(g)).join(', '));
     },
   }),
   engineCheck({
@@ -102,7 +118,7 @@ export default [
     async run(ctx) {
       // Created, not started: a running container's kernel memory limit some hosts cannot change.
       const { id } = await ctx.createContainer({ cmd: ['sleep', '300'] });
-      await expectUpdated(ctx, id, { KernelMemory: 64 * MB });
+      expectSomeApplied(ctx, await expectUpdated(ctx, id, { KernelMemory: 64 * MB }), 'KernelMemory');
     },
   }),
   engineCheck({

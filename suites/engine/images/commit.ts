@@ -234,7 +234,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/commit/query-pause',
-    title: '(1.22) pause=1 pauses the running container while committing (pause, then unpause events); pause=0 does not',
+    title: '(1.22) pause=1 pauses the running container while committing (pause, the commit event where there is one, then unpause); pause=0 does not',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -248,6 +248,18 @@ export default [
         'a commit with pause=1 of a running container shows no pause followed by unpause',
         { expected: ['pause', 'commit', 'unpause'], actual: kinds },
       );
+      // Paused while committing: where the target reports the commit as an event of the container, it lies between the two.
+      const commitAt = kinds.indexOf('commit');
+      if (commitAt < 0) ctx.observe(`no commit event of the container came (${kinds.join(', ')}): that the pause spans the commit is not seen`);
+      else
+        ctx.expect(
+          kinds.indexOf('pause') < commitAt && commitAt < kinds.lastIndexOf('unpause'),
+          'the commit event of pause=1 does not lie between pause and unpause',
+          {
+            expected: ['pause', 'commit', 'unpause'],
+            actual: kinds,
+          },
+        );
       ctx.expectEqual((await ctx.state(id)).Paused, false, 'after the commit the container is not left paused');
       // The events above show that the target reports pauses: with pause=0 there must be none.
       const other = await ctx.runningContainer(['sleep', '300']);

@@ -47,6 +47,7 @@ export const containersDataTeeth: Teeth[] = [
     catches: [`${C}inspect/host-config-echoes-create/1.18`, `${CREATE}host-config-log-config-types-1.18`],
   },
   { fault: 'list-item-no-labels', version: '1.22', catches: [`${CREATE}body-labels`] },
+  { fault: 'list-item-command-program-only', version: '1.18', catches: [`${LIST}200-response-schema/image-command`] },
   {
     fault: 'filters-ignored',
     version: '1.22',
@@ -149,7 +150,12 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'archive-special-paths-copied', version: '1.22', catches: [`${C}archive-get/special-paths-not-copied`] },
   { fault: 'archive-not-dir-500', version: '1.22', catches: [`${C}archive-get/400-path-is-file-asserted-dir`, `${C}archive-put/400-path-is-file`] },
   { fault: 'archive-missing-path-500', version: '1.22', catches: [`${C}archive-get/404-no-such-path`, `${C}archive-put/404-no-such-path`] },
-  { fault: 'archive-put-not-extracted', version: '1.22', catches: [`${C}archive-put/200-extracted`] },
+  { fault: 'archive-put-not-extracted', version: '1.22', catches: [`${C}archive-put/200-extracted`, `${C}archive-put/200-extracted/seen-inside`] },
+  {
+    fault: 'archive-own-layer',
+    version: '1.22',
+    catches: [`${C}archive-put/200-extracted/seen-inside`, `${C}archive-get/200-tar-and-stat-header/written-inside`],
+  },
   { fault: 'archive-put-overwrite-default-on', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
   { fault: 'archive-put-conflict-skipped', version: '1.22', catches: [`${C}archive-put/overwrite-allowed-by-default`] },
   { fault: 'archive-put-readonly-volume-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },

@@ -65,7 +65,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'tag-conflict-201', version: '1.22', catches: [`${I}/tag/409-conflict`] },
   { fault: 'tag-force-ignored', version: '1.22', catches: [`${I}/tag/query-force`] },
   { fault: 'image-delete-no-Deleted', version: '1.22', catches: [`${I}/delete/200-untagged-deleted`] },
-  { fault: 'image-untag-reports-id', version: '1.18', catches: [`${I}/delete/200-untagged-deleted`, `${I}/delete/200-untagged-deleted/untag-only`] },
+  { fault: 'image-untag-reports-latest', version: '1.18', catches: [`${I}/delete/200-untagged-deleted`, `${I}/delete/200-untagged-deleted/untag-only`] },
   { fault: 'image-untag-reports-deleted', version: '1.22', catches: [`${I}/delete/200-untagged-deleted/untag-only`] },
   { fault: 'image-delete-in-use-200', version: '1.22', catches: [`${I}/delete/409-image-in-use`] },
   { fault: 'image-delete-force-ignored', version: '1.22', catches: [`${I}/delete/query-force`] },
@@ -96,5 +96,6 @@ export const imageTeeth: Teeth[] = [
   { fault: 'commit-body-config-ignored', version: '1.22', catches: [`${I}/commit/body-config`] },
   { fault: 'commit-body-config-ignored', version: '1.18', catches: [`${I}/commit/body-config`, `${I}/commit/body-config/saved`] },
   { fault: 'commit-pause-ignored', version: '1.22', catches: [`${I}/commit/query-pause`] },
+  { fault: 'commit-pause-before-only', version: '1.22', catches: [`${I}/commit/query-pause`] },
   { fault: 'missing-container-500', version: '1.22', catches: [`${I}/commit/404-no-such-container`] },
 ];
