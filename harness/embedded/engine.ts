@@ -66,6 +66,8 @@ export class EmbeddedEngine {
       this.server.setMutation(undefined);
       await binding.teardown?.();
       await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: HOUSEKEEPING_TIMEOUT_MS });
+      // A login a mutant changed (an empty password) registers that account: the next run would be refused.
+      this.server.forgetLogins();
       await this.keepFixture();
     }
   }

@@ -34,6 +34,8 @@ export interface RunningEngineServer {
   readonly deps: EngineDeps;
   /** Switches the named faults in place (tests run many faults against one daemon and fixture). */
   setFaults(names: readonly string[]): void;
+  /** Forgets the registry logins POST /auth registered: the next run meets a fresh daemon's login history. */
+  forgetLogins(): void;
   /** Sets the mutation hook (one mutant, or the baseline's observer), with the faults it switches on; undefined removes it. */
   setMutation(hook: MutationHook | undefined): void;
 }
@@ -69,6 +71,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Runn
     url,
     deps,
     setFaults,
+    forgetLogins: () => engine.logins.clear(),
     setMutation(hook) {
       mutation.current = hook;
       setFaults(hook?.faults ?? []);

@@ -8,26 +8,19 @@ const GO_VERSION = 'go1.5.3';
 const GIT_COMMIT = 'reference';
 
 export function registerSystemRoutes(router: Router, engine: Engine): void {
-  // The in-memory registry's accounts: a first login registers the password, later logins must
-  // match it (200 on the first success, 204 on a repeated one).
-  const passwords = new Map<string, string>();
-  const loggedIn = new Set<string>();
+  // The in-memory registry's accounts (engine.logins): 200 on a first successful login, 204 on a repeated one.
   router.add('POST', '/auth', async (ctx) => {
     const body = await ctx.json<{ username?: string; password?: string; serveraddress?: string }>();
     if (!body.username) throw new HttpError(500, 'Error response from daemon: username is required');
     if (ctx.faults.has('auth-login-refused')) throw new HttpError(401, 'login attempt failed: unauthorized');
     const registry = ctx.faults.has('auth-serveraddress-ignored') ? '' : (body.serveraddress ?? '');
-    const account = `${registry}\u0000${body.username}`;
     const password = body.password ?? '';
-    const known = passwords.get(account);
+    const known = engine.logins.passwordOf(registry, body.username);
     if (known !== undefined && known !== password && !ctx.faults.has('auth-any-password')) {
       // 500: the endpoint's documented codes are 200, 204 and 500.
       throw new HttpError(500, `Error response from daemon: login attempt to ${body.serveraddress ?? 'the registry'} failed with status: 401 Unauthorized`);
     }
-    passwords.set(account, password);
-    const key = `${account}\u0000${password}`;
-    if (loggedIn.has(key)) return ctx.sendStatus(204);
-    loggedIn.add(key);
+    if (engine.logins.login(registry, body.username, password)) return ctx.sendStatus(204);
     ctx.sendJson(200, { Status: 'Login Succeeded' });
   });
 

@@ -2,6 +2,7 @@
  * The daemon's state in one place: stores, the event bus, the server's faults and profile, and
  * the timers it owns (so that close() leaves nothing behind).
  */
+import { RegistryLogins } from './logins.ts';
 import { ContainerStore } from './containers.ts';
 import { EventLog } from './events.ts';
 import { VolumeStore } from './volumes.ts';
@@ -21,6 +22,8 @@ export class Engine {
   readonly networks: NetworkStore;
   /** The host's filesystem as binds see it: `/tmp`, and each directory a bind names (created on first use, as the daemon does). */
   readonly hostFs = new SharedDir(['/tmp']);
+  /** The registry accounts POST /auth registers and checks. */
+  readonly logins = new RegistryLogins();
   readonly rootDir: string;
   private readonly timers = new Set<NodeJS.Timeout>();
   closed = false;
