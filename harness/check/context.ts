@@ -105,6 +105,21 @@ export class CheckContext {
   }
 
   /**
+   * A precondition of the check (a set-up operation the target must have accepted, a state it
+   * must have reached): when it does not hold the check is skipped naming the cause, never failed.
+   * `requirement` is the one whose check reports the refused operation; without one the check
+   * ends unverified.
+   */
+  precondition(holds: boolean, what: string, requirement?: string): void {
+    if (!holds) this.preconditionUnmet(what, requirement);
+  }
+
+  /** A precondition that did not hold (see precondition()): blocked by `requirement`, or unverified without one. */
+  preconditionUnmet(what: string, requirement?: string): never {
+    return requirement ? this.blockedBy(requirement, what) : this.unverified(`precondition: ${what}`);
+  }
+
+  /**
    * Runs set-up steps: their expectations do not count as verifying the check's subject, and a
    * breach inside them (or an answer the transport rejects) blocks the check naming `requirement`
    * as the cause instead of failing it. Without a requirement, breaches fail the check as usual.

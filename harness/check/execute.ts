@@ -84,6 +84,14 @@ class Grader<C> {
 
   /** The check ended early: a breach, a verdict it chose (skip, not applicable) or a bug. */
   stopped(err: unknown, ctx: CheckContext, finish: Finish): Outcome {
+    // Blocked by a requirement of its own: the check has found that breach itself, and reports it.
+    if (err instanceof CheckSkipped && err.blockedBy && this.check.requirements.includes(err.blockedBy)) {
+      return this.breached(
+        [...ctx.breaches, { requirements: [err.blockedBy], named: true, message: err.message.replace(`blocked by ${err.blockedBy}: `, '') }],
+        false,
+        finish,
+      );
+    }
     if (err instanceof CheckSkipped) return finish('skipped', err.message, err.blockedBy ? { blockedBy: err.blockedBy } : {});
     if (err instanceof CheckNotApplicable) return finish('not-applicable', err.message);
     if (err instanceof CheckFailure || err instanceof TargetError || err instanceof CheckTimeout) {

@@ -107,6 +107,23 @@ describe('executeCheck grades by the level of the requirement', () => {
     );
     expect(outcome).toMatchObject({ status: 'skipped', blockedBy: 'r/recommended', message: 'blocked by r/recommended: the import ignored tag' });
   });
+  test('a precondition that does not hold skips the check naming its cause, never fails it', async () => {
+    const refused = check(['r/required'], async (c) => c.precondition(false, 'the create answered 500', 'r/recommended'));
+    const outcome = await executeCheck(refused, ctx(), options);
+    expect(outcome).toMatchObject({ status: 'skipped', blockedBy: 'r/recommended', message: 'blocked by r/recommended: the create answered 500' });
+    const unnamed = check(['r/required'], async (c) => c.precondition(false, 'the script exited 1'));
+    expect(await executeCheck(unnamed, ctx(), options)).toMatchObject({ status: 'skipped', message: 'unverified: precondition: the script exited 1' });
+    const holds = check(['r/required'], async (c) => {
+      c.precondition(true, 'the create answered 201', 'r/recommended');
+      c.expect(true, 'the subject');
+    });
+    expect(await executeCheck(holds, ctx(), options)).toMatchObject({ status: 'passed', verified: 1 });
+  });
+  test('a check blocked by a requirement of its own has found that breach: it fails naming it', async () => {
+    const own = check(['r/required', 'r/recommended'], async (c) => c.precondition(false, 'the create answered 500', 'r/recommended'));
+    const outcome = await executeCheck(own, ctx(), options);
+    expect(outcome).toMatchObject({ status: 'warning', breaches: [{ requirements: ['r/recommended'], named: true, message: 'the create answered 500' }] });
+  });
   test('a broken required rule fails, with expected, actual and the spec statement', async () => {
     const outcome = await executeCheck(
       check(['r/required'], async (c) => c.expectEqual(1, 2, 'one is two')),

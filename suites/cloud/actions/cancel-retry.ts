@@ -6,6 +6,7 @@ import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts
 import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
 import { deployInProgress, IN_PROGRESS_ATTEMPTS } from '../support/in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const CANCEL = 'cloud/action/cancel';
 const RETRY = 'cloud/action/retry';
@@ -107,7 +108,7 @@ async function cancelCancelable(ctx: CloudContext): Promise<{ cluster: NodeClust
 
 async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
   const { cluster, action, res } = await cancelWhileInProgress(ctx);
-  if (!ok(res)) ctx.fail(`precondition: cancel of an In progress action answered ${res.status}`);
+  ctx.precondition(ok(res), `cancel of an In progress action answered ${res.status}`, OPERATION.actionCancel);
   return { cluster, action: await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES) };
 }
 
@@ -148,7 +149,7 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
     endpoint,
     async run(ctx) {
       const { action } = await reach(ctx);
-      if (!TERMINAL_ACTION_STATES.includes(String(action.state))) ctx.fail(`precondition: the action is ${String(action.state)}`);
+      ctx.precondition(TERMINAL_ACTION_STATES.includes(String(action.state)), `the action is ${String(action.state)}`);
       await expectRefused(ctx, await op(ctx, action), title.split(':')[0]!, id);
       expectUnchanged(ctx, action, await ctx.getJson('action', action.resource_uri, 'the action'), ACTION_FIELDS, title.split(':')[0]!, id);
     },
@@ -239,7 +240,7 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await succeeded(ctx);
-      ctx.expectEqual(action.state, 'Success', 'precondition: the PATCH did not succeed');
+      ctx.precondition(action.state === 'Success', `the PATCH of the cluster's tags ended ${action.state}`, OPERATION.clusterTags);
       const uri = cluster.resource_uri;
       await ctx.api.patch(uri, { tags: [{ name: 'conformance-other' }] });
       await ctx.waitForState('node-cluster', uri, ['Init']);
@@ -289,7 +290,7 @@ export default [
     endpoint: RETRY,
     async run(ctx) {
       const { service, tag, action } = await failed(ctx);
-      ctx.expectEqual(action.state, 'Failed', 'precondition: a service start without any node did not fail');
+      ctx.precondition(action.state === 'Failed', `a service start without any node ended ${action.state}, not Failed`);
       await deployedCluster(ctx, 1, { tags: [{ name: tag }] });
       const res = await retry(ctx, action);
       ctx.expect(ok(res), `retry of a Failed action answered ${res.status}`, {

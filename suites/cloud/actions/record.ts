@@ -7,6 +7,7 @@ import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { dateMs } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { CREATES, OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -20,6 +21,9 @@ const R = {
   asyncEnds: 'cloud/actions/async-ends-terminal',
   every: 'cloud/actions/every-call-recorded',
 };
+/** The requirement of each call the record check makes on its node cluster. */
+const CALL_REQUIREMENT: Record<string, string> = { POST: CREATES['node-cluster'], PATCH: OPERATION.clusterTags, DELETE: OPERATION.clusterTerminate };
+
 const USER_AGENT = 'conformance-suite/1 (action record check)';
 
 /**
@@ -67,7 +71,7 @@ export default [
         headers: { 'user-agent': USER_AGENT },
         json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region },
       });
-      ctx.expect(create.status >= 200 && create.status < 300, `precondition: node cluster create answered ${create.status}`);
+      ctx.precondition(create.status >= 200 && create.status < 300, `node cluster create answered ${create.status}`, CREATES['node-cluster']);
       const uri = pathOf(String(ctx.expectJson<Json>(create, 'create').resource_uri));
       ctx.defer(async () => void (await ctx.api.delete(uri)));
       if (create.status !== 202)
@@ -88,7 +92,7 @@ export default [
         if (starts.length) await afterTargetSecond(ctx, uri, starts.slice(-1));
         const res =
           json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
-        ctx.expect(res.status < 300, `precondition: ${method} ${path} answered ${res.status}`);
+        ctx.precondition(res.status < 300, `${method} ${path} answered ${res.status}`, CALL_REQUIREMENT[method]);
         const action =
           res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
         expectLaterStart(ctx, action.start_date, starts[starts.length - 1], method);

@@ -5,6 +5,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedCluster } from '../support/infra.ts';
 import { listAll, sameResource } from '../support/lists.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const LIST = 'cloud/action/list';
 const id = (rule: string): string => `cloud/action/list/${rule}`;
@@ -105,7 +106,7 @@ export default [
       const cluster = await deployedCluster(ctx, 2);
       const c = cluster.resource_uri;
       const [n, sibling] = cluster.nodes ?? [];
-      if (!n || !sibling) return ctx.fail(`precondition: the deployed cluster ${c} of two nodes lists ${cluster.nodes?.length ?? 0}`);
+      if (!n || !sibling) return ctx.preconditionUnmet(`the deployed cluster ${c} of two nodes lists ${cluster.nodes?.length ?? 0}`, OPERATION.clusterDeploy);
       for (const node of [n, sibling]) await ctx.waitForState('node', node, ['Deployed']);
       const onCluster = await recorded(ctx, ctx.api.patch(c, { tags: [{ name: 'conformance-rel' }] }));
       const onNode = await recorded(ctx, ctx.api.patch(n, { nickname: ctx.uniqueName('rel') }));

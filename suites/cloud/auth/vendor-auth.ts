@@ -4,6 +4,7 @@ import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS } from '../support/infra.ts';
 import { EVENTS, printenv } from '../support/streams.ts';
 import type { Container } from '../support/views.generated.ts';
+import { operationRequirement } from '../support/operation-requirements.ts';
 
 const R = {
   global: 'cloud/auth/global-role-vendor-auth',
@@ -51,7 +52,11 @@ export default [
       const at = await sharedNodes(ctx);
       const svc = await operateAndSettle(ctx, await runningService(ctx, at, { roles: ['global'] }), 'redeploy');
       const containers = live(await containersOf(ctx, svc));
-      if (!containers.length) ctx.fail(`precondition: the redeployed service ${svc.resource_uri} has no container`);
+      ctx.precondition(
+        containers.length > 0,
+        `the redeployed service ${svc.resource_uri} has no container`,
+        operationRequirement(svc.resource_uri, 'redeploy'),
+      );
       for (const container of containers) await expectVendorAuth(ctx, container, 'a redeployed service with the role global');
     },
   }),

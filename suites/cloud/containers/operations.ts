@@ -8,6 +8,7 @@ import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   start: 'cloud/container/start/effect',
@@ -78,7 +79,7 @@ export default [
       const svc = await runningService(ctx, at);
       const c = await firstContainer(ctx, svc);
       const patch = await ctx.api.patch(svc.resource_uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'container' }] });
-      ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
+      ctx.precondition(patch.status < 300, `PATCH of the service answered ${patch.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', svc.resource_uri);
       const res = await operate(ctx, c.resource_uri, 'redeploy');
       ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
@@ -101,7 +102,7 @@ export default [
     async run(ctx) {
       const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
       const before = volumes(c);
-      ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
+      ctx.precondition(before.length > 0, 'the container shows no binding for /conformance-data', OPERATION.bindingsInherited);
       await operateAndSettle(ctx, c, 'redeploy');
       ctx.expectEqual(
         volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])),

@@ -8,6 +8,7 @@ import type { CloudContext } from '../support/context.ts';
 import { containersOf, live, nodeOf, ownNodes, sharedNodes, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 import type { Container, Node } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   emptiest: 'cloud/deployment/emptiest-node',
@@ -38,7 +39,7 @@ async function loadedNodes(ctx: CloudContext, loads: readonly number[]): Promise
     const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: load });
     const placed = await waitForContainers(ctx, svc, load);
     if (!placed.every((c) => sameResource(c.node, node.resource_uri)))
-      ctx.fail('precondition: containers of a service tagged for one node run elsewhere', { requirement: R.tags });
+      ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
   }
   return { at, idle: at.nodes[loads.indexOf(0)]! };
 }
@@ -106,7 +107,7 @@ export default [
       );
       const uri = at.cluster.resource_uri;
       const res = await ctx.api.patch(uri, { target_num_nodes: 3 });
-      ctx.expect(res.status < 300, `precondition: PATCH target_num_nodes answered ${res.status}`);
+      ctx.precondition(res.status < 300, `PATCH target_num_nodes answered ${res.status}`, OPERATION.clusterScale);
       await new Promise((r) => setTimeout(r, 50));
       const cluster = await ctx.waitForState('node-cluster', uri, ['Deployed'], 60_000);
       const nodes = (cluster.nodes as string[]) ?? [];

@@ -16,6 +16,7 @@ import type { CloudContext } from '../support/context.ts';
 import { createCluster, deployedNode, trySetReachable } from '../support/infra.ts';
 import { listAll, type Json } from '../support/lists.ts';
 import { REST_ENDPOINTS } from '../support/spec-paths.ts';
+import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 
 const R = { owner: 'cloud/namespaces/identifies-owner' };
 
@@ -37,7 +38,7 @@ const KIND_OF = /^\/api\/[a-z]+\/v1\/([a-z]+)\//;
 async function stoppedContainer(ctx: CloudContext, at: AppNodes): Promise<string> {
   const container = await firstContainer(ctx, await runningService(ctx, at));
   const res = await ctx.api.post(`${container.resource_uri}stop/`);
-  if (res.status >= 300) ctx.fail(`precondition: stop of ${container.resource_uri} answered ${res.status}`);
+  ctx.precondition(res.status < 300, `stop of ${container.resource_uri} answered ${res.status}`, operationRequirement(container.resource_uri, 'stop'));
   await ctx.waitForState('container', container.resource_uri, ['Stopped']);
   return container.resource_uri;
 }
@@ -50,7 +51,7 @@ async function unreachableNode(ctx: CloudContext): Promise<Record<string, string
   const { node } = await deployedNode(ctx);
   if (!(await trySetReachable(ctx, node, false))) return {};
   const res = await ctx.api.post(`${node.resource_uri}health-check/`);
-  if (res.status >= 300) ctx.fail(`precondition: health-check of ${node.resource_uri} answered ${res.status}`);
+  ctx.precondition(res.status < 300, `health-check of ${node.resource_uri} answered ${res.status}`, OPERATION.nodeHealthCheck);
   await ctx.waitForState('node', node.resource_uri, ['Unreachable']);
   return { 'node/health-check': node.resource_uri };
 }

@@ -3,6 +3,7 @@ import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { EVENTS } from '../support/streams.ts';
+import { CREATES } from '../support/operation-requirements.ts';
 
 const R = {
   segment: 'cloud/namespaces/optional-segment',
@@ -35,7 +36,7 @@ export default [
       const own = ctx.namespaced(CLUSTERS, ctx.api.credentials!.user);
       const plain = await clusterAt(ctx, CLUSTERS);
       const spelled = await clusterAt(ctx, own);
-      if (!plain) return ctx.fail('precondition: create without the namespace segment failed');
+      if (!plain) return ctx.preconditionUnmet('create without the namespace segment failed', CREATES['node-cluster']);
       ctx.expect(!!spelled, `POST ${own} (the caller's own namespace) was refused`, { requirement: R.segment });
       ctx.expect(has(await listAll(ctx, own), plain), "a cluster created without the segment is not listed in the caller's namespace", {
         requirement: R.caller,
@@ -54,7 +55,7 @@ export default [
     async run(ctx) {
       const second = ctx.secondUser();
       const theirs = await clusterAt(ctx, CLUSTERS, second);
-      if (!theirs) return ctx.fail('precondition: the second user could not create a node cluster');
+      if (!theirs) return ctx.preconditionUnmet('the second user could not create a node cluster', CREATES['node-cluster']);
       const mine = await listAll(ctx, CLUSTERS);
       ctx.expect(!has(mine, theirs), "the first user's list holds the second user's cluster", { requirement: R.owner });
       const foreign = ctx.namespaced(CLUSTERS, second.credentials!.user);

@@ -13,6 +13,7 @@ import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, NODES, settle 
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAnswerAsGot, expectShownAsGot, listAll, type Json } from '../support/lists.ts';
 import type { NodeCluster } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   clusters: 'cloud/nodecluster/list/returns-node-clusters',
@@ -96,7 +97,7 @@ export default [
     endpoint: 'cloud/node/update',
     async run(ctx) {
       const [uri] = (await twoNodeCluster(ctx)).nodes ?? [];
-      if (!uri) return ctx.fail('precondition: the deployed cluster lists no node');
+      if (!uri) return ctx.preconditionUnmet('the deployed cluster lists no node', OPERATION.clusterDeploy);
       const before: Json = await settle(ctx, 'node', uri, ['Deployed']);
       const res = await ctx.api.patch(uri, { nickname: ctx.uniqueName('node') });
       await settle(ctx, 'node', uri, ['Deployed']);

@@ -16,6 +16,7 @@ import { CLUSTERS, NODES, type Placement, placement, placements, settle, trySetR
 import { verifyKept } from '../support/kept.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import type { Node } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   create: 'cloud/nodecluster/create/returns-node-cluster',
@@ -104,7 +105,7 @@ export default [
         nickname: '',
       });
       const deploy = await ctx.api.post(`${String(deployed.resource_uri)}deploy/`);
-      if (deploy.status >= 300) return ctx.skip(`precondition: deploy answered ${deploy.status}`);
+      ctx.precondition(deploy.status < 300, `deploy answered ${deploy.status}`, OPERATION.clusterDeploy);
       const [node] = (await ctx.getJson('node-cluster', String(deployed.resource_uri))).nodes ?? [];
       if (!node) return ctx.skip('precondition: the deploying cluster lists no node');
       await listedAs(ctx, NODES, [node], 'node', R.list);

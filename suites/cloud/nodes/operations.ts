@@ -7,6 +7,7 @@ import { expectAnswerAsGot, expectShownAsGot, listAll, sameResource, type Json }
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   list: 'cloud/node/list/returns-nodes',
@@ -223,7 +224,7 @@ export default [
       const container = await firstContainer(ctx, await runningService(ctx, at));
       await afterTargetSecond(ctx, container.resource_uri, [container.started_datetime]);
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
-      ctx.expect(res.status >= 200 && res.status < 300, `precondition: ${ctx.spell('vendor-upgrade')} answered ${res.status}`);
+      ctx.precondition(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, OPERATION.nodeUpgrade);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);
       ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', {

@@ -2,6 +2,7 @@ import type { CloudContext } from '../support/context.ts';
 import { deployCluster, createCluster, deployedNode, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
 import { catchTransitional, caughtIn, stateRowCheck, type StateRow } from '../support/state-rows.ts';
 import type { Node } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 type Op = 'terminate' | 'vendor-upgrade' | 'health-check';
 
@@ -20,7 +21,7 @@ const reach: Record<string, (ctx: CloudContext) => Promise<Node>> = {
   deploying: async (ctx) => {
     const cluster = await createCluster(ctx);
     const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
-    if (res.status >= 300) ctx.fail(`precondition: deploy answered ${res.status}`);
+    ctx.precondition(res.status < 300, `deploy answered ${res.status}`, OPERATION.clusterDeploy);
     const nodes: string[] = (await ctx.getJson('node-cluster', cluster.resource_uri, 'cluster')).nodes ?? [];
     if (!nodes[0]) return ctx.skip('the deploying cluster lists no node yet: Deploying cannot be caught');
     const node = await ctx.getJson('node', nodes[0], 'node');

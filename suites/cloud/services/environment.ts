@@ -17,6 +17,7 @@ import {
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, environment, printenv } from '../support/streams.ts';
+import { operationRequirement } from '../support/operation-requirements.ts';
 
 const R = {
   overrides: 'cloud/service/overrides-image',
@@ -32,7 +33,10 @@ async function exitedContainer(ctx: CloudContext, at: AppNodes, policy: Json): P
   await operateAndSettle(ctx, svc, 'start');
   // Terminated included: with autodestroy the container may already be gone.
   const [container] = await containersOf(ctx, svc);
-  return { svc, container: container ?? ctx.fail('precondition: the started service lists no container') };
+  return {
+    svc,
+    container: container ?? ctx.preconditionUnmet('the started service lists no container', operationRequirement(String(svc.resource_uri), 'start')),
+  };
 }
 
 /** Polls a container for `ms`; returns every state it was seen in and the last object. */

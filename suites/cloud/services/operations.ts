@@ -18,6 +18,7 @@ import {
 import { environment } from '../support/streams.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   start: 'cloud/service/start/effect',
@@ -105,7 +106,7 @@ export default [
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const uri = svc.resource_uri;
       const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
-      ctx.expect(patch.status < 300, `precondition: PATCH answered ${patch.status}`);
+      ctx.precondition(patch.status < 300, `PATCH of the service answered ${patch.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', uri);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
       const containers = await waitForContainers(ctx, svc, 2);
@@ -150,7 +151,7 @@ export default [
       const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at, { bindings: [{ container_path: '/conformance-data' }] });
       const before = await volumesOf(ctx, svc);
-      ctx.expect(before.length > 0, 'precondition: the container shows no binding for /conformance-data');
+      ctx.precondition(before.length > 0, 'the container shows no binding for /conformance-data', OPERATION.bindingsInherited);
       await operateAndSettle(ctx, svc, 'redeploy');
       await waitForContainers(ctx, svc, 1);
       ctx.expectEqual(await volumesOf(ctx, svc), before, 'redeploy without reuse_volumes gave the containers other volumes', R.reuse);

@@ -12,6 +12,7 @@ import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   updates: 'cloud/stack/update/updates-services',
@@ -46,7 +47,7 @@ export async function runningStack(ctx: CloudContext, extra: Json = {}): Promise
 /** The stack's services (those `known` before an operation, else as the stack lists them now) end in one of `states`. */
 async function expectServicesIn(ctx: CloudContext, stack: Stack, states: string[], requirement: string, known?: Service[]): Promise<Service[]> {
   const services = known ?? [...(await servicesByName(ctx, stack)).values()];
-  ctx.expect(services.length > 0, 'precondition: the stack has no services');
+  ctx.precondition(services.length > 0, 'the stack has no services', OPERATION.stackServices);
   for (const svc of services) {
     const now = await settled(ctx, 'service', svc.resource_uri);
     ctx.expect(states.includes(String(now.state)), `service ${String(svc.name)} of the stack is ${String(now.state)}`, {
@@ -203,7 +204,7 @@ export default [
       const stack = await runningStack(ctx, { bindings: [{ container_path: '/conformance-data' }] });
       const services = [...(await servicesByName(ctx, stack)).values()];
       const before = await stackVolumes(ctx, services);
-      ctx.expect(before.length > 0, 'precondition: the containers show no binding for /conformance-data');
+      ctx.precondition(before.length > 0, 'the containers show no binding for /conformance-data', OPERATION.bindingsInherited);
       await operateAndSettle(ctx, stack, 'redeploy');
       ctx.expectEqual(await stackVolumes(ctx, services), before, 'stack redeploy without reuse_volumes gave the containers other volumes', R.reuse);
     },

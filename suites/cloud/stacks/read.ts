@@ -8,6 +8,7 @@ import { expectListed, expectListedAsGot, listAll, type Json } from '../support/
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
   list: 'cloud/stack/list/returns-stacks',
@@ -24,9 +25,9 @@ const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 /** The running stack with its first service updated (its containers no longer match it). */
 export async function outOfDate(ctx: CloudContext, stack: Stack): Promise<Stack> {
   const [svc] = stack.services;
-  if (!svc) return ctx.fail(`precondition: the running stack ${stack.resource_uri} lists no service`);
+  if (!svc) return ctx.preconditionUnmet(`the running stack ${stack.resource_uri} lists no service`, OPERATION.stackServices);
   const res = await ctx.api.patch(svc, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
-  if (res.status >= 300) ctx.fail(`precondition: PATCH of ${svc} answered ${res.status}`);
+  ctx.precondition(res.status < 300, `PATCH of ${svc} answered ${res.status}`, OPERATION.serviceUpdate);
   await settled(ctx, 'service', svc);
   return settled(ctx, 'stack', stack.resource_uri);
 }

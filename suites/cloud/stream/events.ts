@@ -9,6 +9,7 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, createStack, firstContainer, operateAndSettle, serviceBody } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { EVENTS, openEvents, readUntil } from '../support/streams.ts';
+import { CREATES } from '../support/operation-requirements.ts';
 
 const ENDPOINT = 'cloud/events';
 const R = {
@@ -158,7 +159,7 @@ export default [
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const res = await ctx.api.post('/api/app/v1/service/', serviceBody(ctx, undefined));
-      ctx.expect(res.status >= 200 && res.status < 300, `precondition: service create answered ${res.status}`);
+      ctx.precondition(res.status >= 200 && res.status < 300, `service create answered ${res.status}`, CREATES.service);
       const svc = ctx.expectJson<Json>(res, 'service');
       ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
       const actionUri = res.headers[ctx.actionHeader];

@@ -10,6 +10,7 @@ import type { CloudContext } from './context.ts';
 import { compareFiltered, confirmMissing, fieldMatches, filterCheck, settledState } from './filters.ts';
 import { discriminatingPairs, type FilterQuery } from './filter-pairs.ts';
 import { listAll, type Json } from './lists.ts';
+import { operationRequirement } from './operation-requirements.ts';
 
 export interface AppList {
   resource: 'stack' | 'service' | 'container';
@@ -31,7 +32,7 @@ export async function populate(ctx: CloudContext): Promise<void> {
   const svc = await runningService(ctx, at, { target_num_containers: 2 });
   const [one] = await waitForContainers(ctx, svc, 2);
   const res = await ctx.api.post(`${one!.resource_uri}stop/`);
-  if (res.status >= 300) ctx.fail(`precondition: stop of a container answered ${res.status}`);
+  ctx.precondition(res.status < 300, `stop of a container answered ${res.status}`, operationRequirement(one!.resource_uri, 'stop'));
   await ctx.waitForState('container', one!.resource_uri, ['Stopped']);
 }
 

@@ -11,6 +11,7 @@ import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudViews, Container, Node, NodeCluster, Service, Stack } from './views.generated.ts';
+import { CREATES, OPERATION, operationRequirement } from './operation-requirements.ts';
 
 export const STACKS = '/api/app/v1/stack/';
 export const SERVICES = '/api/app/v1/service/';
@@ -65,7 +66,7 @@ async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwn
   const tag = ctx.uniqueName('tag');
   const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] }, undefined, owner);
   const uris = cluster.nodes ?? [];
-  if (uris.length < count) ctx.fail(`precondition: the deployed cluster lists ${uris.length} node(s), not ${count}`);
+  ctx.precondition(uris.length >= count, `the deployed cluster lists ${uris.length} node(s), not ${count}`, OPERATION.clusterDeploy);
   const nodes = await Promise.all(uris.map((n) => ctx.waitForState('node', n, ['Deployed'], WAIT_MS)));
   return { cluster, tag, nodes };
 }
@@ -74,7 +75,7 @@ async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwn
 export async function tagNode(ctx: CloudContext, at: AppNodes, node: Node): Promise<string> {
   const extra = ctx.uniqueName('only');
   const res = await ctx.api.patch(node.resource_uri, { tags: [{ name: at.tag }, { name: extra }] });
-  if (res.status >= 300) ctx.fail(`precondition: PATCH tags of node ${node.resource_uri} answered ${res.status}`);
+  ctx.precondition(res.status < 300, `PATCH tags of node ${node.resource_uri} answered ${res.status}`, OPERATION.nodeTags);
   await ctx.waitForState('node', node.resource_uri, ['Deployed'], WAIT_MS);
   return extra;
 }
@@ -109,10 +110,10 @@ export function terminateLater(ctx: CloudContext, uri: string, settled = SERVICE
   });
 }
 
-/** POST of a service (terminated after the check); fails the check when it is not created. */
+/** POST of a service (terminated after the check); the check is blocked when it is not created. */
 export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Service> {
   const res = await ctx.api.post(path, body);
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a service answered ${res.status}: ${res.text().slice(0, 300)}`);
+  ctx.precondition(res.status >= 200 && res.status < 300, `creating a service answered ${res.status}: ${res.text().slice(0, 300)}`, CREATES.service);
   const svc = ctx.expectJson<Service>(res, 'service create response');
   if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
   return svc;
@@ -121,7 +122,7 @@ export async function createService(ctx: CloudContext, body: Json, path = SERVIC
 /** POST of a stack (terminated after the check). */
 export async function createStack(ctx: CloudContext, body: Json): Promise<Stack> {
   const res = await ctx.api.post(STACKS, body);
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: creating a stack answered ${res.status}: ${res.text().slice(0, 300)}`);
+  ctx.precondition(res.status >= 200 && res.status < 300, `creating a stack answered ${res.status}: ${res.text().slice(0, 300)}`, CREATES.stack);
   const stack = ctx.expectJson<Stack>(res, 'stack create response');
   if (typeof stack.resource_uri === 'string') terminateLater(ctx, stack.resource_uri, STACK_SETTLED);
   return stack;
@@ -146,10 +147,14 @@ export async function operateAndSettle<V extends AppRef>(ctx: CloudContext, reso
   return settleOperation(ctx, resource, verb, await operate(ctx, resource.resource_uri, verb, query));
 }
 
-/** The resource once the operation that answered `res` has ended (its refusal fails the precondition). */
+/** The resource once the operation that answered `res` has ended (its refusal blocks the check). */
 export async function settleOperation<V extends AppRef>(ctx: CloudContext, resource: V, verb: Verb, res: HttpResponse): Promise<V> {
   const uri = resource.resource_uri;
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: ${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  ctx.precondition(
+    res.status >= 200 && res.status < 300,
+    `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`,
+    operationRequirement(uri, verb),
+  );
   if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, verb);
   return settledAgain(ctx, resource);
 }
@@ -207,7 +212,7 @@ export async function waitForContainers(
 /** The first live container of a running service. */
 export async function firstContainer(ctx: CloudContext, svc: ServiceRef): Promise<Container> {
   const [c] = live(await containersOf(ctx, svc));
-  return c ?? ctx.fail(`precondition: the running service ${svc.resource_uri} has no container`);
+  return c ?? ctx.preconditionUnmet(`the running service ${svc.resource_uri} has no container`, operationRequirement(svc.resource_uri, 'start'));
 }
 
 /** A live container of a running service on the file's shared node: what most container checks start from. */

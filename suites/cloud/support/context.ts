@@ -10,6 +10,7 @@ import { credentialNames } from '../../../harness/target/basic-auth.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudFileSetUp } from './file-shared.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
+import { createRequirement, getRequirement } from './operation-requirements.ts';
 
 /** Action states in which no more work happens. */
 export const TERMINAL_ACTION_STATES = ['Success', 'Failed', 'Canceled'];
@@ -94,7 +95,7 @@ export class CloudContext extends CheckContext {
    */
   async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string, owner?: RemovalOwner): Promise<CloudViews[K]> {
     const res = await this.api.post(path, body);
-    if (res.status < 200 || res.status >= 300) this.fail(`precondition: creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`);
+    this.precondition(res.status >= 200 && res.status < 300, `creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`, createRequirement(_view));
     const created = this.expectJson<CloudViews[K]>(res, `${what} create response`);
     const uri: unknown = created.resource_uri;
     if (typeof uri === 'string') {
@@ -111,7 +112,7 @@ export class CloudContext extends CheckContext {
    */
   async getJson<K extends ViewName>(view: K, uri: string, what: string = view): Promise<CloudViews[K]> {
     const res = await this.api.get(uri);
-    if (res.status !== 200) this.fail(`precondition: GET ${uri} (${what}) answered ${res.status}`);
+    this.precondition(res.status === 200, `GET ${uri} (${what}) answered ${res.status}`, getRequirement(view));
     return this.expectJson<CloudViews[K]>(res, what);
   }
 

@@ -2,6 +2,7 @@ import type { CloudContext, StatefulView } from './context.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
+import { OPERATION } from './operation-requirements.ts';
 
 export const CATALOG = {
   provider: '/api/infra/v1/provider/',
@@ -67,7 +68,7 @@ export async function createCluster(ctx: CloudContext, extra: Json = {}, where?:
 export async function deployCluster(ctx: CloudContext, cluster: NodeCluster): Promise<NodeCluster> {
   const uri = cluster.resource_uri;
   const res = await ctx.api.post(`${uri}deploy/`);
-  if (res.status < 200 || res.status >= 300) ctx.fail(`precondition: deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  ctx.precondition(res.status >= 200 && res.status < 300, `deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, OPERATION.clusterDeploy);
   return ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
 }
 
@@ -81,7 +82,7 @@ export async function deployedCluster(ctx: CloudContext, nodes = 1, extra: Json 
 export async function deployedNode(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<{ cluster: NodeCluster; node: Node }> {
   const cluster = await deployedCluster(ctx, 1, extra, where);
   const nodes: string[] | undefined = cluster.nodes;
-  if (!nodes?.length) return ctx.fail(`precondition: the deployed cluster ${cluster.resource_uri} lists no nodes`);
+  if (!nodes?.length) return ctx.preconditionUnmet(`the deployed cluster ${cluster.resource_uri} lists no nodes`, OPERATION.clusterDeploy);
   const node = await ctx.waitForState('node', nodes[0]!, ['Deployed'], DEPLOY_TIMEOUT_MS);
   return { cluster, node };
 }

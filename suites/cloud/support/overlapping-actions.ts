@@ -9,6 +9,7 @@ import type { CloudContext } from './context.ts';
 import { createCluster } from './infra.ts';
 import { afterTargetSecond, secondOfDate } from './target-clock.ts';
 import type { Action } from './views.generated.ts';
+import { operationRequirement } from './operation-requirements.ts';
 
 /**
  * Containers of the outer service. With sequential_deployment they start one after the other, so
@@ -42,7 +43,11 @@ export async function overlappingActions(ctx: CloudContext): Promise<Overlapping
   const body = serviceBody(ctx, await sharedNodes(ctx), { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS });
   const svc = await createService(ctx, body);
   const start = await operate(ctx, svc.resource_uri, 'start');
-  if (!isSuccess(start.status)) ctx.fail(`precondition: start of ${svc.resource_uri} answered ${start.status}: ${start.text().slice(0, 200)}`);
+  ctx.precondition(
+    isSuccess(start.status),
+    `start of ${svc.resource_uri} answered ${start.status}: ${start.text().slice(0, 200)}`,
+    operationRequirement(svc.resource_uri, 'start'),
+  );
   const outerUri = actionUriOf(ctx, start, 'service start');
   const begun = await ctx.getJson('action', outerUri, 'the start action');
   await afterTargetSecond(ctx, cluster.resource_uri, [begun.start_date]);

@@ -28,7 +28,7 @@ async function containersIn(ctx: CloudContext, r: AppResourceView): Promise<Cont
  */
 export async function beforeRedeploy<V extends AppResourceView>(ctx: CloudContext, r: V): Promise<V> {
   const dates = (await containersIn(ctx, r)).map((c) => c.deployed_datetime);
-  if (!dates.length) ctx.fail(`precondition: ${r.resource_uri} has no container to redeploy`);
+  ctx.precondition(dates.length > 0, `${r.resource_uri} has no container to redeploy`);
   deployedBefore.set(r, Math.max(...dates.map(dateMs)));
   await afterTargetSecond(ctx, r.resource_uri, dates);
   return r;
@@ -37,7 +37,7 @@ export async function beforeRedeploy<V extends AppResourceView>(ctx: CloudContex
 /** Every live container of the resource was deployed after the dates read by beforeRedeploy. */
 export async function expectRedeployed(ctx: CloudContext, r: AppResourceView, requirement: string): Promise<void> {
   const before = deployedBefore.get(r);
-  if (before === undefined) return ctx.fail(`precondition: the deploy dates of ${r.resource_uri} were not read before its redeploy`);
+  if (before === undefined) throw new Error(`the check did not read the deploy dates of ${r.resource_uri} before its redeploy (beforeRedeploy)`);
   // Dates that are not the Notation's are the date rule's breach (cloud/dates/rfc2822), not this one's.
   if (Number.isNaN(before)) return ctx.observe(`the deploy dates of ${r.resource_uri} are not RFC 2822 dates: whether it was redeployed is not judged`);
   const stale = (await containersIn(ctx, r)).filter((c) => !(dateMs(c.deployed_datetime) > before));

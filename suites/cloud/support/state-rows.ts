@@ -150,7 +150,7 @@ export async function catchTransitional<K extends StatefulView>(
   trigger: () => Promise<HttpResponse>,
 ): Promise<CloudViews[K]> {
   const res = await trigger();
-  if (!isSuccess(res.status)) ctx.fail(`precondition: the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
+  ctx.precondition(isSuccess(res.status), `the operation that leads to ${state} answered ${res.status}: ${res.text().slice(0, 200)}`);
   const now = (shownIn(res, uri, state) as CloudViews[K] | undefined) ?? (await ctx.getJson(view, uri, 'resource'));
   if (now.state !== state) ctx.skip(`${state} is transitional and had already passed (state ${now.state}) when the check could act`);
   return caughtIn(ctx, now, res);

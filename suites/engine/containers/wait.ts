@@ -27,7 +27,11 @@ export default [
       const { id } = await ctx.runningContainer(['sleep', '300']);
       await ctx.setUp(async () => {
         const killed = await ctx.api.post(`/containers/${id}/kill`);
-        if (killed.status !== 204) ctx.fail(`precondition: POST /kill answered ${killed.status}: ${killed.text().trim().slice(0, 200)}`);
+        ctx.precondition(
+          killed.status === 204,
+          `POST /kill answered ${killed.status}: ${killed.text().trim().slice(0, 200)}`,
+          'engine/containers/kill/204-killed',
+        );
       }, 'engine/containers/kill/204-killed');
       const res = await ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 });
       ctx.expectStatus(res, 200, 'wait for the killed container');

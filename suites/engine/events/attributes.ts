@@ -108,7 +108,7 @@ export default [
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300'], { tty: true });
       const res = await ctx.api.post(`/containers/${id}/resize`, { query: { h: 31, w: 101 } });
-      ctx.expectStatus(res, 200, 'precondition: resizing a tty container');
+      ctx.precondition(res.status === 200, `resizing a tty container answered ${res.status}`, 'engine/containers/resize/200-empty-text-plain');
       const resize = emitted(ctx, find(await eventsOf(ctx, since, id, hasKinds('resize')), 'resize'), 'the resize event');
       const attrs = attributesOf(resize);
       ctx.expectEqual([attrs.height, attrs.width], ['31', '101'], 'the resize event Attributes height and width');

@@ -11,7 +11,7 @@ async function execIn(ctx: EngineContext, container: string, state: (typeof STAT
   const execId = await createExec(ctx, container, { Cmd: state === 'ended' ? ['true'] : ['sleep', '300'] });
   if (state === 'created') return execId;
   const started = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
-  ctx.expect(started.status === 200, `precondition: a detached exec start answered ${started.status}`);
+  ctx.precondition(started.status === 200, `a detached exec start answered ${started.status}`, 'engine/exec/start/detach-returns');
   if (state === 'ended') await waitExecEnd(ctx, execId);
   return execId;
 }

@@ -10,7 +10,7 @@ async function runningExec(ctx: EngineContext, tty: boolean): Promise<string> {
   const { id } = await execContainer(ctx);
   const execId = await createExec(ctx, id, { Cmd: LOOP, Tty: tty });
   const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: tty } });
-  if (res.status !== 200) ctx.fail(`precondition: detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  ctx.precondition(res.status === 200, `detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`, 'engine/exec/start/detach-returns');
   return execId;
 }
 

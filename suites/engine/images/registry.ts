@@ -193,7 +193,7 @@ export default [
       await tagged(ctx, remote.ref, repo, 'latest');
       expectTransferred(ctx, await push(ctx, repo, { tag: 'latest' }), `pushing ${repo}:latest`);
       const retagged = await tagAs(ctx, ctx.fixtureImage(), repo, 'latest', { force: true });
-      if (retagged.status !== 201) ctx.fail(`precondition: pointing the local ${repo}:latest at the fixture answered ${retagged.status}`);
+      ctx.precondition(retagged.status === 201, `pointing the local ${repo}:latest at the fixture answered ${retagged.status}`, 'engine/images/tag/201-tagged');
       const { username, password } = loginAuth(ctx) as { username: string; password: string };
       const headers = registryConfigHeader({ [registryOf(ctx)]: { username, password } });
       // First without pull: the local image is used (a pull=1 build would replace it).

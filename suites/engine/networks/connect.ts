@@ -5,6 +5,8 @@ import { holds } from '../support/container-data.ts';
 import { attachedContainers, connect, containerFor, createNetwork, disconnect, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+/** The requirement whose check reports a refused connect. */
+const CONNECTED = 'engine/networks/connect/200-connected';
 
 /** The two 404s connect and disconnect each state: a network that does not exist, a container that does not exist. */
 function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition: string): EngineCheck[] {
@@ -93,7 +95,8 @@ export default [
     async run(ctx) {
       const network = await createNetwork(ctx);
       const container = await containerFor(ctx, network.id);
-      ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'precondition: connecting a running container');
+      const joined = await connect(ctx, network.id, container.id);
+      ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
       ctx.expectStatus(await disconnect(ctx, network.id, container.id), 200, 'disconnecting the container');
       ctx.expect(
         !(await attachedContainers(ctx, network.id)).includes(container.id),
@@ -109,7 +112,8 @@ export default [
     async run(ctx) {
       const network = await createNetwork(ctx);
       const container = await containerFor(ctx, network.id);
-      ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'precondition: connecting a running container');
+      const joined = await connect(ctx, network.id, container.id);
+      ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
       ctx.expectStatus(await disconnect(ctx, network.id, container.id, true), 200, 'disconnect with Force=true');
       ctx.expect(!(await attachedContainers(ctx, network.id)).includes(container.id), 'a forced disconnect removes the container from the network Containers');
     },

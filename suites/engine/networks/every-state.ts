@@ -35,7 +35,7 @@ export default [
             joining ??= ctx.runningContainer(['sleep', '300'], { networked: true });
             const other = await joining;
             const res = await ctx.api.post(`/networks/${id}/connect`, { json: { Container: other.id } });
-            ctx.expect(res.status === 200, `precondition: connecting a container answered ${res.status}`);
+            ctx.precondition(res.status === 200, `connecting a container answered ${res.status}`, 'engine/networks/connect/200-connected');
           }
           return id;
         },

@@ -19,6 +19,8 @@ import {
   type Demuxed,
 } from '../support/streams.ts';
 
+const SAME_FOR_LOGS = 'engine/stream/same-for-logs-and-exec';
+
 const ATTACH = 'engine/containers/attach';
 const ALL = { stream: 1, stdout: 1, stderr: 1 };
 /** 300 bytes: a size whose big-endian and little-endian readings differ (and exceed one byte). */
@@ -179,14 +181,14 @@ export default [
     },
   }),
   engineCheck({
-    id: 'engine/stream/same-for-logs-and-exec',
+    id: SAME_FOR_LOGS,
     title: 'Logs and exec start stream like attach: frames when Tty is false, raw data when Tty is true',
     endpoint: 'engine/containers/logs',
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sh', '-c', 'echo logs-out; echo logs-err >&2; while true; do sleep 0.1; done']);
-      // The daemon copies stdout and stderr to the log separately: wait until both are there.
-      await waitForLog(ctx, id, 'logs-out');
-      await waitForLog(ctx, id, 'logs-err', 'stderr');
+      // The daemon copies stdout and stderr to the log separately: wait until both are there. The log's stream is the subject.
+      await waitForLog(ctx, id, 'logs-out', 'stdout', SAME_FOR_LOGS);
+      await waitForLog(ctx, id, 'logs-err', 'stderr', SAME_FOR_LOGS);
       const logs = expectFrames(ctx, (await logsSession(ctx, id, { stdout: 1, stderr: 1 })).data, 'logs of a Tty-false container');
       expectPayload(ctx, logs.stdout, 'logs-out\n', 'logs: stdout in type 1 frames');
       expectPayload(ctx, logs.stderr, 'logs-err\n', 'logs: stderr in type 2 frames');

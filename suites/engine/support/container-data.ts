@@ -28,7 +28,7 @@ export async function stdoutOfRun(ctx: EngineContext, id: string): Promise<strin
 export async function ranContainer(ctx: EngineContext, script: string, owner?: RemovalOwner): Promise<CreatedContainer> {
   const c = await ctx.runningContainer(['sh', '-c', script], owner ? { owner } : {});
   const code = await ctx.waitExit(c.id);
-  if (code !== 0) ctx.fail(`precondition: the script ${JSON.stringify(script)} exited with ${code}`);
+  ctx.precondition(code === 0, `the script ${JSON.stringify(script)} exited with ${code}`);
   return c;
 }
 

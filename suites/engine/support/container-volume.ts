@@ -42,7 +42,7 @@ export async function containerWithVolume(ctx: EngineContext): Promise<Container
 async function byVolumesEndpoint(ctx: EngineContext, id: string): Promise<ContainerVolume> {
   const mounts = ((await ctx.inspect(id)).Mounts ?? []) as Array<{ Name?: string; Destination?: string }>;
   const volume = mounts.find((m) => m.Destination === VOLUME_AT)?.Name;
-  if (!volume) return ctx.fail(`precondition: inspect Mounts shows no named volume for Config.Volumes ${VOLUME_AT}`, { actual: mounts });
+  if (!volume) return ctx.preconditionUnmet(`inspect Mounts shows no named volume for Config.Volumes ${VOLUME_AT}: ${JSON.stringify(mounts)}`);
   ctx.defer(async () => {
     await ctx.api.delete(`/volumes/${volume}`);
   });

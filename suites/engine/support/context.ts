@@ -64,6 +64,26 @@ export function withoutNetwork(body: Record<string, unknown>, networked = false)
   return { NetworkDisabled: true, ...body, HostConfig: { ...hostConfig, NetworkMode: 'none' } };
 }
 
+/** What a container create may carry beside its command and name without making the create the check's subject. */
+const PLAIN_FIELDS: ReadonlySet<string> = new Set(['cmd', 'name', 'networked', 'owner']);
+
+/**
+ * A create of nothing but a command (and a name): its refusal is the create rule's breach, which
+ * the create check reports. A request that sets more is the check's own subject.
+ */
+export function isPlainCreate(spec: ContainerSpec): boolean {
+  return Object.entries(spec).every(([field, value]) => PLAIN_FIELDS.has(field) || value === undefined);
+}
+
+/** The requirements whose checks report the refusal of the operations the helpers run as set-up. */
+export const SET_UP = {
+  create: 'engine/containers/create/201-created',
+  start: 'engine/containers/start/204-started',
+  wait: 'engine/containers/wait/200-status-code',
+  inspect: 'engine/containers/inspect/200-response-schema',
+  logs: 'engine/containers/logs/query-stdout',
+} as const;
+
 export interface CreatedContainer {
   id: string;
   name: string;
@@ -78,6 +98,8 @@ export const INSPECT_MEMBERS: Members = { State: 'object', Config: 'object', Hos
 /** What an engine check works with: the versioned API, the fixture, and resource helpers. */
 export class EngineContext extends CheckContext {
   readonly api: EngineApi;
+  /** The containers this check created with nothing but a command (see isPlainCreate). */
+  private readonly plain = new Set<string>();
 
   constructor(
     base: ContextBase,
@@ -140,13 +162,12 @@ export class EngineContext extends CheckContext {
         spec.networked,
       ),
     });
-    if (res.status !== 201)
-      this.fail(`precondition: creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`, {
-        expected: 201,
-        actual: res.status,
-        requirement: undefined,
-      });
+    const said = `creating a container answered ${res.status}: ${res.text().trim().slice(0, 300)}`;
+    if (res.status !== 201 && isPlainCreate(spec)) this.preconditionUnmet(said, SET_UP.create);
+    // What the request sets beyond a command is the check's subject: its refusal fails the check.
+    if (res.status !== 201) this.fail(said, { expected: 201, actual: res.status });
     const id = this.readId(res, 'container create response');
+    if (isPlainCreate(spec)) this.plain.add(id);
     if (spec.owner) spec.owner.removeLater(id);
     else this.defer(() => this.removeContainer(id));
     return { id, name };
@@ -166,7 +187,9 @@ export class EngineContext extends CheckContext {
     const res = await this.api.post(`/containers/${id}/start`);
     const said = `starting container ${id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`;
     if (res.status === 500 && hostMayRefuse) this.unverified(`the target could not start a container created with ${hostMayRefuse}: ${said}`);
-    if (res.status !== 204) this.fail(`precondition: ${said}`);
+    // A container created with more than a command starts with what it was created with: the check's subject.
+    if (res.status !== 204 && this.plain.has(id)) this.preconditionUnmet(said, SET_UP.start);
+    if (res.status !== 204) this.fail(said, { expected: 204, actual: res.status });
   }
 
   /** Creates and starts a container running `cmd`. */
@@ -184,7 +207,7 @@ export class EngineContext extends CheckContext {
   async signalProgram(cmd: readonly string[], spec: Omit<ContainerSpec, 'cmd'> = {}): Promise<CreatedContainer> {
     if (!announcesTraps(cmd)) throw new Error('signalProgram runs one of the programs of signal-programs.ts');
     const container = await this.runningContainer([...cmd], spec);
-    await this.setUp(() => this.trapsSet(container.id), 'engine/containers/logs/query-stdout');
+    await this.setUp(() => this.trapsSet(container.id), SET_UP.logs);
     return container;
   }
 
@@ -192,13 +215,13 @@ export class EngineContext extends CheckContext {
   private async trapsSet(id: string, deadlineMs = 10_000): Promise<void> {
     const printed = (res: HttpResponse): boolean => res.status === 200 && res.text().includes(TRAPS_SET);
     const last = await eventually(() => this.api.get(`/containers/${id}/logs`, { stdout: 1 }), printed, deadlineMs, 20);
-    if (!printed(last)) this.fail(`precondition: container ${id} did not print '${TRAPS_SET}' (its signal traps set) within ${deadlineMs} ms`);
+    this.precondition(printed(last), `container ${id} did not print '${TRAPS_SET}' (its signal traps set) within ${deadlineMs} ms`, SET_UP.logs);
   }
 
   /** Waits for the container to exit and returns its exit code (POST /wait). */
   async waitExit(id: string): Promise<number> {
     const res = await this.api.post(`/containers/${id}/wait`, { timeoutMs: 60_000 });
-    if (res.status !== 200) this.fail(`precondition: waiting for container ${id} answered ${res.status}`);
+    this.precondition(res.status === 200, `waiting for container ${id} answered ${res.status}`, SET_UP.wait);
     return expectMembers(this, this.expectJson(res, 'wait response'), { StatusCode: 'integer' }, 'wait response', SHAPE_DOCUMENTED).StatusCode as number;
   }
 
@@ -209,7 +232,7 @@ export class EngineContext extends CheckContext {
 
   async inspect(id: string): Promise<Record<string, unknown>> {
     const res = await this.api.get(`/containers/${id}/json`);
-    if (res.status !== 200) this.fail(`precondition: inspecting container ${id} answered ${res.status}`);
+    this.precondition(res.status === 200, `inspecting container ${id} answered ${res.status}`, SET_UP.inspect);
     return expectMembers(
       this,
       this.expectJson(res, 'container inspect'),

@@ -149,8 +149,7 @@ async function baselineOf(ctx: EngineContext, script: string, networked: boolean
     return { all, parts: new Map(scripts.map((s, i) => [s, between(all.out, `\n${marker(i)}\n`, `\n${marker(i + 1)}\n`)])) };
   });
   const out = parts.get(script);
-  if (out === undefined) ctx.fail(`precondition: the baseline container's output has no part for ${JSON.stringify(script)}: ${all.out.slice(0, 300)}`);
-  return { ...all, out };
+  return { ...all, out: out ?? ctx.preconditionUnmet(`the baseline container's output has no part for ${JSON.stringify(script)}: ${all.out.slice(0, 300)}`) };
 }
 
 /** The text between the markers (undefined when either is missing). */

@@ -95,7 +95,7 @@ export async function execDetached(ctx: EngineContext, id: string): Promise<stri
 }
 
 export function expectOk(ctx: EngineContext, res: { status: number; text(): string }, what: string): void {
-  if (res.status >= 300 && res.status !== 304) ctx.fail(`precondition: ${what} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+  ctx.precondition(res.status < 300 || res.status === 304, `${what} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
 }
 
 /** Volume lifecycle: create, mount and unmount (a container using it runs and exits), destroy. */

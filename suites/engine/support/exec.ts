@@ -61,8 +61,7 @@ export async function runExec(
 
 export async function inspectExec(ctx: EngineContext, execId: string): Promise<ExecInspect> {
   const res = await ctx.api.get(`/exec/${execId}/json`);
-  if (res.status !== 200)
-    ctx.fail(`precondition: exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, { expected: 200, actual: res.status });
+  ctx.precondition(res.status === 200, `exec inspect answered ${res.status}: ${res.text().trim().slice(0, 300)}`, 'engine/exec/inspect/200-response-schema');
   return expectMembers(ctx, ctx.expectJson(res, 'exec inspect'), {}, 'exec inspect', 'engine/exec/inspect/200-response-schema') as ExecInspect;
 }
 

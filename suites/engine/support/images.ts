@@ -99,11 +99,14 @@ export async function tagAs(ctx: EngineContext, source: string, repo: string, ta
   return res;
 }
 
-/** Same as tagAs, but a failure is a precondition failure. */
+/** Same as tagAs, but a refused tag blocks the check (the tag check reports it). */
 export async function tagged(ctx: EngineContext, source: string, repo: string, tag: string, owner?: RemovalOwner): Promise<string> {
   const res = await tagAs(ctx, source, repo, tag, {}, owner);
-  if (res.status < 200 || res.status >= 300)
-    ctx.fail(`precondition: tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+  ctx.precondition(
+    res.status >= 200 && res.status < 300,
+    `tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`,
+    'engine/images/tag/201-tagged',
+  );
   return `${repo}:${tag}`;
 }
 
@@ -163,6 +166,9 @@ export async function committedImage(ctx: EngineContext, purpose: string, change
   }, 'engine/images/commit/201-response-schema');
 }
 
+/** The requirement whose check reports a refused import from the request body. */
+const IMPORT = 'engine/images/create/query-from-src-body';
+
 /** The image id an import stream ends with (`{status: "sha256:…"}`), for unnamed imports. */
 export function importedId(text: string): string | undefined {
   const found = [...text.matchAll(/"status"\s*:\s*"(sha256:[0-9a-f]{64}|[0-9a-f]{64})"/g)];
@@ -172,20 +178,22 @@ export function importedId(text: string): string | undefined {
 /** An image with no repository reference at all (an unnamed import): dangling. */
 export async function danglingImage(ctx: EngineContext): Promise<string> {
   const res = await importRequest(ctx, {}, await uniqueRootfs());
-  const id = res.status === 200 ? importedId(res.text()) : undefined;
-  if (!id) ctx.fail(`precondition: an unnamed import answered ${res.status} without a final {status: <image id>}: ${res.text().slice(-300)}`);
-  removeLater(ctx, id!);
-  return id!;
+  return importedImage(ctx, res);
 }
 
 /** An unnamed image imported from a rootfs whose one file is empty (no file content at all), removed after the check. */
 export async function emptyFilesImage(ctx: EngineContext): Promise<string> {
   const rootfs = await packTar([{ name: `conformance-empty-${randomBytes(8).toString('hex')}`, content: '' }]);
   const res = await importRequest(ctx, {}, rootfs);
+  return importedImage(ctx, res);
+}
+
+/** The id an unnamed import answered, removed after the check; an import that shows none blocks the check (the import check reports it). */
+function importedImage(ctx: EngineContext, res: HttpResponse): string {
   const id = res.status === 200 ? importedId(res.text()) : undefined;
-  if (!id) ctx.fail(`precondition: an unnamed import answered ${res.status} without a final {status: <image id>}: ${res.text().slice(-300)}`);
-  removeLater(ctx, id!);
-  return id!;
+  if (!id) return ctx.preconditionUnmet(`an unnamed import answered ${res.status} without a final {status: <image id>}: ${res.text().slice(-300)}`, IMPORT);
+  removeLater(ctx, id);
+  return id;
 }
 
 /** Whether a RepoTags entry is a real reference (not the `<none>:<none>` placeholder). */

@@ -168,10 +168,14 @@ export async function requireRoute(ctx: EngineContext, route: string, statusFor:
     );
 }
 
-/** Pauses a running container as a precondition (POST /pause must answer 204); unpaused again before its removal. */
+/** Pauses a running container as a precondition (POST /pause must answer 204, else the check is blocked); unpaused again before its removal. */
 export async function pause(ctx: EngineContext, id: string): Promise<void> {
   const res = await ctx.api.post(`/containers/${id}/pause`);
-  if (res.status !== 204) ctx.fail(`precondition: pausing container ${id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  ctx.precondition(
+    res.status === 204,
+    `pausing container ${id} answered ${res.status}: ${res.text().trim().slice(0, 300)}`,
+    'engine/containers/pause/204-paused',
+  );
   ctx.defer(async () => {
     await ctx.api.post(`/containers/${id}/unpause`);
   });

@@ -45,15 +45,18 @@ export function pull(ctx: EngineContext, fromImage: string, query: Query = {}): 
   return ctx.api.post('/images/create', { query: { fromImage, ...query }, headers: authHeader(loginAuth(ctx)), timeoutMs: 60_000 });
 }
 
+/** The requirement whose check reports a refused image delete. */
+const IMAGE_DELETE = 'engine/images/delete/200-untagged-deleted';
+
 /** Tags the fixture into a registry repository (removed after the check) and returns `repo:tag`. */
 export function fixtureAs(ctx: EngineContext, repo: string, tag: string): Promise<string> {
   return tagged(ctx, ctx.fixtureImage(), repo, tag);
 }
 
-/** Removes a local reference as a precondition (the image itself stays while other tags hold it). */
+/** Removes a local reference as a precondition, else the check is blocked (the image itself stays while other tags hold it). */
 export async function untagLocal(ctx: EngineContext, ref: string): Promise<void> {
   const res = await ctx.api.delete(`/images/${ref}`);
-  if (res.status !== 200) ctx.fail(`precondition: removing the local reference ${ref} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
+  ctx.precondition(res.status === 200, `removing the local reference ${ref} answered ${res.status}: ${res.text().trim().slice(0, 200)}`, IMAGE_DELETE);
 }
 
 /**
@@ -99,7 +102,7 @@ export async function pushedAway(ctx: EngineContext, purpose: string): Promise<{
   const pushed = await push(ctx, repo, { tag: 't1' });
   await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
   const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
-  if (gone.status !== 200) ctx.fail(`precondition: removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`);
+  ctx.precondition(gone.status === 200, `removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`, IMAGE_DELETE);
   removeLater(ctx, ref);
   return { pushed, repo, ref, id: own.id };
 }

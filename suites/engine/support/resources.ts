@@ -32,11 +32,17 @@ export function v122(path: string): string {
   return `${V122}${path}`;
 }
 
+/** A create body that sets nothing but a name. */
+const bodyIsPlain = (body: Record<string, unknown>): boolean => Object.keys(body).every((k) => k === 'Name');
+
 /** Creates a volume through /v1.22 and removes it after the check; returns its name. */
 export async function createVolume(ctx: EngineContext, body: Record<string, unknown> = {}): Promise<Volume> {
   const name = (body.Name as string | undefined) ?? ctx.uniqueName('vol');
   const res = await ctx.api.raw('POST', v122('/volumes/create'), { json: { ...body, Name: name } });
-  if (res.status !== 201) ctx.fail(`precondition: creating volume ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`);
+  const said = `creating volume ${name} answered ${res.status}: ${res.text().trim().slice(0, 300)}`;
+  // A body beyond the name is the check's subject: its refusal fails the check.
+  if (res.status !== 201 && bodyIsPlain(body)) ctx.preconditionUnmet(said, 'engine/volumes/create/201-response-schema');
+  if (res.status !== 201) ctx.fail(said, { expected: 201, actual: res.status });
   ctx.defer(async () => {
     await ctx.api.raw('DELETE', v122(`/volumes/${encodeURIComponent(name)}`));
   });
@@ -58,7 +64,7 @@ export async function volumeOfRemovedContainer(ctx: EngineContext): Promise<Volu
   const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${volume.Name}:/data`] } });
   await ctx.setUp(async () => {
     const removed = await ctx.api.delete(`/containers/${id}`);
-    if (removed.status !== 204) ctx.fail(`precondition: DELETE of the container that mounted ${volume.Name} answered ${removed.status}`);
+    ctx.precondition(removed.status === 204, `DELETE of the container that mounted ${volume.Name} answered ${removed.status}`);
   }, 'engine/containers/delete/204-removed');
   return volume;
 }
@@ -74,7 +80,10 @@ export async function createNetwork(ctx: EngineContext, body: Record<string, unk
   const created = await createNetworkIfAccepted(ctx, body);
   if ('refused' in created) {
     const { name, refused } = created;
-    ctx.fail(`precondition: creating network ${name} answered ${refused.status}: ${refused.text().trim().slice(0, 300)}`);
+    const said = `creating network ${name} answered ${refused.status}: ${refused.text().trim().slice(0, 300)}`;
+    // A body beyond the name is the check's subject: its refusal fails the check.
+    if (bodyIsPlain(body)) ctx.preconditionUnmet(said, 'engine/networks/create/201-response-schema');
+    ctx.fail(said, { expected: 201, actual: refused.status });
   }
   return created as { id: string; name: string; res: HttpResponse };
 }
@@ -96,7 +105,7 @@ export async function createNetworkIfAccepted(
 
 export async function inspectNetwork(ctx: EngineContext, idOrName: string): Promise<Network> {
   const res = await ctx.api.raw('GET', v122(`/networks/${encodeURIComponent(idOrName)}`));
-  if (res.status !== 200) ctx.fail(`precondition: inspecting network ${idOrName} answered ${res.status}`);
+  ctx.precondition(res.status === 200, `inspecting network ${idOrName} answered ${res.status}`, 'engine/networks/inspect/200-response-schema');
   return expectMembers(
     ctx,
     ctx.expectJson(res, 'network inspect'),

@@ -316,14 +316,19 @@ export async function stdoutLog(ctx: EngineContext, id: string, query: Query, wh
 
 /**
  * Waits until the container's log of `stream` (stdout unless told) holds `text` (output written
- * before a check attaches); a log that never shows it fails the check as a precondition.
+ * before a check attaches); a log that never shows it blocks the check (the logs check of that stream reports it), or
+ * breaks `own`, the requirement of a check whose subject is that log's stream.
  */
-export async function waitForLog(ctx: EngineContext, id: string, text: string, stream: 'stdout' | 'stderr' = 'stdout'): Promise<void> {
+export async function waitForLog(ctx: EngineContext, id: string, text: string, stream: 'stdout' | 'stderr' = 'stdout', own?: string): Promise<void> {
   const logged = await eventually(
     async () => demux((await logsSession(ctx, id, { [stream]: 1 })).data)[stream].toString('utf8'),
     (out) => out.includes(text),
   );
-  if (!logged.includes(text)) ctx.fail(`precondition: the container's log never showed ${JSON.stringify(text)} (got ${JSON.stringify(logged.slice(0, 200))})`);
+  ctx.precondition(
+    logged.includes(text),
+    `the container's log never showed ${JSON.stringify(text)} (got ${JSON.stringify(logged.slice(0, 200))})`,
+    own ?? `engine/containers/logs/query-${stream}`,
+  );
 }
 
 /** One attach/ws session: the handshake status and every message until close or the read time. */
