@@ -6,7 +6,7 @@
 import type { EngineContext } from './context.ts';
 import { waitExecExitCode } from './exec.ts';
 import { pollState } from './lifecycle.ts';
-import { CheckFailure } from '../../../harness/check/signals.ts';
+import { CheckFailure, CheckSkipped } from '../../../harness/check/signals.ts';
 import { about, attributesOf, eventsOf, hasKinds, isAbout, kindsOf, nowSeconds, readEvents, type EngineEvent } from './events.ts';
 import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
 
@@ -48,7 +48,8 @@ async function ranOrNoted(ctx: EngineContext, step: Step): Promise<void> {
   try {
     await step.run();
   } catch (err) {
-    if (!(err instanceof CheckFailure)) throw err;
+    // A refused step is a precondition that did not hold (expectOk): noted, and the scenario goes on.
+    if (!(err instanceof CheckFailure || err instanceof CheckSkipped)) throw err;
     ctx.observe(`step ${step.op} left out of the scenario: ${err.message}`);
   }
 }
