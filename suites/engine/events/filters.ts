@@ -15,9 +15,15 @@ interface FilterCase {
   variant?: string;
   versions?: Array<'1.18' | '1.22'>;
   title: string;
-  setup(
-    ctx: EngineContext,
-  ): Promise<{ filters: Record<string, string[]>; sentinel: (e: EngineEvent) => boolean; admits: (e: EngineEvent) => boolean; excluded: string[] }>;
+  setup(ctx: EngineContext): Promise<FilterSetup>;
+}
+
+/** What a filter case sets up: the filters sent, the event that ends the read, which events may pass, the ids that must not. */
+interface FilterSetup {
+  filters: Record<string, string[]>;
+  sentinel: (e: EngineEvent) => boolean;
+  admits: (e: EngineEvent) => boolean;
+  excluded: string[];
 }
 
 function filterCheck(c: FilterCase): EngineCheck {
@@ -112,27 +118,26 @@ const created =
     isAbout(e, id) && kindOf(e) === 'create';
 const fromImage = (e: EngineEvent): string => String(attributesOf(e).image ?? e.from ?? '');
 
+/** container= naming one of two created containers by its id or its name: only that container's events pass. */
+async function containerFilter(ctx: EngineContext, form: 'id' | 'name'): Promise<FilterSetup> {
+  const other = await ctx.createContainer({ cmd: ['true'] });
+  const mine = await ctx.createContainer({ cmd: ['true'] });
+  return { filters: { container: [mine[form]] }, sentinel: created(mine.id), admits: (e) => isAbout(e, mine.id), excluded: [other.id] };
+}
+
 /** Spec: Endpoints > System > 46. GET /events filters. */
 export default [
   filterCheck({
     key: 'container',
     title: 'Filter container= sends only the events of that container',
-    async setup(ctx) {
-      const other = await ctx.createContainer({ cmd: ['true'] });
-      const mine = await ctx.createContainer({ cmd: ['true'] });
-      return { filters: { container: [mine.id] }, sentinel: created(mine.id), admits: (e) => isAbout(e, mine.id), excluded: [other.id] };
-    },
+    setup: (ctx) => containerFilter(ctx, 'id'),
   }),
   filterCheck({
     key: 'container',
     variant: 'by-name',
     title: 'Filter container= with a container name sends only the events of that container',
-    async setup(ctx) {
-      // The filter's value is S, not an id: a name names the container as it does in every (id or name) path.
-      const other = await ctx.createContainer({ cmd: ['true'] });
-      const mine = await ctx.createContainer({ cmd: ['true'] });
-      return { filters: { container: [mine.name] }, sentinel: created(mine.id), admits: (e) => isAbout(e, mine.id), excluded: [other.id] };
-    },
+    // The filter's value is S, not an id: a name names the container as it does in every (id or name) path.
+    setup: (ctx) => containerFilter(ctx, 'name'),
   }),
   filterCheck({
     key: 'event',
