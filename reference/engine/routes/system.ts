@@ -47,6 +47,9 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     ctx.sendJson(200, version);
   });
 
+  // The capability flags answer what the reference does: it runs no kernel cgroups and forwards no
+  // traffic, so it limits no memory, swap or CPU (CFS), has no OOM killer to disable and no IPv4
+  // forwarding. A daemon on a kernel without a feature answers false (0 in 1.18) the same way.
   router.add('GET', '/info', (ctx) => {
     const flag = (value: boolean): boolean | number => (ctx.version === '1.18' && !ctx.faults.has('info-1.18-flags-boolean') ? Number(value) : value);
     const containers = engine.containers.all();
@@ -64,7 +67,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       HttpProxy: '',
       HttpsProxy: '',
       ID: 'REFE:RENC:EENG:INE0:0000:0000:0000:0000:0000:0000:0000:0001',
-      IPv4Forwarding: flag(true),
+      IPv4Forwarding: flag(false),
       Images: countsZero ? 0 : engine.images.all().length,
       IndexServerAddress: 'https://index.docker.io/v1/',
       InitPath: '/usr/bin/dockerd',
@@ -72,7 +75,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       KernelVersion: os.release(),
       Labels: [],
       MemTotal: os.totalmem(),
-      MemoryLimit: flag(true),
+      MemoryLimit: flag(false),
       NCPU: os.cpus().length,
       NEventsListener: engine.events.listenerCount,
       NFd: 20,
@@ -84,7 +87,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
         IndexConfigs: { 'docker.io': { Mirrors: [], Name: 'docker.io', Official: true, Secure: true } },
         InsecureRegistryCIDRs: ['127.0.0.0/8'],
       },
-      SwapLimit: flag(true),
+      SwapLimit: flag(false),
       SystemTime: new Date().toISOString(),
     };
     if (ctx.version === '1.22') {
@@ -94,10 +97,10 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
         ContainersRunning: count('running') + count('restarting') + (pausedAsRunning ? count('paused') : 0),
         ContainersStopped: count('exited') + count('created') + count('dead'),
         ContainersPaused: pausedAsRunning ? 0 : count('paused'),
-        CpuCfsPeriod: true,
-        CpuCfsQuota: true,
+        CpuCfsPeriod: false,
+        CpuCfsQuota: false,
         ExperimentalBuild: false,
-        OomKillDisable: true,
+        OomKillDisable: false,
         OSType: 'linux',
         Plugins: { Volume: ['local'], Network: ['bridge', 'null', 'host'] },
         ServerVersion: DAEMON_VERSION,
