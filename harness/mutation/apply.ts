@@ -23,7 +23,7 @@ import {
 import { streamMutation, transportMutation, type StreamMutation, type TransportMutation } from './apply-stream.ts';
 import { cloudMutation, type CloudDecisions } from './apply-cloud.ts';
 import { isCloudSpec } from './cloud-spec.ts';
-import type { AnswerOp, MutationSpec, ReferenceForm } from './types.ts';
+import type { AnswerOp, CellOp, MutationSpec, ReferenceForm } from './types.ts';
 
 /** What the mutant does to one exchange with its endpoint. Each function is the identity where the mutant does not act. */
 export interface ActiveMutation {
@@ -49,6 +49,8 @@ export interface ActiveMutation {
   refusalApplied?: boolean;
   /** The endpoint does not find an object its path names this way, and answers as if it did not exist. */
   unresolved?: ReferenceForm;
+  /** A state-cell operator: what the operation does instead when the container is in `state`. */
+  cell?: { state: string; op: CellOp };
   /** A legal transport operator's variation of the answer's bytes (apply-stream.ts). */
   transport?: TransportMutation;
   /** The cloud reference's decisions inside the call (state tables, actions, namespaces), as the mutant has them. */
@@ -110,6 +112,8 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, refusalApplied: true };
     case 'reference-unresolved':
       return { ...IDENTITY, unresolved: spec.form };
+    case 'container-cell':
+      return { ...IDENTITY, cell: { state: spec.state, op: spec.op } };
   }
 }
 

@@ -18,6 +18,7 @@ import { SchemaFields, type SchemaField } from './schema-fields.ts';
 import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
 import { deletedDrafts, placeholderDrafts, refusedDrafts } from './operation-drafts.ts';
+import { cellDrafts } from './cell-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
@@ -102,7 +103,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
   });
   const effects =
     api === 'engine'
-      ? [...effectDrafts(version, sites, schemas), ...eventDrafts(version, versionRequirements)]
+      ? [...effectDrafts(version, sites, schemas), ...eventDrafts(version, versionRequirements), ...cellDrafts(endpoints, version)]
       : cloudDrafts(endpoints, versionRequirements, sites, version);
   return [...drafts, ...effects].map((d) => {
     const id = `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`;

@@ -36,6 +36,12 @@ export type TransportOp = 'header-case' | 'content-length' | 'chunked' | 'byte-a
 /** How a request path names its object: by identifier, or by name (an image's name or tag reference). */
 export type ReferenceForm = 'id' | 'name';
 
+/**
+ * What a state-cell operator does to one operation in one source state of the engine's table:
+ * answers success without the transition, refuses it, or (a 304 "no change" row) applies it anyway.
+ */
+export type CellOp = 'not-applied' | 'refused' | 'applied';
+
 /** What a stream operator does to a stream answer (frames, JSON stream, hijack, WebSocket). */
 export type StreamOp =
   | 'size-little-endian'
@@ -70,6 +76,7 @@ export type MutationSpec =
   | { kind: 'deleted-still-answered'; endpoint: string; version: string }
   | { kind: 'refused-leaves-object'; endpoint: string; version: string }
   | { kind: 'reference-unresolved'; endpoint: string; version: string; form: ReferenceForm }
+  | { kind: 'container-cell'; endpoint: string; version: string; state: string; op: CellOp }
   | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */

@@ -24,6 +24,7 @@ const exchangeOf = (op: StreamOp): ExchangeMutation => ({
   stream: streamMutation(op),
   noteWire: () => {},
   resolves: () => true,
+  cell: () => undefined,
 });
 
 describe('the stream operators on the bytes', () => {

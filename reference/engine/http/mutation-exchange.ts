@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import type { StreamMutation, WireShape } from '../../../harness/mutation/apply-stream.ts';
 import type { MutationHook, ObservedExchange } from '../../../harness/mutation/hook.ts';
-import type { ReferenceForm, TransportOp } from '../../../harness/mutation/types.ts';
+import type { CellOp, ReferenceForm, TransportOp } from '../../../harness/mutation/types.ts';
 import { RawJson } from './json.ts';
 import { hasLength, varyTransport } from '../../shared/transport-variation.ts';
 
@@ -32,6 +32,11 @@ export interface ExchangeMutation {
    * answers as for a missing object.
    */
   resolves(form: ReferenceForm): boolean;
+  /**
+   * Records the state of the container the operation acts on, and answers what a state-cell
+   * mutant (`state/cell-*`) makes the operation do in that state; undefined: what the spec states.
+   */
+  cell(state: string): CellOp | undefined;
   /** Records how the answer goes out (a stream, framed, a take-over) for the baseline's observer. */
   noteWire(shape: WireShape): void;
 }
@@ -109,6 +114,10 @@ export function mutationExchange(
     resolves(form) {
       if (observed) observed.addressedBy = form;
       return active?.unresolved !== form;
+    },
+    cell(state) {
+      if (observed) observed.objectState = state;
+      return active?.cell?.state === state ? active.cell.op : undefined;
     },
     ...(active?.stream ? { stream: active.stream } : {}),
     ...(active?.answersRemoved ? { answersRemoved: true } : {}),
