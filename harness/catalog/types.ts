@@ -88,6 +88,13 @@ export interface ResponseSpec {
   versions?: string[];
 }
 
+/** A request header an endpoint reads, with the requirement that states it. */
+export interface RequestHeader {
+  name: string;
+  description: string;
+  requirement: string;
+}
+
 export interface Endpoint {
   /** Stable id: 'engine/containers/start', 'cloud/service/start'. */
   id: string;
@@ -105,6 +112,8 @@ export interface Endpoint {
   summary: string;
   query: QueryParam[];
   requestBody?: { contentType: string; schema?: string; required?: boolean; versions?: string[] };
+  /** The request headers the endpoint reads (the registry credentials), besides Content-Type. */
+  requestHeaders?: RequestHeader[];
   responses: ResponseSpec[];
   /** False when the spec lists no status codes for the endpoint: its answers' codes are not judged. */
   codesListed?: boolean;

@@ -34,8 +34,6 @@ export interface CloudDecisions {
   terminatedAlive?: string;
   /** A state table's refusal is answered 202, with an action that ends Failed. */
   refusalAsFailedAction?: boolean;
-  /** The answer with this status leaves out this header (as the reference spells it). */
-  headerWithheld?: { status: number; header: string };
 }
 
 const TABLE_VERDICT: CloudDecisions = { allows: (_state, allowed) => allowed };
@@ -65,8 +63,6 @@ export function cloudMutation(spec: CloudMutationSpec, identity: ActiveMutation)
       return deciding({ terminatedAlive: spec.alive });
     case 'refusal-as-failed-action':
       return deciding({ refusalAsFailedAction: true });
-    case 'header-withheld':
-      return deciding({ headerWithheld: { status: spec.status, header: spec.header } });
   }
 }
 
@@ -144,7 +140,5 @@ export function cloudReaches(spec: CloudMutationSpec, e: ObservedExchange): bool
       return refusedIn(e, 'Terminated') || answersState(e, 'Terminated');
     case 'refusal-as-failed-action':
       return e.status === 409;
-    case 'header-withheld':
-      return e.status === spec.status;
   }
 }

@@ -35,6 +35,10 @@ export interface ActiveMutation {
   errorText(status: number, text: string): string;
   /** The query as the endpoint reads it (`spell` gives a documented name in the target's spelling). */
   query(params: URLSearchParams, spell: (name: string) => string): void;
+  /** The request headers as the endpoint reads them (lower-case names, as Node gives them). */
+  requestHeaders(headers: Record<string, unknown>): void;
+  /** The answer with this status goes out without this header (the documented name; the reference spells it). */
+  headerWithheld?: { status: number; header: string };
   /** The JSON request body as the endpoint reads it. */
   requestBody(body: unknown): unknown;
   /** How long the answer waits before it is handled. */
@@ -65,6 +69,7 @@ const IDENTITY: ActiveMutation = {
   answer: (_s, body) => body,
   errorText: (_s, text) => text,
   query: () => {},
+  requestHeaders: () => {},
   requestBody: (body) => body,
   delayMs: 0,
 };
@@ -114,6 +119,10 @@ export function activeMutation(spec: MutationSpec | undefined, endpoint: string,
       return { ...IDENTITY, unresolved: spec.form };
     case 'container-cell':
       return { ...IDENTITY, cell: { state: spec.state, op: spec.op } };
+    case 'header-withheld':
+      return { ...IDENTITY, headerWithheld: { status: spec.status, header: spec.header } };
+    case 'header-ignored':
+      return { ...IDENTITY, requestHeaders: (headers) => delete headers[spec.header.toLowerCase()] };
   }
 }
 

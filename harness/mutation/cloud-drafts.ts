@@ -72,24 +72,7 @@ export function cloudDrafts(endpoints: readonly Endpoint[], requirements: readon
     ...defaultDrafts(ctx),
     ...includeRelatedDrafts(ctx),
     ...endpoints.flatMap((e) => operationDrafts(ctx, e)),
-    ...endpoints.flatMap((e) => headerDrafts(ctx, e)),
   ];
-}
-
-/** The requirement of the action header every response that creates an action carries. */
-const ACTION_HEADER_RULE = 'cloud/actions/header-on-creating-responses';
-
-/** Each response header the catalog lists for a documented answer, withheld from that answer. */
-function headerDrafts(ctx: Context, e: Endpoint): CloudDraft[] {
-  return e.responses.flatMap((r) =>
-    (r.headers ?? []).map((header) => ({
-      operator: 'answer/header-absent',
-      atom: `${r.status} header ${header}`,
-      spec: { kind: 'header-withheld', endpoint: e.id, version: ctx.version, status: r.status, header } as const,
-      requirements: header === 'X-Vendor-Action-URI' ? [ACTION_HEADER_RULE] : ctx.sites.ofStatus(e.id, r.status, 'codes'),
-      description: `${e.method} ${e.path} answers ${r.status} without its ${header} header`,
-    })),
-  );
 }
 
 const endpointOf = (ctx: Context, id: string): Endpoint | undefined => ctx.endpoints.find((e) => e.id === id);

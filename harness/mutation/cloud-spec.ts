@@ -36,8 +36,6 @@ export type CloudMutationSpec =
   | (At & { kind: 'refused-create-leaves'; required: Readonly<Record<string, unknown>> })
   /** A terminated object is answered by the operation as if it were in state `alive`. */
   | (At & { kind: 'terminated-alive'; alive: string })
-  /** A response header the catalog lists for the answer with `status` left out of it. */
-  | (At & { kind: 'header-withheld'; status: number; header: string })
   /** Legal: a state table's refusal answered 202 with an action that ends Failed. */
   | (At & { kind: 'refusal-as-failed-action' });
 
@@ -56,7 +54,6 @@ const CLOUD_KINDS: Readonly<Record<CloudKind, true>> = {
   'refused-create-leaves': true,
   'terminated-alive': true,
   'refusal-as-failed-action': true,
-  'header-withheld': true,
 };
 
 export function isCloudSpec(spec: { kind: string }): spec is CloudMutationSpec {

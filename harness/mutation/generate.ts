@@ -19,6 +19,7 @@ import { SiteRequirements } from './site-requirements.ts';
 import { streamDrafts } from './stream-drafts.ts';
 import { deletedDrafts, placeholderDrafts, refusedDrafts } from './operation-drafts.ts';
 import { cellDrafts } from './cell-drafts.ts';
+import { headerDrafts } from './header-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
 
@@ -88,6 +89,7 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
       ...notApplied,
       ...queryDrafts(e, base, sites),
       ...bodyDrafts(e, base, sites, schemas),
+      ...headerDrafts(e, version, inVersion, sites),
       ...errors,
       legal(e, version, 'latency', undefined, sites.shapeRule()),
       ...transportDrafts(e, version, sites.shapeRule(), api),

@@ -24,6 +24,8 @@ export interface ObservedExchange {
   wire?: WireShape;
   /** How the request path named the object the endpoint found: by its identifier or by its name. */
   addressedBy?: ReferenceForm;
+  /** The names of the request headers the client sent, lower-case. */
+  requestHeaders?: string[];
   /** The state of the container the operation acted on, when it was looked at (the state-cell operators). */
   objectState?: string;
 }
@@ -61,6 +63,8 @@ export function mutantReaches(spec: MutationSpec, exchange: ObservedExchange): b
   if (active.refusalApplied) return exchange.status >= 400 && exchange.status < 500;
   if (active.unresolved) return exchange.addressedBy === active.unresolved;
   if (active.cell) return exchange.objectState === active.cell.state;
+  if (active.headerWithheld) return exchange.status === active.headerWithheld.status;
+  if (spec.kind === 'header-ignored') return Boolean(exchange.requestHeaders?.includes(spec.header.toLowerCase()));
   const onTheWire = active.stream ?? active.transport;
   if (onTheWire) return onTheWire.reaches(exchange.wire ?? {});
   if (active.delayMs > 0 || active.answerWithoutApplying !== undefined || active.status(exchange.status) !== exchange.status) return true;

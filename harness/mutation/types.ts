@@ -77,6 +77,8 @@ export type MutationSpec =
   | { kind: 'refused-leaves-object'; endpoint: string; version: string }
   | { kind: 'reference-unresolved'; endpoint: string; version: string; form: ReferenceForm }
   | { kind: 'container-cell'; endpoint: string; version: string; state: string; op: CellOp }
+  | { kind: 'header-withheld'; endpoint: string; version: string; status: number; header: string }
+  | { kind: 'header-ignored'; endpoint: string; version: string; header: string }
   | CloudMutationSpec;
 
 /** Where a mutant sits: the atom of the catalog it breaks. */

@@ -101,7 +101,7 @@ async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: 
     applyAnswerFaults(opts.faults, method, url.pathname, res);
     applyQueryFaults(opts.faults, method, url, (name) => spell(name, 'engine', opts.profile));
     const endpoint = opts.mutation.current && catalogEndpointOf(method, url.pathname);
-    exchange = endpoint && mutationExchange(opts.mutation.current, endpoint.id, version, url, res, (name) => spell(name, 'engine', opts.profile));
+    exchange = endpoint && mutationExchange(opts.mutation.current, endpoint.id, version, req, url, res, (name) => spell(name, 'engine', opts.profile));
     if (exchange?.delayMs) await new Promise((resolve) => setTimeout(resolve, exchange!.delayMs));
     if (exchange?.answerWithoutApplying !== undefined) {
       res.writeHead(exchange.answerWithoutApplying);

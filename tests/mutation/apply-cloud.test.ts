@@ -3,7 +3,7 @@
  * hook changes the behaviour it names (and the reference without it behaves per the spec).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import type { CloudMutationSpec } from '../../harness/mutation/cloud-spec.ts';
+import type { MutationSpec } from '../../harness/mutation/types.ts';
 import { mutantHook } from '../../harness/mutation/hook.ts';
 import { action, deployedCluster, settledIn, startTestServer, until, type TestServer } from '../reference/cloud/helpers.ts';
 
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** A reference with the mutant on and one deployed node, so services can run. */
-async function mutated(spec: CloudMutationSpec | undefined, nodes = 1): Promise<TestServer> {
+async function mutated(spec: MutationSpec | undefined, nodes = 1): Promise<TestServer> {
   running = await startTestServer(spec ? { mutation: mutantHook(spec) } : {});
   if (nodes) await deployedCluster(running, nodes);
   return running;

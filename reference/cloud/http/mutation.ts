@@ -56,7 +56,7 @@ export async function mutatedCall(
     ...(error !== undefined && reply.status >= 400 ? { errorText: error } : {}),
   });
   if (!active) return reply;
-  const withheld = active.cloud?.headerWithheld;
+  const withheld = active.headerWithheld;
   const header = withheld?.status === reply.status ? { withheldHeader: withheld.header } : {};
   return { ...reply, status: active.status(reply.status), body: active.answer(reply.status, reply.body), ...header };
 }

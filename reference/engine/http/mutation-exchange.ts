@@ -50,10 +50,15 @@ const BODILESS: ReadonlySet<number> = new Set([204, 304]);
  * HTTP, which any client rejects whatever the check judges.
  */
 function withoutBody(res: http.ServerResponse, rest: unknown[]): void {
-  res.removeHeader('content-length');
+  withoutHeader(res, rest, 'content-length');
+}
+
+/** Leaves a header out of an answer, whether set before `writeHead` or passed to it. */
+function withoutHeader(res: http.ServerResponse, rest: unknown[], name: string): void {
+  res.removeHeader(name);
   for (const arg of rest) {
     if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
-      for (const key of Object.keys(arg)) if (key.toLowerCase() === 'content-length') delete (arg as Record<string, unknown>)[key];
+      for (const key of Object.keys(arg)) if (key.toLowerCase() === name.toLowerCase()) delete (arg as Record<string, unknown>)[key];
     }
   }
 }
@@ -69,15 +74,19 @@ export function mutationExchange(
   hook: MutationHook | undefined,
   endpoint: string,
   version: string,
+  req: http.IncomingMessage,
   url: URL,
   res: http.ServerResponse,
   spell: (name: string) => string,
 ): ExchangeMutation | undefined {
   if (!hook) return undefined;
   const active = hook.activeFor(endpoint, version);
-  const observed: ObservedExchange | undefined = hook.observe ? { endpoint, version, query: url.searchParams.toString(), status: 0, answers: [] } : undefined;
+  const observed: ObservedExchange | undefined = hook.observe
+    ? { endpoint, version, query: url.searchParams.toString(), requestHeaders: Object.keys(req.headers), status: 0, answers: [] }
+    : undefined;
   if (observed) res.once('close', () => hook.observe?.({ ...observed, status: observed.status || res.statusCode }));
   active?.query(url.searchParams, spell);
+  active?.requestHeaders(req.headers);
   if (active || observed) {
     const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => http.ServerResponse;
     res.writeHead = ((status: number, ...rest: unknown[]) => {
@@ -87,6 +96,7 @@ export function mutationExchange(
       }
       const sent = active ? active.status(status) : status;
       if (sent !== status && BODILESS.has(sent)) withoutBody(res, rest);
+      if (active?.headerWithheld?.status === status) withoutHeader(res, rest, spell(active.headerWithheld.header));
       return writeHead(sent, ...rest);
     }) as typeof res.writeHead;
   }
