@@ -42,6 +42,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
+  {
+    name: 'container-ops-whole-service',
+    description: 'container start, stop and DELETE act on every container of its service in the same state, not only on the one named',
+  },
   { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
   {
