@@ -121,6 +121,10 @@ export const VALIDATION_FAULTS = faultArea('validation', [
 export const AUTH_FAULTS = faultArea('auth', [
   { name: 'auth-not-required', description: 'REST requests without valid Basic credentials are served (as the first user) instead of 401' },
   { name: 'stream-auth-not-required', description: 'Stream API upgrades without credentials are accepted instead of 401' },
+  {
+    name: 'stream-logs-auth-not-required',
+    description: 'upgrades of the log and exec streams without credentials are accepted instead of 401 (the events stream still refuses them)',
+  },
   { name: 'rest-basic-refused', description: 'REST requests with valid Basic credentials are refused (401)' },
   { name: 'stream-basic-refused', description: 'Stream API upgrades with a valid Basic header are refused (401); ?user=&token= still works' },
 ]);
