@@ -2,7 +2,7 @@ import { tagNames } from '../support/app.ts';
 import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
-import { expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
