@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { userFromBasic, userFromQuery } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import { resolveScope } from '../http/namespace.ts';
+import { upgradeCredentialsRefused } from '../http/mutation.ts';
 import { errorReply } from '../http/replies.ts';
 import { RouteTable, withTrailingSlash } from '../http/router.ts';
 import type { CloudUser } from '../users.ts';
@@ -43,6 +44,12 @@ function streamUser(world: World, req: http.IncomingMessage, url: URL): CloudUse
   return user ?? (unguarded ? world.users[0] : undefined);
 }
 
+/** A caller without valid credentials whom a mutant lets through, as the first user (reference/cloud/http/mutation.ts). */
+function servedAnyway(world: World, req: http.IncomingMessage, url: URL): CloudUser | undefined {
+  const sent = req.headers.authorization === undefined && !url.searchParams.has('token') ? 'none' : 'wrong';
+  return upgradeCredentialsRefused(world.mutation, withTrailingSlash(url.pathname), sent, world.spell) ? undefined : world.users[0];
+}
+
 function refuse(socket: Duplex, err: unknown): void {
   const reply = errorReply(err);
   const body = JSON.stringify(reply.body);
@@ -62,7 +69,7 @@ export function createStreamServer(world: World): StreamServer {
       socket.on('error', () => {});
       try {
         const url = new URL(req.url ?? '/', 'http://reference.invalid');
-        const user = streamUser(world, req, url);
+        const user = streamUser(world, req, url) ?? servedAnyway(world, req, url);
         if (!user) throw new ApiError(401, 'authentication required: Basic header or ?user=&token=');
         const match = routes.match('GET', withTrailingSlash(url.pathname));
         if (!match || match === 'method-not-allowed') throw new ApiError(404, `no stream endpoint ${url.pathname}`);
