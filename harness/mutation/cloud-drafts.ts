@@ -263,12 +263,33 @@ function operationDrafts(ctx: Context, e: Endpoint): CloudDraft[] {
         },
       ]
     : [];
-  const credentials = (['none', 'wrong'] as const).map((sent) => ({
+  return [...actions, ...notApplied, ...leaves, ...namespace, ...credentialDrafts(ctx, e)];
+}
+
+/** The rules a call without valid credentials breaks when it is served: REST's, or the Stream API's upgrade rule. */
+const REFUSED_CALLER: Record<'rest' | 'stream', Record<'none' | 'wrong', string>> = {
+  rest: { none: 'cloud/auth/rest-without-credentials-refused', wrong: 'cloud/auth/rest-wrong-key-refused' },
+  stream: { none: 'cloud/auth/stream-without-credentials-refused', wrong: 'cloud/auth/stream-without-credentials-refused' },
+};
+
+/** A call without credentials, and one with a wrong API key, served instead of refused. */
+function credentialDrafts(ctx: Pick<Context, 'version'>, e: Endpoint): CloudDraft[] {
+  const at = { endpoint: e.id, version: ctx.version };
+  const api = e.interface === 'stream' ? 'stream' : 'rest';
+  const call = api === 'stream' ? 'an upgrade' : 'a call';
+  return (['none', 'wrong'] as const).map((sent) => ({
     operator: sent === 'none' ? 'auth/without-credentials-accepted' : 'auth/wrong-key-accepted',
     atom: sent === 'none' ? 'no credentials' : 'wrong API key',
     spec: { kind: 'credentials-accepted', ...at, sent } as const,
-    requirements: [sent === 'none' ? 'cloud/auth/rest-without-credentials-refused' : 'cloud/auth/rest-wrong-key-refused'],
-    description: `${e.method} ${e.path} accepts a call ${sent === 'none' ? 'without credentials' : 'with a wrong API key'}`,
+    requirements: [REFUSED_CALLER[api][sent]],
+    description: `${e.method} ${e.path} accepts ${call} ${sent === 'none' ? 'without credentials' : 'with a wrong API key'}`,
   }));
-  return [...actions, ...notApplied, ...leaves, ...namespace, ...credentials];
+}
+
+/**
+ * The Stream API's endpoints take part in the credentials operators only: their answers are
+ * WebSocket messages, which the other operators do not reach.
+ */
+export function cloudStreamDrafts(endpoints: readonly Endpoint[], version: string): CloudDraft[] {
+  return endpoints.filter((e) => e.interface === 'stream').flatMap((e) => credentialDrafts({ version }, e));
 }

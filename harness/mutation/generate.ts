@@ -10,7 +10,7 @@ import { apiOfSuite, apiVersionOfSuite, type Endpoint, type Requirement, type Re
 import { spell, type VendorProfileName } from '../profile.ts';
 import { SCHEMAS_DIR } from '../schema/validator.ts';
 import { EFFECT_FIELDS } from '../../reference/engine/field-faults.ts';
-import { cloudDrafts, statedOrder } from './cloud-drafts.ts';
+import { cloudDrafts, cloudStreamDrafts, statedOrder } from './cloud-drafts.ts';
 import { allowedVariations } from './declarations.ts';
 import { STORAGE_FIELDS, storageDetached } from '../../reference/engine/mount-faults.ts';
 import { ANSWER_OPERATORS, BOOLEAN_MISREADINGS, filterKeys, LEGAL_OPERATORS, mutableAnswer, otherDefault, statusTargets } from './operators.ts';
@@ -106,7 +106,13 @@ export function generateMutants(suite: SuiteName, profile: VendorProfileName = '
   const effects =
     api === 'engine'
       ? [...effectDrafts(version, sites, schemas), ...eventDrafts(version, versionRequirements), ...cellDrafts(endpoints, version)]
-      : cloudDrafts(endpoints, versionRequirements, sites, version);
+      : [
+          ...cloudDrafts(endpoints, versionRequirements, sites, version),
+          ...cloudStreamDrafts(
+            loadEndpoints(api).filter((e) => inVersion(e.versions)),
+            version,
+          ),
+        ];
   return [...drafts, ...effects].map((d) => {
     const id = `${suite}:${d.operator}@${d.spec.endpoint} ${d.atom}`;
     const allowed = allowedVariations().reasonFor(id);

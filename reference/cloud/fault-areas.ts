@@ -42,6 +42,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
+  {
+    name: 'container-ops-whole-service',
+    description: 'container start, stop and DELETE act on every container of its service in the same state, not only on the one named',
+  },
   { name: 'redeploy-noop', description: 'service (and stack) redeploy is accepted and ends Success, but no container is deployed again' },
   { name: 'redeploy-keeps-old-config', description: "redeploy keeps the containers on their old configuration instead of the service's current one" },
   {
@@ -117,6 +121,10 @@ export const VALIDATION_FAULTS = faultArea('validation', [
 export const AUTH_FAULTS = faultArea('auth', [
   { name: 'auth-not-required', description: 'REST requests without valid Basic credentials are served (as the first user) instead of 401' },
   { name: 'stream-auth-not-required', description: 'Stream API upgrades without credentials are accepted instead of 401' },
+  {
+    name: 'stream-logs-auth-not-required',
+    description: 'upgrades of the log and exec streams without credentials are accepted instead of 401 (the events stream still refuses them)',
+  },
   { name: 'rest-basic-refused', description: 'REST requests with valid Basic credentials are refused (401)' },
   { name: 'stream-basic-refused', description: 'Stream API upgrades with a valid Basic header are refused (401); ?user=&token= still works' },
 ]);

@@ -75,3 +75,14 @@ export function credentialsRefused(
   const endpoint = hook && endpointOf(req.method, req.path, spell);
   return !(endpoint && hook.activeFor(endpoint, 'v1')?.cloud?.credentialsAccepted === sent);
 }
+
+/**
+ * A Stream upgrade refused for its credentials, as the hook sees it (a 401 of the endpoint), and
+ * whether the mutant lets it through instead (as the first user, as for REST).
+ */
+export function upgradeCredentialsRefused(hook: MutationHook | undefined, path: string, sent: 'none' | 'wrong', spell: (name: string) => string): boolean {
+  const endpoint = hook && endpointOf('GET', path, spell);
+  if (!hook || !endpoint) return true;
+  hook.observe?.({ endpoint, version: 'v1', query: '', status: 401, answers: [], wire: { lengthDelimited: true } });
+  return credentialsRefused(hook, { method: 'GET', path }, sent, spell);
+}

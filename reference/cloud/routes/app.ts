@@ -261,6 +261,17 @@ function nameAsFiltered(ctx: CallContext, name: string): string {
 /** Under blind2-container-state-filter-with-service, state no longer filters once service filters too. */
 const stateFilterDropped = (ctx: CallContext): boolean => ctx.req.query.has('service') && ctx.world.faults.has('blind2-container-state-filter-with-service');
 
+/**
+ * The containers a container operation acts on: the one named, or under container-ops-whole-service
+ * every live container of its service in the same state as it.
+ */
+function operated(ctx: CallContext, c: Container): Container[] {
+  if (!ctx.world.faults.has('container-ops-whole-service')) return [c];
+  const svc = ctx.world.store.services.get(c.serviceUuid);
+  const siblings = (svc?.containers ?? []).map((u) => ctx.world.store.containers.get(u)).filter((o): o is Container => o?.state === c.state);
+  return siblings.includes(c) ? siblings : [c, ...siblings];
+}
+
 function addContainerRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
   const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
@@ -292,8 +303,9 @@ function addContainerRoutes(routes: RouteTable): void {
         c,
         { allowed: containerAllows(c, 'start') || reversible, what: 'container', name: 'start' },
         async (job) => {
-          setState(ctx.world, c, 'Starting');
-          await bootContainers(ctx.world, [c], false, job);
+          const started = operated(ctx, c);
+          for (const o of started) setState(ctx.world, o, 'Starting');
+          await bootContainers(ctx.world, started, false, job);
           settle(ctx, c);
         },
         () => {
@@ -319,9 +331,10 @@ function addContainerRoutes(routes: RouteTable): void {
           name: 'stop',
         },
         async (job) => {
-          beginStop(ctx.world, [c]);
+          const stopped = operated(ctx, c);
+          beginStop(ctx.world, stopped);
           await job.wait('stopContainer');
-          finishStop(ctx.world, [c]);
+          finishStop(ctx.world, stopped);
           settle(ctx, c);
         },
         () => {
@@ -373,10 +386,13 @@ function addContainerRoutes(routes: RouteTable): void {
           name: 'terminate',
         },
         async (job) => {
-          c.stopProgram?.();
-          setState(ctx.world, c, 'Terminating');
+          const terminated = operated(ctx, c);
+          for (const o of terminated) {
+            o.stopProgram?.();
+            setState(ctx.world, o, 'Terminating');
+          }
           await job.wait('terminate');
-          terminateContainersNow(ctx.world, [c]);
+          terminateContainersNow(ctx.world, terminated);
         },
         () => setState(ctx.world, c, before),
         json(ctx),

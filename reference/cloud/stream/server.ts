@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { userFromBasic, userFromQuery } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import { resolveScope } from '../http/namespace.ts';
+import { upgradeCredentialsRefused } from '../http/mutation.ts';
 import { errorReply } from '../http/replies.ts';
 import { RouteTable, withTrailingSlash } from '../http/router.ts';
 import type { CloudUser } from '../users.ts';
@@ -34,11 +35,19 @@ export interface StreamServer {
   closeAll(): void;
 }
 
-function streamUser(world: World, req: http.IncomingMessage, query: URLSearchParams): CloudUser | undefined {
-  const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(query, world.users);
+function streamUser(world: World, req: http.IncomingMessage, url: URL): CloudUser | undefined {
+  const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(url.searchParams, world.users);
   const basic = world.faults.has('stream-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
   const user = basic ?? fromQuery;
-  return user ?? (world.faults.has('stream-auth-not-required') ? world.users[0] : undefined);
+  const unguarded =
+    world.faults.has('stream-auth-not-required') || (world.faults.has('stream-logs-auth-not-required') && /\/(logs|exec)\/?$/.test(url.pathname));
+  return user ?? (unguarded ? world.users[0] : undefined);
+}
+
+/** A caller without valid credentials whom a mutant lets through, as the first user (reference/cloud/http/mutation.ts). */
+function servedAnyway(world: World, req: http.IncomingMessage, url: URL): CloudUser | undefined {
+  const sent = req.headers.authorization === undefined && !url.searchParams.has('token') ? 'none' : 'wrong';
+  return upgradeCredentialsRefused(world.mutation, withTrailingSlash(url.pathname), sent, world.spell) ? undefined : world.users[0];
 }
 
 function refuse(socket: Duplex, err: unknown): void {
@@ -60,7 +69,7 @@ export function createStreamServer(world: World): StreamServer {
       socket.on('error', () => {});
       try {
         const url = new URL(req.url ?? '/', 'http://reference.invalid');
-        const user = streamUser(world, req, url.searchParams);
+        const user = streamUser(world, req, url) ?? servedAnyway(world, req, url);
         if (!user) throw new ApiError(401, 'authentication required: Basic header or ?user=&token=');
         const match = routes.match('GET', withTrailingSlash(url.pathname));
         if (!match || match === 'method-not-allowed') throw new ApiError(404, `no stream endpoint ${url.pathname}`);

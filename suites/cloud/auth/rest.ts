@@ -3,6 +3,7 @@ import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import { listAll } from '../support/lists.ts';
 import { EVENTS } from '../support/streams.ts';
+import { expectUpgradeRefused, refusedCallers } from '../support/stream-auth.ts';
 
 const R = {
   basic: 'cloud/auth/rest-basic-api-key',
@@ -69,27 +70,7 @@ export default [
     requirements: [R.streamRefused, R.errorFrame],
     endpoint: 'cloud/events',
     async run(ctx) {
-      const callers = [
-        ['without credentials', ctx.api.as(null)],
-        ['with a wrong key', ctx.api.as({ user: ctx.api.credentials!.user, key: 'wrong-key' })],
-      ] as const;
-      for (const [what, api] of callers) {
-        const session = await api.openStream(EVENTS);
-        ctx.defer(() => session.close());
-        const { messages } = await session.collect(500);
-        const events = messages.map((m) => m.toString()).filter((m) => !/UNAUTHORIZED/.test(m));
-        ctx.expect(session.status !== 101 || events.length === 0, `the upgrade ${what} was accepted and sent messages`, {
-          expected: 'no 101',
-          actual: { status: session.status, messages: events },
-          requirement: R.streamRefused,
-        });
-        ctx.expect(session.status !== 101, `the upgrade ${what} answered 101`, {
-          expected: 'refused (401)',
-          actual: session.status,
-          requirement: R.streamRefused,
-        });
-        ctx.observe(`upgrade ${what}: ${session.status}${messages.length ? `, frames ${messages.map(String).join(' ')}` : ''}`);
-      }
+      for (const [what, api] of refusedCallers(ctx)) await expectUpgradeRefused(ctx, api, EVENTS, what, R.streamRefused);
     },
   }),
   cloudCheck({

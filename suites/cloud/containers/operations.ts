@@ -5,7 +5,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSettle, runningService, settled, waitForContainers } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
-import type { Container } from '../support/views.generated.ts';
+import type { Container, Service } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
@@ -25,17 +25,46 @@ const R = {
   irreversible: 'cloud/container/terminate/not-reversible',
   dataDeleted: 'cloud/container/terminate/data-deleted',
   serviceStart: 'cloud/service/start/effect',
+  serviceStop: 'cloud/service/stop/effect',
 };
 
 const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Container> =>
   firstContainer(ctx, await runningService(ctx, await sharedNodes(ctx), extra));
-/** The action on the container answers 202, the container settles in `state`, and the action ends. */
-async function endsIn(ctx: CloudContext, c: Container, verb: 'start' | 'stop' | 'terminate', state: string, effect: string, async202: string): Promise<void> {
+/**
+ * The two running containers of a service of two: an operation on one must leave the other as it
+ * was (a service of one container cannot tell an operation on the container from one on its service).
+ */
+async function twoRunning(ctx: CloudContext): Promise<{ svc: Service; one: Container; other: Container }> {
+  const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+  const [one, other] = await waitForContainers(ctx, svc, 2);
+  return { svc, one: one!, other: other! };
+}
+
+/**
+ * The action on the container answers 202, the container settles in `state`, the action ends,
+ * and its service's other container stays in the state it was in.
+ */
+async function endsIn(
+  ctx: CloudContext,
+  c: Container,
+  other: Container,
+  verb: 'start' | 'stop' | 'terminate',
+  state: string,
+  effect: string,
+  async202: string,
+): Promise<void> {
   const uri = c.resource_uri;
+  const was = (await ctx.getJson('container', other.resource_uri, 'the other container')).state;
   const op = await startOp(ctx, uri, verb, effect, async202);
   const past = { start: 'started', stop: 'stopped', terminate: 'terminated' }[verb];
   ctx.expectEqual((await settled(ctx, 'container', uri)).state, state, `the ${past} container is not ${state}`, effect);
   await op.expectAsync();
+  ctx.expectEqual(
+    (await settled(ctx, 'container', other.resource_uri)).state,
+    was,
+    `the ${verb} of ${uri} also changed the other container of its service (${other.resource_uri})`,
+    effect,
+  );
 }
 
 /** The volume a container shows for a container path (null or absent where it shows none). */
@@ -46,28 +75,38 @@ const volumes = (c: Container): string[] => (c.bindings ?? []).map((b) => `${Str
 export default [
   cloudCheck({
     id: R.stop,
-    title: 'stop stops a running container: it ends Stopped (202, action ends)',
+    title: 'stop stops a running container: it ends Stopped, the other container of its service runs on (202, action ends)',
     requirements: [R.stop, R.stop202, SUCCEEDS],
     endpoint: 'cloud/container/stop',
-    run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'stop', 'Stopped', R.stop, R.stop202),
+    async run(ctx) {
+      const { one, other } = await twoRunning(ctx);
+      await endsIn(ctx, one, other, 'stop', 'Stopped', R.stop, R.stop202);
+    },
   }),
   cloudCheck({
     id: R.start,
-    title: 'start starts a stopped container: it ends Running (202, action ends)',
+    title: 'start starts a stopped container: it ends Running, the other stopped container of its service stays Stopped (202, action ends)',
     requirements: [R.start, R.start202, SUCCEEDS],
     endpoint: 'cloud/container/start',
     async run(ctx) {
-      const c = await runningContainer(ctx);
-      await operateAndSettle(ctx, c, 'stop');
-      await endsIn(ctx, c, 'start', 'Running', R.start, R.start202);
+      const { svc, one, other } = await twoRunning(ctx);
+      // Both stopped (by their service), so that a start of one that starts the other shows.
+      await ctx.setUp(async () => {
+        await operateAndSettle(ctx, svc, 'stop');
+        await waitForContainers(ctx, svc, 2, ['Stopped']);
+      }, R.serviceStop);
+      await endsIn(ctx, one, other, 'start', 'Running', R.start, R.start202);
     },
   }),
   cloudCheck({
     id: R.terminate,
-    title: 'DELETE terminates the container: it ends Terminated (202, action ends)',
+    title: 'DELETE terminates the container: it ends Terminated, the other container of its service runs on (202, action ends)',
     requirements: [R.terminate, R.terminate202, SUCCEEDS],
     endpoint: 'cloud/container/terminate',
-    run: async (ctx) => endsIn(ctx, await runningContainer(ctx), 'terminate', 'Terminated', R.terminate, R.terminate202),
+    async run(ctx) {
+      const { one, other } = await twoRunning(ctx);
+      await endsIn(ctx, one, other, 'terminate', 'Terminated', R.terminate, R.terminate202);
+    },
   }),
   cloudCheck({
     id: R.redeploy,

@@ -1,8 +1,8 @@
 import { tagNames } from '../support/app.ts';
 import { finishedActionOf } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
-import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, settle } from '../support/infra.ts';
-import { expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
+import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
@@ -24,7 +24,6 @@ const R = {
 };
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
-const liveNodes = (nodes: Json[]): Json[] => nodes.filter((n) => n.state !== 'Terminated' && n.state !== 'Terminating');
 
 export default [
   cloudCheck({

@@ -15,6 +15,9 @@ export const NODES = '/api/infra/v1/node/';
 
 /** Settled states of a deployed cluster (the spec shows no transitions; these end a deploy). */
 export const CLUSTER_SETTLED = ['Deployed', 'Partly deployed', 'Empty cluster'];
+/** The nodes that are not (being) terminated. */
+export const liveNodes = <N extends { state?: unknown }>(nodes: readonly N[]): N[] =>
+  nodes.filter((n) => n.state !== 'Terminated' && n.state !== 'Terminating');
 const DEPLOY_TIMEOUT_MS = 60_000;
 
 export interface Placement {

@@ -46,6 +46,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'running-service-allows-start', catches: ['cloud/states/service/running-rejects-start'] },
   { fault: 'terminate-reversible', catches: ['cloud/service/terminate/not-reversible', 'cloud/states/service/terminated-rejects-start'] },
   { fault: 'container-terminate-reversible', catches: ['cloud/container/terminate/not-reversible', 'cloud/states/container/terminated-rejects-start'] },
+  { fault: 'container-ops-whole-service', catches: ['cloud/container/start/effect', 'cloud/container/stop/effect', 'cloud/container/terminate/effect'] },
   {
     fault: 'reuse-volumes-ignored',
     catches: [

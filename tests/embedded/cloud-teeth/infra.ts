@@ -17,6 +17,7 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'action-missing-fields', catches: ['cloud/actions/header-on-creating-responses', 'cloud/action/list/returns-actions'] },
   { fault: 'auth-not-required', catches: ['cloud/auth/rest-without-credentials-refused', 'cloud/auth/rest-wrong-key-refused'] },
   { fault: 'stream-auth-not-required', catches: ['cloud/auth/stream-without-credentials-refused'] },
+  { fault: 'stream-logs-auth-not-required', catches: ['cloud/auth/stream-without-credentials-refused/every-endpoint'] },
   { fault: 'stream-query-auth-rejected', catches: ['cloud/auth/stream-query-credentials'] },
   { fault: 'global-role-no-auth-env', catches: ['cloud/auth/global-role-vendor-auth'] },
   { fault: 'namespace-leak', catches: ['cloud/namespaces/identifies-owner', 'cloud/namespaces/identifies-owner/every-endpoint'] },

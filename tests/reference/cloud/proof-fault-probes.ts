@@ -187,4 +187,17 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     );
     expect(await logsOf(t, `${start.resource_uri}logs/`)).toEqual([]);
   },
+  'stream-logs-auth-not-required': async (t) => {
+    const a = await action(t, await t.call('POST', S, { image: 'x' }));
+    (await t.ws(`${a.resource_uri}logs/`, { user: '' })).close();
+  },
+  'container-ops-whole-service': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
+    await t.ok('POST', `${svc.containers[0]}stop/`);
+    await until(
+      () => get(t, svc.containers[1]),
+      (c) => c.state === 'Stopped',
+    );
+  },
 };
