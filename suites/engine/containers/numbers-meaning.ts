@@ -57,7 +57,11 @@ export default [
     endpoint: 'engine/containers/inspect',
     async run(ctx) {
       const running = await ctx.state((await sharedRunningContainer(ctx, ['sleep', '300'])).id);
-      ctx.expect(running.Running === true, 'precondition: the running container is Running', { expected: true, actual: running.Running });
+      ctx.precondition(
+        running.Running === true,
+        `the running container is not Running (State.Running ${String(running.Running)})`,
+        'engine/states/state-booleans',
+      );
       ctx.verify(isInt(running.Pid) && running.Pid > 0, 'a running container has the id of its process in State.Pid', {
         expected: 'an integer above 0',
         actual: running.Pid,

@@ -175,7 +175,7 @@ export default [
       // digest when the list is read (a push gives one) depends on what runs beside this check.
       const own = await committedImage(ctx, 'digests');
       const list = await listImages(ctx, { digests: true });
-      if (!holds(list, own.id)) ctx.fail(`precondition: the image list does not hold ${own.ref}, committed by this check`);
+      ctx.precondition(holds(list, own.id), `the image list does not hold ${own.ref}, committed by this check`, 'engine/images/list/each-image-once');
       const without = list.filter((i) => !Array.isArray(i.RepoDigests) || i.RepoDigests.some((d) => typeof d !== 'string'));
       ctx.expect(without.length === 0, `${without.length} list item(s) have no RepoDigests list of strings with digests=1`, {
         expected: 'RepoDigests [S] on every item',
@@ -192,7 +192,7 @@ export default [
       // Only the tags this check owns: other checks tag and untag the fixture at the same time.
       const own = [ctx.fixtureImage(), await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('ref'), 'v1')];
       const item = (await listImages(ctx)).find((i) => sameImage(i.Id, fixture));
-      if (!item) ctx.fail('precondition: the fixture is not in the image list');
+      if (!item) return ctx.preconditionUnmet('the fixture is not in the image list', 'engine/images/list/each-image-once');
       // A registry prefix (docker.io/library/, localhost/) names the same reference.
       const listed = (item!.RepoTags ?? []).filter(isRealTag).filter((tag) => own.some((o) => sameRef(o, tag)));
       ctx.expectEqual(listed.map(normalRef).sort(), [...own].sort(), 'RepoTags of the fixture lists both of its tags');

@@ -170,7 +170,11 @@ export default [
       const both = (await sharedExitedContainer(ctx, TURNS_BOTH)).id;
       const read = async (query: Record<string, number>, what: string) => framedLines(expectFrames(ctx, (await logsSession(ctx, both, query)).data, what));
       const whole = await read({ stdout: 1, stderr: 1 }, 'logs stdout=1&stderr=1');
-      if (whole.length !== 5) ctx.fail(`precondition: expected the five lines o1 e1 o2 e2 o3 in the log, got ${JSON.stringify(whole)}`);
+      ctx.precondition(
+        whole.length === 5,
+        `the log of both streams is not the five lines o1 e1 o2 e2 o3: ${JSON.stringify(whole)}`,
+        'engine/containers/logs/query-stderr',
+      );
       ctx.expectEqual(
         await read({ stdout: 1, stderr: 1, tail: 2 }, 'logs stdout=1&stderr=1&tail=2'),
         whole.slice(-2),
@@ -187,7 +191,11 @@ export default [
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo early; sleep 1.1; echo late']);
       const stamped = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
       const early = Date.parse(stamped[0]?.split(' ')[0] ?? '');
-      if (stamped.length !== 2 || Number.isNaN(early)) ctx.fail(`precondition: expected two timestamped lines, got ${JSON.stringify(stamped)}`);
+      ctx.precondition(
+        stamped.length === 2 && !Number.isNaN(early),
+        `the log is not two timestamped lines: ${JSON.stringify(stamped)}`,
+        'engine/containers/logs/query-timestamps',
+      );
       // Strictly after the early line and at most 1 s later, so at or before the late one (1.1 s after).
       const since = Math.floor(early / 1000) + 1;
       ctx.expectEqual(

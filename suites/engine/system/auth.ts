@@ -51,10 +51,11 @@ export default [
       if (!registry || !registryAuth) return ctx.skip('needs a registry that requires credentials (--registry and --registry-auth)');
       const login = { serveraddress: registry, username: registryAuth.user, password: registryAuth.key, email: '' };
       const right = await ctx.api.post('/auth', { json: login });
-      ctx.expect(right.status === 200 || right.status === 204, `precondition: POST /auth with the run's registry credentials answered ${right.status}`, {
-        expected: '200 or 204',
-        actual: right.status,
-      });
+      ctx.precondition(
+        right.status === 200 || right.status === 204,
+        `POST /auth with the run's registry credentials answered ${right.status}`,
+        'engine/system/auth/200-credentials-accepted',
+      );
       const res = await ctx.api.post('/auth', { json: { ...login, password: `${registryAuth.key}-wrong` } });
       ctx.expect(res.status >= 400, `POST /auth with a wrong password answered ${res.status}, a success`, { expected: 'an error status', actual: res.status });
     },
