@@ -52,6 +52,9 @@ export interface Image {
   size: number;
   virtualSize: number;
   history: HistoryEntry[];
+  /** A loaded image's `architecture` and `docker_version` as its config gives them ('' when left out); the reference's own otherwise. */
+  architecture?: string;
+  daemonVersion?: string;
 }
 
 /** The complete container configuration object the real daemon writes for images. */

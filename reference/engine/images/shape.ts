@@ -8,6 +8,7 @@ export { fullConfig } from './image.ts';
 import type { ImageStore } from './store.ts';
 
 export const DAEMON_VERSION_STRING = '1.10.3';
+export const ARCHITECTURE = 'amd64';
 
 export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
@@ -32,10 +33,10 @@ export function inspectImage(image: Image, version: ApiVersion, spell: (t: strin
     RepoTags: image.repoTags,
     RepoDigests: image.repoDigests,
     Comment: image.comment,
-    [spell('VendorVersion')]: DAEMON_VERSION_STRING,
+    [spell('VendorVersion')]: image.daemonVersion ?? DAEMON_VERSION_STRING,
     Author: image.author,
     Config: fullConfig(image.config),
-    Architecture: 'amd64',
+    Architecture: image.architecture ?? ARCHITECTURE,
     Os: 'linux',
     VirtualSize: image.virtualSize,
     ...(faults.has('image-inspect-no-GraphDriver') ? {} : { GraphDriver: { Name: 'reference', Data: {} } }),

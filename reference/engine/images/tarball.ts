@@ -12,7 +12,7 @@ import { readTar, writeTar } from '../fs/tar-io.ts';
 import type { TarEntry } from '../fs/tar-io.ts';
 import { makeImage } from './image.ts';
 import type { ContainerConfigLike, HistoryEntry, Image } from './image.ts';
-import { DAEMON_VERSION_STRING, fullConfig } from './shape.ts';
+import { ARCHITECTURE, DAEMON_VERSION_STRING, fullConfig } from './shape.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -29,14 +29,14 @@ function v1Ids(image: Image): string[] {
 /** The image config file as the real daemon writes it. */
 function configJson(image: Image): Record<string, unknown> {
   return {
-    architecture: 'amd64',
+    architecture: image.architecture ?? ARCHITECTURE,
     author: image.author,
     comment: image.comment,
     config: fullConfig(image.config),
     container: image.container ?? '',
     container_config: fullConfig(image.containerConfig),
     created: image.created.toISOString(),
-    docker_version: DAEMON_VERSION_STRING,
+    docker_version: image.daemonVersion ?? DAEMON_VERSION_STRING,
     history: image.history.map((h) => ({
       created: h.created.toISOString(),
       created_by: h.createdBy,
@@ -89,8 +89,8 @@ export async function saveImages(
               container: image.container ?? '',
               author: image.author,
               comment: image.comment,
-              docker_version: DAEMON_VERSION_STRING,
-              architecture: 'amd64',
+              docker_version: image.daemonVersion ?? DAEMON_VERSION_STRING,
+              architecture: image.architecture ?? ARCHITECTURE,
               os: 'linux',
             }
           : {}),
@@ -158,9 +158,12 @@ async function fromManifest(entry: { RepoTags: string[] | null; Layers: string[]
   return { image: imageFrom(config, layers, history), tags: entry.RepoTags ?? [] };
 }
 
+/** A config's text field as the image keeps it: '' when left out (the real daemon answers '' then). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 function imageFrom(json: Json, layers: Layer[], history: HistoryEntry[]): Image {
   const created = new Date(String(json.created ?? new Date(0).toISOString()));
-  return makeImage({
+  const image = makeImage({
     parent: String(json.parent ?? ''),
     created,
     author: String(json.author ?? ''),
@@ -171,6 +174,7 @@ function imageFrom(json: Json, layers: Layer[], history: HistoryEntry[]): Image 
     layers,
     history: history.length ? history : layers.map(() => ({ created, createdBy: '', comment: '', size: 0 })),
   });
+  return { ...image, architecture: text(json.architecture), daemonVersion: text(json.docker_version) };
 }
 
 /** The spec's layout: per-layer directories chained by `parent`, tags from `repositories`. */

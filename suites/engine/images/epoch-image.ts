@@ -1,8 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { imageIdOf, listImages, ownImage, removeLater, sameImage } from '../support/images.ts';
-import { saveImage } from '../support/image-tarball.ts';
-import { packTar, readTar, type TarFile } from '../support/tar-files.ts';
+import { imageIdOf, listImages, removeLater, sameImage } from '../support/images.ts';
+import { reloadedImage } from '../support/reloaded-image.ts';
 
 /**
  * Spec: Resources > Image resources: list item Created I (Unix seconds), history item Created I.
@@ -15,47 +14,10 @@ const R = 'engine/images/list/created-zero-given';
 const EPOCH = '1970-01-01T00:00:00Z';
 const DAY_S = 86_400;
 
-/** A JSON file of the tarball with its own `created` and each history entry's set to the epoch; other files unchanged. */
-function atEpoch(content: Buffer): Buffer {
-  let json: unknown;
-  try {
-    json = JSON.parse(content.toString('utf8'));
-  } catch {
-    return content;
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return content;
-  const object = json as Record<string, unknown>;
+/** A JSON file's own `created` and each of its history entries' set to the epoch. */
+function atEpoch(object: Record<string, unknown>): void {
   if ('created' in object) object.created = EPOCH;
   if (Array.isArray(object.history)) for (const h of object.history) if (h && typeof h === 'object' && 'created' in h) h.created = EPOCH;
-  return Buffer.from(JSON.stringify(object));
-}
-
-/** The saved tarball again, its JSON files' creation times at the epoch. */
-async function epochTarball(saved: Buffer): Promise<Buffer> {
-  const entries = await readTar(saved);
-  const files: TarFile[] = entries.map((e) => ({
-    name: e.name,
-    type: e.type === 'directory' || e.type === 'symlink' ? e.type : 'file',
-    content: e.name.endsWith('json') ? atEpoch(e.content) : e.content,
-    ...(e.linkname ? { linkname: e.linkname } : {}),
-  }));
-  return packTar(files);
-}
-
-/** An image of the check's own saved, removed, and loaded back created at the epoch; its id and tag. */
-async function epochImage(ctx: EngineContext): Promise<{ id: string; ref: string }> {
-  const own = await ownImage(ctx, 'epoch');
-  return ctx.setUp(async () => {
-    const saved = await saveImage(ctx, own.ref);
-    if (saved.status !== 200) ctx.fail(`GET /images/${own.ref}/get answered ${saved.status}`);
-    const tarball = await epochTarball(saved.body);
-    const removed = await ctx.api.delete(`/images/${own.id}`, { force: true });
-    if (removed.status !== 200) ctx.fail(`removing ${own.id} before the load answered ${removed.status}`);
-    removeLater(ctx, own.ref);
-    const loaded = await ctx.api.post('/images/load', { body: tarball, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
-    if (loaded.status !== 200) ctx.fail(`the load of the tarball answered ${loaded.status}: ${loaded.text().trim().slice(0, 160)}`);
-    return { id: await imageIdOf(ctx, own.ref), ref: own.ref };
-  }, 'engine/images/load/200-loaded');
 }
 
 /** The fixture image's list item and history items give Created as Unix seconds of an instant not after now. */
@@ -87,7 +49,7 @@ export default [
     endpoint: 'engine/images/list',
     async run(ctx) {
       await verifyFixtureSeconds(ctx);
-      const image = await epochImage(ctx);
+      const image = await reloadedImage(ctx, 'epoch', atEpoch);
       removeLater(ctx, image.id);
       const item = (await listImages(ctx)).find((i) => sameImage(i.Id, image.id));
       if (!item) ctx.fail(`the image list does not hold ${image.ref}, loaded by this check`);

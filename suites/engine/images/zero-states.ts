@@ -2,9 +2,12 @@
  * Zero states of an image: one without tags and without labels, where implementations drop the
  * fields or give null. Spec: Resources > Image resources > List item (RepoTags [S]; (1.22) Labels
  * {S:S}). What an untagged image's RepoTags hold (`<none>:<none>` or nothing) the spec does not say.
+ * And (1.22) an image whose config gives its platform fields empty: Inspect lists Architecture and
+ * the daemon version as S, given as the empty strings they are.
  */
 import { engineCheck } from '../support/check.ts';
-import { danglingImage, emptyFilesImage, isRealTag, listImages, removeLater, sameImage } from '../support/images.ts';
+import { danglingImage, emptyFilesImage, inspectImage, isRealTag, listImages, removeLater, sameImage } from '../support/images.ts';
+import { reloadedImage } from '../support/reloaded-image.ts';
 import { expectTransferred, pull, pushedAway, pushedDigest } from '../support/registry.ts';
 import { isEmptyMap, shownValue } from '../support/zero-values.ts';
 
@@ -14,6 +17,7 @@ const R = {
   sizes: 'engine/images/list/sizes-given-when-empty',
   containerSizes: 'engine/containers/list/size-zero-present',
   inspectSizes: 'engine/containers/inspect/query-size',
+  inspectSchema: 'engine/images/inspect/200-response-schema',
 };
 
 type Json = Record<string, unknown>;
@@ -130,6 +134,29 @@ export default [
           requirement,
         });
       }
+    },
+  }),
+  engineCheck({
+    id: `${R.inspectSchema}/empty-platform`,
+    title: '(1.22) The inspect of an image whose config gives Architecture and the daemon version empty has both, as strings (not left out)',
+    requirements: [R.inspectSchema],
+    endpoint: 'engine/images/inspect',
+    versions: ['1.22'],
+    async run(ctx) {
+      const image = await reloadedImage(ctx, 'platform', (object) => {
+        if ('architecture' in object) object.architecture = '';
+        if ('docker_version' in object) object.docker_version = '';
+      });
+      const inspect = ctx.expectJson<Json>(await inspectImage(ctx, image.id), `inspect of ${image.ref}`);
+      for (const field of ['Architecture', ctx.spell('VendorVersion')]) {
+        ctx.verify(typeof inspect[field] === 'string', `the inspect of an image whose config gives ${field} empty has ${field} S`, {
+          expected: 'a string (empty, as the config gives it)',
+          actual: shownValue(inspect[field]),
+          requirement: R.inspectSchema,
+        });
+      }
+      const shown = { Architecture: inspect.Architecture, [ctx.spell('VendorVersion')]: inspect[ctx.spell('VendorVersion')] };
+      ctx.observe(`an image whose config gives them empty: ${JSON.stringify(shown)}`);
     },
   }),
 ];
