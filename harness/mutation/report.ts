@@ -20,6 +20,11 @@ export interface MutationCounts {
   survived: number;
   noCoverage: number;
   equivalent: number;
+  /**
+   * Of the declared equivalents, those that change no exchange any check made in the baseline run:
+   * no-ops on the reference, as the run itself shows, whatever their declared reason says.
+   */
+  equivalentUnreached: number;
   /** Killed over the mutants that could be killed (all but the equivalent ones), in percent; legal mutants not counted. */
   score: number;
 }
@@ -168,7 +173,7 @@ function groupOf<K extends string, C extends MutationCounts>(groups: Partial<Rec
 }
 
 function emptyCounts(): MutationCounts {
-  return { generated: 0, killed: 0, survived: 0, noCoverage: 0, equivalent: 0, score: 0 };
+  return { generated: 0, killed: 0, survived: 0, noCoverage: 0, equivalent: 0, equivalentUnreached: 0, score: 0 };
 }
 
 function count(c: MutationCounts, result: MutantResult): void {
@@ -176,12 +181,15 @@ function count(c: MutationCounts, result: MutantResult): void {
   if (DETECTED.has(result.status)) c.killed++;
   else if (result.status === 'Survived') c.survived++;
   else if (result.status === 'NoCoverage') c.noCoverage++;
-  else if (result.status === 'Ignored') c.equivalent++;
+  else if (result.status === 'Ignored') {
+    c.equivalent++;
+    if (!result.coveredBy.length) c.equivalentUnreached++;
+  }
 }
 
 /** One line of counts, as the command and the page show them. */
 export function describeCounts(c: MutationCounts): string {
-  const rest = `${c.survived} survived, ${c.noCoverage} reached by no check, ${c.equivalent} equivalent`;
+  const rest = `${c.survived} survived, ${c.noCoverage} reached by no check, ${c.equivalent} equivalent, ${c.equivalentUnreached} of them changing no exchange`;
   return `${c.score}% killed: ${c.killed} of ${c.generated - c.equivalent} (${rest})`;
 }
 
