@@ -19,7 +19,11 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const detachKeys = detachKeysOf(ctx);
     await ctx.body();
     const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
-    await attach(engine, ctx, c, socketEndpoint(socket), { framed: !c.config.Tty || ctx.faults.has('attach-tty-framed'), detachKeys });
+    await attach(engine, ctx, c, socketEndpoint(socket), {
+      framed: !c.config.Tty || ctx.faults.has('attach-tty-framed'),
+      detachKeys,
+      replayUnfiltered: ctx.faults.has('attach-logs-streams-unfiltered'),
+    });
   });
 
   router.add('GET', '/containers/{id}/attach/ws', async (ctx) => {
@@ -105,7 +109,7 @@ function attach(
   ctx: RouteContext,
   c: Container,
   endpoint: StreamEndpoint,
-  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean },
+  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean; replayUnfiltered?: boolean },
 ): Promise<void> {
   engine.containerEvent(c, 'attach');
   const streamMode = ctx.bool('stream');
@@ -113,6 +117,7 @@ function attach(
   return runSession(endpoint, {
     output: c.output,
     replay: replaysLogs(ctx, how.logsIgnored, streamMode) ? c.output.entries : [],
+    replayUnfiltered: how.replayUnfiltered === true,
     streams: faults.has('attach-streams-unfiltered')
       ? { stdout: true, stderr: true }
       : {

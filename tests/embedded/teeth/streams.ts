@@ -55,6 +55,7 @@ export const streamTeeth: Teeth[] = [
     version: '1.22',
     catches: [`${ATTACH}/query-stdout`, `${ATTACH}/query-stderr`, `${ATTACH}/query-defaults-false`, `${WS}/query-params-as-attach`],
   },
+  { fault: 'attach-logs-streams-unfiltered', version: '1.18', catches: [`${ATTACH}/query-logs`] },
   { fault: 'attach-stderr-by-default', version: '1.18', catches: [`${ATTACH}/query-defaults-false`] },
   {
     fault: 'attach-detach-keys-ignored',
