@@ -71,6 +71,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'restart-unless-stopped-rejected', description: '1.22 create with restart policy unless-stopped answers 400' },
   { name: 'create-name-conflict-201', description: 'create with a name already in use answers 201 instead of 409' },
   { name: 'create-missing-image-500', description: 'create from a missing image answers 500 instead of 404' },
+  {
+    name: 'create-image-tag-ignored',
+    description: "create takes Image's repository and disregards its tag: the container runs the repository's first tagged image",
+  },
   { name: 'create-bad-json-500', description: 'create with a malformed JSON body answers 500 instead of 400' },
   { name: 'create-ignores-name', description: 'create ignores the name parameter and gives a random name' },
   { name: 'create-string-cmd-400', description: 'create refuses Cmd or Entrypoint given as a string (400)' },
