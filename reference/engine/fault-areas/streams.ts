@@ -34,6 +34,10 @@ export const STREAM_FAULTS = faultArea('streams', [
   { name: 'attach-stderr-by-default', description: 'attach sends stderr when stderr is not given (stderr defaults to true)' },
   { name: 'attach-detach-keys-ignored', description: '1.22 attach and exec neither validate detachKeys (no 400) nor detach on the sequence' },
   { name: 'attach-ws-refused', description: 'GET /attach/ws refuses the WebSocket handshake with 400' },
+  {
+    name: 'attach-ws-detach-keys-ignored',
+    description: '1.22 attach/ws validates detachKeys (400 outside the grammar) but never detaches on the sequence; POST attach does',
+  },
   { name: 'logs-follow-ignored', description: 'logs ignores follow=1 and ends after the existing log' },
   { name: 'logs-timestamps-ignored', description: 'logs ignores timestamps=1 and prints the lines without timestamps' },
   { name: 'logs-since-ignored', description: '1.22 logs ignores since and returns every line' },

@@ -32,7 +32,12 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const detachKeys = detachKeysOf(ctx);
     if (ctx.faults.has('attach-ws-refused')) throw new HttpError(400, 'WebSocket handshake refused');
     const ws = await ctx.webSocket();
-    await attach(engine, ctx, c, webSocketEndpoint(ws), { framed: false, detachKeys, logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored') });
+    await attach(engine, ctx, c, webSocketEndpoint(ws), {
+      framed: false,
+      // Validated above (400) either way: the fault only stops watching for the sequence.
+      detachKeys: ctx.faults.has('attach-ws-detach-keys-ignored') ? undefined : detachKeys,
+      logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored'),
+    });
   });
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {

@@ -60,9 +60,16 @@ export const streamTeeth: Teeth[] = [
   {
     fault: 'attach-detach-keys-ignored',
     version: '1.22',
-    catches: [`${ATTACH}/400-bad-parameter`, `${WS}/400-bad-parameter`, `${ATTACH}/query-detach-keys`, 'engine/exec/create/body-detach-keys'],
+    catches: [
+      `${ATTACH}/400-bad-parameter`,
+      `${WS}/400-bad-parameter`,
+      `${ATTACH}/query-detach-keys`,
+      `${WS}/query-params-as-attach/detach-keys`,
+      'engine/exec/create/body-detach-keys',
+    ],
   },
   { fault: 'attach-ws-refused', version: '1.18', catches: [`${WS}/200-websocket-session`] },
+  { fault: 'attach-ws-detach-keys-ignored', version: '1.22', catches: [`${WS}/query-params-as-attach/detach-keys`] },
   { fault: 'logs-tail-ignored', version: '1.18', catches: [`${LOGS}/query-tail`, 'engine/limits/logs-tail'] },
   { fault: 'logs-follow-ignored', version: '1.22', catches: [`${LOGS}/query-follow`] },
   { fault: 'logs-timestamps-ignored', version: '1.18', catches: [`${LOGS}/query-timestamps`] },
