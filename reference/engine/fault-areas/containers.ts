@@ -13,6 +13,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'wait-wrong-exitcode', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'pid-mode-by-id-only', description: "PidMode container:<name> is not resolved: only container:<id> joins that container's PID namespace" },
+  {
+    name: 'pid-mode-joins-first-running',
+    description: 'PidMode container:<name|id> joins the PID namespace of the first running container the daemon holds, not of the one named',
+  },
   { name: 'delete-running-without-force', description: 'DELETE of a running container without force removes it (204) instead of 409' },
   { name: 'pause-flag-only', description: 'POST pause shows State.Paused true but leaves the container processes running' },
   { name: 'pause-refusal-409', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
