@@ -13,6 +13,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'wait-wrong-exitcode', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
   { name: 'pid-mode-by-id-only', description: "PidMode container:<name> is not resolved: only container:<id> joins that container's PID namespace" },
+  {
+    name: 'pid-mode-joins-first-running',
+    description: 'PidMode container:<name|id> joins the PID namespace of the first running container the daemon holds, not of the one named',
+  },
   { name: 'delete-running-without-force', description: 'DELETE of a running container without force removes it (204) instead of 409' },
   { name: 'pause-flag-only', description: 'POST pause shows State.Paused true but leaves the container processes running' },
   { name: 'pause-refusal-409', description: 'pause of a paused container and unpause of a running one answer 409, a code their endpoints do not list' },
@@ -71,6 +75,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'restart-unless-stopped-rejected', description: '1.22 create with restart policy unless-stopped answers 400' },
   { name: 'create-name-conflict-201', description: 'create with a name already in use answers 201 instead of 409' },
   { name: 'create-missing-image-500', description: 'create from a missing image answers 500 instead of 404' },
+  {
+    name: 'create-image-tag-ignored',
+    description: "create takes Image's repository and disregards its tag: the container runs the repository's first tagged image",
+  },
   { name: 'create-bad-json-500', description: 'create with a malformed JSON body answers 500 instead of 400' },
   { name: 'create-ignores-name', description: 'create ignores the name parameter and gives a random name' },
   { name: 'create-string-cmd-400', description: 'create refuses Cmd or Entrypoint given as a string (400)' },

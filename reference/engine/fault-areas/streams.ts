@@ -27,9 +27,17 @@ export const STREAM_FAULTS = faultArea('streams', [
   { name: 'attach-logs-dropped-with-stream', description: 'attach with logs=1 and stream=1 sends only the live stream: the logs come only without stream=1' },
   { name: 'attach-logs-by-default', description: 'attach replays the logs when logs is not given (logs defaults to true)' },
   { name: 'attach-streams-unfiltered', description: 'attach (and attach/ws) send stdout and stderr whatever stdout/stderr ask for' },
+  {
+    name: 'attach-logs-streams-unfiltered',
+    description: 'POST attach with logs=1 replays the stdout and the stderr log whatever stdout/stderr ask for (the live stream follows them)',
+  },
   { name: 'attach-stderr-by-default', description: 'attach sends stderr when stderr is not given (stderr defaults to true)' },
   { name: 'attach-detach-keys-ignored', description: '1.22 attach and exec neither validate detachKeys (no 400) nor detach on the sequence' },
   { name: 'attach-ws-refused', description: 'GET /attach/ws refuses the WebSocket handshake with 400' },
+  {
+    name: 'attach-ws-detach-keys-ignored',
+    description: '1.22 attach/ws validates detachKeys (400 outside the grammar) but never detaches on the sequence; POST attach does',
+  },
   { name: 'logs-follow-ignored', description: 'logs ignores follow=1 and ends after the existing log' },
   { name: 'logs-timestamps-ignored', description: 'logs ignores timestamps=1 and prints the lines without timestamps' },
   { name: 'logs-since-ignored', description: '1.22 logs ignores since and returns every line' },

@@ -37,6 +37,14 @@ export class ImageStore {
     return this.byShortId(ref);
   }
 
+  /** The first image with any tag of the reference's repository, its tag disregarded (`create-image-tag-ignored`). */
+  anyOfRepository(ref: string): Image | undefined {
+    const repo = parseRef(ref)?.repo;
+    if (!repo) return undefined;
+    for (const image of this.images.values()) if (image.repoTags.some((t) => t.startsWith(`${repo}:`))) return image;
+    return undefined;
+  }
+
   private byTag(repoTag: string): Image | undefined {
     for (const image of this.images.values()) if (image.repoTags.includes(repoTag)) return image;
     return undefined;

@@ -19,7 +19,11 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const detachKeys = detachKeysOf(ctx);
     await ctx.body();
     const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
-    await attach(engine, ctx, c, socketEndpoint(socket), { framed: !c.config.Tty || ctx.faults.has('attach-tty-framed'), detachKeys });
+    await attach(engine, ctx, c, socketEndpoint(socket), {
+      framed: !c.config.Tty || ctx.faults.has('attach-tty-framed'),
+      detachKeys,
+      replayUnfiltered: ctx.faults.has('attach-logs-streams-unfiltered'),
+    });
   });
 
   router.add('GET', '/containers/{id}/attach/ws', async (ctx) => {
@@ -28,7 +32,12 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const detachKeys = detachKeysOf(ctx);
     if (ctx.faults.has('attach-ws-refused')) throw new HttpError(400, 'WebSocket handshake refused');
     const ws = await ctx.webSocket();
-    await attach(engine, ctx, c, webSocketEndpoint(ws), { framed: false, detachKeys, logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored') });
+    await attach(engine, ctx, c, webSocketEndpoint(ws), {
+      framed: false,
+      // Validated above (400) either way: the fault only stops watching for the sequence.
+      detachKeys: ctx.faults.has('attach-ws-detach-keys-ignored') ? undefined : detachKeys,
+      logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored'),
+    });
   });
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {
@@ -105,7 +114,7 @@ function attach(
   ctx: RouteContext,
   c: Container,
   endpoint: StreamEndpoint,
-  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean },
+  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean; replayUnfiltered?: boolean },
 ): Promise<void> {
   engine.containerEvent(c, 'attach');
   const streamMode = ctx.bool('stream');
@@ -113,6 +122,7 @@ function attach(
   return runSession(endpoint, {
     output: c.output,
     replay: replaysLogs(ctx, how.logsIgnored, streamMode) ? c.output.entries : [],
+    replayUnfiltered: how.replayUnfiltered === true,
     streams: faults.has('attach-streams-unfiltered')
       ? { stdout: true, stderr: true }
       : {

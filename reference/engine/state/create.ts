@@ -70,7 +70,7 @@ export function createContainer(
   const name = requestedName ? checkedOrLeftBehind(engine, version, requestedName, body) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
-  const image = engine.images.resolve(imageRef);
+  const image = (engine.faults.has('create-image-tag-ignored') ? engine.images.anyOfRepository(imageRef) : undefined) ?? engine.images.resolve(imageRef);
   if (!image) throw new HttpError(engine.faults.has('create-missing-image-500') ? 500 : 404, `No such image: ${imageRef}`);
   body = withoutUnstored(engine.faults, body);
   const requestedHost = body.HostConfig as Body | undefined;

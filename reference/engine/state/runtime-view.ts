@@ -166,7 +166,9 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
   if (mode === 'host') return ['/sbin/init'];
   if (mode.startsWith('container:')) {
     const ref = mode.slice('container:'.length);
-    const other = engine.containers.resolve(ref);
+    const named = engine.containers.resolve(ref);
+    // The fault joins the first running container the daemon holds, whichever the mode named.
+    const other = engine.faults.has('pid-mode-joins-first-running') ? (engine.containers.all().find((x) => x !== c && x.isActive) ?? named) : named;
     if (other && engine.faults.has('pid-mode-by-id-only') && !other.id.startsWith(ref)) return c.argv;
     return other?.argv ?? c.argv;
   }

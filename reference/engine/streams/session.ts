@@ -16,6 +16,8 @@ export interface SessionOptions {
   /** Past output to send first (attach `logs=1`). */
   replay: readonly OutputEntry[];
   streams: { stdout: boolean; stderr: boolean };
+  /** Replay both streams' past output whatever `streams` asks for (`attach-logs-streams-unfiltered`). */
+  replayUnfiltered?: boolean;
   /** Live output until the run ends; false: end after the replay. */
   live: boolean;
   /** The current stdin of the program, when the client's input should reach it. */
@@ -38,10 +40,11 @@ export function runSession(client: StreamEndpoint, opts: SessionOptions): Promis
   const endpoint = mutatedEndpoint(client, opts.exchange, opts.framed);
   const encode = streamEncoder(opts.framed, opts.faults);
   const wanted = (stream: StreamName): boolean => opts.streams[stream];
+  const write = (entry: OutputEntry): void => endpoint.write(encode(opts.stderrAsStdout ? 'stdout' : entry.stream, entry.data));
   const send = (entry: OutputEntry): void => {
-    if (wanted(entry.stream)) endpoint.write(encode(opts.stderrAsStdout ? 'stdout' : entry.stream, entry.data));
+    if (wanted(entry.stream)) write(entry);
   };
-  for (const entry of opts.replay) send(entry);
+  for (const entry of opts.replay) (opts.replayUnfiltered ? write : send)(entry);
   if (!opts.live) {
     endpoint.end();
     return Promise.resolve();

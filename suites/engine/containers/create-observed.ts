@@ -1,6 +1,16 @@
-import type { EngineCheck } from '../support/check.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
-import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, type Judgement, type Observed } from '../support/effects.ts';
+import { randomInt } from 'node:crypto';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import {
+  CAP_BITS,
+  effectCheck,
+  expectEffect,
+  hasCapability,
+  observeInside,
+  parseMounts,
+  parseStatus,
+  type Judgement,
+  type Observed,
+} from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
 
@@ -341,25 +351,39 @@ function pidModeChecks(): EngineCheck[] {
   ];
 }
 
-/** PidMode container:<id> or container:<name> (the spec gives both forms): PID 1 is the other container's command. */
+/**
+ * PidMode container:<id> or container:<name> (the spec gives both forms): PID 1 is the other
+ * container's command. Two containers run commands of their own (sleeps of lengths no other
+ * container of the run is given) and each is joined in turn, so that joining any container but
+ * the one named shows.
+ */
 function pidJoinCheck(form: 'id' | 'name', suffix: string): EngineCheck {
-  return effectCheck({
-    requirement: `${R}host-config-pid-mode`,
+  return engineCheck({
     id: `${R}host-config-pid-mode/${suffix}`,
-    title: `PidMode container:<${form}> joins that container's PID namespace (PID 1 is the other container's command)`,
-    fields: async (ctx) => {
-      const other = await sharedRunningContainer(ctx, ['sleep', '300']);
-      return { HostConfig: { PidMode: `container:${other[form]}` } };
-    },
-    script: PID_ONE,
-    judge: (o) => {
-      const argv = o.out.split('\0').filter(Boolean);
-      return judged(
-        argv[0]?.endsWith('sleep') === true && argv[1] === '300',
-        `PID 1 seen from a container with PidMode container:<${form}> is that container's \`sleep 300\``,
-        ['sleep', '300'],
-        argv,
+    title: `PidMode container:<${form}> joins that container's PID namespace (PID 1 is the named container's command, for each of two)`,
+    requirements: [`${R}host-config-pid-mode`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const first = 1000 + randomInt(4000);
+      const candidates = await ctx.setUp(() =>
+        Promise.all(
+          [first, first + 1 + randomInt(4000)].map(async (seconds) => {
+            const argv = ['sleep', String(seconds)];
+            return { argv, ref: (await ctx.runningContainer(argv))[form] };
+          }),
+        ),
       );
+      for (const { argv, ref } of candidates) {
+        const observed = await observeInside(ctx, PID_ONE, { HostConfig: { PidMode: `container:${ref}` } });
+        const seen = observed.out.split('\0').filter(Boolean);
+        expectEffect(
+          ctx,
+          observed,
+          seen.length === 2 && seen[0]!.endsWith(argv[0]!) && seen[1] === argv[1],
+          `PID 1 seen from a container with PidMode container:<${form}> is that container's \`${argv.join(' ')}\``,
+          { requirement: `${R}host-config-pid-mode`, expected: argv, actual: seen },
+        );
+      }
     },
   });
 }

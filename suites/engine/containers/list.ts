@@ -5,6 +5,8 @@ import { createOwn, exitedOwn, listIds, listRequest, ownLabel, sameIds, short, t
 
 const ENDPOINT = 'engine/containers/list';
 const R = 'engine/containers/list/';
+/** The values of the (1.22) isolation filter. */
+const ISOLATIONS = ['default', 'process', 'hyperv'] as const;
 
 /**
  * The containers the list checks read, made once per file under one label: a, b and c ran to
@@ -236,7 +238,9 @@ export default [
   }),
   engineCheck({
     id: `${R}filter-isolation`,
-    title: '(1.22) The filter isolation= default|process|hyperv applies to Windows daemons only',
+    title:
+      '(1.22) The filter isolation= default|process|hyperv applies to Windows daemons only: ' +
+      'it lists a container under its own isolation and not under the other two',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -245,13 +249,19 @@ export default [
       if (os.toLowerCase() !== 'windows') ctx.notApplicable(`the isolation filter is for Windows daemons; this target runs on ${os || 'an unnamed OS'}`);
       const label = ownLabel('list-isolation');
       const { id } = await createOwn(ctx, label, { cmd: ['true'] });
-      expectIds(
-        ctx,
-        await listIds(ctx, label, { all: 1 }, { isolation: ['default'] }),
-        [id],
-        'isolation=default lists a container with the default isolation',
-        `${R}filter-isolation`,
-      );
+      // A container created without an isolation has the daemon's default, which a daemon may
+      // store by its name (process or hyperv): its inspect says which value describes it.
+      const shown = ((await ctx.inspect(id)).HostConfig as { Isolation?: unknown } | undefined)?.Isolation;
+      const own = shown === undefined || shown === '' ? 'default' : ISOLATIONS.find((v) => v === shown);
+      if (!own) return ctx.unverified(`inspect shows HostConfig.Isolation ${JSON.stringify(shown)}, none of the filter's values ${ISOLATIONS.join(', ')}`);
+      for (const value of ISOLATIONS)
+        expectIds(
+          ctx,
+          await listIds(ctx, label, { all: 1 }, { isolation: [value] }),
+          value === own ? [id] : [],
+          `isolation=${value} ${value === own ? 'lists' : 'leaves out'} a container whose isolation is ${own}`,
+          `${R}filter-isolation`,
+        );
     },
   }),
   engineCheck({

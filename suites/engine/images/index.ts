@@ -23,6 +23,7 @@ import transferProgress from './transfer-progress.ts';
 import everyState from './every-state.ts';
 import zeroStates from './zero-states.ts';
 import epochImage from './epoch-image.ts';
+import createdFrom from './created-from.ts';
 
 export const imageChecks: EngineCheck[] = [
   ...list,
@@ -49,4 +50,5 @@ export const imageChecks: EngineCheck[] = [
   ...everyState,
   ...zeroStates,
   ...epochImage,
+  ...createdFrom,
 ];

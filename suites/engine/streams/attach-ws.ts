@@ -99,6 +99,22 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/containers/attach-ws/query-params-as-attach/detach-keys',
+    title: '(1.22) GET /attach/ws takes detachKeys as attach does: the sequence sent on the session detaches the client, and the container keeps running',
+    requirements: ['engine/containers/attach-ws/query-params-as-attach'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      // As for attach, the sequence is watched for on a tty.
+      const { id } = await ctx.runningContainer(['sh', '-c', 'while true; do sleep 0.1; done'], { openStdin: true, tty: true });
+      const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' }, { send: '\x18', readMs: WS_READ_MS });
+      await blockedIfNotServed(ctx, got, id);
+      expectSession(ctx, got, 'attach/ws stream=1&stdin=1&detachKeys=ctrl-x');
+      expectClosed(ctx, got, 'after ctrl-x (the detachKeys sequence) sent on the session the target ends it');
+      ctx.expectEqual((await ctx.state(id)).Running, true, 'detaching does not stop the container: State.Running is still true');
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/attach-ws/query-params-as-attach/stdin-stream',
     title: 'GET /attach/ws takes stdin, stream and logs as attach does: stdin=1 reaches the process, and by default stdin, logs and stream are off',
     requirements: ['engine/containers/attach-ws/query-params-as-attach', 'engine/stream/stdin-forwarded'],

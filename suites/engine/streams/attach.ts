@@ -80,7 +80,9 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/attach/query-logs',
-    title: 'attach with logs=1 returns the logs: the stdout log in stdout frames, the stderr log in stderr frames',
+    title:
+      'attach with logs=1 returns the logs: the stdout log in stdout frames, the stderr log in stderr frames; ' +
+      'stdout=1 alone returns the stdout log only, stderr=1 alone the stderr log only',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, LOGGED_BOTH);
@@ -89,6 +91,14 @@ export default [
       expectPayload(ctx, frames.stdout, 'logged-out\n', 'logs=1&stdout=1 returns the stdout log');
       expectPayload(ctx, frames.stderr, 'logged-err\n', 'logs=1&stderr=1 returns the stderr log');
       expectClosed(ctx, got, 'attach logs=1 without stream=1 ends after the logs');
+      // Each flag selects its own log: asked together, a target that replays both logs whatever is asked cannot show.
+      for (const [selected, text] of [
+        ['stdout', 'logged-out\n'],
+        ['stderr', 'logged-err\n'],
+      ] as const) {
+        const one = await attachSession(ctx, id, { logs: 1, [selected]: 1 });
+        expectOnlyStream(ctx, expectFrames(ctx, one.data, `attach logs=1&${selected}=1`), selected, text, `attach logs=1&${selected}=1`);
+      }
     },
   }),
   engineCheck({

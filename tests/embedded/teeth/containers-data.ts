@@ -8,6 +8,7 @@ const LIST = `${C}list/`;
 export const containersDataTeeth: Teeth[] = [
   { fault: 'create-name-conflict-201', version: '1.22', catches: [`${CREATE}409-name-conflict`] },
   { fault: 'create-missing-image-500', version: '1.18', catches: [`${CREATE}404-no-such-image`] },
+  { fault: 'create-image-tag-ignored', version: '1.22', catches: [`${CREATE}body-image/runs-image`] },
   { fault: 'create-bad-json-500', version: '1.22', catches: [`${CREATE}400-bad-parameter`] },
   { fault: 'create-ignores-name', version: '1.18', catches: [`${CREATE}query-name`] },
   { fault: 'create-string-cmd-400', version: '1.22', catches: [`${CREATE}body-cmd`, `${CREATE}body-entrypoint`] },

@@ -43,6 +43,11 @@ export const containerTeeth: Teeth[] = [
   { fault: 'kill-ignores-signal', version: '1.18', catches: ['engine/containers/kill/query-signal-name', 'engine/containers/kill/query-signal-integer'] },
   { fault: 'pause-flag-only', version: '1.18', catches: ['engine/containers/pause/204-paused/processes-frozen'] },
   { fault: 'pid-mode-by-id-only', version: '1.22', catches: ['engine/containers/create/host-config-pid-mode/container-name-inside'] },
+  {
+    fault: 'pid-mode-joins-first-running',
+    version: '1.18',
+    catches: ['engine/containers/create/host-config-pid-mode/container-inside', 'engine/containers/create/host-config-pid-mode/container-name-inside'],
+  },
   { fault: 'pause-no-effect', version: '1.22', catches: ['engine/containers/pause/204-paused', 'engine/states/state-booleans'] },
   { fault: 'unpause-no-effect', version: '1.18', catches: ['engine/containers/unpause/204-unpaused'] },
   { fault: 'pause-allows-attach', version: '1.22', catches: ['engine/containers/attach/409-container-paused'] },
