@@ -4,15 +4,19 @@
  */
 import type { CloudUser } from '../users.ts';
 
-/** `anyKey`: the fault blind-auth-key-unchecked (the user is found by name, whatever the key). */
-export function userFromBasic(header: string | undefined, users: readonly CloudUser[], anyKey = false): CloudUser | undefined {
+/**
+ * `anyKey`: the fault blind-auth-key-unchecked (the user is found by name, whatever the key);
+ * `emptyKey`: blind5-auth-empty-key-accepted (an empty key is taken as "no key to check").
+ */
+export function userFromBasic(header: string | undefined, users: readonly CloudUser[], anyKey = false, emptyKey = false): CloudUser | undefined {
   const m = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
   if (!m?.[1]) return undefined;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   const username = decoded.slice(0, colon);
-  return anyKey ? users.find((u) => u.username === username) : findUser(users, username, decoded.slice(colon + 1));
+  const key = decoded.slice(colon + 1);
+  return anyKey || (emptyKey && key === '') ? users.find((u) => u.username === username) : findUser(users, username, key);
 }
 
 export function userFromQuery(query: URLSearchParams, users: readonly CloudUser[]): CloudUser | undefined {

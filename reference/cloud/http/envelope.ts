@@ -9,9 +9,10 @@ import type { CallContext, Reply } from './types.ts';
 export const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 1000;
 
-function nonNegativeInt(query: URLSearchParams, name: string, fallback: number): number {
+function nonNegativeInt(query: URLSearchParams, name: string, fallback: number, negativeAccepted = false): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
+  if (negativeAccepted && /^-\d+$/.test(raw)) return Number(raw);
   if (!/^\d+$/.test(raw)) throw badRequest(`${name} must be a non-negative integer`);
   return Number(raw);
 }
@@ -25,9 +26,10 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
   const { req, world } = ctx;
   const requested = nonNegativeInt(req.query, 'limit', DEFAULT_LIMIT);
   const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
-  const offset = nonNegativeInt(req.query, 'offset', 0);
+  const offset = nonNegativeInt(req.query, 'offset', 0, world.faults.has('blind5-list-negative-offset-from-end'));
   const start = offset > 0 && world.faults.has('blind-list-offset-skips-one') ? offset + 1 : offset;
-  const page = objects.slice(start, start + limit).map((object) => toJson(object));
+  // A negative start (only under blind5-list-negative-offset-from-end) counts from the end, as a negative slice index does.
+  const page = (start < 0 ? objects.slice(start).slice(0, limit) : objects.slice(start, start + limit)).map((object) => toJson(object));
   if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };
   const link = (at: number): string => {
     const query = new URLSearchParams(req.query);

@@ -8,10 +8,16 @@ import type { UriScope } from '../uris.ts';
 import type { World } from '../world.ts';
 import { ApiError } from './errors.ts';
 
+/** A collection path with a namespace segment (`/api/app/v1/<ns>/service/`): a POST there creates. */
+const COLLECTION = /^\/api\/[a-z]+\/v1\/[^/]+\/[a-z]+\/?$/;
+
 export function resolveScope(world: World, user: CloudUser, named: string | undefined, mutation?: CloudDecisions, path = '', method = 'GET'): UriScope {
   if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
   const leaked = world.faults.has('namespace-leak') || mutation?.namespaceForeignAccepted === true;
-  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named, path, method)) || leaked) return { namespace: named, spelled: true };
+  if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named, path, method)) || leaked) {
+    const createdInOwn = named !== user.username && method === 'POST' && COLLECTION.test(path) && world.faults.has('blind5-namespace-create-in-own');
+    return { namespace: createdInOwn ? user.username : named, spelled: true };
+  }
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
 }
 

@@ -33,7 +33,9 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
 async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispatched>, req: http.IncomingMessage): Promise<Dispatched> {
   const raw = await readBody(req);
   const keyUnchecked = world.faults.has('blind-auth-key-unchecked');
-  const basic = world.faults.has('rest-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users, keyUnchecked);
+  const basic = world.faults.has('rest-basic-refused')
+    ? undefined
+    : userFromBasic(req.headers.authorization, world.users, keyUnchecked, world.faults.has('blind5-auth-empty-key-accepted'));
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const call = {

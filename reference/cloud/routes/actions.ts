@@ -50,7 +50,9 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const a = action(ctx);
   if (a.state === 'Canceling' && world.faults.has('retry-canceling-allowed')) return accepted(world, actionJson(world, a));
   const inProgressButAllowed = a.state === 'In progress' && world.faults.has('retry-in-progress-allowed');
-  const canceledRefused = a.state === 'Canceled' && world.faults.has('blind2-canceled-retry-refused');
+  const canceledRefused =
+    (a.state === 'Canceled' && world.faults.has('blind2-canceled-retry-refused')) ||
+    (a.state === 'Success' && world.faults.has('blind5-action-success-retry-refused'));
   const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused') && !canceledRefused;
   if (!verdictOf(ctx.req.mutation, a.state, retriable)) throw conflict(`action in state '${a.state}' cannot be retried`);
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });

@@ -105,7 +105,8 @@ function addStackRoutes(routes: RouteTable): void {
       (ctx) => {
         const s = stack(ctx);
         const runningStart = name === 'start' && s.state === 'Running' && ctx.world.faults.has('blind4-stack-start-running-accepted');
-        const allowed = allows(STACK_OPS, s.state, name) || runningStart;
+        const stoppedRedeploy = name === 'redeploy' && s.state === 'Stopped' && ctx.world.faults.has('blind5-stack-stopped-redeploy-refused');
+        const allowed = (allows(STACK_OPS, s.state, name) || runningStart) && !stoppedRedeploy;
         return runVerb(ctx, s, { allowed, what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
       },
       { action: `Stack ${label}` },

@@ -48,6 +48,7 @@ export function serviceAllows(world: World, svc: Service, op: ServiceOp): boolea
     if (svc.state === 'Partly running' && world.faults.has('blind-partly-running-start-refused')) return false;
   }
   if (op === 'redeploy' && svc.state === 'Stopped' && world.faults.has('blind2-stopped-service-redeploy-refused')) return false;
+  if (op === 'stop' && svc.state === 'Partly running' && world.faults.has('blind5-service-partly-running-stop-refused')) return false;
   return allows(SERVICE_OPS, svc.state, op);
 }
 

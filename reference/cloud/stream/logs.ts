@@ -59,8 +59,9 @@ function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, sou
 function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, followed: (line: T) => boolean = () => true): (ws: WebSocket) => void {
   const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
+  const tailDropped = !follow && source === 'container' && ctx.world.faults.has('blind5-container-logs-follow-false-tail-dropped');
   return (ws) => {
-    for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
+    if (!tailDropped) for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;

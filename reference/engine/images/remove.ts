@@ -38,7 +38,8 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   const conflictIgnored = opts.faults.has('image-delete-in-use-200');
   const named = namedReference(image, ref);
   const references = image.repoTags.length + image.repoDigests.length;
-  if (named) {
+  // Under `blind5-image-delete-tag-by-id` a name is resolved to its image id first and deleted as that id.
+  if (named && !opts.faults.has('blind5-image-delete-tag-by-id')) {
     if (!opts.force && references === 1 && inUse && !conflictIgnored) {
       throw new HttpError(
         409,

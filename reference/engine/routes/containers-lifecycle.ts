@@ -57,6 +57,8 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     }
     if ((ctx.faults.has('stop-ignores-request') && c.isRunning) || cell === 'not-applied') return ctx.sendStatus(204);
     if (ctx.faults.has('blind3-stop-paused-304') && c.state.status === 'paused') return ctx.sendStatus(304);
+    // Under `blind5-stop-created-204` only an exited container counts as already stopped.
+    if (ctx.faults.has('blind5-stop-created-204') && c.state.status === 'created') return ctx.sendStatus(204);
     const stopped = await stopContainer(engine, c, ctx.int('t'));
     ctx.sendStatus(stopped || ctx.faults.has('stop-stopped-returns-204') ? 204 : 304);
   });

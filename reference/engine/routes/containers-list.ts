@@ -50,6 +50,8 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     (c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound),
   );
   list = list.filter((c) => matchesFilters(c, filters, ctx.faults));
+  // A negative limit taken as a slice end (Python's list[:limit]) drops the oldest containers.
+  if (limit !== undefined && limit < 0 && ctx.faults.has('blind5-list-limit-negative-slices')) return list.slice(0, limit);
   if (!limit || limit <= 0) return list;
   return ctx.faults.has('blind-list-limit-oldest') ? list.slice(-limit) : list.slice(0, limit);
 }

@@ -46,13 +46,16 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const streams = ctx.faults.has('logs-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);
+    // Under `blind5-logs-follow-tail-ignored` the follow path replays the whole log: tail is applied on the one-shot path only.
+    const followTailDropped = ctx.bool('follow') && ctx.faults.has('blind5-logs-follow-tail-ignored');
     const since = ctx.version === '1.22' && !ctx.faults.has('logs-since-ignored') ? (ctx.int('since') ?? 0) : 0;
     // Read as milliseconds, a since in seconds lies a thousand times further in the future.
     const sinceSeconds = ctx.faults.has('blind-logs-since-milliseconds') ? since * 1000 : since;
     const withTime = ctx.bool('timestamps') && !ctx.faults.has('logs-timestamps-ignored');
-    const stamp = (e: OutputEntry): OutputEntry => timestamped(e, ctx.faults.has('blind-logs-timestamps-no-fraction'));
+    const stamp = (e: OutputEntry): OutputEntry =>
+      e.stream === 'stderr' && ctx.faults.has('blind5-logs-timestamps-stdout-only') ? e : timestamped(e, ctx.faults.has('blind-logs-timestamps-no-fraction'));
     const lines = selectLogLines(c.output.entries, {
-      tail: ctx.faults.has('logs-tail-ignored') || (tail === 0 && ctx.faults.has('blind-logs-tail-zero-all')) ? undefined : tail,
+      tail: ctx.faults.has('logs-tail-ignored') || (tail === 0 && ctx.faults.has('blind-logs-tail-zero-all')) || followTailDropped ? undefined : tail,
       sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : sinceSeconds,
       streams,
       dropPartialLast: ctx.faults.has('blind-logs-partial-line-dropped'),

@@ -32,7 +32,8 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
       stream.write(eventJson(shapeEvent(e, ctx)));
     };
     if ((since !== undefined || until !== undefined) && !ctx.faults.has('events-since-ignored')) {
-      for (const e of engine.events.past()) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
+      const past = ctx.faults.has('blind5-events-past-newest-first') ? [...engine.events.past()].reverse() : engine.events.past();
+      for (const e of past) if (e.timeNano >= (since ?? 0n) && wanted(e)) send(e);
     }
     const nowNano = BigInt(Date.now()) * 1_000_000n;
     const honourUntil = until !== undefined && !ctx.faults.has('events-until-ignored');

@@ -23,7 +23,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (!c.isRunning) throw notRunning(c);
     const exec = new ExecInstance(newId(), c, execConfig(body, ctx.faults));
     if (ctx.version === '1.22') parseDetachKeys(exec.config.DetachKeys);
-    if (exec.config.Cmd.length === 0) throw new HttpError(400, 'No exec command specified');
+    if (exec.config.Cmd.length === 0 && !ctx.faults.has('blind5-exec-create-empty-cmd-201')) throw new HttpError(400, 'No exec command specified');
     engine.execs.add(exec);
     engine.containerEvent(c, 'exec_create', { execID: exec.id });
     ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: ctx.faults.has('exec-create-returns-other-id') ? newId() : exec.id, Warnings: [] });

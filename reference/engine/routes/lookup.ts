@@ -2,7 +2,7 @@
 import { HttpError, type RouteContext } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
-import { missing, stillAnswered } from '../state/graveyard.ts';
+import { missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
 export function noSuchContainer(ctx: RouteContext, idOrName: string, body: HttpError['body'] = 'text'): HttpError {
   const status = ctx.faults.has('missing-container-500') ? 500 : ctx.faults.has('missing-container-418') ? 418 : 404;
@@ -11,11 +11,19 @@ export function noSuchContainer(ctx: RouteContext, idOrName: string, body: HttpE
 
 /** The container `idOrName` names (the path's by default), or the error for none; `body` is the error's body type (the archive endpoints' is JSON). */
 export function findContainer(engine: Engine, ctx: RouteContext, idOrName = ctx.params.id ?? '', body: HttpError['body'] = 'text'): Container {
-  const container = engine.containers.resolve(idOrName) ?? stillAnswered<Container>(engine.containers, idOrName, ctx.exchange);
+  const container =
+    engine.containers.resolve(idOrName) ?? stillAnswered<Container>(engine.containers, idOrName, ctx.exchange) ?? removedByName(engine, ctx, idOrName);
   if (!container) throw missing(engine.containers, idOrName, ctx.faults, noSuchContainer(ctx, idOrName, body));
   if (ctx.faults.has('container-name-unresolved') && !container.id.startsWith(idOrName)) throw noSuchContainer(ctx, idOrName, body);
   if (idOrName === ctx.params.id && !resolvedAs(ctx, container.id, idOrName)) throw noSuchContainer(ctx, idOrName, body);
   return container;
+}
+
+/** Under `blind5-removed-found-by-name`, the removed container a stale name index still maps `ref` to. */
+function removedByName(engine: Engine, ctx: RouteContext, ref: string): Container | undefined {
+  if (!ctx.faults.has('blind5-removed-found-by-name')) return undefined;
+  const name = ref.replace(/^\//, '');
+  return removedObjects<Container>(engine.containers).findLast((c) => c.name.replace(/^\//, '') === name);
 }
 
 /**

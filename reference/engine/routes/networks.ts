@@ -9,6 +9,8 @@ import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 const DRIVERS = ['bridge', 'overlay'];
+/** The drivers of the pre-defined networks, which `blind5-network-type-filter-by-driver` takes for builtin-ness. */
+const BUILTIN_DRIVERS = new Set(['bridge', 'host', 'null']);
 
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   const find = (ctx: RouteContext): Network => {
@@ -60,7 +62,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
           (n) =>
             any('id', (v) => (ctx.faults.has('blind4-network-id-filter-exact') ? n.Id === v : n.Id.includes(v))) &&
             any('name', (v) => (ctx.faults.has('blind-network-name-filter-exact') ? n.Name === v : n.Name.includes(v))) &&
-            any('type', (v) => (v === 'builtin') === n.predefined),
+            any('type', (v) => (v === 'builtin') === (ctx.faults.has('blind5-network-type-filter-by-driver') ? BUILTIN_DRIVERS.has(n.Driver) : n.predefined)),
         );
       ctx.sendJson(
         200,

@@ -74,6 +74,7 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     'DELETE',
     '/volumes/{name}',
     (ctx) => {
+      if (ctx.faults.has('blind5-volume-delete-missing-204') && !engine.volumes.get(ctx.params.name ?? '')) return ctx.sendStatus(204);
       const volume = find(ctx);
       const held = ctx.faults.has('blind4-volume-delete-held-by-stopped-204') ? users(volume.Name, ctx).some((c) => c.isRunning) : inUse(volume.Name, ctx);
       if (held && !ctx.faults.has('volume-delete-in-use-204')) {

@@ -150,7 +150,9 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
  * `badParameter` before the container's state is looked at, as the daemon's router parses it first.
  */
 export async function killContainer(engine: Engine, c: Container, signal: string | null, badParameter: (message: string) => HttpError): Promise<void> {
-  const asked = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
+  const parsed = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
+  // Under `blind5-kill-unknown-signal-sigkill` a signal that does not parse falls back to the default, SIGKILL.
+  const asked = parsed === undefined && engine.faults.has('blind5-kill-unknown-signal-sigkill') ? 9 : parsed;
   if (asked === undefined) throw badParameter(`Invalid signal: ${signal}`);
   const run = c.run;
   if (!run || !c.isRunning) throw notRunning(c);

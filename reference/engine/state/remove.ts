@@ -12,13 +12,14 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   if (engine.faults.has('delete-keeps-container')) return;
   engine.cancel(c.restartTimer);
   c.removed = true;
-  if (c.isRunning) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
+  const forced = c.isRunning;
+  if (forced) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
   for (const id of c.execIds) keepRemoved(engine.execs, engine.execs.get(id), id);
   if (!engine.faults.has('exec-outlives-container')) engine.execs.removeFor(c);
   engine.containers.delete(c);
   keepRemoved(engine.containers, c, c.id, c.name.replace(/^\//, ''));
   if (opts.volumes) removeAnonymousVolumes(engine, c);
-  engine.containerEvent(c, 'destroy');
+  if (!(forced && engine.faults.has('blind5-destroy-event-missing-forced'))) engine.containerEvent(c, 'destroy');
 }
 
 /** Volumes created for Config.Volumes (named by id) that no other container uses. */
