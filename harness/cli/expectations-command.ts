@@ -5,11 +5,11 @@ import { UsageError } from '../target/endpoint.ts';
 import { strictParse } from './run-args.ts';
 import { readJsonFile, writableFile } from './inputs.ts';
 
-/** `conformance expectations update --from report.json [--out FILE]` */
+/** `conformance expectations update --from report.json [--out FILE] [--keep-unrun]` */
 export async function expectationsCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
   const [verb, ...rest] = argv;
   if (verb !== 'update') throw new UsageError(`expectations takes 'update', got '${verb ?? ''}'`);
-  const { values, positionals } = strictParse(rest, { from: { type: 'string' }, out: { type: 'string' } });
+  const { values, positionals } = strictParse(rest, { from: { type: 'string' }, out: { type: 'string' }, 'keep-unrun': { type: 'boolean' } });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.from) throw new UsageError('expectations update needs --from report.json');
   const report = readJsonFile('--from', values.from) as Report | null;
@@ -17,7 +17,8 @@ export async function expectationsCommand(argv: string[], out: NodeJS.WritableSt
     throw new UsageError(`--from '${values.from}': not a conformance report.json (no results)`);
   const file = writableFile('--out', values.out ?? 'expectations.json');
   const previous = existsSync(file) ? previousExpectations(file) : undefined;
-  const data = expectationsFromReport(report, previous);
+  if (values['keep-unrun'] && !previous) throw new UsageError(`--keep-unrun updates an existing file, and '${file}' does not exist`);
+  const data = expectationsFromReport(report, previous, { keepUnrun: values['keep-unrun'] });
   writeExpectations(file, data);
   out.write(`${file}: ${data.expectations.length} expectations\n`);
   return 0;

@@ -78,7 +78,7 @@ Usage:
   conformance report merge DIR... [--report-dir OUT]
                                        one report from the report dirs of a run's shards
                                        (see: conformance report merge --help)
-  conformance expectations update --from report.json [--out FILE]
+  conformance expectations update --from report.json [--out FILE] [--keep-unrun]
                                        write an expectations file from a run
                                        (see: conformance expectations update --help)
   conformance --version | --help
@@ -248,13 +248,16 @@ holding report.json and blob/) into one report in OUT (default: reports).
 Exit codes: as conformance run's (see: conformance run --help).
 `;
 
-const EXPECTATIONS_HELP = `usage: conformance expectations update --from report.json [--out FILE]
+const EXPECTATIONS_HELP = `usage: conformance expectations update --from report.json [--out FILE] [--keep-unrun]
 
 Writes an expectations file (the known departures of a target) from a run: every failed, error
 and warning result, keeping the reasons and links of the existing FILE.
 
   --from report.json    the run to record
   --out FILE            the expectations file (default: expectations.json)
+  --keep-unrun          keep FILE's expectations of checks the run did not run, and the options it
+                        was recorded with: a run narrowed with --grep or --suite updates only what
+                        it ran
 
 Exit codes: 0 written; 2 bad usage or a file that cannot be read or written.
 `;

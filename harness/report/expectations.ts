@@ -107,7 +107,13 @@ export function applyExpectations(report: Report, file: string, data: Expectatio
  * Writes an expectations file from a run: every failed, error and warning result, with its message
  * as the reason. The previous file's intermittent expectations are kept whether or not they showed.
  */
-export function expectationsFromReport(report: Report, previous?: ExpectationsFile): ExpectationsFile {
+/**
+ * The expectations a run records: one per failed, error and warning result (keeping the previous
+ * file's reason, link and intermittent mark). With `keepUnrun`, the previous file's expectations of
+ * checks the run did not run stay as they were, as do its recorded options: a run narrowed with
+ * --grep or --suite updates only what it ran.
+ */
+export function expectationsFromReport(report: Report, previous?: ExpectationsFile, opts: { keepUnrun?: boolean } = {}): ExpectationsFile {
   const fromRun = report.results
     .filter((r) => isBad(r.outcome) || r.outcome === 'warning')
     .map((r): Expectation => {
@@ -122,8 +128,9 @@ export function expectationsFromReport(report: Report, previous?: ExpectationsFi
       };
     });
   const intermittent = (previous?.expectations ?? []).filter((e) => e.intermittent && !fromRun.some((x) => x.id === e.id && x.suite === e.suite));
-  const expectations = [...fromRun, ...intermittent];
-  const recordedWith = recordedOptionsOf(report) ?? previous?.recordedWith;
+  const unrun = opts.keepUnrun ? (previous?.expectations ?? []).filter((e) => !e.intermittent && !report.results.some((r) => matches(e, r))) : [];
+  const expectations = [...fromRun, ...intermittent, ...unrun];
+  const recordedWith = opts.keepUnrun ? (previous?.recordedWith ?? recordedOptionsOf(report)) : (recordedOptionsOf(report) ?? previous?.recordedWith);
   return {
     description: previous?.description ?? `Known departures of ${report.target.product} ${report.target.version}`,
     ...(recordedWith ? { recordedWith } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applyExpectations, expectationsFromReport } from '../../harness/report/expectations.ts';
+import { applyExpectations, expectationsFromReport, type ExpectationsFile } from '../../harness/report/expectations.ts';
 import type { Report, ResultEntry } from '../../harness/report/report.ts';
 import { exitCodeOf } from '../../harness/run/run-conformance.ts';
 import { bareReport } from '../report/support/synthetic-report.ts';
@@ -47,6 +47,21 @@ describe('expectations gate', () => {
     const failing = applyExpectations(report([result('c', 'failed')]), 'x.json', flaky, true);
     expect([failing.expected, failing.unexpected]).toEqual([['engine-1.22 c'], []]);
     expect(expectationsFromReport(report([result('c', 'passed')]), flaky).expectations).toEqual(flaky.expectations);
+  });
+
+  test('update with keepUnrun keeps the expectations of checks the narrowed run did not run, and the recorded options', () => {
+    const previous = {
+      recordedWith: { suites: ['engine-1.22'], seed: 7 },
+      expectations: [
+        { id: 'a', suite: 'engine-1.22', outcome: 'failed' as const, reason: 'known' },
+        { id: 'z', suite: 'engine-1.22', outcome: 'failed' as const, reason: 'not run this time' },
+      ],
+    } as ExpectationsFile;
+    const narrowed = report([result('a', 'passed'), result('d', 'failed')]);
+    const kept = expectationsFromReport(narrowed, previous, { keepUnrun: true });
+    expect(kept.expectations.map((e) => e.id)).toEqual(['d', 'z']);
+    expect(kept.recordedWith).toEqual(previous.recordedWith);
+    expect(expectationsFromReport(narrowed, previous).expectations.map((e) => e.id)).toEqual(['d']);
   });
 
   test('update writes one expectation per failing result and keeps existing reasons', () => {
