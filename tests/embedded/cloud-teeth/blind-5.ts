@@ -6,10 +6,16 @@ import type { CloudTeeth } from './types.ts';
  * fault's requirement first.
  */
 export const blind5Teeth: CloudTeeth[] = [
-  // The offset is a fact of the list envelope, which the spec leaves "not shown": a whole-suite run reports a
-  // negative offset answered with a page as an informational departure of the envelope check (exit 0), which the
-  // teeth grade strictly.
-  { fault: 'blind5-list-negative-offset-from-end', catches: ['cloud/list/envelope'] },
+  // The offset is a fact of the list envelope, which the spec leaves "not shown": the negative sweep sends offset=-1
+  // to every list and a whole-suite run reports the page answered as a warning of the recommended bad-input rule
+  // (exit 0), which the teeth grade strictly.
+  {
+    fault: 'blind5-list-negative-offset-from-end',
+    catches: [
+      'cloud/errors/bad-input-client-error/service/list/integer-not-an-integer',
+      'cloud/errors/bad-input-client-error/nodetype/list/integer-not-an-integer',
+    ],
+  },
   { fault: 'blind5-namespace-create-in-own', catches: ['cloud/namespaces/organization'] },
   { fault: 'blind5-auth-empty-key-accepted', catches: ['cloud/auth/rest-wrong-key-refused'] },
   { fault: 'blind5-action-success-retry-refused', catches: ['cloud/states/action/success-allows-retry'] },
