@@ -49,10 +49,17 @@ export default [
   }),
   cloudCheck({
     id: R.wrong,
-    title: 'A REST request with a wrong API key is refused: no data, nothing changes (facts: 401)',
+    title: 'A REST request with a wrong API key (another key, or an empty one) is refused: no data, nothing changes (facts: 401)',
     requirements: [R.wrong, R.code401, R.codes],
-    run: (ctx) =>
-      expectRefusedCaller(ctx, ctx.api.as({ user: ctx.api.credentials!.user, key: `${ctx.api.credentials!.key}-wrong` }), R.wrong, 'with a wrong API key'),
+    async run(ctx) {
+      const { user, key } = ctx.api.credentials!;
+      // An empty password is not the user's API key either: a server that reads it as "no key to check" serves anyone who knows a username.
+      const wrongKeys: ReadonlyArray<readonly [string, string]> = [
+        [`${key}-wrong`, 'with a wrong API key'],
+        ...(key === '' ? [] : ([['', 'with an empty API key']] as const)),
+      ];
+      for (const [wrong, what] of wrongKeys) await expectRefusedCaller(ctx, ctx.api.as({ user, key: wrong }), R.wrong, what);
+    },
   }),
   cloudCheck({
     id: R.streamOk,

@@ -133,6 +133,22 @@ function expectContainerSources(ctx: CloudContext, lines: readonly Json[], conta
   });
 }
 
+/** The tail the follow=false check asks for. */
+const FOLLOW_FALSE_TAIL = 3;
+
+/**
+ * The first `n` lines of a followed stream with tail=n: the tail of a source that has ended
+ * writing. Their count, not their text, is what the follow=false check compares (the tail check
+ * judges which lines a tail holds).
+ */
+async function followedTail(ctx: CloudContext, uri: string, n: number): Promise<Json[]> {
+  const session = await openLogs(ctx, uri, { tail: n });
+  let seen = 0;
+  const { messages } = await readUntil(ctx, session, () => ++seen >= n, 3000, 'log stream');
+  session.close();
+  return messages;
+}
+
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
 const lineText = (m: Json): string => `${String(m.source ?? '')}|${String(m.log)}`;
 /** The texts of log lines, in a fixed order: lines of one container interleave with others' in its service's log. */
@@ -250,12 +266,21 @@ function logChecks(s: Source): CloudCheck[] {
         const { uri, renew } = await s.prepare(ctx);
         // A finished action's stream ends anyway: follow=false must close one that is still writing.
         const source = s.kind === 'action' ? await renew() : uri;
-        const session = await openLogs(ctx, source, { tail: 3, follow: 'false' }, id(s, 'follow-false-closes'));
+        // A source that has ended writing: how many lines its tail holds, read where follow is not in question.
+        const tail = s.kind === 'action' ? undefined : await followedTail(ctx, source, FOLLOW_FALSE_TAIL);
+        const session = await openLogs(ctx, source, { tail: FOLLOW_FALSE_TAIL, follow: 'false' }, id(s, 'follow-false-closes'));
         const { messages, closed } = await collectJson(ctx, session, 800, 'log stream');
         ctx.expect(closed, 'with follow=false the stream did not close after the tail', { requirement: id(s, 'follow-false-closes') });
-        ctx.expect(messages.length <= 3, `with tail=3 and follow=false the stream sent ${messages.length} lines`, {
+        ctx.expect(messages.length <= FOLLOW_FALSE_TAIL, `with tail=${FOLLOW_FALSE_TAIL} and follow=false the stream sent ${messages.length} lines`, {
           requirement: id(s, 'follow-false-closes'),
         });
+        // "sends the tail and closes": closing at once without the tail is not it.
+        if (tail !== undefined)
+          ctx.expect(messages.length === tail.length, `with follow=false the stream sent ${messages.length} lines before it closed`, {
+            expected: `the ${tail.length} line(s) of the tail a followed stream with tail=${FOLLOW_FALSE_TAIL} starts with`,
+            actual: messages.length,
+            requirement: id(s, 'follow-false-closes'),
+          });
       },
     }),
   ];

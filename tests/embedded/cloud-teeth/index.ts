@@ -10,6 +10,7 @@ import { blind3TeethA } from './blind-3-a.ts';
 import { blind3TeethC } from './blind-3-c.ts';
 import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
+import { blind5Teeth } from './blind-5.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -24,6 +25,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind3TeethC,
   ...blind3TeethB,
   ...blind4Teeth,
+  ...blind5Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

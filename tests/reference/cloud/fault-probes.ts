@@ -19,6 +19,7 @@ import { BLIND2_STACK_SERVICE_PROBES } from './blind2-stack-service-fault-probes
 import { BLIND3_A_PROBES } from './blind3-a-fault-probes.ts';
 import { BLIND3_B_PROBES } from './blind3-b-fault-probes.ts';
 import { BLIND4_PROBES } from './blind4-fault-probes.ts';
+import { BLIND5_PROBES } from './blind5-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -185,6 +186,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND3_A_PROBES,
   ...BLIND3_B_PROBES,
   ...BLIND4_PROBES,
+  ...BLIND5_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -212,6 +214,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind2-canceled-retry-refused',
   'blind2-end-date-lte-takes-unfinished',
   'blind3-action-list-by-end-date',
+  'blind5-node-upgrading-terminate-accepted',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
