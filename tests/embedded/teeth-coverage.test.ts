@@ -15,6 +15,16 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'unsupported-version-served': 'spec (Versioning): behaviour with an unsupported version is not shown; engine/versioning/unsupported-version only observes it',
   'blind4-die-event-signal-exit-missing':
     'spec (Events): the mapping of each operation to the event it emits is not shown; engine/events/operation-mapping observes a kill without die',
+  'blind5-destroy-event-missing-forced':
+    'spec (Events): the mapping of operations to events is not shown; engine/events/operation-mapping observes a forced removal without destroy',
+  'blind5-events-past-newest-first':
+    'spec (GET /events): since gives "all events since then, then stream", in no stated order; engine/events/run-sample-order observes the order',
+  'blind5-list-limit-negative-slices':
+    'spec (GET /containers/json): a negative limit is not shown; engine/containers/list/query-limit observes what limit=-1 lists',
+  'blind5-stop-created-204':
+    'spec (States): a created, never started container is neither running nor "already stopped"; engine/containers/stop/304-already-stopped observes its stop',
+  'blind5-exec-create-empty-cmd-201':
+    'spec (exec create): no refusal of an empty Cmd is stated and 400 is not among the codes (201, 404, 409, 500); accepting it breaks no stated rule',
 };
 
 test('every named engine fault is caught by at least one check (the checks under no fault are listed)', () => {

@@ -133,6 +133,13 @@ export default [
         'limit=2 lists the two last created containers (the last exited one too)',
         `${R}query-limit`,
       );
+      // A negative limit is not shown (Docker reads -1 as no limit): what it lists is recorded only.
+      const negative = await listRequest(ctx, label, { all: 1, limit: -1 });
+      const listed = negative.status === 200 ? (JSON.parse(negative.text() || 'null') as unknown) : undefined;
+      ctx.observe(
+        `all=1&limit=-1 answered ${negative.status}` +
+          (Array.isArray(listed) ? ` and listed ${listed.length} of the 4 containers (a negative limit is not shown; Docker lists every one)` : ''),
+      );
     },
   }),
   engineCheck({

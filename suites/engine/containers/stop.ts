@@ -57,6 +57,10 @@ export default [
         [before.Running, before.ExitCode, before.FinishedAt],
         '304 means no change: Running, ExitCode and FinishedAt are unchanged',
       );
+      // A created, never started container is neither running nor, in the table's words, already stopped: which row holds is not shown.
+      const created = await ctx.createContainer({ cmd: ['true'] });
+      const never = await ctx.api.post(`/containers/${created.id}/stop`, { query: { t: 0 } });
+      ctx.observe(`stop of a created, never started container answered ${never.status} (not shown; Docker answers 304)`);
     },
   }),
   engineCheck({

@@ -24,7 +24,7 @@ function mapping({ events, marks }: ScenarioResult): string {
 export default [
   engineCheck({
     id: 'engine/events/operation-mapping',
-    title: 'Records which events each container operation produces, a stop and a kill among them (not shown in the spec)',
+    title: 'Records which events each container operation produces, a stop, a kill and a forced removal among them (not shown in the spec)',
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.createContainer({ cmd: EXITS_ON_TERM });
@@ -37,6 +37,8 @@ export default [
         // A second run ended by SIGKILL: whether a signal death emits die as a normal exit does is recorded too.
         { op: 'start again', run: post('/start') },
         { op: 'kill', run: post('/kill') },
+        // Running again, so that the scenario's last step, a removal with force=1, kills it first: the events of a forced removal are recorded too.
+        { op: 'start for a forced removal', run: post('/start') },
       ]);
       ctx.observe(`operations and the events they produced: ${mapping(result)}`);
     },

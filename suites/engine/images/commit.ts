@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
-import { about, eventsOf, hasKinds, kindsOf, nowSeconds, readEvents, untilSoon } from '../support/events.ts';
+import { about, eventsOf, hasKinds, inTimeOrder, kindsOf, nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds, ranContainer, stdoutOf } from '../support/container-data.ts';
@@ -241,7 +241,7 @@ export default [
       const since = nowSeconds() - 1;
       const { id } = await ctx.runningContainer(['sleep', '300']);
       await commitAs(ctx, 'commit-pause', { pause: '1' }, undefined, id);
-      const events = await eventsOf(ctx, since, id, hasKinds('pause', 'unpause'), { container: [id] });
+      const events = inTimeOrder(await eventsOf(ctx, since, id, hasKinds('pause', 'unpause'), { container: [id] }));
       const kinds = kindsOf(events);
       ctx.expect(
         kinds.includes('pause') && kinds.indexOf('pause') < kinds.lastIndexOf('unpause'),

@@ -134,6 +134,21 @@ export default [
         'after the timestamp comes the line as written',
         TIMESTAMPS,
       );
+      // Every log line, whichever stream wrote it: the stderr lines of a log of both streams carry theirs too.
+      const both = (await sharedExitedContainer(ctx, TURNS_BOTH)).id;
+      const framed = framedLines(
+        expectFrames(ctx, (await logsSession(ctx, both, { stdout: 1, stderr: 1, timestamps: 1 })).data, 'logs stdout=1&stderr=1&timestamps=1'),
+      );
+      const bareOfBoth = framed.filter((line) => !TIMESTAMP.test(line.replace(/^\w+:/, '')));
+      ctx.expect(
+        framed.length === 5 && bareOfBoth.length === 0,
+        `with stdout=1&stderr=1, every line of both streams starts with a timestamp; these do not: ${JSON.stringify(bareOfBoth)}`,
+        {
+          expected: 'five lines (o1 e1 o2 e2 o3), each <RFC 3339 time> <line>',
+          actual: framed,
+          requirement: TIMESTAMPS,
+        },
+      );
       // Spec, Notation: a timestamp that is not integer Unix seconds is an ISO 8601 string with fractional seconds.
       const whole = lines.filter((line) => TIMESTAMP.test(line) && !FRACTIONAL_TIMESTAMP.test(line));
       ctx.expect(whole.length === 0, `every log timestamp has fractional seconds; these do not: ${JSON.stringify(whole)}`, {
@@ -164,6 +179,12 @@ export default [
     async run(ctx) {
       const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 2 }, 'logs tail=2'), 'line-4\nline-5\n', 'tail=2 returns the last two lines');
+      // The follow path too: of an exited container, follow=1&tail=2 returns the last two lines and ends.
+      ctx.expectEqual(
+        await stdoutLog(ctx, id, { tail: 2, follow: 1 }, 'logs follow=1&tail=2'),
+        'line-4\nline-5\n',
+        'follow=1&tail=2 returns the last two lines too (tail is not dropped when following)',
+      );
       // 0 is a number like any other: the last 0 lines are none (a `value || all` parse reads it as no tail).
       ctx.expectEqual(await stdoutLog(ctx, id, { tail: 0 }, 'logs tail=0'), '', 'tail=0 returns no line');
       // Both streams asked: the last n lines of the log are counted over both, not n of each.

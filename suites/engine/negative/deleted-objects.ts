@@ -14,6 +14,8 @@ import { createNetwork, createVolume } from '../support/resources.ts';
 export interface DeletedObject {
   /** How the operations' paths name it (an id or a name). */
   ref: string;
+  /** Another reference the paths take for it (a container's name beside its id), sent as well. */
+  alias?: string;
   /** The lists and filtered lists that still show it (empty when none does). */
   listedIn(): Promise<string[]>;
 }
@@ -69,7 +71,7 @@ const container: DeletableKind = {
   prefix: '/containers/{id}',
   versions: ['1.18', '1.22'],
   async deleted(ctx) {
-    const { id } = await ctx.createContainer({ cmd: ['true'] });
+    const { id, name } = await ctx.createContainer({ cmd: ['true'] });
     await deleteOrBlock(ctx, `/containers/${id}`, { force: 1 }, [204], 'engine/containers/delete/204-removed');
     const shows = (c: Record<string, unknown>): boolean => c.Id === id;
     const views: ListView[] = [
@@ -77,7 +79,7 @@ const container: DeletableKind = {
       { path: '/containers/json', query: { all: 1, filters: filters({ label: [`${RUN_LABEL}=${ctx.run.runId}`] }) }, shows },
       { path: '/containers/json', query: { all: 1, filters: filters({ status: ['created'] }) }, shows },
     ];
-    return { ref: id, listedIn: listedIn(ctx, views) };
+    return { ref: id, alias: name, listedIn: listedIn(ctx, views) };
   },
   never: hex64,
 };

@@ -15,12 +15,14 @@ import { blindTeeth } from './blind.ts';
 import { blind3Teeth } from './blind-3.ts';
 import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
+import { blind5Teeth } from './blind-5.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
   ...blind3Teeth,
   ...blind3TeethB,
   ...blind4Teeth,
+  ...blind5Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
