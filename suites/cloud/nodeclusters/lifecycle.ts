@@ -1,5 +1,5 @@
 import { tagNames } from '../support/app.ts';
-import { finishedActionOf } from '../support/actions.ts';
+import { ENDS, expectActionSucceeded, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
 import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
@@ -128,7 +128,8 @@ export default [
   }),
   cloudCheck({
     id: R.tags,
-    title: 'PATCH tags replaces the tag list of the cluster and of its nodes',
+    title: 'PATCH tags replaces the tag list of the cluster and of its nodes, and its action ends Success',
+    requirements: [R.tags, ENDS, SUCCEEDS],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 1, { tags: [{ name: 'conformance-old' }] });
@@ -145,6 +146,7 @@ export default [
           requirement: R.tags,
         });
       }
+      await expectActionSucceeded(ctx, res, 'PATCH tags');
     },
   }),
   cloudCheck({

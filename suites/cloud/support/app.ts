@@ -110,19 +110,38 @@ export function terminateLater(ctx: CloudContext, uri: string, settled = SERVICE
   });
 }
 
-/** POST of a service (terminated after the check); the check is blocked when it is not created. */
+/** The fields of a plain service create (serviceBody without extras): its refusal is the create rule's breach. */
+const PLAIN_SERVICE_FIELDS: ReadonlySet<string> = new Set(['image', 'name', 'run_command', 'tags']);
+const plainService = (body: unknown): boolean => typeof body === 'object' && body !== null && Object.keys(body).every((k) => PLAIN_SERVICE_FIELDS.has(k));
+/** A stack of a name and plain service items. */
+const plainStack = (body: Json): boolean =>
+  Object.keys(body).every((k) => k === 'name' || k === 'services') &&
+  (body.services === undefined || (Array.isArray(body.services) && body.services.every(plainService)));
+
+/**
+ * A refused create: a plain one blocks the check by the create rule, whose own check reports it;
+ * a body that sets more is the check's subject, so its refusal fails the check.
+ */
+function expectCreated(ctx: CloudContext, res: HttpResponse, what: string, plain: boolean, requirement: string): void {
+  if (res.status >= 200 && res.status < 300) return;
+  const said = `creating a ${what} answered ${res.status}: ${res.text().slice(0, 300)}`;
+  if (plain) ctx.preconditionUnmet(said, requirement);
+  ctx.fail(said, { expected: '2xx', actual: res.status });
+}
+
+/** POST of a service (terminated after the check); see expectCreated for a refusal. */
 export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Service> {
   const res = await ctx.api.post(path, body);
-  ctx.precondition(res.status >= 200 && res.status < 300, `creating a service answered ${res.status}: ${res.text().slice(0, 300)}`, CREATES.service);
+  expectCreated(ctx, res, 'service', plainService(body), CREATES.service);
   const svc = ctx.expectJson<Service>(res, 'service create response');
   if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
   return svc;
 }
 
-/** POST of a stack (terminated after the check). */
+/** POST of a stack (terminated after the check); see expectCreated for a refusal. */
 export async function createStack(ctx: CloudContext, body: Json): Promise<Stack> {
   const res = await ctx.api.post(STACKS, body);
-  ctx.precondition(res.status >= 200 && res.status < 300, `creating a stack answered ${res.status}: ${res.text().slice(0, 300)}`, CREATES.stack);
+  expectCreated(ctx, res, 'stack', plainStack(body), CREATES.stack);
   const stack = ctx.expectJson<Stack>(res, 'stack create response');
   if (typeof stack.resource_uri === 'string') terminateLater(ctx, stack.resource_uri, STACK_SETTLED);
   return stack;
