@@ -17,7 +17,7 @@ const R = {
   sizes: 'engine/images/list/sizes-given-when-empty',
   containerSizes: 'engine/containers/list/size-zero-present',
   inspectSizes: 'engine/containers/inspect/query-size',
-  inspectSchema: 'engine/images/inspect/200-response-schema',
+  platform: 'engine/images/inspect/platform-given-when-empty',
 };
 
 type Json = Record<string, unknown>;
@@ -137,9 +137,9 @@ export default [
     },
   }),
   engineCheck({
-    id: `${R.inspectSchema}/empty-platform`,
+    id: R.platform,
     title: '(1.22) The inspect of an image whose config gives Architecture and the daemon version empty has both, as strings (not left out)',
-    requirements: [R.inspectSchema],
+    requirements: [R.platform],
     endpoint: 'engine/images/inspect',
     versions: ['1.22'],
     async run(ctx) {
@@ -152,7 +152,7 @@ export default [
         ctx.verify(typeof inspect[field] === 'string', `the inspect of an image whose config gives ${field} empty has ${field} S`, {
           expected: 'a string (empty, as the config gives it)',
           actual: shownValue(inspect[field]),
-          requirement: R.inspectSchema,
+          requirement: R.platform,
         });
       }
       const shown = { Architecture: inspect.Architecture, [ctx.spell('VendorVersion')]: inspect[ctx.spell('VendorVersion')] };
