@@ -62,11 +62,14 @@ export async function operationStatus(ctx: EngineContext, endpoint: Endpoint, pr
   const json = await bodyOf(ctx, endpoint, wanted);
   const path = endpoint.path.replace(prefix.slice(prefix.indexOf('{')), encodeURIComponent(ref));
   try {
-    const res = await ctx.api.raw(endpoint.method, ctx.api.path(path), {
+    // The status is all the checks read: taken from the answer's head, so that a stream (1.18
+    // stats has no `stream` parameter and never ends) is not waited on for its whole time-out.
+    const res = await ctx.api.rawStream(endpoint.method, ctx.api.path(path), {
       query: wanted.query ?? {},
       ...(json !== undefined ? { json } : endpoint.method === 'POST' ? { body: '' } : {}),
       timeoutMs: ANSWER_WITHIN_MS,
     });
+    res.close();
     return res.status;
   } catch (err) {
     if (err instanceof TargetError) return `no answer (${err.message.slice(0, 80)})`;
