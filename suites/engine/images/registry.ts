@@ -2,7 +2,19 @@ import { engineCheck } from '../support/check.ts';
 import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import { buildImage, registryConfigHeader } from '../support/build.ts';
 import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
-import { expectTransferred, fixtureAs, loginAuth, pull, push, pushedDigest, pushedRepo, registryOf, registryRepo, untagLocal } from '../support/registry.ts';
+import {
+  expectPulledImage,
+  expectTransferred,
+  fixtureAs,
+  loginAuth,
+  pull,
+  push,
+  pushedDigest,
+  pushedDistinct,
+  registryOf,
+  registryRepo,
+  untagLocal,
+} from '../support/registry.ts';
 
 /**
  * Spec: Endpoints > Images > 27 (pull with fromImage), 30 (push); Authentication (X-Registry-Auth).
@@ -73,8 +85,7 @@ export default [
     ],
     endpoint: CREATE,
     async run(ctx) {
-      const repo = await pushedRepo(ctx, 'pull', ['t1']);
-      removeLater(ctx, `${repo}:t1`);
+      const { repo, pushed } = await pushedDistinct(ctx, 'pull', ['t1']);
       const res = await pull(ctx, repo, { tag: 't1' });
       expectNoStreamError(
         ctx,
@@ -85,39 +96,30 @@ export default [
         `pull of ${repo}:t1`,
         'engine/images/create/query-from-image',
       );
-      const pulled = await imageIdOf(ctx, `${repo}:t1`, 'engine/images/create/query-from-image');
-      if (!sameImage(pulled, await imageIdOf(ctx, ctx.fixtureImage()))) ctx.observe(`the pulled image ${pulled} has another id than the pushed fixture`);
+      await expectPulledImage(ctx, `${repo}:t1`, pushed.t1, [pushed.t1], 'engine/images/create/query-from-image');
     },
   }),
   engineCheck({
     id: 'engine/images/create/query-tag',
-    title: 'a pull with tag fetches that tag only',
+    title: 'a pull with tag fetches that tag only, the image pushed under it',
     endpoint: CREATE,
     async run(ctx) {
-      const repo = await pushedRepo(ctx, 'pull-tag', ['wanted', 'other']);
-      for (const tag of ['wanted', 'other']) removeLater(ctx, `${repo}:${tag}`);
+      const { repo, pushed } = await pushedDistinct(ctx, 'pull-tag', ['wanted', 'other']);
       expectTransferred(ctx, await pull(ctx, repo, { tag: 'wanted' }), `pulling ${repo}:wanted`);
-      ctx.expect(await imageExists(ctx, `${repo}:wanted`), `after a pull with tag=wanted, ${repo}:wanted is not local`, {
-        expected: 'inspect 200',
-        actual: 404,
-      });
+      await expectPulledImage(ctx, `${repo}:wanted`, pushed.wanted, Object.values(pushed), 'engine/images/create/query-tag');
       ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=wanted also brought ${repo}:other`, { expected: 'inspect 404', actual: 200 });
     },
   }),
   engineCheck({
     id: 'engine/images/create/query-tag-empty-pulls-all',
-    title: 'a pull with an empty tag fetches every tag of the repository',
+    title: 'a pull with an empty tag fetches every tag of the repository, each the image pushed under it',
     endpoint: CREATE,
     async run(ctx) {
       const tags = ['one', 'two'];
-      const repo = await pushedRepo(ctx, 'pull-all', tags);
-      for (const tag of tags) removeLater(ctx, `${repo}:${tag}`);
+      const { repo, pushed } = await pushedDistinct(ctx, 'pull-all', tags);
       expectTransferred(ctx, await pull(ctx, repo, { tag: '' }), `pulling ${repo} with tag=''`);
       for (const tag of tags)
-        ctx.expect(await imageExists(ctx, `${repo}:${tag}`), `a pull with an empty tag did not bring ${repo}:${tag}`, {
-          expected: `every tag: ${tags.join(', ')}`,
-          actual: `${tag} missing`,
-        });
+        await expectPulledImage(ctx, `${repo}:${tag}`, pushed[tag]!, Object.values(pushed), 'engine/images/create/query-tag-empty-pulls-all');
     },
   }),
   engineCheck({

@@ -23,10 +23,10 @@ export interface OwnImage {
 export const IMAGE_MARKER = 'etc/conformance-image';
 
 /** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
-export function uniqueRootfs(): Promise<Buffer> {
+export function uniqueRootfs(padding = 0): Promise<Buffer> {
   return packTar([
     { name: 'etc/', type: 'directory' },
-    { name: IMAGE_MARKER, content: `${randomBytes(16).toString('hex')}\n` },
+    { name: IMAGE_MARKER, content: `${randomBytes(16).toString('hex')}${'.'.repeat(padding)}\n` },
   ]);
 }
 
@@ -50,11 +50,11 @@ export const IMPORT_NAMED = 'engine/images/create/query-from-src-body';
  * A new image imported under `conformance-<runId>-<purpose>-…:<tag>`. An import that fails or
  * leaves `repo:tag` unnamed blocks the check: the import's own check reports that breach.
  */
-export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1', owner?: RemovalOwner): Promise<OwnImage> {
+export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1', owner?: RemovalOwner, padding = 0): Promise<OwnImage> {
   const repo = ctx.uniqueName(purpose);
   const ref = `${repo}:${tag}`;
   return ctx.setUp(async () => {
-    const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs());
+    const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs(padding));
     if (res.status !== 200 || /"error"/.test(res.text())) ctx.fail(`importing an image as ${ref} answered ${res.status}: ${res.text().slice(0, 300)}`);
     let named = await inspectImage(ctx, ref);
     const imported = importedId(res.text());

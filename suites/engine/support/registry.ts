@@ -7,7 +7,7 @@ import { encodeRegistryAuth, type AuthConfig } from '../../../harness/protocol/r
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
-import { ownImage, removeLater, tagged } from './images.ts';
+import { inspectImage, ownImage, removeLater, sameImage, tagged } from './images.ts';
 
 /**
  * The embedded reference target keeps an in-memory registry that answers for any host with a port
@@ -84,6 +84,58 @@ export async function pushedRepo(ctx: EngineContext, purpose: string, tags: stri
   }, 'engine/images/push/200-progress-stream');
   for (const tag of tags) await untagLocal(ctx, `${repo}:${tag}`);
   return repo;
+}
+
+/** An image pushed under one tag: its id and Size before the push. */
+export interface PushedImage {
+  id: string;
+  size: number;
+}
+
+/**
+ * A registry repository holding a different image under each tag: each an own import whose Size
+ * differs from the others' by a kilobyte per tag, so that both its id and its Size tell which tag
+ * a pulled image came from. The local tags are removed again (the images stay under their own
+ * names), so that a pull has to resolve the tag at the registry.
+ */
+export async function pushedDistinct(ctx: EngineContext, purpose: string, tags: string[]): Promise<{ repo: string; pushed: Record<string, PushedImage> }> {
+  const repo = registryRepo(ctx, purpose);
+  const pushed: Record<string, PushedImage> = {};
+  for (const [i, tag] of tags.entries()) {
+    const own = await ownImage(ctx, `${purpose}-${i}`, 'v1', undefined, 1024 * i);
+    await tagged(ctx, own.ref, repo, tag);
+    removeLater(ctx, `${repo}:${tag}`);
+    pushed[tag] = { id: own.id, size: (await idAndSize(ctx, own.ref)).Size };
+  }
+  await ctx.setUp(async () => {
+    for (const tag of tags) expectTransferred(ctx, await push(ctx, repo, { tag }), `pushing ${repo}:${tag}`);
+  }, 'engine/images/push/200-progress-stream');
+  for (const tag of tags) await untagLocal(ctx, `${repo}:${tag}`);
+  return { repo, pushed };
+}
+
+/**
+ * The image a pull named `ref` is the one pushed under that tag: the same id, or, where a target
+ * gives a pulled image an id of its own (ids are not stated), the pushed image's Size and no other
+ * pushed image's.
+ */
+export async function expectPulledImage(ctx: EngineContext, ref: string, want: PushedImage, all: PushedImage[], requirement: string): Promise<void> {
+  const got = await idAndSize(ctx, ref, requirement);
+  const same = sameImage(got.Id, want.id);
+  const bySize = all.filter((p) => p.size === got.Size);
+  const identified = same || (bySize.length === 1 && bySize[0] === want);
+  ctx.expect(identified, `${ref} after the pull is image ${got.Id} (Size ${got.Size}), not the image pushed under that tag`, {
+    expected: { Id: want.id, Size: want.size },
+    actual: { Id: got.Id, Size: got.Size },
+    requirement,
+  });
+  if (identified && !same) ctx.observe(`the pulled ${ref} has another id (${got.Id}) than the pushed image (${want.id}), with its Size`);
+}
+
+async function idAndSize(ctx: EngineContext, ref: string, requirement?: string): Promise<{ Id: string; Size: number }> {
+  const res = await inspectImage(ctx, ref);
+  if (res.status !== 200) ctx.fail(`GET /images/${ref}/json answered ${res.status}`, { expected: 200, actual: res.status, requirement });
+  return ctx.expectJson<{ Id: string; Size: number }>(res, `inspect of ${ref}`);
 }
 
 /** The manifest digest a push stream reports (`<tag>: digest: sha256:… size: …`). */
