@@ -8,11 +8,12 @@
  * parameter of the endpoint it sends as `1`/`0` spelled `1`/`0`, `true`/`false`, `True`/`False`,
  * and each one whose default the spec states and the check leaves out sent as that default in the
  * same spelling (the spec makes absence and the default the same request). Each spelling must
- * reach the verdict its sibling spellings reach.
+ * reach the verdict its sibling spellings reach: a respelled run that can no longer reach its
+ * subject (it would skip) fails the spelling rules, since as written it passed.
  */
 import { loadEndpoints, loadRequirements } from '../../../harness/catalog/load.ts';
 import type { Endpoint, QueryParam, Requirement } from '../../../harness/catalog/types.ts';
-import { CheckFailure } from '../../../harness/check/signals.ts';
+import { CheckFailure, CheckSkipped } from '../../../harness/check/signals.ts';
 import { EndpointMatcher, engineCatalogPath } from '../../../harness/judge/endpoint-matcher.ts';
 import { type BooleanStyle, encodeBoolean, respellBooleans } from '../../../harness/protocol/booleans.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
@@ -87,6 +88,9 @@ async function respelledRun(ctx: EngineContext, check: EngineCheck, endpoint: En
   try {
     await check.run(ctx);
   } catch (err) {
+    // As written the check reached its verdict; a state it could not reach respelled is the spelling's doing.
+    if (err instanceof CheckSkipped)
+      ctx.fail(`${spelled} the check could not reach its subject (as written it passed): ${err.message}`, { requirement: SPELLING_RULES });
     if (!(err instanceof CheckFailure)) throw err;
     ctx.fail(`${spelled} (as written it passed): ${err.message}`, { ...err.detail, requirement: SPELLING_RULES });
   } finally {

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
-import { expectClosed, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
+import { expectClosed, expectLiveUntilDetached, LIVE_PROBE, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
 
@@ -106,11 +106,11 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       // As for attach, the sequence is watched for on a tty.
-      const { id } = await ctx.runningContainer(['sh', '-c', 'while true; do sleep 0.1; done'], { openStdin: true, tty: true });
-      const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' }, { send: '\x18', readMs: WS_READ_MS });
+      const { id } = await ctx.runningContainer(['cat'], { openStdin: true, tty: true });
+      const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' }, { send: [`${LIVE_PROBE}\n`, '\x18'], readMs: WS_READ_MS });
       await blockedIfNotServed(ctx, got, id);
       expectSession(ctx, got, 'attach/ws stream=1&stdin=1&detachKeys=ctrl-x');
-      expectClosed(ctx, got, 'after ctrl-x (the detachKeys sequence) sent on the session the target ends it');
+      expectLiveUntilDetached(ctx, got, 'after ctrl-x (the detachKeys sequence) sent on the session the target ends it');
       ctx.expectEqual((await ctx.state(id)).Running, true, 'detaching does not stop the container: State.Running is still true');
     },
   }),

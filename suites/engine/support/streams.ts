@@ -292,6 +292,21 @@ export function expectClosed(ctx: EngineContext, capture: Pick<Capture, 'closed'
   });
 }
 
+/** What a detach check types (to `cat`) before its detach sequence: echoed back, it shows stdin reached a live session. */
+export const LIVE_PROBE = 'detach-probe';
+
+/**
+ * A session that was live (LIVE_PROBE, typed first, came back) and ended after the detach
+ * sequence: a session that ended before anything was typed, or never read stdin, does not pass.
+ */
+export function expectLiveUntilDetached(ctx: EngineContext, capture: Pick<Capture, 'closed' | 'data'>, what: string): void {
+  ctx.expect(capture.data.includes(LIVE_PROBE), `${what}: the session did not echo ${LIVE_PROBE}, typed before the sequence`, {
+    expected: `${LIVE_PROBE} echoed, then the stream ends`,
+    actual: capture.data.toString('utf8').slice(-200),
+  });
+  expectClosed(ctx, capture, what);
+}
+
 /** A program that writes one line on stdout and one on stderr, then exits. */
 export function bothStreams(out: string, err: string): string[] {
   return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
