@@ -7,11 +7,8 @@ import {
   bothStreams,
   demux,
   expectClosed,
+  detachedSession,
   expectLiveUntilDetached,
-  LIVE_PROBE,
-  openSession,
-  readUntil,
-  sessionEndMs,
   expectFrames,
   expectOnlyStream,
   expectPayload,
@@ -181,19 +178,8 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['cat'], { openStdin: true, tty: true });
-      const conn = await openSession(ctx, `/containers/${id}/attach`, {
-        query: { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' },
-        stdin: `${LIVE_PROBE}\n`,
-      });
-      const before = await readUntil(conn, (data) => data.includes(LIVE_PROBE), sessionEndMs(ctx));
-      const live = !before.closed && before.data.includes(LIVE_PROBE);
-      if (live) await conn.write(Buffer.from([0x18]));
-      const after = live ? await conn.readAll({ timeoutMs: sessionEndMs(ctx) }) : { data: Buffer.alloc(0), closed: true };
-      expectLiveUntilDetached(
-        ctx,
-        { data: Buffer.concat([before.data, after.data]), closed: !before.closed && after.closed },
-        'after ctrl-x (the detachKeys sequence) on stdin the target ends the attach session',
-      );
+      const got = await detachedSession(ctx, `/containers/${id}/attach`, { query: { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' } });
+      expectLiveUntilDetached(ctx, got, 'after ctrl-x (the detachKeys sequence) on stdin the target ends the attach session');
       ctx.expectEqual((await ctx.state(id)).Running, true, 'detaching does not stop the container: State.Running is still true');
     },
   }),

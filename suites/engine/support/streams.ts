@@ -307,6 +307,26 @@ export function expectLiveUntilDetached(ctx: EngineContext, capture: Pick<Captur
   expectClosed(ctx, capture, what);
 }
 
+/**
+ * A hijacked session to a `cat` on a tty, detached by ctrl-x: types LIVE_PROBE, reads until it
+ * comes back, then sends the sequence and reads until the target ends the session (judge it with
+ * expectLiveUntilDetached). Nothing more is sent once the session ended or never echoed.
+ */
+export async function detachedSession(ctx: EngineContext, path: string, opts: Omit<SessionOptions, 'stdin' | 'afterHead' | 'readMs'>): Promise<Capture> {
+  const conn = await openSession(ctx, path, { ...opts, stdin: `${LIVE_PROBE}\n` });
+  const before = await readUntil(conn, (data) => data.includes(LIVE_PROBE), sessionEndMs(ctx));
+  const live = !before.closed && before.data.includes(LIVE_PROBE);
+  if (live) await conn.write(Buffer.from([0x18]));
+  const after = live ? await conn.readAll({ timeoutMs: sessionEndMs(ctx) }) : { data: Buffer.alloc(0), closed: true };
+  return {
+    status: conn.status,
+    statusText: conn.statusText,
+    headers: conn.headers,
+    data: Buffer.concat([before.data, after.data]),
+    closed: live && after.closed,
+  };
+}
+
 /** A program that writes one line on stdout and one on stderr, then exits. */
 export function bothStreams(out: string, err: string): string[] {
   return ['sh', '-c', `echo ${out}; echo ${err} >&2`];
