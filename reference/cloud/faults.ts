@@ -14,6 +14,7 @@ import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
 import { BLIND_4_FAULTS } from './fault-areas/blind-4.ts';
 import { BLIND_5_FAULTS } from './fault-areas/blind-5.ts';
+import { BLIND_6_FAULTS } from './fault-areas/blind-6.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -42,6 +43,7 @@ const NAMED_FAULTS = [
   ...BLIND_3_FAULTS,
   ...BLIND_4_FAULTS,
   ...BLIND_5_FAULTS,
+  ...BLIND_6_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -47,7 +47,7 @@ export class ActionCall {
       user: req.user.username,
       user_agent: req.userAgent,
       start_date: world.clock.now(),
-      end_date: null,
+      end_date: world.faults.has('blind6-action-end-date-at-start') ? world.clock.now() : null,
       state: 'In progress',
       ip: req.ip,
       location: locationOf(req.ip),

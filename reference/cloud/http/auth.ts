@@ -6,9 +6,16 @@ import type { CloudUser } from '../users.ts';
 
 /**
  * `anyKey`: the fault blind-auth-key-unchecked (the user is found by name, whatever the key);
- * `emptyKey`: blind5-auth-empty-key-accepted (an empty key is taken as "no key to check").
+ * `emptyKey`: blind5-auth-empty-key-accepted (an empty key is taken as "no key to check");
+ * `keyOnly`: blind6-auth-key-of-any-user (the key is looked up alone; its owner is the caller).
  */
-export function userFromBasic(header: string | undefined, users: readonly CloudUser[], anyKey = false, emptyKey = false): CloudUser | undefined {
+export function userFromBasic(
+  header: string | undefined,
+  users: readonly CloudUser[],
+  anyKey = false,
+  emptyKey = false,
+  keyOnly = false,
+): CloudUser | undefined {
   const m = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
   if (!m?.[1]) return undefined;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -16,6 +23,7 @@ export function userFromBasic(header: string | undefined, users: readonly CloudU
   if (colon < 0) return undefined;
   const username = decoded.slice(0, colon);
   const key = decoded.slice(colon + 1);
+  if (keyOnly && key !== '') return users.find((u) => u.apiKey === key);
   return anyKey || (emptyKey && key === '') ? users.find((u) => u.username === username) : findUser(users, username, key);
 }
 

@@ -18,6 +18,7 @@ export function resolveScope(world: World, user: CloudUser, named: string | unde
     const createdInOwn = named !== user.username && method === 'POST' && COLLECTION.test(path) && world.faults.has('blind5-namespace-create-in-own');
     return { namespace: createdInOwn ? user.username : named, spelled: true };
   }
+  if (world.faults.has('blind6-namespace-foreign-falls-back-own')) return { namespace: user.username, spelled: false };
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
 }
 

@@ -35,7 +35,13 @@ async function handle(world: World, dispatch: (req: ApiRequest) => Promise<Dispa
   const keyUnchecked = world.faults.has('blind-auth-key-unchecked');
   const basic = world.faults.has('rest-basic-refused')
     ? undefined
-    : userFromBasic(req.headers.authorization, world.users, keyUnchecked, world.faults.has('blind5-auth-empty-key-accepted'));
+    : userFromBasic(
+        req.headers.authorization,
+        world.users,
+        keyUnchecked,
+        world.faults.has('blind5-auth-empty-key-accepted'),
+        world.faults.has('blind6-auth-key-of-any-user'),
+      );
   const user = basic ?? (world.faults.has('auth-not-required') ? world.users[0] : undefined);
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const call = {

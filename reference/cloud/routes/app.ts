@@ -106,7 +106,8 @@ function addStackRoutes(routes: RouteTable): void {
         const s = stack(ctx);
         const runningStart = name === 'start' && s.state === 'Running' && ctx.world.faults.has('blind4-stack-start-running-accepted');
         const stoppedRedeploy = name === 'redeploy' && s.state === 'Stopped' && ctx.world.faults.has('blind5-stack-stopped-redeploy-refused');
-        const allowed = (allows(STACK_OPS, s.state, name) || runningStart) && !stoppedRedeploy;
+        const notRunTerminate = name === 'terminate' && s.state === 'Not Running' && ctx.world.faults.has('blind6-stack-not-running-terminate-refused');
+        const allowed = (allows(STACK_OPS, s.state, name) || runningStart) && !stoppedRedeploy && !notRunTerminate;
         return runVerb(ctx, s, { allowed, what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
       },
       { action: `Stack ${label}` },
@@ -382,7 +383,9 @@ function addContainerRoutes(routes: RouteTable): void {
         ctx,
         c,
         {
-          allowed: containerAllows(c, 'terminate') && !(c.state === 'Running' && ctx.world.faults.has('blind2-running-container-terminate-refused')),
+          allowed:
+            (containerAllows(c, 'terminate') && !(c.state === 'Running' && ctx.world.faults.has('blind2-running-container-terminate-refused'))) ||
+            (c.state === 'Terminated' && ctx.world.faults.has('blind6-container-terminate-twice-accepted')),
           what: 'container',
           name: 'terminate',
         },

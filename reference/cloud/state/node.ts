@@ -39,6 +39,7 @@ export function nodeAllows(world: World, node: Node, op: NodeOp): boolean {
   if (op === 'vendor-upgrade' && node.state === 'Unreachable' && world.faults.has('blind-unreachable-node-upgrade-allowed')) return true;
   if (op === 'terminate' && node.state === 'Unreachable' && world.faults.has('blind4-node-terminate-unreachable-refused')) return false;
   if (op === 'terminate' && node.state === 'Upgrading' && world.faults.has('blind5-node-upgrading-terminate-accepted')) return true;
+  if (op === 'health-check' && node.state === 'Terminated' && world.faults.has('blind6-terminated-node-health-check-accepted')) return true;
   return allows(NODE_OPS, node.state, op);
 }
 

@@ -40,8 +40,8 @@ export const STRATEGIES = ['EMPTIEST_NODE', 'HIGH_AVAILABILITY', 'EVERY_NODE'] a
 
 /** Fields both create and update take (update's list in the spec). */
 const UPDATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
-  autorestart: (b) => optEnum(b, 'autorestart', AUTORESTART),
-  autodestroy: (b) => optEnum(b, 'autodestroy', AUTODESTROY),
+  autorestart: (b, world) => optEnum(b, 'autorestart', AUTORESTART, world.faults.has('blind6-service-restart-policy-case-insensitive')),
+  autodestroy: (b, world) => optEnum(b, 'autodestroy', AUTODESTROY, world.faults.has('blind6-service-restart-policy-case-insensitive')),
   container_envvars: readEnv,
   container_ports: readPorts,
   cpu_shares: (b) => optInt(b, 'cpu_shares'),

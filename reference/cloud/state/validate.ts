@@ -30,9 +30,12 @@ export function optInt(body: Fields, key: string, min = 0): number | undefined {
   return v;
 }
 
-export function optEnum<T extends string>(body: Fields, key: string, allowed: readonly T[]): T | undefined {
+/** `ignoreCase`: blind6-service-restart-policy-case-insensitive (a value in another case is taken as the listed one). */
+export function optEnum<T extends string>(body: Fields, key: string, allowed: readonly T[], ignoreCase = false): T | undefined {
   const v = optString(body, key);
   if (v === undefined) return undefined;
+  const listed = ignoreCase ? allowed.find((a) => a.toLowerCase() === v.toLowerCase()) : undefined;
+  if (listed !== undefined) return listed;
   if (!(allowed as readonly string[]).includes(v)) throw badRequest(`${key} must be one of ${allowed.join(', ')}`);
   return v as T;
 }

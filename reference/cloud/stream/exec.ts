@@ -22,11 +22,12 @@ export const execStream: StreamHandler = (ctx) => {
   const command = ctx.query.get('command') || 'sh';
   const env = shellEnvFor(world, c);
   return (ws) => {
-    const run = (line: string): boolean => {
+    const run = (line: string, lastHeld = false): boolean => {
       const result = runLine(line, env);
       // Under `blind4-exec-stderr-as-stdout` every output message is labelled stdout.
       const label = (stream: string): string => (world.faults.has('blind4-exec-stderr-as-stdout') ? 'stdout' : stream);
-      for (const out of result.output) sendJson(ws, { type: 'output', output: out.text, streamType: label(out.stream) });
+      const output = lastHeld ? result.output.slice(0, -1) : result.output;
+      for (const out of output) sendJson(ws, { type: 'output', output: out.text, streamType: label(out.stream) });
       return result.exited;
     };
     const end = (): void => {
@@ -34,7 +35,8 @@ export const execStream: StreamHandler = (ctx) => {
       ws.close(1000);
     };
     if (!SHELLS.test(command)) {
-      run(command);
+      // Under `blind6-exec-one-shot-last-output-lost` the message held back for the next one is dropped at the end.
+      run(command, world.faults.has('blind6-exec-one-shot-last-output-lost'));
       end();
       return;
     }

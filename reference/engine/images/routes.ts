@@ -7,7 +7,7 @@ import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
 import { isValidRepo, isValidTag, tagged } from './reference.ts';
-import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
+import { keepRemoved, keptUnder, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 import { resolvedAs } from '../routes/lookup.ts';
 
@@ -24,7 +24,10 @@ function found(deps: EngineDeps, name: string, ctx: RouteContext) {
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
   const image = unresolved
     ? undefined
-    : (byRepositoryOnly(deps, name) ?? deps.images.resolve(name) ?? stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange));
+    : (byRepositoryOnly(deps, name) ??
+      deps.images.resolve(name) ??
+      stillAnswered<ReturnType<typeof deps.images.resolve>>(deps.images, name, ctx.exchange) ??
+      (deps.faults.has('blind6-image-removed-found-by-name') ? keptUnder<Image>(deps.images, name) : undefined));
   const notFound = new HttpError(deps.faults.has('missing-image-500') ? 500 : 404, `No such image: ${name}`);
   if (!image) throw missing(deps.images, name, deps.faults, notFound);
   if (!resolvedAs(ctx, image.id, name)) throw notFound;

@@ -82,6 +82,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
 
   router.add('GET', '/containers/{id}/stats', async (ctx) => {
     const c = findContainer(engine, ctx);
+    if (c.state.status === 'created' && ctx.faults.has('blind6-stats-created-409')) throw new HttpError(409, `Container ${c.id} is not running`);
     const read = statsReader(c, ctx.version, ctx.faults);
     const once = ctx.version === '1.22' && !ctx.bool('stream', true) && !ctx.faults.has('stats-stream-false-ignored');
     if (once && ctx.faults.has('blind-stats-stream-false-two-readings')) return twoReadings(ctx, read);
@@ -138,6 +139,7 @@ function attach(
     framed: how.framed,
     // Like real daemons, the detach sequence is watched for on a tty only: other stdin is passed through whole.
     detachKeys: c.config.Tty ? how.detachKeys : undefined,
+    dropLastLive: faults.has('blind6-attach-stream-last-frame-lost'),
     faults: ctx.faults,
     exchange: ctx.exchange,
   });
@@ -145,7 +147,9 @@ function attach(
 
 function parseTail(ctx: RouteContext): number | undefined {
   const raw = ctx.query.get('tail');
-  if (raw === null || raw === '' || raw === 'all') return undefined;
+  if (raw === null || raw === '') return undefined;
+  // Under `blind6-logs-tail-all-empty` "all" goes through the number parse, whose failure gives 0.
+  if (raw === 'all') return ctx.faults.has('blind6-logs-tail-all-empty') ? 0 : undefined;
   if (!/^\d+$/.test(raw)) throw new HttpError(400, `invalid tail value ${JSON.stringify(raw)}: expected "all" or a number`);
   return Number(raw);
 }

@@ -98,7 +98,14 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
       ),
     ],
     ['event', any('event', (v) => e.Action === v)],
-    ['image', any('image', (v) => (isContainer ? e.from === v || e.attributes.image === v : e.Type === 'image' && (e.id === v || e.attributes.name === v)))],
+    [
+      'image',
+      any('image', (v) =>
+        isContainer || faults.has('blind6-events-image-filter-from-only')
+          ? e.from === v || e.attributes.image === v
+          : e.Type === 'image' && (e.id === v || e.attributes.name === v),
+      ),
+    ],
     ['label', labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? [])],
     ['type', any('type', (v) => typeMatches(e, v, faults))],
     ['volume', any('volume', (v) => e.Type === 'volume' && e.id === v)],

@@ -18,6 +18,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const c = findContainer(engine, ctx);
     if (ctx.faults.has('exec-create-by-id-only') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
     const body = await ctx.json<Record<string, unknown>>();
+    if (typeof body.Cmd === 'string' && ctx.faults.has('blind6-exec-cmd-string-refused'))
+      throw new HttpError(500, 'json: cannot unmarshal string into Go struct field ExecConfig.Cmd of type []string');
     if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
     if (ctx.faults.has('blind4-exec-1.18-paused-409') && c.state.status === 'paused') throw new HttpError(409, `Container ${c.id} is paused`);
     if (!c.isRunning) throw notRunning(c);

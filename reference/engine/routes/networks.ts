@@ -5,7 +5,7 @@ import type { Engine } from '../state/engine.ts';
 import type { Network } from '../state/networks.ts';
 import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
 import { findContainer, resolvedAs } from './lookup.ts';
-import { keepRemoved, missing, stillAnswered } from '../state/graveyard.ts';
+import { keepRemoved, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 const DRIVERS = ['bridge', 'overlay'];
@@ -13,8 +13,14 @@ const DRIVERS = ['bridge', 'overlay'];
 const BUILTIN_DRIVERS = new Set(['bridge', 'host', 'null']);
 
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
+  // Under `blind6-network-removed-found-by-name` a stale name index still maps a removed network's name to it.
+  const removedByName = (ctx: RouteContext, ref: string): Network | undefined =>
+    ctx.faults.has('blind6-network-removed-found-by-name') ? removedObjects<Network>(engine.networks).findLast((n) => n.Name === ref) : undefined;
   const find = (ctx: RouteContext): Network => {
-    const network = engine.networks.resolve(ctx.params.id ?? '') ?? stillAnswered<Network>(engine.networks, ctx.params.id ?? '', ctx.exchange);
+    const network =
+      engine.networks.resolve(ctx.params.id ?? '') ??
+      stillAnswered<Network>(engine.networks, ctx.params.id ?? '', ctx.exchange) ??
+      removedByName(ctx, ctx.params.id ?? '');
     const notFound = new HttpError(ctx.faults.has('network-missing-500') ? 500 : 404, `network ${ctx.params.id} not found`);
     if (!network) throw missing(engine.networks, ctx.params.id ?? '', ctx.faults, notFound);
     if (!resolvedAs(ctx, network.Id, ctx.params.id ?? '')) throw notFound;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { HttpError, type Router } from '../http/router.ts';
 import type { Engine } from '../state/engine.ts';
 import { DAEMON_VERSION } from '../server.ts';
+import { removedObjects } from '../state/graveyard.ts';
 
 const GO_VERSION = 'go1.5.3';
 const GIT_COMMIT = 'reference';
@@ -58,7 +59,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     // A paused container still has State.Running true; counting by that flag puts it among the running ones.
     const pausedAsRunning = ctx.faults.has('blind4-info-paused-counted-running');
     const info: Record<string, unknown> = {
-      Containers: countsZero ? 0 : containers.length,
+      Containers: countsZero ? 0 : containers.length + (ctx.faults.has('blind6-info-count-keeps-removed') ? removedObjects(engine.containers).length : 0),
       Debug: ctx.faults.has('info-1.22-debug-int') ? 0 : flag(false),
       [ctx.spell('VendorRootDir')]: engine.rootDir,
       Driver: 'overlay',

@@ -5,7 +5,7 @@ import type { Engine } from '../state/engine.ts';
 import type { Volume } from '../state/volumes.ts';
 import { volumeEvent } from '../state/lifecycle.ts';
 import type { Container } from '../state/container.ts';
-import { keepRemoved, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
+import { keepRemoved, missing, removedObjects, stillAnswered, wasRemoved } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
 
@@ -58,6 +58,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       if (body.Driver && body.Driver !== 'local') throw new HttpError(500, `Error looking up volume plugin ${body.Driver}: plugin not found`);
       if (body.Name && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/.test(body.Name))
         throw new HttpError(500, `create ${body.Name}: "${body.Name}" includes invalid characters for a local volume name`);
+      if (body.Name && !engine.volumes.get(body.Name) && wasRemoved(engine.volumes, body.Name) && ctx.faults.has('blind6-volume-name-reuse-refused'))
+        throw new HttpError(500, `create ${body.Name}: volume directory ${engine.rootDir}/volumes/${body.Name} already exists`);
       if (!body.Name && ctx.faults.has('volume-name-required')) throw new HttpError(500, 'volume create: a Name is required');
       if (body.DriverOpts && ctx.faults.has('volume-driver-opts-refused')) throw new HttpError(500, 'volume create: driver options are not supported');
       const { volume, created } = engine.volumes.create(body);

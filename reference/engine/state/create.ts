@@ -29,7 +29,11 @@ export function checkName(engine: Engine, name: string): string {
   }
   if (engine.faults.has('name-leading-slash-refused') && name.startsWith('/'))
     throw new HttpError(400, `Invalid container name (${name}), only [a-zA-Z0-9_-] are allowed`);
-  const full = name.startsWith('/') ? name : `/${name}`;
+  // Under `blind6-create-name-slash-doubled` the slash is added whether or not the name has one.
+  const full = name.startsWith('/') && !engine.faults.has('blind6-create-name-slash-doubled') ? name : `/${name}`;
+  if (engine.faults.has('blind6-rename-old-name-kept') && !engine.containers.resolve(full) && renamedAway(engine, full)) {
+    throw new HttpError(409, `Conflict. The name "${full}" is already in use by a renamed container.`);
+  }
   if (engine.faults.has('blind-delete-name-kept') && !engine.containers.resolve(full) && wasRemoved(engine.containers, full.slice(1))) {
     throw new HttpError(409, `Conflict. The name "${full}" is already in use by a removed container.`);
   }
@@ -42,6 +46,11 @@ export function checkName(engine: Engine, name: string): string {
     );
   }
   return full;
+}
+
+/** Whether a rename took `full` away from a container (`blind6-rename-old-name-kept`: the old name stays reserved). */
+function renamedAway(engine: Engine, full: string): boolean {
+  return engine.events.past().some((e) => e.Type === 'container' && e.Action === 'rename' && e.attributes.oldName === full);
 }
 
 /** The name checked; under `refused-create-keeps-container` a refused name still leaves a container (named at random). */

@@ -44,6 +44,11 @@ export function missing(store: object, ref: string, faults: FaultSet, notFound: 
   return new HttpError(500, `${ref}: the object has been removed and its state is gone`);
 }
 
+/** The removed object `store` remembers under `ref` (`blind6-image-removed-found-by-name`: a name cache not cleared). */
+export function keptUnder<T>(store: object, ref: string): T | undefined {
+  return kept.get(store)?.get(ref) as T | undefined;
+}
+
 /** Whether `store` removed an object that `ref` named (`blind-delete-name-kept`). */
 export function wasRemoved(store: object, ref: string): boolean {
   return removed.get(store)?.has(ref) ?? false;
