@@ -115,6 +115,10 @@ export const VALIDATION_FAULTS = faultArea('validation', [
   { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
   { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
   { name: 'disk-any-value', description: 'the provider with listed disk sizes accepts any disk size' },
+  {
+    name: 'item-fields-checked-first-only',
+    description: 'service create and update check the required sub-fields of container_ports, container_envvars and bindings in the first item only',
+  },
 ]);
 
 /** Auth: Basic credentials of the REST and Stream APIs. */

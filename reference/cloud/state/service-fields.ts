@@ -201,11 +201,14 @@ const OFF_DEFAULTS: Partial<ServiceConfig> = {
   autoredeploy: true,
 };
 
+/** Fault item-fields-checked-first-only: the required sub-fields of list items are checked in the first item alone. */
+const unchecked = (world: World, index: number): boolean => index > 0 && world.faults.has('item-fields-checked-first-only');
+
 function readPorts(body: Fields, world: World): PortSpec[] | undefined {
   return optList(body, 'container_ports')?.map((p, i) => {
-    const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const);
+    const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const) ?? (unchecked(world, i) ? 'tcp' : undefined);
     if (!protocol) throw badRequest(`container_ports[${i}].protocol is required (tcp or udp)`);
-    const inner = optInt(p, 'inner_port', 1);
+    const inner = optInt(p, 'inner_port', 1) ?? (unchecked(world, i) ? 0 : undefined);
     if (inner === undefined || inner > 65535) throw badRequest(`container_ports[${i}].inner_port is required (1-65535)`);
     const outer = optInt(p, 'outer_port', 1);
     if (outer !== undefined && outer > 65535) throw badRequest(`container_ports[${i}].outer_port must be 1-65535`);
@@ -213,8 +216,9 @@ function readPorts(body: Fields, world: World): PortSpec[] | undefined {
   });
 }
 
-function readEnv(body: Fields): EnvVar[] | undefined {
+function readEnv(body: Fields, world: World): EnvVar[] | undefined {
   return optList(body, 'container_envvars')?.map((e, i) => {
+    if (unchecked(world, i)) return { key: String(e.key ?? ''), value: String(e.value ?? '') };
     if (typeof e.key !== 'string' || !e.key) throw badRequest(`container_envvars[${i}].key is required`);
     if (typeof e.value !== 'string') throw badRequest(`container_envvars[${i}].value is required (a string)`);
     return { key: e.key, value: e.value };
@@ -244,7 +248,7 @@ function readBindings(body: Fields, world: World): BindingRequest[] {
   return (optList(body, 'bindings') ?? []).map((b, i) => {
     const container_path = optString(b, 'container_path') ?? null;
     const volumesFromRef = optString(b, 'volumes_from') ?? null;
-    if (!container_path && !volumesFromRef) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
+    if (!container_path && !volumesFromRef && !unchecked(world, i)) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
     return {
       host_path: optString(b, 'host_path') ?? null,
       container_path,

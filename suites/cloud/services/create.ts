@@ -111,17 +111,32 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('read-only-false', 'read_only', [false], 'read_only defaults to false'),
 ];
 
+/** A valid item first, then the invalid one: a rule of every item, not of the first one only. */
+const afterValid = (field: string, valid: Json, invalid: Json): Json => ({ [field]: [valid, invalid] });
+const PORT: Json = { protocol: 'tcp', inner_port: 8081 };
+const ENVVAR: Json = { key: 'CONFORMANCE_VALID', value: 'v' };
+
 /** Bodies the spec's required sub-fields make invalid, per requirement (the update body's shapes are these too). */
 export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
   {
     id: 'cloud/service/create/port-requires-protocol-and-inner-port',
-    title: 'A container port without protocol or without inner_port is refused and nothing is created',
-    bodies: [{ container_ports: [{ inner_port: 80 }] }, { container_ports: [{ protocol: 'tcp' }] }],
+    title: 'A container port without protocol or without inner_port (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { container_ports: [{ inner_port: 80 }] },
+      { container_ports: [{ protocol: 'tcp' }] },
+      afterValid('container_ports', PORT, { inner_port: 80 }),
+      afterValid('container_ports', PORT, { protocol: 'udp' }),
+    ],
   },
   {
     id: 'cloud/service/create/envvar-requires-key-and-value',
-    title: 'A container_envvars item without key or without value is refused and nothing is created',
-    bodies: [{ container_envvars: [{ value: 'v' }] }, { container_envvars: [{ key: 'CONFORMANCE' }] }],
+    title: 'A container_envvars item without key or without value (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { container_envvars: [{ value: 'v' }] },
+      { container_envvars: [{ key: 'CONFORMANCE' }] },
+      afterValid('container_envvars', ENVVAR, { value: 'v' }),
+      afterValid('container_envvars', ENVVAR, { key: 'CONFORMANCE' }),
+    ],
   },
   {
     id: 'cloud/service/create/link-requires-to-service',
@@ -130,8 +145,11 @@ export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }
   },
   {
     id: 'cloud/service/create/binding-requires-container-path-or-volumes-from',
-    title: 'A binding with neither container_path nor volumes_from is refused and nothing is created',
-    bodies: [{ bindings: [{ host_path: '/tmp', rewritable: true }] }],
+    title: 'A binding with neither container_path nor volumes_from (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { bindings: [{ host_path: '/tmp', rewritable: true }] },
+      afterValid('bindings', { container_path: '/conformance-valid' }, { host_path: '/tmp', rewritable: true }),
+    ],
   },
 ];
 
