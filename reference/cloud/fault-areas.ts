@@ -98,6 +98,11 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   },
   { name: 'node-nickname-default-empty', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
   {
+    name: 'image-registry-port-read-as-tag',
+    description:
+      "an image's first colon is read as its tag: registry:5000/ns/app gets no tag latest and, without a name, the service is named after the registry host",
+  },
+  {
     name: 'service-name-with-namespace',
     description: 'service create without name takes the image name with its namespace (library/busybox:1 gives library-busybox)',
   },

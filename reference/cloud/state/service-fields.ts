@@ -89,11 +89,14 @@ function readValues(world: World, body: Fields, readers: Partial<Record<keyof Se
   return values as Partial<ServiceConfig>;
 }
 
-/** `image` with the tag `latest` when it names none. */
-export function normalizeImage(image: string): string {
-  const last = image.slice(image.lastIndexOf('/') + 1);
+/** `image` with the tag `latest` when it names none (`portIsTag`, the fault image-registry-port-read-as-tag: any colon names one). */
+export function normalizeImage(image: string, portIsTag = false): string {
+  const last = portIsTag ? image : image.slice(image.lastIndexOf('/') + 1);
   return last.includes(':') || last.includes('@') ? image : `${image}:latest`;
 }
+
+/** The fault image-registry-port-read-as-tag: the image is cut at its first colon, a registry's port too. */
+const portIsTag = (world: World): boolean => world.faults.has('image-registry-port-read-as-tag');
 
 /**
  * The image name without registry, namespace and tag: `quay.io/org/app:1` → `app` (with
@@ -112,9 +115,10 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
   const sentImage = reqString(body, 'image');
-  const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage);
+  const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage, portIsTag(world));
+  const named = portIsTag(world) ? image.split(':')[0]! : image;
   const name =
-    optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
+    optString(body, 'name') ?? defaultServiceName(named, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),
@@ -127,7 +131,7 @@ export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec
   const body = withoutIgnored(world.faults, sent, updateIgnoredFault);
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
-  if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image);
+  if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image, portIsTag(world));
   return { config, links: readLinks(body) };
 }
 

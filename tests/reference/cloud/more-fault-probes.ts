@@ -22,6 +22,7 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'binding-rewritable-default-false': async (t) =>
     expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
   'create-image-tag-not-defaulted': async (t) => expect((await t.ok('POST', S, { image: 'x' })).image_name).toBe('x'),
+  'image-registry-port-read-as-tag': async (t) => expect((await t.ok('POST', S, { image: 'r:5000/ns/x' })).image_name).toBe('r:5000/ns/x'),
   'image-tag-not-defaulted': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x:1' });
     await t.ok('PATCH', svc.resource_uri, { image: 'y' });
