@@ -242,6 +242,10 @@ export const STACK_FAULTS = faultArea('stacks', [
 /** Repositories: external repository objects and their operations. */
 export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  {
+    name: 'repository-returns-auth',
+    description: 'external repository objects carry the write-only credentials encoded as a registry client stores them (auth: base64 of username:password)',
+  },
   { name: 'repository-in-use-any-user', description: "in_use of an external repository counts the services of every user, not only the caller's" },
   {
     name: 'repository-in-use-by-prefix',

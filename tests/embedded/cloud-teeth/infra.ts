@@ -43,6 +43,7 @@ export const infraTeeth: CloudTeeth[] = [
   // The filter checks' own Not running service, and their cluster whose node is gone (Empty cluster on the reference).
   { fault: 'state-filter-first-word', catches: ['cloud/nodecluster/list/filter-state', 'cloud/service/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
+  { fault: 'repository-returns-auth', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-in-use-by-prefix', catches: ['cloud/repository/in-use'] },
   { fault: 'repository-in-use-any-user', catches: ['cloud/repository/in-use/callers-only'] },
   { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },

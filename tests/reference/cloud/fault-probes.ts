@@ -130,6 +130,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   },
   'repository-returns-password': async (t) =>
     expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
+  'repository-returns-auth': async (t) =>
+    expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).auth).toBe('dTpw'),
   'repository-in-use-any-user': async (t) => {
     await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' });
     expect((await t.call('POST', '/api/app/v1/service/', { image: 'quay.io/a/b:1', name: 'b' }, { user: 'conformance2' })).status).toBe(201);
