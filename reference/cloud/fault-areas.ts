@@ -9,6 +9,10 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'no-action-header', description: 'responses that create an action carry no X-Vendor-Action-URI header' },
   { name: 'async-returns-200', description: 'asynchronous operations answer 200 instead of 202 Accepted' },
   { name: 'action-stuck-in-progress', description: 'asynchronous actions never leave In progress (the work itself completes)' },
+  {
+    name: 'app-action-created-success',
+    description: 'asynchronous operations of services, stacks and containers create their action Success at once, while the work still runs',
+  },
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },

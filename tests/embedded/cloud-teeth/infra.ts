@@ -12,6 +12,10 @@ export const infraTeeth: CloudTeeth[] = [
   },
   { fault: 'async-returns-200', catches: ['cloud/actions/async-202-in-progress', 'cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'action-stuck-in-progress', catches: ['cloud/actions/async-202-in-progress', 'cloud/states/action/success-allows-retry'] },
+  {
+    fault: 'app-action-created-success',
+    catches: ['cloud/service/start/effect', 'cloud/service/stop/effect', 'cloud/stack/start/starts-services', 'cloud/container/stop/effect'],
+  },
   { fault: 'cancel-finished-action-allowed', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
   { fault: 'retry-in-progress-allowed', catches: ['cloud/states/action/in-progress-rejects-retry'] },
   { fault: 'action-missing-fields', catches: ['cloud/actions/header-on-creating-responses', 'cloud/action/list/returns-actions'] },

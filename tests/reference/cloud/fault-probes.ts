@@ -40,6 +40,11 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, a.resource_uri)).state).toBe('In progress');
   },
+  'app-action-created-success': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await action(t, await t.call('POST', `${svc.resource_uri}start/`))).state).toBe('Success');
+  },
   'cancel-refused': async (t) => {
     await deployedCluster(t, 1);
     expect((await t.call('POST', `${(await startAction(t)).resource_uri}cancel/`)).status).toBe(409);
