@@ -28,6 +28,10 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'failed-action-no-logs', description: 'an action that fails logs nothing (its logs stream is empty)' },
   { name: 'failed-call-action-success', description: 'a refused synchronous call records its action Success instead of Failed' },
   { name: 'patch-actions-unlisted', description: 'the action list leaves out the actions of PATCH calls (a GET of their URI still finds them)' },
+  {
+    name: 'async-call-recorded-twice',
+    description: 'an asynchronous call is recorded as two actions: one of the HTTP call, ended Success at once, and one of its work',
+  },
 ]);
 
 /** States: the state tables of clusters, nodes, services, stacks and containers, and what operations do to them. */

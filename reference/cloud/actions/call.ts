@@ -88,6 +88,7 @@ export class ActionCall {
     action.async = true;
     action.abort = abort;
     const endedAtOnce = this.endedAtOnce();
+    this.recordCallApart();
     this.announce();
     const job: Job = {
       signal: abort.signal,
@@ -124,6 +125,24 @@ export class ActionCall {
     this.action.state = 'Success';
     this.action.end_date = this.world.clock.now();
     return true;
+  }
+
+  /** Fault async-call-recorded-twice: the HTTP call is recorded as an action of its own, ended Success, beside the action of its work. */
+  private recordCallApart(): void {
+    if (!this.world.faults.has('async-call-recorded-twice')) return;
+    const uuid = newUuid();
+    const now = this.world.clock.now();
+    const call: Action = {
+      ...this.action,
+      uuid,
+      resource_uri: resourceUri('action', [uuid]),
+      state: 'Success',
+      end_date: now,
+      async: false,
+      logs: new LogBook(),
+    };
+    delete call.abort;
+    this.world.store.actions.set(uuid, call);
   }
 
   /** After the handler answered: a synchronous call ends now, by its status code. */

@@ -40,6 +40,12 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, a.resource_uri)).state).toBe('In progress');
   },
+  'async-call-recorded-twice': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    const listed = await t.ok('GET', `/api/audit/v1/action/?object=${svc.resource_uri}&include_related=false`);
+    expect(listed.objects.filter((a: any) => a.method === 'POST' && a.path.endsWith('start/')).length).toBe(2);
+  },
   'app-action-created-success': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x' });
