@@ -95,6 +95,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   { name: 'service-default-target-2', description: 'service create defaults target_num_containers to 2 instead of 1' },
   { name: 'working-dir-default-empty', description: 'service create defaults working_dir to "" instead of "/"' },
   { name: 'disk-default-100', description: 'node cluster create defaults disk to 100 instead of 60 GB' },
+  {
+    name: 'cluster-default-target-deploys-two',
+    description: 'a node cluster created without target_num_nodes shows 1 but its deploy brings up 2 nodes',
+  },
   { name: 'service-defaults-off', description: 'service create fills every optional field with a value other than its documented default' },
   { name: 'port-published-default-true', description: 'a container port sent without published is published' },
   { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },

@@ -15,6 +15,7 @@ export const moreTeeth: CloudTeeth[] = [
       'cloud/service/update/image-tag-latest',
     ],
   },
+  { fault: 'cluster-default-target-deploys-two', catches: ['cloud/nodecluster/create/default-nickname-name'] },
   { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-patch-resets-omitted', catches: ['cloud/node/update/nickname'] },
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },

@@ -28,6 +28,18 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     await t.ok('PATCH', svc.resource_uri, { image: 'y' });
     expect((await get(t, svc.resource_uri)).image_name).toBe('y');
   },
+  'cluster-default-target-deploys-two': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'probe', node_type: NODE_TYPE, region: REGION });
+    await t.ok('POST', `${cluster.resource_uri}deploy/`);
+    expect(
+      (
+        await until(
+          () => get(t, cluster.resource_uri),
+          (c) => c.state !== 'Deploying' && c.state !== 'Init',
+        )
+      ).nodes.length,
+    ).toBe(2);
+  },
   'node-nickname-update-ignored': async (t) => {
     const node = (await deployedCluster(t, 1)).nodes[0];
     await t.ok('PATCH', node, { nickname: 'probe' });
