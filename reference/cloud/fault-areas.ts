@@ -28,6 +28,7 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'failed-action-no-logs', description: 'an action that fails logs nothing (its logs stream is empty)' },
   { name: 'failed-call-action-success', description: 'a refused synchronous call records its action Success instead of Failed' },
   { name: 'patch-actions-unlisted', description: 'the action list leaves out the actions of PATCH calls (a GET of their URI still finds them)' },
+  { name: 'action-end-date-is-start', description: 'an asynchronous action ends with its start_date as end_date, not when its processing ended' },
   {
     name: 'async-call-recorded-twice',
     description: 'an asynchronous call is recorded as two actions: one of the HTTP call, ended Success at once, and one of its work',

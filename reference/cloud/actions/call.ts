@@ -189,7 +189,7 @@ export class ActionCall {
 export function finishAction(world: World, action: Action, state: ActionState): void {
   if (state !== 'Canceled' && world.faults.has('action-stuck-in-progress')) return;
   action.state = state;
-  action.end_date = world.clock.now();
+  action.end_date = world.faults.has('action-end-date-is-start') ? action.start_date : world.clock.now();
   action.logs.end();
   announceAction(world, action, 'update');
 }

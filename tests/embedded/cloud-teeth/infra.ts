@@ -13,6 +13,7 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'async-returns-200', catches: ['cloud/actions/async-202-in-progress', 'cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'action-stuck-in-progress', catches: ['cloud/actions/async-202-in-progress', 'cloud/states/action/success-allows-retry'] },
   { fault: 'async-call-recorded-twice', catches: ['cloud/actions/every-call-recorded'] },
+  { fault: 'action-end-date-is-start', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
   {
     fault: 'app-action-created-success',
     catches: ['cloud/service/start/effect', 'cloud/service/stop/effect', 'cloud/stack/start/starts-services', 'cloud/container/stop/effect'],

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, until, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
@@ -39,6 +39,17 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     const a = await startAction(t);
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, a.resource_uri)).state).toBe('In progress');
+  },
+  'action-end-date-is-start': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', sequential_deployment: true, target_num_containers: 15 });
+    const uri = (await t.call('POST', `${svc.resource_uri}start/`)).headers.get('x-dockercloud-action-uri') ?? '/missing-header';
+    const done = await until(
+      () => get(t, uri),
+      (a) => a.state !== 'In progress',
+      10_000,
+    );
+    expect(done.end_date).toBe(done.start_date);
   },
   'async-call-recorded-twice': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
