@@ -9,6 +9,10 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'no-action-header', description: 'responses that create an action carry no X-Vendor-Action-URI header' },
   { name: 'async-returns-200', description: 'asynchronous operations answer 200 instead of 202 Accepted' },
   { name: 'action-stuck-in-progress', description: 'asynchronous actions never leave In progress (the work itself completes)' },
+  {
+    name: 'app-action-created-success',
+    description: 'asynchronous operations of services, stacks and containers create their action Success at once, while the work still runs',
+  },
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
@@ -24,6 +28,11 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'failed-action-no-logs', description: 'an action that fails logs nothing (its logs stream is empty)' },
   { name: 'failed-call-action-success', description: 'a refused synchronous call records its action Success instead of Failed' },
   { name: 'patch-actions-unlisted', description: 'the action list leaves out the actions of PATCH calls (a GET of their URI still finds them)' },
+  { name: 'action-end-date-is-start', description: 'an asynchronous action ends with its start_date as end_date, not when its processing ended' },
+  {
+    name: 'async-call-recorded-twice',
+    description: 'an asynchronous call is recorded as two actions: one of the HTTP call, ended Success at once, and one of its work',
+  },
 ]);
 
 /** States: the state tables of clusters, nodes, services, stacks and containers, and what operations do to them. */
@@ -87,6 +96,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   { name: 'service-default-target-2', description: 'service create defaults target_num_containers to 2 instead of 1' },
   { name: 'working-dir-default-empty', description: 'service create defaults working_dir to "" instead of "/"' },
   { name: 'disk-default-100', description: 'node cluster create defaults disk to 100 instead of 60 GB' },
+  {
+    name: 'cluster-default-target-deploys-two',
+    description: 'a node cluster created without target_num_nodes shows 1 but its deploy brings up 2 nodes',
+  },
   { name: 'service-defaults-off', description: 'service create fills every optional field with a value other than its documented default' },
   { name: 'port-published-default-true', description: 'a container port sent without published is published' },
   { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },
@@ -97,6 +110,11 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
     description: 'a service created with an image without a tag shows image_name without a tag instead of the tag latest',
   },
   { name: 'node-nickname-default-empty', description: 'a node whose nickname was never set shows an empty nickname instead of its external_fqdn' },
+  {
+    name: 'image-registry-port-read-as-tag',
+    description:
+      "an image's first colon is read as its tag: registry:5000/ns/app gets no tag latest and, without a name, the service is named after the registry host",
+  },
   {
     name: 'service-name-with-namespace',
     description: 'service create without name takes the image name with its namespace (library/busybox:1 gives library-busybox)',
@@ -115,6 +133,10 @@ export const VALIDATION_FAULTS = faultArea('validation', [
   { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
   { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
   { name: 'disk-any-value', description: 'the provider with listed disk sizes accepts any disk size' },
+  {
+    name: 'item-fields-checked-first-only',
+    description: 'service create and update check the required sub-fields of container_ports, container_envvars and bindings in the first item only',
+  },
 ]);
 
 /** Auth: Basic credentials of the REST and Stream APIs. */
@@ -233,6 +255,10 @@ export const STACK_FAULTS = faultArea('stacks', [
 /** Repositories: external repository objects and their operations. */
 export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-returns-password', description: 'external repository objects return the write-only username and password' },
+  {
+    name: 'repository-returns-auth',
+    description: 'external repository objects carry the write-only credentials encoded as a registry client stores them (auth: base64 of username:password)',
+  },
   { name: 'repository-in-use-any-user', description: "in_use of an external repository counts the services of every user, not only the caller's" },
   {
     name: 'repository-in-use-by-prefix',

@@ -87,6 +87,8 @@ export class ActionCall {
     const abort = new AbortController();
     action.async = true;
     action.abort = abort;
+    const endedAtOnce = this.endedAtOnce();
+    this.recordCallApart();
     this.announce();
     const job: Job = {
       signal: abort.signal,
@@ -95,7 +97,7 @@ export class ActionCall {
     };
     void work(job)
       .then(
-        () => this.finish('Success'),
+        () => endedAtOnce || this.finish('Success'),
         async (err: unknown) => {
           revert?.();
           if (!abort.signal.aborted) {
@@ -112,6 +114,35 @@ export class ActionCall {
       .finally(() => {
         if (action.abort === abort) delete action.abort;
       });
+  }
+
+  /**
+   * Fault app-action-created-success: the action of an asynchronous operation of the app subsystem
+   * is created Success, its end_date the call's, while the work it records still runs.
+   */
+  private endedAtOnce(): boolean {
+    if (!this.world.faults.has('app-action-created-success') || !this.action.path.startsWith('/api/app/')) return false;
+    this.action.state = 'Success';
+    this.action.end_date = this.world.clock.now();
+    return true;
+  }
+
+  /** Fault async-call-recorded-twice: the HTTP call is recorded as an action of its own, ended Success, beside the action of its work. */
+  private recordCallApart(): void {
+    if (!this.world.faults.has('async-call-recorded-twice')) return;
+    const uuid = newUuid();
+    const now = this.world.clock.now();
+    const call: Action = {
+      ...this.action,
+      uuid,
+      resource_uri: resourceUri('action', [uuid]),
+      state: 'Success',
+      end_date: now,
+      async: false,
+      logs: new LogBook(),
+    };
+    delete call.abort;
+    this.world.store.actions.set(uuid, call);
   }
 
   /** After the handler answered: a synchronous call ends now, by its status code. */
@@ -158,7 +189,7 @@ export class ActionCall {
 export function finishAction(world: World, action: Action, state: ActionState): void {
   if (state !== 'Canceled' && world.faults.has('action-stuck-in-progress')) return;
   action.state = state;
-  action.end_date = world.clock.now();
+  action.end_date = world.faults.has('action-end-date-is-start') ? action.start_date : world.clock.now();
   action.logs.end();
   announceAction(world, action, 'update');
 }

@@ -40,6 +40,8 @@ export interface NodeCluster extends Owned {
   /** uuids of its nodes, terminated ones included */
   nodes: string[];
   target_num_nodes: number;
+  /** Created without target_num_nodes (read by the fault cluster-default-target-deploys-two). */
+  targetDefaulted?: boolean;
   deployed_datetime: Date | null;
   destroyed_datetime: Date | null;
   tags: string[];

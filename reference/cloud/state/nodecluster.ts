@@ -63,6 +63,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
     disk: readDisk(world, body, region.provider),
     nodes: [],
     target_num_nodes: optInt(body, 'target_num_nodes') ?? (world.faults.has('blind-cluster-target-default-0') ? 0 : 1),
+    targetDefaulted: optInt(body, 'target_num_nodes') === undefined,
     deployed_datetime: null,
     destroyed_datetime: null,
     tags: optTags(body) ?? [],
@@ -120,7 +121,8 @@ export function settleCluster(world: World, c: NodeCluster): void {
 
 export async function deployCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
   setState(world, c, 'Deploying');
-  const nodes = Array.from({ length: c.target_num_nodes }, (_, i) => newNode(world, c, i));
+  const count = c.targetDefaulted && world.faults.has('cluster-default-target-deploys-two') ? 2 : c.target_num_nodes;
+  const nodes = Array.from({ length: count }, (_, i) => newNode(world, c, i));
   await bringUpNodes(world, nodes, job);
   c.deployed_datetime = world.clock.now();
   settleCluster(world, c);

@@ -98,5 +98,6 @@ export function repositoryJson(world: World, repo: Repository): Record<string, u
   const registry = world.faults.has('repository-registry-vendor') ? seeded(world).find((r) => r.isVendor)!.resource_uri : repo.registry;
   const json: Record<string, unknown> = { resource_uri: repo.resource_uri, name: repo.name, in_use: inUse, registry };
   if (world.faults.has('repository-returns-password')) Object.assign(json, { username: repo.username, password: repo.password });
+  if (world.faults.has('repository-returns-auth')) json.auth = Buffer.from(`${repo.username}:${repo.password}`).toString('base64');
   return json;
 }

@@ -89,11 +89,14 @@ function readValues(world: World, body: Fields, readers: Partial<Record<keyof Se
   return values as Partial<ServiceConfig>;
 }
 
-/** `image` with the tag `latest` when it names none. */
-export function normalizeImage(image: string): string {
-  const last = image.slice(image.lastIndexOf('/') + 1);
+/** `image` with the tag `latest` when it names none (`portIsTag`, the fault image-registry-port-read-as-tag: any colon names one). */
+export function normalizeImage(image: string, portIsTag = false): string {
+  const last = portIsTag ? image : image.slice(image.lastIndexOf('/') + 1);
   return last.includes(':') || last.includes('@') ? image : `${image}:latest`;
 }
+
+/** The fault image-registry-port-read-as-tag: the image is cut at its first colon, a registry's port too. */
+const portIsTag = (world: World): boolean => world.faults.has('image-registry-port-read-as-tag');
 
 /**
  * The image name without registry, namespace and tag: `quay.io/org/app:1` → `app` (with
@@ -112,9 +115,10 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
   const sentImage = reqString(body, 'image');
-  const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage);
+  const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage, portIsTag(world));
+  const named = portIsTag(world) ? image.split(':')[0]! : image;
   const name =
-    optString(body, 'name') ?? defaultServiceName(image, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
+    optString(body, 'name') ?? defaultServiceName(named, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),
@@ -127,7 +131,7 @@ export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec
   const body = withoutIgnored(world.faults, sent, updateIgnoredFault);
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
-  if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image);
+  if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image, portIsTag(world));
   return { config, links: readLinks(body) };
 }
 
@@ -201,11 +205,14 @@ const OFF_DEFAULTS: Partial<ServiceConfig> = {
   autoredeploy: true,
 };
 
+/** Fault item-fields-checked-first-only: the required sub-fields of list items are checked in the first item alone. */
+const unchecked = (world: World, index: number): boolean => index > 0 && world.faults.has('item-fields-checked-first-only');
+
 function readPorts(body: Fields, world: World): PortSpec[] | undefined {
   return optList(body, 'container_ports')?.map((p, i) => {
-    const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const);
+    const protocol = optEnum(p, 'protocol', ['tcp', 'udp'] as const) ?? (unchecked(world, i) ? 'tcp' : undefined);
     if (!protocol) throw badRequest(`container_ports[${i}].protocol is required (tcp or udp)`);
-    const inner = optInt(p, 'inner_port', 1);
+    const inner = optInt(p, 'inner_port', 1) ?? (unchecked(world, i) ? 0 : undefined);
     if (inner === undefined || inner > 65535) throw badRequest(`container_ports[${i}].inner_port is required (1-65535)`);
     const outer = optInt(p, 'outer_port', 1);
     if (outer !== undefined && outer > 65535) throw badRequest(`container_ports[${i}].outer_port must be 1-65535`);
@@ -213,8 +220,9 @@ function readPorts(body: Fields, world: World): PortSpec[] | undefined {
   });
 }
 
-function readEnv(body: Fields): EnvVar[] | undefined {
+function readEnv(body: Fields, world: World): EnvVar[] | undefined {
   return optList(body, 'container_envvars')?.map((e, i) => {
+    if (unchecked(world, i)) return { key: String(e.key ?? ''), value: String(e.value ?? '') };
     if (typeof e.key !== 'string' || !e.key) throw badRequest(`container_envvars[${i}].key is required`);
     if (typeof e.value !== 'string') throw badRequest(`container_envvars[${i}].value is required (a string)`);
     return { key: e.key, value: e.value };
@@ -244,7 +252,7 @@ function readBindings(body: Fields, world: World): BindingRequest[] {
   return (optList(body, 'bindings') ?? []).map((b, i) => {
     const container_path = optString(b, 'container_path') ?? null;
     const volumesFromRef = optString(b, 'volumes_from') ?? null;
-    if (!container_path && !volumesFromRef) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
+    if (!container_path && !volumesFromRef && !unchecked(world, i)) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
     return {
       host_path: optString(b, 'host_path') ?? null,
       container_path,

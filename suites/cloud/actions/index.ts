@@ -1,8 +1,9 @@
 import type { CloudCheck } from '../support/check.ts';
 import cancelRetry from './cancel-retry.ts';
+import endDate from './end-date.ts';
 import logs from './logs.ts';
 import list from './list.ts';
 import record from './record.ts';
 import related from './related.ts';
 
-export const actionChecks: CloudCheck[] = [...record, ...list, ...related, ...cancelRetry, ...logs];
+export const actionChecks: CloudCheck[] = [...record, ...endDate, ...list, ...related, ...cancelRetry, ...logs];

@@ -170,6 +170,13 @@ export default [
       ctx.expect(!!patchAction && listed.some((a) => sameResource(a.resource_uri, patchAction)), 'a PATCH is not recorded in the action list', {
         requirement: R.every,
       });
+      // "An action is one API call": the one PATCH is listed once, not as an action of the call and another of its work.
+      const patches = listed.filter((a) => a.method === 'PATCH');
+      ctx.expect(patches.length === 1, `one PATCH of the cluster is listed as ${patches.length} actions`, {
+        expected: 'one action',
+        actual: patches.map((a) => `${String(a.resource_uri)} (${String(a.state)})`),
+        requirement: R.every,
+      });
       const readRecorded = listed.some((a) => a.method === 'GET') || !!get.headers[ctx.actionHeader];
       ctx.observe(`a GET of the cluster was ${readRecorded ? '' : 'not '}recorded as an action`);
     },

@@ -1,5 +1,5 @@
 /** Spec: Containers > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
-import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -76,7 +76,7 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops a running container: it ends Stopped, the other container of its service runs on (202, action ends)',
-    requirements: [R.stop, R.stop202, SUCCEEDS],
+    requirements: [R.stop, R.stop202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/container/stop',
     async run(ctx) {
       const { one, other } = await twoRunning(ctx);
@@ -86,7 +86,7 @@ export default [
   cloudCheck({
     id: R.start,
     title: 'start starts a stopped container: it ends Running, the other stopped container of its service stays Stopped (202, action ends)',
-    requirements: [R.start, R.start202, SUCCEEDS],
+    requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/container/start',
     async run(ctx) {
       const { svc, one, other } = await twoRunning(ctx);
@@ -101,7 +101,7 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates the container: it ends Terminated, the other container of its service runs on (202, action ends)',
-    requirements: [R.terminate, R.terminate202, SUCCEEDS],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/container/terminate',
     async run(ctx) {
       const { one, other } = await twoRunning(ctx);

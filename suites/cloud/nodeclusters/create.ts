@@ -1,7 +1,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, createCluster, NODES, placement, placements, type Placement } from '../support/infra.ts';
+import { CLUSTERS, createCluster, deployCluster, liveNodes, NODES, placement, placements, type Placement } from '../support/infra.ts';
 import { verifyKept } from '../support/kept.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectStaysUnstarted } from '../support/unstarted.ts';
@@ -113,7 +113,7 @@ export default [
   }),
   cloudCheck({
     id: R.nickname,
-    title: 'Create defaults: nickname = name, target_num_nodes 1, tags []; values sent instead are kept',
+    title: 'Create defaults: nickname = name, target_num_nodes 1 (a deploy brings up 1 node), tags []; values sent instead are kept',
     requirements: [R.nickname, R.target, R.tags],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -130,6 +130,14 @@ export default [
       });
       // The empty list itself: null or a missing field is no default of [].
       ctx.verify(JSON.stringify(cluster.tags) === '[]', 'tags do not default to []', { requirement: R.tags, expected: [], actual: cluster.tags });
+      // The default is the node count a deploy brings up, not only the number shown.
+      const deployed = await deployCluster(ctx, cluster);
+      const nodes = await Promise.all(deployed.nodes.map((n) => ctx.getJson('node', n, 'a node of the deployed cluster')));
+      ctx.verify(liveNodes(nodes).length === 1, 'a cluster created without target_num_nodes does not deploy 1 node', {
+        requirement: R.target,
+        expected: 1,
+        actual: liveNodes(nodes).map((n) => n.resource_uri),
+      });
       const sent: Json = { nickname: ctx.uniqueName('nick'), target_num_nodes: 2, tags: [{ name: 'conformance-a' }] };
       const other = await createCluster(ctx, sent);
       for (const [field, requirement] of [

@@ -19,6 +19,13 @@ const R = {
   tagStrings: 'cloud/service/create/tags-as-strings',
 };
 
+/**
+ * An image in engine format whose registry names a port: its colon is no tag. The service is only
+ * created, never started, so the registry is never asked for it.
+ */
+export const PORTED_IMAGE = 'registry.conformance.example:5000/conformance/app';
+const PORTED_NAME = 'app';
+
 /** Create then read back: the value the service shows (the GET, which must agree with the answer). */
 async function createdField(ctx: CloudContext, body: Json, requirement: string): Promise<Json> {
   const created = await createService(ctx, body);
@@ -111,17 +118,32 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('read-only-false', 'read_only', [false], 'read_only defaults to false'),
 ];
 
+/** A valid item first, then the invalid one: a rule of every item, not of the first one only. */
+const afterValid = (field: string, valid: Json, invalid: Json): Json => ({ [field]: [valid, invalid] });
+const PORT: Json = { protocol: 'tcp', inner_port: 8081 };
+const ENVVAR: Json = { key: 'CONFORMANCE_VALID', value: 'v' };
+
 /** Bodies the spec's required sub-fields make invalid, per requirement (the update body's shapes are these too). */
 export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
   {
     id: 'cloud/service/create/port-requires-protocol-and-inner-port',
-    title: 'A container port without protocol or without inner_port is refused and nothing is created',
-    bodies: [{ container_ports: [{ inner_port: 80 }] }, { container_ports: [{ protocol: 'tcp' }] }],
+    title: 'A container port without protocol or without inner_port (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { container_ports: [{ inner_port: 80 }] },
+      { container_ports: [{ protocol: 'tcp' }] },
+      afterValid('container_ports', PORT, { inner_port: 80 }),
+      afterValid('container_ports', PORT, { protocol: 'udp' }),
+    ],
   },
   {
     id: 'cloud/service/create/envvar-requires-key-and-value',
-    title: 'A container_envvars item without key or without value is refused and nothing is created',
-    bodies: [{ container_envvars: [{ value: 'v' }] }, { container_envvars: [{ key: 'CONFORMANCE' }] }],
+    title: 'A container_envvars item without key or without value (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { container_envvars: [{ value: 'v' }] },
+      { container_envvars: [{ key: 'CONFORMANCE' }] },
+      afterValid('container_envvars', ENVVAR, { value: 'v' }),
+      afterValid('container_envvars', ENVVAR, { key: 'CONFORMANCE' }),
+    ],
   },
   {
     id: 'cloud/service/create/link-requires-to-service',
@@ -130,8 +152,11 @@ export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }
   },
   {
     id: 'cloud/service/create/binding-requires-container-path-or-volumes-from',
-    title: 'A binding with neither container_path nor volumes_from is refused and nothing is created',
-    bodies: [{ bindings: [{ host_path: '/tmp', rewritable: true }] }],
+    title: 'A binding with neither container_path nor volumes_from (first or second in the list) is refused and nothing is created',
+    bodies: [
+      { bindings: [{ host_path: '/tmp', rewritable: true }] },
+      afterValid('bindings', { container_path: '/conformance-valid' }, { host_path: '/tmp', rewritable: true }),
+    ],
   },
 ];
 
@@ -207,14 +232,17 @@ export default [
   }),
   cloudCheck({
     id: R.imageTag,
-    title: 'image_name is the image name and tag: an image sent without a tag is shown with the tag latest (the create answer and a later GET)',
+    title:
+      'image_name is the image name and tag: an image sent without a tag is shown with the tag latest (the create answer and a later GET), ' +
+      'also where a registry port precedes the name',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const untagged = IMAGE.split(':')[0]!;
-      const sent = { image: `${untagged}:latest` };
-      const created = await createService(ctx, { image: untagged, name: serviceBody(ctx, undefined).name });
-      verifyKept(ctx, sent, created, `the create answer of image '${untagged}'`, R.imageTag);
-      verifyKept(ctx, sent, await ctx.getJson('service', created.resource_uri, 'the created service'), `a later GET of image '${untagged}'`, R.imageTag);
+      for (const untagged of [IMAGE.split(':')[0]!, PORTED_IMAGE]) {
+        const sent = { image: `${untagged}:latest` };
+        const created = await createService(ctx, { image: untagged, name: serviceBody(ctx, undefined).name });
+        verifyKept(ctx, sent, created, `the create answer of image '${untagged}'`, R.imageTag);
+        verifyKept(ctx, sent, await ctx.getJson('service', created.resource_uri, 'the created service'), `a later GET of image '${untagged}'`, R.imageTag);
+      }
     },
   }),
   cloudCheck({
@@ -226,6 +254,9 @@ export default [
       const got = await createdField(ctx, { image: 'library/busybox:1.36' }, R.defaultName);
       ctx.expectEqual(got.name, 'busybox', "the default name of image 'library/busybox:1.36' is not 'busybox'", R.defaultName);
       ctx.expectEqual(got.nickname, got.name, 'nickname does not default to name', R.defaultNickname);
+      // A registry with a port before the namespace: the name is still the last path segment, without its tag.
+      const ported = await createdField(ctx, { image: `${PORTED_IMAGE}:1.0` }, R.defaultName);
+      ctx.expectEqual(ported.name, PORTED_NAME, `the default name of image '${PORTED_IMAGE}:1.0' is not '${PORTED_NAME}'`, R.defaultName);
       const named = await createdField(ctx, serviceBody(ctx, undefined), R.defaultNickname);
       ctx.expectEqual(named.nickname, named.name, 'nickname does not default to the name sent', R.defaultNickname);
     },

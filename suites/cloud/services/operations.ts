@@ -1,5 +1,5 @@
 /** Spec: Services > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
-import { expectRefused, SUCCEEDS } from '../support/actions.ts';
+import { expectRefused, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -57,7 +57,7 @@ export default [
   cloudCheck({
     id: R.start,
     title: 'start starts all containers: they end Running and running_num_containers equals target_num_containers (202, action ends)',
-    requirements: [R.start, R.start202, SUCCEEDS],
+    requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -84,7 +84,7 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops all containers of the service: they end Stopped (202, action ends)',
-    requirements: [R.stop, R.stop202, SUCCEEDS],
+    requirements: [R.stop, R.stop202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/stop',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -98,7 +98,7 @@ export default [
   cloudCheck({
     id: R.redeploy,
     title: 'redeploy redeploys all containers with the current configuration: afterwards they match it (synchronized) (202, action ends)',
-    requirements: [R.redeploy, R.redeploy202, SUCCEEDS],
+    requirements: [R.redeploy, R.redeploy202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -125,7 +125,7 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates all containers and the service: they end Terminated (202, action ends)',
-    requirements: [R.terminate, R.terminate202, SUCCEEDS],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/terminate',
     async run(ctx) {
       const at = await sharedNodes(ctx);

@@ -5,7 +5,7 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
-import { BOGUS, REFUSED_BODIES } from './create.ts';
+import { BOGUS, PORTED_IMAGE, REFUSED_BODIES } from './create.ts';
 
 const R = {
   applies: 'cloud/service/update/applies-fields',
@@ -97,7 +97,7 @@ export default [
   }),
   cloudCheck({
     id: R.latest,
-    title: 'PATCH image without a tag means the tag latest',
+    title: 'PATCH image without a tag means the tag latest, also where a registry port precedes the name',
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined, { image: 'busybox:1.36' }));
@@ -107,6 +107,8 @@ export default [
         actual: after.image_name,
         requirement: R.latest,
       });
+      const ported = await patchOk(ctx, svc.resource_uri, { image: PORTED_IMAGE }, R.latest);
+      verifyKept(ctx, { image: `${PORTED_IMAGE}:latest` }, ported, `PATCH image '${PORTED_IMAGE}'`, R.latest);
     },
   }),
   cloudCheck({

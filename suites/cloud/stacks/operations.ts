@@ -1,5 +1,5 @@
 /** Spec: Stacks > PATCH, start, stop, redeploy (reuse_volumes), DELETE. */
-import { expectActionSucceeded, ENDS, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -132,7 +132,7 @@ export default [
   cloudCheck({
     id: R.start,
     title: 'start starts the services of the stack: they end Running (202, action ends)',
-    requirements: [R.start, R.start202, SUCCEEDS],
+    requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
@@ -145,7 +145,7 @@ export default [
   cloudCheck({
     id: R.stop,
     title: 'stop stops the services of the stack: they end Stopped (202, action ends)',
-    requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS],
+    requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
       const stack = await runningStack(ctx);
@@ -159,7 +159,7 @@ export default [
   cloudCheck({
     id: R.redeploy,
     title: 'redeploy redeploys all services of the stack: their containers are deployed again (202, action ends)',
-    requirements: [R.redeploy, R.redeploy202, SUCCEEDS],
+    requirements: [R.redeploy, R.redeploy202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/redeploy',
     async run(ctx) {
       const stack = await runningStack(ctx);
@@ -181,7 +181,7 @@ export default [
   cloudCheck({
     id: R.terminate,
     title: 'DELETE terminates all services of the stack, running and Stopped, and the stack: they end Terminated (202, action ends)',
-    requirements: [R.terminate, R.terminate202, SUCCEEDS],
+    requirements: [R.terminate, R.terminate202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
       const stack = await runningStack(ctx);

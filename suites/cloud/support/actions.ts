@@ -27,6 +27,8 @@ export async function finishedActionOf(ctx: CloudContext, res: HttpResponse, wha
 
 export const ENDS = 'cloud/actions/async-ends-terminal';
 export const SUCCEEDS = 'cloud/actions/success-when-done';
+/** An asynchronous call creates its action In progress (or Pending). */
+export const IN_PROGRESS = 'cloud/actions/async-202-in-progress';
 
 /**
  * The action of a call whose effect the check has seen take place: it ends (an In progress one

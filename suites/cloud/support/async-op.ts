@@ -1,7 +1,9 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { finishedActionOf, SUCCEEDS } from './actions.ts';
+import { finishedActionOf, IN_PROGRESS, SUCCEEDS } from './actions.ts';
 import { operate, type Verb } from './app.ts';
 import type { CloudContext } from './context.ts';
+import { settledState } from './filters.ts';
+import type { Json } from './lists.ts';
 
 /**
  * An asynchronous operation as the requirements state it: accepted (the effect requirement),
@@ -22,6 +24,7 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
     actual: res.status,
     requirement: effect,
   });
+  await expectCreatedInProgress(ctx, res, uri, verb);
   return {
     res,
     async expectAsync() {
@@ -39,4 +42,28 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
       });
     },
   };
+}
+
+/**
+ * "An asynchronous call returns 202 Accepted and creates an action in In progress state", for
+ * every operation that answers 202, not only the deploy its own check reads: the action read at
+ * once is In progress (or Pending), or it has ended and so has its work (an action read Success
+ * while its object still passes through Starting, Stopping... was not created In progress).
+ */
+async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, verb: Verb): Promise<void> {
+  const actionUri = res.headers[ctx.actionHeader];
+  if (res.status !== 202 || !actionUri) return;
+  const first = await ctx.getJson('action', actionUri, `the ${verb} action, read at once`);
+  if (['In progress', 'Pending'].includes(String(first.state))) return;
+  const object = await ctx.api.get(uri);
+  const state = object.status === 200 ? object.json<Json>().state : undefined;
+  ctx.expect(
+    typeof state !== 'string' || settledState({ state }),
+    `the ${verb} action was ${String(first.state)} while its object was still ${String(state)}`,
+    {
+      expected: 'the action In progress while the work it records runs',
+      actual: { action: first.state, object: state },
+      requirement: IN_PROGRESS,
+    },
+  );
 }

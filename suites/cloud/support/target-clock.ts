@@ -38,7 +38,7 @@ export async function afterTargetSecond(ctx: CloudContext, uri: string, dates: r
 }
 
 /** The whole second of the target's clock an answer was sent in (its Date header). */
-function secondOf(res: HttpResponse): number | undefined {
+export function secondOf(res: HttpResponse): number | undefined {
   const ms = Date.parse(res.headers.date ?? '');
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }

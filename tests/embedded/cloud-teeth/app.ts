@@ -138,6 +138,15 @@ export const appTeeth: CloudTeeth[] = [
     ],
   },
   { fault: 'service-update-unvalidated', catches: ['cloud/service/update/value-sets-as-create'] },
+  {
+    fault: 'item-fields-checked-first-only',
+    catches: [
+      'cloud/service/create/port-requires-protocol-and-inner-port',
+      'cloud/service/create/envvar-requires-key-and-value',
+      'cloud/service/create/binding-requires-container-path-or-volumes-from',
+      'cloud/service/update/value-sets-as-create',
+    ],
+  },
   { fault: 'service-defaults-off', catches: SERVICE_DEFAULTS },
   {
     fault: 'dates-never-set',

@@ -12,6 +12,12 @@ export const infraTeeth: CloudTeeth[] = [
   },
   { fault: 'async-returns-200', catches: ['cloud/actions/async-202-in-progress', 'cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'action-stuck-in-progress', catches: ['cloud/actions/async-202-in-progress', 'cloud/states/action/success-allows-retry'] },
+  { fault: 'async-call-recorded-twice', catches: ['cloud/actions/every-call-recorded'] },
+  { fault: 'action-end-date-is-start', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
+  {
+    fault: 'app-action-created-success',
+    catches: ['cloud/service/start/effect', 'cloud/service/stop/effect', 'cloud/stack/start/starts-services', 'cloud/container/stop/effect'],
+  },
   { fault: 'cancel-finished-action-allowed', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
   { fault: 'retry-in-progress-allowed', catches: ['cloud/states/action/in-progress-rejects-retry'] },
   { fault: 'action-missing-fields', catches: ['cloud/actions/header-on-creating-responses', 'cloud/action/list/returns-actions'] },
@@ -43,6 +49,7 @@ export const infraTeeth: CloudTeeth[] = [
   // The filter checks' own Not running service, and their cluster whose node is gone (Empty cluster on the reference).
   { fault: 'state-filter-first-word', catches: ['cloud/nodecluster/list/filter-state', 'cloud/service/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
+  { fault: 'repository-returns-auth', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-in-use-by-prefix', catches: ['cloud/repository/in-use'] },
   { fault: 'repository-in-use-any-user', catches: ['cloud/repository/in-use/callers-only'] },
   { fault: 'repository-delete-200', catches: ['cloud/repository/delete/removed'] },

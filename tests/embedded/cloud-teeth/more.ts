@@ -7,6 +7,15 @@ export const moreTeeth: CloudTeeth[] = [
   { fault: 'binding-rewritable-default-false', catches: ['cloud/service/create/default-port-published-false'] },
   { fault: 'image-tag-not-defaulted', catches: ['cloud/service/update/image-tag-latest'] },
   { fault: 'create-image-tag-not-defaulted', catches: ['cloud/service/create/image-name-tag-latest'] },
+  {
+    fault: 'image-registry-port-read-as-tag',
+    catches: [
+      'cloud/service/create/image-name-tag-latest',
+      'cloud/service/create/default-name-image-without-namespace',
+      'cloud/service/update/image-tag-latest',
+    ],
+  },
+  { fault: 'cluster-default-target-deploys-two', catches: ['cloud/nodecluster/create/default-nickname-name'] },
   { fault: 'node-nickname-update-ignored', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-patch-resets-omitted', catches: ['cloud/node/update/nickname'] },
   { fault: 'cluster-scale-ignored', catches: ['cloud/nodecluster/update/scale-target'] },

@@ -156,6 +156,8 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     expect((await get(t, S)).objects).toHaveLength(0);
   },
   'service-create-unvalidated': async (t) => expect((await t.call('POST', S, { image: 'x', net: 'overlay' })).status).toBe(201),
+  'item-fields-checked-first-only': async (t) =>
+    expect((await t.call('POST', S, { image: 'x', container_envvars: [{ key: 'K', value: 'v' }, { value: 'v' }] })).status).toBe(201),
   'service-update-unvalidated': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x' });
     expect((await t.call('PATCH', svc.resource_uri, { net: 'overlay' })).status).toBe(202);

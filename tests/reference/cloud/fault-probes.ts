@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, until, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
@@ -39,6 +39,28 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     const a = await startAction(t);
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, a.resource_uri)).state).toBe('In progress');
+  },
+  'action-end-date-is-start': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', sequential_deployment: true, target_num_containers: 15 });
+    const uri = (await t.call('POST', `${svc.resource_uri}start/`)).headers.get('x-dockercloud-action-uri') ?? '/missing-header';
+    const done = await until(
+      () => get(t, uri),
+      (a) => a.state !== 'In progress',
+      10_000,
+    );
+    expect(done.end_date).toBe(done.start_date);
+  },
+  'async-call-recorded-twice': async (t) => {
+    const svc = await t.ok('POST', S, { image: 'x' });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    const listed = await t.ok('GET', `/api/audit/v1/action/?object=${svc.resource_uri}&include_related=false`);
+    expect(listed.objects.filter((a: any) => a.method === 'POST' && a.path.endsWith('start/')).length).toBe(2);
+  },
+  'app-action-created-success': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x' });
+    expect((await action(t, await t.call('POST', `${svc.resource_uri}start/`))).state).toBe('Success');
   },
   'cancel-refused': async (t) => {
     await deployedCluster(t, 1);
@@ -130,6 +152,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   },
   'repository-returns-password': async (t) =>
     expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).password).toBe('p'),
+  'repository-returns-auth': async (t) =>
+    expect((await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' })).auth).toBe('dTpw'),
   'repository-in-use-any-user': async (t) => {
     await t.ok('POST', '/api/repo/v1/repository/', { name: 'quay.io/a/b', username: 'u', password: 'p' });
     expect((await t.call('POST', '/api/app/v1/service/', { image: 'quay.io/a/b:1', name: 'b' }, { user: 'conformance2' })).status).toBe(201);

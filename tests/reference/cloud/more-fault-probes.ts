@@ -22,10 +22,23 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'binding-rewritable-default-false': async (t) =>
     expect((await t.ok('POST', S, { image: 'x', bindings: [{ container_path: '/d' }] })).bindings[0].rewritable).toBe(false),
   'create-image-tag-not-defaulted': async (t) => expect((await t.ok('POST', S, { image: 'x' })).image_name).toBe('x'),
+  'image-registry-port-read-as-tag': async (t) => expect((await t.ok('POST', S, { image: 'r:5000/ns/x' })).image_name).toBe('r:5000/ns/x'),
   'image-tag-not-defaulted': async (t) => {
     const svc = await t.ok('POST', S, { image: 'x:1' });
     await t.ok('PATCH', svc.resource_uri, { image: 'y' });
     expect((await get(t, svc.resource_uri)).image_name).toBe('y');
+  },
+  'cluster-default-target-deploys-two': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'probe', node_type: NODE_TYPE, region: REGION });
+    await t.ok('POST', `${cluster.resource_uri}deploy/`);
+    expect(
+      (
+        await until(
+          () => get(t, cluster.resource_uri),
+          (c) => c.state !== 'Deploying' && c.state !== 'Init',
+        )
+      ).nodes.length,
+    ).toBe(2);
   },
   'node-nickname-update-ignored': async (t) => {
     const node = (await deployedCluster(t, 1)).nodes[0];

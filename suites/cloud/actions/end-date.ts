@@ -1,0 +1,56 @@
+/**
+ * Spec: Resources > Action: "end_date | DT | when processing ended". An action seen In progress in
+ * an answer sent in some second of the target's clock (its Date header) had not ended then: its
+ * end_date is that second or later. Only an action that runs into a later second than its
+ * start_date tells an end_date from a copy of the start_date, so the call watched is a sequential
+ * start of several containers, which lasts a while.
+ */
+import { ENDS } from '../support/actions.ts';
+import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
+import { cloudCheck } from '../support/check.ts';
+import { TERMINAL_ACTION_STATES } from '../support/context.ts';
+import type { Json } from '../support/lists.ts';
+import { secondOf, secondOfDate } from '../support/target-clock.ts';
+
+/** Containers the watched start deploys one after the other. */
+const SEQUENTIAL_CONTAINERS = 15;
+const POLL_MS = 50;
+const WATCH_MS = 60_000;
+
+export default [
+  cloudCheck({
+    id: `${ENDS}/end-date-after-work`,
+    title: 'end_date is when processing ended: not before a second in which the action was still read In progress',
+    requirements: [ENDS],
+    endpoint: 'cloud/action/get',
+    async run(ctx) {
+      const at = await sharedNodes(ctx);
+      const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
+      const res = await operate(ctx, svc.resource_uri, 'start');
+      const uri = res.headers[ctx.actionHeader];
+      ctx.precondition(
+        res.status === 202 && uri !== undefined,
+        `the service start answered ${res.status} without an action to watch`,
+        'cloud/service/start/202-async',
+      );
+      let lastSeenRunning: number | undefined;
+      let action: Json = {};
+      for (const deadline = Date.now() + WATCH_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, POLL_MS))) {
+        const got = await ctx.api.get(uri!);
+        ctx.precondition(got.status === 200, `GET ${uri} answered ${got.status}`, 'cloud/action/get/returns-action');
+        action = got.json<Json>();
+        if (TERMINAL_ACTION_STATES.includes(String(action.state))) break;
+        lastSeenRunning = secondOf(got) ?? lastSeenRunning;
+      }
+      ctx.precondition(TERMINAL_ACTION_STATES.includes(String(action.state)), `the start action was still ${String(action.state)} after ${WATCH_MS} ms`, ENDS);
+      const started = secondOfDate(action.start_date);
+      if (lastSeenRunning === undefined || Number.isNaN(started) || lastSeenRunning <= started)
+        return ctx.skip(`the action ended within the second it started (${String(action.start_date)}): its end_date cannot be told from its start_date`);
+      ctx.expect(secondOfDate(action.end_date) >= lastSeenRunning, `end_date ${String(action.end_date)} is before a second the action was still In progress`, {
+        expected: `a date on or after ${new Date(lastSeenRunning * 1000).toUTCString()} (answered In progress then, per the Date header)`,
+        actual: { start_date: action.start_date, end_date: action.end_date },
+        requirement: ENDS,
+      });
+    },
+  }),
+];
