@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import { buildImage, registryConfigHeader } from '../support/build.ts';
 import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
@@ -10,6 +11,14 @@ import { expectTransferred, fixtureAs, loginAuth, pull, push, pushedDigest, push
  * which pulls after a 404, is checked in suites/engine/system/service.ts.)
  */
 const CREATE = 'engine/images/create';
+
+/** The digest of `repo` among the RepoDigests of the local image `ref`, if it shows one. */
+async function repoDigestOf(ctx: EngineContext, ref: string, repo: string): Promise<string | undefined> {
+  const res = await ctx.api.get(`/images/${ref}/json`);
+  const digests = res.status === 200 ? ctx.expectJson<{ RepoDigests?: unknown }>(res, 'image inspect').RepoDigests : undefined;
+  const mine = Array.isArray(digests) ? digests.find((d): d is string => typeof d === 'string' && d.startsWith(`${repo}@`)) : undefined;
+  return mine?.slice(repo.length + 1);
+}
 const PUSH = 'engine/images/push';
 
 export default [
@@ -134,10 +143,14 @@ export default [
       removeLater(ctx, `${repo}:t1`);
       expectTransferred(ctx, await pull(ctx, `${repo}:t1`), `pulling fromImage=${repo}:t1`);
       ctx.expect(await imageExists(ctx, `${repo}:t1`), `fromImage=${repo}:t1 did not bring ${repo}:t1`, { expected: 'inspect 200', actual: 404 });
-      const digest = pushedDigest(pushed.text());
-      if (!digest) return ctx.observe('the push stream names no digest, so the digest form was not tried');
+      const digest = pushedDigest(pushed.text()) ?? (await repoDigestOf(ctx, `${repo}:t1`, repo));
+      ctx.precondition(digest !== undefined, 'neither the push stream nor the pulled image names a digest of the repository: the digest form cannot be tried');
       const byDigest = `${repo}@${digest}`;
       removeLater(ctx, byDigest);
+      // The pull by tag left the digest resolvable locally: both references go, so that only the pull by digest can bring it back.
+      await untagLocal(ctx, `${repo}:t1`);
+      await ctx.api.delete(`/images/${byDigest}`);
+      ctx.precondition(!(await imageExists(ctx, byDigest)), `${byDigest} still resolves after its references were removed: a pull by digest would not show`);
       expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`);
       ctx.expect(await imageExists(ctx, byDigest), `fromImage=${byDigest} did not make ${byDigest} resolvable`, { expected: 'inspect 200', actual: 404 });
     },
