@@ -34,6 +34,9 @@ function hostsMaps(text: string, name: string, ip?: string): boolean {
   });
 }
 
+/** The mount points of the Volumes check. */
+const VOLUME_PATHS = ['/conformance-vol', '/conformance-vol-two'];
+
 /** PID 1 as the container sees it (its command line, NUL-separated). */
 const PID_ONE = 'cat /proc/1/cmdline';
 const ownPidOne = (o: Observed): boolean => o.out.includes('/proc/1/cmdline');
@@ -83,16 +86,19 @@ export default [
   effectCheck({
     requirement: `${R}body-volumes`,
     id: `${R}body-volumes/mounted-inside`,
-    title: 'Each path of Volumes is a mount point inside the container (/proc/mounts)',
-    fields: () => ({ Volumes: { '/conformance-vol': {} } }),
+    title: 'Each path of Volumes is a mount point inside the container (/proc/mounts, two paths)',
+    // Two paths, so that a target mounting only the first one shows.
+    fields: () => ({ Volumes: Object.fromEntries(VOLUME_PATHS.map((path) => [path, {}])) }),
     script: 'cat /proc/mounts',
-    judge: (o) =>
-      judged(
-        mountAt(o, '/conformance-vol') !== undefined,
-        'a mount at /conformance-vol in /proc/mounts',
-        '/conformance-vol',
+    judge: (o) => {
+      const mounted = VOLUME_PATHS.filter((path) => mountAt(o, path) !== undefined);
+      return judged(
+        mounted.length === VOLUME_PATHS.length,
+        `a mount at each of ${VOLUME_PATHS.join(', ')} in /proc/mounts`,
+        VOLUME_PATHS,
         parseMounts(o.out).map((m) => m.target),
-      ),
+      );
+    },
   }),
   effectCheck({
     requirement: `${R}host-config-binds`,

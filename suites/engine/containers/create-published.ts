@@ -5,11 +5,15 @@ import { freeHostPort } from '../support/resources.ts';
 const R = 'engine/containers/create/';
 const LISTED = 'engine/containers/list/ports-published';
 
+/** Two TCP ports and a UDP one: a target that publishes only the first, or only TCP, shows. */
+const EVERY_EXPOSED = ['8080/tcp', '9090/tcp', '53/udp'];
+
 type Published = Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>;
 
-/** NetworkSettings.Ports of a running container exposing 8080/tcp created with the HostConfig: what its run published. */
-async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>): Promise<{ id: string; ports: Published }> {
-  const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts: { '8080/tcp': {} } }, hostConfig }));
+/** NetworkSettings.Ports of a running container exposing `exposed` created with the HostConfig: what its run published. */
+async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>, exposed = ['8080/tcp']): Promise<{ id: string; ports: Published }> {
+  const ExposedPorts = Object.fromEntries(exposed.map((port) => [port, {}]));
+  const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts }, hostConfig }));
   return { id, ports: (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published };
 }
 
@@ -51,17 +55,23 @@ export default [
   }),
   engineCheck({
     id: `${R}host-config-publish-all-ports/published`,
-    title: 'PublishAllPorts publishes every exposed port on a host port (NetworkSettings.Ports of the running container)',
+    title: 'PublishAllPorts publishes every exposed port, TCP and UDP, each on a host port of its own (NetworkSettings.Ports of the running container)',
     requirements: [`${R}host-config-publish-all-ports`],
     endpoint: 'engine/containers/create',
     async run(ctx) {
-      const { ports } = await publishedPorts(ctx, { PublishAllPorts: true });
-      const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort ?? '');
-      ctx.expect(
-        bound.some((p) => /^[1-9]\d*$/.test(p)),
-        'the exposed port 8080/tcp is published on a host port',
-        { expected: 'a HostPort for 8080/tcp', actual: ports['8080/tcp'] ?? 'not published' },
-      );
+      const { ports } = await publishedPorts(ctx, { PublishAllPorts: true }, EVERY_EXPOSED);
+      const hostPorts = (port: string): string[] => (ports[port] ?? []).map((b) => b.HostPort ?? '').filter((p) => /^[1-9]\d*$/.test(p));
+      const unpublished = EVERY_EXPOSED.filter((port) => hostPorts(port).length === 0);
+      ctx.expect(unpublished.length === 0, `every exposed port (${EVERY_EXPOSED.join(', ')}) is published on a host port`, {
+        expected: `a HostPort for each of ${EVERY_EXPOSED.join(', ')}`,
+        actual: Object.fromEntries(EVERY_EXPOSED.map((port) => [port, ports[port] ?? 'not published'])),
+      });
+      // Two TCP ports on one host port would send both ports' connections to one.
+      const tcp = EVERY_EXPOSED.filter((port) => port.endsWith('/tcp')).map((port) => hostPorts(port)[0]);
+      ctx.expect(unpublished.length > 0 || new Set(tcp).size === tcp.length, 'the exposed TCP ports are published on different host ports', {
+        expected: 'distinct host ports',
+        actual: tcp,
+      });
     },
   }),
 ];

@@ -3,6 +3,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, IGNORES_TERM, pausedContainer, type State } from '../support/lifecycle.ts';
 import { listIds, ownLabel, type OwnLabel } from '../support/own-containers.ts';
+import { sleep } from '../support/poll.ts';
 
 const STATUS_VALUES = {
   '1.18': ['restarting', 'running', 'paused', 'exited'],
@@ -58,6 +59,31 @@ function statusValuesCheck(version: EngineVersion): EngineCheck {
   });
 }
 
+/**
+ * The State of a container read until it shows Restarting true, or the deadline, and each distinct
+ * (Status, Running, Restarting, RestartCount) read on the way; reads the target refuses while the
+ * container restarts (Podman answers 500 to some) are passed over.
+ */
+async function firstRestartingState(ctx: EngineContext, id: string, deadlineMs: number): Promise<{ state?: Record<string, unknown>; seen: string[] }> {
+  const deadline = Date.now() + deadlineMs;
+  const seen: string[] = [];
+  while (Date.now() < deadline) {
+    const res = await ctx.api.get(`/containers/${id}/json`);
+    const inspect = res.status === 200 ? ctx.expectJson<{ State?: Record<string, unknown>; RestartCount?: unknown }>(res, 'container inspect') : {};
+    const state = inspect.State ?? {};
+    const shown = JSON.stringify([state.Status, state.Running, state.Restarting, inspect.RestartCount]);
+    if (res.status === 200 && seen.at(-1) !== shown) seen.push(shown);
+    if (state.Restarting === true) return { state, seen };
+    await sleep(RESTARTING_POLL_MS);
+  }
+  return { seen };
+}
+
+/** Poll interval while waiting for a restart: the first delays are 100 and 200 ms. */
+const RESTARTING_POLL_MS = 20;
+/** Enough for several restarts, each delay doubling from 100 ms. */
+const RESTARTING_DEADLINE_MS = 8000;
+
 /** Spec: States and transitions (status values, State booleans). */
 export default [
   statusValuesCheck('1.18'),
@@ -76,6 +102,22 @@ export default [
       await expectState(ctx, id, 'unpause', { Running: true, Paused: false, Status: 'running' });
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/kill`), 204, 'kill');
       await expectState(ctx, id, 'kill', { Running: false, Paused: false, Status: 'exited' });
+    },
+  }),
+  engineCheck({
+    id: 'engine/states/state-booleans/restarting',
+    title: 'The inspect State shows Restarting true (1.22: Status restarting) while a container waits out its restart delay under RestartPolicy always',
+    requirements: ['engine/states/state-booleans'],
+    async run(ctx) {
+      // It fails at once each run, so it spends nearly all its time waiting for the next restart.
+      const { id } = await ctx.runningContainer(['sh', '-c', 'exit 1'], { hostConfig: { RestartPolicy: { Name: 'always' } } });
+      const { state, seen } = await firstRestartingState(ctx, id, RESTARTING_DEADLINE_MS);
+      ctx.expect(state !== undefined, `a container restarted by its policy shows Restarting true at some read within ${RESTARTING_DEADLINE_MS} ms`, {
+        expected: 'State.Restarting: true between a run and the next',
+        actual: `[Status, Running, Restarting, RestartCount] read in turn: ${seen.join(' ')}`,
+      });
+      if (state && ctx.version === '1.22')
+        ctx.expectEqual([state.Status, state.Paused, state.Dead], ['restarting', false, false], 'the State that shows Restarting true: Status, Paused, Dead');
     },
   }),
 ];

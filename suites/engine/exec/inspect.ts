@@ -1,7 +1,16 @@
 import { engineCheck } from '../support/check.ts';
-import { execIn, inspectExec, missingExecId, runExec, waitExecEnd } from '../support/exec.ts';
+import { execIn, inspectExec, missingExecId, runExec, waitExecEnd, type ExecCreateBody } from '../support/exec.ts';
 import { eventually } from '../support/poll.ts';
 import { openSession, sessionEndMs } from '../support/streams.ts';
+
+const SCHEMA = 'engine/exec/inspect/200-response-schema';
+const STREAMS = 'engine/exec/inspect/streams-and-tty';
+
+/** Two instances whose every flag differs, so that a value shown for another instance, or a constant, shows. */
+const OPPOSITE_INSTANCES: readonly ExecCreateBody[] = [
+  { Cmd: ['true'], AttachStdin: true, AttachStdout: true, AttachStderr: false, Tty: false },
+  { Cmd: ['true'], AttachStdin: false, AttachStdout: false, AttachStderr: true, Tty: true },
+];
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
 export default [
@@ -13,6 +22,26 @@ export default [
       const { execId } = await runExec(ctx, { Cmd: ['true'] });
       const done = await waitExecEnd(ctx, execId);
       ctx.expectVersionSchema('exec-inspect', done, `${ctx.version} exec inspect of a finished command`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/inspect/200-response-schema/shows-instance',
+    title: 'Exec inspect shows the instance asked for: its ID, and the streams and Tty its create request set (two instances, opposite flags, never started)',
+    requirements: [SCHEMA, STREAMS],
+    endpoint: 'engine/exec/inspect',
+    async run(ctx) {
+      for (const body of OPPOSITE_INSTANCES) {
+        const { execId } = await execIn(ctx, body);
+        const shown = await inspectExec(ctx, execId);
+        ctx.verify(shown.ID === execId, 'exec inspect ID is the identifier the create answered', { requirement: SCHEMA, expected: execId, actual: shown.ID });
+        const expected = { OpenStdin: body.AttachStdin, OpenStdout: body.AttachStdout, OpenStderr: body.AttachStderr, tty: body.Tty };
+        const actual = { OpenStdin: shown.OpenStdin, OpenStdout: shown.OpenStdout, OpenStderr: shown.OpenStderr, tty: shown.ProcessConfig?.tty };
+        ctx.verify(
+          JSON.stringify(actual) === JSON.stringify(expected),
+          `exec inspect OpenStdin, OpenStdout, OpenStderr and ProcessConfig.tty of an instance created with ${JSON.stringify(body)}`,
+          { requirement: STREAMS, expected, actual },
+        );
+      }
     },
   }),
   engineCheck({

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import { buildImage, registryConfigHeader } from '../support/build.ts';
 import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
@@ -9,6 +10,7 @@ import {
   loginAuth,
   pull,
   push,
+  pushedAway,
   pushedDigest,
   pushedDistinct,
   registryOf,
@@ -22,7 +24,31 @@ import {
  * which pulls after a 404, is checked in suites/engine/system/service.ts.)
  */
 const CREATE = 'engine/images/create';
+
+/** The digest of `repo` among the RepoDigests of the local image `ref`, if it shows one. */
+async function repoDigestOf(ctx: EngineContext, ref: string, repo: string): Promise<string | undefined> {
+  const res = await ctx.api.get(`/images/${ref}/json`);
+  const digests = res.status === 200 ? ctx.expectJson<{ RepoDigests?: unknown }>(res, 'image inspect').RepoDigests : undefined;
+  const mine = Array.isArray(digests) ? digests.find((d): d is string => typeof d === 'string' && d.startsWith(`${repo}@`)) : undefined;
+  return mine?.slice(repo.length + 1);
+}
 const PUSH = 'engine/images/push';
+
+/**
+ * Removes the check's own image `ref` (by its identifier, forced: every tag and digest reference),
+ * so that only a pull can make `byDigest` resolve again; a target that still resolves it leaves the
+ * check unverified. Never a reference of a shared image: some targets (Podman) remove the whole
+ * image, with every name, for a DELETE by digest reference.
+ */
+async function forgetOwnImage(ctx: EngineContext, ref: string, byDigest: string): Promise<void> {
+  const gone = await ctx.api.delete(`/images/${await imageIdOf(ctx, ref)}`, { force: true });
+  ctx.precondition(
+    gone.status === 200,
+    `removing ${ref} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`,
+    'engine/images/delete/200-untagged-deleted',
+  );
+  ctx.precondition(!(await imageExists(ctx, byDigest)), `${byDigest} still resolves after its image was removed: a pull by digest would not show`);
+}
 
 export default [
   engineCheck({
@@ -111,6 +137,25 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/create/query-tag/digest',
+    title: 'a pull with tag=<digest> (fromImage the repository alone) fetches the image of that digest',
+    requirements: ['engine/images/create/query-tag'],
+    endpoint: CREATE,
+    async run(ctx) {
+      // An image of the check's own, pushed and then removed locally: only the pull can bring it back.
+      const { pushed, repo } = await pushedAway(ctx, 'pull-tag-digest');
+      const digest = pushedDigest(pushed.text());
+      ctx.precondition(digest !== undefined, 'the push stream names no digest of the repository: a pull by digest cannot be tried');
+      const byDigest = `${repo}@${digest}`;
+      removeLater(ctx, byDigest);
+      expectTransferred(ctx, await pull(ctx, repo, { tag: digest! }), `pulling fromImage=${repo}&tag=${digest}`, 'engine/images/create/query-tag');
+      ctx.expect(await imageExists(ctx, byDigest), `fromImage=${repo}&tag=${digest} did not make ${byDigest} resolvable`, {
+        expected: 'inspect 200',
+        actual: 404,
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/images/create/query-tag-empty-pulls-all',
     title: 'a pull with an empty tag fetches every tag of the repository, each the image pushed under it',
     endpoint: CREATE,
@@ -128,18 +173,16 @@ export default [
     endpoint: CREATE,
     versions: ['1.22'],
     async run(ctx) {
-      const repo = registryRepo(ctx, 'pull-ref');
-      await fixtureAs(ctx, repo, 't1');
-      const pushed = await push(ctx, repo, { tag: 't1' });
-      expectTransferred(ctx, pushed, `pushing ${repo}:t1`);
-      await untagLocal(ctx, `${repo}:t1`);
-      removeLater(ctx, `${repo}:t1`);
-      expectTransferred(ctx, await pull(ctx, `${repo}:t1`), `pulling fromImage=${repo}:t1`);
-      ctx.expect(await imageExists(ctx, `${repo}:t1`), `fromImage=${repo}:t1 did not bring ${repo}:t1`, { expected: 'inspect 200', actual: 404 });
-      const digest = pushedDigest(pushed.text());
-      if (!digest) return ctx.observe('the push stream names no digest, so the digest form was not tried');
+      const { pushed, repo } = await pushedAway(ctx, 'pull-ref');
+      const ref = `${repo}:t1`;
+      expectTransferred(ctx, await pull(ctx, ref), `pulling fromImage=${ref}`);
+      ctx.expect(await imageExists(ctx, ref), `fromImage=${ref} did not bring ${ref}`, { expected: 'inspect 200', actual: 404 });
+      const digest = pushedDigest(pushed.text()) ?? (await repoDigestOf(ctx, ref, repo));
+      ctx.precondition(digest !== undefined, 'neither the push stream nor the pulled image names a digest of the repository: the digest form cannot be tried');
       const byDigest = `${repo}@${digest}`;
       removeLater(ctx, byDigest);
+      // The pull by tag made the digest resolve locally: the image goes again, so that only the pull by digest can bring it back.
+      await forgetOwnImage(ctx, ref, byDigest);
       expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`);
       ctx.expect(await imageExists(ctx, byDigest), `fromImage=${byDigest} did not make ${byDigest} resolvable`, { expected: 'inspect 200', actual: 404 });
     },

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import { pollState } from '../support/lifecycle.ts';
 import { forAll } from '../support/properties.ts';
 import { binaryPayload } from '../support/stream-payloads.ts';
 import {
@@ -19,6 +20,9 @@ const STDIN_ATTACH = { stream: 1, stdin: 1, stdout: 1, stderr: 1 };
 const BODY_MARKER = 'conformance-attach-request-body';
 /** Written on the hijacked stream after the answer: once its echo is back, anything before it has arrived too. */
 const AFTER_HEAD = 'conformance-after-head\n';
+
+/** How long a `cat` without stdin may take to start and end on a loaded target. */
+const CLOSED_STDIN_MS = 10_000;
 
 /** Enough read: the whole echo arrived, or the stream already broke the frame format (a partial frame at the end is only a frame still arriving). */
 function echoedOrBroken(data: Buffer, expected: number): boolean {
@@ -44,6 +48,22 @@ export default [
         const stderr = demux(got.data).stderr;
         return breach ?? (stderr.length ? `${stderr.length} unexpected stderr bytes: ${stderr.toString('utf8').slice(0, 200)}` : undefined);
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/create/body-open-stdin/closed',
+    title: 'OpenStdin false opens no stdin: `cat` reads end of file at once and the container exits 0',
+    requirements: ['engine/containers/create/body-open-stdin'],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['cat'], { openStdin: false });
+      // With a stdin held open, `cat` would wait on it until the deadline.
+      const state = await pollState(ctx, id, (s) => s.Running === false, CLOSED_STDIN_MS);
+      ctx.expectEqual(
+        [state.Running, state.ExitCode],
+        [false, 0],
+        `a container running \`cat\`, created with OpenStdin false, has exited 0 within ${CLOSED_STDIN_MS} ms: [Running, ExitCode]`,
+      );
     },
   }),
   engineCheck({

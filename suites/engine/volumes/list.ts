@@ -12,18 +12,26 @@ interface VolumeList {
 export default [
   engineCheck({
     id: 'engine/volumes/list/200-response-schema',
-    title: 'GET /volumes answers 200 with {Volumes [Volume], Warnings [S]} including a new volume',
+    title: 'GET /volumes answers 200 with {Volumes [Volume], Warnings [S]}: two new volumes, each listed with its own Name, Driver and Mountpoint',
     endpoint: 'engine/volumes/list',
     versions: V122,
     async run(ctx) {
-      const { Name } = await createVolume(ctx);
+      const created = [await createVolume(ctx), await createVolume(ctx)];
       const res = await ctx.api.get('/volumes');
       ctx.expectStatus(res, 200, 'GET /volumes');
-      const list = ctx.expectVersionSchema<VolumeList>('volume-list', ctx.expectJson(res, 'volume list'), 'the volume list');
-      ctx.expect(
-        (list.Volumes ?? []).some((v) => v.Name === Name),
-        `the list must include the volume ${Name} just created`,
-      );
+      const body = ctx.expectJson<Partial<VolumeList>>(res, 'volume list');
+      const listed = Array.isArray(body.Volumes) ? body.Volumes : [];
+      // Judged before the schema, so that a schema breach elsewhere in the answer does not hide them.
+      for (const { Name, Driver, Mountpoint } of created) {
+        const item = listed.find((v) => v?.Name === Name);
+        // The create answer says which volume this is: the list shows that one, not another's driver or mount point.
+        ctx.verify(
+          item !== undefined && item.Driver === Driver && item.Mountpoint === Mountpoint,
+          `the list item of the volume ${Name} just created, with the Driver and Mountpoint its create answered`,
+          { requirement: 'engine/volumes/list/200-response-schema', expected: { Name, Driver, Mountpoint }, actual: item ?? 'not listed' },
+        );
+      }
+      ctx.expectVersionSchema<VolumeList>('volume-list', body, 'the volume list');
     },
   }),
   engineCheck({
