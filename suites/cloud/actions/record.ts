@@ -134,7 +134,7 @@ export default [
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
       if (['Success', 'Failed'].includes(String(first.state))) {
-        ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
+        ctx.observe(`the action had already ended (${String(first.state)}) when first read: no end_date of it In progress was seen`);
         // In progress is the action while its work runs: an action read as ended cannot leave its cluster deploying after it.
         const after = await ctx.getJson('node-cluster', cluster.resource_uri, 'the cluster, read after its deploy action');
         ctx.expect(after.state !== 'Deploying', `the deploy action was ${String(first.state)} while the cluster was still Deploying`, {
