@@ -33,7 +33,14 @@ export const MISSED_CROSSING_WORDS = 'the target dated no action of this check a
  */
 export const MISSED_OVERLAP_WORDS = 'no action of this check started in a later second than another and ended in an earlier one';
 
-/** Whether a teeth run of a check should be made again: a missed window, crossing or overlap. */
+/**
+ * The asynchronous action check judges end_date on the action as first read: when the action had
+ * ended by then (a deploy lasts ~150 ms), no In progress action was looked at.
+ */
+export const MISSED_IN_PROGRESS_WORDS = 'no end_date of it In progress was seen';
+
+/** Whether a teeth run of a check should be made again: a missed window, crossing, overlap or In progress read. */
 export const missedAny = (o: { status: string; message: string; observations: readonly string[] }): boolean =>
   missedWindow(o.status, o.message) ||
-  (o.status === 'passed' && o.observations.some((n) => n.includes(MISSED_CROSSING_WORDS) || n.includes(MISSED_OVERLAP_WORDS)));
+  (o.status === 'passed' &&
+    o.observations.some((n) => [MISSED_CROSSING_WORDS, MISSED_OVERLAP_WORDS, MISSED_IN_PROGRESS_WORDS].some((words) => n.includes(words))));

@@ -134,7 +134,7 @@ export default [
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await actionOf(ctx, actionUriOf(ctx, res, 'deploy'));
       if (['Success', 'Failed'].includes(String(first.state))) {
-        ctx.observe(`the action had already ended (${String(first.state)}) when first read`);
+        ctx.observe(`the action had already ended (${String(first.state)}) when first read: no end_date of it In progress was seen`);
         // In progress is the action while its work runs: an action read as ended cannot leave its cluster deploying after it.
         const after = await ctx.getJson('node-cluster', cluster.resource_uri, 'the cluster, read after its deploy action');
         ctx.expect(after.state !== 'Deploying', `the deploy action was ${String(first.state)} while the cluster was still Deploying`, {
@@ -142,12 +142,23 @@ export default [
           actual: { action: first.state, cluster: after.state },
           requirement: R.async202,
         });
-      } else
+      } else {
         ctx.expect(['In progress', 'Pending'].includes(String(first.state)), `the action of an asynchronous call was created ${String(first.state)}`, {
           expected: 'In progress (or Pending)',
           actual: first.state,
           requirement: R.async202,
         });
+        // end_date is when processing ended: an action still processing has no such date to show (it is set when the action ends).
+        ctx.expect(
+          typeof first.end_date !== 'string' || Number.isNaN(Date.parse(first.end_date)),
+          `the action, still ${String(first.state)}, already shows end_date ${String(first.end_date)}`,
+          {
+            expected: 'no end_date (null) until processing ends',
+            actual: { state: first.state, start_date: first.start_date, end_date: first.end_date },
+            requirement: R.asyncEnds,
+          },
+        );
+      }
       const done = await finishedActionOf(ctx, res, 'deploy', undefined, R.asyncEnds);
       ctx.expect(done.state === 'Success' || done.state === 'Failed', `the action ended ${String(done.state)}`, {
         expected: 'Success or Failed',

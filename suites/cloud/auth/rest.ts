@@ -1,3 +1,4 @@
+import type { Credentials } from '../../../harness/run/config.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
@@ -49,16 +50,22 @@ export default [
   }),
   cloudCheck({
     id: R.wrong,
-    title: 'A REST request with a wrong API key (another key, or an empty one) is refused: no data, nothing changes (facts: 401)',
+    title:
+      "A REST request with a wrong API key (another key, an empty one, the user's key under another name) is refused: nothing served or changed (facts: 401)",
     requirements: [R.wrong, R.code401, R.codes],
     async run(ctx) {
       const { user, key } = ctx.api.credentials!;
+      const second = ctx.api2?.credentials;
+      // The second user's name when its own key differs (with the same key the pair would be its valid credentials), else a name of no user.
+      const otherUser = second && second.key !== key ? second.user : `${user}-other`;
       // An empty password is not the user's API key either: a server that reads it as "no key to check" serves anyone who knows a username.
-      const wrongKeys: ReadonlyArray<readonly [string, string]> = [
-        [`${key}-wrong`, 'with a wrong API key'],
-        ...(key === '' ? [] : ([['', 'with an empty API key']] as const)),
+      // The key is the password of its own username: a server that looks the key up alone serves anyone who holds one, under any name.
+      const wrongCredentials: ReadonlyArray<readonly [Credentials, string]> = [
+        [{ user, key: `${key}-wrong` }, 'with a wrong API key'],
+        ...(key === '' ? [] : ([[{ user, key: '' }, 'with an empty API key']] as const)),
+        ...(otherUser === user ? [] : ([[{ user: otherUser, key }, `as ${otherUser} with the API key of ${user}`]] as const)),
       ];
-      for (const [wrong, what] of wrongKeys) await expectRefusedCaller(ctx, ctx.api.as({ user, key: wrong }), R.wrong, what);
+      for (const [credentials, what] of wrongCredentials) await expectRefusedCaller(ctx, ctx.api.as(credentials), R.wrong, what);
     },
   }),
   cloudCheck({

@@ -218,6 +218,9 @@ export const BOGUS: Json[] = [
   { pid: 'container' },
   { container_ports: [{ protocol: 'sctp', inner_port: 80 }] },
   { roles: ['admin'] },
+  // The value sets are of these exact strings: one that differs only in case is outside them too.
+  { autorestart: 'always' },
+  { autodestroy: 'On_Success' },
 ];
 
 export default [

@@ -46,6 +46,26 @@ export default [
     },
   }),
   cloudCheck({
+    id: `${R.bidirectional}/one-shot-output`,
+    title: 'A command that runs once and ends (?command=echo A; echo B) sends all its output before the session ends, the last part too',
+    requirements: [R.bidirectional],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const container = await runningAppContainer(ctx);
+      const [first, last] = ['first', 'last'].map((part) => `conformance-${part}-${Math.random().toString(36).slice(2, 8)}`);
+      const output = await execOutputIfOpened(ctx, container, `echo ${first}; echo ${last}`);
+      // How the command is named (?command=) is the facts': a target that ran none of it is that informational check's observation.
+      if (!output?.includes(first!))
+        ctx.unverified(`the command named by ?command= sent no output (${JSON.stringify(output?.slice(0, 100))}): it may not have run`);
+      // Run by a shell or not, the command's output holds both markers: the first without the last is output lost at the end.
+      ctx.expect(output!.includes(last!), 'the exec session ended without the last output of its command', {
+        expected: `output with ${first} and then ${last}`,
+        actual: output!.slice(0, 300),
+        requirement: R.bidirectional,
+      });
+    },
+  }),
+  cloudCheck({
     id: `${R.bidirectional}/not-in-stopped`,
     title: 'Exec runs commands only in a running container: in a Stopped one the command does not run',
     requirements: [R.bidirectional],

@@ -11,6 +11,7 @@ import { blind3TeethC } from './blind-3-c.ts';
 import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
+import { blind6Teeth } from './blind-6.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -26,6 +27,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind3TeethB,
   ...blind4Teeth,
   ...blind5Teeth,
+  ...blind6Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
