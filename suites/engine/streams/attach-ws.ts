@@ -107,7 +107,12 @@ export default [
     async run(ctx) {
       // As for attach, the sequence is watched for on a tty.
       const { id } = await ctx.runningContainer(['cat'], { openStdin: true, tty: true });
-      const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' }, { send: [`${LIVE_PROBE}\n`, '\x18'], readMs: WS_READ_MS });
+      const got = await wsAttach(
+        ctx,
+        id,
+        { stream: 1, stdin: 1, stdout: 1, detachKeys: 'ctrl-x' },
+        { send: `${LIVE_PROBE}\n`, onceEchoed: { echoed: LIVE_PROBE, send: '\x18' }, readMs: WS_READ_MS },
+      );
       await blockedIfNotServed(ctx, got, id);
       expectSession(ctx, got, 'attach/ws stream=1&stdin=1&detachKeys=ctrl-x');
       expectLiveUntilDetached(ctx, got, 'after ctrl-x (the detachKeys sequence) sent on the session the target ends it');

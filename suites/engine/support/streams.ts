@@ -10,7 +10,7 @@ import { STREAM_STDERR, STREAM_STDOUT, streamName } from '../../../harness/proto
 import type { Query } from '../../../harness/protocol/query.ts';
 import { TtyStreamVerifier } from '../../../harness/protocol/tty.ts';
 import type { HijackedConnection } from '../../../harness/target/hijack.ts';
-import { openWebSocket } from '../../../harness/target/websocket.ts';
+import { openWebSocket, type WebSocketSession } from '../../../harness/target/websocket.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
 import { eventually } from './poll.ts';
 
@@ -382,7 +382,7 @@ export async function wsAttach(
   ctx: EngineContext,
   id: string,
   query: Query,
-  opts: { afterOpen?: () => Promise<void>; send?: string | readonly string[]; readMs?: number } = {},
+  opts: { afterOpen?: () => Promise<void>; send?: string | readonly string[]; readMs?: number; onceEchoed?: { echoed: string; send: string } } = {},
 ): Promise<WsCapture> {
   const endpoint = ctx.run.engine;
   if (!endpoint) return ctx.skip('no engine target endpoint');
@@ -395,7 +395,26 @@ export async function wsAttach(
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, WS_SEND_APART_MS));
     await ws.send(message);
   }
+  const early = opened && opts.onceEchoed ? await sendOnceEchoed(ws, opts.onceEchoed, sessionEndMs(ctx)) : { messages: [], closed: false };
   if (opened && opts.afterOpen) await opts.afterOpen();
-  const { messages, closed } = opened ? await ws.collect(opts.readMs ?? sessionEndMs(ctx)) : { messages: [], closed: true };
-  return { status: ws.status, headers: ws.headers, data: Buffer.concat(messages), closed };
+  const { messages, closed } = opened && !early.closed ? await ws.collect(opts.readMs ?? sessionEndMs(ctx)) : { messages: [], closed: true };
+  return { status: ws.status, headers: ws.headers, data: Buffer.concat([...early.messages, ...messages]), closed };
+}
+
+/** Reads a session until `echoed` came back, then sends `send`; nothing is sent if the session ended or the time ran out first. */
+async function sendOnceEchoed(
+  ws: WebSocketSession,
+  then: { echoed: string; send: string },
+  timeoutMs: number,
+): Promise<{ messages: Buffer[]; closed: boolean }> {
+  const deadline = Date.now() + timeoutMs;
+  const messages: Buffer[] = [];
+  while (!Buffer.concat(messages).includes(then.echoed)) {
+    const message = await ws.next(Math.max(1, deadline - Date.now())).catch(() => null);
+    if (message === undefined) return { messages, closed: true };
+    if (message === null) return { messages, closed: false };
+    messages.push(message);
+  }
+  await ws.send(then.send);
+  return { messages, closed: false };
 }
