@@ -77,6 +77,27 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/containers/create/query-name/leading-slash',
+    title: '`name` given with its leading slash (/x, which the pattern /?[a-zA-Z0-9_-]+ allows) names the container x, shown as /x',
+    requirements: ['engine/containers/create/query-name'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const label = ownLabel('create-name-slash');
+      const name = ctx.uniqueName('slashed');
+      const { id } = await createOwn(ctx, label, { cmd: ['true'], name: `/${name}` });
+      const byName = await ctx.api.get(`/containers/${name}/json`);
+      ctx.expectStatus(byName, 200, `inspect by the name ${name} of the container created with the name /${name}`);
+      const { Id, Name } = ctx.expectJson<{ Id?: unknown; Name?: unknown }>(byName, 'container inspect');
+      ctx.expectEqual({ Id, Name }, { Id: id, Name: `/${name}` }, `the name given as /${name} is the name ${name}, shown as /${name}`);
+      const listed = ctx.expectJson<ListItem[]>(await listRequest(ctx, label, { all: 1 }), 'container list');
+      ctx.expectEqual(
+        listed.map((c) => c.Names),
+        [[`/${name}`]],
+        'the list item Names holds the name with one leading /',
+      );
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/create/required-fields',
     title: 'Which create fields are required is not shown: record which minimal bodies the target accepts',
     endpoint: ENDPOINT,

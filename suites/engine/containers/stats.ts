@@ -3,6 +3,7 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
+import { LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { statsMeaningProblems } from '../support/stats-meaning.ts';
 
 const ENDPOINT = 'engine/containers/stats';
@@ -58,15 +59,36 @@ export default [
   }),
   engineCheck({
     id: `${R}not-running-readings`,
-    title: 'The stats of a container that ran and exited, where the target answers them, are stats objects valid for the version (usage counters at zero)',
+    title:
+      'The stats of a container that is not running (exited, or created and never started) answer a code the endpoint lists, ' +
+      'and the readings, where the target answers them, are stats objects valid for the version',
+    requirements: [`${R}not-running-readings`, LISTED_CODES, NOT_FOUND],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx);
-      const read = await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1, deadlineMs: 6000 });
-      // What the stats of a container that is not running answer is not shown: only a reading is judged.
-      if (read.status !== 200 || read.readings.length === 0)
-        return ctx.unverified(`GET /stats of an exited container answered ${read.status} with ${read.readings.length} reading(s)`);
-      ctx.expectVersionSchema('stats', read.readings[0], 'the stats reading of an exited container');
+      const containers = {
+        'an exited container': (await sharedExitedContainer(ctx)).id,
+        'a created, never started container': (await ctx.createContainer({ cmd: ['true'] })).id,
+      };
+      // Every answer's code is judged before any reading, so that a reading's shape does not hide a code.
+      const reads: Array<[string, StatsRead]> = [];
+      for (const [what, id] of Object.entries(containers))
+        reads.push([what, await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1, deadlineMs: 6000 })]);
+      // Codes: 200, 404, 500; the container exists, so not 404. Which of 200 and 500 is not shown.
+      const unlisted = reads.filter(
+        ([what, read]) =>
+          !ctx.verify(read.status === 200 || read.status === 500, `GET /stats of ${what} answered ${read.status}`, {
+            expected: [200, 500],
+            actual: read.status,
+            requirement: read.status === 404 ? NOT_FOUND : LISTED_CODES,
+          }),
+      ).length;
+      const answered = reads.filter(([what, read]) => {
+        if (read.status === 200 && read.readings.length > 0) return true;
+        ctx.observe(`GET /stats of ${what} answered ${read.status} with ${read.readings.length} reading(s)`);
+        return false;
+      });
+      for (const [what, read] of answered) ctx.expectVersionSchema('stats', read.readings[0], `the stats reading of ${what}`);
+      if (answered.length === 0 && unlisted === 0) ctx.unverified('no stats reading of a container that is not running was answered: no reading to judge');
     },
   }),
   engineCheck({

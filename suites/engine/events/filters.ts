@@ -1,7 +1,7 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { attributesOf, isAbout, kindOf, nowSeconds, readEvents, typeOf, type EngineEvent } from '../support/events.ts';
-import { committedImage, imageIdOf, sameRef, tagged } from '../support/images.ts';
+import { committedImage, imageIdOf, sameImage, sameRef, tagged } from '../support/images.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /**
@@ -117,6 +117,9 @@ const created =
   (e: EngineEvent): boolean =>
     isAbout(e, id) && kindOf(e) === 'create';
 const fromImage = (e: EngineEvent): string => String(attributesOf(e).image ?? e.from ?? '');
+/** The references an event gives its subject by (see isAbout): id, 1.22 Actor.ID, the name attribute. */
+const subjectsOf = (e: EngineEvent): string[] =>
+  [e.id, (e.Actor as { ID?: unknown } | undefined)?.ID, attributesOf(e).name].filter((c): c is string => typeof c === 'string' && c !== '');
 
 /** container= naming one of two created containers by its id or its name: only that container's events pass. */
 async function containerFilter(ctx: EngineContext, form: 'id' | 'name'): Promise<FilterSetup> {
@@ -175,6 +178,25 @@ export default [
       const mine = await ctx.createContainer({ cmd: ['true'] });
       const admits = (e: EngineEvent): boolean => typeOf(e) === 'image' || sameRef(fromImage(e), fixture);
       return { filters: { image: [fixture] }, sentinel: created(mine.id), admits, excluded: [byId.id] };
+    },
+  }),
+  filterCheck({
+    key: 'image',
+    variant: 'image-events',
+    title: "Filter image= with an image's id also sends that image's own events (the untag of one of its names), not only those of its containers",
+    async setup(ctx) {
+      // An image of this check's own, so that the untag read is this one's (1.18 lists untag and delete as image events).
+      const image = await committedImage(ctx, 'event-image');
+      const extra = await tagged(ctx, image.ref, ctx.uniqueName('event-untag'), 'ev');
+      const untagged = await ctx.api.delete(`/images/${extra}`);
+      ctx.precondition(untagged.status === 200, `DELETE /images/${extra} answered ${untagged.status}`, 'engine/images/delete/200-untagged-deleted');
+      const ofImage = (e: EngineEvent): boolean => subjectsOf(e).some((s) => sameImage(s, image.id));
+      return {
+        filters: { image: [image.id] },
+        sentinel: (e) => kindOf(e) === 'untag' && ofImage(e),
+        admits: (e) => ofImage(e) || sameImage(fromImage(e), image.id) || sameRef(fromImage(e), image.ref),
+        excluded: [],
+      };
     },
   }),
   filterCheck({

@@ -129,7 +129,8 @@ const network: DeletableKind = {
       { path: '/networks', query: { filters: filters({ id: [id] }) }, shows },
       { path: '/networks', query: { filters: filters({ name: [name] }) }, shows },
     ];
-    return { ref: id, listedIn: listedIn(ctx, views) };
+    // Its paths take (id or name): a name index not cleaned on delete still finds it by name.
+    return { ref: id, alias: name, listedIn: listedIn(ctx, views) };
   },
   never: hex64,
 };

@@ -22,6 +22,23 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/create/201-response-schema/name-of-removed',
+    title: 'A volume created with the name of a removed one answers 201 with that Name: the removal freed the name',
+    requirements: ['engine/volumes/create/201-response-schema'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    async run(ctx) {
+      // Removed, the volume is no more (404, as one that never existed): its name is a name no volume has.
+      const { Name: name } = await createVolume(ctx);
+      const removed = await ctx.api.delete(`/volumes/${encodeURIComponent(name)}`);
+      if (removed.status !== 204) ctx.blockedBy('engine/volumes/delete/204-removed', `DELETE /volumes/${name} answered ${removed.status}`);
+      const res = await ctx.api.post('/volumes/create', { json: { Name: name } });
+      ctx.expectStatus(res, 201, `POST /volumes/create with the name ${name} of the volume just removed`);
+      const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume create response'), 'the volume created again');
+      ctx.expectEqual(volume.Name, name, 'the volume created again carries the Name of the removed one');
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/create/body-name-generated',
     title: 'A volume created without a Name gets a generated one',
     endpoint: 'engine/volumes/create',

@@ -16,6 +16,7 @@ import { blind3Teeth } from './blind-3.ts';
 import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
+import { blind6Teeth } from './blind-6.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -23,6 +24,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind3TeethB,
   ...blind4Teeth,
   ...blind5Teeth,
+  ...blind6Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
