@@ -13,6 +13,9 @@ import {
   pushedAway,
   pushedDigest,
   pushedDistinct,
+  pushedImageOf,
+  pushedRepo,
+  removeImage,
   registryOf,
   registryRepo,
   untagLocal,
@@ -111,7 +114,10 @@ export default [
     ],
     endpoint: CREATE,
     async run(ctx) {
-      const { repo, pushed } = await pushedDistinct(ctx, 'pull', ['t1']);
+      // The fixture, so that an import failing does not block the pull (one tag: no other image to mistake it for).
+      const fixture = await pushedImageOf(ctx, ctx.fixtureImage());
+      const repo = await pushedRepo(ctx, 'pull', ['t1']);
+      removeLater(ctx, `${repo}:t1`);
       const res = await pull(ctx, repo, { tag: 't1' });
       expectNoStreamError(
         ctx,
@@ -122,7 +128,7 @@ export default [
         `pull of ${repo}:t1`,
         'engine/images/create/query-from-image',
       );
-      await expectPulledImage(ctx, `${repo}:t1`, pushed.t1, [pushed.t1], 'engine/images/create/query-from-image');
+      await expectPulledImage(ctx, `${repo}:t1`, fixture, [fixture], 'engine/images/create/query-from-image');
     },
   }),
   engineCheck({
@@ -142,16 +148,21 @@ export default [
     requirements: ['engine/images/create/query-tag'],
     endpoint: CREATE,
     async run(ctx) {
-      // An image of the check's own, pushed and then removed locally: only the pull can bring it back.
-      const { pushed, repo } = await pushedAway(ctx, 'pull-tag-digest');
-      const digest = pushedDigest(pushed.text());
+      // Two images of the check's own in one repository, pushed and then removed locally: only the pull can bring one back.
+      const { repo, pushed } = await pushedDistinct(ctx, 'pull-tag-digest', ['wanted', 'other']);
+      const digest = pushed.wanted!.digest;
       ctx.precondition(digest !== undefined, 'the push stream names no digest of the repository: a pull by digest cannot be tried');
+      for (const image of Object.values(pushed)) await removeImage(ctx, image.id);
       const byDigest = `${repo}@${digest}`;
       removeLater(ctx, byDigest);
       expectTransferred(ctx, await pull(ctx, repo, { tag: digest! }), `pulling fromImage=${repo}&tag=${digest}`, 'engine/images/create/query-tag');
       ctx.expect(await imageExists(ctx, byDigest), `fromImage=${repo}&tag=${digest} did not make ${byDigest} resolvable`, {
         expected: 'inspect 200',
         actual: 404,
+      });
+      ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=<the digest of ${repo}:wanted> also brought ${repo}:other`, {
+        expected: 'inspect 404',
+        actual: 200,
       });
     },
   }),

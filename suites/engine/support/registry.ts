@@ -86,10 +86,11 @@ export async function pushedRepo(ctx: EngineContext, purpose: string, tags: stri
   return repo;
 }
 
-/** An image pushed under one tag: its id and Size before the push. */
+/** An image pushed under one tag: its id and Size before the push, and the digest the push stream named. */
 export interface PushedImage {
   id: string;
   size: number;
+  digest?: string;
 }
 
 /**
@@ -105,10 +106,15 @@ export async function pushedDistinct(ctx: EngineContext, purpose: string, tags: 
     const own = await ownImage(ctx, `${purpose}-${i}`, 'v1', undefined, 1024 * i);
     await tagged(ctx, own.ref, repo, tag);
     removeLater(ctx, `${repo}:${tag}`);
-    pushed[tag] = { id: own.id, size: (await idAndSize(ctx, own.ref)).Size };
+    pushed[tag] = await pushedImageOf(ctx, own.ref);
   }
   await ctx.setUp(async () => {
-    for (const tag of tags) expectTransferred(ctx, await push(ctx, repo, { tag }), `pushing ${repo}:${tag}`);
+    for (const tag of tags) {
+      const res = await push(ctx, repo, { tag });
+      expectTransferred(ctx, res, `pushing ${repo}:${tag}`);
+      const digest = pushedDigest(res.text());
+      if (digest) pushed[tag]!.digest = digest;
+    }
   }, 'engine/images/push/200-progress-stream');
   for (const tag of tags) await untagLocal(ctx, `${repo}:${tag}`);
   return { repo, pushed };
@@ -120,22 +126,30 @@ export async function pushedDistinct(ctx: EngineContext, purpose: string, tags: 
  * pushed image's.
  */
 export async function expectPulledImage(ctx: EngineContext, ref: string, want: PushedImage, all: PushedImage[], requirement: string): Promise<void> {
-  const got = await idAndSize(ctx, ref, requirement);
-  const same = sameImage(got.Id, want.id);
-  const bySize = all.filter((p) => p.size === got.Size);
+  const got = await pushedImageOf(ctx, ref, requirement);
+  const same = sameImage(got.id, want.id);
+  const bySize = all.filter((p) => p.size === got.size);
   const identified = same || (bySize.length === 1 && bySize[0] === want);
-  ctx.expect(identified, `${ref} after the pull is image ${got.Id} (Size ${got.Size}), not the image pushed under that tag`, {
+  ctx.expect(identified, `${ref} after the pull is image ${got.id} (Size ${got.size}), not the image pushed under that tag`, {
     expected: { Id: want.id, Size: want.size },
-    actual: { Id: got.Id, Size: got.Size },
+    actual: { Id: got.id, Size: got.size },
     requirement,
   });
-  if (identified && !same) ctx.observe(`the pulled ${ref} has another id (${got.Id}) than the pushed image (${want.id}), with its Size`);
+  if (identified && !same) ctx.observe(`the pulled ${ref} has another id (${got.id}) than the pushed image (${want.id}), with its Size`);
 }
 
-async function idAndSize(ctx: EngineContext, ref: string, requirement?: string): Promise<{ Id: string; Size: number }> {
+/** The id and Size of the image `ref` names; a missing image fails `requirement` (or the check). */
+export async function pushedImageOf(ctx: EngineContext, ref: string, requirement?: string): Promise<PushedImage> {
   const res = await inspectImage(ctx, ref);
   if (res.status !== 200) ctx.fail(`GET /images/${ref}/json answered ${res.status}`, { expected: 200, actual: res.status, requirement });
-  return ctx.expectJson<{ Id: string; Size: number }>(res, `inspect of ${ref}`);
+  const { Id, Size } = ctx.expectJson<{ Id: string; Size: number }>(res, `inspect of ${ref}`);
+  return { id: Id, size: Size };
+}
+
+/** Removes an image from the local store, every reference of it (force), as a precondition. */
+export async function removeImage(ctx: EngineContext, id: string): Promise<void> {
+  const gone = await ctx.api.delete(`/images/${id}`, { force: true });
+  ctx.precondition(gone.status === 200, `removing ${id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`, IMAGE_DELETE);
 }
 
 /** The manifest digest a push stream reports (`<tag>: digest: sha256:… size: …`). */
@@ -153,8 +167,7 @@ export async function pushedAway(ctx: EngineContext, purpose: string): Promise<{
   const ref = await tagged(ctx, own.ref, repo, 't1');
   const pushed = await push(ctx, repo, { tag: 't1' });
   await ctx.setUp(async () => expectTransferred(ctx, pushed, `pushing ${ref}`), 'engine/images/push/200-progress-stream');
-  const gone = await ctx.api.delete(`/images/${own.id}`, { force: true });
-  ctx.precondition(gone.status === 200, `removing ${own.id} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`, IMAGE_DELETE);
+  await removeImage(ctx, own.id);
   removeLater(ctx, ref);
   return { pushed, repo, ref, id: own.id };
 }
