@@ -39,8 +39,16 @@ export const MISSED_OVERLAP_WORDS = 'no action of this check started in a later 
  */
 export const MISSED_IN_PROGRESS_WORDS = 'no end_date of it In progress was seen';
 
+/**
+ * An asynchronous operation's check judges its action as first read: when the action and its work
+ * had both ended by then, whether the action was created In progress was not seen.
+ */
+export const MISSED_FIRST_READ_WORDS = 'had ended when first read';
+
 /** Whether a teeth run of a check should be made again: a missed window, crossing, overlap or In progress read. */
 export const missedAny = (o: { status: string; message: string; observations: readonly string[] }): boolean =>
   missedWindow(o.status, o.message) ||
   (o.status === 'passed' &&
-    o.observations.some((n) => [MISSED_CROSSING_WORDS, MISSED_OVERLAP_WORDS, MISSED_IN_PROGRESS_WORDS].some((words) => n.includes(words))));
+    o.observations.some((n) =>
+      [MISSED_CROSSING_WORDS, MISSED_OVERLAP_WORDS, MISSED_IN_PROGRESS_WORDS, MISSED_FIRST_READ_WORDS].some((words) => n.includes(words)),
+    ));

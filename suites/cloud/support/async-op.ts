@@ -66,4 +66,6 @@ async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri
       requirement: IN_PROGRESS,
     },
   );
+  if (typeof state === 'string' && settledState({ state }))
+    ctx.observe(`the ${verb} action had ended when first read (${String(first.state)}), its object ${state}: no action was seen In progress`);
 }
