@@ -12,7 +12,10 @@ import type { FailureDetail } from '../../../harness/check/signals.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import { createBody, createRaw } from './container-data.ts';
 import { withoutNetwork, type EngineContext } from './context.ts';
-import { demux, logsSession } from './streams.ts';
+import { demux, logsSession, sessionEndMs } from './streams.ts';
+
+/** How long the output of an exited container may take to read (a target may send it a byte at a time). */
+const OUTPUT_READ_MS = 30_000;
 
 export interface Observed {
   /** The script's stdout. */
@@ -50,7 +53,11 @@ export async function observeInside(
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
     await ctx.start(id!, Object.keys(fields).length ? JSON.stringify(fields).slice(0, 200) : undefined);
     const code = await ctx.waitExit(id!);
-    const out = demux((await logsSession(ctx, id!, { stdout: 1 })).data).stdout.toString('utf8');
+    // The whole output or none: a slow or fragmenting target's stream cut short would read as a missing effect.
+    const logs = await logsSession(ctx, id!, { stdout: 1 }, { readMs: Math.max(OUTPUT_READ_MS, sessionEndMs(ctx)) });
+    if (!logs.closed)
+      ctx.preconditionUnmet(`the logs of the exited container did not end within ${Math.max(OUTPUT_READ_MS, sessionEndMs(ctx))} ms: its output is not whole`);
+    const out = demux(logs.data).stdout.toString('utf8');
     return { out, code, warnings };
   });
 }
