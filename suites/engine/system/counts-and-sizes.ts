@@ -6,7 +6,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { pausedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { exitedContainer, pausedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 
 const COUNTS = 'engine/system/info/200-counts';
 const SIZES = 'engine/images/list/200-sizes';
@@ -73,6 +73,19 @@ export default [
       await pausedContainer(ctx, ['sleep', '300']);
       const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
       atLeast(ctx, 'Info ContainersPaused, with a container of this check paused,', info.ContainersPaused, 1, COUNTS);
+    },
+  }),
+  engineCheck({
+    id: `${COUNTS}/stopped`,
+    title: '(1.22) GET /info ContainersStopped counts at least the container this check ran to its end',
+    requirements: [COUNTS],
+    endpoint: 'engine/system/info',
+    versions: ['1.22'],
+    async run(ctx) {
+      // Other checks start and remove containers meanwhile: only a lower bound holds on a shared daemon.
+      await exitedContainer(ctx);
+      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
+      atLeast(ctx, 'Info ContainersStopped, with a container of this check exited,', info.ContainersStopped, 1, COUNTS);
     },
   }),
   engineCheck({
