@@ -86,11 +86,24 @@ export async function serveImageLane(socketPath: string): Promise<{ close(): Pro
   };
 }
 
-/** Takes the lane's lock from a worker; resolves with its release once granted. */
-export function enterImageLane(socketPath: string, mode: LaneMode): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(socketPath, () => socket.write(`${mode}\n`));
-    socket.once('data', () => resolve(() => socket.end()));
+/** A worker's place in the lane: `granted` resolves once it holds the lock; `leave` gives it up, held or still queued. */
+export interface LaneHold {
+  granted: Promise<void>;
+  leave(): void;
+}
+
+/**
+ * Asks the lane's lock for a worker. Leaving closes the connection, which releases the lock or the
+ * place in the queue: a file whose wait timed out must not be granted the lock later and hold it
+ * for ever (every other file would then wait for it).
+ */
+export function enterImageLane(socketPath: string, mode: LaneMode): LaneHold {
+  const socket = net.connect(socketPath, () => socket.write(`${mode}\n`));
+  const granted = new Promise<void>((resolve, reject) => {
+    socket.once('data', () => resolve());
     socket.once('error', reject);
+    socket.once('close', () => reject(new Error('the image lane closed before it was granted')));
   });
+  granted.catch(() => {});
+  return { granted, leave: () => socket.destroy() };
 }

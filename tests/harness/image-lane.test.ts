@@ -35,23 +35,49 @@ describe('the image lane', () => {
     expect(granted).toEqual(['a', 'b']);
   });
 
+  test("over the run's socket: a file that leaves while still queued (its wait timed out) is never granted, and the next one enters", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'image-lane-'));
+    const socket = path.join(dir, 'lane.sock');
+    const lane = await serveImageLane(socket);
+    try {
+      const shared = enterImageLane(socket, 'shared');
+      await shared.granted;
+      const timedOut = enterImageLane(socket, 'exclusive');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      timedOut.leave();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      shared.leave();
+      const next = enterImageLane(socket, 'exclusive');
+      await next.granted;
+      next.leave();
+      await expect(timedOut.granted).rejects.toThrow();
+    } finally {
+      await lane.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("over the run's socket: the exclusive file enters when the shared one ends, and a closed connection releases", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'image-lane-'));
     const socket = path.join(dir, 'lane.sock');
     const lane = await serveImageLane(socket);
     try {
-      const leaveShared = await enterImageLane(socket, 'shared');
+      const shared = enterImageLane(socket, 'shared');
+      await shared.granted;
       let entered = false;
-      const exclusive = enterImageLane(socket, 'exclusive').then((leave) => {
+      const exclusive = enterImageLane(socket, 'exclusive');
+      void exclusive.granted.then(() => {
         entered = true;
-        return leave;
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(entered).toBe(false);
-      leaveShared();
-      (await exclusive)();
+      shared.leave();
+      await exclusive.granted;
       expect(entered).toBe(true);
-      (await enterImageLane(socket, 'shared'))();
+      exclusive.leave();
+      const again = enterImageLane(socket, 'shared');
+      await again.granted;
+      again.leave();
     } finally {
       await lane.close();
       rmSync(dir, { recursive: true, force: true });

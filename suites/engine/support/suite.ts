@@ -3,7 +3,7 @@ import { registerChecks } from '../../../harness/check/register.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { sectionChecks, sectionOf } from '../../../harness/check/sections.ts';
 import { loadRunConfig } from '../../../harness/run/config.ts';
-import { enterImageLane, IMAGE_STORE_SECTIONS } from '../../../harness/run/image-lane.ts';
+import { enterImageLane, IMAGE_STORE_SECTIONS, type LaneHold } from '../../../harness/run/image-lane.ts';
 import { engineBinding } from './binding.ts';
 import { checksForVersion, type EngineCheck } from './check.ts';
 
@@ -39,12 +39,17 @@ export async function engineSection(version: EngineVersion, entryFile: string): 
 
 /** The file runs alone (it changes the image store) or beside the other files that do not. */
 function inImageLane(socket: string, alone: boolean): void {
-  let leave: (() => void) | undefined;
+  let hold: LaneHold | undefined;
   beforeAll(async () => {
-    leave = await enterImageLane(socket, alone ? 'exclusive' : 'shared');
-  }, 600_000);
-  afterAll(() => leave?.());
+    hold = enterImageLane(socket, alone ? 'exclusive' : 'shared');
+    await hold.granted;
+  }, LANE_WAIT_MS);
+  // Also when the wait timed out: the place in the queue is given up, never granted to no one.
+  afterAll(() => hold?.leave());
 }
+
+/** How long a file may wait for the lane: while the image files of a slow daemon run one by one. */
+const LANE_WAIT_MS = 3_600_000;
 
 /** Every section at one version, in the calling file (suites/whole-suite/engine-1.22.test.ts). */
 export async function engineWholeSuite(version: EngineVersion): Promise<void> {
