@@ -2,6 +2,9 @@ import { engineCheck } from '../support/check.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 
+/** The rule that every name matching `/?[a-zA-Z0-9_-]+` is accepted (suites/engine/limits). */
+const NAME_PATTERN = 'engine/limits/container-name-pattern';
+
 const ENDPOINT = 'engine/containers/create';
 
 /** Spec: Endpoints > Containers > 2. POST /containers/create: codes 201, 400, 404, 409; `name`. */
@@ -84,7 +87,9 @@ export default [
     async run(ctx) {
       const label = ownLabel('create-name-slash');
       const name = ctx.uniqueName('slashed');
-      const { id } = await createOwn(ctx, label, { cmd: ['true'], name: `/${name}` });
+      const { res, id } = await createRaw(ctx, createBody(ctx, { Labels: { [label.key]: label.value } }), `/${name}`);
+      // Accepting such a name is the pattern's rule, and its own check reports a refusal (once).
+      if (res.status !== 201) ctx.blockedBy(NAME_PATTERN, `a create with the name /${name} answered ${res.status}: ${res.text().trim().slice(0, 200)}`);
       const byName = await ctx.api.get(`/containers/${name}/json`);
       ctx.expectStatus(byName, 200, `inspect by the name ${name} of the container created with the name /${name}`);
       const { Id, Name } = ctx.expectJson<{ Id?: unknown; Name?: unknown }>(byName, 'container inspect');
