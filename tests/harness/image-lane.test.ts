@@ -4,6 +4,19 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { enterImageLane, FifoLock, serveImageLane } from '../../harness/run/image-lane.ts';
 
+/** Runs `body` against a lane served on a socket of its own, closed and removed afterwards. */
+async function overLane(body: (socket: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'image-lane-'));
+  const socket = path.join(dir, 'lane.sock');
+  const lane = await serveImageLane(socket);
+  try {
+    await body(socket);
+  } finally {
+    await lane.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the image lane', () => {
   test('shared holders run together; an exclusive one waits for them, and those after it wait for it (first come, first served)', () => {
     const lock = new FifoLock();
@@ -35,11 +48,8 @@ describe('the image lane', () => {
     expect(granted).toEqual(['a', 'b']);
   });
 
-  test("over the run's socket: a file that leaves while still queued (its wait timed out) is never granted, and the next one enters", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'image-lane-'));
-    const socket = path.join(dir, 'lane.sock');
-    const lane = await serveImageLane(socket);
-    try {
+  test("over the run's socket: a file that leaves while still queued (its wait timed out) is never granted, and the next one enters", () =>
+    overLane(async (socket) => {
       const shared = enterImageLane(socket, 'shared');
       await shared.granted;
       const timedOut = enterImageLane(socket, 'exclusive');
@@ -51,17 +61,10 @@ describe('the image lane', () => {
       await next.granted;
       next.leave();
       await expect(timedOut.granted).rejects.toThrow();
-    } finally {
-      await lane.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  test("over the run's socket: the exclusive file enters when the shared one ends, and a closed connection releases", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'image-lane-'));
-    const socket = path.join(dir, 'lane.sock');
-    const lane = await serveImageLane(socket);
-    try {
+  test("over the run's socket: the exclusive file enters when the shared one ends, and a closed connection releases", () =>
+    overLane(async (socket) => {
       const shared = enterImageLane(socket, 'shared');
       await shared.granted;
       let entered = false;
@@ -78,9 +81,5 @@ describe('the image lane', () => {
       const again = enterImageLane(socket, 'shared');
       await again.granted;
       again.leave();
-    } finally {
-      await lane.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
