@@ -27,6 +27,7 @@ import {
  * which pulls after a 404, is checked in suites/engine/system/service.ts.)
  */
 const CREATE = 'engine/images/create';
+const PUSH = 'engine/images/push';
 
 /** The digest of `repo` among the RepoDigests of the local image `ref`, if it shows one. */
 async function repoDigestOf(ctx: EngineContext, ref: string, repo: string): Promise<string | undefined> {
@@ -35,7 +36,6 @@ async function repoDigestOf(ctx: EngineContext, ref: string, repo: string): Prom
   const mine = Array.isArray(digests) ? digests.find((d): d is string => typeof d === 'string' && d.startsWith(`${repo}@`)) : undefined;
   return mine?.slice(repo.length + 1);
 }
-const PUSH = 'engine/images/push';
 
 /**
  * Removes the check's own image `ref` (by its identifier, forced: every tag and digest reference),
@@ -44,12 +44,7 @@ const PUSH = 'engine/images/push';
  * image, with every name, for a DELETE by digest reference.
  */
 async function forgetOwnImage(ctx: EngineContext, ref: string, byDigest: string): Promise<void> {
-  const gone = await ctx.api.delete(`/images/${await imageIdOf(ctx, ref)}`, { force: true });
-  ctx.precondition(
-    gone.status === 200,
-    `removing ${ref} answered ${gone.status}: ${gone.text().trim().slice(0, 200)}`,
-    'engine/images/delete/200-untagged-deleted',
-  );
+  await removeImage(ctx, await imageIdOf(ctx, ref));
   ctx.precondition(!(await imageExists(ctx, byDigest)), `${byDigest} still resolves after its image was removed: a pull by digest would not show`);
 }
 

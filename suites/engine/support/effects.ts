@@ -54,9 +54,9 @@ export async function observeInside(
     await ctx.start(id!, Object.keys(fields).length ? JSON.stringify(fields).slice(0, 200) : undefined);
     const code = await ctx.waitExit(id!);
     // The whole output or none: a slow or fragmenting target's stream cut short would read as a missing effect.
-    const logs = await logsSession(ctx, id!, { stdout: 1 }, { readMs: Math.max(OUTPUT_READ_MS, sessionEndMs(ctx)) });
-    if (!logs.closed)
-      ctx.preconditionUnmet(`the logs of the exited container did not end within ${Math.max(OUTPUT_READ_MS, sessionEndMs(ctx))} ms: its output is not whole`);
+    const readMs = Math.max(OUTPUT_READ_MS, sessionEndMs(ctx));
+    const logs = await logsSession(ctx, id!, { stdout: 1 }, { readMs });
+    if (!logs.closed) ctx.preconditionUnmet(`the logs of the exited container did not end within ${readMs} ms: its output is not whole`);
     const out = demux(logs.data).stdout.toString('utf8');
     return { out, code, warnings };
   });

@@ -10,6 +10,7 @@ import { STREAM_STDERR, STREAM_STDOUT, streamName } from '../../../harness/proto
 import type { Query } from '../../../harness/protocol/query.ts';
 import { TtyStreamVerifier } from '../../../harness/protocol/tty.ts';
 import type { HijackedConnection } from '../../../harness/target/hijack.ts';
+import { TargetError } from '../../../harness/target/errors.ts';
 import { openWebSocket, type WebSocketSession } from '../../../harness/target/websocket.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
 import { eventually } from './poll.ts';
@@ -410,7 +411,11 @@ async function sendOnceEchoed(
   const deadline = Date.now() + timeoutMs;
   const messages: Buffer[] = [];
   while (!Buffer.concat(messages).includes(then.echoed)) {
-    const message = await ws.next(Math.max(1, deadline - Date.now())).catch(() => null);
+    // As collect does: the time running out is an answer (nothing more came), any other error is not.
+    const message = await ws.next(Math.max(1, deadline - Date.now())).catch((err: unknown) => {
+      if (err instanceof TargetError && err.code === 'timeout') return null;
+      throw err;
+    });
     if (message === undefined) return { messages, closed: true };
     if (message === null) return { messages, closed: false };
     messages.push(message);

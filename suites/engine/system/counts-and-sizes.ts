@@ -4,7 +4,7 @@
  * a count answered as 0 (or -1 where 0 was meant) pass; these hold each number to what it counts.
  */
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { engineCheck } from '../support/check.ts';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, pausedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 
@@ -46,6 +46,26 @@ function atLeast(ctx: EngineContext, what: string, value: unknown, least: number
   });
 }
 
+/**
+ * (1.22) An Info count of containers in one state counts at least a container of the check's own
+ * put in that state. Other checks change their containers meanwhile: only a lower bound holds on a
+ * shared daemon.
+ */
+function ownStateCounted(state: string, field: string, done: string, make: (ctx: EngineContext) => Promise<unknown>): EngineCheck {
+  return engineCheck({
+    id: `${COUNTS}/${state}`,
+    title: `(1.22) GET /info ${field} counts at least the container this check ${done}`,
+    requirements: [COUNTS],
+    endpoint: 'engine/system/info',
+    versions: ['1.22'],
+    async run(ctx) {
+      await make(ctx);
+      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
+      atLeast(ctx, `Info ${field}, with a container of this check ${state},`, info[field], 1, COUNTS);
+    },
+  });
+}
+
 /** Spec: Resources and their fields > Info; Images (list item, inspect, history item). */
 export default [
   engineCheck({
@@ -62,32 +82,8 @@ export default [
       for (const [field, n] of Object.entries(least)) atLeast(ctx, `Info ${field}`, info[field], n, COUNTS);
     },
   }),
-  engineCheck({
-    id: `${COUNTS}/paused`,
-    title: '(1.22) GET /info ContainersPaused counts at least the container this check keeps paused',
-    requirements: [COUNTS],
-    endpoint: 'engine/system/info',
-    versions: ['1.22'],
-    async run(ctx) {
-      // Other checks pause and unpause containers meanwhile: only a lower bound holds on a shared daemon.
-      await pausedContainer(ctx, ['sleep', '300']);
-      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
-      atLeast(ctx, 'Info ContainersPaused, with a container of this check paused,', info.ContainersPaused, 1, COUNTS);
-    },
-  }),
-  engineCheck({
-    id: `${COUNTS}/stopped`,
-    title: '(1.22) GET /info ContainersStopped counts at least the container this check ran to its end',
-    requirements: [COUNTS],
-    endpoint: 'engine/system/info',
-    versions: ['1.22'],
-    async run(ctx) {
-      // Other checks start and remove containers meanwhile: only a lower bound holds on a shared daemon.
-      await exitedContainer(ctx);
-      const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
-      atLeast(ctx, 'Info ContainersStopped, with a container of this check exited,', info.ContainersStopped, 1, COUNTS);
-    },
-  }),
+  ownStateCounted('paused', 'ContainersPaused', 'keeps paused', (ctx) => pausedContainer(ctx, ['sleep', '300'])),
+  ownStateCounted('stopped', 'ContainersStopped', 'ran to its end', (ctx) => exitedContainer(ctx)),
   engineCheck({
     id: `${COUNTS}/removed-not-counted`,
     title: 'GET /info Containers counts the containers the daemon has: after a removal, no more than its list with all=1 shows',
