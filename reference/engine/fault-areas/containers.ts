@@ -113,5 +113,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'export-tar-truncated', description: 'export sends only the first 1024 bytes of the tar stream' },
   { name: 'copy-tar-truncated', description: 'copy sends only the first 700 bytes of the tar stream' },
   { name: 'name-leading-slash-refused', description: 'create refuses a name with the leading / the pattern allows (400)' },
+  {
+    name: 'restarting-never-shown',
+    description: "a container waiting for its policy restart shows Restarting false (1.22 Status 'exited') instead of Restarting true",
+  },
+  { name: 'open-stdin-ignored-false', description: 'a container created with OpenStdin false still gets an open stdin that never reaches end of file' },
   { name: 'config-image-stored-as-id', description: 'inspect Config.Image holds the image ID instead of the image name given on create' },
 ]);

@@ -63,8 +63,9 @@ export function portList(c: Container): Array<Record<string, unknown>> {
 }
 
 /** `Up 3 seconds`, `Exited (0) 2 minutes ago`, `Created`, `Up 1 second (Paused)`, `Restarting (1) ...`. */
-export function statusText(c: Container, now = new Date()): string {
-  const { status, exitCode, startedAt, finishedAt } = c.state;
+export function statusText(c: Container, now = new Date(), restartingAsExited = false): string {
+  const { exitCode, startedAt, finishedAt } = c.state;
+  const status = restartingAsExited && c.state.status === 'restarting' ? 'exited' : c.state.status;
   const since = (d: Date | undefined): string => humanDuration(now.getTime() - (d ?? now).getTime());
   switch (status) {
     case 'created':

@@ -75,8 +75,13 @@ export function hostConfigView(c: Container, version: ApiVersion): Record<string
   return view;
 }
 
-function stateView(c: Container, version: ApiVersion, opts: { negativePidAfterExit: boolean; noFraction: boolean }): Record<string, unknown> {
-  const s = c.state;
+function stateView(
+  c: Container,
+  version: ApiVersion,
+  opts: { negativePidAfterExit: boolean; noFraction: boolean; restartingHidden: boolean },
+): Record<string, unknown> {
+  // Under restarting-never-shown a container waiting for its policy restart reads as exited.
+  const s = opts.restartingHidden && c.state.status === 'restarting' ? { ...c.state, status: 'exited' as const } : c.state;
   const time = (date: Date | undefined): string => (opts.noFraction ? isoTime(date).replace(/\.\d+Z$/, 'Z') : isoTime(date));
   const base = {
     Error: s.error,
@@ -154,6 +159,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     State: stateView(c, version, {
       negativePidAfterExit: engine.faults.has('blind-state-pid-negative-after-exit'),
       noFraction: engine.faults.has('blind3-state-started-no-fraction'),
+      restartingHidden: engine.faults.has('restarting-never-shown'),
     }),
   };
   if (engine.faults.has('inspect-drops-State')) delete view.State;

@@ -14,7 +14,8 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
     // Under list-item-command-program-only the arguments are lost: the program alone is shown.
     Command: faults?.has('list-item-command-program-only') ? (c.argv[0] ?? '') : c.argv.join(' '),
     Created: faults?.has('list-item-created-iso') ? c.created.toISOString() : unixSeconds(c.created),
-    Status: statusText(c),
+    // Under restarting-never-shown a container waiting for its policy restart reads as exited.
+    Status: statusText(c, new Date(), faults?.has('restarting-never-shown')),
     Ports: portList(c),
     Labels: faults?.has('list-item-no-labels') ? {} : c.config.Labels,
   };

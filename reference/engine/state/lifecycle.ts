@@ -35,7 +35,8 @@ export function startContainer(engine: Engine, c: Container): void {
   // A fresh stdin for each run after the first; the first keeps what attach clients sent before start.
   const rerun = c.everStarted;
   if (c.config.OpenStdin && (!c.stdin || (rerun && c.stdin.isEnded))) c.stdin = new StdinChannel();
-  const stdin = c.config.OpenStdin ? c.stdin : undefined;
+  // Under open-stdin-ignored-false a container without OpenStdin still gets a stdin, one nothing ever ends.
+  const stdin = c.config.OpenStdin ? c.stdin : engine.faults.has('open-stdin-ignored-false') ? new StdinChannel() : undefined;
   const tty = c.config.Tty;
   let run: ProgramRun;
   // Endpoints get their addresses first: the runtime writes them into the container's /etc/hosts.
