@@ -1,6 +1,10 @@
 import type { Teeth } from './types.ts';
 
 export const containerTeeth: Teeth[] = [
+  { fault: 'restarting-never-shown', version: '1.18', catches: ['engine/states/state-booleans/restarting'] },
+  { fault: 'restarting-never-shown', version: '1.22', catches: ['engine/states/state-booleans/restarting'] },
+  { fault: 'open-stdin-ignored-false', version: '1.18', catches: ['engine/containers/create/body-open-stdin/closed'] },
+  { fault: 'open-stdin-ignored-false', version: '1.22', catches: ['engine/containers/create/body-open-stdin/closed'] },
   { fault: 'start-running-returns-204', version: '1.22', catches: ['engine/containers/start/304-already-started', 'engine/states/transition-table'] },
   {
     fault: 'missing-container-500',
