@@ -1,6 +1,7 @@
 /** The environment one command runs in: the group it belongs to, its streams, env and cwd. */
 import type { ContainerFs } from '../fs/filesystem.ts';
 import type { ProcessGroup } from './process-group.ts';
+import type { ContainerSockets } from './sockets.ts';
 import type { StdinReader } from './stdin.ts';
 
 export interface Proc {
@@ -12,6 +13,8 @@ export interface Proc {
   /** The user the program runs as: `uid` or `uid:gid`, or empty for root. */
   user?: string;
   stdin: StdinReader;
+  /** The container's listening ports (absent for a build step, which has no published ports). */
+  sockets?: ContainerSockets;
   out(data: Buffer | string): void;
   err(data: Buffer | string): void;
 }

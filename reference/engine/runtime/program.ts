@@ -5,7 +5,8 @@
  * (stdin streamed chunk by chunk, byte-exact, or files), head (-n, -c), wc (-l -w -c), sleep
  * (fractions, s/m/h/d, infinity; real timers), true, false, env/printenv, hostname, id, ps,
  * top (-b -n N -d S; repeats until killed), uname, date, seq, ls (-l -a -d), mkdir (-p), touch,
- * rm (-r -f), ln -s, pwd, busybox <applet>.
+ * rm (-r -f), ln -s, pwd, nc -l -p PORT (a listener the run's published TCP ports reach),
+ * busybox <applet>.
  * Shell: `;`, newlines, `&&`, `||`, `|`, `&` + wait, `!`, if/elif/else, while/until, for,
  * break/continue, { } and ( ), redirects `>`, `>>`, `<`, `2>`, `2>&1`, `>&2` (and /dev/null),
  * quotes and backslashes, $VAR ${VAR} ${VAR:-x} ${#VAR} $? $$ $# $@ $1.., $(cmd) and backquotes,
@@ -28,6 +29,7 @@ import { join } from '../fs/paths.ts';
 import { ProcessGroup, Killed } from './process-group.ts';
 import type { Proc } from './proc.ts';
 import { envFromList, toBuffer } from './proc.ts';
+import type { ContainerSockets } from './sockets.ts';
 import { StdinReader } from './stdin.ts';
 import { lookupProgram } from './programs/index.ts';
 
@@ -56,6 +58,8 @@ export interface StartProgramOptions {
   tty: boolean;
   /** `uid` or `uid:gid` (exec User); root when empty. */
   user?: string;
+  /** The container's listening ports, shared by its command and its exec instances. */
+  sockets?: ContainerSockets;
   io: ProgramIO;
 }
 
@@ -75,6 +79,7 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     env,
     cwd: opts.workingDir || '/',
     user: opts.user ?? '',
+    ...(opts.sockets ? { sockets: opts.sockets } : {}),
     stdin: new StdinReader(opts.io.stdin),
     out: (d) => group.write('stdout', toBuffer(d)),
     err: (d) => group.write('stderr', toBuffer(d)),

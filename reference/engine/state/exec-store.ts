@@ -63,6 +63,7 @@ export class ExecInstance {
       workingDir: view?.workingDir ?? (c.config.WorkingDir || '/'),
       tty: mergeStderr,
       user,
+      sockets: view?.sockets,
       io: {
         stdin: this.stdin ?? null,
         stdout: (data) => this.output.write('stdout', data),

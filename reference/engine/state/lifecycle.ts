@@ -8,6 +8,7 @@ import { HttpError } from '../http/router.ts';
 import { StdinChannel } from './stdin.ts';
 import { activateEndpoint, deactivateEndpoint } from './network-endpoints.ts';
 import { buildRuntimeView } from './runtime-view.ts';
+import { publishPorts } from './published-ports.ts';
 import type { FaultSet } from '../faults.ts';
 import type { Container } from './container.ts';
 import type { Engine } from './engine.ts';
@@ -50,6 +51,7 @@ export function startContainer(engine: Engine, c: Container): void {
       hostname: view.hostname,
       workingDir: view.workingDir,
       user: view.user,
+      sockets: view.sockets,
       tty,
       io: {
         stdin: stdin ?? null,
@@ -63,6 +65,8 @@ export function startContainer(engine: Engine, c: Container): void {
     throw new HttpError(500, `Cannot start container ${c.id}: ${(err as Error).message}`);
   }
   c.run = run;
+  const unpublish = publishPorts(view.ports, view.sockets);
+  void run.exited.then(unpublish);
   c.state = { status: 'running', pid: run.pid, exitCode: 0, error: '', startedAt: new Date(), finishedAt: c.state.finishedAt, oomKilled: false };
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'mount', { destination: mount.Destination, read_write: String(mount.RW) });
   engine.containerEvent(c, 'start');

@@ -5,6 +5,7 @@
  * shares, mount-storage.ts). Built at start; its exec instances share it. Each
  * create field goes through `effective`, so `field-ignored:<Field>` drops exactly its effect.
  */
+import { ContainerSockets } from '../runtime/sockets.ts';
 import { emptyLayer, type ContainerFs, type FsNode, type Layer } from '../fs/filesystem.ts';
 import { ancestors, dirname, isWithin, normalize } from '../fs/paths.ts';
 import { effective, type EffectField } from '../field-faults.ts';
@@ -23,6 +24,8 @@ export interface RuntimeView {
   user: string;
   /** The ports the run published: `port/proto` → host bindings, or null for an exposed port not published. */
   ports: Record<string, PortBinding[] | null>;
+  /** The ports the run's programs listen on, which its published TCP ports reach. */
+  sockets: ContainerSockets;
 }
 
 export interface PortBinding {
@@ -104,6 +107,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   });
   const view: RuntimeView = {
     ports: publishedPorts(c, set),
+    sockets: new ContainerSockets(),
     fs,
     privilegedFs,
     hostname,

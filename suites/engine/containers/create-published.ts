@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { targetIsLocal } from '../support/loopback-server.ts';
 import { freeHostPort } from '../support/resources.ts';
 
 const R = 'engine/containers/create/';
@@ -10,10 +13,22 @@ const EVERY_EXPOSED = ['8080/tcp', '9090/tcp', '53/udp'];
 
 type Published = Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>;
 
-/** NetworkSettings.Ports of a running container exposing `exposed` created with the HostConfig: what its run published. */
-async function publishedPorts(ctx: EngineContext, hostConfig: Record<string, unknown>, exposed = ['8080/tcp']): Promise<{ id: string; ports: Published }> {
+/** A token the container's listener on 8080/tcp sends to the first connection that reaches it. */
+const newToken = (): string => `published-${randomBytes(6).toString('hex')}`;
+
+/**
+ * NetworkSettings.Ports of a running container exposing `exposed` created with the HostConfig:
+ * what its run published. With a token, its program listens on 8080/tcp and sends the token.
+ */
+async function publishedPorts(
+  ctx: EngineContext,
+  hostConfig: Record<string, unknown>,
+  exposed = ['8080/tcp'],
+  token?: string,
+): Promise<{ id: string; ports: Published }> {
   const ExposedPorts = Object.fromEntries(exposed.map((port) => [port, {}]));
-  const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { extra: { ExposedPorts }, hostConfig }));
+  const cmd = token ? ['sh', '-c', `echo ${token} | busybox nc -l -p 8080`] : ['sleep', '300'];
+  const { id } = await ctx.setUp(() => ctx.runningContainer(cmd, { extra: { ExposedPorts }, hostConfig }));
   return { id, ports: (((await ctx.inspect(id)).NetworkSettings as { Ports?: Published } | undefined)?.Ports ?? {}) as Published };
 }
 
@@ -24,9 +39,42 @@ async function listedPorts(ctx: EngineContext, id: string): Promise<unknown> {
   return ctx.expectJson<Array<{ Id?: string; Ports?: unknown }>>(res, 'container list', LISTED).find((i) => i.Id === id)?.Ports;
 }
 
+/** What one connection to host:port reads until the peer closes (or `ms` pass); empty when refused. */
+function readOnce(host: string, port: number, ms: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, host);
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const timer = setTimeout(done, ms);
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('close', done);
+    socket.on('error', () => undefined);
+  });
+}
+
+/**
+ * What the published port answers: connections made until one reads `token` or `ms` pass (the
+ * program may not listen yet when the first comes; a proxy in front accepts and closes then).
+ */
+async function readPublished(host: string, port: number, token: string, ms: number): Promise<string> {
+  const deadline = Date.now() + ms;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await readOnce(host, port, Math.min(3_000, deadline - Date.now()));
+    if (last.includes(token)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return last;
+}
+
 /**
  * Spec: Resources > HostConfig fields: PortBindings and PublishAllPorts take effect when the
- * container runs: its NetworkSettings.Ports (what the run published), not only the HostConfig echo.
+ * container runs: its NetworkSettings.Ports (what the run published), not only the HostConfig echo,
+ * and a connection to the host port reaches the program listening on the container port.
  */
 export default [
   engineCheck({
@@ -54,12 +102,33 @@ export default [
     },
   }),
   engineCheck({
+    id: `${R}host-config-port-bindings/reaches-container`,
+    title: 'A connection to the host port PortBindings publishes reaches the program listening on the container port',
+    requirements: [`${R}host-config-port-bindings`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      if (!targetIsLocal(ctx)) ctx.skip('the target is not on this host, so the check cannot connect to a host port it publishes');
+      const port = await freeHostPort();
+      const token = newToken();
+      await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: port }] } }, ['8080/tcp'], token);
+      const read = await readPublished('127.0.0.1', Number(port), token, 10_000);
+      ctx.verify(read.includes(token), `a connection to 127.0.0.1:${port} reads what the container's listener on 8080/tcp sends`, {
+        expected: token,
+        actual: read || 'nothing (refused, or closed at once)',
+        requirement: `${R}host-config-port-bindings`,
+      });
+    },
+  }),
+  engineCheck({
     id: `${R}host-config-publish-all-ports/published`,
-    title: 'PublishAllPorts publishes every exposed port, TCP and UDP, each on a host port of its own (NetworkSettings.Ports of the running container)',
+    title:
+      'PublishAllPorts publishes every exposed port, TCP and UDP, each on a host port of its own (NetworkSettings.Ports of the running container); ' +
+      'a connection to the first TCP one reaches the container',
     requirements: [`${R}host-config-publish-all-ports`],
     endpoint: 'engine/containers/create',
     async run(ctx) {
-      const { ports } = await publishedPorts(ctx, { PublishAllPorts: true }, EVERY_EXPOSED);
+      const token = newToken();
+      const { ports } = await publishedPorts(ctx, { PublishAllPorts: true }, EVERY_EXPOSED, token);
       const hostPorts = (port: string): string[] => (ports[port] ?? []).map((b) => b.HostPort ?? '').filter((p) => /^[1-9]\d*$/.test(p));
       const unpublished = EVERY_EXPOSED.filter((port) => hostPorts(port).length === 0);
       ctx.expect(unpublished.length === 0, `every exposed port (${EVERY_EXPOSED.join(', ')}) is published on a host port`, {
@@ -71,6 +140,17 @@ export default [
       ctx.expect(unpublished.length > 0 || new Set(tcp).size === tcp.length, 'the exposed TCP ports are published on different host ports', {
         expected: 'distinct host ports',
         actual: tcp,
+      });
+      const hostPort = hostPorts('8080/tcp')[0];
+      if (!hostPort || !targetIsLocal(ctx)) {
+        ctx.observe(`a connection to the port published for 8080/tcp was not tried: ${hostPort ? 'the target is not on this host' : 'none was published'}`);
+        return;
+      }
+      const read = await readPublished('127.0.0.1', Number(hostPort), token, 10_000);
+      ctx.verify(read.includes(token), `a connection to the host port published for 8080/tcp (${hostPort}) reads what the container's listener sends`, {
+        expected: token,
+        actual: read || 'nothing (refused, or closed at once)',
+        requirement: `${R}host-config-publish-all-ports`,
       });
     },
   }),

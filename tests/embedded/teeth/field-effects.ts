@@ -46,7 +46,7 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   CpuPeriod: { checks: [`${CREATE}host-config-cpu-period/cgroup`], versions: ['1.22'] },
   CpuQuota: { checks: [`${CREATE}host-config-cpu-quota/cgroup`], versions: ['1.22'] },
   CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
-  PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`] },
+  PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`, `${CREATE}host-config-port-bindings/reaches-container`] },
   PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
   NetworkMode: { checks: [`${CREATE}host-config-network-mode/none-inside`, `${CREATE}host-config-network-mode/container-inside`] },
 };

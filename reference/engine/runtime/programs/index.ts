@@ -3,6 +3,7 @@ import type { Proc, Program } from '../proc.ts';
 import { cat, echo, head, printf, wc } from './text.ts';
 import { date, env, falseProgram, hostname, id, ps, seq, sleep, top, trueProgram, uname } from './system.ts';
 import { ln, ls, mkdir, pwd, rm, touch } from './files.ts';
+import { nc } from './net.ts';
 import { Shell } from '../shell/interpreter.ts';
 import { ShellExit } from '../shell/control.ts';
 import { ShellSyntaxError } from '../shell/lexer.ts';
@@ -105,6 +106,7 @@ export const PROGRAMS: Readonly<Record<string, Program>> = {
   rm,
   ln,
   pwd,
+  nc,
 };
 
 /** A program by name or path (`/bin/echo` runs echo). */

@@ -2,6 +2,7 @@
 import { ContainerFs } from '../../../../reference/engine/fs/filesystem.ts';
 import { startProgram } from '../../../../reference/engine/runtime/program.ts';
 import type { ProgramRun } from '../../../../reference/engine/runtime/program.ts';
+import type { ContainerSockets } from '../../../../reference/engine/runtime/sockets.ts';
 
 export interface Collected {
   run: ProgramRun;
@@ -11,7 +12,10 @@ export interface Collected {
   result: Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
-export function start(argv: string[], opts: { stdin?: AsyncIterable<Buffer> | null; fs?: ContainerFs; tty?: boolean; env?: string[] } = {}): Collected {
+export function start(
+  argv: string[],
+  opts: { stdin?: AsyncIterable<Buffer> | null; fs?: ContainerFs; tty?: boolean; env?: string[]; sockets?: ContainerSockets } = {},
+): Collected {
   const fs = opts.fs ?? new ContainerFs([]);
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -22,6 +26,7 @@ export function start(argv: string[], opts: { stdin?: AsyncIterable<Buffer> | nu
     hostname: 'box1',
     workingDir: '/',
     tty: opts.tty ?? false,
+    ...(opts.sockets ? { sockets: opts.sockets } : {}),
     io: { stdin: opts.stdin ?? null, stdout: (d) => out.push(d), stderr: (d) => err.push(d) },
   });
   const stdout = () => Buffer.concat(out);
