@@ -1,6 +1,6 @@
 /**
  * The seventh batch of engine faults written without sight of the conformance checks, on the
- * paths real clients break on: an empty name refused, a wait on a removed container answered,
+ * paths real clients break on: no sizes for a container that never ran, a wait on a removed container answered,
  * a followed log of a stopped container left open, a log `since` read in whole seconds, the
  * 1.22 status values let through at 1.18, an exec never started missing from ExecIDs, an
  * untagged image that a delete keeps, an empty volume name kept, a removed container connected
@@ -12,9 +12,9 @@ import { faultArea } from '../../faults.ts';
 /** Seventh-batch blind faults: one per rule. */
 export const BLIND_7_FAULTS = faultArea('blind', [
   {
-    name: 'blind7-create-empty-name-refused',
+    name: 'blind7-inspect-size-omitted-never-ran',
     description:
-      'POST /containers/create?name= (an empty name) answers 400: the name check runs whenever the parameter is present, not only when it has a value',
+      'GET /v1.22/containers/(id)/json?size=1 of a container that never ran has no SizeRw or SizeRootFs: the sizes are read from the layer of a first run',
   },
   {
     name: 'blind7-wait-removed-answers-last-code',

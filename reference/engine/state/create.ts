@@ -76,10 +76,7 @@ export function createContainer(
     throw new HttpError(400, 'Cmd and Entrypoint must be lists');
   if (engine.faults.has('config-fields-dropped'))
     for (const k of ['Hostname', 'Domainname', 'User', 'Env', 'WorkingDir', 'Volumes', 'MacAddress', 'ExposedPorts', 'StopSignal']) delete body[k];
-  // Under `blind7-create-empty-name-refused` a name parameter given empty is checked (and refused) instead of generated.
-  const named = requestedName !== null && (requestedName !== '' || engine.faults.has('blind7-create-empty-name-refused'));
-  const name =
-    named && requestedName !== null ? checkedOrLeftBehind(engine, version, requestedName, body) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
+  const name = requestedName ? checkedOrLeftBehind(engine, version, requestedName, body) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
   const image = (engine.faults.has('create-image-tag-ignored') ? engine.images.anyOfRepository(imageRef) : undefined) ?? engine.images.resolve(imageRef);
