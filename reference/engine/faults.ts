@@ -14,6 +14,7 @@ import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
 import { BLIND_4_FAULTS } from './fault-areas/blind-4.ts';
 import { BLIND_5_FAULTS } from './fault-areas/blind-5.ts';
 import { BLIND_6_FAULTS } from './fault-areas/blind-6.ts';
+import { BLIND_7_FAULTS } from './fault-areas/blind-7.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -45,6 +46,7 @@ const NAMED_FAULTS = [
   ...BLIND_4_FAULTS,
   ...BLIND_5_FAULTS,
   ...BLIND_6_FAULTS,
+  ...BLIND_7_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

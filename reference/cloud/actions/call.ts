@@ -100,7 +100,8 @@ export class ActionCall {
         () => endedAtOnce || this.finish('Success'),
         async (err: unknown) => {
           revert?.();
-          if (!abort.signal.aborted) {
+          // Under `blind7-action-cancel-ends-failed` the abort is taken for any other error.
+          if (!abort.signal.aborted || world.faults.has('blind7-action-cancel-ends-failed')) {
             this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
             this.finish('Failed');
             return;

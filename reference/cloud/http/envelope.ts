@@ -40,7 +40,11 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
   };
   const meta = {
     limit,
-    next: offset + limit < objects.length ? link(offset + limit) : null,
+    // Under `blind7-list-next-on-full-last-page` the comparison is off by one: an exactly full last page still has a next.
+    next:
+      offset + limit < objects.length || (offset + limit === objects.length && world.faults.has('blind7-list-next-on-full-last-page'))
+        ? link(offset + limit)
+        : null,
     offset,
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
     total_count: world.faults.has('blind4-list-total-count-page-size') ? page.length : objects.length,

@@ -11,6 +11,9 @@ import { ApiError } from './errors.ts';
 /** A collection path with a namespace segment (`/api/app/v1/<ns>/service/`): a POST there creates. */
 const COLLECTION = /^\/api\/[a-z]+\/v1\/[^/]+\/[a-z]+\/?$/;
 
+/** A namespace no object is in (`blind7-namespace-foreign-read-as-empty`). */
+const FOREIGN_READ = '';
+
 export function resolveScope(world: World, user: CloudUser, named: string | undefined, mutation?: CloudDecisions, path = '', method = 'GET'): UriScope {
   if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
   const leaked = world.faults.has('namespace-leak') || mutation?.namespaceForeignAccepted === true;
@@ -19,6 +22,8 @@ export function resolveScope(world: World, user: CloudUser, named: string | unde
     return { namespace: createdInOwn ? user.username : named, spelled: true };
   }
   if (world.faults.has('blind6-namespace-foreign-falls-back-own')) return { namespace: user.username, spelled: false };
+  // Under `blind7-namespace-foreign-read-as-empty` a read is filtered by owner and namespace both: a namespace that holds nothing of the caller's.
+  if (method === 'GET' && world.faults.has('blind7-namespace-foreign-read-as-empty')) return { namespace: FOREIGN_READ, spelled: true };
   throw new ApiError(403, `user '${user.username}' has no access to namespace '${named}'`);
 }
 

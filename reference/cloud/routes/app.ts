@@ -107,7 +107,8 @@ function addStackRoutes(routes: RouteTable): void {
         const runningStart = name === 'start' && s.state === 'Running' && ctx.world.faults.has('blind4-stack-start-running-accepted');
         const stoppedRedeploy = name === 'redeploy' && s.state === 'Stopped' && ctx.world.faults.has('blind5-stack-stopped-redeploy-refused');
         const notRunTerminate = name === 'terminate' && s.state === 'Not Running' && ctx.world.faults.has('blind6-stack-not-running-terminate-refused');
-        const allowed = (allows(STACK_OPS, s.state, name) || runningStart) && !stoppedRedeploy && !notRunTerminate;
+        const terminatedRedeploy = name === 'redeploy' && s.state === 'Terminated' && ctx.world.faults.has('blind7-stack-terminated-redeploy-accepted');
+        const allowed = (allows(STACK_OPS, s.state, name) || runningStart || terminatedRedeploy) && !stoppedRedeploy && !notRunTerminate;
         return runVerb(ctx, s, { allowed, what: 'stack', name }, work(ctx, s), () => revertStackOp(ctx.world, s), json(ctx));
       },
       { action: `Stack ${label}` },

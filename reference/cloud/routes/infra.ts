@@ -115,7 +115,10 @@ function addClusterRoutes(routes: RouteTable): void {
         ctx,
         c,
         {
-          allowed: allows(NODE_CLUSTER_OPS, c.state, 'terminate') && !(c.state === 'Init' && ctx.world.faults.has('blind2-init-cluster-terminate-refused')),
+          allowed:
+            allows(NODE_CLUSTER_OPS, c.state, 'terminate') &&
+            !(c.state === 'Init' && ctx.world.faults.has('blind2-init-cluster-terminate-refused')) &&
+            !(c.state === 'Empty cluster' && ctx.world.faults.has('blind7-cluster-empty-terminate-refused')),
           what: 'node cluster',
           name: 'terminate',
         },

@@ -78,7 +78,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     synchronized: service ? c.revision === service.revision : true,
     node: (world.faults.has('container-node-wrong-uuid') ? node?.resource_uri.replace(node.uuid, c.uuid) : node?.resource_uri) ?? null,
     service: (world.faults.has('container-service-wrong-uuid') ? service?.resource_uri.replace(service.uuid, c.uuid) : service?.resource_uri) ?? null,
-    exit_code: c.exit_code,
+    // Under `blind7-container-exit-code-zero-while-running` the field is a plain integer, 0 until an exit.
+    exit_code: c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null),
     exit_code_msg: c.exit_code_msg,
     private_ip: c.private_ip,
     container_envvars: containerEnv(world, c),

@@ -173,7 +173,8 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     name: cfg.name,
     nickname: cfg.nickname,
     public_dns: servicePublicDns(world, svc),
-    state: svc.state,
+    // Under `blind7-service-not-running-capitalised` the state is written with the stack's spelling.
+    state: svc.state === 'Not running' && world.faults.has('blind7-service-not-running-capitalised') ? 'Not Running' : svc.state,
     net: cfg.net,
     pid: cfg.pid,
     synchronized: live.every((c) => c.revision === svc.revision),

@@ -37,7 +37,9 @@ export interface StreamServer {
 
 function streamUser(world: World, req: http.IncomingMessage, url: URL): CloudUser | undefined {
   const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(url.searchParams, world.users);
-  const basic = world.faults.has('stream-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users);
+  // Under `blind7-stream-wrong-key-accepted` the upgrade's Basic credentials are looked up by user name only.
+  const anyKey = world.faults.has('blind7-stream-wrong-key-accepted');
+  const basic = world.faults.has('stream-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users, anyKey);
   const user = basic ?? fromQuery;
   const unguarded =
     world.faults.has('stream-auth-not-required') || (world.faults.has('stream-logs-auth-not-required') && /\/(logs|exec)\/?$/.test(url.pathname));

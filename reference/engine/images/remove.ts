@@ -56,6 +56,8 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   } else if (references > 1 && !opts.force) {
     throw new HttpError(409, `conflict: unable to delete ${shortId(image.id)} (must be forced) - image is referenced in multiple repositories`);
   }
+  // Under `blind7-image-delete-untagged-kept` deletion is decided while untagging: an image without a reference is left alone.
+  if (references === 0 && opts.faults.has('blind7-image-delete-untagged-kept')) return records;
   checkDeletable(store, image, opts.force || conflictIgnored, inUse);
   removeWithReferences(store, events, image, records);
   if (!opts.noprune || opts.faults.has('image-delete-noprune-ignored')) pruneParents(store, events, image, records);

@@ -9,7 +9,7 @@ import { removeContainer, removeLink } from '../state/remove.ts';
 import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
 import { topView } from '../shape/top.ts';
-import { findContainer, noSuchContainer } from './lookup.ts';
+import { cachedRemoved, findContainer, noSuchContainer } from './lookup.ts';
 
 const UPDATABLE = [
   'BlkioWeight',
@@ -173,12 +173,14 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const oldName = c.name;
     if (ctx.faults.has('rename-ignored')) return ctx.sendStatus(204);
     c.name = ctx.faults.has('blind2-rename-no-leading-slash') ? name.slice(1) : name;
-    engine.containerEvent(c, 'rename', { oldName });
+    if (!(ctx.version === '1.22' && ctx.faults.has('blind7-events-rename-not-emitted'))) engine.containerEvent(c, 'rename', { oldName });
     ctx.sendStatus(204);
   });
 
   router.add('POST', '/containers/{id}/wait', async (ctx) => {
-    const c = findContainer(engine, ctx);
+    // Under `blind7-wait-removed-answers-last-code` a removed container is still found in a cache of ended ones.
+    const ref = ctx.params.id ?? '';
+    const c = cachedRemoved(engine, ref, ctx.faults.has('blind7-wait-removed-answers-last-code')) ?? findContainer(engine, ctx);
     const code = ctx.faults.has('wait-no-block') ? c.state.exitCode : await c.waitNotRunning();
     // Under `blind4-wait-signal-exit-zero` a signal death (128 + n) is read as a normal exit status of 0.
     const signalled = code > 128 && ctx.faults.has('blind4-wait-signal-exit-zero');

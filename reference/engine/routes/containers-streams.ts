@@ -60,12 +60,14 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       streams,
       dropPartialLast: ctx.faults.has('blind-logs-partial-line-dropped'),
       tailPerStream: ctx.faults.has('blind3-logs-tail-per-stream'),
+      sinceWholeSecondsAfter: ctx.faults.has('blind7-logs-since-same-second-dropped'),
     }).map((e) => (withTime ? stamp(e) : e));
     const endpoint =
       ctx.wantsUpgrade || ctx.faults.has('hijack-always-101')
         ? socketEndpoint(ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream')))
         : responseEndpoint(ctx);
-    const follow = ctx.bool('follow') && c.isActive && !ctx.faults.has('logs-follow-ignored');
+    // Under `blind7-logs-follow-exited-stays-open` a follow waits for the end of a run even when none is going on.
+    const follow = ctx.bool('follow') && (c.isActive || ctx.faults.has('blind7-logs-follow-exited-stays-open')) && !ctx.faults.has('logs-follow-ignored');
     await runSession(endpoint, {
       output: withTime ? timestampedLog(c, stamp) : c.output,
       replay: lines,

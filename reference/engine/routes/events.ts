@@ -73,6 +73,8 @@ function firstEventKind(filters: Map<string, string[]>, ctx: RouteContext): Map<
 /** The type= filter; under `events-type-filter-new-sources-only` only the 1.22 sources (network, volume) filter. */
 function typeMatches(e: EngineEvent, value: string, faults: RouteContext['faults']): boolean {
   if (faults.has('events-type-filter-new-sources-only') && !['network', 'volume'].includes(value)) return true;
+  // Under `blind7-events-type-filter-reads-attribute-type` a type attribute (a network's driver) shadows the event type.
+  if (faults.has('blind7-events-type-filter-reads-attribute-type')) return (e.attributes.type ?? e.Type) === value;
   return e.Type === value;
 }
 

@@ -27,6 +27,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (ctx.version === '1.22') parseDetachKeys(exec.config.DetachKeys);
     if (exec.config.Cmd.length === 0 && !ctx.faults.has('blind5-exec-create-empty-cmd-201')) throw new HttpError(400, 'No exec command specified');
     engine.execs.add(exec);
+    // Under `blind7-exec-ids-unstarted-missing` the container learns of the exec only when it starts.
+    if (ctx.faults.has('blind7-exec-ids-unstarted-missing')) c.execIds.delete(exec.id);
     engine.containerEvent(c, 'exec_create', { execID: exec.id });
     ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: ctx.faults.has('exec-create-returns-other-id') ? newId() : exec.id, Warnings: [] });
   });
@@ -40,6 +42,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (exec.started) throw new HttpError(409, `Error: Exec command ${exec.id} has already run`);
     if (!exec.container.isRunning) throw notRunning(exec.container);
     const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : (body.Tty ?? exec.config.Tty);
+    if (ctx.faults.has('blind7-exec-ids-unstarted-missing')) exec.container.execIds.add(exec.id);
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
       exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);

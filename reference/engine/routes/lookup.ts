@@ -2,7 +2,7 @@
 import { HttpError, type RouteContext } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
-import { missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
+import { keptUnder, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
 export function noSuchContainer(ctx: RouteContext, idOrName: string, body: HttpError['body'] = 'text'): HttpError {
   const status = ctx.faults.has('missing-container-500') ? 500 : ctx.faults.has('missing-container-418') ? 418 : 404;
@@ -24,6 +24,11 @@ function removedByName(engine: Engine, ctx: RouteContext, ref: string): Containe
   if (!ctx.faults.has('blind5-removed-found-by-name')) return undefined;
   const name = ref.replace(/^\//, '');
   return removedObjects<Container>(engine.containers).findLast((c) => c.name.replace(/^\//, '') === name);
+}
+
+/** When `cached` (a blind7 fault), the removed container a cache of ended containers still maps `ref` (its id or name) to. */
+export function cachedRemoved(engine: Engine, ref: string, cached: boolean): Container | undefined {
+  return cached && !engine.containers.resolve(ref) ? keptUnder<Container>(engine.containers, ref.replace(/^\//, '')) : undefined;
 }
 
 /**

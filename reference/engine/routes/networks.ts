@@ -4,7 +4,7 @@ import { checkFilterKeys } from '../http/query.ts';
 import type { Engine } from '../state/engine.ts';
 import type { Network } from '../state/networks.ts';
 import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
-import { findContainer, resolvedAs } from './lookup.ts';
+import { cachedRemoved, findContainer, resolvedAs } from './lookup.ts';
 import { keepRemoved, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
@@ -116,7 +116,9 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         throw new HttpError(404, `network ${ctx.params.id} not found`);
       const body = await ctx.json<{ Container?: string; EndpointConfig?: { IPAMConfig?: { IPv4Address?: string }; Aliases?: string[]; Links?: string[] } }>();
       if (ctx.faults.has('refused-connect-emits-event') && !engine.containers.resolve(body.Container ?? '')) networkEvent(engine, network, 'connect');
-      const c = findContainer(engine, ctx, body.Container ?? '');
+      const ref = body.Container ?? '';
+      // Under `blind7-network-connect-removed-container-200` a removed container is still found in a cache of ended ones.
+      const c = cachedRemoved(engine, ref, ctx.faults.has('blind7-network-connect-removed-container-200')) ?? findContainer(engine, ctx, ref);
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
       if (ctx.faults.has('network-connect-ignored') || (!c.isRunning && ctx.faults.has('blind2-network-connect-stopped-ignored'))) return ctx.sendStatus(200);
       addEndpoint(c, network, {

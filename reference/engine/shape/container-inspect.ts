@@ -171,7 +171,8 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     view.VolumesRW = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.RW]));
   } else {
     view.Mounts = c.mounts.map((m) => ({ ...m }));
-    if (withSize) Object.assign(view, sizes(engine, c));
+    // Under `blind7-inspect-size-omitted-never-ran` the sizes are read from the first run's layer, which a container that never ran lacks.
+    if (withSize && (c.everStarted || !engine.faults.has('blind7-inspect-size-omitted-never-ran'))) Object.assign(view, sizes(engine, c));
   }
   return view;
 }

@@ -21,8 +21,9 @@ export class VolumeStore {
   /** @param rootDir where mount points live (`/var/lib/docker` in the docker profile). */
   constructor(private readonly rootDir: string) {}
 
-  create(opts: { Name?: string; Driver?: string; DriverOpts?: Record<string, string> } = {}): { volume: Volume; created: boolean } {
-    const name = opts.Name || newId();
+  /** @param emptyNameKept `blind7-volume-create-empty-name-kept`: only an absent Name is generated, "" is kept. */
+  create(opts: { Name?: string; Driver?: string; DriverOpts?: Record<string, string> } = {}, emptyNameKept = false): { volume: Volume; created: boolean } {
+    const name = (emptyNameKept ? opts.Name : opts.Name || undefined) ?? newId();
     const existing = this.byName.get(name);
     if (existing) return { volume: existing, created: false };
     const volume: Volume = {

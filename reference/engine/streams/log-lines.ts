@@ -23,11 +23,15 @@ export function selectLogLines(
     streams: { stdout: boolean; stderr: boolean };
     dropPartialLast?: boolean;
     tailPerStream?: boolean;
+    /** `blind7-logs-since-same-second-dropped`: a line's time truncated to whole seconds must be after since. */
+    sinceWholeSecondsAfter?: boolean;
   },
 ): OutputEntry[] {
   let lines = toLines(entries).filter((l) => opts.streams[l.stream]);
   if (opts.dropPartialLast && lines.at(-1)?.data.at(-1) !== 10) lines = lines.slice(0, -1);
-  if (opts.sinceSeconds > 0) lines = lines.filter((l) => l.time.getTime() >= opts.sinceSeconds * 1000);
+  const kept = (l: OutputEntry): boolean =>
+    opts.sinceWholeSecondsAfter ? Math.floor(l.time.getTime() / 1000) > opts.sinceSeconds : l.time.getTime() >= opts.sinceSeconds * 1000;
+  if (opts.sinceSeconds > 0) lines = lines.filter(kept);
   if (opts.tail !== undefined) lines = opts.tail === 0 ? [] : opts.tailPerStream ? lastOfEachStream(lines, opts.tail) : lines.slice(-opts.tail);
   return lines;
 }
