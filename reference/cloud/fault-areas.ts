@@ -16,6 +16,7 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-end-date-at-read', description: 'an ended action shows as end_date the time it is read, not when its processing ended' },
+  { name: 'action-logs-follow-false-tail-dropped', description: 'the action logs stream with follow=false closes at once, without the tail' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
   {
     name: 'action-start-date-first-call',

@@ -82,4 +82,5 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'node-state-filter-deployed-ignored', catches: ['cloud/node/list/filter-state'] },
   { fault: 'registry-host-with-port', catches: ['cloud/registry/host-fqdn'] },
   { fault: 'action-end-date-at-read', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
+  { fault: 'action-logs-follow-false-tail-dropped', catches: ['cloud/action/logs/follow-false-closes'] },
 ];

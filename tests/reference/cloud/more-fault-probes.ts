@@ -205,6 +205,18 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     );
     expect((await get(t, '/api/infra/v1/node/?state=Deployed')).objects).toHaveLength(2);
   },
+  'action-logs-follow-false-tail-dropped': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x' });
+    const started = await action(t, await t.call('POST', `${svc.resource_uri}start/`));
+    await until(
+      () => get(t, started.resource_uri),
+      (a) => a.state === 'Success',
+    );
+    const session = await t.ws(`${started.resource_uri}logs/?follow=false`);
+    await session.closed;
+    expect(session.messages).toHaveLength(0);
+  },
   'service-image-empty-accepted': async (t) => expect((await t.call('POST', S, { image: '', name: 'web' })).status).toBe(201),
   'registry-host-with-port': async (t) =>
     expect((await get(t, '/api/repo/v1/registry/')).objects.map((r: { host: string }) => r.host)).toContain('quay.io:443'),
