@@ -70,6 +70,10 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'node-container-count-stale', description: "a node's current_num_containers stays 0 whatever runs on it" },
   { name: 'upgrade-no-restart', description: 'the containers of an upgraded node are not restarted' },
   { name: 'upgrade-restarts-first-container-only', description: 'vendor-upgrade restarts only the first container on the node, not every one' },
+  {
+    name: 'cluster-terminate-aborts-work',
+    description: 'terminate of a Deploying or Scaling node cluster is accepted and cuts the deploy or scale short (its action ends Failed at once)',
+  },
   { name: 'cluster-create-not-init', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'exit-code-missing', description: 'exited containers keep exit_code null' },
   { name: 'node-tags-appended', description: 'PATCH tags of a node adds the tags to its list instead of replacing the list' },

@@ -83,4 +83,8 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'registry-host-with-port', catches: ['cloud/registry/host-fqdn'] },
   { fault: 'action-end-date-at-read', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
   { fault: 'action-logs-follow-false-tail-dropped', catches: ['cloud/action/logs/follow-false-closes'] },
+  {
+    fault: 'cluster-terminate-aborts-work',
+    catches: ['cloud/states/nodecluster/deploying-rejects-terminate', 'cloud/states/nodecluster/scaling-rejects-terminate'],
+  },
 ];

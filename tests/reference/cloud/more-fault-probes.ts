@@ -217,6 +217,12 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     await session.closed;
     expect(session.messages).toHaveLength(0);
   },
+  'cluster-terminate-aborts-work': async (t) => {
+    const c = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION });
+    const deploy = await action(t, await t.call('POST', `${c.resource_uri}deploy/`));
+    expect((await t.call('DELETE', c.resource_uri)).status).toBe(202);
+    expect((await get(t, deploy.resource_uri)).state).toBe('Failed');
+  },
   'service-image-empty-accepted': async (t) => expect((await t.call('POST', S, { image: '', name: 'web' })).status).toBe(201),
   'registry-host-with-port': async (t) =>
     expect((await get(t, '/api/repo/v1/registry/')).objects.map((r: { host: string }) => r.host)).toContain('quay.io:443'),
