@@ -15,6 +15,8 @@ export const ACTION_FAULTS = faultArea('actions', [
   },
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
+  { name: 'action-end-date-at-read', description: 'an ended action shows as end_date the time it is read, not when its processing ended' },
+  { name: 'action-logs-follow-false-tail-dropped', description: 'the action logs stream with follow=false closes at once, without the tail' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
   {
     name: 'action-start-date-first-call',
@@ -67,6 +69,11 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'cluster-scale-ignored', description: 'PATCH target_num_nodes of a deployed cluster sets the target but never scales the cluster' },
   { name: 'node-container-count-stale', description: "a node's current_num_containers stays 0 whatever runs on it" },
   { name: 'upgrade-no-restart', description: 'the containers of an upgraded node are not restarted' },
+  { name: 'upgrade-restarts-first-container-only', description: 'vendor-upgrade restarts only the first container on the node, not every one' },
+  {
+    name: 'cluster-terminate-aborts-work',
+    description: 'terminate of a Deploying or Scaling node cluster is accepted and cuts the deploy or scale short (its action ends Failed at once)',
+  },
   { name: 'cluster-create-not-init', description: 'a node cluster just created (never deployed) is shown Deployed instead of Init' },
   { name: 'exit-code-missing', description: 'exited containers keep exit_code null' },
   { name: 'node-tags-appended', description: 'PATCH tags of a node adds the tags to its list instead of replacing the list' },
@@ -132,6 +139,7 @@ export const VALIDATION_FAULTS = faultArea('validation', [
   { name: 'create-missing-node-type-accepted', description: 'node cluster create without node_type answers 201 (a default node type is taken)' },
   { name: 'create-missing-region-accepted', description: 'node cluster create without region answers 201 (a default region is taken)' },
   { name: 'repository-missing-name-accepted', description: 'repository create without name answers 201 (a generated name is taken)' },
+  { name: 'service-image-empty-accepted', description: "service create takes image '' or null as sent and creates a service without an image" },
   { name: 'disk-any-value', description: 'the provider with listed disk sizes accepts any disk size' },
   {
     name: 'item-fields-checked-first-only',
@@ -192,6 +200,7 @@ export const LIST_FAULTS = faultArea('lists', [
 export const FILTER_FAULTS = faultArea('filters', [
   { name: 'include-related-ignored', description: 'the action list ignores include_related=true (only the object itself)' },
   { name: 'filter-state-ignored', description: 'list endpoints ignore the state filter' },
+  { name: 'node-state-filter-deployed-ignored', description: 'the node list ignores state=Deployed (every node comes back), while its other states filter' },
   {
     name: 'state-filter-first-word',
     description: 'list endpoints read a state filter value only up to its first space (Not running, Partly deployed, Empty cluster match nothing)',
@@ -268,6 +277,7 @@ export const REPOSITORY_FAULTS = faultArea('repositories', [
   { name: 'repository-registry-vendor', description: "external repositories name the vendor's own registry instead of the registry of their host" },
   { name: 'repository-update-refused', description: 'PATCH of an external repository is refused (405)' },
   { name: 'repository-delete-kept', description: 'DELETE of an external repository answers 204 and keeps it' },
+  { name: 'registry-host-with-port', description: 'registry objects carry the port in host (quay.io:443), not the host name alone' },
 ]);
 
 /** Shapes: the values of fields of the objects the API answers. */

@@ -35,6 +35,7 @@ export function applyFilters<T>(world: World, query: URLSearchParams, items: rea
     if (value === null) continue;
     const wanted = name === 'state' && world.faults.has('state-filter-first-word') ? (value.split(' ')[0] ?? '') : value;
     if ((name === 'state' && world.faults.has('filter-state-ignored')) || ignored.has(name)) continue;
+    if (name === 'state' && list === 'node' && value === 'Deployed' && world.faults.has('node-state-filter-deployed-ignored')) continue;
     kept = kept.filter((item) => matches(wanted, read(item)));
   }
   return kept;

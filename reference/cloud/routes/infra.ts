@@ -24,6 +24,7 @@ import { setState } from '../state/notify.ts';
 import { inNamespace } from '../state/store.ts';
 import { optBool, optInt, optString, optTags } from '../state/validate.ts';
 import { lookup, runVerb, track } from './common.ts';
+import type { World } from '../world.ts';
 
 const CLUSTERS = '/api/infra/v1/[ns/]nodecluster/';
 const NODES = '/api/infra/v1/[ns/]node/';
@@ -116,19 +117,36 @@ function addClusterRoutes(routes: RouteTable): void {
         c,
         {
           allowed:
-            allows(NODE_CLUSTER_OPS, c.state, 'terminate') &&
-            !(c.state === 'Init' && ctx.world.faults.has('blind2-init-cluster-terminate-refused')) &&
-            !(c.state === 'Empty cluster' && ctx.world.faults.has('blind7-cluster-empty-terminate-refused')),
+            (allows(NODE_CLUSTER_OPS, c.state, 'terminate') &&
+              !(c.state === 'Init' && ctx.world.faults.has('blind2-init-cluster-terminate-refused')) &&
+              !(c.state === 'Empty cluster' && ctx.world.faults.has('blind7-cluster-empty-terminate-refused'))) ||
+            (WORKING_CLUSTER_STATES.includes(c.state) && ctx.world.faults.has('cluster-terminate-aborts-work')),
           what: 'node cluster',
           name: 'terminate',
         },
-        (job) => terminateCluster(ctx.world, c, job),
+        (job) => {
+          if (ctx.world.faults.has('cluster-terminate-aborts-work')) abortWorkOn(ctx.world, c.resource_uri);
+          return terminateCluster(ctx.world, c, job);
+        },
         undefined,
         (x) => clusterJson(ctx.world, x),
       );
     },
     { action: 'Node Cluster Terminate' },
   );
+}
+
+/** The cluster states whose work the fault cluster-terminate-aborts-work cuts short. */
+const WORKING_CLUSTER_STATES: readonly string[] = ['Deploying', 'Scaling'];
+
+/** Fault cluster-terminate-aborts-work: the work under way on the object (not the terminate itself) ends Failed at once. */
+function abortWorkOn(world: World, uri: string): void {
+  for (const a of world.store.actions.values()) {
+    if (a.object !== uri || !a.abort || a.state !== 'In progress' || a.method === 'DELETE') continue;
+    a.state = 'Failed';
+    a.end_date = world.clock.now();
+    a.abort.abort();
+  }
 }
 
 function settleOwner(ctx: CallContext, n: Node): void {

@@ -113,7 +113,9 @@ export async function upgradeNode(world: World, node: Node, job: Job): Promise<v
   if (!world.faults.has('blind3-node-upgrade-version-kept')) node.engine = { ...node.engine, version: ENGINE_VERSIONS.upgraded };
   job.log(`Engine upgraded to ${ENGINE_VERSIONS.upgraded}`);
   setState(world, node, 'Deployed');
-  if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, liveContainersOnNode(world, node), job);
+  const onNode = liveContainersOnNode(world, node);
+  const restarted = world.faults.has('upgrade-restarts-first-container-only') ? onNode.slice(0, 1) : onNode;
+  if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, restarted, job);
 }
 
 /** Marks nodes Terminating (their containers go at once) and, after the delay, Terminated. */

@@ -23,7 +23,8 @@ export function registriesOf(world: World, namespace: string): Registry[] {
 }
 
 export function registryJson(world: World, r: Registry): Record<string, unknown> {
-  return { resource_uri: r.resource_uri, name: r.name, host: r.host, [world.spell('is_vendor_registry')]: r.isVendor, is_ssl: r.is_ssl, port: r.port };
+  const host = world.faults.has('registry-host-with-port') ? `${r.host}:${r.port}` : r.host;
+  return { resource_uri: r.resource_uri, name: r.name, host, [world.spell('is_vendor_registry')]: r.isVendor, is_ssl: r.is_ssl, port: r.port };
 }
 
 const repoKey = (namespace: string, name: string): string => `${namespace}\n${name}`;

@@ -114,7 +114,7 @@ const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
-  const sentImage = reqString(body, 'image');
+  const sentImage = world.faults.has('service-image-empty-accepted') && 'image' in body ? String(body.image ?? '') : reqString(body, 'image');
   const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage, portIsTag(world));
   const named = portIsTag(world) ? image.split(':')[0]! : image;
   const name =

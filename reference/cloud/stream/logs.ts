@@ -59,7 +59,10 @@ function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, sou
 function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, followed: (line: T) => boolean = () => true): (ws: WebSocket) => void {
   const tail = tailOf(ctx);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
-  const tailDropped = !follow && source === 'container' && ctx.world.faults.has('blind5-container-logs-follow-false-tail-dropped');
+  const tailDropped =
+    !follow &&
+    ((source === 'container' && ctx.world.faults.has('blind5-container-logs-follow-false-tail-dropped')) ||
+      (source === 'action' && ctx.world.faults.has('action-logs-follow-false-tail-dropped')));
   return (ws) => {
     if (!tailDropped) for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
     if (!follow || book.isEnded) {

@@ -3,14 +3,15 @@
  * an answer sent in some second of the target's clock (its Date header) had not ended then: its
  * end_date is that second or later. Only an action that runs into a later second than its
  * start_date tells an end_date from a copy of the start_date, so the call watched is a sequential
- * start of several containers, which lasts a while.
+ * start of several containers, which lasts a while. It is also not after the answer that first
+ * showed the action ended, and it stays the same date when read again in a later second.
  */
 import { ENDS } from '../support/actions.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
-import { secondOf, secondOfDate } from '../support/target-clock.ts';
+import { afterTargetSecond, secondOf, secondOfDate } from '../support/target-clock.ts';
 
 /** Containers the watched start deploys one after the other. */
 const SEQUENTIAL_CONTAINERS = 15;
@@ -20,7 +21,7 @@ const WATCH_MS = 60_000;
 export default [
   cloudCheck({
     id: `${ENDS}/end-date-after-work`,
-    title: 'end_date is when processing ended: not before a second in which the action was still read In progress',
+    title: 'end_date is when processing ended: not before a second the action was read In progress, not after the first read that showed it ended, and fixed',
     requirements: [ENDS],
     endpoint: 'cloud/action/get',
     async run(ctx) {
@@ -34,19 +35,38 @@ export default [
         'cloud/service/start/202-async',
       );
       let lastSeenRunning: number | undefined;
+      let firstSeenEnded: number | undefined;
       let action: Json = {};
       for (const deadline = Date.now() + WATCH_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, POLL_MS))) {
         const got = await ctx.api.get(uri!);
         ctx.precondition(got.status === 200, `GET ${uri} answered ${got.status}`, 'cloud/action/get/returns-action');
         action = got.json<Json>();
-        if (TERMINAL_ACTION_STATES.includes(String(action.state))) break;
+        if (TERMINAL_ACTION_STATES.includes(String(action.state))) {
+          firstSeenEnded = secondOf(got);
+          break;
+        }
         lastSeenRunning = secondOf(got) ?? lastSeenRunning;
       }
       ctx.precondition(TERMINAL_ACTION_STATES.includes(String(action.state)), `the start action was still ${String(action.state)} after ${WATCH_MS} ms`, ENDS);
+      const end = secondOfDate(action.end_date);
+      // Processing had ended when an answer first showed the action ended: its end_date is not after that answer.
+      if (firstSeenEnded !== undefined)
+        ctx.expect(end <= firstSeenEnded, `end_date ${String(action.end_date)} is after the answer that first showed the action ended`, {
+          expected: `a date on or before ${new Date(firstSeenEnded * 1000).toUTCString()} (the Date header of that answer)`,
+          actual: action.end_date,
+          requirement: ENDS,
+        });
+      // When processing ended is one time: read again in a later second of the target's clock, it is the same date
+      // (an end_date made at each read, as "now", moves).
+      await afterTargetSecond(ctx, uri!, [action.end_date]);
+      const again = await ctx.getJson('action', uri!, 'the ended action, read again');
+      ctx.expectEqual(again.end_date, action.end_date, 'end_date of an ended action moved between two reads', ENDS);
       const started = secondOfDate(action.start_date);
       if (lastSeenRunning === undefined || Number.isNaN(started) || lastSeenRunning <= started)
-        return ctx.skip(`the action ended within the second it started (${String(action.start_date)}): its end_date cannot be told from its start_date`);
-      ctx.expect(secondOfDate(action.end_date) >= lastSeenRunning, `end_date ${String(action.end_date)} is before a second the action was still In progress`, {
+        return ctx.cannotVerify(
+          `the action ended within the second it started (${String(action.start_date)}): its end_date cannot be told from its start_date`,
+        );
+      ctx.expect(end >= lastSeenRunning, `end_date ${String(action.end_date)} is before a second the action was still In progress`, {
         expected: `a date on or after ${new Date(lastSeenRunning * 1000).toUTCString()} (answered In progress then, per the Date header)`,
         actual: { start_date: action.start_date, end_date: action.end_date },
         requirement: ENDS,

@@ -1,5 +1,5 @@
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTER_SETTLED, createCluster, deployedCluster, settle } from '../support/infra.ts';
+import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
 import type { NodeCluster } from '../support/views.generated.ts';
 import { catchTransitional, stateRowCheck, type StateRow } from '../support/state-rows.ts';
 
@@ -57,6 +57,21 @@ function endsIn(states: string[]): (ctx: CloudContext, c: NodeCluster) => Promis
   };
 }
 
+/**
+ * After a refused terminate during a deploy or a scale: the work ends as it would have, and the
+ * refusal terminated nothing (Partly deployed, which a deploy may end in, does not hide a node it took).
+ */
+async function nothingTerminated(ctx: CloudContext, c: NodeCluster): Promise<void> {
+  await endsIn(['Deployed', 'Partly deployed'])(ctx, c);
+  const end = await ctx.getJson('node-cluster', uriOf(c), 'the cluster after the refused terminate');
+  const nodes = await Promise.all((end.nodes ?? []).map((n) => ctx.getJson('node', n, 'a node of the cluster')));
+  const gone = nodes.filter((n) => liveNodes([n]).length === 0).map((n) => n.resource_uri);
+  ctx.expect(gone.length === 0 && end.destroyed_datetime == null, `the refused terminate terminated ${gone.length} node(s) of the cluster`, {
+    expected: 'no node terminated, destroyed_datetime null',
+    actual: { terminated: gone, destroyed_datetime: end.destroyed_datetime },
+  });
+}
+
 const terminatedEffect = async (ctx: CloudContext, c: NodeCluster): Promise<void> => {
   const end = await settle(ctx, 'node-cluster', uriOf(c), ['Terminated']);
   ctx.expectEqual(end.state, 'Terminated', 'terminate did not terminate the cluster');
@@ -102,10 +117,10 @@ const rows: StateRow<'node-cluster'>[] = [
     view: 'node-cluster',
     id: id('deploying-rejects-terminate'),
     endpoint: TERMINATE,
-    title: 'Deploying rejects terminate: refused, and the cluster is not terminated',
+    title: 'Deploying rejects terminate: refused, the deploy ends as before and no node is terminated',
     reach: reach.deploying,
     op: terminate,
-    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+    afterRefusal: nothingTerminated,
   },
   {
     view: 'node-cluster',
@@ -156,10 +171,10 @@ const rows: StateRow<'node-cluster'>[] = [
     view: 'node-cluster',
     id: id('scaling-rejects-terminate'),
     endpoint: TERMINATE,
-    title: 'Scaling rejects terminate: refused, and the cluster is not terminated',
+    title: 'Scaling rejects terminate: refused, the scaling ends as before and no node is terminated',
     reach: reach.scaling,
     op: terminate,
-    afterRefusal: endsIn(['Deployed', 'Partly deployed']),
+    afterRefusal: nothingTerminated,
   },
   {
     view: 'node-cluster',

@@ -31,7 +31,8 @@ function filter(param: string, field: string, what: string) {
       param,
       field,
       setup: nodesToSplit,
-      ...(param === 'state' ? { stable: settledState } : {}),
+      // Every state the settled nodes hold, not only the rarest: a filter honoured for one value only passes on that one.
+      ...(param === 'state' ? { stable: settledState, everyValue: true } : {}),
     },
     `Query ${param} on the node list returns only the nodes ${what}`,
   );

@@ -1,10 +1,11 @@
 import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
-import { containersOf, firstContainer, live, operateAndSettle, ownNodes, runningService, settled, tagNames, waitForContainers } from '../support/app.ts';
+import { containersOf, live, operateAndSettle, ownNodes, runningService, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
 import { expectAnswerAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
+import { dateMs } from '../support/run-dates.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
@@ -217,21 +218,29 @@ export default [
   }),
   cloudCheck({
     id: R.upgradeRestart,
-    title: 'The containers on a node upgraded with vendor-upgrade restart',
+    title: 'Every container on a node upgraded with vendor-upgrade restarts (three containers of two services)',
     endpoint: 'cloud/node/vendor-upgrade',
     async run(ctx) {
       const at = await ownNodes(ctx, 1);
-      const container = await firstContainer(ctx, await runningService(ctx, at));
-      await afterTargetSecond(ctx, container.resource_uri, [container.started_datetime]);
+      // Several containers of more than one service: an upgrade that restarts the first one only, or one service's, shows.
+      const services = [await runningService(ctx, at, { target_num_containers: 2 }), await runningService(ctx, at)];
+      const before = (await Promise.all(services.map((svc, i) => waitForContainers(ctx, svc, 2 - i)))).flat();
+      await afterTargetSecond(
+        ctx,
+        before[0]!.resource_uri,
+        before.map((c) => c.started_datetime),
+      );
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
       ctx.precondition(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, OPERATION.nodeUpgrade);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
-      const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);
-      ctx.expect(after.started_datetime !== container.started_datetime, 'the container was not restarted (started_datetime unchanged)', {
-        expected: 'a later started_datetime',
-        actual: after.started_datetime,
-        requirement: R.upgradeRestart,
-      });
+      for (const container of before) {
+        const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);
+        ctx.expect(dateMs(after.started_datetime) > dateMs(container.started_datetime), `container ${String(container.name)} was not restarted`, {
+          expected: `a started_datetime after ${String(container.started_datetime)}`,
+          actual: after.started_datetime,
+          requirement: R.upgradeRestart,
+        });
+      }
     },
   }),
 ];

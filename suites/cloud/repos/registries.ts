@@ -1,6 +1,7 @@
 import { cloudCheck } from '../support/check.ts';
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf } from '../support/lists.ts';
+import { isFqdn } from '../services/public-dns.ts';
 
 export const REGISTRIES = '/api/repo/v1/registry/';
 const LIST = 'cloud/registry/list';
@@ -10,6 +11,7 @@ const R = {
   path: 'cloud/registry/get/path-without-repo-segment',
   uuid: 'cloud/registry/list/filter-uuid',
   uuidNoField: 'cloud/registry/list/uuid-filter-without-field',
+  fqdn: 'cloud/registry/host-fqdn',
 };
 /** Fields a registry's GET and its entry in the list must show alike. */
 const SHOWN = ['name', 'is_ssl', 'port'];
@@ -23,6 +25,21 @@ export default [
       const objects = await listAll(ctx, REGISTRIES);
       objects.forEach((o, i) => ctx.expectView('registry', o, `registry #${i}`, R.list));
       if (!objects.length) ctx.observe('the registry list is empty');
+    },
+  }),
+  cloudCheck({
+    id: R.fqdn,
+    title: "Each registry's host is an FQDN: the host name alone, without scheme, port or path",
+    endpoint: LIST,
+    async run(ctx) {
+      const registries = await listAll(ctx, REGISTRIES);
+      if (!registries.length) return ctx.unverified('the registry list is empty: no host to judge');
+      for (const r of registries)
+        ctx.verify(isFqdn(r.host), `registry ${String(r.resource_uri)} has host ${JSON.stringify(r.host)}, not a fully qualified host name`, {
+          expected: 'dot-separated host name labels (the port is the port field)',
+          actual: r.host,
+          requirement: R.fqdn,
+        });
     },
   }),
   cloudCheck({

@@ -59,6 +59,26 @@ async function expectServicesIn(ctx: CloudContext, stack: Stack, states: string[
   return services;
 }
 
+/**
+ * The containers of each service are in `state` too: a service's state is a word the target shows,
+ * its containers are what starting or stopping it does (a stack op that only relabels its services passes on their state).
+ */
+async function expectContainersIn(ctx: CloudContext, services: readonly Service[], state: string, requirement: string): Promise<void> {
+  for (const svc of services) {
+    const containers = live(await containersOf(ctx, svc));
+    const other = containers.filter((c) => c.state !== state);
+    ctx.expect(
+      containers.length > 0 && other.length === 0,
+      `${other.length} of the ${containers.length} container(s) of service ${String(svc.name)} are not ${state}`,
+      {
+        expected: `every container ${state}`,
+        actual: containers.map((c) => `${c.resource_uri}: ${String(c.state)}`),
+        requirement,
+      },
+    );
+  }
+}
+
 /** Container uuids and deploy dates of every service of the stack. */
 async function deployments(ctx: CloudContext, stack: Stack): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
@@ -131,20 +151,20 @@ export default [
   }),
   cloudCheck({
     id: R.start,
-    title: 'start starts the services of the stack: they end Running (202, action ends)',
+    title: 'start starts the services of the stack: they and their containers end Running (202, action ends)',
     requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
       const op = await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
       await settled(ctx, 'stack', stack.resource_uri);
-      await expectServicesIn(ctx, stack, ['Running'], R.start);
+      await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Running'], R.start), 'Running', R.start);
       await op.expectAsync();
     },
   }),
   cloudCheck({
     id: R.stop,
-    title: 'stop stops the services of the stack: they end Stopped (202, action ends)',
+    title: 'stop stops the services of the stack: they and their containers end Stopped (202, action ends)',
     requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
@@ -152,7 +172,7 @@ export default [
       const op = await startOp(ctx, stack.resource_uri, 'stop', R.stop, R.stop202);
       ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
       await settled(ctx, 'stack', stack.resource_uri);
-      await expectServicesIn(ctx, stack, ['Stopped'], R.stop);
+      await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Stopped'], R.stop), 'Stopped', R.stop);
       await op.expectAsync();
     },
   }),

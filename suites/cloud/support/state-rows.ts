@@ -6,6 +6,7 @@ import { TERMINAL_ACTION_STATES, type CloudContext, type StatefulView } from './
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { sameResource, type Json } from './lists.ts';
 import type { CloudViews } from './views.generated.ts';
+import { secondOfDate } from './target-clock.ts';
 
 /** One row cell of a state table: an operation in a state, allowed or not, on a resource read as `view`. */
 export interface StateRow<K extends StatefulView> {
@@ -80,7 +81,7 @@ async function attempt<K extends StatefulView>(ctx: CloudContext, row: StateRow<
     if (!before) continue;
     const res = await row.op(ctx, before);
     if (!isSuccess(res.status)) return { before, res };
-    const during = await leadingWorkRunning(ctx, before);
+    const during = await leadingWorkRunning(ctx, before, res);
     if (await actionFailed(ctx, res)) return { before, res };
     if (!during) {
       ctx.observe(`try ${tries}: the operation was accepted after the work that led into the state had ended: that proves nothing`);
@@ -119,12 +120,23 @@ function shownIn(res: HttpResponse, uri: string, state: string): Json | undefine
   return isJsonObject(body) && sameResource(body.resource_uri, uri) && body.state === state ? body : undefined;
 }
 
-/** Says which work is still running, or undefined when it has ended (or the resource carries none). */
-async function leadingWorkRunning(ctx: CloudContext, resource: object): Promise<string | undefined> {
+/**
+ * Says which work is still running, or undefined when it has ended (or the resource carries none).
+ * Work that ended Failed or Canceled no earlier than the second the accepted operation started was
+ * cut short by it: the operation came while it ran (a target that lets terminate abort a deploy
+ * would otherwise only ever show work that had ended, and the row would skip).
+ */
+async function leadingWorkRunning(ctx: CloudContext, resource: object, accepted: HttpResponse): Promise<string | undefined> {
   const uri = leadingWork.get(resource);
   if (!uri) return undefined;
   const action = await ctx.getJson('action', uri, 'the work that led into the state');
-  return TERMINAL_ACTION_STATES.includes(action.state) ? undefined : `the action that led into the state (${uri}) was still ${action.state}`;
+  if (!TERMINAL_ACTION_STATES.includes(action.state)) return `the action that led into the state (${uri}) was still ${action.state}`;
+  const own = accepted.headers[ctx.actionHeader];
+  if (action.state === 'Success' || !own) return undefined;
+  const started = secondOfDate((await ctx.getJson('action', own, 'the accepted operation')).start_date);
+  return secondOfDate(action.end_date) >= started
+    ? `the action that led into the state (${uri}) ended ${action.state} at ${String(action.end_date)}, once the operation had started (it was cut short)`
+    : undefined;
 }
 
 /** Whether a 2xx answer's action (if it has one) ended Failed: a refusal after all. */

@@ -79,4 +79,12 @@ export const infraTeeth: CloudTeeth[] = [
     catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'],
   },
   { fault: 'terminated-cluster-deployable', catches: ['cloud/states/nodecluster/terminated-rejects-deploy'] },
+  { fault: 'node-state-filter-deployed-ignored', catches: ['cloud/node/list/filter-state'] },
+  { fault: 'registry-host-with-port', catches: ['cloud/registry/host-fqdn'] },
+  { fault: 'action-end-date-at-read', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
+  { fault: 'action-logs-follow-false-tail-dropped', catches: ['cloud/action/logs/follow-false-closes'] },
+  {
+    fault: 'cluster-terminate-aborts-work',
+    catches: ['cloud/states/nodecluster/deploying-rejects-terminate', 'cloud/states/nodecluster/scaling-rejects-terminate'],
+  },
 ];

@@ -48,6 +48,8 @@ export const validationTeeth: CloudTeeth[] = [
   { fault: 'repository-missing-name-accepted', catches: ['cloud/repository/create/requires-name'] },
   { fault: 'disk-any-value', catches: ['cloud/limits/node-cluster-disk-values'] },
   { fault: 'upgrade-no-restart', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  { fault: 'upgrade-restarts-first-container-only', catches: ['cloud/node/vendor-upgrade/containers-restart'] },
+  { fault: 'service-image-empty-accepted', catches: ['cloud/service/create/requires-image'] },
   {
     fault: 'retry-refused',
     catches: ['cloud/states/action/canceled-allows-retry', 'cloud/states/action/failed-allows-retry', 'cloud/states/action/success-allows-retry'],

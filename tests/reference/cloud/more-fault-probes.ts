@@ -4,7 +4,7 @@
  * throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -178,4 +178,52 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'client-uuid-kept': async (t) => expect((await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, uuid: 'mine' })).uuid).toBe('mine'),
   'stack-client-uuid-kept': async (t) => expect((await t.ok('POST', '/api/app/v1/stack/', { name: 's', uuid: 'mine' })).uuid).toBe('mine'),
   'unknown-uuid-200': async (t) => expect((await t.call('GET', `${CLUSTERS}00000000-0000-0000-0000-000000000000/`)).status).toBe(200),
+  'upgrade-restarts-first-container-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
+    const second = await get(t, svc.containers[1]);
+    await new Promise((r) => setTimeout(r, 1100));
+    await t.ok('POST', `${second.node}docker-upgrade/`);
+    await until(
+      () => get(t, second.node),
+      (n) => n.state === 'Deployed',
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await get(t, second.resource_uri)).started_datetime).toBe(second.started_datetime);
+  },
+  'action-end-date-at-read': async (t) => {
+    const ended = await action(t, await t.call('POST', S, { image: 'x' }));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await get(t, ended.resource_uri)).end_date).not.toBe(ended.end_date);
+  },
+  'node-state-filter-deployed-ignored': async (t) => {
+    const cluster = await deployedCluster(t, 2);
+    await t.ok('DELETE', cluster.nodes[0]);
+    await until(
+      () => get(t, cluster.nodes[0]),
+      (n) => n.state === 'Terminated',
+    );
+    expect((await get(t, '/api/infra/v1/node/?state=Deployed')).objects).toHaveLength(2);
+  },
+  'action-logs-follow-false-tail-dropped': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x' });
+    const started = await action(t, await t.call('POST', `${svc.resource_uri}start/`));
+    await until(
+      () => get(t, started.resource_uri),
+      (a) => a.state === 'Success',
+    );
+    const session = await t.ws(`${started.resource_uri}logs/?follow=false`);
+    await session.closed;
+    expect(session.messages).toHaveLength(0);
+  },
+  'cluster-terminate-aborts-work': async (t) => {
+    const c = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION });
+    const deploy = await action(t, await t.call('POST', `${c.resource_uri}deploy/`));
+    expect((await t.call('DELETE', c.resource_uri)).status).toBe(202);
+    expect((await get(t, deploy.resource_uri)).state).toBe('Failed');
+  },
+  'service-image-empty-accepted': async (t) => expect((await t.call('POST', S, { image: '', name: 'web' })).status).toBe(201),
+  'registry-host-with-port': async (t) =>
+    expect((await get(t, '/api/repo/v1/registry/')).objects.map((r: { host: string }) => r.host)).toContain('quay.io:443'),
 };
