@@ -25,6 +25,12 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
     'spec (States): a created, never started container is neither running nor "already stopped"; engine/containers/stop/304-already-stopped observes its stop',
   'blind5-exec-create-empty-cmd-201':
     'spec (exec create): no refusal of an empty Cmd is stated and 400 is not among the codes (201, 404, 409, 500); accepting it breaks no stated rule',
+  'blind7-logs-follow-exited-stays-open':
+    'spec (logs): when a followed stream ends is not stated; engine/stream/timing-facts observes whether a follow of an exited container ends',
+  'blind7-events-rename-not-emitted':
+    'spec (Events): rename is a listed 1.22 kind, but which operation emits which event is not shown; engine/events/container-kinds-1.22 observes no rename',
+  'blind7-info-stopped-excludes-created':
+    'spec (Info): ContainersStopped is named without saying which count a created, never started container is in; 200-counts/stopped observes the sum',
 };
 
 test('every named engine fault is caught by at least one check (the checks under no fault are listed)', () => {

@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { imageIdOf, sameImage, sameRef } from '../support/images.ts';
+import { STATUS_VALUES } from '../support/lifecycle.ts';
 import { createOwn, exitedOwn, listIds, listRequest, ownLabel, sameIds, short, type ListItem, type OwnLabel } from '../support/own-containers.ts';
 
 const ENDPOINT = 'engine/containers/list';
@@ -280,6 +281,21 @@ export default [
       ctx.expectStatus(res, 400, 'the list filter status=not-a-status (not a status value)');
       const malformed = await ctx.api.get('/containers/json', { filters: '{"status": [' });
       ctx.observe(`filters that are not JSON answered ${malformed.status}`);
+    },
+  }),
+  engineCheck({
+    id: `${R}400-bad-parameter/status-of-1.22`,
+    title: '(1.18) GET /containers/json with status=created or status=dead, values only 1.22 has, answers 400',
+    requirements: [`${R}400-bad-parameter`],
+    endpoint: ENDPOINT,
+    versions: ['1.18'],
+    async run(ctx) {
+      // 1.18's status values are restarting, running, paused and exited: a 1.22 value is no status value of the version.
+      const known: readonly string[] = STATUS_VALUES['1.18'];
+      for (const status of STATUS_VALUES['1.22'].filter((v) => !known.includes(v))) {
+        const res = await ctx.api.get('/containers/json', { all: 1, filters: JSON.stringify({ status: [status] }) });
+        ctx.expectStatus(res, 400, `the /v1.18 list filter status=${status} (a 1.22 value, not one of 1.18's)`);
+      }
     },
   }),
 ];

@@ -1,14 +1,9 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer, IGNORES_TERM, pausedContainer, type State } from '../support/lifecycle.ts';
+import { exitedContainer, IGNORES_TERM, pausedContainer, STATUS_VALUES, type State } from '../support/lifecycle.ts';
 import { listIds, ownLabel, type OwnLabel } from '../support/own-containers.ts';
 import { sleep } from '../support/poll.ts';
-
-const STATUS_VALUES = {
-  '1.18': ['restarting', 'running', 'paused', 'exited'],
-  '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
-} as const;
 
 const FILTER_STATUS = 'engine/containers/list/filter-status';
 

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { imageExists, imageIdOf, missingRepo, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
+import { danglingImage, imageExists, imageIdOf, missingRepo, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 import { imageWithUntaggedParent } from '../support/parent-image.ts';
 
 /** Spec: Endpoints > Images > 32. DELETE /images/(name): Untagged/Deleted list; 404, 409; force, noprune. */
@@ -84,6 +84,25 @@ export default [
         expected: image.id,
         actual: kept,
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/200-untagged-deleted/no-tag',
+    title: 'DELETE by id of an image that has no tag at all answers 200 with {Deleted: <its id>}, and the image is gone',
+    requirements: ['engine/images/delete/200-untagged-deleted'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // An unnamed import: no reference to untag, so all the delete has to do is delete.
+      const id = await danglingImage(ctx);
+      const res = await ctx.api.delete(`/images/${id}`);
+      ctx.expectStatus(res, 200, `delete of ${id}, an image without a tag`);
+      const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', ctx.expectJson(res, 'delete result'), 'the delete result');
+      ctx.expect(
+        records.some((r) => r.Deleted !== undefined && sameImage(r.Deleted, id)),
+        `the delete of ${id}, which has no tag, has no Deleted object for it`,
+        { expected: [{ Deleted: id }], actual: records },
+      );
+      ctx.expect(!(await imageExists(ctx, id)), `after the delete, ${id} (no tag) still exists`, { expected: 'inspect 404', actual: 200 });
     },
   }),
   engineCheck({

@@ -1,6 +1,6 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { removedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { holds } from '../support/container-data.ts';
 import { attachedContainers, connect, containerFor, createNetwork, disconnect, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 
@@ -32,6 +32,10 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
       async run(ctx) {
         const network = await createNetwork(ctx);
         ctx.expectStatus(await send(ctx, network.id, ctx.uniqueName('missing')), 404, `${operation} of a missing container`);
+        // A removed container is no more, by its id or its name: a cache of ended containers must not find it.
+        const removed = await removedContainer(ctx);
+        for (const ref of [removed.id, removed.name])
+          ctx.expectStatus(await send(ctx, network.id, ref), 404, `${operation} of a removed container (${ref.slice(0, 24)})`);
       },
     }),
   ];

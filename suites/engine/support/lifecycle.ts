@@ -20,6 +20,12 @@ export const KILLED_EXIT_CODE = 137;
 
 export type State = Record<string, unknown>;
 
+/** The container status values the list filter takes, per version (the Container Engine API spec's States). */
+export const STATUS_VALUES = {
+  '1.18': ['restarting', 'running', 'paused', 'exited'],
+  '1.22': ['created', 'restarting', 'running', 'paused', 'exited', 'dead'],
+} as const;
+
 /** A container status a client can build, as inspect shows it. */
 export type ContainerStatus = 'created' | 'running' | 'paused' | 'exited';
 
@@ -28,6 +34,14 @@ export function statusOf(state: State): ContainerStatus {
   if (state.Paused === true) return 'paused';
   if (state.Running === true) return 'running';
   return /^0001-01-01/.test(String(state.StartedAt ?? '')) ? 'created' : 'exited';
+}
+
+/** A container created and removed (a refused removal blocks the check: the removal's own check reports it). */
+export async function removedContainer(ctx: EngineContext): Promise<CreatedContainer> {
+  const container = await ctx.createContainer({ cmd: ['true'] });
+  const res = await ctx.api.delete(`/containers/${container.id}`, { force: 1 });
+  if (res.status !== 204) ctx.blockedBy('engine/containers/delete/204-removed', `DELETE /containers/${container.id}?force=1 answered ${res.status}`);
+  return container;
 }
 
 /** A container that ran `cmd` to its end; returns it with its exit code. */

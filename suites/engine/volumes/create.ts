@@ -1,9 +1,28 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { stdoutOf } from '../support/container-data.ts';
 import { parseMounts } from '../support/effects.ts';
 import { createVolume, PLUGIN_LOOKUP_MS, type Volume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+
+/**
+ * A create with `body` answers 201 with a generated, non-empty Name that addresses the new volume.
+ * An empty Name is no name: GET /volumes/(name) cannot address a volume named "" (Docker's own
+ * client sends Name "" when the user gives none).
+ */
+async function expectGeneratedName(ctx: EngineContext, body: Record<string, unknown>, what: string): Promise<void> {
+  const res = await ctx.api.post('/volumes/create', { json: body });
+  ctx.expectStatus(res, 201, `POST /volumes/create ${what}`);
+  const { Name } = ctx.expectJson<Partial<Volume> | null>(res, 'volume create response') ?? {};
+  if (typeof Name === 'string' && Name) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${Name}`)));
+  ctx.expect(typeof Name === 'string' && Name.length > 0, `a volume created ${what} must get a generated name, got ${JSON.stringify(Name)}`, {
+    expected: 'a non-empty generated Name',
+    actual: Name,
+  });
+  const inspect = await ctx.api.get(`/volumes/${Name}`);
+  ctx.expectStatus(inspect, 200, 'the generated name addresses the new volume');
+}
 
 /** Spec: Endpoints > Volumes > 48. POST /volumes/create (1.22). */
 export default [
@@ -43,18 +62,15 @@ export default [
     title: 'A volume created without a Name gets a generated one',
     endpoint: 'engine/volumes/create',
     versions: V122,
-    async run(ctx) {
-      const res = await ctx.api.post('/volumes/create', { json: {} });
-      ctx.expectStatus(res, 201, 'POST /volumes/create without a Name');
-      const { Name } = ctx.expectJson<Partial<Volume> | null>(res, 'volume create response') ?? {};
-      if (typeof Name === 'string' && Name) ctx.defer(async () => void (await ctx.api.delete(`/volumes/${Name}`)));
-      ctx.expect(typeof Name === 'string' && Name.length > 0, `a volume created without a Name must get a generated one, got ${JSON.stringify(Name)}`, {
-        expected: 'a non-empty generated Name',
-        actual: Name,
-      });
-      const inspect = await ctx.api.get(`/volumes/${Name}`);
-      ctx.expectStatus(inspect, 200, 'the generated name addresses the new volume');
-    },
+    run: (ctx) => expectGeneratedName(ctx, {}, 'without a Name'),
+  }),
+  engineCheck({
+    id: 'engine/volumes/create/body-name-generated/empty-name',
+    title: 'A volume created with an empty Name ("", no name) gets a generated one',
+    requirements: ['engine/volumes/create/body-name-generated'],
+    endpoint: 'engine/volumes/create',
+    versions: V122,
+    run: (ctx) => expectGeneratedName(ctx, { Name: '' }, 'with Name ""'),
   }),
   engineCheck({
     id: 'engine/volumes/create/body-driver-default-local',

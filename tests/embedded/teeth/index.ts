@@ -17,6 +17,7 @@ import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
+import { blind7Teeth } from './blind-7.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -25,6 +26,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind4Teeth,
   ...blind5Teeth,
   ...blind6Teeth,
+  ...blind7Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
