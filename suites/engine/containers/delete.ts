@@ -91,19 +91,36 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/query-link',
-    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link and keeps the container',
+    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link, keeps the container and its other link',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
-      const alias = 'linked';
-      const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig: { Links: [`${target.name}:${alias}`] } });
-      const res = await ctx.api.delete(`/containers/${name}/${alias}`, { link: true });
-      ctx.expectStatus(res, 204, `DELETE /containers/${name}/${alias}?link=1`);
-      const links = ((await ctx.inspect(id)).HostConfig as { Links?: string[] | null }).Links ?? [];
-      ctx.expect(!links.some((link) => new RegExp(`(^|[:/])${alias}$`).test(link)), 'after link=1 the container still exists and no longer has the link', {
-        expected: `HostConfig.Links without the alias ${alias}`,
-        actual: links,
-      });
+      // Two links: a target that drops every link of the container, or the wrong one, shows.
+      const [removed, kept] = ['linked', 'kept'];
+      const targets = [
+        await ctx.createContainer({ cmd: ['sleep', '300'], networked: true }),
+        await ctx.createContainer({ cmd: ['sleep', '300'], networked: true }),
+      ];
+      const hostConfig = { Links: [`${targets[0]!.name}:${removed}`, `${targets[1]!.name}:${kept}`] };
+      const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig });
+      const linksOf = async (): Promise<string[]> => ((await ctx.inspect(id)).HostConfig as { Links?: string[] | null }).Links ?? [];
+      const hasAlias = (links: string[], alias: string): boolean => links.some((link) => new RegExp(`(^|[:/])${alias}$`).test(link));
+      const before = await linksOf();
+      ctx.precondition(
+        hasAlias(before, removed) && hasAlias(before, kept),
+        `the container created with Links ${JSON.stringify(hostConfig.Links)} shows ${JSON.stringify(before)}`,
+        'engine/containers/create/host-config-links',
+      );
+      const res = await ctx.api.delete(`/containers/${name}/${removed}`, { link: true });
+      ctx.expectStatus(res, 204, `DELETE /containers/${name}/${removed}?link=1`);
+      const after = await linksOf();
+      ctx.expect(
+        !hasAlias(after, removed) && hasAlias(after, kept),
+        `after link=1 the container still exists, without the link ${removed} and with the link ${kept}`,
+        {
+          expected: `HostConfig.Links holding ${kept} and not ${removed}`,
+          actual: after,
+        },
+      );
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'DELETE', suffix: '' }),
