@@ -2,6 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import { containerWithVolume } from '../support/container-volume.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, IGNORES_TERM, noSuchContainerCheck } from '../support/lifecycle.ts';
+import { createVolume } from '../support/resources.ts';
 
 const ENDPOINT = 'engine/containers/delete';
 
@@ -69,14 +70,18 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/query-v',
-    title: 'DELETE ?v=1 also removes the volumes associated with the container',
+    title: 'DELETE ?v=1 also removes the volumes associated with the container, and (1.22) no volume of no container',
     requirements: ['engine/containers/delete/query-v', 'engine/states/delete-force'],
     oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const volume = await containerWithVolume(ctx);
+      // A volume no container uses: a target removing every unused volume on v=1 (a prune) shows.
+      const bystander = ctx.version === '1.22' ? await ctx.setUp(() => createVolume(ctx), 'engine/volumes/create/201-response-schema') : undefined;
       ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`, { v: true }), 204, 'DELETE ?v=1 of an exited container');
       await volume.expectRemoved(true, "v=1 removes the container's volume");
+      if (bystander)
+        ctx.expectStatus(await ctx.api.get(`/volumes/${bystander.Name}`), 200, `after v=1, GET /volumes/(name) of ${bystander.Name}, a volume of no container`);
     },
   }),
   engineCheck({
