@@ -19,6 +19,22 @@ export interface Proc {
   err(data: Buffer | string): void;
 }
 
+/**
+ * The streams of a program started with a tty (its stdin, out and err as startProgram made them): a
+ * stream replaced by a pipe, a redirect or a command substitution is not one of them.
+ */
+const terminals = new WeakSet<object>();
+
+export function markTerminal(...streams: object[]): void {
+  for (const stream of streams) terminals.add(stream);
+}
+
+/** `test -t fd`: whether the stream on fd 0, 1 or 2 of `io` is the program's terminal. */
+export function isTerminal(io: { stdin: object; out: object; err: object }, fd: number): boolean {
+  const stream = [io.stdin, io.out, io.err][fd];
+  return stream !== undefined && terminals.has(stream);
+}
+
 /** A built-in program: `args` excludes the program name. Returns the exit code. */
 export type Program = (proc: Proc, args: string[], name: string) => Promise<number>;
 

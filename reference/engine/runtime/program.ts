@@ -18,7 +18,8 @@
  * SIGURG or SIGWINCH is ignored; any other signal n ends the program with 128+n.
  * Pause freezes timers and holds output until resume.
  * Tty: CONTRACT: with `tty: true` every '\n' written is turned into '\r\n' here (like a pty's
- * onlcr), and stdout and stderr both go to io.stdout; the daemon sends the bytes unframed.
+ * onlcr), and stdout and stderr both go to io.stdout; the daemon sends the bytes unframed; `test -t`
+ * holds for the program's own stdin, stdout and stderr.
  * Unknown programs: CONTRACT: startProgram runs any name in the table whether or not the image
  * holds the file; `findExecutable` tells the daemon whether the image has it (the real daemon's
  * start error "executable file not found in $PATH"). A name outside the table exits 127 with
@@ -28,7 +29,7 @@ import type { ContainerFs } from '../fs/filesystem.ts';
 import { join } from '../fs/paths.ts';
 import { ProcessGroup, Killed } from './process-group.ts';
 import type { Proc } from './proc.ts';
-import { envFromList, toBuffer } from './proc.ts';
+import { envFromList, markTerminal, toBuffer } from './proc.ts';
 import type { ContainerSockets } from './sockets.ts';
 import { StdinReader } from './stdin.ts';
 import { lookupProgram } from './programs/index.ts';
@@ -84,6 +85,7 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     out: (d) => group.write('stdout', toBuffer(d)),
     err: (d) => group.write('stderr', toBuffer(d)),
   };
+  if (opts.tty) markTerminal(proc.stdin, proc.out, proc.err);
   void runMain(proc, opts.argv).then(
     (code) => group.finish(code),
     (err) => {

@@ -55,6 +55,12 @@ function perInterface(c: Container): Record<string, Record<string, number>> {
   return Object.fromEntries(joined.map((_, i) => [`eth${i}`, networkCounters(c)]));
 }
 
+/** The container's memory limit (HostConfig.Memory), else the host's memory. */
+function memoryLimit(c: Container): number {
+  const memory = c.hostConfig.Memory;
+  return typeof memory === 'number' && memory > 0 ? memory : MEMORY_LIMIT;
+}
+
 /** A reader of successive stats for one container: 1.22 carries the previous CPU reading. */
 export function statsReader(c: Container, version: ApiVersion, faults: FaultSet): () => Record<string, unknown> {
   let previous: CpuStats | undefined;
@@ -64,7 +70,7 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     const usage = c.isRunning ? 4 * 1024 * 1024 + c.output.size : 0;
     const reading: Record<string, unknown> = {
       read: new Date(now).toISOString(),
-      memory_stats: { stats: { cache: 0, rss: usage, total_rss: usage }, max_usage: usage, usage, failcnt: 0, limit: MEMORY_LIMIT },
+      memory_stats: { stats: { cache: 0, rss: usage, total_rss: usage }, max_usage: usage, usage, failcnt: 0, limit: memoryLimit(c) },
       blkio_stats: {},
       cpu_stats: cpu,
     };

@@ -87,7 +87,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
-  for (const device of devices(hc, set)) files.set(device, '');
+  for (const [device, data] of devices(hc, set)) files.set(device, data);
   for (const [path, text] of cgroups(hc, set)) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [
@@ -209,12 +209,21 @@ function cgroups(hc: Record<string, unknown>, set: Settings): Map<string, string
   });
 }
 
-function devices(hc: Record<string, unknown>, set: Settings): string[] {
-  const base = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/console'];
+/**
+ * What a bounded read of a device gives, for the devices whose data tells them apart: zeros from
+ * /dev/zero and /dev/full (a stand-in of 4 KiB for an endless stream), nothing from the others.
+ */
+function deviceData(hostPath: string): string {
+  return hostPath === '/dev/zero' || hostPath === '/dev/full' ? '\0'.repeat(4096) : '';
+}
+
+/** The device nodes of the container, each with deviceData of the host device it is. */
+function devices(hc: Record<string, unknown>, set: Settings): Array<[string, string]> {
+  const base = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/console'].map((p): [string, string] => [p, p]);
   const given = set('Devices', (hc.Devices as Array<{ PathOnHost?: string; PathInContainer?: string }> | null) ?? [], []);
-  const mapped = given.map((d) => d.PathInContainer || d.PathOnHost || '').filter((p) => p.startsWith('/'));
-  const host = set('Privileged', hc.Privileged === true, false) ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'] : [];
-  return [...base, ...mapped, ...host];
+  const mapped = given.map((d): [string, string] => [d.PathInContainer || d.PathOnHost || '', d.PathOnHost ?? '']).filter(([p]) => p.startsWith('/'));
+  const host = set('Privileged', hc.Privileged === true, false) ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'].map((p): [string, string] => [p, p]) : [];
+  return [...base, ...mapped, ...host].map(([path, hostPath]) => [path, deviceData(hostPath)]);
 }
 
 function layerOf(files: ReadonlyMap<string, string>, dirs: readonly string[]): Layer {

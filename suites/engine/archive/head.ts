@@ -5,6 +5,10 @@ import { archive, sharedContainerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT 
 
 const ENDPOINT = 'engine/containers/archive-head';
 const R = 'engine/containers/archive-head/';
+/** How long before a HEAD the shared tree may have been written: the file's checks run within a run of minutes. */
+const TREE_AGE_MS = 30 * 60_000;
+/** A daemon clock a little ahead of the suite's (both read the same host clock here; a remote daemon's may drift). */
+const CLOCK_SLACK_MS = 60_000;
 
 /** HEAD of a file in a container's tree, which must answer 200. */
 async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
@@ -56,11 +60,14 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/archive-path-stat-header',
-    title: '(1.22) The path-stat header describes the resource: its name, its size, a directory mode for a directory',
+    title:
+      '(1.22) The path-stat header describes the resource: its name, its size, a directory mode for a directory, ' +
+      'the time it was written, and for a symlink its target',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await sharedContainerWithTree(ctx);
+      const headAt = Date.now();
       const file = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/file.txt` }), 'HEAD of the file');
       ctx.expectEqual([file.name, file.size], ['file.txt', Buffer.byteLength(FILE_TEXT)], 'the stat of /arch/file.txt names it and gives its size');
       const dir = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/sub` }), 'HEAD of the directory');
@@ -69,8 +76,15 @@ export default [
         expected: 'different modes',
         actual: { dir: dir.mode, file: file.mode },
       });
+      // The tree was packed (mtimes of that moment, in whole seconds) and put in place earlier in this run.
+      const written = Date.parse(file.mtime);
+      ctx.expect(written <= headAt + CLOCK_SLACK_MS && written >= headAt - TREE_AGE_MS, 'the stat mtime of /arch/file.txt is when the file was written', {
+        expected: `an instant within the ${TREE_AGE_MS / 60000} minutes before the HEAD`,
+        actual: file.mtime,
+      });
       const link = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/link` }), 'HEAD of the symlink');
       ctx.observe(`the stat of a symlink: ${JSON.stringify(link)}`);
+      ctx.expectEqual(link.linkTarget, `${TREE_ROOT}/file.txt`, 'the stat of /arch/link (a symlink to /arch/file.txt) gives that target as linkTarget');
     },
   }),
   engineCheck({

@@ -1,14 +1,25 @@
 import { engineCheck } from '../support/check.ts';
 import { createBody, createRaw, holds, stdoutOf, stdoutOfRun } from '../support/container-data.ts';
 import { withoutNetwork, type EngineContext } from '../support/context.ts';
-import { EXITS_ON_HUP, HUP_EXIT_CODE, sharedRunningContainer } from '../support/lifecycle.ts';
+import { EXITS_ON_HUP, exitedContainer, HUP_EXIT_CODE, sharedRunningContainer } from '../support/lifecycle.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 import { createNetwork, createVolume, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
+import { demux, logsSession, terminalText } from '../support/streams.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
 
 type Mount = { Name?: string; Destination?: string; RW?: boolean };
+
+/** Prints, for each standard stream 0, 1 and 2, whether it is a terminal (`test -t`). */
+const TTY_PROBE = 'for fd in 0 1 2; do if [ -t $fd ]; then echo tty$fd; else echo notty$fd; fi; done';
+
+/** What TTY_PROBE printed in a container created with Tty `tty` and stdin open (the log: raw with a tty, framed without). */
+async function terminalsOf(ctx: EngineContext, tty: boolean): Promise<string[]> {
+  const { id } = await ctx.setUp(() => exitedContainer(ctx, ['sh', '-c', TTY_PROBE], { tty, openStdin: true }));
+  const { data } = await logsSession(ctx, id, { stdout: 1, stderr: 1 });
+  return (tty ? terminalText(data) : demux(data).stdout.toString('utf8')).split('\n').filter(Boolean);
+}
 
 /** The mount points of a container: 1.22 Mounts, 1.18 Volumes/VolumesRW, as {destination: RW}. */
 async function mountsOf(ctx: EngineContext, id: string): Promise<Record<string, { rw: boolean; name?: string }>> {
@@ -31,6 +42,16 @@ export default [
     async run(ctx) {
       const out = await stdoutOf(ctx, ['hostname'], { extra: { Hostname: 'conformance-host' } });
       ctx.expectEqual(out.trim(), 'conformance-host', '`hostname` in a container created with Hostname conformance-host');
+    },
+  }),
+  engineCheck({
+    id: `${R}body-tty`,
+    title: "Tty true puts the container's standard streams, stdin (left open) included, on a terminal (test -t 0, 1, 2); with Tty false none is one",
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // The stream's framing (raw or not) is another rule's: this is the process's own view of its streams.
+      ctx.expectEqual(await terminalsOf(ctx, true), ['tty0', 'tty1', 'tty2'], 'test -t of fds 0, 1 and 2 in a container created with Tty true, OpenStdin true');
+      ctx.expectEqual(await terminalsOf(ctx, false), ['notty0', 'notty1', 'notty2'], 'test -t of fds 0, 1 and 2 in a container created with Tty false');
     },
   }),
   engineCheck({

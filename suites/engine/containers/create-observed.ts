@@ -242,10 +242,25 @@ export default [
   }),
   effectCheck({
     requirement: `${R}host-config-devices`,
-    title: 'Devices makes the host device available in the container at PathInContainer',
-    fields: () => ({ HostConfig: { Devices: [{ PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' }] } }),
-    script: 'ls /dev/conformance-null && echo present || echo absent',
-    judge: (o) => judged(lines(o.out).includes('present'), '/dev/conformance-null exists in the container', 'present', lines(o.out)),
+    title: 'Devices makes each host device available in the container at its PathInContainer: /dev/null reads empty there, /dev/zero gives bytes',
+    fields: () => ({
+      HostConfig: {
+        Devices: [
+          { PathOnHost: '/dev/null', PathInContainer: '/dev/conformance-null', CgroupPermissions: 'rwm' },
+          { PathOnHost: '/dev/zero', PathInContainer: '/dev/conformance-zero', CgroupPermissions: 'rwm' },
+        ],
+      },
+    }),
+    // Two host devices: a node that exists at PathInContainer but is not the PathOnHost device (or the same one for both) shows.
+    script: 'for d in null zero; do if [ -e /dev/conformance-$d ]; then echo $d=$(head -c 4 /dev/conformance-$d | wc -c); else echo $d=absent; fi; done',
+    // A wc that pads its count splits the word at the spaces: 'zero= 4' reads as 'zero=4'.
+    judge: (o) =>
+      judged(
+        lines(o.out.replace(/= +/g, '=')).join(' ') === 'null=0 zero=4',
+        'reading 4 bytes from /dev/conformance-null (host /dev/null) and /dev/conformance-zero (host /dev/zero)',
+        ['null=0', 'zero=4'],
+        lines(o.out),
+      ),
   }),
   effectCheck({
     requirement: `${R}host-config-ulimits`,

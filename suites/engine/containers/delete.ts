@@ -1,9 +1,12 @@
 import { engineCheck } from '../support/check.ts';
 import { containerWithVolume } from '../support/container-volume.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer, IGNORES_TERM, noSuchContainerCheck } from '../support/lifecycle.ts';
+import { exitedContainer, IGNORES_TERM, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+import { createVolume } from '../support/resources.ts';
 
 const ENDPOINT = 'engine/containers/delete';
+/** Below the usual 10 s stop timeout less the slack a busy daemon takes to kill and remove (as the stop checks allow). */
+const FORCE_MOST_MS = 6000;
 
 async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: string): Promise<void> {
   const res = await ctx.api.get(`/containers/${id}/json`);
@@ -57,26 +60,36 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/query-force',
-    title: 'DELETE ?force=1 of a running container kills it, removes it and answers 204',
+    title: 'DELETE ?force=1 of a running container that ignores the stop signal kills it (no stop wait), removes it and answers 204',
     requirements: ['engine/containers/delete/query-force', 'engine/states/delete-force'],
     oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await ctx.runningContainer(IGNORES_TERM);
-      ctx.expectStatus(await ctx.api.delete(`/containers/${id}`, { force: true }), 204, 'DELETE ?force=1 of a running container');
+      const { res, ms } = await timed(() => ctx.api.delete(`/containers/${id}`, { force: true }));
+      ctx.expectStatus(res, 204, 'DELETE ?force=1 of a running container');
+      // A kill ends it at once: a target stopping it instead waits out the usual 10 s stop timeout for a process that ignores SIGTERM.
+      ctx.expect(ms < FORCE_MOST_MS, `force=1 kills the container; the DELETE answered after ${Math.round(ms)} ms`, {
+        expected: `under ${FORCE_MOST_MS} ms (no stop timeout waited)`,
+        actual: `${Math.round(ms)} ms`,
+      });
       await expectGone(ctx, id, 'force=1 kills then removes the container', 'engine/containers/delete/query-force');
     },
   }),
   engineCheck({
     id: 'engine/containers/delete/query-v',
-    title: 'DELETE ?v=1 also removes the volumes associated with the container',
+    title: 'DELETE ?v=1 also removes the volumes associated with the container, and (1.22) no volume of no container',
     requirements: ['engine/containers/delete/query-v', 'engine/states/delete-force'],
     oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
       const volume = await containerWithVolume(ctx);
+      // A volume no container uses: a target removing every unused volume on v=1 (a prune) shows.
+      const bystander = ctx.version === '1.22' ? await ctx.setUp(() => createVolume(ctx), 'engine/volumes/create/201-response-schema') : undefined;
       ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`, { v: true }), 204, 'DELETE ?v=1 of an exited container');
       await volume.expectRemoved(true, "v=1 removes the container's volume");
+      if (bystander)
+        ctx.expectStatus(await ctx.api.get(`/volumes/${bystander.Name}`), 200, `after v=1, GET /volumes/(name) of ${bystander.Name}, a volume of no container`);
     },
   }),
   engineCheck({
@@ -91,19 +104,36 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/query-link',
-    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link and keeps the container',
+    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link, keeps the container and its other link',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
-      const alias = 'linked';
-      const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig: { Links: [`${target.name}:${alias}`] } });
-      const res = await ctx.api.delete(`/containers/${name}/${alias}`, { link: true });
-      ctx.expectStatus(res, 204, `DELETE /containers/${name}/${alias}?link=1`);
-      const links = ((await ctx.inspect(id)).HostConfig as { Links?: string[] | null }).Links ?? [];
-      ctx.expect(!links.some((link) => new RegExp(`(^|[:/])${alias}$`).test(link)), 'after link=1 the container still exists and no longer has the link', {
-        expected: `HostConfig.Links without the alias ${alias}`,
-        actual: links,
-      });
+      // Two links: a target that drops every link of the container, or the wrong one, shows.
+      const [removed, kept] = ['linked', 'kept'];
+      const targets = [
+        await ctx.createContainer({ cmd: ['sleep', '300'], networked: true }),
+        await ctx.createContainer({ cmd: ['sleep', '300'], networked: true }),
+      ];
+      const hostConfig = { Links: [`${targets[0]!.name}:${removed}`, `${targets[1]!.name}:${kept}`] };
+      const { id, name } = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig });
+      const linksOf = async (): Promise<string[]> => ((await ctx.inspect(id)).HostConfig as { Links?: string[] | null }).Links ?? [];
+      const hasAlias = (links: string[], alias: string): boolean => links.some((link) => new RegExp(`(^|[:/])${alias}$`).test(link));
+      const before = await linksOf();
+      ctx.precondition(
+        hasAlias(before, removed) && hasAlias(before, kept),
+        `the container created with Links ${JSON.stringify(hostConfig.Links)} shows ${JSON.stringify(before)}`,
+        'engine/containers/create/host-config-links',
+      );
+      const res = await ctx.api.delete(`/containers/${name}/${removed}`, { link: true });
+      ctx.expectStatus(res, 204, `DELETE /containers/${name}/${removed}?link=1`);
+      const after = await linksOf();
+      ctx.expect(
+        !hasAlias(after, removed) && hasAlias(after, kept),
+        `after link=1 the container still exists, without the link ${removed} and with the link ${kept}`,
+        {
+          expected: `HostConfig.Links holding ${kept} and not ${removed}`,
+          actual: after,
+        },
+      );
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'DELETE', suffix: '' }),

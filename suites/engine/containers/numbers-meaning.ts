@@ -8,6 +8,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { createNetwork, randomSubnet } from '../support/resources.ts';
 
 type Json = Record<string, unknown>;
 
@@ -87,6 +88,32 @@ export default [
       if (ctx.version !== '1.22') return;
       const listed = settingsProblems(asJson((await listItem(ctx, id, {})).NetworkSettings), 'list item NetworkSettings', false);
       ctx.verify(listed.length === 0, `list item: ${listed.join('; ')}`, { expected: 'no departure', actual: listed, requirement: PREFIX.list });
+    },
+  }),
+  engineCheck({
+    id: `${PREFIX.inspect}/network-pool`,
+    title: "(1.22) A container on a network of a /24 pool has, in that network's endpoint, IPPrefixLen 24 and an IPAddress of the pool",
+    requirements: [PREFIX.inspect],
+    endpoint: 'engine/containers/inspect',
+    versions: ['1.22'],
+    async run(ctx) {
+      // Within 1..32 was all the other check could ask: a length fixed at the default bridge's 16 passed it.
+      const pool = randomSubnet();
+      const network = await ctx.setUp(() => createNetwork(ctx, { IPAM: { Config: [{ Subnet: pool.subnet, Gateway: pool.gateway }] } }));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: network.name } }));
+      const endpoint = asJson(asJson(asJson((await ctx.inspect(id)).NetworkSettings).Networks)[network.name]);
+      const net = pool.subnet.slice(0, pool.subnet.lastIndexOf('.') + 1);
+      const shown = { IPAddress: endpoint.IPAddress, IPPrefixLen: endpoint.IPPrefixLen };
+      ctx.verify(
+        endpoint.IPPrefixLen === 24 && String(endpoint.IPAddress).startsWith(net),
+        `the endpoint on ${network.name} (pool ${pool.subnet}) shows ${JSON.stringify(shown)}`,
+        {
+          expected: { IPAddress: `${net}x`, IPPrefixLen: 24 },
+          actual: shown,
+          requirement: PREFIX.inspect,
+        },
+      );
+      if (endpoint.Gateway !== pool.gateway) ctx.observe(`the endpoint's Gateway is ${JSON.stringify(endpoint.Gateway)}, the network's ${pool.gateway}`);
     },
   }),
   engineCheck({

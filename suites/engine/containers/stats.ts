@@ -153,6 +153,23 @@ export default [
     },
   }),
   engineCheck({
+    id: `${R}counters-meaning/memory-limit`,
+    title: "memory_stats.limit of a container created with Memory 64 MiB is that limit, not the host's memory",
+    requirements: [`${R}counters-meaning`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // A limit the usage stays within passed the other checks whatever it was: the host's memory did too.
+      const memory = 64 * 1024 * 1024;
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { Memory: memory } }));
+      const stored = ((await ctx.inspect(id)).HostConfig as { Memory?: unknown } | undefined)?.Memory;
+      if (stored !== memory) ctx.unverified(`the container created with Memory ${memory} shows HostConfig.Memory ${JSON.stringify(stored)}`);
+      const read = await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1 });
+      ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200');
+      const limit = (read.readings[0]?.memory_stats as { limit?: unknown } | undefined)?.limit;
+      ctx.expectEqual(limit, memory, 'memory_stats.limit of a container created with Memory 64 MiB');
+    },
+  }),
+  engineCheck({
     id: `${R}interval`,
     title: 'The interval between readings is not shown: record it',
     endpoint: ENDPOINT,

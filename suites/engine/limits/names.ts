@@ -4,21 +4,39 @@ import type { EngineContext } from '../support/context.ts';
 
 const ENDPOINT = 'engine/containers/create';
 
-/** Creates a container named `name`; the status of the answer. */
-async function createNamed(ctx: EngineContext, name: string): Promise<number> {
-  return (await createRaw(ctx, createBody(ctx), name)).res.status;
+/** Creates a container named `name`: the status of the answer and, on 201, the container's Id. */
+async function createNamed(ctx: EngineContext, name: string): Promise<{ status: number; id?: string }> {
+  const { res, id } = await createRaw(ctx, createBody(ctx), name);
+  return { status: res.status, ...(id ? { id } : {}) };
 }
 
-/** Every name must be accepted (201); a refusal fails naming the name. */
+/** Every name must be accepted (201) and name the container as given; a refusal fails naming the name. */
 async function expectAccepted(ctx: EngineContext, names: string[]): Promise<void> {
-  for (const name of names) expectAcceptedStatus(ctx, name, await createNamed(ctx, name));
+  for (const name of names) await expectNamed(ctx, name, await createNamed(ctx, name));
 }
 
-function expectAcceptedStatus(ctx: EngineContext, name: string, status: number): void {
-  ctx.expect(status === 201, `the name ${JSON.stringify(name)} matches /?[a-zA-Z0-9_-]+ and must be accepted, got ${status}`, {
+/**
+ * The create was accepted and the container carries the name as given: inspect by that name (a
+ * leading / is not part of it) finds the container, its Name shown with one leading /. A target
+ * that accepts the name and then changes it (case, `_` or `-` dropped) shows.
+ */
+async function expectNamed(ctx: EngineContext, name: string, created: { status: number; id?: string }): Promise<void> {
+  ctx.expect(created.status === 201, `the name ${JSON.stringify(name)} matches /?[a-zA-Z0-9_-]+ and must be accepted, got ${created.status}`, {
     expected: 201,
-    actual: { name, status },
+    actual: { name, status: created.status },
   });
+  if (created.status !== 201) return;
+  const bare = name.replace(/^\//, '');
+  const res = await ctx.api.get(`/containers/${bare}/json`);
+  const shown = res.status === 200 ? ctx.expectJson<{ Id?: unknown; Name?: unknown }>(res, 'container inspect') : undefined;
+  ctx.expect(
+    shown?.Id === created.id && shown?.Name === `/${bare}`,
+    `the container created with the name ${JSON.stringify(name)} is found by it and named /${bare}`,
+    {
+      expected: { status: 200, Id: created.id, Name: `/${bare}` },
+      actual: { status: res.status, Id: shown?.Id, Name: shown?.Name },
+    },
+  );
 }
 
 /**
@@ -55,13 +73,13 @@ export default [
       const u = unique();
       await expectAccepted(ctx, [`_conformance-${u}`, `-conformance-${u}`]);
       // Taken between the list and the create (409, "name in use"), another free one is tried.
-      let status = 409;
+      let created: { status: number; id?: string } = { status: 409 };
       let name = '';
-      for (let attempt = 0; attempt < 3 && status === 409; attempt++) {
+      for (let attempt = 0; attempt < 3 && created.status === 409; attempt++) {
         name = await freeSingleCharacterName(ctx);
-        status = await createNamed(ctx, name);
+        created = await createNamed(ctx, name);
       }
-      expectAcceptedStatus(ctx, name, status);
+      await expectNamed(ctx, name, created);
     },
   }),
   engineCheck({
@@ -71,7 +89,7 @@ export default [
     async run(ctx) {
       const u = unique();
       for (const name of [`conformance ${u}`, `conformance!${u}`, `conformance.${u}`, `a/b${u}`]) {
-        const status = await createNamed(ctx, name);
+        const { status } = await createNamed(ctx, name);
         ctx.expect(status === 400, `the name ${JSON.stringify(name)} is outside the grammar and should be refused with 400, got ${status}`, {
           expected: 400,
           actual: { name, status },

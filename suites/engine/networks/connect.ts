@@ -45,6 +45,40 @@ async function expectAttached(ctx: EngineContext, network: string, container: st
   ctx.expect((await attachedContainers(ctx, network)).includes(container), `after ${after}, the network Containers must include ${container}`);
 }
 
+/**
+ * Two running containers joined to a network, one disconnected (with `force` as given): it leaves
+ * the network's Containers and its own NetworkSettings.Networks, the other stays. With one container
+ * a target that empties the network on any disconnect passed.
+ */
+function disconnectCheck(id: string, answered: string, force: boolean | undefined): EngineCheck {
+  return engineCheck({
+    id,
+    title: `${answered}: the container leaves the network (its Containers, and the container's own Networks), another container on it stays`,
+    endpoint: 'engine/networks/disconnect',
+    versions: V122,
+    async run(ctx) {
+      const network = await createNetwork(ctx);
+      const [leaving, staying] = [await containerFor(ctx, network.id), await containerFor(ctx, network.id, true)];
+      for (const container of [leaving, staying]) {
+        const joined = await connect(ctx, network.id, container.id);
+        ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
+      }
+      const what = `disconnect${force === undefined ? '' : ` with Force=${force}`}`;
+      ctx.expectStatus(await disconnect(ctx, network.id, leaving.id, force), 200, what);
+      const attached = await attachedContainers(ctx, network.id);
+      ctx.expect(!attached.includes(leaving.id) && attached.includes(staying.id), `after a 200 ${what}, the network Containers hold the other container only`, {
+        expected: { without: leaving.id, with: staying.id },
+        actual: attached,
+      });
+      const networks = ((await ctx.inspect(leaving.id)).NetworkSettings as { Networks?: Record<string, unknown> } | undefined)?.Networks ?? {};
+      ctx.expect(!(network.name in networks), `after a 200 ${what}, the container's NetworkSettings.Networks no longer name ${network.name}`, {
+        expected: `no ${network.name}`,
+        actual: Object.keys(networks),
+      });
+    },
+  });
+}
+
 /** Spec: Endpoints > Networks > 54, 55. POST /networks/(id or name)/connect and /disconnect (1.22). */
 export default [
   engineCheck({
@@ -91,36 +125,7 @@ export default [
         });
     },
   }),
-  engineCheck({
-    id: 'engine/networks/disconnect/200-disconnected',
-    title: 'POST /networks/(id)/disconnect answers 200 and the container leaves the network Containers',
-    endpoint: 'engine/networks/disconnect',
-    versions: V122,
-    async run(ctx) {
-      const network = await createNetwork(ctx);
-      const container = await containerFor(ctx, network.id);
-      const joined = await connect(ctx, network.id, container.id);
-      ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
-      ctx.expectStatus(await disconnect(ctx, network.id, container.id), 200, 'disconnecting the container');
-      ctx.expect(
-        !(await attachedContainers(ctx, network.id)).includes(container.id),
-        `after a 200 disconnect, the network Containers must not include ${container.id}`,
-      );
-    },
-  }),
-  engineCheck({
-    id: 'engine/networks/disconnect/body-force',
-    title: 'Disconnect with Force=true answers 200 and disconnects',
-    endpoint: 'engine/networks/disconnect',
-    versions: V122,
-    async run(ctx) {
-      const network = await createNetwork(ctx);
-      const container = await containerFor(ctx, network.id);
-      const joined = await connect(ctx, network.id, container.id);
-      ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
-      ctx.expectStatus(await disconnect(ctx, network.id, container.id, true), 200, 'disconnect with Force=true');
-      ctx.expect(!(await attachedContainers(ctx, network.id)).includes(container.id), 'a forced disconnect removes the container from the network Containers');
-    },
-  }),
+  disconnectCheck('engine/networks/disconnect/200-disconnected', 'POST /networks/(id)/disconnect answers 200', undefined),
+  disconnectCheck('engine/networks/disconnect/body-force', 'Disconnect with Force=true answers 200', true),
   ...missingReferenceChecks('disconnect', 'from'),
 ];

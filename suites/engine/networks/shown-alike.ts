@@ -173,8 +173,9 @@ export default [
   engineCheck({
     id: 'engine/containers/inspect/networks-as-listed',
     title:
-      '(1.22) Inspect NetworkSettings.Networks shows each network as the list item does (one endpoint object); the list item ImageID is the Image of inspect',
-    requirements: ['engine/containers/inspect/networks-as-listed', 'engine/containers/list/image-id'],
+      '(1.22) Inspect NetworkSettings.Networks shows each network as the list item does (one endpoint object); ' +
+      'the list item ImageID is the Image of inspect, its HostConfig.NetworkMode the one the container was created with',
+    requirements: ['engine/containers/inspect/networks-as-listed', 'engine/containers/list/image-id', 'engine/containers/list/200-response-schema'],
     endpoint: 'engine/containers/inspect',
     versions: V122,
     async run(ctx) {
@@ -196,6 +197,16 @@ export default [
         actual: listed?.ImageID,
         requirement: 'engine/containers/list/image-id',
       });
+      // The one 1.22 HostConfig field of a list item: a constant ("default") passed its schema.
+      // One left out is the list schema's breach, reported once by the judge of every exchange.
+      const mode = (listed?.HostConfig as { NetworkMode?: unknown } | undefined)?.NetworkMode;
+      if (mode === undefined) ctx.observe(`the list item of ${linked.name} shows no HostConfig.NetworkMode`);
+      else
+        ctx.verify(mode === network.name, `the list item's HostConfig.NetworkMode is not ${network.name}, the NetworkMode ${linked.name} was created with`, {
+          expected: network.name,
+          actual: mode,
+          requirement: 'engine/containers/list/200-response-schema',
+        });
     },
   }),
 ];

@@ -141,10 +141,13 @@ export async function disconnect(ctx: EngineContext, network: string, container:
  * The file's running container that the network checks connect to their own networks (a
  * container may be connected to several, and each check reads only its own network's entry).
  * It leaves `network` before the check removes the network: a forced disconnect, deferred here,
- * runs before the network's own removal (deferred earlier, run later).
+ * runs before the network's own removal (deferred earlier, run later). `own`: a running container
+ * of the check's own instead (a second one on the network).
  */
-export async function containerFor(ctx: EngineContext, network: string): Promise<CreatedContainer> {
-  const container = await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
+export async function containerFor(ctx: EngineContext, network: string, own = false): Promise<CreatedContainer> {
+  const container = own
+    ? await ctx.runningContainer(['sleep', '300'], { networked: true })
+    : await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
   ctx.defer(async () => {
     await disconnect(ctx, network, container.id, true);
   });

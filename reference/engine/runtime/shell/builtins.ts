@@ -2,6 +2,7 @@
 import type { Shell } from './interpreter.ts';
 import type { ShellIO } from './io.ts';
 import { evaluateTest } from './test-builtin.ts';
+import { isTerminal } from '../proc.ts';
 import { LoopControl, ShellExit } from './control.ts';
 import { signalNumber } from '../signals.ts';
 import { resolveFrom } from '../../fs/paths.ts';
@@ -88,7 +89,7 @@ const read: ShellBuiltin = async (shell, args, io) => {
 
 const test: ShellBuiltin = async (shell, args, io) => {
   try {
-    return evaluateTest(args, shell.proc.fs, shell.proc.cwd) ? 0 : 1;
+    return evaluateTest(args, shell.proc.fs, shell.proc.cwd, (fd) => isTerminal(io, fd)) ? 0 : 1;
   } catch (err) {
     io.err(`sh: ${(err as Error).message}\n`);
     return 2;

@@ -1,4 +1,4 @@
-/** `test` / `[`: file tests, string and integer comparisons, `!`, `-a`, `-o`. */
+/** `test` / `[`: file tests, `-t fd`, string and integer comparisons, `!`, `-a`, `-o`. */
 import type { ContainerFs } from '../../fs/filesystem.ts';
 import { resolveFrom } from '../../fs/paths.ts';
 
@@ -11,14 +11,16 @@ const INTEGER_OPS: Record<string, (a: number, b: number) => boolean> = {
   '-ge': (a, b) => a >= b,
 };
 
-export function evaluateTest(args: string[], fs: ContainerFs, cwd: string): boolean {
+/** `terminal(fd)`: whether fd 0, 1 or 2 of the command is a terminal (`-t`). */
+export function evaluateTest(args: string[], fs: ContainerFs, cwd: string, terminal: (fd: number) => boolean = () => false): boolean {
   const orParts = split(args, '-o');
-  if (orParts.length > 1) return orParts.some((part) => evaluateTest(part, fs, cwd));
+  if (orParts.length > 1) return orParts.some((part) => evaluateTest(part, fs, cwd, terminal));
   const andParts = split(args, '-a');
-  if (andParts.length > 1) return andParts.every((part) => evaluateTest(part, fs, cwd));
-  if (args[0] === '!') return !evaluateTest(args.slice(1), fs, cwd);
+  if (andParts.length > 1) return andParts.every((part) => evaluateTest(part, fs, cwd, terminal));
+  if (args[0] === '!') return !evaluateTest(args.slice(1), fs, cwd, terminal);
   if (args.length === 0) return false;
   if (args.length === 1) return args[0] !== '';
+  if (args.length === 2 && args[0] === '-t') return /^\d+$/.test(args[1]!) && terminal(Number(args[1]));
   if (args.length === 2) return unary(args[0]!, args[1]!, fs, cwd);
   const [a, op, b] = args as [string, string, string];
   if (op === '=' || op === '==') return a === b;

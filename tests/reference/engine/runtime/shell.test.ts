@@ -27,6 +27,13 @@ describe('sh -c', () => {
     expect(c.fs.readFile('/f')!.toString()).toBe('one\ntwo\n');
   });
 
+  it('test -t holds for the standard streams of a program started with a tty only, not for a pipe or a substitution', async () => {
+    const probe =
+      'for fd in 0 1 2; do [ -t $fd ] && echo t$fd || echo n$fd; done; echo "$([ -t 1 ] && echo t || echo n)"; ([ -t 1 ] && echo t || echo n) | cat';
+    expect((await sh(probe, { tty: true })).stdout).toBe('t0\r\nt1\r\nt2\r\nn\r\nn\r\n');
+    expect((await sh(probe)).stdout).toBe('n0\nn1\nn2\nn\nn\n');
+  });
+
   it('runs pipelines, loops, if and command substitution', async () => {
     const r = await sh(
       'for i in 1 2 3; do echo $i; done | wc -l; n=0; while [ $n -lt 2 ]; do n=$((n+1)); done; ' +
