@@ -4,7 +4,7 @@ import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
-import { deployInProgress, IN_PROGRESS_ATTEMPTS } from '../support/in-progress.ts';
+import { deployInProgress, IN_PROGRESS_ATTEMPTS, startInProgress } from '../support/in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
@@ -25,10 +25,15 @@ const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
-/** A node cluster deploy whose action is still In progress, or a skip of the check. */
-async function inProgressOrSkip(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
-  const got = await deployInProgress(ctx);
-  if (!got) ctx.skip(`in ${IN_PROGRESS_ATTEMPTS} deploys the action had ended when read, not In progress`);
+/** How a check gets an action that was In progress when read (with what it acted on), or undefined after its attempts. */
+type InProgressReach<T extends { action: Action }> = (ctx: CloudContext) => Promise<T | undefined>;
+type Deploy = { cluster: NodeCluster; action: Action };
+const deploy: InProgressReach<Deploy> = (ctx) => deployInProgress(ctx);
+
+/** An action still In progress, or a skip of the check. */
+async function inProgressOrSkip<T extends { action: Action }>(ctx: CloudContext, reach: InProgressReach<T>): Promise<T> {
+  const got = await reach(ctx);
+  if (!got) ctx.skip(`in ${IN_PROGRESS_ATTEMPTS} attempts the action had ended when read, not In progress`);
   return got!;
 }
 
@@ -58,15 +63,15 @@ async function expectNoNewExecution(ctx: CloudContext, res: HttpResponse, origin
  * of an action that had ended by then proves nothing: a fresh deploy is tried, and after
  * IN_PROGRESS_ATTEMPTS of them the check skips.
  */
-async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
+async function cancelWhileInProgress<T extends { action: Action }>(ctx: CloudContext, reach: InProgressReach<T>): Promise<T & { res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
-    const { cluster, action } = await inProgressOrSkip(ctx);
-    const res = await cancel(ctx, action);
-    if (ok(res)) return { cluster, action, res };
-    const now = await ctx.getJson('action', action.resource_uri, 'the action');
-    if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { cluster, action, res };
-    if (attempt === IN_PROGRESS_ATTEMPTS) ctx.skip(`in ${attempt} deploys the action ended (${String(now.state)}) before the cancel reached it`);
-    ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh deploy`);
+    const got = await inProgressOrSkip(ctx, reach);
+    const res = await cancel(ctx, got.action);
+    if (ok(res)) return { ...got, res };
+    const now = await ctx.getJson('action', got.action.resource_uri, 'the action');
+    if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { ...got, res };
+    if (attempt === IN_PROGRESS_ATTEMPTS) ctx.skip(`in ${attempt} attempts the action ended (${String(now.state)}) before the cancel reached it`);
+    ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh one`);
   }
 }
 
@@ -77,7 +82,7 @@ async function cancelWhileInProgress(ctx: CloudContext): Promise<{ cluster: Node
  */
 async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse }> {
   for (let attempt = 1; ; attempt++) {
-    const { cluster, action } = await inProgressOrSkip(ctx);
+    const { cluster, action } = await inProgressOrSkip(ctx, deploy);
     const res = await retry(ctx, action);
     if (!ok(res)) return { cluster, action, res };
     const now = await ctx.getJson('action', action.resource_uri, 'the action');
@@ -91,23 +96,23 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeC
 }
 
 /**
- * Cancels an In progress deploy whose action says it can be canceled. A deploy whose action says
- * can_be_canceled false must be refused (what that flag announces), and a fresh deploy is tried:
- * the flag cannot turn the cancel check into a refusal check. Undefined when no deploy was
- * cancelable in IN_PROGRESS_ATTEMPTS.
+ * Cancels an In progress service start (ten containers in sequence: it outlasts a busy target's
+ * answers) whose action says it can be canceled. An action that says can_be_canceled false must be
+ * refused (what that flag announces), and a fresh start is tried: the flag cannot turn the cancel
+ * check into a refusal check. Undefined when no start was cancelable in IN_PROGRESS_ATTEMPTS.
  */
-async function cancelCancelable(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action; res: HttpResponse } | undefined> {
+async function cancelCancelable(ctx: CloudContext): Promise<{ action: Action; res: HttpResponse } | undefined> {
   for (let attempt = 1; attempt <= IN_PROGRESS_ATTEMPTS; attempt++) {
-    const got = await cancelWhileInProgress(ctx);
+    const got = await cancelWhileInProgress(ctx, startInProgress);
     if (got.action.can_be_canceled !== false) return got;
     await expectRefused(ctx, got.res, 'cancel of an action with can_be_canceled false', R.cancelFlag);
-    ctx.observe(`attempt ${attempt}: the In progress deploy action said can_be_canceled false (cancel answered ${got.res.status}); trying a fresh deploy`);
+    ctx.observe(`attempt ${attempt}: the In progress start action said can_be_canceled false (cancel answered ${got.res.status}); trying a fresh start`);
   }
   return undefined;
 }
 
 async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
-  const { cluster, action, res } = await cancelWhileInProgress(ctx);
+  const { cluster, action, res } = await cancelWhileInProgress(ctx, deploy);
   ctx.precondition(ok(res), `cancel of an In progress action answered ${res.status}`, OPERATION.actionCancel);
   return { cluster, action: await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES) };
 }
@@ -159,13 +164,13 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
 export default [
   cloudCheck({
     id: R.cancelInProgress,
-    title: 'Cancel of an In progress action (a node cluster deploy) moves it to Canceling, then Canceled',
+    title: 'Cancel of an In progress action (a service start of ten containers in sequence) moves it to Canceling, then Canceled',
     requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes],
     endpoint: CANCEL,
     async run(ctx) {
       const got = await cancelCancelable(ctx);
       if (!got)
-        return ctx.fail(`in ${IN_PROGRESS_ATTEMPTS} In progress deploys no action was cancelable (each said can_be_canceled false)`, {
+        return ctx.fail(`in ${IN_PROGRESS_ATTEMPTS} In progress starts no action was cancelable (each said can_be_canceled false)`, {
           expected: 'an In progress action that cancel moves to Canceling, then Canceled (the state table sets no condition)',
           actual: 'can_be_canceled false on every In progress deploy',
           requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],
@@ -214,7 +219,7 @@ export default [
     endpoint: CANCEL,
     async run(ctx) {
       // A deploy whose action ended before the cancel reached it is tried afresh, as for the In progress row.
-      const { action } = await cancelWhileInProgress(ctx);
+      const { action } = await cancelWhileInProgress(ctx, deploy);
       const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
       ctx.expect(now.can_be_retried !== true, 'a Canceling action, whose retry the state table refuses, says can_be_retried true', {

@@ -205,6 +205,12 @@ export default [
         const next = ctx.expectJson<{ meta?: Json; objects?: Json[] }>(await ctx.api.get(meta.next), 'next page', R.next);
         ctx.expectEqual(next.meta?.offset, 2, 'requesting next does not give the following page', R.next);
       }
+      // A page that ends exactly at the last object has no following page: a next there would lead past the list.
+      if (all.length > 0) {
+        const last = await ctx.api.get(CATALOG.nodetype, { limit: 1, offset: all.length - 1 });
+        const lastMeta = ctx.expectJson<{ meta?: Json }>(last, 'the last page', R.next).meta;
+        ctx.expectEqual(lastMeta?.next ?? null, null, `meta.next of the page at offset ${all.length - 1} of ${all.length} (limit 1, nothing follows)`, R.next);
+      }
     },
   }),
   cloudCheck({

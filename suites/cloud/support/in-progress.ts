@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { actionUriOf } from './actions.ts';
+import { createService, serviceBody, sharedNodes } from './app.ts';
 import type { CloudContext } from './context.ts';
 import { createCluster } from './infra.ts';
-import type { Action, NodeCluster } from './views.generated.ts';
+import { operationRequirement } from './operation-requirements.ts';
+import type { Action, NodeCluster, Service } from './views.generated.ts';
 
 /**
  * How many fresh deploys a check tries to catch an action In progress. The embedded reference's
@@ -35,6 +37,35 @@ export async function deployInProgress(ctx: CloudContext, attempts = IN_PROGRESS
     const action = await ctx.getJson('action', actionUriOf(ctx, res, 'deploy'), 'the deploy action');
     if (action.state === 'In progress') return { cluster, action };
     ctx.observe(`attempt ${attempt}: the deploy action was ${String(action.state)} when read, not In progress`);
+  }
+  return undefined;
+}
+
+/**
+ * Containers of a start that must still be In progress when a client acts on it: with
+ * sequential_deployment they start one after the other, so the start lasts ten container starts
+ * (800 ms on the embedded reference, whose deploy lasts 150 ms: in a whole-suite run five deploys
+ * in a row had ended before their cancel came).
+ */
+const SEQUENTIAL_CONTAINERS = 10;
+
+/**
+ * The start of a service of SEQUENTIAL_CONTAINERS containers deployed in sequence, whose action was
+ * In progress when read; undefined when each of `attempts` fresh starts had ended by then.
+ */
+export async function startInProgress(ctx: CloudContext, attempts = IN_PROGRESS_ATTEMPTS): Promise<{ service: Service; action: Action } | undefined> {
+  const at = await sharedNodes(ctx);
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const service = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
+    const res = await ctx.api.post(`${service.resource_uri}start/`);
+    ctx.precondition(
+      res.status >= 200 && res.status < 300,
+      `start of ${service.resource_uri} answered ${res.status}`,
+      operationRequirement(service.resource_uri, 'start'),
+    );
+    const action = await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action');
+    if (action.state === 'In progress') return { service, action };
+    ctx.observe(`attempt ${attempt}: the start action was ${String(action.state)} when read, not In progress`);
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { blind3TeethB } from './blind-3-b.ts';
 import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
+import { blind7Teeth } from './blind-7.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -28,6 +29,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind4Teeth,
   ...blind5Teeth,
   ...blind6Teeth,
+  ...blind7Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

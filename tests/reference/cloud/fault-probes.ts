@@ -21,6 +21,7 @@ import { BLIND3_B_PROBES } from './blind3-b-fault-probes.ts';
 import { BLIND4_PROBES } from './blind4-fault-probes.ts';
 import { BLIND5_PROBES } from './blind5-fault-probes.ts';
 import { BLIND6_PROBES } from './blind6-fault-probes.ts';
+import { BLIND7_PROBES } from './blind7-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -213,6 +214,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND4_PROBES,
   ...BLIND5_PROBES,
   ...BLIND6_PROBES,
+  ...BLIND7_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -242,6 +244,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind3-action-list-by-end-date',
   'blind5-node-upgrading-terminate-accepted',
   'blind6-action-end-date-at-start',
+  'blind7-action-cancel-ends-failed',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
