@@ -12,6 +12,7 @@ export function consoleSummary(report: Report, reportPath: string): string {
   }
   // A failed probe's result already says what its harness error says.
   for (const e of report.harnessErrors.filter((x) => !report.results.some((r) => r.message.startsWith(x)))) lines.push(`HARNESS ${e.split('\n')[0]}`);
+  for (const l of report.leftovers ?? []) lines.push(`LEFT ${l}`);
   const s = report.summary;
   lines.push(
     `${report.suites.join(', ')} against ${report.target.url} (${report.target.product} ${report.target.version}): ` +
@@ -29,5 +30,5 @@ export function consoleSummary(report: Report, reportPath: string): string {
 
 /** Reasons the lines above already show: the failed and error checks, the harness errors. */
 function listedAbove(report: Report, reason: string): boolean {
-  return /^(unexpected|failed|error): /.test(reason) || report.harnessErrors.some((e) => e.startsWith(reason));
+  return /^(unexpected|failed|error): /.test(reason) || [...report.harnessErrors, ...(report.leftovers ?? [])].some((e) => e.startsWith(reason));
 }

@@ -91,8 +91,15 @@ export function mergeShardReports(input: MergeInput): Report {
     results,
     requirements: coverage(first.suites, index.all(), results, loadAllProofs()),
     harnessErrors: [...new Set([...shards.flatMap((s) => s.report.harnessErrors), ...input.harnessErrors, ...completeness(shards, records.length)])],
+    ...leftoversOf(shards),
     mergedFrom: shards.map((s) => mergedShard(s.report)),
   };
+}
+
+/** The shards' leftovers, when any shard left something behind. */
+function leftoversOf(shards: ShardReport[]): { leftovers?: string[] } {
+  const leftovers = shards.flatMap((s) => s.report.leftovers ?? []);
+  return leftovers.length ? { leftovers } : {};
 }
 
 /** A merge that misses a shard, or whose checks do not add up to the shards', is a harness problem. */

@@ -25,6 +25,11 @@ export interface Report {
   requirements: RequirementCoverage[];
   /** Problems of the run itself (unreachable target, a suite that could not load). */
   harnessErrors: string[];
+  /**
+   * What the run created and could not remove: each a removal the target refused or did not answer,
+   * with its answer. Not a problem of the harness: the verdict stays the checks' and names them.
+   */
+  leftovers?: string[];
   /** The options that decide which checks can run (absent in reports written before they were recorded). */
   options?: RunSettings;
   /** Present when the run was judged against an expectations file (--expectations). */

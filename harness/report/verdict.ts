@@ -31,7 +31,19 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const firstLine = (text: string) => text.split('\n')[0]!;
 
 export function verdictOf(report: Report): Verdict {
-  return harnessVerdict(report) ?? (report.expectations ? gateVerdict(report) : plainVerdict(report));
+  return withLeftovers(report, harnessVerdict(report) ?? (report.expectations ? gateVerdict(report) : plainVerdict(report)));
+}
+
+/**
+ * What the run could not remove is said with the verdict, and does not change it: the target
+ * refused or did not answer those removals, which is not the harness failing.
+ */
+function withLeftovers(report: Report, verdict: Verdict): Verdict {
+  const left = report.leftovers ?? [];
+  if (!left.length) return verdict;
+  const whose = left.length === 1 ? 'its' : 'their';
+  const said = `${plural(left.length, 'resource')} of the run left behind (the target refused or did not answer ${whose} removal)`;
+  return { ...verdict, headline: `${verdict.headline}; ${said}`, reasons: [...verdict.reasons, ...left] };
 }
 
 /** The run itself did not complete: no verdict on the target, exit 3. */

@@ -54,6 +54,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const runId = newRunId();
   const harnessErrors: string[] = [];
+  const leftovers: string[] = [];
   const interruption = new Interruption().install();
   const progress = options.progress ? new Progress({ out: process.stderr, tty: Boolean(process.stderr.isTTY) }) : undefined;
   const collector = new OutcomeCollector(progress, () => interruption.signal !== undefined);
@@ -77,7 +78,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     harnessErrors.push(err instanceof TargetUnreachable ? err.message : `harness failure: ${(err as Error)?.stack ?? String(err)}`);
   } finally {
     progress?.stop();
-    if (targets && config) harnessErrors.push(...(await cleanup(targets, config)));
+    if (targets && config) leftovers.push(...(await cleanup(targets, config)));
     await targets?.stop();
     interruption.uninstall();
   }
@@ -112,6 +113,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     results,
     requirements: coverage(options.suites, RequirementIndex.load().all(), results, loadAllProofs()),
     harnessErrors,
+    ...(leftovers.length ? { leftovers } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (options.expectations) {
@@ -313,7 +315,10 @@ function plannedTotal(files: readonly string[], planned: ReadonlyMap<string, num
   return [...planned.values()].reduce((sum, n) => sum + n, 0);
 }
 
-/** Removes what the run's checks left on each target (an interrupted check may leave what it created). */
+/**
+ * Removes what the run's checks left on each target (an interrupted check may leave what it created);
+ * returns what stayed, each with the target's answer to its removal.
+ */
 async function cleanup(targets: ResolvedTargets, config: RunConfig): Promise<string[]> {
   const left: string[] = [];
   const sweep = { runId: config.runId, timeoutMs: config.timeoutMs };

@@ -61,8 +61,9 @@ function expectInterrupted(run: TerminalRun): void {
   expect(report, run.screen).toBeDefined();
   expect(validateReport(report)).toEqual([]);
   expect(report.summary.total).toBeGreaterThan(0);
-  // Only the interruption: a worker that died, or a resource the sweep found left behind, would be listed too.
+  // Only the interruption: a worker that died would be listed too; and nothing left behind.
   expect(report.harnessErrors).toEqual(['interrupted by SIGINT: the report holds the checks that finished']);
+  expect(report.leftovers ?? []).toEqual([]);
   // A check cut short by the interruption is not an outcome (it used to end "verified nothing").
   expect(report.summary.failed + report.summary.errors, JSON.stringify(report.results.filter((r) => r.outcome === 'error'))).toBe(0);
   expect(run.screen).not.toMatch(/unhandled|Worker|internal error/i);

@@ -19,8 +19,9 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     expect(run.afterSignalMs, run.stderr).toBeLessThan(5000);
     const report = run.report!;
     expect(validateReport(report)).toEqual([]);
-    // Only the interruption: a resource left behind by the cut-short checks would be listed too.
+    // Only the interruption, and nothing the cut-short checks created left behind.
     expect(report.harnessErrors).toEqual([`interrupted by ${signal}: the report holds the checks that finished`]);
+    expect(report.leftovers ?? []).toEqual([]);
     expect(report.summary.failed + report.summary.errors, notPassing(report).join('\n')).toBe(0);
   },
   120_000,

@@ -40,6 +40,7 @@ export function realTargetSuite(target: RealTarget): void {
       const report = run.report!;
       expect(report, run.stderr).toBeDefined();
       expect(report.harnessErrors).toEqual([]);
+      expect(report.leftovers ?? []).toEqual([]);
       expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message}`)).toEqual([]);
       expect(report.expectations?.unexpected, notPassing(report).join('\n')).toEqual([]);
       expect(report.expectations?.stale.map((s) => `${s.suite} ${s.id} now ${s.actual.join(',')}`)).toEqual([]);

@@ -22,6 +22,7 @@ const withResults = (results: Report['results'], extra: Partial<Report> = {}): R
 const gated = (r: Report, file: ExpectationsFile, strict: boolean): Report => ({ ...r, expectations: applyExpectations(r, 'known.json', file, strict) });
 const known = (id: string, outcome: 'failed' | 'error' = 'failed') => ({ id, outcome, reason: 'known' });
 
+const LEFT = 'cleanup left a resource behind: DELETE /api/infra/v1/nodecluster/c1/ (as conformance): 409 {"error":"terminate not allowed"}';
 const clean = withResults([result('a', 'passed'), result('b', 'warning')]);
 const failing = withResults([result('a', 'passed'), result('b', 'failed')]);
 const SCENARIOS: Record<string, Report> = {
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, Report> = {
   unreachable: withResults([], { harnessErrors: ['target unix:///nope.sock is unreachable: connect ENOENT /nope.sock'] }),
   interrupted: withResults([result('a', 'passed')], { harnessErrors: ['interrupted by SIGINT: the report holds the checks that finished'] }),
   'harness failure': withResults([result('a', 'passed')], { harnessErrors: ['harness failure: Error: boom\n    at x (y.ts:1:1)'] }),
+  'a removal refused': withResults([result('a', 'passed'), result('b', 'failed')], { leftovers: [LEFT] }),
 };
 
 describe('the verdict of a run', () => {
@@ -58,6 +60,12 @@ describe('the verdict of a run', () => {
     ['unreachable', 'unreachable', 3, 'target unreachable: no verdict'],
     ['interrupted', 'interrupted', 3, 'run interrupted: no verdict (1 check finished)'],
     ['harness failure', 'harness-failed', 3, 'the harness failed: no verdict (1 check finished)'],
+    [
+      'a removal refused',
+      'not-conformant',
+      1,
+      'not conformant: 1 check failed; 1 resource of the run left behind (the target refused or did not answer its removal)',
+    ],
   ] as const)('%s: %s, exit %i', (name, status, exitCode, headline) => {
     expect(verdictOf(SCENARIOS[name]!)).toMatchObject({ status, exitCode, headline });
   });
@@ -72,6 +80,11 @@ describe('the verdict of a run', () => {
       'stale: a was expected to be failed, is passed (not failing the run without --strict-expectations)',
     ]);
     expect(verdictOf(SCENARIOS['harness failure']!).reasons).toEqual(['harness failure: Error: boom']);
+  });
+
+  test('what the run could not remove is named, as the target answered its removal, and is not a harness failure', () => {
+    expect(verdictOf(SCENARIOS['a removal refused']!).reasons).toEqual(['failed: engine-1.22 b', LEFT]);
+    expect(consoleSummary(SCENARIOS['a removal refused']!, 'r.json')).toContain(`LEFT ${LEFT}`);
   });
 });
 

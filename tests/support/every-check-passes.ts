@@ -19,6 +19,7 @@ export async function expectEveryCheckPasses(args: string[]): Promise<void> {
   const report = run.report!;
   expect(validateReport(report)).toEqual([]);
   expect(report.harnessErrors).toEqual([]);
+  expect(report.leftovers ?? []).toEqual([]);
   const missed = report.results.filter((r) => missedWindow(r.outcome, r.message));
   expect(notPassing({ ...report, results: report.results.filter((r) => !missed.includes(r)) })).toEqual([]);
   if (missed.length) {
