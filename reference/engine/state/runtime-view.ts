@@ -120,25 +120,18 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
 }
 
 /**
- * PortBindings as given (an empty HostPort gets a free one), and with PublishAllPorts every other
- * exposed port on a host port of the ephemeral range.
+ * PortBindings as given, and with PublishAllPorts every other exposed port. An empty HostPort is
+ * left for publishPorts (published-ports.ts) to fill with the free host port it binds.
  */
 function publishedPorts(c: Container, set: Settings): Record<string, PortBinding[] | null> {
   const given = set('PortBindings', (c.hostConfig.PortBindings ?? {}) as Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>, {});
   const publishAll = set('PublishAllPorts', c.hostConfig.PublishAllPorts === true, false);
   const ports: Record<string, PortBinding[] | null> = {};
-  for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: freePort() }] : null;
+  for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: '' }] : null;
   for (const [port, list] of Object.entries(given)) {
-    ports[port] = (list ?? []).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort || freePort() }));
+    ports[port] = (list ?? []).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort ?? '' }));
   }
   return ports;
-}
-
-/** Host ports handed out for published ports without one (the ephemeral range, like the daemon). */
-let nextHostPort = 32768;
-function freePort(): string {
-  nextHostPort = nextHostPort >= 60999 ? 32768 : nextHostPort + 1;
-  return String(nextHostPort);
 }
 
 /** The mount points that take effect: those of Binds, Volumes and VolumesFrom, each unless its field is ignored. */
