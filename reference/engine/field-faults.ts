@@ -44,6 +44,7 @@ export const EFFECT_FIELDS = [
   'PortBindings',
   'PublishAllPorts',
   'NetworkMode',
+  'ShmSize',
 ] as const;
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];

@@ -53,6 +53,9 @@ function mountLine(engine: Engine, m: MountPoint): MountLine {
   return { source: opts.device || opts.type, target: m.Destination, fstype: opts.type, options: [mode, opts.o].filter(Boolean).join(',') };
 }
 
+/** The /dev/shm a container gets without ShmSize (64 MB): what a target ignoring ShmSize mounts. */
+const DEFAULT_SHM_BYTES = 64 * 1024 * 1024;
+
 export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
   const hc = c.hostConfig as Record<string, unknown>;
@@ -77,7 +80,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(','),
     })),
   ];
-  files.set('/proc/mounts', procMounts(readonlyRoot, Number(hc.ShmSize ?? 0), mountLines));
+  files.set('/proc/mounts', procMounts(readonlyRoot, set('ShmSize', Number(hc.ShmSize ?? 0), DEFAULT_SHM_BYTES), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
   const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
   const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), list('CapDrop'));

@@ -138,6 +138,13 @@ export default [
           expected: 403,
           actual: { status: res.status, body: res.text().trim().slice(0, 200) },
         });
+        // Refused means not written: a target that extracts the archive and then answers 403 still changed the read-only place.
+        const written = await archive(ctx, 'HEAD', id, { path: `${path}/x.txt` });
+        ctx.verify(res.status !== 403 || written.status === 404, `after the 403 PUT into ${what}, x.txt of its archive is not there`, {
+          requirement: `${R}403-read-only`,
+          expected: `HEAD /archive?path=${path}/x.txt answering 404`,
+          actual: written.status,
+        });
       };
       const rootfs = await ctx.createContainer({ cmd: ['true'], hostConfig: { ReadonlyRootfs: true } });
       await refused(rootfs.id, '/etc', 'a read-only root filesystem');

@@ -77,7 +77,7 @@ export default [
     async run(ctx) {
       const names = [`${buildName(ctx, 'multi-a')}:one`, `${buildName(ctx, 'multi-b')}:two`];
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nLABEL conformance.multi=1\n`, query: { t: names } });
-      expectBuildSucceeded(ctx, result, 'build with two t values');
+      const stream = expectBuildSucceeded(ctx, result, 'build with two t values');
       const [a, b] = [
         await imageIdOf(ctx, names[0]!, 'engine/images/build/query-t-repeatable'),
         await imageIdOf(ctx, names[1]!, 'engine/images/build/query-t-repeatable'),
@@ -86,6 +86,8 @@ export default [
         expected: 'one image under both names',
         actual: { [names[0]!]: a, [names[1]!]: b },
       });
+      // Both names on one image is not enough: that image must be the one this build made (the ID its output gives), not its base.
+      expectOutputsId(ctx, stream, a, 'engine/images/build/query-t-repeatable');
     },
   }),
   engineCheck({

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
+import { danglingImage, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 
 /**
  * Spec: Endpoints > Images > 29. GET /images/(name)/history; Resources > Image resources > History
@@ -8,6 +8,7 @@ import { ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
  * (one imported layer) under two tags of its own.
  */
 const ITEM_IDS = 'engine/images/history/item-ids';
+const SCHEMA = 'engine/images/history/200-response-schema';
 
 interface HistoryItem {
   Id?: unknown;
@@ -41,6 +42,27 @@ export default [
         expected: `one item with Id ${id}`,
         actual: items.map((i) => i.Id),
       });
+    },
+  }),
+  engineCheck({
+    id: `${SCHEMA}/untagged-by-id`,
+    title: 'the history of an image with no tag, asked by its image ID (the (name) placeholder as an identifier), answers 200 and lists the image itself once',
+    requirements: [SCHEMA, ITEM_IDS],
+    endpoint: 'engine/images/history',
+    async run(ctx) {
+      // The other checks ask by name:tag only: a target finding history by reference alone, or none for an image without a tag, passed them.
+      const id = await ctx.setUp(() => danglingImage(ctx));
+      const res = await ctx.api.get(`/images/${id}/history`);
+      ctx.expectStatus(res, 200, `history of ${id} (no tag) by its ID`, SCHEMA);
+      const items = ctx.expectVersionSchema<HistoryItem[]>('image-history', ctx.expectJson(res, `history of ${id}`, SCHEMA), 'the image history', SCHEMA);
+      const own = items.filter((i) => typeof i.Id === 'string' && sameImage(i.Id, id));
+      ctx.verify(own.length === 1, `the history of ${id}, an image with no tag, lists the image itself once`, {
+        expected: `one item with Id ${id}`,
+        actual: items.map((i) => i.Id),
+        requirement: ITEM_IDS,
+      });
+      if (ctx.version === '1.22' && own.length === 1)
+        ctx.observe(`(1.22) the Tags of the history item of an image with no tag: ${JSON.stringify(own[0]!.Tags)}`);
     },
   }),
   engineCheck({

@@ -3,6 +3,7 @@
  * known tree put in place through PUT, the path-stat header decoded with the suite's own verifier
  * (harness/protocol/path-stat.ts), and the JSON error bodies the spec asks for on 400 and 404.
  */
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { decodePathStat, type PathStat } from '../../../harness/protocol/path-stat.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
@@ -93,4 +94,11 @@ export function expectArchiveError(ctx: EngineContext, res: HttpResponse, status
   const jsonBody = [requirement, 'engine/errors/archive-json-body'];
   const body = ctx.expectJson<unknown>(res, `${what}: the spec puts the details in a JSON body`, jsonBody);
   ctx.expectSchema(ctx.schemaSet, 'archive-error', body, `${what} error body`, jsonBody);
+  // "with the reason": its field names are not shown, but one of them holds the reason as text; {"message": ""} gives none.
+  const reasons = isJsonObject(body) ? Object.values(body).filter((v) => typeof v === 'string' && v.trim() !== '') : [];
+  ctx.expect(reasons.length > 0, `${what}: the JSON error body gives the reason as text`, {
+    expected: 'a field whose value is the reason (a non-empty string)',
+    actual: body,
+    requirement: jsonBody,
+  });
 }

@@ -49,6 +49,7 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`, `${CREATE}host-config-port-bindings/reaches-container`] },
   PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
   NetworkMode: { checks: [`${CREATE}host-config-network-mode/none-inside`, `${CREATE}host-config-network-mode/container-inside`] },
+  ShmSize: { checks: ['engine/limits/shm-size-positive/inside'], versions: ['1.22'] },
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */
