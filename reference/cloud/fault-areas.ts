@@ -49,6 +49,11 @@ export const STATE_FAULTS = faultArea('states', [
   { name: 'every-node-scalable', description: 'a service with the EVERY_NODE strategy can be scaled manually' },
   { name: 'every-node-update-allowed', description: 'a service can be updated to or from the EVERY_NODE strategy' },
   { name: 'cluster-tags-not-propagated', description: 'PATCH tags of a node cluster replaces the cluster tags but not those of its nodes' },
+  { name: 'cluster-tags-first-node-only', description: 'PATCH tags of a node cluster replaces the tags of the cluster and of its first node only' },
+  {
+    name: 'cluster-patch-resets-absent',
+    description: 'PATCH of a node cluster resets the optional fields its body leaves out: tags to [] and target_num_nodes to 1 (and scales to it)',
+  },
   { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
@@ -96,6 +101,7 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
     description: 'sequential_deployment links the containers of a start, but a container a scale adds links to none of the previous ones',
   },
   { name: 'every-node-all-on-first', description: 'an EVERY_NODE service gets one container per node, all of them on the first node' },
+  { name: 'high-availability-scale-emptiest', description: 'a scale places the new containers of a HIGH_AVAILABILITY service by EMPTIEST_NODE' },
 ]);
 
 /** Defaults: the documented default of an optional field. */
@@ -259,6 +265,7 @@ export const STACK_FAULTS = faultArea('stacks', [
   { name: 'stack-volumes-from-by-name-dropped', description: 'stack create drops the volumes-from bindings that name a sibling service by name' },
   { name: 'stack-never-synchronized', description: 'stack objects show synchronized false whatever their services run' },
   { name: 'stack-export-list', description: "stack export answers a JSON list of the services' definitions instead of an object" },
+  { name: 'stack-start-one-container-each', description: 'stack start runs one container of each of its services, whatever their target_num_containers' },
 ]);
 
 /** Repositories: external repository objects and their operations. */

@@ -89,13 +89,16 @@ function addClusterRoutes(routes: RouteTable): void {
     (ctx) => {
       const c = cluster(ctx);
       const body = bodyObject(ctx.req.body);
-      const target = optInt(body, 'target_num_nodes');
-      const tags = optTags(body);
+      const resets = ctx.world.faults.has('cluster-patch-resets-absent');
+      const target = optInt(body, 'target_num_nodes') ?? (resets ? 1 : undefined);
+      const tags = optTags(body) ?? (resets ? [] : undefined);
       if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
       if (tags) {
         c.tags = tags;
-        if (!ctx.world.faults.has('cluster-tags-not-propagated'))
-          for (const n of inNamespace(ctx.world.store.nodes, c.scope.namespace)) if (n.clusterUuid === c.uuid) n.tags = [...tags];
+        if (!ctx.world.faults.has('cluster-tags-not-propagated')) {
+          const nodes = inNamespace(ctx.world.store.nodes, c.scope.namespace).filter((n) => n.clusterUuid === c.uuid);
+          for (const n of ctx.world.faults.has('cluster-tags-first-node-only') ? nodes.slice(0, 1) : nodes) n.tags = [...tags];
+        }
       }
       const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init' && !ctx.world.faults.has('cluster-scale-ignored');
       if (target !== undefined) c.target_num_nodes = target;

@@ -81,7 +81,10 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
     return;
   }
   setState(world, svc, 'Scaling');
+  const strategy = svc.config.deployment_strategy;
+  if (strategy === 'HIGH_AVAILABILITY' && world.faults.has('high-availability-scale-emptiest')) svc.config.deployment_strategy = 'EMPTIEST_NODE';
   const added = reconcileCount(world, svc);
+  svc.config.deployment_strategy = strategy;
   if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');

@@ -164,9 +164,18 @@ async function overServices(world: World, stack: Stack, op: ServiceOp, run: (svc
   if (failure) throw failure.reason;
 }
 
+/** The fault stack-start-one-container-each: a start that deploys one container, the target shown unchanged. */
+async function startOneContainer(world: World, svc: Service, job: Job): Promise<void> {
+  const target = svc.config.target_num_containers;
+  svc.config.target_num_containers = Math.min(target, 1);
+  await startService(world, svc, job).finally(() => {
+    svc.config.target_num_containers = target;
+  });
+}
+
 export async function startStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Starting');
-  await overServices(world, stack, 'start', (s) => startService(world, s, job));
+  await overServices(world, stack, 'start', (s) => (world.faults.has('stack-start-one-container-each') ? startOneContainer : startService)(world, s, job));
   stack.deployed_datetime ??= world.clock.now();
   settleStack(world, stack);
 }

@@ -283,8 +283,15 @@ export default [
       const end = await settle(ctx, 'node-cluster', cluster.resource_uri, CLUSTER_SETTLED);
       if (before.state !== 'Init') {
         // The state table lets a Partly deployed or Deployed cluster do nothing but terminate: a deploy run again
-        // there has nothing it must show.
+        // there has no effect it must show, but it runs: its action (a new one, or the record retried) ends
+        // Success or Failed. A retry that answers 2xx and runs nothing leaves the action Canceled.
         ctx.observe(`the canceled deploy left the cluster ${String(before.state)}; after the retry it is ${String(end.state)}`);
+        const ran = await ctx.waitForState('action', res.headers[ctx.actionHeader] ?? action.resource_uri, TERMINAL_ACTION_STATES);
+        ctx.expect(ran.state === 'Success' || ran.state === 'Failed', `after the retry the deploy's action is ${String(ran.state)}: nothing ran again`, {
+          expected: 'Success or Failed (a new execution ended)',
+          actual: { action: ran.resource_uri, state: ran.state },
+          requirement: broken,
+        });
         return;
       }
       // From Init, the deploy run again deploys the cluster: all its target nodes, not only a state other than Init.

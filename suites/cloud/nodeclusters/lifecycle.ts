@@ -24,6 +24,7 @@ const R = {
 };
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
+const KEPT_TAG = 'conformance-kept';
 
 export default [
   cloudCheck({
@@ -102,10 +103,11 @@ export default [
   cloudCheck({
     id: R.scale,
     title: 'PATCH target_num_nodes sets the scale target and the cluster scales to it, up and down',
-    requirements: [R.scale, R.update202, R.updateOutside],
+    requirements: [R.scale, R.update202, R.updateOutside, R.tags],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
-      const cluster = await deployedCluster(ctx, 1);
+      // Created with a tag: tags is optional, so a PATCH of the target alone must leave it (a target resetting absent fields to [] shows).
+      const cluster = await deployedCluster(ctx, 1, { tags: [{ name: KEPT_TAG }] });
       const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { target_num_nodes: 2 });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
@@ -115,6 +117,7 @@ export default [
       ctx.expectEqual(done.target_num_nodes, 2, 'target_num_nodes is not the value PATCHed', R.scale);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the cluster did not scale to the new target', R.scale);
+      ctx.expectEqual(tagNames(done.tags), [KEPT_TAG], 'a PATCH without tags changed the tags of the cluster', R.tags);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
       // Down as well as up: a smaller target terminates nodes, not only the target field.
       const down = await ctx.api.patch(uri, { target_num_nodes: 1 });
@@ -129,16 +132,22 @@ export default [
   cloudCheck({
     id: R.tags,
     title: 'PATCH tags replaces the tag list of the cluster and of its nodes, and its action ends Success',
-    requirements: [R.tags, ENDS, SUCCEEDS],
+    requirements: [R.tags, R.scale, ENDS, SUCCEEDS],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
-      const cluster = await deployedCluster(ctx, 1, { tags: [{ name: 'conformance-old' }] });
+      // Two nodes: every node of the cluster gets the new list, not only the first; and target_num_nodes 2 (not the
+      // default 1) must survive a PATCH that leaves it out, as must the nodes.
+      const cluster = await deployedCluster(ctx, 2, { tags: [{ name: 'conformance-old' }] });
       const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { tags: [{ name: 'conformance-new' }] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH tags answered ${res.status}`, { requirement: R.tags });
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(tagNames(done.tags), ['conformance-new'], 'the cluster tags were not replaced', R.tags);
-      for (const n of (done.nodes as string[]) ?? []) {
+      ctx.expectEqual(done.target_num_nodes, 2, 'a PATCH without target_num_nodes changed the scale target', R.scale);
+      const nodes = (done.nodes as string[]) ?? [];
+      const live = liveNodes(await Promise.all(nodes.map((n) => ctx.getJson('node', n, 'node'))));
+      ctx.expectEqual(live.length, 2, 'a PATCH of tags alone changed the number of live nodes', R.scale);
+      for (const n of nodes) {
         const names = tagNames((await ctx.getJson('node', n, 'node')).tags);
         ctx.expect(names.includes('conformance-new') && !names.includes('conformance-old'), `the tags of node ${n} were not replaced`, {
           expected: ['conformance-new'],

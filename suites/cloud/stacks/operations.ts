@@ -60,18 +60,19 @@ async function expectServicesIn(ctx: CloudContext, stack: Stack, states: string[
 }
 
 /**
- * The containers of each service are in `state` too: a service's state is a word the target shows,
- * its containers are what starting or stopping it does (a stack op that only relabels its services passes on their state).
+ * The containers of each service are in `state` too, as many as its target_num_containers: a service's
+ * state is a word the target shows, its containers are what starting or stopping it does (a stack op
+ * that only relabels its services, or runs one container of each, passes on their state).
  */
 async function expectContainersIn(ctx: CloudContext, services: readonly Service[], state: string, requirement: string): Promise<void> {
   for (const svc of services) {
     const containers = live(await containersOf(ctx, svc));
     const other = containers.filter((c) => c.state !== state);
     ctx.expect(
-      containers.length > 0 && other.length === 0,
-      `${other.length} of the ${containers.length} container(s) of service ${String(svc.name)} are not ${state}`,
+      containers.length === svc.target_num_containers && other.length === 0,
+      `service ${String(svc.name)}: ${containers.length} live container(s) for a target of ${svc.target_num_containers}, ${other.length} not ${state}`,
       {
-        expected: `every container ${state}`,
+        expected: `${svc.target_num_containers} container(s), every one ${state}`,
         actual: containers.map((c) => `${c.resource_uri}: ${String(c.state)}`),
         requirement,
       },
@@ -155,7 +156,8 @@ export default [
     requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/start',
     async run(ctx) {
-      const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
+      // Two containers per service: a start that runs one container of each service shows.
+      const stack = await twoServiceStack(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
       const op = await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
       await settled(ctx, 'stack', stack.resource_uri);
       await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Running'], R.start), 'Running', R.start);

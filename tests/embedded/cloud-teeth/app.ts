@@ -110,6 +110,8 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'every-node-skips-new-nodes', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },
   { fault: 'sequential-scale-unlinked', catches: ['cloud/deployment/sequential'] },
+  { fault: 'high-availability-scale-emptiest', catches: ['cloud/deployment/high-availability'] },
+  { fault: 'stack-start-one-container-each', catches: ['cloud/stack/start/starts-services'] },
   { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
   { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
   { fault: 'redeploy-config-first-container-only', catches: ['cloud/service/redeploy/effect'] },

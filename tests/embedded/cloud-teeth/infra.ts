@@ -63,6 +63,8 @@ export const infraTeeth: CloudTeeth[] = [
     ],
   },
   { fault: 'cluster-tags-not-propagated', catches: ['cloud/nodecluster/update/tags-replace'] },
+  { fault: 'cluster-tags-first-node-only', catches: ['cloud/nodecluster/update/tags-replace'] },
+  { fault: 'cluster-patch-resets-absent', catches: ['cloud/nodecluster/update/tags-replace', 'cloud/nodecluster/update/scale-target'] },
   { fault: 'states-not-enforced', catches: refusedInfraRows() },
   { fault: 'dates-never-set', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
   {

@@ -40,6 +40,26 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     const svc = await runningService(t, { image: 'x', tags: ['all'] });
     expect((await get(t, svc.containers[0])).node).not.toBe(idle);
   },
+  'high-availability-scale-emptiest': async (t) => {
+    const { idle } = await loadedNodes(t);
+    const svc = await runningService(t, { image: 'x', tags: ['all'], deployment_strategy: 'HIGH_AVAILABILITY', target_num_containers: 2 });
+    await t.ok('PATCH', svc.resource_uri, { target_num_containers: 4 });
+    await t.ok('POST', `${svc.resource_uri}scale/`);
+    const scaled = await until(
+      () => get(t, svc.resource_uri),
+      (s) => s.state === 'Running' && s.containers.length === 4,
+    );
+    const nodes = await Promise.all(scaled.containers.map(async (c: string) => (await get(t, c)).node));
+    expect(nodes.filter((n) => n === idle)).toHaveLength(3);
+  },
+  'stack-start-one-container-each': async (t) => {
+    await deployedCluster(t, 1);
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ name: 'web', image: 'x', target_num_containers: 2 }] });
+    await t.ok('POST', `${stack.resource_uri}start/`);
+    await settledIn(t, stack.resource_uri, 'Running');
+    const svc = await get(t, (await get(t, stack.resource_uri)).services[0]);
+    expect([svc.target_num_containers, svc.containers.length]).toEqual([2, 1]);
+  },
   'placement-ignores-tags': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x', tags: ['nowhere'] });

@@ -27,6 +27,16 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     await t.ok('PATCH', cluster.resource_uri, { tags: [{ name: 'new' }] });
     expect((await get(t, cluster.nodes[0])).tags).toEqual([{ name: 'old' }]);
   },
+  'cluster-tags-first-node-only': async (t) => {
+    const cluster = await deployedCluster(t, 2, { tags: [{ name: 'old' }] });
+    await t.ok('PATCH', cluster.resource_uri, { tags: [{ name: 'new' }] });
+    expect((await get(t, cluster.nodes[1])).tags).toEqual([{ name: 'old' }]);
+  },
+  'cluster-patch-resets-absent': async (t) => {
+    const cluster = await deployedCluster(t, 2, { tags: [{ name: 'kept' }] });
+    const answer = await t.ok('PATCH', cluster.resource_uri, { nickname: 'n' });
+    expect([answer.target_num_nodes, answer.tags]).toEqual([1, []]);
+  },
   'terminated-cluster-deployable': async (t) => {
     const cluster = await deployedCluster(t, 1);
     await t.ok('DELETE', cluster.resource_uri);
