@@ -91,7 +91,9 @@ function addClusterRoutes(routes: RouteTable): void {
       const body = bodyObject(ctx.req.body);
       const target = optInt(body, 'target_num_nodes');
       const tags = optTags(body);
-      if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
+      // Under `blind8-cluster-scaling-update-accepted` the guard knows Deploying as the only busy state.
+      const scalingLetThrough = c.state === 'Scaling' && ctx.world.faults.has('blind8-cluster-scaling-update-accepted');
+      if (!NODE_CLUSTER_STABLE.includes(c.state) && !scalingLetThrough) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
       if (tags) {
         c.tags = tags;
         if (!ctx.world.faults.has('cluster-tags-not-propagated'))
@@ -163,7 +165,13 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
       {
         uuid: (n) => n.uuid,
         state: (n) => n.state,
-        node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
+        // Under `blind8-node-filter-cluster-by-uuid` the filter reads the stored key, the cluster's uuid.
+        node_cluster: (n) =>
+          n.clusterUuid && ctx.world.faults.has('blind8-node-filter-cluster-by-uuid')
+            ? n.clusterUuid
+            : n.clusterUuid
+              ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri
+              : null,
         node_type: (n) => n.node_type,
         region: (n) => n.region,
         [ctx.world.spell('vendor_version')]: (n) => (ctx.world.faults.has('blind-node-version-filter-initial') ? ENGINE_VERSIONS.initial : n.engine.version),
