@@ -11,8 +11,8 @@ export const BLIND_8_FAULTS = faultArea('blind', [
     description: 'the action of a call refused with a 4xx ends Failed with end_date null: the end date is written on the success path only',
   },
   {
-    name: 'blind8-cluster-scaling-update-accepted',
-    description: 'PATCH of a node cluster in state Scaling is accepted: the update guard refuses Deploying only',
+    name: 'blind8-cluster-scaling-deploy-accepted',
+    description: 'deploy of a node cluster in state Scaling is accepted (202): the guard lists the busy states Deploying and Terminating, not Scaling',
   },
   {
     name: 'blind8-action-logs-follow-ended-stays-open',

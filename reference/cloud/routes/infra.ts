@@ -72,7 +72,9 @@ function addClusterRoutes(routes: RouteTable): void {
           allowed:
             allows(NODE_CLUSTER_OPS, c.state, 'deploy') ||
             (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')) ||
-            (c.state === 'Deployed' && ctx.world.faults.has('blind2-deployed-cluster-deploy-accepted')),
+            (c.state === 'Deployed' && ctx.world.faults.has('blind2-deployed-cluster-deploy-accepted')) ||
+            // Under `blind8-cluster-scaling-deploy-accepted` the busy states the guard knows are Deploying and Terminating.
+            (c.state === 'Scaling' && ctx.world.faults.has('blind8-cluster-scaling-deploy-accepted')),
           what: 'node cluster',
           name: 'deploy',
         },
@@ -91,9 +93,7 @@ function addClusterRoutes(routes: RouteTable): void {
       const body = bodyObject(ctx.req.body);
       const target = optInt(body, 'target_num_nodes');
       const tags = optTags(body);
-      // Under `blind8-cluster-scaling-update-accepted` the guard knows Deploying as the only busy state.
-      const scalingLetThrough = c.state === 'Scaling' && ctx.world.faults.has('blind8-cluster-scaling-update-accepted');
-      if (!NODE_CLUSTER_STABLE.includes(c.state) && !scalingLetThrough) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
+      if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
       if (tags) {
         c.tags = tags;
         if (!ctx.world.faults.has('cluster-tags-not-propagated'))
