@@ -159,7 +159,8 @@ export class ActionCall {
       return;
     }
     this.action.state = state;
-    this.action.end_date = this.world.clock.now();
+    // Under `blind8-action-end-date-null-refused-call` only a call that succeeded gets its end date.
+    this.action.end_date = ok || !this.world.faults.has('blind8-action-end-date-null-refused-call') ? this.world.clock.now() : null;
     this.action.logs.end();
     this.announce();
   }

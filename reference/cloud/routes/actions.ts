@@ -38,11 +38,13 @@ function cancel(ctx: CallContext): Reply {
     (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
   const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused');
   if (!verdictOf(ctx.req.mutation, a.state, cancelable)) throw conflict(`action in state '${a.state}' cannot be canceled`);
+  // Under `blind8-cancel-answers-previous-state` the answer is the action as read before the change.
+  const before = world.faults.has('blind8-cancel-answers-previous-state') ? actionJson(world, a) : undefined;
   a.state = 'Canceling';
   announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));
   else if (!world.faults.has('blind2-cancel-stays-canceling')) world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
-  return accepted(world, actionJson(world, a));
+  return accepted(world, before ?? actionJson(world, a));
 }
 
 async function retry(ctx: CallContext): Promise<Reply> {

@@ -72,7 +72,9 @@ function addClusterRoutes(routes: RouteTable): void {
           allowed:
             allows(NODE_CLUSTER_OPS, c.state, 'deploy') ||
             (c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-deployable')) ||
-            (c.state === 'Deployed' && ctx.world.faults.has('blind2-deployed-cluster-deploy-accepted')),
+            (c.state === 'Deployed' && ctx.world.faults.has('blind2-deployed-cluster-deploy-accepted')) ||
+            // Under `blind8-cluster-scaling-deploy-accepted` the busy states the guard knows are Deploying and Terminating.
+            (c.state === 'Scaling' && ctx.world.faults.has('blind8-cluster-scaling-deploy-accepted')),
           what: 'node cluster',
           name: 'deploy',
         },
@@ -166,7 +168,13 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
       {
         uuid: (n) => n.uuid,
         state: (n) => n.state,
-        node_cluster: (n) => (n.clusterUuid ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri : null),
+        // Under `blind8-node-filter-cluster-by-uuid` the filter reads the stored key, the cluster's uuid.
+        node_cluster: (n) =>
+          n.clusterUuid && ctx.world.faults.has('blind8-node-filter-cluster-by-uuid')
+            ? n.clusterUuid
+            : n.clusterUuid
+              ? ctx.world.store.nodeClusters.get(n.clusterUuid)?.resource_uri
+              : null,
         node_type: (n) => n.node_type,
         region: (n) => n.region,
         [ctx.world.spell('vendor_version')]: (n) => (ctx.world.faults.has('blind-node-version-filter-initial') ? ENGINE_VERSIONS.initial : n.engine.version),

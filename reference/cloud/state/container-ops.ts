@@ -193,8 +193,9 @@ export function terminateContainersNow(world: World, containers: readonly Contai
 }
 
 /** Running containers restart (vendor-upgrade of their node). */
-export async function restartContainers(world: World, containers: readonly Container[], job: Job): Promise<void> {
-  const running = containers.filter((c) => c.state === 'Running');
+/** @param stoppedToo `blind8-upgrade-starts-stopped-containers`: a Stopped container is restarted too. */
+export async function restartContainers(world: World, containers: readonly Container[], job: Job, stoppedToo = false): Promise<void> {
+  const running = containers.filter((c) => c.state === 'Running' || (stoppedToo && c.state === 'Stopped'));
   // Restarting nothing takes no time: an upgraded node's action ends with its Upgrading state.
   if (running.length === 0) return;
   for (const c of running) {

@@ -115,7 +115,7 @@ export async function upgradeNode(world: World, node: Node, job: Job): Promise<v
   setState(world, node, 'Deployed');
   const onNode = liveContainersOnNode(world, node);
   const restarted = world.faults.has('upgrade-restarts-first-container-only') ? onNode.slice(0, 1) : onNode;
-  if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, restarted, job);
+  if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, restarted, job, world.faults.has('blind8-upgrade-starts-stopped-containers'));
 }
 
 /** Marks nodes Terminating (their containers go at once) and, after the delay, Terminated. */

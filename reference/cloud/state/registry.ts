@@ -54,7 +54,8 @@ function registryFor(world: World, scope: UriScope, name: string): Registry {
     host,
     isVendor: false,
     is_ssl: true,
-    port: Number(port ?? 443),
+    // Under `blind8-registry-added-port-default` the port field keeps the default whatever the name gave.
+    port: world.faults.has('blind8-registry-added-port-default') ? 443 : Number(port ?? 443),
   };
   world.store.addedRegistries.set(scope.namespace, [...(world.store.addedRegistries.get(scope.namespace) ?? []), added]);
   return added;

@@ -112,9 +112,16 @@ export function defaultServiceName(image: string, keepNamespace = false, keepTag
 
 const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
+/** The required image; under `blind8-service-image-non-string-coerced` a value of another type is turned into a string. */
+function imageOf(world: World, body: Fields): string {
+  const raw = body.image;
+  const coerced = world.faults.has('blind8-service-image-non-string-coerced') && raw !== undefined && raw !== null && typeof raw !== 'string';
+  return coerced ? String(raw) : reqString(body, 'image');
+}
+
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
-  const sentImage = world.faults.has('service-image-empty-accepted') && 'image' in body ? String(body.image ?? '') : reqString(body, 'image');
+  const sentImage = world.faults.has('service-image-empty-accepted') && 'image' in body ? String(body.image ?? '') : imageOf(world, body);
   const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage, portIsTag(world));
   const named = portIsTag(world) ? image.split(':')[0]! : image;
   const name =

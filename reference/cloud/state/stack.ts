@@ -184,7 +184,10 @@ export async function stopStack(world: World, stack: Stack, job: Job): Promise<v
   setState(world, stack, 'Stopping');
   const last = stack.services.at(-1);
   const skipped = (s: Service): boolean => s.uuid === last && world.faults.has('blind-stack-stop-skips-last');
-  await overServices(world, stack, 'stop', (s) => (skipped(s) ? Promise.resolve() : stopService(world, s, job)));
+  const stopping = overServices(world, stack, 'stop', (s) => (skipped(s) ? Promise.resolve() : stopService(world, s, job)));
+  // Under `blind8-stack-stop-services-not-awaited` the stack settles (and its action ends) while its services still stop.
+  if (world.faults.has('blind8-stack-stop-services-not-awaited')) void stopping.then(() => settleStack(world, stack)).catch(() => {});
+  else await stopping;
   settleStack(world, stack);
 }
 

@@ -65,6 +65,8 @@ function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, 
       (source === 'action' && ctx.world.faults.has('action-logs-follow-false-tail-dropped')));
   return (ws) => {
     if (!tailDropped) for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
+    // Under `blind8-action-logs-follow-ended-stays-open` a finished action's stream waits for an end that already came.
+    if (follow && book.isEnded && source === 'action' && ctx.world.faults.has('blind8-action-logs-follow-ended-stays-open')) return;
     if (!follow || book.isEnded) {
       ws.close(1000);
       return;

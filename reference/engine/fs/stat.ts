@@ -29,11 +29,12 @@ export function goFileMode(node: FsNode): number {
  * reports its own mode) and `linkTarget` is the fully resolved absolute target.
  * Throws FsError ENOENT when the path does not exist.
  */
-export function pathStat(fs: ContainerFs, path: string): PathStat {
+/** @param rawLinkTarget `blind8-path-stat-link-target-raw`: linkTarget is the link's text as written (os.Readlink). */
+export function pathStat(fs: ContainerFs, path: string, rawLinkTarget = false): PathStat {
   const requested = normalize(path);
   const { path: real, node } = fs.resolve(requested, false);
   if (!node) throw new FsError('ENOENT', path, `Could not find the file ${path} in container`);
-  const linkTarget = node.type === 'symlink' ? fs.resolve(real, true).path : '';
+  const linkTarget = node.type === 'symlink' ? (rawLinkTarget ? node.target : fs.resolve(real, true).path) : '';
   return {
     name: basename(requested),
     size: node.type === 'file' ? node.data.length : node.type === 'symlink' ? node.target.length : 4096,

@@ -136,7 +136,7 @@ function headWithBody(ctx: RouteContext, tar: Buffer): void {
 }
 
 function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
-  const found = asArchiveErrorSync(() => pathStat(archiveFs(c, ctx.faults), path), ctx.faults);
+  const found = asArchiveErrorSync(() => pathStat(archiveFs(c, ctx.faults), path, ctx.faults.has('blind8-path-stat-link-target-raw')), ctx.faults);
   const stat = ctx.faults.has('blind2-archive-stat-size-zero') ? { ...found, size: 0 } : found;
   if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
 }

@@ -68,7 +68,10 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     const cell = cellOf(ctx, c);
     if (cell === 'refused') throw refusedIn('restart', c);
     const skipped = ctx.faults.has('restart-no-effect') || (ctx.faults.has('blind-restart-stopped-not-started') && !c.isRunning) || cell === 'not-applied';
-    if (!skipped) await restartContainer(engine, c, ctx.int('t'));
+    // Under `blind8-restart-t-nanoseconds` t becomes a duration in nanoseconds: next to nothing is waited.
+    const t = ctx.int('t');
+    const waitS = t !== undefined && ctx.faults.has('blind8-restart-t-nanoseconds') ? t / 1e9 : t;
+    if (!skipped) await restartContainer(engine, c, waitS);
     ctx.sendStatus(204);
   });
 

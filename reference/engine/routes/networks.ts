@@ -141,6 +141,9 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const body = await ctx.json<{ Container?: string; Force?: boolean }>();
       if (ctx.faults.has('blind-network-disconnect-unknown-container-200') && !engine.containers.resolve(body.Container ?? '')) return ctx.sendStatus(200);
       const c = findContainer(engine, ctx, body.Container ?? '');
+      // Under `blind8-disconnect-container-by-id-only` the container is looked up by id (or id prefix) only.
+      if (ctx.faults.has('blind8-disconnect-container-by-id-only') && !c.id.startsWith(body.Container ?? ''))
+        throw new HttpError(404, `No such container: ${body.Container}`);
       if (!c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is not connected to network ${network.Name}`);
       if (ctx.faults.has('network-disconnect-ignored')) return ctx.sendStatus(200);
       if (c.isRunning) deactivateEndpoint(engine, c, network.Name);

@@ -30,8 +30,11 @@ export function endpointView(e: Endpoint): Record<string, unknown> {
   };
 }
 
-export function networksView(c: Container): Record<string, unknown> {
-  return Object.fromEntries([...c.networks].map(([name, e]) => [name, endpointView(e)]));
+/** @param primaryAddressing `blind8-networks-prefix-of-primary`: every network shows the primary one's IPPrefixLen and Gateway. */
+export function networksView(c: Container, primaryAddressing = false): Record<string, unknown> {
+  const primary = c.networks.get('bridge') ?? [...c.networks.values()][0];
+  const addressing = (e: Endpoint): Endpoint => (primaryAddressing && primary ? { ...e, IPPrefixLen: primary.IPPrefixLen, Gateway: primary.Gateway } : e);
+  return Object.fromEntries([...c.networks].map(([name, e]) => [name, endpointView(addressing(e))]));
 }
 
 /** Fault unstarted-empty-fields-omitted: the fields only a start sets, left out of a view (inspect or list item) while empty. */

@@ -97,7 +97,8 @@ function stateView(
   return version === '1.18' ? base : { ...base, Dead: s.status === 'dead', Status: s.status };
 }
 
-function networkSettingsView(c: Container, version: ApiVersion): Record<string, unknown> {
+/** @param primaryAddressing `blind8-networks-prefix-of-primary`, passed on to networksView. */
+function networkSettingsView(c: Container, version: ApiVersion, primaryAddressing: boolean): Record<string, unknown> {
   const primary = c.networks.get('bridge') ?? [...c.networks.values()][0];
   const ep = primary ? endpointView(primary) : undefined;
   const common = {
@@ -122,7 +123,7 @@ function networkSettingsView(c: Container, version: ApiVersion): Record<string, 
     GlobalIPv6Address: '',
     GlobalIPv6PrefixLen: 0,
     IPv6Gateway: '',
-    Networks: networksView(c),
+    Networks: networksView(c, primaryAddressing),
   };
 }
 
@@ -151,7 +152,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     Image: c.imageId,
     MountLabel: '',
     Name: c.name,
-    NetworkSettings: networkSettingsView(c, version),
+    NetworkSettings: networkSettingsView(c, version, engine.faults.has('blind8-networks-prefix-of-primary')),
     Path: c.argv[0] ?? '',
     ProcessLabel: '',
     ResolvConfPath: paths.ResolvConfPath,

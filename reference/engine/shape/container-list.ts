@@ -24,8 +24,10 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
   if (item.SizeRw === 0 && faults?.has('list-size-zero-omitted')) delete item.SizeRw;
   if (version === '1.22') {
     item.ImageID = c.imageId;
-    item.HostConfig = { NetworkMode: c.hostConfig.NetworkMode };
-    item.NetworkSettings = { Networks: networksView(c) };
+    // Under `blind8-list-network-mode-first-network` the mode is read back from the network joined at create.
+    const firstNetwork = faults?.has('blind8-list-network-mode-first-network') ? [...c.networks.keys()][0] : undefined;
+    item.HostConfig = { NetworkMode: firstNetwork ?? c.hostConfig.NetworkMode };
+    item.NetworkSettings = { Networks: networksView(c, faults?.has('blind8-networks-prefix-of-primary')) };
   }
   if (faults?.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(item);
   return item;

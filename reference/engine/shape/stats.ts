@@ -56,9 +56,10 @@ function perInterface(c: Container): Record<string, Record<string, number>> {
 }
 
 /** The container's memory limit (HostConfig.Memory), else the host's memory. */
-function memoryLimit(c: Container): number {
+/** @param zeroUnlimited `blind8-memory-limit-zero-unlimited`: the HostConfig value as it is, 0 without a limit. */
+function memoryLimit(c: Container, zeroUnlimited: boolean): number {
   const memory = c.hostConfig.Memory;
-  return typeof memory === 'number' && memory > 0 ? memory : MEMORY_LIMIT;
+  return typeof memory === 'number' && memory > 0 ? memory : zeroUnlimited ? 0 : MEMORY_LIMIT;
 }
 
 /** A reader of successive stats for one container: 1.22 carries the previous CPU reading. */
@@ -70,7 +71,13 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     const usage = c.isRunning ? 4 * 1024 * 1024 + c.output.size : 0;
     const reading: Record<string, unknown> = {
       read: new Date(now).toISOString(),
-      memory_stats: { stats: { cache: 0, rss: usage, total_rss: usage }, max_usage: usage, usage, failcnt: 0, limit: memoryLimit(c) },
+      memory_stats: {
+        stats: { cache: 0, rss: usage, total_rss: usage },
+        max_usage: usage,
+        usage,
+        failcnt: 0,
+        limit: memoryLimit(c, faults.has('blind8-memory-limit-zero-unlimited')),
+      },
       blkio_stats: {},
       cpu_stats: cpu,
     };

@@ -71,6 +71,8 @@ export function createContainer(
   id = newId(),
 ): { container: Container; warnings: string[] } {
   if (engine.faults.has('create-ignores-name')) requestedName = null;
+  // Under `blind8-name-bare-slash-generated` the leading slash is stripped before the emptiness test.
+  if (requestedName === '/' && engine.faults.has('blind8-name-bare-slash-generated')) requestedName = null;
   if (engine.faults.has('stop-signal-integer-refused') && typeof body.StopSignal === 'number') throw new HttpError(400, 'StopSignal must be a signal name');
   if (engine.faults.has('create-string-cmd-400') && (typeof body.Cmd === 'string' || typeof body.Entrypoint === 'string'))
     throw new HttpError(400, 'Cmd and Entrypoint must be lists');

@@ -101,6 +101,8 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
   if (faults.has('blkio-rate-quoted-zero')) quotedRatesZero(stored);
   if (!stored.NetworkMode) stored.NetworkMode = 'default';
+  // Under `blind8-swappiness-zero-unset` a zero is taken for an absent value.
+  if (stored.MemorySwappiness === 0 && faults.has('blind8-swappiness-zero-unset')) stored.MemorySwappiness = -1;
   return stored as HostConfig;
 }
 

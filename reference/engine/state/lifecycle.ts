@@ -38,7 +38,8 @@ export function startContainer(engine: Engine, c: Container): void {
   if (c.config.OpenStdin && (!c.stdin || (rerun && c.stdin.isEnded))) c.stdin = new StdinChannel();
   // Under open-stdin-ignored-false a container without OpenStdin still gets a stdin, one nothing ever ends.
   const stdin = c.config.OpenStdin ? c.stdin : engine.faults.has('open-stdin-ignored-false') ? new StdinChannel() : undefined;
-  const tty = c.config.Tty;
+  // Under `blind8-tty-needs-open-stdin` the terminal is allocated for an open stdin only.
+  const tty = c.config.Tty && (c.config.OpenStdin || !engine.faults.has('blind8-tty-needs-open-stdin'));
   let run: ProgramRun;
   // Endpoints get their addresses first: the runtime writes them into the container's /etc/hosts.
   for (const name of c.networks.keys()) activateEndpoint(engine, c, name);

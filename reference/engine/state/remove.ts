@@ -6,6 +6,8 @@ import type { Engine } from './engine.ts';
 import { keepRemoved } from './graveyard.ts';
 
 export async function removeContainer(engine: Engine, c: Container, opts: { force: boolean; volumes: boolean }): Promise<void> {
+  // Under `blind8-delete-v-before-running-check` the volumes go first, whatever the state check then decides.
+  if (opts.volumes && engine.faults.has('blind8-delete-v-before-running-check')) removeAnonymousVolumes(engine, c);
   if (c.isRunning && !opts.force && !engine.faults.has('delete-running-without-force')) {
     throw new HttpError(409, `Conflict, You cannot remove a running container ${c.id}. Stop the container before attempting removal or use -f`);
   }
@@ -26,7 +28,7 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
 function removeAnonymousVolumes(engine: Engine, c: Container): void {
   for (const mount of c.mounts) {
     if (!/^[0-9a-f]{64}$/.test(mount.Name)) continue;
-    const inUse = engine.containers.all().some((other) => other.mounts.some((m) => m.Name === mount.Name));
+    const inUse = engine.containers.all().some((other) => other !== c && other.mounts.some((m) => m.Name === mount.Name));
     if (inUse || !engine.volumes.delete(mount.Name)) continue;
     volumeEvent(engine, undefined, mount.Name, 'destroy');
   }

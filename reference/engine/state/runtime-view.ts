@@ -90,7 +90,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
-  for (const [device, data] of devices(hc, set)) files.set(device, data);
+  for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'))) files.set(device, data);
   for (const [path, text] of cgroups(hc, set)) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [
@@ -109,7 +109,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     shared,
   });
   const view: RuntimeView = {
-    ports: publishedPorts(c, set),
+    ports: publishedPorts(c, set, engine.faults.has('blind8-port-bindings-first-only')),
     sockets: new ContainerSockets(),
     fs,
     privilegedFs,
@@ -125,14 +125,15 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
 /**
  * PortBindings as given, and with PublishAllPorts every other exposed port. An empty HostPort is
  * left for publishPorts (published-ports.ts) to fill with the free host port it binds.
+ * @param firstOnly `blind8-port-bindings-first-only`: each port publishes its first binding only.
  */
-function publishedPorts(c: Container, set: Settings): Record<string, PortBinding[] | null> {
+function publishedPorts(c: Container, set: Settings, firstOnly: boolean): Record<string, PortBinding[] | null> {
   const given = set('PortBindings', (c.hostConfig.PortBindings ?? {}) as Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>, {});
   const publishAll = set('PublishAllPorts', c.hostConfig.PublishAllPorts === true, false);
   const ports: Record<string, PortBinding[] | null> = {};
   for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: '' }] : null;
   for (const [port, list] of Object.entries(given)) {
-    ports[port] = (list ?? []).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort ?? '' }));
+    ports[port] = (firstOnly ? (list ?? []).slice(0, 1) : (list ?? [])).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort ?? '' }));
   }
   return ports;
 }
@@ -213,11 +214,17 @@ function deviceData(hostPath: string): string {
   return hostPath === '/dev/zero' || hostPath === '/dev/full' ? '\0'.repeat(4096) : '';
 }
 
-/** The device nodes of the container, each with deviceData of the host device it is. */
-function devices(hc: Record<string, unknown>, set: Settings): Array<[string, string]> {
+/**
+ * The device nodes of the container, each with deviceData of the host device it is.
+ * @param fromContainerPath `blind8-devices-node-from-container-path`: the node is made from its path in the container.
+ */
+function devices(hc: Record<string, unknown>, set: Settings, fromContainerPath: boolean): Array<[string, string]> {
   const base = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/console'].map((p): [string, string] => [p, p]);
   const given = set('Devices', (hc.Devices as Array<{ PathOnHost?: string; PathInContainer?: string }> | null) ?? [], []);
-  const mapped = given.map((d): [string, string] => [d.PathInContainer || d.PathOnHost || '', d.PathOnHost ?? '']).filter(([p]) => p.startsWith('/'));
+  const mapped = given
+    .map((d): [string, string] => [d.PathInContainer || d.PathOnHost || '', d.PathOnHost ?? ''])
+    .map(([path, hostPath]): [string, string] => [path, fromContainerPath ? path : hostPath])
+    .filter(([p]) => p.startsWith('/'));
   const host = set('Privileged', hc.Privileged === true, false) ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'].map((p): [string, string] => [p, p]) : [];
   return [...base, ...mapped, ...host].map(([path, hostPath]) => [path, deviceData(hostPath)]);
 }

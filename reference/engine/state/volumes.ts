@@ -17,13 +17,22 @@ export interface Volume {
 export class VolumeStore {
   private readonly byName = new Map<string, Volume>();
   private readonly contents = new Map<string, SharedDir>();
+  /** The last generated name and the second it was made in (`blind8-volume-generated-name-repeats`). */
+  private lastGenerated: { second: number; name: string } | undefined;
 
   /** @param rootDir where mount points live (`/var/lib/docker` in the docker profile). */
   constructor(private readonly rootDir: string) {}
 
-  /** @param emptyNameKept `blind7-volume-create-empty-name-kept`: only an absent Name is generated, "" is kept. */
-  create(opts: { Name?: string; Driver?: string; DriverOpts?: Record<string, string> } = {}, emptyNameKept = false): { volume: Volume; created: boolean } {
-    const name = (emptyNameKept ? opts.Name : opts.Name || undefined) ?? newId();
+  /**
+   * @param emptyNameKept `blind7-volume-create-empty-name-kept`: only an absent Name is generated, "" is kept.
+   * @param namePerSecond `blind8-volume-generated-name-repeats`: a generated name is the same for every create of one second.
+   */
+  create(
+    opts: { Name?: string; Driver?: string; DriverOpts?: Record<string, string> } = {},
+    emptyNameKept = false,
+    namePerSecond = false,
+  ): { volume: Volume; created: boolean } {
+    const name = (emptyNameKept ? opts.Name : opts.Name || undefined) ?? this.generatedName(namePerSecond);
     const existing = this.byName.get(name);
     if (existing) return { volume: existing, created: false };
     const volume: Volume = {
@@ -34,6 +43,13 @@ export class VolumeStore {
     };
     this.byName.set(name, volume);
     return { volume, created: true };
+  }
+
+  private generatedName(perSecond: boolean): string {
+    const second = Math.floor(Date.now() / 1000);
+    if (perSecond && this.lastGenerated?.second === second) return this.lastGenerated.name;
+    this.lastGenerated = { second, name: newId() };
+    return this.lastGenerated.name;
   }
 
   get(name: string): Volume | undefined {
