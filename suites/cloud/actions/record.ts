@@ -122,6 +122,8 @@ export default [
         ctx.skip(`deploy of a terminated cluster answered ${failed.status}, not a synchronous error: no synchronous failed call to read the action of`);
       const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
+      // The call completed, so its processing ended: end_date ("when processing ended") is set on the failure path too.
+      expectEndDate(ctx, action, R.sync);
     },
   }),
   cloudCheck({
