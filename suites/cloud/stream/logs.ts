@@ -30,6 +30,8 @@ const ACTION_LOG_CONTAINERS = 4;
 const DEFAULT_TAIL = 300;
 /** How long a followed stream is read past its tail for a line too many. */
 const TAIL_GRACE_MS = 500;
+/** How long a followed stream of an ended action is watched for its close (observed only). */
+const ENDED_FOLLOW_MS = 1000;
 /** How long a followed service stream is read for the first line of a container a scale added. */
 const SCALED_LINE_MS = 10_000;
 const manyLines = (tag: string): string => Array.from({ length: MANY }, (_, i) => `echo ${tag}-${i + 1}`).join('; ');
@@ -248,6 +250,9 @@ function logChecks(s: Source): CloudCheck[] {
           });
           return;
         }
+        // When a followed stream of an action that has ended closes is not stated ("stream or close immediately"): observed only.
+        const after = await (await openLogs(ctx, uri, { tail: 0 }, id(s, 'follow-default-true'))).collect(ENDED_FOLLOW_MS);
+        ctx.observe(`a followed log stream of an ended action ${after.closed ? 'closed' : `was still open after ${ENDED_FOLLOW_MS} ms`}`);
         const running = await renew();
         const live = await openLogs(ctx, running, { tail: 0 }, id(s, 'follow-default-true'));
         const { messages, closed } = await collectJson(ctx, live, 5000, 'log stream');
