@@ -9,6 +9,7 @@ import { dateMs } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { CREATES, OPERATION } from '../support/operation-requirements.ts';
+import type { Action } from '../support/views.generated.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -123,7 +124,7 @@ export default [
       const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
       // The call completed, so its processing ended: end_date ("when processing ended") is set on the failure path too.
-      expectEndDate(ctx, action, R.sync);
+      expectEndDate(ctx, action as Action, R.sync);
     },
   }),
   cloudCheck({
