@@ -1,4 +1,5 @@
 /** Spec: Stacks > PATCH, start, stop, redeploy (reuse_volumes), DELETE. */
+import type { WebSocketSession } from '../../../harness/target/websocket.ts';
 import { expectActionSucceeded, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
@@ -6,12 +7,13 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import { UPDATE } from '../services/update.ts';
-import { expectAnswerAsGot, type Json } from '../support/lists.ts';
+import { expectAnswerAsGot, sameResource, type Json } from '../support/lists.ts';
+import { openEvents, parseFrame } from '../support/streams.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
-import type { Service, Stack } from '../support/views.generated.ts';
+import type { Container, Service, Stack } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
@@ -32,6 +34,9 @@ const R = {
   reuse: 'cloud/stack/redeploy/reuse-volumes-default-true',
   reuseQuery: 'cloud/stack/redeploy/query-reuse-volumes',
 };
+
+/** How long the event stream is read, once the stop has settled, for the messages still on their way. */
+const EVENTS_GRACE_MS = 300;
 
 /** A stack of two services on the check's nodes. */
 async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Stack> {
@@ -78,6 +83,27 @@ async function expectContainersIn(ctx: CloudContext, services: readonly Service[
       },
     );
   }
+}
+
+/**
+ * An In progress action ends at the end of its operation: the stop's action reads Success only once
+ * the containers that ran are Stopped. A stop that ends its action first leaves them Stopping for
+ * a moment only, shorter than a few requests, so the order is read from the event stream (its
+ * messages are facts): the action's Success event comes after every Stopped event of those containers.
+ */
+async function expectStoppedBeforeActionEnds(ctx: CloudContext, events: WebSocketSession, actionUri: string, containers: readonly Container[]): Promise<void> {
+  const { messages } = await events.collect(EVENTS_GRACE_MS);
+  const seen = messages.map((m) => parseFrame(ctx, m, 'event'));
+  const ended = seen.findIndex((m) => m.type === 'action' && sameResource(m.resource_uri, actionUri) && m.state === 'Success');
+  const stopped = containers.map((c) => seen.findIndex((m) => m.type === 'container' && sameResource(m.resource_uri, c.resource_uri) && m.state === 'Stopped'));
+  if (ended < 0 || stopped.some((i) => i < 0))
+    return ctx.observe(`the event stream did not show both the stop action's Success and each container's Stopped: their order was not read`);
+  const late = containers.filter((_, i) => stopped[i]! > ended).map((c) => c.resource_uri);
+  ctx.expect(late.length === 0, `the stop action ended Success before ${late.length} of the stack's containers were Stopped (event order)`, {
+    expected: "every container that ran Stopped before the stop's action ended",
+    actual: late,
+    requirement: R.stop,
+  });
 }
 
 /** Container uuids and deploy dates of every service of the stack. */
@@ -171,11 +197,15 @@ export default [
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
       const stack = await runningStack(ctx);
+      const running = (await Promise.all([...(await servicesByName(ctx, stack)).values()].map((svc) => containersOf(ctx, svc)))).flat();
+      const { session: events } = await openEvents(ctx);
       const op = await startOp(ctx, stack.resource_uri, 'stop', R.stop, R.stop202);
       ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
       await settled(ctx, 'stack', stack.resource_uri);
       await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Stopped'], R.stop), 'Stopped', R.stop);
       await op.expectAsync();
+      const actionUri = op.res.headers[ctx.actionHeader];
+      if (actionUri) await expectStoppedBeforeActionEnds(ctx, events, actionUri, live(running));
     },
   }),
   cloudCheck({
