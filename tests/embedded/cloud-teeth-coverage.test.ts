@@ -1,8 +1,23 @@
 import { expect, test } from 'vitest';
-import { CLOUD_FAULTS } from '../../reference/cloud/index.ts';
+import { CLOUD_FAULTS, type CloudFaultName } from '../../reference/cloud/index.ts';
+import { keysOf } from '../../reference/faults.ts';
 import { CLOUD_TEETH } from './cloud-teeth/index.ts';
+
+/**
+ * Faults of behaviour the spec leaves unstated: the only checks that look at it observe it, they
+ * cannot fail, so no check can catch the fault. Each entry says why; an entry whose fault is
+ * caught after all, or no longer exists, fails the test so that the list stays true.
+ */
+const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<CloudFaultName, string>> = {
+  'blind8-action-logs-follow-ended-stays-open':
+    'spec (action logs): follow is "stream or close immediately": when a followed log of an ended action ends is not stated; follow-default-true observes it',
+};
 
 test('every named fault of the cloud reference target is caught by at least one check', () => {
   const caught = new Set(CLOUD_TEETH.map((t) => t.fault));
-  expect(CLOUD_FAULTS.map((f) => f.name).filter((name) => !caught.has(name))).toEqual([]);
+  const known = new Set(CLOUD_FAULTS.map((f) => f.name));
+  for (const name of keysOf(UNSTATED_BEHAVIOUR_FAULTS)) {
+    expect(known.has(name) && !caught.has(name), `${name} is listed as uncatchable but is caught or unknown: remove it from the list`).toBe(true);
+  }
+  expect(CLOUD_FAULTS.map((f) => f.name).filter((name) => !caught.has(name) && !(name in UNSTATED_BEHAVIOUR_FAULTS))).toEqual([]);
 });

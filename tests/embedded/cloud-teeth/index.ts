@@ -13,6 +13,7 @@ import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
+import { blind8Teeth } from './blind-8.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -30,6 +31,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind5Teeth,
   ...blind6Teeth,
   ...blind7Teeth,
+  ...blind8Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
