@@ -41,17 +41,18 @@ export function repositoriesOf(world: World, namespace: string): Repository[] {
 function registryFor(world: World, scope: UriScope, name: string): Registry {
   const [host, ...rest] = name.split('/');
   if (!host || rest.length === 0 || !/[.:]/.test(host)) throw badRequest(`name '${name}' must start with a third-party registry host (host/path)`);
-  const known = registriesOf(world, scope.namespace).find((r) => r.host === host);
-  if (known?.isVendor) throw badRequest(`${host} is the vendor's own registry, not a third-party one`);
-  if (known) return known;
   const [hostname, port] = host.split(':');
   // A registry is reached at a host name and a TCP port (1-65535, default 443).
   if (!hostname || (port !== undefined && !/^[1-9]\d{0,4}$/.test(port)) || Number(port ?? 443) > 65535)
     throw badRequest(`name '${name}' must start with a registry host (a host name, optionally :port of 1 to 65535)`);
+  // The host field is the host name alone (an FQDN); the port a name gives is the port field.
+  const known = registriesOf(world, scope.namespace).find((r) => r.host === hostname);
+  if (known?.isVendor) throw badRequest(`${hostname} is the vendor's own registry, not a third-party one`);
+  if (known) return known;
   const added: Registry = {
-    resource_uri: resourceUri('registry', [host], scope),
+    resource_uri: resourceUri('registry', [hostname], scope),
     name: hostname,
-    host,
+    host: hostname,
     isVendor: false,
     is_ssl: true,
     // Under `blind8-registry-added-port-default` the port field keeps the default whatever the name gave.

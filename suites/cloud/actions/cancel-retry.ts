@@ -24,6 +24,14 @@ const ACTIONS = '/api/audit/v1/action/';
 const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}cancel/`);
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
+/** The state field of a JSON object answer, or undefined. */
+function answeredState(res: HttpResponse): unknown {
+  try {
+    return (JSON.parse(res.text()) as { state?: unknown } | null)?.state;
+  } catch {
+    return undefined;
+  }
+}
 
 /** How a check gets an action that was In progress when read (with what it acted on), or undefined after its attempts. */
 type InProgressReach<T extends { action: Action }> = (ctx: CloudContext) => Promise<T | undefined>;
@@ -177,6 +185,8 @@ export default [
         });
       const { action, res } = got;
       ctx.observe(`cancel answered ${res.status}`);
+      // The body of a cancel answer is not shown: a state it shows (Canceling expected) is only observed.
+      ctx.observe(`the cancel answer shows state ${JSON.stringify(answeredState(res))}`);
       ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, {
         expected: 'a 2xx answer',
         actual: res.status,

@@ -225,6 +225,9 @@ export default [
       // Several containers of more than one service: an upgrade that restarts the first one only, or one service's, shows.
       const services = [await runningService(ctx, at, { target_num_containers: 2 }), await runningService(ctx, at)];
       const before = (await Promise.all(services.map((svc, i) => waitForContainers(ctx, svc, 2 - i)))).flat();
+      // The spec does not say whether a container the user stopped restarts too: its state after the upgrade is observed.
+      const [running] = await waitForContainers(ctx, await runningService(ctx, at), 1);
+      const stopped = await operateAndSettle(ctx, running!, 'stop');
       await afterTargetSecond(
         ctx,
         before[0]!.resource_uri,
@@ -241,6 +244,8 @@ export default [
           requirement: R.upgradeRestart,
         });
       }
+      const later = await ctx.getJson('container', uriOf(stopped), 'the container stopped before the upgrade');
+      ctx.observe(`a container ${String(stopped.state)} before the upgrade is ${String(later.state)} after it`);
     },
   }),
 ];

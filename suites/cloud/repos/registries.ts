@@ -2,6 +2,9 @@ import { cloudCheck } from '../support/check.ts';
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf } from '../support/lists.ts';
 import { isFqdn } from '../services/public-dns.ts';
+import type { CloudContext } from '../support/context.ts';
+import type { Json } from '../support/lists.ts';
+import { REPOSITORIES } from './repositories.ts';
 
 export const REGISTRIES = '/api/repo/v1/registry/';
 const LIST = 'cloud/registry/list';
@@ -13,6 +16,25 @@ const R = {
   uuidNoField: 'cloud/registry/list/uuid-filter-without-field',
   fqdn: 'cloud/registry/host-fqdn',
 };
+/** A third-party registry reached on a port of its own: no target knows it before the check adds a repository of it. */
+const PORTED = { host: 'registry.conformance.example', port: 5000 };
+
+/**
+ * The registry the target records for a repository added on PORTED's host:port (read from the
+ * repository's registry URI), or undefined with an observation when the target refuses the repository.
+ */
+async function addedPortedRegistry(ctx: CloudContext): Promise<Json | undefined> {
+  const name = `${PORTED.host}:${PORTED.port}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+  const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance', password: 'conformance' });
+  if (res.status < 200 || res.status >= 300) {
+    ctx.observe(`adding repository ${name} answered ${res.status}: no registry on a port of its own to judge`);
+    return undefined;
+  }
+  ctx.defer(async () => void (await ctx.api.delete(`${REPOSITORIES}${name}/`)));
+  const repository = JSON.parse(res.text()) as Json;
+  return ctx.getJson('registry', String(repository.registry), 'the registry of the added repository');
+}
+
 /** Fields a registry's GET and its entry in the list must show alike. */
 const SHOWN = ['name', 'is_ssl', 'port'];
 
@@ -29,9 +51,12 @@ export default [
   }),
   cloudCheck({
     id: R.fqdn,
-    title: "Each registry's host is an FQDN: the host name alone, without scheme, port or path",
+    title:
+      "Each registry's host is an FQDN: the host name alone, without scheme, port or path; " +
+      'a registry added from a repository name with host:port shows the host name as host and the port as port',
     endpoint: LIST,
     async run(ctx) {
+      const added = await addedPortedRegistry(ctx);
       const registries = await listAll(ctx, REGISTRIES);
       if (!registries.length) return ctx.unverified('the registry list is empty: no host to judge');
       for (const r of registries)
@@ -40,6 +65,17 @@ export default [
           actual: r.host,
           requirement: R.fqdn,
         });
+      if (!added) return;
+      const shown = { host: added.host, port: added.port };
+      ctx.verify(
+        added.host === PORTED.host && added.port === PORTED.port,
+        `the registry added from ${PORTED.host}:${PORTED.port} shows ${JSON.stringify(shown)}`,
+        {
+          expected: PORTED,
+          actual: shown,
+          requirement: R.fqdn,
+        },
+      );
     },
   }),
   cloudCheck({

@@ -226,13 +226,16 @@ export const BOGUS: Json[] = [
 export default [
   cloudCheck({
     id: R.requiresImage,
-    title: 'image is required: a body without it, or with an empty or null image (no image in engine format), is refused and creates nothing',
+    title:
+      'image is required: a body without it, or with an empty, null, number or list image (no string, so no image in engine format), ' +
+      'is refused and creates nothing',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { image: _image, ...body } = serviceBody(ctx, undefined);
       await expectRefusedCreate(ctx, body, R.requiresImage);
-      // The zero values of the field: a check of presence alone lets a service without an image in.
-      for (const image of ['', null]) await expectRefusedCreate(ctx, { ...serviceBody(ctx, undefined), image }, R.requiresImage);
+      // The zero values of the field, and values of another JSON type than the spec's S: a check of presence alone
+      // lets a service without an image in, and a loose string conversion turns 42 into an image name.
+      for (const image of ['', null, 42, ['busybox:latest']]) await expectRefusedCreate(ctx, { ...serviceBody(ctx, undefined), image }, R.requiresImage);
     },
   }),
   cloudCheck({

@@ -127,11 +127,11 @@ describe('registries and external repositories', () => {
     expect((await t.call('POST', '/api/repo/v1/repository/', { name: 'plain' })).status).toBe(400);
   });
 
-  it('refuses a registry host without a host name or with a port outside 1-65535 (400), and takes one with a port', async () => {
+  it('refuses a registry host without a host name or with a port outside 1-65535 (400), and takes one with a port (its own field)', async () => {
     for (const name of [':5000/a/b', 'registry.example.com:0/a/b', 'registry.example.com:65536/a/b', 'registry.example.com:/a/b'])
       expect((await t.call('POST', '/api/repo/v1/repository/', { name })).status, name).toBe(400);
     const created = await t.call('POST', '/api/repo/v1/repository/', { name: 'registry.example.com:5000/a/b' });
     expect(created.status).toBe(201);
-    expect(await get('/api/repo/v1/registry/registry.example.com:5000/')).toMatchObject({ name: 'registry.example.com', port: 5000 });
+    expect(await get('/api/repo/v1/registry/registry.example.com/')).toMatchObject({ name: 'registry.example.com', host: 'registry.example.com', port: 5000 });
   });
 });
