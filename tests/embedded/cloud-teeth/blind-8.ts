@@ -3,8 +3,9 @@ import type { CloudTeeth } from './types.ts';
 /**
  * Eighth blind batch (reference/cloud/fault-areas/blind-8.ts, catalog/cloud/blind-faults-8.json):
  * each fault with the checks a run of the cloud suite under it finds failing, those naming the
- * fault's requirement first. blind8-action-logs-follow-ended-stays-open has none: when a followed
- * stream ends is not stated (see cloud-teeth-coverage.test.ts).
+ * fault's requirement first. Three have none, their behaviour being unstated (see
+ * cloud-teeth-coverage.test.ts): when a followed stream ends, whether a container the user stopped
+ * restarts on an upgrade, and the body of a cancel answer.
  */
 export const blind8Teeth: CloudTeeth[] = [
   // The refused call's action is read by the check of the action header, which holds sync-terminal.
@@ -13,4 +14,6 @@ export const blind8Teeth: CloudTeeth[] = [
   // The containers stop for a moment shorter than a few requests: the event order shows the action ended first.
   { fault: 'blind8-stack-stop-services-not-awaited', catches: ['cloud/stack/stop/stops-services'] },
   { fault: 'blind8-node-filter-cluster-by-uuid', catches: ['cloud/node/list/filter-node-cluster'] },
+  { fault: 'blind8-service-image-non-string-coerced', catches: ['cloud/service/create/requires-image'] },
+  { fault: 'blind8-registry-added-port-default', catches: ['cloud/registry/host-fqdn'] },
 ];
