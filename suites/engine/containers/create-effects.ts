@@ -47,7 +47,8 @@ export default [
   engineCheck({
     id: `${R}body-tty`,
     title:
-      "Tty true puts the container's standard streams, stdin (left open) included, on a terminal (test -t 0, 1, 2), stdout and stderr also with stdin closed; with Tty false none is one",
+      "Tty true puts the container's standard streams, stdin (left open) included, on a terminal (test -t 0, 1, 2), " +
+      'stdout and stderr also with stdin closed; with Tty false none is one',
     endpoint: ENDPOINT,
     async run(ctx) {
       // The stream's framing (raw or not) is another rule's: this is the process's own view of its streams.
