@@ -85,6 +85,9 @@ export default [
       const link = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/link` }), 'HEAD of the symlink');
       ctx.observe(`the stat of a symlink: ${JSON.stringify(link)}`);
       ctx.expectEqual(link.linkTarget, `${TREE_ROOT}/file.txt`, 'the stat of /arch/link (a symlink to /arch/file.txt) gives that target as linkTarget');
+      // Whether linkTarget is the link's text or the container path it resolves to is not stated: a relative link shows which.
+      const relative = expectPathStat(ctx, await archive(ctx, 'HEAD', id, { path: `${TREE_ROOT}/rellink` }), 'HEAD of the relative symlink');
+      ctx.observe(`the stat linkTarget of /arch/rellink (a symlink written as sub/inner.txt): ${JSON.stringify(relative.linkTarget)}`);
     },
   }),
   engineCheck({

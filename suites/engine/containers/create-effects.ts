@@ -14,9 +14,9 @@ type Mount = { Name?: string; Destination?: string; RW?: boolean };
 /** Prints, for each standard stream 0, 1 and 2, whether it is a terminal (`test -t`). */
 const TTY_PROBE = 'for fd in 0 1 2; do if [ -t $fd ]; then echo tty$fd; else echo notty$fd; fi; done';
 
-/** What TTY_PROBE printed in a container created with Tty `tty` and stdin open (the log: raw with a tty, framed without). */
-async function terminalsOf(ctx: EngineContext, tty: boolean): Promise<string[]> {
-  const { id } = await ctx.setUp(() => exitedContainer(ctx, ['sh', '-c', TTY_PROBE], { tty, openStdin: true }));
+/** What TTY_PROBE printed in a container created with Tty `tty` and OpenStdin `openStdin` (the log: raw with a tty, framed without). */
+async function terminalsOf(ctx: EngineContext, tty: boolean, openStdin = true): Promise<string[]> {
+  const { id } = await ctx.setUp(() => exitedContainer(ctx, ['sh', '-c', TTY_PROBE], { tty, openStdin }));
   const { data } = await logsSession(ctx, id, { stdout: 1, stderr: 1 });
   return (tty ? terminalText(data) : demux(data).stdout.toString('utf8')).split('\n').filter(Boolean);
 }
@@ -46,11 +46,16 @@ export default [
   }),
   engineCheck({
     id: `${R}body-tty`,
-    title: "Tty true puts the container's standard streams, stdin (left open) included, on a terminal (test -t 0, 1, 2); with Tty false none is one",
+    title:
+      "Tty true puts the container's standard streams, stdin (left open) included, on a terminal (test -t 0, 1, 2), " +
+      'stdout and stderr also with stdin closed; with Tty false none is one',
     endpoint: ENDPOINT,
     async run(ctx) {
       // The stream's framing (raw or not) is another rule's: this is the process's own view of its streams.
       ctx.expectEqual(await terminalsOf(ctx, true), ['tty0', 'tty1', 'tty2'], 'test -t of fds 0, 1 and 2 in a container created with Tty true, OpenStdin true');
+      // Stdin closed (OpenStdin false, `docker run -t` without -i): the rule says nothing of fd 0 then, stdout and stderr are on the tty.
+      const closedStdin = (await terminalsOf(ctx, true, false)).filter((line) => !line.endsWith('0'));
+      ctx.expectEqual(closedStdin, ['tty1', 'tty2'], 'test -t of fds 1 and 2 in a container created with Tty true, OpenStdin false');
       ctx.expectEqual(await terminalsOf(ctx, false), ['notty0', 'notty1', 'notty2'], 'test -t of fds 0, 1 and 2 in a container created with Tty false');
     },
   }),

@@ -79,15 +79,20 @@ async function readPublished(host: string, port: number, token: string, ms: numb
 export default [
   engineCheck({
     id: `${R}host-config-port-bindings/published`,
-    title: 'PortBindings publishes the port on the HostPort given (NetworkSettings.Ports of the running container, and its list item Ports)',
+    title:
+      'PortBindings publishes the port on each HostPort of its list, two bindings of one port included ' +
+      '(NetworkSettings.Ports of the running container, and its list item Ports)',
     requirements: [`${R}host-config-port-bindings`, LISTED],
     endpoint: 'engine/containers/create',
     async run(ctx) {
       const port = await freeHostPort();
-      const { id, ports } = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }] } });
+      let second = await freeHostPort();
+      while (second === port) second = await freeHostPort();
+      // The value of a port is a list of bindings: its second one is published too, not only the first.
+      const { id, ports } = await publishedPorts(ctx, { PortBindings: { '8080/tcp': [{ HostPort: port }, { HostPort: second }] } });
       const bound = (ports['8080/tcp'] ?? []).map((b) => b.HostPort);
-      ctx.verify(bound.includes(port), `8080/tcp is published on host port ${port}`, {
-        expected: [port],
+      ctx.verify(bound.includes(port) && bound.includes(second), `8080/tcp is published on host ports ${port} and ${second} (its two bindings)`, {
+        expected: [port, second],
         actual: ports['8080/tcp'] ?? 'not published',
         requirement: `${R}host-config-port-bindings`,
       });

@@ -8,7 +8,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
-import { createNetwork, randomSubnet } from '../support/resources.ts';
+import { connect, containerFor, createNetwork, randomSubnet, type Subnet } from '../support/resources.ts';
 
 type Json = Record<string, unknown>;
 
@@ -49,6 +49,19 @@ async function listItem(ctx: EngineContext, id: string, query: Json): Promise<Js
   const item = ctx.expectJson<Json[]>(res, 'container list').find((i) => i.Id === id);
   if (!item) ctx.blockedBy('engine/containers/list/query-all', `container ${id.slice(0, 12)} is not in its own list (all=1, filtered by its id)`);
   return item;
+}
+
+/** Verifies the endpoint of container `id` on `network` (of `pool`, a /24) shows IPPrefixLen 24 and an address of the pool; observes its Gateway. */
+async function poolEndpointShown(ctx: EngineContext, id: string, network: string, pool: Subnet, what: string): Promise<void> {
+  const endpoint = asJson(asJson(asJson((await ctx.inspect(id)).NetworkSettings).Networks)[network]);
+  const net = pool.subnet.slice(0, pool.subnet.lastIndexOf('.') + 1);
+  const shown = { IPAddress: endpoint.IPAddress, IPPrefixLen: endpoint.IPPrefixLen };
+  ctx.verify(endpoint.IPPrefixLen === 24 && String(endpoint.IPAddress).startsWith(net), `${what} (pool ${pool.subnet}) shows ${JSON.stringify(shown)}`, {
+    expected: { IPAddress: `${net}x`, IPPrefixLen: 24 },
+    actual: shown,
+    requirement: PREFIX.inspect,
+  });
+  if (endpoint.Gateway !== pool.gateway) ctx.observe(`${what}: its Gateway is ${JSON.stringify(endpoint.Gateway)}, the network's ${pool.gateway}`);
 }
 
 export default [
@@ -92,7 +105,9 @@ export default [
   }),
   engineCheck({
     id: `${PREFIX.inspect}/network-pool`,
-    title: "(1.22) A container on a network of a /24 pool has, in that network's endpoint, IPPrefixLen 24 and an IPAddress of the pool",
+    title:
+      "(1.22) A container on a network of a /24 pool has, in that network's endpoint, IPPrefixLen 24 and an IPAddress of the pool, " +
+      'also where that network is its second one (connected to a container of the default network)',
     requirements: [PREFIX.inspect],
     endpoint: 'engine/containers/inspect',
     versions: ['1.22'],
@@ -101,19 +116,16 @@ export default [
       const pool = randomSubnet();
       const network = await ctx.setUp(() => createNetwork(ctx, { IPAM: { Config: [{ Subnet: pool.subnet, Gateway: pool.gateway }] } }));
       const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: network.name } }));
-      const endpoint = asJson(asJson(asJson((await ctx.inspect(id)).NetworkSettings).Networks)[network.name]);
-      const net = pool.subnet.slice(0, pool.subnet.lastIndexOf('.') + 1);
-      const shown = { IPAddress: endpoint.IPAddress, IPPrefixLen: endpoint.IPPrefixLen };
-      ctx.verify(
-        endpoint.IPPrefixLen === 24 && String(endpoint.IPAddress).startsWith(net),
-        `the endpoint on ${network.name} (pool ${pool.subnet}) shows ${JSON.stringify(shown)}`,
-        {
-          expected: { IPAddress: `${net}x`, IPPrefixLen: 24 },
-          actual: shown,
-          requirement: PREFIX.inspect,
-        },
+      await poolEndpointShown(ctx, id, network.name, pool, `the endpoint on ${network.name}`);
+      // A second network's endpoint has its own addressing, not a copy of the primary network's.
+      const second = await ctx.setUp(() => containerFor(ctx, network.name, true));
+      const res = await ctx.setUp(() => connect(ctx, network.name, second.id));
+      ctx.precondition(
+        res.status === 200,
+        `connecting a container of the default network to ${network.name} answered ${res.status}`,
+        'engine/networks/connect/200-connected',
       );
-      if (endpoint.Gateway !== pool.gateway) ctx.observe(`the endpoint's Gateway is ${JSON.stringify(endpoint.Gateway)}, the network's ${pool.gateway}`);
+      await poolEndpointShown(ctx, second.id, network.name, pool, `the endpoint on ${network.name} of a container connected to it as its second network`);
     },
   }),
   engineCheck({

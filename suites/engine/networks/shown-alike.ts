@@ -174,7 +174,8 @@ export default [
     id: 'engine/containers/inspect/networks-as-listed',
     title:
       '(1.22) Inspect NetworkSettings.Networks shows each network as the list item does (one endpoint object); ' +
-      'the list item ImageID is the Image of inspect, its HostConfig.NetworkMode the one the container was created with',
+      'the list item ImageID is the Image of inspect, its HostConfig.NetworkMode the one the container was created with ' +
+      '(with none given, the one inspect shows)',
     requirements: ['engine/containers/inspect/networks-as-listed', 'engine/containers/list/image-id', 'engine/containers/list/200-response-schema'],
     endpoint: 'engine/containers/inspect',
     versions: V122,
@@ -207,6 +208,20 @@ export default [
           actual: mode,
           requirement: 'engine/containers/list/200-response-schema',
         });
+      // A container created without NetworkMode: the list item shows the mode its HostConfig has (what inspect shows), not its network's name.
+      const plain = await ctx.createContainer({ cmd: ['true'], networked: true });
+      const plainMode = ((await ctx.inspect(plain.id)).HostConfig as Json | undefined)?.NetworkMode;
+      const plainListed = ((await listedContainer(ctx, plain.id))?.HostConfig as Json | undefined)?.NetworkMode;
+      if (plainListed !== undefined)
+        ctx.verify(
+          plainListed === plainMode,
+          `the list item's HostConfig.NetworkMode of ${plain.name}, created without one, is not its inspect HostConfig.NetworkMode`,
+          {
+            expected: plainMode,
+            actual: plainListed,
+            requirement: 'engine/containers/list/200-response-schema',
+          },
+        );
     },
   }),
 ];

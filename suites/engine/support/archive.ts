@@ -21,6 +21,7 @@ export const TREE: readonly TarFile[] = [
   { name: 'arch/sub/inner.txt', content: 'inner\n' },
   { name: 'arch/link', type: 'symlink', linkname: '/arch/file.txt' },
   { name: 'arch/dirlink', type: 'symlink', linkname: '/arch/sub' },
+  { name: 'arch/rellink', type: 'symlink', linkname: 'sub/inner.txt' },
 ];
 
 /** A tar holding one small file, x.txt: a body for PUT /archive where the content does not matter. */

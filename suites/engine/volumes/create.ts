@@ -11,7 +11,8 @@ const V122 = ['1.22' as const];
  * An empty Name is no name: GET /volumes/(name) cannot address a volume named "" (Docker's own
  * client sends Name "" when the user gives none).
  */
-async function expectGeneratedName(ctx: EngineContext, body: Record<string, unknown>, what: string): Promise<void> {
+/** POST /volumes/create with `body` (no name given): the generated Name it answers, which must be non-empty. */
+async function generatedName(ctx: EngineContext, body: Record<string, unknown>, what: string): Promise<string | undefined> {
   const res = await ctx.api.post('/volumes/create', { json: body });
   ctx.expectStatus(res, 201, `POST /volumes/create ${what}`);
   const { Name } = ctx.expectJson<Partial<Volume> | null>(res, 'volume create response') ?? {};
@@ -20,6 +21,11 @@ async function expectGeneratedName(ctx: EngineContext, body: Record<string, unkn
     expected: 'a non-empty generated Name',
     actual: Name,
   });
+  return Name;
+}
+
+async function expectGeneratedName(ctx: EngineContext, body: Record<string, unknown>, what: string): Promise<void> {
+  const Name = await generatedName(ctx, body, what);
   const inspect = await ctx.api.get(`/volumes/${Name}`);
   ctx.expectStatus(inspect, 200, 'the generated name addresses the new volume');
 }
@@ -59,10 +65,19 @@ export default [
   }),
   engineCheck({
     id: 'engine/volumes/create/body-name-generated',
-    title: 'A volume created without a Name gets a generated one',
+    title: 'A volume created without a Name gets a generated one, a name of its own: three such creates at once make three volumes',
     endpoint: 'engine/volumes/create',
     versions: V122,
-    run: (ctx) => expectGeneratedName(ctx, {}, 'without a Name'),
+    async run(ctx) {
+      // At once, as clients creating anonymous volumes side by side do: a name generated per second would repeat.
+      // (Sent one after another, a loaded event loop spread them over seconds.)
+      const names = await Promise.all([1, 2, 3].map((n) => generatedName(ctx, {}, `without a Name (${n} of 3, sent at once)`)));
+      ctx.expect(new Set(names).size === names.length, 'three volumes created without a Name at once get three different names', {
+        expected: 'three different names',
+        actual: names,
+      });
+      for (const name of names) ctx.expectStatus(await ctx.api.get(`/volumes/${name}`), 200, `the generated name ${name} addresses its volume`);
+    },
   }),
   engineCheck({
     id: 'engine/volumes/create/body-name-generated/empty-name',

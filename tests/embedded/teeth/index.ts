@@ -18,6 +18,7 @@ import { blind4Teeth } from './blind-4.ts';
 import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
+import { blind8Teeth } from './blind-8.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -27,6 +28,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind5Teeth,
   ...blind6Teeth,
   ...blind7Teeth,
+  ...blind8Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
