@@ -2,6 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import { containerWithVolume } from '../support/container-volume.ts';
 import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, IGNORES_TERM, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+import { REFUSED } from '../negative/refused-leaves-nothing.ts';
 import { createVolume } from '../support/resources.ts';
 
 const ENDPOINT = 'engine/containers/delete';
@@ -90,6 +91,19 @@ export default [
       await volume.expectRemoved(true, "v=1 removes the container's volume");
       if (bystander)
         ctx.expectStatus(await ctx.api.get(`/volumes/${bystander.Name}`), 200, `after v=1, GET /volumes/(name) of ${bystander.Name}, a volume of no container`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-v/refused-keeps-volumes',
+    title: 'DELETE ?v=1 of a running container without force, refused, removes neither the container nor its volumes',
+    requirements: [REFUSED, 'engine/containers/delete/query-v'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const volume = await containerWithVolume(ctx, true);
+      const res = await ctx.api.delete(`/containers/${volume.id}`, { v: true });
+      // Whether a running container is refused is the 409 check's: an accepted DELETE leaves nothing to see here.
+      if (res.status < 400) ctx.blockedBy('engine/containers/delete/409-conflict', `DELETE ?v=1 of a running container answered ${res.status}`);
+      await volume.expectRemoved(false, `DELETE ?v=1 of the running container was refused (${res.status}): the operation did not happen, its volume remains`);
     },
   }),
   engineCheck({

@@ -88,7 +88,8 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const u = unique();
-      for (const name of [`conformance ${u}`, `conformance!${u}`, `conformance.${u}`, `a/b${u}`]) {
+      // A lone `/` is outside too (the pattern needs a character after it): a target taking it for no name shows.
+      for (const name of [`conformance ${u}`, `conformance!${u}`, '/', `conformance.${u}`, `a/b${u}`]) {
         const { status } = await createNamed(ctx, name);
         ctx.expect(status === 400, `the name ${JSON.stringify(name)} is outside the grammar and should be refused with 400, got ${status}`, {
           expected: 400,

@@ -45,12 +45,19 @@ async function expectAttached(ctx: EngineContext, network: string, container: st
   ctx.expect((await attachedContainers(ctx, network)).includes(container), `after ${after}, the network Containers must include ${container}`);
 }
 
+/** How a disconnect check names the container: `force` sent as given, the container by its name (`byName`) or its id. */
+interface DisconnectWay {
+  force?: boolean;
+  byName?: true;
+}
+
 /**
- * Two running containers joined to a network, one disconnected (with `force` as given): it leaves
- * the network's Containers and its own NetworkSettings.Networks, the other stays. With one container
- * a target that empties the network on any disconnect passed.
+ * Two running containers joined to a network, one disconnected (as `way` says): it leaves the
+ * network's Containers and its own NetworkSettings.Networks, the other stays. With one container a
+ * target that empties the network on any disconnect passed.
  */
-function disconnectCheck(id: string, answered: string, force: boolean | undefined): EngineCheck {
+function disconnectCheck(id: string, answered: string, way: DisconnectWay = {}): EngineCheck {
+  const { force, byName } = way;
   return engineCheck({
     id,
     title: `${answered}: the container leaves the network (its Containers, and the container's own Networks), another container on it stays`,
@@ -63,8 +70,9 @@ function disconnectCheck(id: string, answered: string, force: boolean | undefine
         const joined = await connect(ctx, network.id, container.id);
         ctx.precondition(joined.status === 200, `connecting a running container answered ${joined.status}`, CONNECTED);
       }
-      const what = `disconnect${force === undefined ? '' : ` with Force=${force}`}`;
-      ctx.expectStatus(await disconnect(ctx, network.id, leaving.id, force), 200, what);
+      const what = `disconnect${force === undefined ? '' : ` with Force=${force}`}${byName ? ' of the container by its name' : ''}`;
+      const container = byName ? leaving.name.replace(/^\//, '') : leaving.id;
+      ctx.expectStatus(await disconnect(ctx, network.id, container, force), 200, what);
       const attached = await attachedContainers(ctx, network.id);
       ctx.expect(!attached.includes(leaving.id) && attached.includes(staying.id), `after a 200 ${what}, the network Containers hold the other container only`, {
         expected: { without: leaving.id, with: staying.id },
@@ -125,7 +133,8 @@ export default [
         });
     },
   }),
-  disconnectCheck('engine/networks/disconnect/200-disconnected', 'POST /networks/(id)/disconnect answers 200', undefined),
-  disconnectCheck('engine/networks/disconnect/body-force', 'Disconnect with Force=true answers 200', true),
+  disconnectCheck('engine/networks/disconnect/200-disconnected', 'POST /networks/(id)/disconnect answers 200'),
+  disconnectCheck('engine/networks/disconnect/body-force', 'Disconnect with Force=true answers 200', { force: true }),
+  disconnectCheck('engine/networks/disconnect/body-container-name', 'Disconnect with Container the container name answers 200', { byName: true }),
   ...missingReferenceChecks('disconnect', 'from'),
 ];

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { EngineContext } from './context.ts';
 import { createExec, startAttached } from './exec.ts';
 import { exitedContainer } from './lifecycle.ts';
+import { eventually } from './poll.ts';
 import { demux } from './streams.ts';
 
 /** Where the container's volume is (Config.Volumes) and where the observer binds its host directory. */
@@ -22,17 +23,23 @@ const VOLUME_AT = '/data';
 const BOUND_AT = '/conformance-volume-dir';
 
 export interface ContainerVolume {
-  /** The container, exited, whose volume it is. */
+  /** The container whose volume it is: exited, or running when asked for. */
   id: string;
   /** Expects the volume removed (`removed`) or kept after the container's DELETE: `rule` says by what. */
   expectRemoved(removed: boolean, rule: string): Promise<void>;
 }
 
-/** An exited container with one anonymous volume, holding a token, and how to see whether the volume outlives the container. */
-export async function containerWithVolume(ctx: EngineContext): Promise<ContainerVolume> {
+/**
+ * A container with one anonymous volume, holding a token, and how to see whether the volume outlives
+ * the container: exited, or (`running`) still running once it has written the token.
+ */
+export async function containerWithVolume(ctx: EngineContext, running = false): Promise<ContainerVolume> {
   const token = randomBytes(8).toString('hex');
+  const write = `echo ${token} > ${VOLUME_AT}/token`;
+  const spec = { extra: { Volumes: { [VOLUME_AT]: {} } } };
   const { id } = await ctx.setUp(async () => {
-    const container = await exitedContainer(ctx, ['sh', '-c', `echo ${token} > ${VOLUME_AT}/token`], { extra: { Volumes: { [VOLUME_AT]: {} } } });
+    if (running) return ctx.runningContainer(['sh', '-c', `${write} && exec sleep 300`], spec);
+    const container = await exitedContainer(ctx, ['sh', '-c', write], spec);
     if (container.exitCode !== 0) ctx.fail(`writing a file to the container's volume ${VOLUME_AT} exited ${container.exitCode}`);
     return container;
   }, 'engine/containers/create/body-volumes');
@@ -67,7 +74,8 @@ async function byHostDirectory(ctx: EngineContext, id: string, token: string): P
     'engine/containers/create/host-config-binds',
   );
   const read = (): Promise<string> => ctx.setUp(() => readToken(ctx, observer.id), 'engine/exec/create/201-response-schema');
-  const before = await read();
+  // A running container may not have written its token yet when the observer first reads.
+  const before = await eventually(read, (text) => text === token, 3000, 100);
   if (before !== token)
     ctx.unverified(
       `${dir}, which inspect Volumes gives for the volume at ${VOLUME_AT}, bound into another container shows ${JSON.stringify(before)}, ` +
