@@ -10,7 +10,7 @@ import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { ContainerSpec, CreatedContainer, EngineContext } from './context.ts';
-import { demux, logsSession } from './streams.ts';
+import { demux, logsSession, sessionEndMs } from './streams.ts';
 import { readTar, type TarRead } from './tar-files.ts';
 
 /** Runs `cmd` to its end and returns its stdout (read back through the logs). */
@@ -18,10 +18,24 @@ export async function stdoutOf(ctx: EngineContext, cmd: string[], spec: Omit<Con
   return stdoutOfRun(ctx, (await ctx.runningContainer(cmd, spec)).id);
 }
 
+/** How long the output of an exited container may take to read (a target may send it a byte at a time). */
+const OUTPUT_READ_MS = 30_000;
+
 /** What the started container `id` printed on stdout, once it has exited. */
 export async function stdoutOfRun(ctx: EngineContext, id: string): Promise<string> {
   await ctx.waitExit(id);
-  return demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8');
+  return wholeStdoutOf(ctx, id);
+}
+
+/**
+ * The whole stdout of the exited container `id`, or the check cannot verify: a slow or fragmenting
+ * target's stream cut short would read as missing output (the effect it should show).
+ */
+export async function wholeStdoutOf(ctx: EngineContext, id: string): Promise<string> {
+  const readMs = Math.max(OUTPUT_READ_MS, sessionEndMs(ctx));
+  const logs = await logsSession(ctx, id, { stdout: 1 }, { readMs });
+  if (!logs.closed) ctx.preconditionUnmet(`the logs of the exited container did not end within ${readMs} ms: its output is not whole`);
+  return demux(logs.data).stdout.toString('utf8');
 }
 
 /** A container whose command ran to its end (e.g. a script that changed its filesystem). */

@@ -10,12 +10,8 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { FailureDetail } from '../../../harness/check/signals.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
-import { createBody, createRaw } from './container-data.ts';
+import { createBody, createRaw, wholeStdoutOf } from './container-data.ts';
 import { withoutNetwork, type EngineContext } from './context.ts';
-import { demux, logsSession, sessionEndMs } from './streams.ts';
-
-/** How long the output of an exited container may take to read (a target may send it a byte at a time). */
-const OUTPUT_READ_MS = 30_000;
 
 export interface Observed {
   /** The script's stdout. */
@@ -53,12 +49,7 @@ export async function observeInside(
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
     await ctx.start(id!, Object.keys(fields).length ? JSON.stringify(fields).slice(0, 200) : undefined);
     const code = await ctx.waitExit(id!);
-    // The whole output or none: a slow or fragmenting target's stream cut short would read as a missing effect.
-    const readMs = Math.max(OUTPUT_READ_MS, sessionEndMs(ctx));
-    const logs = await logsSession(ctx, id!, { stdout: 1 }, { readMs });
-    if (!logs.closed) ctx.preconditionUnmet(`the logs of the exited container did not end within ${readMs} ms: its output is not whole`);
-    const out = demux(logs.data).stdout.toString('utf8');
-    return { out, code, warnings };
+    return { out: await wholeStdoutOf(ctx, id!), code, warnings };
   });
 }
 
