@@ -2,6 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import { about, emitted, eventsOf, hasKinds, kindOf, kindsOf, nowSeconds, readEvents, untilSoon, type EngineEvent } from '../support/events.ts';
 import { networkScenario } from '../support/event-scenarios.ts';
 import type { EngineContext } from '../support/context.ts';
+import { sessionEndMs } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/system/events';
 /** How far the target's clock may be from the suite's (a daemon on another host). */
@@ -78,7 +79,8 @@ export default [
     async run(ctx) {
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300']);
-      const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('create', 'start')(about(all, id)) });
+      // Every event since \`since\` comes first (the other checks' too): a slow target may take the session's time to reach these.
+      const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('create', 'start')(about(all, id)), deadlineMs: sessionEndMs(ctx) });
       ctx.expect(read.problems.length === 0, `the event stream is not a sequence of JSON objects: ${read.problems.join('; ')}`);
       ctx.expect(hasKinds('create', 'start')(about(read.events, id)), 'the stream must carry the create and start events of the container just started', {
         actual: read.events.slice(0, 5),
