@@ -96,7 +96,7 @@ export default [
   engineCheck({
     id: 'engine/containers/delete/query-v/refused-keeps-volumes',
     title: 'DELETE ?v=1 of a running container without force, refused, removes neither the container nor its volumes',
-    requirements: [REFUSED, 'engine/containers/delete/query-v'],
+    requirements: [REFUSED],
     endpoint: ENDPOINT,
     async run(ctx) {
       const volume = await containerWithVolume(ctx, true);
