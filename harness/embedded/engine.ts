@@ -68,6 +68,9 @@ export class EmbeddedEngine {
       await sweepRun(this.engine, { version: '1.22', runId, timeoutMs: HOUSEKEEPING_TIMEOUT_MS });
       // A login a mutant changed (an empty password) registers that account: the next run would be refused.
       this.server.forgetLogins();
+      // A fault that lets a pre-defined network be deleted (blind4-network-predefined-by-id-deletable) took
+      // it from every later run on this daemon: their containers then had no bridge (only lo).
+      this.server.restoreNetworks();
       await this.keepFixture();
     }
   }

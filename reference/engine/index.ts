@@ -36,6 +36,8 @@ export interface RunningEngineServer {
   setFaults(names: readonly string[]): void;
   /** Forgets the registry logins POST /auth registered: the next run meets a fresh daemon's login history. */
   forgetLogins(): void;
+  /** Brings back a pre-defined network a faulted run deleted (bridge, host, none), as a fresh daemon has them. */
+  restoreNetworks(): void;
   /** Sets the mutation hook (one mutant, or the baseline's observer), with the faults it switches on; undefined removes it. */
   setMutation(hook: MutationHook | undefined): void;
 }
@@ -72,6 +74,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Runn
     deps,
     setFaults,
     forgetLogins: () => engine.logins.clear(),
+    restoreNetworks: () => engine.networks.restorePredefined(),
     setMutation(hook) {
       mutation.current = hook;
       setFaults(hook?.faults ?? []);

@@ -25,6 +25,7 @@ export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
 
 export class NetworkStore {
   private readonly byId = new Map<string, Network>();
+  private readonly predefined: Network[];
   private nextSubnet = 18;
 
   /** @param optionPrefix `com.docker.network` in the docker profile. */
@@ -37,9 +38,16 @@ export class NetworkStore {
       [`${optionPrefix}.bridge.name`]: `${optionPrefix.split('.')[1]}0`,
       [`${optionPrefix}.driver.mtu`]: '1500',
     };
-    this.add('bridge', 'bridge', [{ Subnet: '172.17.0.0/16', Gateway: '172.17.0.1' }], bridgeOptions, true);
-    this.add('host', 'host', [], {}, true);
-    this.add('none', 'null', [], {}, true);
+    this.predefined = [
+      this.add('bridge', 'bridge', [{ Subnet: '172.17.0.0/16', Gateway: '172.17.0.1' }], bridgeOptions, true),
+      this.add('host', 'host', [], {}, true),
+      this.add('none', 'null', [], {}, true),
+    ];
+  }
+
+  /** Puts back the pre-defined networks a DELETE removed (only a faulted daemon lets it). */
+  restorePredefined(): void {
+    for (const network of this.predefined) if (!this.byId.has(network.Id)) this.byId.set(network.Id, network);
   }
 
   create(opts: {

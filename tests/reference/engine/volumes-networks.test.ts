@@ -73,3 +73,16 @@ describe('engine reference: networks (1.22)', () => {
     await api('DELETE', `/v1.22/containers/${c}?force=1`);
   });
 });
+
+describe('engine reference: pre-defined networks restored between runs', () => {
+  it('a bridge a faulted daemon let a DELETE remove is back after restoreNetworks, with its id', async () => {
+    const { NetworkStore } = await import('../../../reference/engine/state/networks.ts');
+    const store = new NetworkStore('com.docker.network');
+    const bridge = store.resolve('bridge')!;
+    store.delete(bridge);
+    expect(store.resolve('bridge')).toBeUndefined();
+    store.restorePredefined();
+    expect(store.resolve('bridge')?.Id).toBe(bridge.Id);
+    expect(store.resolve(bridge.Id)?.Name).toBe('bridge');
+  });
+});
