@@ -55,8 +55,10 @@ function perInterface(c: Container): Record<string, Record<string, number>> {
   return Object.fromEntries(joined.map((_, i) => [`eth${i}`, networkCounters(c)]));
 }
 
-/** The container's memory limit (HostConfig.Memory), else the host's memory. */
-/** @param zeroUnlimited `blind8-memory-limit-zero-unlimited`: the HostConfig value as it is, 0 without a limit. */
+/**
+ * The container's memory limit (HostConfig.Memory), else the host's memory.
+ * @param zeroUnlimited `blind8-memory-limit-zero-unlimited`: the HostConfig value as it is, 0 without a limit.
+ */
 function memoryLimit(c: Container, zeroUnlimited: boolean): number {
   const memory = c.hostConfig.Memory;
   return typeof memory === 'number' && memory > 0 ? memory : zeroUnlimited ? 0 : MEMORY_LIMIT;
