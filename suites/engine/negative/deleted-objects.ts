@@ -9,6 +9,7 @@ import { encodeQuery } from '../../../harness/protocol/query.ts';
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createExec } from '../support/exec.ts';
+import { removedContainer } from '../support/lifecycle.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 export interface DeletedObject {
@@ -71,8 +72,7 @@ const container: DeletableKind = {
   prefix: '/containers/{id}',
   versions: ['1.18', '1.22'],
   async deleted(ctx) {
-    const { id, name } = await ctx.createContainer({ cmd: ['true'] });
-    await deleteOrBlock(ctx, `/containers/${id}`, { force: 1 }, [204], 'engine/containers/delete/204-removed');
+    const { id, name } = await removedContainer(ctx);
     const shows = (c: Record<string, unknown>): boolean => c.Id === id;
     const views: ListView[] = [
       { path: '/containers/json', query: { all: 1 }, shows },
