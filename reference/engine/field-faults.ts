@@ -33,6 +33,7 @@ export const EFFECT_FIELDS = [
   'Devices',
   'Ulimits',
   'OomScoreAdj',
+  'OomKillDisable',
   'GroupAdd',
   'Memory',
   'MemoryReservation',

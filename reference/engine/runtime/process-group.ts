@@ -57,6 +57,13 @@ export class ProcessGroup {
   /** Trapped signals waiting for the shell to run their action. */
   readonly pendingTraps: number[] = [];
   readonly children = new Map<number, string[]>();
+  /** The memory cgroup's limit in bytes (0: none) and whether its OOM killer is disabled (OomKillDisable). */
+  memoryLimit = 0;
+  oomKillDisabled = false;
+  /** Whether the kernel's OOM killer ended the group. */
+  oomKilled = false;
+  private memoryUsed = 0;
+  private stalled = false;
 
   private resolveExit!: (code: number) => void;
   private readonly heldOutput: Array<{ stream: 'stdout' | 'stderr'; data: Buffer }> = [];
@@ -112,6 +119,22 @@ export class ProcessGroup {
     } else if (disposition === 'default' && !ignoredByDefault(n)) this.finish(128 + n);
   }
 
+  /**
+   * Bytes the program starts (or, negative, stops) holding. Past the limit the OOM killer ends the
+   * group with SIGKILL; with the killer disabled the program stays where it is until a signal ends
+   * it, as a task waiting on a real memory cgroup does.
+   */
+  charge(bytes: number): void {
+    this.memoryUsed = Math.max(0, this.memoryUsed + bytes);
+    if (!this.memoryLimit || this.memoryUsed <= this.memoryLimit || this.dead) return;
+    if (this.oomKillDisabled) {
+      this.stalled = true;
+      return;
+    }
+    this.oomKilled = true;
+    this.finish(128 + SIGKILL);
+  }
+
   pause(): void {
     if (this.dead || this.paused) return;
     this.paused = true;
@@ -127,9 +150,9 @@ export class ProcessGroup {
     for (const n of this.heldSignals.splice(0)) this.deliver(n);
   }
 
-  /** Throws Killed when the group has ended; waits while paused. */
+  /** Throws Killed when the group has ended; waits while paused or stalled at its memory limit. */
   async checkpoint(): Promise<void> {
-    while (this.paused && !this.dead) await new Promise<void>((resolve) => this.wakers.add(resolve));
+    while ((this.paused || this.stalled) && !this.dead) await new Promise<void>((resolve) => this.wakers.add(resolve));
     if (this.dead) throw new Killed();
   }
 

@@ -48,6 +48,14 @@ export interface ProgramRun {
   pause(): void;
   resume(): void;
   processes(): Array<{ pid: number; argv: string[] }>;
+  /** Whether the kernel's OOM killer ended the program (its memory limit was exceeded). */
+  oomKilled(): boolean;
+}
+
+/** The memory cgroup a program runs in: HostConfig Memory (bytes, 0 for none) and OomKillDisable. */
+export interface MemoryCgroup {
+  limit: number;
+  oomKillDisabled: boolean;
 }
 
 export interface StartProgramOptions {
@@ -61,6 +69,7 @@ export interface StartProgramOptions {
   user?: string;
   /** The container's listening ports, shared by its command and its exec instances. */
   sockets?: ContainerSockets;
+  memory?: MemoryCgroup;
   io: ProgramIO;
 }
 
@@ -69,6 +78,8 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 export function startProgram(opts: StartProgramOptions): ProgramRun {
   const io: ProgramIO = opts.tty ? { ...opts.io, stderr: (d) => opts.io.stdout(d) } : opts.io;
   const group = new ProcessGroup(io, opts.tty, opts.argv);
+  group.memoryLimit = opts.memory?.limit ?? 0;
+  group.oomKillDisabled = opts.memory?.oomKillDisabled ?? false;
   const env = envFromList(opts.env);
   if (!env.has('PATH')) env.set('PATH', DEFAULT_PATH);
   if (!env.has('HOSTNAME')) env.set('HOSTNAME', opts.hostname);
@@ -101,6 +112,7 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     pause: () => group.pause(),
     resume: () => group.resume(),
     processes: () => group.processes(),
+    oomKilled: () => group.oomKilled,
   };
 }
 

@@ -53,6 +53,7 @@ export function startContainer(engine: Engine, c: Container): void {
       workingDir: view.workingDir,
       user: view.user,
       sockets: view.sockets,
+      memory: view.memory,
       tty,
       io: {
         stdin: stdin ?? null,
@@ -79,7 +80,9 @@ function onExit(engine: Engine, c: Container, run: ProgramRun, code: number): vo
   c.run = undefined;
   c.stdin?.end();
   const restart = !engine.closed && shouldRestart(c, code, engine.faults);
-  c.state = { ...c.state, status: restart ? 'restarting' : 'exited', pid: 0, exitCode: code, finishedAt: new Date() };
+  const oomKilled = run.oomKilled();
+  c.state = { ...c.state, status: restart ? 'restarting' : 'exited', pid: 0, exitCode: code, finishedAt: new Date(), oomKilled };
+  if (oomKilled) engine.containerEvent(c, 'oom');
   if (code <= 128 || !engine.faults.has('blind4-die-event-signal-exit-missing')) engine.containerEvent(c, 'die', { exitCode: String(code) });
   for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'unmount');

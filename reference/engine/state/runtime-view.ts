@@ -6,6 +6,7 @@
  * create field goes through `effective`, so `field-ignored:<Field>` drops exactly its effect.
  */
 import { ContainerSockets } from '../runtime/sockets.ts';
+import type { MemoryCgroup } from '../runtime/program.ts';
 import { emptyLayer, type ContainerFs, type FsNode, type Layer } from '../fs/filesystem.ts';
 import { ancestors, dirname, isWithin, normalize } from '../fs/paths.ts';
 import { effective, type EffectField } from '../field-faults.ts';
@@ -26,6 +27,8 @@ export interface RuntimeView {
   ports: Record<string, PortBinding[] | null>;
   /** The ports the run's programs listen on, which its published TCP ports reach. */
   sockets: ContainerSockets;
+  /** The memory cgroup of the container's command: Memory as its limit, OomKillDisable. */
+  memory: MemoryCgroup;
 }
 
 export interface PortBinding {
@@ -117,6 +120,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     env: set('Env', c.config.Env ?? [], []),
     workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/',
     user,
+    memory: { limit: set('Memory', Number(hc.Memory ?? 0), 0), oomKillDisabled: set('OomKillDisable', hc.OomKillDisable === true, false) },
   };
   views.set(c, view);
   return view;

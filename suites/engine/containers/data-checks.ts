@@ -5,6 +5,7 @@ import createEffects from './create-effects.ts';
 import createObserved from './create-observed.ts';
 import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
+import memoryLimit from './memory-limit.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
 import listPorts from './list-ports.ts';
@@ -28,6 +29,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...createObserved,
   ...createMountIdentity,
   ...createCgroups,
+  ...memoryLimit,
   ...createPublished,
   ...list,
   ...listPorts,

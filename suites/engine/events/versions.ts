@@ -4,22 +4,23 @@ import { EVENT_KINDS, isAbout, kindOf, nowSeconds, readEvents, typeOf, untilSoon
 import { expectOk, lifecycleSteps, removeStep, runSteps } from '../support/event-scenarios.ts';
 import { IMPORT_NAMED, imageIdOf, importRequest, uniqueRootfs } from '../support/images.ts';
 import { EXITS_ON_TERM } from '../support/lifecycle.ts';
+import { grows } from '../support/memory.ts';
 import { sleep } from '../support/poll.ts';
 
 const REQUIREMENT = 'engine/events/kinds-in-both-versions';
 
-/**
- * The kinds both columns of the Events table list, by source: every 1.18 kind (each is in the 1.22
- * column too) but oom, which no request can provoke.
- */
+/** The kinds both columns of the Events table list, by source: every 1.18 kind (each is in the 1.22 column too). */
 const SHARED: Record<'container' | 'image', readonly string[]> = {
-  container: EVENT_KINDS['1.18'].container.filter((k) => k !== 'oom'),
+  container: EVENT_KINDS['1.18'].container,
   image: EVENT_KINDS['1.18'].image,
 };
 
-/** The check's own subjects: one container driven through the shared kinds, one image imported and removed. */
+/**
+ * The check's own subjects: containers driven through the shared kinds (one through the lifecycle,
+ * one past its memory limit for oom), one image imported and removed.
+ */
 interface Subjects {
-  container: string;
+  container: string[];
   image: string;
 }
 
@@ -28,7 +29,8 @@ function sharedKey(e: EngineEvent, subjects: Subjects): string | undefined {
   const kind = kindOf(e);
   const type = typeOf(e);
   for (const source of ['container', 'image'] as const) {
-    if ((type === '' || type === source) && isAbout(e, subjects[source]) && SHARED[source].includes(kind)) return `${source} ${kind}`;
+    const about = [subjects[source]].flat().some((s) => isAbout(e, s));
+    if ((type === '' || type === source) && about && SHARED[source].includes(kind)) return `${source} ${kind}`;
   }
   return undefined;
 }
@@ -66,7 +68,9 @@ export default [
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(EXITS_ON_TERM);
       await runSteps(ctx, [...lifecycleSteps(ctx, id), removeStep(ctx, id)]);
-      const subjects: Subjects = { container: id, image: await importedAndRemoved(ctx) };
+      const pastLimit = (await grows(ctx)).id;
+      await ctx.waitExit(pastLimit);
+      const subjects: Subjects = { container: [id, pastLimit], image: await importedAndRemoved(ctx) };
       // Both reads replay a window wholly past (its until gone by), not a live stream ending at until.
       const window = { since, until: untilSoon() };
       await sleep(window.until * 1000 + 250 - Date.now());

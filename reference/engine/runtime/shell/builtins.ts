@@ -53,7 +53,7 @@ const exportVars: ShellBuiltin = async (shell, args) => {
 };
 
 const unset: ShellBuiltin = async (shell, args) => {
-  for (const name of args) shell.proc.env.delete(name);
+  for (const name of args) shell.unset(name);
   return 0;
 };
 

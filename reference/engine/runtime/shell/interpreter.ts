@@ -29,6 +29,7 @@ export class Shell implements ExpansionScope {
   readonly traps = new Map<number, string>();
   readonly jobs = new Set<Promise<number>>();
   lastJobPid = 0;
+  private held = 0;
 
   constructor(
     readonly proc: Proc,
@@ -78,15 +79,36 @@ export class Shell implements ExpansionScope {
   }
 
   set(name: string, value: string): void {
+    this.hold(value.length - (this.proc.env.get(name)?.length ?? 0));
     this.proc.env.set(name, value);
+  }
+
+  unset(name: string): void {
+    this.hold(-(this.proc.env.get(name)?.length ?? 0));
+    this.proc.env.delete(name);
+  }
+
+  /** Counts the bytes the shell's variables hold against the program's memory limit. */
+  private hold(bytes: number): void {
+    this.held += bytes;
+    this.proc.group.charge(bytes);
+  }
+
+  /** A subshell's variables are its own copy: what it held is given back when it ends. */
+  private async inCopy<T>(body: (sub: Shell) => Promise<T>): Promise<T> {
+    const sub = this.subshell();
+    try {
+      return await body(sub);
+    } finally {
+      this.proc.group.charge(-sub.held);
+    }
   }
 
   async substitute(script: string): Promise<string> {
     const chunks: Buffer[] = [];
-    const sub = this.subshell();
     const io = { ...this.io, out: (d: Buffer | string) => void chunks.push(toBuffer(d)) };
     try {
-      await sub.run(script, io);
+      await this.inCopy((sub) => sub.run(script, io));
     } catch (err) {
       if (!(err instanceof ShellExit)) throw err;
     }
@@ -200,7 +222,7 @@ export class Shell implements ExpansionScope {
 
   private async inSubshell(body: List, io: ShellIO): Promise<number> {
     try {
-      return await this.subshell().list(body, io);
+      return await this.inCopy((sub) => sub.list(body, io));
     } catch (err) {
       if (err instanceof ShellExit) return err.code;
       throw err;
