@@ -17,6 +17,7 @@ import { BLIND_5_FAULTS } from './fault-areas/blind-5.ts';
 import { BLIND_6_FAULTS } from './fault-areas/blind-6.ts';
 import { BLIND_7_FAULTS } from './fault-areas/blind-7.ts';
 import { BLIND_8_FAULTS } from './fault-areas/blind-8.ts';
+import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -48,6 +49,7 @@ const NAMED_FAULTS = [
   ...BLIND_6_FAULTS,
   ...BLIND_7_FAULTS,
   ...BLIND_8_FAULTS,
+  ...BLIND_9_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

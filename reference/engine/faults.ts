@@ -16,6 +16,7 @@ import { BLIND_5_FAULTS } from './fault-areas/blind-5.ts';
 import { BLIND_6_FAULTS } from './fault-areas/blind-6.ts';
 import { BLIND_7_FAULTS } from './fault-areas/blind-7.ts';
 import { BLIND_8_FAULTS } from './fault-areas/blind-8.ts';
+import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -49,6 +50,7 @@ const NAMED_FAULTS = [
   ...BLIND_6_FAULTS,
   ...BLIND_7_FAULTS,
   ...BLIND_8_FAULTS,
+  ...BLIND_9_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

@@ -41,7 +41,8 @@ function cancel(ctx: CallContext): Reply {
   // Under `blind8-cancel-answers-previous-state` the answer is the action as read before the change.
   const before = world.faults.has('blind8-cancel-answers-previous-state') ? actionJson(world, a) : undefined;
   a.state = 'Canceling';
-  announceAction(world, a, 'update');
+  // Under `blind9-canceling-not-announced` only the end of a cancel (Canceled) reaches the event stream.
+  if (!world.faults.has('blind9-canceling-not-announced')) announceAction(world, a, 'update');
   if (a.abort) a.abort.abort(new Error('canceled'));
   else if (!world.faults.has('blind2-cancel-stays-canceling')) world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
   return accepted(world, before ?? actionJson(world, a));

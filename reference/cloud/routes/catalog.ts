@@ -12,6 +12,12 @@ interface Entry {
   resource_uri: string;
 }
 
+/** Under `blind9-provider-list-available-only` the provider list shows the providers available for new nodes only. */
+function listed<T extends Entry>(ctx: CallContext, kind: UriKind, all: T[]): T[] {
+  if (kind !== 'provider' || !ctx.world.faults.has('blind9-provider-list-available-only')) return all;
+  return all.filter((p) => (p as { available?: boolean }).available !== false);
+}
+
 function addCatalog<T extends Entry>(
   routes: RouteTable,
   kind: UriKind,
@@ -20,7 +26,11 @@ function addCatalog<T extends Entry>(
   filters: (ctx: CallContext) => Record<string, FieldReader<T>>,
 ): void {
   const base = `/api/infra/v1/${kind}/`;
-  routes.add('GET', base, (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, items(ctx.world.catalog), filters(ctx), kind)));
+  routes.add(
+    'GET',
+    base,
+    (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind)),
+  );
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
     const uri = resourceUri(

@@ -74,7 +74,11 @@ export function addRepoRoutes(routes: RouteTable): void {
       ctx.world,
       ctx.req.query,
       repositoriesOf(ctx.world, ctx.scope.namespace),
-      { name: (r) => r.name, registry: (r) => r.registry },
+      // Under `blind9-repository-name-filter-path-only` name is compared with the name without its registry host.
+      {
+        name: (r) => (ctx.world.faults.has('blind9-repository-name-filter-path-only') ? r.name.slice(r.name.indexOf('/') + 1) : r.name),
+        registry: (r) => r.registry,
+      },
       'repository',
     );
     return listReply(ctx, items, (r) => repositoryJson(ctx.world, r));

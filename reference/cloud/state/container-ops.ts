@@ -34,6 +34,13 @@ function bindingsFor(world: World, svc: Service, previous: readonly ContainerBin
     }
     if (b.host_path) return [{ volume: null, host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable }];
     const kept = reuse ? previous.find((p) => p.container_path === b.container_path && p.volume)?.volume : undefined;
+    if (world.faults.has('blind9-binding-volume-shared-by-containers')) {
+      // The volume is keyed by service and path: every container of the service mounts the first one's.
+      const sibling = liveContainers(world, svc)
+        .flatMap((c) => c.bindings)
+        .find((p) => p.container_path === b.container_path && p.volume);
+      if (sibling) return [{ volume: sibling.volume, host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
+    }
     return [{ volume: kept ?? volumeUri(newUuid(), svc), host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
   });
 }

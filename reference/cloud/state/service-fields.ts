@@ -44,7 +44,9 @@ const UPDATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
   autodestroy: (b, world) => optEnum(b, 'autodestroy', AUTODESTROY, world.faults.has('blind6-service-restart-policy-case-insensitive')),
   container_envvars: readEnv,
   container_ports: readPorts,
-  cpu_shares: (b) => optInt(b, 'cpu_shares'),
+  // Under `blind9-cpu-shares-string-kept` a string value is stored as sent (no type check on this one field).
+  cpu_shares: (b, world) =>
+    typeof b.cpu_shares === 'string' && world.faults.has('blind9-cpu-shares-string-kept') ? (b.cpu_shares as unknown as number) : optInt(b, 'cpu_shares'),
   entrypoint: (b) => optString(b, 'entrypoint'),
   memory: (b) => optInt(b, 'memory'),
   privileged: (b) => optBool(b, 'privileged'),

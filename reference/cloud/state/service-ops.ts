@@ -86,6 +86,8 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
   const added = reconcileCount(world, svc);
   svc.config.deployment_strategy = strategy;
   if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
+  // Under `blind9-scaled-container-envvars-dropped` a container added by scale is built without the service's variables.
+  if (world.faults.has('blind9-scaled-container-envvars-dropped')) for (const c of added) c.config.container_envvars = [];
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');
   await bootContainers(world, added, svc.config.sequential_deployment, job);

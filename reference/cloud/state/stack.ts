@@ -203,7 +203,8 @@ export async function terminateStack(world: World, stack: Stack, job: Job): Prom
   setState(world, stack, 'Terminating');
   const skipped = (s: Service): boolean => s.state === 'Stopped' && world.faults.has('blind2-stack-terminate-skips-stopped');
   await overServices(world, stack, 'terminate', (s) => (skipped(s) ? Promise.resolve() : terminateService(world, s, job)));
-  stack.destroyed_datetime = world.clock.now();
+  // Under `blind9-stack-empty-terminate-no-destroyed-date` the date is written when a service's terminate completes: a stack without services gets none.
+  if (stack.services.length > 0 || !world.faults.has('blind9-stack-empty-terminate-no-destroyed-date')) stack.destroyed_datetime = world.clock.now();
   setState(world, stack, 'Terminated');
 }
 

@@ -39,7 +39,9 @@ function streamUser(world: World, req: http.IncomingMessage, url: URL): CloudUse
   const fromQuery = world.faults.has('stream-query-auth-rejected') ? undefined : userFromQuery(url.searchParams, world.users);
   // Under `blind7-stream-wrong-key-accepted` the upgrade's Basic credentials are looked up by user name only.
   const anyKey = world.faults.has('blind7-stream-wrong-key-accepted');
-  const basic = world.faults.has('stream-basic-refused') ? undefined : userFromBasic(req.headers.authorization, world.users, anyKey);
+  // Under `blind9-stream-basic-scheme-case-sensitive` the upgrade's header must begin with "Basic " exactly (the REST check ignores case).
+  const caseRefused = world.faults.has('blind9-stream-basic-scheme-case-sensitive') && !(req.headers.authorization ?? '').startsWith('Basic ');
+  const basic = world.faults.has('stream-basic-refused') || caseRefused ? undefined : userFromBasic(req.headers.authorization, world.users, anyKey);
   const user = basic ?? fromQuery;
   const unguarded =
     world.faults.has('stream-auth-not-required') || (world.faults.has('stream-logs-auth-not-required') && /\/(logs|exec)\/?$/.test(url.pathname));

@@ -51,7 +51,9 @@ export function credentialsOfConfig(header: string | string[] | undefined, host:
   if (!isObject(map)) return undefined;
   const bare = (key: string) => key.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   const official = faults.has('official-registry-key-unrecognized') ? 'index.docker.io' : OFFICIAL_REGISTRY_KEY;
-  const matches = (key: string) => (host ? bare(key) === host || bare(key) === host.replace(/:443$/, '') : key === official);
+  // Under `blind9-registry-config-url-key-unmatched` a private registry's key is compared as written: a URL form matches nothing.
+  const hostKey = (key: string) => (faults.has('blind9-registry-config-url-key-unmatched') ? key : bare(key));
+  const matches = (key: string) => (host ? hostKey(key) === host || hostKey(key) === host.replace(/:443$/, '') : key === official);
   const entry = Object.entries(map).find(([key]) => matches(key));
   return entry && isObject(entry[1]) ? entry[1] : undefined;
 }

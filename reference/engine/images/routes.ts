@@ -19,6 +19,16 @@ function byRepositoryOnly(deps: EngineDeps, name: string): Image | undefined {
   return deps.images.all().find((i) => i.repoTags.some((t) => t.startsWith(`${repo}:`)));
 }
 
+/**
+ * Under `blind9-image-inspect-bare-name-any-tag` (inspect): a name without tag or digest that no
+ * `:latest` answers is the first image of its repository, whatever its tag.
+ */
+function bareNameAnyTag(deps: EngineDeps, ctx: RouteContext): Image | undefined {
+  const name = ctx.params.name!;
+  if (!ctx.faults.has('blind9-image-inspect-bare-name-any-tag') || name.includes('@') || name.lastIndexOf(':') > name.lastIndexOf('/')) return undefined;
+  return deps.images.resolve(name) ? undefined : deps.images.anyOfRepository(name);
+}
+
 function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const unresolved =
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
@@ -32,6 +42,13 @@ function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   if (!image) throw missing(deps.images, name, deps.faults, notFound);
   if (!resolvedAs(ctx, image.id, name)) throw notFound;
   return image;
+}
+
+/** Under `blind9-history-by-id-404` history looks names up as repository references only: an image id answers 404. */
+function historyFound(deps: EngineDeps, ctx: RouteContext): Image {
+  const name = ctx.params.name!;
+  if (ctx.faults.has('blind9-history-by-id-404') && /^(sha256:)?[0-9a-f]{12,64}$/.test(name)) throw new HttpError(404, `No such image: ${name}`);
+  return found(deps, name, ctx);
 }
 
 /** POST /images/(name)/tag: 201; 400 bad name; 404 no image; 409 tag held by another image unless force. */
@@ -63,6 +80,14 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
 function search(ctx: RouteContext, deps: EngineDeps): void {
   let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
   if (!results.length && ctx.faults.has('blind2-search-no-match-all')) results = deps.images.registry.search('');
+  if (ctx.faults.has('blind9-search-zero-values-omitted')) {
+    // The result struct's tags carry omitempty: zero counts, false flags and empty descriptions are left out.
+    ctx.sendJson(
+      200,
+      results.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== 0 && v !== false && v !== ''))),
+    );
+    return;
+  }
   if (!ctx.faults.has('search-wrong-keys')) {
     ctx.sendJson(200, results);
     return;
@@ -81,7 +106,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   let removing = 0;
   const inspectFound = (ctx: RouteContext) => {
     if (removing > 0 && ctx.faults.has('inspect-races-removal')) throw new HttpError(500, `image not known: ${ctx.params.name}`);
-    return found(deps, ctx.params.name!, ctx);
+    return bareNameAnyTag(deps, ctx) ?? found(deps, ctx.params.name!, ctx);
   };
   const removal = async (ctx: RouteContext) => {
     if (!ctx.faults.has('inspect-races-removal')) return removeImage(ctx, deps);
@@ -103,9 +128,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
   router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(inspectFound(ctx), ctx.version, ctx.spell, ctx.faults)));
-  router.add('GET', '/images/{name*}/history', (ctx) =>
-    ctx.sendJson(200, historyItems(deps.images, found(deps, ctx.params.name!, ctx), ctx.version, ctx.faults)),
-  );
+  router.add('GET', '/images/{name*}/history', (ctx) => ctx.sendJson(200, historyItems(deps.images, historyFound(deps, ctx), ctx.version, ctx.faults)));
   router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
   router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));

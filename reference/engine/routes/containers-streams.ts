@@ -135,7 +135,8 @@ function attach(
           stdout: ctx.bool('stdout'),
           stderr: ctx.bool('stderr', faults.has('attach-stderr-by-default')) && (ctx.bool('stdout') || !faults.has('blind2-attach-stderr-needs-stdout')),
         },
-    live: streamMode && (c.isActive || c.state.status === 'created'),
+    // Under `blind9-attach-created-stream-ends` only a running container is streamed: one not yet started ends the stream at once.
+    live: streamMode && (c.isActive || (c.state.status === 'created' && !faults.has('blind9-attach-created-stream-ends'))),
     stdin: streamMode && ctx.bool('stdin') && c.config.OpenStdin && !stdinDropped(faults, c.config.Tty) ? () => c.stdin : undefined,
     closeStdinOnEnd: c.config.StdinOnce && !faults.has('stdin-once-ignored'),
     framed: how.framed,

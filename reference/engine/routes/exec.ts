@@ -41,11 +41,15 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     if (!ctx.faults.has('pause-allows-exec-start')) refuseWhilePaused(ctx, exec.container, 'exec');
     if (exec.started) throw new HttpError(409, `Error: Exec command ${exec.id} has already run`);
     if (!exec.container.isRunning) throw notRunning(exec.container);
-    const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : (body.Tty ?? exec.config.Tty);
+    // Under `blind9-exec-start-tty-or-create` the start Tty is or-ed with the create's: a false start Tty cannot undo a true one.
+    const startTty = ctx.faults.has('blind9-exec-start-tty-or-create') ? body.Tty === true || exec.config.Tty : (body.Tty ?? exec.config.Tty);
+    const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : startTty;
     if (ctx.faults.has('blind7-exec-ids-unstarted-missing')) exec.container.execIds.add(exec.id);
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
-      exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+      const run = exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+      // Under `blind9-exec-start-detach-waits` the detached start answers once the command has exited, as the attached one ends.
+      if (ctx.faults.has('blind9-exec-start-detach-waits')) await run.exited;
       return ctx.sendStatus(200);
     }
     exec.claim();

@@ -35,7 +35,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
     Containers: Object.fromEntries(
       engine.containers
         .all()
-        .filter((c) => c.networks.get(n.Name)?.EndpointID)
+        // Under `blind9-network-containers-any-member` every member is listed, with or without an endpoint (a container that is not running).
+        .filter((c) => c.networks.get(n.Name)?.EndpointID || (c.networks.has(n.Name) && faults.has('blind9-network-containers-any-member')))
         .map((c) => {
           const e = c.networks.get(n.Name)!;
           const address = e.IPAddress ? `${e.IPAddress}/${e.IPPrefixLen}` : '';

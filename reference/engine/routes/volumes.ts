@@ -24,8 +24,13 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     Driver: v.Driver,
     ...(ctx.faults.has('volume-no-Mountpoint') ? {} : { Mountpoint: v.Mountpoint }),
   });
+  // Under `blind9-volume-found-by-prefix` volumes are resolved like containers: a prefix of a volume's name finds it.
+  const byPrefix = (ctx: RouteContext): Volume | undefined => {
+    const name = ctx.params.name ?? '';
+    return name && ctx.faults.has('blind9-volume-found-by-prefix') ? engine.volumes.all().find((v) => v.Name.startsWith(name)) : undefined;
+  };
   const find = (ctx: RouteContext): Volume => {
-    const volume = engine.volumes.get(ctx.params.name ?? '') ?? stillAnswered<Volume>(engine.volumes, ctx.params.name ?? '', ctx.exchange);
+    const volume = engine.volumes.get(ctx.params.name ?? '') ?? stillAnswered<Volume>(engine.volumes, ctx.params.name ?? '', ctx.exchange) ?? byPrefix(ctx);
     const notFound = new HttpError(ctx.faults.has('volume-missing-500') ? 500 : 404, `get ${ctx.params.name}: no such volume`);
     if (!volume) throw missing(engine.volumes, ctx.params.name ?? '', ctx.faults, notFound);
     return volume;

@@ -88,6 +88,8 @@ export function createContainer(
   const hostConfig = buildHostConfig(version, requestedHost && withoutUnstored(engine.faults, requestedHost), engine.faults);
   checkNetworkMode(engine, version, hostConfig.NetworkMode);
   const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id);
+  // Under `blind9-attach-stderr-of-stdout` AttachStderr is read from the AttachStdout key (a copy-pasted line).
+  if (engine.faults.has('blind9-attach-stderr-of-stdout')) config.AttachStderr = config.AttachStdout;
   if (engine.faults.has('config-image-stored-as-id')) config.Image = image.id;
   if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
   const fs = new ContainerFs(image.layers);

@@ -169,13 +169,16 @@ export interface HostsOptions {
   extraHosts: readonly string[];
   /** Linked containers: their address and the names they answer to. */
   links: ReadonlyArray<{ ip: string; names: string[] }>;
+  /** `blind9-extra-hosts-split-every-colon`: an entry is split on every colon, its IP is the second field. */
+  splitEveryColon?: boolean;
 }
 
 export function etcHosts(o: HostsOptions): string {
   const lines = ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback'];
   for (const entry of o.extraHosts) {
     const colon = entry.indexOf(':');
-    if (colon > 0) lines.push(`${entry.slice(colon + 1)}\t${entry.slice(0, colon)}`);
+    const ip = o.splitEveryColon ? (entry.split(':')[1] ?? '') : entry.slice(colon + 1);
+    if (colon > 0) lines.push(`${ip}\t${entry.slice(0, colon)}`);
   }
   for (const link of o.links) if (link.ip) lines.push(`${link.ip}\t${link.names.join(' ')}`);
   if (o.ip) lines.push(`${o.ip}\t${o.hostname}`);

@@ -72,7 +72,16 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/etc/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/domainname', `${set('Domainname', c.config.Domainname, '') || '(none)'}\n`);
-  files.set('/etc/hosts', etcHosts({ ip: primaryAddress(c), hostname, extraHosts: list('ExtraHosts'), links: links(engine, list('Links')) }));
+  files.set(
+    '/etc/hosts',
+    etcHosts({
+      ip: primaryAddress(c),
+      hostname,
+      extraHosts: list('ExtraHosts'),
+      links: links(engine, list('Links')),
+      splitEveryColon: engine.faults.has('blind9-extra-hosts-split-every-colon'),
+    }),
+  );
   files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
   const mountLines: MountLine[] = [
     ...mounts.map((m) => mountLine(engine, m)),
@@ -80,7 +89,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       source: 'tmpfs',
       target,
       fstype: 'tmpfs',
-      options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', options].filter(Boolean).join(','),
+      // Under `blind9-tmpfs-options-dropped` the map is read like Volumes ({path:{}}): its values are not passed on.
+      options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', engine.faults.has('blind9-tmpfs-options-dropped') ? '' : options].filter(Boolean).join(','),
     })),
   ];
   files.set('/proc/mounts', procMounts(readonlyRoot, set('ShmSize', Number(hc.ShmSize ?? 0), DEFAULT_SHM_BYTES), mountLines));
