@@ -26,7 +26,9 @@ const commandName = args.find((a) => a !== '--debug');
 if (SUPERVISED_COMMANDS.has(commandName) && !process.env[SUPERVISED_ENV] && process.platform !== 'win32') {
   supervise();
 } else {
-  catchEarlySignals();
+  // Only a command that checks takes a signal as an interruption to finish cleanly; any other
+  // (mutate, serve, report...) ends on it as a process does, or handles it itself.
+  if (SUPERVISED_COMMANDS.has(commandName)) catchEarlySignals();
   watchSupervisor();
   const { main } = await import(await commandModule());
   const code = await main(args);

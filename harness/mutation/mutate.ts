@@ -130,8 +130,10 @@ async function inWorkers(suite: SuiteName, chosen: Mutant[], baseline: BaselineC
 async function spawnWorker(job: WorkerJob, dir: string, k: number, log: (line: string) => void): Promise<MutantResult[]> {
   const jobFile = path.join(dir, `job-${k}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
+  // Supervised: a worker whose parent is gone (Ctrl-C, a killed job) stops instead of running on unseen.
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'conformance.mjs'), 'mutate', '--worker', jobFile], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, CONFORMANCE_SUPERVISED: String(process.pid) },
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
