@@ -298,6 +298,7 @@ export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'container-node-wrong-uuid', description: "container objects name in node a node URI with the container's own uuid instead of its node's" },
   { name: 'node-region-null', description: "node objects show region null instead of their cluster's region" },
   { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },
+  { name: 'cluster-current-nodes-target', description: "a node cluster's current_num_nodes echoes its target_num_nodes whatever nodes it has" },
   {
     name: 'container-service-wrong-uuid',
     description: "container objects name in service a service URI with the container's own uuid instead of their service's",

@@ -18,6 +18,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'node-tags-appended', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-region-null', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'cluster-current-nodes-zero', catches: ['cloud/nodecluster/get/nodes-belong'] },
+  { fault: 'cluster-current-nodes-target', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'repository-registry-vendor', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'repository-update-refused', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-delete-kept', catches: ['cloud/repository/delete/removed', 'cloud/errors/after-delete/repository'] },

@@ -95,6 +95,10 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
   },
   'node-region-null': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).region).toBeNull(),
   'cluster-current-nodes-zero': async (t) => expect((await deployedCluster(t, 1)).current_num_nodes).toBe(0),
+  'cluster-current-nodes-target': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 2 });
+    expect(cluster.current_num_nodes).toBe(2);
+  },
   'repository-registry-vendor': async (t) => expect((await t.ok('POST', REPOS, { name: 'quay.io/a/b' })).registry).not.toMatch(/quay\.io/),
   'repository-update-refused': async (t) => {
     const repo = await t.ok('POST', REPOS, { name: 'quay.io/a/b' });
