@@ -134,6 +134,13 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     await session.closed.catch(() => undefined);
     expect(session.messages.map((m: any) => m.output ?? '').join('')).not.toContain('/mine');
   },
+  'working-dir-not-applied': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 60', working_dir: '/tmp' });
+    const session = await t.ws(`${svc.containers[0]}exec/?command=pwd`);
+    await session.closed.catch(() => undefined);
+    expect(session.messages.map((m: any) => m.output ?? '').join('')).toContain('/\n');
+  },
   'rest-basic-refused': async (t) => expect((await t.call('GET', S)).status).toBe(401),
   'stream-basic-refused': async (t) => {
     await expect(t.ws('/api/audit/v1/events')).rejects.toMatchObject({ status: 401 });
