@@ -5,9 +5,21 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { containersOf, live, nodeOf, ownNodes, sharedNodes, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import {
+  containersOf,
+  live,
+  nodeOf,
+  operateAndSettle,
+  ownNodes,
+  sharedNodes,
+  runningService,
+  settled,
+  tagNode,
+  waitForContainers,
+  type AppNodes,
+} from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
-import type { Container, Node } from '../support/views.generated.ts';
+import type { Container, Node, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
@@ -29,19 +41,28 @@ interface Loaded {
  * Nodes running the given numbers of containers of other services (each load placed by an extra
  * tag on its node), one node idle. With loads [2, 0, 1] the idle node is neither the first nor
  * the last, and the other two differ in load: neither "first", "last" nor "not the busiest" finds it.
+ * `stoppedOnIdle` containers of another service sit Stopped on the idle node: it runs none, so a
+ * strategy counting every container there (not the running ones) finds it busier than a loaded one.
  */
-async function loadedNodes(ctx: CloudContext, loads: readonly number[]): Promise<Loaded> {
+async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedOnIdle = 0): Promise<Loaded> {
   const at = await ownNodes(ctx, loads.length);
-  for (const [i, load] of loads.entries()) {
-    if (!load) continue;
-    const node = at.nodes[i]!;
-    const only = await tagNode(ctx, at, node);
-    const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: load });
-    const placed = await waitForContainers(ctx, svc, load);
-    if (!placed.every((c) => sameResource(c.node, node.resource_uri)))
-      ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
+  const idle = at.nodes[loads.indexOf(0)]!;
+  for (const [i, load] of loads.entries()) if (load) await loadNode(ctx, at, at.nodes[i]!, load);
+  if (stoppedOnIdle) {
+    const svc = await loadNode(ctx, at, idle, stoppedOnIdle);
+    await operateAndSettle(ctx, svc, 'stop');
+    await waitForContainers(ctx, svc, stoppedOnIdle, ['Stopped']);
   }
-  return { at, idle: at.nodes[loads.indexOf(0)]! };
+  return { at, idle };
+}
+
+/** A running service of `count` containers on `node` alone (an extra tag only it carries). */
+async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: number): Promise<Service> {
+  const only = await tagNode(ctx, at, node);
+  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: count });
+  const placed = await waitForContainers(ctx, svc, count);
+  if (!placed.every((c) => sameResource(c.node, node.resource_uri))) ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
+  return svc;
 }
 
 const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
@@ -83,17 +104,22 @@ async function scaledTo(ctx: CloudContext, svc: { resource_uri: string }, count:
 export default [
   cloudCheck({
     id: R.emptiest,
-    title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers',
+    title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers (stopped ones are no load)',
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const { at, idle } = await loadedNodes(ctx, [2, 0, 1]);
+      // The idle node holds three Stopped containers: counted as load, it would be the busiest.
+      const { at, idle } = await loadedNodes(ctx, [2, 0, 1], 3);
       const svc = await runningService(ctx, at, { target_num_containers: 1 });
       const [c] = await waitForContainers(ctx, svc, 1);
-      ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the others run two and one)', {
-        expected: idle.resource_uri,
-        actual: c!.node,
-        requirement: R.emptiest,
-      });
+      ctx.expect(
+        sameResource(c!.node, idle.resource_uri),
+        'the container did not go to the node with no running containers (three stopped; the others run two and one)',
+        {
+          expected: idle.resource_uri,
+          actual: c!.node,
+          requirement: R.emptiest,
+        },
+      );
     },
   }),
   cloudCheck({
