@@ -144,6 +144,37 @@ export default [
     },
   }),
   cloudCheck({
+    id: `${R.ha}/stopped`,
+    title: 'HIGH_AVAILABILITY counts running containers of the service: a container a scale adds goes where its sibling is Stopped',
+    requirements: [R.ha],
+    endpoint: 'cloud/service/scale',
+    async run(ctx) {
+      const { at, idle } = await loadedNodes(ctx, [2, 0]);
+      const busy = at.nodes.find((n) => n !== idle)!;
+      const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const first = await waitForContainers(ctx, svc, 2);
+      const onBusy = first.find((c) => sameResource(c.node, busy.resource_uri));
+      ctx.precondition(onBusy !== undefined, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);
+      // Its container on the busy node stopped: that node runs none of the service, the idle one runs one. Counted with
+      // the stopped one, the two tie and the busy node's two other containers send the new one to the idle node.
+      await operateAndSettle(ctx, onBusy!, 'stop');
+      await ctx.waitForState('container', onBusy!.resource_uri, ['Stopped']);
+      await settled(ctx, 'service', svc.resource_uri);
+      if (!(await scaledTo(ctx, svc, 3))) return ctx.skip('the scale of the partly running service was not accepted: no container was added to place');
+      const known = new Set(first.map((c) => c.resource_uri));
+      const added = (await waitForContainers(ctx, svc, 3, ['Running', 'Stopped'])).filter((c) => !known.has(c.resource_uri));
+      ctx.expect(
+        added.length === 1 && sameResource(added[0]!.node, busy.resource_uri),
+        'the container the scale added did not go to the node running none of the service',
+        {
+          expected: `one new container on ${busy.resource_uri} (its container there is Stopped; the other node runs one)`,
+          actual: added.map((c) => `${c.resource_uri} on ${String(c.node)}`),
+          requirement: R.ha,
+        },
+      );
+    },
+  }),
+  cloudCheck({
     id: R.everyNode,
     title: 'EVERY_NODE runs one container on every node; new nodes automatically get one',
     requirements: [R.everyNode, R.newNodes],
