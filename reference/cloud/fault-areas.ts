@@ -236,6 +236,7 @@ export const STREAM_FAULTS = faultArea('stream', [
   { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },
   { name: 'service-logs-first-container-only', description: "the service logs stream carries the lines of the service's first container only" },
   { name: 'logs-frame-header-kept', description: "container and service log lines keep the engine's 8-byte stream frame header before their text" },
+  { name: 'logs-stderr-as-stdout', description: 'container and service log lines written to stderr carry streamType stdout' },
   {
     name: 'service-logs-source-next-container',
     description: "the service logs stream names as each line's source the service's next container, not the container that wrote it",

@@ -89,7 +89,8 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   setState(world, c, 'Starting');
 }
 
-export function appendLog(world: World, c: Container, streamType: 'stdout' | 'stderr', text: string): void {
+export function appendLog(world: World, c: Container, written: 'stdout' | 'stderr', text: string): void {
+  const streamType = world.faults.has('logs-stderr-as-stdout') ? 'stdout' : written;
   const timestamp = unixSeconds(world.clock.now());
   const service = world.store.services.get(c.serviceUuid);
   const aggregated = !world.faults.has('service-logs-first-container-only') || service?.containers[0] === c.uuid;

@@ -32,6 +32,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'stack-never-synchronized', catches: ['cloud/stack/get/returns-stack'] },
   { fault: 'image-env-wins', catches: ['cloud/service/overrides-image'] },
   { fault: 'logs-frame-header-kept', catches: ['cloud/container/logs/message-shape', 'cloud/service/logs/message-shape'] },
+  { fault: 'logs-stderr-as-stdout', catches: ['cloud/container/logs/message-shape', 'cloud/service/logs/message-shape'] },
   { fault: 'working-dir-not-applied', catches: ['cloud/service/working-dir-in-containers'] },
   { fault: 'rest-basic-refused', catches: ['cloud/auth/rest-basic-api-key'] },
   { fault: 'stream-basic-refused', catches: ['cloud/auth/stream-basic-on-upgrade'] },

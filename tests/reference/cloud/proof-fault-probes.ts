@@ -155,6 +155,20 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     );
     expect(lines[0].log).not.toBe('hi');
   },
+  'logs-stderr-as-stdout': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo oops >&2' });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    const started = await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.containers.length > 0,
+    );
+    const lines = await until(
+      () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
+      (l) => l.length > 0,
+    );
+    expect(lines[0].streamType).toBe('stdout');
+  },
   'rest-basic-refused': async (t) => expect((await t.call('GET', S)).status).toBe(401),
   'stream-basic-refused': async (t) => {
     await expect(t.ws('/api/audit/v1/events')).rejects.toMatchObject({ status: 401 });
