@@ -93,6 +93,7 @@ export const STATE_FAULTS = faultArea('states', [
 /** Deployment: where containers are placed (strategies, tags, EVERY_NODE, sequential deployment). */
 export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   { name: 'placement-first-node', description: 'every new container goes to the first candidate node, whatever the deployment strategy' },
+  { name: 'placement-counts-stopped', description: "the deployment strategies count a node's Stopped containers as running ones" },
   { name: 'placement-ignores-tags', description: "containers are placed on nodes that lack the service's tags" },
   { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
   { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
@@ -234,6 +235,8 @@ export const STREAM_FAULTS = faultArea('stream', [
   { name: 'logs-follow-default-false', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
   { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },
   { name: 'service-logs-first-container-only', description: "the service logs stream carries the lines of the service's first container only" },
+  { name: 'logs-frame-header-kept', description: "container and service log lines keep the engine's 8-byte stream frame header before their text" },
+  { name: 'logs-stderr-as-stdout', description: 'container and service log lines written to stderr carry streamType stdout' },
   {
     name: 'service-logs-source-next-container',
     description: "the service logs stream names as each line's source the service's next container, not the container that wrote it",
@@ -298,6 +301,7 @@ export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'container-node-wrong-uuid', description: "container objects name in node a node URI with the container's own uuid instead of its node's" },
   { name: 'node-region-null', description: "node objects show region null instead of their cluster's region" },
   { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },
+  { name: 'cluster-current-nodes-target', description: "a node cluster's current_num_nodes echoes its target_num_nodes whatever nodes it has" },
   {
     name: 'container-service-wrong-uuid',
     description: "container objects name in service a service URI with the container's own uuid instead of their service's",
@@ -307,6 +311,7 @@ export const SHAPE_FAULTS = faultArea('shapes', [
 /** Services: what a service's containers get from it. */
 export const SERVICE_FAULTS = faultArea('services', [
   { name: 'image-env-wins', description: "the image's own variables (PATH, HOME, HOSTNAME) win over container_envvars of the same name in the containers" },
+  { name: 'working-dir-not-applied', description: "the containers' programs start in / whatever working_dir their service sets (the field still shows it)" },
 ]);
 
 /** Infra: providers, regions, zones and node types. */

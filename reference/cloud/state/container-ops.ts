@@ -96,15 +96,23 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   setState(world, c, 'Starting');
 }
 
-export function appendLog(world: World, c: Container, streamType: 'stdout' | 'stderr', text: string): void {
+export function appendLog(world: World, c: Container, written: 'stdout' | 'stderr', text: string): void {
+  const streamType = world.faults.has('logs-stderr-as-stdout') ? 'stdout' : written;
   const timestamp = unixSeconds(world.clock.now());
   const service = world.store.services.get(c.serviceUuid);
   const aggregated = !world.faults.has('service-logs-first-container-only') || service?.containers[0] === c.uuid;
-  for (const log of text.split('\n').filter((l) => l.length > 0)) {
+  for (const line of text.split('\n').filter((l) => l.length > 0)) {
+    const log = world.faults.has('logs-frame-header-kept') ? `${frameHeader(streamType, line)}${line}` : line;
     c.logs.append({ type: 'log', log, streamType, timestamp });
     const source = service && world.faults.has('blind-service-log-source-service') ? service.config.name : serviceLogSource(world, service, c);
     if (aggregated) service?.logs.append({ type: 'log', source, log, streamType, timestamp });
   }
+}
+
+/** The engine's frame header of a line (stream 1 or 2, three zero bytes, the length big-endian), as characters. */
+function frameHeader(streamType: 'stdout' | 'stderr', line: string): string {
+  const size = Buffer.byteLength(line);
+  return String.fromCharCode(streamType === 'stdout' ? 1 : 2, 0, 0, 0, size >>> 24, (size >>> 16) & 255, (size >>> 8) & 255, size & 255);
 }
 
 /** The source of a container's line in its service's log: the container's name (a fault names the service's next container). */

@@ -52,7 +52,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
   return {
     vars: world.faults.has('image-env-wins') ? { ...set, ...vars } : { ...vars, ...set },
     hostname: containerHostname(c),
-    workingDir: c.config.working_dir || '/',
+    workingDir: world.faults.has('working-dir-not-applied') ? '/' : c.config.working_dir || '/',
   };
 }
 

@@ -160,6 +160,13 @@ export async function terminateCluster(world: World, c: NodeCluster, job: Job): 
   setState(world, c, 'Terminated');
 }
 
+/** The actual count of the cluster's nodes (those not Terminated), unless a fault shows another number. */
+function currentNumNodes(world: World, c: NodeCluster, nodes: readonly Node[]): number {
+  if (world.faults.has('cluster-current-nodes-zero')) return 0;
+  if (world.faults.has('cluster-current-nodes-target')) return c.target_num_nodes;
+  return nodes.filter((n) => n.state !== 'Terminated').length;
+}
+
 export function clusterJson(world: World, c: NodeCluster): Record<string, unknown> {
   const nodes = clusterNodes(world, c);
   return {
@@ -173,7 +180,7 @@ export function clusterJson(world: World, c: NodeCluster): Record<string, unknow
     nodes: nodes.map((n) => n.resource_uri),
     region: c.region,
     target_num_nodes: c.target_num_nodes,
-    current_num_nodes: world.faults.has('cluster-current-nodes-zero') ? 0 : nodes.filter((n) => n.state !== 'Terminated').length,
+    current_num_nodes: currentNumNodes(world, c, nodes),
     deployed_datetime: world.date(c.deployed_datetime),
     destroyed_datetime: world.date(c.destroyed_datetime),
     tags: tagsJson(c.tags),

@@ -1,8 +1,10 @@
 /**
  * Deployment strategies: where new containers of a service go. Candidates are the Deployed nodes
  * of the service's namespace that carry all the service's tags.
- * EMPTIEST_NODE: the node with the fewest containers; HIGH_AVAILABILITY: the fewest containers
- * of the same service (then the fewest overall); EVERY_NODE: one container on every node.
+ * EMPTIEST_NODE: the node with the fewest running containers; HIGH_AVAILABILITY: the fewest
+ * running containers of the same service (then the fewest overall); EVERY_NODE: one container on
+ * every node. A running container is one Running or Starting (being deployed or started): a
+ * Stopped container is no load.
  */
 import { OperationFailed } from '../actions/call.ts';
 import type { World } from '../world.ts';
@@ -24,9 +26,17 @@ function noNodes(svc: Service): OperationFailed {
   return new OperationFailed(`no deployed node${tags} available for service ${svc.config.name}`);
 }
 
+const RUNNING: readonly string[] = ['Starting', 'Running'];
+
+/** The containers on a node that count as its load (under placement-counts-stopped, stopped ones too). */
+function loadOf(world: World, n: Node): Container[] {
+  const live = liveContainersOnNode(world, n);
+  return world.faults.has('placement-counts-stopped') ? live : live.filter((c) => RUNNING.includes(c.state));
+}
+
 function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
-  const total = (n: Node): number => liveContainersOnNode(world, n).length;
-  const own = (n: Node): number => liveContainersOnNode(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
+  const total = (n: Node): number => loadOf(world, n).length;
+  const own = (n: Node): number => loadOf(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
   const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : total;
   if (world.faults.has('placement-first-node')) return nodes[0] as Node;
   return nodes.reduce((best, n) => (score(n) < score(best) ? n : best));

@@ -1,6 +1,7 @@
 /**
  * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `true`,
- * `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion and `;`/`&&` lists. It runs exec sessions
+ * `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
  */
@@ -55,7 +56,9 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
   for (const command of commandsOf(line)) {
     const [name, ...args] = words(command, env.vars);
     if (name === undefined) continue;
-    const out = (text: string): void => void result.output.push({ stream: 'stdout', text });
+    const stream = ['>&2', '1>&2'].includes(args.at(-1) ?? '') ? 'stderr' : 'stdout';
+    if (stream === 'stderr') args.pop();
+    const out = (text: string): void => void result.output.push({ stream, text });
     switch (name) {
       case 'echo':
         out(args[0] === '-n' ? args.slice(1).join(' ') : `${args.join(' ')}\n`);

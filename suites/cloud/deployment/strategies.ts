@@ -5,9 +5,21 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { containersOf, live, nodeOf, ownNodes, sharedNodes, runningService, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import {
+  containersOf,
+  live,
+  nodeOf,
+  operateAndSettle,
+  ownNodes,
+  sharedNodes,
+  runningService,
+  settled,
+  tagNode,
+  waitForContainers,
+  type AppNodes,
+} from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
-import type { Container, Node } from '../support/views.generated.ts';
+import type { Container, Node, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
 const R = {
@@ -18,6 +30,7 @@ const R = {
   tags: 'cloud/deployment/tags-select-nodes',
   sequential: 'cloud/deployment/sequential',
 };
+const SCALE = 'cloud/service/scale/effect';
 
 interface Loaded {
   at: AppNodes;
@@ -29,19 +42,28 @@ interface Loaded {
  * Nodes running the given numbers of containers of other services (each load placed by an extra
  * tag on its node), one node idle. With loads [2, 0, 1] the idle node is neither the first nor
  * the last, and the other two differ in load: neither "first", "last" nor "not the busiest" finds it.
+ * `stoppedOnIdle` containers of another service sit Stopped on the idle node: it runs none, so a
+ * strategy counting every container there (not the running ones) finds it busier than a loaded one.
  */
-async function loadedNodes(ctx: CloudContext, loads: readonly number[]): Promise<Loaded> {
+async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedOnIdle = 0): Promise<Loaded> {
   const at = await ownNodes(ctx, loads.length);
-  for (const [i, load] of loads.entries()) {
-    if (!load) continue;
-    const node = at.nodes[i]!;
-    const only = await tagNode(ctx, at, node);
-    const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: load });
-    const placed = await waitForContainers(ctx, svc, load);
-    if (!placed.every((c) => sameResource(c.node, node.resource_uri)))
-      ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
+  const idle = at.nodes[loads.indexOf(0)]!;
+  for (const [i, load] of loads.entries()) if (load) await loadNode(ctx, at, at.nodes[i]!, load);
+  if (stoppedOnIdle) {
+    const svc = await loadNode(ctx, at, idle, stoppedOnIdle);
+    await operateAndSettle(ctx, svc, 'stop');
+    await waitForContainers(ctx, svc, stoppedOnIdle, ['Stopped']);
   }
-  return { at, idle: at.nodes[loads.indexOf(0)]! };
+  return { at, idle };
+}
+
+/** A running service of `count` containers on `node` alone (an extra tag only it carries). */
+async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: number): Promise<Service> {
+  const only = await tagNode(ctx, at, node);
+  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: count });
+  const placed = await waitForContainers(ctx, svc, count);
+  if (!placed.every((c) => sameResource(c.node, node.resource_uri))) ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
+  return svc;
 }
 
 const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
@@ -83,17 +105,22 @@ async function scaledTo(ctx: CloudContext, svc: { resource_uri: string }, count:
 export default [
   cloudCheck({
     id: R.emptiest,
-    title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers',
+    title: 'EMPTIEST_NODE (the default) places new containers on the node with the fewest running containers (stopped ones are no load)',
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const { at, idle } = await loadedNodes(ctx, [2, 0, 1]);
+      // The idle node holds three Stopped containers: counted as load, it would be the busiest.
+      const { at, idle } = await loadedNodes(ctx, [2, 0, 1], 3);
       const svc = await runningService(ctx, at, { target_num_containers: 1 });
       const [c] = await waitForContainers(ctx, svc, 1);
-      ctx.expect(sameResource(c!.node, idle.resource_uri), 'the container did not go to the node with no running containers (the others run two and one)', {
-        expected: idle.resource_uri,
-        actual: c!.node,
-        requirement: R.emptiest,
-      });
+      ctx.expect(
+        sameResource(c!.node, idle.resource_uri),
+        'the container did not go to the node with no running containers (three stopped; the others run two and one)',
+        {
+          expected: idle.resource_uri,
+          actual: c!.node,
+          requirement: R.emptiest,
+        },
+      );
     },
   }),
   cloudCheck({
@@ -114,6 +141,39 @@ export default [
         [2, 2],
         'after a scale to four, the containers of a HIGH_AVAILABILITY service are not two on each of its two nodes',
         R.ha,
+      );
+    },
+  }),
+  cloudCheck({
+    id: `${R.ha}/stopped`,
+    title: 'HIGH_AVAILABILITY counts running containers of the service: a container a scale adds goes where its sibling is Stopped',
+    requirements: [R.ha],
+    endpoint: 'cloud/service/scale',
+    async run(ctx) {
+      const { at, idle } = await loadedNodes(ctx, [2, 0]);
+      const busy = at.nodes.find((n) => n !== idle)!;
+      const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const first = await waitForContainers(ctx, svc, 2);
+      const onBusy = first.find((c) => sameResource(c.node, busy.resource_uri));
+      ctx.precondition(onBusy !== undefined, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);
+      // Its container on the busy node stopped: that node runs none of the service, the idle one runs one. Counted with
+      // the stopped one, the two tie and the busy node's two other containers send the new one to the idle node.
+      await operateAndSettle(ctx, onBusy!, 'stop');
+      await ctx.waitForState('container', onBusy!.resource_uri, ['Stopped']);
+      await settled(ctx, 'service', svc.resource_uri);
+      if (!(await scaledTo(ctx, svc, 3))) return ctx.skip('the scale of the partly running service was not accepted: no container was added to place');
+      const known = new Set(first.map((c) => c.resource_uri));
+      // Where the scale did not bring the service to three containers, its own check reports that, not this one.
+      const all = await ctx.setUp(() => waitForContainers(ctx, svc, 3, ['Running', 'Stopped']), SCALE);
+      const added = all.filter((c) => !known.has(c.resource_uri));
+      ctx.expect(
+        added.length === 1 && sameResource(added[0]!.node, busy.resource_uri),
+        'the container the scale added did not go to the node running none of the service',
+        {
+          expected: `one new container on ${busy.resource_uri} (its container there is Stopped; the other node runs one)`,
+          actual: added.map((c) => `${c.resource_uri} on ${String(c.node)}`),
+          requirement: R.ha,
+        },
       );
     },
   }),

@@ -5,6 +5,9 @@ import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluste
 import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
+import type { CloudContext } from '../support/context.ts';
+import type { Node, NodeCluster } from '../support/views.generated.ts';
 
 const R = {
   get: 'cloud/nodecluster/get/returns-node-cluster',
@@ -25,6 +28,25 @@ const R = {
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 const KEPT_TAG = 'conformance-kept';
+
+/** The nodes a cluster lists, each as its GET shows it. */
+async function nodesOf(ctx: CloudContext, cluster: NodeCluster): Promise<Node[]> {
+  return Promise.all((cluster.nodes ?? []).map((n) => ctx.getJson('node', n, 'node')));
+}
+
+/** current_num_nodes is the actual count: the cluster's nodes that are not terminated. */
+function expectActualCount(ctx: CloudContext, cluster: NodeCluster, nodes: readonly Node[], what: string): void {
+  const actual = liveNodes(nodes).length;
+  ctx.expect(cluster.current_num_nodes === actual, `${what} has current_num_nodes ${String(cluster.current_num_nodes)}, not its ${actual} node(s)`, {
+    expected: actual,
+    actual: {
+      current_num_nodes: cluster.current_num_nodes,
+      target_num_nodes: cluster.target_num_nodes,
+      nodes: nodes.map((n) => `${n.resource_uri}: ${n.state}`),
+    },
+    requirement: R.current,
+  });
+}
 
 export default [
   cloudCheck({
@@ -61,12 +83,17 @@ export default [
   }),
   cloudCheck({
     id: R.belong,
-    title: "A cluster's nodes belong to it and share its node type and region; deployed, current_num_nodes equals target_num_nodes",
+    title:
+      "A cluster's nodes belong to it and share its node type and region; current_num_nodes is the actual count of its nodes " +
+      '(none before deploy, target_num_nodes once Deployed, one fewer after a node is terminated)',
     requirements: [R.belong, R.share, R.current],
     endpoint: 'cloud/nodecluster/get',
     async run(ctx) {
-      const cluster = await deployedCluster(ctx, 2);
-      const nodes = await Promise.all(((cluster.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
+      // Before deploy the cluster has no node, while its target is 2: a count that echoes target_num_nodes shows.
+      const created = await createCluster(ctx, { target_num_nodes: 2 });
+      expectActualCount(ctx, created, [], 'a created cluster (Init)');
+      const cluster = await deployCluster(ctx, created);
+      const nodes = await nodesOf(ctx, cluster);
       ctx.expect(nodes.length > 0, 'a deployed cluster lists no nodes', { requirement: R.belong });
       for (const n of nodes) {
         ctx.expect(sameResource(n.node_cluster, cluster.resource_uri), `node ${n.resource_uri} names node_cluster ${String(n.node_cluster)}`, {
@@ -80,6 +107,16 @@ export default [
       }
       if (cluster.state === 'Deployed')
         ctx.expectEqual(cluster.current_num_nodes, cluster.target_num_nodes, 'a Deployed cluster has current_num_nodes other than target_num_nodes', R.current);
+      expectActualCount(ctx, cluster, nodes, `a ${String(cluster.state)} cluster`);
+      // One node terminated: the cluster has one node fewer than its target, and its count says so.
+      const gone = liveNodes(nodes)[0];
+      if (!gone) return;
+      await ctx.setUp(async () => {
+        await ctx.api.delete(gone.resource_uri);
+        await settle(ctx, 'node', gone.resource_uri, ['Terminated']);
+      }, OPERATION.nodeTerminate);
+      const after = await settle(ctx, 'node-cluster', cluster.resource_uri, [...CLUSTER_SETTLED, 'Init']);
+      expectActualCount(ctx, after, await nodesOf(ctx, after), `a ${String(after.state)} cluster one of whose nodes was terminated`);
     },
   }),
   cloudCheck({

@@ -16,15 +16,19 @@ import {
   type AppNodes,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
-import { allLines, environment, printenv } from '../support/streams.ts';
+import { allLines, environment, execute, printenv } from '../support/streams.ts';
 import { operationRequirement } from '../support/operation-requirements.ts';
 
 const R = {
   overrides: 'cloud/service/overrides-image',
   linkVariables: 'cloud/service/link-variables',
   restart: 'cloud/service/autorestart-autodestroy-semantics',
+  workingDir: 'cloud/service/working-dir-in-containers',
+  exec: 'cloud/container/exec/bidirectional',
 };
 
+/** A working directory other than the default / and the image's own, present in the fixture image. */
+const WORKING_DIR = '/tmp';
 const OVERRIDDEN_PATH = '/conformance/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** A service whose finite run_command exits with code 3, with the given restart/destroy policy; its container. */
@@ -143,6 +147,24 @@ export default [
       const end = await watch(ctx, String(destroyed.container.resource_uri), 1500);
       ctx.observe(`autodestroy ALWAYS after exit 3: states seen ${end.states.join(' → ')}`);
       ctx.expectEqual(end.last.state, 'Terminated', 'a container with autodestroy ALWAYS was not terminated after its exit', R.restart);
+    },
+  }),
+  cloudCheck({
+    id: R.workingDir,
+    title: 'working_dir is the working directory of every container of the service: a command run by exec in each starts there',
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      // Two containers: a directory applied to the first deployed only shows.
+      const svc = await runningService(ctx, await sharedNodes(ctx), { working_dir: WORKING_DIR, target_num_containers: 2 });
+      for (const container of await waitForContainers(ctx, svc, 2)) {
+        const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', ['pwd\n', 'exit\n']), R.exec);
+        ctx.expectEqual(
+          output.trim(),
+          WORKING_DIR,
+          `pwd in container ${String(container.name)} does not print the service's working_dir ${WORKING_DIR}`,
+          R.workingDir,
+        );
+      }
     },
   }),
 ];

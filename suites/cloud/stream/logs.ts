@@ -34,6 +34,11 @@ const TAIL_GRACE_MS = 500;
 const ENDED_FOLLOW_MS = 1000;
 /** How long a followed service stream is read for the first line of a container a scale added. */
 const SCALED_LINE_MS = 10_000;
+const LINE_TAG = 'conformance-line';
+/** The line a printing container writes to stderr, after its stdout lines. */
+const ERROR_LINE = 'conformance-error-line';
+/** The lines a printing container writes, in order. */
+const WRITTEN = Array.from({ length: MANY }, (_, i) => `${LINE_TAG}-${i + 1}`);
 const manyLines = (tag: string): string => Array.from({ length: MANY }, (_, i) => `echo ${tag}-${i + 1}`).join('; ');
 
 interface Source {
@@ -51,7 +56,7 @@ interface Source {
 
 /** A service whose containers print MANY lines and exit; started and settled. */
 async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Service; containers: Container[]; start: Partial<Action> }> {
-  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: manyLines('conformance-line'), ...extra }));
+  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: `${manyLines(LINE_TAG)}; echo ${ERROR_LINE} >&2`, ...extra }));
   const res = await operate(ctx, svc.resource_uri, 'start');
   if (res.status >= 300) ctx.blockedBy('cloud/service/start/effect', `service start answered ${res.status}`);
   const actionUri = res.headers[ctx.actionHeader];
@@ -114,13 +119,50 @@ const SOURCES: Source[] = [
   },
 ];
 
-/** streamType names the stream a line was written to (the spec's example: stdout): echoed lines carry stdout. */
+/**
+ * streamType names the stream a line was written to (the spec's example: stdout): echoed lines
+ * carry stdout, and a line written to stderr, where it is shown, does not claim stdout.
+ */
 function expectStreamTypes(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
-  const written = lines.filter((m) => String(m.log).includes('conformance-line-'));
+  const written = lines.filter((m) => String(m.log).includes(`${LINE_TAG}-`));
   const wrong = written.filter((m) => m.streamType !== 'stdout');
   ctx.expect(written.length > 0 && wrong.length === 0, `${wrong.length} of ${written.length} lines written to stdout do not carry streamType stdout`, {
     expected: 'stdout',
     actual: wrong.slice(0, 3),
+    requirement,
+  });
+  const errors = lines.filter((m) => String(m.log).includes(ERROR_LINE));
+  ctx.expect(!errors.some((m) => m.streamType === 'stdout'), 'a line written to stderr carries streamType stdout', {
+    expected: 'the stream it was written to (the facts: stderr)',
+    actual: errors.slice(0, 3),
+    requirement,
+  });
+}
+
+/** The facts: container log lines carry streamType stdout or stderr, a line written to stderr the latter. */
+function expectStderrLine(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
+  const errors = lines.filter((m) => String(m.log).includes(ERROR_LINE));
+  ctx.expect(errors.length === 1 && errors[0]!.streamType === 'stderr', `the line written to stderr is not in the log once, with streamType stderr`, {
+    expected: { log: ERROR_LINE, streamType: 'stderr' },
+    actual: errors,
+    requirement,
+  });
+}
+
+/**
+ * log S is the line the container wrote: each container's lines (its stderr line aside: the order
+ * of two streams is not kept), in the order it wrote them, are its echoed lines and nothing else
+ * (one line ending kept or not: whether the text keeps it is not shown). A text with more around
+ * it (an engine stream header, a date) or lines out of order show.
+ */
+function expectWrittenLines(ctx: CloudContext, lines: readonly Json[], requirement: string, source?: string): void {
+  const texts = lines
+    .filter((m) => (source === undefined || m.source === source) && !String(m.log).includes(ERROR_LINE))
+    .map((m) => String(m.log).replace(/\r?\n$/, ''));
+  const first = texts.findIndex((t, i) => t !== WRITTEN[i]);
+  ctx.expect(first === -1 && texts.length === WRITTEN.length, `the log lines${source ? ` of ${source}` : ''} are not the ${MANY} lines written, in order`, {
+    expected: `${WRITTEN.length} lines ${WRITTEN[0]} … ${WRITTEN.at(-1)}`,
+    actual: first === -1 ? `${texts.length} lines` : { line: first, text: JSON.stringify(texts[first]), wanted: WRITTEN[first] },
     requirement,
   });
 }
@@ -181,12 +223,15 @@ function logChecks(s: Source): CloudCheck[] {
         });
         if (s.kind !== 'action') expectStreamTypes(ctx, lines, id(s, 'message-shape'));
         if (containers) expectContainerSources(ctx, lines, containers, id(s, 'message-shape'));
+        if (s.kind === 'container') expectWrittenLines(ctx, lines, id(s, 'message-shape'));
+        for (const name of containers ?? []) expectWrittenLines(ctx, lines, id(s, 'message-shape'), name);
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
           ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {
             actual: odd.slice(0, 3),
             requirement: 'cloud/container/logs/type-log',
           });
+          expectStderrLine(ctx, lines, 'cloud/container/logs/type-log');
         }
       },
     }),

@@ -141,6 +141,24 @@ const UNCHANGED: Record<AppResource, string[]> = {
 
 const LABEL: Record<AppResource, string> = { stack: 'A stack', service: 'A service', container: 'A container' };
 
+/**
+ * An accepted start, stop or terminate of a stack acts on its services ("starts the services",
+ * "terminates all its services"): each ends where the stack does. The stack's own state is a word
+ * the target shows; a stack Terminated over a service left Stopped did not take effect.
+ */
+async function expectServicesFollow(ctx: CloudContext, r: AppResourceView, op: string, requirement: string): Promise<void> {
+  if (appViewOf(r.resource_uri) !== 'stack' || !['start', 'stop', 'terminate'].includes(op)) return;
+  const stack = await ctx.getJson('stack', r.resource_uri, 'the stack');
+  for (const uri of stack.services ?? []) {
+    const svc = await settled(ctx, 'service', uri);
+    ctx.expect(EFFECT[op]!.includes(svc.state), `after the accepted ${op} the stack's service ${uri} is ${svc.state}`, {
+      expected: EFFECT[op],
+      actual: svc.state,
+      requirement,
+    });
+  }
+}
+
 function rowCheck(table: StateTable, resource: AppResource, state: string, op: string, allows: boolean): CloudCheck {
   const id = `cloud/states/${resource}/${stateSlug(state)}-${allows ? 'allows' : 'rejects'}-${op}`;
   const how = REACH[resource][state];
@@ -169,6 +187,7 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
                 requirement: id,
               });
             }
+            await expectServicesFollow(ctx, r, op, id);
             if (redeploys) await expectRedeployed(ctx, r, id);
           },
         }

@@ -76,6 +76,7 @@ export const OPERATION = {
   nodeTags: 'cloud/node/update/tags-replace',
   nodeUpgrade: 'cloud/node/vendor-upgrade/upgrades',
   nodeHealthCheck: 'cloud/node/health-check/sets-state',
+  nodeTerminate: 'cloud/node/terminate/terminates',
   clusterDeploy: 'cloud/nodecluster/deploy/deploys',
   clusterTags: 'cloud/nodecluster/update/tags-replace',
   clusterTerminate: 'cloud/nodecluster/terminate/terminates-nodes',

@@ -106,6 +106,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'exec-no-eof', catches: ['cloud/container/exec/message-shape'] },
   { fault: 'exec-stdin-ignored', catches: ['cloud/container/exec/bidirectional'] },
   { fault: 'placement-first-node', catches: ['cloud/deployment/emptiest-node', 'cloud/deployment/high-availability'] },
+  { fault: 'placement-counts-stopped', catches: ['cloud/deployment/emptiest-node', 'cloud/deployment/high-availability/stopped'] },
   { fault: 'placement-ignores-tags', catches: ['cloud/deployment/tags-select-nodes'] },
   { fault: 'every-node-skips-new-nodes', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },

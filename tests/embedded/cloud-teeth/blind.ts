@@ -67,7 +67,7 @@ export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind2-repository-name-two-segments', catches: ['cloud/repository/get/name-with-slashes'] },
   { fault: 'blind2-container-state-filter-with-service', catches: ['cloud/container/list/filter-combinations'] },
   { fault: 'blind2-exec-stopped-container-runs', catches: ['cloud/container/exec/bidirectional/not-in-stopped'] },
-  { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services'] },
+  { fault: 'blind2-stack-terminate-skips-stopped', catches: ['cloud/stack/terminate/terminates-services', 'cloud/states/stack/stopped-allows-terminate'] },
   { fault: 'blind2-stack-redeploy-date-kept', catches: ['cloud/stack/get/datetimes-track-operations'] },
   { fault: 'blind2-nodetype-regions-filter-provider', catches: ['cloud/nodetype/list/filter-regions'] },
   // The third batch (reference/cloud/fault-areas/blind-3.ts), the faults a run of the suite caught. Those it missed, or caught

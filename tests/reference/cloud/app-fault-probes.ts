@@ -40,6 +40,19 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     const svc = await runningService(t, { image: 'x', tags: ['all'] });
     expect((await get(t, svc.containers[0])).node).not.toBe(idle);
   },
+  'placement-counts-stopped': async (t) => {
+    // The first node runs none of its two containers (stopped), the second runs one: the fault counts the stopped ones.
+    const cluster = await deployedCluster(t, 2, { tags: [{ name: 'all' }] });
+    const [first, second] = cluster.nodes as [string, string];
+    await t.ok('PATCH', first, { tags: [{ name: 'all' }, { name: 'first' }] });
+    await t.ok('PATCH', second, { tags: [{ name: 'all' }, { name: 'second' }] });
+    const stopped = await runningService(t, { image: 'x', tags: ['all', 'first'], target_num_containers: 2 });
+    await t.ok('POST', `${stopped.resource_uri}stop/`);
+    await settledIn(t, stopped.resource_uri, 'Stopped');
+    await runningService(t, { image: 'x', tags: ['all', 'second'] });
+    const svc = await runningService(t, { image: 'x', tags: ['all'] });
+    expect((await get(t, svc.containers[0])).node).toBe(second);
+  },
   'high-availability-scale-emptiest': async (t) => {
     const { idle } = await loadedNodes(t);
     const svc = await runningService(t, { image: 'x', tags: ['all'], deployment_strategy: 'HIGH_AVAILABILITY', target_num_containers: 2 });

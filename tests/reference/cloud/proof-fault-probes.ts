@@ -95,6 +95,10 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
   },
   'node-region-null': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).region).toBeNull(),
   'cluster-current-nodes-zero': async (t) => expect((await deployedCluster(t, 1)).current_num_nodes).toBe(0),
+  'cluster-current-nodes-target': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 2 });
+    expect(cluster.current_num_nodes).toBe(2);
+  },
   'repository-registry-vendor': async (t) => expect((await t.ok('POST', REPOS, { name: 'quay.io/a/b' })).registry).not.toMatch(/quay\.io/),
   'repository-update-refused': async (t) => {
     const repo = await t.ok('POST', REPOS, { name: 'quay.io/a/b' });
@@ -129,6 +133,41 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const session = await t.ws(`${svc.containers[0]}exec/?command=printenv%20PATH`);
     await session.closed.catch(() => undefined);
     expect(session.messages.map((m: any) => m.output ?? '').join('')).not.toContain('/mine');
+  },
+  'working-dir-not-applied': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 60', working_dir: '/tmp' });
+    const session = await t.ws(`${svc.containers[0]}exec/?command=pwd`);
+    await session.closed.catch(() => undefined);
+    expect(session.messages.map((m: any) => m.output ?? '').join('')).toContain('/\n');
+  },
+  'logs-frame-header-kept': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo hi' });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    const started = await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.containers.length > 0,
+    );
+    const lines = await until(
+      () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
+      (l) => l.length > 0,
+    );
+    expect(lines[0].log).not.toBe('hi');
+  },
+  'logs-stderr-as-stdout': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo oops >&2' });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    const started = await until(
+      () => get(t, svc.resource_uri),
+      (x) => x.containers.length > 0,
+    );
+    const lines = await until(
+      () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
+      (l) => l.length > 0,
+    );
+    expect(lines[0].streamType).toBe('stdout');
   },
   'rest-basic-refused': async (t) => expect((await t.call('GET', S)).status).toBe(401),
   'stream-basic-refused': async (t) => {
