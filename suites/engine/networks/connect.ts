@@ -92,8 +92,8 @@ export default [
   engineCheck({
     id: 'engine/networks/connect/200-connected',
     title:
-      'POST /networks/(id or name)/connect answers 200 and the container, running (network by id) or created then started ' +
-      '(network by name), appears in the network Containers',
+      'POST /networks/(id or name)/connect answers 200 and the container, running (network and container by id) or created then ' +
+      'started (network and container by name), appears in the network Containers',
     endpoint: 'engine/networks/connect',
     versions: V122,
     async run(ctx) {
@@ -101,9 +101,14 @@ export default [
       const running = await containerFor(ctx, network.id);
       ctx.expectStatus(await connect(ctx, network.id, running.id), 200, 'connecting a running container');
       await expectAttached(ctx, network.id, running.id, 'a 200 connect of a running container');
-      // The spec lists no refusal for a container that is not running: its connect binds as well.
+      // The spec lists no refusal for a container that is not running: its connect binds as well. Container is an ID or
+      // a name: this one goes by its name (a target resolving IDs only answers 404).
       const created = await ctx.createContainer({ cmd: ['sleep', '300'], networked: true });
-      ctx.expectStatus(await connect(ctx, network.name, created.id), 200, `connecting a created, not yet started container to ${network.name}, named`);
+      ctx.expectStatus(
+        await connect(ctx, network.name, created.name),
+        200,
+        `connecting a created, not yet started container, by its name ${created.name}, to ${network.name}, named`,
+      );
       await ctx.start(created.id);
       await expectAttached(ctx, network.id, created.id, 'a 200 connect of a created container and its start');
     },
