@@ -210,8 +210,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/get/image-id-no-repositories-file',
-    title:
-      'the tarball of an image ID holds that image as its name:tag tarball does (not another image of its repository) but no repositories file',
+    title: 'the tarball of an image ID holds that image as its name:tag tarball does (not another image of its repository) but no repositories file',
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { first: image } = await twoTagRepo(ctx);
@@ -225,6 +224,7 @@ export default [
       ctx.verify(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', {
         expected: 'no repositories file',
         actual: tarball.repositories,
+        requirement: 'engine/images/get/image-id-no-repositories-file',
       });
       await expectSameImageAs(ctx, tarball, image.id, await twoTagRepo(ctx));
     },
