@@ -22,6 +22,7 @@ describe('what the numbers of a stats reading mean', () => {
     expect(statsMeaningProblems(reading({ memory: { usage: 0, max_usage: 0 } }), false)).toEqual([]);
     // No per-CPU list (Docker 20.10 on cgroup v2), or an empty one: nothing to add up.
     expect(statsMeaningProblems(reading({ cpu: { cpu_usage: { percpu_usage: [], total_usage: 30 } } }), true)).toEqual([]);
+    expect(statsMeaningProblems(reading({ cpu: { throttling_data: { periods: 5, throttled_periods: 5, throttled_time: 9 } } }), true)).toEqual([]);
   });
 
   test.each([
@@ -36,6 +37,21 @@ describe('what the numbers of a stats reading mean', () => {
     ['packets without bytes', { eth0: { tx_packets: 3 } }, /tx_bytes 0 with tx_packets 3/],
     ['a CPU listed twice', { cpu: { cpu_usage: { percpu_usage: [10, 20, 10], total_usage: 30 } } }, /percpu_usage adds up to 40, not to total_usage 30/],
     ['a CPU left out', { cpu: { cpu_usage: { percpu_usage: [10], total_usage: 30 } } }, /percpu_usage adds up to 10/],
+    [
+      'more throttled periods than periods',
+      { cpu: { throttling_data: { periods: 3, throttled_periods: 5, throttled_time: 9 } } },
+      /throttled_periods 5 is above periods 3/,
+    ],
+    [
+      'throttled time without a throttled period',
+      { cpu: { throttling_data: { periods: 3, throttled_periods: 0, throttled_time: 9 } } },
+      /throttled_time 9 with throttled_periods 0/,
+    ],
+    [
+      'a throttled period without throttled time',
+      { cpu: { throttling_data: { periods: 3, throttled_periods: 2, throttled_time: 0 } } },
+      /throttled_time 0 with throttled_periods 2/,
+    ],
   ])('%s is a departure', (_what, over, message) => {
     expect(statsMeaningProblems(reading(over), true).join('; ')).toMatch(message);
   });

@@ -111,11 +111,19 @@ export default [
   }),
   engineCheck({
     id: `${R}400-path-is-file-asserted-dir`,
-    title: '(1.22) GET /archive of a file with a trailing / answers 400 with the details in a JSON body',
+    title:
+      '(1.22) A trailing / asserts a directory: on a file GET /archive answers 400 with the details in a JSON body, on a directory it archives the directory',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await sharedContainerWithTree(ctx);
+      // The assertion holds for a directory: a target refusing every trailing / would pass the 400 alone.
+      ctx.expectEqual(
+        names(await entriesOf(ctx, id, `${TREE_ROOT}/sub/`, `${R}400-path-is-file-asserted-dir`)).sort(),
+        ['sub', 'sub/inner.txt'],
+        'the archive of /arch/sub/ (a directory, asserted to be one) holds the directory and its file',
+        `${R}400-path-is-file-asserted-dir`,
+      );
       expectArchiveError(
         ctx,
         await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt/` }),

@@ -34,6 +34,23 @@ function hostsMaps(text: string, name: string, ip?: string): boolean {
   });
 }
 
+type Capability = keyof typeof CAP_BITS;
+/** What the CapAdd/CapDrop check adds and drops: outside the default set of Docker and Podman, and inside it (their containers.conf and daemon defaults). */
+const CAPS_ADDED: readonly Capability[] = ['NET_ADMIN', 'SYS_TIME'];
+const CAPS_DROPPED: readonly Capability[] = ['SETFCAP', 'SYS_CHROOT'];
+
+/** Whether the container's process holds each of the CapAdd/CapDrop check's capabilities (CapEff). */
+function capabilitiesHeld(o: Observed): Record<string, boolean> {
+  const capEff = parseStatus(o.out).CapEff;
+  return Object.fromEntries([...CAPS_ADDED, ...CAPS_DROPPED].map((c) => [c, hasCapability(capEff, CAP_BITS[c])]));
+}
+
+/** The Tmpfs check's directories, each with its own size in MiB. */
+const TMPFS = [
+  { path: '/conformance-tmpfs', size: 1 },
+  { path: '/conformance-tmpfs-two', size: 2 },
+];
+
 /** The mount points of the Volumes check. */
 const VOLUME_PATHS = ['/conformance-vol', '/conformance-vol-two'];
 
@@ -139,18 +156,20 @@ export default [
   effectCheck({
     requirement: `${R}host-config-tmpfs`,
     versions: ['1.22'],
-    title: '(1.22) Tmpfs replaces the directory by a tmpfs mount with the options given (/proc/mounts)',
-    fields: () => ({ HostConfig: { Tmpfs: { '/conformance-tmpfs': 'size=1m' } } }),
+    title: "(1.22) Tmpfs replaces each directory it names by a tmpfs mount with that entry's options (/proc/mounts, two paths of two sizes)",
+    // Two entries of two sizes, so that a target mounting only the first, or giving each the first one's options, shows.
+    fields: () => ({ HostConfig: { Tmpfs: Object.fromEntries(TMPFS.map(({ path, size }) => [path, `size=${size}m`])) } }),
     script: 'cat /proc/mounts',
     judge: (o) => {
-      const mount = mountAt(o, '/conformance-tmpfs');
-      // The kernel shows size=1m as size=1024k.
-      const sized = mount?.options.some((opt) => opt === 'size=1m' || opt === 'size=1024k') === true;
+      const shown = TMPFS.map(({ path }) => mountAt(o, path));
       return judged(
-        mount?.fstype === 'tmpfs' && sized,
-        'a tmpfs mount at /conformance-tmpfs with the option size=1m',
-        'tmpfs with size=1m (1024k)',
-        mount ? `${mount.fstype} ${mount.options.join(',')}` : 'not mounted',
+        // The kernel shows size=<n>m as size=<n*1024>k.
+        TMPFS.every(
+          ({ size }, i) => shown[i]?.fstype === 'tmpfs' && shown[i]!.options.some((opt) => opt === `size=${size}m` || opt === `size=${size * 1024}k`),
+        ),
+        `a tmpfs mount at each of ${TMPFS.map(({ path }) => path).join(', ')} with its own size option`,
+        Object.fromEntries(TMPFS.map(({ path, size }) => [path, `tmpfs size=${size}m (${size * 1024}k)`])),
+        Object.fromEntries(TMPFS.map(({ path }, i) => [path, shown[i] ? `${shown[i]!.fstype} ${shown[i]!.options.join(',')}` : 'not mounted'])),
       );
     },
   }),
@@ -172,21 +191,24 @@ export default [
   }),
   effectCheck({
     requirement: `${R}host-config-cap-add-drop`,
-    title: 'CapAdd NET_ADMIN adds the capability and CapDrop MKNOD removes it (CapEff in /proc/self/status, against a default container)',
-    fields: () => ({ HostConfig: { CapAdd: ['NET_ADMIN'], CapDrop: ['MKNOD'] } }),
+    title:
+      'CapAdd NET_ADMIN, SYS_TIME adds both capabilities and CapDrop SETFCAP, SYS_CHROOT removes both ' +
+      '(CapEff in /proc/self/status, against a default container)',
+    // Two of each, so that a target applying only the first item of a list shows.
+    fields: () => ({ HostConfig: { CapAdd: [...CAPS_ADDED], CapDrop: [...CAPS_DROPPED] } }),
     script: 'cat /proc/self/status',
     baseline: (o) => {
-      const capEff = parseStatus(o.out).CapEff;
-      return !hasCapability(capEff, CAP_BITS.NET_ADMIN) && hasCapability(capEff, CAP_BITS.MKNOD);
+      const held = capabilitiesHeld(o);
+      return CAPS_ADDED.every((c) => !held[c]) && CAPS_DROPPED.every((c) => held[c]);
     },
     judge: (o) => {
-      const capEff = parseStatus(o.out).CapEff;
-      const held = { NET_ADMIN: hasCapability(capEff, CAP_BITS.NET_ADMIN), MKNOD: hasCapability(capEff, CAP_BITS.MKNOD) };
+      const held = capabilitiesHeld(o);
+      const expected = Object.fromEntries([...CAPS_ADDED.map((c) => [c, true]), ...CAPS_DROPPED.map((c) => [c, false])]);
       return judged(
-        held.NET_ADMIN && !held.MKNOD,
-        'CapEff holds NET_ADMIN (added) and not MKNOD (dropped)',
-        { NET_ADMIN: true, MKNOD: false },
-        { ...held, CapEff: capEff },
+        Object.entries(expected).every(([c, want]) => held[c] === want),
+        'CapEff holds NET_ADMIN and SYS_TIME (added) and neither SETFCAP nor SYS_CHROOT (dropped)',
+        expected,
+        { ...held, CapEff: parseStatus(o.out).CapEff },
       );
     },
   }),

@@ -207,6 +207,17 @@ export default [
       const { label, a, b, c } = await listSet(ctx);
       expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['3'] }), [b], 'exited=3 lists the container that exited 3', `${R}filter-exited`);
       expectIds(ctx, await listIds(ctx, label, { all: 1 }, { exited: ['0'] }), [a, c], 'exited=0 lists the containers that exited 0', `${R}filter-exited`);
+      // A container that never ran has no exit code (inspect shows 0): exited=0 leaves it out.
+      const zero = ownLabel('list-exited-never-ran');
+      const ran = (await exitedOwn(ctx, zero, ['true'])).id;
+      await createOwn(ctx, zero, { cmd: ['true'] });
+      expectIds(
+        ctx,
+        await listIds(ctx, zero, { all: 1 }, { exited: ['0'] }),
+        [ran],
+        'exited=0 lists the container that exited 0, not the one created and never started',
+        `${R}filter-exited`,
+      );
     },
   }),
   engineCheck({

@@ -97,10 +97,64 @@ const IDLE_READS = 3;
 /** Enough for several restarts, each delay doubling from 100 ms. */
 const RESTARTING_DEADLINE_MS = 8000;
 
+/** Restarting and the RestartCount of one inspect; undefined when the target did not answer it. */
+async function restartingRead(ctx: EngineContext, id: string): Promise<{ restarting: boolean; count: unknown } | undefined> {
+  const res = await ctx.api.get(`/containers/${id}/json`);
+  if (res.status !== 200) return undefined;
+  const inspect = ctx.expectJson<{ State?: { Restarting?: unknown }; RestartCount?: unknown }>(res, 'container inspect');
+  return { restarting: inspect.State?.Restarting === true, count: inspect.RestartCount };
+}
+
+/** Tries at catching a restarting container between two reads (each try waits for the next restart delay). */
+const RESTARTING_TRIES = 4;
+
+/**
+ * The list filter status=restarting, tried on a container that is restarting: the lists are read
+ * between two inspects that show Restarting true with one RestartCount, so that the container was
+ * restarting all along (a container that restarted in between is tried again).
+ */
+function restartingListedCheck(version: EngineVersion): EngineCheck {
+  const requirement = `engine/states/status-values-${version}`;
+  return engineCheck({
+    id: `${FILTER_STATUS}/restarting-${version}`,
+    title: `(${version}) status=restarting lists a container while it waits out its restart delay, and status=running does not`,
+    requirements: [FILTER_STATUS, requirement],
+    versions: [version],
+    async run(ctx) {
+      const label = ownLabel('restarting');
+      const { id } = await ctx.runningContainer(['sh', '-c', 'exit 1'], {
+        hostConfig: { RestartPolicy: { Name: 'always' } },
+        labels: { [label.key]: label.value },
+      });
+      for (let i = 0; i < RESTARTING_TRIES; i++) {
+        const { state, seen } = await firstRestartingState(ctx, id, RESTARTING_DEADLINE_MS);
+        if (!state) return ctx.unverified(`the container was never seen restarting within ${RESTARTING_DEADLINE_MS} ms: ${seen.join(' ')}`);
+        const before = await restartingRead(ctx, id);
+        const listed = {
+          restarting: await listIds(ctx, label, { all: 1 }, { status: ['restarting'] }),
+          running: await listIds(ctx, label, { all: 1 }, { status: ['running'] }),
+        };
+        const after = await restartingRead(ctx, id);
+        if (!before?.restarting || !after?.restarting || before.count !== after.count) continue;
+        ctx.expectEqual(
+          listed,
+          { restarting: [id], running: [] },
+          'a container restarting before and after the lists is listed under status=restarting, not under status=running',
+          [FILTER_STATUS, requirement],
+        );
+        return;
+      }
+      ctx.unverified(`in ${RESTARTING_TRIES} tries the container did not stay restarting (one RestartCount) from before to after the lists`);
+    },
+  });
+}
+
 /** Spec: States and transitions (status values, State booleans). */
 export default [
   statusValuesCheck('1.18'),
   statusValuesCheck('1.22'),
+  restartingListedCheck('1.18'),
+  restartingListedCheck('1.22'),
   engineCheck({
     id: 'engine/states/state-booleans',
     title: 'The inspect State booleans (and 1.22 Status) follow the container through start, pause, unpause and kill',

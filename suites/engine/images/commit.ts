@@ -158,14 +158,16 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/commit/query-changes',
-    title: 'changes (build-file instructions) apply to the new image: an ENV change reaches its containers',
+    title: 'changes (build-file instructions) apply to the new image: both ENV lines of one changes value reach its containers',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await commitAs(ctx, 'commit-changes', { changes: 'ENV CONFORMANCE_CHANGE=applied' });
+      // Two instructions, one a line: a target applying only the first line, or reading the value as one instruction, shows.
+      const { id } = await commitAs(ctx, 'commit-changes', { changes: 'ENV CONFORMANCE_CHANGE=applied\nENV CONFORMANCE_SECOND=also' });
+      const env = (await configOf(ctx, id)).Env;
       ctx.expectEqual(
-        envValue((await configOf(ctx, id)).Env, 'CONFORMANCE_CHANGE'),
-        'applied',
-        'a container of the committed image has the ENV the change set',
+        { CONFORMANCE_CHANGE: envValue(env, 'CONFORMANCE_CHANGE'), CONFORMANCE_SECOND: envValue(env, 'CONFORMANCE_SECOND') },
+        { CONFORMANCE_CHANGE: 'applied', CONFORMANCE_SECOND: 'also' },
+        'a container of the committed image has the ENV each line of the changes set',
       );
     },
   }),

@@ -25,7 +25,7 @@ async function imageInUse(ctx: EngineContext, purpose: string) {
 }
 
 /** A built image whose parent is an untagged intermediate image of the build; returns both ids. */
-async function imageWithPrunableParent(ctx: EngineContext, purpose: string): Promise<{ name: string; parent: string }> {
+async function imageWithPrunableParent(ctx: EngineContext, purpose: string): Promise<{ name: string; id: string; parent: string }> {
   const built = await imageWithUntaggedParent(ctx, purpose, 'engine/images/delete/query-noprune');
   if (!built.parent) ctx.notApplicable('the built image records no Parent, so there is no untagged parent to prune');
   return built;
@@ -150,6 +150,11 @@ export default [
     async run(ctx) {
       const kept = await imageWithPrunableParent(ctx, 'noprune');
       ctx.expectStatus(await ctx.api.delete(`/images/${kept.name}`, { noprune: true }), 200, `delete of ${kept.name} with noprune=1`);
+      // noprune spares the parents only: a delete that kept everything would keep the parent too.
+      ctx.expect(!(await imageExists(ctx, kept.id)), `noprune=1 kept the image ${kept.id} the delete named (${kept.name}), not only its parent`, {
+        expected: 'the image is deleted',
+        actual: 'inspect 200',
+      });
       ctx.expect(await imageExists(ctx, kept.parent), `noprune=1 deleted the untagged parent ${kept.parent}`, {
         expected: 'the parent remains',
         actual: 'inspect 404',

@@ -67,6 +67,39 @@ async function changedImage(ctx: EngineContext, token: string): Promise<string> 
   return `${repo}:v1`;
 }
 
+/** The marker contents of every layer of a tarball: which imported images it holds. */
+async function markersIn(tarball: ImageTarball): Promise<string[]> {
+  const found = await Promise.all([...tarball.layers.keys()].map((layer) => layerFile(tarball, layer, IMAGE_MARKER)));
+  return found.filter((m): m is string => m !== undefined);
+}
+
+/**
+ * The tarball of an image ID holds what the tarball of its name:tag holds (the spec's "the same"):
+ * that image's layer, told by its marker, and not the layer of the other image of its repository.
+ * The markers are read from every layer directory, not through `repositories` (whose layer IDs
+ * Podman's tarballs do not name as their directories).
+ */
+async function expectSameImageAs(ctx: EngineContext, tarball: ImageTarball, id: string, { first, second }: TwoTagRepo): Promise<void> {
+  const requirement = 'engine/images/get/image-id-no-repositories-file';
+  const markersOfRef = async (ref: string): Promise<string[]> =>
+    markersIn(await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, 'engine/images/get/name-tag-only-that-image'));
+  const own = await markersOfRef(first.ref);
+  const other = (await markersOfRef(second)).filter((m) => !own.includes(m));
+  if (own.length === 0 || other.length === 0)
+    return ctx.cannotVerify(`the name:tag tarballs of ${first.ref} and ${second} do not show which layer is each image's own (no ${IMAGE_MARKER})`);
+  const held = await markersIn(tarball);
+  ctx.verify(
+    own.every((m) => held.includes(m)),
+    `the tarball of the image ID ${id} does not hold the layer of that image (its ${IMAGE_MARKER}, as in the tarball of ${first.ref})`,
+    { expected: own, actual: held, requirement },
+  );
+  ctx.verify(!other.some((m) => held.includes(m)), `the tarball of the image ID ${id} holds the layer of ${second}, another image of its repository`, {
+    expected: `no layer holding ${other.join(', ')}`,
+    actual: held,
+    requirement,
+  });
+}
+
 export default [
   engineCheck({
     id: LAYER_CHANGES,
@@ -175,7 +208,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/get/image-id-no-repositories-file',
-    title: 'the tarball of an image ID has the layer directories but no repositories file',
+    title: 'the tarball of an image ID holds that image as its name:tag tarball does (not another image of its repository) but no repositories file',
     endpoint: 'engine/images/get',
     async run(ctx) {
       const { first: image } = await twoTagRepo(ctx);
@@ -186,10 +219,12 @@ export default [
         'engine/images/get/image-id-no-repositories-file',
       );
       await expectLayerDirs(ctx, tarball, `the tarball of ${image.id}`, 'engine/images/get/image-id-no-repositories-file');
-      ctx.expect(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', {
+      ctx.verify(tarball.repositories === undefined, 'the tarball of an image ID has a repositories file', {
         expected: 'no repositories file',
         actual: tarball.repositories,
+        requirement: 'engine/images/get/image-id-no-repositories-file',
       });
+      await expectSameImageAs(ctx, tarball, image.id, await twoTagRepo(ctx));
     },
   }),
   engineCheck({

@@ -88,7 +88,7 @@ export function parseStatus(text: string): Record<string, string> {
 }
 
 /** Capability numbers (linux/capability.h) of the capabilities the checks use. */
-export const CAP_BITS = { NET_ADMIN: 12, SYS_ADMIN: 21, MKNOD: 27 } as const;
+export const CAP_BITS = { NET_ADMIN: 12, SYS_CHROOT: 18, SYS_ADMIN: 21, SYS_TIME: 25, MKNOD: 27, SETFCAP: 31 } as const;
 
 /** True when bit `cap` is set in a /proc status capability mask (hex). */
 export function hasCapability(mask: string | undefined, cap: number): boolean {

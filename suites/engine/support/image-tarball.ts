@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
+import { normalRef } from './images.ts';
 import { plainName, readTar, type TarRead } from './tar-files.ts';
 
 export interface LayerDir {
@@ -104,11 +105,15 @@ export async function expectLayerDirs(ctx: EngineContext, tarball: ImageTarball,
   }
 }
 
-/** The `repositories` file maps repo → tag → a layer ID present in the tarball. */
+/**
+ * The `repositories` file maps repo → tag → a layer ID present in the tarball. A repository is
+ * compared by its name as the suite reads references everywhere (normalRef): Podman writes the
+ * full name of the same repository (`docker.io/library/<repo>`).
+ */
 export function expectRepositories(ctx: EngineContext, tarball: ImageTarball, expected: Record<string, string[]>, what: string, requirement: string): void {
   const repos = tarball.repositories;
   if (!repos) ctx.fail(`${what}: no root repositories file`, { expected: { repositories: expected }, actual: tarball.names, requirement });
-  const actual = Object.fromEntries(Object.entries(repos!).map(([repo, tags]) => [repo, Object.keys(tags ?? {}).sort()]));
+  const actual = Object.fromEntries(Object.entries(repos!).map(([repo, tags]) => [normalRef(repo), Object.keys(tags ?? {}).sort()]));
   ctx.expectEqual(
     actual,
     Object.fromEntries(Object.entries(expected).map(([r, t]) => [r, [...t].sort()])),
@@ -141,9 +146,10 @@ export async function layerFile(tarball: ImageTarball, layerId: string | undefin
   return entries.find((e) => plainName(e.name) === path)?.content.toString('utf8');
 }
 
-/** The layer ID `repositories` names for repo:tag. */
+/** The layer ID `repositories` names for repo:tag (the repository under any spelling of its name, as normalRef reads it). */
 export function topLayer(tarball: ImageTarball, repo: string, tag: string): string | undefined {
-  return tarball.repositories?.[repo]?.[tag];
+  const key = Object.keys(tarball.repositories ?? {}).find((k) => normalRef(k) === normalRef(repo));
+  return key === undefined ? undefined : tarball.repositories?.[key]?.[tag];
 }
 
 /**

@@ -2,8 +2,8 @@
  * What the numbers of a stats reading mean, as their names say: counters and sizes are never
  * negative, a running container uses memory, at most its limit and at most its highest usage,
  * a running container's process used CPU time, the usage of each CPU adds up to the total usage
- * (where a target lists them), and an interface that counted bytes counted packets (and the other
- * way round).
+ * (where a target lists them), (1.22) no more throttled periods than periods, and an interface
+ * that counted bytes counted packets (and the other way round).
  * Spec: Resources > Stats object (memory_stats usage, max_usage, failcnt, limit; cpu_stats;
  * network counters). Only what the names state is judged, never a value.
  */
@@ -65,6 +65,24 @@ function perCpuProblems(reading: StatsObject): string[] {
   });
 }
 
+/**
+ * (1.22) throttling_data counts the enforcement periods, those of them in which the container was
+ * throttled and the time it was throttled: no more throttled periods than periods, and throttled
+ * time exactly when a period was throttled.
+ */
+function throttlingProblems(reading: StatsObject): string[] {
+  return (['cpu_stats', 'precpu_stats'] as const).flatMap((key) => {
+    const t = asObject(asObject(reading[key])?.throttling_data) ?? {};
+    const { periods, throttled_periods: throttled, throttled_time: time } = t;
+    const problems: string[] = [];
+    if (typeof periods === 'number' && typeof throttled === 'number' && throttled > periods)
+      problems.push(`${key}.throttling_data.throttled_periods ${throttled} is above periods ${periods}: the throttled periods are some of the periods`);
+    if (typeof throttled === 'number' && typeof time === 'number' && throttled > 0 !== time > 0)
+      problems.push(`${key}.throttling_data.throttled_time ${time} with throttled_periods ${throttled}: time is throttled in a throttled period only`);
+    return problems;
+  });
+}
+
 function interfaces(reading: StatsObject): Array<[string, Counters]> {
   if (asObject(reading.network)) return [['network', reading.network as Counters]];
   return Object.entries(asObject(reading.networks) ?? {}).flatMap(([name, c]) => (asObject(c) ? [[`networks.${name}`, c as Counters]] : [])) as Array<
@@ -90,5 +108,12 @@ export function statsMeaningProblems(reading: StatsObject, running: boolean): st
   const negative = counters(reading)
     .filter(([, value]) => value < 0)
     .map(([path, value]) => `${path} is ${value}: a count or size is never negative`);
-  return [...negative, ...memoryProblems(reading, running), ...cpuProblems(reading, running), ...perCpuProblems(reading), ...networkProblems(reading)];
+  return [
+    ...negative,
+    ...memoryProblems(reading, running),
+    ...cpuProblems(reading, running),
+    ...perCpuProblems(reading),
+    ...throttlingProblems(reading),
+    ...networkProblems(reading),
+  ];
 }
