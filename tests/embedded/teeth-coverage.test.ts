@@ -34,6 +34,9 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'blind8-path-stat-link-target-raw':
     'spec (archive path stat): linkTarget S is given no form, the link as written or the path it resolves to; ' +
     'engine/containers/archive-path-stat-header observes the linkTarget of a relative link',
+  'blind9-network-containers-any-member':
+    'spec (Network): Containers maps a container ID to its endpoint {EndpointID S, ...}, without saying whether a member with no endpoint yet ' +
+    '(created, never started) has an entry; engine/networks/inspect/containers-entry-name observes it',
 };
 
 test('every named engine fault is caught by at least one check (the checks under no fault are listed)', () => {

@@ -249,6 +249,30 @@ function quotedRateCheck(): EngineCheck {
   });
 }
 
+/**
+ * The three attach flags are apart: each stream's flag is stored as sent whatever the others say
+ * (stdout without stderr, then stderr without stdout), one container each.
+ */
+function attachFlagsApartCheck(): EngineCheck {
+  const main = `${R}body-attach-flags`;
+  const combos: Array<Record<string, boolean>> = [
+    { AttachStdin: false, AttachStdout: true, AttachStderr: false },
+    { AttachStdin: false, AttachStdout: false, AttachStderr: true },
+  ];
+  return engineCheck({
+    id: `${main}/apart`,
+    title: 'AttachStdout and AttachStderr are stored apart: stdout without stderr, and stderr without stdout, read back as sent in inspect Config',
+    requirements: [main],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      for (const flags of combos) {
+        const cases = Object.entries(flags).map(([field, value]) => ({ requirement: main, field, value }));
+        await echo(ctx, 'Config', flags, cases, main);
+      }
+    },
+  });
+}
+
 /** LogConfig Type values of each version, with the options each driver needs to be accepted. */
 const LOG_CONFIGS: Record<string, Record<string, string>> = {
   'json-file': {},
@@ -290,6 +314,7 @@ export default [
   hostConfigEchoCheck('1.18'),
   hostConfigEchoCheck('1.22'),
   quotedRateCheck(),
+  attachFlagsApartCheck(),
   logConfigCheck('1.18'),
   logConfigCheck('1.22'),
 ];

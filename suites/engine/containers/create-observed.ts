@@ -51,6 +51,12 @@ const TMPFS = [
   { path: '/conformance-tmpfs-two', size: 2 },
 ];
 
+/** The ExtraHosts entries (hostname, IP) of its effect check: an IPv4 and an IPv6 address. */
+const EXTRA_HOSTS: ReadonlyArray<readonly [string, string]> = [
+  ['conformance.test', '10.9.8.6'],
+  ['conformance-six.test', '2001:db8::86'],
+];
+
 /** The mount points of the Volumes check. */
 const VOLUME_PATHS = ['/conformance-vol', '/conformance-vol-two'];
 
@@ -256,11 +262,17 @@ export default [
   }),
   effectCheck({
     requirement: `${R}host-config-extra-hosts`,
-    title: "ExtraHosts hostname:IP entries are in the container's hosts file (/etc/hosts)",
-    fields: () => ({ HostConfig: { ExtraHosts: ['conformance.test:10.9.8.6'] } }),
+    title: "ExtraHosts hostname:IP entries, an IPv4 and an IPv6 IP, are in the container's hosts file (/etc/hosts)",
+    // An IPv6 IP holds colons of its own: the hostname ends at the first colon, the rest is the IP.
+    fields: () => ({ HostConfig: { ExtraHosts: EXTRA_HOSTS.map(([name, ip]) => `${name}:${ip}`) } }),
     script: 'cat /etc/hosts',
     judge: (o) =>
-      judged(hostsMaps(o.out, 'conformance.test', '10.9.8.6'), '/etc/hosts maps conformance.test to 10.9.8.6', '10.9.8.6 conformance.test', lines(o.out)),
+      judged(
+        EXTRA_HOSTS.every(([name, ip]) => hostsMaps(o.out, name, ip)),
+        `/etc/hosts maps ${EXTRA_HOSTS.map(([name, ip]) => `${name} to ${ip}`).join(' and ')}`,
+        EXTRA_HOSTS.map(([name, ip]) => `${ip} ${name}`),
+        lines(o.out),
+      ),
   }),
   effectCheck({
     requirement: `${R}host-config-devices`,

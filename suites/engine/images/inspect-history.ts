@@ -45,6 +45,19 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/inspect/404-no-such-image/other-tag-only',
+    title: 'GET /images/(name)/json of a bare name whose repository holds only another tag (name:v1, no name:latest) answers 404',
+    requirements: ['engine/images/inspect/404-no-such-image'],
+    endpoint: 'engine/images/inspect',
+    async run(ctx) {
+      // A name without tag stands for name:latest; the image is listed as name:v1 only, and the bare
+      // name is not a tag of the lists it can be referenced by.
+      const repo = ctx.uniqueName('other-tag');
+      await ctx.setUp(() => tagged(ctx, ctx.fixtureImage(), repo, 'v1'), 'engine/images/tag/201-tagged');
+      ctx.expectStatus(await inspectImage(ctx, repo), 404, `inspect of '${repo}' when only ${repo}:v1 exists`);
+    },
+  }),
+  engineCheck({
     id: 'engine/images/inspect/name-tag-or-id',
     title: 'the image placeholder accepts a name, a name:tag reference (two tags of one name, two images), the full ID and a short ID',
     endpoint: 'engine/images/inspect',

@@ -75,6 +75,14 @@ export default [
         actual: entry,
       });
       ctx.expectEqual(entry!.Name, container.name, 'the Containers entry Name is the container name');
+      // Whether a member without an endpoint (created on the network, never started) has an entry is not shown: recorded.
+      const { id: idle } = await ctx.createContainer({ cmd: ['true'], hostConfig: { NetworkMode: network.name } });
+      const idleEntry = (await inspectNetwork(ctx, network.id)).Containers?.[idle];
+      ctx.observe(
+        idleEntry === undefined
+          ? 'a container created on the network and never started has no Containers entry'
+          : `a container created on the network and never started has the Containers entry ${JSON.stringify(idleEntry)}`,
+      );
     },
   }),
   engineCheck({

@@ -82,12 +82,20 @@ export async function registryBase(ctx: EngineContext, creds: LoginCredentials, 
   });
 }
 
-/** Builds FROM `base` with X-Registry-Config giving `creds` for the registry's host:port (the key the spec requires). */
-export async function buildFrom(ctx: EngineContext, base: string, creds: LoginCredentials): Promise<Transfer> {
+/**
+ * Builds FROM `base` with X-Registry-Config giving `creds` for the registry, keyed by `keyOf` the
+ * registry's host:port (by default the host:port alone, the key the spec requires).
+ */
+export async function buildFrom(
+  ctx: EngineContext,
+  base: string,
+  creds: LoginCredentials,
+  keyOf: (host: string) => string = (host) => host,
+): Promise<Transfer> {
   const result = await postBuild(ctx, {
     buildFile: `FROM ${base}\nLABEL conformance.from-registry=1\n`,
     query: { t: buildName(ctx, 'from-registry') },
-    headers: registryConfigHeader({ [registryOf(ctx)]: creds }),
+    headers: registryConfigHeader({ [keyOf(registryOf(ctx))]: creds }),
   });
   return buildTransfer(ctx, result);
 }

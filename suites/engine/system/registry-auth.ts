@@ -38,12 +38,12 @@ async function pushAndPull(ctx: EngineContext, right: AuthConfig, wrong: AuthCon
     ctx.notApplicable('the registry accepted wrong credentials for both push and pull: whether the target passes X-Registry-Auth cannot be seen');
 }
 
-/** Builds FROM an image of the registry with the right and with wrong X-Registry-Config, keyed by its host:port. */
-async function buildWithConfig(ctx: EngineContext, requirement: string): Promise<void> {
+/** Builds FROM an image of the registry with the right and with wrong X-Registry-Config, keyed by `keyOf` its host:port (default: host:port). */
+async function buildWithConfig(ctx: EngineContext, requirement: string, keyOf?: (host: string) => string): Promise<void> {
   const creds = registryCredentials(ctx);
   const base = await registryBase(ctx, creds, 'build-base');
-  const wrong = await buildFrom(ctx, base, wrongCredentials(creds));
-  const right = await buildFrom(ctx, base, creds);
+  const wrong = await buildFrom(ctx, base, wrongCredentials(creds), keyOf);
+  const right = await buildFrom(ctx, base, creds, keyOf);
   if (!judgeCredentials(ctx, `the build FROM ${base}`, right, wrong, requirement))
     ctx.notApplicable('the registry accepted wrong credentials: whether the target passes X-Registry-Config cannot be seen');
 }
@@ -89,6 +89,17 @@ export default [
     endpoint: 'engine/images/build',
     async run(ctx) {
       await buildWithConfig(ctx, 'engine/auth/x-registry-config-host-key');
+    },
+  }),
+  engineCheck({
+    id: 'engine/auth/x-registry-config-host-key/url-form',
+    title: 'X-Registry-Config keyed by a URL holding the registry domain name and port (https://host:port/) is used for that registry',
+    requirements: ['engine/auth/x-registry-config-host-key'],
+    endpoint: 'engine/images/build',
+    async run(ctx) {
+      // Only the domain name (and port) is required of the key: a key holding it with a scheme and a path,
+      // the form the official registry's key must have, still names that registry.
+      await buildWithConfig(ctx, 'engine/auth/x-registry-config-host-key', (host) => `https://${host}/`);
     },
   }),
   engineCheck({

@@ -72,6 +72,21 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/volumes/inspect/404-no-such-volume/prefix-of-another',
+    title: "A name that is only a prefix of an existing volume's name answers 404 on inspect and on delete, and that volume is kept",
+    requirements: ['engine/volumes/inspect/404-no-such-volume', 'engine/volumes/delete/404-no-such-volume', 'engine/errors/404-not-found'],
+    endpoint: 'engine/volumes/inspect',
+    versions: V122,
+    async run(ctx) {
+      // A volume is addressed by its name: no volume carries the prefix, whatever volume it starts.
+      const prefix = ctx.uniqueName('prefix');
+      const { Name } = await createVolume(ctx, { Name: `${prefix}-volume` });
+      ctx.expectStatus(await ctx.api.get(`/volumes/${prefix}`), 404, `inspect of '${prefix}' beside the volume ${Name}`);
+      ctx.expectStatus(await ctx.api.delete(`/volumes/${prefix}`), 404, `DELETE of '${prefix}' beside the volume ${Name}`);
+      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 200, `after the DELETE of '${prefix}', inspect of the volume ${Name}`);
+    },
+  }),
+  engineCheck({
     id: 'engine/volumes/inspect/404-no-such-volume/property',
     title: 'Any name no volume carries answers 404 on inspect and on delete',
     requirements: ['engine/volumes/inspect/404-no-such-volume', 'engine/volumes/delete/404-no-such-volume'],

@@ -19,6 +19,7 @@ import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
+import { blind9Teeth } from './blind-9.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -29,6 +30,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind6Teeth,
   ...blind7Teeth,
   ...blind8Teeth,
+  ...blind9Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
