@@ -17,6 +17,9 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<CloudFaultName, string>> = {
   'blind8-cancel-answers-previous-state':
     'spec (action cancel): what cancel does to the action is stated and held on the action read after it; ' +
     "the cancel answer's body is not; in-progress-to-canceling observes it",
+  'blind9-stream-basic-scheme-case-sensitive':
+    'spec (Authentication): the header is given as `Authorization: Basic <base64 of username:API key>`, on the upgrade as on REST; ' +
+    'a client sends that spelling, and whether another case of the scheme is taken is not stated; no check sends one',
 };
 
 test('every named fault of the cloud reference target is caught by at least one check', () => {

@@ -7,6 +7,7 @@ import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } fr
 import { deployInProgress, IN_PROGRESS_ATTEMPTS, startInProgress } from '../support/in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { EVENTS, statesAnnounced } from '../support/streams.ts';
 
 const CANCEL = 'cloud/action/cancel';
 const RETRY = 'cloud/action/retry';
@@ -18,6 +19,7 @@ const R = {
   retryNew: 'cloud/action/retry/new-execution',
   retryFlag: 'cloud/action/retry/can-be-retried-flag',
   codes: 'cloud/action/success-codes-not-shown',
+  announced: 'cloud/stream/events/emitted-on-changes',
 };
 const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
 const ACTIONS = '/api/audit/v1/action/';
@@ -173,9 +175,11 @@ export default [
   cloudCheck({
     id: R.cancelInProgress,
     title: 'Cancel of an In progress action (a service start of ten containers in sequence) moves it to Canceling, then Canceled',
-    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes],
+    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes, R.announced],
     endpoint: CANCEL,
     async run(ctx) {
+      const events = await ctx.api.openStream(EVENTS);
+      ctx.defer(() => events.close());
       const got = await cancelCancelable(ctx);
       if (!got)
         return ctx.fail(`in ${IN_PROGRESS_ATTEMPTS} In progress starts no action was cancelable (each said can_be_canceled false)`, {
@@ -199,6 +203,15 @@ export default [
       });
       const end = await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES);
       ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
+      // Which changes emit events the spec does not show; the facts (informational) have each change of an action's state emit one.
+      const announced = await statesAnnounced(ctx, events, action.resource_uri, TERMINAL_ACTION_STATES, 10_000, R.announced);
+      if (announced === undefined) ctx.observe(`the events upgrade answered ${events.status}: whether Canceling was announced was not read`);
+      else
+        ctx.verify(announced.includes('Canceling'), 'no event announced the action Canceling before it ended', {
+          expected: 'an event about the action with state Canceling',
+          actual: announced,
+          requirement: R.announced,
+        });
     },
   }),
   cloudCheck({

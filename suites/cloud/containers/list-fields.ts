@@ -5,17 +5,20 @@
  * the container list. Two items of each, and zero values inside them (an unpublished port, a
  * binding with no host path that is not writable), so a list cut to its first item, emptied or
  * with its first item repeated, and a field left out because it is zero, read differently.
- * Items the target adds (variables of links, of the platform) are allowed.
+ * Items the target adds (variables of links, of the platform) are allowed. A container a scale
+ * adds is one of the service's too: it holds them as a container of the first deployment does.
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, CONTAINERS, runningService, waitForContainers } from '../support/app.ts';
+import { sharedNodes, CONTAINERS, runningService, scaledTo, waitForContainers } from '../support/app.ts';
 import { listAll, type Json } from '../support/lists.ts';
+import { printenv } from '../support/streams.ts';
 
 const R = {
   inherits: 'cloud/container/get/inherits-service',
   fromService: 'cloud/container/get/additional-fields-from-service',
   list: 'cloud/container/list/returns-containers',
+  overrides: 'cloud/service/overrides-image',
 };
 
 const PORTS: Json[] = [
@@ -71,6 +74,28 @@ export default [
         const inList = listed.find((o) => o.uuid === own.uuid);
         ctx.expect(inList !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
         verifyEachOnce(ctx, ctx.expectView('container', inList, 'the listed container', R.list), 'the listed container', R.fromService);
+      }
+    },
+  }),
+  cloudCheck({
+    id: `${R.fromService}/scaled`,
+    title: "A container a scale adds holds each of its service's ports, environment variables and bindings, once, and has its variables set",
+    requirements: [R.fromService, R.overrides],
+    endpoint: 'cloud/container/get',
+    async run(ctx) {
+      const at = await sharedNodes(ctx);
+      const svc = await ctx.setUp(() => runningService(ctx, at, { container_ports: PORTS, container_envvars: ENVVARS, bindings: BINDINGS }));
+      const [first] = await waitForContainers(ctx, svc, 1);
+      if (!(await scaledTo(ctx, svc, 2))) ctx.skip(`the service ${svc.resource_uri} could not be scaled: no container was added by a scale`);
+      const added = (await waitForContainers(ctx, svc, 2)).filter((c) => c.uuid !== first?.uuid);
+      ctx.expectEqual(added.length, 1, 'a scale from 1 to 2 containers did not add one container beside the first', R.fromService);
+      for (const own of added) {
+        const got = ctx.expectView('container', await ctx.getJson('container', own.resource_uri, 'the container'), 'GET container', R.fromService);
+        verifyEachOnce(ctx, got, `GET ${own.resource_uri} (added by scale)`, R.fromService);
+        // The service's variables are set in each of its containers (required), whatever its fields show.
+        const [one] = ENVVARS;
+        const value = await printenv(ctx, own, String(one?.key), R.overrides);
+        ctx.expectEqual(value, one?.value, "a container added by scale does not have the service's container_envvars in its environment", R.overrides);
       }
     },
   }),

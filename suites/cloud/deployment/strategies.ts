@@ -13,6 +13,7 @@ import {
   ownNodes,
   sharedNodes,
   runningService,
+  scaledTo,
   settled,
   tagNode,
   waitForContainers,
@@ -84,23 +85,6 @@ function expectLinkedInSequence(ctx: CloudContext, all: readonly Container[], af
 }
 
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
-
-/**
- * Scales a Running service to `count` containers (PATCH target_num_containers, then scale). The
- * state table does not list scale: a refusal leaves the scale half of a check unasked (observed),
- * and what the check verified before it stands. True when the scale was accepted.
- */
-async function scaledTo(ctx: CloudContext, svc: { resource_uri: string }, count: number): Promise<boolean> {
-  const patch = await ctx.api.patch(svc.resource_uri, { target_num_containers: count });
-  if (patch.status >= 300) {
-    ctx.observe(`PATCH target_num_containers answered ${patch.status}: the scale half was not asked`);
-    return false;
-  }
-  await settled(ctx, 'service', svc.resource_uri);
-  const scale = await ctx.api.post(`${svc.resource_uri}scale/`);
-  if (scale.status >= 300) ctx.observe(`scale of the Running service answered ${scale.status}: the scale half was not asked`);
-  return scale.status < 300;
-}
 
 export default [
   cloudCheck({

@@ -1,6 +1,7 @@
 import type { CloudCheck } from '../support/check.ts';
 import { afterTerminateChecks } from '../negative/after-terminate.ts';
 import { eachProviderCheck } from '../negative/each-provider.ts';
+import integerStrings from '../negative/integer-strings.ts';
 import { refusedCreateChecks } from '../negative/refused-create.ts';
 import { cloudSweepChecks } from '../negative/sweep.ts';
 import http from './http.ts';
@@ -13,4 +14,5 @@ export const generalChecks: CloudCheck[] = [
   eachProviderCheck,
   ...afterTerminateChecks(),
   ...refusedCreateChecks(),
+  integerStrings,
 ];

@@ -57,10 +57,9 @@ async function addRepository(
   return { name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
 }
 
-/** Two repositories of this check, on two registries: each filter has one to keep and one to leave out. */
-async function twoRepositories(ctx: CloudContext): Promise<void> {
-  await addRepository(ctx);
-  await addRepository(ctx, OTHER_HOST);
+/** Two repositories of this check, on two registries: each filter has one to keep and one to leave out. Their names. */
+async function twoRepositories(ctx: CloudContext): Promise<string[]> {
+  return [(await addRepository(ctx)).name, (await addRepository(ctx, OTHER_HOST)).name];
 }
 
 function expectNoCredentials(ctx: CloudContext, text: string, what: string): void {
@@ -233,11 +232,17 @@ export default [
     },
   }),
   filterCheck(
-    { id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', setup: twoRepositories },
+    { id: 'cloud/repository/list/filter-name', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'name', ownValues: twoRepositories },
     'Query name on the repository list returns only the repositories of that name',
   ),
   filterCheck(
-    { id: 'cloud/repository/list/filter-registry', endpoint: 'cloud/repository/list', path: REPOSITORIES, param: 'registry', setup: twoRepositories },
+    {
+      id: 'cloud/repository/list/filter-registry',
+      endpoint: 'cloud/repository/list',
+      path: REPOSITORIES,
+      param: 'registry',
+      setup: async (ctx) => void (await twoRepositories(ctx)),
+    },
     'Query registry on the repository list returns only the repositories of that registry',
   ),
 ];

@@ -70,7 +70,8 @@ export default [
   }),
   cloudCheck({
     id: R.dates,
-    title: 'deployed_datetime is null until the first deployment, then the last one (redeploy moves it); destroyed_datetime is null until terminate',
+    title:
+      'deployed_datetime is null until the first deployment, then the last one (redeploy moves it); destroyed_datetime null until terminate (services or none)',
     endpoint: 'cloud/stack/get',
     async run(ctx) {
       const since = Date.now();
@@ -93,6 +94,10 @@ export default [
       const gone = await settled(ctx, 'stack', stack.resource_uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(started.deployed_datetime), 'a terminated stack', R.dates);
       await expectListedAsGot(ctx, STACKS, gone, DATES, R.dates);
+      // The terminate operation dates the stack whatever it holds: one created without services too.
+      const empty = await createStack(ctx, { name: ctx.uniqueName('stack') });
+      const emptyGone = await operateAndSettle(ctx, empty, 'terminate');
+      expectRunDates(ctx, emptyGone, ['destroyed_datetime'], since, 'a terminated stack without services', R.dates);
     },
   }),
   cloudCheck({

@@ -197,6 +197,23 @@ export async function runningService(ctx: CloudContext, at: AppNodes, extra: Jso
   return started.state === 'Running' ? started : ctx.waitForState('service', svc.resource_uri, ['Running'], WAIT_MS);
 }
 
+/**
+ * Scales a Running service to `count` containers (PATCH target_num_containers, then scale). The
+ * state table does not list scale: a refusal leaves the scale half of a check unasked (observed),
+ * and what the check verified before it stands. True when the scale was accepted.
+ */
+export async function scaledTo(ctx: CloudContext, svc: { resource_uri: string }, count: number): Promise<boolean> {
+  const patch = await ctx.api.patch(svc.resource_uri, { target_num_containers: count });
+  if (patch.status >= 300) {
+    ctx.observe(`PATCH target_num_containers answered ${patch.status}: the scale half was not asked`);
+    return false;
+  }
+  await settled(ctx, 'service', svc.resource_uri);
+  const scale = await ctx.api.post(`${svc.resource_uri}scale/`);
+  if (scale.status >= 300) ctx.observe(`scale of the Running service answered ${scale.status}: the scale half was not asked`);
+  return scale.status < 300;
+}
+
 /** The service's containers (GET each URI it lists). */
 export async function containersOf(ctx: CloudContext, svc: ServiceRef): Promise<Container[]> {
   const fresh = await ctx.getJson('service', svc.resource_uri);

@@ -84,6 +84,12 @@ export interface FilterSpec {
   field?: string;
   /** Makes sure the list holds something to filter (e.g. creates a resource); returns nothing. */
   setup?: (ctx: CloudContext) => Promise<void>;
+  /**
+   * Instead of setup: makes objects of the check and returns their values of the field, the first
+   * to filter by. An object of another check, picked from the list, may be removed by that check
+   * while this one reads, and a filter that leaves it out then proves nothing.
+   */
+  ownValues?: (ctx: CloudContext) => Promise<string[]>;
   /** Objects that cannot change during the check (defaults to all). */
   stable?: (o: Json) => boolean;
   /**
@@ -139,12 +145,13 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
     endpoint: spec.endpoint,
     async run(ctx) {
       await spec.setup?.(ctx);
+      const own = (await spec.ownValues?.(ctx)) ?? [];
       const field = ctx.spell(spec.field ?? spec.param);
       const param = ctx.spell(spec.param);
       const full = await listAll(ctx, spec.path);
       // The value is taken among the objects completeness is held against, so that some must come back.
       const stable = spec.stable ? full.filter(spec.stable) : full;
-      const value = pickValue(stable, field);
+      const value = own[0] ?? pickValue(stable, field);
       if (value === undefined) return ctx.skip(`no object of ${spec.path} has a ${field} to filter by`);
       // A boolean is filtered by both values: a target may read one spelling right and the other wrong.
       const boolean = full.some((o) => typeof o[field] === 'boolean');

@@ -6,7 +6,7 @@ import type { WebSocketSession } from '../../../harness/target/websocket.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudContext } from './context.ts';
-import type { Json } from './lists.ts';
+import { sameResource, type Json } from './lists.ts';
 import type { Container } from './views.generated.ts';
 
 export const EVENTS = '/api/audit/v1/events';
@@ -212,6 +212,24 @@ export async function environment(ctx: CloudContext, container: Container, requi
  * An events session that is live: the first frame (the facts' `auth` frame, or any event) has come
  * or a moment passed. `requirement` names a refused upgrade, `messagesRequirement` a frame that is not JSON.
  */
+/**
+ * The states the events feed (a session opened before the resource changed) announced for the
+ * resource at `uri`, read until one of `last` comes or `ms` pass; undefined when the upgrade was refused.
+ */
+export async function statesAnnounced(
+  ctx: CloudContext,
+  session: WebSocketSession,
+  uri: string,
+  last: readonly string[],
+  ms: number,
+  requirement?: string,
+): Promise<string[] | undefined> {
+  if (session.status !== 101) return undefined;
+  const about = (m: Json): boolean => sameResource(m.resource_uri, uri);
+  const { messages } = await readUntil(ctx, session, (m) => about(m) && last.includes(String(m.state)), ms, 'events', requirement);
+  return messages.filter(about).map((m) => String(m.state));
+}
+
 export async function openEvents(
   ctx: CloudContext,
   query?: Query,

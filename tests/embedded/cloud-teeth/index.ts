@@ -14,6 +14,7 @@ import { blind5Teeth } from './blind-5.ts';
 import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
+import { blind9Teeth } from './blind-9.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -32,6 +33,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind6Teeth,
   ...blind7Teeth,
   ...blind8Teeth,
+  ...blind9Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

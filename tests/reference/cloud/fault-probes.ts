@@ -23,6 +23,7 @@ import { BLIND5_PROBES } from './blind5-fault-probes.ts';
 import { BLIND6_PROBES } from './blind6-fault-probes.ts';
 import { BLIND7_PROBES } from './blind7-fault-probes.ts';
 import { BLIND8_PROBES } from './blind8-fault-probes.ts';
+import { BLIND9_PROBES } from './blind9-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -217,6 +218,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND6_PROBES,
   ...BLIND7_PROBES,
   ...BLIND8_PROBES,
+  ...BLIND9_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -249,6 +251,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind7-action-cancel-ends-failed',
   'blind8-cluster-scaling-deploy-accepted',
   'blind8-cancel-answers-previous-state',
+  'blind9-canceling-not-announced',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
