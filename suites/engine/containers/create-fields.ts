@@ -192,8 +192,11 @@ async function echo(
   expectFieldsStored(ctx, `inspect ${where}`, stored, cases, warnings, main);
 }
 
+/** The rule that every create field is stored as sent, read back in inspect Config. */
+const CONFIG_ECHO = 'engine/containers/inspect/config-echoes-create';
+
 function configEchoCheck(version: EngineVersion): EngineCheck {
-  const main = 'engine/containers/inspect/config-echoes-create';
+  const main = CONFIG_ECHO;
   return engineCheck({
     id: `${main}/${version}`,
     title: `(${version}) Every create field is stored as sent and returned in inspect Config`,
@@ -265,6 +268,12 @@ function attachFlagsApartCheck(): EngineCheck {
     requirements: [main],
     endpoint: 'engine/containers/create',
     async run(ctx) {
+      // A target that does not keep the flags even when both are true departs as config-echoes-create reports: said there, once.
+      const both = { AttachStdout: true, AttachStderr: true };
+      const { id } = await ctx.setUp(async () => createRaw(ctx, createBody(ctx, both)));
+      const kept = ((await ctx.inspect(id!)).Config ?? {}) as Record<string, unknown>;
+      if (kept.AttachStdout !== true || kept.AttachStderr !== true)
+        ctx.blockedBy(CONFIG_ECHO, `with both sent true, inspect Config shows AttachStdout ${kept.AttachStdout}, AttachStderr ${kept.AttachStderr}`);
       for (const flags of combos) {
         const cases = Object.entries(flags).map(([field, value]) => ({ requirement: main, field, value }));
         await echo(ctx, 'Config', flags, cases, main);
