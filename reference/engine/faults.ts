@@ -17,6 +17,7 @@ import { BLIND_6_FAULTS } from './fault-areas/blind-6.ts';
 import { BLIND_7_FAULTS } from './fault-areas/blind-7.ts';
 import { BLIND_8_FAULTS } from './fault-areas/blind-8.ts';
 import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
+import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -51,6 +52,7 @@ const NAMED_FAULTS = [
   ...BLIND_7_FAULTS,
   ...BLIND_8_FAULTS,
   ...BLIND_9_FAULTS,
+  ...BLIND_10_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

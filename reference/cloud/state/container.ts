@@ -87,7 +87,12 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     bindings: c.bindings,
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
-    working_dir: world.faults.has('container-working-dir-default') ? '/' : cfg.working_dir,
+    // Under `blind10-container-working-dir-from-service` the field is joined from the service row, not the container's own settings.
+    working_dir: world.faults.has('container-working-dir-default')
+      ? '/'
+      : world.faults.has('blind10-container-working-dir-from-service')
+        ? (service?.config.working_dir ?? cfg.working_dir)
+        : cfg.working_dir,
     user: ownDefaults ? 'root' : cfg.user,
     hostname: containerHostname(c),
     domainname: ownDefaults ? '' : cfg.domainname,

@@ -164,6 +164,8 @@ export async function terminateCluster(world: World, c: NodeCluster, job: Job): 
 function currentNumNodes(world: World, c: NodeCluster, nodes: readonly Node[]): number {
   if (world.faults.has('cluster-current-nodes-zero')) return 0;
   if (world.faults.has('cluster-current-nodes-target')) return c.target_num_nodes;
+  // Under `blind10-cluster-node-count-keeps-terminated` the count is of the cluster's node rows, terminated ones (soft-deleted) included.
+  if (world.faults.has('blind10-cluster-node-count-keeps-terminated')) return nodes.length;
   return nodes.filter((n) => n.state !== 'Terminated').length;
 }
 

@@ -37,7 +37,9 @@ function loadOf(world: World, n: Node): Container[] {
 function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
   const total = (n: Node): number => loadOf(world, n).length;
   const own = (n: Node): number => loadOf(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
-  const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : total;
+  // Under `blind10-emptiest-counts-own-service-only` EMPTIEST_NODE counts with the per-service query HIGH_AVAILABILITY uses.
+  const emptiest = world.faults.has('blind10-emptiest-counts-own-service-only') ? own : total;
+  const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : emptiest;
   if (world.faults.has('placement-first-node')) return nodes[0] as Node;
   return nodes.reduce((best, n) => (score(n) < score(best) ? n : best));
 }

@@ -82,12 +82,15 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
   }
   setState(world, svc, 'Scaling');
   const strategy = svc.config.deployment_strategy;
+  const first = liveContainers(world, svc)[0];
   if (strategy === 'HIGH_AVAILABILITY' && world.faults.has('high-availability-scale-emptiest')) svc.config.deployment_strategy = 'EMPTIEST_NODE';
   const added = reconcileCount(world, svc);
   svc.config.deployment_strategy = strategy;
   if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   // Under `blind9-scaled-container-envvars-dropped` a container added by scale is built without the service's variables.
   if (world.faults.has('blind9-scaled-container-envvars-dropped')) for (const c of added) c.config.container_envvars = [];
+  // Under `blind10-scaled-container-cloned-from-first` an added container is a copy of the first one (its settings as last deployed).
+  if (first && world.faults.has('blind10-scaled-container-cloned-from-first')) for (const c of added) c.config = structuredClone(first.config);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');
   await bootContainers(world, added, svc.config.sequential_deployment, job);

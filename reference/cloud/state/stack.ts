@@ -175,7 +175,11 @@ async function startOneContainer(world: World, svc: Service, job: Job): Promise<
 
 export async function startStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Starting');
-  await overServices(world, stack, 'start', (s) => (world.faults.has('stack-start-one-container-each') ? startOneContainer : startService)(world, s, job));
+  // Under `blind10-stack-start-skips-added-service` the start of a stack deployed before resumes what its stop stopped: a Not running service is left.
+  const resumed = stack.deployed_datetime !== null && world.faults.has('blind10-stack-start-skips-added-service');
+  const skipped = (s: Service): boolean => resumed && s.state === 'Not running';
+  const start = world.faults.has('stack-start-one-container-each') ? startOneContainer : startService;
+  await overServices(world, stack, 'start', (s) => (skipped(s) ? Promise.resolve() : start(world, s, job)));
   stack.deployed_datetime ??= world.clock.now();
   settleStack(world, stack);
 }

@@ -64,7 +64,10 @@ function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, 
     ((source === 'container' && ctx.world.faults.has('blind5-container-logs-follow-false-tail-dropped')) ||
       (source === 'action' && ctx.world.faults.has('action-logs-follow-false-tail-dropped')));
   return (ws) => {
-    if (!tailDropped) for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, line));
+    // Under `blind10-container-log-tail-stream-lost` a container's earlier lines are read back from a store that kept no stream.
+    const replayed = (line: T): T =>
+      source === 'container' && ctx.world.faults.has('blind10-container-log-tail-stream-lost') ? ({ ...line, streamType: 'stdout' } as T) : line;
+    if (!tailDropped) for (const line of earlierLines(ctx, book, tail, source)) sendJson(ws, withoutTimestamp(ctx, replayed(line)));
     // Under `blind8-action-logs-follow-ended-stays-open` a finished action's stream waits for an end that already came.
     if (follow && book.isEnded && source === 'action' && ctx.world.faults.has('blind8-action-logs-follow-ended-stays-open')) return;
     if (!follow || book.isEnded) {

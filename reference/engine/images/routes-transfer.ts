@@ -300,7 +300,13 @@ export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void>
     comment: dropMeta ? '' : (ctx.query.get('comment') ?? ''),
     author: dropMeta ? '' : (ctx.query.get('author') ?? ''),
     pause,
-    changes: ctx.faults.has('commit-changes-ignored') ? [] : ctx.query.getAll('changes').filter(Boolean),
+    // Under `blind10-commit-changes-first-only` the parameter is read once: a repeated changes gives its first instruction only.
+    changes: ctx.faults.has('commit-changes-ignored')
+      ? []
+      : ctx.query
+          .getAll('changes')
+          .filter(Boolean)
+          .slice(0, ctx.faults.has('blind10-commit-changes-first-only') ? 1 : undefined),
     config: ctx.faults.has('commit-body-config-ignored') ? undefined : config,
   });
   ctx.sendJson(ctx.faults.has('commit-returns-200') ? 200 : 201, { Id: image.id });

@@ -131,8 +131,20 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('GET', '/images/{name*}/history', (ctx) => ctx.sendJson(200, historyItems(deps.images, historyFound(deps, ctx), ctx.version, ctx.faults)));
   router.add('POST', '/images/{name*}/push', (ctx) => pushImage(ctx, deps));
   router.add('POST', '/images/{name*}/tag', (ctx) => tagImage(ctx, deps));
-  router.add('GET', '/images/{name*}/get', (ctx) => getImages(ctx, deps, [ctx.params.name!]));
+  router.add('GET', '/images/{name*}/get', (ctx) => {
+    // Under `blind10-image-get-short-id-404` an id is looked up whole: a short (truncated) image id is unknown.
+    const bare = ctx.params.name!.replace(/^sha256:/, '');
+    const id = deps.images.resolve(ctx.params.name!)?.id.replace(/^sha256:/, '');
+    if (id && bare.length < id.length && id.startsWith(bare) && ctx.faults.has('blind10-image-get-short-id-404'))
+      throw new HttpError(404, `No such image: ${ctx.params.name}`);
+    return getImages(ctx, deps, [ctx.params.name!]);
+  });
   router.add('DELETE', '/images/{name*}', removal);
+}
+
+/** Under `blind10-noprune-needs-force` noprune is read inside the force branch: without force it is not honoured. */
+function nopruneOf(ctx: RouteContext): boolean {
+  return ctx.bool('noprune') && (ctx.bool('force') || !ctx.faults.has('blind10-noprune-needs-force'));
 }
 
 function removeImage(ctx: RouteContext, deps: EngineDeps): void {
@@ -144,7 +156,7 @@ function removeImage(ctx: RouteContext, deps: EngineDeps): void {
     ctx.sendJson(200, [{ Deleted: removed.id }]);
     return;
   }
-  const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: ctx.bool('noprune'), faults: ctx.faults });
+  const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: nopruneOf(ctx), faults: ctx.faults });
   keepRemoved(deps.images, image, ctx.params.name!);
   ctx.sendJson(
     200,

@@ -58,7 +58,8 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
 
 function matchesFilters(c: Container, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
   const any = (key: string, test: (value: string) => boolean): boolean => {
-    const values = filters.get(key);
+    // Under `blind10-filter-status-last-value-only` status is read into a map of one value per key: the last one wins.
+    const values = key === 'status' && faults.has('blind10-filter-status-last-value-only') ? filters.get(key)?.slice(-1) : filters.get(key);
     return !values || values.length === 0 || values.some(test);
   };
   return (

@@ -120,6 +120,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const ref = body.Container ?? '';
       // Under `blind7-network-connect-removed-container-200` a removed container is still found in a cache of ended ones.
       const c = cachedRemoved(engine, ref, ctx.faults.has('blind7-network-connect-removed-container-200')) ?? findContainer(engine, ctx, ref);
+      // Under `blind10-connect-short-id-404` Container is compared with the full id and the name only, not resolved as a prefix.
+      if (ctx.faults.has('blind10-connect-short-id-404') && ![c.id, c.name, `/${c.name}`].includes(ref)) throw new HttpError(404, `No such container: ${ref}`);
       if (c.networks.has(network.Name)) throw new HttpError(500, `container ${c.id} is already connected to network ${network.Name}`);
       if (ctx.faults.has('network-connect-ignored') || (!c.isRunning && ctx.faults.has('blind2-network-connect-stopped-ignored'))) return ctx.sendStatus(200);
       addEndpoint(c, network, {

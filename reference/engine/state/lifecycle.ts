@@ -69,7 +69,9 @@ export function startContainer(engine: Engine, c: Container): void {
   c.run = run;
   const unpublish = publishPorts(view.ports, view.sockets);
   void run.exited.then(unpublish);
-  c.state = { status: 'running', pid: run.pid, exitCode: 0, error: '', startedAt: new Date(), finishedAt: c.state.finishedAt, oomKilled: false };
+  // Under `blind10-oom-killed-kept-after-start` the flag is set on an OOM kill and never cleared by a later start.
+  const oomKilled = engine.faults.has('blind10-oom-killed-kept-after-start') && c.state.oomKilled;
+  c.state = { status: 'running', pid: run.pid, exitCode: 0, error: '', startedAt: new Date(), finishedAt: c.state.finishedAt, oomKilled };
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'mount', { destination: mount.Destination, read_write: String(mount.RW) });
   engine.containerEvent(c, 'start');
   void run.exited.then((code) => onExit(engine, c, run, code));

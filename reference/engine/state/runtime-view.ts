@@ -68,6 +68,9 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const mounts = effectiveMounts(c, set);
   const tmpfs = set('Tmpfs', (hc.Tmpfs as Record<string, string> | null) ?? {}, {});
   const readonlyRoot = set('ReadonlyRootfs', c.hostConfig.ReadonlyRootfs === true, false);
+  // Under `blind10-oom-kill-disable-first-start-only` the cgroup's oom_control is written at the first start only
+  // (a container that ran before has a start date).
+  const restartedWithoutOomSetting = engine.faults.has('blind10-oom-kill-disable-first-start-only') && c.state.startedAt !== undefined;
   const files = new Map<string, string>();
   files.set('/etc/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/hostname', `${hostname}\n`);
@@ -77,7 +80,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     etcHosts({
       ip: primaryAddress(c),
       hostname,
-      extraHosts: list('ExtraHosts'),
+      // Under `blind10-extra-hosts-first-only` the list is read like a single value: its first entry only.
+      extraHosts: list('ExtraHosts').slice(0, engine.faults.has('blind10-extra-hosts-first-only') ? 1 : undefined),
       links: links(engine, list('Links')),
       splitEveryColon: engine.faults.has('blind9-extra-hosts-split-every-colon'),
     }),
@@ -96,7 +100,9 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/mounts', procMounts(readonlyRoot, set('ShmSize', Number(hc.ShmSize ?? 0), DEFAULT_SHM_BYTES), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
   const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
-  const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), list('CapDrop'));
+  // Under `blind10-cap-drop-case-sensitive` only upper-case CapDrop names are known (the CapAdd ones are upper-cased, these are not).
+  const drop = engine.faults.has('blind10-cap-drop-case-sensitive') ? list('CapDrop').filter((n) => n === n.toUpperCase()) : list('CapDrop');
+  const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), drop);
   const status = (caps: ReadonlySet<string>) => procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities: caps });
   files.set('/proc/self/status', status(capabilities));
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
@@ -130,7 +136,10 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     env: set('Env', c.config.Env ?? [], []),
     workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/',
     user,
-    memory: { limit: set('Memory', Number(hc.Memory ?? 0), 0), oomKillDisabled: set('OomKillDisable', hc.OomKillDisable === true, false) },
+    memory: {
+      limit: set('Memory', Number(hc.Memory ?? 0), 0),
+      oomKillDisabled: set('OomKillDisable', hc.OomKillDisable === true, false) && !restartedWithoutOomSetting,
+    },
   };
   views.set(c, view);
   return view;

@@ -24,6 +24,7 @@ import { BLIND6_PROBES } from './blind6-fault-probes.ts';
 import { BLIND7_PROBES } from './blind7-fault-probes.ts';
 import { BLIND8_PROBES } from './blind8-fault-probes.ts';
 import { BLIND9_PROBES } from './blind9-fault-probes.ts';
+import { BLIND10_PROBES } from './blind10-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -219,6 +220,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND7_PROBES,
   ...BLIND8_PROBES,
   ...BLIND9_PROBES,
+  ...BLIND10_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
