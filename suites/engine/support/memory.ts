@@ -11,17 +11,19 @@ export const LIMIT = 8 * MB;
 /** Doubles a shell variable up to 16 bytes times 2^22 (64 MiB), eight times the limit, then says so. */
 export const GROWS = 'x=0123456789abcdef; i=0; while [ $i -lt 22 ]; do x=$x$x; i=$((i+1)); done; echo survived';
 export const SURVIVED = 'survived';
+/** GROWS on the container's first run only: a later start finds its mark, sleeps 2 s and ends, exit 0. */
+export const GROWS_ONCE = `if [ -e /conformance-grown ]; then sleep 2; exit 0; fi; touch /conformance-grown; ${GROWS}`;
 
 export interface Growing {
   id: string;
   warnings: string[];
 }
 
-/** Creates and starts a container running GROWS with Memory LIMIT and `extra` HostConfig fields. */
-export async function grows(ctx: EngineContext, extra: Record<string, unknown> = {}): Promise<Growing> {
+/** Creates and starts a container running `script` (GROWS) with Memory LIMIT and `extra` HostConfig fields. */
+export async function grows(ctx: EngineContext, extra: Record<string, unknown> = {}, script = GROWS): Promise<Growing> {
   return ctx.setUp(async () => {
     const fields = { HostConfig: { Memory: LIMIT, ...extra } };
-    const { res, id, warnings } = await createRaw(ctx, withoutNetwork(createBody(ctx, { ...fields, Cmd: ['sh', '-c', GROWS] }), false));
+    const { res, id, warnings } = await createRaw(ctx, withoutNetwork(createBody(ctx, { ...fields, Cmd: ['sh', '-c', script] }), false));
     ctx.expectStatus(res, 201, `create with ${JSON.stringify(fields)}`);
     for (const w of warnings) ctx.observe(`create warning: ${w}`);
     await ctx.start(id!, JSON.stringify(fields));

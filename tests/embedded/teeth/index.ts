@@ -20,6 +20,7 @@ import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
+import { blind10Teeth } from './blind-10.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -31,6 +32,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind7Teeth,
   ...blind8Teeth,
   ...blind9Teeth,
+  ...blind10Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
