@@ -84,7 +84,7 @@ export default [
   cloudCheck({
     id: `${R.fromService}/scaled`,
     title:
-      "A container a scale adds holds each of its service's current ports, environment variables and bindings, once (a variable PATCHed in before the scale too), and has its variables set",
+      "A container a scale adds holds each of its service's current ports, variables (one PATCHed in before) and bindings, once, and has its variables set",
     requirements: [R.fromService, R.overrides],
     endpoint: 'cloud/container/get',
     async run(ctx) {
