@@ -6,11 +6,13 @@
  * binding with no host path that is not writable), so a list cut to its first item, emptied or
  * with its first item repeated, and a field left out because it is zero, read differently.
  * Items the target adds (variables of links, of the platform) are allowed. A container a scale
- * adds is one of the service's too: it holds them as a container of the first deployment does.
+ * adds is one of the service's too: it holds them as a container of the first deployment does, as
+ * the service is when it is added (a variable PATCHed in before the scale too).
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, CONTAINERS, runningService, scaledTo, waitForContainers } from '../support/app.ts';
+import { sharedNodes, CONTAINERS, runningService, scaledTo, settled, waitForContainers } from '../support/app.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 import { listAll, type Json } from '../support/lists.ts';
 import { printenv } from '../support/streams.ts';
 
@@ -29,6 +31,8 @@ const ENVVARS: Json[] = [
   { key: 'CONFORMANCE_ONE', value: 'one' },
   { key: 'CONFORMANCE_TWO', value: '' },
 ];
+/** A variable the service gets by PATCH after its first deployment: a container a later scale adds is built from the service as it is then. */
+const LATER: Json = { key: 'CONFORMANCE_LATER', value: 'later' };
 const BINDINGS: Json[] = [
   { container_path: '/conformance-a', rewritable: false },
   { container_path: '/conformance-b', rewritable: true },
@@ -38,10 +42,10 @@ const BINDINGS: Json[] = [
 const countOf = (got: unknown, sent: Json): number =>
   Array.isArray(got) ? got.filter((g) => Object.entries(sent).every(([k, v]) => (g as Json)?.[k] === v)).length : 0;
 
-function verifyEachOnce(ctx: CloudContext, container: Json, what: string, requirement: string): void {
+function verifyEachOnce(ctx: CloudContext, container: Json, what: string, requirement: string, envvars: readonly Json[] = ENVVARS): void {
   for (const [field, items] of [
     ['container_ports', PORTS],
-    ['container_envvars', ENVVARS],
+    ['container_envvars', envvars],
     ['bindings', BINDINGS],
   ] as const) {
     for (const item of items) {
@@ -79,23 +83,34 @@ export default [
   }),
   cloudCheck({
     id: `${R.fromService}/scaled`,
-    title: "A container a scale adds holds each of its service's ports, environment variables and bindings, once, and has its variables set",
+    title:
+      "A container a scale adds holds each of its service's current ports, variables (one PATCHed in before) and bindings, once, and has its variables set",
     requirements: [R.fromService, R.overrides],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await ctx.setUp(() => runningService(ctx, at, { container_ports: PORTS, container_envvars: ENVVARS, bindings: BINDINGS }));
       const [first] = await waitForContainers(ctx, svc, 1);
+      const envvars = [...ENVVARS, LATER];
+      const update = await ctx.api.patch(svc.resource_uri, { container_envvars: envvars });
+      ctx.precondition(update.status >= 200 && update.status < 300, `PATCH container_envvars answered ${update.status}`, OPERATION.serviceUpdate);
+      await settled(ctx, 'service', svc.resource_uri);
       if (!(await scaledTo(ctx, svc, 2))) ctx.skip(`the service ${svc.resource_uri} could not be scaled: no container was added by a scale`);
       const added = (await waitForContainers(ctx, svc, 2)).filter((c) => c.uuid !== first?.uuid);
       ctx.expectEqual(added.length, 1, 'a scale from 1 to 2 containers did not add one container beside the first', R.fromService);
       for (const own of added) {
         const got = ctx.expectView('container', await ctx.getJson('container', own.resource_uri, 'the container'), 'GET container', R.fromService);
-        verifyEachOnce(ctx, got, `GET ${own.resource_uri} (added by scale)`, R.fromService);
-        // The service's variables are set in each of its containers (required), whatever its fields show.
-        const [one] = ENVVARS;
-        const value = await printenv(ctx, own, String(one?.key), R.overrides);
-        ctx.expectEqual(value, one?.value, "a container added by scale does not have the service's container_envvars in its environment", R.overrides);
+        verifyEachOnce(ctx, got, `GET ${own.resource_uri} (added by scale)`, R.fromService, envvars);
+        // The service's variables are set in each of its containers (required), whatever its fields show: those it was created with and the one added since.
+        for (const one of [ENVVARS[0], LATER]) {
+          const value = await printenv(ctx, own, String(one?.key), R.overrides);
+          ctx.expectEqual(
+            value,
+            one?.value,
+            `a container added by scale does not have the service's variable ${String(one?.key)} in its environment`,
+            R.overrides,
+          );
+        }
       }
     },
   }),

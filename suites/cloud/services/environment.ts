@@ -12,12 +12,14 @@ import {
   operateAndSettle,
   runningService,
   serviceBody,
+  settled,
   waitForContainers,
   type AppNodes,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
+import type { Container } from '../support/views.generated.ts';
 import { allLines, environment, execute, printenv } from '../support/streams.ts';
-import { operationRequirement } from '../support/operation-requirements.ts';
+import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 
 const R = {
   overrides: 'cloud/service/overrides-image',
@@ -25,11 +27,18 @@ const R = {
   restart: 'cloud/service/autorestart-autodestroy-semantics',
   workingDir: 'cloud/service/working-dir-in-containers',
   exec: 'cloud/container/exec/bidirectional',
+  inherits: 'cloud/container/get/inherits-service',
 };
 
 /** A working directory other than the default / and the image's own, present in the fixture image. */
 const WORKING_DIR = '/tmp';
 const OVERRIDDEN_PATH = '/conformance/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** The directory a command run by exec in the container starts in. */
+async function pwdIn(ctx: CloudContext, container: Container): Promise<string> {
+  const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', ['pwd\n', 'exit\n']), R.exec);
+  return output.trim();
+}
 
 /** A service whose finite run_command exits with code 3, with the given restart/destroy policy; its container. */
 async function exitedContainer(ctx: CloudContext, at: AppNodes, policy: Json): Promise<{ svc: Json; container: Json }> {
@@ -157,14 +166,33 @@ export default [
       // Two containers: a directory applied to the first deployed only shows.
       const svc = await runningService(ctx, await sharedNodes(ctx), { working_dir: WORKING_DIR, target_num_containers: 2 });
       for (const container of await waitForContainers(ctx, svc, 2)) {
-        const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', ['pwd\n', 'exit\n']), R.exec);
         ctx.expectEqual(
-          output.trim(),
+          await pwdIn(ctx, container),
           WORKING_DIR,
           `pwd in container ${String(container.name)} does not print the service's working_dir ${WORKING_DIR}`,
           R.workingDir,
         );
       }
+    },
+  }),
+  cloudCheck({
+    id: `${R.inherits}/working-dir-runs-in`,
+    title: "A container's working_dir is the directory it runs in: after a service PATCH of working_dir without redeploy too",
+    requirements: [R.inherits, R.workingDir],
+    endpoint: 'cloud/container/get',
+    async run(ctx) {
+      const svc = await runningService(ctx, await sharedNodes(ctx), { working_dir: WORKING_DIR });
+      const [container] = await waitForContainers(ctx, svc, 1);
+      ctx.precondition(container !== undefined, 'the running service shows no container');
+      // The container is not redeployed: whether it still runs in the old directory is not stated, that its field says where it runs is.
+      const update = await ctx.api.patch(svc.resource_uri, { working_dir: '/' });
+      ctx.precondition(update.status >= 200 && update.status < 300, `PATCH working_dir answered ${update.status}`, OPERATION.serviceUpdate);
+      await settled(ctx, 'service', svc.resource_uri);
+      const got = await ctx.getJson('container', String(container?.resource_uri), 'the container');
+      const runsIn = await pwdIn(ctx, got);
+      const synchronized = (await ctx.getJson('service', svc.resource_uri)).synchronized;
+      ctx.observe(`after the PATCH: the container runs in ${runsIn}, the service is synchronized=${String(synchronized)}`);
+      ctx.expectEqual(got.working_dir, runsIn, "the container's working_dir is not the directory a command run by exec in it starts in", R.inherits);
     },
   }),
 ];

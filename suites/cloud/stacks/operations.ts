@@ -191,6 +191,27 @@ export default [
     },
   }),
   cloudCheck({
+    id: `${R.start}/never-started-service`,
+    title: 'start of a Stopped stack deployed before starts every service, one that never ran too: they and their containers end Running',
+    requirements: [R.start],
+    endpoint: 'cloud/stack/start',
+    async run(ctx) {
+      // A stack deployed before (its redeploy) whose second service never ran: a start that resumes only what a stop stopped leaves it.
+      const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
+      const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Service, Service];
+      await operateAndSettle(ctx, first, 'start');
+      await operateAndSettle(ctx, await settled(ctx, 'stack', stack.resource_uri), 'redeploy');
+      await operateAndSettle(ctx, first, 'stop');
+      const before = await settled(ctx, 'stack', stack.resource_uri);
+      // The state table allows start from Not Running and Stopped only; a target whose redeploy also ran the second service ends elsewhere.
+      ctx.precondition(['Stopped', 'Not Running'].includes(String(before.state)), `the stack is ${String(before.state)}, a state start is not allowed in`);
+      ctx.observe(`before the start: the second service is ${String((await settled(ctx, 'service', second.resource_uri)).state)}`);
+      await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
+      await settled(ctx, 'stack', stack.resource_uri);
+      await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Running'], R.start), 'Running', R.start);
+    },
+  }),
+  cloudCheck({
     id: R.stop,
     title: 'stop stops the services of the stack: they and their containers end Stopped (202, action ends)',
     requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS, IN_PROGRESS],

@@ -15,6 +15,7 @@ import { blind6Teeth } from './blind-6.ts';
 import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
+import { blind10Teeth } from './blind-10.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -34,6 +35,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind7Teeth,
   ...blind8Teeth,
   ...blind9Teeth,
+  ...blind10Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
