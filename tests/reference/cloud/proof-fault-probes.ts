@@ -33,6 +33,22 @@ function firstFrame(t: TestServer, path: string): Promise<string> {
   });
 }
 
+/** The first log line of the one container of a started service running `runCommand` on a cluster of one node. */
+async function firstLogLine(t: TestServer, runCommand: string): Promise<any> {
+  await deployedCluster(t, 1);
+  const svc = await t.ok('POST', S, { image: 'x', run_command: runCommand });
+  await t.ok('POST', `${svc.resource_uri}start/`);
+  const started = await until(
+    () => get(t, svc.resource_uri),
+    (x) => x.containers.length > 0,
+  );
+  const lines = await until(
+    () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
+    (l) => l.length > 0,
+  );
+  return lines[0];
+}
+
 /**
  * Cancels a deploy In progress and, while it is Canceling, sends `op` to it: the status of the
  * first answer other than 409 (Canceling lasts a few milliseconds, so a few tries are made).
@@ -142,32 +158,10 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect(session.messages.map((m: any) => m.output ?? '').join('')).toContain('/\n');
   },
   'logs-frame-header-kept': async (t) => {
-    await deployedCluster(t, 1);
-    const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo hi' });
-    await t.ok('POST', `${svc.resource_uri}start/`);
-    const started = await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.containers.length > 0,
-    );
-    const lines = await until(
-      () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
-      (l) => l.length > 0,
-    );
-    expect(lines[0].log).not.toBe('hi');
+    expect((await firstLogLine(t, 'echo hi')).log).not.toBe('hi');
   },
   'logs-stderr-as-stdout': async (t) => {
-    await deployedCluster(t, 1);
-    const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo oops >&2' });
-    await t.ok('POST', `${svc.resource_uri}start/`);
-    const started = await until(
-      () => get(t, svc.resource_uri),
-      (x) => x.containers.length > 0,
-    );
-    const lines = await until(
-      () => logsOf(t, `${started.containers[0]}logs/?follow=false`),
-      (l) => l.length > 0,
-    );
-    expect(lines[0].streamType).toBe('stdout');
+    expect((await firstLogLine(t, 'echo oops >&2')).streamType).toBe('stdout');
   },
   'rest-basic-refused': async (t) => expect((await t.call('GET', S)).status).toBe(401),
   'stream-basic-refused': async (t) => {
