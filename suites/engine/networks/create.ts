@@ -131,10 +131,14 @@ export default [
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
-      const key = ctx.spell('com.vendor.network.driver.mtu');
-      const { id } = await createNetwork(ctx, { Options: { [key]: '1400' } });
+      // Two keys, so an implementation that keeps only the first (or the last) of the map is seen.
+      const given: Record<string, string> = {
+        [ctx.spell('com.vendor.network.driver.mtu')]: '1400',
+        [ctx.spell('com.vendor.network.bridge.enable_icc')]: 'false',
+      };
+      const { id } = await createNetwork(ctx, { Options: given });
       const options = (await inspectNetwork(ctx, id)).Options ?? {};
-      ctx.expectEqual(options[key], '1400', `the network Options show ${key}=1400 as given`);
+      for (const [key, value] of Object.entries(given)) ctx.expectEqual(options[key], value, `the network Options show ${key}=${value} as given`);
     },
   }),
   engineCheck({
