@@ -7,8 +7,11 @@ const R = 'engine/containers/changes/';
 
 type Change = { Path: string; Kind: number };
 
-/** Changes a script makes to the fixture: /etc/fixture-release removed, /conformance-added added. */
-const SCRIPT = 'echo added > /conformance-added; rm /etc/fixture-release';
+/**
+ * Changes a script makes to the fixture: /conformance-added added, the file /etc/fixture-release
+ * modified (a regular file, not only a directory, has Kind 0), /bin/false removed.
+ */
+const SCRIPT = 'echo added > /conformance-added; echo modified >> /etc/fixture-release; rm /bin/false';
 
 /** Spec: Endpoints > Containers > 6. GET /containers/(id or name)/changes; Resources > Changes item. */
 export default [
@@ -47,15 +50,15 @@ export default [
   }),
   engineCheck({
     id: `${R}kind-values`,
-    title: 'Kind is 0 for a modified path, 1 for an added one, 2 for a deleted one',
+    title: 'Kind is 0 for a modified path (a file and a directory), 1 for an added one, 2 for a deleted one',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { id } = await sharedRanContainer(ctx, SCRIPT);
       const changes = ctx.expectJson<Change[]>(await ctx.api.get(`/containers/${id}/changes`), 'changes');
       const kindOf = (path: string): number | undefined => changes.find((c) => c.Path === path)?.Kind;
-      const expected = { '/conformance-added': 1, '/etc/fixture-release': 2, '/etc': 0 };
+      const expected = { '/conformance-added': 1, '/etc/fixture-release': 0, '/bin/false': 2, '/bin': 0 };
       const actual = Object.fromEntries(Object.keys(expected).map((p) => [p, kindOf(p)]));
-      ctx.expectEqual(actual, expected, 'added file Kind 1, deleted file Kind 2, its modified parent directory Kind 0');
+      ctx.expectEqual(actual, expected, 'added file Kind 1, modified file Kind 0, deleted file Kind 2, its modified parent directory Kind 0');
     },
   }),
   engineCheck({

@@ -45,6 +45,9 @@ function capabilitiesHeld(o: Observed): Record<string, boolean> {
   return Object.fromEntries([...CAPS_ADDED, ...CAPS_DROPPED].map((c) => [c, hasCapability(capEff, CAP_BITS[c])]));
 }
 
+/** The GroupAdd check's groups, by number (the fixture has no group file): two, so that a target applying only one entry shows. */
+const GROUPS_ADDED: readonly string[] = ['4242', '4343'];
+
 /** The Tmpfs check's directories, each with its own size in MiB. */
 const TMPFS = [
   { path: '/conformance-tmpfs', size: 1 },
@@ -323,12 +326,17 @@ export default [
   effectCheck({
     requirement: `${R}host-config-group-add`,
     versions: ['1.22'],
-    title: '(1.22) GroupAdd groups are supplementary groups of the container process (Groups in /proc/self/status)',
-    fields: () => ({ HostConfig: { GroupAdd: ['4242'] } }),
+    title: '(1.22) GroupAdd groups are supplementary groups of the container process (Groups in /proc/self/status), each of the list',
+    fields: () => ({ HostConfig: { GroupAdd: [...GROUPS_ADDED] } }),
     script: 'cat /proc/self/status',
     judge: (o) => {
       const groups = (parseStatus(o.out).Groups ?? '').split(/\s+/).filter(Boolean);
-      return judged(groups.includes('4242'), 'the supplementary groups of a container created with GroupAdd ["4242"]', '4242 among the groups', groups);
+      return judged(
+        GROUPS_ADDED.every((g) => groups.includes(g)),
+        `the supplementary groups of a container created with GroupAdd ${JSON.stringify(GROUPS_ADDED)}`,
+        `${GROUPS_ADDED.join(' and ')} among the groups`,
+        groups,
+      );
     },
   }),
   effectCheck({

@@ -112,11 +112,28 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/instructions-in-order',
-    title: 'the build instructions run in order: a later ENV sees the earlier one',
+    title: 'the build instructions run in order: a later ENV sees the earlier one, a later RUN the file system the earlier ones left',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const { id } = await buildImage(ctx, 'order', { buildFile: `${fromFixture(ctx)}\nENV ORDER first\nENV ORDER \${ORDER}-second\n` });
+      // Each RUN appends to a file the one before it wrote, and the last one after an ENV reads that ENV:
+      // steps run out of order, or each on the base image instead of the step before, leave another file.
+      const buildFile = [
+        fromFixture(ctx),
+        'ENV ORDER first',
+        'ENV ORDER ${ORDER}-second',
+        'RUN echo one > /conformance-order',
+        'RUN echo two >> /conformance-order',
+        'RUN echo $ORDER >> /conformance-order',
+        '',
+      ].join('\n');
+      const { id } = await buildImage(ctx, 'order', { buildFile });
       ctx.expectEqual(envValue((await configOf(ctx, id)).Env, 'ORDER'), 'first-second', 'the ENV steps ran in order (ORDER=first-second)');
+      const written = await ctx.setUp(() => stdoutOf(ctx, ['cat', '/conformance-order'], { extra: { Image: id } }), 'engine/containers/create/body-cmd');
+      ctx.expectEqual(
+        written,
+        'one\ntwo\nfirst-second\n',
+        'the RUN steps ran in order, each on what the steps before it left (/conformance-order of the image)',
+      );
     },
   }),
   compressedContext('gzip'),

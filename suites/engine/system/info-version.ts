@@ -1,5 +1,11 @@
 import { engineCheck } from '../support/check.ts';
 
+/** The Version fields 1.22 Info carries too, under its own names (Arch is left out: Info's Architecture may spell the machine otherwise, x86_64 for amd64). */
+const SAME_IN_122: Array<[string, string]> = [
+  ['Version', 'ServerVersion'],
+  ['Os', 'OSType'],
+];
+
 /** Spec: Endpoints > System > 43, 44; Resources > System information. */
 export default [
   engineCheck({
@@ -20,6 +26,23 @@ export default [
       const res = await ctx.api.get('/version');
       ctx.expectStatus(res, 200, 'GET /version');
       ctx.expectVersionSchema('version', ctx.expectJson(res, 'version'), `the ${ctx.version} Version object`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/system/version/200-response-schema/same-daemon-as-info',
+    title: 'GET /version describes the daemon GET /info describes: its KernelVersion, and (1.22) its Version and Os as ServerVersion and OSType',
+    requirements: ['engine/system/version/200-response-schema'],
+    endpoint: 'engine/system/version',
+    async run(ctx) {
+      const version = ctx.expectJson<Record<string, unknown>>(await ctx.api.get('/version'), 'version');
+      const info = await ctx.setUp(async () => {
+        const res = await ctx.api.get('/info');
+        ctx.precondition(res.status === 200, `GET /info answered ${res.status}`, 'engine/system/info/200-response-schema');
+        return ctx.expectJson<Record<string, unknown>>(res, 'info');
+      }, 'engine/system/info/200-response-schema');
+      // The same field of one daemon in its two descriptions: a Version object of fixed or other values shows here only.
+      const pairs: Array<[string, string]> = [['KernelVersion', 'KernelVersion'], ...(ctx.version === '1.22' ? SAME_IN_122 : [])];
+      for (const [ofVersion, ofInfo] of pairs) ctx.expectEqual(version[ofVersion], info[ofInfo], `GET /version ${ofVersion} is GET /info ${ofInfo}`);
     },
   }),
 ];

@@ -49,6 +49,20 @@ function expectIsoOfRun(ctx: EngineContext, what: string, value: unknown): void 
   });
 }
 
+/**
+ * The Unix seconds a list shows and the ISO time an inspect shows of one object are one instant
+ * (the list's the whole seconds of the inspect's): a list writing the time it was asked, or another
+ * object's, stays within the run and only this shows it.
+ */
+function expectSameInstant(ctx: EngineContext, what: string, seconds: unknown, iso: unknown): void {
+  const inspected = typeof iso === 'string' && ISO_FRACTIONAL.test(iso) ? Math.floor(Date.parse(iso) / 1000) : Number.NaN;
+  ctx.expect(seconds === inspected, `${what}: the list's Created ${JSON.stringify(seconds)} is not the whole seconds of the inspect's ${JSON.stringify(iso)}`, {
+    expected: inspected,
+    actual: seconds,
+    requirement: RULE,
+  });
+}
+
 function json<T>(ctx: EngineContext, res: HttpResponse, what: string): T {
   ctx.expectStatus(res, 200, what, RULE);
   return ctx.expectJson<T>(res, what, RULE);
@@ -63,6 +77,7 @@ async function imageTimes(ctx: EngineContext): Promise<void> {
   const item = list.find((i) => i.Id === inspect.Id);
   ctx.expect(item !== undefined, `the image list holds the fixture image ${inspect.Id}`, { requirement: RULE });
   expectSecondsOfRun(ctx, 'the imported fixture image list item Created', item?.Created);
+  expectSameInstant(ctx, 'the fixture image', item?.Created, inspect.Created);
   const history = json<Array<{ Created?: unknown }>>(ctx, await ctx.api.get(`/images/${ref}/history`), 'the fixture image history');
   ctx.expect(history.length > 0, 'the fixture image history lists its layer', { requirement: RULE });
   for (const [i, h] of history.entries()) expectSecondsOfRun(ctx, `the imported fixture image history item ${i} Created`, h.Created);
@@ -77,9 +92,11 @@ export default [
     async run(ctx) {
       const running = await sharedRunningContainer(ctx, ['sleep', '300']);
       const list = json<Array<{ Id: string; Created?: unknown }>>(ctx, await ctx.api.get('/containers/json', { all: true }), 'container list');
-      expectSecondsOfRun(ctx, 'the container list item Created', list.find((c) => c.Id === running.id)?.Created);
+      const listed = list.find((c) => c.Id === running.id)?.Created;
+      expectSecondsOfRun(ctx, 'the container list item Created', listed);
       const inspect = await ctx.inspect(running.id);
       expectIsoOfRun(ctx, 'the container inspect Created', inspect.Created);
+      expectSameInstant(ctx, 'the running container', listed, inspect.Created);
       expectIsoOfRun(ctx, 'the running container State.StartedAt', (inspect.State as { StartedAt?: unknown }).StartedAt);
       const exited = await sharedExitedContainer(ctx);
       expectIsoOfRun(ctx, 'the exited container State.FinishedAt', ((await ctx.inspect(exited.id)).State as { FinishedAt?: unknown }).FinishedAt);

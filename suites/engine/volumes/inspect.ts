@@ -14,16 +14,19 @@ export default [
     endpoint: 'engine/volumes/inspect',
     versions: V122,
     async run(ctx) {
-      const created = await createVolume(ctx);
-      const res = await ctx.api.get(`/volumes/${created.Name}`);
-      ctx.expectStatus(res, 200, 'GET /volumes/(name) of an existing volume');
-      const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume inspect'), 'the inspected volume');
-      const shown = { Name: volume.Name, Driver: volume.Driver, Mountpoint: volume.Mountpoint };
-      ctx.expectEqual(
-        shown,
-        { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint },
-        'inspect shows the Name, Driver and Mountpoint of the volume as created',
-      );
+      // Two volumes, the first inspected first: a lookup answering the latest volume, or the first it finds, shows.
+      const volumes = [await createVolume(ctx), await createVolume(ctx)];
+      for (const created of volumes) {
+        const res = await ctx.api.get(`/volumes/${created.Name}`);
+        ctx.expectStatus(res, 200, 'GET /volumes/(name) of an existing volume');
+        const volume = ctx.expectVersionSchema<Volume>('volume', ctx.expectJson(res, 'volume inspect'), 'the inspected volume');
+        const shown = { Name: volume.Name, Driver: volume.Driver, Mountpoint: volume.Mountpoint };
+        ctx.expectEqual(
+          shown,
+          { Name: created.Name, Driver: created.Driver, Mountpoint: created.Mountpoint },
+          `inspect of ${created.Name} shows the Name, Driver and Mountpoint of that volume as created`,
+        );
+      }
     },
   }),
   engineCheck({
