@@ -19,6 +19,7 @@ import { BLIND_7_FAULTS } from './fault-areas/blind-7.ts';
 import { BLIND_8_FAULTS } from './fault-areas/blind-8.ts';
 import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
+import { BLIND_11_FAULTS } from './fault-areas/blind-11.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -52,6 +53,7 @@ const NAMED_FAULTS = [
   ...BLIND_8_FAULTS,
   ...BLIND_9_FAULTS,
   ...BLIND_10_FAULTS,
+  ...BLIND_11_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

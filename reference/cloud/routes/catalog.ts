@@ -18,6 +18,13 @@ function listed<T extends Entry>(ctx: CallContext, kind: UriKind, all: T[]): T[]
   return all.filter((p) => (p as { available?: boolean }).available !== false);
 }
 
+/** An entry as answered: under `blind11-region-zones-null-when-none` an empty availability_zones list encodes as null (a nil slice). */
+function shown<T extends Entry>(ctx: CallContext, entry: T): unknown {
+  const zones = (entry as { availability_zones?: unknown[] }).availability_zones;
+  const blank = zones?.length === 0 && entry.resource_uri.includes('/region/') && ctx.world.faults.has('blind11-region-zones-null-when-none');
+  return blank ? { ...entry, availability_zones: null } : entry;
+}
+
 function addCatalog<T extends Entry>(
   routes: RouteTable,
   kind: UriKind,
@@ -29,7 +36,8 @@ function addCatalog<T extends Entry>(
   routes.add(
     'GET',
     base,
-    (ctx: CallContext): Reply => listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind)),
+    (ctx: CallContext): Reply =>
+      listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind), (i) => shown(ctx, i)),
   );
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
@@ -41,7 +49,7 @@ function addCatalog<T extends Entry>(
     if (!found) throw notFound(kind);
     return found;
   };
-  routes.add('GET', item, (ctx: CallContext): Reply => ok(find(ctx)));
+  routes.add('GET', item, (ctx: CallContext): Reply => ok(shown(ctx, find(ctx))));
   // The catalog is read-only: PATCH is a method this path does not allow, unless the fault accepts it.
   routes.add('PATCH', item, (ctx: CallContext): Reply => {
     if (!ctx.world.faults.has('catalog-patch-accepted')) throw new ApiError(405, `method PATCH not allowed on ${ctx.req.path}`);

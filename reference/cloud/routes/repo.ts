@@ -77,7 +77,8 @@ export function addRepoRoutes(routes: RouteTable): void {
       // Under `blind9-repository-name-filter-path-only` name is compared with the name without its registry host.
       {
         name: (r) => (ctx.world.faults.has('blind9-repository-name-filter-path-only') ? r.name.slice(r.name.indexOf('/') + 1) : r.name),
-        registry: (r) => r.registry,
+        // Under `blind11-repository-registry-filter-by-host` registry is compared with the host that begins the name, not the registry URI.
+        registry: (r) => (ctx.world.faults.has('blind11-repository-registry-filter-by-host') ? r.name.split('/')[0] : r.registry),
       },
       'repository',
     );

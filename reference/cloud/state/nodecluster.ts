@@ -45,7 +45,11 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
     sameResource(t.resource_uri, requiredUri(world, body, 'node_type', 'create-missing-node-type-accepted')),
   );
   if (!nodeType) throw badRequest('node_type is not a known node type URI');
-  const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, requiredUri(world, body, 'region', 'create-missing-region-accepted')));
+  // Under `blind11-cluster-blank-region-defaulted` the required check looks at the key only and a blank value falls back (`or`) to the
+  // node type's first region.
+  const blankRegion = (body.region === null || body.region === '') && world.faults.has('blind11-cluster-blank-region-defaulted');
+  const regionUri = blankRegion ? nodeType.regions[0]! : requiredUri(world, body, 'region', 'create-missing-region-accepted');
+  const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, regionUri));
   if (!region) throw badRequest('region is not a known region URI');
   if (!nodeType.regions.includes(region.resource_uri)) throw badRequest(`node type ${nodeType.name} is not offered in region ${region.name}`);
   if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
@@ -83,7 +87,9 @@ function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fa
 
 function readDisk(world: World, body: Fields, provider: string): number {
   // blind3-cluster-negative-disk-accepted checks the type of disk only, not its range.
-  const disk = optInt(body, 'disk', world.faults.has('blind3-cluster-negative-disk-accepted') ? Number.MIN_SAFE_INTEGER : 1);
+  const sent = optInt(body, 'disk', world.faults.has('blind3-cluster-negative-disk-accepted') ? Number.MIN_SAFE_INTEGER : 1);
+  // Under `blind11-cluster-default-disk-validated` the default is filled in first and checked against the provider's rule like a sent value.
+  const disk = sent ?? (world.faults.has('blind11-cluster-default-disk-validated') ? DEFAULT_DISK : undefined);
   const rule = world.catalog.diskRule.get(provider);
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
   if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value'))

@@ -10,7 +10,7 @@ import type { LoadedImage, SaveItem } from './tarball.ts';
 import type { PushTarget } from './push.ts';
 import type { RegistryEntry } from './registry.ts';
 import { parseRef, tagged, normalizeRepo } from './reference.ts';
-import { runBuild } from './build/index.ts';
+import { buildFileMissing, runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
 import type { ContainerConfigLike, Image } from './image.ts';
@@ -143,6 +143,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
     whiteouts: !ctx.faults.has('save-layer-whiteouts-dropped'),
     tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
+    splitAtFirstColon: ctx.faults.has('blind11-save-repositories-split-first-colon'),
   });
   ctx.res.writeHead(200, {
     'Content-Type': ctx.faults.has('save-content-type-octet') ? 'application/octet-stream' : 'application/x-tar',
@@ -254,6 +255,9 @@ export async function build(ctx: RouteContext, deps: EngineDeps): Promise<void> 
   if (ctx.faults.has('build-registry-config-rejected') && ctx.req.headers['x-registry-config'] !== undefined)
     throw new HttpError(500, 'X-Registry-Config is not accepted');
   refuseBuildBody(ctx, body);
+  // Under `blind11-build-missing-file-404` a missing build file is mapped to not found before the stream starts.
+  if (ctx.faults.has('blind11-build-missing-file-404') && (await buildFileMissing(body, named || defaultBuildFile, defaultBuildFile)))
+    throw new HttpError(404, `Cannot locate specified ${defaultBuildFile}: ${named || defaultBuildFile}`);
   const out = ctx.jsonStream(JSON_TYPE);
   await runBuild(
     deps.images,

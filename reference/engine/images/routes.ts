@@ -89,7 +89,8 @@ function search(ctx: RouteContext, deps: EngineDeps): void {
     return;
   }
   if (!ctx.faults.has('search-wrong-keys')) {
-    ctx.sendJson(200, results);
+    // Under `blind11-search-no-match-null` the result slice is appended to from nil: no match encodes as null.
+    ctx.sendJson(200, results.length === 0 && ctx.faults.has('blind11-search-no-match-null') ? null : results);
     return;
   }
   ctx.sendJson(

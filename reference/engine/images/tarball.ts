@@ -63,7 +63,7 @@ export interface SaveItem {
 
 export async function saveImages(
   items: SaveItem[],
-  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean; whiteouts?: boolean } = {},
+  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean; whiteouts?: boolean; splitAtFirstColon?: boolean } = {},
 ): Promise<Buffer> {
   const entries: TarEntry[] = [];
   const written = new Set<string>();
@@ -107,7 +107,8 @@ export async function saveImages(
     written.add(configName);
     manifest.push({ Config: configName, RepoTags: tags.length ? tags : null, Layers: ids.map((id) => `${id}/layer.tar`) });
     for (const tag of tags) {
-      const colon = tag.lastIndexOf(':');
+      // Under `blind11-save-repositories-split-first-colon` a registry host:port is taken for the tag separator.
+      const colon = opts.splitAtFirstColon ? tag.indexOf(':') : tag.lastIndexOf(':');
       const repo = tag.slice(0, colon);
       const byTag = repositories[repo] ?? {};
       repositories[repo] = byTag;

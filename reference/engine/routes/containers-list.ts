@@ -49,21 +49,22 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   let list = newestFirst.filter(
     (c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound),
   );
-  list = list.filter((c) => matchesFilters(c, filters, ctx.faults));
+  list = list.filter((c) => matchesFilters(c, filters, ctx.faults, ctx.version));
   // A negative limit taken as a slice end (Python's list[:limit]) drops the oldest containers.
   if (limit !== undefined && limit < 0 && ctx.faults.has('blind5-list-limit-negative-slices')) return list.slice(0, limit);
   if (!limit || limit <= 0) return list;
   return ctx.faults.has('blind-list-limit-oldest') ? list.slice(-limit) : list.slice(0, limit);
 }
 
-function matchesFilters(c: Container, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
+function matchesFilters(c: Container, filters: Map<string, string[]>, faults: RouteContext['faults'], version: '1.18' | '1.22'): boolean {
   const any = (key: string, test: (value: string) => boolean): boolean => {
     // Under `blind10-filter-status-last-value-only` status is read into a map of one value per key: the last one wins.
     const values = key === 'status' && faults.has('blind10-filter-status-last-value-only') ? filters.get(key)?.slice(-1) : filters.get(key);
     return !values || values.length === 0 || values.some(test);
   };
+  const status = filteredStatus(c, faults, version);
   return (
-    any('status', (s) => c.state.status === s || (s === 'exited' && c.state.status === 'created' && faults.has('blind3-filter-status-exited-created'))) &&
+    any('status', (s) => status === s || (s === 'exited' && c.state.status === 'created' && faults.has('blind3-filter-status-exited-created'))) &&
     any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && exitCodeMatches(c, code, faults)) &&
     labelsMatch(c.config.Labels, labelFilter(filters, faults)) &&
     any('id', (id) => c.id.startsWith(id)) &&
@@ -71,6 +72,18 @@ function matchesFilters(c: Container, filters: Map<string, string[]>, faults: Ro
     any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
     any('isolation', (iso) => iso === 'default')
   );
+}
+
+/**
+ * The status the filter compares. Under `blind11-filter-status-1.18-restarting-as-running` (1.18) it is derived from the Running
+ * flag first, which a container waiting out its restart delay still has; under `blind11-filter-status-1.22-restarting-as-exited`
+ * (1.22) from whether the process is alive, which it is not during the delay.
+ */
+function filteredStatus(c: Container, faults: RouteContext['faults'], version: '1.18' | '1.22'): ContainerStatus {
+  if (c.state.status !== 'restarting') return c.state.status;
+  if (version === '1.18' && faults.has('blind11-filter-status-1.18-restarting-as-running')) return 'running';
+  if (version === '1.22' && faults.has('blind11-filter-status-1.22-restarting-as-exited')) return 'exited';
+  return c.state.status;
 }
 
 /** Under `blind4-filter-exited-zero-any-code` a code of 0 is taken for "no code given" (a Go zero value). */

@@ -2,8 +2,9 @@
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import { checkFilterKeys } from '../http/query.ts';
 import type { Engine } from '../state/engine.ts';
+import type { Container, Endpoint } from '../state/container.ts';
 import type { Network } from '../state/networks.ts';
-import { activateEndpoint, addEndpoint, deactivateEndpoint, networkEvent } from '../state/network-endpoints.ts';
+import { activateEndpoint, addEndpoint, deactivateEndpoint, nameAtActivation, networkEvent } from '../state/network-endpoints.ts';
 import { cachedRemoved, findContainer, resolvedAs } from './lookup.ts';
 import { keepRemoved, missing, removedObjects, stillAnswered } from '../state/graveyard.ts';
 
@@ -11,6 +12,11 @@ const V122 = { versions: ['1.22' as const] };
 const DRIVERS = ['bridge', 'overlay'];
 /** The drivers of the pre-defined networks, which `blind5-network-type-filter-by-driver` takes for builtin-ness. */
 const BUILTIN_DRIVERS = new Set(['bridge', 'host', 'null']);
+
+/** A member's name; under `blind11-network-container-name-stale` the one recorded when its endpoint was activated. */
+function memberName(c: Container, e: Endpoint, faults: RouteContext['faults']): string {
+  return (faults.has('blind11-network-container-name-stale') && nameAtActivation(e)) || c.name;
+}
 
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   // Under `blind6-network-removed-found-by-name` a stale name index still maps a removed network's name to it.
@@ -43,7 +49,7 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
           return [
             c.id,
             {
-              ...(withNames && !faults.has('network-containers-no-Name') ? { Name: c.name.slice(1) } : {}),
+              ...(withNames && !faults.has('network-containers-no-Name') ? { Name: memberName(c, e, faults).slice(1) } : {}),
               EndpointID: e.EndpointID,
               MacAddress: e.MacAddress,
               IPv4Address: address,

@@ -80,7 +80,8 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
         failcnt: 0,
         limit: memoryLimit(c, faults.has('blind8-memory-limit-zero-unlimited')),
       },
-      blkio_stats: {},
+      // Under `blind11-stats-blkio-null-not-running` the block I/O stats stay a nil pointer when no cgroup was read.
+      blkio_stats: !c.isRunning && faults.has('blind11-stats-blkio-null-not-running') ? null : {},
       cpu_stats: cpu,
     };
     const interfaces = version === '1.22' || faults.has('stats-1.18-networks');

@@ -93,6 +93,15 @@ export function createContainer(
   if (engine.faults.has('config-image-stored-as-id')) config.Image = image.id;
   if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
   const fs = new ContainerFs(image.layers);
+  // Under `blind11-volume-driver-local-plugin-lookup` the driver named by VolumeDriver is looked up among the plugins, where the built-in
+  // `local` is not: a create that makes a volume answers as for a missing plugin.
+  if (
+    version === '1.22' &&
+    hostConfig.VolumeDriver === 'local' &&
+    engine.faults.has('blind11-volume-driver-local-plugin-lookup') &&
+    makesVolumes(config, hostConfig.Binds ?? [])
+  )
+    throw new HttpError(500, 'Error looking up volume plugin local: plugin not found');
   const { mounts, createdVolumes } = buildMounts(engine, version, config, hostConfig.Binds ?? []);
   mounts.push(...volumesFrom(engine, (hostConfig.VolumesFrom as string[] | null) ?? [], mounts));
   for (const dir of [config.WorkingDir, ...mounts.map((m) => m.Destination)]) if (dir) fs.mkdirp(dir);
@@ -180,6 +189,11 @@ function attachFirstNetwork(engine: Engine, c: Container, networking: Body | und
     Links: (config.Links as string[]) ?? null,
     IPAMConfig: (config.IPAMConfig as { IPv4Address?: string }) ?? null,
   });
+}
+
+/** Whether the mounts of a create need volumes: Config.Volumes entries or Binds that name a volume, not a host path. */
+function makesVolumes(config: ContainerConfig, binds: string[]): boolean {
+  return Object.keys(config.Volumes ?? {}).length > 0 || binds.some((bind) => !bind.startsWith('/'));
 }
 
 /** Anonymous volumes for Config.Volumes; Binds are host paths or (1.22) volume names. */

@@ -31,6 +31,13 @@ export function addEndpoint(c: Container, network: Network, config: Partial<Pick
   return endpoint;
 }
 
+/** The container's name when each endpoint was last activated, shown after a rename under `blind11-network-container-name-stale`. */
+const namesAtActivation = new WeakMap<Endpoint, string>();
+
+export function nameAtActivation(endpoint: Endpoint): string | undefined {
+  return namesAtActivation.get(endpoint);
+}
+
 /** Gives a running container's endpoint its address and announces the connection. */
 export function activateEndpoint(engine: Engine, c: Container, name: string): void {
   const endpoint = c.networks.get(name);
@@ -44,6 +51,7 @@ export function activateEndpoint(engine: Engine, c: Container, name: string): vo
     EndpointID: randomBytes(32).toString('hex'),
     MacAddress: address.IPAddress ? configuredMac(engine, c, name) || macFor(requested || address.IPAddress) : '',
   });
+  namesAtActivation.set(endpoint, c.name);
   networkEvent(engine, network, 'connect', c);
 }
 

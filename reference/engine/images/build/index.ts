@@ -39,8 +39,7 @@ export async function runBuild(
     builder.fail(message);
     return undefined;
   }
-  const candidates = req.buildFile === req.defaultBuildFile ? [req.buildFile, req.buildFile.toLowerCase()] : [req.buildFile];
-  const text = candidates.map((name) => context.readFile(normalize(name))).find((b) => b !== undefined);
+  const text = findBuildFile(context, req.buildFile, req.defaultBuildFile);
   if (!text) {
     builder.fail(`Cannot locate specified ${req.defaultBuildFile}: ${req.buildFile}`);
     return undefined;
@@ -56,6 +55,22 @@ export async function runBuild(
   if (faults.has('build-drops-last-instruction')) instructions = instructions.slice(0, -1);
   if (faults.has('build-context-files-dropped')) context = new ContainerFs([]);
   return new Builder(store, events, context, req, out, faults).run(instructions);
+}
+
+/** The build file of a context by the name asked for; the default name is also found lower-cased. */
+function findBuildFile(context: ContainerFs, buildFile: string, defaultBuildFile: string): Buffer | undefined {
+  const candidates = buildFile === defaultBuildFile ? [buildFile, buildFile.toLowerCase()] : [buildFile];
+  return candidates.map((name) => context.readFile(normalize(name))).find((b) => b !== undefined);
+}
+
+/** Whether a context that unpacks lacks the build file (`blind11-build-missing-file-404` asks before the stream starts). */
+export async function buildFileMissing(body: Buffer, buildFile: string, defaultBuildFile: string): Promise<boolean> {
+  try {
+    const context = new ContainerFs(body.length ? [await layerFromTar(decompress(body))] : []);
+    return findBuildFile(context, buildFile, defaultBuildFile) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The build file without its unknown instructions (the `build-syntax-error-ignored` fault). */
