@@ -6,18 +6,25 @@
  * directory left behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import type { ConformanceMutationReport } from '../../harness/mutation/report.ts';
 import { validate } from '../../harness/mutation/validate-report.ts';
+
+/** The directories each test's command was given, removed after it. */
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /** `conformance mutate` of the ping's mutants, with its own report and temporary directories; `jobs` worker processes. */
 function mutateChild(jobs: number) {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-mutate-signal-'));
   const ownTmp = mkdtempSync(path.join(tmpdir(), 'conformance-mutate-tmp-'));
+  made.push(reportDir, ownTmp);
   const child = spawn(
     process.execPath,
     ['bin/conformance.mjs', 'mutate', '--suite', 'engine-1.22', '--site', 'engine/system/ping', '--jobs', String(jobs), '--report-dir', reportDir],
