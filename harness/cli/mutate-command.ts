@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describeCounts, type ConformanceMutationReport } from '../mutation/report.ts';
+import { Interruption } from '../run/interruption.ts';
 import { UsageError } from '../target/endpoint.ts';
 import { readJsonFile, writableDir } from './inputs.ts';
 import { parseSuites, strictParse } from './run-args.ts';
@@ -18,9 +19,10 @@ const positiveInt = (flag: string, raw: string | undefined): number | undefined 
  * `conformance mutate [--suite S]... [--operator OP]... [--site TEXT]... [--sample N --seed S]
  * [--since REPORT] [--jobs N] [--slots N] [--break PCT] [--report-dir DIR]`: generated mutants of
  * the embedded reference, each run with the checks that reach its site; the report in Stryker's
- * format. Exit 1 when a legal mutant made a check fail or a score is below --break.
+ * format. Exit 1 when a legal mutant made a check fail or a score is below --break; interrupted
+ * (Ctrl-C, SIGTERM), the report of the mutants settled so far and exit 130.
  */
-export async function mutateCommand(argv: string[], out: NodeJS.WritableStream): Promise<number> {
+export async function mutateCommand(argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   const { values } = strictParse(argv, {
     suite: { type: 'string', multiple: true },
     operator: { type: 'string', multiple: true },
@@ -50,7 +52,8 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got '${values.seed}'`);
   const since = values.since ? (readJsonFile('--since', values.since) as ConformanceMutationReport) : undefined;
   if (since && !since.files) throw new UsageError(`--since ${values.since}: not a mutation report (no "files")`);
-  const { report, exitCode, failures } = await mutate({
+  const interruption = new Interruption().install();
+  const { report, exitCode, failures, interrupted } = await mutate({
     suites: parseSuites(values.suite, 'embedded'),
     selection: {
       ...(values.operator ? { operators: values.operator } : {}),
@@ -64,7 +67,8 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
     reportDir,
     ...(breakAt !== undefined ? { breakAt } : {}),
     log: (line) => out.write(`${line}\n`),
-  });
+    interruption,
+  }).finally(() => interruption.uninstall());
   const c = report.conformance;
   for (const [suite, s] of Object.entries(c.suites)) {
     out.write(`${suite}: ${describeCounts(s)}\n`);
@@ -75,6 +79,12 @@ export async function mutateCommand(argv: string[], out: NodeJS.WritableStream):
   );
   for (const f of failures) out.write(`FAIL ${f}\n`);
   out.write(`report: ${path.join(reportDir, 'mutation.json')}, ${path.join(reportDir, 'index.html')}\n`);
+  const stop = report.conformance.interrupted;
+  if (interrupted && stop) {
+    const unrecorded = values.record ? '; no scores recorded' : '';
+    err.write(`interrupted by ${interrupted}: the report is partial: ${stop.settled} mutants settled, ${stop.notRun} selected ones not run${unrecorded}\n`);
+    return exitCode;
+  }
   if (values.record) {
     const { recordScores, SCORES_FILE } = await import('../mutation/scores.ts');
     recordScores(report);

@@ -235,7 +235,9 @@ unverified is listed.
 Declared equivalent mutants, each with its reason: catalog/mutation/equivalents/ (one file per concern;
 not run). Fault mutants at sites where the spec allows the change: catalog/mutation/allowed/ (run as legal).
 Exit codes: 0 done; 1 a legal mutant made a check fail, or a score is below --break; 2 bad
-usage; 3 the harness failed.
+usage; 3 the harness failed; 130 interrupted (Ctrl-C, SIGTERM): the report holds the mutants
+settled before it, the others left out (stderr says it is partial); a second signal quits at
+once, without a report.
 `;
 
 const REPORT_HELP = `usage: conformance report merge DIR... [--report-dir OUT]

@@ -3,12 +3,13 @@
  * mutant with the checks that reach it, shared out over worker processes (`jobs`), each with a
  * few embedded targets at once (`slots`). Writes reports/mutation/mutation.json and index.html.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suiteChecks } from '../catalog/coverage.ts';
 import type { SuiteName } from '../catalog/types.ts';
+import type { Interruption } from '../run/interruption.ts';
 import { PROJECT_ROOT } from '../run/project-root.ts';
 import { runBaseline, type BaselineCheck } from './baseline.ts';
 import { EQUIVALENTS_DIR, MutantDeclarations } from './declarations.ts';
@@ -34,6 +35,8 @@ export interface MutateOptions {
   /** The checks of a suite (tests give their own); the suite's registered checks by default. */
   checksOf?: (suite: SuiteName) => Promise<readonly SuiteCheck[]>;
   equivalents?: MutantDeclarations;
+  /** Ctrl-C or SIGTERM: once it comes, the run stops waiting and reports the mutants settled so far. */
+  interruption?: Interruption;
 }
 
 export interface MutateOutcome {
@@ -41,37 +44,63 @@ export interface MutateOutcome {
   exitCode: number;
   /** Why the run failed, one line each. */
   failures: string[];
+  /** The signal that stopped the run: its report holds only the mutants settled before it. */
+  interrupted?: NodeJS.Signals;
 }
 
 export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
   const started = Date.now();
   const equivalents = opts.equivalents ?? MutantDeclarations.load(EQUIVALENTS_DIR);
   const mutants: Mutant[] = [];
+  // Each mutant's result as it settles: an interrupted run reports these and leaves the others out.
   const results: MutantResult[] = [];
   const checks = new Map<SuiteName, ReadonlyArray<{ id: string; title: string }>>();
+  const stopped = (): boolean => opts.interruption?.signal !== undefined;
+  // Once interrupted, work under way is waited for only until the wind-down is over.
+  const awaited = async <T>(work: Promise<T>): Promise<T | undefined> => {
+    if (!opts.interruption) return work;
+    let value: T | undefined;
+    await opts.interruption.bounded(work.then((v) => (value = v)));
+    return value;
+  };
   for (const suite of opts.suites) {
+    if (stopped()) break;
     const suiteStarted = Date.now();
     const suiteChecksList = await (opts.checksOf ?? defaultChecks)(suite);
     checks.set(suite, suiteChecksList);
     const slots = slotsFor(suite, opts.slots);
     try {
-      const baseline = await runBaseline(suiteChecksList, slots);
+      const baseline = await awaited(runBaseline(suiteChecksList, slots));
+      if (!baseline || stopped()) break;
       opts.log(`${suite}: baseline of ${baseline.length} checks in ${seconds(Date.now() - suiteStarted)}`);
       let chosen = selectMutants(generateMutants(suite), opts.selection);
       if (opts.selection.since) chosen = changedSince(chosen, (m) => coveringChecks(m, baseline).map((c) => c.id), opts.selection.since);
       opts.log(`${suite}: ${chosen.length} mutants`);
-      const ran =
-        opts.jobs > 1 && chosen.length > opts.jobs
-          ? await inWorkers(suite, chosen, baseline, opts)
-          : await runMutants({ mutants: chosen, checks: suiteChecksList, baseline, slots, equivalents, onResult: progressLog(suite, chosen.length, opts.log) });
       mutants.push(...chosen);
-      results.push(...ran);
+      const settled = (r: MutantResult): number => results.push(r);
+      if (opts.jobs > 1 && chosen.length > opts.jobs) await inWorkers(suite, chosen, baseline, opts, settled, awaited);
+      else {
+        const progress = progressLog(suite, chosen.length, opts.log);
+        const onResult = (r: MutantResult): void => {
+          settled(r);
+          progress(r);
+        };
+        await awaited(runMutants({ mutants: chosen, checks: suiteChecksList, baseline, slots, equivalents, onResult }));
+      }
+      if (stopped()) break;
       opts.log(`${suite}: done in ${seconds(Date.now() - suiteStarted)}`);
     } finally {
-      await slots.close();
+      await awaited(slots.close());
     }
   }
-  const report = mutationReport({ mutants, results, checks, durationMs: Date.now() - started });
+  const interrupted = opts.interruption?.signal;
+  const report = mutationReport({
+    mutants,
+    results,
+    checks,
+    durationMs: Date.now() - started,
+    ...(interrupted ? { interrupted: { signal: interrupted, selected: mutants.length } } : {}),
+  });
   mkdirSync(opts.reportDir, { recursive: true });
   writeFileSync(path.join(opts.reportDir, 'mutation.json'), `${JSON.stringify(report, null, 1)}\n`);
   writeFileSync(path.join(opts.reportDir, 'index.html'), mutationHtml(report));
@@ -81,8 +110,12 @@ export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
       .filter(([, c]) => opts.breakAt !== undefined && c.score < opts.breakAt)
       .map(([suite, c]) => `${suite}: mutation score ${c.score}% is below the break threshold ${opts.breakAt}%`),
   ];
+  if (interrupted) return { report, exitCode: INTERRUPTED_EXIT, failures, interrupted };
   return { report, exitCode: failures.length ? 1 : 0, failures };
 }
+
+/** The exit of a run stopped by Ctrl-C or SIGTERM, as `conformance run` quits on a second signal (harness/run/interruption.ts). */
+export const INTERRUPTED_EXIT = 130;
 
 const defaultChecks = (suite: SuiteName): Promise<readonly SuiteCheck[]> => suiteChecks(suite) as Promise<readonly SuiteCheck[]>;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -105,29 +138,65 @@ export interface WorkerJob {
   slots: number;
 }
 
-/** Shares the mutants out round-robin over `jobs` processes, this one included, and gathers their results. */
-async function inWorkers(suite: SuiteName, chosen: Mutant[], baseline: BaselineCheck[], opts: MutateOptions): Promise<MutantResult[]> {
+/** Waits for work, or, once interrupted, only until the wind-down is over (then undefined). */
+type Awaited = <T>(work: Promise<T>) => Promise<T | undefined>;
+
+/**
+ * Shares the mutants out round-robin over `jobs` processes, this one included, and gathers their
+ * results, each process's as they settled (its result file gains a line per mutant): after an
+ * interruption, the workers are stopped and what they settled is kept.
+ */
+async function inWorkers(
+  suite: SuiteName,
+  chosen: Mutant[],
+  baseline: BaselineCheck[],
+  opts: MutateOptions,
+  settled: (r: MutantResult) => void,
+  awaited: Awaited,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-mutate-'));
+  const children: ChildProcess[] = [];
+  const jobs: WorkerJob[] = [];
   try {
     const baselineFile = path.join(dir, 'baseline.json');
     writeFileSync(baselineFile, JSON.stringify(baseline));
     const shares = Array.from({ length: opts.jobs }, (_, k) => chosen.filter((_, i) => i % opts.jobs === k));
-    const jobs = shares.map((share, k) => ({
-      suite,
-      mutantIds: share.map((m) => m.id),
-      baselineFile,
-      resultFile: path.join(dir, `results-${k}.json`),
-      slots: opts.slots,
-    }));
+    jobs.push(
+      ...shares.map((share, k) => ({
+        suite,
+        mutantIds: share.map((m) => m.id),
+        baselineFile,
+        resultFile: path.join(dir, `results-${k}.jsonl`),
+        slots: opts.slots,
+      })),
+    );
     const progress = progressLog(`${suite}, process 1 of ${opts.jobs}`, jobs[0]!.mutantIds.length, opts.log);
-    const settled = await Promise.all(jobs.map((job, k) => (k === 0 ? runWorkerJob(job, progress) : spawnWorker(job, dir, k, opts.log))));
-    return settled.flat();
+    await awaited(Promise.all(jobs.map((job, k) => (k === 0 ? runWorkerJob(job, progress) : spawnWorker(job, dir, k, opts.log, children)))));
   } finally {
+    await awaited(stopWorkers(children));
+    for (const job of jobs) for (const r of settledIn(job.resultFile)) settled(r);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function spawnWorker(job: WorkerJob, dir: string, k: number, log: (line: string) => void): Promise<MutantResult[]> {
+/** Ends the workers still running (an interrupted run) and waits for them to go. */
+async function stopWorkers(children: readonly ChildProcess[]): Promise<void> {
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  const gone = running.map((c) => new Promise<void>((resolve) => c.once('close', () => resolve())));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(gone);
+}
+
+/** The results a worker's file holds, one a line; a line cut short by the worker's end is left out. */
+function settledIn(file: string): MutantResult[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.endsWith('}'))
+    .map((line) => JSON.parse(line) as MutantResult);
+}
+
+async function spawnWorker(job: WorkerJob, dir: string, k: number, log: (line: string) => void, children: ChildProcess[]): Promise<void> {
   const jobFile = path.join(dir, `job-${k}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
   // Supervised: a worker whose parent is gone (Ctrl-C, a killed job) stops instead of running on unseen.
@@ -135,6 +204,7 @@ async function spawnWorker(job: WorkerJob, dir: string, k: number, log: (line: s
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, CONFORMANCE_SUPERVISED: String(process.pid) },
   });
+  children.push(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -142,11 +212,11 @@ async function spawnWorker(job: WorkerJob, dir: string, k: number, log: (line: s
     log(`worker ${k} ended with ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`);
     throw new Error(`mutation worker ${k} failed (exit ${code})`);
   }
-  return JSON.parse(readFileSync(job.resultFile, 'utf8')) as MutantResult[];
 }
 
 /** Runs one worker's share: `conformance mutate --worker JOB` in a child, or the parent's own share. */
 export async function runWorkerJob(job: WorkerJob, onResult?: (r: MutantResult) => void): Promise<MutantResult[]> {
+  writeFileSync(job.resultFile, '');
   const ids = new Set(job.mutantIds);
   const mutants = generateMutants(job.suite).filter((m) => ids.has(m.id));
   const baseline = JSON.parse(readFileSync(job.baselineFile, 'utf8')) as BaselineCheck[];
@@ -158,9 +228,11 @@ export async function runWorkerJob(job: WorkerJob, onResult?: (r: MutantResult) 
       baseline,
       slots,
       equivalents: MutantDeclarations.load(EQUIVALENTS_DIR),
-      onResult,
+      onResult: (r) => {
+        appendFileSync(job.resultFile, `${JSON.stringify(r)}\n`);
+        onResult?.(r);
+      },
     });
-    writeFileSync(job.resultFile, JSON.stringify(results));
     return results;
   } finally {
     await slots.close();

@@ -38,6 +38,8 @@ export interface MutationSummary {
   falseFailures: Array<{ id: string; reason: string }>;
   legal: { generated: number; verdictChanges: number; unverified: Array<{ id: string; reason: string }> };
   durationMs: number;
+  /** A run stopped by a signal: its mutants are those settled before it; `notRun` of those selected are left out. */
+  interrupted?: { signal: string; settled: number; notRun: number };
 }
 
 export type RequirementCounts = MutationCounts & { equivalentReasons?: string[] };
@@ -49,6 +51,8 @@ export interface MutationRun {
   results: readonly MutantResult[];
   checks: ReadonlyMap<SuiteName, ReadonlyArray<{ id: string; title: string }>>;
   durationMs: number;
+  /** The signal that stopped the run, and how many mutants it had selected by then. */
+  interrupted?: { signal: string; selected: number };
 }
 
 const DETECTED: ReadonlySet<MutantStatus> = new Set(['Killed', 'Timeout', 'RuntimeError']);
@@ -163,7 +167,12 @@ function summarize(run: MutationRun): MutationSummary {
     falseFailures,
     legal: { generated: legal, verdictChanges: falseFailures.length, unverified },
     durationMs: run.durationMs,
+    ...(run.interrupted ? { interrupted: interruptedCounts(run.interrupted, results.size) } : {}),
   };
+}
+
+function interruptedCounts(interrupted: { signal: string; selected: number }, settled: number): NonNullable<MutationSummary['interrupted']> {
+  return { signal: interrupted.signal, settled, notRun: interrupted.selected - settled };
 }
 
 /** The counts of one group, made empty on first use. */

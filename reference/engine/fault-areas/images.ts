@@ -58,6 +58,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   },
   { name: 'image-delete-noprune-ignored', description: 'DELETE /images/(name)?noprune=1 still deletes the untagged parents' },
   { name: 'search-term-ignored', description: 'GET /images/search answers every repository whatever the term' },
+  {
+    name: 'search-unreachable-empty',
+    description: 'GET /images/search of a registry host it cannot reach answers 200 with no results instead of the server error (500)',
+  },
   { name: 'save-layer-version-2', description: 'the image tarball layer directories carry VERSION 2.0' },
   { name: 'save-layer-whiteouts-dropped', description: 'the layer.tar files of an image tarball leave out the whiteouts of deleted files' },
   { name: 'save-content-type-octet', description: 'the image tarball is sent as application/octet-stream' },

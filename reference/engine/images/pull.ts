@@ -34,6 +34,11 @@ export function isUnreachable(repo: string): boolean {
   return /\.invalid(:\d+)?$/.test(registryHost(repo) ?? '');
 }
 
+/** What a request to `path` on an unreachable registry host fails with: the host's name does not resolve. */
+export function unreachableText(host: string, path: string): string {
+  return `Get https://${host}${path}: dial tcp: lookup ${host}: no such host`;
+}
+
 /**
  * What a pull would bring; throws 404 when the repository, tag or digest is unknown, or when the
  * credentials do not give access to the (private) repository.
@@ -60,7 +65,7 @@ export function findInRegistry(store: ImageStore, req: PullRequest, creds: Crede
 /** Stores pulled entries (tagged, with their digest) and writes the progress of each. */
 export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, entries: Array<{ tag: string } & RegistryEntry>, out: JsonStreamWriter): void {
   if (isUnreachable(req.repo)) {
-    out.write(errorObject(`Get https://${registryHost(req.repo)}/v2/: dial tcp: lookup ${registryHost(req.repo)}: no such host`));
+    out.write(errorObject(unreachableText(registryHost(req.repo) ?? '', '/v2/')));
     return;
   }
   out.write(statusLine(`Pulling from ${req.repo.includes('/') ? req.repo : `library/${req.repo}`}`, req.digest ?? req.tag ?? 'latest'));

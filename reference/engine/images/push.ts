@@ -9,7 +9,7 @@ import type { EventBus } from '../state/events.ts';
 import type { Image } from './image.ts';
 import type { ImageStore } from './store.ts';
 import { normalizeRepo, parseRef, registryHost } from './reference.ts';
-import { isUnreachable } from './pull.ts';
+import { isUnreachable, unreachableText } from './pull.ts';
 import { shortId } from './shape.ts';
 import { statusLine, writeTransfer, errorObject } from './progress.ts';
 import { layerSize } from '../fs/filesystem.ts';
@@ -45,7 +45,7 @@ export function pushInto(store: ImageStore, events: EventBus, targets: PushTarge
   const host = registryHost(repo);
   out.write(statusLine(`The push refers to a repository [${host ? repo : `docker.io/library/${repo}`}]`));
   if (isUnreachable(repo)) {
-    out.write(errorObject(`Get https://${host}/v1/_ping: dial tcp: lookup ${host}: no such host`));
+    out.write(errorObject(unreachableText(host ?? '', '/v1/_ping')));
     return;
   }
   if (!mayAccess(repo, creds)) {

@@ -6,7 +6,8 @@ import type { Image } from './image.ts';
 import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
-import { isValidRepo, isValidTag, tagged } from './reference.ts';
+import { isValidRepo, isValidTag, registryHost, tagged } from './reference.ts';
+import { isUnreachable, unreachableText } from './pull.ts';
 import { keepRemoved, keptUnder, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 import { resolvedAs } from '../routes/lookup.ts';
@@ -77,8 +78,21 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   ctx.sendStatus(ctx.faults.has('tag-returns-200') ? 200 : 201);
 }
 
+/**
+ * GET /images/search: the in-memory registry's repositories matching the term. A term naming a
+ * registry host the reference cannot reach answers 500, as a daemon's search of it fails.
+ */
 function search(ctx: RouteContext, deps: EngineDeps): void {
-  let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : (ctx.query.get('term') ?? ''));
+  const term = ctx.query.get('term') ?? '';
+  if (isUnreachable(term)) {
+    if (ctx.faults.has('search-unreachable-empty')) {
+      ctx.sendJson(200, []);
+      return;
+    }
+    const host = registryHost(term)!;
+    throw new HttpError(500, `invalid registry endpoint https://${host}/v1/: ${unreachableText(host, '/v1/_ping')}`);
+  }
+  let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : term);
   if (!results.length && ctx.faults.has('blind2-search-no-match-all')) results = deps.images.registry.search('');
   if (ctx.faults.has('blind9-search-zero-values-omitted')) {
     // The result struct's tags carry omitempty: zero counts, false flags and empty descriptions are left out.

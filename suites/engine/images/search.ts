@@ -1,7 +1,9 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { ownImage, tagged } from '../support/images.ts';
-import { expectTransferred, push, registryOf } from '../support/registry.ts';
+import { expectTransferred, push, registryOf, unreachableRepo } from '../support/registry.ts';
+import { TargetError } from '../../../harness/target/errors.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 
 /** Spec: Endpoints > Images > 33. GET /images/search?term=; Resources > Search result item. */
 const ENDPOINT = 'engine/images/search';
@@ -22,6 +24,19 @@ async function search(ctx: EngineContext, term: string, requirement: string): Pr
   if (res.status !== 200 && UNREACHABLE.test(res.text())) ctx.skip(`the target cannot reach its registry index: ${res.text().trim().slice(0, 160)}`);
   ctx.expectStatus(res, 200, `search for '${term}'`, requirement);
   return ctx.expectVersionSchema<SearchItem[]>('image-search-response', ctx.expectJson(res, 'search result', requirement), 'the search result', requirement);
+}
+
+/**
+ * The answer to a search of a registry host that cannot be reached; skipped when the target takes
+ * longer than the run's request time-out (its own wait on the registry: slow, not wrong).
+ */
+async function searchUnreachable(ctx: EngineContext, term: string): Promise<HttpResponse> {
+  try {
+    return await ctx.api.get('/images/search', { term });
+  } catch (err) {
+    if (err instanceof TargetError && err.code === 'timeout') ctx.skip(`the search for '${term}' got no answer within the request time-out: ${err.message}`);
+    throw err;
+  }
 }
 
 /** Each result carries every registry-style key. */
@@ -77,6 +92,16 @@ export default [
       const items = await search(ctx, 'busybox', 'engine/images/search/registry-style-keys');
       if (!items.length) ctx.notApplicable("the search for 'busybox' found nothing, so no result keys can be read");
       expectRegistryKeys(ctx, items);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/search/500-registry-unreachable',
+    title: 'GET /images/search for a term on a registry host that cannot be reached answers 500 (server error), not results nor a 4xx',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const term = unreachableRepo(ctx, 'search');
+      const res = await searchUnreachable(ctx, term);
+      ctx.expectStatus(res, 500, `the search for '${term}' (a registry host that cannot exist)`);
     },
   }),
   engineCheck({

@@ -2,18 +2,10 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { decodeObjects, summarize } from '../support/image-streams.ts';
 import { tagged } from '../support/images.ts';
-import { loginAuth, authHeader } from '../support/registry.ts';
+import { loginAuth, authHeader, unreachableRepo } from '../support/registry.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 
 const R = 'engine/errors/stream-error-object';
-
-/**
- * A repository on a registry host that cannot exist (RFC 2606 `.invalid`): every pull or push of
- * it fails, whatever registry the run has.
- */
-function unreachableRepo(ctx: EngineContext): string {
-  return `conformance-unreachable.invalid:5000/${ctx.uniqueName('transfer')}`;
-}
 
 /**
  * Judges the answer of a transfer that must fail: a failure inside the 200 stream must come as an
@@ -44,7 +36,7 @@ export default [
     requirements: [R],
     endpoint: 'engine/images/push',
     async run(ctx) {
-      const repo = unreachableRepo(ctx);
+      const repo = unreachableRepo(ctx, 'transfer');
       await ctx.setUp(() => tagged(ctx, ctx.fixtureImage(), repo, 'x'));
       const headers = authHeader(loginAuth(ctx));
       const pushed = judgeFailure(

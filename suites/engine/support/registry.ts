@@ -15,6 +15,17 @@ import { inspectImage, ownImage, removeLater, sameImage, tagged } from './images
  */
 export const EMBEDDED_REGISTRY = '127.0.0.1:5000';
 
+/**
+ * A registry host that cannot exist (RFC 2606 `.invalid`): every pull, push or search naming it
+ * fails, whatever registry the run has (the embedded reference models the same hosts as unreachable).
+ */
+const UNREACHABLE_REGISTRY = 'conformance-unreachable.invalid:5000';
+
+/** A repository of the check's own on the registry that cannot be reached. */
+export function unreachableRepo(ctx: EngineContext, purpose: string): string {
+  return `${UNREACHABLE_REGISTRY}/${ctx.uniqueName(purpose)}`;
+}
+
 /** The registry host:port of the run, or the check is skipped. */
 export function registryOf(ctx: EngineContext): string {
   if (ctx.run.registry) return ctx.run.registry;
