@@ -53,6 +53,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     vars: world.faults.has('image-env-wins') ? { ...set, ...vars } : { ...vars, ...set },
     hostname: containerHostname(c),
     workingDir: world.faults.has('working-dir-not-applied') ? '/' : c.config.working_dir || '/',
+    // An empty user is the engine's default, root.
+    user: c.config.user || 'root',
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `true`,
- * `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
+ * `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
@@ -9,6 +9,8 @@ export interface ShellEnv {
   vars: Record<string, string>;
   hostname: string;
   workingDir: string;
+  /** The user the container's programs run as. */
+  user: string;
 }
 
 export interface ShellOutput {
@@ -23,7 +25,7 @@ export interface ShellResult {
   exited: boolean;
 }
 
-const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'true', 'false', 'exit']);
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'true', 'false', 'exit']);
 
 function expand(word: string, vars: Record<string, string>): string {
   return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
@@ -84,6 +86,10 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         break;
       case 'pwd':
         out(`${env.workingDir}\n`);
+        result.exitCode = 0;
+        break;
+      case 'whoami':
+        out(`${env.user}\n`);
         result.exitCode = 0;
         break;
       case 'true':

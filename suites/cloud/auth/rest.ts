@@ -1,10 +1,9 @@
-import type { Credentials } from '../../../harness/run/config.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import { listAll } from '../support/lists.ts';
 import { EVENTS } from '../support/streams.ts';
-import { expectUpgradeRefused, refusedCallers } from '../support/stream-auth.ts';
+import { expectUpgradeRefused, refusedCallers, wrongCredentials } from '../support/stream-auth.ts';
 
 const R = {
   basic: 'cloud/auth/rest-basic-api-key',
@@ -54,18 +53,7 @@ export default [
       "A REST request with a wrong API key (another key, an empty one, the user's key under another name) is refused: nothing served or changed (facts: 401)",
     requirements: [R.wrong, R.code401, R.codes],
     async run(ctx) {
-      const { user, key } = ctx.api.credentials!;
-      const second = ctx.api2?.credentials;
-      // The second user's name when its own key differs (with the same key the pair would be its valid credentials), else a name of no user.
-      const otherUser = second && second.key !== key ? second.user : `${user}-other`;
-      // An empty password is not the user's API key either: a server that reads it as "no key to check" serves anyone who knows a username.
-      // The key is the password of its own username: a server that looks the key up alone serves anyone who holds one, under any name.
-      const wrongCredentials: ReadonlyArray<readonly [Credentials, string]> = [
-        [{ user, key: `${key}-wrong` }, 'with a wrong API key'],
-        ...(key === '' ? [] : ([[{ user, key: '' }, 'with an empty API key']] as const)),
-        ...(otherUser === user ? [] : ([[{ user: otherUser, key }, `as ${otherUser} with the API key of ${user}`]] as const)),
-      ];
-      for (const [credentials, what] of wrongCredentials) await expectRefusedCaller(ctx, ctx.api.as(credentials), R.wrong, what);
+      for (const [credentials, what] of wrongCredentials(ctx)) await expectRefusedCaller(ctx, ctx.api.as(credentials), R.wrong, what);
     },
   }),
   cloudCheck({
@@ -80,7 +68,7 @@ export default [
   }),
   cloudCheck({
     id: R.streamRefused,
-    title: 'A WebSocket upgrade without credentials or with a wrong key is refused: no 101, no messages',
+    title: 'A WebSocket upgrade without credentials or with a wrong key (another, an empty one, the key under another name) is refused: no 101, no messages',
     requirements: [R.streamRefused, R.errorFrame],
     endpoint: 'cloud/events',
     async run(ctx) {

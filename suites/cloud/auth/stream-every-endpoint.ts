@@ -32,7 +32,8 @@ export default [
   cloudCheck({
     id: `${R.refused}/every-endpoint`,
     title:
-      'Every Stream endpoint (events, action, service and container logs, exec) accepts the Basic header and refuses an upgrade without it or with a wrong key',
+      'Every Stream endpoint (events, action, service and container logs, exec) accepts the Basic header and refuses an upgrade ' +
+      'without it or with a wrong key (another, empty, or under another name)',
     requirements: [R.refused, R.ok],
     endpoint: 'cloud/events',
     async run(ctx) {

@@ -1,4 +1,5 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
+import { isIP } from 'node:net';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { cloudCheck } from '../support/check.ts';
 import {
@@ -28,6 +29,7 @@ const R = {
   exitCode: 'cloud/container/get/exit-code',
   linked: 'cloud/container/get/linked-to-container',
   dates: 'cloud/container/get/datetimes-track-operations',
+  privateIp: 'cloud/container/private-ip-address',
 };
 
 /** Descriptive fields a container carries from its service (per-container form). */
@@ -211,6 +213,29 @@ export default [
       await operateAndSettle(ctx, c, 'terminate');
       const gone = await settled(ctx, 'container', uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated container', R.dates);
+    },
+  }),
+  cloudCheck({
+    id: R.privateIp,
+    title: "A Running container's private_ip is an IP address of its own: two containers of one service and one of another share none",
+    endpoint: 'cloud/container/get',
+    async run(ctx) {
+      const at = await sharedNodes(ctx);
+      const two = await waitForContainers(ctx, await runningService(ctx, at, { target_num_containers: 2 }), 2);
+      const one = await waitForContainers(ctx, await runningService(ctx, at), 1);
+      const shown = await Promise.all([...two, ...one].map((c) => ctx.getJson('container', c.resource_uri, 'a Running container')));
+      for (const c of shown)
+        ctx.verify(typeof c.private_ip === 'string' && isIP(c.private_ip) !== 0, `container ${c.resource_uri} has private_ip ${JSON.stringify(c.private_ip)}`, {
+          expected: 'an IP address (its address on the overlay network)',
+          actual: c.private_ip,
+          requirement: R.privateIp,
+        });
+      const ips = shown.map((c) => c.private_ip);
+      ctx.expect(new Set(ips).size === ips.length, 'Running containers share a private_ip', {
+        expected: 'one address each',
+        actual: ips,
+        requirement: R.privateIp,
+      });
     },
   }),
 ];

@@ -108,6 +108,25 @@ export default [
     },
   }),
   cloudCheck({
+    id: `${R.emptiest}/scale`,
+    title: 'EMPTIEST_NODE (the default) places a container a scale adds on the node with the fewest running containers, not beside its sibling',
+    requirements: [R.emptiest],
+    endpoint: 'cloud/service/scale',
+    async run(ctx) {
+      // Two nodes that run nothing else: the first container loads one, so the emptiest node for the next is the other.
+      const at = await ownNodes(ctx, 2);
+      const svc = await runningService(ctx, at, { target_num_containers: 1 });
+      const [first] = await waitForContainers(ctx, svc, 1);
+      ctx.precondition(await scaledTo(ctx, svc, 2), 'the service was not scaled to two containers', SCALE);
+      const added = (await ctx.setUp(() => waitForContainers(ctx, svc, 2), SCALE)).filter((c) => !sameResource(c.resource_uri, first!.resource_uri));
+      ctx.expect(
+        added.length === 1 && !sameResource(added[0]!.node, first!.node),
+        'the container the scale added went to the node of its sibling (one running container), not to the node that runs none',
+        { expected: `a node other than ${String(first!.node)}`, actual: added.map((c) => c.node), requirement: R.emptiest },
+      );
+    },
+  }),
+  cloudCheck({
     id: R.ha,
     title: 'HIGH_AVAILABILITY places each new container (deployed or added by a scale) on the node with the fewest containers of the same service',
     endpoint: 'cloud/service/start',

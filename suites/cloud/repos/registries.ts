@@ -15,6 +15,7 @@ const R = {
   uuid: 'cloud/registry/list/filter-uuid',
   uuidNoField: 'cloud/registry/list/uuid-filter-without-field',
   fqdn: 'cloud/registry/host-fqdn',
+  thirdParty: 'cloud/registry/vendor-flag-third-party',
 };
 /** A third-party registry reached on a port of its own: no target knows it before the check adds a repository of it. */
 const PORTED = { host: 'registry.conformance.example', port: 5000 };
@@ -76,6 +77,17 @@ export default [
           requirement: R.fqdn,
         },
       );
+    },
+  }),
+  cloudCheck({
+    id: R.thirdParty,
+    title: 'The registry of a repository added from a third-party registry is not run by the vendor: is_vendor_registry false',
+    endpoint: 'cloud/registry/get',
+    async run(ctx) {
+      const added = await addedPortedRegistry(ctx);
+      if (!added) return ctx.unverified('the target refused the repository of a third-party registry: no such registry to read');
+      const flag = ctx.spell('is_vendor_registry');
+      ctx.expectEqual(added[flag], false, `the registry ${String(added.resource_uri)} of a third-party repository says it is run by the vendor`, R.thirdParty);
     },
   }),
   cloudCheck({

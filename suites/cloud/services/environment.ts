@@ -26,6 +26,7 @@ const R = {
   linkVariables: 'cloud/service/link-variables',
   restart: 'cloud/service/autorestart-autodestroy-semantics',
   workingDir: 'cloud/service/working-dir-in-containers',
+  userRoot: 'cloud/service/create/default-user-root',
   exec: 'cloud/container/exec/bidirectional',
   inherits: 'cloud/container/get/inherits-service',
 };
@@ -34,11 +35,14 @@ const R = {
 const WORKING_DIR = '/tmp';
 const OVERRIDDEN_PATH = '/conformance/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-/** The directory a command run by exec in the container starts in. */
-async function pwdIn(ctx: CloudContext, container: Container): Promise<string> {
-  const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', ['pwd\n', 'exit\n']), R.exec);
+/** What a command run by exec in the container prints (its shell's `pwd`, `whoami`...). */
+async function printedIn(ctx: CloudContext, container: Container, command: string): Promise<string> {
+  const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', [`${command}\n`, 'exit\n']), R.exec);
   return output.trim();
 }
+
+/** The directory a command run by exec in the container starts in. */
+const pwdIn = (ctx: CloudContext, container: Container): Promise<string> => printedIn(ctx, container, 'pwd');
 
 /** A service whose finite run_command exits with code 3, with the given restart/destroy policy; its container. */
 async function exitedContainer(ctx: CloudContext, at: AppNodes, policy: Json): Promise<{ svc: Json; container: Json }> {
@@ -173,6 +177,19 @@ export default [
           R.workingDir,
         );
       }
+    },
+  }),
+  cloudCheck({
+    id: `${R.userRoot}/in-containers`,
+    title:
+      "user is the user in the service's containers, root by default: a command run by exec in each container of a service created without one runs as root",
+    requirements: [R.userRoot],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      // Two containers: a user applied to the first deployed only shows.
+      const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+      for (const container of await waitForContainers(ctx, svc, 2))
+        ctx.expectEqual(await printedIn(ctx, container, 'whoami'), 'root', `whoami in container ${String(container.name)} does not print root`, R.userRoot);
     },
   }),
   cloudCheck({

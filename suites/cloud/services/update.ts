@@ -66,7 +66,7 @@ async function patchOk(ctx: CloudContext, uri: string, body: Json, requirement: 
 export default [
   cloudCheck({
     id: R.applies,
-    title: 'PATCH sets each field sent and leaves the others unchanged (facts: 202 with the service)',
+    title: 'PATCH sets each field sent and leaves the others unchanged, the update fields a later PATCH leaves out too (facts: 202 with the service)',
     requirements: [R.applies, R.status202, R.outside, ENDS, SUCCEEDS],
     endpoint: 'cloud/service/update',
     async run(ctx) {
@@ -93,6 +93,11 @@ export default [
         actual: res.status,
       });
       await expectActionSucceeded(ctx, res, 'PATCH');
+      // "All optional": a PATCH of one field leaves the update fields it does not send as they were, not reset to create's defaults.
+      const unsent: Json = { ...update };
+      delete unsent.nickname;
+      const one = await patchOk(ctx, uri, { nickname: ctx.uniqueName('nick') }, R.applies);
+      verifyKept(ctx, unsent, one, 'the service after a PATCH of nickname alone', R.applies);
     },
   }),
   cloudCheck({

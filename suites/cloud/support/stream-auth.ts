@@ -1,15 +1,36 @@
 /** The Stream API's authentication: an upgrade without valid Basic credentials is refused. */
+import type { Credentials } from '../../../harness/run/config.ts';
 import type { CloudContext } from './context.ts';
 
 /** Frames a refusing service may send before it closes (the facts: an UNAUTHORIZED error frame). */
 const REFUSAL_FRAME = /UNAUTHORIZED/;
 
-/** The callers the Stream API must refuse: none, and a wrong API key for the suite's user. */
-export function refusedCallers(ctx: CloudContext): ReadonlyArray<readonly [string, CloudContext['api']]> {
+/**
+ * Basic credentials of the suite's user that are not valid (each with what it is): a wrong API key;
+ * an empty one (the API key is the password, and the suite's user has a non-empty one: a server
+ * that reads an empty password as "no key to check" serves anyone who knows a username); the
+ * user's key under another username (the second user's when its own key differs, else a name of
+ * no user: the key is the password of its own username, and a server that looks the key up alone
+ * serves anyone who holds one, under any name).
+ */
+export function wrongCredentials(ctx: CloudContext): ReadonlyArray<readonly [Credentials, string]> {
+  const { user, key } = ctx.api.credentials!;
+  const second = ctx.api2?.credentials;
+  // With the same key the second user's name and this key would be its valid credentials.
+  const otherUser = second && second.key !== key ? second.user : `${user}-other`;
   return [
-    ['without credentials', ctx.api.as(null)],
-    ['with a wrong key', ctx.api.as({ user: ctx.api.credentials!.user, key: 'wrong-key' })],
+    [{ user, key: `${key}-wrong` }, 'with a wrong API key'],
+    ...(key === '' ? [] : ([[{ user, key: '' }, 'with an empty API key']] as const)),
+    ...(otherUser === user ? [] : ([[{ user: otherUser, key }, `as ${otherUser} with the API key of ${user}`]] as const)),
   ];
+}
+
+/**
+ * The callers the Stream API must refuse: none, and each of wrongCredentials ("the same header"
+ * as the REST API, so the same credentials are not valid).
+ */
+export function refusedCallers(ctx: CloudContext): ReadonlyArray<readonly [string, CloudContext['api']]> {
+  return [['without credentials', ctx.api.as(null)], ...wrongCredentials(ctx).map(([credentials, what]) => [what, ctx.api.as(credentials)] as const)];
 }
 
 /** The upgrade of `path` by `api` is refused: no 101, and no message other than a refusal frame. */
