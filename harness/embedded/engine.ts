@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EngineVersion } from '../catalog/types.ts';
 import type { Outcome } from '../check/outcome.ts';
 import { executeCheck } from '../check/execute.ts';
@@ -14,6 +11,7 @@ import { type EngineFaultName, startEngineServer, type RunningEngineServer } fro
 import { engineBinding } from '../../suites/engine/support/binding.ts';
 import type { EngineCheck } from '../../suites/engine/support/check.ts';
 import type { MutationHook } from '../mutation/hook.ts';
+import { type PrivateSocket, privateSocket } from './private-socket.ts';
 import { runChecks, type BatchOptions } from './run-checks.ts';
 
 /** What one batch of checks runs under: the faults switched on (or a mutation hook) and the suite version. */
@@ -46,13 +44,22 @@ export class EmbeddedEngine {
     private readonly engine: TargetEndpoint,
     private fixture: RunConfig['fixture'],
     private readonly timeoutMs: number,
+    private readonly socket: PrivateSocket,
   ) {}
 
   static async start(timeoutMs = 5000): Promise<EmbeddedEngine> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'teeth-'));
-    const server = await startEngineServer({ listen: `unix://${path.join(dir, 'engine.sock')}` });
+    const socket = privateSocket('engine');
+    const server = await startEngineServer({ listen: socket.listen }).catch((err: unknown) => {
+      socket.remove();
+      throw err;
+    });
     const engine = parseTargetUrl(server.url);
-    return new EmbeddedEngine(server, engine, await embeddedFixture(engine, newRunId(), HOUSEKEEPING_TIMEOUT_MS), timeoutMs);
+    try {
+      return new EmbeddedEngine(server, engine, await embeddedFixture(engine, newRunId(), HOUSEKEEPING_TIMEOUT_MS), timeoutMs, socket);
+    } catch (err) {
+      await server.close().finally(socket.remove);
+      throw err;
+    }
   }
 
   async run(opts: EmbeddedEngineRun): Promise<Map<string, Outcome>> {
@@ -93,7 +100,7 @@ export class EmbeddedEngine {
   }
 
   close(): Promise<void> {
-    return this.server.close();
+    return this.server.close().finally(this.socket.remove);
   }
 }
 
