@@ -55,6 +55,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     workingDir: world.faults.has('working-dir-not-applied') ? '/' : c.config.working_dir || '/',
     // An empty user is the engine's default, root.
     user: c.config.user || 'root',
+    readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path).map((b) => b.container_path as string),
   };
 }
 

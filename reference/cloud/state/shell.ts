@@ -1,6 +1,6 @@
 /**
  * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
- * `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * `touch` (refused under a directory mounted read-only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
@@ -11,6 +11,8 @@ export interface ShellEnv {
   workingDir: string;
   /** The user the container's programs run as. */
   user: string;
+  /** Directories mounted read-only: nothing can be written under them. */
+  readOnly: string[];
 }
 
 export interface ShellOutput {
@@ -25,7 +27,7 @@ export interface ShellResult {
   exited: boolean;
 }
 
-const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'true', 'false', 'exit']);
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'true', 'false', 'exit']);
 
 function expand(word: string, vars: Record<string, string>): string {
   return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
@@ -53,9 +55,23 @@ export function isFiniteProgram(runCommand: string | null): boolean {
   return commands.length > 0 && commands.every((c) => BUILTINS.has(c.split(/\s+/)[0] ?? ''));
 }
 
+/** The commands of a line, each with whether it runs only after a success (`&&`) or in any case (`;`). */
+function steps(line: string): Array<{ command: string; afterSuccess: boolean }> {
+  const out: Array<{ command: string; afterSuccess: boolean }> = [];
+  let afterSuccess = false;
+  for (const part of line.split(/(;|&&)/)) {
+    if (part === ';' || part === '&&') afterSuccess = part === '&&';
+    else if (part.trim()) out.push({ command: part.trim(), afterSuccess });
+  }
+  return out;
+}
+
+const under = (path: string, dir: string): boolean => path === dir || path.startsWith(`${dir.replace(/\/$/, '')}/`);
+
 export function runLine(line: string, env: ShellEnv): ShellResult {
   const result: ShellResult = { output: [], exitCode: 0, exited: false };
-  for (const command of commandsOf(line)) {
+  for (const { command, afterSuccess } of steps(line)) {
+    if (afterSuccess && result.exitCode !== 0) continue;
     const [name, ...args] = words(command, env.vars);
     if (name === undefined) continue;
     const stream = ['>&2', '1>&2'].includes(args.at(-1) ?? '') ? 'stderr' : 'stdout';
@@ -92,6 +108,12 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         out(`${env.user}\n`);
         result.exitCode = 0;
         break;
+      case 'touch': {
+        const refused = args.filter((path) => env.readOnly.some((dir) => under(path, dir)));
+        for (const path of refused) result.output.push({ stream: 'stderr', text: `touch: ${path}: Read-only file system\n` });
+        result.exitCode = refused.length ? 1 : 0;
+        break;
+      }
       case 'true':
       case 'false':
         result.exitCode = name === 'true' ? 0 : 1;

@@ -27,6 +27,8 @@ const R = {
   restart: 'cloud/service/autorestart-autodestroy-semantics',
   workingDir: 'cloud/service/working-dir-in-containers',
   userRoot: 'cloud/service/create/default-user-root',
+  rewritable: 'cloud/service/binding-rewritable-in-containers',
+  rewritableDefault: 'cloud/service/create/default-binding-rewritable-true',
   exec: 'cloud/container/exec/bidirectional',
   inherits: 'cloud/container/get/inherits-service',
 };
@@ -190,6 +192,32 @@ export default [
       const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
       for (const container of await waitForContainers(ctx, svc, 2))
         ctx.expectEqual(await printedIn(ctx, container, 'whoami'), 'root', `whoami in container ${String(container.name)} does not print root`, R.userRoot);
+    },
+  }),
+  cloudCheck({
+    id: R.rewritable,
+    title: 'A binding is writable in the containers when rewritable is true or left out, and read-only when it is false',
+    requirements: [R.rewritable, R.rewritableDefault],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      const bindings: Array<[string, Json]> = [
+        ['left out', { container_path: '/conformance-default' }],
+        ['true', { container_path: '/conformance-rw', rewritable: true }],
+        ['false', { container_path: '/conformance-ro', rewritable: false }],
+      ];
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: bindings.map(([, b]) => b) });
+      const container = await firstContainer(ctx, svc);
+      for (const [rewritable, b] of bindings) {
+        const written = (await printedIn(ctx, container, `touch ${String(b.container_path)}/probe && echo conformance-written`)).includes(
+          'conformance-written',
+        );
+        ctx.expectEqual(
+          written,
+          rewritable !== 'false',
+          `a file ${written ? 'was' : 'could not be'} created under ${String(b.container_path)}, a binding with rewritable ${rewritable}`,
+          rewritable === 'left out' ? [R.rewritableDefault, R.rewritable] : R.rewritable,
+        );
+      }
     },
   }),
   cloudCheck({
