@@ -156,6 +156,7 @@ const ANSWER_CHANGES: Record<AnswerOp, (place: Place) => void> = {
   null: setTo(() => null),
   'seconds-as-milliseconds': setTo((v) => (typeof v === 'number' ? v * 1000 : v)),
   sentinel: setTo((v) => (typeof v !== 'number' ? v : v === 0 ? -1 : 0)),
+  'boolean-negated': setTo((v) => (typeof v === 'boolean' ? !v : v)),
   'zero-time': setTo(zeroTimeLike),
   'other-id': setTo(anotherId),
   'name-for-id': setTo((v) => (typeof v === 'string' ? 'conformance-a-name-not-an-id' : v)),

@@ -40,6 +40,7 @@ export const ANSWER_OPERATORS: readonly AnswerOperator[] = [
     description: 'a number is written with the other sentinel (0 for -1 and for any other value, -1 for 0)',
     fits: (f) => isField(f) && has(f, 'number') && f.time === undefined,
   },
+  { op: 'boolean-negated', description: 'a boolean is written as its opposite (a flag read or stored inverted)', fits: (f) => isField(f) && has(f, 'boolean') },
   { op: 'zero-time', description: 'a time is the zero time (never set)', fits: (f) => f.time !== undefined },
   { op: 'other-id', description: "an identifier is another object's", fits: (f) => f.id && has(f, 'string') },
   { op: 'name-for-id', description: 'a name is written where an identifier is stated', fits: (f) => f.id && has(f, 'string') },

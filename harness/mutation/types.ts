@@ -18,6 +18,7 @@ export type AnswerOp =
   | 'null'
   | 'seconds-as-milliseconds'
   | 'sentinel'
+  | 'boolean-negated'
   | 'zero-time'
   | 'other-id'
   | 'name-for-id'
