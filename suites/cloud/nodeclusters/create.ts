@@ -24,28 +24,39 @@ const PROVIDER_OPTIONS: Json = {
   iam: { instance_profile_name: 'conformance' },
 };
 
-/** A create body without one required field is refused and creates nothing. */
+/** How a required field is left out: the key absent, or (a URI field) sent blank, null or "", which is no URI. */
+type Omission = 'absent' | null | '';
+
+/**
+ * A create body without one required field is refused and creates nothing. A URI field sent as
+ * null or "" names no resource either: it is refused the same way, not filled in with a default.
+ */
 function requiredField(field: 'name' | 'node_type' | 'region'): CloudCheck {
   const id = `cloud/nodecluster/create/requires-${field.replace('_', '-')}`;
+  const omissions: Omission[] = field === 'name' ? ['absent'] : ['absent', null, ''];
   return cloudCheck({
     id,
-    title: `${field} is required: a node cluster create body without it is refused and creates nothing`,
+    title: `${field} is required: a node cluster create body without it${field === 'name' ? '' : ' (or with it null or "")'} is refused and creates nothing`,
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await placement(ctx);
-      const marker = ctx.uniqueName('missing');
-      const body: Json = { name: marker, nickname: marker, node_type: at.nodeType, region: at.region };
-      delete body[field];
-      const res = await ctx.api.post(CLUSTERS, body);
-      const created = res.status < 300 ? (res.json<Json>().resource_uri as string | undefined) : undefined;
-      if (created) ctx.defer(async () => void (await ctx.api.delete(created)));
-      ctx.expect(res.status >= 400, `create without ${field} answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: id });
-      const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.nickname === marker || c.name === marker);
-      ctx.expect(left.length === 0, `create without ${field} left a node cluster behind`, {
-        expected: 'no cluster',
-        actual: left.map((c) => c.resource_uri),
-        requirement: id,
-      });
+      for (const omission of omissions) {
+        const marker = ctx.uniqueName('missing');
+        const body: Json = { name: marker, nickname: marker, node_type: at.nodeType, region: at.region };
+        if (omission === 'absent') delete body[field];
+        else body[field] = omission;
+        const how = omission === 'absent' ? `without ${field}` : `with ${field} ${JSON.stringify(omission)}`;
+        const res = await ctx.api.post(CLUSTERS, body);
+        const created = res.status < 300 ? (res.json<Json>().resource_uri as string | undefined) : undefined;
+        if (created) ctx.defer(async () => void (await ctx.api.delete(created)));
+        ctx.expect(res.status >= 400, `create ${how} answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: id });
+        const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.nickname === marker || c.name === marker);
+        ctx.expect(left.length === 0, `create ${how} left a node cluster behind`, {
+          expected: 'no cluster',
+          actual: left.map((c) => c.resource_uri),
+          requirement: id,
+        });
+      }
     },
   });
 }
