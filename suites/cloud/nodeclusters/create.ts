@@ -75,6 +75,23 @@ async function takesDisk(ctx: CloudContext, at: Placement, disk: number): Promis
   return true;
 }
 
+/**
+ * A provider that refuses disk 60 sent (no disk choice, or only listed sizes): what its default is
+ * is not judged, but disk is not required and has a default, so a body leaving it out is still
+ * accepted there: the default is not refused as if it had been sent.
+ */
+async function expectDiskLeftOutAccepted(ctx: CloudContext, at: Placement): Promise<void> {
+  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('no-disk'), node_type: at.nodeType, region: at.region });
+  const created = res.status >= 200 && res.status < 300 ? res.json<Json>() : undefined;
+  if (typeof created?.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(String(created.resource_uri))));
+  ctx.verify(created !== undefined, `${at.provider}: a create leaving disk out answered ${res.status}: ${res.text().slice(0, 200)}`, {
+    requirement: R.disk,
+    expected: 'a 2xx answer (disk is not required; it has a default)',
+    actual: res.status,
+  });
+  if (created) ctx.observe(`${at.provider} refuses disk 60 sent (no disk choice, or only listed sizes): a create leaving disk out shows disk ${created.disk}`);
+}
+
 /** A create answered with the cluster: the answer and a later GET carry every field of `body`. */
 async function expectKeptOnCreate(ctx: CloudContext, res: HttpResponse, body: Json): Promise<void> {
   ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.echoes });
@@ -162,13 +179,13 @@ export default [
   }),
   cloudCheck({
     id: R.disk,
-    title: 'disk defaults to 60 GB for each provider that takes a disk of 60 GB; 20 GB sent is kept',
+    title: 'disk defaults to 60 GB for each provider that takes a disk of 60 GB; 20 GB sent is kept; leaving disk out is accepted by every provider',
     endpoint: ENDPOINT,
     async run(ctx) {
       let judged = 0;
       for (const at of await onePerProvider(ctx)) {
         if (!(await takesDisk(ctx, at, 60))) {
-          ctx.observe(`${at.provider} refuses disk 60 (a provider may take no disk, or only listed sizes): its default is not judged`);
+          await expectDiskLeftOutAccepted(ctx, at);
           continue;
         }
         judged++;
