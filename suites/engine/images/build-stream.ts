@@ -108,10 +108,6 @@ export default [
         'a container of the built image holds the context file the build file copied',
         'engine/images/build/default-vendorfile',
       );
-      // A context lacking the build file: what the build does is not stated, so it is recorded; its status is judged as any answer's.
-      const lacking = await postBuild(ctx, { buildFile: text, buildFilePath: 'context.txt', query: { t: buildName(ctx, 'no-build-file') } });
-      const said = lacking.res.status === 200 ? lacking.stream.errors.map((e) => JSON.stringify(e)).join(' ') || 'no error object' : lacking.res.text().trim();
-      ctx.observe(`a context without the build file (only context.txt) answered ${lacking.res.status}: ${said.slice(0, 200)}`);
     },
   }),
   engineCheck({
