@@ -24,28 +24,39 @@ const PROVIDER_OPTIONS: Json = {
   iam: { instance_profile_name: 'conformance' },
 };
 
-/** A create body without one required field is refused and creates nothing. */
+/** How a required field is left out: the key absent, or (a URI field) sent blank, null or "", which is no URI. */
+type Omission = 'absent' | null | '';
+
+/**
+ * A create body without one required field is refused and creates nothing. A URI field sent as
+ * null or "" names no resource either: it is refused the same way, not filled in with a default.
+ */
 function requiredField(field: 'name' | 'node_type' | 'region'): CloudCheck {
   const id = `cloud/nodecluster/create/requires-${field.replace('_', '-')}`;
+  const omissions: Omission[] = field === 'name' ? ['absent'] : ['absent', null, ''];
   return cloudCheck({
     id,
-    title: `${field} is required: a node cluster create body without it is refused and creates nothing`,
+    title: `${field} is required: a node cluster create body without it${field === 'name' ? '' : ' (or with it null or "")'} is refused and creates nothing`,
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await placement(ctx);
-      const marker = ctx.uniqueName('missing');
-      const body: Json = { name: marker, nickname: marker, node_type: at.nodeType, region: at.region };
-      delete body[field];
-      const res = await ctx.api.post(CLUSTERS, body);
-      const created = res.status < 300 ? (res.json<Json>().resource_uri as string | undefined) : undefined;
-      if (created) ctx.defer(async () => void (await ctx.api.delete(created)));
-      ctx.expect(res.status >= 400, `create without ${field} answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: id });
-      const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.nickname === marker || c.name === marker);
-      ctx.expect(left.length === 0, `create without ${field} left a node cluster behind`, {
-        expected: 'no cluster',
-        actual: left.map((c) => c.resource_uri),
-        requirement: id,
-      });
+      for (const omission of omissions) {
+        const marker = ctx.uniqueName('missing');
+        const body: Json = { name: marker, nickname: marker, node_type: at.nodeType, region: at.region };
+        if (omission === 'absent') delete body[field];
+        else body[field] = omission;
+        const how = omission === 'absent' ? `without ${field}` : `with ${field} ${JSON.stringify(omission)}`;
+        const res = await ctx.api.post(CLUSTERS, body);
+        const created = res.status < 300 ? (res.json<Json>().resource_uri as string | undefined) : undefined;
+        if (created) ctx.defer(async () => void (await ctx.api.delete(created)));
+        ctx.expect(res.status >= 400, `create ${how} answered ${res.status}`, { expected: 'an error status', actual: res.status, requirement: id });
+        const left = (await listAll(ctx, CLUSTERS)).filter((c) => c.nickname === marker || c.name === marker);
+        ctx.expect(left.length === 0, `create ${how} left a node cluster behind`, {
+          expected: 'no cluster',
+          actual: left.map((c) => c.resource_uri),
+          requirement: id,
+        });
+      }
     },
   });
 }
@@ -62,6 +73,23 @@ async function takesDisk(ctx: CloudContext, at: Placement, disk: number): Promis
   if (res.status >= 300) return false;
   await ctx.api.delete(String(res.json<Json>().resource_uri));
   return true;
+}
+
+/**
+ * A provider that refuses disk 60 sent (no disk choice, or only listed sizes): what its default is
+ * is not judged, but disk is not required and has a default, so a body leaving it out is still
+ * accepted there: the default is not refused as if it had been sent.
+ */
+async function expectDiskLeftOutAccepted(ctx: CloudContext, at: Placement): Promise<void> {
+  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('no-disk'), node_type: at.nodeType, region: at.region });
+  const created = res.status >= 200 && res.status < 300 ? res.json<Json>() : undefined;
+  if (typeof created?.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(String(created.resource_uri))));
+  ctx.verify(created !== undefined, `${at.provider}: a create leaving disk out answered ${res.status}: ${res.text().slice(0, 200)}`, {
+    requirement: R.disk,
+    expected: 'a 2xx answer (disk is not required; it has a default)',
+    actual: res.status,
+  });
+  if (created) ctx.observe(`${at.provider} refuses disk 60 sent (no disk choice, or only listed sizes): a create leaving disk out shows disk ${created.disk}`);
 }
 
 /** A create answered with the cluster: the answer and a later GET carry every field of `body`. */
@@ -151,13 +179,13 @@ export default [
   }),
   cloudCheck({
     id: R.disk,
-    title: 'disk defaults to 60 GB for each provider that takes a disk of 60 GB; 20 GB sent is kept',
+    title: 'disk defaults to 60 GB for each provider that takes a disk of 60 GB; 20 GB sent is kept; leaving disk out is accepted by every provider',
     endpoint: ENDPOINT,
     async run(ctx) {
       let judged = 0;
       for (const at of await onePerProvider(ctx)) {
         if (!(await takesDisk(ctx, at, 60))) {
-          ctx.observe(`${at.provider} refuses disk 60 (a provider may take no disk, or only listed sizes): its default is not judged`);
+          await expectDiskLeftOutAccepted(ctx, at);
           continue;
         }
         judged++;

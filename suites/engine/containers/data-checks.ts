@@ -11,6 +11,7 @@ import list from './list.ts';
 import listPorts from './list-ports.ts';
 import inspectProcess from './inspect-process.ts';
 import inspectMounts from './inspect-mounts.ts';
+import volumeDriver from './volume-driver.ts';
 import inspect from './inspect.ts';
 import top from './top.ts';
 import changes from './changes.ts';
@@ -36,6 +37,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...inspect,
   ...inspectProcess,
   ...inspectMounts,
+  ...volumeDriver,
   ...top,
   ...changes,
   ...exportChecks,

@@ -51,6 +51,9 @@ function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<str
   return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
 }
 
+/** A registry host:port that only names a local tag (nothing is pulled from or pushed to it). */
+const TAG_ONLY_REGISTRY = 'registry.invalid:5000';
+
 const LAYER_CHANGES = 'engine/images/get/layer-tar-changes';
 /** A file of the fixture image that the layer-changes container deletes. */
 const DELETED = 'etc/fixture-release';
@@ -152,6 +155,11 @@ export default [
       const tarball = await expectImageTarball(ctx, res, `GET /images/${image.ref}/get`, 'engine/images/get/tarball-format');
       await expectLayerDirs(ctx, tarball, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
       expectRepositories(ctx, tarball, { [image.repo]: [image.tag] }, `the tarball of ${image.ref}`, 'engine/images/get/tarball-format');
+      // A repository name with a registry host:port: its colon is part of the name, the tag follows the last colon.
+      const portRepo = `${TAG_ONLY_REGISTRY}/${ctx.uniqueName('save-format-port')}`;
+      const portRef = await tagged(ctx, image.id, portRepo, 'v1');
+      const portTarball = await expectImageTarball(ctx, await saveImage(ctx, portRef), `GET /images/${portRef}/get`, 'engine/images/get/tarball-format');
+      expectRepositories(ctx, portTarball, { [portRepo]: ['v1'] }, `the tarball of ${portRef}`, 'engine/images/get/tarball-format');
     },
   }),
   engineCheck({

@@ -63,7 +63,8 @@ export default [
     versions: V122,
     async run(ctx) {
       const network = await createNetwork(ctx);
-      const container = await containerFor(ctx, network.id);
+      // Its own container: it is renamed below.
+      const container = await containerFor(ctx, network.id, true);
       ctx.expectStatus(await connect(ctx, network.id, container.id), 200, 'connecting a running container');
       const entry = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
       ctx.expect(entry !== undefined && entry !== null && typeof entry === 'object', `inspect Containers must have an entry (an object) for ${container.id}`, {
@@ -75,6 +76,12 @@ export default [
         actual: entry,
       });
       ctx.expectEqual(entry!.Name, container.name, 'the Containers entry Name is the container name');
+      // The name is the container's as it is now: a member renamed while connected shows its new name.
+      const renamed = ctx.uniqueName('renamed-member');
+      const rename = await ctx.api.post(`/containers/${container.id}/rename`, { query: { name: renamed } });
+      ctx.precondition(rename.status === 204, `renaming the member to ${renamed} answered ${rename.status}`, 'engine/containers/rename/204-renamed');
+      const after = (await inspectNetwork(ctx, network.id)).Containers?.[container.id];
+      ctx.expectEqual(after?.Name, renamed, `after the member was renamed to ${renamed}, its Containers entry Name is the new name`);
       // Whether a member without an endpoint (created on the network, never started) has an entry is not shown: recorded.
       const { id: idle } = await ctx.createContainer({ cmd: ['true'], hostConfig: { NetworkMode: network.name } });
       const idleEntry = (await inspectNetwork(ctx, network.id)).Containers?.[idle];

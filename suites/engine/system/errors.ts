@@ -2,6 +2,7 @@ import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import { withoutNetwork, type EngineContext } from '../support/context.ts';
+import { BUILD_ENDPOINT, postBuild } from '../support/build.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 
 const ENDPOINTS = new Map(loadEndpoints('engine').map((e) => [e.id, e]));
@@ -23,6 +24,9 @@ async function errorAnswers(ctx: EngineContext): Promise<Array<{ endpoint: strin
       res: await ctx.api.get('/images/json', { filters: '{"label": [' }),
     },
   ];
+  // A build context without the build file: POST /build lists 200 (an {error} object in the stream) and 500.
+  const noBuildFile = await postBuild(ctx, { buildFile: 'a file of the build context\n', buildFilePath: 'context.txt' });
+  answers.push({ endpoint: BUILD_ENDPOINT, what: 'a build of a context without the build file', res: noBuildFile.res });
   if (ctx.version === '1.22') {
     answers.push(
       { endpoint: 'engine/volumes/inspect', what: 'inspect of a missing volume', res: await ctx.api.get(`/volumes/${missing}`) },

@@ -16,6 +16,7 @@ import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
+import { blind11Teeth } from './blind-11.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -36,6 +37,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind8Teeth,
   ...blind9Teeth,
   ...blind10Teeth,
+  ...blind11Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

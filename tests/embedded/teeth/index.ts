@@ -21,6 +21,7 @@ import { blind7Teeth } from './blind-7.ts';
 import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
+import { blind11Teeth } from './blind-11.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -33,6 +34,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind8Teeth,
   ...blind9Teeth,
   ...blind10Teeth,
+  ...blind11Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
