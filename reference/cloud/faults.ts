@@ -20,6 +20,7 @@ import { BLIND_8_FAULTS } from './fault-areas/blind-8.ts';
 import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
 import { BLIND_11_FAULTS } from './fault-areas/blind-11.ts';
+import { BLIND_12_FAULTS } from './fault-areas/blind-12.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -54,6 +55,7 @@ const NAMED_FAULTS = [
   ...BLIND_9_FAULTS,
   ...BLIND_10_FAULTS,
   ...BLIND_11_FAULTS,
+  ...BLIND_12_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -62,7 +62,8 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
     state: 'Starting',
     exit_code: null,
     exit_code_msg: null,
-    private_ip: nextPrivateIp(),
+    // Under `blind12-private-ip-per-service-pool` each service allocates from its own pool: services' containers share addresses.
+    private_ip: world.faults.has('blind12-private-ip-per-service-pool') ? `10.7.0.${svc.containers.length + 2}` : nextPrivateIp(),
     outerPorts: svc.config.container_ports.map((p) =>
       p.published ? (p.outer_port ?? (world.faults.has('outer-port-not-allocated') ? null : allocatePort(node))) : null,
     ),

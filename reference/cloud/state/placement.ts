@@ -45,9 +45,11 @@ function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
 }
 
 /** New containers, placed one at a time so each choice sees the previous ones. */
-export function placeContainers(world: World, svc: Service, count: number): Container[] {
+export function placeContainers(world: World, svc: Service, count: number, among?: (n: Node) => boolean): Container[] {
   if (count <= 0) return [];
-  const nodes = candidateNodes(world, svc);
+  const all = candidateNodes(world, svc);
+  const narrowed = among ? all.filter(among) : all;
+  const nodes = narrowed.length ? narrowed : all;
   if (!nodes.length) throw noNodes(svc);
   return Array.from({ length: count }, () => createContainer(world, svc, pickNode(world, svc, nodes)));
 }

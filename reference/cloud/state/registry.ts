@@ -24,7 +24,9 @@ export function registriesOf(world: World, namespace: string): Registry[] {
 
 export function registryJson(world: World, r: Registry): Record<string, unknown> {
   const host = world.faults.has('registry-host-with-port') ? `${r.host}:${r.port}` : r.host;
-  return { resource_uri: r.resource_uri, name: r.name, host, [world.spell('is_vendor_registry')]: r.isVendor, is_ssl: r.is_ssl, port: r.port };
+  // Under `blind12-registry-vendor-means-seeded` the flag says whether the vendor put the registry there (not added by a namespace).
+  const vendor = world.faults.has('blind12-registry-vendor-means-seeded') ? seeded(world).some((s) => s.resource_uri === r.resource_uri) : r.isVendor;
+  return { resource_uri: r.resource_uri, name: r.name, host, [world.spell('is_vendor_registry')]: vendor, is_ssl: r.is_ssl, port: r.port };
 }
 
 const repoKey = (namespace: string, name: string): string => `${namespace}\n${name}`;

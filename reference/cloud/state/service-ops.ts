@@ -19,12 +19,15 @@ import { settleService } from './service.ts';
 const isEveryNode = (svc: Service): boolean => svc.config.deployment_strategy === 'EVERY_NODE';
 
 /** Brings the number of live containers to the target: new ones placed, extra ones (newest) terminated. */
-function reconcileCount(world: World, svc: Service): Container[] {
+function reconcileCount(world: World, svc: Service, scaling = false): Container[] {
   if (isEveryNode(svc)) return placeOnEveryNode(world, svc);
   const live = liveContainers(world, svc);
   const missing = svc.config.target_num_containers - live.length;
   if (missing < 0 && !world.faults.has('blind-service-scale-down-ignored')) terminateContainersNow(world, live.slice(missing));
-  return placeContainers(world, svc, missing);
+  // Under `blind12-scale-emptiest-among-service-nodes` a scale looks for the emptiest node among those the service already runs on.
+  const serviceNodes = new Set(live.map((c) => c.nodeUuid));
+  const among = scaling && world.faults.has('blind12-scale-emptiest-among-service-nodes') ? (n: Node) => serviceNodes.has(n.uuid) : undefined;
+  return placeContainers(world, svc, missing, among);
 }
 
 function markStarted(world: World, svc: Service): void {
@@ -84,7 +87,7 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
   const strategy = svc.config.deployment_strategy;
   const first = liveContainers(world, svc)[0];
   if (strategy === 'HIGH_AVAILABILITY' && world.faults.has('high-availability-scale-emptiest')) svc.config.deployment_strategy = 'EMPTIEST_NODE';
-  const added = reconcileCount(world, svc);
+  const added = reconcileCount(world, svc, true);
   svc.config.deployment_strategy = strategy;
   if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   // Under `blind9-scaled-container-envvars-dropped` a container added by scale is built without the service's variables.

@@ -129,6 +129,8 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   Object.assign(svc.config, update.config);
   if (appendedTags) svc.config.tags = appendedTags;
   if (links) svc.links = links;
+  // Under `blind12-service-patch-clears-links` the update's nil link list is assigned like a sent one: unsent links are cleared.
+  else if (world.faults.has('blind12-service-patch-clears-links')) svc.links = [];
   if (update.config.image_name !== undefined || !world.faults.has('blind3-service-synchronized-image-only')) svc.revision += 1;
   announce(world, svc, 'update');
 }

@@ -42,7 +42,7 @@ function streamUser(world: World, req: http.IncomingMessage, url: URL): CloudUse
   // Under `blind9-stream-basic-scheme-case-sensitive` the upgrade's header must begin with "Basic " exactly (the REST check ignores case).
   const caseRefused = world.faults.has('blind9-stream-basic-scheme-case-sensitive') && !(req.headers.authorization ?? '').startsWith('Basic ');
   const basic = world.faults.has('stream-basic-refused') || caseRefused ? undefined : userFromBasic(req.headers.authorization, world.users, anyKey);
-  const user = basic ?? fromQuery;
+  const user = basic ?? keyPrefixUser(world, req.headers.authorization) ?? fromQuery;
   const unguarded =
     world.faults.has('stream-auth-not-required') || (world.faults.has('stream-logs-auth-not-required') && /\/(logs|exec)\/?$/.test(url.pathname));
   return user ?? (unguarded ? world.users[0] : undefined);
@@ -92,4 +92,19 @@ export function createStreamServer(world: World): StreamServer {
       wss.close();
     },
   };
+}
+
+/**
+ * Under `blind12-stream-key-prefix-accepted` the upgrade compares keys byte by byte over the length
+ * of the key sent (a hand-written constant-time compare): a prefix of the user's key, even an
+ * empty one, passes.
+ */
+function keyPrefixUser(world: World, header: string | undefined): CloudUser | undefined {
+  if (!world.faults.has('blind12-stream-key-prefix-accepted')) return undefined;
+  const m = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
+  const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const key = decoded.slice(colon + 1);
+  return world.users.find((u) => u.username === decoded.slice(0, colon) && u.apiKey.startsWith(key));
 }

@@ -247,7 +247,7 @@ export class ContainerFs {
    * 1 add, 2 delete. Directories above a change that exist in the image are reported modified,
    * as the real daemon does. Sorted by path.
    */
-  changes(): Array<{ Path: string; Kind: 0 | 1 | 2 }> {
+  changes(withAncestors = true): Array<{ Path: string; Kind: 0 | 1 | 2 }> {
     const kinds = new Map<string, 0 | 1 | 2>();
     for (const [path, entry] of this.upper.entries) {
       const inImage = this.lookupLower(path) !== undefined;
@@ -255,7 +255,7 @@ export class ContainerFs {
         if (inImage) kinds.set(path, 2);
       } else kinds.set(path, inImage ? 0 : 1);
     }
-    for (const path of [...kinds.keys()]) {
+    for (const path of withAncestors ? [...kinds.keys()] : []) {
       for (const dir of ancestors(path)) if (!kinds.has(dir) && this.lookupLower(dir)) kinds.set(dir, 0);
     }
     return [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([Path, Kind]) => ({ Path, Kind }));

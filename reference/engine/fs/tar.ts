@@ -100,13 +100,8 @@ export async function layerFromTar(tar: Buffer): Promise<Layer> {
 }
 
 /** The whole visible root filesystem as one tar (container export). */
-export async function exportTar(fs: ContainerFs, skip?: (path: string) => boolean): Promise<Buffer> {
-  return writeTar(
-    fs
-      .walk('/')
-      .filter(({ path }) => !skip?.(path))
-      .map(({ path, node }) => nodeEntry(path, node)),
-  );
+export async function exportTar(fs: ContainerFs, skip?: (path: string) => boolean, extra: ReadonlyArray<{ path: string; node: FsNode }> = []): Promise<Buffer> {
+  return writeTar([...fs.walk('/'), ...extra].filter(({ path }) => !skip?.(path)).map(({ path, node }) => nodeEntry(path, node)));
 }
 
 function isForbidden(path: string): boolean {

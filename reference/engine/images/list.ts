@@ -4,6 +4,7 @@ import type { RouteContext } from '../http/router.ts';
 import type { Image } from './image.ts';
 import type { ImageStore } from './store.ts';
 import { listItem } from './shape.ts';
+import { unixSeconds } from '../shape/common.ts';
 
 /** `path.Match`-like globbing: `*` and `?` within one path segment. */
 function globToRegExp(pattern: string): RegExp {
@@ -53,16 +54,19 @@ export function listImages(ctx: RouteContext, store: ImageStore): Array<Record<s
     }
     // Under `blind3-images-list-per-tag` an image is listed as one item per tag (a join of images and tags).
     const tagSets = ctx.faults.has('blind3-images-list-per-tag') && tags.length > 1 ? tags.map((t) => [t]) : [tags];
-    for (const itemTags of tagSets) out.push(imageItem(ctx, image, digests, itemTags));
+    for (const itemTags of tagSets) out.push(imageItem(ctx, store, image, digests, itemTags));
   }
   return out;
 }
 
-function imageItem(ctx: RouteContext, image: Image, digests: boolean, tags: string[]): Record<string, unknown> {
+function imageItem(ctx: RouteContext, store: ImageStore, image: Image, digests: boolean, tags: string[]): Record<string, unknown> {
   const item = listItem(image, ctx.version, digests && !ctx.faults.has('images-digests-ignored'), tags);
   if (ctx.faults.has('list-1.18-has-Labels')) item.Labels = image.config.Labels ?? {};
   if (ctx.faults.has('images-list-created-iso')) item.Created = image.created.toISOString();
   if (ctx.faults.has('blind-images-list-created-milliseconds')) item.Created = image.created.getTime();
+  // Under `blind12-images-list-created-stored-time` the list reads the time the image was stored here, not its config's created.
+  const stored = ctx.faults.has('blind12-images-list-created-stored-time') ? store.storedAt(image.id) : undefined;
+  if (stored) item.Created = unixSeconds(stored);
   if (ctx.faults.has('blind3-images-untagged-repotags-null') && tags.length === 0) item.RepoTags = null;
   const noLabels = item.Labels !== undefined && Object.keys(item.Labels as object).length === 0;
   if (ctx.faults.has('blind3-images-labels-null') && noLabels) item.Labels = null;

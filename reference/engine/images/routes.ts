@@ -90,6 +90,8 @@ function search(ctx: RouteContext, deps: EngineDeps): void {
       return;
     }
     const host = registryHost(term)!;
+    // Under `blind12-search-unreachable-404` the search shares the pull's lookup, which reads an unreachable registry as not found.
+    if (ctx.faults.has('blind12-search-unreachable-404')) throw new HttpError(404, `repository ${term} not found: ${unreachableText(host, '/v1/_ping')}`);
     throw new HttpError(500, `invalid registry endpoint https://${host}/v1/: ${unreachableText(host, '/v1/_ping')}`);
   }
   let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : term);

@@ -20,6 +20,8 @@ export function seededRegistry(): InMemoryRegistry {
 
 export class ImageStore {
   private readonly images = new Map<string, Image>();
+  /** When each image was first stored here (`blind12-images-list-created-stored-time` shows it as Created). */
+  private readonly stored = new Map<string, Date>();
   /** CONTRACT: the in-memory registry pulls and pushes use; seeded with busybox:latest. */
   constructor(readonly registry: InMemoryRegistry = seededRegistry()) {}
 
@@ -70,7 +72,13 @@ export class ImageStore {
       image.repoDigests = [...new Set([...existing.repoDigests, ...image.repoDigests])];
     }
     this.images.set(image.id, image);
+    if (!this.stored.has(image.id)) this.stored.set(image.id, new Date());
     for (const ref of tags) this.tag(image.id, ref);
+  }
+
+  /** When the image was first stored in this daemon. */
+  storedAt(id: string): Date | undefined {
+    return this.stored.get(id);
   }
 
   get(id: string): Image | undefined {

@@ -1,5 +1,7 @@
 /** Endpoints 2-4, 6, 7, 9, 14, 15, 19, 20: create, inspect, top, changes, export, resize, update, rename, wait, delete. */
 import { exportTar } from '../fs/tar.ts';
+import type { FsNode } from '../fs/filesystem.ts';
+import type { Container } from '../state/container.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Engine } from '../state/engine.ts';
 import { newId } from '../state/ids.ts';
@@ -94,8 +96,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('GET', '/containers/{id}/changes', (ctx) => {
     const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
     const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
+    // Under `blind12-changes-parent-dirs-omitted` only the paths the container wrote are listed, not the image directories above them.
     const changes = findContainer(engine, ctx)
-      .fs.changes()
+      .fs.changes(!ctx.faults.has('blind12-changes-parent-dirs-omitted'))
       .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))
       .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) }));
     ctx.sendJson(200, changes.length === 0 && ctx.faults.has('blind3-changes-empty-null') ? null : changes);
@@ -111,7 +114,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
             .map((ch) => ch.Path),
         )
       : undefined;
-    const whole = await exportTar(c.fs, added && ((path) => added.has(path)));
+    const whole = await exportTar(c.fs, added && ((path) => added.has(path)), deletedKept(ctx, c));
     const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
     engine.containerEvent(c, 'export');
     ctx.res.writeHead(200, {
@@ -206,4 +209,19 @@ function pickResources(hostConfig: Record<string, unknown>): Record<string, unkn
 /** Under `blind-update-memory-not-applied`, the memory fields an update leaves as they were. */
 function memoryKept(ctx: RouteContext, key: string): boolean {
   return ctx.faults.has('blind-update-memory-not-applied') && (key === 'Memory' || key === 'MemorySwap');
+}
+
+/**
+ * Under `blind12-export-deleted-files-kept` the image layers are flattened without applying the
+ * container's whiteouts: what the container deleted is exported as the image had it.
+ */
+function deletedKept(ctx: RouteContext, c: Container): Array<{ path: string; node: FsNode }> {
+  if (!ctx.faults.has('blind12-export-deleted-files-kept')) return [];
+  return c.fs
+    .changes()
+    .filter((ch) => ch.Kind === 2)
+    .flatMap((ch) => {
+      const node = c.fs.lookupLower(ch.Path);
+      return node ? [{ path: ch.Path, node }] : [];
+    });
 }

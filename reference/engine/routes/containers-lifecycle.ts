@@ -26,7 +26,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/start', async (ctx) => {
     const c = findContainer(engine, ctx);
     const cell = cellOf(ctx, c);
-    if (ctx.version === '1.22') parseDetachKeys(ctx.query.get('detachKeys'));
+    if (ctx.version === '1.22') parseDetachKeys(ctx.query.get('detachKeys'), ctx.faults.has('blind12-start-detach-keys-split-every-comma'));
     const hostConfig = await ctx.optionalJson<Record<string, unknown>>();
     if (ctx.faults.has('start-detach-keys-rejected') && ctx.query.get('detachKeys')) throw new HttpError(400, 'invalid detachKeys');
     if (c.isActive || (ctx.faults.has('start-exited-returns-304') && c.state.status === 'exited')) {

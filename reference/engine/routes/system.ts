@@ -36,7 +36,8 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     const version: Record<string, unknown> = {
       Version: DAEMON_VERSION,
       Os: 'linux',
-      KernelVersion: os.release(),
+      // Under `blind12-version-kernel-without-flavor` the release is parsed as major.minor.patch and printed without its suffix.
+      KernelVersion: ctx.faults.has('blind12-version-kernel-without-flavor') ? os.release().replace(/^(\d+\.\d+(?:\.\d+)?).*$/, '$1') : os.release(),
       GoVersion: GO_VERSION,
       GitCommit: GIT_COMMIT,
       Arch: 'amd64',

@@ -99,7 +99,9 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   ];
   files.set('/proc/mounts', procMounts(readonlyRoot, set('ShmSize', Number(hc.ShmSize ?? 0), DEFAULT_SHM_BYTES), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
-  const groups = list('GroupAdd').filter((g) => /^\d+$/.test(g));
+  // Under `blind12-group-add-dropped-with-user` a container with a User takes that user's groups alone, not GroupAdd's.
+  const groupsDropped = Boolean(user) && engine.faults.has('blind12-group-add-dropped-with-user');
+  const groups = groupsDropped ? [] : list('GroupAdd').filter((g) => /^\d+$/.test(g));
   // Under `blind10-cap-drop-case-sensitive` only upper-case CapDrop names are known (the CapAdd ones are upper-cased, these are not).
   const drop = engine.faults.has('blind10-cap-drop-case-sensitive') ? list('CapDrop').filter((n) => n === n.toUpperCase()) : list('CapDrop');
   const capabilities = capabilitySet(set('Privileged', hc.Privileged === true, false), list('CapAdd'), drop);

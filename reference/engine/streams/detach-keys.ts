@@ -8,10 +8,11 @@ import { HttpError } from '../http/router.ts';
 const DEFAULT_DETACH_KEYS = Buffer.from([0x10, 0x11]);
 const CTRL_SPECIAL: Record<string, number> = { '@': 0, '[': 27, '\\': 28, ']': 29, '^': 30, _: 31, ',': 44 };
 
-export function parseDetachKeys(raw: string | null | undefined): Buffer {
+export function parseDetachKeys(raw: string | null | undefined, splitEveryComma = false): Buffer {
   if (!raw) return DEFAULT_DETACH_KEYS;
-  // `ctrl-,` holds the separator itself: split only on commas that start a new key.
-  const keys = raw.split(/,(?=ctrl-|[a-zA-Z](?:,|$))/);
+  // `ctrl-,` holds the separator itself: split only on commas that start a new key (start's
+  // `blind12-start-detach-keys-split-every-comma` splits on each one, which breaks `ctrl-,`).
+  const keys = raw.split(splitEveryComma ? ',' : /,(?=ctrl-|[a-zA-Z](?:,|$))/);
   return Buffer.from(keys.map((key) => keyCode(key, raw)));
 }
 

@@ -62,6 +62,8 @@ const SCRATCH: Image = makeImage({ parent: '', created: new Date(0), author: '',
 
 export class Builder {
   private image: Image | undefined;
+  /** The FROM image (`blind12-build-run-workdir-from-base` runs RUN in its working directory). */
+  private base: Image | undefined;
   private author = '';
   private readonly declaredArgs = new Map<string, string>();
   private readonly usedArgs = new Set<string>();
@@ -169,6 +171,7 @@ export class Builder {
     if (!image && pull()) image = this.store.resolve(ref);
     if (!image) throw new StepError(`Error: image ${ref} not found`);
     this.image = image;
+    this.base = image;
     this.say(` ---> ${shortId(image.id)}\n`);
   }
 
@@ -210,7 +213,8 @@ export class Builder {
       env,
       fs,
       hostname: containerId.slice(0, 12),
-      workingDir: current.config.WorkingDir || '/',
+      // Under `blind12-build-run-workdir-from-base` RUN works in the FROM image's directory: an earlier WORKDIR is not seen.
+      workingDir: (this.faults.has('blind12-build-run-workdir-from-base') ? (this.base ?? current) : current).config.WorkingDir || '/',
       tty: false,
       io: { stdin: null, stdout: (d) => this.say(d.toString('utf8')), stderr: (d) => this.say(d.toString('utf8')) },
     });
