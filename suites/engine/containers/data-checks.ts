@@ -3,6 +3,7 @@ import create from './create.ts';
 import createFields from './create-fields.ts';
 import createEffects from './create-effects.ts';
 import createObserved from './create-observed.ts';
+import createNamespaces from './create-namespaces.ts';
 import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
 import memoryLimit from './memory-limit.ts';
@@ -28,6 +29,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...createFields,
   ...createEffects,
   ...createObserved,
+  ...createNamespaces,
   ...createMountIdentity,
   ...createCgroups,
   ...memoryLimit,

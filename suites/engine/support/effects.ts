@@ -127,6 +127,15 @@ export interface Judgement {
   actual: unknown;
 }
 
+export const judged = (ok: boolean, message: string, expected: unknown, actual: unknown): Judgement => ({ ok, message, expected, actual });
+
+/** The non-empty lines of a command's output, trimmed. */
+export const outputLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
 /**
  * The scripts of the effect checks' baselines, by whether their container keeps the default
  * network. A baseline is a container created without any of the fields: one per file runs every

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import { engineCheck, type EngineCheck } from '../support/check.ts';
+import { effectCheck, expectEffect, judged, observeInside, outputLines, type Observed } from '../support/effects.ts';
+
+const R = 'engine/containers/create/';
+
+/** PID 1 as the container sees it (its command line, NUL-separated). */
+const PID_ONE = 'cat /proc/1/cmdline';
+const ownPidOne = (o: Observed): boolean => o.out.includes('/proc/1/cmdline');
+
+const interfacesOf = (o: Observed): string[] => outputLines(o.out.replace(/\s+/g, '\n'));
+
+function networkModeChecks(): EngineCheck[] {
+  return [
+    effectCheck({
+      requirement: `${R}host-config-network-mode`,
+      id: `${R}host-config-network-mode/none-inside`,
+      title: 'NetworkMode none leaves the container only the loopback interface (ls /sys/class/net)',
+      fields: () => ({ HostConfig: { NetworkMode: 'none' } }),
+      script: 'ls /sys/class/net',
+      baseline: (o) => interfacesOf(o).some((i) => i !== 'lo'),
+      networked: true,
+      judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
+    }),
+    effectCheck({
+      requirement: `${R}host-config-network-mode`,
+      id: `${R}host-config-network-mode/container-inside`,
+      title: "NetworkMode container:<id> shares that container's network stack (its eth0 has the other container's MAC address)",
+      fields: async (ctx, scratch) => {
+        const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
+        scratch.mac = ((await ctx.inspect(other.id)).NetworkSettings as Record<string, unknown> | undefined)?.MacAddress;
+        return { HostConfig: { NetworkMode: `container:${other.id}` } };
+      },
+      script: 'cat /sys/class/net/eth0/address',
+      judge: (o, scratch) =>
+        judged(
+          typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(),
+          "eth0 of a container created with NetworkMode container:<id> is the other container's interface",
+          scratch.mac,
+          o.out.trim() || 'no eth0',
+        ),
+    }),
+  ];
+}
+
+function pidModeChecks(): EngineCheck[] {
+  return [
+    effectCheck({
+      requirement: `${R}host-config-pid-mode`,
+      id: `${R}host-config-pid-mode/host-inside`,
+      title: "PidMode host: the container uses the host's PID namespace (PID 1 is not its own command)",
+      fields: () => ({ HostConfig: { PidMode: 'host' } }),
+      script: PID_ONE,
+      baseline: ownPidOne,
+      judge: (o) =>
+        judged(!ownPidOne(o), 'PID 1 seen from a container with PidMode host is not its own command', "the host's PID 1", o.out.split('\0').join(' ').trim()),
+    }),
+    pidJoinCheck('id', 'container-inside'),
+    pidJoinCheck('name', 'container-name-inside'),
+  ];
+}
+
+/**
+ * PidMode container:<id> or container:<name> (the spec gives both forms): PID 1 is the other
+ * container's command. Two containers run commands of their own (sleeps of lengths no other
+ * container of the run is given) and each is joined in turn, so that joining any container but
+ * the one named shows.
+ */
+function pidJoinCheck(form: 'id' | 'name', suffix: string): EngineCheck {
+  return engineCheck({
+    id: `${R}host-config-pid-mode/${suffix}`,
+    title: `PidMode container:<${form}> joins that container's PID namespace (PID 1 is the named container's command, for each of two)`,
+    requirements: [`${R}host-config-pid-mode`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const first = 1000 + randomInt(4000);
+      const candidates = await ctx.setUp(() =>
+        Promise.all(
+          [first, first + 1 + randomInt(4000)].map(async (seconds) => {
+            const argv = ['sleep', String(seconds)];
+            return { argv, ref: (await ctx.runningContainer(argv))[form] };
+          }),
+        ),
+      );
+      for (const { argv, ref } of candidates) {
+        const observed = await observeInside(ctx, PID_ONE, { HostConfig: { PidMode: `container:${ref}` } });
+        const seen = observed.out.split('\0').filter(Boolean);
+        expectEffect(
+          ctx,
+          observed,
+          seen.length === 2 && seen[0]!.endsWith(argv[0]!) && seen[1] === argv[1],
+          `PID 1 seen from a container with PidMode container:<${form}> is that container's \`${argv.join(' ')}\``,
+          { requirement: `${R}host-config-pid-mode`, expected: argv, actual: seen },
+        );
+      }
+    },
+  });
+}
+
+/** The namespace modes observed from inside: NetworkMode none and container:<id>, PidMode host and container:<id or name>. */
+export default [...pidModeChecks(), ...networkModeChecks()] satisfies EngineCheck[];
