@@ -21,20 +21,26 @@ const R = {
 const PORTED = { host: 'registry.conformance.example', port: 5000 };
 
 /**
- * The registry the target records for a repository added on PORTED's host:port (read from the
- * repository's registry URI), or undefined with an observation when the target refuses the repository.
+ * The registry the target records for a repository added on `host` (host or host:port; read from
+ * the repository's registry URI), or undefined with an observation when the target refuses the repository.
  */
-async function addedPortedRegistry(ctx: CloudContext): Promise<Json | undefined> {
-  const name = `${PORTED.host}:${PORTED.port}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
+async function registryOfRepositoryOn(ctx: CloudContext, host: string): Promise<Json | undefined> {
+  const name = `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
   const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance', password: 'conformance' });
   if (res.status < 200 || res.status >= 300) {
-    ctx.observe(`adding repository ${name} answered ${res.status}: no registry on a port of its own to judge`);
+    ctx.observe(`adding repository ${name} answered ${res.status}: no third-party registry of ${host} to judge`);
     return undefined;
   }
   ctx.defer(async () => void (await ctx.api.delete(`${REPOSITORIES}${name}/`)));
   const repository = JSON.parse(res.text()) as Json;
   return ctx.getJson('registry', String(repository.registry), 'the registry of the added repository');
 }
+
+/** The registry of a repository added on PORTED's host:port, which no target knows before. */
+const addedPortedRegistry = (ctx: CloudContext): Promise<Json | undefined> => registryOfRepositoryOn(ctx, `${PORTED.host}:${PORTED.port}`);
+
+/** The host:port a repository name starts with to be of registry `r` (the port only when not 443). */
+const hostOf = (r: Json): string => (r.port === undefined || r.port === 443 ? String(r.host) : `${String(r.host)}:${String(r.port)}`);
 
 /** Fields a registry's GET and its entry in the list must show alike. */
 const SHOWN = ['name', 'is_ssl', 'port'];
@@ -81,13 +87,21 @@ export default [
   }),
   cloudCheck({
     id: R.thirdParty,
-    title: 'The registry of a repository added from a third-party registry is not run by the vendor: is_vendor_registry false',
+    title:
+      'The registry of a repository added from a third-party registry is not run by the vendor: is_vendor_registry false; ' +
+      'a new host, and each listed registry the target adds a repository of',
     endpoint: 'cloud/registry/get',
     async run(ctx) {
-      const added = await addedPortedRegistry(ctx);
-      if (!added) return ctx.unverified('the target refused the repository of a third-party registry: no such registry to read');
+      // A listed registry (one the target seeded) that takes a repository added as third-party is judged too:
+      // the flag must say who runs the registry, not whether the namespace added it.
+      const listed = await listAll(ctx, REGISTRIES);
+      const added = [await addedPortedRegistry(ctx)];
+      for (const r of listed) added.push(await registryOfRepositoryOn(ctx, hostOf(r)));
+      const judged = added.filter((r): r is Json => r !== undefined);
+      if (!judged.length) return ctx.unverified('the target refused every repository of a third-party registry: no such registry to read');
       const flag = ctx.spell('is_vendor_registry');
-      ctx.expectEqual(added[flag], false, `the registry ${String(added.resource_uri)} of a third-party repository says it is run by the vendor`, R.thirdParty);
+      for (const r of judged)
+        ctx.expectEqual(r[flag], false, `the registry ${String(r.resource_uri)} of a third-party repository says it is run by the vendor`, R.thirdParty);
     },
   }),
   cloudCheck({

@@ -301,22 +301,9 @@ export default [
     script: 'cat /proc/self/oom_score_adj',
     judge: (o) => judged(o.out.trim() === '100', '/proc/self/oom_score_adj of a container created with OomScoreAdj 100', '100', o.out.trim()),
   }),
-  effectCheck({
-    requirement: `${R}host-config-group-add`,
-    versions: ['1.22'],
-    title: '(1.22) GroupAdd groups are supplementary groups of the container process (Groups in /proc/self/status), each of the list',
-    fields: () => ({ HostConfig: { GroupAdd: [...GROUPS_ADDED] } }),
-    script: 'cat /proc/self/status',
-    judge: (o) => {
-      const groups = (parseStatus(o.out).Groups ?? '').split(/\s+/).filter(Boolean);
-      return judged(
-        GROUPS_ADDED.every((g) => groups.includes(g)),
-        `the supplementary groups of a container created with GroupAdd ${JSON.stringify(GROUPS_ADDED)}`,
-        `${GROUPS_ADDED.join(' and ')} among the groups`,
-        groups,
-      );
-    },
-  }),
+  groupAddCheck(),
+  // GroupAdd adds to the groups the process runs with whoever it runs as: a User, whose own groups come first, keeps them too.
+  groupAddCheck('1234'),
   effectCheck({
     requirement: `${R}host-config-links`,
     title: "Links container_name:alias: the alias resolves to the linked container's address (/etc/hosts)",
@@ -337,3 +324,26 @@ export default [
     },
   }),
 ] satisfies EngineCheck[];
+/** GroupAdd's groups are among the supplementary groups of the process, run as `user` when given. */
+function groupAddCheck(user?: string): EngineCheck {
+  const as = user ? ` and User ${user}` : '';
+  return effectCheck({
+    requirement: `${R}host-config-group-add`,
+    ...(user ? { id: `${R}host-config-group-add/with-user` } : {}),
+    versions: ['1.22'],
+    title:
+      '(1.22) GroupAdd groups are supplementary groups of the container process (Groups in /proc/self/status), each of the list' +
+      (user ? ', also for a container with a User' : ''),
+    fields: () => ({ ...(user ? { User: user } : {}), HostConfig: { GroupAdd: [...GROUPS_ADDED] } }),
+    script: 'cat /proc/self/status',
+    judge: (o) => {
+      const groups = (parseStatus(o.out).Groups ?? '').split(/\s+/).filter(Boolean);
+      return judged(
+        GROUPS_ADDED.every((g) => groups.includes(g)),
+        `the supplementary groups of a container created with GroupAdd ${JSON.stringify(GROUPS_ADDED)}${as}`,
+        `${GROUPS_ADDED.join(' and ')} among the groups`,
+        groups,
+      );
+    },
+  });
+}

@@ -9,6 +9,9 @@ import { configOf, envValue, imageExists } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 26. POST /build; Errors (in-stream errors); Limits (build archive compression). */
 
+/** The directory the order check's build file names in WORKDIR before its last RUN. */
+const ORDER_DIR = '/conformance-order-dir';
+
 /**
  * Removes, after the check, the images carrying a label only this check sets: a builder that ran
  * steps before it reported the error leaves untagged images the check's name does not reach.
@@ -112,11 +115,12 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/build/instructions-in-order',
-    title: 'the build instructions run in order: a later ENV sees the earlier one, a later RUN the file system the earlier ones left',
+    title: 'the build instructions run in order: a later ENV sees the earlier one, a later RUN the file system and WORKDIR the earlier ones left',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       // Each RUN appends to a file the one before it wrote, and the last one after an ENV reads that ENV:
       // steps run out of order, or each on the base image instead of the step before, leave another file.
+      // The last RUN prints its directory: a RUN that does not see the WORKDIR before it runs where the base image did.
       const buildFile = [
         fromFixture(ctx),
         'ENV ORDER first',
@@ -124,6 +128,8 @@ export default [
         'RUN echo one > /conformance-order',
         'RUN echo two >> /conformance-order',
         'RUN echo $ORDER >> /conformance-order',
+        `WORKDIR ${ORDER_DIR}`,
+        'RUN pwd >> /conformance-order',
         '',
       ].join('\n');
       const { id } = await buildImage(ctx, 'order', { buildFile });
@@ -131,7 +137,7 @@ export default [
       const written = await ctx.setUp(() => stdoutOf(ctx, ['cat', '/conformance-order'], { extra: { Image: id } }), 'engine/containers/create/body-cmd');
       ctx.expectEqual(
         written,
-        'one\ntwo\nfirst-second\n',
+        `one\ntwo\nfirst-second\n${ORDER_DIR}\n`,
         'the RUN steps ran in order, each on what the steps before it left (/conformance-order of the image)',
       );
     },

@@ -17,6 +17,7 @@ import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
+import { blind12Teeth } from './blind-12.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -38,6 +39,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind9Teeth,
   ...blind10Teeth,
   ...blind11Teeth,
+  ...blind12Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -22,6 +22,7 @@ import { blind8Teeth } from './blind-8.ts';
 import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
+import { blind12Teeth } from './blind-12.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -35,6 +36,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind9Teeth,
   ...blind10Teeth,
   ...blind11Teeth,
+  ...blind12Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
