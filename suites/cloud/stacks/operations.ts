@@ -4,6 +4,7 @@ import { expectActionSucceeded, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/a
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
+import { getRequirement } from '../support/operation-requirements.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import { UPDATE } from '../services/update.ts';
@@ -129,7 +130,8 @@ export default [
     endpoint: 'cloud/stack/update',
     async run(ctx) {
       const stack = await twoServiceStack(ctx, undefined);
-      const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Service, Service];
+      const [first, second] = [...(await servicesByName(ctx, stack)).values()];
+      ctx.precondition(first !== undefined && second !== undefined, 'the stack created with two services does not list two', getRequirement('stack'));
       // Every parameter of service update, the link naming the other service of the stack by its name.
       const update: Json = { ...UPDATE, tags: [{ name: 'conformance-stack' }] };
       const link = { to_service: second.name, name: 'conformance-db' };
