@@ -56,6 +56,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // An empty user is the engine's default, root.
     user: c.config.user || 'root',
     readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path).map((b) => b.container_path as string),
+    privileged: c.config.privileged,
   };
 }
 

@@ -1,10 +1,13 @@
 /**
  * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
- * `touch` (refused under a directory mounted read-only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * `touch` (refused under a directory mounted read-only), `cat /proc/self/status` (its capability lines: the only file
+ * modelled; any other is not found), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
  */
+import { procStatus } from './proc-status.ts';
+
 export interface ShellEnv {
   vars: Record<string, string>;
   hostname: string;
@@ -13,6 +16,8 @@ export interface ShellEnv {
   user: string;
   /** Directories mounted read-only: nothing can be written under them. */
   readOnly: string[];
+  /** The container runs privileged (every capability). */
+  privileged: boolean;
 }
 
 export interface ShellOutput {
@@ -27,7 +32,7 @@ export interface ShellResult {
   exited: boolean;
 }
 
-const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'true', 'false', 'exit']);
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'cat', 'true', 'false', 'exit']);
 
 function expand(word: string, vars: Record<string, string>): string {
   return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
@@ -114,6 +119,13 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = refused.length ? 1 : 0;
         break;
       }
+      case 'cat':
+        for (const path of args) {
+          if (path === '/proc/self/status') out(procStatus({ privileged: env.privileged, user: env.user, command: 'cat' }));
+          else result.output.push({ stream: 'stderr', text: `cat: can't open '${path}': No such file or directory\n` });
+        }
+        result.exitCode = args.every((path) => path === '/proc/self/status') ? 0 : 1;
+        break;
       case 'true':
       case 'false':
         result.exitCode = name === 'true' ? 0 : 1;

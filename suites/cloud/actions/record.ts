@@ -113,6 +113,7 @@ export default [
           { requirement: R.record },
         );
         ctx.expectEqual(action.is_user_action, true, 'an action of a user call has is_user_action other than true', R.user);
+        // Not compared with the suite's own address, even on loopback: a tunnel or local proxy there makes the forwarder's the caller's (see the catalog).
         ctx.expect(isCallerAddress(action.ip), `ip ${String(action.ip)} is not the address of a caller`, { requirement: R.ip });
         ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
       }

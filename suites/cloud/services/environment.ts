@@ -18,7 +18,7 @@ import {
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
-import { allLines, environment, execute, printenv } from '../support/streams.ts';
+import { allLines, environment, printedIn, printenv } from '../support/streams.ts';
 import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 
 const R = {
@@ -29,19 +29,12 @@ const R = {
   userRoot: 'cloud/service/create/default-user-root',
   rewritable: 'cloud/service/binding-rewritable-in-containers',
   rewritableDefault: 'cloud/service/create/default-binding-rewritable-true',
-  exec: 'cloud/container/exec/bidirectional',
   inherits: 'cloud/container/get/inherits-service',
 };
 
 /** A working directory other than the default / and the image's own, present in the fixture image. */
 const WORKING_DIR = '/tmp';
 const OVERRIDDEN_PATH = '/conformance/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-
-/** What a command run by exec in the container prints (its shell's `pwd`, `whoami`...). */
-async function printedIn(ctx: CloudContext, container: Container, command: string): Promise<string> {
-  const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', [`${command}\n`, 'exit\n']), R.exec);
-  return output.trim();
-}
 
 /** The directory a command run by exec in the container starts in. */
 const pwdIn = (ctx: CloudContext, container: Container): Promise<string> => printedIn(ctx, container, 'pwd');

@@ -7,6 +7,7 @@ import links from './links.ts';
 import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
+import privileged from './privileged.ts';
 import publicDns from './public-dns.ts';
 import read from './read.ts';
 import rolesTwice from './roles-twice.ts';
@@ -29,6 +30,7 @@ export const serviceChecks: CloudCheck[] = [
   ...updateAnswer,
   ...operations,
   ...environment,
+  ...privileged,
   ...publicDns,
   ...filters,
   ...states,

@@ -9,6 +9,9 @@ import type { CloudContext } from './context.ts';
 import { sameResource, type Json } from './lists.ts';
 import type { Container } from './views.generated.ts';
 
+/** The exec requirement: a session the target refuses blocks a check that reads a container through it. */
+const EXEC_REQUIREMENT = 'cloud/container/exec/bidirectional';
+
 export const EVENTS = '/api/audit/v1/events';
 
 /** Parses a frame; a frame that is not a JSON object fails the check. */
@@ -122,6 +125,12 @@ export async function execute(
     .map(textOf)
     .join('');
   return { messages, output, closed, sawEof };
+}
+
+/** What a command run by exec in the container's shell prints (`pwd`, `whoami`...); a refused session blocks the check (set-up). */
+export async function printedIn(ctx: CloudContext, container: Container, command: string): Promise<string> {
+  const { output } = await ctx.setUp(() => execute(ctx, container, 'sh', [`${command}\n`, 'exit\n']), EXEC_REQUIREMENT);
+  return output.trim();
 }
 
 /**
