@@ -8,7 +8,7 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CONTAINERS, sharedNodes, waitForContainers } from '../support/app.ts';
-import { CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp } from '../support/linked-app.ts';
+import { CONTAINER_FLAGS, CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp } from '../support/linked-app.ts';
 import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 
@@ -43,7 +43,7 @@ function verifyLinkedOnce(ctx: CloudContext, client: Json, servers: readonly Con
 export default [
   cloudCheck({
     id: `${R.list}/lists-as-got`,
-    title: 'A listed container shows its lists and maps (ports, variables, bindings, links, roles...) as its GET does',
+    title: 'A listed container shows its lists and maps (ports, variables, bindings, links, roles...) and its boolean settings as its GET does',
     requirements: [R.list],
     endpoint: 'cloud/container/list',
     async run(ctx) {
@@ -53,7 +53,8 @@ export default [
       for (const own of mine) {
         const found = listed.find((o) => o.uuid === own.uuid);
         ctx.expect(found !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
-        if (found) expectShownAsGot(ctx, found, await ctx.getJson('container', own.resource_uri), CONTAINER_LISTS, `GET ${CONTAINERS}`, R.list);
+        if (found)
+          expectShownAsGot(ctx, found, await ctx.getJson('container', own.resource_uri), [...CONTAINER_LISTS, ...CONTAINER_FLAGS], `GET ${CONTAINERS}`, R.list);
       }
     },
   }),

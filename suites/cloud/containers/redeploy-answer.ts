@@ -9,7 +9,7 @@
 import { cloudCheck } from '../support/check.ts';
 import { operate, settled, sharedNodes, waitForContainers } from '../support/app.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
-import { CONTAINER_LISTS, linkedApp } from '../support/linked-app.ts';
+import { CONTAINER_FLAGS, CONTAINER_LISTS, linkedApp } from '../support/linked-app.ts';
 import { expectAnswerAsGot, type Json } from '../support/lists.ts';
 
 const R = {
@@ -17,7 +17,7 @@ const R = {
   redeploy202: 'cloud/container/redeploy/202',
   dates: 'cloud/container/get/datetimes-track-operations',
 };
-const SHOWN = [...CONTAINER_LISTS, 'cpu_shares', 'memory', 'memory_swap'];
+const SHOWN = [...CONTAINER_LISTS, ...CONTAINER_FLAGS, 'cpu_shares', 'memory', 'memory_swap'];
 
 export default [
   cloudCheck({

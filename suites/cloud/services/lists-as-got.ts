@@ -7,18 +7,19 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import { SERVICES, sharedNodes } from '../support/app.ts';
-import { DESCRIPTIVE_FIELDS, linkedApp, SERVICE_LISTS } from '../support/linked-app.ts';
+import { DESCRIPTIVE_FIELDS, linkedApp, SERVICE_FLAGS, SERVICE_LISTS } from '../support/linked-app.ts';
 import { expectShownAsGot, listAll } from '../support/lists.ts';
 
 const R = { list: 'cloud/service/list/returns-services', created: 'cloud/service/create/returns-service' };
 
 /** What a create answer shows as the service still shows it once started (not containers or link variables). */
-const CREATED_AS_GOT = ['container_envvars', 'bindings', 'roles', 'cpu_shares', 'memory', 'memory_swap', ...DESCRIPTIVE_FIELDS];
+const CREATED_AS_GOT = ['container_envvars', 'bindings', 'roles', 'cpu_shares', 'memory', 'memory_swap', ...DESCRIPTIVE_FIELDS, ...SERVICE_FLAGS];
 
 export default [
   cloudCheck({
     id: `${R.list}/lists-as-got`,
-    title: 'A listed service, and a created one, shows its lists and maps (ports, variables, bindings, links both ways, tags, roles...) as its GET does',
+    title:
+      'A listed service, and a created one, shows its lists and maps (ports, variables, bindings, links both ways, tags, roles...) and its boolean settings as its GET does',
     requirements: [R.list, R.created],
     endpoint: 'cloud/service/list',
     async run(ctx) {
@@ -28,7 +29,8 @@ export default [
       for (const svc of [app.client, app.server, ...app.linking]) {
         const found = listed.find((o) => o.uuid === svc.uuid);
         ctx.expect(found !== undefined, `the service ${String(svc.uuid)} is not listed`, { requirement: R.list });
-        if (found) expectShownAsGot(ctx, found, await ctx.getJson('service', svc.resource_uri), SERVICE_LISTS, `GET ${SERVICES}`, R.list);
+        if (found)
+          expectShownAsGot(ctx, found, await ctx.getJson('service', svc.resource_uri), [...SERVICE_LISTS, ...SERVICE_FLAGS], `GET ${SERVICES}`, R.list);
       }
     },
   }),

@@ -12,7 +12,7 @@
 import { cloudCheck } from '../support/check.ts';
 import { createService, operateAndSettle, serviceBody, settled, sharedNodes } from '../support/app.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
-import { linkedApp, SERVICE_LISTS } from '../support/linked-app.ts';
+import { linkedApp, SERVICE_FLAGS, SERVICE_LISTS } from '../support/linked-app.ts';
 import { expectAnswerAsGot, type Json } from '../support/lists.ts';
 
 const R = {
@@ -20,7 +20,7 @@ const R = {
   status202: 'cloud/service/update/202',
   dates: 'cloud/service/get/datetimes-track-operations',
 };
-const SHOWN = [...SERVICE_LISTS, 'cpu_shares', 'memory', 'memory_swap'];
+const SHOWN = [...SERVICE_LISTS, ...SERVICE_FLAGS, 'cpu_shares', 'memory', 'memory_swap'];
 const FIXED_PORTS: Json[] = [
   { protocol: 'tcp', inner_port: 8080, outer_port: 18080, published: true },
   { protocol: 'udp', inner_port: 5353 },

@@ -43,6 +43,16 @@ export const SERVICE_LISTS = [
   ...DESCRIPTIVE_FIELDS,
 ];
 
+/**
+ * The boolean settings a service shows, compared wherever two answers show one service: a flag
+ * written inverted in one of them reads differently. Not synchronized, a state that may change
+ * between two reads.
+ */
+export const SERVICE_FLAGS = ['tty', 'stdin_open', 'read_only', 'privileged', 'sequential_deployment', 'autoredeploy'];
+
+/** The boolean settings a container shows (its service's), compared as SERVICE_FLAGS are. */
+export const CONTAINER_FLAGS = ['tty', 'stdin_open', 'read_only', 'privileged'];
+
 /** The list and map fields a container shows. */
 export const CONTAINER_LISTS = ['container_ports', 'container_envvars', 'bindings', 'linked_to_container', 'roles', 'link_variables', ...DESCRIPTIVE_FIELDS];
 
