@@ -1,7 +1,7 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { EngineContext } from '../support/context.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
+import { effectBaseline, effectCheck, expectEffect, type Judgement, observeInside, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
 const MB = 1024 * 1024;
@@ -21,15 +21,25 @@ function readFirst(file: CgroupFile): string {
   return `for f in ${file.v1} ${file.v2}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
 }
 
-function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string) {
+/** The file a container printed with readFirst and its content; undefined when neither file exists. */
+function readCgroup(o: Observed): { path: string; value: string } | undefined {
   const [path = '', ...rest] = o.out.trim().split('\n');
-  const value = rest.join(' ').trim();
-  const expected = path === file.v2 ? file.v2Text(v1Value) : v1Value;
+  return path === 'none' ? undefined : { path, value: rest.join(' ').trim() };
+}
+
+/** A host whose containers see neither file cannot show the setting: that is no departure of the target. */
+const noCgroupFile = (file: CgroupFile, what: string): string =>
+  `${what} sees neither ${file.v1} nor ${file.v2}: the host does not show this cgroup setting to containers`;
+
+function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string): Judgement {
+  const read = readCgroup(o);
+  const expected = read?.path === file.v2 ? file.v2Text(v1Value) : v1Value;
   return {
-    ok: (path === file.v1 || path === file.v2) && value === expected,
-    message: `${what} (${path || 'no cgroup file'})`,
+    ok: read !== undefined && (read.path === file.v1 || read.path === file.v2) && read.value === expected,
+    message: `${what} (${read?.path || 'no cgroup file'})`,
     expected: `${expected} in ${file.v1} or ${file.v2}`,
-    actual: path === 'none' ? 'neither cgroup file exists in the container' : `${path}: ${value}`,
+    actual: read ? `${read.path}: ${read.value}` : 'neither cgroup file exists in the container',
+    ...(read ? {} : { unverified: noCgroupFile(file, what) }),
   };
 }
 
@@ -42,9 +52,6 @@ interface CgroupCase {
   file: CgroupFile;
   versions?: EngineVersion[];
 }
-
-/** cgroup v2 cpu.weight from v1 shares (the runtime's conversion). */
-const weightOf = (shares: string) => String(Math.floor(1 + ((Number(shares) - 2) * 9999) / 262142));
 
 const CASES: CgroupCase[] = [
   {
@@ -61,13 +68,6 @@ const CASES: CgroupCase[] = [
     v1Value: String(32 * MB),
     file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same },
     versions: ['1.22'],
-  },
-  {
-    requirement: `${R}host-config-cpu-shares`,
-    field: 'CpuShares',
-    sent: 512,
-    v1Value: '512',
-    file: { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: weightOf },
   },
   {
     requirement: `${R}host-config-cpu-quota`,
@@ -93,6 +93,59 @@ const CASES: CgroupCase[] = [
     file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same },
   },
 ];
+
+const CPU_SHARES = `${R}host-config-cpu-shares`;
+/** v1 shows the shares given; v2 has no shares but a weight, and runtimes convert by different formulas (runc, crun). */
+const SHARES_FILE: CgroupFile = { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: same };
+/** A container created without CpuShares has the default of 1024 shares; the two sent are below and above it. */
+const DEFAULT_SHARES = 1024;
+const FEWER_SHARES = 512;
+const MORE_SHARES = 2048;
+const sharesBaseline = effectBaseline(readFirst(SHARES_FILE));
+
+/**
+ * CpuShares is a relative weight, so only its order is stated where the cgroup keeps a weight of
+ * its own scale (v2): fewer shares than the default weigh less than a container created without
+ * the field, more weigh more. cgroup v1 shows the number given.
+ */
+const cpuSharesCheck = engineCheck({
+  id: `${CPU_SHARES}/cgroup`,
+  title:
+    `CpuShares is the relative weight of the container's cgroup: cpu.shares shows ${FEWER_SHARES} and ${MORE_SHARES} as given (v1); ` +
+    `cpu.weight (v2) of CpuShares ${FEWER_SHARES} is below that of a container created without it, of ${MORE_SHARES} above it`,
+  requirements: [CPU_SHARES],
+  endpoint: 'engine/containers/create',
+  async run(ctx) {
+    const script = readFirst(SHARES_FILE);
+    const sent = [FEWER_SHARES, MORE_SHARES] as const;
+    const observed = await Promise.all(sent.map((shares) => observeInside(ctx, script, { HostConfig: { CpuShares: shares } })));
+    const readings = sent.map((shares, i) => {
+      const what = `a container created with CpuShares ${shares}`;
+      return { shares, what, observed: observed[i]!, read: readCgroup(observed[i]!) ?? ctx.unverified(noCgroupFile(SHARES_FILE, what)) };
+    });
+    let plain: { path: string; value: string } | undefined;
+    for (const { shares, what, observed: o, read } of readings) {
+      if (read.path !== SHARES_FILE.v2) {
+        expectEffect(ctx, o, read.path === SHARES_FILE.v1 && read.value === String(shares), `the cpu.shares of ${what}`, {
+          requirement: CPU_SHARES,
+          expected: `${shares} in ${SHARES_FILE.v1}`,
+          actual: `${read.path}: ${read.value}`,
+        });
+        continue;
+      }
+      plain ??= readCgroup(await sharesBaseline(ctx)) ?? ctx.unverified(noCgroupFile(SHARES_FILE, 'a container created without CpuShares'));
+      ctx.precondition(plain.path === SHARES_FILE.v2, `a container created without CpuShares shows ${plain.path}, not ${SHARES_FILE.v2}`);
+      const below = shares < DEFAULT_SHARES;
+      const weight = Number(read.value);
+      const ok = /^\d+$/.test(read.value) && (below ? weight < Number(plain.value) : weight > Number(plain.value));
+      expectEffect(ctx, o, ok, `the cpu.weight of ${what}, beside that of a container created without CpuShares (${plain.value})`, {
+        requirement: CPU_SHARES,
+        expected: `${below ? 'below' : 'above'} ${plain.value} in ${SHARES_FILE.v2}`,
+        actual: `${read.path}: ${read.value}`,
+      });
+    }
+  },
+});
 
 const SWAP_REQUIREMENT = `${R}host-config-memory-swap-needs-memory`;
 const SWAP_MEMORY = 64 * MB;
@@ -184,5 +237,6 @@ export default [
       judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
     }),
   ),
+  cpuSharesCheck,
   ...memorySwapChecks,
 ] satisfies EngineCheck[];
