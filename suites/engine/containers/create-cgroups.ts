@@ -2,6 +2,7 @@ import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { EngineContext } from '../support/context.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { effectBaseline, effectCheck, expectEffect, type Judgement, observeInside, type Observed } from '../support/effects.ts';
+import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from './cpu-shares-weight.ts';
 
 const R = 'engine/containers/create/';
 const MB = 1024 * 1024;
@@ -95,54 +96,37 @@ const CASES: CgroupCase[] = [
 ];
 
 const CPU_SHARES = `${R}host-config-cpu-shares`;
-/** v1 shows the shares given; v2 has no shares but a weight, and runtimes convert by different formulas (runc, crun). */
-const SHARES_FILE: CgroupFile = { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: same };
-/** A container created without CpuShares has the default of 1024 shares; the two sent are below and above it. */
-const DEFAULT_SHARES = 1024;
+/** Below and above the default of 1024 shares. */
 const FEWER_SHARES = 512;
 const MORE_SHARES = 2048;
-const sharesBaseline = effectBaseline(readFirst(SHARES_FILE));
+const SHARES_CGROUP: CgroupFile = { ...SHARES_FILE, v2Text: same };
+const sharesBaseline = effectBaseline(readFirst(SHARES_CGROUP));
 
-/**
- * CpuShares is a relative weight, so only its order is stated where the cgroup keeps a weight of
- * its own scale (v2): fewer shares than the default weigh less than a container created without
- * the field, more weigh more. cgroup v1 shows the number given.
- */
+/** CpuShares is a relative weight: judged by cpu-shares-weight.ts (v1 the number given, v2 the order of the weights). */
 const cpuSharesCheck = engineCheck({
   id: `${CPU_SHARES}/cgroup`,
   title:
     `CpuShares is the relative weight of the container's cgroup: cpu.shares shows ${FEWER_SHARES} and ${MORE_SHARES} as given (v1); ` +
-    `cpu.weight (v2) of CpuShares ${FEWER_SHARES} is below that of a container created without it, of ${MORE_SHARES} above it`,
+    `cpu.weight (v2) of CpuShares ${FEWER_SHARES} is below that of a container created without it, of ${MORE_SHARES} above that of ${FEWER_SHARES}`,
   requirements: [CPU_SHARES],
   endpoint: 'engine/containers/create',
   async run(ctx) {
-    const script = readFirst(SHARES_FILE);
-    const sent = [FEWER_SHARES, MORE_SHARES] as const;
-    const observed = await Promise.all(sent.map((shares) => observeInside(ctx, script, { HostConfig: { CpuShares: shares } })));
-    const readings = sent.map((shares, i) => {
-      const what = `a container created with CpuShares ${shares}`;
-      return { shares, what, observed: observed[i]!, read: readCgroup(observed[i]!) ?? ctx.unverified(noCgroupFile(SHARES_FILE, what)) };
-    });
-    let plain: { path: string; value: string } | undefined;
-    for (const { shares, what, observed: o, read } of readings) {
-      if (read.path !== SHARES_FILE.v2) {
-        expectEffect(ctx, o, read.path === SHARES_FILE.v1 && read.value === String(shares), `the cpu.shares of ${what}`, {
-          requirement: CPU_SHARES,
-          expected: `${shares} in ${SHARES_FILE.v1}`,
-          actual: `${read.path}: ${read.value}`,
-        });
-        continue;
-      }
-      plain ??= readCgroup(await sharesBaseline(ctx)) ?? ctx.unverified(noCgroupFile(SHARES_FILE, 'a container created without CpuShares'));
-      ctx.precondition(plain.path === SHARES_FILE.v2, `a container created without CpuShares shows ${plain.path}, not ${SHARES_FILE.v2}`);
-      const below = shares < DEFAULT_SHARES;
-      const weight = Number(read.value);
-      const ok = /^\d+$/.test(read.value) && (below ? weight < Number(plain.value) : weight > Number(plain.value));
-      expectEffect(ctx, o, ok, `the cpu.weight of ${what}, beside that of a container created without CpuShares (${plain.value})`, {
-        requirement: CPU_SHARES,
-        expected: `${below ? 'below' : 'above'} ${plain.value} in ${SHARES_FILE.v2}`,
-        actual: `${read.path}: ${read.value}`,
-      });
+    const script = readFirst(SHARES_CGROUP);
+    const [fewer, more] = await Promise.all(
+      [FEWER_SHARES, MORE_SHARES].map(async (shares) => {
+        const observed = await observeInside(ctx, script, { HostConfig: { CpuShares: shares } });
+        const read = readCgroup(observed) ?? ctx.unverified(noCgroupFile(SHARES_CGROUP, `a container created with CpuShares ${shares}`));
+        return { shares, observed, read };
+      }),
+    );
+    const readings: SharesReadings = { fewer: fewer!, more: more! };
+    if (needsPlain(readings))
+      readings.plain = readCgroup(await sharesBaseline(ctx)) ?? ctx.unverified(noCgroupFile(SHARES_CGROUP, 'a container created without CpuShares'));
+    // The first verdict is about the container with fewer shares, the second about the one with more.
+    const verdicts = judgeShares(readings);
+    for (const [i, about] of [fewer!, more!].entries()) {
+      const v = verdicts[i]!;
+      expectEffect(ctx, about.observed, v.ok, v.what, { requirement: CPU_SHARES, expected: v.expected, actual: v.actual });
     }
   },
 });
