@@ -16,9 +16,9 @@ describe('CpuShares judged as a relative weight', () => {
     expect(oks({ fewer: { shares: 512, read: v1('1024') }, more: { shares: 2048, read: v1('1024') } })).toEqual([false, false]);
   });
 
-  it("cgroup v2 passes under runc's linear conversion and under crun's, beside the default weight 100", () => {
-    expect(oks(onV2('20', '79'))).toEqual([true, true]); // runc before 1.3: 2048 still weighs less than the default
-    expect(oks(onV2('59', '173'))).toEqual([true, true]); // crun
+  it('cgroup v2 passes under the linear conversion and the log-quadratic one, beside the default weight 100', () => {
+    expect(oks(onV2('20', '79'))).toEqual([true, true]); // runc before 1.3.2, crun before 1.23: 2048 still weighs less than the default
+    expect(oks(onV2('59', '173'))).toEqual([true, true]); // runc 1.3.2, crun 1.23 and later
   });
 
   it('cgroup v2 fails a field left at the default, and an order turned around', () => {

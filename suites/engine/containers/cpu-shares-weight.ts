@@ -1,11 +1,12 @@
 /**
  * What the cgroup of a container created with CpuShares shows, judged as a relative weight.
  * cgroup v1 keeps shares: it shows the number given. v2 keeps a weight of its own scale, and
- * runtimes convert by different formulas: runc before 1.3 linearly (512 → 20, 1024 → 39,
- * 2048 → 79), crun and later runc so that 1024 → 100 (512 → about 59). A container created without
- * CpuShares keeps the cgroup's default weight, 100. What holds under every conversion is the
- * order: fewer shares than the default weigh less than that default, and more shares weigh more
- * than fewer (under runc's linear one, 2048 still weighs less than the default).
+ * runtimes convert by different formulas: runc before 1.3.2 and crun before 1.23 linearly
+ * (512 → 20, 1024 → 39, 2048 → 79), later ones by a log-quadratic formula so that 1024 → 100
+ * (512 → 59, 2048 → 173). A container created without CpuShares keeps the cgroup's default
+ * weight, 100. What holds under every conversion is the order: fewer shares than the default
+ * weigh less than that default, and more shares weigh more than fewer (under the linear one,
+ * 2048 still weighs less than the default).
  */
 
 /** The file a container printed and its content. */
