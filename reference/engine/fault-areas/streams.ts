@@ -65,6 +65,7 @@ export const EXEC_FAULTS = faultArea('exec', [
   { name: 'exec-detach-ignored', description: 'exec start with Detach true still streams and answers only when the command ends' },
   { name: 'exec-tty-from-create', description: 'exec start frames the stream by the create Tty instead of the start body Tty' },
   { name: 'exec-resize-200', description: 'exec resize answers 200 instead of 201' },
+  { name: 'exec-resize-swapped', description: "exec resize sets the tty's rows from w and its columns from h" },
   { name: 'exec-missing-500', description: 'an unknown exec id answers 500 instead of 404' },
   { name: 'exec-inspect-no-ExitCode', description: 'exec inspect has no ExitCode' },
   { name: 'exec-exit-code-zero', description: 'exec inspect reports ExitCode 0 whatever the command exited with' },

@@ -133,6 +133,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     // code the spec gives "cannot resize" ("Container ... is not running", API 1.18 to 1.22).
     if (!c.isRunning) throw new HttpError(500, `Cannot resize container ${c.id}: Container ${c.id} is not running`);
     c.tty = { height, width };
+    c.run?.resize(height, width);
     engine.containerEvent(c, 'resize', { height: String(height), width: String(width) });
     if (ctx.faults.has('resize-answers-json')) return ctx.sendJson(200, {});
     ctx.sendStatus(200, 'text/plain; charset=utf-8');

@@ -77,8 +77,13 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('POST', '/exec/{id}/resize', (ctx) => {
-    if (!ctx.faults.has('blind2-exec-resize-missing-201')) findExec(engine, ctx);
-    if (ctx.int('h') === undefined || ctx.int('w') === undefined) throw new HttpError(400, 'resize needs both h and w');
+    const exec = ctx.faults.has('blind2-exec-resize-missing-201') ? engine.execs.get(ctx.params.id ?? '') : findExec(engine, ctx);
+    const h = ctx.int('h');
+    const w = ctx.int('w');
+    if (h === undefined || w === undefined) throw new HttpError(400, 'resize needs both h and w');
+    // Under `exec-resize-swapped` the height becomes the columns and the width the rows.
+    if (ctx.faults.has('exec-resize-swapped')) exec?.resize(w, h);
+    else exec?.resize(h, w);
     ctx.sendStatus(ctx.faults.has('exec-resize-200') ? 200 : 201);
   });
 

@@ -62,6 +62,8 @@ export class ProcessGroup {
   oomKillDisabled = false;
   /** Whether the kernel's OOM killer ended the group. */
   oomKilled = false;
+  /** The tty's window in characters (`stty size`): 0 by 0 until a resize, as a pty opened without a size. */
+  windowSize = { rows: 0, cols: 0 };
   private memoryUsed = 0;
   private stalled = false;
 

@@ -6,6 +6,7 @@
  * (fractions, s/m/h/d, infinity; real timers), true, false, env/printenv, hostname, id, ps,
  * top (-b -n N -d S; repeats until killed), uname, date, seq, ls (-l -a -d), mkdir (-p), touch,
  * rm (-r -f), ln -s, pwd, nc -l -p PORT (a listener the run's published TCP ports reach),
+ * stty size (the tty's rows and columns; stdin must be the tty),
  * busybox <applet>.
  * Shell: `;`, newlines, `&&`, `||`, `|`, `&` + wait, `!`, if/elif/else, while/until, for,
  * break/continue, { } and ( ), redirects `>`, `>>`, `<`, `2>`, `2>&1`, `>&2` (and /dev/null),
@@ -50,6 +51,8 @@ export interface ProgramRun {
   processes(): Array<{ pid: number; argv: string[] }>;
   /** Whether the kernel's OOM killer ended the program (its memory limit was exceeded). */
   oomKilled(): boolean;
+  /** Sets the window of its tty (rows and columns, in characters). */
+  resize(rows: number, cols: number): void;
 }
 
 /** The memory cgroup a program runs in: HostConfig Memory (bytes, 0 for none) and OomKillDisable. */
@@ -113,6 +116,9 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     resume: () => group.resume(),
     processes: () => group.processes(),
     oomKilled: () => group.oomKilled,
+    resize: (rows, cols) => {
+      group.windowSize = { rows, cols };
+    },
   };
 }
 

@@ -24,6 +24,8 @@ export class ExecInstance {
   stdin: StdinChannel | undefined;
   /** Not kept: an exec's output only goes to its attached client. */
   readonly output = new OutputLog(false);
+  /** The tty window a resize asked for (rows, columns), kept for a command not started yet. */
+  private windowSize: { rows: number; cols: number } | undefined;
 
   constructor(
     readonly id: string,
@@ -49,6 +51,12 @@ export class ExecInstance {
     this.output.runEnded();
   }
 
+  /** Sets the window of the command's tty, now or when it starts. */
+  resize(rows: number, cols: number): void {
+    this.windowSize = { rows, cols };
+    this.run?.resize(rows, cols);
+  }
+
   /** Starts the command; `tty` is the start body's Tty (which decides the framing); `user` as in the create User. */
   start(tty: boolean, user = ''): ProgramRun {
     const c = this.container;
@@ -70,6 +78,7 @@ export class ExecInstance {
         stderr: (data) => this.output.write(mergeStderr ? 'stdout' : 'stderr', data),
       },
     });
+    if (this.windowSize) run.resize(this.windowSize.rows, this.windowSize.cols);
     this.run = run;
     this.running = true;
     void run.exited.then((code) => {

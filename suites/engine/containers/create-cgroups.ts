@@ -1,7 +1,8 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { EngineContext } from '../support/context.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
+import { effectBaseline, effectCheck, expectEffect, type Judgement, observeInside, type Observed } from '../support/effects.ts';
+import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from './cpu-shares-weight.ts';
 
 const R = 'engine/containers/create/';
 const MB = 1024 * 1024;
@@ -21,15 +22,25 @@ function readFirst(file: CgroupFile): string {
   return `for f in ${file.v1} ${file.v2}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
 }
 
-function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string) {
+/** The file a container printed with readFirst and its content; undefined when neither file exists. */
+function readCgroup(o: Observed): { path: string; value: string } | undefined {
   const [path = '', ...rest] = o.out.trim().split('\n');
-  const value = rest.join(' ').trim();
-  const expected = path === file.v2 ? file.v2Text(v1Value) : v1Value;
+  return path === 'none' ? undefined : { path, value: rest.join(' ').trim() };
+}
+
+/** A host whose containers see neither file cannot show the setting: that is no departure of the target. */
+const noCgroupFile = (file: CgroupFile, what: string): string =>
+  `${what} sees neither ${file.v1} nor ${file.v2}: the host does not show this cgroup setting to containers`;
+
+function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string): Judgement {
+  const read = readCgroup(o);
+  const expected = read?.path === file.v2 ? file.v2Text(v1Value) : v1Value;
   return {
-    ok: (path === file.v1 || path === file.v2) && value === expected,
-    message: `${what} (${path || 'no cgroup file'})`,
+    ok: read !== undefined && (read.path === file.v1 || read.path === file.v2) && read.value === expected,
+    message: `${what} (${read?.path || 'no cgroup file'})`,
     expected: `${expected} in ${file.v1} or ${file.v2}`,
-    actual: path === 'none' ? 'neither cgroup file exists in the container' : `${path}: ${value}`,
+    actual: read ? `${read.path}: ${read.value}` : 'neither cgroup file exists in the container',
+    ...(read ? {} : { unverified: noCgroupFile(file, what) }),
   };
 }
 
@@ -42,9 +53,6 @@ interface CgroupCase {
   file: CgroupFile;
   versions?: EngineVersion[];
 }
-
-/** cgroup v2 cpu.weight from v1 shares (the runtime's conversion). */
-const weightOf = (shares: string) => String(Math.floor(1 + ((Number(shares) - 2) * 9999) / 262142));
 
 const CASES: CgroupCase[] = [
   {
@@ -61,13 +69,6 @@ const CASES: CgroupCase[] = [
     v1Value: String(32 * MB),
     file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same },
     versions: ['1.22'],
-  },
-  {
-    requirement: `${R}host-config-cpu-shares`,
-    field: 'CpuShares',
-    sent: 512,
-    v1Value: '512',
-    file: { v1: '/sys/fs/cgroup/cpu/cpu.shares', v2: '/sys/fs/cgroup/cpu.weight', v2Text: weightOf },
   },
   {
     requirement: `${R}host-config-cpu-quota`,
@@ -93,6 +94,42 @@ const CASES: CgroupCase[] = [
     file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same },
   },
 ];
+
+const CPU_SHARES = `${R}host-config-cpu-shares`;
+/** Below and above the default of 1024 shares. */
+const FEWER_SHARES = 512;
+const MORE_SHARES = 2048;
+const SHARES_CGROUP: CgroupFile = { ...SHARES_FILE, v2Text: same };
+const sharesBaseline = effectBaseline(readFirst(SHARES_CGROUP));
+
+/** CpuShares is a relative weight: judged by cpu-shares-weight.ts (v1 the number given, v2 the order of the weights). */
+const cpuSharesCheck = engineCheck({
+  id: `${CPU_SHARES}/cgroup`,
+  title:
+    `CpuShares is the relative weight of the container's cgroup: cpu.shares shows ${FEWER_SHARES} and ${MORE_SHARES} as given (v1); ` +
+    `cpu.weight (v2) of CpuShares ${FEWER_SHARES} is below that of a container created without it, of ${MORE_SHARES} above that of ${FEWER_SHARES}`,
+  requirements: [CPU_SHARES],
+  endpoint: 'engine/containers/create',
+  async run(ctx) {
+    const script = readFirst(SHARES_CGROUP);
+    const [fewer, more] = await Promise.all(
+      [FEWER_SHARES, MORE_SHARES].map(async (shares) => {
+        const observed = await observeInside(ctx, script, { HostConfig: { CpuShares: shares } });
+        const read = readCgroup(observed) ?? ctx.unverified(noCgroupFile(SHARES_CGROUP, `a container created with CpuShares ${shares}`));
+        return { shares, observed, read };
+      }),
+    );
+    const readings: SharesReadings = { fewer: fewer!, more: more! };
+    if (needsPlain(readings))
+      readings.plain = readCgroup(await sharesBaseline(ctx)) ?? ctx.unverified(noCgroupFile(SHARES_CGROUP, 'a container created without CpuShares'));
+    // The first verdict is about the container with fewer shares, the second about the one with more.
+    const verdicts = judgeShares(readings);
+    for (const [i, about] of [fewer!, more!].entries()) {
+      const v = verdicts[i]!;
+      expectEffect(ctx, about.observed, v.ok, v.what, { requirement: CPU_SHARES, expected: v.expected, actual: v.actual });
+    }
+  },
+});
 
 const SWAP_REQUIREMENT = `${R}host-config-memory-swap-needs-memory`;
 const SWAP_MEMORY = 64 * MB;
@@ -184,5 +221,6 @@ export default [
       judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
     }),
   ),
+  cpuSharesCheck,
   ...memorySwapChecks,
 ] satisfies EngineCheck[];

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { createExec, execContainer, missingExecId } from '../support/exec.ts';
+import { createExec, execContainer, missingExecId, startAttached } from '../support/exec.ts';
 
 /** Keeps running until the container goes, so the exec session can be resized meanwhile. */
 const LOOP = ['sh', '-c', 'while true; do sleep 0.1; done'];
@@ -25,6 +25,28 @@ export default [
       const res = await ctx.api.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } });
       ctx.expectStatus(res, 201, 'resize of a tty exec session');
       ctx.expectEqual(res.text(), '', 'the 201 answer has an empty body');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/resize/201-resized/tty-size',
+    title: 'POST /exec/(id)/resize?h=40&w=100 sizes the tty of the running exec in characters, h the rows and w the columns: stty size in it prints "40 100"',
+    requirements: ['engine/exec/resize/201-resized'],
+    endpoint: 'engine/exec/resize',
+    async run(ctx) {
+      const { id } = await execContainer(ctx);
+      // The fixture image links no stty: busybox runs it as an applet. The sleep lets the resize land first.
+      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'sleep 1; busybox stty size'], Tty: true });
+      let resized = 0;
+      const session = await startAttached(ctx, execId, true, {
+        afterHead: async () => {
+          resized = (await ctx.api.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } })).status;
+        },
+      });
+      // The status is the 201 check's to judge (Docker answers 200); a refused resize leaves the size unverified.
+      ctx.precondition(resized >= 200 && resized < 300, `the resize of the running tty exec answered ${resized}`);
+      const printed = session.data.toString('utf8').replace(/\r/g, '').trim();
+      if (/applet not found|stty: not found/.test(printed)) ctx.unverified(`the fixture's busybox has no stty: ${printed.slice(0, 200)}`);
+      ctx.expectEqual(printed, '40 100', 'stty size in the tty exec after a resize to h=40 w=100 (rows, columns)');
     },
   }),
   engineCheck({

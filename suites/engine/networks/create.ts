@@ -74,6 +74,22 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/networks/create/body-check-duplicate-default',
+    title: 'Without CheckDuplicate (default false) a second create of an existing network name: the suite records whether the target creates or refuses it',
+    endpoint: 'engine/networks/create',
+    versions: V122,
+    async run(ctx) {
+      const { name } = await createNetwork(ctx);
+      const res = await postCreate(ctx, { Name: name });
+      const listed = await ctx.api.get('/networks', { filters: JSON.stringify({ name: [name] }) });
+      const same = listed.status === 200 ? (listed.json() as Array<{ Name?: unknown }>).filter((n) => n.Name === name).length : undefined;
+      ctx.observe(
+        `a second create of network ${name} without CheckDuplicate answered ${res.status}: ${res.text().trim().slice(0, 200)}; ` +
+          `networks of that name listed: ${same ?? `unknown (list answered ${listed.status})`}`,
+      );
+    },
+  }),
+  engineCheck({
     id: 'engine/networks/create/body-driver-default-bridge',
     title: 'A network created without a Driver uses the bridge driver and the default IPAM driver',
     endpoint: 'engine/networks/create',

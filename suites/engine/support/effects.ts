@@ -125,6 +125,8 @@ export interface Judgement {
   message: string;
   expected: unknown;
   actual: unknown;
+  /** The host cannot show the effect (the container has nowhere to read it): the check ends unverified with this cause, never failed. */
+  unverified?: string;
 }
 
 export const judged = (ok: boolean, message: string, expected: unknown, actual: unknown): Judgement => ({ ok, message, expected, actual });
@@ -145,6 +147,15 @@ const BASELINE_SCRIPTS = { networked: new Set<string>(), plain: new Set<string>(
 const baselineKind = (networked: boolean | undefined): keyof typeof BASELINE_SCRIPTS => (networked ? 'networked' : 'plain');
 
 const marker = (i: number): string => `==conformance-baseline-${i}==`;
+
+/**
+ * Registers `script` with the file's baseline container (at module load, before any check runs)
+ * and returns what a container created without the field prints running it.
+ */
+export function effectBaseline(script: string, networked = false): (ctx: EngineContext) => Promise<Observed> {
+  BASELINE_SCRIPTS[baselineKind(networked)].add(script);
+  return (ctx) => baselineOf(ctx, script, networked);
+}
 
 /** What a container created without the field prints running `script` (the file's baseline container, shared). */
 async function baselineOf(ctx: EngineContext, script: string, networked: boolean): Promise<Observed> {
@@ -168,7 +179,7 @@ function between(text: string, from: string, to: string): string | undefined {
 
 /** A check that observes `spec.requirement`'s effect inside the container (and a baseline without the field, where given). */
 export function effectCheck(spec: EffectSpec): EngineCheck {
-  if (spec.baseline) BASELINE_SCRIPTS[baselineKind(spec.networked)].add(spec.script);
+  const baselineOfSpec = spec.baseline ? effectBaseline(spec.script, spec.networked === true) : undefined;
   return engineCheck({
     id: spec.id ?? spec.requirement,
     title: spec.title,
@@ -176,8 +187,8 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
     endpoint: 'engine/containers/create',
     ...(spec.versions ? { versions: spec.versions } : {}),
     async run(ctx) {
-      if (spec.baseline) {
-        const plain = await baselineOf(ctx, spec.script, spec.networked === true);
+      if (spec.baseline && baselineOfSpec) {
+        const plain = await baselineOfSpec(ctx);
         if (!spec.baseline(plain))
           ctx.notApplicable(
             `a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,
@@ -186,7 +197,8 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
       const scratch: Record<string, unknown> = {};
       const fields = await ctx.setUp(async () => spec.fields(ctx, scratch));
       const observed = await observeInside(ctx, spec.script, fields, spec.networked);
-      const { ok, message, expected, actual } = spec.judge(observed, scratch);
+      const { ok, message, expected, actual, unverified } = spec.judge(observed, scratch);
+      if (unverified) ctx.unverified(unverified);
       expectEffect(ctx, observed, ok, message, { requirement: spec.requirement, expected, actual });
     },
   });

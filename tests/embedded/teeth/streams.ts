@@ -86,6 +86,7 @@ export const streamTeeth: Teeth[] = [
   { fault: 'exec-detach-ignored', version: '1.18', catches: ['engine/exec/start/detach-returns'] },
   { fault: 'exec-tty-from-create', version: '1.22', catches: ['engine/exec/start/body-tty'] },
   { fault: 'exec-resize-200', version: '1.18', catches: ['engine/exec/resize/201-resized'] },
+  { fault: 'exec-resize-swapped', version: '1.22', catches: ['engine/exec/resize/201-resized/tty-size'] },
   {
     fault: 'exec-missing-500',
     version: '1.22',

@@ -1,7 +1,7 @@
 /** The program table: every built-in program a container can run, by name. */
 import type { Proc, Program } from '../proc.ts';
 import { cat, echo, head, printf, wc } from './text.ts';
-import { date, env, falseProgram, hostname, id, ps, seq, sleep, top, trueProgram, uname } from './system.ts';
+import { date, env, falseProgram, hostname, id, ps, seq, sleep, stty, top, trueProgram, uname } from './system.ts';
 import { ln, ls, mkdir, pwd, rm, touch } from './files.ts';
 import { nc } from './net.ts';
 import { Shell } from '../shell/interpreter.ts';
@@ -100,6 +100,7 @@ export const PROGRAMS: Readonly<Record<string, Program>> = {
   uname,
   date,
   seq,
+  stty,
   ls,
   mkdir,
   touch,

@@ -1,6 +1,6 @@
-/** Programs about the process and the system: sleep, true/false, env, hostname, id, ps/top, uname, date, seq. */
+/** Programs about the process and the system: sleep, true/false, env, hostname, id, ps/top, uname, date, seq, stty. */
 import type { Proc, Program } from '../proc.ts';
-import { parseFlags } from '../proc.ts';
+import { isTerminal, parseFlags } from '../proc.ts';
 import { resolveUser } from '../users.ts';
 
 const UNITS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
@@ -100,5 +100,19 @@ export const seq: Program = async (proc, args) => {
   const lines: string[] = [];
   for (let n = first; step > 0 ? n <= last : n >= last; n += step) lines.push(String(n));
   if (lines.length) proc.out(lines.join('\n') + '\n');
+  return 0;
+};
+
+/** `stty size`: the rows and columns of the tty on stdin (set by a resize); the only setting built in. */
+export const stty: Program = async (proc, args) => {
+  if (args.length !== 1 || args[0] !== 'size') {
+    proc.err(`stty: invalid argument '${args.find((a) => a !== 'size') ?? ''}'\n`);
+    return 1;
+  }
+  if (!isTerminal(proc, 0)) {
+    proc.err('stty: standard input: Inappropriate ioctl for device\n');
+    return 1;
+  }
+  proc.out(`${proc.group.windowSize.rows} ${proc.group.windowSize.cols}\n`);
   return 0;
 };

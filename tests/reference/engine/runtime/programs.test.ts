@@ -157,4 +157,12 @@ describe('signals, pause and tty', () => {
     const c = start(['sh', '-c', 'echo a; echo b >&2'], { tty: true });
     expect(await c.result).toMatchObject({ stdout: 'a\r\nb\r\n', stderr: '' });
   });
+
+  it('stty size prints the rows and columns of the tty, 0 0 until a resize; without a tty it fails', async () => {
+    expect((await start(['stty', 'size'], { tty: true }).result).stdout).toBe('0 0\r\n');
+    const resized = start(['sh', '-c', 'sleep 0.05; busybox stty size'], { tty: true });
+    resized.run.resize(40, 100);
+    expect((await resized.result).stdout).toBe('40 100\r\n');
+    expect(await sh('stty size')).toMatchObject({ code: 1, stderr: 'stty: standard input: Inappropriate ioctl for device\n' });
+  });
 });
