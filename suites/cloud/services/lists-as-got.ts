@@ -19,7 +19,8 @@ export default [
   cloudCheck({
     id: `${R.list}/lists-as-got`,
     title:
-      'A listed service, and a created one, shows its lists and maps (ports, variables, bindings, links both ways, tags, roles...) and its boolean settings as its GET does',
+      'A listed service, and a created one, shows its lists and maps (ports, variables, bindings, links both ways, tags, roles...) ' +
+      'and its boolean settings as its GET does',
     requirements: [R.list, R.created],
     endpoint: 'cloud/service/list',
     async run(ctx) {

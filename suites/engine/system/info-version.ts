@@ -30,7 +30,9 @@ export default [
   }),
   engineCheck({
     id: 'engine/system/version/200-response-schema/same-daemon-as-info',
-    title: 'GET /version describes the daemon GET /info describes: its KernelVersion, and (1.22) its Version and Os as ServerVersion and OSType',
+    title:
+      'GET /version describes the daemon GET /info describes: its KernelVersion, and (1.22) its Version, Os and Experimental ' +
+      'as ServerVersion, OSType and ExperimentalBuild',
     requirements: ['engine/system/version/200-response-schema'],
     endpoint: 'engine/system/version',
     async run(ctx) {
@@ -43,6 +45,10 @@ export default [
       // The same field of one daemon in its two descriptions: a Version object of fixed or other values shows here only.
       const pairs: Array<[string, string]> = [['KernelVersion', 'KernelVersion'], ...(ctx.version === '1.22' ? SAME_IN_122 : [])];
       for (const [ofVersion, ofInfo] of pairs) ctx.expectEqual(version[ofVersion], info[ofInfo], `GET /version ${ofVersion} is GET /info ${ofInfo}`);
+      // One build flag in both: compared where /version shows it (a Version without it is the schema's to report).
+      if (ctx.version === '1.22' && version.Experimental !== undefined) {
+        ctx.expectEqual(version.Experimental, info.ExperimentalBuild, 'GET /version Experimental is GET /info ExperimentalBuild');
+      }
     },
   }),
 ];
