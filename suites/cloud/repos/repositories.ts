@@ -188,6 +188,9 @@ export default [
       const svc = await createService(ctx, serviceBody(ctx, undefined, { image: `${name}:conformance` }));
       const got = await ctx.getJson('external-repository', repoPath(name), 'repository');
       ctx.expectEqual(got.in_use, true, 'a repository a service uses is not in_use', R.inUse);
+      // The list shows the same repository alike: in use (a flag written inverted in one answer shows here).
+      const listed = (await listAll(ctx, REPOSITORIES)).find((r) => r.name === name);
+      ctx.expectEqual(listed?.in_use, true, `GET ${REPOSITORIES} shows a repository a service uses as not in_use`, R.inUse);
       // Terminating a service terminates it and its containers, not reversibly (Terminated: deleted):
       // a service that recent-terminated lists still show uses no image.
       const ended = await ctx.setUp(() => operateAndSettle(ctx, svc, 'terminate'), TERMINATES);
