@@ -89,6 +89,7 @@ export default [
         ['DELETE', uri, undefined],
       ];
       const starts: unknown[] = [];
+      const recorded: string[] = [];
       for (const [method, path, json] of calls) {
         // Each call in a later second of the target's clock than the one before: its start_date must be later too.
         if (starts.length) await afterTargetSecond(ctx, uri, starts.slice(-1));
@@ -113,9 +114,15 @@ export default [
           { requirement: R.record },
         );
         ctx.expectEqual(action.is_user_action, true, 'an action of a user call has is_user_action other than true', R.user);
+        recorded.push(String(action.uuid));
         // Not compared with the suite's own address, even on loopback: a tunnel or local proxy there makes the forwarder's the caller's (see the catalog).
         ctx.expect(isCallerAddress(action.ip), `ip ${String(action.ip)} is not the address of a caller`, { requirement: R.ip });
         ctx.observe(`location of a call from ${String(action.ip)}: ${JSON.stringify(action.location)}`);
+      }
+      // The list shows the same actions alike (a flag written inverted in the list shows here).
+      for (const id of recorded) {
+        const [listed] = await listAll(ctx, ACTIONS, { uuid: id });
+        ctx.expectEqual(listed?.is_user_action, true, `GET ${ACTIONS} shows the action of a user call with is_user_action other than true`, R.user);
       }
       const failed = await ctx.api.post(`${uri}deploy/`);
       // A refusal may also be a 202 whose action ends Failed (as expectRefused accepts): then no
