@@ -21,6 +21,7 @@ import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
 import { BLIND_11_FAULTS } from './fault-areas/blind-11.ts';
 import { BLIND_12_FAULTS } from './fault-areas/blind-12.ts';
+import { BLIND_13_FAULTS } from './fault-areas/blind-13.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -56,6 +57,7 @@ const NAMED_FAULTS = [
   ...BLIND_10_FAULTS,
   ...BLIND_11_FAULTS,
   ...BLIND_12_FAULTS,
+  ...BLIND_13_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

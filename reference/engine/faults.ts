@@ -20,6 +20,7 @@ import { BLIND_9_FAULTS } from './fault-areas/blind-9.ts';
 import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
 import { BLIND_11_FAULTS } from './fault-areas/blind-11.ts';
 import { BLIND_12_FAULTS } from './fault-areas/blind-12.ts';
+import { BLIND_13_FAULTS } from './fault-areas/blind-13.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -57,6 +58,7 @@ const NAMED_FAULTS = [
   ...BLIND_10_FAULTS,
   ...BLIND_11_FAULTS,
   ...BLIND_12_FAULTS,
+  ...BLIND_13_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

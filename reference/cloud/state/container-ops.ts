@@ -88,6 +88,8 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
     c.config = structuredClone(svc.config);
     if (world.faults.has('blind4-vendor-auth-lost-on-redeploy')) c.config.roles = [];
+    // Under `blind13-privileged-lost-on-redeploy` the redeployed container's definition leaves the flag at its zero value.
+    if (world.faults.has('blind13-privileged-lost-on-redeploy')) c.config.privileged = false;
     c.revision = svc.revision;
   }
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);

@@ -49,13 +49,15 @@ export const containerHostname = (c: Container): string => c.config.hostname || 
 export function shellEnvFor(world: World, c: Container): ShellEnv {
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
+  // Under `blind13-binding-readonly-host-path-only` only a host bind gets `:ro`: a volume binding stays writable.
+  const readOnlyHostOnly = world.faults.has('blind13-binding-readonly-host-path-only');
   return {
     vars: world.faults.has('image-env-wins') ? { ...set, ...vars } : { ...vars, ...set },
     hostname: containerHostname(c),
     workingDir: world.faults.has('working-dir-not-applied') ? '/' : c.config.working_dir || '/',
     // An empty user is the engine's default, root.
     user: c.config.user || 'root',
-    readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path).map((b) => b.container_path as string),
+    readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path && (b.host_path || !readOnlyHostOnly)).map((b) => b.container_path as string),
     privileged: c.config.privileged,
   };
 }

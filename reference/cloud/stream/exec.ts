@@ -9,6 +9,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { shellEnvFor } from '../state/container.ts';
 import { runLine } from '../state/shell.ts';
 import { findIn } from '../state/store.ts';
+import type { WebSocket } from 'ws';
 import { sendJson, type StreamHandler } from './types.ts';
 
 const SHELLS = /^(\/bin\/|\/usr\/bin\/)?(sh|bash|ash|dash|zsh)$/;
@@ -16,11 +17,14 @@ const SHELLS = /^(\/bin\/|\/usr\/bin\/)?(sh|bash|ash|dash|zsh)$/;
 export const execStream: StreamHandler = (ctx) => {
   const { world } = ctx;
   const c = findIn(world.store.containers, ctx.scope.namespace, ctx.params.uuid ?? '');
+  if (!c && world.faults.has('blind13-exec-missing-container-upgraded')) return missingContainerSession;
   if (!c) throw notFound('container');
   if (c.state !== 'Running' && !(c.state === 'Stopped' && world.faults.has('blind2-exec-stopped-container-runs')))
     throw conflict(`container in state '${c.state}' is not running`);
   const command = ctx.query.get('command') || 'sh';
-  const env = shellEnvFor(world, c);
+  const shellEnv = shellEnvFor(world, c);
+  // Under `blind13-exec-user-root` an exec names the user root instead of leaving the container's user.
+  const env = world.faults.has('blind13-exec-user-root') ? { ...shellEnv, user: 'root' } : shellEnv;
   return (ws) => {
     const run = (line: string, lastHeld = false): boolean => {
       const result = runLine(line, env);
@@ -55,3 +59,10 @@ export const execStream: StreamHandler = (ctx) => {
     });
   };
 };
+
+/** Under `blind13-exec-missing-container-upgraded` the lookup runs after the upgrade: the error comes as output, then the end. */
+function missingContainerSession(ws: WebSocket): void {
+  sendJson(ws, { type: 'output', output: 'Error: No such container\r\n', streamType: 'stderr' });
+  sendJson(ws, { type: 'output', output: 'EOF', streamType: 'stdout' });
+  ws.close(1000);
+}

@@ -149,6 +149,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       // Under `blind3-update-swap-unchecked` the swap-versus-memory rule is checked at create only.
       if (ctx.faults.has('blind3-update-swap-unchecked')) delete checked.MemorySwap;
       checkResources(checked, ctx.faults);
+      // Under `blind13-update-blkio-weight-bounds-exclusive` the update's own range test leaves out both bounds.
+      if ((body.BlkioWeight === 10 || body.BlkioWeight === 1000) && ctx.faults.has('blind13-update-blkio-weight-bounds-exclusive'))
+        throw new HttpError(400, 'Range of blkio weight is from 10 to 1000');
       // A running container's kernel memory limit cannot be changed: the daemon of API 1.22 refuses
       // it as a server error ("Cannot update container", 500), after the parameters passed.
       if (c.isRunning && Number(body.KernelMemory ?? 0) !== 0)

@@ -143,12 +143,18 @@ function actorId(e: EngineEvent, ctx: RouteContext): string {
   return ctx.faults.has('events-actor-id-name') && e.Type === 'container' && typeof name === 'string' ? name : e.id;
 }
 
+/** The legacy id: the object's id (under `blind13-events-1.18-exec-id-exec-instance` a 1.18 exec event's exec instance id). */
+function legacyId(e: EngineEvent, ctx: RouteContext): string {
+  const execId = e.attributes.execID;
+  return ctx.version === '1.18' && execId && ctx.faults.has('blind13-events-1.18-exec-id-exec-instance') ? execId : e.id;
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
   const legacy = {
     status: kind,
-    id: e.id,
+    id: legacyId(e, ctx),
     ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}),
   };
   if (ctx.version === '1.18') return { ...legacy, time: ctx.faults.has('blind-events-1.18-time-milliseconds') ? Number(e.timeNano / 1_000_000n) : time };

@@ -107,6 +107,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       }
       if (ctx.faults.has('network-driver-default-overlay')) body.Driver ||= 'overlay';
       if (ctx.faults.has('network-ipam-config-ignored') && body.IPAM) body.IPAM = { ...body.IPAM, Config: [] };
+      // Under `blind13-network-options-default-driver-dropped` the options reach only a driver the body names.
+      if (ctx.faults.has('blind13-network-options-default-driver-dropped') && !body.Driver) delete body.Options;
       const network = engine.networks.create(body);
       networkEvent(engine, network, 'create');
       ctx.sendJson(201, ctx.faults.has('network-create-no-Warning') ? { Id: network.Id } : { Id: network.Id, Warning: '' });

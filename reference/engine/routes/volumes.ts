@@ -79,7 +79,18 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     V122,
   );
 
-  router.add('GET', '/volumes/{name}', (ctx) => ctx.sendJson(200, view(find(ctx), ctx)), V122);
+  router.add(
+    'GET',
+    '/volumes/{name}',
+    (ctx) => {
+      const shown = view(find(ctx), ctx);
+      // Under `blind13-volume-inspect-mountpoint-volume-dir` inspect shows the volume's directory, not its data directory.
+      if (ctx.faults.has('blind13-volume-inspect-mountpoint-volume-dir') && typeof shown.Mountpoint === 'string')
+        shown.Mountpoint = shown.Mountpoint.replace(/\/_data$/, '');
+      ctx.sendJson(200, shown);
+    },
+    V122,
+  );
 
   router.add(
     'DELETE',

@@ -27,6 +27,7 @@ import { BLIND9_PROBES } from './blind9-fault-probes.ts';
 import { BLIND10_PROBES } from './blind10-fault-probes.ts';
 import { BLIND11_PROBES } from './blind11-fault-probes.ts';
 import { BLIND12_PROBES } from './blind12-fault-probes.ts';
+import { BLIND13_PROBES } from './blind13-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -225,6 +226,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND10_PROBES,
   ...BLIND11_PROBES,
   ...BLIND12_PROBES,
+  ...BLIND13_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
