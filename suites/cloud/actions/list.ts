@@ -5,7 +5,7 @@ import type { CloudContext } from '../support/context.ts';
 import { compareFiltered, expectDiscriminates, expectFilterAgrees } from '../support/filters.ts';
 import { createCluster } from '../support/infra.ts';
 import { deployInProgress } from '../support/in-progress.ts';
-import { listAll, type Json } from '../support/lists.ts';
+import { expectShownAsGot, listAll, type Json } from '../support/lists.ts';
 import { overlappingActions } from '../support/overlapping-actions.ts';
 import type { Action } from '../support/views.generated.ts';
 import { acrossTargetSecond, afterTargetSecond, secondOfDate } from '../support/target-clock.ts';
@@ -196,6 +196,11 @@ export default [
       const times = all.map((a) => time(a.start_date));
       ctx.expect(new Set(times).size > 1, 'the actions listed do not span two seconds: their order cannot be seen', { requirement: R.chrono });
       expectChronological(ctx, all, `GET ${ACTIONS}`);
+      // A finished action no longer changes: the list shows its flags as its GET does (one written inverted in the list shows here).
+      for (const listed of all.filter(finished).slice(-3)) {
+        const got = await ctx.getJson('action', String(listed.resource_uri));
+        expectShownAsGot(ctx, listed, got, ['state', 'is_user_action', 'can_be_canceled', 'can_be_retried'], `GET ${ACTIONS}`, R.returns);
+      }
     },
   }),
   ...['uuid', 'state', 'start_date__gte', 'start_date__lte', 'end_date__gte', 'end_date__lte'].map(filterCheck),
