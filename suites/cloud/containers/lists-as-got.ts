@@ -8,7 +8,7 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CONTAINERS, sharedNodes, waitForContainers } from '../support/app.ts';
-import { CONTAINER_FLAGS, CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp } from '../support/linked-app.ts';
+import { CONTAINER_FLAGS, CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp, SETTLED_STATE } from '../support/linked-app.ts';
 import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 
@@ -54,7 +54,14 @@ export default [
         const found = listed.find((o) => o.uuid === own.uuid);
         ctx.expect(found !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
         if (found)
-          expectShownAsGot(ctx, found, await ctx.getJson('container', own.resource_uri), [...CONTAINER_LISTS, ...CONTAINER_FLAGS], `GET ${CONTAINERS}`, R.list);
+          expectShownAsGot(
+            ctx,
+            found,
+            await ctx.getJson('container', own.resource_uri),
+            [...CONTAINER_LISTS, ...CONTAINER_FLAGS, ...SETTLED_STATE],
+            `GET ${CONTAINERS}`,
+            R.list,
+          );
       }
     },
   }),

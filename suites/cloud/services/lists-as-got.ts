@@ -7,7 +7,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import { SERVICES, sharedNodes } from '../support/app.ts';
-import { DESCRIPTIVE_FIELDS, linkedApp, SERVICE_FLAGS, SERVICE_LISTS } from '../support/linked-app.ts';
+import { DESCRIPTIVE_FIELDS, linkedApp, SERVICE_FLAGS, SERVICE_LISTS, SETTLED_STATE } from '../support/linked-app.ts';
 import { expectShownAsGot, listAll } from '../support/lists.ts';
 
 const R = { list: 'cloud/service/list/returns-services', created: 'cloud/service/create/returns-service' };
@@ -31,7 +31,14 @@ export default [
         const found = listed.find((o) => o.uuid === svc.uuid);
         ctx.expect(found !== undefined, `the service ${String(svc.uuid)} is not listed`, { requirement: R.list });
         if (found)
-          expectShownAsGot(ctx, found, await ctx.getJson('service', svc.resource_uri), [...SERVICE_LISTS, ...SERVICE_FLAGS], `GET ${SERVICES}`, R.list);
+          expectShownAsGot(
+            ctx,
+            found,
+            await ctx.getJson('service', svc.resource_uri),
+            [...SERVICE_LISTS, ...SERVICE_FLAGS, ...SETTLED_STATE],
+            `GET ${SERVICES}`,
+            R.list,
+          );
       }
     },
   }),

@@ -53,6 +53,12 @@ export const SERVICE_FLAGS = ['tty', 'stdin_open', 'read_only', 'privileged', 's
 /** The boolean settings a container shows (its service's), compared as SERVICE_FLAGS are. */
 export const CONTAINER_FLAGS = ['tty', 'stdin_open', 'read_only', 'privileged'];
 
+/**
+ * State a settled application keeps while nothing is asked of it: compared between a list and a
+ * GET read one after the other, not between answers taken across a transition (create, update).
+ */
+export const SETTLED_STATE = ['state', 'synchronized'];
+
 /** The list and map fields a container shows. */
 export const CONTAINER_LISTS = ['container_ports', 'container_envvars', 'bindings', 'linked_to_container', 'roles', 'link_variables', ...DESCRIPTIVE_FIELDS];
 
