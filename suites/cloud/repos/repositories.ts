@@ -4,7 +4,7 @@ import type { CloudContext } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
 import { createService, operateAndSettle, serviceBody, SERVICES } from '../support/app.ts';
 import { filterCheck } from '../support/filters.ts';
-import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
+import { expectShownAsGot, listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
@@ -157,6 +157,11 @@ export default [
         R.update,
       );
       expectNoCredentials(ctx, got.text(), 'GET of the repository');
+      // The PATCH answer (facts: 202 with the repository) shows it as its GET does: the PATCH changes no field shown.
+      if (update.status === 202) {
+        const answered = ctx.expectJson<Json>(update, 'the PATCH answer', R.update);
+        expectShownAsGot(ctx, answered, after, ['name', 'in_use'], `PATCH ${repoPath(name)}`, R.update);
+      }
       const listed = await listAll(ctx, REPOSITORIES, { name });
       ctx.expect(
         listed.some((r) => r.name === name),
