@@ -122,6 +122,20 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/containers/update/body-resource-fields/blkio-weight-bounds',
+    title: '(1.22) BlkioWeight 10 and 1000, the bounds of its HostConfig range, given to POST /update take effect',
+    requirements: ['engine/containers/update/body-resource-fields'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      // "Same types as in HostConfig": BlkioWeight 10 to 1000, bounds included; a host without blkio weight discards it with a warning.
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      let applied = 0;
+      for (const weight of [10, 1000]) applied += await expectUpdated(ctx, id, { BlkioWeight: weight });
+      expectSomeApplied(ctx, applied, 'BlkioWeight 10 and 1000');
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/update/400-bad-parameter',
     title: '(1.22) POST /update with BlkioWeight outside 10..1000, below and above, answers 400',
     endpoint: ENDPOINT,

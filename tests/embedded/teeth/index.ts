@@ -23,6 +23,7 @@ import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
 import { blind12Teeth } from './blind-12.ts';
+import { blind13Teeth } from './blind-13.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -37,6 +38,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind10Teeth,
   ...blind11Teeth,
   ...blind12Teeth,
+  ...blind13Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
