@@ -18,6 +18,7 @@ import { blind9Teeth } from './blind-9.ts';
 import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
 import { blind12Teeth } from './blind-12.ts';
+import { blind13Teeth } from './blind-13.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -40,6 +41,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind10Teeth,
   ...blind11Teeth,
   ...blind12Teeth,
+  ...blind13Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
