@@ -36,7 +36,9 @@ export default [
     requirements: ['engine/system/version/200-response-schema'],
     endpoint: 'engine/system/version',
     async run(ctx) {
-      const version = ctx.expectJson<Record<string, unknown>>(await ctx.api.get('/version'), 'version');
+      const res = await ctx.api.get('/version');
+      ctx.expectStatus(res, 200, 'GET /version');
+      const version = ctx.expectJson<Record<string, unknown>>(res, 'version');
       const info = await ctx.setUp(async () => {
         const res = await ctx.api.get('/info');
         ctx.precondition(res.status === 200, `GET /info answered ${res.status}`, 'engine/system/info/200-response-schema');
