@@ -66,7 +66,9 @@ export async function mutate(opts: MutateOptions): Promise<MutateOutcome> {
   for (const suite of opts.suites) {
     if (stopped()) break;
     const suiteStarted = Date.now();
-    const suiteChecksList = await (opts.checksOf ?? defaultChecks)(suite);
+    // Loading a suite's checks takes seconds on a loaded machine: an interrupt does not wait it out.
+    const suiteChecksList = await awaited((opts.checksOf ?? defaultChecks)(suite));
+    if (!suiteChecksList || stopped()) break;
     checks.set(suite, suiteChecksList);
     const slots = slotsFor(suite, opts.slots);
     try {
