@@ -37,7 +37,9 @@ export const BLIND8_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pr
   },
   'blind8-stack-stop-services-not-awaited': async (t) => {
     await deployedCluster(t, 1);
-    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ name: 'web', image: 'x' }] });
+    // Two services of two containers: their stops outlast the read of the ended action even on a loaded machine.
+    const services = ['web', 'db'].map((name) => ({ name, image: 'x', target_num_containers: 2 }));
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services });
     await t.ok('POST', `${stack.resource_uri}start/`);
     await settledIn(t, stack.resource_uri, 'Running');
     await ended(t, (await action(t, await t.call('POST', `${stack.resource_uri}stop/`))).resource_uri);
