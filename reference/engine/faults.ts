@@ -21,6 +21,9 @@ import { BLIND_10_FAULTS } from './fault-areas/blind-10.ts';
 import { BLIND_11_FAULTS } from './fault-areas/blind-11.ts';
 import { BLIND_12_FAULTS } from './fault-areas/blind-12.ts';
 import { BLIND_13_FAULTS } from './fault-areas/blind-13.ts';
+import { BLIND_14_FAULTS } from './fault-areas/blind-14.ts';
+import { BLIND_15_FAULTS } from './fault-areas/blind-15.ts';
+import { BLIND_16_FAULTS } from './fault-areas/blind-16.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -59,6 +62,9 @@ const NAMED_FAULTS = [
   ...BLIND_11_FAULTS,
   ...BLIND_12_FAULTS,
   ...BLIND_13_FAULTS,
+  ...BLIND_14_FAULTS,
+  ...BLIND_15_FAULTS,
+  ...BLIND_16_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

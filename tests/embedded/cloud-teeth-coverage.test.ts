@@ -20,6 +20,13 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<CloudFaultName, string>> = {
   'blind9-stream-basic-scheme-case-sensitive':
     'spec (Authentication): the header is given as `Authorization: Basic <base64 of username:API key>`, on the upgrade as on REST; ' +
     'a client sends that spelling, and whether another case of the scheme is taken is not stated; no check sends one',
+  'blind14-repository-patch-requires-both':
+    'spec (repository PATCH): "body: `username` S, `password` S", neither marked optional, where the node cluster and node PATCH rows ' +
+    'and the service update mark theirs: whether one alone is taken is not stated; credentials-write-only observes a PATCH with password alone',
+  'blind15-stack-sync-restored-by-stack-redeploy-only':
+    'spec (Stack): synchronized is "stack definition synchronized with its services", and nothing says what changes or restores it: ' +
+    "not that a service's own redeploy re-synchronizes its stack (a stack redeploy, which redeploys all services, does under the fault); " +
+    'stack/get/synchronized holds only the stack just created (true)',
 };
 
 test('every named fault of the cloud reference target is caught by at least one check', () => {

@@ -19,6 +19,9 @@ import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
 import { blind12Teeth } from './blind-12.ts';
 import { blind13Teeth } from './blind-13.ts';
+import { blind14Teeth } from './blind-14.ts';
+import { blind15Teeth } from './blind-15.ts';
+import { blind16Teeth } from './blind-16.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -42,6 +45,9 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind11Teeth,
   ...blind12Teeth,
   ...blind13Teeth,
+  ...blind14Teeth,
+  ...blind15Teeth,
+  ...blind16Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

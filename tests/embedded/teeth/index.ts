@@ -24,6 +24,9 @@ import { blind10Teeth } from './blind-10.ts';
 import { blind11Teeth } from './blind-11.ts';
 import { blind12Teeth } from './blind-12.ts';
 import { blind13Teeth } from './blind-13.ts';
+import { blind14Teeth } from './blind-14.ts';
+import { blind15Teeth } from './blind-15.ts';
+import { blind16Teeth } from './blind-16.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -39,6 +42,9 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind11Teeth,
   ...blind12Teeth,
   ...blind13Teeth,
+  ...blind14Teeth,
+  ...blind15Teeth,
+  ...blind16Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

@@ -18,3 +18,8 @@ export interface Teeth {
    */
   alone?: true;
 }
+
+/** The rows of a fault both suites catch with the same checks: one row per version. */
+export function inBothVersions(fault: EngineFaultName, ...catches: string[]): Teeth[] {
+  return (['1.18', '1.22'] as const).map((version) => ({ fault, version, catches }));
+}

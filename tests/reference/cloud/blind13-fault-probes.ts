@@ -8,7 +8,7 @@ import { action, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, set
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 /** Waits for the action that answered a request to end, and returns it. */
-const ended = (t: TestServer, answer: Answer): Promise<any> =>
+export const ended = (t: TestServer, answer: Answer): Promise<any> =>
   until(
     () => action(t, answer),
     (a) => !['Pending', 'In progress', 'Canceling'].includes(a.state),

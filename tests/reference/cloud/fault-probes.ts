@@ -28,6 +28,9 @@ import { BLIND10_PROBES } from './blind10-fault-probes.ts';
 import { BLIND11_PROBES } from './blind11-fault-probes.ts';
 import { BLIND12_PROBES } from './blind12-fault-probes.ts';
 import { BLIND13_PROBES } from './blind13-fault-probes.ts';
+import { BLIND14_PROBES } from './blind14-fault-probes.ts';
+import { BLIND15_PROBES } from './blind15-fault-probes.ts';
+import { BLIND16_PROBES } from './blind16-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -227,6 +230,9 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND11_PROBES,
   ...BLIND12_PROBES,
   ...BLIND13_PROBES,
+  ...BLIND14_PROBES,
+  ...BLIND15_PROBES,
+  ...BLIND16_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
