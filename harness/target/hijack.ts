@@ -18,6 +18,8 @@ export interface HijackOptions {
   /** Send `Upgrade: tcp` and `Connection: Upgrade` (the spec's hijack hint). */
   upgrade: boolean;
   timeoutMs: number;
+  /** Called once the request is written, before its answer head: for a request sent while this one is under way. */
+  onSent?: () => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
     .join('');
   socket.write(`${opts.method} ${path} HTTP/1.1\r\n${head}\r\n`);
   if (body.length) socket.write(body);
+  opts.onSent?.();
 
   const reader = new SocketReader(socket);
   try {

@@ -9,6 +9,8 @@ export function readBool(query: URLSearchParams, name: string, fallback: boolean
   const raw = query.get(name);
   if (raw === null) return fallback;
   if (faults.has('bool-True-is-false') && raw === 'True') return false;
+  // Under `blind14-bool-False-is-true` the false spellings are compared without lowering the case.
+  if (faults.has('blind14-bool-False-is-true') && raw === 'False') return true;
   return !FALSE_SPELLINGS.has(raw.toLowerCase());
 }
 

@@ -34,9 +34,10 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   if (!image) throw new HttpError(opts.faults.has('missing-image-500') ? 500 : 404, `No such image: ${ref}`);
   if (opts.faults.has('image-delete-force-ignored')) opts = { ...opts, force: false };
   const records: DeleteRecord[] = [];
-  const inUse = store.isInUse?.(image.id) ?? false;
-  const conflictIgnored = opts.faults.has('image-delete-in-use-200');
   const named = namedReference(image, ref);
+  // Under `blind16-image-delete-by-id-in-use-allowed` the in-use test looks for containers created from the name asked for: an id names none.
+  const inUse = (store.isInUse?.(image.id) ?? false) && !(named === undefined && opts.faults.has('blind16-image-delete-by-id-in-use-allowed'));
+  const conflictIgnored = opts.faults.has('image-delete-in-use-200');
   const references = image.repoTags.length + image.repoDigests.length;
   // Under `blind5-image-delete-tag-by-id` a name is resolved to its image id first and deleted as that id.
   if (named && !opts.faults.has('blind5-image-delete-tag-by-id')) {

@@ -85,6 +85,10 @@ function faultyPull(ctx: RouteContext, fromImage: string, tag: string): [string,
   if (ctx.faults.has('pull-tag-ignored')) return [fromImage, ''];
   if (ctx.faults.has('pull-empty-tag-latest-only') && !tag && !/[:@][^/]*$/.test(fromImage)) return [fromImage, 'latest'];
   if (ctx.faults.has('pull-from-image-ref-ignored')) return [parseRef(fromImage)?.repo ?? fromImage, tag || 'latest'];
+  // Under `blind16-pull-digest-split-last-colon` the reference is cut at its last colon: `repo@sha256:hex` reads as repository `repo@sha256`, tag `hex`.
+  const colon = fromImage.lastIndexOf(':');
+  if (ctx.faults.has('blind16-pull-digest-split-last-colon') && !tag && fromImage.includes('@') && colon > 0)
+    return [fromImage.slice(0, colon), fromImage.slice(colon + 1)];
   return [fromImage, tag];
 }
 

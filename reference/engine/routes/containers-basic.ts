@@ -10,6 +10,7 @@ import { checkResources } from '../state/host-config.ts';
 import { removeContainer, removeLink } from '../state/remove.ts';
 import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
+import { applyResourceUpdate } from '../state/runtime-view.ts';
 import { topView } from '../shape/top.ts';
 import { cachedRemoved, findContainer, noSuchContainer } from './lookup.ts';
 
@@ -158,6 +159,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
         throw new HttpError(500, `Cannot update container ${c.id}: Can not update kernel memory to a running container, please stop it first.`);
       for (const key of UPDATABLE)
         if (body[key] !== undefined && !ctx.faults.has('update-ignores-body') && !memoryKept(ctx, key)) c.hostConfig[key] = body[key];
+      if (c.isRunning) applyResourceUpdate(engine, c);
       engine.containerEvent(c, 'update');
       ctx.sendJson(200, ctx.faults.has('update-no-Warnings') ? {} : { Warnings: [] });
     },
@@ -201,7 +203,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     }
     const c = findContainer(engine, ctx);
     const volumes = !ctx.faults.has('delete-v-ignored') && (ctx.bool('v') || (ctx.faults.has('delete-v-default-true') && ctx.query.get('v') === null));
-    await removeContainer(engine, c, { force: ctx.bool('force') && !ctx.faults.has('delete-force-ignored'), volumes });
+    const byName = !c.id.startsWith(ctx.params.id ?? '');
+    await removeContainer(engine, c, { force: ctx.bool('force') && !ctx.faults.has('delete-force-ignored'), volumes, byName });
     ctx.sendStatus(204);
   });
 }

@@ -71,7 +71,9 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     // Under `blind8-restart-t-nanoseconds` t becomes a duration in nanoseconds: next to nothing is waited.
     const t = ctx.int('t');
     const waitS = t !== undefined && ctx.faults.has('blind8-restart-t-nanoseconds') ? t / 1e9 : t;
-    if (!skipped) await restartContainer(engine, c, waitS);
+    // Under `blind14-restart-t-zero-default` t=0 is taken for "not given": the default wait applies.
+    const restartWaitS = waitS === 0 && ctx.faults.has('blind14-restart-t-zero-default') ? undefined : waitS;
+    if (!skipped) await restartContainer(engine, c, restartWaitS);
     ctx.sendStatus(204);
   });
 

@@ -28,7 +28,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
 
   router.add('GET', '/containers/{id}/attach/ws', async (ctx) => {
     const c = findContainer(engine, ctx);
-    refuseWhilePaused(ctx, c, 'attach');
+    // Under `blind14-attach-ws-paused-allowed` only the hijacked attach checks for a paused container.
+    if (!ctx.faults.has('blind14-attach-ws-paused-allowed')) refuseWhilePaused(ctx, c, 'attach');
     const detachKeys = detachKeysOf(ctx);
     if (ctx.faults.has('attach-ws-refused')) throw new HttpError(400, 'WebSocket handshake refused');
     const ws = await ctx.webSocket();
@@ -61,6 +62,7 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       dropPartialLast: ctx.faults.has('blind-logs-partial-line-dropped'),
       tailPerStream: ctx.faults.has('blind3-logs-tail-per-stream'),
       sinceWholeSecondsAfter: ctx.faults.has('blind7-logs-since-same-second-dropped'),
+      tailBeforeStreamFilter: ctx.faults.has('blind14-logs-tail-before-stream-filter'),
     }).map((e) => (withTime ? stamp(e) : e));
     const endpoint =
       ctx.wantsUpgrade || ctx.faults.has('hijack-always-101')
@@ -70,7 +72,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     const follow = ctx.bool('follow') && (c.isActive || ctx.faults.has('blind7-logs-follow-exited-stays-open')) && !ctx.faults.has('logs-follow-ignored');
     await runSession(endpoint, {
       output: withTime ? timestampedLog(c, stamp) : c.output,
-      replay: lines,
+      // Under `blind14-logs-follow-running-no-backlog` a follow of a running container starts at the live end.
+      replay: follow && ctx.faults.has('blind14-logs-follow-running-no-backlog') ? [] : lines,
       streams,
       live: follow,
       stdin: undefined,

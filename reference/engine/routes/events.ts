@@ -149,9 +149,16 @@ function legacyId(e: EngineEvent, ctx: RouteContext): string {
   return ctx.version === '1.18' && execId && ctx.faults.has('blind13-events-1.18-exec-id-exec-instance') ? execId : e.id;
 }
 
+/** The event's kind; under `blind16-events-volume-destroy-named-delete` a volume's removal takes the image word (the route is DELETE). */
+function eventKind(e: EngineEvent, ctx: RouteContext): string {
+  if (ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action)) return 'remove';
+  if (e.Type === 'volume' && e.Action === 'destroy' && ctx.faults.has('blind16-events-volume-destroy-named-delete')) return 'delete';
+  return e.Action;
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
-  const kind = ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action) ? 'remove' : e.Action;
+  const kind = eventKind(e, ctx);
   const legacy = {
     status: kind,
     id: legacyId(e, ctx),

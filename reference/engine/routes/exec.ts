@@ -82,8 +82,10 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const w = ctx.int('w');
     if (h === undefined || w === undefined) throw new HttpError(400, 'resize needs both h and w');
     // Under `exec-resize-swapped` the height becomes the columns and the width the rows.
-    if (ctx.faults.has('exec-resize-swapped')) exec?.resize(w, h);
-    else exec?.resize(h, w);
+    // Under `blind15-exec-resize-before-start-dropped` the size goes to the running command only: a resize before start is lost.
+    const target = ctx.faults.has('blind15-exec-resize-before-start-dropped') && !exec?.run ? undefined : exec;
+    if (ctx.faults.has('exec-resize-swapped')) target?.resize(w, h);
+    else target?.resize(h, w);
     ctx.sendStatus(ctx.faults.has('exec-resize-200') ? 200 : 201);
   });
 

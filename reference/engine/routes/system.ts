@@ -44,6 +44,10 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       ApiVersion: ctx.version,
     };
     if (ctx.version === '1.22') Object.assign(version, { BuildTime: '2016-03-10T15:54:52.312835708+00:00', Experimental: false });
+    // Under `blind14-version-experimental-omitted-false` Experimental is tagged omitempty: false is left out.
+    if (ctx.faults.has('blind14-version-experimental-omitted-false') && version.Experimental === false) delete version.Experimental;
+    // Under `blind14-version-api-version-v-prefix` ApiVersion is the path segment as routed, with its `v`.
+    if (ctx.faults.has('blind14-version-api-version-v-prefix')) version.ApiVersion = `v${ctx.version}`;
     if (ctx.faults.has('version-no-ApiVersion')) delete version.ApiVersion;
     if (ctx.faults.has('version-api-version-release')) version.ApiVersion = DAEMON_VERSION.split('.').slice(0, 2).join('.');
     ctx.sendJson(200, version);
@@ -77,7 +81,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       KernelVersion: os.release(),
       Labels: [],
       MemTotal: os.totalmem(),
-      MemoryLimit: flag(false),
+      MemoryLimit: flag(true),
       NCPU: os.cpus().length,
       NEventsListener: engine.events.listenerCount,
       NFd: 20,
@@ -89,7 +93,8 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
         IndexConfigs: { 'docker.io': { Mirrors: [], Name: 'docker.io', Official: true, Secure: true } },
         InsecureRegistryCIDRs: ['127.0.0.0/8'],
       },
-      SwapLimit: flag(false),
+      // The reference applies memory, swap and CPU limits and the OOM killer setting (its containers show them in their cgroup files).
+      SwapLimit: flag(true),
       SystemTime: new Date().toISOString(),
     };
     if (ctx.version === '1.22') {
@@ -99,10 +104,11 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
         ContainersRunning: count('running') + count('restarting') + (pausedAsRunning ? count('paused') : 0),
         ContainersStopped: count('exited') + (ctx.faults.has('blind7-info-stopped-excludes-created') ? 0 : count('created')) + count('dead'),
         ContainersPaused: pausedAsRunning ? 0 : count('paused'),
-        CpuCfsPeriod: false,
-        CpuCfsQuota: false,
-        ExperimentalBuild: false,
-        OomKillDisable: false,
+        CpuCfsPeriod: true,
+        CpuCfsQuota: true,
+        // Under `blind15-info-experimental-build-true` the flag says the experimental API is compiled in, which GET /version denies.
+        ExperimentalBuild: ctx.faults.has('blind15-info-experimental-build-true'),
+        OomKillDisable: true,
         OSType: 'linux',
         Plugins: { Volume: ['local'], Network: ['bridge', 'null', 'host'] },
         ServerVersion: DAEMON_VERSION,

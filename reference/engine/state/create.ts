@@ -81,6 +81,8 @@ export function createContainer(
   const name = requestedName ? checkedOrLeftBehind(engine, version, requestedName, body) : `/${randomName((n) => engine.containers.nameTaken(n))}`;
   const imageRef = typeof body.Image === 'string' ? body.Image : '';
   if (!imageRef) throw new HttpError(400, 'Config.Image is required: no image given');
+  // Under `blind14-create-registry-port-ref-404` the reference is split at its first colon: `host:port/name` names no image.
+  if (engine.faults.has('blind14-create-registry-port-ref-404') && /^[^/:]+:\d+\//.test(imageRef)) throw new HttpError(404, `No such image: ${imageRef}`);
   const image = (engine.faults.has('create-image-tag-ignored') ? engine.images.anyOfRepository(imageRef) : undefined) ?? engine.images.resolve(imageRef);
   if (!image) throw new HttpError(engine.faults.has('create-missing-image-500') ? 500 : 404, `No such image: ${imageRef}`);
   body = withoutUnstored(engine.faults, body);

@@ -5,7 +5,8 @@ import type { Container } from './container.ts';
 import type { Engine } from './engine.ts';
 import { keepRemoved } from './graveyard.ts';
 
-export async function removeContainer(engine: Engine, c: Container, opts: { force: boolean; volumes: boolean }): Promise<void> {
+/** @param opts.byName the request named the container by its name (not its id). */
+export async function removeContainer(engine: Engine, c: Container, opts: { force: boolean; volumes: boolean; byName?: boolean }): Promise<void> {
   // Under `blind8-delete-v-before-running-check` the volumes go first, whatever the state check then decides.
   if (opts.volumes && engine.faults.has('blind8-delete-v-before-running-check')) removeAnonymousVolumes(engine, c);
   if (c.isRunning && !opts.force && !engine.faults.has('delete-running-without-force')) {
@@ -18,7 +19,8 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   if (forced) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
   for (const id of c.execIds) keepRemoved(engine.execs, engine.execs.get(id), id);
   if (!engine.faults.has('exec-outlives-container')) engine.execs.removeFor(c);
-  engine.containers.delete(c);
+  // Under `blind16-delete-by-name-keeps-listed` the store entry is dropped by the path's key: a name matches no id, so the container stays.
+  if (!(opts.byName && engine.faults.has('blind16-delete-by-name-keeps-listed'))) engine.containers.delete(c);
   keepRemoved(engine.containers, c, c.id, c.name.replace(/^\//, ''));
   if (opts.volumes) removeAnonymousVolumes(engine, c);
   if (!(forced && engine.faults.has('blind5-destroy-event-missing-forced'))) engine.containerEvent(c, 'destroy');

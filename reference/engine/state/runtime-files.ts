@@ -193,6 +193,18 @@ export function resolvConf(dns: readonly string[], search: readonly string[], op
   return lines.join('\n') + '\n';
 }
 
+/** The cgroup v1 hierarchies a container's process is placed in, as /proc/self/cgroup lists them (cgroupfs driver). */
+const CGROUP_HIERARCHIES = ['12:pids', '11:memory', '10:cpuset', '9:devices', '8:blkio', '7:cpu,cpuacct', '1:name=systemd'];
+
+/**
+ * /proc/self/cgroup of a container's process: every hierarchy at `<parent>/<id>`, the parent being
+ * CgroupParent taken relative to the init process's cgroup (the root here), or /docker without it.
+ */
+export function procCgroup(cgroupParent: string, id: string): string {
+  const parent = cgroupParent ? `/${cgroupParent.replace(/^\/+|\/+$/g, '')}` : '/docker';
+  return CGROUP_HIERARCHIES.map((h) => `${h}:${parent}/${id}`).join('\n') + '\n';
+}
+
 /** The cgroup resource settings a container's process sees (cgroup v1 files, as on Docker 20.10 hosts). */
 export interface CgroupSettings {
   memory: number;

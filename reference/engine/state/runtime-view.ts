@@ -13,7 +13,7 @@ import { effective, type EffectField } from '../field-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
 import { mountField, sharedMounts } from './mount-storage.ts';
-import { capabilitySet, cgroupFiles, etcHosts, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
+import { capabilitySet, cgroupFiles, etcHosts, procCgroup, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
 
 export interface RuntimeView {
   fs: ContainerFs;
@@ -37,6 +37,8 @@ export interface PortBinding {
 }
 
 const views = new WeakMap<Container, RuntimeView>();
+/** The runtime layers of the container's current run (plain and privileged exec): an update rewrites their cgroup files. */
+const runtimeLayers = new WeakMap<Container, Layer[]>();
 
 /** The view of the container's current run (undefined before its first start). */
 export function runtimeViewOf(c: Container): RuntimeView | undefined {
@@ -82,7 +84,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       hostname,
       // Under `blind10-extra-hosts-first-only` the list is read like a single value: its first entry only.
       extraHosts: list('ExtraHosts').slice(0, engine.faults.has('blind10-extra-hosts-first-only') ? 1 : undefined),
-      links: links(engine, list('Links')),
+      links: links(engine, list('Links'), engine.faults.has('blind16-link-alias-not-in-hosts')),
       splitEveryColon: engine.faults.has('blind9-extra-hosts-split-every-colon'),
     }),
   );
@@ -108,11 +110,13 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const status = (caps: ReadonlySet<string>) => procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities: caps });
   files.set('/proc/self/status', status(capabilities));
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
+  files.set('/proc/self/cgroup', procCgroup(String(hc.CgroupParent ?? ''), c.id));
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
-  for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'))) files.set(device, data);
-  for (const [path, text] of cgroups(hc, set)) files.set(path, text);
+  const hostDevices = !engine.faults.has('blind15-privileged-host-devices-missing');
+  for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'), hostDevices)) files.set(device, data);
+  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'))) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [
     ...mounts.map((m) => ({ target: m.Destination, rw: m.RW })),
@@ -123,12 +127,11 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   ];
   const writable = (path: string) => writableAt(path, writableMounts, !readonlyRoot);
   const shared = sharedMounts(engine, c, mounts);
-  const fs = c.fs.withRuntime({ layer: layerOf(files, dirs), writable, shared });
-  const privilegedFs = c.fs.withRuntime({
-    layer: layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs),
-    writable,
-    shared,
-  });
+  const layer = layerOf(files, dirs);
+  const privilegedLayer = layerOf(new Map([...files, ['/proc/self/status', status(capabilitySet(true, [], []))]]), dirs);
+  runtimeLayers.set(c, [layer, privilegedLayer]);
+  const fs = c.fs.withRuntime({ layer, writable, shared });
+  const privilegedFs = c.fs.withRuntime({ layer: privilegedLayer, writable, shared });
   const view: RuntimeView = {
     ports: publishedPorts(c, set, engine.faults.has('blind8-port-bindings-first-only')),
     sockets: new ContainerSockets(),
@@ -145,6 +148,22 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   };
   views.set(c, view);
   return view;
+}
+
+/**
+ * A resource update of a running container takes effect in its cgroup: the cgroup files its processes
+ * (and its exec instances) read are rewritten from the updated HostConfig, the memory limit too.
+ */
+export function applyResourceUpdate(engine: Engine, c: Container): void {
+  const view = views.get(c);
+  const layers = runtimeLayers.get(c);
+  if (!view || !layers) return;
+  const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
+  const hc = c.hostConfig as Record<string, unknown>;
+  const mtime = new Date();
+  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024')))
+    for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
+  view.memory = { ...view.memory, limit: set('Memory', Number(hc.Memory ?? 0), 0) };
 }
 
 /**
@@ -177,13 +196,17 @@ function primaryAddress(c: Container): string {
   return [...c.networks.values()].find((e) => e.IPAddress)?.IPAddress ?? '';
 }
 
-/** Links `name:alias`: the linked container's address under its alias and its name. */
-function links(engine: Engine, entries: readonly string[]): Array<{ ip: string; names: string[] }> {
+/**
+ * Links `name:alias`: the linked container's address under its alias and its name.
+ * @param aliasLost `blind16-link-alias-not-in-hosts`: the hosts line is written from the resolved container (its name), not the link's alias.
+ */
+function links(engine: Engine, entries: readonly string[], aliasLost = false): Array<{ ip: string; names: string[] }> {
   return entries.map((entry) => {
     const [name = '', alias = name] = entry.split(':');
     const target = engine.containers.resolve(name);
     const bare = (n: string) => n.slice(n.lastIndexOf('/') + 1);
-    return { ip: target ? primaryAddress(target) : '', names: [bare(alias), bare(name), ...(target ? [target.shortId] : [])] };
+    const names = aliasLost ? [bare(name)] : [bare(alias), bare(name)];
+    return { ip: target ? primaryAddress(target) : '', names: [...names, ...(target ? [target.shortId] : [])] };
   });
 }
 
@@ -216,14 +239,16 @@ function interfaces(engine: Engine, c: Container, set: Settings): Array<[string,
   return out;
 }
 
-function cgroups(hc: Record<string, unknown>, set: Settings): Map<string, string> {
+/** @param sharesCapped `blind15-cpu-shares-capped-1024`: shares are taken as a fraction of one CPU (1024), larger weights capped to it. */
+function cgroups(hc: Record<string, unknown>, set: Settings, sharesCapped: boolean): Map<string, string> {
   const num = (field: EffectField) => set(field, Number(hc[field] ?? 0), 0);
+  const shares = num('CpuShares');
   const str = (field: EffectField) => set(field, String(hc[field] ?? ''), '');
   return cgroupFiles({
     memory: num('Memory'),
     memoryReservation: num('MemoryReservation'),
     memorySwap: num('MemorySwap'),
-    cpuShares: num('CpuShares'),
+    cpuShares: sharesCapped ? Math.min(shares, 1024) : shares,
     cpuPeriod: num('CpuPeriod'),
     cpuQuota: num('CpuQuota'),
     cpusetCpus: str('CpusetCpus'),
@@ -242,15 +267,17 @@ function deviceData(hostPath: string): string {
 /**
  * The device nodes of the container, each with deviceData of the host device it is.
  * @param fromContainerPath `blind8-devices-node-from-container-path`: the node is made from its path in the container.
+ * @param hostDevices false under `blind15-privileged-host-devices-missing`: Privileged grants every capability but keeps the default device list.
  */
-function devices(hc: Record<string, unknown>, set: Settings, fromContainerPath: boolean): Array<[string, string]> {
+function devices(hc: Record<string, unknown>, set: Settings, fromContainerPath: boolean, hostDevices: boolean): Array<[string, string]> {
   const base = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/console'].map((p): [string, string] => [p, p]);
   const given = set('Devices', (hc.Devices as Array<{ PathOnHost?: string; PathInContainer?: string }> | null) ?? [], []);
   const mapped = given
     .map((d): [string, string] => [d.PathInContainer || d.PathOnHost || '', d.PathOnHost ?? ''])
     .map(([path, hostPath]): [string, string] => [path, fromContainerPath ? path : hostPath])
     .filter(([p]) => p.startsWith('/'));
-  const host = set('Privileged', hc.Privileged === true, false) ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'].map((p): [string, string] => [p, p]) : [];
+  const host =
+    set('Privileged', hc.Privileged === true, false) && hostDevices ? ['/dev/kmsg', '/dev/mem', '/dev/loop0'].map((p): [string, string] => [p, p]) : [];
   return [...base, ...mapped, ...host].map(([path, hostPath]) => [path, deviceData(hostPath)]);
 }
 

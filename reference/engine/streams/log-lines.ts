@@ -25,8 +25,14 @@ export function selectLogLines(
     tailPerStream?: boolean;
     /** `blind7-logs-since-same-second-dropped`: a line's time truncated to whole seconds must be after since. */
     sinceWholeSecondsAfter?: boolean;
+    /** `blind14-logs-tail-before-stream-filter`: tail counts the lines of both streams, the stream choice applies after. */
+    tailBeforeStreamFilter?: boolean;
   },
 ): OutputEntry[] {
+  if (opts.tailBeforeStreamFilter && opts.tail !== undefined) {
+    const both = selectLogLines(entries, { ...opts, streams: { stdout: true, stderr: true }, tailBeforeStreamFilter: false });
+    return both.filter((l) => opts.streams[l.stream]);
+  }
   let lines = toLines(entries).filter((l) => opts.streams[l.stream]);
   if (opts.dropPartialLast && lines.at(-1)?.data.at(-1) !== 10) lines = lines.slice(0, -1);
   const kept = (l: OutputEntry): boolean =>

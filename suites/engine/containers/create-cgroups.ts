@@ -1,99 +1,21 @@
-import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import type { EngineContext } from '../support/context.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { effectBaseline, effectCheck, expectEffect, type Judgement, observeInside, type Observed } from '../support/effects.ts';
+import { effectBaseline, effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
+import {
+  CGROUP_CASES,
+  type CgroupFile,
+  judgeCgroup,
+  noCgroupFile,
+  readCgroup,
+  readFirst,
+  same,
+  SWAP_FILE,
+  SWAP_MEMORY,
+  SWAP_TOTAL,
+} from '../support/cgroups.ts';
 import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from './cpu-shares-weight.ts';
 
 const R = 'engine/containers/create/';
-const MB = 1024 * 1024;
-
-/** The cgroup file the container sees for a setting: cgroup v1 (per controller) or v2 (unified). */
-interface CgroupFile {
-  v1: string;
-  v2: string;
-  /** The v2 file's text for the value the v1 file shows. */
-  v2Text(v1: string): string;
-}
-
-const same = (v: string) => v;
-
-/** Prints the path of the first of the files that exists, then its content; `none` when neither does. */
-function readFirst(file: CgroupFile): string {
-  return `for f in ${file.v1} ${file.v2}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
-}
-
-/** The file a container printed with readFirst and its content; undefined when neither file exists. */
-function readCgroup(o: Observed): { path: string; value: string } | undefined {
-  const [path = '', ...rest] = o.out.trim().split('\n');
-  return path === 'none' ? undefined : { path, value: rest.join(' ').trim() };
-}
-
-/** A host whose containers see neither file cannot show the setting: that is no departure of the target. */
-const noCgroupFile = (file: CgroupFile, what: string): string =>
-  `${what} sees neither ${file.v1} nor ${file.v2}: the host does not show this cgroup setting to containers`;
-
-function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what: string): Judgement {
-  const read = readCgroup(o);
-  const expected = read?.path === file.v2 ? file.v2Text(v1Value) : v1Value;
-  return {
-    ok: read !== undefined && (read.path === file.v1 || read.path === file.v2) && read.value === expected,
-    message: `${what} (${read?.path || 'no cgroup file'})`,
-    expected: `${expected} in ${file.v1} or ${file.v2}`,
-    actual: read ? `${read.path}: ${read.value}` : 'neither cgroup file exists in the container',
-    ...(read ? {} : { unverified: noCgroupFile(file, what) }),
-  };
-}
-
-interface CgroupCase {
-  requirement: string;
-  field: string;
-  sent: number | string;
-  /** What the v1 file shows for the value sent. */
-  v1Value: string;
-  file: CgroupFile;
-  versions?: EngineVersion[];
-}
-
-const CASES: CgroupCase[] = [
-  {
-    requirement: `${R}host-config-memory`,
-    field: 'Memory',
-    sent: 64 * MB,
-    v1Value: String(64 * MB),
-    file: { v1: '/sys/fs/cgroup/memory/memory.limit_in_bytes', v2: '/sys/fs/cgroup/memory.max', v2Text: same },
-  },
-  {
-    requirement: `${R}host-config-memory-reservation`,
-    field: 'MemoryReservation',
-    sent: 32 * MB,
-    v1Value: String(32 * MB),
-    file: { v1: '/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', v2: '/sys/fs/cgroup/memory.low', v2Text: same },
-    versions: ['1.22'],
-  },
-  {
-    requirement: `${R}host-config-cpu-quota`,
-    field: 'CpuQuota',
-    sent: 50000,
-    v1Value: '50000',
-    file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (q) => `${q} 100000` },
-    versions: ['1.22'],
-  },
-  {
-    requirement: `${R}host-config-cpu-period`,
-    field: 'CpuPeriod',
-    sent: 50000,
-    v1Value: '50000',
-    file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_period_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (p) => `max ${p}` },
-    versions: ['1.22'],
-  },
-  {
-    requirement: `${R}host-config-cpuset-cpus`,
-    field: 'CpusetCpus',
-    sent: '0',
-    v1Value: '0',
-    file: { v1: '/sys/fs/cgroup/cpuset/cpuset.cpus', v2: '/sys/fs/cgroup/cpuset.cpus', v2Text: same },
-  },
-];
 
 const CPU_SHARES = `${R}host-config-cpu-shares`;
 /** Below and above the default of 1024 shares. */
@@ -132,15 +54,6 @@ const cpuSharesCheck = engineCheck({
 });
 
 const SWAP_REQUIREMENT = `${R}host-config-memory-swap-needs-memory`;
-const SWAP_MEMORY = 64 * MB;
-/** Not twice Memory: that is what a daemon sets when MemorySwap is not given, so it would not show the field. */
-const SWAP_TOTAL = 96 * MB;
-/** v1 limits memory plus swap; v2 limits the swap alone (the total less Memory). */
-const SWAP_FILE: CgroupFile = {
-  v1: '/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes',
-  v2: '/sys/fs/cgroup/memory.swap.max',
-  v2Text: (total) => String(Number(total) - SWAP_MEMORY),
-};
 
 /**
  * The swap limit file of a container created with Memory 64 MB and `memorySwap`. A host without
@@ -206,7 +119,7 @@ const memorySwapChecks: EngineCheck[] = [
  * its cgroup (v1 or v2 files), not only echoed by inspect.
  */
 export default [
-  ...CASES.map((c) =>
+  ...CGROUP_CASES.map((c) =>
     effectCheck({
       requirement: c.requirement,
       id: `${c.requirement}/cgroup`,

@@ -16,6 +16,15 @@ function hostsMaps(text: string, name: string, ip?: string): boolean {
   });
 }
 
+/** Between the privileged check's /proc/self/status and its listing of /dev. */
+const DEV_MARKER = '==conformance-dev==';
+
+/** The names `ls /dev` printed after DEV_MARKER. */
+function devEntries(o: Observed): string[] {
+  const at = o.out.indexOf(DEV_MARKER);
+  return at < 0 ? [] : lines(o.out.slice(at + DEV_MARKER.length));
+}
+
 type Capability = keyof typeof CAP_BITS;
 /** What the CapAdd/CapDrop check adds and drops: outside the default set of Docker and Podman, and inside it (their containers.conf and daemon defaults). */
 const CAPS_ADDED: readonly Capability[] = ['NET_ADMIN', 'SYS_TIME'];
@@ -28,6 +37,15 @@ function capabilitiesHeld(o: Observed): Record<string, boolean> {
 }
 
 /** The GroupAdd check's groups, by number (the fixture has no group file): two, so that a target applying only one entry shows. */
+const DNS_OPTIONS: readonly string[] = ['ndots:2', 'timeout:3'];
+
+/** Every resolver option of a resolv.conf, whichever `options` line holds it. */
+function resolverOptions(text: string): string[] {
+  return lines(text)
+    .filter((l) => /^options\s/.test(l))
+    .flatMap((l) => l.split(/\s+/).slice(1));
+}
+
 const GROUPS_ADDED: readonly string[] = ['4242', '4343'];
 
 /** The Tmpfs check's directories, each with its own size in MiB. */
@@ -41,6 +59,16 @@ const EXTRA_HOSTS: ReadonlyArray<readonly [string, string]> = [
   ['conformance.test', '10.9.8.6'],
   ['conformance-six.test', '2001:db8::86'],
 ];
+
+/** The aliases of the Links check, one linked container each. */
+const LINK_ALIASES = ['helperalias', 'helperalias-two'];
+
+/** The IP address inspect shows for a container: NetworkSettings.IPAddress, else that of its one network entry. */
+function addressOf(inspect: Record<string, unknown>): string | undefined {
+  const settings = inspect.NetworkSettings as { IPAddress?: unknown; Networks?: Record<string, { IPAddress?: unknown }> } | undefined;
+  const candidates = [settings?.IPAddress, ...Object.values(settings?.Networks ?? {}).map((n) => n?.IPAddress)];
+  return candidates.find((ip): ip is string => typeof ip === 'string' && ip !== '');
+}
 
 /** The mount points of the Volumes check. */
 const VOLUME_PATHS = ['/conformance-vol', '/conformance-vol-two'];
@@ -162,17 +190,22 @@ export default [
   }),
   effectCheck({
     requirement: `${R}host-config-privileged`,
-    title: 'Privileged gives full host access: the process holds CAP_SYS_ADMIN (CapEff in /proc/self/status), which a default container does not',
+    title:
+      'Privileged gives full host access: the process holds CAP_SYS_ADMIN (CapEff in /proc/self/status) and /dev shows host devices, ' +
+      'neither of which a default container has',
     fields: () => ({ HostConfig: { Privileged: true } }),
-    script: 'cat /proc/self/status',
+    script: `cat /proc/self/status; echo ${DEV_MARKER}; ls /dev`,
     baseline: (o) => !hasCapability(parseStatus(o.out).CapEff, CAP_BITS.SYS_ADMIN),
-    judge: (o) => {
+    judge: (o, _scratch, plain) => {
       const capEff = parseStatus(o.out).CapEff;
+      // Which devices the host has is the host's: the privileged container is judged by the nodes it shows beyond a default one.
+      const plainDev = new Set(plain ? devEntries(plain) : []);
+      const hostDevices = devEntries(o).filter((name) => !plainDev.has(name));
       return judged(
-        hasCapability(capEff, CAP_BITS.SYS_ADMIN),
-        'CapEff of a privileged container has CAP_SYS_ADMIN (bit 21)',
-        'bit 21 set',
-        capEff ?? 'no CapEff line',
+        hasCapability(capEff, CAP_BITS.SYS_ADMIN) && hostDevices.length > 0,
+        'a privileged container holds CAP_SYS_ADMIN (CapEff bit 21) and sees host devices in /dev that a default container does not',
+        { CapEff: 'bit 21 set', '/dev beyond a default container': 'at least one host device' },
+        { CapEff: capEff ?? 'no CapEff line', '/dev beyond a default container': hostDevices.slice(0, 20), '/dev of a default container': [...plainDev] },
       );
     },
   }),
@@ -230,16 +263,19 @@ export default [
   effectCheck({
     requirement: `${R}host-config-dns-options`,
     versions: ['1.22'],
-    title: '(1.22) DnsOptions are the resolver options of the container (/etc/resolv.conf)',
-    fields: () => ({ HostConfig: { DnsOptions: ['ndots:2'] } }),
+    title: '(1.22) DnsOptions ndots:2 and timeout:3 are both resolver options of the container (/etc/resolv.conf)',
+    // Two options, so that a target writing only the first item of the list shows.
+    fields: () => ({ HostConfig: { DnsOptions: [...DNS_OPTIONS] } }),
     script: 'cat /etc/resolv.conf',
-    judge: (o) =>
-      judged(
-        lines(o.out).some((l) => /^options\s/.test(l) && l.split(/\s+/).includes('ndots:2')),
-        '/etc/resolv.conf has the option ndots:2',
-        'options ndots:2',
+    judge: (o) => {
+      const held = resolverOptions(o.out);
+      return judged(
+        DNS_OPTIONS.every((opt) => held.includes(opt)),
+        `/etc/resolv.conf has the options ${DNS_OPTIONS.join(' and ')}`,
+        `options ${DNS_OPTIONS.join(' ')}`,
         lines(o.out),
-      ),
+      );
+    },
   }),
   effectCheck({
     requirement: `${R}host-config-extra-hosts`,
@@ -306,21 +342,35 @@ export default [
   groupAddCheck('1234'),
   effectCheck({
     requirement: `${R}host-config-links`,
-    title: "Links container_name:alias: the alias resolves to the linked container's address (/etc/hosts)",
+    title: "Links container_name:alias, two of them: each alias resolves to its own linked container's address (/etc/hosts)",
     fields: async (ctx, scratch) => {
-      const helper = await ctx.runningContainer(['sleep', '300'], { networked: true });
-      scratch.ip = ((await ctx.inspect(helper.id)).NetworkSettings as Record<string, unknown> | undefined)?.IPAddress;
-      return { HostConfig: { Links: [`${helper.name}:helperalias`] } };
+      // Two links, so that a target applying only the first, or giving both aliases one address, shows.
+      const links: Array<{ alias: string; ip: string | undefined }> = [];
+      const entries: string[] = [];
+      for (const alias of LINK_ALIASES) {
+        const helper = await ctx.runningContainer(['sleep', '300'], { networked: true });
+        links.push({ alias, ip: addressOf(await ctx.inspect(helper.id)) });
+        entries.push(`${helper.name}:${alias}`);
+      }
+      scratch.links = links;
+      return { HostConfig: { Links: entries } };
     },
     script: 'cat /etc/hosts',
     judge: (o, scratch) => {
-      const ip = typeof scratch.ip === 'string' && scratch.ip ? scratch.ip : undefined;
-      return judged(
-        hostsMaps(o.out, 'helperalias', ip),
-        `/etc/hosts maps helperalias to the linked container${ip ? ` (${ip})` : ''}`,
-        `${ip ?? '<its address>'} helperalias`,
-        lines(o.out),
-      );
+      const links = scratch.links as Array<{ alias: string; ip: string | undefined }>;
+      const unknown = links.filter((l) => l.ip === undefined).map((l) => l.alias);
+      const mapped = links.filter((l) => hostsMaps(o.out, l.alias, l.ip)).map((l) => l.alias);
+      const ok = mapped.length === links.length;
+      return {
+        ...judged(
+          ok,
+          `/etc/hosts maps each alias to its linked container (${links.map((l) => `${l.alias} ${l.ip ?? '?'}`).join(', ')})`,
+          links.map((l) => `${l.ip ?? '<its address>'} ${l.alias}`),
+          lines(o.out),
+        ),
+        // Each alias is there, but inspect shows no address of a linked container: whether it maps to that one cannot be told.
+        ...(ok && unknown.length ? { unverified: `the inspect of the linked container of ${unknown.join(', ')} shows no IP address` } : {}),
+      };
     },
   }),
 ] satisfies EngineCheck[];

@@ -6,6 +6,7 @@ import createObserved from './create-observed.ts';
 import createNamespaces from './create-namespaces.ts';
 import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
+import createCgroupParent from './create-cgroup-parent.ts';
 import memoryLimit from './memory-limit.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
@@ -32,6 +33,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...createNamespaces,
   ...createMountIdentity,
   ...createCgroups,
+  ...createCgroupParent,
   ...memoryLimit,
   ...createPublished,
   ...list,

@@ -8,6 +8,7 @@ import { createVolume } from '../support/resources.ts';
 const ENDPOINT = 'engine/containers/delete';
 /** Below the usual 10 s stop timeout less the slack a busy daemon takes to kill and remove (as the stop checks allow). */
 const FORCE_MOST_MS = 6000;
+const REMOVED = 'engine/containers/delete/204-removed';
 
 async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: string): Promise<void> {
   const res = await ctx.api.get(`/containers/${id}/json`);
@@ -24,6 +25,33 @@ export default [
       const { id } = await exitedContainer(ctx);
       ctx.expectStatus(await ctx.api.delete(`/containers/${id}`), 204, 'DELETE of an exited container');
       await expectGone(ctx, id, 'after a 204 DELETE the container does not exist', 'engine/containers/delete/204-removed');
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/204-removed/by-name',
+    title:
+      'DELETE /containers/(name) of a container that never ran answers 204 and removes the container of that name: not in inspect, not listed, ' +
+      'and another whose name begins with it stays',
+    requirements: ['engine/containers/delete/204-removed'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const name = ctx.uniqueName('by-name');
+      // Made first, with the name as the start of its own: a lookup by prefix or taking the first match finds this one.
+      const other = await ctx.createContainer({ cmd: ['true'], name: `${name}-kept` });
+      const named = await ctx.createContainer({ cmd: ['true'], name });
+      ctx.expectStatus(await ctx.api.delete(`/containers/${name}`), 204, `DELETE /containers/${name} of a created, never started container`);
+      await expectGone(ctx, named.id, `after a 204 DELETE /containers/${name} the container of that name`, REMOVED);
+      const listed = ctx.expectJson<Array<{ Id?: string }>>(await ctx.api.get('/containers/json', { all: 1 }), 'container list ?all=1').map((c) => c.Id);
+      ctx.expect(
+        !listed.includes(named.id) && listed.includes(other.id),
+        `after DELETE /containers/${name}, the list ?all=1 shows it gone and ${other.name} kept`,
+        {
+          expected: { without: named.id, with: other.id },
+          actual: listed.filter((id) => id === named.id || id === other.id),
+          requirement: REMOVED,
+        },
+      );
+      ctx.expectStatus(await ctx.api.get(`/containers/${other.id}/json`), 200, `after DELETE /containers/${name}, inspect of ${other.name}`, REMOVED);
     },
   }),
   engineCheck({

@@ -9,6 +9,7 @@ import { wholeStdoutOf } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { grows, GROWS_ONCE, LIMIT, SURVIVED, type Growing } from '../support/memory.ts';
 import { sleep } from '../support/poll.ts';
+import { expectFlagsSupported, HOST_FLAGS } from '../system/info-host-flags.ts';
 
 const R = 'engine/containers/create/';
 /** Unconstrained, the program ends within a second; past this the one with the killer disabled is held at the limit. */
@@ -59,8 +60,8 @@ export default [
   }),
   engineCheck({
     id: `${R}host-config-oom-kill-disable/effect`,
-    title: '(1.22) OomKillDisable true: a program past Memory is held at the limit, not ended by the OOM killer',
-    requirements: [`${R}host-config-oom-kill-disable`],
+    title: '(1.22) OomKillDisable true: a program past Memory is held at the limit, not ended by the OOM killer; Info OomKillDisable then says supported',
+    requirements: [`${R}host-config-oom-kill-disable`, HOST_FLAGS],
     endpoint: 'engine/containers/create',
     versions: ['1.22'],
     async run(ctx) {
@@ -69,6 +70,7 @@ export default [
         ctx.notApplicable(`without OomKillDisable the same program ran to its end (exit ${baseline.code}): the killer being disabled cannot be told apart`);
       const { id, warnings } = await grows(ctx, { OomKillDisable: true });
       // The setting is the container's, not its first run's: held at the first start and again after a restart.
+      let heldEach = true;
       for (const when of ['start', 'restart']) {
         if (when === 'restart') ctx.expectStatus(await ctx.api.post(`/containers/${id}/restart`, { query: { t: 1 } }), 204, 'restarting the held container');
         await sleep(HELD_MS);
@@ -77,12 +79,17 @@ export default [
         if (state.Running !== true && warnings.length) ctx.unverified(`${what} it had ended (${state.ExitCode}); the create warned: ${warnings.join(' | ')}`);
         // After the restart OOMKilled may still tell of the stopped run (Docker sets it for a run held at its limit): Running judges.
         const held = state.Running === true && (when === 'restart' || state.OOMKilled === false);
+        heldEach &&= held;
         ctx.expect(held, `${what}, the program past the limit is held, not ended`, {
           requirement: `${R}host-config-oom-kill-disable`,
           expected: when === 'start' ? { Running: true, OOMKilled: false } : { Running: true },
           actual: { Running: state.Running, OOMKilled: state.OOMKilled, ExitCode: state.ExitCode },
         });
       }
+      if (heldEach)
+        await expectFlagsSupported(ctx, [
+          { flag: 'OomKillDisable', shown: `a container created with Memory ${LIMIT} and OomKillDisable true was held at its limit` },
+        ]);
     },
   }),
 ];

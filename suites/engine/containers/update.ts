@@ -1,7 +1,10 @@
 import { engineCheck } from '../support/check.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from '../support/context.ts';
-import { discardedByHost } from '../support/effects.ts';
+import { discardedByHost, type Observed } from '../support/effects.ts';
+import { CGROUP_CASES, judgeCgroup, readFirst } from '../support/cgroups.ts';
+import { createExec, startAttached } from '../support/exec.ts';
+import { expectFrames } from '../support/streams.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 
 const ENDPOINT = 'engine/containers/update';
@@ -12,12 +15,25 @@ const MB = 1024 * 1024;
  * The update body fields (spec: any of ...), in groups a host applies together (swap above
  * memory, a quota within its period). A host that cannot apply one may discard it with a warning.
  */
-const UPDATE_GROUPS: ReadonlyArray<Record<string, unknown>> = [
-  { CpuShares: SHARES },
-  { CpuPeriod: 100000, CpuQuota: 50000 },
-  { CpusetCpus: '0', CpusetMems: '0' },
-  { Memory: 96 * MB, MemorySwap: 192 * MB, MemoryReservation: 48 * MB },
-];
+const QUOTA_GROUP = { CpuPeriod: 100000, CpuQuota: 50000 };
+const MEMORY_GROUP = { Memory: 96 * MB, MemorySwap: 192 * MB, MemoryReservation: 48 * MB };
+const UPDATE_GROUPS: ReadonlyArray<Record<string, unknown>> = [{ CpuShares: SHARES }, QUOTA_GROUP, { CpusetCpus: '0', CpusetMems: '0' }, MEMORY_GROUP];
+
+/** The updated values read back in the running container's cgroup: the cgroup file of each, with the group that sets it. */
+const CGROUP_READS = (['Memory', 'CpuQuota'] as const).map((field) => {
+  const group: Record<string, number> = field === 'Memory' ? MEMORY_GROUP : QUOTA_GROUP;
+  const { file } = CGROUP_CASES.find((c) => c.field === field)!;
+  return { field, group, file, v1Value: String(group[field]) };
+});
+
+/** What `script` prints run as an exec in the running container `id` (its stdout). */
+async function execOutput(ctx: EngineContext, id: string, script: string): Promise<Observed> {
+  return ctx.setUp(async () => {
+    const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', script] });
+    const out = expectFrames(ctx, (await startAttached(ctx, execId, false)).data, `exec \`${script.slice(0, 60)}\``).stdout.toString();
+    return { out, code: 0, warnings: [] };
+  });
+}
 
 function cpuShares(ctx: EngineContext, id: string): Promise<unknown> {
   return ctx.inspect(id).then((c) => (c.HostConfig as Record<string, unknown>).CpuShares);
@@ -107,6 +123,33 @@ export default [
       let applied = 0;
       for (const group of UPDATE_GROUPS) applied += await expectUpdated(ctx, id, group);
       expectSomeApplied(ctx, applied, UPDATE_GROUPS.flatMap((g) => Object.keys(g)).join(', '));
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/update/body-resource-fields/cgroup',
+    title:
+      '(1.22) Memory and CpuQuota given to POST /update of a running container take effect in its cgroup: an exec after the update reads them ' +
+      '(memory.limit_in_bytes or memory.max, cpu.cfs_quota_us or cpu.max)',
+    requirements: ['engine/containers/update/body-resource-fields'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const { id } = await ctx.runningContainer(['sleep', '300']);
+      for (const { field, group, file, v1Value } of CGROUP_READS) {
+        const what = `the running container's cgroup after an update of ${field} ${v1Value}`;
+        const before = judgeCgroup(await execOutput(ctx, id, readFirst(file)), file, v1Value, what);
+        if (before.unverified) ctx.unverified(before.unverified);
+        if (before.ok) ctx.unverified(`${what}: the container already showed ${v1Value} before the update, the update's own effect cannot be told apart`);
+        const res = await updateServed(ctx, id, group);
+        ctx.expectStatus(res, 200, `update of ${Object.keys(group).join(', ')}`);
+        const warnings = warningsOf(ctx, res);
+        const stored = ((await ctx.inspect(id)).HostConfig as Record<string, unknown>)[field];
+        if (discardedByHost(warnings, stored, group[field]))
+          ctx.unverified(`the host cannot apply ${field}: the update was accepted with the value discarded and a warning: ${warnings.join(' | ')}`);
+        const after = judgeCgroup(await execOutput(ctx, id, readFirst(file)), file, v1Value, what);
+        if (after.unverified) ctx.unverified(after.unverified);
+        ctx.expect(after.ok, after.message, { expected: after.expected, actual: after.actual });
+      }
     },
   }),
   engineCheck({

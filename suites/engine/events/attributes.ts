@@ -12,7 +12,8 @@ import {
   typeOf,
   type EngineEvent,
 } from '../support/events.ts';
-import { sameRef, tagged } from '../support/images.ts';
+import { imageIdOf, sameImage, sameRef, tagged } from '../support/images.ts';
+import type { EngineContext } from '../support/context.ts';
 import { execDetached, networkScenario } from '../support/event-scenarios.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
@@ -21,6 +22,17 @@ const CONTAINER_KINDS_122: readonly string[] = EVENT_KINDS['1.22'].container;
 
 function find(events: EngineEvent[], kind: string): EngineEvent | undefined {
   return events.find((e) => kindOf(e) === kind);
+}
+
+/** Each event's kind is the value of both status and Action, one of the kinds its source lists. */
+function expectKindInBoth(ctx: EngineContext, events: EngineEvent[], kinds: readonly string[], source: string): void {
+  for (const e of events) {
+    ctx.expectEqual(e.Action, e.status, `the ${source} ${actionOf(e)} event has the same kind in status and Action`);
+    ctx.expect(kinds.includes(actionOf(e)), `the ${source} event Action '${actionOf(e)}' is not one of the listed kinds`, {
+      expected: kinds,
+      actual: actionOf(e),
+    });
+  }
 }
 
 /** Spec: Resources > Event object (1.22): Type, Action and the Attributes they carry. */
@@ -35,13 +47,29 @@ export default [
       await execDetached(ctx, id);
       const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
       emitted(ctx, events[0], 'an event about the container, created, started and exec-ed,');
-      for (const e of events) {
-        ctx.expectEqual(e.Action, e.status, `the ${actionOf(e)} event has the same kind in status and Action`);
-        ctx.expect(CONTAINER_KINDS_122.includes(actionOf(e)), `the container event Action '${actionOf(e)}' is not one of the listed kinds`, {
-          expected: CONTAINER_KINDS_122,
-          actual: actionOf(e),
-        });
-      }
+      expectKindInBoth(ctx, events, CONTAINER_KINDS_122, 'container');
+    },
+  }),
+  engineCheck({
+    id: 'engine/events/action-is-kind/image',
+    title: '(1.22) An image event too has its kind in status and in Action: an image tagged and untagged',
+    requirements: ['engine/events/action-is-kind'],
+    versions: V122,
+    async run(ctx) {
+      // The rule is every event's: the image events are a source whose status a target may fill otherwise (the image, a past tense).
+      const since = nowSeconds();
+      const fixtureId = await imageIdOf(ctx, ctx.fixtureImage());
+      const ref = await tagged(ctx, ctx.fixtureImage(), ctx.uniqueName('action-kind'), 'ak');
+      const untag = await ctx.api.delete(`/images/${ref}`);
+      ctx.precondition(untag.status === 200, `untagging ${ref} answered ${untag.status}`, 'engine/images/delete/200-untagged-deleted');
+      const ours = (e: EngineEvent): boolean =>
+        typeOf(e) === 'image' &&
+        ([e.id, (e.Actor as { ID?: unknown } | undefined)?.ID].some((s) => typeof s === 'string' && sameImage(s, fixtureId)) ||
+          sameRef(String(attributesOf(e).name ?? ''), ref));
+      const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('tag', 'untag')(all.filter(ours)) });
+      const events = read.events.filter(ours);
+      emitted(ctx, events[0], `an image event about ${ref}, tagged and untagged,`);
+      expectKindInBoth(ctx, events, EVENT_KINDS['1.22'].image, 'image');
     },
   }),
   engineCheck({

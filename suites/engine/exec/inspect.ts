@@ -5,6 +5,7 @@ import { openSession, sessionEndMs } from '../support/streams.ts';
 
 const SCHEMA = 'engine/exec/inspect/200-response-schema';
 const STREAMS = 'engine/exec/inspect/streams-and-tty';
+const PRIVILEGED = 'engine/exec/inspect/process-config-privileged';
 
 /** Two instances whose every flag differs, so that a value shown for another instance, or a constant, shows. */
 const OPPOSITE_INSTANCES: readonly ExecCreateBody[] = [
@@ -26,8 +27,10 @@ export default [
   }),
   engineCheck({
     id: 'engine/exec/inspect/200-response-schema/shows-instance',
-    title: 'Exec inspect shows the instance asked for: its ID, and the streams and Tty its create request set (two instances, opposite flags, never started)',
-    requirements: [SCHEMA, STREAMS],
+    title:
+      'Exec inspect shows the instance asked for: its ID, and the streams and Tty its create request set (two instances, opposite flags, never started), ' +
+      'neither privileged',
+    requirements: [SCHEMA, STREAMS, PRIVILEGED],
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       for (const body of OPPOSITE_INSTANCES) {
@@ -41,6 +44,12 @@ export default [
           `exec inspect OpenStdin, OpenStdout, OpenStderr and ProcessConfig.tty of an instance created with ${JSON.stringify(body)}`,
           { requirement: STREAMS, expected, actual },
         );
+        // Created without Privileged, in a container that is not privileged: the process has no extended privileges.
+        ctx.verify(shown.ProcessConfig?.privileged === false, `exec inspect ProcessConfig.privileged of an instance created without Privileged`, {
+          requirement: PRIVILEGED,
+          expected: false,
+          actual: shown.ProcessConfig?.privileged,
+        });
       }
     },
   }),

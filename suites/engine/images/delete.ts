@@ -134,6 +134,50 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/delete/409-image-in-use/by-id',
+    title: 'DELETE of an image a container uses, asked by its image ID, without force, answers 409 and keeps the image',
+    requirements: ['engine/images/delete/409-image-in-use', 'engine/errors/409-conflict'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // The (name) placeholder is also the image identifier: an in-use test that looks up containers by the reference asked for finds none by ID.
+      const image = await imageInUse(ctx, 'in-use-by-id');
+      const res = await ctx.api.delete(`/images/${image.id}`);
+      ctx.expectStatus(res, 409, `delete of ${image.id} (the ID of ${image.ref}, used by a container) without force`);
+      ctx.expect(await imageExists(ctx, image.id), `the delete by ID without force removed ${image.id}, used by a container`, {
+        requirement: 'engine/images/delete/409-image-in-use',
+        expected: 'inspect 200',
+        actual: 404,
+      });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/delete/200-untagged-deleted/user-removed',
+    title: 'DELETE of an image whose only container was removed, without force, answers 200 and removes the reference (no longer in use)',
+    requirements: ['engine/images/delete/200-untagged-deleted'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // In use, then not: a target that keeps counting the removed container as a user refuses the delete with 409.
+      const image = await ownImage(ctx, 'user-removed');
+      const { id } = await ctx.createContainer({ cmd: ['true'], extra: { Image: image.ref } });
+      const removed = await ctx.api.delete(`/containers/${id}`);
+      ctx.precondition(removed.status === 204, `removing the image's container answered ${removed.status}`, 'engine/containers/delete/204-removed');
+      const res = await ctx.api.delete(`/images/${image.ref}`);
+      ctx.verify(res.status === 200, `delete of ${image.ref}, whose only container was removed, answered ${res.status}: it is no longer in use`, {
+        requirement: 'engine/images/delete/200-untagged-deleted',
+        expected: 200,
+        actual: { status: res.status, body: res.text().trim().slice(0, 200) },
+      });
+      // The reference, not the image: a target that gives an import a second tag (Podman adds latest) keeps the image under it.
+      // After a refusal the reference stays as a consequence: only a success is judged by what it left.
+      if (res.status === 200)
+        ctx.verify(!(await imageExists(ctx, image.ref)), `after the delete of ${image.ref}, whose only container was removed, it still names an image`, {
+          requirement: 'engine/images/delete/200-untagged-deleted',
+          expected: 'inspect 404',
+          actual: 200,
+        });
+    },
+  }),
+  engineCheck({
     id: 'engine/images/delete/query-force',
     title: 'DELETE ?force=1 removes the reference of an image even while a container uses it',
     endpoint: ENDPOINT,

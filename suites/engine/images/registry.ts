@@ -2,7 +2,19 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { expectNoStreamError, expectObjectStream, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import { buildImage, registryConfigHeader } from '../support/build.ts';
-import { committedImage, configOf, imageExists, imageIdOf, listImages, missingRepo, removeLater, sameImage, tagAs, tagged } from '../support/images.ts';
+import {
+  committedImage,
+  configOf,
+  imageExists,
+  imageIdOf,
+  listImages,
+  missingRepo,
+  ownImage,
+  removeLater,
+  sameImage,
+  tagAs,
+  tagged,
+} from '../support/images.ts';
 import {
   expectPulledImage,
   expectTransferred,
@@ -10,8 +22,6 @@ import {
   loginAuth,
   pull,
   push,
-  pushedAway,
-  pushedDigest,
   pushedDistinct,
   pushedImageOf,
   pushedRepo,
@@ -37,6 +47,11 @@ async function repoDigestOf(ctx: EngineContext, ref: string, repo: string): Prom
   return mine?.slice(repo.length + 1);
 }
 
+/** A pull named by `what` did not bring `ref`, another tag of the repository it pulled from. */
+async function expectNotPulled(ctx: EngineContext, ref: string, what: string): Promise<void> {
+  ctx.expect(!(await imageExists(ctx, ref)), `${what} also brought ${ref}`, { expected: 'inspect 404', actual: 200 });
+}
+
 /**
  * Removes the check's own image `ref` (by its identifier, forced: every tag and digest reference),
  * so that only a pull can make `byDigest` resolve again; a target that still resolves it leaves the
@@ -51,7 +66,9 @@ async function forgetOwnImage(ctx: EngineContext, ref: string, byDigest: string)
 export default [
   engineCheck({
     id: 'engine/images/push/200-progress-stream',
-    title: 'pushing an image tagged <registry host:port>/repo answers 200 with progress objects and no error',
+    title:
+      'pushing an image tagged <registry host:port>/repo answers 200 with progress objects and no error, and the registry then holds it: ' +
+      'with the local tag removed, a pull of repo:t1 brings the image pushed',
     requirements: [
       'engine/images/push/200-progress-stream',
       'engine/images/push/private-registry-name',
@@ -60,14 +77,31 @@ export default [
     ],
     endpoint: PUSH,
     async run(ctx) {
+      // An image of its own (not the fixture): only the registry's copy of this push can bring its id back.
+      const own = await ownImage(ctx, 'push-source');
+      const pushed = await pushedImageOf(ctx, own.ref);
       const repo = registryRepo(ctx, 'push');
-      await fixtureAs(ctx, repo, 't1');
+      await tagged(ctx, own.ref, repo, 't1');
       const res = await push(ctx, repo, { tag: 't1' });
       const stream = expectObjectStream(ctx, res, 'progress-object', `push of ${repo}:t1`, 'engine/images/push/200-progress-stream', [
         'engine/images/push/200-progress-stream',
         PROGRESS_OBJECTS,
       ]);
       expectNoStreamError(ctx, stream, `push of ${repo}:t1 to ${registryOf(ctx)}`, 'engine/images/push/private-registry-name');
+      // The effect: the registry has repo:t1. The local name is removed (the image stays under its own), so the pull has to fetch it.
+      await untagLocal(ctx, `${repo}:t1`);
+      removeLater(ctx, `${repo}:t1`);
+      const back = await pull(ctx, repo, { tag: 't1' });
+      ctx.expect(
+        back.status === 200 && !/"error"\s*:/.test(back.text()),
+        `after the push, a pull of ${repo}:t1 from ${registryOf(ctx)} fails: the registry does not hold it`,
+        {
+          expected: 'the pull answers 200 without an error',
+          actual: { status: back.status, body: back.text().slice(-300) },
+          requirement: 'engine/images/push/private-registry-name',
+        },
+      );
+      await expectPulledImage(ctx, `${repo}:t1`, pushed, [pushed], 'engine/images/push/private-registry-name');
     },
   }),
   engineCheck({
@@ -134,7 +168,7 @@ export default [
       const { repo, pushed } = await pushedDistinct(ctx, 'pull-tag', ['wanted', 'other']);
       expectTransferred(ctx, await pull(ctx, repo, { tag: 'wanted' }), `pulling ${repo}:wanted`);
       await expectPulledImage(ctx, `${repo}:wanted`, pushed.wanted, Object.values(pushed), 'engine/images/create/query-tag');
-      ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=wanted also brought ${repo}:other`, { expected: 'inspect 404', actual: 200 });
+      await expectNotPulled(ctx, `${repo}:other`, 'a pull with tag=wanted');
     },
   }),
   engineCheck({
@@ -155,10 +189,7 @@ export default [
         expected: 'inspect 200',
         actual: 404,
       });
-      ctx.expect(!(await imageExists(ctx, `${repo}:other`)), `a pull with tag=<the digest of ${repo}:wanted> also brought ${repo}:other`, {
-        expected: 'inspect 404',
-        actual: 200,
-      });
+      await expectNotPulled(ctx, `${repo}:other`, `a pull with tag=<the digest of ${repo}:wanted>`);
     },
   }),
   engineCheck({
@@ -175,15 +206,19 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/create/query-from-image-tag-or-digest',
-    title: '(1.22) fromImage may carry the tag (repo:tag) or the digest (repo@sha256:…)',
+    title: '(1.22) fromImage may carry the tag (repo:tag) or the digest (repo@sha256:…): either pulls that image, not the other tag of its repository',
     endpoint: CREATE,
     versions: ['1.22'],
     async run(ctx) {
-      const { pushed, repo } = await pushedAway(ctx, 'pull-ref');
+      const rule = 'engine/images/create/query-from-image-tag-or-digest';
+      // Two images in the repository: a target reading the reference's tag or digest as no tag (every tag), or as another, shows.
+      const { repo, pushed } = await pushedDistinct(ctx, 'pull-ref', ['t1', 'other']);
+      const [wanted, all] = [pushed.t1!, Object.values(pushed)];
       const ref = `${repo}:t1`;
       expectTransferred(ctx, await pull(ctx, ref), `pulling fromImage=${ref}`);
-      ctx.expect(await imageExists(ctx, ref), `fromImage=${ref} did not bring ${ref}`, { expected: 'inspect 200', actual: 404 });
-      const digest = pushedDigest(pushed.text()) ?? (await repoDigestOf(ctx, ref, repo));
+      await expectPulledImage(ctx, ref, wanted, all, rule);
+      await expectNotPulled(ctx, `${repo}:other`, `fromImage=${ref}`);
+      const digest = wanted.digest ?? (await repoDigestOf(ctx, ref, repo));
       ctx.precondition(digest !== undefined, 'neither the push stream nor the pulled image names a digest of the repository: the digest form cannot be tried');
       const byDigest = `${repo}@${digest}`;
       removeLater(ctx, byDigest);
@@ -191,6 +226,8 @@ export default [
       await forgetOwnImage(ctx, ref, byDigest);
       expectTransferred(ctx, await pull(ctx, byDigest), `pulling fromImage=${byDigest}`);
       ctx.expect(await imageExists(ctx, byDigest), `fromImage=${byDigest} did not make ${byDigest} resolvable`, { expected: 'inspect 200', actual: 404 });
+      await expectPulledImage(ctx, byDigest, wanted, all, rule);
+      await expectNotPulled(ctx, `${repo}:other`, `fromImage=${byDigest}`);
     },
   }),
   engineCheck({

@@ -8,6 +8,7 @@ import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 /** Spec: Endpoints > Images > 33. GET /images/search?term=; Resources > Search result item. */
 const ENDPOINT = 'engine/images/search';
 const KEYS = ['description', 'is_automated', 'is_official', 'name', 'star_count'];
+const RESULT_FLAGS = 'engine/images/search/result-flags';
 
 interface SearchItem {
   name?: string;
@@ -106,8 +107,10 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/search/query-term/own-registry',
-    title: "a search of the run's registry for a term of the check's own finds each repository pushed under it, once, with every registry-style key",
-    requirements: ['engine/images/search/query-term', 'engine/images/search/registry-style-keys'],
+    title:
+      "a search of the run's registry for a term of the check's own finds each repository pushed under it, once, with every registry-style key, " +
+      'neither official nor automated',
+    requirements: ['engine/images/search/query-term', 'engine/images/search/registry-style-keys', RESULT_FLAGS],
     endpoint: ENDPOINT,
     async run(ctx) {
       const own = await ownImage(ctx, 'search-source');
@@ -142,6 +145,14 @@ export default [
         requirement: 'engine/images/search/query-term',
       });
       expectRegistryKeys(ctx, items, 'engine/images/search/registry-style-keys');
+      // Pushed by this check to a private registry: no official image, and not made by an automated build.
+      const pushed = items.filter((i) => names.some((name) => typeof i.name === 'string' && i.name.endsWith(name)));
+      const flagged = pushed.filter((i) => i.is_official !== false || i.is_automated !== false);
+      ctx.expect(pushed.length > 0 && flagged.length === 0, `the search for '${term}' flags a repository the check pushed as official or automated`, {
+        expected: 'is_official false and is_automated false on each repository pushed by this check',
+        actual: pushed.map((i) => ({ name: i.name, is_official: i.is_official, is_automated: i.is_automated })),
+        requirement: RESULT_FLAGS,
+      });
     },
   }),
 ];

@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { forAll, hexId, nameSuffix } from '../support/properties.ts';
 import { connect, containerFor, createNetwork, inspectNetwork, type Network } from '../support/resources.ts';
 import fc from 'fast-check';
@@ -7,6 +8,30 @@ const V122 = ['1.22' as const];
 
 /** The bridge-driver option keys the spec lists, in the run's vendor spelling. */
 const BRIDGE_OPTIONS = ['bridge.default_bridge', 'bridge.enable_icc', 'bridge.enable_ip_masquerade', 'bridge.host_binding_ipv4', 'bridge.name', 'driver.mtu'];
+
+type Json = Record<string, unknown>;
+
+/**
+ * The Containers entry's MacAddress and IPv4Address are the container's own on that network (its inspect
+ * NetworkSettings.Networks[network]): the same MAC, the same IPv4 address (an address/prefix form carries
+ * the container's IPPrefixLen), not any well-formed string.
+ */
+async function expectAddressesOwn(ctx: EngineContext, entry: Json, id: string, network: string): Promise<void> {
+  const own = (((await ctx.inspect(id)).NetworkSettings as Json | undefined)?.Networks as Json | undefined)?.[network] as Json | undefined;
+  const ip = String(own?.IPAddress ?? '');
+  ctx.precondition(
+    ip !== '' && String(own?.MacAddress ?? '') !== '',
+    `the running container's inspect shows no IPAddress and MacAddress on ${network}: ${JSON.stringify(own)}`,
+  );
+  const [address, prefix] = String(entry.IPv4Address).split('/');
+  const shown = { MacAddress: entry.MacAddress, IPv4Address: address, IPPrefixLen: prefix === undefined ? undefined : Number(prefix) };
+  const expected = { MacAddress: own!.MacAddress, IPv4Address: ip, IPPrefixLen: prefix === undefined ? undefined : own!.IPPrefixLen };
+  ctx.expectEqual(
+    shown,
+    expected,
+    `the Containers entry's MacAddress and IPv4Address are the container's own on ${network} (its NetworkSettings.Networks entry)`,
+  );
+}
 
 /** Spec: Endpoints > Networks > 52. GET /networks/(id or name) (1.22); Resources > Network. */
 export default [
@@ -76,6 +101,7 @@ export default [
         actual: entry,
       });
       ctx.expectEqual(entry!.Name, container.name, 'the Containers entry Name is the container name');
+      await expectAddressesOwn(ctx, entry!, container.id, network.name);
       // The name is the container's as it is now: a member renamed while connected shows its new name.
       const renamed = ctx.uniqueName('renamed-member');
       const rename = await ctx.api.post(`/containers/${container.id}/rename`, { query: { name: renamed } });

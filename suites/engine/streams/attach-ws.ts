@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { pausedContainer, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { expectClosed, expectLiveUntilDetached, LIVE_PROBE, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
@@ -151,6 +151,20 @@ export default [
         expected: 'ws-stdin-in, then the session closed',
         actual: { data: logged.data.toString('utf8'), closed: logged.closed },
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/states/paused-attach-exec-409/attach-ws',
+    title: '(1.22) GET /attach/ws to a paused container answers 409: the state table refuses attach while paused, on either attach endpoint',
+    requirements: ['engine/states/paused-attach-exec-409'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      // The state table's rule names attach, not one of its two endpoints: a WebSocket handler that skips the state check attaches to a frozen container.
+      const { id } = await pausedContainer(ctx);
+      const got = await wsAttach(ctx, id, { stream: 1, stdout: 1, stderr: 1 }, { readMs: 500 });
+      await blockedIfNotServed(ctx, got, id);
+      ctx.expectEqual(got.status, 409, `attach/ws to a paused container answers 409, got ${got.status}`);
     },
   }),
 ];

@@ -109,8 +109,11 @@ export interface EffectSpec {
    */
   fields(ctx: EngineContext, scratch: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
   script: string;
-  /** Judges the output of the container created with `fields`. */
-  judge(observed: Observed, scratch: Record<string, unknown>): Judgement;
+  /**
+   * Judges the output of the container created with `fields`; `plain` is the baseline's output (given when
+   * `baseline` is), for an effect told by what the container shows beyond a default one.
+   */
+  judge(observed: Observed, scratch: Record<string, unknown>, plain?: Observed): Judgement;
   /**
    * Judges a container created without the field: true when it does NOT show the effect. When it
    * does, the target shows the effect by default and the field's own cannot be told apart.
@@ -187,8 +190,9 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
     endpoint: 'engine/containers/create',
     ...(spec.versions ? { versions: spec.versions } : {}),
     async run(ctx) {
+      let plain: Observed | undefined;
       if (spec.baseline && baselineOfSpec) {
-        const plain = await baselineOfSpec(ctx);
+        plain = await baselineOfSpec(ctx);
         if (!spec.baseline(plain))
           ctx.notApplicable(
             `a container created without the field already shows the effect (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,
@@ -197,7 +201,7 @@ export function effectCheck(spec: EffectSpec): EngineCheck {
       const scratch: Record<string, unknown> = {};
       const fields = await ctx.setUp(async () => spec.fields(ctx, scratch));
       const observed = await observeInside(ctx, spec.script, fields, spec.networked);
-      const { ok, message, expected, actual, unverified } = spec.judge(observed, scratch);
+      const { ok, message, expected, actual, unverified } = spec.judge(observed, scratch, plain);
       if (unverified) ctx.unverified(unverified);
       expectEffect(ctx, observed, ok, message, { requirement: spec.requirement, expected, actual });
     },

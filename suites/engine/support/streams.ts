@@ -46,6 +46,8 @@ export interface SessionOptions {
   stdin?: Buffer | string;
   /** Half-close our side after stdin (stdin EOF). */
   endInput?: boolean;
+  /** Runs once the request is written, before its answer head has arrived (not awaited). */
+  afterRequest?: () => void;
   /** Runs after the head arrived and stdin was written, before reading (e.g. start the container). */
   afterHead?: (conn: HijackedConnection) => Promise<void>;
   /** How long to read; default sessionEndMs. */
@@ -72,6 +74,7 @@ export async function openSession(ctx: EngineContext, path: string, opts: Omit<S
     upgrade: opts.upgrade ?? true,
     ...(opts.query ? { query: opts.query } : {}),
     ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }),
+    ...(opts.afterRequest ? { onSent: opts.afterRequest } : {}),
   });
   ctx.defer(() => conn.close());
   if (opts.stdin !== undefined && isStreamStatus(conn.status)) await conn.write(opts.stdin);

@@ -2,6 +2,7 @@ import type { EngineCheck } from '../support/check.ts';
 import auth from './auth.ts';
 import countsAndSizes from './counts-and-sizes.ts';
 import errors from './errors.ts';
+import infoHostFlags from './info-host-flags.ts';
 import infoPlugins from './info-plugins.ts';
 import infoVersion from './info-version.ts';
 import ping from './ping.ts';
@@ -13,6 +14,7 @@ export const systemChecks: EngineCheck[] = [
   ...ping,
   ...infoVersion,
   ...infoPlugins,
+  ...infoHostFlags,
   ...auth,
   ...service,
   ...timeInstants,
