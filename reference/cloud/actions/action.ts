@@ -59,7 +59,7 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     location: a.location,
     is_user_action: a.is_user_action,
     can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
-    can_be_retried: TERMINAL_ACTION_STATES.includes(a.state) && !(a.state === 'Failed' && world.faults.has('blind-failed-not-retriable-flag')),
+    can_be_retried: retriableFlag(world, a.state),
   };
   for (const field of keysOf(ACTION_FIELD_WRONG)) {
     const wrong: (value: unknown) => unknown = ACTION_FIELD_WRONG[field];
@@ -70,4 +70,14 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     delete json.can_be_retried;
   }
   return json;
+}
+
+/**
+ * can_be_retried: the action ended. Under `blind15-canceling-shows-retriable` the flag is "not
+ * executing" (neither Pending nor In progress), which leaves Canceling retriable though retry refuses it.
+ */
+function retriableFlag(world: World, state: ActionState): boolean {
+  if (state === 'Failed' && world.faults.has('blind-failed-not-retriable-flag')) return false;
+  if (world.faults.has('blind15-canceling-shows-retriable')) return !CANCELABLE_ACTION_STATES.includes(state);
+  return TERMINAL_ACTION_STATES.includes(state);
 }

@@ -58,8 +58,12 @@ async function retry(ctx: CallContext): Promise<Reply> {
     (a.state === 'Success' && world.faults.has('blind5-action-success-retry-refused'));
   const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused') && !canceledRefused;
   if (!verdictOf(ctx.req.mutation, a.state, retriable)) throw conflict(`action in state '${a.state}' cannot be retried`);
-  const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent: req.userAgent, host: req.host });
+  // Under `blind16-retry-keeps-original-user-agent` the re-dispatched request keeps the first call's user agent.
+  const userAgent = world.faults.has('blind16-retry-keeps-original-user-agent') ? a.request.userAgent : req.userAgent;
+  const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
+  // Under `blind15-retried-action-not-user-action` the re-dispatch from the server's own code is recorded as a system action.
+  if (world.faults.has('blind15-retried-action-not-user-action')) fresh.is_user_action = false;
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
 }
 

@@ -54,6 +54,14 @@ const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 're
 const stackReuseVolumes = (ctx: CallContext): boolean =>
   queryBool(ctx.req.query, 'reuse_volumes', !ctx.world.faults.has('blind-stack-redeploy-reuse-default-false'));
 
+/** The query with its `stack` URI cut to the last path segment (`blind14-service-stack-filter-last-segment`). */
+function lastSegmentStack(query: URLSearchParams): URLSearchParams {
+  const cut = new URLSearchParams(query);
+  const stack = query.get('stack');
+  if (stack !== null) cut.set('stack', stack.split('/').pop() ?? '');
+  return cut;
+}
+
 function addStackRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Stack) => stackJson(ctx.world, s);
   routes.add('GET', STACKS, (ctx) => {
@@ -161,15 +169,18 @@ function serviceUpdateSpec(ctx: CallContext): ServiceUpdateSpec {
 function addServiceRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (s: Service) => serviceJson(ctx.world, s);
   routes.add('GET', SERVICES, (ctx) => {
+    // Under `blind14-service-stack-filter-last-segment` the stack URI's last path segment is taken as the uuid (empty after the final slash).
+    const bySegment = ctx.world.faults.has('blind14-service-stack-filter-last-segment');
+    const query = bySegment ? lastSegmentStack(ctx.req.query) : ctx.req.query;
     const items = applyFilters(
       ctx.world,
-      ctx.req.query,
+      query,
       inNamespace(ctx.world.store.services, ctx.scope.namespace),
       {
         uuid: (s) => s.uuid,
         state: (s) => s.state,
         name: (s) => s.config.name,
-        stack: (s) => (s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
+        stack: (s) => (bySegment ? s.stackUuid : s.stackUuid ? ctx.world.store.stacks.get(s.stackUuid)?.resource_uri : null),
       },
       'service',
     );

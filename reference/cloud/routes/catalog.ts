@@ -93,7 +93,9 @@ export function addCatalogRoutes(routes: RouteTable): void {
     (ctx) => ({
       name: (t) => t.name,
       regions: (t) => nodeTypeRegions(ctx, t),
-      availability_zones: (t) => t.availability_zones,
+      // Under `blind16-nodetype-zone-filter-first-zone-only` the zone filter reads the list as one value: its first zone.
+      availability_zones: (t) =>
+        ctx.world.faults.has('blind16-nodetype-zone-filter-first-zone-only') ? t.availability_zones.slice(0, 1) : t.availability_zones,
     }),
   );
 }

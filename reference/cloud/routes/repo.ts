@@ -37,6 +37,13 @@ function repository(ctx: CallContext): Repository {
   return repo;
 }
 
+/** Under `blind14-repository-patch-requires-both` an update is validated as a create: username and password together. */
+function refuseOneCredential(ctx: CallContext): void {
+  if (!ctx.world.faults.has('blind14-repository-patch-requires-both')) return;
+  const body = bodyObject(ctx.req.body);
+  if (typeof body.username !== 'string' || typeof body.password !== 'string') throw new ApiError(400, 'username and password are required');
+}
+
 /** Under blind3-repository-patch-after-delete-recreates, a PATCH of a repository not (or no longer) there adds it. */
 function upserted(ctx: CallContext): Repository | undefined {
   const name = ctx.params.name ?? '';
@@ -101,6 +108,7 @@ export function addRepoRoutes(routes: RouteTable): void {
     (ctx) => {
       const repo = upserted(ctx) ?? repository(ctx);
       if (ctx.world.faults.has('repository-update-refused')) throw new ApiError(405, 'external repositories cannot be updated');
+      refuseOneCredential(ctx);
       updateRepository(repo, bodyObject(ctx.req.body));
       ctx.call?.runAsync((job) => job.wait('update'));
       return accepted(ctx.world, repositoryJson(ctx.world, repo));

@@ -45,6 +45,16 @@ function bindingsFor(world: World, svc: Service, previous: readonly ContainerBin
   });
 }
 
+/**
+ * The next overlay address. Under `blind14-private-ip-count-reused-after-terminate` it is derived from the
+ * number of live containers: after a terminate the next container gets an address a live one holds.
+ */
+function privateIpOf(world: World): string {
+  if (!world.faults.has('blind14-private-ip-count-reused-after-terminate')) return nextPrivateIp();
+  const live = [...world.store.containers.values()].filter((c) => c.state !== 'Terminated').length;
+  return `10.7.0.${live + 2}`;
+}
+
 /** A new container of the service on the node, Starting. */
 export function createContainer(world: World, svc: Service, node: Node): Container {
   const uuid = newUuid();
@@ -63,7 +73,7 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
     exit_code: null,
     exit_code_msg: null,
     // Under `blind12-private-ip-per-service-pool` each service allocates from its own pool: services' containers share addresses.
-    private_ip: world.faults.has('blind12-private-ip-per-service-pool') ? `10.7.0.${svc.containers.length + 2}` : nextPrivateIp(),
+    private_ip: world.faults.has('blind12-private-ip-per-service-pool') ? `10.7.0.${svc.containers.length + 2}` : privateIpOf(world),
     outerPorts: svc.config.container_ports.map((p) =>
       p.published ? (p.outer_port ?? (world.faults.has('outer-port-not-allocated') ? null : allocatePort(node))) : null,
     ),
@@ -95,7 +105,8 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);
   c.deployed_datetime = world.clock.now();
   c.exit_code = null;
-  c.exit_code_msg = null;
+  // Under `blind16-redeploy-keeps-exit-code-msg` the reset forgets the second field: the message of the previous run stays.
+  if (!world.faults.has('blind16-redeploy-keeps-exit-code-msg')) c.exit_code_msg = null;
   setState(world, c, 'Starting');
 }
 

@@ -59,6 +59,15 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     user: c.config.user || 'root',
     readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path && (b.host_path || !readOnlyHostOnly)).map((b) => b.container_path as string),
     privileged: c.config.privileged,
+    // memory is in MB (MiB, as the engine takes it); none or 0 is no limit.
+    memoryLimit: c.config.memory ? c.config.memory * 1024 * 1024 : null,
+    // memory_swap is memory plus swap: the swap alone is the rest.
+    swapLimit:
+      c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
+    // Under net host the container sees the node's interfaces, the engine bridge among them; under bridge its own.
+    interfaces: c.config.net === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
+    // PID 1 is the container's own first program, or the node's init under pid host.
+    pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
   };
 }
 

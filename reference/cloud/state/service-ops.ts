@@ -102,7 +102,9 @@ export async function scaleService(world: World, svc: Service, job: Job): Promis
 
 export async function terminateService(world: World, svc: Service, job: Job): Promise<void> {
   setState(world, svc, 'Terminating');
-  const live = liveContainers(world, svc);
+  // Under `blind16-service-terminate-skips-every-second` the containers are removed from the list being walked: every second one is skipped.
+  const skips = world.faults.has('blind16-service-terminate-skips-every-second');
+  const live = liveContainers(world, svc).filter((_, i) => !skips || i % 2 === 0);
   for (const c of live) {
     c.stopProgram?.();
     setState(world, c, 'Terminating');

@@ -18,6 +18,7 @@ import { portsJson } from './ports.ts';
 import { liveContainers } from './queries.ts';
 import type { BindingRequest, LinkRequest, ServiceSpec, ServiceUpdateSpec } from './service-fields.ts';
 import { refreshStack } from './stack.ts';
+import { flagStackOutOfSync } from './stack-sync-flag.ts';
 import { allows, type StateTable } from './states.ts';
 import { tagsJson } from './validate.ts';
 
@@ -132,6 +133,7 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   // Under `blind12-service-patch-clears-links` the update's nil link list is assigned like a sent one: unsent links are cleared.
   else if (world.faults.has('blind12-service-patch-clears-links')) svc.links = [];
   if (update.config.image_name !== undefined || !world.faults.has('blind3-service-synchronized-image-only')) svc.revision += 1;
+  flagStackOutOfSync(world, svc.stackUuid);
   announce(world, svc, 'update');
 }
 
@@ -179,7 +181,9 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     state: svc.state === 'Not running' && world.faults.has('blind7-service-not-running-capitalised') ? 'Not Running' : svc.state,
     net: cfg.net,
     pid: cfg.pid,
-    synchronized: live.every((c) => c.revision === svc.revision),
+    synchronized: world.faults.has('blind15-service-synchronized-newest-container')
+      ? (live.at(-1)?.revision ?? svc.revision) === svc.revision
+      : live.every((c) => c.revision === svc.revision),
     deployed_datetime: world.date(svc.deployed_datetime),
     started_datetime: world.date(svc.started_datetime),
     stopped_datetime: world.date(svc.stopped_datetime),

@@ -1,7 +1,9 @@
 /**
  * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
- * `touch` (refused under a directory mounted read-only), `cat /proc/self/status` (its capability lines: the only file
- * modelled; any other is not found), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * `touch` (refused under a directory mounted read-only), `cat /proc/self/status` (its capability lines) and
+ * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /proc/net/dev`
+ * (the interfaces of its network namespace) and `cat /proc/1/comm` (PID 1 of its PID namespace): the only files
+ * modelled; any other is not found, `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
@@ -18,6 +20,29 @@ export interface ShellEnv {
   readOnly: string[];
   /** The container runs privileged (every capability). */
   privileged: boolean;
+  /** The container's memory limit in bytes (cgroup v2 memory.max), null without one. */
+  memoryLimit: number | null;
+  /** The container's swap limit in bytes (cgroup v2 memory.swap.max: memory_swap less memory), null without one. */
+  swapLimit: number | null;
+  /** The interfaces of the container's network namespace (the node's under net host). */
+  interfaces: readonly string[];
+  /** The program of PID 1 in the container's PID namespace (the node's init under pid host). */
+  pidOne: string;
+}
+
+/** /proc/net/dev: a two-line header, then a line per interface. */
+const netDev = (interfaces: readonly string[]): string =>
+  'Inter-|   Receive                |  Transmit\n face |bytes    packets errs drop|bytes    packets errs drop\n' +
+  interfaces.map((i) => `${i.padStart(6)}:       0       0    0    0        0       0    0    0\n`).join('');
+
+/** Files `cat` can read: their text in the container. */
+function fileText(path: string, env: ShellEnv): string | undefined {
+  if (path === '/proc/self/status') return procStatus({ privileged: env.privileged, user: env.user, command: 'cat' });
+  if (path === '/sys/fs/cgroup/memory.max') return `${env.memoryLimit ?? 'max'}\n`;
+  if (path === '/sys/fs/cgroup/memory.swap.max') return `${env.swapLimit ?? 'max'}\n`;
+  if (path === '/proc/net/dev') return netDev(env.interfaces);
+  if (path === '/proc/1/comm') return `${env.pidOne}\n`;
+  return undefined;
 }
 
 export interface ShellOutput {
@@ -119,13 +144,16 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = refused.length ? 1 : 0;
         break;
       }
-      case 'cat':
-        for (const path of args) {
-          if (path === '/proc/self/status') out(procStatus({ privileged: env.privileged, user: env.user, command: 'cat' }));
+      case 'cat': {
+        const texts = args.map((path) => fileText(path, env));
+        args.forEach((path, i) => {
+          const text = texts[i];
+          if (text !== undefined) out(text);
           else result.output.push({ stream: 'stderr', text: `cat: can't open '${path}': No such file or directory\n` });
-        }
-        result.exitCode = args.every((path) => path === '/proc/self/status') ? 0 : 1;
+        });
+        result.exitCode = texts.every((t) => t !== undefined) ? 0 : 1;
         break;
+      }
       case 'true':
       case 'false':
         result.exitCode = name === 'true' ? 0 : 1;

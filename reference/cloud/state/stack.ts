@@ -28,6 +28,7 @@ import {
   type ServiceOp,
   type ServiceResolver,
 } from './service.ts';
+import { clearStackOutOfSync, stackFlaggedOutOfSync } from './stack-sync-flag.ts';
 import { pick } from './store.ts';
 import type { StateTable } from './states.ts';
 import { optList, optString, reqString, type Fields } from './validate.ts';
@@ -198,6 +199,7 @@ export async function stopStack(world: World, stack: Stack, job: Job): Promise<v
 export async function redeployStack(world: World, stack: Stack, reuseVolumes: boolean, job: Job): Promise<void> {
   setState(world, stack, 'Redeploying');
   await overServices(world, stack, 'redeploy', (s) => redeployService(world, s, reuseVolumes, job));
+  clearStackOutOfSync(stack);
   if (world.faults.has('blind2-stack-redeploy-date-kept')) stack.deployed_datetime ??= world.clock.now();
   else stack.deployed_datetime = world.clock.now();
   settleStack(world, stack);
@@ -227,6 +229,7 @@ export function stackJson(world: World, stack: Stack): Record<string, unknown> {
     state: stack.state,
     synchronized:
       !world.faults.has('stack-never-synchronized') &&
+      !stackFlaggedOutOfSync(stack) &&
       services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
     services: services.length === 0 && world.faults.has('stack-services-null-when-empty') ? null : services.map((s) => s.resource_uri),
     deployed_datetime: world.date(stack.deployed_datetime),

@@ -1,12 +1,14 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
-import { createService, serviceBody, tagNames } from '../support/app.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { containersOf, createService, serviceBody, settled, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
-import { deployInProgress, IN_PROGRESS_ATTEMPTS, startInProgress } from '../support/in-progress.ts';
+import { deployInProgress, IN_PROGRESS_ATTEMPTS, SEQUENTIAL_CONTAINERS, startInProgress } from '../support/in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { sameResource } from '../support/lists.ts';
 import { EVENTS, statesAnnounced } from '../support/streams.ts';
 
 const CANCEL = 'cloud/action/cancel';
@@ -18,6 +20,8 @@ const R = {
   cancelFlag: 'cloud/action/cancel/can-be-canceled-flag',
   retryNew: 'cloud/action/retry/new-execution',
   retryFlag: 'cloud/action/retry/can-be-retried-flag',
+  user: 'cloud/actions/user-action',
+  record: 'cloud/actions/record-matches-call',
   codes: 'cloud/action/success-codes-not-shown',
   announced: 'cloud/stream/events/emitted-on-changes',
 };
@@ -111,7 +115,7 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeC
  * refused (what that flag announces), and a fresh start is tried: the flag cannot turn the cancel
  * check into a refusal check. Undefined when no start was cancelable in IN_PROGRESS_ATTEMPTS.
  */
-async function cancelCancelable(ctx: CloudContext): Promise<{ action: Action; res: HttpResponse } | undefined> {
+async function cancelCancelable(ctx: CloudContext): Promise<{ service: Service; action: Action; res: HttpResponse } | undefined> {
   for (let attempt = 1; attempt <= IN_PROGRESS_ATTEMPTS; attempt++) {
     const got = await cancelWhileInProgress(ctx, startInProgress);
     if (got.action.can_be_canceled !== false) return got;
@@ -119,6 +123,31 @@ async function cancelCancelable(ctx: CloudContext): Promise<{ action: Action; re
     ctx.observe(`attempt ${attempt}: the In progress start action said can_be_canceled false (cancel answered ${got.res.status}); trying a fresh start`);
   }
   return undefined;
+}
+
+/** How many containers of the service run (how far its start has gone). */
+const runningOf = async (ctx: CloudContext, svc: Service): Promise<number> => (await containersOf(ctx, svc)).filter((c) => c.state === 'Running').length;
+
+/** How long a start that went on after its cancel is given to show it, once the service settled. */
+const GOES_ON_MS = 1000;
+
+/**
+ * A canceled start does not go on: once its action is Canceled and the service settled, no more of
+ * its containers run than ran when the cancel was answered, and the one then starting (a step in
+ * flight may end). A start that had reached its last container by then cannot show it: observed.
+ */
+async function expectStartStopped(ctx: CloudContext, svc: Service, upAtCancel: number): Promise<void> {
+  const bound = upAtCancel + 1;
+  if (bound >= SEQUENTIAL_CONTAINERS)
+    return ctx.observe(`${upAtCancel} of ${SEQUENTIAL_CONTAINERS} containers ran when the cancel was answered: whether the start stopped cannot be told`);
+  await settled(ctx, 'service', svc.resource_uri);
+  await sleep(GOES_ON_MS);
+  const up = await runningOf(ctx, svc);
+  ctx.expect(up <= bound, `the canceled start went on: ${up} of its ${SEQUENTIAL_CONTAINERS} containers run, ${upAtCancel} ran when the cancel was answered`, {
+    expected: `at most ${bound} running (those up at the cancel and the one then starting)`,
+    actual: up,
+    requirement: R.cancelInProgress,
+  });
 }
 
 async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
@@ -174,7 +203,7 @@ function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: Cl
 export default [
   cloudCheck({
     id: R.cancelInProgress,
-    title: 'Cancel of an In progress action (a service start of ten containers in sequence) moves it to Canceling, then Canceled',
+    title: 'Cancel of an In progress action (a service start of ten containers in sequence) moves it to Canceling, then Canceled, and the start stops',
     requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes, R.announced],
     endpoint: CANCEL,
     async run(ctx) {
@@ -187,7 +216,8 @@ export default [
           actual: 'can_be_canceled false on every In progress deploy',
           requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],
         });
-      const { action, res } = got;
+      const { service, action, res } = got;
+      const upAtCancel = await runningOf(ctx, service);
       ctx.observe(`cancel answered ${res.status}`);
       // The body of a cancel answer is not shown: a state it shows (Canceling expected) is only observed.
       ctx.observe(`the cancel answer shows state ${JSON.stringify(answeredState(res))}`);
@@ -203,6 +233,7 @@ export default [
       });
       const end = await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES);
       ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
+      if (end.state === 'Canceled') await expectStartStopped(ctx, service, upAtCancel);
       // Which changes emit events the spec does not show; the facts (informational) have each change of an action's state emit one.
       const announced = await statesAnnounced(ctx, events, action.resource_uri, TERMINAL_ACTION_STATES, 10_000, R.announced);
       if (announced === undefined) ctx.observe(`the events upgrade answered ${events.status}: whether Canceling was announced was not read`);
@@ -237,12 +268,14 @@ export default [
   }),
   cloudCheck({
     id: row('canceling-rejects-cancel'),
-    title: 'Canceling rejects cancel and retry: refused, and the action still ends Canceled',
+    title: 'Canceling rejects cancel and retry (of a canceled service start): refused, and the action still ends Canceled',
     requirements: [row('canceling-rejects-cancel'), row('canceling-rejects-retry'), R.retryFlag],
     endpoint: CANCEL,
     async run(ctx) {
-      // A deploy whose action ended before the cancel reached it is tried afresh, as for the In progress row.
-      const { action } = await cancelWhileInProgress(ctx, deploy);
+      // A start of ten containers in sequence (as for the cancel row): a cluster deploy's 150 ms In progress on
+      // the reference passed before the cancel in five fresh tries of one whole-suite run in three. One that
+      // ended before the cancel reached it is tried afresh, as for the In progress row.
+      const { action } = await cancelWhileInProgress(ctx, startInProgress);
       const [now, again, redo] = await Promise.all([ctx.getJson('action', action.resource_uri, 'the action'), cancel(ctx, action), retry(ctx, action)]);
       if (now.state !== 'Canceling') ctx.skip(`Canceling is transitional and had already passed (${String(now.state)})`);
       ctx.expect(now.can_be_retried !== true, 'a Canceling action, whose retry the state table refuses, says can_be_retried true', {
@@ -264,7 +297,7 @@ export default [
   cloudCheck({
     id: row('success-allows-retry'),
     title: 'Success allows retry: a new execution of the action runs (a retried PATCH sets the tags again)',
-    requirements: [row('success-allows-retry'), R.retryNew, R.retryFlag, R.codes],
+    requirements: [row('success-allows-retry'), R.retryNew, R.retryFlag, R.user, R.record, R.codes],
     endpoint: RETRY,
     async run(ctx) {
       const { cluster, action } = await succeeded(ctx);
@@ -272,7 +305,9 @@ export default [
       const uri = cluster.resource_uri;
       await ctx.api.patch(uri, { tags: [{ name: 'conformance-other' }] });
       await ctx.waitForState('node-cluster', uri, ['Init']);
-      const res = await retry(ctx, action);
+      // The retry's own client, unlike the PATCH's: a new execution that records the retried call's User-Agent shows it.
+      const agent = `conformance-retry/${ctx.run.runId}`;
+      const res = await ctx.api.request('POST', `${action.resource_uri}retry/`, { headers: { 'user-agent': agent } });
       ctx.observe(`retry answered ${res.status}`);
       ctx.expect(ok(res), `retry of a Success action answered ${res.status}`, {
         expected: 'a 2xx answer',
@@ -281,7 +316,16 @@ export default [
       });
       expectRetryFlagAgrees(ctx, action, res);
       const next = res.headers[ctx.actionHeader] ?? action.resource_uri;
-      await ctx.waitForState('action', next, TERMINAL_ACTION_STATES);
+      const ran = await ctx.waitForState('action', next, TERMINAL_ACTION_STATES);
+      // The retry is the user's call: the action it answers with (the new execution, or the retried one) records a user call.
+      ctx.expectEqual(ran.is_user_action, true, `the action ${next} of a user's retry has is_user_action other than true`, R.user);
+      // A new action records the retry call; an answer naming the retried action itself keeps that record's call.
+      if (!sameResource(next, action.resource_uri))
+        ctx.expectEqual(ran.user_agent, agent, `the new action ${next} of a retry does not record the retry's User-Agent`, R.record);
+      else
+        ctx.observe(
+          `the retry answered with the retried action ${next} itself: its user_agent ${JSON.stringify(ran.user_agent)} is that of the call it records`,
+        );
       await new Promise((r) => setTimeout(r, 100));
       ctx.expectEqual(tagNames((await ctx.getJson('node-cluster', uri, 'cluster')).tags), ['conformance-retried'], 'the retried PATCH did not run again', [
         row('success-allows-retry'),

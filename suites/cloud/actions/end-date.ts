@@ -6,7 +6,8 @@
  * start of several containers, which lasts a while. It is also not after the answer that first
  * showed the action ended, and it stays the same date when read again in a later second.
  */
-import { ENDS } from '../support/actions.ts';
+import { ENDS, IN_PROGRESS } from '../support/actions.ts';
+import { expectEndedAfterAnswer } from '../support/async-op.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES } from '../support/context.ts';
@@ -22,7 +23,7 @@ export default [
   cloudCheck({
     id: `${ENDS}/end-date-after-work`,
     title: 'end_date is when processing ended: not before a second the action was read In progress, not after the first read that showed it ended, and fixed',
-    requirements: [ENDS],
+    requirements: [ENDS, IN_PROGRESS],
     endpoint: 'cloud/action/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -49,6 +50,8 @@ export default [
       }
       ctx.precondition(TERMINAL_ACTION_STATES.includes(String(action.state)), `the start action was still ${String(action.state)} after ${WATCH_MS} ms`, ENDS);
       const end = secondOfDate(action.end_date);
+      // The work went on after the 202: its end_date is not in a second before the 202's Date.
+      expectEndedAfterAnswer(ctx, res, action, 'start', false);
       // Processing had ended when an answer first showed the action ended: its end_date is not after that answer.
       if (firstSeenEnded !== undefined)
         ctx.expect(end <= firstSeenEnded, `end_date ${String(action.end_date)} is after the answer that first showed the action ended`, {

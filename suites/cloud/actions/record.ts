@@ -26,7 +26,8 @@ const R = {
 /** The requirement of each call the record check makes on its node cluster. */
 const CALL_REQUIREMENT: Record<string, string> = { POST: CREATES['node-cluster'], PATCH: OPERATION.clusterTags, DELETE: OPERATION.clusterTerminate };
 
-const USER_AGENT = 'conformance-suite/1 (action record check)';
+/** Each call's own User-Agent: an action that shows another call's (say, the create of its object) differs. */
+const agentOf = (method: string): string => `conformance-suite/1 (action record check, ${method})`;
 
 /**
  * The address a caller can have: IPv4 or IPv6, not the unspecified address (a server's bind
@@ -70,7 +71,7 @@ export default [
     async run(ctx) {
       const at = await placement(ctx);
       const create = await ctx.api.request('POST', CLUSTERS, {
-        headers: { 'user-agent': USER_AGENT },
+        headers: { 'user-agent': agentOf('POST') },
         json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region },
       });
       ctx.precondition(create.status >= 200 && create.status < 300, `node cluster create answered ${create.status}`, CREATES['node-cluster']);
@@ -94,7 +95,9 @@ export default [
         // Each call in a later second of the target's clock than the one before: its start_date must be later too.
         if (starts.length) await afterTargetSecond(ctx, uri, starts.slice(-1));
         const res =
-          json === 'create' ? create : await ctx.api.request(method, path, { headers: { 'user-agent': USER_AGENT }, ...(json === undefined ? {} : { json }) });
+          json === 'create'
+            ? create
+            : await ctx.api.request(method, path, { headers: { 'user-agent': agentOf(method) }, ...(json === undefined ? {} : { json }) });
         ctx.precondition(res.status < 300, `${method} ${path} answered ${res.status}`, CALL_REQUIREMENT[method]);
         const action =
           res.status === 202 ? await finishedActionOf(ctx, res, `${method} ${path}`) : await actionOf(ctx, actionUriOf(ctx, res, `${method} ${path}`));
@@ -107,7 +110,7 @@ export default [
         });
         ctx.expect(sameResource(action.object, uri), `the action's object is ${String(action.object)}, not ${uri}`, { requirement: R.record });
         ctx.expectEqual(action.user, ctx.api.credentials?.user, 'the action does not record the authenticated user', R.record);
-        ctx.expectEqual(action.user_agent, USER_AGENT, "the action does not record the client's User-Agent", R.record);
+        ctx.expectEqual(action.user_agent, agentOf(method), "the action does not record the client's User-Agent", R.record);
         ctx.expect(
           typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < 5 * 60_000,
           `start_date ${String(action.start_date)} is not when the call was made`,

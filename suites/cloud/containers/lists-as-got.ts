@@ -9,7 +9,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CONTAINERS, sharedNodes, waitForContainers } from '../support/app.ts';
 import { CONTAINER_FLAGS, CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp, SETTLED_STATE } from '../support/linked-app.ts';
-import { expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { expectEachListedAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 
 const R = {
@@ -50,19 +50,7 @@ export default [
       const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
       const mine = [...(await waitForContainers(ctx, app.client, 2)), ...(await waitForContainers(ctx, app.server, 2))];
       const listed = await listAll(ctx, CONTAINERS);
-      for (const own of mine) {
-        const found = listed.find((o) => o.uuid === own.uuid);
-        ctx.expect(found !== undefined, `the container ${String(own.uuid)} is not listed`, { requirement: R.list });
-        if (found)
-          expectShownAsGot(
-            ctx,
-            found,
-            await ctx.getJson('container', own.resource_uri),
-            [...CONTAINER_LISTS, ...CONTAINER_FLAGS, ...SETTLED_STATE],
-            `GET ${CONTAINERS}`,
-            R.list,
-          );
-      }
+      await expectEachListedAsGot(ctx, listed, mine, 'container', [...CONTAINER_LISTS, ...CONTAINER_FLAGS, ...SETTLED_STATE], `GET ${CONTAINERS}`, R.list);
     },
   }),
   cloudCheck({

@@ -13,10 +13,12 @@ import {
   runningService,
   settled,
   waitForContainers,
+  type AppNodes,
 } from '../support/app.ts';
 import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
 import type { Container, Service } from '../support/views.generated.ts';
+import type { CloudContext } from '../support/context.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 
@@ -30,6 +32,7 @@ const R = {
   linked: 'cloud/container/get/linked-to-container',
   dates: 'cloud/container/get/datetimes-track-operations',
   privateIp: 'cloud/container/private-ip-address',
+  autodestroyOff: 'cloud/service/create/default-autodestroy-off',
 };
 
 /** Descriptive fields a container carries from its service (per-container form). */
@@ -66,6 +69,19 @@ const SERVER_PORTS: Json[] = [
   { protocol: 'udp', inner_port: 5353 },
 ];
 const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
+
+/**
+ * The container of a started service whose command exits with `code`, once Stopped (autorestart
+ * and autodestroy left at their default, OFF: the exited container stays).
+ */
+async function exitedWith(ctx: CloudContext, at: AppNodes, code: number): Promise<Container> {
+  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: code === 3 ? EXITS_3 : `echo conformance-exit; exit ${code}` }));
+  await operateAndSettle(ctx, svc, 'start');
+  const stopped = (): Promise<Container[]> => waitForContainers(ctx, svc, 1, ['Stopped']);
+  // A container gone after a successful exit is autodestroy's doing (its default is OFF), not the exit code's.
+  const [c] = code === 0 ? await ctx.setUp(stopped, R.autodestroyOff) : await stopped();
+  return c!;
+}
 
 export default [
   cloudCheck({
@@ -137,21 +153,39 @@ export default [
   }),
   cloudCheck({
     id: R.exitCode,
-    title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string (GET and list)',
+    title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string, 0 included (GET and list)',
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const running = await firstContainer(ctx, await runningService(ctx, at));
       ctx.expectEqual([running.exit_code, running.exit_code_msg], [null, null], 'a running container that never exited has an exit code', R.exitCode);
-      const svc = await createService(ctx, serviceBody(ctx, at, { run_command: EXITS_3 }));
-      await operateAndSettle(ctx, svc, 'start');
-      const [c] = await waitForContainers(ctx, svc, 1, ['Stopped']);
-      ctx.expectEqual(c!.exit_code, 3, 'the container of `exit 3` does not have exit_code 3', R.exitCode);
-      ctx.expect(typeof c!.exit_code_msg === 'string', 'an exited container has no exit_code_msg string', {
-        actual: c!.exit_code_msg,
-        requirement: R.exitCode,
-      });
-      await expectListedAsGot(ctx, CONTAINERS, c!, ['exit_code', 'exit_code_msg'], R.exitCode);
+      // A failing code and 0: an exit code of 0 is a code, not "no code" (a truthiness test writes it null).
+      for (const code of [3, 0]) {
+        const c = await exitedWith(ctx, at, code);
+        ctx.expectEqual(c.exit_code, code, `the container of \`exit ${code}\` does not have exit_code ${code}`, R.exitCode);
+        ctx.expect(typeof c.exit_code_msg === 'string', `a container that exited with ${code} has no exit_code_msg string`, {
+          actual: c.exit_code_msg,
+          requirement: R.exitCode,
+        });
+        await expectListedAsGot(ctx, CONTAINERS, c, ['exit_code', 'exit_code_msg'], R.exitCode);
+      }
+      // Stopped (an exit), then redeployed: the two fields tell of one exit, so both are null or both given, never one of each.
+      const svc = await runningService(ctx, at);
+      await operateAndSettle(ctx, svc, 'stop');
+      await operateAndSettle(ctx, svc, 'redeploy');
+      const again = await ctx.getJson('container', (await firstContainer(ctx, svc)).resource_uri);
+      ctx.observe(
+        `after a stop and a redeploy the container is ${again.state}: exit_code ${again.exit_code}, exit_code_msg ${JSON.stringify(again.exit_code_msg)}`,
+      );
+      ctx.expect(
+        (again.exit_code === null) === (again.exit_code_msg === null),
+        'after a stop and a redeploy, exit_code and exit_code_msg tell of different exits',
+        {
+          expected: 'both null, or an integer and a string',
+          actual: { exit_code: again.exit_code, exit_code_msg: again.exit_code_msg },
+          requirement: R.exitCode,
+        },
+      );
     },
   }),
   cloudCheck({
@@ -217,7 +251,9 @@ export default [
   }),
   cloudCheck({
     id: R.privateIp,
-    title: "A Running container's private_ip is an IP address of its own: two containers of one service and one of another share none",
+    title:
+      "A Running container's private_ip is an IP address of its own: no two Running containers of the caller share one, " +
+      'also after a terminate and a later start',
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -230,12 +266,23 @@ export default [
           actual: c.private_ip,
           requirement: R.privateIp,
         });
-      const ips = shown.map((c) => c.private_ip);
-      ctx.expect(new Set(ips).size === ips.length, 'Running containers share a private_ip', {
-        expected: 'one address each',
-        actual: ips,
-        requirement: R.privateIp,
-      });
+      expectDistinctIps(ctx, shown, 'containers started together');
+      // An address freed by a terminate may be given again, but never one a Running container still holds.
+      await operateAndSettle(ctx, two[0], 'terminate');
+      await waitForContainers(ctx, await runningService(ctx, at), 1);
+      const running = (await listAll(ctx, CONTAINERS, { state: 'Running' })).filter((c) => c.state === 'Running');
+      expectDistinctIps(ctx, running, 'the Running containers listed after a terminate and a later start');
     },
   }),
 ];
+
+/** No two of the given Running containers hold one private_ip (a container without an address is judged above). */
+function expectDistinctIps(ctx: CloudContext, running: readonly Json[], what: string): void {
+  const ips = running.map((c) => c.private_ip).filter((ip) => typeof ip === 'string' && ip !== '');
+  const shared = ips.filter((ip, i) => ips.indexOf(ip) !== i);
+  ctx.expect(shared.length === 0, `${what} share a private_ip`, {
+    expected: 'one address each',
+    actual: running.filter((c) => shared.includes(c.private_ip)).map((c) => `${String(c.resource_uri)}: ${String(c.private_ip)}`),
+    requirement: R.privateIp,
+  });
+}

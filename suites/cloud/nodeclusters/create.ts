@@ -184,11 +184,18 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const cluster = await createCluster(ctx);
-      ctx.verify(cluster.nickname === cluster.name, 'nickname does not default to name', {
-        requirement: R.nickname,
-        expected: cluster.name,
-        actual: cluster.nickname,
-      });
+      // The default is what is stored, read back by GET: the create answer alone could echo a default never kept.
+      const stored = await ctx.getJson('node-cluster', cluster.resource_uri, 'the created cluster');
+      for (const [shown, where] of [
+        [cluster, 'in the create answer'],
+        [stored, 'when the created cluster is read by GET'],
+      ] as const) {
+        ctx.verify(shown.nickname === cluster.name, `nickname does not default to name ${where}`, {
+          requirement: R.nickname,
+          expected: cluster.name,
+          actual: shown.nickname,
+        });
+      }
       ctx.verify(cluster.target_num_nodes === 1, 'target_num_nodes does not default to 1', {
         requirement: R.target,
         expected: 1,

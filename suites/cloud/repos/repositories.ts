@@ -174,6 +174,11 @@ export default [
       // and, should it end Failed (a registry may refuse them), that its logs say why.
       const action = await finishedActionOf(ctx, update, 'PATCH', 30_000, ENDS);
       if (action.state === 'Failed') await expectFailedActionLogs(ctx, action.resource_uri, 'PATCH of the credentials');
+      // The row lists username and password without marking either optional (other PATCH rows mark theirs):
+      // whether one alone is taken is not stated, so only observed; an answer that takes it still carries no credentials.
+      const alone = await ctx.api.patch(repoPath(name), { password: SECRET });
+      if (alone.status < 200 || alone.status >= 300) ctx.observe(`a PATCH with password alone answered ${alone.status}: ${alone.text().slice(0, 200)}`);
+      else expectNoCredentials(ctx, alone.text(), 'the answer to a PATCH with password alone');
     },
   }),
   cloudCheck({

@@ -20,9 +20,12 @@ const R = {
 
 const PORT: Json = { protocol: 'tcp', inner_port: 8080 };
 
+/** Another port, for the second item of a stack PATCH: which service each item reached shows by its port. */
+const OTHER_PORT: Json = { protocol: 'tcp', inner_port: 8081 };
+
 /** The service's ports and bindings sent without `published` and `rewritable` show their defaults. */
-function expectDefaults(ctx: CloudContext, svc: Json | undefined, what: string, requirement: string, bindings = true): void {
-  const port = (svc?.container_ports as Json[] | undefined)?.find((p) => p.inner_port === PORT.inner_port);
+function expectDefaults(ctx: CloudContext, svc: Json | undefined, what: string, requirement: string, bindings = true, sent: Json = PORT): void {
+  const port = (svc?.container_ports as Json[] | undefined)?.find((p) => p.inner_port === sent.inner_port);
   ctx.expectEqual(port?.published, false, `${what}: a port sent without published is published`, [R.published, requirement]);
   if (bindings)
     ctx.expectEqual((svc?.bindings as Json[] | undefined)?.[0]?.rewritable, true, `${what}: a binding sent without rewritable is not writable`, [
@@ -41,12 +44,20 @@ export default [
       const body = serviceBody(ctx, undefined, { container_ports: [PORT], bindings: [{ container_path: '/conformance-data' }] });
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [body] });
       expectDefaults(ctx, (await servicesByName(ctx, stack)).get(String(body.name)), 'a service created with its stack', R.stackServices);
-      const bare = serviceBody(ctx, undefined);
-      const other = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [bare] });
-      const res = await ctx.api.patch(other.resource_uri, { services: [{ name: bare.name, container_ports: [PORT] }] });
+      // Two items, the second service named first, each with its own port: a target applying only the first item,
+      // or matching items to services by position, leaves a service without its port.
+      const [one, two] = [serviceBody(ctx, undefined), serviceBody(ctx, undefined)];
+      const other = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [one, two] });
+      const items: [Json, Json][] = [
+        [two, PORT],
+        [one, OTHER_PORT],
+      ];
+      const res = await ctx.api.patch(other.resource_uri, { services: items.map(([svc, port]) => ({ name: svc.name, container_ports: [port] })) });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.stackUpdates });
       await settled(ctx, 'stack', other.resource_uri);
-      expectDefaults(ctx, (await servicesByName(ctx, other)).get(String(bare.name)), 'a service updated through its stack', R.stackUpdates, false);
+      const after = await servicesByName(ctx, other);
+      for (const [svc, port] of items)
+        expectDefaults(ctx, after.get(String(svc.name)), `service ${String(svc.name)} updated through its stack`, R.stackUpdates, false, port);
     },
   }),
   cloudCheck({

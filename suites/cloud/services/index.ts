@@ -7,6 +7,8 @@ import links from './links.ts';
 import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
+import memoryLimit from './memory-limit.ts';
+import netPidModes from './net-pid-modes.ts';
 import privileged from './privileged.ts';
 import publicDns from './public-dns.ts';
 import read from './read.ts';
@@ -31,6 +33,8 @@ export const serviceChecks: CloudCheck[] = [
   ...operations,
   ...environment,
   ...privileged,
+  ...memoryLimit,
+  ...netPidModes,
   ...publicDns,
   ...filters,
   ...states,

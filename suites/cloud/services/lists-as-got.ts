@@ -8,7 +8,7 @@
 import { cloudCheck } from '../support/check.ts';
 import { SERVICES, sharedNodes } from '../support/app.ts';
 import { DESCRIPTIVE_FIELDS, linkedApp, SERVICE_FLAGS, SERVICE_LISTS, SETTLED_STATE } from '../support/linked-app.ts';
-import { expectShownAsGot, listAll } from '../support/lists.ts';
+import { expectEachListedAsGot, expectShownAsGot, listAll } from '../support/lists.ts';
 
 const R = { list: 'cloud/service/list/returns-services', created: 'cloud/service/create/returns-service' };
 
@@ -27,19 +27,8 @@ export default [
       const app = await ctx.setUp(async () => linkedApp(ctx, await sharedNodes(ctx)));
       expectShownAsGot(ctx, app.created, app.client, CREATED_AS_GOT, 'the create answer', R.created);
       const listed = await listAll(ctx, SERVICES);
-      for (const svc of [app.client, app.server, ...app.linking]) {
-        const found = listed.find((o) => o.uuid === svc.uuid);
-        ctx.expect(found !== undefined, `the service ${String(svc.uuid)} is not listed`, { requirement: R.list });
-        if (found)
-          expectShownAsGot(
-            ctx,
-            found,
-            await ctx.getJson('service', svc.resource_uri),
-            [...SERVICE_LISTS, ...SERVICE_FLAGS, ...SETTLED_STATE],
-            `GET ${SERVICES}`,
-            R.list,
-          );
-      }
+      const own = [app.client, app.server, ...app.linking];
+      await expectEachListedAsGot(ctx, listed, own, 'service', [...SERVICE_LISTS, ...SERVICE_FLAGS, ...SETTLED_STATE], `GET ${SERVICES}`, R.list);
     },
   }),
 ];

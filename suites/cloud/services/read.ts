@@ -8,6 +8,7 @@ import {
   operate,
   operateAndSettle,
   runningService,
+  scaledTo,
   serviceBody,
   settled,
   SERVICES,
@@ -35,6 +36,28 @@ const SERVICE_SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'target_num_contai
 /** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
 const SIZED: Json = { cpu_shares: 256, memory: 64, memory_swap: 128, target_num_containers: 2, container_ports: [{ protocol: 'tcp', inner_port: 8080 }] };
 const DATES = ['deployed_datetime', 'started_datetime', 'stopped_datetime', 'destroyed_datetime'] as const;
+
+/** The update of the synchronized check: containers deployed before it run without this variable. */
+const CHANGED = { key: 'CONFORMANCE', value: 'changed' };
+
+/**
+ * After an update, a scale-up adds containers built from the new definition: while a container
+ * still runs the old one (its container_envvars lack the change), the definition does not match
+ * the current containers, and the service says synchronized false. A scale that redeployed every
+ * container leaves none stale: then nothing is judged.
+ */
+async function expectStaleAfterScaleUp(ctx: CloudContext, svc: { resource_uri: string }, change: { key: string; value: string }): Promise<void> {
+  if (!(await scaledTo(ctx, svc, 2))) return;
+  const containers = await waitForContainers(ctx, svc, 2);
+  const stale = containers.filter((c) => !(c.container_envvars ?? []).some((e) => e.key === change.key && e.value === change.value));
+  const now = await settled(ctx, 'service', svc.resource_uri);
+  if (!stale.length) return ctx.observe(`after the scale-up every container shows ${change.key}=${change.value}: none runs the old definition`);
+  ctx.expect(now.synchronized === false, 'after an update and a scale-up the service says synchronized while a container still runs the old definition', {
+    expected: false,
+    actual: { synchronized: now.synchronized, stale: stale.map((c) => c.resource_uri) },
+    requirement: R.synchronized,
+  });
+}
 
 /** The date of the last `op` (done in a later second of the target's clock than every date of `before`) is later than before's. */
 function expectLater(ctx: CloudContext, after: Json, before: Json, field: (typeof DATES)[number], op: string): void {
@@ -122,14 +145,14 @@ export default [
   }),
   cloudCheck({
     id: R.synchronized,
-    title: 'synchronized is false after an update that changes the containers, true again after redeploy',
+    title: 'synchronized is false after an update that changes the containers (also once a scale-up adds new ones), true again after redeploy',
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
       ctx.expectEqual((await ctx.getJson('service', uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
-      const res = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
+      const res = await ctx.api.patch(uri, { container_envvars: [CHANGED] });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.synchronized });
       ctx.expectEqual(
         (await settled(ctx, 'service', uri)).synchronized,
@@ -137,6 +160,7 @@ export default [
         'after an update of container_envvars the service still says synchronized',
         R.synchronized,
       );
+      await expectStaleAfterScaleUp(ctx, svc, CHANGED);
       await operateAndSettle(ctx, svc, 'redeploy');
       ctx.expectEqual(
         (await ctx.waitForState('service', uri, ['Running'])).synchronized,

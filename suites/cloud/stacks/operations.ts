@@ -39,6 +39,14 @@ const R = {
 /** How long the event stream is read, once the stop has settled, for the messages still on their way. */
 const EVENTS_GRACE_MS = 300;
 
+/** The second PATCH item's parameters: values other than UPDATE's, so the service each item reached shows. */
+const SECOND_UPDATE: Json = {
+  container_envvars: [{ key: 'CONFORMANCE', value: 'second' }],
+  target_num_containers: 2,
+  nickname: 'conformance-second',
+  tags: [{ name: 'conformance-stack-second' }],
+};
+
 /** A stack of two services on the check's nodes. */
 async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Stack> {
   return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
@@ -129,30 +137,42 @@ export default [
     requirements: [R.updates, R.update202, R.updateOutside, R.resolves, ENDS, SUCCEEDS],
     endpoint: 'cloud/stack/update',
     async run(ctx) {
-      const stack = await twoServiceStack(ctx, undefined);
-      const [first, second] = [...(await servicesByName(ctx, stack)).values()];
-      ctx.precondition(first !== undefined && second !== undefined, 'the stack created with two services does not list two', getRequirement('stack'));
-      // Every parameter of service update, the link naming the other service of the stack by its name.
+      // Three services, the PATCH naming the third and the second in that order with different parameters: a target
+      // applying only the first item, or matching items to services by position, leaves one of them without its own.
+      const bodies = [serviceBody(ctx, undefined), serviceBody(ctx, undefined), serviceBody(ctx, undefined)];
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: bodies });
+      const before = await servicesByName(ctx, stack);
+      const [first, second, third] = bodies.map((b): Service => {
+        const svc = before.get(String(b.name));
+        ctx.precondition(svc !== undefined, `the stack created with three services does not list ${String(b.name)}`, getRequirement('stack'));
+        return svc as Service;
+      }) as [Service, Service, Service];
+      // Every parameter of service update, the link naming another service of the stack by its name.
       const update: Json = { ...UPDATE, tags: [{ name: 'conformance-stack' }] };
-      const link = { to_service: second.name, name: 'conformance-db' };
-      const res = await ctx.api.patch(stack.resource_uri, { services: [{ name: first.name, ...update, linked_to_service: [link] }] });
+      const link = { to_service: first.name, name: 'conformance-db' };
+      const items: [Service, Json][] = [
+        [third, update],
+        [second, SECOND_UPDATE],
+      ];
+      const res = await ctx.api.patch(stack.resource_uri, {
+        services: [
+          { name: third.name, ...update, linked_to_service: [link] },
+          { name: second.name, ...SECOND_UPDATE },
+        ],
+      });
       ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
       ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
       await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
-      const named: Json = after.get(String(first.name)) ?? {};
-      verifyKept(ctx, update, named, 'the named service after PATCH', R.updates);
-      ctx.verify(keptField('linked_to_service', [{ ...link, to_service: second.resource_uri }], named), 'the named service did not get the link sent', {
-        expected: [{ ...link, to_service: second.resource_uri }],
-        actual: named.linked_to_service,
+      for (const [svc, sent] of items)
+        verifyKept(ctx, sent, after.get(String(svc.name)) ?? {}, `service ${String(svc.name)} after the PATCH item naming it`, R.updates);
+      const linked: Json = after.get(String(third.name)) ?? {};
+      ctx.verify(keptField('linked_to_service', [{ ...link, to_service: first.resource_uri }], linked), 'the named service did not get the link sent', {
+        expected: [{ ...link, to_service: first.resource_uri }],
+        actual: linked.linked_to_service,
         requirement: R.updates,
       });
-      ctx.expectEqual(
-        after.get(String(second.name))?.target_num_containers,
-        second.target_num_containers,
-        'a service the PATCH did not name changed',
-        R.updates,
-      );
+      ctx.expectEqual(after.get(String(first.name))?.target_num_containers, first.target_num_containers, 'a service the PATCH did not name changed', R.updates);
       // The stack answered is the one its resource_uri names: its services are those of its GET.
       await expectAnswerAsGot(ctx, res, 'stack', stack.resource_uri, ['services'], `PATCH ${stack.resource_uri}`, R.resolves);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the stack)', R.update202);

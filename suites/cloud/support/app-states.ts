@@ -141,13 +141,36 @@ const UNCHANGED: Record<AppResource, string[]> = {
 
 const LABEL: Record<AppResource, string> = { stack: 'A stack', service: 'A service', container: 'A container' };
 
+/** The operations whose end the spec states for every container they act on ("starts all containers" ...). */
+const FOLLOWED = ['start', 'stop', 'terminate'];
+
 /**
- * An accepted start, stop or terminate of a stack acts on its services ("starts the services",
- * "terminates all its services"): each ends where the stack does. The stack's own state is a word
- * the target shows; a stack Terminated over a service left Stopped did not take effect.
+ * Each container the service listed before the operation (`before`) or lists now ends where the
+ * accepted operation leads: a service Stopped or Terminated over a container left Running, or the
+ * Stopped container of a Partly running service left Stopped by a terminate, did not take effect.
  */
-async function expectServicesFollow(ctx: CloudContext, r: AppResourceView, op: string, requirement: string): Promise<void> {
-  if (appViewOf(r.resource_uri) !== 'stack' || !['start', 'stop', 'terminate'].includes(op)) return;
+async function expectContainersFollow(ctx: CloudContext, serviceUri: string, before: readonly string[], op: string, requirement: string): Promise<void> {
+  const now = await ctx.getJson('service', serviceUri, 'the service');
+  for (const uri of new Set([...before, ...(now.containers ?? [])])) {
+    const c = await settled(ctx, 'container', uri);
+    ctx.expect(EFFECT[op]!.includes(c.state), `after the accepted ${op} of ${serviceUri} its container ${uri} is ${c.state}`, {
+      expected: EFFECT[op],
+      actual: c.state,
+      requirement,
+    });
+  }
+}
+
+/**
+ * An accepted start, stop or terminate acts on what the resource holds: a service's containers
+ * ("starts all containers"), a stack's services ("starts the services", "terminates all its
+ * services") and theirs; each ends where the resource does. The resource's own state is a word the
+ * target shows; a stack Terminated over a service left Stopped did not take effect.
+ */
+async function expectHeldFollow(ctx: CloudContext, r: AppResourceView, op: string, requirement: string): Promise<void> {
+  const view = appViewOf(r.resource_uri);
+  if (view === 'container' || !FOLLOWED.includes(op)) return;
+  if (view === 'service') return expectContainersFollow(ctx, r.resource_uri, (r as Service).containers ?? [], op, requirement);
   const stack = await ctx.getJson('stack', r.resource_uri, 'the stack');
   for (const uri of stack.services ?? []) {
     const svc = await settled(ctx, 'service', uri);
@@ -156,6 +179,7 @@ async function expectServicesFollow(ctx: CloudContext, r: AppResourceView, op: s
       actual: svc.state,
       requirement,
     });
+    await expectContainersFollow(ctx, uri, svc.containers ?? [], op, requirement);
   }
 }
 
@@ -187,7 +211,7 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
                 requirement: id,
               });
             }
-            await expectServicesFollow(ctx, r, op, id);
+            await expectHeldFollow(ctx, r, op, id);
             if (redeploys) await expectRedeployed(ctx, r, id);
           },
         }

@@ -4,6 +4,7 @@ import { operate, type Verb } from './app.ts';
 import type { CloudContext } from './context.ts';
 import { settledState } from './filters.ts';
 import type { Json } from './lists.ts';
+import { secondOf, secondOfDate } from './target-clock.ts';
 
 /**
  * An asynchronous operation as the requirements state it: accepted (the effect requirement),
@@ -52,7 +53,33 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
  */
 async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, verb: Verb): Promise<void> {
   const actionUri = res.headers[ctx.actionHeader];
-  if (res.status === 202 && actionUri) await readActionAtOnce(ctx, actionUri, uri, verb, IN_PROGRESS);
+  if (res.status !== 202 || !actionUri) return;
+  const first = await readActionAtOnce(ctx, actionUri, uri, verb, IN_PROGRESS);
+  if (ENDED.includes(String(first.state))) expectEndedAfterAnswer(ctx, res, first, verb);
+}
+
+/**
+ * "Return 202 Accepted immediately and the work continues in the background": an action already
+ * ended when first read must not have ended before its 202 was answered. Both dates are of the
+ * target's clock, to the second: an end_date in an earlier second than the 202's Date header is
+ * work done before the answer; the same second cannot be told apart and is only noted.
+ */
+export function expectEndedAfterAnswer(ctx: CloudContext, res: HttpResponse, action: Json, verb: string, noteUnclear = true): void {
+  const answered = secondOf(res);
+  const ended = secondOfDate(action.end_date);
+  if (answered === undefined || Number.isNaN(ended) || ended >= answered) {
+    if (noteUnclear)
+      ctx.observe(
+        `the ${verb} action had ended (end_date ${String(action.end_date)}) when first read; the 202's Date (${String(res.headers.date)}) ` +
+          'cannot tell whether the work ended before the answer',
+      );
+    return;
+  }
+  ctx.expect(false, `the ${verb} action ended (end_date ${String(action.end_date)}) before its 202 was answered (Date ${String(res.headers.date)})`, {
+    expected: 'the work continuing in the background after the 202: an end_date not before the answer',
+    actual: { end_date: action.end_date, date: res.headers.date },
+    requirement: IN_PROGRESS,
+  });
 }
 
 const ENDED = ['Success', 'Failed'];

@@ -137,6 +137,24 @@ async function expectWholeName(ctx: CloudContext, spec: FilterSpec, full: Json[]
   if (start !== '') await judgeFilter(ctx, spec, full, field, param, start, false);
 }
 
+/**
+ * A URI filter given a well-formed URI no object has (the value's last segment replaced by a name
+ * of the run) keeps nothing: a target that drops a filter whose URI resolves to nothing answers the
+ * whole list. A client error for the unknown URI is a refusal, not a list: observed only.
+ */
+async function expectNoneAtUnknownUri(ctx: CloudContext, spec: FilterSpec, param: string, uri: string): Promise<void> {
+  const unknown = uri.replace(/[^/]+(\/?)$/, `${ctx.uniqueName('no-such')}$1`);
+  const res = await ctx.api.get(spec.path, { [param]: unknown });
+  if (res.status >= 400 && res.status < 500) return ctx.observe(`GET ${spec.path}?${param}=${unknown} (a URI no object has) answered ${res.status}`);
+  ctx.expectStatus(res, 200, `GET ${spec.path}?${param}=${unknown} (a URI no object has)`, spec.id);
+  const kept = ctx.listObjects(res, `GET ${spec.path}?${param}=${unknown}`);
+  ctx.expect(kept.length === 0, `GET ${spec.path}?${param}=${unknown} (a URI no object has) returned ${kept.length} object(s)`, {
+    expected: 'an empty list',
+    actual: kept.slice(0, 3).map((o) => o.resource_uri),
+    requirement: spec.id,
+  });
+}
+
 /** A filter check: the value is taken from the list itself; the answer must be the matching objects. */
 export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
   return cloudCheck({
@@ -163,6 +181,7 @@ export function filterCheck(spec: FilterSpec, title: string): CloudCheck {
             ? everyValue(ctx, stable, field)
             : [value];
       for (const v of values) await judgeFilter(ctx, spec, full, field, param, v);
+      if (value.startsWith('/api/')) await expectNoneAtUnknownUri(ctx, spec, param, value);
       if (spec.param === 'name') {
         await expectWholeName(ctx, spec, full, field, param, value);
         await expectNoneNamed(ctx, spec, param);

@@ -47,7 +47,7 @@ export async function deployInProgress(ctx: CloudContext, attempts = IN_PROGRESS
  * (800 ms on the embedded reference, whose deploy lasts 150 ms: in a whole-suite run five deploys
  * in a row had ended before their cancel came).
  */
-const SEQUENTIAL_CONTAINERS = 10;
+export const SEQUENTIAL_CONTAINERS = 10;
 
 /**
  * The start of a service of SEQUENTIAL_CONTAINERS containers deployed in sequence, whose action was

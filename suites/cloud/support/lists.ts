@@ -103,6 +103,23 @@ function valueAt(o: Json, path: string): unknown {
   return path.split('.').reduce<unknown>((v, key) => (isJsonObject(v) ? v[key] : undefined), o);
 }
 
+/** Each of `own` is in `listed` (a list read once) and shown there with the same `fields` as its GET (`view`). */
+export async function expectEachListedAsGot(
+  ctx: CloudContext,
+  listed: readonly Json[],
+  own: ReadonlyArray<{ uuid?: unknown; resource_uri: string }>,
+  view: ViewName,
+  fields: readonly string[],
+  what: string,
+  requirement: string,
+): Promise<void> {
+  for (const object of own) {
+    const found = listed.find((o) => o.uuid === object.uuid);
+    ctx.expect(found !== undefined, `the ${view} ${String(object.uuid)} is not listed`, { requirement });
+    if (found) expectShownAsGot(ctx, found, (await ctx.getJson(view, object.resource_uri)) as Json, fields, what, requirement);
+  }
+}
+
 /** The list at `path` (filtered by uuid) shows the object `got` (its GET) with the same `fields`. */
 export async function expectListedAsGot(ctx: CloudContext, path: string, got: Json, fields: readonly string[], requirement: string): Promise<void> {
   const listed = (await listAll(ctx, path, { uuid: String(got.uuid) })).find((o) => o.uuid === got.uuid);
