@@ -3,7 +3,11 @@ import type { EngineContext } from '../support/context.ts';
 import { effectCheck, judged, outputLines, type Judgement, type Observed } from '../support/effects.ts';
 
 const REQUIREMENT = 'engine/containers/create/host-config-cgroup-parent';
-/** A relative parent: the cgroup path of the init process, then this, then the container's own cgroup. */
+/**
+ * A relative parent: the cgroup path of the init process, then this, then the container's own cgroup.
+ * The name is fixed, not run-scoped: the daemon creates the parent and leaves it when the container
+ * goes, and no API call removes it, so one name leaves one empty cgroup on the host, not one per run.
+ */
 const PARENT = 'conformance-parent';
 
 /** The cgroup path of each hierarchy in /proc/self/cgroup (`N:controllers:/path`; v2 is `0::/path`). */
