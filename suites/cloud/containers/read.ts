@@ -276,8 +276,12 @@ export default [
   }),
 ];
 
-/** No two of the given Running containers hold one private_ip (a container without an address is judged above). */
-function expectDistinctIps(ctx: CloudContext, running: readonly Json[], what: string): void {
+/**
+ * No two of the given Running containers hold one private_ip (a container without an address is judged above).
+ * A container listed twice is one container: pages read while other clients remove containers may repeat one.
+ */
+function expectDistinctIps(ctx: CloudContext, listed: readonly Json[], what: string): void {
+  const running = [...new Map(listed.map((c) => [String(c.resource_uri), c])).values()];
   const ips = running.map((c) => c.private_ip).filter((ip) => typeof ip === 'string' && ip !== '');
   const shared = ips.filter((ip, i) => ips.indexOf(ip) !== i);
   ctx.expect(shared.length === 0, `${what} share a private_ip`, {
