@@ -77,7 +77,10 @@ export const PLUGIN_LOOKUP_MS = 90_000;
 
 /** Creates a network through /v1.22 and removes it after the check (disconnecting our containers first). */
 export async function createNetwork(ctx: EngineContext, body: Record<string, unknown> = {}): Promise<{ id: string; name: string; res: HttpResponse }> {
-  const created = await createNetworkIfAccepted(ctx, body);
+  let created = await createNetworkIfAccepted(ctx, body);
+  // A set-up's plain create tries once more after a server error before the check is blocked by it:
+  // Podman has answered 500 ("route ip+net: no such network interface") while other networks came and went.
+  if ('refused' in created && created.refused.status === 500 && bodyIsPlain(body)) created = await createNetworkIfAccepted(ctx, body);
   if ('refused' in created) {
     const { name, refused } = created;
     const said = `creating network ${name} answered ${refused.status}: ${refused.text().trim().slice(0, 300)}`;
