@@ -6,10 +6,15 @@ import type { EngineEvent } from '../state/events.ts';
 import type { Engine } from '../state/engine.ts';
 
 const FILTER_KEYS = ['container', 'event', 'image', 'label', 'type', 'volume', 'network'];
-/** Sources 1.18 knows: volume and network events do not exist there. */
-const V118_TYPES = new Set(['container', 'image']);
-/** Image kinds 1.18 lists (spec: Events table); later kinds (tag, import, ...) are not sent there. */
-const V118_IMAGE_KINDS = new Set(['untag', 'delete']);
+/**
+ * The kinds 1.18 lists per source (spec: Events table): volume and network events do not exist
+ * there, and the kinds only 1.22 lists (a container's attach, rename, top...; an image's tag,
+ * import...) are not sent there.
+ */
+const V118_KINDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['container', new Set(['create', 'destroy', 'die', 'exec_create', 'exec_start', 'export', 'kill', 'oom', 'pause', 'restart', 'start', 'stop', 'unpause'])],
+  ['image', new Set(['untag', 'delete'])],
+]);
 const EXEC_KINDS = new Set(['exec_create', 'exec_start']);
 
 export function registerEventsRoute(router: Router, engine: Engine): void {
@@ -19,9 +24,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const since = parseTimestamp(ctx, 'since');
     const until = parseTimestamp(ctx, 'until');
     const wanted = (e: EngineEvent): boolean =>
-      (ctx.version === '1.22' ||
-        (V118_TYPES.has(e.Type) && (e.Type !== 'image' || V118_IMAGE_KINDS.has(e.Action))) ||
-        (ctx.faults.has('events-1.18-volume-network') && e.Type !== 'image')) &&
+      (ctx.version === '1.22' || V118_KINDS.get(e.Type)?.has(e.Action) || (ctx.faults.has('events-1.18-volume-network') && !V118_KINDS.has(e.Type))) &&
       !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-exec') && EXEC_KINDS.has(e.Action)) &&
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx), ctx.faults) : true) &&
       (until === undefined || e.timeNano <= until);

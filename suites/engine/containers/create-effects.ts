@@ -304,4 +304,29 @@ export default [
         });
     },
   }),
+  engineCheck({
+    id: `${R}body-networking-config/address`,
+    title:
+      '(1.22) The IPAMConfig IPv4Address of NetworkingConfig.EndpointsConfig is the address the started container has on that network ' +
+      '(not merely stored: the pool would give another)',
+    requirements: [`${R}body-networking-config`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const pools = randomSubnet();
+      const network = await createNetwork(ctx, { IPAM: { Config: dualStackConfig(pools) } });
+      // pools.host (.10) is not the first address the pool hands out (.2): an address from the pool shows.
+      const endpoints = { [network.name]: { IPAMConfig: { IPv4Address: pools.host } } };
+      const { id } = await ctx.runningContainer(['sleep', '300'], {
+        hostConfig: { NetworkMode: network.name },
+        extra: { NetworkingConfig: { EndpointsConfig: endpoints } },
+      });
+      const networks = ((await ctx.inspect(id)).NetworkSettings as { Networks?: Record<string, Record<string, unknown>> } | undefined)?.Networks;
+      ctx.expectEqual(
+        networks?.[network.name]?.IPAddress,
+        pools.host,
+        `the started container's address on ${network.name} is the IPv4Address its create asked for`,
+      );
+    },
+  }),
 ];

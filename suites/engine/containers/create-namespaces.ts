@@ -22,25 +22,34 @@ function networkModeChecks(): EngineCheck[] {
       networked: true,
       judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
     }),
-    effectCheck({
-      requirement: `${R}host-config-network-mode`,
-      id: `${R}host-config-network-mode/container-inside`,
-      title: "NetworkMode container:<id> shares that container's network stack (its eth0 has the other container's MAC address)",
-      fields: async (ctx, scratch) => {
-        const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
-        scratch.mac = ((await ctx.inspect(other.id)).NetworkSettings as Record<string, unknown> | undefined)?.MacAddress;
-        return { HostConfig: { NetworkMode: `container:${other.id}` } };
-      },
-      script: 'cat /sys/class/net/eth0/address',
-      judge: (o, scratch) =>
-        judged(
-          typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(),
-          "eth0 of a container created with NetworkMode container:<id> is the other container's interface",
-          scratch.mac,
-          o.out.trim() || 'no eth0',
-        ),
-    }),
+    networkJoinCheck('id', 'container-inside'),
+    networkJoinCheck('name', 'container-name-inside'),
   ];
+}
+
+/**
+ * NetworkMode container:<id> or container:<name> (the spec gives both forms): the container's eth0
+ * is the named container's interface, with its MAC address.
+ */
+function networkJoinCheck(form: 'id' | 'name', suffix: string): EngineCheck {
+  return effectCheck({
+    requirement: `${R}host-config-network-mode`,
+    id: `${R}host-config-network-mode/${suffix}`,
+    title: `NetworkMode container:<${form}> shares that container's network stack (its eth0 has the other container's MAC address)`,
+    fields: async (ctx, scratch) => {
+      const other = await ctx.runningContainer(['sleep', '300'], { networked: true });
+      scratch.mac = ((await ctx.inspect(other.id)).NetworkSettings as Record<string, unknown> | undefined)?.MacAddress;
+      return { HostConfig: { NetworkMode: `container:${other[form]}` } };
+    },
+    script: 'cat /sys/class/net/eth0/address',
+    judge: (o, scratch) =>
+      judged(
+        typeof scratch.mac === 'string' && scratch.mac !== '' && o.out.trim().toLowerCase() === scratch.mac.toLowerCase(),
+        `eth0 of a container created with NetworkMode container:<${form}> is the other container's interface`,
+        scratch.mac,
+        o.out.trim() || 'no eth0',
+      ),
+  });
 }
 
 function pidModeChecks(): EngineCheck[] {

@@ -154,7 +154,9 @@ export default [
   }),
   engineCheck({
     id: `${R}counters-meaning/memory-limit`,
-    title: "memory_stats.limit of a container created with Memory 64 MiB is that limit, not the host's memory",
+    title:
+      "memory_stats.limit of a container created with Memory 64 MiB is that limit, not the host's memory, " +
+      "and its usage is the container's own: above zero and within the 64 MiB, not the host's",
     requirements: [`${R}counters-meaning`],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -165,8 +167,13 @@ export default [
       if (stored !== memory) ctx.unverified(`the container created with Memory ${memory} shows HostConfig.Memory ${JSON.stringify(stored)}`);
       const read = await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1 });
       ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200');
-      const limit = (read.readings[0]?.memory_stats as { limit?: unknown } | undefined)?.limit;
+      const { limit, usage } = (read.readings[0]?.memory_stats ?? {}) as { limit?: unknown; usage?: unknown };
       ctx.expectEqual(limit, memory, 'memory_stats.limit of a container created with Memory 64 MiB');
+      // The shared container has no limit, so usage within its limit (the host's memory) passed a host-wide usage too.
+      ctx.expect(typeof usage === 'number' && usage > 0 && usage <= memory, 'memory_stats.usage of the container limited to 64 MiB is its own usage', {
+        expected: `above 0 and at most ${memory} (the cgroup keeps the container within its limit)`,
+        actual: usage,
+      });
     },
   }),
   engineCheck({

@@ -202,12 +202,13 @@ export default [
   filterCheck({
     key: 'label',
     versions: ['1.22'],
-    title: '(1.22) Filter label= sends only events of containers and images with that label',
+    title: '(1.22) Filter label=key=value sends only events of containers and images with that label (not those with the key and another value)',
     async setup(ctx) {
       const label = { 'conformance.filter': ctx.uniqueName('label') };
-      const other = await ctx.createContainer({ cmd: ['true'] });
-      const mine = await ctx.createContainer({ cmd: ['true'], labels: label });
       const [[key, value]] = Object.entries(label) as [[string, string]];
+      // The same key with another value: a filter that matches the key alone lets its events through.
+      const other = await ctx.createContainer({ cmd: ['true'], labels: { [key]: `${value}-other` } });
+      const mine = await ctx.createContainer({ cmd: ['true'], labels: label });
       return { filters: { label: [`${key}=${value}`] }, sentinel: created(mine.id), admits: (e) => attributesOf(e)[key] === value, excluded: [other.id] };
     },
   }),

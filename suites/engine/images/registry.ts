@@ -15,6 +15,7 @@ import {
   tagAs,
   tagged,
 } from '../support/images.ts';
+import { pullWith, registryBase, registryCredentials, wrongCredentials } from '../support/registry-credentials.ts';
 import {
   expectPulledImage,
   expectTransferred,
@@ -238,6 +239,22 @@ export default [
       const repo = registryRepo(ctx, 'missing');
       const res = await pull(ctx, repo, { tag: 'latest' });
       ctx.expectStatus(res, 404, `pull of ${repo}, which the registry does not hold`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/create/404-no-such-repository/no-read-access',
+    title: 'a pull of a repository the registry holds, with credentials that give no read access to it, answers 404',
+    requirements: ['engine/images/create/404-no-such-repository'],
+    endpoint: CREATE,
+    async run(ctx) {
+      const creds = registryCredentials(ctx);
+      const base = await registryBase(ctx, creds, 'denied');
+      const denied = await pullWith(ctx, base, { ...wrongCredentials(creds), email: 'conformance@example.invalid' });
+      if (denied.accepted) ctx.notApplicable(`the registry gave ${base} to wrong credentials (${denied.detail}): no pull without read access can be made`);
+      ctx.expect(denied.status === 404, `the pull of ${base} with wrong credentials (no read access) answered ${denied.detail}`, {
+        expected: 404,
+        actual: denied.detail,
+      });
     },
   }),
   engineCheck({

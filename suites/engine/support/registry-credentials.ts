@@ -36,17 +36,19 @@ export function wrongCredentials(creds: LoginCredentials): LoginCredentials {
   return { username: creds.username, password: `${creds.password}-wrong` };
 }
 
-/** How a pull, push or build ended: accepted (200, no {error} object) or refused, with what showed it. */
+/** How a pull, push or build ended: accepted (200, no {error} object) or refused, with the status and what showed it. */
 export interface Transfer {
   accepted: boolean;
+  status: number;
   detail: string;
 }
 
 export function transferOf(ctx: EngineContext, res: HttpResponse, what: string): Transfer {
-  if (res.status !== 200) return { accepted: false, detail: `${res.status}: ${res.text().trim().slice(0, 200)}` };
+  if (res.status !== 200) return { accepted: false, status: res.status, detail: `${res.status}: ${res.text().trim().slice(0, 200)}` };
   const errors = summarize(decodeObjects(ctx, res, what)).errors;
   return {
     accepted: errors.length === 0,
+    status: res.status,
     detail: errors.length
       ? `200 with {error}: ${errors
           .map((e) => e.message)
