@@ -18,6 +18,9 @@ import { afterTargetSecond, secondOf, secondOfDate } from '../support/target-clo
 const SEQUENTIAL_CONTAINERS = 15;
 const RECORD = 'cloud/actions/record-matches-call';
 
+const POLL_MS = 50;
+const WATCH_MS = 60_000;
+
 /**
  * "start_date: when the call was made". The call was made after the answer read just before it and
  * before its own 202 (Date headers, the target's clock, to the second), however long the work went
@@ -26,8 +29,10 @@ const RECORD = 'cloud/actions/record-matches-call';
  */
 function expectStartWhenCalled(ctx: CloudContext, action: Json, again: Json, before: number | undefined, answered: number | undefined): void {
   const start = secondOfDate(action.start_date);
-  if (before === undefined || answered === undefined || Number.isNaN(start))
-    return ctx.observe(`start_date ${String(action.start_date)} was not placed between the Date headers around the call (one is missing)`);
+  if (before === undefined || answered === undefined || Number.isNaN(start)) {
+    ctx.observe(`start_date ${String(action.start_date)} was not placed between the Date headers around the call (one is missing)`);
+    return;
+  }
   ctx.expect(start >= before && start <= answered, `start_date ${String(action.start_date)} is not when the call was made`, {
     expected: `a date from ${new Date(before * 1000).toUTCString()} (an answer just before the call) to ${new Date(answered * 1000).toUTCString()} (its 202)`,
     actual: { start_date: action.start_date, end_date: action.end_date },
@@ -35,8 +40,6 @@ function expectStartWhenCalled(ctx: CloudContext, action: Json, again: Json, bef
   });
   ctx.expectEqual(again.start_date, action.start_date, 'start_date of an ended action moved between two reads', RECORD);
 }
-const POLL_MS = 50;
-const WATCH_MS = 60_000;
 
 export default [
   cloudCheck({
