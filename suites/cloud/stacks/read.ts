@@ -37,6 +37,12 @@ function namesImage(text: string, image: string): boolean {
   return spellings.some((i) => text === i || text.endsWith(`/${i}`));
 }
 
+/** Do the words name `image`, whole or as its repository and its tag in two values. */
+function holdsImage(words: readonly string[], image: string): boolean {
+  const [repository, tag] = image.split(':') as [string, string | undefined];
+  return words.some((w) => namesImage(w, image)) || (tag !== undefined && words.includes(tag) && words.some((w) => namesImage(w, repository)));
+}
+
 /**
  * A representation of the stack represents its services: whatever its layout (the stack definition
  * format is not shown), each service's name is there, as a key or a value, and its image, tag
@@ -48,8 +54,8 @@ function expectRepresents(ctx: CloudContext, definition: unknown, services: read
     const image = String(svc.image);
     // Recorded and gone on: the format's own expectations below are judged as well.
     ctx.verify(
-      words.includes(String(svc.name)) && words.some((w) => namesImage(w, image)),
-      `the export does not represent the stack's service ${String(svc.name)} (its name and its image ${image})`,
+      words.includes(String(svc.name)) && holdsImage(words, image),
+      `the export does not represent the stack's service ${String(svc.name)} (its name and its image ${image}, whole or as repository and tag)`,
       { expected: { name: svc.name, image }, actual: definition, requirement: R.export },
     );
   }
