@@ -10,24 +10,50 @@ import { ENDS, IN_PROGRESS } from '../support/actions.ts';
 import { expectEndedAfterAnswer } from '../support/async-op.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
-import { TERMINAL_ACTION_STATES } from '../support/context.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
 import { afterTargetSecond, secondOf, secondOfDate } from '../support/target-clock.ts';
 
 /** Containers the watched start deploys one after the other. */
 const SEQUENTIAL_CONTAINERS = 15;
+const RECORD = 'cloud/actions/record-matches-call';
+
 const POLL_MS = 50;
 const WATCH_MS = 60_000;
+
+/**
+ * "start_date: when the call was made". The call was made after the answer read just before it and
+ * before its own 202 (Date headers, the target's clock, to the second), however long the work went
+ * on after; and it is one time, the same date when read again. A start_date stamped when the work
+ * began in the background, when it ended, or at each read, shows on this long start.
+ */
+function expectStartWhenCalled(ctx: CloudContext, action: Json, again: Json, before: number | undefined, answered: number | undefined): void {
+  const start = secondOfDate(action.start_date);
+  if (before === undefined || answered === undefined || Number.isNaN(start)) {
+    ctx.observe(`start_date ${String(action.start_date)} was not placed between the Date headers around the call (one is missing)`);
+    return;
+  }
+  ctx.expect(start >= before && start <= answered, `start_date ${String(action.start_date)} is not when the call was made`, {
+    expected: `a date from ${new Date(before * 1000).toUTCString()} (an answer just before the call) to ${new Date(answered * 1000).toUTCString()} (its 202)`,
+    actual: { start_date: action.start_date, end_date: action.end_date },
+    requirement: RECORD,
+  });
+  ctx.expectEqual(again.start_date, action.start_date, 'start_date of an ended action moved between two reads', RECORD);
+}
 
 export default [
   cloudCheck({
     id: `${ENDS}/end-date-after-work`,
-    title: 'end_date is when processing ended: not before a second the action was read In progress, not after the first read that showed it ended, and fixed',
-    requirements: [ENDS, IN_PROGRESS],
+    title:
+      'end_date is when processing ended: not before a second the action was read In progress, not after the first read that showed it ended, and fixed; ' +
+      'start_date is when the call was made: between the answers before and to the call, and fixed',
+    requirements: [ENDS, IN_PROGRESS, RECORD],
     endpoint: 'cloud/action/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
+      // An answer just before the call: the call was made in its second or later.
+      const before = secondOf(await ctx.api.get(svc.resource_uri));
       const res = await operate(ctx, svc.resource_uri, 'start');
       const uri = res.headers[ctx.actionHeader];
       ctx.precondition(
@@ -64,6 +90,7 @@ export default [
       await afterTargetSecond(ctx, uri!, [action.end_date]);
       const again = await ctx.getJson('action', uri!, 'the ended action, read again');
       ctx.expectEqual(again.end_date, action.end_date, 'end_date of an ended action moved between two reads', ENDS);
+      expectStartWhenCalled(ctx, action, again, before, secondOf(res));
       const started = secondOfDate(action.start_date);
       if (lastSeenRunning === undefined || Number.isNaN(started) || lastSeenRunning <= started)
         return ctx.cannotVerify(

@@ -8,9 +8,6 @@ import { listAll, pathOf, type Json } from '../support/lists.ts';
 
 const R = {
   json: 'cloud/http/json-responses',
-  shape: 'cloud/uri/shape',
-  resolves: 'cloud/uri/resource-uri-resolves',
-  oneSpelling: 'cloud/uri/one-spelling',
   uuid: 'cloud/uuid/generated-on-create',
   rfc2822: 'cloud/dates/rfc2822',
   nulls: 'cloud/dates/null-where-not-happened',
@@ -29,10 +26,8 @@ const R = {
 };
 /** A uuid a client sends in a create body: the target generates its own. */
 const CLIENT_UUID = 'client-chosen-uuid';
-const URI = /^\/api\/(audit|infra|app|repo)\/v1\/([^/]+\/)?[a-z]+\/.*$/;
 const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
 const DATE_FIELDS = /(_date|_datetime|last_seen)$/;
-const URI_FIELDS = ['resource_uri', 'region', 'node_type', 'provider', 'node_cluster', 'object', 'stack'];
 
 /** Every value of `fields` in objects (and lists of URIs) for the field-wide rules. */
 function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[string, unknown]> {
@@ -87,30 +82,6 @@ export default [
       }
       const other = await ctx.api.get('/api/infra/v2/provider/');
       ctx.observe(`another version segment (/api/infra/v2/provider/) answered ${other.status}`);
-    },
-  }),
-  cloudCheck({
-    id: R.shape,
-    title: 'Every resource_uri and URI field has the shape /api/<subsystem>/v1/[<namespace>/]<resource>/...; a GET of it returns the object',
-    requirements: [R.shape, R.resolves, R.oneSpelling],
-    async run(ctx) {
-      const objects = await sample(ctx);
-      const bad = valuesOf(objects, (k) => URI_FIELDS.includes(k) || ['regions', 'node_types', 'availability_zones', 'nodes', 'services'].includes(k)).filter(
-        ([, v]) => typeof v === 'string' && !URI.test(v as string),
-      );
-      ctx.expect(
-        bad.length === 0,
-        `URIs without the documented shape: ${bad
-          .slice(0, 3)
-          .map(([k, v]) => `${k}=${String(v)}`)
-          .join(', ')}`,
-        { requirement: R.shape },
-      );
-      for (const o of objects.slice(0, 6)) {
-        const res = await ctx.api.get(String(o.resource_uri));
-        ctx.expectStatus(res, 200, `GET ${o.resource_uri}`, R.resolves);
-        ctx.expectEqual(res.json<Json>().resource_uri, o.resource_uri, 'the object at a resource_uri names another resource_uri', R.oneSpelling);
-      }
     },
   }),
   cloudCheck({

@@ -6,9 +6,11 @@ import { refusedCreateChecks } from '../negative/refused-create.ts';
 import { cloudSweepChecks } from '../negative/sweep.ts';
 import http from './http.ts';
 import unknownObject from './unknown-object.ts';
+import uriShape from './uri-shape.ts';
 
 export const generalChecks: CloudCheck[] = [
   ...http,
+  ...uriShape,
   ...unknownObject,
   ...cloudSweepChecks(),
   eachProviderCheck,

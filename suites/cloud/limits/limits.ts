@@ -21,11 +21,50 @@ async function strategyUpdate(ctx: CloudContext, from: string, to: string, requi
   ctx.expectEqual(after.deployment_strategy, from, `a refused update changed deployment_strategy to ${String(after.deployment_strategy)}`, requirement);
 }
 
-/** Whether a provider takes a disk size: the answers to a create with `disk` (the cluster is removed at once). */
-async function acceptsDisk(ctx: CloudContext, region: string, nodeType: string, disk: number): Promise<boolean> {
+/** Sizes outside the list: between two listed ones, and past the largest. */
+const UNLISTED = [15, 61, 3000];
+
+/**
+ * Whether a provider takes a disk size: a create with it is accepted and the cluster carries that
+ * disk (a provider without disk choice may refuse the field or leave it unapplied). The cluster is
+ * removed at once.
+ */
+async function takesDisk(ctx: CloudContext, region: string, nodeType: string, disk: number): Promise<boolean> {
   const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('disk'), node_type: nodeType, region, disk });
-  if (res.status < 300) await ctx.api.delete(String(res.json<Json>().resource_uri));
-  return res.status < 300;
+  // Too many requests, or the server's own failure, is no answer about the size.
+  if (res.status === 429 || res.status >= 500)
+    ctx.unverified(`a create with disk ${disk} answered ${res.status}: whether the provider takes it cannot be told`);
+  if (res.status >= 300) return false;
+  const created = res.json<Json>();
+  await ctx.api.delete(String(created.resource_uri));
+  return created.disk === disk;
+}
+
+type DiskRule = 'list' | 'none' | 'any';
+
+/**
+ * A provider's disk rule from the sizes it takes: every listed size and none other ('list'), no
+ * size at all ('none'), or something else ('any'). Sizes of the list it refuses while refusing
+ * others too are recorded as breaches of the list.
+ */
+async function diskRule(ctx: CloudContext, provider: string, region: string, nodeType: string): Promise<DiskRule> {
+  const taken = async (sizes: readonly number[]): Promise<number[]> => {
+    const out: number[] = [];
+    for (const size of sizes) if (await takesDisk(ctx, region, nodeType, size)) out.push(size);
+    return out;
+  };
+  const listed = await taken(DISK_LIST);
+  const unlisted = await taken(UNLISTED);
+  ctx.observe(`${provider}: takes ${listed.length} of the ${DISK_LIST.length} listed sizes and ${unlisted.join(', ') || 'none'} of ${UNLISTED.join(', ')}`);
+  if (listed.length === 0 && unlisted.length === 0) return 'none';
+  const refused = DISK_LIST.filter((d) => !listed.includes(d));
+  if (unlisted.length === 0 && refused.length)
+    ctx.expect(false, `${provider} restricts disk to a list but refuses listed sizes: ${refused.join(', ')}`, {
+      expected: DISK_LIST,
+      actual: listed,
+      requirement: R.disk,
+    });
+  return unlisted.length === 0 ? 'list' : 'any';
 }
 
 export default [
@@ -63,19 +102,13 @@ export default [
     async run(ctx) {
       const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
       const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
-      const rules: string[] = [];
+      const rules: DiskRule[] = [];
       for (const provider of [...new Set(regions.map((r) => String(r.provider)))]) {
         const region = regions.find((r) => r.provider === provider)!;
         const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(region.resource_uri));
-        if (!type) continue;
-        const [listed, unlisted] = [
-          await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), DISK_LIST[1]!),
-          await acceptsDisk(ctx, String(region.resource_uri), String(type.resource_uri), 61),
-        ];
-        rules.push(listed && !unlisted ? 'list' : !listed && !unlisted ? 'none' : 'any');
-        ctx.observe(`${provider}: disk ${DISK_LIST[1]} ${listed ? 'accepted' : 'refused'}, disk 61 ${unlisted ? 'accepted' : 'refused'}`);
+        if (type) rules.push(await diskRule(ctx, provider, String(region.resource_uri), String(type.resource_uri)));
       }
-      ctx.expect(rules.includes('list'), 'no provider restricts disk to the listed sizes (disk 61 is accepted wherever disk 20 is)', {
+      ctx.expect(rules.includes('list'), `no provider restricts disk to the listed sizes (a size outside the list is taken wherever listed ones are)`, {
         expected: 'one provider refusing sizes outside the list',
         actual: rules,
         requirement: R.disk,

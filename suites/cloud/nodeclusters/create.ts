@@ -17,6 +17,7 @@ const R = {
   target: 'cloud/nodecluster/create/default-target-num-nodes-1',
   tags: 'cloud/nodecluster/create/default-tags-empty',
   echoes: 'cloud/nodecluster/create/echoes-body',
+  otherOptions: 'cloud/nodecluster/create/provider-options-other-providers-not-shown',
 };
 
 /** The provider options the spec shows for one public cloud provider. */
@@ -269,8 +270,10 @@ export default [
   }),
   cloudCheck({
     id: `${R.echoes}/provider-options`,
-    title: 'The provider options the spec shows (vpc, iam) are kept by the provider it shows them for, where it takes them (the create answer and a later GET)',
-    requirements: [R.echoes],
+    title:
+      'The provider options the spec shows (vpc, iam) are kept by the provider it shows them for, where it takes them (the create answer and a later GET); ' +
+      'what other providers do with them is observed',
+    requirements: [R.echoes, R.otherOptions],
     endpoint: ENDPOINT,
     run: checkProviderOptionsKept,
   }),

@@ -21,6 +21,45 @@ const R = {
 };
 
 const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
+/** An image other than the default one, with a tag that is not latest: a representation of its service keeps it. */
+const OTHER_IMAGE = 'busybox:1.36';
+
+/** Every key and string value of a JSON value, at any depth. */
+function wordsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(wordsOf);
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...wordsOf(v)]);
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** Does `text` name `image`: as sent, with a registry or namespace before it, or (tag latest) without the tag. */
+function namesImage(text: string, image: string): boolean {
+  const spellings = image.endsWith(':latest') ? [image, image.slice(0, -':latest'.length)] : [image];
+  return spellings.some((i) => text === i || text.endsWith(`/${i}`));
+}
+
+/** Do the words name `image`, whole or as its repository and its tag in two values. */
+function holdsImage(words: readonly string[], image: string): boolean {
+  const [repository, tag] = image.split(':') as [string, string | undefined];
+  return words.some((w) => namesImage(w, image)) || (tag !== undefined && words.includes(tag) && words.some((w) => namesImage(w, repository)));
+}
+
+/**
+ * A representation of the stack represents its services: whatever its layout (the stack definition
+ * format is not shown), each service's name is there, as a key or a value, and its image, tag
+ * included. An empty object, the stack's own fields (service URIs) or one service of two show.
+ */
+function expectRepresents(ctx: CloudContext, definition: unknown, services: readonly Json[]): void {
+  const words = wordsOf(definition);
+  for (const svc of services) {
+    const image = String(svc.image);
+    // Recorded and gone on: the format's own expectations below are judged as well.
+    ctx.verify(
+      words.includes(String(svc.name)) && holdsImage(words, image),
+      `the export does not represent the stack's service ${String(svc.name)} (its name and its image ${image}, whole or as repository and tag)`,
+      { expected: { name: svc.name, image }, actual: definition, requirement: R.export },
+    );
+  }
+}
 
 /** The running stack with its first service updated (its containers no longer match it). */
 export async function outOfDate(ctx: CloudContext, stack: Stack): Promise<Stack> {
@@ -102,12 +141,14 @@ export default [
   }),
   cloudCheck({
     id: R.export,
-    title: 'export returns a JSON object: the stack definition, mapping each service name to its definition',
+    title: 'export returns a JSON object representing the stack: each of its two services by name and image (the format: each name mapped to its definition)',
     requirements: [R.export, R.format],
     endpoint: 'cloud/stack/export',
     async run(ctx) {
       const web = serviceBody(ctx, undefined, { target_num_containers: 2 });
-      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [web] });
+      // A second service with an image of its own: an export of the first service only, or of the stack's URIs, shows.
+      const db = serviceBody(ctx, undefined, { image: OTHER_IMAGE });
+      const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [web, db] });
       const res = await ctx.api.get(`${stack.resource_uri}export/`);
       ctx.expectStatus(res, 200, 'GET export', R.export);
       const definition = ctx.expectJson<unknown>(res, 'export', R.export);
@@ -115,6 +156,7 @@ export default [
         actual: definition,
         requirement: R.export,
       });
+      expectRepresents(ctx, definition, [web, db]);
       ctx.expectView('stack-definition', definition, 'the export', R.format);
       const entry = (definition as Record<string, Json>)[String(web.name)];
       ctx.expect(
