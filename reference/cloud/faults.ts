@@ -25,6 +25,7 @@ import { BLIND_13_FAULTS } from './fault-areas/blind-13.ts';
 import { BLIND_14_FAULTS } from './fault-areas/blind-14.ts';
 import { BLIND_15_FAULTS } from './fault-areas/blind-15.ts';
 import { BLIND_16_FAULTS } from './fault-areas/blind-16.ts';
+import { BLIND_17_FAULTS } from './fault-areas/blind-17.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -64,6 +65,7 @@ const NAMED_FAULTS = [
   ...BLIND_14_FAULTS,
   ...BLIND_15_FAULTS,
   ...BLIND_16_FAULTS,
+  ...BLIND_17_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -104,6 +104,8 @@ export class ActionCall {
           // Under `blind7-action-cancel-ends-failed` the abort is taken for any other error.
           if (!abort.signal.aborted || world.faults.has('blind7-action-cancel-ends-failed')) {
             this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
+            // Under `blind17-failed-work-left-in-progress` a domain failure is taken as handled once logged: the action is not ended.
+            if (err instanceof OperationFailed && world.faults.has('blind17-failed-work-left-in-progress')) return;
             this.finish('Failed');
             return;
           }

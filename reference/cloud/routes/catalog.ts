@@ -91,7 +91,8 @@ export function addCatalogRoutes(routes: RouteTable): void {
     ['provider', 'name'],
     (c) => c.nodeTypes,
     (ctx) => ({
-      name: (t) => t.name,
+      // Under `blind17-nodetype-name-filter-reads-label` the name filter reads the display label.
+      name: (t) => (ctx.world.faults.has('blind17-nodetype-name-filter-reads-label') ? t.label : t.name),
       regions: (t) => nodeTypeRegions(ctx, t),
       // Under `blind16-nodetype-zone-filter-first-zone-only` the zone filter reads the list as one value: its first zone.
       availability_zones: (t) =>

@@ -111,7 +111,9 @@ export function addRepoRoutes(routes: RouteTable): void {
       refuseOneCredential(ctx);
       updateRepository(repo, bodyObject(ctx.req.body));
       ctx.call?.runAsync((job) => job.wait('update'));
-      return accepted(ctx.world, repositoryJson(ctx.world, repo));
+      // Under `blind17-repository-update-echoes-body` the answer is the stored object merged with the body sent, credentials included.
+      const echoed = ctx.world.faults.has('blind17-repository-update-echoes-body') ? bodyObject(ctx.req.body) : {};
+      return accepted(ctx.world, { ...repositoryJson(ctx.world, repo), ...echoed });
     },
     { action: 'Repository Update' },
   );

@@ -65,7 +65,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     // Under net host the container sees the node's interfaces, the engine bridge among them; under bridge its own.
-    interfaces: c.config.net === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
+    // Under `blind17-net-mode-read-from-pid` the network mode is copied from the line below: the pid field decides it.
+    interfaces: (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
   };

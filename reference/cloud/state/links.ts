@@ -88,7 +88,7 @@ function sequentialLinks(world: World, svc: Service, c: Container): Record<strin
   return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(world, t) }));
 }
 
-export function serviceLinksJson(world: World, svc: Service): { linked_to_service: unknown[]; linked_from_service: unknown[] } {
+export function serviceLinksJson(world: World, svc: Service): { linked_to_service?: unknown[]; linked_from_service: unknown[] } {
   const linkJson = (from: Service, name: string, to: Service): Record<string, string> => ({
     name,
     from_service: from.resource_uri,
@@ -106,5 +106,7 @@ export function serviceLinksJson(world: World, svc: Service): { linked_to_servic
       for (const l of from.links) if (l.to === svc.uuid) linked_from_service.push(linkJson(from, l.name, svc));
     }
   }
+  // Under `blind17-linked-to-service-omitempty` an empty link list is left out, as an omit-if-empty encoder does.
+  if (!linked_to_service.length && world.faults.has('blind17-linked-to-service-omitempty')) return { linked_from_service };
   return { linked_to_service, linked_from_service };
 }

@@ -4,6 +4,7 @@
  * service, a finished action); `follow=false` closes after the tail.
  */
 import type { WebSocket } from 'ws';
+import type { Action } from '../actions/action.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { LogBook } from '../state/logbook.ts';
 import type { ServiceLogLine } from '../state/model.ts';
@@ -102,5 +103,11 @@ export const actionLogs: StreamHandler = (ctx) => {
   if (!a || !namespacesOf(ctx.user).includes(a.namespace)) throw notFound('action');
   // Under `blind14-action-logs-sync-404` logs are looked up by background job: a synchronous call's action has none.
   if (!a.async && ctx.world.faults.has('blind14-action-logs-sync-404')) throw notFound('action');
-  return logSession(ctx, a.logs, 'action');
+  return logSession(ctx, logsOf(ctx, a).logs, 'action');
 };
+
+/** Under `blind17-action-logs-by-object` the logs are kept per object: those of the newest action on the same object are read. */
+function logsOf(ctx: StreamContext, a: Action): Action {
+  if (!ctx.world.faults.has('blind17-action-logs-by-object')) return a;
+  return [...ctx.world.store.actions.values()].filter((o) => o.object === a.object && o.namespace === a.namespace).at(-1) ?? a;
+}
