@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { actionUriOf, expectRefused, expectUnchanged } from '../support/actions.ts';
+import { actionUriOf, ENDS, expectRefused, expectUnchanged } from '../support/actions.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { containersOf, createService, serviceBody, settled, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
@@ -169,7 +169,8 @@ async function failed(ctx: CloudContext): Promise<{ service: Service; tag: strin
   const service = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: tag }] }));
   const res = await ctx.api.post(`${service.resource_uri}start/`);
   if (res.status >= 400) return { service, tag, action: await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action') };
-  return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES) };
+  // Background work that fails must still end its action (Failed): one left In progress breaks the async rule.
+  return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES, 15_000, ENDS) };
 }
 
 /**
@@ -186,10 +187,18 @@ function expectRetryFlagAgrees(ctx: CloudContext, action: Action, res: HttpRespo
 }
 
 /** A refused cancel or retry of an action in a stable state: refused, the action unchanged. */
-function refusedRow(id: string, endpoint: string, title: string, reach: (ctx: CloudContext) => Promise<{ action: Action }>, op: typeof cancel): CloudCheck {
+function refusedRow(
+  id: string,
+  endpoint: string,
+  title: string,
+  reach: (ctx: CloudContext) => Promise<{ action: Action }>,
+  op: typeof cancel,
+  requirements = [id],
+): CloudCheck {
   return cloudCheck({
     id,
     title,
+    requirements,
     endpoint,
     async run(ctx) {
       const { action } = await reach(ctx);
@@ -293,7 +302,10 @@ export default [
   }),
   refusedRow(row('canceled-rejects-cancel'), CANCEL, 'Canceled rejects cancel: refused and the action is unchanged', canceled, cancel),
   refusedRow(row('success-rejects-cancel'), CANCEL, 'Success rejects cancel: refused and the action is unchanged', succeeded, cancel),
-  refusedRow(row('failed-rejects-cancel'), CANCEL, 'Failed rejects cancel: refused and the action is unchanged', failed, cancel),
+  refusedRow(row('failed-rejects-cancel'), CANCEL, 'Failed rejects cancel: refused and the action is unchanged', failed, cancel, [
+    row('failed-rejects-cancel'),
+    ENDS,
+  ]),
   cloudCheck({
     id: row('success-allows-retry'),
     title: 'Success allows retry: a new execution of the action runs (a retried PATCH sets the tags again)',
@@ -369,7 +381,7 @@ export default [
   cloudCheck({
     id: row('failed-allows-retry'),
     title: 'Failed allows retry: a service start that failed for want of nodes runs again once a node is there',
-    requirements: [row('failed-allows-retry'), R.retryNew, R.retryFlag],
+    requirements: [row('failed-allows-retry'), R.retryNew, R.retryFlag, ENDS],
     endpoint: RETRY,
     async run(ctx) {
       const { service, tag, action } = await failed(ctx);

@@ -22,6 +22,7 @@ import { blind13Teeth } from './blind-13.ts';
 import { blind14Teeth } from './blind-14.ts';
 import { blind15Teeth } from './blind-15.ts';
 import { blind16Teeth } from './blind-16.ts';
+import { blind17Teeth } from './blind-17.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -48,6 +49,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind14Teeth,
   ...blind15Teeth,
   ...blind16Teeth,
+  ...blind17Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
