@@ -9,7 +9,7 @@ import { loadImages, saveImages } from './tarball.ts';
 import type { LoadedImage, SaveItem } from './tarball.ts';
 import type { PushTarget } from './push.ts';
 import type { RegistryEntry } from './registry.ts';
-import { parseRef, tagged, normalizeRepo } from './reference.ts';
+import { parseRef, registryHost, tagged, normalizeRepo } from './reference.ts';
 import { buildFileMissing, runBuild } from './build/index.ts';
 import { commitContainer } from './commit.ts';
 import { detectCompression } from '../fs/compression.ts';
@@ -60,7 +60,7 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
  */
 function transferStream(ctx: RouteContext, errorsAsStatus = ctx.faults.has('transfer-error-as-status')): JsonStreamWriter {
   const out = ctx.jsonStream(JSON_TYPE);
-  if (!errorsAsStatus && !ctx.faults.has('progress-detail-text')) return out;
+  if (!errorsAsStatus && !ctx.faults.has('progress-detail-text') && !ctx.faults.has('blind17-progress-current-percent')) return out;
   const write = (value: unknown): void => out.write(faultyProgress(ctx, value as Record<string, unknown> | null, errorsAsStatus));
   return {
     write,
@@ -76,6 +76,9 @@ function faultyProgress(ctx: RouteContext, value: Record<string, unknown> | null
   const error = value?.error;
   if (typeof error === 'string' && errorsAsStatus) return { status: `Error: ${error}` };
   const detail = value?.progressDetail as Record<string, unknown> | undefined;
+  // Under `blind17-progress-current-percent` current is the share the bar shows, in percent, not the bytes moved.
+  if (typeof detail?.current === 'number' && typeof detail.total === 'number' && ctx.faults.has('blind17-progress-current-percent'))
+    return { ...value, progressDetail: { ...detail, current: Math.round((detail.current / detail.total) * 100) } };
   if (!detail || !ctx.faults.has('progress-detail-text')) return value;
   return { ...value, progressDetail: Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, String(v)])) };
 }
@@ -104,12 +107,20 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
     else if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
     else throw err;
   }
+  // Under `blind17-push-registry-host-dropped` the repository is normalized down to its path: a private registry's host goes.
+  if (ctx.faults.has('blind17-push-registry-host-dropped')) targets = targets.map((t) => ({ ...t, repo: withoutRegistryHost(t.repo) }));
   const out = transferStream(ctx);
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined)
     out.write({ error: 'unauthorized: authentication required' });
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
   else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   out.end();
+}
+
+/** A repository name without its registry host (`127.0.0.1:5000/x` → `x`). */
+function withoutRegistryHost(repo: string): string {
+  const host = registryHost(repo);
+  return host ? repo.slice(host.length + 1) : repo;
 }
 
 /** Under `operation/deleted-still-answered`: the removed image the name referred to, pushed as if it still existed. */

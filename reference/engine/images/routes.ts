@@ -30,9 +30,19 @@ function bareNameAnyTag(deps: EngineDeps, ctx: RouteContext): Image | undefined 
   return deps.images.resolve(name) ? undefined : deps.images.anyOfRepository(name);
 }
 
+/**
+ * Under `blind17-image-sha256-id-read-as-tag` a name that parses as a reference is looked up as one
+ * only: `sha256:<hex>` reads as repository `sha256`, tag `<hex>`, which no image holds.
+ */
+function sha256ReadAsTag(deps: EngineDeps, name: string): boolean {
+  return deps.faults.has('blind17-image-sha256-id-read-as-tag') && name.startsWith('sha256:') && !deps.images.all().some((i) => i.repoTags.includes(name));
+}
+
 function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const unresolved =
-    (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) || (deps.faults.has('image-digest-ref-unresolved') && name.includes('@'));
+    (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) ||
+    (deps.faults.has('image-digest-ref-unresolved') && name.includes('@')) ||
+    sha256ReadAsTag(deps, name);
   const image = unresolved
     ? undefined
     : (byRepositoryOnly(deps, name) ??

@@ -1,4 +1,5 @@
 /** Endpoints 2-4, 6, 7, 9, 14, 15, 19, 20: create, inspect, top, changes, export, resize, update, rename, wait, delete. */
+import { gzipSync } from 'node:zlib';
 import { exportTar } from '../fs/tar.ts';
 import type { FsNode } from '../fs/filesystem.ts';
 import type { Container } from '../state/container.ts';
@@ -117,12 +118,14 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       : undefined;
     const whole = await exportTar(c.fs, added && ((path) => added.has(path)), deletedKept(ctx, c));
     const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
+    // Under `blind17-export-gzip-compressed` the tar goes out through gzip, as an archive the build and import accept.
+    const body = ctx.faults.has('blind17-export-gzip-compressed') ? gzipSync(tar) : tar;
     engine.containerEvent(c, 'export');
     ctx.res.writeHead(200, {
       'Content-Type': ctx.faults.has('export-wrong-content-type') ? 'application/x-tar' : 'application/octet-stream',
-      'Content-Length': tar.length,
+      'Content-Length': body.length,
     });
-    ctx.res.end(tar);
+    ctx.res.end(body);
   });
 
   router.add('POST', '/containers/{id}/resize', (ctx) => {

@@ -84,7 +84,11 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     // Under `exec-resize-swapped` the height becomes the columns and the width the rows.
     // Under `blind15-exec-resize-before-start-dropped` the size goes to the running command only: a resize before start is lost.
     const target = ctx.faults.has('blind15-exec-resize-before-start-dropped') && !exec?.run ? undefined : exec;
-    if (ctx.faults.has('exec-resize-swapped')) target?.resize(w, h);
+    // Under `blind17-exec-resize-sizes-container` the size goes to the container's terminal (the container resize's code), not the exec's.
+    if (exec && ctx.faults.has('blind17-exec-resize-sizes-container')) {
+      exec.container.tty = { height: h, width: w };
+      exec.container.run?.resize(h, w);
+    } else if (ctx.faults.has('exec-resize-swapped')) target?.resize(w, h);
     else target?.resize(h, w);
     ctx.sendStatus(ctx.faults.has('exec-resize-200') ? 200 : 201);
   });

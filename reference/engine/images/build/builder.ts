@@ -87,15 +87,19 @@ export class Builder {
     if (!this.opts.quiet) this.out.write({ stream: text });
   }
 
-  /** Runs every instruction; returns the final image, or undefined after writing an error object. */
-  async run(instructions: Instruction[]): Promise<Image | undefined> {
+  /**
+   * Runs every instruction; returns the final image, or undefined after writing an error object.
+   * `lateError` (`blind17-build-file-parsed-per-step`): the syntax error met after the instructions given.
+   */
+  async run(instructions: Instruction[], lateError?: BuildFileError): Promise<Image | undefined> {
     try {
-      if (instructions[0]?.keyword !== 'FROM') throw new StepError('Please provide a source image with `from` prior to commit');
+      if (instructions[0]?.keyword !== 'FROM') throw lateError ?? new StepError('Please provide a source image with `from` prior to commit');
       for (const [i, ins] of instructions.entries()) {
         if (this.out.isClosed) return undefined;
         this.say(`Step ${i + 1} : ${ins.keyword} ${ins.args}\n`);
         await this.step(ins);
       }
+      if (lateError) throw lateError;
       const unused = Object.keys(this.opts.buildArgs).filter((a) => !this.usedArgs.has(a) && !PREDEFINED_ARGS.includes(a));
       if (unused.length) throw new StepError(`One or more build-args [${unused.join(' ')}] were not consumed, failing build.`);
       const image = this.image!;

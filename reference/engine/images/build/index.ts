@@ -49,6 +49,9 @@ export async function runBuild(
     instructions = parseInstructions(faults.has('build-syntax-error-ignored') ? knownLinesOnly(text.toString('utf8')) : text.toString('utf8'));
   } catch (err) {
     if (!(err instanceof BuildFileError)) throw err;
+    // Under `blind17-build-file-parsed-per-step` each line is parsed when its step comes: the lines before the error run first.
+    if (faults.has('blind17-build-file-parsed-per-step'))
+      return new Builder(store, events, context, req, out, faults).run(parsedBefore(text.toString('utf8')), err);
     builder.fail(err.message);
     return undefined;
   }
@@ -79,4 +82,18 @@ function knownLinesOnly(text: string): string {
     .split('\n')
     .filter((line) => !line.trim() || BUILD_INSTRUCTIONS.includes(line.trim().split(/\s/)[0]!.toUpperCase()))
     .join('\n');
+}
+
+/** The instructions of the longest run of leading lines that parses (what a line-by-line parser reaches before its error). */
+function parsedBefore(text: string): Instruction[] {
+  const lines = text.split('\n');
+  let parsed: Instruction[] = [];
+  for (let n = 1; n <= lines.length; n++) {
+    try {
+      parsed = parseInstructions(lines.slice(0, n).join('\n'));
+    } catch {
+      return parsed;
+    }
+  }
+  return parsed;
 }
