@@ -31,6 +31,7 @@ import { BLIND13_PROBES } from './blind13-fault-probes.ts';
 import { BLIND14_PROBES } from './blind14-fault-probes.ts';
 import { BLIND15_PROBES } from './blind15-fault-probes.ts';
 import { BLIND16_PROBES } from './blind16-fault-probes.ts';
+import { BLIND17_PROBES } from './blind17-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -233,6 +234,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND14_PROBES,
   ...BLIND15_PROBES,
   ...BLIND16_PROBES,
+  ...BLIND17_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
