@@ -172,8 +172,8 @@ export function pushedDigest(text: string): string | undefined {
  * An image of a layer no registry had, pushed to the run's registry and then removed from the
  * local store (every tag and digest reference), so that a pull has to fetch the layer.
  */
-export async function pushedAway(ctx: EngineContext, purpose: string): Promise<{ pushed: HttpResponse; repo: string; ref: string; id: string }> {
-  const own = await ownImage(ctx, `${purpose}-source`);
+export async function pushedAway(ctx: EngineContext, purpose: string, padding = 0): Promise<{ pushed: HttpResponse; repo: string; ref: string; id: string }> {
+  const own = await ownImage(ctx, `${purpose}-source`, 'v1', undefined, padding);
   const repo = registryRepo(ctx, purpose);
   const ref = await tagged(ctx, own.ref, repo, 't1');
   const pushed = await push(ctx, repo, { tag: 't1' });
