@@ -42,6 +42,9 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   try {
     entries = findInRegistry(deps.images, req, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
   } catch (err) {
+    // Under `blind18-pull-access-denied-500` the registry's refusal (unknown or private repository) is passed on as a daemon error.
+    if (err instanceof HttpError && err.message.startsWith('pull access denied') && ctx.faults.has('blind18-pull-access-denied-500'))
+      throw new HttpError(500, err.message);
     if (!(err instanceof HttpError && ctx.faults.has('pull-missing-200'))) throw err;
     const out = ctx.jsonStream(JSON_TYPE);
     out.write(errorObject(err.message));

@@ -24,7 +24,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const since = parseTimestamp(ctx, 'since');
     const until = parseTimestamp(ctx, 'until');
     const wanted = (e: EngineEvent): boolean =>
-      (ctx.version === '1.22' || V118_KINDS.get(e.Type)?.has(e.Action) || (ctx.faults.has('events-1.18-volume-network') && !V118_KINDS.has(e.Type))) &&
+      (ctx.version === '1.22' || sentTo118(e, ctx.faults)) &&
       !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-exec') && EXEC_KINDS.has(e.Action)) &&
       (!ctx.faults.has('events-filters-ignored') ? matches(engine, e, firstEventKind(filters, ctx), ctx.faults) : true) &&
       (until === undefined || e.timeNano <= until);
@@ -51,6 +51,15 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     unsubscribe();
     clearTimeout(timer);
   });
+}
+
+/**
+ * Whether a 1.18 stream carries the event. Under `blind18-events-1.18-kinds-deny-update-only` a
+ * container event is dropped only for `update` (the kind of an endpoint 1.18 lacks).
+ */
+function sentTo118(e: EngineEvent, faults: RouteContext['faults']): boolean {
+  if (e.Type === 'container' && faults.has('blind18-events-1.18-kinds-deny-update-only')) return e.Action !== 'update';
+  return V118_KINDS.get(e.Type)?.has(e.Action) || (faults.has('events-1.18-volume-network') && !V118_KINDS.has(e.Type));
 }
 
 /** Unix seconds with optional fraction (`1453230000.5`), or an RFC 3339 date; as nanoseconds. */
@@ -87,6 +96,16 @@ function eventLabels(engine: Engine, e: EngineEvent, faults: RouteContext['fault
   return { ...(engine.images.resolve(e.id)?.config.Labels ?? {}), ...e.attributes };
 }
 
+/** The label= test; under `blind18-events-label-filter-split` each value is split at every `=`: `key` alone compares the label to undefined. */
+function labelFilter(faults: RouteContext['faults']): typeof labelsMatch {
+  if (!faults.has('blind18-events-label-filter-split')) return labelsMatch;
+  return (labels, wanted) =>
+    wanted.every((item) => {
+      const [key = '', value] = item.split('=');
+      return labels?.[key] === value;
+    });
+}
+
 function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>, faults: RouteContext['faults']): boolean {
   const any = (key: string, test: (v: string) => boolean): boolean => {
     const values = filters.get(key);
@@ -111,7 +130,7 @@ function matches(engine: Engine, e: EngineEvent, filters: Map<string, string[]>,
           : e.Type === 'image' && (e.id === v || e.attributes.name === v),
       ),
     ],
-    ['label', labelsMatch(eventLabels(engine, e, faults), filters.get('label') ?? [])],
+    ['label', labelFilter(faults)(eventLabels(engine, e, faults), filters.get('label') ?? [])],
     ['type', any('type', (v) => typeMatches(e, v, faults))],
     ['volume', any('volume', (v) => e.Type === 'volume' && e.id === v)],
     ['network', any('network', (v) => e.Type === 'network' && (e.id.startsWith(v) || e.attributes.name === v))],

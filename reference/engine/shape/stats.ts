@@ -59,8 +59,10 @@ function perInterface(c: Container): Record<string, Record<string, number>> {
  * The container's memory limit (HostConfig.Memory), else the host's memory.
  * @param zeroUnlimited `blind8-memory-limit-zero-unlimited`: the HostConfig value as it is, 0 without a limit.
  */
-function memoryLimit(c: Container, zeroUnlimited: boolean): number {
+function memoryLimit(c: Container, zeroUnlimited: boolean, inKib: boolean): number {
   const memory = c.hostConfig.Memory;
+  // Under `blind18-stats-memory-limit-kib` the container's limit is given in KiB (the unit `docker stats` prints).
+  if (typeof memory === 'number' && memory > 0 && inKib) return Math.floor(memory / 1024);
   return typeof memory === 'number' && memory > 0 ? memory : zeroUnlimited ? 0 : MEMORY_LIMIT;
 }
 
@@ -78,7 +80,7 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
         max_usage: usage,
         usage,
         failcnt: 0,
-        limit: memoryLimit(c, faults.has('blind8-memory-limit-zero-unlimited')),
+        limit: memoryLimit(c, faults.has('blind8-memory-limit-zero-unlimited'), faults.has('blind18-stats-memory-limit-kib')),
       },
       // Under `blind11-stats-blkio-null-not-running` the block I/O stats stay a nil pointer when no cgroup was read.
       blkio_stats: !c.isRunning && faults.has('blind11-stats-blkio-null-not-running') ? null : {},

@@ -189,7 +189,8 @@ function attachFirstNetwork(engine: Engine, c: Container, networking: Body | und
   addEndpoint(c, network, {
     Aliases: (config.Aliases as string[]) ?? null,
     Links: (config.Links as string[]) ?? null,
-    IPAMConfig: (config.IPAMConfig as { IPv4Address?: string }) ?? null,
+    // Under `blind18-create-endpoint-ipam-wrong-field` the entry is read under the network create field's name (`IPAM`).
+    IPAMConfig: (config[engine.faults.has('blind18-create-endpoint-ipam-wrong-field') ? 'IPAM' : 'IPAMConfig'] as { IPv4Address?: string }) ?? null,
   });
 }
 

@@ -231,12 +231,19 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
 function interfaces(engine: Engine, c: Container, set: Settings): Array<[string, string]> {
   const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
   const mode = set('NetworkMode', c.hostConfig.NetworkMode, 'default');
-  const owner = mode.startsWith('container:') ? (engine.containers.resolve(mode.slice('container:'.length)) ?? c) : c;
+  const owner = mode.startsWith('container:') ? (namespaceOwner(engine, mode.slice('container:'.length)) ?? c) : c;
   const addressed = [...owner.networks.values()].filter((e) => e.IPAddress);
   const ignoredNone = (c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) || (c.hostConfig.NetworkMode === 'none' && mode !== 'none');
   if (!addressed.length && ignoredNone) out.push(['eth0', '02:42:ac:11:00:fe']);
   addressed.forEach((e, i) => out.push([`eth${i}`, e.MacAddress]));
   return out;
+}
+
+/** The container whose network stack `container:<ref>` joins; under `blind18-network-mode-container-by-name-only` looked up by name only. */
+function namespaceOwner(engine: Engine, ref: string): Container | undefined {
+  if (!engine.faults.has('blind18-network-mode-container-by-name-only')) return engine.containers.resolve(ref);
+  const name = ref.startsWith('/') ? ref : `/${ref}`;
+  return engine.containers.all().find((x) => x.name === name);
 }
 
 /** @param sharesCapped `blind15-cpu-shares-capped-1024`: shares are taken as a fraction of one CPU (1024), larger weights capped to it. */
