@@ -25,6 +25,8 @@ const RUN_FLAGS = {
   auth: { type: 'string' },
   auth2: { type: 'string' },
   namespace: { type: 'string' },
+  'cloud-repository': { type: 'string', multiple: true },
+  'cloud-repository-auth': { type: 'string' },
   'stream-target': { type: 'string' },
   'tls-ca': { type: 'string' },
   'tls-cert': { type: 'string' },
@@ -68,6 +70,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...optionalCredentials('auth', values.auth),
     ...optionalCredentials('auth2', values.auth2),
     ...(values.namespace ? { namespace: values.namespace } : {}),
+    ...cloudRepositoryOptions(values['cloud-repository'], values['cloud-repository-auth']),
     ...(values['stream-target'] ? { streamTarget: values['stream-target'] } : {}),
     faults: values.fault ?? [],
     fixtureRootfs: values['fixture-rootfs'] === undefined ? DEFAULT_FIXTURE_ROOTFS : readableFile('--fixture-rootfs', values['fixture-rootfs']),
@@ -183,8 +186,27 @@ export function parseCredentials(raw: string, flag: string): Credentials {
   return { user: raw.slice(0, colon), key: raw.slice(colon + 1) };
 }
 
+/**
+ * --cloud-repository (repeatable): existing third-party repositories (host/path) the cloud suite's
+ * repository checks add instead of made-up ones; --cloud-repository-auth: the login they send with them.
+ */
+export function cloudRepositoryOptions(names: string[] | undefined, auth: string | undefined): Pick<RunOptions, 'cloudRepositories' | 'cloudRepositoryAuth'> {
+  if (!names?.length) {
+    if (auth !== undefined) throw new UsageError('--cloud-repository-auth needs --cloud-repository NAME');
+    return {};
+  }
+  for (const name of names) {
+    if (!/^[^/\s]+\/[^\s]*[^/\s]$/.test(name) || name.includes('//')) {
+      throw new UsageError(`--cloud-repository takes a repository name with its registry host (host/path, e.g. quay.io/org/repo), got '${name}'`);
+    }
+  }
+  return { cloudRepositories: names, ...optionalCredentials('cloudRepositoryAuth', auth) };
+}
+
+const CREDENTIAL_FLAGS: Record<string, string> = { registryAuth: 'registry-auth', cloudRepositoryAuth: 'cloud-repository-auth' };
+
 function optionalCredentials<K extends string>(key: K, raw: string | undefined): Partial<Record<K, Credentials>> {
   if (raw === undefined) return {};
-  const flag = key === 'registryAuth' ? 'registry-auth' : key;
+  const flag = CREDENTIAL_FLAGS[key] ?? key;
   return { [key]: parseCredentials(raw, flag) } as Partial<Record<K, Credentials>>;
 }

@@ -32,6 +32,12 @@ const RUN_OPTIONS = `run options:
   --auth USER:KEY       cloud API credentials (Basic auth with the API key)
   --auth2 USER:KEY      a second cloud user, for namespace isolation checks
   --namespace ORG       a cloud organization namespace the first user belongs to
+  --cloud-repository NAME
+                        an existing third-party repository (host/path) the cloud repository
+                        checks add and remove instead of a made-up one (repeatable: the checks
+                        that add two take the first two; default: made-up names on quay.io)
+  --cloud-repository-auth U:P
+                        the username and password sent with it (default: made-up ones)
   --stream-target URL   the cloud Stream API when it is not served by the REST target
   --tls-ca F --tls-cert F --tls-key F
                         TLS with a CA and a client certificate (https:// and tcp:// targets)

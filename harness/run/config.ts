@@ -16,6 +16,10 @@ export interface CloudTargetConfig {
   auth2?: Credentials;
   /** An organization namespace the first user belongs to. */
   namespace?: string;
+  /** Existing third-party repositories (host/path) to add instead of made-up ones (--cloud-repository). */
+  repositories?: string[];
+  /** The username and password sent with them (--cloud-repository-auth). */
+  repositoryAuth?: Credentials;
 }
 
 /**

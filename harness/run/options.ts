@@ -29,6 +29,10 @@ export interface RunOptions {
   auth?: Credentials;
   auth2?: Credentials;
   namespace?: string;
+  /** Existing third-party repositories the cloud repository checks add (--cloud-repository). */
+  cloudRepositories?: string[];
+  /** The login sent with them (--cloud-repository-auth). */
+  cloudRepositoryAuth?: Credentials;
   /** The cloud Stream API when it is served elsewhere than the REST API. */
   streamTarget?: string;
   /** Faults of the embedded reference targets (teeth). */

@@ -194,7 +194,12 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
 
 function runSettings(options: RunOptions, targets: ResolvedTargets | undefined): RunSettings {
   const registry = targets ? registryOf(options, targets) : options.registry;
-  return { vendorProfile: options.vendorProfile, ...(registry ? { registry } : {}), ...(options.concurrency ? { concurrency: options.concurrency } : {}) };
+  return {
+    vendorProfile: options.vendorProfile,
+    ...(registry ? { registry } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.cloudRepositories?.length ? { cloudRepositories: options.cloudRepositories } : {}),
+  };
 }
 
 /** The embedded engine target has an in-memory registry that answers any registry host. */

@@ -42,9 +42,16 @@ export async function resolveTargets(options: RunOptions): Promise<ResolvedTarge
       auth: options.auth,
       ...(options.auth2 ? { auth2: options.auth2 } : {}),
       ...(options.namespace ? { namespace: options.namespace } : {}),
+      ...givenRepositories(options),
     },
     stop: async () => {},
   };
+}
+
+/** The existing repositories the run names for the cloud repository checks, with their login. */
+function givenRepositories(options: RunOptions): Pick<CloudTargetConfig, 'repositories' | 'repositoryAuth'> {
+  if (!options.cloudRepositories?.length) return {};
+  return { repositories: options.cloudRepositories, ...(options.cloudRepositoryAuth ? { repositoryAuth: options.cloudRepositoryAuth } : {}) };
 }
 
 async function startEmbedded(options: RunOptions, wantsEngine: boolean, wantsCloud: boolean): Promise<ResolvedTargets> {
@@ -64,7 +71,7 @@ async function startEmbedded(options: RunOptions, wantsEngine: boolean, wantsClo
       const socket = privateSocket('cloud');
       const server = await startCloudServer({ listen: socket.listen, faults: cloudFaults, profile: options.vendorProfile });
       stops.push(() => server.close().finally(socket.remove));
-      resolved.cloud = { rest: parseTargetUrl(server.url), stream: parseTargetUrl(server.url), ...EMBEDDED_CLOUD_USERS };
+      resolved.cloud = { rest: parseTargetUrl(server.url), stream: parseTargetUrl(server.url), ...EMBEDDED_CLOUD_USERS, ...givenRepositories(options) };
     }
   } catch (err) {
     await resolved.stop();

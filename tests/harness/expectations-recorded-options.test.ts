@@ -50,6 +50,20 @@ describe('expectations recorded with options', () => {
     expect(markdownSummary({ ...run, expectations: gate })).toContain('0 stale, 1 not run here.');
   });
 
+  test('a repository check skipped for want of the recorded --cloud-repository is not run here', () => {
+    const withRepository: ExpectationsFile = {
+      recordedWith: { vendorProfile: 'docker', cloudRepositories: ['quay.io/org/app'] },
+      expectations: [{ id: 'repo', outcome: 'failed', reason: 'in_use stays true' }],
+    };
+    const made = expectationsFromReport(report([result('repo', 'failed')], { vendorProfile: 'docker', cloudRepositories: ['quay.io/org/app'] }));
+    expect(made.recordedWith).toMatchObject({ cloudRepositories: ['quay.io/org/app'] });
+    expect(parseExpectations(JSON.parse(JSON.stringify(made)))).toEqual(made);
+    const gate = applyExpectations(report([result('repo', 'skipped')], { vendorProfile: 'docker' }), 'cloud.json', withRepository, true);
+    expect(gate.stale).toEqual([]);
+    expect(gate.notRunHere?.[0]?.because).toBe('this run has no --cloud-repository (recorded with quay.io/org/app)');
+    expect(() => parseExpectations({ recordedWith: { cloudRepositories: 'quay.io/org/app' }, expectations: [] })).toThrow(/recordedWith.cloudRepositories/);
+  });
+
   test('with the recorded options a skip is stale as before, and so is a pass', () => {
     const run = report([result('push', 'skipped'), result('fixed', 'passed')], { vendorProfile: 'docker', registry: '127.0.0.1:5000' });
     const gate = applyExpectations(run, 'docker.json', recorded, true);

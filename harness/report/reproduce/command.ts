@@ -8,6 +8,7 @@ export const CREDENTIAL_VARIABLES = {
   auth: 'CONFORMANCE_AUTH',
   auth2: 'CONFORMANCE_AUTH2',
   registryAuth: 'CONFORMANCE_REGISTRY_AUTH',
+  cloudRepositoryAuth: 'CONFORMANCE_CLOUD_REPOSITORY_AUTH',
 } as const;
 
 /**
@@ -32,6 +33,8 @@ export function reproduceCommand(ctx: ReproContext, suite: SuiteName, checkId: s
   if (ctx.auth) args.push('--auth', `"$${CREDENTIAL_VARIABLES.auth}"`);
   if (ctx.auth2) args.push('--auth2', `"$${CREDENTIAL_VARIABLES.auth2}"`);
   if (ctx.namespace) args.push('--namespace', quote(ctx.namespace));
+  for (const name of ctx.cloudRepositories ?? []) args.push('--cloud-repository', quote(name));
+  if (ctx.cloudRepositoryAuth) args.push('--cloud-repository-auth', `"$${CREDENTIAL_VARIABLES.cloudRepositoryAuth}"`);
   if (ctx.streamTarget) args.push('--stream-target', quote(ctx.streamTarget));
   if (ctx.registry) args.push('--registry', quote(ctx.registry));
   if (ctx.registryAuth) args.push('--registry-auth', `"$${CREDENTIAL_VARIABLES.registryAuth}"`);

@@ -18,7 +18,9 @@ export interface ReproContext {
   auth: boolean;
   auth2: boolean;
   registryAuth: boolean;
+  cloudRepositoryAuth?: boolean;
   namespace?: string;
+  cloudRepositories?: readonly string[];
   registry?: string;
   streamTarget?: string;
   image?: string;
@@ -46,7 +48,9 @@ export function reproContext(options: RunOptions, runId: string, scriptTarget: S
     auth: Boolean(options.auth),
     auth2: Boolean(options.auth2),
     registryAuth: Boolean(options.registryAuth),
+    ...(options.cloudRepositoryAuth ? { cloudRepositoryAuth: true } : {}),
     ...(options.namespace ? { namespace: options.namespace } : {}),
+    ...(options.cloudRepositories?.length ? { cloudRepositories: options.cloudRepositories } : {}),
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.streamTarget ? { streamTarget: options.streamTarget } : {}),
     ...(options.image ? { image: options.image } : {}),

@@ -11,6 +11,8 @@ import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, placement } from '../support/infra.ts';
 import { type Json, listAll } from '../support/lists.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
+import { unverifiedWhenOwnNameUnknown } from '../repos/repository-source.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { BAD_INPUT } from './sweep.ts';
 
 export const REFUSED_CREATE = 'cloud/errors/refused-create-leaves-nothing';
@@ -27,6 +29,8 @@ interface RefusedCreate {
   /** Other lists and names the refused body named (a stack's services). */
   inner?: (name: string) => Array<[string, string]>;
   name(ctx: CloudContext): string;
+  /** Ends the check unverified when the target refuses the valid create for a cause the spec allows. */
+  validRefused?: (ctx: CloudContext, name: string, res: HttpResponse) => void;
 }
 
 const innerService = (name: string): string => `${name}-in`;
@@ -67,6 +71,8 @@ const KINDS: RefusedCreate[] = [
     why: 'with a password that is not a string',
     name: (ctx) => newRepositoryName(ctx),
     bodies: async (_ctx, name) => ({ valid: { name, username: 'u', password: 'p' }, refused: { name, username: 'u', password: 7 } }),
+    // A target may add only repositories that exist: the made-up one refused as unknown proves nothing.
+    validRefused: unverifiedWhenOwnNameUnknown,
   },
 ];
 
@@ -99,6 +105,7 @@ function refusedCreateCheck(kind: RefusedCreate): CloudCheck {
         });
       }
       const again = await ctx.api.post(kind.collection, valid);
+      if (again.status >= 400) kind.validRefused?.(ctx, name, again);
       const made = again.status < 300 ? (JSON.parse(again.text() || '{}') as Json) : {};
       if (typeof made.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(made.resource_uri as string)));
       ctx.verify(

@@ -6,6 +6,7 @@ import { createService, operateAndSettle, serviceBody, SERVICES } from '../suppo
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
+import { holdGivenRepository, hostOfRepository, repositoryToAdd, unverifiedWhenUnknown, type RepositoryToAdd } from './repository-source.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
 /** A third-party host no target runs itself; the service only records the repository. */
@@ -34,36 +35,57 @@ const SECRET = 'conformance-secret-password';
 /** The login sent on create and on update: write-only as the password is. */
 const LOGIN = 'conformance-repo-login';
 const NEW_LOGIN = `${LOGIN}-2`;
-/**
- * The credentials as an answer may carry them other than by their field names: the login or the
- * password as values, or encoded the way registry clients store them (base64 of login:password).
- */
-const CREDENTIAL_FORMS: readonly string[] = [SECRET, LOGIN, ...[LOGIN, NEW_LOGIN].map((l) => Buffer.from(`${l}:${SECRET}`).toString('base64'))];
 /** The requirement of a service terminate's effect: a terminate that does not end the service blocks in_use's last step. */
 const TERMINATES = 'cloud/service/terminate/effect';
 
 const repoPath = (name: string): string => `${REPOSITORIES}${name}/`;
 
-/** Adds an external repository for this check; it is removed afterwards. */
-async function addRepository(
-  ctx: CloudContext,
-  host = THIRD_PARTY_HOST,
-): Promise<{ name: string; res: Awaited<ReturnType<CloudContext['api']['post']>>; body: Json }> {
-  const name = newRepositoryName(ctx, host);
-  const res = await ctx.api.post(REPOSITORIES, { name, username: LOGIN, password: SECRET });
-  if (res.status < 200 || res.status >= 300)
+/** A repository a check added, the create's answer and its body. */
+interface Added {
+  repo: RepositoryToAdd;
+  name: string;
+  res: Awaited<ReturnType<CloudContext['api']['post']>>;
+  body: Json;
+}
+
+/**
+ * Adds the check's `index`-th external repository (the run's own when it names one, else a
+ * made-up one on `host`); it is removed afterwards.
+ */
+async function addRepository(ctx: CloudContext, index = 0, host = THIRD_PARTY_HOST): Promise<Added> {
+  const repo = repositoryToAdd(ctx, index, newRepositoryName(ctx, host), { username: LOGIN, password: SECRET });
+  const { name } = repo;
+  if (repo.given) await holdGivenRepository(ctx, name, repoPath(name));
+  const res = await ctx.api.post(REPOSITORIES, { name, username: repo.username, password: repo.password });
+  if (res.status < 200 || res.status >= 300) {
+    unverifiedWhenUnknown(ctx, repo, index, res);
     ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
+  }
   ctx.defer(async () => void (await ctx.api.delete(repoPath(name))));
-  return { name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
+  return { repo, name, res, body: ctx.expectJson<Json>(res, 'create response', R.create) };
 }
 
 /** Two repositories of this check, on two registries: each filter has one to keep and one to leave out. Their names. */
 async function twoRepositories(ctx: CloudContext): Promise<string[]> {
-  return [(await addRepository(ctx)).name, (await addRepository(ctx, OTHER_HOST)).name];
+  return [(await addRepository(ctx)).name, (await addRepository(ctx, 1, OTHER_HOST)).name];
 }
 
-function expectNoCredentials(ctx: CloudContext, text: string, what: string): void {
-  const leaked = CREDENTIAL_FORMS.some((form) => text.includes(form)) || /"(username|password)"\s*:/.test(text);
+/** The username the credentials PATCH sends: another one for a made-up repository, the run's own for a given one. */
+const newLogin = (repo: RepositoryToAdd): string => (repo.given ? repo.username : NEW_LOGIN);
+
+/**
+ * The credentials as an answer may carry them other than by their field names: the login or the
+ * password as values, or encoded the way registry clients store them (base64 of login:password).
+ * A login the repository's name holds (an organization's) is no sign of a leak.
+ */
+function credentialForms(repo: RepositoryToAdd): string[] {
+  const logins = [...new Set([repo.username, newLogin(repo)])];
+  const encoded = logins.map((l) => Buffer.from(`${l}:${repo.password}`).toString('base64'));
+  return [repo.password, ...logins.filter((l) => !repo.name.includes(l)), ...encoded];
+}
+
+function expectNoCredentials(ctx: CloudContext, repo: RepositoryToAdd, text: string, what: string): void {
+  const leaked = credentialForms(repo).some((form) => text.includes(form)) || /"(username|password)"\s*:/.test(text);
   ctx.expect(!leaked, `${what} carries the write-only credentials`, { expected: 'no username or password', actual: text.slice(0, 300), requirement: R.secret });
 }
 
@@ -102,7 +124,7 @@ export default [
     endpoint: 'cloud/repository/list',
     async run(ctx) {
       // Two, so that a list cut to its first object cannot pass.
-      const names = [(await addRepository(ctx)).name, (await addRepository(ctx)).name];
+      const names = [(await addRepository(ctx)).name, (await addRepository(ctx, 1)).name];
       const objects = await listAll(ctx, REPOSITORIES);
       objects.forEach((o, i) => ctx.expectView('external-repository', o, `repository #${i}`, R.list));
       for (const name of names)
@@ -130,7 +152,8 @@ export default [
       const reg = await ctx.api.get(at);
       ctx.expectStatus(reg, 200, `GET ${at} (the repository's registry)`, R.registry);
       const registry = ctx.expectView('registry', ctx.expectJson(reg, 'GET registry', R.registry), 'GET registry', R.registry);
-      ctx.expectEqual(registry.host, THIRD_PARTY_HOST, `registry ${at} is not the registry of ${THIRD_PARTY_HOST}`, R.registry);
+      const host = hostOfRepository(name).replace(/:\d+$/, '');
+      ctx.expectEqual(registry.host, host, `registry ${at} is not the registry of ${host}`, R.registry);
       const listed = (await listAll(ctx, REGISTRIES)).some((r) => sameResource(r.resource_uri, got.registry));
       ctx.expect(listed, `the registry list leaves out ${at}, the registry of a repository`, { requirement: R.registryList });
     },
@@ -141,11 +164,11 @@ export default [
     requirements: [R.secret, R.update, R.update202, ENDS, FAILED_LOGS],
     endpoint: 'cloud/repository/update',
     async run(ctx) {
-      const { name, res, body } = await addRepository(ctx);
-      expectNoCredentials(ctx, res.text(), 'the create response');
-      const update = await ctx.api.patch(repoPath(name), { username: NEW_LOGIN, password: SECRET });
+      const { repo, name, res, body } = await addRepository(ctx);
+      expectNoCredentials(ctx, repo, res.text(), 'the create response');
+      const update = await ctx.api.patch(repoPath(name), { username: newLogin(repo), password: repo.password });
       ctx.expect(update.status >= 200 && update.status < 300, `PATCH credentials answered ${update.status}`, { requirement: R.update });
-      expectNoCredentials(ctx, update.text(), 'the update response');
+      expectNoCredentials(ctx, repo, update.text(), 'the update response');
       // Read where the repository is shown: an answer without it (a 404, an empty list) would carry no credentials either.
       const got = await ctx.api.get(repoPath(name));
       ctx.expectStatus(got, 200, `GET ${repoPath(name)} after a PATCH of its credentials`, R.update);
@@ -156,7 +179,7 @@ export default [
         'the PATCH of the credentials changed the repository',
         R.update,
       );
-      expectNoCredentials(ctx, got.text(), 'GET of the repository');
+      expectNoCredentials(ctx, repo, got.text(), 'GET of the repository');
       // The PATCH answer (facts: 202 with the repository) shows it as its GET does: the PATCH changes no field shown.
       if (update.status === 202) {
         const answered = ctx.expectJson<Json>(update, 'the PATCH answer', R.update);
@@ -168,7 +191,7 @@ export default [
         `the repository list filtered by name leaves out ${name} after a PATCH of its credentials`,
         { requirement: R.update },
       );
-      expectNoCredentials(ctx, JSON.stringify(listed), 'the repository list');
+      expectNoCredentials(ctx, repo, JSON.stringify(listed), 'the repository list');
       ctx.expectStatus(update, 202, 'PATCH (facts: 202)', R.update202);
       // Write-only credentials show no effect to judge the outcome by: only that the action ends,
       // and, should it end Failed (a registry may refuse them), that its logs say why.
@@ -176,9 +199,9 @@ export default [
       if (action.state === 'Failed') await expectFailedActionLogs(ctx, action.resource_uri, 'PATCH of the credentials');
       // The row lists username and password without marking either optional (other PATCH rows mark theirs):
       // whether one alone is taken is not stated, so only observed; an answer that takes it still carries no credentials.
-      const alone = await ctx.api.patch(repoPath(name), { password: SECRET });
+      const alone = await ctx.api.patch(repoPath(name), { password: repo.password });
       if (alone.status < 200 || alone.status >= 300) ctx.observe(`a PATCH with password alone answered ${alone.status}: ${alone.text().slice(0, 200)}`);
-      else expectNoCredentials(ctx, alone.text(), 'the answer to a PATCH with password alone');
+      else expectNoCredentials(ctx, repo, alone.text(), 'the answer to a PATCH with password alone');
     },
   }),
   cloudCheck({
