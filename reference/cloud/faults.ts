@@ -26,6 +26,7 @@ import { BLIND_14_FAULTS } from './fault-areas/blind-14.ts';
 import { BLIND_15_FAULTS } from './fault-areas/blind-15.ts';
 import { BLIND_16_FAULTS } from './fault-areas/blind-16.ts';
 import { BLIND_17_FAULTS } from './fault-areas/blind-17.ts';
+import { BLIND_18_FAULTS } from './fault-areas/blind-18.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -66,6 +67,7 @@ const NAMED_FAULTS = [
   ...BLIND_15_FAULTS,
   ...BLIND_16_FAULTS,
   ...BLIND_17_FAULTS,
+  ...BLIND_18_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

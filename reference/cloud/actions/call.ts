@@ -20,6 +20,9 @@ export interface Job {
   log(line: string): void;
 }
 
+/** Defaults of a new action record, evaluated once (the start date of `blind18-action-start-date-at-load`). */
+const RECORD_DEFAULTS: Readonly<{ start_date: Date }> = { start_date: new Date() };
+
 /** A domain failure during background work: the action ends Failed with this message logged. */
 export class OperationFailed extends Error {}
 
@@ -46,7 +49,8 @@ export class ActionCall {
       path: req.path,
       user: req.user.username,
       user_agent: req.userAgent,
-      start_date: world.clock.now(),
+      // Under `blind18-action-start-date-at-load` the date comes from a defaults record built once, when the module loaded.
+      start_date: world.faults.has('blind18-action-start-date-at-load') ? new Date(RECORD_DEFAULTS.start_date) : world.clock.now(),
       end_date: world.faults.has('blind6-action-end-date-at-start') ? world.clock.now() : null,
       state: 'In progress',
       ip: req.ip,
@@ -101,6 +105,8 @@ export class ActionCall {
         () => endedAtOnce || this.finish('Success'),
         async (err: unknown) => {
           revert?.();
+          // Under `blind18-failed-work-ends-canceled` a failure first aborts the job (to stop its other steps) and is then taken for a cancel.
+          if (world.faults.has('blind18-failed-work-ends-canceled')) abort.abort(err);
           // Under `blind7-action-cancel-ends-failed` the abort is taken for any other error.
           if (!abort.signal.aborted || world.faults.has('blind7-action-cancel-ends-failed')) {
             this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);

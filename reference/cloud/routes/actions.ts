@@ -64,7 +64,17 @@ async function retry(ctx: CallContext): Promise<Reply> {
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
   // Under `blind15-retried-action-not-user-action` the re-dispatch from the server's own code is recorded as a system action.
   if (world.faults.has('blind15-retried-action-not-user-action')) fresh.is_user_action = false;
+  if (world.faults.has('blind18-retry-logs-to-retried-action')) shareLogs(a, fresh);
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
+}
+
+/**
+ * `blind18-retry-logs-to-retried-action`: logs are kept per recorded request, and the retry re-dispatches the recorded
+ * one, so the new execution writes into the log of the action it retries (both streams read the same lines).
+ */
+function shareLogs(retried: Action, fresh: Action): void {
+  for (const line of fresh.logs.tail()) retried.logs.append(line);
+  fresh.logs = retried.logs;
 }
 
 /** When an action ended; unfinished ones sort last. */

@@ -8,7 +8,7 @@ import type { World } from '../world.ts';
 import { resourceUri } from '../uris.ts';
 import { basicAuthorization } from '../users.ts';
 import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.ts';
-import type { Container, ContainerState, EnvVar } from './model.ts';
+import type { Container, ContainerState, EnvVar, Node } from './model.ts';
 import { portsJson } from './ports.ts';
 import type { ShellEnv } from './shell.ts';
 import { allows, type StateTable } from './states.ts';
@@ -79,6 +79,16 @@ export function containerPublicDns(world: World, c: Container): string {
 /** A size in MB as a container shows it (in bytes under blind3-container-memory-bytes). */
 const megabytes = (world: World, mb: number | null): number => (mb ?? 0) * (world.faults.has('blind3-container-memory-bytes') ? 1024 * 1024 : 1);
 
+/**
+ * The container's node URI. Under `blind18-container-node-app-subsystem` it is spelled with the container's own (app)
+ * subsystem: `/api/app/v1/node/<uuid>/`, which is no node's URI.
+ */
+function nodeRef(world: World, c: Container, node: Node | undefined): string | null {
+  if (!node) return null;
+  if (world.faults.has('container-node-wrong-uuid')) return node.resource_uri.replace(node.uuid, c.uuid);
+  return world.faults.has('blind18-container-node-app-subsystem') ? node.resource_uri.replace(/^\/api\/infra\//, '/api/app/') : node.resource_uri;
+}
+
 export function containerJson(world: World, c: Container): Record<string, unknown> {
   const service = world.store.services.get(c.serviceUuid);
   const node = world.store.nodes.get(c.nodeUuid);
@@ -92,7 +102,7 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     public_dns: containerPublicDns(world, c),
     state: c.state,
     synchronized: service ? c.revision === service.revision : true,
-    node: (world.faults.has('container-node-wrong-uuid') ? node?.resource_uri.replace(node.uuid, c.uuid) : node?.resource_uri) ?? null,
+    node: nodeRef(world, c, node),
     service: (world.faults.has('container-service-wrong-uuid') ? service?.resource_uri.replace(service.uuid, c.uuid) : service?.resource_uri) ?? null,
     // Under `blind7-container-exit-code-zero-while-running` the field is a plain integer, 0 until an exit.
     exit_code: c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null),

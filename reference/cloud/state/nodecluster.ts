@@ -91,6 +91,8 @@ function readDisk(world: World, body: Fields, provider: string): number {
   // Under `blind11-cluster-default-disk-validated` the default is filled in first and checked against the provider's rule like a sent value.
   const disk = sent ?? (world.faults.has('blind11-cluster-default-disk-validated') ? DEFAULT_DISK : undefined);
   const rule = world.catalog.diskRule.get(provider);
+  // Under `blind18-cluster-disk-max-1000` a size bound of 1 TB, older than the 1500 and 2000 GB sizes, is checked first.
+  if (disk !== undefined && disk > 1000 && world.faults.has('blind18-cluster-disk-max-1000')) throw badRequest('disk must be at most 1000 GB');
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
   if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value'))
     throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);

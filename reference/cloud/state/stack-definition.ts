@@ -90,5 +90,8 @@ function serviceDefinition(world: World, svc: Service): Record<string, unknown> 
 
 export function stackDefinition(world: World, stack: Stack): Record<string, Record<string, unknown>> {
   const live = stackServices(world, stack).filter((s) => s.state !== 'Terminated');
-  return Object.fromEntries(live.map((s) => [s.config.name, serviceDefinition(world, s)]));
+  // Under `blind18-stack-export-shared-definition` every entry is one object, filled service after service: all show the last one's image.
+  const shared: Record<string, unknown> | undefined = world.faults.has('blind18-stack-export-shared-definition') ? {} : undefined;
+  const entry = (s: Service): Record<string, unknown> => (shared ? Object.assign(shared, serviceDefinition(world, s)) : serviceDefinition(world, s));
+  return Object.fromEntries(live.map((s) => [s.config.name, entry(s)]));
 }
