@@ -170,7 +170,14 @@ async function failed(ctx: CloudContext): Promise<{ service: Service; tag: strin
   const res = await ctx.api.post(`${service.resource_uri}start/`);
   if (res.status >= 400) return { service, tag, action: await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action') };
   // Background work that fails must still end its action (Failed): one left In progress breaks the async rule.
-  return { service, tag, action: await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES, 15_000, ENDS) };
+  const action = await ctx.waitForState('action', actionUriOf(ctx, res, 'start'), TERMINAL_ACTION_STATES, 15_000, ENDS);
+  // Nobody canceled it: an operation's outcome is Success or Failed; Canceled is the end of a cancel only.
+  ctx.expect(action.state !== 'Canceled', 'a service start that nobody canceled ended Canceled', {
+    expected: 'Success or Failed',
+    actual: action.state,
+    requirement: ENDS,
+  });
+  return { service, tag, action };
 }
 
 /**

@@ -1,18 +1,40 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { actionUriOf } from '../support/actions.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { type CloudContext, TERMINAL_ACTION_STATES } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
 import { deployedCluster } from '../support/infra.ts';
+import { sameResource } from '../support/lists.ts';
 import { collectJson, openLogs } from '../support/streams.ts';
 
 const AUDIT = 'cloud/stream/events/audit-as-actions';
 
-/** The texts of the log lines the action logs stream of `uri` sends without follow. */
-async function actionLogTexts(ctx: CloudContext, uri: string, what: string): Promise<string[]> {
+interface LogLine {
+  log: string;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
+/** The log lines the action logs stream of `uri` sends without follow. */
+async function actionLog(ctx: CloudContext, uri: string, what: string): Promise<LogLine[]> {
   const session = await openLogs(ctx, uri, { follow: 'false' }, AUDIT);
   const { messages } = await collectJson(ctx, session, 3000, `${what}: action logs`, AUDIT);
-  return messages.map((m) => String((m as { log?: unknown }).log));
+  return messages.map((m) => {
+    const { log, timestamp } = m as { log?: unknown; timestamp?: unknown };
+    return { log: String(log), timestamp: Number(timestamp) };
+  });
+}
+
+const actionLogTexts = async (ctx: CloudContext, uri: string, what: string): Promise<string[]> => (await actionLog(ctx, uri, what)).map((l) => l.log);
+
+/** A service started on a deployed node, with its start action, ended Success. */
+async function startedService(ctx: CloudContext): Promise<{ service: string; start: string }> {
+  const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
+  const start = actionUriOf(ctx, await operate(ctx, svc.resource_uri, 'start'), 'start of the service');
+  const started = await ctx.waitForState('action', start, TERMINAL_ACTION_STATES);
+  ctx.precondition(started.state === 'Success', `the start of a service on a deployed node ended ${started.state}`, 'cloud/service/start/effect');
+  return { service: svc.resource_uri, start };
 }
 
 export default [
@@ -35,18 +57,43 @@ export default [
     title: "An action's logs are its own: after a later action on the same service, the logs of its ended start still hold each line they held",
     endpoint: 'cloud/action/logs',
     async run(ctx) {
-      const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx)));
-      const start = actionUriOf(ctx, await operate(ctx, svc.resource_uri, 'start'), 'start of the service');
-      await ctx.waitForState('action', start, TERMINAL_ACTION_STATES);
+      const { service, start } = await startedService(ctx);
       const before = await actionLogTexts(ctx, start, 'the ended start');
       ctx.precondition(before.length > 0, 'the ended start of the service has no log line to compare', AUDIT);
-      const stop = actionUriOf(ctx, await operate(ctx, svc.resource_uri, 'stop'), 'stop of the service');
+      const stop = actionUriOf(ctx, await operate(ctx, service, 'stop'), 'stop of the service');
       await ctx.waitForState('action', stop, TERMINAL_ACTION_STATES);
       const after = await actionLogTexts(ctx, start, 'the ended start, after a stop');
       const lost = before.filter((line) => !after.includes(line));
       ctx.expect(lost.length === 0, "the logs of the service's ended start lost lines once the service was stopped", {
         expected: before,
         actual: after,
+        requirement: AUDIT,
+      });
+    },
+  }),
+  cloudCheck({
+    id: `${AUDIT}/own-logs/retry`,
+    requirements: [AUDIT],
+    title: "A retry tracked by a new action logs under that action: none of its log lines predates its start_date (the retried start's lines are not its own)",
+    endpoint: 'cloud/action/logs',
+    async run(ctx) {
+      const { start } = await startedService(ctx);
+      // A second between the start's lines and the retry: lines of the start then read as older than the new action.
+      await sleep(1100);
+      const res = await ctx.api.post(`${start}retry/`);
+      ctx.precondition(res.status >= 200 && res.status < 300, `retry of the ended start answered ${res.status}`, 'cloud/action/retry/new-execution');
+      const fresh = res.headers[ctx.actionHeader];
+      // Whether a new action or the retried record tracks the new execution is not stated: the same record is only observed.
+      if (!fresh || sameResource(fresh, start))
+        return ctx.notApplicable(
+          `the retry answered ${fresh ? 'with the retried action itself' : 'without an action header'}: no new action to read the logs of`,
+        );
+      const action = await ctx.waitForState('action', fresh, TERMINAL_ACTION_STATES);
+      const since = Math.floor(Date.parse(String(action.start_date)) / 1000);
+      const older = (await actionLog(ctx, fresh, 'the retry')).filter((l) => l.timestamp < since);
+      ctx.expect(older.length === 0, `the logs of the retry's new action hold lines older than its start_date ${String(action.start_date)}`, {
+        expected: `log lines timestamped from ${since} on`,
+        actual: older,
         requirement: AUDIT,
       });
     },
