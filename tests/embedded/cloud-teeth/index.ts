@@ -23,6 +23,7 @@ import { blind14Teeth } from './blind-14.ts';
 import { blind15Teeth } from './blind-15.ts';
 import { blind16Teeth } from './blind-16.ts';
 import { blind17Teeth } from './blind-17.ts';
+import { blind18Teeth } from './blind-18.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -50,6 +51,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind15Teeth,
   ...blind16Teeth,
   ...blind17Teeth,
+  ...blind18Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -27,6 +27,8 @@ import { blind13Teeth } from './blind-13.ts';
 import { blind14Teeth } from './blind-14.ts';
 import { blind15Teeth } from './blind-15.ts';
 import { blind16Teeth } from './blind-16.ts';
+import { blind17Teeth } from './blind-17.ts';
+import { blind18Teeth } from './blind-18.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -45,6 +47,8 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind14Teeth,
   ...blind15Teeth,
   ...blind16Teeth,
+  ...blind17Teeth,
+  ...blind18Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
