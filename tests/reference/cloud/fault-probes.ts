@@ -32,6 +32,7 @@ import { BLIND14_PROBES } from './blind14-fault-probes.ts';
 import { BLIND15_PROBES } from './blind15-fault-probes.ts';
 import { BLIND16_PROBES } from './blind16-fault-probes.ts';
 import { BLIND17_PROBES } from './blind17-fault-probes.ts';
+import { BLIND18_PROBES } from './blind18-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -235,6 +236,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND15_PROBES,
   ...BLIND16_PROBES,
   ...BLIND17_PROBES,
+  ...BLIND18_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
