@@ -2,8 +2,8 @@
  * Spec: Overview > resource URIs ("a GET of an object's resource_uri returns that object"): the
  * container a redeploy answers with (the facts: the object in its new state) is the container its
  * resource_uri names; redeployed with the configuration it already runs, its uuid, its lists and
- * maps (ports, variables, bindings, links, roles...) and its cpu_shares, memory and memory_swap
- * read as its GET reads them once it runs again, and its dates (the last deploy, start, stop) lie
+ * maps (ports, variables, bindings, links, roles...), its cpu_shares, memory and memory_swap and whether
+ * it is synchronized read as its GET reads them once it runs again, and its dates (the last deploy, start, stop) lie
  * between those of its GETs before and after. Every list holds two items (support/linked-app.ts).
  */
 import { cloudCheck } from '../support/check.ts';
@@ -17,7 +17,7 @@ const R = {
   redeploy202: 'cloud/container/redeploy/202',
   dates: 'cloud/container/get/datetimes-track-operations',
 };
-const SHOWN = [...CONTAINER_LISTS, ...CONTAINER_FLAGS, 'cpu_shares', 'memory', 'memory_swap'];
+const SHOWN = [...CONTAINER_LISTS, ...CONTAINER_FLAGS, 'cpu_shares', 'memory', 'memory_swap', 'synchronized'];
 
 export default [
   cloudCheck({

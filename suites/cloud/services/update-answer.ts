@@ -2,8 +2,8 @@
  * Spec: Overview > resource URIs ("a GET of an object's resource_uri returns that object"): the
  * service a PATCH answers with (the facts: the object in its new state) is the service its
  * resource_uri names, so its uuid, the lists and maps the PATCH does not change (ports, variables,
- * bindings, links both ways, tags, roles, containers...) and its cpu_shares, memory and memory_swap
- * read as its GET reads them; its dates (the last deploy, start, stop) lie between those of its
+ * bindings, links both ways, tags, roles, containers...), its cpu_shares, memory and memory_swap and
+ * whether it is synchronized read as its GET reads them; its dates (the last deploy, start, stop) lie between those of its
  * GETs before and after the PATCH. Every list holds two items (support/linked-app.ts); the client
  * runs, a server is stopped, so that each date is set on one of them; a service never started
  * carries a published port with the outer_port it was created with, so that a port number the
@@ -20,7 +20,7 @@ const R = {
   status202: 'cloud/service/update/202',
   dates: 'cloud/service/get/datetimes-track-operations',
 };
-const SHOWN = [...SERVICE_LISTS, ...SERVICE_FLAGS, 'cpu_shares', 'memory', 'memory_swap'];
+const SHOWN = [...SERVICE_LISTS, ...SERVICE_FLAGS, 'cpu_shares', 'memory', 'memory_swap', 'synchronized'];
 const FIXED_PORTS: Json[] = [
   { protocol: 'tcp', inner_port: 8080, outer_port: 18080, published: true },
   { protocol: 'udp', inner_port: 5353 },

@@ -96,7 +96,7 @@ export default [
   }),
   cloudCheck({
     id: R.get,
-    title: 'GET of one stack returns it; right after create it is synchronized',
+    title: 'GET of one stack returns it; right after create it is synchronized (in the create answer and the GET)',
     requirements: [R.get, R.synchronized],
     endpoint: 'cloud/stack/get',
     async run(ctx) {
@@ -105,6 +105,7 @@ export default [
       ctx.expectEqual([got.uuid, got.name], [stack.uuid, stack.name], 'GET returns another stack', R.get);
       await expectAtSpecPath(ctx, 'stack', stack, R.get);
       ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
+      ctx.expectEqual(stack.synchronized, true, "the create's answer says the stack just created is not synchronized with its services", R.synchronized);
     },
   }),
   cloudCheck({
