@@ -211,14 +211,15 @@ export default [
     async run(ctx) {
       const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo early; sleep 1.1; echo late']);
       const stamped = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
-      const early = Date.parse(stamped[0]?.split(' ')[0] ?? '');
+      const [early, late] = stamped.map((line) => Date.parse(line.split(' ')[0] ?? ''));
       ctx.precondition(
-        stamped.length === 2 && !Number.isNaN(early),
+        stamped.length === 2 && !Number.isNaN(early) && !Number.isNaN(late),
         `the log is not two timestamped lines: ${JSON.stringify(stamped)}`,
         'engine/containers/logs/query-timestamps',
       );
-      // Strictly after the early line and at most 1 s later, so at or before the late one (1.1 s after).
-      const since = Math.floor(early / 1000) + 1;
+      // The second the late line was logged in: after the early line (1.1 s before it), and the late line is
+      // logged within it, not only after it (a target keeping only the lines of later whole seconds drops it).
+      const since = Math.floor(late! / 1000);
       ctx.expectEqual(
         await stdoutLog(ctx, id, { since }, `logs since=${since}`),
         'late\n',
