@@ -4,6 +4,7 @@ import { HttpError, type Router } from '../http/router.ts';
 import type { Engine } from '../state/engine.ts';
 import { DAEMON_VERSION } from '../server.ts';
 import { removedObjects } from '../state/graveyard.ts';
+import { HOST_IPV4_FORWARDING } from '../state/runtime-files.ts';
 
 const GO_VERSION = 'go1.5.3';
 const GIT_COMMIT = 'reference';
@@ -53,9 +54,9 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
     ctx.sendJson(200, version);
   });
 
-  // The capability flags answer what the reference does: it runs no kernel cgroups and forwards no
-  // traffic, so it limits no memory, swap or CPU (CFS), has no OOM killer to disable and no IPv4
-  // forwarding. A daemon on a kernel without a feature answers false (0 in 1.18) the same way.
+  // The capability flags answer what the reference does: it applies memory, swap and CPU (CFS) limits
+  // and the OOM killer setting, and its host forwards IPv4 as a bridge-networking daemon's does
+  // (HOST_IPV4_FORWARDING, what a container on the host's network stack reads).
   router.add('GET', '/info', (ctx) => {
     const flag = (value: boolean): boolean | number => (ctx.version === '1.18' && !ctx.faults.has('info-1.18-flags-boolean') ? Number(value) : value);
     const containers = engine.containers.all();
@@ -73,7 +74,7 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       HttpProxy: '',
       HttpsProxy: '',
       ID: 'REFE:RENC:EENG:INE0:0000:0000:0000:0000:0000:0000:0000:0001',
-      IPv4Forwarding: flag(false),
+      IPv4Forwarding: flag(HOST_IPV4_FORWARDING),
       Images: countsZero ? 0 : engine.images.all().length,
       IndexServerAddress: 'https://index.docker.io/v1/',
       InitPath: '/usr/bin/dockerd',

@@ -240,3 +240,13 @@ export function cgroupFiles(s: CgroupSettings): Map<string, string> {
     ].map(([path, text]) => [path!, `${text}\n`]),
   );
 }
+
+/**
+ * The host's IPv4 forwarding (net.ipv4.ip_forward): on, as a daemon with bridge networking sets it
+ * to route its containers' traffic. Info IPv4Forwarding says it; a container on the host's network
+ * stack reads it.
+ */
+export const HOST_IPV4_FORWARDING = true;
+
+/** /proc/sys/net/ipv4/ip_forward as the host's network stack shows it. */
+export const procIpForward = (): string => `${Number(HOST_IPV4_FORWARDING)}\n`;

@@ -13,7 +13,18 @@ import { effective, type EffectField } from '../field-faults.ts';
 import type { Container, MountPoint } from './container.ts';
 import type { Engine } from './engine.ts';
 import { mountField, sharedMounts } from './mount-storage.ts';
-import { capabilitySet, cgroupFiles, etcHosts, procCgroup, procLimits, procMounts, procStatus, resolvConf, type MountLine } from './runtime-files.ts';
+import {
+  capabilitySet,
+  cgroupFiles,
+  etcHosts,
+  procCgroup,
+  procIpForward,
+  procLimits,
+  procMounts,
+  procStatus,
+  resolvConf,
+  type MountLine,
+} from './runtime-files.ts';
 
 export interface RuntimeView {
   fs: ContainerFs;
@@ -114,6 +125,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
+  // A container on the host's network stack reads the host's own sysctls.
+  if (set('NetworkMode', c.hostConfig.NetworkMode, 'default') === 'host') files.set('/proc/sys/net/ipv4/ip_forward', procIpForward());
   const hostDevices = !engine.faults.has('blind15-privileged-host-devices-missing');
   for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'), hostDevices)) files.set(device, data);
   for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'))) files.set(path, text);

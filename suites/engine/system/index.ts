@@ -3,6 +3,8 @@ import auth from './auth.ts';
 import countsAndSizes from './counts-and-sizes.ts';
 import errors from './errors.ts';
 import infoHostFlags from './info-host-flags.ts';
+import infoIndexConfigs from './info-index-configs.ts';
+import infoIpv4Forwarding from './info-ipv4-forwarding.ts';
 import infoPlugins from './info-plugins.ts';
 import infoVersion from './info-version.ts';
 import ping from './ping.ts';
@@ -15,6 +17,8 @@ export const systemChecks: EngineCheck[] = [
   ...infoVersion,
   ...infoPlugins,
   ...infoHostFlags,
+  ...infoIpv4Forwarding,
+  ...infoIndexConfigs,
   ...auth,
   ...service,
   ...timeInstants,
