@@ -7,7 +7,10 @@ export const VOLUME_FAULTS = faultArea('volumes', [
   { name: 'volume-missing-500', description: 'an unknown volume name answers 500 instead of 404' },
   { name: 'volume-name-required', description: 'volume create without a Name answers 500 instead of generating one' },
   { name: 'volume-driver-default-empty', description: 'a volume created without a Driver has Driver "" instead of local' },
-  { name: 'volume-driver-opts-refused', description: 'volume create with DriverOpts answers 500 instead of passing them to the driver' },
+  {
+    name: 'volume-driver-opts-dropped',
+    description: 'volume create with DriverOpts answers 201 but does not pass them to the driver (the volume is a plain directory)',
+  },
   { name: 'volume-delete-keeps-volume', description: 'DELETE of a volume answers 204 but the volume remains' },
 ]);
 

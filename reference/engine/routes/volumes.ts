@@ -66,9 +66,8 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
       if (body.Name && !engine.volumes.get(body.Name) && wasRemoved(engine.volumes, body.Name) && ctx.faults.has('blind6-volume-name-reuse-refused'))
         throw new HttpError(500, `create ${body.Name}: volume directory ${engine.rootDir}/volumes/${body.Name} already exists`);
       if (!body.Name && ctx.faults.has('volume-name-required')) throw new HttpError(500, 'volume create: a Name is required');
-      if (body.DriverOpts && ctx.faults.has('volume-driver-opts-refused')) throw new HttpError(500, 'volume create: driver options are not supported');
       const { volume, created } = engine.volumes.create(
-        body,
+        ctx.faults.has('volume-driver-opts-dropped') ? { ...body, DriverOpts: {} } : body,
         ctx.faults.has('blind7-volume-create-empty-name-kept'),
         ctx.faults.has('blind8-volume-generated-name-repeats'),
       );

@@ -12,6 +12,13 @@ const RETRIES = 3;
 /** Longer than the first restart delay (100 ms) with room for a loaded daemon. */
 const NO_RESTART_WINDOW_MS = 600;
 const POLL_MS = 10;
+/**
+ * How long RestartCount must stay at MaximumRetryCount once the container stopped: past the delay
+ * a restart more would wait (it doubles from 100 ms: 800 ms after the third), with a margin as
+ * long again plus 1 s for the timers and start work of a loaded daemon. A target that shows a
+ * container waiting to restart as not restarting would otherwise pass with one restart too many.
+ */
+const BEYOND_NEXT_RESTART_MS = 2 * expectedDelayMs(RETRIES) + 1000;
 
 interface Policy {
   Name: string;
@@ -179,8 +186,13 @@ export default [
         expected: `${RETRIES} restarts, then exited`,
         actual: run.restartCount,
       });
-      await sleep(NO_RESTART_WINDOW_MS);
-      ctx.expectEqual(await restartCount(ctx, run.id), RETRIES, `MaximumRetryCount ${RETRIES} bounds the retries: RestartCount is ${RETRIES} and stays there`);
+      await sleep(BEYOND_NEXT_RESTART_MS);
+      ctx.expectEqual(
+        await restartCount(ctx, run.id),
+        RETRIES,
+        `MaximumRetryCount ${RETRIES} bounds the retries: RestartCount is ${RETRIES} and stays there for ${BEYOND_NEXT_RESTART_MS} ms, ` +
+          `past the ${expectedDelayMs(RETRIES)} ms delay a restart more would come after`,
+      );
     },
   }),
   engineCheck({
