@@ -1,24 +1,29 @@
 #!/usr/bin/env node
 /**
- * Runs the suites of an API once per blind fault (catalog/<api>/blind-faults.json) on the embedded
+ * Runs the suites of an API once per blind fault (catalog/<api>/blind-faults.json, or with
+ * `--batch N` catalog/<api>/blind-faults-N.json) on the embedded
  * reference and lists what each fault made fail: caught (a check naming the fault's requirement
  * failed), caught elsewhere (only other checks failed) or missed. The measure behind
  * tests/embedded/teeth/blind.ts and tests/embedded/cloud-teeth/blind.ts.
  *
- *   node scripts/blind-faults-caught.mjs engine|cloud [FAULT-REGEX]
- * writes reports/blind-<api>/summary.json and one report directory per fault.
+ *   node scripts/blind-faults-caught.mjs engine|cloud [--batch N] [FAULT-REGEX]
+ * writes reports/blind-<api>[-N]/summary.json and one report directory per fault.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-const [api, only] = process.argv.slice(2);
-if (api !== 'engine' && api !== 'cloud') {
-  console.error('usage: node scripts/blind-faults-caught.mjs engine|cloud [FAULT-REGEX]');
+const args = process.argv.slice(2);
+const batchAt = args.indexOf('--batch');
+const batch = batchAt >= 0 ? args.splice(batchAt, 2)[1] : undefined;
+const [api, only] = args;
+if ((api !== 'engine' && api !== 'cloud') || (batchAt >= 0 && !/^\d+$/.test(batch ?? ''))) {
+  console.error('usage: node scripts/blind-faults-caught.mjs engine|cloud [--batch N] [FAULT-REGEX]');
   process.exit(2);
 }
-const faults = JSON.parse(readFileSync(`catalog/${api}/blind-faults.json`, 'utf8')).filter((f) => !only || new RegExp(only).test(f.fault));
+const catalog = `catalog/${api}/blind-faults${batch ? `-${batch}` : ''}.json`;
+const faults = JSON.parse(readFileSync(catalog, 'utf8')).filter((f) => !only || new RegExp(only).test(f.fault));
 const suites = api === 'engine' ? ['--suite', 'engine-1.18', '--suite', 'engine-1.22'] : ['--suite', 'cloud'];
-const out = `reports/blind-${api}`;
+const out = `reports/blind-${api}${batch ? `-${batch}` : ''}`;
 mkdirSync(out, { recursive: true });
 const NOT_PASSED = new Set(['failed', 'warning', 'error']);
 

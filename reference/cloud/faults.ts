@@ -27,6 +27,8 @@ import { BLIND_15_FAULTS } from './fault-areas/blind-15.ts';
 import { BLIND_16_FAULTS } from './fault-areas/blind-16.ts';
 import { BLIND_17_FAULTS } from './fault-areas/blind-17.ts';
 import { BLIND_18_FAULTS } from './fault-areas/blind-18.ts';
+import { BLIND_19_FAULTS } from './fault-areas/blind-19.ts';
+import { BLIND_20_FAULTS } from './fault-areas/blind-20.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -68,6 +70,8 @@ const NAMED_FAULTS = [
   ...BLIND_16_FAULTS,
   ...BLIND_17_FAULTS,
   ...BLIND_18_FAULTS,
+  ...BLIND_19_FAULTS,
+  ...BLIND_20_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -24,6 +24,8 @@ import { blind15Teeth } from './blind-15.ts';
 import { blind16Teeth } from './blind-16.ts';
 import { blind17Teeth } from './blind-17.ts';
 import { blind18Teeth } from './blind-18.ts';
+import { blind19Teeth } from './blind-19.ts';
+import { blind20Teeth } from './blind-20.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -52,6 +54,8 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind16Teeth,
   ...blind17Teeth,
   ...blind18Teeth,
+  ...blind19Teeth,
+  ...blind20Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -29,6 +29,8 @@ import { blind15Teeth } from './blind-15.ts';
 import { blind16Teeth } from './blind-16.ts';
 import { blind17Teeth } from './blind-17.ts';
 import { blind18Teeth } from './blind-18.ts';
+import { blind19Teeth } from './blind-19.ts';
+import { blind20Teeth } from './blind-20.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -49,6 +51,8 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind16Teeth,
   ...blind17Teeth,
   ...blind18Teeth,
+  ...blind19Teeth,
+  ...blind20Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

@@ -33,6 +33,8 @@ import { BLIND15_PROBES } from './blind15-fault-probes.ts';
 import { BLIND16_PROBES } from './blind16-fault-probes.ts';
 import { BLIND17_PROBES } from './blind17-fault-probes.ts';
 import { BLIND18_PROBES } from './blind18-fault-probes.ts';
+import { BLIND19_PROBES } from './blind19-fault-probes.ts';
+import { BLIND20_PROBES } from './blind20-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -237,6 +239,8 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND16_PROBES,
   ...BLIND17_PROBES,
   ...BLIND18_PROBES,
+  ...BLIND19_PROBES,
+  ...BLIND20_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
