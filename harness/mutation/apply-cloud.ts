@@ -11,6 +11,7 @@ import type { CloudMutationSpec } from './cloud-spec.ts';
 import type { ObservedExchange } from './hook.ts';
 import { copyJson } from './json-path.ts';
 import type { JsonPath } from './types.ts';
+import { isSuccess } from '../target/http-transport.ts';
 
 /** The cloud reference's decisions as the mutant has them; without a mutant each is the reference's own. */
 export interface CloudDecisions {
@@ -101,7 +102,7 @@ function fillAbsent(node: unknown, path: JsonPath, value: unknown): void {
   fillAbsent(node[key], rest, value);
 }
 
-const succeeded = (e: ObservedExchange): boolean => e.status >= 200 && e.status < 300;
+const succeeded = (e: ObservedExchange): boolean => isSuccess(e.status);
 const refusedIn = (e: ObservedExchange, state: string): boolean => e.status === 409 && (e.errorText ?? '').includes(`'${state}'`);
 const answersState = (e: ObservedExchange, state: string): boolean => e.answers.some((a) => isJsonObject(a) && a.state === state);
 

@@ -22,6 +22,7 @@ import { cellDrafts } from './cell-drafts.ts';
 import { headerDrafts } from './header-drafts.ts';
 import { TRANSPORT_OPERATORS } from './apply-stream.ts';
 import type { JsonPath, LegalOp, Mutant, MutationSpec, TransportOp } from './types.ts';
+import { isSuccess } from '../target/http-transport.ts';
 
 /** The part of a mutant the generator fills in per atom; the id and site follow from it. */
 export interface Draft {
@@ -244,7 +245,7 @@ function bodyDrafts(e: Endpoint, base: { endpoint: string; version: string }, si
 /** A mutating operation answered with its bodiless success code, and not applied. */
 function notAppliedDrafts(e: Endpoint, base: { endpoint: string; version: string }, responses: ResponseSpec[], sites: SiteRequirements): Draft[] {
   return responses
-    .filter((r) => r.status >= 200 && r.status < 300 && !r.schema && !takesOver(e, r.status))
+    .filter((r) => isSuccess(r.status) && !r.schema && !takesOver(e, r.status))
     .map((r) => ({
       operator: 'operation/not-applied',
       atom: `applied ${r.status}`,

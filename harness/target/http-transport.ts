@@ -69,6 +69,9 @@ function loadUndici(): { Pool: PoolClass; request: RequestOf } {
 const undici = loadUndici();
 
 /** One HTTP client per target endpoint (undici Pool over TCP, TLS or a unix socket). */
+/** A 2xx status: the request succeeded. */
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
 export class HttpTransport {
   private readonly pool: Pool;
 

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionUriOf } from '../support/actions.ts';
+import { actionUriOf, isSuccess } from '../support/actions.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { type CloudContext, TERMINAL_ACTION_STATES } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
 import { deployedCluster } from '../support/infra.ts';
 import { sameResource } from '../support/lists.ts';
-import { collectJson, openLogs } from '../support/streams.ts';
+import { actionLogLines } from '../support/streams.ts';
 
 const AUDIT = 'cloud/stream/events/audit-as-actions';
 
@@ -18,9 +18,7 @@ interface LogLine {
 
 /** The log lines the action logs stream of `uri` sends without follow. */
 async function actionLog(ctx: CloudContext, uri: string, what: string): Promise<LogLine[]> {
-  const session = await openLogs(ctx, uri, { follow: 'false' }, AUDIT);
-  const { messages } = await collectJson(ctx, session, 3000, `${what}: action logs`, AUDIT);
-  return messages.map((m) => {
+  return (await actionLogLines(ctx, uri, what, AUDIT)).map((m) => {
     const { log, timestamp } = m as { log?: unknown; timestamp?: unknown };
     return { log: String(log), timestamp: Number(timestamp) };
   });
@@ -81,7 +79,7 @@ export default [
       // A second between the start's lines and the retry: lines of the start then read as older than the new action.
       await sleep(1100);
       const res = await ctx.api.post(`${start}retry/`);
-      ctx.precondition(res.status >= 200 && res.status < 300, `retry of the ended start answered ${res.status}`, 'cloud/action/retry/new-execution');
+      ctx.precondition(isSuccess(res.status), `retry of the ended start answered ${res.status}`, 'cloud/action/retry/new-execution');
       const fresh = res.headers[ctx.actionHeader];
       // Whether a new action or the retried record tracks the new execution is not stated: the same record is only observed.
       if (!fresh || sameResource(fresh, start))

@@ -3,14 +3,13 @@
  * details". The logs of an action that ended Failed, read on the Stream API, hold a line.
  */
 import type { CloudContext } from './context.ts';
-import { collectJson, openLogs } from './streams.ts';
+import { actionLogLines } from './streams.ts';
 
 export const FAILED_LOGS = 'cloud/actions/failed-has-logs';
 
 /** The action at `actionUri` ended Failed: its logs (without follow) send at least one log line. */
 export async function expectFailedActionLogs(ctx: CloudContext, actionUri: string, what: string): Promise<void> {
-  const session = await openLogs(ctx, actionUri, { follow: 'false' }, FAILED_LOGS);
-  const { messages } = await collectJson(ctx, session, 3000, `${what}: action logs`, FAILED_LOGS);
+  const messages = await actionLogLines(ctx, actionUri, what, FAILED_LOGS);
   messages.forEach((m, i) => ctx.expectView('action-log-line', m, `${what}: log line #${i}`, FAILED_LOGS));
   ctx.expect(messages.length > 0, `the logs of the Failed ${what} action are empty`, {
     expected: 'at least one log line',

@@ -89,6 +89,12 @@ export function openLogs(ctx: CloudContext, uri: string, query?: Query, requirem
   return openAccepted(ctx, `${uri}logs/`, query, requirement);
 }
 
+/** The lines an action's log stream sends without follow (read for 3 s). */
+export async function actionLogLines(ctx: CloudContext, actionUri: string, what: string, requirement: string): Promise<Json[]> {
+  const session = await openLogs(ctx, actionUri, { follow: 'false' }, requirement);
+  return (await collectJson(ctx, session, 3000, `${what}: action logs`, requirement)).messages;
+}
+
 /** Every line a finished log source holds: a large tail without follow. */
 export async function allLines(ctx: CloudContext, uri: string): Promise<Json[]> {
   const session = await openLogs(ctx, uri, { tail: 100_000, follow: 'false' });
