@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeShares, SHARES_FILE, type SharesReadings } from '../../suites/engine/containers/cpu-shares-weight.ts';
+import { judgeShares, SHARES_FILE, type SharesReadings } from '../../harness/check/cpu-shares-weight.ts';
 
 const v1 = (value: string) => ({ path: SHARES_FILE.v1, value });
 const v2 = (value: string) => ({ path: SHARES_FILE.v2, value });

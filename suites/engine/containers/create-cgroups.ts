@@ -13,7 +13,7 @@ import {
   SWAP_MEMORY,
   SWAP_TOTAL,
 } from '../support/cgroups.ts';
-import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from './cpu-shares-weight.ts';
+import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from '../../../harness/check/cpu-shares-weight.ts';
 
 const R = 'engine/containers/create/';
 

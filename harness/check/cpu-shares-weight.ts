@@ -1,5 +1,6 @@
 /**
- * What the cgroup of a container created with CpuShares shows, judged as a relative weight.
+ * What the cgroup of a container created with CPU shares (the engine's CpuShares, the cloud
+ * service's cpu_shares) shows, judged as a relative weight.
  * cgroup v1 keeps shares: it shows the number given. v2 keeps a weight of its own scale, and
  * runtimes convert by different formulas: runc before 1.3.2 and crun before 1.23 linearly
  * (512 → 20, 1024 → 39, 2048 → 79), later ones by a log-quadratic formula so that 1024 → 100
@@ -38,30 +39,31 @@ const weightOf = (r: CgroupReading): number => (/^\d+$/.test(r.value) ? Number(r
 export const needsPlain = (r: SharesReadings): boolean => r.fewer.read.path === SHARES_FILE.v2 || r.more.read.path === SHARES_FILE.v2;
 
 /** The verdicts on the readings: on v1 each container's shares exactly; on v2 the order of the weights. */
-export function judgeShares({ fewer, more, plain }: SharesReadings): SharesVerdict[] {
+/** `field`: the name of the shares setting the verdicts speak of. */
+export function judgeShares({ fewer, more, plain }: SharesReadings, field = 'CpuShares'): SharesVerdict[] {
   if (!needsPlain({ fewer, more })) {
     return [fewer, more].map(({ shares, read }) => ({
       ok: read.path === SHARES_FILE.v1 && read.value === String(shares),
-      what: `the cpu.shares of a container created with CpuShares ${shares}`,
+      what: `the cpu.shares of a container created with ${field} ${shares}`,
       expected: `${shares} in ${SHARES_FILE.v1}`,
       actual: shown(read),
     }));
   }
   const onV2 = (r: CgroupReading | undefined): boolean => r?.path === SHARES_FILE.v2;
-  const withShares = `CpuShares ${fewer.shares}: ${shown(fewer.read)}; CpuShares ${more.shares}: ${shown(more.read)}`;
-  const actual = `${withShares}; without CpuShares: ${plain ? shown(plain) : 'not read'}`;
+  const withShares = `${field} ${fewer.shares}: ${shown(fewer.read)}; ${field} ${more.shares}: ${shown(more.read)}`;
+  const actual = `${withShares}; without ${field}: ${plain ? shown(plain) : 'not read'}`;
   const allV2 = onV2(fewer.read) && onV2(more.read) && onV2(plain);
   return [
     {
       ok: allV2 && weightOf(fewer.read) < weightOf(plain!),
-      what: `the cpu.weight of a container created with CpuShares ${fewer.shares} (fewer than the default), beside one created without CpuShares`,
-      expected: `below the weight of a container created without CpuShares, in ${SHARES_FILE.v2}`,
+      what: `the cpu.weight of a container created with ${field} ${fewer.shares} (fewer than the default), beside one created without ${field}`,
+      expected: `below the weight of a container created without ${field}, in ${SHARES_FILE.v2}`,
       actual,
     },
     {
       ok: allV2 && weightOf(more.read) > weightOf(fewer.read),
-      what: `the cpu.weight of a container created with CpuShares ${more.shares}, beside one created with ${fewer.shares}`,
-      expected: `above the weight of the container created with CpuShares ${fewer.shares}, in ${SHARES_FILE.v2}`,
+      what: `the cpu.weight of a container created with ${field} ${more.shares}, beside one created with ${fewer.shares}`,
+      expected: `above the weight of the container created with ${field} ${fewer.shares}, in ${SHARES_FILE.v2}`,
       actual,
     },
   ];
