@@ -21,12 +21,16 @@ export function relatedIds(world: World, objectUri: string): Set<string> {
   switch (parsed.kind) {
     case 'container': {
       const svc = store.services.get(store.containers.get(parsed.id)?.serviceUuid ?? '');
-      add(svc?.uuid, svc?.stackUuid);
+      // Under `blind19-related-container-no-stack` a container's relatives stop at its direct parent.
+      add(svc?.uuid, world.faults.has('blind19-related-container-no-stack') ? undefined : svc?.stackUuid);
       break;
     }
     case 'service': {
       const svc = store.services.get(parsed.id);
-      add(...(svc?.containers ?? []), svc?.stackUuid);
+      // Under `blind20-related-service-live-containers-only` the terminated containers of the service are left out.
+      const live = (id: string): boolean =>
+        !world.faults.has('blind20-related-service-live-containers-only') || store.containers.get(id)?.state !== 'Terminated';
+      add(...(svc?.containers ?? []).filter(live), svc?.stackUuid);
       break;
     }
     case 'stack':
@@ -63,6 +67,10 @@ const seconds = (d: Date | null): number | undefined => (d ? Math.floor(d.getTim
 const endOf = (world: World, a: Action): number | undefined =>
   seconds(world.faults.has('blind-end-date-filter-reads-start') ? a.start_date : a.end_date) ??
   (world.faults.has('blind2-end-date-lte-takes-unfinished') ? 0 : undefined);
+
+/** What end_date__lte compares: under `blind19-end-date-lte-milliseconds` the end date to the millisecond, against a whole-second bound. */
+const endOfForLte = (world: World, a: Action): number | undefined =>
+  world.faults.has('blind19-end-date-lte-milliseconds') && a.end_date ? a.end_date.getTime() / 1000 : endOf(world, a);
 
 /**
  * The ids of the whole tree the object belongs to: its related objects and theirs (a container's
@@ -102,7 +110,7 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
     ['start_date__gte', (a) => seconds(a.start_date), (v, b) => v >= b],
     ['start_date__lte', (a) => seconds(a.start_date), (v, b) => v <= b],
     ['end_date__gte', (a) => endOf(world, a), (v, b) => v >= b],
-    ['end_date__lte', (a) => endOf(world, a), (v, b) => v <= b],
+    ['end_date__lte', (a) => endOfForLte(world, a), (v, b) => v <= b],
   ];
   let kept = actions.filter((a) => {
     const uuid = query.get('uuid');

@@ -76,7 +76,11 @@ export function addCatalogRoutes(routes: RouteTable): void {
     'region',
     ['provider', 'name'],
     (c) => c.regions,
-    () => ({ name: (r) => r.name, provider: (r) => r.provider }),
+    (ctx) => ({
+      name: (r) => r.name,
+      // Under `blind20-region-provider-filter-by-name` the filter reads the provider's name (the URI's last segment).
+      provider: (r) => (ctx.world.faults.has('blind20-region-provider-filter-by-name') ? (r.provider.split('/').filter(Boolean).pop() ?? '') : r.provider),
+    }),
   );
   addCatalog(
     routes,

@@ -194,7 +194,9 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
       const tags = optTags(body);
       if (!NODE_STABLE.includes(n.state)) throw conflict(`node in state '${n.state}' cannot be updated`);
       if (nickname !== undefined && !ctx.world.faults.has('node-nickname-update-ignored')) n.nickname = nickname;
-      if (tags) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
+      // Under `blind19-node-patch-empty-tags-kept` an empty list is taken for "no tags sent".
+      const emptyKept = tags?.length === 0 && ctx.world.faults.has('blind19-node-patch-empty-tags-kept');
+      if (tags && !emptyKept) n.tags = ctx.world.faults.has('node-tags-appended') ? [...n.tags, ...tags] : tags;
       if (ctx.world.faults.has('node-patch-resets-omitted')) {
         if (nickname === undefined) n.nickname = n.external_fqdn;
         if (!tags) n.tags = [];

@@ -11,6 +11,7 @@ import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.t
 import type { Container, ContainerState, EnvVar, Node } from './model.ts';
 import { portsJson } from './ports.ts';
 import type { ShellEnv } from './shell.ts';
+import { cpuWeightOf } from './cpu-weight.ts';
 import { allows, type StateTable } from './states.ts';
 
 export type ContainerOp = 'start' | 'stop' | 'terminate';
@@ -38,7 +39,10 @@ export function containerEnv(world: World, c: Container): EnvVar[] {
   const global = c.config.roles.includes('global') || world.faults.has('vendor-auth-without-role');
   if (service && global && !world.faults.has('global-role-no-auth-env')) {
     const owner = world.faults.has('vendor-auth-wrong-key') ? { ...service.owner, apiKey: `${service.owner.apiKey}-stale` } : service.owner;
-    env.push({ key: world.spell('VENDOR_AUTH'), value: basicAuthorization(owner) });
+    // Under `blind20-vendor-auth-credentials-only` the value is the header's credentials without its `Basic ` scheme.
+    const header = basicAuthorization(owner);
+    const value = world.faults.has('blind20-vendor-auth-credentials-only') ? header.replace(/^Basic /, '') : header;
+    env.push({ key: world.spell('VENDOR_AUTH'), value });
   }
   return env;
 }
@@ -58,6 +62,9 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // An empty user is the engine's default, root.
     user: c.config.user || 'root',
     readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path && (b.host_path || !readOnlyHostOnly)).map((b) => b.container_path as string),
+    rootReadOnly: c.config.read_only,
+    writable: c.bindings.filter((b) => b.rewritable && b.container_path).map((b) => b.container_path as string),
+    cpuWeight: cpuWeightOf(c.config.cpu_shares),
     privileged: c.config.privileged,
     // memory is in MB (MiB, as the engine takes it); none or 0 is no limit.
     memoryLimit: c.config.memory ? c.config.memory * 1024 * 1024 : null,
@@ -69,6 +76,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     interfaces: (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
+    // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
+    reachable: [...world.store.containers.values()].filter((o) => o.state === 'Running').map((o) => o.private_ip),
   };
 }
 
@@ -127,7 +136,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     tty: cfg.tty,
     stdin_open: cfg.stdin_open,
     dns: cfg.dns,
-    dns_search: cfg.dns_search,
+    // Under `blind20-container-dns-search-from-dns` the search domains are copied from the neighbouring dns list.
+    dns_search: world.faults.has('blind20-container-dns-search-from-dns') ? cfg.dns : cfg.dns_search,
     cap_add: cfg.cap_add,
     cap_drop: cfg.cap_drop,
     devices: cfg.devices,

@@ -101,9 +101,11 @@ export function serviceLinksJson(world: World, svc: Service): { linked_to_servic
   // Every service of the store is looked at for each service rendered (each GET and list item):
   // a plain loop, without the arrays a flatMap makes for every service.
   const linked_from_service: Record<string, string>[] = [];
+  // Under `blind20-linked-from-service-reversed` the link is written from this service's side.
+  const reversed = world.faults.has('blind20-linked-from-service-reversed');
   if (!world.faults.has('linked-from-missing')) {
     for (const from of world.store.services.values()) {
-      for (const l of from.links) if (l.to === svc.uuid) linked_from_service.push(linkJson(from, l.name, svc));
+      for (const l of from.links) if (l.to === svc.uuid) linked_from_service.push(reversed ? linkJson(svc, l.name, from) : linkJson(from, l.name, svc));
     }
   }
   // Under `blind17-linked-to-service-omitempty` an empty link list is left out, as an omit-if-empty encoder does.

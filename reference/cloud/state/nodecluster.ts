@@ -116,6 +116,8 @@ function readProviderOptions(world: World, body: Fields, provider: string): Reco
   if (iam) optString(iam, 'instance_profile_name');
   // Under `blind13-provider-options-iam-dropped` only the vpc options are kept (the one part a struct modelled).
   if (world.faults.has('blind13-provider-options-iam-dropped')) return vpc ? { vpc } : {};
+  // Under `blind19-provider-options-groups-from-subnets` the security groups are filled from the subnets.
+  if (vpc && world.faults.has('blind19-provider-options-groups-from-subnets')) return { ...options, vpc: { ...vpc, security_groups: vpc.subnets } };
   return options;
 }
 

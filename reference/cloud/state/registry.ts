@@ -91,6 +91,12 @@ export function deleteRepository(world: World, repo: Repository): void {
   world.store.repositories.delete(repoKey(repo.scope.namespace, repo.name));
 }
 
+/** Whether an image (name:tag) is of the repository; `blind19-repository-in-use-port-host` cuts the name at its first colon. */
+function usesRepository(world: World, image: string, repoName: string): boolean {
+  if (world.faults.has('blind19-repository-in-use-port-host')) return image.split(':')[0] === repoName;
+  return image.startsWith(world.faults.has('repository-in-use-by-prefix') ? repoName : `${repoName}:`);
+}
+
 export function repositoryJson(world: World, repo: Repository): Record<string, unknown> {
   const inUse =
     !world.faults.has('blind-repository-never-in-use') &&
@@ -98,7 +104,7 @@ export function repositoryJson(world: World, repo: Repository): Record<string, u
       (s) =>
         (s.scope.namespace === repo.scope.namespace || world.faults.has('repository-in-use-any-user')) &&
         (s.state !== 'Terminated' || world.faults.has('blind3-repository-in-use-after-terminate')) &&
-        s.config.image_name.startsWith(world.faults.has('repository-in-use-by-prefix') ? repo.name : `${repo.name}:`),
+        usesRepository(world, s.config.image_name, repo.name),
     );
   const registry = world.faults.has('repository-registry-vendor') ? seeded(world).find((r) => r.isVendor)!.resource_uri : repo.registry;
   const json: Record<string, unknown> = { resource_uri: repo.resource_uri, name: repo.name, in_use: inUse, registry };

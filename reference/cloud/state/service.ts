@@ -16,6 +16,7 @@ import type { Service, ServiceBinding, ServiceLink, ServiceLogLine, ServiceState
 import { announce, setState } from './notify.ts';
 import { portsJson } from './ports.ts';
 import { liveContainers } from './queries.ts';
+import { pick } from './store.ts';
 import type { BindingRequest, LinkRequest, ServiceSpec, ServiceUpdateSpec } from './service-fields.ts';
 import { refreshStack } from './stack.ts';
 import { flagStackOutOfSync } from './stack-sync-flag.ts';
@@ -165,6 +166,17 @@ export function refreshService(world: World, uuid: string): void {
 
 export const servicePublicDns = (world: World, svc: Service): string => `${svc.config.name}.${svc.scope.namespace}.svc.${world.domain}`;
 
+/**
+ * stopped_num_containers from the live containers' count. `blind19-stopped-count-includes-terminated`
+ * takes every container the service ever had that is not Running.
+ */
+function stoppedCount(world: World, svc: Service, stopped: number): number {
+  if (world.faults.has('blind-stopped-count-zero')) return 0;
+  if (world.faults.has('blind19-stopped-count-includes-terminated'))
+    return pick(world.store.containers, svc.containers).filter((c) => c.state !== 'Running').length;
+  return stopped;
+}
+
 export function serviceJson(world: World, svc: Service): Record<string, unknown> {
   const cfg = svc.config;
   const live = liveContainers(world, svc);
@@ -191,7 +203,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     target_num_containers: cfg.target_num_containers,
     current_num_containers: live.length,
     running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
-    stopped_num_containers: world.faults.has('blind-stopped-count-zero') ? 0 : count('Stopped'),
+    stopped_num_containers: stoppedCount(world, svc, count('Stopped')),
     stack: stack?.resource_uri ?? null,
     containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),
     container_ports: portsJson(

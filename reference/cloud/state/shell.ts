@@ -1,7 +1,10 @@
 /**
  * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
- * `touch` (refused under a directory mounted read-only), `cat /proc/self/status` (its capability lines) and
- * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /proc/net/dev`
+ * `touch` (refused under a directory mounted read-only, and on a read-only root filesystem outside the
+ * writable mounts), `ping [-c N] [-w S] ADDRESS` (busybox's report; the
+ * overlay addresses of Running containers answer), `cat /proc/self/status` (its capability lines) and
+ * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /sys/fs/cgroup/cpu.weight`
+ * (its relative CPU weight), `cat /proc/net/dev`
  * (the interfaces of its network namespace) and `cat /proc/1/comm` (PID 1 of its PID namespace): the only files
  * modelled; any other is not found, `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
@@ -18,16 +21,24 @@ export interface ShellEnv {
   user: string;
   /** Directories mounted read-only: nothing can be written under them. */
   readOnly: string[];
+  /** The root filesystem is read-only: only under `writable` can anything be written. */
+  rootReadOnly: boolean;
+  /** Directories mounted writable (they stay so on a read-only root). */
+  writable: string[];
   /** The container runs privileged (every capability). */
   privileged: boolean;
   /** The container's memory limit in bytes (cgroup v2 memory.max), null without one. */
   memoryLimit: number | null;
+  /** The container's CPU weight (cgroup v2 cpu.weight, 1 to 10000; 100 is the default). */
+  cpuWeight: number;
   /** The container's swap limit in bytes (cgroup v2 memory.swap.max: memory_swap less memory), null without one. */
   swapLimit: number | null;
   /** The interfaces of the container's network namespace (the node's under net host). */
   interfaces: readonly string[];
   /** The program of PID 1 in the container's PID namespace (the node's init under pid host). */
   pidOne: string;
+  /** The addresses `ping` reaches: every Running container's private_ip on the overlay network. */
+  reachable: readonly string[];
 }
 
 /** /proc/net/dev: a two-line header, then a line per interface. */
@@ -39,6 +50,7 @@ const netDev = (interfaces: readonly string[]): string =>
 function fileText(path: string, env: ShellEnv): string | undefined {
   if (path === '/proc/self/status') return procStatus({ privileged: env.privileged, user: env.user, command: 'cat' });
   if (path === '/sys/fs/cgroup/memory.max') return `${env.memoryLimit ?? 'max'}\n`;
+  if (path === '/sys/fs/cgroup/cpu.weight') return `${env.cpuWeight}\n`;
   if (path === '/sys/fs/cgroup/memory.swap.max') return `${env.swapLimit ?? 'max'}\n`;
   if (path === '/proc/net/dev') return netDev(env.interfaces);
   if (path === '/proc/1/comm') return `${env.pidOne}\n`;
@@ -57,7 +69,21 @@ export interface ShellResult {
   exited: boolean;
 }
 
-const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'cat', 'true', 'false', 'exit']);
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'cat', 'ping', 'true', 'false', 'exit']);
+
+/** busybox ping's report of `count` echo requests to `address`: every one answered when it is reachable, none otherwise. */
+function pingReport(args: readonly string[], env: ShellEnv): { text: string; code: number } {
+  const at = args.indexOf('-c');
+  const count = Math.max(1, Number.parseInt(at >= 0 ? (args[at + 1] ?? '1') : '4', 10) || 1);
+  const address = args.filter((a, i) => !a.startsWith('-') && !['-c', '-w', '-W'].includes(args[i - 1] ?? '')).at(-1) ?? '';
+  const received = env.reachable.includes(address) ? count : 0;
+  const replies = Array.from({ length: received }, (_, seq) => `64 bytes from ${address}: seq=${seq} ttl=64 time=0.100 ms\n`).join('');
+  const loss = received ? 0 : 100;
+  const text =
+    `PING ${address} (${address}): 56 data bytes\n${replies}\n--- ${address} ping statistics ---\n` +
+    `${count} packets transmitted, ${received} packets received, ${loss}% packet loss\n`;
+  return { text, code: received ? 0 : 1 };
+}
 
 function expand(word: string, vars: Record<string, string>): string {
   return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
@@ -139,7 +165,9 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = 0;
         break;
       case 'touch': {
-        const refused = args.filter((path) => env.readOnly.some((dir) => under(path, dir)));
+        const refused = args.filter(
+          (path) => env.readOnly.some((dir) => under(path, dir)) || (env.rootReadOnly && !env.writable.some((dir) => under(path, dir))),
+        );
         for (const path of refused) result.output.push({ stream: 'stderr', text: `touch: ${path}: Read-only file system\n` });
         result.exitCode = refused.length ? 1 : 0;
         break;
@@ -152,6 +180,12 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
           else result.output.push({ stream: 'stderr', text: `cat: can't open '${path}': No such file or directory\n` });
         });
         result.exitCode = texts.every((t) => t !== undefined) ? 0 : 1;
+        break;
+      }
+      case 'ping': {
+        const report = pingReport(args, env);
+        out(report.text);
+        result.exitCode = report.code;
         break;
       }
       case 'true':

@@ -10,6 +10,7 @@ import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { CREATES, OPERATION } from '../support/operation-requirements.ts';
 import type { Action } from '../support/views.generated.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   header: 'cloud/actions/header-on-creating-responses',
@@ -24,6 +25,8 @@ const R = {
   every: 'cloud/actions/every-call-recorded',
 };
 /** The requirement of each call the record check makes on its node cluster. */
+/** The rule that a node cluster create without name is refused with an error status. */
+const REQUIRES_NAME = 'cloud/nodecluster/create/requires-name';
 const CALL_REQUIREMENT: Record<string, string> = { POST: CREATES['node-cluster'], PATCH: OPERATION.clusterTags, DELETE: OPERATION.clusterTerminate };
 
 /** Each call's own User-Agent: an action that shows another call's (say, the create of its object) differs. */
@@ -74,7 +77,7 @@ export default [
         headers: { 'user-agent': agentOf('POST') },
         json: { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region },
       });
-      ctx.precondition(create.status >= 200 && create.status < 300, `node cluster create answered ${create.status}`, CREATES['node-cluster']);
+      ctx.precondition(isSuccess(create.status), `node cluster create answered ${create.status}`, CREATES['node-cluster']);
       const uri = pathOf(String(ctx.expectJson<Json>(create, 'create').resource_uri));
       ctx.defer(async () => void (await ctx.api.delete(uri)));
       if (create.status !== 202)
@@ -127,11 +130,15 @@ export default [
         const [listed] = await listAll(ctx, ACTIONS, { uuid: id });
         ctx.expectEqual(listed?.is_user_action, true, `GET ${ACTIONS} shows the action of a user call with is_user_action other than true`, R.user);
       }
-      const failed = await ctx.api.post(`${uri}deploy/`);
-      // A refusal may also be a 202 whose action ends Failed (as expectRefused accepts): then no
-      // synchronous failure was provoked, and the rule stays unverified rather than breached.
-      if (failed.status < 400)
-        ctx.skip(`deploy of a terminated cluster answered ${failed.status}, not a synchronous error: no synchronous failed call to read the action of`);
+      // A create without its required name is refused for sure (cloud/nodecluster/create/requires-name
+      // asks an error status of it): a synchronous failed call whose action is read at once.
+      const marker = ctx.uniqueName('nameless');
+      const failed = await ctx.api.post(CLUSTERS, { nickname: marker, node_type: at.nodeType, region: at.region });
+      if (failed.status < 300) {
+        const made = String(ctx.expectJson<Json>(failed, 'a nameless create').resource_uri);
+        ctx.defer(async () => void (await ctx.api.delete(made)));
+      }
+      ctx.precondition(failed.status >= 400, `a node cluster create without name answered ${failed.status}, not an error`, REQUIRES_NAME);
       const action = await actionOf(ctx, actionUriOf(ctx, failed, 'a refused call'));
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
       // The call completed, so its processing ended: end_date ("when processing ended") is set on the failure path too.

@@ -144,6 +144,11 @@ export default [
       const [loneService, loneContainer] = outside as [Obj, Obj];
       await expectRelated(ctx, loneContainer.uri, 'true', uris(outside), outside.map(act), id('include-related-container'));
       await expectRelated(ctx, loneService.uri, 'true', uris(outside), outside.map(act), id('include-related-service'));
+      // A terminated container is still one of its service's and its stack's ("all its containers"): its actions stay related.
+      const ended = await recorded(ctx, ctx.api.delete(a2.uri));
+      await ctx.waitForState('container', a2.uri, ['Terminated']);
+      await expectRelated(ctx, a.uri, 'true', [a1.uri, a2.uri, a.uri, st.uri], [act(a1), act(a2), act(a), act(st), ended], id('include-related-service'));
+      await expectRelated(ctx, st.uri, 'true', uris(all), [...all.map(act), ended], id('include-related-stack'));
       const mixed = await ctx.api.get(ACTIONS, { object: st.uri, state: 'Success' });
       ctx.observe(`object combined with state (not shown) answered ${mixed.status}`);
     },

@@ -3,8 +3,9 @@ import filters from './filters.ts';
 import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
+import reachability from './reachability.ts';
 import read from './read.ts';
 import redeployAnswer from './redeploy-answer.ts';
 import states from './states.ts';
 
-export const containerChecks: CloudCheck[] = [...read, ...listFields, ...listsAsGot, ...operations, ...redeployAnswer, ...filters, ...states];
+export const containerChecks: CloudCheck[] = [...read, ...reachability, ...listFields, ...listsAsGot, ...operations, ...redeployAnswer, ...filters, ...states];

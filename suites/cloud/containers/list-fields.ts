@@ -15,6 +15,7 @@ import { sharedNodes, CONTAINERS, runningService, scaledTo, settled, waitForCont
 import { OPERATION } from '../support/operation-requirements.ts';
 import { listAll, type Json } from '../support/lists.ts';
 import { printenv } from '../support/streams.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   inherits: 'cloud/container/get/inherits-service',
@@ -93,7 +94,7 @@ export default [
       const [first] = await waitForContainers(ctx, svc, 1);
       const envvars = [...ENVVARS, LATER];
       const update = await ctx.api.patch(svc.resource_uri, { container_envvars: envvars });
-      ctx.precondition(update.status >= 200 && update.status < 300, `PATCH container_envvars answered ${update.status}`, OPERATION.serviceUpdate);
+      ctx.precondition(isSuccess(update.status), `PATCH container_envvars answered ${update.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', svc.resource_uri);
       if (!(await scaledTo(ctx, svc, 2))) ctx.skip(`the service ${svc.resource_uri} could not be scaled: no container was added by a scale`);
       const added = (await waitForContainers(ctx, svc, 2)).filter((c) => c.uuid !== first?.uuid);

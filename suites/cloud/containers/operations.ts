@@ -9,6 +9,7 @@ import type { Container, Service } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   start: 'cloud/container/start/effect',
@@ -122,7 +123,7 @@ export default [
       await settled(ctx, 'service', svc.resource_uri);
       const res = await operate(ctx, c.resource_uri, 'redeploy');
       ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
-      ctx.expect(res.status >= 200 && res.status < 300, `redeploy answered ${res.status}`, { requirement: R.redeploy });
+      ctx.expect(isSuccess(res.status), `redeploy answered ${res.status}`, { requirement: R.redeploy });
       const after = await ctx.waitForState('container', c.resource_uri, ['Running']);
       ctx.expectEqual(
         (await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'),

@@ -21,11 +21,13 @@ import type { Container, Service } from '../support/views.generated.ts';
 import type { CloudContext } from '../support/context.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { DEVICE_FIELDS, expectDeviceFields } from './device-fields.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
   recent: 'cloud/container/list/recently-terminated',
   get: 'cloud/container/get/returns-container',
+  created: 'cloud/service/create/returns-service',
   inherits: 'cloud/container/get/inherits-service',
   serviceNode: 'cloud/container/get/service-and-node',
   exitCode: 'cloud/container/get/exit-code',
@@ -35,7 +37,7 @@ const R = {
   autodestroyOff: 'cloud/service/create/default-autodestroy-off',
 };
 
-/** Descriptive fields a container carries from its service (per-container form). */
+/** Descriptive fields a container carries from its service (per-container form); devices and cgroup_parent: device-fields.ts. */
 const INHERITED = [
   'image_name',
   'autorestart',
@@ -55,7 +57,6 @@ const INHERITED = [
   'stdin_open',
   'user',
   'domainname',
-  'cgroup_parent',
   'cpuset',
   'memory_swap',
 ] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
@@ -107,8 +108,9 @@ export default [
   }),
   cloudCheck({
     id: R.get,
-    title: "GET of one container returns it; it carries its service's descriptive fields, its service's URI and its node's",
-    requirements: [R.get, R.inherits, R.serviceNode],
+    title:
+      "GET of one container returns it; it carries its service's descriptive fields (devices and cgroup_parent sent too), its service's URI and its node's",
+    requirements: [R.get, R.inherits, R.serviceNode, R.created],
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -124,6 +126,7 @@ export default [
         domainname: 'conformance.test',
         cpuset: '0',
         memory_swap: 256,
+        ...DEVICE_FIELDS,
       });
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);
@@ -136,6 +139,8 @@ export default [
         { requirement: R.inherits },
       );
       for (const field of INHERITED) ctx.expectEqual(container[field], service[field], `the container's ${field} differs from its service's`, R.inherits);
+      const plain = await ctx.getJson('service', (await createService(ctx, serviceBody(ctx, undefined))).resource_uri, 'a service created without devices');
+      expectDeviceFields(ctx, service, plain, [container], { shown: R.created, inherited: R.inherits });
       ctx.expect(sameResource(container.service, svc.resource_uri), `service is ${String(container.service)}, not the container's service`, {
         requirement: R.serviceNode,
       });

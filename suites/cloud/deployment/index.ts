@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
+import sequential from './sequential.ts';
 import strategies from './strategies.ts';
 
-export const deploymentChecks: CloudCheck[] = [...strategies];
+export const deploymentChecks: CloudCheck[] = [...strategies, ...sequential];

@@ -1,25 +1,12 @@
 /**
  * Spec: Services > Deployment strategies (EMPTIEST_NODE, HIGH_AVAILABILITY, EVERY_NODE), tags
- * that select nodes, sequential_deployment. Each check has a cluster of its own, tagged so that
+ * that select nodes (sequential_deployment: sequential.ts). Each check has a cluster of its own, tagged so that
  * nothing else runs there; one node carries an extra tag so that a service can load it alone.
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import {
-  containersOf,
-  live,
-  nodeOf,
-  operateAndSettle,
-  ownNodes,
-  sharedNodes,
-  runningService,
-  scaledTo,
-  settled,
-  tagNode,
-  waitForContainers,
-  type AppNodes,
-} from '../support/app.ts';
-import { sameResource, type Json } from '../support/lists.ts';
+import { nodeOf, operateAndSettle, ownNodes, runningService, scaledTo, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import { sameResource } from '../support/lists.ts';
 import type { Container, Node, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
@@ -29,7 +16,6 @@ const R = {
   everyNode: 'cloud/deployment/every-node-one-per-node',
   newNodes: 'cloud/deployment/every-node-new-nodes',
   tags: 'cloud/deployment/tags-select-nodes',
-  sequential: 'cloud/deployment/sequential',
 };
 const SCALE = 'cloud/service/scale/effect';
 
@@ -65,23 +51,6 @@ async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: numb
   const placed = await waitForContainers(ctx, svc, count);
   if (!placed.every((c) => sameResource(c.node, node.resource_uri))) ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
   return svc;
-}
-
-const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
-
-/** In sequence, the k-th container links to the k-1 before it: ordered by that count, each links to every one before it. */
-function expectLinkedInSequence(ctx: CloudContext, all: readonly Container[], after: string): void {
-  const siblingLinks = (c: Json): number => all.filter((o) => linksOf(c).some((l) => sameResource(l, o.resource_uri))).length;
-  const ordered = [...all].sort((a, b) => siblingLinks(a) - siblingLinks(b));
-  ordered.forEach((c, i) => {
-    for (const previous of ordered.slice(0, i)) {
-      ctx.expect(
-        linksOf(c).some((l) => sameResource(l, previous.resource_uri)),
-        `after the ${after}, container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`,
-        { expected: ordered.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential },
-      );
-    }
-  });
 }
 
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
@@ -227,21 +196,6 @@ export default [
           actual: c.node,
           requirement: R.tags,
         });
-    },
-  }),
-  cloudCheck({
-    id: R.sequential,
-    title: 'sequential_deployment deploys and scales containers in sequence, linking each to the previous containers of the service',
-    endpoint: 'cloud/service/scale',
-    async run(ctx) {
-      const at = await sharedNodes(ctx);
-      const svc = await runningService(ctx, at, { sequential_deployment: true, target_num_containers: 3 });
-      await waitForContainers(ctx, svc, 3);
-      expectLinkedInSequence(ctx, live(await containersOf(ctx, svc)), 'deploy');
-      // Scale as well: a container the scale adds links to the three before it.
-      if (!(await scaledTo(ctx, svc, 4))) return;
-      await waitForContainers(ctx, svc, 4);
-      expectLinkedInSequence(ctx, live(await containersOf(ctx, svc)), 'scale');
     },
   }),
 ];

@@ -5,6 +5,7 @@ import { CATALOG, CLUSTERS, createCluster, placement } from '../support/infra.ts
 import { createStack, operate, serviceBody, SERVICES, sharedNodes, STACKS, terminateLater, waitForContainers } from '../support/app.ts';
 import type { Service } from '../support/views.generated.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   json: 'cloud/http/json-responses',
@@ -44,7 +45,7 @@ function valuesOf(objects: Json[], pick: (key: string) => boolean): Array<[strin
  */
 async function createSendingUuid(ctx: CloudContext, path: string, body: Json): Promise<Json> {
   const res = await ctx.api.post(path, { ...body, uuid: CLIENT_UUID });
-  const created = res.status >= 200 && res.status < 300 ? ctx.expectJson<Json>(res, `POST ${path}`) : undefined;
+  const created = isSuccess(res.status) ? ctx.expectJson<Json>(res, `POST ${path}`) : undefined;
   const uri = created?.resource_uri;
   if (typeof uri === 'string') {
     if (path === CLUSTERS) ctx.defer(async () => void (await ctx.api.delete(uri)));
@@ -207,7 +208,7 @@ export default [
       const at = await placement(ctx);
       const res = await ctx.api.request('POST', CLUSTERS, { body: JSON.stringify({ name: ctx.uniqueName('nct'), node_type: at.nodeType, region: at.region }) });
       if (res.status < 300) ctx.defer(async () => void (await ctx.api.delete(String(res.json<Json>().resource_uri))));
-      ctx.expect(res.status >= 200 && res.status < 300, `POST of JSON without Content-Type answered ${res.status}`, { requirement: R.noContentType });
+      ctx.expect(isSuccess(res.status), `POST of JSON without Content-Type answered ${res.status}`, { requirement: R.noContentType });
       const get = await ctx.api.request('GET', CLUSTERS, { body: '{}' });
       ctx.expectStatus(get, 200, 'GET with a {} body', R.noContentType);
       const bare = await ctx.api.get(pathOf(CATALOG.provider).replace(/\/$/, ''));

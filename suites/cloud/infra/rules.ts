@@ -49,6 +49,13 @@ export default [
         for (const r of listed(p.regions))
           if (!sameResource(find(regions, r)?.provider, p.resource_uri)) broken.push(`provider ${String(p.name)} lists region ${r}, whose provider is not it`);
       }
+      // The other way round: an object that names its provider or region is among that one's list.
+      for (const r of regions ?? [])
+        if (!includesUri(find(providers, String(r.provider))?.regions, r.resource_uri))
+          broken.push(`region ${String(r.name)} names provider ${String(r.provider)}, which does not list it`);
+      for (const z of zones ?? [])
+        if (!includesUri(find(regions, String(z.region))?.availability_zones, z.resource_uri))
+          broken.push(`zone ${String(z.name)} names region ${String(z.region)}, which does not list it`);
       for (const r of regions ?? []) {
         for (const t of listed(r.node_types))
           if (!includesUri(find(types, t)?.regions, r.resource_uri))
@@ -57,8 +64,11 @@ export default [
           if (!sameResource(find(zones, z)?.region, r.resource_uri)) broken.push(`region ${String(r.name)} lists zone ${z}, whose region is not it`);
       }
       for (const t of types ?? []) {
-        for (const r of listed(t.regions))
+        for (const r of listed(t.regions)) {
           if (!includesUri(find(regions, r)?.node_types, t.resource_uri)) broken.push(`node type ${String(t.name)} lists region ${r}, which does not list it`);
+          if (!sameResource(find(regions, r)?.provider, t.provider))
+            broken.push(`node type ${String(t.name)} lists region ${r}, of another provider than its own`);
+        }
       }
       ctx.expect(broken.length === 0, `the catalog's cross-references disagree: ${broken.slice(0, 5).join('; ')}`, {
         expected: 'URIs that name each other back',

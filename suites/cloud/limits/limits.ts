@@ -21,6 +21,9 @@ async function strategyUpdate(ctx: CloudContext, from: string, to: string, requi
   ctx.expectEqual(after.deployment_strategy, from, `a refused update changed deployment_strategy to ${String(after.deployment_strategy)}`, requirement);
 }
 
+/** The strategies other than EVERY_NODE: the rule holds for a switch between it and each of them. */
+const OTHER_STRATEGIES = ['EMPTIEST_NODE', 'HIGH_AVAILABILITY'] as const;
+
 /** Sizes outside the list: between two listed ones, and past the largest. */
 const UNLISTED = [15, 61, 3000];
 
@@ -85,15 +88,19 @@ export default [
   }),
   cloudCheck({
     id: R.to,
-    title: 'A service cannot be updated to EVERY_NODE: refused and nothing changes',
+    title: 'A service cannot be updated to EVERY_NODE (from either other strategy): refused and nothing changes',
     endpoint: 'cloud/service/update',
-    run: (ctx) => strategyUpdate(ctx, 'EMPTIEST_NODE', 'EVERY_NODE', R.to),
+    async run(ctx) {
+      for (const from of OTHER_STRATEGIES) await strategyUpdate(ctx, from, 'EVERY_NODE', R.to);
+    },
   }),
   cloudCheck({
     id: R.from,
-    title: 'A service cannot be updated from EVERY_NODE: refused and nothing changes',
+    title: 'A service cannot be updated from EVERY_NODE (to either other strategy): refused and nothing changes',
     endpoint: 'cloud/service/update',
-    run: (ctx) => strategyUpdate(ctx, 'EVERY_NODE', 'HIGH_AVAILABILITY', R.from),
+    async run(ctx) {
+      for (const to of OTHER_STRATEGIES) await strategyUpdate(ctx, 'EVERY_NODE', to, R.from);
+    },
   }),
   cloudCheck({
     id: R.disk,

@@ -8,6 +8,7 @@ import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts
 import { OPERATION } from '../support/operation-requirements.ts';
 import type { CloudContext } from '../support/context.ts';
 import type { Node, NodeCluster } from '../support/views.generated.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   get: 'cloud/nodecluster/get/returns-node-cluster',
@@ -70,7 +71,7 @@ export default [
       const cluster = await createCluster(ctx, { target_num_nodes: 2 });
       const uri = cluster.resource_uri;
       const res = await ctx.api.post(`${uri}deploy/`);
-      ctx.expect(res.status >= 200 && res.status < 300, `deploy answered ${res.status}`, { requirement: R.deploys });
+      ctx.expect(isSuccess(res.status), `deploy answered ${res.status}`, { requirement: R.deploys });
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
@@ -147,7 +148,7 @@ export default [
       const cluster = await deployedCluster(ctx, 1, { tags: [{ name: KEPT_TAG }] });
       const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { target_num_nodes: 2 });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
+      ctx.expect(isSuccess(res.status), `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
       ctx.observe(`PATCH of a ${String(cluster.state)} cluster answered ${res.status} (the state table does not list update)`);
       await new Promise((r) => setTimeout(r, 100));
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
@@ -158,7 +159,7 @@ export default [
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
       // Down as well as up: a smaller target terminates nodes, not only the target field.
       const down = await ctx.api.patch(uri, { target_num_nodes: 1 });
-      ctx.expect(down.status >= 200 && down.status < 300, `PATCH target_num_nodes down answered ${down.status}`, { requirement: R.scale });
+      ctx.expect(isSuccess(down.status), `PATCH target_num_nodes down answered ${down.status}`, { requirement: R.scale });
       await new Promise((r) => setTimeout(r, 100));
       const shrunk = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(shrunk.target_num_nodes, 1, 'target_num_nodes is not the value PATCHed down', R.scale);
@@ -168,7 +169,7 @@ export default [
   }),
   cloudCheck({
     id: R.tags,
-    title: 'PATCH tags replaces the tag list of the cluster and of its nodes, and its action ends Success',
+    title: 'PATCH tags replaces the tag list of the cluster and of its nodes (with another list, then the empty list), and its action ends Success',
     requirements: [R.tags, R.scale, ENDS, SUCCEEDS],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
@@ -177,7 +178,7 @@ export default [
       const cluster = await deployedCluster(ctx, 2, { tags: [{ name: 'conformance-old' }] });
       const uri = cluster.resource_uri;
       const res = await ctx.api.patch(uri, { tags: [{ name: 'conformance-new' }] });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH tags answered ${res.status}`, { requirement: R.tags });
+      ctx.expect(isSuccess(res.status), `PATCH tags answered ${res.status}`, { requirement: R.tags });
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(tagNames(done.tags), ['conformance-new'], 'the cluster tags were not replaced', R.tags);
       ctx.expectEqual(done.target_num_nodes, 2, 'a PATCH without target_num_nodes changed the scale target', R.scale);
@@ -193,6 +194,19 @@ export default [
         });
       }
       await expectActionSucceeded(ctx, res, 'PATCH tags');
+      // The empty list replaces the list too: no tag of the cluster's may stay, on it or on its nodes.
+      const clear = await ctx.api.patch(uri, { tags: [] });
+      ctx.expect(isSuccess(clear.status), `PATCH tags [] answered ${clear.status}`, { requirement: R.tags });
+      const cleared = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
+      ctx.expectEqual(tagNames(cleared.tags), [], 'the cluster tags were not replaced by the empty list', R.tags);
+      for (const n of nodes) {
+        const names = tagNames((await ctx.getJson('node', n, 'node')).tags);
+        ctx.expect(!names.includes('conformance-new'), `the tags of node ${n} were not replaced by the empty list`, {
+          expected: 'conformance-new gone',
+          actual: names,
+          requirement: R.tags,
+        });
+      }
     },
   }),
   cloudCheck({
@@ -204,7 +218,7 @@ export default [
       const cluster = await deployedCluster(ctx, 2);
       const uri = cluster.resource_uri;
       const res = await ctx.api.delete(uri);
-      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
+      ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
       const done = await settle(ctx, 'node-cluster', uri, ['Terminated']);
       // The list a client reads (no filter): the terminated cluster is there, shown Terminated.
       const listed = (await listAll(ctx, CLUSTERS)).find((c) => c.uuid === cluster.uuid);

@@ -9,6 +9,7 @@ import { dateMs } from '../support/run-dates.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   list: 'cloud/node/list/returns-nodes',
@@ -115,7 +116,7 @@ export default [
       // Each field is optional: a PATCH of one leaves the other as it was.
       const nickname = ctx.uniqueName('node');
       const res = await ctx.api.patch(uriOf(node), { nickname });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.updNick });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}`, { requirement: R.updNick });
       ctx.observe(`PATCH of a Deployed node answered ${res.status} (the state table does not list update)`);
       const named = await settle(ctx, 'node', uriOf(node), ['Deployed']);
       ctx.expectEqual(named.nickname, nickname, 'the nickname was not set', R.updNick);
@@ -125,7 +126,7 @@ export default [
         requirement: R.updTags,
       });
       const retag = await ctx.api.patch(uriOf(node), { tags: [{ name: 'conformance-new-1' }, { name: 'conformance-new-2' }] });
-      ctx.expect(retag.status >= 200 && retag.status < 300, `PATCH tags answered ${retag.status}`, { requirement: R.updTags });
+      ctx.expect(isSuccess(retag.status), `PATCH tags answered ${retag.status}`, { requirement: R.updTags });
       const got = await settle(ctx, 'node', uriOf(node), ['Deployed']);
       const tags = tagNames(got.tags);
       ctx.expect(
@@ -140,6 +141,11 @@ export default [
       ctx.expectEqual(got.nickname, nickname, 'a PATCH without nickname changed the nickname', R.updNick);
       const others = tags.filter((t) => !t.startsWith('conformance-new-'));
       if (others.length) ctx.observe(`the node keeps tags it carries for other reasons than the user's PATCH: ${others.join(', ')}`);
+      // The empty list replaces the user tag list too.
+      const clear = await ctx.api.patch(uriOf(node), { tags: [] });
+      ctx.expect(isSuccess(clear.status), `PATCH tags [] answered ${clear.status}`, { requirement: R.updTags });
+      const left = tagNames((await settle(ctx, 'node', uriOf(node), ['Deployed'])).tags).filter((t) => t.startsWith('conformance-new-'));
+      ctx.expectEqual(left, [], 'the user tag list was not replaced by the empty list', R.updTags);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the node)', R.upd202);
       await expectActionSucceeded(ctx, res, 'PATCH');
     },
@@ -152,7 +158,7 @@ export default [
     async run(ctx) {
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.post(`${uriOf(node)}${ctx.spell('vendor-upgrade')}/`);
-      ctx.expect(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, { requirement: R.upgrade });
+      ctx.expect(isSuccess(res.status), `${ctx.spell('vendor-upgrade')} answered ${res.status}`, { requirement: R.upgrade });
       const action = await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       ctx.expectEqual(action.state, 'Success', 'the upgrade action did not succeed', R.upgrade);
       const after = await settle(ctx, 'node', uriOf(node), ['Deployed']);
@@ -192,7 +198,7 @@ export default [
       await expectAnswerDatesBetween(ctx, down, 'node', uriOf(node), before, 'health-check', R.dates);
       await setReachable(ctx, node, true);
       const up = await ctx.api.post(`${uriOf(node)}health-check/`);
-      ctx.expect(up.status >= 200 && up.status < 300, `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });
+      ctx.expect(isSuccess(up.status), `health-check of an Unreachable node answered ${up.status}`, { requirement: R.health });
       await finishedActionOf(ctx, up, 'health-check');
       ctx.expectEqual((await ctx.getJson('node', uriOf(node), 'node')).state, 'Deployed', 'health-check of a reachable node did not set Deployed', R.health);
       ctx.expectStatus(up, 202, 'health-check (facts: 202)', R.health202);
@@ -206,7 +212,7 @@ export default [
     async run(ctx) {
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.delete(uriOf(node));
-      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.terminates });
+      ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
       const done = await settle(ctx, 'node', uriOf(node), ['Terminated']);
       ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
       // The list a client reads (no filter): the terminated node is there, shown Terminated.
@@ -234,7 +240,7 @@ export default [
         before.map((c) => c.started_datetime),
       );
       const res = await ctx.api.post(`${uriOf(at.nodes[0]!)}${ctx.spell('vendor-upgrade')}/`);
-      ctx.precondition(res.status >= 200 && res.status < 300, `${ctx.spell('vendor-upgrade')} answered ${res.status}`, OPERATION.nodeUpgrade);
+      ctx.precondition(isSuccess(res.status), `${ctx.spell('vendor-upgrade')} answered ${res.status}`, OPERATION.nodeUpgrade);
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       for (const container of before) {
         const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);

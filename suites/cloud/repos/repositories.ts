@@ -7,6 +7,7 @@ import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
 import { holdGivenRepository, hostOfRepository, repositoryToAdd, unverifiedWhenUnknown, type RepositoryToAdd } from './repository-source.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 export const REPOSITORIES = '/api/repo/v1/repository/';
 /** A third-party host no target runs itself; the service only records the repository. */
@@ -16,6 +17,8 @@ export const THIRD_PARTY_HOST = 'quay.io';
 export const newRepositoryName = (ctx: CloudContext, host = THIRD_PARTY_HOST): string => `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
 /** A second third-party host, so that the registry filter has repositories to leave out. */
 const OTHER_HOST = 'registry.gitlab.com';
+/** A registry host with a port: an image name then holds a colon before its tag's. */
+const PORTED_HOST = 'registry.example.com:5000';
 const R = {
   create: 'cloud/repository/create/returns-repository',
   create201: 'cloud/repository/create/201',
@@ -167,7 +170,7 @@ export default [
       const { repo, name, res, body } = await addRepository(ctx);
       expectNoCredentials(ctx, repo, res.text(), 'the create response');
       const update = await ctx.api.patch(repoPath(name), { username: newLogin(repo), password: repo.password });
-      ctx.expect(update.status >= 200 && update.status < 300, `PATCH credentials answered ${update.status}`, { requirement: R.update });
+      ctx.expect(isSuccess(update.status), `PATCH credentials answered ${update.status}`, { requirement: R.update });
       expectNoCredentials(ctx, repo, update.text(), 'the update response');
       // Read where the repository is shown: an answer without it (a 404, an empty list) would carry no credentials either.
       const got = await ctx.api.get(repoPath(name));
@@ -207,8 +210,8 @@ export default [
   cloudCheck({
     id: R.inUse,
     title:
-      "in_use is true when one of the caller's services uses an image of the repository (a tag other than latest), " +
-      'false before, beside a service of a repository whose name extends its own, and once that service is terminated',
+      "in_use is true when one of the caller's services uses an image of the repository (a tag other than latest; also on a registry " +
+      'with a port), false before, beside a service of a repository whose name extends its own, and once that service is terminated',
     endpoint: 'cloud/repository/get',
     async run(ctx) {
       const { name, body } = await addRepository(ctx);
@@ -224,6 +227,11 @@ export default [
       // The list shows the same repository alike: in use (a flag written inverted in one answer shows here).
       const listed = (await listAll(ctx, REPOSITORIES)).find((r) => r.name === name);
       ctx.expectEqual(listed?.in_use, true, `GET ${REPOSITORIES} shows a repository a service uses as not in_use`, R.inUse);
+      // The registry host may carry a port: the image name's first colon is then not its tag's.
+      const ported = await addRepository(ctx, 1, PORTED_HOST);
+      await createService(ctx, serviceBody(ctx, undefined, { image: `${ported.name}:conformance` }));
+      const portedGot = await ctx.getJson('external-repository', repoPath(ported.name), 'repository');
+      ctx.expectEqual(portedGot.in_use, true, `a repository on a registry with a port (${ported.name}) a service uses is not in_use`, R.inUse);
       // Terminating a service terminates it and its containers, not reversibly (Terminated: deleted):
       // a service that recent-terminated lists still show uses no image.
       const ended = await ctx.setUp(() => operateAndSettle(ctx, svc, 'terminate'), TERMINATES);
@@ -256,7 +264,7 @@ export default [
     async run(ctx) {
       const { name } = await addRepository(ctx);
       const res = await ctx.api.delete(repoPath(name));
-      ctx.expect(res.status >= 200 && res.status < 300, `DELETE answered ${res.status}`, { requirement: R.removed });
+      ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.removed });
       const get = await ctx.api.get(repoPath(name));
       ctx.expect(get.status >= 400, `GET of a deleted repository answered ${get.status}`, { requirement: R.removed });
       ctx.expect(!(await listAll(ctx, REPOSITORIES)).some((r) => r.name === name), 'a deleted repository is still listed', { requirement: R.removed });

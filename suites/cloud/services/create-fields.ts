@@ -4,6 +4,7 @@ import { createService, serviceBody, SERVICES, sharedNodes } from '../support/ap
 import { everyFieldBody } from './every-field.ts';
 import { verifyKept } from '../support/kept.ts';
 import { expectStaysUnstarted } from '../support/unstarted.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   returns: 'cloud/service/create/returns-service',
@@ -20,12 +21,14 @@ export default [
     async run(ctx) {
       const body = await ctx.setUp(() => everyFieldBody(ctx));
       const res = await ctx.api.post(SERVICES, body);
-      ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
+      ctx.expect(isSuccess(res.status), `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
       const svc = ctx.expectView('service', ctx.expectJson(res, 'create response'), 'the created service', R.returns);
       ctx.defer(async () => void (await ctx.api.delete(svc.resource_uri)));
       verifyKept(ctx, body, svc, 'the create answer', R.returns);
       const got = ctx.expectView('service', await ctx.getJson('service', svc.resource_uri, 'the service'), 'GET service', R.returns);
       verifyKept(ctx, body, got, 'a later GET', R.returns);
+      // Nothing ran between the two: the answer shows the service's state of synchrony as the GET does.
+      ctx.expectEqual(svc.synchronized, got.synchronized, 'the create answer shows synchronized otherwise than the GET right after it', R.returns);
       ctx.verify(got.state === 'Not running', `a created service is in state ${String(got.state)}`, {
         requirement: R.notStarted,
         expected: 'Not running',

@@ -4,6 +4,7 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, firstContainer, IMAGE, operateAndSettle, serviceBody, servicesNamed, SERVICES } from '../support/app.ts';
 import { verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ENDPOINT = 'cloud/service/create';
 const R = {
@@ -163,7 +164,7 @@ export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }
 /** POSTs a body that must be refused (4xx) and checks that no service of its name exists. */
 async function expectRefusedCreate(ctx: CloudContext, body: Json, requirement: string): Promise<void> {
   const res = await ctx.api.post(SERVICES, body);
-  if (res.status >= 200 && res.status < 300) {
+  if (isSuccess(res.status)) {
     const made = JSON.parse(res.text()) as Json;
     if (typeof made.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(made.resource_uri as string)));
   }
@@ -337,7 +338,7 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       const res = await ctx.api.post(SERVICES, serviceBody(ctx, undefined, { tags: ['conformance-a'] }));
-      if (res.status >= 200 && res.status < 300) {
+      if (isSuccess(res.status)) {
         const made = JSON.parse(res.text()) as Json;
         ctx.defer(async () => void (await ctx.api.delete(String(made.resource_uri))));
         ctx.expectEqual(made.tags, [{ name: 'conformance-a' }], 'tags sent as strings are not shown as [{"name": ...}]', R.tagStrings);

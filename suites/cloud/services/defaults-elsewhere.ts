@@ -9,6 +9,7 @@ import type { CloudContext } from '../support/context.ts';
 import { createService, createStack, serviceBody, settled } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import { servicesByName } from '../stacks/create.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   published: 'cloud/service/create/default-port-published-false',
@@ -53,7 +54,7 @@ export default [
         [one, OTHER_PORT],
       ];
       const res = await ctx.api.patch(other.resource_uri, { services: items.map(([svc, port]) => ({ name: svc.name, container_ports: [port] })) });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.stackUpdates });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.stackUpdates });
       await settled(ctx, 'stack', other.resource_uri);
       const after = await servicesByName(ctx, other);
       for (const [svc, port] of items)
@@ -68,7 +69,7 @@ export default [
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
       const res = await ctx.api.patch(svc.resource_uri, { container_ports: [PORT] });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.serviceUpdate });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.serviceUpdate });
       const got = await settled(ctx, 'service', svc.resource_uri);
       expectDefaults(ctx, got, 'the updated service', R.serviceUpdate, false);
     },

@@ -21,6 +21,7 @@ import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { allLines, environment, printedIn, printenv } from '../support/streams.ts';
 import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   overrides: 'cloud/service/overrides-image',
@@ -244,7 +245,7 @@ export default [
       ctx.precondition(container !== undefined, 'the running service shows no container');
       // The container is not redeployed: whether it still runs in the old directory is not stated, that its field says where it runs is.
       const update = await ctx.api.patch(svc.resource_uri, { working_dir: '/' });
-      ctx.precondition(update.status >= 200 && update.status < 300, `PATCH working_dir answered ${update.status}`, OPERATION.serviceUpdate);
+      ctx.precondition(isSuccess(update.status), `PATCH working_dir answered ${update.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', svc.resource_uri);
       const got = await ctx.getJson('container', String(container?.resource_uri), 'the container');
       const runsIn = await pwdIn(ctx, got);

@@ -8,6 +8,9 @@ import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
 import memoryLimit from './memory-limit.ts';
+import cpuShares from './cpu-shares.ts';
+import readOnlyRoot from './read-only-root.ts';
+import nameUsage from './name-usage.ts';
 import netPidModes from './net-pid-modes.ts';
 import privileged from './privileged.ts';
 import publicDns from './public-dns.ts';
@@ -34,8 +37,11 @@ export const serviceChecks: CloudCheck[] = [
   ...environment,
   ...privileged,
   ...memoryLimit,
+  ...cpuShares,
+  ...readOnlyRoot,
   ...netPidModes,
   ...publicDns,
+  ...nameUsage,
   ...filters,
   ...states,
   ...sequences,

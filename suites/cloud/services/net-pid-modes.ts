@@ -3,7 +3,8 @@
  * `none` or `host`". The modes are judged by their effect, read by exec, not by their echo: a
  * container of a service with net host sees the node's network interfaces (/proc/net/dev), not the
  * private set a container under bridge sees; one with pid host sees the node's PID 1
- * (/proc/1/comm), not its own first program as a container under pid none does.
+ * (/proc/1/comm), not its own first program as a container under pid none does, and as one
+ * created without pid (the default, none) does too.
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -13,6 +14,7 @@ import { printedIn } from '../support/streams.ts';
 
 const R = {
   modes: 'cloud/service/net-pid-modes',
+  defaultPid: 'cloud/service/create/default-pid-none',
 };
 
 /** What exec prints in the first container of a running service created with `fields`. */
@@ -45,8 +47,10 @@ export default [
   }),
   cloudCheck({
     id: `${R.modes}/pid-host-init`,
-    title: "pid host shares the node's PID namespace: PID 1 seen in a container is not its own first program, as it is under pid none",
-    requirements: [R.modes],
+    title:
+      "pid host shares the node's PID namespace: PID 1 seen in a container is not its own first program, as it is under pid none " +
+      'and under the default (no pid sent, which is none)',
+    requirements: [R.modes, R.defaultPid],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -57,6 +61,13 @@ export default [
         expected: `the node's PID 1, not the container's own (${own})`,
         actual: host,
         requirement: R.modes,
+      });
+      // The default is judged by its effect, not its echo: a service created without pid runs in a PID namespace of its own.
+      const unset = await printedUnder(ctx, at, {}, 'cat /proc/1/comm');
+      ctx.expect(unset === own, 'a container of a service created without pid does not see its own first program as PID 1: the default is not none', {
+        expected: `its own first program (${own}), as under pid none`,
+        actual: unset,
+        requirement: R.defaultPid,
       });
     },
   }),

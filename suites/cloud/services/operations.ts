@@ -19,6 +19,7 @@ import { environment } from '../support/streams.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   start: 'cloud/service/start/effect',
@@ -43,7 +44,7 @@ export async function volumesOf(ctx: CloudContext, svc: Service): Promise<string
 /** A start of a service that has run before: every container ends Running again, none added. */
 async function startAll(ctx: CloudContext, svc: Service, what: string): Promise<void> {
   const res = await operate(ctx, svc.resource_uri, 'start');
-  ctx.expect(res.status >= 200 && res.status < 300, `start of ${what} answered ${res.status}`, {
+  ctx.expect(isSuccess(res.status), `start of ${what} answered ${res.status}`, {
     expected: 'accepted',
     actual: res.status,
     requirement: R.start,

@@ -19,6 +19,7 @@ import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import type { CloudContext } from '../support/context.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   list: 'cloud/service/list/returns-services',
@@ -153,7 +154,7 @@ export default [
       const uri = svc.resource_uri;
       ctx.expectEqual((await ctx.getJson('service', uri, 'service')).synchronized, true, 'a service just started is not synchronized', R.synchronized);
       const res = await ctx.api.patch(uri, { container_envvars: [CHANGED] });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}`, { requirement: R.synchronized });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}`, { requirement: R.synchronized });
       ctx.expectEqual(
         (await settled(ctx, 'service', uri)).synchronized,
         false,

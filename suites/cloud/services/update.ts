@@ -1,5 +1,5 @@
 /** Spec: Services > PATCH (update body) and scale. The EVERY_NODE limits are checked with Limits (suites/cloud/limits). */
-import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, isSuccess, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
@@ -55,11 +55,9 @@ const REFUSED_UPDATES: Json[] = [...BOGUS, ...REFUSED_BODIES.flatMap((r) => r.bo
 /** Fields the PATCH leaves out: they must keep their values. */
 const KEPT = ['name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
 
-const ok = (status: number): boolean => status >= 200 && status < 300;
-
 async function patchOk(ctx: CloudContext, uri: string, body: Json, requirement: string): Promise<Json> {
   const res = await ctx.api.patch(uri, body);
-  ctx.expect(ok(res.status), `PATCH ${JSON.stringify(body).slice(0, 120)} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
+  ctx.expect(isSuccess(res.status), `PATCH ${JSON.stringify(body).slice(0, 120)} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement });
   return settled(ctx, 'service', uri);
 }
 
@@ -76,7 +74,7 @@ export default [
       const before = await ctx.getJson('service', uri, 'service');
       const update = { ...UPDATE, linked_to_service: [{ to_service: linked.resource_uri, name: 'conformance-db' }] };
       const res = await ctx.api.patch(uri, update);
-      ctx.expect(ok(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.applies });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.applies });
       ctx.observe(`PATCH of a Not running service answered ${res.status} (the state table does not list update)`);
       const after: Json = await settled(ctx, 'service', uri);
       const was: Json = before;
@@ -118,12 +116,14 @@ export default [
   }),
   cloudCheck({
     id: R.tags,
-    title: 'PATCH tags replaces the tag list of the service',
+    title: 'PATCH tags replaces the tag list of the service, with another list and with the empty list',
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: 'conformance-old' }, { name: 'conformance-kept' }] }));
       const after = await patchOk(ctx, svc.resource_uri, { tags: [{ name: 'conformance-new' }] }, R.tags);
       ctx.expectEqual(tagNames(after.tags), ['conformance-new'], 'the tag list was not replaced', R.tags);
+      const cleared = await patchOk(ctx, svc.resource_uri, { tags: [] }, R.tags);
+      ctx.expectEqual(tagNames(cleared.tags), [], 'the tag list was not replaced by the empty list', R.tags);
     },
   }),
   cloudCheck({
@@ -158,12 +158,12 @@ export default [
       const patched = await patchOk(ctx, uri, { target_num_containers: 3 }, R.target);
       ctx.expectEqual(patched.target_num_containers, 3, 'target_num_containers is not the value PATCHed', R.target);
       const res = await operate(ctx, uri, 'scale');
-      ctx.expect(ok(res.status), `scale answered ${res.status}`, { requirement: R.scale });
+      ctx.expect(isSuccess(res.status), `scale answered ${res.status}`, { requirement: R.scale });
       ctx.observe(`scale of a Running service answered ${res.status} (the state table does not list scale)`);
       await waitForContainers(ctx, svc, 3);
       await patchOk(ctx, uri, { target_num_containers: 1 }, R.target);
       const down = await operate(ctx, uri, 'scale');
-      ctx.expect(ok(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
+      ctx.expect(isSuccess(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
       await waitForContainers(ctx, svc, 1);
       ctx.expectEqual((await settled(ctx, 'service', uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
       ctx.expectStatus(res, 202, 'scale is asynchronous', R.scale202);

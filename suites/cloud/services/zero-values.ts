@@ -26,6 +26,7 @@ import {
   type AppNodes,
 } from '../support/app.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   create: 'cloud/service/create/returns-service',
@@ -101,7 +102,7 @@ export default [
       const zero = await createOrSkip(ctx, zeroBody(ctx, at, target.resource_uri));
       const begun = await operate(ctx, String(zero.resource_uri), 'start');
       // At once: the containers the start made may not have started yet (none may be listed yet either).
-      if (begun.status >= 200 && begun.status < 300) await expectListedContainers(ctx, String(zero.resource_uri), false);
+      if (isSuccess(begun.status)) await expectListedContainers(ctx, String(zero.resource_uri), false);
       const started = await ctx.setUp(() => settleOperation(ctx, { resource_uri: String(zero.resource_uri) }, 'start', begun));
       const listed = await listAll(ctx, SERVICES);
       for (const svc of [idle, zero, target] as Json[]) {

@@ -8,6 +8,7 @@ import { expectStaysUnstarted } from '../support/unstarted.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
 import { verifyKept } from '../support/kept.ts';
 import { everyFieldBody } from '../services/every-field.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ENDPOINT = 'cloud/stack/create';
 const R = {
@@ -41,7 +42,7 @@ export default [
     async run(ctx) {
       const name = ctx.uniqueName('stack');
       const res = await ctx.api.post(STACKS, { name, services: [serviceBody(ctx, undefined)] });
-      ctx.expect(res.status >= 200 && res.status < 300, `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
+      ctx.expect(isSuccess(res.status), `create answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.returns });
       const stack = ctx.expectView('stack', ctx.expectJson(res, 'create response'), 'the created stack', R.returns);
       ctx.defer(async () => void (await ctx.api.delete(stack.resource_uri)));
       ctx.expectEqual(stack.name, name, 'the created stack has another name', R.returns);

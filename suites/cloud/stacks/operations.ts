@@ -16,6 +16,7 @@ import { afterTargetSecond } from '../support/target-clock.ts';
 import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
 import type { Container, Service, Stack } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
   updates: 'cloud/stack/update/updates-services',
@@ -160,7 +161,7 @@ export default [
           { name: second.name, ...SECOND_UPDATE },
         ],
       });
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
+      ctx.expect(isSuccess(res.status), `PATCH answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.updates });
       ctx.observe(`PATCH of a Not Running stack answered ${res.status} (the state table does not list update)`);
       await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
@@ -187,7 +188,7 @@ export default [
       const stack = await twoServiceStack(ctx, undefined);
       const before = [...(await servicesByName(ctx, stack)).values()];
       const res = await ctx.api.patch(stack.resource_uri, {});
-      ctx.expect(res.status >= 200 && res.status < 300, `PATCH {} answered ${res.status}`, { requirement: R.emptyPatch });
+      ctx.expect(isSuccess(res.status), `PATCH {} answered ${res.status}`, { requirement: R.emptyPatch });
       await settled(ctx, 'stack', stack.resource_uri);
       const after = await servicesByName(ctx, stack);
       ctx.expectEqual(after.size, before.length, 'PATCH {} changed the number of services', R.emptyPatch);

@@ -10,6 +10,7 @@ import { sharedNodes, createService, createStack, firstContainer, operateAndSett
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { EVENTS, openEvents, readUntil } from '../support/streams.ts';
 import { CREATES } from '../support/operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ENDPOINT = 'cloud/events';
 const R = {
@@ -45,6 +46,24 @@ async function expectEvent(
   return found ?? ctx.fail(`no event ${what} arrived within ${WAIT_MS} ms`, { expected: what, actual: messages.slice(-5), requirement });
 }
 
+/**
+ * The messages the events endpoint sends after a create must be JSON text (a frame that is not
+ * fails the Stream request rule). Which operations emit events and what a message holds are not
+ * shown: an event naming the created object is looked for, and its absence, or no message at
+ * all, is observed and leaves that comparison unverified, never failed.
+ */
+async function observeEventAbout(ctx: CloudContext, session: WebSocketSession, uri: string, first: Json[]): Promise<void> {
+  if (first.some(isAbout(uri))) return;
+  const { messages } = await readUntil(ctx, session, isAbout(uri), WAIT_MS, 'events', R.websocket);
+  if (messages.some(isAbout(uri))) return;
+  const seen = first.length + messages.length;
+  ctx.cannotVerify(
+    seen
+      ? `none of the ${seen} event message(s) names the service just created by resource_uri (message format: not shown)`
+      : `no event message came within ${WAIT_MS} ms of a service create (which operations emit events: not shown): the JSON text of messages could not be seen`,
+  );
+}
+
 export default [
   cloudCheck({
     id: R.endpoint,
@@ -54,7 +73,7 @@ export default [
     async run(ctx) {
       const { session, first } = await openEvents(ctx, undefined, R.endpoint, R.websocket);
       const svc = await createService(ctx, serviceBody(ctx, undefined));
-      await expectEvent(ctx, session, isAbout(svc.resource_uri), `about the service just created (${svc.resource_uri})`, R.websocket, first);
+      await observeEventAbout(ctx, session, svc.resource_uri, first);
       const anonymous = await ctx.api.as(null).openStream(EVENTS);
       anonymous.close();
       ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', {
@@ -159,7 +178,7 @@ export default [
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const res = await ctx.api.post('/api/app/v1/service/', serviceBody(ctx, undefined));
-      ctx.precondition(res.status >= 200 && res.status < 300, `service create answered ${res.status}`, CREATES.service);
+      ctx.precondition(isSuccess(res.status), `service create answered ${res.status}`, CREATES.service);
       const svc = ctx.expectJson<Json>(res, 'service');
       ctx.defer(async () => void (await ctx.api.delete(String(svc.resource_uri))));
       const actionUri = res.headers[ctx.actionHeader];

@@ -3,6 +3,7 @@ import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { Json } from './lists.ts';
 import type { Action } from './views.generated.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 export const ACTIONS = '/api/audit/v1/action/';
 const HEADER_RULE = 'cloud/actions/header-on-creating-responses';
@@ -43,7 +44,7 @@ export async function expectActionSucceeded(ctx: CloudContext, res: HttpResponse
   });
 }
 
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+export { isSuccess };
 
 /**
  * The rule of a state-table row that forbids an operation: refused with an HTTP error code, or

@@ -5,7 +5,7 @@
  */
 import { settledStates } from '../../../catalog/cloud/state-tables.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { finishedActionOf } from './actions.ts';
+import { finishedActionOf, isSuccess } from './actions.ts';
 import type { CloudContext } from './context.ts';
 import { deployedCluster, NODES } from './infra.ts';
 import { sameResource, type Json } from './lists.ts';
@@ -123,7 +123,7 @@ const plainStack = (body: Json): boolean =>
  * a body that sets more is the check's subject, so its refusal fails the check.
  */
 function expectCreated(ctx: CloudContext, res: HttpResponse, what: string, plain: boolean, requirement: string): void {
-  if (res.status >= 200 && res.status < 300) return;
+  if (isSuccess(res.status)) return;
   const said = `creating a ${what} answered ${res.status}: ${res.text().slice(0, 300)}`;
   if (plain) ctx.preconditionUnmet(said, requirement);
   ctx.fail(said, { expected: '2xx', actual: res.status });
@@ -169,11 +169,7 @@ export async function operateAndSettle<V extends AppRef>(ctx: CloudContext, reso
 /** The resource once the operation that answered `res` has ended (its refusal blocks the check). */
 export async function settleOperation<V extends AppRef>(ctx: CloudContext, resource: V, verb: Verb, res: HttpResponse): Promise<V> {
   const uri = resource.resource_uri;
-  ctx.precondition(
-    res.status >= 200 && res.status < 300,
-    `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`,
-    operationRequirement(uri, verb),
-  );
+  ctx.precondition(isSuccess(res.status), `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, operationRequirement(uri, verb));
   if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, verb);
   return settledAgain(ctx, resource);
 }
@@ -192,7 +188,11 @@ export async function settledAgain<V extends AppRef>(ctx: CloudContext, resource
 
 /** A service created and started; resolves once it runs. */
 export async function runningService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<Service> {
-  const svc = await createService(ctx, serviceBody(ctx, at, extra));
+  return startedService(ctx, await createService(ctx, serviceBody(ctx, at, extra)));
+}
+
+/** A created service started; resolves once it runs. */
+export async function startedService(ctx: CloudContext, svc: Service): Promise<Service> {
   const started = await operateAndSettle(ctx, svc, 'start');
   return started.state === 'Running' ? started : ctx.waitForState('service', svc.resource_uri, ['Running'], WAIT_MS);
 }

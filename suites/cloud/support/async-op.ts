@@ -5,6 +5,7 @@ import type { CloudContext } from './context.ts';
 import { settledState } from './filters.ts';
 import type { Json } from './lists.ts';
 import { secondOf, secondOfDate } from './target-clock.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 /**
  * An asynchronous operation as the requirements state it: accepted (the effect requirement),
@@ -20,7 +21,7 @@ export interface AsyncOp {
 
 export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect: string, async: string, query?: Record<string, string>): Promise<AsyncOp> {
   const res = await operate(ctx, uri, verb, query);
-  ctx.expect(res.status >= 200 && res.status < 300, `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, {
+  ctx.expect(isSuccess(res.status), `${verb} of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, {
     expected: 'accepted',
     actual: res.status,
     requirement: effect,

@@ -11,6 +11,7 @@ import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { CloudFileSetUp } from './file-shared.ts';
 import type { Action, CloudViews, ViewName } from './views.generated.ts';
 import { createRequirement, getRequirement } from './operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 /** Action states in which no more work happens. */
 export const TERMINAL_ACTION_STATES = ['Success', 'Failed', 'Canceled'];
@@ -95,7 +96,7 @@ export class CloudContext extends CheckContext {
    */
   async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string, owner?: RemovalOwner): Promise<CloudViews[K]> {
     const res = await this.api.post(path, body);
-    this.precondition(res.status >= 200 && res.status < 300, `creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`, createRequirement(_view));
+    this.precondition(isSuccess(res.status), `creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`, createRequirement(_view));
     const created = this.expectJson<CloudViews[K]>(res, `${what} create response`);
     const uri: unknown = created.resource_uri;
     if (typeof uri === 'string') {

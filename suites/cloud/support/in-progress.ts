@@ -5,6 +5,7 @@ import type { CloudContext } from './context.ts';
 import { createCluster } from './infra.ts';
 import { operationRequirement } from './operation-requirements.ts';
 import type { Action, NodeCluster, Service } from './views.generated.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 /**
  * How many fresh deploys a check tries to catch an action In progress. The embedded reference's
@@ -58,11 +59,7 @@ export async function startInProgress(ctx: CloudContext, attempts = IN_PROGRESS_
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const service = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
     const res = await ctx.api.post(`${service.resource_uri}start/`);
-    ctx.precondition(
-      res.status >= 200 && res.status < 300,
-      `start of ${service.resource_uri} answered ${res.status}`,
-      operationRequirement(service.resource_uri, 'start'),
-    );
+    ctx.precondition(isSuccess(res.status), `start of ${service.resource_uri} answered ${res.status}`, operationRequirement(service.resource_uri, 'start'));
     const action = await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action');
     if (action.state === 'In progress') return { service, action };
     ctx.observe(`attempt ${attempt}: the start action was ${String(action.state)} when read, not In progress`);

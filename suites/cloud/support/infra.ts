@@ -3,6 +3,7 @@ import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 import { OPERATION } from './operation-requirements.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 export const CATALOG = {
   provider: '/api/infra/v1/provider/',
@@ -71,7 +72,7 @@ export async function createCluster(ctx: CloudContext, extra: Json = {}, where?:
 export async function deployCluster(ctx: CloudContext, cluster: NodeCluster): Promise<NodeCluster> {
   const uri = cluster.resource_uri;
   const res = await ctx.api.post(`${uri}deploy/`);
-  ctx.precondition(res.status >= 200 && res.status < 300, `deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, OPERATION.clusterDeploy);
+  ctx.precondition(isSuccess(res.status), `deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, OPERATION.clusterDeploy);
   return ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
 }
 

@@ -18,6 +18,21 @@ function holds(got: unknown, sent: unknown): boolean {
   return got === sent;
 }
 
+/**
+ * As holds, with lists compared as sets of their items: for values whose list order the spec does
+ * not state (the provider options' subnets and security groups).
+ */
+function holdsAnyOrder(got: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) {
+    const key = (items: unknown[]): string[] => items.map((i) => JSON.stringify(i)).sort();
+    return Array.isArray(got) && JSON.stringify(key(got)) === JSON.stringify(key(sent));
+  }
+  if (sent !== null && typeof sent === 'object') {
+    return got !== null && typeof got === 'object' && !Array.isArray(got) && Object.entries(sent).every(([k, v]) => holdsAnyOrder((got as Json)[k], v));
+  }
+  return got === sent;
+}
+
 const names = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const sorted = (items: unknown): string[] => (Array.isArray(items) ? items.map((i) => JSON.stringify(i)).sort() : []);
 
@@ -44,6 +59,7 @@ const BY_FIELD: Record<string, (sent: unknown, got: Json, field: string) => bool
   bindings: (s, g, f) => itemsKept(s, g[f]),
   node_type: (s, g, f) => sameResource(g[f], s),
   region: (s, g, f) => sameResource(g[f], s),
+  provider_options: (s, g, f) => holdsAnyOrder(g[f], s),
 };
 
 export function keptField(field: string, sent: unknown, got: Json): boolean {

@@ -11,6 +11,7 @@ import type { CloudContext } from './context.ts';
 import { createService, operateAndSettle, serviceBody, SERVICES, terminateLater, type AppNodes } from './app.ts';
 import type { Json } from './lists.ts';
 import type { Service } from './views.generated.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 /**
  * Descriptive fields of the Service data model that the create body table does not list: sent on
@@ -92,7 +93,7 @@ export interface LinkedApp {
  */
 async function createDescriptive(ctx: CloudContext, body: Json): Promise<Json> {
   const res = await ctx.api.post(SERVICES, { ...body, ...DESCRIPTIVE });
-  if (res.status >= 200 && res.status < 300) {
+  if (isSuccess(res.status)) {
     const svc = ctx.expectJson<Json>(res, 'service create response');
     if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
     return svc;

@@ -1,0 +1,59 @@
+/**
+ * Spec: Service > name ("user-provided; inherited by containers; used in endpoint URLs and
+ * variable names"). How the name is spelled there is not shown (DNS labels and variable names
+ * take other cases and characters), so it is looked for without case or punctuation: in the
+ * endpoint URLs of the service's published port (the service's own when it shows one, else its
+ * containers') and in the names of its link_variables. The name is neither the image's (the
+ * default name), nor the nickname, nor the uuid: a target that builds them from another of those
+ * shows it.
+ */
+import { cloudCheck } from '../support/check.ts';
+import type { CloudContext } from '../support/context.ts';
+import { runningService, sharedNodes, waitForContainers } from '../support/app.ts';
+import type { Json } from '../support/lists.ts';
+
+const R = { name: 'cloud/service/name-in-urls-and-variables' };
+
+/** Letters and digits only, lower case: how the name is compared wherever it is spelled. */
+const bare = (s: unknown): string =>
+  String(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** The endpoint URLs a list of ports shows (an unpublished port has none). */
+const endpointsOf = (ports: unknown): string[] =>
+  (Array.isArray(ports) ? (ports as Json[]) : []).map((p) => p.endpoint_uri).filter((u): u is string => typeof u === 'string' && u !== '');
+
+/** Some of `where` holds the name; none at all leaves that half unverified. */
+function expectNameIn(ctx: CloudContext, name: string, where: string[], what: string): void {
+  if (!where.length) {
+    ctx.cannotVerify(`the service shows no ${what}: where its name is used there cannot be seen`);
+    return;
+  }
+  ctx.expect(
+    where.some((w) => bare(w).includes(bare(name))),
+    `no ${what} of the service holds its name ${name}`,
+    { expected: `the name ${name} (without case or punctuation) in one of them`, actual: where, requirement: R.name },
+  );
+}
+
+export default [
+  cloudCheck({
+    id: R.name,
+    title: "The service's name is used in its endpoint URLs and in its variable names (link_variables)",
+    endpoint: 'cloud/service/get',
+    async run(ctx) {
+      const svc = await runningService(ctx, await sharedNodes(ctx), {
+        nickname: ctx.uniqueName('nick'),
+        container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }],
+        container_envvars: [{ key: 'CONFORMANCE_NAMED', value: 'yes' }],
+      });
+      const [container] = await waitForContainers(ctx, svc, 1);
+      const got = await ctx.getJson('service', svc.resource_uri, 'the running service');
+      const name = String(got.name);
+      const own = endpointsOf(got.container_ports);
+      expectNameIn(ctx, name, own.length ? own : endpointsOf(container!.container_ports), 'endpoint URL');
+      expectNameIn(ctx, name, Object.keys((got.link_variables as Json | null | undefined) ?? {}), 'link variable name');
+    },
+  }),
+];

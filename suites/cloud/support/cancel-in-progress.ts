@@ -1,0 +1,106 @@
+/**
+ * Cancel of an action caught In progress, of more than one kind of operation: can_be_canceled is
+ * the action's own word, and a target may cancel some operations and not others (its service
+ * starts not, its deploys yes). The cancel is judged on an action that says it can be canceled.
+ */
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { expectRefused, isSuccess } from './actions.ts';
+import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
+import { deployInProgress, IN_PROGRESS_ATTEMPTS, startInProgress } from './in-progress.ts';
+import type { Action, NodeCluster, Service } from './views.generated.ts';
+
+export const CANCEL_FLAG = 'cloud/action/cancel/can-be-canceled-flag';
+
+/** How a check gets an action that was In progress when read (with what it acted on), or undefined after its attempts. */
+export type InProgressReach<T extends { action: Action }> = (ctx: CloudContext) => Promise<T | undefined>;
+export type Deploy = { cluster: NodeCluster; action: Action };
+export type Start = { service: Service; action: Action };
+export const deploy: InProgressReach<Deploy> = (ctx) => deployInProgress(ctx);
+
+/** An attempt that never had an action In progress when the cancel reached it: why. */
+type Missed = { missed: string };
+
+/**
+ * Cancels an action that was In progress when read. The action may end between the read and the
+ * cancel (a busy target, a fast deploy): a refusal counts only when the action was still running
+ * after it, also when its can_be_canceled said false (the refusal that flag announces). A refusal
+ * of an action that had ended by then proves nothing: a fresh one is tried, IN_PROGRESS_ATTEMPTS
+ * times at most.
+ */
+async function tryCancelInProgress<T extends { action: Action }>(ctx: CloudContext, reach: InProgressReach<T>): Promise<(T & { res: HttpResponse }) | Missed> {
+  for (let attempt = 1; ; attempt++) {
+    const got = await reach(ctx);
+    if (!got) return { missed: `in ${IN_PROGRESS_ATTEMPTS} attempts the action had ended when read, not In progress` };
+    const res = await ctx.api.post(`${got.action.resource_uri}cancel/`);
+    if (isSuccess(res.status)) return { ...got, res };
+    const now = await ctx.getJson('action', got.action.resource_uri, 'the action');
+    if (!TERMINAL_ACTION_STATES.includes(String(now.state))) return { ...got, res };
+    if (attempt === IN_PROGRESS_ATTEMPTS) return { missed: `in ${attempt} attempts the action ended (${String(now.state)}) before the cancel reached it` };
+    ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) before the cancel reached it; trying a fresh one`);
+  }
+}
+
+/** The cancel of an action that was In progress when read (see tryCancelInProgress), or a skip of the check. */
+export async function cancelWhileInProgress<T extends { action: Action }>(ctx: CloudContext, reach: InProgressReach<T>): Promise<T & { res: HttpResponse }> {
+  const got = await tryCancelInProgress(ctx, reach);
+  if ('missed' in got) ctx.skip(got.missed);
+  return got as T & { res: HttpResponse };
+}
+
+/** A canceled In progress action, of the kind named, with what it acted on. */
+export interface Canceled {
+  kind: string;
+  action: Action;
+  res: HttpResponse;
+  /** The service, when a service start was canceled. */
+  service?: Service;
+}
+
+interface CancelKind {
+  name: string;
+  reach: InProgressReach<{ action: Action; service?: Service }>;
+}
+
+/**
+ * The kinds tried, in order: a service start of containers in sequence (it outlasts a busy
+ * target's answers, and its stop can be seen), then a node cluster deploy.
+ */
+const KINDS: readonly CancelKind[] = [
+  { name: 'service start', reach: (ctx) => startInProgress(ctx) },
+  { name: 'node cluster deploy', reach: deploy },
+];
+
+/** Fresh actions of one kind tried when each says can_be_canceled false. */
+const FLAG_FALSE_TRIES = 2;
+
+/**
+ * Cancels an In progress action that says it can be canceled, trying each kind in turn. An action
+ * that says can_be_canceled false must be refused (what that flag announces) and the next is tried:
+ * the flag cannot turn the cancel check into a refusal check. When every kind was reached and none
+ * was cancelable the check fails naming them all (`requirement`: what that breaks); when a kind
+ * could not be caught In progress and no other was cancelable, it ends unverified.
+ */
+export async function cancelCancelable(ctx: CloudContext, requirement: string[]): Promise<Canceled> {
+  const refusing: string[] = [];
+  const missed: string[] = [];
+  for (const kind of KINDS) {
+    for (let attempt = 1; attempt <= FLAG_FALSE_TRIES; attempt++) {
+      const got = await tryCancelInProgress(ctx, kind.reach);
+      if ('missed' in got) {
+        missed.push(`${kind.name}: ${got.missed}`);
+        break;
+      }
+      if (got.action.can_be_canceled !== false) return { kind: kind.name, ...got };
+      await expectRefused(ctx, got.res, `cancel of an In progress ${kind.name} whose action says can_be_canceled false`, CANCEL_FLAG);
+      ctx.observe(`${kind.name}, attempt ${attempt}: the In progress action said can_be_canceled false (cancel answered ${got.res.status})`);
+      if (attempt === FLAG_FALSE_TRIES) refusing.push(kind.name);
+    }
+  }
+  if (missed.length)
+    return ctx.unverified(`no In progress action was cancelable (${refusing.join(', ') || 'none'} said can_be_canceled false); ${missed.join('; ')}`);
+  return ctx.fail(`no In progress action of the kinds tried (${refusing.join(', ')}) was cancelable: each said can_be_canceled false`, {
+    expected: 'an In progress action that cancel moves to Canceling, then Canceled (the state table sets no condition)',
+    actual: `can_be_canceled false on ${FLAG_FALSE_TRIES} In progress actions of each kind: ${refusing.join(', ')}`,
+    requirement,
+  });
+}
