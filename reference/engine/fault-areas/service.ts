@@ -55,7 +55,6 @@ export const VERSION_FAULTS = faultArea('versions', [
   { name: 'v1.18-serves-volumes', description: 'the 1.22-only volume endpoints answer under /v1.18/ instead of 404' },
   { name: 'unsupported-version-served', description: 'a path with an unsupported version prefix (e.g. /v1.99/) is served instead of 400' },
   { name: 'history-1.22-no-Tags', description: '1.22 image history items have no Tags' },
-  { name: 'inspect-1.18-has-1.22-fields', description: '1.18 image inspect carries the 1.22 fields (RepoTags, GraphDriver, Config, ...)' },
   { name: 'list-1.18-has-Labels', description: '1.18 image list items carry the 1.22 Labels' },
   { name: 'v1.18-serves-update', description: 'the 1.22-only update endpoint answers under /v1.18/ instead of 404' },
   { name: 'v1.18-serves-archive', description: 'the 1.22-only archive endpoints answer under /v1.18/ instead of 404' },

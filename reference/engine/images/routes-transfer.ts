@@ -308,6 +308,8 @@ export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void>
   const repo = ctx.faults.has('commit-repo-ignored') ? '' : (ctx.query.get('repo') ?? '');
   const tag = ctx.query.get('tag') ?? '';
   const dropMeta = ctx.faults.has('commit-author-comment-dropped');
+  // Under `blind19-commit-author-comment-swapped` each of the two parameters fills the other's field.
+  const swapMeta = ctx.faults.has('blind19-commit-author-comment-swapped');
   const config = await ctx.optionalJson<ContainerConfigLike>();
   if (repo && !parseRef(`${repo}${tag ? `:${tag}` : ''}`)) throw new HttpError(500, `invalid reference format: ${repo}:${tag}`);
   let pause = (ctx.version === '1.22' ? ctx.bool('pause', true) : true) && !ctx.faults.has('commit-pause-ignored');
@@ -319,8 +321,8 @@ export async function commit(ctx: RouteContext, deps: EngineDeps): Promise<void>
   const image = await commitContainer(deps.images, deps.events, source, {
     repo,
     tag,
-    comment: dropMeta ? '' : (ctx.query.get('comment') ?? ''),
-    author: dropMeta ? '' : (ctx.query.get('author') ?? ''),
+    comment: dropMeta ? '' : (ctx.query.get(swapMeta ? 'author' : 'comment') ?? ''),
+    author: dropMeta ? '' : (ctx.query.get(swapMeta ? 'comment' : 'author') ?? ''),
     pause,
     // Under `blind10-commit-changes-first-only` the parameter is read once: a repeated changes gives its first instruction only.
     changes: ctx.faults.has('commit-changes-ignored')

@@ -27,7 +27,7 @@ export function inspectImage(image: Image, version: ApiVersion, spell: (t: strin
     ContainerConfig: fullConfig(image.containerConfig),
     Size: image.size,
   };
-  if (version === '1.18' && !faults.has('inspect-1.18-has-1.22-fields')) return common;
+  if (version === '1.18') return common;
   return {
     ...common,
     RepoTags: image.repoTags,

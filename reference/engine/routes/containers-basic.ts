@@ -193,7 +193,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     // Under `blind7-wait-removed-answers-last-code` a removed container is still found in a cache of ended ones.
     const ref = ctx.params.id ?? '';
     const c = cachedRemoved(engine, ref, ctx.faults.has('blind7-wait-removed-answers-last-code')) ?? findContainer(engine, ctx);
-    const code = ctx.faults.has('wait-no-block') ? c.state.exitCode : await c.waitNotRunning();
+    // Under `blind20-wait-paused-returns-at-once` only the running status blocks: a paused container is taken as stopped.
+    const pausedTakenStopped = c.state.status === 'paused' && ctx.faults.has('blind20-wait-paused-returns-at-once');
+    const code = ctx.faults.has('wait-no-block') || pausedTakenStopped ? c.state.exitCode : await c.waitNotRunning();
     // Under `blind4-wait-signal-exit-zero` a signal death (128 + n) is read as a normal exit status of 0.
     const signalled = code > 128 && ctx.faults.has('blind4-wait-signal-exit-zero');
     ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') || signalled ? 0 : code });

@@ -178,6 +178,16 @@ function eventKind(e: EngineEvent, ctx: RouteContext): string {
   return e.Action;
 }
 
+/**
+ * A 1.18 event's time. Under `blind-events-1.18-time-milliseconds` it is in milliseconds; under
+ * `blind19-events-1.18-time-fractional` the nanoseconds are divided as a float, keeping the fraction.
+ */
+function legacyTime(e: EngineEvent, ctx: RouteContext, seconds: number): number {
+  if (ctx.faults.has('blind-events-1.18-time-milliseconds')) return Number(e.timeNano / 1_000_000n);
+  if (ctx.faults.has('blind19-events-1.18-time-fractional')) return Number(e.timeNano) / 1e9;
+  return seconds;
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = eventKind(e, ctx);
@@ -186,7 +196,7 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
     id: legacyId(e, ctx),
     ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}),
   };
-  if (ctx.version === '1.18') return { ...legacy, time: ctx.faults.has('blind-events-1.18-time-milliseconds') ? Number(e.timeNano / 1_000_000n) : time };
+  if (ctx.version === '1.18') return { ...legacy, time: legacyTime(e, ctx, time) };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),

@@ -53,7 +53,9 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       return ctx.sendStatus(200);
     }
     exec.claim();
-    const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));
+    // Under `blind19-exec-start-multiplexed-media-type` a framed session is labelled with the media type later APIs give it.
+    const multiplexed = !tty && ctx.faults.has('blind19-exec-start-multiplexed-media-type');
+    const socket = ctx.hijack(ctx.spell(multiplexed ? 'application/vnd.vendor.multiplexed-stream' : 'application/vnd.vendor.raw-stream'));
     const session = runSession(socketEndpoint(socket), {
       output: exec.output,
       replay: [],
@@ -112,7 +114,9 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       OpenStdout: exec.config.AttachStdout,
     };
     if (ctx.version === '1.18') {
-      const container = ctx.faults.has('exec-1.18-no-Container') ? {} : { Container: inspectContainer(engine, exec.container, '1.18', false) };
+      // Under `blind20-exec-1.18-container-shaped-1.22` the embedded container is rendered for the daemon's newest version.
+      const shape = ctx.faults.has('blind20-exec-1.18-container-shaped-1.22') ? '1.22' : '1.18';
+      const container = ctx.faults.has('exec-1.18-no-Container') ? {} : { Container: inspectContainer(engine, exec.container, shape, false) };
       return ctx.sendJson(200, { ...common, ...container });
     }
     ctx.sendJson(200, {

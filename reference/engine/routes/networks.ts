@@ -18,6 +18,16 @@ function memberName(c: Container, e: Endpoint, faults: RouteContext['faults']): 
   return (faults.has('blind11-network-container-name-stale') && nameAtActivation(e)) || c.name;
 }
 
+/**
+ * The `name=` filter: a part of the name matches. Under `blind-network-name-filter-exact` only the
+ * whole name; under `blind19-network-name-filter-prefix` only a leading part, as ids are matched.
+ */
+function nameMatches(name: string, value: string, faults: RouteContext['faults']): boolean {
+  if (faults.has('blind-network-name-filter-exact')) return name === value;
+  if (faults.has('blind19-network-name-filter-prefix')) return name.startsWith(value);
+  return name.includes(value);
+}
+
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   // Under `blind6-network-removed-found-by-name` a stale name index still maps a removed network's name to it.
   const removedByName = (ctx: RouteContext, ref: string): Network | undefined =>
@@ -68,15 +78,16 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       const filters = ctx.faults.has('networks-filters-ignored') ? new Map<string, string[]>() : ctx.filters();
       checkFilterKeys(filters, ['id', 'name', 'type']);
       for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(500, `Invalid filter: 'type'='${t}'`);
-      const any = (key: string, test: (v: string) => boolean): boolean => (filters.get(key) ?? []).length === 0 || filters.get(key)!.some(test);
-      const list = engine.networks
-        .all()
-        .filter(
-          (n) =>
-            any('id', (v) => (ctx.faults.has('blind4-network-id-filter-exact') ? n.Id === v : n.Id.includes(v))) &&
-            any('name', (v) => (ctx.faults.has('blind-network-name-filter-exact') ? n.Name === v : n.Name.includes(v))) &&
-            any('type', (v) => (v === 'builtin') === (ctx.faults.has('blind5-network-type-filter-by-driver') ? BUILTIN_DRIVERS.has(n.Driver) : n.predefined)),
-        );
+      const tests = (n: Network): Record<string, (v: string) => boolean> => ({
+        id: (v) => (ctx.faults.has('blind4-network-id-filter-exact') ? n.Id === v : n.Id.includes(v)),
+        name: (v) => nameMatches(n.Name, v, ctx.faults),
+        type: (v) => (v === 'builtin') === (ctx.faults.has('blind5-network-type-filter-by-driver') ? BUILTIN_DRIVERS.has(n.Driver) : n.predefined),
+      });
+      const given = [...filters.keys()].filter((key) => (filters.get(key) ?? []).length > 0);
+      const keyMatches = (n: Network, key: string): boolean => filters.get(key)!.some(tests(n)[key]!);
+      // Under `blind20-network-filters-any-key` a network is kept when one given key matches, not all of them.
+      const orKeys = ctx.faults.has('blind20-network-filters-any-key') && given.length > 0;
+      const list = engine.networks.all().filter((n) => (orKeys ? given.some((key) => keyMatches(n, key)) : given.every((key) => keyMatches(n, key))));
       ctx.sendJson(
         200,
         list.map((n) => emptyContainersNull(view(n, false, ctx.faults), ctx)),

@@ -85,6 +85,12 @@ function quotedRatesZero(stored: Record<string, unknown>): void {
   }
 }
 
+/** Under `blind19-port-bindings-host-port-integer`: each given HostPort kept as the number it was checked as. */
+function hostPortsAsNumbers(stored: Record<string, unknown>): void {
+  const bindings = (stored.PortBindings ?? {}) as Record<string, Array<{ HostPort?: unknown }> | null>;
+  for (const list of Object.values(bindings)) for (const b of list ?? []) if (b?.HostPort) b.HostPort = Number(b.HostPort);
+}
+
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
   const given = faults.has('host-config-fields-dropped') ? {} : (requested ?? {});
   checkResources(given, faults);
@@ -100,6 +106,7 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
   if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
   if (faults.has('blkio-rate-quoted-zero')) quotedRatesZero(stored);
+  if (faults.has('blind19-port-bindings-host-port-integer')) hostPortsAsNumbers(stored);
   if (!stored.NetworkMode) stored.NetworkMode = 'default';
   // Under `blind8-swappiness-zero-unset` a zero is taken for an absent value.
   if (stored.MemorySwappiness === 0 && faults.has('blind8-swappiness-zero-unset')) stored.MemorySwappiness = -1;

@@ -67,6 +67,9 @@ export function startContainer(engine: Engine, c: Container): void {
     throw new HttpError(500, `Cannot start container ${c.id}: ${(err as Error).message}`);
   }
   c.run = run;
+  // The size the last resize gave the terminal: the restarted program gets it (the spec: "the
+  // container must be restarted for the resize to take effect").
+  if (tty && (c.tty.height || c.tty.width)) run.resize(c.tty.height, c.tty.width);
   const unpublish = publishPorts(view.ports, view.sockets);
   void run.exited.then(unpublish);
   // Under `blind10-oom-killed-kept-after-start` the flag is set on an OOM kill and never cleared by a later start.
@@ -156,6 +159,9 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
   return true;
 }
 
+/** How long a killed container takes to be seen exited when the kill does not wait for it. */
+const KILL_EXIT_LATENCY_MS = 500;
+
 /**
  * Sends `signal` (SIGKILL when absent). A signal that is neither a number nor a name is refused
  * `badParameter` before the container's state is looked at, as the daemon's router parses it first.
@@ -170,6 +176,13 @@ export async function killContainer(engine: Engine, c: Container, signal: string
   const byNumber = engine.faults.has('blind-kill-signal-number-sigkill') && /^\d+$/.test(signal ?? '');
   const n = engine.faults.has('kill-ignores-signal') || byNumber ? 9 : asked;
   engine.containerEvent(c, 'kill', { signal: String(n) });
+  // Under `blind20-kill-default-no-wait` the wait for the exit is decided from the signal as given
+  // (KILL, SIGKILL, 9), so the default SIGKILL answers at once; the exit is modelled as arriving
+  // after the runtime's latency, which a waiting kill hides.
+  if (n === 9 && !signal && engine.faults.has('blind20-kill-default-no-wait')) {
+    engine.later(KILL_EXIT_LATENCY_MS, () => run.signal(n));
+    return;
+  }
   run.signal(n);
   if (n === 9) {
     await run.exited;

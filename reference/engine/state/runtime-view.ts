@@ -69,6 +69,18 @@ function mountLine(engine: Engine, m: MountPoint): MountLine {
   return { source: opts.device || opts.type, target: m.Destination, fstype: opts.type, options: [mode, opts.o].filter(Boolean).join(',') };
 }
 
+/**
+ * The Env entries the process gets. Under `blind20-env-value-cut-at-second-equals` each entry is
+ * split at every `=` and rebuilt from its first two parts, so a value holding `=` is cut there.
+ */
+function processEnv(entries: string[], cutAtSecondEquals: boolean): string[] {
+  if (!cutAtSecondEquals) return entries;
+  return entries.map((entry) => {
+    const [name, value] = entry.split('=');
+    return value === undefined ? entry : `${name}=${value}`;
+  });
+}
+
 /** The /dev/shm a container gets without ShmSize (64 MB): what a target ignoring ShmSize mounts. */
 const DEFAULT_SHM_BYTES = 64 * 1024 * 1024;
 
@@ -151,7 +163,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     fs,
     privilegedFs,
     hostname,
-    env: set('Env', c.config.Env ?? [], []),
+    env: processEnv(set('Env', c.config.Env ?? [], []), engine.faults.has('blind20-env-value-cut-at-second-equals')),
     workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/',
     user,
     memory: {

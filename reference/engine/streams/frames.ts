@@ -15,7 +15,9 @@ export function encodeFrame(stream: StreamName, payload: Buffer, faults: FaultSe
   header[0] = stream === 'stdout' && faults.has('frame-stdout-typed-stderr') ? STREAM_TYPE.stderr : STREAM_TYPE[stream];
   if (faults.has('frame-reserved-nonzero')) header.fill(0x2a, 1, 4);
   // Under `blind3-frame-size-16bit` the size is written as if it fit in a uint16 (bytes 6-7 only).
-  const size = faults.has('blind3-frame-size-16bit') ? payload.length & 0xffff : payload.length;
+  // Under `blind19-frame-size-text-length` it is the length of the payload decoded as text (characters, not bytes).
+  const length = faults.has('blind19-frame-size-text-length') ? payload.toString('utf8').length : payload.length;
+  const size = faults.has('blind3-frame-size-16bit') ? length & 0xffff : length;
   if (faults.has('frame-size-little-endian')) header.writeUInt32LE(size, 4);
   else header.writeUInt32BE(size, 4);
   return Buffer.concat([header, payload, faults.has('frame-trailing-byte') ? TRAILING_BYTE : NO_BYTES]);

@@ -1,4 +1,4 @@
-import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { archive, sharedContainerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
@@ -46,6 +46,15 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       expectPathStat(ctx, await headOfFile(ctx), 'HEAD /archive', `${R}200-path-stat-header`);
+      // HEAD "returns only the path-stat header": whatever it answers for a missing path (codes not
+      // listed, recorded by error-codes), an answer that claims success returns the header too.
+      const { id, name } = await sharedContainerWithTree(ctx);
+      // (id or name): addressed by its name, the container answers alike.
+      const byName = await archive(ctx, 'HEAD', name, { path: `${TREE_ROOT}/file.txt` });
+      ctx.expectStatus(byName, 200, `HEAD of an existing file, the container named ${name}`, `${R}200-path-stat-header`);
+      expectPathStat(ctx, byName, 'HEAD /archive by the container name', `${R}200-path-stat-header`);
+      const missing = await archive(ctx, 'HEAD', id, { path: '/conformance-missing' });
+      if (isSuccess(missing.status)) expectPathStat(ctx, missing, `HEAD /archive of a missing path, answered ${missing.status}`, `${R}200-path-stat-header`);
     },
   }),
   engineCheck({

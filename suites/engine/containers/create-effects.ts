@@ -61,10 +61,11 @@ export default [
   }),
   engineCheck({
     id: `${R}body-env`,
-    title: 'Env entries VAR=value are set in the process environment',
+    title: 'Env entries VAR=value are set in the process environment (a value may hold spaces and `=`)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words'];
+      // The name ends at the first `=`: the rest, `=` included, is the value.
+      const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words', 'CONFORMANCE_C=k=v=w'];
       const lines = (await stdoutOf(ctx, ['env'], { env })).split('\n');
       ctx.expect(
         env.every((e) => lines.includes(e)),

@@ -4,6 +4,7 @@ import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, IGNORES_TERM, noSuchContainerCheck, timed } from '../support/lifecycle.ts';
 import { REFUSED } from '../negative/refused-leaves-nothing.ts';
 import { createVolume } from '../support/resources.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ENDPOINT = 'engine/containers/delete';
 /** Below the usual 10 s stop timeout less the slack a busy daemon takes to kill and remove (as the stop checks allow). */
@@ -79,7 +80,7 @@ export default [
         },
       );
       // A success claims the removal: one that leaves the container in place says what did not happen.
-      const success = res.status >= 200 && res.status < 300;
+      const success = isSuccess(res.status);
       ctx.verify(!(success && after.status === 200), `DELETE without force answered ${res.status} while the container is still there`, {
         requirement: 'engine/containers/delete/204-removed',
         expected: 'an error status (the container is not removed)',

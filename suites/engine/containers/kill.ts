@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { EXITS_ON_HUP, HUP_EXIT_CODE, IGNORES_TERM, KILLED_EXIT_CODE, noSuchContainerCheck } from '../support/lifecycle.ts';
+import { EXITS_ON_HUP, HUP_EXIT_CODE, KILLED_EXIT_CODE, noSuchContainerCheck, TERM_TRACE, TRACES_TERM } from '../support/lifecycle.ts';
+import { demux, logsSession } from '../support/streams.ts';
 
 /**
  * Sends SIGHUP spelled as `signal` to a program that exits with HUP_EXIT_CODE on SIGHUP only: the
@@ -22,16 +23,24 @@ export default [
     requirements: ['engine/containers/kill/204-killed', 'engine/states/kill-default-sigkill'],
     endpoint: 'engine/containers/kill',
     async run(ctx) {
-      const { id } = await ctx.runningContainer(IGNORES_TERM);
+      // A program that exits 0 on SIGTERM (and logs it): a kill that sends SIGTERM first, then SIGKILL, shows.
+      const { id } = await ctx.signalProgram(TRACES_TERM);
       const res = await ctx.api.post(`/containers/${id}/kill`);
       ctx.expectStatus(res, 204, 'kill of a running container', 'engine/containers/kill/204-killed');
       const state = await ctx.state(id);
       ctx.expectEqual(
         [state.Running, state.ExitCode],
         [false, KILLED_EXIT_CODE],
-        'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL)',
+        'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL; its SIGTERM trap exits 0)',
         'engine/states/kill-default-sigkill',
       );
+      // Decoded leniently: the frame format is the stream checks' rule, not this one's.
+      const logged = demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8');
+      ctx.expect(!logged.includes(TERM_TRACE), 'a kill without a signal sends SIGKILL only: the program never ran its SIGTERM trap', {
+        expected: `no ${TERM_TRACE} in the log`,
+        actual: logged.slice(-200),
+        requirement: 'engine/states/kill-default-sigkill',
+      });
     },
   }),
   engineCheck({

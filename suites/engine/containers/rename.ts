@@ -46,7 +46,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/rename/204-renamed/by-name',
-    title: 'POST /containers/(name)/rename?name=<new> addressed by the current name answers 204 and that container has the new name',
+    title: 'POST /containers/(name)/rename?name=<new> addressed by the current name answers 204, that container has the new name and the old one finds nothing',
     requirements: ['engine/containers/rename/204-renamed'],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -54,6 +54,8 @@ export default [
       const renamed = ctx.uniqueName('renamed');
       ctx.expectStatus(await ctx.api.post(`/containers/${name}/rename`, { query: { name: renamed } }), 204, `rename addressed by the name ${name}`);
       ctx.expectEqual((await ctx.inspect(id)).Name, `/${renamed}`, 'after a 204 rename addressed by name, inspect (by id) Name is the new name');
+      // The container has one name: the old one names no container any more.
+      ctx.expectStatus(await ctx.api.get(`/containers/${name}/json`), 404, `GET /containers/${name}/json by the name given up in the rename`);
     },
   }),
   engineCheck({

@@ -18,10 +18,16 @@ async function containersByStatus(ctx: EngineContext, label: OwnLabel): Promise<
   return byStatus;
 }
 
-/** Checks the State booleans (and 1.22 Status) after one operation. */
-async function expectState(ctx: EngineContext, id: string, after: string, expected: { Running: boolean; Paused: boolean; Status: string }): Promise<void> {
+/**
+ * Checks the State booleans (and 1.22 Status) after one operation. Running left undefined is only
+ * recorded: the spec states no Running value for a paused container (`running` and `paused` are
+ * distinct statuses).
+ */
+async function expectState(ctx: EngineContext, id: string, after: string, expected: { Running?: boolean; Paused: boolean; Status: string }): Promise<void> {
   const state: State = await ctx.state(id);
-  const wanted: Record<string, unknown> = { Running: expected.Running, Paused: expected.Paused, Restarting: false, OOMKilled: false };
+  const wanted: Record<string, unknown> = { Paused: expected.Paused, Restarting: false, OOMKilled: false };
+  if (expected.Running !== undefined) wanted.Running = expected.Running;
+  else ctx.observe(`after ${after}, State.Running is ${String(state.Running)}`);
   if (ctx.version === '1.22') Object.assign(wanted, { Dead: false, Status: expected.Status });
   const actual = Object.fromEntries(Object.keys(wanted).map((k) => [k, state[k]]));
   ctx.expectEqual(actual, wanted, `after ${after}, the inspect State shows ${JSON.stringify(wanted)}`);
@@ -164,7 +170,7 @@ export default [
       await ctx.start(id);
       await expectState(ctx, id, 'start', { Running: true, Paused: false, Status: 'running' });
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/pause`), 204, 'pause');
-      await expectState(ctx, id, 'pause', { Running: true, Paused: true, Status: 'paused' });
+      await expectState(ctx, id, 'pause', { Paused: true, Status: 'paused' });
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/unpause`), 204, 'unpause');
       await expectState(ctx, id, 'unpause', { Running: true, Paused: false, Status: 'running' });
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/kill`), 204, 'kill');

@@ -33,7 +33,7 @@ export default [
     requirements: ['engine/containers/stop/204-stopped'],
     endpoint: 'engine/containers/stop',
     async run(ctx) {
-      // A paused container is running (State.Running true): only "already stopped" answers 304.
+      // Paused is not stopped: only "already stopped" answers 304.
       const { id } = await pausedContainer(ctx, IGNORES_TERM);
       const res = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 1 } });
       ctx.expectStatus(res, 204, 'stop of a paused container');

@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { engineCheck } from '../support/check.ts';
-import { noSuchContainerCheck, timed } from '../support/lifecycle.ts';
+import { noSuchContainerCheck, pausedContainer, timed } from '../support/lifecycle.ts';
 
 /** How long the program of the blocking check runs; the wait cannot answer earlier. */
 const RUN_MS = 1000;
+/** How long a wait on a paused container is given to answer (it must not: the container has not stopped). */
+const PAUSED_MS = 1500;
 
 /** Spec: Endpoints > Containers > 19. POST /containers/(id or name)/wait; States > Operation effects. */
 export default [
@@ -63,6 +66,31 @@ export default [
       );
       ctx.expectEqual(ctx.expectJson<{ StatusCode?: unknown }>(res, 'wait response').StatusCode, 4, 'wait returns the exit code of the stopped container');
       ctx.expectEqual((await ctx.state(id)).Running, false, 'when wait answers, the container has stopped');
+    },
+  }),
+  engineCheck({
+    id: 'engine/states/wait-blocks/paused',
+    title: 'POST /wait on a paused container blocks (a paused container has not stopped), and answers once it stops after its unpause',
+    requirements: ['engine/states/wait-blocks'],
+    endpoint: 'engine/containers/wait',
+    async run(ctx) {
+      const { id } = await pausedContainer(ctx, ['sleep', '300']);
+      const waiting = ctx.api.post(`/containers/${id}/wait`, { timeoutMs: 30_000 }).then((res) => ({ res, at: performance.now() }));
+      const early = await Promise.race([waiting, sleep(PAUSED_MS).then(() => undefined)]);
+      ctx.expect(early === undefined, `wait on a paused container answered ${early?.res.status} within ${PAUSED_MS} ms, before it stopped`, {
+        expected: 'no answer while the container is paused',
+        actual: early && `${early.res.status} ${early.res.text().trim().slice(0, 200)}`,
+      });
+      const unpaused = performance.now();
+      await ctx.setUp(async () => {
+        const res = await ctx.api.post(`/containers/${id}/unpause`);
+        ctx.precondition(res.status === 204, `unpause answered ${res.status}`, 'engine/containers/unpause/204-unpaused');
+        const killed = await ctx.api.post(`/containers/${id}/kill`);
+        ctx.precondition(killed.status === 204, `kill answered ${killed.status}`, 'engine/containers/kill/204-killed');
+      }, 'engine/containers/kill/204-killed');
+      const { res, at } = await waiting;
+      ctx.expectStatus(res, 200, 'wait for the container, killed after its unpause');
+      ctx.expect(at >= unpaused, 'wait answered before the container was unpaused and stopped', { expected: 'an answer after the kill' });
     },
   }),
   noSuchContainerCheck({ endpoint: 'engine/containers/wait', method: 'POST', suffix: 'wait', keepsExited: true }),

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SCHEMAS_DIR } from '../../../harness/schema/validator.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
 import { engineCheck } from '../support/check.ts';
@@ -7,6 +10,11 @@ import { EXITS_ON_TERM, instants } from '../support/lifecycle.ts';
 
 const REQUIREMENT = 'engine/exec/inspect/container-1.18';
 const SCHEMA = 'engine/exec/inspect/200-response-schema';
+
+/** The documented top-level fields of the 1.18 container inspect (its schema's properties), State aside: it moves between two reads. */
+const INSPECT_1_18_FIELDS = Object.keys(
+  (JSON.parse(readFileSync(path.join(SCHEMAS_DIR, 'engine/1.18/container-inspect.json'), 'utf8')) as { properties: Record<string, unknown> }).properties,
+).filter((k) => k !== 'State');
 
 /** Two distinct items in every list and non-default values, so that a Container cut short, emptied or changed shows. */
 function richConfig(): Record<string, unknown> {
@@ -78,8 +86,10 @@ export default [
       const execIds = await ctx.setUp(async () => [await createExec(ctx, id, { Cmd: ['true'] }), await createExec(ctx, id, { Cmd: ['sh', '-c', 'exit 0'] })]);
       const own = await ctx.inspect(id);
       const shown = (await inspectExec(ctx, execIds[0]!)).Container;
-      const shape = { Id: '', Name: '', Path: '', Args: [], Image: '', ExecIDs: [], Config: config, HostConfig: hostConfig };
       const whole = (o: unknown): unknown => (isJsonObject(o) ? { ...o, State: undefined } : o);
+      // "The full container inspect data": every documented field of the 1.18 container inspect (an
+      // undocumented one the target adds need not be repeated), the create's Config and HostConfig fields within.
+      const shape = Object.fromEntries(INSPECT_1_18_FIELDS.map((k) => [k, k === 'Config' ? config : k === 'HostConfig' ? hostConfig : '']));
       // Times by their instant: another number of fraction digits writes the same time.
       ctx.expect(shownAlike(instants(whole(shown)), instants(whole(own)), shape), 'exec inspect Container differs from the container inspect', {
         expected: shapedAs(own, shape),

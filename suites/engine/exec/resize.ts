@@ -2,6 +2,8 @@ import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createExec, execContainer, missingExecId, startAttached } from '../support/exec.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { printedSize, STTY_SIZE } from '../support/tty-size.ts';
 
 /** Keeps running until the container goes, so the exec session can be resized meanwhile. */
 const LOOP = ['sh', '-c', 'while true; do sleep 0.1; done'];
@@ -13,13 +15,6 @@ async function runningExec(ctx: EngineContext, tty: boolean): Promise<string> {
   const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: tty } });
   ctx.precondition(res.status === 200, `detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`, 'engine/exec/start/detach-returns');
   return execId;
-}
-
-/** What `stty size` printed in a tty exec session (carriage returns and the edges' blanks dropped). */
-function printedSize(ctx: EngineContext, data: Buffer): string {
-  const printed = data.toString('utf8').replace(/\r/g, '').trim();
-  if (/applet not found|stty: not found/.test(printed)) ctx.unverified(`the fixture's busybox has no stty: ${printed.slice(0, 200)}`);
-  return printed;
 }
 
 /**
@@ -52,9 +47,9 @@ export default [
     endpoint: 'engine/exec/resize',
     async run(ctx) {
       const { id } = await execContainer(ctx);
-      // The fixture image links no stty: busybox runs it as an applet. The sleep lets the resize land first.
-      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'sleep 1; busybox stty size'], Tty: true });
-      const accepted = (status: number): boolean => status >= 200 && status < 300;
+      // The sleep lets the resize land first.
+      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', `sleep 1; ${STTY_SIZE}`], Tty: true });
+      const accepted = isSuccess;
       // Sent once the start (Tty true) is written: the tty is then requested at create and start, so an accepted resize sizes the command
       // whichever of the two the target handles first (Docker holds it until the start). One refused as the session is not running yet
       // is sent again once the start has answered.
@@ -107,7 +102,7 @@ export default [
     endpoint: 'engine/exec/resize',
     async run(ctx) {
       const { id } = await execContainer(ctx);
-      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', 'busybox stty size'], Tty: true });
+      const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', STTY_SIZE], Tty: true });
       // Docker 20.10 holds a resize until the exec has started (10 s at most), then answers 500: the start comes after that answer.
       const res = await resizeUnjudged(ctx, execId);
       const printed = printedSize(ctx, (await startAttached(ctx, execId, true)).data);

@@ -3,9 +3,6 @@ import { imageIdOf, inspectImage, missingRepo, ownImage, repoOf, sameImage, same
 
 /** Spec: Endpoints > Images > 28. GET /images/(name)/json, 29. GET /images/(name)/history; Resources > Image resources. */
 
-/** The fields the 1.22 image inspect adds to the 1.18 one. */
-const INSPECT_1_22_ONLY = ['Comment', 'Os', 'Architecture', 'VendorVersion', 'VirtualSize', 'Author', 'GraphDriver', 'RepoDigests', 'RepoTags', 'Config'];
-
 export default [
   engineCheck({
     id: 'engine/images/inspect/200-response-schema',
@@ -15,23 +12,6 @@ export default [
       const res = await inspectImage(ctx, ctx.fixtureImage());
       ctx.expectStatus(res, 200, `inspect of ${ctx.fixtureImage()}`);
       ctx.expectVersionSchema('image-inspect', ctx.expectJson(res, 'image inspect'), 'the image inspect object');
-    },
-  }),
-  engineCheck({
-    id: 'engine/images/inspect/200-response-schema/1.18-fields',
-    title: '(1.18) image inspect carries none of the fields 1.22 adds',
-    requirements: ['engine/images/inspect/200-response-schema'],
-    endpoint: 'engine/images/inspect',
-    versions: ['1.18'],
-    async run(ctx) {
-      const res = await inspectImage(ctx, ctx.fixtureImage());
-      ctx.expectStatus(res, 200, `inspect of ${ctx.fixtureImage()}`);
-      const body = ctx.expectJson<Record<string, unknown>>(res, 'image inspect');
-      const newer = INSPECT_1_22_ONLY.map((f) => ctx.spell(f)).filter((f) => Object.hasOwn(body, f));
-      ctx.expect(newer.length === 0, `the 1.18 image inspect carries 1.22 fields: ${newer.join(', ')}`, {
-        expected: 'Created, Container, ContainerConfig, Id, Parent, Size',
-        actual: Object.keys(body),
-      });
     },
   }),
   engineCheck({

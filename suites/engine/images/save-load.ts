@@ -70,6 +70,11 @@ async function changedImage(ctx: EngineContext, token: string): Promise<string> 
   return `${repo}:v1`;
 }
 
+/** Each layer directory of a tarball with the paths its layer.tar holds. */
+function listedLayers(tarball: ImageTarball): Promise<Array<{ id: string; names: string[] }>> {
+  return Promise.all([...tarball.layers.keys()].map(async (id) => ({ id, names: await layerNames(tarball, id) })));
+}
+
 /** The marker contents of every layer of a tarball: which imported images it holds. */
 async function markersIn(tarball: ImageTarball): Promise<string[]> {
   const found = await Promise.all([...tarball.layers.keys()].map((layer) => layerFile(tarball, layer, IMAGE_MARKER)));
@@ -114,7 +119,7 @@ export default [
       const ref = await changedImage(ctx, token);
       const tarball = await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, LAYER_CHANGES);
       // The layer is found by its content, not through the repositories file (whose rule is tarball-format's).
-      const listed = await Promise.all([...tarball.layers.keys()].map(async (id) => ({ id, names: await layerNames(tarball, id) })));
+      const listed = await listedLayers(tarball);
       const top = listed.find((l) => l.names.includes(ADDED));
       ctx.expect(top !== undefined, `no layer directory's layer.tar holds /${ADDED}, the file the container added`, {
         expected: `a layer directory with ${ADDED}`,
@@ -233,6 +238,38 @@ export default [
         requirement: 'engine/images/get/image-id-no-repositories-file',
       });
       await expectSameImageAs(ctx, tarball, image.id, await twoTagRepo(ctx));
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/get/image-id-no-repositories-file/parents',
+    title:
+      "the tarball of an image ID holds the image and its parents, as its name:tag tarball does: a committed image's ID brings its own layer " +
+      '(the file its container added) and the layer of the image it was committed from',
+    requirements: ['engine/images/get/image-id-no-repositories-file'],
+    endpoint: 'engine/images/get',
+    async run(ctx) {
+      const requirement = 'engine/images/get/image-id-no-repositories-file';
+      // The other ID check's images are imports, one layer without a parent: a save by ID that leaves the parents out passed it.
+      const token = randomBytes(8).toString('hex');
+      const id = await imageIdOf(ctx, await changedImage(ctx, token));
+      const tarball = await expectImageTarball(ctx, await saveImage(ctx, id), `GET /images/${id}/get`, requirement);
+      const listed = await listedLayers(tarball);
+      const own = listed.find((l) => l.names.includes(ADDED));
+      ctx.expect(own !== undefined, `the tarball of the image ID ${id} has no layer holding /${ADDED}, the file its container added`, {
+        expected: `a layer directory with ${ADDED}`,
+        actual: listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`),
+        requirement,
+      });
+      const parent = listed.find((l) => l.id !== own?.id && l.names.includes(DELETED));
+      ctx.expect(
+        parent !== undefined,
+        `the tarball of the image ID ${id} leaves out its parent: no other layer holds /${DELETED}, a file of the image it was committed from`,
+        {
+          expected: `a layer directory besides the image's own with ${DELETED}`,
+          actual: listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`),
+          requirement,
+        },
+      );
     },
   }),
   engineCheck({

@@ -18,6 +18,7 @@ import { createExec } from '../support/exec.ts';
 import { sharedExitedContainer, statusOf } from '../support/lifecycle.ts';
 import { connect, createNetwork, PLUGIN_LOOKUP_MS, v122 } from '../support/resources.ts';
 import { RAW_STREAM, wsAttach } from '../support/streams.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ALREADY = 'engine/errors/304-already';
 /** A program no image holds: starting it must fail, whatever code the target gives the failure. */
@@ -396,7 +397,7 @@ function refusalCheck(refusal: StateRefusal): EngineCheck {
       }
       if (!refusal.success) return;
       // An error claims nothing: only a success has an effect to hold.
-      const contradiction = status >= 200 && status < 300 ? await refusal.success.contradiction(ctx, asked) : undefined;
+      const contradiction = isSuccess(status) ? await refusal.success.contradiction(ctx, asked) : undefined;
       ctx.verify(!contradiction, `${shown}, a success, but ${contradiction}`, {
         expected: 'an error, or a success whose effect holds',
         actual: contradiction ?? status,

@@ -1,8 +1,49 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
+import { partMatch } from '../support/network-filters.ts';
 import { createNetwork, listNetworks, PREDEFINED_NETWORKS, type Network } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
 const names = (list: Network[]): string[] => list.map((n) => n.Name);
+
+interface NamedNetwork {
+  id: string;
+  name: string;
+}
+
+/**
+ * Filter `key=value` for each value of `values.matching` (the whole ID or name, a leading part)
+ * must list `mine`, must not list `other` where the value is no part of it, and must list no
+ * network the value is no part of. `values.inner`, a part inside (not leading), is read either way
+ * by the spec's "all or part" (support/network-filters.ts): whether it lists `mine` is observed.
+ */
+async function expectPartFilter(
+  ctx: EngineContext,
+  key: 'id' | 'name',
+  values: { matching: string[]; inner: string },
+  mine: NamedNetwork,
+  other: NamedNetwork,
+): Promise<void> {
+  const field = (n: Network): string => (key === 'id' ? n.Id : n.Name);
+  for (const value of [...values.matching, values.inner]) {
+    const list = await listNetworks(ctx, { [key]: [value] });
+    const shown = list.map(field);
+    const listsMine = shown.includes(mine[key]);
+    if (value === values.inner)
+      ctx.observe(`filter ${key}=${value} (a part inside, not leading) ${listsMine ? 'lists' : 'does not list'} the network ${mine[key]}`);
+    else ctx.expect(listsMine, `filter ${key}=${value} must list the network ${mine[key]}`, { expected: mine[key], actual: shown });
+    if (partMatch(other[key], value) === 'none')
+      ctx.expect(!shown.includes(other[key]), `filter ${key}=${value} must not list the other network ${other[key]}`, {
+        expected: `not ${other[key]}`,
+        actual: shown,
+      });
+    const strays = shown.filter((v) => partMatch(v, value) === 'none');
+    ctx.expect(strays.length === 0, `filter ${key}=${value} must list only networks it is part of`, {
+      expected: `${key}s containing ${value}`,
+      actual: strays,
+    });
+  }
+}
 
 /** Spec: Endpoints > Networks > 51. GET /networks (1.22). */
 export default [
@@ -25,25 +66,9 @@ export default [
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
-      const { id } = await createNetwork(ctx);
+      const mine = await createNetwork(ctx);
       const other = await createNetwork(ctx);
-      for (const value of [id, id.slice(0, 12)]) {
-        const list = await listNetworks(ctx, { id: [value] });
-        ctx.expect(
-          list.some((n) => n.Id === id),
-          `filter id=${value} must list the network ${id}`,
-          { expected: id, actual: list.map((n) => n.Id) },
-        );
-        ctx.expect(!list.some((n) => n.Id === other.id), `filter id=${value} must not list the other network ${other.id}`, {
-          expected: `not ${other.id}`,
-          actual: list.map((n) => n.Id),
-        });
-        const strays = list.filter((n) => !n.Id.includes(value));
-        ctx.expect(strays.length === 0, `filter id=${value} must list only networks whose ID matches it`, {
-          expected: `IDs containing ${value}`,
-          actual: strays.map((n) => n.Id),
-        });
-      }
+      await expectPartFilter(ctx, 'id', { matching: [mine.id, mine.id.slice(0, 12)], inner: mine.id.slice(20, 32) }, mine, other);
     },
   }),
   engineCheck({
@@ -52,21 +77,9 @@ export default [
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
-      const { name } = await createNetwork(ctx);
+      const mine = await createNetwork(ctx);
       const other = await createNetwork(ctx);
-      for (const value of [name, name.slice(-6)]) {
-        const list = await listNetworks(ctx, { name: [value] });
-        ctx.expect(names(list).includes(name), `filter name=${value} must list the network ${name}`, { expected: name, actual: names(list) });
-        ctx.expect(!names(list).includes(other.name), `filter name=${value} must not list the other network ${other.name}`, {
-          expected: `not ${other.name}`,
-          actual: names(list),
-        });
-        const strays = names(list).filter((n) => !n.includes(value));
-        ctx.expect(strays.length === 0, `filter name=${value} must list only networks whose name matches it`, {
-          expected: `names containing ${value}`,
-          actual: strays,
-        });
-      }
+      await expectPartFilter(ctx, 'name', { matching: [mine.name, mine.name.slice(0, -2)], inner: mine.name.slice(-6) }, mine, other);
     },
   }),
   engineCheck({

@@ -23,8 +23,11 @@ const SAME_FOR_LOGS = 'engine/stream/same-for-logs-and-exec';
 
 const ATTACH = 'engine/containers/attach';
 const ALL = { stream: 1, stdout: 1, stderr: 1 };
-/** 300 bytes: a size whose big-endian and little-endian readings differ (and exceed one byte). */
-const LONG_LINE = 'x'.repeat(299);
+/**
+ * 300 bytes with the newline: a size whose big-endian and little-endian readings differ (and exceed
+ * one byte). Characters of 1 to 4 UTF-8 bytes make the byte count differ from any count of characters.
+ */
+const LONG_LINE = `${'x'.repeat(9)}${'aé€😀'.repeat(29)}`;
 /** The frame-format breaches a misread size causes. */
 const SIZE_BREACHES = ['frame-too-large', 'truncated-payload', 'truncated-header'];
 /** 131,073 bytes written by one echo (a 16-byte word doubled 13 times): more than a 16-bit size can state. */

@@ -10,6 +10,7 @@ import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { EngineContext } from './context.ts';
 import type { CallOptions } from './api.ts';
 import { packTar } from './tar-files.ts';
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 export interface OwnImage {
   id: string;
@@ -95,7 +96,7 @@ export async function imageExists(ctx: EngineContext, ref: string, requirement?:
 /** Points `repo:tag` at an image (POST tag, 201 expected) and removes the tag after the check. */
 export async function tagAs(ctx: EngineContext, source: string, repo: string, tag: string, query: Query = {}, owner?: RemovalOwner): Promise<HttpResponse> {
   const res = await ctx.api.post(`/images/${source}/tag`, { query: { repo, tag, ...query } });
-  if (res.status >= 200 && res.status < 300) removeLater(ctx, `${repo}:${tag}`, owner);
+  if (isSuccess(res.status)) removeLater(ctx, `${repo}:${tag}`, owner);
   return res;
 }
 
@@ -103,7 +104,7 @@ export async function tagAs(ctx: EngineContext, source: string, repo: string, ta
 export async function tagged(ctx: EngineContext, source: string, repo: string, tag: string, owner?: RemovalOwner): Promise<string> {
   const res = await tagAs(ctx, source, repo, tag, {}, owner);
   ctx.precondition(
-    res.status >= 200 && res.status < 300,
+    isSuccess(res.status),
     `tagging ${source} as ${repo}:${tag} answered ${res.status}: ${res.text().trim().slice(0, 200)}`,
     'engine/images/tag/201-tagged',
   );

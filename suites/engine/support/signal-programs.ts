@@ -20,6 +20,10 @@ const program = (traps: string): string[] => ['sh', '-c', `${traps}; echo ${TRAP
 export const IGNORES_TERM = program('trap "" TERM');
 /** Runs until SIGTERM, then exits 0 at once (a clean stop). */
 export const EXITS_ON_TERM = program('trap "exit 0" TERM');
+/** The line TRACES_TERM prints when SIGTERM reaches it. */
+export const TERM_TRACE = 'conformance-got-term';
+/** Runs until a signal: on SIGTERM it prints TERM_TRACE and exits 0, so only SIGKILL ends it with 137 and no trace. */
+export const TRACES_TERM = program(`trap "echo ${TERM_TRACE}; exit 0" TERM`);
 /** The exit code of EXITS_ON_HUP: the proof that SIGHUP (not SIGKILL) arrived. */
 export const HUP_EXIT_CODE = 3;
 /** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */

@@ -1,4 +1,5 @@
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import { sharedRunningContainer } from '../support/lifecycle.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -15,6 +16,8 @@ import {
 } from '../support/registry-credentials.ts';
 
 const EMAIL = 'conformance@example.invalid';
+/** An origin other than the daemon's own, which a browser would send with a page's request. */
+const CROSS_ORIGIN = 'http://conformance.example.invalid';
 
 /**
  * The right credentials must work; wrong ones, refused by the registry, show that the target
@@ -104,14 +107,33 @@ export default [
   }),
   engineCheck({
     id: 'engine/auth/cors-default-disabled',
-    title: 'By default CORS is disabled: a cross-origin request gets no Access-Control-Allow-Origin',
+    title:
+      'By default CORS is disabled: no cross-origin request gets Access-Control-Allow-Origin, ' +
+      'neither /_ping nor an API endpoint, nor the preflight a browser sends first',
     async run(ctx) {
-      const res = await ctx.api.get('/_ping', undefined, { headers: { origin: 'http://conformance.example.invalid' } });
-      const allowed = res.headers['access-control-allow-origin'];
-      ctx.expect(allowed === undefined, `a cross-origin request got Access-Control-Allow-Origin: ${allowed} (the daemon may run with --api-cors-header)`, {
-        expected: 'no Access-Control-Allow-Origin',
-        actual: allowed,
+      // A CORS layer may answer only preflights, or only the API's own paths: each is a way to allow cross-origin calls.
+      const probes: Array<[string, HttpResponse]> = [
+        ['GET /_ping', await ctx.api.get('/_ping', undefined, { headers: { origin: CROSS_ORIGIN } })],
+        ['GET /containers/json', await ctx.api.get('/containers/json', undefined, { headers: { origin: CROSS_ORIGIN } })],
+        [
+          'the preflight OPTIONS /containers/create',
+          await ctx.api.request('OPTIONS', '/containers/create', {
+            headers: { origin: CROSS_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+          }),
+        ],
+      ];
+      const allowed = probes.flatMap(([what, res]) => {
+        const header = res.headers['access-control-allow-origin'];
+        return header === undefined ? [] : [`${what}: ${header}`];
       });
+      ctx.expect(
+        allowed.length === 0,
+        `cross-origin requests got Access-Control-Allow-Origin (the daemon may run with --api-cors-header): ${allowed.join('; ')}`,
+        {
+          expected: 'no Access-Control-Allow-Origin',
+          actual: allowed,
+        },
+      );
     },
   }),
   engineCheck({
