@@ -13,6 +13,22 @@ const ENDPOINT = 'engine/images/commit';
 /** The file the container checks of commit write before the commit. */
 const COMMIT_MARK = '/conformance-commit-mark';
 
+/** The history item fields the commit checks compare. */
+interface HistoryItem {
+  Created: number;
+  CreatedBy: string;
+}
+
+/** An image's inspect Created (a timestamp in both versions) in Unix seconds. */
+async function createdSeconds(ctx: EngineContext, ref: string): Promise<number> {
+  const res = await ctx.api.get(`/images/${ref}/json`);
+  ctx.expectStatus(res, 200, `inspect of ${ref}`);
+  const { Created } = ctx.expectJson<{ Created?: unknown }>(res, `inspect of ${ref}`);
+  const ms = typeof Created === 'string' ? Date.parse(Created) : Number.NaN;
+  if (Number.isNaN(ms)) ctx.fail(`the inspect of ${ref} gives no Created timestamp`, { expected: 'a timestamp', actual: Created });
+  return Math.floor(ms / 1000);
+}
+
 /** The tag commitAs gives the new image. */
 const TAG = 'v1';
 
@@ -166,14 +182,15 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/history/200-response-schema/committed',
-    title: "The history of an image committed without a comment answers the version's history items, one more than its source image's",
+    title:
+      "The history of an image committed without a comment answers the version's history items: its source image's items, each kept, and one more created when the image was",
     requirements: ['engine/images/history/200-response-schema'],
     endpoint: 'engine/images/history',
     async run(ctx) {
-      const historyOf = async (ref: string, what: string): Promise<unknown[]> => {
+      const historyOf = async (ref: string, what: string): Promise<HistoryItem[]> => {
         const res = await ctx.api.get(`/images/${ref}/history`);
         ctx.expectStatus(res, 200, `history of ${what}`);
-        return ctx.expectVersionSchema<unknown[]>('image-history', ctx.expectJson(res, `${what} history`), `the history of ${what}`);
+        return ctx.expectVersionSchema<HistoryItem[]>('image-history', ctx.expectJson(res, `${what} history`), `the history of ${what}`);
       };
       const { ref } = await ctx.setUp(() => commitAs(ctx, 'commit-history'), 'engine/images/commit/201-response-schema');
       const source = await historyOf(ctx.fixtureImage(), 'the source image');
@@ -182,6 +199,21 @@ export default [
         expected: `more than ${source.length} items`,
         actual: committed.length,
       });
+      // Created and CreatedBy are what an item is: the source's items are the committed image's lower layers.
+      const key = (i: HistoryItem): string => JSON.stringify([i.Created, i.CreatedBy]);
+      const missing = source.filter((s) => !committed.some((c) => key(c) === key(s)));
+      ctx.expect(missing.length === 0, "the committed image's history does not keep every item of its source image (same Created and CreatedBy)", {
+        expected: source.map(key),
+        actual: committed.map(key),
+      });
+      const created = await createdSeconds(ctx, ref);
+      ctx.expect(
+        committed.some((i) => Math.abs(i.Created - created) <= 1),
+        'no history item of the committed image was created when the image was (its inspect Created, to the second)',
+        { expected: `an item with Created ${created} (±1 s)`, actual: committed.map((i) => i.Created) },
+      );
+      const own = committed.filter((c) => !source.some((s) => key(s) === key(c)));
+      ctx.observe(`the commit's own history item(s) give CreatedBy ${JSON.stringify(own.map((i) => i.CreatedBy))} (the spec does not say what it holds)`);
     },
   }),
   engineCheck({
