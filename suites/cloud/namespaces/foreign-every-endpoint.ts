@@ -7,6 +7,7 @@
  * No answer may be a success: no object read or changed, no list, no create there (as the node
  * cluster check refuses a foreign list). Which refusal (403, 404) is not shown: any non-success passes.
  */
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { REGISTRIES } from '../repos/registries.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
@@ -132,7 +133,7 @@ export default [
         const res = await second.request(e.method, path, body === undefined ? {} : { json: body });
         const uri = res.status === 201 ? (res.json<Json>().resource_uri as string | undefined) : undefined;
         if (uri) ctx.defer(async () => void (await ctx.api.delete(uri)));
-        ctx.verify(res.status < 200 || res.status >= 300, `${e.method} ${path} by another user answered ${res.status}`, {
+        ctx.verify(!isSuccess(res.status), `${e.method} ${path} by another user answered ${res.status}`, {
           expected: "refused: the namespace is not the caller's nor one of its organizations'",
           actual: res.status,
           requirement: R.owner,

@@ -107,7 +107,7 @@ async function expectKeptOnCreate(ctx: CloudContext, res: HttpResponse, body: Js
 /** A create with the provider options the spec shows, on a provider it does not show them for: what is kept is observed. */
 async function observeOptionsElsewhere(ctx: CloudContext, at: Placement): Promise<void> {
   const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, provider_options: PROVIDER_OPTIONS });
-  if (res.status < 200 || res.status >= 300) return ctx.observe(`${at.provider} (options not shown for it) answered ${res.status} to the provider options`);
+  if (!isSuccess(res.status)) return ctx.observe(`${at.provider} (options not shown for it) answered ${res.status} to the provider options`);
   const created = res.json<Json>();
   if (typeof created.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(String(created.resource_uri))));
   const kept = keptField('provider_options', PROVIDER_OPTIONS, created);

@@ -1,3 +1,4 @@
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 import { cloudCheck } from '../support/check.ts';
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf } from '../support/lists.ts';
@@ -27,7 +28,7 @@ const PORTED = { host: 'registry.conformance.example', port: 5000 };
 async function registryOfRepositoryOn(ctx: CloudContext, host: string): Promise<Json | undefined> {
   const name = `${host}/${ctx.uniqueName('org')}/${ctx.uniqueName('repo')}`;
   const res = await ctx.api.post(REPOSITORIES, { name, username: 'conformance', password: 'conformance' });
-  if (res.status < 200 || res.status >= 300) {
+  if (!isSuccess(res.status)) {
     ctx.observe(`adding repository ${name} answered ${res.status}: no third-party registry of ${host} to judge`);
     return undefined;
   }

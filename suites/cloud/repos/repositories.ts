@@ -60,7 +60,7 @@ async function addRepository(ctx: CloudContext, index = 0, host = THIRD_PARTY_HO
   const { name } = repo;
   if (repo.given) await holdGivenRepository(ctx, name, repoPath(name));
   const res = await ctx.api.post(REPOSITORIES, { name, username: repo.username, password: repo.password });
-  if (res.status < 200 || res.status >= 300) {
+  if (!isSuccess(res.status)) {
     unverifiedWhenUnknown(ctx, repo, index, res);
     ctx.fail(`creating external repository ${name} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.create });
   }
@@ -203,7 +203,7 @@ export default [
       // The row lists username and password without marking either optional (other PATCH rows mark theirs):
       // whether one alone is taken is not stated, so only observed; an answer that takes it still carries no credentials.
       const alone = await ctx.api.patch(repoPath(name), { password: repo.password });
-      if (alone.status < 200 || alone.status >= 300) ctx.observe(`a PATCH with password alone answered ${alone.status}: ${alone.text().slice(0, 200)}`);
+      if (!isSuccess(alone.status)) ctx.observe(`a PATCH with password alone answered ${alone.status}: ${alone.text().slice(0, 200)}`);
       else expectNoCredentials(ctx, repo, alone.text(), 'the answer to a PATCH with password alone');
     },
   }),
@@ -249,7 +249,7 @@ export default [
       const second = ctx.secondUser();
       const { name } = await addRepository(ctx);
       const res = await second.post(SERVICES, serviceBody(ctx, undefined, { image: `${name}:latest` }));
-      if (res.status < 200 || res.status >= 300) ctx.skip(`the second user's service create answered ${res.status}: no service of another user uses the image`);
+      if (!isSuccess(res.status)) ctx.skip(`the second user's service create answered ${res.status}: no service of another user uses the image`);
       const uri = String(ctx.expectJson<Json>(res, "the second user's service").resource_uri);
       ctx.defer(async () => void (await second.delete(uri)));
       const got = await ctx.getJson('external-repository', repoPath(name), 'repository');

@@ -7,6 +7,7 @@
  * create answer, GET, list and PATCH answer of the service, and the GET, list and redeploy answer
  * of its container show alike (so where the target keeps two, a list cut to one item differs).
  */
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CONTAINERS, firstContainer, operate, operateAndSettle, serviceBody, SERVICES, settled, sharedNodes, terminateLater } from '../support/app.ts';
 import { expectAnswerAsGot, expectListedAsGot, expectShownAsGot, type Json } from '../support/lists.ts';
@@ -30,7 +31,7 @@ export default [
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const res = await ctx.api.post(SERVICES, serviceBody(ctx, at, { roles: ['global', 'global'] }));
-      if (res.status < 200 || res.status >= 300) return ctx.notApplicable(`a service create with roles ['global', 'global'] answered ${res.status}`);
+      if (!isSuccess(res.status)) return ctx.notApplicable(`a service create with roles ['global', 'global'] answered ${res.status}`);
       const created = ctx.expectJson<Json>(res, 'service create response', R.created);
       const uri = String(created.resource_uri);
       terminateLater(ctx, uri);

@@ -4,6 +4,7 @@
  * state is accepted and leads where it says, each it does not allow is refused and changes
  * nothing. scale is outside the table: its answers and where it leads are recorded, never judged.
  */
+import { isSuccess } from '../../../harness/target/http-transport.ts';
 import fc from 'fast-check';
 import { loadStateTables, stateSlug } from '../../../catalog/cloud/state-tables.ts';
 import { cloudCheck } from '../support/check.ts';
@@ -24,7 +25,7 @@ const rowId = (state: string, op: Verb): string => `cloud/states/service/${state
 /** Whether the target accepted the operation: a 2xx whose action (if any) did not end Failed. */
 async function accepted(ctx: CloudContext, uri: string, op: Verb): Promise<boolean> {
   const res = await operate(ctx, uri, op);
-  if (res.status < 200 || res.status >= 300) return false;
+  if (!isSuccess(res.status)) return false;
   const action = res.headers[ctx.actionHeader];
   if (!action) return true;
   return (await ctx.waitForState('action', action, TERMINAL_ACTION_STATES, 30_000)).state !== 'Failed';

@@ -2,7 +2,7 @@ import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { sameShown } from '../../../harness/protocol/same-shown.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
-import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
 import type { CloudViews, ViewName } from './views.generated.ts';
 
@@ -156,7 +156,7 @@ export function sameResource(a: unknown, b: unknown): boolean {
  */
 export function answeredObject(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Json | undefined {
   // A refusal carries no object: whether the operation may be refused is the caller's rule to judge.
-  if (res.status < 200 || res.status >= 300) {
+  if (!isSuccess(res.status)) {
     ctx.cannotVerify(`${what} answered ${res.status}: no object to compare with its GET`);
     return undefined;
   }

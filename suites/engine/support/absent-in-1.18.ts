@@ -4,13 +4,13 @@
  * Subjects the operation needs (a volume, a network) are made through /v1.22, so that a success
  * can only mean that; a target without 1.22 still gets asked, about a name that exists nowhere.
  */
-import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from './check.ts';
 import type { EngineContext } from './context.ts';
 import { v122 } from './resources.ts';
 
 export function expectNotServedIn118(ctx: EngineContext, res: HttpResponse, operation: string): void {
-  ctx.expect(res.status < 200 || res.status >= 300, `${operation} is a 1.22 item but /v1.18 served it (status ${res.status}); it must not exist in 1.18`, {
+  ctx.expect(!isSuccess(res.status), `${operation} is a 1.22 item but /v1.18 served it (status ${res.status}); it must not exist in 1.18`, {
     expected: 'a non-success answer (the operation does not exist in 1.18), e.g. 404',
     actual: { status: res.status, body: res.text().slice(0, 300) },
   });
