@@ -29,6 +29,7 @@ import { BLIND_17_FAULTS } from './fault-areas/blind-17.ts';
 import { BLIND_18_FAULTS } from './fault-areas/blind-18.ts';
 import { BLIND_19_FAULTS } from './fault-areas/blind-19.ts';
 import { BLIND_20_FAULTS } from './fault-areas/blind-20.ts';
+import { BLIND_21_FAULTS } from './fault-areas/blind-21.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -72,6 +73,7 @@ const NAMED_FAULTS = [
   ...BLIND_18_FAULTS,
   ...BLIND_19_FAULTS,
   ...BLIND_20_FAULTS,
+  ...BLIND_21_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -185,7 +185,9 @@ function programExited(world: World, c: Container, code: number): void {
 /** Boots Starting containers: one after the other when sequential, else together. */
 export async function bootContainers(world: World, containers: readonly Container[], sequential: boolean, job: Job): Promise<void> {
   if (!sequential) await job.wait('startContainer');
-  for (const c of containers) {
+  // Under `blind21-sequential-boot-newest-first` the containers are taken off the end of the list (popped): newest first.
+  const order = sequential && world.faults.has('blind21-sequential-boot-newest-first') ? [...containers].reverse() : containers;
+  for (const c of order) {
     if (sequential) await job.wait('startContainer');
     markRunning(world, c);
     job.log(`Container ${c.name} started`);

@@ -62,9 +62,14 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // An empty user is the engine's default, root.
     user: c.config.user || 'root',
     readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path && (b.host_path || !readOnlyHostOnly)).map((b) => b.container_path as string),
-    rootReadOnly: c.config.read_only,
+    // Under `blind21-read-only-with-bindings-only` the flag is set where the bindings are mounted: without bindings the root is writable.
+    rootReadOnly: c.config.read_only && (c.bindings.length > 0 || !world.faults.has('blind21-read-only-with-bindings-only')),
     writable: c.bindings.filter((b) => b.rewritable && b.container_path).map((b) => b.container_path as string),
-    cpuWeight: cpuWeightOf(c.config.cpu_shares),
+    // Under `blind21-cpu-shares-as-weight` the shares are written into cpu.weight as they are (only clamped to its range).
+    cpuWeight:
+      c.config.cpu_shares && world.faults.has('blind21-cpu-shares-as-weight')
+        ? Math.min(10000, Math.max(1, c.config.cpu_shares))
+        : cpuWeightOf(c.config.cpu_shares),
     privileged: c.config.privileged,
     // memory is in MB (MiB, as the engine takes it); none or 0 is no limit.
     memoryLimit: c.config.memory ? c.config.memory * 1024 * 1024 : null,
@@ -77,7 +82,10 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
-    reachable: [...world.store.containers.values()].filter((o) => o.state === 'Running').map((o) => o.private_ip),
+    // Under `blind21-private-ip-node-local` the address is on the node's local bridge: only containers on the same node reach it.
+    reachable: [...world.store.containers.values()]
+      .filter((o) => o.state === 'Running' && (o.nodeUuid === c.nodeUuid || !world.faults.has('blind21-private-ip-node-local')))
+      .map((o) => o.private_ip),
   };
 }
 
@@ -97,6 +105,12 @@ function nodeRef(world: World, c: Container, node: Node | undefined): string | n
   if (world.faults.has('container-node-wrong-uuid')) return node.resource_uri.replace(node.uuid, c.uuid);
   return world.faults.has('blind18-container-node-app-subsystem') ? node.resource_uri.replace(/^\/api\/infra\//, '/api/app/') : node.resource_uri;
 }
+
+/** A `host:container[:permissions]` device mapping written in the engine's read-back order, container path first. */
+const engineDeviceOrder = (mapping: string): string => {
+  const [host, inside, ...rest] = mapping.split(':');
+  return inside === undefined ? mapping : [inside, host, ...rest].join(':');
+};
 
 export function containerJson(world: World, c: Container): Record<string, unknown> {
   const service = world.store.services.get(c.serviceUuid);
@@ -140,7 +154,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     dns_search: world.faults.has('blind20-container-dns-search-from-dns') ? cfg.dns : cfg.dns_search,
     cap_add: cfg.cap_add,
     cap_drop: cfg.cap_drop,
-    devices: cfg.devices,
+    // Under `blind21-container-devices-reversed` each mapping is read back from the engine as container:host.
+    devices: world.faults.has('blind21-container-devices-reversed') ? cfg.devices.map(engineDeviceOrder) : cfg.devices,
     extra_hosts: cfg.extra_hosts,
     security_opt: cfg.security_opt,
     entrypoint: cfg.entrypoint,

@@ -7,6 +7,7 @@
 import type { World } from '../world.ts';
 import type { Container, EnvVar, PortSpec, Service } from './model.ts';
 import { liveContainers } from './queries.ts';
+import { defaultServiceName } from './service-fields.ts';
 
 export const envName = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
@@ -33,10 +34,25 @@ export function containerLinkVariables(c: Container): Record<string, string> {
   return { ...portVars(prefix, c.name, c.config.container_ports), ...envVars(prefix, c.config.container_envvars) };
 }
 
+/**
+ * The prefix of a service's link variables: its name. Under `blind21-link-variables-image-prefix` the image's repository
+ * (the name a service takes when created without one) is used instead.
+ */
+function linkPrefix(world: World, svc: Service): string {
+  if (!world.faults.has('blind21-link-variables-image-prefix')) return envName(svc.config.name);
+  return envName(defaultServiceName(svc.config.image_name));
+}
+
 export function serviceLinkVariables(world: World, svc: Service): Record<string, string> {
-  const prefix = envName(svc.config.name);
+  const prefix = linkPrefix(world, svc);
   const vars = { ...portVars(prefix, svc.config.name, svc.config.container_ports), ...envVars(prefix, svc.config.container_envvars) };
-  for (const c of liveContainers(world, svc)) Object.assign(vars, containerLinkVariables(c));
+  // The containers' own variables are `<NAME>_<n>_...`: under the fault above their name part is the image's too.
+  const named = envName(svc.config.name);
+  for (const c of liveContainers(world, svc)) {
+    const own = containerLinkVariables(c);
+    if (prefix === named) Object.assign(vars, own);
+    else for (const [key, value] of Object.entries(own)) vars[key.startsWith(named) ? prefix + key.slice(named.length) : key] = value;
+  }
   return vars;
 }
 
@@ -46,7 +62,7 @@ export function linkEnvFor(world: World, svc: Service): EnvVar[] {
   return svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];
-    const from = envName(target.config.name);
+    const from = linkPrefix(world, target);
     const to = envName(link.name);
     return Object.entries(serviceLinkVariables(world, target)).map(([key, value]) => ({ key: to + key.slice(from.length), value }));
   });

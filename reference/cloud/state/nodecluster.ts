@@ -52,7 +52,11 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   const region = world.catalog.regions.find((r) => sameResource(r.resource_uri, regionUri));
   if (!region) throw badRequest('region is not a known region URI');
   if (!nodeType.regions.includes(region.resource_uri)) throw badRequest(`node type ${nodeType.name} is not offered in region ${region.name}`);
-  if (!region.available || !nodeType.available) throw badRequest('the provider is not available for new node deployments');
+  // Under `blind21-provider-available-lookup-by-name` the provider is looked up by name with a URI: none is found, none is refused.
+  const unavailable: boolean = world.faults.has('blind21-provider-available-lookup-by-name')
+    ? world.catalog.providers.find((p) => p.name === region.provider)?.available === false
+    : !region.available || !nodeType.available;
+  if (unavailable) throw badRequest('the provider is not available for new node deployments');
   const uuid = (world.faults.has('client-uuid-kept') ? optString(body, 'uuid') : undefined) ?? newUuid();
   const cluster: NodeCluster = {
     kind: 'nodecluster',

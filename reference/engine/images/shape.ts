@@ -69,7 +69,8 @@ export function historyItems(store: ImageStore, image: Image, version: ApiVersio
   let layerIndex = 0;
   const items = image.history.map((h) => ({
     Id: '<missing>',
-    Created: unixSeconds(h.created),
+    // Under `blind21-history-created-milliseconds` the time is given as Date.getTime() (milliseconds), not Unix seconds.
+    Created: faults.has('blind21-history-created-milliseconds') ? h.created.getTime() : unixSeconds(h.created),
     CreatedBy: h.createdBy,
     Tags: null as string[] | null,
     Size: h.emptyLayer ? 0 : (layerSizes[layerIndex++] ?? 0),

@@ -54,12 +54,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
         return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
       setStatHeader(ctx, c, path);
       const tar = await asArchiveError(
-        () =>
-          archivePath(
-            archiveFs(c, ctx.faults),
-            ctx.faults.has('archive-dot-ignored') ? path.replace(/\/\.$/, '') : path,
-            !ctx.faults.has('archive-symlink-not-followed'),
-          ),
+        () => archivePath(archiveFs(c, ctx.faults), getPath(path, ctx.faults), !ctx.faults.has('archive-symlink-not-followed')),
         ctx.faults,
       );
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });
@@ -116,6 +111,15 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     });
     ctx.res.end(tar);
   });
+}
+
+/**
+ * The path GET archives. Under `archive-dot-ignored` a trailing `/.` is dropped; under
+ * `blind21-archive-slash-copies-contents` a trailing `/` is read rsync-style, as `/.` (the contents only).
+ */
+function getPath(path: string, faults: FaultSet): string {
+  if (faults.has('archive-dot-ignored')) return path.replace(/\/\.$/, '');
+  return faults.has('blind21-archive-slash-copies-contents') ? path.replace(/([^/])\/+$/, '$1/.') : path;
 }
 
 function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path: string } {

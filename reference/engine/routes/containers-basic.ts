@@ -13,6 +13,7 @@ import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
 import { applyResourceUpdate } from '../state/runtime-view.ts';
 import { topView } from '../shape/top.ts';
+import { keepListedName } from '../shape/container-list.ts';
 import { cachedRemoved, findContainer, noSuchContainer } from './lookup.ts';
 
 const UPDATABLE = [
@@ -136,7 +137,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     // Only a running container has a terminal to resize: the daemon answers the others 500, the
     // code the spec gives "cannot resize" ("Container ... is not running", API 1.18 to 1.22).
     if (!c.isRunning) throw new HttpError(500, `Cannot resize container ${c.id}: Container ${c.id} is not running`);
-    c.tty = { height, width };
+    // Under `blind21-resize-not-kept-for-restart` only the running terminal is sized: the next start does not get the size.
+    if (!ctx.faults.has('blind21-resize-not-kept-for-restart')) c.tty = { height, width };
     c.run?.resize(height, width);
     engine.containerEvent(c, 'resize', { height: String(height), width: String(width) });
     if (ctx.faults.has('resize-answers-json')) return ctx.sendJson(200, {});
@@ -185,6 +187,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const oldName = c.name;
     if (ctx.faults.has('rename-ignored')) return ctx.sendStatus(204);
     c.name = ctx.faults.has('blind2-rename-no-leading-slash') ? name.slice(1) : name;
+    // Under `blind21-rename-list-names-stale` the list's view of the container is not refreshed: it keeps the old name.
+    if (ctx.faults.has('blind21-rename-list-names-stale')) keepListedName(c, oldName);
     if (!(ctx.version === '1.22' && ctx.faults.has('blind7-events-rename-not-emitted'))) engine.containerEvent(c, 'rename', { oldName });
     ctx.sendStatus(204);
   });

@@ -3,7 +3,7 @@ import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import { checkFilterKeys, labelsMatch } from '../http/query.ts';
 import type { Container, ContainerStatus } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
-import { listItem } from '../shape/container-list.ts';
+import { listItem, listedName } from '../shape/container-list.ts';
 import { noSuchContainer } from './lookup.ts';
 
 const STATUS_VALUES: Record<'1.18' | '1.22', ContainerStatus[]> = {
@@ -68,7 +68,8 @@ function matchesFilters(c: Container, filters: Map<string, string[]>, faults: Ro
     any('exited', (code) => (c.state.status === 'exited' || faults.has('blind-filter-exited-any-status')) && exitCodeMatches(c, code, faults)) &&
     labelsMatch(c.config.Labels, labelFilter(filters, faults)) &&
     any('id', (id) => c.id.startsWith(id)) &&
-    any('name', (name) => c.name.includes(name.replace(/^\//, ''))) &&
+    // The name the list shows (under `blind21-rename-list-names-stale` the one before a rename).
+    any('name', (name) => listedName(c).includes(name.replace(/^\//, ''))) &&
     any('ancestor', (image) => c.config.Image === image || c.imageId.includes(image)) &&
     any('isolation', (iso) => iso === 'default')
   );

@@ -53,8 +53,12 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     // Read as milliseconds, a since in seconds lies a thousand times further in the future.
     const sinceSeconds = ctx.faults.has('blind-logs-since-milliseconds') ? since * 1000 : since;
     const withTime = ctx.bool('timestamps') && !ctx.faults.has('logs-timestamps-ignored');
+    // Under `blind21-logs-timestamps-read-time` a line is stamped with the time it is read, not the time it was written.
+    const readTime = (e: OutputEntry): OutputEntry => (ctx.faults.has('blind21-logs-timestamps-read-time') ? { ...e, time: new Date() } : e);
     const stamp = (e: OutputEntry): OutputEntry =>
-      e.stream === 'stderr' && ctx.faults.has('blind5-logs-timestamps-stdout-only') ? e : timestamped(e, ctx.faults.has('blind-logs-timestamps-no-fraction'));
+      e.stream === 'stderr' && ctx.faults.has('blind5-logs-timestamps-stdout-only')
+        ? e
+        : timestamped(readTime(e), ctx.faults.has('blind-logs-timestamps-no-fraction'));
     const lines = selectLogLines(c.output.entries, {
       tail: ctx.faults.has('logs-tail-ignored') || (tail === 0 && ctx.faults.has('blind-logs-tail-zero-all')) || followTailDropped ? undefined : tail,
       sinceSeconds: since === 0 && ctx.faults.has('logs-since-default-now') ? Date.now() / 1000 : sinceSeconds,

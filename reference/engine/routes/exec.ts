@@ -3,6 +3,7 @@ import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { FaultSet } from '../faults.ts';
 import type { Engine } from '../state/engine.ts';
 import { ExecInstance, type ExecConfig } from '../state/exec-store.ts';
+import type { ProgramRun } from '../runtime/program.ts';
 import { newId } from '../state/ids.ts';
 import { notRunning } from '../state/lifecycle.ts';
 import { inspectContainer } from '../shape/container-inspect.ts';
@@ -48,6 +49,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
       const run = exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+      execExitWakesWaiters(ctx, exec, run);
       // Under `blind9-exec-start-detach-waits` the detached start answers once the command has exited, as the attached one ends.
       if (ctx.faults.has('blind9-exec-start-detach-waits')) await run.exited;
       return ctx.sendStatus(200);
@@ -73,7 +75,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       exchange: ctx.exchange,
     });
     await afterHeadDelivered(socket);
-    if (exec.container.isRunning) exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+    if (exec.container.isRunning) execExitWakesWaiters(ctx, exec, exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User));
     else exec.abandon();
     await session;
   });
@@ -126,6 +128,14 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       DetachKeys: exec.config.DetachKeys,
     });
   });
+}
+
+/**
+ * Under `blind21-wait-woken-by-exec-exit` the exit of the exec's process is handled as the exit of the container's: its
+ * waiters (POST wait) are answered with the exec's code, though the container runs on.
+ */
+function execExitWakesWaiters(ctx: RouteContext, exec: ExecInstance, run: ProgramRun): void {
+  if (ctx.faults.has('blind21-wait-woken-by-exec-exit')) void run.exited.then((code) => exec.container.notifyExit(code));
 }
 
 function findExec(engine: Engine, ctx: RouteContext): ExecInstance {

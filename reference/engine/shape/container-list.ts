@@ -9,7 +9,7 @@ import { sizes } from './container-inspect.ts';
 export function listItem(engine: Engine, c: Container, version: ApiVersion, withSize: boolean, faults?: FaultSet): Record<string, unknown> {
   const item: Record<string, unknown> = {
     Id: c.id,
-    Names: [c.name, ...linkNames(engine, c)],
+    Names: [listedName(c), ...linkNames(engine, c)],
     Image: c.config.Image,
     // Under list-item-command-program-only the arguments are lost: the program alone is shown.
     Command: faults?.has('list-item-command-program-only') ? (c.argv[0] ?? '') : c.argv.join(' '),
@@ -31,6 +31,19 @@ export function listItem(engine: Engine, c: Container, version: ApiVersion, with
   }
   if (faults?.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(item);
   return item;
+}
+
+/** Under `blind21-rename-list-names-stale`, the name the list's view kept for a renamed container (its name before the first rename). */
+const listedNames = new WeakMap<Container, string>();
+
+/** Under `blind21-rename-list-names-stale`: the list's view keeps `oldName` for `c` (the first one kept stays). */
+export function keepListedName(c: Container, oldName: string): void {
+  if (!listedNames.has(c)) listedNames.set(c, oldName);
+}
+
+/** The name the container list shows and filters on: the container's, or the one a stale view kept. */
+export function listedName(c: Container): string {
+  return listedNames.get(c) ?? c.name;
 }
 
 /** `/parent/alias` for every container that links to this one. */

@@ -167,7 +167,9 @@ const KILL_EXIT_LATENCY_MS = 500;
  * `badParameter` before the container's state is looked at, as the daemon's router parses it first.
  */
 export async function killContainer(engine: Engine, c: Container, signal: string | null, badParameter: (message: string) => HttpError): Promise<void> {
-  const parsed = signal === null || signal === '' ? (engine.faults.has('kill-default-sigterm') ? 15 : 9) : signalNumber(signal);
+  // Under `blind21-kill-default-null-signal` an absent signal is passed on as its zero value, 0 (kill -0: nothing is sent).
+  const unset = engine.faults.has('blind21-kill-default-null-signal') ? 0 : engine.faults.has('kill-default-sigterm') ? 15 : 9;
+  const parsed = signal === null || signal === '' ? unset : signalNumber(signal);
   // Under `blind5-kill-unknown-signal-sigkill` a signal that does not parse falls back to the default, SIGKILL.
   const asked = parsed === undefined && engine.faults.has('blind5-kill-unknown-signal-sigkill') ? 9 : parsed;
   if (asked === undefined) throw badParameter(`Invalid signal: ${signal}`);
@@ -176,6 +178,8 @@ export async function killContainer(engine: Engine, c: Container, signal: string
   const byNumber = engine.faults.has('blind-kill-signal-number-sigkill') && /^\d+$/.test(signal ?? '');
   const n = engine.faults.has('kill-ignores-signal') || byNumber ? 9 : asked;
   engine.containerEvent(c, 'kill', { signal: String(n) });
+  // The null signal (only under `blind21-kill-default-null-signal`) reaches the process as kill -0 does: nothing is delivered.
+  if (n === 0) return;
   // Under `blind20-kill-default-no-wait` the wait for the exit is decided from the signal as given
   // (KILL, SIGKILL, 9), so the default SIGKILL answers at once; the exit is modelled as arriving
   // after the runtime's latency, which a waiting kill hides.

@@ -35,6 +35,7 @@ import { BLIND17_PROBES } from './blind17-fault-probes.ts';
 import { BLIND18_PROBES } from './blind18-fault-probes.ts';
 import { BLIND19_PROBES } from './blind19-fault-probes.ts';
 import { BLIND20_PROBES } from './blind20-fault-probes.ts';
+import { BLIND21_PROBES } from './blind21-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -241,6 +242,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND18_PROBES,
   ...BLIND19_PROBES,
   ...BLIND20_PROBES,
+  ...BLIND21_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
