@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { pausedContainer, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
-import { expectClosed, expectLiveUntilDetached, LIVE_PROBE, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
+import { bothStreams, expectClosed, expectLiveUntilDetached, LIVE_PROBE, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
 
@@ -96,6 +96,29 @@ export default [
         expected: 'logged-err only',
         actual: err.data.toString('utf8'),
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/attach-ws/query-params-as-attach/live-streams',
+    title:
+      'GET /attach/ws takes stdout and stderr as attach does for the live stream: stream=1 with stdout=1 carries what the container writes on stdout only, with stderr=1 on stderr only',
+    requirements: ['engine/containers/attach-ws/query-params-as-attach'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      // The log= checks above select from the stored log; these select the output written while attached.
+      for (const [selected, wanted, other] of [
+        ['stdout', 'ws-live-out', 'ws-live-err'],
+        ['stderr', 'ws-live-err', 'ws-live-out'],
+      ] as const) {
+        const { id } = await ctx.createContainer({ cmd: bothStreams('ws-live-out', 'ws-live-err') });
+        const got = await wsAttach(ctx, id, { stream: 1, [selected]: 1 }, { afterOpen: () => ctx.start(id) });
+        await blockedIfNotServed(ctx, got, id);
+        expectSession(ctx, got, `attach/ws stream=1&${selected}=1`);
+        ctx.expect(carries(got, wanted) && !carries(got, other), `attach/ws stream=1&${selected}=1 carries the live ${selected} output only`, {
+          expected: `${wanted} and not ${other}`,
+          actual: got.data.toString('utf8').slice(0, 300),
+        });
+      }
     },
   }),
   engineCheck({
