@@ -3,11 +3,15 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { expectNoStreamError, expectObjectStream, isRefusal, PROGRESS_OBJECTS } from '../support/image-streams.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
-import { imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
+import { IMAGE_MARKER, imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
+import { expectImageTarball, markersIn, saveImage } from '../support/image-tarball.ts';
+import { plainName, readTar } from '../support/tar-files.ts';
 import { requireLocalTarget, serveOnce } from '../support/loopback-server.ts';
 
 /** Spec: Endpoints > Images > 27. POST /images/create with fromSrc (import). */
 const ENDPOINT = 'engine/images/create';
+const FROM_URL = 'engine/images/create/query-from-src-url';
+const SAVED = 'engine/images/get/200-tarball';
 
 /** Imports `body` with the query; the answer must be a 200 stream of progress objects with no error. */
 async function expectImported(
@@ -77,13 +81,21 @@ export default [
     endpoint: ENDPOINT,
     async run(ctx) {
       requireLocalTarget(ctx);
-      const url = await serveOnce(ctx, await uniqueRootfs(), 'rootfs.tar');
+      const rootfs = await uniqueRootfs();
+      const url = await serveOnce(ctx, rootfs, 'rootfs.tar');
       const repo = ctx.uniqueName('import-url');
       removeLater(ctx, `${repo}:v1`);
       const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo, tag: 'v1' } });
-      const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, 'engine/images/create/query-from-src-url');
-      expectNoStreamError(ctx, stream, `import from ${url}`, 'engine/images/create/query-from-src-url');
-      await imageIdOf(ctx, `${repo}:v1`, 'engine/images/create/query-from-src-url');
+      const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, FROM_URL);
+      expectNoStreamError(ctx, stream, `import from ${url}`, FROM_URL);
+      await imageIdOf(ctx, `${repo}:v1`, FROM_URL);
+      // What was imported: the served rootfs's marker is in a layer of the image saved back.
+      const served = (await readTar(rootfs)).find((e) => plainName(e.name) === IMAGE_MARKER)!.content.toString('utf8');
+      const saved = await ctx.setUp(async () => expectImageTarball(ctx, await saveImage(ctx, `${repo}:v1`), `GET /images/${repo}:v1/get`, SAVED), SAVED);
+      ctx.expect((await markersIn(saved)).includes(served), `the image imported from ${url} does not hold the file served there`, {
+        expected: `a layer with ${IMAGE_MARKER} = ${served.trim()}`,
+        actual: await markersIn(saved),
+      });
     },
   }),
   engineCheck({

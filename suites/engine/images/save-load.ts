@@ -7,6 +7,7 @@ import {
   expectRepositories,
   layerFile,
   layerNames,
+  markersIn,
   saveImage,
   topLayer,
   type ImageTarball,
@@ -73,12 +74,6 @@ async function changedImage(ctx: EngineContext, token: string): Promise<string> 
 /** Each layer directory of a tarball with the paths its layer.tar holds. */
 function listedLayers(tarball: ImageTarball): Promise<Array<{ id: string; names: string[] }>> {
   return Promise.all([...tarball.layers.keys()].map(async (id) => ({ id, names: await layerNames(tarball, id) })));
-}
-
-/** The marker contents of every layer of a tarball: which imported images it holds. */
-async function markersIn(tarball: ImageTarball): Promise<string[]> {
-  const found = await Promise.all([...tarball.layers.keys()].map((layer) => layerFile(tarball, layer, IMAGE_MARKER)));
-  return found.filter((m): m is string => m !== undefined);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
-import { normalRef } from './images.ts';
+import { IMAGE_MARKER, normalRef } from './images.ts';
 import { plainName, readTar, type TarRead } from './tar-files.ts';
 
 export interface LayerDir {
@@ -144,6 +144,12 @@ export async function layerFile(tarball: ImageTarball, layerId: string | undefin
   if (!layerTar) return undefined;
   const entries = await readTar(layerTar).catch(() => []);
   return entries.find((e) => plainName(e.name) === path)?.content.toString('utf8');
+}
+
+/** The marker contents (IMAGE_MARKER, as uniqueRootfs writes it) of every layer of a tarball: which imported images it holds. */
+export async function markersIn(tarball: ImageTarball): Promise<string[]> {
+  const found = await Promise.all([...tarball.layers.keys()].map((layer) => layerFile(tarball, layer, IMAGE_MARKER)));
+  return found.filter((m): m is string => m !== undefined);
 }
 
 /** The layer ID `repositories` names for repo:tag (the repository under any spelling of its name, as normalRef reads it). */
