@@ -1,3 +1,4 @@
+import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { LISTED_CODES } from '../support/every-state.ts';
@@ -30,6 +31,19 @@ function verifyRefusedWith500(ctx: EngineContext, what: string, status: number):
   ctx.verify(false, message, { requirement: listed ? OUTSIDE_PATTERN : LISTED_CODES, expected: 500, actual: status });
 }
 
+/** The container list (all, filtered by the run's label, a documented filter) shows the container under its new name, not the old one. */
+async function expectListedAs(ctx: EngineContext, id: string, renamed: string, old: string): Promise<void> {
+  const res = await ctx.api.get('/containers/json', { all: 1, filters: JSON.stringify({ label: [`${RUN_LABEL}=${ctx.run.runId}`] }) });
+  ctx.expectStatus(res, 200, "container list of the run's containers");
+  const items = ctx.expectJson<unknown>(res, 'container list');
+  const names = (Array.isArray(items) ? (items as Array<{ Id?: string; Names?: unknown }>) : []).find((c) => c.Id === id)?.Names;
+  const shown = Array.isArray(names) ? names : [];
+  ctx.expect(shown.includes(`/${renamed}`) && !shown.includes(`/${old}`), 'after a 204 rename the container list shows the container under its new name only', {
+    expected: `Names with /${renamed}, without /${old}`,
+    actual: names ?? 'not listed',
+  });
+}
+
 /** Spec: Endpoints > Containers > 15. POST /containers/(id or name)/rename?name=<new_name>. */
 export default [
   engineCheck({
@@ -37,11 +51,12 @@ export default [
     title: 'POST /rename?name=<new> answers 204 and the container has the new name',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await ctx.createContainer({ cmd: ['true'] });
+      const { id, name } = await ctx.createContainer({ cmd: ['true'] });
       const renamed = ctx.uniqueName('renamed');
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/rename`, { query: { name: renamed } }), 204, 'rename to a free name');
       ctx.expectEqual((await ctx.inspect(id)).Name, `/${renamed}`, 'after a 204 rename, inspect Name is the new name');
       ctx.expectStatus(await ctx.api.get(`/containers/${renamed}/json`), 200, 'the container is found by its new name');
+      await expectListedAs(ctx, id, renamed, name);
     },
   }),
   engineCheck({
