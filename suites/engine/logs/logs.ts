@@ -1,4 +1,5 @@
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { exitedContainer, noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
 import {
   ALL_LINES,
@@ -38,6 +39,14 @@ function framedLines(decoded: Demuxed): string[] {
       .filter(Boolean)
       .map((line) => `${f.stream}:${line}`),
   );
+}
+
+/** A line, 1.1 s, another line: an exited container of the file, its log with timestamps=1 and the two times. */
+async function earlyAndLate(ctx: EngineContext): Promise<{ id: string; stamped: string[]; early?: number; late?: number }> {
+  const { id } = await sharedExitedContainer(ctx, ['sh', '-c', 'echo early; sleep 1.1; echo late']);
+  const stamped = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
+  const [early, late] = stamped.map((line) => Date.parse(line.split(' ')[0] ?? ''));
+  return { id, stamped, early, late };
 }
 
 /** Spec: Endpoints > Containers > 5. GET /containers/(id or name)/logs; Stream details. */
@@ -159,6 +168,30 @@ export default [
     },
   }),
   engineCheck({
+    id: `${TIMESTAMPS}/when-logged`,
+    title: "logs timestamps=1: each line's timestamp is when it was logged: 1.1 s apart for lines written 1.1 s apart, within the container's run",
+    requirements: [TIMESTAMPS],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { id, stamped, ...times } = await earlyAndLate(ctx);
+      const [early, late] = [times.early ?? Number.NaN, times.late ?? Number.NaN];
+      if (Number.isNaN(early) || Number.isNaN(late))
+        ctx.fail(`the log is not two timestamped lines: ${JSON.stringify(stamped)}`, { expected: '<time> early, <time> late', actual: stamped });
+      ctx.expect(late - early >= 1000, `the lines written 1.1 s apart carry timestamps ${late - early} ms apart`, {
+        expected: 'at least 1000 ms apart (the program slept 1.1 s between them)',
+        actual: stamped,
+      });
+      const { StartedAt, FinishedAt } = await ctx.state(id);
+      const [started, finished] = [Date.parse(String(StartedAt)), Date.parse(String(FinishedAt))];
+      ctx.precondition(!Number.isNaN(started) && !Number.isNaN(finished), `inspect State gives no StartedAt/FinishedAt times: ${StartedAt}, ${FinishedAt}`);
+      // A second of slack each side: the target stamps a line when its log driver reads it.
+      ctx.expect(early >= started - 1000 && late <= finished + 1000, "the log timestamps fall outside the container's run (StartedAt to FinishedAt)", {
+        expected: `between ${String(StartedAt)} and ${String(FinishedAt)} (1 s of slack)`,
+        actual: stamped,
+      });
+    },
+  }),
+  engineCheck({
     id: 'engine/containers/logs/query-defaults-false',
     title: 'logs follow, stderr and timestamps default to false: stdout=1 alone ends after the existing log, stdout only, without timestamps',
     endpoint: ENDPOINT,
@@ -209,9 +242,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['sh', '-c', 'echo early; sleep 1.1; echo late']);
-      const stamped = (await stdoutLog(ctx, id, { timestamps: 1 }, 'logs timestamps=1')).split('\n').filter(Boolean);
-      const [early, late] = stamped.map((line) => Date.parse(line.split(' ')[0] ?? ''));
+      const { id, stamped, early, late } = await earlyAndLate(ctx);
       ctx.precondition(
         stamped.length === 2 && !Number.isNaN(early) && !Number.isNaN(late),
         `the log is not two timestamped lines: ${JSON.stringify(stamped)}`,
