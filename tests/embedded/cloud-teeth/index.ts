@@ -26,6 +26,7 @@ import { blind17Teeth } from './blind-17.ts';
 import { blind18Teeth } from './blind-18.ts';
 import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
+import { blind21Teeth } from './blind-21.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -56,6 +57,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind18Teeth,
   ...blind19Teeth,
   ...blind20Teeth,
+  ...blind21Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -31,6 +31,7 @@ import { blind17Teeth } from './blind-17.ts';
 import { blind18Teeth } from './blind-18.ts';
 import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
+import { blind21Teeth } from './blind-21.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -53,6 +54,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind18Teeth,
   ...blind19Teeth,
   ...blind20Teeth,
+  ...blind21Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
