@@ -9,7 +9,15 @@ import type { Json } from './lists.ts';
 
 /** How far the target's clock may be from the suite's (the API's dates have second resolution). */
 export const CLOCK_SKEW_MS = 10 * 60_000;
-const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
+/**
+ * The Notation's DT: RFC 2822 style with weekday, day, month, year, time and numeric zone offset.
+ * The seconds of the time are optional in RFC 2822 (`hour ":" minute [ ":" second ]`), as in the
+ * schema's DateTime; a date without them names a whole minute.
+ */
+export const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}(:\d{2})? [+-]\d{4}$/;
+
+/** How much time an API date names: a minute where it has no seconds, else a second. */
+export const dateUnitMs = (v: unknown): number => (typeof v === 'string' && /^\S+ \d+ \S+ \d+ \d{2}:\d{2} /.test(v) ? 60_000 : 1000);
 
 /** The instant of an API date in ms, NaN where it is none. */
 export const dateMs = (v: unknown): number => (typeof v === 'string' && RFC2822.test(v) ? Date.parse(v) : Number.NaN);
