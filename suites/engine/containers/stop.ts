@@ -91,7 +91,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/states/stop-waits-t',
-    title: `POST /stop?t=${EXIT_T} of a container that exits on SIGTERM answers 204, stopped; (recommended) at the exit, without waiting the full t; (1.22) by the default stop signal SIGTERM`,
+    title: `POST /stop?t=${EXIT_T} of a container exiting on SIGTERM answers 204, stopped; (recommended) at the exit, before t; (1.22) by the default SIGTERM`,
     requirements: [WAITS_T, RETURNS_AT_EXIT, 'engine/containers/create/body-stop-signal'],
     endpoint: 'engine/containers/stop',
     async run(ctx) {

@@ -182,8 +182,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/history/200-response-schema/committed',
-    title:
-      "The history of an image committed without a comment answers the version's history items: its source image's items, each kept, and one more created when the image was",
+    title: "The history of a committed image answers the version's items: its source image's items, each kept, and one more created when the image was",
     requirements: ['engine/images/history/200-response-schema'],
     endpoint: 'engine/images/history',
     async run(ctx) {

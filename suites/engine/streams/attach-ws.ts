@@ -100,8 +100,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/attach-ws/query-params-as-attach/live-streams',
-    title:
-      'GET /attach/ws takes stdout and stderr as attach does for the live stream: stream=1 with stdout=1 carries what the container writes on stdout only, with stderr=1 on stderr only',
+    title: 'GET /attach/ws selects the live stream as attach does: stream=1 with stdout=1 carries the stdout output only, with stderr=1 the stderr output only',
     requirements: ['engine/containers/attach-ws/query-params-as-attach'],
     endpoint: ENDPOINT,
     async run(ctx) {
