@@ -47,3 +47,17 @@ export function expectNullDates(ctx: CloudContext, obj: Json, fields: readonly s
     requirement,
   );
 }
+
+/**
+ * `after` is a later date than `before`, the date of an earlier event, the later event coming in a
+ * later second of the target's clock. A date without seconds names a minute: two events a second
+ * apart may share it, so equal minutes are observed (the move cannot be told), never failed.
+ */
+export function expectLaterDate(ctx: CloudContext, after: unknown, before: unknown, message: string, requirement: string): void {
+  const minutes = dateUnitMs(after) > 1000 || dateUnitMs(before) > 1000;
+  if (minutes && !Number.isNaN(dateMs(after)) && dateMs(after) === dateMs(before)) {
+    ctx.cannotVerify(`${message}: ${String(after)} and ${String(before)} name the same minute (no seconds): whether it moved cannot be told`);
+    return;
+  }
+  ctx.expect(dateMs(after) > dateMs(before), message, { expected: `a date after ${String(before)}`, actual: after, requirement });
+}
