@@ -37,6 +37,12 @@ export interface JudgeRequirements {
   shapeOf(endpoint: Endpoint, status: number): string | undefined;
   /** Codes documented for every endpoint besides its own list (the cloud facts' error codes). */
   alsoDocumented?: (status: number) => boolean;
+  /**
+   * The Content-Type of every answer with a body, whatever its status, when the API states one for
+   * all its answers (the cloud's "Responses are JSON"): an answer of a code the endpoint does not
+   * list (an error the facts give, such as 400 or 409) is judged by it, and a JSON one must parse.
+   */
+  everyAnswer?: string;
 }
 
 export interface JudgeOptions {
@@ -75,7 +81,10 @@ export class ExchangeJudge {
     });
     const { requirements } = this.options;
     if (!spec) {
-      if (endpoint.codesListed === false || requirements.alsoDocumented?.(answer.status)) return { endpoint: endpoint.id, findings: [] };
+      if (endpoint.codesListed === false || requirements.alsoDocumented?.(answer.status)) {
+        const departure = this.everyAnswerDeparture(answer);
+        return { endpoint: endpoint.id, findings: departure ? [found('content-type-documented', requirements.contentType, `${exchange}: ${departure}`)] : [] };
+      }
       const codes = documented.map((r) => r.status).join(', ');
       return {
         endpoint: endpoint.id,
@@ -89,7 +98,7 @@ export class ExchangeJudge {
       };
     }
     const findings: ExchangeFinding[] = [];
-    const contentType = this.contentTypeDeparture(spec, answer);
+    const contentType = this.contentTypeDeparture(spec.contentType, answer);
     if (contentType) findings.push(found('content-type-documented', requirements.contentType, `${exchange}: ${contentType}`));
     const shape = this.shapeDeparture(spec, answer);
     if (shape) findings.push(found('shape-documented', requirements.shapeOf(endpoint, answer.status) ?? requirements.shape, `${exchange}: ${shape}`));
@@ -99,11 +108,25 @@ export class ExchangeJudge {
     return { endpoint: endpoint.id, findings };
   }
 
-  private contentTypeDeparture(spec: ResponseSpec, answer: JudgedAnswer): string | undefined {
-    if (!spec.contentType || answer.body.length === 0) return undefined;
+  private contentTypeDeparture(documented: string | undefined, answer: JudgedAnswer): string | undefined {
+    if (!documented || answer.body.length === 0) return undefined;
     const got = (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const want = spec.contentType.split(';')[0]!.trim().toLowerCase();
+    const want = documented.split(';')[0]!.trim().toLowerCase();
     return got === want ? undefined : `Content-Type is ${got ? `'${got}'` : 'missing'}, documented '${want}'`;
+  }
+
+  /** How an answer of a code the endpoint does not list departs from the API's content type for every answer. */
+  private everyAnswerDeparture(answer: JudgedAnswer): string | undefined {
+    const want = this.options.requirements.everyAnswer;
+    if (!want) return undefined;
+    const contentType = this.contentTypeDeparture(want, answer);
+    if (contentType || !/[/+]json$/.test(want) || answer.body.length === 0) return contentType;
+    try {
+      JSON.parse(answer.body.toString('utf8'));
+      return undefined;
+    } catch {
+      return `the body is not JSON: ${JSON.stringify(answer.body.toString('utf8').slice(0, 80))}`;
+    }
   }
 
   private shapeDeparture(spec: ResponseSpec, answer: JudgedAnswer): string | undefined {

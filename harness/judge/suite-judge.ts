@@ -94,7 +94,8 @@ export function judgeForSuite(suite: SuiteName, schemas: SchemaValidator, index:
       const id = `${endpoint.id}/${status}-response-schema`;
       return index.get(id)?.versions.includes(version) ? id : undefined;
     },
-    ...(api === 'cloud' ? { alsoDocumented: cloudCodeNotShown } : {}),
+    // "Responses are JSON": errors the facts give (400, 409 ...) too, whose shape stays not shown.
+    ...(api === 'cloud' ? { alsoDocumented: cloudCodeNotShown, everyAnswer: 'application/json' } : {}),
   };
   const matcher = new EndpointMatcher(endpoints, api === 'engine' ? engineCatalogPath(version) : cloudCatalogPath);
   return new ExchangeJudge({ matcher, schemaSet: schemaSetOfSuite(suite), version, schemas, requirements });

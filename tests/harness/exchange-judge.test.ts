@@ -33,8 +33,20 @@ describe('the judge of every exchange', () => {
 
   test('an endpoint whose spec lists no codes, and cloud codes the facts list, are not judged by code', () => {
     expect(engine.judge('HEAD', '/v1.22/containers/abc/archive?path=/x', answer(404)).findings).toEqual([]);
-    expect(cloud.judge('POST', '/api/app/v1/service/abc/start/', answer(409, { error: 'x' })).findings).toEqual([]);
-    expect(cloud.judge('POST', '/api/app/v1/service/abc/start/', answer(418, { error: 'x' })).findings).toMatchObject([{ rule: 'status-documented' }]);
+    const json = { 'content-type': 'application/json' };
+    expect(cloud.judge('POST', '/api/app/v1/service/abc/start/', answer(409, { error: 'x' }, json)).findings).toEqual([]);
+    expect(cloud.judge('POST', '/api/app/v1/service/abc/start/', answer(418, { error: 'x' }, json)).findings).toMatchObject([{ rule: 'status-documented' }]);
+  });
+
+  test('a cloud answer of a code its endpoint does not list is still JSON ("Responses are JSON"), its shape not judged', () => {
+    const errorFindings = (body: unknown, headers: Record<string, string>) => cloud.judge('POST', '/api/app/v1/service/', answer(400, body, headers)).findings;
+    expect(errorFindings('Bad Request', { 'content-type': 'text/plain' })).toMatchObject([
+      { rule: 'content-type-documented', requirement: 'cloud/http/json-responses' },
+    ]);
+    expect(errorFindings('Bad Request', { 'content-type': 'application/json' })[0]!.message).toContain('the body is not JSON');
+    expect(errorFindings({ anything: ['goes'] }, { 'content-type': 'application/json; charset=utf-8' })).toEqual([]);
+    expect(errorFindings('', {})).toEqual([]);
+    expect(engine.judge('HEAD', '/v1.22/containers/abc/archive?path=/x', answer(404, 'no such', { 'content-type': 'text/plain' })).findings).toEqual([]);
   });
 
   test('a documented Content-Type that the answer does not carry is a departure', () => {

@@ -81,6 +81,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     interfaces: (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
+    // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
+    cgroup: `/${c.config.cgroup_parent.replace(/^\/+|\/+$/g, '') || 'docker'}/${c.uuid}`,
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
     // Under `blind21-private-ip-node-local` the address is on the node's local bridge: only containers on the same node reach it.
     reachable: [...world.store.containers.values()]

@@ -5,7 +5,8 @@
  * overlay addresses of Running containers answer), `cat /proc/self/status` (its capability lines) and
  * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /sys/fs/cgroup/cpu.weight`
  * (its relative CPU weight), `cat /proc/net/dev`
- * (the interfaces of its network namespace) and `cat /proc/1/comm` (PID 1 of its PID namespace): the only files
+ * (the interfaces of its network namespace), `cat /proc/1/comm` (PID 1 of its PID namespace) and `cat /proc/self/cgroup`
+ * (its cgroup v2 path, below its cgroup_parent): the only files
  * modelled; any other is not found, `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
@@ -37,6 +38,8 @@ export interface ShellEnv {
   interfaces: readonly string[];
   /** The program of PID 1 in the container's PID namespace (the node's init under pid host). */
   pidOne: string;
+  /** The container's cgroup (v2, the host's cgroup namespace): `/<cgroup_parent>/<id>`, `/docker/<id>` without a parent. */
+  cgroup: string;
   /** The addresses `ping` reaches: every Running container's private_ip on the overlay network. */
   reachable: readonly string[];
 }
@@ -54,6 +57,7 @@ function fileText(path: string, env: ShellEnv): string | undefined {
   if (path === '/sys/fs/cgroup/memory.swap.max') return `${env.swapLimit ?? 'max'}\n`;
   if (path === '/proc/net/dev') return netDev(env.interfaces);
   if (path === '/proc/1/comm') return `${env.pidOne}\n`;
+  if (path === '/proc/self/cgroup') return `0::${env.cgroup}\n`;
   return undefined;
 }
 

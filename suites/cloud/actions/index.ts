@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
+import cancelFlag from './cancel-flag.ts';
 import cancelRetry from './cancel-retry.ts';
 import endDate from './end-date.ts';
 import logs from './logs.ts';
@@ -6,4 +7,4 @@ import list from './list.ts';
 import record from './record.ts';
 import related from './related.ts';
 
-export const actionChecks: CloudCheck[] = [...record, ...endDate, ...list, ...related, ...cancelRetry, ...logs];
+export const actionChecks: CloudCheck[] = [...record, ...endDate, ...list, ...related, ...cancelRetry, ...cancelFlag, ...logs];

@@ -5,7 +5,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
-import { dateMs } from '../support/run-dates.ts';
+import { dateMs, expectLaterDate } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { CREATES, OPERATION } from '../support/operation-requirements.ts';
@@ -59,11 +59,13 @@ async function actionOf(ctx: CloudContext, uri: string): Promise<Json> {
  */
 function expectLaterStart(ctx: CloudContext, start: unknown, before: unknown, method: string): void {
   if (before === undefined || Number.isNaN(dateMs(start)) || Number.isNaN(dateMs(before))) return;
-  ctx.expect(dateMs(start) > dateMs(before), `start_date ${String(start)} of the ${method} is not when the call was made`, {
-    expected: `a date after ${String(before)}, the start of the call before it (sent in an earlier second)`,
-    actual: start,
-    requirement: R.record,
-  });
+  expectLaterDate(
+    ctx,
+    start,
+    before,
+    `start_date ${String(start)} of the ${method} is not when the call was made (after ${String(before)}, the call before it)`,
+    R.record,
+  );
 }
 
 export default [

@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
+import cgroupParent from './cgroup-parent.ts';
 import filters from './filters.ts';
 import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
@@ -8,4 +9,14 @@ import read from './read.ts';
 import redeployAnswer from './redeploy-answer.ts';
 import states from './states.ts';
 
-export const containerChecks: CloudCheck[] = [...read, ...reachability, ...listFields, ...listsAsGot, ...operations, ...redeployAnswer, ...filters, ...states];
+export const containerChecks: CloudCheck[] = [
+  ...read,
+  ...reachability,
+  ...listFields,
+  ...listsAsGot,
+  ...operations,
+  ...redeployAnswer,
+  ...filters,
+  ...states,
+  ...cgroupParent,
+];

@@ -20,7 +20,7 @@ import { createService, serviceBody } from '../support/app.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 import type { CloudContext } from '../support/context.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
-import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { dateMs, expectLaterDate, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { DEVICE_FIELDS, expectDeviceFields } from './device-fields.ts';
 
 const R = {
@@ -244,11 +244,7 @@ export default [
       // The dates are the last start (the service's fields, in per-container form): a start in a later second moves started_datetime.
       await afterTargetSecond(ctx, uri, [c.started_datetime, stopped.stopped_datetime]);
       const restarted = await operateAndSettle(ctx, c, 'start');
-      ctx.expect(dateMs(restarted.started_datetime) > dateMs(c.started_datetime), 'a second start did not move started_datetime', {
-        expected: `later than ${String(c.started_datetime)}`,
-        actual: restarted.started_datetime,
-        requirement: R.dates,
-      });
+      expectLaterDate(ctx, restarted.started_datetime, c.started_datetime, 'a second start did not move started_datetime', R.dates);
       await operateAndSettle(ctx, c, 'terminate');
       const gone = await settled(ctx, 'container', uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(stopped.stopped_datetime), 'a terminated container', R.dates);

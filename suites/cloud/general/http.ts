@@ -6,6 +6,7 @@ import { createStack, operate, serviceBody, SERVICES, sharedNodes, STACKS, termi
 import type { Service } from '../support/views.generated.ts';
 import { listAll, pathOf, type Json } from '../support/lists.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { RFC2822 } from '../support/run-dates.ts';
 
 const R = {
   json: 'cloud/http/json-responses',
@@ -27,7 +28,6 @@ const R = {
 };
 /** A uuid a client sends in a create body: the target generates its own. */
 const CLIENT_UUID = 'client-chosen-uuid';
-const RFC2822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/;
 const DATE_FIELDS = /(_date|_datetime|last_seen)$/;
 
 /** Every value of `fields` in objects (and lists of URIs) for the field-wide rules. */

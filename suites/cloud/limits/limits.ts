@@ -109,12 +109,19 @@ export default [
     async run(ctx) {
       const regions = (await listAll(ctx, CATALOG.region)).filter((r) => r.available !== false);
       const types = (await listAll(ctx, CATALOG.nodetype)).filter((t) => t.available !== false);
-      const rules: DiskRule[] = [];
-      for (const provider of [...new Set(regions.map((r) => String(r.provider)))]) {
-        const region = regions.find((r) => r.provider === provider)!;
+      // Each provider with an available region and a node type offered there.
+      const places = [...new Set(regions.map((r) => String(r.provider)))].flatMap((provider) => {
+        const region = regions.find((r) => String(r.provider) === provider)!;
         const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(region.resource_uri));
-        if (type) rules.push(await diskRule(ctx, provider, String(region.resource_uri), String(type.resource_uri)));
-      }
+        return type ? [{ provider, region: String(region.resource_uri), nodeType: String(type.resource_uri) }] : [];
+      });
+      // The sentence sets two providers apart ("one", "another"): a target with fewer has no pair to show it on.
+      if (places.length < 2)
+        ctx.unverified(
+          `${places.length} provider(s) with a region and a node type: the rule names one provider and another (${places.map((p) => p.provider).join(', ')})`,
+        );
+      const rules: DiskRule[] = [];
+      for (const p of places) rules.push(await diskRule(ctx, p.provider, p.region, p.nodeType));
       ctx.expect(rules.includes('list'), `no provider restricts disk to the listed sizes (a size outside the list is taken wherever listed ones are)`, {
         expected: 'one provider refusing sizes outside the list',
         actual: rules,

@@ -5,7 +5,7 @@ import type { CloudContext } from '../support/context.ts';
 import { deployedNode, NODES, REACHABILITY_CONTROL, setReachable, settle } from '../support/infra.ts';
 import { expectAnswerAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
-import { dateMs } from '../support/run-dates.ts';
+import { expectLaterDate } from '../support/run-dates.ts';
 import { expectAnswerDatesBetween } from '../support/answer-times.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
@@ -244,11 +244,7 @@ export default [
       await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       for (const container of before) {
         const after = await ctx.waitForState('container', uriOf(container), ['Running'], 60_000);
-        ctx.expect(dateMs(after.started_datetime) > dateMs(container.started_datetime), `container ${String(container.name)} was not restarted`, {
-          expected: `a started_datetime after ${String(container.started_datetime)}`,
-          actual: after.started_datetime,
-          requirement: R.upgradeRestart,
-        });
+        expectLaterDate(ctx, after.started_datetime, container.started_datetime, `container ${String(container.name)} was not restarted`, R.upgradeRestart);
       }
       const later = await ctx.getJson('container', uriOf(stopped), 'the container stopped before the upgrade');
       ctx.observe(`a container ${String(stopped.state)} before the upgrade is ${String(later.state)} after it`);

@@ -16,7 +16,7 @@ import {
 } from '../support/app.ts';
 import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
-import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { dateMs, expectLaterDate, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import type { CloudContext } from '../support/context.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
@@ -62,11 +62,7 @@ async function expectStaleAfterScaleUp(ctx: CloudContext, svc: { resource_uri: s
 
 /** The date of the last `op` (done in a later second of the target's clock than every date of `before`) is later than before's. */
 function expectLater(ctx: CloudContext, after: Json, before: Json, field: (typeof DATES)[number], op: string): void {
-  ctx.expect(dateMs(after[field]) > dateMs(before[field]), `${field} is not the date of the last ${op}: it stayed ${String(before[field])}`, {
-    expected: `a date after ${String(before[field])}`,
-    actual: after[field],
-    requirement: R.dates,
-  });
+  expectLaterDate(ctx, after[field], before[field], `${field} is not the date of the last ${op}: it stayed ${String(before[field])}`, R.dates);
 }
 
 export default [

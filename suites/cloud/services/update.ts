@@ -12,6 +12,7 @@ const R = {
   latest: 'cloud/service/update/image-tag-latest',
   tags: 'cloud/service/update/tags-replace',
   valueSets: 'cloud/service/update/value-sets-as-create',
+  subFields: 'cloud/service/update/required-subfields-as-create',
   target: 'cloud/service/update/target-num-containers',
   status202: 'cloud/service/update/202',
   outside: 'cloud/states/service/update-not-in-table',
@@ -51,7 +52,14 @@ export const UPDATE: Json = {
 /** The fields of the update body (the spec's list). */
 const UPDATE_FIELDS = new Set([...Object.keys(UPDATE), 'linked_to_service', 'tags']);
 /** "Value sets and shapes are as in create": create's refused values and items whose fields the update body takes. */
-const REFUSED_UPDATES: Json[] = [...BOGUS, ...REFUSED_BODIES.flatMap((r) => r.bodies)].filter((b) => Object.keys(b).every((k) => UPDATE_FIELDS.has(k)));
+const updatable = (b: Json): boolean => Object.keys(b).every((k) => UPDATE_FIELDS.has(k));
+/** PATCH bodies to refuse, each with its requirement: values outside a set (recommended), items without a required sub-field. */
+const REFUSED_UPDATES: Array<[Json, string]> = [
+  ...BOGUS.filter(updatable).map((b): [Json, string] => [b, R.valueSets]),
+  ...REFUSED_BODIES.flatMap((r) => r.bodies)
+    .filter(updatable)
+    .map((b): [Json, string] => [b, R.subFields]),
+];
 /** Fields the PATCH leaves out: they must keep their values. */
 const KEPT = ['name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
 
@@ -129,17 +137,18 @@ export default [
   cloudCheck({
     id: R.valueSets,
     title: 'PATCH with a value outside a value set, or an item without a sub-field create requires, is refused and changes nothing',
+    requirements: [R.valueSets, R.subFields],
     endpoint: 'cloud/service/update',
     async run(ctx) {
       const svc = await createService(ctx, serviceBody(ctx, undefined));
       const uri = svc.resource_uri;
       const before: Json = await ctx.getJson('service', uri, 'service');
-      for (const bad of REFUSED_UPDATES) {
-        await expectRefused(ctx, await ctx.api.patch(uri, bad), `PATCH ${JSON.stringify(bad)}`, R.valueSets);
+      for (const [bad, requirement] of REFUSED_UPDATES) {
+        await expectRefused(ctx, await ctx.api.patch(uri, bad), `PATCH ${JSON.stringify(bad)}`, requirement);
         const after: Json = await settled(ctx, 'service', uri);
         for (const field of Object.keys(bad))
           ctx.verify(keptField(field, before[field], after), `a refused PATCH ${JSON.stringify(bad)} changed ${field}`, {
-            requirement: R.valueSets,
+            requirement,
             expected: before[field],
             actual: after[field],
           });

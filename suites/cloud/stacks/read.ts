@@ -6,7 +6,7 @@ import type { Stack } from '../support/views.generated.ts';
 import { runningStack } from './operations.ts';
 import { expectListed, expectListedAsGot, listAll, type Json } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
-import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
+import { dateMs, expectLaterDate, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
@@ -125,11 +125,7 @@ export default [
       // deployed_datetime is the last deployment: a redeploy in a later second of the target's clock moves it.
       await afterTargetSecond(ctx, stack.resource_uri, [started.deployed_datetime]);
       const redeployed = await operateAndSettle(ctx, stack, 'redeploy');
-      ctx.expect(dateMs(redeployed.deployed_datetime) > dateMs(started.deployed_datetime), 'a redeploy did not move deployed_datetime', {
-        expected: `later than ${String(started.deployed_datetime)}`,
-        actual: redeployed.deployed_datetime,
-        requirement: R.dates,
-      });
+      expectLaterDate(ctx, redeployed.deployed_datetime, started.deployed_datetime, 'a redeploy did not move deployed_datetime', R.dates);
       await operateAndSettle(ctx, stack, 'terminate');
       const gone = await settled(ctx, 'stack', stack.resource_uri);
       expectRunDates(ctx, gone, ['destroyed_datetime'], dateMs(started.deployed_datetime), 'a terminated stack', R.dates);

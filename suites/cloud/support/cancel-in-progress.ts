@@ -56,7 +56,7 @@ export interface Canceled {
   service?: Service;
 }
 
-interface CancelKind {
+export interface CancelKind {
   name: string;
   reach: InProgressReach<{ action: Action; service?: Service }>;
 }
@@ -65,7 +65,7 @@ interface CancelKind {
  * The kinds tried, in order: a service start of containers in sequence (it outlasts a busy
  * target's answers, and its stop can be seen), then a node cluster deploy.
  */
-const KINDS: readonly CancelKind[] = [
+export const KINDS: readonly CancelKind[] = [
   { name: 'service start', reach: (ctx) => startInProgress(ctx) },
   { name: 'node cluster deploy', reach: deploy },
 ];
@@ -103,4 +103,16 @@ export async function cancelCancelable(ctx: CloudContext, requirement: string[])
     actual: `can_be_canceled false on ${FLAG_FALSE_TRIES} In progress actions of each kind: ${refusing.join(', ')}`,
     requirement,
   });
+}
+
+/** What the flag of one kind's In progress action said, and what its cancel did. */
+export type FlagSeen = { kind: string; flag: unknown; res: HttpResponse; action: Action } | { kind: string; missed: string };
+
+/**
+ * One In progress action of `kind`, canceled: the flag it showed when read and the cancel's
+ * answer (a refusal counts only while the action still ran, see tryCancelInProgress).
+ */
+export async function flagAndCancel(ctx: CloudContext, kind: CancelKind): Promise<FlagSeen> {
+  const got = await tryCancelInProgress(ctx, kind.reach);
+  return 'missed' in got ? { kind: kind.name, missed: got.missed } : { kind: kind.name, flag: got.action.can_be_canceled, res: got.res, action: got.action };
 }

@@ -1,3 +1,4 @@
+import { belowParent, cgroupPaths, parentOutOfSight } from '../../../harness/check/cgroup-parent.ts';
 import type { EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { effectCheck, judged, outputLines, type Judgement, type Observed } from '../support/effects.ts';
@@ -10,23 +11,9 @@ const REQUIREMENT = 'engine/containers/create/host-config-cgroup-parent';
  */
 const PARENT = 'conformance-parent';
 
-/** The cgroup path of each hierarchy in /proc/self/cgroup (`N:controllers:/path`; v2 is `0::/path`). */
-function cgroupPaths(o: Observed): string[] {
-  return outputLines(o.out)
-    .map((l) => l.split(':').slice(2).join(':'))
-    .filter((p) => p.startsWith('/'));
-}
-
-/** The container's cgroup lies below the parent: PARENT is a segment of the path, and not its last one. */
-const belowParent = (path: string): boolean => {
-  const segments = path.split('/').filter(Boolean);
-  const at = segments.indexOf(PARENT);
-  return at >= 0 && at < segments.length - 1;
-};
-
 function judgeParent(o: Observed): Judgement {
-  const paths = cgroupPaths(o);
-  const ok = paths.some(belowParent);
+  const paths = cgroupPaths(outputLines(o.out));
+  const ok = paths.some((p) => belowParent(p, PARENT));
   const judgement = judged(
     ok,
     `a cgroup path in /proc/self/cgroup lies below ${PARENT} (CgroupParent ${PARENT})`,
@@ -34,7 +21,7 @@ function judgeParent(o: Observed): Judgement {
     outputLines(o.out),
   );
   // A private cgroup namespace shows the container its own cgroup as the root: the parent is not in sight from inside.
-  if (!ok && paths.length > 0 && paths.every((p) => p === '/'))
+  if (!ok && parentOutOfSight(paths))
     return { ...judgement, unverified: "the container's cgroup namespace shows every cgroup path as /: the parent cannot be read from inside" };
   return judgement;
 }
