@@ -49,7 +49,7 @@ async function expectPartFilter(
 export default [
   engineCheck({
     id: 'engine/networks/list/200-response-schema',
-    title: 'GET /networks answers 200 with a list of Network objects including a new network',
+    title: 'GET /networks answers 200 with a list of Network objects, each once, including a new network',
     endpoint: 'engine/networks/list',
     versions: V122,
     async run(ctx) {
@@ -58,6 +58,10 @@ export default [
       ctx.expectStatus(res, 200, 'GET /networks');
       const list = ctx.expectVersionSchema<Network[]>('network-list', ctx.expectJson(res, 'network list'), 'the network list');
       ctx.expect(names(list).includes(name), `the list must include the network ${name} just created`, { expected: name, actual: names(list) });
+      // A list of the networks: each network once (a network has one ID).
+      const ids = list.map((n) => n.Id);
+      const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+      ctx.expect(twice.length === 0, 'GET /networks lists a network more than once', { expected: 'each network once', actual: twice });
     },
   }),
   engineCheck({
