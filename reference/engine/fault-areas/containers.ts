@@ -58,6 +58,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'exec-outlives-container', description: 'the exec instances of a removed container stay: exec inspect answers 200 instead of 404' },
   { name: 'delete-force-ignored', description: 'DELETE ?force=1 of a running container answers 409 as if force were not given' },
   { name: 'delete-v-ignored', description: 'DELETE ?v=1 keeps the volumes associated with the container' },
+  {
+    name: 'delete-force-v-kept',
+    description: 'DELETE ?force=1&v=1 of a running container kills and removes it but keeps its volumes (the force path skips the volume removal)',
+  },
   { name: 'delete-v-default-true', description: 'DELETE without v removes the volumes of the container (v defaults to true)' },
   { name: 'delete-link-kept', description: 'DELETE ?link=1 answers 204 but keeps the link' },
   { name: 'rename-ignored', description: 'POST rename answers 204 but keeps the old name' },
