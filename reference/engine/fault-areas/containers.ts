@@ -27,6 +27,11 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description:
       'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not',
   },
+  {
+    name: 'restart-delay-fixed',
+    description: 'restart policies wait a fixed 2 s before every restart: at least each doubling minimum of five restarts, but no doubling',
+  },
+  { name: 'restart-delay-triples', description: 'restart policies triple the delay from 100 ms instead of doubling it (100, 300, 900 ms, ...)' },
   { name: 'name-pattern-unchecked', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },
   { name: 'blkioweight-unchecked', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'start-exited-returns-304', description: 'POST start on an exited container answers 304 instead of starting it (204)' },

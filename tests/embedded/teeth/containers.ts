@@ -89,6 +89,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'restart-no-backoff', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.18', catches: ['engine/states/restart-policy-backoff'], alone: true },
+  { fault: 'restart-delay-fixed', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
+  { fault: 'restart-delay-triples', version: '1.18', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-unless-stopped-rejected', version: '1.22', catches: ['engine/containers/create/host-config-restart-policy-unless-stopped'] },
   { fault: 'inspect-drops-State', version: '1.18', catches: ['engine/states/state-booleans'] },
   { fault: 'filters-ignored', version: '1.18', catches: ['engine/states/status-values-1.18'] },
