@@ -27,6 +27,11 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description:
       'restart policies wait 300 ms before the first restart and 200 ms before each later one: the total of three delays is right, the doubling is not',
   },
+  {
+    name: 'restart-delay-fixed',
+    description: 'restart policies wait a fixed 2 s before every restart: at least each doubling minimum of five restarts, but no doubling',
+  },
+  { name: 'restart-delay-triples', description: 'restart policies triple the delay from 100 ms instead of doubling it (100, 300, 900 ms, ...)' },
   { name: 'name-pattern-unchecked', description: 'create accepts a name outside /?[a-zA-Z0-9_-]+ instead of answering 400' },
   { name: 'blkioweight-unchecked', description: 'create and update accept BlkioWeight outside 10..1000 instead of answering 400' },
   { name: 'start-exited-returns-304', description: 'POST start on an exited container answers 304 instead of starting it (204)' },
@@ -58,6 +63,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'exec-outlives-container', description: 'the exec instances of a removed container stay: exec inspect answers 200 instead of 404' },
   { name: 'delete-force-ignored', description: 'DELETE ?force=1 of a running container answers 409 as if force were not given' },
   { name: 'delete-v-ignored', description: 'DELETE ?v=1 keeps the volumes associated with the container' },
+  {
+    name: 'delete-force-v-kept',
+    description: 'DELETE ?force=1&v=1 of a running container kills and removes it but keeps its volumes (the force path skips the volume removal)',
+  },
   { name: 'delete-v-default-true', description: 'DELETE without v removes the volumes of the container (v defaults to true)' },
   { name: 'delete-link-kept', description: 'DELETE ?link=1 answers 204 but keeps the link' },
   { name: 'rename-ignored', description: 'POST rename answers 204 but keeps the old name' },

@@ -213,7 +213,10 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const c = findContainer(engine, ctx);
     const volumes = !ctx.faults.has('delete-v-ignored') && (ctx.bool('v') || (ctx.faults.has('delete-v-default-true') && ctx.query.get('v') === null));
     const byName = !c.id.startsWith(ctx.params.id ?? '');
-    await removeContainer(engine, c, { force: ctx.bool('force') && !ctx.faults.has('delete-force-ignored'), volumes, byName });
+    const force = ctx.bool('force') && !ctx.faults.has('delete-force-ignored');
+    // Under `delete-force-v-kept` the force path of a running container skips the volume removal.
+    const forceKeepsVolumes = force && c.isActive && ctx.faults.has('delete-force-v-kept');
+    await removeContainer(engine, c, { force, volumes: volumes && !forceKeepsVolumes, byName });
     ctx.sendStatus(204);
   });
 }

@@ -107,12 +107,17 @@ function shouldRestart(c: Container, code: number, faults: FaultSet): boolean {
   return MaximumRetryCount <= 0 || c.restartCount < retries || faults.has('restart-on-failure-unbounded');
 }
 
+/** Under `restart-delay-fixed`, the delay before every restart: above the fifth doubling minimum (1.6 s). */
+const FIXED_FAULT_DELAY_MS = 2000;
+
 /** The delay doubles with every restart, starting at 100 ms. */
 export function restartDelay(engine: Engine, restartCount: number): number {
   if (engine.faults.has('restart-no-backoff')) return 0;
   // Same total for three restarts (300 + 200 + 200 = 700 ms) as 100 + 200 + 400: only a
   // per-restart measurement tells the two apart.
   if (engine.faults.has('restart-delay-front-loaded')) return restartCount === 0 ? 300 : 200;
+  if (engine.faults.has('restart-delay-fixed')) return FIXED_FAULT_DELAY_MS;
+  if (engine.faults.has('restart-delay-triples')) return FIRST_RESTART_DELAY_MS * 3 ** restartCount;
   return Math.min(FIRST_RESTART_DELAY_MS * 2 ** restartCount, MAX_RESTART_DELAY_MS);
 }
 

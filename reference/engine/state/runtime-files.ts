@@ -1,8 +1,10 @@
 /**
  * The text of the files a container's programs read about themselves, as Linux and the daemon
  * write them: /proc/mounts, /proc/self/status, /proc/self/limits, /etc/hosts, /etc/resolv.conf.
- * Pure functions of the settings that take effect (see runtime-view.ts).
+ * Pure functions of the settings that take effect (see runtime-view.ts), but for what the host's
+ * network stack shows (hostInterfaces).
  */
+import { networkInterfaces } from 'node:os';
 
 /** A mount as /proc/mounts lists it. */
 export interface MountLine {
@@ -250,3 +252,18 @@ export const HOST_IPV4_FORWARDING = true;
 
 /** /proc/sys/net/ipv4/ip_forward as the host's network stack shows it. */
 export const procIpForward = (): string => `${Number(HOST_IPV4_FORWARDING)}\n`;
+
+/**
+ * The network interfaces of the host's network stack with their MAC addresses, loopback first: what
+ * a container with NetworkMode host sees in /sys/class/net. The reference serves containers of the
+ * machine it runs on, so they are this machine's own (those node:os lists: the interfaces with an
+ * address).
+ */
+export function hostInterfaces(): Array<[string, string]> {
+  const found = new Map<string, string>([['lo', '00:00:00:00:00:00']]);
+  for (const [name, addresses] of Object.entries(networkInterfaces())) {
+    const mac = addresses?.[0]?.mac;
+    if (mac && !found.has(name)) found.set(name, mac);
+  }
+  return [...found];
+}

@@ -17,6 +17,7 @@ import {
   capabilitySet,
   cgroupFiles,
   etcHosts,
+  hostInterfaces,
   procCgroup,
   procIpForward,
   procLimits,
@@ -251,11 +252,13 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
 
 /**
  * Network interfaces and their MAC addresses: lo, then eth0.. for each addressed endpoint; with
- * NetworkMode container:<id>, those of that container (one network namespace).
+ * NetworkMode container:<id>, those of that container (one network namespace); with host, the
+ * host's own.
  */
 function interfaces(engine: Engine, c: Container, set: Settings): Array<[string, string]> {
-  const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
   const mode = set('NetworkMode', c.hostConfig.NetworkMode, 'default');
+  if (mode === 'host') return hostInterfaces();
+  const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
   const owner = mode.startsWith('container:') ? (namespaceOwner(engine, mode.slice('container:'.length)) ?? c) : c;
   const addressed = [...owner.networks.values()].filter((e) => e.IPAddress);
   const ignoredNone = (c.config.NetworkDisabled && !set('NetworkDisabled', true, false)) || (c.hostConfig.NetworkMode === 'none' && mode !== 'none');

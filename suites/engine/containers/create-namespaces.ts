@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { effectCheck, expectEffect, judged, observeInside, outputLines, type Observed } from '../support/effects.ts';
+import { effectCheck, expectEffect, judged, observeInside, outputLines, type Judgement, type Observed } from '../support/effects.ts';
+import { hostInterfaceMacs, INTERFACE_MACS_SCRIPT, printedInterfaces, showsInterfaces, stableInterfaces, type InterfaceMacs } from '../support/host-network.ts';
+import { targetIsLocal } from '../support/loopback-server.ts';
 
 const R = 'engine/containers/create/';
 
@@ -22,9 +24,46 @@ function networkModeChecks(): EngineCheck[] {
       networked: true,
       judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
     }),
+    networkHostCheck(),
     networkJoinCheck('id', 'container-inside'),
     networkJoinCheck('name', 'container-name-inside'),
   ];
+}
+
+/**
+ * NetworkMode host: the container is on the host's network stack, so it shows this host's
+ * interfaces with their MAC addresses (a default container has its own). Seen only when the target
+ * runs on this host: elsewhere its host's interfaces are not known here, and the check ends
+ * unverified.
+ */
+function networkHostCheck(): EngineCheck {
+  return effectCheck({
+    requirement: `${R}host-config-network-mode`,
+    id: `${R}host-config-network-mode/host-inside`,
+    title: "NetworkMode host puts the container on the host's network stack: it shows this host's interfaces with their MAC addresses",
+    fields: (ctx, scratch) => {
+      scratch.local = targetIsLocal(ctx);
+      scratch.before = hostInterfaceMacs();
+      return { HostConfig: { NetworkMode: 'host' } };
+    },
+    script: INTERFACE_MACS_SCRIPT,
+    baseline: (o) => !showsInterfaces(printedInterfaces(o.out), hostInterfaceMacs()),
+    networked: true,
+    judge: (o, scratch) => judgeHostInterfaces(o, scratch.local === true, stableInterfaces(scratch.before as InterfaceMacs, hostInterfaceMacs())),
+  });
+}
+
+function judgeHostInterfaces(o: Observed, local: boolean, host: InterfaceMacs): Judgement {
+  const shown = printedInterfaces(o.out);
+  const judgement = judged(
+    showsInterfaces(shown, host),
+    "a container created with NetworkMode host shows this host's interfaces, each with the host's MAC address",
+    Object.fromEntries(host),
+    Object.fromEntries(shown),
+  );
+  if (!local) return { ...judgement, unverified: "the target is not on this host, so the interfaces of its host's network stack are not known here" };
+  if (host.size === 0) return { ...judgement, unverified: 'this host has no interface besides loopback with a MAC address to look for' };
+  return judgement;
 }
 
 /**
@@ -106,5 +145,5 @@ function pidJoinCheck(form: 'id' | 'name', suffix: string): EngineCheck {
   });
 }
 
-/** The namespace modes observed from inside: NetworkMode none and container:<id>, PidMode host and container:<id or name>. */
+/** The namespace modes observed from inside: NetworkMode none, host and container:<id>, PidMode host and container:<id or name>. */
 export default [...pidModeChecks(), ...networkModeChecks()] satisfies EngineCheck[];

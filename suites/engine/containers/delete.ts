@@ -1,3 +1,4 @@
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { engineCheck } from '../support/check.ts';
 import { containerWithVolume } from '../support/container-volume.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -11,7 +12,7 @@ const ENDPOINT = 'engine/containers/delete';
 const FORCE_MOST_MS = 6000;
 const REMOVED = 'engine/containers/delete/204-removed';
 
-async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: string): Promise<void> {
+async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: RequirementRef): Promise<void> {
   const res = await ctx.api.get(`/containers/${id}/json`);
   ctx.expectStatus(res, 404, `${rule}: inspect of the removed container`, requirement);
 }
@@ -120,6 +121,27 @@ export default [
       await volume.expectRemoved(true, "v=1 removes the container's volume");
       if (bystander)
         ctx.expectStatus(await ctx.api.get(`/volumes/${bystander.Name}`), 200, `after v=1, GET /volumes/(name) of ${bystander.Name}, a volume of no container`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/containers/delete/query-force/with-v',
+    title: 'DELETE ?force=1&v=1 of a running container kills and removes it and also removes its (anonymous) volume',
+    requirements: ['engine/states/delete-force', 'engine/containers/delete/query-force', 'engine/containers/delete/query-v'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const volume = await containerWithVolume(ctx, true);
+      ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`, { force: true, v: true }), 204, 'DELETE ?force=1&v=1 of a running container', [
+        'engine/states/delete-force',
+        'engine/containers/delete/query-force',
+      ]);
+      await expectGone(ctx, volume.id, 'force=1&v=1 kills then removes the running container', [
+        'engine/states/delete-force',
+        'engine/containers/delete/query-force',
+      ]);
+      await volume.expectRemoved(true, "force=1&v=1 of a running container also removes the container's volume", [
+        'engine/states/delete-force',
+        'engine/containers/delete/query-v',
+      ]);
     },
   }),
   engineCheck({

@@ -1,4 +1,10 @@
-import { DEFAULT_RESTART_TOLERANCE_MS, expectedDelayMs, verifyRestartBackoff } from '../../../harness/protocol/restart-backoff.ts';
+import {
+  DEFAULT_GROWTH_SLACK_MS,
+  DEFAULT_RESTART_TOLERANCE_MS,
+  expectedDelayMs,
+  expectedGrowthMs,
+  verifyRestartBackoff,
+} from '../../../harness/protocol/restart-backoff.ts';
 import { engineCheck } from '../support/check.ts';
 import { expectMembers } from '../../../harness/schema/members.ts';
 import { INSPECT_MEMBERS, type EngineContext } from '../support/context.ts';
@@ -7,14 +13,19 @@ import { eventually, sleep } from '../support/poll.ts';
 import { eventsOf, kindOf, nowSeconds, type EngineEvent } from '../support/events.ts';
 
 const FAILS = ['sh', '-c', 'exit 1'];
+/** The doubling delay's requirements (one rule, stated twice), and the recommended judgment of its growth. */
+const BACKOFF = ['engine/states/restart-policy-backoff', 'engine/limits/restart-delay'];
+const GROWTH = 'engine/states/restart-policy-backoff-growth';
 const SUCCEEDS = ['sh', '-c', 'exit 0'];
 const RETRIES = 3;
 /**
  * Restarts the back-off check waits through: the fifth delay must be at least 1.6 s, so a target
  * restarting after any fixed interval shorter than that (a 1 s timer among them) fails one of the
- * doubling lower bounds. A fixed interval of 1.6 s or more meets them all: only an upper bound
- * would catch it, and an upper bound would fail a slow target, whose start work lengthens every
- * delay measured. The five delays take 3.1 s.
+ * doubling lower bounds. A fixed interval of 1.6 s or more meets them all: an upper bound on a
+ * delay would fail a slow target, whose start work lengthens every delay measured. What catches it
+ * is the growth from the first delay to the fifth (1500 ms, the start work they share cancelled),
+ * judged under a recommended requirement of its own: a loaded daemon's uneven start work can blur
+ * it. The five delays take 3.1 s.
  */
 const BACKOFF_RESTARTS = 5;
 /** Longer than the first restart delay (100 ms) with room for a loaded daemon. */
@@ -153,6 +164,25 @@ function spacedByDelays(delays: number[]): number[] {
   return times;
 }
 
+/**
+ * The delays grow from the first to the last as a delay doubling from 100 ms makes them (1500 ms
+ * to the fifth), within DEFAULT_GROWTH_SLACK_MS: a fixed interval (no growth), a delay that
+ * triples or starts at 1 s (far more) show, whatever steady start work every delay holds.
+ */
+function verifyGrowth(ctx: EngineContext, delays: readonly number[], source: string): void {
+  const growth = delays[delays.length - 1]! - delays[0]!;
+  const ideal = expectedGrowthMs(delays.length - 1);
+  ctx.verify(
+    Math.abs(growth - ideal) <= DEFAULT_GROWTH_SLACK_MS,
+    `the delay before restart #${delays.length} is ${Math.round(growth)} ms longer than the first (${source}); a delay doubling from 100 ms adds ${ideal} ms`,
+    {
+      requirement: GROWTH,
+      expected: `${ideal} ms more (slack ${DEFAULT_GROWTH_SLACK_MS} ms)`,
+      actual: delays.map((d) => `${Math.round(d)} ms`),
+    },
+  );
+}
+
 /** The least delay before each of `restarts` restarts: 100, 200, 400, ... ms. */
 function minimumDelays(restarts: number): number[] {
   return Array.from({ length: restarts }, (_, i) => expectedDelayMs(i));
@@ -226,8 +256,7 @@ export default [
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,
     title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (die to next start)',
-    requirements: ['engine/states/restart-policy-backoff', 'engine/limits/restart-delay'],
-    oneRule: true,
+    requirements: [...BACKOFF, GROWTH],
     async run(ctx) {
       const since = nowSeconds();
       const run = await onFailureRun(ctx, BACKOFF_RESTARTS);
@@ -242,6 +271,7 @@ export default [
         {
           expected: `the last start at least ${minimum} ms after Created`,
           actual: { created: new Date(created).toISOString(), lastStart: new Date(lastStart).toISOString() },
+          requirement: BACKOFF,
         },
       );
       const measured = (await eventDelays(ctx, since, run)) ?? polledDelays(run);
@@ -252,7 +282,7 @@ export default [
         return ctx.unverified(`polling every ${POLL_MS} ms saw ${run.starts.length} of ${run.restartCount + 1} starts; single delays not measured`);
       }
       const { delays, source } = measured;
-      ctx.expect(delays.every(Number.isFinite), `every restart follows an exit (${source})`, { actual: delays });
+      ctx.expect(delays.every(Number.isFinite), `every restart follows an exit (${source})`, { actual: delays, requirement: BACKOFF });
       const diagnostics = verifyRestartBackoff(spacedByDelays(delays));
       // Each measured delay also holds the daemon's own start work (about 1-2 s and varying on a
       // real daemon under load), which can hide the doubling but never shortens a delay: so a
@@ -262,6 +292,7 @@ export default [
       ctx.expect(tooEarly.length === 0, tooEarly.map((p) => p.message).join('; '), {
         expected: `delays (${source}) of at least ${minimumDelays(run.restartCount).join(', ')} ms (tolerance ${DEFAULT_RESTART_TOLERANCE_MS} ms)`,
         actual: delays.map((d) => `${Math.round(d)} ms`),
+        requirement: BACKOFF,
       });
       ctx.observe(`restart delays measured (${source}): ${delays.map((d) => `${Math.round(d)} ms`).join(', ')}`);
       // Fewer delays leave lower bounds a fixed interval can meet (see BACKOFF_RESTARTS).
@@ -269,6 +300,7 @@ export default [
         delays.length >= BACKOFF_RESTARTS,
         `${delays.length} of the ${BACKOFF_RESTARTS} restarts of MaximumRetryCount ${BACKOFF_RESTARTS} came within ${SETTLE_DEADLINE_MS / 1000} s`,
       );
+      verifyGrowth(ctx, delays, source);
     },
   }),
   engineCheck({

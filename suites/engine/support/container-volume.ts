@@ -12,6 +12,7 @@
  * is gone, a kept one's still there.
  */
 import { randomBytes } from 'node:crypto';
+import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { EngineContext } from './context.ts';
 import { createExec, startAttached } from './exec.ts';
 import { exitedContainer } from './lifecycle.ts';
@@ -25,8 +26,11 @@ const BOUND_AT = '/conformance-volume-dir';
 export interface ContainerVolume {
   /** The container whose volume it is: exited, or running when asked for. */
   id: string;
-  /** Expects the volume removed (`removed`) or kept after the container's DELETE: `rule` says by what. */
-  expectRemoved(removed: boolean, rule: string): Promise<void>;
+  /**
+   * Expects the volume removed (`removed`) or kept after the container's DELETE: `rule` says by
+   * what, `requirement` names what it verifies when the check carries several.
+   */
+  expectRemoved(removed: boolean, rule: string, requirement?: RequirementRef): Promise<void>;
 }
 
 /**
@@ -55,8 +59,9 @@ async function byVolumesEndpoint(ctx: EngineContext, id: string): Promise<Contai
   });
   return {
     id,
-    async expectRemoved(removed, rule) {
-      ctx.expectStatus(await ctx.api.get(`/volumes/${volume}`), removed ? 404 : 200, `${rule}: GET /volumes/(name) of the container's volume ${volume}`);
+    async expectRemoved(removed, rule, requirement) {
+      const res = await ctx.api.get(`/volumes/${volume}`);
+      ctx.expectStatus(res, removed ? 404 : 200, `${rule}: GET /volumes/(name) of the container's volume ${volume}`, requirement);
     },
   };
 }
@@ -83,12 +88,12 @@ async function byHostDirectory(ctx: EngineContext, id: string, token: string): P
     );
   return {
     id,
-    async expectRemoved(removed, rule) {
+    async expectRemoved(removed, rule, requirement) {
       const after = await read();
       ctx.expect(
         removed ? after !== token : after === token,
         `${rule}: the token the container wrote to its volume, read through a bind of its host directory ${dir}, is ${removed ? 'gone' : 'still there'}`,
-        { expected: removed ? 'no token' : token, actual: after },
+        { expected: removed ? 'no token' : token, actual: after, ...(requirement ? { requirement } : {}) },
       );
     },
   };

@@ -1,4 +1,4 @@
-import type { Teeth } from './types.ts';
+import { inBothVersions, type Teeth } from './types.ts';
 
 export const containerTeeth: Teeth[] = [
   { fault: 'restarting-never-shown', version: '1.18', catches: ['engine/states/state-booleans/restarting'] },
@@ -62,7 +62,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'delete-keeps-container', version: '1.18', catches: ['engine/containers/delete/204-removed'] },
   { fault: 'delete-running-without-force', version: '1.22', catches: ['engine/containers/delete/409-conflict'] },
   { fault: 'delete-force-ignored', version: '1.18', catches: ['engine/containers/delete/query-force'] },
-  { fault: 'delete-v-ignored', version: '1.22', catches: ['engine/containers/delete/query-v'] },
+  { fault: 'delete-v-ignored', version: '1.22', catches: ['engine/containers/delete/query-v', 'engine/containers/delete/query-force/with-v'] },
+  ...inBothVersions('delete-force-v-kept', 'engine/containers/delete/query-force/with-v'),
   { fault: 'delete-v-default-true', version: '1.22', catches: ['engine/containers/delete/query-defaults-false'] },
   { fault: 'delete-link-kept', version: '1.18', catches: ['engine/containers/delete/query-link'] },
   { fault: 'rename-ignored', version: '1.22', catches: ['engine/containers/rename/204-renamed', 'engine/containers/rename/204-renamed/by-name'] },
@@ -88,6 +89,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'restart-no-backoff', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-delay-front-loaded', version: '1.18', catches: ['engine/states/restart-policy-backoff'], alone: true },
+  { fault: 'restart-delay-fixed', version: '1.22', catches: ['engine/states/restart-policy-backoff'], alone: true },
+  { fault: 'restart-delay-triples', version: '1.18', catches: ['engine/states/restart-policy-backoff'], alone: true },
   { fault: 'restart-unless-stopped-rejected', version: '1.22', catches: ['engine/containers/create/host-config-restart-policy-unless-stopped'] },
   { fault: 'inspect-drops-State', version: '1.18', catches: ['engine/states/state-booleans'] },
   { fault: 'filters-ignored', version: '1.18', catches: ['engine/states/status-values-1.18'] },

@@ -49,7 +49,13 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
   PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`, `${CREATE}host-config-port-bindings/reaches-container`] },
   PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
-  NetworkMode: { checks: [`${CREATE}host-config-network-mode/none-inside`, `${CREATE}host-config-network-mode/container-inside`] },
+  NetworkMode: {
+    checks: [
+      `${CREATE}host-config-network-mode/none-inside`,
+      `${CREATE}host-config-network-mode/host-inside`,
+      `${CREATE}host-config-network-mode/container-inside`,
+    ],
+  },
   ShmSize: { checks: ['engine/limits/shm-size-positive/inside'], versions: ['1.22'] },
 };
 
