@@ -13,6 +13,7 @@ import {
   runningService,
   serviceBody,
   settled,
+  settleOperation,
   waitForContainers,
 } from '../support/app.ts';
 import { environment } from '../support/streams.ts';
@@ -110,8 +111,11 @@ export default [
       ctx.precondition(patch.status < 300, `PATCH of the service answered ${patch.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', uri);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
-      const containers = await waitForContainers(ctx, svc, 2);
+      // The redeploy's work ended first: a redeploy may replace the containers (new uuids, the old ones
+      // Terminated), so the containers read before its end may be the old ones.
+      await settleOperation(ctx, svc, 'redeploy', op.res);
       const got = await ctx.waitForState('service', uri, ['Running']);
+      const containers = await waitForContainers(ctx, svc, 2, ['Running'], undefined, R.redeploy);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
       for (const container of containers)
         ctx.expectEqual(
