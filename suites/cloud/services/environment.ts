@@ -160,14 +160,20 @@ export default [
       ctx.observe(`the link brought ${brought.length} variable(s) to the linking container: ${brought.slice(0, 8).join(', ')}`);
       // Which variables a service exposes the spec does not say (not even for a port or a variable): none shown and none brought breaks no rule.
       if (Object.keys(vars).length === 0 && brought.length === 0)
-        ctx.unverified(`the linked service (a port, a variable) exposes no variables: its link_variables are ${JSON.stringify(got.link_variables)} and the link brings none`);
+        ctx.unverified(
+          `the linked service (a port, a variable) exposes no variables: its link_variables are ${JSON.stringify(got.link_variables)} and the link brings none`,
+        );
       const shown = new Set([...Object.keys(vars), ...(await containerVariableNames(ctx, got))]);
       const unshown = brought.filter((k) => !shown.has(k));
-      ctx.expect(unshown.length === 0, `${unshown.length} variable(s) the link exposes to the linking container are not in the linked service's link_variables`, {
-        expected: 'every variable the link brings among link_variables (the service\'s, or its containers\')',
-        actual: { unshown: unshown.slice(0, 5), link_variables: Object.keys(vars).slice(0, 10) },
-        requirement: R.linkVariables,
-      });
+      ctx.expect(
+        unshown.length === 0,
+        `${unshown.length} variable(s) the link exposes to the linking container are not in the linked service's link_variables`,
+        {
+          expected: "every variable the link brings among link_variables (the service's, or its containers')",
+          actual: { unshown: unshown.slice(0, 5), link_variables: Object.keys(vars).slice(0, 10) },
+          requirement: R.linkVariables,
+        },
+      );
       const missing = Object.entries(vars).filter(([k, v]) => env.get(k) !== v);
       ctx.expect(missing.length === 0, `${missing.length} link variable(s) of the linked service are not in the linking container's environment`, {
         expected: Object.fromEntries(missing.slice(0, 5)),

@@ -15,7 +15,6 @@ import { holdsName } from '../support/spelling.ts';
 
 const R = { name: 'cloud/service/name-in-urls-and-variables' };
 
-
 /** The endpoint URLs a list of ports shows (an unpublished port has none). */
 const endpointsOf = (ports: unknown): string[] =>
   (Array.isArray(ports) ? (ports as Json[]) : []).map((p) => p.endpoint_uri).filter((u): u is string => typeof u === 'string' && u !== '');

@@ -12,8 +12,7 @@ import { actionLogLines } from './streams.ts';
 export const FAILED_LOGS = 'cloud/actions/failed-has-logs';
 
 /** The text of each log line, blank ones left out. */
-const textsOf = (messages: readonly Json[]): string[] =>
-  messages.map((m) => (typeof m.log === 'string' ? m.log.trim() : '')).filter((text) => text !== '');
+const textsOf = (messages: readonly Json[]): string[] => messages.map((m) => (typeof m.log === 'string' ? m.log.trim() : '')).filter((text) => text !== '');
 
 /**
  * The action at `actionUri` ended Failed: its logs (without follow) send a line with text. With
