@@ -26,7 +26,8 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<CloudFaultName, string>> = {
   'blind15-stack-sync-restored-by-stack-redeploy-only':
     'spec (Stack): synchronized is "stack definition synchronized with its services", and nothing says what changes or restores it: ' +
     "not that a service's own redeploy re-synchronizes its stack (a stack redeploy, which redeploys all services, does under the fault); " +
-    'stack/get/synchronized holds only the stack just created (true)',
+    'stack/get/synchronized requires true right after create and false while a service updated on its own is not redeployed, ' +
+    'and observes the flag after the redeploys',
 };
 
 test('every named fault of the cloud reference target is caught by at least one check', () => {

@@ -7,10 +7,6 @@ import { faultArea } from '../../faults.ts';
 
 export const BLIND_16_FAULTS = faultArea('blind', [
   {
-    name: 'blind16-redeploy-keeps-exit-code-msg',
-    description: "a redeploy resets a container's exit_code to null but keeps exit_code_msg: the new run shows the old run's message",
-  },
-  {
     name: 'blind16-cancel-not-seen-by-work',
     description: "a cancel marks the action Canceling but the work's steps do not watch it: the work completes and the action ends Success",
   },

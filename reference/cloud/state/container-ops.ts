@@ -105,8 +105,7 @@ export function redeployInPlace(world: World, svc: Service, c: Container, reuseV
   c.bindings = bindingsFor(world, svc, c.bindings, reuseVolumes);
   c.deployed_datetime = world.clock.now();
   c.exit_code = null;
-  // Under `blind16-redeploy-keeps-exit-code-msg` the reset forgets the second field: the message of the previous run stays.
-  if (!world.faults.has('blind16-redeploy-keeps-exit-code-msg')) c.exit_code_msg = null;
+  c.exit_code_msg = null;
   setState(world, c, 'Starting');
 }
 

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionUriOf, isSuccess } from '../support/actions.ts';
+import { actionUriOf, finishedActionOf, isSuccess } from '../support/actions.ts';
 import { createService, operate, serviceBody, sharedNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import { type CloudContext, TERMINAL_ACTION_STATES } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
-import { deployedCluster } from '../support/infra.ts';
+import { createCluster, deployClusterAnswered } from '../support/infra.ts';
+import { OPERATION } from '../support/operation-requirements.ts';
 import { sameResource } from '../support/lists.ts';
 import { actionLogLines } from '../support/streams.ts';
 
@@ -38,15 +39,19 @@ async function startedService(ctx: CloudContext): Promise<{ service: string; sta
 export default [
   cloudCheck({
     id: FAILED_LOGS,
-    title: 'A Failed action has details in its logs: the action logs stream (Stream API) sends at least one log line',
+    title:
+      'A Failed action has details in its logs: the action logs stream (Stream API) sends a line with text that the same operation ' +
+      'on the same object did not log when it succeeded (a second deploy of a cluster beside its first)',
     endpoint: 'cloud/action/logs',
     async run(ctx) {
-      const cluster = await deployedCluster(ctx, 1);
+      const { cluster, res: first } = await deployClusterAnswered(ctx, await createCluster(ctx, { target_num_nodes: 1 }));
+      const succeeded = await finishedActionOf(ctx, first, 'deploy of a new cluster');
+      ctx.precondition(succeeded.state === 'Success', `deploy of a new cluster ended ${succeeded.state}`, OPERATION.clusterDeploy);
       const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
       const uri = actionUriOf(ctx, res, 'deploy of a deployed cluster');
       const action = await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES);
       ctx.precondition(action.state === 'Failed', `deploy of a deployed cluster ended ${action.state}, not Failed`);
-      await expectFailedActionLogs(ctx, uri, 'deploy of a deployed cluster');
+      await expectFailedActionLogs(ctx, uri, 'deploy of a deployed cluster', succeeded.resource_uri);
     },
   }),
   cloudCheck({

@@ -84,6 +84,20 @@ async function exitedWith(ctx: CloudContext, at: AppNodes, code: number): Promis
   return c!;
 }
 
+/**
+ * "exit_code_msg S or null" (the spec says no more): its type is required, what it holds (and when it is
+ * null) is observed.
+ */
+function expectExitMessageType(ctx: CloudContext, c: Container, what: string): void {
+  const msg: unknown = c.exit_code_msg;
+  ctx.observe(`${what}: exit_code ${String(c.exit_code)}, exit_code_msg ${JSON.stringify(msg)}`);
+  ctx.expect(msg === null || typeof msg === 'string', `${what} has an exit_code_msg that is neither a string nor null`, {
+    expected: 'a string or null',
+    actual: msg,
+    requirement: R.exitCode,
+  });
+}
+
 export default [
   cloudCheck({
     id: R.list,
@@ -158,23 +172,21 @@ export default [
   }),
   cloudCheck({
     id: R.exitCode,
-    title: 'exit_code and exit_code_msg are null until the container exits, then an integer and a string, 0 included (GET and list)',
+    title: 'exit_code is null until the container exits, then its exit code, 0 included (GET and list); exit_code_msg is a string or null, its value observed',
     endpoint: 'cloud/container/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const running = await firstContainer(ctx, await runningService(ctx, at));
-      ctx.expectEqual([running.exit_code, running.exit_code_msg], [null, null], 'a running container that never exited has an exit code', R.exitCode);
+      ctx.expectEqual(running.exit_code, null, 'a running container that never exited has an exit code', R.exitCode);
+      expectExitMessageType(ctx, running, 'a running container');
       // A failing code and 0: an exit code of 0 is a code, not "no code" (a truthiness test writes it null).
       for (const code of [3, 0]) {
         const c = await exitedWith(ctx, at, code);
         ctx.expectEqual(c.exit_code, code, `the container of \`exit ${code}\` does not have exit_code ${code}`, R.exitCode);
-        ctx.expect(typeof c.exit_code_msg === 'string', `a container that exited with ${code} has no exit_code_msg string`, {
-          actual: c.exit_code_msg,
-          requirement: R.exitCode,
-        });
+        expectExitMessageType(ctx, c, `the container of \`exit ${code}\``);
         await expectListedAsGot(ctx, CONTAINERS, c, ['exit_code', 'exit_code_msg'], R.exitCode);
       }
-      // Stopped (an exit), then redeployed: the two fields tell of one exit, so both are null or both given, never one of each.
+      // Stopped (an exit), then redeployed: whether the redeployed container still tells of the earlier exit is not stated.
       const svc = await runningService(ctx, at);
       await operateAndSettle(ctx, svc, 'stop');
       await operateAndSettle(ctx, svc, 'redeploy');
@@ -182,15 +194,7 @@ export default [
       ctx.observe(
         `after a stop and a redeploy the container is ${again.state}: exit_code ${again.exit_code}, exit_code_msg ${JSON.stringify(again.exit_code_msg)}`,
       );
-      ctx.expect(
-        (again.exit_code === null) === (again.exit_code_msg === null),
-        'after a stop and a redeploy, exit_code and exit_code_msg tell of different exits',
-        {
-          expected: 'both null, or an integer and a string',
-          actual: { exit_code: again.exit_code, exit_code_msg: again.exit_code_msg },
-          requirement: R.exitCode,
-        },
-      );
+      expectExitMessageType(ctx, again, 'a container stopped and redeployed');
     },
   }),
   cloudCheck({

@@ -20,6 +20,7 @@ import {
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 import { allLines, environment, printedIn, printenv } from '../support/streams.ts';
+import { holdsName } from '../support/spelling.ts';
 import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
@@ -79,6 +80,21 @@ async function watch(ctx: CloudContext, uri: string, ms: number): Promise<{ stat
   return { states, starts, last };
 }
 
+/**
+ * The variables a link brought a container: in its environment, not in that of a like container
+ * without the link, and named after the link (the service name is "used in variable names").
+ */
+function broughtByLink(linking: Map<string, string>, unlinked: Map<string, string>, link: string): string[] {
+  return [...linking.keys()].filter((key) => !unlinked.has(key) && holdsName(key, link));
+}
+
+/** The names of the link_variables of a service's containers (a container has the field in per-container form). */
+async function containerVariableNames(ctx: CloudContext, svc: Json): Promise<string[]> {
+  const uris = Array.isArray(svc.containers) ? (svc.containers as string[]) : [];
+  const containers = await Promise.all(uris.map((uri) => ctx.getJson('container', uri)));
+  return containers.flatMap((c) => Object.keys((c.link_variables as Record<string, string> | null | undefined) ?? {}));
+}
+
 export default [
   cloudCheck({
     id: R.overrides,
@@ -124,7 +140,9 @@ export default [
   }),
   cloudCheck({
     id: R.linkVariables,
-    title: "A container of a service linking to another has that service's link_variables in its environment",
+    title:
+      "A container of a service linking to another has that service's link_variables in its environment, " +
+      'and the variables the link brings it (beside a like container without the link) are among them',
     endpoint: 'cloud/service/get',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -133,10 +151,29 @@ export default [
         container_envvars: [{ key: 'CONFORMANCE_SECRET', value: 's3cret' }],
       });
       const client = await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: server.name }] });
-      const vars = (await ctx.getJson('service', server.resource_uri, 'linked service')).link_variables as Record<string, string>;
-      // Which variables a service exposes the spec does not say: an empty map leaves nothing to look for, and breaks no rule.
-      if (Object.keys(vars ?? {}).length === 0) ctx.unverified(`the linked service (a port, a variable) exposes no link_variables (${JSON.stringify(vars)})`);
+      // The same service without the link: what the linking container has beyond it, named after the link, the link brought.
+      const plain = await runningService(ctx, at);
+      const got = await ctx.getJson('service', server.resource_uri, 'linked service');
+      const vars: Record<string, string> = (got.link_variables as Record<string, string> | null | undefined) ?? {};
       const env = await environment(ctx, await firstContainer(ctx, client), R.linkVariables);
+      const brought = broughtByLink(env, await environment(ctx, await firstContainer(ctx, plain), R.linkVariables), String(server.name));
+      ctx.observe(`the link brought ${brought.length} variable(s) to the linking container: ${brought.slice(0, 8).join(', ')}`);
+      // Which variables a service exposes the spec does not say (not even for a port or a variable): none shown and none brought breaks no rule.
+      if (Object.keys(vars).length === 0 && brought.length === 0)
+        ctx.unverified(
+          `the linked service (a port, a variable) exposes no variables: its link_variables are ${JSON.stringify(got.link_variables)} and the link brings none`,
+        );
+      const shown = new Set([...Object.keys(vars), ...(await containerVariableNames(ctx, got))]);
+      const unshown = brought.filter((k) => !shown.has(k));
+      ctx.expect(
+        unshown.length === 0,
+        `${unshown.length} variable(s) the link exposes to the linking container are not in the linked service's link_variables`,
+        {
+          expected: "every variable the link brings among link_variables (the service's, or its containers')",
+          actual: { unshown: unshown.slice(0, 5), link_variables: Object.keys(vars).slice(0, 10) },
+          requirement: R.linkVariables,
+        },
+      );
       const missing = Object.entries(vars).filter(([k, v]) => env.get(k) !== v);
       ctx.expect(missing.length === 0, `${missing.length} link variable(s) of the linked service are not in the linking container's environment`, {
         expected: Object.fromEntries(missing.slice(0, 5)),

@@ -11,14 +11,9 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { runningService, sharedNodes, waitForContainers } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
+import { holdsName } from '../support/spelling.ts';
 
 const R = { name: 'cloud/service/name-in-urls-and-variables' };
-
-/** Letters and digits only, lower case: how the name is compared wherever it is spelled. */
-const bare = (s: unknown): string =>
-  String(s)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
 
 /** The endpoint URLs a list of ports shows (an unpublished port has none). */
 const endpointsOf = (ports: unknown): string[] =>
@@ -31,7 +26,7 @@ function expectNameIn(ctx: CloudContext, name: string, where: string[], what: st
     return;
   }
   ctx.expect(
-    where.some((w) => bare(w).includes(bare(name))),
+    where.some((w) => holdsName(w, name)),
     `no ${what} of the service holds its name ${name}`,
     { expected: `the name ${name} (without case or punctuation) in one of them`, actual: where, requirement: R.name },
   );

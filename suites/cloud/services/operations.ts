@@ -1,5 +1,5 @@
 /** Spec: Services > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
-import { expectRefused, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
+import { expectRefused, finishedActionOf, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -110,8 +110,11 @@ export default [
       ctx.precondition(patch.status < 300, `PATCH of the service answered ${patch.status}`, OPERATION.serviceUpdate);
       await settled(ctx, 'service', uri);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
-      const containers = await waitForContainers(ctx, svc, 2);
+      // The redeploy's work ended first: a redeploy may replace the containers (new uuids, the old ones
+      // Terminated), so the containers read before its end may be the old ones. An action that never ends breaks the async rule.
+      if (op.res.headers[ctx.actionHeader]) await finishedActionOf(ctx, op.res, 'redeploy', 30_000, R.redeploy202);
       const got = await ctx.waitForState('service', uri, ['Running']);
+      const containers = await waitForContainers(ctx, svc, 2, ['Running'], undefined, R.redeploy);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
       for (const container of containers)
         ctx.expectEqual(

@@ -71,6 +71,12 @@ export async function outOfDate(ctx: CloudContext, stack: Stack): Promise<Stack>
   return settled(ctx, 'stack', stack.resource_uri);
 }
 
+/** The stack's synchronized flag read now, observed (what restores it is not stated). */
+async function observeSynchronized(ctx: CloudContext, stack: Stack, after: string): Promise<void> {
+  const now = await settled(ctx, 'stack', stack.resource_uri);
+  ctx.observe(`after ${after} the stack says synchronized=${String(now.synchronized)}`);
+}
+
 export default [
   cloudCheck({
     id: R.list,
@@ -106,6 +112,34 @@ export default [
       await expectAtSpecPath(ctx, 'stack', stack, R.get);
       ctx.expectEqual(got.synchronized, true, 'a stack just created is not synchronized with its services', R.synchronized);
       ctx.expectEqual(stack.synchronized, true, "the create's answer says the stack just created is not synchronized with its services", R.synchronized);
+    },
+  }),
+  cloudCheck({
+    id: R.synchronized,
+    title:
+      'A running stack one of whose services was updated (not through the stack) and not redeployed is not synchronized with its services; ' +
+      'after a redeploy of the service, then of the stack, observed',
+    endpoint: 'cloud/stack/get',
+    async run(ctx) {
+      const stack = await ctx.setUp(() => runningStack(ctx));
+      const stale = await ctx.setUp(() => outOfDate(ctx, stack));
+      const [first] = stale.services;
+      const service = await ctx.getJson('service', String(first), 'service');
+      ctx.observe(`the updated service of the stack says synchronized=${String(service.synchronized)}`);
+      // Whether the stack definition is the stack's own (create, PATCH of the stack) or its services' definitions
+      // compared with their containers, a service updated on its own and not redeployed leaves it out of sync.
+      ctx.expectEqual(
+        stale.synchronized,
+        false,
+        'a stack one of whose services was updated and not redeployed says it is synchronized with its services',
+        R.synchronized,
+      );
+      await expectListedAsGot(ctx, STACKS, stale, ['synchronized'], R.synchronized);
+      // What makes it synchronized again is not stated: a redeploy changes no definition.
+      await operateAndSettle(ctx, service, 'redeploy');
+      await observeSynchronized(ctx, stack, 'a redeploy of the updated service');
+      await operateAndSettle(ctx, stack, 'redeploy');
+      await observeSynchronized(ctx, stack, 'a redeploy of the stack');
     },
   }),
   cloudCheck({

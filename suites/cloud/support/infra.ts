@@ -3,7 +3,7 @@ import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import { listViews, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 import { OPERATION } from './operation-requirements.ts';
-import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { isSuccess, type HttpResponse } from '../../../harness/target/http-transport.ts';
 
 export const CATALOG = {
   provider: '/api/infra/v1/provider/',
@@ -70,10 +70,15 @@ export async function createCluster(ctx: CloudContext, extra: Json = {}, where?:
 
 /** Deploys a cluster and waits until it has settled. */
 export async function deployCluster(ctx: CloudContext, cluster: NodeCluster): Promise<NodeCluster> {
+  return (await deployClusterAnswered(ctx, cluster)).cluster;
+}
+
+/** Deploys a cluster and waits until it has settled: the settled cluster and the deploy's answer (naming its action). */
+export async function deployClusterAnswered(ctx: CloudContext, cluster: NodeCluster): Promise<{ cluster: NodeCluster; res: HttpResponse }> {
   const uri = cluster.resource_uri;
   const res = await ctx.api.post(`${uri}deploy/`);
   ctx.precondition(isSuccess(res.status), `deploy of ${uri} answered ${res.status}: ${res.text().slice(0, 200)}`, OPERATION.clusterDeploy);
-  return ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS);
+  return { cluster: await ctx.waitForState('node-cluster', uri, CLUSTER_SETTLED, DEPLOY_TIMEOUT_MS), res };
 }
 
 /** A deployed cluster of `nodes` nodes, for this check only (or for `owner`, which terminates it). */

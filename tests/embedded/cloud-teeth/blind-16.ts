@@ -6,8 +6,6 @@ import type { CloudTeeth } from './types.ts';
  * of the cloud suite under it finds failing.
  */
 export const blind16Teeth: CloudTeeth[] = [
-  // A container stopped, then redeployed: exit_code and exit_code_msg must tell of one exit.
-  { fault: 'blind16-redeploy-keeps-exit-code-msg', catches: ['cloud/container/get/exit-code'] },
   { fault: 'blind16-cancel-not-seen-by-work', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   { fault: 'blind16-service-terminate-skips-every-second', catches: ['cloud/service/terminate/effect'] },
   { fault: 'blind16-nodetype-zone-filter-first-zone-only', catches: ['cloud/nodetype/list/filter-availability-zones'] },

@@ -1,7 +1,6 @@
 /**
- * Probes of the sixteenth batch of blind faults (a redeployed container's exit_code_msg, a cancel
- * the work does not see, a service terminate that skips containers, the node type zone filter, a
- * retried action's user_agent): each passes against a server with its fault and throws against a clean one.
+ * Probes of the sixteenth batch of blind faults (a cancel the work does not see, a service terminate
+ * that skips containers, the node type zone filter, a retried action's user_agent): each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
 import { ended } from './blind13-fault-probes.ts';
@@ -12,17 +11,6 @@ const S = '/api/app/v1/service/';
 const UNENDED = ['In progress', 'Canceling'];
 
 export const BLIND16_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
-  'blind16-redeploy-keeps-exit-code-msg': async (t) => {
-    await deployedCluster(t, 1);
-    const svc = await runningService(t, { image: 'x', run_command: 'sleep 1000' });
-    await ended(t, await t.call('POST', `${svc.resource_uri}stop/`));
-    const container: string = svc.containers[0];
-    expect((await settledIn(t, container, 'Stopped')).exit_code_msg).not.toBeNull();
-    await ended(t, await t.call('POST', `${svc.resource_uri}redeploy/`));
-    const redeployed = await settledIn(t, container, 'Running');
-    expect(redeployed.exit_code).toBeNull();
-    expect(redeployed.exit_code_msg).not.toBeNull();
-  },
   'blind16-cancel-not-seen-by-work': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x' });
