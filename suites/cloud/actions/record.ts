@@ -5,7 +5,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
-import { dateMs, expectLaterDate } from '../support/run-dates.ts';
+import { CLOCK_SKEW_MS, dateMs, expectLaterDate } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { CREATES, OPERATION } from '../support/operation-requirements.ts';
@@ -117,7 +117,7 @@ export default [
         ctx.expectEqual(action.user, ctx.api.credentials?.user, 'the action does not record the authenticated user', R.record);
         ctx.expectEqual(action.user_agent, agentOf(method), "the action does not record the client's User-Agent", R.record);
         ctx.expect(
-          typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < 5 * 60_000,
+          typeof action.start_date === 'string' && Math.abs(Date.parse(String(action.start_date)) - Date.now()) < CLOCK_SKEW_MS,
           `start_date ${String(action.start_date)} is not when the call was made`,
           { requirement: R.record },
         );

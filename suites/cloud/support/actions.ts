@@ -1,3 +1,4 @@
+import { CLOCK_SKEW_MS } from './run-dates.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
 import type { RequirementRef } from '../../../harness/check/signals.ts';
@@ -94,9 +95,6 @@ export function expectUnchanged(ctx: CloudContext, before: Json, after: Json, fi
     ctx.expectEqual(after[field], before[field], `${what}: a refused operation changed ${field}`, requirement);
   }
 }
-
-/** How far a target's date may stand from the suite's clock (clocks of two machines). */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * end_date of a finished action means when its processing ended: a date (RFC 2822 style, second
