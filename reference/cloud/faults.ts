@@ -30,6 +30,7 @@ import { BLIND_18_FAULTS } from './fault-areas/blind-18.ts';
 import { BLIND_19_FAULTS } from './fault-areas/blind-19.ts';
 import { BLIND_20_FAULTS } from './fault-areas/blind-20.ts';
 import { BLIND_21_FAULTS } from './fault-areas/blind-21.ts';
+import { BLIND_22_FAULTS } from './fault-areas/blind-22.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -74,6 +75,7 @@ const NAMED_FAULTS = [
   ...BLIND_19_FAULTS,
   ...BLIND_20_FAULTS,
   ...BLIND_21_FAULTS,
+  ...BLIND_22_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -109,7 +109,13 @@ export class ActionCall {
           if (world.faults.has('blind18-failed-work-ends-canceled')) abort.abort(err);
           // Under `blind7-action-cancel-ends-failed` the abort is taken for any other error.
           if (!abort.signal.aborted || world.faults.has('blind7-action-cancel-ends-failed')) {
-            this.logFailure(`Error: ${err instanceof Error ? err.message : String(err)}`);
+            // Under `blind22-failed-work-error-serialized` the error is written as JSON: an Error has no enumerable field, it reads `{}`.
+            const reason: string = world.faults.has('blind22-failed-work-error-serialized')
+              ? JSON.stringify(err)
+              : err instanceof Error
+                ? err.message
+                : String(err);
+            this.logFailure(`Error: ${reason}`);
             // Under `blind17-failed-work-left-in-progress` a domain failure is taken as handled once logged: the action is not ended.
             if (err instanceof OperationFailed && world.faults.has('blind17-failed-work-left-in-progress')) return;
             this.finish('Failed');

@@ -23,7 +23,7 @@ export function createHttpServer(world: World, dispatch: (req: ApiRequest) => Pr
     if (transport) varyTransport(res, transport);
     void handle(world, dispatch, req).then(
       (result) => writeReply(world, res, result),
-      (err: unknown) => writeReply(world, res, { reply: errorReply(err) }),
+      (err: unknown) => writeReply(world, res, { reply: errorReply(err) }, false),
     );
   });
   server.on('upgrade', onUpgrade);
@@ -73,13 +73,19 @@ export function clientIp(req: http.IncomingMessage): string {
   return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 }
 
-function writeReply(world: World, res: http.ServerResponse, { reply, action }: Dispatched): void {
+function writeReply(world: World, res: http.ServerResponse, { reply, action }: Dispatched, dispatched = true): void {
   const headers: Record<string, string> = {};
   if (action && !world.faults.has('no-action-header')) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
   if (reply.status === 401) headers['WWW-Authenticate'] = 'Basic realm="cloud"';
   if (reply.withheldHeader) delete headers[world.spell(reply.withheldHeader)];
   if (reply.status === 204 || reply.body === undefined) {
     res.writeHead(reply.status, headers).end();
+    return;
+  }
+  // Under `blind22-body-errors-plain-text` a refused request body (400, 413, 415) is answered by the HTTP layer's own text handler.
+  if (!dispatched && world.faults.has('blind22-body-errors-plain-text')) {
+    const plain = `${reply.status} ${http.STATUS_CODES[reply.status] ?? 'Error'}: ${(reply.body as { error?: string }).error ?? ''}\n`;
+    res.writeHead(reply.status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(plain)) }).end(plain);
     return;
   }
   const text = JSON.stringify(reply.body);

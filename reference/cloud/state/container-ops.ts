@@ -10,7 +10,7 @@ import { resourceUri } from '../uris.ts';
 import type { World } from '../world.ts';
 import { containerHostname, shellEnvFor, volumeUri } from './container.ts';
 import { LogBook } from './logbook.ts';
-import type { Container, ContainerBinding, ContainerLogLine, Node, Service } from './model.ts';
+import type { Container, ContainerBinding, ContainerLogLine, Node, Service, ServiceConfig } from './model.ts';
 import { announce, setState } from './notify.ts';
 import { liveContainers } from './queries.ts';
 import { refreshService } from './service.ts';
@@ -96,7 +96,10 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
 export function redeployInPlace(world: World, svc: Service, c: Container, reuseVolumes: boolean, keepConfig = false): void {
   c.stopProgram?.();
   if (!keepConfig && !world.faults.has('redeploy-keeps-old-config')) {
+    // Under `blind22-redeploy-keeps-container-env` the old container's environment is carried over onto the new definition.
+    const oldEnv: ServiceConfig['container_envvars'] = c.config.container_envvars;
     c.config = structuredClone(svc.config);
+    if (world.faults.has('blind22-redeploy-keeps-container-env')) c.config.container_envvars = oldEnv;
     if (world.faults.has('blind4-vendor-auth-lost-on-redeploy')) c.config.roles = [];
     // Under `blind13-privileged-lost-on-redeploy` the redeployed container's definition leaves the flag at its zero value.
     if (world.faults.has('blind13-privileged-lost-on-redeploy')) c.config.privileged = false;

@@ -50,6 +50,15 @@ export function containerEnv(world: World, c: Container): EnvVar[] {
 export const containerHostname = (c: Container): string => c.config.hostname || c.name;
 
 /** What the container's programs (run_command, exec) see. */
+/**
+ * The container's parent cgroup, without its slashes. Under `blind22-cgroup-parent-slice-only` a parent is taken as the
+ * systemd driver's slice: one not named `*.slice` is dropped without a word and the engine's default parent applies.
+ */
+function cgroupParent(world: World, parent: string): string {
+  const bare: string = parent.replace(/^\/+|\/+$/g, '');
+  return world.faults.has('blind22-cgroup-parent-slice-only') && !bare.endsWith('.slice') ? '' : bare;
+}
+
 export function shellEnvFor(world: World, c: Container): ShellEnv {
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
@@ -82,7 +91,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
-    cgroup: `/${c.config.cgroup_parent.replace(/^\/+|\/+$/g, '') || 'docker'}/${c.uuid}`,
+    cgroup: `/${cgroupParent(world, c.config.cgroup_parent) || 'docker'}/${c.uuid}`,
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
     // Under `blind21-private-ip-node-local` the address is on the node's local bridge: only containers on the same node reach it.
     reachable: [...world.store.containers.values()]

@@ -63,7 +63,8 @@ export function linkEnvFor(world: World, svc: Service): EnvVar[] {
     const target = world.store.services.get(link.to);
     if (!target) return [];
     const from = linkPrefix(world, target);
-    const to = envName(link.name);
+    // Under `blind22-link-env-service-name` the variables are injected as the service exposes them, not renamed to the link's name.
+    const to = world.faults.has('blind22-link-env-service-name') ? from : envName(link.name);
     return Object.entries(serviceLinkVariables(world, target)).map(([key, value]) => ({ key: to + key.slice(from.length), value }));
   });
 }

@@ -133,7 +133,7 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
     ...defaultConfig(world, image, name),
     ...readValues(world, body, CREATE_READERS),
   };
-  return { config, links: readLinks(body) ?? [], bindings: readBindings(body, world) };
+  return { config, links: readLinks(body, world) ?? [], bindings: readBindings(body, world) };
 }
 
 export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec {
@@ -141,7 +141,7 @@ export function readServiceUpdate(world: World, sent: Fields): ServiceUpdateSpec
   const config = readValues(world, body, UPDATE_READERS);
   const image = optString(body, 'image');
   if (image !== undefined) config.image_name = world.faults.has('image-tag-not-defaulted') ? image : normalizeImage(image, portIsTag(world));
-  return { config, links: readLinks(body) };
+  return { config, links: readLinks(body, world) };
 }
 
 function defaultConfig(world: World, image: string, name: string): ServiceConfig {
@@ -250,9 +250,11 @@ function readLabels(body: Fields): Record<string, string> | undefined {
   return labels as Record<string, string> | undefined;
 }
 
-function readLinks(body: Fields): LinkRequest[] | undefined {
+function readLinks(body: Fields, world: World): LinkRequest[] | undefined {
   return optList(body, 'linked_to_service')?.map((l, i) => {
     if (typeof l.to_service !== 'string' || !l.to_service) throw badRequest(`linked_to_service[${i}].to_service is required`);
+    // Under `blind22-link-name-required` the name is checked like to_service: a link without one is refused.
+    if (world.faults.has('blind22-link-name-required') && (typeof l.name !== 'string' || !l.name)) throw badRequest(`linked_to_service[${i}].name is required`);
     return { ref: l.to_service, name: optString(l, 'name') };
   });
 }

@@ -230,7 +230,10 @@ export function stackJson(world: World, stack: Stack): Record<string, unknown> {
     synchronized:
       !world.faults.has('stack-never-synchronized') &&
       !stackFlaggedOutOfSync(stack) &&
-      services.every((s) => pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision)),
+      // Under `blind22-stack-synchronized-first-service` only the stack's first service is looked at.
+      (world.faults.has('blind22-stack-synchronized-first-service') ? services.slice(0, 1) : services).every((s) =>
+        pick(world.store.containers, s.containers).every((c) => c.state === 'Terminated' || c.revision === s.revision),
+      ),
     services: services.length === 0 && world.faults.has('stack-services-null-when-empty') ? null : services.map((s) => s.resource_uri),
     deployed_datetime: world.date(stack.deployed_datetime),
     destroyed_datetime: world.date(stack.destroyed_datetime),

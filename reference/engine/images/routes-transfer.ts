@@ -31,7 +31,8 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   if (fromSrc) {
     const name = ctx.faults.has('import-repo-ignored') ? undefined : importName(ctx.version, ctx.query.get('repo') ?? '', tag);
     if (fromSrc !== '-' && ctx.faults.has('import-url-unsupported')) throw new HttpError(500, `importing from a URL (${fromSrc}) is not supported`);
-    const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc);
+    // Under `blind22-import-url-redirect-not-followed` the URL is fetched without following redirects: a 3xx answer fails the import (500).
+    const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc, !ctx.faults.has('blind22-import-url-redirect-not-followed'));
     const out = transferStream(ctx, false);
     await importImage(deps.images, deps.events, body, name, out, ctx.faults);
     return out.end();

@@ -59,7 +59,9 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     if (ctx.faults.has('blind3-stop-paused-304') && c.state.status === 'paused') return ctx.sendStatus(304);
     // Under `blind5-stop-created-204` only an exited container counts as already stopped.
     if (ctx.faults.has('blind5-stop-created-204') && c.state.status === 'created') return ctx.sendStatus(204);
-    const stopped = await stopContainer(engine, c, ctx.int('t'));
+    // Under `blind22-stop-t-milliseconds` a given t is read as milliseconds (handed to a millisecond timer as is).
+    const t = ctx.int('t');
+    const stopped = await stopContainer(engine, c, t !== undefined && ctx.faults.has('blind22-stop-t-milliseconds') ? t / 1000 : t);
     ctx.sendStatus(stopped || ctx.faults.has('stop-stopped-returns-204') ? 204 : 304);
   });
 

@@ -38,6 +38,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       // Validated above (400) either way: the fault only stops watching for the sequence.
       detachKeys: ctx.faults.has('attach-ws-detach-keys-ignored') ? undefined : detachKeys,
       logsIgnored: ctx.faults.has('blind2-attach-ws-logs-ignored'),
+      // Under `blind22-attach-ws-stream-always` a WebSocket session is taken to be live whatever stream says.
+      streamAlways: ctx.faults.has('blind22-attach-ws-stream-always'),
     });
   });
 
@@ -127,10 +129,10 @@ function attach(
   ctx: RouteContext,
   c: Container,
   endpoint: StreamEndpoint,
-  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean; replayUnfiltered?: boolean },
+  how: { framed: boolean; detachKeys: Buffer | undefined; logsIgnored?: boolean; replayUnfiltered?: boolean; streamAlways?: boolean },
 ): Promise<void> {
   engine.containerEvent(c, 'attach');
-  const streamMode = ctx.bool('stream');
+  const streamMode = how.streamAlways === true || ctx.bool('stream');
   const faults = ctx.faults;
   return runSession(endpoint, {
     output: c.output,

@@ -90,7 +90,8 @@ function onExit(engine: Engine, c: Container, run: ProgramRun, code: number): vo
   if (oomKilled) engine.containerEvent(c, 'oom');
   if (code <= 128 || !engine.faults.has('blind4-die-event-signal-exit-missing')) engine.containerEvent(c, 'die', { exitCode: String(code) });
   for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
-  for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, 'unmount');
+  // Under `blind22-events-volume-umount-kind` the kind is spelled `umount` (unmountKind).
+  for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, unmountKind(engine));
   c.output.runEnded();
   c.notifyExit(code);
   if (restart) scheduleRestart(engine, c);
@@ -122,7 +123,9 @@ export function restartDelay(engine: Engine, restartCount: number): number {
 }
 
 function scheduleRestart(engine: Engine, c: Container): void {
-  c.restartTimer = engine.later(restartDelay(engine, c.restartCount), () => {
+  // Under `blind22-restart-delay-from-200` the restart being scheduled is counted already: the delays are 200, 400, 800 ms...
+  const restarts = engine.faults.has('blind22-restart-delay-from-200') ? c.restartCount + 1 : c.restartCount;
+  c.restartTimer = engine.later(restartDelay(engine, restarts), () => {
     c.restartTimer = undefined;
     if (c.removed || c.state.status !== 'restarting') return;
     c.restartCount++;
@@ -243,6 +246,11 @@ function exitsWithin(engine: Engine, run: ProgramRun, ms: number): Promise<boole
 /** Lets the exit handler (a promise continuation) run before the caller answers. */
 function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The kind of a volume's unmount event; under `blind22-events-volume-umount-kind` spelled as the system call and command are, `umount`. */
+function unmountKind(engine: Engine): string {
+  return engine.faults.has('blind22-events-volume-umount-kind') ? 'umount' : 'unmount';
 }
 
 export function volumeEvent(engine: Engine, c: Container | undefined, volume: string, action: string, extra: Record<string, string> = {}): void {

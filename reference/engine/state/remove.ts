@@ -17,6 +17,11 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   c.removed = true;
   const forced = c.isRunning;
   if (forced) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
+  // Under `blind22-delete-force-kills-only` the forced path returns once the kill is done: the container is not removed.
+  if (forced && engine.faults.has('blind22-delete-force-kills-only')) {
+    c.removed = false;
+    return;
+  }
   for (const id of c.execIds) keepRemoved(engine.execs, engine.execs.get(id), id);
   if (!engine.faults.has('exec-outlives-container')) engine.execs.removeFor(c);
   // Under `blind16-delete-by-name-keeps-listed` the store entry is dropped by the path's key: a name matches no id, so the container stays.

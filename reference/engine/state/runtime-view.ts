@@ -139,7 +139,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
   // A container on the host's network stack reads the host's own sysctls.
-  if (set('NetworkMode', c.hostConfig.NetworkMode, 'default') === 'host') files.set('/proc/sys/net/ipv4/ip_forward', procIpForward());
+  if (onHostStack(engine, set('NetworkMode', c.hostConfig.NetworkMode, 'default'))) files.set('/proc/sys/net/ipv4/ip_forward', procIpForward());
   const hostDevices = !engine.faults.has('blind15-privileged-host-devices-missing');
   for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'), hostDevices)) files.set(device, data);
   for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'))) files.set(path, text);
@@ -257,7 +257,7 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
  */
 function interfaces(engine: Engine, c: Container, set: Settings): Array<[string, string]> {
   const mode = set('NetworkMode', c.hostConfig.NetworkMode, 'default');
-  if (mode === 'host') return hostInterfaces();
+  if (onHostStack(engine, mode)) return hostInterfaces();
   const out: Array<[string, string]> = [['lo', '00:00:00:00:00:00']];
   const owner = mode.startsWith('container:') ? (namespaceOwner(engine, mode.slice('container:'.length)) ?? c) : c;
   const addressed = [...owner.networks.values()].filter((e) => e.IPAddress);
@@ -265,6 +265,12 @@ function interfaces(engine: Engine, c: Container, set: Settings): Array<[string,
   if (!addressed.length && ignoredNone) out.push(['eth0', '02:42:ac:11:00:fe']);
   addressed.forEach((e, i) => out.push([`eth${i}`, e.MacAddress]));
   return out;
+}
+
+/** Whether the container shares the host's network stack (NetworkMode host). */
+function onHostStack(engine: Engine, mode: string): boolean {
+  // Under `blind22-network-mode-host-own-namespace` host is taken for the name of a network (one without addresses): the container gets its own namespace.
+  return mode === 'host' && !engine.faults.has('blind22-network-mode-host-own-namespace');
 }
 
 /** The container whose network stack `container:<ref>` joins; under `blind18-network-mode-container-by-name-only` looked up by name only. */

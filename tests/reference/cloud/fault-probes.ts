@@ -36,6 +36,7 @@ import { BLIND18_PROBES } from './blind18-fault-probes.ts';
 import { BLIND19_PROBES } from './blind19-fault-probes.ts';
 import { BLIND20_PROBES } from './blind20-fault-probes.ts';
 import { BLIND21_PROBES } from './blind21-fault-probes.ts';
+import { BLIND22_PROBES } from './blind22-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -243,6 +244,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND19_PROBES,
   ...BLIND20_PROBES,
   ...BLIND21_PROBES,
+  ...BLIND22_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
