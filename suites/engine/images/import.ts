@@ -6,12 +6,13 @@ import type { RequirementRef } from '../../../harness/check/signals.ts';
 import { IMAGE_MARKER, imageIdOf, importRequest, removeLater, uniqueRootfs } from '../support/images.ts';
 import { expectImageTarball, markersIn, saveImage } from '../support/image-tarball.ts';
 import { plainName, readTar } from '../support/tar-files.ts';
-import { requireLocalTarget, serveOnce } from '../support/loopback-server.ts';
+import { requireLocalTarget, serveOnce, serveRedirect } from '../support/loopback-server.ts';
 
 /** Spec: Endpoints > Images > 27. POST /images/create with fromSrc (import). */
 const ENDPOINT = 'engine/images/create';
 const FROM_URL = 'engine/images/create/query-from-src-url';
 const SAVED = 'engine/images/get/200-tarball';
+const FROM_URL_REDIRECT = 'engine/images/create/query-from-src-url-redirect';
 
 /** Imports `body` with the query; the answer must be a 200 stream of progress objects with no error. */
 async function expectImported(
@@ -29,6 +30,23 @@ async function expectImported(
     requirement,
   });
   expectNoStreamError(ctx, stream, `import with ${JSON.stringify(query)}`, requirement);
+}
+
+/** Imports `url` as a repo of the check's own; the image must hold `rootfs`'s marker (what was served), saved back. */
+async function expectImportedFrom(ctx: EngineContext, url: string, rootfs: Buffer, requirement: string): Promise<void> {
+  const repo = ctx.uniqueName('import-url');
+  removeLater(ctx, `${repo}:v1`);
+  const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo, tag: 'v1' } });
+  const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, requirement);
+  expectNoStreamError(ctx, stream, `import from ${url}`, requirement);
+  await imageIdOf(ctx, `${repo}:v1`, requirement);
+  const served = (await readTar(rootfs)).find((e) => plainName(e.name) === IMAGE_MARKER)!.content.toString('utf8');
+  const saved = await ctx.setUp(async () => expectImageTarball(ctx, await saveImage(ctx, `${repo}:v1`), `GET /images/${repo}:v1/get`, SAVED), SAVED);
+  ctx.expect((await markersIn(saved)).includes(served), `the image imported from ${url} does not hold the file served there`, {
+    expected: `a layer with ${IMAGE_MARKER} = ${served.trim()}`,
+    actual: await markersIn(saved),
+    requirement,
+  });
 }
 
 export default [
@@ -76,26 +94,25 @@ export default [
     },
   }),
   engineCheck({
-    id: 'engine/images/create/query-from-src-url',
+    id: FROM_URL,
     title: 'fromSrc=<URL> imports the image from that URL',
     endpoint: ENDPOINT,
     async run(ctx) {
       requireLocalTarget(ctx);
       const rootfs = await uniqueRootfs();
-      const url = await serveOnce(ctx, rootfs, 'rootfs.tar');
-      const repo = ctx.uniqueName('import-url');
-      removeLater(ctx, `${repo}:v1`);
-      const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo, tag: 'v1' } });
-      const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, FROM_URL);
-      expectNoStreamError(ctx, stream, `import from ${url}`, FROM_URL);
-      await imageIdOf(ctx, `${repo}:v1`, FROM_URL);
-      // What was imported: the served rootfs's marker is in a layer of the image saved back.
-      const served = (await readTar(rootfs)).find((e) => plainName(e.name) === IMAGE_MARKER)!.content.toString('utf8');
-      const saved = await ctx.setUp(async () => expectImageTarball(ctx, await saveImage(ctx, `${repo}:v1`), `GET /images/${repo}:v1/get`, SAVED), SAVED);
-      ctx.expect((await markersIn(saved)).includes(served), `the image imported from ${url} does not hold the file served there`, {
-        expected: `a layer with ${IMAGE_MARKER} = ${served.trim()}`,
-        actual: await markersIn(saved),
-      });
+      await expectImportedFrom(ctx, await serveOnce(ctx, rootfs, 'rootfs.tar'), rootfs, FROM_URL);
+    },
+  }),
+  engineCheck({
+    id: `${FROM_URL}/redirect`,
+    title: '(recommended) fromSrc=<URL> of a URL answering a redirect imports the image the redirect leads to',
+    requirements: [FROM_URL_REDIRECT],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      requireLocalTarget(ctx);
+      const rootfs = await uniqueRootfs();
+      const target = await serveOnce(ctx, rootfs, 'rootfs.tar');
+      await expectImportedFrom(ctx, await serveRedirect(ctx, target, 'moved.tar'), rootfs, FROM_URL_REDIRECT);
     },
   }),
   engineCheck({

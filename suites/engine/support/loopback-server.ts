@@ -12,6 +12,20 @@ export async function serveOnce(ctx: EngineContext, body: Buffer, path: string, 
     res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
     res.end(body);
   });
+  return listenLoopback(ctx, server, path);
+}
+
+/** Answers every request with a 302 to `location` over HTTP on loopback for the length of the check; returns the URL of `path`. */
+export async function serveRedirect(ctx: EngineContext, location: string, path: string): Promise<string> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(302, { location, 'content-length': 0 });
+    res.end();
+  });
+  return listenLoopback(ctx, server, path);
+}
+
+/** Listens on a free loopback port until the check ends; the URL of `path` there. */
+async function listenLoopback(ctx: EngineContext, server: Server, path: string): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   ctx.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/${path}`;
