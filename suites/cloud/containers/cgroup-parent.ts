@@ -7,7 +7,7 @@
  * containers cannot show their cgroup path (a private cgroup namespace shows `/`, or exec prints none).
  */
 import { belowParent, cgroupPaths, parentOutOfSight } from '../../../harness/check/cgroup-parent.ts';
-import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import { firstContainer, serviceBody, SERVICES, sharedNodes, startedService, terminateLater, type AppNodes } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -18,10 +18,8 @@ import { DEVICE_FIELDS } from './device-fields.ts';
 const R = { applied: 'cloud/service/cgroup-parent-applied' };
 const PARENT = String(DEVICE_FIELDS.cgroup_parent);
 
-/** The cgroup paths the first container of a running service created with `extra` shows. */
-async function cgroupOf(ctx: CloudContext, at: AppNodes, extra: Record<string, string>): Promise<{ service: Service; paths: string[]; text: string }> {
-  const res = await ctx.api.post(SERVICES, serviceBody(ctx, at, extra));
-  if (!isSuccess(res.status)) ctx.unverified(`a service create with ${JSON.stringify(extra)} answered ${res.status} (the create body does not list the field)`);
+/** The cgroup paths the first container of the service a create answered shows, once it runs. */
+async function cgroupOfCreated(ctx: CloudContext, res: HttpResponse): Promise<{ service: Service; paths: string[]; text: string }> {
   const created = ctx.expectJson<Service>(res, 'service create response');
   terminateLater(ctx, created.resource_uri);
   const service = await startedService(ctx, created);
@@ -29,27 +27,48 @@ async function cgroupOf(ctx: CloudContext, at: AppNodes, extra: Record<string, s
   return { service, paths: cgroupPaths(text.split('\n')), text };
 }
 
+/**
+ * A slice (the name a systemd cgroup driver takes) and a plain path (what a cgroupfs driver takes):
+ * a target may refuse the form its driver cannot place, but one it accepts must be applied.
+ */
+const PARENTS = [PARENT, 'conformance-parent'] as const;
+
+/** The cgroup judged for one parent: undefined (observed) when the target refused the create or did not take the field. */
+async function judgeParent(ctx: CloudContext, at: AppNodes, parent: string): Promise<boolean | undefined> {
+  const res = await ctx.api.post(SERVICES, serviceBody(ctx, at, { cgroup_parent: parent }));
+  if (!isSuccess(res.status)) {
+    ctx.observe(`a service create with cgroup_parent ${parent} answered ${res.status} (the create body does not list the field)`);
+    return undefined;
+  }
+  const { service, paths, text } = await cgroupOfCreated(ctx, res);
+  if (service.cgroup_parent !== parent) {
+    ctx.observe(`the service created with cgroup_parent ${parent} shows ${JSON.stringify(service.cgroup_parent)}: the target does not take the field`);
+    return undefined;
+  }
+  if (!paths.length) ctx.unverified(`the container shows no cgroup path in /proc/self/cgroup: ${JSON.stringify(text.slice(0, 200))}`);
+  const below = paths.some((p) => belowParent(p, parent));
+  if (!below && parentOutOfSight(paths)) ctx.unverified("the container's cgroup namespace shows every cgroup path as /: its parent cannot be read from inside");
+  ctx.expect(below, `no cgroup path of a container of a service with cgroup_parent ${parent} lies below it`, {
+    expected: `…/${parent}/<container cgroup>`,
+    actual: paths,
+    requirement: R.applied,
+  });
+  return true;
+}
+
 export default [
   cloudCheck({
     id: R.applied,
-    title: `cgroup_parent ${PARENT} is the parent of the containers' cgroup: /proc/self/cgroup, read by exec, shows a path below it`,
+    title: `cgroup_parent (${PARENTS.join(', ')}) is the parent of the containers' cgroup: /proc/self/cgroup, read by exec, shows a path below it`,
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      const { service, paths, text } = await cgroupOf(ctx, at, { cgroup_parent: PARENT });
-      if (service.cgroup_parent !== PARENT)
-        ctx.unverified(`the service created with cgroup_parent ${PARENT} shows ${JSON.stringify(service.cgroup_parent)}: the target does not take the field`);
-      if (!paths.length) ctx.unverified(`the container shows no cgroup path in /proc/self/cgroup: ${JSON.stringify(text.slice(0, 200))}`);
-      const below = paths.some((p) => belowParent(p, PARENT));
-      if (!below && parentOutOfSight(paths))
-        ctx.unverified("the container's cgroup namespace shows every cgroup path as /: its parent cannot be read from inside");
-      ctx.expect(below, `no cgroup path of a container of a service with cgroup_parent ${PARENT} lies below it`, {
-        expected: `…/${PARENT}/<container cgroup>`,
-        actual: paths,
-        requirement: R.applied,
-      });
+      const judged = [];
+      for (const parent of PARENTS) judged.push(await judgeParent(ctx, at, parent));
+      if (!judged.some(Boolean)) ctx.unverified(`the target took neither cgroup_parent ${PARENTS.join(' nor ')} (a field the create body does not list)`);
       // The default parent is not stated: a container of a service without the field is observed.
-      ctx.observe(`a container without cgroup_parent: /proc/self/cgroup shows ${JSON.stringify((await cgroupOf(ctx, at, {})).paths)}`);
+      const plain = await cgroupOfCreated(ctx, await ctx.api.post(SERVICES, serviceBody(ctx, at)));
+      ctx.observe(`a container without cgroup_parent: /proc/self/cgroup shows ${JSON.stringify(plain.paths)}`);
     },
   }),
 ];
