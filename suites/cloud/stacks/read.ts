@@ -61,9 +61,12 @@ function expectRepresents(ctx: CloudContext, definition: unknown, services: read
   }
 }
 
-/** The running stack with its first service updated (its containers no longer match it). */
+/**
+ * The running stack with its last listed service updated (its containers no longer match it): not
+ * the first, so that a stack judged by its first service alone shows.
+ */
 export async function outOfDate(ctx: CloudContext, stack: Stack): Promise<Stack> {
-  const [svc] = stack.services;
+  const svc = stack.services.at(-1);
   if (!svc) return ctx.preconditionUnmet(`the running stack ${stack.resource_uri} lists no service`, OPERATION.stackServices);
   const res = await ctx.api.patch(svc, { container_envvars: [{ key: 'CONFORMANCE', value: 'changed' }] });
   ctx.precondition(res.status < 300, `PATCH of ${svc} answered ${res.status}`, OPERATION.serviceUpdate);
@@ -123,8 +126,7 @@ export default [
     async run(ctx) {
       const stack = await ctx.setUp(() => runningStack(ctx));
       const stale = await ctx.setUp(() => outOfDate(ctx, stack));
-      const [first] = stale.services;
-      const service = await ctx.getJson('service', String(first), 'service');
+      const service = await ctx.getJson('service', String(stale.services.at(-1)), 'service');
       ctx.observe(`the updated service of the stack says synchronized=${String(service.synchronized)}`);
       // Whether the stack definition is the stack's own (create, PATCH of the stack) or its services' definitions
       // compared with their containers, a service updated on its own and not redeployed leaves it out of sync.
