@@ -55,6 +55,23 @@ export default [
     },
   }),
   cloudCheck({
+    id: `${FAILED_LOGS}/work-failed`,
+    requirements: [FAILED_LOGS],
+    title:
+      'A start that fails in its work (a service whose tag no node has) has details in its logs: a line with a word besides the generic ones ' +
+      'that a successful start did not log',
+    endpoint: 'cloud/action/logs',
+    async run(ctx) {
+      const { start: succeeded } = await startedService(ctx);
+      const svc = await createService(ctx, serviceBody(ctx, await sharedNodes(ctx), { tags: [{ name: ctx.uniqueName('no-node') }] }));
+      const uri = actionUriOf(ctx, await operate(ctx, svc.resource_uri, 'start'), 'start of a service whose tag no node has');
+      const action = await ctx.waitForState('action', uri, TERMINAL_ACTION_STATES);
+      // Which node a tag no node has leaves the service is not shown: a target that deploys it anyway has no Failed action here.
+      if (action.state !== 'Failed') ctx.unverified(`the start of a service whose tag no node has ended ${action.state}, not Failed`);
+      await expectFailedActionLogs(ctx, uri, 'start of a service whose tag no node has', succeeded);
+    },
+  }),
+  cloudCheck({
     id: `${AUDIT}/own-logs`,
     requirements: [AUDIT],
     title: "An action's logs are its own: after a later action on the same service, the logs of its ended start still hold each line they held",
