@@ -98,7 +98,8 @@ export class ExchangeJudge {
       };
     }
     const findings: ExchangeFinding[] = [];
-    const contentType = this.contentTypeDeparture(spec.contentType, answer);
+    // A code documented without a content type of its own (an error code the facts give) is held to the API's rule for every answer.
+    const contentType = spec.contentType ? this.contentTypeDeparture(spec.contentType, answer) : this.everyAnswerDeparture(answer);
     if (contentType) findings.push(found('content-type-documented', requirements.contentType, `${exchange}: ${contentType}`));
     const shape = this.shapeDeparture(spec, answer);
     if (shape) findings.push(found('shape-documented', requirements.shapeOf(endpoint, answer.status) ?? requirements.shape, `${exchange}: ${shape}`));

@@ -23,7 +23,12 @@ const RUNS = 6;
 export interface Answer {
   status: number;
   body: unknown;
+  /** How a REST answer with a body departs from "Responses are JSON" (its Content-Type, a body that does not parse). */
+  notJson?: string;
 }
+
+/** "Responses are JSON", errors included: the refusals of the sweep too. */
+export const JSON_RESPONSES = 'cloud/http/json-responses';
 
 /** A 200 list with no object: a filter that matched nothing. */
 function emptyList(answer: Answer): boolean {
@@ -53,15 +58,28 @@ async function send(ctx: CloudContext, endpoint: Endpoint, sent: Sent): Promise<
   return answerOf(res);
 }
 
-/** A REST answer: its status and its body read as JSON (undefined when it is not JSON). */
+/** A REST answer: its status and its body read as JSON (undefined when it is not JSON), and how it departs from JSON. */
 export function answerOf(res: HttpResponse): Answer {
+  const text = res.text();
   let body: unknown;
   try {
-    body = JSON.parse(res.text());
+    body = JSON.parse(text);
   } catch {
     body = undefined;
   }
-  return { status: res.status, body };
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  const notJson =
+    text.length === 0
+      ? undefined
+      : type !== 'application/json'
+        ? `Content-Type ${type || 'missing'}`
+        : body === undefined
+          ? 'a body that is not JSON'
+          : undefined;
+  return { status: res.status, body, ...(notJson ? { notJson: `${res.status} with ${notJson}` } : {}) };
 }
 
 /** The input in the run's vendor profile: the catalog spells parameters and fields neutrally (is_vendor_registry). */
@@ -92,7 +110,7 @@ function sweepCheck(endpoint: Endpoint, name: string, what: string): CloudCheck 
   return cloudCheck({
     id: `${BAD_INPUT}/${endpoint.id.replace(/^cloud\//, '')}/${name}`,
     title: `${endpoint.method} ${endpoint.path} with ${what} answers a client error, not 5xx or a success`,
-    requirements: [BAD_INPUT],
+    requirements: [BAD_INPUT, JSON_RESPONSES],
     endpoint: endpoint.id,
     async run(ctx) {
       const klass = inputClasses(endpoint).find((c) => c.name === name);
@@ -100,6 +118,7 @@ function sweepCheck(endpoint: Endpoint, name: string, what: string): CloudCheck 
       const valid = await validRequest(ctx, endpoint);
       await verifyControl(ctx, endpoint, valid);
       const other4xx = new Set<number>();
+      const notJson: string[] = [];
       await forAll(
         ctx,
         klass.arbitrary,
@@ -108,18 +127,25 @@ function sweepCheck(endpoint: Endpoint, name: string, what: string): CloudCheck 
           const sent = withInput(endpoint.method, valid.path, valid.fresh(), input);
           const answer = await send(ctx, endpoint, sent);
           removeAccepted(ctx, endpoint, answer);
+          if (answer.notJson) notJson.push(`${shownRequest(sent, input)} → ${answer.notJson}`);
           // 415 is the facts' code for a body of another content type.
           if (answer.status > 400 && answer.status < 500 && !(answer.status === 415 && input.body?.contentType)) other4xx.add(answer.status);
           const found = breach(answer, appliesAsFilter(endpoint, neutral));
           return found && `${shownRequest(sent, input)} ${found}`;
         },
         RUNS,
-        undefined,
+        () => BAD_INPUT,
         true,
         // Every value of a finite class is sent: a target that refuses `ten` may still take `-1`.
         klass.every,
       );
       if (other4xx.size > 0) ctx.observe(`bad values were answered ${[...other4xx].join(', ')}, not 400 (the facts' code for a bad request)`);
+      // The sweep's calls are kept from the judge of every exchange (they grade their status here), so their bodies are judged here.
+      ctx.verify(notJson.length === 0, 'refusals of bad input were not answered as JSON', {
+        expected: 'application/json bodies that parse',
+        actual: notJson.slice(0, 3),
+        requirement: JSON_RESPONSES,
+      });
     },
   });
 }
