@@ -23,6 +23,10 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<CloudFaultName, string>> = {
   'blind14-repository-patch-requires-both':
     'spec (repository PATCH): "body: `username` S, `password` S", neither marked optional, where the node cluster and node PATCH rows ' +
     'and the service update mark theirs: whether one alone is taken is not stated; credentials-write-only observes a PATCH with password alone',
+  'blind22-link-env-service-name':
+    'spec (Service): link_variables are "environment variables exposed to containers linked to this service"; that the link\'s name ' +
+    'renames them in the linking containers is not stated (the link\'s name is "name S", "name (optional)"); link-variables holds ' +
+    "what a link brings to be among the linked service's link_variables, which the fault keeps",
   'blind15-stack-sync-restored-by-stack-redeploy-only':
     'spec (Stack): synchronized is "stack definition synchronized with its services", and nothing says what changes or restores it: ' +
     "not that a service's own redeploy re-synchronizes its stack (a stack redeploy, which redeploys all services, does under the fault); " +

@@ -27,6 +27,7 @@ import { blind18Teeth } from './blind-18.ts';
 import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
+import { blind22Teeth } from './blind-22.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -58,6 +59,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind19Teeth,
   ...blind20Teeth,
   ...blind21Teeth,
+  ...blind22Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

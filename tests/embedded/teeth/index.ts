@@ -32,6 +32,7 @@ import { blind18Teeth } from './blind-18.ts';
 import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
+import { blind22Teeth } from './blind-22.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -55,6 +56,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind19Teeth,
   ...blind20Teeth,
   ...blind21Teeth,
+  ...blind22Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
