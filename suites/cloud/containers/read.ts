@@ -1,4 +1,5 @@
 /** Spec: Containers > GET list and one container; the Container fields. */
+import { repeated } from '../../../harness/check/repeated.ts';
 import { isIP } from 'node:net';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { cloudCheck } from '../support/check.ts';
@@ -288,7 +289,7 @@ export default [
 function expectDistinctIps(ctx: CloudContext, listed: readonly Json[], what: string): void {
   const running = [...new Map(listed.map((c) => [String(c.resource_uri), c])).values()];
   const ips = running.map((c) => c.private_ip).filter((ip) => typeof ip === 'string' && ip !== '');
-  const shared = ips.filter((ip, i) => ips.indexOf(ip) !== i);
+  const shared = repeated(ips);
   ctx.expect(shared.length === 0, `${what} share a private_ip`, {
     expected: 'one address each',
     actual: running.filter((c) => shared.includes(c.private_ip)).map((c) => `${String(c.resource_uri)}: ${String(c.private_ip)}`),

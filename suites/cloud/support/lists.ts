@@ -1,3 +1,4 @@
+import { repeated } from '../../../harness/check/repeated.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { sameShown } from '../../../harness/protocol/same-shown.ts';
 import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
@@ -52,7 +53,7 @@ export async function listPage(ctx: CloudContext, path: string, query: Query = {
  */
 export function expectEachOnce(ctx: CloudContext, page: readonly Json[], what: string, requirement: string): void {
   const uris = page.map((o) => String(o.resource_uri));
-  const twice = [...new Set(uris.filter((u, i) => uris.indexOf(u) !== i))];
+  const twice = [...new Set(repeated(uris))];
   ctx.expect(twice.length === 0, `${what} names ${twice.length} object(s) more than once`, {
     expected: 'each object once',
     actual: twice.slice(0, 5),

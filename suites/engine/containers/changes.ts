@@ -1,3 +1,4 @@
+import { repeated } from '../../../harness/check/repeated.ts';
 import { engineCheck } from '../support/check.ts';
 import { sharedRanContainer } from '../support/container-data.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
@@ -68,7 +69,7 @@ export default [
     async run(ctx) {
       const { id } = await sharedRanContainer(ctx, SCRIPT);
       const paths = ctx.expectJson<Change[]>(await ctx.api.get(`/containers/${id}/changes`), 'changes').map((c) => c?.Path);
-      const twice = paths.filter((p, i) => paths.indexOf(p) !== i);
+      const twice = repeated(paths);
       ctx.expect(twice.length === 0, 'the changes list names a path more than once', { expected: 'each path once', actual: twice });
     },
   }),

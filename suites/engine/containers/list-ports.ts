@@ -1,3 +1,4 @@
+import { repeated } from '../../../harness/check/repeated.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { engineCheck } from '../support/check.ts';
 import { freeHostPort } from '../support/resources.ts';
@@ -40,7 +41,7 @@ export default [
       });
       // One entry per mapping and host address: the same entry twice shows a port the container does not publish twice.
       const shown = ports.map((p) => JSON.stringify(p));
-      const twice = shown.filter((p, i) => shown.indexOf(p) !== i);
+      const twice = repeated(shown);
       ctx.expect(twice.length === 0, `the list item of ${id} shows an entry of Ports twice`, { expected: 'each entry once', actual: twice });
     },
   }),

@@ -1,3 +1,4 @@
+import { repeated } from '../../../harness/check/repeated.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { partMatch } from '../support/network-filters.ts';
@@ -60,7 +61,7 @@ export default [
       ctx.expect(names(list).includes(name), `the list must include the network ${name} just created`, { expected: name, actual: names(list) });
       // A list of the networks: each network once (a network has one ID).
       const ids = list.map((n) => n.Id);
-      const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+      const twice = repeated(ids);
       ctx.expect(twice.length === 0, 'GET /networks lists a network more than once', { expected: 'each network once', actual: twice });
     },
   }),

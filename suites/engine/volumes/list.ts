@@ -1,3 +1,4 @@
+import { repeated } from '../../../harness/check/repeated.ts';
 import { engineCheck } from '../support/check.ts';
 import { createVolume, type Volume, volumeOfRemovedContainer } from '../support/resources.ts';
 
@@ -76,7 +77,7 @@ export default [
       const res = await ctx.api.get('/volumes');
       ctx.expectStatus(res, 200, 'GET /volumes');
       const names = (ctx.expectJson<VolumeList>(res, 'volume list').Volumes ?? []).map((v) => v?.Name);
-      const twice = names.filter((n, i) => names.indexOf(n) !== i);
+      const twice = repeated(names);
       ctx.expect(mine.every((n) => names.includes(n)) && twice.length === 0, 'GET /volumes does not list each volume once', {
         expected: { listed: mine, twice: [] },
         actual: { names, twice },
