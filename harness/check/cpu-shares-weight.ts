@@ -38,8 +38,10 @@ const weightOf = (r: CgroupReading): number => (/^\d+$/.test(r.value) ? Number(r
 /** Whether the readings need the container created without CpuShares: a v2 weight is only judged by its order. */
 export const needsPlain = (r: SharesReadings): boolean => r.fewer.read.path === SHARES_FILE.v2 || r.more.read.path === SHARES_FILE.v2;
 
-/** The verdicts on the readings: on v1 each container's shares exactly; on v2 the order of the weights. */
-/** `field`: the name of the shares setting the verdicts speak of. */
+/**
+ * The verdicts on the readings: on v1 each container's shares exactly; on v2 the order of the
+ * weights. `field`: the name of the shares setting the verdicts speak of.
+ */
 export function judgeShares({ fewer, more, plain }: SharesReadings, field = 'CpuShares'): SharesVerdict[] {
   if (!needsPlain({ fewer, more })) {
     return [fewer, more].map(({ shares, read }) => ({

@@ -116,7 +116,7 @@ export class ExchangeJudge {
     return got === want ? undefined : `Content-Type is ${got ? `'${got}'` : 'missing'}, documented '${want}'`;
   }
 
-  /** How an answer of a code the endpoint does not list departs from the API's content type for every answer. */
+  /** How an answer of a code documented without a content type of its own (or not listed) departs from the API's content type for every answer. */
   private everyAnswerDeparture(answer: JudgedAnswer): string | undefined {
     const want = this.options.requirements.everyAnswer;
     if (!want) return undefined;

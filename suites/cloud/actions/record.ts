@@ -24,9 +24,9 @@ const R = {
   asyncEnds: 'cloud/actions/async-ends-terminal',
   every: 'cloud/actions/every-call-recorded',
 };
-/** The requirement of each call the record check makes on its node cluster. */
 /** The rule that a node cluster create without name is refused with an error status. */
 const REQUIRES_NAME = 'cloud/nodecluster/create/requires-name';
+/** The requirement of each call the record check makes on its node cluster. */
 const CALL_REQUIREMENT: Record<string, string> = { POST: CREATES['node-cluster'], PATCH: OPERATION.clusterTags, DELETE: OPERATION.clusterTerminate };
 
 /** Each call's own User-Agent: an action that shows another call's (say, the create of its object) differs. */
@@ -136,7 +136,7 @@ export default [
       // asks an error status of it): a synchronous failed call whose action is read at once.
       const marker = ctx.uniqueName('nameless');
       const failed = await ctx.api.post(CLUSTERS, { nickname: marker, node_type: at.nodeType, region: at.region });
-      if (failed.status < 300) {
+      if (isSuccess(failed.status)) {
         const made = String(ctx.expectJson<Json>(failed, 'a nameless create').resource_uri);
         ctx.defer(async () => void (await ctx.api.delete(made)));
       }

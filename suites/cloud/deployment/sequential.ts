@@ -8,6 +8,7 @@
  *  - the dates: a container's deployed_datetime and started_datetime are not before its previous
  *    containers' (second resolution: equal dates are in sequence).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { createService, live, operateAndSettle, scaledTo, serviceBody, sharedNodes, waitForContainers, containersOf } from '../support/app.ts';
@@ -57,7 +58,7 @@ async function readWhile(ctx: CloudContext, svc: Service, work: () => Promise<un
         const res = await ctx.api.get(uri);
         if (res.status === 200) readings.push({ uri, state: String(res.json<Json>().state), sent, came: Date.now() });
       }
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5);
     }
   })();
   try {

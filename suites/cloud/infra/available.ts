@@ -4,7 +4,7 @@
  * shown: an error answer to the create or to the deploy, or a deploy action that ends Failed, all
  * do; a cluster there that reaches a deployed state, or a node of it that does, is the breach.
  */
-import { ENDS, finishedActionOf } from '../support/actions.ts';
+import { ENDS, finishedActionOf, isSuccess } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CATALOG, CLUSTERS } from '../support/infra.ts';
@@ -52,12 +52,12 @@ export default [
       if (!at) return ctx.notApplicable('no provider of the catalog shows available false with a region and a node type: nothing to deploy on');
       const name = ctx.uniqueName('unavailable');
       const res = await ctx.api.post(CLUSTERS, { name, node_type: at.nodeType, region: at.region });
-      const uri = res.status < 300 ? res.json<Json>().resource_uri : undefined;
+      const uri = isSuccess(res.status) ? res.json<Json>().resource_uri : undefined;
       if (typeof uri === 'string') {
         ctx.defer(async () => void (await ctx.api.delete(uri)));
         const deploy = await ctx.api.post(`${uri}deploy/`);
         ctx.observe(`create on ${at.provider} answered ${res.status}, its deploy ${deploy.status}`);
-        if (deploy.status < 300) ctx.observe(`the deploy action ended ${(await finishedActionOf(ctx, deploy, 'deploy', 60_000, ENDS)).state}`);
+        if (isSuccess(deploy.status)) ctx.observe(`the deploy action ended ${(await finishedActionOf(ctx, deploy, 'deploy', 60_000, ENDS)).state}`);
       } else ctx.observe(`create on ${at.provider} answered ${res.status}`);
       await expectNothingDeployed(ctx, name, at.provider);
     },

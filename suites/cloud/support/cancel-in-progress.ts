@@ -14,7 +14,6 @@ export const CANCEL_FLAG = 'cloud/action/cancel/can-be-canceled-flag';
 /** How a check gets an action that was In progress when read (with what it acted on), or undefined after its attempts. */
 export type InProgressReach<T extends { action: Action }> = (ctx: CloudContext) => Promise<T | undefined>;
 export type Deploy = { cluster: NodeCluster; action: Action };
-export type Start = { service: Service; action: Action };
 export const deploy: InProgressReach<Deploy> = (ctx) => deployInProgress(ctx);
 
 /** An attempt that never had an action In progress when the cancel reached it: why. */

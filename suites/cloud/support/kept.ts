@@ -6,35 +6,25 @@
 import type { CloudContext } from './context.ts';
 import { sameResource, type Json } from './lists.ts';
 
-/**
- * The value carries what was sent: objects by the keys sent, in any order, with any others the
- * target adds (the spec allows undocumented fields); lists item by item; scalars as they are.
- */
-function holds(got: unknown, sent: unknown): boolean {
-  if (Array.isArray(sent)) return Array.isArray(got) && got.length === sent.length && sent.every((v, i) => holds(got[i], v));
-  if (sent !== null && typeof sent === 'object') {
-    return got !== null && typeof got === 'object' && !Array.isArray(got) && Object.entries(sent).every(([k, v]) => holds((got as Json)[k], v));
-  }
-  return got === sent;
-}
-
-/**
- * As holds, with lists compared as sets of their items: for values whose list order the spec does
- * not state (the provider options' subnets and security groups).
- */
-function holdsAnyOrder(got: unknown, sent: unknown): boolean {
-  if (Array.isArray(sent)) {
-    const key = (items: unknown[]): string[] => items.map((i) => JSON.stringify(i)).sort();
-    return Array.isArray(got) && JSON.stringify(key(got)) === JSON.stringify(key(sent));
-  }
-  if (sent !== null && typeof sent === 'object') {
-    return got !== null && typeof got === 'object' && !Array.isArray(got) && Object.entries(sent).every(([k, v]) => holdsAnyOrder((got as Json)[k], v));
-  }
-  return got === sent;
-}
-
 const names = (tags: unknown): string[] => (Array.isArray(tags) ? tags.map((t) => String((t as Json)?.name ?? t)).sort() : []);
 const sorted = (items: unknown): string[] => (Array.isArray(items) ? items.map((i) => JSON.stringify(i)).sort() : []);
+
+/**
+ * The value carries what was sent: objects by the keys sent, in any order, with any others the
+ * target adds (the spec allows undocumented fields); lists item by item, or with `anyOrder` as
+ * sets of their items (values whose list order the spec does not state: the provider options'
+ * subnets and security groups); scalars as they are.
+ */
+function holds(got: unknown, sent: unknown, anyOrder = false): boolean {
+  if (Array.isArray(sent)) {
+    if (anyOrder) return Array.isArray(got) && JSON.stringify(sorted(got)) === JSON.stringify(sorted(sent));
+    return Array.isArray(got) && got.length === sent.length && sent.every((v, i) => holds(got[i], v));
+  }
+  if (sent !== null && typeof sent === 'object') {
+    return got !== null && typeof got === 'object' && !Array.isArray(got) && Object.entries(sent).every(([k, v]) => holds((got as Json)[k], v, anyOrder));
+  }
+  return got === sent;
+}
 
 /** Every item sent has a counterpart whose sent fields agree (URIs by resource). */
 function itemsKept(sent: unknown, got: unknown): boolean {
@@ -59,7 +49,7 @@ const BY_FIELD: Record<string, (sent: unknown, got: Json, field: string) => bool
   bindings: (s, g, f) => itemsKept(s, g[f]),
   node_type: (s, g, f) => sameResource(g[f], s),
   region: (s, g, f) => sameResource(g[f], s),
-  provider_options: (s, g, f) => holdsAnyOrder(g[f], s),
+  provider_options: (s, g, f) => holds(g[f], s, true),
 };
 
 export function keptField(field: string, sent: unknown, got: Json): boolean {

@@ -11,6 +11,8 @@ const ENDPOINT = 'engine/containers/delete';
 /** Below the usual 10 s stop timeout less the slack a busy daemon takes to kill and remove (as the stop checks allow). */
 const FORCE_MOST_MS = 6000;
 const REMOVED = 'engine/containers/delete/204-removed';
+const FORCE = 'engine/containers/delete/query-force';
+const STATES_FORCE = 'engine/states/delete-force';
 
 async function expectGone(ctx: EngineContext, id: string, rule: string, requirement: RequirementRef): Promise<void> {
   const res = await ctx.api.get(`/containers/${id}/json`);
@@ -126,20 +128,15 @@ export default [
   engineCheck({
     id: 'engine/containers/delete/query-force/with-v',
     title: 'DELETE ?force=1&v=1 of a running container kills and removes it and also removes its (anonymous) volume',
-    requirements: ['engine/states/delete-force', 'engine/containers/delete/query-force', 'engine/containers/delete/query-v'],
+    requirements: [STATES_FORCE, FORCE, 'engine/containers/delete/query-v'],
     endpoint: ENDPOINT,
     async run(ctx) {
       const volume = await containerWithVolume(ctx, true);
-      ctx.expectStatus(await ctx.api.delete(`/containers/${volume.id}`, { force: true, v: true }), 204, 'DELETE ?force=1&v=1 of a running container', [
-        'engine/states/delete-force',
-        'engine/containers/delete/query-force',
-      ]);
-      await expectGone(ctx, volume.id, 'force=1&v=1 kills then removes the running container', [
-        'engine/states/delete-force',
-        'engine/containers/delete/query-force',
-      ]);
+      const deleted = await ctx.api.delete(`/containers/${volume.id}`, { force: true, v: true });
+      ctx.expectStatus(deleted, 204, 'DELETE ?force=1&v=1 of a running container', [STATES_FORCE, FORCE]);
+      await expectGone(ctx, volume.id, 'force=1&v=1 kills then removes the running container', [STATES_FORCE, FORCE]);
       await volume.expectRemoved(true, "force=1&v=1 of a running container also removes the container's volume", [
-        'engine/states/delete-force',
+        STATES_FORCE,
         'engine/containers/delete/query-v',
       ]);
     },

@@ -49,7 +49,6 @@ export default [
       const { id } = await execContainer(ctx);
       // The sleep lets the resize land first.
       const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', `sleep 1; ${STTY_SIZE}`], Tty: true });
-      const accepted = isSuccess;
       // Sent once the start (Tty true) is written: the tty is then requested at create and start, so an accepted resize sizes the command
       // whichever of the two the target handles first (Docker holds it until the start). One refused as the session is not running yet
       // is sent again once the start has answered.
@@ -64,14 +63,14 @@ export default [
         },
         afterHead: async () => {
           resized = await early;
-          if (!accepted(resized)) {
+          if (!isSuccess(resized)) {
             ctx.observe(`a resize sent with the start answered ${resized || 'nothing'}: resized again after the start's answer`);
             resized = (await ctx.api.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } })).status;
           }
         },
       });
       // Which 2xx is the 201 check's to judge (Docker answers 200); a refused resize of a tty exec breaks the rule itself.
-      ctx.precondition(accepted(resized), `the resize of the running tty exec answered ${resized}`, 'engine/exec/resize/201-resized');
+      ctx.precondition(isSuccess(resized), `the resize of the running tty exec answered ${resized}`, 'engine/exec/resize/201-resized');
       ctx.expectEqual(printedSize(ctx, session.data), '40 100', 'stty size in the tty exec after a resize to h=40 w=100 (rows, columns)');
     },
   }),

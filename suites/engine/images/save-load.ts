@@ -249,10 +249,11 @@ export default [
       const id = await imageIdOf(ctx, await changedImage(ctx, token));
       const tarball = await expectImageTarball(ctx, await saveImage(ctx, id), `GET /images/${id}/get`, requirement);
       const listed = await listedLayers(tarball);
+      const shown = listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`);
       const own = listed.find((l) => l.names.includes(ADDED));
       ctx.expect(own !== undefined, `the tarball of the image ID ${id} has no layer holding /${ADDED}, the file its container added`, {
         expected: `a layer directory with ${ADDED}`,
-        actual: listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`),
+        actual: shown,
         requirement,
       });
       const parent = listed.find((l) => l.id !== own?.id && l.names.includes(DELETED));
@@ -261,7 +262,7 @@ export default [
         `the tarball of the image ID ${id} leaves out its parent: no other layer holds /${DELETED}, a file of the image it was committed from`,
         {
           expected: `a layer directory besides the image's own with ${DELETED}`,
-          actual: listed.map((l) => `${l.id.slice(0, 12)}: ${l.names.slice(0, 8).join(', ')}`),
+          actual: shown,
           requirement,
         },
       );
