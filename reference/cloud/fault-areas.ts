@@ -184,7 +184,7 @@ export const NAMESPACE_FAULTS = faultArea('namespaces', [
   },
   {
     name: 'organization-namespace-refused',
-    description: "a path naming an organization of the caller is refused (403); the caller's own namespace still works",
+    description: "a path naming an organization of the caller is not recognised (404, as an unknown path); the caller's own namespace still works",
   },
 ]);
 
@@ -305,6 +305,10 @@ export const SHAPE_FAULTS = faultArea('shapes', [
   {
     name: 'container-service-wrong-uuid',
     description: "container objects name in service a service URI with the container's own uuid instead of their service's",
+  },
+  {
+    name: 'container-uri-protocol-transport',
+    description: "a container port's uri_protocol shows the port's transport protocol (tcp, udp), not its endpoint's (http for an http:// endpoint)",
   },
 ]);
 

@@ -17,6 +17,10 @@ const FOREIGN_READ = '';
 export function resolveScope(world: World, user: CloudUser, named: string | undefined, mutation?: CloudDecisions, path = '', method = 'GET'): UriScope {
   if (named === undefined) return { namespace: defaultNamespace(world, user), spelled: false };
   const leaked = world.faults.has('namespace-leak') || mutation?.namespaceForeignAccepted === true;
+  // Under `organization-namespace-refused` an organization's segment is not recognised: the path is answered as unknown (404).
+  if (named !== user.username && namespacesOf(user).includes(named) && world.faults.has('organization-namespace-refused')) {
+    throw new ApiError(404, `no such resource: namespace '${named}'`);
+  }
   if ((namespacesOf(user).includes(named) && !refusedByFault(world, user, named, path, method)) || leaked) {
     const createdInOwn = named !== user.username && method === 'POST' && COLLECTION.test(path) && world.faults.has('blind5-namespace-create-in-own');
     return { namespace: createdInOwn ? user.username : named, spelled: true };
@@ -33,12 +37,12 @@ function defaultNamespace(world: World, user: CloudUser): string {
 }
 
 /**
- * The faults own-namespace-segment-refused and organization-namespace-refused refuse a namespace of
- * the caller's; own-namespace-segment-nodecluster-only refuses the caller's own outside node clusters,
+ * The fault own-namespace-segment-refused refuses the caller's own namespace;
+ * own-namespace-segment-nodecluster-only refuses the caller's own outside node clusters,
  * own-namespace-segment-writes-nodecluster-only only its writes (reads are served).
  */
 function refusedByFault(world: World, user: CloudUser, named: string, path: string, method: string): boolean {
-  if (named !== user.username) return world.faults.has('organization-namespace-refused');
+  if (named !== user.username) return false;
   if (world.faults.has('own-namespace-segment-nodecluster-only') && !path.includes('/nodecluster/')) return true;
   if (world.faults.has('own-namespace-segment-writes-nodecluster-only') && method !== 'GET' && !path.includes('/nodecluster/')) return true;
   return world.faults.has('own-namespace-segment-refused');

@@ -143,7 +143,10 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     exit_code_msg: c.exit_code_msg,
     private_ip: c.private_ip,
     container_envvars: containerEnv(world, c),
-    container_ports: portsJson(cfg.container_ports, c.outerPorts, containerPublicDns(world, c), true),
+    container_ports: portsJson(cfg.container_ports, c.outerPorts, containerPublicDns(world, c), true).map((p) =>
+      // Under `container-uri-protocol-transport` the field is filled from the port's transport protocol.
+      world.faults.has('container-uri-protocol-transport') ? { ...p, uri_protocol: p.protocol } : p,
+    ),
     bindings: c.bindings,
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,

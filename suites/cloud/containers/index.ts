@@ -8,6 +8,7 @@ import reachability from './reachability.ts';
 import read from './read.ts';
 import redeployAnswer from './redeploy-answer.ts';
 import states from './states.ts';
+import uriProtocol from './uri-protocol.ts';
 
 export const containerChecks: CloudCheck[] = [
   ...read,
@@ -19,4 +20,5 @@ export const containerChecks: CloudCheck[] = [
   ...filters,
   ...states,
   ...cgroupParent,
+  ...uriProtocol,
 ];

@@ -1,7 +1,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, createCluster, deployCluster, liveNodes, NODES, placement, placements, type Placement } from '../support/infra.ts';
+import { CLUSTERS, createCluster, deployCluster, liveNodes, NODES, placement, placements, takesDisk, type Placement } from '../support/infra.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import { showsProviderOptions } from '../support/provider-options.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
@@ -68,14 +68,6 @@ function requiredField(field: 'name' | 'node_type' | 'region'): CloudCheck {
 async function onePerProvider(ctx: CloudContext): Promise<Placement[]> {
   const seen = new Set<string>();
   return (await placements(ctx)).filter((p) => !seen.has(p.provider) && seen.add(p.provider));
-}
-
-/** Does the provider take this disk size? (a create with it is accepted; the cluster is removed at once) */
-async function takesDisk(ctx: CloudContext, at: Placement, disk: number): Promise<boolean> {
-  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('disk'), node_type: at.nodeType, region: at.region, disk });
-  if (res.status >= 300) return false;
-  await ctx.api.delete(String(res.json<Json>().resource_uri));
-  return true;
 }
 
 /**

@@ -37,7 +37,7 @@ const R = {
 const NODE_SHOWN = ['cpu', 'disk', 'memory', 'external_fqdn', 'public_ip', 'deployed_datetime', 'destroyed_datetime'];
 const uriOf = (n: Json): string => String(n.resource_uri);
 
-/** The 202 + action rule of an asynchronous node operation (recommended). */
+/** The 202 + action rule of an asynchronous node operation. */
 async function expectAsync(ctx: CloudContext, res: Parameters<typeof finishedActionOf>[1], what: string, requirement: string): Promise<void> {
   ctx.expectStatus(res, 202, `${what} is asynchronous`, requirement);
   const action = await finishedActionOf(ctx, res, what);

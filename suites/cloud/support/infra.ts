@@ -119,3 +119,19 @@ export async function trySetReachable(ctx: CloudContext, node: Node, reachable: 
   const path = node.resource_uri.replace(/^\/api\/infra\/v1\//, '/_reference/v1/');
   return (await ctx.api.post(`${path}reachability/`, { reachable })).status === 200;
 }
+
+/**
+ * Whether a provider takes a disk size: a create with it is accepted and the cluster carries that
+ * disk (a provider without disk choice may refuse the field or leave it unapplied). The cluster is
+ * removed at once.
+ */
+export async function takesDisk(ctx: CloudContext, at: Pick<Placement, 'region' | 'nodeType'>, disk: number): Promise<boolean> {
+  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('disk'), node_type: at.nodeType, region: at.region, disk });
+  // Too many requests, or the server's own failure, is no answer about the size.
+  if (res.status === 429 || res.status >= 500)
+    ctx.unverified(`a create with disk ${disk} answered ${res.status}: whether the provider takes it cannot be told`);
+  if (res.status >= 300) return false;
+  const created = res.json<Json>();
+  await ctx.api.delete(String(created.resource_uri));
+  return created.disk === disk;
+}

@@ -23,6 +23,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'repository-update-refused', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-delete-kept', catches: ['cloud/repository/delete/removed', 'cloud/errors/after-delete/repository'] },
   { fault: 'container-service-wrong-uuid', catches: ['cloud/service/get/counters'] },
+  { fault: 'container-uri-protocol-transport', catches: ['cloud/container/get/uri-protocol-of-endpoint'] },
   { fault: 'service-create-starts', catches: ['cloud/service/create/returns-service', 'cloud/service/create/not-started/placeable'] },
   { fault: 'stack-create-starts', catches: ['cloud/stack/create/returns-stack', 'cloud/stack/create/not-started/placeable'] },
   { fault: 'service-name-with-namespace', catches: ['cloud/service/create/default-name-image-without-namespace'] },

@@ -130,6 +130,13 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const container = await get(t, (await runningService(t, { image: 'x' })).containers[0]);
     expect(container.service).toContain(container.uuid);
   },
+  'container-uri-protocol-transport': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80, published: true }] });
+    const [port] = (await get(t, svc.containers[0])).container_ports;
+    expect(port.endpoint_uri).toMatch(/^http:/);
+    expect(port.uri_protocol).toBe('tcp');
+  },
   'service-create-starts': async (t) => expect((await t.ok('POST', S, { image: 'x' })).state).not.toBe('Not running'),
   'stack-create-starts': async (t) => expect((await t.ok('POST', STACKS, { name: 's', services: [{ image: 'x' }] })).state).not.toBe('Not Running'),
   'service-name-with-namespace': async (t) => expect((await t.ok('POST', S, { image: 'library/busybox:1.36' })).name).toBe('library-busybox'),
@@ -209,7 +216,7 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect((await t.call('GET', '/api/repo/v1/registry/')).status).toBe(404);
     expect((await t.call('GET', '/api/repo/registry/')).status).toBe(200);
   },
-  'organization-namespace-refused': async (t) => expect((await t.call('GET', '/api/app/v1/conformance-org/service/')).status).toBe(403),
+  'organization-namespace-refused': async (t) => expect((await t.call('GET', '/api/app/v1/conformance-org/service/')).status).toBe(404),
   'logs-tail-default-0': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
