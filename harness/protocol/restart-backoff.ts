@@ -51,6 +51,20 @@ export function expectedGrowthMs(lastIndex: number, maxDelayMs = Infinity): numb
 export const DEFAULT_GROWTH_SLACK_MS = 750;
 
 /**
+ * The growth a delay that doubles cannot miss, however unevenly a loaded daemon's start work adds
+ * to it: at least a third of the ideal growth and at most four times it (500 to 6000 ms to the
+ * fifth restart). A fixed interval grows by nothing, a linear one by a quarter of the ideal, one
+ * that doubles from 1 s or triples by ten and more than five times it.
+ */
+export const COARSE_GROWTH_FACTORS = { least: 1 / 3, most: 4 } as const;
+
+/** Whether a measured growth is one a delay doubling from 100 ms can show (see COARSE_GROWTH_FACTORS). */
+export function growthWithinCoarseBounds(growthMs: number, lastIndex: number, maxDelayMs = Infinity): boolean {
+  const ideal = expectedGrowthMs(lastIndex, maxDelayMs);
+  return growthMs >= ideal * COARSE_GROWTH_FACTORS.least && growthMs <= ideal * COARSE_GROWTH_FACTORS.most;
+}
+
+/**
  * `startTimesMs`: when the container started, in ms, the first start first: element i+1 is
  * restart number i. Returns a diagnostic per gap that breaks the model.
  */

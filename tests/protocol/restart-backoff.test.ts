@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expectedDelayMs, verifyRestartBackoff } from '../../harness/protocol/index.ts';
+import { expectedDelayMs, growthWithinCoarseBounds, verifyRestartBackoff } from '../../harness/protocol/index.ts';
 
 /** Start times of a container that runs `runMs` each time and waits the model's delay before each restart. */
 function startTimes(runs: readonly number[], delay = (i: number) => expectedDelayMs(i)): number[] {
@@ -48,6 +48,19 @@ describe('restart backoff', () => {
     const seconds = [0, 1000, 1000, 2000];
     expect(verifyRestartBackoff(seconds, { toleranceMs: 1000 })).toEqual([]);
     expect(codes(verifyRestartBackoff(seconds))).toContain('restart-too-early');
+  });
+
+  test('the coarse growth bounds take a doubling delay under any steady start work, and no fixed, linear, tripling or late-starting one', () => {
+    const growth = (delays: number[]): number => delays[delays.length - 1]! - delays[0]!;
+    const doubling = (startMs: number, ratio: number): number[] => [0, 1, 2, 3, 4].map((i) => startMs * ratio ** i);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: -400, max: 400 }), (work, jitter) => {
+        const measured = doubling(100, 2).map((d, i) => d + work + (i === 4 ? jitter : 0));
+        return growthWithinCoarseBounds(growth(measured), 4);
+      }),
+    );
+    for (const wrong of [[2000, 2000, 2000, 2000, 2000], [100, 200, 300, 400, 500], doubling(100, 3), doubling(1000, 2)])
+      expect(growthWithinCoarseBounds(growth(wrong), 4)).toBe(false);
   });
 
   test('bad input', () => {

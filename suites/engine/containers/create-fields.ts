@@ -1,7 +1,7 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
-import { createBody, createRaw, expectFieldsStored, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
+import { createBody, createRaw, expectFieldsStored, holds, holdsEachOnce, LABELING_OPTIONS, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 
 const R = 'engine/containers/create/';
@@ -137,7 +137,7 @@ export function hostConfigCases(version: EngineVersion, helpers: readonly string
       { Name: 'core', Soft: 0, Hard: 0 },
     ]),
     // A target may add options of its own to SecurityOpt; what was sent must be there, each once.
-    listCase(`${R}host-config-security-opt`, 'SecurityOpt', ['label:disable', 'no-new-privileges'], true),
+    listCase(`${R}host-config-security-opt`, 'SecurityOpt', [...LABELING_OPTIONS], true),
     { requirement: `${R}host-config-cgroup-parent`, field: 'CgroupParent', value: 'conformance-parent' },
   ];
   if (version === '1.18') {

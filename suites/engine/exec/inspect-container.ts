@@ -5,6 +5,7 @@ import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { shapedAs, shownAlike } from '../../../harness/protocol/same-shown.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { LABELING_OPTIONS } from '../support/container-data.ts';
 import { createExec, execIn, inspectExec } from '../support/exec.ts';
 import { EXITS_ON_TERM, instants } from '../support/lifecycle.ts';
 
@@ -47,7 +48,7 @@ function richHostConfig(helpers: readonly string[]): Record<string, unknown> {
       { Name: 'nofile', Soft: 1024, Hard: 2048 },
       { Name: 'nproc', Soft: 512, Hard: 1024 },
     ],
-    SecurityOpt: ['label:disable', 'no-new-privileges'],
+    SecurityOpt: [...LABELING_OPTIONS],
     LxcConf: { 'lxc.utsname': 'conformance', 'lxc.start.auto': '0' },
     RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 3 },
     LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '2' } },

@@ -47,6 +47,12 @@ export async function ranContainer(ctx: EngineContext, script: string, owner?: R
 }
 
 /** A script that writes /conformance-written ("written\n"): the container export and copy checks read the file back. */
+/**
+ * SecurityOpt values that are what the spec calls them, "labeling options for MLS systems": an
+ * engine may refuse any other option (1.6 and 1.10 engines refuse a bare `no-new-privileges`).
+ */
+export const LABELING_OPTIONS: readonly string[] = ['label:disable', 'label:level:s0:c100,c200'];
+
 export const WRITES_A_FILE = 'echo written > /conformance-written';
 
 /** The file's container that ran `script` to its end (file-shared.ts), for checks that only read it. */
