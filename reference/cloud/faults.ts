@@ -31,6 +31,7 @@ import { BLIND_19_FAULTS } from './fault-areas/blind-19.ts';
 import { BLIND_20_FAULTS } from './fault-areas/blind-20.ts';
 import { BLIND_21_FAULTS } from './fault-areas/blind-21.ts';
 import { BLIND_22_FAULTS } from './fault-areas/blind-22.ts';
+import { BLIND_23_FAULTS } from './fault-areas/blind-23.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -76,6 +77,7 @@ const NAMED_FAULTS = [
   ...BLIND_20_FAULTS,
   ...BLIND_21_FAULTS,
   ...BLIND_22_FAULTS,
+  ...BLIND_23_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

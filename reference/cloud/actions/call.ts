@@ -91,6 +91,8 @@ export class ActionCall {
     const abort = new AbortController();
     action.async = true;
     action.abort = abort;
+    // Under `blind23-async-action-shown-pending` the action is queued Pending and the work, started at once, never marks it In progress.
+    if (world.faults.has('blind23-async-action-shown-pending')) action.state = 'Pending';
     const endedAtOnce = this.endedAtOnce();
     this.recordCallApart();
     this.announce();
@@ -118,6 +120,13 @@ export class ActionCall {
             this.logFailure(`Error: ${reason}`);
             // Under `blind17-failed-work-left-in-progress` a domain failure is taken as handled once logged: the action is not ended.
             if (err instanceof OperationFailed && world.faults.has('blind17-failed-work-left-in-progress')) return;
+            // Under `blind23-failed-work-no-end-date` the failure path sets the state itself instead of finishing the action: no end date is written.
+            if (world.faults.has('blind23-failed-work-no-end-date')) {
+              action.state = 'Failed';
+              action.logs.end();
+              this.announce();
+              return;
+            }
             this.finish('Failed');
             return;
           }

@@ -23,6 +23,8 @@ export function relatedIds(world: World, objectUri: string): Set<string> {
       const svc = store.services.get(store.containers.get(parsed.id)?.serviceUuid ?? '');
       // Under `blind19-related-container-no-stack` a container's relatives stop at its direct parent.
       add(svc?.uuid, world.faults.has('blind19-related-container-no-stack') ? undefined : svc?.stackUuid);
+      // Under `blind23-related-container-siblings` the container takes in its service's relatives: the service's other containers too.
+      if (world.faults.has('blind23-related-container-siblings')) add(...(svc?.containers ?? []));
       break;
     }
     case 'service': {

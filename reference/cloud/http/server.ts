@@ -75,7 +75,9 @@ export function clientIp(req: http.IncomingMessage): string {
 
 function writeReply(world: World, res: http.ServerResponse, { reply, action }: Dispatched, dispatched = true): void {
   const headers: Record<string, string> = {};
-  if (action && !world.faults.has('no-action-header')) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
+  // Under `blind23-action-header-success-only` the header is added to successful answers only: a refused call's action is not named.
+  const refusedUnnamed = reply.status >= 400 && world.faults.has('blind23-action-header-success-only');
+  if (action && !world.faults.has('no-action-header') && !refusedUnnamed) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
   if (reply.status === 401) headers['WWW-Authenticate'] = 'Basic realm="cloud"';
   if (reply.withheldHeader) delete headers[world.spell(reply.withheldHeader)];
   if (reply.status === 204 || reply.body === undefined) {

@@ -147,7 +147,10 @@ export function containerJson(world: World, c: Container): Record<string, unknow
       // Under `container-uri-protocol-transport` the field is filled from the port's transport protocol.
       world.faults.has('container-uri-protocol-transport') ? { ...p, uri_protocol: p.protocol } : p,
     ),
-    bindings: c.bindings,
+    // Under `blind23-container-binding-volume-name` volume is written from the engine volume's name, its bare uuid, not its URI.
+    bindings: world.faults.has('blind23-container-binding-volume-name')
+      ? c.bindings.map((b) => ({ ...b, volume: b.volume ? (b.volume.split('/').filter(Boolean).at(-1) ?? b.volume) : null }))
+      : c.bindings,
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
     // Under `blind10-container-working-dir-from-service` the field is joined from the service row, not the container's own settings.

@@ -58,7 +58,8 @@ const UPDATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
   deployment_strategy: (b) => optEnum(b, 'deployment_strategy', STRATEGIES),
   autoredeploy: (b) => optBool(b, 'autoredeploy'),
   net: (b) => optEnum(b, 'net', ['bridge', 'host'] as const),
-  pid: (b) => optEnum(b, 'pid', ['none', 'host'] as const),
+  // Under `blind23-pid-none-refused` the value set is the engine's PidMode one, where only host is a value (none is its absence).
+  pid: (b, world) => optEnum(b, 'pid', world.faults.has('blind23-pid-none-refused') ? (['host'] as const) : (['none', 'host'] as const)),
   working_dir: (b) => optString(b, 'working_dir'),
   nickname: (b) => optString(b, 'nickname'),
 };

@@ -181,7 +181,8 @@ export async function startStack(world: World, stack: Stack, job: Job): Promise<
   const skipped = (s: Service): boolean => resumed && s.state === 'Not running';
   const start = world.faults.has('stack-start-one-container-each') ? startOneContainer : startService;
   await overServices(world, stack, 'start', (s) => (skipped(s) ? Promise.resolve() : start(world, s, job)));
-  stack.deployed_datetime ??= world.clock.now();
+  // Under `blind23-stack-deployed-date-redeploy-only` only the redeploy writes the date: a start leaves it as it was (null before one).
+  if (!world.faults.has('blind23-stack-deployed-date-redeploy-only')) stack.deployed_datetime ??= world.clock.now();
   settleStack(world, stack);
 }
 

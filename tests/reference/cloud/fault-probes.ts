@@ -37,6 +37,7 @@ import { BLIND19_PROBES } from './blind19-fault-probes.ts';
 import { BLIND20_PROBES } from './blind20-fault-probes.ts';
 import { BLIND21_PROBES } from './blind21-fault-probes.ts';
 import { BLIND22_PROBES } from './blind22-fault-probes.ts';
+import { BLIND23_PROBES } from './blind23-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -245,6 +246,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND20_PROBES,
   ...BLIND21_PROBES,
   ...BLIND22_PROBES,
+  ...BLIND23_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -278,6 +280,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind8-cluster-scaling-deploy-accepted',
   'blind8-cancel-answers-previous-state',
   'blind9-canceling-not-announced',
+  'blind23-async-action-shown-pending',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */
