@@ -7,6 +7,7 @@ import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { CLOCK_SKEW_MS, dateMs, expectLaterDate } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
+import { failedStart, UNPLACEABLE_START } from '../support/failed-work.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
 import { CREATES, OPERATION } from '../support/operation-requirements.ts';
 import type { Action } from '../support/views.generated.ts';
@@ -154,6 +155,8 @@ export default [
     endpoint: 'cloud/nodecluster/deploy',
     async run(ctx) {
       const cluster = await createCluster(ctx);
+      // A second on, the cluster's own create has ended well before: a deploy created Pending has nothing of its object to wait on.
+      await afterTargetSecond(ctx, cluster.resource_uri, []);
       const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
       ctx.expectStatus(res, 202, 'deploy (an asynchronous call)', R.async202);
       const first = await readActionAtOnce(ctx, actionUriOf(ctx, res, 'deploy'), cluster.resource_uri, 'deploy', R.async202);
@@ -174,6 +177,17 @@ export default [
         requirement: R.asyncEnds,
       });
       expectEndDate(ctx, done, R.asyncEnds);
+    },
+  }),
+  cloudCheck({
+    id: `${R.asyncEnds}/failed`,
+    requirements: [R.asyncEnds],
+    title: `An asynchronous call whose work fails (the ${UNPLACEABLE_START}) ends Failed with end_date set, when processing ended`,
+    endpoint: 'cloud/service/start',
+    async run(ctx) {
+      const { res, action } = await failedStart(ctx);
+      ctx.expectStatus(res, 202, `the ${UNPLACEABLE_START} (an asynchronous call)`, R.asyncEnds);
+      expectEndDate(ctx, action, R.asyncEnds);
     },
   }),
   cloudCheck({

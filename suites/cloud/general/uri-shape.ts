@@ -141,10 +141,11 @@ async function stacked(ctx: CloudContext, server: Json): Promise<Tagged> {
   return [...tagged('stack', [stack]), ...tagged('service', [inStack, await ctx.getJson('service', String(server.resource_uri), 'the linked service')])];
 }
 
-/** Objects that exist once work has run: the deployed nodes and their cluster, a running service linked to another, its containers. */
+/** Objects that exist once work has run: the deployed nodes and their cluster, a running service with a volume linked to another, its containers. */
 async function deployed(ctx: CloudContext): Promise<Tagged> {
   const at = await sharedNodes(ctx);
-  const server = await runningService(ctx, at);
+  // A binding with a container path and no host path is a volume of the container's: its volume field is a URI to judge.
+  const server = await runningService(ctx, at, { bindings: [{ container_path: '/conformance-data' }] });
   const client = await runningService(ctx, at, { linked_to_service: [{ to_service: server.resource_uri, name: 'conformance-db' }] });
   const containers = [...(await containersOf(ctx, server)), ...(await containersOf(ctx, client))];
   return [...tagged('nodecluster', [at.cluster]), ...tagged('node', at.nodes), ...tagged('service', [client]), ...tagged('container', containers)];

@@ -1,9 +1,9 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
-import { finishedActionOf, IN_PROGRESS, SUCCEEDS } from './actions.ts';
+import { ACTIONS, finishedActionOf, IN_PROGRESS, SUCCEEDS } from './actions.ts';
 import { operate, type Verb } from './app.ts';
 import type { CloudContext } from './context.ts';
 import { settledState } from './filters.ts';
-import type { Json } from './lists.ts';
+import { listAll, sameResource, type Json } from './lists.ts';
 import { secondOf, secondOfDate } from './target-clock.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
@@ -86,6 +86,26 @@ export function expectEndedAfterAnswer(ctx: CloudContext, res: HttpResponse, act
 const ENDED = ['Success', 'Failed'];
 
 /**
+ * "Pending: needs asynchronous execution, waiting for an in-progress action": an action created
+ * Pending waits for another. One of its object's actions (or of a related object's, as
+ * include_related relates them) is In progress, or ended no earlier than the second the Pending one
+ * started (it may have ended between the two reads); with none, nothing was in progress for it to
+ * wait on, and the action should have been created In progress.
+ */
+async function expectSomethingToWaitFor(ctx: CloudContext, pending: Json, objectUri: string, verb: string, requirement: string): Promise<void> {
+  const started = secondOfDate(pending.start_date);
+  const others = (await listAll(ctx, ACTIONS, { object: objectUri, include_related: 'true' })).filter(
+    (a) => !sameResource(a.resource_uri, pending.resource_uri),
+  );
+  const awaited = others.filter((a) => a.state === 'In progress' || Number.isNaN(started) || secondOfDate(a.end_date) >= started);
+  ctx.expect(awaited.length > 0, `the ${verb} action was created Pending while no action of its object was in progress for it to wait on`, {
+    expected: 'In progress (Pending only while another action is in progress)',
+    actual: others.map((a) => `${String(a.action)} ${String(a.state)} (end_date ${String(a.end_date)})`).slice(0, 10),
+    requirement,
+  });
+}
+
+/**
  * The action of a 202 read at once, held to "creates an action in In progress state": In progress
  * (or Pending), or already ended while its object has settled too (an ended action whose object is
  * still Deploying, Starting... was not created In progress). An ended action is noted: no action
@@ -94,6 +114,7 @@ const ENDED = ['Success', 'Failed'];
 export async function readActionAtOnce(ctx: CloudContext, actionUri: string, objectUri: string, verb: string, requirement: string): Promise<Json> {
   const first = await ctx.getJson('action', actionUri, `the ${verb} action, read at once`);
   const state = String(first.state);
+  if (state === 'Pending') await expectSomethingToWaitFor(ctx, first, objectUri, verb, requirement);
   if (['In progress', 'Pending'].includes(state)) return first;
   ctx.expect(ENDED.includes(state), `the ${verb} action was created ${state}`, { expected: 'In progress (or Pending)', actual: state, requirement });
   const object = await ctx.api.get(objectUri);

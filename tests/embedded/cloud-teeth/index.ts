@@ -28,6 +28,7 @@ import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
+import { blind23Teeth } from './blind-23.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -60,6 +61,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind20Teeth,
   ...blind21Teeth,
   ...blind22Teeth,
+  ...blind23Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
