@@ -246,8 +246,9 @@ export class ContainerFs {
    * The container's changes against its image, like GET /containers/{id}/changes: Kind 0 modify,
    * 1 add, 2 delete. Directories above a change that exist in the image are reported modified,
    * as the real daemon does. Sorted by path.
+   * @param ancestorsTakeKind `blind23-changes-ancestors-take-child-kind`: those directories take the kind of the change below them.
    */
-  changes(withAncestors = true): Array<{ Path: string; Kind: 0 | 1 | 2 }> {
+  changes(withAncestors = true, ancestorsTakeKind = false): Array<{ Path: string; Kind: 0 | 1 | 2 }> {
     const kinds = new Map<string, 0 | 1 | 2>();
     for (const [path, entry] of this.upper.entries) {
       const inImage = this.lookupLower(path) !== undefined;
@@ -256,7 +257,8 @@ export class ContainerFs {
       } else kinds.set(path, inImage ? 0 : 1);
     }
     for (const path of withAncestors ? [...kinds.keys()] : []) {
-      for (const dir of ancestors(path)) if (!kinds.has(dir) && this.lookupLower(dir)) kinds.set(dir, 0);
+      // Under `blind23-changes-ancestors-take-child-kind` (ancestorsTakeKind) a directory above a change is given that change's kind.
+      for (const dir of ancestors(path)) if (!kinds.has(dir) && this.lookupLower(dir)) kinds.set(dir, ancestorsTakeKind ? kinds.get(path)! : 0);
     }
     return [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([Path, Kind]) => ({ Path, Kind }));
   }

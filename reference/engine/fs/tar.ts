@@ -114,13 +114,14 @@ function isForbidden(path: string): boolean {
  * copies only the directory's contents; symlinks are resolved to their target (entries keep
  * the requested name); /proc, /sys and /dev cannot be copied.
  * Throws FsError: EINVAL (empty path), ENOENT, ENOTDIR (asserted directory), EPERM (forbidden).
+ * @param relativeLinkFromRoot `blind23-archive-relative-link-from-root`: a relative target of the final symlink is taken from the root.
  */
-export async function archivePath(fs: ContainerFs, path: string, followLinks = true): Promise<Buffer> {
+export async function archivePath(fs: ContainerFs, path: string, followLinks = true, relativeLinkFromRoot = false): Promise<Buffer> {
   if (path === '') throw new FsError('EINVAL', path, 'path cannot be empty');
   const contentsOnly = /\/\.$/.test(path) || path === '.';
   const assertsDir = path.endsWith('/') || contentsOnly;
   const requested = normalize(path);
-  const { path: real, node } = fs.resolve(requested, followLinks);
+  const { path: real, node } = relativeLinkFromRoot ? resolveFromRoot(fs, requested) : fs.resolve(requested, followLinks);
   if (!node) throw new FsError('ENOENT', path, `Could not find the file ${path} in container`);
   if (assertsDir && node.type !== 'dir') throw new FsError('ENOTDIR', path, `${path}: not a directory`);
   if (isForbidden(requested) || isForbidden(real)) throw new FsError('EPERM', path, `${path}: copying from ${requested} is not allowed`);
@@ -136,6 +137,16 @@ export async function archivePath(fs: ContainerFs, path: string, followLinks = t
     }
   }
   return writeTar(entries);
+}
+
+/**
+ * `blind23-archive-relative-link-from-root`: the path's final symlink is read and its target taken as
+ * a path in the container, so that a relative target is resolved from the root, not from the link's directory.
+ */
+function resolveFromRoot(fs: ContainerFs, requested: string): { path: string; node: FsNode | undefined } {
+  const link = fs.resolve(requested, false);
+  if (link.node?.type !== 'symlink' || link.node.target.startsWith('/')) return fs.resolve(requested, true);
+  return fs.resolve(join('/', link.node.target), true);
 }
 
 /**

@@ -7,7 +7,9 @@ import type { ApiVersion, JsonStreamWriter } from '../http/router.ts';
 import type { EventBus } from '../state/events.ts';
 import type { FaultSet } from '../faults.ts';
 import { decompress } from '../fs/compression.ts';
-import { layerFromTar } from '../fs/tar.ts';
+import { digestOf, layerFromTar } from '../fs/tar.ts';
+import { emptyLayer } from '../fs/filesystem.ts';
+import type { Layer } from '../fs/filesystem.ts';
 import type { Image } from './image.ts';
 import { makeImage } from './image.ts';
 import type { ImageStore } from './store.ts';
@@ -33,6 +35,7 @@ export function importName(_version: ApiVersion, repo: string, tag: string): str
   return tagged(normalizeRepo(name), t);
 }
 
+/** @param asFile under `blind23-import-url-archive-not-extracted`, the name the downloaded archive is stored under, unextracted. */
 export async function importImage(
   store: ImageStore,
   events: EventBus,
@@ -40,6 +43,7 @@ export async function importImage(
   name: string | undefined,
   out: JsonStreamWriter,
   faults: FaultSet,
+  asFile?: string,
 ): Promise<Image | undefined> {
   if (!faults.has('import-no-progress')) {
     for (const current of [0, body.length]) {
@@ -48,7 +52,7 @@ export async function importImage(
   }
   let image: Image;
   try {
-    const layer = await layerFromTar(decompress(body));
+    const layer = asFile === undefined ? await layerFromTar(decompress(body)) : fileLayer(asFile, body);
     const created = new Date();
     image = makeImage({
       parent: '',
@@ -68,4 +72,23 @@ export async function importImage(
   if (!faults.has('import-no-progress')) out.write({ status: image.id });
   events.emit({ Type: 'image', Action: 'import', id: image.id, attributes: { name: name ?? image.id } });
   return image;
+}
+
+/**
+ * `blind23-import-url-archive-not-extracted`: a layer holding the downloaded data as one file at the
+ * root, named after the URL, mode 0600 (what ADD does with a URL source) instead of the archive's contents.
+ */
+function fileLayer(name: string, data: Buffer): Layer {
+  const layer = emptyLayer(digestOf(data));
+  layer.entries.set(`/${name}`, { type: 'file', data, mode: 0o600, mtime: new Date() });
+  return layer;
+}
+
+/** The file name a download from `url` is stored under: the last segment of its path. */
+export function downloadName(url: string): string {
+  try {
+    return new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'download';
+  } catch {
+    return 'download';
+  }
 }

@@ -3,7 +3,7 @@ import { HttpError } from '../http/router.ts';
 import type { JsonStreamWriter, RouteContext } from '../http/router.ts';
 import type { BuildLimits, EngineDeps } from '../deps.ts';
 import { findInRegistry, pullInto, pullRequest } from './pull.ts';
-import { importImage, importName } from './import.ts';
+import { downloadName, importImage, importName } from './import.ts';
 import { pushInto, pushTargets } from './push.ts';
 import { loadImages, saveImages } from './tarball.ts';
 import type { LoadedImage, SaveItem } from './tarball.ts';
@@ -34,7 +34,9 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     // Under `blind22-import-url-redirect-not-followed` the URL is fetched without following redirects: a 3xx answer fails the import (500).
     const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc, !ctx.faults.has('blind22-import-url-redirect-not-followed'));
     const out = transferStream(ctx, false);
-    await importImage(deps.images, deps.events, body, name, out, ctx.faults);
+    // Under `blind23-import-url-archive-not-extracted` a downloaded archive is stored as one file named after the URL (as ADD does), not extracted.
+    const asFile = fromSrc !== '-' && ctx.faults.has('blind23-import-url-archive-not-extracted') ? downloadName(fromSrc) : undefined;
+    await importImage(deps.images, deps.events, body, name, out, ctx.faults, asFile);
     return out.end();
   }
   if (!fromImage) throw new HttpError(500, 'one of fromImage or fromSrc is required');

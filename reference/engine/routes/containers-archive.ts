@@ -53,8 +53,15 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if (ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path)))
         return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
       setStatHeader(ctx, c, path);
+      // Under `blind23-archive-relative-link-from-root` a relative symlink target is resolved from the container root, not the link's directory.
       const tar = await asArchiveError(
-        () => archivePath(archiveFs(c, ctx.faults), getPath(path, ctx.faults), !ctx.faults.has('archive-symlink-not-followed')),
+        () =>
+          archivePath(
+            archiveFs(c, ctx.faults),
+            getPath(path, ctx.faults),
+            !ctx.faults.has('archive-symlink-not-followed'),
+            ctx.faults.has('blind23-archive-relative-link-from-root'),
+          ),
         ctx.faults,
       );
       ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar', 'Content-Length': tar.length });

@@ -100,8 +100,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const swap = (kind: number): number => (ctx.faults.has('changes-kind-swapped') && kind < 2 ? 1 - kind : kind);
     const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
     // Under `blind12-changes-parent-dirs-omitted` only the paths the container wrote are listed, not the image directories above them.
+    // Under `blind23-changes-ancestors-take-child-kind` those directories take the kind of the change below them, not 0.
     const changes = findContainer(engine, ctx)
-      .fs.changes(!ctx.faults.has('blind12-changes-parent-dirs-omitted'))
+      .fs.changes(!ctx.faults.has('blind12-changes-parent-dirs-omitted'), ctx.faults.has('blind23-changes-ancestors-take-child-kind'))
       .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))
       .map((c) => ({ ...c, Kind: typed(swap(c.Kind)) }));
     ctx.sendJson(200, changes.length === 0 && ctx.faults.has('blind3-changes-empty-null') ? null : changes);

@@ -103,7 +103,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       arguments: exec.config.Cmd.slice(ctx.faults.has('blind-exec-args-include-entrypoint') ? 0 : 1),
       entrypoint: exec.config.Cmd[0] ?? '',
       privileged: exec.config.Privileged && !ctx.faults.has('exec-privileged-ignored'),
-      tty: exec.config.Tty,
+      // Under `blind23-exec-inspect-tty-of-container` tty is read from the container's configuration, not the exec's.
+      tty: ctx.faults.has('blind23-exec-inspect-tty-of-container') ? exec.container.config.Tty : exec.config.Tty,
       user: exec.config.User,
     };
     const common = {

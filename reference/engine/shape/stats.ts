@@ -22,7 +22,7 @@ function perCpu(running: boolean, total: number): number[] {
   return Array.from({ length: NCPU }, (_, i) => (i === 0 ? total - share * (NCPU - 1) : share));
 }
 
-function cpuStats(c: Container, version: ApiVersion, now: number): CpuStats {
+function cpuStats(c: Container, version: ApiVersion, now: number, faults: FaultSet): CpuStats {
   const runningNs = c.isRunning && c.state.startedAt ? (now - c.state.startedAt.getTime()) * 1e6 * 0.01 : 0;
   const total = Math.round(runningNs);
   return {
@@ -33,8 +33,13 @@ function cpuStats(c: Container, version: ApiVersion, now: number): CpuStats {
       usage_in_kernelmode: Math.round(total * 0.3),
     },
     system_cpu_usage: now * 1e6 * NCPU,
-    throttling_data: version === '1.18' ? {} : { periods: 0, throttled_periods: 0, throttled_time: 0 },
+    throttling_data: version === '1.18' || throttlingUnread(c, faults) ? {} : { periods: 0, throttled_periods: 0, throttled_time: 0 },
   };
+}
+
+/** Under `blind23-stats-throttling-empty-without-quota` the CFS statistics are read only for a container with a CpuQuota. */
+function throttlingUnread(c: Container, faults: FaultSet): boolean {
+  return faults.has('blind23-stats-throttling-empty-without-quota') && !(Number(c.hostConfig.CpuQuota) > 0);
 }
 
 /**
@@ -58,9 +63,13 @@ function perInterface(c: Container): Record<string, Record<string, number>> {
 /**
  * The container's memory limit (HostConfig.Memory), else the host's memory.
  * @param zeroUnlimited `blind8-memory-limit-zero-unlimited`: the HostConfig value as it is, 0 without a limit.
+ * @param reservationAsLimit `blind23-memory-reservation-hard-limit`: MemoryReservation stands in for a missing Memory.
  */
-function memoryLimit(c: Container, zeroUnlimited: boolean, inKib: boolean): number {
-  const memory = c.hostConfig.Memory;
+function memoryLimit(c: Container, zeroUnlimited: boolean, inKib: boolean, reservationAsLimit: boolean): number {
+  const reservation = c.hostConfig.MemoryReservation;
+  // Under `blind23-memory-reservation-hard-limit` a MemoryReservation without Memory is reported as the limit.
+  const asLimit = reservationAsLimit && !(Number(c.hostConfig.Memory) > 0) && typeof reservation === 'number' && reservation > 0;
+  const memory = asLimit ? reservation : c.hostConfig.Memory;
   // Under `blind18-stats-memory-limit-kib` the container's limit is given in KiB (the unit `docker stats` prints).
   if (typeof memory === 'number' && memory > 0 && inKib) return Math.floor(memory / 1024);
   return typeof memory === 'number' && memory > 0 ? memory : zeroUnlimited ? 0 : MEMORY_LIMIT;
@@ -71,7 +80,7 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
   let previous: CpuStats | undefined;
   return () => {
     const now = Date.now();
-    const cpu = cpuStats(c, version, now);
+    const cpu = cpuStats(c, version, now, faults);
     const usage = c.isRunning ? 4 * 1024 * 1024 + c.output.size : 0;
     const reading: Record<string, unknown> = {
       read: new Date(now).toISOString(),
@@ -80,7 +89,12 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
         max_usage: usage,
         usage,
         failcnt: 0,
-        limit: memoryLimit(c, faults.has('blind8-memory-limit-zero-unlimited'), faults.has('blind18-stats-memory-limit-kib')),
+        limit: memoryLimit(
+          c,
+          faults.has('blind8-memory-limit-zero-unlimited'),
+          faults.has('blind18-stats-memory-limit-kib'),
+          faults.has('blind23-memory-reservation-hard-limit'),
+        ),
       },
       // Under `blind11-stats-blkio-null-not-running` the block I/O stats stay a nil pointer when no cgroup was read.
       blkio_stats: !c.isRunning && faults.has('blind11-stats-blkio-null-not-running') ? null : {},

@@ -142,7 +142,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   if (onHostStack(engine, set('NetworkMode', c.hostConfig.NetworkMode, 'default'))) files.set('/proc/sys/net/ipv4/ip_forward', procIpForward());
   const hostDevices = !engine.faults.has('blind15-privileged-host-devices-missing');
   for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'), hostDevices)) files.set(device, data);
-  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'))) files.set(path, text);
+  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'), memoryLimit(engine, hc, set))) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [
     ...mounts.map((m) => ({ target: m.Destination, rw: m.RW })),
@@ -168,7 +168,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
     workingDir: set('WorkingDir', c.config.WorkingDir, '') || '/',
     user,
     memory: {
-      limit: set('Memory', Number(hc.Memory ?? 0), 0),
+      limit: memoryLimit(engine, hc, set),
       oomKillDisabled: set('OomKillDisable', hc.OomKillDisable === true, false) && !restartedWithoutOomSetting,
     },
   };
@@ -187,9 +187,17 @@ export function applyResourceUpdate(engine: Engine, c: Container): void {
   const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
   const hc = c.hostConfig as Record<string, unknown>;
   const mtime = new Date();
-  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024')))
+  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'), memoryLimit(engine, hc, set)))
     for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
-  view.memory = { ...view.memory, limit: set('Memory', Number(hc.Memory ?? 0), 0) };
+  view.memory = { ...view.memory, limit: memoryLimit(engine, hc, set) };
+}
+
+/** The memory limit the container's cgroup enforces: HostConfig.Memory (0 for none). */
+function memoryLimit(engine: Engine, hc: Record<string, unknown>, set: Settings): number {
+  const memory = set('Memory', Number(hc.Memory ?? 0), 0);
+  // Under `blind23-memory-reservation-hard-limit` a MemoryReservation without Memory is taken as the limit (the soft limit enforced as the hard one).
+  if (memory > 0 || !engine.faults.has('blind23-memory-reservation-hard-limit')) return memory;
+  return set('MemoryReservation', Number(hc.MemoryReservation ?? 0), 0);
 }
 
 /**
@@ -280,13 +288,16 @@ function namespaceOwner(engine: Engine, ref: string): Container | undefined {
   return engine.containers.all().find((x) => x.name === name);
 }
 
-/** @param sharesCapped `blind15-cpu-shares-capped-1024`: shares are taken as a fraction of one CPU (1024), larger weights capped to it. */
-function cgroups(hc: Record<string, unknown>, set: Settings, sharesCapped: boolean): Map<string, string> {
+/**
+ * @param sharesCapped `blind15-cpu-shares-capped-1024`: shares are taken as a fraction of one CPU (1024), larger weights capped to it.
+ * @param memory the enforced memory limit (memoryLimit).
+ */
+function cgroups(hc: Record<string, unknown>, set: Settings, sharesCapped: boolean, memory: number): Map<string, string> {
   const num = (field: EffectField) => set(field, Number(hc[field] ?? 0), 0);
   const shares = num('CpuShares');
   const str = (field: EffectField) => set(field, String(hc[field] ?? ''), '');
   return cgroupFiles({
-    memory: num('Memory'),
+    memory,
     memoryReservation: num('MemoryReservation'),
     memorySwap: num('MemorySwap'),
     cpuShares: sharesCapped ? Math.min(shares, 1024) : shares,
