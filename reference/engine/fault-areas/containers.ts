@@ -127,5 +127,11 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description: "a container waiting for its policy restart shows Restarting false (1.22 Status 'exited') instead of Restarting true",
   },
   { name: 'open-stdin-ignored-false', description: 'a container created with OpenStdin false still gets an open stdin that never reaches end of file' },
+  {
+    name: 'volumes-from-rw-misparsed',
+    description: 'VolumesFrom splits off only a `:ro` suffix: `<name>:rw` is looked up as a container name (404); the plain form and `:ro` work',
+  },
+  { name: 'volumes-from-always-ro', description: 'VolumesFrom mounts every entry read-only, whether it says `:ro`, `:rw` or nothing' },
+  { name: 'volumes-from-first-only', description: 'VolumesFrom mounts the volumes of its first entry only; the other entries are ignored' },
   { name: 'config-image-stored-as-id', description: 'inspect Config.Image holds the image ID instead of the image name given on create' },
 ]);

@@ -225,14 +225,16 @@ function buildMounts(engine: Engine, version: ApiVersion, config: ContainerConfi
 /** VolumesFrom `<container>[:ro|rw]`: that container's mount points, read-only with `:ro`. */
 function volumesFrom(engine: Engine, entries: readonly string[], own: readonly MountPoint[]): MountPoint[] {
   const added: MountPoint[] = [];
-  for (const entry of entries) {
-    const [ref = '', mode = ''] = entry.split(':');
+  const faults = engine.faults;
+  for (const entry of faults.has('volumes-from-first-only') ? entries.slice(0, 1) : entries) {
+    // Under `volumes-from-rw-misparsed` only a `:ro` suffix is split off: `name:rw` is looked up as a container name.
+    const [ref = '', mode = ''] = faults.has('volumes-from-rw-misparsed') ? (entry.endsWith(':ro') ? [entry.slice(0, -3), 'ro'] : [entry]) : entry.split(':');
     const source = engine.containers.resolve(ref);
     if (!source) throw new HttpError(404, `No such container: ${ref}`);
     if (mode && !['ro', 'rw'].includes(mode)) throw new HttpError(400, `invalid mode for volumes-from: ${mode}`);
     for (const m of source.mounts) {
       if ([...own, ...added].some((o) => o.Destination === m.Destination)) continue;
-      added.push({ ...m, RW: mode === 'ro' ? false : m.RW, Mode: mode || m.Mode });
+      added.push({ ...m, RW: mode === 'ro' || faults.has('volumes-from-always-ro') ? false : m.RW, Mode: mode || m.Mode });
     }
   }
   return added;

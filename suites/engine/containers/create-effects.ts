@@ -5,6 +5,7 @@ import { EXITS_ON_HUP, exitedContainer, HUP_EXIT_CODE, sharedRunningContainer } 
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 import { createNetwork, createVolume, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 import { demux, logsSession, terminalText } from '../support/streams.ts';
+import { expectedModes, VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
@@ -179,12 +180,17 @@ export default [
   }),
   engineCheck({
     id: `${R}host-config-volumes-from`,
-    title: 'VolumesFrom <name>:ro mounts the volumes of that container (read-only)',
+    title: `VolumesFrom ${VOLUMES_FROM_SENT} mounts the volumes of each container: \`:ro\` read-only, \`:rw\` and the plain form read-write (inspect)`,
     endpoint: ENDPOINT,
     async run(ctx) {
-      const source = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-shared': {} } } });
-      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: { VolumesFrom: [`${source.name}:ro`] } });
-      ctx.expectEqual((await mountsOf(ctx, id))['/conformance-shared']?.rw, false, "the other container's volume /conformance-shared is mounted read-only");
+      const sources = await volumesFromSources(ctx);
+      const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: volumesFromHostConfig(sources) });
+      const mounts = await mountsOf(ctx, id);
+      ctx.expectEqual(
+        Object.fromEntries(sources.map((s) => [s.path, mounts[s.path] ? (mounts[s.path]!.rw ? 'rw' : 'ro') : 'not mounted'])),
+        expectedModes(sources),
+        `each source container's volume is mounted (inspect mount points): ${sources.map((s) => s.entry).join(', ')}`,
+      );
     },
   }),
   engineCheck({

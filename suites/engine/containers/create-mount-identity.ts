@@ -10,6 +10,7 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { expectEffect, observeInside, type Observed } from '../support/effects.ts';
 import { createVolume } from '../support/resources.ts';
+import { VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
@@ -121,30 +122,34 @@ export default [
   }),
   engineCheck({
     id: `${R}host-config-volumes-from/same-volume`,
-    title: "VolumesFrom <name>:ro mounts that container's own volumes: a file it wrote to its volume is read through them, and writes are refused",
+    title:
+      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each container's own volume: the file each wrote to its volume is read through them, ` +
+      'a write is refused through `:ro` and goes through `:rw` and the plain form',
     requirements: [`${R}host-config-volumes-from`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const requirement = `${R}host-config-volumes-from`;
-      const secret = token();
-      const name = ctx.uniqueName('vsrc');
-      // The source's own volume (Config.Volumes) must hold the file: a target that breaks that is reported by its own check.
-      await ctx.setUp(async () => {
-        const source = await ctx.runningContainer(['sh', '-c', `echo ${secret} > /conformance-shared/token`], {
-          name,
-          extra: { Volumes: { '/conformance-shared': {} } },
-        });
-        const code = await ctx.waitExit(source.id);
-        if (code !== 0) ctx.fail(`writing a file to the container's volume /conformance-shared exited ${code}`);
-      }, `${R}body-volumes`);
-      const reader = await observeInside(ctx, `cat /conformance-shared/token; ${tryWrite('/conformance-shared/written')}`, {
-        HostConfig: { VolumesFrom: [`${name}:ro`] },
+      const secrets = new Map<string, string>();
+      // Each source's own volume (Config.Volumes) must hold its file: a target that breaks that is reported by its own check.
+      const sources = await volumesFromSources(ctx, async (path) => {
+        const [name, secret] = [ctx.uniqueName('vsrc'), token()];
+        secrets.set(path, secret);
+        await ctx.setUp(async () => {
+          const source = await ctx.runningContainer(['sh', '-c', `echo ${secret} > ${path}/token`], { name, extra: { Volumes: { [path]: {} } } });
+          const code = await ctx.waitExit(source.id);
+          if (code !== 0) ctx.fail(`writing a file to the container's volume ${path} exited ${code}`);
+        }, `${R}body-volumes`);
+        return name;
+      });
+      const reader = await observeInside(ctx, sources.map((s) => `cat ${s.path}/token; ${tryWrite(`${s.path}/written`)}`).join('; '), {
+        HostConfig: volumesFromHostConfig(sources),
       });
       expectRead(
         ctx,
         reader,
-        [secret, 'refused'],
-        `VolumesFrom ${name}:ro shows the token that container wrote to its volume, and refuses a write`,
+        sources.flatMap((s) => [secrets.get(s.path)!, s.writable ? 'written' : 'refused']),
+        `VolumesFrom ${sources.map((s) => s.entry).join(', ')} shows the token each container wrote to its volume; ` +
+          'a write goes through :rw and the plain form, not :ro',
         requirement,
       );
     },

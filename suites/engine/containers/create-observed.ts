@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { EngineCheck } from '../support/check.ts';
+import { expectedModes, VOLUMES_FROM_SENT, type VolumesFromSource, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, judged, outputLines as lines, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
@@ -152,19 +154,27 @@ export default [
   effectCheck({
     requirement: `${R}host-config-volumes-from`,
     id: `${R}host-config-volumes-from/mounted-inside`,
-    title: "VolumesFrom <name>:ro mounts the other container's volumes inside, read-only (/proc/mounts)",
-    fields: async (ctx) => {
-      const source = await ctx.createContainer({ cmd: ['true'], extra: { Volumes: { '/conformance-shared': {} } } });
-      return { HostConfig: { VolumesFrom: [`${source.name}:ro`] } };
+    title:
+      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each other container's volume inside: ` + '`:ro` read-only, `:rw` and the plain form read-write (/proc/mounts)',
+    fields: async (ctx, scratch) => {
+      const sources = await volumesFromSources(ctx);
+      scratch.sources = sources;
+      return { HostConfig: volumesFromHostConfig(sources) };
     },
     script: 'cat /proc/mounts',
-    judge: (o) => {
-      const options = mountAt(o, '/conformance-shared')?.options;
+    judge: (o, scratch) => {
+      const sources = scratch.sources as VolumesFromSource[];
+      const shown = Object.fromEntries(
+        sources.map((s) => {
+          const options = mountAt(o, s.path)?.options;
+          return [s.path, options?.includes('ro') ? 'ro' : options?.includes('rw') ? 'rw' : (options?.join(',') ?? 'not mounted')];
+        }),
+      );
       return judged(
-        options?.includes('ro') === true,
-        "the other container's volume /conformance-shared is mounted read-only",
-        'a ro mount at /conformance-shared',
-        options ?? 'not mounted',
+        isDeepStrictEqual(shown, expectedModes(sources)),
+        `each other container's volume is mounted with its entry's mode (${sources.map((s) => s.entry).join(', ')})`,
+        expectedModes(sources),
+        shown,
       );
     },
   }),

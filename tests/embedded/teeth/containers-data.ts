@@ -3,6 +3,7 @@ import type { Teeth } from './types.ts';
 const C = 'engine/containers/';
 const CREATE = `${C}create/`;
 const LIST = `${C}list/`;
+const VOLUMES_FROM_CHECKS = ['', '/mounted-inside', '/same-volume'].map((suffix) => `${CREATE}host-config-volumes-from${suffix}`);
 
 /** Container data: create and its fields, list, inspect, top, changes, export, copy, stats, archive, limits, query. */
 export const containersDataTeeth: Teeth[] = [
@@ -47,6 +48,10 @@ export const containersDataTeeth: Teeth[] = [
     version: '1.18',
     catches: [`${C}inspect/host-config-echoes-create/1.18`, `${CREATE}host-config-log-config-types-1.18`],
   },
+  // VolumesFrom: the effect checks send `<a>:rw`, plain `<b>` and `<c>:ro`, each seen in inspect, /proc/mounts and through a written file.
+  { fault: 'volumes-from-rw-misparsed', version: '1.22', catches: VOLUMES_FROM_CHECKS },
+  { fault: 'volumes-from-always-ro', version: '1.18', catches: VOLUMES_FROM_CHECKS },
+  { fault: 'volumes-from-first-only', version: '1.22', catches: VOLUMES_FROM_CHECKS },
   { fault: 'list-item-no-labels', version: '1.22', catches: [`${CREATE}body-labels`] },
   { fault: 'list-item-command-program-only', version: '1.18', catches: [`${LIST}200-response-schema/image-command`] },
   {
