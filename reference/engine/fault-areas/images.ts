@@ -97,6 +97,12 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'build-identity-context-refused', description: 'POST /build answers 500 to an uncompressed (identity) context; compressed contexts are accepted' },
   { name: 'build-rm-default-off', description: 'POST /build without rm keeps the intermediate containers of a successful build (rm defaults to false)' },
   { name: 'build-forcerm-ignored', description: 'a failed POST /build keeps its intermediate containers whatever forcerm says' },
+  {
+    name: 'build-output-unnamed-intermediates-kept',
+    description:
+      'POST /build words its output without " ---> Running in <id>" (no step container is named) ' +
+      'and keeps every intermediate container, whatever rm and forcerm say',
+  },
 ]);
 
 /** Limits: the range checks of resource values outside container create and update. */

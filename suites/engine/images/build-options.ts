@@ -6,7 +6,8 @@ import {
   expectBuildSucceeded,
   expectOutputsId,
   fromFixture,
-  intermediateContainers,
+  intermediatesAfter,
+  markedBuild,
   postBuild,
   type BuildResult,
 } from '../support/build.ts';
@@ -15,14 +16,20 @@ import { configOf, imageIdOf, sameImage } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 26. POST /build, query parameters. */
 
-/** Every intermediate container the build output names is gone (inspect 404). */
-async function expectContainersRemoved(ctx: EngineContext, result: BuildResult, rule: string, requirement: string): Promise<void> {
-  const named = intermediateContainers(result.stream);
-  if (!named.length) ctx.notApplicable('the build output names no intermediate container (" ---> Running in <id>"), so their removal cannot be observed');
-  for (const id of named) {
-    const res = await ctx.api.get(`/containers/${id}/json`);
-    ctx.expect(res.status === 404, `${rule}: the intermediate container ${id} still exists`, { expected: 404, actual: res.status, requirement });
-  }
+/**
+ * No intermediate container of a build sent with `marker` is left: none in the list (all=1) whose
+ * Command holds the marker, and none the output names (inspect 404). The list finds them whatever
+ * the output says.
+ */
+async function expectContainersRemoved(ctx: EngineContext, result: BuildResult, marker: string, rule: string, requirement: string): Promise<void> {
+  const { marked, named } = await intermediatesAfter(ctx, result, marker);
+  ctx.expect(marked.length === 0, `${rule}: intermediate containers whose command holds the RUN step's marker are still listed`, {
+    expected: `no container in GET /containers/json?all=1 whose Command holds ${marker}`,
+    actual: marked,
+    requirement,
+  });
+  for (const { id, status } of named)
+    ctx.expect(status === 404, `${rule}: the intermediate container ${id} the output names still exists`, { expected: 404, actual: status, requirement });
 }
 
 /** A build whose answer is an error: an error status, or an {error} object in the 200 stream (its shape is judged by engine/errors/build-error-detail). */
@@ -140,9 +147,9 @@ export default [
     title: 'by default (rm) the intermediate containers are removed after a successful build',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN true\n`, query: { t: buildName(ctx, 'rm'), nocache: true } });
+      const { result, marker } = await markedBuild(ctx, 'true', { t: buildName(ctx, 'rm'), nocache: true });
       expectBuildSucceeded(ctx, result, 'build without rm', 'engine/images/build/query-rm-default');
-      await expectContainersRemoved(ctx, result, 'after a successful build without rm', 'engine/images/build/query-rm-default');
+      await expectContainersRemoved(ctx, result, marker, 'after a successful build without rm', 'engine/images/build/query-rm-default');
     },
   }),
   engineCheck({
@@ -150,21 +157,21 @@ export default [
     title: 'forcerm=1 always removes the intermediate containers: after a failed build, and after a successful one with rm=0',
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
-      const result = await postBuild(ctx, {
-        buildFile: `${fromFixture(ctx)}\nRUN false\n`,
-        query: { t: buildName(ctx, 'forcerm'), nocache: true, forcerm: true },
-      });
-      ctx.expect(isBuildError(result), 'the build with a failing step did not report an error', {
+      const failed = await markedBuild(ctx, 'false', { t: buildName(ctx, 'forcerm'), nocache: true, forcerm: true });
+      ctx.expect(isBuildError(failed.result), 'the build with a failing step did not report an error', {
         expected: 'an {error} object',
-        actual: result.stream.objects.slice(-2),
+        actual: failed.result.stream.objects.slice(-2),
       });
-      await expectContainersRemoved(ctx, result, 'after a failed build with forcerm=1', 'engine/images/build/query-forcerm');
-      const kept = await postBuild(ctx, {
-        buildFile: `${fromFixture(ctx)}\nRUN true\n`,
-        query: { t: buildName(ctx, 'forcerm-norm'), nocache: true, rm: false, forcerm: true },
-      });
-      expectBuildSucceeded(ctx, kept, 'build with rm=0&forcerm=1', 'engine/images/build/query-forcerm');
-      await expectContainersRemoved(ctx, kept, 'after a successful build with rm=0&forcerm=1 (always remove)', 'engine/images/build/query-forcerm');
+      await expectContainersRemoved(ctx, failed.result, failed.marker, 'after a failed build with forcerm=1', 'engine/images/build/query-forcerm');
+      const kept = await markedBuild(ctx, 'true', { t: buildName(ctx, 'forcerm-norm'), nocache: true, rm: false, forcerm: true });
+      expectBuildSucceeded(ctx, kept.result, 'build with rm=0&forcerm=1', 'engine/images/build/query-forcerm');
+      await expectContainersRemoved(
+        ctx,
+        kept.result,
+        kept.marker,
+        'after a successful build with rm=0&forcerm=1 (always remove)',
+        'engine/images/build/query-forcerm',
+      );
     },
   }),
   engineCheck({

@@ -2,7 +2,7 @@
  * POST /build from the checks: a tar context packed here (with `tar-stream`), the build file under
  * the profile's default name (`Vendorfile`) unless told otherwise, the answer read as a stream of
  * `build-stream-object`s. Every image a build names carries the run id, and every intermediate
- * container the output names is removed after the check.
+ * container the output names, or whose command holds the build's marker, is removed after the check.
  */
 import { encodeRegistryConfig } from '../../../harness/protocol/registry-auth.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
@@ -33,6 +33,12 @@ export interface BuildRequest {
   headers?: Record<string, string>;
   /** Send no context in the body (a build whose `remote` names its context; `buildFile` is then unused). */
   noContext?: boolean;
+  /**
+   * The marker the build file's RUN steps carry (markedBuild): the containers whose
+   * Command holds it are the build's intermediate containers whatever its output says, and those
+   * left are removed after the check.
+   */
+  marker?: string;
 }
 
 export interface BuildResult {
@@ -59,6 +65,12 @@ export async function buildContext(ctx: EngineContext, req: BuildRequest): Promi
 /** Sends a build; the answer's objects are decoded (not yet judged) and its containers cleaned up. */
 export async function postBuild(ctx: EngineContext, req: BuildRequest): Promise<BuildResult> {
   const body = req.noContext ? Buffer.alloc(0) : await buildContext(ctx, req);
+  const { marker } = req;
+  // Registered before the build is sent: what it leaves is removed also when the check fails before it looks.
+  if (marker)
+    ctx.defer(async () => {
+      for (const id of (await containersMarked(ctx, marker)) ?? []) await ctx.api.delete(`/containers/${id}`, { force: true });
+    });
   for (const t of [req.query?.t ?? []].flat()) removeLater(ctx, String(t));
   // Without the cache unless a check asks for it: two checks (or the 1.18 and 1.22 runs of one
   // check) building the same file would otherwise share one cached image, and the first check's
@@ -74,9 +86,57 @@ export async function postBuild(ctx: EngineContext, req: BuildRequest): Promise<
   return { res, stream };
 }
 
-/** The ids of the intermediate containers the verbose output names (" ---> Running in <id>"). */
+/** The ids of the intermediate containers the verbose output names (" ---> Running in <id>"): Docker's wording, which the spec does not fix. */
 export function intermediateContainers(stream: ObjectStream): string[] {
   return [...stream.text.matchAll(/Running in ([0-9a-f]{12,64})/g)].map((m) => m[1]!);
+}
+
+/** A marker for one build's RUN steps, unique to the check (checks, and the two versions' runs of one check, run side by side). */
+const stepMarker = (ctx: EngineContext): string => ctx.uniqueName('step');
+
+/** A RUN step of `program` (`true` or `false`: either ignores its argument) given the marker: its container's command holds the marker. */
+const markedRun = (program: 'true' | 'false', marker: string): string => `RUN ${program} ${marker}`;
+
+/** A build of FROM and one RUN step of `program` carrying a marker of its own (removed after the check); returns the answer and the marker. */
+export async function markedBuild(ctx: EngineContext, program: 'true' | 'false', query: Query): Promise<{ result: BuildResult; marker: string }> {
+  const marker = stepMarker(ctx);
+  return { result: await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\n${markedRun(program, marker)}\n`, query, marker }), marker };
+}
+
+/** The ids of GET /containers/json?all=1 whose Command holds `marker`; undefined when the answer is not a list. */
+async function containersMarked(ctx: EngineContext, marker: string): Promise<string[] | undefined> {
+  const res = await ctx.api.get('/containers/json', { all: 1 });
+  if (res.status !== 200) return undefined;
+  let items: unknown;
+  try {
+    items = res.json();
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(items)) return undefined;
+  return items.flatMap((c: { Id?: unknown; Command?: unknown }) =>
+    typeof c?.Id === 'string' && typeof c.Command === 'string' && c.Command.includes(marker) ? [c.Id] : [],
+  );
+}
+
+/** What is left of a build's intermediate containers: found by two sources, each independent of the other. */
+export interface Intermediates {
+  /** The containers of the list (all=1) whose Command holds the build's marker: found whatever the output says. */
+  marked: string[];
+  /** The ids the output names (" ---> Running in <id>") that are not among `marked`, with the status of their inspect. */
+  named: Array<{ id: string; status: number }>;
+}
+
+/** The intermediate containers of a build sent with `marker` (postBuild), read after it ended. */
+export async function intermediatesAfter(ctx: EngineContext, result: BuildResult, marker: string): Promise<Intermediates> {
+  const marked = await containersMarked(ctx, marker);
+  ctx.precondition(marked !== undefined, 'GET /containers/json?all=1 did not answer a list', 'engine/containers/list/200-response-schema');
+  const named: Intermediates['named'] = [];
+  for (const id of intermediateContainers(result.stream)) {
+    if (marked!.some((m) => m.startsWith(id) || id.startsWith(m))) continue;
+    named.push({ id, status: (await ctx.api.get(`/containers/${id}/json`)).status });
+  }
+  return { marked: marked!, named };
 }
 
 /** The check that judges the shapes of the build stream; other checks only note them. */

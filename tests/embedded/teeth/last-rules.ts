@@ -19,4 +19,6 @@ export const lastRuleTeeth: Teeth[] = [
   { fault: 'build-identity-context-refused', version: '1.18', catches: [`${I}/build/200-json-stream`] },
   { fault: 'build-rm-default-off', version: '1.22', catches: [`${I}/build/query-rm-default`] },
   { fault: 'build-forcerm-ignored', version: '1.18', catches: [`${I}/build/query-forcerm`] },
+  // The output names no intermediate container: the checks find them by the marker their RUN step's command holds.
+  { fault: 'build-output-unnamed-intermediates-kept', version: '1.18', catches: [`${I}/build/query-rm-default`, `${I}/build/query-forcerm`] },
 ];

@@ -106,13 +106,13 @@ export class Builder {
       for (const tag of this.opts.tags) this.store.tag(image.id, tag);
       if (this.opts.quiet) this.out.write({ stream: `${image.id}\n` });
       else this.say(`Successfully built ${shortId(image.id)}\n`);
-      if (!this.opts.rm && !this.opts.forcerm) this.leaveStepContainers();
+      if ((!this.opts.rm && !this.opts.forcerm) || this.faults.has('build-output-unnamed-intermediates-kept')) this.leaveStepContainers();
       return image;
     } catch (err) {
       if (!(err instanceof StepError || err instanceof BuildFileError)) throw err;
       this.fail(err.message, err instanceof StepError ? err.code : 1);
       // The reference removes a failed build's containers whatever forcerm says; the fault keeps them.
-      if (this.faults.has('build-forcerm-ignored')) this.leaveStepContainers();
+      if (this.faults.has('build-forcerm-ignored') || this.faults.has('build-output-unnamed-intermediates-kept')) this.leaveStepContainers();
       return undefined;
     }
   }
@@ -151,14 +151,16 @@ export class Builder {
       return;
     }
     const containerId = randomBytes(32).toString('hex');
-    this.say(` ---> Running in ${containerId.slice(0, 12)}\n`);
+    // Under `build-output-unnamed-intermediates-kept` the output names no step container (and every one is kept, whatever rm and forcerm say).
+    const unnamed = this.faults.has('build-output-unnamed-intermediates-kept');
+    this.say(unnamed ? ' ---> Executing the step\n' : ` ---> Running in ${containerId.slice(0, 12)}\n`);
     this.stepContainers.push({ id: containerId, image: current, cmd: ['/bin/sh', '-c', `#(nop) ${ins.keyword} ${ins.args}`] });
     const next = await this.execute(ins, current, containerId);
     this.store.add(next);
     this.cache.set(cacheKey, next.id);
     this.image = next;
     this.say(` ---> ${shortId(next.id)}\n`);
-    if (this.opts.rm || this.opts.forcerm) this.say(`Removing intermediate container ${containerId.slice(0, 12)}\n`);
+    if ((this.opts.rm || this.opts.forcerm) && !unnamed) this.say(`Removing intermediate container ${containerId.slice(0, 12)}\n`);
   }
 
   private from(ref: string): void {
