@@ -76,8 +76,12 @@ async function swapLimit(
   return { observed, ok, actual: `${path}: ${value}` };
 }
 
-/** Unlimited as the cgroup shows it: v2 `max`, v1 the page-rounded maximum (2^63 less a page). */
-const unlimited = (path: string, value: string): boolean => (path === SWAP_FILE.v2 ? value === 'max' : /^\d{19}$/.test(value) && BigInt(value) >= 2n ** 62n);
+/** Unlimited as a limit file of the cgroup shows it: v2 `max`, v1 the page-rounded maximum (2^63 less a page). */
+const unlimitedIn =
+  (file: CgroupFile) =>
+  (path: string, value: string): boolean =>
+    path === file.v2 ? value === 'max' : /^\d{19}$/.test(value) && BigInt(value) >= 2n ** 62n;
+const unlimited = unlimitedIn(SWAP_FILE);
 
 const memorySwapChecks: EngineCheck[] = [
   engineCheck({
@@ -114,6 +118,33 @@ const memorySwapChecks: EngineCheck[] = [
   }),
 ];
 
+const RESERVATION = `${R}host-config-memory-reservation`;
+/** The hard memory limit: the file the Memory case reads. */
+const HARD_LIMIT = CGROUP_CASES.find((c) => c.field === 'Memory')!.file;
+
+/** MemoryReservation is "soft": with no Memory beside it, the container's hard limit stays unlimited. */
+const softOnlyCheck = effectCheck({
+  requirement: RESERVATION,
+  id: `${RESERVATION}/soft-only`,
+  title:
+    '(1.22) MemoryReservation is a soft limit: a container created with MemoryReservation 32 MB and no Memory has no hard memory limit ' +
+    `(${HARD_LIMIT.v1.split('/').pop()} or ${HARD_LIMIT.v2.split('/').pop()} unlimited)`,
+  versions: ['1.22'],
+  fields: () => ({ HostConfig: { MemoryReservation: 32 * 1024 * 1024 } }),
+  script: readFirst(HARD_LIMIT),
+  judge: (o) => {
+    const read = readCgroup(o);
+    const what = 'the hard memory limit of a container created with MemoryReservation 32 MB and no Memory';
+    return {
+      ok: read !== undefined && unlimitedIn(HARD_LIMIT)(read.path, read.value),
+      message: `${what} (${read?.path || 'no cgroup file'})`,
+      expected: `unlimited: max in ${HARD_LIMIT.v2}, or the maximum in ${HARD_LIMIT.v1}`,
+      actual: read ? `${read.path}: ${read.value}` : 'neither cgroup file exists in the container',
+      ...(read ? {} : { unverified: noCgroupFile(HARD_LIMIT, what) }),
+    };
+  },
+});
+
 /**
  * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
  * its cgroup (v1 or v2 files), not only echoed by inspect.
@@ -134,6 +165,7 @@ export default [
       judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
     }),
   ),
+  softOnlyCheck,
   cpuSharesCheck,
   ...memorySwapChecks,
 ] satisfies EngineCheck[];
