@@ -84,6 +84,13 @@ export default [
         [['file', FILE_TEXT]],
         'the archive of a symlink to a file holds the target file (a regular file with its content), not the link',
       );
+      // A relative target is read from the link's own directory (/arch/rellink -> sub/inner.txt is /arch/sub/inner.txt).
+      const relative = await entriesOf(ctx, id, `${TREE_ROOT}/rellink`, `${R}symlink-resolved`);
+      ctx.expectEqual(
+        relative.map((e) => [e.type, e.content.toString('utf8')]),
+        [['file', 'inner\n']],
+        'the archive of a symlink with a relative target (sub/inner.txt, from its own directory) holds that file',
+      );
     },
   }),
   engineCheck({
