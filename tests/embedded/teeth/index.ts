@@ -33,6 +33,7 @@ import { blind19Teeth } from './blind-19.ts';
 import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
+import { blind23Teeth } from './blind-23.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -57,6 +58,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind20Teeth,
   ...blind21Teeth,
   ...blind22Teeth,
+  ...blind23Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
