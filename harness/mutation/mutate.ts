@@ -223,6 +223,7 @@ export async function runWorkerJob(job: WorkerJob, onResult?: (r: MutantResult) 
   const mutants = generateMutants(job.suite).filter((m) => ids.has(m.id));
   const baseline = JSON.parse(readFileSync(job.baselineFile, 'utf8')) as BaselineCheck[];
   const slots = slotsFor(job.suite, job.slots);
+  process.on('unhandledRejection', toldStrayRejection);
   try {
     const results = await runMutants({
       mutants,
@@ -237,6 +238,16 @@ export async function runWorkerJob(job: WorkerJob, onResult?: (r: MutantResult) 
     });
     return results;
   } finally {
+    process.off('unhandledRejection', toldStrayRejection);
     await slots.close();
   }
+}
+
+/**
+ * A promise a check started and left to reject unwatched (a read beside its work that timed out
+ * under a mutant) is a defect of that check, not a reason to lose the run's other mutants: it is
+ * told, and the run goes on.
+ */
+function toldStrayRejection(reason: unknown): void {
+  process.stderr.write(`conformance mutate: a check left a rejected promise unhandled: ${reason instanceof Error ? reason.message : String(reason)}\n`);
 }

@@ -50,6 +50,9 @@ function expectLinkedInSequence(ctx: CloudContext, all: readonly Container[], af
 async function readWhile(ctx: CloudContext, svc: Service, work: () => Promise<unknown>): Promise<Reading[]> {
   const readings: Reading[] = [];
   let over = false;
+  // A read that fails (a timeout, a refused connection) ends the reading at once and is thrown once
+  // the work is over: left unhandled while the work runs, it would end the whole run.
+  let failed: { error: unknown } | undefined;
   const reading = (async () => {
     while (!over) {
       const fresh = await ctx.getJson('service', svc.resource_uri);
@@ -60,13 +63,16 @@ async function readWhile(ctx: CloudContext, svc: Service, work: () => Promise<un
       }
       await sleep(5);
     }
-  })();
+  })().catch((error: unknown) => {
+    failed = { error };
+  });
   try {
     await work();
   } finally {
     over = true;
     await reading;
   }
+  if (failed) throw failed.error;
   return readings;
 }
 
