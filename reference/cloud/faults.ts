@@ -32,6 +32,7 @@ import { BLIND_20_FAULTS } from './fault-areas/blind-20.ts';
 import { BLIND_21_FAULTS } from './fault-areas/blind-21.ts';
 import { BLIND_22_FAULTS } from './fault-areas/blind-22.ts';
 import { BLIND_23_FAULTS } from './fault-areas/blind-23.ts';
+import { BLIND_24_FAULTS } from './fault-areas/blind-24.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -78,6 +79,7 @@ const NAMED_FAULTS = [
   ...BLIND_21_FAULTS,
   ...BLIND_22_FAULTS,
   ...BLIND_23_FAULTS,
+  ...BLIND_24_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

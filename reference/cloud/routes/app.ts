@@ -296,7 +296,13 @@ function addContainerRoutes(routes: RouteTable): void {
       inNamespace(ctx.world.store.containers, ctx.scope.namespace),
       {
         uuid: (c) => c.uuid,
-        state: (c) => (stateFilterDropped(ctx) ? ctx.req.query.get('state') : c.state),
+        // Under `blind24-container-state-filter-live-only` the state filter runs over the live containers: a terminated one never matches.
+        state: (c) =>
+          stateFilterDropped(ctx)
+            ? ctx.req.query.get('state')
+            : c.state === 'Terminated' && ctx.world.faults.has('blind24-container-state-filter-live-only')
+              ? undefined
+              : c.state,
         name: (c) => nameAsFiltered(ctx, c.name),
         service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri,
         node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,

@@ -99,7 +99,10 @@ function addClusterRoutes(routes: RouteTable): void {
         c.tags = tags;
         if (!ctx.world.faults.has('cluster-tags-not-propagated')) {
           const nodes = inNamespace(ctx.world.store.nodes, c.scope.namespace).filter((n) => n.clusterUuid === c.uuid);
-          for (const n of ctx.world.faults.has('cluster-tags-first-node-only') ? nodes.slice(0, 1) : nodes) n.tags = [...tags];
+          // Under `blind24-cluster-tags-merged-into-nodes` each node's list takes the tags in addition to those it had.
+          const merged = ctx.world.faults.has('blind24-cluster-tags-merged-into-nodes');
+          for (const n of ctx.world.faults.has('cluster-tags-first-node-only') ? nodes.slice(0, 1) : nodes)
+            n.tags = merged ? [...new Set([...n.tags, ...tags])] : [...tags];
         }
       }
       const scales = target !== undefined && target !== c.target_num_nodes && c.state !== 'Init' && !ctx.world.faults.has('cluster-scale-ignored');

@@ -133,6 +133,8 @@ function frameHeader(streamType: 'stdout' | 'stderr', line: string): string {
 
 /** The source of a container's line in its service's log: the container's name (a fault names the service's next container). */
 function serviceLogSource(world: World, service: Service | undefined, c: Container): string {
+  // Under `blind24-service-log-source-engine-name` the source is the engine's container name, with its leading slash.
+  if (world.faults.has('blind24-service-log-source-engine-name')) return `/${c.name}`;
   if (!service || !world.faults.has('service-logs-source-next-container')) return c.name;
   const next = service.containers[(service.containers.indexOf(c.uuid) + 1) % service.containers.length];
   return world.store.containers.get(next ?? '')?.name ?? c.name;

@@ -87,7 +87,12 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     // Under net host the container sees the node's interfaces, the engine bridge among them; under bridge its own.
     // Under `blind17-net-mode-read-from-pid` the network mode is copied from the line below: the pid field decides it.
-    interfaces: (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' ? ['lo', 'eth0', 'docker0'] : ['lo', 'eth0'],
+    // Under `blind24-net-host-with-ports-bridged` host is dropped when the service maps ports: such containers stay on the bridge.
+    interfaces:
+      (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' &&
+      !(c.config.container_ports.length > 0 && world.faults.has('blind24-net-host-with-ports-bridged'))
+        ? ['lo', 'eth0', 'docker0']
+        : ['lo', 'eth0'],
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
@@ -139,7 +144,10 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     node: nodeRef(world, c, node),
     service: (world.faults.has('container-service-wrong-uuid') ? service?.resource_uri.replace(service.uuid, c.uuid) : service?.resource_uri) ?? null,
     // Under `blind7-container-exit-code-zero-while-running` the field is a plain integer, 0 until an exit.
-    exit_code: c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null),
+    // Under `blind24-exit-code-zero-null` the code is written with a falsy fallback: an exit code 0 shows as null.
+    exit_code: world.faults.has('blind24-exit-code-zero-null')
+      ? c.exit_code || null
+      : (c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null)),
     exit_code_msg: c.exit_code_msg,
     private_ip: c.private_ip,
     container_envvars: containerEnv(world, c),
@@ -165,7 +173,8 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     mac_address: cfg.mac_address,
     cgroup_parent: ownDefaults ? '' : cfg.cgroup_parent,
     tty: cfg.tty,
-    stdin_open: cfg.stdin_open,
+    // Under `blind24-container-stdin-open-with-tty` stdin_open is set together with tty, as `-it` sets both.
+    stdin_open: cfg.stdin_open || (cfg.tty && world.faults.has('blind24-container-stdin-open-with-tty')),
     dns: cfg.dns,
     // Under `blind20-container-dns-search-from-dns` the search domains are copied from the neighbouring dns list.
     dns_search: world.faults.has('blind20-container-dns-search-from-dns') ? cfg.dns : cfg.dns_search,

@@ -65,7 +65,9 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
     await job.wait('redeploy');
     return settleService(world, svc);
   }
-  const live = liveContainers(world, svc);
+  // Under `blind24-redeploy-skips-stopped-containers` only the containers that run are redeployed: a Stopped one is left as it was.
+  const skipsStopped = world.faults.has('blind24-redeploy-skips-stopped-containers');
+  const live = liveContainers(world, svc).filter((c) => !skipsStopped || c.state !== 'Stopped');
   const firstOnly = world.faults.has('redeploy-config-first-container-only');
   for (const [i, c] of live.entries()) redeployInPlace(world, svc, c, reuseVolumes, firstOnly && i > 0);
   const added = reconcileCount(world, svc);
