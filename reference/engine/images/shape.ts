@@ -82,6 +82,8 @@ export function historyItems(store: ImageStore, image: Image, version: ApiVersio
     if (!current) break;
     item.Id = current.id;
     item.Tags = current.repoTags.length ? [...current.repoTags] : null;
+    // Under `blind24-history-size-image-total` an item with a local image takes that image's total size, not its step's layer size.
+    if (faults.has('blind24-history-size-image-total')) item.Size = current.virtualSize;
     current = current.parent ? store.get(current.parent) : undefined;
   }
   if (faults.has('blind-history-omits-image')) items.shift();

@@ -68,6 +68,12 @@ function checkNewName(engine: Engine, ctx: RouteContext, requested: string): str
   }
 }
 
+/** The container holding `requested` as its name while not running (`blind24-rename-conflict-running-only`). */
+function stoppedNameHolder(engine: Engine, requested: string): Container | undefined {
+  const holder = engine.containers.resolve(`/${requested.replace(/^\//, '')}`);
+  return holder && !holder.isRunning ? holder : undefined;
+}
+
 export function registerBasicContainerRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/create', async (ctx) => {
     const body = await ctx.json<Record<string, unknown>>().catch((err: unknown) => {
@@ -180,10 +186,16 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     try {
       name = checkNewName(engine, ctx, requested);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 409 && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
-      if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });
-      if (err instanceof HttpError && err.status < 500 && ctx.exchange?.refusalApplied) c.name = `/${requested.replace(/^\//, '')}`;
-      throw err;
+      // Under `blind24-rename-conflict-running-only` the name is looked for among the running containers only: a stopped holder does not conflict.
+      const conflict = err instanceof HttpError && err.status === 409;
+      const stoppedHolder = conflict && ctx.faults.has('blind24-rename-conflict-running-only') ? stoppedNameHolder(engine, requested) : undefined;
+      if (!stoppedHolder) {
+        if (conflict && ctx.faults.has('rename-conflict-204')) return ctx.sendStatus(204);
+        if (ctx.faults.has('refused-rename-emits-event')) engine.containerEvent(c, 'rename', { oldName: c.name });
+        if (err instanceof HttpError && err.status < 500 && ctx.exchange?.refusalApplied) c.name = `/${requested.replace(/^\//, '')}`;
+        throw err;
+      }
+      name = stoppedHolder.name;
     }
     const oldName = c.name;
     if (ctx.faults.has('rename-ignored')) return ctx.sendStatus(204);

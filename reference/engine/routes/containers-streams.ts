@@ -15,7 +15,9 @@ const STATS_INTERVAL_MS = 1000;
 export function registerStreamRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/attach', async (ctx) => {
     const c = findContainer(engine, ctx);
-    if (!ctx.faults.has('pause-allows-attach')) refuseWhilePaused(ctx, c, 'attach');
+    // Under `blind24-attach-paused-logs-only-allowed` the paused check guards the live stream only: a logs-only attach is served.
+    const logsOnlyServed = ctx.faults.has('blind24-attach-paused-logs-only-allowed') && !ctx.bool('stream');
+    if (!ctx.faults.has('pause-allows-attach') && !logsOnlyServed) refuseWhilePaused(ctx, c, 'attach');
     const detachKeys = detachKeysOf(ctx);
     await ctx.body();
     const socket = ctx.hijack(ctx.spell('application/vnd.vendor.raw-stream'));

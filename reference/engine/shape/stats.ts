@@ -100,6 +100,9 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
       blkio_stats: !c.isRunning && faults.has('blind11-stats-blkio-null-not-running') ? null : {},
       cpu_stats: cpu,
     };
+    // Under `blind24-stats-failcnt-omitted-zero` failcnt is tagged omitempty: a count of 0 is left out.
+    const memory = reading.memory_stats as Record<string, unknown>;
+    if (faults.has('blind24-stats-failcnt-omitted-zero') && memory.failcnt === 0) delete memory.failcnt;
     const interfaces = version === '1.22' || faults.has('stats-1.18-networks');
     if (interfaces) reading.networks = perInterface(c);
     else reading.network = networkCounters(c);

@@ -88,7 +88,9 @@ function onExit(engine: Engine, c: Container, run: ProgramRun, code: number): vo
   const oomKilled = run.oomKilled();
   c.state = { ...c.state, status: restart ? 'restarting' : 'exited', pid: 0, exitCode: code, finishedAt: new Date(), oomKilled };
   if (oomKilled) engine.containerEvent(c, 'oom');
-  if (code <= 128 || !engine.faults.has('blind4-die-event-signal-exit-missing')) engine.containerEvent(c, 'die', { exitCode: String(code) });
+  // Under `blind24-events-die-exit-code-zero-omitted` the attribute is set only for a truthy code: a clean exit (0) has no exitCode.
+  const exitAttributes: Record<string, string> = code || !engine.faults.has('blind24-events-die-exit-code-zero-omitted') ? { exitCode: String(code) } : {};
+  if (code <= 128 || !engine.faults.has('blind4-die-event-signal-exit-missing')) engine.containerEvent(c, 'die', exitAttributes);
   for (const name of c.networks.keys()) deactivateEndpoint(engine, c, name);
   // Under `blind22-events-volume-umount-kind` the kind is spelled `umount` (unmountKind).
   for (const mount of c.mounts) if (mount.Name) volumeEvent(engine, c, mount.Name, unmountKind(engine));

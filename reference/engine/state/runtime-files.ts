@@ -187,11 +187,12 @@ export function etcHosts(o: HostsOptions): string {
   return lines.join('\n') + '\n';
 }
 
-export function resolvConf(dns: readonly string[], search: readonly string[], options: readonly string[]): string {
+/** @param optionsCommaJoined `blind24-dns-options-comma-joined`: the options are joined with commas, one word. */
+export function resolvConf(dns: readonly string[], search: readonly string[], options: readonly string[], optionsCommaJoined = false): string {
   const servers = dns.length ? dns : ['8.8.8.8', '8.8.4.4'];
   const lines = servers.map((s) => `nameserver ${s}`);
   if (search.length) lines.push(`search ${search.join(' ')}`);
-  if (options.length) lines.push(`options ${options.join(' ')}`);
+  if (options.length) lines.push(`options ${options.join(optionsCommaJoined ? ',' : ' ')}`);
   return lines.join('\n') + '\n';
 }
 

@@ -82,6 +82,15 @@ function processEnv(entries: string[], cutAtSecondEquals: boolean): string[] {
   });
 }
 
+/**
+ * The hostname the container runs with, and a domain taken from it (none).
+ * @param atDot `blind24-hostname-split-at-dot`: a dotted name is cut at its first dot, the rest being the domain.
+ */
+function splitHostname(name: string, atDot: boolean): [string, string] {
+  const dot = name.indexOf('.');
+  return atDot && dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : [name, ''];
+}
+
 /** The /dev/shm a container gets without ShmSize (64 MB): what a target ignoring ShmSize mounts. */
 const DEFAULT_SHM_BYTES = 64 * 1024 * 1024;
 
@@ -89,7 +98,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
   const hc = c.hostConfig as Record<string, unknown>;
   const list = (field: EffectField): string[] => set(field, (hc[field] as string[] | null) ?? [], []);
-  const hostname = set('Hostname', c.config.Hostname, c.shortId);
+  // Under `blind24-hostname-split-at-dot` a dotted Hostname is split at its first dot (as a client's --hostname parsing does): the rest is the domain.
+  const [hostname, hostDomain] = splitHostname(set('Hostname', c.config.Hostname, c.shortId), engine.faults.has('blind24-hostname-split-at-dot'));
   const user = set('User', c.config.User, '');
   const mounts = effectiveMounts(c, set);
   const tmpfs = set('Tmpfs', (hc.Tmpfs as Record<string, string> | null) ?? {}, {});
@@ -100,7 +110,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const files = new Map<string, string>();
   files.set('/etc/hostname', `${hostname}\n`);
   files.set('/proc/sys/kernel/hostname', `${hostname}\n`);
-  files.set('/proc/sys/kernel/domainname', `${set('Domainname', c.config.Domainname, '') || '(none)'}\n`);
+  files.set('/proc/sys/kernel/domainname', `${set('Domainname', c.config.Domainname, '') || hostDomain || '(none)'}\n`);
   files.set(
     '/etc/hosts',
     etcHosts({
@@ -112,7 +122,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       splitEveryColon: engine.faults.has('blind9-extra-hosts-split-every-colon'),
     }),
   );
-  files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions')));
+  // Under `blind24-dns-options-comma-joined` the DnsOptions are joined with commas (like a mount's options), not spaces.
+  files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions'), engine.faults.has('blind24-dns-options-comma-joined')));
   const mountLines: MountLine[] = [
     ...mounts.map((m) => mountLine(engine, m)),
     ...Object.entries(tmpfs).map(([target, options]) => ({
