@@ -14,12 +14,14 @@ export const BLIND_23_FAULTS = faultArea('blind', [
   {
     name: 'blind23-memory-reservation-hard-limit',
     description:
-      'a MemoryReservation without Memory is taken as the memory limit: memory.limit_in_bytes shows it, a program past it is OOM-killed, stats memory_stats.limit reports it',
+      'a MemoryReservation without Memory is taken as the memory limit: memory.limit_in_bytes shows it, ' +
+      'a program past it is OOM-killed, stats memory_stats.limit reports it',
   },
   {
     name: 'blind23-changes-ancestors-take-child-kind',
     description:
-      'GET changes lists the image directories above a change with the kind of the change below them (1 add, 2 delete) instead of 0 (modify): they exist in both',
+      'GET changes lists the image directories above a change with the kind of the change below them (1 add, 2 delete) ' +
+      'instead of 0 (modify): they exist in both',
   },
   {
     name: 'blind23-stats-throttling-empty-without-quota',
