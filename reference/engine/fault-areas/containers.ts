@@ -111,6 +111,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'swappiness-unchecked', description: 'create accepts MemorySwappiness outside 0..100' },
   { name: 'shm-size-unchecked', description: 'create accepts a negative ShmSize' },
   { name: 'shm-size-default-zero', description: 'ShmSize defaults to 0 instead of 64 MB' },
+  {
+    name: 'shm-size-zero-unlimited',
+    description: 'create accepts ShmSize 0, stores it, and mounts /dev/shm without a size (unlimited) instead of the 64 MB default',
+  },
   { name: 'blkio-rate-quoted-zero', description: "a device Rate sent as a quoted number (the spec's form) is stored as 0" },
   { name: 'memory-swap-unchecked', description: 'create accepts a MemorySwap smaller than Memory, or without Memory' },
   { name: 'container-name-unresolved', description: 'a container name does not address its container (404); only its id does' },

@@ -103,7 +103,8 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   for (const [key, value] of Object.entries(given)) if (value !== undefined && value !== null) stored[key] = value;
   const policy = stored.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
   stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
-  if (!stored.ShmSize) stored.ShmSize = V122_DEFAULTS.ShmSize;
+  // Under `shm-size-zero-unlimited` a ShmSize 0 given is kept: /dev/shm is then mounted without a size (unlimited).
+  if (!stored.ShmSize && !(faults.has('shm-size-zero-unlimited') && given.ShmSize === 0)) stored.ShmSize = V122_DEFAULTS.ShmSize;
   if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
   if (faults.has('blkio-rate-quoted-zero')) quotedRatesZero(stored);
   if (faults.has('blind19-port-bindings-host-port-integer')) hostPortsAsNumbers(stored);

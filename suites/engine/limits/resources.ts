@@ -120,6 +120,36 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/limits/shm-size-positive/zero',
+    title: '(1.22) ShmSize 0 is not greater than 0: refused with 400, or read as not given (/dev/shm is the 64 MB default, size=65536k)',
+    requirements: ['engine/limits/shm-size-positive'],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const r = 'engine/limits/shm-size-positive';
+      // The other checks only recorded ShmSize 0: a target accepting it and mounting /dev/shm without a size
+      // (tmpfs size=0 is unlimited) passed them. 0 is outside "greater than 0": refused, or the default applies.
+      const { status, stored } = await createWith(ctx, { ShmSize: 0 });
+      if (status !== 201) {
+        ctx.expect(status === 400, `ShmSize is greater than 0: create with ShmSize 0 answered ${status}`, {
+          expected: '400 (refused), or 201 with the 64 MB default',
+          actual: status,
+          requirement: r,
+        });
+        return;
+      }
+      ctx.observe(`ShmSize 0 was accepted; inspect shows ShmSize ${JSON.stringify(stored?.ShmSize)}`);
+      const { mount, raw } = await shmMount(ctx, { HostConfig: { ShmSize: 0 } });
+      ctx.expectEqual(
+        mount,
+        'size=65536k',
+        'ShmSize 0, accepted, is read as not given: /dev/shm of the container is the 64 MB default (size in /proc/mounts; no size is unlimited)',
+        r,
+      );
+      if (mount === undefined) ctx.observe(`no /dev/shm size option in /proc/mounts: ${raw}`);
+    },
+  }),
+  engineCheck({
     id: 'engine/limits/shm-size-default',
     title: '(1.22) ShmSize defaults to 64 MB when omitted',
     endpoint: ENDPOINT,
