@@ -68,6 +68,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'save-name-tag-whole-repo', description: 'the tarball of name:tag holds every tag of the repository' },
   { name: 'save-id-has-repositories', description: 'the tarball of an image ID carries a repositories file' },
   { name: 'get-many-first-name-only', description: 'GET /images/get saves only the first names value' },
+  {
+    name: 'images-get-whole-repository',
+    description: 'GET /images/get saves the whole repository of each names value name:tag (every tag of it), the tag ignored',
+  },
   { name: 'load-ignores-tags', description: 'POST /images/load loads the images but not their tags' },
   { name: 'build-not-canceled', description: 'a build whose client dropped the connection runs on to its end and tags its image' },
   { name: 'commit-returns-200', description: 'POST /commit answers 200 instead of 201' },

@@ -6,11 +6,17 @@ import type { Image } from './image.ts';
 import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
 import { deleteImage } from './remove.ts';
-import { isValidRepo, isValidTag, registryHost, tagged } from './reference.ts';
+import { isValidRepo, isValidTag, parseRef, registryHost, tagged } from './reference.ts';
 import { isUnreachable, unreachableText } from './pull.ts';
 import { keepRemoved, keptUnder, missing, stillAnswered } from '../state/graveyard.ts';
 import { build, commit, createImage, getImages, loadImage, pushImage } from './routes-transfer.ts';
 import { resolvedAs } from '../routes/lookup.ts';
+
+/** Under `images-get-whole-repository` GET /images/get reads a names value name:tag as its repository: every tag of it is saved. */
+function wholeRepository(name: string): string {
+  const parsed = parseRef(name);
+  return parsed && parsed.tag !== undefined && parsed.digest === undefined ? parsed.repo : name;
+}
 
 /** Under the fault image-tag-ignored: the first image holding any tag of the reference's repository. */
 function byRepositoryOnly(deps: EngineDeps, name: string): Image | undefined {
@@ -149,9 +155,10 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/build', (ctx) => build(ctx, deps));
   router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
   router.add('GET', '/images/search', (ctx) => search(ctx, deps));
-  router.add('GET', '/images/get', (ctx) =>
-    getImages(ctx, deps, ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined)),
-  );
+  router.add('GET', '/images/get', (ctx) => {
+    const names = ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined);
+    return getImages(ctx, deps, ctx.faults.has('images-get-whole-repository') ? names.map(wholeRepository) : names);
+  });
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));
   router.add('GET', '/images/{name*}/json', (ctx) => ctx.sendJson(200, inspectImage(inspectFound(ctx), ctx.version, ctx.spell, ctx.faults)));

@@ -282,6 +282,44 @@ export default [
     },
   }),
   engineCheck({
+    id: 'engine/images/get-many/query-names-repeatable/per-value',
+    title:
+      'GET /images/get applies the name:tag rule per value: of a repository with three tags, names=repo:v1 brings that tag alone, ' +
+      'and names=repo:b&names=other:v1 exactly those two, each mapped to the layer of its own image',
+    requirements: ['engine/images/get-many/query-names-repeatable'],
+    endpoint: 'engine/images/get-many',
+    async run(ctx) {
+      const requirement = 'engine/images/get-many/query-names-repeatable';
+      // The other get-many check names every tag of its repository: a target saving the whole repository of each
+      // name:tag (or ignoring the tag) passed it. Here the repository has tags that are not named.
+      const first = await ownImage(ctx, 'save-many');
+      const second = await ownImage(ctx, 'save-many-b');
+      const other = await ownImage(ctx, 'save-many-other');
+      const { repo } = first;
+      await tagged(ctx, second.id, repo, 'b');
+      await tagged(ctx, first.id, repo, 'c');
+      const cases: Array<{ names: OwnImage[] }> = [{ names: [first] }, { names: [{ ...second, repo, tag: 'b', ref: `${repo}:b` }, other] }];
+      for (const { names } of cases) {
+        const refs = names.map((n) => n.ref);
+        const what = `the tarball of GET /images/get?names=${refs.join('&names=')}`;
+        const res = await ctx.api.get('/images/get', { names: refs }, { timeoutMs: 60_000 });
+        const tarball = await expectImageTarball(ctx, res, what, 'engine/images/get-many/200-tarball');
+        const expected: Record<string, string[]> = {};
+        for (const n of names) expected[n.repo] = [...(expected[n.repo] ?? []), n.tag];
+        expectRepositories(ctx, tarball, expected, what, requirement);
+        // Which image each tag names: the layer repositories maps it to holds that image's marker (the random content it was imported with).
+        for (const n of names) {
+          const found = await markerOf(tarball, n.repo, n.tag);
+          if (found === undefined) {
+            ctx.cannotVerify(`${what}: the layer repositories maps ${n.ref} to holds no ${IMAGE_MARKER}: which image it is cannot be told`);
+            continue;
+          }
+          ctx.expectEqual(found, n.marker, `${what}: repositories maps ${n.ref} to the layer of its own image (its ${IMAGE_MARKER})`, requirement);
+        }
+      }
+    },
+  }),
+  engineCheck({
     id: 'engine/images/load/200-loaded',
     title: 'POST /images/load of a saved tarball answers 200 and brings the image and its tag back',
     endpoint: 'engine/images/load',

@@ -18,17 +18,24 @@ export interface OwnImage {
   tag: string;
   /** `repo:tag` */
   ref: string;
+  /** The content of its IMAGE_MARKER file (an image of ownImage's), which tells its layer from any other. */
+  marker?: string;
 }
 
 /** The file of uniqueRootfs whose random content tells one imported image (and its layer) from another. */
 export const IMAGE_MARKER = 'etc/conformance-image';
 
 /** A rootfs tar whose one file carries random content, so that every import is a distinct image. */
-export function uniqueRootfs(padding = 0): Promise<Buffer> {
+export function uniqueRootfs(padding = 0, marker = uniqueMarker(padding)): Promise<Buffer> {
   return packTar([
     { name: 'etc/', type: 'directory' },
-    { name: IMAGE_MARKER, content: `${randomBytes(16).toString('hex')}${'.'.repeat(padding)}\n` },
+    { name: IMAGE_MARKER, content: marker },
   ]);
+}
+
+/** Random content for IMAGE_MARKER. */
+function uniqueMarker(padding = 0): string {
+  return `${randomBytes(16).toString('hex')}${'.'.repeat(padding)}\n`;
 }
 
 export function importRequest(ctx: EngineContext, query: Query, body: Buffer): Promise<HttpResponse> {
@@ -55,7 +62,8 @@ export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1', 
   const repo = ctx.uniqueName(purpose);
   const ref = `${repo}:${tag}`;
   return ctx.setUp(async () => {
-    const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs(padding));
+    const marker = uniqueMarker(padding);
+    const res = await importRequest(ctx, { repo, tag }, await uniqueRootfs(padding, marker));
     if (res.status !== 200 || /"error"/.test(res.text())) ctx.fail(`importing an image as ${ref} answered ${res.status}: ${res.text().slice(0, 300)}`);
     let named = await inspectImage(ctx, ref);
     const imported = importedId(res.text());
@@ -69,7 +77,7 @@ export async function ownImage(ctx: EngineContext, purpose: string, tag = 'v1', 
     if (named.status !== 200) ctx.fail(`the import with repo=${repo}&tag=${tag} answered 200, but GET /images/${ref}/json answered ${named.status}`);
     const id = ctx.expectJson<{ Id: string }>(named, `inspect of ${ref}`).Id;
     removeLater(ctx, id, owner);
-    return { id, repo, tag, ref };
+    return { id, repo, tag, ref, marker };
   }, IMPORT_NAMED);
 }
 
