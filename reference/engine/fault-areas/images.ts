@@ -69,6 +69,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'save-id-has-repositories', description: 'the tarball of an image ID carries a repositories file' },
   { name: 'get-many-first-name-only', description: 'GET /images/get saves only the first names value' },
   {
+    name: 'load-needs-manifest',
+    description: "POST /images/load refuses (500) a tarball without manifest.json, a file the spec's tarball format does not have: only its own saves load",
+  },
+  {
     name: 'images-get-whole-repository',
     description: 'GET /images/get saves the whole repository of each names value name:tag (every tag of it), the tag ignored',
   },

@@ -176,7 +176,7 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
 export async function loadImage(ctx: RouteContext, deps: EngineDeps): Promise<void> {
   let loaded: LoadedImage[];
   try {
-    loaded = await loadImages(await ctx.body());
+    loaded = await loadImages(await ctx.body(), { needsManifest: ctx.faults.has('load-needs-manifest') });
   } catch (err) {
     if (ctx.faults.has('blind2-load-invalid-200')) return ctx.jsonStream(JSON_TYPE).end();
     throw new HttpError(500, `invalid image tarball: ${(err as Error).message}`);

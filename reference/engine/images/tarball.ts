@@ -129,12 +129,14 @@ export interface LoadedImage {
 
 type Json = Record<string, unknown>;
 
-export async function loadImages(tar: Buffer): Promise<LoadedImage[]> {
+/** `needsManifest` (fault load-needs-manifest): a tarball in the spec's layout alone, without `manifest.json`, is refused. */
+export async function loadImages(tar: Buffer, opts: { needsManifest?: boolean } = {}): Promise<LoadedImage[]> {
   const files = new Map<string, Buffer>();
   for (const { header, data } of await readTar(tar)) files.set(header.name.replace(/^\.\//, ''), data);
   const read = (name: string): Json | undefined => (files.has(name) ? (JSON.parse(files.get(name)!.toString('utf8')) as Json) : undefined);
   const manifest = read('manifest.json') as unknown as Array<{ Config: string; RepoTags: string[] | null; Layers: string[] }> | undefined;
   if (manifest) return Promise.all(manifest.map((entry) => fromManifest(entry, read(entry.Config) ?? {}, files)));
+  if (opts.needsManifest) throw new Error('open manifest.json: no such file or directory');
   return fromLegacy(files, read);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
-import type { EngineContext } from '../support/context.ts';
+import { type EngineContext, withoutNetwork } from '../support/context.ts';
 import {
   expectImageTarball,
   expectLayerDirs,
@@ -9,6 +9,7 @@ import {
   layerNames,
   markersIn,
   saveImage,
+  specImageTarball,
   topLayer,
   type ImageTarball,
 } from '../support/image-tarball.ts';
@@ -25,7 +26,8 @@ import {
   tagged,
   type OwnImage,
 } from '../support/images.ts';
-import { contentType, ranContainer } from '../support/container-data.ts';
+import { contentType, createBody, createRaw, ranContainer } from '../support/container-data.ts';
+import { packTar, plainName, readTar } from '../support/tar-files.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get, 36. POST /images/load; Resources > Image tarball format. */
 
@@ -56,6 +58,8 @@ function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<str
 const TAG_ONLY_REGISTRY = 'registry.invalid:5000';
 
 const LAYER_CHANGES = 'engine/images/get/layer-tar-changes';
+/** The file of the layer of the tarball the suite builds for the load. */
+const LOADED_FILE = 'conformance-loaded';
 /** A file of the fixture image that the layer-changes container deletes. */
 const DELETED = 'etc/fixture-release';
 /** The file it adds. */
@@ -338,6 +342,54 @@ export default [
         expected: image.id,
         actual: image.ref,
       });
+    },
+  }),
+  engineCheck({
+    id: 'engine/images/load/200-loaded/spec-format',
+    title:
+      "POST /images/load of a tarball in the spec's format only (a layer directory with VERSION, json, layer.tar; a repositories file) " +
+      'loads the image under its tag, with the layer content',
+    requirements: ['engine/images/load/200-loaded'],
+    endpoint: 'engine/images/load',
+    async run(ctx) {
+      const requirement = 'engine/images/load/200-loaded';
+      // The other load checks give the target its own saved tarball back: a loader needing files the spec does not
+      // describe (a manifest its save adds) passed them. This tarball is the suite's, in the spec's format alone.
+      const token = randomBytes(8).toString('hex');
+      const layerTar = await packTar([{ name: LOADED_FILE, content: `${token}\n` }]);
+      const repo = ctx.uniqueName('load-spec');
+      const ref = `${repo}:v1`;
+      removeLater(ctx, ref);
+      const { tarball } = await specImageTarball(layerTar, repo, 'v1');
+      const res = await ctx.api.post('/images/load', { body: tarball, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      ctx.expect(!isRefusal(res), `the load of a tarball in the spec's format answered ${res.status}: ${res.text().trim().slice(0, 200)}`, {
+        expected: '200 without an {error} object',
+        actual: { status: res.status, body: res.text().slice(0, 200) },
+        requirement,
+      });
+      const id = await imageIdOf(ctx, ref, requirement);
+      removeLater(ctx, id);
+      // The layer's content: a container created from the image (never started: the layer holds no program) exports its files.
+      const created = await createRaw(ctx, withoutNetwork(createBody(ctx, { Image: ref, Cmd: [`/${LOADED_FILE}`] })));
+      ctx.expect(created.res.status === 201, `a container created from the loaded ${ref} answered ${created.res.status}: ${created.res.text().slice(0, 200)}`, {
+        expected: 201,
+        actual: created.res.status,
+        requirement,
+      });
+      const exported = await ctx.api.get(`/containers/${created.id}/export`, undefined, { timeoutMs: 60_000 });
+      ctx.precondition(
+        exported.status === 200,
+        `export of the container created from ${ref} answered ${exported.status}`,
+        'engine/containers/export/200-tar-stream',
+      );
+      const entries = await readTar(exported.body).catch(() => []);
+      const file = entries.find((e) => plainName(e.name) === LOADED_FILE);
+      ctx.expectEqual(
+        file?.content.toString('utf8').trim(),
+        token,
+        `the filesystem of a container of the loaded ${ref} holds /${LOADED_FILE} of the tarball's layer.tar, with its content`,
+        requirement,
+      );
     },
   }),
   engineCheck({

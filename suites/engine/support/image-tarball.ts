@@ -4,11 +4,12 @@
  * `layer.tar`; a root `repositories` file mapping repository → tag → layer ID when the tarball
  * defines repositories. Read with `tar-stream` (through tar-files.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from './context.ts';
 import { IMAGE_MARKER, normalRef } from './images.ts';
-import { plainName, readTar, type TarRead } from './tar-files.ts';
+import { packTar, plainName, readTar, type TarRead } from './tar-files.ts';
 
 export interface LayerDir {
   id: string;
@@ -179,4 +180,22 @@ export async function savedTopLayerInfo(ctx: EngineContext, repo: string, tag: s
     }
     return info as Record<string, unknown>;
   }, requirement);
+}
+
+/**
+ * An image tarball of one layer built by the suite in the format the spec describes, and nothing
+ * more: a directory named by a long (64 hex, random) layer ID holding `VERSION` (1.0), `json` (its
+ * layer information: the ID) and `layer.tar` (the layer's files), and a root `repositories` file
+ * mapping `repo` → `tag` → that layer ID. No file a daemon's own save adds (manifest, image configs).
+ */
+export async function specImageTarball(layerTar: Buffer, repo: string, tag: string): Promise<{ tarball: Buffer; layerId: string }> {
+  const layerId = randomBytes(32).toString('hex');
+  const tarball = await packTar([
+    { name: `${layerId}/`, type: 'directory' },
+    { name: `${layerId}/VERSION`, content: '1.0' },
+    { name: `${layerId}/json`, content: JSON.stringify({ id: layerId }) },
+    { name: `${layerId}/layer.tar`, content: layerTar },
+    { name: 'repositories', content: JSON.stringify({ [repo]: { [tag]: layerId } }) },
+  ]);
+  return { tarball, layerId };
 }

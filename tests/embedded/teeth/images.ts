@@ -85,6 +85,8 @@ export const imageTeeth: Teeth[] = [
   { fault: 'get-many-first-name-only', version: '1.22', catches: [`${I}/get-many/query-names-repeatable`] },
   { fault: 'images-get-whole-repository', version: '1.18', catches: [`${I}/get-many/query-names-repeatable/per-value`] },
   { fault: 'load-ignores-tags', version: '1.22', catches: [`${I}/load/200-loaded`] },
+  { fault: 'load-needs-manifest', version: '1.22', catches: [`${I}/load/200-loaded/spec-format`] },
+  { fault: 'load-needs-manifest', version: '1.18', catches: [`${I}/load/200-loaded/spec-format`] },
   { fault: 'build-not-canceled', version: '1.22', catches: [`${I}/build/cancel-on-disconnect`] },
   // commit
   { fault: 'commit-returns-200', version: '1.22', catches: [`${I}/commit/201-response-schema`] },
