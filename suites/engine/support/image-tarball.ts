@@ -185,7 +185,7 @@ export async function savedTopLayerInfo(ctx: EngineContext, repo: string, tag: s
 /**
  * An image tarball of one layer built by the suite in the format the spec describes, and nothing
  * more: a directory named by a long (64 hex, random) layer ID holding `VERSION` (1.0), `json` (its
- * layer information: the ID) and `layer.tar` (the layer's files), and a root `repositories` file
+ * layer information: the ID, when made, the image's configuration) and `layer.tar` (the layer's files), and a root `repositories` file
  * mapping `repo` → `tag` → that layer ID. No file a daemon's own save adds (manifest, image configs).
  */
 export async function specImageTarball(layerTar: Buffer, repo: string, tag: string): Promise<{ tarball: Buffer; layerId: string }> {
@@ -193,7 +193,11 @@ export async function specImageTarball(layerTar: Buffer, repo: string, tag: stri
   const tarball = await packTar([
     { name: `${layerId}/`, type: 'directory' },
     { name: `${layerId}/VERSION`, content: '1.0' },
-    { name: `${layerId}/json`, content: JSON.stringify({ id: layerId }) },
+    // The layer information an image's top layer carries: its id, when it was made and the image's configuration (an image without one inspects as Config null).
+    {
+      name: `${layerId}/json`,
+      content: JSON.stringify({ id: layerId, created: new Date().toISOString(), os: 'linux', config: { Cmd: ['/conformance-layer'] } }),
+    },
     { name: `${layerId}/layer.tar`, content: layerTar },
     { name: 'repositories', content: JSON.stringify({ [repo]: { [tag]: layerId } }) },
   ]);
