@@ -95,6 +95,7 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   { name: 'placement-first-node', description: 'every new container goes to the first candidate node, whatever the deployment strategy' },
   { name: 'placement-counts-stopped', description: "the deployment strategies count a node's Stopped containers as running ones" },
   { name: 'placement-ignores-tags', description: "containers are placed on nodes that lack the service's tags" },
+  { name: 'cluster-tags-not-on-nodes', description: 'the nodes a cluster deploys do not get the tags the cluster was created with (they start with no tag)' },
   { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
   { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
   {

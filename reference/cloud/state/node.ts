@@ -70,7 +70,7 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
     public_ip: nextPublicIp(),
     deployed_datetime: null,
     destroyed_datetime: null,
-    tags: [...cluster.tags],
+    tags: world.faults.has('cluster-tags-not-on-nodes') ? [] : [...cluster.tags],
     nickname: fqdn,
     reachable: true,
   };

@@ -1,4 +1,4 @@
-import { tagNames } from '../support/app.ts';
+import { createService, live, containersOf, operate, serviceBody, settled, tagNames } from '../support/app.ts';
 import { ENDS, expectActionSucceeded, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
@@ -16,6 +16,7 @@ const R = {
   deploy202: 'cloud/nodecluster/deploy/202-async',
   belong: 'cloud/nodecluster/get/nodes-belong',
   share: 'cloud/nodecluster/get/nodes-share-type-and-region',
+  carryTags: 'cloud/nodecluster/get/nodes-carry-cluster-tags',
   current: 'cloud/nodecluster/get/current-equals-target-when-deployed',
   dates: 'cloud/nodecluster/get/datetimes-track-operations',
   scale: 'cloud/nodecluster/update/scale-target',
@@ -118,6 +119,45 @@ export default [
       }, OPERATION.nodeTerminate);
       const after = await settle(ctx, 'node-cluster', cluster.resource_uri, [...CLUSTER_SETTLED, 'Init']);
       expectActualCount(ctx, after, await nodesOf(ctx, after), `a ${String(after.state)} cluster one of whose nodes was terminated`);
+    },
+  }),
+  cloudCheck({
+    id: R.carryTags,
+    title: "A cluster's tags identify its nodes: a cluster created with two tags gives both to each of its nodes, and a service with one of them deploys there",
+    endpoint: 'cloud/nodecluster/get',
+    async run(ctx) {
+      // Tags of this check only: no other node carries them, so the service can run on this cluster's nodes alone.
+      const [first, second] = [ctx.uniqueName('ctag-a'), ctx.uniqueName('ctag-b')];
+      const cluster = await deployedCluster(ctx, 2, { tags: [{ name: first }, { name: second }] });
+      const uris = cluster.nodes ?? [];
+      ctx.precondition(uris.length >= 2, `the deployed cluster lists ${uris.length} node(s), not 2`, OPERATION.clusterDeploy);
+      const nodes = await Promise.all(uris.map((n) => settle(ctx, 'node', n, ['Deployed'])));
+      for (const n of nodes) {
+        const names = tagNames(n.tags);
+        ctx.expect(names.includes(first) && names.includes(second), `node ${n.resource_uri} does not carry the tags its cluster was created with`, {
+          expected: [first, second].sort(),
+          actual: names,
+          requirement: R.carryTags,
+        });
+      }
+      // A service tagged with one of the cluster's tags deploys onto the cluster's nodes (and only there: no other node has it).
+      const svc = await createService(ctx, serviceBody(ctx, undefined, { tags: [{ name: second }], target_num_containers: 2 }));
+      const res = await operate(ctx, svc.resource_uri, 'start');
+      ctx.expect(isSuccess(res.status), `start of a service tagged with a tag of the cluster answered ${res.status}`, { requirement: R.carryTags });
+      await new Promise((r) => setTimeout(r, 50));
+      const after = await settled(ctx, 'service', svc.resource_uri);
+      const placed = live(await containersOf(ctx, svc));
+      ctx.expect(after.state === 'Running' && placed.length === 2, `a service tagged ${second} did not run its 2 containers on the cluster's nodes`, {
+        expected: { state: 'Running', containers: 2 },
+        actual: { state: after.state, containers: placed.map((c) => `${c.resource_uri}: ${c.state}`) },
+        requirement: R.carryTags,
+      });
+      for (const c of placed)
+        ctx.expect(
+          uris.some((n) => sameResource(c.node, n)),
+          `container ${c.resource_uri} of a service tagged ${second} runs on ${String(c.node)}, not on a node of the cluster`,
+          { expected: uris, actual: c.node, requirement: R.carryTags },
+        );
     },
   }),
   cloudCheck({

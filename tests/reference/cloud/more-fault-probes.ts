@@ -226,4 +226,8 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'service-image-empty-accepted': async (t) => expect((await t.call('POST', S, { image: '', name: 'web' })).status).toBe(201),
   'registry-host-with-port': async (t) =>
     expect((await get(t, '/api/repo/v1/registry/')).objects.map((r: { host: string }) => r.host)).toContain('quay.io:443'),
+  'cluster-tags-not-on-nodes': async (t) => {
+    const cluster = await deployedCluster(t, 1, { tags: [{ name: 'a' }, { name: 'b' }] });
+    expect((await get(t, cluster.nodes[0])).tags).toEqual([]);
+  },
 };
