@@ -23,6 +23,11 @@ export const ACTION_FAULTS = faultArea('actions', [
     description: 'an action carries as start_date the date of the first call made on its object, not of its own call',
   },
   { name: 'cancel-refused', description: 'cancel is refused (409) in every state, also In progress' },
+  {
+    name: 'cancel-deploy-keeps-working',
+    description:
+      'service starts say can_be_canceled false (their cancel is refused 409); a canceled node cluster deploy ends Canceled while its work runs on: the cluster ends Deployed',
+  },
   { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },
   { name: 'cancel-canceling-allowed', description: 'cancel of a Canceling action is accepted (202)' },

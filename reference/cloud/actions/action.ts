@@ -10,6 +10,13 @@ export type ActionState = 'Pending' | 'In progress' | 'Canceling' | 'Canceled' |
 export const TERMINAL_ACTION_STATES: readonly ActionState[] = ['Success', 'Failed', 'Canceled'];
 export const CANCELABLE_ACTION_STATES: readonly ActionState[] = ['Pending', 'In progress'];
 
+/** Under `cancel-deploy-keeps-working` a service start cannot be canceled (its flag says false, its cancel is refused). */
+export const startNotCancelable = (world: World, a: Pick<Action, 'action'>): boolean =>
+  a.action === 'Service Start' && world.faults.has('cancel-deploy-keeps-working');
+/** Under `cancel-deploy-keeps-working` a canceled node cluster deploy is marked Canceled but its work is not stopped. */
+export const cancelLeavesWorkRunning = (world: World, a: Pick<Action, 'action'>): boolean =>
+  a.action === 'Node Cluster Deploy' && world.faults.has('cancel-deploy-keeps-working');
+
 export interface ActionLogLine {
   type: 'log';
   log: string;
@@ -58,7 +65,8 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     ip: a.ip,
     location: a.location,
     is_user_action: a.is_user_action,
-    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state),
+    // Under `cancel-deploy-keeps-working` service starts say they cannot be canceled.
+    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state) && !startNotCancelable(world, a),
     can_be_retried: retriableFlag(world, a.state),
   };
   for (const field of keysOf(ACTION_FIELD_WRONG)) {

@@ -10,7 +10,7 @@ import { LogBook } from '../state/logbook.ts';
 import { announceAction } from '../state/notify.ts';
 import { resourceUri, type UriScope } from '../uris.ts';
 import type { World } from '../world.ts';
-import type { Action, ActionLogLine, ActionState } from './action.ts';
+import { cancelLeavesWorkRunning, type Action, type ActionLogLine, type ActionState } from './action.ts';
 import { unixSeconds } from '../dates.ts';
 
 /** Background work: waits are simulated time and throw when the action is canceled. */
@@ -104,7 +104,8 @@ export class ActionCall {
     };
     void work(job)
       .then(
-        () => endedAtOnce || this.finish('Success'),
+        // Under `cancel-deploy-keeps-working` the work of a canceled deploy ran on; its action stays Canceled.
+        () => endedAtOnce || (cancelLeavesWorkRunning(world, action) && action.state.startsWith('Cancel')) || this.finish('Success'),
         async (err: unknown) => {
           revert?.();
           // Under `blind18-failed-work-ends-canceled` a failure first aborts the job (to stop its other steps) and is then taken for a cancel.

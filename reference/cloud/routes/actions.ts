@@ -3,7 +3,7 @@
  * their own: cancel changes the canceled action (202, Canceling), retry creates the new
  * execution (202, that new action, named by the X-Vendor-Action-URI header).
  */
-import { actionJson, CANCELABLE_ACTION_STATES, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
+import { actionJson, CANCELABLE_ACTION_STATES, cancelLeavesWorkRunning, startNotCancelable, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
 import { finishAction } from '../actions/call.ts';
 import { filterActions } from '../actions/filters.ts';
 import { listReply } from '../http/envelope.ts';
@@ -40,14 +40,14 @@ function cancel(ctx: CallContext): Reply {
     ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed')) ||
     (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed')) ||
     (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
-  const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused');
+  const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused') && !startNotCancelable(world, a);
   if (!verdictOf(ctx.req.mutation, a.state, cancelable)) throw conflict(`action in state '${a.state}' cannot be canceled`);
   // Under `blind8-cancel-answers-previous-state` the answer is the action as read before the change.
   const before = world.faults.has('blind8-cancel-answers-previous-state') ? actionJson(world, a) : undefined;
   a.state = 'Canceling';
   // Under `blind9-canceling-not-announced` only the end of a cancel (Canceled) reaches the event stream.
   if (!world.faults.has('blind9-canceling-not-announced')) announceAction(world, a, 'update');
-  if (a.abort) a.abort.abort(new Error('canceled'));
+  if (a.abort && !cancelLeavesWorkRunning(world, a)) a.abort.abort(new Error('canceled'));
   else if (!world.faults.has('blind2-cancel-stays-canceling')) world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
   return accepted(world, before ?? actionJson(world, a));
 }

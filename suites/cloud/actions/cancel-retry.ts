@@ -111,6 +111,33 @@ async function expectStartStopped(ctx: CloudContext, svc: Service, upAtCancel: n
   });
 }
 
+/** The states a cluster whose canceled deploy stopped may settle in (the spec does not show where a canceled deploy leaves it). */
+const CANCELED_DEPLOY_SETTLED = [...CLUSTER_SETTLED, 'Init', 'Terminated'];
+
+/**
+ * A canceled deploy does not go on: once its action is Canceled and the cluster left Deploying, it
+ * is not Deployed with target_num_nodes Deployed nodes, the end of a deploy that ran to completion
+ * (a target may undo the deploy, keep the nodes it had brought up, or leave the cluster Partly
+ * deployed or Empty, but not finish the work it said was canceled).
+ */
+async function expectDeployStopped(ctx: CloudContext, cluster: NodeCluster): Promise<void> {
+  const uri = cluster.resource_uri;
+  await settle(ctx, 'node-cluster', uri, CANCELED_DEPLOY_SETTLED);
+  await sleep(GOES_ON_MS);
+  const now = await settle(ctx, 'node-cluster', uri, CANCELED_DEPLOY_SETTLED);
+  const nodes = await Promise.all(((now.nodes as string[] | undefined) ?? []).map((n) => ctx.getJson('node', n, 'node')));
+  const deployed = nodes.filter((n) => n.state === 'Deployed').length;
+  ctx.expect(
+    now.state !== 'Deployed' && deployed < Number(now.target_num_nodes),
+    `the canceled deploy went on: the cluster is ${String(now.state)} with ${deployed} Deployed node(s)`,
+    {
+      expected: `not Deployed, fewer than its target_num_nodes (${String(now.target_num_nodes)}) nodes Deployed: the deploy's work stopped`,
+      actual: { state: now.state, nodes: nodes.map((n) => `${n.resource_uri}: ${String(n.state)}`) },
+      requirement: R.cancelInProgress,
+    },
+  );
+}
+
 async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
   const { cluster, action, res } = await cancelWhileInProgress(ctx, deploy);
   ctx.precondition(ok(res), `cancel of an In progress action answered ${res.status}`, OPERATION.actionCancel);
@@ -182,13 +209,13 @@ export default [
     id: R.cancelInProgress,
     title:
       'Cancel of an In progress action that says it can be canceled (a start of ten containers in sequence, else a cluster deploy) ' +
-      'moves it to Canceling, then Canceled, and a start stops',
+      'moves it to Canceling, then Canceled, and its work stops (a start runs no more containers, a deploy does not end Deployed)',
     requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes, R.announced],
     endpoint: CANCEL,
     async run(ctx) {
       const events = await ctx.api.openStream(EVENTS);
       ctx.defer(() => events.close());
-      const { kind, service, action, res } = await cancelCancelable(ctx, [R.cancelInProgress, row('in-progress-allows-cancel')]);
+      const { kind, service, cluster, action, res } = await cancelCancelable(ctx, [R.cancelInProgress, row('in-progress-allows-cancel')]);
       ctx.observe(`the ${kind} canceled`);
       const upAtCancel = service ? await runningOf(ctx, service) : 0;
       ctx.observe(`cancel answered ${res.status}`);
@@ -207,6 +234,7 @@ export default [
       const end = await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES);
       ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
       if (end.state === 'Canceled' && service) await expectStartStopped(ctx, service, upAtCancel);
+      else if (end.state === 'Canceled' && cluster) await expectDeployStopped(ctx, cluster);
       // Which changes emit events the spec does not show; the facts (informational) have each change of an action's state emit one.
       const announced = await statesAnnounced(ctx, events, action.resource_uri, TERMINAL_ACTION_STATES, 10_000, R.announced);
       if (announced === undefined) ctx.observe(`the events upgrade answered ${events.status}: whether Canceling was announced was not read`);

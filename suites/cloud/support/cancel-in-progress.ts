@@ -53,11 +53,13 @@ export interface Canceled {
   res: HttpResponse;
   /** The service, when a service start was canceled. */
   service?: Service;
+  /** The cluster, when a node cluster deploy was canceled. */
+  cluster?: NodeCluster;
 }
 
 export interface CancelKind {
   name: string;
-  reach: InProgressReach<{ action: Action; service?: Service }>;
+  reach: InProgressReach<{ action: Action; service?: Service; cluster?: NodeCluster }>;
 }
 
 /**

@@ -18,6 +18,7 @@ export const actionFieldTeeth: CloudTeeth[] = [
   ...keysOf(CHECK_OF_FIELD).map((field) => ({ fault: actionFieldWrong(field), catches: [CHECK_OF_FIELD[field]] })),
   { fault: 'action-start-date-first-call', catches: ['cloud/actions/header-on-creating-responses'] },
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling', 'cloud/action/cancel/can-be-canceled-flag/every-kind'] },
+  { fault: 'cancel-deploy-keeps-working', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // The flag compared with the cancel for each kind: a start that says false yet is canceled.
   { fault: actionFieldWrong('can_be_canceled'), catches: ['cloud/action/cancel/can-be-canceled-flag/every-kind'] },
   // The asynchronous operations whose 202 rule the other async-returns-200 entries do not reach.

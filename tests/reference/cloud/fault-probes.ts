@@ -270,6 +270,7 @@ const WINDOW_PACE = 5;
 const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'retry-in-progress-allowed',
   'cancel-refused',
+  'cancel-deploy-keeps-working',
   'cancel-canceled-allowed',
   'cancel-canceling-allowed',
   'retry-canceling-allowed',

@@ -226,6 +226,20 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
   'service-image-empty-accepted': async (t) => expect((await t.call('POST', S, { image: '', name: 'web' })).status).toBe(201),
   'registry-host-with-port': async (t) =>
     expect((await get(t, '/api/repo/v1/registry/')).objects.map((r: { host: string }) => r.host)).toContain('quay.io:443'),
+  'cancel-deploy-keeps-working': async (t) => {
+    const cluster = await t.ok('POST', CLUSTERS, { name: 'probe', node_type: NODE_TYPE, region: REGION });
+    const deploy = await action(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
+    expect((await t.call('POST', `${deploy.resource_uri}cancel/`)).status).toBe(202);
+    await until(
+      () => get(t, deploy.resource_uri),
+      (a) => a.state === 'Canceled',
+    );
+    const after = await until(
+      () => get(t, cluster.resource_uri),
+      (c) => c.state !== 'Deploying',
+    );
+    expect(after.state).toBe('Deployed');
+  },
   'cluster-tags-not-on-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'a' }, { name: 'b' }] });
     expect((await get(t, cluster.nodes[0])).tags).toEqual([]);
