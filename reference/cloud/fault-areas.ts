@@ -61,6 +61,11 @@ export const STATE_FAULTS = faultArea('states', [
   },
   { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
+  {
+    name: 'redeploy-volume-data-dropped',
+    description:
+      'redeploy with reuse_volumes true (the default) keeps the volumes the containers show, but recreates them empty: the data written there is lost',
+  },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   {

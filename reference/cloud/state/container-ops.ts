@@ -34,6 +34,8 @@ function bindingsFor(world: World, svc: Service, previous: readonly ContainerBin
     }
     if (b.host_path) return [{ volume: null, host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable }];
     const kept = reuse ? previous.find((p) => p.container_path === b.container_path && p.volume)?.volume : undefined;
+    // Under `redeploy-volume-data-dropped` the volume is kept (the same one shown) but recreated empty: its data is lost.
+    if (kept && world.faults.has('redeploy-volume-data-dropped')) world.store.volumeFiles.delete(kept);
     if (world.faults.has('blind9-binding-volume-shared-by-containers')) {
       // The volume is keyed by service and path: every container of the service mounts the first one's.
       const sibling = liveContainers(world, svc)

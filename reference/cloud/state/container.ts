@@ -11,6 +11,7 @@ import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.t
 import type { Container, ContainerState, EnvVar, Node } from './model.ts';
 import { portsJson } from './ports.ts';
 import type { ShellEnv } from './shell.ts';
+import { volumeFilesOf } from './store.ts';
 import { cpuWeightOf } from './cpu-weight.ts';
 import { allows, type StateTable } from './states.ts';
 
@@ -102,6 +103,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     reachable: [...world.store.containers.values()]
       .filter((o) => o.state === 'Running' && (o.nodeUuid === c.nodeUuid || !world.faults.has('blind21-private-ip-node-local')))
       .map((o) => o.private_ip),
+    // The volumes the container mounts: what is written there outlives the container when its volume is reused.
+    mounts: c.bindings.flatMap((b) => (b.volume && b.container_path ? [{ path: b.container_path, files: volumeFilesOf(world.store, b.volume) }] : [])),
   };
 }
 

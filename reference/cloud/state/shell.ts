@@ -6,8 +6,9 @@
  * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /sys/fs/cgroup/cpu.weight`
  * (its relative CPU weight), `cat /proc/net/dev`
  * (the interfaces of its network namespace), `cat /proc/1/comm` (PID 1 of its PID namespace) and `cat /proc/self/cgroup`
- * (its cgroup v2 path, below its cgroup_parent): the only files
- * modelled; any other is not found, `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * (its cgroup v2 path, below its cgroup_parent), and the files of the volumes mounted (written by `touch` or a
+ * command's `> FILE`, read by `cat`): the only files modelled; any other is not found (a write elsewhere is kept for
+ * the session only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
@@ -42,7 +43,19 @@ export interface ShellEnv {
   cgroup: string;
   /** The addresses `ping` reaches: every Running container's private_ip on the overlay network. */
   reachable: readonly string[];
+  /** The volumes mounted: each one's mount point and its files (by their path below it). */
+  mounts?: ReadonlyArray<{ path: string; files: Map<string, string> }>;
 }
+
+/** The volume a path is in and the path below its mount point, or undefined outside every volume. */
+function inVolume(path: string, env: ShellEnv): { files: Map<string, string>; rel: string } | undefined {
+  const mount = (env.mounts ?? []).filter((m) => under(path, m.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  return mount ? { files: mount.files, rel: path.slice(mount.path.replace(/\/$/, '').length) || '/' } : undefined;
+}
+
+/** Whether a path can be written (not under a read-only mount; on a read-only root, only under a writable one). */
+const writable = (path: string, env: ShellEnv): boolean =>
+  !env.readOnly.some((dir) => under(path, dir)) && !(env.rootReadOnly && !env.writable.some((dir) => under(path, dir)));
 
 /** /proc/net/dev: a two-line header, then a line per interface. */
 const netDev = (interfaces: readonly string[]): string =>
@@ -50,7 +63,10 @@ const netDev = (interfaces: readonly string[]): string =>
   interfaces.map((i) => `${i.padStart(6)}:       0       0    0    0        0       0    0    0\n`).join('');
 
 /** Files `cat` can read: their text in the container. */
-function fileText(path: string, env: ShellEnv): string | undefined {
+function fileText(path: string, env: ShellEnv, session: ReadonlyMap<string, string>): string | undefined {
+  const volume = inVolume(path, env);
+  if (volume) return volume.files.get(volume.rel);
+  if (session.has(path)) return session.get(path);
   if (path === '/proc/self/status') return procStatus({ privileged: env.privileged, user: env.user, command: 'cat' });
   if (path === '/sys/fs/cgroup/memory.max') return `${env.memoryLimit ?? 'max'}\n`;
   if (path === '/sys/fs/cgroup/cpu.weight') return `${env.cpuWeight}\n`;
@@ -126,17 +142,48 @@ function steps(line: string): Array<{ command: string; afterSuccess: boolean }> 
   return out;
 }
 
-const under = (path: string, dir: string): boolean => path === dir || path.startsWith(`${dir.replace(/\/$/, '')}/`);
+function under(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(`${dir.replace(/\/$/, '')}/`);
+}
+
+/** Files written outside the volumes, per shell environment: they last as long as it does. */
+const sessionFiles = new WeakMap<ShellEnv, Map<string, string>>();
+
+/** Writes a file (`touch` with `append` '' keeps what is there); false when the path cannot be written. */
+function writeFile(path: string, text: string, env: ShellEnv, session: Map<string, string>, append = false): boolean {
+  if (!writable(path, env)) return false;
+  const volume = inVolume(path, env);
+  const [files, key] = volume ? [volume.files, volume.rel] : [session, path];
+  files.set(key, append ? (files.get(key) ?? '') + text : text);
+  return true;
+}
 
 export function runLine(line: string, env: ShellEnv): ShellResult {
   const result: ShellResult = { output: [], exitCode: 0, exited: false };
+  let session = sessionFiles.get(env);
+  if (!session) {
+    session = new Map();
+    sessionFiles.set(env, session);
+  }
   for (const { command, afterSuccess } of steps(line)) {
     if (afterSuccess && result.exitCode !== 0) continue;
     const [name, ...args] = words(command, env.vars);
     if (name === undefined) continue;
     const stream = ['>&2', '1>&2'].includes(args.at(-1) ?? '') ? 'stderr' : 'stdout';
     if (stream === 'stderr') args.pop();
-    const out = (text: string): void => void result.output.push({ stream, text });
+    // `> FILE` (or `>> FILE`): the command's standard output goes into the file.
+    const redirect = args.findIndex((a) => a === '>' || a === '>>');
+    const into = redirect >= 0 ? { path: args[redirect + 1] ?? '', append: args[redirect] === '>>', text: '' } : undefined;
+    if (into) args.splice(redirect, 2);
+    const out = (text: string): void => {
+      if (into && stream === 'stdout') into.text += text;
+      else result.output.push({ stream, text });
+    };
+    if (into && !writable(into.path, env)) {
+      result.output.push({ stream: 'stderr', text: `sh: can't create ${into.path}: Read-only file system\n` });
+      result.exitCode = 1;
+      continue;
+    }
     switch (name) {
       case 'echo':
         out(args[0] === '-n' ? args.slice(1).join(' ') : `${args.join(' ')}\n`);
@@ -169,15 +216,13 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = 0;
         break;
       case 'touch': {
-        const refused = args.filter(
-          (path) => env.readOnly.some((dir) => under(path, dir)) || (env.rootReadOnly && !env.writable.some((dir) => under(path, dir))),
-        );
+        const refused = args.filter((path) => !writeFile(path, '', env, session, true));
         for (const path of refused) result.output.push({ stream: 'stderr', text: `touch: ${path}: Read-only file system\n` });
         result.exitCode = refused.length ? 1 : 0;
         break;
       }
       case 'cat': {
-        const texts = args.map((path) => fileText(path, env));
+        const texts = args.map((path) => fileText(path, env, session));
         args.forEach((path, i) => {
           const text = texts[i];
           if (text !== undefined) out(text);
@@ -204,6 +249,7 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.output.push({ stream: 'stderr', text: `sh: 1: ${name}: not found\n` });
         result.exitCode = 127;
     }
+    if (into) writeFile(into.path, into.text, env, session, into.append);
   }
   return result;
 }

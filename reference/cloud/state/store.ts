@@ -14,6 +14,18 @@ export class Store {
   readonly addedRegistries = new Map<string, Registry[]>();
   /** in creation order, which is chronological */
   readonly actions = new Map<string, Action>();
+  /** The files written into each volume (by its URI), by their path below the mount point. */
+  readonly volumeFiles = new Map<string, Map<string, string>>();
+}
+
+/** The files of a volume (created empty on first use). */
+export function volumeFilesOf(store: Store, volume: string): Map<string, string> {
+  let files = store.volumeFiles.get(volume);
+  if (!files) {
+    files = new Map();
+    store.volumeFiles.set(volume, files);
+  }
+  return files;
 }
 
 /** The resources of one namespace, in creation order. */

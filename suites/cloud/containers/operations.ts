@@ -7,7 +7,7 @@ import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSet
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
-import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
+import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes } from '../support/reuse-volumes.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
@@ -72,6 +72,11 @@ async function endsIn(
 const volumeAt = (c: Container, path: string): unknown => (c.bindings ?? []).find((b) => b.container_path === path)?.volume;
 
 const volumes = (c: Container): string[] => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
+/** The volumes of a container and the container, read once it runs again. */
+const containerVolumes = (ctx: CloudContext, c: Container): RedeployedVolumes => ({
+  volumes: async () => volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])),
+  running: async () => [await ctx.waitForState('container', c.resource_uri, ['Running'])],
+});
 
 export default [
   cloudCheck({
@@ -140,16 +145,8 @@ export default [
     title: "Without reuse_volumes, container redeploy keeps the container's volumes (default true)",
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
-      const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
-      const before = volumes(c);
-      ctx.precondition(before.length > 0, 'the container shows no binding for /conformance-data', OPERATION.bindingsInherited);
-      await operateAndSettle(ctx, c, 'redeploy');
-      ctx.expectEqual(
-        volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])),
-        before,
-        'redeploy without reuse_volumes gave the container other volumes',
-        R.reuse,
-      );
+      const c = await runningContainer(ctx, { bindings: [{ container_path: DATA_PATH }] });
+      await expectReuseVolumesDefault(ctx, c, containerVolumes(ctx, c), R.reuse);
     },
   }),
   cloudCheck({
@@ -157,8 +154,8 @@ export default [
     title: "Container redeploy with reuse_volumes=true keeps the container's volumes, with reuse_volumes=false gives it new ones",
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
-      const c = await runningContainer(ctx, { bindings: [{ container_path: '/conformance-data' }] });
-      await expectReuseVolumesQuery(ctx, c, async () => volumes(await ctx.waitForState('container', c.resource_uri, ['Running'])), R.reuseQuery);
+      const c = await runningContainer(ctx, { bindings: [{ container_path: DATA_PATH }] });
+      await expectReuseVolumesQuery(ctx, c, containerVolumes(ctx, c), R.reuseQuery);
     },
   }),
   cloudCheck({

@@ -16,7 +16,7 @@ import {
   waitForContainers,
 } from '../support/app.ts';
 import { environment } from '../support/streams.ts';
-import { expectReuseVolumesQuery } from '../support/reuse-volumes.ts';
+import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes } from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
@@ -40,6 +40,15 @@ export async function volumesOf(ctx: CloudContext, svc: Service): Promise<string
   const containers = live(await containersOf(ctx, svc));
   return containers.flatMap((c) => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`)).sort();
 }
+
+/** The volumes and the running container of a one-container service, read once it has its container again. */
+export const serviceVolumes = (ctx: CloudContext, svc: Service): RedeployedVolumes => ({
+  volumes: async () => {
+    await waitForContainers(ctx, svc, 1);
+    return volumesOf(ctx, svc);
+  },
+  running: () => waitForContainers(ctx, svc, 1),
+});
 
 /** A start of a service that has run before: every container ends Running again, none added. */
 async function startAll(ctx: CloudContext, svc: Service, what: string): Promise<void> {
@@ -152,13 +161,8 @@ export default [
     title: "Without reuse_volumes, redeploy keeps the containers' volumes (default true)",
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
-      const at = await sharedNodes(ctx);
-      const svc = await runningService(ctx, at, { bindings: [{ container_path: '/conformance-data' }] });
-      const before = await volumesOf(ctx, svc);
-      ctx.precondition(before.length > 0, 'the container shows no binding for /conformance-data', OPERATION.bindingsInherited);
-      await operateAndSettle(ctx, svc, 'redeploy');
-      await waitForContainers(ctx, svc, 1);
-      ctx.expectEqual(await volumesOf(ctx, svc), before, 'redeploy without reuse_volumes gave the containers other volumes', R.reuse);
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: DATA_PATH }] });
+      await expectReuseVolumesDefault(ctx, svc, serviceVolumes(ctx, svc), R.reuse);
     },
   }),
   cloudCheck({
@@ -166,12 +170,8 @@ export default [
     title: "Service redeploy with reuse_volumes=true keeps the containers' volumes, with reuse_volumes=false gives them new ones",
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
-      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: '/conformance-data' }] });
-      const volumes = async (): Promise<string[]> => {
-        await waitForContainers(ctx, svc, 1);
-        return volumesOf(ctx, svc);
-      };
-      await expectReuseVolumesQuery(ctx, svc, volumes, R.reuseQuery);
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: DATA_PATH }] });
+      await expectReuseVolumesQuery(ctx, svc, serviceVolumes(ctx, svc), R.reuseQuery);
     },
   }),
   cloudCheck({

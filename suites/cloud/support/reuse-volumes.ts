@@ -2,32 +2,103 @@
  * Spec: Containers, Services, Stacks > redeploy: "Query `reuse_volumes` B, default true". The
  * parameter's effect, with the spellings the spec writes for boolean query values (`true`,
  * `false`): true keeps the volumes of the containers being replaced, false gives them new ones.
+ *
+ * A volume is its data: before the redeploy the check writes a marker into the volume at
+ * /conformance-data of each container (exec) and reads it back after it. Kept volumes still hold
+ * it; new ones do not. The volume URIs the bindings show are compared too where they name one (a
+ * binding may show volume null, the spec's Binding object): a target that shows the same volume
+ * but recreated it empty is told by the data alone.
  */
 import { encodeBoolean } from '../../../harness/protocol/booleans.ts';
 import { type AppRef, operateAndSettle } from './app.ts';
 import type { CloudContext } from './context.ts';
+import { OPERATION } from './operation-requirements.ts';
+import { printedIn } from './streams.ts';
+import type { Container } from './views.generated.ts';
 
-/** How a check reads the volumes of what it redeploys (`container path=volume URI`), once the redeploy has settled. */
-export type VolumesAfterRedeploy = () => Promise<string[]>;
+/** The container path of the volume the redeploy checks bind. */
+export const DATA_PATH = '/conformance-data';
+const MARKER_FILE = `${DATA_PATH}/conformance-marker`;
+
+/** How a check reads what it redeploys, once the redeploy has settled. */
+export interface RedeployedVolumes {
+  /** The volumes its containers show: `container path=volume URI` each. */
+  volumes: () => Promise<string[]>;
+  /** Its containers, once Running again. */
+  running: () => Promise<Container[]>;
+}
 
 const volumeOf = (entry: string): string => entry.slice(entry.indexOf('=') + 1);
 /** An entry whose binding names a volume (not null or absent). */
 const named = (entry: string): boolean => !['', 'null', 'undefined'].includes(volumeOf(entry));
 
-/** Redeploys `resource` with reuse_volumes=true (the volumes stay) and then false (none of them stays). */
-export async function expectReuseVolumesQuery(ctx: CloudContext, resource: AppRef, volumes: VolumesAfterRedeploy, requirement: string): Promise<void> {
-  const before = await volumes();
-  // A binding may show volume null (the spec's Binding object): only volumes the containers name can be followed.
-  ctx.precondition(before.some(named), `the containers show no volume for /conformance-data (${before.join(', ') || 'no binding'})`);
+/** Writes a marker of this check into the volume of each container (exec); returns the marker. */
+async function writeMarker(ctx: CloudContext, containers: readonly Container[]): Promise<string> {
+  ctx.precondition(containers.length > 0, 'the resource has no running container to write into');
+  const marker = ctx.uniqueName('volume-data');
+  for (const c of containers) {
+    const echoed = await printedIn(ctx, c, `echo ${marker} > ${MARKER_FILE}; cat ${MARKER_FILE}`);
+    // A container whose volume cannot be written shows nothing about the redeploy.
+    ctx.precondition(echoed.includes(marker), `the data written into ${MARKER_FILE} of ${c.resource_uri} could not be read back: ${echoed.slice(0, 200)}`);
+  }
+  return marker;
+}
+
+/** Each container's volume holds the marker (`kept`) or does not (new volumes). */
+async function expectMarker(
+  ctx: CloudContext,
+  containers: readonly Container[],
+  marker: string,
+  kept: boolean,
+  what: string,
+  requirement: string,
+): Promise<void> {
+  ctx.precondition(containers.length > 0, `after ${what} the resource has no running container to read`);
+  for (const c of containers) {
+    const read = await printedIn(ctx, c, `cat ${MARKER_FILE}`);
+    const there = read.includes(marker);
+    ctx.expect(
+      there === kept,
+      kept
+        ? `after ${what} the data written into the volume at ${DATA_PATH} is gone from ${c.resource_uri}`
+        : `after ${what} ${c.resource_uri} still has the data written into the volume it had at ${DATA_PATH}`,
+      { expected: kept ? `${MARKER_FILE} holding ${marker}` : `no ${MARKER_FILE} of the replaced volume`, actual: read.slice(0, 200), requirement },
+    );
+  }
+}
+
+/** Redeploys `resource` without reuse_volumes (default true): its containers keep their volumes, and the data in them. */
+export async function expectReuseVolumesDefault(ctx: CloudContext, resource: AppRef, read: RedeployedVolumes, requirement: string): Promise<void> {
+  const before = await read.volumes();
+  ctx.precondition(before.length > 0, `the containers show no binding for ${DATA_PATH}`, OPERATION.bindingsInherited);
+  const marker = await writeMarker(ctx, await read.running());
+  await operateAndSettle(ctx, resource, 'redeploy');
+  const containers = await read.running();
+  const after = await read.volumes();
+  if (before.some(named)) ctx.expectEqual(after, before, 'redeploy without reuse_volumes gave the containers other volumes', requirement);
+  else ctx.observe(`the bindings name no volume (${before.join(', ')}): the data alone tells whether the volumes were kept`);
+  await expectMarker(ctx, containers, marker, true, 'a redeploy without reuse_volumes', requirement);
+}
+
+/** Redeploys `resource` with reuse_volumes=true (the volumes stay, with their data) and then false (none of them stays). */
+export async function expectReuseVolumesQuery(ctx: CloudContext, resource: AppRef, read: RedeployedVolumes, requirement: string): Promise<void> {
+  const before = await read.volumes();
+  ctx.precondition(before.length > 0, `the containers show no binding for ${DATA_PATH}`, OPERATION.bindingsInherited);
+  const marker = await writeMarker(ctx, await read.running());
   await operateAndSettle(ctx, resource, 'redeploy', { reuse_volumes: encodeBoolean(true, 'lower') });
-  const kept = await volumes();
-  ctx.expectEqual(kept, before, 'redeploy with reuse_volumes=true gave the containers other volumes', requirement);
+  const reused = await read.running();
+  const kept = await read.volumes();
+  if (before.some(named)) ctx.expectEqual(kept, before, 'redeploy with reuse_volumes=true gave the containers other volumes', requirement);
+  else ctx.observe(`the bindings name no volume (${before.join(', ')}): the data alone tells whether the volumes were kept`);
+  await expectMarker(ctx, reused, marker, true, 'a redeploy with reuse_volumes=true', requirement);
   await operateAndSettle(ctx, resource, 'redeploy', { reuse_volumes: encodeBoolean(false, 'lower') });
-  const fresh = await volumes();
+  const renewed = await read.running();
+  const fresh = await read.volumes();
   const old = new Set(kept.filter(named).map(volumeOf));
   ctx.expect(fresh.length > 0 && fresh.every((v) => !old.has(volumeOf(v))), 'redeploy with reuse_volumes=false kept volumes of the replaced containers', {
     expected: `volumes other than ${[...old].join(', ')}`,
     actual: fresh,
     requirement,
   });
+  await expectMarker(ctx, renewed, marker, false, 'a redeploy with reuse_volumes=false', requirement);
 }

@@ -114,6 +114,17 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'high-availability-scale-emptiest', catches: ['cloud/deployment/high-availability'] },
   { fault: 'stack-start-one-container-each', catches: ['cloud/stack/start/starts-services'] },
   { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
+  {
+    fault: 'redeploy-volume-data-dropped',
+    catches: [
+      'cloud/service/redeploy/reuse-volumes-default-true',
+      'cloud/container/redeploy/reuse-volumes-default-true',
+      'cloud/stack/redeploy/reuse-volumes-default-true',
+      'cloud/service/redeploy/query-reuse-volumes',
+      'cloud/container/redeploy/query-reuse-volumes',
+      'cloud/stack/redeploy/query-reuse-volumes',
+    ],
+  },
   { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
   { fault: 'redeploy-config-first-container-only', catches: ['cloud/service/redeploy/effect'] },
   { fault: 'link-variables-not-injected', catches: ['cloud/service/link-variables'] },

@@ -4,7 +4,7 @@
  * throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -239,6 +239,24 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
       (c) => c.state !== 'Deploying',
     );
     expect(after.state).toBe('Deployed');
+  },
+  'redeploy-volume-data-dropped': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
+    const container = svc.containers[0];
+    const exec = async (command: string): Promise<string> =>
+      (await logsOf(t, `${container}exec/?command=${encodeURIComponent(command)}`)).map((m) => String(m.output)).join('');
+    expect(await exec('echo kept > /d/f; cat /d/f')).toContain('kept');
+    const redeploy = await action(t, await t.call('POST', `${svc.resource_uri}redeploy/`));
+    await until(
+      () => get(t, redeploy.resource_uri),
+      (a) => a.state === 'Success',
+    );
+    await until(
+      () => get(t, container),
+      (c) => c.state === 'Running',
+    );
+    expect(await exec('cat /d/f')).not.toContain('kept');
   },
   'cluster-tags-not-on-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'a' }, { name: 'b' }] });
