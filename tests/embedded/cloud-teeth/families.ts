@@ -52,7 +52,8 @@ const ENUM_FIELDS = ['autorestart', 'autodestroy', 'deployment_strategy', 'net',
 
 /** Node cluster create fields: the echo check, and the check of the field's default (which also sends another value). */
 const CLUSTER_DEFAULT_CHECK: Record<string, string> = {
-  disk: 'cloud/nodecluster/create/default-disk-60',
+  // Not disk: since f68f9ccf the default-disk check judges only providers that keep a disk sent (takesDisk reads it back),
+  // so a target ignoring disk is not judged for its default; the echo check catches it.
   nickname: 'cloud/nodecluster/create/default-nickname-name',
   target_num_nodes: 'cloud/nodecluster/create/default-nickname-name',
   tags: 'cloud/nodecluster/create/default-nickname-name',
