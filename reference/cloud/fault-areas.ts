@@ -26,7 +26,8 @@ export const ACTION_FAULTS = faultArea('actions', [
   {
     name: 'cancel-deploy-keeps-working',
     description:
-      'service starts say can_be_canceled false (their cancel is refused 409); a canceled node cluster deploy ends Canceled while its work runs on: the cluster ends Deployed',
+      'service starts say can_be_canceled false (their cancel is refused 409); a canceled node cluster deploy ends ' +
+      'Canceled while its work runs on: the cluster ends Deployed',
   },
   { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },

@@ -14,7 +14,8 @@ export const BLIND_24_FAULTS = faultArea('blind', [
   {
     name: 'blind24-hostname-split-at-dot',
     description:
-      'a Hostname holding a dot is split at its first dot in the container: `hostname` shows the part before it (the rest becomes the domain name when Domainname is empty); inspect echoes it whole',
+      'a Hostname holding a dot is split at its first dot in the container: `hostname` shows the part before it (the ' +
+      'rest becomes the domain name when Domainname is empty); inspect echoes it whole',
   },
   {
     name: 'blind24-dns-options-comma-joined',
@@ -31,7 +32,8 @@ export const BLIND_24_FAULTS = faultArea('blind', [
   {
     name: 'blind24-rename-conflict-running-only',
     description:
-      'POST rename checks the new name against the running containers only: a name held by a stopped or created container is taken (204) instead of refused with 409',
+      'POST rename checks the new name against the running containers only: a name held by a stopped or created ' +
+      'container is taken (204) instead of refused with 409',
   },
   {
     name: 'blind24-attach-paused-logs-only-allowed',
@@ -40,6 +42,7 @@ export const BLIND_24_FAULTS = faultArea('blind', [
   {
     name: 'blind24-history-size-image-total',
     description:
-      "1.22 history items of local images give Size as that image's total size (its VirtualSize) instead of the size of the layer of that step; <missing> items keep the layer size",
+      "1.22 history items of local images give Size as that image's total size (its VirtualSize) instead of the size " +
+      'of the layer of that step; <missing> items keep the layer size',
   },
 ]);

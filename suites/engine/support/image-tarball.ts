@@ -193,7 +193,7 @@ export async function specImageTarball(layerTar: Buffer, repo: string, tag: stri
   const tarball = await packTar([
     { name: `${layerId}/`, type: 'directory' },
     { name: `${layerId}/VERSION`, content: '1.0' },
-    // The layer information an image's top layer carries: its id, when it was made and the image's configuration (an image without one inspects as Config null).
+    // The layer information of an image's top layer: its id, when it was made, the image's configuration (without one it inspects as Config null).
     {
       name: `${layerId}/json`,
       content: JSON.stringify({ id: layerId, created: new Date().toISOString(), os: 'linux', config: { Cmd: ['/conformance-layer'] } }),
