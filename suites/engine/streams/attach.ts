@@ -15,6 +15,7 @@ import {
   expectNoUpgradeHeaders,
   expectUpgradeHeaders,
   LOGGED_BOTH,
+  logsSession,
   waitForLog,
 } from '../support/streams.ts';
 
@@ -169,6 +170,15 @@ export default [
         'attach without stdin=1 must not deliver the client bytes to the container stdin (stdin defaults to false), yet the program answered the line',
         { expected: 'no output', actual: noStdin.data.toString('utf8') },
       );
+      // However slowly the target works: the program reads one line, so the line its log answers is the
+      // first that reached its stdin. A line sent with stdin=1 after the one sent without must be it.
+      await attachSession(ctx, id, { stream: 1, stdin: 1, stdout: 1 }, { stdin: 'y\n', readMs: QUIET_MS });
+      await waitForLog(ctx, id, 'after-', 'stdout', 'engine/containers/attach/query-stdin');
+      const answered = demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8');
+      ctx.expect(!answered.includes('after-x'), 'the line sent on an attach without stdin=1 reached the container stdin (stdin defaults to false)', {
+        expected: 'the program answers the line sent with stdin=1 (after-y)',
+        actual: answered,
+      });
     },
   }),
   engineCheck({
