@@ -38,6 +38,16 @@ const SERVICE_DEFAULTS = [
   'name-image-without-namespace',
 ].map((d) => `cloud/service/create/default-${d}`);
 
+/** The redeploy checks of reuse_volumes, of services, containers and stacks: each catches a fault of the volumes a redeploy keeps. */
+const REUSE_VOLUMES_CHECKS = [
+  'cloud/service/redeploy/reuse-volumes-default-true',
+  'cloud/container/redeploy/reuse-volumes-default-true',
+  'cloud/stack/redeploy/reuse-volumes-default-true',
+  'cloud/service/redeploy/query-reuse-volumes',
+  'cloud/container/redeploy/query-reuse-volumes',
+  'cloud/stack/redeploy/query-reuse-volumes',
+];
+
 /** Stacks, services, containers, deployment strategies and the Stream API. */
 export const appTeeth: CloudTeeth[] = [
   { fault: 'service-default-target-2', catches: ['cloud/service/create/default-target-num-containers-1'] },
@@ -49,14 +59,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'container-ops-whole-service', catches: ['cloud/container/start/effect', 'cloud/container/stop/effect', 'cloud/container/terminate/effect'] },
   {
     fault: 'reuse-volumes-ignored',
-    catches: [
-      'cloud/service/redeploy/reuse-volumes-default-true',
-      'cloud/container/redeploy/reuse-volumes-default-true',
-      'cloud/stack/redeploy/reuse-volumes-default-true',
-      'cloud/service/redeploy/query-reuse-volumes',
-      'cloud/container/redeploy/query-reuse-volumes',
-      'cloud/stack/redeploy/query-reuse-volumes',
-    ],
+    catches: REUSE_VOLUMES_CHECKS,
   },
   { fault: 'create-missing-name-accepted', catches: ['cloud/stack/create/requires-name'] },
   { fault: 'tags-string-list-rejected', catches: ['cloud/service/create/tags-as-strings'] },
@@ -116,14 +119,7 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'autorestart-ignored', catches: ['cloud/service/autorestart-autodestroy-semantics'] },
   {
     fault: 'redeploy-volume-data-dropped',
-    catches: [
-      'cloud/service/redeploy/reuse-volumes-default-true',
-      'cloud/container/redeploy/reuse-volumes-default-true',
-      'cloud/stack/redeploy/reuse-volumes-default-true',
-      'cloud/service/redeploy/query-reuse-volumes',
-      'cloud/container/redeploy/query-reuse-volumes',
-      'cloud/stack/redeploy/query-reuse-volumes',
-    ],
+    catches: REUSE_VOLUMES_CHECKS,
   },
   { fault: 'redeploy-keeps-old-config', catches: ['cloud/service/redeploy/effect', 'cloud/container/redeploy/effect', 'cloud/service/get/synchronized'] },
   { fault: 'redeploy-config-first-container-only', catches: ['cloud/service/redeploy/effect'] },
