@@ -119,13 +119,19 @@ export default [
   }),
   engineCheck({
     id: 'engine/events/attributes-die-exit-code',
-    title: '(1.22) The die event Attributes include exitCode',
+    title: '(1.22) The die event Attributes include exitCode, of a non-zero exit and of exit 0',
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
-      const { id } = await ctx.runningContainer(['sh', '-c', 'exit 3']);
-      const die = emitted(ctx, find(await eventsOf(ctx, since, id, hasKinds('die')), 'die'), 'the die event');
+      // Exit 0 is the zero state: an exitCode left out when it is 0 shows only there.
+      const [failed, succeeded] = await Promise.all([ctx.runningContainer(['sh', '-c', 'exit 3']), ctx.runningContainer(['true'])]);
+      const [failedDie, succeededDie] = await Promise.all(
+        [failed.id, succeeded.id].map(async (id) => find(await eventsOf(ctx, since, id, hasKinds('die')), 'die')),
+      );
+      const die = emitted(ctx, failedDie, 'the die event of the container that exited 3');
       ctx.expectEqual(attributesOf(die).exitCode, '3', 'the die event of a container that exited 3 has exitCode 3');
+      const dieZero = emitted(ctx, succeededDie, 'the die event of the container that exited 0');
+      ctx.expectEqual(attributesOf(dieZero).exitCode, '0', 'the die event of a container that exited 0 has exitCode 0');
     },
   }),
   engineCheck({
