@@ -96,16 +96,25 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/attach/409-container-paused',
-    title: '(1.22) POST /attach to a paused container answers 409',
+    title: '(1.22) POST /attach to a paused container answers 409, with stream=1 and with logs=1 alone',
     requirements: ['engine/containers/attach/409-container-paused', PAUSED_409],
     oneRule: true,
     endpoint: 'engine/containers/attach',
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await pausedContainer(ctx);
-      const conn = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1, stderr: 1 }, upgrade: true });
-      conn.close();
-      ctx.expectEqual(conn.status, 409, `attach to a paused container answers 409, got ${conn.status} ${conn.statusText}`);
+      // The rule ties the 409 to the paused container, not to the stream: a logs-only attach is refused too.
+      for (const query of [
+        { stream: 1, stdout: 1, stderr: 1 },
+        { logs: 1, stdout: 1 },
+      ]) {
+        const conn = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query, upgrade: true });
+        conn.close();
+        const asked = Object.entries(query)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&');
+        ctx.expectEqual(conn.status, 409, `attach?${asked} to a paused container answers 409, got ${conn.status} ${conn.statusText}`);
+      }
     },
   }),
   engineCheck({
