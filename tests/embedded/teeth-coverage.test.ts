@@ -53,6 +53,9 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'blind18-events-label-filter-split':
     'spec (GET /events): (1.22) `label=<S>` (image and container label); the forms `label=key` and `label=key=value` are stated for ' +
     "the image list's filter only, so what a bare key selects among events is not said; filter-label checks key=value against the same key with another value",
+  'blind24-history-size-image-total':
+    "spec (GET /images/(name)/history): a history item's Size is given as I and nothing more: whether it is the size of the step's layer " +
+    'or of the image at that step is not stated (the verdict is in catalog/engine/blind-faults-24.json)',
   'blind19-network-name-filter-prefix':
     'spec (GET /networks): id= and name= "match all or part"; a leading part is a part (the daemon of API 1.22 matches ids by prefix), ' +
     'so matching only the whole name or a leading part breaks no stated rule; engine/networks/list/filter-name observes a part inside',

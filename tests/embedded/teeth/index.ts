@@ -34,6 +34,7 @@ import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
+import { blind24Teeth } from './blind-24.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -59,6 +60,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind21Teeth,
   ...blind22Teeth,
   ...blind23Teeth,
+  ...blind24Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
