@@ -31,7 +31,9 @@ function interfaces(ctx: CloudContext, listing: string, mode: string): string {
 export default [
   cloudCheck({
     id: `${R.modes}/net-host-interfaces`,
-    title: "net host gives a container the node's network interfaces: its /proc/net/dev lists another set than a container under net bridge",
+    title:
+      "net host gives a container the node's network interfaces: its /proc/net/dev lists another set than a container under net bridge, " +
+      'with container_ports or without',
     requirements: [R.modes],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
@@ -41,6 +43,15 @@ export default [
       ctx.expect(host !== bridge, 'a container under net host sees the same interfaces as one under net bridge: no host network', {
         expected: `the node's interfaces, not the bridge container's own (${bridge})`,
         actual: host,
+        requirement: R.modes,
+      });
+      // A service with container_ports (an unpublished one: nothing to collide on the shared nodes) is under net host all the same:
+      // the ports do not move it to a stack of its own on the bridge.
+      const ports = [{ protocol: 'tcp', inner_port: 80 }];
+      const hostWithPorts = interfaces(ctx, await printedUnder(ctx, at, { net: 'host', container_ports: ports }, 'cat /proc/net/dev'), 'host');
+      ctx.expect(hostWithPorts === host, 'a container of a net host service with container_ports does not see the host network interfaces', {
+        expected: `the node's interfaces (${host}), as under net host without ports; not the bridge container's own (${bridge})`,
+        actual: hostWithPorts,
         requirement: R.modes,
       });
     },
