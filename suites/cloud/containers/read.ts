@@ -61,6 +61,8 @@ const INHERITED = [
   'cpuset',
   'memory_swap',
 ] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
+/** The boolean descriptive fields, sent both ways across the GET check's two services. */
+const FLAGS = ['tty', 'stdin_open', 'privileged', 'read_only'] as const;
 /** Fields of a running container that its GET and its entry in the list show alike. */
 const SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'exit_code', 'container_ports', 'deployed_datetime', 'started_datetime'];
 /** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
@@ -132,6 +134,9 @@ export default [
       const svc = await runningService(ctx, at, {
         autorestart: 'ON_FAILURE',
         privileged: true,
+        // tty on and stdin_open off (its default): a container that takes one flag for the other, or sets both as a client's -it does, shows.
+        tty: true,
+        stdin_open: false,
         working_dir: '/tmp',
         labels: { conformance: 'yes' },
         memory: 128,
@@ -154,6 +159,14 @@ export default [
         { requirement: R.inherits },
       );
       for (const field of INHERITED) ctx.expectEqual(container[field], service[field], `the container's ${field} differs from its service's`, R.inherits);
+      // The boolean flags the other way round: each one true where it was false above (stdin_open without tty, read_only without
+      // privileged), false where it was true, so that a flag a container shows fixed, or derived from another one, differs somewhere.
+      const flipped = await runningService(ctx, at, { tty: false, stdin_open: true, privileged: false, read_only: true });
+      const flippedService = await ctx.getJson('service', flipped.resource_uri, 'the service with the flags flipped');
+      const flippedContainer = await ctx.getJson('container', (await firstContainer(ctx, flipped)).resource_uri, 'its container');
+      for (const field of FLAGS) {
+        ctx.expectEqual(flippedContainer[field], flippedService[field], `the container's ${field} differs from its service's (flags flipped)`, R.inherits);
+      }
       const plain = await ctx.getJson('service', (await createService(ctx, serviceBody(ctx, undefined))).resource_uri, 'a service created without devices');
       expectDeviceFields(ctx, service, plain, [container], { shown: R.created, inherited: R.inherits });
       ctx.expect(sameResource(container.service, svc.resource_uri), `service is ${String(container.service)}, not the container's service`, {
