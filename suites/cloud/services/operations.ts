@@ -18,7 +18,7 @@ import {
 import { environment } from '../support/streams.ts';
 import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes } from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
-import { OPERATION } from '../support/operation-requirements.ts';
+import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const R = {
@@ -107,31 +107,51 @@ export default [
   }),
   cloudCheck({
     id: R.redeploy,
-    title: 'redeploy redeploys all containers with the current configuration: afterwards they match it (synchronized) (202, action ends)',
+    title:
+      'redeploy redeploys all containers with the current configuration, a Stopped one included: afterwards they all run it ' +
+      '(synchronized, Running) (202, action ends)',
     requirements: [R.redeploy, R.redeploy202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      // Two containers: "all containers" get the current configuration, not only the first.
+      // Two containers: "all containers" get the current configuration, not only the first; and the second one stopped
+      // (by its own stop), so that "all" is not only the running ones. The state table allows a redeploy of a Partly running service.
       const svc = await runningService(ctx, at, { target_num_containers: 2 });
       const uri = svc.resource_uri;
+      const [, second] = await waitForContainers(ctx, svc, 2);
+      const stopped = await operateAndSettle(ctx, second!, 'stop');
+      ctx.precondition(
+        stopped.state === 'Stopped',
+        `the container stopped by its stop endpoint is ${stopped.state}`,
+        operationRequirement(stopped.resource_uri, 'stop'),
+      );
       const patch = await ctx.api.patch(uri, { container_envvars: [{ key: 'CONFORMANCE_REDEPLOY', value: 'new' }] });
       ctx.precondition(patch.status < 300, `PATCH of the service answered ${patch.status}`, OPERATION.serviceUpdate);
-      await settled(ctx, 'service', uri);
+      const before = await settled(ctx, 'service', uri);
+      ctx.observe(`before the redeploy the service with one container stopped is ${before.state}`);
       const op = await startOp(ctx, uri, 'redeploy', R.redeploy, R.redeploy202);
       // The redeploy's work ended first: a redeploy may replace the containers (new uuids, the old ones
       // Terminated), so the containers read before its end may be the old ones. An action that never ends breaks the async rule.
       if (op.res.headers[ctx.actionHeader]) await finishedActionOf(ctx, op.res, 'redeploy', 30_000, R.redeploy202);
-      const got = await ctx.waitForState('service', uri, ['Running']);
-      const containers = await waitForContainers(ctx, svc, 2, ['Running'], undefined, R.redeploy);
+      const got = await settled(ctx, 'service', uri);
+      const containers = live(await containersOf(ctx, svc));
+      ctx.expect(
+        containers.length === 2 && containers.every((c) => c.state === 'Running'),
+        'after redeploy not all containers of the service run: a Stopped one was not redeployed',
+        { expected: ['Running', 'Running'], actual: containers.map((c) => `${String(c.name)} ${c.state}`), requirement: R.redeploy },
+      );
+      ctx.expectEqual(got.state, 'Running', 'after redeploy of a service with a Stopped container the service is not Running', R.redeploy);
       ctx.expectEqual(got.synchronized, true, 'after redeploy the service is not synchronized with its containers', R.redeploy);
-      for (const container of containers)
+      for (const container of containers) {
+        ctx.expectEqual(container.synchronized, true, `the redeployed container ${String(container.name)} is not synchronized with its service`, R.redeploy);
+        if (container.state !== 'Running') continue;
         ctx.expectEqual(
           (await environment(ctx, container, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
           'new',
           `the redeployed container ${String(container.name)} does not have the current configuration`,
           R.redeploy,
         );
+      }
       await op.expectAsync();
     },
   }),
