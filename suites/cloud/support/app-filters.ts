@@ -21,7 +21,7 @@ export interface AppList {
 /**
  * Something to filter, so that every documented filter has values that split the list: two
  * stacks, one with a running service, a service outside them running two containers on two
- * nodes, one of them stopped, and a service never started (Not running: a state of two words).
+ * nodes (and a third one, terminated), one of them stopped, and a service never started (Not running: a state of two words).
  */
 export async function populate(ctx: CloudContext): Promise<void> {
   const at = await ownNodes(ctx, 2);
@@ -29,11 +29,16 @@ export async function populate(ctx: CloudContext): Promise<void> {
   const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at)] });
   await createStack(ctx, { name: ctx.uniqueName('stack') });
   await operateAndSettle(ctx, stack, 'start');
-  const svc = await runningService(ctx, at, { target_num_containers: 2 });
-  const [one] = await waitForContainers(ctx, svc, 2);
+  const svc = await runningService(ctx, at, { target_num_containers: 3 });
+  const [one, , three] = await waitForContainers(ctx, svc, 3);
   const res = await ctx.api.post(`${one!.resource_uri}stop/`);
   ctx.precondition(res.status < 300, `stop of a container answered ${res.status}`, operationRequirement(one!.resource_uri, 'stop'));
   await ctx.waitForState('container', one!.resource_uri, ['Stopped']);
+  // A container terminated a moment ago: the list shows recently terminated ones, so state=Terminated has one of its own to match
+  // (without it, a state filter run over the live containers only agrees with the full list whenever no other check left one).
+  const gone = await ctx.api.delete(three!.resource_uri);
+  ctx.precondition(gone.status < 300, `DELETE of a container answered ${gone.status}`, operationRequirement(three!.resource_uri, 'terminate'));
+  await ctx.waitForState('container', three!.resource_uri, ['Terminated']);
 }
 
 /** Objects whose filtered fields cannot change while the check runs (others may be moving). */
