@@ -29,6 +29,7 @@ import { blind20Teeth } from './blind-20.ts';
 import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
+import { blind24Teeth } from './blind-24.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -62,6 +63,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind21Teeth,
   ...blind22Teeth,
   ...blind23Teeth,
+  ...blind24Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
