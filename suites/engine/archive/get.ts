@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
 import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -99,7 +99,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       for (const path of ['/proc/self/status', '/sys/kernel', '/dev/null']) {
         const res = await archive(ctx, 'GET', id, { path });
         ctx.expect(res.status >= 400 && res.status < 500, `GET /archive?path=${path} is refused`, { expected: 'a 4xx answer', actual: res.status });

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { createBody, createRaw, holds, stdoutOf, stdoutOfRun } from '../support/container-data.ts';
 import { withoutNetwork, type EngineContext } from '../support/context.ts';
-import { EXITS_ON_HUP, exitedContainer, HUP_EXIT_CODE, sharedRunningContainer } from '../support/lifecycle.ts';
+import { exitedContainer, EXITS_ON_HUP, HUP_EXIT_CODE, LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 import { createNetwork, createVolume, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 import { demux, logsSession, terminalText } from '../support/streams.ts';
@@ -201,7 +201,7 @@ export default [
     title: 'NetworkMode bridge, host, none and container:<id> are accepted and stored',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const other = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const other = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       for (const mode of ['bridge', 'host', 'none', `container:${other.id}`]) {
         const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { NetworkMode: mode } }));
         ctx.expectStatus(res, 201, `create with NetworkMode ${mode}`);
@@ -214,7 +214,7 @@ export default [
     title: 'PidMode empty (default), host and container:<id> are accepted and stored',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const other = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const other = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       for (const mode of ['', 'host', `container:${other.id}`]) {
         const { res, id } = await createRaw(ctx, createBody(ctx, { HostConfig: { PidMode: mode } }));
         ctx.expectStatus(res, 201, `create with PidMode ${JSON.stringify(mode)}`);

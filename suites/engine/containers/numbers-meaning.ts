@@ -7,7 +7,7 @@
  */
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { connect, containerFor, createNetwork, randomSubnet, type Subnet } from '../support/resources.ts';
 
 type Json = Record<string, unknown>;
@@ -70,7 +70,7 @@ export default [
     title: "State.Pid of a running container is its process's id (above zero), and never negative once it exited",
     endpoint: 'engine/containers/inspect',
     async run(ctx) {
-      const running = await ctx.state((await sharedRunningContainer(ctx, ['sleep', '300'])).id);
+      const running = await ctx.state((await sharedRunningContainer(ctx, [...LONG_SLEEP])).id);
       ctx.precondition(
         running.Running === true,
         `the running container is not Running (State.Running ${String(running.Running)})`,

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
 import { LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { statsMeaningProblems } from '../support/stats-meaning.ts';
@@ -11,7 +11,7 @@ const R = 'engine/containers/stats/';
 
 /** Two readings of a running container's stream (the check closes it after the second). */
 async function twoReadings(ctx: EngineContext, requirement: string, networked = false): Promise<StatsRead> {
-  const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], networked ? { networked } : {});
+  const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], networked ? { networked } : {});
   const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 8000 });
   ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200', requirement);
   ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, {
@@ -112,7 +112,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const read = await readStats(ctx, id, { stream: 0 }, { deadlineMs: 6000 });
       ctx.expectEqual(read.status, 200, 'GET /stats?stream=0 answers 200');
       ctx.expectEqual(
@@ -191,7 +191,7 @@ export default [
     title: 'The contents of blkio_stats and the memory counters are not shown: record them',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const [reading] = (await readStats(ctx, id, ctx.version === '1.22' ? { stream: 0 } : {}, { readings: 1 })).readings;
       const memory = ((reading?.memory_stats as { stats?: Record<string, unknown> } | undefined)?.stats ?? {}) as Record<string, unknown>;
       ctx.observe(`blkio_stats keys: ${Object.keys((reading?.blkio_stats ?? {}) as object).join(', ') || '(none)'}`);

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
 import { eventually } from '../support/poll.ts';
 
 const ENDPOINT = 'engine/containers/top';
@@ -8,7 +8,7 @@ const R = 'engine/containers/top/';
 
 type Top = { Titles: string[]; Processes: string[][] };
 
-const listsSleep = (result: Top): boolean => result.Processes.some((row) => row.join(' ').includes('sleep 300'));
+const listsSleep = (result: Top): boolean => result.Processes.some((row) => row.join(' ').includes(LONG_SLEEP.join(' ')));
 
 async function top(ctx: EngineContext, id: string, psArgs?: string, requirement?: string): Promise<Top> {
   const res = await ctx.api.get(`/containers/${id}/top`, psArgs === undefined ? {} : { ps_args: psArgs });
@@ -23,11 +23,14 @@ export default [
     title: 'GET /containers/(id)/top answers 200 with {Titles, Processes}: the processes of the container',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       // Start answers once the runtime has started the container's init, which may not have
       // become the command yet: ps would list the runtime's init for a moment.
       const result = await eventually(() => top(ctx, id), listsSleep);
-      ctx.expect(listsSleep(result), 'Processes lists the container command (sleep 300)', { expected: 'a row with sleep 300', actual: result.Processes });
+      ctx.expect(listsSleep(result), `Processes lists the container command (${LONG_SLEEP.join(' ')})`, {
+        expected: `a row with ${LONG_SLEEP.join(' ')}`,
+        actual: result.Processes,
+      });
       ctx.expect(
         result.Processes.every((row) => row.length === result.Titles.length),
         'every process row has one value per title',
@@ -40,7 +43,7 @@ export default [
     title: '`ps_args` defaults to -ef: top without it answers as with ps_args=-ef',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const [plain, ef] = [await top(ctx, id), await top(ctx, id, '-ef')];
       ctx.expectEqual(plain.Titles, ef.Titles, 'the Titles of top without ps_args are those of ps_args=-ef');
     },
@@ -50,7 +53,7 @@ export default [
     title: '`ps_args` passes its arguments to ps: the Titles follow them',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const result = await top(ctx, id, '-o pid,comm');
       ctx.expectEqual(result.Titles, ['PID', 'COMMAND'], 'ps_args=-o pid,comm gives the titles PID and COMMAND');
     },
@@ -62,7 +65,7 @@ export default [
     async run(ctx) {
       const os = ctx.expectJson<{ Os?: string }>(await ctx.api.get('/version'), 'version').Os ?? '';
       if (os.toLowerCase() === 'windows') ctx.notApplicable('top is not supported on Windows');
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       await top(ctx, id, undefined, `${R}not-supported-on-windows`);
     },
   }),

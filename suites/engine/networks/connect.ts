@@ -1,6 +1,6 @@
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { removedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, removedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { holds } from '../support/container-data.ts';
 import { attachedContainers, connect, containerFor, createNetwork, disconnect, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 
@@ -20,7 +20,7 @@ function missingReferenceChecks(operation: 'connect' | 'disconnect', preposition
       endpoint,
       versions: V122,
       async run(ctx) {
-        const container = await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
+        const container = await sharedRunningContainer(ctx, [...LONG_SLEEP], { networked: true });
         ctx.expectStatus(await send(ctx, ctx.uniqueName('missing'), container.id), 404, `${operation} ${preposition} a missing network`);
       },
     }),

@@ -5,6 +5,7 @@
  */
 import type { EngineContext } from '../support/context.ts';
 import { createOwn, exitedOwn, ownLabel, type OwnLabel } from '../support/own-containers.ts';
+import { LONG_SLEEP } from '../support/lifecycle.ts';
 
 export const COLOR = 'conformance.color';
 
@@ -25,7 +26,7 @@ export interface Population {
 export function population(ctx: EngineContext): Promise<Population> {
   return ctx.file.containers.get('query-population', async (shared): Promise<Population> => {
     const label = ownLabel('query');
-    const running = await createOwn(ctx, label, { cmd: ['sleep', '300'], labels: { [COLOR]: 'red' }, owner: shared });
+    const running = await createOwn(ctx, label, { cmd: [...LONG_SLEEP], labels: { [COLOR]: 'red' }, owner: shared });
     await ctx.start(running.id);
     const blue = await exitedOwn(ctx, label, ['true'], { [COLOR]: 'blue' }, shared);
     const three = await exitedOwn(ctx, label, ['sh', '-c', 'exit 3'], {}, shared);

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { pausedContainer, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, pausedContainer, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { bothStreams, expectClosed, expectLiveUntilDetached, LIVE_PROBE, LOGGED_BOTH, wsAttach, type WsCapture } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/attach-ws';
@@ -59,7 +59,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], { openStdin: true });
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], { openStdin: true });
       const got = await wsAttach(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 1000 });
       await blockedIfNotServed(ctx, got, id);
       ctx.expectEqual(got.status, 400, `attach/ws with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status}`);

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import {
   QUIET_MS,
   attachAndRun,
@@ -67,7 +67,7 @@ export default [
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300'], { openStdin: true });
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], { openStdin: true });
       const got = await attachSession(ctx, id, { stream: 1, stdin: 1, stdout: 1, detachKeys: 'not-a-key' }, { readMs: 2000 });
       ctx.expectEqual(got.status, 400, `attach with detachKeys=not-a-key (a bad parameter) answers 400, got ${got.status} ${got.statusText}`);
     },

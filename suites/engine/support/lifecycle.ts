@@ -63,6 +63,13 @@ export function sharedExitedContainer(ctx: EngineContext, cmd: string[] = ['true
 }
 
 /**
+ * The command of the file's shared running containers: it outlives any file of checks, so the
+ * container still runs when the file's last check reads it (Podman runs a file's checks one at a
+ * time, which took more than the five minutes a `sleep 300` lasts).
+ */
+export const LONG_SLEEP: readonly string[] = ['sleep', '86400'];
+
+/**
  * The file's running container of `cmd`, for checks that read a running container (or exec in it)
  * and leave it running as it was: made by the first check that asks, removed when the file ends.
  */

@@ -8,7 +8,7 @@ import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { expectItems, expectMembers } from '../../../harness/schema/members.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
-import { sharedRunningContainer } from './lifecycle.ts';
+import { LONG_SLEEP, sharedRunningContainer } from './lifecycle.ts';
 
 export interface Volume {
   Name: string;
@@ -150,7 +150,7 @@ export async function disconnect(ctx: EngineContext, network: string, container:
 export async function containerFor(ctx: EngineContext, network: string, own = false): Promise<CreatedContainer> {
   const container = own
     ? await ctx.runningContainer(['sleep', '300'], { networked: true })
-    : await sharedRunningContainer(ctx, ['sleep', '300'], { networked: true });
+    : await sharedRunningContainer(ctx, [...LONG_SLEEP], { networked: true });
   ctx.defer(async () => {
     await disconnect(ctx, network, container.id, true);
   });

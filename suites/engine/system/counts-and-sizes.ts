@@ -6,7 +6,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck, type EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer, pausedContainer, removedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { exitedContainer, LONG_SLEEP, pausedContainer, removedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 
 const COUNTS = 'engine/system/info/200-counts';
 const SIZES = 'engine/images/list/200-sizes';
@@ -96,7 +96,7 @@ export default [
     title: 'GET /info counts at least the running container and the imported image, one CPU and some memory, and no count is negative',
     endpoint: 'engine/system/info',
     async run(ctx) {
-      await sharedRunningContainer(ctx, ['sleep', '300']);
+      await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       ctx.fixtureImage();
       const info = json<Json>(ctx, await ctx.api.get('/info'), 'GET /info', COUNTS);
       // NFd: the daemon holds at least the connection it answers on.

@@ -1,7 +1,7 @@
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
 import type { EngineContext } from '../support/context.ts';
 import { fixtureAs, registryRepo } from '../support/registry.ts';
 import {
@@ -142,7 +142,7 @@ export default [
     requirements: ['engine/auth/upgrade-hint', 'engine/errors/101-hijack'],
     oneRule: true,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });
       upgraded.close();
       ctx.expectEqual(upgraded.status, 101, 'attach with Upgrade: tcp and Connection: Upgrade answers 101');

@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
 import { nowSeconds, readEvents, untilSoon } from '../support/events.ts';
 import { createBody, createRaw } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -79,7 +79,7 @@ export default [
     id: 'engine/service/exec-id',
     title: 'The exec (id) placeholder is the identifier exec create returned',
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const created = await ctx.api.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: true } });
       ctx.expectStatus(created, 201, 'exec create');
       const execId = ctx.expectJson<{ Id: string }>(created, 'exec create response').Id;
@@ -165,7 +165,7 @@ export default [
     id: 'engine/resources/timestamps',
     title: 'Timestamps are integer Unix seconds where stated, otherwise ISO 8601 strings with fractional seconds',
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const list = ctx.expectJson<Array<{ Id: string; Created: unknown }>>(await ctx.api.get('/containers/json', { all: true }), 'container list');
       const created = list.find((c) => c.Id === id)?.Created;
       ctx.expect(Number.isInteger(created), `the list item Created is integer Unix seconds, got ${JSON.stringify(created)}`);

@@ -9,7 +9,7 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
+import { LONG_SLEEP, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
 import { readStats } from '../support/stats.ts';
 
 const RULE = 'engine/resources/timestamps';
@@ -90,7 +90,7 @@ export default [
     title: 'The times of what the run made (container Created, StartedAt and FinishedAt, image Created, stats read) fall within the run',
     requirements: [RULE],
     async run(ctx) {
-      const running = await sharedRunningContainer(ctx, ['sleep', '300']);
+      const running = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
       const list = json<Array<{ Id: string; Created?: unknown }>>(ctx, await ctx.api.get('/containers/json', { all: true }), 'container list');
       const listed = list.find((c) => c.Id === running.id)?.Created;
       expectSecondsOfRun(ctx, 'the container list item Created', listed);
