@@ -17,6 +17,7 @@ import tag from './tag.ts';
 import remove from './delete.ts';
 import search from './search.ts';
 import saveLoad from './save-load.ts';
+import load from './load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
 import transferProgress from './transfer-progress.ts';
@@ -44,6 +45,7 @@ export const imageChecks: EngineCheck[] = [
   ...remove,
   ...search,
   ...saveLoad,
+  ...load,
   ...commit,
   ...transferErrors,
   ...transferProgress,
