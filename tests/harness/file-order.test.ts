@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import type { ProductInfo } from '../../harness/run/probe.ts';
+import { RUN_CONFIG_ENV } from '../../harness/run/config.ts';
 import { FileOrderSequencer, fileOrderCacheDir } from '../../harness/run/file-order.ts';
 
 const ROOT = '/project';
@@ -32,6 +33,28 @@ test('files the cache has no duration for start first, larger first, as vitest o
   const sizes = { 'small.test.ts': 10, 'large.test.ts': 900, 'known.test.ts': 500 };
   const sorted = await new FileOrderSequencer(vitestWith(last, sizes)).sort(['small.test.ts', 'known.test.ts', 'large.test.ts'].map(spec));
   expect(files(sorted)).toEqual(['large.test.ts', 'small.test.ts', 'known.test.ts']);
+});
+
+afterEach(() => {
+  delete process.env[RUN_CONFIG_ENV];
+});
+
+test('in a run with an image lane the lane sections start first, the others after them in their own order', async () => {
+  const names = ['engine-1.22/containers', 'engine-1.22/images', 'engine-1.18/streams', 'engine-1.18/events', 'engine-1.22/system'];
+  const sections = names.map((n) => `suites/${n}.test.ts`);
+  const last = Object.fromEntries(sections.map((f, i) => [f, { duration: 1000 * (10 - i) }]));
+  process.env[RUN_CONFIG_ENV] = JSON.stringify({ imageLane: '/tmp/lane.sock' });
+  const laned = await new FileOrderSequencer(vitestWith(last, {})).sort(sections.map(spec));
+  expect(files(laned).map((f) => f.slice('suites/'.length, -'.test.ts'.length))).toEqual([
+    'engine-1.22/images',
+    'engine-1.18/events',
+    'engine-1.22/system',
+    'engine-1.22/containers',
+    'engine-1.18/streams',
+  ]);
+  process.env[RUN_CONFIG_ENV] = JSON.stringify({});
+  const free = await new FileOrderSequencer(vitestWith(last, {})).sort(sections.map(spec));
+  expect(files(free)).toEqual(sections);
 });
 
 test('each implementation, the embedded target apart and that target with faults apart again, keeps its own durations', () => {

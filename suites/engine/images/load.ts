@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
 import { withoutNetwork } from '../support/context.ts';
 import { contentType, createBody, createRaw } from '../support/container-data.ts';
-import { saveImage, specImageTarball } from '../support/image-tarball.ts';
+import { loadTarball, saveImage, specImageTarball } from '../support/image-tarball.ts';
 import { isRefusal } from '../support/image-streams.ts';
 import { imageExists, imageIdOf, ownImage, removeLater, sameImage } from '../support/images.ts';
 import { packTar, plainName, readTar } from '../support/tar-files.ts';
@@ -26,7 +26,7 @@ export default [
       const removed = await ctx.api.delete(`/images/${image.id}`, { force: true });
       if (removed.status !== 200 || (await imageExists(ctx, image.id)))
         ctx.unverified(`${image.ref} could not be removed before the load (DELETE by ID answered ${removed.status})`);
-      const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      const res = await loadTarball(ctx, saved.body);
       ctx.expectStatus(res, 200, 'load of the saved tarball');
       ctx.expect(sameImage(await imageIdOf(ctx, image.ref, 'engine/images/load/200-loaded'), image.id), `after the load, ${image.ref} names another image`, {
         expected: image.id,
@@ -51,7 +51,7 @@ export default [
       const ref = `${repo}:v1`;
       removeLater(ctx, ref);
       const { tarball } = await specImageTarball(layerTar, repo, 'v1');
-      const res = await ctx.api.post('/images/load', { body: tarball, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      const res = await loadTarball(ctx, tarball);
       ctx.expect(!isRefusal(res), `the load of a tarball in the spec's format answered ${res.status}: ${res.text().trim().slice(0, 200)}`, {
         expected: '200 without an {error} object',
         actual: { status: res.status, body: res.text().slice(0, 200) },
@@ -89,7 +89,7 @@ export default [
     async run(ctx) {
       const image = await ownImage(ctx, 'load-body');
       const saved = await saveImage(ctx, image.ref);
-      const res = await ctx.api.post('/images/load', { body: saved.body, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+      const res = await loadTarball(ctx, saved.body);
       ctx.observe(`load answered ${res.status} '${contentType(res) || 'no content type'}': ${res.text().trim().slice(0, 200) || '(empty body)'}`);
     },
   }),
@@ -98,10 +98,7 @@ export default [
     title: 'POST /images/load of a body that is no image tarball is not answered as a success',
     endpoint: 'engine/images/load',
     async run(ctx) {
-      const res = await ctx.api.post('/images/load', {
-        body: Buffer.from('conformance: this is not an image tarball\n'),
-        headers: { 'content-type': 'application/x-tar' },
-      });
+      const res = await loadTarball(ctx, Buffer.from('conformance: this is not an image tarball\n'));
       // The shape of a load answer is not shown: a 200 that reports the failure as an {error} object is one too.
       ctx.expect(isRefusal(res), `a load of a body that is no image tarball answered ${res.status} without an error`, {
         expected: 'an error status (500 is listed), or an {error} object',

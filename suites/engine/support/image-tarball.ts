@@ -32,6 +32,11 @@ export function saveImage(ctx: EngineContext, name: string): Promise<HttpRespons
   return ctx.api.get(`/images/${name}/get`, undefined, { timeoutMs: 60_000 });
 }
 
+/** POST /images/load of a tarball: a load of a whole image takes longer than an ordinary answer. */
+export function loadTarball(ctx: EngineContext, tarball: Buffer): Promise<HttpResponse> {
+  return ctx.api.post('/images/load', { body: tarball, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+}
+
 /** A 200 `application/x-tar` answer, read as an image tarball. */
 export async function expectImageTarball(ctx: EngineContext, res: HttpResponse, what: string, requirement: string): Promise<ImageTarball> {
   ctx.expectStatus(res, 200, what, requirement);

@@ -5,7 +5,7 @@
  */
 import type { EngineContext } from './context.ts';
 import { imageIdOf, ownImage, removeLater } from './images.ts';
-import { saveImage } from './image-tarball.ts';
+import { loadTarball, saveImage } from './image-tarball.ts';
 import { packTar, readTar, type TarFile } from './tar-files.ts';
 
 /** Rewrites one parsed JSON object of the tarball (a config or a layer's json) in place. */
@@ -44,7 +44,7 @@ export async function reloadedImage(ctx: EngineContext, purpose: string, rewrite
     const removed = await ctx.api.delete(`/images/${own.id}`, { force: true });
     if (removed.status !== 200) ctx.fail(`removing ${own.id} before the load answered ${removed.status}`);
     removeLater(ctx, own.ref);
-    const loaded = await ctx.api.post('/images/load', { body: tarball, headers: { 'content-type': 'application/x-tar' }, timeoutMs: 60_000 });
+    const loaded = await loadTarball(ctx, tarball);
     if (loaded.status !== 200) ctx.fail(`the load of the tarball answered ${loaded.status}: ${loaded.text().trim().slice(0, 160)}`);
     return { id: await imageIdOf(ctx, own.ref), ref: own.ref };
   }, 'engine/images/load/200-loaded');
