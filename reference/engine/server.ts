@@ -83,13 +83,26 @@ export function routeVersion(pathname: string, faults: FaultSet): { version: Api
   throw new HttpError(400, `client version ${requested} is not supported by this daemon: supported API versions are ${API_VERSIONS.join(', ')}`);
 }
 
+/** The version first seen on each connection (`blind25-version-per-connection`). */
+const versionOfConnection = new WeakMap<object, ApiVersion>();
+
+function connectionVersion(socket: object, requested: ApiVersion): ApiVersion {
+  const first = versionOfConnection.get(socket);
+  if (first) return first;
+  versionOfConnection.set(socket, requested);
+  return requested;
+}
+
 async function dispatch(opts: HttpFrontOptions, req: http.IncomingMessage, res: http.ServerResponse, connection: Connection): Promise<void> {
   setDaemonHeaders(res, opts.profile);
   if (opts.faults.has('cors-allow-all')) res.setHeader('Access-Control-Allow-Origin', '*');
   let exchange: ExchangeMutation | undefined;
   try {
     const url = new URL(req.url ?? '/', 'http://engine');
-    const { version, path } = routeVersion(url.pathname, opts.faults);
+    const routed = routeVersion(url.pathname, opts.faults);
+    const path = routed.path;
+    // Under `blind25-version-per-connection` the version is parsed once per connection: later keep-alive requests keep the first one's.
+    const version = opts.faults.has('blind25-version-per-connection') ? connectionVersion(req.socket, routed.version) : routed.version;
     const method = (req.method ?? 'GET').toUpperCase();
     const match = opts.routes.match(method, path);
     const servedAnyway =

@@ -60,7 +60,8 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   // Under `blind7-image-delete-untagged-kept` deletion is decided while untagging: an image without a reference is left alone.
   if (references === 0 && opts.faults.has('blind7-image-delete-untagged-kept')) return records;
   checkDeletable(store, image, opts.force || conflictIgnored, inUse);
-  removeWithReferences(store, events, image, records);
+  // Under `blind25-image-delete-by-name-no-delete-event` an image reached through its last name is dropped on the untag path: no delete event.
+  removeWithReferences(store, events, image, records, Boolean(named) && opts.faults.has('blind25-image-delete-by-name-no-delete-event'));
   if (!opts.noprune || opts.faults.has('image-delete-noprune-ignored')) pruneParents(store, events, image, records);
   return records;
 }
@@ -74,7 +75,8 @@ function checkDeletable(store: ImageStore, image: Image, force: boolean, inUse: 
   }
 }
 
-function removeWithReferences(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[]): void {
+/** @param deleteEventLost `blind25-image-delete-by-name-no-delete-event`: the image goes without its delete event. */
+function removeWithReferences(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[], deleteEventLost = false): void {
   for (const ref of [...image.repoTags, ...image.repoDigests]) {
     store.untag(image.id, ref);
     records.push({ Untagged: ref });
@@ -82,7 +84,7 @@ function removeWithReferences(store: ImageStore, events: EventBus, image: Image,
   }
   store.delete(image.id);
   records.push({ Deleted: image.id });
-  events.emit({ Type: 'image', Action: 'delete', id: image.id, attributes: { name: image.id } });
+  if (!deleteEventLost) events.emit({ Type: 'image', Action: 'delete', id: image.id, attributes: { name: image.id } });
 }
 
 /** Deletes parents left dangling (no references, no other children, unused). */

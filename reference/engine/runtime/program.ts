@@ -73,6 +73,8 @@ export interface StartProgramOptions {
   /** The container's listening ports, shared by its command and its exec instances. */
   sockets?: ContainerSockets;
   memory?: MemoryCgroup;
+  /** With `tty`, whether stdin is the terminal too (default true); false under `blind25-tty-open-stdin-pipe` (the daemon decides). */
+  stdinOnTty?: boolean;
   io: ProgramIO;
 }
 
@@ -99,7 +101,7 @@ export function startProgram(opts: StartProgramOptions): ProgramRun {
     out: (d) => group.write('stdout', toBuffer(d)),
     err: (d) => group.write('stderr', toBuffer(d)),
   };
-  if (opts.tty) markTerminal(proc.stdin, proc.out, proc.err);
+  if (opts.tty) markTerminal(...(opts.stdinOnTty === false ? [] : [proc.stdin]), proc.out, proc.err);
   void runMain(proc, opts.argv).then(
     (code) => group.finish(code),
     (err) => {

@@ -104,7 +104,9 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
   const policy = stored.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
   stored.RestartPolicy = { Name: policy.Name || 'no', MaximumRetryCount: policy.MaximumRetryCount ?? 0 };
   // Under `shm-size-zero-unlimited` a ShmSize 0 given is kept: /dev/shm is then mounted without a size (unlimited).
+  // Under `blind25-shm-size-default-decimal-mb` the 64 MB default is counted in decimal megabytes (64 * 1000 * 1000).
   if (!stored.ShmSize && !(faults.has('shm-size-zero-unlimited') && given.ShmSize === 0)) stored.ShmSize = V122_DEFAULTS.ShmSize;
+  if (!given.ShmSize && faults.has('blind25-shm-size-default-decimal-mb')) stored.ShmSize = 64 * 1000 * 1000;
   if (faults.has('shm-size-default-zero') && given.ShmSize === undefined) stored.ShmSize = 0;
   if (faults.has('blkio-rate-quoted-zero')) quotedRatesZero(stored);
   if (faults.has('blind19-port-bindings-host-port-integer')) hostPortsAsNumbers(stored);
@@ -118,8 +120,10 @@ export function buildHostConfig(version: ApiVersion, requested: Record<string, u
 export function checkResources(given: Record<string, unknown>, faults: FaultSet): void {
   const num = (key: string): number | undefined => (typeof given[key] === 'number' ? (given[key] as number) : undefined);
   const blkio = num('BlkioWeight');
-  if (blkio && (blkio < 10 || blkio > 1000) && !faults.has('blkioweight-unchecked')) {
-    throw new HttpError(400, 'Range of blkio weight is from 10 to 1000');
+  // Under `blind25-blkio-weight-bfq-range` the lower bound is BFQ's (1), not CFQ's (10): weights 1 to 9 pass.
+  const lowest = faults.has('blind25-blkio-weight-bfq-range') ? 1 : 10;
+  if (blkio && (blkio < lowest || blkio > 1000) && !faults.has('blkioweight-unchecked')) {
+    throw new HttpError(400, `Range of blkio weight is from ${lowest} to 1000`);
   }
   const swappiness = num('MemorySwappiness');
   if (swappiness !== undefined && swappiness !== -1 && (swappiness < 0 || swappiness > 100) && !faults.has('swappiness-unchecked')) {

@@ -55,6 +55,8 @@ export function startContainer(engine: Engine, c: Container): void {
       sockets: view.sockets,
       memory: view.memory,
       tty,
+      // Under `blind25-tty-open-stdin-pipe` an open stdin is wired to the program as a pipe (as without a tty), not to its terminal.
+      stdinOnTty: !(c.config.OpenStdin && engine.faults.has('blind25-tty-open-stdin-pipe')),
       io: {
         stdin: stdin ?? null,
         stdout: (data) => c.output.write('stdout', data),
@@ -126,7 +128,9 @@ export function restartDelay(engine: Engine, restartCount: number): number {
 
 function scheduleRestart(engine: Engine, c: Container): void {
   // Under `blind22-restart-delay-from-200` the restart being scheduled is counted already: the delays are 200, 400, 800 ms...
-  const restarts = engine.faults.has('blind22-restart-delay-from-200') ? c.restartCount + 1 : c.restartCount;
+  const counted = engine.faults.has('blind22-restart-delay-from-200') ? c.restartCount + 1 : c.restartCount;
+  // Under `blind25-restart-delay-reset-on-clean-exit` a clean exit (code 0) resets the back-off, as a successful run would: 100 ms again.
+  const restarts = c.state.exitCode === 0 && engine.faults.has('blind25-restart-delay-reset-on-clean-exit') ? 0 : counted;
   c.restartTimer = engine.later(restartDelay(engine, restarts), () => {
     c.restartTimer = undefined;
     if (c.removed || c.state.status !== 'restarting') return;
@@ -148,6 +152,8 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
     engine.containerEvent(c, 'stop');
     return true;
   }
+  // Under `blind25-stop-stopped-finished-at-stamped` the stop time is written before the process is looked for: a 304 stop changes FinishedAt.
+  if (!c.isRunning && engine.faults.has('blind25-stop-stopped-finished-at-stamped')) c.state = { ...c.state, finishedAt: new Date() };
   const run = c.run;
   if (!run || !c.isRunning) return false;
   if (c.state.status === 'paused') resumeProgram(c, run);
