@@ -33,6 +33,7 @@ import { BLIND_21_FAULTS } from './fault-areas/blind-21.ts';
 import { BLIND_22_FAULTS } from './fault-areas/blind-22.ts';
 import { BLIND_23_FAULTS } from './fault-areas/blind-23.ts';
 import { BLIND_24_FAULTS } from './fault-areas/blind-24.ts';
+import { BLIND_25_FAULTS } from './fault-areas/blind-25.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -80,6 +81,7 @@ const NAMED_FAULTS = [
   ...BLIND_22_FAULTS,
   ...BLIND_23_FAULTS,
   ...BLIND_24_FAULTS,
+  ...BLIND_25_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -286,6 +286,14 @@ function operated(ctx: CallContext, c: Container): Container[] {
   return siblings.includes(c) ? siblings : [c, ...siblings];
 }
 
+/** Under `blind25-container-start-first-stopped` start takes the service's first Stopped container, not necessarily the one named. */
+function firstStopped(ctx: CallContext, c: Container): Container {
+  if (!ctx.world.faults.has('blind25-container-start-first-stopped')) return c;
+  const svc = ctx.world.store.services.get(c.serviceUuid);
+  const first = (svc?.containers ?? []).map((u) => ctx.world.store.containers.get(u)).find((o) => o?.state === 'Stopped');
+  return first ?? c;
+}
+
 function addContainerRoutes(routes: RouteTable): void {
   const json = (ctx: CallContext) => (c: Container) => containerJson(ctx.world, c);
   const settle = (ctx: CallContext, c: Container): void => refreshService(ctx.world, c.serviceUuid);
@@ -303,7 +311,8 @@ function addContainerRoutes(routes: RouteTable): void {
             : c.state === 'Terminated' && ctx.world.faults.has('blind24-container-state-filter-live-only')
               ? undefined
               : c.state,
-        name: (c) => nameAsFiltered(ctx, c.name),
+        // Under `blind25-container-name-filter-service-name` the filter reads the name the container inherits from its service.
+        name: (c) => nameAsFiltered(ctx, ctx.world.faults.has('blind25-container-name-filter-service-name') ? c.config.name : c.name),
         service: (c) => ctx.world.store.services.get(c.serviceUuid)?.resource_uri,
         node: (c) => ctx.world.store.nodes.get(c.nodeUuid)?.resource_uri,
       },
@@ -323,7 +332,7 @@ function addContainerRoutes(routes: RouteTable): void {
         c,
         { allowed: containerAllows(c, 'start') || reversible, what: 'container', name: 'start' },
         async (job) => {
-          const started = operated(ctx, c);
+          const started = operated(ctx, firstStopped(ctx, c));
           for (const o of started) setState(ctx.world, o, 'Starting');
           await bootContainers(ctx.world, started, false, job);
           settle(ctx, c);

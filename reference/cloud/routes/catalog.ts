@@ -21,7 +21,12 @@ function listed<T extends Entry>(ctx: CallContext, kind: UriKind, all: T[]): T[]
 /** An entry as answered: under `blind11-region-zones-null-when-none` an empty availability_zones list encodes as null (a nil slice). */
 function shown<T extends Entry>(ctx: CallContext, entry: T): unknown {
   const zones = (entry as { availability_zones?: unknown[] }).availability_zones;
-  const blank = zones?.length === 0 && entry.resource_uri.includes('/region/') && ctx.world.faults.has('blind11-region-zones-null-when-none');
+  const { faults } = ctx.world;
+  // Under `blind25-nodetype-zones-null-when-none` a node type's empty zone list encodes as null too.
+  const nilKind = (kind: string, fault: 'blind11-region-zones-null-when-none' | 'blind25-nodetype-zones-null-when-none'): boolean =>
+    entry.resource_uri.includes(`/${kind}/`) && faults.has(fault);
+  const blank =
+    zones?.length === 0 && (nilKind('region', 'blind11-region-zones-null-when-none') || nilKind('nodetype', 'blind25-nodetype-zones-null-when-none'));
   return blank ? { ...entry, availability_zones: null } : entry;
 }
 

@@ -2,7 +2,7 @@
 import type { Job } from '../actions/call.ts';
 import { opRefusedFault } from '../fault-families.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { accepted } from '../http/replies.ts';
+import { accepted, noContent } from '../http/replies.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import type { Owned } from '../state/model.ts';
 import { requireAllowed, verdictOf } from '../state/states.ts';
@@ -57,6 +57,8 @@ export function runVerb<R extends Stateful>(
     return accepted(ctx.world, json(resource));
   }
   if (!mutation?.notApplied) ctx.call?.runAsync(endingIn(mutation?.reached, resource, work), revert);
+  // Under `blind25-async-delete-204` a DELETE is answered as REST deletes are, 204 without a body, though its work runs on.
+  if (ctx.req.method === 'DELETE' && ctx.world.faults.has('blind25-async-delete-204')) return noContent();
   return accepted(ctx.world, json(resource));
 }
 

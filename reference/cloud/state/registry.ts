@@ -104,6 +104,8 @@ export function repositoryJson(world: World, repo: Repository): Record<string, u
       (s) =>
         (s.scope.namespace === repo.scope.namespace || world.faults.has('repository-in-use-any-user')) &&
         (s.state !== 'Terminated' || world.faults.has('blind3-repository-in-use-after-terminate')) &&
+        // Under `blind25-repository-in-use-running-only` a service counts while one of its containers runs (the image is pulled and in use).
+        (!world.faults.has('blind25-repository-in-use-running-only') || s.containers.some((u) => world.store.containers.get(u)?.state === 'Running')) &&
         usesRepository(world, s.config.image_name, repo.name),
     );
   const registry = world.faults.has('repository-registry-vendor') ? seeded(world).find((r) => r.isVendor)!.resource_uri : repo.registry;

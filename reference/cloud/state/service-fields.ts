@@ -127,8 +127,10 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const sentImage = world.faults.has('service-image-empty-accepted') && 'image' in body ? String(body.image ?? '') : imageOf(world, body);
   const image = world.faults.has('create-image-tag-not-defaulted') ? sentImage : normalizeImage(sentImage, portIsTag(world));
   const named = portIsTag(world) ? image.split(':')[0]! : image;
+  // Under `blind25-service-name-second-segment` the image is read as namespace/name: the name is its second path segment.
+  const pathName = world.faults.has('blind25-service-name-second-segment') ? (named.split('/')[1] ?? named) : named;
   const name =
-    optString(body, 'name') ?? defaultServiceName(named, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
+    optString(body, 'name') ?? defaultServiceName(pathName, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),

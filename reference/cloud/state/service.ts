@@ -245,7 +245,8 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     })),
     autorestart: cfg.autorestart,
     autodestroy: cfg.autodestroy,
-    roles: cfg.roles,
+    // Under `blind25-service-roles-shown-after-deploy` the field reads the grants of the service's API key, made at its first deploy.
+    roles: svc.deployed_datetime === null && world.faults.has('blind25-service-roles-shown-after-deploy') ? [] : cfg.roles,
     link_variables: serviceLinkVariables(world, svc),
     privileged: cfg.privileged,
     read_only: cfg.read_only,

@@ -39,6 +39,7 @@ import { BLIND21_PROBES } from './blind21-fault-probes.ts';
 import { BLIND22_PROBES } from './blind22-fault-probes.ts';
 import { BLIND23_PROBES } from './blind23-fault-probes.ts';
 import { BLIND24_PROBES } from './blind24-fault-probes.ts';
+import { BLIND25_PROBES } from './blind25-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -249,6 +250,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND22_PROBES,
   ...BLIND23_PROBES,
   ...BLIND24_PROBES,
+  ...BLIND25_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
