@@ -50,7 +50,11 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'image-delete-force-ignored', description: 'DELETE /images/(name)?force=1 of an image in use answers 409' },
   {
     name: 'image-untag-reports-latest',
-    description: 'DELETE /images/(name:tag) answers {Untagged: name:latest}, its tag lost, instead of the reference it removed',
+    description: 'DELETE /images/(name:tag) answers {Untagged: name:latest}, a reference with its tag lost, instead of the image identifier',
+  },
+  {
+    name: 'untagged-value-is-reference',
+    description: 'DELETE /images/(name) answers {Untagged: <the reference removed>}, as Docker and Podman do, instead of an image identifier',
   },
   {
     name: 'image-untag-reports-deleted',

@@ -2,7 +2,8 @@
  * DELETE /images/(name), following the real daemon: removing a tag or digest reference only
  * untags while other references remain; the last reference of an image used by a container is a
  * conflict (409) unless forced; an image with dependent child images cannot be deleted; deleting
- * an image prunes its dangling parents unless `noprune`.
+ * an image prunes its dangling parents unless `noprune`. Untagged and Deleted both answer the image
+ * identifier, as the spec words the remove result (the real daemon answers the reference untagged).
  */
 import { HttpError } from '../http/router.ts';
 import type { EventBus } from '../state/events.ts';
@@ -29,6 +30,14 @@ function namedReference(image: Image, ref: string): string | undefined {
   return parsed.digest ? `${parsed.repo}@${parsed.digest}` : tagged(parsed.repo, parsed.tag);
 }
 
+/**
+ * The value of the Untagged object for `ref` removed from `image`: the spec's "whose value is an image
+ * identifier". Docker and Podman answer the reference removed (fault `untagged-value-is-reference`).
+ */
+function untaggedValue(image: Image, ref: string, faults: FaultSet): string {
+  return faults.has('untagged-value-is-reference') ? ref : image.id;
+}
+
 export function deleteImage(store: ImageStore, events: EventBus, ref: string, opts: DeleteOptions): DeleteRecord[] {
   const image = store.resolve(ref);
   if (!image) throw new HttpError(opts.faults.has('missing-image-500') ? 500 : 404, `No such image: ${ref}`);
@@ -48,7 +57,9 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
       );
     }
     store.untag(image.id, named);
-    records.push({ Untagged: opts.faults.has('image-untag-reports-latest') ? `${parseRef(named)?.repo ?? named}:latest` : named });
+    records.push({
+      Untagged: opts.faults.has('image-untag-reports-latest') ? `${parseRef(named)?.repo ?? named}:latest` : untaggedValue(image, named, opts.faults),
+    });
     events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: named } });
     if (image.repoTags.length + image.repoDigests.length > 0) {
       if (opts.faults.has('image-untag-reports-deleted')) records.push({ Deleted: image.id });
@@ -61,8 +72,8 @@ export function deleteImage(store: ImageStore, events: EventBus, ref: string, op
   if (references === 0 && opts.faults.has('blind7-image-delete-untagged-kept')) return records;
   checkDeletable(store, image, opts.force || conflictIgnored, inUse);
   // Under `blind25-image-delete-by-name-no-delete-event` an image reached through its last name is dropped on the untag path: no delete event.
-  removeWithReferences(store, events, image, records, Boolean(named) && opts.faults.has('blind25-image-delete-by-name-no-delete-event'));
-  if (!opts.noprune || opts.faults.has('image-delete-noprune-ignored')) pruneParents(store, events, image, records);
+  removeWithReferences(store, events, image, records, opts.faults, Boolean(named) && opts.faults.has('blind25-image-delete-by-name-no-delete-event'));
+  if (!opts.noprune || opts.faults.has('image-delete-noprune-ignored')) pruneParents(store, events, image, records, opts.faults);
   return records;
 }
 
@@ -76,10 +87,10 @@ function checkDeletable(store: ImageStore, image: Image, force: boolean, inUse: 
 }
 
 /** @param deleteEventLost `blind25-image-delete-by-name-no-delete-event`: the image goes without its delete event. */
-function removeWithReferences(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[], deleteEventLost = false): void {
+function removeWithReferences(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[], faults: FaultSet, deleteEventLost = false): void {
   for (const ref of [...image.repoTags, ...image.repoDigests]) {
     store.untag(image.id, ref);
-    records.push({ Untagged: ref });
+    records.push({ Untagged: untaggedValue(image, ref, faults) });
     events.emit({ Type: 'image', Action: 'untag', id: image.id, attributes: { name: ref } });
   }
   store.delete(image.id);
@@ -88,10 +99,10 @@ function removeWithReferences(store: ImageStore, events: EventBus, image: Image,
 }
 
 /** Deletes parents left dangling (no references, no other children, unused). */
-function pruneParents(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[]): void {
+function pruneParents(store: ImageStore, events: EventBus, image: Image, records: DeleteRecord[], faults: FaultSet): void {
   for (let parent = store.get(image.parent); parent; parent = store.get(parent.parent)) {
     const dangling = parent.repoTags.length + parent.repoDigests.length === 0;
     if (!dangling || store.children(parent.id).length > 0 || store.isInUse?.(parent.id)) return;
-    removeWithReferences(store, events, parent, records);
+    removeWithReferences(store, events, parent, records, faults);
   }
 }

@@ -8,13 +8,21 @@ const ENDPOINT = 'engine/images/delete';
 
 type DeleteRecord = Record<string, string>;
 
+const DELETED = 'engine/images/delete/200-untagged-deleted';
+const VALUES_ARE_IDS = 'engine/images/delete/values-are-image-ids';
+
 /**
- * Whether an Untagged value names what the delete untagged. The spec gives its value as "an image
- * identifier" (its sample shows an id where a daemon of today answers the reference removed): the
- * reference itself, or the identifier of the image it named, is that; another image's is not.
+ * Whether an Untagged value names what the delete untagged: the reference removed or the identifier
+ * of its image. That the value is an image identifier, as the spec words it (today's daemons answer
+ * the reference), is judged once, under VALUES_ARE_IDS in 200-untagged-deleted, not by every check.
  */
 function untagged(value: unknown, image: { ref: string; id: string }): boolean {
   return typeof value === 'string' && (sameRef(value, image.ref) || sameImage(value, image.id));
+}
+
+/** Whether a value is an image identifier of the image `id`: `sha256:<hex>` or the hex alone, whole or a prefix of 12 or more. */
+function identifies(value: unknown, id: string): boolean {
+  return typeof value === 'string' && /^(sha256:)?[0-9a-f]{12,64}$/.test(value) && sameImage(value, id);
 }
 
 /** An image with a single tag that a (created) container uses: its last reference is in use. */
@@ -33,41 +41,56 @@ async function imageWithPrunableParent(ctx: EngineContext, purpose: string): Pro
 
 export default [
   engineCheck({
-    id: 'engine/images/delete/200-untagged-deleted',
-    title: 'DELETE of an image by its only tag answers 200 with single-key Untagged/Deleted objects, and the image is gone',
+    id: DELETED,
+    title: 'DELETE of an image by its only tag answers 200 with single-key Untagged/Deleted objects whose values are its identifier, and the image is gone',
+    requirements: [DELETED, VALUES_ARE_IDS],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await ownImage(ctx, 'delete');
       const res = await ctx.api.delete(`/images/${image.ref}`);
-      ctx.expectStatus(res, 200, `delete of ${image.ref}`);
-      const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', ctx.expectJson(res, 'delete result'), 'the delete result');
+      ctx.expectStatus(res, 200, `delete of ${image.ref}`, DELETED);
+      const body = ctx.expectJson(res, 'delete result', DELETED);
+      const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', body, 'the delete result', DELETED);
       const multi = records.filter((r) => Object.keys(r).length !== 1);
       ctx.expect(multi.length === 0, 'delete result objects carry more than the single key Untagged or Deleted', {
+        requirement: DELETED,
         expected: '{Untagged} or {Deleted}',
         actual: multi,
+      });
+      // An imported image has no parent to prune: every value the delete answers is about this one image.
+      const notIds = records.flatMap((r) => Object.values(r)).filter((v) => !identifies(v, image.id));
+      ctx.verify(notIds.length === 0, `the delete result's values ${JSON.stringify(notIds)} are not image identifiers of ${image.id}, the image removed`, {
+        requirement: VALUES_ARE_IDS,
+        expected: [{ Untagged: image.id }, { Deleted: image.id }],
+        actual: records,
       });
       ctx.expect(
         records.some((r) => untagged(r.Untagged, image)),
         `the delete result has no Untagged object naming ${image.ref}, the reference it removed, or its image ${image.id}`,
-        { expected: { Untagged: `${image.ref} or ${image.id}` }, actual: records },
+        { requirement: DELETED, expected: { Untagged: `${image.id} (or ${image.ref})` }, actual: records },
       );
       ctx.expect(
         records.some((r) => r.Deleted !== undefined && sameImage(r.Deleted, image.id)),
         `the delete result has no Deleted object for ${image.id}`,
-        { expected: { Deleted: image.id }, actual: records },
+        { requirement: DELETED, expected: { Deleted: image.id }, actual: records },
       );
       const repeated = records.filter((r, i) => records.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) !== i);
       ctx.expect(repeated.length === 0, 'the delete result reports one untagging or deletion more than once', {
+        requirement: DELETED,
         expected: 'each reference untagged and each image deleted listed once',
         actual: records,
       });
-      ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, { expected: 'inspect 404', actual: 200 });
+      ctx.expect(!(await imageExists(ctx, image.id)), `after the delete, ${image.id} still exists`, {
+        requirement: DELETED,
+        expected: 'inspect 404',
+        actual: 200,
+      });
     },
   }),
   engineCheck({
     id: 'engine/images/delete/200-untagged-deleted/untag-only',
     title: 'DELETE of one tag of an image that keeps another answers only {Untagged: <that tag>}: the image and its other tag stay',
-    requirements: ['engine/images/delete/200-untagged-deleted'],
+    requirements: [DELETED],
     endpoint: ENDPOINT,
     async run(ctx) {
       const image = await ownImage(ctx, 'untag-only');
@@ -89,7 +112,7 @@ export default [
   engineCheck({
     id: 'engine/images/delete/200-untagged-deleted/no-tag',
     title: 'DELETE by id of an image that has no tag at all answers 200 with {Deleted: <its id>}, and the image is gone',
-    requirements: ['engine/images/delete/200-untagged-deleted'],
+    requirements: [DELETED],
     endpoint: ENDPOINT,
     async run(ctx) {
       // An unnamed import: no reference to untag, so all the delete has to do is delete.
@@ -153,7 +176,7 @@ export default [
   engineCheck({
     id: 'engine/images/delete/200-untagged-deleted/user-removed',
     title: 'DELETE of an image whose only container was removed, without force, answers 200 and removes the reference (no longer in use)',
-    requirements: ['engine/images/delete/200-untagged-deleted'],
+    requirements: [DELETED],
     endpoint: ENDPOINT,
     async run(ctx) {
       // In use, then not: a target that keeps counting the removed container as a user refuses the delete with 409.
@@ -163,7 +186,7 @@ export default [
       ctx.precondition(removed.status === 204, `removing the image's container answered ${removed.status}`, 'engine/containers/delete/204-removed');
       const res = await ctx.api.delete(`/images/${image.ref}`);
       ctx.verify(res.status === 200, `delete of ${image.ref}, whose only container was removed, answered ${res.status}: it is no longer in use`, {
-        requirement: 'engine/images/delete/200-untagged-deleted',
+        requirement: DELETED,
         expected: 200,
         actual: { status: res.status, body: res.text().trim().slice(0, 200) },
       });
@@ -171,7 +194,7 @@ export default [
       // After a refusal the reference stays as a consequence: only a success is judged by what it left.
       if (res.status === 200)
         ctx.verify(!(await imageExists(ctx, image.ref)), `after the delete of ${image.ref}, whose only container was removed, it still names an image`, {
-          requirement: 'engine/images/delete/200-untagged-deleted',
+          requirement: DELETED,
           expected: 'inspect 404',
           actual: 200,
         });

@@ -66,6 +66,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'image-delete-no-Deleted', version: '1.22', catches: [`${I}/delete/200-untagged-deleted`] },
   { fault: 'image-untag-reports-latest', version: '1.18', catches: [`${I}/delete/200-untagged-deleted`, `${I}/delete/200-untagged-deleted/untag-only`] },
   { fault: 'image-untag-reports-deleted', version: '1.22', catches: [`${I}/delete/200-untagged-deleted/untag-only`] },
+  { fault: 'untagged-value-is-reference', version: '1.22', catches: [`${I}/delete/200-untagged-deleted`] },
   { fault: 'image-delete-in-use-200', version: '1.22', catches: [`${I}/delete/409-image-in-use`] },
   { fault: 'image-delete-force-ignored', version: '1.22', catches: [`${I}/delete/query-force`] },
   { fault: 'image-delete-noprune-ignored', version: '1.18', catches: [`${I}/delete/query-noprune`] },

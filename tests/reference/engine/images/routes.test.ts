@@ -88,11 +88,11 @@ describe('list', () => {
 });
 
 describe('delete', () => {
-  it('only untags while other tags remain, then deletes', async () => {
+  it('only untags while other tags remain, then deletes; Untagged and Deleted answer the image identifier', async () => {
     const id = await importImage('del:a');
     await call(server(), 'POST', `/v1.22/images/${id}/tag?repo=del&tag=b`);
-    expect((await call(server(), 'DELETE', '/v1.22/images/del:a')).json()).toEqual([{ Untagged: 'del:a' }]);
-    expect((await call(server(), 'DELETE', '/v1.22/images/del:b')).json()).toEqual([{ Untagged: 'del:b' }, { Deleted: id }]);
+    expect((await call(server(), 'DELETE', '/v1.22/images/del:a')).json()).toEqual([{ Untagged: id }]);
+    expect((await call(server(), 'DELETE', '/v1.22/images/del:b')).json()).toEqual([{ Untagged: id }, { Deleted: id }]);
     expect((await call(server(), 'DELETE', '/v1.22/images/del:b')).status).toBe(404);
   });
 
