@@ -45,6 +45,9 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
     'spec (Query): filters is a map from string to list of strings; what several values of one key select (any of them) is not said',
   'blind10-image-get-short-id-404':
     'spec (Path placeholders): (name) is an image name, tag reference or image identifier; a prefix of an identifier is not said',
+  'image-short-id-unresolved':
+    'spec (Path placeholders): (name) is an image name, tag reference or image identifier; a prefix of an identifier is not said ' +
+    '(engine/images/inspect/name-tag-or-id observes what a short ID answers)',
   'blind10-commit-changes-first-only':
     'spec (POST /commit): changes is one S; a repeated changes parameter is not said (build states a repeated t, commit does not)',
   'blind14-logs-tail-before-stream-filter':

@@ -55,7 +55,6 @@ export const imageTeeth: Teeth[] = [
   },
   // inspect, history
   { fault: 'image-inspect-no-GraphDriver', version: '1.22', catches: [`${I}/inspect/200-response-schema`] },
-  { fault: 'image-short-id-unresolved', version: '1.22', catches: [`${I}/inspect/name-tag-or-id`] },
   { fault: 'image-tag-ignored', version: '1.18', catches: [`${I}/inspect/name-tag-or-id`] },
   { fault: 'history-1.22-no-Tags', version: '1.22', catches: [`${I}/history/200-response-schema`] },
   // tag, delete
