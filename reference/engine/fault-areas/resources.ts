@@ -50,7 +50,11 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
   { name: 'archive-put-readonly-volume-allowed', description: 'archive PUT extracts into a volume mounted read-only (200) instead of 403' },
   { name: 'archive-relative-path-refused', description: 'archive endpoints refuse a relative path (400) instead of taking it from the container root' },
   { name: 'archive-symlink-not-followed', description: 'archive GET of a symlink sends the link itself, not its target' },
-  { name: 'archive-special-paths-copied', description: 'archive GET under /proc, /sys or /dev answers 200 with a tar' },
+  {
+    name: 'archive-special-paths-copied',
+    description: 'archive GET under /proc, /sys or /dev answers 200 with a tar of what the running container sees there (/proc/self/status with its content)',
+  },
+  { name: 'archive-user-mount-copied', description: "archive GET of a path in a bind or volume mount answers 200 with a tar of the mount's contents" },
   { name: 'archive-not-dir-500', description: 'archive GET/PUT answer 500 instead of 400 when the path is a file where a directory is needed' },
   { name: 'archive-missing-path-500', description: 'archive GET/PUT answer 500 instead of 404 for a path that does not exist' },
   { name: 'archive-put-not-extracted', description: 'archive PUT answers 200 without extracting the tar' },

@@ -115,8 +115,9 @@ function isForbidden(path: string): boolean {
  * the requested name); /proc, /sys and /dev cannot be copied.
  * Throws FsError: EINVAL (empty path), ENOENT, ENOTDIR (asserted directory), EPERM (forbidden).
  * @param relativeLinkFromRoot `blind23-archive-relative-link-from-root`: a relative target of the final symlink is taken from the root.
+ * @param copyForbidden `archive-special-paths-copied`: /proc, /sys and /dev are copied like any other path.
  */
-export async function archivePath(fs: ContainerFs, path: string, followLinks = true, relativeLinkFromRoot = false): Promise<Buffer> {
+export async function archivePath(fs: ContainerFs, path: string, followLinks = true, relativeLinkFromRoot = false, copyForbidden = false): Promise<Buffer> {
   if (path === '') throw new FsError('EINVAL', path, 'path cannot be empty');
   const contentsOnly = /\/\.$/.test(path) || path === '.';
   const assertsDir = path.endsWith('/') || contentsOnly;
@@ -124,14 +125,14 @@ export async function archivePath(fs: ContainerFs, path: string, followLinks = t
   const { path: real, node } = relativeLinkFromRoot ? resolveFromRoot(fs, requested) : fs.resolve(requested, followLinks);
   if (!node) throw new FsError('ENOENT', path, `Could not find the file ${path} in container`);
   if (assertsDir && node.type !== 'dir') throw new FsError('ENOTDIR', path, `${path}: not a directory`);
-  if (isForbidden(requested) || isForbidden(real)) throw new FsError('EPERM', path, `${path}: copying from ${requested} is not allowed`);
+  if (!copyForbidden && (isForbidden(requested) || isForbidden(real))) throw new FsError('EPERM', path, `${path}: copying from ${requested} is not allowed`);
   const rootName = contentsOnly || requested === '/' ? '' : basename(requested);
   const entries: TarEntry[] = [];
   if (rootName) entries.push(nodeEntry(rootName, node));
   else if (contentsOnly) entries.push({ header: { ...nodeHeader('.', node), name: './' }, data: Buffer.alloc(0) });
   if (node.type === 'dir') {
     for (const child of fs.walk(real)) {
-      if (isForbidden(child.path)) continue;
+      if (!copyForbidden && isForbidden(child.path)) continue;
       const relative = child.path.slice(real === '/' ? 1 : real.length + 1);
       entries.push(nodeEntry(rootName ? `${rootName}/${relative}` : relative, child.node));
     }

@@ -2,11 +2,13 @@
 import { archivePath, extractInto } from '../fs/tar.ts';
 import { FsError, archiveErrorStatus } from '../fs/errors.ts';
 import { encodePathStat, pathStat } from '../fs/stat.ts';
-import { ContainerFs } from '../fs/filesystem.ts';
+import { ContainerFs, emptyLayer } from '../fs/filesystem.ts';
 import { isWithin, normalize } from '../fs/paths.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
 import type { Engine } from '../state/engine.ts';
+import { sharedMounts } from '../state/mount-storage.ts';
+import { runtimeViewOf } from '../state/runtime-view.ts';
 import type { FaultSet } from '../faults.ts';
 import { findContainer } from './lookup.ts';
 
@@ -32,7 +34,7 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
       try {
-        setStatHeader(ctx, c, path);
+        setStatHeader(ctx, archiveFs(c, ctx.faults), path);
       } catch (err) {
         // Under `blind20-archive-head-stat-error-200` a HEAD (which has no body to carry an error) answers 200 bare.
         if (err instanceof HttpError && ctx.faults.has('blind20-archive-head-stat-error-200')) return ctx.sendStatus(200);
@@ -50,17 +52,23 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     '/containers/{id}/archive',
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
-      if (ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path)))
-        return void ctx.res.writeHead(200, { 'Content-Type': 'application/x-tar' }).end(Buffer.alloc(1024));
-      setStatHeader(ctx, c, path);
+      // User mounts cannot be copied (spec, endpoint 23), like /proc, /sys and /dev.
+      const mount = userMountAt(c, path);
+      if (mount && !ctx.faults.has('archive-user-mount-copied')) throw new HttpError(400, `${path}: copying from the mount at ${mount} is not allowed`, 'json');
+      // Under `archive-special-paths-copied` /proc, /sys and /dev are copied as the running container sees them.
+      const special = ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path));
+      // Under `archive-user-mount-copied` a path in a bind or volume is read from the mount's storage.
+      const fs = special ? (runtimeViewOf(c)?.fs ?? c.fs) : mount ? withUserMounts(engine, c) : archiveFs(c, ctx.faults);
+      setStatHeader(ctx, fs, path);
       // Under `blind23-archive-relative-link-from-root` a relative symlink target is resolved from the container root, not the link's directory.
       const tar = await asArchiveError(
         () =>
           archivePath(
-            archiveFs(c, ctx.faults),
+            fs,
             getPath(path, ctx.faults),
             !ctx.faults.has('archive-symlink-not-followed'),
             ctx.faults.has('blind23-archive-relative-link-from-root'),
+            special,
           ),
         ctx.faults,
       );
@@ -152,8 +160,19 @@ function headWithBody(ctx: RouteContext, tar: Buffer): void {
   ctx.res.end(tar);
 }
 
-function setStatHeader(ctx: RouteContext, c: Container, path: string): void {
-  const found = asArchiveErrorSync(() => pathStat(archiveFs(c, ctx.faults), path, ctx.faults.has('blind8-path-stat-link-target-raw')), ctx.faults);
+/** The bind or volume mount point a path is at or under (the root excepted), if any. */
+function userMountAt(c: Container, path: string): string | undefined {
+  const target = normalize(path.startsWith('/') ? path : `/${path}`);
+  return c.mounts.map((m) => normalize(m.Destination)).find((dest) => dest !== '/' && isWithin(target, dest));
+}
+
+/** The container's filesystem with its binds and volumes over it (their storage, running or not). */
+function withUserMounts(engine: Engine, c: Container): ContainerFs {
+  return c.fs.withRuntime({ layer: emptyLayer(), writable: () => false, shared: sharedMounts(engine, c, c.mounts) });
+}
+
+function setStatHeader(ctx: RouteContext, fs: ContainerFs, path: string): void {
+  const found = asArchiveErrorSync(() => pathStat(fs, path, ctx.faults.has('blind8-path-stat-link-target-raw')), ctx.faults);
   const stat = ctx.faults.has('blind2-archive-stat-size-zero') ? { ...found, size: 0 } : found;
   if (!ctx.faults.has('archive-no-stat-header')) ctx.res.setHeader(ctx.spell('X-Vendor-Container-Path-Stat'), encodePathStat(stat));
 }

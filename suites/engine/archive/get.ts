@@ -3,7 +3,8 @@ import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
 import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
-import { plainName, type TarRead } from '../support/tar-files.ts';
+import { createVolume } from '../support/resources.ts';
+import { plainName, readTar, type TarRead } from '../support/tar-files.ts';
 
 const ENDPOINT = 'engine/containers/archive-get';
 const R = 'engine/containers/archive-get/';
@@ -13,6 +14,28 @@ async function entriesOf(ctx: EngineContext, id: string, path: string, requireme
   const res = await archive(ctx, 'GET', id, { path });
   ctx.expectStatus(res, 200, `GET /archive?path=${path}`, requirement);
   return expectTar(ctx, res, `the archive of ${path}`, requirement);
+}
+
+/** Where the user-mount check mounts its volume, and what it writes there. */
+const MOUNT = '/conformance-mount';
+const MOUNT_TEXT = 'kept in the mount';
+
+/**
+ * "Cannot be copied" (the spec names no status for it): an error status, or a tar that carries
+ * nothing of the resource: no entry but directories and empty files.
+ */
+async function expectNotCopied(ctx: EngineContext, id: string, path: string): Promise<void> {
+  const res = await archive(ctx, 'GET', id, { path });
+  const entries = res.status === 200 ? await readTar(res.body).catch((): TarRead[] | undefined => undefined) : [];
+  const carried = entries
+    ? entries
+        .filter((e) => e.type !== 'directory' && !(e.type === 'file' && e.content.length === 0))
+        .map((e) => `${e.type} ${e.name} (${e.content.length} bytes)`)
+    : [`a body of ${res.body.length} bytes that is no tar`];
+  ctx.expect(carried.length === 0, `GET /archive?path=${path} answered ${res.status} and copied the resource`, {
+    expected: 'an error status, or a tar without the content of the resource',
+    actual: carried,
+  });
 }
 
 const names = (entries: TarRead[]): string[] => entries.map((e) => plainName(e.name)).filter((n) => n !== '' && n !== '.');
@@ -95,15 +118,33 @@ export default [
   }),
   engineCheck({
     id: `${R}special-paths-not-copied`,
-    title: '(1.22) Resources under /proc, /sys and /dev cannot be copied',
+    title: '(1.22) Resources under /proc, /sys and /dev cannot be copied: an error status, or a tar without their content',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
-      for (const path of ['/proc/self/status', '/sys/kernel', '/dev/null']) {
-        const res = await archive(ctx, 'GET', id, { path });
-        ctx.expect(res.status >= 400 && res.status < 500, `GET /archive?path=${path} is refused`, { expected: 'a 4xx answer', actual: res.status });
-      }
+      for (const path of ['/proc/self/status', '/sys/kernel', '/dev/null']) await expectNotCopied(ctx, id, path);
+    },
+  }),
+  engineCheck({
+    id: `${R}special-paths-not-copied/user-mount`,
+    title: '(1.22) The files of a user mount (a named volume) cannot be copied: GET of the mount path and of a file in it copies none of them',
+    requirements: [`${R}special-paths-not-copied`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const volume = await ctx.setUp(() => createVolume(ctx));
+      const hostConfig = { Binds: [`${volume.Name}:${MOUNT}`] };
+      // One container writes the file into the volume and ends; the one read from has the volume mounted, running.
+      const writer = await ctx.createContainer({ cmd: ['sh', '-c', `printf '${MOUNT_TEXT}' > ${MOUNT}/kept.txt`], hostConfig });
+      await ctx.start(writer.id);
+      ctx.precondition(
+        (await ctx.waitExit(writer.id)) === 0,
+        `writing ${MOUNT}/kept.txt into the volume failed`,
+        'engine/containers/create/host-config-binds-volume-name',
+      );
+      const { id } = await ctx.runningContainer([...LONG_SLEEP], { hostConfig });
+      for (const path of [MOUNT, `${MOUNT}/kept.txt`]) await expectNotCopied(ctx, id, path);
     },
   }),
   engineCheck({

@@ -155,6 +155,7 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'archive-relative-path-refused', version: '1.22', catches: [`${C}archive-get/relative-path`] },
   { fault: 'archive-symlink-not-followed', version: '1.22', catches: [`${C}archive-get/symlink-resolved`] },
   { fault: 'archive-special-paths-copied', version: '1.22', catches: [`${C}archive-get/special-paths-not-copied`] },
+  { fault: 'archive-user-mount-copied', version: '1.22', catches: [`${C}archive-get/special-paths-not-copied/user-mount`] },
   { fault: 'archive-not-dir-500', version: '1.22', catches: [`${C}archive-get/400-path-is-file-asserted-dir`, `${C}archive-put/400-path-is-file`] },
   { fault: 'archive-missing-path-500', version: '1.22', catches: [`${C}archive-get/404-no-such-path`, `${C}archive-put/404-no-such-path`] },
   { fault: 'archive-put-not-extracted', version: '1.22', catches: [`${C}archive-put/200-extracted`, `${C}archive-put/200-extracted/seen-inside`] },
