@@ -68,6 +68,15 @@ export const IMAGE_FAULTS = faultArea('images', [
   },
   { name: 'save-layer-version-2', description: 'the image tarball layer directories carry VERSION 2.0' },
   { name: 'save-layer-whiteouts-dropped', description: 'the layer.tar files of an image tarball leave out the whiteouts of deleted files' },
+  {
+    name: 'save-layer-modified-files-dropped',
+    description:
+      'the layer.tar files of an image tarball leave out the files whose content the layer changed (a diff by presence: only added files and whiteouts)',
+  },
+  {
+    name: 'save-layer-attribute-changes-dropped',
+    description: 'the layer.tar files of an image tarball leave out the files whose attributes alone the layer changed (a chmod: same content as the parent)',
+  },
   { name: 'save-content-type-octet', description: 'the image tarball is sent as application/octet-stream' },
   { name: 'save-name-tag-whole-repo', description: 'the tarball of name:tag holds every tag of the repository' },
   { name: 'save-id-has-repositories', description: 'the tarball of an image ID carries a repositories file' },

@@ -4,8 +4,8 @@
  * extraction.
  */
 import { createHash } from 'node:crypto';
-import { emptyLayer } from './filesystem.ts';
-import type { ContainerFs, FsNode, Layer } from './filesystem.ts';
+import { ContainerFs, emptyLayer } from './filesystem.ts';
+import type { FsNode, Layer } from './filesystem.ts';
 import { FsError } from './errors.ts';
 import { basename, dirname, join, isWithin, normalize } from './paths.ts';
 import { entryName, readTar, writeTar } from './tar-io.ts';
@@ -32,11 +32,31 @@ function whiteoutEntry(path: string, marker: string): TarEntry {
   return { header: { name: entryName(name, false), type: 'file', size: 0, mode: 0o644, mtime: new Date(0) }, data: Buffer.alloc(0) };
 }
 
+/**
+ * What a faulty layer export leaves out of the changes, told apart by the layers below:
+ * `modified` files whose content differs from the parent's (`save-layer-modified-files-dropped`),
+ * `attributes` files whose content is the parent's and only the mode changed (`save-layer-attribute-changes-dropped`).
+ */
+export interface LayerDrops {
+  below: readonly Layer[];
+  modified?: boolean;
+  attributes?: boolean;
+}
+
+/** Whether a faulty export drops the node at `path`, a change of a file the layers below hold. */
+function dropped(path: string, node: FsNode, drops: LayerDrops | undefined): boolean {
+  if (!drops || node.type !== 'file') return false;
+  const parent = new ContainerFs([...drops.below]).lookup(path);
+  if (parent?.type !== 'file') return false;
+  return parent.data.equals(node.data) ? Boolean(drops.attributes) && parent.mode !== node.mode : Boolean(drops.modified);
+}
+
 /** The tar of one layer's changes: nodes, whiteouts and opaque markers, parents first (`whiteouts: false` leaves the deletions out). */
-export async function layerToTar(layer: Layer, opts: { whiteouts?: boolean } = {}): Promise<Buffer> {
+export async function layerToTar(layer: Layer, opts: { whiteouts?: boolean; drops?: LayerDrops } = {}): Promise<Buffer> {
   const entries: TarEntry[] = [];
   for (const path of [...layer.entries.keys()].sort()) {
     const entry = layer.entries.get(path)!;
+    if (entry !== 'whiteout' && dropped(path, entry, opts.drops)) continue;
     if (entry === 'whiteout') {
       if (opts.whiteouts !== false) entries.push(whiteoutEntry(dirname(path), WHITEOUT_PREFIX + basename(path)));
     } else {

@@ -163,6 +163,8 @@ export async function getImages(ctx: RouteContext, deps: EngineDeps, names: stri
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',
     whiteouts: !ctx.faults.has('save-layer-whiteouts-dropped'),
+    dropModified: ctx.faults.has('save-layer-modified-files-dropped'),
+    dropAttributes: ctx.faults.has('save-layer-attribute-changes-dropped'),
     tagsShareFirstLayer: ctx.faults.has('save-repositories-by-repository'),
     splitAtFirstColon: ctx.faults.has('blind11-save-repositories-split-first-colon'),
   });

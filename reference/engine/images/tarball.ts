@@ -63,7 +63,16 @@ export interface SaveItem {
 
 export async function saveImages(
   items: SaveItem[],
-  opts: { repositoriesFile?: boolean; layerVersion?: string; tagsShareFirstLayer?: boolean; whiteouts?: boolean; splitAtFirstColon?: boolean } = {},
+  opts: {
+    repositoriesFile?: boolean;
+    layerVersion?: string;
+    tagsShareFirstLayer?: boolean;
+    whiteouts?: boolean;
+    splitAtFirstColon?: boolean;
+    /** Faults: the changes a layer.tar leaves out (see LayerDrops). */
+    dropModified?: boolean;
+    dropAttributes?: boolean;
+  } = {},
 ): Promise<Buffer> {
   const entries: TarEntry[] = [];
   const written = new Set<string>();
@@ -99,7 +108,13 @@ export async function saveImages(
         dir(id),
         file(`${id}/VERSION`, opts.layerVersion ?? '1.0'),
         file(`${id}/json`, JSON.stringify(json)),
-        file(`${id}/layer.tar`, await layerToTar(layer, { whiteouts: opts.whiteouts ?? true })),
+        file(
+          `${id}/layer.tar`,
+          await layerToTar(layer, {
+            whiteouts: opts.whiteouts ?? true,
+            drops: { below: image.layers.slice(0, i), modified: opts.dropModified, attributes: opts.dropAttributes },
+          }),
+        ),
       );
     }
     const configName = `${image.id.slice(7)}.json`;

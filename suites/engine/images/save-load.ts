@@ -5,6 +5,7 @@ import {
   expectImageTarball,
   expectLayerDirs,
   expectRepositories,
+  layerEntry,
   layerFile,
   layerNames,
   markersIn,
@@ -13,7 +14,7 @@ import {
   type ImageTarball,
 } from '../support/image-tarball.ts';
 import { commitRequest, IMAGE_MARKER, imageIdOf, missingRepo, ownImage, removeLater, tagged, type OwnImage } from '../support/images.ts';
-import { contentType, ranContainer } from '../support/container-data.ts';
+import { contentType } from '../support/container-data.ts';
 
 /** Spec: Endpoints > Images > 34. GET /images/(name)/get, 35. GET /images/get; Resources > Image tarball format. The loads are in load.ts. */
 
@@ -49,14 +50,36 @@ const DELETED = 'etc/fixture-release';
 /** The file it adds. */
 const ADDED = 'conformance-layer-added';
 
-/** An image committed from a container that deleted DELETED and wrote `token` to ADDED: one layer on top of the fixture's. */
-async function changedImage(ctx: EngineContext, token: string): Promise<string> {
-  const { id } = await ranContainer(ctx, `rm /${DELETED} && echo ${token} > /${ADDED}`);
-  const repo = ctx.uniqueName('save-changes');
+/** Files of an intermediate image: the layer-changes container rewrites MODIFIED and only chmods CHMODDED (written 0644). */
+const MODIFIED = 'etc/conformance-modified';
+const CHMODDED = 'etc/conformance-chmodded';
+const CHMOD_MODE = 0o600;
+
+/** An image committed from a container that ran `script` on `image` (the fixture by default): one layer on top of that image's. */
+async function committedImage(ctx: EngineContext, script: string, purpose: string, image?: string): Promise<string> {
+  const { id } = await ctx.runningContainer(['sh', '-c', script], image ? { extra: { Image: image } } : {});
+  const code = await ctx.waitExit(id);
+  ctx.precondition(code === 0, `the script ${JSON.stringify(script)} exited with ${code}`);
+  const repo = ctx.uniqueName(purpose);
   removeLater(ctx, `${repo}:v1`);
   const res = await commitRequest(ctx, { container: id, repo, tag: 'v1' });
   if (res.status !== 201) ctx.blockedBy('engine/images/commit/201-response-schema', `commit of the changed container answered ${res.status}`);
   return `${repo}:v1`;
+}
+
+/** An image committed from a container that deleted DELETED and wrote `token` to ADDED. */
+function changedImage(ctx: EngineContext, token: string): Promise<string> {
+  return committedImage(ctx, `rm /${DELETED} && echo ${token} > /${ADDED}`, 'save-changes');
+}
+
+/**
+ * changedImage's changes made over an intermediate image that holds MODIFIED and CHMODDED, with
+ * a new content written to MODIFIED and CHMODDED's mode alone changed (chmod 600).
+ */
+async function allChangesImage(ctx: EngineContext, token: string): Promise<string> {
+  const parent = await committedImage(ctx, `echo parent > /${MODIFIED} && echo unchanged > /${CHMODDED}`, 'save-parent');
+  const script = `rm /${DELETED} && echo ${token} > /${ADDED} && echo ${token}-modified > /${MODIFIED} && busybox chmod 600 /${CHMODDED}`;
+  return committedImage(ctx, script, 'save-changes', parent);
 }
 
 /** Each layer directory of a tarball with the paths its layer.tar holds. */
@@ -95,11 +118,12 @@ export default [
   engineCheck({
     id: LAYER_CHANGES,
     title:
-      "a layer's directory holds its changes: a commit's layer.tar has the file added and the whiteout of the one deleted; the fixture's files lie in another",
+      "a layer's directory holds its changes: a commit's layer.tar has the file added, the file rewritten (its new content), the file chmodded " +
+      "(its new mode) and the whiteout of the one deleted; the parent's files lie in another",
     endpoint: 'engine/images/get',
     async run(ctx) {
       const token = randomBytes(8).toString('hex');
-      const ref = await changedImage(ctx, token);
+      const ref = await allChangesImage(ctx, token);
       const tarball = await expectImageTarball(ctx, await saveImage(ctx, ref), `GET /images/${ref}/get`, LAYER_CHANGES);
       // The layer is found by its content, not through the repositories file (whose rule is tarball-format's).
       const listed = await listedLayers(tarball);
@@ -111,6 +135,20 @@ export default [
       const names = top!.names;
       const whiteout = DELETED.replace(/[^/]+$/, (base) => `.wh.${base}`);
       ctx.expectEqual((await layerFile(tarball, top!.id, ADDED))?.trim(), token, `the layer.tar holding /${ADDED} has the content the container wrote`);
+      ctx.expectEqual(
+        (await layerFile(tarball, top!.id, MODIFIED))?.trim(),
+        `${token}-modified`,
+        `the layer.tar with the added file holds /${MODIFIED}, a file of the parent the container rewrote, with its new content`,
+      );
+      const chmodded = await layerEntry(tarball, top!.id, CHMODDED);
+      ctx.expect(
+        chmodded?.mode === CHMOD_MODE,
+        `the layer.tar with the added file holds /${CHMODDED}, a file of the parent the container only chmodded, with its new mode`,
+        {
+          expected: { name: CHMODDED, mode: CHMOD_MODE.toString(8) },
+          actual: chmodded ? { name: CHMODDED, mode: chmodded.mode?.toString(8) } : `no ${CHMODDED} among ${names.join(', ')}`,
+        },
+      );
       ctx.expect(names.includes(whiteout), `the layer.tar with the added file has no whiteout ${whiteout} for /${DELETED}, which the container deleted`, {
         expected: whiteout,
         actual: names,

@@ -144,12 +144,17 @@ export async function layerNames(tarball: ImageTarball, layerId: string): Promis
   return (await readTar(layerTar).catch(() => [])).map((e) => plainName(e.name));
 }
 
-/** The content of a file of a layer directory's layer.tar (its plain path), undefined when absent. */
-export async function layerFile(tarball: ImageTarball, layerId: string | undefined, path: string): Promise<string | undefined> {
+/** The entry of a layer directory's layer.tar at a plain path, undefined when absent. */
+export async function layerEntry(tarball: ImageTarball, layerId: string | undefined, path: string): Promise<TarRead | undefined> {
   const layerTar = layerId === undefined ? undefined : tarball.layers.get(layerId)?.files.get('layer.tar');
   if (!layerTar) return undefined;
   const entries = await readTar(layerTar).catch(() => []);
-  return entries.find((e) => plainName(e.name) === path)?.content.toString('utf8');
+  return entries.find((e) => plainName(e.name) === path);
+}
+
+/** The content of a file of a layer directory's layer.tar (its plain path), undefined when absent. */
+export async function layerFile(tarball: ImageTarball, layerId: string | undefined, path: string): Promise<string | undefined> {
+  return (await layerEntry(tarball, layerId, path))?.content.toString('utf8');
 }
 
 /** The marker contents (IMAGE_MARKER, as uniqueRootfs writes it) of every layer of a tarball: which imported images it holds. */

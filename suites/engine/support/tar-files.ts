@@ -14,6 +14,8 @@ export interface TarRead {
   type: string;
   content: Buffer;
   linkname?: string;
+  /** The permission bits of the header. */
+  mode?: number;
 }
 
 /** A tar archive holding the entries, in order. */
@@ -60,6 +62,7 @@ export function readTar(data: Buffer): Promise<TarRead[]> {
           type: header.type ?? 'file',
           content: Buffer.concat(parts),
           ...(header.linkname ? { linkname: header.linkname } : {}),
+          ...(header.mode !== undefined ? { mode: header.mode & 0o7777 } : {}),
         });
         next();
       });

@@ -82,6 +82,8 @@ export const imageTeeth: Teeth[] = [
   { fault: 'save-id-has-repositories', version: '1.22', catches: [`${I}/get/image-id-no-repositories-file`] },
   { fault: 'save-layer-whiteouts-dropped', version: '1.18', catches: [`${I}/get/layer-tar-changes`] },
   { fault: 'save-layer-whiteouts-dropped', version: '1.22', catches: [`${I}/get/layer-tar-changes`] },
+  { fault: 'save-layer-modified-files-dropped', version: '1.22', catches: [`${I}/get/layer-tar-changes`] },
+  { fault: 'save-layer-attribute-changes-dropped', version: '1.18', catches: [`${I}/get/layer-tar-changes`] },
   { fault: 'get-many-first-name-only', version: '1.22', catches: [`${I}/get-many/query-names-repeatable`] },
   { fault: 'images-get-whole-repository', version: '1.18', catches: [`${I}/get-many/query-names-repeatable/per-value`] },
   { fault: 'load-ignores-tags', version: '1.22', catches: [`${I}/load/200-loaded`] },

@@ -1,4 +1,4 @@
-/** Programs that change or list files: ls, mkdir, touch, rm, ln, pwd. */
+/** Programs that change or list files: ls, mkdir, touch, chmod, rm, ln, pwd. */
 import type { Proc, Program } from '../proc.ts';
 import { parseFlags } from '../proc.ts';
 import type { FsNode } from '../../fs/filesystem.ts';
@@ -83,6 +83,20 @@ export const touch: Program = async (proc, args) => {
     if (node?.type === 'dir') return proc.fs.putNode(proc.fs.resolve(path).path, { ...node, mtime: new Date() });
     if (!proc.fs.stat(resolveFrom(path, '..'))) throw new FsError('ENOENT', path);
     proc.fs.writeFile(path, node?.type === 'file' ? node.data : Buffer.alloc(0), node?.mode);
+  });
+};
+
+/** `chmod MODE FILE...` with an octal MODE (the symbolic forms are not modelled): the attributes change, the content and mtime stay. */
+export const chmod: Program = async (proc, args) => {
+  const [mode, ...operands] = args;
+  if (mode === undefined || !/^[0-7]{1,4}$/.test(mode)) {
+    proc.err(`chmod: invalid mode '${mode ?? ''}'\n`);
+    return 1;
+  }
+  return perOperand(proc, 'chmod', operands, (path) => {
+    const node = proc.fs.stat(path);
+    if (!node) throw new FsError('ENOENT', path);
+    proc.fs.putNode(proc.fs.resolve(path).path, { ...node, mode: Number.parseInt(mode, 8) });
   });
 };
 

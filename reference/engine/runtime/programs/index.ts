@@ -2,7 +2,7 @@
 import type { Proc, Program } from '../proc.ts';
 import { cat, echo, head, printf, wc } from './text.ts';
 import { date, env, falseProgram, hostname, id, ps, seq, sleep, stty, top, trueProgram, uname } from './system.ts';
-import { ln, ls, mkdir, pwd, rm, touch } from './files.ts';
+import { chmod, ln, ls, mkdir, pwd, rm, touch } from './files.ts';
 import { nc } from './net.ts';
 import { Shell } from '../shell/interpreter.ts';
 import { ShellExit } from '../shell/control.ts';
@@ -104,6 +104,7 @@ export const PROGRAMS: Readonly<Record<string, Program>> = {
   ls,
   mkdir,
   touch,
+  chmod,
   rm,
   ln,
   pwd,
