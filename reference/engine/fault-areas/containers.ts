@@ -12,6 +12,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'rename-conflict-204', description: 'renaming to a name already in use answers 204 (and keeps the old name) instead of 409' },
   { name: 'wait-wrong-exitcode', description: 'POST wait reports StatusCode 0 whatever the exit code was' },
   { name: 'kill-ignores-signal', description: 'POST kill?signal=X sends SIGKILL whatever signal was asked for' },
+  {
+    name: 'kill-signal-then-sigkill',
+    description: 'POST kill?signal=X sends X and, as stop does after its grace period, SIGKILL one second later to a container still running',
+  },
   { name: 'pid-mode-by-id-only', description: "PidMode container:<name> is not resolved: only container:<id> joins that container's PID namespace" },
   {
     name: 'pid-mode-joins-first-running',

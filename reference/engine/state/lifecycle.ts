@@ -177,6 +177,8 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
 
 /** How long a killed container takes to be seen exited when the kill does not wait for it. */
 const KILL_EXIT_LATENCY_MS = 500;
+/** Under `kill-signal-then-sigkill`: how long after the signal SIGKILL follows. */
+const KILL_SIGNAL_GRACE_MS = 1000;
 
 /**
  * Sends `signal` (SIGKILL when absent). A signal that is neither a number nor a name is refused
@@ -207,6 +209,11 @@ export async function killContainer(engine: Engine, c: Container, signal: string
   if (n === 9) {
     await run.exited;
     await settle();
+  } else if (engine.faults.has('kill-signal-then-sigkill')) {
+    // Under `kill-signal-then-sigkill` the signal is followed, as in a stop, by SIGKILL once a grace period has passed.
+    engine.later(KILL_SIGNAL_GRACE_MS, () => {
+      if (c.run === run && c.isRunning) run.signal(9);
+    });
   }
 }
 

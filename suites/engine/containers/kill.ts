@@ -1,7 +1,10 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { EXITS_ON_HUP, HUP_EXIT_CODE, KILLED_EXIT_CODE, noSuchContainerCheck, TERM_TRACE, TRACES_TERM } from '../support/lifecycle.ts';
+import { eventually, sleep } from '../support/poll.ts';
+import { TRACES_USR1, USR1_TRACE } from '../support/signal-programs.ts';
 import { demux, logsSession } from '../support/streams.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 
 /**
  * Sends SIGHUP spelled as `signal` to a program that exits with HUP_EXIT_CODE on SIGHUP only: the
@@ -13,6 +16,35 @@ async function expectSighupDelivered(ctx: EngineContext, signal: string): Promis
   ctx.expectStatus(res, 204, `kill?signal=${signal}`);
   const code = await ctx.waitExit(id);
   ctx.expectEqual(code, HUP_EXIT_CODE, `kill?signal=${signal} sends SIGHUP: the program's SIGHUP trap exits ${HUP_EXIT_CODE}`);
+}
+
+/**
+ * How long a container that survived its signal is watched afterwards: a target that stops it, or
+ * sends SIGKILL, once a grace period has passed shows within it (a later stop is not seen).
+ */
+const SURVIVES_FOR_MS = 3000;
+
+/**
+ * SIGUSR1 to a program that traps it and runs on: the trap's line shows the signal arrived, and the
+ * container is still running afterwards, on the same run: "that signal sent", not that signal and then a stop.
+ */
+async function expectTrappedSignalKeepsRunning(ctx: EngineContext): Promise<void> {
+  const { id } = await ctx.signalProgram(TRACES_USR1);
+  const { StartedAt } = await ctx.state(id);
+  ctx.expectStatus(await ctx.api.post(`/containers/${id}/kill`, { query: { signal: 'SIGUSR1' } }), 204, 'kill?signal=SIGUSR1');
+  const traced = (res: HttpResponse): boolean => res.status === 200 && res.text().includes(USR1_TRACE);
+  const logs = await eventually(() => ctx.api.get(`/containers/${id}/logs`, { stdout: 1 }), traced, 10_000, 50);
+  ctx.expect(traced(logs), `kill?signal=SIGUSR1 sends SIGUSR1: the program's SIGUSR1 trap prints ${USR1_TRACE}`, {
+    expected: `${USR1_TRACE} in the log within 10 s`,
+    actual: logs.text().slice(-200),
+  });
+  await sleep(SURVIVES_FOR_MS);
+  const after = await ctx.state(id);
+  ctx.expect(
+    after.Running === true && after.StartedAt === StartedAt,
+    `the program survives SIGUSR1 (its trap runs on): ${SURVIVES_FOR_MS} ms after kill?signal=SIGUSR1 the container is still running, on the same run`,
+    { expected: { Running: true, StartedAt }, actual: { Running: after.Running, StartedAt: after.StartedAt, ExitCode: after.ExitCode } },
+  );
 }
 
 /** Spec: Endpoints > Containers > 13. POST /containers/(id or name)/kill?signal=<integer or name>; States > Operation effects. */
@@ -58,6 +90,14 @@ export default [
     oneRule: true,
     endpoint: 'engine/containers/kill',
     run: (ctx) => expectSighupDelivered(ctx, '1'),
+  }),
+  engineCheck({
+    id: 'engine/states/kill-signal/trapped-keeps-running',
+    title:
+      'POST /kill?signal=SIGUSR1 to a program that traps SIGUSR1 and runs on: the signal arrives, and the container keeps running (no stop, no SIGKILL after)',
+    requirements: ['engine/states/kill-signal'],
+    endpoint: 'engine/containers/kill',
+    run: expectTrappedSignalKeepsRunning,
   }),
   noSuchContainerCheck({ endpoint: 'engine/containers/kill', method: 'POST', suffix: 'kill', keepsExited: true }),
 ];

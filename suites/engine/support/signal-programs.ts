@@ -29,6 +29,11 @@ export const HUP_EXIT_CODE = 3;
 /** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */
 export const EXITS_ON_HUP = program(`trap "exit ${HUP_EXIT_CODE}" HUP; trap "" TERM`);
 
+/** The line TRACES_USR1 prints each time SIGUSR1 reaches it. */
+export const USR1_TRACE = 'conformance-got-usr1';
+/** Runs on through SIGUSR1, printing USR1_TRACE for each: only another signal (TERM, KILL) ends it. */
+export const TRACES_USR1 = program(`trap "echo ${USR1_TRACE}" USR1`);
+
 /** Whether a command is one of the signal programs (it announces its traps). */
 export function announcesTraps(cmd: readonly string[]): boolean {
   return cmd.some((arg) => arg.includes(`echo ${TRAPS_SET};`));
