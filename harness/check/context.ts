@@ -194,7 +194,8 @@ export class CheckContext {
   /** Judges an answer the check received (the API helpers call this for every buffered exchange). */
   judgeAnswer(method: string, path: string, answer: JudgedAnswer): void {
     if (!this.base.judge) return;
-    const { endpoint, findings } = this.base.judge.judge(method, path, answer);
+    const { endpoint, findings, observations } = this.base.judge.judge(method, path, answer);
+    for (const note of observations ?? []) this.observe(note);
     if (endpoint) this.exchanges.judged[endpoint] = (this.exchanges.judged[endpoint] ?? 0) + 1;
     // One finding per endpoint, rule and status: a second status the endpoint does not list is a departure of its own.
     for (const f of findings) {

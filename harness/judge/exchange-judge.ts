@@ -1,6 +1,7 @@
 import type { Endpoint, ResponseSpec } from '../catalog/types.ts';
 import type { SchemaSet, SchemaValidator } from '../schema/validator.ts';
 import type { EndpointMatcher } from './endpoint-matcher.ts';
+import { readList } from '../protocol/cloud-lists.ts';
 
 /** The rules every answer is judged by, whatever check asked for it. */
 export const EXCHANGE_RULES = ['status-documented', 'content-type-documented', 'shape-documented', 'headers-documented'] as const;
@@ -17,6 +18,13 @@ export interface ExchangeFinding {
   exchange: string;
   method: string;
   status: number;
+}
+
+/** The judge's word on one answer: its catalog endpoint, its departures, and what it could not judge (observed, never a breach). */
+export interface JudgeResult {
+  endpoint?: string;
+  findings: ExchangeFinding[];
+  observations?: string[];
 }
 
 /** What a judged answer looks like: a buffered HTTP response. */
@@ -64,7 +72,7 @@ export interface JudgeOptions {
 export class ExchangeJudge {
   constructor(private readonly options: JudgeOptions) {}
 
-  judge(method: string, path: string, answer: JudgedAnswer): { endpoint?: string; findings: ExchangeFinding[] } {
+  judge(method: string, path: string, answer: JudgedAnswer): JudgeResult {
     const endpoint = this.options.matcher.match(method, path);
     if (!endpoint) return { findings: [] };
     const exchange = `${method.toUpperCase()} ${path.split('?')[0]} → ${answer.status}`;
@@ -98,15 +106,16 @@ export class ExchangeJudge {
       };
     }
     const findings: ExchangeFinding[] = [];
+    const observations: string[] = [];
     // A code documented without a content type of its own (an error code the facts give) is held to the API's rule for every answer.
     const contentType = spec.contentType ? this.contentTypeDeparture(spec.contentType, answer) : this.everyAnswerDeparture(answer);
     if (contentType) findings.push(found('content-type-documented', requirements.contentType, `${exchange}: ${contentType}`));
-    const shape = this.shapeDeparture(spec, answer);
+    const shape = this.shapeDeparture(spec, answer, (note) => observations.push(`${exchange}: ${note}`));
     if (shape) findings.push(found('shape-documented', requirements.shapeOf(endpoint, answer.status) ?? requirements.shape, `${exchange}: ${shape}`));
     const missing = (spec.headers ?? []).filter((h) => answer.headers[h.toLowerCase()] === undefined);
     if (missing.length && requirements.headers)
       findings.push(found('headers-documented', requirements.headers, `${exchange}: the documented header ${missing.join(', ')} is missing`));
-    return { endpoint: endpoint.id, findings };
+    return { endpoint: endpoint.id, findings, ...(observations.length ? { observations } : {}) };
   }
 
   private contentTypeDeparture(documented: string | undefined, answer: JudgedAnswer): string | undefined {
@@ -130,7 +139,8 @@ export class ExchangeJudge {
     }
   }
 
-  private shapeDeparture(spec: ResponseSpec, answer: JudgedAnswer): string | undefined {
+  /** How a body departs from its documented shape; what cannot be judged (a list whose envelope hides which array it is) goes to `observe`. */
+  private shapeDeparture(spec: ResponseSpec, answer: JudgedAnswer, observe: (note: string) => void): string | undefined {
     // Error bodies known only from the facts are never judged: their shape is "not shown".
     const fromFactsOnly = spec.schemaFromFacts || (spec.fromFacts && spec.status >= 400);
     if (!spec.schema || spec.jsonStream || fromFactsOnly || answer.body.length === 0) return undefined;
@@ -140,8 +150,13 @@ export class ExchangeJudge {
     } catch {
       return `the body is not JSON, documented a '${spec.schema}' object`;
     }
-    const items = spec.list ? listItems(value) : [value];
-    if (!items) return `the body is not a list of '${spec.schema}' objects`;
+    const list = spec.list ? readList(value) : { objects: [value] };
+    if (!list) return `the body is not a list of '${spec.schema}' objects`;
+    if ('unidentified' in list) {
+      observe(`${list.unidentified} (the spec does not show the list envelope): its items are not judged`);
+      return undefined;
+    }
+    const items = list.objects;
     for (const [index, item] of items.entries()) {
       const problems = this.options.schemas.problems(this.options.schemaSet, spec.schema, item);
       if (problems.length)
@@ -149,11 +164,4 @@ export class ExchangeJudge {
     }
     return undefined;
   }
-}
-
-/** A cloud list: the objects of the {meta, objects} envelope (facts), or a bare array (the spec's words). */
-function listItems(value: unknown): unknown[] | undefined {
-  if (Array.isArray(value)) return value;
-  const objects = (value as { objects?: unknown } | null)?.objects;
-  return Array.isArray(objects) ? objects : undefined;
 }

@@ -234,6 +234,8 @@ function legalMutation(spec: Extract<MutationSpec, { kind: 'legal' }>): ActiveMu
           body,
         ),
       );
+    case 'list-envelope':
+      return answering(resultsEnvelope);
     case 'fraction-digits':
       return answering(timesRewritten);
     case 'error-reworded':
@@ -256,6 +258,13 @@ function keysReversed(value: unknown): unknown {
       .reverse()
       .map((k) => [k, keysReversed(value[k])]),
   );
+}
+
+/** The facts' {meta, objects} as Django REST framework's {count, next, previous, results}: the same objects and links. */
+function resultsEnvelope(value: unknown): unknown {
+  if (!isJsonObject(value) || !Array.isArray(value.objects)) return value;
+  const meta = isJsonObject(value.meta) ? value.meta : {};
+  return { count: meta.total_count ?? value.objects.length, next: meta.next ?? null, previous: meta.previous ?? null, results: value.objects };
 }
 
 function withExtraField(value: unknown): unknown {

@@ -166,7 +166,10 @@ function transportDrafts(e: Endpoint, version: string, rule: string, api: string
   return ops.map((op) => legal(e, version, op, undefined, rule));
 }
 
-/** The legal operators of one documented answer: key order, extra fields, list order where none is stated, time digits. */
+/**
+ * The legal operators of one documented answer: key order, extra fields, list order where none is
+ * stated, another envelope around a cloud list (its envelope is "not shown"), time digits.
+ */
 function legalAnswers(e: Endpoint, version: string, status: number, fields: SchemaField[], rule: string, spelled: (p: JsonPath) => JsonPath): Draft[] {
   if (status >= 400) return [];
   const objects = fields.filter((f) => f.documentedObject && !f.map).map((f) => spelled(f.path));
@@ -176,6 +179,7 @@ function legalAnswers(e: Endpoint, version: string, status: number, fields: Sche
     legal(e, version, 'keys-reordered', status, rule),
     ...(objects.length ? [legal(e, version, 'extra-field', status, rule, objects)] : []),
     ...(lists.length ? [legal(e, version, 'list-reordered', status, rule, lists)] : []),
+    ...(root.path[0] === 'objects' ? [legal(e, version, 'list-envelope', status, rule)] : []),
     ...(fields.some((f) => f.time === 'timestamp') ? [legal(e, version, 'fraction-digits', status, rule)] : []),
   ];
 }

@@ -120,6 +120,7 @@ export const LEGAL_OPERATORS: Record<LegalOp, string> = {
   'keys-reordered': 'the keys of every object of the answer in another order',
   'extra-field': 'an undocumented field added to every documented object of the answer',
   'list-reordered': 'the list answered in another order (the spec states none)',
+  'list-envelope': 'the list answered in another envelope, {count, next, previous, results} (the spec does not show it)',
   'error-reworded': 'every error answered with another text (the code unchanged)',
   'fraction-digits': 'timestamps written with another number of fractional digits (the same instant)',
   latency: 'every answer of the endpoint 150 ms later',

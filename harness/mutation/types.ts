@@ -29,7 +29,7 @@ export type AnswerOp =
   | 'list-reversed';
 
 /** What a legal operator does: a variation the specs allow, which must change no verdict. */
-export type LegalOp = 'keys-reordered' | 'extra-field' | 'list-reordered' | 'error-reworded' | 'fraction-digits' | 'latency' | TransportOp;
+export type LegalOp = 'keys-reordered' | 'extra-field' | 'list-reordered' | 'list-envelope' | 'error-reworded' | 'fraction-digits' | 'latency' | TransportOp;
 
 /** A legal variation of the HTTP transport (HTTP allows each; no verdict may change). */
 export type TransportOp = 'header-case' | 'content-length' | 'chunked' | 'byte-at-a-time';

@@ -1,7 +1,9 @@
 /**
- * How the cloud API's lists read: a bare array (the spec's words) or the {meta, objects} envelope
- * (facts), further pages named by `meta.next`, and paths in an organization's namespace. Shared by
- * the cloud checks and the sweep at the end of a run.
+ * How the cloud API's lists read. Their envelope is "not shown" in the spec, so a list is taken as:
+ * a bare array; the facts' {meta, objects} envelope (further pages named by `meta.next`); or any
+ * other object with exactly one property holding an array of objects (further pages named by a
+ * top-level `next`, as in {count, next, results}). Also paths in an organization's namespace.
+ * Shared by the cloud checks, the exchange judge and the sweep at the end of a run.
  */
 
 /** One page of a list, as sent (its items read on with care). */
@@ -11,19 +13,40 @@ export interface ListPage {
   next: string | undefined;
 }
 
-/** A list body parsed once: its items and its next page, or undefined when it is neither a list nor an enveloped list. */
-export function readPage(body: string): ListPage | undefined {
-  const parsed = parse(body);
-  const objects = Array.isArray(parsed) ? parsed : (parsed as { objects?: unknown } | null)?.objects;
-  return Array.isArray(objects) ? { objects, next: nextOf(parsed) } : undefined;
+/** An object sent for a list whose list cannot be told apart: why (no array of objects, or several). */
+export interface UnidentifiedList {
+  unidentified: string;
 }
 
 /**
- * The meta.next path of an enveloped list, when it names one under /api/; a `limit` it carries
- * (the target's own parameter, shown in its link) is raised to read fewer pages.
+ * A parsed list body: its page, an UnidentifiedList for an object whose list cannot be told, or
+ * undefined when the value is no list at all (neither an array nor an object).
  */
-export function nextPage(body: string): string | undefined {
-  return nextOf(parse(body));
+export function readList(value: unknown): ListPage | UnidentifiedList | undefined {
+  if (Array.isArray(value)) return { objects: value, next: undefined };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.objects)) return { objects: record.objects, next: relativeNext((record.meta as { next?: unknown } | null)?.next) };
+  const lists = Object.keys(record).filter((key) => isArrayOfObjects(record[key]));
+  if (lists.length !== 1) {
+    const keys = Object.keys(record).slice(0, 10).join(', ');
+    return {
+      unidentified: lists.length
+        ? `the list answer holds several arrays of objects (${lists.join(', ')}): which is the list cannot be told`
+        : `the list answer is an object with no array of objects (keys: ${keys || 'none'}): its list cannot be found`,
+    };
+  }
+  return { objects: record[lists[0]!] as unknown[], next: relativeNext(record.next) };
+}
+
+/** A list body parsed once: its items and its next page, or undefined when it is not JSON or its list cannot be found. */
+export function readPage(body: string): ListPage | undefined {
+  const read = readList(parse(body));
+  return read && 'objects' in read ? read : undefined;
+}
+
+function isArrayOfObjects(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
 }
 
 function parse(body: string): unknown {
@@ -34,8 +57,11 @@ function parse(body: string): unknown {
   }
 }
 
-function nextOf(parsed: unknown): string | undefined {
-  const next = (parsed as { meta?: { next?: unknown } } | null | undefined)?.meta?.next;
+/**
+ * The next page's path an enveloped list names, when it is under /api/ (a full URL is read as its
+ * path); a `limit` it carries (the target's own parameter, shown in its link) is raised to read fewer pages.
+ */
+function relativeNext(next: unknown): string | undefined {
   if (typeof next !== 'string') return undefined;
   const relative = next.replace(/^[a-z]+:\/\/[^/]+/i, '');
   if (!relative.startsWith('/api/')) return undefined;

@@ -204,6 +204,22 @@ describe('what a mutant does to an exchange', () => {
     );
   });
 
+  test('legal/list-envelope: every cloud list, none of the engine, answered as {count, next, previous, results} around the same objects', () => {
+    const envelopes = MUTANTS.get('cloud')!.filter((m) => m.operator === 'legal/list-envelope');
+    expect(envelopes.map((m) => m.site.endpoint)).toEqual(expect.arrayContaining(['cloud/service/list', 'cloud/region/list', 'cloud/action/list']));
+    expect(envelopes.every((m) => m.legal)).toBe(true);
+    expect(MUTANTS.get('engine-1.22')!.some((m) => m.operator === 'legal/list-envelope')).toBe(false);
+    const rewrapped = activeMutation(envelopes[0]!.spec, envelopes[0]!.spec.endpoint, 'v1')!;
+    const objects = [{ name: 'a' }, { name: 'b' }];
+    expect(rewrapped.answer(200, { meta: { limit: 1, next: '/api/x/?offset=1', offset: 0, previous: null, total_count: 2 }, objects })).toEqual({
+      count: 2,
+      next: '/api/x/?offset=1',
+      previous: null,
+      results: objects,
+    });
+    expect(rewrapped.answer(200, { uuid: 'u' })).toEqual({ uuid: 'u' });
+  });
+
   test('a seeded sample is the same for the same seed and differs for another', () => {
     const items = Array.from({ length: 100 }, (_, i) => i);
     expect(seededSample(items, 10, 3)).toEqual(seededSample(items, 10, 3));

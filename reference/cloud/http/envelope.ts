@@ -31,12 +31,14 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
   // A negative start (only under blind5-list-negative-offset-from-end) counts from the end, as a negative slice index does.
   const page = (start < 0 ? objects.slice(start).slice(0, limit) : objects.slice(start, start + limit)).map((object) => toJson(object));
   if (world.faults.has('list-no-meta')) return { status: 200, body: { objects: page } };
+  // Django REST framework's envelope, its links full URLs: a legal variation (the spec does not show the envelope).
+  const results = world.faults.has('list-envelope-results');
   const link = (at: number): string => {
     const query = new URLSearchParams(req.query);
     query.set('limit', String(limit));
     query.set('offset', String(at));
     const relative = `${req.path}?${query.toString()}`;
-    return world.faults.has('next-absolute-url') ? `http://${req.host}${relative}` : relative;
+    return world.faults.has('next-absolute-url') || results ? `http://${req.host}${relative}` : relative;
   };
   const meta = {
     limit,
@@ -49,5 +51,6 @@ export function listReply<T>(ctx: CallContext, objects: readonly T[], toJson: (o
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
     total_count: world.faults.has('blind4-list-total-count-page-size') ? page.length : objects.length,
   };
+  if (results) return { status: 200, body: { count: meta.total_count, next: meta.next, previous: meta.previous, results: page } };
   return { status: 200, body: { meta, objects: page } };
 }

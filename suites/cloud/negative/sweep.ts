@@ -10,6 +10,7 @@ import { loadEndpoints } from '../../../harness/catalog/load.ts';
 import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { type BadInput, type Sent, shownRequest, withInput } from '../../../harness/check/bad-input.ts';
 import { forAll } from '../../../harness/check/for-all.ts';
+import { readList } from '../../../harness/protocol/cloud-lists.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -32,8 +33,8 @@ export const JSON_RESPONSES = 'cloud/http/json-responses';
 
 /** A 200 list with no object: a filter that matched nothing. */
 function emptyList(answer: Answer): boolean {
-  const objects = Array.isArray(answer.body) ? answer.body : (answer.body as { objects?: unknown } | null)?.objects;
-  return answer.status === 200 && Array.isArray(objects) && objects.length === 0;
+  const read = readList(answer.body);
+  return answer.status === 200 && read !== undefined && 'objects' in read && read.objects.length === 0;
 }
 
 /** What an answer to a bad input breaks, or undefined. */

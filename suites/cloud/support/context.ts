@@ -4,7 +4,7 @@ import type { RequirementRef } from '../../../harness/check/signals.ts';
 import type { CloudTargetConfig, RunConfig } from '../../../harness/run/config.ts';
 import type { HttpResponse, HttpTransport } from '../../../harness/target/http-transport.ts';
 import { spell } from '../../../harness/profile.ts';
-import { inNamespace } from '../../../harness/protocol/cloud-lists.ts';
+import { inNamespace, type ListPage, readList } from '../../../harness/protocol/cloud-lists.ts';
 import { CloudApi } from './api.ts';
 import { credentialNames } from '../../../harness/target/basic-auth.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
@@ -77,17 +77,23 @@ export class CloudContext extends CheckContext {
   }
 
   /**
-   * The objects of a list response (read as `view` when given); the envelope itself is observed,
-   * not required (spec: not shown).
+   * The objects of a list response (read as `view` when given); the envelope itself is not shown in
+   * the spec, so any envelope whose list can be told is read (protocol/cloud-lists.ts).
    */
   listObjects(res: HttpResponse, what: string): Json[];
   listObjects<K extends ViewName>(res: HttpResponse, what: string, view: K): CloudViews[K][];
   listObjects(res: HttpResponse, what: string): Json[] {
-    const body = this.expectJson<unknown>(res, what);
-    if (Array.isArray(body)) return body as Json[];
-    const objects = (body as { objects?: unknown }).objects;
-    if (Array.isArray(objects)) return objects as Json[];
-    return this.fail(`${what}: expected a list of objects (or the {meta, objects} envelope)`, { expected: 'a list', actual: body });
+    return this.listPage(res, what).objects as Json[];
+  }
+
+  /**
+   * One page of a list response and the next page it names. An object whose list cannot be told
+   * (no array of objects, or several) leaves the check unverified: the spec does not show the envelope.
+   */
+  listPage(res: HttpResponse, what: string): ListPage {
+    const read = readList(this.expectJson<unknown>(res, what));
+    if (read && 'unidentified' in read) return this.unverified(`${what}: ${read.unidentified}`);
+    return read ?? this.fail(`${what}: expected a list of objects`, { expected: 'a list', actual: res.text().slice(0, 300) });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { repeated } from '../../../harness/check/repeated.ts';
 import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { sameShown } from '../../../harness/protocol/same-shown.ts';
-import { nextPage, readPage } from '../../../harness/protocol/cloud-lists.ts';
+import { readPage } from '../../../harness/protocol/cloud-lists.ts';
 import type { Query } from '../../../harness/protocol/query.ts';
 import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import type { CloudContext } from './context.ts';
@@ -13,15 +13,17 @@ const MAX_PAGES = 1000;
 
 /**
  * Every object of a list. The envelope and pagination are "not shown" in the spec, so the first
- * request sends no limit or offset: a bare list is taken whole. Only when the target shows a
- * `meta.next` path are further pages read, and a page that then fails ends the listing with an
- * observation instead of failing the check on behaviour the spec does not state.
+ * request sends no limit or offset: a bare list is taken whole. Only when the target shows a next
+ * page (`meta.next` of the facts' envelope, a top-level `next` of another) are further pages read,
+ * and a page that then fails ends the listing with an observation instead of failing the check on
+ * behaviour the spec does not state.
  */
 export async function listAll(ctx: CloudContext, path: string, query: Query = {}): Promise<Json[]> {
   const first = await ctx.api.get(path, query);
   ctx.expectStatus(first, 200, `GET ${path}`);
-  const objects = [...ctx.listObjects(first, `GET ${path}`)];
-  let next = nextPage(first.text());
+  const page1 = ctx.listPage(first, `GET ${path}`);
+  const objects = [...(page1.objects as Json[])];
+  let next = page1.next;
   for (let page = 1; next && page < MAX_PAGES; page++) {
     const res = await ctx.api.get(next);
     const more = res.status === 200 ? readPage(res.text()) : undefined;

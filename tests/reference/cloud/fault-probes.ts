@@ -145,6 +145,13 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   },
   'date-iso8601': async (t) => expect((await action(t, await t.call('POST', S, { image: 'x' }))).start_date).toMatch(/^\d{4}-\d\d-\d\dT/),
   'list-no-meta': async (t) => expect(await get(t, S)).not.toHaveProperty('meta'),
+  'list-envelope-results': async (t) => {
+    await t.ok('POST', S, { image: 'x' });
+    await t.ok('POST', S, { image: 'y' });
+    const page = await get(t, `${S}?limit=1`);
+    expect(page).not.toHaveProperty('objects');
+    expect(page).toMatchObject({ count: 2, results: [expect.anything()], next: expect.stringMatching(/^http:\/\/.*\/api\/app\/v1\/service\//) });
+  },
   'next-absolute-url': async (t) => {
     await t.ok('POST', S, { image: 'x' });
     await t.ok('POST', S, { image: 'y' });
