@@ -1,9 +1,12 @@
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CATALOG } from '../support/infra.ts';
-import { listAll, pathOf, type Json } from '../support/lists.ts';
+import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 
 type Kind = keyof typeof CATALOG;
+
+/** A URI as a path ending in `/`: both spellings the schemas allow read as one key. */
+const slashed = (uri: string): string => pathOf(uri).replace(/\/?$/, '/');
 
 const KINDS: ReadonlyArray<{ kind: Kind; schema: string; label: string; plural: string }> = [
   { kind: 'provider', schema: 'provider', label: 'provider', plural: 'providers' },
@@ -46,7 +49,7 @@ async function referenced(ctx: CloudContext, kind: Kind): Promise<Set<string>> {
   const uris = new Set<string>();
   for (const [other, field] of REFERENCED_BY[kind]) {
     for (const o of await listAll(ctx, CATALOG[other])) {
-      for (const uri of [o[field]].flat()) if (typeof uri === 'string') uris.add(pathOf(uri).replace(/\/?$/, '/'));
+      for (const uri of [o[field]].flat()) if (typeof uri === 'string') uris.add(slashed(uri));
     }
   }
   return uris;
@@ -68,7 +71,7 @@ function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): Clo
       objects.forEach((o, i) => ctx.expectSchema('cloud/v1', schema, o, `${label} #${i}`, id));
       const named = await referenced(ctx, kind);
       if (!objects.length && !named.size) return ctx.notApplicable(`the ${label} list is empty and no other catalog object names a ${label}`);
-      const listed = new Set(objects.map((o) => pathOf(String(o.resource_uri)).replace(/\/?$/, '/')));
+      const listed = new Set(objects.map((o) => slashed(String(o.resource_uri))));
       const absent = [...named].filter((uri) => !listed.has(uri));
       ctx.expect(absent.length === 0, `the ${label} list leaves out ${absent.length} ${label}(s) the catalog names`, {
         expected: `every ${label} named by the other catalog objects`,
@@ -87,9 +90,9 @@ function listCheck({ kind, schema, label, plural }: (typeof KINDS)[number]): Clo
  * `/nodetype/(provider.name)/(name)/`. Undefined when a name it needs is not to be found.
  */
 async function specPathOf(ctx: CloudContext, kind: Kind, item: Json): Promise<string | undefined> {
-  const byUri = async (k: Kind): Promise<Map<string, Json>> => new Map((await listAll(ctx, CATALOG[k])).map((o) => [pathOf(String(o.resource_uri)), o]));
+  const byUri = async (k: Kind): Promise<Map<string, Json>> => new Map((await listAll(ctx, CATALOG[k])).map((o) => [slashed(String(o.resource_uri)), o]));
   const nameAt = (map: Map<string, Json>, uri: unknown): string | undefined => {
-    const found = typeof uri === 'string' ? map.get(pathOf(uri)) : undefined;
+    const found = typeof uri === 'string' ? map.get(slashed(uri)) : undefined;
     return typeof found?.name === 'string' ? found.name : undefined;
   };
   if (kind === 'provider') return `${CATALOG.provider}${String(item.name)}/`;
@@ -99,7 +102,7 @@ async function specPathOf(ctx: CloudContext, kind: Kind, item: Json): Promise<st
     return provider ? `${CATALOG[kind]}${provider}/${String(item.name)}/` : undefined;
   }
   const regions = await byUri('region');
-  const region = typeof item.region === 'string' ? regions.get(pathOf(item.region)) : undefined;
+  const region = typeof item.region === 'string' ? regions.get(slashed(item.region)) : undefined;
   const provider = nameAt(providers, region?.provider);
   return provider && region ? `${CATALOG.az}${provider}/${String(region.name)}/${String(item.name)}/` : undefined;
 }
@@ -129,11 +132,15 @@ async function expectParentSelects(ctx: CloudContext, kind: Kind, path: string, 
   if (!elsewhere) return ctx.observe(`the catalog lists one parent only: the parent segment of ${path} could not be varied`);
   const res = await ctx.api.get(elsewhere);
   const shown = res.status === 200 ? pathOf(String(res.json<Json>().resource_uri)) : undefined;
-  ctx.expect(shown === undefined || shown === elsewhere, `GET ${elsewhere} returned ${shown}: the parent named in the path does not select the object`, {
-    expected: `no object, or the object whose resource_uri is ${elsewhere}`,
-    actual: { status: res.status, resource_uri: shown },
-    requirement: id,
-  });
+  ctx.expect(
+    shown === undefined || sameResource(shown, elsewhere),
+    `GET ${elsewhere} returned ${shown}: the parent named in the path does not select the object`,
+    {
+      expected: `no object, or the object whose resource_uri is ${elsewhere}`,
+      actual: { status: res.status, resource_uri: shown },
+      requirement: id,
+    },
+  );
 }
 
 function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
@@ -151,7 +158,12 @@ function getCheck({ kind, schema, label }: (typeof KINDS)[number]): CloudCheck {
         const res = await ctx.api.get(path);
         ctx.expectStatus(res, 200, `GET ${path}`, id);
         const got = ctx.expectSchema<Json>('cloud/v1', schema, ctx.expectJson(res, `GET ${path}`, id), `GET ${path}`, id);
-        ctx.expectEqual(pathOf(String(got.resource_uri)), path, `GET ${path}: resource_uri is not the path requested`, id);
+        // The same resource, the trailing slash aside: the schemas' URIs end in `/?`.
+        ctx.expect(sameResource(got.resource_uri, path), `GET ${path}: resource_uri is not the path requested`, {
+          expected: path,
+          actual: got.resource_uri,
+          requirement: id,
+        });
         ctx.expectEqual(got.name, item.name, `GET ${path}: not the ${label} the list names`, id);
         // The catalog does not change: one object's fields read the same in its list and on its
         // own (key and list order aside, and fields only one shows: extra fields are allowed).

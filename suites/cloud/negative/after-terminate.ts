@@ -13,7 +13,7 @@ import type { Endpoint } from '../../../harness/catalog/types.ts';
 import { loadStateTables } from '../../../catalog/cloud/state-tables.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { listAll } from '../support/lists.ts';
+import { listAll, sameResource } from '../support/lists.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 import { addedRepository, TERMINABLE_KINDS, type TerminableKind } from './terminated-objects.ts';
 
@@ -76,7 +76,7 @@ function afterTerminateCheck(kind: TerminableKind): CloudCheck {
           requirement: AFTER_TERMINATE,
         });
       }
-      const listed = (await listAll(ctx, kind.list, uuid ? { uuid } : {})).filter((o) => o.resource_uri === uri);
+      const listed = (await listAll(ctx, kind.list, uuid ? { uuid } : {})).filter((o) => sameResource(o.resource_uri, uri));
       ctx.verify(
         listed.every((o) => o.state === 'Terminated'),
         `GET ${kind.list} shows the terminated ${kind.resource} in state ${listed.map((o) => o.state).join(', ')}`,

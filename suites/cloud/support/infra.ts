@@ -1,6 +1,6 @@
 import type { CloudContext, StatefulView } from './context.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
-import { listViews, type Json } from './lists.ts';
+import { listViews, sameResource, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 import { OPERATION } from './operation-requirements.ts';
 import { isSuccess, type HttpResponse } from '../../../harness/target/http-transport.ts';
@@ -48,9 +48,9 @@ async function readPlacements(ctx: CloudContext): Promise<Placement[]> {
   const types = (await listViews(ctx, 'node-type', CATALOG.nodetype)).filter((t) => t.available !== false);
   return providers.flatMap((p) =>
     regions
-      .filter((r) => r.provider === p.resource_uri)
+      .filter((r) => sameResource(r.provider, p.resource_uri))
       .flatMap((r) => {
-        const type = types.find((t) => Array.isArray(t.regions) && t.regions.includes(r.resource_uri));
+        const type = types.find((t) => Array.isArray(t.regions) && t.regions.some((uri) => sameResource(uri, r.resource_uri)));
         return type ? [{ provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri }] : [];
       }),
   );
