@@ -66,6 +66,7 @@ export function registerChecks<C extends CheckContext>(binding: SuiteBinding<C>,
         title: check.title,
         requirements: check.requirements,
         ...(check.endpoint ? { endpoint: check.endpoint } : {}),
+        ...(check.referenceOnly ? { referenceOnly: check.referenceOnly } : {}),
         outcome,
       };
       t.task.meta.conformance = record;

@@ -62,5 +62,7 @@ export interface CheckRecord {
   title: string;
   requirements: string[];
   endpoint?: string;
+  /** The check's Check.referenceOnly: it verifies its requirements through a control of the embedded reference only. */
+  referenceOnly?: string;
   outcome: Outcome;
 }

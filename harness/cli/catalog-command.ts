@@ -19,7 +19,17 @@ export interface SuiteCatalog {
    * (catalog/mutation/scores.json); `proven` when every one of them that is not a declared
    * equivalent was killed.
    */
-  requirements: Array<Requirement & { checks: string[]; proofs: Proof[]; mutation?: RequirementCounts; proven: boolean; referenceOnlyChecks?: string[] }>;
+  requirements: Array<
+    Requirement & {
+      checks: string[];
+      proofs: Proof[];
+      mutation?: RequirementCounts;
+      proven: boolean;
+      /** Checks naming it that need a control of the embedded reference (Check.referenceOnly), and why. */
+      referenceOnlyChecks?: string[];
+      referenceOnlyReason?: string;
+    }
+  >;
   /**
    * proven ⊆ covered: requirements whose every generated mutant was killed. `coveredTestable` and
    * `provenTestable` count the required and recommended ones only (the ones a mutant can break);
@@ -55,11 +65,19 @@ export async function suiteCatalog(suite: SuiteName): Promise<SuiteCatalog> {
   const requirements = requirementsOfSuite(suite, loadRequirements(api)).map((r) => {
     const naming = checks.filter((c) => c.requirements.includes(r.id));
     const covering = naming.filter((c) => !c.referenceOnly).map((c) => c.id);
-    const onReference = naming.filter((c) => c.referenceOnly).map((c) => c.id);
+    const onReference = naming.filter((c) => c.referenceOnly);
+    const reason = [...new Set(onReference.map((c) => c.referenceOnly!))].join('; ');
     const mutation = scores?.requirements[r.id];
     const proofs = provenStanding(proofsOf(proofTable, suite, r.id), covering).proofs ?? [];
     const proven = covering.length > 0 && provenByMutation(mutation);
-    return { ...r, checks: covering, proofs, ...(mutation ? { mutation } : {}), proven, ...(onReference.length ? { referenceOnlyChecks: onReference } : {}) };
+    return {
+      ...r,
+      checks: covering,
+      proofs,
+      ...(mutation ? { mutation } : {}),
+      proven,
+      ...(onReference.length ? { referenceOnlyChecks: onReference.map((c) => c.id), referenceOnlyReason: reason } : {}),
+    };
   });
   const covered = requirements.filter((r) => r.checks.length);
   const testable = covered.filter((r) => r.level !== 'informational');
@@ -130,7 +148,7 @@ function formatText(c: SuiteCatalog): string {
       : r.uncoveredReason
         ? `uncovered: ${r.uncoveredReason}`
         : r.referenceOnlyChecks
-          ? `checked on the embedded reference only: ${r.referenceOnlyChecks.join(', ')}`
+          ? `uncovered on other targets, checked on the embedded reference only (${r.referenceOnlyReason}): ${r.referenceOnlyChecks.join(', ')}`
           : 'UNCOVERED';
     lines.push(`${r.level.padEnd(13)} ${r.id}  (${mark})`);
   }

@@ -65,6 +65,8 @@ export interface ResultEntry {
   title: string;
   requirements: string[];
   endpoint: string | null;
+  /** Why the check runs on the embedded reference only (Check.referenceOnly): elsewhere it is skipped and verifies nothing. */
+  referenceOnly?: string;
   outcome: OutcomeStatus;
   message: string;
   durationMs: number;
@@ -115,6 +117,11 @@ export interface RequirementCoverage {
   outcome: CoverageOutcome;
   checks: string[];
   uncoveredReason?: string;
+  /**
+   * Every check of the run naming it needs a control of the embedded reference (why): it is verified
+   * on the reference only, and where those checks were skipped (any other target) it is `uncovered`.
+   */
+  referenceOnly?: string;
   /** Why the requirement is graded below its words (catalog levelReason). */
   levelReason?: string;
   /** A named fault of a reference target breaks it and a covering check fails naming it. */
@@ -155,6 +162,7 @@ export function toResultEntry(record: CheckRecord): ResultEntry {
     title: record.title,
     requirements: record.requirements,
     endpoint: record.endpoint ?? null,
+    ...(record.referenceOnly ? { referenceOnly: record.referenceOnly } : {}),
     outcome: outcome.status,
     message: outcome.message,
     durationMs: outcome.durationMs,
@@ -182,9 +190,15 @@ export function outcomeFor(requirement: string, result: Pick<ResultEntry, 'outco
   return result.completed ? 'passed' : 'skipped';
 }
 
-/** A requirement's outcome: the worst of what each check naming it says of it; `uncovered` when none ran. */
-export function requirementOutcome(requirement: string, checks: ReadonlyArray<Pick<ResultEntry, 'outcome' | 'breaches' | 'completed'>>): CoverageOutcome {
-  if (!checks.length) return 'uncovered';
+/**
+ * A requirement's outcome: the worst of what each check naming it says of it; `uncovered` when none
+ * ran, or when its only checks need a control of the embedded reference and were skipped.
+ */
+export function requirementOutcome(
+  requirement: string,
+  checks: ReadonlyArray<Pick<ResultEntry, 'outcome' | 'breaches' | 'completed' | 'referenceOnly'>>,
+): CoverageOutcome {
+  if (checks.every((c) => c.referenceOnly && c.outcome === 'skipped')) return 'uncovered';
   const outcomes = checks.map((c) => outcomeFor(requirement, c));
   return SEVERITY.find((s) => outcomes.includes(s))!;
 }
@@ -212,15 +226,20 @@ export function coverage(suites: SuiteName[], all: Requirement[], results: Resul
         outcome,
         checks: checks.map((c) => c.id),
         ...(req.uncoveredReason && !checks.length ? { uncoveredReason: req.uncoveredReason } : {}),
+        ...referenceOnlyOf(checks),
         ...(req.levelReason ? { levelReason: req.levelReason } : {}),
-        ...provenStanding(
-          proofsOf(proofTable, suite, req.id),
-          checks.map((c) => c.id),
-        ),
+        // A fault proves only what a check verified: a reference-only check skipped here proves nothing.
+        ...provenStanding(proofsOf(proofTable, suite, req.id), outcome === 'uncovered' ? [] : checks.map((c) => c.id)),
       });
     }
   }
   return out;
+}
+
+/** The reasons of a requirement's checks when every one of them is reference-only (Check.referenceOnly). */
+function referenceOnlyOf(checks: ReadonlyArray<Pick<ResultEntry, 'referenceOnly'>>): { referenceOnly?: string } {
+  if (!checks.length || !checks.every((c) => c.referenceOnly)) return {};
+  return { referenceOnly: [...new Set(checks.map((c) => c.referenceOnly!))].join('; ') };
 }
 
 /** Proven only by proofs whose check covers the requirement in this run (proven ⊆ covered). */
