@@ -340,6 +340,10 @@ export const SERVICE_FAULTS = faultArea('services', [
 export const INFRA_FAULTS = faultArea('infra', [
   { name: 'catalog-patch-accepted', description: 'PATCH of a provider, region, zone or node type answers 200 (and changes nothing)' },
   { name: 'nodetype-regions-first-only', description: 'node types list only their first region, although their other regions list them' },
+  {
+    name: 'node-placement-provider-first',
+    description: "a cluster's nodes are provisioned in its provider's first region and of its provider's first node type, whatever the cluster's",
+  },
 ]);
 
 /** General: content types, resource URIs, unknown resources and identifiers. */

@@ -45,10 +45,21 @@ export function nodeAllows(world: World, node: Node, op: NodeOp): boolean {
 
 export const isLiveNode = (n: Node): boolean => n.state !== 'Terminated' && n.state !== 'Terminating';
 
+/** Where a cluster's nodes are provisioned: its region and node type (its provider's first ones under node-placement-provider-first). */
+function nodePlacement(world: World, cluster: NodeCluster): { node_type: string; region: string } {
+  if (!world.faults.has('node-placement-provider-first')) return { node_type: cluster.node_type, region: cluster.region };
+  const provider = world.catalog.nodeTypes.find((t) => t.resource_uri === cluster.node_type)?.provider;
+  return {
+    node_type: world.catalog.nodeTypes.find((t) => t.provider === provider)?.resource_uri ?? cluster.node_type,
+    region: world.catalog.providers.find((p) => p.resource_uri === provider)?.regions[0] ?? cluster.region,
+  };
+}
+
 export function newNode(world: World, cluster: NodeCluster, index: number): Node {
   const uuid = newUuid();
-  const hardware = world.catalog.hardware.get(cluster.node_type);
-  const region = world.catalog.regions.find((r) => r.resource_uri === cluster.region);
+  const placed = nodePlacement(world, cluster);
+  const hardware = world.catalog.hardware.get(placed.node_type);
+  const region = world.catalog.regions.find((r) => r.resource_uri === placed.region);
   const zones = region?.availability_zones ?? [];
   const fqdn = `${shortId(uuid)}.node.${world.domain}`;
   const node: Node = {
@@ -60,8 +71,8 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
     state: 'Deploying',
     availability_zone: zones.length ? (zones[index % zones.length] ?? null) : null,
     external_fqdn: fqdn,
-    node_type: cluster.node_type,
-    region: cluster.region,
+    node_type: placed.node_type,
+    region: placed.region,
     engine: { execdriver: 'native-0.2', graphdriver: 'aufs', version: ENGINE_VERSIONS.initial },
     cpu: hardware?.cpu ?? 1,
     disk: cluster.disk,

@@ -1,7 +1,7 @@
 import { createService, live, containersOf, operate, serviceBody, settled, tagNames } from '../support/app.ts';
 import { ENDS, expectActionSucceeded, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
 import { cloudCheck } from '../support/check.ts';
-import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
+import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, offDefaultPlacement, settle } from '../support/infra.ts';
 import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
@@ -119,6 +119,36 @@ export default [
       }, OPERATION.nodeTerminate);
       const after = await settle(ctx, 'node-cluster', cluster.resource_uri, [...CLUSTER_SETTLED, 'Init']);
       expectActualCount(ctx, after, await nodesOf(ctx, after), `a ${String(after.state)} cluster one of whose nodes was terminated`);
+    },
+  }),
+  cloudCheck({
+    id: `${R.share}/off-default-placement`,
+    title:
+      "A cluster in a region and node type that are not its provider's first ones: its nodes are in the cluster's region and of its node type, " +
+      "not the provider's first (or the catalog's)",
+    requirements: [R.share],
+    endpoint: 'cloud/nodecluster/get',
+    async run(ctx) {
+      const at = await offDefaultPlacement(ctx);
+      if (!at)
+        return ctx.unverified(
+          "the catalog offers no available region and node type besides each provider's first ones: nodes given their provider's first region or type " +
+            "would carry their cluster's values anyway",
+        );
+      const cluster = await deployCluster(ctx, await createCluster(ctx, { target_num_nodes: 2 }, at));
+      ctx.precondition(
+        sameResource(cluster.node_type, at.nodeType) && sameResource(cluster.region, at.region),
+        `the cluster created in ${at.region} (${at.nodeType}) shows ${String(cluster.region)} (${String(cluster.node_type)})`,
+        'cloud/nodecluster/create/echoes-body',
+      );
+      const nodes = await nodesOf(ctx, cluster);
+      ctx.precondition(nodes.length > 0, `the deployed cluster ${cluster.resource_uri} lists no nodes`, R.belong);
+      for (const n of nodes)
+        ctx.expect(
+          sameResource(n.node_type, cluster.node_type) && sameResource(n.region, cluster.region),
+          `node ${n.resource_uri} of a cluster in ${at.region} (${at.nodeType}) has another node type or region`,
+          { expected: [cluster.node_type, cluster.region], actual: [n.node_type, n.region], requirement: R.share },
+        );
     },
   }),
   cloudCheck({

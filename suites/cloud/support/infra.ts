@@ -61,6 +61,31 @@ export async function otherPlacement(ctx: CloudContext, first: Placement): Promi
   return (await placements(ctx)).find((p) => p.region !== first.region && p.nodeType !== first.nodeType);
 }
 
+/**
+ * A placement off every first choice of its provider: a region other than the first the provider
+ * lists, and a node type other than the provider's first (and other than the catalog's first
+ * placement), so nodes given their provider's first region or node type, whatever their cluster's,
+ * show. Undefined when no provider offers such a combination.
+ */
+export async function offDefaultPlacement(ctx: CloudContext): Promise<Placement | undefined> {
+  const first = await placement(ctx);
+  return ctx.setUp(async () => {
+    const providers = await listViews(ctx, 'provider', CATALOG.provider);
+    const regions = await listViews(ctx, 'region', CATALOG.region);
+    const types = await listViews(ctx, 'node-type', CATALOG.nodetype);
+    for (const p of providers.filter((x) => x.available !== false)) {
+      const own = <T extends { provider: string }>(all: readonly T[]): T[] => all.filter((x) => x.provider === p.resource_uri);
+      const firstRegions = [p.regions?.[0], own(regions)[0]?.resource_uri, first.region];
+      const firstTypes = [own(types)[0]?.resource_uri, first.nodeType];
+      for (const r of own(regions).filter((x) => x.available !== false && !firstRegions.includes(x.resource_uri))) {
+        const type = own(types).find((t) => t.available !== false && !firstTypes.includes(t.resource_uri) && t.regions?.includes(r.resource_uri));
+        if (type) return { provider: p.resource_uri, region: r.resource_uri, nodeType: type.resource_uri };
+      }
+    }
+    return undefined;
+  });
+}
+
 /** A node cluster created (not deployed) for this check; it is terminated afterwards (or when `owner` ends). */
 export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement, owner?: RemovalOwner): Promise<NodeCluster> {
   const at = where ?? (await placement(ctx));

@@ -17,6 +17,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'container-node-wrong-uuid', catches: ['cloud/container/get/returns-container'] },
   { fault: 'node-tags-appended', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-region-null', catches: ['cloud/nodecluster/get/nodes-belong'] },
+  { fault: 'node-placement-provider-first', catches: ['cloud/nodecluster/get/nodes-share-type-and-region/off-default-placement'] },
   { fault: 'cluster-tags-not-on-nodes', catches: ['cloud/nodecluster/get/nodes-carry-cluster-tags'] },
   { fault: 'cluster-current-nodes-zero', catches: ['cloud/nodecluster/get/nodes-belong'] },
   { fault: 'cluster-current-nodes-target', catches: ['cloud/nodecluster/get/nodes-belong'] },

@@ -110,6 +110,11 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect((await get(t, node)).tags.map((x: any) => x.name)).toEqual(['old', 'new']);
   },
   'node-region-null': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).region).toBeNull(),
+  'node-placement-provider-first': async (t) => {
+    const cluster = await deployedCluster(t, 1, { node_type: '/api/infra/v1/nodetype/aws/t2.small/', region: '/api/infra/v1/region/aws/eu-west-1/' });
+    const node = await get(t, cluster.nodes[0]);
+    expect([node.node_type, node.region]).toEqual([NODE_TYPE, REGION]);
+  },
   'cluster-current-nodes-zero': async (t) => expect((await deployedCluster(t, 1)).current_num_nodes).toBe(0),
   'cluster-current-nodes-target': async (t) => {
     const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 2 });
