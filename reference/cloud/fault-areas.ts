@@ -334,6 +334,12 @@ export const SHAPE_FAULTS = faultArea('shapes', [
 export const SERVICE_FAULTS = faultArea('services', [
   { name: 'image-env-wins', description: "the image's own variables (PATH, HOME, HOSTNAME) win over container_envvars of the same name in the containers" },
   { name: 'working-dir-not-applied', description: "the containers' programs start in / whatever working_dir their service sets (the field still shows it)" },
+  {
+    name: 'net-modes-swapped',
+    description:
+      "net bridge gives the containers the node's network stack and net host a stack of their own on the bridge (the field still shows the mode sent)",
+  },
+  { name: 'net-bridge-no-network', description: 'a container under net bridge gets a network namespace with lo only: no interface on the engine bridge' },
 ]);
 
 /** Infra: providers, regions, zones and node types. */

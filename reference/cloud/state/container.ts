@@ -60,6 +60,20 @@ function cgroupParent(world: World, parent: string): string {
   return world.faults.has('blind22-cgroup-parent-slice-only') && !bare.endsWith('.slice') ? '' : bare;
 }
 
+/**
+ * The interfaces of the container's network namespace: under net host the node's, the engine bridge among them; under
+ * bridge its own lo and eth0 (its end on the bridge).
+ * Under `blind17-net-mode-read-from-pid` the network mode is copied from the line below: the pid field decides it.
+ * Under `blind24-net-host-with-ports-bridged` host is dropped when the service maps ports: such containers stay on the bridge.
+ * Under `net-modes-swapped` each mode gets the other's stack; under `net-bridge-no-network` a bridge container has lo only.
+ */
+function interfacesOf(world: World, c: Container): string[] {
+  const mode = world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net;
+  const host = mode === 'host' && !(c.config.container_ports.length > 0 && world.faults.has('blind24-net-host-with-ports-bridged'));
+  if (host !== world.faults.has('net-modes-swapped')) return ['lo', 'eth0', 'docker0'];
+  return world.faults.has('net-bridge-no-network') ? ['lo'] : ['lo', 'eth0'];
+}
+
 export function shellEnvFor(world: World, c: Container): ShellEnv {
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
@@ -86,14 +100,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     // memory_swap is memory plus swap: the swap alone is the rest.
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
-    // Under net host the container sees the node's interfaces, the engine bridge among them; under bridge its own.
-    // Under `blind17-net-mode-read-from-pid` the network mode is copied from the line below: the pid field decides it.
-    // Under `blind24-net-host-with-ports-bridged` host is dropped when the service maps ports: such containers stay on the bridge.
-    interfaces:
-      (world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net) === 'host' &&
-      !(c.config.container_ports.length > 0 && world.faults.has('blind24-net-host-with-ports-bridged'))
-        ? ['lo', 'eth0', 'docker0']
-        : ['lo', 'eth0'],
+    interfaces: interfacesOf(world, c),
     // PID 1 is the container's own first program, or the node's init under pid host.
     pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.

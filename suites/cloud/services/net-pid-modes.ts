@@ -1,8 +1,11 @@
 /**
  * Spec: Service fields, "net | network mode: `bridge` or `host`" and "pid | PID namespace mode:
- * `none` or `host`". The modes are judged by their effect, read by exec, not by their echo: a
- * container of a service with net host sees the node's network interfaces (/proc/net/dev), not the
- * private set a container under bridge sees; one with pid host sees the node's PID 1
+ * `none` or `host`". The modes are judged by their effect, read by exec, not by their echo, against
+ * "Network modes: `bridge` (new network stack on the engine bridge), `host` (host network stack)": a
+ * container under bridge has a stack of its own with an interface besides lo (its end on the
+ * bridge), and does not see the engine bridge (docker0) itself, an interface of the node; one under
+ * net host sees the node's interfaces (/proc/net/dev), the bridge among them, so one the bridge
+ * container does not have. One with pid host sees the node's PID 1
  * (/proc/1/comm), not its own first program as a container under pid none does, and as one
  * created without pid (the default, none) does too.
  */
@@ -22,38 +25,65 @@ async function printedUnder(ctx: CloudContext, at: AppNodes, fields: Json, comma
   return printedIn(ctx, await firstContainer(ctx, await runningService(ctx, at, fields)), command);
 }
 
+/** The engine's bridge as the node names it: an interface of the host stack, never of a container's own. */
+const ENGINE_BRIDGE = 'docker0';
+
 /** The interface names of a /proc/net/dev listing, sorted; none read is unverified. */
-function interfaces(ctx: CloudContext, listing: string, mode: string): string {
+function interfaces(ctx: CloudContext, listing: string, mode: string): string[] {
   const names = [...listing.matchAll(/^\s*([^\s:|]+):/gm)].map((m) => m[1]!).sort();
-  return names.length > 0 ? names.join(',') : ctx.unverified(`/proc/net/dev of a container under net ${mode} lists no interface: ${listing.slice(0, 200)}`);
+  return names.length > 0 ? names : ctx.unverified(`/proc/net/dev of a container under net ${mode} lists no interface: ${listing.slice(0, 200)}`);
+}
+
+/** The interfaces seen by the first container of a running service created with `fields`. */
+async function interfacesUnder(ctx: CloudContext, at: AppNodes, fields: Json): Promise<string[]> {
+  return interfaces(ctx, await printedUnder(ctx, at, fields, 'cat /proc/net/dev'), String(fields.net));
 }
 
 export default [
   cloudCheck({
     id: `${R.modes}/net-host-interfaces`,
     title:
-      "net host gives a container the node's network interfaces: its /proc/net/dev lists another set than a container under net bridge, " +
-      'with container_ports or without',
+      'net bridge gives a container a stack of its own on the engine bridge (an interface besides lo, not the bridge docker0 itself); ' +
+      "net host gives it the node's interfaces (one the bridge container does not have), with container_ports or without",
     requirements: [R.modes],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      const bridge = interfaces(ctx, await printedUnder(ctx, at, { net: 'bridge' }, 'cat /proc/net/dev'), 'bridge');
-      const host = interfaces(ctx, await printedUnder(ctx, at, { net: 'host' }, 'cat /proc/net/dev'), 'host');
-      ctx.expect(host !== bridge, 'a container under net host sees the same interfaces as one under net bridge: no host network', {
-        expected: `the node's interfaces, not the bridge container's own (${bridge})`,
-        actual: host,
+      const bridge = await interfacesUnder(ctx, at, { net: 'bridge' });
+      ctx.expect(
+        bridge.some((i) => i !== 'lo'),
+        'a container under net bridge has no interface besides lo: no network stack on the engine bridge',
+        { expected: 'lo and an interface on the engine bridge (eth0)', actual: bridge.join(','), requirement: R.modes },
+      );
+      ctx.expect(!bridge.includes(ENGINE_BRIDGE), `a container under net bridge sees the engine bridge ${ENGINE_BRIDGE}: the node's stack, not a new one`, {
+        expected: `a stack of its own, without the node's ${ENGINE_BRIDGE}`,
+        actual: bridge.join(','),
         requirement: R.modes,
       });
+      const host = await interfacesUnder(ctx, at, { net: 'host' });
+      ctx.expect(
+        host.some((i) => !bridge.includes(i)),
+        "a container under net host sees no interface a bridge container lacks: not the node's stack",
+        {
+          expected: `the node's interfaces, the engine bridge (${ENGINE_BRIDGE}) among them, beside the bridge container's own (${bridge.join(',')})`,
+          actual: host.join(','),
+          requirement: R.modes,
+        },
+      );
+      if (!host.includes(ENGINE_BRIDGE)) ctx.observe(`a container under net host does not list ${ENGINE_BRIDGE}; it lists ${host.join(',')}`);
       // A service with container_ports (an unpublished one: nothing to collide on the shared nodes) is under net host all the same:
       // the ports do not move it to a stack of its own on the bridge.
       const ports = [{ protocol: 'tcp', inner_port: 80 }];
-      const hostWithPorts = interfaces(ctx, await printedUnder(ctx, at, { net: 'host', container_ports: ports }, 'cat /proc/net/dev'), 'host');
-      ctx.expect(hostWithPorts === host, 'a container of a net host service with container_ports does not see the host network interfaces', {
-        expected: `the node's interfaces (${host}), as under net host without ports; not the bridge container's own (${bridge})`,
-        actual: hostWithPorts,
-        requirement: R.modes,
-      });
+      const hostWithPorts = await interfacesUnder(ctx, at, { net: 'host', container_ports: ports });
+      ctx.expect(
+        hostWithPorts.join(',') === host.join(','),
+        'a container of a net host service with container_ports does not see the host network interfaces',
+        {
+          expected: `the node's interfaces (${host.join(',')}), as under net host without ports; not the bridge container's own (${bridge.join(',')})`,
+          actual: hostWithPorts.join(','),
+          requirement: R.modes,
+        },
+      );
     },
   }),
   cloudCheck({

@@ -17,6 +17,8 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'container-node-wrong-uuid', catches: ['cloud/container/get/returns-container'] },
   { fault: 'node-tags-appended', catches: ['cloud/node/update/nickname'] },
   { fault: 'node-region-null', catches: ['cloud/nodecluster/get/nodes-belong'] },
+  { fault: 'net-modes-swapped', catches: ['cloud/service/net-pid-modes/net-host-interfaces'] },
+  { fault: 'net-bridge-no-network', catches: ['cloud/service/net-pid-modes/net-host-interfaces'] },
   { fault: 'node-placement-provider-first', catches: ['cloud/nodecluster/get/nodes-share-type-and-region/off-default-placement'] },
   { fault: 'cluster-tags-not-on-nodes', catches: ['cloud/nodecluster/get/nodes-carry-cluster-tags'] },
   { fault: 'cluster-current-nodes-zero', catches: ['cloud/nodecluster/get/nodes-belong'] },

@@ -33,6 +33,13 @@ function firstFrame(t: TestServer, path: string): Promise<string> {
   });
 }
 
+/** /proc/net/dev as read by exec in the container of a started service under network mode `net` (on a deployed cluster). */
+async function netDevOf(t: TestServer, net: string): Promise<string> {
+  const svc = await runningService(t, { image: 'x', net });
+  const outputs = await logsOf(t, `${svc.containers[0]}exec/?command=${encodeURIComponent('cat /proc/net/dev')}`);
+  return outputs.map((m) => String(m.output)).join('');
+}
+
 /** The first log line of the one container of a started service running `runCommand` on a cluster of one node. */
 async function firstLogLine(t: TestServer, runCommand: string): Promise<any> {
   await deployedCluster(t, 1);
@@ -110,6 +117,15 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect((await get(t, node)).tags.map((x: any) => x.name)).toEqual(['old', 'new']);
   },
   'node-region-null': async (t) => expect((await get(t, (await deployedCluster(t, 1)).nodes[0])).region).toBeNull(),
+  'net-modes-swapped': async (t) => {
+    await deployedCluster(t, 1);
+    expect(await netDevOf(t, 'bridge')).toContain('docker0');
+    expect(await netDevOf(t, 'host')).not.toContain('docker0');
+  },
+  'net-bridge-no-network': async (t) => {
+    await deployedCluster(t, 1);
+    expect(await netDevOf(t, 'bridge')).not.toContain('eth0');
+  },
   'node-placement-provider-first': async (t) => {
     const cluster = await deployedCluster(t, 1, { node_type: '/api/infra/v1/nodetype/aws/t2.small/', region: '/api/infra/v1/region/aws/eu-west-1/' });
     const node = await get(t, cluster.nodes[0]);
