@@ -286,6 +286,11 @@ export const STACK_FAULTS = faultArea('stacks', [
   { name: 'stack-volumes-from-by-name-dropped', description: 'stack create drops the volumes-from bindings that name a sibling service by name' },
   { name: 'stack-never-synchronized', description: 'stack objects show synchronized false whatever their services run' },
   { name: 'stack-export-list', description: "stack export answers a JSON list of the services' definitions instead of an object" },
+  {
+    name: 'stack-export-drops-ports-env',
+    description:
+      "stack export leaves out the services' ports (published or exposed) and their environment: each entry keeps its image, links and other settings",
+  },
   { name: 'stack-start-one-container-each', description: 'stack start runs one container of each of its services, whatever their target_num_containers' },
 ]);
 

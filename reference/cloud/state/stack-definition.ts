@@ -84,7 +84,9 @@ function serviceDefinition(world: World, svc: Service): Record<string, unknown> 
     tags: cfg.tags,
     nickname: cfg.nickname !== cfg.name ? cfg.nickname : null,
   };
-  for (const [k, v] of Object.entries(extra)) if (!isEmpty(v)) def[k] = v;
+  // Under `stack-export-drops-ports-env` the ports and the environment are not written.
+  const dropped = world.faults.has('stack-export-drops-ports-env') ? ['environment', 'expose', 'ports'] : [];
+  for (const [k, v] of Object.entries(extra)) if (!isEmpty(v) && !dropped.includes(k)) def[k] = v;
   return def;
 }
 

@@ -24,11 +24,11 @@ const DATES = ['deployed_datetime', 'destroyed_datetime'] as const;
 /** An image other than the default one, with a tag that is not latest: a representation of its service keeps it. */
 const OTHER_IMAGE = 'busybox:1.36';
 
-/** Every key and string value of a JSON value, at any depth. */
+/** Every key, string value and number (as its decimal text) of a JSON value, at any depth. */
 function wordsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(wordsOf);
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...wordsOf(v)]);
-  return typeof value === 'string' ? [value] : [];
+  return typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : [];
 }
 
 /** Does `text` name `image`: as sent, with a registry or namespace before it, or (tag latest) without the tag. */
@@ -59,6 +59,38 @@ function expectRepresents(ctx: CloudContext, definition: unknown, services: read
       { expected: { name: svc.name, image }, actual: definition, requirement: R.export },
     );
   }
+}
+
+/** What the exported service was created with besides its name and image: a port, a variable, a link, its target count. */
+interface Settings {
+  innerPort: number;
+  env: { key: string; value: string };
+  linkName: string;
+  containers: number;
+}
+
+/**
+ * A representation of the stack represents what its services were created with, not their names
+ * alone: whatever the layout and its keys (not shown), the inner port is there (a number, or in a
+ * text as "8087" or "8087/tcp"), the variable's key and value (apart, or as KEY=value), the link's
+ * name and the target number of containers.
+ */
+function expectCarries(ctx: CloudContext, definition: unknown, service: string, sent: Settings): void {
+  const words = wordsOf(definition);
+  const has = (test: (w: string) => boolean): boolean => words.some(test);
+  const port = new RegExp(`(^|[^0-9])${sent.innerPort}([^0-9]|$)`);
+  const carried: Record<string, boolean> = {
+    [`inner_port ${sent.innerPort}`]: has((w) => port.test(w)),
+    [`variable ${sent.env.key}=${sent.env.value}`]: has((w) => w.includes(sent.env.key)) && has((w) => w.includes(sent.env.value)),
+    [`link ${sent.linkName}`]: has((w) => w.includes(sent.linkName)),
+    [`target_num_containers ${sent.containers}`]: has((w) => w === String(sent.containers)),
+  };
+  const missing = Object.keys(carried).filter((k) => !carried[k]);
+  ctx.verify(missing.length === 0, `the export does not represent what service ${service} was created with: ${missing.join(', ')}`, {
+    expected: carried,
+    actual: definition,
+    requirement: R.export,
+  });
 }
 
 /**
@@ -174,13 +206,26 @@ export default [
   }),
   cloudCheck({
     id: R.export,
-    title: 'export returns a JSON object representing the stack: each of its two services by name and image (the format: each name mapped to its definition)',
+    title:
+      'export returns a JSON object representing the stack: each of its two services by name and image, and what one was created with ' +
+      '(a port, a variable, a link, its target count; the format: each name mapped to its definition)',
     requirements: [R.export, R.format],
     endpoint: 'cloud/stack/export',
     async run(ctx) {
-      const web = serviceBody(ctx, undefined, { target_num_containers: 2 });
       // A second service with an image of its own: an export of the first service only, or of the stack's URIs, shows.
       const db = serviceBody(ctx, undefined, { image: OTHER_IMAGE });
+      const sent: Settings = {
+        innerPort: 8087,
+        env: { key: 'CONFORMANCE_EXPORTED', value: ctx.uniqueName('exported') },
+        linkName: 'conformance-export-link',
+        containers: 3,
+      };
+      const web = serviceBody(ctx, undefined, {
+        target_num_containers: sent.containers,
+        container_ports: [{ protocol: 'tcp', inner_port: sent.innerPort, published: true }],
+        container_envvars: [sent.env],
+        linked_to_service: [{ to_service: db.name, name: sent.linkName }],
+      });
       const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: [web, db] });
       const res = await ctx.api.get(`${stack.resource_uri}export/`);
       ctx.expectStatus(res, 200, 'GET export', R.export);
@@ -190,6 +235,7 @@ export default [
         requirement: R.export,
       });
       expectRepresents(ctx, definition, [web, db]);
+      expectCarries(ctx, definition, String(web.name), sent);
       ctx.expectView('stack-definition', definition, 'the export', R.format);
       const entry = (definition as Record<string, Json>)[String(web.name)];
       ctx.expect(
@@ -197,7 +243,7 @@ export default [
         'the export has no entry for the service, with its image, under its name',
         { expected: { [String(web.name)]: { image: web.image } }, actual: definition, requirement: R.format },
       );
-      ctx.expectEqual(entry?.target_num_containers, 2, "the export does not carry the service's target_num_containers", R.format);
+      ctx.expectEqual(entry?.target_num_containers, sent.containers, "the export does not carry the service's target_num_containers", R.format);
     },
   }),
 ];

@@ -49,6 +49,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'catalog-patch-accepted', catches: ['cloud/infra/read-only'] },
   { fault: 'nodetype-regions-first-only', catches: ['cloud/infra/cross-references'] },
   { fault: 'every-node-all-on-first', catches: ['cloud/deployment/every-node-one-per-node'] },
+  { fault: 'stack-export-drops-ports-env', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'stack-export-list', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'stack-uri-by-name', catches: ['cloud/uri/shape'] },
   { fault: 'events-plain-text', catches: ['cloud/stream/events/endpoint'] },

@@ -224,6 +224,18 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect(nodes).toHaveLength(2);
     expect(new Set(nodes).size).toBe(1);
   },
+  'stack-export-drops-ports-env': async (t) => {
+    const web = {
+      image: 'x',
+      name: 'web',
+      container_ports: [{ protocol: 'tcp', inner_port: 8087, published: true }],
+      container_envvars: [{ key: 'K', value: 'v' }],
+    };
+    const stack = await t.ok('POST', STACKS, { name: 's', services: [web] });
+    const entry = (await get(t, `${stack.resource_uri}export/`)).web;
+    expect(entry.image).toMatch(/^x/);
+    expect([entry.ports, entry.environment]).toEqual([undefined, undefined]);
+  },
   'stack-export-list': async (t) => {
     const stack = await t.ok('POST', STACKS, { name: 's', services: [{ image: 'x' }] });
     expect(Array.isArray(await get(t, `${stack.resource_uri}export/`))).toBe(true);
