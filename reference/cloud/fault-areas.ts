@@ -129,6 +129,10 @@ export const DEFAULT_FAULTS = faultArea('defaults', [
   { name: 'service-defaults-off', description: 'service create fills every optional field with a value other than its documented default' },
   { name: 'port-published-default-true', description: 'a container port sent without published is published' },
   { name: 'outer-port-not-allocated', description: 'a published port sent without outer_port gets no outer port in its containers' },
+  {
+    name: 'outer-port-default-inner',
+    description: 'a published port sent without outer_port is published on its inner port (a static mapping): containers on one node share it',
+  },
   { name: 'binding-rewritable-default-false', description: 'a binding sent without rewritable is read-only' },
   { name: 'image-tag-not-defaulted', description: 'PATCH image without a tag keeps the image without a tag instead of the tag latest' },
   {

@@ -24,6 +24,12 @@ function allocatePort(node: Node): number {
   return port;
 }
 
+/** The outer port of a port published without one: allocated (none under outer-port-not-allocated, the inner port under outer-port-default-inner). */
+function defaultOuterPort(world: World, node: Node, inner: number): number | null {
+  if (world.faults.has('outer-port-not-allocated')) return null;
+  return world.faults.has('outer-port-default-inner') ? inner : allocatePort(node);
+}
+
 function bindingsFor(world: World, svc: Service, previous: readonly ContainerBinding[], reuseVolumes: boolean): ContainerBinding[] {
   const reuse = reuseVolumes && !world.faults.has('reuse-volumes-ignored');
   return svc.bindings.flatMap((b): ContainerBinding[] => {
@@ -76,9 +82,7 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
     exit_code_msg: null,
     // Under `blind12-private-ip-per-service-pool` each service allocates from its own pool: services' containers share addresses.
     private_ip: world.faults.has('blind12-private-ip-per-service-pool') ? `10.7.0.${svc.containers.length + 2}` : privateIpOf(world),
-    outerPorts: svc.config.container_ports.map((p) =>
-      p.published ? (p.outer_port ?? (world.faults.has('outer-port-not-allocated') ? null : allocatePort(node))) : null,
-    ),
+    outerPorts: svc.config.container_ports.map((p) => (p.published ? (p.outer_port ?? defaultOuterPort(world, node, p.inner_port)) : null)),
     bindings: [],
     deployed_datetime: now,
     started_datetime: null,

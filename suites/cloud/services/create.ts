@@ -1,9 +1,10 @@
 /** Spec: Services > POST /api/app/v1/[ns/]service/ (create body, defaults, required fields, value sets). */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, createService, firstContainer, IMAGE, operateAndSettle, serviceBody, servicesNamed, SERVICES } from '../support/app.ts';
+import { containersOf, createService, IMAGE, live, operateAndSettle, serviceBody, servicesNamed, SERVICES, sharedNodes } from '../support/app.ts';
+import { operationRequirement } from '../support/operation-requirements.ts';
 import { verifyKept } from '../support/kept.ts';
-import type { Json } from '../support/lists.ts';
+import { sameResource, type Json } from '../support/lists.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
 const ENDPOINT = 'cloud/service/create';
@@ -289,24 +290,38 @@ export default [
   }),
   cloudCheck({
     id: R.outerPort,
-    title: 'A published port without outer_port gets a dynamically allocated outer_port in its containers',
+    title:
+      'A published port without outer_port gets a dynamically allocated outer_port: two containers of one service on one node, ' +
+      'both publishing inner port 8080, get two different outer ports (so not both the inner port)',
     endpoint: ENDPOINT,
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      const svc = await createService(ctx, serviceBody(ctx, at, { container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] }));
+      const body = serviceBody(ctx, at, { target_num_containers: 2, container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] });
+      const svc = await createService(ctx, body);
       await operateAndSettle(ctx, svc, 'start');
-      const container = await firstContainer(ctx, svc);
-      const port = (container.container_ports as Json[] | undefined)?.find((p) => p.inner_port === 8080);
-      ctx.expect(
-        Number.isInteger(port?.outer_port) && (port?.outer_port as number) > 0,
-        `the published port has outer_port ${JSON.stringify(port?.outer_port)}`,
-        {
-          expected: 'an allocated port number',
-          actual: port,
-          requirement: R.outerPort,
-        },
-      );
-      ctx.expectEqual(port?.published, true, 'the port sent as published is not published', R.outerPort);
+      const containers = live(await containersOf(ctx, svc));
+      const start = operationRequirement(svc.resource_uri, 'start');
+      ctx.precondition(containers.length === 2, `the started service ${svc.resource_uri} has ${containers.length} live container(s), not 2`, start);
+      ctx.precondition(sameResource(containers[0]!.node, containers[1]!.node), 'the two containers of a service tagged for one node are on two nodes', start);
+      const ports = containers.map((c) => (c.container_ports as Json[] | undefined)?.find((p) => p.inner_port === 8080));
+      for (const port of ports) {
+        ctx.expect(
+          Number.isInteger(port?.outer_port) && (port?.outer_port as number) > 0,
+          `the published port has outer_port ${JSON.stringify(port?.outer_port)}`,
+          {
+            expected: 'an allocated port number',
+            actual: port,
+            requirement: R.outerPort,
+          },
+        );
+        ctx.expectEqual(port?.published, true, 'the port sent as published is not published', R.outerPort);
+      }
+      const outers = ports.map((p) => p?.outer_port);
+      ctx.expect(outers[0] !== outers[1], 'two containers on one node publishing inner port 8080 without outer_port got the same outer port: not allocated', {
+        expected: 'two different outer ports, allocated per container',
+        actual: outers,
+        requirement: R.outerPort,
+      });
     },
   }),
   ...REFUSED_BODIES.map(refusedCheck),

@@ -224,6 +224,11 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect(nodes).toHaveLength(2);
     expect(new Set(nodes).size).toBe(1);
   },
+  'outer-port-default-inner': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] });
+    expect((await get(t, svc.containers[0])).container_ports[0].outer_port).toBe(8080);
+  },
   'stack-export-drops-ports-env': async (t) => {
     const web = {
       image: 'x',
