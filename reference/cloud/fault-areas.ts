@@ -253,6 +253,10 @@ export const STREAM_FAULTS = faultArea('stream', [
   { name: 'stream-query-auth-rejected', description: 'the ?user=&token= form of stream authentication is rejected (401)' },
   { name: 'logs-follow-false-ignored', description: 'log streams stay open with follow=false' },
   { name: 'exec-stdin-ignored', description: 'exec sessions ignore what the client sends' },
+  {
+    name: 'exec-echoes-input',
+    description: 'a shell exec session sends each line the client types back as output instead of running it (exit still ends it)',
+  },
   { name: 'event-filters-ignored', description: 'the events stream ignores the type, object and parent filters' },
   { name: 'logs-follow-default-false', description: 'log streams opened without follow close after the tail (follow defaults to false)' },
   { name: 'log-lines-without-timestamp', description: 'log lines of every log stream lack the timestamp field' },

@@ -8,7 +8,8 @@
  * (the interfaces of its network namespace), `cat /proc/1/comm` (PID 1 of its PID namespace) and `cat /proc/self/cgroup`
  * (its cgroup v2 path, below its cgroup_parent), and the files of the volumes mounted (written by `touch` or a
  * command's `> FILE`, read by `cat`): the only files modelled; any other is not found (a write elsewhere is kept for
- * the session only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, `;`/`&&` lists and a trailing `>&2` (the
+ * the session only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, arithmetic expansion `$((6*7))` (integers with
+ * + - * / %, unspaced), `;`/`&&` lists and a trailing `>&2` (the
  * command's output goes to stderr). It runs exec sessions
  * and finite run_commands (a run_command made only of these builtins runs, logs its output and
  * exits; anything else is a long-running program).
@@ -105,8 +106,24 @@ function pingReport(args: readonly string[], env: ShellEnv): { text: string; cod
   return { text, code: received ? 0 : 1 };
 }
 
+/** An arithmetic expansion's expression: non-negative integers joined by + - * / % (the multiplicative ones first); NaN otherwise. */
+function arithmetic(expression: string): number {
+  const text = expression.replace(/\s+/g, '');
+  if (!/^\d+(?:[-+*/%]\d+)*$/.test(text)) return Number.NaN;
+  return (text.match(/[+-]?[^+-]+/g) ?? []).reduce((total, term) => {
+    const [first = '', ...steps] = term.replace(/^[+-]/, '').split(/(?=[*/%])/);
+    const product = steps.reduce((acc, step) => {
+      const n = Number(step.slice(1));
+      return step.startsWith('*') ? acc * n : step.startsWith('/') ? Math.trunc(acc / n) : acc % n;
+    }, Number(first));
+    return total + (term.startsWith('-') ? -product : product);
+  }, 0);
+}
+
 function expand(word: string, vars: Record<string, string>): string {
-  return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
+  return word
+    .replace(/\$\(\(([^()]*)\)\)/g, (_, e: string) => String(arithmetic(e)))
+    .replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
 }
 
 /** Splits a command into words, honouring single and double quotes. */

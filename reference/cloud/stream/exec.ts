@@ -51,7 +51,9 @@ export const execStream: StreamHandler = (ctx) => {
       const lines = pending.split(/\r\n|\r|\n/);
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        if (run(line)) {
+        // Under `exec-echoes-input` the line typed comes back as it was typed; only exit is run.
+        if (world.faults.has('exec-echoes-input') && line.trim() !== 'exit') sendJson(ws, { type: 'output', output: `${line}\n`, streamType: 'stdout' });
+        else if (run(line)) {
           end();
           return;
         }

@@ -32,17 +32,25 @@ function expectStreamType(ctx: CloudContext, messages: Json[], text: string, str
 export default [
   cloudCheck({
     id: R.bidirectional,
-    title: 'Exec runs a command in a running container: text the client sends reaches its standard input, its output comes back',
+    title:
+      'Exec runs a command in a running container: text the client sends reaches its standard input, and what the command computes ' +
+      '(an arithmetic expansion) comes back',
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const container = await runningAppContainer(ctx);
-      const marker = `conformance-exec-${Math.random().toString(36).slice(2, 8)}`;
-      const result = await execute(ctx, container, 'sh', [`echo ${marker}\n`, 'exit\n'], R.bidirectional);
-      ctx.expect(result.output.includes(marker), 'the output of a command typed into the exec session did not come back', {
-        expected: marker,
-        actual: result.output.slice(0, 300),
-        requirement: R.bidirectional,
-      });
+      // What the shell must compute (POSIX arithmetic expansion), which the text sent does not hold: a session echoing its input shows.
+      const [a, b] = [1000 + Math.floor(Math.random() * 9000), 100 + Math.floor(Math.random() * 900)];
+      const marker = `conformance-exec-${a * b}`;
+      const result = await execute(ctx, container, 'sh', [`echo conformance-exec-$((${a}*${b}))\n`, 'exit\n'], R.bidirectional);
+      ctx.expect(
+        result.output.includes(marker),
+        'the output of a command typed into the exec session did not come back (what it computes, not the text typed)',
+        {
+          expected: `${marker} (what echo conformance-exec-$((${a}*${b})) prints)`,
+          actual: result.output.slice(0, 300),
+          requirement: R.bidirectional,
+        },
+      );
     },
   }),
   cloudCheck({

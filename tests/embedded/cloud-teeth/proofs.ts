@@ -50,6 +50,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'nodetype-regions-first-only', catches: ['cloud/infra/cross-references'] },
   { fault: 'every-node-all-on-first', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'outer-port-default-inner', catches: ['cloud/service/create/default-port-outer-port-dynamic'] },
+  { fault: 'exec-echoes-input', catches: ['cloud/container/exec/bidirectional'] },
   { fault: 'stack-export-drops-ports-env', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'stack-export-list', catches: ['cloud/stack/export/returns-definition'] },
   { fault: 'stack-uri-by-name', catches: ['cloud/uri/shape'] },

@@ -229,6 +229,13 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }] });
     expect((await get(t, svc.containers[0])).container_ports[0].outer_port).toBe(8080);
   },
+  'exec-echoes-input': async (t) => {
+    await deployedCluster(t, 1);
+    const session = await t.ws(`${(await runningService(t, { image: 'x' })).containers[0]}exec/`);
+    session.send('echo $HOSTNAME\n');
+    expect((await session.waitFor((m) => typeof m.output === 'string')).output).toBe('echo $HOSTNAME\n');
+    session.close();
+  },
   'stack-export-drops-ports-env': async (t) => {
     const web = {
       image: 'x',

@@ -116,6 +116,13 @@ describe('exec', () => {
     expect(await session.closed).toBe(1000);
   });
 
+  it('expands arithmetic as a shell does: $((...)) with + - * / %, the multiplicative operators first', async () => {
+    const svc = await runningService(t, { image: 'ar' });
+    const session = await t.ws(`${svc.containers[0]}exec/?command=${encodeURIComponent('echo n-$((6*7)) $((1+2*3-8/2)) $((17%5))')}`);
+    await session.closed;
+    expect(session.messages[0]).toEqual({ type: 'output', output: 'n-42 3 2\n', streamType: 'stdout' });
+  });
+
   it('refuses exec on a container that is not running (409)', async () => {
     const svc = await runningService(t, { image: 'st' });
     await t.ok('POST', `${svc.containers[0]}stop/`);
