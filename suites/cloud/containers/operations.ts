@@ -91,7 +91,9 @@ export default [
   }),
   cloudCheck({
     id: R.start,
-    title: 'start starts a stopped container: it ends Running, the other stopped container of its service stays Stopped (202, action ends)',
+    title:
+      'start starts the stopped container named, the last of its service by name: it ends Running, ' +
+      'the other stopped container of its service stays Stopped (202, action ends)',
     requirements: [R.start, R.start202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/container/start',
     async run(ctx) {
@@ -101,7 +103,9 @@ export default [
         await operateAndSettle(ctx, svc, 'stop');
         await waitForContainers(ctx, svc, 2, ['Stopped']);
       }, R.serviceStop);
-      await endsIn(ctx, one, other, 'start', 'Running', R.start, R.start202);
+      // The one named is not the first (by name; the service's order is not shown): a start of "the next stopped container" shows.
+      const [first, last] = [one, other].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      await endsIn(ctx, last!, first!, 'start', 'Running', R.start, R.start202);
     },
   }),
   cloudCheck({
