@@ -1,5 +1,6 @@
 import { createService, live, containersOf, operate, serviceBody, settled, tagNames } from '../support/app.ts';
-import { ENDS, expectActionSucceeded, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
+import { ENDS, expectActionSucceeded, finishedActionOf, IN_PROGRESS, SUCCEEDS } from '../support/actions.ts';
+import { expect202, expectCreatedInProgress } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, offDefaultPlacement, settle } from '../support/infra.ts';
 import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
@@ -66,19 +67,20 @@ export default [
   cloudCheck({
     id: R.deploys,
     title: 'deploy deploys a created cluster: it leaves Init and gets target_num_nodes nodes in its region (202, action ends Success)',
-    requirements: [R.deploys, R.deploy202],
+    requirements: [R.deploys, R.deploy202, IN_PROGRESS],
     endpoint: 'cloud/nodecluster/deploy',
     async run(ctx) {
       const cluster = await createCluster(ctx, { target_num_nodes: 2 });
       const uri = cluster.resource_uri;
       const res = await ctx.api.post(`${uri}deploy/`);
       ctx.expect(isSuccess(res.status), `deploy answered ${res.status}`, { requirement: R.deploys });
+      await expectCreatedInProgress(ctx, res, uri, 'deploy');
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
       for (const n of nodes)
         ctx.expect(sameResource(n.region, cluster.region), `node ${n.resource_uri} is not in the cluster's region`, { requirement: R.deploys });
-      ctx.expectStatus(res, 202, 'deploy is asynchronous', R.deploy202);
+      expect202(ctx, res, 'deploy', R.deploy202);
       const action = await finishedActionOf(ctx, res, 'deploy');
       ctx.expect(action.state === 'Success' || action.state === 'Failed', `the deploy action ended ${String(action.state)}`, { requirement: R.deploy202 });
     },
@@ -282,13 +284,14 @@ export default [
   cloudCheck({
     id: R.terminates,
     title: 'DELETE terminates all nodes and the cluster (202, action ends Success); the cluster is still listed',
-    requirements: [R.terminates, R.terminate202, R.recent],
+    requirements: [R.terminates, R.terminate202, R.recent, IN_PROGRESS],
     endpoint: 'cloud/nodecluster/terminate',
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 2);
       const uri = cluster.resource_uri;
       const res = await ctx.api.delete(uri);
       ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
+      await expectCreatedInProgress(ctx, res, uri, 'terminate');
       const done = await settle(ctx, 'node-cluster', uri, ['Terminated']);
       // The list a client reads (no filter): the terminated cluster is there, shown Terminated.
       const listed = (await listAll(ctx, CLUSTERS)).find((c) => c.uuid === cluster.uuid);
@@ -297,7 +300,7 @@ export default [
       for (const n of (done.nodes as string[]) ?? []) {
         ctx.expectEqual((await ctx.getJson('node', n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
       }
-      ctx.expectStatus(res, 202, 'terminate is asynchronous', R.terminate202);
+      expect202(ctx, res, 'terminate', R.terminate202);
       const action = await finishedActionOf(ctx, res, 'terminate');
       ctx.expect(action.state === 'Success' || action.state === 'Failed', `the terminate action ended ${String(action.state)}`, {
         requirement: R.terminate202,

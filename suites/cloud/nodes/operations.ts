@@ -1,4 +1,5 @@
-import { expectActionSucceeded, ENDS, finishedActionOf, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, ENDS, finishedActionOf, IN_PROGRESS, SUCCEEDS } from '../support/actions.ts';
+import { expect202, expectCreatedInProgress } from '../support/async-op.ts';
 import { containersOf, live, operateAndSettle, ownNodes, runningService, settled, tagNames, waitForContainers } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -39,7 +40,7 @@ const uriOf = (n: Json): string => String(n.resource_uri);
 
 /** The 202 + action rule of an asynchronous node operation. */
 async function expectAsync(ctx: CloudContext, res: Parameters<typeof finishedActionOf>[1], what: string, requirement: string): Promise<void> {
-  ctx.expectStatus(res, 202, `${what} is asynchronous`, requirement);
+  expect202(ctx, res, what, requirement);
   const action = await finishedActionOf(ctx, res, what);
   ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${what} action ended ${String(action.state)}`, { requirement });
 }
@@ -153,12 +154,13 @@ export default [
   cloudCheck({
     id: R.upgrade,
     title: `vendor-upgrade upgrades the engine daemon (Upgrading, then Deployed; 202, action ends Success)`,
-    requirements: [R.upgrade, R.upgrade202, R.upgradeVersion],
+    requirements: [R.upgrade, R.upgrade202, R.upgradeVersion, IN_PROGRESS],
     endpoint: 'cloud/node/vendor-upgrade',
     async run(ctx) {
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.post(`${uriOf(node)}${ctx.spell('vendor-upgrade')}/`);
       ctx.expect(isSuccess(res.status), `${ctx.spell('vendor-upgrade')} answered ${res.status}`, { requirement: R.upgrade });
+      await expectCreatedInProgress(ctx, res, uriOf(node), ctx.spell('vendor-upgrade'));
       const action = await finishedActionOf(ctx, res, ctx.spell('vendor-upgrade'));
       ctx.expectEqual(action.state, 'Success', 'the upgrade action did not succeed', R.upgrade);
       const after = await settle(ctx, 'node', uriOf(node), ['Deployed']);
@@ -207,12 +209,13 @@ export default [
   cloudCheck({
     id: R.terminates,
     title: 'DELETE terminates the node (202, action ends Success); it is still listed',
-    requirements: [R.terminates, R.terminate202, R.recent],
+    requirements: [R.terminates, R.terminate202, R.recent, IN_PROGRESS],
     endpoint: 'cloud/node/terminate',
     async run(ctx) {
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.delete(uriOf(node));
       ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
+      await expectCreatedInProgress(ctx, res, uriOf(node), 'terminate');
       const done = await settle(ctx, 'node', uriOf(node), ['Terminated']);
       ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
       // The list a client reads (no filter): the terminated node is there, shown Terminated.

@@ -1,5 +1,6 @@
 /** Spec: Services > PATCH (update body) and scale. The EVERY_NODE limits are checked with Limits (suites/cloud/limits). */
-import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, isSuccess, SUCCEEDS } from '../support/actions.ts';
+import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, IN_PROGRESS, isSuccess, SUCCEEDS } from '../support/actions.ts';
+import { expect202, expectCreatedInProgress } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
@@ -158,7 +159,7 @@ export default [
   cloudCheck({
     id: R.target,
     title: 'PATCH target_num_containers sets the scale target; scale (202, action ends) brings the service to it',
-    requirements: [R.target, R.scale, R.scale202, R.scaleOutside, SUCCEEDS],
+    requirements: [R.target, R.scale, R.scale202, R.scaleOutside, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -168,6 +169,7 @@ export default [
       ctx.expectEqual(patched.target_num_containers, 3, 'target_num_containers is not the value PATCHed', R.target);
       const res = await operate(ctx, uri, 'scale');
       ctx.expect(isSuccess(res.status), `scale answered ${res.status}`, { requirement: R.scale });
+      await expectCreatedInProgress(ctx, res, uri, 'scale');
       ctx.observe(`scale of a Running service answered ${res.status} (the state table does not list scale)`);
       await waitForContainers(ctx, svc, 3);
       await patchOk(ctx, uri, { target_num_containers: 1 }, R.target);
@@ -175,7 +177,7 @@ export default [
       ctx.expect(isSuccess(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
       await waitForContainers(ctx, svc, 1);
       ctx.expectEqual((await settled(ctx, 'service', uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
-      ctx.expectStatus(res, 202, 'scale is asynchronous', R.scale202);
+      expect202(ctx, res, 'scale', R.scale202);
       const action = await finishedActionOf(ctx, res, 'scale');
       ctx.expect(['Success', 'Failed'].includes(String(action.state)), `the scale action ended ${String(action.state)}`, { requirement: R.scale202 });
       await expectActionSucceeded(ctx, down, 'scale down');

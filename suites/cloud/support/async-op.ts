@@ -30,7 +30,7 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
   return {
     res,
     async expectAsync() {
-      ctx.expectStatus(res, 202, `${verb} is asynchronous`, async);
+      expect202(ctx, res, verb, async);
       const action = await finishedActionOf(ctx, res, verb);
       ctx.expect(action.state === 'Success' || action.state === 'Failed', `the ${verb} action ended ${action.state}`, {
         expected: 'Success or Failed',
@@ -47,16 +47,25 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
 }
 
 /**
- * "An asynchronous call returns 202 Accepted and creates an action in In progress state", for
- * every operation that answers 202, not only the deploy its own check reads: the action read at
- * once is In progress (or Pending), or it has ended and so has its work (an action read Success
- * while its object still passes through Starting, Stopping... was not created In progress).
+ * "An asynchronous call returns 202 Accepted", for every asynchronous operation (terminations
+ * included): a breach of the operation's own rule and of the actions' one.
  */
-async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, verb: Verb): Promise<void> {
+export function expect202(ctx: CloudContext, res: HttpResponse, what: string, requirement: string): void {
+  ctx.expectStatus(res, 202, `${what} is asynchronous`, [requirement, IN_PROGRESS]);
+}
+
+/**
+ * "An asynchronous call returns 202 Accepted and creates an action in In progress state", for
+ * every asynchronous operation, not only the deploy its own check reads: the action of an accepted
+ * call, read at once, is In progress (or Pending), or it has ended and so has its work (an action
+ * read Success while its object still passes through Starting, Stopping... was not created In
+ * progress). Read whatever the 2xx answered: its status is expect202's to judge.
+ */
+export async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Promise<void> {
   const actionUri = res.headers[ctx.actionHeader];
-  if (res.status !== 202 || !actionUri) return;
-  const first = await readActionAtOnce(ctx, actionUri, uri, verb, IN_PROGRESS);
-  if (ENDED.includes(String(first.state))) expectEndedAfterAnswer(ctx, res, first, verb);
+  if (!isSuccess(res.status) || !actionUri) return;
+  const first = await readActionAtOnce(ctx, actionUri, uri, what, IN_PROGRESS);
+  if (ENDED.includes(String(first.state))) expectEndedAfterAnswer(ctx, res, first, what);
 }
 
 /**
