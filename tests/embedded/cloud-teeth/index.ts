@@ -30,6 +30,7 @@ import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
+import { blind25Teeth } from './blind-25.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -64,6 +65,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind22Teeth,
   ...blind23Teeth,
   ...blind24Teeth,
+  ...blind25Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
