@@ -77,7 +77,8 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
   }
 }
 
-function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
+/** A socket to the endpoint (unix, TCP or TLS), connected within the timeout. */
+export function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
   return new Promise((resolve, reject) => {
     const url = new URL(endpoint.origin);
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -102,7 +103,7 @@ function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Pro
 }
 
 /** Pull-based reader over a socket, so the head parser and the stream consumer share one buffer. */
-class SocketReader {
+export class SocketReader {
   private buffered: Buffer[] = [];
   private ended = false;
   private error: Error | undefined;
@@ -158,13 +159,13 @@ class SocketReader {
   }
 }
 
-interface ParsedHead {
+export interface ParsedHead {
   status: number;
   statusText: string;
   headers: Record<string, string>;
 }
 
-async function readHead(reader: SocketReader, timeoutMs: number, what: string): Promise<ParsedHead> {
+export async function readHead(reader: SocketReader, timeoutMs: number, what: string): Promise<ParsedHead> {
   const deadline = Date.now() + timeoutMs;
   let head = Buffer.alloc(0);
   for (;;) {

@@ -1,5 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { hijack, type HijackedConnection, type HijackOptions } from '../../../harness/target/hijack.ts';
+import { type KeptAliveConnection, openKeptAlive } from '../../../harness/target/kept-alive.ts';
 import type { HttpResponse, HttpTransport, RequestOptions, StreamingResponse } from '../../../harness/target/http-transport.ts';
 import type { Transcript } from '../../../harness/target/transcript.ts';
 import { encodeQuery, type Query } from '../../../harness/protocol/query.ts';
@@ -96,5 +97,10 @@ export class EngineApi {
       { ...this.sent(method, path, opts), timeoutMs: opts.timeoutMs ?? this.transport.options.timeoutMs },
       this.transcript,
     );
+  }
+
+  /** A connection of its own, kept alive across the requests sent on it (paths as written, outside the version prefix). */
+  keptAlive(): Promise<KeptAliveConnection> {
+    return openKeptAlive(this.transport.endpoint, this.transport.options.timeoutMs, this.transcript);
   }
 }

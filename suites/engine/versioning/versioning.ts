@@ -1,4 +1,6 @@
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
+import type { EngineContext } from '../support/context.ts';
 import { eventsOf, hasKinds, nowSeconds } from '../support/events.ts';
 
 /** Info fields that are I in 1.18 and B in 1.22 (spec: Resources > System information). */
@@ -6,6 +8,35 @@ const VERSIONED_FLAGS = ['Debug', 'IPv4Forwarding', 'MemoryLimit', 'SwapLimit'];
 const FLAGS_AGREE = 'engine/versioning/info-flags-agree';
 /** Event fields 1.22 adds (spec: Resources > Event object). */
 const EVENT_FIELDS_122 = ['Type', 'Action', 'Actor', 'timeNano'];
+
+/** What of a GET /version answer may depend on the version in its path: status, ApiVersion, its fields (BuildTime and Experimental are 1.22). */
+function versionShape(res: HttpResponse): { status: number; ApiVersion?: unknown; fields?: string[] } {
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = res.status === 200 ? (JSON.parse(res.text()) as Record<string, unknown> | null) : null;
+  } catch {
+    // Not JSON: the status alone is compared; the shape of the answer is /version's own checks'.
+  }
+  return body === null || typeof body !== 'object'
+    ? { status: res.status }
+    : { status: res.status, ApiVersion: body.ApiVersion, fields: Object.keys(body).sort() };
+}
+
+/** GET /v<first>/version, then GET /v<then>/version on the same connection: both answers. */
+async function twoVersionsOnOneConnection(ctx: EngineContext, first: string, then: string): Promise<[HttpResponse, HttpResponse]> {
+  const conn = await ctx.api.keptAlive();
+  try {
+    const opening = await conn.request('GET', `/v${first}/version`);
+    if (conn.closed) ctx.unverified(`the target closed the connection after GET /v${first}/version (no keep-alive): no request could follow on it`);
+    const next = await conn.request('GET', `/v${then}/version`);
+    ctx.observe(
+      `GET /v${first}/version then GET /v${then}/version went on one socket (its local end: ${conn.local}), answered ${opening.status}, ${next.status}`,
+    );
+    return [opening, next];
+  } finally {
+    conn.close();
+  }
+}
 
 /** Spec: Versioning. */
 export default [
@@ -17,6 +48,28 @@ export default [
       const refused = ctx.run.refusedVersions?.[ctx.version];
       if (refused) ctx.fail(refused, { expected: `GET ${ctx.api.path('/_ping')} answered 200`, actual: refused });
       for (const path of ['/_ping', '/version', '/containers/json']) ctx.expectStatus(await ctx.api.get(path), 200, `GET ${ctx.api.path(path)}`);
+    },
+  }),
+  engineCheck({
+    id: 'engine/versioning/path-prefix/kept-alive',
+    title: "Each request's own /v<version>/ prefix decides its version on a kept-alive connection, whatever the earlier requests' versions",
+    requirements: ['engine/versioning/path-prefix'],
+    endpoint: 'engine/system/version',
+    versions: ['1.22'],
+    async run(ctx) {
+      // Each answer on a reused connection must be the one its path gets on a fresh connection (as the first request):
+      // whether an answer depends on its version is the target's, but not on the connection's earlier requests.
+      const [fresh122, after122] = await twoVersionsOnOneConnection(ctx, '1.22', '1.18');
+      const [fresh118, after118] = await twoVersionsOnOneConnection(ctx, '1.18', '1.22');
+      for (const [path, reused, fresh, before] of [
+        ['/v1.18/version', after122, fresh118, '/v1.22/version'],
+        ['/v1.22/version', after118, fresh122, '/v1.18/version'],
+      ] as const)
+        ctx.expectEqual(
+          versionShape(reused),
+          versionShape(fresh),
+          `GET ${path} after GET ${before} on the same connection must be answered as ${path} is on a connection of its own (its prefix is its version)`,
+        );
     },
   }),
   engineCheck({
