@@ -2,7 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { attributesOf, EVENT_KINDS, hasKinds, isAbout, kindOf, nowSeconds, readEvents, typeOf, type EngineEvent } from '../support/events.ts';
 import { containerScenario, execDetached, expectOk, kindDiff, lifecycleSteps, networkScenario, volumeScenario, type Step } from '../support/event-scenarios.ts';
-import { IMPORT_NAMED, imageIdOf, importRequest, normalRef, uniqueRootfs } from '../support/images.ts';
+import { IMPORT_NAMED, imageIdOf, importRequest, normalRef, ownImage, uniqueRootfs } from '../support/images.ts';
 import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
@@ -67,8 +67,15 @@ async function registryTransfers(ctx: EngineContext): Promise<string> {
   return `${repo}:x`;
 }
 
-/** Image operations: tag, untag, import, delete (and push, pull with a registry). */
-async function imageEvents(ctx: EngineContext, withRegistry = false): Promise<EngineEvent[]> {
+/** The image events of imageEvents, and the ids of its two images deleted: one through its last name, one by id. */
+interface ImageEvents {
+  events: EngineEvent[];
+  byName: { id: string; ref: string };
+  byId: string;
+}
+
+/** Image operations: tag, untag, import, delete by last name and by id (and push, pull with a registry). */
+async function imageEvents(ctx: EngineContext, withRegistry = false): Promise<ImageEvents> {
   const since = nowSeconds();
   const pulled = withRegistry ? await registryTransfers(ctx) : undefined;
   const fixture = ctx.fixtureImage();
@@ -80,14 +87,40 @@ async function imageEvents(ctx: EngineContext, withRegistry = false): Promise<En
   expectOk(ctx, await importRequest(ctx, { repo, tag: 'x' }, await uniqueRootfs()), 'importing an image');
   const importedId = await ctx.setUp(() => imageIdOf(ctx, `${repo}:x`), IMPORT_NAMED);
   ctx.defer(async () => void (await ctx.api.delete(`/images/${importedId}`, { force: true })));
-  expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image');
+  expectOk(ctx, await ctx.api.delete(`/images/${repo}:x`), 'removing the imported image through its last name');
+  const other = await ownImage(ctx, 'byid');
+  expectOk(ctx, await ctx.api.delete(`/images/${other.id}`), 'removing an imported image by its id');
   const fixtureId = await imageIdOf(ctx, fixture);
   const ours = (e: EngineEvent): boolean =>
-    [fixtureId, importedId, `${alias}:x`, `${repo}:x`, ...(pulled ? [pulled] : [])].some((s) => isAbout(e, s)) ||
-    [alias, repo].some((r) => normalRef(String(attributesOf(e).name ?? '')).startsWith(r));
+    [fixtureId, importedId, other.id, `${alias}:x`, `${repo}:x`, other.ref, ...(pulled ? [pulled] : [])].some((s) => isAbout(e, s)) ||
+    [alias, repo, other.repo].some((r) => normalRef(String(attributesOf(e).name ?? '')).startsWith(r));
   const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
-  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('delete')(all.filter((e) => isImage(e) && isAbout(e, importedId))) });
-  return read.events.filter((e) => isImage(e) && ours(e));
+  const deleted = (all: EngineEvent[], id: string): boolean => hasKinds('delete')(all.filter((e) => isImage(e) && isAbout(e, id)));
+  const read = await readEvents(ctx, { since }, { enough: (all) => deleted(all, importedId) && deleted(all, other.id) });
+  return { events: read.events.filter((e) => isImage(e) && ours(e)), byName: { id: importedId, ref: `${repo}:x` }, byId: other.id };
+}
+
+/**
+ * DELETE /images/(name) removed both images, one named by its last reference, one by its id. Which
+ * operation emits which kind is not shown, but this is one operation with one effect: the image is
+ * gone, and delete is the kind named after it. A delete event for one image and none for the other
+ * is the operation's kind depending on how its image was named, not on what it did.
+ */
+function expectDeleteAlike(ctx: EngineContext, { events, byName, byId }: ImageEvents, what: string): void {
+  const deleted = (id: string) => hasKinds('delete')(events.filter((e) => isAbout(e, id)));
+  const [named, direct] = [deleted(byName.id), deleted(byId)];
+  if (!named && !direct) {
+    ctx.observe(`${what}: neither image removed by DELETE /images/(name) produced a delete event`);
+    return;
+  }
+  ctx.expect(
+    named === direct,
+    `${what}: DELETE /images/(name) removed two images but only the one ${named ? `named ${byName.ref}` : 'named by its id'} produced a delete event`,
+    {
+      expected: `a delete event for the image removed through its last name (${byName.ref}) as for the one removed by id`,
+      actual: { [`delete of ${byName.ref} (${byName.id})`]: named, [`delete by id (${byId})`]: direct },
+    },
+  );
 }
 
 export default [
@@ -140,10 +173,11 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const withRegistry = Boolean(ctx.run.registry || ctx.run.embedded);
-      const events = await imageEvents(ctx, withRegistry);
+      const scenario = await imageEvents(ctx, withRegistry);
       if (!withRegistry) ctx.observe('push and pull were not exercised: no registry is configured (--registry)');
       const expected = ['tag', 'untag', 'import', 'delete', ...(withRegistry ? ['push', 'pull'] : [])];
-      expectKinds(ctx, events, expected, EVENT_KINDS['1.22'].image, '1.22 image events');
+      expectKinds(ctx, scenario.events, expected, EVENT_KINDS['1.22'].image, '1.22 image events');
+      expectDeleteAlike(ctx, scenario, '1.22 image events');
     },
   }),
   engineCheck({
@@ -152,7 +186,9 @@ export default [
     title: '1.18 image operations produce only untag and delete image events',
     versions: ['1.18'],
     async run(ctx) {
-      expectKinds(ctx, await imageEvents(ctx), ['untag', 'delete'], EVENT_KINDS['1.18'].image, '1.18 image events');
+      const scenario = await imageEvents(ctx);
+      expectKinds(ctx, scenario.events, ['untag', 'delete'], EVENT_KINDS['1.18'].image, '1.18 image events');
+      expectDeleteAlike(ctx, scenario, '1.18 image events');
     },
   }),
   engineCheck({
