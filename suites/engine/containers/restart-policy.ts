@@ -96,11 +96,21 @@ async function inspectWhilePolling(ctx: EngineContext, id: string): Promise<Reco
  */
 const SETTLE_DEADLINE_MS = 40_000;
 
+/** Whether the restarts observed are all there are to wait for: given the container's State, RestartCount and the starts seen. */
+type RestartsDone = (state: Record<string, unknown>, count: number, starts: readonly number[]) => boolean;
+
+/** An on-failure container has stopped for good after its `retries` restarts. */
+const stoppedAfter =
+  (retries: number): RestartsDone =>
+  (state, count) =>
+    state.Running === false && state.Restarting !== true && count >= retries;
+
 /**
- * Polls an on-failure container until it stops for good, recording every distinct StartedAt and
- * FinishedAt (the daemon's own timestamps, so the delays are measured on its clock, not ours).
+ * Polls a container until `done` (by default: an on-failure container stopped for good), recording
+ * every distinct StartedAt and FinishedAt (the daemon's own timestamps, so the delays are measured
+ * on its clock, not ours).
  */
-async function observeRestarts(ctx: EngineContext, id: string, retries: number): Promise<ObservedRestarts> {
+async function observeRestarts(ctx: EngineContext, id: string, retries: number, done = stoppedAfter(retries)): Promise<ObservedRestarts> {
   const deadline = Date.now() + SETTLE_DEADLINE_MS;
   const starts: number[] = [];
   const finishes: number[] = [];
@@ -113,7 +123,7 @@ async function observeRestarts(ctx: EngineContext, id: string, retries: number):
       addDistinct(starts, state.StartedAt);
       addDistinct(finishes, state.FinishedAt);
       count = Number(c.RestartCount ?? 0);
-      settled = state.Running === false && state.Restarting !== true && count >= retries;
+      settled = done(state, count, starts);
     }
     if (settled || Date.now() >= deadline)
       return { id, starts: starts.sort((a, b) => a - b), finishes: finishes.sort((a, b) => a - b), restartCount: count, settled };
@@ -153,7 +163,8 @@ async function eventDelays(ctx: EngineContext, since: number, run: ObservedResta
   const stamps = (events: EngineEvent[], kind: string): number[] => events.filter((e) => kindOf(e) === kind).map((e) => Number(e.timeNano) / 1e6);
   const enough = (events: EngineEvent[]): boolean => stamps(events, 'start').length >= runs && stamps(events, 'die').length >= runs;
   const events = await eventsOf(ctx, since, run.id, enough, { container: [run.id] });
-  const starts = stamps(events, 'start');
+  // An always container stopped once observed may have started once more before the stop.
+  const starts = stamps(events, 'start').slice(0, runs);
   const dies = stamps(events, 'die');
   if (starts.length !== runs || dies.length < runs - 1 || ![...starts, ...dies].every(Number.isFinite)) return undefined;
   return { delays: starts.slice(1).map((start, i) => start - dies[i]!), source: 'die to the next start, event timeNano' };
@@ -199,6 +210,74 @@ function minimumDelays(restarts: number): number[] {
 async function onFailureRun(ctx: EngineContext, retries: number): Promise<ObservedRestarts> {
   const id = await runWithPolicy(ctx, FAILS, { Name: 'on-failure', MaximumRetryCount: retries });
   return observeRestarts(ctx, id, retries);
+}
+
+/**
+ * A program exiting 0 under always, watched until its `restarts`-th restart started (seen, or a
+ * restart more counted: RestartCount may count a restart from the exit it follows), then stopped:
+ * its first `restarts` restarts, as an on-failure container's.
+ */
+async function alwaysCleanExitRun(ctx: EngineContext, restarts: number): Promise<ObservedRestarts> {
+  const id = await runWithPolicy(ctx, SUCCEEDS, { Name: 'always' });
+  const run = await observeRestarts(ctx, id, restarts, (_, count, starts) => starts.length > restarts || count > restarts);
+  const stop = await ctx.api.post(`/containers/${id}/stop`, { query: { t: 0 } });
+  if (stop.status >= 300 && stop.status !== 304) ctx.observe(`stopping the always container after ${run.restartCount} restarts answered ${stop.status}`);
+  const kept = Math.min(run.restartCount, restarts);
+  return { ...run, starts: run.starts.slice(0, kept + 1), finishes: run.finishes.slice(0, kept + 1), restartCount: kept };
+}
+
+/**
+ * The instances of the back-off rule ("doubles each restart, starting at 100 ms", whatever made the
+ * container exit): a failing program under on-failure, and one exiting 0 under always, whose delays
+ * double the same way (Docker's restart manager doubles them for any run shorter than 10 s).
+ */
+const BACKOFF_INSTANCES: ReadonlyArray<{ what: string; observe: (ctx: EngineContext) => Promise<ObservedRestarts> }> = [
+  { what: 'a program exiting 1 under on-failure', observe: (ctx) => onFailureRun(ctx, BACKOFF_RESTARTS) },
+  { what: 'a program exiting 0 under always', observe: (ctx) => alwaysCleanExitRun(ctx, BACKOFF_RESTARTS) },
+];
+
+/** Judges the restarts of one instance of the back-off rule (see the check restart-policy-backoff). */
+async function judgeBackoff(ctx: EngineContext, since: number, run: ObservedRestarts, what: string): Promise<void> {
+  // On the daemon's own clock, the last start comes at least the sum of the delays after the
+  // container was created, however slowly a busy daemon works: a bound load cannot break.
+  const created = timestampMs((await ctx.inspect(run.id)).Created);
+  const lastStart = run.starts[run.starts.length - 1] ?? Number.NaN;
+  const minimum = minimumDelays(run.restartCount).reduce((a, b) => a + b, 0);
+  ctx.expect(
+    !(lastStart - created < minimum - DEFAULT_RESTART_TOLERANCE_MS),
+    `${what}: ${run.restartCount} restarts all came within ${Math.round(lastStart - created)} ms of the container's creation; ` +
+      `the delays alone take ${minimum} ms`,
+    {
+      expected: `the last start at least ${minimum} ms after Created`,
+      actual: { created: new Date(created).toISOString(), lastStart: new Date(lastStart).toISOString() },
+      requirement: BACKOFF,
+    },
+  );
+  const measured = (await eventDelays(ctx, since, run)) ?? polledDelays(run);
+  if (!measured) {
+    // A busy daemon can answer an inspect more slowly than a restart takes: the delays of the
+    // single restarts cannot be paired then. The bound on their sum above does not show the
+    // doubling (a fixed interval can meet it), so the rule is left unverified.
+    return ctx.unverified(`${what}: polling every ${POLL_MS} ms saw ${run.starts.length} of ${run.restartCount + 1} starts; single delays not measured`);
+  }
+  const { delays } = measured;
+  const source = `${measured.source}; ${what}`;
+  ctx.expect(delays.every(Number.isFinite), `every restart follows an exit (${source})`, { actual: delays, requirement: BACKOFF });
+  const diagnostics = verifyRestartBackoff(spacedByDelays(delays));
+  // Each measured delay also holds the daemon's own start work (about 1-2 s and varying on a
+  // real daemon under load), which can hide the doubling but never shortens a delay: so a
+  // delay below its minimum fails, a gap that did not grow is recorded.
+  const tooEarly = diagnostics.filter((d) => d.code === 'restart-too-early');
+  for (const d of diagnostics.filter((d) => d.code !== 'restart-too-early')) ctx.observe(`${what}: ${d.message}`);
+  ctx.expect(tooEarly.length === 0, `${what}: ${tooEarly.map((p) => p.message).join('; ')}`, {
+    expected: `delays (${source}) of at least ${minimumDelays(run.restartCount).join(', ')} ms (tolerance ${DEFAULT_RESTART_TOLERANCE_MS} ms)`,
+    actual: delays.map((d) => `${Math.round(d)} ms`),
+    requirement: BACKOFF,
+  });
+  ctx.observe(`restart delays measured (${source}): ${delays.map((d) => `${Math.round(d)} ms`).join(', ')}`);
+  // Fewer delays leave lower bounds a fixed interval can meet (see BACKOFF_RESTARTS).
+  ctx.precondition(delays.length >= BACKOFF_RESTARTS, `${what}: ${delays.length} of ${BACKOFF_RESTARTS} restarts came within ${SETTLE_DEADLINE_MS / 1000} s`);
+  verifyGrowth(ctx, delays, source);
 }
 
 /** Spec: Resources > HostConfig RestartPolicy; Limits > Restart delay; States > Exit of a container. */
@@ -263,52 +342,13 @@ export default [
     id: 'engine/states/restart-policy-backoff',
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,
-    title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (die to next start)',
+    title: 'A delay that doubles, starting at 100 ms, precedes each restart of a policy (die to next start): after exit 1 (on-failure) and exit 0 (always)',
     requirements: [...BACKOFF, GROWTH],
     async run(ctx) {
       const since = nowSeconds();
-      const run = await onFailureRun(ctx, BACKOFF_RESTARTS);
-      // On the daemon's own clock, the last start comes at least the sum of the delays after the
-      // container was created, however slowly a busy daemon works: a bound load cannot break.
-      const created = timestampMs((await ctx.inspect(run.id)).Created);
-      const lastStart = run.starts[run.starts.length - 1] ?? Number.NaN;
-      const minimum = minimumDelays(run.restartCount).reduce((a, b) => a + b, 0);
-      ctx.expect(
-        !(lastStart - created < minimum - DEFAULT_RESTART_TOLERANCE_MS),
-        `${run.restartCount} restarts all came within ${Math.round(lastStart - created)} ms of the container's creation; the delays alone take ${minimum} ms`,
-        {
-          expected: `the last start at least ${minimum} ms after Created`,
-          actual: { created: new Date(created).toISOString(), lastStart: new Date(lastStart).toISOString() },
-          requirement: BACKOFF,
-        },
-      );
-      const measured = (await eventDelays(ctx, since, run)) ?? polledDelays(run);
-      if (!measured) {
-        // A busy daemon can answer an inspect more slowly than a restart takes: the delays of the
-        // single restarts cannot be paired then. The bound on their sum above does not show the
-        // doubling (a fixed interval can meet it), so the rule is left unverified.
-        return ctx.unverified(`polling every ${POLL_MS} ms saw ${run.starts.length} of ${run.restartCount + 1} starts; single delays not measured`);
-      }
-      const { delays, source } = measured;
-      ctx.expect(delays.every(Number.isFinite), `every restart follows an exit (${source})`, { actual: delays, requirement: BACKOFF });
-      const diagnostics = verifyRestartBackoff(spacedByDelays(delays));
-      // Each measured delay also holds the daemon's own start work (about 1-2 s and varying on a
-      // real daemon under load), which can hide the doubling but never shortens a delay: so a
-      // delay below its minimum fails, a gap that did not grow is recorded.
-      const tooEarly = diagnostics.filter((d) => d.code === 'restart-too-early');
-      for (const d of diagnostics.filter((d) => d.code !== 'restart-too-early')) ctx.observe(d.message);
-      ctx.expect(tooEarly.length === 0, tooEarly.map((p) => p.message).join('; '), {
-        expected: `delays (${source}) of at least ${minimumDelays(run.restartCount).join(', ')} ms (tolerance ${DEFAULT_RESTART_TOLERANCE_MS} ms)`,
-        actual: delays.map((d) => `${Math.round(d)} ms`),
-        requirement: BACKOFF,
-      });
-      ctx.observe(`restart delays measured (${source}): ${delays.map((d) => `${Math.round(d)} ms`).join(', ')}`);
-      // Fewer delays leave lower bounds a fixed interval can meet (see BACKOFF_RESTARTS).
-      ctx.precondition(
-        delays.length >= BACKOFF_RESTARTS,
-        `${delays.length} of the ${BACKOFF_RESTARTS} restarts of MaximumRetryCount ${BACKOFF_RESTARTS} came within ${SETTLE_DEADLINE_MS / 1000} s`,
-      );
-      verifyGrowth(ctx, delays, source);
+      // Side by side: each waits through 3.1 s of delays, and two short programs load a daemon little.
+      const runs = await Promise.all(BACKOFF_INSTANCES.map(({ observe }) => observe(ctx)));
+      for (const [i, { what }] of BACKOFF_INSTANCES.entries()) await judgeBackoff(ctx, since, runs[i]!, what);
     },
   }),
   engineCheck({
