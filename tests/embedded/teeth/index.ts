@@ -35,6 +35,7 @@ import { blind21Teeth } from './blind-21.ts';
 import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
+import { blind25Teeth } from './blind-25.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -61,6 +62,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind22Teeth,
   ...blind23Teeth,
   ...blind24Teeth,
+  ...blind25Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
