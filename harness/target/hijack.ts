@@ -77,8 +77,7 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
   }
 }
 
-/** A socket to the endpoint (unix, TCP or TLS), connected within the timeout. */
-export function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
+function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
   return new Promise((resolve, reject) => {
     const url = new URL(endpoint.origin);
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -103,7 +102,7 @@ export function connect(endpoint: TargetEndpoint, timeoutMs: number, what: strin
 }
 
 /** Pull-based reader over a socket, so the head parser and the stream consumer share one buffer. */
-export class SocketReader {
+class SocketReader {
   private buffered: Buffer[] = [];
   private ended = false;
   private error: Error | undefined;
@@ -159,13 +158,13 @@ export class SocketReader {
   }
 }
 
-export interface ParsedHead {
+interface ParsedHead {
   status: number;
   statusText: string;
   headers: Record<string, string>;
 }
 
-export async function readHead(reader: SocketReader, timeoutMs: number, what: string): Promise<ParsedHead> {
+async function readHead(reader: SocketReader, timeoutMs: number, what: string): Promise<ParsedHead> {
   const deadline = Date.now() + timeoutMs;
   let head = Buffer.alloc(0);
   for (;;) {

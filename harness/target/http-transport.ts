@@ -15,6 +15,8 @@ export interface TransportOptions {
   maxBodyBytes: number;
   /** Headers sent on every request (e.g. Authorization for the cloud API). */
   defaultHeaders?: Record<string, string>;
+  /** At most this many connections at once (default: no cap). */
+  connections?: number;
 }
 
 export interface RequestOptions {
@@ -74,6 +76,7 @@ export const isSuccess = (status: number): boolean => status >= 200 && status < 
 
 export class HttpTransport {
   private readonly pool: Pool;
+  private opened = 0;
 
   constructor(
     readonly endpoint: TargetEndpoint,
@@ -84,11 +87,17 @@ export class HttpTransport {
       // No cap: a request that waited for a free connection (streams of other checks can hold
       // them all) used up its deadline in the queue and was reported as the target's silence.
       // The checks' concurrency bounds the connections.
-      connections: null,
+      connections: options.connections ?? null,
       connect: { ...(endpoint.socketPath ? { socketPath: endpoint.socketPath } : {}), ...tls },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
+    this.pool.on('connect', () => this.opened++);
+  }
+
+  /** How many connections the transport has opened so far. */
+  get connectionsOpened(): number {
+    return this.opened;
   }
 
   async request(opts: RequestOptions, transcript?: Transcript): Promise<HttpResponse> {

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,26 +6,21 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parseTargetUrl } from '../../harness/target/endpoint.ts';
 import { openKeptAlive } from '../../harness/target/kept-alive.ts';
 
-const servers: net.Server[] = [];
+const servers: http.Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
-/** A unix-socket server answering each request head of a connection with `answer(n)` (n: its place on the connection), bytes split as given. */
-async function server(answer: (n: number, head: string) => string[]): Promise<string> {
+const OPTIONS = { timeoutMs: 2000, maxBodyBytes: 1 << 20 };
+
+/** A unix-socket server answering each request with its path and its place on its connection (`keepAlive` false: it closes each). */
+async function server(keepAlive: boolean): Promise<string> {
   const sock = path.join(mkdtempSync(path.join(tmpdir(), 'kept-')), 's.sock');
-  const srv = net.createServer((socket) => {
-    let buf = '';
-    let n = 0;
-    socket.on('data', (chunk: Buffer) => {
-      buf += chunk.toString('latin1');
-      for (let end = buf.indexOf('\r\n\r\n'); end >= 0; end = buf.indexOf('\r\n\r\n')) {
-        const head = buf.slice(0, end);
-        buf = buf.slice(end + 4);
-        const parts = answer(n++, head);
-        parts.forEach((part, i) => setTimeout(() => socket.writable && socket.write(part), i * 5));
-      }
-    });
+  const srv = http.createServer((req, res) => {
+    const socket = req.socket as typeof req.socket & { served?: number };
+    socket.served = (socket.served ?? 0) + 1;
+    if (!keepAlive) res.setHeader('connection', 'close');
+    res.end(`${req.url} #${socket.served}`);
   });
   servers.push(srv);
   await new Promise<void>((r) => srv.listen(sock, r));
@@ -33,31 +28,19 @@ async function server(answer: (n: number, head: string) => string[]): Promise<st
 }
 
 describe('kept-alive connection', () => {
-  test('answers with Content-Length and chunked bodies (split anywhere) are read whole, each on the same socket', async () => {
-    const url = await server((n, head) =>
-      n === 0
-        ? ['HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhe', 'llo']
-        : [
-            'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nab',
-            'c\r\n',
-            `${(head.split(' ')[1] ?? '').length.toString(16)}\r\n${head.split(' ')[1]}\r\n0\r\n`,
-            '\r\n',
-          ],
-    );
-    const conn = await openKeptAlive(parseTargetUrl(url), 2000);
-    expect((await conn.request('GET', '/v1.22/version')).text()).toBe('hello');
-    expect((await conn.request('GET', '/v1.18/version')).text()).toBe('abc/v1.18/version');
-    expect((await conn.request('GET', '/x')).text()).toBe('abc/x');
-    expect(conn.closed).toBe(false);
-    conn.close();
+  test('requests one after another share one connection the target keeps', async () => {
+    const conn = openKeptAlive(parseTargetUrl(await server(true)), OPTIONS);
+    expect((await conn.request('GET', '/v1.22/version')).text()).toBe('/v1.22/version #1');
+    expect((await conn.request('GET', '/v1.18/version')).text()).toBe('/v1.18/version #2');
+    expect(conn.connectionsOpened).toBe(1);
+    await conn.close();
   });
 
-  test('Connection: close is noted as the end of the connection', async () => {
-    const url = await server(() => ['HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok']);
-    const conn = await openKeptAlive(parseTargetUrl(url), 2000);
-    expect((await conn.request('GET', '/_ping')).text()).toBe('ok');
-    expect(conn.closed).toBe(true);
-    await expect(conn.request('GET', '/_ping')).rejects.toThrow(/closed the connection/);
-    conn.close();
+  test('a target that closes each connection is seen: the next request takes another', async () => {
+    const conn = openKeptAlive(parseTargetUrl(await server(false)), OPTIONS);
+    expect((await conn.request('GET', '/_ping')).text()).toBe('/_ping #1');
+    expect((await conn.request('GET', '/_ping')).text()).toBe('/_ping #1');
+    expect(conn.connectionsOpened).toBe(2);
+    await conn.close();
   });
 });

@@ -100,7 +100,7 @@ export class EngineApi {
   }
 
   /** A connection of its own, kept alive across the requests sent on it (paths as written, outside the version prefix). */
-  keptAlive(): Promise<KeptAliveConnection> {
-    return openKeptAlive(this.transport.endpoint, this.transport.options.timeoutMs, this.transcript);
+  keptAlive(): KeptAliveConnection {
+    return openKeptAlive(this.transport.endpoint, this.transport.options, this.transcript);
   }
 }
