@@ -13,27 +13,29 @@ export interface ListPage {
   next: string | undefined;
 }
 
-/** An object sent for a list whose list cannot be told apart: why (no array of objects, or several). */
+/** An object sent for a list whose list cannot be told apart: why (arrays, but none or several of objects). */
 export interface UnidentifiedList {
   unidentified: string;
 }
 
 /**
- * A parsed list body: its page, an UnidentifiedList for an object whose list cannot be told, or
- * undefined when the value is no list at all (neither an array nor an object).
+ * A parsed list body: its page, an UnidentifiedList for an object whose list cannot be told (arrays,
+ * but not exactly one of objects), or undefined when the value holds no list at all: neither an
+ * array nor an object with an array (an envelope may be anything, but a list answer carries a list).
  */
 export function readList(value: unknown): ListPage | UnidentifiedList | undefined {
   if (Array.isArray(value)) return { objects: value, next: undefined };
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
   if (Array.isArray(record.objects)) return { objects: record.objects, next: relativeNext((record.meta as { next?: unknown } | null)?.next) };
-  const lists = Object.keys(record).filter((key) => isArrayOfObjects(record[key]));
+  const arrays = Object.keys(record).filter((key) => Array.isArray(record[key]));
+  if (!arrays.length) return undefined;
+  const lists = arrays.filter((key) => isArrayOfObjects(record[key]));
   if (lists.length !== 1) {
-    const keys = Object.keys(record).slice(0, 10).join(', ');
     return {
       unidentified: lists.length
         ? `the list answer holds several arrays of objects (${lists.join(', ')}): which is the list cannot be told`
-        : `the list answer is an object with no array of objects (keys: ${keys || 'none'}): its list cannot be found`,
+        : `the list answer holds arrays (${arrays.join(', ')}) but none of objects: its list cannot be told`,
     };
   }
   return { objects: record[lists[0]!] as unknown[], next: relativeNext(record.next) };

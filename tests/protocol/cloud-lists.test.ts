@@ -36,9 +36,12 @@ describe('a cloud list read whatever its envelope (the spec: "not shown")', () =
     expect(readPage(JSON.stringify({ results: [], meta: { next: '/api/x/?page=2' } }))?.next).toBeUndefined();
   });
 
-  test('an object whose list cannot be told is unidentified (not a breach); a value that is no object nor array is no list', () => {
-    expect(readList({ count: 0 })).toMatchObject({ unidentified: expect.stringContaining('no array of objects') });
+  test('an object whose list cannot be told is unidentified (not a breach); a value with no array at all is no list', () => {
+    expect(readList({ codes: ['a'], names: ['b'] })).toMatchObject({ unidentified: expect.stringContaining('none of objects') });
     expect(readList({ results: [{ a: 1 }], included: [{ b: 2 }] })).toMatchObject({ unidentified: expect.stringContaining('results, included') });
+    // The facts' envelope with its list left out, null or of another type: the answer holds no list.
+    for (const objects of [undefined, null, 'x', 3]) expect(readList({ meta: { total_count: 0 }, objects })).toBeUndefined();
+    expect(readList({ count: 0 })).toBeUndefined();
     expect(readList({ results: [{ a: 1 }], warnings: ['x'] })).toEqual({ objects: [{ a: 1 }], next: undefined });
     expect(readList('regions')).toBeUndefined();
     expect(readList(null)).toBeUndefined();
@@ -58,11 +61,12 @@ describe('a cloud list read whatever its envelope (the spec: "not shown")', () =
     );
   });
 
-  test('the judge observes a list it cannot find instead of finding a breach; an answer that is no list is still one', () => {
+  test('the judge observes a list it cannot tell instead of finding a breach; an answer that holds no list is still one', () => {
     const ctx = new CheckContext({ seed: 1, schemas, timeoutMs: 1000, judge: cloud });
-    ctx.judgeAnswer('GET', REGIONS, { status: 200, headers: json, body: Buffer.from(JSON.stringify({ count: 0, total: 0 })) });
+    ctx.judgeAnswer('GET', REGIONS, { status: 200, headers: json, body: Buffer.from(JSON.stringify({ codes: ['a'], names: ['b'] })) });
     expect(ctx.exchanges.findings).toEqual([]);
-    expect(ctx.observations.join('\n')).toContain('no array of objects');
+    expect(ctx.observations.join('\n')).toContain('none of objects');
+    expect(judged({ meta: { total_count: 0 } }).findings).toMatchObject([{ rule: 'shape-documented' }]);
     expect(judged({ results: [{ name: 1 }], also: [{ name: 2 }] }).findings).toEqual([]);
     expect(judged('regions').findings).toMatchObject([{ rule: 'shape-documented' }]);
     expect(judged(drf([{ name: 5 }])).findings).toMatchObject([{ rule: 'shape-documented' }]);

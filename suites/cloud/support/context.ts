@@ -88,7 +88,8 @@ export class CloudContext extends CheckContext {
 
   /**
    * One page of a list response and the next page it names. An object whose list cannot be told
-   * (no array of objects, or several) leaves the check unverified: the spec does not show the envelope.
+   * (arrays, but none or several of objects) leaves the check unverified: the spec does not show the
+   * envelope. A body with no array at all holds no list: a breach.
    */
   listPage(res: HttpResponse, what: string): ListPage {
     const read = readList(this.expectJson<unknown>(res, what));
