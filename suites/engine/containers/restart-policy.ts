@@ -236,6 +236,21 @@ const BACKOFF_INSTANCES: ReadonlyArray<{ what: string; observe: (ctx: EngineCont
   { what: 'a program exiting 0 under always', observe: (ctx) => alwaysCleanExitRun(ctx, BACKOFF_RESTARTS) },
 ];
 
+/** The delays of a run, from the events (1.22) or else from polling; undefined when neither saw every restart. */
+async function measuredDelays(ctx: EngineContext, since: number, run: ObservedRestarts): Promise<MeasuredDelays | undefined> {
+  return (await eventDelays(ctx, since, run)) ?? polledDelays(run);
+}
+
+/**
+ * One instance's restarts, observed once more when their delays could not be measured (a busy
+ * daemon answered an inspect more slowly than a restart took): slowness the spec allows, not a
+ * breach, so a second look is taken before the rule is left unverified.
+ */
+async function observeMeasurable(ctx: EngineContext, since: number, observe: (ctx: EngineContext) => Promise<ObservedRestarts>): Promise<ObservedRestarts> {
+  const run = await observe(ctx);
+  return (await measuredDelays(ctx, since, run)) ? run : observe(ctx);
+}
+
 /** Judges the restarts of one instance of the back-off rule (see the check restart-policy-backoff). */
 async function judgeBackoff(ctx: EngineContext, since: number, run: ObservedRestarts, what: string): Promise<void> {
   // On the daemon's own clock, the last start comes at least the sum of the delays after the
@@ -253,7 +268,7 @@ async function judgeBackoff(ctx: EngineContext, since: number, run: ObservedRest
       requirement: BACKOFF,
     },
   );
-  const measured = (await eventDelays(ctx, since, run)) ?? polledDelays(run);
+  const measured = await measuredDelays(ctx, since, run);
   if (!measured) {
     // A busy daemon can answer an inspect more slowly than a restart takes: the delays of the
     // single restarts cannot be paired then. The bound on their sum above does not show the
@@ -346,9 +361,8 @@ export default [
     requirements: [...BACKOFF, GROWTH],
     async run(ctx) {
       const since = nowSeconds();
-      // Side by side: each waits through 3.1 s of delays, and two short programs load a daemon little.
-      const runs = await Promise.all(BACKOFF_INSTANCES.map(({ observe }) => observe(ctx)));
-      for (const [i, { what }] of BACKOFF_INSTANCES.entries()) await judgeBackoff(ctx, since, runs[i]!, what);
+      // One after another: two containers polled side by side on a loaded machine missed restarts (CI, 1.18).
+      for (const { what, observe } of BACKOFF_INSTANCES) await judgeBackoff(ctx, since, await observeMeasurable(ctx, since, observe), what);
     },
   }),
   engineCheck({
