@@ -99,9 +99,9 @@ export default [
       // Every event since \`since\` comes first (the other checks' too): a slow target may take the session's time to reach these.
       const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('create', 'start')(about(all, id)), deadlineMs: sessionEndMs(ctx) });
       ctx.expect(read.problems.length === 0, `the event stream is not a sequence of JSON objects: ${read.problems.join('; ')}`);
-      ctx.expect(hasKinds('create', 'start')(about(read.events, id)), 'the stream must carry the create and start events of the container just started', {
-        actual: read.events.slice(0, 5),
-      });
+      // Which operation emits which event is not shown (the one event policy, support/events.ts).
+      if (!hasKinds('create', 'start')(about(read.events, id)))
+        ctx.unverified(`the create and start events of the container just started never arrived: got ${JSON.stringify(kindsOf(about(read.events, id)))}`);
       for (const e of about(read.events, id)) ctx.expectVersionSchema('event', e, `the ${String(e.status ?? e.Action)} event`);
     },
   }),

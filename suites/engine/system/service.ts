@@ -149,10 +149,9 @@ export default [
       const since = nowSeconds();
       const { id } = await ctx.runningContainer(['sleep', '300']);
       const events = await readEvents(ctx, { since, until: untilSoon() }, { deadlineMs: 5000 });
-      ctx.expect(
-        events.problems.length === 0 && events.events.length > 0,
-        `the events body must be JSON objects: ${events.problems.join('; ') || 'none arrived'}`,
-      );
+      ctx.expect(events.problems.length === 0, `the events body must be JSON objects: ${events.problems.join('; ')}`);
+      // Which operation emits which event is not shown: with none sent, the events half shows nothing.
+      if (!events.events.length) ctx.observe('no event arrived for the container started: the events body had nothing to judge');
       const stats = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 5000 });
       ctx.expectEqual(stats.status, 200, 'GET /stats answers 200');
       ctx.expect(
