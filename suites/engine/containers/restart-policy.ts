@@ -246,13 +246,24 @@ async function measuredDelays(ctx: EngineContext, since: number, run: ObservedRe
  * daemon answered an inspect more slowly than a restart took): slowness the spec allows, not a
  * breach, so a second look is taken before the rule is left unverified.
  */
-async function observeMeasurable(ctx: EngineContext, since: number, observe: (ctx: EngineContext) => Promise<ObservedRestarts>): Promise<ObservedRestarts> {
+async function observeMeasurable(
+  ctx: EngineContext,
+  since: number,
+  observe: (ctx: EngineContext) => Promise<ObservedRestarts>,
+): Promise<{ run: ObservedRestarts; measured: MeasuredDelays | undefined }> {
+  const first = await observe(ctx);
+  const measured = await measuredDelays(ctx, since, first);
+  if (measured) return { run: first, measured };
   const run = await observe(ctx);
-  return (await measuredDelays(ctx, since, run)) ? run : observe(ctx);
+  return { run, measured: await measuredDelays(ctx, since, run) };
 }
 
 /** Judges the restarts of one instance of the back-off rule (see the check restart-policy-backoff). */
-async function judgeBackoff(ctx: EngineContext, since: number, run: ObservedRestarts, what: string): Promise<void> {
+async function judgeBackoff(
+  ctx: EngineContext,
+  { run, measured }: { run: ObservedRestarts; measured: MeasuredDelays | undefined },
+  what: string,
+): Promise<void> {
   // On the daemon's own clock, the last start comes at least the sum of the delays after the
   // container was created, however slowly a busy daemon works: a bound load cannot break.
   const created = timestampMs((await ctx.inspect(run.id)).Created);
@@ -268,7 +279,6 @@ async function judgeBackoff(ctx: EngineContext, since: number, run: ObservedRest
       requirement: BACKOFF,
     },
   );
-  const measured = await measuredDelays(ctx, since, run);
   if (!measured) {
     // A busy daemon can answer an inspect more slowly than a restart takes: the delays of the
     // single restarts cannot be paired then. The bound on their sum above does not show the
@@ -362,7 +372,7 @@ export default [
     async run(ctx) {
       const since = nowSeconds();
       // One after another: two containers polled side by side on a loaded machine missed restarts (CI, 1.18).
-      for (const { what, observe } of BACKOFF_INSTANCES) await judgeBackoff(ctx, since, await observeMeasurable(ctx, since, observe), what);
+      for (const { what, observe } of BACKOFF_INSTANCES) await judgeBackoff(ctx, await observeMeasurable(ctx, since, observe), what);
     },
   }),
   engineCheck({

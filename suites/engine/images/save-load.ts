@@ -78,7 +78,7 @@ function changedImage(ctx: EngineContext, token: string): Promise<string> {
  */
 async function allChangesImage(ctx: EngineContext, token: string): Promise<string> {
   const parent = await committedImage(ctx, `echo parent > /${MODIFIED} && echo unchanged > /${CHMODDED}`, 'save-parent');
-  const script = `rm /${DELETED} && echo ${token} > /${ADDED} && echo ${token}-modified > /${MODIFIED} && busybox chmod 600 /${CHMODDED}`;
+  const script = `rm /${DELETED} && echo ${token} > /${ADDED} && echo ${token}-modified > /${MODIFIED} && busybox chmod ${CHMOD_MODE.toString(8)} /${CHMODDED}`;
   return committedImage(ctx, script, 'save-changes', parent);
 }
 
