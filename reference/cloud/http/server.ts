@@ -74,7 +74,9 @@ export function clientIp(req: http.IncomingMessage): string {
 }
 
 function writeReply(world: World, res: http.ServerResponse, { reply, action }: Dispatched, dispatched = true): void {
-  const headers: Record<string, string> = {};
+  // The Date header is the moment this answer is written. Node's own Date is cached and refreshed by a
+  // timer, which a loaded event loop fires late: a stale second would misplace an action's dates.
+  const headers: Record<string, string> = { Date: new Date().toUTCString() };
   // Under `blind23-action-header-success-only` the header is added to successful answers only: a refused call's action is not named.
   const refusedUnnamed = reply.status >= 400 && world.faults.has('blind23-action-header-success-only');
   if (action && !world.faults.has('no-action-header') && !refusedUnnamed) headers[world.spell('X-Vendor-Action-URI')] = action.resource_uri;
