@@ -205,8 +205,7 @@ export default [
         },
       );
       await started;
-      if (!about(read.events, first.id).length)
-        await expectFormLost(ctx, `since=${since}`, 'engine/system/events/query-since');
+      if (!about(read.events, first.id).length) await expectFormLost(ctx, `since=${since}`, 'engine/system/events/query-since');
       const timeOf = (e: EngineEvent): number => Number(e.time);
       const early = read.events.filter((e) => timeOf(e) < since);
       ctx.expect(early.length === 0, `events older than since=${since} were sent`, { expected: `time >= ${since}`, actual: early.slice(0, 3) });
