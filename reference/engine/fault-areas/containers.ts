@@ -80,6 +80,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description: 'a rename to a name outside /?[a-zA-Z0-9_-]+ answers 400 (bad parameter), a code rename does not list (204, 404, 409, 500)',
   },
   { name: 'update-ignores-body', description: '1.22 POST update answers 200 without applying the given values' },
+  {
+    name: 'update-cgroup-memory-quota-only',
+    description: "1.22 POST update of a running container stores every value but rewrites only its memory limit and CPU quota in the container's cgroup",
+  },
   { name: 'resize-answers-json', description: 'POST resize answers 200 with a JSON body instead of an empty text/plain one' },
   { name: 'restart-policy-empty-restarts', description: 'a container with the default (empty) restart policy is restarted once after a non-zero exit' },
   { name: 'restart-policy-always-ignored', description: 'restart policy always does not restart a container that exits 0' },

@@ -198,8 +198,11 @@ export function applyResourceUpdate(engine: Engine, c: Container): void {
   const set: Settings = (field, value, fallback) => effective(engine.faults, field, value, fallback);
   const hc = c.hostConfig as Record<string, unknown>;
   const mtime = new Date();
+  // Under `update-cgroup-memory-quota-only` the update reaches the cgroup's memory limit and CPU quota files only.
+  const partial = engine.faults.has('update-cgroup-memory-quota-only');
   for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'), memoryLimit(engine, hc, set)))
-    for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
+    if (!partial || /memory\.limit_in_bytes$|cpu\.cfs_quota_us$/.test(path))
+      for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
   view.memory = { ...view.memory, limit: memoryLimit(engine, hc, set) };
 }
 
