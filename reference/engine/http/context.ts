@@ -80,11 +80,9 @@ export function createContext(input: ContextInput): RouteContext {
       const socket = connection.takeOver();
       if (faults.has('hijack-closes-on-stdin-eof')) socket.once('end', () => socket.destroy());
       const upgrade = (wantsUpgrade || faults.has('hijack-always-101')) && !faults.has('hijack-no-101');
+      // Under `blind26-hijack-101-upgrade-header-dropped` the 101 carries Connection: Upgrade only, not Upgrade: tcp.
       const upgradeHeaders: Array<[string, string]> = upgrade
-        ? [
-            ['Connection', 'Upgrade'],
-            ['Upgrade', 'tcp'],
-          ]
+        ? [['Connection', 'Upgrade'], ...(faults.has('blind26-hijack-101-upgrade-header-dropped') ? [] : [['Upgrade', 'tcp'] as [string, string]])]
         : [];
       writeHijackHead(socket, { status: upgrade ? 101 : 200, headers: [['Content-Type', contentType], ...upgradeHeaders] }, exchange);
       return socket;

@@ -92,7 +92,7 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   });
 
   router.add('GET', '/containers/{id}/top', (ctx) => {
-    const c = findContainer(engine, ctx);
+    const c = topTarget(engine, ctx);
     if (!c.run || !c.isRunning) throw notRunning(c);
     if (ctx.faults.has('top-unsupported')) throw new HttpError(500, 'top is not supported on this system');
     const psArgs = ctx.faults.has('top-ps-args-ignored') ? '-ef' : (ctx.query.get('ps_args') ?? (ctx.faults.has('top-default-not-ef') ? 'aux' : '-ef'));
@@ -215,7 +215,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const code = ctx.faults.has('wait-no-block') || pausedTakenStopped ? c.state.exitCode : await c.waitNotRunning();
     // Under `blind4-wait-signal-exit-zero` a signal death (128 + n) is read as a normal exit status of 0.
     const signalled = code > 128 && ctx.faults.has('blind4-wait-signal-exit-zero');
-    ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') || signalled ? 0 : code });
+    // Under `blind26-wait-status-code-signed-byte` the status is read as a signed byte: 128 to 255 come back negative.
+    const status = ctx.faults.has('blind26-wait-status-code-signed-byte') ? (code << 24) >> 24 : code;
+    ctx.sendJson(200, { StatusCode: ctx.faults.has('wait-wrong-exitcode') || signalled ? 0 : status });
   });
 
   router.add('DELETE', '/containers/{id*}', async (ctx) => {
@@ -232,6 +234,20 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     await removeContainer(engine, c, { force, volumes: volumes && !forceKeepsVolumes, byName });
     ctx.sendStatus(204);
   });
+}
+
+/**
+ * The container of a top. Under `blind26-top-missing-container-500` the lookup runs inside the ps
+ * step, whose failures answer 500: an unknown container is a ps error, not a 404.
+ */
+function topTarget(engine: Engine, ctx: RouteContext): Container {
+  try {
+    return findContainer(engine, ctx);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404 && ctx.faults.has('blind26-top-missing-container-500'))
+      throw new HttpError(500, `Error running top: ${err.message}`);
+    throw err;
+  }
 }
 
 function pickResources(hostConfig: Record<string, unknown>): Record<string, unknown> {

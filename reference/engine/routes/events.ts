@@ -62,6 +62,10 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
  */
 function sentTo118(e: EngineEvent, faults: RouteContext['faults']): boolean {
   if (e.Type === 'container' && faults.has('blind18-events-1.18-kinds-deny-update-only')) return e.Action !== 'update';
+  // Under `blind26-events-1.18-restart-missing` the 1.18 container kinds leave out `restart`.
+  if (e.Type === 'container' && e.Action === 'restart' && faults.has('blind26-events-1.18-restart-missing')) return false;
+  // Under `blind26-events-1.18-image-kinds-unfiltered` only container kinds are checked at 1.18: every image event passes.
+  if (e.Type === 'image' && faults.has('blind26-events-1.18-image-kinds-unfiltered')) return true;
   return V118_KINDS.get(e.Type)?.has(e.Action) || (faults.has('events-1.18-volume-network') && !V118_KINDS.has(e.Type));
 }
 

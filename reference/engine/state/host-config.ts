@@ -137,7 +137,9 @@ export function checkResources(given: Record<string, unknown>, faults: FaultSet)
   if (faults.has('memory-swap-unchecked')) return;
   if (swap > 0 && memory === 0) throw new HttpError(400, 'You should always set the Memory limit when using Memoryswap limit');
   // The spec's "larger than Memory": the daemon of the time let an equal value through (its test was <).
-  if (swap > 0 && swap <= memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
+  // Under `blind26-memory-swap-unlimited-refused` every non-zero value is compared, -1 (unlimited) too: it is refused with a Memory.
+  const compared = faults.has('blind26-memory-swap-unlimited-refused') ? swap !== 0 : swap > 0;
+  if (compared && swap <= memory) throw new HttpError(400, 'Minimum memoryswap limit should be larger than memory limit, see usage');
 }
 
 function checkRestartPolicy(version: ApiVersion, raw: unknown): void {
