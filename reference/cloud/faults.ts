@@ -34,6 +34,7 @@ import { BLIND_22_FAULTS } from './fault-areas/blind-22.ts';
 import { BLIND_23_FAULTS } from './fault-areas/blind-23.ts';
 import { BLIND_24_FAULTS } from './fault-areas/blind-24.ts';
 import { BLIND_25_FAULTS } from './fault-areas/blind-25.ts';
+import { BLIND_26_FAULTS } from './fault-areas/blind-26.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -82,6 +83,7 @@ const NAMED_FAULTS = [
   ...BLIND_23_FAULTS,
   ...BLIND_24_FAULTS,
   ...BLIND_25_FAULTS,
+  ...BLIND_26_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

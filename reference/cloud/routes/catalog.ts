@@ -6,7 +6,7 @@ import { ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import { resourceUri, type UriKind } from '../uris.ts';
-import type { Catalog, NodeType } from '../catalog-seed.ts';
+import type { Catalog, NodeType, Region } from '../catalog-seed.ts';
 
 interface Entry {
   resource_uri: string;
@@ -27,7 +27,31 @@ function shown<T extends Entry>(ctx: CallContext, entry: T): unknown {
     entry.resource_uri.includes(`/${kind}/`) && faults.has(fault);
   const blank =
     zones?.length === 0 && (nilKind('region', 'blind11-region-zones-null-when-none') || nilKind('nodetype', 'blind25-nodetype-zones-null-when-none'));
-  return blank ? { ...entry, availability_zones: null } : entry;
+  const answered = blank ? { ...entry, availability_zones: null } : entry;
+  return joinedByProvider(ctx, zoneRegionByName(ctx, answered));
+}
+
+/**
+ * Under `blind26-az-region-uri-no-provider` a zone's region URI is spelled from the region's name
+ * alone (/api/infra/v1/region/us-east-1/), the provider segment forgotten; the zone filters still
+ * read the stored region.
+ */
+function zoneRegionByName<T extends Entry>(ctx: CallContext, entry: T): T {
+  const region = (entry as { region?: unknown }).region;
+  if (!entry.resource_uri.includes('/az/') || typeof region !== 'string' || !ctx.world.faults.has('blind26-az-region-uri-no-provider')) return entry;
+  const name = region.split('/').filter(Boolean).pop() ?? '';
+  return { ...entry, region: resourceUri('region', [name]) };
+}
+
+/**
+ * Under `blind26-region-node-types-of-provider` a region's node_types are joined by provider only:
+ * every node type of its provider, also those not offered in the region.
+ */
+function joinedByProvider<T extends Entry>(ctx: CallContext, entry: T): T {
+  if (!entry.resource_uri.includes('/region/') || !ctx.world.faults.has('blind26-region-node-types-of-provider')) return entry;
+  const provider = (entry as { provider?: string }).provider;
+  const types = ctx.world.catalog.nodeTypes.filter((t) => t.provider === provider).map((t) => t.resource_uri);
+  return { ...entry, node_types: types };
 }
 
 function addCatalog<T extends Entry>(
@@ -82,7 +106,9 @@ export function addCatalogRoutes(routes: RouteTable): void {
     ['provider', 'name'],
     (c) => c.regions,
     (ctx) => ({
-      name: (r) => r.name,
+      // Under `blind26-region-name-filter-dropped-with-provider` the filters are read as alternatives
+      // (if provider ... else if name ...): with provider given, name is not applied.
+      ...(ctx.world.faults.has('blind26-region-name-filter-dropped-with-provider') && ctx.req.query.has('provider') ? {} : { name: (r: Region) => r.name }),
       // Under `blind20-region-provider-filter-by-name` the filter reads the provider's name (the URI's last segment).
       provider: (r) => (ctx.world.faults.has('blind20-region-provider-filter-by-name') ? (r.provider.split('/').filter(Boolean).pop() ?? '') : r.provider),
     }),

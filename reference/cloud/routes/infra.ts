@@ -1,7 +1,7 @@
 /** Node clusters and nodes (subsystem infra, namespaced). */
 import { applyFilters } from '../http/filters.ts';
 import { listReply } from '../http/envelope.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { accepted, created, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext } from '../http/types.ts';
@@ -186,7 +186,12 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
     );
     return listReply(ctx, items, (n) => nodeJson(ctx.world, n));
   });
-  routes.add('GET', `${NODES}{uuid}/`, (ctx) => ok(nodeJson(ctx.world, node(ctx))));
+  routes.add('GET', `${NODES}{uuid}/`, (ctx) => {
+    const n = node(ctx);
+    // Under `blind26-node-get-terminated-404` the one-node lookup reads the live nodes only (the list still shows terminated ones).
+    if (n.state === 'Terminated' && ctx.world.faults.has('blind26-node-get-terminated-404')) throw notFound('node');
+    return ok(nodeJson(ctx.world, n));
+  });
   routes.add(
     'PATCH',
     `${NODES}{uuid}/`,

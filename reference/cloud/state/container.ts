@@ -163,7 +163,7 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     container_envvars: containerEnv(world, c),
     container_ports: portsJson(cfg.container_ports, c.outerPorts, containerPublicDns(world, c), true).map((p) =>
       // Under `container-uri-protocol-transport` the field is filled from the port's transport protocol.
-      world.faults.has('container-uri-protocol-transport') ? { ...p, uri_protocol: p.protocol } : p,
+      hostPortAsString(world, world.faults.has('container-uri-protocol-transport') ? { ...p, uri_protocol: p.protocol } : p),
     ),
     // Under `blind23-container-binding-volume-name` volume is written from the engine volume's name, its bare uuid, not its URI.
     bindings: world.faults.has('blind23-container-binding-volume-name')
@@ -216,3 +216,12 @@ export function containerJson(world: World, c: Container): Record<string, unknow
 }
 
 export const volumeUri = (uuid: string, c: Pick<Container, 'scope'>): string => resourceUri('volume', [uuid], c.scope);
+
+/**
+ * Under `blind26-container-outer-port-string` a container's allocated outer_port is shown as the
+ * engine reports a host port binding (HostPort "32768"): a string, not an integer.
+ */
+function hostPortAsString(world: World, p: Record<string, unknown>): Record<string, unknown> {
+  if (!world.faults.has('blind26-container-outer-port-string') || typeof p.outer_port !== 'number') return p;
+  return { ...p, outer_port: String(p.outer_port) };
+}

@@ -57,8 +57,10 @@ export function placeContainers(world: World, svc: Service, count: number, among
 /** EVERY_NODE: a container on each candidate node that has none of this service yet. */
 export function placeOnEveryNode(world: World, svc: Service, nodes = candidateNodes(world, svc)): Container[] {
   if (!nodes.length && !liveContainers(world, svc).length) throw noNodes(svc);
+  // Under `blind26-every-node-skips-busy-nodes` the test forgets the service: a node running any container counts as served.
+  const busy = world.faults.has('blind26-every-node-skips-busy-nodes');
   const placed = nodes
-    .filter((n) => !liveContainersOnNode(world, n).some((c) => c.serviceUuid === svc.uuid))
+    .filter((n) => !liveContainersOnNode(world, n).some((c) => busy || c.serviceUuid === svc.uuid))
     .map((n) => createContainer(world, svc, world.faults.has('every-node-all-on-first') ? nodes[0]! : n));
   svc.config.target_num_containers = liveContainers(world, svc).length;
   return placed;

@@ -40,6 +40,7 @@ import { BLIND22_PROBES } from './blind22-fault-probes.ts';
 import { BLIND23_PROBES } from './blind23-fault-probes.ts';
 import { BLIND24_PROBES } from './blind24-fault-probes.ts';
 import { BLIND25_PROBES } from './blind25-fault-probes.ts';
+import { BLIND26_PROBES } from './blind26-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -258,6 +259,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND23_PROBES,
   ...BLIND24_PROBES,
   ...BLIND25_PROBES,
+  ...BLIND26_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
