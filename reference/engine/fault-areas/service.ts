@@ -41,6 +41,10 @@ export const EVENT_FAULTS = faultArea('events', [
   },
   { name: 'events-1.18-no-from', description: '1.18 events carry no from' },
   { name: 'events-action-not-kind', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
+  {
+    name: 'event-status-carries-command',
+    description: 'exec_create and exec_start events carry the command after the kind in status (and 1.22 Action): `exec_create: sh -c true`, not the kind',
+  },
   { name: 'events-type-capitalised', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
   { name: 'events-image-typed-container', description: '1.22 image events (tag, untag, delete...) have Type container instead of image' },
   {
