@@ -60,6 +60,14 @@ export const VERSION_FAULTS = faultArea('versions', [
   { name: 'unsupported-version-served', description: 'a path with an unsupported version prefix (e.g. /v1.99/) is served instead of 400' },
   { name: 'history-1.22-no-Tags', description: '1.22 image history items have no Tags' },
   { name: 'list-1.18-has-Labels', description: '1.18 image list items carry the 1.22 Labels' },
+  {
+    name: 'inspect-1.22-exec-driver',
+    description: '1.22 container inspect still carries the 1.18 top-level ExecDriver, Volumes and VolumesRW (Docker 1.10 kept ExecDriver)',
+  },
+  {
+    name: 'inspect-1.18-mounts',
+    description: '1.18 container inspect carries the 1.22 Mounts, and with size=1 (read whatever the version) SizeRw and SizeRootFs',
+  },
   { name: 'v1.18-serves-update', description: 'the 1.22-only update endpoint answers under /v1.18/ instead of 404' },
   { name: 'v1.18-serves-archive', description: 'the 1.22-only archive endpoints answer under /v1.18/ instead of 404' },
   { name: 'v1.18-serves-networks', description: 'the 1.22-only network endpoints answer under /v1.18/ instead of 404' },
