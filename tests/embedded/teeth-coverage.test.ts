@@ -37,6 +37,9 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'blind9-network-containers-any-member':
     'spec (Network): Containers maps a container ID to its endpoint {EndpointID S, ...}, without saying whether a member with no endpoint yet ' +
     '(created, never started) has an entry; engine/networks/inspect/containers-entry-name observes it',
+  'blind9-image-inspect-bare-name-any-tag':
+    'spec (Path placeholders): (name) is an image name, tag reference or image identifier; a default tag is stated for build t only, so a bare ' +
+    "name answered with its repository's one image (name:v1) breaks no stated rule; engine/images/inspect/name-tag-or-id observes it",
   'blind10-oom-killed-kept-after-start':
     'spec (States): OOMKilled follows the state, but whether a run after an OOM kill shows the flag of that last exit until its own end is not ' +
     'said; Docker 20.10 keeps it so; host-config-memory/oom-killed requires it false once the later run ended by itself',

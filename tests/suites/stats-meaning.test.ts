@@ -25,9 +25,13 @@ describe('what the numbers of a stats reading mean', () => {
     expect(statsMeaningProblems(reading({ cpu: { throttling_data: { periods: 5, throttled_periods: 5, throttled_time: 9 } } }), true)).toEqual([]);
   });
 
+  test('the counters of memory_stats.stats are not judged: their meaning is not shown (a -1 for "not available")', () => {
+    expect(statsMeaningProblems(reading({ memory: { stats: { cache: -1, hierarchical_memsw_limit: -1 } } }), true)).toEqual([]);
+  });
+
   test.each([
     ['a negative counter', { eth0: { rx_errors: -1 } }, /rx_errors is -1/],
-    ['a negative memory counter', { memory: { stats: { cache: -1 } } }, /stats\.cache is -1/],
+    ['a negative memory_stats counter the spec names', { memory: { failcnt: -1 } }, /memory_stats\.failcnt is -1/],
     ['no memory used by a running container', { memory: { usage: 0 } }, /usage of a running container is 0/],
     ['usage above the limit', { memory: { limit: 0 } }, /above memory_stats\.limit 0/],
     ['max_usage below usage', { memory: { max_usage: 0 } }, /max_usage 0 is below/],

@@ -41,6 +41,10 @@ export const EVENT_FAULTS = faultArea('events', [
   },
   { name: 'events-1.18-no-from', description: '1.18 events carry no from' },
   { name: 'events-action-not-kind', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
+  {
+    name: 'event-status-carries-command',
+    description: 'exec_create and exec_start events carry the command after the kind in status (and 1.22 Action): `exec_create: sh -c true`, not the kind',
+  },
   { name: 'events-type-capitalised', description: '1.22 event Type is Container/Image/Volume/Network instead of the lower-case values' },
   { name: 'events-image-typed-container', description: '1.22 image events (tag, untag, delete...) have Type container instead of image' },
   {
@@ -56,6 +60,14 @@ export const VERSION_FAULTS = faultArea('versions', [
   { name: 'unsupported-version-served', description: 'a path with an unsupported version prefix (e.g. /v1.99/) is served instead of 400' },
   { name: 'history-1.22-no-Tags', description: '1.22 image history items have no Tags' },
   { name: 'list-1.18-has-Labels', description: '1.18 image list items carry the 1.22 Labels' },
+  {
+    name: 'inspect-1.22-exec-driver',
+    description: '1.22 container inspect still carries the 1.18 top-level ExecDriver, Volumes and VolumesRW (Docker 1.10 kept ExecDriver)',
+  },
+  {
+    name: 'inspect-1.18-mounts',
+    description: '1.18 container inspect carries the 1.22 Mounts, and with size=1 (read whatever the version) SizeRw and SizeRootFs',
+  },
   { name: 'v1.18-serves-update', description: 'the 1.22-only update endpoint answers under /v1.18/ instead of 404' },
   { name: 'v1.18-serves-archive', description: 'the 1.22-only archive endpoints answer under /v1.18/ instead of 404' },
   { name: 'v1.18-serves-networks', description: 'the 1.22-only network endpoints answer under /v1.18/ instead of 404' },

@@ -88,7 +88,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
 
   router.add('GET', '/containers/{id}/json', (ctx) => {
     const c = findContainer(engine, ctx);
-    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, ctx.version === '1.22' && ctx.bool('size') !== ctx.faults.has('inspect-size-inverted')));
+    const sizeRead = ctx.version === '1.22' || ctx.faults.has('inspect-1.18-mounts');
+    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, sizeRead && ctx.bool('size') !== ctx.faults.has('inspect-size-inverted')));
   });
 
   router.add('GET', '/containers/{id}/top', (ctx) => {

@@ -178,9 +178,13 @@ function legacyId(e: EngineEvent, ctx: RouteContext): string {
   return ctx.version === '1.18' && execId && ctx.faults.has('blind13-events-1.18-exec-id-exec-instance') ? execId : e.id;
 }
 
-/** The event's kind; under `blind16-events-volume-destroy-named-delete` a volume's removal takes the image word (the route is DELETE). */
+/**
+ * The event's kind; under `blind16-events-volume-destroy-named-delete` a volume's removal takes the image word (the route is DELETE).
+ * Under `event-status-carries-command` an exec event's kind is followed by its command (`exec_create: sh -c true`, as Docker 20.10 words it).
+ */
 function eventKind(e: EngineEvent, ctx: RouteContext): string {
   if (ctx.faults.has('events-removal-named-remove') && ['destroy', 'delete'].includes(e.Action)) return 'remove';
+  if (ctx.faults.has('event-status-carries-command') && e.detail !== undefined) return `${e.Action}: ${e.detail}`;
   if (e.Type === 'volume' && e.Action === 'destroy' && ctx.faults.has('blind16-events-volume-destroy-named-delete')) return 'delete';
   return e.Action;
 }

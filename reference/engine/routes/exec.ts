@@ -30,7 +30,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     engine.execs.add(exec);
     // Under `blind7-exec-ids-unstarted-missing` the container learns of the exec only when it starts.
     if (ctx.faults.has('blind7-exec-ids-unstarted-missing')) c.execIds.delete(exec.id);
-    engine.containerEvent(c, 'exec_create', { execID: exec.id });
+    engine.containerEvent(c, 'exec_create', { execID: exec.id }, execDetail(exec));
     ctx.sendJson(ctx.faults.has('exec-create-200') ? 200 : 201, { Id: ctx.faults.has('exec-create-returns-other-id') ? newId() : exec.id, Warnings: [] });
   });
 
@@ -46,7 +46,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const startTty = ctx.faults.has('blind9-exec-start-tty-or-create') ? body.Tty === true || exec.config.Tty : (body.Tty ?? exec.config.Tty);
     const tty = ctx.faults.has('exec-tty-from-create') ? exec.config.Tty : startTty;
     if (ctx.faults.has('blind7-exec-ids-unstarted-missing')) exec.container.execIds.add(exec.id);
-    engine.containerEvent(exec.container, 'exec_start', { execID: exec.id });
+    engine.containerEvent(exec.container, 'exec_start', { execID: exec.id }, execDetail(exec));
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
       const run = exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
       execExitWakesWaiters(ctx, exec, run);
@@ -158,4 +158,10 @@ function execConfig(body: Record<string, unknown>, faults: FaultSet): ExecConfig
     Privileged: body.Privileged === true,
     User: typeof body.User === 'string' ? body.User : '',
   };
+}
+
+/** The command an exec event is about, as a daemon words it after the kind (Docker: entrypoint, a space, the arguments). */
+function execDetail(exec: ExecInstance): string {
+  const [entrypoint = '', ...args] = exec.config.Cmd;
+  return `${entrypoint} ${args.join(' ')}`;
 }

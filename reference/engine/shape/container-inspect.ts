@@ -136,13 +136,16 @@ function runtimePaths(engine: Engine, c: Container): Record<'HostnamePath' | 'Ho
 
 export function inspectContainer(engine: Engine, c: Container, version: ApiVersion, withSize: boolean): Record<string, unknown> {
   const paths = runtimePaths(engine, c);
+  // Under `inspect-1.22-exec-driver` and `inspect-1.18-mounts` a version also gets the other's top-level fields.
+  const fields118 = version === '1.18' || engine.faults.has('inspect-1.22-exec-driver');
+  const fields122 = version === '1.22' || engine.faults.has('inspect-1.18-mounts');
   const view: Record<string, unknown> = {
     AppArmorProfile: '',
     Args: c.argv.slice(1),
     Config: configView(c, version),
     Created: engine.faults.has('inspect-created-no-fraction') ? c.created.toISOString().replace(/\.\d+Z$/, 'Z') : c.created.toISOString(),
     Driver: 'overlay',
-    ...(version === '1.18' ? { ExecDriver: 'native-0.2' } : {}),
+    ...(fields118 ? { ExecDriver: 'native-0.2' } : {}),
     ExecIDs: c.execIds.size ? [...c.execIds] : null,
     HostConfig: hostConfigView(c, version),
     HostnamePath: paths.HostnamePath,
@@ -167,10 +170,11 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
   if (engine.faults.has('unstarted-empty-fields-omitted')) omitEmptyStartFields(view);
   const config = view.Config as Record<string, unknown>;
   if (engine.faults.has('blind3-config-labels-null') && Object.keys(config.Labels ?? {}).length === 0) config.Labels = null;
-  if (version === '1.18') {
+  if (fields118) {
     view.Volumes = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.Source]));
     view.VolumesRW = Object.fromEntries(c.mounts.map((m) => [m.Destination, m.RW]));
-  } else {
+  }
+  if (fields122) {
     view.Mounts = c.mounts.map((m) => ({ ...m }));
     // Under `blind7-inspect-size-omitted-never-ran` the sizes are read from the first run's layer, which a container that never ran lacks.
     if (withSize && (c.everStarted || !engine.faults.has('blind7-inspect-size-omitted-never-ran'))) Object.assign(view, sizes(engine, c));

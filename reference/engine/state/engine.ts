@@ -55,13 +55,14 @@ export class Engine {
   }
 
   /** Container event with the attributes the real daemon adds (name, image, labels). */
-  containerEvent(c: Container, action: string, extra: Record<string, string> = {}): void {
+  containerEvent(c: Container, action: string, extra: Record<string, string> = {}, detail?: string): void {
     this.events.emit({
       Type: 'container',
       Action: action,
       id: c.id,
       from: c.config.Image,
       attributes: { ...c.config.Labels, image: c.config.Image, name: c.name.slice(1), ...extra },
+      ...(detail === undefined ? {} : { detail }),
     });
   }
 

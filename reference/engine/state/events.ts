@@ -10,6 +10,8 @@ export interface EventInput {
   id: string;
   from?: string;
   attributes?: Record<string, string>;
+  /** What the operation ran (an exec's command), kept off the wire; `event-status-carries-command` appends it to the kind. */
+  detail?: string;
 }
 
 export interface EngineEvent {
@@ -18,6 +20,7 @@ export interface EngineEvent {
   id: string;
   from?: string;
   attributes: Record<string, string>;
+  detail?: string;
   /** Nanoseconds since the epoch (the time in seconds is derived). */
   timeNano: bigint;
 }

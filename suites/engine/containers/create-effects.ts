@@ -12,6 +12,9 @@ const ENDPOINT = 'engine/containers/create';
 
 type Mount = { Name?: string; Destination?: string; RW?: boolean };
 
+/** The line that parts the output of `hostname` from the contents of /etc/hostname. */
+const HOSTNAME_FILE_MARK = '--etc-hostname--';
+
 /** Prints, for each standard stream 0, 1 and 2, whether it is a terminal (`test -t`). */
 const TTY_PROBE = 'for fd in 0 1 2; do if [ -t $fd ]; then echo tty$fd; else echo notty$fd; fi; done';
 
@@ -38,14 +41,18 @@ async function mountsOf(ctx: EngineContext, id: string): Promise<Record<string, 
 export default [
   engineCheck({
     id: `${R}body-hostname`,
-    title: 'Hostname, dots included, is the hostname the container sees (`hostname` and /etc/hostname show the whole value)',
+    title: 'Hostname, dots included, is the hostname the container sees (`hostname` shows the whole value); /etc/hostname is recorded',
     endpoint: ENDPOINT,
     async run(ctx) {
       // A dotted value (legal for Docker and Podman: `docker run --hostname a.b.c`) tells the whole value from a part cut at a dot.
       // The kernel keeps at most 64 characters: the value stays short.
       const hostname = `host-${Math.random().toString(36).slice(2, 8)}.conformance.example`;
-      const out = await stdoutOf(ctx, ['sh', '-c', 'hostname; cat /etc/hostname'], { extra: { Hostname: hostname } });
-      ctx.expectEqual(out.split('\n').filter(Boolean), [hostname, hostname], `\`hostname\` and /etc/hostname in a container created with Hostname ${hostname}`);
+      const cmd = `hostname; echo ${HOSTNAME_FILE_MARK}; cat /etc/hostname 2>&1`;
+      const out = await stdoutOf(ctx, ['sh', '-c', cmd], { extra: { Hostname: hostname } });
+      const [seen = '', file = ''] = out.split(`${HOSTNAME_FILE_MARK}\n`);
+      ctx.expectEqual(seen.trim(), hostname, `\`hostname\` in a container created with Hostname ${hostname}`);
+      // The spec states the hostname the container has, not that the daemon writes /etc/hostname (HostnamePath is an inspect field only).
+      ctx.observe(`/etc/hostname in a container created with Hostname ${hostname}: ${JSON.stringify(file.trim())}`);
     },
   }),
   engineCheck({

@@ -1,8 +1,18 @@
+import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { engineCheck } from '../support/check.ts';
-import { noSuchContainerCheck } from '../support/lifecycle.ts';
+import { LONG_SLEEP, noSuchContainerCheck, sharedRunningContainer } from '../support/lifecycle.ts';
 
 const ENDPOINT = 'engine/containers/inspect';
 const R = 'engine/containers/inspect/';
+
+/**
+ * The top-level inspect fields only one version has (spec: ExecDriver "1.18 only", "1.18 also has
+ * Volumes and VolumesRW", "1.22 has Mounts and, with size=1, SizeRw and SizeRootFs").
+ */
+const ONLY_IN: Record<EngineVersion, readonly string[]> = {
+  '1.18': ['ExecDriver', 'Volumes', 'VolumesRW'],
+  '1.22': ['Mounts', 'SizeRw', 'SizeRootFs'],
+};
 
 /** Spec: Endpoints > Containers > 3. GET /containers/(id or name)/json; Resources > Container inspect. */
 export default [
@@ -22,6 +32,31 @@ export default [
         );
         ctx.expectEqual(body.Id, id, 'the inspect object is the container asked for');
       }
+    },
+  }),
+  engineCheck({
+    id: `${R}200-response-schema/version-fields`,
+    title:
+      'The inspect object carries no top-level field of the other version: (1.22) no ExecDriver, Volumes or VolumesRW; ' +
+      '(1.18) no Mounts, SizeRw or SizeRootFs, also when size=1 is sent',
+    requirements: [`${R}200-response-schema`],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const other: EngineVersion = ctx.version === '1.18' ? '1.22' : '1.18';
+      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
+      // size is a 1.22 parameter: a 1.18 answer that follows it with the 1.22 sizes shows a 1.22 field too.
+      let res = await ctx.api.get(`/containers/${id}/json`, { size: 1 });
+      if (ctx.version === '1.18' && res.status !== 200) {
+        ctx.observe(`/v1.18 inspect with size=1 (a 1.22 parameter) answered ${res.status}: judged without it`);
+        res = await ctx.api.get(`/containers/${id}/json`);
+      }
+      ctx.expectStatus(res, 200, 'container inspect');
+      const body = ctx.expectJson<Record<string, unknown>>(res, 'container inspect') ?? {};
+      const foreign = ONLY_IN[other].filter((field) => Object.hasOwn(body, field));
+      ctx.expect(foreign.length === 0, `a /v${ctx.version} inspect object carries the ${other} field(s) ${foreign.join(', ')}`, {
+        expected: `none of ${ONLY_IN[other].join(', ')} under /v${ctx.version}/`,
+        actual: Object.fromEntries(foreign.map((field) => [field, body[field]])),
+      });
     },
   }),
   engineCheck({

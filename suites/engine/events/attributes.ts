@@ -12,12 +12,14 @@ import {
   typeOf,
   type EngineEvent,
 } from '../support/events.ts';
-import { imageIdOf, sameImage, sameRef, tagged } from '../support/images.ts';
+import { imageIdOf, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 import { execDetached, networkScenario } from '../support/event-scenarios.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
+const V118 = ['1.18' as const];
+const STATUS_IS_KIND_118 = 'engine/events/status-is-kind-1.18';
 const CONTAINER_KINDS_122: readonly string[] = EVENT_KINDS['1.22'].container;
 
 function find(events: EngineEvent[], kind: string): EngineEvent | undefined {
@@ -35,19 +37,63 @@ function expectKindInBoth(ctx: EngineContext, events: EngineEvent[], kinds: read
   }
 }
 
-/** Spec: Resources > Event object (1.22): Type, Action and the Attributes they carry. */
+/**
+ * (1.18) Each event's status is the kind itself, one of the kinds its source lists: nothing
+ * appended (Docker 20.10 sends `exec_create: sh -c true` under /v1.18; the kinds checks read the
+ * part before the colon, so only this one sees the whole value).
+ */
+function expectStatusIsKind(ctx: EngineContext, events: EngineEvent[], kinds: readonly string[], source: string): void {
+  for (const e of events)
+    ctx.expect(typeof e.status === 'string' && kinds.includes(e.status), `the ${source} event status '${String(e.status)}' is not one of the listed kinds`, {
+      expected: kinds,
+      actual: e.status,
+    });
+}
+
+/** The events about a running container the check exec-ed: create, start, exec_create, exec_start. */
+async function execedContainerEvents(ctx: EngineContext): Promise<EngineEvent[]> {
+  const since = nowSeconds();
+  const { id } = await ctx.runningContainer(['sleep', '300']);
+  await execDetached(ctx, id);
+  const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
+  emitted(ctx, events[0], 'an event about the container, created, started and exec-ed,');
+  return events;
+}
+
+/** Spec: Events (the kind is the value of status and, 1.22, Action); Resources > Event object (1.22): Type, Action and the Attributes they carry. */
 export default [
   engineCheck({
     id: 'engine/events/action-is-kind',
     title: '(1.22) The event kind is the value of status and of Action',
     versions: V122,
     async run(ctx) {
+      expectKindInBoth(ctx, await execedContainerEvents(ctx), CONTAINER_KINDS_122, 'container');
+    },
+  }),
+  engineCheck({
+    id: STATUS_IS_KIND_118,
+    title: '(1.18) The event kind is the value of status, nothing appended: a container created, started and exec-ed',
+    versions: V118,
+    async run(ctx) {
+      expectStatusIsKind(ctx, await execedContainerEvents(ctx), EVENT_KINDS['1.18'].container, 'container');
+    },
+  }),
+  engineCheck({
+    id: `${STATUS_IS_KIND_118}/image`,
+    title: '(1.18) An image event too has the kind as its status: an image untagged and deleted',
+    requirements: [STATUS_IS_KIND_118],
+    versions: V118,
+    async run(ctx) {
       const since = nowSeconds();
-      const { id } = await ctx.runningContainer(['sleep', '300']);
-      await execDetached(ctx, id);
-      const events = await eventsOf(ctx, since, id, hasKinds('create', 'start', 'exec_create', 'exec_start'));
-      emitted(ctx, events[0], 'an event about the container, created, started and exec-ed,');
-      expectKindInBoth(ctx, events, CONTAINER_KINDS_122, 'container');
+      const own = await ownImage(ctx, 'status-kind');
+      const removed = await ctx.api.delete(`/images/${own.ref}`);
+      ctx.precondition(removed.status === 200, `removing ${own.ref} answered ${removed.status}`, 'engine/images/delete/200-untagged-deleted');
+      // 1.18 events carry no Type: an image event is told by its id, the image's.
+      const ours = (e: EngineEvent): boolean => typeof e.id === 'string' && sameImage(e.id, own.id);
+      const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('untag', 'delete')(all.filter(ours)) });
+      const events = read.events.filter(ours);
+      emitted(ctx, events[0], `an image event about ${own.ref}, untagged and deleted,`);
+      expectStatusIsKind(ctx, events, EVENT_KINDS['1.18'].image, 'image');
     },
   }),
   engineCheck({

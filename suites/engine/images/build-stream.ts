@@ -3,7 +3,7 @@ import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { BUILD_ENDPOINT, buildImage, buildName, builtImage, fromFixture, postBuild } from '../support/build.ts';
 import type { Compression } from '../support/compression.ts';
 import { stdoutOf } from '../support/container-data.ts';
-import { expectEndsWithError, expectObjectStream, expectStreamShapesNoted } from '../support/image-streams.ts';
+import { expectObjectStream, expectStreamError, expectStreamShapesNoted } from '../support/image-streams.ts';
 import type { EngineContext } from '../support/context.ts';
 import { configOf, envValue, imageExists } from '../support/images.ts';
 
@@ -171,13 +171,13 @@ export default [
           );
       } else {
         const judged = expectStreamShapesNoted(ctx, res, 'build-stream-object', 'the build answer to a syntax error', 'engine/images/build/syntax-error');
-        const error = expectEndsWithError(ctx, judged, 'the build answer to a syntax error', 'engine/images/build/syntax-error');
+        const { error, object } = expectStreamError(ctx, judged, 'the build answer to a syntax error', 'engine/images/build/syntax-error');
         ctx.expect(error.has.errorDetail, 'the build error object has no errorDetail', {
           expected: '{error, errorDetail {code, message}}',
-          actual: judged.objects.at(-1),
+          actual: object,
           requirement: 'engine/errors/build-error-detail',
         });
-        const code = (judged.objects.at(-1) as { errorDetail?: { code?: unknown } } | undefined)?.errorDetail?.code;
+        const code = (object as { errorDetail?: { code?: unknown } }).errorDetail?.code;
         ctx.expect(
           code === undefined || (Number.isInteger(code) && code !== 0),
           'the errorDetail code of a failed build, when given, is not 0 (the code of success)',
@@ -202,21 +202,21 @@ export default [
   }),
   engineCheck({
     id: 'engine/errors/build-error-detail',
-    title: 'a failing build step ends the 200 stream with {error, errorDetail {code, message}}',
+    title: 'a failing build step is reported in the 200 stream (anywhere in it) as {error, errorDetail {code, message}}',
     requirements: ['engine/errors/build-error-detail', 'engine/errors/stream-error-object', 'engine/images/build/200-json-stream'],
     endpoint: BUILD_ENDPOINT,
     async run(ctx) {
       const result = await postBuild(ctx, { buildFile: `${fromFixture(ctx)}\nRUN false\n`, query: { t: buildName(ctx, 'fails'), nocache: true } });
       const stream = expectObjectStream(ctx, result.res, 'build-stream-object', 'the answer of a build whose step fails', 'engine/errors/build-error-detail');
-      const error = expectEndsWithError(ctx, stream, 'the answer of a build whose step fails', 'engine/errors/stream-error-object');
+      const { error, object } = expectStreamError(ctx, stream, 'the answer of a build whose step fails', 'engine/errors/stream-error-object');
       ctx.expect(error.has.error, 'the build error object has no {error S}', {
         expected: '{error S, errorDetail {code I, message S}}',
-        actual: stream.objects.at(-1),
+        actual: object,
         requirement: 'engine/errors/stream-error-object',
       });
       ctx.expect(error.has.errorDetail && error.code !== undefined, 'the build error object has no errorDetail {code I, message S}', {
         expected: '{error S, errorDetail {code I, message S}}',
-        actual: stream.objects.at(-1),
+        actual: object,
         requirement: 'engine/errors/build-error-detail',
       });
     },

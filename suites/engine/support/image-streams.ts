@@ -102,17 +102,19 @@ export function expectNoStreamError(ctx: EngineContext, stream: ObjectStream, wh
   }
 }
 
-/** The last object of the stream is an error object; returns it. */
-export function expectEndsWithError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): StreamError {
-  const last = stream.objects[stream.objects.length - 1];
-  const error = inStreamError(last);
-  if (!error)
-    ctx.fail(`${what}: the stream does not end with an {error} object`, {
-      expected: '{error S, ...} as the last object',
-      actual: last ?? 'an empty stream',
+/**
+ * The stream carries an error object, anywhere in it (the spec does not say an error ends the
+ * stream: a cleanup line may follow it); returns the last one with the object that carried it.
+ */
+export function expectStreamError(ctx: EngineContext, stream: ObjectStream, what: string, requirement: string): { error: StreamError; object: StreamObject } {
+  const object = stream.objects.findLast((o) => inStreamError(o) !== undefined);
+  if (!object)
+    ctx.fail(`${what}: the stream carries no {error} object`, {
+      expected: '{error S, ...} among the objects',
+      actual: stream.objects.slice(-3),
       requirement,
     });
-  return error!;
+  return { error: inStreamError(object)!, object: object! };
 }
 
 /**

@@ -5,7 +5,9 @@
  * (where a target lists them), (1.22) no more throttled periods than periods, and an interface
  * that counted bytes counted packets (and the other way round).
  * Spec: Resources > Stats object (memory_stats usage, max_usage, failcnt, limit; cpu_stats;
- * network counters). Only what the names state is judged, never a value.
+ * network counters). Only what the names state is judged, never a value. The counters of
+ * memory_stats.stats are left out: "the meaning of individual memory counters: not shown" (a -1 for
+ * "not available" conforms); `engine/containers/stats/blkio-and-memory-counters` records them.
  */
 import type { StatsObject } from './stats.ts';
 
@@ -14,10 +16,14 @@ type Counters = Record<string, unknown>;
 const asObject = (value: unknown): Counters | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Counters) : undefined;
 
-/** Every number under the documented counters, with its path. */
+/** The paths whose meaning the spec leaves not shown: not walked. */
+const MEANING_NOT_SHOWN = new Set(['memory_stats.stats']);
+
+/** Every number under the documented counters whose names the spec gives, with its path. */
 function counters(reading: StatsObject): Array<[string, number]> {
   const found: Array<[string, number]> = [];
   const walk = (value: unknown, path: string): void => {
+    if (MEANING_NOT_SHOWN.has(path)) return;
     if (typeof value === 'number') found.push([path, value]);
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
     else for (const [key, v] of Object.entries(asObject(value) ?? {})) walk(v, `${path}.${key}`);

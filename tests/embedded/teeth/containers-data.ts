@@ -97,6 +97,9 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'copy-wrong-content-type', version: '1.22', catches: [`${C}copy/content-type-x-tar`] },
   { fault: 'stats-1.22-no-precpu', version: '1.22', catches: [`${C}stats/200-stats-stream`, `${C}stats/query-stream-false`] },
   { fault: 'stats-1.18-networks', version: '1.18', catches: [`${C}stats/200-stats-stream`] },
+  // Fields of the other version: the schemas allow extra fields, so only the version-fields sibling sees them.
+  { fault: 'inspect-1.22-exec-driver', version: '1.22', catches: [`${C}inspect/200-response-schema/version-fields`] },
+  { fault: 'inspect-1.18-mounts', version: '1.18', catches: [`${C}inspect/200-response-schema/version-fields`] },
   {
     fault: 'stats-single-reading',
     version: '1.22',
