@@ -234,6 +234,10 @@ export const FILTER_FAULTS = faultArea('filters', [
     name: 'state-filter-first-word',
     description: 'list endpoints read a state filter value only up to its first space (Not running, Partly deployed, Empty cluster match nothing)',
   },
+  {
+    name: 'action-state-filter-split-on-space',
+    description: 'the action list reads state as values separated by spaces: state=In progress matches an action In or progress, so none',
+  },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
 ]);

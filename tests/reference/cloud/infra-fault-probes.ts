@@ -22,6 +22,14 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const listed = (await get(t, `${ACTIONS}?start_date__gte=${encodeURIComponent(first.start_date)}`)).objects;
     expect(listed.map((a: any) => a.uuid)).not.toContain(first.uuid);
   },
+  'action-state-filter-split-on-space': async (t) => {
+    // A start of ten containers one after another: In progress for a while (ten container starts).
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', '/api/app/v1/service/', { image: 'x', run_command: 'sleep 1000', sequential_deployment: true, target_num_containers: 10 });
+    const start = (await t.call('POST', `${svc.resource_uri}start/`)).headers.get('x-dockercloud-action-uri');
+    const listed = (await get(t, `${ACTIONS}?state=${encodeURIComponent('In progress')}`)).objects.map((a: any) => a.resource_uri);
+    expect(listed).not.toContain(start);
+  },
   'cluster-tags-not-propagated': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'old' }] });
     await t.ok('PATCH', cluster.resource_uri, { tags: [{ name: 'new' }] });
