@@ -36,6 +36,11 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'failed-action-no-logs', description: 'an action that fails logs nothing (its logs stream is empty)' },
   { name: 'failed-call-action-success', description: 'a refused synchronous call records its action Success instead of Failed' },
   { name: 'patch-actions-unlisted', description: 'the action list leaves out the actions of PATCH calls (a GET of their URI still finds them)' },
+  {
+    name: 'get-recorded-without-header',
+    description:
+      'every call is recorded, reads included (a GET records an action), but only the calls that change something name theirs in X-Vendor-Action-URI',
+  },
   { name: 'action-end-date-is-start', description: 'an asynchronous action ends with its start_date as end_date, not when its processing ended' },
   {
     name: 'async-call-recorded-twice',
@@ -233,6 +238,10 @@ export const FILTER_FAULTS = faultArea('filters', [
   {
     name: 'state-filter-first-word',
     description: 'list endpoints read a state filter value only up to its first space (Not running, Partly deployed, Empty cluster match nothing)',
+  },
+  {
+    name: 'action-state-filter-split-on-space',
+    description: 'the action list reads state as values separated by spaces: state=In progress matches an action In or progress, so none',
   },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },

@@ -120,7 +120,9 @@ export function filterActions(world: World, given: URLSearchParams, actions: rea
   });
   const state = query.get('state');
   const failedIgnored = state === 'Failed' && world.faults.has('blind-action-state-filter-failed-ignored');
-  if (state !== null && !world.faults.has('filter-state-ignored') && !failedIgnored) kept = kept.filter((a) => a.state === state);
+  // Under `action-state-filter-split-on-space` the value is read as several, separated by spaces: In progress is In or progress.
+  const states = state !== null && world.faults.has('action-state-filter-split-on-space') ? state.split(' ') : [state];
+  if (state !== null && !world.faults.has('filter-state-ignored') && !failedIgnored) kept = kept.filter((a) => states.includes(a.state));
   for (const [name, read, test] of bounds) {
     const found = dateBound(query, name);
     if (found === undefined) continue;

@@ -12,6 +12,13 @@ import { acrossTargetSecond, afterTargetSecond, secondOfDate } from '../support/
 
 const LIST = 'cloud/action/list';
 const FINISHED = ['Success', 'Failed', 'Canceled'];
+/**
+ * The state filter's values the spec lists (In progress, Success, Failed) that a finished action
+ * holds: Canceled is not among them (a target may refuse it as a value outside the set), and an action
+ * In progress may end between the filter and its answer (its own check, expectInProgressFiltered).
+ */
+const FILTERED_FINISHED = ['Success', 'Failed'];
+const IN_PROGRESS = 'In progress';
 /** Finished actions no longer change: completeness is held against those only. */
 const finished = (a: Json): boolean => FINISHED.includes(String(a.state));
 const time = secondOfDate;
@@ -109,11 +116,33 @@ async function expectUnfinishedLeftOut(ctx: CloudContext, value: string, id: str
   expectFilterAgrees(ctx, compareFiltered([], filtered, matches), `GET ${ACTIONS}?uuid=${query.uuid}&end_date__lte=${value}`, id);
 }
 
-/** A value of the uuid or state filter: a finished action's uuid; the state Success. */
-function valueFor(param: string, actions: Json[]): string | undefined {
-  if (param === 'state') return 'Success';
+/** Values of the uuid or state filter: a finished action's uuid; each listed state of a finished action there is. */
+function valuesFor(param: string, actions: Json[]): string[] {
   const done = actions.filter(finished);
-  return done[0] ? String(done[0].uuid) : undefined;
+  if (param === 'state') return FILTERED_FINISHED.filter((v) => done.some((a) => a.state === v));
+  return done[0] ? [String(done[0].uuid)] : [];
+}
+
+/**
+ * state=In progress, the listed value of two words (its space encoded): a deploy read In progress
+ * is listed when asked by its uuid beside the state, unless it had ended by the time the list
+ * answered (read again after it); and no action that had finished before is listed under it.
+ */
+async function expectInProgressFiltered(ctx: CloudContext, full: Json[], id: string): Promise<void> {
+  const got = await deployInProgress(ctx, 3);
+  if (!got) return ctx.observe(`no deploy was In progress when read: state=${IN_PROGRESS} was not asked`);
+  const query = { uuid: String(got.action.uuid), state: IN_PROGRESS };
+  const filtered = await listAll(ctx, ACTIONS, query);
+  const after = await ctx.getJson('action', String(got.action.resource_uri), 'the deploy action');
+  const matches = (a: Json): boolean => FILTERS.state!(a, IN_PROGRESS);
+  if (after.state === IN_PROGRESS)
+    expectFilterAgrees(ctx, compareFiltered([got.action], filtered, matches), `GET ${ACTIONS}?uuid=${query.uuid}&state=${IN_PROGRESS}`, id);
+  else ctx.observe(`the deploy was ${String(after.state)} once the list by uuid and state=${IN_PROGRESS} answered: not judged`);
+  const done = new Set(full.filter(finished).map((a) => String(a.resource_uri)));
+  const listed = await listAll(ctx, ACTIONS, { state: IN_PROGRESS });
+  // Only actions finished before the list are judged: another may end between the filter and its answer.
+  const before = listed.filter((a) => done.has(String(a.resource_uri)));
+  expectFilterAgrees(ctx, compareFiltered([], before, matches), `GET ${ACTIONS}?state=${IN_PROGRESS} (the actions finished before it)`, id);
 }
 
 const R = {
@@ -147,7 +176,7 @@ function filterCheck(param: string): CloudCheck {
       const dated = param in DATE_FILTERS;
       const { actions: full, crossed } = await actionsWithHistory(ctx, dated);
       const done = full.filter(finished);
-      const values = dated ? [onBoundValueFor(param, done), dateValueFor(param, done)] : [valueFor(param, full)];
+      const values = dated ? [onBoundValueFor(param, done), dateValueFor(param, done)] : valuesFor(param, full);
       if (dated && !values[1]) {
         const why = crossed ? '' : ' (the target dated no action of this check across a second)';
         ctx.observe(`no date of the finished actions splits them one way under ${param} and another under ${sibling(param)}${why}`);
@@ -162,6 +191,7 @@ function filterCheck(param: string): CloudCheck {
         expectChronological(ctx, filtered, `GET ${ACTIONS}?${param}=${value}`);
       }
       if (param === 'end_date__lte') await expectUnfinishedLeftOut(ctx, distinct[0]!, id);
+      if (param === 'state') await expectInProgressFiltered(ctx, full, id);
     },
   });
 }
@@ -214,7 +244,7 @@ export default [
       const done = full.filter(finished);
       if (!done.length) return ctx.skip('the caller has no finished action to filter by');
       const valuesFor = (param: string): fc.Arbitrary<string> =>
-        param === 'state' ? fc.constantFrom(...FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
+        param === 'state' ? fc.constantFrom(...FILTERED_FINISHED) : fc.constantFrom(...done.map((a) => String(a[sourceField(param)])));
       const query = fc.record(Object.fromEntries(Object.keys(FILTERS).map((p) => [p, fc.option(valuesFor(p), { nil: undefined })])), { requiredKeys: [] });
       ctx.usedSeed = ctx.seed;
       await fc

@@ -9,6 +9,7 @@ import { createCluster, deployClusterAnswered } from '../support/infra.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { sameResource } from '../support/lists.ts';
 import { actionLogLines } from '../support/streams.ts';
+import { emptyActionLog } from '../support/action-log.ts';
 
 const AUDIT = 'cloud/stream/events/audit-as-actions';
 
@@ -76,7 +77,8 @@ export default [
     async run(ctx) {
       const { service, start } = await startedService(ctx);
       const before = await actionLogTexts(ctx, start, 'the ended start');
-      ctx.precondition(before.length > 0, 'the ended start of the service has no log line to compare', AUDIT);
+      // Log details are stated for a Failed action only: a successful start that logged nothing leaves nothing to compare (unverified).
+      if (!before.length) await emptyActionLog(ctx, start);
       const stop = actionUriOf(ctx, await operate(ctx, service, 'stop'), 'stop of the service');
       await ctx.waitForState('action', stop, TERMINAL_ACTION_STATES);
       const after = await actionLogTexts(ctx, start, 'the ended start, after a stop');

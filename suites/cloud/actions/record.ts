@@ -192,13 +192,16 @@ export default [
   }),
   cloudCheck({
     id: R.every,
-    title: 'Every API call by a user is recorded as an action (listed in the action list)',
+    title:
+      'Every API call by a user is recorded as an action (listed in the action list); a GET the target records as an action names it in X-Vendor-Action-URI',
+    requirements: [R.every, R.header],
     endpoint: 'cloud/action/list',
     async run(ctx) {
       const cluster = await createCluster(ctx);
       const uri = cluster.resource_uri;
       const patch = await ctx.api.patch(uri, { tags: [] });
-      const get = await ctx.api.get(uri);
+      // Its own User-Agent tells the action of this GET from another read of the cluster.
+      const get = await ctx.api.request('GET', uri, { headers: { 'user-agent': agentOf('GET') } });
       const listed = await listAll(ctx, ACTIONS, { object: uri, include_related: 'false' });
       const patchAction = patch.headers[ctx.actionHeader];
       ctx.expect(!!patchAction && listed.some((a) => sameResource(a.resource_uri, patchAction)), 'a PATCH is not recorded in the action list', {
@@ -211,8 +214,15 @@ export default [
         actual: patches.map((a) => `${String(a.resource_uri)} (${String(a.state)})`),
         requirement: R.every,
       });
-      const readRecorded = listed.some((a) => a.method === 'GET') || !!get.headers[ctx.actionHeader];
-      ctx.observe(`a GET of the cluster was ${readRecorded ? '' : 'not '}recorded as an action`);
+      // Whether a read is recorded is only observed (see the catalog); one that is, "creates an action", so its response names it.
+      const read = listed.find((a) => a.method === 'GET' && a.user_agent === agentOf('GET'));
+      const named = get.headers[ctx.actionHeader];
+      if (!read) return ctx.observe(`the GET of the cluster was not listed as an action${named ? ` (its response named ${named})` : ''}`);
+      ctx.expect(sameResource(named, read.resource_uri), 'the GET of the cluster is listed as an action, and its response does not name it', {
+        expected: `${ctx.actionHeader}: ${String(read.resource_uri)}`,
+        actual: named ?? `no ${ctx.actionHeader} header`,
+        requirement: R.header,
+      });
     },
   }),
 ];

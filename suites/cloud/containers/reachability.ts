@@ -9,7 +9,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { ownNodes, runningService, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import { onlyOn, ownNodes, runningService, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource } from '../support/lists.ts';
 import { printedIn } from '../support/streams.ts';
 import type { Container, Node } from '../support/views.generated.ts';
@@ -24,7 +24,7 @@ const PINGS = 2;
 
 /** The one running container of a service placed on `node` alone (an extra tag only it carries). */
 async function containerOn(ctx: CloudContext, at: AppNodes, node: Node, only: string): Promise<Container> {
-  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }] });
+  const svc = await runningService(ctx, at, onlyOn(only));
   const [c] = await waitForContainers(ctx, svc, 1);
   if (!sameResource(c!.node, node.resource_uri)) ctx.preconditionUnmet('the container of a service tagged for one node runs elsewhere', R.tags);
   return ctx.getJson('container', c!.resource_uri, 'a Running container');

@@ -5,7 +5,7 @@
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { nodeOf, operateAndSettle, ownNodes, runningService, scaledTo, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
+import { nodeOf, onlyOn, operateAndSettle, ownNodes, runningService, scaledTo, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource } from '../support/lists.ts';
 import type { Container, Node, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
@@ -47,7 +47,7 @@ async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedO
 /** A running service of `count` containers on `node` alone (an extra tag only it carries). */
 async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: number): Promise<Service> {
   const only = await tagNode(ctx, at, node);
-  const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: count });
+  const svc = await runningService(ctx, at, { ...onlyOn(only), target_num_containers: count });
   const placed = await waitForContainers(ctx, svc, count);
   if (!placed.every((c) => sameResource(c.node, node.resource_uri))) ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
   return svc;
@@ -183,12 +183,12 @@ export default [
   }),
   cloudCheck({
     id: R.tags,
-    title: "A service's tags select its nodes: its containers run only on nodes carrying those tags",
+    title: "A service's tags select its nodes: a service tagged with a tag one node alone carries runs all its containers on that node",
     endpoint: 'cloud/service/start',
     async run(ctx) {
       const at = await ownNodes(ctx, 2);
       const only = await tagNode(ctx, at, at.nodes[1]!);
-      const svc = await runningService(ctx, at, { tags: [{ name: at.tag }, { name: only }], target_num_containers: 3 });
+      const svc = await runningService(ctx, at, { ...onlyOn(only), target_num_containers: 3 });
       const placed = await waitForContainers(ctx, svc, 3);
       for (const c of placed)
         ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${c.resource_uri} runs on a node without the service's tags`, {

@@ -170,12 +170,23 @@ function shortened(uri: string): string | undefined {
   return m ? `${m[1]}${m[2]}/` : undefined;
 }
 
+/** The resource_uri of a JSON object body; undefined for any other body. */
+function resourceUriIn(body: string): unknown {
+  try {
+    return (JSON.parse(body) as Json | null)?.resource_uri;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One object of each kind is read back at its resource_uri: the same object, the same spelling.
- * A path whose uuid is cut short is no object's URI ("(uuid) is the resource uuid"): it must not return the object.
+ * What a path whose uuid is cut short answers is not stated (the spec defines `(uuid)` paths only; a
+ * target may resolve a unique prefix, as the engine does with ids): observed, never a breach.
  */
 async function readBack(ctx: CloudContext, objects: Tagged): Promise<void> {
-  for (const [o] of objects.filter(([, kind], i) => objects.findIndex(([, k]) => k === kind) === i)) {
+  const prefixes: string[] = [];
+  for (const [o, kind] of objects.filter(([, kind], i) => objects.findIndex(([, k]) => k === kind) === i)) {
     const uri = String(o.resource_uri);
     const res = await ctx.api.get(uri);
     ctx.expectStatus(res, 200, `GET ${uri}`, R.resolves);
@@ -183,13 +194,10 @@ async function readBack(ctx: CloudContext, objects: Tagged): Promise<void> {
     const short = shortened(uri);
     if (!short) continue;
     const prefix = await ctx.api.get(short);
-    const found = isSuccess(prefix.status) && sameResource(prefix.json<Json>().resource_uri, uri);
-    ctx.expect(!found, `GET ${short} (the uuid cut to 8 characters) returned the object ${uri}`, {
-      expected: 'no object: the path names no resource uuid',
-      actual: `${prefix.status}`,
-      requirement: R.resolves,
-    });
+    const found = isSuccess(prefix.status) && sameResource(resourceUriIn(prefix.text()), uri);
+    prefixes.push(`${kind} ${found ? 'returned the object' : `answered ${prefix.status}`}`);
   }
+  if (prefixes.length) ctx.observe(`GET of a resource_uri with its uuid cut to 8 characters: ${prefixes.join('; ')}`);
 }
 
 export default [

@@ -80,6 +80,13 @@ export async function tagNode(ctx: CloudContext, at: AppNodes, node: Node): Prom
   return extra;
 }
 
+/**
+ * The tags of a service meant for the one node `tagNode` gave `only`: that tag alone. Whether a node
+ * must carry all of a service's tags or any one of them is not stated ("tags used to select nodes"):
+ * a tag no other node carries selects that node under either reading.
+ */
+export const onlyOn = (only: string): Json => ({ tags: [{ name: only }] });
+
 /** A service body for this check: unique name, the image, kept running, placed on `at`'s nodes. */
 export function serviceBody(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Json {
   return {

@@ -17,6 +17,8 @@ const CHECK_OF_FIELD: Record<keyof typeof ACTION_FIELD_WRONG, string> = {
 export const actionFieldTeeth: CloudTeeth[] = [
   ...keysOf(CHECK_OF_FIELD).map((field) => ({ fault: actionFieldWrong(field), catches: [CHECK_OF_FIELD[field]] })),
   { fault: 'action-start-date-first-call', catches: ['cloud/actions/header-on-creating-responses'] },
+  // A GET the target lists as an action names it in the header (judge 2126, #6).
+  { fault: 'get-recorded-without-header', catches: ['cloud/actions/every-call-recorded'] },
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling', 'cloud/action/cancel/can-be-canceled-flag/every-kind'] },
   { fault: 'cancel-deploy-keeps-working', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // The flag compared with the cancel for each kind: a start that says false yet is canceled.

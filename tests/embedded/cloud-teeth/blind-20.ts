@@ -9,8 +9,6 @@ export const blind20Teeth: CloudTeeth[] = [
   // Missed at first: no container of the related sets had been terminated.
   { fault: 'blind20-related-service-live-containers-only', catches: ['cloud/action/list/include-related-stack'] },
   { fault: 'blind20-region-provider-filter-by-name', catches: ['cloud/region/list/filter-provider'] },
-  // Missed at first: no path with a uuid cut short was ever requested.
-  { fault: 'blind20-action-get-uuid-prefix', catches: ['cloud/uri/shape'] },
   { fault: 'blind20-vendor-auth-credentials-only', catches: ['cloud/auth/global-role-vendor-auth'] },
   { fault: 'blind20-linked-from-service-reversed', catches: ['cloud/service/get/linked-from'] },
   { fault: 'blind20-container-dns-search-from-dns', catches: ['cloud/container/get/inherits-service/descriptive-lists'] },

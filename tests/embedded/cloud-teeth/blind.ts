@@ -9,7 +9,7 @@ import type { CloudTeeth } from './types.ts';
 export const blindTeeth: CloudTeeth[] = [
   { fault: 'blind-failed-not-retriable-flag', catches: ['cloud/states/action/failed-allows-retry'] },
   { fault: 'blind-action-log-timestamp-ms', catches: ['cloud/action/logs/message-shape'] },
-  { fault: 'blind-action-state-filter-failed-ignored', catches: ['cloud/action/list/filter-combinations'] },
+  { fault: 'blind-action-state-filter-failed-ignored', catches: ['cloud/action/list/filter-combinations', 'cloud/action/list/filter-state'] },
   {
     fault: 'blind-end-date-filter-reads-start',
     catches: ['cloud/action/list/filter-end-date-gte', 'cloud/action/list/filter-end-date-lte'],

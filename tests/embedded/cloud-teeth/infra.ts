@@ -50,6 +50,8 @@ export const infraTeeth: CloudTeeth[] = [
   },
   // The filter checks' own Not running service, and their cluster whose node is gone (Empty cluster on the reference).
   { fault: 'state-filter-first-word', catches: ['cloud/nodecluster/list/filter-state', 'cloud/service/list/filter-state'] },
+  // The action list's state of two words: a deploy In progress asked by uuid and state (judge 2126, #17).
+  { fault: 'action-state-filter-split-on-space', catches: ['cloud/action/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-returns-auth', catches: ['cloud/repository/credentials-write-only'] },
   { fault: 'repository-in-use-by-prefix', catches: ['cloud/repository/in-use'] },

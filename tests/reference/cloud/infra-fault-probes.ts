@@ -3,7 +3,7 @@
  * server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, until, type TestServer } from './helpers.ts';
+import { deployedCluster, NODE_TYPE, REGION, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
@@ -21,6 +21,20 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const [first] = (await get(t, ACTIONS)).objects;
     const listed = (await get(t, `${ACTIONS}?start_date__gte=${encodeURIComponent(first.start_date)}`)).objects;
     expect(listed.map((a: any) => a.uuid)).not.toContain(first.uuid);
+  },
+  'action-state-filter-split-on-space': async (t) => {
+    // A start of ten containers one after another: In progress for a while (ten container starts).
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', '/api/app/v1/service/', { image: 'x', run_command: 'sleep 1000', sequential_deployment: true, target_num_containers: 10 });
+    const start = (await t.call('POST', `${svc.resource_uri}start/`)).headers.get('x-dockercloud-action-uri');
+    const listed = (await get(t, `${ACTIONS}?state=${encodeURIComponent('In progress')}`)).objects.map((a: any) => a.resource_uri);
+    expect(listed).not.toContain(start);
+  },
+  'get-recorded-without-header': async (t) => {
+    const cluster = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'c', node_type: NODE_TYPE, region: REGION });
+    expect((await t.call('GET', cluster.resource_uri)).headers.get('x-dockercloud-action-uri')).toBeNull();
+    const listed = (await get(t, `${ACTIONS}?object=${cluster.resource_uri}`)).objects;
+    expect(listed.map((a: any) => a.method)).toContain('GET');
   },
   'cluster-tags-not-propagated': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'old' }] });
