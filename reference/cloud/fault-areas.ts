@@ -60,6 +60,10 @@ export const STATE_FAULTS = faultArea('states', [
     name: 'cluster-patch-resets-absent',
     description: 'PATCH of a node cluster resets the optional fields its body leaves out: tags to [] and target_num_nodes to 1 (and scales to it)',
   },
+  {
+    name: 'cluster-delete-forgets-nodes',
+    description: 'DELETE of a node cluster empties its nodes list and terminates the cluster alone: its nodes stay Deployed',
+  },
   { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   {

@@ -57,4 +57,5 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'events-plain-text', catches: ['cloud/stream/events/endpoint'] },
   { fault: 'repo-unversioned', catches: ['cloud/http/json-responses'] },
   { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
+  { fault: 'cluster-delete-forgets-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
 ];
