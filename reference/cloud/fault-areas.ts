@@ -72,6 +72,10 @@ export const STATE_FAULTS = faultArea('states', [
       'redeploy with reuse_volumes true (the default) keeps the volumes the containers show, but recreates them empty: the data written there is lost',
   },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
+  {
+    name: 'service-delete-keeps-volume',
+    description: 'volumes are kept after a service DELETE, by service name and path: a new service of that name mounts the old volume, data included',
+  },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   {
     name: 'container-ops-whole-service',

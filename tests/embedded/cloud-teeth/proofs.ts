@@ -58,4 +58,5 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'repo-unversioned', catches: ['cloud/http/json-responses'] },
   { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
   { fault: 'cluster-delete-forgets-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
+  { fault: 'service-delete-keeps-volume', catches: ['cloud/service/terminate/data-deleted'] },
 ];

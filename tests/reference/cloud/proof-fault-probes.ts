@@ -282,6 +282,15 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect((await settledIn(t, cluster.resource_uri, 'Terminated')).nodes).toEqual([]);
     expect((await get(t, cluster.nodes[0])).state).toBe('Deployed');
   },
+  'service-delete-keeps-volume': async (t) => {
+    await deployedCluster(t, 1);
+    const body = { image: 'x', name: 'kept', bindings: [{ container_path: '/d' }] };
+    const volumeOf = async (svc: any): Promise<string> => (await get(t, svc.containers[0])).bindings[0].volume;
+    const old = await runningService(t, body);
+    await t.ok('DELETE', old.resource_uri);
+    await settledIn(t, old.resource_uri, 'Terminated');
+    expect(await volumeOf(await runningService(t, body))).toBe(await volumeOf(old));
+  },
   'container-ops-whole-service': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
