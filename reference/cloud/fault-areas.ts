@@ -354,6 +354,10 @@ export const SHAPE_FAULTS = faultArea('shapes', [
 /** Services: what a service's containers get from it. */
 export const SERVICE_FAULTS = faultArea('services', [
   { name: 'image-env-wins', description: "the image's own variables (PATH, HOME, HOSTNAME) win over container_envvars of the same name in the containers" },
+  {
+    name: 'entrypoint-image-wins',
+    description: "an image's own ENTRYPOINT wins over the service's entrypoint in the containers (the field still shows the service's)",
+  },
   { name: 'working-dir-not-applied', description: "the containers' programs start in / whatever working_dir their service sets (the field still shows it)" },
   {
     name: 'net-modes-swapped',

@@ -59,4 +59,5 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
   { fault: 'cluster-delete-forgets-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'service-delete-keeps-volume', catches: ['cloud/service/terminate/data-deleted'] },
+  { fault: 'entrypoint-image-wins', catches: ['cloud/service/overrides-image/image-entrypoint'] },
 ];

@@ -291,6 +291,12 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     await settledIn(t, old.resource_uri, 'Terminated');
     expect(await volumeOf(await runningService(t, body))).toBe(await volumeOf(old));
   },
+  'entrypoint-image-wins': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'alpine/git:latest', entrypoint: 'sleep', run_command: '86400' });
+    const outputs = await logsOf(t, `${svc.containers[0]}exec/?command=${encodeURIComponent('cat /proc/1/comm')}`);
+    expect(outputs.map((m) => String(m.output)).join('')).toMatch(/^git$/m);
+  },
   'container-ops-whole-service': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', target_num_containers: 2 });
