@@ -65,6 +65,10 @@ export const STATE_FAULTS = faultArea('states', [
     name: 'cluster-patch-resets-absent',
     description: 'PATCH of a node cluster resets the optional fields its body leaves out: tags to [] and target_num_nodes to 1 (and scales to it)',
   },
+  {
+    name: 'cluster-delete-forgets-nodes',
+    description: 'DELETE of a node cluster empties its nodes list and terminates the cluster alone: its nodes stay Deployed',
+  },
   { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   {
@@ -73,6 +77,10 @@ export const STATE_FAULTS = faultArea('states', [
       'redeploy with reuse_volumes true (the default) keeps the volumes the containers show, but recreates them empty: the data written there is lost',
   },
   { name: 'autorestart-ignored', description: 'containers that exit are never restarted, whatever autorestart says' },
+  {
+    name: 'service-delete-keeps-volume',
+    description: 'volumes are kept after a service DELETE, by service name and path: a new service of that name mounts the old volume, data included',
+  },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   {
     name: 'container-ops-whole-service',
@@ -355,6 +363,10 @@ export const SHAPE_FAULTS = faultArea('shapes', [
 /** Services: what a service's containers get from it. */
 export const SERVICE_FAULTS = faultArea('services', [
   { name: 'image-env-wins', description: "the image's own variables (PATH, HOME, HOSTNAME) win over container_envvars of the same name in the containers" },
+  {
+    name: 'entrypoint-image-wins',
+    description: "an image's own ENTRYPOINT wins over the service's entrypoint in the containers (the field still shows the service's)",
+  },
   { name: 'working-dir-not-applied', description: "the containers' programs start in / whatever working_dir their service sets (the field still shows it)" },
   {
     name: 'net-modes-swapped',

@@ -30,6 +30,18 @@ function defaultOuterPort(world: World, node: Node, inner: number): number | nul
   return world.faults.has('outer-port-default-inner') ? inner : allocatePort(node);
 }
 
+/**
+ * Under `service-delete-keeps-volume` volumes are keyed by service name and container path, as named volumes are: a
+ * service created with the name of a deleted one mounts the volume the deleted one had there, with its data.
+ */
+function deletedServiceVolume(world: World, svc: Service, path: string | null): string | undefined {
+  const deleted = [...world.store.services.values()].filter(
+    (s) => s !== svc && s.state === 'Terminated' && s.config.name === svc.config.name && s.scope.namespace === svc.scope.namespace,
+  );
+  const bindings = deleted.flatMap((s) => s.containers.flatMap((uuid) => world.store.containers.get(uuid)?.bindings ?? []));
+  return bindings.find((p) => p.container_path === path && p.volume)?.volume ?? undefined;
+}
+
 function bindingsFor(world: World, svc: Service, previous: readonly ContainerBinding[], reuseVolumes: boolean): ContainerBinding[] {
   const reuse = reuseVolumes && !world.faults.has('reuse-volumes-ignored');
   return svc.bindings.flatMap((b): ContainerBinding[] => {
@@ -40,6 +52,8 @@ function bindingsFor(world: World, svc: Service, previous: readonly ContainerBin
     }
     if (b.host_path) return [{ volume: null, host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable }];
     const kept = reuse ? previous.find((p) => p.container_path === b.container_path && p.volume)?.volume : undefined;
+    const named = world.faults.has('service-delete-keeps-volume') ? deletedServiceVolume(world, svc, b.container_path) : undefined;
+    if (named) return [{ volume: named, host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
     // Under `redeploy-volume-data-dropped` the volume is kept (the same one shown) but recreated empty: its data is lost.
     if (kept && world.faults.has('redeploy-volume-data-dropped')) world.store.volumeFiles.delete(kept);
     if (world.faults.has('blind9-binding-volume-shared-by-containers')) {

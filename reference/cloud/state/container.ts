@@ -13,6 +13,7 @@ import { portsJson } from './ports.ts';
 import type { ShellEnv } from './shell.ts';
 import { volumeFilesOf } from './store.ts';
 import { cpuWeightOf } from './cpu-weight.ts';
+import { programName, programOf } from './images.ts';
 import { allows, type StateTable } from './states.ts';
 
 export type ContainerOp = 'start' | 'stop' | 'terminate';
@@ -101,8 +102,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     interfaces: interfacesOf(world, c),
-    // PID 1 is the container's own first program, or the node's init under pid host.
-    pidOne: c.config.pid === 'host' ? 'systemd' : (c.config.run_command ?? 'sh').trim().split(/\s+/)[0]!.split('/').at(-1) || 'sh',
+    // PID 1 is the container's own first program (its entrypoint, else its command), or the node's init under pid host.
+    pidOne: c.config.pid === 'host' ? 'systemd' : programName(programOf(world, c.config)),
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
     cgroup: `/${cgroupParent(world, c.config.cgroup_parent) || 'docker'}/${c.uuid}`,
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.

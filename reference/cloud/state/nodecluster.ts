@@ -170,7 +170,9 @@ export async function scaleCluster(world: World, c: NodeCluster, job: Job): Prom
 
 export async function terminateCluster(world: World, c: NodeCluster, job: Job): Promise<void> {
   setState(world, c, 'Terminating');
-  if (world.faults.has('blind-cluster-terminate-keeps-nodes')) await job.wait('terminate');
+  // Under `cluster-delete-forgets-nodes` the cluster lets go of its nodes (its list emptied) and leaves them running.
+  if (world.faults.has('cluster-delete-forgets-nodes')) c.nodes = [];
+  if (world.faults.has('blind-cluster-terminate-keeps-nodes') || world.faults.has('cluster-delete-forgets-nodes')) await job.wait('terminate');
   else await terminateNodes(world, liveNodes(world, c), job);
   if (!world.faults.has('blind2-cluster-destroyed-date-null')) c.destroyed_datetime = world.clock.now();
   setState(world, c, 'Terminated');

@@ -7,7 +7,7 @@ import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSet
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
-import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes } from '../support/reuse-volumes.ts';
+import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes, volumeAt } from '../support/reuse-volumes.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
@@ -67,9 +67,6 @@ async function endsIn(
     effect,
   );
 }
-
-/** The volume a container shows for a container path (null or absent where it shows none). */
-const volumeAt = (c: Container, path: string): unknown => (c.bindings ?? []).find((b) => b.container_path === path)?.volume;
 
 const volumes = (c: Container): string[] => (c.bindings ?? []).map((b) => `${String(b.container_path)}=${String(b.volume)}`).sort();
 /** The volumes of a container and the container, read once it runs again. */

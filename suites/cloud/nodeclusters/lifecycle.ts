@@ -2,8 +2,8 @@ import { createService, live, containersOf, operate, serviceBody, settled, tagNa
 import { ENDS, expectActionSucceeded, finishedActionOf, IN_PROGRESS, SUCCEEDS } from '../support/actions.ts';
 import { expect202, expectCreatedInProgress } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
-import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, offDefaultPlacement, settle } from '../support/infra.ts';
-import { expectListedAsGot, listAll, sameResource } from '../support/lists.ts';
+import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployCluster, deployedCluster, liveNodes, NODES, offDefaultPlacement, settle } from '../support/infra.ts';
+import { expectListedAsGot, listAll, sameResource, uriOf } from '../support/lists.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
@@ -35,6 +35,17 @@ const KEPT_TAG = 'conformance-kept';
 /** The nodes a cluster lists, each as its GET shows it. */
 async function nodesOf(ctx: CloudContext, cluster: NodeCluster): Promise<Node[]> {
   return Promise.all((cluster.nodes ?? []).map((n) => ctx.getJson('node', n, 'node')));
+}
+
+/**
+ * The nodes of a cluster: `known` (as it listed them) and those the node list, filtered by node_cluster, names as its
+ * own (a list that holds recently terminated nodes), each once.
+ */
+async function nodesOfCluster(ctx: CloudContext, uri: string, known: readonly string[]): Promise<string[]> {
+  const listed = (await listAll(ctx, NODES, { node_cluster: uri })).filter((n) => sameResource(n.node_cluster, uri)).map(uriOf);
+  const found: string[] = [];
+  for (const n of [...known, ...listed]) if (!found.some((f) => sameResource(f, n))) found.push(n);
+  return found;
 }
 
 /** current_num_nodes is the actual count: the cluster's nodes that are not terminated. */
@@ -289,6 +300,9 @@ export default [
     async run(ctx) {
       const cluster = await deployedCluster(ctx, 2);
       const uri = cluster.resource_uri;
+      // The nodes are those the cluster had before the DELETE: what a terminated cluster still lists is not shown.
+      const before: string[] = cluster.nodes ?? [];
+      ctx.precondition(before.length > 0, `the deployed cluster ${uri} lists no nodes`, OPERATION.clusterDeploy);
       const res = await ctx.api.delete(uri);
       ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
       await expectCreatedInProgress(ctx, res, uri, 'terminate');
@@ -297,7 +311,7 @@ export default [
       const listed = (await listAll(ctx, CLUSTERS)).find((c) => c.uuid === cluster.uuid);
       ctx.expect(listed !== undefined, 'a cluster just terminated (state Terminated) is no longer listed', { requirement: R.recent });
       ctx.expectEqual(listed?.state, 'Terminated', 'the listed terminated cluster is not Terminated', R.recent);
-      for (const n of (done.nodes as string[]) ?? []) {
+      for (const n of await nodesOfCluster(ctx, uri, [...before, ...(done.nodes ?? [])])) {
         ctx.expectEqual((await ctx.getJson('node', n, 'node')).state, 'Terminated', `node ${n} of a terminated cluster is not Terminated`, R.terminates);
       }
       expect202(ctx, res, 'terminate', R.terminate202);

@@ -16,6 +16,7 @@ import {
   waitForContainers,
   type AppNodes,
   type ServiceRef,
+  ENTRYPOINT_IMAGE,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
@@ -135,6 +136,27 @@ export default [
         lines.some((l) => String(l.log).includes(marker)),
         "the container did not run the service's run_command (its output is not in the logs)",
         { expected: marker, actual: lines.map((l) => l.log).slice(0, 10), requirement: R.overrides },
+      );
+    },
+  }),
+  cloudCheck({
+    id: `${R.overrides}/image-entrypoint`,
+    title: "On an image with an ENTRYPOINT of its own, the service's entrypoint and run_command are what the container runs (PID 1 is sleep)",
+    requirements: [R.overrides],
+    endpoint: 'cloud/container/exec',
+    async run(ctx) {
+      // busybox has no entrypoint to override: an image entrypoint winning over the service's shows only on an image that has one.
+      const body = serviceBody(ctx, await sharedNodes(ctx), { image: ENTRYPOINT_IMAGE, entrypoint: 'sleep', run_command: '86400' });
+      const svc = await operateAndSettle(ctx, await createService(ctx, body), 'start');
+      // `git sleep 86400` (the image's entrypoint winning) exits at once: the container must run and keep running.
+      const [container] = await waitForContainers(ctx, svc, 1, ['Running'], undefined, R.overrides);
+      const seen = await watch(ctx, container!.resource_uri, 1000);
+      ctx.expectEqual(seen.states, ['Running'], `the container of ${ENTRYPOINT_IMAGE} with entrypoint sleep did not keep running`, R.overrides);
+      ctx.expectEqual(
+        await printedIn(ctx, container!, 'cat /proc/1/comm'),
+        'sleep',
+        `PID 1 of the container of ${ENTRYPOINT_IMAGE} is not the service's entrypoint sleep`,
+        R.overrides,
       );
     },
   }),

@@ -12,11 +12,22 @@ import {
   operateAndSettle,
   runningService,
   serviceBody,
+  SERVICES,
   settled,
+  startedService,
+  terminateLater,
   waitForContainers,
 } from '../support/app.ts';
-import { environment } from '../support/streams.ts';
-import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes } from '../support/reuse-volumes.ts';
+import { environment, printedIn } from '../support/streams.ts';
+import {
+  DATA_PATH,
+  expectReuseVolumesDefault,
+  expectReuseVolumesQuery,
+  MARKER_FILE,
+  type RedeployedVolumes,
+  volumeAt,
+  writeMarker,
+} from '../support/reuse-volumes.ts';
 import type { Service } from '../support/views.generated.ts';
 import { OPERATION, operationRequirement } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
@@ -33,6 +44,7 @@ const R = {
   reuse: 'cloud/service/redeploy/reuse-volumes-default-true',
   reuseQuery: 'cloud/service/redeploy/query-reuse-volumes',
   irreversible: 'cloud/service/terminate/not-reversible',
+  dataDeleted: 'cloud/service/terminate/data-deleted',
 };
 
 /** The volume URIs of a service's live containers, by container path. */
@@ -206,6 +218,40 @@ export default [
       const res = await operate(ctx, uri, 'start');
       await expectRefused(ctx, res, 'start of a Terminated service', R.irreversible);
       ctx.expectEqual((await settled(ctx, 'service', uri)).state, 'Terminated', 'the Terminated service left Terminated', R.irreversible);
+    },
+  }),
+  cloudCheck({
+    id: R.dataDeleted,
+    title: "DELETE deletes the data in the service's containers for good: a new service of its name and binding gets neither its volume nor its data",
+    endpoint: 'cloud/service/terminate',
+    async run(ctx) {
+      // The same name and binding again: a target keeping volumes by service name and path (as named volumes are) gives them back.
+      const body = serviceBody(ctx, await sharedNodes(ctx), { bindings: [{ container_path: DATA_PATH }] });
+      const svc = await startedService(ctx, await createService(ctx, body));
+      const [container] = await waitForContainers(ctx, svc, 1);
+      const volume = volumeAt(container!, DATA_PATH);
+      const marker = await writeMarker(ctx, [container!]);
+      await ctx.setUp(() => operateAndSettle(ctx, svc, 'terminate'), R.terminate);
+      const res = await ctx.api.post(SERVICES, body);
+      // Whether the name of a terminated service is free again is not shown.
+      if (!isSuccess(res.status)) return ctx.unverified(`a new service named ${String(body.name)} was refused (${res.status}): ${res.text().slice(0, 200)}`);
+      const again = ctx.expectJson<Service>(res, 'service create response');
+      terminateLater(ctx, again.resource_uri);
+      const [fresh] = await waitForContainers(ctx, await startedService(ctx, again), 1);
+      // Where a container's data lives is not shown: a volume shown is followed, and the data is read in any case.
+      if (typeof volume === 'string' && volume !== '')
+        ctx.expect(volumeAt(fresh!, DATA_PATH) !== volume, `the deleted service's volume ${volume} was given to ${fresh!.resource_uri}`, {
+          expected: 'a new volume: the data of a deleted service is deleted',
+          actual: volumeAt(fresh!, DATA_PATH),
+          requirement: R.dataDeleted,
+        });
+      else ctx.observe(`the container shows no volume for ${DATA_PATH} (${String(volume)}): the data alone tells whether it was kept`);
+      const read = await printedIn(ctx, fresh!, `cat ${MARKER_FILE}`);
+      ctx.expect(!read.includes(marker), `${fresh!.resource_uri} of a new service of the same name and binding has the deleted service's data`, {
+        expected: `no ${MARKER_FILE} holding ${marker}`,
+        actual: read.slice(0, 200),
+        requirement: R.dataDeleted,
+      });
     },
   }),
 ];

@@ -19,6 +19,8 @@ export const CONTAINERS = '/api/app/v1/container/';
 
 /** An image in engine format that any target can pull; the suite relies only on the shell built-ins. */
 export const IMAGE = 'busybox:latest';
+/** A public image with an ENTRYPOINT of its own (`git`, CMD `--help`), on Alpine: busybox's sleep, cat and sh are there. */
+export const ENTRYPOINT_IMAGE = 'alpine/git:latest';
 /** A run_command that keeps its container running. */
 export const LONG_RUNNING = 'sleep 86400';
 /** A run_command of shell built-ins: it prints and exits with code 3 (the container ends Stopped). */

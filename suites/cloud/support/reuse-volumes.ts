@@ -18,7 +18,11 @@ import type { Container } from './views.generated.ts';
 
 /** The container path of the volume the redeploy checks bind. */
 export const DATA_PATH = '/conformance-data';
-const MARKER_FILE = `${DATA_PATH}/conformance-marker`;
+/** The file each check writes its marker into, in the volume at DATA_PATH. */
+export const MARKER_FILE = `${DATA_PATH}/conformance-marker`;
+
+/** The volume a container's binding at `path` names (null, absent or a URI: how a binding shows it). */
+export const volumeAt = (c: Container, path: string): unknown => (c.bindings ?? []).find((b) => b.container_path === path)?.volume;
 
 /** How a check reads what it redeploys, once the redeploy has settled. */
 export interface RedeployedVolumes {
@@ -33,7 +37,7 @@ const volumeOf = (entry: string): string => entry.slice(entry.indexOf('=') + 1);
 const named = (entry: string): boolean => !['', 'null', 'undefined'].includes(volumeOf(entry));
 
 /** Writes a marker of this check into the volume of each container (exec); returns the marker. */
-async function writeMarker(ctx: CloudContext, containers: readonly Container[]): Promise<string> {
+export async function writeMarker(ctx: CloudContext, containers: readonly Container[]): Promise<string> {
   ctx.precondition(containers.length > 0, 'the resource has no running container to write into');
   const marker = ctx.uniqueName('volume-data');
   for (const c of containers) {

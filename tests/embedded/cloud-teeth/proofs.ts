@@ -57,4 +57,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'events-plain-text', catches: ['cloud/stream/events/endpoint'] },
   { fault: 'repo-unversioned', catches: ['cloud/http/json-responses'] },
   { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
+  { fault: 'cluster-delete-forgets-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
+  { fault: 'service-delete-keeps-volume', catches: ['cloud/service/terminate/data-deleted'] },
+  { fault: 'entrypoint-image-wins', catches: ['cloud/service/overrides-image/image-entrypoint'] },
 ];

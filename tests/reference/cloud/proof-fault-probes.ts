@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { action, basic, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, basic, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -275,6 +275,27 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
   'stream-logs-auth-not-required': async (t) => {
     const a = await action(t, await t.call('POST', S, { image: 'x' }));
     (await t.ws(`${a.resource_uri}logs/`, { user: '' })).close();
+  },
+  'cluster-delete-forgets-nodes': async (t) => {
+    const cluster = await deployedCluster(t, 2);
+    await t.ok('DELETE', cluster.resource_uri);
+    expect((await settledIn(t, cluster.resource_uri, 'Terminated')).nodes).toEqual([]);
+    expect((await get(t, cluster.nodes[0])).state).toBe('Deployed');
+  },
+  'service-delete-keeps-volume': async (t) => {
+    await deployedCluster(t, 1);
+    const body = { image: 'x', name: 'kept', bindings: [{ container_path: '/d' }] };
+    const volumeOf = async (svc: any): Promise<string> => (await get(t, svc.containers[0])).bindings[0].volume;
+    const old = await runningService(t, body);
+    await t.ok('DELETE', old.resource_uri);
+    await settledIn(t, old.resource_uri, 'Terminated');
+    expect(await volumeOf(await runningService(t, body))).toBe(await volumeOf(old));
+  },
+  'entrypoint-image-wins': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'alpine/git:latest', entrypoint: 'sleep', run_command: '86400' });
+    const outputs = await logsOf(t, `${svc.containers[0]}exec/?command=${encodeURIComponent('cat /proc/1/comm')}`);
+    expect(outputs.map((m) => String(m.output)).join('')).toMatch(/^git$/m);
   },
   'container-ops-whole-service': async (t) => {
     await deployedCluster(t, 1);

@@ -1,0 +1,46 @@
+/**
+ * The images whose configuration the reference knows: each one's ENTRYPOINT and CMD, as its registry
+ * serves them. Any other image is taken as busybox's (no entrypoint, CMD `sh`), the suite's usual
+ * image. A container runs its service's entrypoint and run_command where set, over the image's
+ * ("entrypoint, run_command: override the image values"); the image's CMD only where the service
+ * sets neither (an entrypoint set drops it, as the engine does). What the program does is simulated
+ * from the run_command alone (container-ops.ts); the entrypoint shows as PID 1's name.
+ */
+import type { World } from '../world.ts';
+import type { ServiceConfig } from './model.ts';
+
+interface ImageConfig {
+  entrypoint: string | null;
+  cmd: string | null;
+}
+
+/** By repository, without registry host, `library/` or tag. alpine/git: the suite's image with an ENTRYPOINT. */
+const IMAGES: Readonly<Record<string, ImageConfig>> = {
+  'alpine/git': { entrypoint: 'git', cmd: '--help' },
+};
+
+const BUSYBOX: ImageConfig = { entrypoint: null, cmd: 'sh' };
+
+/** The repository an image reference names: no tag or digest, no docker.io host, no `library/`. */
+function repositoryOf(image: string): string {
+  const bare = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
+  return bare.replace(/^(docker\.io|index\.docker\.io|registry-1\.docker\.io)\//, '').replace(/^library\//, '');
+}
+
+export const imageConfig = (image: string): ImageConfig => IMAGES[repositoryOf(image)] ?? BUSYBOX;
+
+/**
+ * The program a container of `cfg` runs: its entrypoint and its command. Under `entrypoint-image-wins` the image's
+ * entrypoint, where it has one, wins over the service's.
+ */
+export function programOf(world: World, cfg: Pick<ServiceConfig, 'image_name' | 'entrypoint' | 'run_command'>): ImageConfig {
+  const image = imageConfig(cfg.image_name);
+  const entrypoint = world.faults.has('entrypoint-image-wins') ? (image.entrypoint ?? cfg.entrypoint) : (cfg.entrypoint ?? image.entrypoint);
+  return { entrypoint, cmd: cfg.run_command ?? (cfg.entrypoint ? null : image.cmd) };
+}
+
+/** The name of the program PID 1 runs (/proc/1/comm): the first word of the entrypoint, else of the command. */
+export function programName(program: ImageConfig): string {
+  const first = (program.entrypoint ?? program.cmd ?? 'sh').trim().split(/\s+/)[0] ?? '';
+  return first.split('/').at(-1) || 'sh';
+}
