@@ -9,6 +9,7 @@
  */
 import { type Fault, type FaultSet as FaultSetOf, parseFaultNames } from '../faults.ts';
 import * as AREAS from './fault-areas.ts';
+import { ACTION_FAULTS, STATE_FAULTS } from './fault-areas/actions-states.ts';
 import { BLIND_FAULTS } from './fault-areas/blind.ts';
 import { BLIND_2_FAULTS } from './fault-areas/blind-2.ts';
 import { BLIND_3_FAULTS } from './fault-areas/blind-3.ts';
@@ -38,8 +39,8 @@ import { BLIND_26_FAULTS } from './fault-areas/blind-26.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
-  ...AREAS.ACTION_FAULTS,
-  ...AREAS.STATE_FAULTS,
+  ...ACTION_FAULTS,
+  ...STATE_FAULTS,
   ...AREAS.DEPLOYMENT_FAULTS,
   ...AREAS.DEFAULT_FAULTS,
   ...AREAS.VALIDATION_FAULTS,
