@@ -36,6 +36,7 @@ import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
+import { blind26Teeth } from './blind-26.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -63,6 +64,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind23Teeth,
   ...blind24Teeth,
   ...blind25Teeth,
+  ...blind26Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
