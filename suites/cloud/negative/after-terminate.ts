@@ -15,7 +15,7 @@ import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { listAll, sameResource } from '../support/lists.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
-import { addedRepository, TERMINABLE_KINDS, type TerminableKind } from './terminated-objects.ts';
+import { addedRepository, getOf, TERMINABLE_KINDS, type TerminableKind, terminatedByGet } from './terminated-objects.ts';
 
 export const AFTER_TERMINATE = 'cloud/errors/after-terminate';
 export const AFTER_TERMINATE_CLIENT_ERROR = 'cloud/errors/after-terminate/client-error';
@@ -51,14 +51,15 @@ async function stateOf(ctx: CloudContext, uri: string): Promise<string> {
 function afterTerminateCheck(kind: TerminableKind): CloudCheck {
   return cloudCheck({
     id: `${AFTER_TERMINATE}/${kind.resource}`,
-    title: `A terminated ${kind.resource} stays Terminated: GET and lists show it so, and no operation brings it back or answers a server error`,
-    requirements: [AFTER_TERMINATE, AFTER_TERMINATE_CLIENT_ERROR],
+    title: `A terminated ${kind.resource} stays Terminated: GET of its URI answers it (200, same uuid), lists show it so, no operation revives it or errs 5xx`,
+    requirements: [AFTER_TERMINATE, AFTER_TERMINATE_CLIENT_ERROR, getOf(kind)],
     endpoint: `cloud/${kind.resource}/terminate`,
     async run(ctx) {
-      const { uri, uuid } = await ctx.setUp(() => kind.make(ctx));
+      const made = await ctx.setUp(() => kind.make(ctx));
+      const { uri, uuid } = made;
       const ended = await ctx.api.delete(uri);
       if (ended.status >= 300) ctx.blockedBy(kind.terminates, `DELETE ${uri} answered ${ended.status}`);
-      await ctx.setUp(() => ctx.waitForState(kind.view, uri, ['Terminated'], TERMINATED_WITHIN_MS), kind.terminates);
+      await terminatedByGet(ctx, kind, made, TERMINATED_WITHIN_MS);
       const table = tableEndpoints(kind.resource);
       for (const endpoint of operations(kind.resource).filter((e) => !table.has(e.id))) {
         const op = `${endpoint.method} ${pathOn(endpoint, uri)}`;

@@ -3,10 +3,12 @@
  * checks: how a check makes one and ends it, the catalog resource whose endpoints operate on it,
  * and where its list is.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTAINERS, createService, runningAppContainer, SERVICES, STACKS } from '../support/app.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, deployedNode, NODES } from '../support/infra.ts';
-import type { Json } from '../support/lists.ts';
+import { type Json, listAll, sameResource } from '../support/lists.ts';
+import { getRequirement } from '../support/operation-requirements.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
 
 export interface EndedObject {
@@ -59,6 +61,50 @@ export const TERMINABLE_KINDS: readonly TerminableKind[] = [
     make: async (ctx) => uriOf(await runningAppContainer(ctx)),
   },
 ];
+
+/** The requirement of GET of one object of the kind ("one node", "one cluster"...). */
+export function getOf(kind: TerminableKind): string {
+  const requirement = getRequirement(kind.view);
+  if (!requirement) throw new Error(`no requirement of GET of one ${kind.resource}`);
+  return requirement;
+}
+
+/**
+ * Reads the object `ended` by GET of its resource_uri until it is Terminated, and returns it. Its list
+ * holds "current and recently terminated" objects and GET of its URI answers "one" of them: while the
+ * list shows the object, GET answers 200 with it (same uuid), Terminated or not; an answer other than
+ * 200 then breaks the GET's requirement. A target whose list no longer shows it keeps no terminated
+ * object to read (how long a terminated one stays is not shown): the check ends unverified.
+ */
+export async function terminatedByGet(ctx: CloudContext, kind: TerminableKind, ended: EndedObject, timeoutMs: number): Promise<Json> {
+  const requirement = getOf(kind);
+  const deadline = Date.now() + timeoutMs;
+  let state = '(not read)';
+  while (Date.now() < deadline) {
+    const res = await ctx.api.get(ended.uri);
+    if (res.status !== 200) {
+      const listed = (await listAll(ctx, kind.list, ended.uuid ? { uuid: ended.uuid } : {})).find((o) => sameResource(o.resource_uri, ended.uri));
+      if (!listed) return ctx.unverified(`GET ${ended.uri} of the terminated ${kind.resource} answered ${res.status} and ${kind.list} no longer shows it`);
+      return ctx.fail(`GET ${ended.uri} answered ${res.status} while ${kind.list} shows the ${kind.resource} (state ${String(listed.state)})`, {
+        expected: `200 with the ${kind.resource} it lists`,
+        actual: { status: res.status, body: res.text().slice(0, 300) },
+        requirement,
+      });
+    }
+    const got = ctx.expectJson<Json>(res, `GET ${ended.uri}`, requirement);
+    state = String(got.state);
+    if (state === 'Terminated') {
+      ctx.verify(ended.uuid === undefined || got.uuid === ended.uuid, `GET ${ended.uri} of the terminated ${kind.resource} answered another object`, {
+        expected: ended.uuid,
+        actual: got.uuid,
+        requirement,
+      });
+      return got;
+    }
+    await sleep(50);
+  }
+  return ctx.blockedBy(kind.terminates, `${ended.uri} did not reach Terminated within ${timeoutMs} ms (last state ${state})`);
+}
 
 /** An external repository added for the check (removed after it), and the path that names it. */
 export async function addedRepository(ctx: CloudContext): Promise<string> {

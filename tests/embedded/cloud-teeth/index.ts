@@ -31,6 +31,7 @@ import { blind22Teeth } from './blind-22.ts';
 import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
+import { blind26Teeth } from './blind-26.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -66,6 +67,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind23Teeth,
   ...blind24Teeth,
   ...blind25Teeth,
+  ...blind26Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
