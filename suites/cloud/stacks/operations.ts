@@ -9,7 +9,7 @@ import { sharedNodes, containersOf, createStack, live, operateAndSettle, service
 import { keptField, verifyKept } from '../support/kept.ts';
 import { UPDATE } from '../services/update.ts';
 import { expectAnswerAsGot, sameResource, type Json } from '../support/lists.ts';
-import { openEvents, parseFrame } from '../support/streams.ts';
+import { openEventsWitness, parseFrame } from '../support/streams.ts';
 import { volumesOf } from '../services/operations.ts';
 import { servicesByName } from './create.ts';
 import { afterTargetSecond } from '../support/target-clock.ts';
@@ -248,14 +248,14 @@ export default [
     async run(ctx) {
       const stack = await runningStack(ctx);
       const running = (await Promise.all([...(await servicesByName(ctx, stack)).values()].map((svc) => containersOf(ctx, svc)))).flat();
-      const { session: events } = await openEvents(ctx);
+      const events = await openEventsWitness(ctx);
       const op = await startOp(ctx, stack.resource_uri, 'stop', R.stop, R.stop202);
       ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
       await settled(ctx, 'stack', stack.resource_uri);
       await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Stopped'], R.stop), 'Stopped', R.stop);
       await op.expectAsync();
       const actionUri = op.res.headers[ctx.actionHeader];
-      if (actionUri) await expectStoppedBeforeActionEnds(ctx, events, actionUri, live(running));
+      if (actionUri && events) await expectStoppedBeforeActionEnds(ctx, events, actionUri, live(running));
     },
   }),
   cloudCheck({

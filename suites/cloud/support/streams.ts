@@ -255,3 +255,15 @@ export async function openEvents(
   const { messages } = await readUntil(ctx, session, () => true, 500, 'events', messagesRequirement);
   return { session, first: messages };
 }
+
+/**
+ * The event stream opened as a side witness of another check's rule: a target that does not serve
+ * it is another check's breach (cloud/stream/events/endpoint), so it is observed here, not graded.
+ */
+export async function openEventsWitness(ctx: CloudContext): Promise<WebSocketSession | undefined> {
+  const session = await ctx.api.openStream(EVENTS);
+  ctx.defer(() => session.close());
+  if (session.status === 101) return session;
+  ctx.observe(`the event stream answered ${session.status}, not 101: what it would show was not read`);
+  return undefined;
+}

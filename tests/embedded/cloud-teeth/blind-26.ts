@@ -16,7 +16,6 @@ export const blind26Teeth: CloudTeeth[] = [
       'cloud/region/list/returns-regions',
     ],
   },
-  // cloud/stack/stop/stops-services fails too, on its events session (a breach naming none of its requirements): not a row.
   {
     fault: 'blind26-events-path-trailing-slash-required',
     catches: [
