@@ -147,6 +147,8 @@ export default [
         cpuset: '0',
         memory_swap: 256,
         ...DEVICE_FIELDS,
+        // A published port: the container's port objects (outer_port I, endpoint_uri S) are then there to be judged.
+        container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }],
       });
       const listed = await firstContainer(ctx, svc);
       const container = ctx.expectView('container', await ctx.getJson('container', listed.resource_uri, 'container'), 'GET container', R.get);
