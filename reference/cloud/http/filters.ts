@@ -27,6 +27,16 @@ function ignoredFilters(world: World, list: string): Set<string> {
   );
 }
 
+/** The states a service or container passes through while its work runs. */
+const TRANSITIONAL_APP_STATES = ['Starting', 'Stopping', 'Scaling', 'Redeploying', 'Terminating'];
+
+/**
+ * Under `state-filter-settled-only` the service and container lists know the settled states only (as a
+ * table of the states a client sees once the work has ended): a transitional value matches nothing.
+ */
+const unknownState = (world: World, list: string, value: string): boolean =>
+  world.faults.has('state-filter-settled-only') && (list === 'service' || list === 'container') && TRANSITIONAL_APP_STATES.includes(value);
+
 export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>, list: string): T[] {
   const ignored = ignoredFilters(world, list);
   // Under `filters-first-only:<list>` the filters are alternatives (if ... else if ...): the first one given is applied, the others dropped.
@@ -41,7 +51,7 @@ export function applyFilters<T>(world: World, query: URLSearchParams, items: rea
     if ((name === 'state' && world.faults.has('filter-state-ignored')) || ignored.has(name)) continue;
     if (name === 'state' && list === 'node' && value === 'Deployed' && world.faults.has('node-state-filter-deployed-ignored')) continue;
     if (firstOnly && applied++ > 0) continue;
-    kept = kept.filter((item) => matches(wanted, read(item)));
+    kept = name === 'state' && unknownState(world, list, wanted) ? [] : kept.filter((item) => matches(wanted, read(item)));
   }
   return kept;
 }
