@@ -141,6 +141,12 @@ export const FILTER_FAULTS = faultArea('filters', [
     name: 'action-state-filter-split-on-space',
     description: 'the action list reads state as values separated by spaces: state=In progress matches an action In or progress, so none',
   },
+  {
+    name: 'state-filter-settled-only',
+    description:
+      'the service and container lists read a state filter against the settled states only: ' +
+      'a transitional value (Starting, Stopping, Scaling, Redeploying, Terminating) matches nothing',
+  },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
 ]);

@@ -2,6 +2,8 @@
  * Parametrised fault families: one mechanism that breaks many rules, one named fault per rule.
  *
  * - `filter-ignored:<list>.<param>`: the list ignores that documented query filter.
+ * - `filters-first-only:<list>`: the list applies the first of the filters given (in its own order)
+ *   and drops the others, as a query builder with one branch per filter (if ... else if ...) does.
  * - `field-ignored:<resource>.<field>`: create ignores that field of the body (its default applies;
  *   for `service.image` the tag is dropped, so `latest` applies).
  * - `update-ignored:service.<field>`: service PATCH ignores that field.
@@ -30,6 +32,9 @@ export const FILTER_PARAMS = {
   container: ['uuid', 'state', 'name', 'service', 'node'],
   action: ['uuid', 'state', 'start_date__gte', 'start_date__lte', 'end_date__gte', 'end_date__lte'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
+
+/** The lists with two or more filters whose filters the reference applies in one place (http/filters.ts; not the action list's). */
+export const COMBINED_FILTER_LISTS = ['region', 'az', 'nodetype', 'nodecluster', 'node', 'registry', 'repository', 'stack', 'service', 'container'] as const;
 
 /** The optional fields of the create bodies the spec lists. */
 export const CREATE_FIELDS = {
@@ -134,6 +139,7 @@ type FieldIgnoredOf = { [R in keyof CreateFields]: `field-ignored:${R}.${CreateF
 type OpRefusedOf = { [K in keyof Operations]: `op-refused:${K}.${Operations[K][number]}` };
 
 export type FilterIgnoredName = FilterIgnoredOf[keyof FilterParams];
+export type FiltersFirstOnlyName = `filters-first-only:${(typeof COMBINED_FILTER_LISTS)[number]}`;
 export type FieldIgnoredName = FieldIgnoredOf[keyof CreateFields];
 export type UpdateIgnoredName = `update-ignored:service.${(typeof SERVICE_UPDATE_FIELDS)[number]}`;
 export type OpRefusedName = OpRefusedOf[keyof Operations];
@@ -141,7 +147,14 @@ export type FieldMissingName = `field-missing:${keyof typeof MISSING_FIELD}`;
 export type ActionFieldWrongName = `action-field-wrong:${keyof typeof ACTION_FIELD_WRONG}`;
 
 /** The name of a member of a parametrised family (`filter-ignored:service.state`). */
-export type CloudFamilyFaultName = FilterIgnoredName | FieldIgnoredName | UpdateIgnoredName | OpRefusedName | FieldMissingName | ActionFieldWrongName;
+export type CloudFamilyFaultName =
+  | FilterIgnoredName
+  | FiltersFirstOnlyName
+  | FieldIgnoredName
+  | UpdateIgnoredName
+  | OpRefusedName
+  | FieldMissingName
+  | ActionFieldWrongName;
 
 // The builders take only a (list, param), (resource, field) or (kind, operation) pair of the family,
 // so a member named in code is checked; the overload gives each pair its own member type.
@@ -157,6 +170,7 @@ export function opRefused<K extends keyof Operations>(kind: K, op: Operations[K]
 export function opRefused(kind: string, op: string): string {
   return `op-refused:${kind}.${op}`;
 }
+export const filtersFirstOnly = (list: (typeof COMBINED_FILTER_LISTS)[number]): FiltersFirstOnlyName => `filters-first-only:${list}`;
 export const updateIgnored = (field: (typeof SERVICE_UPDATE_FIELDS)[number]): UpdateIgnoredName => `update-ignored:service.${field}`;
 export const fieldMissing = (kind: keyof typeof MISSING_FIELD): FieldMissingName => `field-missing:${kind}`;
 export const actionFieldWrong = (field: keyof typeof ACTION_FIELD_WRONG): ActionFieldWrongName => `action-field-wrong:${field}`;
@@ -179,6 +193,9 @@ const OPERATION_BY_KEY = byKey(OPERATION_MEMBERS.map((m) => [`${m.kind}.${m.op}`
 export const filterIgnoredFault = (list: string, param: string): FilterIgnoredName | undefined => FILTER_BY_KEY.get(`${list}.${param}`);
 /** The filter-ignored members of a list, with the parameter each one makes the list ignore. */
 export const filterIgnoredFaults = (list: string): ReadonlyArray<{ param: string; name: FilterIgnoredName }> => FILTER_MEMBERS.filter((m) => m.list === list);
+/** The filters-first-only member of a list, if the family has one. */
+export const filtersFirstOnlyFault = (list: string): FiltersFirstOnlyName | undefined =>
+  COMBINED_FILTER_LISTS.find((l) => l === list) && filtersFirstOnly(list as (typeof COMBINED_FILTER_LISTS)[number]);
 /** The field-ignored member of a create body's field, if the family has one. */
 export const fieldIgnoredFault = (resource: string, field: string): FieldIgnoredName | undefined => CREATE_BY_KEY.get(`${resource}.${field}`);
 /** The update-ignored member of a service update body's field, if the family has one. */
@@ -199,6 +216,13 @@ export const FAMILY_FAULTS = [
   ...family(
     'filters',
     FILTER_MEMBERS.map(({ list, param, name }) => ({ name, description: `the ${list} list ignores the ${param} query filter (answers as if it were absent)` })),
+  ),
+  ...family(
+    'filters',
+    COMBINED_FILTER_LISTS.map((list) => ({
+      name: filtersFirstOnly(list),
+      description: `the ${list} list applies only the first of the filters given (in its own order) and drops the others`,
+    })),
   ),
   ...family(
     'create',

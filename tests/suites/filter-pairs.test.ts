@@ -19,3 +19,22 @@ describe('discriminatingPairs (the filter pairs a combination check asks first)'
     expect(discriminatingPairs(full, ['state', 'service'])).toEqual([{ state: 'Running', service: 's1' }]);
   });
 });
+
+describe('discriminatingPairs where each value names one object (unique names)', () => {
+  const region = (name: string, provider: string) => ({ name, provider });
+
+  test('a name and the provider of another object, which no object holds together, are asked', () => {
+    const full = [region('lon1', 'do'), region('nyc3', 'do'), region('us-east-1', 'aws')];
+    const [pair] = discriminatingPairs(full, ['name', 'provider']);
+    expect(pair).toBeDefined();
+    expect(full.some((r) => r.name === pair!.name && r.provider === pair!.provider)).toBe(false);
+  });
+
+  test('a list-valued field pairs by its members', () => {
+    const full = [
+      { name: 't2', regions: ['us-east-1', 'eu-west-1'] },
+      { name: 'm4', regions: ['us-east-1'] },
+    ];
+    expect(discriminatingPairs(full, ['name', 'regions'])).toEqual([{ name: 'm4', regions: 'eu-west-1' }]);
+  });
+});

@@ -3,7 +3,7 @@
  * spelling (with or without the namespace segment); booleans as `true`/`false`; a list field
  * matches when one element does.
  */
-import { filterIgnoredFaults } from '../fault-families.ts';
+import { filterIgnoredFaults, filtersFirstOnlyFault } from '../fault-families.ts';
 import { parseUri, sameResource } from '../uris.ts';
 import type { World } from '../world.ts';
 
@@ -27,8 +27,22 @@ function ignoredFilters(world: World, list: string): Set<string> {
   );
 }
 
+/** The states a service or container passes through while its work runs. */
+const TRANSITIONAL_APP_STATES = ['Starting', 'Stopping', 'Scaling', 'Redeploying', 'Terminating'];
+
+/**
+ * Under `state-filter-settled-only` the service and container lists know the settled states only (as a
+ * table of the states a client sees once the work has ended): a transitional value matches nothing.
+ */
+const unknownState = (world: World, list: string, value: string): boolean =>
+  world.faults.has('state-filter-settled-only') && (list === 'service' || list === 'container') && TRANSITIONAL_APP_STATES.includes(value);
+
 export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>, list: string): T[] {
   const ignored = ignoredFilters(world, list);
+  // Under `filters-first-only:<list>` the filters are alternatives (if ... else if ...): the first one given is applied, the others dropped.
+  const firstOnlyFault = filtersFirstOnlyFault(list);
+  const firstOnly = firstOnlyFault !== undefined && world.faults.has(firstOnlyFault);
+  let applied = 0;
   let kept = world.faults.has('terminated-not-listed') ? items.filter((i) => (i as { state?: unknown }).state !== 'Terminated') : [...items];
   for (const [name, read] of Object.entries(fields)) {
     const value = query.get(name);
@@ -36,7 +50,8 @@ export function applyFilters<T>(world: World, query: URLSearchParams, items: rea
     const wanted = name === 'state' && world.faults.has('state-filter-first-word') ? (value.split(' ')[0] ?? '') : value;
     if ((name === 'state' && world.faults.has('filter-state-ignored')) || ignored.has(name)) continue;
     if (name === 'state' && list === 'node' && value === 'Deployed' && world.faults.has('node-state-filter-deployed-ignored')) continue;
-    kept = kept.filter((item) => matches(wanted, read(item)));
+    if (firstOnly && applied++ > 0) continue;
+    kept = name === 'state' && unknownState(world, list, wanted) ? [] : kept.filter((item) => matches(wanted, read(item)));
   }
   return kept;
 }

@@ -1,3 +1,4 @@
+import { filterCombinationCheck } from '../support/filter-combinations.ts';
 import { filterCheck } from '../support/filters.ts';
 import { CATALOG } from '../support/infra.ts';
 
@@ -34,4 +35,9 @@ export default [
     { id: 'cloud/nodetype/list/filter-availability-zones', endpoint: 'cloud/nodetype/list', path: CATALOG.nodetype, param: 'availability_zones' },
     'Query availability_zones (URI) on the node type list returns only the node types offered in that zone',
   ),
+  // Filters given together all apply: the catalog's names are unique in their list, so a name and another object's
+  // provider, region or zone keep nothing together (a target that drops one answers the other's objects).
+  filterCombinationCheck({ resource: 'region', path: CATALOG.region, params: ['name', 'provider'] }),
+  filterCombinationCheck({ resource: 'az', path: CATALOG.az, params: ['name', 'region'] }),
+  filterCombinationCheck({ resource: 'nodetype', path: CATALOG.nodetype, params: ['name', 'regions', 'availability_zones'] }),
 ];

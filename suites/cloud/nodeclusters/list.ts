@@ -1,9 +1,9 @@
-import fc from 'fast-check';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { compareFiltered, confirmMissing, fieldMatches, filterCheck, settledState } from '../support/filters.ts';
+import { filterCombinationCheck } from '../support/filter-combinations.ts';
+import { filterCheck, settledState } from '../support/filters.ts';
 import { CLUSTER_SETTLED, CLUSTERS, createCluster, deployedCluster, otherPlacement, placement, settle } from '../support/infra.ts';
-import { expectShownAsGot, listAll, type Json } from '../support/lists.ts';
+import { expectShownAsGot, listAll } from '../support/lists.ts';
 
 const LIST = 'cloud/nodecluster/list';
 const RETURNS = 'cloud/nodecluster/list/returns-node-clusters';
@@ -59,37 +59,6 @@ export default [
   filter('name', 'of that name'),
   filter('region', 'in that region'),
   filter('node_type', 'of that node type'),
-  cloudCheck({
-    id: 'cloud/nodecluster/list/filter-combinations',
-    title: 'Random combinations of the node cluster list filters agree with the filters applied to the full list',
-    requirements: FILTERS.map((f) => `cloud/nodecluster/list/filter-${f.replace('_', '-')}`),
-    endpoint: LIST,
-    async run(ctx) {
-      const mine = await createCluster(ctx);
-      const full = await listAll(ctx, CLUSTERS);
-      const pool = full.length ? full : [mine];
-      const stable = (o: Json): boolean => settledState(o) || o.uuid === mine.uuid;
-      const query = fc.record(Object.fromEntries(FILTERS.map((f) => [f, fc.option(fc.constantFrom(...pool.map((o) => String(o[f]))), { nil: undefined })])), {
-        requiredKeys: [],
-      });
-      ctx.usedSeed = ctx.seed;
-      await fc
-        .assert(
-          fc.asyncProperty(query, async (q) => {
-            const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string');
-            const filtered = await listAll(ctx, CLUSTERS, Object.fromEntries(wanted));
-            const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
-            const outcome = compareFiltered(full, filtered, matches, (o) => stable(o) || !wanted.some(([f]) => f === 'state'));
-            outcome.missing = await confirmMissing(ctx, CLUSTERS, Object.fromEntries(wanted), outcome.missing, matches);
-            return outcome.extra.length === 0 && outcome.missing.length === 0;
-          }),
-          { seed: ctx.seed, numRuns: 12, endOnFailure: true },
-        )
-        .catch((err: Error) =>
-          ctx.fail(
-            `a combination of node cluster filters disagrees with the filters applied to the full list: ${err.message.split('\n').slice(0, 3).join(' ')}`,
-          ),
-        );
-    },
-  }),
+  // Filters given together all apply, on this check's two clusters (Init and Terminated, two placements) among the others.
+  filterCombinationCheck({ resource: 'nodecluster', path: CLUSTERS, params: FILTERS, setup: ensureTwo }),
 ];

@@ -1,4 +1,5 @@
 import type { CloudContext } from '../support/context.ts';
+import { filterCombinationCheck } from '../support/filter-combinations.ts';
 import { filterCheck, settledState } from '../support/filters.ts';
 import { deployedNode, NODES, otherPlacement, placement, settle } from '../support/infra.ts';
 
@@ -45,4 +46,10 @@ export default [
   filter('node_type', 'node_type', 'of that node type'),
   filter('region', 'region', 'in that region'),
   filter('vendor_version', 'vendor_version', 'with that engine version'),
+  filterCombinationCheck({
+    resource: 'node',
+    path: NODES,
+    params: ['uuid', 'state', 'node_cluster', 'node_type', 'region', 'vendor_version'],
+    setup: nodesToSplit,
+  }),
 ];

@@ -1,11 +1,12 @@
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 import { cloudCheck } from '../support/check.ts';
+import { filterCombinationCheck } from '../support/filter-combinations.ts';
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf } from '../support/lists.ts';
 import { isFqdn } from '../services/public-dns.ts';
 import type { CloudContext } from '../support/context.ts';
 import type { Json } from '../support/lists.ts';
-import { REPOSITORIES } from './repositories.ts';
+import { REPOSITORIES, twoRepositories } from './repositories.ts';
 
 export const REGISTRIES = '/api/repo/v1/registry/';
 const LIST = 'cloud/registry/list';
@@ -168,4 +169,11 @@ export default [
     { id: 'cloud/registry/list/filter-is-vendor-registry', endpoint: LIST, path: REGISTRIES, param: 'is_vendor_registry' },
     'Query is_vendor_registry on the registry list returns only the registries with that value',
   ),
+  // The registries of two repositories on two hosts, beside the vendor's own: every filter has values that split them.
+  filterCombinationCheck({
+    resource: 'registry',
+    path: REGISTRIES,
+    params: ['uuid', 'name', 'host', 'is_vendor_registry'],
+    setup: async (ctx) => void (await twoRepositories(ctx)),
+  }),
 ];

@@ -3,6 +3,7 @@ import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { expectFailedActionLogs, FAILED_LOGS } from '../support/failed-logs.ts';
 import { createService, operateAndSettle, serviceBody, SERVICES } from '../support/app.ts';
+import { filterCombinationCheck } from '../support/filter-combinations.ts';
 import { filterCheck } from '../support/filters.ts';
 import { expectShownAsGot, listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { REGISTRIES } from './registries.ts';
@@ -69,7 +70,7 @@ async function addRepository(ctx: CloudContext, index = 0, host = THIRD_PARTY_HO
 }
 
 /** Two repositories of this check, on two registries: each filter has one to keep and one to leave out. Their names. */
-async function twoRepositories(ctx: CloudContext): Promise<string[]> {
+export async function twoRepositories(ctx: CloudContext): Promise<string[]> {
   return [(await addRepository(ctx)).name, (await addRepository(ctx, 1, OTHER_HOST)).name];
 }
 
@@ -289,4 +290,5 @@ export default [
     },
     'Query registry on the repository list returns only the repositories of that registry',
   ),
+  filterCombinationCheck({ resource: 'repository', path: REPOSITORIES, params: ['name', 'registry'], setup: async (ctx) => void (await twoRepositories(ctx)) }),
 ];

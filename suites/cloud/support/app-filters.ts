@@ -1,15 +1,13 @@
 /**
  * The list filters of stacks, services and containers: one check per documented query
  * parameter (the filter applied by the target agrees with the filter applied to the full list),
- * and a property-based check of random combinations of them.
+ * and the check of their combinations (filter-combinations.ts) on the same objects.
  */
-import fc from 'fast-check';
 import { ownNodes, createService, createStack, operateAndSettle, runningService, serviceBody, waitForContainers } from './app.ts';
-import { cloudCheck, type CloudCheck } from './check.ts';
+import type { CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
-import { compareFiltered, confirmMissing, fieldMatches, filterCheck, settledState } from './filters.ts';
-import { discriminatingPairs, type FilterQuery } from './filter-pairs.ts';
-import { listAll, type Json } from './lists.ts';
+import { filterCheck, stableFor } from './filters.ts';
+import { filterCombinationCheck } from './filter-combinations.ts';
 import { operationRequirement } from './operation-requirements.ts';
 
 export interface AppList {
@@ -41,12 +39,6 @@ export async function populate(ctx: CloudContext): Promise<void> {
   await ctx.waitForState('container', three!.resource_uri, ['Terminated']);
 }
 
-/** Objects whose filtered fields cannot change while the check runs (others may be moving). */
-const stableFor =
-  (params: readonly string[]) =>
-  (o: Json): boolean =>
-    !params.includes('state') || settledState(o);
-
 export function appFilterChecks(list: AppList): CloudCheck[] {
   return list.params.map((param) =>
     filterCheck(
@@ -64,54 +56,5 @@ export function appFilterChecks(list: AppList): CloudCheck[] {
   );
 }
 
-const NUM_RUNS = 5;
-
-/** Random combinations of the list's filters agree with the combination applied to the full list. */
-export function filterCombinationCheck(list: AppList): CloudCheck {
-  return cloudCheck({
-    id: `cloud/${list.resource}/list/filter-combinations`,
-    title: `Random combinations of the ${list.resource} list filters agree with the filters applied to the full list`,
-    requirements: list.params.map((p) => `cloud/${list.resource}/list/filter-${p}`),
-    endpoint: `cloud/${list.resource}/list`,
-    async run(ctx) {
-      await populate(ctx);
-      const full = await listAll(ctx, list.path);
-      const values = (p: string): string[] => [
-        ...new Set(
-          full
-            .map((o) => o[p])
-            .filter((v) => typeof v === 'string' && v !== '')
-            .map(String),
-        ),
-      ];
-      const query = fc.record(Object.fromEntries(list.params.map((p) => [p, fc.option(fc.constantFrom('', ...values(p)), { nil: undefined })])), {
-        requiredKeys: [],
-      });
-      ctx.usedSeed = ctx.seed;
-      let breach = '';
-      const agrees = async (q: Partial<FilterQuery>): Promise<boolean> => {
-        const wanted = Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
-        const filtered = await listAll(ctx, list.path, Object.fromEntries(wanted));
-        const matches = (o: Json): boolean => wanted.every(([f, v]) => fieldMatches(o[f], v));
-        const outcome = compareFiltered(full, filtered, matches, stableFor(wanted.map(([f]) => f)));
-        outcome.missing = await confirmMissing(ctx, list.path, Object.fromEntries(wanted), outcome.missing, matches);
-        if (outcome.extra.length || outcome.missing.length)
-          breach = `${JSON.stringify(Object.fromEntries(wanted))}: ${outcome.extra.length} extra, ${outcome.missing.length} missing`;
-        return !outcome.extra.length && !outcome.missing.length;
-      };
-      let failed = false;
-      for (const q of discriminatingPairs(full, list.params)) if (!failed) failed = !(await agrees(q));
-      if (!failed) {
-        const details = await fc.check(fc.asyncProperty(query, agrees), { seed: ctx.seed, numRuns: NUM_RUNS, endOnFailure: true });
-        if (details.failed && !breach && details.errorInstance) throw details.errorInstance;
-        failed = details.failed;
-      }
-      if (failed) {
-        ctx.fail(`a combination of ${list.resource} list filters disagrees with the filters applied to the full list (seed ${ctx.seed}): ${breach}`, {
-          expected: 'exactly the matching objects',
-          actual: breach,
-        });
-      }
-    },
-  });
-}
+/** Filters of the list given together all apply (filter-combinations.ts), on the objects populate() makes. */
+export const appFilterCombinationCheck = (list: AppList): CloudCheck => filterCombinationCheck({ ...list, setup: populate });

@@ -1,44 +1,43 @@
 /**
  * Pairs of list filters whose combination tells apart a target that applies both from one that
- * drops either: for each pair of parameters, the first pair of values (as the full list shows
- * them) matched by fewer objects together than by each one alone. Random combinations rarely
- * draw such a pair; a query builder that keeps one filter per branch passes every other one.
+ * drops either. For each pair of parameters, the first pair of values (as the full list shows
+ * them) matched by fewer objects together than by each one alone; where no object holds such a
+ * pair (names unique in the list: each name alone keeps one object), a pair of values held by two
+ * different objects and by none together, which together keep nothing and each alone keeps some.
+ * Random combinations rarely draw such a pair; a query builder that keeps one filter per branch
+ * passes every other one.
  */
 import type { Json } from './lists.ts';
 
 export type FilterQuery = Record<string, string>;
 
-const value = (o: Json, p: string): string | undefined => {
+/** The values an object holds for a parameter: its string or boolean, or each member of a list (a node type's regions). */
+const valuesOf = (o: Json, p: string): string[] => {
   const v = o[p];
-  return typeof v === 'string' && v !== '' ? v : undefined;
+  return (Array.isArray(v) ? v : [v]).filter((x) => (typeof x === 'string' && x !== '') || typeof x === 'boolean').map(String);
 };
 
-/** How many objects hold each key (one pass). */
-function tally(full: readonly Json[], key: (o: Json) => string | undefined): Map<string, number> {
+/** How many objects hold each key (one pass; an object counts once per key). */
+function tally(full: readonly Json[], keys: (o: Json) => string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const o of full) {
-    const k = key(o);
-    if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
+  for (const o of full) for (const k of new Set(keys(o))) counts.set(k, (counts.get(k) ?? 0) + 1);
   return counts;
 }
 
 /**
- * The pairs tried are those some object holds (any other pair matches none), counted in one pass
- * each: the lists hold hundreds of objects, and trying every value of one parameter against every
- * value of the other, with a scan of the list for each, blocked the event loop the embedded target
- * shares with the suite for minutes. Values are compared as the list spells them.
+ * The pairs counted are those some object holds, in one pass each: the lists hold hundreds of
+ * objects, and trying every value of one parameter against every value of the other, with a scan
+ * of the list for each, blocked the event loop the embedded target shares with the suite for
+ * minutes. A pair no object holds is looked up, not counted. Values are compared as the list spells them.
  */
 function discriminating(full: readonly Json[], a: string, b: string): FilterQuery | undefined {
-  const pairKey = (o: Json): string | undefined => {
-    const [va, vb] = [value(o, a), value(o, b)];
-    return va === undefined || vb === undefined ? undefined : JSON.stringify([va, vb]);
-  };
-  const [ofA, ofB, ofBoth] = [tally(full, (o) => value(o, a)), tally(full, (o) => value(o, b)), tally(full, pairKey)];
+  const pairKeys = (o: Json): string[] => valuesOf(o, a).flatMap((va) => valuesOf(o, b).map((vb) => JSON.stringify([va, vb])));
+  const [ofA, ofB, ofBoth] = [tally(full, (o) => valuesOf(o, a)), tally(full, (o) => valuesOf(o, b)), tally(full, pairKeys)];
   for (const [key, both] of ofBoth) {
     const [va, vb] = JSON.parse(key) as [string, string];
     if (both < ofA.get(va)! && both < ofB.get(vb)!) return { [a]: va, [b]: vb };
   }
+  for (const va of ofA.keys()) for (const vb of ofB.keys()) if (!ofBoth.has(JSON.stringify([va, vb]))) return { [a]: va, [b]: vb };
   return undefined;
 }
 

@@ -23,6 +23,12 @@ const PASSING_STATES = ['Deploying', 'Scaling', 'Terminating', 'Upgrading', 'Sta
  */
 export const settledState = (o: Json): boolean => typeof o.state === 'string' && !PASSING_STATES.includes(o.state);
 
+/** Objects whose filtered fields cannot change while a check runs: under a state filter the settled ones (others may be moving). */
+export const stableFor =
+  (params: readonly string[]) =>
+  (o: Json): boolean =>
+    !params.includes('state') || settledState(o);
+
 export interface FilterOutcome {
   /** Objects returned that do not match the filter. */
   extra: Json[];

@@ -1,10 +1,12 @@
 /** The parametrised fault families (reference/cloud/fault-families.ts) and the checks each member breaks. */
 import {
+  COMBINED_FILTER_LISTS,
   CREATE_FIELDS,
   fieldIgnored,
   fieldMissing,
   FILTER_PARAMS,
   filterIgnored,
+  filtersFirstOnly,
   MISSING_FIELD,
   OPERATIONS,
   opRefused,
@@ -24,6 +26,16 @@ const filterTeeth: CloudTeeth[] = keysOf(FILTER_PARAMS).flatMap((list) =>
     catches: [`cloud/${list}/list/filter-${slug(param)}`],
   })),
 );
+
+/**
+ * Filters given together must all apply: a list that applies only the first one given fails the list's
+ * combination check, and so does the region list that drops name when provider is given (a named blind
+ * fault, whose row lives here beside its family's).
+ */
+const combinationTeeth: CloudTeeth[] = [
+  ...COMBINED_FILTER_LISTS.map((list) => ({ fault: filtersFirstOnly(list), catches: [`cloud/${list}/list/filter-combinations`] })),
+  { fault: 'blind26-region-name-filter-dropped-with-provider', catches: ['cloud/region/list/filter-combinations'] },
+];
 
 /** Service create fields whose default check also sends another value. */
 const SERVICE_DEFAULT_SLUG: Record<string, string> = {
@@ -157,4 +169,4 @@ const refusedTeeth: CloudTeeth[] = keysOf(OPERATIONS).flatMap((kind) =>
   })),
 );
 
-export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth, ...refusedTeeth];
+export const familyTeeth: CloudTeeth[] = [...filterTeeth, ...combinationTeeth, ...createTeeth, ...updateTeeth, ...shapeTeeth, ...refusedTeeth];

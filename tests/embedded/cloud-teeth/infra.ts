@@ -50,6 +50,12 @@ export const infraTeeth: CloudTeeth[] = [
   },
   // The filter checks' own Not running service, and their cluster whose node is gone (Empty cluster on the reference).
   { fault: 'state-filter-first-word', catches: ['cloud/nodecluster/list/filter-state', 'cloud/service/list/filter-state'] },
+  // A service deployed in sequence caught Starting, Scaling, Redeploying, Stopping and Terminating (and its last container Starting,
+  // Stopping, Terminating): the value-by-value checks ask the settled states only.
+  {
+    fault: 'state-filter-settled-only',
+    catches: ['cloud/container/list/filter-state/transitional', 'cloud/service/list/filter-state/transitional'],
+  },
   // The action list's state of two words: a deploy In progress asked by uuid and state (judge 2126, #17).
   { fault: 'action-state-filter-split-on-space', catches: ['cloud/action/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },

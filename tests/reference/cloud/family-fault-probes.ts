@@ -7,11 +7,13 @@ import { spell } from '../../../harness/profile.ts';
 import {
   ACTION_FIELD_WRONG,
   actionFieldWrong,
+  COMBINED_FILTER_LISTS,
   CREATE_FIELDS,
   fieldIgnored,
   fieldMissing,
   FILTER_PARAMS,
   filterIgnored,
+  filtersFirstOnly,
   MISSING_FIELD,
   OPERATIONS,
   opRefused,
@@ -63,6 +65,35 @@ const filterProbe =
     const query = new URLSearchParams({ [spell(param, 'cloud', 'docker')]: matchingNothing(param) });
     const answer = await t.ok('GET', `${PATHS[list]}?${query.toString()}`);
     expect(answer.objects.length).toBeGreaterThan(0);
+  };
+
+/** An object's value for a filter as a query spells it (a list's first member, a boolean as text), if it has one. */
+const shown = (o: Json, field: string): string | undefined => {
+  const v = Array.isArray(o[field]) ? o[field][0] : o[field];
+  return typeof v === 'string' || typeof v === 'boolean' ? String(v) : undefined;
+};
+
+/**
+ * With the fault, the first filter that alone lists an object, given with the next filter set to a value
+ * no object has, still lists it: only the first filter given is applied.
+ */
+const firstOnlyProbe =
+  (list: keyof typeof FILTER_PARAMS): Probe =>
+  async (t) => {
+    await populate(t);
+    const params = FILTER_PARAMS[list].map((p) => spell(p, 'cloud', 'docker'));
+    const [o] = (await t.ok('GET', PATHS[list]!)).objects as Json[];
+    const listsAlone = async (p: string): Promise<boolean> => {
+      const value = shown(o!, p);
+      const answer = value === undefined ? undefined : await t.ok('GET', `${PATHS[list]}?${new URLSearchParams({ [p]: value })}`);
+      return answer?.objects.some((x: Json) => x.resource_uri === o!.resource_uri) ?? false;
+    };
+    let first = 0;
+    while (first < params.length - 1 && !(await listsAlone(params[first]!))) first++;
+    const [p0, p1] = [params[first]!, params[first + 1]!];
+    const query = new URLSearchParams({ [p0]: shown(o!, p0)!, [p1]: matchingNothing(p1) });
+    const answer = await t.ok('GET', `${PATHS[list]}?${query}`);
+    expect(answer.objects.map((x: Json) => x.resource_uri)).toContain(o!.resource_uri);
   };
 
 /** A value other than the default for every optional field of the create and update bodies. */
@@ -208,6 +239,7 @@ const probesOf = (pairs: ReadonlyArray<readonly [CloudFaultName, Probe]>): Parti
 export const FAMILY_PROBES: Partial<Record<CloudFaultName, Probe>> = {
   ...probesOf(keysOf(ACTION_FIELD_WRONG).map((f) => [actionFieldWrong(f), actionFieldProbe(f)])),
   ...probesOf(keysOf(FILTER_PARAMS).flatMap((list) => FILTER_PARAMS[list].map((p) => [filterIgnored(list, p), filterProbe(list, p)] as const))),
+  ...probesOf(COMBINED_FILTER_LISTS.map((list) => [filtersFirstOnly(list), firstOnlyProbe(list)])),
   ...probesOf(CREATE_FIELDS.service.map((f) => [fieldIgnored('service', f), serviceCreateProbe(f)])),
   ...probesOf(CREATE_FIELDS.nodecluster.map((f) => [fieldIgnored('nodecluster', f), clusterCreateProbe(f)])),
   [fieldIgnored('stack', 'nickname')]: stackCreateProbe,

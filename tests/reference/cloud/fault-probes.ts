@@ -173,6 +173,15 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     await t.ok('POST', S, { image: 'x' });
     expect((await get(t, `${S}?state=${encodeURIComponent('Not running')}`)).objects).toHaveLength(0);
   },
+  // A start of ten containers one after another: the service and its last container are Starting for 800 ms.
+  'state-filter-settled-only': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', sequential_deployment: true, target_num_containers: 10 });
+    await t.ok('POST', `${S}${svc.uuid}/start/`);
+    const [services, containers] = [await get(t, `${S}?state=Starting`), await get(t, '/api/app/v1/container/?state=Starting')];
+    expect((await get(t, svc.resource_uri)).state).toBe('Starting');
+    expect([services.objects, containers.objects]).toEqual([[], []]);
+  },
   'global-role-no-auth-env': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', roles: ['global'] });
