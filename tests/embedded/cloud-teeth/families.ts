@@ -34,7 +34,6 @@ const filterTeeth: CloudTeeth[] = keysOf(FILTER_PARAMS).flatMap((list) =>
  */
 const combinationTeeth: CloudTeeth[] = [
   ...COMBINED_FILTER_LISTS.map((list) => ({ fault: filtersFirstOnly(list), catches: [`cloud/${list}/list/filter-combinations`] })),
-  { fault: 'blind26-region-name-filter-dropped-with-provider', catches: ['cloud/region/list/filter-combinations'] },
 ];
 
 /** Service create fields whose default check also sends another value. */
