@@ -44,6 +44,7 @@ export const EFFECT_FIELDS = [
   'CpusetCpus',
   'PortBindings',
   'PublishAllPorts',
+  'ExposedPorts',
   'NetworkMode',
   'ShmSize',
 ] as const;

@@ -66,6 +66,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'refused-connect-emits-event', description: 'a network connect of a container that does not exist emits a connect event before answering 404' },
   { name: 'exec-outlives-container', description: 'the exec instances of a removed container stay: exec inspect answers 200 instead of 404' },
   { name: 'delete-force-ignored', description: 'DELETE ?force=1 of a running container answers 409 as if force were not given' },
+  {
+    name: 'delete-force-stops',
+    description: 'DELETE ?force=1 of a running container stops it (the stop signal, SIGKILL after the default 10 s) instead of killing it, then removes it',
+  },
   { name: 'delete-v-ignored', description: 'DELETE ?v=1 keeps the volumes associated with the container' },
   {
     name: 'delete-force-v-kept',

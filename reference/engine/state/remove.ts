@@ -1,6 +1,6 @@
 /** DELETE /containers/(id): running containers need force; `v` removes its anonymous volumes. */
 import { HttpError } from '../http/router.ts';
-import { killContainer, volumeEvent } from './lifecycle.ts';
+import { killContainer, stopContainer, volumeEvent } from './lifecycle.ts';
 import type { Container } from './container.ts';
 import type { Engine } from './engine.ts';
 import { keepRemoved } from './graveyard.ts';
@@ -16,7 +16,9 @@ export async function removeContainer(engine: Engine, c: Container, opts: { forc
   engine.cancel(c.restartTimer);
   c.removed = true;
   const forced = c.isRunning;
-  if (forced) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
+  // Under `delete-force-stops` the forced path stops the container (its stop signal first, SIGKILL after the default timeout).
+  if (forced && engine.faults.has('delete-force-stops')) await stopContainer(engine, c, undefined);
+  else if (forced) await killContainer(engine, c, 'SIGKILL', (message) => new HttpError(500, message));
   // Under `blind22-delete-force-kills-only` the forced path returns once the kill is done: the container is not removed.
   if (forced && engine.faults.has('blind22-delete-force-kills-only')) {
     c.removed = false;

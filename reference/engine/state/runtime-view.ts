@@ -170,7 +170,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const fs = c.fs.withRuntime({ layer, writable, shared });
   const privilegedFs = c.fs.withRuntime({ layer: privilegedLayer, writable, shared });
   const view: RuntimeView = {
-    ports: publishedPorts(c, set, engine.faults.has('blind8-port-bindings-first-only')),
+    ports: publishedPorts(c, set, engine.faults.has('blind8-port-bindings-first-only'), engine.images.get(c.imageId)?.config.ExposedPorts),
     sockets: new ContainerSockets(),
     fs,
     privilegedFs,
@@ -218,12 +218,14 @@ function memoryLimit(engine: Engine, hc: Record<string, unknown>, set: Settings)
  * PortBindings as given, and with PublishAllPorts every other exposed port. An empty HostPort is
  * left for publishPorts (published-ports.ts) to fill with the free host port it binds.
  * @param firstOnly `blind8-port-bindings-first-only`: each port publishes its first binding only.
+ * @param imageExposed the image's ExposedPorts: under `field-ignored:ExposedPorts` the only exposed ports (the create's are stored, not used).
  */
-function publishedPorts(c: Container, set: Settings, firstOnly: boolean): Record<string, PortBinding[] | null> {
+function publishedPorts(c: Container, set: Settings, firstOnly: boolean, imageExposed?: Record<string, object> | null): Record<string, PortBinding[] | null> {
   const given = set('PortBindings', (c.hostConfig.PortBindings ?? {}) as Record<string, Array<{ HostIp?: string; HostPort?: string }> | null>, {});
   const publishAll = set('PublishAllPorts', c.hostConfig.PublishAllPorts === true, false);
+  const exposed = set('ExposedPorts', c.config.ExposedPorts ?? {}, imageExposed ?? {});
   const ports: Record<string, PortBinding[] | null> = {};
-  for (const port of Object.keys(c.config.ExposedPorts ?? {})) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: '' }] : null;
+  for (const port of Object.keys(exposed)) ports[port] = publishAll ? [{ HostIp: '0.0.0.0', HostPort: '' }] : null;
   for (const [port, list] of Object.entries(given)) {
     ports[port] = (firstOnly ? (list ?? []).slice(0, 1) : (list ?? [])).map((b) => ({ HostIp: b.HostIp || '0.0.0.0', HostPort: b.HostPort ?? '' }));
   }

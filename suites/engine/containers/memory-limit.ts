@@ -1,8 +1,8 @@
 /**
  * Spec: HostConfig `Memory I: memory limit in bytes` and (1.22) `OomKillDisable B: disable the OOM
  * killer for the container`; State `OOMKilled B`, which follows the container's state. A program
- * that holds more than the limit is what shows the limit: the kernel's OOM killer ends it (exit
- * 137, OOMKilled true), unless the container was created with the killer disabled.
+ * that holds more than the limit is what shows the limit: the kernel's OOM killer ends it (OOMKilled
+ * true; its exit code is not stated, Docker's is 137), unless the container was created with the killer disabled.
  */
 import { engineCheck } from '../support/check.ts';
 import { wholeStdoutOf } from '../support/container-data.ts';
@@ -28,7 +28,7 @@ const killed = (o: { code: number; out: string }): boolean => !o.out.includes(SU
 export default [
   engineCheck({
     id: `${R}host-config-memory/oom-killed`,
-    title: 'A program past Memory is ended by the OOM killer: exit code 137 and State.OOMKilled true, false again after a start that runs fine',
+    title: 'A program past Memory is ended by the OOM killer: State.OOMKilled true, false again after a start that runs fine',
     requirements: [`${R}host-config-memory`, STATES],
     endpoint: 'engine/containers/create',
     async run(ctx) {
@@ -41,11 +41,13 @@ export default [
         actual: `exit code ${run.code}, output ${JSON.stringify(run.out.slice(0, 100))}`,
       });
       const state = await ctx.state(run.id);
-      ctx.expect(state.ExitCode === 137 && state.OOMKilled === true, 'the inspect State of a container the OOM killer ended', {
+      ctx.expect(state.OOMKilled === true, 'the inspect State of a container the OOM killer ended', {
         requirement: STATES,
-        expected: { ExitCode: 137, OOMKilled: true },
+        expected: { OOMKilled: true },
         actual: { ExitCode: state.ExitCode, OOMKilled: state.OOMKilled },
       });
+      // The spec states no exit code for a process the kernel killed.
+      ctx.observe(`the container the OOM killer ended shows ExitCode ${JSON.stringify(state.ExitCode)} (not stated; 137 is 128 + SIGKILL)`);
       // Started again, the program finds its mark, sleeps and ends by itself: a run the killer did not end is not
       // OOMKilled. While that run goes on the flag may still tell of the last exit (Docker keeps it until the next one).
       await ctx.start(run.id, 'a second start of the container the OOM killer ended');

@@ -132,9 +132,11 @@ export default [
         [volume.Name, 'volume'],
         [network.id, 'network'],
       ];
+      // Each source is judged on its own: one whose event does not arrive leaves the others judged.
       for (const [subject, type] of expected) {
         const events = await eventsOf(ctx, since, subject, hasKinds('create'));
-        emitted(ctx, events[0], `the ${type}'s create event`);
+        if (events.length === 0)
+          ctx.cannotVerify(`no event about the ${type} arrived (which operation emits which event is not shown): the ${type} Type is unverified`);
         for (const e of events) ctx.expectEqual(typeOf(e), type, `an event about a ${type} has Type ${type}`);
       }
       // The fourth source: an image tagged by the check. Its tag event is told by kind and name, not by Type.

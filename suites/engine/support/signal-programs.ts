@@ -24,6 +24,14 @@ export const EXITS_ON_TERM = program('trap "exit 0" TERM');
 export const TERM_TRACE = 'conformance-got-term';
 /** Runs until a signal: on SIGTERM it prints TERM_TRACE and exits 0, so only SIGKILL ends it with 137 and no trace. */
 export const TRACES_TERM = program(`trap "echo ${TERM_TRACE}; exit 0" TERM`);
+/** The line MARKS_TERM writes to its directory's `started` file before it sets its traps. */
+export const STARTED_MARK = 'conformance-started';
+/**
+ * TRACES_TERM writing to files of `dir` (a volume another container reads) rather than to its
+ * output, which a removal takes away: `started` at once, `term` with TERM_TRACE when SIGTERM
+ * reaches it (then it exits 0). Only SIGKILL ends it without a `term` file.
+ */
+export const marksTerm = (dir: string): string[] => program(`echo ${STARTED_MARK} > ${dir}/started; trap "echo ${TERM_TRACE} > ${dir}/term; exit 0" TERM`);
 /** The exit code of EXITS_ON_HUP: the proof that SIGHUP (not SIGKILL) arrived. */
 export const HUP_EXIT_CODE = 3;
 /** Runs until SIGHUP, then exits with HUP_EXIT_CODE; ignores SIGTERM. */

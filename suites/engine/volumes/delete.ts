@@ -39,14 +39,22 @@ export default [
   }),
   engineCheck({
     id: 'engine/volumes/delete/409-in-use',
-    title: 'DELETE /volumes/(name) of a volume a container uses answers 409 and keeps it',
+    title: 'DELETE /volumes/(name) of a volume a container uses, running or created, answers 409 and keeps it',
     endpoint: 'engine/volumes/delete',
     versions: V122,
     async run(ctx) {
-      const { Name } = await createVolume(ctx);
-      await ctx.createContainer({ cmd: ['true'], hostConfig: { Binds: [`${Name}:/data`] } });
-      ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 409, 'DELETE of a volume mounted by a container');
-      ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 200, 'after a 409, the volume still exists');
+      // A running container uses its volume under any reading of "in use"; a created one names it for its start (Docker and Podman refuse both).
+      const binds = (name: string) => ({ hostConfig: { Binds: [`${name}:/data`] } });
+      const users: Array<[string, (name: string) => Promise<unknown>]> = [
+        ['a running container', (name) => ctx.runningContainer(['sleep', '300'], binds(name))],
+        ['a created, never started container', (name) => ctx.createContainer({ cmd: ['true'], ...binds(name) })],
+      ];
+      for (const [user, mount] of users) {
+        const { Name } = await createVolume(ctx);
+        await mount(Name);
+        ctx.expectStatus(await ctx.api.delete(`/volumes/${Name}`), 409, `DELETE of a volume mounted by ${user}`);
+        ctx.expectStatus(await ctx.api.get(`/volumes/${Name}`), 200, `after a 409, the volume ${user} mounts still exists`);
+      }
     },
   }),
 ];

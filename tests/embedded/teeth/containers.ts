@@ -63,6 +63,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'delete-keeps-container', version: '1.18', catches: ['engine/containers/delete/204-removed'] },
   { fault: 'delete-running-without-force', version: '1.22', catches: ['engine/containers/delete/409-conflict'] },
   { fault: 'delete-force-ignored', version: '1.18', catches: ['engine/containers/delete/query-force'] },
+  // A stop instead of the kill: its program marks the SIGTERM in a volume (judge 2127, note on sentence 5: no timing).
+  ...inBothVersions('delete-force-stops', 'engine/containers/delete/query-force'),
   { fault: 'delete-v-ignored', version: '1.22', catches: ['engine/containers/delete/query-v', 'engine/containers/delete/query-force/with-v'] },
   ...inBothVersions('delete-force-v-kept', 'engine/containers/delete/query-force/with-v'),
   { fault: 'delete-v-default-true', version: '1.22', catches: ['engine/containers/delete/query-defaults-false'] },

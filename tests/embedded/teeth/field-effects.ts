@@ -49,6 +49,8 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   CpusetCpus: { checks: [`${CREATE}host-config-cpuset-cpus/cgroup`] },
   PortBindings: { checks: [`${CREATE}host-config-port-bindings/published`, `${CREATE}host-config-port-bindings/reaches-container`] },
   PublishAllPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
+  // The create's ExposedPorts stored but not exposed: PublishAllPorts publishes none of them (judge 2127, sentence 19).
+  ExposedPorts: { checks: [`${CREATE}host-config-publish-all-ports/published`] },
   NetworkMode: {
     checks: [
       `${CREATE}host-config-network-mode/none-inside`,
