@@ -60,12 +60,14 @@ export default [
       const res = await ctx.api.post(`/containers/${id}/kill`);
       ctx.expectStatus(res, 204, 'kill of a running container', 'engine/containers/kill/204-killed');
       const state = await ctx.state(id);
+      // The spec states no exit code for a killed process: 137 is observed; 0 is the SIGTERM trap's own exit.
       ctx.expectEqual(
-        [state.Running, state.ExitCode],
-        [false, KILLED_EXIT_CODE],
-        'the call waits for the exit: right after the 204, Running is false and ExitCode is 137 (SIGKILL; its SIGTERM trap exits 0)',
+        [state.Running, state.ExitCode === 0],
+        [false, false],
+        `the call waits for the exit: right after the 204, Running is false and ExitCode is not 0 (the SIGTERM trap's exit), got Running ${String(state.Running)}, ExitCode ${String(state.ExitCode)}`,
         'engine/states/kill-default-sigkill',
       );
+      if (state.ExitCode !== KILLED_EXIT_CODE) ctx.observe(`after the kill, ExitCode is ${String(state.ExitCode)}, not 137 (128 + SIGKILL)`);
       // Decoded leniently: the frame format is the stream checks' rule, not this one's.
       const logged = demux((await logsSession(ctx, id, { stdout: 1 })).data).stdout.toString('utf8');
       ctx.expect(!logged.includes(TERM_TRACE), 'a kill without a signal sends SIGKILL only: the program never ran its SIGTERM trap', {
