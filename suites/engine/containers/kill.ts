@@ -64,7 +64,8 @@ export default [
       ctx.expectEqual(
         [state.Running, state.ExitCode === 0],
         [false, false],
-        `the call waits for the exit: right after the 204, Running is false and ExitCode is not 0 (the SIGTERM trap's exit), got Running ${String(state.Running)}, ExitCode ${String(state.ExitCode)}`,
+        "the call waits for the exit: right after the 204, Running is false and ExitCode is not 0 (the SIGTERM trap's exit), " +
+          `got Running ${String(state.Running)}, ExitCode ${String(state.ExitCode)}`,
         'engine/states/kill-default-sigkill',
       );
       if (state.ExitCode !== KILLED_EXIT_CODE) ctx.observe(`after the kill, ExitCode is ${String(state.ExitCode)}, not 137 (128 + SIGKILL)`);
