@@ -100,11 +100,20 @@ const ONLY_122: readonly StoredField[] = [
   'StopSignal',
 ];
 
+/** The device rates, echoed by checks of their own (one per Rate form). */
+const RATE_FIELDS: readonly StoredField[] = ['BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps'];
+const RATES = `${CREATE}host-config-blkio-device-rates`;
+
 function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly StoredField[]): Teeth[] {
   const check = where === 'Config' ? 'config-echoes-create' : 'host-config-echoes-create';
   return fields.flatMap((field) => {
     const versions: EngineVersion[] = ONLY_122.includes(field) ? ['1.22'] : field === 'LxcConf' ? ['1.18'] : ['1.18', '1.22'];
-    const catches = (v: EngineVersion) => (field === 'LogConfig' ? [`${CREATE}host-config-log-config-types-${v}`] : [`${ECHO}${check}/${v}`]);
+    const catches = (v: EngineVersion) =>
+      field === 'LogConfig'
+        ? [`${CREATE}host-config-log-config-types-${v}`]
+        : RATE_FIELDS.includes(field)
+          ? [`${RATES}/quoted`, `${RATES}/numeric`]
+          : [`${ECHO}${check}/${v}`];
     return versions.map((version) => ({ fault: fieldNotStored(field), version, catches: catches(version) }));
   });
 }
