@@ -46,6 +46,10 @@ export const EFFECT_FIELDS = [
   'PublishAllPorts',
   'NetworkMode',
   'ShmSize',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
 ] as const;
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];
