@@ -47,6 +47,10 @@ export const EFFECT_FIELDS = [
   'ExposedPorts',
   'NetworkMode',
   'ShmSize',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
 ] as const;
 
 export type EffectField = (typeof EFFECT_FIELDS)[number];

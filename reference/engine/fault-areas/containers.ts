@@ -128,6 +128,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description: 'create accepts ShmSize 0, stores it, and mounts /dev/shm without a size (unlimited) instead of the 64 MB default',
   },
   { name: 'blkio-rate-quoted-zero', description: "a device Rate sent as a quoted number (the spec's form) is stored as 0" },
+  {
+    name: 'blkio-throttle-not-applied',
+    description: "1.22 create stores the device rates (BlkioDevice{Read,Write}{Bps,IOps}, inspect echoes them) but never writes them to the container's cgroup",
+  },
   { name: 'memory-swap-unchecked', description: 'create accepts a MemorySwap smaller than Memory, or without Memory' },
   { name: 'container-name-unresolved', description: 'a container name does not address its container (404); only its id does' },
   { name: 'missing-container-418', description: 'an unknown container id or name answers 418, a status no endpoint lists, instead of 404' },

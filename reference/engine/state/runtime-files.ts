@@ -208,6 +208,47 @@ export function procCgroup(cgroupParent: string, id: string): string {
   return CGROUP_HIERARCHIES.map((h) => `${h}:${parent}/${id}`).join('\n') + '\n';
 }
 
+/**
+ * The block devices of the reference's host, by their path under /dev: one disk holding the
+ * daemon's data (its containers' /etc/hosts), as /sys/block and /proc/self/mountinfo show it.
+ */
+export const HOST_DISKS: ReadonlyMap<string, { name: string; dev: string }> = new Map([['/dev/vda', { name: 'vda', dev: '254:0' }]]);
+const DATA_DISK = HOST_DISKS.get('/dev/vda')!;
+
+/** What sysfs shows of the host's disks to a container: /sys/block/<name>/dev. */
+export function sysBlock(): Map<string, string> {
+  return new Map([...HOST_DISKS.values()].map(({ name, dev }) => [`/sys/block/${name}/dev`, `${dev}\n`]));
+}
+
+/** /proc/self/mountinfo: the overlay root, and the files the daemon writes for the container, bound from its data disk. */
+export function procMountinfo(id: string): string {
+  const root = `1 0 0:50 / / rw,relatime - overlay overlay rw\n`;
+  const bound = ['resolv.conf', 'hostname', 'hosts'].map(
+    (file, i) => `${i + 2} 1 ${DATA_DISK.dev} /var/lib/docker/containers/${id}/${file} /etc/${file} rw,relatime - ext4 /dev/${DATA_DISK.name} rw\n`,
+  );
+  return root + bound.join('');
+}
+
+/** A device rate list of HostConfig ([{Path, Rate}], Rate quoted or not). */
+export type DeviceRates = ReadonlyArray<{ Path?: unknown; Rate?: unknown }>;
+
+/** The four rate lists by the cgroup v1 throttle file each is written to. */
+export interface BlkioThrottle {
+  read_bps: DeviceRates;
+  write_bps: DeviceRates;
+  read_iops: DeviceRates;
+  write_iops: DeviceRates;
+}
+
+/** A throttle file's rules, `MAJ:MIN rate` a line: a rate of a host disk, 0 being no rule (as the kernel takes it). */
+function throttleText(rates: DeviceRates): string {
+  return rates
+    .map((r) => [HOST_DISKS.get(String(r.Path))?.dev, Number(r.Rate)] as const)
+    .filter(([dev, rate]) => dev && rate > 0)
+    .map(([dev, rate]) => `${dev} ${rate}\n`)
+    .join('');
+}
+
 /** The cgroup resource settings a container's process sees (cgroup v1 files, as on Docker 20.10 hosts). */
 export interface CgroupSettings {
   memory: number;
@@ -219,6 +260,7 @@ export interface CgroupSettings {
   cpuQuota: number;
   cpusetCpus: string;
   cpusetMems: string;
+  throttle: BlkioThrottle;
 }
 
 /** Unlimited memory as cgroup v1 writes it (a page-rounded maximum). */
@@ -230,8 +272,13 @@ function memswText(s: CgroupSettings): string {
 }
 
 export function cgroupFiles(s: CgroupSettings): Map<string, string> {
-  return new Map(
-    [
+  const throttle = Object.entries(s.throttle).map(([file, rates]): [string, string] => [
+    `/sys/fs/cgroup/blkio/blkio.throttle.${file}_device`,
+    throttleText(rates as DeviceRates),
+  ]);
+  return new Map([
+    ...throttle,
+    ...[
       ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
       ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
       ['/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes', memswText(s)],
@@ -240,8 +287,8 @@ export function cgroupFiles(s: CgroupSettings): Map<string, string> {
       ['/sys/fs/cgroup/cpu/cpu.cfs_quota_us', String(s.cpuQuota > 0 ? s.cpuQuota : -1)],
       ['/sys/fs/cgroup/cpuset/cpuset.cpus', s.cpusetCpus || '0-1'],
       ['/sys/fs/cgroup/cpuset/cpuset.mems', s.cpusetMems || '0'],
-    ].map(([path, text]) => [path!, `${text}\n`]),
-  );
+    ].map(([path, text]): [string, string] => [path!, `${text}\n`]),
+  ]);
 }
 
 /**

@@ -22,10 +22,15 @@ import {
   procIpForward,
   procLimits,
   procMounts,
+  procMountinfo,
   procStatus,
   resolvConf,
+  sysBlock,
+  type BlkioThrottle,
+  type DeviceRates,
   type MountLine,
 } from './runtime-files.ts';
+import type { FaultSet } from '../faults.ts';
 
 export interface RuntimeView {
   fs: ContainerFs;
@@ -134,6 +139,8 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       options: ['rw', 'nosuid', 'nodev', 'noexec', 'relatime', engine.faults.has('blind9-tmpfs-options-dropped') ? '' : options].filter(Boolean).join(','),
     })),
   ];
+  files.set('/proc/self/mountinfo', procMountinfo(c.id));
+  for (const [path, text] of sysBlock()) files.set(path, text);
   files.set('/proc/mounts', procMounts(readonlyRoot, set('ShmSize', Number(hc.ShmSize ?? 0), DEFAULT_SHM_BYTES), mountLines));
   const [uid = '0', gid = '0'] = (user || '0').split(':');
   // Under `blind12-group-add-dropped-with-user` a container with a User takes that user's groups alone, not GroupAdd's.
@@ -153,7 +160,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   if (onHostStack(engine, set('NetworkMode', c.hostConfig.NetworkMode, 'default'))) files.set('/proc/sys/net/ipv4/ip_forward', procIpForward());
   const hostDevices = !engine.faults.has('blind15-privileged-host-devices-missing');
   for (const [device, data] of devices(hc, set, engine.faults.has('blind8-devices-node-from-container-path'), hostDevices)) files.set(device, data);
-  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'), memoryLimit(engine, hc, set))) files.set(path, text);
+  for (const [path, text] of cgroups(hc, set, engine.faults, memoryLimit(engine, hc, set))) files.set(path, text);
   const dirs = [...mounts.map((m) => m.Destination), ...Object.keys(tmpfs), '/dev/pts', '/dev/shm', '/proc/self/fd', '/tmp'];
   const writableMounts = [
     ...mounts.map((m) => ({ target: m.Destination, rw: m.RW })),
@@ -200,7 +207,7 @@ export function applyResourceUpdate(engine: Engine, c: Container): void {
   const mtime = new Date();
   // Under `update-cgroup-memory-quota-only` the update reaches the cgroup's memory limit and CPU quota files only.
   const partial = engine.faults.has('update-cgroup-memory-quota-only');
-  for (const [path, text] of cgroups(hc, set, engine.faults.has('blind15-cpu-shares-capped-1024'), memoryLimit(engine, hc, set)))
+  for (const [path, text] of cgroups(hc, set, engine.faults, memoryLimit(engine, hc, set)))
     if (!partial || /memory\.limit_in_bytes$|cpu\.cfs_quota_us$/.test(path))
       for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
   view.memory = { ...view.memory, limit: memoryLimit(engine, hc, set) };
@@ -305,12 +312,27 @@ function namespaceOwner(engine: Engine, ref: string): Container | undefined {
 }
 
 /**
- * @param sharesCapped `blind15-cpu-shares-capped-1024`: shares are taken as a fraction of one CPU (1024), larger weights capped to it.
+ * The device rates the runtime is given. Under `blkio-throttle-not-applied` none: the lists are
+ * stored (inspect echoes them) but never reach the container's cgroup.
+ */
+function throttle(hc: Record<string, unknown>, set: Settings, faults: FaultSet): BlkioThrottle {
+  const rates = (field: EffectField): DeviceRates => (faults.has('blkio-throttle-not-applied') ? [] : set(field, (hc[field] as DeviceRates | null) ?? [], []));
+  return {
+    read_bps: rates('BlkioDeviceReadBps'),
+    write_bps: rates('BlkioDeviceWriteBps'),
+    read_iops: rates('BlkioDeviceReadIOps'),
+    write_iops: rates('BlkioDeviceWriteIOps'),
+  };
+}
+
+/**
+ * Under `blind15-cpu-shares-capped-1024` shares are taken as a fraction of one CPU (1024), larger weights capped to it.
  * @param memory the enforced memory limit (memoryLimit).
  */
-function cgroups(hc: Record<string, unknown>, set: Settings, sharesCapped: boolean, memory: number): Map<string, string> {
+function cgroups(hc: Record<string, unknown>, set: Settings, faults: FaultSet, memory: number): Map<string, string> {
   const num = (field: EffectField) => set(field, Number(hc[field] ?? 0), 0);
   const shares = num('CpuShares');
+  const sharesCapped = faults.has('blind15-cpu-shares-capped-1024');
   const str = (field: EffectField) => set(field, String(hc[field] ?? ''), '');
   return cgroupFiles({
     memory,
@@ -321,6 +343,7 @@ function cgroups(hc: Record<string, unknown>, set: Settings, sharesCapped: boole
     cpuQuota: num('CpuQuota'),
     cpusetCpus: str('CpusetCpus'),
     cpusetMems: String(hc.CpusetMems ?? ''),
+    throttle: throttle(hc, set, faults),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   SWAP_TOTAL,
 } from '../support/cgroups.ts';
 import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from '../../../harness/check/cpu-shares-weight.ts';
+import { BLOCK_DEVICES_SCRIPT, hostDisk, readThrottle, THROTTLE_FILES, throttledContainer, THROTTLES } from '../support/blkio-throttle.ts';
 
 const R = 'engine/containers/create/';
 
@@ -145,6 +146,40 @@ const softOnlyCheck = effectCheck({
   },
 });
 
+const RATES = `${R}host-config-blkio-device-rates`;
+const blockDevices = effectBaseline(BLOCK_DEVICES_SCRIPT);
+
+/**
+ * The device rates throttle the container's block I/O: each is the rule of its cgroup file on a
+ * disk of the host (found from a container: the one holding its /etc/hosts). No disk, a host that
+ * refuses the device, or no throttle file in the container leave the check unverified.
+ */
+const blkioThrottleCheck = engineCheck({
+  id: `${RATES}/cgroup`,
+  title:
+    "(1.22) BlkioDeviceReadBps, WriteBps, ReadIOps and WriteIOps on a disk of the host are the throttle of the container's cgroup " +
+    '(blkio.throttle.*_device, or io.max)',
+  requirements: [RATES],
+  endpoint: 'engine/containers/create',
+  versions: ['1.22'],
+  async run(ctx) {
+    const listed = await blockDevices(ctx);
+    const disk =
+      hostDisk(listed.out) ??
+      ctx.unverified(`a container sees no block device of the host in /sys/block (${listed.out.trim().slice(0, 200)}): no device to throttle`);
+    const observed = await throttledContainer(ctx, disk);
+    const what = `the cgroup of a container created with device rates on ${disk.path} (${disk.dev})`;
+    const readings =
+      readThrottle(observed, disk.dev) ?? ctx.unverified(`${what} has none of ${THROTTLE_FILES}: the host does not show the throttle to containers`);
+    if (readings.some((r) => !r.ok) && observed.warnings.length)
+      ctx.unverified(`${what} does not show every rate; the create warned the host discarded a setting: ${observed.warnings.join(' | ')}`);
+    for (const r of readings) {
+      const sent = THROTTLES.find((t) => t.field === r.field)!.rate;
+      expectEffect(ctx, observed, r.ok, `${r.field} ${sent} is the rule of ${what}`, { requirement: RATES, expected: r.expected, actual: r.actual });
+    }
+  },
+});
+
 /**
  * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
  * its cgroup (v1 or v2 files), not only echoed by inspect.
@@ -168,4 +203,5 @@ export default [
   softOnlyCheck,
   cpuSharesCheck,
   ...memorySwapChecks,
+  blkioThrottleCheck,
 ] satisfies EngineCheck[];

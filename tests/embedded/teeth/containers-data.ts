@@ -141,7 +141,12 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'shm-size-unchecked', version: '1.22', catches: ['engine/limits/shm-size-positive'] },
   { fault: 'shm-size-default-zero', version: '1.22', catches: ['engine/limits/shm-size-default', 'engine/limits/shm-size-default/inside'] },
   { fault: 'shm-size-zero-unlimited', version: '1.22', catches: ['engine/limits/shm-size-positive/zero'] },
-  { fault: 'blkio-rate-quoted-zero', version: '1.22', catches: ['engine/containers/create/host-config-blkio-device-rates/quoted'] },
+  {
+    fault: 'blkio-rate-quoted-zero',
+    version: '1.22',
+    catches: [`${CREATE}host-config-blkio-device-rates/quoted`, `${CREATE}host-config-blkio-device-rates/cgroup`],
+  },
+  { fault: 'blkio-throttle-not-applied', version: '1.22', catches: [`${CREATE}host-config-blkio-device-rates/cgroup`] },
   { fault: 'memory-swap-unchecked', version: '1.18', catches: ['engine/limits/memory-swap', `${CREATE}host-config-memory-swap-needs-memory`] },
   { fault: 'create-returns-200', version: '1.18', catches: [`${CREATE}201-created`] },
   { fault: 'stop-signal-integer-refused', version: '1.22', catches: [`${CREATE}body-stop-signal/integer`] },

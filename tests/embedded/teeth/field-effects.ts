@@ -59,6 +59,10 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
     ],
   },
   ShmSize: { checks: ['engine/limits/shm-size-positive/inside'], versions: ['1.22'] },
+  BlkioDeviceReadBps: { checks: [`${CREATE}host-config-blkio-device-rates/cgroup`], versions: ['1.22'] },
+  BlkioDeviceWriteBps: { checks: [`${CREATE}host-config-blkio-device-rates/cgroup`], versions: ['1.22'] },
+  BlkioDeviceReadIOps: { checks: [`${CREATE}host-config-blkio-device-rates/cgroup`], versions: ['1.22'] },
+  BlkioDeviceWriteIOps: { checks: [`${CREATE}host-config-blkio-device-rates/cgroup`], versions: ['1.22'] },
 };
 
 /** The create-field effects: each field's fault keeps the echo and drops the effect, in each version's suite. */
@@ -102,11 +106,20 @@ const ONLY_122: readonly StoredField[] = [
   'StopSignal',
 ];
 
+/** The device rates, echoed by checks of their own (one per Rate form), and seen in the cgroup. */
+const RATE_FIELDS: readonly StoredField[] = ['BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps'];
+const RATES = `${CREATE}host-config-blkio-device-rates`;
+
 function echoTeeth(where: 'Config' | 'HostConfig', fields: readonly StoredField[]): Teeth[] {
   const check = where === 'Config' ? 'config-echoes-create' : 'host-config-echoes-create';
   return fields.flatMap((field) => {
     const versions: EngineVersion[] = ONLY_122.includes(field) ? ['1.22'] : field === 'LxcConf' ? ['1.18'] : ['1.18', '1.22'];
-    const catches = (v: EngineVersion) => (field === 'LogConfig' ? [`${CREATE}host-config-log-config-types-${v}`] : [`${ECHO}${check}/${v}`]);
+    const catches = (v: EngineVersion) =>
+      field === 'LogConfig'
+        ? [`${CREATE}host-config-log-config-types-${v}`]
+        : RATE_FIELDS.includes(field)
+          ? [`${RATES}/quoted`, `${RATES}/numeric`, `${RATES}/cgroup`]
+          : [`${ECHO}${check}/${v}`];
     return versions.map((version) => ({ fault: fieldNotStored(field), version, catches: catches(version) }));
   });
 }
