@@ -81,6 +81,10 @@ export const STATE_FAULTS = faultArea('states', [
     name: 'service-delete-keeps-volume',
     description: 'volumes are kept after a service DELETE, by service name and path: a new service of that name mounts the old volume, data included',
   },
+  {
+    name: 'container-delete-keeps-data',
+    description: "a container DELETE keeps its volume's data on the node: the container deployed in its place shows a new volume URI mounted on that data",
+  },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   {
     name: 'container-ops-whole-service',
