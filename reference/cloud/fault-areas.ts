@@ -269,6 +269,10 @@ export const SERVICE_FAULTS = faultArea('services', [
     description:
       "net bridge gives the containers the node's network stack and net host a stack of their own on the bridge (the field still shows the mode sent)",
   },
+  {
+    name: 'patch-scales-scale-noop',
+    description: 'a PATCH of the service brings it to target_num_containers at once, and scale does nothing (its action ends Success)',
+  },
   { name: 'net-bridge-no-network', description: 'a container under net bridge gets a network namespace with lo only: no interface on the engine bridge' },
 ]);
 

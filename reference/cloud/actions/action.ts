@@ -10,9 +10,12 @@ export type ActionState = 'Pending' | 'In progress' | 'Canceling' | 'Canceled' |
 export const TERMINAL_ACTION_STATES: readonly ActionState[] = ['Success', 'Failed', 'Canceled'];
 export const CANCELABLE_ACTION_STATES: readonly ActionState[] = ['Pending', 'In progress'];
 
-/** Under `cancel-deploy-keeps-working` a service start cannot be canceled (its flag says false, its cancel is refused). */
-export const startNotCancelable = (world: World, a: Pick<Action, 'action'>): boolean =>
-  a.action === 'Service Start' && world.faults.has('cancel-deploy-keeps-working');
+/**
+ * An action that cannot be canceled (its flag says false, its cancel is refused): a service start under
+ * `cancel-deploy-keeps-working`, every action under `cancel-never-offered`.
+ */
+export const notCancelable = (world: World, a: Pick<Action, 'action'>): boolean =>
+  world.faults.has('cancel-never-offered') || (a.action === 'Service Start' && world.faults.has('cancel-deploy-keeps-working'));
 /** Under `cancel-deploy-keeps-working` a canceled node cluster deploy is marked Canceled but its work is not stopped. */
 export const cancelLeavesWorkRunning = (world: World, a: Pick<Action, 'action'>): boolean =>
   a.action === 'Node Cluster Deploy' && world.faults.has('cancel-deploy-keeps-working');
@@ -66,7 +69,7 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     location: a.location,
     is_user_action: a.is_user_action,
     // Under `cancel-deploy-keeps-working` service starts say they cannot be canceled.
-    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state) && !startNotCancelable(world, a),
+    can_be_canceled: a.async && CANCELABLE_ACTION_STATES.includes(a.state) && !notCancelable(world, a),
     can_be_retried: retriableFlag(world, a.state),
   };
   for (const field of keysOf(ACTION_FIELD_WRONG)) {

@@ -29,6 +29,10 @@ export const ACTION_FAULTS = faultArea('actions', [
       'service starts say can_be_canceled false (their cancel is refused 409); a canceled node cluster deploy ends ' +
       'Canceled while its work runs on: the cluster ends Deployed',
   },
+  {
+    name: 'cancel-never-offered',
+    description: 'every action says can_be_canceled false and its cancel is refused (409), In progress too: the target cancels nothing',
+  },
   { name: 'retry-refused', description: 'retry is refused (409) in every state, also Success, Failed and Canceled' },
   { name: 'cancel-canceled-allowed', description: 'cancel of a Canceled action is accepted (202)' },
   { name: 'cancel-canceling-allowed', description: 'cancel of a Canceling action is accepted (202)' },
@@ -80,6 +84,10 @@ export const STATE_FAULTS = faultArea('states', [
   {
     name: 'service-delete-keeps-volume',
     description: 'volumes are kept after a service DELETE, by service name and path: a new service of that name mounts the old volume, data included',
+  },
+  {
+    name: 'container-delete-keeps-data',
+    description: "a container DELETE keeps its volume's data on the node: the container deployed in its place shows a new volume URI mounted on that data",
   },
   { name: 'container-terminate-reversible', description: 'a Terminated container can be started again' },
   {

@@ -3,7 +3,7 @@
  * their own: cancel changes the canceled action (202, Canceling), retry creates the new
  * execution (202, that new action, named by the X-Vendor-Action-URI header).
  */
-import { actionJson, CANCELABLE_ACTION_STATES, cancelLeavesWorkRunning, startNotCancelable, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
+import { actionJson, CANCELABLE_ACTION_STATES, cancelLeavesWorkRunning, notCancelable, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
 import { finishAction } from '../actions/call.ts';
 import { filterActions } from '../actions/filters.ts';
 import { listReply } from '../http/envelope.ts';
@@ -40,7 +40,7 @@ function cancel(ctx: CallContext): Reply {
     ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed')) ||
     (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed')) ||
     (a.state === 'Canceling' && world.faults.has('cancel-canceling-allowed'));
-  const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused') && !startNotCancelable(world, a);
+  const cancelable = (CANCELABLE_ACTION_STATES.includes(a.state) || finishedButAllowed) && !world.faults.has('cancel-refused') && !notCancelable(world, a);
   if (!verdictOf(ctx.req.mutation, a.state, cancelable)) throw conflict(`action in state '${a.state}' cannot be canceled`);
   // Under `blind8-cancel-answers-previous-state` the answer is the action as read before the change.
   const before = world.faults.has('blind8-cancel-answers-previous-state') ? actionJson(world, a) : undefined;

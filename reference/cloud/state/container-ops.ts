@@ -63,8 +63,24 @@ function bindingsFor(world: World, svc: Service, previous: readonly ContainerBin
         .find((p) => p.container_path === b.container_path && p.volume);
       if (sibling) return [{ volume: sibling.volume, host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
     }
-    return [{ volume: kept ?? volumeUri(newUuid(), svc), host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
+    return [{ volume: kept ?? newVolume(world, svc, b.container_path), host_path: null, container_path: b.container_path, rewritable: b.rewritable }];
   });
+}
+
+/**
+ * A new volume of the service at `path`. Under `container-delete-keeps-data` a terminated container's volume
+ * stays on the node: the new URI is mounted on its data (the same files).
+ */
+function newVolume(world: World, svc: Service, path: string | null): string {
+  const uri = volumeUri(newUuid(), svc);
+  if (!world.faults.has('container-delete-keeps-data')) return uri;
+  const old = svc.containers
+    .map((uuid) => world.store.containers.get(uuid))
+    .filter((c) => c?.state === 'Terminated')
+    .flatMap((c) => c!.bindings)
+    .find((p) => p.container_path === path && p.volume && world.store.volumeFiles.has(p.volume));
+  if (old) world.store.volumeFiles.set(uri, world.store.volumeFiles.get(old.volume!)!);
+  return uri;
 }
 
 /**

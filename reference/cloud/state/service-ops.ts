@@ -79,7 +79,12 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
   settleService(world, svc);
 }
 
-export async function scaleService(world: World, svc: Service, job: Job): Promise<void> {
+/**
+ * Scale to the current target. Under `patch-scales-scale-noop` a PATCH scales at once (`byPatch`) and the scale
+ * endpoint's own work does nothing: its action ends Success.
+ */
+export async function scaleService(world: World, svc: Service, job: Job, byPatch = false): Promise<void> {
+  if (!byPatch && world.faults.has('patch-scales-scale-noop')) return job.wait('scale');
   if (svc.state === 'Not running' || svc.state === 'Stopped') {
     await job.wait('update');
     job.log(`Target of ${svc.config.name} is ${svc.config.target_num_containers}; applied on the next start`);

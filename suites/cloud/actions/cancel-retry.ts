@@ -6,7 +6,7 @@ import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
 import { IN_PROGRESS_ATTEMPTS, SEQUENTIAL_CONTAINERS, startInProgress } from '../support/in-progress.ts';
-import { CANCEL_FLAG, cancelCancelable, cancelWhileInProgress, deploy, type InProgressReach } from '../support/cancel-in-progress.ts';
+import { CANCEL_FLAG, CANCELABLE_SOMEWHERE, cancelCancelable, cancelWhileInProgress, deploy, type InProgressReach } from '../support/cancel-in-progress.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { sameResource } from '../support/lists.ts';
@@ -210,12 +210,12 @@ export default [
     title:
       'Cancel of an In progress action that says it can be canceled (a start of ten containers in sequence, else a cluster deploy) ' +
       'moves it to Canceling, then Canceled, and its work stops (a start runs no more containers, a deploy does not end Deployed)',
-    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, R.codes, R.announced],
+    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, CANCELABLE_SOMEWHERE, R.codes, R.announced],
     endpoint: CANCEL,
     async run(ctx) {
       const events = await ctx.api.openStream(EVENTS);
       ctx.defer(() => events.close());
-      const { kind, service, cluster, action, res } = await cancelCancelable(ctx, [R.cancelInProgress, row('in-progress-allows-cancel')]);
+      const { kind, service, cluster, action, res } = await cancelCancelable(ctx);
       ctx.observe(`the ${kind} canceled`);
       const upAtCancel = service ? await runningOf(ctx, service) : 0;
       ctx.observe(`cancel answered ${res.status}`);

@@ -6,8 +6,16 @@ import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSettle, runningService, settled, waitForContainers } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
-import { environment } from '../support/streams.ts';
-import { DATA_PATH, expectReuseVolumesDefault, expectReuseVolumesQuery, type RedeployedVolumes, volumeAt } from '../support/reuse-volumes.ts';
+import { environment, printedIn } from '../support/streams.ts';
+import {
+  DATA_PATH,
+  expectReuseVolumesDefault,
+  expectReuseVolumesQuery,
+  MARKER_FILE,
+  type RedeployedVolumes,
+  volumeAt,
+  writeMarker,
+} from '../support/reuse-volumes.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 
@@ -172,25 +180,34 @@ export default [
   }),
   cloudCheck({
     id: R.dataDeleted,
-    title: "DELETE deletes the container's data for good: the container its service deploys in its place does not get its volume",
+    title: "DELETE deletes the container's data for good: the container its service deploys in its place has neither its volume nor its data",
     endpoint: 'cloud/container/terminate',
     async run(ctx) {
-      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: '/conformance-data' }] });
+      const svc = await runningService(ctx, await sharedNodes(ctx), { bindings: [{ container_path: DATA_PATH }] });
       const c = await firstContainer(ctx, svc);
-      const volume = volumeAt(c, '/conformance-data');
-      // Where a container's data lives is not shown: only a volume the container names can be followed.
-      if (typeof volume !== 'string' || volume === '') return ctx.unverified(`the container shows no volume for /conformance-data (${String(volume)})`);
+      const volume = volumeAt(c, DATA_PATH);
+      // The data itself: a marker written into the volume by exec, which a kept volume would still hold under any URI.
+      const marker = await writeMarker(ctx, [c]);
       await ctx.setUp(() => operateAndSettle(ctx, c, 'terminate'), R.terminate);
       // The service still wants one container: its start (or, where the state it settled in refuses a start, a
       // scale) deploys a new one, where a kept volume would show.
-      await ctx.setUp(async () => {
+      const [fresh] = await ctx.setUp(async () => {
         if ((await operate(ctx, svc.resource_uri, 'start')).status >= 400) await operateAndSettle(ctx, svc, 'scale');
         return waitForContainers(ctx, svc, 1);
       }, R.serviceStart);
-      const reused = live(await containersOf(ctx, svc)).filter((o) => volumeAt(o, '/conformance-data') === volume);
-      ctx.expect(reused.length === 0, `the terminated container's volume ${volume} was given to ${reused.map((o) => o.resource_uri).join(', ')}`, {
-        expected: 'a new volume: the data of a terminated container is deleted',
-        actual: reused.map((o) => ({ container: o.resource_uri, volume: volumeAt(o, '/conformance-data') })),
+      // Where a container's data lives is not shown: a volume the binding names is followed, and the data is read in any case.
+      if (typeof volume === 'string' && volume !== '') {
+        const reused = live(await containersOf(ctx, svc)).filter((o) => volumeAt(o, DATA_PATH) === volume);
+        ctx.expect(reused.length === 0, `the terminated container's volume ${volume} was given to ${reused.map((o) => o.resource_uri).join(', ')}`, {
+          expected: 'a new volume: the data of a terminated container is deleted',
+          actual: reused.map((o) => ({ container: o.resource_uri, volume: volumeAt(o, DATA_PATH) })),
+          requirement: R.dataDeleted,
+        });
+      } else ctx.observe(`the container shows no volume for ${DATA_PATH} (${String(volume)}): the data alone tells whether it was kept`);
+      const read = await printedIn(ctx, fresh!, `cat ${MARKER_FILE}`);
+      ctx.expect(!read.includes(marker), `${fresh!.resource_uri}, deployed in place of the terminated container, has its data`, {
+        expected: `no ${MARKER_FILE} holding ${marker}`,
+        actual: read.slice(0, 200),
         requirement: R.dataDeleted,
       });
     },

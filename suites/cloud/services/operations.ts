@@ -46,6 +46,7 @@ const R = {
   irreversible: 'cloud/service/terminate/not-reversible',
   dataDeleted: 'cloud/service/terminate/data-deleted',
 };
+const PARTLY_RUNNING_START = 'cloud/states/service/partly-running-allows-start';
 
 /** The volume URIs of a service's live containers, by container path. */
 export async function volumesOf(ctx: CloudContext, svc: Service): Promise<string[]> {
@@ -62,9 +63,18 @@ export const serviceVolumes = (ctx: CloudContext, svc: Service): RedeployedVolum
   running: () => waitForContainers(ctx, svc, 1),
 });
 
-/** A start of a service that has run before: every container ends Running again, none added. */
-async function startAll(ctx: CloudContext, svc: Service, what: string): Promise<void> {
+/**
+ * A start of a service that has run before: every container ends Running again, none added. `refusable`: the state table
+ * does not list start for this state (Partly running: the spec only adds that start is described as acting on it), so a
+ * refusal is observed, not a breach of the start's effect (its state row, recommended, reports it once); an accepted start
+ * must take effect.
+ */
+async function startAll(ctx: CloudContext, svc: Service, what: string, refusable = false): Promise<void> {
   const res = await operate(ctx, svc.resource_uri, 'start');
+  if (refusable && !isSuccess(res.status)) {
+    ctx.observe(`start of ${what} answered ${res.status}: the state table does not list start there (see ${PARTLY_RUNNING_START})`);
+    return;
+  }
   ctx.expect(isSuccess(res.status), `start of ${what} answered ${res.status}`, {
     expected: 'accepted',
     actual: res.status,
@@ -89,13 +99,13 @@ export default [
       const got = await ctx.waitForState('service', svc.resource_uri, ['Running']);
       ctx.expectEqual(got.running_num_containers, got.target_num_containers, 'running_num_containers is not target_num_containers', R.start);
       await op.expectAsync();
-      // Not only the first deploy: a start of a partly running, then of a stopped service starts all its containers.
+      // Not only the first deploy: a start of a partly running (where accepted), then of a stopped service starts all its containers.
       await ctx.setUp(async () => {
         await operate(ctx, one!.resource_uri, 'stop');
         await ctx.waitForState('container', one!.resource_uri, ['Stopped']);
         await settled(ctx, 'service', svc.resource_uri);
       }, R.stop);
-      await startAll(ctx, svc, 'a partly running service');
+      await startAll(ctx, svc, 'a partly running service', true);
       await ctx.setUp(async () => {
         await operateAndSettle(ctx, svc, 'stop');
         await waitForContainers(ctx, svc, 2, ['Stopped']);

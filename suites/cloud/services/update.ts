@@ -3,7 +3,21 @@ import { expectActionSucceeded, expectRefused, ENDS, finishedActionOf, IN_PROGRE
 import { expect202, expectCreatedInProgress } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, createService, operate, runningService, serviceBody, settled, tagNames, waitForContainers } from '../support/app.ts';
+import {
+  containersOf,
+  createService,
+  live,
+  operate,
+  operateAndSettle,
+  runningService,
+  serviceBody,
+  settled,
+  sharedNodes,
+  tagNames,
+  waitForContainers,
+} from '../support/app.ts';
+import { operationRequirement } from '../support/operation-requirements.ts';
+import type { Service } from '../support/views.generated.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
 import { BOGUS, PORTED_IMAGE, REFUSED_BODIES } from './create.ts';
@@ -158,30 +172,79 @@ export default [
   }),
   cloudCheck({
     id: R.target,
-    title: 'PATCH target_num_containers sets the scale target; scale (202, action ends) brings the service to it',
+    title:
+      'PATCH target_num_containers sets the scale target; scale (202, action ends) brings the service to it ' +
+      '(where the PATCH already did, scale brings a service a terminated container left below its target back to it)',
     requirements: [R.target, R.scale, R.scale202, R.scaleOutside, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await runningService(ctx, at);
       const uri = svc.resource_uri;
-      const patched = await patchOk(ctx, uri, { target_num_containers: 3 }, R.target);
+      const patched = await patchApplied(ctx, uri, { target_num_containers: 3 });
       ctx.expectEqual(patched.target_num_containers, 3, 'target_num_containers is not the value PATCHed', R.target);
+      // Whether the PATCH itself deploys containers is not shown: where it already reached the target, the scale below did nothing visible.
+      const afterPatch = live(await containersOf(ctx, svc)).length;
       const res = await operate(ctx, uri, 'scale');
       ctx.expect(isSuccess(res.status), `scale answered ${res.status}`, { requirement: R.scale });
       await expectCreatedInProgress(ctx, res, uri, 'scale');
       ctx.observe(`scale of a Running service answered ${res.status} (the state table does not list scale)`);
-      await waitForContainers(ctx, svc, 3);
-      await patchOk(ctx, uri, { target_num_containers: 1 }, R.target);
+      await waitForContainers(ctx, svc, 3, ['Running'], undefined, R.scale);
+      // Its containers may run before the scale has settled (Scaling takes no update).
+      await settled(ctx, 'service', uri);
+      await patchApplied(ctx, uri, { target_num_containers: 1 });
       const down = await operate(ctx, uri, 'scale');
       ctx.expect(isSuccess(down.status), `scale down answered ${down.status}`, { requirement: R.scale });
-      await waitForContainers(ctx, svc, 1);
+      await waitForContainers(ctx, svc, 1, ['Running'], undefined, R.scale);
       ctx.expectEqual((await settled(ctx, 'service', uri)).current_num_containers, 1, 'after scaling to 1 the service counts other than 1 container', R.scale);
       expect202(ctx, res, 'scale', R.scale202);
       const action = await finishedActionOf(ctx, res, 'scale');
       ctx.expect(['Success', 'Failed'].includes(String(action.state)), `the scale action ended ${String(action.state)}`, { requirement: R.scale202 });
       await expectActionSucceeded(ctx, down, 'scale down');
       await expectActionSucceeded(ctx, res, 'scale');
+      if (afterPatch === 3) await expectScaleRestores(ctx, svc);
+      else ctx.observe(`after the PATCH of target_num_containers 3 the service had ${afterPatch} container(s): the scale brought it to 3`);
     },
   }),
 ];
+
+/** A PATCH of the service accepted (its requirement: R.target), its action ended and the service settled. */
+async function patchApplied(ctx: CloudContext, uri: string, body: Json): Promise<Service> {
+  const res = await ctx.api.patch(uri, body);
+  ctx.expect(isSuccess(res.status), `PATCH ${JSON.stringify(body)} answered ${res.status}: ${res.text().slice(0, 200)}`, { requirement: R.target });
+  if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, 'PATCH');
+  return settled(ctx, 'service', uri);
+}
+
+/**
+ * The PATCH of target_num_containers already brought the service to its target, so a scale that does nothing
+ * passed above: a service of two whose one container is terminated (one left, target two) must be brought back
+ * to two by a scale. A target that replaces the terminated container by itself, or refuses that scale (in which
+ * states scale is allowed is not shown), leaves the scale's effect unverified.
+ */
+async function expectScaleRestores(ctx: CloudContext, svc: Service): Promise<void> {
+  const uri = svc.resource_uri;
+  ctx.observe('the PATCH of target_num_containers already brought the service to 3 containers: scale is judged on a service below its target');
+  const [one] = await ctx.setUp(async () => {
+    await patchApplied(ctx, uri, { target_num_containers: 2 });
+    await operateAndSettle(ctx, svc, 'scale');
+    return waitForContainers(ctx, svc, 2);
+  }, R.scale);
+  await ctx.setUp(() => operateAndSettle(ctx, one!, 'terminate'), operationRequirement(one!.resource_uri, 'terminate'));
+  await settled(ctx, 'service', uri);
+  const left = live(await containersOf(ctx, svc)).length;
+  if (left !== 1) return ctx.unverified(`after one of its two containers was terminated the service has ${left} container(s), not one below its target`);
+  const res = await operate(ctx, uri, 'scale');
+  if (!isSuccess(res.status))
+    return ctx.unverified(`scale of a service one container below its target answered ${res.status} (the state table does not list scale)`);
+  // Once its action has ended and the service settled the count is read at once (a scale that does nothing is not waited out);
+  // without an action to follow, the containers are waited for.
+  if (!res.headers[ctx.actionHeader]) {
+    await waitForContainers(ctx, svc, 2, ['Running'], undefined, R.scale);
+    return;
+  }
+  await finishedActionOf(ctx, res, 'scale');
+  await settled(ctx, 'service', uri);
+  const now = live(await containersOf(ctx, svc));
+  ctx.expectEqual(now.length, 2, 'scale did not bring the service one container below its target of 2 back to it', R.scale);
+}

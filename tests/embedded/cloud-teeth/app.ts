@@ -173,6 +173,8 @@ export const appTeeth: CloudTeeth[] = [
       'cloud/states/stack/stopped-allows-redeploy',
     ],
   },
+  // A PATCH that scales at once hid a scale that does nothing: scale is judged on a service a terminated container left below its target (judge 2128, #24).
+  { fault: 'patch-scales-scale-noop', catches: ['cloud/service/update/target-num-containers'] },
   { fault: 'service-start-date-first-only', catches: ['cloud/service/get/datetimes-track-operations'] },
   { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
   { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },

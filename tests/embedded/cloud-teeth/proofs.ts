@@ -59,5 +59,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'organization-namespace-refused', catches: ['cloud/namespaces/organization'] },
   { fault: 'cluster-delete-forgets-nodes', catches: ['cloud/nodecluster/terminate/terminates-nodes'] },
   { fault: 'service-delete-keeps-volume', catches: ['cloud/service/terminate/data-deleted'] },
+  // The data itself, not only the volume URI: a new URI mounted on the terminated container's data (judge 2128, #4).
+  { fault: 'container-delete-keeps-data', catches: ['cloud/container/terminate/data-deleted'] },
   { fault: 'entrypoint-image-wins', catches: ['cloud/service/overrides-image/image-entrypoint'] },
 ];

@@ -290,6 +290,7 @@ const WINDOW_PACE = 5;
 const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'retry-in-progress-allowed',
   'cancel-refused',
+  'cancel-never-offered',
   'cancel-deploy-keeps-working',
   'cancel-canceled-allowed',
   'cancel-canceling-allowed',

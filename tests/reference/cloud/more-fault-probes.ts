@@ -4,12 +4,16 @@
  * throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const CLUSTERS = '/api/infra/v1/nodecluster/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
+
+/** What a command run by exec in the container prints. */
+const execIn = async (t: TestServer, container: string, command: string): Promise<string> =>
+  (await logsOf(t, `${container}exec/?command=${encodeURIComponent(command)}`)).map((m) => String(m.output)).join('');
 
 export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'port-published-default-true': async (t) =>
@@ -257,6 +261,43 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
       (c) => c.state === 'Running',
     );
     expect(await exec('cat /d/f')).not.toContain('kept');
+  },
+  'container-delete-keeps-data': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', bindings: [{ container_path: '/d' }] });
+    const [old] = svc.containers;
+    expect(await execIn(t, old, 'echo kept > /d/f; cat /d/f')).toContain('kept');
+    await t.ok('DELETE', old);
+    await settledIn(t, old, 'Terminated');
+    if ((await t.call('POST', `${svc.resource_uri}start/`)).status >= 400) await t.ok('POST', `${svc.resource_uri}scale/`);
+    const fresh = await until(
+      async () => {
+        const all = await Promise.all((await get(t, svc.resource_uri)).containers.map((uri: string) => get(t, uri)));
+        return all.find((c) => c.resource_uri !== old && c.state === 'Running');
+      },
+      (c) => c !== undefined,
+    );
+    // A new volume URI, and on it the terminated container's data.
+    expect(fresh.bindings[0].volume).not.toBe((await get(t, old)).bindings[0].volume);
+    expect(await execIn(t, fresh.resource_uri, 'cat /d/f')).toContain('kept');
+  },
+  'patch-scales-scale-noop': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x' });
+    await t.ok('PATCH', svc.resource_uri, { target_num_containers: 2 });
+    // No scale sent: the PATCH alone brings the service to its new target.
+    await until(
+      () => get(t, svc.resource_uri),
+      (s) => s.state === 'Running' && s.current_num_containers === 2,
+    );
+  },
+  'cancel-never-offered': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x' });
+    const started = await action(t, await t.call('POST', `${svc.resource_uri}start/`));
+    expect(started.state).toBe('In progress');
+    expect(started.can_be_canceled).toBe(false);
+    expect((await t.call('POST', `${started.resource_uri}cancel/`)).status).toBe(409);
   },
   'cluster-tags-not-on-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'a' }, { name: 'b' }] });
