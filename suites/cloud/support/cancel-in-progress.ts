@@ -75,11 +75,10 @@ export const KINDS: readonly CancelKind[] = [
 const FLAG_FALSE_TRIES = 2;
 
 /**
- * Which actions can be canceled is not shown: the transition table moves an In progress action to Canceling
- * on cancel with no condition, but can_be_canceled ("cancellable while executing") lets an action say it
- * cannot be. When every kind tried says false the required cancel rules are not verified, and the suite's
- * reading (the long operations it tries can be canceled) is graded a warning: a target that cancels nothing
- * does not pass silently.
+ * The cancel endpoint and the transition table cancel any Pending or In progress action with no
+ * condition; can_be_canceled lets a single action say it cannot be. When every kind tried says false
+ * the target cancels nothing the spec says it cancels: a breach of this rule (required), the other
+ * cancel rules unverified. A flag of false cannot turn the cancel check into a refusal check.
  */
 export const CANCELABLE_SOMEWHERE = 'cloud/action/cancel/in-progress-cancelable';
 
@@ -87,7 +86,7 @@ export const CANCELABLE_SOMEWHERE = 'cloud/action/cancel/in-progress-cancelable'
  * Cancels an In progress action that says it can be canceled, trying each kind in turn. An action
  * that says can_be_canceled false must be refused (what that flag announces) and the next is tried:
  * the flag cannot turn the cancel check into a refusal check. When every kind was reached and none
- * was cancelable the check ends naming CANCELABLE_SOMEWHERE (recommended), its required rules unverified;
+ * was cancelable the check fails naming CANCELABLE_SOMEWHERE, its other rules unverified;
  * when a kind could not be caught In progress and no other was cancelable, it ends unverified.
  */
 export async function cancelCancelable(ctx: CloudContext): Promise<Canceled> {
@@ -110,7 +109,7 @@ export async function cancelCancelable(ctx: CloudContext): Promise<Canceled> {
     return ctx.unverified(`no In progress action was cancelable (${refusing.join(', ') || 'none'} said can_be_canceled false); ${missed.join('; ')}`);
   return ctx.fail(
     `no In progress action of the kinds tried (${refusing.join(', ')}) was cancelable: each said can_be_canceled false ` +
-      '(which actions can be canceled is not shown: the cancel of an In progress action is unverified)',
+      '(the cancel endpoint cancels any Pending or In progress action)',
     {
       expected: 'an In progress action of a long operation that cancel moves to Canceling, then Canceled (the transition table sets no condition)',
       actual: `can_be_canceled false on ${FLAG_FALSE_TRIES} In progress actions of each kind, and their cancel refused: ${refusing.join(', ')}`,
