@@ -21,7 +21,7 @@ export const actionFieldTeeth: CloudTeeth[] = [
   { fault: 'get-recorded-without-header', catches: ['cloud/actions/every-call-recorded'] },
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling', 'cloud/action/cancel/can-be-canceled-flag/every-kind'] },
   { fault: 'cancel-deploy-keeps-working', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
-  // A target that cancels nothing (every flag false, every cancel refused) is not silently conformant: a warning (judge 2128, #23).
+  // A target that cancels nothing (every flag false, every cancel refused) fails in-progress-cancelable (judge 2128, #23).
   { fault: 'cancel-never-offered', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // The flag compared with the cancel for each kind: a start that says false yet is canceled.
   { fault: actionFieldWrong('can_be_canceled'), catches: ['cloud/action/cancel/can-be-canceled-flag/every-kind'] },
