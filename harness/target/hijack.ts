@@ -77,7 +77,8 @@ export async function hijack(endpoint: TargetEndpoint, opts: HijackOptions, tran
   }
 }
 
-function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
+/** A raw connection to the target (its socket, TCP or TLS), opened within `timeoutMs`. */
+export function connect(endpoint: TargetEndpoint, timeoutMs: number, what: string): Promise<Duplex> {
   return new Promise((resolve, reject) => {
     const url = new URL(endpoint.origin);
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -202,7 +203,9 @@ function makeConnection(
   entry: TranscriptEntry | undefined,
   transcript: Transcript | undefined,
 ): HijackedConnection {
-  const chunked = /chunked/i.test(head.headers['transfer-encoding'] ?? '');
+  // After a 101 the connection is no longer HTTP: the bytes are the stream itself, whatever the head
+  // claims. Decoding a Transfer-Encoding there would hide from the verifiers a target that did not hand it over.
+  const chunked = head.status !== 101 && /chunked/i.test(head.headers['transfer-encoding'] ?? '');
   const length = head.headers['content-length'] === undefined ? undefined : Number(head.headers['content-length']);
   // A non-upgraded error answer carries a Content-Length; a 101/200 stream runs until close.
   let remaining = head.status !== 101 && length !== undefined && !chunked ? length : Infinity;
@@ -248,7 +251,7 @@ function makeConnection(
   };
 }
 
-/** Decodes Transfer-Encoding: chunked, for 200 answers that use it instead of running until close. */
+/** Decodes Transfer-Encoding: chunked, for answers other than 101 that use it instead of running until close. */
 async function* dechunk(source: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
   let pending = Buffer.alloc(0);
   let need = -1;

@@ -37,6 +37,7 @@ export const EFFECT_FIELDS = [
   'GroupAdd',
   'Memory',
   'MemoryReservation',
+  'KernelMemory',
   'MemorySwap',
   'CpuShares',
   'CpuPeriod',

@@ -82,6 +82,12 @@ describe('hijack', () => {
     expect((await chunked.readAll({ timeoutMs: 2000 })).data.toString()).toBe('abcde');
   });
 
+  test('the bytes after a 101 are passed on raw, even under a Transfer-Encoding: chunked head', async () => {
+    const url = await rawServer((_h, socket) => socket.end('HTTP/1.1 101 UPGRADED\r\nUpgrade: tcp\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'));
+    const upgraded = await hijack(parseTargetUrl(url), { method: 'POST', path: '/u', upgrade: true, timeoutMs: 2000 });
+    expect((await upgraded.readAll({ timeoutMs: 2000 })).data.toString()).toBe('3\r\nabc\r\n0\r\n\r\n');
+  });
+
   test('a stream that stays open is cut at the timeout without an error; a garbage head is a TargetError', async () => {
     const url = await rawServer((h, socket) => {
       if (h.includes('/garbage')) socket.end('SSH-2.0-OpenSSH\r\n\r\n');

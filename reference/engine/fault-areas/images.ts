@@ -21,6 +21,12 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'image-short-id-unresolved', description: 'a short (12 hex) image ID does not resolve (404)' },
   { name: 'image-tag-ignored', description: 'an image reference name:tag resolves to the first image holding any tag of that name' },
   { name: 'image-digest-ref-unresolved', description: 'a repo@sha256:… reference does not resolve (404)' },
+  {
+    name: 'image-history-registry-port-split',
+    description:
+      'GET /images/(name)/history splits the name at its first colon: a repository with a registry host and port ' +
+      '(127.0.0.1:5000/mine:v1) reads as repository 127.0.0.1, and the image that holds the name is not found (404)',
+  },
   { name: 'images-digests-ignored', description: 'GET /images/json?digests=1 adds no RepoDigests' },
   { name: 'images-all-narrows', description: 'GET /images/json?all=1 leaves out the tagged images' },
   { name: 'images-all-false-lists-all', description: 'GET /images/json reads all=0 (or false, False) as all=1: the untagged parents of builds are listed' },
@@ -37,6 +43,10 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'build-pull-progress-dropped', description: "POST /build pulls its base image without writing the pull's progress objects into the build stream" },
   { name: 'build-registry-config-rejected', description: 'POST /build answers 500 when X-Registry-Config is sent' },
   { name: 'import-repo-ignored', description: 'an import (fromSrc) leaves the image unnamed whatever repo says' },
+  {
+    name: 'import-body-ignored',
+    description: 'an import from the request body (fromSrc=-) reads the body and drops it: the image named repo is an empty one (a layer with no file)',
+  },
   { name: 'import-url-unsupported', description: 'an import from a URL (fromSrc=<URL>) answers 500' },
   { name: 'pull-stream-error', description: 'a pull of an existing repository ends with an in-stream {error} and stores nothing' },
   { name: 'pull-tag-ignored', description: 'a pull with tag fetches every tag of the repository' },

@@ -39,6 +39,10 @@ export const NETWORK_FAULTS = faultArea('networks', [
 /** Archive: HEAD, GET and PUT of /containers/(id)/archive and its path-stat header. */
 export const ARCHIVE_FAULTS = faultArea('archive', [
   { name: 'archive-no-stat-header', description: 'archive HEAD/GET omit the path-stat header' },
+  {
+    name: 'archive-get-stat-of-parent',
+    description: "archive GET's path-stat header describes the directory holding the resource (HEAD's is right): name and size of the parent",
+  },
   { name: 'archive-errors-text', description: 'archive 400/404 answers for an empty path or a missing container carry a text body, not JSON' },
   { name: 'archive-dot-ignored', description: 'archive GET treats a trailing /. like the directory itself' },
   { name: 'archive-put-overwrite-unchecked', description: 'archive PUT ignores noOverwriteDirNonDir' },

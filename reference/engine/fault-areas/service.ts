@@ -40,6 +40,11 @@ export const EVENT_FAULTS = faultArea('events', [
     description: 'destroy (container, volume, network) and delete (image) events are sent with the unlisted kind `remove`',
   },
   { name: 'events-1.18-no-from', description: '1.18 events carry no from' },
+  { name: 'events-1.18-image-no-from', description: '1.18 image events (untag, delete) carry no from, as Docker writes them; container events keep theirs' },
+  {
+    name: 'events-1.18-image-time-milliseconds',
+    description: '1.18 image events (untag, delete) give time in Unix milliseconds instead of seconds; container events keep seconds',
+  },
   { name: 'events-action-not-kind', description: '1.22 event Action is `<Type>.<kind>` instead of the kind status holds' },
   {
     name: 'event-status-carries-command',

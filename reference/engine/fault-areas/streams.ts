@@ -70,4 +70,9 @@ export const EXEC_FAULTS = faultArea('exec', [
   { name: 'exec-inspect-no-ExitCode', description: 'exec inspect has no ExitCode' },
   { name: 'exec-exit-code-zero', description: 'exec inspect reports ExitCode 0 whatever the command exited with' },
   { name: 'exec-create-returns-other-id', description: 'exec create returns an Id that does not address the exec instance it created' },
+  { name: 'exec-running-before-start', description: 'exec inspect shows Running true for an instance created and not started yet' },
+  {
+    name: 'exec-stdin-always-attached',
+    description: "an attached exec session passes the client's input to the command's stdin even when AttachStdin is false",
+  },
 ]);

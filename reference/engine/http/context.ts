@@ -84,7 +84,11 @@ export function createContext(input: ContextInput): RouteContext {
       const upgradeHeaders: Array<[string, string]> = upgrade
         ? [['Connection', 'Upgrade'], ...(faults.has('blind26-hijack-101-upgrade-header-dropped') ? [] : [['Upgrade', 'tcp'] as [string, string]])]
         : [];
-      writeHijackHead(socket, { status: upgrade ? 101 : 200, headers: [['Content-Type', contentType], ...upgradeHeaders] }, exchange);
+      // Under `blind27-hijack-101-chunked-body` the 101 is written as an HTTP answer with a chunked body, not a handed-over connection.
+      const chunked = upgrade && faults.has('blind27-hijack-101-chunked-body');
+      const encoding: Array<[string, string]> = chunked ? [['Transfer-Encoding', 'chunked']] : [];
+      writeHijackHead(socket, { status: upgrade ? 101 : 200, headers: [['Content-Type', contentType], ...upgradeHeaders, ...encoding] }, exchange);
+      if (chunked) chunkEncoded(socket);
       return socket;
     },
     wantsUpgrade,
@@ -93,6 +97,29 @@ export function createContext(input: ContextInput): RouteContext {
       return connection.webSocket();
     },
   };
+}
+
+/**
+ * `blind27-hijack-101-chunked-body`: every later write goes out as one HTTP chunk (hex size line,
+ * data, CRLF) and the end sends the last chunk `0`. An empty write (a wait for the head to be
+ * flushed) is passed on as it is: it would otherwise be the last chunk.
+ */
+function chunkEncoded(socket: Duplex): void {
+  const write = socket.write.bind(socket);
+  const end = socket.end.bind(socket);
+  const chunk = (data: unknown): unknown => {
+    if (!(typeof data === 'string' || data instanceof Uint8Array) || data.length === 0) return data;
+    const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data);
+    return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+  };
+  socket.write = ((data: unknown, ...rest: unknown[]) => (write as (...a: unknown[]) => boolean)(chunk(data), ...rest)) as Duplex['write'];
+  socket.end = ((...args: unknown[]) => {
+    const [first] = args;
+    if (socket.writableEnded || socket.destroyed) return end(...(args.filter((a) => typeof a === 'function') as [() => void]));
+    if (typeof first === 'string' || first instanceof Uint8Array) write(chunk(first) as Buffer);
+    write('0\r\n\r\n');
+    return end(...(args.filter((a) => typeof a === 'function') as [() => void]));
+  }) as Duplex['end'];
 }
 
 function openJsonStream(res: http.ServerResponse, contentType: string | undefined, linePrefix = '', exchange?: ExchangeMutation): JsonStreamWriter {

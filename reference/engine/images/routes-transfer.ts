@@ -32,7 +32,7 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     const name = ctx.faults.has('import-repo-ignored') ? undefined : importName(ctx.version, ctx.query.get('repo') ?? '', tag);
     if (fromSrc !== '-' && ctx.faults.has('import-url-unsupported')) throw new HttpError(500, `importing from a URL (${fromSrc}) is not supported`);
     // Under `blind22-import-url-redirect-not-followed` the URL is fetched without following redirects: a 3xx answer fails the import (500).
-    const body = fromSrc === '-' ? await ctx.body() : await fetchSource(fromSrc, !ctx.faults.has('blind22-import-url-redirect-not-followed'));
+    const body = fromSrc === '-' ? await importBody(ctx) : await fetchSource(fromSrc, !ctx.faults.has('blind22-import-url-redirect-not-followed'));
     const out = transferStream(ctx, false);
     // Under `blind23-import-url-archive-not-extracted` a downloaded archive is stored as one file named after the URL (as ADD does), not extracted.
     const asFile = fromSrc !== '-' && ctx.faults.has('blind23-import-url-archive-not-extracted') ? downloadName(fromSrc) : undefined;
@@ -57,6 +57,12 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   if (ctx.faults.has('pull-stream-error')) out.write({ error: `pull of ${fromImage} failed` });
   else pullInto(deps.images, deps.events, req, entries, out);
   out.end();
+}
+
+/** The rootfs tar of `fromSrc=-`: the request body; under `import-body-ignored` an empty tar (end-of-archive blocks), the body read and dropped. */
+async function importBody(ctx: RouteContext): Promise<Buffer> {
+  const body = await ctx.body();
+  return ctx.faults.has('import-body-ignored') ? Buffer.alloc(1024) : body;
 }
 
 /**
@@ -111,7 +117,12 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
     const removed = err instanceof HttpError && err.status === 404 ? removedTarget(ctx, deps, tag) : undefined;
     if (removed) targets = [removed];
     else if (err instanceof HttpError && err.status === 404 && ctx.faults.has('missing-image-500')) throw new HttpError(500, err.message);
-    else throw err;
+    else if (err instanceof HttpError && err.status === 404 && ctx.faults.has('blind27-push-missing-image-200')) {
+      // Under `blind27-push-missing-image-200` the progress stream is opened before the lookup: the 404 becomes an in-stream error.
+      const out = transferStream(ctx);
+      out.write({ error: err.message });
+      return out.end();
+    } else throw err;
   }
   // Under `blind17-push-registry-host-dropped` the repository is normalized down to its path: a private registry's host goes.
   if (ctx.faults.has('blind17-push-registry-host-dropped')) targets = targets.map((t) => ({ ...t, repo: withoutRegistryHost(t.repo) }));

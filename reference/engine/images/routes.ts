@@ -2,6 +2,7 @@
 import { HttpError } from '../http/router.ts';
 import type { RouteContext, Router } from '../http/router.ts';
 import type { EngineDeps } from '../deps.ts';
+import type { EngineFaultName } from '../faults.ts';
 import type { Image } from './image.ts';
 import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
@@ -44,6 +45,17 @@ function sha256ReadAsTag(deps: EngineDeps, name: string): boolean {
   return deps.faults.has('blind17-image-sha256-id-read-as-tag') && name.startsWith('sha256:') && !deps.images.all().some((i) => i.repoTags.includes(name));
 }
 
+/**
+ * Under `blind27-image-inspect-registry-port-split` (inspect) and `image-history-registry-port-split`
+ * (history) the name is split at its first colon: a repository with a registry port
+ * (`127.0.0.1:5000/mine[:tag]`) reads as repository `127.0.0.1`, tag `5000/mine[:tag]`, which no image holds.
+ */
+function registryPortSplit(ctx: RouteContext, fault: EngineFaultName): boolean {
+  const name = ctx.params.name!;
+  const colon = name.indexOf(':');
+  return ctx.faults.has(fault) && colon >= 0 && colon < name.lastIndexOf('/') && !name.includes('@');
+}
+
 function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   const unresolved =
     (deps.faults.has('image-short-id-unresolved') && /^[0-9a-f]{12}$/.test(name)) ||
@@ -61,10 +73,14 @@ function found(deps: EngineDeps, name: string, ctx: RouteContext) {
   return image;
 }
 
-/** Under `blind9-history-by-id-404` history looks names up as repository references only: an image id answers 404. */
+/**
+ * Under `blind9-history-by-id-404` history looks names up as repository references only: an image id
+ * answers 404; under `image-history-registry-port-split` a name with a registry port is split at its first colon.
+ */
 function historyFound(deps: EngineDeps, ctx: RouteContext): Image {
   const name = ctx.params.name!;
-  if (ctx.faults.has('blind9-history-by-id-404') && /^(sha256:)?[0-9a-f]{12,64}$/.test(name)) throw new HttpError(404, `No such image: ${name}`);
+  const byIdRefused = ctx.faults.has('blind9-history-by-id-404') && /^(sha256:)?[0-9a-f]{12,64}$/.test(name);
+  if (byIdRefused || registryPortSplit(ctx, 'image-history-registry-port-split')) throw new HttpError(404, `No such image: ${name}`);
   return found(deps, name, ctx);
 }
 
@@ -139,6 +155,7 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   let removing = 0;
   const inspectFound = (ctx: RouteContext) => {
     if (removing > 0 && ctx.faults.has('inspect-races-removal')) throw new HttpError(500, `image not known: ${ctx.params.name}`);
+    if (registryPortSplit(ctx, 'blind27-image-inspect-registry-port-split')) throw new HttpError(404, `No such image: ${ctx.params.name}`);
     return bareNameAnyTag(deps, ctx) ?? found(deps, ctx.params.name!, ctx);
   };
   const removal = async (ctx: RouteContext) => {

@@ -3,6 +3,7 @@ import { archivePath, extractInto } from '../fs/tar.ts';
 import { FsError, archiveErrorStatus } from '../fs/errors.ts';
 import { encodePathStat, pathStat } from '../fs/stat.ts';
 import { ContainerFs, emptyLayer } from '../fs/filesystem.ts';
+import { posix } from 'node:path';
 import { isWithin, normalize } from '../fs/paths.ts';
 import { HttpError, type RouteContext, type Router } from '../http/router.ts';
 import type { Container } from '../state/container.ts';
@@ -51,7 +52,11 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     'GET',
     '/containers/{id}/archive',
     async (ctx) => {
-      const { c, path } = archiveTarget(engine, ctx);
+      const target = archiveTarget(engine, ctx);
+      const c = target.c;
+      // Under `blind27-archive-relative-path-from-workdir` a relative path is taken from the WorkingDir, not the container root.
+      const fromWorkDir = ctx.faults.has('blind27-archive-relative-path-from-workdir') && !target.path.startsWith('/') && c.config.WorkingDir;
+      const path = fromWorkDir ? `${c.config.WorkingDir.replace(/\/+$/, '')}/${target.path}` : target.path;
       // User mounts cannot be copied (spec, endpoint 23), like /proc, /sys and /dev.
       const mount = userMountAt(c, path);
       if (mount && !ctx.faults.has('archive-user-mount-copied')) throw new HttpError(400, `${path}: copying from the mount at ${mount} is not allowed`, 'json');
@@ -59,7 +64,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       const special = ctx.faults.has('archive-special-paths-copied') && /^\/(proc|sys|dev)(\/|$)/.test(normalize(path));
       // Under `archive-user-mount-copied` a path in a bind or volume is read from the mount's storage.
       const fs = special ? (runtimeViewOf(c)?.fs ?? c.fs) : mount ? withUserMounts(engine, c) : archiveFs(c, ctx.faults);
-      setStatHeader(ctx, fs, path);
+      // Under `archive-get-stat-of-parent` GET's path-stat header describes the directory holding the resource (HEAD's stays right).
+      setStatHeader(ctx, fs, ctx.faults.has('archive-get-stat-of-parent') ? posix.dirname(normalize(path)) : path);
       // Under `blind23-archive-relative-link-from-root` a relative symlink target is resolved from the container root, not the link's directory.
       const tar = await asArchiveError(
         () =>
@@ -86,7 +92,9 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       const tar = await ctx.body();
       const target = normalize(path);
       const readOnlyMount = ctx.faults.has('archive-put-readonly-volume-allowed') ? undefined : c.mounts.find((m) => !m.RW && isWithin(target, m.Destination));
-      if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !ctx.faults.has('archive-put-readonly-allowed')) {
+      // Under `blind27-archive-put-readonly-running-only` read-only is read from the live mounts: a container not running has none.
+      const unmounted = ctx.faults.has('blind27-archive-put-readonly-running-only') && !c.isRunning;
+      if ((c.hostConfig.ReadonlyRootfs || readOnlyMount) && !unmounted && !ctx.faults.has('archive-put-readonly-allowed')) {
         throw new HttpError(403, `container rootfs or volume at ${readOnlyMount?.Destination ?? '/'} is marked read-only`, 'json');
       }
       const noOverwriteDirNonDir =

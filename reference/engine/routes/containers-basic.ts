@@ -108,6 +108,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     const typed = (kind: number): number | string => (ctx.faults.has('changes-kind-string') ? String(kind) : kind);
     // Under `blind12-changes-parent-dirs-omitted` only the paths the container wrote are listed, not the image directories above them.
     // Under `blind23-changes-ancestors-take-child-kind` those directories take the kind of the change below them, not 0.
+    // Under `blind27-changes-missing-container-empty` an unknown container has the empty diff of a layer that is not there.
+    if (ctx.faults.has('blind27-changes-missing-container-empty') && !engine.containers.resolve(ctx.params.id ?? '')) return ctx.sendJson(200, []);
     const changes = findContainer(engine, ctx)
       .fs.changes(!ctx.faults.has('blind12-changes-parent-dirs-omitted'), ctx.faults.has('blind23-changes-ancestors-take-child-kind'))
       .filter((c) => c.Kind !== 2 || !ctx.faults.has('blind2-changes-deletions-omitted'))

@@ -190,11 +190,24 @@ function eventKind(e: EngineEvent, ctx: RouteContext): string {
 }
 
 /**
- * A 1.18 event's time. Under `blind-events-1.18-time-milliseconds` it is in milliseconds; under
- * `blind19-events-1.18-time-fractional` the nanoseconds are divided as a float, keeping the fraction.
+ * The legacy `from`: a container event's image. The 1.18 object states from for every event, so a
+ * 1.18 image event carries the name it was about (unless `events-1.18-image-no-from`, as Docker's do).
+ */
+function legacyFrom(e: EngineEvent, ctx: RouteContext): string | undefined {
+  if (ctx.version !== '1.18') return e.from;
+  if (ctx.faults.has('events-1.18-no-from')) return undefined;
+  if (e.from !== undefined || e.Type !== 'image' || ctx.faults.has('events-1.18-image-no-from')) return e.from;
+  return e.attributes.name ?? e.id;
+}
+
+/**
+ * A 1.18 event's time. Under `blind-events-1.18-time-milliseconds` it is in milliseconds (an image
+ * event's only under `events-1.18-image-time-milliseconds`); under `blind19-events-1.18-time-fractional`
+ * the nanoseconds are divided as a float, keeping the fraction.
  */
 function legacyTime(e: EngineEvent, ctx: RouteContext, seconds: number): number {
-  if (ctx.faults.has('blind-events-1.18-time-milliseconds')) return Number(e.timeNano / 1_000_000n);
+  const imageInMs = e.Type === 'image' && ctx.faults.has('events-1.18-image-time-milliseconds');
+  if (imageInMs || ctx.faults.has('blind-events-1.18-time-milliseconds')) return Number(e.timeNano / 1_000_000n);
   if (ctx.faults.has('blind19-events-1.18-time-fractional')) return Number(e.timeNano) / 1e9;
   return seconds;
 }
@@ -202,11 +215,8 @@ function legacyTime(e: EngineEvent, ctx: RouteContext, seconds: number): number 
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = eventKind(e, ctx);
-  const legacy = {
-    status: kind,
-    id: legacyId(e, ctx),
-    ...(e.from !== undefined && !(ctx.version === '1.18' && ctx.faults.has('events-1.18-no-from')) ? { from: e.from } : {}),
-  };
+  const from = legacyFrom(e, ctx);
+  const legacy = { status: kind, id: legacyId(e, ctx), ...(from !== undefined ? { from } : {}) };
   if (ctx.version === '1.18') return { ...legacy, time: legacyTime(e, ctx, time) };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {

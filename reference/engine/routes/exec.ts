@@ -54,7 +54,9 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
       if (ctx.faults.has('blind9-exec-start-detach-waits')) await run.exited;
       return ctx.sendStatus(200);
     }
-    exec.claim();
+    // Under `exec-stdin-always-attached` the session's input reaches the command whatever AttachStdin says.
+    const stdinAttached = exec.config.AttachStdin || ctx.faults.has('exec-stdin-always-attached');
+    exec.claim(stdinAttached);
     // Under `blind19-exec-start-multiplexed-media-type` a framed session is labelled with the media type later APIs give it.
     const multiplexed = !tty && ctx.faults.has('blind19-exec-start-multiplexed-media-type');
     const socket = ctx.hijack(ctx.spell(multiplexed ? 'application/vnd.vendor.multiplexed-stream' : 'application/vnd.vendor.raw-stream'));
@@ -65,7 +67,7 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
         ? { stdout: true, stderr: true }
         : { stdout: exec.config.AttachStdout, stderr: exec.config.AttachStderr },
       live: true,
-      stdin: exec.config.AttachStdin ? () => exec.stdin : undefined,
+      stdin: stdinAttached ? () => exec.stdin : undefined,
       closeStdinOnEnd: true,
       framed: !tty,
       stderrAsStdout: ctx.faults.has('blind-exec-stderr-typed-stdout'),
@@ -109,7 +111,11 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     };
     const common = {
       ID: exec.id,
-      Running: exec.running || (ctx.faults.has('blind-exec-running-after-exit') && exec.exitCode !== null),
+      // Under `exec-running-before-start` an instance is shown running from its create on, before any start.
+      Running:
+        exec.running ||
+        (ctx.faults.has('blind-exec-running-after-exit') && exec.exitCode !== null) ||
+        (ctx.faults.has('exec-running-before-start') && !exec.started),
       ...(ctx.faults.has('exec-inspect-no-ExitCode') ? {} : { ExitCode: ctx.faults.has('exec-exit-code-zero') ? 0 : (exec.exitCode ?? 0) }),
       ProcessConfig: process,
       OpenStdin: exec.config.AttachStdin,

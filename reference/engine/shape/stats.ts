@@ -103,6 +103,9 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     // Under `blind24-stats-failcnt-omitted-zero` failcnt is tagged omitempty: a count of 0 is left out.
     const memory = reading.memory_stats as Record<string, unknown>;
     if (faults.has('blind24-stats-failcnt-omitted-zero') && memory.failcnt === 0) delete memory.failcnt;
+    // Under `blind27-stats-memory-counters-strings` the memory.stat counters are copied as the file's text, not parsed.
+    if (faults.has('blind27-stats-memory-counters-strings'))
+      memory.stats = Object.fromEntries(Object.entries(memory.stats as Record<string, number>).map(([k, v]) => [k, String(v)]));
     const interfaces = version === '1.22' || faults.has('stats-1.18-networks');
     if (interfaces) reading.networks = perInterface(c);
     else reading.network = networkCounters(c);

@@ -35,13 +35,14 @@ export class ExecInstance {
 
   /**
    * Marks the exec as started and running (as a daemon does before it asks the runtime to spawn)
-   * and opens its stdin, so a client's early input waits for the program.
+   * and opens its stdin when it is attached (by default, as AttachStdin says), so a client's early
+   * input waits for the program.
    */
-  claim(): void {
+  claim(stdinAttached = this.config.AttachStdin): void {
     if (this.started) return;
     this.started = true;
     this.running = true;
-    this.stdin = this.config.AttachStdin ? new StdinChannel() : undefined;
+    this.stdin = stdinAttached ? new StdinChannel() : undefined;
   }
 
   /** The container stopped between claim and start: the command never runs, its session ends. */

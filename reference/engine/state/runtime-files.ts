@@ -253,6 +253,8 @@ function throttleText(rates: DeviceRates): string {
 export interface CgroupSettings {
   memory: number;
   memoryReservation: number;
+  /** The kernel memory limit (cgroup v1 only: v2 has none); 0 for none. */
+  kernelMemory: number;
   /** Memory plus swap; -1 unlimited; 0 (not set) is twice the memory limit, as the real daemon sets it. */
   memorySwap: number;
   cpuShares: number;
@@ -281,6 +283,7 @@ export function cgroupFiles(s: CgroupSettings): Map<string, string> {
     ...[
       ['/sys/fs/cgroup/memory/memory.limit_in_bytes', s.memory > 0 ? String(s.memory) : UNLIMITED],
       ['/sys/fs/cgroup/memory/memory.soft_limit_in_bytes', s.memoryReservation > 0 ? String(s.memoryReservation) : UNLIMITED],
+      ['/sys/fs/cgroup/memory/memory.kmem.limit_in_bytes', s.kernelMemory > 0 ? String(s.kernelMemory) : UNLIMITED],
       ['/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes', memswText(s)],
       ['/sys/fs/cgroup/cpu/cpu.shares', String(s.cpuShares > 0 ? s.cpuShares : 1024)],
       ['/sys/fs/cgroup/cpu/cpu.cfs_period_us', String(s.cpuPeriod > 0 ? s.cpuPeriod : 100000)],

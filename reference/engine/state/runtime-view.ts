@@ -337,6 +337,7 @@ function cgroups(hc: Record<string, unknown>, set: Settings, faults: FaultSet, m
   return cgroupFiles({
     memory,
     memoryReservation: num('MemoryReservation'),
+    kernelMemory: num('KernelMemory'),
     memorySwap: num('MemorySwap'),
     cpuShares: sharesCapped ? Math.min(shares, 1024) : shares,
     cpuPeriod: num('CpuPeriod'),

@@ -1,6 +1,6 @@
 import { engineCheck } from '../support/check.ts';
 import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
-import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
+import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT, TREE_WORKDIR } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createVolume } from '../support/resources.ts';
@@ -44,14 +44,22 @@ const names = (entries: TarRead[]): string[] => entries.map((e) => plainName(e.n
 export default [
   engineCheck({
     id: `${R}200-tar-and-stat-header`,
-    title: '(1.22) GET /archive answers 200 with a tar of the resource and the path-stat header',
+    title: '(1.22) GET /archive answers 200 with a tar of the resource and the path-stat header describing it',
+    requirements: [`${R}200-tar-and-stat-header`, 'engine/containers/archive-path-stat-header'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await sharedContainerWithTree(ctx);
       const res = await archive(ctx, 'GET', id, { path: `${TREE_ROOT}/file.txt` });
       ctx.expectStatus(res, 200, 'GET of an existing file');
-      expectPathStat(ctx, res, 'GET /archive', `${R}200-tar-and-stat-header`);
+      const stat = expectPathStat(ctx, res, 'GET /archive', `${R}200-tar-and-stat-header`);
+      // The header GET sends describes the resource it copies, as HEAD's does: not only a well-formed stat.
+      ctx.expectEqual(
+        [stat.name, stat.size],
+        ['file.txt', Buffer.byteLength(FILE_TEXT)],
+        'the path-stat header of GET /archive?path=/arch/file.txt names the file and gives its size',
+        'engine/containers/archive-path-stat-header',
+      );
       const entries = await expectTar(ctx, res, 'the archive');
       ctx.expectEqual(
         entries.map((e) => [plainName(e.name), e.content.toString('utf8')]),
@@ -62,7 +70,7 @@ export default [
   }),
   engineCheck({
     id: `${R}relative-path`,
-    title: '(1.22) A relative path is relative to the container root',
+    title: '(1.22) A relative path is relative to the container root, not to the WorkingDir',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
@@ -71,8 +79,12 @@ export default [
       ctx.expectEqual(
         entries.map((e) => e.content.toString('utf8')),
         [FILE_TEXT],
-        'path arch/file.txt is /arch/file.txt',
+        `path arch/file.txt of a container whose WorkingDir is ${TREE_WORKDIR} is /arch/file.txt (not ${TREE_WORKDIR}/arch/file.txt)`,
       );
+      // Only a WorkingDir other than the root tells the two apart: a target that did not keep it is recorded.
+      const workingDir = ((await ctx.inspect(id)).Config as { WorkingDir?: unknown } | undefined)?.WorkingDir;
+      if (workingDir !== TREE_WORKDIR)
+        ctx.observe(`the container's WorkingDir is ${JSON.stringify(workingDir)}, not ${TREE_WORKDIR}: root and WorkingDir may coincide`);
     },
   }),
   engineCheck({

@@ -14,6 +14,7 @@ import {
   SWAP_TOTAL,
 } from '../support/cgroups.ts';
 import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from '../../../harness/check/cpu-shares-weight.ts';
+import { judgeKernelMemory, KERNEL_MEMORY, KERNEL_MEMORY_SCRIPT } from '../support/kernel-memory.ts';
 import { BLOCK_DEVICES_SCRIPT, hostDisk, readThrottle, THROTTLE_FILES, throttledContainer, THROTTLES } from '../support/blkio-throttle.ts';
 
 const R = 'engine/containers/create/';
@@ -146,6 +147,21 @@ const softOnlyCheck = effectCheck({
   },
 });
 
+const KERNEL_MEMORY_REQUIREMENT = `${R}host-config-kernel-memory`;
+
+/** KernelMemory is the kernel memory limit of the cgroup, where the host has one (support/kernel-memory.ts). */
+const kernelMemoryCheck = effectCheck({
+  requirement: KERNEL_MEMORY_REQUIREMENT,
+  id: `${KERNEL_MEMORY_REQUIREMENT}/cgroup`,
+  title:
+    `(1.22) KernelMemory ${KERNEL_MEMORY} is the kernel memory limit of the container's cgroup (memory.kmem.limit_in_bytes); ` +
+    'unverified where the host has none (cgroup v2, Linux 5.16 and later)',
+  versions: ['1.22'],
+  fields: () => ({ HostConfig: { KernelMemory: KERNEL_MEMORY } }),
+  script: KERNEL_MEMORY_SCRIPT,
+  judge: judgeKernelMemory,
+});
+
 const RATES = `${R}host-config-blkio-device-rates`;
 const blockDevices = effectBaseline(BLOCK_DEVICES_SCRIPT);
 
@@ -201,6 +217,7 @@ export default [
     }),
   ),
   softOnlyCheck,
+  kernelMemoryCheck,
   cpuSharesCheck,
   ...memorySwapChecks,
   blkioThrottleCheck,

@@ -1,24 +1,13 @@
 import { engineCheck } from '../support/check.ts';
 import { EXITS_ON_TERM, exitedContainer, IGNORES_TERM, noSuchContainerCheck, pausedContainer, timed } from '../support/lifecycle.ts';
+import { expectWaitsT, KILL_SLACK_MS, LONG_T } from '../support/waits-t.ts';
 
-/**
- * Slack for the daemon's own work around a stop (signal delivery, exit bookkeeping): the stop of a
- * container that exits on the signal answers this far below its t, and a stop's request waits t and this.
- */
-const STOP_SLACK_MS = 6000;
 /**
  * t of a stop whose container exits on the signal: long enough that a target waiting the full t
  * stands apart from a busy one that answers when the container exits (Docker took 7.5 s with
  * start, stop and exit bookkeeping slowed by two real-daemon runs beside).
  */
 const EXIT_T = 20;
-/**
- * t of the long stop of query-t, beside one with t=0 of the same program: the two carry the same
- * work of the daemon, so the long one answers about LONG_T s later however slow that work is. A
- * target reading t=0 as "not given" waits its default instead, and answers no later (Docker's
- * default is 10 s), or less than LONG_T / 2 s later.
- */
-const LONG_T = 4;
 const WAITS_T = 'engine/states/stop-waits-t';
 const RETURNS_AT_EXIT = 'engine/states/stop-returns-at-exit';
 
@@ -82,30 +71,14 @@ export default [
     // Timing rule: runs alone, so other checks' load does not blur the delays it measures.
     serial: true,
     async run(ctx) {
-      const took = new Map<number, number>();
-      for (const t of [0, LONG_T]) {
-        const { id } = await ctx.signalProgram(IGNORES_TERM);
-        // The request outlasts the wait and a slow daemon's time: the comparison below judges a late answer, not a time-out.
-        const timeoutMs = ctx.base.timeoutMs + t * 1000 + STOP_SLACK_MS;
-        const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t }, timeoutMs }));
-        ctx.expectStatus(res, 204, `stop?t=${t} of a running container`);
-        const least = Math.max(0, t * 1000 - 100);
-        ctx.expect(ms >= least, `stop?t=${t} waits ${t} s before the kill; it answered after ${Math.round(ms)} ms`, {
-          expected: `at least ${least} ms`,
-          actual: `${Math.round(ms)} ms`,
-        });
-        took.set(t, ms);
+      await expectWaitsT(ctx, {
+        operation: 'stop',
         // The program ignores SIGTERM and never exits by itself: not running is the kill. Its exit code is not stated.
-        const state = await ctx.state(id);
-        ctx.expectEqual(state.Running, false, `after stop?t=${t} answered 204, the container whose program ignores SIGTERM is killed: Running false`);
-        ctx.observe(`a container killed by stop?t=${t} shows ExitCode ${JSON.stringify(state.ExitCode)} (not stated; 137 is 128 + SIGKILL)`);
-      }
-      // t=0 is a wait of zero seconds, not an absent t. The daemon's own time is in both answers: their difference is the waits'.
-      const later = (took.get(LONG_T) ?? 0) - (took.get(0) ?? 0);
-      const least = (LONG_T * 1000) / 2;
-      ctx.expect(later >= least, `stop?t=0 does not wait: stop?t=${LONG_T} of the same program answered ${Math.round(later)} ms later than stop?t=0`, {
-        expected: `at least ${least} ms later (${LONG_T} s, less half for the daemon's own time)`,
-        actual: { 't=0': `${Math.round(took.get(0) ?? 0)} ms`, [`t=${LONG_T}`]: `${Math.round(took.get(LONG_T) ?? 0)} ms` },
+        async after(ctx, id, t) {
+          const state = await ctx.state(id);
+          ctx.expectEqual(state.Running, false, `after stop?t=${t} answered 204, the container whose program ignores SIGTERM is killed: Running false`);
+          ctx.observe(`a container killed by stop?t=${t} shows ExitCode ${JSON.stringify(state.ExitCode)} (not stated; 137 is 128 + SIGKILL)`);
+        },
       });
     },
   }),
@@ -117,11 +90,11 @@ export default [
     async run(ctx) {
       const { id } = await ctx.signalProgram(EXITS_ON_TERM);
       // A target waiting the full t still answers within t and the slack: its request must not time out first.
-      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: EXIT_T }, timeoutMs: EXIT_T * 1000 + STOP_SLACK_MS }));
+      const { res, ms } = await timed(() => ctx.api.post(`/containers/${id}/stop`, { query: { t: EXIT_T }, timeoutMs: EXIT_T * 1000 + KILL_SLACK_MS }));
       ctx.expectStatus(res, 204, `stop?t=${EXIT_T} of a container that exits on SIGTERM`, WAITS_T);
       const state = await ctx.state(id);
       ctx.expectEqual(state.Running, false, `stop?t=${EXIT_T} answered 204 but the container still runs`, WAITS_T);
-      const most = EXIT_T * 1000 - STOP_SLACK_MS;
+      const most = EXIT_T * 1000 - KILL_SLACK_MS;
       ctx.expect(ms < most, `t is the longest wait before a kill; the stop of a container that exits on SIGTERM answered after ${Math.round(ms)} ms`, {
         expected: `under ${most} ms (t = ${EXIT_T} s less the slack of a busy daemon)`,
         actual: `${Math.round(ms)} ms`,

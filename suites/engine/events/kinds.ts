@@ -5,6 +5,7 @@ import { containerScenario, execDetached, expectOk, kindDiff, lifecycleSteps, ne
 import { IMPORT_NAMED, imageIdOf, importRequest, normalRef, ownImage, uniqueRootfs } from '../support/images.ts';
 import { EXITS_ON_TERM } from '../support/lifecycle.ts';
 import { expectTransferred, pull, pushedRepo } from '../support/registry.ts';
+import { expect118Shapes, SHAPE_118 } from '../support/event-shape.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 /** A lifecycle of a type the version lists kinds for produces at least one event of it (recommended). */
@@ -67,8 +68,9 @@ async function registryTransfers(ctx: EngineContext): Promise<string> {
   return `${repo}:x`;
 }
 
-/** The image events of imageEvents, and the ids of its two images deleted: one through its last name, one by id. */
+/** The image events of imageEvents (read since `since`), and the ids of its two images deleted: one through its last name, one by id. */
 interface ImageEvents {
+  since: number;
   events: EngineEvent[];
   byName: { id: string; ref: string };
   byId: string;
@@ -97,7 +99,7 @@ async function imageEvents(ctx: EngineContext, withRegistry = false): Promise<Im
   const isImage = (e: EngineEvent): boolean => ctx.version === '1.18' || typeOf(e) === 'image';
   const deleted = (all: EngineEvent[], id: string): boolean => hasKinds('delete')(all.filter((e) => isImage(e) && isAbout(e, id)));
   const read = await readEvents(ctx, { since }, { enough: (all) => deleted(all, importedId) && deleted(all, other.id) });
-  return { events: read.events.filter((e) => isImage(e) && ours(e)), byName: { id: importedId, ref: `${repo}:x` }, byId: other.id };
+  return { since, events: read.events.filter((e) => isImage(e) && ours(e)), byName: { id: importedId, ref: `${repo}:x` }, byId: other.id };
 }
 
 /**
@@ -145,7 +147,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/events/container-kinds-1.18',
-    requirements: ['engine/events/container-kinds-1.18', EMITS],
+    requirements: ['engine/events/container-kinds-1.18', EMITS, SHAPE_118],
     title:
       '1.18 container operations produce events of the listed container kinds only: ' +
       'also top, resize, rename, copy, attach and commit, whose kinds only 1.22 lists',
@@ -157,13 +159,10 @@ export default [
       const in118 = steps122(ctx, id).filter((s) => s.op !== 'update');
       const { events } = await containerScenario(ctx, id, since, [...in118, ...lifecycleSteps(ctx, id)]);
       const expected = EVENT_KINDS['1.18'].container.filter((k) => k !== 'oom');
-      expectKinds(
-        ctx,
-        events.filter((e) => isAbout(e, id)),
-        expected,
-        EVENT_KINDS['1.18'].container,
-        '1.18 container events',
-      );
+      const ours = events.filter((e) => isAbout(e, id));
+      expectKinds(ctx, ours, expected, EVENT_KINDS['1.18'].container, '1.18 container events');
+      // Every kind provoked, not only a run's create, start and die, is a 1.18 event object.
+      expect118Shapes(ctx, ours, since, 'container');
     },
   }),
   engineCheck({
@@ -182,13 +181,15 @@ export default [
   }),
   engineCheck({
     id: 'engine/events/image-kinds-1.18',
-    requirements: ['engine/events/image-kinds-1.18', EMITS],
-    title: '1.18 image operations produce only untag and delete image events',
+    requirements: ['engine/events/image-kinds-1.18', EMITS, SHAPE_118],
+    title: '1.18 image operations produce only untag and delete image events, each a 1.18 event object {status, id, from, time (Unix seconds)}',
     versions: ['1.18'],
     async run(ctx) {
       const scenario = await imageEvents(ctx);
       expectKinds(ctx, scenario.events, ['untag', 'delete'], EVENT_KINDS['1.18'].image, '1.18 image events');
       expectDeleteAlike(ctx, scenario, '1.18 image events');
+      // The 1.18 event object is one shape for every event: an image event carries from and its time in seconds as a container's does.
+      expect118Shapes(ctx, scenario.events, scenario.since, 'image');
     },
   }),
   engineCheck({

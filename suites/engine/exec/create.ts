@@ -1,7 +1,20 @@
 import { engineCheck } from '../support/check.ts';
-import { createExec, execContainer, inspectExec, runExec, startAttached } from '../support/exec.ts';
+import { createExec, execContainer, execIn, inspectExec, runExec, startAttached } from '../support/exec.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
-import { bothStreams, detachedSession, expectFrames, expectLiveUntilDetached, expectPayload, expectRaw, terminalText, waitForLog } from '../support/streams.ts';
+import {
+  bothStreams,
+  demux,
+  detachedSession,
+  expectFrames,
+  expectLiveUntilDetached,
+  expectPayload,
+  expectRaw,
+  openSession,
+  readUntil,
+  sessionEndMs,
+  terminalText,
+  waitForLog,
+} from '../support/streams.ts';
 
 const ENDPOINT = 'engine/exec/create';
 /** Prints the effective capability set of the process, where the target has a /proc. */
@@ -22,6 +35,17 @@ const ADD_ACCOUNTS = [
   `echo ${ACCOUNT.group}:x:${ACCOUNT.groupId}: >> /etc/group`,
 ].join('; ');
 const ACCOUNTS_READY = 'conformance-accounts-ready';
+
+/** Prints READY, then copies its stdin to stdout (until end of file), then prints STDIN_ENDED. */
+const READY = 'conformance-exec-ready';
+const STDIN_ENDED = 'conformance-exec-stdin-ended';
+const COPIES_STDIN = ['sh', '-c', `echo ${READY}; cat; echo ${STDIN_ENDED}`];
+const STDIN_MARKER = 'conformance-exec-stdin-marker';
+/**
+ * How long the client's line has to come back through `cat`: a daemon that forwards it does so at
+ * once. A command whose stdin is held open without the client's input is left running after it.
+ */
+const STDIN_WINDOW_MS = 3000;
 
 /** Spec: Endpoints > Exec > 38. POST /containers/(id or name)/exec; Resources > Exec instance. */
 export default [
@@ -96,6 +120,41 @@ export default [
       const tty = await startAttached(ctx, await createExec(ctx, outOnly.containerId, { Cmd: ['echo', 'x-tty'], Tty: true }), true);
       expectRaw(ctx, tty.data, 'exec with Tty true');
       ctx.expectEqual(terminalText(tty.data), 'x-tty\n', 'Tty true: the session carries the raw terminal output');
+    },
+  }),
+  engineCheck({
+    id: 'engine/exec/create/body-attach-tty/stdin-not-attached',
+    title: "AttachStdin false: what the client writes on the exec session does not reach the command's stdin (`cat` copies none of it)",
+    requirements: ['engine/exec/create/body-attach-tty'],
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const { execId } = await execIn(ctx, { Cmd: COPIES_STDIN, AttachStdin: false, AttachStdout: true, AttachStderr: true, Tty: false });
+      const conn = await openSession(ctx, `/exec/${execId}/start`, { body: { Detach: false, Tty: false } });
+      const stdout = (data: Buffer): string => demux(data).stdout.toString('utf8');
+      // Written once the command runs (its first line came back), so that a forwarding daemon has a reader for it.
+      const ready = await readUntil(conn, (data) => stdout(data).includes(READY), sessionEndMs(ctx));
+      ctx.precondition(stdout(ready.data).includes(READY), `the exec session carried no ${READY} line: ${JSON.stringify(stdout(ready.data).slice(0, 200))}`);
+      // What the command's stdin is without the client's is not shown (Docker: end of file, so it may have ended and closed the session).
+      const written = ready.closed
+        ? 'the session had ended'
+        : await conn.write(`${STDIN_MARKER}\n`).then(
+            () => undefined,
+            (err: Error) => `the write failed (${err.message})`,
+          );
+      const after = written
+        ? { data: Buffer.alloc(0), closed: true }
+        : await readUntil(conn, (data) => stdout(data).includes(STDIN_MARKER), STDIN_WINDOW_MS, { resetEnds: true });
+      const copied = stdout(Buffer.concat([ready.data, after.data]));
+      const ending = copied.includes(STDIN_ENDED)
+        ? 'the command saw its stdin end'
+        : after.closed
+          ? 'the session ended'
+          : `the command was still reading its stdin after ${STDIN_WINDOW_MS} ms`;
+      ctx.observe(`AttachStdin false: ${written ?? "the client's line was written"}; ${ending}`);
+      ctx.expect(!copied.includes(STDIN_MARKER), "an exec created with AttachStdin false copied the client's input from its stdin: the session carried stdin", {
+        expected: `no ${STDIN_MARKER} on stdout`,
+        actual: copied.slice(0, 300),
+      });
     },
   }),
   engineCheck({

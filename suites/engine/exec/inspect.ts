@@ -63,11 +63,13 @@ export default [
   }),
   engineCheck({
     id: 'engine/exec/inspect/running-and-exit-code',
-    title: 'Exec inspect: Running is true while the command runs, false after it exits, and ExitCode then holds its exit code',
+    title: 'Exec inspect: Running is false before the start, true while the command runs, false after it exits, and ExitCode then holds its exit code',
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       // The command waits for a line on its stdin, so it is surely running until the check sends one.
       const { execId } = await execIn(ctx, { Cmd: ['sh', '-c', 'read x; exit 3'], AttachStdin: true });
+      // Created, not started: the command does not run (the only exec state the spec models is Running).
+      ctx.expectEqual((await inspectExec(ctx, execId)).Running, false, 'an exec instance created and not started yet is not running: Running is false');
       const conn = await openSession(ctx, `/exec/${execId}/start`, { body: { Detach: false, Tty: false } });
       // The start answers when the connection is hijacked; the command may start a moment later.
       const during = await eventually(

@@ -1,16 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import { createExec, execContainer, execIn, inspectExec, missingExecId, startAttached } from '../support/exec.ts';
-import {
-  RAW_STREAM,
-  expectClosed,
-  expectFrames,
-  expectNoUpgradeHeaders,
-  expectPayload,
-  expectRaw,
-  expectUpgradeHeaders,
-  session,
-  terminalText,
-} from '../support/streams.ts';
+import { RAW_STREAM, expectClosed, expectFrames, expectPayload, expectRaw, session, terminalText } from '../support/streams.ts';
+import { expectNoUpgradeHeaders, expectUpgradeHeaders } from '../support/upgrade-answers.ts';
 
 const ENDPOINT = 'engine/exec/start';
 /** A detached command must still run when the start call has answered. */

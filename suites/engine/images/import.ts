@@ -33,6 +33,21 @@ async function expectImported(
 }
 
 /**
+ * The image `repo` names must hold `rootfs`'s marker (the content `what` sent it), read from the
+ * image saved back: a target that named some other (or an empty) image breaks `requirement`.
+ */
+async function expectHoldsRootfs(ctx: EngineContext, repo: string, rootfs: Buffer, what: string, requirement: string): Promise<void> {
+  await imageIdOf(ctx, repo, requirement);
+  const sent = (await readTar(rootfs)).find((e) => plainName(e.name) === IMAGE_MARKER)!.content.toString('utf8');
+  const saved = await ctx.setUp(async () => expectImageTarball(ctx, await saveImage(ctx, repo), `GET /images/${repo}/get`, SAVED), SAVED);
+  ctx.expect((await markersIn(saved)).includes(sent), `the image ${what} does not hold the file sent`, {
+    expected: `a layer with ${IMAGE_MARKER} = ${sent.trim()}`,
+    actual: await markersIn(saved),
+    requirement,
+  });
+}
+
+/**
  * Imports `url` as a repo of the check's own (named by `repo` alone: what `tag` does on an import
  * the spec does not say); the image must hold `rootfs`'s marker (what was served), saved back.
  */
@@ -42,20 +57,13 @@ async function expectImportedFrom(ctx: EngineContext, url: string, rootfs: Buffe
   const res = await ctx.api.post('/images/create', { query: { fromSrc: url, repo } });
   const stream = expectObjectStream(ctx, res, 'progress-object', `import from ${url}`, requirement);
   expectNoStreamError(ctx, stream, `import from ${url}`, requirement);
-  await imageIdOf(ctx, repo, requirement);
-  const served = (await readTar(rootfs)).find((e) => plainName(e.name) === IMAGE_MARKER)!.content.toString('utf8');
-  const saved = await ctx.setUp(async () => expectImageTarball(ctx, await saveImage(ctx, repo), `GET /images/${repo}/get`, SAVED), SAVED);
-  ctx.expect((await markersIn(saved)).includes(served), `the image imported from ${url} does not hold the file served there`, {
-    expected: `a layer with ${IMAGE_MARKER} = ${served.trim()}`,
-    actual: await markersIn(saved),
-    requirement,
-  });
+  await expectHoldsRootfs(ctx, repo, rootfs, `imported from ${url}`, requirement);
 }
 
 export default [
   engineCheck({
     id: 'engine/images/create/query-from-src-body',
-    title: 'fromSrc=- imports the request body: 200 with progress objects, the image named repo',
+    title: 'fromSrc=- imports the request body: 200 with progress objects, the image named repo holds the file the body carried',
     requirements: [
       'engine/images/create/query-from-src-body',
       'engine/images/create/200-progress-stream',
@@ -67,11 +75,10 @@ export default [
       // Named by repo alone: what `tag` does on an import the spec does not say (a target may ignore it).
       const repo = ctx.uniqueName('import');
       removeLater(ctx, repo);
-      await expectImported(ctx, { repo }, await uniqueRootfs(), 'engine/images/create/200-progress-stream', [
-        'engine/images/create/200-progress-stream',
-        PROGRESS_OBJECTS,
-      ]);
-      await imageIdOf(ctx, repo, 'engine/images/create/query-from-src-body');
+      const rootfs = await uniqueRootfs();
+      await expectImported(ctx, { repo }, rootfs, 'engine/images/create/200-progress-stream', ['engine/images/create/200-progress-stream', PROGRESS_OBJECTS]);
+      // The effect: the image holds the body's file (an import that ignored the body and named an empty image has none).
+      await expectHoldsRootfs(ctx, repo, rootfs, 'imported from the request body', 'engine/images/create/query-from-src-body');
     },
   }),
   engineCheck({

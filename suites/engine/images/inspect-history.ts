@@ -1,5 +1,6 @@
 import { engineCheck } from '../support/check.ts';
-import { imageIdOf, inspectImage, missingRepo, ownImage, repoOf, sameImage, sameRef, tagged } from '../support/images.ts';
+import { nameForms, registryPortName } from '../support/image-names.ts';
+import { imageIdOf, inspectImage, missingRepo, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 
 /** Spec: Endpoints > Images > 28. GET /images/(name)/json, 29. GET /images/(name)/history; Resources > Image resources. */
 
@@ -26,13 +27,16 @@ export default [
   }),
   engineCheck({
     id: 'engine/images/inspect/name-tag-or-id',
-    title: 'the image placeholder accepts a name, a name:tag reference (two tags of one name, two images) and the full ID',
+    title:
+      'the image placeholder accepts a name, a name:tag reference (two tags of one name, two images), a name with a registry host:port ' + 'and the full ID',
     endpoint: 'engine/images/inspect',
     async run(ctx) {
       const ref = ctx.fixtureImage();
       const id = await imageIdOf(ctx, ref);
       const hex = id.replace(/^sha256:/, '');
-      const forms = [ref, ...(ref.endsWith(':latest') ? [repoOf(ref)] : []), id];
+      // A name whose repository carries a registry host and port (127.0.0.1:5000/…), bare and with its tag.
+      const portName = await registryPortName(ctx, ref, 'port-name');
+      const forms = [...nameForms(ref), ...nameForms(portName), id];
       const expectNames = async (form: string, expected: string): Promise<void> => {
         const res = await inspectImage(ctx, form);
         ctx.expectStatus(res, 200, `inspect of the image '${form}' names`);

@@ -8,14 +8,13 @@ import {
   expectClosed,
   expectFrames,
   expectOnlyStream,
-  expectNoUpgradeHeaders,
   expectPayload,
-  expectUpgradeHeaders,
   FIVE_LINES,
   logsSession,
   stdoutLog,
   waitForLog,
 } from '../support/streams.ts';
+import { expectNoUpgradeHeaders, expectUpgradeHeaders } from '../support/upgrade-answers.ts';
 
 const ENDPOINT = 'engine/containers/logs';
 /** The daemon's timestamp prefix: RFC 3339 with fractional seconds, then a space. */

@@ -12,12 +12,11 @@ import {
   expectFrames,
   expectOnlyStream,
   expectPayload,
-  expectNoUpgradeHeaders,
-  expectUpgradeHeaders,
   LOGGED_BOTH,
   logsSession,
   waitForLog,
 } from '../support/streams.ts';
+import { expectNoUpgradeHeaders, expectUpgradeHeaders } from '../support/upgrade-answers.ts';
 
 const ENDPOINT = 'engine/containers/attach';
 /** Waits for one line on stdin, then answers it: output that only a live, stdin-attached stream sees. */

@@ -1,5 +1,6 @@
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
 import { hijack, type HijackedConnection, type HijackOptions } from '../../../harness/target/hijack.ts';
+import { type IdleOutcome, leftIdle } from '../../../harness/target/idle-connection.ts';
 import { type KeptAliveConnection, openKeptAlive } from '../../../harness/target/kept-alive.ts';
 import type { HttpResponse, HttpTransport, RequestOptions, StreamingResponse } from '../../../harness/target/http-transport.ts';
 import type { Transcript } from '../../../harness/target/transcript.ts';
@@ -102,5 +103,10 @@ export class EngineApi {
   /** A connection of its own, kept alive across the requests sent on it (paths as written, outside the version prefix). */
   keptAlive(): KeptAliveConnection {
     return openKeptAlive(this.transport.endpoint, this.transport.options, this.transcript);
+  }
+
+  /** Writes `bytes` as written on a connection of its own and leaves it idle for `waitMs`: whether the target closed it. */
+  leftIdle(bytes: string, waitMs: number): Promise<IdleOutcome> {
+    return leftIdle(this.transport.endpoint, bytes, waitMs, this.transport.options.timeoutMs);
   }
 }

@@ -14,6 +14,12 @@ import { packTar, type TarFile } from './tar-files.ts';
 /** The tree every archive check finds in its container, under /arch. */
 export const TREE_ROOT = '/arch';
 export const FILE_TEXT = 'hello archive\n';
+/**
+ * The WorkingDir of the tree's containers: a directory of the image other than the root, from
+ * which a relative path (arch/file.txt) does not reach the tree, so that resolving it from the
+ * WorkingDir instead of the container root shows.
+ */
+export const TREE_WORKDIR = '/tmp';
 export const TREE: readonly TarFile[] = [
   { name: 'arch/', type: 'directory' },
   { name: 'arch/file.txt', content: FILE_TEXT },
@@ -36,7 +42,8 @@ export function archive(ctx: EngineContext, method: string, id: string, query: Q
 const PUT_EXTRACTED = 'engine/containers/archive-put/200-extracted';
 
 /**
- * A created (not started) container holding TREE, put in place with PUT path=/. A refused PUT
+ * A created (not started) container holding TREE, put in place with PUT path=/, its WorkingDir
+ * TREE_WORKDIR. A refused PUT
  * blocks the check, naming the rule it broke, which the PUT check itself reports (`own`).
  */
 export async function containerWithTree(
@@ -45,7 +52,7 @@ export async function containerWithTree(
   owner?: RemovalOwner,
   own = false,
 ): Promise<CreatedContainer> {
-  const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig, ...(owner ? { owner } : {}) });
+  const c = await ctx.createContainer({ cmd: ['sleep', '300'], hostConfig, extra: { WorkingDir: TREE_WORKDIR }, ...(owner ? { owner } : {}) });
   const res = await archive(ctx, 'PUT', c.id, { path: '/' }, await packTar(TREE));
   if (res.status === 200) return c;
   const refused = `PUT /archive?path=/ of the test tree answered ${res.status}: ${res.text().trim().slice(0, 300)}`;

@@ -18,9 +18,10 @@ export interface CgroupFile {
 
 export const same = (v: string) => v;
 
-/** Prints the path of the first of the files that exists, then its content; `none` when neither does. */
-export function readFirst(file: CgroupFile): string {
-  return `for f in ${file.v1} ${file.v2}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
+/** Prints the path of the first of the files that exists, then its content; `none` when neither does (a v1 setting without v2 counterpart has one). */
+export function readFirst(file: Pick<CgroupFile, 'v1'> & Partial<Pick<CgroupFile, 'v2'>>): string {
+  const paths = [file.v1, file.v2].filter(Boolean).join(' ');
+  return `for f in ${paths}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
 }
 
 /** The file a container printed with readFirst and its content; undefined when neither file exists. */

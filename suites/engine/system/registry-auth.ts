@@ -1,9 +1,11 @@
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
-import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
+import { sharedExitedContainer } from '../support/lifecycle.ts';
 import type { EngineContext } from '../support/context.ts';
 import { fixtureAs, registryRepo } from '../support/registry.ts';
+import { attachSession, expectFrames, expectPayload, LOGGED_BOTH } from '../support/streams.ts';
+import { expectHandedOver } from '../support/upgrade-answers.ts';
 import {
   buildFrom,
   EMBEDDED_REGISTRY_TOKEN,
@@ -138,21 +140,25 @@ export default [
   }),
   engineCheck({
     id: 'engine/auth/upgrade-hint',
-    title: 'With Upgrade: tcp the daemon answers 101 (the connection is hijacked) and repeats the headers; without it, 200',
+    title:
+      'With Upgrade: tcp the daemon answers 101, repeats the headers and hands the connection over (the stream follows raw, ' +
+      'no Transfer-Encoding); without it, 200',
     requirements: ['engine/auth/upgrade-hint', 'engine/errors/101-hijack'],
     oneRule: true,
     async run(ctx) {
-      const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP]);
-      const upgraded = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: true });
-      upgraded.close();
+      // An exited container's log: the stream has bytes to judge after the head, and ends by itself.
+      const { id } = await sharedExitedContainer(ctx, LOGGED_BOTH);
+      const upgraded = await attachSession(ctx, id, { logs: 1, stdout: 1 });
       ctx.expectEqual(upgraded.status, 101, 'attach with Upgrade: tcp and Connection: Upgrade answers 101');
       ctx.expectEqual(
         [upgraded.headers.connection?.toLowerCase(), upgraded.headers.upgrade?.toLowerCase()],
         ['upgrade', 'tcp'],
         'the 101 repeats Connection: Upgrade and Upgrade: tcp',
       );
-      const plain = await ctx.api.hijack('POST', `/containers/${id}/attach`, { query: { stream: 1, stdout: 1 }, upgrade: false });
-      plain.close();
+      expectHandedOver(ctx, upgraded, 'attach with Upgrade: tcp');
+      const frames = expectFrames(ctx, upgraded.data, 'the bytes after the 101');
+      expectPayload(ctx, frames.stdout, 'logged-out\n', 'the bytes after the 101 are the raw stream: frames from the first byte, carrying the stdout log');
+      const plain = await attachSession(ctx, id, { logs: 1, stdout: 1 }, { upgrade: false });
       ctx.expectEqual(plain.status, 200, 'attach without the upgrade headers answers 200');
     },
   }),

@@ -122,6 +122,8 @@ export const containersDataTeeth: Teeth[] = [
       `${C}archive-put/404-no-such-container`,
     ],
   },
+  // GET's stat header read for its name and size, as HEAD's (judge 2131, #5).
+  { fault: 'archive-get-stat-of-parent', version: '1.22', catches: [`${C}archive-get/200-tar-and-stat-header`] },
   { fault: 'archive-dot-ignored', version: '1.22', catches: [`${C}archive-get/trailing-slash-dot`] },
   { fault: 'archive-put-overwrite-unchecked', version: '1.22', catches: [`${C}archive-put/400-forbidden-overwrite`] },
   { fault: 'archive-put-readonly-allowed', version: '1.22', catches: [`${C}archive-put/403-read-only`] },

@@ -50,6 +50,9 @@ export const eventTeeth: Teeth[] = [
   { fault: 'events-1.18-volume-network', version: '1.18', catches: ['engine/events/no-volume-network-events-1.18'] },
   { fault: 'events-1.18-no-exec', version: '1.18', catches: ['engine/events/kinds-in-both-versions'] },
   { fault: 'events-1.18-no-from', version: '1.18', catches: ['engine/events/1.18-shape', 'engine/system/events/200-event-stream'] },
+  // The image events' shape: judged where the suite provokes them (the lifecycle of 1.18-shape has no image event).
+  { fault: 'events-1.18-image-no-from', version: '1.18', catches: ['engine/events/image-kinds-1.18'] },
+  { fault: 'events-1.18-image-time-milliseconds', version: '1.18', catches: ['engine/events/image-kinds-1.18'] },
   { fault: 'events-action-not-kind', version: '1.22', catches: ['engine/events/action-is-kind'] },
   // The kinds checks read the part before the colon: only the whole-value checks see `exec_create: true `.
   { fault: 'event-status-carries-command', version: '1.18', catches: ['engine/events/status-is-kind-1.18'] },

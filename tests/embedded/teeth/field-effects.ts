@@ -42,6 +42,8 @@ const EFFECT_CHECKS: Record<EffectField, { checks: string[]; versions?: EngineVe
   GroupAdd: { checks: [`${CREATE}host-config-group-add`], versions: ['1.22'] },
   Memory: { checks: [`${CREATE}host-config-memory/cgroup`, `${CREATE}host-config-memory/oom-killed`] },
   MemoryReservation: { checks: [`${CREATE}host-config-memory-reservation/cgroup`], versions: ['1.22'] },
+  // Stored and echoed, never the limit of the cgroup: the echo check alone passed it (judge 2129, S21).
+  KernelMemory: { checks: [`${CREATE}host-config-kernel-memory/cgroup`], versions: ['1.22'] },
   MemorySwap: { checks: [`${CREATE}host-config-memory-swap-needs-memory/cgroup`, 'engine/limits/memory-swap/cgroup'] },
   CpuShares: { checks: [`${CREATE}host-config-cpu-shares/cgroup`] },
   CpuPeriod: { checks: [`${CREATE}host-config-cpu-period/cgroup`], versions: ['1.22'] },

@@ -14,6 +14,8 @@ export const imageTeeth: Teeth[] = [
   { fault: 'images-filter-param-ignored', version: '1.22', catches: [`${I}/list/query-filter`] },
   { fault: 'images-digests-ignored', version: '1.22', catches: [`${I}/list/query-digests`] },
   { fault: 'image-digest-ref-unresolved', version: '1.22', catches: [`${I}/list/reference-by-tag-or-digest/digest`] },
+  // The operations on an image are also sent naming it 127.0.0.1:5000/…:v1 (a registry port in the name).
+  { fault: 'image-history-registry-port-split', version: '1.18', catches: [`${I}/inspect/name-tag-or-id/every-operation`] },
   // build
   { fault: 'build-t-ignored', version: '1.22', catches: [`${I}/build/200-json-stream`, `${I}/build/query-t`, `${I}/build/query-t-repeatable`] },
   { fault: 'build-vendorfile-param-ignored', version: '1.22', catches: [`${I}/build/query-vendorfile`] },
@@ -32,6 +34,7 @@ export const imageTeeth: Teeth[] = [
   { fault: 'build-registry-config-rejected', version: '1.22', catches: ['engine/auth/x-registry-config-official-registry-key'] },
   // create: import and pull; push
   { fault: 'import-repo-ignored', version: '1.22', catches: [`${I}/create/query-from-src-body`, `${I}/create/query-repo`, `${I}/create/query-repo-with-tag`] },
+  { fault: 'import-body-ignored', version: '1.18', catches: [`${I}/create/query-from-src-body`] },
   { fault: 'import-url-unsupported', version: '1.22', catches: [`${I}/create/query-from-src-url`] },
   { fault: 'import-no-progress', version: '1.18', catches: [`${I}/create/query-from-src-body`, `${I}/create/query-repo`] },
   { fault: 'pull-stream-error', version: '1.22', catches: [`${I}/create/query-from-image`, 'engine/service/typical-run-flow'] },

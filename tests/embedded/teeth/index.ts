@@ -37,6 +37,7 @@ import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
+import { blind27Teeth } from './blind-27.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -65,6 +66,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind24Teeth,
   ...blind25Teeth,
   ...blind26Teeth,
+  ...blind27Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

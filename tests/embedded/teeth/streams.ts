@@ -1,4 +1,4 @@
-import type { Teeth } from './types.ts';
+import { inBothVersions, type Teeth } from './types.ts';
 
 const ATTACH = 'engine/containers/attach';
 const WS = 'engine/containers/attach-ws';
@@ -95,4 +95,6 @@ export const streamTeeth: Teeth[] = [
   { fault: 'exec-inspect-no-ExitCode', version: '1.22', catches: ['engine/exec/inspect/200-response-schema', 'engine/exec/inspect/running-and-exit-code'] },
   { fault: 'exec-1.18-no-Container', version: '1.18', catches: ['engine/exec/inspect/200-response-schema'] },
   { fault: 'exec-exit-code-zero', version: '1.18', catches: ['engine/exec/inspect/running-and-exit-code'] },
+  ...inBothVersions('exec-running-before-start', 'engine/exec/inspect/running-and-exit-code'),
+  ...inBothVersions('exec-stdin-always-attached', 'engine/exec/create/body-attach-tty/stdin-not-attached'),
 ];

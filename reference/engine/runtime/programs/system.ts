@@ -77,9 +77,19 @@ export const top: Program = async (proc, args) => {
   return 0;
 };
 
+/** The release of the kernel the containers run on: one whose cgroup v1 still applies a kernel memory limit (before 5.16). */
+const KERNEL_RELEASE = '5.10.0';
+
 export const uname: Program = async (proc, args) => {
   const { flags } = parseFlags(args);
-  proc.out(flags.has('a') ? `Linux ${proc.hostname} 5.10.0 #1 SMP x86_64 GNU/Linux\n` : flags.has('m') ? 'x86_64\n' : 'Linux\n');
+  const line = flags.has('a')
+    ? `Linux ${proc.hostname} ${KERNEL_RELEASE} #1 SMP x86_64 GNU/Linux`
+    : flags.has('r')
+      ? KERNEL_RELEASE
+      : flags.has('m')
+        ? 'x86_64'
+        : 'Linux';
+  proc.out(`${line}\n`);
   return 0;
 };
 
