@@ -82,6 +82,35 @@ export function growthWithinCoarseBounds(delays: readonly number[]): boolean {
 }
 
 /**
+ * The first delay that measured delays show for a back-off doubling from it, read two ways, each
+ * blind to one kind of start work (which every measured delay holds besides its policy delay, and
+ * which only lengthens it); the smaller reading is the one shown:
+ * - `fitted`: the longest first delay the delays fit under, the least delays[i] / 2^i. Start work
+ *   adds to it divided by 2^i, so the least burdened restart tells (a second of start work before
+ *   the fifth restart, whose delay is 1.6 s, adds 62 ms); steady start work of a second on every
+ *   restart still shows.
+ * - `grown`: 100 ms scaled by the growth measured over the growth a doubling from 100 ms makes
+ *   (measuredGrowth): the start work the two delays share cancels, what differs between them shows.
+ * A back-off doubling from 200 ms shows 200 ms both ways on a target whose start work is even.
+ */
+export function shownFirstDelayMs(delays: readonly number[]): { fitted: number; grown: number; shown: number } {
+  const fitted = delays.length ? Math.min(...delays.map((d, i) => d / 2 ** i)) : Number.NaN;
+  const { growthMs, idealMs } = measuredGrowth(delays);
+  const grown = idealMs > 0 ? (INITIAL_RESTART_DELAY_MS * growthMs) / idealMs : Number.NaN;
+  return { fitted, grown, shown: Math.min(fitted, grown) };
+}
+
+/**
+ * The most shownFirstDelayMs may show of a back-off that starts at 100 ms. Docker 20.10 measured
+ * (fitted / grown): idle, delays 164, 270, 455, 878, 1667 ms: 104 / 100 ms; a loaded CI run, 1507,
+ * 665, 823, 1214, 1862 ms: 116 / 86 ms; under a load average of 20 on 2 cores, every restart
+ * slowed by about a second (1050, 1027, 1130, 1683, 2301 ms): 131 to 152 / 80 to 135 ms. A
+ * conforming daemon reaches 170 ms only when every restart is slowed by 70·2^i ms or more (over
+ * 1.1 s before the fifth) and the fifth by a second more than the quickest before it as well.
+ */
+export const FIRST_DELAY_CEILING_MS = 170;
+
+/**
  * `startTimesMs`: when the container started, in ms, the first start first: element i+1 is
  * restart number i. Returns a diagnostic per gap that breaks the model.
  */

@@ -16,6 +16,8 @@ export const DURATIONS = {
   cancel: 250,
   /** A finite run_command runs this long before its container exits. */
   containerRun: 60,
+  /** The flush interval of a deferred audit writer (the fault blind27-sync-action-finished-late). */
+  auditFlush: 300,
 } as const;
 
 export type DurationName = keyof typeof DURATIONS;

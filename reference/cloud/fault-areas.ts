@@ -18,6 +18,23 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   },
   { name: 'every-node-all-on-first', description: 'an EVERY_NODE service gets one container per node, all of them on the first node' },
   { name: 'high-availability-scale-emptiest', description: 'a scale places the new containers of a HIGH_AVAILABILITY service by EMPTIEST_NODE' },
+  {
+    name: 'high-availability-round-robin',
+    description: 'a HIGH_AVAILABILITY service places its containers round-robin over the candidate nodes in cluster order (the i-th on node i mod n)',
+  },
+  {
+    name: 'scale-ignores-tags',
+    description: "a scale places the containers it adds on any deployed node of the namespace, the service's tags not consulted (a start honours them)",
+  },
+  {
+    name: 'redeploy-ignores-tags',
+    description:
+      "a redeploy deploys each container anew where its strategy points among every deployed node of the namespace, the service's tags not consulted",
+  },
+  {
+    name: 'high-availability-counts-stopped-ties-first',
+    description: "HIGH_AVAILABILITY counts the service's Stopped containers as running ones and gives a tie to the first candidate node",
+  },
 ]);
 
 /** Defaults: the documented default of an optional field. */
@@ -147,6 +164,12 @@ export const FILTER_FAULTS = faultArea('filters', [
       'the service and container lists read a state filter against the settled states only: ' +
       'a transitional value (Starting, Stopping, Scaling, Redeploying, Terminating) matches nothing',
   },
+  {
+    name: 'infra-state-filter-settled-only',
+    description:
+      'the node and node cluster lists read a state filter against the settled states only: ' +
+      'a transitional value (Deploying, Upgrading, Scaling, Terminating) matches nothing',
+  },
   { name: 'date-filter-exclusive', description: 'the action list date filters (__gte, __lte) leave out actions exactly on the bound' },
   { name: 'include-related-always', description: 'the action list takes in the related objects of object=<uri> also with include_related=false' },
 ]);
@@ -191,6 +214,17 @@ export const LINK_FAULTS = faultArea('links', [
   { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
   { name: 'linked-to-container-first-only', description: 'linked_to_container links only to the first live container of a linked service' },
   { name: 'link-endpoints-all-tcp', description: "linked_to_container endpoints key every port '<port>/tcp', whatever its protocol" },
+  {
+    name: 'link-validates-first-only',
+    description:
+      'service create and update require to_service in the first linked_to_service item only: a later item without it is dropped and the body accepted',
+  },
+  {
+    name: 'service-ref-any-kind',
+    description:
+      'a to_service (or volumes_from) URI is taken by the uuid it ends in, whatever kind of resource it names: ' +
+      'a container URI with a service uuid refers to that service',
+  },
 ]);
 
 /** Stacks: create, update, export and the fields of stack objects. */
@@ -247,6 +281,10 @@ export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'cluster-current-nodes-zero', description: "a node cluster's current_num_nodes stays 0 whatever nodes it has" },
   { name: 'cluster-current-nodes-target', description: "a node cluster's current_num_nodes echoes its target_num_nodes whatever nodes it has" },
   {
+    name: 'current-num-nodes-not-updated',
+    description: "a node cluster's current_num_nodes is a stored count that deploy and node terminations keep, but a PATCH scale leaves as it was",
+  },
+  {
     name: 'container-service-wrong-uuid',
     description: "container objects name in service a service URI with the container's own uuid instead of their service's",
   },
@@ -274,12 +312,29 @@ export const SERVICE_FAULTS = faultArea('services', [
     description: 'a PATCH of the service brings it to target_num_containers at once, and scale does nothing (its action ends Success)',
   },
   { name: 'net-bridge-no-network', description: 'a container under net bridge gets a network namespace with lo only: no interface on the engine bridge' },
+  {
+    name: 'host-path-not-mounted',
+    description:
+      "a host_path binding mounts an empty directory of the container's own at container_path, not the node's directory (the binding still shows it)",
+  },
+  {
+    name: 'volumes-from-ignored',
+    description: "a volumes_from binding gives the containers new empty volumes at the source service's paths, not its volumes (the binding still shows it)",
+  },
+  {
+    name: 'volumes-from-copied-at-deploy',
+    description: "a volumes_from binding gives the containers a copy of the source service's volumes as they were at the deploy: later writes are not shared",
+  },
 ]);
 
 /** Infra: providers, regions, zones and node types. */
 export const INFRA_FAULTS = faultArea('infra', [
   { name: 'catalog-patch-accepted', description: 'PATCH of a provider, region, zone or node type answers 200 (and changes nothing)' },
   { name: 'nodetype-regions-first-only', description: 'node types list only their first region, although their other regions list them' },
+  {
+    name: 'nodetype-regions-across-providers',
+    description: "packet's node type baremetal_0 also lists aws/us-east-1 among its regions, and that region lists it among its node_types",
+  },
   {
     name: 'node-placement-provider-first',
     description: "a cluster's nodes are provisioned in its provider's first region and of its provider's first node type, whatever the cluster's",

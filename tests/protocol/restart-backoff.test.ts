@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expectedDelayMs, growthWithinCoarseBounds, verifyRestartBackoff } from '../../harness/protocol/index.ts';
+import { expectedDelayMs, FIRST_DELAY_CEILING_MS, growthWithinCoarseBounds, shownFirstDelayMs, verifyRestartBackoff } from '../../harness/protocol/index.ts';
 
 /** Start times of a container that runs `runMs` each time and waits the model's delay before each restart. */
 function startTimes(runs: readonly number[], delay = (i: number) => expectedDelayMs(i)): number[] {
@@ -68,6 +68,34 @@ describe('restart backoff', () => {
     expect(growthWithinCoarseBounds([1507, 665, 823, 1214, 1862])).toBe(true);
     for (const wrong of [[2000, 2000, 2000, 2000, 2000], [100, 200, 300, 400, 500], doubling(100, 3), doubling(1000, 2)])
       expect(growthWithinCoarseBounds(wrong)).toBe(false);
+  });
+
+  test('the first delay shown stays under the ceiling for a doubling from 100 ms (steady start work, jitter, one slow start); from 200 ms it does not', () => {
+    const doubling = (startMs: number): number[] => [0, 1, 2, 3, 4].map((i) => startMs * 2 ** i);
+    const shown = (delays: number[]): number => shownFirstDelayMs(delays).shown;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.array(fc.integer({ min: 0, max: 600 }), { minLength: 5, maxLength: 5 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        (work, jitter, slow, extra) => shown(doubling(100).map((d, i) => d + work + jitter[i]! + (i === slow ? extra : 0))) <= FIRST_DELAY_CEILING_MS,
+      ),
+    );
+    // Docker 20.10: idle, in a loaded CI run, and under a load average of 20 on 2 cores.
+    for (const docker of [
+      [164, 270, 455, 878, 1667],
+      [1507, 665, 823, 1214, 1862],
+      [1050, 1027, 1130, 1683, 2301],
+      [1138, 961, 1062, 2011, 2848],
+    ])
+      expect(shown(docker)).toBeLessThanOrEqual(FIRST_DELAY_CEILING_MS);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000 }), fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 5, maxLength: 5 }), (work, jitter) => {
+        return shown(doubling(200).map((d, i) => d + work + jitter[i]!)) > FIRST_DELAY_CEILING_MS;
+      }),
+    );
+    expect(shownFirstDelayMs([211, 402, 805, 1604, 3219])).toMatchObject({ fitted: 200.5 });
   });
 
   test('bad input', () => {

@@ -143,11 +143,15 @@ export class ActionCall {
   }
 
   /**
-   * Fault app-action-created-success: the action of an asynchronous operation of the app subsystem
-   * is created Success, its end_date the call's, while the work it records still runs.
+   * Faults app-action-created-success and cluster-update-action-created-success: the action of an
+   * asynchronous operation of the app subsystem (of a node cluster PATCH) is created Success, its
+   * end_date the call's, while the work it records still runs.
    */
   private endedAtOnce(): boolean {
-    if (!this.world.faults.has('app-action-created-success') || !this.action.path.startsWith('/api/app/')) return false;
+    const { faults } = this.world;
+    const app = faults.has('app-action-created-success') && this.action.path.startsWith('/api/app/');
+    const clusterUpdate = faults.has('cluster-update-action-created-success') && this.action.action === 'Node Cluster Update';
+    if (!app && !clusterUpdate) return false;
     this.action.state = 'Success';
     this.action.end_date = this.world.clock.now();
     return true;
@@ -183,6 +187,20 @@ export class ActionCall {
       this.announce();
       return;
     }
+    // Under `blind27-sync-action-finished-late` the ending of a synchronous call is queued for the audit writer's next
+    // flush: the answer leaves while its action is still In progress.
+    if (this.world.faults.has('blind27-sync-action-finished-late')) {
+      this.announce();
+      this.world.clock.after(this.world.clock.ms('auditFlush'), () => {
+        if (this.action.state === 'In progress') this.endSync(state, ok);
+      });
+      return;
+    }
+    this.endSync(state, ok);
+  }
+
+  /** A synchronous call's action ends: its state, its end date, its log closed. */
+  private endSync(state: ActionState, ok: boolean): void {
     this.action.state = state;
     // Under `blind8-action-end-date-null-refused-call` only a call that succeeded gets its end date.
     this.action.end_date = ok || !this.world.faults.has('blind8-action-end-date-null-refused-call') ? this.world.clock.now() : null;

@@ -13,6 +13,10 @@ export const ACTION_FAULTS = faultArea('actions', [
     name: 'app-action-created-success',
     description: 'asynchronous operations of services, stacks and containers create their action Success at once, while the work still runs',
   },
+  {
+    name: 'cluster-update-action-created-success',
+    description: 'a node cluster PATCH creates its action Success at once, while the scale it applies still runs',
+  },
   { name: 'cancel-finished-action-allowed', description: 'cancel of a Success or Failed action is accepted and turns it Canceled' },
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-end-date-at-read', description: 'an ended action shows as end_date the time it is read, not when its processing ended' },

@@ -6,6 +6,7 @@
 import { filterIgnoredFaults, filtersFirstOnlyFault } from '../fault-families.ts';
 import { parseUri, sameResource } from '../uris.ts';
 import type { World } from '../world.ts';
+import type { CloudFaultName } from '../faults.ts';
 
 export type FieldReader<T> = (item: T) => unknown;
 
@@ -27,15 +28,15 @@ function ignoredFilters(world: World, list: string): Set<string> {
   );
 }
 
-/** The states a service or container passes through while its work runs. */
-const TRANSITIONAL_APP_STATES = ['Starting', 'Stopping', 'Scaling', 'Redeploying', 'Terminating'];
+/** Faults under which a list reads a state filter against its settled states only: a transitional value matches nothing. */
+const SETTLED_ONLY: ReadonlyArray<{ fault: CloudFaultName; lists: readonly string[]; transitional: readonly string[] }> = [
+  { fault: 'state-filter-settled-only', lists: ['service', 'container'], transitional: ['Starting', 'Stopping', 'Scaling', 'Redeploying', 'Terminating'] },
+  { fault: 'infra-state-filter-settled-only', lists: ['node', 'nodecluster'], transitional: ['Deploying', 'Upgrading', 'Scaling', 'Terminating'] },
+];
 
-/**
- * Under `state-filter-settled-only` the service and container lists know the settled states only (as a
- * table of the states a client sees once the work has ended): a transitional value matches nothing.
- */
+/** Whether a settled-only fault (as a table of the states a client sees once the work has ended) makes `value` match nothing. */
 const unknownState = (world: World, list: string, value: string): boolean =>
-  world.faults.has('state-filter-settled-only') && (list === 'service' || list === 'container') && TRANSITIONAL_APP_STATES.includes(value);
+  SETTLED_ONLY.some((f) => world.faults.has(f.fault) && f.lists.includes(list) && f.transitional.includes(value));
 
 export function applyFilters<T>(world: World, query: URLSearchParams, items: readonly T[], fields: Record<string, FieldReader<T>>, list: string): T[] {
   const ignored = ignoredFilters(world, list);

@@ -33,9 +33,17 @@ function action(ctx: CallContext): Action {
   return found;
 }
 
+/**
+ * The executions started by a retry. Under `blind27-retried-action-cancel-refused` their running job is registered under
+ * the uuid of the action they retry, so a cancel of the new action finds no job running and is refused.
+ */
+const retriedExecutions = new WeakSet<Action>();
+
 function cancel(ctx: CallContext): Reply {
   const { world } = ctx;
   const a = action(ctx);
+  if (retriedExecutions.has(a) && world.faults.has('blind27-retried-action-cancel-refused'))
+    throw conflict(`action in state '${a.state}' has no running job to cancel`);
   const finishedButAllowed =
     ((a.state === 'Success' || a.state === 'Failed') && world.faults.has('cancel-finished-action-allowed')) ||
     (a.state === 'Canceled' && world.faults.has('cancel-canceled-allowed')) ||
@@ -66,6 +74,7 @@ async function retry(ctx: CallContext): Promise<Reply> {
   const userAgent = world.faults.has('blind16-retry-keeps-original-user-agent') ? a.request.userAgent : req.userAgent;
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent, host: req.host });
   if (!fresh) throw new ApiError(500, 'the retried call recorded no action');
+  retriedExecutions.add(fresh);
   // Under `blind15-retried-action-not-user-action` the re-dispatch from the server's own code is recorded as a system action.
   if (world.faults.has('blind15-retried-action-not-user-action')) fresh.is_user_action = false;
   if (world.faults.has('blind18-retry-logs-to-retried-action')) shareLogs(a, fresh);

@@ -10,6 +10,7 @@ import { CONTAINER_STABLE, containerAllows, containerJson } from '../state/conta
 import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from '../state/container-ops.ts';
 import type { Container, Service, Stack } from '../state/model.ts';
 import { setState } from '../state/notify.ts';
+import { redeployNode } from '../state/placement.ts';
 import { readServiceCreate, readServiceUpdate, type ServiceSpec, type ServiceUpdateSpec } from '../state/service-fields.ts';
 import { redeployService, revertServiceOp, scaleService, startService, stopService, terminateService } from '../state/service-ops.ts';
 import {
@@ -388,6 +389,7 @@ function addContainerRoutes(routes: RouteTable): void {
         c,
         { allowed: CONTAINER_STABLE.includes(c.state), what: 'container', name: 'redeploy' },
         async (job) => {
+          redeployNode(ctx.world, svc, c);
           redeployInPlace(ctx.world, svc, c, reuseVolumes(ctx) || ctx.world.faults.has('blind3-container-redeploy-reuse-false-ignored'));
           await job.wait('redeploy');
           markRunning(ctx.world, c);

@@ -28,7 +28,7 @@ function shown<T extends Entry>(ctx: CallContext, entry: T): unknown {
   const blank =
     zones?.length === 0 && (nilKind('region', 'blind11-region-zones-null-when-none') || nilKind('nodetype', 'blind25-nodetype-zones-null-when-none'));
   const answered = blank ? { ...entry, availability_zones: null } : entry;
-  return joinedByProvider(ctx, zoneRegionByName(ctx, answered));
+  return acrossProviders(ctx, joinedByProvider(ctx, zoneRegionByName(ctx, answered)));
 }
 
 /**
@@ -54,6 +54,21 @@ function joinedByProvider<T extends Entry>(ctx: CallContext, entry: T): T {
   return { ...entry, node_types: types };
 }
 
+const ACROSS_TYPE = resourceUri('nodetype', ['packet', 'baremetal_0']);
+const ACROSS_REGION = resourceUri('region', ['aws', 'us-east-1']);
+
+/**
+ * Under `nodetype-regions-across-providers` packet's baremetal_0 is also offered in aws/us-east-1,
+ * and both ends say so: the node type lists the region and the region lists the node type.
+ */
+function acrossProviders<T extends Entry>(ctx: CallContext, entry: T): T {
+  if (!ctx.world.faults.has('nodetype-regions-across-providers')) return entry;
+  const { regions, node_types } = entry as { regions?: string[]; node_types?: string[] };
+  if (entry.resource_uri === ACROSS_TYPE && regions) return { ...entry, regions: [...regions, ACROSS_REGION] };
+  if (entry.resource_uri === ACROSS_REGION && node_types) return { ...entry, node_types: [...node_types, ACROSS_TYPE] };
+  return entry;
+}
+
 function addCatalog<T extends Entry>(
   routes: RouteTable,
   kind: UriKind,
@@ -70,6 +85,9 @@ function addCatalog<T extends Entry>(
   );
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
+    // Under `blind27-nodetype-get-dotted-name-404` the node type route's name pattern takes no dot ([^/.]+): t2.micro matches no route.
+    if (kind === 'nodetype' && ctx.params.name?.includes('.') && ctx.world.faults.has('blind27-nodetype-get-dotted-name-404'))
+      throw new ApiError(404, `no endpoint ${ctx.req.path}`);
     const uri = resourceUri(
       kind,
       idParams.map((p) => ctx.params[p] ?? ''),

@@ -95,7 +95,8 @@ function addClusterRoutes(routes: RouteTable): void {
       const target = optInt(body, 'target_num_nodes') ?? (resets ? 1 : undefined);
       const tags = optTags(body) ?? (resets ? [] : undefined);
       if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
-      if (tags) {
+      // Under `blind27-cluster-patch-empty-tags-kept` an empty list is taken for "no tags sent".
+      if (tags && (tags.length > 0 || !ctx.world.faults.has('blind27-cluster-patch-empty-tags-kept'))) {
         c.tags = tags;
         if (!ctx.world.faults.has('cluster-tags-not-propagated')) {
           const nodes = inNamespace(ctx.world.store.nodes, c.scope.namespace).filter((n) => n.clusterUuid === c.uuid);
@@ -162,6 +163,9 @@ function settleOwner(ctx: CallContext, n: Node): void {
   if (c) settleCluster(ctx.world, c);
 }
 
+/** The one-node answers of the fault blind27-node-get-cached, with the state each was made in. */
+const nodeDetailCache = new WeakMap<Node, { state: string; json: unknown }>();
+
 function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): void {
   routes.add('GET', NODES, (ctx) => {
     const items = applyFilters(
@@ -190,7 +194,13 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
     const n = node(ctx);
     // Under `blind26-node-get-terminated-404` the one-node lookup reads the live nodes only (the list still shows terminated ones).
     if (n.state === 'Terminated' && ctx.world.faults.has('blind26-node-get-terminated-404')) throw notFound('node');
-    return ok(nodeJson(ctx.world, n));
+    if (!ctx.world.faults.has('blind27-node-get-cached')) return ok(nodeJson(ctx.world, n));
+    // Under `blind27-node-get-cached` the answer is cached at the node's first GET and dropped only when its state changes.
+    const cached = nodeDetailCache.get(n);
+    if (cached && cached.state === n.state) return ok(cached.json);
+    const json = nodeJson(ctx.world, n);
+    nodeDetailCache.set(n, { state: n.state, json });
+    return ok(json);
   });
   routes.add(
     'PATCH',

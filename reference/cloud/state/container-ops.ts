@@ -14,6 +14,7 @@ import type { Container, ContainerBinding, ContainerLogLine, Node, Service, Serv
 import { announce, setState } from './notify.ts';
 import { liveContainers } from './queries.ts';
 import { refreshService } from './service.ts';
+import { volumeFilesOf } from './store.ts';
 import { isFiniteProgram, runLine } from './shell.ts';
 
 const nextDynamicPort = new Map<string, number>();
@@ -42,13 +43,25 @@ function deletedServiceVolume(world: World, svc: Service, path: string | null): 
   return bindings.find((p) => p.container_path === path && p.volume)?.volume ?? undefined;
 }
 
+/**
+ * The volume a volumes_from binding mounts: the source container's own. Under `volumes-from-ignored` a new empty volume
+ * of the service at its path instead; under `volumes-from-copied-at-deploy` a new one holding a copy of its data as it
+ * was at the deploy (what is written later on either side is not seen on the other).
+ */
+function volumeFromSource(world: World, svc: Service, volume: string | null): string | null {
+  if (!volume || !(world.faults.has('volumes-from-ignored') || world.faults.has('volumes-from-copied-at-deploy'))) return volume;
+  const own = volumeUri(newUuid(), svc);
+  if (world.faults.has('volumes-from-copied-at-deploy')) world.store.volumeFiles.set(own, new Map(volumeFilesOf(world.store, volume)));
+  return own;
+}
+
 function bindingsFor(world: World, svc: Service, previous: readonly ContainerBinding[], reuseVolumes: boolean): ContainerBinding[] {
   const reuse = reuseVolumes && !world.faults.has('reuse-volumes-ignored');
   return svc.bindings.flatMap((b): ContainerBinding[] => {
     if (b.volumesFrom) {
       const source = world.store.services.get(b.volumesFrom);
       const first = source ? liveContainers(world, source)[0] : undefined;
-      return first ? first.bindings.map((x) => ({ ...x, rewritable: b.rewritable })) : [];
+      return first ? first.bindings.map((x) => ({ ...x, volume: volumeFromSource(world, svc, x.volume), rewritable: b.rewritable })) : [];
     }
     if (b.host_path) return [{ volume: null, host_path: b.host_path, container_path: b.container_path, rewritable: b.rewritable }];
     const kept = reuse ? previous.find((p) => p.container_path === b.container_path && p.volume)?.volume : undefined;

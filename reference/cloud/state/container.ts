@@ -8,12 +8,12 @@ import type { World } from '../world.ts';
 import { resourceUri } from '../uris.ts';
 import { basicAuthorization } from '../users.ts';
 import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.ts';
-import type { Container, ContainerState, EnvVar, Node } from './model.ts';
+import type { Container, ContainerBinding, ContainerState, EnvVar, Node } from './model.ts';
 import { portsJson } from './ports.ts';
-import type { ShellEnv } from './shell.ts';
-import { volumeFilesOf } from './store.ts';
+import type { ShellEnv, ShellProcess } from './shell.ts';
+import { hostFilesOf, volumeFilesOf } from './store.ts';
 import { cpuWeightOf } from './cpu-weight.ts';
-import { programName, programOf } from './images.ts';
+import { programArgv, programName, programOf } from './images.ts';
 import { allows, type StateTable } from './states.ts';
 
 export type ContainerOp = 'start' | 'stop' | 'terminate';
@@ -75,6 +75,33 @@ function interfacesOf(world: World, c: Container): string[] {
   return world.faults.has('net-bridge-no-network') ? ['lo'] : ['lo', 'eth0'];
 }
 
+/**
+ * The files a binding mounts: a host path is the node's directory (every container on the node binding it shares its
+ * files), a volume its own files. Under `host-path-not-mounted` a host path binding gets an empty directory of the
+ * container's own instead (the binding still shows the host path).
+ */
+function mountedFiles(world: World, c: Container, b: ContainerBinding): Map<string, string> | undefined {
+  if (b.host_path) return hostFilesOf(world.store, world.faults.has('host-path-not-mounted') ? c.uuid : c.nodeUuid, b.host_path);
+  return b.volume ? volumeFilesOf(world.store, b.volume) : undefined;
+}
+
+/**
+ * The processes the container sees: its own program (entrypoint, then command) as PID 1, or under pid host the node's
+ * processes, its init as PID 1 and the container's program among them.
+ */
+function processesOf(world: World, c: Container): ShellProcess[] {
+  const program = programOf(world, c.config);
+  const own = { comm: programName(program), argv: programArgv(program) };
+  // Under `blind27-pid-host-only-with-net-host` the PID mode is set where the host network mode is: pid host alone is not applied.
+  const pidHost = c.config.pid === 'host' && (c.config.net === 'host' || !world.faults.has('blind27-pid-host-only-with-net-host'));
+  return pidHost
+    ? [
+        { pid: 1, comm: 'systemd', argv: ['/sbin/init'] },
+        { pid: 4242, ...own },
+      ]
+    : [{ pid: 1, ...own }];
+}
+
 export function shellEnvFor(world: World, c: Container): ShellEnv {
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
@@ -102,8 +129,7 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     interfaces: interfacesOf(world, c),
-    // PID 1 is the container's own first program (its entrypoint, else its command), or the node's init under pid host.
-    pidOne: c.config.pid === 'host' ? 'systemd' : programName(programOf(world, c.config)),
+    processes: processesOf(world, c),
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
     cgroup: `/${cgroupParent(world, c.config.cgroup_parent) || 'docker'}/${c.uuid}`,
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
@@ -111,8 +137,11 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     reachable: [...world.store.containers.values()]
       .filter((o) => o.state === 'Running' && (o.nodeUuid === c.nodeUuid || !world.faults.has('blind21-private-ip-node-local')))
       .map((o) => o.private_ip),
-    // The volumes the container mounts: what is written there outlives the container when its volume is reused.
-    mounts: c.bindings.flatMap((b) => (b.volume && b.container_path ? [{ path: b.container_path, files: volumeFilesOf(world.store, b.volume) }] : [])),
+    // The volumes and host directories the container mounts: what is written there outlives the container when its volume is reused.
+    mounts: c.bindings.flatMap((b) => {
+      const files = b.container_path ? mountedFiles(world, c, b) : undefined;
+      return files && b.container_path ? [{ path: b.container_path, files }] : [];
+    }),
   };
 }
 

@@ -4,7 +4,8 @@
  * image. A container runs its service's entrypoint and run_command where set, over the image's
  * ("entrypoint, run_command: override the image values"); the image's CMD only where the service
  * sets neither (an entrypoint set drops it, as the engine does). What the program does is simulated
- * from the run_command alone (container-ops.ts); the entrypoint shows as PID 1's name.
+ * from the run_command alone (container-ops.ts); the entrypoint and command show as the process's
+ * command line, the entrypoint's first word as its name.
  */
 import type { World } from '../world.ts';
 import type { ServiceConfig } from './model.ts';
@@ -39,8 +40,13 @@ export function programOf(world: World, cfg: Pick<ServiceConfig, 'image_name' | 
   return { entrypoint, cmd: cfg.run_command ?? (cfg.entrypoint ? null : image.cmd) };
 }
 
-/** The name of the program PID 1 runs (/proc/1/comm): the first word of the entrypoint, else of the command. */
+/** The command line of the program (/proc/<pid>/cmdline): the words of the entrypoint, then of the command. */
+export function programArgv(program: ImageConfig): string[] {
+  const argv = [program.entrypoint, program.cmd].flatMap((part) => (part ?? '').trim().split(/\s+/).filter(Boolean));
+  return argv.length > 0 ? argv : ['sh'];
+}
+
+/** The name of the program (/proc/<pid>/comm): the first word of the entrypoint, else of the command. */
 export function programName(program: ImageConfig): string {
-  const first = (program.entrypoint ?? program.cmd ?? 'sh').trim().split(/\s+/)[0] ?? '';
-  return first.split('/').at(-1) || 'sh';
+  return programArgv(program)[0]?.split('/').at(-1) || 'sh';
 }

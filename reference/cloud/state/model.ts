@@ -42,6 +42,8 @@ export interface NodeCluster extends Owned {
   target_num_nodes: number;
   /** Created without target_num_nodes (read by the fault cluster-default-target-deploys-two). */
   targetDefaulted?: boolean;
+  /** Nodes a PATCH scale added (less those it terminated): what the fault current-num-nodes-not-updated leaves out of the count. */
+  scaledBy?: number;
   deployed_datetime: Date | null;
   destroyed_datetime: Date | null;
   tags: string[];

@@ -64,7 +64,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
     resource_uri: resourceUri('nodecluster', [uuid], scope),
     scope,
     name,
-    nickname: optString(body, 'nickname') ?? (world.faults.has('blind-cluster-nickname-empty') ? '' : name),
+    nickname: optString(body, 'nickname') ?? defaultNickname(world, name),
     state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
     node_type: nodeType.resource_uri,
     region: region.resource_uri,
@@ -80,6 +80,19 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
   world.store.nodeClusters.set(uuid, cluster);
   announce(world, cluster, 'create');
   return cluster;
+}
+
+/**
+ * The nickname of a cluster created without one: its name. Under `blind-cluster-nickname-empty` it is empty; under
+ * `blind27-cluster-nickname-default-slug` it is the name made a hostname label (lowercased, other characters dashes).
+ */
+function defaultNickname(world: World, name: string): string {
+  if (world.faults.has('blind-cluster-nickname-empty')) return '';
+  if (!world.faults.has('blind27-cluster-nickname-default-slug')) return name;
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** A required URI of the body; under `fault`, a missing one is taken to be the catalog's first node type and region. */
@@ -157,6 +170,7 @@ export async function scaleCluster(world: World, c: NodeCluster, job: Job): Prom
   setState(world, c, 'Scaling');
   const alive = liveNodes(world, c);
   const missing = c.target_num_nodes - alive.length;
+  c.scaledBy = (c.scaledBy ?? 0) + missing;
   if (missing > 0) {
     const added = Array.from({ length: missing }, (_, i) => newNode(world, c, alive.length + i));
     await bringUpNodes(world, added, job);
@@ -184,7 +198,8 @@ function currentNumNodes(world: World, c: NodeCluster, nodes: readonly Node[]): 
   if (world.faults.has('cluster-current-nodes-target')) return c.target_num_nodes;
   // Under `blind10-cluster-node-count-keeps-terminated` the count is of the cluster's node rows, terminated ones (soft-deleted) included.
   if (world.faults.has('blind10-cluster-node-count-keeps-terminated')) return nodes.length;
-  return nodes.filter((n) => n.state !== 'Terminated').length;
+  const actual = nodes.filter((n) => n.state !== 'Terminated').length;
+  return world.faults.has('current-num-nodes-not-updated') ? actual - (c.scaledBy ?? 0) : actual;
 }
 
 export function clusterJson(world: World, c: NodeCluster): Record<string, unknown> {

@@ -12,12 +12,13 @@ import { createContainer } from './container-ops.ts';
 import type { Container, Node, Service } from './model.ts';
 import { liveContainers, liveContainersOnNode } from './queries.ts';
 
-export function candidateNodes(world: World, svc: Service): Node[] {
+/** `anyTags`: every deployed node of the namespace, tagged or not (what the faults that ignore tags place on). */
+export function candidateNodes(world: World, svc: Service, anyTags = false): Node[] {
   return [...world.store.nodes.values()].filter(
     (n) =>
       n.scope.namespace === svc.scope.namespace &&
       n.state === 'Deployed' &&
-      (world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
+      (anyTags || world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
   );
 }
 
@@ -39,15 +40,21 @@ function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
   const own = (n: Node): number => loadOf(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
   // Under `blind10-emptiest-counts-own-service-only` EMPTIEST_NODE counts with the per-service query HIGH_AVAILABILITY uses.
   const emptiest = world.faults.has('blind10-emptiest-counts-own-service-only') ? own : total;
-  const score = svc.config.deployment_strategy === 'HIGH_AVAILABILITY' ? (n: Node) => own(n) * 10_000 + total(n) : emptiest;
+  const ha = svc.config.deployment_strategy === 'HIGH_AVAILABILITY';
+  const score = ha ? (n: Node) => own(n) * 10_000 + total(n) : emptiest;
   if (world.faults.has('placement-first-node')) return nodes[0] as Node;
+  if (ha && world.faults.has('high-availability-round-robin')) return nodes[liveContainers(world, svc).length % nodes.length] as Node;
+  if (ha && world.faults.has('high-availability-counts-stopped-ties-first')) {
+    const ownAll = (n: Node): number => liveContainersOnNode(world, n).filter((c) => c.serviceUuid === svc.uuid).length;
+    return nodes.reduce((best, n) => (ownAll(n) < ownAll(best) ? n : best));
+  }
   return nodes.reduce((best, n) => (score(n) < score(best) ? n : best));
 }
 
 /** New containers, placed one at a time so each choice sees the previous ones. */
-export function placeContainers(world: World, svc: Service, count: number, among?: (n: Node) => boolean): Container[] {
+export function placeContainers(world: World, svc: Service, count: number, among?: (n: Node) => boolean, anyTags = false): Container[] {
   if (count <= 0) return [];
-  const all = candidateNodes(world, svc);
+  const all = candidateNodes(world, svc, anyTags);
   const narrowed = among ? all.filter(among) : all;
   const nodes = narrowed.length ? narrowed : all;
   if (!nodes.length) throw noNodes(svc);
@@ -64,4 +71,14 @@ export function placeOnEveryNode(world: World, svc: Service, nodes = candidateNo
     .map((n) => createContainer(world, svc, world.faults.has('every-node-all-on-first') ? nodes[0]! : n));
   svc.config.target_num_containers = liveContainers(world, svc).length;
   return placed;
+}
+
+/**
+ * Under `redeploy-ignores-tags` a redeploy deploys the container anew where its strategy points among every
+ * deployed node of the namespace, the service's tags not consulted; otherwise it stays on its node.
+ */
+export function redeployNode(world: World, svc: Service, c: Container): void {
+  if (!world.faults.has('redeploy-ignores-tags')) return;
+  const nodes = candidateNodes(world, svc, true);
+  if (nodes.length) c.nodeUuid = pickNode(world, svc, nodes).uuid;
 }

@@ -254,11 +254,15 @@ function readLabels(body: Fields): Record<string, string> | undefined {
 }
 
 function readLinks(body: Fields, world: World): LinkRequest[] | undefined {
-  return optList(body, 'linked_to_service')?.map((l, i) => {
-    if (typeof l.to_service !== 'string' || !l.to_service) throw badRequest(`linked_to_service[${i}].to_service is required`);
+  return optList(body, 'linked_to_service')?.flatMap((l, i) => {
+    if (typeof l.to_service !== 'string' || !l.to_service) {
+      // Under `link-validates-first-only` only the first item is held to it: a later one without it is dropped.
+      if (i > 0 && world.faults.has('link-validates-first-only')) return [];
+      throw badRequest(`linked_to_service[${i}].to_service is required`);
+    }
     // Under `blind22-link-name-required` the name is checked like to_service: a link without one is refused.
     if (world.faults.has('blind22-link-name-required') && (typeof l.name !== 'string' || !l.name)) throw badRequest(`linked_to_service[${i}].name is required`);
-    return { ref: l.to_service, name: optString(l, 'name') };
+    return [{ ref: l.to_service, name: optString(l, 'name') }];
   });
 }
 

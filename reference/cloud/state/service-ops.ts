@@ -12,7 +12,7 @@ import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, te
 import type { Container, Node, Service } from './model.ts';
 import { scaledUnlinked } from './links.ts';
 import { setState } from './notify.ts';
-import { candidateNodes, placeContainers, placeOnEveryNode } from './placement.ts';
+import { candidateNodes, placeContainers, placeOnEveryNode, redeployNode } from './placement.ts';
 import { liveContainers } from './queries.ts';
 import { settleService } from './service.ts';
 
@@ -27,7 +27,8 @@ function reconcileCount(world: World, svc: Service, scaling = false): Container[
   // Under `blind12-scale-emptiest-among-service-nodes` a scale looks for the emptiest node among those the service already runs on.
   const serviceNodes = new Set(live.map((c) => c.nodeUuid));
   const among = scaling && world.faults.has('blind12-scale-emptiest-among-service-nodes') ? (n: Node) => serviceNodes.has(n.uuid) : undefined;
-  return placeContainers(world, svc, missing, among);
+  // Under `scale-ignores-tags` a scale places the containers it adds on any deployed node of the namespace.
+  return placeContainers(world, svc, missing, among, scaling && world.faults.has('scale-ignores-tags'));
 }
 
 function markStarted(world: World, svc: Service): void {
@@ -69,7 +70,10 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
   const skipsStopped = world.faults.has('blind24-redeploy-skips-stopped-containers');
   const live = liveContainers(world, svc).filter((c) => !skipsStopped || c.state !== 'Stopped');
   const firstOnly = world.faults.has('redeploy-config-first-container-only');
-  for (const [i, c] of live.entries()) redeployInPlace(world, svc, c, reuseVolumes, firstOnly && i > 0);
+  for (const [i, c] of live.entries()) {
+    redeployNode(world, svc, c);
+    redeployInPlace(world, svc, c, reuseVolumes, firstOnly && i > 0);
+  }
   const added = reconcileCount(world, svc);
   job.log(`Redeploying ${live.length + added.length} container(s) of ${svc.config.name}`);
   await job.wait('redeploy');

@@ -57,11 +57,12 @@ export function serviceAllows(world: World, svc: Service, op: ServiceOp): boolea
 /** Resolves a reference to another service (URI, or a sibling's name in a stack) to its uuid. */
 export type ServiceResolver = (ref: string) => string | undefined;
 
-/** URIs of services in the namespace. */
+/** URIs of services in the namespace (under `service-ref-any-kind`, a URI of any kind that ends in a service's uuid). */
 export function uriResolver(world: World, namespace: string): ServiceResolver {
   return (ref) => {
     const parsed = parseUri(ref);
-    const svc = parsed?.kind === 'service' ? world.store.services.get(parsed.id) : undefined;
+    const anyKind = world.faults.has('service-ref-any-kind');
+    const svc = parsed && (parsed.kind === 'service' || anyKind) ? world.store.services.get(parsed.id) : undefined;
     return svc && svc.scope.namespace === namespace ? svc.uuid : undefined;
   };
 }

@@ -5,7 +5,8 @@
  * overlay addresses of Running containers answer), `cat /proc/self/status` (its capability lines) and
  * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /sys/fs/cgroup/cpu.weight`
  * (its relative CPU weight), `cat /proc/net/dev`
- * (the interfaces of its network namespace), `cat /proc/1/comm` (PID 1 of its PID namespace) and `cat /proc/self/cgroup`
+ * (the interfaces of its network namespace), `cat /proc/<pid>/comm` and `cat /proc/<pid>/cmdline` (a process of its PID
+ * namespace: its name and command line; `/proc/[0-9]*` globs to their directories) and `cat /proc/self/cgroup`
  * (its cgroup v2 path, below its cgroup_parent), and the files of the volumes mounted (written by `touch` or a
  * command's `> FILE`, read by `cat`): the only files modelled; any other is not found (a write elsewhere is kept for
  * the session only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, arithmetic expansion `$((6*7))` (integers with
@@ -15,6 +16,13 @@
  * exits; anything else is a long-running program).
  */
 import { procStatus } from './proc-status.ts';
+
+/** A process as /proc shows it: its id, its name (comm) and its command line. */
+export interface ShellProcess {
+  pid: number;
+  comm: string;
+  argv: readonly string[];
+}
 
 export interface ShellEnv {
   vars: Record<string, string>;
@@ -38,8 +46,8 @@ export interface ShellEnv {
   swapLimit: number | null;
   /** The interfaces of the container's network namespace (the node's under net host). */
   interfaces: readonly string[];
-  /** The program of PID 1 in the container's PID namespace (the node's init under pid host). */
-  pidOne: string;
+  /** The processes of the container's PID namespace, PID 1 among them (the node's init under pid host). */
+  processes: readonly ShellProcess[];
   /** The container's cgroup (v2, the host's cgroup namespace): `/<cgroup_parent>/<id>`, `/docker/<id>` without a parent. */
   cgroup: string;
   /** The addresses `ping` reaches: every Running container's private_ip on the overlay network. */
@@ -73,7 +81,9 @@ function fileText(path: string, env: ShellEnv, session: ReadonlyMap<string, stri
   if (path === '/sys/fs/cgroup/cpu.weight') return `${env.cpuWeight}\n`;
   if (path === '/sys/fs/cgroup/memory.swap.max') return `${env.swapLimit ?? 'max'}\n`;
   if (path === '/proc/net/dev') return netDev(env.interfaces);
-  if (path === '/proc/1/comm') return `${env.pidOne}\n`;
+  const proc = /^\/proc\/(\d+)\/(comm|cmdline)$/.exec(path);
+  const shown = proc ? env.processes.find((p) => String(p.pid) === proc[1]) : undefined;
+  if (shown) return proc?.[2] === 'comm' ? `${shown.comm}\n` : shown.argv.map((arg) => `${arg}\0`).join('');
   if (path === '/proc/self/cgroup') return `0::${env.cgroup}\n`;
   return undefined;
 }
@@ -126,12 +136,34 @@ function expand(word: string, vars: Record<string, string>): string {
     .replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => vars[a ?? b ?? ''] ?? '');
 }
 
-/** Splits a command into words, honouring single and double quotes. */
-function words(command: string, vars: Record<string, string>): string[] {
+/** The paths a glob can match: the process directories of /proc (no other directory is listed). */
+const globbed = (env: ShellEnv): string[] => env.processes.map((p) => `/proc/${p.pid}`);
+
+/** An unquoted word with `*`, `?` or `[...]` stands for the paths it matches, sorted; for itself where none does, as sh does. */
+function glob(word: string, paths: readonly string[]): string[] {
+  if (!/[*?[]/.test(word)) return [word];
+  const pattern = word
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\[!/g, '[^')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
+  let re: RegExp;
+  try {
+    re = new RegExp(`^${pattern}$`);
+  } catch {
+    return [word]; // an unclosed `[`: not a glob
+  }
+  const matches = paths.filter((path) => re.test(path)).sort();
+  return matches.length > 0 ? matches : [word];
+}
+
+/** Splits a command into words, honouring single and double quotes; unquoted globs are expanded. */
+function words(command: string, env: ShellEnv): string[] {
   const out: string[] = [];
   const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g;
   for (let m = re.exec(command); m; m = re.exec(command)) {
-    out.push(m[1] !== undefined ? m[1] : expand(m[2] ?? m[3] ?? '', vars));
+    if (m[3] !== undefined) out.push(...glob(expand(m[3], env.vars), globbed(env)));
+    else out.push(m[1] !== undefined ? m[1] : expand(m[2] ?? '', env.vars));
   }
   return out;
 }
@@ -184,7 +216,7 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
   }
   for (const { command, afterSuccess } of steps(line)) {
     if (afterSuccess && result.exitCode !== 0) continue;
-    const [name, ...args] = words(command, env.vars);
+    const [name, ...args] = words(command, env);
     if (name === undefined) continue;
     const stream = ['>&2', '1>&2'].includes(args.at(-1) ?? '') ? 'stderr' : 'stdout';
     if (stream === 'stderr') args.pop();

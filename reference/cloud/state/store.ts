@@ -16,16 +16,28 @@ export class Store {
   readonly actions = new Map<string, Action>();
   /** The files written into each volume (by its URI), by their path below the mount point. */
   readonly volumeFiles = new Map<string, Map<string, string>>();
+  /** The files written into the host directories bound into containers, keyed `<node uuid>\n<host path>`. */
+  readonly hostFiles = new Map<string, Map<string, string>>();
+}
+
+/** The files kept under `key` in `files` (created empty on first use). */
+function filesAt(files: Map<string, Map<string, string>>, key: string): Map<string, string> {
+  let found = files.get(key);
+  if (!found) {
+    found = new Map();
+    files.set(key, found);
+  }
+  return found;
 }
 
 /** The files of a volume (created empty on first use). */
 export function volumeFilesOf(store: Store, volume: string): Map<string, string> {
-  let files = store.volumeFiles.get(volume);
-  if (!files) {
-    files = new Map();
-    store.volumeFiles.set(volume, files);
-  }
-  return files;
+  return filesAt(store.volumeFiles, volume);
+}
+
+/** The files of a directory of a node's host (created empty on first use): every container on the node binding it sees them. */
+export function hostFilesOf(store: Store, node: string, path: string): Map<string, string> {
+  return filesAt(store.hostFiles, `${node}\n${path.replace(/\/+$/, '') || '/'}`);
 }
 
 /** The resources of one namespace, in creation order. */

@@ -1,45 +1,33 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { actionUriOf, ENDS, expectRefused, expectUnchanged, isSuccess } from '../support/actions.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { containersOf, createService, serviceBody, settled, tagNames } from '../support/app.ts';
+import { createService, serviceBody, tagNames } from '../support/app.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from '../support/context.ts';
 import { CLUSTER_SETTLED, createCluster, deployedCluster, liveNodes, settle } from '../support/infra.ts';
-import { IN_PROGRESS_ATTEMPTS, SEQUENTIAL_CONTAINERS, startInProgress } from '../support/in-progress.ts';
-import { CANCEL_FLAG, CANCELABLE_SOMEWHERE, cancelCancelable, cancelWhileInProgress, deploy, type InProgressReach } from '../support/cancel-in-progress.ts';
+import { IN_PROGRESS_ATTEMPTS, startInProgress } from '../support/in-progress.ts';
+import { cancelCancelable, cancelWhileInProgress, deploy, type InProgressReach } from '../support/cancel-in-progress.ts';
+import { CANCEL_CODES, CANCEL_IN_PROGRESS, CANCEL_JUDGED, cancelEvents, expectCancelTakesEffect } from '../support/cancel-judged.ts';
 import type { Action, NodeCluster, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 import { sameResource } from '../support/lists.ts';
-import { EVENTS, statesAnnounced } from '../support/streams.ts';
 
 const CANCEL = 'cloud/action/cancel';
 const RETRY = 'cloud/action/retry';
 const row = (r: string): string => `cloud/states/action/${r}`;
 const R = {
-  cancelInProgress: 'cloud/action/cancel/in-progress-to-canceling',
+  cancelInProgress: CANCEL_IN_PROGRESS,
   cancelPending: 'cloud/action/cancel/pending-to-canceling',
-  cancelFlag: CANCEL_FLAG,
   retryNew: 'cloud/action/retry/new-execution',
   retryFlag: 'cloud/action/retry/can-be-retried-flag',
   user: 'cloud/actions/user-action',
   record: 'cloud/actions/record-matches-call',
-  codes: 'cloud/action/success-codes-not-shown',
-  announced: 'cloud/stream/events/emitted-on-changes',
+  codes: CANCEL_CODES,
 };
 const ACTION_FIELDS = ['state', 'end_date', 'start_date'];
 const ACTIONS = '/api/audit/v1/action/';
 const cancel = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}cancel/`);
 const retry = (ctx: CloudContext, a: Action): Promise<HttpResponse> => ctx.api.post(`${a.resource_uri}retry/`);
 const ok = (res: HttpResponse): boolean => isSuccess(res.status);
-/** The state field of a JSON object answer, or undefined. */
-function answeredState(res: HttpResponse): unknown {
-  try {
-    return (JSON.parse(res.text()) as { state?: unknown } | null)?.state;
-  } catch {
-    return undefined;
-  }
-}
-
 /** An action still In progress, or a skip of the check. */
 async function inProgressOrSkip<T extends { action: Action }>(ctx: CloudContext, reach: InProgressReach<T>): Promise<T> {
   const got = await reach(ctx);
@@ -84,58 +72,6 @@ async function retryWhileInProgress(ctx: CloudContext): Promise<{ cluster: NodeC
       );
     ctx.observe(`attempt ${attempt}: the action ended (${String(now.state)}) around the retry; trying a fresh deploy`);
   }
-}
-
-/** How many containers of the service run (how far its start has gone). */
-const runningOf = async (ctx: CloudContext, svc: Service): Promise<number> => (await containersOf(ctx, svc)).filter((c) => c.state === 'Running').length;
-
-/** How long a start that went on after its cancel is given to show it, once the service settled. */
-const GOES_ON_MS = 1000;
-
-/**
- * A canceled start does not go on: once its action is Canceled and the service settled, no more of
- * its containers run than ran when the cancel was answered, and the one then starting (a step in
- * flight may end). A start that had reached its last container by then cannot show it: observed.
- */
-async function expectStartStopped(ctx: CloudContext, svc: Service, upAtCancel: number): Promise<void> {
-  const bound = upAtCancel + 1;
-  if (bound >= SEQUENTIAL_CONTAINERS)
-    return ctx.observe(`${upAtCancel} of ${SEQUENTIAL_CONTAINERS} containers ran when the cancel was answered: whether the start stopped cannot be told`);
-  await settled(ctx, 'service', svc.resource_uri);
-  await sleep(GOES_ON_MS);
-  const up = await runningOf(ctx, svc);
-  ctx.expect(up <= bound, `the canceled start went on: ${up} of its ${SEQUENTIAL_CONTAINERS} containers run, ${upAtCancel} ran when the cancel was answered`, {
-    expected: `at most ${bound} running (those up at the cancel and the one then starting)`,
-    actual: up,
-    requirement: R.cancelInProgress,
-  });
-}
-
-/** The states a cluster whose canceled deploy stopped may settle in (the spec does not show where a canceled deploy leaves it). */
-const CANCELED_DEPLOY_SETTLED = [...CLUSTER_SETTLED, 'Init', 'Terminated'];
-
-/**
- * A canceled deploy does not go on: once its action is Canceled and the cluster left Deploying, it
- * is not Deployed with target_num_nodes Deployed nodes, the end of a deploy that ran to completion
- * (a target may undo the deploy, keep the nodes it had brought up, or leave the cluster Partly
- * deployed or Empty, but not finish the work it said was canceled).
- */
-async function expectDeployStopped(ctx: CloudContext, cluster: NodeCluster): Promise<void> {
-  const uri = cluster.resource_uri;
-  await settle(ctx, 'node-cluster', uri, CANCELED_DEPLOY_SETTLED);
-  await sleep(GOES_ON_MS);
-  const now = await settle(ctx, 'node-cluster', uri, CANCELED_DEPLOY_SETTLED);
-  const nodes = await Promise.all(((now.nodes as string[] | undefined) ?? []).map((n) => ctx.getJson('node', n, 'node')));
-  const deployed = nodes.filter((n) => n.state === 'Deployed').length;
-  ctx.expect(
-    now.state !== 'Deployed' && deployed < Number(now.target_num_nodes),
-    `the canceled deploy went on: the cluster is ${String(now.state)} with ${deployed} Deployed node(s)`,
-    {
-      expected: `not Deployed, fewer than its target_num_nodes (${String(now.target_num_nodes)}) nodes Deployed: the deploy's work stopped`,
-      actual: { state: now.state, nodes: nodes.map((n) => `${n.resource_uri}: ${String(n.state)}`) },
-      requirement: R.cancelInProgress,
-    },
-  );
 }
 
 async function canceled(ctx: CloudContext): Promise<{ cluster: NodeCluster; action: Action }> {
@@ -208,42 +144,14 @@ export default [
   cloudCheck({
     id: R.cancelInProgress,
     title:
-      'Cancel of an In progress action that says it can be canceled (a start of ten containers in sequence, else a cluster deploy) ' +
-      'moves it to Canceling, then Canceled, and its work stops (a start runs no more containers, a deploy does not end Deployed)',
-    requirements: [R.cancelInProgress, row('in-progress-allows-cancel'), R.cancelFlag, CANCELABLE_SOMEWHERE, R.codes, R.announced],
+      'Cancel of an In progress action that says it can be canceled (a start of ten containers in sequence, else a cluster deploy, ' +
+      'else a start a retry ran again) moves it to Canceling, then Canceled, and its work stops ' +
+      '(a start runs no more containers, a deploy does not end Deployed)',
+    requirements: [...CANCEL_JUDGED],
     endpoint: CANCEL,
     async run(ctx) {
-      const events = await ctx.api.openStream(EVENTS);
-      ctx.defer(() => events.close());
-      const { kind, service, cluster, action, res } = await cancelCancelable(ctx);
-      ctx.observe(`the ${kind} canceled`);
-      const upAtCancel = service ? await runningOf(ctx, service) : 0;
-      ctx.observe(`cancel answered ${res.status}`);
-      // The body of a cancel answer is not shown: a state it shows (Canceling expected) is only observed.
-      ctx.observe(`the cancel answer shows state ${JSON.stringify(answeredState(res))}`);
-      ctx.expect(ok(res), `cancel of an In progress action answered ${res.status}`, {
-        expected: 'a 2xx answer',
-        actual: res.status,
-        requirement: [R.cancelInProgress, row('in-progress-allows-cancel')],
-      });
-      const now = await ctx.getJson('action', action.resource_uri, 'the action');
-      ctx.expect(['Canceling', 'Canceled'].includes(String(now.state)), `after cancel the action is ${String(now.state)}`, {
-        expected: 'Canceling, then Canceled',
-        requirement: R.cancelInProgress,
-      });
-      const end = await ctx.waitForState('action', action.resource_uri, TERMINAL_ACTION_STATES);
-      ctx.expectEqual(end.state, 'Canceled', 'a canceled action did not end Canceled', R.cancelInProgress);
-      if (end.state === 'Canceled' && service) await expectStartStopped(ctx, service, upAtCancel);
-      else if (end.state === 'Canceled' && cluster) await expectDeployStopped(ctx, cluster);
-      // Which changes emit events the spec does not show; the facts (informational) have each change of an action's state emit one.
-      const announced = await statesAnnounced(ctx, events, action.resource_uri, TERMINAL_ACTION_STATES, 10_000, R.announced);
-      if (announced === undefined) ctx.observe(`the events upgrade answered ${events.status}: whether Canceling was announced was not read`);
-      else
-        ctx.verify(announced.includes('Canceling'), 'no event announced the action Canceling before it ended', {
-          expected: 'an event about the action with state Canceling',
-          actual: announced,
-          requirement: R.announced,
-        });
+      const events = await cancelEvents(ctx);
+      await expectCancelTakesEffect(ctx, await cancelCancelable(ctx), events);
     },
   }),
   cloudCheck({

@@ -1,17 +1,17 @@
 /** Spec: Containers > start, stop, redeploy (reuse_volumes), DELETE (not reversible). */
 import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/actions.ts';
-import { startOp } from '../support/async-op.ts';
+import { expect202, expectCreatedInProgress, startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSettle, runningService, settled, waitForContainers } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
-import { environment, printedIn } from '../support/streams.ts';
+import { environment } from '../support/streams.ts';
 import {
   DATA_PATH,
+  expectDataDeleted,
   expectReuseVolumesDefault,
   expectReuseVolumesQuery,
-  MARKER_FILE,
   type RedeployedVolumes,
   volumeAt,
   writeMarker,
@@ -28,6 +28,7 @@ const R = {
   terminate202: 'cloud/container/terminate/202-async',
   redeploy: 'cloud/container/redeploy/effect',
   redeploy202: 'cloud/container/redeploy/202',
+  redeployAsync: 'cloud/container/redeploy/202-async',
   redeployOutside: 'cloud/states/container/redeploy-not-in-table',
   reuse: 'cloud/container/redeploy/reuse-volumes-default-true',
   reuseQuery: 'cloud/container/redeploy/query-reuse-volumes',
@@ -125,8 +126,8 @@ export default [
   }),
   cloudCheck({
     id: R.redeploy,
-    title: "redeploy runs the container again with its service's current configuration (facts: 202 with the container)",
-    requirements: [R.redeploy, R.redeploy202, R.redeployOutside, ENDS, SUCCEEDS],
+    title: "redeploy runs the container again with its service's current configuration (asynchronous: 202, action created In progress, ends Success)",
+    requirements: [R.redeploy, R.redeployAsync, R.redeploy202, R.redeployOutside, IN_PROGRESS, ENDS, SUCCEEDS],
     endpoint: 'cloud/container/redeploy',
     async run(ctx) {
       const at = await sharedNodes(ctx);
@@ -138,6 +139,7 @@ export default [
       const res = await operate(ctx, c.resource_uri, 'redeploy');
       ctx.observe(`redeploy of a Running container answered ${res.status} (the state table does not list redeploy)`);
       ctx.expect(isSuccess(res.status), `redeploy answered ${res.status}`, { requirement: R.redeploy });
+      await expectCreatedInProgress(ctx, res, c.resource_uri, 'redeploy');
       const after = await ctx.waitForState('container', c.resource_uri, ['Running']);
       ctx.expectEqual(
         (await environment(ctx, after, R.redeploy)).get('CONFORMANCE_REDEPLOY'),
@@ -145,6 +147,7 @@ export default [
         "the redeployed container does not have its service's current configuration",
         R.redeploy,
       );
+      expect202(ctx, res, 'redeploy', R.redeployAsync);
       ctx.expectStatus(res, 202, 'redeploy (facts: 202 with the container)', R.redeploy202);
       await expectActionSucceeded(ctx, res, 'redeploy');
     },
@@ -195,21 +198,8 @@ export default [
         if ((await operate(ctx, svc.resource_uri, 'start')).status >= 400) await operateAndSettle(ctx, svc, 'scale');
         return waitForContainers(ctx, svc, 1);
       }, R.serviceStart);
-      // Where a container's data lives is not shown: a volume the binding names is followed, and the data is read in any case.
-      if (typeof volume === 'string' && volume !== '') {
-        const reused = live(await containersOf(ctx, svc)).filter((o) => volumeAt(o, DATA_PATH) === volume);
-        ctx.expect(reused.length === 0, `the terminated container's volume ${volume} was given to ${reused.map((o) => o.resource_uri).join(', ')}`, {
-          expected: 'a new volume: the data of a terminated container is deleted',
-          actual: reused.map((o) => ({ container: o.resource_uri, volume: volumeAt(o, DATA_PATH) })),
-          requirement: R.dataDeleted,
-        });
-      } else ctx.observe(`the container shows no volume for ${DATA_PATH} (${String(volume)}): the data alone tells whether it was kept`);
-      const read = await printedIn(ctx, fresh!, `cat ${MARKER_FILE}`);
-      ctx.expect(!read.includes(marker), `${fresh!.resource_uri}, deployed in place of the terminated container, has its data`, {
-        expected: `no ${MARKER_FILE} holding ${marker}`,
-        actual: read.slice(0, 200),
-        requirement: R.dataDeleted,
-      });
+      const others = live(await containersOf(ctx, svc));
+      await expectDataDeleted(ctx, { volume, marker, fresh: fresh!, others, what: 'deployed in place of the terminated container' }, R.dataDeleted);
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import type { CloudCheck } from '../support/check.ts';
 import sequential from './sequential.ts';
 import strategies from './strategies.ts';
+import tags from './tags.ts';
 
-export const deploymentChecks: CloudCheck[] = [...strategies, ...sequential];
+export const deploymentChecks: CloudCheck[] = [...strategies, ...tags, ...sequential];

@@ -1,6 +1,6 @@
 /**
- * Spec: Services > Deployment strategies (EMPTIEST_NODE, HIGH_AVAILABILITY, EVERY_NODE), tags
- * that select nodes (sequential_deployment: sequential.ts). Each check has a cluster of its own, tagged so that
+ * Spec: Services > Deployment strategies (EMPTIEST_NODE, HIGH_AVAILABILITY, EVERY_NODE) (tags that
+ * select nodes: tags.ts; sequential_deployment: sequential.ts). Each check has a cluster of its own, tagged so that
  * nothing else runs there; one node carries an extra tag so that a service can load it alone.
  */
 import { cloudCheck } from '../support/check.ts';
@@ -100,49 +100,62 @@ export default [
     title: 'HIGH_AVAILABILITY places each new container (deployed or added by a scale) on the node with the fewest containers of the same service',
     endpoint: 'cloud/service/start',
     async run(ctx) {
-      const { at } = await loadedNodes(ctx, [2, 0]);
-      const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
-      const placed = nodesOf(at, await waitForContainers(ctx, svc, 2));
-      ctx.expectEqual(new Set(placed).size, 2, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);
-      // Each new container, also those a scale adds: with one on each node, two more go one to each. The busy node
-      // still runs more containers overall, so a scale placing by EMPTIEST_NODE puts both on the other node.
-      if (!(await scaledTo(ctx, svc, 4))) return;
-      const perNode = nodesOf(at, await waitForContainers(ctx, svc, 4)).reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+      // Three nodes running one, none and two containers of other services: placed by EMPTIEST_NODE (overall load), the
+      // start or the scale puts two of the service on one node while another has one.
+      const { at } = await loadedNodes(ctx, [1, 0, 2]);
+      const svc = await runningService(ctx, at, { target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const placed = nodesOf(at, await waitForContainers(ctx, svc, 3));
       ctx.expectEqual(
-        [...perNode.values()].sort(),
-        [2, 2],
-        'after a scale to four, the containers of a HIGH_AVAILABILITY service are not two on each of its two nodes',
+        [...placed].sort(),
+        at.nodes.map((n) => n.resource_uri).sort(),
+        'the three containers of a HIGH_AVAILABILITY service are not one on each of its three nodes',
+        R.ha,
+      );
+      // Each new container, also those a scale adds: with one on each node, three more go one to each.
+      if (!(await scaledTo(ctx, svc, 6))) return;
+      const perNode = nodesOf(at, await waitForContainers(ctx, svc, 6)).reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+      ctx.expectEqual(
+        at.nodes.map((n) => perNode.get(n.resource_uri) ?? 0),
+        [2, 2, 2],
+        'after a scale to six, the containers of a HIGH_AVAILABILITY service are not two on each of its three nodes',
         R.ha,
       );
     },
   }),
   cloudCheck({
     id: `${R.ha}/stopped`,
-    title: 'HIGH_AVAILABILITY counts running containers of the service: a container a scale adds goes where its sibling is Stopped',
+    title: 'HIGH_AVAILABILITY counts running containers of the service: a container a scale adds goes to the middle node, where its sibling is Stopped',
     requirements: [R.ha],
     endpoint: 'cloud/service/scale',
     async run(ctx) {
-      const { at, idle } = await loadedNodes(ctx, [2, 0]);
-      const busy = at.nodes.find((n) => n !== idle)!;
-      const svc = await runningService(ctx, at, { target_num_containers: 2, deployment_strategy: 'HIGH_AVAILABILITY' });
-      const first = await waitForContainers(ctx, svc, 2);
-      const onBusy = first.find((c) => sameResource(c.node, busy.resource_uri));
-      ctx.precondition(onBusy !== undefined, 'the two containers of a HIGH_AVAILABILITY service share a node although another has none of them', R.ha);
-      // Its container on the busy node stopped: that node runs none of the service, the idle one runs one. Counted with
-      // the stopped one, the two tie and the busy node's two other containers send the new one to the idle node.
-      await operateAndSettle(ctx, onBusy!, 'stop');
-      await ctx.waitForState('container', onBusy!.resource_uri, ['Stopped']);
+      // The middle node also runs two containers of another service: by overall load it is the busiest.
+      const { at } = await loadedNodes(ctx, [0, 2, 0]);
+      const middle = at.nodes[1]!;
+      const svc = await runningService(ctx, at, { target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const first = await waitForContainers(ctx, svc, 3);
+      const onMiddle = first.find((c) => sameResource(c.node, middle.resource_uri));
+      ctx.precondition(
+        new Set(nodesOf(at, first)).size === 3,
+        'the three containers of a HIGH_AVAILABILITY service are not one on each of its three nodes',
+        R.ha,
+      );
+      // Its container on the middle node stopped: that node runs none of the service, the first and the last one each.
+      // The spec's rule has one answer, the middle node. Counting the Stopped one, all three tie, and neither the first
+      // node, nor the last, nor the least loaded overall is the middle one; round-robin in cluster order (the fourth
+      // container on the first node, or on the third) is not either.
+      await operateAndSettle(ctx, onMiddle!, 'stop');
+      await ctx.waitForState('container', onMiddle!.resource_uri, ['Stopped']);
       await settled(ctx, 'service', svc.resource_uri);
-      if (!(await scaledTo(ctx, svc, 3))) return ctx.skip('the scale of the partly running service was not accepted: no container was added to place');
+      if (!(await scaledTo(ctx, svc, 4))) return ctx.skip('the scale of the partly running service was not accepted: no container was added to place');
       const known = new Set(first.map((c) => c.resource_uri));
-      // Where the scale did not bring the service to three containers, its own check reports that, not this one.
-      const all = await ctx.setUp(() => waitForContainers(ctx, svc, 3, ['Running', 'Stopped']), SCALE);
+      // Where the scale did not bring the service to four containers, its own check reports that, not this one.
+      const all = await ctx.setUp(() => waitForContainers(ctx, svc, 4, ['Running', 'Stopped']), SCALE);
       const added = all.filter((c) => !known.has(c.resource_uri));
       ctx.expect(
-        added.length === 1 && sameResource(added[0]!.node, busy.resource_uri),
+        added.length === 1 && sameResource(added[0]!.node, middle.resource_uri),
         'the container the scale added did not go to the node running none of the service',
         {
-          expected: `one new container on ${busy.resource_uri} (its container there is Stopped; the other node runs one)`,
+          expected: `one new container on ${middle.resource_uri} (its container there is Stopped; the two other nodes run one each)`,
           actual: added.map((c) => `${c.resource_uri} on ${String(c.node)}`),
           requirement: R.ha,
         },
@@ -181,23 +194,6 @@ export default [
         R.newNodes,
       );
       await settled(ctx, 'service', svc.resource_uri);
-    },
-  }),
-  cloudCheck({
-    id: R.tags,
-    title: "A service's tags select its nodes: a service tagged with a tag one node alone carries runs all its containers on that node",
-    endpoint: 'cloud/service/start',
-    async run(ctx) {
-      const at = await ownNodes(ctx, 2);
-      const only = await tagNode(ctx, at, at.nodes[1]!);
-      const svc = await runningService(ctx, at, { ...onlyOn(only), target_num_containers: 3 });
-      const placed = await waitForContainers(ctx, svc, 3);
-      for (const c of placed)
-        ctx.expect(sameResource(c.node, at.nodes[1]!.resource_uri), `container ${c.resource_uri} runs on a node without the service's tags`, {
-          expected: at.nodes[1]!.resource_uri,
-          actual: c.node,
-          requirement: R.tags,
-        });
     },
   }),
 ];

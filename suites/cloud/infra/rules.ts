@@ -5,6 +5,7 @@ import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 
 const READ_ONLY = 'cloud/infra/read-only';
 const CROSS = 'cloud/infra/cross-references';
+const TYPE_PROVIDER = 'cloud/infra/nodetype-regions-of-provider';
 
 async function expectWriteRefused(ctx: CloudContext, method: string, path: string): Promise<void> {
   const before = await ctx.api.get(path);
@@ -40,6 +41,7 @@ export default [
   cloudCheck({
     id: CROSS,
     title: "The catalog's URIs agree: providers, regions, zones and node types name each other back",
+    requirements: [CROSS, TYPE_PROVIDER],
     endpoint: 'cloud/region/list',
     async run(ctx) {
       const [providers, regions, zones, types] = await Promise.all(Object.values(CATALOG).map((p) => listAll(ctx, p)));
@@ -63,17 +65,23 @@ export default [
         for (const z of listed(r.availability_zones))
           if (!sameResource(find(zones, z)?.region, r.resource_uri)) broken.push(`region ${String(r.name)} lists zone ${z}, whose region is not it`);
       }
+      const otherProvider: string[] = [];
       for (const t of types ?? []) {
         for (const r of listed(t.regions)) {
           if (!includesUri(find(regions, r)?.node_types, t.resource_uri)) broken.push(`node type ${String(t.name)} lists region ${r}, which does not list it`);
           if (!sameResource(find(regions, r)?.provider, t.provider))
-            broken.push(`node type ${String(t.name)} lists region ${r}, of another provider than its own`);
+            otherProvider.push(`node type ${String(t.name)} lists region ${r}, of another provider than its own`);
         }
       }
       ctx.expect(broken.length === 0, `the catalog's cross-references disagree: ${broken.slice(0, 5).join('; ')}`, {
         expected: 'URIs that name each other back',
         actual: broken,
         requirement: CROSS,
+      });
+      ctx.expect(otherProvider.length === 0, `node types list regions of other providers: ${otherProvider.slice(0, 5).join('; ')}`, {
+        expected: "a node type's regions of its own provider",
+        actual: otherProvider,
+        requirement: TYPE_PROVIDER,
       });
     },
   }),

@@ -1,12 +1,13 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, createCluster, deployCluster, liveNodes, NODES, placement, placements, takesDisk, type Placement } from '../support/infra.ts';
+import { clusterBody, CLUSTERS, createCluster, deployCluster, liveNodes, NODES, placement, placements, takesDisk, type Placement } from '../support/infra.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import { showsProviderOptions } from '../support/provider-options.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectStaysUnstarted } from '../support/unstarted.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { postFriendlyNamed } from '../support/friendly-name.ts';
 
 const ENDPOINT = 'cloud/nodecluster/create';
 const R = {
@@ -198,11 +199,14 @@ export default [
   }),
   cloudCheck({
     id: R.nickname,
-    title: 'Create defaults: nickname = name, target_num_nodes 1 (a deploy brings up 1 node), tags []; values sent instead are kept',
+    title:
+      'Create defaults: nickname = name (a name with capitals and spaces, kept as written), target_num_nodes 1 (a deploy brings up 1 node), tags []; ' +
+      'values sent instead are kept',
     requirements: [R.nickname, R.target, R.tags],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const cluster = await createCluster(ctx);
+      const { res } = await postFriendlyNamed(ctx, 'nc', async (name) => ctx.api.post(CLUSTERS, await clusterBody(ctx, { name })));
+      const cluster = ctx.createdBy('node-cluster', res, 'a node cluster');
       // The default is what is stored, read back by GET: the create answer alone could echo a default never kept.
       const stored = await ctx.getJson('node-cluster', cluster.resource_uri, 'the created cluster');
       for (const [shown, where] of [

@@ -5,6 +5,7 @@ import list from './list.ts';
 import listsAsGot from './lists-as-got.ts';
 import nodeList from './node-list.ts';
 import states from './states.ts';
+import transitionalFilter from './transitional-filter.ts';
 import zeroValues from './zero-values.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states, ...zeroValues];
+export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states, ...transitionalFilter, ...zeroValues];

@@ -22,6 +22,7 @@ const R = {
   dates: 'cloud/nodecluster/get/datetimes-track-operations',
   scale: 'cloud/nodecluster/update/scale-target',
   update202: 'cloud/nodecluster/update/202',
+  scale202: 'cloud/nodecluster/update/scale-202-async',
   updateOutside: 'cloud/states/nodecluster/update-not-in-table',
   tags: 'cloud/nodecluster/update/tags-replace',
   terminates: 'cloud/nodecluster/terminate/terminates-nodes',
@@ -223,8 +224,10 @@ export default [
   }),
   cloudCheck({
     id: R.scale,
-    title: 'PATCH target_num_nodes sets the scale target and the cluster scales to it, up and down',
-    requirements: [R.scale, R.update202, R.updateOutside, R.tags],
+    title:
+      'PATCH target_num_nodes sets the scale target and the cluster scales to it, up and down (asynchronous: 202, action created In progress, ends Success); ' +
+      'once settled, current_num_nodes counts its nodes',
+    requirements: [R.scale, R.scale202, R.update202, R.updateOutside, R.tags, R.current, IN_PROGRESS, ENDS, SUCCEEDS],
     endpoint: 'cloud/nodecluster/update',
     async run(ctx) {
       // Created with a tag: tags is optional, so a PATCH of the target alone must leave it (a target resetting absent fields to [] shows).
@@ -233,21 +236,30 @@ export default [
       const res = await ctx.api.patch(uri, { target_num_nodes: 2 });
       ctx.expect(isSuccess(res.status), `PATCH target_num_nodes answered ${res.status}`, { requirement: R.scale });
       ctx.observe(`PATCH of a ${String(cluster.state)} cluster answered ${res.status} (the state table does not list update)`);
+      await expectCreatedInProgress(ctx, res, uri, 'PATCH target_num_nodes');
       await new Promise((r) => setTimeout(r, 100));
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(done.target_num_nodes, 2, 'target_num_nodes is not the value PATCHed', R.scale);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the cluster did not scale to the new target', R.scale);
+      // "may differ while scaling": settled, the count is the actual one again (a count a scale never updates shows here).
+      expectActualCount(ctx, done, nodes, `a ${String(done.state)} cluster scaled up by PATCH`);
       ctx.expectEqual(tagNames(done.tags), [KEPT_TAG], 'a PATCH without tags changed the tags of the cluster', R.tags);
+      expect202(ctx, res, 'PATCH target_num_nodes', R.scale202);
       ctx.expectStatus(res, 202, 'PATCH (facts: 202 with the cluster in its new state)', R.update202);
+      await expectActionSucceeded(ctx, res, 'PATCH target_num_nodes');
       // Down as well as up: a smaller target terminates nodes, not only the target field.
       const down = await ctx.api.patch(uri, { target_num_nodes: 1 });
       ctx.expect(isSuccess(down.status), `PATCH target_num_nodes down answered ${down.status}`, { requirement: R.scale });
+      await expectCreatedInProgress(ctx, down, uri, 'PATCH target_num_nodes down');
       await new Promise((r) => setTimeout(r, 100));
       const shrunk = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       ctx.expectEqual(shrunk.target_num_nodes, 1, 'target_num_nodes is not the value PATCHed down', R.scale);
       const left = await Promise.all(((shrunk.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(left).length, 1, 'the cluster did not scale down to the new target', R.scale);
+      expectActualCount(ctx, shrunk, left, `a ${String(shrunk.state)} cluster scaled down by PATCH`);
+      expect202(ctx, down, 'PATCH target_num_nodes down', R.scale202);
+      await expectActionSucceeded(ctx, down, 'PATCH target_num_nodes down');
     },
   }),
   cloudCheck({

@@ -3,5 +3,6 @@ import dates from './dates.ts';
 import list from './list.ts';
 import operations from './operations.ts';
 import states from './states.ts';
+import transitionalFilter from './transitional-filter.ts';
 
-export const nodeChecks: CloudCheck[] = [...operations, ...list, ...states, ...dates];
+export const nodeChecks: CloudCheck[] = [...operations, ...list, ...states, ...transitionalFilter, ...dates];

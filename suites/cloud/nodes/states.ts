@@ -17,7 +17,7 @@ function operation(op: Op): (ctx: CloudContext, n: Node) => ReturnType<CloudCont
 
 const deployed = async (ctx: CloudContext): Promise<Node> => (await deployedNode(ctx)).node;
 
-const reach: Record<string, (ctx: CloudContext) => Promise<Node>> = {
+export const reachNode: Record<string, (ctx: CloudContext) => Promise<Node>> = {
   deploying: async (ctx) => {
     const cluster = await createCluster(ctx);
     const res = await ctx.api.post(`${cluster.resource_uri}deploy/`);
@@ -87,7 +87,7 @@ function row(state: string, op: Op): StateRow<'node'> {
     view: 'node' as const,
     id: `cloud/states/node/${state}-${allowed ? 'allows' : 'rejects'}-${spelled}`,
     endpoint: `cloud/node/${op}`,
-    reach: reach[state]!,
+    reach: reachNode[state]!,
     op: operation(op),
     ...(state === 'unreachable' ? { referenceOnly: REACHABILITY_CONTROL } : {}),
   };

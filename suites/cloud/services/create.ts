@@ -1,11 +1,14 @@
 /** Spec: Services > POST /api/app/v1/[ns/]service/ (create body, defaults, required fields, value sets). */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { containersOf, createService, IMAGE, live, operateAndSettle, serviceBody, servicesNamed, SERVICES, sharedNodes } from '../support/app.ts';
+import { containersOf, createService, IMAGE, live, operateAndSettle, serviceBody, serviceCreatedBy, SERVICES, sharedNodes } from '../support/app.ts';
+import { postFriendlyNamed } from '../support/friendly-name.ts';
+import type { Service } from '../support/views.generated.ts';
 import { operationRequirement } from '../support/operation-requirements.ts';
 import { verifyKept } from '../support/kept.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { expectRefusedCreate, LINK_NOT_SERVICE_URI, REFUSED_BODIES, refusedCheck } from './refused-bodies.ts';
 
 const ENDPOINT = 'cloud/service/create';
 const R = {
@@ -30,7 +33,11 @@ const PORTED_NAME = 'app';
 
 /** Create then read back: the value the service shows (the GET, which must agree with the answer). */
 async function createdField(ctx: CloudContext, body: Json, requirement: string): Promise<Json> {
-  const created = await createService(ctx, body);
+  return readBack(ctx, await createService(ctx, body), requirement);
+}
+
+/** The created service as a GET shows it. */
+async function readBack(ctx: CloudContext, created: Service, requirement: string): Promise<Json> {
   const got = await ctx.getJson('service', created.resource_uri, 'the created service');
   ctx.expectView('service', got, 'GET service', requirement);
   return got;
@@ -120,74 +127,6 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('read-only-false', 'read_only', [false], 'read_only defaults to false'),
 ];
 
-/** A valid item first, then the invalid one: a rule of every item, not of the first one only. */
-const afterValid = (field: string, valid: Json, invalid: Json): Json => ({ [field]: [valid, invalid] });
-const PORT: Json = { protocol: 'tcp', inner_port: 8081 };
-const ENVVAR: Json = { key: 'CONFORMANCE_VALID', value: 'v' };
-
-/** Bodies the spec's required sub-fields make invalid, per requirement (the update body's shapes are these too). */
-export const REFUSED_BODIES: Array<{ id: string; title: string; bodies: Json[] }> = [
-  {
-    id: 'cloud/service/create/port-requires-protocol-and-inner-port',
-    title: 'A container port without protocol or without inner_port (first or second in the list) is refused and nothing is created',
-    bodies: [
-      { container_ports: [{ inner_port: 80 }] },
-      { container_ports: [{ protocol: 'tcp' }] },
-      afterValid('container_ports', PORT, { inner_port: 80 }),
-      afterValid('container_ports', PORT, { protocol: 'udp' }),
-    ],
-  },
-  {
-    id: 'cloud/service/create/envvar-requires-key-and-value',
-    title: 'A container_envvars item without key or without value (first or second in the list) is refused and nothing is created',
-    bodies: [
-      { container_envvars: [{ value: 'v' }] },
-      { container_envvars: [{ key: 'CONFORMANCE' }] },
-      afterValid('container_envvars', ENVVAR, { value: 'v' }),
-      afterValid('container_envvars', ENVVAR, { key: 'CONFORMANCE' }),
-    ],
-  },
-  {
-    id: 'cloud/service/create/link-requires-to-service',
-    title: 'A linked_to_service item without to_service is refused and nothing is created',
-    bodies: [{ linked_to_service: [{ name: 'conformance' }] }],
-  },
-  {
-    id: 'cloud/service/create/binding-requires-container-path-or-volumes-from',
-    title: 'A binding with neither container_path nor volumes_from (first or second in the list) is refused and nothing is created',
-    bodies: [
-      { bindings: [{ host_path: '/tmp', rewritable: true }] },
-      afterValid('bindings', { container_path: '/conformance-valid' }, { host_path: '/tmp', rewritable: true }),
-    ],
-  },
-];
-
-/** POSTs a body that must be refused (4xx) and checks that no service of its name exists. */
-async function expectRefusedCreate(ctx: CloudContext, body: Json, requirement: string): Promise<void> {
-  const res = await ctx.api.post(SERVICES, body);
-  if (isSuccess(res.status)) {
-    const made = JSON.parse(res.text()) as Json;
-    if (typeof made.resource_uri === 'string') ctx.defer(async () => void (await ctx.api.delete(made.resource_uri as string)));
-  }
-  ctx.expect(res.status >= 400 && res.status < 500, `create with ${JSON.stringify(body).slice(0, 160)} answered ${res.status}, not a client error`, {
-    expected: '4xx',
-    actual: { status: res.status, body: res.text().slice(0, 200) },
-    requirement,
-  });
-  ctx.expectEqual((await servicesNamed(ctx, String(body.name))).length, 0, 'a refused create left a service behind', requirement);
-}
-
-function refusedCheck(spec: { id: string; title: string; bodies: Json[] }): CloudCheck {
-  return cloudCheck({
-    id: spec.id,
-    title: spec.title,
-    endpoint: ENDPOINT,
-    async run(ctx) {
-      for (const bad of spec.bodies) await expectRefusedCreate(ctx, { ...serviceBody(ctx, undefined), ...bad }, spec.id);
-    },
-  });
-}
-
 /** Every documented value, spread over three services. */
 const ENUM_BODIES: Json[] = [
   {
@@ -257,7 +196,7 @@ export default [
   }),
   cloudCheck({
     id: R.defaultName,
-    title: 'name defaults to the image name without namespace and tag; nickname defaults to name',
+    title: 'name defaults to the image name without namespace and tag; nickname defaults to name (also to a name with capitals, kept as written)',
     requirements: [R.defaultName, R.defaultNickname],
     endpoint: ENDPOINT,
     async run(ctx) {
@@ -267,7 +206,10 @@ export default [
       // A registry with a port before the namespace: the name is still the last path segment, without its tag.
       const ported = await createdField(ctx, { image: `${PORTED_IMAGE}:1.0` }, R.defaultName);
       ctx.expectEqual(ported.name, PORTED_NAME, `the default name of image '${PORTED_IMAGE}:1.0' is not '${PORTED_NAME}'`, R.defaultName);
-      const named = await createdField(ctx, serviceBody(ctx, undefined), R.defaultNickname);
+      // A name with capitals and spaces: a default made from the name (lowercased, a hostname label) is not the name.
+      const body = (name: string): Json => serviceBody(ctx, undefined, { name });
+      const { name, res } = await postFriendlyNamed(ctx, 'svc', (n) => ctx.api.post(SERVICES, body(n)));
+      const named = await readBack(ctx, serviceCreatedBy(ctx, res, body(name)), R.defaultNickname);
       ctx.expectEqual(named.nickname, named.name, 'nickname does not default to the name sent', R.defaultNickname);
     },
   }),
@@ -324,7 +266,7 @@ export default [
       });
     },
   }),
-  ...REFUSED_BODIES.map(refusedCheck),
+  ...[...REFUSED_BODIES, LINK_NOT_SERVICE_URI].map(refusedCheck),
   cloudCheck({
     id: R.enums,
     title: 'Every documented value of autorestart, autodestroy, deployment_strategy, net, pid, port protocol and roles is accepted and echoed',

@@ -1,4 +1,5 @@
 import type { CloudCheck } from '../support/check.ts';
+import bindingsMounted from './bindings-mounted.ts';
 import create from './create.ts';
 import createFields from './create-fields.ts';
 import environment from './environment.ts';
@@ -35,6 +36,7 @@ export const serviceChecks: CloudCheck[] = [
   ...updateAnswer,
   ...operations,
   ...environment,
+  ...bindingsMounted,
   ...privileged,
   ...memoryLimit,
   ...cpuShares,

@@ -20,7 +20,8 @@ import { operationRequirement } from '../support/operation-requirements.ts';
 import type { Service } from '../support/views.generated.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import type { Json } from '../support/lists.ts';
-import { BOGUS, PORTED_IMAGE, REFUSED_BODIES } from './create.ts';
+import { BOGUS, PORTED_IMAGE } from './create.ts';
+import { bodiesFor, REFUSED_BODIES } from './refused-bodies.ts';
 
 const R = {
   applies: 'cloud/service/update/applies-fields',
@@ -69,12 +70,16 @@ const UPDATE_FIELDS = new Set([...Object.keys(UPDATE), 'linked_to_service', 'tag
 /** "Value sets and shapes are as in create": create's refused values and items whose fields the update body takes. */
 const updatable = (b: Json): boolean => Object.keys(b).every((k) => UPDATE_FIELDS.has(k));
 /** PATCH bodies to refuse, each with its requirement: values outside a set (recommended), items without a required sub-field. */
-const REFUSED_UPDATES: Array<[Json, string]> = [
-  ...BOGUS.filter(updatable).map((b): [Json, string] => [b, R.valueSets]),
-  ...REFUSED_BODIES.flatMap((r) => r.bodies)
-    .filter(updatable)
-    .map((b): [Json, string] => [b, R.subFields]),
-];
+async function refusedUpdates(ctx: CloudContext): Promise<Array<[Json, string]>> {
+  const subFields = (
+    await bodiesFor(
+      ctx,
+      REFUSED_BODIES.flatMap((r) => r.bodies),
+    )
+  ).filter(updatable);
+  const outside = BOGUS.filter(updatable);
+  return [...outside.map((b): [Json, string] => [b, R.valueSets]), ...subFields.map((b): [Json, string] => [b, R.subFields])];
+}
 /** Fields the PATCH leaves out: they must keep their values. */
 const KEPT = ['name', 'labels', 'hostname', 'user', 'tty', 'bindings'];
 
@@ -158,7 +163,7 @@ export default [
       const svc = await createService(ctx, serviceBody(ctx, undefined));
       const uri = svc.resource_uri;
       const before: Json = await ctx.getJson('service', uri, 'service');
-      for (const [bad, requirement] of REFUSED_UPDATES) {
+      for (const [bad, requirement] of await refusedUpdates(ctx)) {
         await expectRefused(ctx, await ctx.api.patch(uri, bad), `PATCH ${JSON.stringify(bad)}`, requirement);
         const after: Json = await settled(ctx, 'service', uri);
         for (const field of Object.keys(bad))

@@ -2,7 +2,8 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { getRequirement } from '../support/operation-requirements.ts';
-import { createStack, serviceBody, sharedNodes, STACKS } from '../support/app.ts';
+import { createStack, serviceBody, sharedNodes, stackCreatedBy, STACKS } from '../support/app.ts';
+import { postFriendlyNamed } from '../support/friendly-name.ts';
 import { listAll, sameResource, type Json } from '../support/lists.ts';
 import { expectStaysUnstarted } from '../support/unstarted.ts';
 import type { Service, Stack } from '../support/views.generated.ts';
@@ -91,11 +92,12 @@ export default [
   }),
   cloudCheck({
     id: R.nickname,
-    title: 'nickname defaults to name, a nickname sent is kept; services default to []',
+    title: 'nickname defaults to name (a name with capitals and spaces, kept as written), a nickname sent is kept; services default to []',
     requirements: [R.nickname, R.noServices],
     endpoint: ENDPOINT,
     async run(ctx) {
-      const stack = await createStack(ctx, { name: ctx.uniqueName('stack') });
+      const { name, res } = await postFriendlyNamed(ctx, 'stack', (named) => ctx.api.post(STACKS, { name: named }));
+      const stack = stackCreatedBy(ctx, res, { name });
       const got = await ctx.getJson('stack', stack.resource_uri, 'stack');
       ctx.verify(got.nickname === got.name, 'nickname does not default to name', { requirement: R.nickname, expected: got.name, actual: got.nickname });
       ctx.verify(JSON.stringify(got.services) === '[]', 'a stack created without services has some', {

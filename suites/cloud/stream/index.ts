@@ -2,5 +2,6 @@ import type { CloudCheck } from '../support/check.ts';
 import events from './events.ts';
 import exec from './exec.ts';
 import logs from './logs.ts';
+import logsAggregated from './logs-aggregated.ts';
 
-export const streamChecks: CloudCheck[] = [...events, ...logs, ...exec];
+export const streamChecks: CloudCheck[] = [...events, ...logs, ...logsAggregated, ...exec];

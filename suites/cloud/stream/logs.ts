@@ -5,26 +5,13 @@
  */
 import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import {
-  sharedNodes,
-  createService,
-  LONG_RUNNING,
-  operate,
-  operateAndSettle,
-  runningService,
-  serviceBody,
-  settled,
-  waitForContainers,
-  type AppNodes,
-} from '../support/app.ts';
-import { TERMINAL_ACTION_STATES } from '../support/context.ts';
+import { sharedNodes, createService, operate, serviceBody } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import { allLines, collectCount, collectJson, openLogs, readUntil } from '../support/streams.ts';
 import { emptyActionLog, lateLines } from '../support/action-log.ts';
 import { expectTail, type TailOf } from '../support/log-tail.ts';
-import type { Action, Container, Service } from '../support/views.generated.ts';
+import { ERROR_LINE, expectContainerSources, expectStderrLine, expectStreamTypes, expectWrittenLines, printingService } from './log-lines.ts';
 
-const MANY = 320;
 /** The containers of the service whose logs are read. */
 const SERVICE_LOG_CONTAINERS = 2;
 /** The containers of the service whose start action's log is read. */
@@ -34,14 +21,6 @@ const DEFAULT_TAIL = 300;
 const TAIL_GRACE_MS = 500;
 /** How long a followed stream of an ended action is watched for its close (observed only). */
 const ENDED_FOLLOW_MS = 1000;
-/** How long a followed service stream is read for the first line of a container a scale added. */
-const SCALED_LINE_MS = 10_000;
-const LINE_TAG = 'conformance-line';
-/** The line a printing container writes to stderr, after its stdout lines. */
-const ERROR_LINE = 'conformance-error-line';
-/** The lines a printing container writes, in order. */
-const WRITTEN = Array.from({ length: MANY }, (_, i) => `${LINE_TAG}-${i + 1}`);
-const manyLines = (tag: string): string => Array.from({ length: MANY }, (_, i) => `echo ${tag}-${i + 1}`).join('; ');
 
 interface Source {
   /** cloud/<kind>/logs */
@@ -54,18 +33,6 @@ interface Source {
    * the name of the container that wrote it).
    */
   prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string>; containers?: string[] }>;
-}
-
-/** A service whose containers print MANY lines and exit; started and settled. */
-async function printingService(ctx: CloudContext, at: AppNodes, extra: Json = {}): Promise<{ svc: Service; containers: Container[]; start: Partial<Action> }> {
-  const svc = await createService(ctx, serviceBody(ctx, at, { run_command: `${manyLines(LINE_TAG)}; echo ${ERROR_LINE} >&2`, ...extra }));
-  const res = await operate(ctx, svc.resource_uri, 'start');
-  if (res.status >= 300) ctx.blockedBy('cloud/service/start/effect', `service start answered ${res.status}`);
-  const actionUri = res.headers[ctx.actionHeader];
-  const start = actionUri ? await ctx.waitForState('action', actionUri, TERMINAL_ACTION_STATES) : {};
-  const containers = await waitForContainers(ctx, svc, Number(extra.target_num_containers ?? 1), ['Stopped']);
-  await settled(ctx, 'service', svc.resource_uri);
-  return { svc, containers, start };
 }
 
 const SOURCES: Source[] = [
@@ -121,64 +88,6 @@ const SOURCES: Source[] = [
   },
 ];
 
-/**
- * streamType names the stream a line was written to (the spec's example: stdout): echoed lines
- * carry stdout, and a line written to stderr, where it is shown, does not claim stdout.
- */
-function expectStreamTypes(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
-  const written = lines.filter((m) => String(m.log).includes(`${LINE_TAG}-`));
-  const wrong = written.filter((m) => m.streamType !== 'stdout');
-  ctx.expect(written.length > 0 && wrong.length === 0, `${wrong.length} of ${written.length} lines written to stdout do not carry streamType stdout`, {
-    expected: 'stdout',
-    actual: wrong.slice(0, 3),
-    requirement,
-  });
-  const errors = lines.filter((m) => String(m.log).includes(ERROR_LINE));
-  ctx.expect(!errors.some((m) => m.streamType === 'stdout'), 'a line written to stderr carries streamType stdout', {
-    expected: 'the stream it was written to (the facts: stderr)',
-    actual: errors.slice(0, 3),
-    requirement,
-  });
-}
-
-/** The facts: container log lines carry streamType stdout or stderr, a line written to stderr the latter. */
-function expectStderrLine(ctx: CloudContext, lines: readonly Json[], requirement: string): void {
-  const errors = lines.filter((m) => String(m.log).includes(ERROR_LINE));
-  ctx.expect(errors.length === 1 && errors[0]!.streamType === 'stderr', `the line written to stderr is not in the log once, with streamType stderr`, {
-    expected: { log: ERROR_LINE, streamType: 'stderr' },
-    actual: errors,
-    requirement,
-  });
-}
-
-/**
- * log S is the line the container wrote: each container's lines (its stderr line aside: the order
- * of two streams is not kept), in the order it wrote them, are its echoed lines and nothing else
- * (one line ending kept or not: whether the text keeps it is not shown). A text with more around
- * it (an engine stream header, a date) or lines out of order show.
- */
-function expectWrittenLines(ctx: CloudContext, lines: readonly Json[], requirement: string, source?: string): void {
-  const texts = lines
-    .filter((m) => (source === undefined || m.source === source) && !String(m.log).includes(ERROR_LINE))
-    .map((m) => String(m.log).replace(/\r?\n$/, ''));
-  const first = texts.findIndex((t, i) => t !== WRITTEN[i]);
-  ctx.expect(first === -1 && texts.length === WRITTEN.length, `the log lines${source ? ` of ${source}` : ''} are not the ${MANY} lines written, in order`, {
-    expected: `${WRITTEN.length} lines ${WRITTEN[0]} … ${WRITTEN.at(-1)}`,
-    actual: first === -1 ? `${texts.length} lines` : { line: first, text: JSON.stringify(texts[first]), wanted: WRITTEN[first] },
-    requirement,
-  });
-}
-
-/** source S (container name): each line names a container of the service, not the service or anything else. */
-function expectContainerSources(ctx: CloudContext, lines: readonly Json[], containers: readonly string[], requirement: string): void {
-  const wrong = lines.filter((m) => !containers.includes(String(m.source)));
-  ctx.expect(wrong.length === 0, `${wrong.length} of ${lines.length} lines carry a source that is no container of the service`, {
-    expected: containers,
-    actual: [...new Set(wrong.map((m) => m.source))].slice(0, 3),
-    requirement,
-  });
-}
-
 /** The tail the follow=false check asks for. */
 const FOLLOW_FALSE_TAIL = 3;
 
@@ -202,13 +111,6 @@ const tailOf = (s: Source, t: Omit<TailOf, 'aggregated' | 'ordered'>): TailOf =>
   aggregated: s.kind === 'service',
   ordered: (m) => !String(m.log).includes(ERROR_LINE),
 });
-/** The texts of log lines, in a fixed order: lines of one container interleave with others' in its service's log. */
-const textsOf = (lines: readonly Json[]): string[] =>
-  lines
-    .filter((m) => typeof m.log === 'string')
-    .map((m) => String(m.log))
-    .sort();
-
 function logChecks(s: Source): CloudCheck[] {
   const endpoint = `cloud/${s.kind}/logs`;
   return [
@@ -341,76 +243,4 @@ function logChecks(s: Source): CloudCheck[] {
   ];
 }
 
-export default [
-  ...SOURCES.flatMap(logChecks),
-  cloudCheck({
-    id: 'cloud/service/logs/aggregated',
-    title: 'The service logs stream aggregates the logs of all its containers; source names the container of each line',
-    endpoint: 'cloud/service/logs',
-    async run(ctx) {
-      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
-      // Both containers print the same lines: the first runs again, so that its log differs from the
-      // second's (twice the lines where the start appends), and a line named after the wrong container shows.
-      await operateAndSettle(ctx, containers[0]!, 'start');
-      await ctx.waitForState('container', containers[0]!.resource_uri, ['Stopped']);
-      const lines = await allLines(ctx, svc.resource_uri);
-      for (const c of containers) {
-        const own = textsOf(await allLines(ctx, c.resource_uri));
-        const named = textsOf(lines.filter((l) => l.source === c.name));
-        ctx.expect(
-          own.length > 0 && JSON.stringify(named) === JSON.stringify(own),
-          `the service logs do not carry container ${String(c.name)}'s own log under its name`,
-          {
-            expected: `the ${own.length} line(s) of GET ${c.resource_uri}logs/, source ${String(c.name)}`,
-            actual: `${named.length} line(s) with that source`,
-            requirement: 'cloud/service/logs/aggregated',
-          },
-        );
-      }
-    },
-  }),
-  cloudCheck({
-    id: 'cloud/service/logs/aggregated/scaled',
-    title: 'A followed service logs stream also sends the lines of a container a scale adds after it opened',
-    requirements: ['cloud/service/logs/aggregated'],
-    endpoint: 'cloud/service/logs',
-    async run(ctx) {
-      // Each container writes a line when it starts and keeps running.
-      const svc = await runningService(ctx, await sharedNodes(ctx), { run_command: `echo conformance-started; ${LONG_RUNNING}` });
-      const [first] = await waitForContainers(ctx, svc, 1);
-      const session = await openLogs(ctx, svc.resource_uri, { tail: 0 }, 'cloud/service/logs/aggregated');
-      const added = await ctx.setUp(async () => {
-        const res = await ctx.api.patch(svc.resource_uri, { target_num_containers: 2 });
-        if (res.status >= 300) ctx.fail(`PATCH target_num_containers 2 answered ${res.status}`);
-        await operateAndSettle(ctx, svc, 'scale');
-        return (await waitForContainers(ctx, svc, 2)).find((c) => c.name !== first!.name);
-      }, 'cloud/service/scale/effect');
-      const name = String(added?.name);
-      const { messages } = await readUntil(ctx, session, (m) => m.source === name, SCALED_LINE_MS, 'log stream');
-      ctx.expect(
-        messages.some((m) => m.source === name),
-        `the followed service logs sent no line of container ${name}, which the scale added after the stream opened`,
-        {
-          expected: `a line with source ${name}`,
-          actual: [...new Set(messages.map((m) => m.source))],
-          requirement: 'cloud/service/logs/aggregated',
-        },
-      );
-    },
-  }),
-  cloudCheck({
-    id: 'cloud/container/logs/service-param',
-    title: 'The container logs endpoint takes a service query parameter (its effect is not shown: observed)',
-    endpoint: 'cloud/container/logs',
-    async run(ctx) {
-      const { svc, containers } = await printingService(ctx, await sharedNodes(ctx));
-      const session = await ctx.api.openStream(`${containers[0]!.resource_uri}logs/`, { service: svc.resource_uri, tail: 5, follow: 'false' });
-      ctx.defer(() => session.close());
-      const { messages } = await session.collect(2000);
-      ctx.observe(`container logs with ?service=<its service> answered ${session.status} and sent ${messages.length} message(s)`);
-      ctx.expect(session.status === 101, `the container logs endpoint refused the service parameter (${session.status})`, {
-        requirement: 'cloud/container/logs/service-param',
-      });
-    },
-  }),
-];
+export default SOURCES.flatMap(logChecks);

@@ -140,7 +140,11 @@ function expectCreated(ctx: CloudContext, res: HttpResponse, what: string, plain
 
 /** POST of a service (terminated after the check); see expectCreated for a refusal. */
 export async function createService(ctx: CloudContext, body: Json, path = SERVICES): Promise<Service> {
-  const res = await ctx.api.post(path, body);
+  return serviceCreatedBy(ctx, await ctx.api.post(path, body), body);
+}
+
+/** The service the create of `body` answered with (terminated after the check); see expectCreated for a refusal. */
+export function serviceCreatedBy(ctx: CloudContext, res: HttpResponse, body: Json): Service {
   expectCreated(ctx, res, 'service', plainService(body), CREATES.service);
   const svc = ctx.expectJson<Service>(res, 'service create response');
   if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
@@ -149,7 +153,11 @@ export async function createService(ctx: CloudContext, body: Json, path = SERVIC
 
 /** POST of a stack (terminated after the check); see expectCreated for a refusal. */
 export async function createStack(ctx: CloudContext, body: Json): Promise<Stack> {
-  const res = await ctx.api.post(STACKS, body);
+  return stackCreatedBy(ctx, await ctx.api.post(STACKS, body), body);
+}
+
+/** The stack the create of `body` answered with (terminated after the check); see expectCreated for a refusal. */
+export function stackCreatedBy(ctx: CloudContext, res: HttpResponse, body: Json): Stack {
   expectCreated(ctx, res, 'stack', plainStack(body), CREATES.stack);
   const stack = ctx.expectJson<Stack>(res, 'stack create response');
   if (typeof stack.resource_uri === 'string') terminateLater(ctx, stack.resource_uri, STACK_SETTLED);

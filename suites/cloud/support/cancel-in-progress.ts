@@ -6,7 +6,8 @@
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { expectRefused, isSuccess } from './actions.ts';
 import { TERMINAL_ACTION_STATES, type CloudContext } from './context.ts';
-import { deployInProgress, IN_PROGRESS_ATTEMPTS, startInProgress } from './in-progress.ts';
+import { operateAndSettle } from './app.ts';
+import { deployInProgress, IN_PROGRESS_ATTEMPTS, sequentialStart, startInProgress } from './in-progress.ts';
 import type { Action, NodeCluster, Service } from './views.generated.ts';
 
 export const CANCEL_FLAG = 'cloud/action/cancel/can-be-canceled-flag';
@@ -63,12 +64,38 @@ export interface CancelKind {
 }
 
 /**
+ * A service start run again by a retry, whose new execution was In progress when read: a start of
+ * containers in sequence is let end, the service stopped, then the start action retried (a retry
+ * is allowed once an action has ended). The action the retry answered with is the execution it
+ * started. Undefined when each of IN_PROGRESS_ATTEMPTS such executions had ended when read.
+ */
+export const retriedStart: InProgressReach<{ service: Service; action: Action }> = async (ctx) => {
+  for (let attempt = 1; attempt <= IN_PROGRESS_ATTEMPTS; attempt++) {
+    const first = await sequentialStart(ctx);
+    await ctx.waitForState('action', first.action.resource_uri, TERMINAL_ACTION_STATES);
+    await operateAndSettle(ctx, first.service, 'stop');
+    const res = await ctx.api.post(`${first.action.resource_uri}retry/`);
+    ctx.precondition(isSuccess(res.status), `retry of the ended start answered ${res.status}`, RETRY_RUNS);
+    const action = await ctx.getJson('action', res.headers[ctx.actionHeader] ?? first.action.resource_uri, 'the retried execution');
+    if (action.state === 'In progress') return { service: first.service, action };
+    ctx.observe(`attempt ${attempt}: the start run again by the retry was ${String(action.state)} when read, not In progress`);
+  }
+  return undefined;
+};
+const RETRY_RUNS = 'cloud/action/retry/new-execution';
+
+/** The retried start: an In progress action like the others, which a retry started. */
+export const RETRIED_START: CancelKind = { name: 'service start run again by a retry', reach: retriedStart };
+
+/**
  * The kinds tried, in order: a service start of containers in sequence (it outlasts a busy
- * target's answers, and its stop can be seen), then a node cluster deploy.
+ * target's answers, and its stop can be seen), then a node cluster deploy, then a start a retry
+ * ran again (the rule has no condition on how an action came to be).
  */
 export const KINDS: readonly CancelKind[] = [
   { name: 'service start', reach: (ctx) => startInProgress(ctx) },
   { name: 'node cluster deploy', reach: deploy },
+  RETRIED_START,
 ];
 
 /** Fresh actions of one kind tried when each says can_be_canceled false. */

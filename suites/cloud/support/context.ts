@@ -101,8 +101,12 @@ export class CloudContext extends CheckContext {
    * Creates a resource with POST and terminates it (DELETE) after the check, or when `owner` ends
    * when one outlives the check; the answer read as a `view`.
    */
-  async create<K extends ResourceView>(_view: K, path: string, body: Json, what: string, owner?: RemovalOwner): Promise<CloudViews[K]> {
-    const res = await this.api.post(path, body);
+  async create<K extends ResourceView>(view: K, path: string, body: Json, what: string, owner?: RemovalOwner): Promise<CloudViews[K]> {
+    return this.createdBy(view, await this.api.post(path, body), what, owner);
+  }
+
+  /** The object a create answered with (removed after the check, or by `owner`); a refusal blocks the check. */
+  createdBy<K extends ResourceView>(_view: K, res: HttpResponse, what: string, owner?: RemovalOwner): CloudViews[K] {
     this.precondition(isSuccess(res.status), `creating ${what} answered ${res.status}: ${res.text().slice(0, 300)}`, createRequirement(_view));
     const created = this.expectJson<CloudViews[K]>(res, `${what} create response`);
     const uri: unknown = created.resource_uri;

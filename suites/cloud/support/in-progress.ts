@@ -50,17 +50,22 @@ export async function deployInProgress(ctx: CloudContext, attempts = IN_PROGRESS
  */
 export const SEQUENTIAL_CONTAINERS = 10;
 
+/** A fresh service of SEQUENTIAL_CONTAINERS containers deployed in sequence, started: its start action as read at once. */
+export async function sequentialStart(ctx: CloudContext): Promise<{ service: Service; action: Action }> {
+  const at = await sharedNodes(ctx);
+  const service = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
+  const res = await ctx.api.post(`${service.resource_uri}start/`);
+  ctx.precondition(isSuccess(res.status), `start of ${service.resource_uri} answered ${res.status}`, operationRequirement(service.resource_uri, 'start'));
+  return { service, action: await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action') };
+}
+
 /**
  * The start of a service of SEQUENTIAL_CONTAINERS containers deployed in sequence, whose action was
  * In progress when read; undefined when each of `attempts` fresh starts had ended by then.
  */
 export async function startInProgress(ctx: CloudContext, attempts = IN_PROGRESS_ATTEMPTS): Promise<{ service: Service; action: Action } | undefined> {
-  const at = await sharedNodes(ctx);
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const service = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: SEQUENTIAL_CONTAINERS }));
-    const res = await ctx.api.post(`${service.resource_uri}start/`);
-    ctx.precondition(isSuccess(res.status), `start of ${service.resource_uri} answered ${res.status}`, operationRequirement(service.resource_uri, 'start'));
-    const action = await ctx.getJson('action', actionUriOf(ctx, res, 'start'), 'the start action');
+    const { service, action } = await sequentialStart(ctx);
     if (action.state === 'In progress') return { service, action };
     ctx.observe(`attempt ${attempt}: the start action was ${String(action.state)} when read, not In progress`);
   }

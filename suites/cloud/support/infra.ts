@@ -88,9 +88,13 @@ export async function offDefaultPlacement(ctx: CloudContext): Promise<Placement 
 
 /** A node cluster created (not deployed) for this check; it is terminated afterwards (or when `owner` ends). */
 export async function createCluster(ctx: CloudContext, extra: Json = {}, where?: Placement, owner?: RemovalOwner): Promise<NodeCluster> {
+  return ctx.create('node-cluster', CLUSTERS, await clusterBody(ctx, extra, where), 'a node cluster', owner);
+}
+
+/** The body of a cluster create: a name of the run, the placement given (else the catalog's), and `extra`. */
+export async function clusterBody(ctx: CloudContext, extra: Json = {}, where?: Placement): Promise<Json> {
   const at = where ?? (await placement(ctx));
-  const body = { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra };
-  return ctx.create('node-cluster', CLUSTERS, body, 'a node cluster', owner);
+  return { name: ctx.uniqueName('nc'), node_type: at.nodeType, region: at.region, ...extra };
 }
 
 /** Deploys a cluster and waits until it has settled. */

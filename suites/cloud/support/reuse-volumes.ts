@@ -36,14 +36,14 @@ const volumeOf = (entry: string): string => entry.slice(entry.indexOf('=') + 1);
 /** An entry whose binding names a volume (not null or absent). */
 const named = (entry: string): boolean => !['', 'null', 'undefined'].includes(volumeOf(entry));
 
-/** Writes a marker of this check into the volume of each container (exec); returns the marker. */
-export async function writeMarker(ctx: CloudContext, containers: readonly Container[]): Promise<string> {
+/** Writes a marker of this check into `file` (by default in the volume at DATA_PATH) of each container (exec); returns the marker. */
+export async function writeMarker(ctx: CloudContext, containers: readonly Container[], file = MARKER_FILE): Promise<string> {
   ctx.precondition(containers.length > 0, 'the resource has no running container to write into');
   const marker = ctx.uniqueName('volume-data');
   for (const c of containers) {
-    const echoed = await printedIn(ctx, c, `echo ${marker} > ${MARKER_FILE}; cat ${MARKER_FILE}`);
+    const echoed = await printedIn(ctx, c, `echo ${marker} > ${file}; cat ${file}`);
     // A container whose volume cannot be written shows nothing about the redeploy.
-    ctx.precondition(echoed.includes(marker), `the data written into ${MARKER_FILE} of ${c.resource_uri} could not be read back: ${echoed.slice(0, 200)}`);
+    ctx.precondition(echoed.includes(marker), `the data written into ${file} of ${c.resource_uri} could not be read back: ${echoed.slice(0, 200)}`);
   }
   return marker;
 }
@@ -105,4 +105,39 @@ export async function expectReuseVolumesQuery(ctx: CloudContext, resource: AppRe
     requirement,
   });
   await expectMarker(ctx, renewed, marker, false, 'a redeploy with reuse_volumes=false', requirement);
+}
+
+/** What a data-deleted check compares after the DELETE: the container deployed in the deleted one's place. */
+export interface DeletedData {
+  /** The volume the deleted container's binding at DATA_PATH named (null, absent or a URI). */
+  volume: unknown;
+  /** The marker written into it before the DELETE. */
+  marker: string;
+  /** The container deployed in its place, whose volume is read. */
+  fresh: Container;
+  /** The live containers that must not have been given the deleted volume. */
+  others: readonly Container[];
+  /** What `fresh` is, for the messages. */
+  what: string;
+}
+
+/**
+ * The data of a deleted container is deleted: no container got its volume (where the binding named one; where the data
+ * lives is not shown otherwise), and the container deployed in its place does not hold the marker written into it.
+ */
+export async function expectDataDeleted(ctx: CloudContext, d: DeletedData, requirement: string): Promise<void> {
+  if (typeof d.volume === 'string' && d.volume !== '') {
+    const reused = d.others.filter((o) => volumeAt(o, DATA_PATH) === d.volume);
+    ctx.expect(reused.length === 0, `the deleted volume ${d.volume} was given to ${reused.map((o) => o.resource_uri).join(', ')}`, {
+      expected: 'a new volume: the data of a deleted container is deleted',
+      actual: reused.map((o) => ({ container: o.resource_uri, volume: volumeAt(o, DATA_PATH) })),
+      requirement,
+    });
+  } else ctx.observe(`the container shows no volume for ${DATA_PATH} (${String(d.volume)}): the data alone tells whether it was kept`);
+  const read = await printedIn(ctx, d.fresh, `cat ${MARKER_FILE}`);
+  ctx.expect(!read.includes(d.marker), `${d.fresh.resource_uri}, ${d.what}, has the deleted data`, {
+    expected: `no ${MARKER_FILE} holding ${d.marker}`,
+    actual: read.slice(0, 200),
+    requirement,
+  });
 }

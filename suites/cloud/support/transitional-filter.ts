@@ -8,14 +8,15 @@
  * when it was in the state on both reads does the answer count: it must list the subject. A state
  * left before the second read is tried again, at most ATTEMPTS times; one never caught is not judged.
  */
+import { CheckSkipped } from '../../../harness/check/signals.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
 import { CONTAINERS, createService, operate, operateAndSettle, scaledTo, serviceBody, settled, SERVICES, sharedNodes, type Verb } from './app.ts';
 import { cloudCheck, type CloudCheck } from './check.ts';
-import type { CloudContext } from './context.ts';
+import type { CloudContext, StatefulView } from './context.ts';
 import { SEQUENTIAL_CONTAINERS } from './in-progress.ts';
 import { listAll, sameResource } from './lists.ts';
 import { operationRequirement } from './operation-requirements.ts';
-import type { Service } from './views.generated.ts';
+import type { CloudViews, Service } from './views.generated.ts';
 
 type Subject = 'service' | 'container';
 type Outcome = 'listed' | 'left-out' | 'missed';
@@ -66,12 +67,63 @@ async function subjectOf(ctx: CloudContext, svc: Service, subject: Subject): Pro
   return (await ctx.getJson('service', svc.resource_uri, 'the service')).containers?.at(-1);
 }
 
-/** Whether `?state=<state>` listed the subject while it was in the state before and after the answer ('missed' when it was not). */
-async function probe(ctx: CloudContext, subject: Subject, uri: string, state: string): Promise<Outcome> {
-  if ((await ctx.getJson(subject, uri)).state !== state) return 'missed';
-  const listed = await listAll(ctx, subject === 'service' ? SERVICES : CONTAINERS, { state });
-  if ((await ctx.getJson(subject, uri)).state !== state) return 'missed';
+/** Whether `?state=<state>` of the list at `path` listed `uri` while it was in the state before and after the answer ('missed' when it was not). */
+async function probe(ctx: CloudContext, view: StatefulView, path: string, uri: string, state: string): Promise<Outcome> {
+  if ((await ctx.getJson(view, uri)).state !== state) return 'missed';
+  const listed = await listAll(ctx, path, { state });
+  if ((await ctx.getJson(view, uri)).state !== state) return 'missed';
   return listed.some((o) => sameResource(o.resource_uri, uri)) ? 'listed' : 'left-out';
+}
+
+/** A list whose state filter is asked with a transitional value, and how a resource of it is caught in that state. */
+export interface CaughtState<K extends StatefulView> {
+  view: K;
+  /** The list's path and its filter-state requirement. */
+  path: string;
+  requirement: string;
+  state: string;
+  /** A resource of this check caught in `state` (skips when the state had already passed). */
+  reach: (ctx: CloudContext) => Promise<CloudViews[K]>;
+}
+
+/** A resource caught in the state by `reach`, or undefined when the state had passed before it could be read (the reach skipped). */
+async function caught<T>(reach: () => Promise<T>): Promise<T | undefined> {
+  return reach().catch((err: unknown) => {
+    if (!(err instanceof CheckSkipped)) throw err;
+    return undefined;
+  });
+}
+
+/**
+ * `?state=<transitional value>` lists a resource caught in that state, when it was in it before and after the answer. A state
+ * passed before the list answered is tried again on a fresh resource, at most ATTEMPTS times; one never caught is not judged.
+ */
+export function caughtStateListedCheck<K extends StatefulView>(c: CaughtState<K>): CloudCheck {
+  return cloudCheck({
+    id: `${c.requirement}/transitional/${c.state.toLowerCase()}`,
+    title: `Query state=${c.state} (a transitional value) on the ${c.view} list returns a ${c.view} caught in that state`,
+    requirements: [c.requirement],
+    endpoint: c.requirement.replace(/\/filter-state$/, ''),
+    async run(ctx) {
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        const uri = (await caught(() => c.reach(ctx)))?.resource_uri;
+        const outcome = uri ? await probe(ctx, c.view, c.path, uri, c.state) : 'missed';
+        if (outcome === 'missed') {
+          ctx.observe(`attempt ${attempt} did not find a ${c.view} still ${c.state} after the list answered`);
+          continue;
+        }
+        ctx.verify(outcome === 'listed', `GET ${c.path}?state=${c.state} left out ${uri}, which was ${c.state} before and after the answer`, {
+          expected: `${uri} listed`,
+          actual: 'not listed',
+          requirement: c.requirement,
+        });
+        return;
+      }
+      ctx.unverified(
+        `no ${c.view} was caught ${c.state} before and after the list answered in ${ATTEMPTS} attempts: ${c.state} is transitional and had already passed`,
+      );
+    },
+  });
 }
 
 export function transitionalStateFilterCheck(subject: Subject): CloudCheck {
@@ -97,7 +149,7 @@ export function transitionalStateFilterCheck(subject: Subject): CloudCheck {
           if (!(await step.lead(ctx, svc))) break;
           const uri = await subjectOf(ctx, svc, subject);
           if (step.state === 'Terminating') svc = undefined;
-          outcome = uri ? await probe(ctx, subject, uri, step.state) : 'missed';
+          outcome = uri ? await probe(ctx, subject, path, uri, step.state) : 'missed';
           if (outcome === 'missed') ctx.observe(`${step.state}: attempt ${attempt} did not find the ${subject} still ${step.state} after the list answered`);
           else
             ctx.verify(outcome === 'listed', `GET ${path}?state=${step.state} left out ${uri}, which was ${step.state} before and after the answer`, {

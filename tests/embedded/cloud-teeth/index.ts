@@ -32,6 +32,7 @@ import { blind23Teeth } from './blind-23.ts';
 import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
+import { blind27Teeth } from './blind-27.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -68,6 +69,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind24Teeth,
   ...blind25Teeth,
   ...blind26Teeth,
+  ...blind27Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -16,7 +16,14 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'action-end-date-is-start', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },
   {
     fault: 'app-action-created-success',
-    catches: ['cloud/service/start/effect', 'cloud/service/stop/effect', 'cloud/stack/start/starts-services', 'cloud/container/stop/effect'],
+    catches: [
+      'cloud/service/start/effect',
+      'cloud/service/stop/effect',
+      'cloud/stack/start/starts-services',
+      'cloud/container/stop/effect',
+      // Container redeploy, asynchronous too (judge 2132, #15): its action was read only once ended.
+      'cloud/container/redeploy/effect',
+    ],
   },
   { fault: 'cancel-finished-action-allowed', catches: ['cloud/states/action/success-rejects-cancel', 'cloud/states/action/failed-rejects-cancel'] },
   { fault: 'retry-in-progress-allowed', catches: ['cloud/states/action/in-progress-rejects-retry'] },
@@ -56,6 +63,18 @@ export const infraTeeth: CloudTeeth[] = [
     fault: 'state-filter-settled-only',
     catches: ['cloud/container/list/filter-state/transitional', 'cloud/service/list/filter-state/transitional'],
   },
+  // A cluster and a node caught Deploying, Scaling, Upgrading or Terminating, each asked by that state.
+  {
+    fault: 'infra-state-filter-settled-only',
+    catches: [
+      'cloud/node/list/filter-state/transitional/deploying',
+      'cloud/node/list/filter-state/transitional/upgrading',
+      'cloud/node/list/filter-state/transitional/terminating',
+      'cloud/nodecluster/list/filter-state/transitional/deploying',
+      'cloud/nodecluster/list/filter-state/transitional/scaling',
+      'cloud/nodecluster/list/filter-state/transitional/terminating',
+    ],
+  },
   // The action list's state of two words: a deploy In progress asked by uuid and state (judge 2126, #17).
   { fault: 'action-state-filter-split-on-space', catches: ['cloud/action/list/filter-state'] },
   { fault: 'repository-returns-password', catches: ['cloud/repository/credentials-write-only'] },
@@ -75,6 +94,8 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'cluster-tags-not-propagated', catches: ['cloud/nodecluster/update/tags-replace'] },
   { fault: 'cluster-tags-first-node-only', catches: ['cloud/nodecluster/update/tags-replace'] },
   { fault: 'cluster-patch-resets-absent', catches: ['cloud/nodecluster/update/tags-replace', 'cloud/nodecluster/update/scale-target'] },
+  // A count a PATCH scale never updates (judge 2132, #2): only the deploy and node-termination counts were read before.
+  { fault: 'current-num-nodes-not-updated', catches: ['cloud/nodecluster/update/scale-target'] },
   { fault: 'states-not-enforced', catches: refusedInfraRows() },
   { fault: 'dates-never-set', catches: ['cloud/nodecluster/get/datetimes-track-operations'] },
   {
@@ -84,8 +105,11 @@ export const infraTeeth: CloudTeeth[] = [
       'cloud/node/terminate/terminates',
       'cloud/nodecluster/deploy/deploys',
       'cloud/node/health-check/sets-state',
+      // The PATCH that scales goes through Scaling (judge 2132, #15): its 202 was only a fact.
+      'cloud/nodecluster/update/scale-target',
     ],
   },
+  { fault: 'cluster-update-action-created-success', catches: ['cloud/nodecluster/update/scale-target'] },
   {
     fault: 'no-action-header',
     catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'],

@@ -48,6 +48,7 @@ export const proofTeeth: CloudTeeth[] = [
   { fault: 'default-namespace-first-org', catches: ['cloud/namespaces/default-to-caller'] },
   { fault: 'catalog-patch-accepted', catches: ['cloud/infra/read-only'] },
   { fault: 'nodetype-regions-first-only', catches: ['cloud/infra/cross-references'] },
+  { fault: 'nodetype-regions-across-providers', catches: ['cloud/infra/cross-references'] },
   { fault: 'every-node-all-on-first', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'outer-port-default-inner', catches: ['cloud/service/create/default-port-outer-port-dynamic'] },
   { fault: 'exec-echoes-input', catches: ['cloud/container/exec/bidirectional'] },
@@ -62,4 +63,8 @@ export const proofTeeth: CloudTeeth[] = [
   // The data itself, not only the volume URI: a new URI mounted on the terminated container's data (judge 2128, #4).
   { fault: 'container-delete-keeps-data', catches: ['cloud/container/terminate/data-deleted'] },
   { fault: 'entrypoint-image-wins', catches: ['cloud/service/overrides-image/image-entrypoint'] },
+  // What host_path and volumes_from mount, read in the containers: the stored fields alone passed these (judge 2130, #12).
+  { fault: 'host-path-not-mounted', catches: ['cloud/service/binding-host-path-in-containers'] },
+  { fault: 'volumes-from-ignored', catches: ['cloud/service/binding-volumes-from-in-containers'] },
+  { fault: 'volumes-from-copied-at-deploy', catches: ['cloud/service/binding-volumes-from-in-containers'] },
 ];

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOUD_FAULTS, type CloudFault, type CloudFaultName } from '../../../reference/cloud/index.ts';
-import { action, deployedCluster, logsOf, runningService, settledIn, startTestServer, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, settledIn, startTestServer, until, type TestServer } from './helpers.ts';
 import { APP_PROBES } from './app-fault-probes.ts';
 import { INFRA_PROBES } from './infra-fault-probes.ts';
 import { FAMILY_PROBES } from './family-fault-probes.ts';
@@ -41,6 +41,9 @@ import { BLIND23_PROBES } from './blind23-fault-probes.ts';
 import { BLIND24_PROBES } from './blind24-fault-probes.ts';
 import { BLIND25_PROBES } from './blind25-fault-probes.ts';
 import { BLIND26_PROBES } from './blind26-fault-probes.ts';
+import { BLIND27_PROBES } from './blind27-fault-probes.ts';
+import { BINDING_PROBES } from './binding-fault-probes.ts';
+import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -182,6 +185,14 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
     expect((await get(t, svc.resource_uri)).state).toBe('Starting');
     expect([services.objects, containers.objects]).toEqual([[], []]);
   },
+  // A cluster right after its deploy is Deploying, as is its node: neither is listed under that state.
+  'infra-state-filter-settled-only': async (t) => {
+    const c = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 1 });
+    await t.ok('POST', `${c.resource_uri}deploy/`);
+    const [clusters, nodes] = [await get(t, '/api/infra/v1/nodecluster/?state=Deploying'), await get(t, '/api/infra/v1/node/?state=Deploying')];
+    expect((await get(t, c.resource_uri)).state).toBe('Deploying');
+    expect([clusters.objects, nodes.objects]).toEqual([[], []]);
+  },
   'global-role-no-auth-env': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', roles: ['global'] });
@@ -269,6 +280,9 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND24_PROBES,
   ...BLIND25_PROBES,
   ...BLIND26_PROBES,
+  ...BLIND27_PROBES,
+  ...BINDING_PROBES,
+  ...DEPLOYMENT_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
@@ -305,6 +319,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind8-cancel-answers-previous-state',
   'blind9-canceling-not-announced',
   'blind23-async-action-shown-pending',
+  'blind27-retried-action-cancel-refused',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */

@@ -98,6 +98,16 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     const client = await runningService(t, { image: 'y', linked_to_service: [{ to_service: server.resource_uri, name: 'db' }] });
     expect(Object.keys((await get(t, client.containers[0])).linked_to_container[0].endpoints)).toEqual(['53/tcp']);
   },
+  'link-validates-first-only': async (t) => {
+    const server = await t.ok('POST', S, { image: 'x' });
+    const links = [{ to_service: server.resource_uri }, { name: 'nothing' }];
+    expect((await t.call('POST', S, { image: 'y', linked_to_service: links })).status).toBe(201);
+  },
+  'service-ref-any-kind': async (t) => {
+    const server = await t.ok('POST', S, { image: 'x' });
+    const to_service = server.resource_uri.replace('/service/', '/container/');
+    expect((await t.call('POST', S, { image: 'y', linked_to_service: [{ to_service }] })).status).toBe(201);
+  },
   'logs-follow-default-false': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });

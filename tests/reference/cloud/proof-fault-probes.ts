@@ -136,6 +136,20 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const cluster = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION, target_num_nodes: 2 });
     expect(cluster.current_num_nodes).toBe(2);
   },
+  'current-num-nodes-not-updated': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    await t.ok('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
+    const scaled = await until(
+      () => t.ok('GET', cluster.resource_uri),
+      (c) => c.state === 'Deployed' && c.nodes.length === 2,
+    );
+    expect(scaled.current_num_nodes).toBe(1);
+  },
+  'cluster-update-action-created-success': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    const answer = await t.call('PATCH', cluster.resource_uri, { target_num_nodes: 2 });
+    expect([(await action(t, answer)).state, (await t.ok('GET', cluster.resource_uri)).state]).toEqual(['Success', 'Scaling']);
+  },
   'repository-registry-vendor': async (t) => expect((await t.ok('POST', REPOS, { name: 'quay.io/a/b' })).registry).not.toMatch(/quay\.io/),
   'repository-update-refused': async (t) => {
     const repo = await t.ok('POST', REPOS, { name: 'quay.io/a/b' });
@@ -217,6 +231,10 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
   },
   'catalog-patch-accepted': async (t) => expect((await t.call('PATCH', '/api/infra/v1/provider/aws/', { label: 'x' })).status).toBe(200),
   'nodetype-regions-first-only': async (t) => expect((await get(t, NODE_TYPE)).regions).toHaveLength(1),
+  'nodetype-regions-across-providers': async (t) => {
+    expect((await get(t, '/api/infra/v1/nodetype/packet/baremetal_0/')).regions).toContain('/api/infra/v1/region/aws/us-east-1/');
+    expect((await get(t, '/api/infra/v1/region/aws/us-east-1/')).node_types).toContain('/api/infra/v1/nodetype/packet/baremetal_0/');
+  },
   'every-node-all-on-first': async (t) => {
     await deployedCluster(t, 2);
     const svc = await runningService(t, { image: 'x', deployment_strategy: 'EVERY_NODE' });
