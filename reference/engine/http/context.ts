@@ -152,6 +152,9 @@ function openJsonStream(res: http.ServerResponse, contentType: string | undefine
       const sent = exchange ? exchange.answer(200, value) : value;
       if (!closed && sent !== undefined) lines.write(linePrefix + toJson(sent) + '\n');
     },
+    text(line) {
+      if (!closed) lines.write(line);
+    },
     end: () => lines.end(),
     closed: closedPromise,
     get isClosed() {

@@ -30,6 +30,8 @@ export class HttpError extends Error {
 /** A writer of newline-separated JSON objects in a 200 body (stats, events, progress). */
 export interface JsonStreamWriter {
   write(value: unknown): void;
+  /** Writes a line of text as it is, not as a JSON value (`blind28-build-quiet-bare-id-text`). */
+  text?(line: string): void;
   end(): void;
   /** Resolves when the client goes away (or end() was called). */
   readonly closed: Promise<void>;

@@ -40,7 +40,9 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
     return out.end();
   }
   if (!fromImage) throw new HttpError(500, 'one of fromImage or fromSrc is required');
-  const req = pullRequest(...faultyPull(ctx, fromImage, tag));
+  const pulled = pullRequest(...faultyPull(ctx, fromImage, tag));
+  // Under `blind28-pull-tag-digest-as-tag` the tag parameter is taken for a tag whatever it holds: a digest is looked up as a tag name.
+  const req = tag.startsWith('sha256:') && ctx.faults.has('blind28-pull-tag-digest-as-tag') ? { repo: pulled.repo, tag } : pulled;
   let entries: Array<{ tag: string } & RegistryEntry>;
   try {
     entries = findInRegistry(deps.images, req, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));

@@ -127,7 +127,17 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
             .map((ch) => ch.Path),
         )
       : undefined;
-    const whole = await exportTar(c.fs, added && ((path) => added.has(path)), deletedKept(ctx, c));
+    // Under `blind28-export-container-layer-only` the export walks the container's own layer (the paths changes lists), not the image's files.
+    const layer = ctx.faults.has('blind28-export-container-layer-only')
+      ? new Set(
+          c.fs
+            .changes()
+            .filter((ch) => ch.Kind !== 2)
+            .map((ch) => ch.Path),
+        )
+      : undefined;
+    const skip = (path: string): boolean => (added?.has(path) ?? false) || (layer !== undefined && !layer.has(path));
+    const whole = await exportTar(c.fs, (added || layer) && skip, deletedKept(ctx, c));
     const tar = ctx.faults.has('export-tar-truncated') ? whole.subarray(0, 1024) : whole;
     // Under `blind17-export-gzip-compressed` the tar goes out through gzip, as an archive the build and import accept.
     const body = ctx.faults.has('blind17-export-gzip-compressed') ? gzipSync(tar) : tar;

@@ -48,6 +48,8 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
   });
 
   router.add('POST', '/containers/{id}/stop', async (ctx) => {
+    // Under `blind28-stop-missing-container-304` the running check comes before the lookup: an unknown container has no process to stop (304).
+    if (ctx.faults.has('blind28-stop-missing-container-304') && !engine.containers.resolve(ctx.params.id ?? '')) return ctx.sendStatus(304);
     const c = findContainer(engine, ctx);
     const cell = cellOf(ctx, c);
     if (cell === 'refused') throw refusedIn('stop', c);
@@ -75,7 +77,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     const waitS = t !== undefined && ctx.faults.has('blind8-restart-t-nanoseconds') ? t / 1e9 : t;
     // Under `blind14-restart-t-zero-default` t=0 is taken for "not given": the default wait applies.
     const restartWaitS = waitS === 0 && ctx.faults.has('blind14-restart-t-zero-default') ? undefined : waitS;
-    if (!skipped) await restartContainer(engine, c, restartWaitS);
+    if (!skipped) await restartContainer(engine, c, restartWaitS, ctx.faults.has('blind28-restart-timeout-no-kill'));
     ctx.sendStatus(204);
   });
 

@@ -88,6 +88,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
       closeStdinOnEnd: false,
       framed: !c.config.Tty || ctx.faults.has('blind3-logs-tty-framed'),
       dropLastLive: ctx.faults.has('blind4-logs-follow-last-line-lost'),
+      // Under `blind28-logs-timestamps-frame-size-unstamped` a header gives the size of the line as stored, before its timestamp was put in front.
+      frameSizeOf: withTime && ctx.faults.has('blind28-logs-timestamps-frame-size-unstamped') ? unstampedSize : undefined,
       faults: ctx.faults,
       exchange: ctx.exchange,
     });
@@ -190,6 +192,11 @@ function responseEndpoint(ctx: RouteContext): StreamEndpoint {
       return closed;
     },
   };
+}
+
+/** The byte length of a timestamped line without its `<timestamp> ` prefix. */
+function unstampedSize(e: OutputEntry): number {
+  return e.data.length - (e.data.indexOf(0x20) + 1);
 }
 
 /** The container's live output with each entry prefixed by its time (logs `timestamps=1` + follow). */

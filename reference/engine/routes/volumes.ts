@@ -5,6 +5,7 @@ import type { Engine } from '../state/engine.ts';
 import type { Volume } from '../state/volumes.ts';
 import { volumeEvent } from '../state/lifecycle.ts';
 import type { Container } from '../state/container.ts';
+import { mountField } from '../state/mount-storage.ts';
 import { keepRemoved, missing, removedObjects, stillAnswered, wasRemoved } from '../state/graveyard.ts';
 
 const V122 = { versions: ['1.22' as const] };
@@ -97,7 +98,13 @@ export function registerVolumeRoutes(router: Router, engine: Engine): void {
     (ctx) => {
       if (ctx.faults.has('blind5-volume-delete-missing-204') && !engine.volumes.get(ctx.params.name ?? '')) return ctx.sendStatus(204);
       const volume = find(ctx);
-      const held = ctx.faults.has('blind4-volume-delete-held-by-stopped-204') ? users(volume.Name, ctx).some((c) => c.isRunning) : inUse(volume.Name, ctx);
+      // Under `blind28-volume-delete-binds-holder-ignored` a container holds a volume through its Volumes (and VolumesFrom) mounts only:
+      // a volume mounted by name through Binds (`name:/dest`) is not counted as in use.
+      const held = ctx.faults.has('blind4-volume-delete-held-by-stopped-204')
+        ? users(volume.Name, ctx).some((c) => c.isRunning)
+        : ctx.faults.has('blind28-volume-delete-binds-holder-ignored')
+          ? users(volume.Name, ctx).some((c) => c.mounts.some((m) => m.Name === volume.Name && mountField(c, m) !== 'Binds'))
+          : inUse(volume.Name, ctx);
       if (held && !ctx.faults.has('volume-delete-in-use-204')) {
         throw new HttpError(409, `remove ${volume.Name}: volume is in use`);
       }

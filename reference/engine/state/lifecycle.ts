@@ -219,11 +219,35 @@ export async function killContainer(engine: Engine, c: Container, signal: string
   }
 }
 
-export async function restartContainer(engine: Engine, c: Container, timeoutS: number | undefined): Promise<void> {
+/**
+ * Stops (the stop signal, SIGKILL after `timeoutS`) and starts the container again.
+ * @param noKill `blind28-restart-timeout-no-kill`: the stop signal is sent and `timeoutS` waited, but no SIGKILL follows; a
+ * container still running then is not started again (it already runs).
+ */
+export async function restartContainer(engine: Engine, c: Container, timeoutS: number | undefined, noKill = false): Promise<void> {
   engine.cancel(c.restartTimer);
-  if (c.isRunning) await stopContainer(engine, c, timeoutS);
-  startContainer(engine, c);
+  if (c.isRunning && noKill) await signalAndWait(engine, c, timeoutS);
+  else if (c.isRunning) await stopContainer(engine, c, timeoutS);
+  if (!noKill || !c.isRunning) startContainer(engine, c);
   engine.containerEvent(c, 'restart');
+}
+
+/** `blind28-restart-timeout-no-kill`: the stop signal and the wait of a stop, without the SIGKILL when the wait runs out. */
+async function signalAndWait(engine: Engine, c: Container, timeoutS: number | undefined): Promise<void> {
+  c.manuallyStopped = true;
+  const run = c.run;
+  if (!run) return;
+  if (c.state.status === 'paused') resumeProgram(c, run);
+  const stopSignal = signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15;
+  engine.containerEvent(c, 'kill', { signal: String(stopSignal) });
+  run.signal(stopSignal);
+  if (!(await exitsWithin(engine, run, (timeoutS ?? DEFAULT_STOP_TIMEOUT_S) * 1000))) {
+    // Still running: as before the restart, its exit is one the restart policy acts on.
+    c.manuallyStopped = false;
+    return;
+  }
+  await settle();
+  engine.containerEvent(c, 'stop');
 }
 
 /** A refused pause or unpause answers 500, which their endpoints list (the real daemon answers 409, which they do not). */

@@ -30,6 +30,8 @@ export interface SessionOptions {
   stderrAsStdout?: boolean;
   /** Hold each live output back until the next one and drop the one pending at the run's end (a last frame lost). */
   dropLastLive?: boolean;
+  /** The size a frame header gives for an entry instead of its payload's (`blind28-logs-timestamps-frame-size-unstamped`). */
+  frameSizeOf?: (entry: OutputEntry) => number;
   /** The detach sequence on stdin (attach only). */
   detachKeys?: Buffer;
   /** The mutation hook's part in the exchange, when one is set: the stream operators act on the session's writes. */
@@ -40,7 +42,7 @@ export function runSession(client: StreamEndpoint, opts: SessionOptions): Promis
   const endpoint = mutatedEndpoint(client, opts.exchange, opts.framed);
   const encode = streamEncoder(opts.framed, opts.faults);
   const wanted = (stream: StreamName): boolean => opts.streams[stream];
-  const write = (entry: OutputEntry): void => endpoint.write(encode(opts.stderrAsStdout ? 'stdout' : entry.stream, entry.data));
+  const write = (entry: OutputEntry): void => endpoint.write(encode(opts.stderrAsStdout ? 'stdout' : entry.stream, entry.data, opts.frameSizeOf?.(entry)));
   const send = (entry: OutputEntry): void => {
     if (wanted(entry.stream)) write(entry);
   };

@@ -104,7 +104,9 @@ export class Builder {
       if (unused.length) throw new StepError(`One or more build-args [${unused.join(' ')}] were not consumed, failing build.`);
       const image = this.image!;
       for (const tag of this.opts.tags) this.store.tag(image.id, tag);
-      if (this.opts.quiet) this.out.write({ stream: `${image.id}\n` });
+      // Under `blind28-build-quiet-bare-id-text` a quiet build ends with the image id as a line of text (what `build -q` prints), not a {stream} object.
+      if (this.opts.quiet && this.faults.has('blind28-build-quiet-bare-id-text') && this.out.text) this.out.text(`${image.id}\n`);
+      else if (this.opts.quiet) this.out.write({ stream: `${image.id}\n` });
       else this.say(`Successfully built ${shortId(image.id)}\n`);
       if ((!this.opts.rm && !this.opts.forcerm) || this.faults.has('build-output-unnamed-intermediates-kept')) this.leaveStepContainers();
       return image;
