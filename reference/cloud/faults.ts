@@ -37,6 +37,7 @@ import { BLIND_24_FAULTS } from './fault-areas/blind-24.ts';
 import { BLIND_25_FAULTS } from './fault-areas/blind-25.ts';
 import { BLIND_26_FAULTS } from './fault-areas/blind-26.ts';
 import { BLIND_27_FAULTS } from './fault-areas/blind-27.ts';
+import { BLIND_28_FAULTS } from './fault-areas/blind-28.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -87,6 +88,7 @@ const NAMED_FAULTS = [
   ...BLIND_25_FAULTS,
   ...BLIND_26_FAULTS,
   ...BLIND_27_FAULTS,
+  ...BLIND_28_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -28,6 +28,8 @@ export class OperationFailed extends Error {}
 
 export class ActionCall {
   readonly action: Action;
+  /** The background work started by runAsync, settled once its action has ended (or been left). */
+  done?: Promise<unknown>;
   private announced = false;
   /** How the mutant under test ends a successful action: never, or Failed. */
   private readonly mutatedEnd: 'never' | 'Failed' | undefined;
@@ -102,7 +104,7 @@ export class ActionCall {
       wait: (d) => world.clock.sleep(world.clock.ms(d), world.faults.has('blind16-cancel-not-seen-by-work') ? undefined : abort.signal),
       log: (line) => this.log(line),
     };
-    void work(job)
+    this.done = work(job)
       .then(
         // Under `cancel-deploy-keeps-working` the work of a canceled deploy ran on; its action stays Canceled.
         () => endedAtOnce || (cancelLeavesWorkRunning(world, action) && action.state.startsWith('Cancel')) || this.finish('Success'),

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { applyFilters } from '../http/filters.ts';
 import { accepted, created, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
-import type { CallContext } from '../http/types.ts';
+import type { CallContext, Reply } from '../http/types.ts';
 import { CONTAINER_STABLE, containerAllows, containerJson } from '../state/container.ts';
 import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from '../state/container-ops.ts';
 import type { Container, Service, Stack } from '../state/model.ts';
@@ -227,9 +227,10 @@ function addServiceRoutes(routes: RouteTable): void {
     routes.add(
       name === 'terminate' ? 'DELETE' : 'POST',
       name === 'terminate' ? `${SERVICES}{uuid}/` : `${SERVICES}{uuid}/${name}/`,
-      (ctx) => {
+      async (ctx) => {
         const svc = service(ctx);
-        return runVerb(
+        const before = svc.containers.length;
+        const reply = runVerb(
           ctx,
           svc,
           { allowed: serviceAllows(ctx.world, svc, name), what: 'service', name },
@@ -237,6 +238,10 @@ function addServiceRoutes(routes: RouteTable): void {
           () => revertServiceOp(ctx.world, svc),
           json(ctx),
         );
+        // Under `blind28-start-creating-containers-201` a start whose work created containers is answered 201 Created.
+        const createdSome = name === 'start' && reply.status === 202 && svc.containers.length > before;
+        if (createdSome && ctx.world.faults.has('blind28-start-creating-containers-201')) return { ...reply, status: 201 };
+        return name === 'stop' ? answeredAfterStop(ctx, reply, () => json(ctx)(svc)) : reply;
       },
       { action: `Service ${label}` },
     );
@@ -267,6 +272,16 @@ function addServiceRoutes(routes: RouteTable): void {
     },
     { action: 'Service Scale' },
   );
+}
+
+/**
+ * The answer of a stop. Under `blind28-stop-answered-after-stop` the handler awaits the engine's stop of the containers
+ * (the whole background work) before answering: the 202 comes with the object stopped and its action ended.
+ */
+async function answeredAfterStop(ctx: CallContext, reply: Reply, body: () => unknown): Promise<Reply> {
+  if (reply.status !== 202 || !ctx.call?.done || !ctx.world.faults.has('blind28-stop-answered-after-stop')) return reply;
+  await ctx.call.done.catch(() => {});
+  return { ...reply, body: body() };
 }
 
 /** A container's name as the name filter sees it: under blind-container-name-filter-prefix, a prefix of it matches. */
@@ -352,9 +367,9 @@ function addContainerRoutes(routes: RouteTable): void {
   routes.add(
     'POST',
     `${CONTAINERS}{uuid}/stop/`,
-    (ctx) => {
+    async (ctx) => {
       const c = container(ctx);
-      return runVerb(
+      const reply = runVerb(
         ctx,
         c,
         {
@@ -375,6 +390,7 @@ function addContainerRoutes(routes: RouteTable): void {
         },
         json(ctx),
       );
+      return answeredAfterStop(ctx, reply, () => json(ctx)(c));
     },
     { action: 'Container Stop' },
   );

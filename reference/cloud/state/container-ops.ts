@@ -16,6 +16,7 @@ import { liveContainers } from './queries.ts';
 import { refreshService } from './service.ts';
 import { volumeFilesOf } from './store.ts';
 import { isFiniteProgram, runLine } from './shell.ts';
+import { runCommandOf } from './images.ts';
 
 const nextDynamicPort = new Map<string, number>();
 
@@ -196,13 +197,14 @@ export function markRunning(world: World, c: Container): void {
   else c.started_datetime = world.clock.now();
   setState(world, c, 'Running');
   const cfg = c.config;
-  if (!isFiniteProgram(cfg.run_command)) {
+  const command = runCommandOf(world, cfg);
+  if (!isFiniteProgram(command)) {
     appendLog(world, c, 'stdout', `Starting ${cfg.image_name} on ${containerHostname(c)}`);
-    if (cfg.run_command) appendLog(world, c, 'stdout', `Running: ${cfg.run_command}`);
+    if (command) appendLog(world, c, 'stdout', `Running: ${command}`);
     appendLog(world, c, 'stdout', 'Ready');
     return;
   }
-  const result = runLine(cfg.run_command ?? '', shellEnvFor(world, c));
+  const result = runLine(command ?? '', shellEnvFor(world, c));
   for (const out of result.output) appendLog(world, c, out.stream, out.text);
   c.stopProgram = world.clock.after(world.clock.ms('containerRun'), () => programExited(world, c, result.exitCode));
 }

@@ -196,9 +196,12 @@ export function containerJson(world: World, c: Container): Record<string, unknow
       hostPortAsString(world, world.faults.has('container-uri-protocol-transport') ? { ...p, uri_protocol: p.protocol } : p),
     ),
     // Under `blind23-container-binding-volume-name` volume is written from the engine volume's name, its bare uuid, not its URI.
-    bindings: world.faults.has('blind23-container-binding-volume-name')
-      ? c.bindings.map((b) => ({ ...b, volume: b.volume ? (b.volume.split('/').filter(Boolean).at(-1) ?? b.volume) : null }))
-      : c.bindings,
+    bindings: bindingsAsMounted(
+      world,
+      world.faults.has('blind23-container-binding-volume-name')
+        ? c.bindings.map((b) => ({ ...b, volume: b.volume ? (b.volume.split('/').filter(Boolean).at(-1) ?? b.volume) : null }))
+        : c.bindings,
+    ),
     linked_to_container: world.faults.has('linked-to-container-missing') ? [] : linkedToContainer(world, c),
     labels: cfg.labels,
     // Under `blind10-container-working-dir-from-service` the field is joined from the service row, not the container's own settings.
@@ -254,4 +257,19 @@ export const volumeUri = (uuid: string, c: Pick<Container, 'scope'>): string => 
 function hostPortAsString(world: World, p: Record<string, unknown>): Record<string, unknown> {
   if (!world.faults.has('blind26-container-outer-port-string') || typeof p.outer_port !== 'number') return p;
   return { ...p, outer_port: String(p.outer_port) };
+}
+
+/**
+ * The engine mount's Mode of a binding: a host path is bound with its mode written out (`rw` or `ro`), a volume is
+ * mounted with the mode `ro` when read-only and none ('') when writable.
+ */
+const mountMode = (b: ContainerBinding): string => (b.rewritable ? (b.host_path ? 'rw' : '') : 'ro');
+
+/**
+ * A container's bindings as shown. Under `blind28-container-volume-binding-rewritable-from-mode` rewritable is read back
+ * from the engine mount's Mode (`rw`): a writable volume mount, whose mode is '', shows rewritable false.
+ */
+function bindingsAsMounted(world: World, bindings: readonly ContainerBinding[]): readonly ContainerBinding[] {
+  if (!world.faults.has('blind28-container-volume-binding-rewritable-from-mode')) return bindings;
+  return bindings.map((b) => ({ ...b, rewritable: mountMode(b) === 'rw' }));
 }

@@ -37,7 +37,15 @@ export const imageConfig = (image: string): ImageConfig => IMAGES[repositoryOf(i
 export function programOf(world: World, cfg: Pick<ServiceConfig, 'image_name' | 'entrypoint' | 'run_command'>): ImageConfig {
   const image = imageConfig(cfg.image_name);
   const entrypoint = world.faults.has('entrypoint-image-wins') ? (image.entrypoint ?? cfg.entrypoint) : (cfg.entrypoint ?? image.entrypoint);
-  return { entrypoint, cmd: cfg.run_command ?? (cfg.entrypoint ? null : image.cmd) };
+  return { entrypoint, cmd: runCommandOf(world, cfg) ?? (cfg.entrypoint ? null : image.cmd) };
+}
+
+/**
+ * The service's run_command as the container's command. Under `blind28-entrypoint-drops-run-command` the rule that an
+ * entrypoint set drops the command runs after the service's run_command was put there: with an entrypoint, none is left.
+ */
+export function runCommandOf(world: World, cfg: Pick<ServiceConfig, 'entrypoint' | 'run_command'>): string | null {
+  return cfg.entrypoint && world.faults.has('blind28-entrypoint-drops-run-command') ? null : cfg.run_command;
 }
 
 /** The command line of the program (/proc/<pid>/cmdline): the words of the entrypoint, then of the command. */

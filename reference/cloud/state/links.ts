@@ -111,9 +111,12 @@ export function serviceLinksJson(world: World, svc: Service): { linked_to_servic
     from_service: from.resource_uri,
     to_service: to.resource_uri,
   });
+  // Under `blind28-link-from-service-null` an item is written from the stored link row (name, to only): from_service is null.
+  const rowOnly = world.faults.has('blind28-link-from-service-null');
   const linked_to_service = svc.links.flatMap((l) => {
     const to = world.store.services.get(l.to);
-    return to ? [linkJson(svc, l.name, to)] : [];
+    if (!to) return [];
+    return [rowOnly ? { ...linkJson(svc, l.name, to), from_service: null } : linkJson(svc, l.name, to)];
   });
   // Every service of the store is looked at for each service rendered (each GET and list item):
   // a plain loop, without the arrays a flatMap makes for every service.

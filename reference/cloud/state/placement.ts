@@ -11,6 +11,7 @@ import type { World } from '../world.ts';
 import { createContainer } from './container-ops.ts';
 import type { Container, Node, Service } from './model.ts';
 import { liveContainers, liveContainersOnNode } from './queries.ts';
+import { targetNotStored } from './service-fields.ts';
 
 /** `anyTags`: every deployed node of the namespace, tagged or not (what the faults that ignore tags place on). */
 export function candidateNodes(world: World, svc: Service, anyTags = false): Node[] {
@@ -41,7 +42,12 @@ function pickNode(world: World, svc: Service, nodes: readonly Node[]): Node {
   // Under `blind10-emptiest-counts-own-service-only` EMPTIEST_NODE counts with the per-service query HIGH_AVAILABILITY uses.
   const emptiest = world.faults.has('blind10-emptiest-counts-own-service-only') ? own : total;
   const ha = svc.config.deployment_strategy === 'HIGH_AVAILABILITY';
-  const score = ha ? (n: Node) => own(n) * 10_000 + total(n) : emptiest;
+  // Under `blind28-high-availability-own-by-name-prefix` the service's containers on a node are those named '<name>-…':
+  // another service whose name starts with this one's and a dash (web-api for web) counts as the same service.
+  const prefix = `${svc.config.name}-`;
+  const byName = (n: Node): number => loadOf(world, n).filter((c) => c.name.startsWith(prefix)).length;
+  const sameService = world.faults.has('blind28-high-availability-own-by-name-prefix') ? byName : own;
+  const score = ha ? (n: Node) => sameService(n) * 10_000 + total(n) : emptiest;
   if (world.faults.has('placement-first-node')) return nodes[0] as Node;
   if (ha && world.faults.has('high-availability-round-robin')) return nodes[liveContainers(world, svc).length % nodes.length] as Node;
   if (ha && world.faults.has('high-availability-counts-stopped-ties-first')) {
@@ -70,6 +76,7 @@ export function placeOnEveryNode(world: World, svc: Service, nodes = candidateNo
     .filter((n) => !liveContainersOnNode(world, n).some((c) => busy || c.serviceUuid === svc.uuid))
     .map((n) => createContainer(world, svc, world.faults.has('every-node-all-on-first') ? nodes[0]! : n));
   svc.config.target_num_containers = liveContainers(world, svc).length;
+  targetNotStored.delete(svc.config);
   return placed;
 }
 

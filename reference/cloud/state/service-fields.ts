@@ -122,6 +122,12 @@ function imageOf(world: World, body: Fields): string {
   return coerced ? String(raw) : reqString(body, 'image');
 }
 
+/**
+ * Under `blind28-service-target-default-shown-null` a service created without target_num_containers stores none (null):
+ * the deploy takes 1 in its place, and the service shows null until an update (or EVERY_NODE) writes a target.
+ */
+export const targetNotStored = new WeakSet<ServiceConfig>();
+
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
   const sentImage = world.faults.has('service-image-empty-accepted') && 'image' in body ? String(body.image ?? '') : imageOf(world, body);
@@ -132,10 +138,12 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const name =
     optString(body, 'name') ?? defaultServiceName(pathName, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
+  const sentValues = readValues(world, body, CREATE_READERS);
   const config: ServiceConfig = {
     ...defaultConfig(world, image, name),
-    ...readValues(world, body, CREATE_READERS),
+    ...sentValues,
   };
+  if (sentValues.target_num_containers === undefined && world.faults.has('blind28-service-target-default-shown-null')) targetNotStored.add(config);
   return { config, links: readLinks(body, world) ?? [], bindings: readBindings(body, world) };
 }
 

@@ -17,7 +17,7 @@ import { announce, setState } from './notify.ts';
 import { portsJson } from './ports.ts';
 import { liveContainers } from './queries.ts';
 import { pick } from './store.ts';
-import type { BindingRequest, LinkRequest, ServiceSpec, ServiceUpdateSpec } from './service-fields.ts';
+import { type BindingRequest, type LinkRequest, type ServiceSpec, type ServiceUpdateSpec, targetNotStored } from './service-fields.ts';
 import { refreshStack } from './stack.ts';
 import { flagStackOutOfSync } from './stack-sync-flag.ts';
 import { allows, type StateTable } from './states.ts';
@@ -130,6 +130,7 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   const links = update.links ? resolveLinks(update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
   const appendedTags = update.config.tags && world.faults.has('blind-service-tags-appended') ? [...svc.config.tags, ...update.config.tags] : undefined;
   Object.assign(svc.config, update.config);
+  if (update.config.target_num_containers !== undefined) targetNotStored.delete(svc.config);
   if (appendedTags) svc.config.tags = appendedTags;
   if (links) svc.links = links;
   // Under `blind12-service-patch-clears-links` the update's nil link list is assigned like a sent one: unsent links are cleared.
@@ -201,7 +202,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     started_datetime: world.date(svc.started_datetime),
     stopped_datetime: world.date(svc.stopped_datetime),
     destroyed_datetime: world.date(svc.destroyed_datetime),
-    target_num_containers: cfg.target_num_containers,
+    target_num_containers: targetNotStored.has(cfg) ? null : cfg.target_num_containers,
     current_num_containers: live.length,
     running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
     stopped_num_containers: stoppedCount(world, svc, count('Stopped')),
