@@ -40,6 +40,15 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'blind9-image-inspect-bare-name-any-tag':
     'spec (Path placeholders): (name) is an image name, tag reference or image identifier; a default tag is stated for build t only, so a bare ' +
     "name answered with its repository's one image (name:v1) breaks no stated rule; engine/images/inspect/name-tag-or-id observes it",
+  'exec-tty-from-create':
+    'spec (POST /exec/(id)/start): the session has the "same stream behavior as attach", which the create Tty frames; no effect of the start ' +
+    "body's Tty apart from the create's is stated (Podman 4.3 frames by the create Tty); engine/exec/start/body-tty observes which one decides",
+  'blind9-exec-start-tty-or-create':
+    'spec (POST /exec/(id)/start): which of the create Tty and the start Tty decides where they differ is not stated; ' +
+    'engine/exec/start/body-tty observes it (a create Tty true and a start Tty false give raw data under this fault)',
+  'blind12-changes-parent-dirs-omitted':
+    'spec (Changes item): {Path S, Kind I} with Kind 0 modify, 1 add, 2 delete; whether the directories above a changed path are listed ' +
+    '(Docker lists them modified) is not stated; engine/containers/changes/kind-values observes which are listed',
   'blind10-oom-killed-kept-after-start':
     'spec (States): OOMKilled follows the state, but whether a run after an OOM kill shows the flag of that last exit until its own end is not ' +
     'said; Docker 20.10 keeps it so; host-config-memory/oom-killed requires it false once the later run ended by itself',

@@ -77,6 +77,7 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   },
   { name: 'delete-v-default-true', description: 'DELETE without v removes the volumes of the container (v defaults to true)' },
   { name: 'delete-link-kept', description: 'DELETE ?link=1 answers 204 but keeps the link' },
+  { name: 'delete-link-removes-container', description: 'DELETE ?link=1 removes the link and, with it, the container the link named' },
   { name: 'rename-ignored', description: 'POST rename answers 204 but keeps the old name' },
   { name: 'rename-by-id-only', description: 'POST /containers/(name)/rename answers 404 for a container name: rename resolves identifiers only' },
   {

@@ -63,7 +63,11 @@ export const EXEC_FAULTS = faultArea('exec', [
   { name: 'exec-user-ignored', description: '1.22 exec runs the command as root whatever User says' },
   { name: 'exec-privileged-ignored', description: '1.22 exec ignores Privileged (inspect ProcessConfig.privileged false)' },
   { name: 'exec-detach-ignored', description: 'exec start with Detach true still streams and answers only when the command ends' },
-  { name: 'exec-tty-from-create', description: 'exec start frames the stream by the create Tty instead of the start body Tty' },
+  {
+    name: 'exec-tty-from-create',
+    description:
+      'exec start frames the stream by the create Tty, not the start body Tty (as Podman 4.3 does; which one decides where they differ is not stated)',
+  },
   { name: 'exec-resize-200', description: 'exec resize answers 200 instead of 201' },
   { name: 'exec-resize-swapped', description: "exec resize sets the tty's rows from w and its columns from h" },
   { name: 'exec-missing-500', description: 'an unknown exec id answers 500 instead of 404' },

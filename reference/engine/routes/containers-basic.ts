@@ -235,7 +235,12 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
 
   router.add('DELETE', '/containers/{id*}', async (ctx) => {
     if (ctx.bool('link')) {
-      if (!ctx.faults.has('delete-link-kept')) removeLink(engine, ctx.params.id!);
+      const linked = ctx.faults.has('delete-link-kept') ? [] : removeLink(engine, ctx.params.id!);
+      // Under `delete-link-removes-container` the container the link named is removed (forced) with the link.
+      for (const name of ctx.faults.has('delete-link-removes-container') ? linked : []) {
+        const c = engine.containers.resolve(name);
+        if (c) await removeContainer(engine, c, { force: true, volumes: false, byName: true });
+      }
       return ctx.sendStatus(204);
     }
     const c = findContainer(engine, ctx);

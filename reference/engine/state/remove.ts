@@ -46,9 +46,10 @@ function removeAnonymousVolumes(engine: Engine, c: Container): void {
 /**
  * `DELETE /containers/<parent>/<alias>?link=1` removes the link from the parent. A container's own
  * name is no link: asked to remove it, the daemon refuses the parameter (400), as Docker refuses
- * "the default name of the container"; the container exists, so never 404.
+ * "the default name of the container"; the container exists, so never 404. Returns the names of
+ * the containers the removed links named.
  */
-export function removeLink(engine: Engine, path: string): void {
+export function removeLink(engine: Engine, path: string): string[] {
   const slash = path.lastIndexOf('/');
   if (slash <= 0 && engine.containers.resolve(path))
     throw new HttpError(400, `Conflict, cannot remove the default link name of the container: ${path} is a container's own name, not a link`);
@@ -58,4 +59,5 @@ export function removeLink(engine: Engine, path: string): void {
   const kept = links.filter((link) => link.split(':')[1]?.replace(/^.*\//, '') !== alias);
   if (!parent || kept.length === links.length) throw new HttpError(404, `Could not find link ${path}`);
   parent.hostConfig.Links = kept;
+  return links.filter((link) => !kept.includes(link)).map((link) => link.split(':')[0]!.replace(/^\//, ''));
 }

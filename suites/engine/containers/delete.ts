@@ -180,7 +180,7 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/delete/query-link',
-    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link, keeps the container and its other link',
+    title: 'DELETE /containers/(name)/(alias)?link=1 removes that link, keeps the container, its other link and the container the link named',
     endpoint: ENDPOINT,
     async run(ctx) {
       // Two links: a target that drops every link of the container, or the wrong one, shows.
@@ -208,6 +208,17 @@ export default [
         {
           expected: `HostConfig.Links holding ${kept} and not ${removed}`,
           actual: after,
+        },
+      );
+      // "remove the specified link (not the container)": the container the link named stays too.
+      const linked = await ctx.api.get(`/containers/${targets[0]!.id}/json`);
+      const linkedId = linked.status === 200 ? ctx.expectJson<{ Id?: unknown }>(linked, 'container inspect').Id : undefined;
+      ctx.expect(
+        linked.status === 200 && linkedId === targets[0]!.id,
+        `after link=1 the container ${targets[0]!.name}, which the removed link named, still exists`,
+        {
+          expected: { status: 200, Id: targets[0]!.id },
+          actual: { status: linked.status, Id: linkedId },
         },
       );
     },

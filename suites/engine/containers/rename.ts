@@ -1,5 +1,6 @@
 import { RUN_LABEL } from '../../../harness/fixtures/labels.ts';
 import { engineCheck } from '../support/check.ts';
+import { expectShownName, namesHold, shownNameForms } from '../support/container-names.ts';
 import type { EngineContext } from '../support/context.ts';
 import { LISTED_CODES } from '../support/every-state.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
@@ -38,8 +39,8 @@ async function expectListedAs(ctx: EngineContext, id: string, renamed: string, o
   const items = ctx.expectJson<unknown>(res, 'container list');
   const names = (Array.isArray(items) ? (items as Array<{ Id?: string; Names?: unknown }>) : []).find((c) => c.Id === id)?.Names;
   const shown = Array.isArray(names) ? names : [];
-  ctx.expect(shown.includes(`/${renamed}`) && !shown.includes(`/${old}`), 'after a 204 rename the container list shows the container under its new name only', {
-    expected: `Names with /${renamed}, without /${old}`,
+  ctx.expect(namesHold(shown, renamed) && !namesHold(shown, old), 'after a 204 rename the container list shows the container under its new name only', {
+    expected: `Names with ${shownNameForms(renamed)}, without ${shownNameForms(old)}`,
     actual: names ?? 'not listed',
   });
 }
@@ -54,7 +55,7 @@ export default [
       const { id, name } = await ctx.createContainer({ cmd: ['true'] });
       const renamed = ctx.uniqueName('renamed');
       ctx.expectStatus(await ctx.api.post(`/containers/${id}/rename`, { query: { name: renamed } }), 204, 'rename to a free name');
-      ctx.expectEqual((await ctx.inspect(id)).Name, `/${renamed}`, 'after a 204 rename, inspect Name is the new name');
+      expectShownName(ctx, (await ctx.inspect(id)).Name, renamed, 'after a 204 rename, inspect Name is the new name');
       ctx.expectStatus(await ctx.api.get(`/containers/${renamed}/json`), 200, 'the container is found by its new name');
       await expectListedAs(ctx, id, renamed, name);
     },
@@ -68,7 +69,7 @@ export default [
       const { id, name } = await ctx.createContainer({ cmd: ['true'] });
       const renamed = ctx.uniqueName('renamed');
       ctx.expectStatus(await ctx.api.post(`/containers/${name}/rename`, { query: { name: renamed } }), 204, `rename addressed by the name ${name}`);
-      ctx.expectEqual((await ctx.inspect(id)).Name, `/${renamed}`, 'after a 204 rename addressed by name, inspect (by id) Name is the new name');
+      expectShownName(ctx, (await ctx.inspect(id)).Name, renamed, 'after a 204 rename addressed by name, inspect (by id) Name is the new name');
       // The container has one name: the old one names no container any more.
       ctx.expectStatus(await ctx.api.get(`/containers/${name}/json`), 404, `GET /containers/${name}/json by the name given up in the rename`);
     },
@@ -81,7 +82,7 @@ export default [
       const first = await ctx.createContainer({ cmd: ['true'] });
       const second = await ctx.createContainer({ cmd: ['true'] });
       ctx.expectStatus(await ctx.api.post(`/containers/${first.id}/rename`, { query: { name: second.name } }), 409, 'rename to a name already assigned');
-      ctx.expectEqual((await ctx.inspect(first.id)).Name, `/${first.name}`, 'after the 409 the container keeps its old name');
+      expectShownName(ctx, (await ctx.inspect(first.id)).Name, first.name, 'after the 409 the container keeps its old name');
     },
   }),
   engineCheck({
@@ -97,7 +98,7 @@ export default [
         const res = await ctx.api.post(`/containers/${id}/rename`, { query: { name: bad } });
         verifyRefusedWith500(ctx, `rename to ${JSON.stringify(bad)}`, res.status);
       }
-      ctx.expectEqual((await ctx.inspect(id)).Name, `/${name}`, 'after the refused renames the container keeps its name', OUTSIDE_PATTERN);
+      expectShownName(ctx, (await ctx.inspect(id)).Name, name, 'after the refused renames the container keeps its name', OUTSIDE_PATTERN);
     },
   }),
   noSuchContainerCheck({ endpoint: ENDPOINT, method: 'POST', suffix: 'rename', query: { name: 'conformance-free-name' } }),

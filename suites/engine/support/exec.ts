@@ -6,7 +6,7 @@ import { expectMembers } from '../../../harness/schema/members.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
 import { EXITS_ON_TERM, sharedRunningContainer } from './lifecycle.ts';
 import { eventually } from './poll.ts';
-import { session, type Capture, type SessionOptions } from './streams.ts';
+import { demux, describeDiagnostics, framedLooking, session, type Capture, type SessionOptions } from './streams.ts';
 
 export interface ExecCreateBody {
   Cmd: string[] | string;
@@ -101,6 +101,32 @@ export function waitExecEnd(ctx: EngineContext, execId: string, deadlineMs = 500
     (inspect) => inspect.Running === false,
     deadlineMs,
   );
+}
+
+/**
+ * An exec started with another Tty than it was created with: the spec says only that the start sets
+ * up "same stream behavior as attach" (whose framing the create Tty decides) and gives the start
+ * body's Tty no stated effect, so which of the two framed the stream is recorded, never judged.
+ * Returns the command's output (the raw bytes, or the stdout the frames carried), or undefined when
+ * the stream starts like frames but breaks their format (that breach is the frame checks' to report).
+ */
+export function observeTtyDecider(ctx: EngineContext, createTty: boolean, data: Buffer): string | undefined {
+  const settings = `an exec created with Tty ${createTty} and started with Tty ${!createTty}`;
+  if (framedLooking(data).length === 0) {
+    ctx.observe(
+      `${settings} streams raw terminal data: the ${createTty ? 'create' : 'start'} Tty decided (${JSON.stringify(data.toString('utf8').slice(0, 80))})`,
+    );
+    return data.toString('utf8');
+  }
+  const decoded = demux(data);
+  const broken = decoded.diagnostics.filter((d) => d.severity === 'violation');
+  if (broken.length) {
+    ctx.cannotVerify(`${settings} streams what starts like frames but breaks their format: ${describeDiagnostics(broken)}`);
+    return undefined;
+  }
+  const stdout = decoded.stdout.toString('utf8');
+  ctx.observe(`${settings} streams multiplexed frames: the ${createTty ? 'start' : 'create'} Tty decided (stdout ${JSON.stringify(stdout.slice(0, 80))})`);
+  return stdout;
 }
 
 /** An id no exec instance has (64 hex digits, like a real one). */

@@ -69,6 +69,7 @@ export const containerTeeth: Teeth[] = [
   ...inBothVersions('delete-force-v-kept', 'engine/containers/delete/query-force/with-v'),
   { fault: 'delete-v-default-true', version: '1.22', catches: ['engine/containers/delete/query-defaults-false'] },
   { fault: 'delete-link-kept', version: '1.18', catches: ['engine/containers/delete/query-link'] },
+  { fault: 'delete-link-removes-container', version: '1.22', catches: ['engine/containers/delete/query-link'] },
   { fault: 'rename-ignored', version: '1.22', catches: ['engine/containers/rename/204-renamed', 'engine/containers/rename/204-renamed/by-name'] },
   { fault: 'rename-by-id-only', version: '1.18', catches: ['engine/containers/rename/204-renamed/by-name'] },
   { fault: 'rename-conflict-204', version: '1.18', catches: ['engine/containers/rename/409-name-already-assigned'] },

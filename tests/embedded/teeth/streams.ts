@@ -84,7 +84,6 @@ export const streamTeeth: Teeth[] = [
   { fault: 'exec-user-ignored', version: '1.22', catches: ['engine/exec/create/body-user'] },
   { fault: 'exec-privileged-ignored', version: '1.22', catches: ['engine/exec/create/body-privileged'] },
   { fault: 'exec-detach-ignored', version: '1.18', catches: ['engine/exec/start/detach-returns'] },
-  { fault: 'exec-tty-from-create', version: '1.22', catches: ['engine/exec/start/body-tty'] },
   { fault: 'exec-resize-200', version: '1.18', catches: ['engine/exec/resize/201-resized'] },
   { fault: 'exec-resize-swapped', version: '1.22', catches: ['engine/exec/resize/201-resized/tty-size'] },
   {
