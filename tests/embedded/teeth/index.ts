@@ -38,6 +38,7 @@ import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
+import { blind28Teeth } from './blind-28.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -67,6 +68,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind25Teeth,
   ...blind26Teeth,
   ...blind27Teeth,
+  ...blind28Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
