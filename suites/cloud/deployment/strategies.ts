@@ -6,7 +6,7 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { nodeOf, onlyOn, operateAndSettle, ownNodes, runningService, scaledTo, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
-import { sameResource } from '../support/lists.ts';
+import { sameResource, type Json } from '../support/lists.ts';
 import type { Container, Node, Service } from '../support/views.generated.ts';
 import { OPERATION } from '../support/operation-requirements.ts';
 
@@ -31,11 +31,14 @@ interface Loaded {
  * the last, and the other two differ in load: neither "first", "last" nor "not the busiest" finds it.
  * `stoppedOnIdle` containers of another service sit Stopped on the idle node: it runs none, so a
  * strategy counting every container there (not the running ones) finds it busier than a loaded one.
+ * `namedAfter`: each loading service's name extends that one with a dash and a suffix (`web-load1`
+ * for `web`), another service all the same.
  */
-async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedOnIdle = 0): Promise<Loaded> {
+async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedOnIdle = 0, namedAfter?: string): Promise<Loaded> {
   const at = await ownNodes(ctx, loads.length);
   const idle = at.nodes[loads.indexOf(0)]!;
-  for (const [i, load] of loads.entries()) if (load) await loadNode(ctx, at, at.nodes[i]!, load);
+  const named = (i: number): Json => (namedAfter ? { name: `${namedAfter}-load${i}` } : {});
+  for (const [i, load] of loads.entries()) if (load) await loadNode(ctx, at, at.nodes[i]!, load, named(i));
   if (stoppedOnIdle) {
     const svc = await loadNode(ctx, at, idle, stoppedOnIdle);
     await operateAndSettle(ctx, svc, 'stop');
@@ -45,13 +48,24 @@ async function loadedNodes(ctx: CloudContext, loads: readonly number[], stoppedO
 }
 
 /** A running service of `count` containers on `node` alone (an extra tag only it carries). */
-async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: number): Promise<Service> {
+async function loadNode(ctx: CloudContext, at: AppNodes, node: Node, count: number, extra: Json = {}): Promise<Service> {
   const only = await tagNode(ctx, at, node);
-  const svc = await runningService(ctx, at, { ...onlyOn(only), target_num_containers: count });
+  const svc = await runningService(ctx, at, { ...extra, ...onlyOn(only), target_num_containers: count });
   const placed = await waitForContainers(ctx, svc, count);
   if (!placed.every((c) => sameResource(c.node, node.resource_uri))) ctx.preconditionUnmet('containers of a service tagged for one node run elsewhere', R.tags);
   return svc;
 }
+
+/**
+ * The name of a HIGH_AVAILABILITY service whose nodes' loads are services named after it (see
+ * loadedNodes): "containers of the same service" are its own, not those of a service whose name only
+ * begins with its name and a dash, as its containers' names begin with it (web-load1-1, web-1).
+ */
+const haName = (ctx: CloudContext): string =>
+  ctx
+    .uniqueName('ha')
+    .slice(-34)
+    .replace(/^[^a-zA-Z0-9]+/, '');
 
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
 
@@ -102,8 +116,11 @@ export default [
     async run(ctx) {
       // Three nodes running one, none and two containers of other services: placed by EMPTIEST_NODE (overall load), the
       // start or the scale puts two of the service on one node while another has one.
-      const { at } = await loadedNodes(ctx, [1, 0, 2]);
-      const svc = await runningService(ctx, at, { target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
+      // The loads are services whose names extend this one's with a dash: counted as its own, the node that runs none of
+      // them gets two of the three.
+      const name = haName(ctx);
+      const { at } = await loadedNodes(ctx, [1, 0, 2], 0, name);
+      const svc = await runningService(ctx, at, { name, target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
       const placed = nodesOf(at, await waitForContainers(ctx, svc, 3));
       ctx.expectEqual(
         [...placed].sort(),
@@ -129,9 +146,11 @@ export default [
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       // The middle node also runs two containers of another service: by overall load it is the busiest.
-      const { at } = await loadedNodes(ctx, [0, 2, 0]);
+      // That service is named after this one (a dash and a suffix): its containers are not "of the same service".
+      const name = haName(ctx);
+      const { at } = await loadedNodes(ctx, [0, 2, 0], 0, name);
       const middle = at.nodes[1]!;
-      const svc = await runningService(ctx, at, { target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
+      const svc = await runningService(ctx, at, { name, target_num_containers: 3, deployment_strategy: 'HIGH_AVAILABILITY' });
       const first = await waitForContainers(ctx, svc, 3);
       const onMiddle = first.find((c) => sameResource(c.node, middle.resource_uri));
       ctx.precondition(

@@ -86,7 +86,7 @@ export default [
       const uri = cluster.resource_uri;
       const res = await ctx.api.post(`${uri}deploy/`);
       ctx.expect(isSuccess(res.status), `deploy answered ${res.status}`, { requirement: R.deploys });
-      await expectCreatedInProgress(ctx, res, uri, 'deploy');
+      await expectCreatedInProgress(ctx, res, uri, 'deploy', R.deploy202);
       const done = await settle(ctx, 'node-cluster', uri, CLUSTER_SETTLED);
       const nodes = await Promise.all(((done.nodes as string[]) ?? []).map((n) => ctx.getJson('node', n, 'node')));
       ctx.expectEqual(liveNodes(nodes).length, 2, 'the deployed cluster does not have target_num_nodes live nodes', R.deploys);
@@ -317,7 +317,7 @@ export default [
       ctx.precondition(before.length > 0, `the deployed cluster ${uri} lists no nodes`, OPERATION.clusterDeploy);
       const res = await ctx.api.delete(uri);
       ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
-      await expectCreatedInProgress(ctx, res, uri, 'terminate');
+      await expectCreatedInProgress(ctx, res, uri, 'terminate', R.terminate202);
       const done = await settle(ctx, 'node-cluster', uri, ['Terminated']);
       // The list a client reads (no filter): the terminated cluster is there, shown Terminated.
       const listed = (await listAll(ctx, CLUSTERS)).find((c) => c.uuid === cluster.uuid);

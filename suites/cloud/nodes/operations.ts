@@ -215,7 +215,7 @@ export default [
       const { node } = await deployedNode(ctx);
       const res = await ctx.api.delete(uriOf(node));
       ctx.expect(isSuccess(res.status), `DELETE answered ${res.status}`, { requirement: R.terminates });
-      await expectCreatedInProgress(ctx, res, uriOf(node), 'terminate');
+      await expectCreatedInProgress(ctx, res, uriOf(node), 'terminate', R.terminate202);
       const done = await settle(ctx, 'node', uriOf(node), ['Terminated']);
       ctx.expectEqual(done.state, 'Terminated', 'the node did not end Terminated', R.terminates);
       // The list a client reads (no filter): the terminated node is there, shown Terminated.

@@ -6,6 +6,7 @@ import { settledState } from './filters.ts';
 import { listAll, sameResource, type Json } from './lists.ts';
 import { secondOf, secondOfDate } from './target-clock.ts';
 import { isSuccess } from '../../../harness/target/http-transport.ts';
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 
 /**
  * An asynchronous operation as the requirements state it: accepted (the effect requirement),
@@ -26,7 +27,7 @@ export async function startOp(ctx: CloudContext, uri: string, verb: Verb, effect
     actual: res.status,
     requirement: effect,
   });
-  await expectCreatedInProgress(ctx, res, uri, verb);
+  await expectCreatedInProgress(ctx, res, uri, verb, async);
   return {
     res,
     async expectAsync() {
@@ -59,13 +60,56 @@ export function expect202(ctx: CloudContext, res: HttpResponse, what: string, re
  * every asynchronous operation, not only the deploy its own check reads: the action of an accepted
  * call, read at once, is In progress (or Pending), or it has ended and so has its work (an action
  * read Success while its object still passes through Starting, Stopping... was not created In
- * progress). Read whatever the 2xx answered: its status is expect202's to judge.
+ * progress); ended, it did not end before the answer (by the Date header, or by the object the
+ * answer shows: expectWorkOpenAtAnswer, naming the operation's own async `requirement` too). Read
+ * whatever the 2xx answered: its status is expect202's to judge.
  */
-export async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, what: string): Promise<void> {
+export async function expectCreatedInProgress(ctx: CloudContext, res: HttpResponse, uri: string, what: string, requirement?: string): Promise<void> {
   const actionUri = res.headers[ctx.actionHeader];
   if (!isSuccess(res.status) || !actionUri) return;
   const first = await readActionAtOnce(ctx, actionUri, uri, what, IN_PROGRESS);
-  if (ENDED.includes(String(first.state))) expectEndedAfterAnswer(ctx, res, first, what);
+  if (!ENDED.includes(String(first.state))) return;
+  expectEndedAfterAnswer(ctx, res, first, what);
+  expectWorkOpenAtAnswer(ctx, res, uri, what, first, requirement);
+}
+
+/** The state the work of an operation leaves its object in, where it is not the state the operation acts on. */
+const WORK_ENDS_IN: Readonly<Record<string, string>> = { deploy: 'Deployed', start: 'Running', stop: 'Stopped', terminate: 'Terminated' };
+
+/**
+ * "Asynchronous operations return 202 Accepted immediately and the work continues in the
+ * background"; "(creation) | asynchronous API call | | In progress, response 202". The body of the
+ * answer is not shown in the spec, but where it is the operated object it is the target's own
+ * account of that object at the answer: showing the state the work ends in (Stopped for a stop,
+ * Running for a start...) while the action, read at once, had ended too, the work was over when
+ * the 202 was answered, not continuing in the background. A quick target is not judged: its work
+ * may end right after the answer (the action read ended), but the object it answers with was read
+ * before, in its transitional state (or its former one). A body that is not the object, or shows
+ * another state, tells nothing here. Recorded, not thrown: the operation's effect is still judged.
+ */
+function expectWorkOpenAtAnswer(ctx: CloudContext, res: HttpResponse, uri: string, verb: string, action: Json, requirement?: string): void {
+  const ends = WORK_ENDS_IN[verb];
+  const answered = ends ? objectAnswered(res, uri) : undefined;
+  if (answered?.state === undefined) return;
+  ctx.verify(
+    answered.state !== ends,
+    `the ${verb} was answered ${res.status} with its object already ${ends} and its action, read at once, ${String(action.state)}`,
+    {
+      expected: `the answer at once, the work continuing in the background: the object not yet ${ends} (its transitional state, or its former one)`,
+      actual: { answered: { state: answered.state }, action: { state: action.state, end_date: action.end_date }, date: res.headers.date },
+      requirement: requirement ? [requirement, IN_PROGRESS] : IN_PROGRESS,
+    },
+  );
+}
+
+/** The JSON object an answer carries when it is the object `uri` names, else undefined (the spec does not show the body). */
+function objectAnswered(res: HttpResponse, uri: string): Json | undefined {
+  try {
+    const body: unknown = JSON.parse(res.text());
+    return isJsonObject(body) && sameResource(body.resource_uri, uri) ? body : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -33,6 +33,7 @@ import { blind24Teeth } from './blind-24.ts';
 import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
+import { blind28Teeth } from './blind-28.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -70,6 +71,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind25Teeth,
   ...blind26Teeth,
   ...blind27Teeth,
+  ...blind28Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
