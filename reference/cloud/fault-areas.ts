@@ -339,6 +339,10 @@ export const INFRA_FAULTS = faultArea('infra', [
     name: 'node-placement-provider-first',
     description: "a cluster's nodes are provisioned in its provider's first region and of its provider's first node type, whatever the cluster's",
   },
+  {
+    name: 'node-disk-fixed-20',
+    description: "the nodes a cluster deploys all get a disk of 20 GB, whatever the cluster's disk (the cluster still shows the disk sent, or 60)",
+  },
 ]);
 
 /** General: content types, resource URIs, unknown resources and identifiers. */

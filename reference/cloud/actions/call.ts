@@ -34,11 +34,17 @@ export class ActionCall {
   /** How the mutant under test ends a successful action: never, or Failed. */
   private readonly mutatedEnd: 'never' | 'Failed' | undefined;
 
+  /**
+   * `listedWhenSettled`: the action of a read is stored (listed, found by GET) once the call has
+   * answered, created Success or Failed as a synchronous call's is: a GET of the action list does not
+   * list its own action In progress.
+   */
   constructor(
     private readonly world: World,
     req: ApiRequest,
     name: string,
     scope: UriScope,
+    private readonly listedWhenSettled = false,
   ) {
     this.mutatedEnd = req.mutation?.actionEnd;
     const uuid = newUuid();
@@ -64,7 +70,12 @@ export class ActionCall {
       request: req,
     };
     this.dateAsFirstCall();
-    world.store.actions.set(uuid, this.action);
+    if (!listedWhenSettled) world.store.actions.set(uuid, this.action);
+  }
+
+  /** A read's action joins the store once it is settled (or, should it run in the background, once it does). */
+  private list(): void {
+    if (this.listedWhenSettled && !this.world.store.actions.has(this.action.uuid)) this.world.store.actions.set(this.action.uuid, this.action);
   }
 
   /** Names the object the action applies to (and so whose namespace sees it). */
@@ -91,6 +102,7 @@ export class ActionCall {
   runAsync(work: (job: Job) => Promise<void>, revert?: () => void): void {
     const { world, action } = this;
     const abort = new AbortController();
+    this.list();
     action.async = true;
     action.abort = abort;
     // Under `blind23-async-action-shown-pending` the action is queued Pending and the work, started at once, never marks it In progress.
@@ -180,6 +192,7 @@ export class ActionCall {
   /** After the handler answered: a synchronous call ends now, by its status code. */
   settle(reply: Reply): void {
     if (this.action.async && reply.status < 400) return;
+    this.list();
     if (this.action.async) this.action.abort?.abort(new Error('call failed'));
     const ok = reply.status < 400 || this.world.faults.has('failed-call-action-success');
     if (!ok) this.logFailure(`Error: ${(reply.body as { error?: string } | undefined)?.error ?? `status ${reply.status}`}`);

@@ -21,6 +21,7 @@ export const ACTION_FAULTS = faultArea('actions', [
   { name: 'retry-in-progress-allowed', description: 'retry of an In progress action starts a new execution instead of being rejected' },
   { name: 'action-end-date-at-read', description: 'an ended action shows as end_date the time it is read, not when its processing ended' },
   { name: 'action-logs-follow-false-tail-dropped', description: 'the action logs stream with follow=false closes at once, without the tail' },
+  { name: 'action-logs-tail-default-100', description: 'the action logs stream opened without tail sends the last 100 lines (tail defaults to 100, not 300)' },
   { name: 'action-missing-fields', description: 'action objects lack the location and can_be_retried fields' },
   {
     name: 'action-start-date-first-call',
@@ -47,7 +48,12 @@ export const ACTION_FAULTS = faultArea('actions', [
   {
     name: 'get-recorded-without-header',
     description:
-      'every call is recorded, reads included (a GET records an action), but only the calls that change something name theirs in X-Vendor-Action-URI',
+      'a read (GET) is recorded as an action, as every call is, but its answer does not name it in X-Vendor-Action-URI ' +
+      '(only the calls that change something name theirs)',
+  },
+  {
+    name: 'reads-not-recorded',
+    description: 'only the calls that change something are recorded as actions: a read (GET) records none (and its answer names none)',
   },
   { name: 'action-end-date-is-start', description: 'an asynchronous action ends with its start_date as end_date, not when its processing ended' },
   {

@@ -1,8 +1,9 @@
 /**
  * One API call through the route table: route, namespace, the action it records, the handler.
- * Errors the handler throws become `{"error": ...}` answers and end the call's action Failed;
- * unknown routes (404), wrong methods (405) and foreign namespaces (403) record no action. The
- * namespace is resolved inside the hooked call, so the mutation hook sees (and may change) its 403.
+ * Every call is recorded, reads (GET) too; errors the handler throws become `{"error": ...}` answers
+ * and end the call's action Failed; unknown routes (404), wrong methods (405) and foreign
+ * namespaces (403) record no action. The namespace is resolved inside the hooked call, so the
+ * mutation hook sees (and may change) its 403.
  */
 import { ActionCall } from '../actions/call.ts';
 import type { World, Dispatched } from '../world.ts';
@@ -23,9 +24,10 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
     if (!match) return { reply: errorReply(new ApiError(404, `no endpoint ${req.path}`)) };
     if (match === 'method-not-allowed') return { reply: errorReply(new ApiError(405, `method ${req.method} not allowed on ${req.path}`)) };
     let call: ActionCall | undefined;
-    // Under `get-recorded-without-header` a read is recorded as an action too (every call), and its answer names none (below).
-    const readRecorded = req.method === 'GET' && !match.route.action && world.faults.has('get-recorded-without-header');
-    const actionName = match.route.action ?? (readRecorded ? 'Read' : undefined);
+    // "Every API call by a user is recorded as an action": a read too (a synchronous call, Success or Failed at once). Under
+    // `reads-not-recorded` only the calls that change something are; under `get-recorded-without-header` a read's answer names none (below).
+    const read = req.method === 'GET' && !match.route.action;
+    const actionName = match.route.action ?? (read && !world.faults.has('reads-not-recorded') ? 'Read' : undefined);
     const reply = await mutatedCall(world.mutation, req, world.spell, async (arrived) => {
       let scope: UriScope;
       try {
@@ -33,7 +35,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
       } catch (err) {
         return errorReply(err);
       }
-      call = actionName ? new ActionCall(world, arrived, actionName, scope) : undefined;
+      call = actionName ? new ActionCall(world, arrived, actionName, scope, read) : undefined;
       let answer: Reply;
       try {
         answer = await match.route.handler({ world, req: arrived, params: match.params, scope, call });
@@ -47,7 +49,7 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
       call?.settle(answer);
       return answer;
     });
-    return { reply, action: readRecorded ? undefined : (reply.action ?? call?.action) };
+    return { reply, action: read && world.faults.has('get-recorded-without-header') ? undefined : (reply.action ?? call?.action) };
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * Actions (subsystem audit): list, get, cancel, retry. Cancel and retry record no action of
- * their own: cancel changes the canceled action (202, Canceling), retry creates the new
- * execution (202, that new action, named by the X-Vendor-Action-URI header).
+ * Actions (subsystem audit): list, get, cancel, retry. A list or get is recorded as a read
+ * (dispatch.ts); cancel and retry record no action of their own: cancel changes the canceled
+ * action (202, Canceling), retry creates the new execution (202, that new action, named by the
+ * X-Vendor-Action-URI header).
  */
 import { actionJson, CANCELABLE_ACTION_STATES, cancelLeavesWorkRunning, notCancelable, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
 import { finishAction } from '../actions/call.ts';

@@ -75,7 +75,8 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
     region: placed.region,
     engine: { execdriver: 'native-0.2', graphdriver: 'aufs', version: ENGINE_VERSIONS.initial },
     cpu: hardware?.cpu ?? 1,
-    disk: cluster.disk,
+    // Under `node-disk-fixed-20` every node gets one fixed size, the cluster's disk not consulted.
+    disk: world.faults.has('node-disk-fixed-20') ? 20 : cluster.disk,
     memory: hardware?.memory ?? 1024,
     last_seen: world.clock.now(),
     public_ip: nextPublicIp(),

@@ -16,9 +16,13 @@ import { sendJson, type StreamContext, type StreamHandler } from './types.ts';
 
 export const DEFAULT_TAIL = 300;
 
-function tailOf(ctx: StreamContext): number {
+function tailOf(ctx: StreamContext, source: LogSource): number {
   const raw = ctx.query.get('tail');
-  if (raw === null || raw === '') return ctx.world.faults.has('logs-tail-default-0') ? 0 : DEFAULT_TAIL;
+  if (raw === null || raw === '') {
+    if (ctx.world.faults.has('logs-tail-default-0')) return 0;
+    // Under `action-logs-tail-default-100` an action's log has a default tail of its own.
+    return source === 'action' && ctx.world.faults.has('action-logs-tail-default-100') ? 100 : DEFAULT_TAIL;
+  }
   const signed = ctx.world.faults.has('blind3-logs-negative-tail-accepted');
   if (!(signed ? /^-?\d+$/ : /^\d+$/).test(raw)) throw badRequest('tail must be a non-negative integer');
   return Number(raw);
@@ -58,7 +62,7 @@ function earlierLines<T>(ctx: StreamContext, book: LogBook<T>, tail: number, sou
 }
 
 function logSession<T>(ctx: StreamContext, book: LogBook<T>, source: LogSource, followed: (line: T) => boolean = () => true): (ws: WebSocket) => void {
-  const tail = tailOf(ctx);
+  const tail = tailOf(ctx, source);
   const follow = queryBool(ctx.query, 'follow', !ctx.world.faults.has('logs-follow-default-false')) || ctx.world.faults.has('logs-follow-false-ignored');
   const tailDropped =
     !follow &&

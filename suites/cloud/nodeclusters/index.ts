@@ -4,8 +4,19 @@ import lifecycle from './lifecycle.ts';
 import list from './list.ts';
 import listsAsGot from './lists-as-got.ts';
 import nodeList from './node-list.ts';
+import nodesDisk from './nodes-disk.ts';
 import states from './states.ts';
 import transitionalFilter from './transitional-filter.ts';
 import zeroValues from './zero-values.ts';
 
-export const nodeClusterChecks: CloudCheck[] = [...create, ...lifecycle, ...list, ...listsAsGot, ...nodeList, ...states, ...transitionalFilter, ...zeroValues];
+export const nodeClusterChecks: CloudCheck[] = [
+  ...create,
+  ...lifecycle,
+  ...list,
+  ...listsAsGot,
+  ...nodeList,
+  ...nodesDisk,
+  ...states,
+  ...transitionalFilter,
+  ...zeroValues,
+];

@@ -8,6 +8,7 @@ import { TERMINAL_ACTION_STATES } from './context.ts';
 import type { WebSocketSession } from '../../../harness/target/websocket.ts';
 import type { Json } from './lists.ts';
 import { allLines, collectJson } from './streams.ts';
+import { isSuccess, type HttpResponse } from '../../../harness/target/http-transport.ts';
 
 /** An action log with no line: unverified, or blocked when the action Failed (whose log must hold details). */
 export async function emptyActionLog(ctx: CloudContext, uri: string): Promise<never> {
@@ -42,4 +43,19 @@ export async function lateLines(ctx: CloudContext, f: Followed, requirement: str
   ctx.expect(!f.closed || ended, 'the stream of the running action closed although follow defaults to true', { requirement });
   if (f.closed) ctx.skip('the action ended without a new line while its stream was open: nothing new could be followed');
   return ctx.unverified(`the action (state ${String(action.state)}) wrote no new line while followed: nothing to follow`);
+}
+
+/** How long a long operation's action is waited on to end (a start of hundreds of containers on a real service). */
+const LONG_WORK_MS = 120_000;
+
+/**
+ * The action of an accepted operation, once it has ended (its log is whole): a refusal, an answer
+ * naming no action, or an action that does not end blocks the check naming the rule broken (their
+ * own checks report it).
+ */
+export async function endedActionOf(ctx: CloudContext, res: HttpResponse, verb: string, refused: string): Promise<string> {
+  if (!isSuccess(res.status)) ctx.blockedBy(refused, `the ${verb} answered ${res.status}`);
+  const uri = res.headers[ctx.actionHeader] ?? ctx.blockedBy('cloud/actions/header-on-creating-responses', `the ${verb} named no action`);
+  await ctx.setUp(() => ctx.waitForState('action', uri, TERMINAL_ACTION_STATES, LONG_WORK_MS), 'cloud/actions/async-ends-terminal');
+  return uri;
 }

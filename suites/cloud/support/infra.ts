@@ -33,6 +33,12 @@ export async function placement(ctx: CloudContext): Promise<Placement> {
   return first ?? ctx.skip('the catalog offers no available region with an available node type: no node cluster can be created');
 }
 
+/** One placement per available provider. */
+export async function onePerProvider(ctx: CloudContext): Promise<Placement[]> {
+  const seen = new Set<string>();
+  return (await placements(ctx)).filter((p) => !seen.has(p.provider) && seen.add(p.provider));
+}
+
 /**
  * Every available provider/region/node type combination the catalog offers, one per region. The
  * catalog is read once per suite file (file-shared.ts), as set-up: it verifies nothing about the

@@ -19,6 +19,8 @@ export const actionFieldTeeth: CloudTeeth[] = [
   { fault: 'action-start-date-first-call', catches: ['cloud/actions/header-on-creating-responses'] },
   // A GET the target lists as an action names it in the header (judge 2126, #6).
   { fault: 'get-recorded-without-header', catches: ['cloud/actions/every-call-recorded'] },
+  // Every call is recorded, a read too: a target recording only the calls that change something fails (judge 2134, #15).
+  { fault: 'reads-not-recorded', catches: ['cloud/actions/every-call-recorded'] },
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling', 'cloud/action/cancel/can-be-canceled-flag/every-kind'] },
   { fault: 'cancel-deploy-keeps-working', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // A target that cancels nothing (every flag false, every cancel refused) fails in-progress-cancelable (judge 2128, #23).

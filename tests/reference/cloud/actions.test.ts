@@ -68,10 +68,18 @@ describe('actions', () => {
     expect(typeof logs.messages[0].timestamp).toBe('number');
   });
 
-  it('an asynchronous call answers 202 In progress and ends Success; reads record no action', async () => {
+  it('a read is recorded as an action too: Success at once, of the object read, named by its answer', async () => {
     const svc = await t.ok('POST', SERVICES, { image: 'x' });
-    const read = await t.call('GET', svc.resource_uri);
-    expect(read.headers.get('x-dockercloud-action-uri')).toBeNull();
+    const read = await t.call('GET', svc.resource_uri, undefined, { headers: { 'User-Agent': 'reader/1' } });
+    const a = await action(t, read);
+    expect(a).toMatchObject({ action: 'Read', method: 'GET', path: svc.resource_uri, object: svc.resource_uri, user_agent: 'reader/1', state: 'Success' });
+    expect(a.end_date).not.toBeNull();
+    const listed = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}`)).objects;
+    expect(listed.map((x: any) => x.resource_uri)).toContain(a.resource_uri);
+  });
+
+  it('an asynchronous call answers 202 In progress and ends Success', async () => {
+    const svc = await t.ok('POST', SERVICES, { image: 'x' });
     const answer = await t.call('POST', `${SERVICES}${svc.uuid}/start/`);
     const a = await action(t, answer);
     expect(a).toMatchObject({ state: 'In progress', end_date: null, can_be_canceled: true, can_be_retried: false });
@@ -144,7 +152,9 @@ describe('actions', () => {
     expect(failed.every((a: any) => a.state === 'Failed')).toBe(true);
     const future = encodeURIComponent('Fri, 01 Jan 2100 00:00:00 +0000');
     expect((await get(`/api/audit/v1/action/?start_date__gte=${future}`)).objects).toEqual([]);
-    expect((await get(`/api/audit/v1/action/?start_date__lte=${future}&limit=0`)).objects).toHaveLength(all.length);
+    // Every read is recorded: the list has grown by the reads since, and still holds every action it held.
+    const before = (await get(`/api/audit/v1/action/?start_date__lte=${future}&limit=0`)).objects.map((a: any) => a.uuid);
+    expect(before).toEqual(expect.arrayContaining(all.map((a: any) => a.uuid)));
     const svc = await t.ok('POST', SERVICES, { image: 'rel' });
     await t.ok('POST', `${SERVICES}${svc.uuid}/start/`);
     const running = await until(
@@ -153,10 +163,13 @@ describe('actions', () => {
       SETTLE_MS,
     );
     await t.ok('POST', `${running.containers[0]}stop/`);
-    const own = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}`)).objects;
-    expect(own.map((a: any) => a.action)).toEqual(['Service Create', 'Service Start']);
-    const related = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}&include_related=true`)).objects;
-    expect(related.map((a: any) => a.action)).toEqual(['Service Create', 'Service Start', 'Container Stop']);
+    // The reads of the service (the polls above) are its actions too; the calls that change something, in order:
+    const writes = (list: any[]): string[] => list.filter((a) => a.method !== 'GET').map((a) => a.action);
+    const own = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}&limit=0`)).objects;
+    expect(writes(own)).toEqual(['Service Create', 'Service Start']);
+    expect(own.map((a: any) => a.action)).toContain('Read');
+    const related = (await get(`/api/audit/v1/action/?object=${svc.resource_uri}&include_related=true&limit=0`)).objects;
+    expect(writes(related)).toEqual(['Service Create', 'Service Start', 'Container Stop']);
     expect((await t.call('GET', `/api/audit/v1/action/?object=${svc.resource_uri}&state=Success`)).status).toBe(400);
   });
 

@@ -36,6 +36,12 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const listed = (await get(t, `${ACTIONS}?object=${cluster.resource_uri}`)).objects;
     expect(listed.map((a: any) => a.method)).toContain('GET');
   },
+  'reads-not-recorded': async (t) => {
+    const cluster = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'c', node_type: NODE_TYPE, region: REGION });
+    expect((await t.call('GET', cluster.resource_uri)).headers.get('x-dockercloud-action-uri')).toBeNull();
+    const listed = (await get(t, `${ACTIONS}?object=${cluster.resource_uri}`)).objects;
+    expect(listed.map((a: any) => a.method)).toEqual(['POST']);
+  },
   'cluster-tags-not-propagated': async (t) => {
     const cluster = await deployedCluster(t, 1, { tags: [{ name: 'old' }] });
     await t.ok('PATCH', cluster.resource_uri, { tags: [{ name: 'new' }] });
@@ -59,5 +65,9 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
       (c) => c.state === 'Terminated',
     );
     expect((await t.call('POST', `${cluster.resource_uri}deploy/`)).status).toBe(202);
+  },
+  'node-disk-fixed-20': async (t) => {
+    const cluster = await deployedCluster(t, 1);
+    expect([cluster.disk, (await get(t, cluster.nodes[0])).disk]).toEqual([60, 20]);
   },
 };

@@ -163,8 +163,8 @@ describe('nodes', () => {
     expect(
       (
         await until(
-          () => get(`/api/audit/v1/action/?state=Success`),
-          (l) => l.objects.some((a: any) => a.action === 'Node Health Check'),
+          () => get(`/api/audit/v1/action/?object=${node}`),
+          (l) => l.objects.some((a: any) => a.action === 'Node Health Check' && a.state === 'Success'),
         )
       ).objects.length,
     ).toBeGreaterThan(0);

@@ -231,6 +231,17 @@ export const MORE_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Prom
     await session.closed;
     expect(session.messages).toHaveLength(0);
   },
+  'action-logs-tail-default-100': async (t) => {
+    await deployedCluster(t, 1);
+    // A start of 150 containers logs a line per container: a log longer than 100 lines.
+    const svc = await t.ok('POST', S, { image: 'x', target_num_containers: 150 });
+    const started = await action(t, await t.call('POST', `${svc.resource_uri}start/`));
+    await until(
+      () => get(t, started.resource_uri),
+      (a) => a.state === 'Success',
+    );
+    expect(await logsOf(t, `${started.resource_uri}logs/`)).toHaveLength(100);
+  },
   'cluster-terminate-aborts-work': async (t) => {
     const c = await t.ok('POST', CLUSTERS, { name: 'c', node_type: NODE_TYPE, region: REGION });
     const deploy = await action(t, await t.call('POST', `${c.resource_uri}deploy/`));
