@@ -3,6 +3,7 @@
  * (`repo@sha256:...`) pointing at them. Resolution order like the real daemon: a full id, a
  * reference (tag, default `latest`, or digest), then a unique short id prefix.
  */
+import type { FaultSet } from '../faults.ts';
 import type { Image } from './image.ts';
 import { DEFAULT_TAG, normalizeRepo, parseRef, tagged } from './reference.ts';
 import { InMemoryRegistry } from './registry.ts';
@@ -27,13 +28,18 @@ export class ImageStore {
 
   /** Set by the daemon: whether containers use the image (delete answers 409 then). */
   isInUse?: (imageId: string) => boolean;
+  /** Set by the daemon: the server's faults (`blind29-image-digest-ref-as-image-id`). */
+  faults?: FaultSet;
 
   resolve(ref: string): Image | undefined {
     const byId = this.images.get(ref) ?? this.images.get(`sha256:${ref}`);
     if (byId) return byId;
     const parsed = parseRef(ref);
     if (parsed) {
-      const found = parsed.digest ? this.byDigest(`${parsed.repo}@${parsed.digest}`) : this.byTag(tagged(parsed.repo, parsed.tag));
+      // Under `blind29-image-digest-ref-as-image-id` the digest of `repo@sha256:...` is taken for the image's id, not its manifest's.
+      const digestAsId = parsed.digest !== undefined && this.faults?.has('blind29-image-digest-ref-as-image-id');
+      const byDigest = (digest: string): Image | undefined => (digestAsId ? this.images.get(digest) : this.byDigest(`${parsed.repo}@${digest}`));
+      const found = parsed.digest ? byDigest(parsed.digest) : this.byTag(tagged(parsed.repo, parsed.tag));
       if (found) return found;
     }
     return this.byShortId(ref);

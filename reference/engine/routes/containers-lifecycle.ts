@@ -77,7 +77,9 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
     const waitS = t !== undefined && ctx.faults.has('blind8-restart-t-nanoseconds') ? t / 1e9 : t;
     // Under `blind14-restart-t-zero-default` t=0 is taken for "not given": the default wait applies.
     const restartWaitS = waitS === 0 && ctx.faults.has('blind14-restart-t-zero-default') ? undefined : waitS;
-    if (!skipped) await restartContainer(engine, c, restartWaitS, ctx.faults.has('blind28-restart-timeout-no-kill'));
+    // Under `blind29-restart-t-not-passed` the restart stops the container without the t it was given: the default wait applies.
+    const passedWaitS = ctx.faults.has('blind29-restart-t-not-passed') ? undefined : restartWaitS;
+    if (!skipped) await restartContainer(engine, c, passedWaitS, ctx.faults.has('blind28-restart-timeout-no-kill'));
     ctx.sendStatus(204);
   });
 

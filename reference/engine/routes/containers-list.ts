@@ -40,7 +40,8 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     (ctx.bool('all') && !ctx.faults.has('list-all-true-ignored')) ||
     ctx.faults.has('list-all-ignored') ||
     ((limit ?? 0) > 0 && !ctx.faults.has('blind3-list-limit-running-only')) ||
-    since !== undefined ||
+    // Under `blind29-list-since-running-only` since is a bound on the list only: it does not bring in the non-running containers.
+    (since !== undefined && !ctx.faults.has('blind29-list-since-running-only')) ||
     before !== undefined ||
     filters.has('status') ||
     filters.has('exited');

@@ -212,11 +212,20 @@ function legacyTime(e: EngineEvent, ctx: RouteContext, seconds: number): number 
   return seconds;
 }
 
+/**
+ * The legacy status: the kind. Under `blind29-events-1.22-new-kinds-status-empty` (1.22) it is looked up in the 1.18 kinds of the
+ * source: a kind only 1.22 lists (attach, rename, resize, top, update, commit, copy; tag, import, pull, push) leaves it empty.
+ */
+function legacyStatus(e: EngineEvent, kind: string, ctx: RouteContext): string {
+  if (ctx.version !== '1.22' || !ctx.faults.has('blind29-events-1.22-new-kinds-status-empty')) return kind;
+  return V118_KINDS.get(e.Type)?.has(e.Action) ? kind : '';
+}
+
 function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = eventKind(e, ctx);
   const from = legacyFrom(e, ctx);
-  const legacy = { status: kind, id: legacyId(e, ctx), ...(from !== undefined ? { from } : {}) };
+  const legacy = { status: legacyStatus(e, kind, ctx), id: legacyId(e, ctx), ...(from !== undefined ? { from } : {}) };
   if (ctx.version === '1.18') return { ...legacy, time: legacyTime(e, ctx, time) };
   const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {

@@ -55,9 +55,16 @@ function networkCounters(c: Container): Record<string, number> {
 const NO_INTERFACE = new Set(['none', 'host']);
 
 /** 1.22 `networks`: one interface per network the container is connected to; none without a network. */
-function perInterface(c: Container): Record<string, Record<string, number>> {
+function perInterface(c: Container, faults: FaultSet): Record<string, Record<string, number>> {
   const joined = [...c.networks.keys()].filter((name) => !NO_INTERFACE.has(name));
-  return Object.fromEntries(joined.map((_, i) => [`eth${i}`, networkCounters(c)]));
+  // Under `blind29-stats-networks-dropped-missing` an interface's counters are read without the dropped ones (rx_dropped, tx_dropped).
+  const counters = (): Record<string, number> => {
+    const all = networkCounters(c);
+    if (!faults.has('blind29-stats-networks-dropped-missing')) return all;
+    const { rx_dropped: _rx, tx_dropped: _tx, ...kept } = all;
+    return kept;
+  };
+  return Object.fromEntries(joined.map((_, i) => [`eth${i}`, counters()]));
 }
 
 /**
@@ -107,7 +114,7 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     if (faults.has('blind27-stats-memory-counters-strings'))
       memory.stats = Object.fromEntries(Object.entries(memory.stats as Record<string, number>).map(([k, v]) => [k, String(v)]));
     const interfaces = version === '1.22' || faults.has('stats-1.18-networks');
-    if (interfaces) reading.networks = perInterface(c);
+    if (interfaces) reading.networks = perInterface(c, faults);
     else reading.network = networkCounters(c);
     if (version === '1.22' && !faults.has('stats-1.22-no-precpu')) {
       reading.precpu_stats = faults.has('stats-precpu-current')

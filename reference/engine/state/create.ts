@@ -89,7 +89,7 @@ export function createContainer(
   const requestedHost = body.HostConfig as Body | undefined;
   const hostConfig = buildHostConfig(version, requestedHost && withoutUnstored(engine.faults, requestedHost), engine.faults);
   checkNetworkMode(engine, version, hostConfig.NetworkMode);
-  const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id);
+  const config = mergeConfig(body, (image.config ?? {}) as ImageConfig, id, engine.faults.has('blind29-env-image-entry-wins'));
   // Under `blind9-attach-stderr-of-stdout` AttachStderr is read from the AttachStdout key (a copy-pasted line).
   if (engine.faults.has('blind9-attach-stderr-of-stdout')) config.AttachStderr = config.AttachStdout;
   if (engine.faults.has('config-image-stored-as-id')) config.Image = image.id;
@@ -122,13 +122,20 @@ function strslice(value: unknown): string[] | null {
   return null;
 }
 
-function mergeEnv(image: unknown, given: unknown): string[] | null {
-  const merged = new Map<string, string>();
-  for (const entry of [...(strslice(image) ?? []), ...(strslice(given) ?? [])]) merged.set(entry.split('=')[0]!, entry);
+/** @param imageWins `blind29-env-image-entry-wins`: a name the image sets keeps the image's entry. */
+function mergeEnv(image: unknown, given: unknown, imageWins: boolean): string[] | null {
+  const nameOf = (entry: string): string => entry.split('=')[0]!;
+  const fromImage = strslice(image) ?? [];
+  const merged = new Map<string, string>(fromImage.map((entry) => [nameOf(entry), entry]));
+  for (const entry of strslice(given) ?? []) {
+    // Under `blind29-env-image-entry-wins` the image's entry for a name is kept over the one the create gives.
+    if (imageWins && fromImage.some((e) => nameOf(e) === nameOf(entry))) continue;
+    merged.set(nameOf(entry), entry);
+  }
   return merged.size ? [...merged.values()] : null;
 }
 
-function mergeConfig(body: Body, image: ImageConfig, id: string): ContainerConfig {
+function mergeConfig(body: Body, image: ImageConfig, id: string, imageEnvWins = false): ContainerConfig {
   const str = (key: string, fallback = ''): string => (typeof body[key] === 'string' ? (body[key] as string) : fallback);
   const bool = (key: string): boolean => body[key] === true;
   const userEntrypoint = strslice(body.Entrypoint);
@@ -147,7 +154,7 @@ function mergeConfig(body: Body, image: ImageConfig, id: string): ContainerConfi
     Tty: bool('Tty'),
     OpenStdin: bool('OpenStdin'),
     StdinOnce: bool('StdinOnce'),
-    Env: mergeEnv(image.Env, body.Env),
+    Env: mergeEnv(image.Env, body.Env, imageEnvWins),
     // Spec: Cmd is S or [S]; an entry point given alone runs without arguments, shown as [] (not null).
     Cmd: cmd ?? (entrypoint ? [] : null),
     Entrypoint: entrypoint,

@@ -9,6 +9,7 @@ import { API_VERSIONS, HttpError } from '../http/router.ts';
 
 export function engineDeps(engine: Engine): EngineDeps {
   engine.images.isInUse = (imageId) => engine.containers.usesImage(imageId);
+  engine.images.faults = engine.faults;
   return {
     images: engine.images,
     events: engine.events,

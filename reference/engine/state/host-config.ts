@@ -91,8 +91,16 @@ function hostPortsAsNumbers(stored: Record<string, unknown>): void {
   for (const list of Object.values(bindings)) for (const b of list ?? []) if (b?.HostPort) b.HostPort = Number(b.HostPort);
 }
 
+/** A JSON object that is not a list (`blind29-lxc-conf-map-undecodable`). */
+function isMap(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
   const given = faults.has('host-config-fields-dropped') ? {} : (requested ?? {});
+  // Under `blind29-lxc-conf-map-undecodable` a 1.18 LxcConf is decoded into a list of {Key, Value} only: the map form fails to decode.
+  if (version === '1.18' && faults.has('blind29-lxc-conf-map-undecodable') && isMap(given.LxcConf))
+    throw new HttpError(500, 'json: cannot unmarshal object into Go value of type []utils.KeyValuePair');
   checkResources(given, faults);
   checkRestartPolicy(version, given.RestartPolicy);
   if (faults.has('restart-unless-stopped-rejected') && (given.RestartPolicy as { Name?: string } | undefined)?.Name === 'unless-stopped')
