@@ -38,6 +38,7 @@ import { BLIND_25_FAULTS } from './fault-areas/blind-25.ts';
 import { BLIND_26_FAULTS } from './fault-areas/blind-26.ts';
 import { BLIND_27_FAULTS } from './fault-areas/blind-27.ts';
 import { BLIND_28_FAULTS } from './fault-areas/blind-28.ts';
+import { BLIND_29_FAULTS } from './fault-areas/blind-29.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -89,6 +90,7 @@ const NAMED_FAULTS = [
   ...BLIND_26_FAULTS,
   ...BLIND_27_FAULTS,
   ...BLIND_28_FAULTS,
+  ...BLIND_29_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

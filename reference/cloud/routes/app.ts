@@ -55,6 +55,28 @@ const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 're
 const stackReuseVolumes = (ctx: CallContext): boolean =>
   queryBool(ctx.req.query, 'reuse_volumes', !ctx.world.faults.has('blind-stack-redeploy-reuse-default-false'));
 
+/**
+ * reuse_volumes of a service redeploy. Under `blind29-service-redeploy-reuse-default-false` the parameter is read as
+ * `reuse_volumes == 'true'`: without it the service's containers get new volumes (true still reuses them).
+ */
+const serviceReuseVolumes = (ctx: CallContext): boolean =>
+  ctx.world.faults.has('blind29-service-redeploy-reuse-default-false') ? ctx.req.query.get('reuse_volumes') === 'true' : reuseVolumes(ctx);
+
+/**
+ * Under `blind29-service-state-filter-title-case` the state value is normalised to title case, as the stack states are
+ * spelled (Not Running): Not running and Partly running match no service; one-word states are unchanged.
+ */
+function titleCaseState(query: URLSearchParams): URLSearchParams {
+  const state = query.get('state');
+  if (state === null) return query;
+  const titled = new URLSearchParams(query);
+  titled.set(
+    'state',
+    state.replace(/\b[a-z]/g, (ch) => ch.toUpperCase()),
+  );
+  return titled;
+}
+
 /** The query with its `stack` URI cut to the last path segment (`blind14-service-stack-filter-last-segment`). */
 function lastSegmentStack(query: URLSearchParams): URLSearchParams {
   const cut = new URLSearchParams(query);
@@ -172,7 +194,8 @@ function addServiceRoutes(routes: RouteTable): void {
   routes.add('GET', SERVICES, (ctx) => {
     // Under `blind14-service-stack-filter-last-segment` the stack URI's last path segment is taken as the uuid (empty after the final slash).
     const bySegment = ctx.world.faults.has('blind14-service-stack-filter-last-segment');
-    const query = bySegment ? lastSegmentStack(ctx.req.query) : ctx.req.query;
+    const segmented = bySegment ? lastSegmentStack(ctx.req.query) : ctx.req.query;
+    const query = ctx.world.faults.has('blind29-service-state-filter-title-case') ? titleCaseState(segmented) : segmented;
     const items = applyFilters(
       ctx.world,
       query,
@@ -247,7 +270,7 @@ function addServiceRoutes(routes: RouteTable): void {
     );
   verb('start', 'Start', (ctx, s) => (job) => startService(ctx.world, s, job));
   verb('stop', 'Stop', (ctx, s) => (job) => stopService(ctx.world, s, job));
-  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployService(ctx.world, s, reuseVolumes(ctx), job));
+  verb('redeploy', 'Redeploy', (ctx, s) => (job) => redeployService(ctx.world, s, serviceReuseVolumes(ctx), job));
   verb('terminate', 'Terminate', (ctx, s) => (job) => terminateService(ctx.world, s, job));
   routes.add(
     'POST',

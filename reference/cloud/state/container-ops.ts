@@ -204,7 +204,9 @@ export function markRunning(world: World, c: Container): void {
     appendLog(world, c, 'stdout', 'Ready');
     return;
   }
-  const result = runLine(command ?? '', shellEnvFor(world, c));
+  // Under `blind29-user-program-runs-as-root` the user is not passed at the container's create (only to an exec): its own program runs as root.
+  const env = shellEnvFor(world, c);
+  const result = runLine(command ?? '', world.faults.has('blind29-user-program-runs-as-root') ? { ...env, user: 'root' } : env);
   for (const out of result.output) appendLog(world, c, out.stream, out.text);
   c.stopProgram = world.clock.after(world.clock.ms('containerRun'), () => programExited(world, c, result.exitCode));
 }

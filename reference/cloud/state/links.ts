@@ -101,7 +101,9 @@ export const scaledUnlinked = new WeakSet<Container>();
 /** sequential_deployment: each container is linked to the containers of its service deployed before it. */
 function sequentialLinks(world: World, svc: Service, c: Container): Record<string, unknown>[] {
   if (!c.config.sequential_deployment || world.faults.has('sequential-no-links') || scaledUnlinked.has(c)) return [];
-  const earlier = liveContainers(world, svc).filter((t) => svc.containers.indexOf(t.uuid) < svc.containers.indexOf(c.uuid));
+  const all = liveContainers(world, svc).filter((t) => svc.containers.indexOf(t.uuid) < svc.containers.indexOf(c.uuid));
+  // Under `blind29-sequential-links-previous-only` a container is linked to the one deployed just before it, not to all the earlier ones.
+  const earlier = world.faults.has('blind29-sequential-links-previous-only') ? all.slice(-1) : all;
   return earlier.map((t) => ({ name: t.name, from_container: c.resource_uri, to_container: t.resource_uri, endpoints: endpointsOf(world, t) }));
 }
 

@@ -19,8 +19,17 @@ export function candidateNodes(world: World, svc: Service, anyTags = false): Nod
     (n) =>
       n.scope.namespace === svc.scope.namespace &&
       n.state === 'Deployed' &&
-      (anyTags || world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => n.tags.includes(t))),
+      (anyTags || world.faults.has('placement-ignores-tags') || svc.config.tags.every((t) => tagsOf(world, n).includes(t))),
   );
+}
+
+/**
+ * The tags a node is selected by. Under `blind29-tags-match-cluster-tags` they are read from the node's cluster (those
+ * the cluster was created or last PATCHed with), not the node's own list: the tags set on one node select nothing.
+ */
+function tagsOf(world: World, n: Node): readonly string[] {
+  if (!world.faults.has('blind29-tags-match-cluster-tags')) return n.tags;
+  return n.clusterUuid ? (world.store.nodeClusters.get(n.clusterUuid)?.tags ?? []) : n.tags;
 }
 
 function noNodes(svc: Service): OperationFailed {

@@ -244,6 +244,8 @@ function readEnv(body: Fields, world: World): EnvVar[] | undefined {
   return optList(body, 'container_envvars')?.map((e, i) => {
     if (unchecked(world, i)) return { key: String(e.key ?? ''), value: String(e.value ?? '') };
     if (typeof e.key !== 'string' || !e.key) throw badRequest(`container_envvars[${i}].key is required`);
+    // Under `blind29-envvar-missing-value-empty` an item without value (or value null) is taken as KEY= (an empty value), as `-e KEY=` is.
+    if ((e.value === undefined || e.value === null) && world.faults.has('blind29-envvar-missing-value-empty')) return { key: e.key, value: '' };
     if (typeof e.value !== 'string') throw badRequest(`container_envvars[${i}].value is required (a string)`);
     return { key: e.key, value: e.value };
   });

@@ -189,7 +189,9 @@ export async function startStack(world: World, stack: Stack, job: Job): Promise<
 export async function stopStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Stopping');
   const last = stack.services.at(-1);
-  const skipped = (s: Service): boolean => s.uuid === last && world.faults.has('blind-stack-stop-skips-last');
+  // Under `blind29-stack-stop-running-services-only` a service is stopped only when its state is Running: a Partly running one is left as it is.
+  const notRunning = (s: Service): boolean => s.state !== 'Running' && world.faults.has('blind29-stack-stop-running-services-only');
+  const skipped = (s: Service): boolean => (s.uuid === last && world.faults.has('blind-stack-stop-skips-last')) || notRunning(s);
   const stopping = overServices(world, stack, 'stop', (s) => (skipped(s) ? Promise.resolve() : stopService(world, s, job)));
   // Under `blind8-stack-stop-services-not-awaited` the stack settles (and its action ends) while its services still stop.
   if (world.faults.has('blind8-stack-stop-services-not-awaited')) void stopping.then(() => settleStack(world, stack)).catch(() => {});

@@ -43,6 +43,7 @@ import { BLIND25_PROBES } from './blind25-fault-probes.ts';
 import { BLIND26_PROBES } from './blind26-fault-probes.ts';
 import { BLIND27_PROBES } from './blind27-fault-probes.ts';
 import { BLIND28_PROBES } from './blind28-fault-probes.ts';
+import { BLIND29_PROBES } from './blind29-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
@@ -283,6 +284,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND26_PROBES,
   ...BLIND27_PROBES,
   ...BLIND28_PROBES,
+  ...BLIND29_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
 };
