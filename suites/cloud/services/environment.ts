@@ -54,6 +54,28 @@ async function expectUserInContainers(ctx: CloudContext, svc: ServiceRef, user: 
     ctx.expectEqual(await printedIn(ctx, container, 'whoami'), user, `whoami in container ${String(container.name)} does not print ${user}`, R.userRoot);
 }
 
+/**
+ * The containers' own programs run as `user`, not only what exec runs: a like service (`extra`) of two containers whose
+ * run_command is `whoami` logs, from each container's program, that user (a target passing the user to exec only logs root).
+ */
+async function expectProgramsRunAs(ctx: CloudContext, at: AppNodes, extra: Json, user: string): Promise<void> {
+  const svc = await operateAndSettle(
+    ctx,
+    await createService(ctx, serviceBody(ctx, at, { ...extra, run_command: 'whoami', target_num_containers: 2 })),
+    'start',
+  );
+  const started = operationRequirement(svc.resource_uri, 'start');
+  for (const container of await ctx.setUp(() => waitForContainers(ctx, svc, 2, ['Running', 'Stopped']), started)) {
+    await ctx.waitForState('container', container.resource_uri, ['Stopped']);
+    const lines = (await allLines(ctx, container.resource_uri)).map((l) => String(l.log).trim());
+    ctx.expect(lines.includes(user), `the program (run_command whoami) of container ${String(container.name)} did not log ${user}`, {
+      expected: user,
+      actual: lines.slice(0, 10),
+      requirement: R.userRoot,
+    });
+  }
+}
+
 /** A service whose finite run_command exits with code 3, with the given restart/destroy policy; its container. */
 async function exitedContainer(ctx: CloudContext, at: AppNodes, policy: Json): Promise<{ svc: Json; container: Json }> {
   const svc = await createService(ctx, serviceBody(ctx, at, { run_command: 'echo conformance-exit; exit 3', ...policy }));
@@ -252,23 +274,30 @@ export default [
   cloudCheck({
     id: `${R.userRoot}/in-containers`,
     title:
-      "user is the user in the service's containers, root by default: a command run by exec in each container of a service created without one runs as root",
+      "user is the user in the service's containers, root by default: in each container of a service created without one, " +
+      'a command run by exec and its own program (run_command whoami, its log) run as root',
     requirements: [R.userRoot],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      await expectUserInContainers(ctx, await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 }), 'root');
+      const at = await sharedNodes(ctx);
+      await expectUserInContainers(ctx, await runningService(ctx, at, { target_num_containers: 2 }), 'root');
+      await expectProgramsRunAs(ctx, at, {}, 'root');
     },
   }),
   cloudCheck({
     id: `${R.userRoot}/given-user-in-containers`,
-    title: 'A service that shows the user it was created with (nobody) runs its containers as that user: a command run by exec in each prints it',
+    title:
+      'A service that shows the user it was created with (nobody) runs its containers as that user: ' +
+      "a command run by exec in each prints it, and each container's own program (run_command whoami) logs it",
     requirements: [R.userRoot],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
-      const svc = await runningService(ctx, await sharedNodes(ctx), { user: OTHER_USER, target_num_containers: 2 });
+      const at = await sharedNodes(ctx);
+      const svc = await runningService(ctx, at, { user: OTHER_USER, target_num_containers: 2 });
       // The create body table does not list user: a target that ignores it leaves nothing to compare.
       if (svc.user !== OTHER_USER) ctx.unverified(`a service created with user ${OTHER_USER} shows user ${JSON.stringify(svc.user)}`);
       await expectUserInContainers(ctx, svc, OTHER_USER);
+      await expectProgramsRunAs(ctx, at, { user: OTHER_USER }, OTHER_USER);
     },
   }),
   cloudCheck({

@@ -4,7 +4,7 @@ import { expectActionSucceeded, ENDS, SUCCEEDS, IN_PROGRESS } from '../support/a
 import { startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { getRequirement } from '../support/operation-requirements.ts';
+import { getRequirement, operationRequirement } from '../support/operation-requirements.ts';
 import { sharedNodes, containersOf, createStack, live, operateAndSettle, serviceBody, settled, waitForContainers, type AppNodes } from '../support/app.ts';
 import { keptField, verifyKept } from '../support/kept.ts';
 import { UPDATE } from '../services/update.ts';
@@ -57,6 +57,31 @@ export async function runningStack(ctx: CloudContext, extra: Json = {}): Promise
   const stack = await twoServiceStack(ctx, await sharedNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
   return ctx.waitForState('stack', stack.resource_uri, ['Running']);
+}
+
+/**
+ * A started stack of two services on the shared nodes, one of two containers whose first container was stopped
+ * by its own stop (the service Partly running), the other Running; the stack, its services, and the containers that still run.
+ * A stop that stops only the services that are Running leaves the second container of the first running.
+ */
+async function partlyRunningStack(ctx: CloudContext): Promise<{ stack: Stack; services: Service[]; running: Container[] }> {
+  const at = await sharedNodes(ctx);
+  const bodies = [serviceBody(ctx, at, { target_num_containers: 2 }), serviceBody(ctx, at)];
+  const stack = await createStack(ctx, { name: ctx.uniqueName('stack'), services: bodies });
+  await operateAndSettle(ctx, stack, 'start');
+  await ctx.waitForState('stack', stack.resource_uri, ['Running']);
+  const byName = await servicesByName(ctx, stack);
+  const services = bodies.map((b) => byName.get(String(b.name)));
+  ctx.precondition(services.every(Boolean), `the stack does not list both services it was created with`, OPERATION.stackServices);
+  const [partly, whole] = services as [Service, Service];
+  const [first] = await ctx.setUp(() => waitForContainers(ctx, partly, 2), R.start);
+  const containerStop = operationRequirement(first!.resource_uri, 'stop');
+  const stopped = await operateAndSettle(ctx, first!, 'stop');
+  ctx.precondition(stopped.state === 'Stopped', `the container stopped by its own stop is ${String(stopped.state)}`, containerStop);
+  ctx.observe(`before the stack stop: the service with a container stopped is ${String((await settled(ctx, 'service', partly.resource_uri)).state)}`);
+  const running = live([...(await containersOf(ctx, partly)), ...(await containersOf(ctx, whole))]).filter((c) => c.state === 'Running');
+  ctx.precondition(running.length === 2, `after one container's stop, ${running.length} container(s) of the stack run, not the 2 others`, containerStop);
+  return { stack: await settled(ctx, 'stack', stack.resource_uri), services: [partly, whole], running };
 }
 
 /** The stack's services (those `known` before an operation, else as the stack lists them now) end in one of `states`. */
@@ -242,20 +267,21 @@ export default [
   }),
   cloudCheck({
     id: R.stop,
-    title: 'stop stops the services of the stack: they and their containers end Stopped (202, action ends)',
+    title:
+      'stop stops the services of the stack, a Partly running one (a container stopped by its own stop) beside a Running one: ' +
+      'they and every container of each end Stopped (202, action ends)',
     requirements: [R.stop, R.stop202, R.stopOutside, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/stop',
     async run(ctx) {
-      const stack = await runningStack(ctx);
-      const running = (await Promise.all([...(await servicesByName(ctx, stack)).values()].map((svc) => containersOf(ctx, svc)))).flat();
+      const { stack, services, running } = await partlyRunningStack(ctx);
       const events = await openEventsWitness(ctx);
       const op = await startOp(ctx, stack.resource_uri, 'stop', R.stop, R.stop202);
-      ctx.observe(`stop of a Running stack answered ${op.res.status} (no row of the state table lists stop)`);
+      ctx.observe(`stop of a ${String(stack.state)} stack answered ${op.res.status} (no row of the state table lists stop)`);
       await settled(ctx, 'stack', stack.resource_uri);
-      await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Stopped'], R.stop), 'Stopped', R.stop);
+      await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Stopped'], R.stop, services), 'Stopped', R.stop);
       await op.expectAsync();
       const actionUri = op.res.headers[ctx.actionHeader];
-      if (actionUri && events) await expectStoppedBeforeActionEnds(ctx, events, actionUri, live(running));
+      if (actionUri && events) await expectStoppedBeforeActionEnds(ctx, events, actionUri, running);
     },
   }),
   cloudCheck({

@@ -34,6 +34,7 @@ import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
+import { blind29Teeth } from './blind-29.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -72,6 +73,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind26Teeth,
   ...blind27Teeth,
   ...blind28Teeth,
+  ...blind29Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
