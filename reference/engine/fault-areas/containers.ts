@@ -153,6 +153,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     description: 'VolumesFrom splits off only a `:ro` suffix: `<name>:rw` is looked up as a container name (404); the plain form and `:ro` work',
   },
   { name: 'volumes-from-always-ro', description: 'VolumesFrom mounts every entry read-only, whether it says `:ro`, `:rw` or nothing' },
+  {
+    name: 'dns-first-entry-only',
+    description: 'Dns and DnsSearch are stored as sent, but only their first entry is written to /etc/resolv.conf (one nameserver line, one search domain)',
+  },
   { name: 'volumes-from-first-only', description: 'VolumesFrom mounts the volumes of its first entry only; the other entries are ignored' },
   { name: 'config-image-stored-as-id', description: 'inspect Config.Image holds the image ID instead of the image name given on create' },
 ]);

@@ -20,6 +20,10 @@ export const NETWORK_FAULTS = faultArea('networks', [
   { name: 'network-missing-500', description: 'an unknown network id or name answers 500 instead of 404' },
   { name: 'network-containers-no-Name', description: 'network inspect Containers entries carry no Name' },
   { name: 'network-options-dropped', description: 'networks show empty Options (the bridge options and those given at create are not shown)' },
+  {
+    name: 'bridge-options-bare-keys',
+    description: 'the pre-defined bridge network shows its driver options without their namespace (default_bridge, enable_icc, ..., mtu)',
+  },
   { name: 'network-plugin-missing-500', description: 'network create with a driver no plugin provides answers 500 instead of 404' },
   { name: 'network-inspect-newest', description: 'GET /networks/(id or name) answers the most recently created network, whichever is named' },
   { name: 'network-name-optional', description: 'network create without a Name creates a network (201) instead of refusing' },

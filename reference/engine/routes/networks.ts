@@ -28,6 +28,11 @@ function nameMatches(name: string, value: string, faults: RouteContext['faults']
   return name.includes(value);
 }
 
+/** Driver options without their `com.<vendor>.network.bridge.` or `.driver.` namespace (`bridge-options-bare-keys`). */
+function bareKeys(options: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(options).map(([key, value]) => [key.replace(/^com\.[^.]+\.network\.(?:bridge|driver)\./, ''), value]));
+}
+
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   // Under `blind6-network-removed-found-by-name` a stale name index still maps a removed network's name to it.
   const removedByName = (ctx: RouteContext, ref: string): Network | undefined =>
@@ -68,7 +73,8 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
           ];
         }),
     ),
-    Options: faults.has('network-options-dropped') ? {} : n.Options,
+    // Under `bridge-options-bare-keys` the pre-defined bridge network's options lose their `com.<vendor>.network.bridge.` or `.driver.` namespace.
+    Options: faults.has('network-options-dropped') ? {} : faults.has('bridge-options-bare-keys') && n.predefined ? bareKeys(n.Options) : n.Options,
   });
 
   router.add(

@@ -127,8 +127,13 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
       splitEveryColon: engine.faults.has('blind9-extra-hosts-split-every-colon'),
     }),
   );
+  // Under `dns-first-entry-only` the Dns and DnsSearch lists are read like single values: their first entry only.
+  const resolverList = (field: EffectField): string[] => list(field).slice(0, engine.faults.has('dns-first-entry-only') ? 1 : undefined);
   // Under `blind24-dns-options-comma-joined` the DnsOptions are joined with commas (like a mount's options), not spaces.
-  files.set('/etc/resolv.conf', resolvConf(list('Dns'), list('DnsSearch'), list('DnsOptions'), engine.faults.has('blind24-dns-options-comma-joined')));
+  files.set(
+    '/etc/resolv.conf',
+    resolvConf(resolverList('Dns'), resolverList('DnsSearch'), list('DnsOptions'), engine.faults.has('blind24-dns-options-comma-joined')),
+  );
   const mountLines: MountLine[] = [
     ...mounts.map((m) => mountLine(engine, m)),
     ...Object.entries(tmpfs).map(([target, options]) => ({

@@ -75,7 +75,8 @@ export default [
     title: 'Env entries VAR=value are set in the process environment (a value may hold spaces and `=`)',
     endpoint: ENDPOINT,
     async run(ctx) {
-      // The name ends at the first `=`: the rest, `=` included, is the value.
+      // The name ends at the first `=`: the rest, `=` included, is the value. The fixture sets no variable of its own: an entry
+      // for one its image also sets is body-env/over-image's (in the images section, as it commits an image).
       const env = ['CONFORMANCE_A=1', 'CONFORMANCE_B=two words', 'CONFORMANCE_C=k=v=w'];
       const lines = (await stdoutOf(ctx, ['env'], { env })).split('\n');
       ctx.expect(

@@ -39,15 +39,6 @@ function capabilitiesHeld(o: Observed): Record<string, boolean> {
 }
 
 /** The GroupAdd check's groups, by number (the fixture has no group file): two, so that a target applying only one entry shows. */
-const DNS_OPTIONS: readonly string[] = ['ndots:2', 'timeout:3'];
-
-/** Every resolver option of a resolv.conf, whichever `options` line holds it. */
-function resolverOptions(text: string): string[] {
-  return lines(text)
-    .filter((l) => /^options\s/.test(l))
-    .flatMap((l) => l.split(/\s+/).slice(1));
-}
-
 const GROUPS_ADDED: readonly string[] = ['4242', '4343'];
 
 /** The Tmpfs check's directories, each with its own size in MiB. */
@@ -249,43 +240,6 @@ export default [
     script: 'touch /conformance-probe && echo written || echo refused',
     baseline: (o) => o.out.trim() === 'written',
     judge: (o) => judged(o.out.trim() === 'refused', '`touch /conformance-probe` with ReadonlyRootfs true', 'refused', o.out.trim()),
-  }),
-  effectCheck({
-    requirement: `${R}host-config-dns`,
-    title: 'Dns servers are the nameservers of the container (/etc/resolv.conf)',
-    fields: () => ({ HostConfig: { Dns: ['10.9.8.7'] } }),
-    script: 'cat /etc/resolv.conf',
-    judge: (o) => judged(lines(o.out).includes('nameserver 10.9.8.7'), '/etc/resolv.conf has `nameserver 10.9.8.7`', 'nameserver 10.9.8.7', lines(o.out)),
-  }),
-  effectCheck({
-    requirement: `${R}host-config-dns-search`,
-    title: 'DnsSearch domains are the search domains of the container (/etc/resolv.conf)',
-    fields: () => ({ HostConfig: { DnsSearch: ['example.test'] } }),
-    script: 'cat /etc/resolv.conf',
-    judge: (o) =>
-      judged(
-        lines(o.out).some((l) => /^search\s/.test(l) && l.split(/\s+/).includes('example.test')),
-        '/etc/resolv.conf searches example.test',
-        'search example.test',
-        lines(o.out),
-      ),
-  }),
-  effectCheck({
-    requirement: `${R}host-config-dns-options`,
-    versions: ['1.22'],
-    title: '(1.22) DnsOptions ndots:2 and timeout:3 are both resolver options of the container (/etc/resolv.conf)',
-    // Two options, so that a target writing only the first item of the list shows.
-    fields: () => ({ HostConfig: { DnsOptions: [...DNS_OPTIONS] } }),
-    script: 'cat /etc/resolv.conf',
-    judge: (o) => {
-      const held = resolverOptions(o.out);
-      return judged(
-        DNS_OPTIONS.every((opt) => held.includes(opt)),
-        `/etc/resolv.conf has the options ${DNS_OPTIONS.join(' and ')}`,
-        `options ${DNS_OPTIONS.join(' ')}`,
-        lines(o.out),
-      );
-    },
   }),
   effectCheck({
     requirement: `${R}host-config-extra-hosts`,

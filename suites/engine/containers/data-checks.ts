@@ -3,6 +3,7 @@ import create from './create.ts';
 import createFields from './create-fields.ts';
 import createEffects from './create-effects.ts';
 import createObserved from './create-observed.ts';
+import createResolver from './create-resolver.ts';
 import createNamespaces from './create-namespaces.ts';
 import createMountIdentity from './create-mount-identity.ts';
 import createCgroups from './create-cgroups.ts';
@@ -30,6 +31,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...createFields,
   ...createEffects,
   ...createObserved,
+  ...createResolver,
   ...createNamespaces,
   ...createMountIdentity,
   ...createCgroups,

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { engineCheck } from '../support/check.ts';
 import { ranContainer, stdoutOf } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
+import { expectCreateEnvOverridesImage } from '../support/image-env.ts';
 import { commitRequest, removeLater } from '../support/images.ts';
 
 const BODY_IMAGE = 'engine/containers/create/body-image';
+const BODY_ENV = 'engine/containers/create/body-env';
 /** The file each image of the check holds, with a token of its own. */
 const MARK = '/conformance-image-mark';
 const TAGS = ['t1', 't2'] as const;
@@ -26,7 +28,8 @@ async function markedImage(ctx: EngineContext, repo: string, tag: string, token:
  * Spec: Resources > Container create request: "Image S: image name"; Image resources: "A tag ...
  * can be used to reference the image". The container runs the image named, not only echoes the
  * name: two images of one repository, told apart by their tags, each hold a file of their own.
- * (In the images section: its set-up commits images.)
+ * "Env [S]: entries of the form VAR=value": a create's entry for a variable its image also sets is
+ * the one set. (In the images section: their set-up commits images, which the image lane orders.)
  */
 export default [
   engineCheck({
@@ -42,6 +45,15 @@ export default [
         const read = await stdoutOf(ctx, ['sh', '-c', `cat ${MARK} || echo absent`], { extra: { Image: `${repo}:${tag}` } });
         ctx.expectEqual(read.trim(), tokens[i], `a container created with Image ${repo}:${tag} reads the file of that image`);
       }
+    },
+  }),
+  engineCheck({
+    id: `${BODY_ENV}/over-image`,
+    title: "An Env entry for a variable the image also sets replaces the image's value: in the process environment (`env`) and in Config.Env",
+    requirements: [BODY_ENV],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      await expectCreateEnvOverridesImage(ctx);
     },
   }),
 ];

@@ -120,14 +120,27 @@ export default [
   }),
   engineCheck({
     id: 'engine/networks/inspect/bridge-options-namespaced',
-    title: 'The bridge network options are namespaced com.vendor.network.bridge.* plus com.vendor.network.driver.mtu',
+    title:
+      'The pre-defined bridge network shows its driver options namespaced: com.vendor.network.bridge.* (default_bridge, enable_icc, ' +
+      'enable_ip_masquerade, host_binding_ipv4, name) plus com.vendor.network.driver.mtu, and no key outside com.vendor.network.*',
     endpoint: 'engine/networks/inspect',
     versions: V122,
     async run(ctx) {
+      // The pre-defined bridge network: a user-created one shows the options its create gave (none, or keys of the user's choosing).
       const options = (await inspectNetwork(ctx, 'bridge')).Options ?? {};
-      const expected = BRIDGE_OPTIONS.map((key) => ctx.spell(`com.vendor.network.${key}`));
+      const namespace = ctx.spell('com.vendor.network.');
+      const expected = BRIDGE_OPTIONS.map((key) => `${namespace}${key}`);
       const missing = expected.filter((key) => !(key in options));
       ctx.expect(missing.length === 0, `the bridge network Options lack ${missing.join(', ')}`, { expected, actual: Object.keys(options) });
+      // A bridge-driver key without the namespace (`mtu`, `enable_icc`) is one the statement says is namespaced.
+      const bare = Object.keys(options).filter((key) => !key.startsWith(namespace));
+      ctx.expect(bare.length === 0, `the bridge network Options have keys outside ${namespace}*: ${bare.join(', ')}`, {
+        expected: `every key under ${namespace}`,
+        actual: Object.keys(options),
+      });
+      // Keys of the vendor's network namespace the statement does not name (a newer driver's) are the target's to add.
+      const others = Object.keys(options).filter((key) => key.startsWith(namespace) && !expected.includes(key) && !key.startsWith(`${namespace}bridge.`));
+      if (others.length) ctx.observe(`the bridge network Options also hold ${others.join(', ')} (outside ${namespace}bridge.*)`);
     },
   }),
 ];

@@ -104,4 +104,5 @@ export const containerTeeth: Teeth[] = [
   { fault: 'pause-refusal-409', version: '1.22', catches: ['engine/errors/listed-codes-only/every-state'] },
   { fault: 'answer:engine/exec/resize:404', version: '1.22', catches: ['engine/errors/listed-codes-only/every-state/exec'] },
   { fault: 'image-get-missing-404', version: '1.18', catches: ['engine/errors/listed-codes-only/every-state/images'] },
+  ...inBothVersions('dns-first-entry-only', 'engine/containers/create/host-config-dns', 'engine/containers/create/host-config-dns-search'),
 ];

@@ -39,6 +39,7 @@ import { blind25Teeth } from './blind-25.ts';
 import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
+import { blind29Teeth } from './blind-29.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -69,6 +70,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind26Teeth,
   ...blind27Teeth,
   ...blind28Teeth,
+  ...blind29Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

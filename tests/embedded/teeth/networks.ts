@@ -68,6 +68,7 @@ export const networkTeeth: Teeth[] = [
   },
   { fault: 'network-containers-no-Name', version: '1.22', catches: ['engine/networks/inspect/containers-entry-name'] },
   { fault: 'network-options-dropped', version: '1.22', catches: ['engine/networks/inspect/bridge-options-namespaced', 'engine/networks/create/body-options'] },
+  { fault: 'bridge-options-bare-keys', version: '1.22', catches: ['engine/networks/inspect/bridge-options-namespaced'] },
   { fault: 'network-plugin-missing-500', version: '1.22', catches: ['engine/networks/create/404-plugin-not-found'] },
   { fault: 'network-inspect-newest', version: '1.22', catches: ['engine/networks/inspect/200-response-schema'] },
   { fault: 'network-name-optional', version: '1.22', catches: ['engine/networks/create/body-name-mandatory'] },
