@@ -6,6 +6,8 @@ export const DURATIONS = {
   deployNode: 150,
   startContainer: 80,
   stopContainer: 60,
+  /** The engine's grace period: a program that ignores SIGTERM is killed this long after its stop began. */
+  stopGrace: 2500,
   terminate: 60,
   redeploy: 100,
   scale: 80,

@@ -13,6 +13,10 @@ export const DEPLOYMENT_FAULTS = faultArea('deployment', [
   { name: 'every-node-skips-new-nodes', description: 'new nodes do not get a container of the running EVERY_NODE services' },
   { name: 'sequential-no-links', description: 'sequential_deployment does not link each container to the previous ones' },
   {
+    name: 'sequential-boots-all-at-once',
+    description: 'sequential_deployment links each container to the previous ones, but a start or a scale boots its containers together: all Running at once',
+  },
+  {
     name: 'sequential-scale-unlinked',
     description: 'sequential_deployment links the containers of a start, but a container a scale adds links to none of the previous ones',
   },
@@ -320,6 +324,10 @@ export const SERVICE_FAULTS = faultArea('services', [
   {
     name: 'volumes-from-ignored',
     description: "a volumes_from binding gives the containers new empty volumes at the source service's paths, not its volumes (the binding still shows it)",
+  },
+  {
+    name: 'scaled-container-labels-empty',
+    description: "a container a scale adds shows labels {} (built without the service's labels); those of a start show the service's",
   },
   {
     name: 'volumes-from-copied-at-deploy',

@@ -16,6 +16,8 @@ export const MISSED_WINDOW_WORDS = [
   'around the retry: whether the retry reached it In progress cannot be told',
   'while the check acted: an accepted operation cannot be told apart',
   'starts; single delays not measured',
+  // suites/cloud/support/boot-order.ts (TOO_SPARSE): two containers of a sequential deployment came up between two readings too far apart.
+  'came up between two readings too far apart to order them',
 ];
 
 /** Whether a skip says the window it needed passed unseen. */

@@ -57,6 +57,12 @@ export const ACTION_FAULTS = faultArea('actions', [
   },
   { name: 'action-end-date-is-start', description: 'an asynchronous action ends with its start_date as end_date, not when its processing ended' },
   {
+    name: 'stop-answered-after-work',
+    description:
+      'service and container stop answer 202 only once their work is over (the containers Stopped, the action ended), ' +
+      'with the object as it was when the stop began (Stopping)',
+  },
+  {
     name: 'async-call-recorded-twice',
     description: 'an asynchronous call is recorded as two actions: one of the HTTP call, ended Success at once, and one of its work',
   },

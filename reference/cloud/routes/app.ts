@@ -7,7 +7,7 @@ import { accepted, created, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
 import { CONTAINER_STABLE, containerAllows, containerJson } from '../state/container.ts';
-import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from '../state/container-ops.ts';
+import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, stopDuration, terminateContainersNow } from '../state/container-ops.ts';
 import type { Container, Service, Stack } from '../state/model.ts';
 import { setState } from '../state/notify.ts';
 import { redeployNode } from '../state/placement.ts';
@@ -299,12 +299,14 @@ function addServiceRoutes(routes: RouteTable): void {
 
 /**
  * The answer of a stop. Under `blind28-stop-answered-after-stop` the handler awaits the engine's stop of the containers
- * (the whole background work) before answering: the 202 comes with the object stopped and its action ended.
+ * (the whole background work) before answering: the 202 comes with the object stopped and its action ended. Under
+ * `stop-answered-after-work` it awaits it too, but answers with the object as it was when the stop began.
  */
 async function answeredAfterStop(ctx: CallContext, reply: Reply, body: () => unknown): Promise<Reply> {
-  if (reply.status !== 202 || !ctx.call?.done || !ctx.world.faults.has('blind28-stop-answered-after-stop')) return reply;
+  const { faults } = ctx.world;
+  if (reply.status !== 202 || !ctx.call?.done || !(faults.has('blind28-stop-answered-after-stop') || faults.has('stop-answered-after-work'))) return reply;
   await ctx.call.done.catch(() => {});
-  return { ...reply, body: body() };
+  return faults.has('stop-answered-after-work') ? reply : { ...reply, body: body() };
 }
 
 /** A container's name as the name filter sees it: under blind-container-name-filter-prefix, a prefix of it matches. */
@@ -403,7 +405,7 @@ function addContainerRoutes(routes: RouteTable): void {
         async (job) => {
           const stopped = operated(ctx, c);
           beginStop(ctx.world, stopped);
-          await job.wait('stopContainer');
+          await job.wait(stopDuration(ctx.world, stopped));
           finishStop(ctx.world, stopped);
           settle(ctx, c);
         },

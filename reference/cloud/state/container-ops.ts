@@ -4,6 +4,7 @@
  * its autorestart/autodestroy consequences.
  */
 import type { Job } from '../actions/call.ts';
+import type { DurationName } from '../clock.ts';
 import { unixSeconds } from '../dates.ts';
 import { newUuid, nextPrivateIp } from '../ids.ts';
 import { resourceUri } from '../uris.ts';
@@ -15,7 +16,7 @@ import { announce, setState } from './notify.ts';
 import { liveContainers } from './queries.ts';
 import { refreshService } from './service.ts';
 import { volumeFilesOf } from './store.ts';
-import { isFiniteProgram, runLine } from './shell.ts';
+import { ignoresTerm, isFiniteProgram, runLine } from './shell.ts';
 import { runCommandOf } from './images.ts';
 
 const nextDynamicPort = new Map<string, number>();
@@ -241,15 +242,24 @@ function programExited(world: World, c: Container, code: number): void {
 
 /** Boots Starting containers: one after the other when sequential, else together. */
 export async function bootContainers(world: World, containers: readonly Container[], sequential: boolean, job: Job): Promise<void> {
-  if (!sequential) await job.wait('startContainer');
+  // Under `sequential-boots-all-at-once` a sequential deployment boots its containers together (its links are still written in sequence).
+  const together = !sequential || world.faults.has('sequential-boots-all-at-once');
+  if (together) await job.wait('startContainer');
   // Under `blind21-sequential-boot-newest-first` the containers are taken off the end of the list (popped): newest first.
   const order = sequential && world.faults.has('blind21-sequential-boot-newest-first') ? [...containers].reverse() : containers;
   for (const c of order) {
-    if (sequential) await job.wait('startContainer');
+    if (!together) await job.wait('startContainer');
     markRunning(world, c);
     job.log(`Container ${c.name} started`);
   }
 }
+
+/** Whether the container's program ignores SIGTERM: its stop waits out the grace period, then kills it. */
+const ignoresTermOf = (world: World, c: Container): boolean => ignoresTerm(runCommandOf(world, c.config));
+
+/** How long a stop of these containers takes: the grace period when a program among them ignores SIGTERM. */
+export const stopDuration = (world: World, containers: readonly Container[]): DurationName =>
+  containers.some((c) => ignoresTermOf(world, c)) ? 'stopGrace' : 'stopContainer';
 
 export function beginStop(world: World, containers: readonly Container[]): void {
   for (const c of containers) {
@@ -261,8 +271,10 @@ export function beginStop(world: World, containers: readonly Container[]): void 
 export function finishStop(world: World, containers: readonly Container[]): void {
   for (const c of containers) {
     if (c.state !== 'Stopping') continue;
-    c.exit_code = 0;
-    c.exit_code_msg = 'Exit code 0';
+    // A program that ignored SIGTERM was killed (SIGKILL: 128 + 9).
+    const code = ignoresTermOf(world, c) ? 137 : 0;
+    c.exit_code = code;
+    c.exit_code_msg = `Exit code ${code}`;
     c.stopped_datetime = world.clock.now();
     setState(world, c, 'Stopped');
     appendLog(world, c, 'stdout', 'Stopped');

@@ -8,7 +8,7 @@
  */
 import type { Job } from '../actions/call.ts';
 import type { World } from '../world.ts';
-import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, terminateContainersNow } from './container-ops.ts';
+import { beginStop, bootContainers, finishStop, markRunning, redeployInPlace, stopDuration, terminateContainersNow } from './container-ops.ts';
 import type { Container, Node, Service } from './model.ts';
 import { scaledUnlinked } from './links.ts';
 import { setState } from './notify.ts';
@@ -53,7 +53,7 @@ export async function stopService(world: World, svc: Service, job: Job): Promise
   setState(world, svc, 'Stopping');
   const running = liveContainers(world, svc).filter((c) => c.state === 'Running' || c.state === 'Starting');
   beginStop(world, running);
-  await job.wait('stopContainer');
+  await job.wait(stopDuration(world, running));
   finishStop(world, running);
   svc.stopped_datetime = world.clock.now();
   job.log(`Stopped ${running.length} container(s) of ${svc.config.name}`);
@@ -103,6 +103,8 @@ export async function scaleService(world: World, svc: Service, job: Job, byPatch
   if (world.faults.has('sequential-scale-unlinked')) for (const c of added) scaledUnlinked.add(c);
   // Under `blind9-scaled-container-envvars-dropped` a container added by scale is built without the service's variables.
   if (world.faults.has('blind9-scaled-container-envvars-dropped')) for (const c of added) c.config.container_envvars = [];
+  // Under `scaled-container-labels-empty` a container added by scale is built without the service's labels.
+  if (world.faults.has('scaled-container-labels-empty')) for (const c of added) c.config.labels = {};
   // Under `blind10-scaled-container-cloned-from-first` an added container is a copy of the first one (its settings as last deployed).
   if (first && world.faults.has('blind10-scaled-container-cloned-from-first')) for (const c of added) c.config = structuredClone(first.config);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);

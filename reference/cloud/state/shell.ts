@@ -180,6 +180,14 @@ export function isFiniteProgram(runCommand: string | null): boolean {
   return commands.length > 0 && commands.every((c) => BUILTINS.has(c.split(/\s+/)[0] ?? ''));
 }
 
+/**
+ * Whether a run_command's program ignores SIGTERM: a `trap '' TERM` (or SIGTERM, 15) among its
+ * commands. Stopping such a program takes the engine's grace period, after which it is killed.
+ */
+export function ignoresTerm(runCommand: string | null): boolean {
+  return steps(runCommand ?? '').some(({ command }) => /^trap\s+(''|"")(\s+\S+)*\s+(SIG)?(TERM|15)(\s|$)/.test(command));
+}
+
 /** The commands of a line, each with whether it runs only after a success (`&&`) or in any case (`;`). */
 function steps(line: string): Array<{ command: string; afterSuccess: boolean }> {
   const out: Array<{ command: string; afterSuccess: boolean }> = [];

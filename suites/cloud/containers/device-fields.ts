@@ -8,6 +8,7 @@
  * engine's permissions after host:container.
  */
 import type { CloudContext } from '../support/context.ts';
+import { sameField } from '../support/inherited.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 
@@ -16,14 +17,6 @@ export const DEVICE_FIELDS: Json = {
   // A slice name: a valid parent under both the cgroupfs and the systemd cgroup drivers.
   cgroup_parent: 'conformance.slice',
 };
-
-/** A field's value compared as the spec gives it: the devices as a set of host:container mappings. */
-function comparable(field: string, value: unknown): unknown {
-  if (field !== 'devices' || !Array.isArray(value)) return value ?? null;
-  return value.map((d) => String(d).split(':').slice(0, 2).join(':')).sort();
-}
-
-const same = (field: string, a: unknown, b: unknown): boolean => JSON.stringify(comparable(field, a)) === JSON.stringify(comparable(field, b));
 
 /**
  * The service shows each field as sent, or (ignored) as `plain`, a service created without them,
@@ -38,18 +31,18 @@ export function expectDeviceFields(
 ): void {
   for (const [field, sent] of Object.entries(DEVICE_FIELDS)) {
     const shown = (service as Json)[field];
-    if (!same(field, shown, sent) && same(field, shown, (plain as Json)[field]))
+    if (!sameField(field, shown, sent) && sameField(field, shown, (plain as Json)[field]))
       ctx.cannotVerify(
         `the service shows ${field} ${JSON.stringify(shown)}, as one created without it: the target ignores it on create (the create body does not list it)`,
       );
     else
-      ctx.expect(same(field, shown, sent), `the service created with ${field} ${JSON.stringify(sent)} shows ${JSON.stringify(shown)}`, {
+      ctx.expect(sameField(field, shown, sent), `the service created with ${field} ${JSON.stringify(sent)} shows ${JSON.stringify(shown)}`, {
         expected: sent,
         actual: shown,
         requirement: requirements.shown,
       });
     for (const c of containers)
-      ctx.expect(same(field, (c as Json)[field], shown), `container ${String(c.name)} shows ${field} other than its service's`, {
+      ctx.expect(sameField(field, (c as Json)[field], shown), `container ${String(c.name)} shows ${field} other than its service's`, {
         expected: shown,
         actual: (c as Json)[field],
         requirement: requirements.inherited,

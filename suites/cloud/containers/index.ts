@@ -1,6 +1,7 @@
 import type { CloudCheck } from '../support/check.ts';
 import cgroupParent from './cgroup-parent.ts';
 import filters from './filters.ts';
+import inheritsScaled from './inherits-scaled.ts';
 import listFields from './list-fields.ts';
 import listsAsGot from './lists-as-got.ts';
 import operations from './operations.ts';
@@ -15,6 +16,7 @@ export const containerChecks: CloudCheck[] = [
   ...reachability,
   ...listFields,
   ...listsAsGot,
+  ...inheritsScaled,
   ...operations,
   ...redeployAnswer,
   ...filters,

@@ -8,8 +8,9 @@
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CONTAINERS, sharedNodes, waitForContainers } from '../support/app.ts';
-import { CONTAINER_FLAGS, CONTAINER_LISTS, DESCRIPTIVE_FIELDS, linkedApp, SETTLED_STATE } from '../support/linked-app.ts';
-import { expectEachListedAsGot, expectShownAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
+import { verifyInherited } from '../support/inherited.ts';
+import { CONTAINER_FLAGS, CONTAINER_LISTS, linkedApp, SETTLED_STATE } from '../support/linked-app.ts';
+import { expectEachListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
 
 const R = {
@@ -55,7 +56,7 @@ export default [
   }),
   cloudCheck({
     id: `${R.inherits}/descriptive-lists`,
-    title: "A container shows its service's roles, labels and descriptive lists, and links once to each container of its linked service",
+    title: "A container shows its service's inherited fields (roles, labels, descriptive lists...), and links once to each container of its linked service",
     requirements: [R.inherits, R.linked],
     endpoint: 'cloud/container/get',
     async run(ctx) {
@@ -63,7 +64,7 @@ export default [
       const servers = await waitForContainers(ctx, app.server, 2);
       for (const own of await waitForContainers(ctx, app.client, 2)) {
         const got = await ctx.getJson('container', own.resource_uri, 'the container');
-        expectShownAsGot(ctx, got, app.client, ['roles', ...DESCRIPTIVE_FIELDS], `GET ${own.resource_uri}`, R.inherits);
+        verifyInherited(ctx, got, app.client, `GET ${own.resource_uri}`, R.inherits);
         verifyLinkedOnce(ctx, got, servers);
       }
     },

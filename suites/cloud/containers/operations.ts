@@ -3,7 +3,18 @@ import { expectActionSucceeded, expectRefused, ENDS, SUCCEEDS, IN_PROGRESS } fro
 import { expect202, expectCreatedInProgress, startOp } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { sharedNodes, firstContainer, live, containersOf, operate, operateAndSettle, runningService, settled, waitForContainers } from '../support/app.ts';
+import {
+  sharedNodes,
+  firstContainer,
+  IGNORES_TERM,
+  live,
+  containersOf,
+  operate,
+  operateAndSettle,
+  runningService,
+  settled,
+  waitForContainers,
+} from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 import { environment } from '../support/streams.ts';
@@ -44,8 +55,8 @@ const runningContainer = async (ctx: CloudContext, extra: Json = {}): Promise<Co
  * The two running containers of a service of two: an operation on one must leave the other as it
  * was (a service of one container cannot tell an operation on the container from one on its service).
  */
-async function twoRunning(ctx: CloudContext): Promise<{ svc: Service; one: Container; other: Container }> {
-  const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+async function twoRunning(ctx: CloudContext, extra: Json = {}): Promise<{ svc: Service; one: Container; other: Container }> {
+  const svc = await runningService(ctx, await sharedNodes(ctx), { target_num_containers: 2, ...extra });
   const [one, other] = await waitForContainers(ctx, svc, 2);
   return { svc, one: one!, other: other! };
 }
@@ -87,11 +98,13 @@ const containerVolumes = (ctx: CloudContext, c: Container): RedeployedVolumes =>
 export default [
   cloudCheck({
     id: R.stop,
-    title: 'stop stops a running container: it ends Stopped, the other container of its service runs on (202, action ends)',
+    title:
+      'stop stops a running container, whose program ignores SIGTERM: it ends Stopped, the other container of its service runs on (202 at once, action ends)',
     requirements: [R.stop, R.stop202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/container/stop',
     async run(ctx) {
-      const { one, other } = await twoRunning(ctx);
+      // A program that ignores SIGTERM: its stop lasts (a grace period), so an answer that waited for it is told by the dates.
+      const { one, other } = await twoRunning(ctx, { run_command: IGNORES_TERM });
       await endsIn(ctx, one, other, 'stop', 'Stopped', R.stop, R.stop202);
     },
   }),

@@ -18,11 +18,12 @@ import {
 } from '../support/app.ts';
 import { expectListed, expectListedAsGot, listAll, sameResource, type Json } from '../support/lists.ts';
 import { createService, serviceBody } from '../support/app.ts';
-import type { Container, Service } from '../support/views.generated.ts';
+import type { Container } from '../support/views.generated.ts';
 import type { CloudContext } from '../support/context.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
 import { dateMs, expectLaterDate, expectNullDates, expectRunDates } from '../support/run-dates.ts';
 import { DEVICE_FIELDS, expectDeviceFields } from './device-fields.ts';
+import { UNLISTED_SCALARS, verifyInherited } from '../support/inherited.ts';
 
 const R = {
   list: 'cloud/container/list/returns-containers',
@@ -38,29 +39,6 @@ const R = {
   autodestroyOff: 'cloud/service/create/default-autodestroy-off',
 };
 
-/** Descriptive fields a container carries from its service (per-container form); devices and cgroup_parent: device-fields.ts. */
-const INHERITED = [
-  'image_name',
-  'autorestart',
-  'autodestroy',
-  'roles',
-  'privileged',
-  'net',
-  'pid',
-  'working_dir',
-  'entrypoint',
-  'run_command',
-  'labels',
-  'memory',
-  'cpu_shares',
-  'read_only',
-  'tty',
-  'stdin_open',
-  'user',
-  'domainname',
-  'cpuset',
-  'memory_swap',
-] as const satisfies ReadonlyArray<keyof Container & keyof Service>;
 /** The boolean descriptive fields, sent both ways across the GET check's two services. */
 const FLAGS = ['tty', 'stdin_open', 'privileged', 'read_only'] as const;
 /** Fields of a running container that its GET and its entry in the list show alike. */
@@ -134,18 +112,10 @@ export default [
       const svc = await runningService(ctx, at, {
         autorestart: 'ON_FAILURE',
         privileged: true,
-        // tty on and stdin_open off (its default): a container that takes one flag for the other, or sets both as a client's -it does, shows.
-        tty: true,
-        stdin_open: false,
         working_dir: '/tmp',
         labels: { conformance: 'yes' },
-        memory: 128,
-        cpu_shares: 256,
         // Not fields of the create body (a target may ignore them): sent so that a container showing its own defaults differs.
-        user: 'nobody',
-        domainname: 'conformance.test',
-        cpuset: '0',
-        memory_swap: 256,
+        ...UNLISTED_SCALARS,
         ...DEVICE_FIELDS,
         // A published port: the container's port objects (outer_port I, endpoint_uri S) are then there to be judged.
         container_ports: [{ protocol: 'tcp', inner_port: 8080, published: true }],
@@ -155,12 +125,7 @@ export default [
       ctx.expectEqual(container.uuid, listed.uuid, 'GET returns another container', R.get);
       await expectAtSpecPath(ctx, 'container', listed, R.get);
       const service = await ctx.getJson('service', svc.resource_uri, 'service');
-      ctx.expect(
-        String(container.name).startsWith(String(service.name)),
-        `the container name ${String(container.name)} is not inherited from the service name ${String(service.name)}`,
-        { requirement: R.inherits },
-      );
-      for (const field of INHERITED) ctx.expectEqual(container[field], service[field], `the container's ${field} differs from its service's`, R.inherits);
+      verifyInherited(ctx, container, service, `the container ${String(container.name)}`, R.inherits);
       // The boolean flags the other way round: each one true where it was false above (stdin_open without tty, read_only without
       // privileged), false where it was true, so that a flag a container shows fixed, or derived from another one, differs somewhere.
       const flipped = await runningService(ctx, at, { tty: false, stdin_open: true, privileged: false, read_only: true });

@@ -1,30 +1,26 @@
 /**
  * Spec: Service (sequential_deployment: "deploy and scale in sequence, linking each to the
  * previous containers"). The links name each container's previous ones (a container links to
- * every sibling before it); the order itself is observed twice while the start and the scale run:
- *  - the states: the containers are read again and again; a container read Running while one of
- *    its previous containers is read Starting by a request sent after that answer came is out of
- *    sequence (a container waiting for its turn may show Starting: only that order is asked);
- *  - the dates: a container's deployed_datetime and started_datetime are not before its previous
- *    containers' (second resolution: equal dates are in sequence).
+ * every sibling before it); the sequence itself is observed while the start and the scale run
+ * (support/boot-order.ts): the service's containers are listed again and again, and each container
+ * must be seen coming up after the one before it — that one Running while it is not yet (a
+ * container waiting for its turn may show Starting: only the order of coming up is asked), or
+ * started in a later second. Seen Running before the one before it is out of sequence; both coming
+ * up between two lists taken close together (less than a quarter of the time the operation's first
+ * container was seen Starting) is a deploy of them together, not in sequence. Lists too far apart
+ * to tell leave the order unverified. The dates: a container's deployed_datetime and
+ * started_datetime are not before its previous containers' (second resolution: equal dates are in
+ * sequence).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { createService, live, operateAndSettle, scaledTo, serviceBody, sharedNodes, waitForContainers, containersOf } from '../support/app.ts';
+import { orderOf, seenStartingMs, snapshotsWhile, type Snapshot } from '../support/boot-order.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 import { dateMs } from '../support/run-dates.ts';
 import type { Container, Service } from '../support/views.generated.ts';
 
 const R = { sequential: 'cloud/deployment/sequential' };
-
-/** One read of a container: its state, and when the request went out and its answer came (the suite's clock). */
-interface Reading {
-  uri: string;
-  state: string;
-  sent: number;
-  came: number;
-}
 
 const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | undefined) ?? []).map((l) => l.to_container);
 
@@ -32,71 +28,21 @@ const linksOf = (c: Json): unknown[] => ((c.linked_to_container as Json[] | unde
 const previousOf = (c: Container, all: readonly Container[]): Container[] =>
   all.filter((o) => o !== c && linksOf(c).some((l) => sameResource(l, o.resource_uri)));
 
+/** The containers in the sequence their links give: by the number of previous containers each links to. */
+const ordered = (all: readonly Container[]): Container[] => [...all].sort((a, b) => previousOf(a, all).length - previousOf(b, all).length);
+
 /** In sequence, the k-th container links to the k-1 before it: ordered by that count, each links to every one before it. */
 function expectLinkedInSequence(ctx: CloudContext, all: readonly Container[], after: string): void {
-  const ordered = [...all].sort((a, b) => previousOf(a, all).length - previousOf(b, all).length);
-  ordered.forEach((c, i) => {
-    for (const previous of ordered.slice(0, i)) {
+  const sequence = ordered(all);
+  sequence.forEach((c, i) => {
+    for (const previous of sequence.slice(0, i)) {
       ctx.expect(
         linksOf(c).some((l) => sameResource(l, previous.resource_uri)),
         `after the ${after}, container ${String(c.name)} is not linked to an earlier container ${String(previous.name)}`,
-        { expected: ordered.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential },
+        { expected: sequence.slice(0, i).map((p) => p.resource_uri), actual: linksOf(c), requirement: R.sequential },
       );
     }
   });
-}
-
-/** Reads the service's containers over and over while `work` runs; returns the readings. */
-async function readWhile(ctx: CloudContext, svc: Service, work: () => Promise<unknown>): Promise<Reading[]> {
-  const readings: Reading[] = [];
-  let over = false;
-  // A read that fails (a timeout, a refused connection) ends the reading at once and is thrown once
-  // the work is over: left unhandled while the work runs, it would end the whole run.
-  let failed: { error: unknown } | undefined;
-  const reading = (async () => {
-    while (!over) {
-      const fresh = await ctx.getJson('service', svc.resource_uri);
-      for (const uri of fresh.containers ?? []) {
-        const sent = Date.now();
-        const res = await ctx.api.get(uri);
-        if (res.status === 200) readings.push({ uri, state: String(res.json<Json>().state), sent, came: Date.now() });
-      }
-      await sleep(5);
-    }
-  })().catch((error: unknown) => {
-    failed = { error };
-  });
-  try {
-    await work();
-  } finally {
-    over = true;
-    await reading;
-  }
-  if (failed) throw failed.error;
-  return readings;
-}
-
-/** No container was read Running before one of its previous containers was read Starting. */
-function expectStartedInSequence(ctx: CloudContext, all: readonly Container[], readings: readonly Reading[], during: string): void {
-  const of = (c: Container, state: string): Reading[] => readings.filter((r) => r.state === state && sameResource(r.uri, c.resource_uri));
-  for (const c of all) {
-    const running = of(c, 'Running');
-    if (!running.length) continue;
-    const firstRunning = Math.min(...running.map((r) => r.came));
-    for (const previous of previousOf(c, all)) {
-      const late = of(previous, 'Starting').find((r) => r.sent > firstRunning);
-      const at = (ms: number): string => `+${ms - readings[0]!.sent} ms`;
-      ctx.expect(
-        late === undefined,
-        `during the ${during}, container ${String(c.name)} ran while ${String(previous.name)}, deployed before it, was still Starting`,
-        {
-          expected: `${String(previous.name)} Running before ${String(c.name)} is (in sequence)`,
-          actual: `${String(c.name)} read Running at ${at(firstRunning)}, ${String(previous.name)} read Starting by a request sent at ${at(late?.sent ?? 0)}`,
-          requirement: R.sequential,
-        },
-      );
-    }
-  }
 }
 
 /** A container's deploy and start dates are not before those of its previous containers. */
@@ -114,37 +60,85 @@ function expectDatesInSequence(ctx: CloudContext, all: readonly Container[], dur
       }
 }
 
-/** Links, states read during the work, and dates of the service's `count` containers once it settled. */
-async function expectInSequence(ctx: CloudContext, svc: Service, count: number, during: string, readings: readonly Reading[]): Promise<void> {
+/** In the sequence the links give, each of the operation's containers came up after the one before it. */
+function expectCameUpInSequence(
+  ctx: CloudContext,
+  sequence: readonly Container[],
+  added: readonly Container[],
+  snaps: readonly Snapshot[],
+  during: string,
+): string[] {
+  const first = sequence.find((c) => added.includes(c));
+  const firstStartingMs = first ? seenStartingMs(snaps, first) : 0;
+  const unclear: string[] = [];
+  const at = (ms: number): string => `+${ms - (snaps[0]?.sent ?? ms)} ms`;
+  sequence.forEach((later, i) => {
+    const earlier = sequence[i - 1];
+    if (!earlier || !added.includes(later)) return;
+    const order = orderOf(snaps, earlier, later, firstStartingMs);
+    const [a, b] = [String(earlier.name), String(later.name)];
+    if (order.seen === 'unclear') unclear.push(`during the ${during}, ${order.why}`);
+    ctx.expect(order.seen !== 'out-of-sequence', `during the ${during}, container ${b} ran while ${a}, deployed before it, was not yet up`, {
+      expected: `${a} Running before ${b} is (in sequence)`,
+      actual:
+        order.seen === 'out-of-sequence'
+          ? `${b} listed Running at ${at(order.running.came)}, ${a} listed not yet Running by a request sent at ${at(order.notYet.sent)}`
+          : undefined,
+      requirement: R.sequential,
+    });
+    ctx.expect(order.seen !== 'together', `during the ${during}, containers ${a} and ${b} came up together, not one after the other`, {
+      expected: `${b} deployed once ${a} is Running: a reading showing ${a} Running and ${b} not yet`,
+      actual:
+        order.seen === 'together'
+          ? `both came up between two listings ${order.windowMs} ms apart; the ${during}'s first container was seen Starting for ${order.firstStartingMs} ms`
+          : undefined,
+      requirement: R.sequential,
+    });
+  });
+  return unclear;
+}
+
+/** Links, the order of coming up and the dates of the service's `count` containers once it settled; what the listings could not order. */
+async function expectInSequence(
+  ctx: CloudContext,
+  svc: Service,
+  count: number,
+  during: string,
+  snaps: readonly Snapshot[],
+  before: readonly Container[],
+): Promise<string[]> {
   await waitForContainers(ctx, svc, count);
   const all = live(await containersOf(ctx, svc));
   expectLinkedInSequence(ctx, all, during);
-  expectStartedInSequence(ctx, all, readings, during);
   expectDatesInSequence(ctx, all, during);
+  const added = all.filter((c) => !before.some((b) => b.uuid === c.uuid));
+  return expectCameUpInSequence(ctx, ordered(all), added, snaps, during);
 }
 
 export default [
   cloudCheck({
     id: R.sequential,
     title:
-      'sequential_deployment deploys and scales containers in sequence (each Running only after the ones before it, dated after them), ' +
+      'sequential_deployment deploys and scales containers in sequence (each coming up only once the one before it is Running, dated after it), ' +
       'linking each to the previous containers of the service',
     endpoint: 'cloud/service/scale',
     async run(ctx) {
       const at = await sharedNodes(ctx);
       const svc = await createService(ctx, serviceBody(ctx, at, { sequential_deployment: true, target_num_containers: 3 }));
-      const started = await readWhile(ctx, svc, async () => {
+      const started = await snapshotsWhile(ctx, svc, async () => {
         await operateAndSettle(ctx, svc, 'start');
         await waitForContainers(ctx, svc, 3);
       });
-      await expectInSequence(ctx, svc, 3, 'deploy', started);
+      const unclear = await expectInSequence(ctx, svc, 3, 'deploy', started, []);
       // Scale as well, by two: the first one added links to the three before it, the second to all four.
+      const three = live(await containersOf(ctx, svc));
       let accepted = false;
-      const scaled = await readWhile(ctx, svc, async () => {
+      const scaled = await snapshotsWhile(ctx, svc, async () => {
         accepted = await scaledTo(ctx, svc, 5);
         if (accepted) await waitForContainers(ctx, svc, 5);
       });
-      if (accepted) await expectInSequence(ctx, svc, 5, 'scale', scaled);
+      if (accepted) unclear.push(...(await expectInSequence(ctx, svc, 5, 'scale', scaled, three)));
+      if (unclear.length) ctx.unverified(`the order of coming up: ${unclear.join('; ')}`);
     },
   }),
 ];

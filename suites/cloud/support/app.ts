@@ -25,6 +25,11 @@ export const ENTRYPOINT_IMAGE = 'alpine/git:latest';
 export const LONG_RUNNING = 'sleep 86400';
 /** A run_command of shell built-ins: it prints and exits with code 3 (the container ends Stopped). */
 export const EXITS_3 = 'echo conformance-exit; exit 3';
+/**
+ * A run_command that keeps its container running and ignores SIGTERM: an engine's stop of it waits out its grace period before
+ * killing it, so the stop's work lasts (what the async checks of stop judge the 202's timing by).
+ */
+export const IGNORES_TERM = "trap '' TERM; sleep 86400";
 
 // Where a resource's background work has ended: the states its table does not mark transitional.
 const SERVICE_SETTLED = settledStates('service');

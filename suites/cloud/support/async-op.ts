@@ -70,7 +70,7 @@ export async function expectCreatedInProgress(ctx: CloudContext, res: HttpRespon
   if (!isSuccess(res.status) || !actionUri) return;
   const first = await readActionAtOnce(ctx, actionUri, uri, what, IN_PROGRESS);
   if (!ENDED.includes(String(first.state))) return;
-  expectEndedAfterAnswer(ctx, res, first, what);
+  expectEndedAfterAnswer(ctx, res, first, what, true, requirement);
   expectWorkOpenAtAnswer(ctx, res, uri, what, first, requirement);
 }
 
@@ -116,13 +116,22 @@ function objectAnswered(res: HttpResponse, uri: string): Json | undefined {
 /**
  * "Return 202 Accepted immediately and the work continues in the background": an action already
  * ended when first read must not have ended before its 202 was answered. Both dates are of the
- * target's clock, to the second: an end_date in an earlier second than the 202's Date header is
- * work done before the answer; the same second cannot be told apart and is only noted.
+ * target's clock, to the second:
+ *  - an end_date in an earlier second than the 202's Date header is work done before the answer;
+ *  - the same second, after work that took more than a second (start_date and end_date two or more
+ *    seconds apart): the target dated its answer more than a second after the call was made, and no
+ *    earlier than the second its work ended: the answer waited for the work, it did not come at once
+ *    with the work going on behind it (an answer at once is dated before the work's last second);
+ *  - otherwise (no Date, a date that cannot be read, work too short to tell) it is only noted.
  */
-export function expectEndedAfterAnswer(ctx: CloudContext, res: HttpResponse, action: Json, verb: string, noteUnclear = true): void {
+export function expectEndedAfterAnswer(ctx: CloudContext, res: HttpResponse, action: Json, verb: string, noteUnclear = true, requirement?: string): void {
   const answered = secondOf(res);
   const ended = secondOfDate(action.end_date);
-  if (answered === undefined || Number.isNaN(ended) || ended >= answered) {
+  const workSeconds = ended - secondOfDate(action.start_date);
+  const dates = { start_date: action.start_date, end_date: action.end_date, date: res.headers.date };
+  const requirements = requirement ? [requirement, IN_PROGRESS] : IN_PROGRESS;
+  const waited = answered !== undefined && ended === answered && workSeconds >= 2;
+  if (answered === undefined || Number.isNaN(ended) || (ended >= answered && !waited)) {
     if (noteUnclear)
       ctx.observe(
         `the ${verb} action had ended (end_date ${String(action.end_date)}) when first read; the 202's Date (${String(res.headers.date)}) ` +
@@ -130,11 +139,20 @@ export function expectEndedAfterAnswer(ctx: CloudContext, res: HttpResponse, act
       );
     return;
   }
-  ctx.expect(false, `the ${verb} action ended (end_date ${String(action.end_date)}) before its 202 was answered (Date ${String(res.headers.date)})`, {
-    expected: 'the work continuing in the background after the 202: an end_date not before the answer',
-    actual: { end_date: action.end_date, date: res.headers.date },
-    requirement: IN_PROGRESS,
-  });
+  // Recorded, not thrown: the operation's effect is still judged.
+  if (waited)
+    ctx.verify(
+      false,
+      `the ${verb} was answered (Date ${String(res.headers.date)}) in the second its action ended, after work of more than a second ` +
+        `(start_date ${String(action.start_date)}, end_date ${String(action.end_date)}): the answer waited for the work`,
+      { expected: 'the 202 at once, dated before the last second of work that lasts more than a second', actual: dates, requirement: requirements },
+    );
+  else
+    ctx.verify(false, `the ${verb} action ended (end_date ${String(action.end_date)}) before its 202 was answered (Date ${String(res.headers.date)})`, {
+      expected: 'the work continuing in the background after the 202: an end_date not before the answer',
+      actual: dates,
+      requirement: requirements,
+    });
 }
 
 const ENDED = ['Success', 'Failed'];

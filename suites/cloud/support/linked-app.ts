@@ -88,17 +88,17 @@ export interface LinkedApp {
 }
 
 /**
- * POST of a service with the descriptive fields; a target that refuses them (the create body
- * does not list them) gets the service without them, and that is observed.
+ * POST of a service with the descriptive fields (`unlisted`); a target that refuses them (the create
+ * body does not list them) gets the service without them, and that is observed.
  */
-async function createDescriptive(ctx: CloudContext, body: Json): Promise<Json> {
-  const res = await ctx.api.post(SERVICES, { ...body, ...DESCRIPTIVE });
+export async function createDescriptive(ctx: CloudContext, body: Json, unlisted: Json = DESCRIPTIVE): Promise<Json> {
+  const res = await ctx.api.post(SERVICES, { ...body, ...unlisted });
   if (isSuccess(res.status)) {
     const svc = ctx.expectJson<Json>(res, 'service create response');
     if (typeof svc.resource_uri === 'string') terminateLater(ctx, svc.resource_uri);
     return svc;
   }
-  ctx.observe(`a service create with ${DESCRIPTIVE_FIELDS.join(', ')} (the create body does not list them) answered ${res.status}: created without them`);
+  ctx.observe(`a service create with ${Object.keys(unlisted).join(', ')} (the create body does not list them) answered ${res.status}: created without them`);
   return createService(ctx, body);
 }
 

@@ -21,6 +21,9 @@ export const actionFieldTeeth: CloudTeeth[] = [
   { fault: 'get-recorded-without-header', catches: ['cloud/actions/every-call-recorded'] },
   // Every call is recorded, a read too: a target recording only the calls that change something fails (judge 2134, #15).
   { fault: 'reads-not-recorded', catches: ['cloud/actions/every-call-recorded'] },
+  // A stop answered once its work was over, with the object as it was before (Stopping), passed (judge 2136, #21): the stop of a
+  // program that ignores SIGTERM lasts, and a 202 dated in the second its action ended, after work of more than a second, waited for it.
+  { fault: 'stop-answered-after-work', catches: ['cloud/service/stop/effect', 'cloud/container/stop/effect'] },
   { fault: 'cancel-refused', catches: ['cloud/action/cancel/in-progress-to-canceling', 'cloud/action/cancel/can-be-canceled-flag/every-kind'] },
   { fault: 'cancel-deploy-keeps-working', catches: ['cloud/action/cancel/in-progress-to-canceling'] },
   // A target that cancels nothing (every flag false, every cancel refused) fails in-progress-cancelable (judge 2128, #23).

@@ -57,6 +57,8 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'terminate-reversible', catches: ['cloud/service/terminate/not-reversible', 'cloud/states/service/terminated-rejects-start'] },
   { fault: 'container-terminate-reversible', catches: ['cloud/container/terminate/not-reversible', 'cloud/states/container/terminated-rejects-start'] },
   { fault: 'container-ops-whole-service', catches: ['cloud/container/start/effect', 'cloud/container/stop/effect', 'cloud/container/terminate/effect'] },
+  // Only the containers of a first start were held to their service's labels (judge 2136, #19): one a scale adds is too.
+  { fault: 'scaled-container-labels-empty', catches: ['cloud/container/get/inherits-service/scaled'] },
   {
     fault: 'reuse-volumes-ignored',
     catches: REUSE_VOLUMES_CHECKS,
@@ -119,6 +121,8 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'every-node-skips-new-nodes', catches: ['cloud/deployment/every-node-one-per-node'] },
   { fault: 'sequential-no-links', catches: ['cloud/deployment/sequential'] },
   { fault: 'sequential-scale-unlinked', catches: ['cloud/deployment/sequential'] },
+  // Booting all containers at once passed on the links alone (judge 2136, #6): each must come up after the one before it.
+  { fault: 'sequential-boots-all-at-once', catches: ['cloud/deployment/sequential'] },
   { fault: 'high-availability-scale-emptiest', catches: ['cloud/deployment/high-availability'] },
   // Missed at first: with two nodes, the busy one first in cluster order, the fourth container of round-robin and the tie of
   // counted Stopped containers both fell on the node the check expected.

@@ -3,7 +3,7 @@
  * each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -231,4 +231,23 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     expect((await get(t, svc.resource_uri)).running_num_containers).toBe(1);
   },
   'exit-code-missing': async (t) => expect((await exitedContainer(t, {})).exit_code).toBeNull(),
+  'scaled-container-labels-empty': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', labels: { one: '1' } });
+    await t.ok('PATCH', svc.resource_uri, { target_num_containers: 2 });
+    await t.ok('POST', `${svc.resource_uri}scale/`);
+    const scaled = await until(
+      () => get(t, svc.resource_uri),
+      (s) => s.containers.length === 2,
+    );
+    const labels = await Promise.all((scaled.containers as string[]).map(async (c) => (await get(t, c)).labels));
+    expect(labels).toEqual([{ one: '1' }, {}]);
+  },
+  'stop-answered-after-work': async (t) => {
+    await deployedCluster(t, 1);
+    // A program that ignores SIGTERM: the stop lasts its grace period.
+    const svc = await runningService(t, { image: 'x', run_command: "trap '' TERM; sleep 86400" });
+    const answer = await t.call('POST', `${svc.resource_uri}stop/`);
+    expect([answer.status, answer.body.state, (await action(t, answer)).state]).toEqual([202, 'Stopping', 'Success']);
+  },
 };

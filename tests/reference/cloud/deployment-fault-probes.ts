@@ -1,7 +1,7 @@
 /**
  * Probes of the placement faults of HIGH_AVAILABILITY (round-robin, Stopped containers counted with
- * ties to the first node) and of tags ignored by a scale or a redeploy: each passes against a server
- * with its fault and throws against a clean one.
+ * ties to the first node), of tags ignored by a scale or a redeploy, and of a sequential deployment
+ * booting its containers together: each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
 import { deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
@@ -63,5 +63,16 @@ export const DEPLOYMENT_PROBES: Partial<Record<CloudFaultName, (t: TestServer) =
     const { svc, tagged } = await onTaggedNode(t, 2);
     await t.ok('POST', `${svc.resource_uri}redeploy/`);
     expect((await nodesOf(t, svc.resource_uri, 2)).filter((n) => n !== tagged)).not.toEqual([]);
+  },
+  'sequential-boots-all-at-once': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', '/api/app/v1/service/', { image: 'x', sequential_deployment: true, target_num_containers: 3 });
+    await t.ok('POST', `${svc.resource_uri}start/`);
+    // The first listing that shows a container Running: in sequence only the first one is.
+    const first = await until(
+      async () => (await get(t, `/api/app/v1/container/?service=${svc.resource_uri}`)).objects as any[],
+      (listed) => listed.some((c) => c.state === 'Running'),
+    );
+    expect(first.map((c) => c.state)).toEqual(['Running', 'Running', 'Running']);
   },
 };

@@ -324,6 +324,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind9-canceling-not-announced',
   'blind23-async-action-shown-pending',
   'blind27-retried-action-cancel-refused',
+  'sequential-boots-all-at-once',
 ]);
 
 /** Registers, one after another, the probe test of each fault of that file's areas. */

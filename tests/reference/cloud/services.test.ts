@@ -117,6 +117,20 @@ describe('service lifecycle', () => {
     expect((await t.call('POST', `${SERVICES}${svc.uuid}/start/`)).status).toBe(409);
   });
 
+  it('stop of a program that ignores SIGTERM waits out the grace period, then kills it (exit code 137)', async () => {
+    const svc = await runningService(t, { image: 'redis', run_command: "trap '' TERM; sleep 86400" });
+    const began = Date.now();
+    const stop = await action(t, await t.call('POST', `${SERVICES}${svc.uuid}/stop/`));
+    expect(stop.state).toBe('In progress');
+    await until(
+      () => get(stop.resource_uri),
+      (a) => a.state === 'Success',
+      5000,
+    );
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2500);
+    expect((await get(svc.containers[0])).exit_code).toBe(137);
+  });
+
   it('scale: PATCH target_num_containers then POST scale adds and removes containers', async () => {
     const svc = await runningService(t, { image: 'redis' });
     await t.ok('PATCH', svc.resource_uri, { target_num_containers: 3 });
