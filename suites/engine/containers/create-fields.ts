@@ -105,6 +105,11 @@ const RATES: ReadonlyArray<readonly [string, readonly [number, number]]> = [
   ['BlkioDeviceWriteIOps', [200, 0]],
 ];
 
+/** The four device rate fields, each with two devices; quoted (the spec's form) unless told otherwise. */
+export function deviceRateCases(quoted = true): FieldCase[] {
+  return RATES.map(([field, rates]) => rateCase(field, rates, quoted));
+}
+
 /** Two host ports for one container port, in any order (the spec states none). */
 const PORT_BINDINGS = [{ HostPort: '18080' }, { HostPort: '18081' }];
 
@@ -278,7 +283,7 @@ function rateCheck(quoted: boolean): EngineCheck {
     endpoint: 'engine/containers/create',
     versions: ['1.22'],
     async run(ctx) {
-      const cases = RATES.map(([field, rates]) => rateCase(field, rates, quoted));
+      const cases = deviceRateCases(quoted);
       const refused = quoted
         ? undefined
         : (res: HttpResponse): never =>

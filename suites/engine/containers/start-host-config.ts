@@ -14,7 +14,7 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { createBody, createRaw, holds, holdsEachOnce, type FieldCase } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { freeHostPort } from '../support/resources.ts';
-import { hostConfigCases } from './create-fields.ts';
+import { deviceRateCases, hostConfigCases } from './create-fields.ts';
 
 const START_BODY = 'engine/containers/start/body-host-config';
 const MB = 1024 * 1024;
@@ -34,11 +34,15 @@ function groupOf(field: string): Group {
   return isBlockIo(field) ? 'block-io' : 'settings';
 }
 
-/** 1.22 fields of the start request no create case sends (their create rules are range checks). */
+/**
+ * 1.22 fields of the start request no create case sends (their create rules are range checks), and
+ * the device rates, which the create request's rate checks send apart (in the spec's quoted form here).
+ */
 const START_ONLY: FieldCase[] = [
   { requirement: START_BODY, field: 'BlkioWeight', value: 300 },
   { requirement: START_BODY, field: 'MemorySwappiness', value: 30 },
   { requirement: START_BODY, field: 'ShmSize', value: 128 * MB },
+  ...deviceRateCases().map((c) => ({ ...c, requirement: START_BODY })),
 ];
 
 /**
