@@ -33,6 +33,7 @@ export const containerTeeth: Teeth[] = [
       'engine/containers/start/body-host-config/resources',
       'engine/containers/start/body-host-config/cpu',
       'engine/containers/start/body-host-config/block-io',
+      'engine/containers/start/body-host-config/device-rates',
       'engine/containers/start/body-host-config/effect',
     ],
   },
