@@ -194,10 +194,20 @@ function eventKind(e: EngineEvent, ctx: RouteContext): string {
  * 1.18 image event carries the name it was about (unless `events-1.18-image-no-from`, as Docker's do).
  */
 function legacyFrom(e: EngineEvent, ctx: RouteContext): string | undefined {
-  if (ctx.version !== '1.18') return e.from;
+  if (ctx.version !== '1.18') return e.from ?? from122(e, ctx);
   if (ctx.faults.has('events-1.18-no-from')) return undefined;
   if (e.from !== undefined || e.Type !== 'image' || ctx.faults.has('events-1.18-image-no-from')) return e.from;
   return e.attributes.name ?? e.id;
+}
+
+/**
+ * A 1.22 non-container event's `from` (the 1.22 object states from S for every event but a network's): an image
+ * event's image name, a volume event's driver. Under `m12a-events-1.22-legacy-container-only` none (as Docker writes them).
+ */
+function from122(e: EngineEvent, ctx: RouteContext): string | undefined {
+  if (ctx.faults.has('m12a-events-1.22-legacy-container-only')) return undefined;
+  if (e.Type === 'image') return e.attributes.name ?? e.id;
+  return e.Type === 'volume' ? (e.attributes.driver ?? 'local') : undefined;
 }
 
 /**
@@ -227,7 +237,11 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
   const from = legacyFrom(e, ctx);
   const legacy = { status: legacyStatus(e, kind, ctx), id: legacyId(e, ctx), ...(from !== undefined ? { from } : {}) };
   if (ctx.version === '1.18') return { ...legacy, time: legacyTime(e, ctx, time) };
-  const carriesLegacy = e.Type === 'container' || e.Type === 'image' || (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
+  // Every event but a network's carries status, id and from (Docker and the fault: a container's and an image's only).
+  const dockerLegacy = e.Type === 'container' || e.Type === 'image';
+  const carriesLegacy =
+    (ctx.faults.has('m12a-events-1.22-legacy-container-only') ? dockerLegacy : e.Type !== 'network') ||
+    (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),
     Type: eventType(e, ctx),

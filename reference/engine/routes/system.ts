@@ -96,7 +96,13 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       },
       // The reference applies memory, swap and CPU limits and the OOM killer setting (its containers show them in their cgroup files).
       SwapLimit: flag(true),
-      SystemTime: new Date().toISOString(),
+      // Under `m12a-info-system-time-go-string` Go's default time String form: no T, no fraction, a zone name.
+      SystemTime: ctx.faults.has('m12a-info-system-time-go-string')
+        ? new Date()
+            .toISOString()
+            .replace('T', ' ')
+            .replace(/\.\d+Z$/, ' +0000 UTC')
+        : new Date().toISOString(),
     };
     if (ctx.version === '1.22') {
       Object.assign(info, {

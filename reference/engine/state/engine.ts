@@ -54,14 +54,18 @@ export class Engine {
     this.timers.delete(timer);
   }
 
-  /** Container event with the attributes the real daemon adds (name, image, labels). */
+  /**
+   * Container event with the attributes the real daemon adds (name, image, labels); under
+   * `m12a-events-attributes-create-only` only the create event carries them.
+   */
   containerEvent(c: Container, action: string, extra: Record<string, string> = {}, detail?: string): void {
+    const named = action === 'create' || !this.faults.has('m12a-events-attributes-create-only');
     this.events.emit({
       Type: 'container',
       Action: action,
       id: c.id,
       from: c.config.Image,
-      attributes: { ...c.config.Labels, image: c.config.Image, name: c.name.slice(1), ...extra },
+      attributes: { ...(named ? { ...c.config.Labels, image: c.config.Image, name: c.name.slice(1) } : {}), ...extra },
       ...(detail === undefined ? {} : { detail }),
     });
   }

@@ -14,7 +14,7 @@ import {
 } from '../support/events.ts';
 import { imageIdOf, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
-import { execDetached, networkScenario } from '../support/event-scenarios.ts';
+import { execDetached, expectOk, networkScenario } from '../support/event-scenarios.ts';
 import { createNetwork, createVolume } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
@@ -48,6 +48,17 @@ function expectStatusIsKind(ctx: EngineContext, events: EngineEvent[], kinds: re
       expected: kinds,
       actual: e.status,
     });
+}
+
+/** A container event's Attributes name the container, its image (a registry or library prefix names the same image) and its label. */
+function expectNamed(ctx: EngineContext, e: EngineEvent, name: string, label: string): void {
+  const attrs = attributesOf(e);
+  const image = typeof attrs.image === 'string' && sameRef(attrs.image, ctx.fixtureImage()) ? ctx.fixtureImage() : attrs.image;
+  ctx.expectEqual(
+    { name: attrs.name, image, label: attrs['conformance.attr'] },
+    { name, image: ctx.fixtureImage(), label },
+    `the ${actionOf(e)} event Attributes name, image and label`,
+  );
 }
 
 /** The events about a running container the check exec-ed: create, start, exec_create, exec_start. */
@@ -150,21 +161,19 @@ export default [
   }),
   engineCheck({
     id: 'engine/events/attributes-name-image-labels',
-    title: '(1.22) Container event Attributes include name, image and the container labels',
+    title: '(1.22) Container event Attributes include name, image and the container labels: each event of a run (create, start, die, destroy)',
     versions: V122,
     async run(ctx) {
       const since = nowSeconds();
       const labels = { 'conformance.attr': ctx.uniqueName('label') };
       const { id, name } = await ctx.createContainer({ cmd: ['true'], labels });
-      const create = emitted(ctx, find(await eventsOf(ctx, since, id, hasKinds('create')), 'create'), 'the create event');
-      const attrs = attributesOf(create);
-      // The image as a reference to the image created from: a registry or library prefix names the same image.
-      const image = typeof attrs.image === 'string' && sameRef(attrs.image, ctx.fixtureImage()) ? ctx.fixtureImage() : attrs.image;
-      ctx.expectEqual(
-        { name: attrs.name, image, label: attrs['conformance.attr'] },
-        { name, image: ctx.fixtureImage(), label: labels['conformance.attr'] },
-        'the create event Attributes name, image and label',
-      );
+      await ctx.start(id);
+      await ctx.waitExit(id);
+      expectOk(ctx, await ctx.api.delete(`/containers/${id}`, { force: true }), 'removing the container');
+      const events = (await eventsOf(ctx, since, id, hasKinds('create', 'start', 'die', 'destroy'))).filter((e) => typeOf(e) === 'container');
+      emitted(ctx, find(events, 'create'), 'the create event');
+      // The sentence states the Attributes of container events, not of the create event alone: every one of the run is judged.
+      for (const e of events) expectNamed(ctx, e, name, labels['conformance.attr']);
     },
   }),
   engineCheck({

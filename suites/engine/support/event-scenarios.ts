@@ -7,7 +7,8 @@ import type { EngineContext } from './context.ts';
 import { waitExecExitCode } from './exec.ts';
 import { pollState } from './lifecycle.ts';
 import { CheckFailure, CheckSkipped } from '../../../harness/check/signals.ts';
-import { about, attributesOf, eventsOf, hasKinds, isAbout, kindsOf, nowSeconds, readEvents, type EngineEvent } from './events.ts';
+import { about, attributesOf, eventsOf, hasKinds, isAbout, kindsOf, nowSeconds, readEvents, typeOf, type EngineEvent } from './events.ts';
+import { ownImage, sameImage, sameRef, tagged } from './images.ts';
 import { connect, createNetwork, createVolume, disconnect, v122 } from './resources.ts';
 
 /** A step of a scenario: the operation, named by the event kind it is expected to produce. */
@@ -120,6 +121,22 @@ export async function networkScenario(ctx: EngineContext): Promise<{ id: string;
   expectOk(ctx, await disconnect(ctx, id, c.id), 'disconnect');
   expectOk(ctx, await ctx.api.raw('DELETE', v122(`/networks/${id}`)), 'removing the network');
   return { id, name, container: c.id, events: await eventsOf(ctx, since, id, hasKinds('destroy')) };
+}
+
+/** Image lifecycle: imported, tagged, the tag removed, removed through its last name; its image events (import, tag, untag, delete). */
+export async function imageScenario(ctx: EngineContext): Promise<{ ref: string; events: EngineEvent[] }> {
+  const since = nowSeconds();
+  const own = await ownImage(ctx, 'image-events');
+  const alias = await tagged(ctx, own.ref, ctx.uniqueName('image-events-alias'), 'x');
+  expectOk(ctx, await ctx.api.delete(`/images/${alias}`), 'removing the tag');
+  expectOk(ctx, await ctx.api.delete(`/images/${own.ref}`), 'removing the image through its last name');
+  const actor = (e: EngineEvent): unknown => (e.Actor as { ID?: unknown } | undefined)?.ID;
+  const ours = (e: EngineEvent): boolean =>
+    typeOf(e) === 'image' &&
+    ([e.id, actor(e)].some((s) => typeof s === 'string' && sameImage(s, own.id)) ||
+      [own.ref, alias].some((r) => sameRef(String(attributesOf(e).name ?? ''), r)));
+  const read = await readEvents(ctx, { since }, { enough: (all) => hasKinds('delete')(all.filter(ours)) });
+  return { ref: own.ref, events: read.events.filter(ours) };
 }
 
 /** Kinds missing from the events, and kinds the events have that the list does not. */

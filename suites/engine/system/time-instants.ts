@@ -83,6 +83,22 @@ async function imageTimes(ctx: EngineContext): Promise<void> {
   for (const [i, h] of history.entries()) expectSecondsOfRun(ctx, `the imported fixture image history item ${i} Created`, h.Created);
 }
 
+/**
+ * Info SystemTime S is a timestamp, so an ISO 8601 string with fractional seconds (the Notation
+ * line). The spec says nothing of which clock it reads, so the instant is not compared with the run's.
+ */
+async function expectSystemTime(ctx: EngineContext): Promise<void> {
+  const res = await ctx.api.get('/info');
+  ctx.precondition(res.status === 200, `GET /info answered ${res.status}`, 'engine/system/info/200-response-schema');
+  const time = ctx.expectJson<{ SystemTime?: unknown }>(res, 'info', 'engine/system/info/200-response-schema').SystemTime;
+  const iso = typeof time === 'string' && ISO_FRACTIONAL.test(time) && !Number.isNaN(Date.parse(time));
+  ctx.expect(iso, `the Info SystemTime is an ISO 8601 time with fractional seconds, got ${JSON.stringify(time)}`, {
+    expected: 'YYYY-MM-DDThh:mm:ss.fraction with Z or an offset',
+    actual: time,
+    requirement: RULE,
+  });
+}
+
 /** Spec: Resources and their fields (timestamps); Container list item, Image list and history items, Stats object. */
 export default [
   engineCheck({
@@ -105,6 +121,15 @@ export default [
       ctx.expect(stats.readings.length > 0, 'the stats stream sends a reading', { requirement: RULE });
       for (const reading of stats.readings) expectIsoOfRun(ctx, 'the stats reading read', reading.read);
       await imageTimes(ctx);
+    },
+  }),
+  engineCheck({
+    id: `${RULE}/system-time`,
+    title: 'The Info SystemTime is an ISO 8601 string with fractional seconds',
+    requirements: [RULE],
+    endpoint: 'engine/system/info',
+    async run(ctx) {
+      await expectSystemTime(ctx);
     },
   }),
 ];
