@@ -16,7 +16,7 @@ export const SYSTEM_FAULTS = faultArea('system', [
   { name: 'auth-serveraddress-ignored', description: 'POST /auth checks one account per username, whatever registry serveraddress names' },
   { name: 'cors-allow-all', description: 'every answer carries Access-Control-Allow-Origin: * although CORS was not configured' },
   {
-    name: 'm12a-info-system-time-go-string',
+    name: 'info-system-time-go-string',
     description: "GET /info SystemTime is Go's default time String form (2024-05-01 10:00:00 +0000 UTC): not ISO 8601, no fractional seconds",
   },
 ]);
@@ -30,11 +30,11 @@ export const EVENT_FAULTS = faultArea('events', [
   { name: 'events-since-ignored', description: 'GET /events ignores since and sends no past events' },
   { name: 'network-event-has-status', description: '1.22 network events carry status, id and from' },
   {
-    name: 'm12a-events-1.22-legacy-container-only',
+    name: 'events-1.22-shape-container-only',
     description: '1.22 volume events carry no status, id or from, and image events no from (as Docker writes them): only network events may leave them out',
   },
   {
-    name: 'm12a-events-attributes-create-only',
+    name: 'events-attributes-create-only',
     description: '1.22 container events carry the name, image and label Attributes on the create event only, not on start, die or destroy',
   },
   { name: 'events-until-ignored', description: 'GET /events ignores until and keeps the stream open' },

@@ -202,10 +202,10 @@ function legacyFrom(e: EngineEvent, ctx: RouteContext): string | undefined {
 
 /**
  * A 1.22 non-container event's `from` (the 1.22 object states from S for every event but a network's): an image
- * event's image name, a volume event's driver. Under `m12a-events-1.22-legacy-container-only` none (as Docker writes them).
+ * event's image name, a volume event's driver. Under `events-1.22-shape-container-only` none (as Docker writes them).
  */
 function from122(e: EngineEvent, ctx: RouteContext): string | undefined {
-  if (ctx.faults.has('m12a-events-1.22-legacy-container-only')) return undefined;
+  if (ctx.faults.has('events-1.22-shape-container-only')) return undefined;
   if (e.Type === 'image') return e.attributes.name ?? e.id;
   return e.Type === 'volume' ? (e.attributes.driver ?? 'local') : undefined;
 }
@@ -240,7 +240,7 @@ function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> 
   // Every event but a network's carries status, id and from (Docker and the fault: a container's and an image's only).
   const dockerLegacy = e.Type === 'container' || e.Type === 'image';
   const carriesLegacy =
-    (ctx.faults.has('m12a-events-1.22-legacy-container-only') ? dockerLegacy : e.Type !== 'network') ||
+    (ctx.faults.has('events-1.22-shape-container-only') ? dockerLegacy : e.Type !== 'network') ||
     (e.Type === 'network' && ctx.faults.has('network-event-has-status'));
   const shaped: Record<string, unknown> = {
     ...(carriesLegacy ? legacy : {}),

@@ -96,8 +96,8 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       },
       // The reference applies memory, swap and CPU limits and the OOM killer setting (its containers show them in their cgroup files).
       SwapLimit: flag(true),
-      // Under `m12a-info-system-time-go-string` Go's default time String form: no T, no fraction, a zone name.
-      SystemTime: ctx.faults.has('m12a-info-system-time-go-string')
+      // Under `info-system-time-go-string` Go's default time String form: no T, no fraction, a zone name.
+      SystemTime: ctx.faults.has('info-system-time-go-string')
         ? new Date()
             .toISOString()
             .replace('T', ' ')

@@ -56,10 +56,10 @@ export class Engine {
 
   /**
    * Container event with the attributes the real daemon adds (name, image, labels); under
-   * `m12a-events-attributes-create-only` only the create event carries them.
+   * `events-attributes-create-only` only the create event carries them.
    */
   containerEvent(c: Container, action: string, extra: Record<string, string> = {}, detail?: string): void {
-    const named = action === 'create' || !this.faults.has('m12a-events-attributes-create-only');
+    const named = action === 'create' || !this.faults.has('events-attributes-create-only');
     this.events.emit({
       Type: 'container',
       Action: action,

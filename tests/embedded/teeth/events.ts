@@ -12,8 +12,8 @@ export const eventTeeth: Teeth[] = [
   { fault: 'events-since-ignored', version: '1.22', catches: ['engine/system/events/query-since'] },
   { fault: 'events-until-ignored', version: '1.18', catches: ['engine/system/events/query-until', 'engine/system/events/query-until/empty-window'] },
   { fault: 'network-event-has-status', version: '1.22', catches: ['engine/events/network-no-status-id-from'] },
-  { fault: 'm12a-events-1.22-legacy-container-only', version: '1.22', catches: ['engine/events/1.22-shape/image-volume-network'] },
-  { fault: 'm12a-events-attributes-create-only', version: '1.22', catches: ['engine/events/attributes-name-image-labels'] },
+  { fault: 'events-1.22-shape-container-only', version: '1.22', catches: ['engine/events/1.22-shape/image-volume-network'] },
+  { fault: 'events-attributes-create-only', version: '1.22', catches: ['engine/events/attributes-name-image-labels'] },
   {
     fault: 'events-type-filter-new-sources-only',
     version: '1.22',

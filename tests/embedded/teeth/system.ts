@@ -6,7 +6,7 @@ export const systemTeeth: Teeth[] = [
   { fault: 'info-1.22-debug-int', version: '1.22', catches: ['engine/system/info/200-response-schema', 'engine/versioning/shapes-per-version'] },
   { fault: 'version-no-ApiVersion', version: '1.18', catches: ['engine/system/version/200-response-schema', 'engine/versioning/api-version-field'] },
   { fault: 'version-api-version-release', version: '1.22', catches: ['engine/versioning/api-version-field'] },
-  { fault: 'm12a-info-system-time-go-string', version: '1.18', catches: ['engine/resources/timestamps/system-time'] },
+  { fault: 'info-system-time-go-string', version: '1.18', catches: ['engine/resources/timestamps/system-time'] },
   { fault: 'missing-container-500', version: '1.22', catches: ['engine/errors/404-not-found'] },
   { fault: 'start-running-returns-204', version: '1.18', catches: ['engine/containers/start/304-already-started'] },
   { fault: 'name-pattern-unchecked', version: '1.22', catches: ['engine/errors/400-bad-parameter'] },
