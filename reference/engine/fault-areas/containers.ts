@@ -120,6 +120,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'stats-single-reading', description: 'stats sends one reading and ends the stream whatever `stream` says' },
   { name: 'stats-stream-false-ignored', description: '1.22 stats?stream=0 keeps streaming' },
   { name: 'stats-precpu-current', description: '1.22 precpu_stats is a copy of the current cpu_stats, not the previous reading' },
+  {
+    name: 'stats-networks-empty',
+    description: '1.22 stats readings carry `networks: {}` whatever interfaces the container has; the other fields and 1.18 `network` are unchanged',
+  },
   { name: 'name-pattern-strict', description: 'create refuses names the spec allows: a leading _ or -, or a single character' },
   { name: 'swappiness-unchecked', description: 'create accepts MemorySwappiness outside 0..100' },
   { name: 'shm-size-unchecked', description: 'create accepts a negative ShmSize' },

@@ -38,6 +38,19 @@ export const NETWORK_FAULTS = faultArea('networks', [
   { name: 'network-delete-keeps-network', description: 'DELETE of a custom network answers 200 but the network remains' },
   { name: 'network-delete-in-use-403', description: 'DELETE of a custom network in use answers 403, the code listed for pre-defined networks' },
   { name: 'networking-config-ignored', description: '1.22 create ignores NetworkingConfig: the endpoint gets no Aliases, Links or IPAMConfig' },
+  {
+    name: 'network-ipam-addresses-from-pool',
+    description:
+      'a network created with an IPAM Config shows it as given, but its containers get addresses and a gateway from the default pool (172.18.0.0/16)',
+  },
+  {
+    name: 'network-mode-bridge-unattached',
+    description: 'a create with NetworkMode bridge sent explicitly stores bridge but attaches the container to no network (only lo), as for none',
+  },
+  {
+    name: 'network-mode-custom-default-network',
+    description: '1.22 create with NetworkMode naming a custom network and no NetworkingConfig entry for it puts the container on the default bridge network',
+  },
 ]);
 
 /** Archive: HEAD, GET and PUT of /containers/(id)/archive and its path-stat header. */

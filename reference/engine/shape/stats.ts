@@ -114,7 +114,8 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     if (faults.has('blind27-stats-memory-counters-strings'))
       memory.stats = Object.fromEntries(Object.entries(memory.stats as Record<string, number>).map(([k, v]) => [k, String(v)]));
     const interfaces = version === '1.22' || faults.has('stats-1.18-networks');
-    if (interfaces) reading.networks = perInterface(c, faults);
+    // Under `stats-networks-empty` the 1.22 map is sent empty whatever interfaces the container has.
+    if (interfaces) reading.networks = faults.has('stats-networks-empty') ? {} : perInterface(c, faults);
     else reading.network = networkCounters(c);
     if (version === '1.22' && !faults.has('stats-1.22-no-precpu')) {
       reading.precpu_stats = faults.has('stats-precpu-current')

@@ -4,7 +4,7 @@ import { HttpError, type ApiVersion } from '../http/router.ts';
 import { Container, type ContainerConfig, type MountPoint } from './container.ts';
 import { buildHostConfig } from './host-config.ts';
 import { withoutUnstored } from '../field-faults.ts';
-import { addEndpoint, defaultNetworkName } from './network-endpoints.ts';
+import { addEndpoint, joinedNetworkName } from './network-endpoints.ts';
 import { volumeEvent } from './lifecycle.ts';
 import { newId, randomName } from './ids.ts';
 import { StdinChannel } from './stdin.ts';
@@ -188,10 +188,10 @@ function checkNetworkMode(engine: Engine, version: ApiVersion, mode: string): vo
 }
 
 function attachFirstNetwork(engine: Engine, c: Container, networking: Body | undefined): void {
-  const name = defaultNetworkName(c);
+  const endpoints = (networking?.EndpointsConfig ?? {}) as Record<string, Body>;
+  const name = joinedNetworkName(engine, c, endpoints);
   const network = name && engine.networks.resolve(name);
   if (!network) return;
-  const endpoints = (networking?.EndpointsConfig ?? {}) as Record<string, Body>;
   const config = endpoints[network.Name] ?? endpoints[c.hostConfig.NetworkMode] ?? {};
   addEndpoint(c, network, {
     Aliases: (config.Aliases as string[]) ?? null,

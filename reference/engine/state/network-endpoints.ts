@@ -14,6 +14,19 @@ export function defaultNetworkName(c: Container): string | undefined {
   return mode;
 }
 
+/**
+ * The network a container joins at create under the faults that move it: `network-mode-bridge-unattached`
+ * (an explicit bridge joins none) and `network-mode-custom-default-network` (a custom network without an
+ * EndpointsConfig entry for it joins bridge).
+ */
+export function joinedNetworkName(engine: Engine, c: Container, endpoints: Record<string, unknown>): string | undefined {
+  const name = defaultNetworkName(c);
+  if (c.hostConfig.NetworkMode === 'bridge' && engine.faults.has('network-mode-bridge-unattached')) return 'none';
+  const custom = name !== undefined && !['bridge', 'none', 'host'].includes(name);
+  if (custom && !(name in endpoints) && engine.faults.has('network-mode-custom-default-network')) return 'bridge';
+  return name;
+}
+
 /** An endpoint added to a container that is not running has no NetworkID until a start joins it to the network (kept after). */
 export function addEndpoint(c: Container, network: Network, config: Partial<Pick<Endpoint, 'Aliases' | 'Links' | 'IPAMConfig'>> = {}): Endpoint {
   const endpoint: Endpoint = {
@@ -43,7 +56,7 @@ export function activateEndpoint(engine: Engine, c: Container, name: string): vo
   const endpoint = c.networks.get(name);
   const network = engine.networks.resolve(name);
   if (!endpoint || !network) return;
-  const address = engine.networks.allocateAddress(network);
+  const address = engine.networks.allocateAddress(network, engine.faults.has('network-ipam-addresses-from-pool'));
   const requested = endpoint.IPAMConfig?.IPv4Address;
   Object.assign(endpoint, address, {
     NetworkID: network.Id,

@@ -87,7 +87,9 @@ export class NetworkStore {
   }
 
   /** An address for a new endpoint: `{ip, prefixLen, gateway}`; empty for host/null networks. */
-  allocateAddress(network: Network): { IPAddress: string; IPPrefixLen: number; Gateway: string } {
+  /** @param fromPool `network-ipam-addresses-from-pool`: a custom network's addresses and gateway come from 172.18.0.0/16, not its IPAM Config. */
+  allocateAddress(network: Network, fromPool = false): { IPAddress: string; IPPrefixLen: number; Gateway: string } {
+    if (fromPool && !network.predefined) return { IPAddress: `172.18.0.${++network.nextHost}`, IPPrefixLen: 16, Gateway: '172.18.0.1' };
     const subnet = network.IPAM.Config[0]?.Subnet;
     if (!subnet) return { IPAddress: '', IPPrefixLen: 0, Gateway: '' };
     const [base, len] = subnet.split('/');

@@ -3,6 +3,8 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { effectCheck, expectEffect, judged, observeInside, outputLines, type Judgement, type Observed } from '../support/effects.ts';
 import { hostInterfaceMacs, INTERFACE_MACS_SCRIPT, printedInterfaces, showsInterfaces, stableInterfaces, type InterfaceMacs } from '../support/host-network.ts';
 import { targetIsLocal } from '../support/loopback-server.ts';
+import { endpointsOf, expectEndpointInSubnet, ipv4Subnets } from '../support/endpoints.ts';
+import { createNetwork, randomSubnet } from '../support/resources.ts';
 
 const R = 'engine/containers/create/';
 
@@ -25,6 +27,8 @@ function networkModeChecks(): EngineCheck[] {
       judge: (o) => judged(interfacesOf(o).join() === 'lo', 'the interfaces of a container created with NetworkMode none', ['lo'], interfacesOf(o)),
     }),
     networkHostCheck(),
+    networkBridgeCheck(),
+    networkCustomCheck(),
     networkJoinCheck('id', 'container-inside'),
     networkJoinCheck('name', 'container-name-inside'),
   ];
@@ -64,6 +68,72 @@ function judgeHostInterfaces(o: Observed, local: boolean, host: InterfaceMacs): 
   if (!local) return { ...judgement, unverified: "the target is not on this host, so the interfaces of its host's network stack are not known here" };
   if (host.size === 0) return { ...judgement, unverified: 'this host has no interface besides loopback with a MAC address to look for' };
   return judgement;
+}
+
+/**
+ * NetworkMode bridge, sent explicitly: the container is attached to the bridge network. Inside it
+ * has an interface besides loopback (the suite's other containers are created with NetworkMode
+ * none, which leaves only lo); (1.22) its inspect shows an endpoint on bridge with an address of
+ * the bridge network's subnet. Stored alone, the mode passed whatever it did.
+ */
+function networkBridgeCheck(): EngineCheck {
+  return engineCheck({
+    id: `${R}host-config-network-mode/bridge-inside`,
+    title:
+      'NetworkMode bridge attaches the container to the bridge network: it has an interface besides loopback (ls /sys/class/net) ' +
+      "and (1.22) an endpoint on bridge whose IPAddress is inside the bridge network's subnet",
+    requirements: [`${R}host-config-network-mode`],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const fields = { HostConfig: { NetworkMode: 'bridge' } };
+      const observed = await observeInside(ctx, 'ls /sys/class/net', fields);
+      const shown = interfacesOf(observed);
+      expectEffect(
+        ctx,
+        observed,
+        shown.some((i) => i !== 'lo'),
+        'a container created with NetworkMode bridge has an interface besides lo',
+        {
+          requirement: `${R}host-config-network-mode`,
+          expected: 'lo and an interface of the bridge network',
+          actual: shown,
+        },
+      );
+      if (ctx.version !== '1.22') return;
+      const subnets = await ctx.setUp(() => ipv4Subnets(ctx, 'bridge'));
+      if (subnets.length === 0) ctx.unverified('the bridge network shows no IPv4 Subnet in its IPAM Config: the address cannot be placed');
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: fields.HostConfig }));
+      await expectEndpointInSubnet(ctx, id, 'bridge', subnets, {
+        what: 'a running container created with NetworkMode bridge',
+        requirement: `${R}host-config-network-mode`,
+      });
+    },
+  });
+}
+
+/**
+ * (1.22) NetworkMode naming a custom network, without NetworkingConfig: the container joins that
+ * network (an endpoint on it with an address of its subnet), not the default one.
+ */
+function networkCustomCheck(): EngineCheck {
+  const requirement = `${R}host-config-network-mode-custom`;
+  return engineCheck({
+    id: `${requirement}/alone`,
+    title:
+      '(1.22) NetworkMode naming a custom network, sent without NetworkingConfig, joins the container to that network: ' +
+      "its inspect shows an endpoint there whose IPAddress is inside the network's subnet",
+    requirements: [requirement],
+    endpoint: 'engine/containers/create',
+    versions: ['1.22'],
+    async run(ctx) {
+      const pool = randomSubnet();
+      const network = await ctx.setUp(() => createNetwork(ctx, { IPAM: { Config: [{ Subnet: pool.subnet, Gateway: pool.gateway }] } }));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: network.name } }));
+      await expectEndpointInSubnet(ctx, id, network.name, [pool.subnet], { what: `a running container created with NetworkMode ${network.name}`, requirement });
+      const others = Object.keys(await endpointsOf(ctx, id)).filter((n) => n !== network.name);
+      if (others.length) ctx.observe(`the container created with NetworkMode ${network.name} is also on ${others.join(', ')}`);
+    },
+  });
 }
 
 /**

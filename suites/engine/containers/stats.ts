@@ -22,6 +22,26 @@ async function twoReadings(ctx: EngineContext, requirement: string, networked = 
   return read;
 }
 
+/**
+ * (1.22) `networks` is "a map from interface name to" the counters: the readings of a running
+ * container with a network carry at least one interface entry (an empty map passed the schema).
+ * A container without a network of its own (NetworkMode none or host) has no interface to list.
+ */
+async function expectInterfaceEntries(ctx: EngineContext, read: StatsRead): Promise<void> {
+  const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], { networked: true });
+  const mode = ((await ctx.inspect(id)).HostConfig as { NetworkMode?: unknown } | undefined)?.NetworkMode;
+  if (mode === 'none' || mode === 'host') ctx.unverified(`the networked container has NetworkMode ${mode}: no interface of its own to list`);
+  read.readings.forEach((reading, i) => {
+    const networks = reading.networks;
+    const names = networks !== null && typeof networks === 'object' ? Object.keys(networks) : [];
+    ctx.expect(names.length > 0, `stats reading ${i + 1} of a running container with a network lists an interface in networks`, {
+      expected: 'at least one interface name → counters entry',
+      actual: networks,
+      requirement: `${R}200-stats-stream`,
+    });
+  });
+}
+
 interface CpuReading {
   cpu_usage?: { total_usage?: unknown; usage_in_usermode?: unknown; usage_in_kernelmode?: unknown };
   system_cpu_usage?: unknown;
@@ -54,6 +74,8 @@ export default [
         expected: '2 readings or more',
         actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
       });
+      // The interface entries first: judged on the readings as sent, whatever else the schema finds in them.
+      if (ctx.version === '1.22') await expectInterfaceEntries(ctx, read);
       read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
     },
   }),

@@ -1,6 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds } from '../support/container-data.ts';
+import { expectEndpointInSubnet } from '../support/endpoints.ts';
 import { createNetwork, inspectNetwork, PLUGIN_LOOKUP_MS, randomSubnet } from '../support/resources.ts';
 
 const V122 = ['1.22' as const];
@@ -108,10 +109,12 @@ export default [
     endpoint: 'engine/networks/create',
     versions: V122,
     async run(ctx) {
-      const { subnet, gateway, range, aux } = randomSubnet();
+      const { subnet, range, aux } = randomSubnet();
+      // Not the subnet's .1, which every allocator takes as its default gateway: a gateway given is told from one chosen.
+      const gateway = subnet.replace(/\.0\/24$/, '.3');
       const options = { 'conformance.ipam.a': 'one', 'conformance.ipam.b': 'two' };
       const sent = { Subnet: subnet, Gateway: gateway, IPRange: range, AuxAddress: aux };
-      const { id } = await createNetwork(ctx, { IPAM: { Config: [sent], Options: options } });
+      const { id, name } = await createNetwork(ctx, { IPAM: { Config: [sent], Options: options } });
       const ipam = (await inspectNetwork(ctx, id)).IPAM;
       const config = (ipam.Config ?? []).map((c) => ({ Subnet: c.Subnet, Gateway: c.Gateway }));
       ctx.expectEqual(config, [{ Subnet: subnet, Gateway: gateway }], 'the network IPAM Config shows the given Subnet and Gateway');
@@ -123,6 +126,13 @@ export default [
         if (shown === undefined) ctx.cannotVerify(`the network IPAM Config does not show ${field}: its value given at create cannot be compared`);
         else ctx.expectEqual(shown, sent[field], `the network IPAM Config shows the ${field} given at create`);
       }
+      // Used, not only shown: a container on the network is given an address of the Subnet, and the Gateway as its gateway.
+      const container = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: name } }));
+      await expectEndpointInSubnet(ctx, container.id, name, [subnet], {
+        what: `a running container on ${name}`,
+        requirement: 'engine/networks/create/body-ipam',
+        gateway,
+      });
     },
   }),
   engineCheck({

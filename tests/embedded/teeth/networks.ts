@@ -1,4 +1,4 @@
-import type { Teeth } from './types.ts';
+import { inBothVersions as both, type Teeth } from './types.ts';
 
 /** Volumes and networks (1.22), and their absence in 1.18. */
 export const networkTeeth: Teeth[] = [
@@ -75,6 +75,19 @@ export const networkTeeth: Teeth[] = [
   { fault: 'network-check-duplicate-ignored', version: '1.22', catches: ['engine/networks/create/body-check-duplicate'] },
   { fault: 'network-driver-default-overlay', version: '1.22', catches: ['engine/networks/create/body-driver-default-bridge'] },
   { fault: 'network-ipam-config-ignored', version: '1.22', catches: ['engine/networks/create/body-ipam'] },
+  // The IPAM Config shown as given: only a container on the network (its address, its gateway) tells.
+  {
+    fault: 'network-ipam-addresses-from-pool',
+    version: '1.22',
+    catches: ['engine/networks/create/body-ipam', 'engine/containers/create/host-config-network-mode-custom/alone'],
+  },
+  // Stored as bridge: only what the container has (an interface besides lo) tells.
+  ...both('network-mode-bridge-unattached', 'engine/containers/create/host-config-network-mode/bridge-inside'),
+  {
+    fault: 'network-mode-custom-default-network',
+    version: '1.22',
+    catches: ['engine/containers/create/host-config-network-mode-custom/alone', 'engine/networks/create/body-ipam'],
+  },
   { fault: 'network-internal-refused', version: '1.22', catches: ['engine/networks/create/body-internal'] },
   { fault: 'network-connect-ignored', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
   { fault: 'network-connect-by-id-only', version: '1.22', catches: ['engine/networks/connect/200-connected'] },
