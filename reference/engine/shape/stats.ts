@@ -22,8 +22,14 @@ function perCpu(running: boolean, total: number): number[] {
   return Array.from({ length: NCPU }, (_, i) => (i === 0 ? total - share * (NCPU - 1) : share));
 }
 
+/**
+ * The CPU time a started program has used before its first reading (the exec of the program): a
+ * running container's usage is never 0, even when read in the millisecond it started.
+ */
+const STARTUP_CPU_NS = 1_500_000;
+
 function cpuStats(c: Container, version: ApiVersion, now: number, faults: FaultSet): CpuStats {
-  const runningNs = c.isRunning && c.state.startedAt ? (now - c.state.startedAt.getTime()) * 1e6 * 0.01 : 0;
+  const runningNs = c.isRunning && c.state.startedAt ? STARTUP_CPU_NS + (now - c.state.startedAt.getTime()) * 1e6 * 0.01 : 0;
   const total = Math.round(runningNs);
   return {
     cpu_usage: {
