@@ -14,6 +14,7 @@ export const blind23Teeth: Teeth[] = [
   // Missed at first: the relative link of the tree was read by HEAD only.
   { fault: 'blind23-archive-relative-link-from-root', version: '1.22', catches: ['engine/containers/archive-get/symlink-resolved'] },
   ...both('blind23-exec-inspect-tty-of-container', 'engine/exec/inspect/200-response-schema/shows-instance'),
-  { fault: 'blind23-events-1.22-statusless-skipped', version: '1.22', catches: ['engine/events/network-kinds-1.22', 'engine/events/volume-kinds-1.22'] },
+  // Only network events are statusless in 1.22 (the spec's shape leaves status, id and from out for them alone): volume events are sent.
+  { fault: 'blind23-events-1.22-statusless-skipped', version: '1.22', catches: ['engine/events/network-kinds-1.22'] },
   ...both('blind23-import-url-archive-not-extracted', 'engine/images/create/query-from-src-url'),
 ];
