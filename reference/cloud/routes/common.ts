@@ -79,3 +79,18 @@ export function queryBool(query: URLSearchParams, name: string, fallback: boolea
   if (/^(false|0)$/i.test(raw)) return false;
   throw badRequest(`${name} must be true or false`);
 }
+
+/** reuse_volumes of a service or container redeploy (default true). */
+export const reuseVolumes = (ctx: CallContext): boolean => queryBool(ctx.req.query, 'reuse_volumes', true);
+
+/**
+ * The answer of a stop. Under `blind28-stop-answered-after-stop` the handler awaits the engine's stop of the containers
+ * (the whole background work) before answering: the 202 comes with the object stopped and its action ended. Under
+ * `stop-answered-after-work` it awaits it too, but answers with the object as it was when the stop began.
+ */
+export async function answeredAfterStop(ctx: CallContext, reply: Reply, body: () => unknown): Promise<Reply> {
+  const { faults } = ctx.world;
+  if (reply.status !== 202 || !ctx.call?.done || !(faults.has('blind28-stop-answered-after-stop') || faults.has('stop-answered-after-work'))) return reply;
+  await ctx.call.done.catch(() => {});
+  return faults.has('stop-answered-after-work') ? reply : { ...reply, body: body() };
+}
