@@ -6,7 +6,7 @@
  * against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, logsOf, runningService, until, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, taggedNode, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -21,11 +21,7 @@ export const BLIND28_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
   'blind28-high-availability-own-by-name-prefix': async (t) => {
     const cluster = await deployedCluster(t, 2);
     const tagged = cluster.nodes[0];
-    await t.ok('PATCH', tagged, { tags: [{ name: 'a' }] });
-    await until(
-      () => t.ok('GET', tagged),
-      (n) => n.tags.length === 1,
-    );
+    await taggedNode(t, tagged, ['a']);
     await runningService(t, { image: 'busybox', name: 'web-api', tags: [{ name: 'a' }], target_num_containers: 2 });
     const web = await runningService(t, { image: 'busybox', name: 'web', deployment_strategy: 'HIGH_AVAILABILITY', target_num_containers: 2 });
     const nodes = await Promise.all(web.containers.map(async (uri: string) => (await t.ok('GET', uri)).node));

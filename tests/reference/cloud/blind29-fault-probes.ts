@@ -6,7 +6,7 @@
  * with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, type Answer, deployedCluster, logsOf, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, type Answer, deployedCluster, logsOf, runningService, settledIn, taggedNode, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -70,11 +70,7 @@ export const BLIND29_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
   'blind29-tags-match-cluster-tags': async (t) => {
     const cluster = await deployedCluster(t, 2);
     const tagged = cluster.nodes[0];
-    await t.ok('PATCH', tagged, { tags: [{ name: 'a' }] });
-    await until(
-      () => t.ok('GET', tagged),
-      (n) => n.tags.length === 1,
-    );
+    await taggedNode(t, tagged, ['a']);
     const svc = await t.ok('POST', S, { image: 'busybox', tags: [{ name: 'a' }] });
     await ended(t, await t.call('POST', `${svc.resource_uri}start/`));
     expect((await t.ok('GET', svc.resource_uri)).containers).toEqual([]);

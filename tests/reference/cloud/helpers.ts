@@ -143,6 +143,15 @@ export async function runningService(t: TestServer, body: Record<string, unknown
   );
 }
 
+/** PATCHes a node's user tags to the names given and resolves when the node shows them. */
+export async function taggedNode(t: TestServer, node: string, names: readonly string[]): Promise<any> {
+  await t.ok('PATCH', node, { tags: names.map((name) => ({ name })) });
+  return until(
+    () => t.ok('GET', node),
+    (n) => n.tags.length === names.length,
+  );
+}
+
 export const action = (t: TestServer, answer: Answer): Promise<any> => t.ok('GET', answer.headers.get('x-dockercloud-action-uri') ?? '/missing-header');
 
 /** node:http, because fetch refuses a body on GET (one client sends `{}` on every method). */
