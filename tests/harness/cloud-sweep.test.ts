@@ -55,6 +55,24 @@ describe('the cloud sweep at the end of a run', () => {
     for (const made of foreign) expect(['Terminating', 'Terminated'], made.uri).not.toContain(await stateOf(made));
   });
 
+  test('terminates a node cluster once it leaves Deploying, where terminate was refused while it deployed', async () => {
+    const slow = await startTestServer({ timeScale: 20 });
+    try {
+      const nodeType = (await slow.ok('GET', '/api/infra/v1/nodetype/')).objects[0];
+      const body = { name: `conformance-${RUN_ID}-deploying`, node_type: nodeType.resource_uri, region: nodeType.regions[0] };
+      const cluster = await slow.ok('POST', '/api/infra/v1/nodecluster/', body);
+      await slow.ok('POST', `${cluster.resource_uri}deploy/`);
+      expect((await slow.ok('GET', cluster.resource_uri)).state).toBe('Deploying');
+      expect((await slow.call('DELETE', cluster.resource_uri)).status).toBe(409);
+      const cloud = { rest: parseTargetUrl(slow.server.url), stream: parseTargetUrl(slow.server.url), ...EMBEDDED_CLOUD_USERS };
+
+      expect(await sweepCloudRun(cloud, { runId: RUN_ID, timeoutMs: 5000 })).toEqual([]);
+      expect(['Terminating', 'Terminated']).toContain((await slow.ok('GET', cluster.resource_uri)).state);
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('removes nothing, and ends, where the target refuses its lists (wrong credentials)', async () => {
     const cloud = { rest: parseTargetUrl(t.server.url), stream: parseTargetUrl(t.server.url), auth: { user: 'nobody', key: 'wrong' } };
     expect(await sweepCloudRun(cloud, { runId: RUN_ID, timeoutMs: 5000 })).toEqual([]);
