@@ -6,7 +6,7 @@
  * against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, logsOf, runningService, taggedNode, until, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, taggedNode, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
