@@ -351,6 +351,10 @@ export const INFRA_FAULTS = faultArea('infra', [
     name: 'node-disk-fixed-20',
     description: "the nodes a cluster deploys all get a disk of 20 GB, whatever the cluster's disk (the cluster still shows the disk sent, or 60)",
   },
+  {
+    name: 'cluster-nodes-separate-networks',
+    description: 'each node a cluster deploys is on a private network (subnet) of its own: no other node of its cluster reaches its private address',
+  },
 ]);
 
 /** General: content types, resource URIs, unknown resources and identifiers. */

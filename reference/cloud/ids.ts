@@ -20,4 +20,12 @@ export function nextPrivateIp(): string {
   return `10.7.${Math.floor(privateCounter / 250) % 250}.${(privateCounter % 250) + 2}`;
 }
 
+let subnetCounter = 0;
+
+/** A private /24 of its own for a node cluster's network, in 10.128.0.0/9 (its first three octets): 10.128.1, 10.128.2, ... */
+export function nextPrivateSubnet(): string {
+  subnetCounter += 1;
+  return `10.${128 + (Math.floor(subnetCounter / 256) % 128)}.${subnetCounter % 256}`;
+}
+
 export const shortId = (uuid: string): string => uuid.slice(0, 8);

@@ -69,10 +69,27 @@ function cgroupParent(world: World, parent: string): string {
  * Under `net-modes-swapped` each mode gets the other's stack; under `net-bridge-no-network` a bridge container has lo only.
  */
 function interfacesOf(world: World, c: Container): string[] {
+  if (onHostStack(world, c)) return ['lo', 'eth0', 'docker0'];
+  return world.faults.has('net-bridge-no-network') ? ['lo'] : ['lo', 'eth0'];
+}
+
+/** Whether the container runs on its node's network stack (net host, as the faults above apply it) rather than one of its own. */
+function onHostStack(world: World, c: Container): boolean {
   const mode = world.faults.has('blind17-net-mode-read-from-pid') ? c.config.pid : c.config.net;
   const host = mode === 'host' && !(c.config.container_ports.length > 0 && world.faults.has('blind24-net-host-with-ports-bridged'));
-  if (host !== world.faults.has('net-modes-swapped')) return ['lo', 'eth0', 'docker0'];
-  return world.faults.has('net-bridge-no-network') ? ['lo'] : ['lo', 'eth0'];
+  return host !== world.faults.has('net-modes-swapped');
+}
+
+/**
+ * The addresses `ping` reaches from the container: every Running container's private_ip on the overlay network, and the private
+ * addresses of the live nodes on its node's private network (its cluster's: from the node's stack, or a bridge through the node).
+ * Under `blind21-private-ip-node-local` a private_ip is on the node's local bridge: only containers on the same node reach it.
+ */
+function reachableFrom(world: World, c: Container, node: Node | undefined): string[] {
+  const nodeLocal = world.faults.has('blind21-private-ip-node-local');
+  const overlay = [...world.store.containers.values()].filter((o) => o.state === 'Running' && (o.nodeUuid === c.nodeUuid || !nodeLocal));
+  const network = [...world.store.nodes.values()].filter((n) => n.state !== 'Terminated' && n.privateSubnet === node?.privateSubnet);
+  return [...overlay.map((o) => o.private_ip), ...network.map((n) => n.privateIp)];
 }
 
 /**
@@ -103,6 +120,7 @@ function processesOf(world: World, c: Container): ShellProcess[] {
 }
 
 export function shellEnvFor(world: World, c: Container): ShellEnv {
+  const node = world.store.nodes.get(c.nodeUuid);
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
   // Under `blind13-binding-readonly-host-path-only` only a host bind gets `:ro`: a volume binding stays writable.
@@ -129,14 +147,13 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     interfaces: interfacesOf(world, c),
+    // Its stack's address: under net host the node's on its private network, otherwise its own private_ip.
+    address: onHostStack(world, c) && node ? node.privateIp : c.private_ip,
     processes: processesOf(world, c),
     // The engine's cgroupfs driver: the container's cgroup under its parent, /docker by default.
     cgroup: `/${cgroupParent(world, c.config.cgroup_parent) || 'docker'}/${c.uuid}`,
     // One overlay network spans the nodes: a Running container's private_ip answers from any other container.
-    // Under `blind21-private-ip-node-local` the address is on the node's local bridge: only containers on the same node reach it.
-    reachable: [...world.store.containers.values()]
-      .filter((o) => o.state === 'Running' && (o.nodeUuid === c.nodeUuid || !world.faults.has('blind21-private-ip-node-local')))
-      .map((o) => o.private_ip),
+    reachable: reachableFrom(world, c, node),
     // The volumes and host directories the container mounts: what is written there outlives the container when its volume is reused.
     mounts: c.bindings.flatMap((b) => {
       const files = b.container_path ? mountedFiles(world, c, b) : undefined;

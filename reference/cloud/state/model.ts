@@ -48,6 +48,8 @@ export interface NodeCluster extends Owned {
   destroyed_datetime: Date | null;
   tags: string[];
   provider_options: Record<string, unknown>;
+  /** Its nodes' private network (not an API field): the first three octets of a /24, given when its first node is made. */
+  privateSubnet?: string;
 }
 
 export interface Node extends Owned {
@@ -70,6 +72,10 @@ export interface Node extends Owned {
   nickname: string;
   /** Simulated connectivity of its engine daemon (the health-check outcome). */
   reachable: boolean;
+  /** The private network it is on (not an API field): its cluster's subnet, the first three octets of a /24. */
+  privateSubnet: string;
+  /** Its address on that network (not an API field): what a container under net host reads as its own. */
+  privateIp: string;
 }
 
 export interface Stack extends Owned {

@@ -7,7 +7,7 @@
  * reference's test control `POST /_reference/v1/[ns/]node/<uuid>/reachability/`.
  */
 import type { Job } from '../actions/call.ts';
-import { newUuid, nextPublicIp, shortId } from '../ids.ts';
+import { newUuid, nextPrivateSubnet, nextPublicIp, shortId } from '../ids.ts';
 import { resourceUri } from '../uris.ts';
 import type { World } from '../world.ts';
 import { restartContainers, terminateContainersNow } from './container-ops.ts';
@@ -55,6 +55,16 @@ function nodePlacement(world: World, cluster: NodeCluster): { node_type: string;
   };
 }
 
+/**
+ * The private network a new node of the cluster is on: the cluster's subnet, one per cluster (the nodes of one cluster reach each
+ * other there). Under `cluster-nodes-separate-networks` each node gets a subnet of its own: no other node of its cluster reaches it.
+ */
+function privateSubnetFor(world: World, cluster: NodeCluster): string {
+  if (world.faults.has('cluster-nodes-separate-networks')) return nextPrivateSubnet();
+  cluster.privateSubnet ??= nextPrivateSubnet();
+  return cluster.privateSubnet;
+}
+
 export function newNode(world: World, cluster: NodeCluster, index: number): Node {
   const uuid = newUuid();
   const placed = nodePlacement(world, cluster);
@@ -62,6 +72,7 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
   const region = world.catalog.regions.find((r) => r.resource_uri === placed.region);
   const zones = region?.availability_zones ?? [];
   const fqdn = `${shortId(uuid)}.node.${world.domain}`;
+  const privateSubnet = privateSubnetFor(world, cluster);
   const node: Node = {
     kind: 'node',
     uuid,
@@ -85,6 +96,9 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
     tags: world.faults.has('cluster-tags-not-on-nodes') ? [] : [...cluster.tags],
     nickname: fqdn,
     reachable: true,
+    privateSubnet,
+    // Host numbers from .10, one per node the cluster has made (terminated ones keep theirs).
+    privateIp: `${privateSubnet}.${(cluster.nodes.length % 240) + 10}`,
   };
   world.store.nodes.set(uuid, node);
   cluster.nodes.push(uuid);

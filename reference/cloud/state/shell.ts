@@ -1,8 +1,8 @@
 /**
- * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname`, `pwd`, `whoami`,
- * `touch` (refused under a directory mounted read-only, and on a read-only root filesystem outside the
- * writable mounts), `ping [-c N] [-w S] ADDRESS` (busybox's report; the
- * overlay addresses of Running containers answer), `cat /proc/self/status` (its capability lines) and
+ * A tiny shell for simulated containers: `echo`, `env`, `printenv`, `hostname` (`-i`: the address of its network stack), `pwd`,
+ * `whoami`, `touch` (refused under a directory mounted read-only, and on a read-only root filesystem outside the
+ * writable mounts), `ping [-c N] [-w S] ADDRESS` (busybox's report; the overlay addresses of Running containers answer,
+ * and those of the nodes on its node's private network), `cat /proc/self/status` (its capability lines) and
  * `cat /sys/fs/cgroup/memory.max` (the container's memory limit in bytes, `max` without one), `cat /sys/fs/cgroup/cpu.weight`
  * (its relative CPU weight), `cat /proc/net/dev`
  * (the interfaces of its network namespace), `cat /proc/<pid>/comm` and `cat /proc/<pid>/cmdline` (a process of its PID
@@ -50,7 +50,9 @@ export interface ShellEnv {
   processes: readonly ShellProcess[];
   /** The container's cgroup (v2, the host's cgroup namespace): `/<cgroup_parent>/<id>`, `/docker/<id>` without a parent. */
   cgroup: string;
-  /** The addresses `ping` reaches: every Running container's private_ip on the overlay network. */
+  /** What `hostname -i` prints: the address of its network stack (its private_ip; the node's private address under net host). */
+  address: string;
+  /** The addresses `ping` reaches: every Running container's private_ip on the overlay network, the private addresses of its node's network. */
   reachable: readonly string[];
   /** The volumes mounted: each one's mount point and its files (by their path below it). */
   mounts?: ReadonlyArray<{ path: string; files: Map<string, string> }>;
@@ -261,7 +263,7 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         break;
       }
       case 'hostname':
-        out(`${env.hostname}\n`);
+        out(`${args[0] === '-i' ? env.address : env.hostname}\n`);
         result.exitCode = 0;
         break;
       case 'pwd':

@@ -5,6 +5,7 @@ import list from './list.ts';
 import listsAsGot from './lists-as-got.ts';
 import nodeList from './node-list.ts';
 import nodesDisk from './nodes-disk.ts';
+import privateNetwork from './private-network.ts';
 import states from './states.ts';
 import transitionalFilter from './transitional-filter.ts';
 import zeroValues from './zero-values.ts';
@@ -16,6 +17,7 @@ export const nodeClusterChecks: CloudCheck[] = [
   ...listsAsGot,
   ...nodeList,
   ...nodesDisk,
+  ...privateNetwork,
   ...states,
   ...transitionalFilter,
   ...zeroValues,

@@ -94,6 +94,19 @@ export async function tagNode(ctx: CloudContext, at: AppNodes, node: Node): Prom
  */
 export const onlyOn = (only: string): Json => ({ tags: [{ name: only }] });
 
+const TAGS_SELECT = 'cloud/deployment/tags-select-nodes';
+
+/**
+ * The one running container of a service created with `extra` and placed on `node` alone (by the extra tag `only` that
+ * `tagNode` gave it); one that runs elsewhere blocks the check by the tags rule.
+ */
+export async function containerOnNode(ctx: CloudContext, at: AppNodes, node: Node, only: string, extra: Json = {}): Promise<Container> {
+  const svc = await runningService(ctx, at, { ...extra, ...onlyOn(only) });
+  const [c] = await waitForContainers(ctx, svc, 1);
+  if (!sameResource(c!.node, node.resource_uri)) ctx.preconditionUnmet('the container of a service tagged for one node runs elsewhere', TAGS_SELECT);
+  return ctx.getJson('container', c!.resource_uri, 'a Running container');
+}
+
 /** A service body for this check: unique name, the image, kept running, placed on `at`'s nodes. */
 export function serviceBody(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Json {
   return {

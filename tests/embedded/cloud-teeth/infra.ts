@@ -123,6 +123,8 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'action-logs-tail-default-100', catches: ['cloud/action/logs/tail-default-300'] },
   // The cluster's disk only echoed passed (judge 2134, #14): its nodes must get it.
   { fault: 'node-disk-fixed-20', catches: ['cloud/nodecluster/get/nodes-disk'] },
+  // "on one private network" had no requirement (judge 2138, #8): nodes of one cluster must reach each other's private address.
+  { fault: 'cluster-nodes-separate-networks', catches: ['cloud/nodecluster/nodes-one-private-network'] },
   {
     fault: 'cluster-terminate-aborts-work',
     catches: ['cloud/states/nodecluster/deploying-rejects-terminate', 'cloud/states/nodecluster/scaling-rejects-terminate'],

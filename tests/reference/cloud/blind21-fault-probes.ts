@@ -6,18 +6,11 @@
  * clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, logsOf, runningService, until, type TestServer } from './helpers.ts';
+import { deployedCluster, execOutput, logsOf, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const CLUSTERS = '/api/infra/v1/nodecluster/';
-
-/** What a one-shot exec of `command` in the container prints, its streams joined. */
-const execOutput = async (t: TestServer, container: string, command: string): Promise<string> =>
-  (await logsOf(t, `${container}exec/?command=${encodeURIComponent(command)}`))
-    .map((m) => String(m.output))
-    .filter((o) => o !== 'EOF')
-    .join('');
 
 export const BLIND21_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind21-private-ip-node-local': async (t) => {

@@ -6,18 +6,11 @@
  * fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { basic, deployedCluster, logsOf, runningService, until, type TestServer } from './helpers.ts';
+import { basic, deployedCluster, execOutput, logsOf, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const STACKS = '/api/app/v1/stack/';
-
-/** What a one-shot exec of `command` in the container prints, its streams joined. */
-const execOutput = async (t: TestServer, container: string, command: string): Promise<string> =>
-  (await logsOf(t, `${container}exec/?command=${encodeURIComponent(command)}`))
-    .map((m) => String(m.output))
-    .filter((o) => o !== 'EOF')
-    .join('');
 
 /** Waits for the action a call's answer names to end Success. */
 const succeeded = async (t: TestServer, uri: string): Promise<void> => {

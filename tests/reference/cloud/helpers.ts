@@ -179,3 +179,10 @@ export async function logsOf(t: TestServer, path: string): Promise<any[]> {
   await session.closed;
   return session.messages;
 }
+
+/** What a one-shot exec of `command` in the container prints, its streams joined. */
+export const execOutput = async (t: TestServer, container: string, command: string): Promise<string> =>
+  (await logsOf(t, `${container}exec/?command=${encodeURIComponent(command)}`))
+    .map((m) => String(m.output))
+    .filter((o) => o !== 'EOF')
+    .join('');

@@ -3,7 +3,7 @@
  * server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, NODE_TYPE, REGION, until, type TestServer } from './helpers.ts';
+import { deployedCluster, execOutput, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
@@ -69,5 +69,13 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
   'node-disk-fixed-20': async (t) => {
     const cluster = await deployedCluster(t, 1);
     expect([cluster.disk, (await get(t, cluster.nodes[0])).disk]).toEqual([60, 20]);
+  },
+  'cluster-nodes-separate-networks': async (t) => {
+    await deployedCluster(t, 2);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 1000', net: 'host', deployment_strategy: 'EVERY_NODE' });
+    const [a, b] = svc.containers;
+    const address = (await execOutput(t, b, 'hostname -i')).trim();
+    expect(address).toMatch(/^10\./);
+    expect(await execOutput(t, a, `ping -c 1 ${address}`)).toContain('100% packet loss');
   },
 };
