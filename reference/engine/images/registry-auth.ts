@@ -36,7 +36,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function credentialsOfAuth(header: string | string[] | undefined, faults: FaultSet): Credentials {
   if (faults.has('registry-auth-ignored')) return undefined;
   const value = decodeJson(header);
-  return isObject(value) ? value : undefined;
+  if (!isObject(value)) return undefined;
+  // Under `blind30-auth-token-read-as-identitytoken` the token is read from the later API's `identitytoken` key: a {registrytoken} passes none.
+  if (faults.has('blind30-auth-token-read-as-identitytoken')) return { ...value, registrytoken: value.identitytoken };
+  return value;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { EngineFaultName } from '../faults.ts';
 import type { Image } from './image.ts';
 import { listImages } from './list.ts';
 import { historyItems, inspectImage } from './shape.ts';
-import { deleteImage } from './remove.ts';
+import { type DeleteRecord, deleteImage } from './remove.ts';
 import { isValidRepo, isValidTag, parseRef, registryHost, tagged } from './reference.ts';
 import { isUnreachable, unreachableText } from './pull.ts';
 import { keepRemoved, keptUnder, missing, stillAnswered } from '../state/graveyard.ts';
@@ -209,8 +209,8 @@ function removeImage(ctx: RouteContext, deps: EngineDeps): void {
   }
   const records = deleteImage(deps.images, deps.events, ctx.params.name!, { force: ctx.bool('force'), noprune: nopruneOf(ctx), faults: ctx.faults });
   keepRemoved(deps.images, image, ctx.params.name!);
-  ctx.sendJson(
-    200,
-    records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted'))),
-  );
+  const kept = records.filter((r) => !('Deleted' in r && ctx.faults.has('image-delete-no-Deleted')));
+  // Under `blind30-image-delete-records-both-keys` each record is written as one struct without omitempty: the other key comes as "".
+  const bothKeys = (r: DeleteRecord) => ({ Untagged: 'Untagged' in r ? r.Untagged : '', Deleted: 'Deleted' in r ? r.Deleted : '' });
+  ctx.sendJson(200, ctx.faults.has('blind30-image-delete-records-both-keys') ? kept.map(bothKeys) : kept);
 }

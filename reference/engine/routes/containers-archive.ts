@@ -34,6 +34,9 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
     '/containers/{id}/archive',
     async (ctx) => {
       const { c, path } = archiveTarget(engine, ctx);
+      // Under `blind30-archive-head-mount-path-refused` HEAD runs GET's copy check: a path at or under a bind or volume mount is refused.
+      const mount = ctx.faults.has('blind30-archive-head-mount-path-refused') ? userMountAt(c, path) : undefined;
+      if (mount) throw new HttpError(400, `${path}: copying from the mount at ${mount} is not allowed`, 'json');
       try {
         setStatHeader(ctx, archiveFs(c, ctx.faults), path);
       } catch (err) {

@@ -160,7 +160,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     // Under `blind21-resize-not-kept-for-restart` only the running terminal is sized: the next start does not get the size.
     if (!ctx.faults.has('blind21-resize-not-kept-for-restart')) c.tty = { height, width };
     c.run?.resize(height, width);
-    engine.containerEvent(c, 'resize', { height: String(height), width: String(width) });
+    // Under `blind30-events-resize-attributes-swapped` the event's attributes are filled in (w, h) order: height holds the width.
+    const [eventHeight, eventWidth] = ctx.faults.has('blind30-events-resize-attributes-swapped') ? [width, height] : [height, width];
+    engine.containerEvent(c, 'resize', { height: String(eventHeight), width: String(eventWidth) });
     if (ctx.faults.has('resize-answers-json')) return ctx.sendJson(200, {});
     ctx.sendStatus(200, 'text/plain; charset=utf-8');
   });

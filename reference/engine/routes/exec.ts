@@ -49,6 +49,8 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     engine.containerEvent(exec.container, 'exec_start', { execID: exec.id }, execDetail(exec));
     if (body.Detach && !ctx.faults.has('exec-detach-ignored')) {
       const run = exec.start(tty, ctx.faults.has('exec-user-ignored') ? '' : exec.config.User);
+      // Under `blind30-exec-running-detached-false` Running is kept by the attached session only: a detached command is never shown running.
+      if (ctx.faults.has('blind30-exec-running-detached-false')) exec.running = false;
       execExitWakesWaiters(ctx, exec, run);
       // Under `blind9-exec-start-detach-waits` the detached start answers once the command has exited, as the attached one ends.
       if (ctx.faults.has('blind9-exec-start-detach-waits')) await run.exited;

@@ -241,6 +241,11 @@ function volumesFrom(engine: Engine, entries: readonly string[], own: readonly M
     if (mode && !['ro', 'rw'].includes(mode)) throw new HttpError(400, `invalid mode for volumes-from: ${mode}`);
     for (const m of source.mounts) {
       if ([...own, ...added].some((o) => o.Destination === m.Destination)) continue;
+      // Under `blind30-volumes-from-ro-binds-writable` the mode is applied to the source's volumes only: its bind mounts are copied as they are.
+      if (m.Name === '' && faults.has('blind30-volumes-from-ro-binds-writable')) {
+        added.push({ ...m });
+        continue;
+      }
       added.push({ ...m, RW: mode === 'ro' || faults.has('volumes-from-always-ro') ? false : m.RW, Mode: mode || m.Mode });
     }
   }

@@ -123,6 +123,8 @@ export function restartDelay(engine: Engine, restartCount: number): number {
   if (engine.faults.has('restart-delay-front-loaded')) return restartCount === 0 ? 300 : 200;
   if (engine.faults.has('restart-delay-fixed')) return FIXED_FAULT_DELAY_MS;
   if (engine.faults.has('restart-delay-triples')) return FIRST_RESTART_DELAY_MS * 3 ** restartCount;
+  // Under `blind30-restart-delay-linear` the back-off grows by the first delay each restart (100, 200, 300, 400 ms...) instead of doubling.
+  if (engine.faults.has('blind30-restart-delay-linear')) return Math.min(FIRST_RESTART_DELAY_MS * (restartCount + 1), MAX_RESTART_DELAY_MS);
   // Under `blind26-restart-delay-capped-1s` the one-minute maximum is written as 1000 ms: no delay is longer than 1 s.
   const max = engine.faults.has('blind26-restart-delay-capped-1s') ? 1000 : MAX_RESTART_DELAY_MS;
   return Math.min(FIRST_RESTART_DELAY_MS * 2 ** restartCount, max);
