@@ -1,6 +1,7 @@
 import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
+import { LONG_SLEEP } from '../support/lifecycle.ts';
 import { archive, sharedContainerWithTree, expectPathStat, FILE_TEXT, TREE_ROOT } from '../support/archive.ts';
 
 const ENDPOINT = 'engine/containers/archive-head';
@@ -9,6 +10,21 @@ const R = 'engine/containers/archive-head/';
 const TREE_AGE_MS = 30 * 60_000;
 /** A daemon clock a little ahead of the suite's (both read the same host clock here; a remote daemon's may drift). */
 const CLOCK_SLACK_MS = 60_000;
+
+/** The mount points of the mounts check's container: a volume, and a bind mount of MOUNTED_HOST_DIR. */
+const VOLUME_AT = '/conformance-head-vol';
+const BIND_AT = '/conformance-head-bind';
+/** A host directory every Linux host has. */
+const MOUNTED_HOST_DIR = '/tmp';
+
+/**
+ * A running container with a volume at VOLUME_AT and a bind mount at BIND_AT. A refused create or
+ * start blocks the check: the bind check (the container's other mount, a volume, is the plainer one) reports it.
+ */
+async function containerWithMounts(ctx: EngineContext): Promise<string> {
+  const spec = { extra: { Volumes: { [VOLUME_AT]: {} } }, hostConfig: { Binds: [`${MOUNTED_HOST_DIR}:${BIND_AT}:ro`] } };
+  return (await ctx.setUp(() => ctx.runningContainer([...LONG_SLEEP], spec), 'engine/containers/create/host-config-binds')).id;
+}
 
 /** HEAD of a file in a container's tree, which must answer 200. */
 async function headOfFile(ctx: EngineContext): Promise<HttpResponse> {
@@ -55,6 +71,29 @@ export default [
       expectPathStat(ctx, byName, 'HEAD /archive by the container name', `${R}200-path-stat-header`);
       const missing = await archive(ctx, 'HEAD', id, { path: '/conformance-missing' });
       if (isSuccess(missing.status)) expectPathStat(ctx, missing, `HEAD /archive of a missing path, answered ${missing.status}`, `${R}200-path-stat-header`);
+    },
+  }),
+  engineCheck({
+    id: `${R}200-path-stat-header/mounts`,
+    title:
+      '(1.22) HEAD /archive of a mount point answers 200 with the path-stat header describing it (its name): a volume and a bind mount, ' +
+      'which GET may refuse to copy from (a HEAD copies nothing)',
+    requirements: [`${R}200-path-stat-header`],
+    endpoint: ENDPOINT,
+    versions: ['1.22'],
+    async run(ctx) {
+      const requirement = `${R}200-path-stat-header`;
+      const id = await containerWithMounts(ctx);
+      const cases: Array<[string, string]> = [
+        [VOLUME_AT, 'a volume'],
+        [BIND_AT, `a bind mount of ${MOUNTED_HOST_DIR}`],
+      ];
+      for (const [path, what] of cases) {
+        const res = await archive(ctx, 'HEAD', id, { path });
+        ctx.expectStatus(res, 200, `HEAD /archive?path=${path}, ${what}`, requirement);
+        const stat = expectPathStat(ctx, res, `HEAD /archive of ${path}`, requirement);
+        ctx.expectEqual(stat.name, path.slice(1), `the path-stat header of ${path} (${what}) names it`, requirement);
+      }
     },
   }),
   engineCheck({

@@ -5,7 +5,7 @@ import { exitedContainer, EXITS_ON_HUP, HUP_EXIT_CODE, LONG_SLEEP, sharedRunning
 import { createOwn, listRequest, ownLabel, type ListItem } from '../support/own-containers.ts';
 import { createNetwork, createVolume, dualStackConfig, endpointShows, randomSubnet } from '../support/resources.ts';
 import { demux, logsSession, terminalText } from '../support/streams.ts';
-import { expectedModes, VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
+import { expectedModes, mountPathsOf, VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
@@ -191,16 +191,19 @@ export default [
   }),
   engineCheck({
     id: `${R}host-config-volumes-from`,
-    title: `VolumesFrom ${VOLUMES_FROM_SENT} mounts the volumes of each container: \`:ro\` read-only, \`:rw\` and the plain form read-write (inspect)`,
+    title:
+      `VolumesFrom ${VOLUMES_FROM_SENT} mounts the mount points of each container (a volume and a bind mount): ` +
+      '`:ro` both read-only, `:rw` and the plain form both read-write (inspect)',
     endpoint: ENDPOINT,
     async run(ctx) {
       const sources = await volumesFromSources(ctx);
       const { id } = await ctx.createContainer({ cmd: ['true'], hostConfig: volumesFromHostConfig(sources) });
       const mounts = await mountsOf(ctx, id);
       ctx.expectEqual(
-        Object.fromEntries(sources.map((s) => [s.path, mounts[s.path] ? (mounts[s.path]!.rw ? 'rw' : 'ro') : 'not mounted'])),
+        Object.fromEntries(mountPathsOf(sources).map((p) => [p, mounts[p] ? (mounts[p]!.rw ? 'rw' : 'ro') : 'not mounted'])),
         expectedModes(sources),
-        `each source container's volume is mounted (inspect mount points): ${sources.map((s) => s.entry).join(', ')}`,
+        `each source container's volume and bind mount is mounted with its entry's mode (inspect ${ctx.version === '1.22' ? 'Mounts RW' : 'VolumesRW'}): ` +
+          sources.map((s) => s.entry).join(', '),
       );
     },
   }),

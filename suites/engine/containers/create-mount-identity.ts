@@ -10,7 +10,7 @@ import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { expectEffect, observeInside, type Observed } from '../support/effects.ts';
 import { createVolume } from '../support/resources.ts';
-import { VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
+import { sourceMounts, VOLUMES_FROM_SENT, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 
 const R = 'engine/containers/create/';
 const ENDPOINT = 'engine/containers/create';
@@ -27,6 +27,9 @@ const linesOf = (o: Observed): string[] =>
 
 /** Shell: prints `written` when `path` can be created, else `refused` (the error text goes to stderr). */
 const tryWrite = (path: string): string => `touch ${path} && echo written || echo refused`;
+
+/** Shell: tryWrite of `path`, which is removed once written (a file in a bound host directory is not left behind). */
+const tryWriteAndRemove = (path: string): string => `touch ${path} && rm ${path} && echo written || echo refused`;
 
 /** Runs `script` in a container created with `hostConfig`; the check fails naming `requirement` when it exits non-zero. */
 async function ranWith(ctx: EngineContext, script: string, hostConfig: Record<string, unknown>, requirement: string): Promise<Observed> {
@@ -123,33 +126,35 @@ export default [
   engineCheck({
     id: `${R}host-config-volumes-from/same-volume`,
     title:
-      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each container's own volume: the file each wrote to its volume is read through them, ` +
-      'a write is refused through `:ro` and goes through `:rw` and the plain form',
+      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each container's own volume and bind mount: the file each wrote to its volume is read ` +
+      'through them, a write to the volume and to the bind mount is refused through `:ro` and goes through `:rw` and the plain form',
     requirements: [`${R}host-config-volumes-from`],
     endpoint: ENDPOINT,
     async run(ctx) {
       const requirement = `${R}host-config-volumes-from`;
       const secrets = new Map<string, string>();
       // Each source's own volume (Config.Volumes) must hold its file: a target that breaks that is reported by its own check.
-      const sources = await volumesFromSources(ctx, async (path) => {
-        const [name, secret] = [ctx.uniqueName('vsrc'), token()];
+      const sources = await volumesFromSources(ctx, async (form) => {
+        const [name, secret, path] = [ctx.uniqueName('vsrc'), token(), form.path];
         secrets.set(path, secret);
         await ctx.setUp(async () => {
-          const source = await ctx.runningContainer(['sh', '-c', `echo ${secret} > ${path}/token`], { name, extra: { Volumes: { [path]: {} } } });
+          const source = await ctx.runningContainer(['sh', '-c', `echo ${secret} > ${path}/token`], { name, ...sourceMounts(form) });
           const code = await ctx.waitExit(source.id);
           if (code !== 0) ctx.fail(`writing a file to the container's volume ${path} exited ${code}`);
         }, `${R}body-volumes`);
         return name;
       });
-      const reader = await observeInside(ctx, sources.map((s) => `cat ${s.path}/token; ${tryWrite(`${s.path}/written`)}`).join('; '), {
-        HostConfig: volumesFromHostConfig(sources),
-      });
+      // The bind mounts share one host directory: each write there is a file of its own, removed once written.
+      const written = ctx.uniqueName('from');
+      const script = sources.map((s) => `cat ${s.path}/token; ${tryWrite(`${s.path}/written`)}; ${tryWriteAndRemove(`${s.bindPath}/${written}`)}`);
+      const reader = await observeInside(ctx, script.join('; '), { HostConfig: volumesFromHostConfig(sources) });
+      const mode = (writable: boolean): string => (writable ? 'written' : 'refused');
       expectRead(
         ctx,
         reader,
-        sources.flatMap((s) => [secrets.get(s.path)!, s.writable ? 'written' : 'refused']),
+        sources.flatMap((s) => [secrets.get(s.path)!, mode(s.writable), mode(s.writable)]),
         `VolumesFrom ${sources.map((s) => s.entry).join(', ')} shows the token each container wrote to its volume; ` +
-          'a write goes through :rw and the plain form, not :ro',
+          'a write to the volume and to the bind mount goes through :rw and the plain form, not :ro',
         requirement,
       );
     },

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EngineCheck } from '../support/check.ts';
-import { expectedModes, VOLUMES_FROM_SENT, type VolumesFromSource, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
+import { expectedModes, mountPathsOf, VOLUMES_FROM_SENT, type VolumesFromSource, volumesFromHostConfig, volumesFromSources } from '../support/volumes-from.ts';
 import { CAP_BITS, effectCheck, hasCapability, parseMounts, parseStatus, judged, outputLines as lines, type Observed } from '../support/effects.ts';
 
 const R = 'engine/containers/create/';
@@ -146,7 +146,8 @@ export default [
     requirement: `${R}host-config-volumes-from`,
     id: `${R}host-config-volumes-from/mounted-inside`,
     title:
-      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each other container's volume inside: ` + '`:ro` read-only, `:rw` and the plain form read-write (/proc/mounts)',
+      `VolumesFrom ${VOLUMES_FROM_SENT} mounts each other container's volume and bind mount inside: ` +
+      '`:ro` read-only, `:rw` and the plain form read-write (/proc/mounts)',
     fields: async (ctx, scratch) => {
       const sources = await volumesFromSources(ctx);
       scratch.sources = sources;
@@ -156,14 +157,14 @@ export default [
     judge: (o, scratch) => {
       const sources = scratch.sources as VolumesFromSource[];
       const shown = Object.fromEntries(
-        sources.map((s) => {
-          const options = mountAt(o, s.path)?.options;
-          return [s.path, options?.includes('ro') ? 'ro' : options?.includes('rw') ? 'rw' : (options?.join(',') ?? 'not mounted')];
+        mountPathsOf(sources).map((path) => {
+          const options = mountAt(o, path)?.options;
+          return [path, options?.includes('ro') ? 'ro' : options?.includes('rw') ? 'rw' : (options?.join(',') ?? 'not mounted')];
         }),
       );
       return judged(
         isDeepStrictEqual(shown, expectedModes(sources)),
-        `each other container's volume is mounted with its entry's mode (${sources.map((s) => s.entry).join(', ')})`,
+        `each other container's volume and bind mount is mounted with its entry's mode (${sources.map((s) => s.entry).join(', ')})`,
         expectedModes(sources),
         shown,
       );

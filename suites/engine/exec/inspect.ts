@@ -1,17 +1,48 @@
 import { engineCheck } from '../support/check.ts';
-import { execIn, inspectExec, missingExecId, runExec, waitExecEnd, type ExecCreateBody } from '../support/exec.ts';
+import type { EngineContext } from '../support/context.ts';
+import { createExec, execIn, inspectExec, missingExecId, runExec, startAttached, waitExecEnd, type ExecCreateBody } from '../support/exec.ts';
 import { eventually } from '../support/poll.ts';
 import { openSession, sessionEndMs } from '../support/streams.ts';
 
 const SCHEMA = 'engine/exec/inspect/200-response-schema';
 const STREAMS = 'engine/exec/inspect/streams-and-tty';
 const PRIVILEGED = 'engine/exec/inspect/process-config-privileged';
+const RUNNING = 'engine/exec/inspect/running-and-exit-code';
 
 /** Two instances whose every flag differs, so that a value shown for another instance, or a constant, shows. */
 const OPPOSITE_INSTANCES: readonly ExecCreateBody[] = [
   { Cmd: ['true'], AttachStdin: true, AttachStdout: true, AttachStderr: false, Tty: false },
   { Cmd: ['true'], AttachStdin: false, AttachStdout: false, AttachStderr: true, Tty: true },
 ];
+
+/**
+ * A detached exec (Detach true: no session keeps it) is Running while its command runs, which is
+ * until the check creates a gate file through another exec, then not, with its exit code.
+ */
+async function expectDetachedRunning(ctx: EngineContext): Promise<void> {
+  const gate = `/tmp/${ctx.uniqueName('gate')}`;
+  const { containerId, execId } = await execIn(ctx, { Cmd: ['sh', '-c', `until [ -e ${gate} ]; do sleep 0.1; done; exit 4`] });
+  const res = await ctx.api.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+  ctx.precondition(res.status === 200, `detached exec start answered ${res.status}: ${res.text().trim().slice(0, 300)}`, 'engine/exec/start/detach-returns');
+  const during = await eventually(
+    () => inspectExec(ctx, execId),
+    (inspect) => inspect.Running === true,
+  );
+  // Judged without stopping the check: the gate is opened whatever Running showed, so that the command does not outlive it.
+  ctx.verify(during.Running === true, 'while the command of a detached start runs (until the check opens its gate), Running is true', {
+    requirement: RUNNING,
+    expected: true,
+    actual: during.Running,
+  });
+  const opened = await ctx.setUp(() => createExec(ctx, containerId, { Cmd: ['touch', gate] }));
+  await ctx.setUp(() => startAttached(ctx, opened, false));
+  // Until both show: a target showing Running false while the command runs shows its end by the exit code.
+  const after = await eventually(
+    () => inspectExec(ctx, execId),
+    (inspect) => inspect.Running === false && inspect.ExitCode === 4,
+  );
+  ctx.expectEqual([after.Running, after.ExitCode], [false, 4], 'after the detached command ends with `exit 4`, Running is false and ExitCode is 4', RUNNING);
+}
 
 /** Spec: Endpoints > Exec > 41. GET /exec/(id)/json; Resources > Exec instance. */
 export default [
@@ -62,8 +93,10 @@ export default [
     },
   }),
   engineCheck({
-    id: 'engine/exec/inspect/running-and-exit-code',
-    title: 'Exec inspect: Running is false before the start, true while the command runs, false after it exits, and ExitCode then holds its exit code',
+    id: RUNNING,
+    title:
+      'Exec inspect: Running is false before the start, true while the command runs, false after it exits, and ExitCode then holds its exit code ' +
+      '(an attached start, then a detached one)',
     endpoint: 'engine/exec/inspect',
     async run(ctx) {
       // The command waits for a line on its stdin, so it is surely running until the check sends one.
@@ -82,6 +115,7 @@ export default [
       await conn.readAll({ timeoutMs: sessionEndMs(ctx) });
       const after = await waitExecEnd(ctx, execId);
       ctx.expectEqual([after.Running, after.ExitCode], [false, 3], 'after `exit 3`, Running is false and ExitCode is 3');
+      await expectDetachedRunning(ctx);
     },
   }),
   engineCheck({

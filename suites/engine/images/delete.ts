@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../../harness/protocol/json-value.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { danglingImage, imageExists, imageIdOf, missingRepo, ownImage, sameImage, sameRef, tagged } from '../support/images.ts';
@@ -25,6 +26,20 @@ function identifies(value: unknown, id: string): boolean {
   return typeof value === 'string' && /^(sha256:)?[0-9a-f]{12,64}$/.test(value) && sameImage(value, id);
 }
 
+/**
+ * The records of a delete result that break the resource rule (VALUES_ARE_IDS): an object with a
+ * single key, Untagged or Deleted, whose value is an image identifier. An imported image has no
+ * parent to prune, so every value is about the image `id`; every key a record carries is judged (a
+ * second key whose value is "" names neither a reference nor an image). A body that is no list is all wrong.
+ */
+function recordsNotIdentifying(body: unknown, id: string): unknown[] {
+  if (!Array.isArray(body)) return [body];
+  return body.filter((r) => {
+    const entries = isJsonObject(r) ? Object.entries(r) : [];
+    return entries.length !== 1 || !entries.every(([key, value]) => (key === 'Untagged' || key === 'Deleted') && identifies(value, id));
+  });
+}
+
 /** An image with a single tag that a (created) container uses: its last reference is in use. */
 async function imageInUse(ctx: EngineContext, purpose: string) {
   const image = await ownImage(ctx, purpose);
@@ -50,19 +65,19 @@ export default [
       const res = await ctx.api.delete(`/images/${image.ref}`);
       ctx.expectStatus(res, 200, `delete of ${image.ref}`, DELETED);
       const body = ctx.expectJson(res, 'delete result', DELETED);
+      // The resource rule is judged on the body as answered, before (and whatever) its shape check finds.
+      const notIds = recordsNotIdentifying(body, image.id);
+      ctx.verify(
+        notIds.length === 0,
+        `the delete result's records ${JSON.stringify(notIds)} are not single-key objects whose value is an image identifier of ${image.id}, the image removed`,
+        { requirement: VALUES_ARE_IDS, expected: [{ Untagged: image.id }, { Deleted: image.id }], actual: body },
+      );
       const records = ctx.expectVersionSchema<DeleteRecord[]>('image-delete-response', body, 'the delete result', DELETED);
       const multi = records.filter((r) => Object.keys(r).length !== 1);
       ctx.expect(multi.length === 0, 'delete result objects carry more than the single key Untagged or Deleted', {
         requirement: DELETED,
         expected: '{Untagged} or {Deleted}',
         actual: multi,
-      });
-      // An imported image has no parent to prune: every value the delete answers is about this one image.
-      const notIds = records.flatMap((r) => Object.values(r)).filter((v) => !identifies(v, image.id));
-      ctx.verify(notIds.length === 0, `the delete result's values ${JSON.stringify(notIds)} are not image identifiers of ${image.id}, the image removed`, {
-        requirement: VALUES_ARE_IDS,
-        expected: [{ Untagged: image.id }, { Deleted: image.id }],
-        actual: records,
       });
       ctx.expect(
         records.some((r) => untagged(r.Untagged, image)),

@@ -40,6 +40,7 @@ import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
+import { blind30Teeth } from './blind-30.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -71,6 +72,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind27Teeth,
   ...blind28Teeth,
   ...blind29Teeth,
+  ...blind30Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
