@@ -9,6 +9,9 @@
 # conformance:conformance): the registry credential checks need it to tell whether the daemon
 # passes X-Registry-Auth / X-Registry-Config, e.g.
 #   --registry 127.0.0.1:5001 --registry-auth conformance:conformance
+# A third on 127.0.0.1:5003 takes only bearer tokens, and DIR/registry-token is one it accepts
+# (needs openssl), for the X-Registry-Auth {registrytoken} check:
+#   --registry-token-repository 127.0.0.1:5003/conformance/registrytoken --registry-token-file DIR/registry-token
 set -euo pipefail
 cmd=${1:-}
 dir=${2:-/tmp/conformance-real-engine}
@@ -58,6 +61,7 @@ start() {
   wait_ping "$sock" 30 "$dir/dockerd.log" dockerd
   start_registry "$dir"
   start_auth_registry
+  start_token_registry "$dir" 5003
   echo "unix://$sock"
 }
 
@@ -92,7 +96,9 @@ YML
 }
 
 stop() {
-  stop_pidfile "$dir/auth-registry.pid" "$dir/registry.pid" "$dir/docker.pid"
+  stop_pidfile "$dir/token-registry.pid" "$dir/auth-registry.pid" "$dir/registry.pid" "$dir/docker.pid"
+  # The token goes with its registry: a run passes it only while the file is there (tests/real/real-target.ts).
+  rm -f "$dir/registry-token"
   storage_off_tmpfs "$dir/root"
 }
 

@@ -7,6 +7,9 @@
 # A local registry (Debian's docker-registry) on 127.0.0.1:5002 is started with it when installed
 # and not already running; the private registries.conf lets Podman use it over plain HTTP. It is
 # not the Docker target's (5000): the real layer runs both targets at once, and each stops its own.
+# So is the one on 127.0.0.1:5004 that takes only bearer tokens, with DIR/registry-token one it
+# accepts (needs openssl), for the X-Registry-Auth {registrytoken} check:
+#   --registry-token-repository 127.0.0.1:5004/conformance/registrytoken --registry-token-file DIR/registry-token
 # CONFORMANCE_PODMAN_DRIVER=vfs chooses the storage driver (default overlay).
 set -euo pipefail
 cmd=${1:-}
@@ -75,6 +78,10 @@ unqualified-search-registries = ["docker.io"]
 [[registry]]
 location = "127.0.0.1:5002"
 insecure = true
+
+[[registry]]
+location = "127.0.0.1:5004"
+insecure = true
 CONF
 }
 
@@ -118,6 +125,7 @@ start() {
     launch "$got_nofile" "$got_nproc"
   fi
   start_registry "$dir" 5002
+  start_token_registry "$dir" 5004
   echo "unix://$sock"
 }
 
@@ -188,7 +196,7 @@ remove_state() {
 
 stop() {
   [ -d "$dir" ] || return 0
-  stop_pidfile "$dir/registry.pid" "$dir/podman.pid"
+  stop_pidfile "$dir/token-registry.pid" "$dir/registry.pid" "$dir/podman.pid"
   [ -f "$CONTAINERS_CONF" ] && podman rm --all --force --time 0 >/dev/null 2>&1 || true
   # conmon of a finished exec session lingers ~300 s, then runs `podman container cleanup`,
   # which would recreate the state directory.

@@ -28,11 +28,21 @@ export function readableFile(flag: string, file: string): string {
   return file;
 }
 
-/** The parsed JSON of a readable file. */
-export function readJsonFile(flag: string, file: string): unknown {
+/** The text of a readable file. */
+export function readTextFile(flag: string, file: string): string {
   readableFile(flag, file);
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag} '${file}': ${reason(err)}`);
+  }
+}
+
+/** The parsed JSON of a readable file. */
+export function readJsonFile(flag: string, file: string): unknown {
+  const text = readTextFile(flag, file);
+  try {
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw new UsageError(`${flag} '${file}': not JSON: ${reason(err)}`);
   }

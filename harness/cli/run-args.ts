@@ -8,7 +8,7 @@ import type { Shard } from '../run/shard.ts';
 import { DEFAULT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../report/formats/index.ts';
 import { parseExpectations, type ExpectationsFile } from '../report/expectations.ts';
 import type { RecordedOptions } from '../report/recorded-options.ts';
-import { readableFile, readJsonFile, writableDir } from './inputs.ts';
+import { readableFile, readJsonFile, readTextFile, writableDir } from './inputs.ts';
 
 const RUN_FLAGS = {
   target: { type: 'string' },
@@ -36,6 +36,8 @@ const RUN_FLAGS = {
   image: { type: 'string' },
   registry: { type: 'string' },
   'registry-auth': { type: 'string' },
+  'registry-token-repository': { type: 'string' },
+  'registry-token-file': { type: 'string' },
   expectations: { type: 'string' },
   'strict-expectations': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -77,6 +79,7 @@ export function parseRunArgs(argv: string[], command: string[]): RunOptions | 'h
     ...(values.image ? { image: values.image } : {}),
     ...(values.registry ? { registry: values.registry } : {}),
     ...optionalCredentials('registryAuth', values['registry-auth']),
+    ...registryTokenOption(values['registry-token-repository'], values['registry-token-file']),
     ...(values.expectations !== undefined ? { expectations: values.expectations } : {}),
     ...(values['strict-expectations'] ? { strictExpectations: true } : {}),
     command,
@@ -201,6 +204,33 @@ export function cloudRepositoryOptions(names: string[] | undefined, auth: string
     }
   }
   return { cloudRepositories: names, ...optionalCredentials('cloudRepositoryAuth', auth) };
+}
+
+/** A path component of a repository name (lowercase, separators between alphanumerics), as the registry API names them. */
+const REPOSITORY_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const TOKEN_REPOSITORY = new RegExp(`^([^/\\s]+)/(${REPOSITORY_COMPONENT}(?:/${REPOSITORY_COMPONENT})*)$`);
+
+/**
+ * --registry-token-repository HOST:PORT/NAME and --registry-token-file FILE, together: a repository
+ * of a registry that takes bearer tokens and a token granting pull and push on it, read from the
+ * file (so that it is on no command line and in no report). The host must be a registry's (a
+ * domain name, a port or localhost), else the daemon would read it as a namespace of the index.
+ */
+export function registryTokenOption(repository: string | undefined, file: string | undefined): Pick<RunOptions, 'registryToken'> {
+  if (repository === undefined && file === undefined) return {};
+  if (repository === undefined) throw new UsageError('--registry-token-file needs --registry-token-repository HOST:PORT/NAME');
+  if (file === undefined) throw new UsageError('--registry-token-repository needs --registry-token-file FILE');
+  const host = TOKEN_REPOSITORY.exec(repository)?.[1];
+  if (!host || !(/[.:]/.test(host) || host === 'localhost')) {
+    throw new UsageError(
+      '--registry-token-repository takes a repository with its registry host and no tag ' +
+        `(host:port/name, e.g. 127.0.0.1:5003/conformance/registrytoken), got '${repository}'`,
+    );
+  }
+  const token = readTextFile('--registry-token-file', file).trim();
+  if (!token) throw new UsageError(`--registry-token-file '${file}': holds no token`);
+  if (/\s/.test(token)) throw new UsageError(`--registry-token-file '${file}': holds more than one word (a token is one)`);
+  return { registryToken: { repository, token, file } };
 }
 
 const CREDENTIAL_FLAGS: Record<string, string> = { registryAuth: 'registry-auth', cloudRepositoryAuth: 'cloud-repository-auth' };

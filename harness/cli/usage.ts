@@ -47,6 +47,10 @@ const RUN_OPTIONS = `run options:
   --image NAME          use this image as the engine fixture instead of importing one
   --registry HOST:PORT  a registry the engine target can push to and pull from
   --registry-auth U:P   credentials for that registry (sent as X-Registry-Auth)
+  --registry-token-repository HOST:PORT/NAME --registry-token-file FILE
+                        a repository of a registry that takes bearer tokens, and the file of a
+                        token granting pull and push on it (sent as X-Registry-Auth {registrytoken};
+                        without them that check is not applicable against a daemon)
   --expectations FILE   known departures: the run exits 0 when every failure is expected
   --strict-expectations an expectation that no longer fails makes the run exit 1
   --quiet, -q           no progress on stderr (N/M checks, counts, ETA; in a CI log a line

@@ -4,7 +4,7 @@ import { executeCheck } from '../check/execute.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import type { RunConfig } from '../run/config.ts';
-import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH } from '../run/run-conformance.ts';
+import { EMBEDDED_REGISTRY, EMBEDDED_REGISTRY_AUTH, embeddedRegistryToken } from '../run/run-conformance.ts';
 import { parseTargetUrl, type TargetEndpoint } from '../target/endpoint.ts';
 import { HttpTransport } from '../target/http-transport.ts';
 import { type EngineFaultName, startEngineServer, type RunningEngineServer } from '../../reference/engine/index.ts';
@@ -129,6 +129,7 @@ export function embeddedEngineRunConfig(
     engine,
     registry: EMBEDDED_REGISTRY,
     registryAuth: EMBEDDED_REGISTRY_AUTH,
+    registryToken: embeddedRegistryToken(),
     fixture,
   };
 }

@@ -8,6 +8,18 @@ export interface Credentials {
   key: string;
 }
 
+/**
+ * A repository of a registry that takes bearer tokens, and a token it accepts for pull and push
+ * there (--registry-token-repository, --registry-token-file): what the {registrytoken} form of
+ * X-Registry-Auth is checked with. A token server grants repositories by name, so the token is
+ * for one repository; the checks push and pull tags of their own in it.
+ */
+export interface RegistryToken {
+  /** host:port/name, the repository the token grants pull and push on. */
+  repository: string;
+  token: string;
+}
+
 export interface CloudTargetConfig {
   rest: TargetEndpoint;
   stream: TargetEndpoint;
@@ -56,6 +68,8 @@ export interface RunConfig {
   registry?: string;
   /** Registry credentials sent as X-Registry-Auth. */
   registryAuth?: Credentials;
+  /** A repository and the token its registry accepts, sent as X-Registry-Auth {registrytoken}. */
+  registryToken?: RegistryToken;
   /** The run writes Allure results (--format allure): each check labels itself for Allure. */
   allure?: boolean;
   /** The suites' modules built into one file per family, for the workers to load (harness/run/suite-bundles.ts). */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { SUITES, type SuiteName } from '../catalog/types.ts';
 import type { VendorProfileName } from '../profile.ts';
 import type { TlsFiles } from '../target/endpoint.ts';
-import type { Credentials } from './config.ts';
+import type { Credentials, RegistryToken } from './config.ts';
 import type { ReportFormat } from '../report/formats/index.ts';
 import type { Shard } from './shard.ts';
 import type { EntryArrangement } from './entry-files.ts';
@@ -41,6 +41,8 @@ export interface RunOptions {
   image?: string;
   registry?: string;
   registryAuth?: Credentials;
+  /** A repository of a token-checking registry and its token (--registry-token-repository, --registry-token-file: `file`, for a reproduction). */
+  registryToken?: RegistryToken & { file?: string };
   /** Known failures: a run whose only failures are expected exits 0. */
   expectations?: string;
   /** Expectations that no longer fail make the run fail. */

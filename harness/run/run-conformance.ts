@@ -15,7 +15,7 @@ import { allureReporter } from '../report/allure.ts';
 import { provisionFixture, sweepRun } from '../fixtures/engine-fixture.ts';
 import { sweepCloudRun } from '../fixtures/cloud-sweep.ts';
 import { newRunId } from '../fixtures/labels.ts';
-import { RUN_CONFIG_ENV, encodeRunConfig, type RunConfig } from './config.ts';
+import { RUN_CONFIG_ENV, encodeRunConfig, type RegistryToken, type RunConfig } from './config.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_CONCURRENCY, workersFor, type RunOptions } from './options.ts';
 import { checkDurationsFile, storeCheckDurations } from './check-order.ts';
 import { entryArrangement, entryPatterns } from './entry-files.ts';
@@ -143,6 +143,7 @@ async function prepareConfig(options: RunOptions, targets: ResolvedTargets, runI
     fixture: { rootfsPath: options.fixtureRootfs, ...(options.image ? { image: options.image } : {}) },
     ...(registryOf(options, targets) ? { registry: registryOf(options, targets) } : {}),
     ...(registryAuthOf(options, targets) ? { registryAuth: registryAuthOf(options, targets) } : {}),
+    ...(registryTokenOf(options, targets) ? { registryToken: registryTokenOf(options, targets) } : {}),
     ...(options.formats?.includes('allure') ? { allure: true } : {}),
     bundles: await suiteBundles(options.suites, (message) => process.stderr.write(`conformance: ${message}\n`)),
   };
@@ -194,9 +195,11 @@ async function extraReporters(options: RunOptions, config: RunConfig, product: P
 
 function runSettings(options: RunOptions, targets: ResolvedTargets | undefined): RunSettings {
   const registry = targets ? registryOf(options, targets) : options.registry;
+  const tokenRepository = (targets ? registryTokenOf(options, targets) : options.registryToken)?.repository;
   return {
     vendorProfile: options.vendorProfile,
     ...(registry ? { registry } : {}),
+    ...(tokenRepository ? { registryTokenRepository: tokenRepository } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.cloudRepositories?.length ? { cloudRepositories: options.cloudRepositories } : {}),
   };
@@ -214,6 +217,19 @@ export const EMBEDDED_REGISTRY_AUTH = { user: 'conformance', key: 'conformance' 
 
 function registryAuthOf(options: RunOptions, targets: ResolvedTargets): RunOptions['registryAuth'] {
   return options.registryAuth ?? (targets.embedded ? EMBEDDED_REGISTRY_AUTH : undefined);
+}
+
+/** The token its registry accepts as {registrytoken}, for any of its repositories. */
+export const EMBEDDED_REGISTRY_TOKEN = 'conformance-token';
+
+/** The repository of the embedded registry the {registrytoken} checks use, on the run's registry host. */
+export function embeddedRegistryToken(registry: string = EMBEDDED_REGISTRY): RegistryToken {
+  return { repository: `${registry}/conformance/registrytoken`, token: EMBEDDED_REGISTRY_TOKEN };
+}
+
+function registryTokenOf(options: RunOptions, targets: ResolvedTargets): RegistryToken | undefined {
+  if (options.registryToken) return { repository: options.registryToken.repository, token: options.registryToken.token };
+  return targets.embedded ? embeddedRegistryToken(registryOf(options, targets)) : undefined;
 }
 
 async function runSuites(

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,6 +20,12 @@ export interface RealTarget {
   install: string;
   /** The host:port of the registry its script starts beside it. */
   registry: string;
+  /**
+   * The token-checking registry its script starts beside it (scripts/lib/real-target.sh
+   * start_token_registry): the repository its token grants, and the file the script writes the
+   * token to (absent when the script could not make one: the {registrytoken} check is then not run).
+   */
+  registryToken: { repository: string; file: string };
   /** More `conformance run` options for this implementation. */
   runArgs?: string[];
 }
@@ -63,6 +69,7 @@ export async function runAgainst(target: RealTarget, abort?: AbortSignal): Promi
       '--strict-expectations',
       '--registry',
       target.registry,
+      ...registryTokenArgs(target),
       ...(target.runArgs ?? []),
     ],
     REAL_RUN_TIMEOUT_MS,
@@ -72,6 +79,12 @@ export async function runAgainst(target: RealTarget, abort?: AbortSignal): Promi
   );
   if (run.report) keepReport(target.slug, run.reportDir);
   return run;
+}
+
+/** The token options when the script wrote the token file. */
+function registryTokenArgs(target: RealTarget): string[] {
+  const { repository, file } = target.registryToken;
+  return existsSync(file) ? ['--registry-token-repository', repository, '--registry-token-file', file] : [];
 }
 
 /** Stops the target its script started, unless CONFORMANCE_KEEP_DAEMON=1 asks to keep it. */

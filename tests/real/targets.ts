@@ -11,6 +11,7 @@ export const DOCKER: RealTarget = {
   expectations: 'docker-20.10-debian.json',
   binary: 'dockerd',
   registry: '127.0.0.1:5000',
+  registryToken: { repository: '127.0.0.1:5003/conformance/registrytoken', file: '/tmp/conformance-real-engine/registry-token' },
   install: 'apt-get install -y docker.io busybox-static',
   // A fixed seed: the property checks draw the same cases (and the judge sees the same answers) as the run the expectations were made from.
   runArgs: [...LOADED_MACHINE, '--seed', '20261125'],
@@ -26,6 +27,7 @@ export const PODMAN: RealTarget = {
   expectations: 'podman-4.3-debian.json',
   binary: 'podman',
   registry: '127.0.0.1:5002',
+  registryToken: { repository: '127.0.0.1:5004/conformance/registrytoken', file: '/tmp/conformance-real-podman/registry-token' },
   install: 'apt-get install -y podman busybox-static iptables',
   // A fixed seed: the property checks then draw the same cases as the run the expectations were made from.
   runArgs: [...LOADED_MACHINE, '--concurrency', '1', '--seed', '655081915'],

@@ -9,6 +9,8 @@ export const CREDENTIAL_VARIABLES = {
   auth2: 'CONFORMANCE_AUTH2',
   registryAuth: 'CONFORMANCE_REGISTRY_AUTH',
   cloudRepositoryAuth: 'CONFORMANCE_CLOUD_REPOSITORY_AUTH',
+  /** The file holding the registry token, when the run was given the token itself rather than a file. */
+  registryTokenFile: 'CONFORMANCE_REGISTRY_TOKEN_FILE',
 } as const;
 
 /**
@@ -38,6 +40,10 @@ export function reproduceCommand(ctx: ReproContext, suite: SuiteName, checkId: s
   if (ctx.streamTarget) args.push('--stream-target', quote(ctx.streamTarget));
   if (ctx.registry) args.push('--registry', quote(ctx.registry));
   if (ctx.registryAuth) args.push('--registry-auth', `"$${CREDENTIAL_VARIABLES.registryAuth}"`);
+  if (ctx.registryToken) {
+    const file = ctx.registryToken.file ? quote(ctx.registryToken.file) : `"$${CREDENTIAL_VARIABLES.registryTokenFile}"`;
+    args.push('--registry-token-repository', quote(ctx.registryToken.repository), '--registry-token-file', file);
+  }
   if (ctx.image) args.push('--image', quote(ctx.image));
   if (ctx.fixtureRootfs) args.push('--fixture-rootfs', quote(ctx.fixtureRootfs));
   return args.join(' ');

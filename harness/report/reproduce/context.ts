@@ -22,6 +22,8 @@ export interface ReproContext {
   namespace?: string;
   cloudRepositories?: readonly string[];
   registry?: string;
+  /** --registry-token-repository, and the file its token was read from (a token given programmatically has none). */
+  registryToken?: { repository: string; file?: string };
   streamTarget?: string;
   image?: string;
   fixtureRootfs?: string;
@@ -52,6 +54,9 @@ export function reproContext(options: RunOptions, runId: string, scriptTarget: S
     ...(options.namespace ? { namespace: options.namespace } : {}),
     ...(options.cloudRepositories?.length ? { cloudRepositories: options.cloudRepositories } : {}),
     ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.registryToken
+      ? { registryToken: { repository: options.registryToken.repository, ...(options.registryToken.file ? { file: options.registryToken.file } : {}) } }
+      : {}),
     ...(options.streamTarget ? { streamTarget: options.streamTarget } : {}),
     ...(options.image ? { image: options.image } : {}),
     ...(options.fixtureRootfs !== DEFAULT_FIXTURE_ROOTFS ? { fixtureRootfs: options.fixtureRootfs } : {}),

@@ -1,17 +1,17 @@
 /**
  * Registry credential checks need a registry that refuses wrong credentials: only then does a
  * transfer that succeeds with the right ones show the target passed them on. The run's
- * `--registry-auth` (the embedded run: its reference registry's account) states such a registry.
+ * `--registry-auth` (the embedded run: its reference registry's account) states such a registry,
+ * and `--registry-token-repository` with `--registry-token-file` a repository of one that takes
+ * bearer tokens, with a token it accepts (the embedded run: its reference registry's token).
  */
 import type { AuthConfig } from '../../../harness/protocol/registry-auth.ts';
+import type { RegistryToken } from '../../../harness/run/config.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import { buildName, postBuild, registryConfigHeader, type BuildResult } from './build.ts';
 import type { EngineContext } from './context.ts';
 import { decodeObjects, summarize } from './image-streams.ts';
 import { authHeader, expectTransferred, fixtureAs, push, registryOf, registryRepo, untagLocal } from './registry.ts';
-
-/** The token the embedded reference registry accepts as {registrytoken}. */
-export const EMBEDDED_REGISTRY_TOKEN = 'conformance-token';
 
 /** The embedded reference keeps official-registry repositories named `conformance/private…` private (push and pull need the account). */
 export function embeddedPrivateOfficialRepo(ctx: EngineContext): string {
@@ -30,6 +30,20 @@ export function registryCredentials(ctx: EngineContext): LoginCredentials {
     ctx.notApplicable('the run names no registry credentials (--registry-auth): a registry that accepts anyone cannot show whether the target passes them');
   registryOf(ctx);
   return { username: creds!.user, password: creds!.key };
+}
+
+/**
+ * The run's repository of a token-checking registry and its token, or not applicable: without a
+ * token the registry accepts, the {registrytoken} form cannot be sent as a credential at all.
+ */
+export function registryToken(ctx: EngineContext): RegistryToken {
+  const token = ctx.run.registryToken;
+  if (!token)
+    ctx.notApplicable(
+      'the run names no registry token (--registry-token-repository HOST:PORT/NAME --registry-token-file FILE): ' +
+        'the {registrytoken} form needs a repository of a registry that takes bearer tokens and a token it accepts there',
+    );
+  return token;
 }
 
 export function wrongCredentials(creds: LoginCredentials): LoginCredentials {

@@ -8,11 +8,11 @@ import { attachSession, expectFrames, expectPayload, LOGGED_BOTH } from '../supp
 import { expectHandedOver } from '../support/upgrade-answers.ts';
 import {
   buildFrom,
-  EMBEDDED_REGISTRY_TOKEN,
   pullWith,
   pushWith,
   registryBase,
   registryCredentials,
+  registryToken,
   wrongCredentials,
   type Transfer,
 } from '../support/registry-credentials.ts';
@@ -32,12 +32,20 @@ function judgeCredentials(ctx: EngineContext, what: string, right: Transfer, wro
   return !wrong.accepted;
 }
 
-/** Push, then pull, with the right and with wrong X-Registry-Auth. */
-async function pushAndPull(ctx: EngineContext, right: AuthConfig, wrong: AuthConfig, requirement: string): Promise<void> {
-  const repo = registryRepo(ctx, 'auth');
-  await ctx.setUp(() => fixtureAs(ctx, repo, 'x'));
-  const pushes = [await pushWith(ctx, repo, 'x', wrong), await pushWith(ctx, repo, 'x', right)] as const;
-  const pulls = [await pullWith(ctx, `${repo}:x`, wrong), await pullWith(ctx, `${repo}:x`, right)] as const;
+/**
+ * Push, then pull, `repo:tag` with the right and with wrong X-Registry-Auth (by default a
+ * repository of the check's own on the run's registry).
+ */
+async function pushAndPull(
+  ctx: EngineContext,
+  right: AuthConfig,
+  wrong: AuthConfig,
+  requirement: string,
+  { repo, tag } = { repo: registryRepo(ctx, 'auth'), tag: 'x' },
+): Promise<void> {
+  await ctx.setUp(() => fixtureAs(ctx, repo, tag));
+  const pushes = [await pushWith(ctx, repo, tag, wrong), await pushWith(ctx, repo, tag, right)] as const;
+  const pulls = [await pullWith(ctx, `${repo}:${tag}`, wrong), await pullWith(ctx, `${repo}:${tag}`, right)] as const;
   const shown = [judgeCredentials(ctx, 'the push', pushes[1], pushes[0], requirement), judgeCredentials(ctx, 'the pull', pulls[1], pulls[0], requirement)];
   if (!shown.some(Boolean))
     ctx.notApplicable('the registry accepted wrong credentials for both push and pull: whether the target passes X-Registry-Auth cannot be seen');
@@ -69,13 +77,12 @@ export default [
     title: 'Push and pull pass X-Registry-Auth {registrytoken} to the registry: the right token works, a wrong one is refused',
     endpoint: 'engine/images/push',
     async run(ctx) {
-      if (!ctx.run.embedded) ctx.notApplicable("no registry token is known for the run's registry (the embedded reference registry has one)");
-      await pushAndPull(
-        ctx,
-        { registrytoken: EMBEDDED_REGISTRY_TOKEN },
-        { registrytoken: `${EMBEDDED_REGISTRY_TOKEN}-wrong` },
-        'engine/auth/x-registry-auth-registrytoken',
-      );
+      // A token grants repositories by name: the run's token repository, with a tag of the check's own.
+      const { repository, token } = registryToken(ctx);
+      await pushAndPull(ctx, { registrytoken: token }, { registrytoken: `${token}-wrong` }, 'engine/auth/x-registry-auth-registrytoken', {
+        repo: repository,
+        tag: ctx.uniqueName('token'),
+      });
     },
   }),
   engineCheck({
