@@ -214,6 +214,10 @@ export const STREAM_FAULTS = faultArea('stream', [
 /** Links: link variables and the linked_* fields. */
 export const LINK_FAULTS = faultArea('links', [
   { name: 'link-variables-not-injected', description: "containers of a linking service do not get the linked service's link variables" },
+  {
+    name: 'link-variables-empty',
+    description: 'no service or container exposes link variables (link_variables {}), and a link brings the linking containers none',
+  },
   { name: 'linked-from-missing', description: 'linked_from_service is always empty' },
   { name: 'linked-to-container-missing', description: 'linked_to_container is always empty' },
   { name: 'linked-to-container-first-only', description: 'linked_to_container links only to the first live container of a linked service' },
@@ -251,6 +255,10 @@ export const STACK_FAULTS = faultArea('stacks', [
       "stack export leaves out the services' ports (published or exposed) and their environment: each entry keeps its image, links and other settings",
   },
   { name: 'stack-start-one-container-each', description: 'stack start runs one container of each of its services, whatever their target_num_containers' },
+  {
+    name: 'stack-terminate-containers-kept',
+    description: 'stack DELETE writes Terminated on the stack and on each of its services, but their containers keep running (or stay Stopped)',
+  },
 ]);
 
 /** Repositories: external repository objects and their operations. */
@@ -276,6 +284,10 @@ export const REPOSITORY_FAULTS = faultArea('repositories', [
 export const SHAPE_FAULTS = faultArea('shapes', [
   { name: 'nodes-without-cluster', description: 'nodes show node_cluster null although they belong to a cluster' },
   { name: 'container-working-dir-default', description: 'container objects show working_dir "/" whatever their service sets' },
+  {
+    name: 'container-net-pid-defaults',
+    description: 'container objects show net bridge and pid none (the defaults) whatever their service sets; the containers run in the modes sent',
+  },
   {
     name: 'container-scalars-own-defaults',
     description: 'container objects show their own defaults for user, domainname, cgroup_parent, cpuset and memory_swap whatever their service sets',
@@ -328,6 +340,10 @@ export const SERVICE_FAULTS = faultArea('services', [
   {
     name: 'scaled-container-labels-empty',
     description: "a container a scale adds shows labels {} (built without the service's labels); those of a start show the service's",
+  },
+  {
+    name: 'default-user-from-image',
+    description: "a service created without user shows user '' (the engine's default) and runs its containers as the image's USER, not root",
   },
   {
     name: 'volumes-from-copied-at-deploy',

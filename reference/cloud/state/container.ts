@@ -13,7 +13,7 @@ import { portsJson } from './ports.ts';
 import type { ShellEnv, ShellProcess } from './shell.ts';
 import { hostFilesOf, volumeFilesOf } from './store.ts';
 import { cpuWeightOf } from './cpu-weight.ts';
-import { programArgv, programName, programOf } from './images.ts';
+import { imageConfig, programArgv, programName, programOf } from './images.ts';
 import { allows, type StateTable } from './states.ts';
 
 export type ContainerOp = 'start' | 'stop' | 'terminate';
@@ -61,15 +61,22 @@ function cgroupParent(world: World, parent: string): string {
   return world.faults.has('blind22-cgroup-parent-slice-only') && !bare.endsWith('.slice') ? '' : bare;
 }
 
+/** States in which a container's network namespace is up: a bridge container's veth is on its node while it runs. */
+const NAMESPACE_UP: ReadonlySet<ContainerState> = new Set(['Starting', 'Running', 'Stopping']);
+
 /**
- * The interfaces of the container's network namespace: under net host the node's, the engine bridge among them; under
- * bridge its own lo and eth0 (its end on the bridge).
+ * The interfaces of the container's network namespace: under net host the node's, the engine bridge among them, and the
+ * node's end (veth…) of each bridge container running there, which come and go with those containers; under bridge its
+ * own lo and eth0 (its end on the bridge).
  * Under `blind17-net-mode-read-from-pid` the network mode is copied from the line below: the pid field decides it.
  * Under `blind24-net-host-with-ports-bridged` host is dropped when the service maps ports: such containers stay on the bridge.
  * Under `net-modes-swapped` each mode gets the other's stack; under `net-bridge-no-network` a bridge container has lo only.
  */
 function interfacesOf(world: World, c: Container): string[] {
-  if (onHostStack(world, c)) return ['lo', 'eth0', 'docker0'];
+  if (onHostStack(world, c)) {
+    const bridged = [...world.store.containers.values()].filter((o) => o.nodeUuid === c.nodeUuid && NAMESPACE_UP.has(o.state) && !onHostStack(world, o));
+    return ['lo', 'eth0', 'docker0', ...bridged.map((o) => `veth${o.uuid.replace(/-/g, '').slice(0, 7)}`)];
+  }
   return world.faults.has('net-bridge-no-network') ? ['lo'] : ['lo', 'eth0'];
 }
 
@@ -129,8 +136,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     vars: world.faults.has('image-env-wins') ? { ...set, ...vars } : { ...vars, ...set },
     hostname: containerHostname(c),
     workingDir: world.faults.has('working-dir-not-applied') ? '/' : c.config.working_dir || '/',
-    // An empty user is the engine's default, root.
-    user: c.config.user || 'root',
+    // An empty user is root ("root by default"), whatever USER the image sets; under `default-user-from-image` the image's.
+    user: c.config.user || (world.faults.has('default-user-from-image') ? imageConfig(c.config.image_name).user : 'root'),
     readOnly: c.bindings.filter((b) => !b.rewritable && b.container_path && (b.host_path || !readOnlyHostOnly)).map((b) => b.container_path as string),
     // Under `blind21-read-only-with-bindings-only` the flag is set where the bindings are mounted: without bindings the root is writable.
     rootReadOnly: c.config.read_only && (c.bindings.length > 0 || !world.faults.has('blind21-read-only-with-bindings-only')),
@@ -253,11 +260,12 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     autorestart: cfg.autorestart,
     autodestroy: cfg.autodestroy,
     roles: cfg.roles,
-    link_variables: containerLinkVariables(c),
+    link_variables: world.faults.has('link-variables-empty') ? {} : containerLinkVariables(c),
     privileged: cfg.privileged,
     read_only: cfg.read_only,
-    net: cfg.net,
-    pid: cfg.pid,
+    // Under `container-net-pid-defaults` the modes are the container's own defaults, whatever it runs in.
+    net: world.faults.has('container-net-pid-defaults') ? 'bridge' : cfg.net,
+    pid: world.faults.has('container-net-pid-defaults') ? 'none' : cfg.pid,
     deployed_datetime: world.date(c.deployed_datetime),
     started_datetime: world.date(c.started_datetime),
     stopped_datetime: world.date(c.stopped_datetime),

@@ -44,6 +44,8 @@ function linkPrefix(world: World, svc: Service): string {
 }
 
 export function serviceLinkVariables(world: World, svc: Service): Record<string, string> {
+  // Under `link-variables-empty` no service exposes any (nor do its containers, container.ts).
+  if (world.faults.has('link-variables-empty')) return {};
   const prefix = linkPrefix(world, svc);
   const vars = { ...portVars(prefix, svc.config.name, svc.config.container_ports), ...envVars(prefix, svc.config.container_envvars) };
   // The containers' own variables are `<NAME>_<n>_...`: under the fault above their name part is the image's too.
@@ -58,7 +60,7 @@ export function serviceLinkVariables(world: World, svc: Service): Record<string,
 
 /** The link variables a service's containers receive, renamed to each link's name. */
 export function linkEnvFor(world: World, svc: Service): EnvVar[] {
-  if (world.faults.has('link-variables-not-injected')) return [];
+  if (world.faults.has('link-variables-not-injected') || world.faults.has('link-variables-empty')) return [];
   return svc.links.flatMap((link) => {
     const target = world.store.services.get(link.to);
     if (!target) return [];

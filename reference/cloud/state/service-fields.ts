@@ -167,7 +167,8 @@ function defaultConfig(world: World, image: string, name: string): ServiceConfig
     container_envvars: [],
     labels: {},
     working_dir: world.faults.has('working-dir-default-empty') ? '' : '/',
-    user: 'root',
+    // Under `default-user-from-image` no user is set ('', the engine's default): the containers run as the image's USER.
+    user: world.faults.has('default-user-from-image') ? '' : 'root',
     hostname: '',
     domainname: '',
     mac_address: '',

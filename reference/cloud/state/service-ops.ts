@@ -131,6 +131,15 @@ export async function terminateService(world: World, svc: Service, job: Job): Pr
   settleService(world, svc);
 }
 
+/** The service row alone written Terminated, its containers left as they are (the fault stack-terminate-containers-kept). */
+export async function markServiceTerminated(world: World, svc: Service, job: Job): Promise<void> {
+  setState(world, svc, 'Terminating');
+  await job.wait('terminate');
+  svc.destroyed_datetime = world.clock.now();
+  setState(world, svc, 'Terminated');
+  job.log(`Service ${svc.config.name} terminated`);
+}
+
 /** Undoes a canceled or failed operation: containers it created go away, others not yet up stop. */
 export function revertServiceOp(world: World, svc: Service): void {
   const neverStarted = liveContainers(world, svc).filter((c) => c.state === 'Starting' && c.started_datetime === null);

@@ -16,7 +16,7 @@ import type { World } from '../world.ts';
 import type { Service, Stack, StackState } from './model.ts';
 import { announce, setState } from './notify.ts';
 import { readServiceCreate, readServiceUpdate, type ServiceSpec } from './service-fields.ts';
-import { redeployService, revertServiceOp, startService, stopService, terminateService } from './service-ops.ts';
+import { markServiceTerminated, redeployService, revertServiceOp, startService, stopService, terminateService } from './service-ops.ts';
 import {
   applyServiceUpdate,
   buildService,
@@ -211,7 +211,11 @@ export async function redeployStack(world: World, stack: Stack, reuseVolumes: bo
 export async function terminateStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Terminating');
   const skipped = (s: Service): boolean => s.state === 'Stopped' && world.faults.has('blind2-stack-terminate-skips-stopped');
-  await overServices(world, stack, 'terminate', (s) => (skipped(s) ? Promise.resolve() : terminateService(world, s, job)));
+  // Under `stack-terminate-containers-kept` each service is only marked Terminated: its containers run (or stand Stopped) on.
+  const relabel = world.faults.has('stack-terminate-containers-kept');
+  await overServices(world, stack, 'terminate', (s) =>
+    skipped(s) ? Promise.resolve() : relabel ? markServiceTerminated(world, s, job) : terminateService(world, s, job),
+  );
   // Under `blind9-stack-empty-terminate-no-destroyed-date` the date is written when a service's terminate completes: a stack without services gets none.
   if (stack.services.length > 0 || !world.faults.has('blind9-stack-empty-terminate-no-destroyed-date')) stack.destroyed_datetime = world.clock.now();
   setState(world, stack, 'Terminated');

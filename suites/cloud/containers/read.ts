@@ -39,8 +39,11 @@ const R = {
   autodestroyOff: 'cloud/service/create/default-autodestroy-off',
 };
 
-/** The boolean descriptive fields, sent both ways across the GET check's two services. */
-const FLAGS = ['tty', 'stdin_open', 'privileged', 'read_only'] as const;
+/**
+ * The boolean descriptive fields, sent both ways across the GET check's two services; and the modes net and pid, left at
+ * their defaults (bridge, none) by the first and sent host by the second, so that a container showing the defaults differs.
+ */
+const FLIPPED = ['tty', 'stdin_open', 'privileged', 'read_only', 'net', 'pid'] as const;
 /** Fields of a running container that its GET and its entry in the list show alike. */
 const SHOWN = ['cpu_shares', 'memory', 'memory_swap', 'exit_code', 'container_ports', 'deployed_datetime', 'started_datetime'];
 /** Numbers other than their defaults, so that a list writing a placeholder for them shows. */
@@ -128,11 +131,17 @@ export default [
       verifyInherited(ctx, container, service, `the container ${String(container.name)}`, R.inherits);
       // The boolean flags the other way round: each one true where it was false above (stdin_open without tty, read_only without
       // privileged), false where it was true, so that a flag a container shows fixed, or derived from another one, differs somewhere.
-      const flipped = await runningService(ctx, at, { tty: false, stdin_open: true, privileged: false, read_only: true });
+      // net and pid host (the first service left them at bridge and none): a container showing its own defaults differs too.
+      const flipped = await runningService(ctx, at, { tty: false, stdin_open: true, privileged: false, read_only: true, net: 'host', pid: 'host' });
       const flippedService = await ctx.getJson('service', flipped.resource_uri, 'the service with the flags flipped');
       const flippedContainer = await ctx.getJson('container', (await firstContainer(ctx, flipped)).resource_uri, 'its container');
-      for (const field of FLAGS) {
-        ctx.expectEqual(flippedContainer[field], flippedService[field], `the container's ${field} differs from its service's (flags flipped)`, R.inherits);
+      for (const field of FLIPPED) {
+        ctx.expectEqual(
+          flippedContainer[field],
+          flippedService[field],
+          `the container's ${field} differs from its service's (flags flipped, net and pid host)`,
+          R.inherits,
+        );
       }
       const plain = await ctx.getJson('service', (await createService(ctx, serviceBody(ctx, undefined))).resource_uri, 'a service created without devices');
       expectDeviceFields(ctx, service, plain, [container], { shown: R.created, inherited: R.inherits });

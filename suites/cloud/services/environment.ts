@@ -17,6 +17,7 @@ import {
   type AppNodes,
   type ServiceRef,
   ENTRYPOINT_IMAGE,
+  NON_ROOT_IMAGE,
 } from '../support/app.ts';
 import type { Json } from '../support/lists.ts';
 import type { Container } from '../support/views.generated.ts';
@@ -275,13 +276,15 @@ export default [
     id: `${R.userRoot}/in-containers`,
     title:
       "user is the user in the service's containers, root by default: in each container of a service created without one, " +
-      'a command run by exec and its own program (run_command whoami, its log) run as root',
+      `on an image whose USER is not root (${NON_ROOT_IMAGE}), a command run by exec and its own program (run_command whoami, its log) run as root`,
     requirements: [R.userRoot],
     endpoint: 'cloud/container/exec',
     async run(ctx) {
       const at = await sharedNodes(ctx);
-      await expectUserInContainers(ctx, await runningService(ctx, at, { target_num_containers: 2 }), 'root');
-      await expectProgramsRunAs(ctx, at, {}, 'root');
+      // busybox sets no USER, so its engine default is root already: only an image with a USER of its own tells the two apart.
+      const image = { image: NON_ROOT_IMAGE };
+      await expectUserInContainers(ctx, await runningService(ctx, at, { ...image, target_num_containers: 2 }), 'root');
+      await expectProgramsRunAs(ctx, at, image, 'root');
     },
   }),
   cloudCheck({

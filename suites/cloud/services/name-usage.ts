@@ -3,9 +3,12 @@
  * variable names"). How the name is spelled there is not shown (DNS labels and variable names
  * take other cases and characters), so it is looked for without case or punctuation: in the
  * endpoint URLs of the service's published port (the service's own when it shows one, else its
- * containers') and in the names of its link_variables. The name is neither the image's (the
- * default name), nor the nickname, nor the uuid: a target that builds them from another of those
- * shows it.
+ * containers') and in the names of its link_variables ("environment variables exposed to
+ * containers linked to this service": the service's, else its containers' in per-container form).
+ * The name is neither the image's (the default name), nor the nickname, nor the uuid: a target
+ * that builds them from another of those shows it. The spec states the name is used in variable
+ * names: a service with a published port and a variable that exposes none (link_variables {} on it
+ * and on its containers) uses it in none, and fails.
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
@@ -19,7 +22,10 @@ const R = { name: 'cloud/service/name-in-urls-and-variables' };
 const endpointsOf = (ports: unknown): string[] =>
   (Array.isArray(ports) ? (ports as Json[]) : []).map((p) => p.endpoint_uri).filter((u): u is string => typeof u === 'string' && u !== '');
 
-/** Some of `where` holds the name; none at all leaves that half unverified. */
+/** The names of an object's link_variables. */
+const variableNames = (o: { link_variables?: unknown }): string[] => Object.keys((o.link_variables as Json | null | undefined) ?? {});
+
+/** Some of `where` holds the name; none at all leaves that half unverified (the caller fails a service without variables). */
 function expectNameIn(ctx: CloudContext, name: string, where: string[], what: string): void {
   if (!where.length) {
     ctx.cannotVerify(`the service shows no ${what}: where its name is used there cannot be seen`);
@@ -48,7 +54,14 @@ export default [
       const name = String(got.name);
       const own = endpointsOf(got.container_ports);
       expectNameIn(ctx, name, own.length ? own : endpointsOf(container!.container_ports), 'endpoint URL');
-      expectNameIn(ctx, name, Object.keys((got.link_variables as Json | null | undefined) ?? {}), 'link variable name');
+      // The service's variables, else its container's (per-container form): a target showing them on one of the two shows them.
+      const variables = variableNames(got).length ? variableNames(got) : variableNames(container!);
+      ctx.expect(variables.length > 0, `the service ${name} (a published port, a variable) and its container expose no variable: its name is in none`, {
+        expected: `link_variables whose names hold ${name}`,
+        actual: { service: got.link_variables ?? null, container: container!.link_variables ?? null },
+        requirement: R.name,
+      });
+      if (variables.length) expectNameIn(ctx, name, variables, 'link variable name');
     },
   }),
 ];

@@ -121,6 +121,24 @@ async function expectContainersIn(ctx: CloudContext, services: readonly Service[
 }
 
 /**
+ * Each container the services had before the stack's DELETE (running or Stopped) ends Terminated, or is gone (its GET 404):
+ * as for start and stop, a DELETE that writes Terminated on the stack and its services while their containers run on passes
+ * on the services' states ("terminates all its services": a service's containers are what terminating it ends).
+ */
+async function expectContainersTerminated(ctx: CloudContext, containers: readonly Container[], requirement: string): Promise<void> {
+  ctx.precondition(containers.length > 0, 'the services of the started stack show no container before the DELETE', R.start);
+  for (const c of containers) {
+    const gone = (await ctx.api.get(c.resource_uri)).status === 404;
+    const state = gone ? 'gone (404)' : String((await settled(ctx, 'container', c.resource_uri)).state);
+    ctx.expect(gone || state === 'Terminated', `container ${String(c.name)} (${String(c.state)} before) of the terminated stack is ${state}`, {
+      expected: 'Terminated, or gone',
+      actual: state,
+      requirement,
+    });
+  }
+}
+
+/**
  * An In progress action ends at the end of its operation: the stop's action reads Success only once
  * the containers that ran are Stopped. A stop that ends its action first leaves them Stopping for
  * a moment only, shorter than a few requests, so the order is read from the event stream (its
@@ -308,7 +326,9 @@ export default [
   }),
   cloudCheck({
     id: R.terminate,
-    title: 'DELETE terminates all services of the stack, running and Stopped, and the stack: they end Terminated (202, action ends)',
+    title:
+      'DELETE terminates all services of the stack, running and Stopped, and the stack: they and every container of the services end Terminated ' +
+      '(202, action ends)',
     requirements: [R.terminate, R.terminate202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
@@ -318,9 +338,11 @@ export default [
       // One service Stopped: "all services" covers those that do not run (every settled stack state allows terminate).
       await operateAndSettle(ctx, services[1]!, 'stop');
       await settled(ctx, 'stack', stack.resource_uri);
+      const containers = live((await Promise.all(services.map((svc) => containersOf(ctx, svc)))).flat());
       const op = await startOp(ctx, stack.resource_uri, 'terminate', R.terminate, R.terminate202);
       ctx.expectEqual((await settled(ctx, 'stack', stack.resource_uri)).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);
       await expectServicesIn(ctx, stack, ['Terminated'], R.terminate, services);
+      await expectContainersTerminated(ctx, containers, R.terminate);
       await op.expectAsync();
     },
   }),

@@ -21,6 +21,11 @@ export const CONTAINERS = '/api/app/v1/container/';
 export const IMAGE = 'busybox:latest';
 /** A public image with an ENTRYPOINT of its own (`git`, CMD `--help`), on Alpine: busybox's sleep, cat and sh are there. */
 export const ENTRYPOINT_IMAGE = 'alpine/git:latest';
+/**
+ * A public image whose USER is not root (101, named nginx), on Alpine: busybox's sh, sleep and whoami are there, and its
+ * ENTRYPOINT (/docker-entrypoint.sh) runs any command but nginx as given. "root by default" shows only on such an image.
+ */
+export const NON_ROOT_IMAGE = 'nginxinc/nginx-unprivileged:alpine';
 /** A run_command that keeps its container running. */
 export const LONG_RUNNING = 'sleep 86400';
 /** A run_command of shell built-ins: it prints and exits with code 3 (the container ends Stopped). */

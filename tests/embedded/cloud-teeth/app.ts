@@ -195,4 +195,10 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'stack-services-ignored', catches: ['cloud/stack/create/services-created'] },
   { fault: 'service-counters-stale', catches: ['cloud/service/get/counters'] },
   { fault: 'exit-code-missing', catches: ['cloud/container/get/exit-code'] },
+  // Judge 2140: the stack DELETE was judged on the state words alone (#1); a service exposing no variables left the variable
+  // half unverified (#17); busybox runs as root by its own default (#18); no container of a net or pid host service was compared (#19).
+  { fault: 'stack-terminate-containers-kept', catches: ['cloud/stack/terminate/terminates-services'] },
+  { fault: 'link-variables-empty', catches: ['cloud/service/name-in-urls-and-variables'] },
+  { fault: 'default-user-from-image', catches: ['cloud/service/create/default-user-root/in-containers'] },
+  { fault: 'container-net-pid-defaults', catches: ['cloud/container/get/returns-container'] },
 ];

@@ -3,7 +3,7 @@
  * each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, execOutput, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -249,5 +249,32 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     const svc = await runningService(t, { image: 'x', run_command: "trap '' TERM; sleep 86400" });
     const answer = await t.call('POST', `${svc.resource_uri}stop/`);
     expect([answer.status, answer.body.state, (await action(t, answer)).state]).toEqual([202, 'Stopping', 'Success']);
+  },
+  'stack-terminate-containers-kept': async (t) => {
+    await deployedCluster(t, 1);
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ name: 'web', image: 'x' }] });
+    await t.ok('POST', `${stack.resource_uri}start/`);
+    const svc = (await settledIn(t, stack.resource_uri, 'Running')).services[0];
+    const [container] = (await get(t, svc)).containers;
+    await t.ok('DELETE', stack.resource_uri);
+    await settledIn(t, stack.resource_uri, 'Terminated');
+    expect([(await get(t, svc)).state, (await get(t, container)).state]).toEqual(['Terminated', 'Running']);
+  },
+  'link-variables-empty': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', container_ports: [{ protocol: 'tcp', inner_port: 80 }], container_envvars: [{ key: 'K', value: 'v' }] });
+    expect([(await get(t, svc.resource_uri)).link_variables, (await get(t, svc.containers[0])).link_variables]).toEqual([{}, {}]);
+  },
+  'default-user-from-image': async (t) => {
+    await deployedCluster(t, 1);
+    // The suite's image whose USER is nginx: without a user the container must still run as root.
+    const svc = await runningService(t, { image: 'nginxinc/nginx-unprivileged:alpine', run_command: 'sleep 86400' });
+    expect((await execOutput(t, svc.containers[0], 'whoami')).trim()).toBe('nginx');
+  },
+  'container-net-pid-defaults': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', net: 'host', pid: 'host' });
+    const container = await get(t, svc.containers[0]);
+    expect([container.net, container.pid, (await execOutput(t, svc.containers[0], 'cat /proc/net/dev')).includes('docker0')]).toEqual(['bridge', 'none', true]);
   },
 };

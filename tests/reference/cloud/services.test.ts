@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action, deployedCluster, runningService, startTestServer, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, execOutput, runningService, startTestServer, until, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let nodes: string[];
@@ -186,6 +186,31 @@ describe('deployment strategies', () => {
 });
 
 describe('containers of a service', () => {
+  it("under net host see the node's stack: the engine bridge, and the node's end (veth) of each bridge container running there", async () => {
+    // A node of its own: the interfaces of the other tests' containers would show too.
+    const own = await startTestServer();
+    try {
+      await deployedCluster(own, 1);
+      const interfaces = async (container: string): Promise<string[]> =>
+        [...(await execOutput(own, container, 'cat /proc/net/dev')).matchAll(/^\s*([^\s:|]+):/gm)].map((m) => m[1]!).sort();
+      const host = (await runningService(own, { image: 'x', net: 'host' })).containers[0];
+      const before = await interfaces(host);
+      expect(before).toEqual(expect.arrayContaining(['docker0', 'eth0', 'lo']));
+      const bridge = await runningService(own, { image: 'x' });
+      expect(await interfaces(bridge.containers[0])).toEqual(['eth0', 'lo']);
+      const during = await interfaces(host);
+      expect(during.filter((i) => !before.includes(i))).toEqual([expect.stringMatching(/^veth/)]);
+      await own.ok('DELETE', bridge.resource_uri);
+      await until(
+        () => own.ok('GET', bridge.resource_uri),
+        (x) => x.state === 'Terminated',
+      );
+      expect(await interfaces(host)).toEqual(before);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('carry links, link variables, bindings and the global role VENDOR_AUTH', async () => {
     const db = await t.ok('POST', SERVICES, {
       image: 'postgres',
