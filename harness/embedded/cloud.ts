@@ -2,9 +2,9 @@ import type { Outcome } from '../check/outcome.ts';
 import { executeCheck, type ExecuteOptions } from '../check/execute.ts';
 import { newRunId } from '../fixtures/labels.ts';
 import type { RunConfig } from '../run/config.ts';
-import { EMBEDDED_CLOUD_USERS } from '../run/targets.ts';
+import { EMBEDDED_CLOUD_USERS, embeddedStreamEndpoint } from '../run/targets.ts';
 import { parseTargetUrl } from '../target/endpoint.ts';
-import { type CloudFaultName, startCloudServer } from '../../reference/cloud/index.ts';
+import { type CloudFaultName, type RunningCloudServer, startCloudServer } from '../../reference/cloud/index.ts';
 import { cloudBinding } from '../../suites/cloud/support/binding.ts';
 import type { CloudCheck } from '../../suites/cloud/support/check.ts';
 import type { MutationHook } from '../mutation/hook.ts';
@@ -26,7 +26,10 @@ export interface EmbeddedCloudRun {
   strictLevels?: boolean;
   /** Multiplies the reference's simulated durations (default 1): a longer window for checks that act within one. */
   timeScale?: number;
-  /** Something the checks reach the reference through (a proxy that delays requests, say): given the reference's URL, it serves its own. */
+  /**
+   * Something the REST calls reach the reference through (a proxy that delays requests, say): given the
+   * reference's URL, it serves its own. The Stream API is reached directly, over TLS.
+   */
   front?: (url: string) => Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -43,7 +46,7 @@ export async function runAgainstEmbeddedCloud(opts: EmbeddedCloudRun): Promise<M
     ...(opts.mutation ? { mutation: opts.mutation } : {}),
   });
   const front = await opts.front?.(server.url);
-  const binding = cloudBinding(embeddedCloudRunConfig(front?.url ?? server.url, opts));
+  const binding = cloudBinding(embeddedCloudRunConfig(server, { ...opts, ...(front ? { restUrl: front.url } : {}) }));
   const execute = opts.strictLevels ? strict(binding.execute) : binding.execute;
   try {
     return await runChecks(opts.checks, async (check) => executeCheck(check, await binding.createContext(check), execute), opts.batch ?? {});
@@ -64,9 +67,14 @@ function strict(options: ExecuteOptions): ExecuteOptions {
   };
 }
 
-/** The run configuration of a cloud run, one check at a time, against a reference served at `url`. */
-export function embeddedCloudRunConfig(url: string, opts: { seed?: number; timeoutMs?: number } = {}): RunConfig {
-  const endpoint = parseTargetUrl(url);
+/**
+ * The run configuration of a cloud run, one check at a time, against a running reference: REST at
+ * its URL (or `restUrl`, a front of it), the Stream API at its wss URL trusting its test certificate.
+ */
+export function embeddedCloudRunConfig(
+  server: Pick<RunningCloudServer, 'url' | 'streamUrl' | 'caFile'>,
+  opts: { seed?: number; timeoutMs?: number; restUrl?: string } = {},
+): RunConfig {
   return {
     runId: newRunId(),
     suites: ['cloud'],
@@ -75,7 +83,7 @@ export function embeddedCloudRunConfig(url: string, opts: { seed?: number; timeo
     concurrency: 1,
     vendorProfile: 'docker',
     embedded: true,
-    cloud: { rest: endpoint, stream: endpoint, ...EMBEDDED_CLOUD_USERS },
+    cloud: { rest: parseTargetUrl(opts.restUrl ?? server.url), stream: embeddedStreamEndpoint(server), ...EMBEDDED_CLOUD_USERS },
     fixture: { rootfsPath: '' },
   };
 }

@@ -1,6 +1,6 @@
 import type { SuiteName } from '../catalog/types.ts';
 import { privateSocket } from '../embedded/private-socket.ts';
-import { dockerEnvTarget, parseTargetUrl, UsageError, type TargetEndpoint } from '../target/endpoint.ts';
+import { dockerEnvTarget, parseStreamUrl, parseTargetUrl, UsageError, type TargetEndpoint } from '../target/endpoint.ts';
 import type { CloudTargetConfig } from './config.ts';
 import type { RunOptions } from './options.ts';
 
@@ -14,6 +14,14 @@ export interface ResolvedTargets {
 }
 
 const isEngine = (s: SuiteName) => s.startsWith('engine-');
+
+/**
+ * The Stream API of an embedded cloud reference as its server reports it: wss:// (or wss+unix://
+ * on a socket), trusting the reference's test certificate for that endpoint only.
+ */
+export function embeddedStreamEndpoint(server: { streamUrl: string; caFile?: string }): TargetEndpoint {
+  return parseStreamUrl(server.streamUrl, server.caFile ? { ca: server.caFile } : undefined);
+}
 
 /** Default credentials of the embedded cloud reference target. */
 export const EMBEDDED_CLOUD_USERS = {
@@ -33,7 +41,7 @@ export async function resolveTargets(options: RunOptions): Promise<ResolvedTarge
   const endpoint = options.target === 'docker-env' ? dockerEnvTarget(process.env) : parseTargetUrl(options.target, options.tls);
   if (wantsEngine) return { embedded: false, engine: endpoint, stop: async () => {} };
   if (!options.auth) throw new UsageError('the cloud suite needs --auth USER:KEY for a non-embedded target');
-  const stream = options.streamTarget ? parseTargetUrl(options.streamTarget.replace(/^ws/, 'http'), options.tls) : endpoint;
+  const stream = options.streamTarget ? parseStreamUrl(options.streamTarget, options.tls) : endpoint;
   return {
     embedded: false,
     cloud: {
@@ -71,7 +79,7 @@ async function startEmbedded(options: RunOptions, wantsEngine: boolean, wantsClo
       const socket = privateSocket('cloud');
       const server = await startCloudServer({ listen: socket.listen, faults: cloudFaults, profile: options.vendorProfile });
       stops.push(() => server.close().finally(socket.remove));
-      resolved.cloud = { rest: parseTargetUrl(server.url), stream: parseTargetUrl(server.url), ...EMBEDDED_CLOUD_USERS, ...givenRepositories(options) };
+      resolved.cloud = { rest: parseTargetUrl(server.url), stream: embeddedStreamEndpoint(server), ...EMBEDDED_CLOUD_USERS, ...givenRepositories(options) };
     }
   } catch (err) {
     await resolved.stop();

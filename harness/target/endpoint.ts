@@ -51,6 +51,18 @@ export function parseTargetUrl(raw: string, tls?: TlsFiles): TargetEndpoint {
   }
 }
 
+/**
+ * Parses a Stream API URL: ws://, wss:// (as http://, https://, the TLS files applying to wss), and
+ * the unix socket forms ws+unix:///path and wss+unix:///path (TLS over the socket, as the embedded
+ * cloud reference serves it).
+ */
+export function parseStreamUrl(raw: string, tls?: TlsFiles): TargetEndpoint {
+  const unix = /^(wss?)\+unix:\/\/(\/.+)$/.exec(raw);
+  if (!unix?.[2]) return { ...parseTargetUrl(raw.replace(/^ws/, 'http'), tls), url: raw };
+  const socketPath = decodeURIComponent(unix[2]);
+  return unix[1] === 'wss' ? { url: raw, origin: 'https://localhost', socketPath, tls: tls ?? {} } : { url: raw, origin: 'http://localhost', socketPath };
+}
+
 /** Resolves DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH the way the docker CLI does. */
 export function dockerEnvTarget(env: NodeJS.ProcessEnv): TargetEndpoint {
   const host = env.DOCKER_HOST || 'unix:///var/run/docker.sock';

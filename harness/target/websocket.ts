@@ -1,3 +1,4 @@
+import tls, { type TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
 import { encodeQuery, type Query } from '../protocol/query.ts';
 import type { TranscriptEntry } from '../check/outcome.ts';
@@ -20,6 +21,8 @@ export interface WebSocketOptions {
 export interface WebSocketSession {
   /** Status of the handshake answer (101 on success). */
   status: number;
+  /** Whether the handshake was answered over TLS (wss). */
+  tls: boolean;
   headers: Record<string, string>;
   send(data: string | Buffer): Promise<void>;
   /** The next message, or undefined when the session has closed; throws TargetError on timeout. */
@@ -32,10 +35,23 @@ export interface WebSocketSession {
 /** How much of a refused handshake's body the transcript keeps. */
 const REFUSAL_BODY_SHOWN = 2000;
 
-/** The ws URL of a path on a target: ws(s)://host/path, or ws+unix:///socket:/path for sockets. */
+/**
+ * The ws URL of a path on a target: ws(s)://host/path, or ws+unix:///socket:/path for sockets. TLS
+ * over a socket has no ws URL (ws+unix is plain): it is wss://localhost/path, and the connection
+ * is made by `webSocketConnection`.
+ */
 export function webSocketUrl(endpoint: TargetEndpoint, pathWithQuery: string): string {
-  if (endpoint.socketPath) return `ws+unix://${endpoint.socketPath}:${pathWithQuery}`;
+  if (endpoint.socketPath && !endpoint.tls) return `ws+unix://${endpoint.socketPath}:${pathWithQuery}`;
   return `${endpoint.origin.replace(/^http/, 'ws')}${pathWithQuery}`;
+}
+
+/** ws's options for the endpoint's TLS: its files, and for a unix socket a TLS connection made over the socket. */
+function webSocketTls(endpoint: TargetEndpoint): WebSocket.ClientOptions {
+  if (!endpoint.tls) return {};
+  const material = loadTls(endpoint.tls);
+  const { socketPath } = endpoint;
+  if (!socketPath) return material;
+  return { ...material, createConnection: () => tls.connect({ ...material, path: socketPath, servername: 'localhost' }) };
 }
 
 /**
@@ -48,12 +64,11 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
     kind: 'websocket',
     request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: 'Upgrade' } },
   });
-  const tls = endpoint.tls ? loadTls(endpoint.tls) : {};
   const socket = new WebSocket(webSocketUrl(endpoint, path), {
     headers: opts.headers ?? {},
     handshakeTimeout: opts.timeoutMs,
     maxPayload: opts.maxMessageBytes ?? 16 * 1024 * 1024,
-    ...tls,
+    ...webSocketTls(endpoint),
   });
   const started = Date.now();
   if (entry) socket.once('close', () => (entry.durationMs = Date.now() - started));
@@ -85,7 +100,7 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
     socket.once('upgrade', (res) => {
       const headers = flatHeaders(res.headers);
       if (entry) entry.response = { status: res.statusCode ?? 101, headers };
-      resolve(session(socket, res.statusCode ?? 101, headers, queue, state, entry, transcript));
+      resolve(session(socket, { status: res.statusCode ?? 101, tls: overTls(res.socket) }, headers, queue, state, entry, transcript));
     });
     socket.once('unexpected-response', (_req, res) => {
       const headers = flatHeaders(res.headers);
@@ -100,7 +115,7 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
         res.destroy();
         if (entry) entry.response = { status: res.statusCode ?? 0, headers, body: Buffer.concat(kept).toString('utf8').slice(0, REFUSAL_BODY_SHOWN) };
         state.closed = true;
-        resolve(session(socket, res.statusCode ?? 0, headers, queue, state, entry, transcript));
+        resolve(session(socket, { status: res.statusCode ?? 0, tls: overTls(res.socket) }, headers, queue, state, entry, transcript));
       };
       res.on('data', (d: Buffer) => {
         if (size < REFUSAL_BODY_SHOWN) kept.push(d);
@@ -118,6 +133,8 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
   });
 }
 
+const overTls = (socket: unknown): boolean => Boolean((socket as TLSSocket | null)?.encrypted);
+
 interface SessionState {
   closed: boolean;
   closeCode?: number;
@@ -128,7 +145,7 @@ interface SessionState {
 
 function session(
   socket: WebSocket,
-  status: number,
+  { status, tls: encrypted }: { status: number; tls: boolean },
   headers: Record<string, string>,
   queue: Buffer[],
   state: SessionState,
@@ -153,6 +170,7 @@ function session(
   };
   return {
     status,
+    tls: encrypted,
     headers,
     send: (data) =>
       new Promise((resolve, reject) => {

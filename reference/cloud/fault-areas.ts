@@ -209,6 +209,10 @@ export const STREAM_FAULTS = faultArea('stream', [
   },
   { name: 'events-plain-text', description: 'the events stream sends each message as a line of words instead of JSON' },
   { name: 'logs-tail-default-0', description: 'log streams opened without tail send none of the earlier lines (tail defaults to 0 instead of 300)' },
+  {
+    name: 'stream-plain-ws',
+    description: 'the Stream API is served without TLS: plain ws on the REST address, whose stream URL is ws:// (a TLS handshake is cut)',
+  },
 ]);
 
 /** Links: link variables and the linked_* fields. */

@@ -1,12 +1,14 @@
 /**
- * The cloud reference target: an in-memory orchestration service with the REST API and the
- * WebSocket Stream API on one port. It follows the spec, and the public clients' observed
+ * The cloud reference target: an in-memory orchestration service with the REST API (plain HTTP)
+ * and the WebSocket Stream API (over TLS, `wss`, with the test certificate of ./tls/) on one
+ * address. It follows the spec, and the public clients' observed
  * behaviour (the facts file) where the spec says "not shown".
  */
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { VendorProfileName } from '../../harness/profile.ts';
 import { CLOUD_FAULTS, faultSet, parseCloudFaults } from './faults.ts';
+import { REFERENCE_CA_FILE } from './http/listener.ts';
 import { createCloudService } from './server.ts';
 import { DEFAULT_USERS, type CloudUser } from './users.ts';
 import type { MutationHook } from '../../harness/mutation/hook.ts';
@@ -31,8 +33,13 @@ export interface CloudServerOptions {
 export interface RunningCloudServer {
   /** http://127.0.0.1:PORT (or unix:///path) */
   url: string;
-  /** ws://127.0.0.1:PORT (or ws+unix:///path) */
+  /**
+   * wss://127.0.0.1:PORT (or wss+unix:///path: TLS over the socket), on the REST address; ws://
+   * (or ws+unix://) under `stream-plain-ws`.
+   */
   streamUrl: string;
+  /** The CA file a client trusts for the Stream API's TLS (the reference's test certificate); absent without TLS. */
+  caFile?: string;
   close(): Promise<void>;
 }
 
@@ -69,14 +76,15 @@ export async function startCloudServer(opts: CloudServerOptions): Promise<Runnin
   });
   let url: string;
   let streamUrl: string;
+  const ws = service.tls ? 'wss' : 'ws';
   if ('path' in target) {
     url = `unix://${target.path}`;
-    streamUrl = `ws+unix://${target.path}`;
+    streamUrl = `${ws}+unix://${target.path}`;
   } else {
     const { port } = service.server.address() as AddressInfo;
     const host = target.host.includes(':') ? `[${target.host}]` : target.host;
     url = `http://${host}:${port}`;
-    streamUrl = `ws://${host}:${port}`;
+    streamUrl = `${ws}://${host}:${port}`;
   }
-  return { url, streamUrl, close: () => service.shutdown() };
+  return { url, streamUrl, ...(service.tls ? { caFile: REFERENCE_CA_FILE } : {}), close: () => service.shutdown() };
 }

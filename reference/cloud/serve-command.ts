@@ -77,7 +77,9 @@ export async function serveCloudCommand(argv: string[]): Promise<number> {
     const profile = flags['vendor-profile'] === undefined ? 'docker' : parseProfile(flags['vendor-profile']);
     server = await startCloudServer({ listen: flags.listen, users, faults: flags.fault ?? [], profile, timeScale: readTimeScale(flags['time-scale']) });
     const who = flags.users ? '' : ` users ${DEFAULT_USERS.map((u) => `${u.username}:${u.apiKey}`).join(',')}`;
-    process.stdout.write(`cloud reference target: rest ${server.url} stream ${server.streamUrl}${who}\n`);
+    // The Stream API is wss with the reference's test certificate: a client trusts the CA file printed (--tls-ca).
+    const ca = server.caFile ? ` ca ${server.caFile}` : '';
+    process.stdout.write(`cloud reference target: rest ${server.url} stream ${server.streamUrl}${ca}${who}\n`);
   } catch (err) {
     stop.dispose();
     return usageError((err as Error).message);

@@ -22,7 +22,7 @@ function placingCheck(id: string, got: AppNodes[]) {
 test('the checks of a file share one deployed cluster, terminated when the file ends', async () => {
   const server = await startCloudServer({ listen: 'tcp://127.0.0.1:0' });
   try {
-    const binding = cloudBinding(embeddedCloudRunConfig(server.url));
+    const binding = cloudBinding(embeddedCloudRunConfig(server));
     const got: AppNodes[] = [];
     const checks = [placingCheck('cloud/container/get/returns-container', got), placingCheck('cloud/container/get/exit-code', got)];
     const outcomes = await Promise.all(checks.map(async (c) => executeCheck(c, await binding.createContext(c), binding.execute)));

@@ -1,4 +1,5 @@
 /** Plain HTTP/WebSocket access to a cloud reference server for its unit tests (not the suite's harness). */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import WebSocket from 'ws';
 import { startCloudServer, type CloudServerOptions, type RunningCloudServer } from '../../../reference/cloud/index.ts';
@@ -45,7 +46,8 @@ export async function startTestServer(opts: Partial<CloudServerOptions> = {}): P
       if (!expect.includes(answer.status)) throw new Error(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body;
     },
-    ws: (path, o = {}) => openWs(server.streamUrl + path, o.headers ?? (o.user === '' ? {} : { Authorization: basic(o.user ?? 'conformance') })),
+    ws: (path, o = {}) =>
+      openWs(server.streamUrl + path, o.headers ?? (o.user === '' ? {} : { Authorization: basic(o.user ?? 'conformance') }), streamTls(server)),
     close: () => server.close(),
   };
 }
@@ -60,9 +62,14 @@ export interface WsSession {
   close(): void;
 }
 
-export function openWs(url: string, headers: Record<string, string>): Promise<WsSession> {
+/** The TLS options of a server's Stream API (wss): its test certificate trusted as the CA; none for plain ws. */
+export function streamTls(server: RunningCloudServer): { ca?: Buffer } {
+  return server.caFile ? { ca: readFileSync(server.caFile) } : {};
+}
+
+export function openWs(url: string, headers: Record<string, string>, tls: { ca?: Buffer } = {}): Promise<WsSession> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, { headers, ...tls });
     const messages: any[] = [];
     const waiters = new Set<() => void>();
     ws.on('message', (data) => {

@@ -2,9 +2,10 @@
  * Probes of the faults that prove the action, listing and log-stream requirements the other
  * faults left unproven: each passes against a server with its fault and throws against a clean one.
  */
+import tls from 'node:tls';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { action, basic, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, basic, deployedCluster, logsOf, NODE_TYPE, REGION, runningService, settledIn, streamTls, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -24,12 +25,23 @@ const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 /** The first frame of a Stream session as text (the helpers' sessions parse every frame as JSON). */
 function firstFrame(t: TestServer, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(t.server.streamUrl + path, { headers: { Authorization: basic('conformance') } });
+    const ws = new WebSocket(t.server.streamUrl + path, { headers: { Authorization: basic('conformance') }, ...streamTls(t.server) });
     ws.on('message', (data) => {
       resolve(data.toString());
       ws.close();
     });
     ws.on('error', reject);
+  });
+}
+
+/** A TLS handshake with the server's address (its certificate not judged); rejects when none completes. */
+function tlsHandshake(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername: 'localhost', rejectUnauthorized: false }, () => {
+      socket.end();
+      resolve();
+    });
+    socket.on('error', reject);
   });
 }
 
@@ -271,6 +283,11 @@ export const PROOF_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     expect(Array.isArray(await get(t, `${stack.resource_uri}export/`))).toBe(true);
   },
   'stack-uri-by-name': async (t) => expect((await t.call('GET', (await t.ok('POST', STACKS, { name: 'probe-stack' })).resource_uri)).status).toBe(404),
+  'stream-plain-ws': async (t) => {
+    expect(t.server.streamUrl).toMatch(/^ws:\/\//);
+    (await t.ws('/api/audit/v1/events')).close();
+    await expect(tlsHandshake(Number(new URL(t.server.url).port))).rejects.toThrow();
+  },
   'events-plain-text': async (t) => {
     const frame = await firstFrame(t, '/api/audit/v1/events');
     expect(() => JSON.parse(frame)).toThrow();

@@ -52,7 +52,8 @@ describe('conformance serve cloud', () => {
       if (stdout.includes('\n')) child.kill('SIGTERM');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(stdout).toMatch(/rest http:\/\/127\.0\.0\.1:\d+ stream ws:\/\/127\.0\.0\.1:\d+ users conformance:conformance,conformance2:conformance2/);
+    expect(stdout).toMatch(/rest http:\/\/127\.0\.0\.1:\d+ stream wss:\/\/127\.0\.0\.1:\d+ ca \S+\/reference\/cloud\/tls\/cert\.pem users /);
+    expect(stdout).toContain(' users conformance:conformance,conformance2:conformance2');
     expect(code).toBe(0);
   });
 });
