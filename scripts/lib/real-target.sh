@@ -97,7 +97,8 @@ YML
   docker-registry serve "$reg/config.yml" >"$reg/registry.log" 2>&1 &
   echo $! >"$dir/token-registry.pid"
   for _ in $(seq 1 50); do
-    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $(cat "$dir/registry-token")" "http://127.0.0.1:$port/v2/")
+    # || true: curl fails (connection refused) until the registry listens, which set -e would end the script on.
+    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $(cat "$dir/registry-token")" "http://127.0.0.1:$port/v2/" || true)
     [ "$status" = 200 ] && return 0
     sleep 0.1
   done
