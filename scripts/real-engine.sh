@@ -71,28 +71,13 @@ start_auth_registry() {
   command -v docker-registry >/dev/null || return 0
   curl -s -o /dev/null http://127.0.0.1:5001/v2/ 2>/dev/null && return 0
   local reg="$dir/auth-registry"
-  mkdir -p "$reg/data"
+  mkdir -p "$reg"
   python3 -c "import crypt; print('conformance:' + crypt.crypt('conformance', crypt.mksalt(crypt.METHOD_BLOWFISH)))" \
     >"$reg/htpasswd" 2>/dev/null || { echo "warning: no bcrypt (python3 crypt): no credential-checking registry" >&2; return 0; }
-  cat >"$reg/config.yml" <<YML
-version: 0.1
-storage:
-  filesystem:
-    rootdirectory: $reg/data
-http:
-  addr: 127.0.0.1:5001
-auth:
-  htpasswd:
+  serve_registry "$reg" 5001 "$dir/auth-registry.pid" "  htpasswd:
     realm: conformance
-    path: $reg/htpasswd
-YML
-  docker-registry serve "$reg/config.yml" >"$reg/registry.log" 2>&1 &
-  echo $! >"$dir/auth-registry.pid"
-  for _ in $(seq 1 50); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:5001/v2/)" = 401 ] && return 0
-    sleep 0.1
-  done
-  echo "warning: the credential-checking registry did not come up; see $reg/registry.log" >&2
+    path: $reg/htpasswd"
+  await_registry 5001 401 || echo "warning: the credential-checking registry did not come up; see $reg/registry.log" >&2
 }
 
 stop() {

@@ -19,25 +19,42 @@ wait_ping() {
   exit 1
 }
 
-# start_registry DIR [PORT]: a local registry (Debian's docker-registry) on 127.0.0.1:PORT (5000),
-# when installed and not already up; its PID goes to DIR/registry.pid.
+# serve_registry REG PORT PIDFILE [AUTH]: Debian's docker-registry on 127.0.0.1:PORT, storing in
+# REG/data, its config REG/config.yml (with AUTH, YAML lines under `auth:`, when given) and its log
+# REG/registry.log; its PID goes to PIDFILE.
+serve_registry() {
+  local reg=$1 port=$2 pidfile=$3 auth=${4:-}
+  mkdir -p "$reg/data"
+  {
+    printf 'version: 0.1\nstorage:\n  filesystem:\n    rootdirectory: %s\nhttp:\n  addr: 127.0.0.1:%s\n' "$reg/data" "$port"
+    [ -z "$auth" ] || printf 'auth:\n%s\n' "$auth"
+  } >"$reg/config.yml"
+  docker-registry serve "$reg/config.yml" >"$reg/registry.log" 2>&1 &
+  echo $! >"$pidfile"
+}
+
+# await_registry PORT STATUS [CURL-ARGS...]: true once GET /v2/ on 127.0.0.1:PORT answers STATUS
+# (within 5 s); the last status seen goes to the variable registry_status.
+await_registry() {
+  local port=$1 want=$2
+  shift 2
+  for _ in $(seq 1 50); do
+    # || true: curl fails (connection refused) until the registry listens, which set -e would end the script on.
+    registry_status=$(curl -s -o /dev/null -w '%{http_code}' "$@" "http://127.0.0.1:$port/v2/" || true)
+    [ "$registry_status" = "$want" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# start_registry DIR [PORT]: a local registry on 127.0.0.1:PORT (5000), when docker-registry is
+# installed and none is up; its PID goes to DIR/registry.pid.
 start_registry() {
   local dir=$1 port=${2:-5000}
   command -v docker-registry >/dev/null || return 0
   curl -sf "http://127.0.0.1:$port/v2/" >/dev/null 2>&1 && return 0
-  mkdir -p "$dir/registry"
-  cat >"$dir/registry.yml" <<YML
-version: 0.1
-storage:
-  filesystem:
-    rootdirectory: $dir/registry
-http:
-  addr: 127.0.0.1:$port
-YML
-  docker-registry serve "$dir/registry.yml" >"$dir/registry.log" 2>&1 &
-  echo $! >"$dir/registry.pid"
-  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/v2/" >/dev/null 2>&1 && return 0; sleep 0.1; done
-  echo "warning: docker-registry did not come up; see $dir/registry.log" >&2
+  serve_registry "$dir/registry" "$port" "$dir/registry.pid"
+  await_registry "$port" 200 || echo "warning: docker-registry did not come up; see $dir/registry/registry.log" >&2
 }
 
 # The repository the token of start_token_registry grants: the registry matches a token's
@@ -69,40 +86,24 @@ mint_token() {
 # it. Its realm names a path the registry does not serve, so no client gets a token but this one.
 # Without openssl, a warning and no such registry. Its PID goes to DIR/token-registry.pid.
 start_token_registry() {
-  local dir=$1 port=$2 reg="$1/token-registry" status
+  local dir=$1 port=$2 reg="$1/token-registry"
   command -v docker-registry >/dev/null || return 0
   command -v openssl >/dev/null || { echo "warning: no openssl: no token-checking registry" >&2; return 0; }
   if curl -s -o /dev/null "http://127.0.0.1:$port/v2/" 2>/dev/null; then
     [ -s "$dir/registry-token" ] || echo "warning: 127.0.0.1:$port is taken and $dir/registry-token is missing: no registry token" >&2
     return 0
   fi
-  mkdir -p "$reg/data"
+  mkdir -p "$reg"
   openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=conformance-token-issuer \
     -keyout "$reg/key.pem" -out "$reg/cert.pem" >/dev/null 2>&1 || { echo "warning: openssl could not make a key: no token-checking registry" >&2; return 0; }
-  cat >"$reg/config.yml" <<YML
-version: 0.1
-storage:
-  filesystem:
-    rootdirectory: $reg/data
-http:
-  addr: 127.0.0.1:$port
-auth:
-  token:
+  mint_token "$reg/key.pem" "$reg/cert.pem" conformance-token-issuer conformance-registry >"$dir/registry-token"
+  serve_registry "$reg" "$port" "$dir/token-registry.pid" "  token:
     realm: http://127.0.0.1:$port/no-token-here
     service: conformance-registry
     issuer: conformance-token-issuer
-    rootcertbundle: $reg/cert.pem
-YML
-  mint_token "$reg/key.pem" "$reg/cert.pem" conformance-token-issuer conformance-registry >"$dir/registry-token"
-  docker-registry serve "$reg/config.yml" >"$reg/registry.log" 2>&1 &
-  echo $! >"$dir/token-registry.pid"
-  for _ in $(seq 1 50); do
-    # || true: curl fails (connection refused) until the registry listens, which set -e would end the script on.
-    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $(cat "$dir/registry-token")" "http://127.0.0.1:$port/v2/" || true)
-    [ "$status" = 200 ] && return 0
-    sleep 0.1
-  done
-  echo "warning: the token-checking registry did not accept its token (GET /v2/ answered $status); see $reg/registry.log" >&2
+    rootcertbundle: $reg/cert.pem"
+  await_registry "$port" 200 -H "Authorization: Bearer $(cat "$dir/registry-token")" && return 0
+  echo "warning: the token-checking registry did not accept its token (GET /v2/ answered $registry_status); see $reg/registry.log" >&2
   rm -f "$dir/registry-token"
 }
 
