@@ -72,7 +72,7 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
   const unverified: Array<{ id: string; outcome: Outcome }> = [];
   const changed = (id: string, outcome: Outcome): boolean => {
     const after = verdictOf(outcome);
-    if (mutant.legal && madeUnverified(baseline.get(id)!, after)) unverified.push({ id, outcome });
+    if (madeUnverified(baseline.get(id)!, after)) unverified.push({ id, outcome });
     const hit = mutant.legal ? madeFailing(baseline.get(id)!, after) : detects(after);
     if (hit) changes.push({ id, outcome });
     return hit;
@@ -86,15 +86,25 @@ async function runMutant(mutant: Mutant, input: MutantRunInput, byId: Map<string
       stopAfter: (id, outcome) => changed(id, outcome) && !mutant.legal,
     },
   );
-  // A legal mutant's false failure counts only if its check fails again (see failingAgain).
-  const counted = mutant.legal && changes.length ? await failingAgain(changes, input, mutant, baseline) : changes;
+  // A legal mutant's false failure counts only if its check fails again (see failingAgain); a
+  // fault mutant that left its checks unverified has them run again alone (see detectedAgain).
+  const counted = mutant.legal
+    ? changes.length
+      ? await failingAgain(changes, input, mutant, baseline)
+      : changes
+    : changes.length || !unverified.length
+      ? changes
+      : await detectedAgain(unverified, input, mutant);
   const once = counted.length ? undefined : changes[0];
   const extra = { testsCompleted: outcomes.size, durationMs: Date.now() - started };
   if (!counted.length) {
     const note = once
       ? { statusReason: `failed once under the variation and passed when run again (the load of the run, not the variation): ${describe(once)}` }
       : unverified.length
-        ? { unverifiedBy: unverified.map((u) => u.id), statusReason: `unverified under the variation: ${describe(unverified[0]!)}` }
+        ? {
+            unverifiedBy: unverified.map((u) => u.id),
+            statusReason: `unverified under the ${mutant.legal ? 'variation' : 'mutant'}: ${describe(unverified[0]!)}`,
+          }
         : {};
     return result('Survived', { ...extra, ...note });
   }
@@ -112,6 +122,19 @@ type Change = { id: string; outcome: Outcome };
  * Answers the checks that fail again, with their second outcomes (none: the load, not the variation).
  */
 async function failingAgain(changes: readonly Change[], input: MutantRunInput, mutant: Mutant, baseline: Map<string, Verdict>): Promise<Change[]> {
+  return runAgain(changes, input, mutant, (id, after) => madeFailing(baseline.get(id)!, after));
+}
+
+/**
+ * A fault mutant that no check detected but that left checks unverified (skipped: the state it
+ * needed came and went behind the load of the run) has those checks run again, one at a time.
+ * Answers the checks that detect it then.
+ */
+async function detectedAgain(unverified: readonly Change[], input: MutantRunInput, mutant: Mutant): Promise<Change[]> {
+  return runAgain(unverified, input, mutant, (_id, after) => detects(after));
+}
+
+async function runAgain(changes: readonly Change[], input: MutantRunInput, mutant: Mutant, counts: (id: string, after: Verdict) => boolean): Promise<Change[]> {
   const byId = new Map(input.checks.map((c) => [c.id, c]));
   const again = await input.slots.run(
     changes.map((c) => byId.get(c.id)!),
@@ -120,7 +143,7 @@ async function failingAgain(changes: readonly Change[], input: MutantRunInput, m
   );
   return changes.flatMap((c) => {
     const outcome = again.get(c.id);
-    return outcome !== undefined && madeFailing(baseline.get(c.id)!, verdictOf(outcome)) ? [{ id: c.id, outcome }] : [];
+    return outcome !== undefined && counts(c.id, verdictOf(outcome)) ? [{ id: c.id, outcome }] : [];
   });
 }
 

@@ -118,7 +118,7 @@ export interface MutantResult {
   killedBy: string[];
   /** The checks that exchanged with the site in the baseline run. */
   coveredBy: string[];
-  /** A legal mutant's checks that passed in the baseline and could not verify their rule under it (skipped). */
+  /** The checks that passed in the baseline and could not verify their rule under the mutant (skipped). */
   unverifiedBy?: string[];
   testsCompleted: number;
   /** Why: the killer's message, the equivalence reason, the time-out. */

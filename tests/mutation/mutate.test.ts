@@ -46,6 +46,29 @@ function failingOnce(): CloudCheck {
   });
 }
 
+/**
+ * Verifies the provider list holds no duplicate, but the first time it meets one it ends
+ * unverified instead, as a check whose state came and went behind a loaded machine would. With
+ * `always`, every time.
+ */
+function unverifiedOnce(always = false): CloudCheck {
+  let skipped = false;
+  return cloudCheck({
+    id: 'test/provider-list-no-duplicate',
+    title: 'the provider list names each provider once',
+    requirements: [RULE],
+    async run(ctx) {
+      const names = (await ctx.api.get(PROVIDERS)).json<{ objects: Array<{ name: string }> }>().objects.map((p) => p.name);
+      const duplicate = new Set(names).size !== names.length;
+      if (duplicate && (always || !skipped)) {
+        skipped = true;
+        ctx.unverified('the list could not be read in time');
+      }
+      ctx.expect(!duplicate, `the list names a provider twice: ${names.join(', ')}`);
+    },
+  });
+}
+
 /** The operators' mutants of the provider list, each run with `checks` alone; the report's directory beside the outcome. */
 async function run(checks: CloudCheck[], operators: string[]) {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'mutation-test-'));
@@ -72,6 +95,26 @@ describe('conformance mutate', () => {
     expect(report.conformance.suites.cloud?.survived).toBeGreaterThan(0);
     expect(validate(report)).toEqual([]);
     expect(exitCode).toBe(0);
+  });
+
+  test('a mutant that left its check unverified has the check run again alone, and is killed when it detects it then', async () => {
+    const { report } = await run([unverifiedOnce()], ['answer/list-duplicated']);
+    const mutant = Object.values(report.files)
+      .flatMap((f) => f.mutants)
+      .find((m) => m.id === 'cloud:answer/list-duplicated@cloud/provider/list 200 objects');
+    expect(mutant?.status).toBe('Killed');
+    expect(mutant?.killedBy).toEqual(['test/provider-list-no-duplicate']);
+  });
+
+  test('a mutant whose check stays unverified survives, and its reason says the check could not verify', async () => {
+    const { report } = await run([unverifiedOnce(true)], ['answer/list-duplicated']);
+    const mutant = Object.values(report.files)
+      .flatMap((f) => f.mutants)
+      .find((m) => m.id === 'cloud:answer/list-duplicated@cloud/provider/list 200 objects');
+    expect(mutant?.status).toBe('Survived');
+    expect(mutant?.statusReason).toMatch(
+      /unverified under the mutant: test\/provider-list-no-duplicate: skipped: unverified: the list could not be read in time/,
+    );
   });
 
   test('a legal variation that makes a check fail is a false failure and fails the run', async () => {
