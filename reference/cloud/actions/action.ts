@@ -39,7 +39,8 @@ export interface Action {
   end_date: Date | null;
   state: ActionState;
   ip: string;
-  location: string;
+  /** null only under `blind30-async-action-location-null`, until a synchronous ending writes it. */
+  location: string | null;
   is_user_action: boolean;
   /** Executed in the background (answered 202). */
   async: boolean;

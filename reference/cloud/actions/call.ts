@@ -62,7 +62,8 @@ export class ActionCall {
       end_date: world.faults.has('blind6-action-end-date-at-start') ? world.clock.now() : null,
       state: 'In progress',
       ip: req.ip,
-      location: locationOf(req.ip),
+      // Under `blind30-async-action-location-null` the location is written where a synchronous call's action is ended (endSync).
+      location: world.faults.has('blind30-async-action-location-null') ? null : locationOf(req.ip),
       is_user_action: true,
       async: false,
       namespace: scope.namespace,
@@ -217,6 +218,7 @@ export class ActionCall {
   /** A synchronous call's action ends: its state, its end date, its log closed. */
   private endSync(state: ActionState, ok: boolean): void {
     this.action.state = state;
+    this.action.location ??= locationOf(this.action.ip);
     // Under `blind8-action-end-date-null-refused-call` only a call that succeeded gets its end date.
     this.action.end_date = ok || !this.world.faults.has('blind8-action-end-date-null-refused-call') ? this.world.clock.now() : null;
     this.action.logs.end();

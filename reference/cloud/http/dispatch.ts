@@ -46,6 +46,11 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
       if (answer.status === 400 || answer.status === 409) await leaveRefused({ world, req: arrived, params: match.params, scope }, match.route.handler);
       answer = withMissingFields(world, answer);
       if (answer.status === 404 && world.faults.has('unknown-uuid-200')) answer = { status: 200, body: {} };
+      // Under `blind30-unknown-object-call-unrecorded` a 404 of the handler (its object unknown) is taken for an unknown endpoint's: no action.
+      if (answer.status === 404 && call && world.faults.has('blind30-unknown-object-call-unrecorded')) {
+        world.store.actions.delete(call.action.uuid);
+        call = undefined;
+      }
       call?.settle(answer);
       return answer;
     });

@@ -102,11 +102,13 @@ export function addContainerRoutes(routes: RouteTable): void {
     `${CONTAINERS}{uuid}/stop/`,
     async (ctx) => {
       const c = container(ctx);
+      // Under `blind30-restarted-container-stop-refused` "already stopped" is read from stopped_datetime: a container stopped once and restarted is refused.
+      const stoppedBefore = c.stopped_datetime !== null && ctx.world.faults.has('blind30-restarted-container-stop-refused');
       const reply = runVerb(
         ctx,
         c,
         {
-          allowed: containerAllows(c, 'stop') || (c.state === 'Stopped' && ctx.world.faults.has('blind-stopped-container-stop-accepted')),
+          allowed: (containerAllows(c, 'stop') && !stoppedBefore) || (c.state === 'Stopped' && ctx.world.faults.has('blind-stopped-container-stop-accepted')),
           what: 'container',
           name: 'stop',
         },

@@ -18,7 +18,7 @@ import {
   settleCluster,
   terminateCluster,
 } from '../state/nodecluster.ts';
-import { ENGINE_VERSIONS, NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, terminateNodes, upgradeNode } from '../state/node.ts';
+import { ENGINE_VERSIONS, NODE_STABLE, healthCheckNode, nodeAllows, nodeJson, stopThroughDaemon, terminateNodes, upgradeNode } from '../state/node.ts';
 import { allows } from '../state/states.ts';
 import { setState } from '../state/notify.ts';
 import { inNamespace } from '../state/store.ts';
@@ -261,15 +261,18 @@ function addNodeRoutes(routes: RouteTable, spell: (text: string) => string): voi
     `${NODES}{uuid}/`,
     (ctx) => {
       const n = node(ctx);
+      // Under `blind30-unreachable-node-terminate-fails` the work first stops the node's containers through its engine daemon.
+      const throughDaemon = n.state === 'Unreachable' && ctx.world.faults.has('blind30-unreachable-node-terminate-fails');
       return runVerb(
         ctx,
         n,
         { allowed: nodeAllows(ctx.world, n, 'terminate'), what: 'node', name: 'terminate' },
         async (job) => {
+          if (throughDaemon) await stopThroughDaemon(ctx.world, n, job);
           await terminateNodes(ctx.world, [n], job);
           settleOwner(ctx, n);
         },
-        undefined,
+        throughDaemon ? () => setState(ctx.world, n, 'Unreachable') : undefined,
         (x) => nodeJson(ctx.world, x),
       );
     },

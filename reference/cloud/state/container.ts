@@ -130,6 +130,8 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
   const node = world.store.nodes.get(c.nodeUuid);
   const vars = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: containerHostname(c), HOME: '/root' };
   const set = Object.fromEntries(containerEnv(world, c).map((e) => [e.key, e.value]));
+  // Under `blind30-user-path-joined-to-image-path` a PATH of the service's is merged as a search path, in front of the image's.
+  if (set.PATH !== undefined && world.faults.has('blind30-user-path-joined-to-image-path')) set.PATH = `${set.PATH}:${vars.PATH}`;
   // Under `blind13-binding-readonly-host-path-only` only a host bind gets `:ro`: a volume binding stays writable.
   const readOnlyHostOnly = world.faults.has('blind13-binding-readonly-host-path-only');
   return {

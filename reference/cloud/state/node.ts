@@ -6,7 +6,7 @@
  * Terminated (its containers are terminated). A node turns Unreachable only through the
  * reference's test control `POST /_reference/v1/[ns/]node/<uuid>/reachability/`.
  */
-import type { Job } from '../actions/call.ts';
+import { OperationFailed, type Job } from '../actions/call.ts';
 import { newUuid, nextPrivateSubnet, nextPublicIp, shortId } from '../ids.ts';
 import { resourceUri } from '../uris.ts';
 import type { World } from '../world.ts';
@@ -142,6 +142,17 @@ export async function upgradeNode(world: World, node: Node, job: Job): Promise<v
   const onNode = liveContainersOnNode(world, node);
   const restarted = world.faults.has('upgrade-restarts-first-container-only') ? onNode.slice(0, 1) : onNode;
   if (!world.faults.has('upgrade-no-restart')) await restartContainers(world, restarted, job, world.faults.has('blind8-upgrade-starts-stopped-containers'));
+}
+
+/**
+ * The fault `blind30-unreachable-node-terminate-fails`: a node's terminate first asks its engine daemon to stop its
+ * containers, which fails when the daemon cannot be reached (the node is put back Unreachable by the revert).
+ */
+export async function stopThroughDaemon(world: World, node: Node, job: Job): Promise<void> {
+  setState(world, node, 'Terminating');
+  job.log(`Stopping the containers of node ${node.external_fqdn}`);
+  await job.wait('healthCheck');
+  if (!node.reachable) throw new OperationFailed(`engine daemon of node ${node.external_fqdn} cannot be reached`);
 }
 
 /** Marks nodes Terminating (their containers go at once) and, after the delay, Terminated. */

@@ -242,13 +242,15 @@ function readPorts(body: Fields, world: World): PortSpec[] | undefined {
 }
 
 function readEnv(body: Fields, world: World): EnvVar[] | undefined {
-  return optList(body, 'container_envvars')?.map((e, i) => {
-    if (unchecked(world, i)) return { key: String(e.key ?? ''), value: String(e.value ?? '') };
+  return optList(body, 'container_envvars')?.flatMap((e, i) => {
+    if (unchecked(world, i)) return [{ key: String(e.key ?? ''), value: String(e.value ?? '') }];
+    // Under `blind30-envvar-keyless-item-dropped` the list is read as a key→value map: an item without key is skipped, not refused.
+    if ((e.key === undefined || e.key === null || e.key === '') && world.faults.has('blind30-envvar-keyless-item-dropped')) return [];
     if (typeof e.key !== 'string' || !e.key) throw badRequest(`container_envvars[${i}].key is required`);
     // Under `blind29-envvar-missing-value-empty` an item without value (or value null) is taken as KEY= (an empty value), as `-e KEY=` is.
-    if ((e.value === undefined || e.value === null) && world.faults.has('blind29-envvar-missing-value-empty')) return { key: e.key, value: '' };
+    if ((e.value === undefined || e.value === null) && world.faults.has('blind29-envvar-missing-value-empty')) return [{ key: e.key, value: '' }];
     if (typeof e.value !== 'string') throw badRequest(`container_envvars[${i}].value is required (a string)`);
-    return { key: e.key, value: e.value };
+    return [{ key: e.key, value: e.value }];
   });
 }
 

@@ -4,9 +4,9 @@
  * service, a finished action); `follow=false` closes after the tail.
  */
 import type { WebSocket } from 'ws';
-import type { Action } from '../actions/action.ts';
+import type { Action, ActionLogLine } from '../actions/action.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import type { LogBook } from '../state/logbook.ts';
+import { LogBook } from '../state/logbook.ts';
 import type { ServiceLogLine } from '../state/model.ts';
 import { findIn, pick } from '../state/store.ts';
 import { queryBool } from '../routes/common.ts';
@@ -107,8 +107,26 @@ export const actionLogs: StreamHandler = (ctx) => {
   if (!a || !namespacesOf(ctx.user).includes(a.namespace)) throw notFound('action');
   // Under `blind14-action-logs-sync-404` logs are looked up by background job: a synchronous call's action has none.
   if (!a.async && ctx.world.faults.has('blind14-action-logs-sync-404')) throw notFound('action');
+  // Under `blind30-action-logs-dropped-with-object` the logs went with the record of their object when it was terminated.
+  if (ctx.world.faults.has('blind30-action-logs-dropped-with-object') && objectTerminated(ctx, a)) return logSession(ctx, droppedLogs(), 'action');
   return logSession(ctx, logsOf(ctx, a).logs, 'action');
 };
+
+/** Whether the object an action applies to (a cluster, node, stack, service or container) is Terminated. */
+function objectTerminated(ctx: StreamContext, a: Action): boolean {
+  const parsed = parseUri(a.object);
+  const { store } = ctx.world;
+  const maps = { nodecluster: store.nodeClusters, node: store.nodes, stack: store.stacks, service: store.services, container: store.containers };
+  const map: ReadonlyMap<string, { state: string }> | undefined = parsed && parsed.kind in maps ? maps[parsed.kind as keyof typeof maps] : undefined;
+  return map?.get(parsed?.id ?? '')?.state === 'Terminated';
+}
+
+/** The log of an action whose lines were dropped: empty and ended. */
+function droppedLogs(): LogBook<ActionLogLine> {
+  const book = new LogBook<ActionLogLine>();
+  book.end();
+  return book;
+}
 
 /** Under `blind17-action-logs-by-object` the logs are kept per object: those of the newest action on the same object are read. */
 function logsOf(ctx: StreamContext, a: Action): Action {

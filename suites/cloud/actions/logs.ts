@@ -72,22 +72,27 @@ export default [
   cloudCheck({
     id: `${AUDIT}/own-logs`,
     requirements: [AUDIT],
-    title: "An action's logs are its own: after a later action on the same service, the logs of its ended start still hold each line they held",
+    title:
+      "An action's logs are its own and stay available: after later actions on the same service (a stop, then its terminate), the logs of " +
+      'its ended start still hold each line they held',
     endpoint: 'cloud/action/logs',
     async run(ctx) {
       const { service, start } = await startedService(ctx);
       const before = await actionLogTexts(ctx, start, 'the ended start');
       // Log details are stated for a Failed action only: a successful start that logged nothing leaves nothing to compare (unverified).
       if (!before.length) await emptyActionLog(ctx, start);
-      const stop = actionUriOf(ctx, await operate(ctx, service, 'stop'), 'stop of the service');
-      await ctx.waitForState('action', stop, TERMINAL_ACTION_STATES);
-      const after = await actionLogTexts(ctx, start, 'the ended start, after a stop');
-      const lost = before.filter((line) => !after.includes(line));
-      ctx.expect(lost.length === 0, "the logs of the service's ended start lost lines once the service was stopped", {
-        expected: before,
-        actual: after,
-        requirement: AUDIT,
-      });
+      // The audit record outlives what its call acted on: a terminated service's actions and their logs are still available.
+      for (const verb of ['stop', 'terminate'] as const) {
+        const later = actionUriOf(ctx, await operate(ctx, service, verb), `${verb} of the service`);
+        await ctx.waitForState('action', later, TERMINAL_ACTION_STATES);
+        const after = await actionLogTexts(ctx, start, `the ended start, after a ${verb} of its service`);
+        const lost = before.filter((line) => !after.includes(line));
+        ctx.expect(lost.length === 0, `the logs of the service's ended start lost lines once the service's ${verb} ended`, {
+          expected: before,
+          actual: after,
+          requirement: AUDIT,
+        });
+      }
     },
   }),
   cloudCheck({

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ACTIONS, actionUriOf, expectEndDate, finishedActionOf } from '../support/actions.ts';
 import { readActionAtOnce } from '../support/async-op.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CLUSTERS, createCluster, placement } from '../support/infra.ts';
+import { CLUSTERS, clusterBody, createCluster, placement } from '../support/infra.ts';
 import { listAll, pathOf, sameResource, type Json } from '../support/lists.ts';
 import { CLOCK_SKEW_MS, dateMs, expectLaterDate } from '../support/run-dates.ts';
 import { expectAtSpecPath } from '../support/spec-paths.ts';
@@ -72,7 +73,9 @@ function expectLaterStart(ctx: CloudContext, start: unknown, before: unknown, me
 export default [
   cloudCheck({
     id: R.header,
-    title: `Every POST, PATCH and DELETE carries X-Vendor-Action-URI naming its action, which records the call`,
+    title:
+      'Every POST, PATCH and DELETE carries X-Vendor-Action-URI naming its action, which records the call; a refused synchronous call ' +
+      '(a create without name, a PATCH of a node cluster that does not exist) creates its action Failed',
     requirements: [R.header, R.record, R.user, R.ip, R.location, R.get, R.sync],
     async run(ctx) {
       const at = await placement(ctx);
@@ -146,6 +149,31 @@ export default [
       ctx.expectEqual(action.state, 'Failed', 'a synchronous call that failed did not create its action Failed at once', R.sync);
       // The call completed, so its processing ended: end_date ("when processing ended") is set on the failure path too.
       expectEndDate(ctx, action as Action, R.sync);
+      await expectUnknownObjectCallRecorded(ctx);
+    },
+  }),
+  cloudCheck({
+    id: R.location,
+    title:
+      "location is that of the caller's address: the ended actions of synchronous calls (a node cluster's create, its GET) and an " +
+      'asynchronous one (its DELETE, 202) made from one address show one location',
+    endpoint: 'cloud/action/get',
+    async run(ctx) {
+      const create = await ctx.api.post(CLUSTERS, await clusterBody(ctx));
+      const cluster = ctx.createdBy('node-cluster', create, 'a node cluster');
+      const read = await ctx.api.get(cluster.resource_uri);
+      const terminate = await ctx.api.delete(cluster.resource_uri);
+      ctx.precondition(terminate.status < 300, `DELETE of the node cluster answered ${terminate.status}`, OPERATION.clusterTerminate);
+      const calls = { POST: create, GET: read, DELETE: terminate };
+      ctx.observe(
+        `answers: ${Object.entries(calls)
+          .map(([method, res]) => `${method} ${res.status}`)
+          .join(', ')}`,
+      );
+      // A read names its action like any call (cloud/actions/every-call-recorded); one that names none is left out here.
+      const named = Object.entries(calls).filter(([, res]) => res.headers[ctx.actionHeader]);
+      const actions = await Promise.all(named.map(([method, res]) => finishedActionOf(ctx, res, `${method} of the node cluster`)));
+      expectOneLocationPerAddress(ctx, actions);
     },
   }),
   cloudCheck({
@@ -244,4 +272,50 @@ async function readAction(ctx: CloudContext, listed: readonly Json[], named: str
   if (read || !named) return read;
   const [byUuid] = await listAll(ctx, ACTIONS, { uuid: String(named.replace(/\/$/, '').split('/').pop()) });
   return byUuid && sameResource(byUuid.resource_uri, named) && byUuid.method === 'GET' ? byUuid : undefined;
+}
+
+/**
+ * location is "geographic location of that address": the address decides it, so the actions of
+ * calls made from one address moments apart show one location, whatever the call (synchronous or
+ * asynchronous). Which place the lookup names cannot be verified black-box, and is not compared.
+ */
+function expectOneLocationPerAddress(ctx: CloudContext, actions: readonly Action[]): void {
+  const byIp = new Map<string, Action[]>();
+  for (const a of actions) byIp.set(String(a.ip), [...(byIp.get(String(a.ip)) ?? []), a]);
+  const shared = [...byIp.entries()].filter(([, same]) => same.length > 1);
+  if (!shared.length) ctx.cannotVerify(`each action shows another ip (${[...byIp.keys()].join(', ')}): no two locations of one address to compare`);
+  for (const [ip, same] of shared) {
+    const locations = same.map((a) => `${String(a.method)} ${String(a.path)}: ${JSON.stringify(a.location)}`);
+    ctx.expect(new Set(same.map((a) => JSON.stringify(a.location))).size === 1, `actions of calls from one address ${ip} show different locations`, {
+      expected: 'one location, that of the address',
+      actual: locations,
+      requirement: R.location,
+    });
+  }
+}
+
+/**
+ * A synchronous call refused because the object it names does not exist (a PATCH of an unknown
+ * node cluster) is a call like any other: it creates its action, ended Failed for an error answer.
+ * The action list is read only when the answer names no action, to tell a call recorded but not
+ * named (the header rule's breach) from one not recorded at all.
+ */
+async function expectUnknownObjectCallRecorded(ctx: CloudContext): Promise<void> {
+  const uri = `${CLUSTERS}${randomUUID()}/`;
+  const agent = agentOf('PATCH of an unknown object');
+  const res = await ctx.api.request('PATCH', uri, { headers: { 'user-agent': agent }, json: { tags: [] } });
+  if (res.status === 202) return ctx.observe(`PATCH of a node cluster that does not exist answered 202: an asynchronous call, not this rule's`);
+  if (!res.headers[ctx.actionHeader]) {
+    const list = await ctx.api.get(ACTIONS, { object: uri, include_related: 'false' });
+    const listed = list.status === 200 ? ctx.listObjects(list, `GET ${ACTIONS}`).filter((a) => a.user_agent === agent) : [];
+    ctx.expect(listed.length > 0, `PATCH ${uri} (a node cluster that does not exist) answered ${res.status} and created no action`, {
+      expected: `an action ${isSuccess(res.status) ? 'Success' : 'Failed'}, named in ${ctx.actionHeader} and listed with its object`,
+      actual: { status: res.status, header: null, listed: list.status === 200 ? [] : `GET ${ACTIONS}?object=${uri} answered ${list.status}` },
+      requirement: R.sync,
+    });
+  }
+  const action = await actionOf(ctx, actionUriOf(ctx, res, 'a PATCH of a node cluster that does not exist'));
+  const expected = isSuccess(res.status) ? 'Success' : 'Failed';
+  ctx.expectEqual(action.state, expected, `a synchronous call answered ${res.status} did not create its action ${expected} at once`, R.sync);
+  expectEndDate(ctx, action as Action, R.sync);
 }

@@ -18,6 +18,7 @@ import {
   serviceBody,
   settled,
   settledAgain,
+  settleOperation,
   waitForContainers,
   appViewOf,
   type AppResourceView,
@@ -28,6 +29,7 @@ import type { CloudCheck } from './check.ts';
 import type { CloudContext } from './context.ts';
 import { beforeRedeploy, expectRedeployed } from './redeployed.ts';
 import { catchTransitional, stateRowCheck } from './state-rows.ts';
+import { expectAccepted, isSuccess } from './actions.ts';
 import type { Service, Stack } from './views.generated.ts';
 
 export type AppResource = AppView;
@@ -183,11 +185,49 @@ async function expectHeldFollow(ctx: CloudContext, r: AppResourceView, op: strin
   }
 }
 
+/**
+ * Allowed rows whose state the operation that undoes the row's leads back into. A container stopped
+ * and started again is Running as a fresh one is: "Running | deployed and running | stop, terminate"
+ * makes no exception for a container that ran before, nor the Stopped row for one stopped again.
+ * Once the row's operation took effect, the check leads the container back and holds the row again.
+ */
+const AGAIN: Partial<Record<AppResource, Record<string, Verb>>> = { container: { 'Running stop': 'start', 'Stopped start': 'stop' } };
+
+/** The resource led back into `state` by `back`, or undefined (observed: the row is then held once) where the target did not lead it there. */
+async function reachedAgain(ctx: CloudContext, r: AppResourceView, back: Verb, state: string): Promise<AppResourceView | undefined> {
+  const res = await operate(ctx, r.resource_uri, back);
+  if (!isSuccess(res.status)) {
+    ctx.cannotVerify(`${back} to lead ${r.resource_uri} back to ${state} answered ${res.status}: the row was held once`);
+    return undefined;
+  }
+  const now = await settleOperation(ctx, r, back, res);
+  if (now.state === state) return now;
+  ctx.cannotVerify(`${back} led ${r.resource_uri} to ${now.state}, not back to ${state}: the row was held once`);
+  return undefined;
+}
+
+/** An accepted operation from `state` took effect: the resource ended where it leads (where that is shown). */
+async function expectTookEffect(ctx: CloudContext, r: AppResourceView, resource: AppResource, state: string, op: string, id: string): Promise<void> {
+  const now = await settledAgain(ctx, r);
+  if (NOT_SHOWN_END.includes(`${state} ${op}`)) {
+    // Accepted (verified above); where it leads the spec does not show.
+    ctx.observe(`${op} from ${state} was accepted and the ${resource} ended ${now.state} (where it leads: not shown)`);
+    return;
+  }
+  ctx.expect(EFFECT[op]!.includes(now.state), `${op} from ${state} was accepted but the ${resource} ended ${now.state}`, {
+    expected: EFFECT[op],
+    actual: now.state,
+    requirement: id,
+  });
+}
+
 function rowCheck(table: StateTable, resource: AppResource, state: string, op: string, allows: boolean): CloudCheck {
   const id = `cloud/states/${resource}/${stateSlug(state)}-${allows ? 'allows' : 'rejects'}-${op}`;
   const how = REACH[resource][state];
   if (!how) throw new Error(`no way to reach ${resource} state ${state}`);
-  const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? 'accepted and takes effect' : 'refused and changes nothing'}`;
+  const back = allows ? AGAIN[resource]?.[`${state} ${op}`] : undefined;
+  const again = back ? `, again once a ${back} led it back to ${state}` : '';
+  const title = `${LABEL[resource]} in state ${state}: ${op} is ${allows ? `accepted and takes effect${again}` : 'refused and changes nothing'}`;
   const endsIn = allows ? undefined : how.endsIn;
   const redeploys = allows && op === 'redeploy';
   return stateRowCheck<AppView>({
@@ -200,19 +240,12 @@ function rowCheck(table: StateTable, resource: AppResource, state: string, op: s
     ...(allows
       ? {
           effect: async (ctx: CloudContext, r: AppResourceView) => {
-            const now = await settledAgain(ctx, r);
-            if (NOT_SHOWN_END.includes(`${state} ${op}`)) {
-              // Accepted (verified above); where it leads the spec does not show.
-              ctx.observe(`${op} from ${state} was accepted and the ${resource} ended ${now.state} (where it leads: not shown)`);
-            } else {
-              ctx.expect(EFFECT[op]!.includes(now.state), `${op} from ${state} was accepted but the ${resource} ended ${now.state}`, {
-                expected: EFFECT[op],
-                actual: now.state,
-                requirement: id,
-              });
-            }
+            await expectTookEffect(ctx, r, resource, state, op, id);
             await expectHeldFollow(ctx, r, op, id);
             if (redeploys) await expectRedeployed(ctx, r, id);
+            if (!back || !(await reachedAgain(ctx, r, back, state))) return;
+            await expectAccepted(ctx, await operate(ctx, r.resource_uri, op as Verb), `${LABEL[resource]} in state ${state} again (after ${back})`, id);
+            await expectTookEffect(ctx, r, resource, state, op, id);
           },
         }
       : endsIn

@@ -35,6 +35,7 @@ import { blind26Teeth } from './blind-26.ts';
 import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
+import { blind30Teeth } from './blind-30.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -74,6 +75,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind27Teeth,
   ...blind28Teeth,
   ...blind29Teeth,
+  ...blind30Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
