@@ -92,4 +92,10 @@ export const ARCHIVE_FAULTS = faultArea('archive', [
     description: 'archive PUT without noOverwriteDirNonDir answers 200 but keeps a directory or file the tar would replace with the other kind',
   },
   { name: 'archive-head-has-body', description: 'archive HEAD sends the tar archive as a body after the header' },
+  {
+    name: 'archive-path-missing-root',
+    description:
+      "archive HEAD/GET/PUT without a `path` parameter take the root (a `path || '/'` default): GET archives the whole filesystem, PUT extracts into /; " +
+      'an empty path= is still refused 400',
+  },
 ]);

@@ -268,6 +268,23 @@ export class ContainerFs {
     return { id, entries: new Map(this.upper.entries), opaque: new Set(this.upper.opaque) };
   }
 
+  /**
+   * The upper layer read entry by entry in path order, as a daemon's tar walk reads a container's
+   * changes: `between` runs after each entry and after each MiB of a file's content, so that a
+   * program left running writes between the reads (a commit's pause is what keeps them out).
+   */
+  async readUpper(between: () => Promise<void>, id = ''): Promise<Layer> {
+    const entries = new Map<string, FsNode | 'whiteout'>();
+    for (const path of [...this.upper.entries.keys()].sort()) {
+      const entry = this.upper.entries.get(path);
+      if (entry === undefined) continue;
+      entries.set(path, entry);
+      const mib = entry !== 'whiteout' && entry.type === 'file' ? Math.floor(entry.data.length / 2 ** 20) : 0;
+      for (let i = 0; i <= mib; i++) await between();
+    }
+    return { id, entries, opaque: new Set(this.upper.opaque) };
+  }
+
   /** Every visible path below `dir` (depth first, parents before children), `dir` excluded. */
   walk(dir = '/'): Array<{ path: string; node: FsNode }> {
     const out: Array<{ path: string; node: FsNode }> = [];

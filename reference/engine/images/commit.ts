@@ -81,7 +81,8 @@ export async function commitContainer(store: ImageStore, events: EventBus, sourc
   // As the daemon does, the container stays paused until the commit is done and its event sent.
   if (req.pause) source.pause();
   try {
-    const layer = source.fs.snapshotUpper();
+    // Read as a tar walk reads it: a program that is not paused goes on writing between the files.
+    const layer = await source.fs.readUpper(() => new Promise<void>((resolve) => setImmediate(resolve)));
     layer.id = digestOf(await layerToTar(layer));
     return commitLayer(store, events, source, req, { parent, containerConfig, config, layer });
   } finally {

@@ -152,7 +152,8 @@ function archiveTarget(engine: Engine, ctx: RouteContext): { c: Container; path:
   // The archive endpoints answer 404 with the details in a JSON body (spec, endpoints 23 and 24).
   const body = ctx.faults.has('archive-errors-text') ? 'text' : 'json';
   const c = findContainer(engine, ctx, undefined, body);
-  const raw = ctx.query.get('path') ?? '';
+  // Under `archive-path-missing-root` a request without `path` takes the root; an empty `path=` is still refused.
+  const raw = ctx.query.get('path') ?? (ctx.faults.has('archive-path-missing-root') ? '/' : '');
   // Under blind2-archive-slash-file-200 a trailing slash is trimmed, so it no longer asserts a directory.
   const path = ctx.faults.has('blind2-archive-slash-file-200') ? raw.replace(/([^/])\/+$/, '$1') : raw;
   if (!path) throw new HttpError(400, 'path cannot be empty', body);

@@ -1,6 +1,15 @@
 import { engineCheck } from '../support/check.ts';
 import { LONG_SLEEP, sharedRunningContainer } from '../support/lifecycle.ts';
-import { archive, sharedContainerWithTree, expectArchiveError, expectPathStat, FILE_TEXT, TREE_ROOT, TREE_WORKDIR } from '../support/archive.ts';
+import {
+  archive,
+  sharedContainerWithTree,
+  expectArchiveError,
+  expectPathStat,
+  FILE_TEXT,
+  pathRequiredChecks,
+  TREE_ROOT,
+  TREE_WORKDIR,
+} from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createVolume } from '../support/resources.ts';
@@ -159,16 +168,7 @@ export default [
       for (const path of [MOUNT, `${MOUNT}/kept.txt`]) await expectNotCopied(ctx, id, path);
     },
   }),
-  engineCheck({
-    id: `${R}400-path-empty`,
-    title: '(1.22) GET /archive with an empty path answers 400 with the details in a JSON body',
-    endpoint: ENDPOINT,
-    versions: ['1.22'],
-    async run(ctx) {
-      const { id } = await ctx.createContainer({ cmd: ['true'] });
-      expectArchiveError(ctx, await archive(ctx, 'GET', id, { path: '' }), 400, 'GET /archive?path=', `${R}400-path-empty`);
-    },
-  }),
+  ...pathRequiredChecks('GET'),
   engineCheck({
     id: `${R}400-path-is-file-asserted-dir`,
     title:

@@ -1,3 +1,4 @@
+import type { Query } from '../../../harness/protocol/query.ts';
 import { type HttpResponse, isSuccess } from '../../../harness/target/http-transport.ts';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
@@ -140,17 +141,18 @@ export default [
   }),
   engineCheck({
     id: `${R}error-codes`,
-    title: '(1.22) The codes of HEAD /archive for a missing container, path or an empty path are not listed: record them',
+    title: '(1.22) The codes of HEAD /archive for a missing container, a missing path, an empty path or none (path is required) are not listed: record them',
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await sharedContainerWithTree(ctx);
-      const cases: Array<[string, string, string]> = [
-        ['a missing container', ctx.uniqueName('missing'), '/'],
-        ['a missing path', id, '/conformance-missing'],
-        ['an empty path', id, ''],
+      const cases: Array<[string, string, Query]> = [
+        ['a missing container', ctx.uniqueName('missing'), { path: '/' }],
+        ['a missing path', id, { path: '/conformance-missing' }],
+        ['an empty path', id, { path: '' }],
+        ['no path parameter', id, {}],
       ];
-      for (const [what, ref, path] of cases) ctx.observe(`HEAD /archive for ${what}: ${(await archive(ctx, 'HEAD', ref, { path })).status}`);
+      for (const [what, ref, query] of cases) ctx.observe(`HEAD /archive for ${what}: ${(await archive(ctx, 'HEAD', ref, query)).status}`);
     },
   }),
 ];

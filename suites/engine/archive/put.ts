@@ -1,5 +1,5 @@
 import { engineCheck } from '../support/check.ts';
-import { archive, containerWithTree, expectArchiveError, FILE_TEXT, oneFileTar, TREE_ROOT } from '../support/archive.ts';
+import { archive, containerWithTree, expectArchiveError, FILE_TEXT, oneFileTar, pathRequiredChecks, TREE_ROOT } from '../support/archive.ts';
 import { expectTar } from '../support/container-data.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createVolume } from '../support/resources.ts';
@@ -61,16 +61,7 @@ export default [
       );
     },
   }),
-  engineCheck({
-    id: `${R}400-path-empty`,
-    title: '(1.22) PUT /archive with an empty path answers 400 with the details in a JSON body',
-    endpoint: ENDPOINT,
-    versions: ['1.22'],
-    async run(ctx) {
-      const { id } = await ctx.createContainer({ cmd: ['true'] });
-      expectArchiveError(ctx, await archive(ctx, 'PUT', id, { path: '' }, await oneFileTar()), 400, 'PUT /archive?path=', `${R}400-path-empty`);
-    },
-  }),
+  ...pathRequiredChecks('PUT'),
   engineCheck({
     id: `${R}400-path-is-file`,
     title: '(1.22) PUT /archive into a path that is a file answers 400 with the details in a JSON body',

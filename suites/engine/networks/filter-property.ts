@@ -1,24 +1,11 @@
 import fc from 'fast-check';
 import { engineCheck } from '../support/check.ts';
-import { bestMatch, partMatch, worstMatch, type PartMatch } from '../support/network-filters.ts';
+import { READING_WORDS, VALUES_READINGS, type ValuesReading } from '../support/filter-values.ts';
+import { admits, readingsFit } from '../support/network-filters.ts';
 import { forAll } from '../support/properties.ts';
 import { createNetwork, listNetworks, PREDEFINED_NETWORKS, type Network } from '../support/resources.ts';
 
 type Filters = Record<string, string[]>;
-
-/**
- * The spec's reading of the network filters: id and name match all or part (support/network-filters.ts:
- * 'inner' where only a part inside admits the network, which the spec leaves open); type custom/builtin.
- */
-function admits(filters: Filters, n: Network): PartMatch {
-  const predefined = (PREDEFINED_NETWORKS as readonly string[]).includes(n.Name);
-  const key = (name: string, test: (v: string) => PartMatch): PartMatch => (filters[name]?.length ? bestMatch(filters[name]!.map(test)) : 'matches');
-  return worstMatch([
-    key('id', (v) => partMatch(n.Id, v)),
-    key('name', (v) => partMatch(n.Name, v)),
-    key('type', (v) => ((v === 'builtin') === predefined ? 'matches' : 'none')),
-  ]);
-}
 
 /** Leading parts and parts anywhere of the known networks' names and ids (no pattern characters), plus noise. */
 function filterMaps(known: Network[]): fc.Arbitrary<Filters> {
@@ -39,11 +26,14 @@ function filterMaps(known: Network[]): fc.Arbitrary<Filters> {
   );
 }
 
-/** Spec: Endpoints > Networks > 51. Filters id, name (all or part), type (custom or builtin). */
+/**
+ * Spec: Endpoints > Networks > 51. Filters id, name (all or part), type (custom or builtin). How the
+ * values of one key combine is not stated: an answer must fit one reading per key (support/filter-values.ts).
+ */
 export default [
   engineCheck({
     id: 'engine/networks/list/filter-name/property',
-    title: 'Random filter maps give the networks the filter admits from the full list',
+    title: 'Random filter maps give the networks the filter admits from the full list, the values of one key read as alternatives or all required',
     requirements: ['engine/networks/list/filter-name', 'engine/networks/list/filter-id', 'engine/networks/list/filter-type'],
     endpoint: 'engine/networks/list',
     versions: ['1.22'],
@@ -54,19 +44,25 @@ export default [
       const mine = new Set(full.filter((n) => createdIds.includes(n.Id) || (PREDEFINED_NETWORKS as readonly string[]).includes(n.Name)).map((n) => n.Id));
       const known = full.filter((n) => mine.has(n.Id));
       const inner = { listed: 0, left: 0 };
+      // Per key with several values: in how many answers each reading of them fits (support/filter-values.ts).
+      const fits: Record<string, Record<ValuesReading, number> & { answers: number }> = {};
       // Other checks create networks concurrently: compare on the networks this check knows.
       await forAll(
         ctx,
         filterMaps(known),
         async (filters) => {
           const got = new Set((await listNetworks(ctx, filters)).filter((n) => mine.has(n.Id)).map((n) => n.Name));
-          const missing = known.filter((n) => admits(filters, n) === 'matches' && !got.has(n.Name)).map((n) => n.Name);
-          const stray = known.filter((n) => admits(filters, n) === 'none' && got.has(n.Name)).map((n) => n.Name);
-          for (const n of known.filter((k) => admits(filters, k) === 'inner')) inner[got.has(n.Name) ? 'listed' : 'left']++;
-          return missing.length || stray.length
-            ? `filters ${JSON.stringify(filters)} listed ${JSON.stringify([...got].sort())} of the known networks: ` +
-                `left out ${JSON.stringify(missing)} (matched wholly or by a leading part), listed ${JSON.stringify(stray)} (matched by no part)`
-            : undefined;
+          const { fitting, why } = readingsFit(filters, known, got);
+          const listed = `filters ${JSON.stringify(filters)} listed ${JSON.stringify([...got].sort())} of the known networks`;
+          if (!fitting.length) return `${listed}: ${why}`;
+          for (const key of Object.keys(fitting[0]!)) {
+            const tally = fits[key] ?? { any: 0, every: 0, answers: 0 };
+            fits[key] = tally;
+            tally.answers++;
+            for (const reading of VALUES_READINGS) if (fitting.some((r) => r[key] === reading)) tally[reading]++;
+          }
+          for (const n of known.filter((k) => admits(filters, k, fitting[0]) === 'inner')) inner[got.has(n.Name) ? 'listed' : 'left']++;
+          return undefined;
         },
         12,
         (filters) => {
@@ -74,10 +70,16 @@ export default [
           return keys.length === 1 ? `engine/networks/list/filter-${keys[0]}` : undefined;
         },
         false,
-        // A leading part of each created network's name and ID alone first: admitted under every reading.
-        created.flatMap((n): Filters[] => [{ name: [n.name.slice(0, -2)] }, { id: [n.id.slice(0, 12)] }]),
+        // A leading part of each created network's name and ID alone first, then with a type it is not of: one
+        // value per key, the same under either reading of several values, and keys all apply (none is listed).
+        [
+          ...created.flatMap((n): Filters[] => [{ name: [n.name.slice(0, -2)] }, { id: [n.id.slice(0, 12)] }]),
+          { name: [created[0]!.name.slice(0, -2)], type: ['builtin'] },
+        ],
       );
       ctx.observe(`networks matched only by a part inside their name or ID: listed ${inner.listed} times, left out ${inner.left} times`);
+      for (const [key, tally] of Object.entries(fits))
+        ctx.observe(`several values of ${key}: ${VALUES_READINGS.map((r) => `${READING_WORDS[r]} fit ${tally[r]}`).join(', ')} of ${tally.answers} answers`);
     },
   }),
 ];

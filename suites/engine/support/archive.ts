@@ -8,6 +8,7 @@ import { decodePathStat, type PathStat } from '../../../harness/protocol/path-st
 import type { Query } from '../../../harness/protocol/query.ts';
 import type { RemovalOwner } from '../../../harness/check/file-shared.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { engineCheck, type EngineCheck } from './check.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
 import { packTar, type TarFile } from './tar-files.ts';
 
@@ -109,4 +110,35 @@ export function expectArchiveError(ctx: EngineContext, res: HttpResponse, status
     actual: body,
     requirement: jsonBody,
   });
+}
+
+/**
+ * "Query `path` S required" and "400 (path empty, ...)" of GET and PUT /archive: an empty `path=` and
+ * a request without `path` at all are both requests without a path, the one case the 400 lists; a
+ * missing path is not read as the root (a `path || '/'` default would archive or overwrite it).
+ */
+export function pathRequiredChecks(method: 'GET' | 'PUT'): EngineCheck[] {
+  const operation = method === 'GET' ? 'archive-get' : 'archive-put';
+  const requirement = `engine/containers/${operation}/400-path-empty`;
+  const refused = async (ctx: EngineContext, query: Query, what: string): Promise<void> => {
+    const { id } = await ctx.createContainer({ cmd: ['true'] });
+    const body = method === 'PUT' ? await oneFileTar() : undefined;
+    expectArchiveError(ctx, await archive(ctx, method, id, query, body), 400, what, requirement);
+  };
+  const shared = { endpoint: `engine/containers/${operation}`, versions: ['1.22' as const] };
+  return [
+    engineCheck({
+      id: requirement,
+      title: `(1.22) ${method} /archive with an empty path answers 400 with the details in a JSON body`,
+      ...shared,
+      run: (ctx) => refused(ctx, { path: '' }, `${method} /archive?path=`),
+    }),
+    engineCheck({
+      id: `${requirement}/no-path`,
+      title: `(1.22) ${method} /archive without the required path answers 400 with the details in a JSON body, as for an empty path (not taken as /)`,
+      requirements: [requirement],
+      ...shared,
+      run: (ctx) => refused(ctx, {}, `${method} /archive without a path parameter`),
+    }),
+  ];
 }

@@ -16,14 +16,29 @@ export class RedirectError extends Error {}
 
 const NULL_DEVICE = '/dev/null';
 
-function fileWriter(proc: Proc, path: string, append: boolean): (data: Buffer | string) => void {
+/**
+ * A file opened for writing: `>` truncates it, `>>` appends to it, `<>` (read and write) keeps its
+ * content and writes over it from its start; each creates a missing file.
+ */
+function fileWriter(proc: Proc, path: string, mode: 'truncate' | 'append' | 'overwrite'): (data: Buffer | string) => void {
   if (path === NULL_DEVICE) return () => {};
   const parent = proc.fs.stat(dirname(path));
   const existing = proc.fs.stat(path);
   if (parent?.type !== 'dir') throw new RedirectError(`sh: can't create ${path}: nonexistent directory`);
   if (existing?.type === 'dir') throw new RedirectError(`sh: can't create ${path}: Is a directory`);
-  if (!append || existing?.type !== 'file') proc.fs.writeFile(path, Buffer.alloc(0));
-  return (data) => proc.fs.writeFile(path, Buffer.concat([proc.fs.readFile(path) ?? Buffer.alloc(0), toBuffer(data)]));
+  if (mode === 'truncate' || existing?.type !== 'file') proc.fs.writeFile(path, Buffer.alloc(0));
+  const current = (): Buffer => proc.fs.readFile(path) ?? Buffer.alloc(0);
+  if (mode === 'append') return (data) => proc.fs.writeFile(path, Buffer.concat([current(), toBuffer(data)]));
+  let offset = 0;
+  return (data) => {
+    const bytes = toBuffer(data);
+    const old = current();
+    const next = Buffer.alloc(Math.max(old.length, offset + bytes.length));
+    old.copy(next);
+    bytes.copy(next, offset);
+    offset += bytes.length;
+    proc.fs.writeFile(path, next);
+  };
 }
 
 function fileReader(proc: Proc, path: string): StdinReader {
@@ -43,9 +58,13 @@ export function redirect(proc: Proc, io: ShellIO, redirects: Array<Redirect & { 
   let stdin = io.stdin;
   for (const r of redirects) {
     try {
-      if (r.op === '<') stdin = fileReader(proc, resolveFrom(proc.cwd, r.path));
+      const path = resolveFrom(proc.cwd, r.path);
+      if (r.op === '<') stdin = fileReader(proc, path);
       else if (r.op === '>&') fds[r.fd] = fds[Number(r.path)] ?? fds[1]!;
-      else fds[r.fd] = fileWriter(proc, resolveFrom(proc.cwd, r.path), r.op === '>>');
+      else if (r.op === '<>' && r.fd === 0) {
+        fileWriter(proc, path, 'overwrite');
+        stdin = fileReader(proc, path);
+      } else fds[r.fd] = fileWriter(proc, path, r.op === '>>' ? 'append' : r.op === '<>' ? 'overwrite' : 'truncate');
     } catch (err) {
       if (err instanceof FsError) throw new RedirectError(`sh: can't create ${r.path}: ${err.message}`);
       throw err;

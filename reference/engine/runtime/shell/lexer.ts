@@ -12,7 +12,10 @@ export type Word = Segment[];
 export type Token =
   | { kind: 'word'; word: Word }
   | { kind: 'op'; op: ';' | '&' | '&&' | '||' | '|' | '(' | ')' | '\n' }
-  | { kind: 'redir'; fd: number; op: '>' | '>>' | '<' | '>&' };
+  | { kind: 'redir'; fd: number; op: RedirOp };
+
+/** The redirection operators: `<>` opens a file for reading and writing, created if missing, never truncated. */
+export type RedirOp = '>' | '>>' | '<' | '<>' | '>&';
 
 export class ShellSyntaxError extends Error {}
 
@@ -77,10 +80,10 @@ export function tokenize(source: string): Token[] {
     else if (ch === '#' && !word) i = source.indexOf('\n', i) < 0 ? source.length : source.indexOf('\n', i) - 1;
     else if (ch === ' ' || ch === '\t') endWord();
     else if (ch === '>' || ch === '<' || (/\d/.test(ch) && !word && /^\d+[<>]/.test(source.slice(i)))) {
-      const m = /^(\d*)(>>|>&|>|<)/.exec(source.slice(i))!;
+      const m = /^(\d*)(>>|>&|<>|>|<)/.exec(source.slice(i))!;
       endWord();
-      const op = m[2] as '>' | '>>' | '<' | '>&';
-      tokens.push({ kind: 'redir', fd: m[1] ? Number(m[1]) : op === '<' ? 0 : 1, op });
+      const op = m[2] as RedirOp;
+      tokens.push({ kind: 'redir', fd: m[1] ? Number(m[1]) : op === '<' || op === '<>' ? 0 : 1, op });
       i += m[0].length - 1;
     } else {
       const op = OPERATORS.find((o) => source.startsWith(o, i));

@@ -1,10 +1,10 @@
 /** The shell's grammar: lists, and-or chains, pipelines, simple commands, if/while/until/for, groups. */
 import { plainText, ShellSyntaxError, tokenize } from './lexer.ts';
-import type { Token, Word } from './lexer.ts';
+import type { RedirOp, Token, Word } from './lexer.ts';
 
 export interface Redirect {
   fd: number;
-  op: '>' | '>>' | '<' | '>&';
+  op: RedirOp;
   target: Word;
 }
 

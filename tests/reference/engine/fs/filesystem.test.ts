@@ -54,6 +54,19 @@ describe('ContainerFs layering', () => {
     fs.writeFile('/l/x', Buffer.from('1'));
     expect(fs.readFile('/tmp/x')!.toString()).toBe('1');
   });
+
+  it('readUpper reads the upper layer entry by entry in path order: writes made between the reads show in what follows', async () => {
+    const fs = new ContainerFs([base()]);
+    for (const name of ['/z', '/a', '/m']) fs.writeFile(name, Buffer.from('0'));
+    let count = 0;
+    const read = await fs.readUpper(async () => {
+      count++;
+      for (const name of ['/a', '/z']) fs.writeFile(name, Buffer.from(String(count)));
+    });
+    expect([...read.entries.keys()]).toEqual(['/a', '/m', '/z']);
+    const text = (path: string) => (read.entries.get(path) as { data: Buffer }).data.toString();
+    expect([text('/a'), text('/z')]).toEqual(['0', '2']);
+  });
 });
 
 describe('changes()', () => {

@@ -27,6 +27,13 @@ describe('sh -c', () => {
     expect(c.fs.readFile('/f')!.toString()).toBe('one\ntwo\n');
   });
 
+  it('opens a file with <> for reading and writing: created when missing, written over from its start, never truncated', async () => {
+    const c = start(['sh', '-c', 'printf 123456 1<>/g; printf ab 1<>/g; cat /g; echo; cat <>/g']);
+    const r = await c.result;
+    expect(r.stdout).toBe('ab3456\nab3456');
+    expect(c.fs.readFile('/g')!.toString()).toBe('ab3456');
+  });
+
   it('test -t holds for the standard streams of a program started with a tty only, not for a pipe or a substitution', async () => {
     const probe =
       'for fd in 0 1 2; do [ -t $fd ] && echo t$fd || echo n$fd; done; echo "$([ -t 1 ] && echo t || echo n)"; ([ -t 1 ] && echo t || echo n) | cat';
