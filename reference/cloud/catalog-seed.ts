@@ -12,6 +12,8 @@ export interface NodeTypeSpec {
   cpu: number;
   memory: number;
   regions: string[];
+  /** GB: the node type's own disk, where its provider has no disk choice (shown under `disk-unavailable-left-unapplied`). */
+  disk?: number;
 }
 
 interface RegionSpec {
@@ -58,9 +60,9 @@ const PROVIDERS: ProviderSpec[] = [
       { name: 'sfo1', label: 'San Francisco 1', zones: [] },
     ],
     nodeTypes: [
-      { name: '512mb', label: '512MB', cpu: 1, memory: 512, regions: ['lon1', 'nyc3', 'sfo1'] },
-      { name: '1gb', label: '1GB', cpu: 1, memory: 1024, regions: ['lon1', 'nyc3', 'sfo1'] },
-      { name: '2gb', label: '2GB', cpu: 2, memory: 2048, regions: ['lon1', 'nyc3'] },
+      { name: '512mb', label: '512MB', cpu: 1, memory: 512, regions: ['lon1', 'nyc3', 'sfo1'], disk: 20 },
+      { name: '1gb', label: '1GB', cpu: 1, memory: 1024, regions: ['lon1', 'nyc3', 'sfo1'], disk: 30 },
+      { name: '2gb', label: '2GB', cpu: 2, memory: 2048, regions: ['lon1', 'nyc3'], disk: 40 },
     ],
   },
   {

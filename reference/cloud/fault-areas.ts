@@ -372,6 +372,18 @@ export const INFRA_FAULTS = faultArea('infra', [
     description: "the nodes a cluster deploys all get a disk of 20 GB, whatever the cluster's disk (the cluster still shows the disk sent, or 60)",
   },
   {
+    name: 'node-disk-fixed-250',
+    description:
+      "the nodes a cluster deploys all get a disk of 250 GB, whatever the cluster's disk (the cluster still shows the disk sent, or 60): " +
+      'more than the default and than small sizes, less than the largest listed ones',
+  },
+  {
+    name: 'disk-unavailable-left-unapplied',
+    description:
+      "digitalocean (no disk choice) takes a create carrying disk and leaves it unapplied: its clusters show the node type's own disk " +
+      '(512mb 20, 1gb 30, 2gb 40 GB), sent or not: a variation the spec allows ("not available for one provider"), which no check may fail',
+  },
+  {
     name: 'cluster-nodes-separate-networks',
     description: 'each node a cluster deploys is on a private network (subnet) of its own: no other node of its cluster reaches its private address',
   },

@@ -65,6 +65,12 @@ function privateSubnetFor(world: World, cluster: NodeCluster): string {
   return cluster.privateSubnet;
 }
 
+/** The cluster's disk; under `node-disk-fixed-20` and `node-disk-fixed-250` one fixed size, the cluster's disk not consulted. */
+function nodeDisk(world: World, cluster: NodeCluster): number {
+  if (world.faults.has('node-disk-fixed-20')) return 20;
+  return world.faults.has('node-disk-fixed-250') ? 250 : cluster.disk;
+}
+
 export function newNode(world: World, cluster: NodeCluster, index: number): Node {
   const uuid = newUuid();
   const placed = nodePlacement(world, cluster);
@@ -86,8 +92,7 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
     region: placed.region,
     engine: { execdriver: 'native-0.2', graphdriver: 'aufs', version: ENGINE_VERSIONS.initial },
     cpu: hardware?.cpu ?? 1,
-    // Under `node-disk-fixed-20` every node gets one fixed size, the cluster's disk not consulted.
-    disk: world.faults.has('node-disk-fixed-20') ? 20 : cluster.disk,
+    disk: nodeDisk(world, cluster),
     memory: hardware?.memory ?? 1024,
     last_seen: world.clock.now(),
     public_ip: nextPublicIp(),

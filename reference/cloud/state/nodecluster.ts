@@ -68,7 +68,7 @@ export function createNodeCluster(world: World, scope: UriScope, sent: Fields): 
     state: world.faults.has('cluster-create-not-init') ? 'Deployed' : 'Init',
     node_type: nodeType.resource_uri,
     region: region.resource_uri,
-    disk: readDisk(world, body, region.provider),
+    disk: readDisk(world, body, region.provider, nodeType.resource_uri),
     nodes: [],
     target_num_nodes: optInt(body, 'target_num_nodes') ?? (world.faults.has('blind-cluster-target-default-0') ? 0 : 1),
     targetDefaulted: optInt(body, 'target_num_nodes') === undefined,
@@ -102,7 +102,7 @@ function requiredUri(world: World, body: Fields, key: 'node_type' | 'region', fa
   return reqString(body, key);
 }
 
-function readDisk(world: World, body: Fields, provider: string): number {
+function readDisk(world: World, body: Fields, provider: string, nodeType: string): number {
   // blind3-cluster-negative-disk-accepted checks the type of disk only, not its range.
   const sent = optInt(body, 'disk', world.faults.has('blind3-cluster-negative-disk-accepted') ? Number.MIN_SAFE_INTEGER : 1);
   // Under `blind11-cluster-default-disk-validated` the default is filled in first and checked against the provider's rule like a sent value.
@@ -110,6 +110,9 @@ function readDisk(world: World, body: Fields, provider: string): number {
   const rule = world.catalog.diskRule.get(provider);
   // Under `blind18-cluster-disk-max-1000` a size bound of 1 TB, older than the 1500 and 2000 GB sizes, is checked first.
   if (disk !== undefined && disk > 1000 && world.faults.has('blind18-cluster-disk-max-1000')) throw badRequest('disk must be at most 1000 GB');
+  // Under `disk-unavailable-left-unapplied` (a variation the spec allows) the provider without disk choice takes the field and leaves it
+  // unapplied: its clusters show the node type's own disk, sent or not.
+  if (rule === 'fixed' && world.faults.has('disk-unavailable-left-unapplied')) return world.catalog.hardware.get(nodeType)?.disk ?? DEFAULT_DISK;
   if (disk !== undefined && rule === 'fixed') throw badRequest('disk is not available for this provider');
   if (disk !== undefined && rule === 'list' && !AWS_DISK_SIZES.includes(disk) && !world.faults.has('disk-any-value'))
     throw badRequest(`disk must be one of ${AWS_DISK_SIZES.join(', ')}`);

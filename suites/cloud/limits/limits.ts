@@ -2,7 +2,8 @@ import { expectRefused } from '../support/actions.ts';
 import { ownNodes, containersOf, createService, live, operateAndSettle, serviceBody } from '../support/app.ts';
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
-import { CATALOG, takesDisk } from '../support/infra.ts';
+import { type DiskAnswer, type DiskRule, diskRuleOf, LISTED_DISK_SIZES, takesSize } from '../support/disk-sizes.ts';
+import { CATALOG, diskAnswer } from '../support/infra.ts';
 import { listAll } from '../support/lists.ts';
 
 const R = {
@@ -11,7 +12,6 @@ const R = {
   from: 'cloud/limits/every-node-no-update-from',
   disk: 'cloud/limits/node-cluster-disk-values',
 };
-const DISK_LIST = [10, 20, 25, 30, 40, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 500, 750, 1000, 1500, 2000];
 
 async function strategyUpdate(ctx: CloudContext, from: string, to: string, requirement: string): Promise<void> {
   const svc = await createService(ctx, serviceBody(ctx, undefined, { deployment_strategy: from }));
@@ -26,35 +26,36 @@ const OTHER_STRATEGIES = ['EMPTIEST_NODE', 'HIGH_AVAILABILITY'] as const;
 
 /** Sizes outside the list: between two listed ones, and past the largest. */
 const UNLISTED = [15, 61, 3000];
-
-type DiskRule = 'list' | 'none' | 'any';
+/** The default, which the list does not name: sent too, as one more comparison (a size whose answer follows what is sent). */
+const DEFAULT_DISK = 60;
 
 /**
- * A provider's disk rule from the sizes it takes: every listed size and none other ('list'), no
- * size at all ('none'), or something else ('any'). Sizes of the list it refuses while refusing
- * others too are recorded as breaches of the list.
+ * A provider's disk rule from the sizes it takes (disk-sizes.ts: a size counts only where the disk
+ * shown follows the disk sent, so a provider that leaves the field unapplied and shows a disk of its
+ * own takes none): every listed size and none other ('list'), no size at all ('none'), or something
+ * else ('any'). Listed sizes it refuses while refusing others too are breaches of the list.
  */
-async function diskRule(ctx: CloudContext, provider: string, region: string, nodeType: string): Promise<DiskRule> {
-  const taken = async (sizes: readonly number[]): Promise<number[]> => {
-    const out: number[] = [];
-    for (const size of sizes) if (await takesDisk(ctx, { region, nodeType }, size)) out.push(size);
-    return out;
-  };
-  const listed = await taken(DISK_LIST);
-  const unlisted = await taken(UNLISTED);
-  ctx.observe(`${provider}: takes ${listed.length} of the ${DISK_LIST.length} listed sizes and ${unlisted.join(', ') || 'none'} of ${UNLISTED.join(', ')}`);
-  if (listed.length === 0 && unlisted.length === 0) return 'none';
-  const refused = DISK_LIST.filter((d) => !listed.includes(d));
-  if (unlisted.length === 0 && refused.length)
-    ctx.expect(false, `${provider} restricts disk to a list but refuses listed sizes: ${refused.join(', ')}`, {
-      expected: DISK_LIST,
-      actual: listed,
+async function diskRule(ctx: CloudContext, provider: string, at: { region: string; nodeType: string }): Promise<DiskRule> {
+  const answers: DiskAnswer[] = [];
+  for (const size of [...LISTED_DISK_SIZES, ...UNLISTED, DEFAULT_DISK]) answers.push(await diskAnswer(ctx, at, size));
+  const found = diskRuleOf(answers, UNLISTED);
+  const outside = found.unlisted.join(', ') || 'none';
+  ctx.observe(`${provider}: takes ${found.listed.length} of the ${LISTED_DISK_SIZES.length} listed sizes and ${outside} of ${UNLISTED.join(', ')}`);
+  const accepted = answers.filter((a) => a.accepted);
+  if (found.rule === 'none' && accepted.length)
+    ctx.observe(
+      `${provider}: accepted ${accepted.length} create(s) with a disk, showing ${[...new Set(accepted.map((a) => String(a.shown)))].join(', ')}: ` +
+        'the disk shown does not follow the disk sent (the field is left unapplied)',
+    );
+  if (found.rule !== 'list') return found.rule;
+  if (found.refused.length)
+    ctx.expect(false, `${provider} restricts disk to a list but refuses listed sizes: ${found.refused.join(', ')}`, {
+      expected: LISTED_DISK_SIZES,
+      actual: found.listed,
       requirement: R.disk,
     });
-  if (unlisted.length > 0) return 'any';
   // The default, 60, is not a listed size: the spec gives both, so taking it is recorded, not judged.
-  const takesDefault = await takesDisk(ctx, { region, nodeType }, 60);
-  ctx.observe(`${provider}: ${takesDefault ? 'takes' : 'refuses'} disk 60 sent (the default, which the list does not name)`);
+  ctx.observe(`${provider}: ${takesSize(answers, DEFAULT_DISK) ? 'takes' : 'refuses'} disk 60 sent (the default, which the list does not name)`);
   return 'list';
 }
 
@@ -109,7 +110,7 @@ export default [
           `${places.length} provider(s) with a region and a node type: the rule names one provider and another (${places.map((p) => p.provider).join(', ')})`,
         );
       const rules: DiskRule[] = [];
-      for (const p of places) rules.push(await diskRule(ctx, p.provider, p.region, p.nodeType));
+      for (const p of places) rules.push(await diskRule(ctx, p.provider, p));
       ctx.expect(rules.includes('list'), `no provider restricts disk to the listed sizes (a size outside the list is taken wherever listed ones are)`, {
         expected: 'one provider refusing sizes outside the list',
         actual: rules,

@@ -4,6 +4,7 @@ import { listViews, sameResource, type Json } from './lists.ts';
 import type { CloudViews, Node, NodeCluster } from './views.generated.ts';
 import { OPERATION } from './operation-requirements.ts';
 import { isSuccess, type HttpResponse } from '../../../harness/target/http-transport.ts';
+import { type DiskAnswer, takesSize } from './disk-sizes.ts';
 
 export const CATALOG = {
   provider: '/api/infra/v1/provider/',
@@ -156,17 +157,34 @@ export async function trySetReachable(ctx: CloudContext, node: Node, reachable: 
 }
 
 /**
- * Whether a provider takes a disk size: a create with it is accepted and the cluster carries that
- * disk (a provider without disk choice may refuse the field or leave it unapplied). The cluster is
- * removed at once.
+ * What a create with disk `sent` answers on a placement: accepted, and the disk the cluster shows.
+ * The cluster is removed at once.
  */
-export async function takesDisk(ctx: CloudContext, at: Pick<Placement, 'region' | 'nodeType'>, disk: number): Promise<boolean> {
-  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('disk'), node_type: at.nodeType, region: at.region, disk });
+export async function diskAnswer(ctx: CloudContext, at: Pick<Placement, 'region' | 'nodeType'>, sent: number): Promise<DiskAnswer> {
+  const res = await ctx.api.post(CLUSTERS, { name: ctx.uniqueName('disk'), node_type: at.nodeType, region: at.region, disk: sent });
   // Too many requests, or the server's own failure, is no answer about the size.
   if (res.status === 429 || res.status >= 500)
-    ctx.unverified(`a create with disk ${disk} answered ${res.status}: whether the provider takes it cannot be told`);
-  if (res.status >= 300) return false;
+    ctx.unverified(`a create with disk ${sent} answered ${res.status}: whether the provider takes it cannot be told`);
+  if (res.status >= 300) return { sent, accepted: false };
   const created = res.json<Json>();
   await ctx.api.delete(String(created.resource_uri));
-  return created.disk === disk;
+  return { sent, accepted: true, shown: created.disk };
+}
+
+/** Sizes a single size is compared with: the smallest listed ones, and the largest. */
+const COMPARED = [10, 20, 2000];
+
+/**
+ * Whether a provider takes a disk size (disk-sizes.ts): a create with it is accepted and shows it,
+ * and a create with another size (the first of COMPARED it accepts) shows another disk. A provider
+ * without disk choice may refuse the field or leave it unapplied, showing a disk of its own.
+ */
+export async function takesDisk(ctx: CloudContext, at: Pick<Placement, 'region' | 'nodeType'>, disk: number): Promise<boolean> {
+  const own = await diskAnswer(ctx, at, disk);
+  if (!own.accepted || own.shown !== disk) return false;
+  for (const other of COMPARED.filter((d) => d !== disk)) {
+    const answer = await diskAnswer(ctx, at, other);
+    if (answer.accepted) return takesSize([own, answer], disk);
+  }
+  return false;
 }

@@ -123,6 +123,8 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'action-logs-tail-default-100', catches: ['cloud/action/logs/tail-default-300'] },
   // The cluster's disk only echoed passed (judge 2134, #14): its nodes must get it.
   { fault: 'node-disk-fixed-20', catches: ['cloud/nodecluster/get/nodes-disk'] },
+  // A node disk of its own at or above 100 GB passed when only 60 and 100 were sent (judge 2142, #6): the largest listed size taken is sent.
+  { fault: 'node-disk-fixed-250', catches: ['cloud/nodecluster/get/nodes-disk'] },
   // "on one private network" had no requirement (judge 2138, #8): nodes of one cluster must reach each other's private address.
   { fault: 'cluster-nodes-separate-networks', catches: ['cloud/nodecluster/nodes-one-private-network'] },
   {

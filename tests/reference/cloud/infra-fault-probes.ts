@@ -70,6 +70,17 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
     const cluster = await deployedCluster(t, 1);
     expect([cluster.disk, (await get(t, cluster.nodes[0])).disk]).toEqual([60, 20]);
   },
+  'node-disk-fixed-250': async (t) => {
+    const cluster = await deployedCluster(t, 1, { disk: 2000 });
+    expect([cluster.disk, (await get(t, cluster.nodes[0])).disk]).toEqual([2000, 250]);
+  },
+  // A variation the spec allows: digitalocean takes disk sent and shows its node type's own disk (refused on a clean server).
+  'disk-unavailable-left-unapplied': async (t) => {
+    const at = { node_type: '/api/infra/v1/nodetype/digitalocean/512mb/', region: '/api/infra/v1/region/digitalocean/lon1/' };
+    const sent = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'do', ...at, disk: 100 });
+    const leftOut = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'do', ...at });
+    expect([sent.disk, leftOut.disk]).toEqual([20, 20]);
+  },
   'cluster-nodes-separate-networks': async (t) => {
     await deployedCluster(t, 2);
     const svc = await runningService(t, { image: 'x', run_command: 'sleep 1000', net: 'host', deployment_strategy: 'EVERY_NODE' });
