@@ -110,6 +110,18 @@ function tagImage(ctx: RouteContext, deps: EngineDeps): void {
   ctx.sendStatus(ctx.faults.has('tag-returns-200') ? 200 : 201);
 }
 
+/** The repository names a registry held at its first search (`blind31-search-index-first-search`), by registry. */
+const firstSearchIndexes = new WeakMap<EngineDeps['images']['registry'], Set<string>>();
+
+function firstSearchIndex(registry: EngineDeps['images']['registry']): Set<string> {
+  let index = firstSearchIndexes.get(registry);
+  if (!index) {
+    index = new Set(registry.search('').map((r) => r.name));
+    firstSearchIndexes.set(registry, index);
+  }
+  return index;
+}
+
 /**
  * GET /images/search: the in-memory registry's repositories matching the term. A term naming a
  * registry host the reference cannot reach answers 500, as a daemon's search of it fails.
@@ -127,6 +139,11 @@ function search(ctx: RouteContext, deps: EngineDeps): void {
     throw new HttpError(500, `invalid registry endpoint https://${host}/v1/: ${unreachableText(host, '/v1/_ping')}`);
   }
   let results = deps.images.registry.search(ctx.faults.has('search-term-ignored') ? '' : term);
+  // Under `blind31-search-index-first-search` the search index is filled at the first search and never refreshed: repositories pushed since are not found.
+  if (ctx.faults.has('blind31-search-index-first-search')) {
+    const index = firstSearchIndex(deps.images.registry);
+    results = results.filter((r) => index.has(r.name));
+  }
   if (!results.length && ctx.faults.has('blind2-search-no-match-all')) results = deps.images.registry.search('');
   if (ctx.faults.has('blind9-search-zero-values-omitted')) {
     // The result struct's tags carry omitempty: zero counts, false flags and empty descriptions are left out.

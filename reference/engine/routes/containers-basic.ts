@@ -119,6 +119,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
 
   router.add('GET', '/containers/{id}/export', async (ctx) => {
     const c = findContainer(engine, ctx);
+    // Under `blind31-export-by-name-404` the reference goes to the layer store, which keys layers by container id: a name is not found.
+    if (ctx.faults.has('blind31-export-by-name-404') && !c.id.startsWith(ctx.params.id ?? '')) throw noSuchContainer(ctx, ctx.params.id ?? '');
     const added = ctx.faults.has('blind2-export-added-files-omitted')
       ? new Set(
           c.fs

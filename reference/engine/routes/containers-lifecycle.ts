@@ -6,7 +6,7 @@ import type { Engine } from '../state/engine.ts';
 import { signalNumber } from '../runtime/signals.ts';
 import { killContainer, pauseContainer, restartContainer, startContainer, stopContainer, unpauseContainer } from '../state/lifecycle.ts';
 import { buildHostConfig } from '../state/host-config.ts';
-import { findContainer } from './lookup.ts';
+import { findContainer, noSuchContainer } from './lookup.ts';
 import { parseDetachKeys } from '../streams/detach-keys.ts';
 
 /** What a state-cell mutant makes the operation do in the container's present state; undefined: what the spec states. */
@@ -20,6 +20,14 @@ const refusedIn = (operation: string, c: Container): HttpError =>
 function stopAgain(engine: Engine, c: Container): void {
   c.state = { ...c.state, status: 'exited', finishedAt: new Date() };
   engine.containerEvent(c, 'stop');
+}
+
+/**
+ * Under `blind31-pause-not-running-404` pause and unpause ask the runtime, which keys its live tasks by container id, before the
+ * daemon's own checks: a container without a running process (created, exited) is answered as no such container.
+ */
+function refuseWithoutTask(ctx: RouteContext, c: Container): void {
+  if (ctx.faults.has('blind31-pause-not-running-404') && !(c.run && c.isRunning)) throw noSuchContainer(ctx, ctx.params.id ?? '');
 }
 
 export function registerLifecycleRoutes(router: Router, engine: Engine): void {
@@ -95,6 +103,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
 
   router.add('POST', '/containers/{id}/pause', (ctx) => {
     const c = findContainer(engine, ctx);
+    refuseWithoutTask(ctx, c);
     const cell = cellOf(ctx, c);
     if (cell === 'refused') throw refusedIn('pause', c);
     if (!ctx.faults.has('pause-no-effect') && cell !== 'not-applied') pauseContainer(engine, c);
@@ -103,6 +112,7 @@ export function registerLifecycleRoutes(router: Router, engine: Engine): void {
 
   router.add('POST', '/containers/{id}/unpause', (ctx) => {
     const c = findContainer(engine, ctx);
+    refuseWithoutTask(ctx, c);
     const cell = cellOf(ctx, c);
     if (cell === 'refused') throw refusedIn('unpause', c);
     if (!ctx.faults.has('unpause-no-effect') && cell !== 'not-applied') unpauseContainer(engine, c);

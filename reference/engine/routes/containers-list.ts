@@ -50,6 +50,8 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
   let list = newestFirst.filter(
     (c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound),
   );
+  // Under `blind31-list-limit-before-filters` the limit cuts the list before the filters run: the last created containers, then filtered.
+  if (limit !== undefined && limit > 0 && ctx.faults.has('blind31-list-limit-before-filters')) list = list.slice(0, limit);
   list = list.filter((c) => matchesFilters(c, filters, ctx.faults, ctx.version));
   // A negative limit taken as a slice end (Python's list[:limit]) drops the oldest containers.
   if (limit !== undefined && limit < 0 && ctx.faults.has('blind5-list-limit-negative-slices')) return list.slice(0, limit);

@@ -33,6 +33,14 @@ function bareKeys(options: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(options).map(([key, value]) => [key.replace(/^com\.[^.]+\.network\.(?:bridge|driver)\./, ''), value]));
 }
 
+/**
+ * Under `blind31-bridge-mtu-bridge-namespace` the bridge driver reports every option under its own namespace: the generic
+ * `com.<vendor>.network.driver.mtu` reads `com.<vendor>.network.bridge.mtu`; the other keys and the values are unchanged.
+ */
+function mtuUnderBridge(options: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(options).map(([key, value]) => [key.replace(/^(com\.[^.]+\.network)\.driver\.mtu$/, '$1.bridge.mtu'), value]));
+}
+
 export function registerNetworkRoutes(router: Router, engine: Engine): void {
   // Under `blind6-network-removed-found-by-name` a stale name index still maps a removed network's name to it.
   const removedByName = (ctx: RouteContext, ref: string): Network | undefined =>
@@ -74,7 +82,13 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
         }),
     ),
     // Under `bridge-options-bare-keys` the pre-defined bridge network's options lose their `com.<vendor>.network.bridge.` or `.driver.` namespace.
-    Options: faults.has('network-options-dropped') ? {} : faults.has('bridge-options-bare-keys') && n.predefined ? bareKeys(n.Options) : n.Options,
+    Options: faults.has('network-options-dropped')
+      ? {}
+      : faults.has('bridge-options-bare-keys') && n.predefined
+        ? bareKeys(n.Options)
+        : faults.has('blind31-bridge-mtu-bridge-namespace') && n.Driver === 'bridge'
+          ? mtuUnderBridge(n.Options)
+          : n.Options,
   });
 
   router.add(

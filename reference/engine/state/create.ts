@@ -56,7 +56,17 @@ function renamedAway(engine: Engine, full: string): boolean {
 /** The name checked; under `refused-create-keeps-container` a refused name still leaves a container (named at random). */
 function checkedOrLeftBehind(engine: Engine, version: ApiVersion, requestedName: string, body: Body): string {
   try {
-    return checkName(engine, requestedName);
+    const full = checkName(engine, requestedName);
+    // Under `blind31-create-name-conflict-id-prefix` the name is looked up as a container reference (id, name, then unique id
+    // prefix): a free name that is the start of another container's id is taken for that container's, 409.
+    const holder = engine.faults.has('blind31-create-name-conflict-id-prefix') ? engine.containers.resolve(full.slice(1)) : undefined;
+    if (holder)
+      throw new HttpError(
+        409,
+        `Conflict. The name "${full}" is already in use by container ${holder.id}. ` +
+          'You have to remove (or rename) that container to be able to reuse that name.',
+      );
+    return full;
   } catch (err) {
     if (err instanceof HttpError && engine.faults.has('refused-create-keeps-container')) createContainer(engine, version, null, body);
     throw err;

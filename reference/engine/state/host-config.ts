@@ -96,8 +96,18 @@ function isMap(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Under `blind31-cap-drop-1.18-prose-key` a 1.18 HostConfig's drops are read from the key the 1.18 prose spells, `Capdrop`:
+ * a `CapDrop` list (the sample's spelling) is not read. 1.22 and CapAdd are unchanged.
+ */
+function proseCapDrop(version: ApiVersion, given: Record<string, unknown>, faults: FaultSet): Record<string, unknown> {
+  if (version !== '1.18' || !faults.has('blind31-cap-drop-1.18-prose-key')) return given;
+  const { Capdrop, CapDrop: _sampleSpelling, ...rest } = given;
+  return { ...rest, CapDrop: Capdrop ?? null };
+}
+
 export function buildHostConfig(version: ApiVersion, requested: Record<string, unknown> | undefined, faults: FaultSet): HostConfig {
-  const given = faults.has('host-config-fields-dropped') ? {} : (requested ?? {});
+  const given = proseCapDrop(version, faults.has('host-config-fields-dropped') ? {} : (requested ?? {}), faults);
   // Under `blind29-lxc-conf-map-undecodable` a 1.18 LxcConf is decoded into a list of {Key, Value} only: the map form fails to decode.
   if (version === '1.18' && faults.has('blind29-lxc-conf-map-undecodable') && isMap(given.LxcConf))
     throw new HttpError(500, 'json: cannot unmarshal object into Go value of type []utils.KeyValuePair');

@@ -8,6 +8,9 @@ const NAME_PATTERN = 'engine/limits/container-name-pattern';
 
 const ENDPOINT = 'engine/containers/create';
 
+/** Hex digits of a container id taken as a name: a prefix that addresses only that container, yet no name of any. */
+const ID_START = 8;
+
 /** Spec: Endpoints > Containers > 2. POST /containers/create: codes 201, 400, 404, 409; `name`. */
 export default [
   engineCheck({
@@ -37,12 +40,21 @@ export default [
   }),
   engineCheck({
     id: 'engine/containers/create/409-name-conflict',
-    title: 'POST /containers/create with a name already assigned to another container answers 409',
+    title:
+      'POST /containers/create with a name already assigned to another container answers 409; a free name does not ' +
+      '(the assigned one in another case, one made of the first hex digits of another container id)',
     requirements: ['engine/containers/create/409-name-conflict', 'engine/errors/409-conflict'],
     oneRule: true,
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { name } = await ctx.createContainer({ cmd: ['true'] });
+      const { id, name } = await ctx.createContainer({ cmd: ['true'] });
+      // The conflict is with a name assigned, not with an identifier: the start of the live container's id, as a name, is
+      // free. Drawn from the check's own container's id it is no name of another run's (which labels and sweeps its own).
+      const hex = id.slice(0, ID_START);
+      if (/^[0-9a-f]+$/.test(hex)) {
+        const { res: hexRes } = await createRaw(ctx, createBody(ctx), hex);
+        ctx.expectStatus(hexRes, 201, `create with the name ${hex}, no container's name but the start of the id of the live container ${name}`);
+      } else ctx.observe(`the container id ${id} does not start with hex digits: no name is drawn from it`);
       const { res } = await createRaw(ctx, createBody(ctx), name);
       ctx.expectStatus(res, 409, `create with the name ${name}, already in use`);
       // The name grammar (`/?[a-zA-Z0-9_-]+`) tells the cases apart: the same letters in another case are no assigned name.

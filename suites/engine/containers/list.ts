@@ -123,10 +123,13 @@ export default [
   }),
   engineCheck({
     id: `${R}query-limit`,
-    title: '`limit=N` lists the N last created containers, non-running ones included',
+    title: '`limit=N` lists the N last created containers, non-running ones included; with filters, the N last created of those they select',
     endpoint: ENDPOINT,
     async run(ctx) {
       const { label, c, running } = await listSet(ctx);
+      // Created after the set and outside its label: the limit counts the containers the label filter selects, so this one,
+      // the last created, takes none of their places (whatever other checks create meanwhile).
+      await ctx.createContainer({ cmd: ['true'] });
       expectIds(
         ctx,
         await listIds(ctx, label, { limit: 2 }),

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { createExec } from '../support/exec.ts';
-import { noSuchContainerCheck, pause, pausedContainer } from '../support/lifecycle.ts';
+import { type ExistingRefusals, noSuchContainerCheck, pause, pausedContainer } from '../support/lifecycle.ts';
 import { eventually, sleep } from '../support/poll.ts';
 import { demux, logsSession, waitForLog } from '../support/streams.ts';
 
@@ -24,6 +24,29 @@ async function loggedTicks(ctx: EngineContext, id: string): Promise<number> {
 
 /** The 1.22 rule of the state table: attach, exec create and exec start answer 409 while paused. */
 const PAUSED_409 = 'engine/states/paused-attach-exec-409';
+
+/** Containers without a running process exist: pause and unpause may refuse them, never as missing (404). */
+const NOT_RUNNING = ['created', 'exited'] as const;
+
+const REFUSED_BY_PAUSE: ExistingRefusals = {
+  states: NOT_RUNNING,
+  async applies(ctx) {
+    const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300']));
+    const res = await ctx.api.post(`/containers/${id}/pause`);
+    ctx.defer(async () => {
+      await ctx.api.post(`/containers/${id}/unpause`);
+    });
+    return res.status;
+  },
+};
+
+const REFUSED_BY_UNPAUSE: ExistingRefusals = {
+  states: NOT_RUNNING,
+  async applies(ctx) {
+    const { id } = await ctx.setUp(() => pausedContainer(ctx, ['sleep', '300']));
+    return (await ctx.api.post(`/containers/${id}/unpause`)).status;
+  },
+};
 
 /** Spec: Endpoints > Containers > 16 (pause, unpause), 17 (attach), Exec > 38, 39; States > Operation effects. */
 export default [
@@ -145,6 +168,6 @@ export default [
       ctx.expectStatus(res, 409, 'detached exec start while the container is paused');
     },
   }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/pause', method: 'POST', suffix: 'pause', keepsExited: true }),
-  noSuchContainerCheck({ endpoint: 'engine/containers/unpause', method: 'POST', suffix: 'unpause', keepsExited: true }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/pause', method: 'POST', suffix: 'pause', keepsExited: true, refusesExisting: REFUSED_BY_PAUSE }),
+  noSuchContainerCheck({ endpoint: 'engine/containers/unpause', method: 'POST', suffix: 'unpause', keepsExited: true, refusesExisting: REFUSED_BY_UNPAUSE }),
 ];

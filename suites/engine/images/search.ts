@@ -108,14 +108,15 @@ export default [
   engineCheck({
     id: 'engine/images/search/query-term/own-registry',
     title:
-      "a search of the run's registry for a term of the check's own finds each repository pushed under it, once, with every registry-style key, " +
-      'neither official nor automated',
+      "a search of the run's registry for a term of the check's own (searched between the pushes too) finds each repository pushed under it, " +
+      'once, with every registry-style key, neither official nor automated',
     requirements: ['engine/images/search/query-term', 'engine/images/search/registry-style-keys', RESULT_FLAGS],
     endpoint: ENDPOINT,
     async run(ctx) {
       const own = await ownImage(ctx, 'search-source');
       const word = ctx.uniqueName('search');
       const names = [`${word}-a`, `${word}/b`];
+      const term = `${registryOf(ctx)}/${word}`;
       for (const name of names) {
         const repo = `${registryOf(ctx)}/${name}`;
         await tagged(ctx, own.ref, repo, 't1');
@@ -123,8 +124,10 @@ export default [
           async () => expectTransferred(ctx, await push(ctx, repo, { tag: 't1' }), `pushing ${repo}:t1`),
           'engine/images/push/200-progress-stream',
         );
+        // Searched between the pushes too (its answer is not judged): the results are the registry's repositories at the time
+        // of the search, so the last search finds the repository pushed after this one (whatever searches came before).
+        if (name === names[0]) await ctx.api.get('/images/search', { term });
       }
-      const term = `${registryOf(ctx)}/${word}`;
       const res = await ctx.api.get('/images/search', { term });
       // The registry protocol's search is optional: a registry without it leaves nothing to observe.
       if (res.status !== 200) ctx.skip(`the search of the run's registry answered ${res.status}: ${res.text().trim().slice(0, 160)}`);
@@ -136,6 +139,7 @@ export default [
         {
           expected: names,
           actual: items.map((i) => i.name),
+          requirement: 'engine/images/search/query-term',
         },
       );
       const unmatched = items.filter((i) => ![i.name, i.description].some((text) => typeof text === 'string' && text.includes(word)));

@@ -130,12 +130,19 @@ export function noSuchContainerCheck(opts: {
    * the file's shared exited container; one that changes it (start, rename, delete ...) gets its own.
    */
   keepsExited?: boolean;
+  /**
+   * The operation refuses some containers that exist (pause of a created or exited one): the check
+   * asks it of such ones too, since 404 means no such container (see `existingNot404`).
+   */
+  refusesExisting?: ExistingRefusals;
 }): EngineCheck {
   const operation = opts.endpoint.split('/').pop()!;
   const requirement = `${opts.endpoint}/404-no-such-container`;
   return engineCheck({
     id: requirement,
-    title: `${opts.method} ${opts.suffix ? `/containers/(id)/${opts.suffix}` : '/containers/(id)'} on a container that does not exist answers 404`,
+    title:
+      `${opts.method} ${opts.suffix ? `/containers/(id)/${opts.suffix}` : '/containers/(id)'} on a container that does not exist answers 404` +
+      (opts.refusesExisting ? `, and on one that exists (${opts.refusesExisting.states.join(', ')}) never 404` : ''),
     endpoint: opts.endpoint,
     ...(opts.versions ? { versions: opts.versions } : {}),
     async run(ctx) {
@@ -145,7 +152,11 @@ export function noSuchContainerCheck(opts: {
       // The probe is not an exchange under judgement (its answer for an exited container is not the subject).
       const probe = async (id: string) => probeStatus(await ctx.api.stream(opts.method, path(id), { ...call, timeoutMs: PROBE_MS }), Date.now() + PROBE_MS);
       const shared = opts.keepsExited ?? opts.method === 'GET';
-      if (res.status === 404) await requireRoute(ctx, `${opts.method} ${path('(id)')}`, probe, shared);
+      const route = `${opts.method} ${path('(id)')}`;
+      if (opts.refusesExisting) {
+        const ask = async (id: string) => (await ctx.api.request(opts.method, path(id), call)).status;
+        await existingNot404(ctx, { route, operation, requirement, ask, refusals: opts.refusesExisting });
+      } else if (res.status === 404) await requireRoute(ctx, route, probe, shared);
       ctx.expectStatus(res, 404, `${operation} of a missing container`);
     },
   });
@@ -187,6 +198,43 @@ export async function requireRoute(ctx: EngineContext, route: string, statusFor:
       `${route} answers 404 for an existing container (${id.slice(0, 12)}) too: ` +
         'the target does not serve the route, so its 404 for a missing container shows nothing',
     );
+}
+
+/** Containers that exist but that an operation refuses, and how to show that its route is served. */
+export interface ExistingRefusals {
+  /** The states of the containers asked (a created one of the check's own, the file's shared exited one). */
+  states: ReadonlyArray<'created' | 'exited'>;
+  /** The status of the operation asked of a container of the check's own that it applies to (pause of a running one). */
+  applies(ctx: EngineContext): Promise<number>;
+}
+
+/**
+ * 404 is the answer about no such container, so a container that exists is never answered 404,
+ * even by an operation its state refuses: asks the operation of a container in each of the
+ * refusing states, and each 404 there breaches `requirement` (any other refusal is judged by the
+ * rules of its code). Only when every one answered 404 may the route itself be unserved: the
+ * operation is then asked of a container it applies to, and a 404 there too skips the check.
+ */
+async function existingNot404(
+  ctx: EngineContext,
+  opts: { route: string; operation: string; requirement: string; ask: (id: string) => Promise<number>; refusals: ExistingRefusals },
+): Promise<void> {
+  const answers: Array<{ what: string; status: number }> = [];
+  for (const state of opts.refusals.states) {
+    const { id } = await ctx.setUp(() => (state === 'exited' ? sharedExitedContainer(ctx) : ctx.createContainer({ cmd: ['true'] })));
+    answers.push({ what: `${opts.operation} of the ${state} container ${id.slice(0, 12)}`, status: await opts.ask(id) });
+  }
+  if (answers.every((a) => a.status === 404)) {
+    const status = await opts.refusals.applies(ctx);
+    if (status === 404)
+      ctx.skip(`${opts.route} answers 404 for existing containers too, even one it applies to: the target does not serve the route, so its 404s show nothing`);
+  }
+  for (const { what, status } of answers)
+    ctx.verify(status !== 404, `${what} answered 404, the answer about no such container, though the container exists`, {
+      requirement: opts.requirement,
+      expected: 'not 404: the container exists (its state may refuse the operation, by another code)',
+      actual: status,
+    });
 }
 
 /** Pauses a running container as a precondition (POST /pause must answer 204, else the check is blocked); unpaused again before its removal. */

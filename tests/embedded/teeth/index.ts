@@ -41,6 +41,7 @@ import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
+import { blind31Teeth } from './blind-31.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -73,6 +74,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind28Teeth,
   ...blind29Teeth,
   ...blind30Teeth,
+  ...blind31Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
