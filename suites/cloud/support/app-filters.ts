@@ -19,7 +19,9 @@ export interface AppList {
 /**
  * Something to filter, so that every documented filter has values that split the list: two
  * stacks, one with a running service, a service outside them running two containers on two
- * nodes (and a third one, terminated), one of them stopped, and a service never started (Not running: a state of two words).
+ * nodes (and a third one, terminated), one of them stopped, a service never started (Not running:
+ * a state of two words), one stopped and one terminated: each settled state of a service and a
+ * container has an object of the check's own, run alone or after other checks.
  */
 export async function populate(ctx: CloudContext): Promise<void> {
   const at = await ownNodes(ctx, 2);
@@ -37,6 +39,8 @@ export async function populate(ctx: CloudContext): Promise<void> {
   const gone = await ctx.api.delete(three!.resource_uri);
   ctx.precondition(gone.status < 300, `DELETE of a container answered ${gone.status}`, operationRequirement(three!.resource_uri, 'terminate'));
   await ctx.waitForState('container', three!.resource_uri, ['Terminated']);
+  await operateAndSettle(ctx, await runningService(ctx, at), 'stop');
+  await operateAndSettle(ctx, await createService(ctx, serviceBody(ctx, at)), 'terminate');
 }
 
 export function appFilterChecks(list: AppList): CloudCheck[] {
