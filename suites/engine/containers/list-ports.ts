@@ -4,6 +4,7 @@ import { engineCheck } from '../support/check.ts';
 import { freeHostPort } from '../support/resources.ts';
 
 const REQUIREMENT = 'engine/containers/list/ports-published';
+const SCHEMA = 'engine/containers/list/200-response-schema';
 
 /**
  * Spec: Resources > Container list item (Ports [{PrivatePort I, PublicPort I, Type S}]). A target
@@ -43,6 +44,25 @@ export default [
       const shown = ports.map((p) => JSON.stringify(p));
       const twice = repeated(shown);
       ctx.expect(twice.length === 0, `the list item of ${id} shows an entry of Ports twice`, { expected: 'each entry once', actual: twice });
+    },
+  }),
+  engineCheck({
+    id: `${SCHEMA}/network-mode-container`,
+    title:
+      "(1.22) The list item of a running container sharing another's network stack (NetworkMode container:<id>) is valid for the version: " +
+      'its NetworkSettings holds Networks, a map (empty when the container has no endpoint of its own)',
+    requirements: [SCHEMA],
+    endpoint: 'engine/containers/list',
+    versions: ['1.22'],
+    async run(ctx) {
+      const other = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { networked: true }));
+      const { id } = await ctx.setUp(() => ctx.runningContainer(['sleep', '300'], { hostConfig: { NetworkMode: `container:${other.id}` } }));
+      const res = await ctx.api.get('/containers/json');
+      ctx.expectStatus(res, 200, 'GET /containers/json');
+      const items = ctx.expectJson<unknown[]>(res, 'container list');
+      const item = (Array.isArray(items) ? items : []).find((c) => isJsonObject(c) && c.Id === id);
+      if (item === undefined) return ctx.blockedBy('engine/containers/list/query-all-default', `the running container ${id.slice(0, 12)} is not listed`);
+      ctx.expectVersionSchema('container-list-item', item, `the list item of the container created with NetworkMode container:<id>`, SCHEMA);
     },
   }),
 ];
