@@ -44,6 +44,7 @@ import { BLIND26_PROBES } from './blind26-fault-probes.ts';
 import { BLIND27_PROBES } from './blind27-fault-probes.ts';
 import { BLIND28_PROBES } from './blind28-fault-probes.ts';
 import { BLIND29_PROBES } from './blind29-fault-probes.ts';
+import { BLIND31_PROBES } from './blind31-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
@@ -285,6 +286,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND27_PROBES,
   ...BLIND28_PROBES,
   ...BLIND29_PROBES,
+  ...BLIND31_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
 };
