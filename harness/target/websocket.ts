@@ -15,6 +15,11 @@ export interface WebSocketOptions {
   timeoutMs: number;
   /** Cap on one message; larger ones end the session with a TargetError. */
   maxMessageBytes?: number;
+  /**
+   * The upgrade request's Connection header, in place of the `Upgrade` ws sends (which a header of `headers` cannot
+   * replace): a token list holding upgrade, or another case of it, as other clients send (RFC 6455 4.1, RFC 9110 7.6.1).
+   */
+  connection?: string;
 }
 
 /** Frames of one WebSocket session, received in order; also kept in the transcript. */
@@ -62,13 +67,22 @@ export function openWebSocket(endpoint: TargetEndpoint, opts: WebSocketOptions, 
   const path = opts.path + encodeQuery(opts.query);
   const entry = transcript?.record({
     kind: 'websocket',
-    request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: 'Upgrade' } },
+    request: { method: 'GET', path, headers: { ...opts.headers, upgrade: 'websocket', connection: opts.connection ?? 'Upgrade' } },
   });
+  const { connection } = opts;
   const socket = new WebSocket(webSocketUrl(endpoint, path), {
     headers: opts.headers ?? {},
     handshakeTimeout: opts.timeoutMs,
     maxPayload: opts.maxMessageBytes ?? 16 * 1024 * 1024,
     ...webSocketTls(endpoint),
+    ...(connection === undefined
+      ? {}
+      : {
+          finishRequest: (req) => {
+            req.setHeader('Connection', connection);
+            req.end();
+          },
+        }),
   });
   const started = Date.now();
   if (entry) socket.once('close', () => (entry.durationMs = Date.now() - started));

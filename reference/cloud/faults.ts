@@ -40,6 +40,7 @@ import { BLIND_27_FAULTS } from './fault-areas/blind-27.ts';
 import { BLIND_28_FAULTS } from './fault-areas/blind-28.ts';
 import { BLIND_29_FAULTS } from './fault-areas/blind-29.ts';
 import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
+import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -93,6 +94,7 @@ const NAMED_FAULTS = [
   ...BLIND_28_FAULTS,
   ...BLIND_29_FAULTS,
   ...BLIND_30_FAULTS,
+  ...BLIND_31_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -35,6 +35,7 @@ import {
   updateStack,
 } from '../state/stack.ts';
 import { allows } from '../state/states.ts';
+import { liveContainers } from '../state/queries.ts';
 import { inNamespace } from '../state/store.ts';
 import { addContainerRoutes } from './app-containers.ts';
 import { answeredAfterStop, lookup, queryBool, reuseVolumes, runVerb, track } from './common.ts';
@@ -273,6 +274,9 @@ function addServiceRoutes(routes: RouteTable): void {
       if (svc.config.deployment_strategy === 'EVERY_NODE' && !ctx.world.faults.has('every-node-scalable')) {
         throw badRequest('a service with the EVERY_NODE deployment strategy cannot be scaled manually');
       }
+      // Under `blind31-noop-scale-answered-200` a scale with nothing to do is answered at once, 200, as a synchronous call (its action Success).
+      const noop = SERVICE_STABLE.includes(svc.state) && liveContainers(ctx.world, svc).length === svc.config.target_num_containers;
+      if (noop && ctx.world.faults.has('blind31-noop-scale-answered-200')) return ok(serviceJson(ctx.world, svc));
       return runVerb(
         ctx,
         svc,

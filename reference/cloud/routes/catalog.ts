@@ -92,7 +92,9 @@ function addCatalog<T extends Entry>(
       kind,
       idParams.map((p) => ctx.params[p] ?? ''),
     );
-    const found = items(ctx.world.catalog).find((i) => i.resource_uri === uri);
+    // Under `blind31-az-get-by-zone-name` a zone is looked up by its name alone: the provider and region segments are not compared.
+    const byZoneName = kind === 'az' && ctx.world.faults.has('blind31-az-get-by-zone-name');
+    const found = items(ctx.world.catalog).find((i) => (byZoneName ? (i as { name?: string }).name === ctx.params.name : i.resource_uri === uri));
     if (!found) throw notFound(kind);
     return found;
   };

@@ -71,10 +71,14 @@ export function linkEnvFor(world: World, svc: Service): EnvVar[] {
   });
 }
 
+/** The ports a link's endpoints list. Under `blind31-link-endpoints-published-only` only the published ones (as endpoint URIs are). */
+const linkPorts = (world: World, t: Container): PortSpec[] =>
+  world.faults.has('blind31-link-endpoints-published-only') ? t.config.container_ports.filter((p) => p.published) : t.config.container_ports;
+
 /** The fault link-endpoints-all-tcp keys every port of a link's endpoints as tcp. */
 const endpointsOf = (world: World, t: Container): Record<string, string> =>
   Object.fromEntries(
-    t.config.container_ports.map((p) => {
+    linkPorts(world, t).map((p) => {
       const protocol = world.faults.has('link-endpoints-all-tcp') ? 'tcp' : p.protocol;
       return [`${p.inner_port}/${protocol}`, `${p.protocol}://${t.name}:${p.inner_port}`];
     }),

@@ -175,6 +175,8 @@ export async function scaleCluster(world: World, c: NodeCluster, job: Job): Prom
   const missing = c.target_num_nodes - alive.length;
   c.scaledBy = (c.scaledBy ?? 0) + missing;
   if (missing > 0) {
+    // Under `blind31-scaled-nodes-new-network` the network is made per provisioning batch: the nodes a scale adds get a subnet of their own.
+    if (world.faults.has('blind31-scaled-nodes-new-network')) c.privateSubnet = undefined;
     const added = Array.from({ length: missing }, (_, i) => newNode(world, c, alive.length + i));
     await bringUpNodes(world, added, job);
   } else if (missing < 0 && !world.faults.has('blind-cluster-scale-down-ignored')) {

@@ -14,12 +14,13 @@ import { scaledUnlinked } from './links.ts';
 import { setState } from './notify.ts';
 import { candidateNodes, placeContainers, placeOnEveryNode, redeployNode } from './placement.ts';
 import { liveContainers } from './queries.ts';
-import { settleService } from './service.ts';
+import { appliedTarget, settleService } from './service.ts';
 
 const isEveryNode = (svc: Service): boolean => svc.config.deployment_strategy === 'EVERY_NODE';
 
 /** Brings the number of live containers to the target: new ones placed, extra ones (newest) terminated. */
 function reconcileCount(world: World, svc: Service, scaling = false): Container[] {
+  appliedTarget.delete(svc.config);
   if (isEveryNode(svc)) return placeOnEveryNode(world, svc);
   const live = liveContainers(world, svc);
   const missing = svc.config.target_num_containers - live.length;
@@ -89,6 +90,7 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
  */
 export async function scaleService(world: World, svc: Service, job: Job, byPatch = false): Promise<void> {
   if (!byPatch && world.faults.has('patch-scales-scale-noop')) return job.wait('scale');
+  appliedTarget.delete(svc.config);
   if (svc.state === 'Not running' || svc.state === 'Stopped') {
     await job.wait('update');
     job.log(`Target of ${svc.config.name} is ${svc.config.target_num_containers}; applied on the next start`);

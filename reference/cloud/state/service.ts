@@ -12,7 +12,7 @@ import type { CloudUser } from '../users.ts';
 import type { World } from '../world.ts';
 import { serviceLinkVariables, serviceLinksJson } from './links.ts';
 import { LogBook } from './logbook.ts';
-import type { Service, ServiceBinding, ServiceLink, ServiceLogLine, ServiceState } from './model.ts';
+import type { Service, ServiceBinding, ServiceConfig, ServiceLink, ServiceLogLine, ServiceState } from './model.ts';
 import { announce, setState } from './notify.ts';
 import { portsJson } from './ports.ts';
 import { liveContainers } from './queries.ts';
@@ -120,6 +120,9 @@ export function storeService(world: World, svc: Service): void {
   announce(world, svc, 'create');
 }
 
+/** The target a service showed before a PATCH changed it, while no start, scale or redeploy applied the new one (a blind31 fault). */
+export const appliedTarget = new WeakMap<ServiceConfig, number>();
+
 /** Applies a PATCH; EVERY_NODE cannot be switched to or from. */
 export function applyServiceUpdate(world: World, svc: Service, update: ServiceUpdateSpec, resolve: ServiceResolver): void {
   const strategy = update.config.deployment_strategy;
@@ -129,6 +132,9 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
     throw badRequest('a service cannot be updated to or from the EVERY_NODE deployment strategy');
   const links = update.links ? resolveLinks(update.links, resolve, (uuid) => world.store.services.get(uuid)?.config.name ?? uuid) : undefined;
   const appendedTags = update.config.tags && world.faults.has('blind-service-tags-appended') ? [...svc.config.tags, ...update.config.tags] : undefined;
+  // Under `blind31-target-shown-when-applied` the target shown stays the one last applied (kept here) until a start, scale or redeploy.
+  if (update.config.target_num_containers !== undefined && world.faults.has('blind31-target-shown-when-applied') && !appliedTarget.has(svc.config))
+    appliedTarget.set(svc.config, svc.config.target_num_containers);
   Object.assign(svc.config, update.config);
   if (update.config.target_num_containers !== undefined) targetNotStored.delete(svc.config);
   if (appendedTags) svc.config.tags = appendedTags;
@@ -202,7 +208,7 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     started_datetime: world.date(svc.started_datetime),
     stopped_datetime: world.date(svc.stopped_datetime),
     destroyed_datetime: world.date(svc.destroyed_datetime),
-    target_num_containers: targetNotStored.has(cfg) ? null : cfg.target_num_containers,
+    target_num_containers: targetNotStored.has(cfg) ? null : (appliedTarget.get(cfg) ?? cfg.target_num_containers),
     current_num_containers: live.length,
     running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
     stopped_num_containers: stoppedCount(world, svc, count('Stopped')),

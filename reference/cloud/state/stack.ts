@@ -210,7 +210,9 @@ export async function redeployStack(world: World, stack: Stack, reuseVolumes: bo
 
 export async function terminateStack(world: World, stack: Stack, job: Job): Promise<void> {
   setState(world, stack, 'Terminating');
-  const skipped = (s: Service): boolean => s.state === 'Stopped' && world.faults.has('blind2-stack-terminate-skips-stopped');
+  // Under `blind31-stack-terminate-skips-undeployed` only the services that were deployed are torn down: a Not running one is left.
+  const undeployed = (s: Service): boolean => s.state === 'Not running' && world.faults.has('blind31-stack-terminate-skips-undeployed');
+  const skipped = (s: Service): boolean => (s.state === 'Stopped' && world.faults.has('blind2-stack-terminate-skips-stopped')) || undeployed(s);
   // Under `stack-terminate-containers-kept` each service is only marked Terminated: its containers run (or stand Stopped) on.
   const relabel = world.faults.has('stack-terminate-containers-kept');
   await overServices(world, stack, 'terminate', (s) =>

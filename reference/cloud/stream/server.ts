@@ -73,6 +73,9 @@ export function createStreamServer(world: World): StreamServer {
       socket.on('error', () => {});
       try {
         const url = new URL(req.url ?? '/', 'http://reference.invalid');
+        // Under `blind31-stream-connection-upgrade-exact` the Connection header is compared with 'Upgrade' as a whole, not as a token list.
+        if (req.headers.connection !== 'Upgrade' && world.faults.has('blind31-stream-connection-upgrade-exact'))
+          throw new ApiError(400, "not a WebSocket upgrade: Connection must be 'Upgrade'");
         const user = streamUser(world, req, url) ?? servedAnyway(world, req, url);
         if (!user) throw new ApiError(401, 'authentication required: Basic header or ?user=&token=');
         // Under `blind26-events-path-trailing-slash-required` the path is matched as the routes are

@@ -48,13 +48,13 @@ const SECOND_UPDATE: Json = {
   tags: [{ name: 'conformance-stack-second' }],
 };
 
-/** A stack of two services on the check's nodes. */
-async function twoServiceStack(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}): Promise<Stack> {
-  return createStack(ctx, { name: ctx.uniqueName('stack'), services: [serviceBody(ctx, at, extra), serviceBody(ctx, at, extra)] });
+/** A stack of `count` services (two by default) on the check's nodes. */
+async function stackOf(ctx: CloudContext, at: AppNodes | undefined, extra: Json = {}, count = 2): Promise<Stack> {
+  return createStack(ctx, { name: ctx.uniqueName('stack'), services: Array.from({ length: count }, () => serviceBody(ctx, at, extra)) });
 }
 
 export async function runningStack(ctx: CloudContext, extra: Json = {}): Promise<Stack> {
-  const stack = await twoServiceStack(ctx, await sharedNodes(ctx), extra);
+  const stack = await stackOf(ctx, await sharedNodes(ctx), extra);
   await operateAndSettle(ctx, stack, 'start');
   return ctx.waitForState('stack', stack.resource_uri, ['Running']);
 }
@@ -234,7 +234,7 @@ export default [
     title: 'services defaults to []: PATCH with an empty body changes no service',
     endpoint: 'cloud/stack/update',
     async run(ctx) {
-      const stack = await twoServiceStack(ctx, undefined);
+      const stack = await stackOf(ctx, undefined);
       const before = [...(await servicesByName(ctx, stack)).values()];
       const res = await ctx.api.patch(stack.resource_uri, {});
       ctx.expect(isSuccess(res.status), `PATCH {} answered ${res.status}`, { requirement: R.emptyPatch });
@@ -255,7 +255,7 @@ export default [
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       // Two containers per service: a start that runs one container of each service shows.
-      const stack = await twoServiceStack(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
+      const stack = await stackOf(ctx, await sharedNodes(ctx), { target_num_containers: 2 });
       const op = await startOp(ctx, stack.resource_uri, 'start', R.start, R.start202);
       await settled(ctx, 'stack', stack.resource_uri);
       await expectContainersIn(ctx, await expectServicesIn(ctx, stack, ['Running'], R.start), 'Running', R.start);
@@ -269,7 +269,7 @@ export default [
     endpoint: 'cloud/stack/start',
     async run(ctx) {
       // A stack deployed before (its redeploy) whose second service never ran: a start that resumes only what a stop stopped leaves it.
-      const stack = await twoServiceStack(ctx, await sharedNodes(ctx));
+      const stack = await stackOf(ctx, await sharedNodes(ctx));
       const [first, second] = [...(await servicesByName(ctx, stack)).values()] as [Service, Service];
       await operateAndSettle(ctx, first, 'start');
       await operateAndSettle(ctx, await settled(ctx, 'stack', stack.resource_uri), 'redeploy');
@@ -327,17 +327,22 @@ export default [
   cloudCheck({
     id: R.terminate,
     title:
-      'DELETE terminates all services of the stack, running and Stopped, and the stack: they and every container of the services end Terminated ' +
-      '(202, action ends)',
+      'DELETE terminates all services of the stack, Running, Stopped and Not running (never started), and the stack: they and every ' +
+      'container of the services end Terminated (202, action ends)',
     requirements: [R.terminate, R.terminate202, SUCCEEDS, IN_PROGRESS],
     endpoint: 'cloud/stack/terminate',
     async run(ctx) {
-      const stack = await runningStack(ctx);
+      const stack = await stackOf(ctx, await sharedNodes(ctx), {}, 3);
       // Its services as it listed them before: whether a terminated stack still lists them is not shown.
       const services = [...(await servicesByName(ctx, stack)).values()];
-      // One service Stopped: "all services" covers those that do not run (every settled stack state allows terminate).
-      await operateAndSettle(ctx, services[1]!, 'stop');
-      await settled(ctx, 'stack', stack.resource_uri);
+      ctx.precondition(services.length === 3, `the stack created with three services lists ${services.length}`, OPERATION.stackServices);
+      const [running, stopped] = services as [Service, Service, Service];
+      // "all its services" covers those that do not run: one Stopped, one never started (Not running); every settled stack state allows terminate.
+      await operateAndSettle(ctx, running, 'start');
+      await operateAndSettle(ctx, stopped, 'start');
+      await operateAndSettle(ctx, stopped, 'stop');
+      const states = await Promise.all(services.map(async (svc) => String((await settled(ctx, 'service', svc.resource_uri)).state)));
+      ctx.observe(`before the DELETE: the stack is ${String((await settled(ctx, 'stack', stack.resource_uri)).state)}, its services ${states.join(', ')}`);
       const containers = live((await Promise.all(services.map((svc) => containersOf(ctx, svc)))).flat());
       const op = await startOp(ctx, stack.resource_uri, 'terminate', R.terminate, R.terminate202);
       ctx.expectEqual((await settled(ctx, 'stack', stack.resource_uri)).state, 'Terminated', 'the terminated stack is not Terminated', R.terminate);

@@ -64,16 +64,40 @@ async function observeEventAbout(ctx: CloudContext, session: WebSocketSession, u
   );
 }
 
+/**
+ * Connection headers other clients send on the upgrade, as RFC 6455 4.1 reads "WebSocket upgrade headers": the request
+ * "MUST include a |Connection| header field whose value MUST include the 'Upgrade' token", and header tokens are
+ * case-insensitive (RFC 9110 7.6.1 for Connection, RFC 6455 4.2.1 for the server's reading): a token list as browsers send
+ * (Firefox: `keep-alive, Upgrade`), and the token in lower case.
+ */
+const OTHER_CONNECTIONS = ['keep-alive, Upgrade', 'upgrade'];
+
+/** The events upgrade with each of OTHER_CONNECTIONS is a Stream request like any: answered 101 Switching Protocols. */
+async function expectOtherConnectionsUpgraded(ctx: CloudContext): Promise<void> {
+  for (const connection of OTHER_CONNECTIONS) {
+    const session = await ctx.api.openStream(EVENTS, undefined, undefined, connection);
+    session.close();
+    ctx.expect(session.status === 101, `the events upgrade with Connection: ${connection} answered ${session.status}, not 101 Switching Protocols`, {
+      expected: `101 (Connection includes the token Upgrade, case-insensitive: RFC 6455 4.1)`,
+      actual: session.status,
+      requirement: R.websocket,
+    });
+  }
+}
+
 export default [
   cloudCheck({
     id: R.endpoint,
-    title: 'GET /api/audit/v1/events upgrades to a WebSocket (101) with the REST credentials and sends JSON text messages; without them it is refused',
+    title:
+      'GET /api/audit/v1/events upgrades to a WebSocket (101) with the REST credentials and sends JSON text messages, whether Connection is ' +
+      "'Upgrade', a token list holding it or lower case; without the credentials it is refused",
     requirements: [R.endpoint, R.websocket],
     endpoint: ENDPOINT,
     async run(ctx) {
       const { session, first } = await openEvents(ctx, undefined, R.endpoint, R.websocket);
       const svc = await createService(ctx, serviceBody(ctx, undefined));
       await observeEventAbout(ctx, session, svc.resource_uri, first);
+      await expectOtherConnectionsUpgraded(ctx);
       const anonymous = await ctx.api.as(null).openStream(EVENTS);
       anonymous.close();
       ctx.expect(anonymous.status !== 101, 'the events upgrade without credentials was accepted (101)', {

@@ -73,9 +73,10 @@ export class CloudApi {
     return this.request('DELETE', path);
   }
 
-  /** A Stream API session (WebSocket) on the stream target, authenticated like REST. */
-  openStream(path: string, query?: Query, headers?: Record<string, string>): Promise<WebSocketSession> {
+  /** A Stream API session (WebSocket) on the stream target, authenticated like REST; `connection` replaces the Connection header ws sends. */
+  openStream(path: string, query?: Query, headers?: Record<string, string>, connection?: string): Promise<WebSocketSession> {
     askable('GET', path);
-    return openWebSocket(this.stream, { path, ...(query ? { query } : {}), headers: this.headers(headers), timeoutMs: this.timeoutMs }, this.transcript);
+    const wire = { path, ...(query ? { query } : {}), ...(connection === undefined ? {} : { connection }) };
+    return openWebSocket(this.stream, { ...wire, headers: this.headers(headers), timeoutMs: this.timeoutMs }, this.transcript);
   }
 }

@@ -83,6 +83,21 @@ async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwn
   return { cluster, tag, nodes };
 }
 
+/**
+ * The nodes a scale of the check's cluster (PATCH target_num_nodes) up by `count` adds, once it is Deployed with them
+ * Deployed; its refusal, or a cluster that does not list the new nodes, blocks the check by the scale rule.
+ */
+export async function nodesAddedByScale(ctx: CloudContext, at: AppNodes, count = 1): Promise<Node[]> {
+  const uri = at.cluster.resource_uri;
+  const res = await ctx.api.patch(uri, { target_num_nodes: at.nodes.length + count });
+  ctx.precondition(res.status < 300, `PATCH target_num_nodes answered ${res.status}`, OPERATION.clusterScale);
+  if (res.headers[ctx.actionHeader]) await finishedActionOf(ctx, res, 'PATCH target_num_nodes');
+  const cluster = await ctx.waitForState('node-cluster', uri, ['Deployed'], WAIT_MS);
+  const added = (cluster.nodes ?? []).filter((n) => !at.nodes.some((known) => sameResource(known.resource_uri, n)));
+  ctx.precondition(added.length === count, `the cluster scaled up by ${count} lists ${added.length} new node(s)`, OPERATION.clusterScale);
+  return Promise.all(added.map((n) => ctx.waitForState('node', n, ['Deployed'], WAIT_MS)));
+}
+
 /** Gives one node an extra tag (PATCH replaces its tag list); returns the tag. */
 export async function tagNode(ctx: CloudContext, at: AppNodes, node: Node): Promise<string> {
   const extra = ctx.uniqueName('only');

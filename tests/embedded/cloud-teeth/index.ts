@@ -36,6 +36,7 @@ import { blind27Teeth } from './blind-27.ts';
 import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
+import { blind31Teeth } from './blind-31.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -76,6 +77,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind28Teeth,
   ...blind29Teeth,
   ...blind30Teeth,
+  ...blind31Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -45,6 +45,7 @@ import { BLIND27_PROBES } from './blind27-fault-probes.ts';
 import { BLIND28_PROBES } from './blind28-fault-probes.ts';
 import { BLIND29_PROBES } from './blind29-fault-probes.ts';
 import { BLIND30_PROBES } from './blind30-fault-probes.ts';
+import { BLIND31_PROBES } from './blind31-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
@@ -287,6 +288,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND28_PROBES,
   ...BLIND29_PROBES,
   ...BLIND30_PROBES,
+  ...BLIND31_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
 };
