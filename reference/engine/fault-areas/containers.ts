@@ -50,6 +50,10 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'stop-ignores-t', description: 'POST stop/restart kill at once instead of waiting t seconds after the stop signal' },
   { name: 'restart-no-effect', description: 'POST restart answers 204 without restarting the container' },
   { name: 'kill-default-sigterm', description: 'POST kill without a signal sends SIGTERM instead of SIGKILL' },
+  {
+    name: 'kill-default-sighup',
+    description: 'POST kill without a signal sends SIGHUP instead of SIGKILL (an untrapped SIGHUP ends a plain sh with 129, still not 0)',
+  },
   { name: 'pause-no-effect', description: 'POST pause answers 204 without pausing the container' },
   { name: 'unpause-no-effect', description: 'POST unpause answers 204 without resuming the container' },
   { name: 'pause-allows-attach', description: '1.22 attach to a paused container is served instead of 409' },

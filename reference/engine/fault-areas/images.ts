@@ -92,6 +92,14 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'save-id-has-repositories', description: 'the tarball of an image ID carries a repositories file' },
   { name: 'get-many-first-name-only', description: 'GET /images/get saves only the first names value' },
   {
+    name: 'get-many-bare-name-latest-only',
+    description: 'GET /images/get reads a names value without tag as name:latest: only the latest tag of that repository is saved, not all its tags',
+  },
+  {
+    name: 'get-many-id-in-repositories',
+    description: 'GET /images/get writes a names value that is an image ID into the repositories file under every tag of that image',
+  },
+  {
     name: 'load-needs-manifest',
     description: "POST /images/load refuses (500) a tarball without manifest.json, a file the spec's tarball format does not have: only its own saves load",
   },

@@ -150,7 +150,7 @@ function removedTarget(ctx: RouteContext, deps: EngineDeps, tag: string): PushTa
 }
 
 /** What one `names` value saves: a repository (all its tags), a `name:tag`, or an image id (no tags). */
-function saveItems(deps: EngineDeps, name: string): SaveItem[] {
+function saveItems(deps: EngineDeps, name: string, idTagged: boolean): SaveItem[] {
   const parsed = parseRef(name);
   const byId = deps.images.get(name) ?? deps.images.get(`sha256:${name}`);
   if (!byId && parsed && (parsed.tag === undefined || deps.faults.has('save-name-tag-whole-repo')) && parsed.digest === undefined) {
@@ -164,14 +164,18 @@ function saveItems(deps: EngineDeps, name: string): SaveItem[] {
   const image = deps.images.resolve(name);
   if (!image) throw new HttpError(deps.faults.has('image-get-missing-404') ? 404 : 500, `reference does not exist: No such image: ${name}`);
   const named = parsed && image.repoTags.includes(tagged(parsed.repo, parsed.tag)) && !byId;
-  if (byId && deps.faults.has('save-id-has-repositories')) return [{ image, tags: image.repoTags }];
+  if (byId && (idTagged || deps.faults.has('save-id-has-repositories'))) return [{ image, tags: image.repoTags }];
   return [{ image, tags: named ? [tagged(parsed.repo, parsed.tag)] : [] }];
 }
 
-export async function getImages(ctx: RouteContext, deps: EngineDeps, names: string[]): Promise<void> {
+/**
+ * Saves the images `names` name. `idTagged` (only under `get-many-id-in-repositories`, for GET
+ * /images/get) writes an image ID's tags into the repositories file.
+ */
+export async function getImages(ctx: RouteContext, deps: EngineDeps, names: string[], { idTagged = false } = {}): Promise<void> {
   if (!names.length) throw new HttpError(500, 'no image names given: use names=<name>');
   const known = ctx.faults.has('blind2-get-many-missing-skipped') ? names.filter((n) => deps.images.resolve(n)) : names;
-  const items = known.flatMap((n) => saveItems(deps, n));
+  const items = known.flatMap((n) => saveItems(deps, n, idTagged));
   const tar = await saveImages(items, {
     repositoriesFile: !ctx.faults.has('save-no-repositories'),
     layerVersion: ctx.faults.has('save-layer-version-2') ? '2.0' : '1.0',

@@ -19,6 +19,13 @@ function wholeRepository(name: string): string {
   return parsed && parsed.tag !== undefined && parsed.digest === undefined ? parsed.repo : name;
 }
 
+/** Under `get-many-bare-name-latest-only` GET /images/get reads a names value without tag or digest as name:latest. */
+function latestOnly(name: string, deps: EngineDeps): string {
+  const parsed = parseRef(name);
+  const byId = deps.images.get(name) ?? deps.images.get(`sha256:${name}`);
+  return !byId && parsed && parsed.tag === undefined && parsed.digest === undefined ? `${name}:latest` : name;
+}
+
 /** Under the fault image-tag-ignored: the first image holding any tag of the reference's repository. */
 function byRepositoryOnly(deps: EngineDeps, name: string): Image | undefined {
   const colon = name.lastIndexOf(':');
@@ -190,8 +197,11 @@ export function registerImageRoutes(router: Router, deps: EngineDeps): void {
   router.add('POST', '/images/create', (ctx) => createImage(ctx, deps));
   router.add('GET', '/images/search', (ctx) => search(ctx, deps));
   router.add('GET', '/images/get', (ctx) => {
-    const names = ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined);
-    return getImages(ctx, deps, ctx.faults.has('images-get-whole-repository') ? names.map(wholeRepository) : names);
+    const given = ctx.query.getAll('names').slice(0, ctx.faults.has('get-many-first-name-only') ? 1 : undefined);
+    const names = ctx.faults.has('get-many-bare-name-latest-only') ? given.map((n) => latestOnly(n, deps)) : given;
+    return getImages(ctx, deps, ctx.faults.has('images-get-whole-repository') ? names.map(wholeRepository) : names, {
+      idTagged: ctx.faults.has('get-many-id-in-repositories'),
+    });
   });
   router.add('POST', '/images/load', (ctx) => loadImage(ctx, deps));
   router.add('POST', '/commit', (ctx) => commit(ctx, deps));

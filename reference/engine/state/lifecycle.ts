@@ -185,12 +185,21 @@ const KILL_EXIT_LATENCY_MS = 500;
 const KILL_SIGNAL_GRACE_MS = 1000;
 
 /**
+ * What a kill without `signal` sends under a fault instead of SIGKILL: under `blind21-kill-default-null-signal`
+ * the absent signal passed on as its zero value, 0 (kill -0: nothing is sent); SIGTERM or SIGHUP.
+ */
+const UNSET_SIGNAL_FAULTS = [
+  ['blind21-kill-default-null-signal', 0],
+  ['kill-default-sigterm', 15],
+  ['kill-default-sighup', 1],
+] as const;
+
+/**
  * Sends `signal` (SIGKILL when absent). A signal that is neither a number nor a name is refused
  * `badParameter` before the container's state is looked at, as the daemon's router parses it first.
  */
 export async function killContainer(engine: Engine, c: Container, signal: string | null, badParameter: (message: string) => HttpError): Promise<void> {
-  // Under `blind21-kill-default-null-signal` an absent signal is passed on as its zero value, 0 (kill -0: nothing is sent).
-  const unset = engine.faults.has('blind21-kill-default-null-signal') ? 0 : engine.faults.has('kill-default-sigterm') ? 15 : 9;
+  const unset = UNSET_SIGNAL_FAULTS.find(([fault]) => engine.faults.has(fault))?.[1] ?? 9;
   const parsed = signal === null || signal === '' ? unset : signalNumber(signal);
   // Under `blind5-kill-unknown-signal-sigkill` a signal that does not parse falls back to the default, SIGKILL.
   const asked = parsed === undefined && engine.faults.has('blind5-kill-unknown-signal-sigkill') ? 9 : parsed;

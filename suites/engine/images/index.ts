@@ -17,6 +17,7 @@ import tag from './tag.ts';
 import remove from './delete.ts';
 import search from './search.ts';
 import saveLoad from './save-load.ts';
+import saveMany from './save-many.ts';
 import load from './load.ts';
 import commit from './commit.ts';
 import transferErrors from './transfer-errors.ts';
@@ -45,6 +46,7 @@ export const imageChecks: EngineCheck[] = [
   ...remove,
   ...search,
   ...saveLoad,
+  ...saveMany,
   ...load,
   ...commit,
   ...transferErrors,

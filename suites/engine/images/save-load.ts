@@ -5,9 +5,11 @@ import {
   expectImageTarball,
   expectLayerDirs,
   expectRepositories,
+  expectTagsOwnLayers,
   layerEntry,
   layerFile,
   layerNames,
+  markerOf,
   markersIn,
   saveImage,
   topLayer,
@@ -34,11 +36,6 @@ function twoTagRepo(ctx: EngineContext): Promise<TwoTagRepo> {
     const other = await ownImage(ctx, 'save-other', 'v1', shared);
     return { repo: first.repo, first, second: await tagged(ctx, other.ref, first.repo, 'b', shared) };
   });
-}
-
-/** The marker file's content in the layer `repositories` maps repo:tag to. */
-function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<string | undefined> {
-  return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
 }
 
 /** A registry host:port that only names a local tag (nothing is pulled from or pushed to it). */
@@ -333,15 +330,7 @@ export default [
         const expected: Record<string, string[]> = {};
         for (const n of names) expected[n.repo] = [...(expected[n.repo] ?? []), n.tag];
         expectRepositories(ctx, tarball, expected, what, requirement);
-        // Which image each tag names: the layer repositories maps it to holds that image's marker (the random content it was imported with).
-        for (const n of names) {
-          const found = await markerOf(tarball, n.repo, n.tag);
-          if (found === undefined) {
-            ctx.cannotVerify(`${what}: the layer repositories maps ${n.ref} to holds no ${IMAGE_MARKER}: which image it is cannot be told`);
-            continue;
-          }
-          ctx.expectEqual(found, n.marker, `${what}: repositories maps ${n.ref} to the layer of its own image (its ${IMAGE_MARKER})`, requirement);
-        }
+        await expectTagsOwnLayers(ctx, tarball, names, what, requirement);
       }
     },
   }),

@@ -169,6 +169,40 @@ export function topLayer(tarball: ImageTarball, repo: string, tag: string): stri
   return key === undefined ? undefined : tarball.repositories?.[key]?.[tag];
 }
 
+/** The marker content (IMAGE_MARKER) of the layer `repositories` maps repo:tag to; undefined when it holds none. */
+export function markerOf(tarball: ImageTarball, repo: string, tag: string): Promise<string | undefined> {
+  return layerFile(tarball, topLayer(tarball, repo, tag), IMAGE_MARKER);
+}
+
+/** A tag a tarball's `repositories` is to map, with the marker of the image it names (an image of ownImage's). */
+export interface MarkedTag {
+  repo: string;
+  tag: string;
+  marker?: string;
+}
+
+/**
+ * Each tag is mapped to the layer of its own image: the layer `repositories` names for it holds
+ * that image's marker (the random content it was imported with). A layer without a marker cannot
+ * tell which image it is: that tag is unverified.
+ */
+export async function expectTagsOwnLayers(
+  ctx: EngineContext,
+  tarball: ImageTarball,
+  tags: readonly MarkedTag[],
+  what: string,
+  requirement: string,
+): Promise<void> {
+  for (const { repo, tag, marker } of tags) {
+    const found = await markerOf(tarball, repo, tag);
+    if (found === undefined) {
+      ctx.cannotVerify(`${what}: the layer repositories maps ${repo}:${tag} to holds no ${IMAGE_MARKER}: which image it is cannot be told`);
+      continue;
+    }
+    ctx.expectEqual(found, marker, `${what}: repositories maps ${repo}:${tag} to the layer of its own image (its ${IMAGE_MARKER})`, requirement);
+  }
+}
+
 /**
  * The `json` (layer information) of the layer the tarball of repo:tag maps it to: the saved image's
  * top layer, whose json the daemons write with the image's own metadata (Docker: config, author,

@@ -13,7 +13,7 @@ import { drainWithin } from './drain.ts';
 import { eventually } from './poll.ts';
 import { IGNORES_TERM } from './signal-programs.ts';
 
-export { EXITS_ON_HUP, EXITS_ON_TERM, HUP_EXIT_CODE, IGNORES_TERM, marksTerm, STARTED_MARK, TERM_TRACE, TRACES_TERM } from './signal-programs.ts';
+export { EXITS_ON_HUP, EXITS_ON_TERM, HUP_EXIT_CODE, IGNORES_TERM, marksTerm, STARTED_MARK, TERM_TRACE } from './signal-programs.ts';
 
 /** Exit code of a container killed by SIGKILL (128 + 9). */
 export const KILLED_EXIT_CODE = 137;

@@ -20,14 +20,29 @@ const program = (traps: string): string[] => ['sh', '-c', `${traps}; echo ${TRAP
 export const IGNORES_TERM = program('trap "" TERM');
 /** Runs until SIGTERM, then exits 0 at once (a clean stop). */
 export const EXITS_ON_TERM = program('trap "exit 0" TERM');
-/** The line TRACES_TERM prints when SIGTERM reaches it. */
+/** The line marksTerm writes when SIGTERM reaches it. */
 export const TERM_TRACE = 'conformance-got-term';
-/** Runs until a signal: on SIGTERM it prints TERM_TRACE and exits 0, so only SIGKILL ends it with 137 and no trace. */
-export const TRACES_TERM = program(`trap "echo ${TERM_TRACE}; exit 0" TERM`);
+/** What TRACES_SIGNALS prints when a signal reaches it, followed by the signal's name (or its number, for a real-time one). */
+export const SIGNAL_TRACE = 'conformance-got-signal-';
+/**
+ * Every signal a shell can trap whose default would end (or stop) the program: SIGKILL and SIGSTOP
+ * cannot be trapped, and CHLD, CONT, URG and WINCH do nothing by default (a CHLD trap would run at
+ * each sleep's end). The real-time signals go by number (34 to 64: glibc keeps 32 and 33).
+ */
+const TRAPPABLE_SIGNALS = [
+  ...['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM', 'STKFLT'],
+  ...['TSTP', 'TTIN', 'TTOU', 'XCPU', 'XFSZ', 'VTALRM', 'PROF', 'IO', 'PWR', 'SYS'],
+  ...Array.from({ length: 31 }, (_, i) => String(34 + i)),
+];
+/**
+ * Runs until a signal: each trappable signal prints SIGNAL_TRACE and its own name, then exits 0.
+ * Only SIGKILL ends it without a trace (and not with 0).
+ */
+export const TRACES_SIGNALS = program(`for s in ${TRAPPABLE_SIGNALS.join(' ')}; do trap "echo ${SIGNAL_TRACE}$s; exit 0" $s; done`);
 /** The line MARKS_TERM writes to its directory's `started` file before it sets its traps. */
 export const STARTED_MARK = 'conformance-started';
 /**
- * TRACES_TERM writing to files of `dir` (a volume another container reads) rather than to its
+ * A program writing to files of `dir` (a volume another container reads) rather than to its
  * output, which a removal takes away: `started` at once, `term` with TERM_TRACE when SIGTERM
  * reaches it (then it exits 0). Only SIGKILL ends it without a `term` file.
  */

@@ -45,6 +45,8 @@ export const containerTeeth: Teeth[] = [
   { fault: 'stop-waits-full-t', version: '1.18', catches: ['engine/states/stop-waits-t'] },
   { fault: 'restart-no-effect', version: '1.18', catches: ['engine/containers/restart/204-restarted', 'engine/containers/restart/204-restarted/exited'] },
   { fault: 'kill-default-sigterm', version: '1.22', catches: ['engine/containers/kill/204-killed'] },
+  // Missed at first: the program trapped SIGTERM alone, and an untrapped SIGHUP ends sh with 129, not 0 (judge 2143, #5).
+  ...inBothVersions('kill-default-sighup', 'engine/containers/kill/204-killed'),
   { fault: 'kill-ignores-signal', version: '1.18', catches: ['engine/containers/kill/query-signal-name', 'engine/containers/kill/query-signal-integer'] },
   { fault: 'kill-signal-then-sigkill', version: '1.22', catches: ['engine/states/kill-signal/trapped-keeps-running'] },
   { fault: 'pause-flag-only', version: '1.18', catches: ['engine/containers/pause/204-paused/processes-frozen'] },

@@ -1,4 +1,4 @@
-import type { Teeth } from './types.ts';
+import { inBothVersions, type Teeth } from './types.ts';
 
 const I = 'engine/images';
 
@@ -89,6 +89,9 @@ export const imageTeeth: Teeth[] = [
   { fault: 'save-layer-attribute-changes-dropped', version: '1.18', catches: [`${I}/get/layer-tar-changes`] },
   { fault: 'get-many-first-name-only', version: '1.22', catches: [`${I}/get-many/query-names-repeatable`] },
   { fault: 'images-get-whole-repository', version: '1.18', catches: [`${I}/get-many/query-names-repeatable/per-value`] },
+  // Missed at first: no get-many request sent a bare repository name or an image ID (judge 2143, #13).
+  ...inBothVersions('get-many-bare-name-latest-only', `${I}/get-many/query-names-repeatable/kinds`),
+  ...inBothVersions('get-many-id-in-repositories', `${I}/get-many/query-names-repeatable/kinds`),
   { fault: 'load-ignores-tags', version: '1.22', catches: [`${I}/load/200-loaded`] },
   { fault: 'load-needs-manifest', version: '1.22', catches: [`${I}/load/200-loaded/spec-format`] },
   { fault: 'load-needs-manifest', version: '1.18', catches: [`${I}/load/200-loaded/spec-format`] },
