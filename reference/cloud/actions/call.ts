@@ -8,7 +8,7 @@ import type { DurationName } from '../clock.ts';
 import type { ApiRequest, Reply } from '../http/types.ts';
 import { LogBook } from '../state/logbook.ts';
 import { announceAction } from '../state/notify.ts';
-import { resourceUri, type UriScope } from '../uris.ts';
+import { parseUri, resourceUri, type UriScope } from '../uris.ts';
 import type { World } from '../world.ts';
 import { cancelLeavesWorkRunning, type Action, type ActionLogLine, type ActionState } from './action.ts';
 import { unixSeconds } from '../dates.ts';
@@ -203,6 +203,7 @@ export class ActionCall {
       this.announce();
       return;
     }
+    if (this.queuedBehindRunning(state, ok)) return;
     // Under `blind27-sync-action-finished-late` the ending of a synchronous call is queued for the audit writer's next
     // flush: the answer leaves while its action is still In progress.
     if (this.world.faults.has('blind27-sync-action-finished-late')) {
@@ -213,6 +214,26 @@ export class ActionCall {
       return;
     }
     this.endSync(state, ok);
+  }
+
+  /**
+   * Under `blind32-sync-action-pending-behind-async` the audit records of an object are written in turn: a synchronous call
+   * on an object whose asynchronous action is In progress is answered at once, its action queued Pending until that one ends.
+   */
+  private queuedBehindRunning(state: ActionState, ok: boolean): boolean {
+    const { world, action } = this;
+    if (!world.faults.has('blind32-sync-action-pending-behind-async')) return false;
+    const key = objectKey(action.object);
+    const running = [...world.store.actions.values()].find((o) => o !== action && o.async && o.state === 'In progress' && objectKey(o.object) === key);
+    if (!running) return false;
+    action.state = 'Pending';
+    this.announce();
+    const waitFor = (): void => {
+      if (running.state === 'In progress' || running.state === 'Pending' || running.state === 'Canceling') world.clock.after(10, waitFor);
+      else this.endSync(state, ok);
+    };
+    world.clock.after(10, waitFor);
+    return true;
   }
 
   /** A synchronous call's action ends: its state, its end date, its log closed. */
@@ -254,6 +275,12 @@ export function finishAction(world: World, action: Action, state: ActionState): 
   action.end_date = world.faults.has('action-end-date-is-start') ? action.start_date : world.clock.now();
   action.logs.end();
   announceAction(world, action, 'update');
+}
+
+/** The object an action applies to, as its kind and first id segment (the operation's path segment dropped). */
+function objectKey(uri: string): string {
+  const parsed = parseUri(uri);
+  return parsed ? `${parsed.kind}/${parsed.id.split('/')[0]}` : uri;
 }
 
 function locationOf(ip: string): string {

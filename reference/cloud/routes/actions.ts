@@ -53,12 +53,17 @@ function cancel(ctx: CallContext): Reply {
   if (!verdictOf(ctx.req.mutation, a.state, cancelable)) throw conflict(`action in state '${a.state}' cannot be canceled`);
   // Under `blind8-cancel-answers-previous-state` the answer is the action as read before the change.
   const before = world.faults.has('blind8-cancel-answers-previous-state') ? actionJson(world, a) : undefined;
+  const previous = a.state;
   a.state = 'Canceling';
+  // Under `blind32-canceling-not-stored` the Canceling state is only the answer's: the record keeps its state until the work ends Canceled.
+  const unstored = world.faults.has('blind32-canceling-not-stored');
   // Under `blind9-canceling-not-announced` only the end of a cancel (Canceled) reaches the event stream.
-  if (!world.faults.has('blind9-canceling-not-announced')) announceAction(world, a, 'update');
+  if (!world.faults.has('blind9-canceling-not-announced') && !unstored) announceAction(world, a, 'update');
+  const answer = accepted(world, before ?? actionJson(world, a));
+  if (unstored) a.state = previous;
   if (a.abort && !cancelLeavesWorkRunning(world, a)) a.abort.abort(new Error('canceled'));
   else if (!world.faults.has('blind2-cancel-stays-canceling')) world.clock.after(world.clock.ms('cancel'), () => finishAction(world, a, 'Canceled'));
-  return accepted(world, before ?? actionJson(world, a));
+  return answer;
 }
 
 async function retry(ctx: CallContext): Promise<Reply> {

@@ -47,7 +47,10 @@ const stack = (ctx: CallContext): Stack => lookup(ctx, ctx.world.store.stacks, '
 const service = (ctx: CallContext): Service => lookup(ctx, ctx.world.store.services, 'service');
 /** reuse_volumes of a stack redeploy (default false under blind-stack-redeploy-reuse-default-false). */
 const stackReuseVolumes = (ctx: CallContext): boolean =>
-  queryBool(ctx.req.query, 'reuse_volumes', !ctx.world.faults.has('blind-stack-redeploy-reuse-default-false'));
+  // Under `blind32-stack-redeploy-reuse-false-truthy` the parameter is read as a truthy string (`Boolean(value ?? true)`): 'false' reuses too.
+  ctx.world.faults.has('blind32-stack-redeploy-reuse-false-truthy')
+    ? Boolean(ctx.req.query.get('reuse_volumes') ?? true)
+    : queryBool(ctx.req.query, 'reuse_volumes', !ctx.world.faults.has('blind-stack-redeploy-reuse-default-false'));
 
 /**
  * reuse_volumes of a service redeploy. Under `blind29-service-redeploy-reuse-default-false` the parameter is read as

@@ -77,12 +77,13 @@ function addCatalog<T extends Entry>(
   filters: (ctx: CallContext) => Record<string, FieldReader<T>>,
 ): void {
   const base = `/api/infra/v1/${kind}/`;
-  routes.add(
-    'GET',
-    base,
-    (ctx: CallContext): Reply =>
-      listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind), (i) => shown(ctx, i)),
-  );
+  routes.add('GET', base, (ctx: CallContext): Reply => {
+    // Under `blind32-provider-name-filter-lookup-404` a provider name (its identifier) is looked up as the detail route does: unknown, 404.
+    const name = ctx.req.query.get('name');
+    if (kind === 'provider' && name !== null && ctx.world.faults.has('blind32-provider-name-filter-lookup-404'))
+      if (!items(ctx.world.catalog).some((p) => (p as { name?: string }).name === name)) throw notFound(kind);
+    return listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind), (i) => shown(ctx, i));
+  });
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {
     // Under `blind27-nodetype-get-dotted-name-404` the node type route's name pattern takes no dot ([^/.]+): t2.micro matches no route.

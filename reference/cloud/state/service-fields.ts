@@ -135,8 +135,14 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const named = portIsTag(world) ? image.split(':')[0]! : image;
   // Under `blind25-service-name-second-segment` the image is read as namespace/name: the name is its second path segment.
   const pathName = world.faults.has('blind25-service-name-second-segment') ? (named.split('/')[1] ?? named) : named;
+  // Under `blind32-service-name-digest-kept` the tag is cut at the first ':' of the last segment (`split(':')[0]`), which keeps a
+  // digest's algorithm: busybox@sha256:… gives busybox@sha256, made a valid name busybox-sha256.
+  const digestKept = world.faults.has('blind32-service-name-digest-kept') && pathName.includes('@');
   const name =
-    optString(body, 'name') ?? defaultServiceName(pathName, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag'));
+    optString(body, 'name') ??
+    (digestKept
+      ? (pathName.split('/').at(-1) ?? pathName).split(':')[0]!.replace(/@/g, '-')
+      : defaultServiceName(pathName, world.faults.has('service-name-with-namespace'), world.faults.has('blind2-service-name-keeps-tag')));
   if (!NAME_PATTERN.test(name)) throw badRequest(`name '${name}' must match ${NAME_PATTERN.source}`);
   const sentValues = readValues(world, body, CREATE_READERS);
   const config: ServiceConfig = {

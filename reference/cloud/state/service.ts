@@ -146,8 +146,19 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
   announce(world, svc, 'update');
 }
 
-/** The state a service settles in from its containers (after its own work, or theirs). */
-export function settleService(world: World, svc: Service): void {
+/** A service's container counters as written when its last operation settled (read under `blind32-service-counts-from-service-ops`). */
+const countsAtSettle = new WeakMap<Service, { current: number; running: number; stopped: number }>();
+
+/**
+ * The state a service settles in from its containers (after its own work, or theirs).
+ * @param byContainer a container changed on its own (refreshService): not a service operation settling.
+ */
+export function settleService(world: World, svc: Service, byContainer = false): void {
+  if (!byContainer) {
+    const live = liveContainers(world, svc);
+    const count = (state: string): number => live.filter((c) => c.state === state).length;
+    countsAtSettle.set(svc, { current: live.length, running: count('Running'), stopped: count('Stopped') });
+  }
   if (svc.state !== 'Terminated') {
     const live = liveContainers(world, svc);
     const running = live.filter((c) => c.state === 'Running').length;
@@ -169,7 +180,7 @@ export function settleService(world: World, svc: Service): void {
 /** After a container changed on its own: a service at rest follows its containers. */
 export function refreshService(world: World, uuid: string): void {
   const svc = world.store.services.get(uuid);
-  if (svc && SERVICE_STABLE.includes(svc.state)) settleService(world, svc);
+  if (svc && SERVICE_STABLE.includes(svc.state)) settleService(world, svc, true);
 }
 
 export const servicePublicDns = (world: World, svc: Service): string => `${svc.config.name}.${svc.scope.namespace}.svc.${world.domain}`;
@@ -190,6 +201,8 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
   const live = liveContainers(world, svc);
   const stack = svc.stackUuid ? world.store.stacks.get(svc.stackUuid) : undefined;
   const count = (state: string): number => live.filter((c) => c.state === state).length;
+  // Under `blind32-service-counts-from-service-ops` the counters are columns the service's own operations write when they settle.
+  const written = world.faults.has('blind32-service-counts-from-service-ops') ? countsAtSettle.get(svc) : undefined;
   return {
     uuid: svc.uuid,
     resource_uri: svc.resource_uri,
@@ -209,9 +222,9 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     stopped_datetime: world.date(svc.stopped_datetime),
     destroyed_datetime: world.date(svc.destroyed_datetime),
     target_num_containers: targetNotStored.has(cfg) ? null : (appliedTarget.get(cfg) ?? cfg.target_num_containers),
-    current_num_containers: live.length,
-    running_num_containers: world.faults.has('service-counters-stale') ? live.length : count('Running'),
-    stopped_num_containers: stoppedCount(world, svc, count('Stopped')),
+    current_num_containers: written?.current ?? live.length,
+    running_num_containers: written?.running ?? (world.faults.has('service-counters-stale') ? live.length : count('Running')),
+    stopped_num_containers: written?.stopped ?? stoppedCount(world, svc, count('Stopped')),
     stack: stack?.resource_uri ?? null,
     containers: svc.containers.map((u) => world.store.containers.get(u)?.resource_uri).filter(Boolean),
     container_ports: portsJson(

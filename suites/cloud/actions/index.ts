@@ -7,5 +7,16 @@ import logs from './logs.ts';
 import list from './list.ts';
 import record from './record.ts';
 import related from './related.ts';
+import syncBesideAsync from './sync-beside-async.ts';
 
-export const actionChecks: CloudCheck[] = [...record, ...endDate, ...list, ...related, ...cancelRetry, ...cancelRetried, ...cancelFlag, ...logs];
+export const actionChecks: CloudCheck[] = [
+  ...record,
+  ...syncBesideAsync,
+  ...endDate,
+  ...list,
+  ...related,
+  ...cancelRetry,
+  ...cancelRetried,
+  ...cancelFlag,
+  ...logs,
+];

@@ -37,6 +37,7 @@ import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
+import { blind32Teeth } from './blind-32.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -78,6 +79,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind29Teeth,
   ...blind30Teeth,
   ...blind31Teeth,
+  ...blind32Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

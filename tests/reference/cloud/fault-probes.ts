@@ -46,6 +46,7 @@ import { BLIND28_PROBES } from './blind28-fault-probes.ts';
 import { BLIND29_PROBES } from './blind29-fault-probes.ts';
 import { BLIND30_PROBES } from './blind30-fault-probes.ts';
 import { BLIND31_PROBES } from './blind31-fault-probes.ts';
+import { BLIND32_PROBES } from './blind32-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
@@ -289,6 +290,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND29_PROBES,
   ...BLIND30_PROBES,
   ...BLIND31_PROBES,
+  ...BLIND32_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
 };
@@ -328,6 +330,8 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind9-canceling-not-announced',
   'blind23-async-action-shown-pending',
   'blind27-retried-action-cancel-refused',
+  'blind32-canceling-not-stored',
+  'blind32-sync-action-pending-behind-async',
   'sequential-boots-all-at-once',
 ]);
 
