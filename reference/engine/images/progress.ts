@@ -30,10 +30,16 @@ export function counts(current: number, total: number): { current?: number; tota
   return { ...(current ? { current } : {}), ...(total ? { total } : {}) };
 }
 
-/** One status line with a progress bar, in two steps (half, then all). */
-export function writeTransfer(out: JsonStreamWriter, status: string, id: string, total: number): void {
+/**
+ * One status line with a progress bar, in two steps (half, then all). Under `blind32-progress-current-per-chunk`
+ * (`perChunk`) the count is set to the bytes of the chunk just moved instead of being added to: current is each chunk's size.
+ */
+export function writeTransfer(out: JsonStreamWriter, status: string, id: string, total: number, perChunk = false): void {
+  let moved = 0;
   for (const current of [Math.floor(total / 2), total]) {
-    out.write({ status, progressDetail: counts(current, total), progress: progressBar(current, total), id });
+    const shown = perChunk ? current - moved : current;
+    moved = current;
+    out.write({ status, progressDetail: counts(shown, total), progress: progressBar(shown, total), id });
   }
 }
 

@@ -63,7 +63,15 @@ export function findInRegistry(store: ImageStore, req: PullRequest, creds: Crede
 }
 
 /** Stores pulled entries (tagged, with their digest) and writes the progress of each. */
-export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, entries: Array<{ tag: string } & RegistryEntry>, out: JsonStreamWriter): void {
+/** `perChunk`: the `blind32-progress-current-per-chunk` fault (see writeTransfer). */
+export function pullInto(
+  store: ImageStore,
+  events: EventBus,
+  req: PullRequest,
+  entries: Array<{ tag: string } & RegistryEntry>,
+  out: JsonStreamWriter,
+  perChunk = false,
+): void {
   if (isUnreachable(req.repo)) {
     out.write(errorObject(unreachableText(registryHost(req.repo) ?? '', '/v2/')));
     return;
@@ -80,9 +88,9 @@ export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, 
         continue;
       }
       out.write(statusLine('Pulling fs layer', id));
-      writeTransfer(out, 'Downloading', id, Math.max(1, layerSize(layer)));
+      writeTransfer(out, 'Downloading', id, Math.max(1, layerSize(layer)), perChunk);
       out.write(statusLine('Download complete', id));
-      writeTransfer(out, 'Extracting', id, Math.max(1, layerSize(layer)));
+      writeTransfer(out, 'Extracting', id, Math.max(1, layerSize(layer)), perChunk);
       out.write(statusLine('Pull complete', id));
     }
     store.add({ ...entry.image, repoTags: [], repoDigests: [] }, req.digest ? [] : [tagged(req.repo, entry.tag)]);
@@ -98,7 +106,7 @@ export function pullInto(store: ImageStore, events: EventBus, req: PullRequest, 
  * objects go into `out`, the build stream, as the real daemon writes them there between the FROM
  * step's lines. Returns whether the registry had the image.
  */
-export function pullForBuild(store: ImageStore, events: EventBus, ref: string, creds: Credentials, out: JsonStreamWriter): boolean {
+export function pullForBuild(store: ImageStore, events: EventBus, ref: string, creds: Credentials, out: JsonStreamWriter, perChunk = false): boolean {
   const parsed = parseRef(ref);
   if (!parsed || isUnreachable(parsed.repo)) return false;
   const req: PullRequest = { repo: parsed.repo, tag: parsed.digest ? undefined : (parsed.tag ?? 'latest'), digest: parsed.digest };
@@ -109,6 +117,6 @@ export function pullForBuild(store: ImageStore, events: EventBus, ref: string, c
     if (err instanceof HttpError) return false;
     throw err;
   }
-  pullInto(store, events, req, entries, out);
+  pullInto(store, events, req, entries, out, perChunk);
   return true;
 }

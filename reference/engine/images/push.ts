@@ -40,9 +40,25 @@ export function pushTargets(store: ImageStore, name: string, tag: string): PushT
   return targets;
 }
 
-export function pushInto(store: ImageStore, events: EventBus, targets: PushTarget[], out: JsonStreamWriter, creds: Credentials): void {
+/** The faults a push's transfer takes: `blind32-progress-current-per-chunk` (see writeTransfer) and `blind32-push-registry-port-dropped`. */
+export interface PushFaults {
+  perChunk?: boolean;
+  dropPort?: boolean;
+}
+
+/**
+ * The repository as the registry receives it. Under `blind32-push-registry-port-dropped` the registry
+ * endpoint is built from the URL's hostname, which leaves the port out: `127.0.0.1:5000/x` lands on `127.0.0.1/x`.
+ */
+function remoteRepo(repo: string, host: string | undefined, dropPort: boolean): string {
+  if (!dropPort || !host?.includes(':')) return repo;
+  return `${new URL(`https://${host}`).hostname}${repo.slice(host.length)}`;
+}
+
+export function pushInto(store: ImageStore, events: EventBus, targets: PushTarget[], out: JsonStreamWriter, creds: Credentials, faults: PushFaults = {}): void {
   const repo = targets[0]!.repo;
   const host = registryHost(repo);
+  const remote = remoteRepo(repo, host, faults.dropPort === true);
   out.write(statusLine(`The push refers to a repository [${host ? repo : `docker.io/library/${repo}`}]`));
   if (isUnreachable(repo)) {
     out.write(errorObject(unreachableText(host ?? '', '/v1/_ping')));
@@ -55,10 +71,10 @@ export function pushInto(store: ImageStore, events: EventBus, targets: PushTarge
   for (const { tag, image } of targets) {
     for (const layer of [...image.layers].reverse()) out.write(statusLine('Preparing', shortId(layer.id)));
     for (const layer of [...image.layers].reverse()) {
-      writeTransfer(out, 'Pushing', shortId(layer.id), Math.max(1, layerSize(layer)));
+      writeTransfer(out, 'Pushing', shortId(layer.id), Math.max(1, layerSize(layer)), faults.perChunk);
       out.write(statusLine('Pushed', shortId(layer.id)));
     }
-    const digest = store.registry.push(repo, tag, image);
+    const digest = store.registry.push(remote, tag, image);
     store.addDigest(image.id, repo, digest);
     out.write(statusLine(`${tag}: digest: ${digest} size: ${1000 + 100 * image.layers.length}`));
     events.emit({ Type: 'image', Action: 'push', id: `${repo}:${tag}`, attributes: { name: `${repo}:${tag}` } });

@@ -57,7 +57,8 @@ export async function createImage(ctx: RouteContext, deps: EngineDeps): Promise<
   }
   const out = transferStream(ctx);
   if (ctx.faults.has('pull-stream-error')) out.write({ error: `pull of ${fromImage} failed` });
-  else pullInto(deps.images, deps.events, req, entries, out);
+  // Under `blind32-progress-current-per-chunk` progressDetail.current is the size of the chunk just moved, not the bytes moved so far.
+  else pullInto(deps.images, deps.events, req, entries, out, ctx.faults.has('blind32-progress-current-per-chunk'));
   out.end();
 }
 
@@ -132,7 +133,15 @@ export async function pushImage(ctx: RouteContext, deps: EngineDeps): Promise<vo
   if (ctx.faults.has('push-registry-auth-refused') && ctx.req.headers['x-registry-auth'] !== undefined)
     out.write({ error: 'unauthorized: authentication required' });
   else if (ctx.faults.has('push-stream-error')) out.write({ error: `push of ${ctx.params.name!} failed` });
-  else pushInto(deps.images, deps.events, targets, out, credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults));
+  else {
+    const creds = credentialsOfAuth(ctx.req.headers['x-registry-auth'], ctx.faults);
+    // Under `blind32-progress-current-per-chunk` progressDetail.current is the size of the chunk just moved, not the bytes moved so far.
+    // Under `blind32-push-registry-port-dropped` the registry is reached at the repository host's name without its port.
+    pushInto(deps.images, deps.events, targets, out, creds, {
+      perChunk: ctx.faults.has('blind32-progress-current-per-chunk'),
+      dropPort: ctx.faults.has('blind32-push-registry-port-dropped'),
+    });
+  }
   out.end();
 }
 

@@ -31,7 +31,7 @@ export function registerEventsRoute(router: Router, engine: Engine): void {
     const stream = ctx.jsonStream('application/json');
     let sent = 0;
     const send = (e: EngineEvent): void => {
-      const shaped = shapeEvent(e, ctx);
+      const shaped = shapeEvent(e, ctx, engine);
       // Under `blind23-events-1.22-statusless-skipped` an event without a status (1.22 volume and network events) is skipped as empty.
       if (ctx.faults.has('blind23-events-1.22-statusless-skipped') && !('status' in shaped)) return;
       sent++;
@@ -193,9 +193,11 @@ function eventKind(e: EngineEvent, ctx: RouteContext): string {
  * The legacy `from`: a container event's image. The 1.18 object states from for every event, so a
  * 1.18 image event carries the name it was about (unless `events-1.18-image-no-from`, as Docker's do).
  */
-function legacyFrom(e: EngineEvent, ctx: RouteContext): string | undefined {
+function legacyFrom(e: EngineEvent, ctx: RouteContext, engine: Engine): string | undefined {
   if (ctx.version !== '1.18') return e.from ?? from122(e, ctx);
   if (ctx.faults.has('events-1.18-no-from')) return undefined;
+  // Under `blind32-events-1.18-from-gone-container` the 1.18 encoder reads a container event's image from the container as it is now: a removed one gives none.
+  if (e.Type === 'container' && ctx.faults.has('blind32-events-1.18-from-gone-container')) return engine.containers.resolve(e.id)?.config.Image;
   if (e.from !== undefined || e.Type !== 'image' || ctx.faults.has('events-1.18-image-no-from')) return e.from;
   return e.attributes.name ?? e.id;
 }
@@ -231,10 +233,10 @@ function legacyStatus(e: EngineEvent, kind: string, ctx: RouteContext): string {
   return V118_KINDS.get(e.Type)?.has(e.Action) ? kind : '';
 }
 
-function shapeEvent(e: EngineEvent, ctx: RouteContext): Record<string, unknown> {
+function shapeEvent(e: EngineEvent, ctx: RouteContext, engine: Engine): Record<string, unknown> {
   const time = Number(e.timeNano / 1_000_000_000n);
   const kind = eventKind(e, ctx);
-  const from = legacyFrom(e, ctx);
+  const from = legacyFrom(e, ctx, engine);
   const legacy = { status: legacyStatus(e, kind, ctx), id: legacyId(e, ctx), ...(from !== undefined ? { from } : {}) };
   if (ctx.version === '1.18') return { ...legacy, time: legacyTime(e, ctx, time) };
   // Every event but a network's carries status, id and from (Docker and the fault: a container's and an image's only).

@@ -21,6 +21,9 @@ export function registerExecRoutes(router: Router, engine: Engine): void {
     const body = await ctx.json<Record<string, unknown>>();
     if (typeof body.Cmd === 'string' && ctx.faults.has('blind6-exec-cmd-string-refused'))
       throw new HttpError(500, 'json: cannot unmarshal string into Go struct field ExecConfig.Cmd of type []string');
+    // Under `blind32-exec-create-paused-not-running-500` the running check (status `running` only) comes before the paused one:
+    // a paused container is "not running", 500.
+    if (ctx.faults.has('blind32-exec-create-paused-not-running-500') && c.state.status !== 'running') throw notRunning(c);
     if (!ctx.faults.has('pause-allows-exec')) refuseWhilePaused(ctx, c, 'exec');
     if (ctx.faults.has('blind4-exec-1.18-paused-409') && c.state.status === 'paused') throw new HttpError(409, `Container ${c.id} is paused`);
     if (!c.isRunning) throw notRunning(c);

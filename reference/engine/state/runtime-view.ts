@@ -332,6 +332,7 @@ function throttle(hc: Record<string, unknown>, set: Settings, faults: FaultSet):
 
 /**
  * Under `blind15-cpu-shares-capped-1024` shares are taken as a fraction of one CPU (1024), larger weights capped to it.
+ * Under `blind32-cpu-quota-default-period` a CpuQuota given with a CpuPeriod is rescaled to the default 100 ms period.
  * @param memory the enforced memory limit (memoryLimit).
  */
 function cgroups(hc: Record<string, unknown>, set: Settings, faults: FaultSet, memory: number): Map<string, string> {
@@ -339,14 +340,18 @@ function cgroups(hc: Record<string, unknown>, set: Settings, faults: FaultSet, m
   const shares = num('CpuShares');
   const sharesCapped = faults.has('blind15-cpu-shares-capped-1024');
   const str = (field: EffectField) => set(field, String(hc[field] ?? ''), '');
+  const period = num('CpuPeriod');
+  const quota = num('CpuQuota');
+  // Under `blind32-cpu-quota-default-period` the quota is taken as a share of the given period and written per the default 100 ms period.
+  const quotaPerDefault = faults.has('blind32-cpu-quota-default-period') && period > 0 && quota > 0;
   return cgroupFiles({
     memory,
     memoryReservation: num('MemoryReservation'),
     kernelMemory: num('KernelMemory'),
     memorySwap: num('MemorySwap'),
     cpuShares: sharesCapped ? Math.min(shares, 1024) : shares,
-    cpuPeriod: num('CpuPeriod'),
-    cpuQuota: num('CpuQuota'),
+    cpuPeriod: period,
+    cpuQuota: quotaPerDefault ? Math.round((quota / period) * 100_000) : quota,
     cpusetCpus: str('CpusetCpus'),
     cpusetMems: String(hc.CpusetMems ?? ''),
     throttle: throttle(hc, set, faults),

@@ -3,7 +3,9 @@ import { engineCheck, type EngineCheck } from '../support/check.ts';
 import { effectBaseline, effectCheck, expectEffect, observeInside, type Observed } from '../support/effects.ts';
 import {
   CGROUP_CASES,
+  type CgroupCase,
   type CgroupFile,
+  type CgroupReading,
   judgeCgroup,
   noCgroupFile,
   readCgroup,
@@ -196,26 +198,69 @@ const blkioThrottleCheck = engineCheck({
   },
 });
 
+const base = (path: string) => path.split('/').pop();
+/** The files a reading shows: v1 (one or two) or v2. */
+const fileNames = (f: CgroupFile) =>
+  `${[f.v1, f.v1With]
+    .filter((p) => p !== undefined)
+    .map(base)
+    .join(' and ')} or ${base(f.v2)}`;
+
+/** A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect. */
+const showsByDefault = (c: CgroupCase) => (o: Observed) => !judgeCgroup(o, c.file, c.v1Value, '').ok;
+
+/**
+ * The check of a cgroup case: a container created with the field shows it in its cgroup; where the
+ * case has a second reading (the field beside another that its meaning depends on), a second
+ * container created with those fields shows it too, each judged on its own.
+ */
+function cgroupCaseCheck(c: CgroupCase): EngineCheck {
+  const sent = `${c.field} ${JSON.stringify(c.sent)}`;
+  const common = {
+    id: `${c.requirement}/cgroup`,
+    title:
+      `${c.versions ? '(1.22) ' : ''}${sent} is the limit of the container's cgroup (${fileNames(c.file)})` +
+      (c.also ? `, and ${c.also.label} shows both (${fileNames(c.also.file)}: ${c.also.v1Value})` : ''),
+    ...(c.versions ? { versions: c.versions } : {}),
+  };
+  const alone: CgroupReading = { fields: { [c.field]: c.sent }, label: sent, v1Value: c.v1Value, file: c.file };
+  if (!c.also)
+    return effectCheck({
+      ...common,
+      requirement: c.requirement,
+      fields: () => ({ HostConfig: alone.fields }),
+      script: readFirst(c.file),
+      baseline: showsByDefault(c),
+      judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${sent}`),
+    });
+  const baseline = effectBaseline(readFirst(c.file));
+  const readings = [alone, c.also];
+  return engineCheck({
+    ...common,
+    requirements: [c.requirement],
+    endpoint: 'engine/containers/create',
+    async run(ctx) {
+      const plain = await baseline(ctx);
+      if (!showsByDefault(c)(plain))
+        ctx.notApplicable(
+          `a container created without ${c.field} already shows ${c.v1Value} (${plain.out.trim().slice(0, 200)}): the field's own effect cannot be told apart`,
+        );
+      const observed = await Promise.all(readings.map((r) => observeInside(ctx, readFirst(r.file), { HostConfig: r.fields })));
+      for (const [i, r] of readings.entries()) {
+        const v = judgeCgroup(observed[i]!, r.file, r.v1Value, `the cgroup of a container created with ${r.label}`);
+        if (v.unverified) ctx.cannotVerify(v.unverified);
+        else expectEffect(ctx, observed[i]!, v.ok, v.message, { requirement: c.requirement, expected: v.expected, actual: v.actual });
+      }
+    },
+  });
+}
+
 /**
  * Spec: Resources > HostConfig fields: resource limits are seen by the container's own process in
  * its cgroup (v1 or v2 files), not only echoed by inspect.
  */
 export default [
-  ...CGROUP_CASES.map((c) =>
-    effectCheck({
-      requirement: c.requirement,
-      id: `${c.requirement}/cgroup`,
-      title:
-        `${c.versions ? '(1.22) ' : ''}${c.field} ${JSON.stringify(c.sent)} is the limit of the container's cgroup ` +
-        `(${c.file.v1.split('/').pop()} or ${c.file.v2.split('/').pop()})`,
-      ...(c.versions ? { versions: c.versions } : {}),
-      fields: () => ({ HostConfig: { [c.field]: c.sent } }),
-      script: readFirst(c.file),
-      // A host whose default already is the value sent (one CPU: cpuset 0) cannot show the field's effect.
-      baseline: (o) => !judgeCgroup(o, c.file, c.v1Value, '').ok,
-      judge: (o) => judgeCgroup(o, c.file, c.v1Value, `the cgroup of a container created with ${c.field} ${JSON.stringify(c.sent)}`),
-    }),
-  ),
+  ...CGROUP_CASES.map(cgroupCaseCheck),
   softOnlyCheck,
   kernelMemoryCheck,
   cpuSharesCheck,

@@ -2,7 +2,7 @@ import { engineCheck } from '../support/check.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from '../support/context.ts';
 import { discardedByHost, type Observed } from '../support/effects.ts';
-import { CGROUP_CASES, judgeCgroup, readFirst } from '../support/cgroups.ts';
+import { CGROUP_CASES, judgeCgroup, QUOTA_IN_PERIOD, readFirst } from '../support/cgroups.ts';
 import { createExec, startAttached } from '../support/exec.ts';
 import { expectFrames } from '../support/streams.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
@@ -14,16 +14,21 @@ const MB = 1024 * 1024;
 /**
  * The update body fields (spec: any of ...), in groups a host applies together (swap above
  * memory, a quota within its period). A host that cannot apply one may discard it with a warning.
+ * The quota is given with a period other than the default, so that it shows as microseconds of that period.
  */
-const QUOTA_GROUP = { CpuPeriod: 100000, CpuQuota: 50000 };
+const QUOTA_GROUP = QUOTA_IN_PERIOD.fields;
 const MEMORY_GROUP = { Memory: 96 * MB, MemorySwap: 192 * MB, MemoryReservation: 48 * MB };
 const UPDATE_GROUPS: ReadonlyArray<Record<string, unknown>> = [{ CpuShares: SHARES }, QUOTA_GROUP, { CpusetCpus: '0', CpusetMems: '0' }, MEMORY_GROUP];
 
-/** The updated values read back in the running container's cgroup: the cgroup file of each, with the group that sets it. */
+/**
+ * The updated values read back in the running container's cgroup: the cgroup file of each, with
+ * the group that sets it. The quota is read with its period (cfs_quota_us and cfs_period_us, or cpu.max).
+ */
 const CGROUP_READS = (['Memory', 'MemoryReservation', 'CpuQuota', 'CpusetCpus'] as const).map((field) => {
   const group = UPDATE_GROUPS.find((g) => field in g)!;
+  if (field === 'CpuQuota') return { field, group, file: QUOTA_IN_PERIOD.file, v1Value: QUOTA_IN_PERIOD.v1Value, label: QUOTA_IN_PERIOD.label };
   const { file } = CGROUP_CASES.find((c) => c.field === field)!;
-  return { field, group, file, v1Value: String(group[field]) };
+  return { field, group, file, v1Value: String(group[field]), label: `${field} ${String(group[field])}` };
 });
 type CgroupRead = (typeof CGROUP_READS)[number];
 
@@ -100,8 +105,8 @@ function warningsOf(ctx: EngineContext, res: HttpResponse): string[] {
 }
 
 /** A field's cgroup file read by an exec in the running container, judged against the value the update sends. */
-async function readCgroup(ctx: EngineContext, id: string, { field, file, v1Value }: CgroupRead): Promise<ReturnType<typeof judgeCgroup>> {
-  const what = `the running container's cgroup after an update of ${field} ${v1Value}`;
+async function readCgroup(ctx: EngineContext, id: string, { file, v1Value, label }: CgroupRead): Promise<ReturnType<typeof judgeCgroup>> {
+  const what = `the running container's cgroup after an update of ${label}`;
   return judgeCgroup(await execOutput(ctx, id, readFirst(file)), file, v1Value, what);
 }
 
@@ -115,7 +120,7 @@ async function judgeUpdatesInCgroup(ctx: EngineContext, id: string): Promise<voi
   for (const read of CGROUP_READS) {
     const before = await readCgroup(ctx, id, read);
     if (before.unverified) ctx.cannotVerify(before.unverified);
-    else if (before.ok) ctx.cannotVerify(`the container's cgroup showed ${read.field} ${read.v1Value} before the update: its effect cannot be told apart`);
+    else if (before.ok) ctx.cannotVerify(`the container's cgroup showed ${read.label} before the update: its effect cannot be told apart`);
     else pending.push(read);
   }
   for (const group of new Set(pending.map((r) => r.group))) {
@@ -165,8 +170,8 @@ export default [
   engineCheck({
     id: 'engine/containers/update/body-resource-fields/cgroup',
     title:
-      '(1.22) Memory, MemoryReservation, CpuQuota and CpusetCpus given to POST /update of a running container take effect in its cgroup: an exec ' +
-      'after the update reads them (cgroup v1 or v2 files), each field judged on its own',
+      '(1.22) Memory, MemoryReservation, CpuQuota (with a CpuPeriod of 50000) and CpusetCpus given to POST /update of a running container ' +
+      'take effect in its cgroup: an exec after the update reads them (cgroup v1 or v2 files), each field judged on its own',
     requirements: ['engine/containers/update/body-resource-fields'],
     endpoint: ENDPOINT,
     versions: ['1.22'],

@@ -14,12 +14,19 @@ export interface CgroupFile {
   v2: string;
   /** The v2 file's text for the value the v1 file shows. */
   v2Text(v1: string): string;
+  /** A second v1 file printed after the first (v1 splits over two files what the v2 file shows in one): the v1 value is both, space-separated. */
+  v1With?: string;
 }
 
 export const same = (v: string) => v;
 
 /** Prints the path of the first of the files that exists, then its content; `none` when neither does (a v1 setting without v2 counterpart has one). */
-export function readFirst(file: Pick<CgroupFile, 'v1'> & Partial<Pick<CgroupFile, 'v2'>>): string {
+export function readFirst(file: Pick<CgroupFile, 'v1'> & Partial<Pick<CgroupFile, 'v2' | 'v1With'>>): string {
+  if (file.v1With)
+    return (
+      `if [ -e ${file.v1} ]; then echo ${file.v1}; cat ${file.v1} ${file.v1With}; ` +
+      `elif [ -e ${file.v2} ]; then echo ${file.v2}; cat ${file.v2}; else echo none; fi`
+    );
   const paths = [file.v1, file.v2].filter(Boolean).join(' ');
   return `for f in ${paths}; do if [ -e $f ]; then echo $f; cat $f; exit 0; fi; done; echo none`;
 }
@@ -40,7 +47,7 @@ export function judgeCgroup(o: Observed, file: CgroupFile, v1Value: string, what
   return {
     ok: read !== undefined && (read.path === file.v1 || read.path === file.v2) && read.value === expected,
     message: `${what} (${read?.path || 'no cgroup file'})`,
-    expected: `${expected} in ${file.v1} or ${file.v2}`,
+    expected: `${expected} in ${file.v1}${file.v1With ? ` and ${file.v1With}` : ''} or ${file.v2}`,
     actual: read ? `${read.path}: ${read.value}` : 'neither cgroup file exists in the container',
     ...(read ? {} : { unverified: noCgroupFile(file, what) }),
   };
@@ -54,7 +61,35 @@ export interface CgroupCase {
   v1Value: string;
   file: CgroupFile;
   versions?: EngineVersion[];
+  /** A second container the check reads: the field given beside another that its meaning depends on. */
+  also?: CgroupReading;
 }
+
+/** The fields a container is created with, and what its cgroup file shows for them. */
+export interface CgroupReading {
+  fields: Readonly<Record<string, unknown>>;
+  label: string;
+  v1Value: string;
+  file: CgroupFile;
+}
+
+/**
+ * CpuQuota is microseconds of CPU time per period: given with a CpuPeriod other than the default,
+ * the quota is that many microseconds of each of those periods. The container's cgroup shows both
+ * (v1 cpu.cfs_quota_us and cpu.cfs_period_us, v2 cpu.max `quota period`); a quota rescaled to
+ * another period shows another number.
+ */
+export const QUOTA_IN_PERIOD: CgroupReading = {
+  fields: { CpuPeriod: 50000, CpuQuota: 25000 },
+  label: 'CpuQuota 25000 with CpuPeriod 50000',
+  v1Value: '25000 50000',
+  file: {
+    v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us',
+    v1With: '/sys/fs/cgroup/cpu/cpu.cfs_period_us',
+    v2: '/sys/fs/cgroup/cpu.max',
+    v2Text: same,
+  },
+};
 
 export const CGROUP_CASES: CgroupCase[] = [
   {
@@ -79,6 +114,7 @@ export const CGROUP_CASES: CgroupCase[] = [
     v1Value: '50000',
     file: { v1: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us', v2: '/sys/fs/cgroup/cpu.max', v2Text: (q) => `${q} 100000` },
     versions: ['1.22'],
+    also: QUOTA_IN_PERIOD,
   },
   {
     requirement: `${R}host-config-cpu-period`,

@@ -42,6 +42,7 @@ import { blind28Teeth } from './blind-28.ts';
 import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
+import { blind32Teeth } from './blind-32.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -75,6 +76,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind29Teeth,
   ...blind30Teeth,
   ...blind31Teeth,
+  ...blind32Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,

@@ -173,7 +173,9 @@ export class Builder {
     }
     const creds = this.opts.registryCredentials?.(registryHost(parseRef(ref)?.repo ?? '') ?? '');
     const progress = this.opts.quiet || this.faults.has('build-pull-progress-dropped') ? DISCARDED : this.out;
-    const pull = (): boolean => pullForBuild(this.store, this.events, ref, creds, progress);
+    // Under `blind32-progress-current-per-chunk` the pull's progressDetail.current is each chunk's size, not the bytes moved so far.
+    const perChunk = this.faults.has('blind32-progress-current-per-chunk');
+    const pull = (): boolean => pullForBuild(this.store, this.events, ref, creds, progress, perChunk);
     if (this.opts.pull) pull();
     let image = this.store.resolve(ref);
     if (!image && pull()) image = this.store.resolve(ref);
