@@ -74,6 +74,12 @@ const UNSTATED_BEHAVIOUR_FAULTS: Partial<Record<EngineFaultName, string>> = {
   'blind19-network-name-filter-prefix':
     'spec (GET /networks): id= and name= "match all or part"; a leading part is a part (the daemon of API 1.22 matches ids by prefix), ' +
     'so matching only the whole name or a leading part breaks no stated rule; engine/networks/list/filter-name observes a part inside',
+  'search-unreachable-empty':
+    'spec (GET /images/search): `term=<S>` is the search term, with no word on a host part selecting the registry searched; a 200 [] for ' +
+    'a term naming an unreachable host is its literal term searched in the one index (no match): engine/images/search/500-registry-unreachable records it',
+  'blind31-list-limit-before-filters':
+    'spec (GET /containers/json): `limit` I (last created) and `filters` are given side by side, not whether filters select before limit ' +
+    'counts or after (Docker filters first); engine/containers/list/query-limit accepts either order where both are given and records which',
 };
 
 test('every named engine fault is caught by at least one check (the checks under no fault are listed)', () => {

@@ -74,7 +74,13 @@ export const IMAGE_FAULTS = faultArea('images', [
   { name: 'search-term-ignored', description: 'GET /images/search answers every repository whatever the term' },
   {
     name: 'search-unreachable-empty',
-    description: 'GET /images/search of a registry host it cannot reach answers 200 with no results instead of the server error (500)',
+    description:
+      'GET /images/search of a registry host it cannot reach answers 200 with no results instead of the server error (500): ' +
+      'a legal reading (the spec never says a host part selects the registry; the literal term matches nothing)',
+  },
+  {
+    name: 'search-host-term-every-repository',
+    description: 'GET /images/search of a registry host it cannot reach answers 200 with every repository of its index, matching the term or not',
   },
   { name: 'save-layer-version-2', description: 'the image tarball layer directories carry VERSION 2.0' },
   { name: 'save-layer-whiteouts-dropped', description: 'the layer.tar files of an image tarball leave out the whiteouts of deleted files' },

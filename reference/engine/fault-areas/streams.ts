@@ -12,6 +12,7 @@ export const STREAM_FAULTS = faultArea('streams', [
   { name: 'attach-tty-framed', description: 'a Tty container still has its attach stream multiplexed into frames' },
   { name: 'hijack-no-101', description: 'attach/exec start with the upgrade headers answers 200 instead of 101 UPGRADED' },
   { name: 'logs-tail-ignored', description: 'logs ignores the tail parameter and returns every line' },
+  { name: 'logs-default-tail-300', description: 'logs without tail returns the last 300 lines instead of every line (default all)' },
   { name: 'import-no-progress', description: 'import (fromSrc=-) answers 200 with an empty body: no progress object at all' },
   { name: 'build-error-no-errorDetail', description: 'build error objects carry `error` but no `errorDetail`' },
   { name: 'frame-stdout-typed-stderr', description: 'stdout frames carry stream type 2 (stderr) instead of 1' },

@@ -140,6 +140,11 @@ function search(ctx: RouteContext, deps: EngineDeps): void {
       ctx.sendJson(200, []);
       return;
     }
+    // Under `search-host-term-every-repository` the host's term is not searched at all: the whole index comes back.
+    if (ctx.faults.has('search-host-term-every-repository')) {
+      ctx.sendJson(200, deps.images.registry.search(''));
+      return;
+    }
     const host = registryHost(term)!;
     // Under `blind12-search-unreachable-404` the search shares the pull's lookup, which reads an unreachable registry as not found.
     if (ctx.faults.has('blind12-search-unreachable-404')) throw new HttpError(404, `repository ${term} not found: ${unreachableText(host, '/v1/_ping')}`);

@@ -163,7 +163,8 @@ function attach(
 
 function parseTail(ctx: RouteContext): number | undefined {
   const raw = ctx.query.get('tail');
-  if (raw === null || raw === '') return undefined;
+  // Under `logs-default-tail-300` a missing tail is read as the last 300 lines (a fixed default, as the cloud API's action log has).
+  if (raw === null || raw === '') return ctx.faults.has('logs-default-tail-300') ? 300 : undefined;
   // Under `blind6-logs-tail-all-empty` "all" goes through the number parse, whose failure gives 0.
   if (raw === 'all') return ctx.faults.has('blind6-logs-tail-all-empty') ? 0 : undefined;
   if (!/^\d+$/.test(raw)) throw new HttpError(400, `invalid tail value ${JSON.stringify(raw)}: expected "all" or a number`);

@@ -1,7 +1,7 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { sharedExitedContainer } from '../support/lifecycle.ts';
-import { ALL_LINES, FIVE_LINES, stdoutLog } from '../support/streams.ts';
+import { ALL_LINES, FIVE_LINES, LONG_LOG, LONG_LOG_LINES, linesSummary, numberedLines, stdoutLog } from '../support/streams.ts';
 
 const ENDPOINT = 'engine/containers/logs';
 
@@ -23,13 +23,19 @@ function stdoutWith(ctx: EngineContext, id: string, query: Record<string, string
 export default [
   engineCheck({
     id: 'engine/limits/logs-tail',
-    title: 'Log tail is `all` or a number, default `all`: tail=all and no tail return every line, tail=3 the last three',
+    title:
+      `Log tail is \`all\` or a number, default \`all\`: on a ${LONG_LOG_LINES}-line log (longer than any fixed default), ` +
+      'tail=all and no tail return every line, tail=3 the last three',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const { id } = await sharedExitedContainer(ctx, FIVE_LINES);
-      ctx.expectEqual(await stdoutWith(ctx, id, { tail: 'all' }), ALL_LINES, 'tail=all returns every line');
-      ctx.expectEqual(await stdoutWith(ctx, id, {}), ALL_LINES, 'without tail every line comes back (default all)');
-      ctx.expectEqual(await stdoutWith(ctx, id, { tail: 3 }), 'line-3\nline-4\nline-5\n', 'tail=3 returns the last three lines');
+      const { id } = await sharedExitedContainer(ctx, LONG_LOG);
+      const every = numberedLines(1, LONG_LOG_LINES);
+      const expectLog = (got: string, expected: string, message: string) =>
+        ctx.expect(got === expected, message, { expected: linesSummary(expected), actual: linesSummary(got) });
+      expectLog(await stdoutWith(ctx, id, { tail: 'all' }), every, `tail=all returns every line (all ${LONG_LOG_LINES})`);
+      // A default of the last N lines (100, 300, 1,000...) returns fewer than the whole log: only `all` gives every line.
+      expectLog(await stdoutWith(ctx, id, {}), every, `without tail every line comes back (default all: all ${LONG_LOG_LINES})`);
+      expectLog(await stdoutWith(ctx, id, { tail: 3 }), numberedLines(LONG_LOG_LINES - 2, LONG_LOG_LINES), 'tail=3 returns the last three lines');
     },
   }),
   engineCheck({

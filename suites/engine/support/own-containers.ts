@@ -56,8 +56,19 @@ export async function listIds(
   filters: Record<string, string[]> = {},
   requirement?: string,
 ): Promise<string[]> {
-  const res = await listRequest(ctx, label, query, filters);
-  ctx.expectStatus(res, 200, `GET /containers/json ${JSON.stringify({ ...query, filters })}`, requirement);
+  return idsOf(ctx, await listRequest(ctx, label, query, filters), `GET /containers/json ${JSON.stringify({ ...query, filters })}`, requirement);
+}
+
+/**
+ * The ids the whole daemon's list answers without a filter (200 required), for the rules only an
+ * unfiltered list shows (a limit alone); the check's own containers are told apart by their ids.
+ */
+export async function daemonListIds(ctx: EngineContext, query: Query, requirement?: string): Promise<string[]> {
+  return idsOf(ctx, await ctx.api.get('/containers/json', query), `GET /containers/json ${JSON.stringify(query)}`, requirement);
+}
+
+function idsOf(ctx: EngineContext, res: HttpResponse, what: string, requirement?: string): string[] {
+  ctx.expectStatus(res, 200, what, requirement);
   return expectItems(
     ctx,
     ctx.expectJson(res, 'container list', requirement),

@@ -311,6 +311,26 @@ export const LOGGED_BOTH = bothStreams('logged-out', 'logged-err');
 export const FIVE_LINES = ['sh', '-c', 'for i in 1 2 3 4 5; do echo line-$i; done'];
 export const ALL_LINES = 'line-1\nline-2\nline-3\nline-4\nline-5\n';
 
+/**
+ * A log longer than any fixed default a target might take for a missing `tail` (100, 300, 500, 1,000
+ * lines): 1,200 numbered stdout lines from one shell loop, so that only `all` returns every one.
+ */
+export const LONG_LOG_LINES = 1200;
+export const LONG_LOG = ['sh', '-c', `i=1; while [ $i -le ${LONG_LOG_LINES} ]; do echo line-$i; i=$((i+1)); done`];
+
+/** The lines `first`..`last` of LONG_LOG (or FIVE_LINES) as the log prints them. */
+export function numberedLines(first: number, last: number): string {
+  let out = '';
+  for (let i = first; i <= last; i++) out += `line-${i}\n`;
+  return out;
+}
+
+/** A log's text summarized for a message: its line count and its first and last lines. */
+export function linesSummary(text: string): string {
+  const lines = text.split('\n').filter((l) => l !== '');
+  return lines.length <= 6 ? JSON.stringify(lines) : `${lines.length} lines: ${lines.slice(0, 2).join(', ')} ... ${lines.slice(-2).join(', ')}`;
+}
+
 /** GET /containers/(id)/logs as a session (without the hijack hint unless asked). */
 export function logsSession(ctx: EngineContext, id: string, query: Query, opts: Omit<SessionOptions, 'query' | 'method'> = {}): Promise<Capture> {
   return session(ctx, `/containers/${id}/logs`, { upgrade: false, ...opts, method: 'GET', query });

@@ -71,6 +71,9 @@ export const streamTeeth: Teeth[] = [
   { fault: 'attach-ws-refused', version: '1.18', catches: [`${WS}/200-websocket-session`] },
   { fault: 'attach-ws-detach-keys-ignored', version: '1.22', catches: [`${WS}/query-params-as-attach/detach-keys`] },
   { fault: 'logs-tail-ignored', version: '1.18', catches: [`${LOGS}/query-tail`, 'engine/limits/logs-tail'] },
+  // A default of the last 300 lines: only a log longer than that shows it is not `all`.
+  { fault: 'logs-default-tail-300', version: '1.22', catches: ['engine/limits/logs-tail'] },
+  { fault: 'logs-default-tail-300', version: '1.18', catches: ['engine/limits/logs-tail'] },
   { fault: 'logs-follow-ignored', version: '1.22', catches: [`${LOGS}/query-follow`] },
   { fault: 'logs-timestamps-ignored', version: '1.18', catches: [`${LOGS}/query-timestamps`] },
   { fault: 'logs-since-ignored', version: '1.22', catches: [`${LOGS}/query-since`] },
