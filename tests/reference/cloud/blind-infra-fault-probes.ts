@@ -3,7 +3,7 @@
  * server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, until, type Answer, type TestServer } from './helpers.ts';
+import { deployedCluster, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
@@ -12,11 +12,6 @@ const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 const listed = async (t: TestServer, query: string): Promise<any[]> => (await get(t, `${ACTIONS}?${query}`)).objects;
 const relatedTo = (uri: string): string => `object=${encodeURIComponent(uri)}&include_related=true`;
 /** Waits for the action that answered a request to end, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> =>
-  until(
-    () => action(t, answer),
-    (a) => !['Pending', 'In progress', 'Canceling'].includes(a.state),
-  );
 const reachability = (t: TestServer, node: any, reachable: boolean): Promise<any> =>
   t.ok('POST', `${node.resource_uri.replace('/api/infra/v1/', '/_reference/v1/')}reachability/`, { reachable });
 const CLUSTER = { name: 'c1', node_type: '/api/infra/v1/nodetype/aws/t2.micro/', region: '/api/infra/v1/region/aws/us-east-1/' };
@@ -28,7 +23,7 @@ async function deployAcrossASecond(t: TestServer): Promise<any> {
   for (let attempt = 0; ; attempt++) {
     const cluster = await t.ok('POST', CLUSTERS, CLUSTER);
     await new Promise((r) => setTimeout(r, (1900 - (Date.now() % 1000)) % 1000));
-    const deploy = await ended(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
+    const deploy = await endedAction(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
     if (deploy.start_date !== deploy.end_date || attempt === 4) return deploy;
   }
 }
@@ -37,7 +32,7 @@ const firstNode = async (t: TestServer): Promise<any> => get(t, (await deployedC
 export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind-action-log-timestamp-ms': async (t) => {
     const cluster = await t.ok('POST', CLUSTERS, CLUSTER);
-    const deploy = await ended(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
+    const deploy = await endedAction(t, await t.call('POST', `${cluster.resource_uri}deploy/`));
     const s = await t.ws(`${ACTIONS}${deploy.uuid}/logs/`);
     const line = await s.waitFor((m) => m.timestamp !== undefined);
     s.close();
@@ -56,9 +51,9 @@ export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) 
   'blind-include-related-stack-no-containers': async (t) => {
     const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 's', services: [{ image: 'busybox:1', name: 'a' }] });
     await deployedCluster(t, 1);
-    await ended(t, await t.call('POST', `${stack.resource_uri}start/`));
+    await endedAction(t, await t.call('POST', `${stack.resource_uri}start/`));
     const svc = await get(t, stack.services[0]);
-    await ended(t, await t.call('POST', `${svc.containers[0]}stop/`));
+    await endedAction(t, await t.call('POST', `${svc.containers[0]}stop/`));
     const objects = (await listed(t, relatedTo(stack.resource_uri))).map((a) => a.object);
     expect(objects).not.toContain(svc.containers[0]);
   },
@@ -68,7 +63,7 @@ export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) 
     expect(objects).not.toContain(cluster.resource_uri);
   },
   'blind-failed-not-retriable-flag': async (t) => {
-    const failed = await ended(t, await t.call('POST', CLUSTERS, {}));
+    const failed = await endedAction(t, await t.call('POST', CLUSTERS, {}));
     expect(failed.state).toBe('Failed');
     expect(failed.can_be_retried).toBe(false);
     expect((await t.call('POST', `${failed.resource_uri}retry/`)).status).toBe(202);
@@ -81,14 +76,14 @@ export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) 
   'blind-cluster-target-default-0': async (t) => expect((await t.ok('POST', CLUSTERS, CLUSTER)).target_num_nodes).toBe(0),
   'blind-cluster-scale-down-ignored': async (t) => {
     const cluster = await deployedCluster(t, 2);
-    await ended(t, await t.call('PATCH', cluster.resource_uri, { target_num_nodes: 1 }));
+    await endedAction(t, await t.call('PATCH', cluster.resource_uri, { target_num_nodes: 1 }));
     await new Promise((r) => setTimeout(r, 300));
     const nodes = await Promise.all(cluster.nodes.map((uri: string) => get(t, uri)));
     expect(nodes.map((n) => n.state)).toEqual(['Deployed', 'Deployed']);
   },
   'blind-cluster-terminate-keeps-nodes': async (t) => {
     const cluster = await deployedCluster(t, 1);
-    await ended(t, await t.call('DELETE', cluster.resource_uri));
+    await endedAction(t, await t.call('DELETE', cluster.resource_uri));
     await new Promise((r) => setTimeout(r, 300));
     expect((await get(t, cluster.nodes[0])).state).toBe('Deployed');
   },
@@ -96,7 +91,7 @@ export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) 
     const node = await firstNode(t);
     await reachability(t, node, false);
     await reachability(t, node, true);
-    await ended(t, await t.call('POST', `${node.resource_uri}health-check/`));
+    await endedAction(t, await t.call('POST', `${node.resource_uri}health-check/`));
     await new Promise((r) => setTimeout(r, 200));
     expect((await get(t, node.resource_uri)).state).toBe('Unreachable');
   },
@@ -108,7 +103,7 @@ export const BLIND_INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) 
   },
   'blind-node-version-filter-initial': async (t) => {
     const node = await firstNode(t);
-    await ended(t, await t.call('POST', `${node.resource_uri}docker-upgrade/`));
+    await endedAction(t, await t.call('POST', `${node.resource_uri}docker-upgrade/`));
     const version = (await get(t, node.resource_uri)).docker_version;
     expect(version).not.toBe(node.docker_version);
     expect((await get(t, `/api/infra/v1/node/?docker_version=${encodeURIComponent(version)}`)).objects).toHaveLength(0);

@@ -3,18 +3,13 @@
  * against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, logsOf, runningService, settledIn, until, type Answer, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const STACKS = '/api/app/v1/stack/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 /** Waits for the action that answered a request to end, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> =>
-  until(
-    () => action(t, answer),
-    (a) => !['Pending', 'In progress', 'Canceling'].includes(a.state),
-  );
 /** Dates have second resolution: waiting this long puts the next one in a later second. */
 const nextSecond = (): Promise<void> => new Promise((r) => setTimeout(r, 1100));
 
@@ -22,7 +17,7 @@ const nextSecond = (): Promise<void> => new Promise((r) => setTimeout(r, 1100));
 async function startedStack(t: TestServer, services: Record<string, unknown>[]): Promise<any> {
   await deployedCluster(t, 1);
   const stack = await t.ok('POST', STACKS, { name: 's', services });
-  await ended(t, await t.call('POST', `${stack.resource_uri}start/`));
+  await endedAction(t, await t.call('POST', `${stack.resource_uri}start/`));
   for (const uri of stack.services) await settledIn(t, uri, 'Running');
   return get(t, stack.resource_uri);
 }
@@ -31,7 +26,7 @@ async function startedStack(t: TestServer, services: Record<string, unknown>[]):
 async function stoppedContainer(t: TestServer): Promise<any> {
   await deployedCluster(t, 1);
   const svc = await runningService(t, { image: 'x' });
-  await ended(t, await t.call('POST', `${svc.containers[0]}stop/`));
+  await endedAction(t, await t.call('POST', `${svc.containers[0]}stop/`));
   return settledIn(t, svc.containers[0], 'Stopped');
 }
 
@@ -41,16 +36,16 @@ export const BLIND2_STACK_SERVICE_PROBES: Partial<Record<CloudFaultName, (t: Tes
       { image: 'x', name: 'a' },
       { image: 'x', name: 'b' },
     ]);
-    await ended(t, await t.call('POST', `${stack.services[1]}stop/`));
+    await endedAction(t, await t.call('POST', `${stack.services[1]}stop/`));
     await settledIn(t, stack.services[1], 'Stopped');
-    await ended(t, await t.call('DELETE', stack.resource_uri));
+    await endedAction(t, await t.call('DELETE', stack.resource_uri));
     await settledIn(t, stack.resource_uri, 'Terminated');
     expect((await get(t, stack.services[1])).state).toBe('Stopped');
   },
   'blind2-stack-redeploy-date-kept': async (t) => {
     const stack = await startedStack(t, [{ image: 'x', name: 'a' }]);
     await nextSecond();
-    await ended(t, await t.call('POST', `${stack.resource_uri}redeploy/`));
+    await endedAction(t, await t.call('POST', `${stack.resource_uri}redeploy/`));
     expect((await get(t, stack.resource_uri)).deployed_datetime).toBe(stack.deployed_datetime);
   },
   'blind2-stack-refused-create-kept': async (t) => {
@@ -60,7 +55,7 @@ export const BLIND2_STACK_SERVICE_PROBES: Partial<Record<CloudFaultName, (t: Tes
   'blind2-container-started-date-first': async (t) => {
     const stopped = await stoppedContainer(t);
     await nextSecond();
-    await ended(t, await t.call('POST', `${stopped.resource_uri}start/`));
+    await endedAction(t, await t.call('POST', `${stopped.resource_uri}start/`));
     expect((await settledIn(t, stopped.resource_uri, 'Running')).started_datetime).toBe(stopped.started_datetime);
   },
   'blind2-running-container-terminate-refused': async (t) => {
@@ -73,7 +68,7 @@ export const BLIND2_STACK_SERVICE_PROBES: Partial<Record<CloudFaultName, (t: Tes
   'blind2-stopped-service-redeploy-refused': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x' });
-    await ended(t, await t.call('POST', `${svc.resource_uri}stop/`));
+    await endedAction(t, await t.call('POST', `${svc.resource_uri}stop/`));
     await settledIn(t, svc.resource_uri, 'Stopped');
     expect((await t.call('POST', `${svc.resource_uri}redeploy/`)).status).toBe(409);
   },

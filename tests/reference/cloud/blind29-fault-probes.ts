@@ -6,19 +6,10 @@
  * with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, type Answer, deployedCluster, logsOf, runningService, settledIn, taggedNode, until, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, taggedNode, until, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
-
-/** Waits until the action of an asynchronous call's answer has ended, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> => {
-  const first = await action(t, answer);
-  return until(
-    () => t.ok('GET', first.resource_uri),
-    (a) => a.state === 'Success' || a.state === 'Failed',
-  );
-};
 
 export const BLIND29_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind29-service-redeploy-reuse-default-false': async (t) => {
@@ -52,7 +43,7 @@ export const BLIND29_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     const web = await settledIn(t, stack.services[0], 'Running');
     await t.ok('POST', `${web.containers[0]}stop/`);
     await settledIn(t, web.resource_uri, 'Partly running');
-    expect((await ended(t, await t.call('POST', `${stack.resource_uri}stop/`))).state).toBe('Success');
+    expect((await endedAction(t, await t.call('POST', `${stack.resource_uri}stop/`))).state).toBe('Success');
     expect((await t.ok('GET', web.containers[1])).state).toBe('Running');
   },
   'blind29-user-program-runs-as-root': async (t) => {
@@ -72,7 +63,7 @@ export const BLIND29_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     const tagged = cluster.nodes[0];
     await taggedNode(t, tagged, ['a']);
     const svc = await t.ok('POST', S, { image: 'busybox', tags: [{ name: 'a' }] });
-    await ended(t, await t.call('POST', `${svc.resource_uri}start/`));
+    await endedAction(t, await t.call('POST', `${svc.resource_uri}start/`));
     expect((await t.ok('GET', svc.resource_uri)).containers).toEqual([]);
   },
 };

@@ -3,17 +3,12 @@
  * server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, logsOf, runningService, until, type Answer, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, until, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
 /** Waits for the action that answered a request to end, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> =>
-  until(
-    () => action(t, answer),
-    (a) => !['Pending', 'In progress', 'Canceling'].includes(a.state),
-  );
 
 /** A running service of `containers` containers on a deployed cluster. */
 async function running(t: TestServer, containers = 1, extra: Record<string, unknown> = {}): Promise<any> {
@@ -38,7 +33,7 @@ export const BLIND3_A_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => 
   'blind3-action-logs-tail-first-lines': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'x', target_num_containers: 2 });
-    const start = await ended(t, await t.call('POST', `${svc.resource_uri}start/`));
+    const start = await endedAction(t, await t.call('POST', `${svc.resource_uri}start/`));
     const all = await logLines(t, start.resource_uri, '');
     expect(all.length).toBeGreaterThan(1);
     expect(await logLines(t, start.resource_uri, 'tail=1')).toEqual([all[0]]);
@@ -55,7 +50,7 @@ export const BLIND3_A_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => 
     const stream = await t.ws(`${svc.resource_uri}logs/?tail=0`);
     try {
       await t.ok('PATCH', svc.resource_uri, { target_num_containers: 2 });
-      await ended(t, await t.call('POST', `${svc.resource_uri}scale/`));
+      await endedAction(t, await t.call('POST', `${svc.resource_uri}scale/`));
       const scaled = await until(
         () => get(t, svc.resource_uri),
         (s) => s.state === 'Running' && s.containers.length === 2,

@@ -6,19 +6,10 @@
  * against a clean one.
  */
 import { expect } from 'vitest';
-import { action, type Answer, deployedCluster, logsOf, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, until, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
-
-/** Waits until the action of an asynchronous call's answer has ended, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> => {
-  const first = await action(t, answer);
-  return until(
-    () => t.ok('GET', first.resource_uri),
-    (a) => a.state === 'Success' || a.state === 'Failed',
-  );
-};
 
 export const BLIND30_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind30-user-path-joined-to-image-path': async (t) => {
@@ -36,9 +27,9 @@ export const BLIND30_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
   'blind30-action-logs-dropped-with-object': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'busybox' });
-    const start = await ended(t, await t.call('POST', `${svc.resource_uri}start/`));
+    const start = await endedAction(t, await t.call('POST', `${svc.resource_uri}start/`));
     expect((await logsOf(t, `${start.resource_uri}logs/?follow=false`)).length).toBeGreaterThan(0);
-    await ended(t, await t.call('DELETE', svc.resource_uri));
+    await endedAction(t, await t.call('DELETE', svc.resource_uri));
     await settledIn(t, svc.resource_uri, 'Terminated');
     expect(await logsOf(t, `${start.resource_uri}logs/?follow=false`)).toEqual([]);
   },
@@ -61,13 +52,13 @@ export const BLIND30_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     const node = cluster.nodes[0];
     await t.ok('POST', `${node.replace('/api/infra/v1/', '/_reference/v1/')}reachability/`, { reachable: false });
     await settledIn(t, node, 'Unreachable');
-    expect((await ended(t, await t.call('DELETE', node))).state).toBe('Failed');
+    expect((await endedAction(t, await t.call('DELETE', node))).state).toBe('Failed');
     expect((await t.ok('GET', node)).state).toBe('Unreachable');
   },
   'blind30-async-action-location-null': async (t) => {
     await deployedCluster(t, 1);
     const svc = await t.ok('POST', S, { image: 'busybox' });
-    expect((await ended(t, await t.call('POST', `${svc.resource_uri}start/`))).location).toBeNull();
+    expect((await endedAction(t, await t.call('POST', `${svc.resource_uri}start/`))).location).toBeNull();
   },
   'blind30-unknown-object-call-unrecorded': async (t) => {
     const ghost = `${S}00000000-0000-0000-0000-000000000000/`;

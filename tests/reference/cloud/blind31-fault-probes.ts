@@ -8,19 +8,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { expect } from 'vitest';
-import { action, type Answer, deployedCluster, execOutput, runningService, streamTls, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, execOutput, runningService, streamTls, until, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
-
-/** Waits until the action of an asynchronous call's answer has ended, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> => {
-  const first = await action(t, answer);
-  return until(
-    () => t.ok('GET', first.resource_uri),
-    (a) => a.state === 'Success' || a.state === 'Failed',
-  );
-};
 
 /** The status a Stream upgrade request with these Connection and Upgrade headers is answered (101 when it upgrades). */
 function upgradeStatus(t: TestServer, path: string, connection: string): Promise<number> {
@@ -57,7 +48,7 @@ export const BLIND31_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
   },
   'blind31-stack-terminate-skips-undeployed': async (t) => {
     const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 'st', services: [{ image: 'busybox', name: 'web' }] });
-    expect((await ended(t, await t.call('DELETE', stack.resource_uri))).state).toBe('Success');
+    expect((await endedAction(t, await t.call('DELETE', stack.resource_uri))).state).toBe('Success');
     expect((await t.ok('GET', stack.services[0])).state).toBe('Not running');
   },
   'blind31-link-endpoints-published-only': async (t) => {

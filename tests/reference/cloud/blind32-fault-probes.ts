@@ -6,19 +6,10 @@
  * passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, type Answer, deployedCluster, NODE_TYPE, REGION, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, NODE_TYPE, REGION, runningService, settledIn, type TestServer, endedAction } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
-
-/** Waits until the action of an asynchronous call's answer has ended, and returns it. */
-const ended = async (t: TestServer, answer: Answer): Promise<any> => {
-  const first = await action(t, answer);
-  return until(
-    () => t.ok('GET', first.resource_uri),
-    (a) => a.state === 'Success' || a.state === 'Failed',
-  );
-};
 
 export const BLIND32_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind32-canceling-not-stored': async (t) => {
@@ -54,7 +45,7 @@ export const BLIND32_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     const cluster = await deployedCluster(t, 1);
     const node = await t.ok('GET', cluster.nodes[0]);
     await t.ok('POST', `${node.resource_uri.replace('/api/infra/v1/', '/_reference/v1/')}reachability/`, { reachable: false });
-    expect((await ended(t, await t.call('POST', `${node.resource_uri}health-check/`))).state).toBe('Success');
+    expect((await endedAction(t, await t.call('POST', `${node.resource_uri}health-check/`))).state).toBe('Success');
     expect((await t.ok('GET', node.resource_uri)).state).toBe('Deployed');
   },
   'blind32-stack-redeploy-reuse-false-truthy': async (t) => {
@@ -68,7 +59,7 @@ export const BLIND32_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     const container = (await t.ok('GET', stack.services[0])).containers[0];
     const volume = async (): Promise<string> => (await t.ok('GET', container)).bindings[0].volume;
     const before = await volume();
-    expect((await ended(t, await t.call('POST', `${stack.resource_uri}redeploy/?reuse_volumes=false`))).state).toBe('Success');
+    expect((await endedAction(t, await t.call('POST', `${stack.resource_uri}redeploy/?reuse_volumes=false`))).state).toBe('Success');
     expect(await volume()).toBe(before);
   },
 };

@@ -161,6 +161,13 @@ export async function taggedNode(t: TestServer, node: string, names: readonly st
 
 export const action = (t: TestServer, answer: Answer): Promise<any> => t.ok('GET', answer.headers.get('x-dockercloud-action-uri') ?? '/missing-header');
 
+/** The action an answer names, once it has ended (Success, Failed or Canceled). */
+export const endedAction = (t: TestServer, answer: Answer): Promise<any> =>
+  until(
+    () => action(t, answer),
+    (a) => !['Pending', 'In progress', 'Canceling'].includes(a.state),
+  );
+
 /** node:http, because fetch refuses a body on GET (one client sends `{}` on every method). */
 function request(url: string, method: string, headers: Record<string, string>, payload: string | undefined): Promise<Answer> {
   return new Promise((resolve, reject) => {
