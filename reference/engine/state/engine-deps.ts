@@ -65,15 +65,18 @@ function commitSource(engine: Engine, idOrName: string): CommitSource | undefine
     fs: c.fs,
     imageId: c.imageId,
     config: c.config,
-    // Like the real daemon, a commit's pause shows as pause/unpause events of the container.
+    // Like the real daemon (its commit calls the container's pause), a commit's pause shows in the
+    // container's state (Paused while the commit runs) and as pause/unpause events.
     pause: () => {
       if (c.state.status !== 'running' || !c.run) return;
       c.run.pause();
+      c.state = { ...c.state, status: 'paused' };
       engine.containerEvent(c, 'pause');
     },
     resume: () => {
-      if (c.state.status !== 'running' || !c.run) return;
+      if (c.state.status !== 'paused' || !c.run) return;
       c.run.resume();
+      c.state = { ...c.state, status: 'running' };
       engine.containerEvent(c, 'unpause');
     },
   };

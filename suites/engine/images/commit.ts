@@ -3,7 +3,7 @@ import { engineCheck } from '../support/check.ts';
 import { commitRequest, configOf, envValue, imageIdOf, removeLater, sameImage } from '../support/images.ts';
 import type { EngineContext } from '../support/context.ts';
 import { holds, ranContainer, stdoutOf } from '../support/container-data.ts';
-import { atOneInstant, COUNTER_DIR, countingContainer, countsIn, describeCounts, type Counts } from '../support/commit-pause.ts';
+import { atOneInstant, COUNTER_DIR, countingContainer, countsIn, describeCounts, pausedWhile, type Counts } from '../support/commit-pause.ts';
 import { savedTopLayerInfo } from '../support/image-tarball.ts';
 
 /** Spec: Endpoints > Images > 37. POST /commit: 201 {Id}; repo, tag, comment, author, (1.22) pause, changes; body config; 404. */
@@ -276,8 +276,10 @@ export default [
       // See support/commit-pause.ts: a program writes each count over two files in turn, a large file read between them.
       const id = await countingContainer(ctx);
       const counted = async (pause: '0' | '1'): Promise<Counts> => {
-        const { id: image } = await commitAs(ctx, `commit-pause-${pause}`, { pause }, undefined, id);
-        const counts = await countsIn(ctx, image);
+        const { result, paused } = await pausedWhile(ctx, id, commitAs(ctx, `commit-pause-${pause}`, { pause }, undefined, id));
+        if (pause === '0') ctx.expect(!paused, 'the container was read Paused during a commit with pause=0', { expected: 'never Paused', actual: 'Paused' });
+        else ctx.observe(`a read during the commit with pause=1 saw the container Paused: ${paused}`);
+        const counts = await countsIn(ctx, result.id);
         ctx.precondition(
           counts !== undefined,
           `the image committed with pause=${pause} holds no count in ${COUNTER_DIR}/a and /z, which the container wrote`,

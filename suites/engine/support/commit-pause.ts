@@ -62,3 +62,18 @@ export function atOneInstant(counts: Counts): boolean {
 }
 
 export const describeCounts = (c: Counts): string => `a=${c.a}, z=${c.z} (${c.z - c.a >= 0 ? '+' : ''}${c.z - c.a})`;
+
+/**
+ * Reads the container's State.Paused, one read after another, until `work` settles: whether any
+ * read saw it paused. A commit with pause=0 must leave the program running; a target that pauses it
+ * anyway shows counts of one instant as a snapshot does, but a read may catch it Paused.
+ */
+export async function pausedWhile<T>(ctx: EngineContext, id: string, work: Promise<T>): Promise<{ result: T; paused: boolean }> {
+  let settled = false;
+  const watched = work.finally(() => {
+    settled = true;
+  });
+  let paused = false;
+  while (!settled) if ((await ctx.state(id)).Paused === true) paused = true;
+  return { result: await watched, paused };
+}

@@ -75,9 +75,6 @@ export const FAMILY_GAPS: Record<string, string> = {
   'engine/images/build/query-forcerm':
     "the reference removes a failed build's intermediate containers whatever forcerm says, so ignoring forcerm changes nothing " +
     '(build-forcerm-ignored breaks the rule)',
-  'engine/images/commit/query-pause':
-    "ignoring pause leaves 1.22's default, which the reference takes as true (as Docker does): pause=1 still pauses, and pause=0 then pauses " +
-    'too, which the check cannot tell from a commit that reads a snapshot (unverified)',
   'engine/images/create/query-tag-empty-pulls-all': 'a rule about an empty tag: ignoring the parameter leaves it empty',
   'engine/images/list/query-all-default':
     "all=0 asks for the default list: a target that ignores all gives it too; all=1 listing the untagged parent is query-all's rule",
