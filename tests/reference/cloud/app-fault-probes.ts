@@ -3,7 +3,7 @@
  * each passes against a server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { action, deployedCluster, execOutput, runningService, settledIn, until, type TestServer } from './helpers.ts';
+import { action, deployedCluster, execOutput, runningService, settledIn, until, type TestServer, stoppedContainer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -18,21 +18,9 @@ async function loadedNodes(t: TestServer): Promise<{ idle: string }> {
   return { idle };
 }
 
-/**
- * The first container of a started service whose command exits 3, once Stopped. Not through
- * runningService: the service is Running only while its container runs (60 ms of simulated
- * time), and a poll delayed by a loaded machine missed that in a CI run.
- */
-async function exitedContainer(t: TestServer, extra: Record<string, unknown>): Promise<any> {
-  await deployedCluster(t, 1);
-  const svc = await t.ok('POST', S, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
-  await t.ok('POST', `${svc.resource_uri}start/`);
-  const started = await until(
-    () => get(t, svc.resource_uri),
-    (x) => Array.isArray(x.containers) && x.containers.length > 0,
-  );
-  return settledIn(t, started.containers[0], 'Stopped');
-}
+/** The first container of a started service whose command exits 3, once Stopped. */
+const exitedContainer = (t: TestServer, extra: Record<string, unknown>): Promise<any> =>
+  stoppedContainer(t, { image: 'x', run_command: 'echo hi; exit 3', ...extra });
 
 export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'placement-first-node': async (t) => {

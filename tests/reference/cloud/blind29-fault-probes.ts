@@ -6,7 +6,7 @@
  * with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, logsOf, runningService, settledIn, taggedNode, until, type TestServer, endedAction } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, taggedNode, until, type TestServer, endedAction, stoppedContainer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
@@ -47,15 +47,8 @@ export const BLIND29_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => P
     expect((await t.ok('GET', web.containers[1])).state).toBe('Running');
   },
   'blind29-user-program-runs-as-root': async (t) => {
-    await deployedCluster(t, 1);
-    const svc = await t.ok('POST', S, { image: 'busybox', user: 'nobody', run_command: 'whoami' });
-    await t.ok('POST', `${svc.resource_uri}start/`);
-    const started = await until(
-      () => t.ok('GET', svc.resource_uri),
-      (s) => s.containers.length === 1,
-    );
-    await settledIn(t, started.containers[0], 'Stopped');
-    const lines = await logsOf(t, `${started.containers[0]}logs/?follow=false`);
+    const container = await stoppedContainer(t, { image: 'busybox', user: 'nobody', run_command: 'whoami' });
+    const lines = await logsOf(t, `${container.resource_uri}logs/?follow=false`);
     expect(lines.map((l) => l.log)).toEqual(['root']);
   },
   'blind29-tags-match-cluster-tags': async (t) => {

@@ -6,22 +6,15 @@
  * against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, logsOf, runningService, settledIn, until, type TestServer, endedAction } from './helpers.ts';
+import { deployedCluster, logsOf, runningService, settledIn, type TestServer, endedAction, stoppedContainer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const S = '/api/app/v1/service/';
 
 export const BLIND30_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<void>>> = {
   'blind30-user-path-joined-to-image-path': async (t) => {
-    await deployedCluster(t, 1);
-    const svc = await t.ok('POST', S, { image: 'busybox', container_envvars: [{ key: 'PATH', value: '/opt/bin' }], run_command: 'echo $PATH' });
-    await t.ok('POST', `${svc.resource_uri}start/`);
-    const started = await until(
-      () => t.ok('GET', svc.resource_uri),
-      (s) => s.containers.length === 1,
-    );
-    await settledIn(t, started.containers[0], 'Stopped');
-    const lines = await logsOf(t, `${started.containers[0]}logs/?follow=false`);
+    const container = await stoppedContainer(t, { image: 'busybox', container_envvars: [{ key: 'PATH', value: '/opt/bin' }], run_command: 'echo $PATH' });
+    const lines = await logsOf(t, `${container.resource_uri}logs/?follow=false`);
     expect(lines.map((l) => l.log)).toEqual(['/opt/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin']);
   },
   'blind30-action-logs-dropped-with-object': async (t) => {

@@ -150,6 +150,22 @@ export async function runningService(t: TestServer, body: Record<string, unknown
   );
 }
 
+/**
+ * The first container of a started one-container service (`body`) on a fresh cluster node, once it
+ * has exited (Stopped). Not through runningService: the service is Running only while its container
+ * runs (60 ms of simulated time), and a poll delayed by a loaded machine missed that in a CI run.
+ */
+export async function stoppedContainer(t: TestServer, body: Record<string, unknown>): Promise<any> {
+  await deployedCluster(t, 1);
+  const svc = await t.ok('POST', '/api/app/v1/service/', body);
+  await t.ok('POST', `${svc.resource_uri}start/`);
+  const started = await until(
+    () => t.ok('GET', svc.resource_uri),
+    (x) => Array.isArray(x.containers) && x.containers.length > 0,
+  );
+  return settledIn(t, started.containers[0], 'Stopped');
+}
+
 /** PATCHes a node's user tags to the names given and resolves when the node shows them. */
 export async function taggedNode(t: TestServer, node: string, names: readonly string[]): Promise<any> {
   await t.ok('PATCH', node, { tags: names.map((name) => ({ name })) });
