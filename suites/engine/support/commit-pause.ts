@@ -73,6 +73,8 @@ export async function pausedWhile<T>(ctx: EngineContext, id: string, work: Promi
   const watched = work.finally(() => {
     settled = true;
   });
+  // Handled now: a commit that fails while the reads go on is this check's failure, met at `await watched`.
+  watched.catch(() => undefined);
   let paused = false;
   while (!settled) if ((await ctx.state(id)).Paused === true) paused = true;
   return { result: await watched, paused };
