@@ -186,7 +186,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
       // it as a server error ("Cannot update container", 500), after the parameters passed.
       if (c.isRunning && Number(body.KernelMemory ?? 0) !== 0)
         throw new HttpError(500, `Cannot update container ${c.id}: Can not update kernel memory to a running container, please stop it first.`);
-      for (const key of UPDATABLE)
+      // Under `blind33-update-cpuset-mems-dropped` the list of updatable resources lacks CpusetMems: it is checked, not stored.
+      const updatable = ctx.faults.has('blind33-update-cpuset-mems-dropped') ? UPDATABLE.filter((key) => key !== 'CpusetMems') : UPDATABLE;
+      for (const key of updatable)
         if (body[key] !== undefined && !ctx.faults.has('update-ignores-body') && !memoryKept(ctx, key)) c.hostConfig[key] = body[key];
       if (c.isRunning) applyResourceUpdate(engine, c);
       engine.containerEvent(c, 'update');
@@ -227,6 +229,8 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
     // Under `blind7-wait-removed-answers-last-code` a removed container is still found in a cache of ended ones.
     const ref = ctx.params.id ?? '';
     const c = cachedRemoved(engine, ref, ctx.faults.has('blind7-wait-removed-answers-last-code')) ?? findContainer(engine, ctx);
+    // Under `blind33-wait-exited-404` the container is looked for among those with a live monitor: one not active is not found.
+    if (!c.isActive && ctx.faults.has('blind33-wait-exited-404')) throw noSuchContainer(ctx, ref);
     // Under `blind20-wait-paused-returns-at-once` only the running status blocks: a paused container is taken as stopped.
     const pausedTakenStopped = c.state.status === 'paused' && ctx.faults.has('blind20-wait-paused-returns-at-once');
     const code = ctx.faults.has('wait-no-block') || pausedTakenStopped ? c.state.exitCode : await c.waitNotRunning();

@@ -65,13 +65,15 @@ export function configView(c: Container, version: ApiVersion): Record<string, un
   return pick(c.config, CONFIG_FIELDS_BY_VERSION[version]);
 }
 
-export function hostConfigView(c: Container, version: ApiVersion): Record<string, unknown> {
+export function hostConfigView(c: Container, version: ApiVersion, lxcAsGiven = false): Record<string, unknown> {
   const view = pick(c.hostConfig, HOST_CONFIG_FIELDS[version]);
   const lxc = c.hostConfig.LxcConf;
   const policy = c.hostConfig.RestartPolicy as { Name?: string; MaximumRetryCount?: number };
   // The spec's default restart policy Name is empty ('no' is kept internally).
   view.RestartPolicy = { ...policy, Name: policy.Name === 'no' ? '' : policy.Name };
-  view.LxcConf = Array.isArray(lxc) ? lxc : Object.entries((lxc ?? {}) as Record<string, string>).map(([Key, Value]) => ({ Key, Value }));
+  // Under `blind33-inspect-lxc-conf-map-echoed` (lxcAsGiven) the stored LxcConf is echoed as the request sent it, a map too.
+  if (lxcAsGiven) view.LxcConf = lxc ?? [];
+  else view.LxcConf = Array.isArray(lxc) ? lxc : Object.entries((lxc ?? {}) as Record<string, string>).map(([Key, Value]) => ({ Key, Value }));
   return view;
 }
 
@@ -147,7 +149,7 @@ export function inspectContainer(engine: Engine, c: Container, version: ApiVersi
     Driver: 'overlay',
     ...(fields118 ? { ExecDriver: 'native-0.2' } : {}),
     ExecIDs: c.execIds.size ? [...c.execIds] : null,
-    HostConfig: hostConfigView(c, version),
+    HostConfig: hostConfigView(c, version, engine.faults.has('blind33-inspect-lxc-conf-map-echoed')),
     HostnamePath: paths.HostnamePath,
     HostsPath: paths.HostsPath,
     LogPath: paths.LogPath,

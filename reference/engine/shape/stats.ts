@@ -116,6 +116,8 @@ export function statsReader(c: Container, version: ApiVersion, faults: FaultSet)
     // Under `blind24-stats-failcnt-omitted-zero` failcnt is tagged omitempty: a count of 0 is left out.
     const memory = reading.memory_stats as Record<string, unknown>;
     if (faults.has('blind24-stats-failcnt-omitted-zero') && memory.failcnt === 0) delete memory.failcnt;
+    // Under `blind33-stats-max-usage-omitted` the reading is the cgroup v2 one, which has no peak file: max_usage is left out.
+    if (faults.has('blind33-stats-max-usage-omitted')) delete memory.max_usage;
     // Under `blind27-stats-memory-counters-strings` the memory.stat counters are copied as the file's text, not parsed.
     if (faults.has('blind27-stats-memory-counters-strings'))
       memory.stats = Object.fromEntries(Object.entries(memory.stats as Record<string, number>).map(([k, v]) => [k, String(v)]));

@@ -103,6 +103,9 @@ export function createContainer(
   // Under `blind9-attach-stderr-of-stdout` AttachStderr is read from the AttachStdout key (a copy-pasted line).
   if (engine.faults.has('blind9-attach-stderr-of-stdout')) config.AttachStderr = config.AttachStdout;
   if (engine.faults.has('config-image-stored-as-id')) config.Image = image.id;
+  // Under `blind33-exposed-port-udp-as-tcp` each exposed port is parsed for its number and re-keyed with the default protocol (tcp).
+  if (engine.faults.has('blind33-exposed-port-udp-as-tcp') && config.ExposedPorts)
+    config.ExposedPorts = Object.fromEntries(Object.keys(config.ExposedPorts).map((key) => [`${Number.parseInt(key, 10)}/tcp`, {}]));
   if (config.Entrypoint === null && config.Cmd === null) throw new HttpError(400, 'No command specified');
   const fs = new ContainerFs(image.layers);
   // Under `blind11-volume-driver-local-plugin-lookup` the driver named by VolumeDriver is looked up among the plugins, where the built-in

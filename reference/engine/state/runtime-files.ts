@@ -203,8 +203,10 @@ const CGROUP_HIERARCHIES = ['12:pids', '11:memory', '10:cpuset', '9:devices', '8
  * /proc/self/cgroup of a container's process: every hierarchy at `<parent>/<id>`, the parent being
  * CgroupParent taken relative to the init process's cgroup (the root here), or /docker without it.
  */
-export function procCgroup(cgroupParent: string, id: string): string {
-  const parent = cgroupParent ? `/${cgroupParent.replace(/^\/+|\/+$/g, '')}` : '/docker';
+export function procCgroup(cgroupParent: string, id: string, relativeUnderDaemon = false): string {
+  // Under `blind33-cgroup-parent-relative-under-daemon` (relativeUnderDaemon) a relative parent is joined to the daemon's default, /docker.
+  const base = relativeUnderDaemon && cgroupParent && !cgroupParent.startsWith('/') ? '/docker' : '';
+  const parent = cgroupParent ? `${base}/${cgroupParent.replace(/^\/+|\/+$/g, '')}` : '/docker';
   return CGROUP_HIERARCHIES.map((h) => `${h}:${parent}/${id}`).join('\n') + '\n';
 }
 

@@ -157,7 +157,7 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const status = (caps: ReadonlySet<string>) => procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities: caps });
   files.set('/proc/self/status', status(capabilities));
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
-  files.set('/proc/self/cgroup', procCgroup(String(hc.CgroupParent ?? ''), c.id));
+  files.set('/proc/self/cgroup', procCgroup(String(hc.CgroupParent ?? ''), c.id, engine.faults.has('blind33-cgroup-parent-relative-under-daemon')));
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
