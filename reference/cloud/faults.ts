@@ -42,6 +42,7 @@ import { BLIND_29_FAULTS } from './fault-areas/blind-29.ts';
 import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
 import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { BLIND_32_FAULTS } from './fault-areas/blind-32.ts';
+import { BLIND_33_FAULTS } from './fault-areas/blind-33.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -97,6 +98,7 @@ const NAMED_FAULTS = [
   ...BLIND_30_FAULTS,
   ...BLIND_31_FAULTS,
   ...BLIND_32_FAULTS,
+  ...BLIND_33_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

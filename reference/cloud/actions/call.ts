@@ -258,7 +258,10 @@ export class ActionCall {
 
   private finish(state: ActionState): void {
     const end = this.ending(state);
-    if (end) finishAction(this.world, this.action, end);
+    if (!end) return;
+    // Under `blind33-worker-ended-action-not-user-action` the worker that ends background work writes the record with its own origin.
+    if (this.world.faults.has('blind33-worker-ended-action-not-user-action')) this.action.is_user_action = false;
+    finishAction(this.world, this.action, end);
   }
 
   /** The state the action ends in as the mutant under test has it; undefined when it never ends. */

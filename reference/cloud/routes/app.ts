@@ -29,6 +29,7 @@ import {
   redeployStack,
   revertStackOp,
   stackJson,
+  stackServices,
   startStack,
   stopStack,
   terminateStack,
@@ -105,7 +106,12 @@ function addStackRoutes(routes: RouteTable): void {
     },
     { action: 'Stack Create' },
   );
-  routes.add('GET', `${STACKS}{uuid}/`, (ctx) => ok(stackJson(ctx.world, stack(ctx))));
+  routes.add('GET', `${STACKS}{uuid}/`, (ctx) => {
+    const s = stack(ctx);
+    if (!ctx.world.faults.has('blind33-stack-get-services-embedded')) return ok(stackJson(ctx.world, s));
+    // Under `blind33-stack-get-services-embedded` the detail view embeds the full service objects (a full-detail related field).
+    return ok({ ...stackJson(ctx.world, s), services: stackServices(ctx.world, s).map((svc) => serviceJson(ctx.world, svc)) });
+  });
   routes.add('GET', `${STACKS}{uuid}/export/`, (ctx) => {
     const definition = ctx.world.faults.has('stack-export-empty') ? {} : stackDefinition(ctx.world, stack(ctx));
     return ok(ctx.world.faults.has('stack-export-list') ? Object.entries(definition).map(([name, d]) => ({ name, ...d })) : definition);

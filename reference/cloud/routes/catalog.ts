@@ -69,6 +69,12 @@ function acrossProviders<T extends Entry>(ctx: CallContext, entry: T): T {
   return entry;
 }
 
+/** Under `blind33-az-list-available-missing` the zone list answers a summary serializer's fields: available is not one. */
+function zoneSummary(zone: unknown): unknown {
+  const { available: _available, ...summary } = zone as Record<string, unknown>;
+  return summary;
+}
+
 function addCatalog<T extends Entry>(
   routes: RouteTable,
   kind: UriKind,
@@ -82,7 +88,9 @@ function addCatalog<T extends Entry>(
     const name = ctx.req.query.get('name');
     if (kind === 'provider' && name !== null && ctx.world.faults.has('blind32-provider-name-filter-lookup-404'))
       if (!items(ctx.world.catalog).some((p) => (p as { name?: string }).name === name)) throw notFound(kind);
-    return listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind), (i) => shown(ctx, i));
+    return listReply(ctx, applyFilters(ctx.world, ctx.req.query, listed(ctx, kind, items(ctx.world.catalog)), filters(ctx), kind), (i) =>
+      kind === 'az' && ctx.world.faults.has('blind33-az-list-available-missing') ? zoneSummary(shown(ctx, i)) : shown(ctx, i),
+    );
   });
   const item = `${base}${idParams.map((p) => `{${p}}/`).join('')}`;
   const find = (ctx: CallContext): T => {

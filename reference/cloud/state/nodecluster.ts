@@ -210,7 +210,8 @@ function currentNumNodes(world: World, c: NodeCluster, nodes: readonly Node[]): 
 export function clusterJson(world: World, c: NodeCluster): Record<string, unknown> {
   const nodes = clusterNodes(world, c);
   return {
-    uuid: c.uuid,
+    // Under `blind33-cluster-uuid-hex` the uuid is written in its hex form (Python's uuid.hex, no dashes); resource_uri keeps the dashed one.
+    uuid: world.faults.has('blind33-cluster-uuid-hex') ? c.uuid.replace(/-/g, '') : c.uuid,
     resource_uri: c.resource_uri,
     name: c.name,
     nickname: c.nickname,

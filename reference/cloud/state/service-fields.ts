@@ -287,7 +287,9 @@ function readLinks(body: Fields, world: World): LinkRequest[] | undefined {
 
 function readBindings(body: Fields, world: World): BindingRequest[] {
   return (optList(body, 'bindings') ?? []).map((b, i) => {
-    const container_path = optString(b, 'container_path') ?? null;
+    // Under `blind33-binding-container-path-from-host-path` a host path alone is bound at the same path inside (as `-v /srv:/srv`).
+    const samePath = world.faults.has('blind33-binding-container-path-from-host-path') ? optString(b, 'host_path') : undefined;
+    const container_path = optString(b, 'container_path') ?? samePath ?? null;
     const volumesFromRef = optString(b, 'volumes_from') ?? null;
     if (!container_path && !volumesFromRef && !unchecked(world, i)) throw badRequest(`bindings[${i}] needs container_path or volumes_from`);
     return {

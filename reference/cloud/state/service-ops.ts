@@ -23,7 +23,9 @@ function reconcileCount(world: World, svc: Service, scaling = false): Container[
   appliedTarget.delete(svc.config);
   if (isEveryNode(svc)) return placeOnEveryNode(world, svc);
   const live = liveContainers(world, svc);
-  const missing = svc.config.target_num_containers - live.length;
+  // Under `blind33-scale-counts-running-only` a scale counts the Running containers only: a Stopped one is not counted.
+  const counted = scaling && world.faults.has('blind33-scale-counts-running-only') ? live.filter((c) => c.state === 'Running') : live;
+  const missing = svc.config.target_num_containers - counted.length;
   if (missing < 0 && !world.faults.has('blind-service-scale-down-ignored')) terminateContainersNow(world, live.slice(missing));
   // Under `blind12-scale-emptiest-among-service-nodes` a scale looks for the emptiest node among those the service already runs on.
   const serviceNodes = new Set(live.map((c) => c.nodeUuid));

@@ -103,6 +103,11 @@ export function createStack(world: World, scope: UriScope, body: Fields, owner: 
   };
   if (world.faults.has('blind2-stack-refused-create-kept')) world.store.stacks.set(uuid, stack);
   const specs = items.map((s) => readServiceCreate(world, s));
+  // Under `blind33-stack-service-sequential-default-true` the items take the stack file's default: sequential_deployment true.
+  if (world.faults.has('blind33-stack-service-sequential-default-true'))
+    specs.forEach((spec, i) => {
+      if (items[i]?.sequential_deployment === undefined) spec.config.sequential_deployment = true;
+    });
   const services = buildStackServices(world, stack, specs, owner, []);
   world.store.stacks.set(uuid, stack);
   announce(world, stack, 'create');

@@ -47,6 +47,7 @@ import { BLIND29_PROBES } from './blind29-fault-probes.ts';
 import { BLIND30_PROBES } from './blind30-fault-probes.ts';
 import { BLIND31_PROBES } from './blind31-fault-probes.ts';
 import { BLIND32_PROBES } from './blind32-fault-probes.ts';
+import { BLIND33_PROBES } from './blind33-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 
@@ -291,6 +292,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND30_PROBES,
   ...BLIND31_PROBES,
   ...BLIND32_PROBES,
+  ...BLIND33_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
 };
