@@ -42,6 +42,7 @@ import { BLIND_29_FAULTS } from './fault-areas/blind-29.ts';
 import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
 import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { BLIND_32_FAULTS } from './fault-areas/blind-32.ts';
+import { CONTAINER_NAME_FAULTS, NODE_FIELD_FAULTS } from './fault-areas/field-meanings.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -65,6 +66,8 @@ const NAMED_FAULTS = [
   ...AREAS.INFRA_FAULTS,
   ...AREAS.GENERAL_FAULTS,
   ...AREAS.CLIENT_FAULTS,
+  ...NODE_FIELD_FAULTS,
+  ...CONTAINER_NAME_FAULTS,
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
   ...BLIND_3_FAULTS,

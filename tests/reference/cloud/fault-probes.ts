@@ -49,6 +49,7 @@ import { BLIND31_PROBES } from './blind31-fault-probes.ts';
 import { BLIND32_PROBES } from './blind32-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
+import { FIELD_MEANING_PROBES } from './field-meaning-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -293,6 +294,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND32_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
+  ...FIELD_MEANING_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
