@@ -57,4 +57,15 @@ describe('the tail of an aggregated log (expectTail)', () => {
     expect(() => judge([A[1]!, A[2]!, A[3]!], A, false)).not.toThrow();
     expect(() => judge([A[2]!, A[1]!, A[3]!], A, false)).toThrow(CheckFailure);
   });
+
+  test("of a source several containers share (named as their service), no container's own last lines are judged: its lines are not told apart", () => {
+    // Two containers named S write 1, 2, 3 each: the whole log read one after the other, the tail merged line by line.
+    const written = ['1', '2', '3'];
+    const all = [...written, ...written].map((l) => line('S', l));
+    const got = ['2', '3', '3'].map((l) => line('S', l));
+    const tail = (shared?: ReadonlySet<string>): void =>
+      expectTail(context(), { got, all, n: 3, aggregated: true, ordered: () => true, shared, what: 'tail', requirement: 'cloud/service/logs/tail' });
+    expect(() => tail()).toThrow(/not the last lines each container wrote/);
+    expect(() => tail(new Set(['S']))).not.toThrow();
+  });
 });

@@ -119,7 +119,8 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
     scope: svc.scope,
     serviceUuid: svc.uuid,
     nodeUuid: node.uuid,
-    name: `${svc.config.name}-${svc.nextNumber++}`,
+    // Under `containers-named-as-service` (a variation the spec allows) every container takes its service's name as it is.
+    name: world.faults.has('containers-named-as-service') ? svc.config.name : `${svc.config.name}-${svc.nextNumber++}`,
     config: structuredClone(svc.config),
     revision: svc.revision,
     state: 'Starting',

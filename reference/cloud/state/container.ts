@@ -10,7 +10,7 @@ import { basicAuthorization } from '../users.ts';
 import { containerLinkVariables, linkEnvFor, linkedToContainer } from './links.ts';
 import type { Container, ContainerBinding, ContainerState, EnvVar, Node } from './model.ts';
 import { portsJson } from './ports.ts';
-import type { ShellEnv, ShellProcess } from './shell.ts';
+import { memTotalKb, type ShellEnv, type ShellProcess } from './shell.ts';
 import { hostFilesOf, volumeFilesOf } from './store.ts';
 import { cpuWeightOf } from './cpu-weight.ts';
 import { imageConfig, programArgv, programName, programOf } from './images.ts';
@@ -156,6 +156,9 @@ export function shellEnvFor(world: World, c: Container): ShellEnv {
     swapLimit:
       c.config.memory && c.config.memory_swap && c.config.memory_swap > c.config.memory ? (c.config.memory_swap - c.config.memory) * 1024 * 1024 : null,
     interfaces: interfacesOf(world, c),
+    // The node's hardware, as a program in the container sees it (nproc, /proc/meminfo).
+    cpus: node?.cpu ?? 1,
+    memTotalKb: memTotalKb(node?.memory ?? 1024),
     // Its stack's address: under net host the node's on its private network, otherwise its own private_ip.
     address: onHostStack(world, c) && node ? node.privateIp : c.private_ip,
     processes: processesOf(world, c),

@@ -15,6 +15,7 @@ import { liveContainersOnNode } from './queries.ts';
 import { placeEveryNodeOn } from './service-ops.ts';
 import type { Node, NodeCluster, NodeState } from './model.ts';
 import { announce, setState } from './notify.ts';
+import { memTotalKb } from './shell.ts';
 import { allows, type StateTable } from './states.ts';
 import { tagsJson } from './validate.ts';
 
@@ -177,7 +178,21 @@ export async function terminateNodes(world: World, nodes: readonly Node[], job: 
   }
 }
 
+/**
+ * The node's cpu, memory and public_ip as its answers show them: the number of its CPUs, its memory
+ * in MB and its public address; under `node-cpu-as-shares` its CPU shares (1024 per CPU), under
+ * `node-memory-in-bytes` the engine's MemTotal in bytes, under `node-public-ip-fqdn` its external_fqdn.
+ */
+function hardwareJson(world: World, node: Node): { cpu: number; memory: number; public_ip: string } {
+  return {
+    cpu: world.faults.has('node-cpu-as-shares') ? node.cpu * 1024 : node.cpu,
+    memory: world.faults.has('node-memory-in-bytes') ? memTotalKb(node.memory) * 1024 : node.memory,
+    public_ip: world.faults.has('node-public-ip-fqdn') ? node.external_fqdn : node.public_ip,
+  };
+}
+
 export function nodeJson(world: World, node: Node): Record<string, unknown> {
+  const hardware = hardwareJson(world, node);
   const cluster = node.clusterUuid ? world.store.nodeClusters.get(node.clusterUuid) : undefined;
   return {
     uuid: node.uuid,
@@ -191,12 +206,12 @@ export function nodeJson(world: World, node: Node): Record<string, unknown> {
     [world.spell('vendor_execdriver')]: node.engine.execdriver,
     [world.spell('vendor_graphdriver')]: node.engine.graphdriver,
     [world.spell('vendor_version')]: node.engine.version,
-    cpu: node.cpu,
+    cpu: hardware.cpu,
     disk: node.disk,
-    memory: node.memory,
+    memory: hardware.memory,
     current_num_containers: world.faults.has('node-container-count-stale') ? 0 : containersCounted(world, node).length,
     last_seen: world.date(node.last_seen),
-    public_ip: node.public_ip,
+    public_ip: hardware.public_ip,
     tunnel: null,
     deployed_datetime: world.date(node.deployed_datetime),
     destroyed_datetime: world.date(node.destroyed_datetime),

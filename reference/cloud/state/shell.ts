@@ -7,7 +7,8 @@
  * (its relative CPU weight), `cat /proc/net/dev`
  * (the interfaces of its network namespace), `cat /proc/<pid>/comm` and `cat /proc/<pid>/cmdline` (a process of its PID
  * namespace: its name and command line; `/proc/[0-9]*` globs to their directories) and `cat /proc/self/cgroup`
- * (its cgroup v2 path, below its cgroup_parent), and the files of the volumes mounted (written by `touch` or a
+ * (its cgroup v2 path, below its cgroup_parent), `cat /proc/meminfo` (its node's memory: the host's, as a container without lxcfs
+ * sees it) and `nproc` (its node's CPUs; a cpuset is not modelled), and the files of the volumes mounted (written by `touch` or a
  * command's `> FILE`, read by `cat`): the only files modelled; any other is not found (a write elsewhere is kept for
  * the session only), `true`, `false`, `exit [n]`, with `$VAR`/`${VAR}` expansion, arithmetic expansion `$((6*7))` (integers with
  * + - * / %, unspaced), `;`/`&&` lists and a trailing `>&2` (the
@@ -54,6 +55,10 @@ export interface ShellEnv {
   address: string;
   /** The addresses `ping` reaches: every Running container's private_ip on the overlay network, the private addresses of its node's network. */
   reachable: readonly string[];
+  /** The node's CPUs, as `nproc` counts them. */
+  cpus: number;
+  /** The node's memory as /proc/meminfo's MemTotal shows it, in kB. */
+  memTotalKb: number;
   /** The volumes mounted: each one's mount point and its files (by their path below it). */
   mounts?: ReadonlyArray<{ path: string; files: Map<string, string> }>;
 }
@@ -73,6 +78,24 @@ const netDev = (interfaces: readonly string[]): string =>
   'Inter-|   Receive                |  Transmit\n face |bytes    packets errs drop|bytes    packets errs drop\n' +
   interfaces.map((i) => `${i.padStart(6)}:       0       0    0    0        0       0    0    0\n`).join('');
 
+/**
+ * What /proc/meminfo on a node of `memory` MB shows as MemTotal (kB): less than the memory by what the
+ * kernel reserves (4 % here).
+ */
+export const memTotalKb = (memory: number): number => Math.round(memory * 1024 * 0.96);
+
+/** /proc/meminfo's first lines (the kernel's layout: the label, the number right-aligned, kB): MemTotal, the most of it free. */
+const meminfo = (totalKb: number): string =>
+  (
+    [
+      ['MemTotal', totalKb],
+      ['MemFree', Math.round(totalKb * 0.8)],
+      ['MemAvailable', Math.round(totalKb * 0.85)],
+    ] as const
+  )
+    .map(([label, kb]) => `${`${label}:`.padEnd(15)}${String(kb).padStart(9)} kB\n`)
+    .join('');
+
 /** Files `cat` can read: their text in the container. */
 function fileText(path: string, env: ShellEnv, session: ReadonlyMap<string, string>): string | undefined {
   const volume = inVolume(path, env);
@@ -83,6 +106,7 @@ function fileText(path: string, env: ShellEnv, session: ReadonlyMap<string, stri
   if (path === '/sys/fs/cgroup/cpu.weight') return `${env.cpuWeight}\n`;
   if (path === '/sys/fs/cgroup/memory.swap.max') return `${env.swapLimit ?? 'max'}\n`;
   if (path === '/proc/net/dev') return netDev(env.interfaces);
+  if (path === '/proc/meminfo') return meminfo(env.memTotalKb);
   const proc = /^\/proc\/(\d+)\/(comm|cmdline)$/.exec(path);
   const shown = proc ? env.processes.find((p) => String(p.pid) === proc[1]) : undefined;
   if (shown) return proc?.[2] === 'comm' ? `${shown.comm}\n` : shown.argv.map((arg) => `${arg}\0`).join('');
@@ -102,7 +126,7 @@ export interface ShellResult {
   exited: boolean;
 }
 
-const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'cat', 'ping', 'true', 'false', 'exit']);
+const BUILTINS = new Set(['echo', 'env', 'printenv', 'hostname', 'pwd', 'whoami', 'touch', 'cat', 'ping', 'nproc', 'true', 'false', 'exit']);
 
 /** busybox ping's report of `count` echo requests to `address`: every one answered when it is reachable, none otherwise. */
 function pingReport(args: readonly string[], env: ShellEnv): { text: string; code: number } {
@@ -296,6 +320,10 @@ export function runLine(line: string, env: ShellEnv): ShellResult {
         result.exitCode = report.code;
         break;
       }
+      case 'nproc':
+        out(`${env.cpus}\n`);
+        result.exitCode = 0;
+        break;
       case 'true':
       case 'false':
         result.exitCode = name === 'true' ? 0 : 1;

@@ -64,28 +64,72 @@ export function expectStderrLine(ctx: CloudContext, lines: readonly Json[], requ
 }
 
 /**
+ * The first position at which `texts` stops being `writers` copies of `written` interleaved, each copy in
+ * its order (-1: none; `texts.length`: some lines missing at the end). A line may come only when fewer
+ * than `writers` copies hold it and more copies hold the line before it than hold it: the lines of
+ * several writers of the same lines keep each writer's order exactly when this holds at every line.
+ */
+export function firstOutOfOrder(texts: readonly string[], written: readonly string[], writers = 1): number {
+  const at = new Map(written.map((t, i) => [t, i]));
+  const counts = written.map(() => 0);
+  for (const [p, text] of texts.entries()) {
+    const i = at.get(text);
+    if (i === undefined || counts[i]! >= writers || (i > 0 && counts[i - 1]! <= counts[i]!)) return p;
+    counts[i]! += 1;
+  }
+  return counts.every((c) => c === writers) ? -1 : texts.length;
+}
+
+/**
  * log S is the line the container wrote: each container's lines (its stderr line aside: the order
  * of two streams is not kept), in the order it wrote them, are its echoed lines and nothing else
  * (one line ending kept or not: whether the text keeps it is not shown). A text with more around
- * it (an engine stream header, a date) or lines out of order show.
+ * it (an engine stream header, a date) or lines out of order show. Where `writers` containers share
+ * the name `source` (a container's name is "inherited from the service", never said to differ from
+ * its siblings'), the lines of that source are theirs together: each one's lines in its order, how
+ * they interleave open.
  */
-export function expectWrittenLines(ctx: CloudContext, lines: readonly Json[], requirement: string, source?: string): void {
+export function expectWrittenLines(ctx: CloudContext, lines: readonly Json[], requirement: string, source?: string, writers = 1): void {
   const texts = lines
     .filter((m) => (source === undefined || m.source === source) && !String(m.log).includes(ERROR_LINE))
     .map((m) => String(m.log).replace(/\r?\n$/, ''));
-  const first = texts.findIndex((t, i) => t !== WRITTEN[i]);
-  ctx.expect(first === -1 && texts.length === WRITTEN.length, `the log lines${source ? ` of ${source}` : ''} are not the ${MANY} lines written, in order`, {
-    expected: `${WRITTEN.length} lines ${WRITTEN[0]} … ${WRITTEN.at(-1)}`,
-    actual: first === -1 ? `${texts.length} lines` : { line: first, text: JSON.stringify(texts[first]), wanted: WRITTEN[first] },
+  const first = firstOutOfOrder(texts, WRITTEN, writers);
+  const whose = source === undefined ? '' : writers > 1 ? ` of the ${writers} containers named ${source}` : ` of ${source}`;
+  const what = writers > 1 ? `${writers} times the ${MANY} lines written, each time in order` : `the ${MANY} lines written, in order`;
+  ctx.expect(first === -1, `the log lines${whose} are not ${what}`, {
+    expected: `${writers > 1 ? `${writers} × ` : ''}${WRITTEN.length} lines ${WRITTEN[0]} … ${WRITTEN.at(-1)}`,
+    actual:
+      first === -1 || first === texts.length
+        ? `${texts.length} lines`
+        : { line: first, text: JSON.stringify(texts[first]), ...(writers === 1 ? { wanted: WRITTEN[first] } : {}) },
     requirement,
   });
 }
 
+/** The containers by name: several under one where containers share their service's name. */
+export function containersByName(containers: readonly Container[]): Map<string, Container[]> {
+  const named = new Map<string, Container[]>();
+  for (const c of containers) named.set(String(c.name), [...(named.get(String(c.name)) ?? []), c]);
+  return named;
+}
+
+/**
+ * The lines of a service of printing containers, told apart by source: those of each container name
+ * are its container's written lines in order, or, of a name several containers share, theirs together.
+ */
+export function expectLinesBySource(ctx: CloudContext, lines: readonly Json[], containers: readonly Container[], requirement: string): void {
+  for (const [name, group] of containersByName(containers)) {
+    if (group.length > 1) ctx.observe(`${group.length} containers of the service share the name ${name}: their lines are judged together`);
+    expectWrittenLines(ctx, lines, requirement, name, group.length);
+  }
+}
+
 /** source S (container name): each line names a container of the service, not the service or anything else. */
-export function expectContainerSources(ctx: CloudContext, lines: readonly Json[], containers: readonly string[], requirement: string): void {
-  const wrong = lines.filter((m) => !containers.includes(String(m.source)));
+export function expectContainerSources(ctx: CloudContext, lines: readonly Json[], containers: readonly Container[], requirement: string): void {
+  const names = containers.map((c) => String(c.name));
+  const wrong = lines.filter((m) => !names.includes(String(m.source)));
   ctx.expect(wrong.length === 0, `${wrong.length} of ${lines.length} lines carry a source that is no container of the service`, {
-    expected: containers,
+    expected: [...new Set(names)],
     actual: [...new Set(wrong.map((m) => m.source))].slice(0, 3),
     requirement,
   });

@@ -1,8 +1,9 @@
 /** Spec: Stream API, service logs: the stream aggregates the logs of all the service's containers; and the container logs' service parameter. */
 import { cloudCheck } from '../support/check.ts';
 import { sharedNodes, LONG_RUNNING, operateAndSettle, runningService, waitForContainers } from '../support/app.ts';
+import { sameResource } from '../support/lists.ts';
 import { allLines, openLogs, readUntil } from '../support/streams.ts';
-import { printingService, textsOf } from './log-lines.ts';
+import { containersByName, printingService, textsOf } from './log-lines.ts';
 
 /** How long a followed service stream is read for the first line of a container a scale added. */
 const SCALED_LINE_MS = 10_000;
@@ -19,18 +20,17 @@ export default [
       await operateAndSettle(ctx, containers[0]!, 'start');
       await ctx.waitForState('container', containers[0]!.resource_uri, ['Stopped']);
       const lines = await allLines(ctx, svc.resource_uri);
-      for (const c of containers) {
-        const own = textsOf(await allLines(ctx, c.resource_uri));
-        const named = textsOf(lines.filter((l) => l.source === c.name));
-        ctx.expect(
-          own.length > 0 && JSON.stringify(named) === JSON.stringify(own),
-          `the service logs do not carry container ${String(c.name)}'s own log under its name`,
-          {
-            expected: `the ${own.length} line(s) of GET ${c.resource_uri}logs/, source ${String(c.name)}`,
-            actual: `${named.length} line(s) with that source`,
-            requirement: 'cloud/service/logs/aggregated',
-          },
-        );
+      // Containers may share their service's name ("inherited from the service"): the lines of such a
+      // name are those containers' own logs together, which container wrote which not told apart.
+      for (const [name, group] of containersByName(containers)) {
+        const own = textsOf((await Promise.all(group.map((c) => allLines(ctx, c.resource_uri)))).flat());
+        const named = textsOf(lines.filter((l) => l.source === name));
+        const whose = group.length > 1 ? `the ${group.length} containers named ${name}` : `container ${name}`;
+        ctx.expect(own.length > 0 && JSON.stringify(named) === JSON.stringify(own), `the service logs do not carry the own log of ${whose} under its name`, {
+          expected: `the ${own.length} line(s) of ${group.map((c) => `GET ${c.resource_uri}logs/`).join(' and ')}, source ${name}`,
+          actual: `${named.length} line(s) with that source`,
+          requirement: 'cloud/service/logs/aggregated',
+        });
       }
     },
   }),
@@ -48,9 +48,12 @@ export default [
         const res = await ctx.api.patch(svc.resource_uri, { target_num_containers: 2 });
         if (res.status >= 300) ctx.fail(`PATCH target_num_containers 2 answered ${res.status}`);
         await operateAndSettle(ctx, svc, 'scale');
-        return (await waitForContainers(ctx, svc, 2)).find((c) => c.name !== first!.name);
+        return (await waitForContainers(ctx, svc, 2)).find((c) => !sameResource(c.resource_uri, first!.resource_uri));
       }, 'cloud/service/scale/effect');
+      // A name the first container shares (containers may be named as their service) is still the added one's
+      // after the stream opened: the first wrote its only line before (tail=0).
       const name = String(added?.name);
+      if (name === first!.name) ctx.observe(`the container the scale added is named ${name}, as the first one: a line of that name is the added one's`);
       const { messages } = await readUntil(ctx, session, (m) => m.source === name, SCALED_LINE_MS, 'log stream');
       ctx.expect(
         messages.some((m) => m.source === name),

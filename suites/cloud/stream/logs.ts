@@ -10,7 +10,17 @@ import type { Json } from '../support/lists.ts';
 import { allLines, collectCount, collectJson, openLogs, readUntil } from '../support/streams.ts';
 import { emptyActionLog, endedActionOf, lateLines } from '../support/action-log.ts';
 import { expectTail, type TailOf } from '../support/log-tail.ts';
-import { ERROR_LINE, expectContainerSources, expectStderrLine, expectStreamTypes, expectWrittenLines, printingService } from './log-lines.ts';
+import type { Container } from '../support/views.generated.ts';
+import {
+  containersByName,
+  ERROR_LINE,
+  expectContainerSources,
+  expectLinesBySource,
+  expectStderrLine,
+  expectStreamTypes,
+  expectWrittenLines,
+  printingService,
+} from './log-lines.ts';
 
 /** The containers of the service whose logs are read. */
 const SERVICE_LOG_CONTAINERS = 2;
@@ -35,10 +45,10 @@ interface Source {
   what: string;
   /**
    * A log source with its lines written, and what makes it write new ones (or a fresh source that
-   * is writing); `containers`: the names a line's source may carry (a service log line's source is
-   * the name of the container that wrote it).
+   * is writing); `containers`: the service's, whose names a line's source may carry (a service log
+   * line's source is the name of the container that wrote it).
    */
-  prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string>; containers?: string[] }>;
+  prepare(ctx: CloudContext): Promise<{ uri: string; renew: () => Promise<string>; containers?: Container[] }>;
   /** A source whose log holds more than 300 lines where the target writes that many (else prepare's). */
   long?(ctx: CloudContext): Promise<string>;
   /** How the long source was made, for a log that holds 300 lines or fewer. */
@@ -72,7 +82,7 @@ const SOURCES: Source[] = [
         await operate(ctx, uri, 'start');
         return uri;
       };
-      return { uri, renew, containers: containers.map((c) => String(c.name)) };
+      return { uri, renew, containers };
     },
   },
   {
@@ -120,11 +130,15 @@ async function followedTail(ctx: CloudContext, uri: string, n: number): Promise<
 }
 
 const id = (s: Source, rule: string): string => `cloud/${s.kind}/logs/${rule}`;
-/** A tail of `s` to judge: a service's log aggregates its containers' lines, their interleaving not stated. */
-const tailOf = (s: Source, t: Omit<TailOf, 'aggregated' | 'ordered'>): TailOf => ({
+/**
+ * A tail of `s` to judge: a service's log aggregates its containers' lines, their interleaving not
+ * stated; the lines of a name several of its `containers` share are not told apart by container.
+ */
+const tailOf = (s: Source, t: Omit<TailOf, 'aggregated' | 'ordered' | 'shared'>, containers: readonly Container[] = []): TailOf => ({
   ...t,
   aggregated: s.kind === 'service',
   ordered: (m) => !String(m.log).includes(ERROR_LINE),
+  shared: new Set([...containersByName(containers)].filter(([, group]) => group.length > 1).map(([name]) => name)),
 });
 function logChecks(s: Source): CloudCheck[] {
   const endpoint = `cloud/${s.kind}/logs`;
@@ -147,9 +161,11 @@ function logChecks(s: Source): CloudCheck[] {
           });
         });
         if (s.kind !== 'action') expectStreamTypes(ctx, lines, id(s, 'message-shape'));
-        if (containers) expectContainerSources(ctx, lines, containers, id(s, 'message-shape'));
         if (s.kind === 'container') expectWrittenLines(ctx, lines, id(s, 'message-shape'));
-        for (const name of containers ?? []) expectWrittenLines(ctx, lines, id(s, 'message-shape'), name);
+        if (containers) {
+          expectContainerSources(ctx, lines, containers, id(s, 'message-shape'));
+          expectLinesBySource(ctx, lines, containers, id(s, 'message-shape'));
+        }
         if (s.kind === 'container') {
           const odd = lines.filter((m) => m.type !== 'log' || !['stdout', 'stderr'].includes(String(m.streamType)));
           ctx.expect(odd.length === 0, 'container log lines without type log or streamType stdout/stderr', {
@@ -165,7 +181,7 @@ function logChecks(s: Source): CloudCheck[] {
       title: `Without tail, the ${s.what} logs stream starts with the last 300 lines`,
       endpoint,
       async run(ctx) {
-        const uri = s.long ? await s.long(ctx) : (await s.prepare(ctx)).uri;
+        const { uri, containers } = s.long ? { uri: await s.long(ctx), containers: undefined } : await s.prepare(ctx);
         const all = await allLines(ctx, uri);
         const total = all.length;
         const session = await openLogs(ctx, uri, undefined, id(s, 'tail-default-300'));
@@ -175,7 +191,7 @@ function logChecks(s: Source): CloudCheck[] {
         ctx.expectEqual(messages.length, expected, `without tail the stream sent ${messages.length} of ${total} lines`, id(s, 'tail-default-300'));
         // The last lines, not any 300: a stream that starts with the first 300 of 320 sends as many.
         const what = `without tail the stream did not start with the last ${expected} of ${total} lines`;
-        expectTail(ctx, tailOf(s, { got: messages, all, n: expected, what, requirement: id(s, 'tail-default-300') }));
+        expectTail(ctx, tailOf(s, { got: messages, all, n: expected, what, requirement: id(s, 'tail-default-300') }, containers));
         // A log of 300 lines or fewer is sent whole under any default of at least its length: the 300 is not seen.
         if (total <= DEFAULT_TAIL)
           ctx.unverified(`${s.longWhat ?? `the ${s.what}`} logged ${total} line(s): no log of more than 300 lines to tell the default of 300 from another`);
@@ -186,14 +202,14 @@ function logChecks(s: Source): CloudCheck[] {
       title: `tail=<n> makes the ${s.what} logs stream send the last n lines first (none for tail=0)`,
       endpoint,
       async run(ctx) {
-        const { uri } = await s.prepare(ctx);
+        const { uri, containers } = await s.prepare(ctx);
         const all = await allLines(ctx, uri);
         // Fewer than all of them, so that a stream sending everything is told apart.
         const n = Math.max(1, Math.min(3, all.length - 1));
         if (all.length < 4) ctx.observe(`the ${s.what} log holds ${all.length} line(s): tail=${n} is told apart from few others`);
         const session = await openLogs(ctx, uri, { tail: n, follow: 'false' }, id(s, 'tail'));
         const { messages } = await collectJson(ctx, session, 3000, 'log stream');
-        expectTail(ctx, tailOf(s, { got: messages, all, n, what: `tail=${n} did not send the last ${n} lines`, requirement: id(s, 'tail') }));
+        expectTail(ctx, tailOf(s, { got: messages, all, n, what: `tail=${n} did not send the last ${n} lines`, requirement: id(s, 'tail') }, containers));
         // The last 0 lines are none: a stream that reads 0 as "no tail given" sends earlier lines.
         const zero = await collectJson(ctx, await openLogs(ctx, uri, { tail: 0, follow: 'false' }, id(s, 'tail')), 3000, 'log stream');
         ctx.expectEqual(zero.messages.length, 0, `tail=0 sent ${zero.messages.length} of the ${all.length} earlier lines`, id(s, 'tail'));

@@ -123,6 +123,10 @@ export const infraTeeth: CloudTeeth[] = [
   { fault: 'action-logs-tail-default-100', catches: ['cloud/action/logs/tail-default-300'] },
   // The cluster's disk only echoed passed (judge 2134, #14): its nodes must get it.
   { fault: 'node-disk-fixed-20', catches: ['cloud/nodecluster/get/nodes-disk'] },
+  // A node's cpu, memory and public_ip were held to their types only (judge 2148, #18): now to what a container on the node sees.
+  { fault: 'node-memory-in-bytes', catches: ['cloud/node/get/memory-mb'] },
+  { fault: 'node-cpu-as-shares', catches: ['cloud/node/get/cpu-number-of-cpus'] },
+  { fault: 'node-public-ip-fqdn', catches: ['cloud/node/get/public-ip-address'] },
   // A node disk of its own at or above 100 GB passed when only 60 and 100 were sent (judge 2142, #6): the largest listed size taken is sent.
   { fault: 'node-disk-fixed-250', catches: ['cloud/nodecluster/get/nodes-disk'] },
   // "on one private network" had no requirement (judge 2138, #8): nodes of one cluster must reach each other's private address.

@@ -50,6 +50,7 @@ import { BLIND32_PROBES } from './blind32-fault-probes.ts';
 import { BLIND33_PROBES } from './blind33-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
+import { FIELD_MEANING_PROBES } from './field-meaning-fault-probes.ts';
 
 const S = '/api/app/v1/service/';
 const get = (t: TestServer, uri: string): Promise<any> => t.ok('GET', uri);
@@ -295,6 +296,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND33_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
+  ...FIELD_MEANING_PROBES,
 };
 
 /** Which file probes a fault: faults.test.ts the areas that no other file names. */
