@@ -21,3 +21,23 @@ export function belowParent(path: string, parent: string): boolean {
 
 /** Every path is the root: a private cgroup namespace, from which no parent can be read. */
 export const parentOutOfSight = (paths: readonly string[]): boolean => paths.length > 0 && paths.every((p) => p === '/');
+
+/** Each hierarchy's cgroup path in a /proc/<pid>/cgroup text, by its `N:controllers` key. */
+export function cgroupsByHierarchy(lines: readonly string[]): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const line of lines) {
+    const [id, controllers, ...rest] = line.split(':');
+    const path = rest.join(':');
+    if (path.startsWith('/')) byKey.set(`${id}:${controllers}`, path);
+  }
+  return byKey;
+}
+
+/** The cgroup `path` lies below `parentPath` (absolute): the parent is a leading part of it, and not all of it. */
+export function belowPath(path: string, parentPath: string): boolean {
+  const prefix = parentPath.replace(/\/+$/, '');
+  return path.startsWith(`${prefix}/`) && path.length > prefix.length + 1;
+}
+
+/** A relative parent taken relative to `base` (the init process's cgroup path in that hierarchy). */
+export const joinedParent = (base: string, parent: string): string => `${base.replace(/\/+$/, '')}/${parent.replace(/^\/+|\/+$/g, '')}`;

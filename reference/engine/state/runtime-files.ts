@@ -210,6 +210,11 @@ export function procCgroup(cgroupParent: string, id: string, relativeUnderDaemon
   return CGROUP_HIERARCHIES.map((h) => `${h}:${parent}/${id}`).join('\n') + '\n';
 }
 
+/** /proc/1/cgroup seen from the host's PID namespace: the host's init process, in every hierarchy at the root. */
+export function hostInitCgroup(): string {
+  return CGROUP_HIERARCHIES.map((h) => `${h}:/`).join('\n') + '\n';
+}
+
 /**
  * The block devices of the reference's host, by their path under /dev: one disk holding the
  * daemon's data (its containers' /etc/hosts), as /sys/block and /proc/self/mountinfo show it.

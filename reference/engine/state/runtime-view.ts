@@ -19,6 +19,7 @@ import {
   etcHosts,
   hostInterfaces,
   procCgroup,
+  hostInitCgroup,
   procIpForward,
   procLimits,
   procMounts,
@@ -157,7 +158,10 @@ export function buildRuntimeView(engine: Engine, c: Container): RuntimeView {
   const status = (caps: ReadonlySet<string>) => procStatus({ name: c.argv[0] ?? 'sh', pid: 1, uid, gid, groups, capabilities: caps });
   files.set('/proc/self/status', status(capabilities));
   files.set('/proc/self/limits', procLimits(set('Ulimits', (hc.Ulimits as Array<{ Name?: string }> | null) ?? [], [])));
-  files.set('/proc/self/cgroup', procCgroup(String(hc.CgroupParent ?? ''), c.id, engine.faults.has('blind33-cgroup-parent-relative-under-daemon')));
+  const ownCgroup = (x: Container): string =>
+    procCgroup(String(x.hostConfig.CgroupParent ?? ''), x.id, engine.faults.has('blind33-cgroup-parent-relative-under-daemon'));
+  files.set('/proc/self/cgroup', ownCgroup(c));
+  files.set('/proc/1/cgroup', pidOneCgroup(engine, c, set('PidMode', String(hc.PidMode ?? ''), ''), ownCgroup));
   files.set('/proc/self/oom_score_adj', `${set('OomScoreAdj', Number(hc.OomScoreAdj ?? 0), 0)}\n`);
   files.set('/proc/1/cmdline', `${pidOneArgv(engine, c, set('PidMode', String(hc.PidMode ?? ''), '')).join('\0')}\0`);
   for (const [name, address] of interfaces(engine, c, set)) files.set(`/sys/class/net/${name}/address`, `${address}\n`);
@@ -284,6 +288,13 @@ function pidOneArgv(engine: Engine, c: Container, mode: string): string[] {
     return other?.argv ?? c.argv;
   }
   return c.argv;
+}
+
+/** /proc/1/cgroup: the host's init with PidMode host, the first process of the container whose PID namespace is joined, or the container's own. */
+function pidOneCgroup(engine: Engine, c: Container, mode: string, ownCgroup: (x: Container) => string): string {
+  if (mode === 'host') return hostInitCgroup();
+  const joined = mode.startsWith('container:') ? engine.containers.resolve(mode.slice('container:'.length)) : undefined;
+  return ownCgroup(joined ?? c);
 }
 
 /**

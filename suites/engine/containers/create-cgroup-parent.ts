@@ -1,4 +1,4 @@
-import { belowParent, cgroupPaths, parentOutOfSight } from '../../../harness/check/cgroup-parent.ts';
+import { belowParent, belowPath, cgroupPaths, cgroupsByHierarchy, joinedParent, parentOutOfSight } from '../../../harness/check/cgroup-parent.ts';
 import type { EngineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { effectCheck, judged, outputLines, type Judgement, type Observed } from '../support/effects.ts';
@@ -10,20 +10,41 @@ const REQUIREMENT = 'engine/containers/create/host-config-cgroup-parent';
  * goes, and no API call removes it, so one name leaves one empty cgroup on the host, not one per run.
  */
 const PARENT = 'conformance-parent';
+const SEPARATOR = '--- self';
 
+/**
+ * The container shares the host's PID namespace (PidMode host), so /proc/1/cgroup is the init
+ * process's: in each hierarchy, the container's cgroup must lie below <init's path>/PARENT.
+ */
 function judgeParent(o: Observed): Judgement {
-  const paths = cgroupPaths(outputLines(o.out));
-  const ok = paths.some((p) => belowParent(p, PARENT));
-  const judgement = judged(
-    ok,
-    `a cgroup path in /proc/self/cgroup lies below ${PARENT} (CgroupParent ${PARENT})`,
-    `…/${PARENT}/<container cgroup>`,
-    outputLines(o.out),
+  const [initText = '', selfText = ''] = o.out.split(SEPARATOR);
+  const init = cgroupsByHierarchy(outputLines(initText));
+  const self = cgroupsByHierarchy(outputLines(selfText));
+  const paths = [...self.values()];
+  if (!paths.some((p) => belowParent(p, PARENT)) && parentOutOfSight(paths))
+    // A private cgroup namespace shows the container its own cgroup as the root: the parent is not in sight from inside.
+    return {
+      ...judged(false, 'the parent cannot be read from inside', `…/${PARENT}/<container cgroup>`, outputLines(selfText)),
+      unverified: "the container's cgroup namespace shows every cgroup path as /: the parent cannot be read from inside",
+    };
+  const initInSight = [...self].some(([key, path]) => init.has(key) && init.get(key) !== path);
+  if (!initInSight) {
+    const below = judged(
+      cgroupPaths(outputLines(selfText)).some((p) => belowParent(p, PARENT)),
+      `a cgroup path in /proc/self/cgroup lies below ${PARENT} (CgroupParent ${PARENT})`,
+      `…/${PARENT}/<container cgroup>`,
+      outputLines(selfText),
+    );
+    const cause = `/proc/1/cgroup with PidMode host is the container's own cgroup, not the init process's: whether ${PARENT} is relative to it cannot be seen`;
+    return below.ok ? { ...below, unverified: cause } : below;
+  }
+  const misplaced = [...self].filter(([key, path]) => !belowPath(path, joinedParent(init.get(key) ?? '/', PARENT)));
+  return judged(
+    misplaced.length === 0,
+    `in every cgroup hierarchy the container's cgroup lies below the init process's cgroup path joined with ${PARENT} (CgroupParent ${PARENT}, relative)`,
+    [...self.keys()].map((key) => `${key}:${joinedParent(init.get(key) ?? '/', PARENT)}/…`),
+    misplaced.map(([key, path]) => `${key}:${path} (init: ${init.get(key) ?? 'not listed'})`),
   );
-  // A private cgroup namespace shows the container its own cgroup as the root: the parent is not in sight from inside.
-  if (!ok && parentOutOfSight(paths))
-    return { ...judgement, unverified: "the container's cgroup namespace shows every cgroup path as /: the parent cannot be read from inside" };
-  return judgement;
 }
 
 /** The systemd cgroup driver names cgroups as slices: a plain relative path is not a parent it can place a container under. */
@@ -37,18 +58,20 @@ async function refuseSystemdDriver(ctx: EngineContext): Promise<void> {
 /**
  * Spec: Container create request > HostConfig fields: "CgroupParent S: path of the parent cgroup; relative paths are
  * relative to the cgroup path of the init process; cgroups are created if absent." Observed in the container's own
- * /proc/self/cgroup (v1 and v2 forms), not only echoed by inspect.
+ * /proc/self/cgroup (v1 and v2 forms) against the init process's /proc/1/cgroup, not only echoed by inspect.
  */
 export default [
   effectCheck({
     requirement: REQUIREMENT,
     id: `${REQUIREMENT}/cgroup`,
-    title: `CgroupParent ${PARENT} (relative, absent before) is the parent of the container's cgroup: /proc/self/cgroup shows a path below it`,
+    title:
+      `CgroupParent ${PARENT} (relative, absent before) is the parent of the container's cgroup, relative to the init process's ` +
+      "cgroup: with PidMode host, each hierarchy of /proc/self/cgroup lies below /proc/1/cgroup's path joined with it",
     fields: async (ctx) => {
       await refuseSystemdDriver(ctx);
-      return { HostConfig: { CgroupParent: PARENT } };
+      return { HostConfig: { CgroupParent: PARENT, PidMode: 'host' } };
     },
-    script: 'cat /proc/self/cgroup',
+    script: `cat /proc/1/cgroup; echo '${SEPARATOR}'; cat /proc/self/cgroup`,
     judge: judgeParent,
   }),
 ] satisfies EngineCheck[];

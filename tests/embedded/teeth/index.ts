@@ -43,6 +43,7 @@ import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
 import { blind32Teeth } from './blind-32.ts';
+import { blind33Teeth } from './blind-33.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -77,6 +78,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind30Teeth,
   ...blind31Teeth,
   ...blind32Teeth,
+  ...blind33Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
