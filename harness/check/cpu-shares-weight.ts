@@ -40,13 +40,14 @@ export const needsPlain = (r: SharesReadings): boolean => r.fewer.read.path === 
 
 /**
  * The verdicts on the readings: on v1 each container's shares exactly; on v2 the order of the
- * weights. `field`: the name of the shares setting the verdicts speak of.
+ * weights. `field`: the name of the shares setting the verdicts speak of; `given`: how a container
+ * got its shares (`created with`, or `updated to` for one container read after each update).
  */
-export function judgeShares({ fewer, more, plain }: SharesReadings, field = 'CpuShares'): SharesVerdict[] {
+export function judgeShares({ fewer, more, plain }: SharesReadings, field = 'CpuShares', given = 'created with'): SharesVerdict[] {
   if (!needsPlain({ fewer, more })) {
     return [fewer, more].map(({ shares, read }) => ({
       ok: read.path === SHARES_FILE.v1 && read.value === String(shares),
-      what: `the cpu.shares of a container created with ${field} ${shares}`,
+      what: `the cpu.shares of a container ${given} ${field} ${shares}`,
       expected: `${shares} in ${SHARES_FILE.v1}`,
       actual: shown(read),
     }));
@@ -58,14 +59,14 @@ export function judgeShares({ fewer, more, plain }: SharesReadings, field = 'Cpu
   return [
     {
       ok: allV2 && weightOf(fewer.read) < weightOf(plain!),
-      what: `the cpu.weight of a container created with ${field} ${fewer.shares} (fewer than the default), beside one created without ${field}`,
+      what: `the cpu.weight of a container ${given} ${field} ${fewer.shares} (fewer than the default), beside one created without ${field}`,
       expected: `below the weight of a container created without ${field}, in ${SHARES_FILE.v2}`,
       actual,
     },
     {
       ok: allV2 && weightOf(more.read) > weightOf(fewer.read),
-      what: `the cpu.weight of a container created with ${field} ${more.shares}, beside one created with ${fewer.shares}`,
-      expected: `above the weight of the container created with ${field} ${fewer.shares}, in ${SHARES_FILE.v2}`,
+      what: `the cpu.weight of a container ${given} ${field} ${more.shares}, beside one ${given} ${fewer.shares}`,
+      expected: `above the weight of the container ${given} ${field} ${fewer.shares}, in ${SHARES_FILE.v2}`,
       actual,
     },
   ];

@@ -93,6 +93,12 @@ export const CONTAINER_FAULTS = faultArea('containers', [
     name: 'update-cgroup-memory-quota-only',
     description: "1.22 POST update of a running container stores every value but rewrites only its memory limit and CPU quota in the container's cgroup",
   },
+  {
+    name: 'update-cgroup-shares-swap-kept',
+    description:
+      "1.22 POST update of a running container stores every value and rewrites the container's cgroup, but leaves cpu.shares and the swap limit " +
+      '(memory.memsw.limit_in_bytes) at their creation values',
+  },
   { name: 'resize-answers-json', description: 'POST resize answers 200 with a JSON body instead of an empty text/plain one' },
   { name: 'restart-policy-empty-restarts', description: 'a container with the default (empty) restart policy is restarted once after a non-zero exit' },
   { name: 'restart-policy-always-ignored', description: 'restart policy always does not restart a container that exits 0' },
@@ -121,12 +127,21 @@ export const CONTAINER_FAULTS = faultArea('containers', [
   { name: 'changes-kind-swapped', description: 'changes reports added paths with Kind 0 and modified ones with Kind 1' },
   { name: 'export-wrong-content-type', description: 'export answers application/x-tar instead of application/octet-stream' },
   { name: 'copy-wrong-content-type', description: 'copy answers application/octet-stream instead of application/x-tar' },
+  {
+    name: 'copy-directory-entry-only',
+    description: "copy reads the Resource as one entry: a directory's tar holds the directory's own header and none of its files",
+  },
   { name: 'stats-single-reading', description: 'stats sends one reading and ends the stream whatever `stream` says' },
   { name: 'stats-stream-false-ignored', description: '1.22 stats?stream=0 keeps streaming' },
   { name: 'stats-precpu-current', description: '1.22 precpu_stats is a copy of the current cpu_stats, not the previous reading' },
   {
     name: 'stats-networks-empty',
     description: '1.22 stats readings carry `networks: {}` whatever interfaces the container has; the other fields and 1.18 `network` are unchanged',
+  },
+  {
+    name: 'stats-networks-keyed-by-network',
+    description:
+      '1.22 stats `networks` is keyed by the name of each network the container joined (bridge), as NetworkSettings.Networks is, not by its interface (eth0)',
   },
   { name: 'name-pattern-strict', description: 'create refuses names the spec allows: a leading _ or -, or a single character' },
   { name: 'swappiness-unchecked', description: 'create accepts MemorySwappiness outside 0..100' },

@@ -1,5 +1,6 @@
 /** Endpoints 21-24: copy (both versions) and the 1.22 archive HEAD/GET/PUT with the path-stat header. */
 import { archivePath, extractInto } from '../fs/tar.ts';
+import { readTar, writeTar } from '../fs/tar-io.ts';
 import { FsError, archiveErrorStatus } from '../fs/errors.ts';
 import { encodePathStat, pathStat } from '../fs/stat.ts';
 import { ContainerFs, emptyLayer } from '../fs/filesystem.ts';
@@ -129,6 +130,8 @@ export function registerArchiveRoutes(router: Router, engine: Engine): void {
       if (err instanceof FsError) throw new HttpError(err.code === 'ENOENT' ? 404 : 500, err.message);
       throw err;
     }
+    // Under `copy-directory-entry-only` the tar keeps the Resource's own entry alone: a directory without its files.
+    if (ctx.faults.has('copy-directory-entry-only')) tar = await writeTar((await readTar(tar)).slice(0, 1));
     if (ctx.faults.has('copy-tar-truncated')) tar = tar.subarray(0, 700);
     engine.containerEvent(c, 'copy');
     ctx.res.writeHead(200, {

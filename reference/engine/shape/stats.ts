@@ -70,7 +70,9 @@ function perInterface(c: Container, faults: FaultSet): Record<string, Record<str
     const { rx_dropped: _rx, tx_dropped: _tx, ...kept } = all;
     return kept;
   };
-  return Object.fromEntries(joined.map((_, i) => [`eth${i}`, counters()]));
+  // Under `stats-networks-keyed-by-network` each entry is keyed by the network's name, not the interface's.
+  const byNetwork = faults.has('stats-networks-keyed-by-network');
+  return Object.fromEntries(joined.map((name, i) => [byNetwork ? name : `eth${i}`, counters()]));
 }
 
 /**

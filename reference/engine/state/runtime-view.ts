@@ -216,8 +216,10 @@ export function applyResourceUpdate(engine: Engine, c: Container): void {
   const mtime = new Date();
   // Under `update-cgroup-memory-quota-only` the update reaches the cgroup's memory limit and CPU quota files only.
   const partial = engine.faults.has('update-cgroup-memory-quota-only');
+  // Under `update-cgroup-shares-swap-kept` it reaches every file but cpu.shares and the swap limit.
+  const kept = engine.faults.has('update-cgroup-shares-swap-kept') ? /cpu\.shares$|memory\.memsw\.limit_in_bytes$/ : undefined;
   for (const [path, text] of cgroups(hc, set, engine.faults, memoryLimit(engine, hc, set)))
-    if (!partial || /memory\.limit_in_bytes$|cpu\.cfs_quota_us$/.test(path))
+    if ((!partial || /memory\.limit_in_bytes$|cpu\.cfs_quota_us$/.test(path)) && !kept?.test(path))
       for (const layer of layers) layer.entries.set(path, { type: 'file', data: Buffer.from(text), mode: 0o644, mtime });
   view.memory = { ...view.memory, limit: memoryLimit(engine, hc, set) };
 }

@@ -9,23 +9,21 @@ import {
   judgeCgroup,
   noCgroupFile,
   readCgroup,
+  FEWER_SHARES,
+  MORE_SHARES,
   readFirst,
-  same,
+  SHARES_CGROUP,
   SWAP_FILE,
   SWAP_MEMORY,
   SWAP_TOTAL,
 } from '../support/cgroups.ts';
-import { judgeShares, needsPlain, SHARES_FILE, type SharesReadings } from '../../../harness/check/cpu-shares-weight.ts';
+import { judgeShares, needsPlain, type SharesReadings } from '../../../harness/check/cpu-shares-weight.ts';
 import { judgeKernelMemory, KERNEL_MEMORY, KERNEL_MEMORY_SCRIPT } from '../support/kernel-memory.ts';
 import { BLOCK_DEVICES_SCRIPT, hostDisk, readThrottle, THROTTLE_FILES, throttledContainer, THROTTLES } from '../support/blkio-throttle.ts';
 
 const R = 'engine/containers/create/';
 
 const CPU_SHARES = `${R}host-config-cpu-shares`;
-/** Below and above the default of 1024 shares. */
-const FEWER_SHARES = 512;
-const MORE_SHARES = 2048;
-const SHARES_CGROUP: CgroupFile = { ...SHARES_FILE, v2Text: same };
 const sharesBaseline = effectBaseline(readFirst(SHARES_CGROUP));
 
 /** CpuShares is a relative weight: judged by cpu-shares-weight.ts (v1 the number given, v2 the order of the weights). */

@@ -5,6 +5,7 @@ import { LONG_SLEEP, noSuchContainerCheck, sharedExitedContainer, sharedRunningC
 import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
 import { LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { statsMeaningProblems } from '../support/stats-meaning.ts';
+import { execStdout } from '../support/exec.ts';
 
 const ENDPOINT = 'engine/containers/stats';
 const R = 'engine/containers/stats/';
@@ -24,19 +25,29 @@ async function twoReadings(ctx: EngineContext, requirement: string, networked = 
 
 /**
  * (1.22) `networks` is "a map from interface name to" the counters: the readings of a running
- * container with a network carry at least one interface entry (an empty map passed the schema).
+ * container with a network carry at least one interface entry (an empty map passed the schema),
+ * and each key is the name of one of the container's own interfaces, as the container sees them
+ * (an exec's `ls /sys/class/net`), not, say, the name of the network it joined.
  * A container without a network of its own (NetworkMode none or host) has no interface to list.
  */
 async function expectInterfaceEntries(ctx: EngineContext, read: StatsRead): Promise<void> {
   const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], { networked: true });
   const mode = ((await ctx.inspect(id)).HostConfig as { NetworkMode?: unknown } | undefined)?.NetworkMode;
   if (mode === 'none' || mode === 'host') ctx.unverified(`the networked container has NetworkMode ${mode}: no interface of its own to list`);
+  const listed = (await execStdout(ctx, id, 'ls /sys/class/net')).split(/\s+/).filter(Boolean);
+  if (listed.length === 0) ctx.unverified('an exec of `ls /sys/class/net` in the container listed no interface: its interface names cannot be read');
   read.readings.forEach((reading, i) => {
     const networks = reading.networks;
     const names = networks !== null && typeof networks === 'object' ? Object.keys(networks) : [];
     ctx.expect(names.length > 0, `stats reading ${i + 1} of a running container with a network lists an interface in networks`, {
       expected: 'at least one interface name → counters entry',
       actual: networks,
+      requirement: `${R}200-stats-stream`,
+    });
+    const strangers = names.filter((name) => !listed.includes(name));
+    ctx.expect(strangers.length === 0, `stats reading ${i + 1}: each key of networks is the name of an interface of the container (ls /sys/class/net)`, {
+      expected: `keys among the container's interfaces: ${listed.join(', ')}`,
+      actual: names,
       requirement: `${R}200-stats-stream`,
     });
   });
@@ -65,7 +76,9 @@ function cpuOf(reading: StatsObject | undefined, key: 'cpu_stats' | 'precpu_stat
 export default [
   engineCheck({
     id: `${R}200-stats-stream`,
-    title: 'GET /containers/(id)/stats answers 200 with a continuing stream of stats objects valid for the version',
+    title:
+      'GET /containers/(id)/stats answers 200 with a continuing stream of stats objects valid for the version ' +
+      "(1.22: networks keyed by the container's own interface names)",
     endpoint: ENDPOINT,
     async run(ctx) {
       // Networked: the readings then carry what the version documents for its interfaces (`network`, `networks`).

@@ -2,9 +2,20 @@ import { engineCheck } from '../support/check.ts';
 import type { HttpResponse } from '../../../harness/target/http-transport.ts';
 import type { EngineContext } from '../support/context.ts';
 import { discardedByHost, type Observed } from '../support/effects.ts';
-import { CGROUP_CASES, judgeCgroup, QUOTA_IN_PERIOD, readFirst } from '../support/cgroups.ts';
-import { createExec, startAttached } from '../support/exec.ts';
-import { expectFrames } from '../support/streams.ts';
+import {
+  CGROUP_CASES,
+  FEWER_SHARES,
+  judgeCgroup,
+  MORE_SHARES,
+  noCgroupFile,
+  QUOTA_IN_PERIOD,
+  readCgroup as readCgroupFile,
+  readFirst,
+  SHARES_CGROUP,
+  swapFile,
+} from '../support/cgroups.ts';
+import { judgeShares, type CgroupReading as SharesReading } from '../../../harness/check/cpu-shares-weight.ts';
+import { execStdout } from '../support/exec.ts';
 import { noSuchContainerCheck } from '../support/lifecycle.ts';
 
 const ENDPOINT = 'engine/containers/update';
@@ -17,28 +28,27 @@ const MB = 1024 * 1024;
  * The quota is given with a period other than the default, so that it shows as microseconds of that period.
  */
 const QUOTA_GROUP = QUOTA_IN_PERIOD.fields;
-const MEMORY_GROUP = { Memory: 96 * MB, MemorySwap: 192 * MB, MemoryReservation: 48 * MB };
+/** MemorySwap not twice Memory: that is what a daemon sets when MemorySwap is not given, so it would not show the field. */
+const MEMORY_GROUP = { Memory: 96 * MB, MemorySwap: 160 * MB, MemoryReservation: 48 * MB };
 const UPDATE_GROUPS: ReadonlyArray<Record<string, unknown>> = [{ CpuShares: SHARES }, QUOTA_GROUP, { CpusetCpus: '0', CpusetMems: '0' }, MEMORY_GROUP];
 
 /**
  * The updated values read back in the running container's cgroup: the cgroup file of each, with
- * the group that sets it. The quota is read with its period (cfs_quota_us and cfs_period_us, or cpu.max).
+ * the group that sets it. The quota is read with its period (cfs_quota_us and cfs_period_us, or
+ * cpu.max); MemorySwap as the swap limit beside the group's Memory (memsw, or swap.max less Memory).
+ * CpuShares, a relative weight, is judged apart (judgeSharesUpdates).
  */
-const CGROUP_READS = (['Memory', 'MemoryReservation', 'CpuQuota', 'CpusetCpus'] as const).map((field) => {
+const CGROUP_READS = (['Memory', 'MemoryReservation', 'MemorySwap', 'CpuQuota', 'CpusetCpus'] as const).map((field) => {
   const group = UPDATE_GROUPS.find((g) => field in g)!;
   if (field === 'CpuQuota') return { field, group, file: QUOTA_IN_PERIOD.file, v1Value: QUOTA_IN_PERIOD.v1Value, label: QUOTA_IN_PERIOD.label };
-  const { file } = CGROUP_CASES.find((c) => c.field === field)!;
+  const file = field === 'MemorySwap' ? swapFile(MEMORY_GROUP.Memory) : CGROUP_CASES.find((c) => c.field === field)!.file;
   return { field, group, file, v1Value: String(group[field]), label: `${field} ${String(group[field])}` };
 });
 type CgroupRead = (typeof CGROUP_READS)[number];
 
-/** What `script` prints run as an exec in the running container `id` (its stdout). */
+/** What `script` prints run as an exec in the running container `id`, as the cgroup helpers read it. */
 async function execOutput(ctx: EngineContext, id: string, script: string): Promise<Observed> {
-  return ctx.setUp(async () => {
-    const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', script] });
-    const out = expectFrames(ctx, (await startAttached(ctx, execId, false)).data, `exec \`${script.slice(0, 60)}\``).stdout.toString();
-    return { out, code: 0, warnings: [] };
-  });
+  return { out: await execStdout(ctx, id, script), code: 0, warnings: [] };
 }
 
 function cpuShares(ctx: EngineContext, id: string): Promise<unknown> {
@@ -140,6 +150,32 @@ async function judgeUpdatesInCgroup(ctx: EngineContext, id: string): Promise<voi
   }
 }
 
+/**
+ * CpuShares updated below, then above the default (512, then 2048) in the running container, its
+ * shares file read before (the default it was created with) and after each update; judged as the
+ * create check judges it (cpu-shares-weight.ts: v1 the number given, v2 the order of the weights).
+ */
+async function judgeSharesUpdates(ctx: EngineContext, id: string): Promise<void> {
+  const what = 'the running container';
+  const readShares = async (): Promise<SharesReading | undefined> => readCgroupFile(await execOutput(ctx, id, readFirst(SHARES_CGROUP)));
+  const plain = await readShares();
+  if (!plain) return ctx.cannotVerify(noCgroupFile(SHARES_CGROUP, what));
+  const after: Array<{ shares: number; read: SharesReading }> = [];
+  for (const shares of [FEWER_SHARES, MORE_SHARES]) {
+    const res = await updateServed(ctx, id, { CpuShares: shares });
+    ctx.expectStatus(res, 200, `update of CpuShares ${shares}`);
+    const warnings = warningsOf(ctx, res);
+    const stored = ((await ctx.inspect(id)).HostConfig as Record<string, unknown>).CpuShares;
+    if (discardedByHost(warnings, stored, shares))
+      return ctx.cannotVerify(`the host cannot apply CpuShares: the update was accepted with the value discarded and a warning: ${warnings.join(' | ')}`);
+    const read = await readShares();
+    if (!read) return ctx.cannotVerify(noCgroupFile(SHARES_CGROUP, `${what} after an update of CpuShares ${shares}`));
+    after.push({ shares, read });
+  }
+  for (const v of judgeShares({ fewer: after[0]!, more: after[1]!, plain }, 'CpuShares', 'updated to'))
+    ctx.expect(v.ok, `${v.what}, read in its cgroup after the update`, { expected: v.expected, actual: v.actual });
+}
+
 /** Spec: Endpoints > Containers > 14. (1.22) POST /containers/(id or name)/update. */
 export default [
   engineCheck({
@@ -170,14 +206,15 @@ export default [
   engineCheck({
     id: 'engine/containers/update/body-resource-fields/cgroup',
     title:
-      '(1.22) Memory, MemoryReservation, CpuQuota (with a CpuPeriod of 50000) and CpusetCpus given to POST /update of a running container ' +
-      'take effect in its cgroup: an exec after the update reads them (cgroup v1 or v2 files), each field judged on its own',
+      '(1.22) Memory, MemoryReservation, MemorySwap, CpuQuota (with a CpuPeriod of 50000), CpusetCpus and CpuShares given to POST /update ' +
+      'of a running container take effect in its cgroup: an exec after the update reads them (cgroup v1 or v2 files), each field judged on its own',
     requirements: ['engine/containers/update/body-resource-fields'],
     endpoint: ENDPOINT,
     versions: ['1.22'],
     async run(ctx) {
       const { id } = await ctx.runningContainer(['sleep', '300']);
       await judgeUpdatesInCgroup(ctx, id);
+      await judgeSharesUpdates(ctx, id);
     },
   }),
   engineCheck({

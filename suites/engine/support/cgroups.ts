@@ -3,6 +3,7 @@
  * the settings whose effect the checks read there: one value sent, the file that shows it.
  */
 import type { EngineVersion } from '../../../harness/catalog/types.ts';
+import { SHARES_FILE } from '../../../harness/check/cpu-shares-weight.ts';
 import type { Judgement, Observed } from './effects.ts';
 
 const R = 'engine/containers/create/';
@@ -133,12 +134,19 @@ export const CGROUP_CASES: CgroupCase[] = [
   },
 ];
 
+/** CpuShares's file: v1 cpu.shares, v2 cpu.weight (a weight of its own scale, judged by cpu-shares-weight.ts). */
+export const SHARES_CGROUP: CgroupFile = { ...SHARES_FILE, v2Text: same };
+/** Below and above the default of 1024 shares. */
+export const FEWER_SHARES = 512;
+export const MORE_SHARES = 2048;
+
 export const SWAP_MEMORY = 64 * MB;
 /** Not twice Memory: that is what a daemon sets when MemorySwap is not given, so it would not show the field. */
 export const SWAP_TOTAL = 96 * MB;
-/** v1 limits memory plus swap; v2 limits the swap alone (the total less Memory). */
-export const SWAP_FILE: CgroupFile = {
+/** The swap limit beside a Memory of `memory` bytes: v1 limits memory plus swap; v2 limits the swap alone (the total less Memory). */
+export const swapFile = (memory: number): CgroupFile => ({
   v1: '/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes',
   v2: '/sys/fs/cgroup/memory.swap.max',
-  v2Text: (total) => String(Number(total) - SWAP_MEMORY),
-};
+  v2Text: (total) => String(Number(total) - memory),
+});
+export const SWAP_FILE: CgroupFile = swapFile(SWAP_MEMORY);

@@ -6,7 +6,7 @@ import { expectMembers } from '../../../harness/schema/members.ts';
 import type { CreatedContainer, EngineContext } from './context.ts';
 import { EXITS_ON_TERM, sharedRunningContainer } from './lifecycle.ts';
 import { eventually } from './poll.ts';
-import { demux, describeDiagnostics, framedLooking, session, type Capture, type SessionOptions } from './streams.ts';
+import { demux, describeDiagnostics, expectFrames, framedLooking, session, type Capture, type SessionOptions } from './streams.ts';
 
 export interface ExecCreateBody {
   Cmd: string[] | string;
@@ -72,6 +72,17 @@ export async function runExec(
 ): Promise<Capture & { execId: string; containerId: string }> {
   const ids = await execIn(ctx, body);
   return { ...(await startAttached(ctx, ids.execId, body.Tty ?? false, opts)), ...ids };
+}
+
+/**
+ * What `script` prints (its stdout) run with `sh -c` as an attached exec in the running container
+ * `id`: set-up, for a check that reads the container's own view (its cgroup files, its interfaces).
+ */
+export function execStdout(ctx: EngineContext, id: string, script: string): Promise<string> {
+  return ctx.setUp(async () => {
+    const execId = await createExec(ctx, id, { Cmd: ['sh', '-c', script] });
+    return expectFrames(ctx, (await startAttached(ctx, execId, false)).data, `exec \`${script.slice(0, 60)}\``).stdout.toString();
+  });
 }
 
 export async function inspectExec(ctx: EngineContext, execId: string): Promise<ExecInspect> {

@@ -80,3 +80,16 @@ export function readTar(data: Buffer): Promise<TarRead[]> {
 export function plainName(name: string): string {
   return name.replace(/^(\.\/|\/)+/, '').replace(/\/$/, '');
 }
+
+/**
+ * The entries of a directory's tar, each named relative to the directory ('' for the directory's
+ * own entry): a tar may name them under the directory's name (`base/x`, as the archive endpoints
+ * do) or relative to it (`x`, as Docker's copy does). Only a tar that names every entry under
+ * `base` is read the first way.
+ */
+export function underDirectory(entries: readonly TarRead[], base: string): { entries: TarRead[]; prefixed: boolean } {
+  const names = entries.map((e) => plainName(e.name));
+  const prefixed = names.length > 0 && names.every((n) => n === base || n.startsWith(`${base}/`));
+  const relative = (n: string) => (!prefixed ? n : n === base ? '' : n.slice(base.length + 1));
+  return { entries: entries.map((e, i) => ({ ...e, name: relative(names[i]!) })), prefixed };
+}

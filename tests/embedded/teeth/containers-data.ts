@@ -1,4 +1,4 @@
-import type { Teeth } from './types.ts';
+import { inBothVersions, type Teeth } from './types.ts';
 
 const C = 'engine/containers/';
 const CREATE = `${C}create/`;
@@ -95,6 +95,8 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'changes-kind-swapped', version: '1.22', catches: [`${C}changes/kind-values`] },
   { fault: 'export-wrong-content-type', version: '1.18', catches: [`${C}export/content-type-octet-stream`] },
   { fault: 'copy-wrong-content-type', version: '1.22', catches: [`${C}copy/content-type-x-tar`] },
+  // A directory copied as its own entry alone: only a copy of a directory, its files read back, tells.
+  ...inBothVersions('copy-directory-entry-only', `${C}copy/200-tar-stream`),
   { fault: 'stats-1.22-no-precpu', version: '1.22', catches: [`${C}stats/200-stats-stream`, `${C}stats/query-stream-false`] },
   { fault: 'stats-1.18-networks', version: '1.18', catches: [`${C}stats/200-stats-stream`] },
   // Fields of the other version: the schemas allow extra fields, so only the version-fields sibling sees them.
@@ -109,6 +111,8 @@ export const containersDataTeeth: Teeth[] = [
   { fault: 'stats-precpu-current', version: '1.22', catches: [`${C}stats/precpu-stats-previous-read`] },
   // An empty map passes the stats schema: only the interface entries of a networked container's readings tell.
   { fault: 'stats-networks-empty', version: '1.22', catches: [`${C}stats/200-stats-stream`] },
+  // Keyed by network name (bridge), not interface (eth0): the map's shape holds; only the container's own interface names tell.
+  { fault: 'stats-networks-keyed-by-network', version: '1.22', catches: [`${C}stats/200-stats-stream`] },
   {
     fault: 'archive-no-stat-header',
     version: '1.22',

@@ -83,6 +83,8 @@ export const containerTeeth: Teeth[] = [
     catches: ['engine/containers/update/body-resource-fields', 'engine/containers/update/body-resource-fields/created'],
   },
   { fault: 'update-cgroup-memory-quota-only', version: '1.22', catches: ['engine/containers/update/body-resource-fields/cgroup'] },
+  // CpuShares and MemorySwap updated in inspect but not in the running container's cgroup: only the cgroup reads after the update tell.
+  { fault: 'update-cgroup-shares-swap-kept', version: '1.22', catches: ['engine/containers/update/body-resource-fields/cgroup'] },
   { fault: 'blkioweight-unchecked', version: '1.22', catches: ['engine/containers/update/400-bad-parameter'] },
   { fault: 'v1.18-serves-update', version: '1.18', catches: ['engine/containers/update/absent-in-1.18'] },
   { fault: 'resize-answers-json', version: '1.22', catches: ['engine/containers/resize/200-empty-text-plain'] },
