@@ -43,7 +43,7 @@ import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
 import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { BLIND_32_FAULTS } from './fault-areas/blind-32.ts';
 import { BLIND_33_FAULTS } from './fault-areas/blind-33.ts';
-import { CONTAINER_NAME_FAULTS, NODE_FIELD_FAULTS } from './fault-areas/field-meanings.ts';
+import { CONTAINER_NAME_FAULTS, DEFAULT_EFFECT_FAULTS, NODE_FIELD_FAULTS } from './fault-areas/field-meanings.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
 const NAMED_FAULTS = [
@@ -69,6 +69,7 @@ const NAMED_FAULTS = [
   ...AREAS.CLIENT_FAULTS,
   ...NODE_FIELD_FAULTS,
   ...CONTAINER_NAME_FAULTS,
+  ...DEFAULT_EFFECT_FAULTS,
   ...BLIND_FAULTS,
   ...BLIND_2_FAULTS,
   ...BLIND_3_FAULTS,

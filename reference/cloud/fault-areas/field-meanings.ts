@@ -1,6 +1,6 @@
 /**
  * Named faults of what a field means beyond its type (judge 2148): a node's cpu, memory and public_ip
- * against the node they describe; and a variation the spec allows in a container's name.
+ * against the node they describe; a variation the spec allows in a container's name; a default shown but not applied.
  */
 import { faultArea } from '../../faults.ts';
 
@@ -24,5 +24,15 @@ export const CONTAINER_NAME_FAULTS = faultArea('services', [
     description:
       'every container is named exactly as its service (no -1, -2 suffix): a variation the spec allows (a container\'s name is "inherited from ' +
       'the service", nowhere said to differ between containers), so its service log lines all carry the service\'s name as source',
+  },
+]);
+
+/** Services: a default the service shows, which its deployment does not follow. */
+export const DEFAULT_EFFECT_FAULTS = faultArea('services', [
+  {
+    name: 'sequential-default-true-at-deploy',
+    description:
+      'the deployer reads a sequential_deployment the create did not send as true: the service shows false, yet its containers deploy in ' +
+      'sequence, each linked to the previous ones (until a PATCH sends the flag)',
   },
 ]);

@@ -18,6 +18,7 @@ import { refreshService } from './service.ts';
 import { volumeFilesOf } from './store.ts';
 import { ignoresTerm, isFiniteProgram, runLine } from './shell.ts';
 import { runCommandOf } from './images.ts';
+import { deploysInSequence } from './service-fields.ts';
 
 const nextDynamicPort = new Map<string, number>();
 
@@ -121,7 +122,7 @@ export function createContainer(world: World, svc: Service, node: Node): Contain
     nodeUuid: node.uuid,
     // Under `containers-named-as-service` (a variation the spec allows) every container takes its service's name as it is.
     name: world.faults.has('containers-named-as-service') ? svc.config.name : `${svc.config.name}-${svc.nextNumber++}`,
-    config: structuredClone(svc.config),
+    config: { ...structuredClone(svc.config), sequential_deployment: deploysInSequence(svc.config) },
     revision: svc.revision,
     state: 'Starting',
     exit_code: null,

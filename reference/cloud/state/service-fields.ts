@@ -127,6 +127,10 @@ function imageOf(world: World, body: Fields): string {
  * the deploy takes 1 in its place, and the service shows null until an update (or EVERY_NODE) writes a target.
  */
 export const targetNotStored = new WeakSet<ServiceConfig>();
+/** Configs of services created without sequential_deployment, under `sequential-default-true-at-deploy` (until a PATCH sends it). */
+export const sequentialUnsent = new WeakSet<ServiceConfig>();
+/** Whether the service's containers deploy in sequence: under `sequential-default-true-at-deploy` an unsent flag deploys as true. */
+export const deploysInSequence = (cfg: ServiceConfig): boolean => cfg.sequential_deployment || sequentialUnsent.has(cfg);
 
 export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
   const body = withoutIgnored(world.faults, sent, (f) => fieldIgnoredFault('service', f));
@@ -150,6 +154,8 @@ export function readServiceCreate(world: World, sent: Fields): ServiceSpec {
     ...sentValues,
   };
   if (sentValues.target_num_containers === undefined && world.faults.has('blind28-service-target-default-shown-null')) targetNotStored.add(config);
+  // Under `sequential-default-true-at-deploy` the deployer reads an unsent sequential_deployment as true; the service still shows false.
+  if (sentValues.sequential_deployment === undefined && world.faults.has('sequential-default-true-at-deploy')) sequentialUnsent.add(config);
   return { config, links: readLinks(body, world) ?? [], bindings: readBindings(body, world) };
 }
 

@@ -15,6 +15,7 @@ import { setState } from './notify.ts';
 import { candidateNodes, placeContainers, placeOnEveryNode, redeployNode } from './placement.ts';
 import { liveContainers } from './queries.ts';
 import { appliedTarget, settleService } from './service.ts';
+import { deploysInSequence } from './service-fields.ts';
 
 const isEveryNode = (svc: Service): boolean => svc.config.deployment_strategy === 'EVERY_NODE';
 
@@ -47,7 +48,7 @@ export async function startService(world: World, svc: Service, job: Job): Promis
   for (const c of restarted) setState(world, c, 'Starting');
   const added = reconcileCount(world, svc);
   job.log(`Starting ${restarted.length + added.length} container(s) of ${svc.config.name}`);
-  await bootContainers(world, [...restarted, ...added], svc.config.sequential_deployment, job);
+  await bootContainers(world, [...restarted, ...added], deploysInSequence(svc.config), job);
   markStarted(world, svc);
   settleService(world, svc);
 }
@@ -80,7 +81,7 @@ export async function redeployService(world: World, svc: Service, reuseVolumes: 
   const added = reconcileCount(world, svc);
   job.log(`Redeploying ${live.length + added.length} container(s) of ${svc.config.name}`);
   await job.wait('redeploy');
-  await bootContainers(world, [...live.filter((c) => c.state === 'Starting'), ...added], svc.config.sequential_deployment, job);
+  await bootContainers(world, [...live.filter((c) => c.state === 'Starting'), ...added], deploysInSequence(svc.config), job);
   svc.deployed_datetime = world.clock.now();
   markStarted(world, svc);
   settleService(world, svc);
@@ -113,7 +114,7 @@ export async function scaleService(world: World, svc: Service, job: Job, byPatch
   if (first && world.faults.has('blind10-scaled-container-cloned-from-first')) for (const c of added) c.config = structuredClone(first.config);
   job.log(`Scaling ${svc.config.name} to ${svc.config.target_num_containers}`);
   await job.wait('scale');
-  await bootContainers(world, added, svc.config.sequential_deployment, job);
+  await bootContainers(world, added, deploysInSequence(svc.config), job);
   settleService(world, svc);
 }
 

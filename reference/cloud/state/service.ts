@@ -17,7 +17,7 @@ import { announce, setState } from './notify.ts';
 import { portsJson } from './ports.ts';
 import { liveContainers } from './queries.ts';
 import { pick } from './store.ts';
-import { type BindingRequest, type LinkRequest, type ServiceSpec, type ServiceUpdateSpec, targetNotStored } from './service-fields.ts';
+import { type BindingRequest, type LinkRequest, type ServiceSpec, type ServiceUpdateSpec, sequentialUnsent, targetNotStored } from './service-fields.ts';
 import { refreshStack } from './stack.ts';
 import { flagStackOutOfSync } from './stack-sync-flag.ts';
 import { allows, type StateTable } from './states.ts';
@@ -137,6 +137,7 @@ export function applyServiceUpdate(world: World, svc: Service, update: ServiceUp
     appliedTarget.set(svc.config, svc.config.target_num_containers);
   Object.assign(svc.config, update.config);
   if (update.config.target_num_containers !== undefined) targetNotStored.delete(svc.config);
+  if (update.config.sequential_deployment !== undefined) sequentialUnsent.delete(svc.config);
   if (appendedTags) svc.config.tags = appendedTags;
   if (links) svc.links = links;
   // Under `blind12-service-patch-clears-links` the update's nil link list is assigned like a sent one: unsent links are cleared.

@@ -117,7 +117,7 @@ const DEFAULTS: CloudCheck[] = [
   defaultCheck('bindings-empty', 'bindings', [[]], 'bindings defaults to []; a binding sent is kept', [{ container_path: '/conformance-data' }]),
   defaultCheck('autorestart-off', 'autorestart', ['OFF'], 'autorestart defaults to OFF; ALWAYS sent is kept', 'ALWAYS'),
   defaultCheck('autodestroy-off', 'autodestroy', ['OFF'], 'autodestroy defaults to OFF; ALWAYS sent is kept', 'ALWAYS'),
-  defaultCheck('sequential-deployment-false', 'sequential_deployment', [false], 'sequential_deployment defaults to false; true sent is kept', true),
+  // sequential_deployment: its own checks (sequential-default.ts), which see the default in a stack's services and in its effect too.
   defaultCheck('roles-empty', 'roles', [[]], 'roles defaults to []; global sent is kept', ['global']),
   defaultCheck('privileged-false', 'privileged', [false], 'privileged defaults to false; true sent is kept', true),
   defaultCheck(

@@ -23,6 +23,7 @@ import update from './update.ts';
 import updateAnswer from './update-answer.ts';
 import zeroValues from './zero-values.ts';
 import defaultsElsewhere from './defaults-elsewhere.ts';
+import sequentialDefault from './sequential-default.ts';
 
 export const serviceChecks: CloudCheck[] = [
   ...createFields,
@@ -49,4 +50,5 @@ export const serviceChecks: CloudCheck[] = [
   ...sequences,
   ...zeroValues,
   ...defaultsElsewhere,
+  ...sequentialDefault,
 ];

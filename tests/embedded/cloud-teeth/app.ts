@@ -123,6 +123,12 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'sequential-scale-unlinked', catches: ['cloud/deployment/sequential'] },
   // Booting all containers at once passed on the links alone (judge 2136, #6): each must come up after the one before it.
   { fault: 'sequential-boots-all-at-once', catches: ['cloud/deployment/sequential'] },
+  // The default shown false but deployed as true: judged by its effect, the containers of a service created without the flag
+  // (alone, or as a stack's item) not linked to their siblings.
+  {
+    fault: 'sequential-default-true-at-deploy',
+    catches: ['cloud/service/create/default-sequential-deployment-false', 'cloud/service/create/default-sequential-deployment-false/stack'],
+  },
   { fault: 'high-availability-scale-emptiest', catches: ['cloud/deployment/high-availability'] },
   // Missed at first: with two nodes, the busy one first in cluster order, the fourth container of round-robin and the tie of
   // counted Stopped containers both fell on the node the check expected.

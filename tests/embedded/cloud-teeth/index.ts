@@ -38,6 +38,7 @@ import { blind29Teeth } from './blind-29.ts';
 import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
 import { blind32Teeth } from './blind-32.ts';
+import { blind33Teeth } from './blind-33.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -80,6 +81,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind30Teeth,
   ...blind31Teeth,
   ...blind32Teeth,
+  ...blind33Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */

@@ -33,4 +33,12 @@ export const FIELD_MEANING_PROBES: Partial<Record<CloudFaultName, (t: TestServer
     const svc = await runningService(t, { image: 'x', name: 'web', target_num_containers: 2 });
     expect(await Promise.all(svc.containers.map(async (c: string) => (await get(t, c)).name))).toEqual(['web', 'web']);
   },
+  // The service shows false, yet its second container links to the first (no link on a clean server).
+  'sequential-default-true-at-deploy': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await runningService(t, { image: 'x', run_command: 'sleep 1000', target_num_containers: 2 });
+    expect(svc.sequential_deployment).toBe(false);
+    const links = await Promise.all(svc.containers.map(async (c: string) => (await get(t, c)).linked_to_container.length));
+    expect(links.some((n: number) => n > 0)).toBe(true);
+  },
 };
