@@ -41,6 +41,7 @@ import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
 import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { BLIND_32_FAULTS } from './fault-areas/blind-32.ts';
 import { BLIND_33_FAULTS } from './fault-areas/blind-33.ts';
+import { BLIND_34_FAULTS } from './fault-areas/blind-34.ts';
 import { CONTAINER_FAULTS } from './fault-areas/containers.ts';
 import { IMAGE_FAULTS, LIMIT_FAULTS } from './fault-areas/images.ts';
 import { ARCHIVE_FAULTS, NETWORK_FAULTS, VOLUME_FAULTS } from './fault-areas/resources.ts';
@@ -99,6 +100,7 @@ const NAMED_FAULTS = [
   ...BLIND_31_FAULTS,
   ...BLIND_32_FAULTS,
   ...BLIND_33_FAULTS,
+  ...BLIND_34_FAULTS,
 ];
 
 /** The name of a named engine fault (`start-running-returns-204`). */

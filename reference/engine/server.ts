@@ -53,7 +53,7 @@ export function createHttpFront(opts: HttpFrontOptions): HttpFront {
     res.assignSocket(socket as net.Socket);
     res.shouldKeepAlive = false;
     res.on('finish', () => socket.end());
-    void dispatch(opts, req, res, upgradedConnection(req, socket, head, wss));
+    void dispatch(opts, req, res, upgradedConnection(req, socket, head, wss, opts.faults.has('blind34-hijack-early-stdin-dropped')));
   });
   server.on('clientError', (err: Error, socket: Duplex) => {
     if (hijacked.has(socket)) return; // stdin bytes on a 200-until-close stream are not HTTP
@@ -184,7 +184,8 @@ function plainConnection(req: http.IncomingMessage, hijacked: WeakSet<Duplex>): 
   };
 }
 
-function upgradedConnection(req: http.IncomingMessage, socket: Duplex, head: Buffer, wss: WebSocketServer): Connection {
+/** @param earlyStdinDropped `blind34-hijack-early-stdin-dropped`: the bytes read past the body are not put back on take-over. */
+function upgradedConnection(req: http.IncomingMessage, socket: Duplex, head: Buffer, wss: WebSocketServer, earlyStdinDropped = false): Connection {
   let leftover: Buffer = Buffer.alloc(0);
   const isWebSocket = /websocket/i.test(String(req.headers.upgrade ?? ''));
   return {
@@ -195,7 +196,8 @@ function upgradedConnection(req: http.IncomingMessage, socket: Duplex, head: Buf
       return body;
     },
     takeOver() {
-      if (leftover.length) socket.unshift(leftover);
+      // Under `blind34-hijack-early-stdin-dropped` stdin that came in with the request (read with the head) is lost at the hand-over.
+      if (leftover.length && !earlyStdinDropped) socket.unshift(leftover);
       leftover = Buffer.alloc(0);
       return socket;
     },

@@ -89,7 +89,9 @@ export function registerBasicContainerRoutes(router: Router, engine: Engine): vo
   router.add('GET', '/containers/{id}/json', (ctx) => {
     const c = findContainer(engine, ctx);
     const sizeRead = ctx.version === '1.22' || ctx.faults.has('inspect-1.18-mounts');
-    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, sizeRead && ctx.bool('size') !== ctx.faults.has('inspect-size-inverted')));
+    // Under `blind34-inspect-size-false-computed` size is tested for presence: size=0 and size=false compute the sizes too.
+    const sizeAsked = ctx.faults.has('blind34-inspect-size-false-computed') ? ctx.query.has('size') : ctx.bool('size');
+    ctx.sendJson(200, inspectContainer(engine, c, ctx.version, sizeRead && sizeAsked !== ctx.faults.has('inspect-size-inverted')));
   });
 
   router.add('GET', '/containers/{id}/top', (ctx) => {

@@ -47,9 +47,9 @@ function selectContainers(engine: Engine, ctx: RouteContext): Container[] {
     filters.has('exited');
   const sinceBound = since !== undefined && ctx.faults.has('blind-list-since-inclusive') ? since + 1 : since;
   const beforeBound = before !== undefined && ctx.faults.has('blind4-list-before-inclusive') ? before - 1 : before;
-  let list = newestFirst.filter(
-    (c, i) => (all || c.isActive) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound),
-  );
+  // Under `blind34-list-default-omits-paused` the default list keeps status running (or restarting): a paused container is left out.
+  const shown = (c: Container): boolean => c.isActive && !(c.state.status === 'paused' && ctx.faults.has('blind34-list-default-omits-paused'));
+  let list = newestFirst.filter((c, i) => (all || shown(c)) && (sinceBound === undefined || i < sinceBound) && (beforeBound === undefined || i > beforeBound));
   // Under `blind31-list-limit-before-filters` the limit cuts the list before the filters run: the last created containers, then filtered.
   if (limit !== undefined && limit > 0 && ctx.faults.has('blind31-list-limit-before-filters')) list = list.slice(0, limit);
   list = list.filter((c) => matchesFilters(c, filters, ctx.faults, ctx.version));

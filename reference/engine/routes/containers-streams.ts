@@ -47,7 +47,8 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
 
   router.add('GET', '/containers/{id}/logs', async (ctx) => {
     const c = findContainer(engine, ctx);
-    if (!readsLogs(c) && !ctx.faults.has('logs-any-driver-served')) throw new HttpError(500, `configured logging driver does not support reading`);
+    if (!readsLogs(c, ctx.faults.has('blind34-logs-journald-refused')) && !ctx.faults.has('logs-any-driver-served'))
+      throw new HttpError(500, `configured logging driver does not support reading`);
     const streams = ctx.faults.has('logs-streams-unfiltered') ? { stdout: true, stderr: true } : { stdout: ctx.bool('stdout'), stderr: ctx.bool('stderr') };
     if (!streams.stdout && !streams.stderr) throw new HttpError(400, 'Bad parameters: you must choose at least one stream');
     const tail = parseTail(ctx);
@@ -209,10 +210,11 @@ function timestampedLog(c: Container, stamp: (e: OutputEntry) => OutputEntry): C
 }
 
 /** Logs are read back only from the json-file and journald drivers (spec, endpoint 5). */
-function readsLogs(c: Container): boolean {
+function readsLogs(c: Container, jsonFileOnly: boolean): boolean {
   // An empty Type (the docker CLI sends one) means the daemon's default driver, json-file.
   const type = (c.hostConfig.LogConfig as { Type?: string } | undefined)?.Type || 'json-file';
-  return type === 'json-file' || type === 'journald';
+  // Under `blind34-logs-journald-refused` only the json-file driver is taken to keep a log to read back: journald is refused.
+  return type === 'json-file' || (type === 'journald' && !jsonFileOnly);
 }
 
 /** `blind-stats-stream-false-two-readings`: a second reading a second after the first, then the end. */

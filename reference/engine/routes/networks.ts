@@ -99,7 +99,11 @@ export function registerNetworkRoutes(router: Router, engine: Engine): void {
       checkFilterKeys(filters, ['id', 'name', 'type']);
       for (const t of filters.get('type') ?? []) if (t !== 'custom' && t !== 'builtin') throw new HttpError(500, `Invalid filter: 'type'='${t}'`);
       const tests = (n: Network): Record<string, (v: string) => boolean> => ({
-        id: (v) => (ctx.faults.has('blind4-network-id-filter-exact') ? n.Id === v : n.Id.includes(v)),
+        // Under `blind34-network-id-filter-short-id` the id is matched against the 12-character short id the list prints.
+        id: (v) =>
+          ctx.faults.has('blind4-network-id-filter-exact')
+            ? n.Id === v
+            : (ctx.faults.has('blind34-network-id-filter-short-id') ? n.Id.slice(0, 12) : n.Id).includes(v),
         name: (v) => nameMatches(n.Name, v, ctx.faults),
         type: (v) => (v === 'builtin') === (ctx.faults.has('blind5-network-type-filter-by-driver') ? BUILTIN_DRIVERS.has(n.Driver) : n.predefined),
       });

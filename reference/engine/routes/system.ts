@@ -77,7 +77,12 @@ export function registerSystemRoutes(router: Router, engine: Engine): void {
       HttpsProxy: '',
       ID: 'REFE:RENC:EENG:INE0:0000:0000:0000:0000:0000:0000:0000:0001',
       IPv4Forwarding: flag(HOST_IPV4_FORWARDING),
-      Images: countsZero ? 0 : engine.images.all().length,
+      // Under `blind34-info-images-counts-tags` the count is of repository tags: a second tag counts again, an untagged image not at all.
+      Images: countsZero
+        ? 0
+        : ctx.faults.has('blind34-info-images-counts-tags')
+          ? engine.images.all().reduce((n, image) => n + image.repoTags.length, 0)
+          : engine.images.all().length,
       IndexServerAddress: 'https://index.docker.io/v1/',
       InitPath: '/usr/bin/dockerd',
       InitSha1: '',

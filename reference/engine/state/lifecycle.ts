@@ -147,8 +147,11 @@ function scheduleRestart(engine: Engine, c: Container): void {
   });
 }
 
-/** Stop: the stop signal, then SIGKILL after `t` seconds. Returns false when it was not running (304). */
-export async function stopContainer(engine: Engine, c: Container, timeoutS: number | undefined): Promise<boolean> {
+/**
+ * Stop: the stop signal, then SIGKILL after `t` seconds. Returns false when it was not running (304).
+ * @param forRestart the stop of a restart, which `blind34-restart-stop-signal-sigterm` sends SIGTERM whatever the StopSignal.
+ */
+export async function stopContainer(engine: Engine, c: Container, timeoutS: number | undefined, forRestart = false): Promise<boolean> {
   c.manuallyStopped = true;
   if (c.state.status === 'restarting') {
     engine.cancel(c.restartTimer);
@@ -162,7 +165,9 @@ export async function stopContainer(engine: Engine, c: Container, timeoutS: numb
   if (!run || !c.isRunning) return false;
   if (c.state.status === 'paused') resumeProgram(c, run);
   const numeric = /^\d+$/.test(c.config.StopSignal) && engine.faults.has('stop-signal-integer-ignored');
-  const stopSignal = numeric ? 15 : (signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15);
+  // Under `blind34-restart-stop-signal-sigterm` the restart's stop sends the default SIGTERM, not the container's StopSignal.
+  const sigterm = numeric || (forRestart && engine.faults.has('blind34-restart-stop-signal-sigterm'));
+  const stopSignal = sigterm ? 15 : (signalNumber(c.config.StopSignal || 'SIGTERM') ?? 15);
   engine.containerEvent(c, 'kill', { signal: String(stopSignal) });
   run.signal(stopSignal);
   const givenS = timeoutS === 0 && engine.faults.has('blind2-stop-t-zero-default') ? undefined : timeoutS;
@@ -238,7 +243,7 @@ export async function killContainer(engine: Engine, c: Container, signal: string
 export async function restartContainer(engine: Engine, c: Container, timeoutS: number | undefined, noKill = false): Promise<void> {
   engine.cancel(c.restartTimer);
   if (c.isRunning && noKill) await signalAndWait(engine, c, timeoutS);
-  else if (c.isRunning) await stopContainer(engine, c, timeoutS);
+  else if (c.isRunning) await stopContainer(engine, c, timeoutS, true);
   if (!noKill || !c.isRunning) startContainer(engine, c);
   engine.containerEvent(c, 'restart');
 }
