@@ -43,6 +43,7 @@ import { BLIND_30_FAULTS } from './fault-areas/blind-30.ts';
 import { BLIND_31_FAULTS } from './fault-areas/blind-31.ts';
 import { BLIND_32_FAULTS } from './fault-areas/blind-32.ts';
 import { BLIND_33_FAULTS } from './fault-areas/blind-33.ts';
+import { BLIND_34_FAULTS } from './fault-areas/blind-34.ts';
 import { CONTAINER_NAME_FAULTS, DEFAULT_EFFECT_FAULTS, NODE_FIELD_FAULTS } from './fault-areas/field-meanings.ts';
 import { type CloudFamilyFaultName, FAMILY_FAULTS } from './fault-families.ts';
 
@@ -103,6 +104,7 @@ const NAMED_FAULTS = [
   ...BLIND_31_FAULTS,
   ...BLIND_32_FAULTS,
   ...BLIND_33_FAULTS,
+  ...BLIND_34_FAULTS,
 ];
 
 /** The name of a named cloud fault (`async-returns-200`). */

@@ -65,7 +65,8 @@ export function actionJson(world: World, a: Action): Record<string, unknown> {
     user_agent: a.user_agent,
     start_date: world.date(a.start_date),
     end_date: world.date(a.end_date && world.faults.has('action-end-date-at-read') ? world.clock.now() : a.end_date),
-    state: a.state,
+    // Under `blind34-action-in-progress-title-case` the state is written through a display label table that spells it `In Progress`.
+    state: a.state === 'In progress' && world.faults.has('blind34-action-in-progress-title-case') ? 'In Progress' : a.state,
     ip: a.ip,
     location: a.location,
     is_user_action: a.is_user_action,

@@ -50,7 +50,7 @@ export class ActionCall {
     const uuid = newUuid();
     this.action = {
       uuid,
-      resource_uri: resourceUri('action', [uuid]),
+      resource_uri: actionUri(world, uuid),
       object: req.path,
       action: name,
       method: req.method,
@@ -180,7 +180,7 @@ export class ActionCall {
     const call: Action = {
       ...this.action,
       uuid,
-      resource_uri: resourceUri('action', [uuid]),
+      resource_uri: actionUri(this.world, uuid),
       state: 'Success',
       end_date: now,
       async: false,
@@ -278,6 +278,12 @@ export function finishAction(world: World, action: Action, state: ActionState): 
   action.end_date = world.faults.has('action-end-date-is-start') ? action.start_date : world.clock.now();
   action.logs.end();
   announceAction(world, action, 'update');
+}
+
+/** An action's URI; under `blind34-audit-unversioned` spelled as the audit subsystem is mounted, without its version segment. */
+export function actionUri(world: World, uuid: string): string {
+  const uri = resourceUri('action', [uuid]);
+  return world.faults.has('blind34-audit-unversioned') ? uri.replace('/api/audit/v1/', '/api/audit/') : uri;
 }
 
 /** The object an action applies to, as its kind and first id segment (the operation's path segment dropped). */

@@ -60,6 +60,11 @@ export function createDispatcher(world: World, routes: RouteTable): (req: ApiReq
 
 /** The path the routes know (the fault repo-unversioned serves /api/repo/ without its version segment). */
 function routedPath(world: World, path: string): string | undefined {
+  // Under `blind34-audit-unversioned` the audit subsystem is mounted at /api/audit/ without its version segment.
+  if (world.faults.has('blind34-audit-unversioned') && path.startsWith('/api/audit/')) {
+    if (path.startsWith('/api/audit/v1/')) return undefined;
+    return path.replace('/api/audit/', '/api/audit/v1/');
+  }
   if (!world.faults.has('repo-unversioned')) return path;
   if (path.startsWith('/api/repo/v1/')) return undefined;
   return path.startsWith('/api/repo/') ? path.replace('/api/repo/', '/api/repo/v1/') : path;

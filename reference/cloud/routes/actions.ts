@@ -4,14 +4,24 @@
  * action (202, Canceling), retry creates the new execution (202, that new action, named by the
  * X-Vendor-Action-URI header).
  */
-import { actionJson, CANCELABLE_ACTION_STATES, cancelLeavesWorkRunning, notCancelable, TERMINAL_ACTION_STATES, type Action } from '../actions/action.ts';
-import { finishAction } from '../actions/call.ts';
+import {
+  actionJson,
+  CANCELABLE_ACTION_STATES,
+  cancelLeavesWorkRunning,
+  notCancelable,
+  TERMINAL_ACTION_STATES,
+  type Action,
+  type ActionLogLine,
+} from '../actions/action.ts';
+import { actionUri, finishAction } from '../actions/call.ts';
 import { filterActions } from '../actions/filters.ts';
 import { listReply } from '../http/envelope.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { accepted, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
 import type { CallContext, Reply } from '../http/types.ts';
+import { newUuid } from '../ids.ts';
+import { LogBook } from '../state/logbook.ts';
 import { announceAction } from '../state/notify.ts';
 import { verdictOf } from '../state/states.ts';
 import { namespacesOf } from '../users.ts';
@@ -76,6 +86,11 @@ async function retry(ctx: CallContext): Promise<Reply> {
     (a.state === 'Success' && world.faults.has('blind5-action-success-retry-refused'));
   const retriable = (TERMINAL_ACTION_STATES.includes(a.state) || inProgressButAllowed) && !world.faults.has('retry-refused') && !canceledRefused;
   if (!verdictOf(ctx.req.mutation, a.state, retriable)) throw conflict(`action in state '${a.state}' cannot be retried`);
+  // Under `blind34-retry-success-replayed` a call that succeeded is replayed from its recorded outcome (an idempotency key).
+  if (a.state === 'Success' && world.faults.has('blind34-retry-success-replayed')) {
+    const replayed = replayedAction(ctx, a);
+    return { ...accepted(world, actionJson(world, replayed)), action: replayed };
+  }
   // Under `blind16-retry-keeps-original-user-agent` the re-dispatched request keeps the first call's user agent.
   const userAgent = world.faults.has('blind16-retry-keeps-original-user-agent') ? a.request.userAgent : req.userAgent;
   const { action: fresh } = await world.dispatch({ ...a.request, user: req.user, ip: req.ip, userAgent, host: req.host });
@@ -85,6 +100,34 @@ async function retry(ctx: CallContext): Promise<Reply> {
   if (world.faults.has('blind15-retried-action-not-user-action')) fresh.is_user_action = false;
   if (world.faults.has('blind18-retry-logs-to-retried-action')) shareLogs(a, fresh);
   return { ...accepted(world, actionJson(world, fresh)), action: fresh };
+}
+
+/**
+ * `blind34-retry-success-replayed`: the retried call's request is found among those already answered with success, and the
+ * recorded outcome is answered again: a new action, ended Success at once, and the operation is not run again.
+ */
+function replayedAction(ctx: CallContext, a: Action): Action {
+  const { world, req } = ctx;
+  const uuid = newUuid();
+  const now = world.clock.now();
+  const replayed: Action = {
+    ...a,
+    uuid,
+    resource_uri: actionUri(world, uuid),
+    user: req.user.username,
+    user_agent: req.userAgent,
+    ip: req.ip,
+    start_date: now,
+    end_date: now,
+    state: 'Success',
+    async: false,
+    logs: new LogBook<ActionLogLine>(),
+  };
+  delete replayed.abort;
+  replayed.logs.end();
+  world.store.actions.set(uuid, replayed);
+  announceAction(world, replayed, 'create');
+  return replayed;
 }
 
 /**

@@ -75,6 +75,24 @@ function zoneSummary(zone: unknown): unknown {
   return summary;
 }
 
+/** The zones answered per server, by provider and region (`blind34-az-get-cached-by-region`). */
+const zoneCache = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Under `blind34-az-get-cached-by-region` the zone detail is cached under a key made of the provider and region segments, the
+ * zone's own name left out: the first zone read in a region is answered for every zone of that region.
+ */
+function zoneCachedByRegion<T>(ctx: CallContext, find: () => T): T {
+  if (!ctx.world.faults.has('blind34-az-get-cached-by-region')) return find();
+  const cache = zoneCache.get(ctx.world) ?? new Map<string, unknown>();
+  zoneCache.set(ctx.world, cache);
+  const key = `${ctx.params.provider}/${ctx.params.region}`;
+  if (cache.has(key)) return cache.get(key) as T;
+  const found = find();
+  cache.set(key, found);
+  return found;
+}
+
 function addCatalog<T extends Entry>(
   routes: RouteTable,
   kind: UriKind,
@@ -107,7 +125,7 @@ function addCatalog<T extends Entry>(
     if (!found) throw notFound(kind);
     return found;
   };
-  routes.add('GET', item, (ctx: CallContext): Reply => ok(shown(ctx, find(ctx))));
+  routes.add('GET', item, (ctx: CallContext): Reply => ok(shown(ctx, kind === 'az' ? zoneCachedByRegion(ctx, () => find(ctx)) : find(ctx))));
   // The catalog is read-only: PATCH is a method this path does not allow, unless the fault accepts it.
   routes.add('PATCH', item, (ctx: CallContext): Reply => {
     if (!ctx.world.faults.has('catalog-patch-accepted')) throw new ApiError(405, `method PATCH not allowed on ${ctx.req.path}`);

@@ -214,9 +214,12 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     service: (world.faults.has('container-service-wrong-uuid') ? service?.resource_uri.replace(service.uuid, c.uuid) : service?.resource_uri) ?? null,
     // Under `blind7-container-exit-code-zero-while-running` the field is a plain integer, 0 until an exit.
     // Under `blind24-exit-code-zero-null` the code is written with a falsy fallback: an exit code 0 shows as null.
-    exit_code: world.faults.has('blind24-exit-code-zero-null')
-      ? c.exit_code || null
-      : (c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null)),
+    exit_code: exitCodeShown(
+      world,
+      world.faults.has('blind24-exit-code-zero-null')
+        ? c.exit_code || null
+        : (c.exit_code ?? (world.faults.has('blind7-container-exit-code-zero-while-running') ? 0 : null)),
+    ),
     exit_code_msg: c.exit_code_msg,
     private_ip: c.private_ip,
     container_envvars: containerEnv(world, c),
@@ -276,6 +279,15 @@ export function containerJson(world: World, c: Container): Record<string, unknow
     stopped_datetime: world.date(c.stopped_datetime),
     destroyed_datetime: world.date(c.destroyed_datetime),
   };
+}
+
+/**
+ * Under `blind34-exit-code-string` the exit code is read back from the engine's status text (`Exited (137) 3 seconds ago`):
+ * the captured digits are shown as they are, a string. Null (no exit yet) stays null.
+ */
+function exitCodeShown(world: World, code: number | null): number | string | null {
+  if (code === null || !world.faults.has('blind34-exit-code-string')) return code;
+  return String(code);
 }
 
 export const volumeUri = (uuid: string, c: Pick<Container, 'scope'>): string => resourceUri('volume', [uuid], c.scope);

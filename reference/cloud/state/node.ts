@@ -112,8 +112,11 @@ export function newNode(world: World, cluster: NodeCluster, index: number): Node
   return node;
 }
 
-/** Deploying nodes come up after the deploy time. */
-export async function bringUpNodes(world: World, nodes: readonly Node[], job: Job): Promise<void> {
+/**
+ * Deploying nodes come up after the deploy time.
+ * @param deployed the nodes of a cluster's deploy (not added to a deployed cluster by a scale-up)
+ */
+export async function bringUpNodes(world: World, nodes: readonly Node[], job: Job, deployed = false): Promise<void> {
   job.log(`Deploying ${nodes.length} node(s)`);
   await job.wait('deployNode');
   for (const node of nodes) {
@@ -122,7 +125,9 @@ export async function bringUpNodes(world: World, nodes: readonly Node[], job: Jo
     setState(world, node, 'Deployed');
     job.log(`Node ${node.external_fqdn} deployed`);
   }
-  placeEveryNodeOn(world, nodes);
+  // Under `blind34-every-node-deployed-cluster-skipped` EVERY_NODE services are extended in the cluster scale-up handler only:
+  // the nodes of a newly deployed cluster get no container of them.
+  if (!(deployed && world.faults.has('blind34-every-node-deployed-cluster-skipped'))) placeEveryNodeOn(world, nodes);
 }
 
 export async function healthCheckNode(world: World, node: Node, job: Job): Promise<void> {

@@ -155,7 +155,7 @@ export async function deployCluster(world: World, c: NodeCluster, job: Job): Pro
   setState(world, c, 'Deploying');
   const count = c.targetDefaulted && world.faults.has('cluster-default-target-deploys-two') ? 2 : c.target_num_nodes;
   const nodes = Array.from({ length: count }, (_, i) => newNode(world, c, i));
-  await bringUpNodes(world, nodes, job);
+  await bringUpNodes(world, nodes, job, true);
   c.deployed_datetime = world.clock.now();
   settleCluster(world, c);
 }

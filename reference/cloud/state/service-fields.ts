@@ -72,7 +72,8 @@ const CREATE_READERS: Partial<Record<keyof ServiceConfig, Reader>> = {
   hostname: (b) => optString(b, 'hostname'),
   domainname: (b) => optString(b, 'domainname'),
   mac_address: (b) => optString(b, 'mac_address'),
-  cgroup_parent: (b) => optString(b, 'cgroup_parent'),
+  // Under `blind34-service-cgroup-name` the field is read by the attribute table's name, cgroup_name: cgroup_parent is not read.
+  cgroup_parent: (b, world) => optString(b, world.faults.has('blind34-service-cgroup-name') ? 'cgroup_name' : 'cgroup_parent'),
   tty: (b) => optBool(b, 'tty'),
   stdin_open: (b) => optBool(b, 'stdin_open'),
   read_only: (b) => optBool(b, 'read_only'),

@@ -241,7 +241,8 @@ export function serviceJson(world: World, svc: Service): Record<string, unknown>
     hostname: cfg.hostname,
     domainname: cfg.domainname,
     mac_address: cfg.mac_address,
-    cgroup_parent: cfg.cgroup_parent,
+    // Under `blind34-service-cgroup-name` the field is written by the attribute table's name (cgroup_name).
+    [world.faults.has('blind34-service-cgroup-name') ? 'cgroup_name' : 'cgroup_parent']: cfg.cgroup_parent,
     tty: cfg.tty,
     stdin_open: cfg.stdin_open,
     dns: cfg.dns,

@@ -48,6 +48,7 @@ import { BLIND30_PROBES } from './blind30-fault-probes.ts';
 import { BLIND31_PROBES } from './blind31-fault-probes.ts';
 import { BLIND32_PROBES } from './blind32-fault-probes.ts';
 import { BLIND33_PROBES } from './blind33-fault-probes.ts';
+import { BLIND34_PROBES } from './blind34-fault-probes.ts';
 import { BINDING_PROBES } from './binding-fault-probes.ts';
 import { DEPLOYMENT_PROBES } from './deployment-fault-probes.ts';
 import { FIELD_MEANING_PROBES } from './field-meaning-fault-probes.ts';
@@ -294,6 +295,7 @@ export const PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promise<v
   ...BLIND31_PROBES,
   ...BLIND32_PROBES,
   ...BLIND33_PROBES,
+  ...BLIND34_PROBES,
   ...BINDING_PROBES,
   ...DEPLOYMENT_PROBES,
   ...FIELD_MEANING_PROBES,
@@ -336,6 +338,7 @@ const ACTS_WITHIN_A_WINDOW: ReadonlySet<CloudFaultName> = new Set([
   'blind27-retried-action-cancel-refused',
   'blind32-canceling-not-stored',
   'blind32-sync-action-pending-behind-async',
+  'blind34-action-in-progress-title-case',
   'sequential-boots-all-at-once',
 ]);
 
