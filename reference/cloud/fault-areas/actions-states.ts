@@ -90,6 +90,20 @@ export const STATE_FAULTS = faultArea('states', [
     description: 'DELETE of a node cluster empties its nodes list and terminates the cluster alone: its nodes stay Deployed',
   },
   { name: 'terminated-cluster-deployable', description: 'deploy of a Terminated node cluster is accepted although the state table allows nothing there' },
+  {
+    name: 'terminated-cluster-patch-scales',
+    description:
+      'PATCH of a Terminated node cluster is let through (no state guard): a new target_num_nodes provisions nodes again and the cluster leaves Terminated',
+  },
+  {
+    name: 'terminated-service-patch-scales',
+    description:
+      'PATCH of a Terminated service is let through (no state guard) and a new target_num_containers is applied at once: the service is scaled back up',
+  },
+  {
+    name: 'terminated-stack-patch-scales',
+    description: 'PATCH of a Terminated stack is let through (no state guard): an item naming one of its terminated services scales it back up to a new target',
+  },
   { name: 'reuse-volumes-ignored', description: 'redeploy with reuse_volumes=true still gives the containers new volumes' },
   {
     name: 'redeploy-volume-data-dropped',

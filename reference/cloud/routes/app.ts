@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { applyFilters } from '../http/filters.ts';
 import { accepted, created, ok } from '../http/replies.ts';
 import type { RouteTable } from '../http/router.ts';
-import type { CallContext } from '../http/types.ts';
+import type { CallContext, Reply } from '../http/types.ts';
 import type { Service, Stack } from '../state/model.ts';
 import { readServiceCreate, readServiceUpdate, type ServiceSpec, type ServiceUpdateSpec } from '../state/service-fields.ts';
 import { redeployService, revertServiceOp, scaleService, startService, stopService, terminateService } from '../state/service-ops.ts';
@@ -38,6 +38,7 @@ import {
 import { allows } from '../state/states.ts';
 import { liveContainers } from '../state/queries.ts';
 import { inNamespace } from '../state/store.ts';
+import { optList } from '../state/validate.ts';
 import { addContainerRoutes } from './app-containers.ts';
 import { answeredAfterStop, lookup, queryBool, reuseVolumes, runVerb, track } from './common.ts';
 
@@ -121,6 +122,7 @@ function addStackRoutes(routes: RouteTable): void {
     `${STACKS}{uuid}/`,
     (ctx) => {
       const s = stack(ctx);
+      if (s.state === 'Terminated' && ctx.world.faults.has('terminated-stack-patch-scales')) return reviveStackServices(ctx, s);
       if (!STACK_STABLE.includes(s.state)) throw conflict(`stack in state '${s.state}' cannot be updated`);
       updateStack(ctx.world, s, bodyObject(ctx.req.body), ctx.req.user);
       ctx.call?.runAsync((job) => job.wait('update'));
@@ -183,6 +185,26 @@ function serviceCreateSpec(ctx: CallContext): ServiceSpec {
 }
 
 /** The update body read with the spec's rules (or, with the service-update-unvalidated fault, accepted and ignored when they refuse it). */
+/**
+ * Under `terminated-stack-patch-scales` the PATCH of a Terminated stack has no state guard: each item naming one
+ * of its services (terminated ones too) updates it, and one whose target_num_containers changed is scaled to it at once.
+ */
+function reviveStackServices(ctx: CallContext, s: Stack): Reply {
+  const byName = new Map(stackServices(ctx.world, s).map((svc) => [svc.config.name, svc]));
+  const changed: Service[] = [];
+  for (const item of optList(bodyObject(ctx.req.body), 'services') ?? []) {
+    const svc = byName.get(String(item.name));
+    if (!svc) continue;
+    const target = svc.config.target_num_containers;
+    applyServiceUpdate(ctx.world, svc, readServiceUpdate(ctx.world, item), uriResolver(ctx.world, ctx.scope.namespace));
+    if (svc.config.target_num_containers !== target) changed.push(svc);
+  }
+  ctx.call?.runAsync(async (job) => {
+    for (const svc of changed) await scaleService(ctx.world, svc, job, true);
+  });
+  return accepted(ctx.world, stackJson(ctx.world, s));
+}
+
 function serviceUpdateSpec(ctx: CallContext): ServiceUpdateSpec {
   try {
     return readServiceUpdate(ctx.world, bodyObject(ctx.req.body));
@@ -236,10 +258,13 @@ function addServiceRoutes(routes: RouteTable): void {
     `${SERVICES}{uuid}/`,
     (ctx) => {
       const svc = service(ctx);
-      if (!SERVICE_STABLE.includes(svc.state)) throw conflict(`service in state '${svc.state}' cannot be updated`);
+      const unguarded = svc.state === 'Terminated' && ctx.world.faults.has('terminated-service-patch-scales');
+      if (!SERVICE_STABLE.includes(svc.state) && !unguarded) throw conflict(`service in state '${svc.state}' cannot be updated`);
+      const target = svc.config.target_num_containers;
       applyServiceUpdate(ctx.world, svc, serviceUpdateSpec(ctx), uriResolver(ctx.world, ctx.scope.namespace));
-      // Under `patch-scales-scale-noop` the PATCH brings the service to its target at once (its scale endpoint does nothing).
-      const scales = ctx.world.faults.has('patch-scales-scale-noop');
+      // Under `patch-scales-scale-noop` the PATCH brings the service to its target at once (its scale endpoint does nothing);
+      // under `terminated-service-patch-scales` a Terminated one is let through and a new target is applied at once.
+      const scales = ctx.world.faults.has('patch-scales-scale-noop') || (unguarded && svc.config.target_num_containers !== target);
       ctx.call?.runAsync((job) => (scales ? scaleService(ctx.world, svc, job, true) : job.wait('update')));
       return accepted(ctx.world, serviceJson(ctx.world, svc));
     },

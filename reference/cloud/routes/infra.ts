@@ -94,7 +94,9 @@ function addClusterRoutes(routes: RouteTable): void {
       const resets = ctx.world.faults.has('cluster-patch-resets-absent');
       const target = optInt(body, 'target_num_nodes') ?? (resets ? 1 : undefined);
       const tags = optTags(body) ?? (resets ? [] : undefined);
-      if (!NODE_CLUSTER_STABLE.includes(c.state)) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
+      // Under `terminated-cluster-patch-scales` the update has no guard for Terminated: a new target provisions the cluster again.
+      const unguarded = c.state === 'Terminated' && ctx.world.faults.has('terminated-cluster-patch-scales');
+      if (!NODE_CLUSTER_STABLE.includes(c.state) && !unguarded) throw conflict(`node cluster in state '${c.state}' cannot be updated`);
       // Under `blind27-cluster-patch-empty-tags-kept` an empty list is taken for "no tags sent".
       if (tags && (tags.length > 0 || !ctx.world.faults.has('blind27-cluster-patch-empty-tags-kept'))) {
         c.tags = tags;

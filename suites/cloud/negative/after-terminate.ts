@@ -5,7 +5,9 @@
  * it in state Terminated, a list shows it only so, and no operation of the catalog on it brings it
  * back or answers a server error. The operations of its state table are left to the table's
  * checks (cloud/states/<resource>/terminated-rejects-<op>); the others (update, scale, a stack's
- * stop and export) are sent here. A deleted external repository is gone: every operation on it
+ * stop and export) are sent here, the update with a body that would scale the object back up
+ * (refused or accepted, it must not: "not reversible"), each judged once its action has ended,
+ * on the object's state and on what it was made of (./not-revived.ts). A deleted external repository is gone: every operation on it
  * answers as for a name never added, and no list shows it.
  */
 import { loadEndpoints } from '../../../harness/catalog/load.ts';
@@ -15,6 +17,8 @@ import { cloudCheck, type CloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { listAll, sameResource } from '../support/lists.ts';
 import { newRepositoryName, REPOSITORIES } from '../repos/repositories.ts';
+import type { HttpResponse } from '../../../harness/target/http-transport.ts';
+import { afterItsAction, expectNoneRevived, memberStates } from './not-revived.ts';
 import { addedRepository, getOf, TERMINABLE_KINDS, type TerminableKind, terminatedByGet } from './terminated-objects.ts';
 
 export const AFTER_TERMINATE = 'cloud/errors/after-terminate';
@@ -37,10 +41,12 @@ function pathOn(endpoint: Endpoint, uri: string): string {
   return `${uri}${endpoint.path.slice(endpoint.path.indexOf('}/') + 2)}`;
 }
 
-async function statusOf(ctx: CloudContext, endpoint: Endpoint, uri: string): Promise<number> {
-  const body = endpoint.method === 'PATCH' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {};
-  return (await ctx.api.unjudged(endpoint.method, pathOn(endpoint, uri), body)).status;
+async function answerOf(ctx: CloudContext, endpoint: Endpoint, uri: string, patch: unknown = {}): Promise<HttpResponse> {
+  const body = endpoint.method === 'PATCH' ? { body: JSON.stringify(patch), headers: { 'content-type': 'application/json' } } : {};
+  return ctx.api.unjudged(endpoint.method, pathOn(endpoint, uri), body);
 }
+
+const statusOf = async (ctx: CloudContext, endpoint: Endpoint, uri: string): Promise<number> => (await answerOf(ctx, endpoint, uri)).status;
 
 async function stateOf(ctx: CloudContext, uri: string): Promise<string> {
   const res = await ctx.api.get(uri);
@@ -52,7 +58,12 @@ function afterTerminateCheck(kind: TerminableKind): CloudCheck {
   return cloudCheck({
     id: `${AFTER_TERMINATE}/${kind.resource}`,
     title: `A terminated ${kind.resource} stays Terminated: GET of its URI answers it (200, same uuid), lists show it so, no operation revives it or errs 5xx`,
-    requirements: [AFTER_TERMINATE, AFTER_TERMINATE_CLIENT_ERROR, getOf(kind)],
+    requirements: [
+      AFTER_TERMINATE,
+      AFTER_TERMINATE_CLIENT_ERROR,
+      getOf(kind),
+      ...new Set([kind.irreversible, kind.members?.requirement].filter((r): r is string => r !== undefined)),
+    ],
     endpoint: `cloud/${kind.resource}/terminate`,
     async run(ctx) {
       const made = await ctx.setUp(() => kind.make(ctx));
@@ -61,21 +72,28 @@ function afterTerminateCheck(kind: TerminableKind): CloudCheck {
       if (ended.status >= 300) ctx.blockedBy(kind.terminates, `DELETE ${uri} answered ${ended.status}`);
       await terminatedByGet(ctx, kind, made, TERMINATED_WITHIN_MS);
       const table = tableEndpoints(kind.resource);
+      const before = kind.members ? await memberStates(ctx, kind.members, uri) : new Map();
       for (const endpoint of operations(kind.resource).filter((e) => !table.has(e.id))) {
         const op = `${endpoint.method} ${pathOn(endpoint, uri)}`;
-        const status = await statusOf(ctx, endpoint, uri);
+        // A PATCH that would scale the object back up on a target whose update has no state guard (an empty body cannot).
+        const sent = endpoint.method === 'PATCH' ? (kind.revivingPatch?.(made) ?? {}) : undefined;
+        const res = await answerOf(ctx, endpoint, uri, sent);
+        const status = res.status;
         ctx.verify(status < 500, `${op} on the terminated ${kind.resource} answered ${status}, a server error`, {
           expected: 'a client error or an answer',
           actual: status,
           requirement: AFTER_TERMINATE_CLIENT_ERROR,
         });
-        if (endpoint.method !== 'GET') ctx.observe(`${op} on the terminated ${kind.resource} answered ${status} (the state table leaves it out)`);
+        const what = sent === undefined ? op : `${op} ${JSON.stringify(sent)}`;
+        if (endpoint.method !== 'GET') ctx.observe(`${what} on the terminated ${kind.resource} answered ${status} (the state table leaves it out)`);
+        await afterItsAction(ctx, res);
         const state = await stateOf(ctx, uri);
-        ctx.verify(state === 'Terminated', `after ${op} the terminated ${kind.resource} is ${state}`, {
+        ctx.verify(state === 'Terminated', `after ${what} the terminated ${kind.resource} is ${state}`, {
           expected: 'Terminated',
           actual: state,
-          requirement: AFTER_TERMINATE,
+          requirement: kind.irreversible ? [AFTER_TERMINATE, kind.irreversible] : AFTER_TERMINATE,
         });
+        if (endpoint.method !== 'GET') await expectNoneRevived(ctx, kind, uri, before, what);
       }
       const listed = (await listAll(ctx, kind.list, uuid ? { uuid } : {})).filter((o) => sameResource(o.resource_uri, uri));
       ctx.verify(

@@ -4,7 +4,7 @@
  * and where its list is.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONTAINERS, createService, runningAppContainer, SERVICES, STACKS } from '../support/app.ts';
+import { CONTAINERS, createService, IMAGE, runningAppContainer, SERVICES, STACKS } from '../support/app.ts';
 import type { CloudContext } from '../support/context.ts';
 import { CLUSTERS, createCluster, deployedNode, NODES } from '../support/infra.ts';
 import { type Json, listAll, sameResource } from '../support/lists.ts';
@@ -15,6 +15,28 @@ export interface EndedObject {
   /** Its resource URI (a repository: the path that names it). */
   uri: string;
   uuid?: string;
+  /** The name of the one service a stack was made with (its PATCH items name services so). */
+  member?: string;
+}
+
+/**
+ * What a terminated object is made of, which its termination ended (a cluster's nodes, a
+ * service's containers, a stack's services): the list that holds them, the query parameter that
+ * names the object there, and the object's own field listing them.
+ */
+export interface Members {
+  what: string;
+  list: string;
+  filter: string;
+  field: string;
+  /** The requirement a member coming back out of Terminated breaks: the "not reversible" of the DELETE that ended it. */
+  requirement: string;
+  /**
+   * Whether a new live member brings the object back (a terminated cluster or service that gets
+   * a node or a container again). A stack's PATCH may name services it lacks; whether a terminated
+   * stack takes them is not shown, so only its terminated services are held to staying so.
+   */
+  newOnesRevive: boolean;
 }
 
 export interface TerminableKind {
@@ -26,8 +48,19 @@ export interface TerminableKind {
   terminates: string;
   /** Makes one for the check (removed after it); its terminate is the check's own request. */
   make(ctx: CloudContext): Promise<EndedObject>;
+  members?: Members;
+  /** The requirement the object itself coming back out of Terminated breaks besides the general one: its DELETE's "not reversible". */
+  irreversible?: string;
+  /**
+   * The body of the PATCH sent to the terminated object: one that would bring it back on a target
+   * whose update has no state guard (a larger scale target), where its update takes one.
+   */
+  revivingPatch?(made: EndedObject): Json;
 }
 
+const SERVICE_IRREVERSIBLE = 'cloud/service/terminate/not-reversible';
+const CLUSTER_IRREVERSIBLE = 'cloud/nodecluster/terminate/not-reversible';
+const serviceName = (ctx: CloudContext): string => ctx.uniqueName('svc').slice(-40);
 const uriOf = (o: Json): EndedObject => ({ uri: String(o.resource_uri), uuid: typeof o.uuid === 'string' ? o.uuid : undefined });
 
 export const TERMINABLE_KINDS: readonly TerminableKind[] = [
@@ -36,14 +69,25 @@ export const TERMINABLE_KINDS: readonly TerminableKind[] = [
     view: 'service',
     list: SERVICES,
     terminates: 'cloud/service/terminate/effect',
-    make: async (ctx) => uriOf(await createService(ctx, { image: 'busybox:latest', name: ctx.uniqueName('svc').slice(-40) })),
+    make: async (ctx) => uriOf(await createService(ctx, { image: IMAGE, name: serviceName(ctx) })),
+    members: { what: 'container', list: CONTAINERS, filter: 'service', field: 'containers', requirement: SERVICE_IRREVERSIBLE, newOnesRevive: true },
+    irreversible: SERVICE_IRREVERSIBLE,
+    revivingPatch: () => ({ target_num_containers: 2 }),
   },
   {
     resource: 'stack',
     view: 'stack',
     list: STACKS,
     terminates: 'cloud/stack/terminate/terminates-services',
-    make: async (ctx) => uriOf(await ctx.create('stack', STACKS, { name: ctx.uniqueName('stack') }, 'a stack')),
+    // With a service: its DELETE terminates it, and a PATCH item naming it could scale it back.
+    make: async (ctx) => {
+      const member = serviceName(ctx);
+      const stack = await ctx.create('stack', STACKS, { name: ctx.uniqueName('stack'), services: [{ image: IMAGE, name: member }] }, 'a stack');
+      return { ...uriOf(stack), member };
+    },
+    // Its DELETE "terminates all its services": those are terminated services, whose termination is not reversible.
+    members: { what: 'service', list: SERVICES, filter: 'stack', field: 'services', requirement: SERVICE_IRREVERSIBLE, newOnesRevive: false },
+    revivingPatch: (made) => ({ services: [{ name: made.member, target_num_containers: 2 }] }),
   },
   {
     resource: 'nodecluster',
@@ -51,6 +95,9 @@ export const TERMINABLE_KINDS: readonly TerminableKind[] = [
     list: CLUSTERS,
     terminates: 'cloud/nodecluster/terminate/terminates-nodes',
     make: async (ctx) => uriOf(await createCluster(ctx)),
+    members: { what: 'node', list: NODES, filter: 'node_cluster', field: 'nodes', requirement: CLUSTER_IRREVERSIBLE, newOnesRevive: true },
+    irreversible: CLUSTER_IRREVERSIBLE,
+    revivingPatch: () => ({ target_num_nodes: 2 }),
   },
   { resource: 'node', view: 'node', list: NODES, terminates: 'cloud/node/terminate/terminates', make: async (ctx) => uriOf((await deployedNode(ctx)).node) },
   {
@@ -59,6 +106,7 @@ export const TERMINABLE_KINDS: readonly TerminableKind[] = [
     list: CONTAINERS,
     terminates: 'cloud/container/terminate/effect',
     make: async (ctx) => uriOf(await runningAppContainer(ctx)),
+    irreversible: 'cloud/container/terminate/not-reversible',
   },
 ];
 

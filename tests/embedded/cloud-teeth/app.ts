@@ -56,6 +56,9 @@ export const appTeeth: CloudTeeth[] = [
   { fault: 'running-service-allows-start', catches: ['cloud/states/service/running-rejects-start'] },
   { fault: 'terminate-reversible', catches: ['cloud/service/terminate/not-reversible', 'cloud/states/service/terminated-rejects-start'] },
   { fault: 'container-terminate-reversible', catches: ['cloud/container/terminate/not-reversible', 'cloud/states/container/terminated-rejects-start'] },
+  // The sweep's PATCH of a terminated service or stack sent {}, which scales nothing (judge 2150, #25): it now sends a larger target.
+  { fault: 'terminated-service-patch-scales', catches: ['cloud/errors/after-terminate/service'] },
+  { fault: 'terminated-stack-patch-scales', catches: ['cloud/errors/after-terminate/stack'] },
   { fault: 'container-ops-whole-service', catches: ['cloud/container/start/effect', 'cloud/container/stop/effect', 'cloud/container/terminate/effect'] },
   // Only the containers of a first start were held to their service's labels (judge 2136, #19): one a scale adds is too.
   { fault: 'scaled-container-labels-empty', catches: ['cloud/container/get/inherits-service/scaled'] },

@@ -115,6 +115,8 @@ export const infraTeeth: CloudTeeth[] = [
     catches: ['cloud/node/vendor-upgrade/upgrades', 'cloud/node/terminate/terminates', 'cloud/action/cancel/in-progress-to-canceling'],
   },
   { fault: 'terminated-cluster-deployable', catches: ['cloud/states/nodecluster/terminated-rejects-deploy'] },
+  // "not reversible" was held only by a refused deploy, the sweep's PATCH sent {} (judge 2150, #25): it now sends a larger target_num_nodes.
+  { fault: 'terminated-cluster-patch-scales', catches: ['cloud/errors/after-terminate/nodecluster'] },
   { fault: 'node-state-filter-deployed-ignored', catches: ['cloud/node/list/filter-state'] },
   { fault: 'registry-host-with-port', catches: ['cloud/registry/host-fqdn'] },
   { fault: 'action-end-date-at-read', catches: ['cloud/actions/async-ends-terminal/end-date-after-work'] },

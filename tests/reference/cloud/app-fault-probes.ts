@@ -109,6 +109,22 @@ export const APP_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Promi
     await settledIn(t, svc.containers[0], 'Terminated');
     expect((await t.call('POST', `${svc.containers[0]}start/`)).status).toBe(202);
   },
+  'terminated-service-patch-scales': async (t) => {
+    await deployedCluster(t, 1);
+    const svc = await t.ok('POST', S, { image: 'x', run_command: 'sleep 1000' });
+    await t.ok('DELETE', svc.resource_uri);
+    await settledIn(t, svc.resource_uri, 'Terminated');
+    expect((await t.call('PATCH', svc.resource_uri, { target_num_containers: 2 })).status).toBe(202);
+    expect((await settledIn(t, svc.resource_uri, 'Running')).running_num_containers).toBe(2);
+  },
+  'terminated-stack-patch-scales': async (t) => {
+    await deployedCluster(t, 1);
+    const stack = await t.ok('POST', '/api/app/v1/stack/', { name: 'st', services: [{ image: 'x', name: 'web', run_command: 'sleep 1000' }] });
+    await t.ok('DELETE', stack.resource_uri);
+    await settledIn(t, stack.resource_uri, 'Terminated');
+    expect((await t.call('PATCH', stack.resource_uri, { services: [{ name: 'web', target_num_containers: 2 }] })).status).toBe(202);
+    expect((await settledIn(t, stack.services[0], 'Running')).running_num_containers).toBe(2);
+  },
   'redeploy-config-first-container-only': async (t) => {
     await deployedCluster(t, 1);
     const svc = await runningService(t, { image: 'x', target_num_containers: 2 });

@@ -3,7 +3,7 @@
  * server with its fault and throws against a clean one.
  */
 import { expect } from 'vitest';
-import { deployedCluster, execOutput, NODE_TYPE, REGION, runningService, until, type TestServer } from './helpers.ts';
+import { deployedCluster, execOutput, NODE_TYPE, REGION, runningService, settledIn, until, type TestServer } from './helpers.ts';
 import type { CloudFaultName } from '../../../reference/cloud/faults.ts';
 
 const ACTIONS = '/api/audit/v1/action/';
@@ -65,6 +65,14 @@ export const INFRA_PROBES: Partial<Record<CloudFaultName, (t: TestServer) => Pro
       (c) => c.state === 'Terminated',
     );
     expect((await t.call('POST', `${cluster.resource_uri}deploy/`)).status).toBe(202);
+  },
+  'terminated-cluster-patch-scales': async (t) => {
+    const cluster = await t.ok('POST', '/api/infra/v1/nodecluster/', { name: 'c', node_type: NODE_TYPE, region: REGION });
+    await t.ok('DELETE', cluster.resource_uri);
+    await settledIn(t, cluster.resource_uri, 'Terminated');
+    expect((await t.call('PATCH', cluster.resource_uri, { target_num_nodes: 2 })).status).toBe(202);
+    const back = await settledIn(t, cluster.resource_uri, 'Deployed');
+    expect((await Promise.all(back.nodes.map((n: string) => get(t, n)))).map((n) => n.state)).toEqual(['Deployed', 'Deployed']);
   },
   'node-disk-fixed-20': async (t) => {
     const cluster = await deployedCluster(t, 1);
