@@ -9,7 +9,9 @@ export const VOLUME_FAULTS = faultArea('volumes', [
   { name: 'volume-driver-default-empty', description: 'a volume created without a Driver has Driver "" instead of local' },
   {
     name: 'volume-driver-opts-dropped',
-    description: 'volume create with DriverOpts answers 201 but does not pass them to the driver (the volume is a plain directory)',
+    description:
+      'volume create with DriverOpts answers 201 but does not pass them to the driver (the volume is a plain directory): no client can tell ' +
+      'it from a local driver that takes no options and ignores those passed, which the spec allows (it defines no option of any driver)',
   },
   { name: 'volume-delete-keeps-volume', description: 'DELETE of a volume answers 204 but the volume remains' },
 ]);

@@ -11,6 +11,8 @@ import { parseDetachKeys } from '../streams/detach-keys.ts';
 import { findContainer, refuseWhilePaused } from './lookup.ts';
 
 const STATS_INTERVAL_MS = 1000;
+/** The interval of a slow sampler (`stats-interval-10s`), past the 8 s the stats checks once waited for a second reading. */
+const SLOW_STATS_INTERVAL_MS = 10_000;
 
 export function registerStreamRoutes(router: Router, engine: Engine): void {
   router.add('POST', '/containers/{id}/attach', async (ctx) => {
@@ -106,7 +108,9 @@ export function registerStreamRoutes(router: Router, engine: Engine): void {
     if (ctx.faults.has('stats-single-reading')) return ctx.sendJson(200, read());
     const stream = ctx.jsonStream();
     stream.write(read());
-    const timer = setInterval(() => (c.removed ? stream.end() : stream.write(read())), STATS_INTERVAL_MS);
+    // Under `stats-interval-10s` (legal: the interval is not shown) the stream samples every 10 s.
+    const interval = ctx.faults.has('stats-interval-10s') ? SLOW_STATS_INTERVAL_MS : STATS_INTERVAL_MS;
+    const timer = setInterval(() => (c.removed ? stream.end() : stream.write(read())), interval);
     await stream.closed;
     clearInterval(timer);
   });

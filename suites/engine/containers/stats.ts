@@ -2,7 +2,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
 import { LONG_SLEEP, noSuchContainerCheck, sharedExitedContainer, sharedRunningContainer } from '../support/lifecycle.ts';
-import { readStats, type StatsObject, type StatsRead } from '../support/stats.ts';
+import {
+  expectStreamGoesOn,
+  noSecondReading,
+  readStats,
+  secondReadingMs,
+  secondReadingOrUnverified,
+  type StatsObject,
+  type StatsRead,
+} from '../support/stats.ts';
 import { LISTED_CODES, NOT_FOUND } from '../support/every-state.ts';
 import { statsMeaningProblems } from '../support/stats-meaning.ts';
 import { execStdout } from '../support/exec.ts';
@@ -10,10 +18,13 @@ import { execStdout } from '../support/exec.ts';
 const ENDPOINT = 'engine/containers/stats';
 const R = 'engine/containers/stats/';
 
-/** Two readings of a running container's stream (the check closes it after the second). */
+/**
+ * Two readings of a running container's stream (the check closes it after the second), waiting for
+ * the second as long as secondReadingMs allows: the interval between readings is not shown.
+ */
 async function twoReadings(ctx: EngineContext, requirement: string, networked = false): Promise<StatsRead> {
   const { id } = await sharedRunningContainer(ctx, [...LONG_SLEEP], networked ? { networked } : {});
-  const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: 8000 });
+  const read = await readStats(ctx, id, {}, { readings: 2, deadlineMs: secondReadingMs(ctx) });
   ctx.expectEqual(read.status, 200, 'GET /stats of a running container answers 200', requirement);
   ctx.expect(read.problems.length === 0, `the stats body is a stream of JSON objects: ${read.problems.join('; ')}`, {
     expected: 'newline-separated JSON objects',
@@ -83,13 +94,13 @@ export default [
     async run(ctx) {
       // Networked: the readings then carry what the version documents for its interfaces (`network`, `networks`).
       const read = await twoReadings(ctx, `${R}200-stats-stream`, true);
-      ctx.expect(read.readings.length >= 2, 'the stream continues: a second reading arrives', {
-        expected: '2 readings or more',
-        actual: `${read.readings.length} reading(s), stream ${read.endedByTarget ? 'ended by the target' : 'still open'}`,
-      });
+      expectStreamGoesOn(ctx, read, 'the stream continues: the target does not end it at its first reading');
       // The interface entries first: judged on the readings as sent, whatever else the schema finds in them.
       if (ctx.version === '1.22') await expectInterfaceEntries(ctx, read);
       read.readings.forEach((r, i) => ctx.expectVersionSchema('stats', r, `stats reading ${i + 1}`));
+      // The readings that came are judged; that the stream goes on to a second one is unverified where none came while it stayed open.
+      const slow = noSecondReading(ctx, read);
+      if (slow) ctx.unverified(slow);
     },
   }),
   engineCheck({
@@ -137,10 +148,7 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const read = await twoReadings(ctx, `${R}query-stream-default-true`);
-      ctx.expect(read.readings.length >= 2 && !read.endedByTarget, 'without stream, a second reading arrives and the target keeps the stream open', {
-        expected: '2 readings, stream open',
-        actual: `${read.readings.length} reading(s), ${read.endedByTarget ? 'ended by the target' : 'open'}`,
-      });
+      secondReadingOrUnverified(ctx, read, 'without stream, the target keeps the stream open past the first reading and a second reading arrives');
     },
   }),
   engineCheck({
@@ -167,8 +175,8 @@ export default [
     versions: ['1.22'],
     async run(ctx) {
       const read = await twoReadings(ctx, `${R}precpu-stats-previous-read`);
+      secondReadingOrUnverified(ctx, read, 'a second reading arrives: the target does not end the stream at its first reading');
       const [first, second] = read.readings;
-      ctx.expect(second !== undefined, 'a second reading arrives', { expected: 2, actual: read.readings.length });
       ctx.expect(
         isDeepStrictEqual(cpuOf(second, 'precpu_stats'), cpuOf(first, 'cpu_stats')),
         "the second reading's precpu_stats is the first reading's cpu_stats",
@@ -220,7 +228,12 @@ export default [
     async run(ctx) {
       const read = await twoReadings(ctx, `${R}interval`);
       const [a, b] = read.arrivals;
-      ctx.observe(b === undefined ? `only ${read.readings.length} reading(s) arrived` : `readings arrived ${b - a!} ms apart (first after ${a} ms)`);
+      const stream = read.endedByTarget ? 'ended by the target' : 'still open';
+      ctx.observe(
+        b === undefined
+          ? `only ${read.readings.length} reading(s) arrived within ${secondReadingMs(ctx)} ms, the stream ${stream}`
+          : `readings arrived ${b - a!} ms apart (first after ${a} ms)`,
+      );
     },
   }),
   engineCheck({
