@@ -31,6 +31,7 @@ const APART = new Set<CloudFaultName>(['states-not-enforced', 'action-stuck-in-p
 const SLOW = new Set<CloudFaultName>([
   'action-stuck-in-progress',
   'every-node-skips-new-nodes',
+  'blind34-every-node-deployed-cluster-skipped',
   'blind26-every-node-skips-busy-nodes',
   'service-create-starts',
   'states-not-enforced',

@@ -1,14 +1,15 @@
 /**
  * Spec: Services > Deployment strategies (EMPTIEST_NODE, HIGH_AVAILABILITY, EVERY_NODE) (tags that
  * select nodes: tags.ts; sequential_deployment: sequential.ts). Each check has a cluster of its own, tagged so that
- * nothing else runs there; one node carries an extra tag so that a service can load it alone.
+ * nothing else runs there; one node carries an extra tag so that a service can load it alone. The check of EVERY_NODE's new
+ * nodes makes them every way the spec makes nodes, one of them another cluster carrying the same tag (support/new-nodes.ts).
  */
 import { cloudCheck } from '../support/check.ts';
 import type { CloudContext } from '../support/context.ts';
 import { nodeOf, onlyOn, operateAndSettle, ownNodes, runningService, scaledTo, settled, tagNode, waitForContainers, type AppNodes } from '../support/app.ts';
 import { sameResource, type Json } from '../support/lists.ts';
 import type { Container, Node, Service } from '../support/views.generated.ts';
-import { OPERATION } from '../support/operation-requirements.ts';
+import { newNodesEveryWay, notOneRunning, onePerNodeOrDeadline } from '../support/new-nodes.ts';
 
 const R = {
   emptiest: 'cloud/deployment/emptiest-node',
@@ -66,6 +67,9 @@ const haName = (ctx: CloudContext): string =>
     .uniqueName('ha')
     .slice(-34)
     .replace(/^[^a-zA-Z0-9]+/, '');
+
+/** How long the containers of an EVERY_NODE service may take to run on its nodes (the start's, a new node's). */
+const EVERY_NODE_MS = 20_000;
 
 const nodesOf = (at: AppNodes, containers: Container[]): string[] => containers.map((c) => String(nodeOf(at, c)?.resource_uri ?? c.node));
 
@@ -183,35 +187,44 @@ export default [
   }),
   cloudCheck({
     id: R.everyNode,
-    title: 'EVERY_NODE runs one container on every node, also one running another service; new nodes automatically get one',
-    requirements: [R.everyNode, R.newNodes],
+    title: 'EVERY_NODE runs one container on every node, also one running another service',
     endpoint: 'cloud/service/start',
     async run(ctx) {
       // The first node already runs a container of another service: "every node" is not "every node that runs nothing".
       const { at } = await loadedNodes(ctx, [1, 0]);
       const svc = await runningService(ctx, at, { deployment_strategy: 'EVERY_NODE' });
       // The service runs: its containers are placed. One short of two is the breach, not a slow start.
-      const placed = nodesOf(at, await waitForContainers(ctx, svc, 2, ['Running'], 20_000, R.everyNode));
+      const placed = nodesOf(at, await waitForContainers(ctx, svc, 2, ['Running'], EVERY_NODE_MS, R.everyNode));
       ctx.expectEqual(
         [...placed].sort(),
         at.nodes.map((n) => n.resource_uri).sort(),
         'an EVERY_NODE service does not have one container on each node (one of them runs a container of another service)',
         R.everyNode,
       );
-      const uri = at.cluster.resource_uri;
-      const res = await ctx.api.patch(uri, { target_num_nodes: 3 });
-      ctx.precondition(res.status < 300, `PATCH target_num_nodes answered ${res.status}`, OPERATION.clusterScale);
-      await new Promise((r) => setTimeout(r, 50));
-      const cluster = await ctx.waitForState('node-cluster', uri, ['Deployed'], 60_000);
-      const nodes = (cluster.nodes as string[]) ?? [];
-      await Promise.all(nodes.map((n) => ctx.waitForState('node', n, ['Deployed'], 60_000)));
-      const after = await waitForContainers(ctx, svc, nodes.length, ['Running'], 20_000, R.newNodes);
-      ctx.expectEqual(
-        new Set(after.map((c) => String(c.node))).size,
-        nodes.length,
-        'the new node did not get a container of the EVERY_NODE service',
-        R.newNodes,
+    },
+  }),
+  cloudCheck({
+    id: R.newNodes,
+    title: 'EVERY_NODE: new nodes automatically get one container, those a scale-up of its cluster adds and those of a cluster deployed while it runs',
+    endpoint: 'cloud/nodecluster/update',
+    async run(ctx) {
+      const at = await ownNodes(ctx, 1);
+      const svc = await runningService(ctx, at, { deployment_strategy: 'EVERY_NODE' });
+      await ctx.setUp(() => waitForContainers(ctx, svc, 1, ['Running'], EVERY_NODE_MS), R.everyNode);
+      // Both ways at once: a scale-up of the service's cluster, and another cluster, carrying the service's tag, deployed.
+      const made = await newNodesEveryWay(ctx, at);
+      const load = await onePerNodeOrDeadline(
+        ctx,
+        svc,
+        made.flatMap((m) => m.nodes),
+        EVERY_NODE_MS,
       );
+      const short = notOneRunning(made, load);
+      ctx.expect(short.length === 0, `a new node did not get one Running container of the running EVERY_NODE service: ${short.join('; ')}`, {
+        expected: 'one Running container on each new node',
+        actual: short,
+        requirement: R.newNodes,
+      });
       await settled(ctx, 'service', svc.resource_uri);
     },
   }),

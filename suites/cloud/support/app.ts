@@ -74,8 +74,15 @@ export function sharedNodes(ctx: CloudContext): Promise<AppNodes> {
   return ctx.file.nodes.get(() => deployTagged(ctx, 1, ctx.file.nodes));
 }
 
-async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwner): Promise<AppNodes> {
-  const tag = ctx.uniqueName('tag');
+/**
+ * Another deployed cluster of `count` nodes for this check, carrying the tag of `at`'s nodes: a service placed by that tag
+ * may deploy on its nodes too.
+ */
+export function moreTaggedNodes(ctx: CloudContext, at: AppNodes, count = 1): Promise<AppNodes> {
+  return deployTagged(ctx, count, undefined, at.tag);
+}
+
+async function deployTagged(ctx: CloudContext, count: number, owner?: RemovalOwner, tag = ctx.uniqueName('tag')): Promise<AppNodes> {
   const cluster = await deployedCluster(ctx, count, { tags: [{ name: tag }] }, undefined, owner);
   const uris = cluster.nodes ?? [];
   ctx.precondition(uris.length >= count, `the deployed cluster lists ${uris.length} node(s), not ${count}`, OPERATION.clusterDeploy);

@@ -39,6 +39,7 @@ import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
 import { blind32Teeth } from './blind-32.ts';
 import { blind33Teeth } from './blind-33.ts';
+import { blind34Teeth } from './blind-34.ts';
 
 export const CLOUD_TEETH: CloudTeeth[] = [
   ...infraTeeth,
@@ -82,6 +83,7 @@ export const CLOUD_TEETH: CloudTeeth[] = [
   ...blind31Teeth,
   ...blind32Teeth,
   ...blind33Teeth,
+  ...blind34Teeth,
 ];
 
 /** How many cloud teeth runs go side by side, each against a target of its own (see cloud-teeth.test.ts). */
