@@ -44,6 +44,7 @@ import { blind30Teeth } from './blind-30.ts';
 import { blind31Teeth } from './blind-31.ts';
 import { blind32Teeth } from './blind-32.ts';
 import { blind33Teeth } from './blind-33.ts';
+import { blind34Teeth } from './blind-34.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -79,6 +80,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind31Teeth,
   ...blind32Teeth,
   ...blind33Teeth,
+  ...blind34Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
