@@ -11,6 +11,7 @@ import createCgroupParent from './create-cgroup-parent.ts';
 import memoryLimit from './memory-limit.ts';
 import createPublished from './create-published.ts';
 import list from './list.ts';
+import listPaused from './list-paused.ts';
 import listPorts from './list-ports.ts';
 import inspectProcess from './inspect-process.ts';
 import inspectMounts from './inspect-mounts.ts';
@@ -39,6 +40,7 @@ export const containerDataChecks: EngineCheck[] = [
   ...memoryLimit,
   ...createPublished,
   ...list,
+  ...listPaused,
   ...listPorts,
   ...inspect,
   ...inspectProcess,

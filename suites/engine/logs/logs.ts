@@ -1,10 +1,9 @@
 import { engineCheck } from '../support/check.ts';
 import type { EngineContext } from '../support/context.ts';
-import { exitedContainer, noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
+import { noSuchContainerCheck, sharedExitedContainer } from '../support/lifecycle.ts';
 import {
   ALL_LINES,
   type Demuxed,
-  demux,
   expectClosed,
   expectFrames,
   expectOnlyStream,
@@ -255,21 +254,6 @@ export default [
         'late\n',
         `since=${since} returns the line logged after it and not the one logged at ${stamped[0]?.split(' ')[0]}`,
       );
-    },
-  }),
-  engineCheck({
-    id: 'engine/containers/logs/log-drivers',
-    title: 'Logs are served only for the json-file and journald drivers: a container logging to `none` has no logs served',
-    endpoint: ENDPOINT,
-    async run(ctx) {
-      const { id } = await exitedContainer(ctx, ['echo', 'unlogged'], { hostConfig: { LogConfig: { Type: 'none', Config: {} } } });
-      const got = await logsSession(ctx, id, { stdout: 1, stderr: 1 });
-      const served = (got.status === 200 || got.status === 101) && demux(got.data).stdout.includes('unlogged');
-      ctx.observe(`logs of a container with the none driver answered ${got.status}: ${got.data.subarray(0, 200).toString('utf8').trim()}`);
-      ctx.expect(!served, 'the log of a container with the `none` driver was served', {
-        expected: 'no logs (an error, or an empty stream)',
-        actual: got.data.toString('utf8').slice(0, 300),
-      });
     },
   }),
 ];

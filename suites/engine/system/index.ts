@@ -3,6 +3,7 @@ import auth from './auth.ts';
 import countsAndSizes from './counts-and-sizes.ts';
 import errors from './errors.ts';
 import infoHostFlags from './info-host-flags.ts';
+import infoImages from './info-images.ts';
 import infoIndexConfigs from './info-index-configs.ts';
 import infoIpv4Forwarding from './info-ipv4-forwarding.ts';
 import infoPlugins from './info-plugins.ts';
@@ -23,6 +24,7 @@ export const systemChecks: EngineCheck[] = [
   ...service,
   ...timeInstants,
   ...countsAndSizes,
+  ...infoImages,
   ...errors,
   ...registryAuth,
 ];

@@ -45,6 +45,7 @@ import { blind31Teeth } from './blind-31.ts';
 import { blind32Teeth } from './blind-32.ts';
 import { blind33Teeth } from './blind-33.ts';
 import { blind34TeethB } from './blind-34b.ts';
+import { blind34Teeth } from './blind-34.ts';
 
 export const ENGINE_TEETH: Teeth[] = [
   ...blindTeeth,
@@ -81,6 +82,7 @@ export const ENGINE_TEETH: Teeth[] = [
   ...blind32Teeth,
   ...blind33Teeth,
   ...blind34TeethB,
+  ...blind34Teeth,
   ...containerTeeth,
   ...systemTeeth,
   ...streamTeeth,
